@@ -1,0 +1,89 @@
+"""Shared fixtures: the demo organisations in the test database, tenant-aware clients, a real Celery worker."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django_tenants.utils import tenant_context
+
+from magie.testing import WorkerProcess, organisations_ensure, tenant_tables_truncate
+from tenants.models import Organisation
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Build the test database once, with the three demo organisations seeded as `make run` seeds them."""
+    with django_db_blocker.unblock():
+        call_command("seed_demo", verbosity=0, stdout=open("/dev/null", "w"))
+
+
+@pytest.fixture(autouse=True)
+def _public_schema_after_test(request):
+    """A request or tenant_context may leave the connection in a tenant schema; start every test in public."""
+    yield
+    if not request.instance or not hasattr(request.instance, "setUpClass"):
+        connection.set_schema_to_public()
+
+
+def _organisation(schema_name: str):
+    organisations_ensure()
+    organisation = Organisation.objects.get(schema_name=schema_name)
+    with tenant_context(organisation):
+        yield organisation
+
+
+@pytest.fixture
+def demobank(db):
+    yield from _organisation("demobank")
+
+
+@pytest.fixture
+def demoschool(db):
+    yield from _organisation("demoschool")
+
+
+@pytest.fixture
+def demostore(db):
+    yield from _organisation("demostore")
+
+
+@pytest.fixture
+def committed(transactional_db):
+    """For tests whose rows other connections (threads, workers, live servers) must see: rows are committed,
+    and removed again afterwards from the organisations' schemas too."""
+    organisations_ensure()
+    yield
+    connection.set_schema_to_public()
+    tenant_tables_truncate()
+
+
+@pytest.fixture
+def host_client():
+    """`host_client("demobank")` → a Django test client whose requests go to that organisation's host."""
+
+    def make(schema_name: str | None) -> Client:
+        host = "localhost" if schema_name is None else f"{schema_name}.localhost"
+        return Client(HTTP_HOST=host)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """One real worker process for the session (prefork, concurrency 2) on the test database."""
+    with django_db_blocker.unblock():
+        worker = WorkerProcess(concurrency=2)
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def real_worker(celery_worker_process, committed):
+    """Within this test, `.delay()` goes through the broker to the real worker process instead of running inline."""
+    from magie.celery import app
+
+    app.conf.task_always_eager = False
+    yield celery_worker_process
+    app.conf.task_always_eager = True

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MagieConfig(AppConfig):
+    name = "magie"
+    verbose_name = "Magie platform"

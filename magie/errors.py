@@ -1,0 +1,23 @@
+"""The base of every typed domain error: a stable `code`, an HTTP status, and structured extras."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    code = "domain_error"
+    http_status = 400
+    retryable = False
+
+    def __init__(self, message: str = "", **extra: object) -> None:
+        super().__init__(message or self.code)
+        self.message = message or self.code
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "extra": self.extra}
+
+
+class NotFound(DomainError):
+    """Raised alike for "missing" and "someone else's"."""
+
+    code, http_status = "not_found", 404

@@ -1,0 +1,160 @@
+"""Settings read from the environment (see the README's configuration table).
+
+Integrations are off until configured: no `DATABASE_URL` → embedded PostgreSQL; no `CELERY_BROKER_URL` →
+embedded Redis; no `OPENAI_API_KEY` → the deterministic `builtin` model provider.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from magie.dburl import database_from_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+DATA_DIR = Path(os.environ.get("MAGIE_DATA_DIR", BASE_DIR / ".data"))
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = os.environ.get("SECRET_KEY") or "insecure-dev-key-set-SECRET_KEY-in-production"
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,.localhost,127.0.0.1")
+# Organisations are served at <schema>.<MAGIE_BASE_DOMAIN>; the platform at MAGIE_BASE_DOMAIN itself.
+MAGIE_BASE_DOMAIN = os.environ.get("MAGIE_BASE_DOMAIN", "localhost")
+
+SHARED_APPS = [
+    "django_tenants",
+    "magie",
+    "tenants",
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "django.contrib.admin",
+    "rest_framework",
+]
+# Each organisation's schema has its own users and sessions: staff of one organisation do not exist in another.
+TENANT_APPS = [
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.admin",
+]
+INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
+
+TENANT_MODEL = "tenants.Organisation"
+TENANT_DOMAIN_MODEL = "tenants.Domain"
+PUBLIC_SCHEMA_NAME = "public"
+DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+
+MIDDLEWARE = [
+    "django_tenants.middleware.main.TenantMainMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "magie.middleware.OrganisationTimeZoneMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+ROOT_URLCONF = "magie.urls_tenant"
+PUBLIC_SCHEMA_URLCONF = "magie.urls_public"
+WSGI_APPLICATION = "magie.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+if os.environ.get("DATABASE_URL"):
+    DATABASE_URL = os.environ["DATABASE_URL"]
+    EMBEDDED_DATABASE = False
+else:
+    from magie.embedded import embedded_postgres_uri
+
+    DATABASE_URL = embedded_postgres_uri(DATA_DIR)
+    EMBEDDED_DATABASE = True
+DATABASES = {"default": database_from_url(DATABASE_URL)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("pt-br", "Português (Brasil)"), ("es", "Español"), ("ca", "Català"), ("en", "English")]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = DATA_DIR / "static"
+
+# Sessions are per schema and cookies are host-only: a demobank session means nothing on demostore.
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LOGIN_URL = "admin:login"
+
+REST_FRAMEWORK = {
+    "EXCEPTION_HANDLER": "magie.api.exception_handler",
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+}
+
+# Celery. Tasks take a schema name and ids; tenant-schemas-celery also carries the caller's schema in a header.
+if os.environ.get("CELERY_BROKER_URL"):
+    CELERY_BROKER_URL = os.environ["CELERY_BROKER_URL"]
+    EMBEDDED_BROKER = False
+else:
+    from magie.embedded import embedded_redis_url
+
+    CELERY_BROKER_URL = embedded_redis_url(DATA_DIR)
+    EMBEDDED_BROKER = True
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
+OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")
+OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
+OPENAI_MODEL = os.environ.get("OPENAI_MODEL", "gpt-4.1-mini")
+# WhatsApp Cloud API (the channel issue); tests and staging point it at a local fake Graph server.
+WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "https://graph.facebook.com/v21.0")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # SQL with its parameters would carry channel secrets and customers' data into logs: never below INFO.
+        "django.db.backends": {"level": "INFO", "propagate": True},
+    },
+}

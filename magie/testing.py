@@ -1,0 +1,112 @@
+"""Helpers the tests share: test organisations, a real Celery worker process, database URLs of the test DB."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+from django.apps import apps
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+from django_tenants.utils import tenant_context
+
+from tenants.models import Organisation
+
+TEST_SCHEMAS = ("demobank", "demoschool", "demostore")
+
+
+def organisations_ensure() -> None:
+    """The demo organisations exist with their data (after a transactional test flushed the public tables)."""
+    if Organisation.objects.filter(schema_name__in=TEST_SCHEMAS).count() != len(TEST_SCHEMAS):
+        call_command("seed_demo", verbosity=0, stdout=open(os.devnull, "w"))
+
+
+KEEP_TABLES = {"django_migrations", "django_content_type", "auth_permission", "auth_group",
+               "auth_group_permissions", "auth_user", "auth_user_groups", "auth_user_user_permissions"}
+
+
+def tenant_tables_truncate() -> None:
+    """Remove what a transactional test committed in the test schemas (Django's flush only sees public)."""
+    with connection.cursor() as cursor:
+        for schema in TEST_SCHEMAS:
+            cursor.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = %s", [schema]
+            )
+            tables = [name for (name,) in cursor.fetchall() if name not in KEEP_TABLES]
+            if tables:
+                cursor.execute("TRUNCATE " + ", ".join(f'"{schema}"."{t}"' for t in tables) + " CASCADE")
+    for schema in TEST_SCHEMAS:  # demo data back, as the next test expects it
+        organisation = Organisation.objects.filter(schema_name=schema).first()
+        if organisation is None:
+            continue
+        with tenant_context(organisation):
+            for app_config in apps.get_app_configs():
+                seeder = getattr(app_config, "seed_demo", None)
+                if seeder:
+                    seeder(organisation)
+    connection.set_schema_to_public()
+
+
+def test_database_url() -> str:
+    """The URL of the database the tests use (pytest-django's test_… database), for worker processes."""
+    db = connection.settings_dict
+    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+    host = db["HOST"] or ""
+    if host.startswith("/"):
+        return f"postgresql://{auth}@/{db['NAME']}?host={host}"
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgresql://{auth}@{host}{port}/{db['NAME']}"
+
+
+class WorkerProcess:
+    """A real `celery worker` subprocess on the test database and the configured broker."""
+
+    def __init__(self, concurrency: int = 2, queues: str = "celery") -> None:
+        self.log_path = Path(settings.DATA_DIR) / f"test-worker-{os.getpid()}.log"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        env = os.environ | {
+            "DJANGO_SETTINGS_MODULE": "magie.settings.base",
+            "DATABASE_URL": test_database_url(),
+            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+            "CELERY_RESULT_BACKEND": settings.CELERY_RESULT_BACKEND,
+            "CELERY_TASK_ALWAYS_EAGER": "0",
+        }
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "magie", "worker", "-c", str(concurrency), "-Q", queues,
+             "-n", f"test-{os.getpid()}-{time.monotonic_ns()}@%h", "-l", "INFO", "--without-gossip",
+             "--without-mingle", "--without-heartbeat"],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR,
+        )
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"celery worker exited: {self.log_path.read_text()[-3000:]}")
+            if "ready." in self.log_path.read_text():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"celery worker not ready in {timeout}s: {self.log_path.read_text()[-3000:]}")
+
+    def output(self) -> str:
+        return self.log_path.read_text()
+
+    def kill(self, sig: int) -> None:
+        self.process.send_signal(sig)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()

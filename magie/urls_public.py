@@ -1,0 +1,11 @@
+"""The platform's host (e.g. http://localhost:8000/): operators' admin and the organisation directory."""
+
+from django.urls import path
+
+from magie.admin_sites import platform_site
+from magie.views import platform_home
+
+urlpatterns = [
+    path("", platform_home, name="platform-home"),
+    path("admin/", platform_site.urls),
+]

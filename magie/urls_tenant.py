@@ -1,0 +1,11 @@
+"""An organisation's host (e.g. http://demobank.localhost:8000/): its back office and APIs."""
+
+from django.urls import path
+from django.views.generic import RedirectView
+
+from magie.admin_sites import backoffice_site
+
+urlpatterns = [
+    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    path("admin/", backoffice_site.urls),
+]

@@ -1,0 +1,164 @@
+"""Platform admin (organisations) and each organisation's back-office pages for its policy and channel."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import Group, User
+from django_tenants.admin import TenantAdminMixin
+
+from magie.admin_sites import backoffice_site, platform_site
+from tenants.forms import PolicyForm, WhatsAppChannelForm
+from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from tenants.policy import gate_field
+from tenants.choices import RiskClass
+from tenants.services import policy_update, whatsapp_channel_save
+
+
+def actor(request) -> str:
+    return f"{request.user.get_username()}@{request.tenant.schema_name}"
+
+
+class DomainInline(admin.TabularInline):
+    model = Domain
+    extra = 0
+
+
+@admin.register(Organisation, site=platform_site)
+class OrganisationAdmin(TenantAdminMixin, admin.ModelAdmin):
+    list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency"]
+    inlines = [DomainInline]
+
+
+class ChannelAdminMixin:
+    """Secrets are form-only fields: never rendered, never in a list, kept when left blank."""
+
+    form = WhatsAppChannelForm
+    list_display = ["phone_number_id", "display_phone_number", "secrets_state"]
+
+    @admin.display(description="secrets")
+    def secrets_state(self, obj: WhatsAppChannel) -> str:
+        return "set" if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else "missing"
+
+    def save_model(self, request, obj, form, change) -> None:
+        saved = whatsapp_channel_save(
+            organisation=self.organisation_for(request, obj),
+            phone_number_id=form.cleaned_data["phone_number_id"],
+            display_phone_number=form.cleaned_data["display_phone_number"],
+            **{name: form.cleaned_data.get(name) for name in WhatsAppChannel.SECRET_FIELDS},
+        )
+        obj.pk = saved.pk
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        fields = kwargs.pop("fields", None) or self.get_fields(request, obj)
+        fields = [name for name in fields if name not in WhatsAppChannel.SECRET_FIELDS]
+        return super().get_form(request, obj, change, fields=fields, **kwargs)
+
+
+@admin.register(WhatsAppChannel, site=platform_site)
+class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
+    list_display = ["phone_number_id", "display_phone_number", "organisation", "secrets_state"]
+
+    def get_fields(self, request, obj=None):
+        return ["organisation", "phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
+
+    def organisation_for(self, request, obj):
+        return obj.organisation
+
+
+@admin.register(PolicyVersion, site=platform_site)
+class PlatformPolicyVersionAdmin(admin.ModelAdmin):
+    list_display = ["organisation", "number", "changed_at", "changed_by"]
+    list_filter = ["organisation"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class OwnOrganisationMixin:
+    """Back-office pages see only the rows of the organisation whose host they are served on."""
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(organisation=request.tenant)
+
+    def organisation_for(self, request, obj):
+        return request.tenant
+
+
+@admin.register(OrganisationPolicy, site=backoffice_site)
+class PolicyAdmin(OwnOrganisationMixin, admin.ModelAdmin):
+    form = PolicyForm
+    list_display = ["__str__", "version", "updated_at"]
+
+    def get_fieldsets(self, request, obj=None):
+        gates = [
+            (f"Approval · {label}", {"fields": [gate_field(risk, p) for p in ("mode", "threshold", "daily_cap", "channel")]})
+            for risk, label in RiskClass.choices
+        ]
+        return [
+            ("Requests (Asks)", {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
+            ("Approvals", {"fields": ["approval_expiry"]}),
+            *gates,
+            ("Guards", {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries", "guard_time_budget_ms"]}),
+        ]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def save_model(self, request, obj, form, change) -> None:
+        policy_update(organisation=request.tenant, changes=form.snapshot, changed_by=actor(request))
+
+
+@admin.register(PolicyVersion, site=backoffice_site)
+class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):
+    list_display = ["number", "changed_at", "changed_by", "changes"]
+    list_filter = []
+
+
+@admin.register(WhatsAppChannel, site=backoffice_site)
+class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, admin.ModelAdmin):
+    fields = ["phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(User, site=backoffice_site)
+class StaffAdmin(UserAdmin):
+    """Staff of this organisation only (its schema); no superusers or per-user permissions: roles are groups."""
+
+    list_display = ["username", "email", "is_active", "role"]
+    list_filter = ["is_active", "groups"]
+    fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
+
+    @admin.display(description="role")
+    def role(self, obj) -> str:
+        return ", ".join(obj.groups.values_list("name", flat=True))
+
+    def save_model(self, request, obj, form, change) -> None:
+        obj.is_staff = True
+        obj.is_superuser = False
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(Group, site=backoffice_site)
+class RoleAdmin(admin.ModelAdmin):
+    list_display = ["name"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,38 @@
+"""The three demo organisations, their staff logins and WhatsApp test credentials (demo only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEMO_PASSWORD = "magie-demo"  # printed by seed_demo; demo logins only
+
+
+@dataclass(frozen=True)
+class DemoOrganisation:
+    schema_name: str
+    name: str
+    kind: str
+    language: str
+    time_zone: str
+    currency: str
+    phone_number_id: str
+    display_phone_number: str
+
+
+DEMO_ORGANISATIONS = (
+    DemoOrganisation("demobank", "Banco Demo", "bank", "pt-BR", "America/Sao_Paulo", "BRL",
+                     "100000000000001", "+55 11 4000-0001"),
+    DemoOrganisation("demoschool", "Escola de Muntanya Demo", "school", "ca", "Europe/Andorra", "EUR",
+                     "100000000000002", "+376 800 002"),
+    DemoOrganisation("demostore", "Tienda de Celulares Demo", "store", "es", "America/Argentina/Buenos_Aires", "ARS",
+                     "100000000000003", "+54 11 4000-0003"),
+)
+
+
+def demo_channel_secrets(schema_name: str) -> dict[str, str]:
+    """Deterministic demo credentials, so the simulator and `make run` agree across restarts."""
+    return {
+        "app_secret": f"demo-app-secret-{schema_name}",
+        "verify_token": f"demo-verify-{schema_name}",
+        "access_token": f"demo-access-token-{schema_name}",
+    }

@@ -1,0 +1,164 @@
+"""Public schema: organisations, their domains, policies (with versions) and WhatsApp channel credentials."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import timedelta
+
+from babel.numbers import list_currencies
+from django.contrib.postgres.fields import ArrayField
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django_tenants.models import DomainMixin, TenantMixin
+
+from tenants.choices import (
+    GUARD_NAMES,
+    ApprovalChannel,
+    GateMode,
+    Language,
+    OrganisationKind,
+    RiskClass,
+    SideRequest,
+    ToolFailure,
+)
+
+schema_name_validator = RegexValidator(
+    r"^[a-z][a-z0-9]{2,29}$",
+    "Lower-case letters and digits only, 3 to 30, starting with a letter (it is also the host name).",
+)
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"{value!r} is not an IANA time zone (e.g. America/Sao_Paulo).")
+
+
+def validate_currency(value: str) -> None:
+    if value not in list_currencies():
+        raise ValidationError(f"{value!r} is not an ISO 4217 currency code (e.g. BRL).")
+
+
+class Organisation(TenantMixin):
+    """A bank, school or store; its data lives in the PostgreSQL schema named `schema_name`."""
+
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=16, choices=OrganisationKind.choices)
+    language = models.CharField(max_length=8, choices=Language.choices, default=Language.EN)
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    auto_create_schema = True
+    auto_drop_schema = False
+
+    class Meta:
+        ordering = ["schema_name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.schema_name})"
+
+    def clean(self) -> None:
+        if not self.is_platform:
+            try:
+                schema_name_validator(self.schema_name)
+            except ValidationError as error:
+                raise ValidationError({"schema_name": error.messages}) from error
+        if (self.kind == OrganisationKind.PLATFORM) != self.is_platform:
+            raise ValidationError({"kind": "Only the public schema is the platform."})
+
+    @property
+    def is_platform(self) -> bool:
+        return self.schema_name == "public"
+
+
+class Domain(DomainMixin):
+    pass
+
+
+def default_gates() -> dict[str, dict[str, object]]:
+    """Money and messages to third parties always ask in the chat; reads and reversible effects do not."""
+    asks = {RiskClass.MONEY, RiskClass.EXTERNAL_MESSAGE}
+    return {
+        risk: {
+            "mode": GateMode.ALWAYS if risk in asks else GateMode.NONE,
+            "threshold_cents": None,
+            "daily_cap_cents": None,
+            "channel": ApprovalChannel.IN_CHAT_BUTTON,
+        }
+        for risk in RiskClass.values
+    }
+
+
+def default_guards() -> list[str]:
+    return list(GUARD_NAMES)
+
+
+class OrganisationPolicy(models.Model):
+    """How the agent behaves for one organisation. Written only through `tenants.services.policy_update`."""
+
+    organisation = models.OneToOneField(Organisation, on_delete=models.CASCADE, related_name="policy")
+    ask_stale_after = models.DurationField(default=timedelta(minutes=10))
+    on_tool_failure = models.CharField(max_length=24, choices=ToolFailure.choices, default=ToolFailure.HOLD_AND_REASK)
+    side_request = models.CharField(max_length=16, choices=SideRequest.choices, default=SideRequest.SUSPEND)
+    # {risk_class: {"mode", "threshold_cents", "daily_cap_cents", "channel"}}, validated by tenants.policy_rules.
+    gates = models.JSONField(default=default_gates)
+    approval_expiry = models.DurationField(default=timedelta(minutes=15))
+    enabled_guards = ArrayField(models.CharField(max_length=40), default=default_guards, blank=True)
+    internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True)
+    guard_retries = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(3)])
+    guard_time_budget_ms = models.PositiveIntegerField(
+        default=300, validators=[MinValueValidator(10), MaxValueValidator(10_000)]
+    )
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "organisation policies"
+
+    def __str__(self) -> str:
+        return f"Policy of {self.organisation.name} (v{self.version})"
+
+
+class PolicyVersion(models.Model):
+    """One row per policy change: who, when, old → new, and the whole policy as it then stood."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="policy_versions")
+    number = models.PositiveIntegerField()
+    changed_at = models.DateTimeField()
+    changed_by = models.CharField(max_length=200)  # "username@schema": users live in each organisation's schema
+    changes = models.JSONField(default=dict)  # {field: {"old": ..., "new": ...}}
+    snapshot = models.JSONField()
+
+    class Meta:
+        ordering = ["organisation", "number"]
+        constraints = [models.UniqueConstraint(fields=["organisation", "number"], name="policy_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.organisation.schema_name} policy v{self.number}"
+
+
+class WhatsAppChannel(models.Model):
+    """Cloud API credentials of one organisation's number. Secrets are write-only in the admin and never logged."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="whatsapp_channels")
+    phone_number_id = models.CharField(
+        max_length=32, unique=True, validators=[RegexValidator(r"^\d{5,32}$", "Digits only, as Meta shows it.")]
+    )
+    display_phone_number = models.CharField(max_length=32, blank=True)
+    app_secret = models.CharField(max_length=200)
+    verify_token = models.CharField(max_length=200)
+    access_token = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    SECRET_FIELDS = ("app_secret", "verify_token", "access_token")
+
+    class Meta:
+        verbose_name = "WhatsApp channel"
+
+    def __str__(self) -> str:
+        return f"WhatsApp {self.display_phone_number or self.phone_number_id}"
+
+    def __repr__(self) -> str:  # never let a secret reach a log line through repr()
+        return f"<WhatsAppChannel {self.phone_number_id} of {self.organisation_id}>"

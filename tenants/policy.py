@@ -1,0 +1,140 @@
+"""The policy as a plain value: its snapshot form, validation with field-named messages, and a typed view.
+
+The snapshot (JSON) is what `PolicyVersion` stores and what an auditor reads; `Policy` is what the agent, Asks and
+guards receive, so none of them touches the model or the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Mapping
+
+from django.core.exceptions import ValidationError
+
+from tenants.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
+
+MAX_STALE = timedelta(days=7)
+MAX_APPROVAL_EXPIRY = timedelta(hours=24)
+MAX_GUARD_RETRIES = 3
+GUARD_BUDGET_MS = (10, 10_000)
+
+
+@dataclass(frozen=True)
+class Gate:
+    mode: str
+    threshold_cents: int | None
+    daily_cap_cents: int | None
+    channel: str
+
+
+@dataclass(frozen=True)
+class Policy:
+    ask_stale_after: timedelta
+    on_tool_failure: str
+    side_request: str
+    gates: Mapping[str, Gate]
+    approval_expiry: timedelta
+    enabled_guards: tuple[str, ...]
+    internal_vocabulary: tuple[str, ...]
+    guard_retries: int
+    guard_time_budget_ms: int
+    version: int = 0
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Mapping[str, Any], version: int = 0) -> "Policy":
+        return cls(
+            ask_stale_after=timedelta(seconds=snapshot["ask_stale_after_seconds"]),
+            on_tool_failure=snapshot["on_tool_failure"],
+            side_request=snapshot["side_request"],
+            gates={risk: Gate(**rule) for risk, rule in snapshot["gates"].items()},
+            approval_expiry=timedelta(seconds=snapshot["approval_expiry_seconds"]),
+            enabled_guards=tuple(snapshot["enabled_guards"]),
+            internal_vocabulary=tuple(snapshot["internal_vocabulary"]),
+            guard_retries=snapshot["guard_retries"],
+            guard_time_budget_ms=snapshot["guard_time_budget_ms"],
+            version=version,
+        )
+
+
+def policy_snapshot(policy: Any) -> dict[str, Any]:
+    """The JSON form of an `OrganisationPolicy` row (durations in seconds)."""
+    return {
+        "ask_stale_after_seconds": int(policy.ask_stale_after.total_seconds()),
+        "on_tool_failure": policy.on_tool_failure,
+        "side_request": policy.side_request,
+        "gates": {risk: dict(rule) for risk, rule in sorted(policy.gates.items())},
+        "approval_expiry_seconds": int(policy.approval_expiry.total_seconds()),
+        "enabled_guards": list(policy.enabled_guards),
+        "internal_vocabulary": list(policy.internal_vocabulary),
+        "guard_retries": policy.guard_retries,
+        "guard_time_budget_ms": policy.guard_time_budget_ms,
+    }
+
+
+def gate_field(risk: str, part: str) -> str:
+    """Name of a gate's field in errors and in the admin form, e.g. `money_threshold`."""
+    return f"{risk}_{part}"
+
+
+def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
+    if not isinstance(rule, Mapping):
+        errors[gate_field(risk, "mode")] = ["Give mode, threshold, daily cap and channel for this risk class."]
+        return
+    mode, threshold, cap, channel = (rule.get(k) for k in ("mode", "threshold_cents", "daily_cap_cents", "channel"))
+    if mode not in GateMode.values:
+        errors[gate_field(risk, "mode")] = [f"Unknown approval mode {mode!r}; choose one of {GateMode.values}."]
+    if channel not in ApprovalChannel.values:
+        errors[gate_field(risk, "channel")] = [f"Unknown channel {channel!r}; choose one of {ApprovalChannel.values}."]
+    for part, value in (("threshold", threshold), ("daily_cap", cap)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
+            errors[gate_field(risk, part)] = ["Must be a positive amount."]
+    if mode == GateMode.ABOVE_AMOUNT and threshold is None:
+        errors.setdefault(gate_field(risk, "threshold"), []).append("'above_amount' needs a threshold amount.")
+    if mode != GateMode.ABOVE_AMOUNT and threshold is not None:
+        errors.setdefault(gate_field(risk, "threshold"), []).append("A threshold is only used with 'above_amount'.")
+    if mode == GateMode.PREAUTHORISED_CAP and cap is None:
+        errors.setdefault(gate_field(risk, "daily_cap"), []).append("'preauthorised_cap' needs a daily cap.")
+    if mode != GateMode.PREAUTHORISED_CAP and cap is not None:
+        errors.setdefault(gate_field(risk, "daily_cap"), []).append(
+            "A daily cap is only used with 'preauthorised_cap'."
+        )
+
+
+def validate_policy(snapshot: Mapping[str, Any]) -> None:
+    """Raise one `ValidationError` naming every offending field; return None when the policy is valid."""
+    errors: dict[str, list[str]] = {}
+    stale = snapshot.get("ask_stale_after_seconds")
+    if not isinstance(stale, int) or stale <= 0 or stale > MAX_STALE.total_seconds():
+        errors["ask_stale_after"] = [f"Must be positive and at most {MAX_STALE.days} days."]
+    expiry = snapshot.get("approval_expiry_seconds")
+    if not isinstance(expiry, int) or expiry <= 0 or expiry > MAX_APPROVAL_EXPIRY.total_seconds():
+        errors["approval_expiry"] = ["Must be positive and at most 24 hours."]
+    if snapshot.get("on_tool_failure") not in ToolFailure.values:
+        errors["on_tool_failure"] = [f"Choose one of {ToolFailure.values}."]
+    if snapshot.get("side_request") not in SideRequest.values:
+        errors["side_request"] = [f"Choose one of {SideRequest.values}."]
+    gates = snapshot.get("gates")
+    if not isinstance(gates, Mapping):
+        errors["gates"] = ["Give one approval rule per risk class."]
+    else:
+        unknown = sorted(set(gates) - set(RiskClass.values))
+        if unknown:
+            errors["gates"] = [f"Unknown risk class(es): {', '.join(unknown)}."]
+        for risk in RiskClass.values:
+            _validate_gate(risk, gates.get(risk), errors)
+    guards = snapshot.get("enabled_guards")
+    unknown_guards = [name for name in guards or [] if name not in GUARD_NAMES]
+    if not isinstance(guards, list) or unknown_guards:
+        errors["enabled_guards"] = [f"Unknown guard(s): {', '.join(map(str, unknown_guards))}; known: {GUARD_NAMES}."]
+    vocabulary = snapshot.get("internal_vocabulary")
+    if not isinstance(vocabulary, list) or any(not isinstance(t, str) or not t.strip() or len(t) > 80 for t in vocabulary):
+        errors["internal_vocabulary"] = ["One non-empty term of at most 80 characters per entry."]
+    retries = snapshot.get("guard_retries")
+    if not isinstance(retries, int) or not 0 <= retries <= MAX_GUARD_RETRIES:
+        errors["guard_retries"] = [f"Must be between 0 and {MAX_GUARD_RETRIES}."]
+    budget = snapshot.get("guard_time_budget_ms")
+    if not isinstance(budget, int) or not GUARD_BUDGET_MS[0] <= budget <= GUARD_BUDGET_MS[1]:
+        errors["guard_time_budget_ms"] = [f"Must be between {GUARD_BUDGET_MS[0]} and {GUARD_BUDGET_MS[1]} ms."]
+    if errors:
+        raise ValidationError(errors)

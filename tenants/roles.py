@@ -1,0 +1,66 @@
+"""Staff roles inside one organisation's schema, as Django groups with model permissions.
+
+- admin: edits the organisation's policy and channel credentials, manages staff, sees everything;
+- agent: works escalated chats (the inbox app adds its permissions), sees conversations;
+- auditor: sees everything, changes nothing.
+Users and groups live in the organisation's own schema, so no role reaches another organisation.
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.contrib.auth.management import create_permissions
+from django.contrib.auth.models import Group, Permission
+from django.db import connection, models
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Organisation admin"
+    AGENT = "agent", "Human agent"
+    AUDITOR = "auditor", "Auditor"
+
+
+# Apps whose models an organisation's staff may see in its back office.
+BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
+                   "inbox", "whatsapp")
+ADMIN_CHANGES = {("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user")}
+# Models each role may change besides viewing; apps that arrive later extend these through `ROLE_EXTRA_CHANGES`.
+ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}
+
+
+def register_role_changes(role: str, app_label: str, model_name: str) -> None:
+    """Let an app grant a role add/change rights on one of its models (called from its AppConfig.ready)."""
+    ROLE_EXTRA_CHANGES.setdefault(role, set()).add((app_label, model_name))
+
+
+def _permissions_for(role: str) -> list[Permission]:
+    view = Permission.objects.filter(content_type__app_label__in=BACKOFFICE_APPS, codename__startswith="view_")
+    if role == Role.AGENT:
+        view = view.filter(content_type__app_label__in=("conversations", "asks", "inbox"))
+    chosen = list(view)
+    for app_label, model_name in sorted(ROLE_EXTRA_CHANGES.get(role, ())):
+        chosen += Permission.objects.filter(
+            content_type__app_label=app_label,
+            content_type__model=model_name,
+            codename__regex=r"^(add|change|view)_",
+        )
+    return chosen
+
+
+def roles_sync() -> dict[str, Group]:
+    """Create the three groups in the current schema and give them exactly their permissions. Idempotent."""
+    if connection.schema_name == "public":
+        raise RuntimeError("roles live in an organisation's schema; enter its tenant_context first")
+    for app_config in apps.get_app_configs():
+        create_permissions(app_config, verbosity=0)
+    groups = {}
+    for role in Role:
+        group, _ = Group.objects.get_or_create(name=role.value)
+        group.permissions.set(_permissions_for(role))
+        groups[role.value] = group
+    return groups
+
+
+def user_role(user: object) -> str | None:
+    names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
+    return next((role.value for role in Role if role.value in names), None)

@@ -1,0 +1,134 @@
+"""Writes of the public schema: organisations, their policies (versioned) and channel credentials."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any, Mapping
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from tenants.policy import policy_snapshot, validate_policy
+from tenants.roles import Role, roles_sync
+
+logger = logging.getLogger(__name__)
+
+
+def organisation_host(schema_name: str) -> str:
+    return f"{schema_name}.{settings.MAGIE_BASE_DOMAIN}"
+
+
+def platform_ensure() -> Organisation:
+    """The public tenant and its domain (the platform's own host). Idempotent."""
+    platform, _ = Organisation.objects.get_or_create(
+        schema_name="public", defaults={"name": "Magie platform", "kind": "platform"}
+    )
+    Domain.objects.get_or_create(domain=settings.MAGIE_BASE_DOMAIN, defaults={"tenant": platform, "is_primary": True})
+    return platform
+
+
+def organisation_create(
+    *, schema_name: str, name: str, kind: str, language: str, time_zone: str, currency: str
+) -> Organisation:
+    """Create the organisation, its schema (migrated), domain, default policy (version 1) and staff roles.
+
+    Idempotent on `schema_name`: an existing organisation is returned unchanged.
+    """
+    existing = Organisation.objects.filter(schema_name=schema_name).first()
+    if existing:
+        return existing
+    organisation = Organisation(
+        schema_name=schema_name, name=name, kind=kind, language=language, time_zone=time_zone, currency=currency
+    )
+    organisation.full_clean()
+    organisation.save(verbosity=0)  # CREATE SCHEMA and tenant migrations (django-tenants), outside any transaction
+    with transaction.atomic():
+        Domain.objects.create(domain=organisation_host(schema_name), tenant=organisation, is_primary=True)
+        policy = OrganisationPolicy.objects.create(organisation=organisation)
+        PolicyVersion.objects.create(
+            organisation=organisation, number=1, changed_at=timezone.now(), changed_by="system (created)",
+            changes={}, snapshot=policy_snapshot(policy),
+        )
+    with schema_context(schema_name):
+        roles_sync()
+    logger.info("organisation %s created", schema_name)
+    return organisation
+
+
+def _coerce(field: str, value: Any) -> Any:
+    if field in ("ask_stale_after", "approval_expiry") and isinstance(value, timedelta):
+        return int(value.total_seconds())
+    return value
+
+
+@transaction.atomic
+def policy_update(*, organisation: Organisation, changes: Mapping[str, Any], changed_by: str) -> OrganisationPolicy:
+    """Apply `changes` (snapshot keys; durations may be given as timedelta under their field name) and record a
+    version with old → new for every field that changed. Locks the policy row; raises ValidationError naming the
+    fields when the result would be invalid, and then nothing is written. No change → no version."""
+    policy = OrganisationPolicy.objects.select_for_update().get(organisation=organisation)
+    before = policy_snapshot(policy)
+    after = dict(before)
+    for field, value in changes.items():
+        key = {"ask_stale_after": "ask_stale_after_seconds", "approval_expiry": "approval_expiry_seconds"}.get(
+            field, field
+        )
+        if key not in before:
+            raise ValidationError({field: [f"Unknown policy field {field!r}."]})
+        after[key] = _coerce(field, value)
+    validate_policy(after)
+    diff = {key: {"old": before[key], "new": after[key]} for key in after if after[key] != before[key]}
+    if not diff:
+        return policy
+    policy.ask_stale_after = timedelta(seconds=after["ask_stale_after_seconds"])
+    policy.approval_expiry = timedelta(seconds=after["approval_expiry_seconds"])
+    for key in ("on_tool_failure", "side_request", "gates", "enabled_guards", "internal_vocabulary",
+                "guard_retries", "guard_time_budget_ms"):
+        setattr(policy, key, after[key])
+    policy.version += 1
+    policy.save()
+    PolicyVersion.objects.create(
+        organisation=organisation, number=policy.version, changed_at=policy.updated_at, changed_by=changed_by,
+        changes=diff, snapshot=after,
+    )
+    logger.info("policy of %s changed to v%s by %s: %s", organisation.schema_name, policy.version, changed_by,
+                sorted(diff))
+    return policy
+
+
+@transaction.atomic
+def whatsapp_channel_save(
+    *, organisation: Organisation, phone_number_id: str, display_phone_number: str = "",
+    app_secret: str | None = None, verify_token: str | None = None, access_token: str | None = None,
+) -> WhatsAppChannel:
+    """Create or update a channel; a secret given as None or "" keeps its stored value (write-only secrets)."""
+    channel = WhatsAppChannel.objects.select_for_update().filter(phone_number_id=phone_number_id).first()
+    if channel and channel.organisation_id != organisation.pk:
+        raise ValidationError({"phone_number_id": ["This number already belongs to another organisation."]})
+    channel = channel or WhatsAppChannel(organisation=organisation, phone_number_id=phone_number_id)
+    channel.display_phone_number = display_phone_number or channel.display_phone_number
+    for field, value in (("app_secret", app_secret), ("verify_token", verify_token), ("access_token", access_token)):
+        if value:
+            setattr(channel, field, value)
+    channel.full_clean()
+    channel.save()
+    logger.info("whatsapp channel %s saved for %s", phone_number_id, organisation.schema_name)
+    return channel
+
+
+def staff_ensure(*, username: str, password: str, role: str, email: str = "") -> Any:
+    """Create (or reset to `role`) one staff login in the current organisation's schema. Idempotent."""
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(username=username, defaults={"email": email, "is_staff": True})
+    if created:
+        user.set_password(password)
+        user.save()
+    groups = roles_sync()
+    user.groups.set([groups[Role(role).value]])
+    return user

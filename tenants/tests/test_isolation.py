@@ -1,0 +1,55 @@
+"""Organisations are PostgreSQL schemas: rows, staff and sessions of one are nothing in another."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import connection
+from django_tenants.utils import schema_context
+
+from tenants.services import staff_ensure
+
+
+def test_a_row_created_in_demobank_is_invisible_from_demostore(demobank):
+    Group.objects.create(name="pix-operations")
+    assert connection.schema_name == "demobank"
+    with schema_context("demostore"):
+        assert not Group.objects.filter(name="pix-operations").exists()
+    with schema_context("demobank"):
+        assert Group.objects.filter(name="pix-operations").exists()
+
+
+def test_tenant_tables_do_not_exist_in_the_public_schema(db):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT schemaname FROM pg_tables WHERE tablename = 'auth_group' ORDER BY 1")
+        schemas = [row[0] for row in cursor.fetchall()]
+    assert {"demobank", "demoschool", "demostore", "public"} <= set(schemas)  # each schema its own staff tables
+
+
+def test_demobank_staff_cannot_sign_in_on_demostore(demobank, host_client):
+    staff_ensure(username="ana.bank", password="s3cret-pass", role="admin")
+    connection.set_schema_to_public()
+    bank, store = host_client("demobank"), host_client("demostore")
+    credentials = {"username": "ana.bank", "password": "s3cret-pass", "next": "/admin/"}
+
+    assert bank.post("/admin/login/", credentials).status_code == 302
+    refused = store.post("/admin/login/", credentials)
+    assert refused.status_code == 200
+    assert "correct username and password" in refused.content.decode()
+    with schema_context("demostore"):
+        assert not get_user_model().objects.filter(username="ana.bank").exists()
+
+
+def test_a_demobank_session_cookie_is_worthless_on_demostore(demobank, host_client):
+    staff_ensure(username="ana.bank", password="s3cret-pass", role="admin")
+    connection.set_schema_to_public()
+    bank = host_client("demobank")
+    assert bank.post("/admin/login/", {"username": "ana.bank", "password": "s3cret-pass"}).status_code == 302
+    assert bank.get("/admin/").status_code == 200
+
+    store = host_client("demostore")
+    store.cookies = bank.cookies  # a stolen or replayed session key
+    response = store.get("/admin/")
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_unknown_host_is_not_served(db, host_client):
+    assert host_client("nobank").get("/admin/").status_code == 404

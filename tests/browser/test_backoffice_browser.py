@@ -1,0 +1,58 @@
+"""In Chromium: each demo organisation's back office loads at its own host, and its admin edits the policy."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from tenants.demo import DEMO_PASSWORD
+from tenants.models import OrganisationPolicy, PolicyVersion
+
+pytestmark = pytest.mark.browser
+SCREENS = Path(settings.DATA_DIR) / "screens"
+
+
+def sign_in(page, base: str, username: str = "admin") -> None:
+    page.goto(f"{base}/admin/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("input[type=submit]")
+
+
+@pytest.mark.parametrize(("schema", "name"), [("demobank", "Banco Demo"), ("demoschool", "Escola de Muntanya Demo"),
+                                              ("demostore", "Tienda de Celulares Demo")])
+def test_each_demo_admin_loads_at_its_url_and_edits_its_policy(page, site, schema, name):
+    sign_in(page, site(schema))
+    assert name in page.locator("#site-name").inner_text()
+    page.click("text=Organisation policies")
+    page.click("text=Policy of")
+    page.fill("#id_ask_stale_after", "00:07:00")
+    page.select_option("#id_money_mode", "above_amount")
+    page.fill("#id_money_threshold", "250.00")
+    page.click("input[name=_save]")
+    assert "was changed successfully" in page.locator(".messagelist").inner_text()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"policy-{schema}.png"), full_page=True)
+
+    policy = OrganisationPolicy.objects.get(organisation__schema_name=schema)
+    assert policy.ask_stale_after.total_seconds() == 420
+    assert policy.gates["money"]["threshold_cents"] == 25_000
+    assert PolicyVersion.objects.get(organisation=policy.organisation, number=policy.version).changed_by == (
+        f"admin@{schema}"
+    )
+
+
+def test_the_platform_lists_the_organisations_with_their_back_office_links(page, site):
+    page.goto(site(None) + "/")
+    for schema in ("demobank", "demoschool", "demostore"):
+        assert page.locator(f"a[href*='{schema}.localhost']").count() == 1
+
+
+def test_an_invalid_policy_shows_the_field_error_in_the_browser(page, site):
+    sign_in(page, site("demobank"))
+    policy = OrganisationPolicy.objects.get(organisation__schema_name="demobank")
+    page.goto(f"{site('demobank')}/admin/tenants/organisationpolicy/{policy.pk}/change/")
+    page.select_option("#id_money_mode", "above_amount")
+    page.fill("#id_money_threshold", "")
+    page.click("input[name=_save]")
+    assert "'above_amount' needs a threshold amount." in page.locator(".field-money_threshold").inner_text()
