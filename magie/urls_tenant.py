@@ -1,6 +1,6 @@
 """An organisation's host (e.g. http://demobank.localhost:8000/): its back office and APIs."""
 
-from django.urls import path
+from django.urls import include, path
 from django.views.generic import RedirectView
 
 from magie.admin_sites import backoffice_site
@@ -8,4 +8,8 @@ from magie.admin_sites import backoffice_site
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/", backoffice_site.urls),
+    path("api/bank/", include("bank.urls")),
+    path("api/booking/", include("booking.urls")),
+    path("api/store/", include("store.urls")),
+    path("pay/", include("booking.pay_urls")),
 ]

@@ -23,7 +23,10 @@ class Role(models.TextChoices):
 # Apps whose models an organisation's staff may see in its back office.
 BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
                    "inbox", "whatsapp")
-ADMIN_CHANGES = {("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user")}
+ADMIN_CHANGES = {
+    ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
+    ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices
+}
 # Models each role may change besides viewing; apps that arrive later extend these through `ROLE_EXTRA_CHANGES`.
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}
 

@@ -51,6 +51,11 @@ TENANT_APPS = [
     "django.contrib.auth",
     "django.contrib.sessions",
     "django.contrib.admin",
+    "conversations",
+    "asks",
+    "bank",
+    "booking",
+    "store",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -1,0 +1,253 @@
+"""The decision engine: one inbound message + the open Ask + parked Asks + the clock + the policy → one decision.
+
+Pure and deterministic: no database, no model, no I/O. `asks.services` gathers the views, calls `decide`, applies
+the result and records the rule that fired. The table below is the contract; rules are tried in this order and the
+first that matches fires (each row has its test in asks/tests/test_decide.py).
+
+| # | when | decision | rule |
+|---|------|----------|------|
+| T1 | a confirm/decline tap for the open Ask awaiting it, with the current token | confirm / cancel | button_confirms / button_declines |
+| T2 | any other confirm/decline tap (old preview, closed Ask, replaced token) | refuse_stale | stale_confirmation_button |
+| T3 | a resume tap for a parked Ask | resume | resume_button |
+| T4 | a resume tap for an Ask no longer parked | refuse_stale | stale_resume_button |
+| T5 | a clarify choice "change the open request", the open Ask unchanged since | correct | clarified_as_correction |
+| T6 | a clarify choice "start a new request of kind K" | start_new | clarified_as_new_request |
+| T7 | a clarify choice whose question is no longer current | refuse_stale | stale_choice_button |
+| Q1 | a swipe-reply quoting a message of a parked Ask | resume | swipe_reply_resumes_parked |
+| Q2 | a swipe-reply quoting a message of another (closed) Ask | resume | swipe_reply_resumes_from_quoted_message |
+| C1 | cancel wording, an Ask open | cancel | customer_cancelled |
+| C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
+| N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
+| N2 | no Ask open, values but no request kind | clarify | value_without_request |
+| N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
+| S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
+| S2 | another request kind mid-Ask, policy `supersede` | start_new (open superseded) | side_request_supersedes_open_ask |
+| W1 | correction wording | correct | correction_wording |
+| W2 | correction wording with nothing to correct | clarify | correction_without_value |
+| W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
+| K1 | the open Ask is stale, the request kind said again | start_new (open cooled) | stale_ask_cooled_kind_restarts |
+| K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
+| K3 | the open Ask is stale, nothing actionable | clarify (open cooled) | stale_ask_cooled |
+| E1 | the open Ask is executing | clarify | ask_executing |
+| F1 | typed confirmation while awaiting confirmation | clarify | typed_confirmation_needs_button |
+| F2 | values only for empty slots (or equal to the current ones) | fill | fills_missing_slots |
+| F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
+| F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal, Mapping, Sequence
+
+from asks.kinds import SLOTS_BY_KIND, slot_values
+from asks.perception.contract import Perception
+
+
+class Action(StrEnum):
+    FILL = "fill"
+    CORRECT = "correct"
+    START_NEW = "start_new"
+    RESUME = "resume"
+    CANCEL = "cancel"
+    CONFIRM = "confirm"
+    REFUSE_STALE = "refuse_stale"
+    CLARIFY = "clarify"
+
+
+@dataclass(frozen=True)
+class AskView:
+    id: int
+    kind: str
+    status: str
+    slots: Mapping[str, Any]
+    last_activity_at: datetime
+    confirmation_token: str = ""
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A button tap as parsed from its payload. `message_id` is the clarified message (choose taps), `None` when the
+    question it answers is no longer open."""
+
+    action: Literal["confirm", "decline", "resume", "choose"]
+    ask_id: int | None = None
+    token: str = ""
+    choice: str = ""  # choose: "correct" or "new:<kind>"
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Quote:
+    """The message a swipe-reply quotes, when it belongs to an Ask other than the open one."""
+
+    ask_id: int
+    ask_kind: str
+    ask_status: str
+    message_id: int
+
+
+@dataclass(frozen=True)
+class Inbound:
+    at: datetime
+    perception: Perception
+    tap: Tap | None = None
+    quote: Quote | None = None
+
+
+@dataclass(frozen=True)
+class DecisionPolicy:
+    """The part of the organisation's policy the engine reads."""
+
+    ask_stale_after_seconds: int
+    side_request: Literal["suspend", "supersede"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    rule: str
+    ask_id: int | None = None  # the existing Ask acted upon
+    kind: str | None = None  # the kind of the Ask started (start_new, resume from a quote)
+    values: Mapping[str, Any] = field(default_factory=dict)  # slot values this message brings to that Ask
+    close_open: Literal["superseded", "cooled", "cancelled"] | None = None  # close the open Ask first, so
+    park_open: bool = False  # … or park it first
+    resume_from: tuple[int, int] | None = None  # (ask id, message id) whose values a swipe-reply resumes from
+    choices: tuple[str, ...] = ()  # clarify: what to offer the customer
+
+
+def _is_stale(ask: AskView, at: datetime, policy: DecisionPolicy) -> bool:
+    return (at - ask.last_activity_at).total_seconds() > policy.ask_stale_after_seconds
+
+
+def _make_way(open_ask: AskView | None, new_kind: str, policy: DecisionPolicy) -> dict[str, Any]:
+    """How the open Ask leaves room for another: same kind → superseded; other kind → parked or superseded."""
+    if open_ask is None:
+        return {}
+    if open_ask.kind != new_kind and policy.side_request == "suspend" and open_ask.status != "executing":
+        return {"park_open": True}
+    return {"close_open": "superseded"}
+
+
+def _decide_tap(tap: Tap, open_ask: AskView | None, parked: Sequence[AskView], values: Mapping[str, Any],
+                policy: DecisionPolicy) -> Decision:
+    if tap.action in ("confirm", "decline"):
+        current = (
+            open_ask is not None
+            and open_ask.id == tap.ask_id
+            and open_ask.status == "awaiting_confirmation"
+            and bool(open_ask.confirmation_token)
+            and tap.token == open_ask.confirmation_token
+        )
+        if not current:
+            return Decision(Action.REFUSE_STALE, "stale_confirmation_button", ask_id=tap.ask_id)
+        if tap.action == "confirm":
+            return Decision(Action.CONFIRM, "button_confirms", ask_id=open_ask.id)
+        return Decision(Action.CANCEL, "button_declines", ask_id=open_ask.id)
+    if tap.action == "resume":
+        target = next((ask for ask in parked if ask.id == tap.ask_id), None)
+        if target is None:
+            return Decision(Action.REFUSE_STALE, "stale_resume_button", ask_id=tap.ask_id)
+        return Decision(Action.RESUME, "resume_button", ask_id=target.id, **_make_way(open_ask, target.kind, policy))
+    if tap.message_id is None:
+        return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+    if tap.choice == "correct":
+        if open_ask is None or open_ask.id != tap.ask_id or open_ask.status not in ("collecting", "awaiting_confirmation"):
+            return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+        return Decision(Action.CORRECT, "clarified_as_correction", ask_id=open_ask.id,
+                        values=_restrict(values, open_ask.kind))
+    if tap.choice.startswith("new:"):
+        kind = tap.choice.removeprefix("new:")
+        return Decision(Action.START_NEW, "clarified_as_new_request", kind=kind, values=_restrict(values, kind),
+                        **_make_way(open_ask, kind, policy))
+    return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+
+
+def _restrict(values: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    allowed = SLOTS_BY_KIND.get(kind, ())
+    return {name: value for name, value in values.items() if name in allowed}
+
+
+def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbound, policy: DecisionPolicy,
+           org_kinds: Sequence[str]) -> Decision:
+    """Exactly one decision and the rule that fired (see the module's table)."""
+    perception = inbound.perception
+    markers = perception.markers
+    kind = perception.request_kind if perception.request_kind in org_kinds else None
+    said = slot_values(perception, None)
+
+    if inbound.tap is not None:
+        return _decide_tap(inbound.tap, open_ask, parked, said, policy)
+
+    quote = inbound.quote
+    if quote is not None and (open_ask is None or quote.ask_id != open_ask.id):
+        if quote.ask_status == "suspended" and any(ask.id == quote.ask_id for ask in parked):
+            return Decision(Action.RESUME, "swipe_reply_resumes_parked", ask_id=quote.ask_id,
+                            values=_restrict(said, quote.ask_kind), **_make_way(open_ask, quote.ask_kind, policy))
+        return Decision(Action.RESUME, "swipe_reply_resumes_from_quoted_message", kind=quote.ask_kind,
+                        values=_restrict(said, quote.ask_kind), resume_from=(quote.ask_id, quote.message_id),
+                        **_make_way(open_ask, quote.ask_kind, policy))
+
+    if "cancel" in markers:
+        if open_ask is not None and open_ask.status != "executing":
+            return Decision(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
+        return Decision(Action.CANCEL, "cancel_without_open_ask")
+
+    if open_ask is None:
+        if kind is not None:
+            return Decision(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
+        if said:
+            takers = tuple(f"new:{k}" for k in org_kinds if set(said) & set(SLOTS_BY_KIND.get(k, ())))
+            return Decision(Action.CLARIFY, "value_without_request", choices=takers)
+        return Decision(Action.CLARIFY, "nothing_to_act_on", choices=tuple(f"resume:{a.id}" for a in parked))
+
+    values = _restrict(said, open_ask.kind)
+    stale = _is_stale(open_ask, inbound.at, policy)
+
+    if kind is not None and kind != open_ask.kind:
+        way = _make_way(open_ask, kind, policy)
+        rule = "side_request_parks_open_ask" if way.get("park_open") else "side_request_supersedes_open_ask"
+        if stale and open_ask.status != "executing":
+            way = {"close_open": "cooled"}
+            rule = "stale_ask_cooled_kind_restarts"
+        return Decision(Action.START_NEW, rule, kind=kind, values=_restrict(said, kind), **way)
+
+    if open_ask.status == "executing":
+        return Decision(Action.CLARIFY, "ask_executing", ask_id=open_ask.id)
+
+    if "correction" in markers:
+        if not values:
+            return Decision(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id)
+        return Decision(Action.CORRECT, "correction_wording", ask_id=open_ask.id, values=values)
+
+    if "new_request" in markers and kind == open_ask.kind:
+        return Decision(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
+                        close_open="cooled" if stale else "superseded")
+
+    if stale:
+        if kind is not None:
+            return Decision(Action.START_NEW, "stale_ask_cooled_kind_restarts", kind=kind, values=values,
+                            close_open="cooled")
+        if values:
+            return Decision(Action.CLARIFY, "stale_ask_cooled_bare_value", close_open="cooled",
+                            choices=(f"new:{open_ask.kind}",))
+        return Decision(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
+
+    if "confirm" in markers and open_ask.status == "awaiting_confirmation" and not values:
+        return Decision(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
+
+    conflicting = {name for name, value in values.items() if open_ask.slots.get(name) not in (None, value)}
+    if conflicting:
+        return Decision(Action.CLARIFY, "value_for_filled_slot_without_wording", ask_id=open_ask.id,
+                        choices=("correct", f"new:{open_ask.kind}"))
+    if values:
+        return Decision(Action.FILL, "fills_missing_slots", ask_id=open_ask.id, values=values)
+    return Decision(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
+
+
+def decision_policy(policy: Any) -> DecisionPolicy:
+    """The engine's view of a `tenants.policy.Policy` (anything with those two attributes)."""
+    return DecisionPolicy(ask_stale_after_seconds=int(policy.ask_stale_after.total_seconds()),
+                          side_request=policy.side_request)

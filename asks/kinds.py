@@ -1,0 +1,49 @@
+"""Which slots each request kind collects, and which of them it needs before it can act."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from asks.perception.contract import KINDS_BY_ORG, Perception, RequestKind
+
+# Slots a kind takes from a message (others said in the same message are ignored for that Ask).
+SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
+    "pix_transfer": ("amount", "recipient", "pix_key", "when"),
+    "balance": (),
+    "pix_history": ("when", "recipient"),
+    "booking": ("activity", "when", "party_size"),
+    "availability": ("activity", "when", "party_size"),
+    "product_search": ("product", "device_model", "capacity_gb"),
+    "used_quote": ("device_model", "capacity_gb", "battery_health"),
+}
+
+# Each entry is a group: at least one slot of the group must be filled ("recipient or key").
+REQUIRED_BY_KIND: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pix_transfer": (("recipient", "pix_key"), ("amount",)),
+    "balance": (),
+    "pix_history": (),
+    "booking": (("activity",), ("when",), ("party_size",)),
+    "availability": (),
+    "product_search": (("product", "device_model"),),
+    "used_quote": (("device_model",), ("capacity_gb",), ("battery_health",)),
+}
+
+
+def kinds_for(org_kind: str) -> tuple[RequestKind, ...]:
+    return KINDS_BY_ORG.get(org_kind, ())  # type: ignore[call-overload]
+
+
+def slot_values(perception: Perception, kind: str | None) -> dict[str, Any]:
+    """JSON-ready values of the slots this message says, restricted to what `kind` collects (all, if None)."""
+    said = {name: value for name, value in perception.slots.filled().items()}
+    allowed = SLOTS_BY_KIND.get(kind, tuple(said)) if kind else tuple(said)
+    return {
+        name: value.model_dump() if hasattr(value, "model_dump") else value
+        for name, value in said.items()
+        if name in allowed
+    }
+
+
+def missing_slots(kind: str, values: Mapping[str, Any]) -> list[str]:
+    """The first slot of every required group that has no value yet, in asking order."""
+    return [group[0] for group in REQUIRED_BY_KIND.get(kind, ()) if not any(values.get(s) is not None for s in group)]

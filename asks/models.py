@@ -1,0 +1,156 @@
+"""Asks: one customer request each, its slot history, its transitions and the decision taken on every message."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django_fsm import FSMField, FSMModelMixin, transition
+
+OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")
+
+
+class Ask(FSMModelMixin, models.Model):
+    """One user request ("manda R$50 pro João"), built from one or several messages.
+
+    At most one Ask per conversation is open (collecting, awaiting confirmation or executing) — a partial unique
+    index holds that even against a bug. Transitions touch only this row; `asks.services` locks, records the
+    transition and the slot events.
+    """
+
+    class Status(models.TextChoices):
+        COLLECTING = "collecting"
+        AWAITING_CONFIRMATION = "awaiting_confirmation"
+        EXECUTING = "executing"
+        COMPLETED = "completed"
+        FAILED = "failed"
+        ABANDONED = "abandoned"
+        SUSPENDED = "suspended"
+
+    class AbandonReason(models.TextChoices):
+        COOLED = "cooled", "cooled by the clock"
+        SUPERSEDED = "superseded", "replaced by a new request of the same kind"
+        CANCELLED = "cancelled", "cancelled by the customer"
+
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="asks")
+    kind = models.CharField(max_length=32)
+    status = FSMField(choices=Status.choices, default=Status.COLLECTING, protected=True)
+    abandon_reason = models.CharField(max_length=16, choices=AbandonReason.choices, blank=True)
+    failure_code = models.CharField(max_length=64, blank=True)
+    # The token the confirmation buttons of the current preview carry; a new preview or a correction replaces it,
+    # so older buttons no longer match.
+    confirmation_token = models.CharField(max_length=64, blank=True)
+    resumed_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    last_activity_at = models.DateTimeField()  # the channel time of the last message attributed to it
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["conversation"], condition=Q(status__in=OPEN_STATUSES), name="one_open_ask_per_conversation"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="abandoned", abandon_reason__in=["cooled", "superseded", "cancelled"])
+                | (~Q(status="abandoned") & Q(abandon_reason="")),
+                name="abandoned_asks_have_a_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Ask {self.pk} {self.kind} ({self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @transition(field=status, source=Status.COLLECTING, target=Status.AWAITING_CONFIRMATION)
+    def await_confirmation(self, token: str) -> None:
+        self.confirmation_token = token
+
+    @transition(field=status, source=Status.AWAITING_CONFIRMATION, target=Status.COLLECTING)
+    def reopen(self) -> None:
+        """A correction after a preview: the preview is void, its buttons no longer match."""
+        self.confirmation_token = ""
+
+    @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION], target=Status.EXECUTING)
+    def execute(self) -> None:
+        self.confirmation_token = ""
+
+    @transition(field=status, source=Status.EXECUTING, target=Status.COMPLETED)
+    def complete(self, at) -> None:
+        self.closed_at = at
+
+    @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION, Status.EXECUTING],
+                target=Status.FAILED)
+    def fail(self, code: str, at) -> None:
+        self.failure_code = code
+        self.closed_at = at
+        self.confirmation_token = ""
+
+    @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION, Status.SUSPENDED],
+                target=Status.ABANDONED)
+    def abandon(self, reason: str, at) -> None:
+        self.abandon_reason = reason
+        self.closed_at = at
+        self.confirmation_token = ""
+
+    @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION], target=Status.SUSPENDED)
+    def suspend(self) -> None:
+        self.confirmation_token = ""  # a parked preview is void; resuming shows a new one
+
+    @transition(field=status, source=Status.SUSPENDED, target=Status.COLLECTING)
+    def resume(self, at) -> None:
+        self.last_activity_at = at
+
+
+class SlotEvent(models.Model):
+    """Every change of a slot. Current values derive from these, so the values as of any message can be rebuilt."""
+
+    class Action(models.TextChoices):
+        FILL = "fill"
+        CORRECT = "correct"
+        CLEAR = "clear"
+        RESUME = "resume"  # carried over by a swipe-reply from the quoted message of an earlier Ask
+
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="slot_events")
+    slot = models.CharField(max_length=32)
+    value = models.JSONField(null=True)
+    previous = models.JSONField(null=True)
+    action = models.CharField(max_length=8, choices=Action.choices)
+    message = models.ForeignKey("conversations.Message", on_delete=models.PROTECT, related_name="slot_events")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["ask", "id"])]
+
+
+class AskTransition(models.Model):
+    """A status change of an Ask: from which message, by which rule."""
+
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="transitions")
+    source = models.CharField(max_length=24)
+    target = models.CharField(max_length=24)
+    rule = models.CharField(max_length=64)
+    message = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+
+class Decision(models.Model):
+    """What the decision engine decided for one inbound message, with the perception it read and the rule."""
+
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="decision")
+    action = models.CharField(max_length=16)
+    rule = models.CharField(max_length=64)
+    ask = models.ForeignKey(Ask, null=True, blank=True, on_delete=models.PROTECT, related_name="decisions")
+    perception = models.JSONField()
+    detail = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]

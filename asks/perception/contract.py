@@ -1,0 +1,141 @@
+"""The Perception contract: what a perceiver (rule-based now, a model later) read in one customer message.
+
+Version 1. Models are frozen and forbid unknown fields; `perception_json_schema()` is the same structure
+as a strict JSON schema for an OpenAI strict function tool, so a model perceiver fills exactly this.
+"""
+
+import copy
+from datetime import date, datetime, time
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from language.locales import Lang
+from language.markers import Marker
+from language.pix_keys import PixKeyType
+
+RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote"]
+OrgKind = Literal["bank", "school", "store"]
+KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
+    "bank": ("pix_transfer", "balance", "pix_history"),
+    "school": ("booking", "availability"),
+    "store": ("product_search", "used_quote"),
+}
+
+_STRICT = ConfigDict(extra="forbid", frozen=True)
+_CURRENCY = r"^[A-Z]{3}$"
+
+
+class MoneySlot(BaseModel):
+    """An amount in minor units (cents) of an ISO-4217 currency."""
+
+    model_config = _STRICT
+    amount_cents: int = Field(ge=0)
+    currency: str = Field(pattern=_CURRENCY)
+
+
+class PixKeySlot(BaseModel):
+    """A Pix key in the normal form of `language.pix_keys`."""
+
+    model_config = _STRICT
+    type: PixKeyType
+    value: str
+
+
+class Slots(BaseModel):
+    """Values said in the message; None means "not said in this message".
+
+    `when` is ISO 8601: a date ("2026-03-05"), an aware datetime ("2026-03-05T15:00:00-03:00"), or a
+    time of day alone ("15:00:00") when the customer gave no date.
+    """
+
+    model_config = _STRICT
+    amount: MoneySlot | None = None
+    pix_key: PixKeySlot | None = None
+    recipient: str | None = None
+    when: str | None = None
+    party_size: int | None = Field(default=None, ge=1)
+    activity: str | None = None
+    product: str | None = None
+    device_model: str | None = None
+    capacity_gb: int | None = Field(default=None, ge=1)
+    battery_health: int | None = Field(default=None, ge=0, le=100)
+
+    @field_validator("when")
+    @classmethod
+    def _iso_8601(cls, value: str | None) -> str | None:
+        """Reject a `when` that is no ISO 8601 date, datetime or time."""
+        if value is None:
+            return value
+        for parse in (date.fromisoformat, datetime.fromisoformat, time.fromisoformat):
+            try:
+                parse(value)
+                return value
+            except ValueError:
+                continue
+        raise ValueError(f"not an ISO 8601 date, datetime or time: {value!r}")
+
+    def filled(self) -> dict[str, Any]:
+        """The slots that have a value, by name (nested models stay models)."""
+        return {name: getattr(self, name) for name in type(self).model_fields if getattr(self, name) is not None}
+
+
+class Perception(BaseModel):
+    """What one customer message says, versioned.
+
+    `asked_for` is the slot the agent had just asked for (context that lets "200" or "Pedro" be read as an answer);
+    `replies_to` is the channel id of the message a swipe-reply quotes (None when the message quotes nothing).
+    """
+
+    model_config = _STRICT
+    version: Literal[1] = 1
+    perceiver: str
+    lang: Lang
+    request_kind: RequestKind | None = None
+    slots: Slots = Field(default_factory=Slots)
+    markers: frozenset[Marker] = frozenset()
+    asked_for: str | None = None
+    replies_to: str | None = None
+
+    @field_serializer("markers")
+    def _sorted_markers(self, markers: frozenset[Marker]) -> list[str]:
+        """Markers serialise as a sorted list, so the JSON is stable."""
+        return sorted(markers)
+
+
+_UNSUPPORTED_IN_STRICT = ("default", "uniqueItems", "title")
+
+
+def _make_strict(node: Any) -> Any:
+    """Recursively: every object lists all its properties as required and forbids others; drop keywords
+    strict mode rejects (defaults, uniqueItems, titles) and write `const` as a one-value `enum`."""
+    if isinstance(node, list):
+        return [_make_strict(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _make_strict(value) for key, value in node.items() if key not in _UNSUPPORTED_IN_STRICT}
+    if "const" in out:
+        out["enum"] = [out.pop("const")]
+    if "properties" in node:
+        out["properties"] = {name: _make_strict(prop) for name, prop in node["properties"].items()}
+        out["required"] = list(node["properties"])
+        out["additionalProperties"] = False
+    if "$defs" in node:
+        out["$defs"] = {name: _make_strict(definition) for name, definition in node["$defs"].items()}
+    return out
+
+
+def perception_json_schema() -> dict[str, Any]:
+    """Strict JSON schema of `Perception` for an OpenAI strict function tool.
+
+    Every property is required (optional ones are nullable through `anyOf` with `{"type": "null"}`) and
+    every object has `additionalProperties: false`.
+    """
+    schema = copy.deepcopy(Perception.model_json_schema(mode="serialization"))
+    return _make_strict(schema)
+
+
+__all__ = [
+    "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "Perception", "PixKeySlot", "RequestKind", "Slots",
+    "perception_json_schema",
+]

@@ -1,0 +1,88 @@
+"""Reads of Asks: current slot values (derived from events), values as of a message, traces and outcomes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Count, Max, Q
+
+from asks.kinds import missing_slots
+from asks.models import Ask, AskTransition, Decision, SlotEvent
+from conversations.models import Message
+
+
+def _fold(events) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for slot, value in events:
+        if value is None:
+            values.pop(slot, None)
+        else:
+            values[slot] = value
+    return values
+
+
+def ask_slots(ask: Ask) -> dict[str, Any]:
+    """The Ask's current slot values, folded from its events (one indexed query on this Ask only)."""
+    return _fold(SlotEvent.objects.filter(ask=ask).order_by("pk").values_list("slot", "value"))
+
+
+def ask_slots_as_of(ask: Ask, message: Message) -> dict[str, Any]:
+    """The Ask's slot values as they stood when `message` was handled: later corrections are left out."""
+    own = SlotEvent.objects.filter(ask=ask, message=message).aggregate(last=Max("pk"))["last"]
+    events = SlotEvent.objects.filter(ask=ask)
+    if own is not None:
+        events = events.filter(pk__lte=own)
+    else:
+        events = events.filter(created_at__lte=message.created_at)
+    return _fold(events.order_by("pk").values_list("slot", "value"))
+
+
+def ask_trace(ask: Ask) -> list[dict[str, Any]]:
+    """The Ask's story in order: its messages, slot events, transitions and decisions."""
+    items: list[tuple[datetime, int, dict[str, Any]]] = []
+    for message in Message.objects.filter(ask=ask):
+        items.append((message.created_at, 0, {"type": "message", "id": message.pk, "direction": message.direction,
+                                              "kind": message.kind, "text": message.text,
+                                              "at": message.sent_at.isoformat()}))
+    for decision in Decision.objects.filter(ask=ask):
+        items.append((decision.created_at, 1, {"type": "decision", "message": decision.message_id,
+                                               "action": decision.action, "rule": decision.rule}))
+    for event in SlotEvent.objects.filter(ask=ask):
+        items.append((event.created_at, 2, {"type": "slot", "slot": event.slot, "action": event.action,
+                                            "value": event.value, "previous": event.previous,
+                                            "message": event.message_id}))
+    for step in AskTransition.objects.filter(ask=ask):
+        items.append((step.created_at, 3, {"type": "transition", "from": step.source, "to": step.target,
+                                           "rule": step.rule, "message": step.message_id}))
+    return [item for _, _, item in sorted(items, key=lambda entry: (entry[0], entry[1]))]
+
+
+def ask_outcomes(*, since: datetime, until: datetime) -> dict[str, Any]:
+    """Asks opened in [since, until): how they ended, with rates over the closed ones.
+
+    `abandoned_incomplete` counts Asks abandoned (any reason) before all their required slots were filled — the
+    figure banks compare with "abandoned before all slots were filled".
+    """
+    asks = Ask.objects.filter(created_at__gte=since, created_at__lt=until)
+    counts = asks.aggregate(
+        total=Count("pk"),
+        completed=Count("pk", filter=Q(status=Ask.Status.COMPLETED)),
+        failed=Count("pk", filter=Q(status=Ask.Status.FAILED)),
+        cooled=Count("pk", filter=Q(status=Ask.Status.ABANDONED, abandon_reason="cooled")),
+        superseded=Count("pk", filter=Q(status=Ask.Status.ABANDONED, abandon_reason="superseded")),
+        cancelled=Count("pk", filter=Q(status=Ask.Status.ABANDONED, abandon_reason="cancelled")),
+        open=Count("pk", filter=~Q(status__in=[Ask.Status.COMPLETED, Ask.Status.FAILED, Ask.Status.ABANDONED])),
+    )
+    incomplete = sum(
+        1 for ask in asks.filter(status=Ask.Status.ABANDONED) if missing_slots(ask.kind, ask_slots(ask))
+    )
+    closed = counts["total"] - counts["open"]
+    rate = (lambda n: round(100 * n / closed, 2) if closed else 0.0)
+    return {
+        **counts,
+        "closed": closed,
+        "abandoned_incomplete": incomplete,
+        "rates": {name: rate(counts[name]) for name in ("completed", "failed", "cooled", "superseded", "cancelled")}
+        | {"abandoned_incomplete": rate(incomplete)},
+    }

@@ -1,0 +1,266 @@
+"""Writes of Asks. `message_decide` is the one entry point a turn uses for an inbound message; the others are the
+lifecycle steps the agent takes after tools and approvals. Every function locks the conversation row first, so two
+messages of one conversation are decided one after the other."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Mapping
+
+from django.db import transaction
+
+from asks.buttons import parse_tap
+from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
+from asks.models import OPEN_STATUSES, Ask, AskTransition, Decision as DecisionRow, SlotEvent
+from asks.perception.contract import Perception
+from asks.selectors import ask_slots, ask_slots_as_of
+from conversations.models import Conversation, Message
+
+PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
+PARKED_KEEP = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class SlotChange:
+    slot: str
+    old: Any
+    new: Any
+
+
+@dataclass
+class DecisionOutcome:
+    """What the turn needs to word its reply: the decision, the Ask now in focus and what changed."""
+
+    decision: Decision
+    ask: Ask | None
+    changes: list[SlotChange] = field(default_factory=list)
+    closed: Ask | None = None  # the Ask closed to make way (superseded, cooled)
+    parked: Ask | None = None  # the Ask parked to make way
+    parked_asks: list[Ask] = field(default_factory=list)  # all parked Asks after the decision
+
+
+def _transition(ask: Ask, method: str, rule: str, message: Message | None, *args: Any) -> None:
+    source = ask.status
+    getattr(ask, method)(*args)
+    ask.save()
+    AskTransition.objects.create(ask=ask, source=source, target=ask.status, rule=rule, message=message)
+
+
+def _view(ask: Ask) -> AskView:
+    return AskView(id=ask.pk, kind=ask.kind, status=ask.status, slots=ask_slots(ask),
+                   last_activity_at=ask.last_activity_at, confirmation_token=ask.confirmation_token)
+
+
+def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str) -> list[SlotChange]:
+    current = ask_slots(ask)
+    changes = []
+    for slot, value in values.items():
+        old = current.get(slot)
+        if old == value:
+            continue
+        kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
+        SlotEvent.objects.create(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message)
+        changes.append(SlotChange(slot, old, value))
+    return changes
+
+
+def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
+    if not message.reply_to:
+        return None
+    quoted = (
+        Message.objects.select_related("ask")
+        .filter(conversation_id=message.conversation_id, channel_message_id=message.reply_to)
+        .first()
+    )
+    if quoted is None or quoted.ask is None or (open_ask and quoted.ask_id == open_ask.pk):
+        return None
+    return Quote(ask_id=quoted.ask_id, ask_kind=quoted.ask.kind, ask_status=quoted.ask.status, message_id=quoted.pk)
+
+
+def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, Perception | None]:
+    """The tap, and for a clarify choice the perception of the message it was about (if still unattributed)."""
+    if message.kind != Message.Kind.BUTTON:
+        return None, None
+    tap = parse_tap(message.payload)
+    if tap is None or tap.action != "choose":
+        return tap, None
+    asked = Message.objects.filter(pk=tap.message_id, conversation=conversation, ask__isnull=True).first()
+    row = DecisionRow.objects.filter(message=asked, action=Action.CLARIFY).first() if asked else None
+    if row is None:
+        return Tap("choose", ask_id=tap.ask_id, choice=tap.choice, message_id=None), None
+    return tap, Perception.model_validate(row.perception)
+
+
+def _cool_old_parked(conversation: Conversation, at: datetime, message: Message) -> list[Ask]:
+    parked = list(
+        Ask.objects.select_for_update().filter(conversation=conversation, status=Ask.Status.SUSPENDED).order_by("-pk")
+    )
+    keep = []
+    for index, ask in enumerate(parked):
+        if index >= PARKED_LIMIT or at - ask.last_activity_at > PARKED_KEEP:
+            _transition(ask, "abandon", "parked_ask_cooled", message, Ask.AbandonReason.COOLED, at)
+        else:
+            keep.append(ask)
+    return keep
+
+
+@transaction.atomic
+def message_decide(*, message_id: int, perception: Perception, policy: DecisionPolicy,
+                   org_kinds: tuple[str, ...]) -> DecisionOutcome:
+    """Decide what `message` does to the conversation's Asks, apply it, and record the decision with its rule.
+
+    Locks the conversation row; reads only the open Ask, the parked ones and (for a swipe-reply) the quoted
+    message, so the cost does not grow with the conversation's length. Idempotent: a message already decided
+    returns its recorded outcome without changing anything.
+    """
+    message = Message.objects.select_related("conversation").get(pk=message_id)
+    conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
+    recorded = DecisionRow.objects.filter(message=message).select_related("ask").first()
+    if recorded:
+        return DecisionOutcome(Decision(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
+
+    at = message.sent_at
+    open_ask = Ask.objects.select_for_update().filter(conversation=conversation, status__in=OPEN_STATUSES).first()
+    parked = _cool_old_parked(conversation, at, message)
+    tap, clarified = _tap_for(message, conversation)
+    source_message = message
+    if clarified is not None:  # a clarify choice applies the values of the message it asked about
+        perception = clarified
+        source_message = Message.objects.get(pk=tap.message_id)
+    inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
+    decision = decide(open_ask=_view(open_ask) if open_ask else None, parked=[_view(a) for a in parked],
+                      inbound=inbound, policy=policy, org_kinds=org_kinds)
+    outcome = _apply(decision, message, source_message, open_ask, parked, at)
+    DecisionRow.objects.create(
+        message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
+        perception=perception.model_dump(mode="json"),
+        detail={"choices": list(decision.choices),
+                "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
+                "closed": outcome.closed.pk if outcome.closed else None,
+                "parked": outcome.parked.pk if outcome.parked else None},
+    )
+    outcome.parked_asks = list(Ask.objects.filter(conversation=conversation, status=Ask.Status.SUSPENDED))
+    return outcome
+
+
+def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
+           at: datetime) -> DecisionOutcome:
+    outcome = DecisionOutcome(decision, None)
+    if open_ask is not None and decision.close_open:
+        _transition(open_ask, "abandon", decision.rule, message, decision.close_open, at)
+        outcome.closed, open_ask = open_ask, None
+    elif open_ask is not None and decision.park_open:
+        _transition(open_ask, "suspend", decision.rule, message)
+        outcome.parked, open_ask = open_ask, None
+
+    action = decision.action
+    if action == Action.START_NEW:
+        ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
+        AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL)
+        outcome.ask = ask
+    elif action == Action.RESUME and decision.resume_from is not None:
+        old_ask_id, quoted_id = decision.resume_from
+        old_ask = Ask.objects.get(pk=old_ask_id)
+        quoted = Message.objects.get(pk=quoted_id)
+        ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
+                                 resumed_from=old_ask)
+        AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
+        for slot, value in ask_slots_as_of(old_ask, quoted).items():
+            SlotEvent.objects.create(ask=ask, slot=slot, value=value, previous=None,
+                                     action=SlotEvent.Action.RESUME, message=quoted)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
+        outcome.ask = ask
+    elif action == Action.RESUME:
+        ask = next(a for a in parked if a.pk == decision.ask_id)
+        _transition(ask, "resume", decision.rule, message, at)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
+        outcome.ask = ask
+    elif action in (Action.FILL, Action.CORRECT):
+        ask = open_ask
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value))
+        if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
+            _transition(ask, "reopen", "change_voids_preview", message)
+        outcome.ask = ask
+    elif action == Action.CANCEL and open_ask is not None:
+        _transition(open_ask, "abandon", decision.rule, message, Ask.AbandonReason.CANCELLED, at)
+        outcome.ask = open_ask
+    elif action == Action.CONFIRM:
+        _transition(open_ask, "execute", decision.rule, message)
+        outcome.ask = open_ask
+    elif action == Action.CLARIFY and decision.ask_id is not None:
+        outcome.ask = open_ask
+
+    if outcome.ask is not None:
+        if outcome.ask.is_open:
+            outcome.ask.last_activity_at = at
+            outcome.ask.save(update_fields=["last_activity_at"])
+        message.ask = outcome.ask
+        message.save(update_fields=["ask"])
+        if source.pk != message.pk:  # the clarified message's values now belong to this Ask
+            source.ask = outcome.ask
+            source.save(update_fields=["ask"])
+    return outcome
+
+
+def _locked_ask(ask_id: int) -> Ask:
+    ask = Ask.objects.select_related("conversation").get(pk=ask_id)
+    Conversation.objects.select_for_update().get(pk=ask.conversation_id)
+    return Ask.objects.select_for_update().get(pk=ask_id)
+
+
+@transaction.atomic
+def ask_await_confirmation(*, ask_id: int, rule: str = "preview_shown", message_id: int | None = None) -> str:
+    """Move the Ask to awaiting confirmation with a fresh token for the preview's buttons; return the token."""
+    ask = _locked_ask(ask_id)
+    token = secrets.token_urlsafe(12)
+    _transition(ask, "await_confirmation", rule, _message(message_id), token)
+    return token
+
+
+@transaction.atomic
+def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
+    ask = _locked_ask(ask_id)
+    _transition(ask, "execute", rule, _message(message_id))
+    return ask
+
+
+@transaction.atomic
+def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None) -> Ask:
+    ask = _locked_ask(ask_id)
+    _transition(ask, "complete", rule, _message(message_id), at)
+    return ask
+
+
+@transaction.atomic
+def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
+    ask = _locked_ask(ask_id)
+    _transition(ask, "fail", rule, _message(message_id), code, at)
+    return ask
+
+
+@transaction.atomic
+def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure: str, message_id: int,
+                    at: datetime) -> Ask:
+    """Apply the organisation's `on_tool_failure`: hold the Ask and clear only the failed slot (to re-ask it), or
+    close the Ask as failed."""
+    ask = _locked_ask(ask_id)
+    message = Message.objects.get(pk=message_id)
+    if on_tool_failure == "close_and_restart" or slot is None:
+        _transition(ask, "fail", "tool_failure_closes", message, code, at)
+        return ask
+    if ask.status == Ask.Status.AWAITING_CONFIRMATION:
+        _transition(ask, "reopen", "tool_failure_holds", message)
+    elif ask.status == Ask.Status.EXECUTING:
+        raise ValueError("an executing Ask cannot be held; its effect decides")
+    old = ask_slots(ask).get(slot)
+    if old is not None:
+        SlotEvent.objects.create(ask=ask, slot=slot, value=None, previous=old, action=SlotEvent.Action.CLEAR,
+                                 message=message)
+    return ask
+
+
+def _message(message_id: int | None) -> Message | None:
+    return Message.objects.get(pk=message_id) if message_id else None

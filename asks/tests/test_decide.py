@@ -1,0 +1,196 @@
+"""One test per row of the decision table in asks/decide.py."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from asks.decide import Action, AskView, DecisionPolicy, Inbound, Quote, Tap, decide
+from asks.perception.contract import MoneySlot, Perception, Slots
+
+T0 = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+SUSPEND = DecisionPolicy(ask_stale_after_seconds=600, side_request="suspend")
+SUPERSEDE = DecisionPolicy(ask_stale_after_seconds=600, side_request="supersede")
+BANK = ("pix_transfer", "balance", "pix_history")
+
+
+def said(kind=None, markers=(), **slots) -> Perception:
+    if "amount" in slots:
+        slots["amount"] = MoneySlot(amount_cents=slots["amount"], currency="BRL")
+    return Perception(perceiver="test", lang="pt-BR", request_kind=kind, slots=Slots(**slots),
+                      markers=frozenset(markers))
+
+
+PIX = AskView(id=1, kind="pix_transfer", status="collecting", slots={"amount": {"amount_cents": 20000, "currency": "BRL"}},
+              last_activity_at=T0)
+AWAITING = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation",
+                   slots={"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "Pedro"},
+                   last_activity_at=T0, confirmation_token="tok-1")
+PARKED = AskView(id=7, kind="pix_transfer", status="suspended", slots={"recipient": "Ana"}, last_activity_at=T0)
+
+
+def run(perception, *, open_ask=None, parked=(), after=timedelta(seconds=30), tap=None, quote=None, policy=SUSPEND):
+    inbound = Inbound(at=T0 + after, perception=perception, tap=tap, quote=quote)
+    return decide(open_ask=open_ask, parked=list(parked), inbound=inbound, policy=policy, org_kinds=BANK)
+
+
+def test_T1_a_tap_with_the_current_token_confirms_and_decline_cancels():
+    assert (run(said(), open_ask=AWAITING, tap=Tap("confirm", 1, "tok-1")).rule) == "button_confirms"
+    decision = run(said(), open_ask=AWAITING, tap=Tap("decline", 1, "tok-1"))
+    assert (decision.action, decision.rule) == (Action.CANCEL, "button_declines")
+
+
+@pytest.mark.parametrize("tap,open_ask", [
+    (Tap("confirm", 1, "tok-old"), AWAITING),  # a replaced preview
+    (Tap("confirm", 2, "tok-1"), AWAITING),  # another Ask's button
+    (Tap("confirm", 1, "tok-1"), None),  # the Ask is closed
+    (Tap("confirm", 1, ""), PIX),  # not awaiting any confirmation
+])
+def test_T2_any_other_confirmation_tap_is_refused_as_stale(tap, open_ask):
+    decision = run(said(), open_ask=open_ask, tap=tap)
+    assert (decision.action, decision.rule) == (Action.REFUSE_STALE, "stale_confirmation_button")
+
+
+def test_T3_a_resume_tap_resumes_the_parked_ask():
+    decision = run(said(), parked=[PARKED], tap=Tap("resume", 7))
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.RESUME, "resume_button", 7)
+
+
+def test_T4_a_resume_tap_for_an_ask_no_longer_parked_is_stale():
+    assert run(said(), parked=[], tap=Tap("resume", 7)).rule == "stale_resume_button"
+
+
+def test_T5_choosing_correct_amends_the_open_ask():
+    decision = run(said(amount=30000), open_ask=PIX, tap=Tap("choose", 1, choice="correct", message_id=40))
+    assert (decision.action, decision.rule) == (Action.CORRECT, "clarified_as_correction")
+    assert decision.values == {"amount": {"amount_cents": 30000, "currency": "BRL"}}
+
+
+def test_T6_choosing_new_starts_a_new_ask_with_only_that_messages_values():
+    decision = run(said(amount=30000), open_ask=PIX, tap=Tap("choose", 1, choice="new:pix_transfer", message_id=40))
+    assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "clarified_as_new_request",
+                                                               "pix_transfer")
+    assert decision.close_open == "superseded" and set(decision.values) == {"amount"}
+
+
+def test_T7_a_choice_whose_question_is_gone_is_stale():
+    assert run(said(), open_ask=PIX, tap=Tap("choose", 1, choice="correct", message_id=None)).rule == (
+        "stale_choice_button"
+    )
+    other_open = AskView(**{**PIX.__dict__, "id": 9})
+    assert run(said(amount=1), open_ask=other_open, tap=Tap("choose", 1, choice="correct", message_id=4)).rule == (
+        "stale_choice_button"
+    )
+
+
+def test_Q1_a_swipe_reply_to_a_parked_ask_resumes_it():
+    quote = Quote(ask_id=7, ask_kind="pix_transfer", ask_status="suspended", message_id=3)
+    decision = run(said(amount=5000), open_ask=None, parked=[PARKED], quote=quote)
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.RESUME, "swipe_reply_resumes_parked", 7)
+
+
+def test_Q2_a_swipe_reply_to_a_closed_ask_resumes_from_the_quoted_message():
+    quote = Quote(ask_id=5, ask_kind="pix_transfer", ask_status="completed", message_id=12)
+    decision = run(said(amount=5000), open_ask=PIX, quote=quote)
+    assert (decision.action, decision.rule) == (Action.RESUME, "swipe_reply_resumes_from_quoted_message")
+    assert decision.resume_from == (5, 12) and decision.close_open == "superseded"
+
+
+def test_C1_cancel_wording_cancels_the_open_ask():
+    decision = run(said(markers={"cancel"}), open_ask=PIX)
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.CANCEL, "customer_cancelled", 1)
+
+
+def test_C2_cancel_wording_with_nothing_open():
+    assert run(said(markers={"cancel"})).rule == "cancel_without_open_ask"
+
+
+def test_N1_a_request_with_nothing_open_starts_one_with_its_own_values():
+    decision = run(said("pix_transfer", {"new_request"}, amount=10000, recipient="Ana"))
+    assert (decision.action, decision.rule) == (Action.START_NEW, "new_request_without_open_ask")
+    assert decision.values == {"amount": {"amount_cents": 10000, "currency": "BRL"}, "recipient": "Ana"}
+
+
+def test_N2_a_value_without_a_request_asks_which_request():
+    decision = run(said(amount=2))
+    assert (decision.action, decision.rule, decision.choices) == (Action.CLARIFY, "value_without_request",
+                                                                  ("new:pix_transfer",))
+
+
+def test_N3_nothing_actionable_offers_the_parked_asks():
+    decision = run(said(markers={"greeting"}), parked=[PARKED])
+    assert (decision.rule, decision.choices) == ("nothing_to_act_on", ("resume:7",))
+
+
+def test_S1_another_kind_mid_ask_parks_it_under_suspend():
+    decision = run(said("balance"), open_ask=PIX)
+    assert (decision.action, decision.rule, decision.park_open) == (Action.START_NEW, "side_request_parks_open_ask",
+                                                                    True)
+
+
+def test_S2_another_kind_mid_ask_supersedes_it_under_supersede():
+    decision = run(said("balance"), open_ask=PIX, policy=SUPERSEDE)
+    assert (decision.rule, decision.close_open) == ("side_request_supersedes_open_ask", "superseded")
+
+
+def test_W1_correction_wording_amends_and_keeps_the_rest():
+    decision = run(said(markers={"correction"}, recipient="João"), open_ask=AWAITING)
+    assert (decision.action, decision.rule, decision.values) == (Action.CORRECT, "correction_wording",
+                                                                 {"recipient": "João"})
+
+
+def test_W1_correction_wording_wins_over_the_clock():
+    decision = run(said(markers={"correction"}, recipient="João"), open_ask=AWAITING, after=timedelta(hours=2))
+    assert decision.rule == "correction_wording"
+
+
+def test_W2_correction_wording_with_nothing_to_correct_asks():
+    assert run(said(markers={"correction"}), open_ask=PIX).rule == "correction_without_value"
+
+
+def test_W3_new_request_wording_of_the_same_kind_starts_fresh():
+    decision = run(said("pix_transfer", {"new_request"}, recipient="João"), open_ask=AWAITING)
+    assert (decision.action, decision.rule, decision.close_open) == (Action.START_NEW, "new_request_wording_same_kind",
+                                                                     "superseded")
+    assert decision.values == {"recipient": "João"}  # nothing of the old Ask
+
+
+def test_K1_a_stale_ask_is_cooled_when_its_kind_is_said_again():
+    decision = run(said("pix_transfer", amount=500), open_ask=PIX, after=timedelta(hours=1))
+    assert (decision.rule, decision.close_open) == ("stale_ask_cooled_kind_restarts", "cooled")
+
+
+def test_K2_a_bare_value_after_the_stale_time_does_not_land_in_the_old_ask():
+    decision = run(said(amount=2), open_ask=AWAITING, after=timedelta(hours=1))
+    assert (decision.action, decision.rule, decision.close_open) == (Action.CLARIFY, "stale_ask_cooled_bare_value",
+                                                                     "cooled")
+    assert decision.ask_id is None and decision.choices == ("new:pix_transfer",)
+
+
+def test_K3_nothing_actionable_after_the_stale_time_cools_the_ask():
+    assert run(said(markers={"greeting"}), open_ask=PIX, after=timedelta(hours=1)).rule == "stale_ask_cooled"
+
+
+def test_E1_an_executing_ask_takes_no_values():
+    executing = AskView(**{**AWAITING.__dict__, "status": "executing"})
+    assert run(said(amount=100), open_ask=executing).rule == "ask_executing"
+
+
+def test_F1_typed_yes_never_confirms():
+    decision = run(said(markers={"confirm"}), open_ask=AWAITING)
+    assert (decision.action, decision.rule) == (Action.CLARIFY, "typed_confirmation_needs_button")
+
+
+def test_F2_values_for_empty_slots_fill():
+    decision = run(said(recipient="Pedro"), open_ask=PIX)
+    assert (decision.action, decision.rule, decision.values) == (Action.FILL, "fills_missing_slots",
+                                                                 {"recipient": "Pedro"})
+
+
+def test_F3_a_different_value_for_a_filled_slot_without_wording_asks():
+    decision = run(said(amount=30000), open_ask=PIX)
+    assert (decision.action, decision.rule, decision.choices) == (
+        Action.CLARIFY, "value_for_filled_slot_without_wording", ("correct", "new:pix_transfer"))
+
+
+def test_F4_nothing_new_re_asks():
+    assert run(said(markers={"greeting"}), open_ask=PIX).rule == "no_new_information"

@@ -1,0 +1,128 @@
+"""The Asks issue's scenarios end to end through the store, the built-in perceiver and the decision engine."""
+
+import pytest
+
+from asks.decide import Action
+from asks.models import Ask, SlotEvent
+from asks.tests.chat import Chat, slots
+
+OPENING = {
+    "pt-BR": ("manda 200 pro Pedro", "qual meu saldo?", "manda um pix de 100 pra Ana"),
+    "es": ("envíale 200 a Pedro", "¿cuál es mi saldo?", "mándale un pix de 100 a Ana"),
+    "en": ("send 200 to Pedro", "what is my balance?", "send a pix of 100 to Ana"),
+}
+
+
+@pytest.mark.parametrize("lang", OPENING)
+def test_the_opening_scenario_the_ana_ask_holds_100_and_no_trace_of_200(demobank, lang):
+    pix, balance, pix_ana = OPENING[lang]
+    chat = Chat(lang)
+    first = chat.say(pix).ask
+    assert slots(first) == {"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "Pedro"}
+    chat.tap(chat.preview(first))
+    chat.execute_and_complete(first)
+
+    asked_balance = chat.say(balance)
+    assert asked_balance.decision.rule == "new_request_without_open_ask" and asked_balance.ask.kind == "balance"
+    chat.execute_and_complete(asked_balance.ask)
+
+    ana = chat.say(pix_ana).ask
+    assert ana.pk != first.pk
+    assert slots(ana) == {"amount": {"amount_cents": 10000, "currency": "BRL"}, "recipient": "Ana"}
+    values = [event.value for event in SlotEvent.objects.filter(ask=ana)]
+    assert all("20000" not in str(value) and "Pedro" not in str(value) for value in values)
+    assert Ask.objects.get(pk=first.pk).status == "completed"
+
+
+def test_a_correction_keeps_the_amount_and_says_what_changed(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    old_button = chat.preview(ask)
+    corrected = chat.say("na verdade, é pro João")
+    assert corrected.decision.action == Action.CORRECT and corrected.ask.pk == ask.pk
+    assert slots(ask) == {"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "João"}
+    assert [(c.slot, c.old, c.new) for c in corrected.changes] == [("recipient", "Pedro", "João")]
+    ask.refresh_from_db()
+    assert ask.status == "collecting"  # the preview is void
+    assert chat.tap(old_button).decision.rule == "stale_confirmation_button"
+
+
+def test_the_same_words_without_correction_wording_start_fresh(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    chat.preview(ask)
+    fresh = chat.say("manda pro João")
+    assert fresh.decision.rule == "new_request_wording_same_kind"
+    assert slots(fresh.ask) == {"recipient": "João"}  # the amount of the old Ask does not travel
+    ask.refresh_from_db()
+    assert (ask.status, ask.abandon_reason) == ("abandoned", "superseded")
+
+
+def test_dois_centavos_an_hour_after_an_unconfirmed_preview_does_not_amend_it(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    button = chat.preview(ask)
+    chat.wait(hours=1)
+    late = chat.say("dois centavos")
+    assert late.decision.rule == "stale_ask_cooled_bare_value"
+    ask.refresh_from_db()
+    assert (ask.status, ask.abandon_reason) == ("abandoned", "cooled")
+    assert slots(ask)["amount"] == {"amount_cents": 20000, "currency": "BRL"}
+    assert chat.tap(button).decision.action == Action.REFUSE_STALE  # the old preview's button does nothing
+
+
+def test_a_tap_on_an_old_preview_button_does_nothing(demobank):
+    chat = Chat("en")
+    first = chat.say("send 200 to Pedro").ask
+    first_button = chat.preview(first)
+    chat.tap(first_button)
+    chat.execute_and_complete(first)
+    second = chat.say("send 50 to Ana").ask
+    chat.preview(second)
+    refused = chat.tap(first_button)
+    assert refused.decision.rule == "stale_confirmation_button"
+    second.refresh_from_db()
+    assert second.status == "awaiting_confirmation"
+    assert Ask.objects.filter(status="executing").count() == 0
+
+
+def test_a_swipe_reply_resumes_from_the_quoted_messages_values(demobank):
+    chat = Chat("pt-BR")
+    first = chat.say("manda 200 pro Pedro").ask
+    quoted = chat.bot("Confirma R$ 200 para Pedro?", first)
+    chat.say("na verdade, é pro João")  # happened after the quoted message: left out
+    chat.say("cancela")
+    resumed = chat.say("manda 300", reply_to=quoted.channel_message_id)
+    assert resumed.decision.rule == "swipe_reply_resumes_from_quoted_message"
+    assert resumed.ask.resumed_from_id == first.pk
+    assert slots(resumed.ask) == {"amount": {"amount_cents": 30000, "currency": "BRL"}, "recipient": "Pedro"}
+
+
+def test_a_side_request_parks_the_ask_and_it_can_be_resumed(demobank):
+    chat = Chat("pt-BR")
+    pix = chat.say("manda 200 pro Pedro").ask
+    side = chat.say("qual meu saldo?")
+    assert side.decision.rule == "side_request_parks_open_ask" and side.parked.pk == pix.pk
+    chat.execute_and_complete(side.ask)
+    resumed = chat.tap(f"resume:{pix.pk}")
+    assert resumed.decision.rule == "resume_button" and resumed.ask.pk == pix.pk
+    assert slots(resumed.ask)["recipient"] == "Pedro"
+
+
+def test_typed_sim_confirms_nothing(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    chat.preview(ask)
+    assert chat.say("sim").decision.rule == "typed_confirmation_needs_button"
+    ask.refresh_from_db()
+    assert ask.status == "awaiting_confirmation"
+
+
+def test_a_clarified_value_lands_only_where_the_customer_chose(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    asked = chat.say("300")
+    assert asked.decision.rule == "value_for_filled_slot_without_wording"
+    assert slots(ask)["amount"]["amount_cents"] == 20000
+    chosen = chat.tap(f"choose:{ask.pk}:{chat.last_message.pk - 0}:new:pix_transfer")
+    assert chosen.decision.action in (Action.START_NEW, Action.REFUSE_STALE)

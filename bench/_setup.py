@@ -1,0 +1,37 @@
+"""Shared set-up for benchmarks: Django on the configured (or embedded) PostgreSQL and a bench organisation."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.base")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from tenants.services import organisation_create, platform_ensure  # noqa: E402
+
+
+def bench_organisation(schema_name: str, kind: str, language: str = "pt-BR", time_zone: str = "America/Sao_Paulo",
+                       currency: str = "BRL"):
+    """The benchmark's own organisation (created once, migrated, reused), never a demo one."""
+    call_command("migrate_schemas", shared=True, interactive=False, verbosity=0)
+    platform_ensure()
+    return organisation_create(schema_name=schema_name, name=f"Bench {schema_name}", kind=kind, language=language,
+                               time_zone=time_zone, currency=currency)
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "p50": statistics.median(ordered),
+        "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        "max": ordered[-1],
+    }

@@ -1,0 +1,62 @@
+"""Customers, their conversation and every message in and out (the organisation's schema)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Customer(models.Model):
+    """Someone who writes to the organisation. Keyed by the channel's user id (WhatsApp `wa_id`); the phone number
+    is optional because users with usernames may arrive without one."""
+
+    channel_user_id = models.CharField(max_length=64, unique=True)
+    phone = models.CharField(max_length=20, blank=True)  # E.164 when known
+    name = models.CharField(max_length=120, blank=True)  # the profile name the channel reports
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name or self.channel_user_id
+
+
+class Conversation(models.Model):
+    """The one thread between a customer and the organisation; its row is the lock that serialises turns."""
+
+    customer = models.OneToOneField(Customer, on_delete=models.PROTECT, related_name="conversation")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_inbound_at = models.DateTimeField(null=True, blank=True)  # opens WhatsApp's 24-hour service window
+
+    def __str__(self) -> str:
+        return f"Conversation with {self.customer}"
+
+
+class Message(models.Model):
+    class Direction(models.TextChoices):
+        INBOUND = "in", "from the customer"
+        OUTBOUND = "out", "to the customer"
+
+    class Kind(models.TextChoices):
+        TEXT = "text"
+        BUTTON = "button"
+        LIST = "list"
+        MEDIA = "media"
+        OTHER = "other"
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.PROTECT, related_name="messages")
+    direction = models.CharField(max_length=3, choices=Direction.choices)
+    # Unique forever: a channel redelivering the same message days later finds it and nothing happens twice.
+    channel_message_id = models.CharField(max_length=128, unique=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.TEXT)
+    text = models.TextField(blank=True)
+    payload = models.CharField(max_length=512, blank=True)  # a button's or list row's id, as the channel sent it
+    buttons = models.JSONField(default=list, blank=True)  # outbound: [{"id": ..., "title": ...}]
+    reply_to = models.CharField(max_length=128, blank=True)  # the channel id this message quotes (swipe-reply)
+    sent_at = models.DateTimeField()  # the channel's timestamp; the clock rules read it
+    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="messages")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sent_at", "pk"]
+        indexes = [models.Index(fields=["conversation", "sent_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.direction} {self.channel_message_id}"

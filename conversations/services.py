@@ -1,0 +1,68 @@
+"""Writes of the conversation store. Inbound messages are stored once per channel id, forever."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+
+from conversations.models import Conversation, Customer, Message
+
+
+@dataclass(frozen=True)
+class Stored:
+    message: Message
+    created: bool  # False: the channel redelivered a message we already have; nothing more must happen
+
+
+@transaction.atomic
+def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str = "") -> Customer:
+    customer, created = Customer.objects.get_or_create(
+        channel_user_id=channel_user_id, defaults={"phone": phone, "name": name}
+    )
+    if not created and name and customer.name != name:
+        customer.name = name
+        customer.save(update_fields=["name"])
+    Conversation.objects.get_or_create(customer=customer)
+    return customer
+
+
+def message_store_inbound(
+    *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
+    payload: str = "", reply_to: str = "", phone: str = "", name: str = "",
+) -> Stored:
+    """Store one inbound message, once: a second delivery of the same channel id returns the first row with
+    `created=False` (also under a race: the unique constraint decides)."""
+    existing = Message.objects.filter(channel_message_id=channel_message_id).first()
+    if existing:
+        return Stored(existing, created=False)
+    customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name)
+    try:
+        with transaction.atomic():
+            conversation = Conversation.objects.get(customer=customer)
+            message = Message.objects.create(
+                conversation=conversation, direction=Message.Direction.INBOUND,
+                channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
+                sent_at=sent_at,
+            )
+            if conversation.last_inbound_at is None or sent_at > conversation.last_inbound_at:
+                conversation.last_inbound_at = sent_at
+                conversation.save(update_fields=["last_inbound_at"])
+    except IntegrityError:
+        return Stored(Message.objects.get(channel_message_id=channel_message_id), created=False)
+    return Stored(message, created=True)
+
+
+def message_store_outbound(
+    *, conversation: Conversation, text: str, sent_at: datetime, buttons: list[dict[str, str]] | None = None,
+    ask_id: int | None = None, channel_message_id: str | None = None,
+) -> Message:
+    """Store a reply to send. Its channel id is local until the channel reports the one it assigned."""
+    return Message.objects.create(
+        conversation=conversation, direction=Message.Direction.OUTBOUND,
+        channel_message_id=channel_message_id or f"local-{uuid.uuid4().hex}",
+        kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
+        sent_at=sent_at, ask_id=ask_id,
+    )

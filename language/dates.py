@@ -1,0 +1,296 @@
+"""When something should happen: a date and/or a time of day found in a message.
+
+dateparser (with `languages`, `RELATIVE_BASE`, `PREFER_DATES_FROM="future"`) reads absolute dates
+("March 5th", "5 de março", "12 de març", "5/12"). What it misreads or misses (STACK pitfall 26) is
+handled by the hand-written rules here, run on a folded, digitised copy of the text (number words
+become digits, so "at three pm" and "half past twelve" read like "at 3 pm"):
+
+* relative days: "hoje/amanhã/depois de amanhã", "hoy/mañana/pasado mañana", "avui/demà/demà passat",
+  "today/tomorrow/day after tomorrow" -- a bare day word gives a date, never "tomorrow at the current
+  time"; "de la mañana"/"por la mañana" is a time of day, not tomorrow;
+* weekdays, optionally "próxima/próximo/next/this/vinent/que vem": the next such day after today
+  ("this" on the same weekday means today, otherwise a week ahead);
+* day of month alone: "dia 5", "el día 5", "the 12th", "12th of this month", "the 5th of next month":
+  this month if that day is still ahead, else next month;
+* times: "15h", "9h30", "15:00", "3pm", "6:30 pm", "às 15", "a las 3 de la tarde", "a les 15:00",
+  "at 7 in the evening", "afternoon 1:45", "half past 12", "quarter to 12", "3 y media", "noon".
+  An hour from 1 to 7 said with "às/a las/a les/at" but no am/pm or period word is read as afternoon
+  (bookings are made for opening hours).
+
+When several dates or times are said, the last one wins (a correction usually comes last).
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from bisect import bisect_right
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+import dateparser
+
+from language.locales import Lang, short_code
+from language.numbers import find_numbers
+from language.text import fold
+
+
+@dataclass(frozen=True, slots=True)
+class WhenMention:
+    """A date and/or time found in a text: `text[start:end] == raw`.
+
+    `value` is an aware datetime in the requested time zone when `has_time`, otherwise a date. With a
+    time but no date (`has_date` False) the datetime is the next moment at that time from `now`.
+    """
+
+    value: datetime | date
+    has_time: bool
+    has_date: bool
+    start: int
+    end: int
+    raw: str
+
+
+MONTHS: dict[Lang, dict[str, int]] = {
+    "pt-BR": dict(zip("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro".split(), range(1, 13))),
+    "es": dict(zip("enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(), range(1, 13)))
+    | {"setiembre": 9},
+    "ca": dict(zip("gener febrer marc abril maig juny juliol agost setembre octubre novembre desembre".split(), range(1, 13))),
+    "en": dict(zip("january february march april may june july august september october november december".split(), range(1, 13)))
+    | {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12},
+}
+WEEKDAYS: dict[Lang, dict[str, int]] = {
+    "pt-BR": {"segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6},
+    "es": {"lunes": 0, "martes": 1, "miercoles": 2, "jueves": 3, "viernes": 4, "sabado": 5, "domingo": 6},
+    "ca": {"dilluns": 0, "dimarts": 1, "dimecres": 2, "dijous": 3, "divendres": 4, "dissabte": 5, "diumenge": 6},
+    "en": {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6},
+}
+RELATIVE_DAYS: dict[Lang, dict[str, int]] = {
+    "pt-BR": {"depois de amanha": 2, "amanha": 1, "hoje": 0, "hj": 0},
+    "es": {"pasado manana": 2, "manana": 1, "hoy": 0},
+    "ca": {"dema passat": 2, "dema": 1, "avui": 0},
+    "en": {"day after tomorrow": 2, "tomorrow": 1, "today": 0, "tonight": 0},
+}
+_THIS_WORDS = r"this|esta|este|aquest|aquesta"
+_NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|propera|coming"
+_PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at night|tonight|da tarde|da noite|de la tarde"
+             r"|de la noche|de la tarda|de la nit|del vespre|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit")
+_AM_WORDS = r"am|a\.m\.?|a m|in the morning|da manha|de la manana|del mati|de la matinada|morning|manha|mati"
+_HOUR_PREPOSITIONS = r"as|a las|a la|a les|at|around|by|para as|para las|per a les|from"
+
+
+def _alternation(words: list[str]) -> str:
+    """Regex alternation of `words`, longest first."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
+    """Compiled date and time regexes for `lang`, over folded, digitised text."""
+    months = _alternation(list(MONTHS[lang]))
+    weekdays = _alternation(list(WEEKDAYS[lang]))
+    relative = _alternation(list(RELATIVE_DAYS[lang]))
+    ordinal = r"(?:st|nd|rd|th|º|ª|o|a)?"
+    if lang == "en":
+        absolute = (rf"(?:(?:{months})\.? (?:the )?\d{{1,2}}{ordinal}(?:,? \d{{4}})?"
+                    rf"|(?:the )?\d{{1,2}}{ordinal} (?:of )?(?:{months})(?:,? \d{{4}})?)")
+    else:
+        absolute = rf"(?:\d{{1,2}}{ordinal} (?:de |d')?(?:{months})(?: de \d{{4}})?)"
+    day_only = (r"(?:(?:on )?the (?P<d1>\d{1,2})(?:st|nd|rd|th)(?: of (?P<m1>this|next) month)?"
+                r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)? of (?P<m2>this|next) month"
+                r"|(?:el )?dia (?P<d3>\d{1,2})(?!\d|:|h)|el (?P<d4>\d{1,2})(?= de (?:este|aquest) mes))")
+    time_core = (rf"(?:(?P<period_before>morning|afternoon|evening|night) )?"
+                 rf"(?:(?P<frac>half past|quarter past|quarter to) )?"
+                 rf"(?P<hour>\d{{1,2}})(?:(?::|h|\.(?=\d\d ?(?:{_PM_WORDS}|{_AM_WORDS})))(?P<minute>\d{{2}})|(?P<hmark>h|hs|hrs|horas?)(?!\w))?"
+                 rf"(?: (?P<frac_after>e meia|y media|i mitja|e quinze|y cuarto|i quart|menos cuarto))?"
+                 rf"(?: ?(?P<oclock>o[\"'’]?clock|en punto|em ponto))?"
+                 rf"(?: ?(?P<pm>{_PM_WORDS})| ?(?P<am>{_AM_WORDS}))?(?!\w)")
+    return {
+        "relative": re.compile(rf"(?<!\w)(?<!la )(?<!esta )(?P<rel>{relative})(?!\w)"),
+        "weekday": re.compile(rf"(?<!\w)(?:(?:el|na|no|on|o|la) )?(?:(?P<this>{_THIS_WORDS}) |(?P<next>{_NEXT_WORDS}) )?"
+                              rf"(?P<wd>{weekdays})(?:-feira| feira)?(?: (?P<next_after>{_NEXT_WORDS}))?(?!\w)"),
+        "absolute": re.compile(rf"(?<![\w/])(?:{absolute}|\d{{1,4}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?)(?![\w/])"),
+        "day_only": re.compile(rf"(?<![\w/]){day_only}(?!\w)"),
+        "time": re.compile(rf"(?<![\w:/.,]){time_core}"),
+        "noon": re.compile(r"(?<!\w)(?P<noon>noon|midday|meio-dia|meio dia|mediodia|migdia)|(?P<midnight>midnight|meia-noite|medianoche|mitjanit)(?!\w)"),
+        "hour_prep": re.compile(rf"(?<!\w)(?:{_HOUR_PREPOSITIONS}) $"),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class _Digitised:
+    """Folded text with number words replaced by digits, and a map back to original offsets."""
+
+    text: str
+    norm_starts: list[int]
+    shifts: list[tuple[int, int, int, int]]
+
+    def to_original(self, index: int, *, end: bool) -> int:
+        """Original offset of normalised offset `index` (a replaced number maps to its whole span)."""
+        at = bisect_right(self.norm_starts, index) - 1
+        if at < 0:
+            return index
+        norm_start, norm_end, orig_start, orig_end = self.shifts[at]
+        if index < norm_end or (end and index == norm_end):
+            return orig_end if end else orig_start
+        return orig_end + (index - norm_end)
+
+
+def _digitise(text: str, lang: Lang) -> _Digitised:
+    """Fold `text` and write every number as digits ("three pm" -> "3 pm"); ordinals keep a mark
+    ("twelfth" -> "12th" in English, "primeiro" -> "1º" elsewhere)."""
+    folded = fold(text)
+    parts: list[str] = []
+    shifts: list[tuple[int, int, int, int]] = []
+    cursor, length = 0, 0
+    for number in find_numbers(text, lang):
+        if number.value != number.value.to_integral_value():
+            continue
+        parts.append(folded[cursor : number.start])
+        length += number.start - cursor
+        digits = str(int(number.value)) + (("th" if lang == "en" else "º") if number.ordinal else "")
+        shifts.append((length, length + len(digits), number.start, number.end))
+        parts.append(digits)
+        length += len(digits)
+        cursor = number.end
+    parts.append(folded[cursor:])
+    return _Digitised("".join(parts), [s[0] for s in shifts], shifts)
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A date or time found in the normalised text."""
+
+    start: int
+    end: int
+    day: date | None = None
+    clock: time | None = None
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of `pattern` in `text`."""
+    found = None
+    for found in pattern.finditer(text):
+        pass
+    return found
+
+
+def _weekday_date(match: re.Match[str], today: date, weekdays: dict[str, int]) -> date:
+    """The date meant by a weekday match: the next such day; "this <today's weekday>" is today."""
+    ahead = (weekdays[match.group("wd")] - today.weekday()) % 7
+    if ahead == 0 and not match.group("this"):
+        ahead = 7
+    return today + timedelta(days=ahead)
+
+
+@lru_cache(maxsize=2048)
+def _dateparser_date(raw: str, lang: Lang, today: date) -> date | None:
+    """An absolute date read by dateparser, relative to `today`, preferring the future (today included)."""
+    settings = {
+        "RELATIVE_BASE": datetime.combine(today, time(0)),
+        "PREFER_DATES_FROM": "future",
+        "PREFER_DAY_OF_MONTH": "first",
+        "REQUIRE_PARTS": ["day", "month"],
+        "DATE_ORDER": "MDY" if lang == "en" else "DMY",
+    }
+    parsed = dateparser.parse(re.sub(r"(?<=\d)[ºª]", "", raw), languages=[short_code(lang)], settings=settings)
+    if parsed is None:
+        return None
+    if (parsed.month, parsed.day) == (today.month, today.day) and not re.search(r"\d{4}", raw):
+        return today  # dateparser's "future" pushes today's own date to next year
+    return parsed.date()
+
+
+def _day_of_month(day: int, today: date, next_month: bool) -> date | None:
+    """`day` of this month when still ahead (or today), else of next month; None for an impossible day."""
+    year, month = today.year, today.month
+    if next_month or day < today.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
+    """The last date said in the normalised text, by the rules in the module docstring."""
+    patterns = _patterns(lang)
+    candidates: list[_Part] = []
+    if rel := _last(patterns["relative"], norm):
+        candidates.append(_Part(rel.start(), rel.end(), day=today + timedelta(days=RELATIVE_DAYS[lang][rel.group("rel")])))
+    if wd := _last(patterns["weekday"], norm):
+        candidates.append(_Part(wd.start(), wd.end(), day=_weekday_date(wd, today, WEEKDAYS[lang])))
+    if absolute := _last(patterns["absolute"], norm):
+        if parsed := _dateparser_date(absolute.group(), lang, today):
+            candidates.append(_Part(absolute.start(), absolute.end(), day=parsed))
+    if only := _last(patterns["day_only"], norm):
+        day = next(int(only.group(g)) for g in ("d1", "d2", "d3", "d4") if only.group(g))
+        month_word = only.group("m1") or only.group("m2")
+        if (parsed := _day_of_month(day, today, month_word == "next")) is not None:
+            candidates.append(_Part(only.start(), only.end(), day=parsed))
+    return max(candidates, key=lambda part: part.start, default=None)
+
+
+def _clock(match: re.Match[str], after_preposition: bool) -> time | None:
+    """The time of day of a time match, or None when the match is a bare number that is not a time."""
+    hour, minute = int(match.group("hour")), int(match.group("minute") or 0)
+    marked = any(match.group(g) for g in ("minute", "hmark", "pm", "am", "oclock", "period_before", "frac", "frac_after"))
+    if not (marked or after_preposition) or hour > 24 or minute > 59:
+        return None
+    frac = match.group("frac") or match.group("frac_after") or ""
+    if frac in ("half past", "e meia", "y media", "i mitja"):
+        minute = 30
+    elif frac in ("quarter past", "e quinze", "y cuarto", "i quart"):
+        minute = 15
+    elif frac in ("quarter to", "menos cuarto"):
+        hour, minute = (hour - 1) % 24, 45
+    pm = match.group("pm") or (match.group("period_before") in ("afternoon", "evening", "night"))
+    am = match.group("am") or match.group("period_before") == "morning"
+    if pm and hour < 12:
+        hour += 12
+    elif am and hour == 12:
+        hour = 0
+    elif not (pm or am or match.group("minute") or match.group("hmark")) and 1 <= hour <= 7:
+        hour += 12
+    return time(hour % 24, minute)
+
+
+def _find_time(norm: str, lang: Lang) -> _Part | None:
+    """The last time of day said in the normalised text."""
+    patterns = _patterns(lang)
+    found: _Part | None = None
+    for match in patterns["time"].finditer(norm):
+        prefix = norm[max(0, match.start() - 12) : match.start()]
+        clock = _clock(match, bool(patterns["hour_prep"].search(prefix)))
+        if clock is not None:
+            found = _Part(match.start(), match.end(), clock=clock)
+    if (noon := _last(patterns["noon"], norm)) and (found is None or noon.start() > found.start):
+        found = _Part(noon.start(), noon.end(), clock=time(12) if noon.group("noon") else time(0))
+    return found
+
+
+def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | None:
+    """The date and/or time said in `text`, relative to the aware `now`, in time zone `tz`; None if none.
+
+    Date-only -> `value` is a date. Time-only -> an aware datetime at the next such time from `now`,
+    `has_date` False. Both -> an aware datetime on that day.
+    """
+    zone = ZoneInfo(tz)
+    local_now = now.astimezone(zone)
+    today = local_now.date()
+    digitised = _digitise(text, lang)
+    day_part = _find_date(digitised.text, lang, today)
+    time_part = _find_time(digitised.text, lang)
+    parts = [p for p in (day_part, time_part) if p is not None]
+    if not parts:
+        return None
+    start = digitised.to_original(min(p.start for p in parts), end=False)
+    end = digitised.to_original(max(p.end for p in parts), end=True)
+    raw = text[start:end]
+    if time_part is None:
+        return WhenMention(day_part.day, False, True, start, end, raw)
+    if day_part is None:
+        moment = datetime.combine(today, time_part.clock, tzinfo=zone)
+        if moment <= local_now:
+            moment = datetime.combine(today + timedelta(days=1), time_part.clock, tzinfo=zone)
+        return WhenMention(moment, True, False, start, end, raw)
+    return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw)

@@ -1,0 +1,77 @@
+"""Wording markers: is the customer correcting, cancelling, confirming, greeting or asking for help?
+
+The tables are data: per language and marker, regular expressions over *folded* text (lower case,
+no accents, see `language.text.fold`), each wrapped in word boundaries, so "nao"/"não" both match.
+A `^` anchors a pattern to the start of the message ("no, …", "sorry, …"). `new_request` is part of
+the Marker vocabulary but is decided by the perceiver (a request verb and a request kind), never by
+wording alone, so `detect_markers` does not return it.
+
+Typed confirmation words are only a wording signal: nothing treats them as approval of money.
+"""
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from language.locales import Lang
+from language.text import fold
+
+Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help"]
+
+MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
+    "pt-BR": {
+        "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa",
+                       r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para)", "me enganei", "errei"),
+        "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto"),
+        "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
+        "greeting": ("oi", "ola", "bom dia", "boa tarde", "boa noite", "e ai"),
+        "help": ("ajuda", "socorro", "ajudar"),
+    },
+    "es": {
+        "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
+                       "corrijo", r"^no,? (?:es|era|a|para|mejor)", "ups"),
+        "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual"),
+        "confirm": (r"^si(?=\s*(?:[,.!]|$|por favor|claro|dale|vale|confirmo))", "vale", "confirmo", "dale", "de acuerdo",
+                    "ok", "okay", "correcto", "claro"),
+        "greeting": ("hola", "buenos dias", "buenas tardes", "buenas noches", "buenas"),
+        "help": ("ayuda", "ayudame", "socorro"),
+    },
+    "ca": {
+        "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
+                       "m'he equivocat", r"^no,? (?:es|era|a|per|millor)", "ups"),
+        "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual"),
+        "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
+        "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
+        "help": ("ajuda", "ajuda'm", "ajudeu-me", "socors"),
+    },
+    "en": {
+        "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
+                       "correction", "instead", "rather"),
+        "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop"),
+        "confirm": ("yes", "yep", "yeah", "ok", "okay", "sure", "confirm", "correct", "that's right", "go ahead"),
+        "greeting": ("hi", "hello", "hey", "good morning", "good afternoon", "good evening"),
+        "help": ("help",),
+    },
+}
+
+
+def _bounded(pattern: str) -> str:
+    """`pattern` with word boundaries: anchored at the start for "^…", open at the end after a space or comma."""
+    head = rf"^\s*{pattern[1:]}" if pattern.startswith("^") else rf"(?<![\w'·-]){pattern}"
+    return head if pattern.endswith((" ", ",")) else head + r"(?![\w'·-])"
+
+
+@lru_cache(maxsize=8)
+def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
+    """One word-bounded regex per marker for `lang`."""
+    compiled: dict[Marker, re.Pattern[str]] = {}
+    for marker, patterns in MARKER_PATTERNS[lang].items():
+        alternatives = [_bounded(p) for p in patterns]
+        compiled[marker] = re.compile("|".join(f"(?:{a})" for a in alternatives))
+    return compiled
+
+
+def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
+    """The wording markers present in `text` (never `new_request`, see the module docstring)."""
+    folded = fold(text)
+    return frozenset(marker for marker, pattern in _compiled(lang).items() if pattern.search(folded))

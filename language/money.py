@@ -1,0 +1,213 @@
+"""Money amounts: formatting through babel and finding amounts said or typed in a message.
+
+Amounts are integers in the currency's minor unit (`amount_cents`; babel's currency precision, so a
+JPY amount has no cents). Finding builds on `language.numbers.find_numbers`.
+
+The rule for a number with no currency marker (a *bare* number), which guards rely on:
+
+1. A number with a currency marker right before it ("R$ 50", "$1,630", "US$ 5", "€20") or right after
+   it ("50 reais", "100 pesos", "20 euros", "20€", "310 bucks", "dois centavos") is an amount,
+   `explicit=True`, whatever the context.
+2. A bare number is an amount (`explicit=False`) only when `money_context=True` is passed, or when a
+   money cue word occurs at most three words before it ("manda 100", "pix de 100", "send 50",
+   "transferir 200", "pay 30", "valor de 80").
+3. Even then a bare number is *not* an amount when it is an ordinal ("5th"), is followed by a count or
+   unit word ("2 people", "para 4 personas", "3 tickets", "5 dias", "128 GB", "85%"), is a clock time
+   ("às 15", "at 5 pm", "3 de la tarde", "15h" and "15:00" are not numbers at all), is part of a date
+   ("5 de março", "March 5", "dia 5"), or is a lone article-like word ("um", "uma", "un", "una",
+   "one", "a").
+"""
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
+
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.numbers import format_currency, get_currency_precision
+
+from language.locales import Lang, babel_locale
+from language.numbers import NumberMention, find_numbers
+from language.text import fold
+
+DOLLAR_SIGN_CURRENCIES = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
+PESO_CURRENCIES = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
+
+_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
+_SUFFIX_RE = re.compile(
+    r"\s?(€|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"|centavos?|cents?|centimos?|centims?)(?!\w)"
+)
+_MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
+_CURRENCY_WORDS: dict[str, str] = {
+    "r$": "BRL", "reais": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
+    "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
+}
+_JOIN_MINOR_RE = re.compile(r"^\s*(?:e|y|i|and|com|con|amb)\s+$")
+
+_CUE_RE = re.compile(
+    r"(?<!\w)(pix|manda|mande|mandar|envia|envie|enviar|envio|transfere|transfira|transferir|transferencia"
+    r"|transfiere|transfereix|transferencia|transfer|send|pay|pagar|paga|pague|valor|amount|import|importe"
+    r"|quantia|monto)(?:\s+[^\s\d]+){0,3}\s+$"
+)
+_COUNT_AFTER_RE = re.compile(
+    r"\s*(pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
+    r"|minutos?|vezes|anos?|meses|semanas?|personas?|entradas?|boletos?|billetes?|plazas?|ninos?|noches?"
+    r"|veces|anos|persones|entrades|places|llocs?|nens?|adults?|dies|nits?|hores?|minuts?|vegades|anys?"
+    r"|mesos|setmanes|people|persons?|tickets?|seats?|kids?|children|guests?|days?|nights?|hours?"
+    r"|minutes?|times|years?|months?|weeks?|gb|gigas?|tb|mb|%|por cento|por ciento|per cent|percent"
+    r"|h|hs|hrs?|pm|am|a\.m|p\.m|o[\"'’]?clock|da (?:manha|tarde|noite)|de la (?:manana|tarde|noche|tarda|nit)"
+    r"|in the (?:morning|afternoon|evening)|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto"
+    r"|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre"
+    r"|noviembre|diciembre|gener|febrer|marc|maig|juny|juliol|setembre|octubre|novembre|desembre)"
+    r"|d'(?:abril|agost|octubre)|of (?:january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)|january|february|march|april|june|july|august|september|october"
+    r"|november|december|st|nd|rd|th)(?!\w)"
+)
+_TIME_OR_DATE_BEFORE_RE = re.compile(
+    r"(?<!\w)(as|a las|a la|a les|at|by|around|until|till|hasta|fins a les|dia|day|el dia|on the|the"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\s*$"
+)
+_ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An amount in the minor unit of an ISO-4217 currency."""
+
+    amount_cents: int
+    currency: str
+
+
+@dataclass(frozen=True, slots=True)
+class AmountMention:
+    """A money amount found in a text: `text[start:end] == raw`; `explicit` if a currency marker was there."""
+
+    amount_cents: int
+    currency: str
+    start: int
+    end: int
+    raw: str
+    explicit: bool
+
+
+@lru_cache(maxsize=64)
+def minor_unit_factor(currency: str) -> int:
+    """10 ** (number of decimals of `currency`): 100 for BRL/EUR/USD, 1 for JPY."""
+    return 10 ** get_currency_precision(currency)
+
+
+def to_minor_units(value: Decimal, currency: str) -> int:
+    """`value` major units of `currency` as an integer count of minor units, rounded half up."""
+    return int((value * minor_unit_factor(currency)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def format_money(cents: int, currency: str, lang: Lang) -> str:
+    """`cents` minor units of `currency` as written in `lang` by babel (keeps babel's U+00A0 spaces).
+
+    format_money(189000, "BRL", "pt-BR") == "R$\\xa01.890,00".
+    """
+    major = Decimal(cents) / minor_unit_factor(currency)
+    return format_currency(major, currency, locale=money_locale(lang, currency))
+
+
+@lru_cache(maxsize=64)
+def money_locale(lang: Lang, currency: str) -> str:
+    """The babel locale to write `currency` in `lang`: the language's own region when that region pays in it
+    (pt-BR+BRL → pt_BR), else the one region speaking `lang` that pays in `currency` (es+ARS → es_AR, so "$"
+    and not "ARS"), else the language's default locale."""
+    base = babel_locale(lang)
+    language_only = base.split("_")[0]
+    if "_" in base:
+        return base
+    regions = sorted(
+        territory for territory, tenders in get_global("territory_currencies").items()
+        if any(tender[0] == currency and tender[2] is None for tender in tenders)
+    )
+    candidates = []
+    for territory in regions:
+        try:
+            Locale.parse(f"{language_only}_{territory}")
+        except (ValueError, UnknownLocaleError):
+            continue
+        candidates.append(f"{language_only}_{territory}")
+    return candidates[0] if len(candidates) == 1 else base
+
+
+def _currency_for(marker: str, default_currency: str) -> str:
+    """ISO code meant by a folded currency marker; "$" and "dollars" follow a dollar-sign default currency."""
+    if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
+        return default_currency if default_currency in DOLLAR_SIGN_CURRENCIES else "USD"
+    if marker in ("peso", "pesos"):
+        return default_currency if default_currency in PESO_CURRENCIES else "MXN"
+    return _CURRENCY_WORDS.get(marker, default_currency)
+
+
+def _is_bare_amount(number: NumberMention, folded: str, money_context: bool) -> bool:
+    """Whether a number without a currency marker reads as an amount (rules 2 and 3 of the module doc)."""
+    before = folded[max(0, number.start - 60) : number.start]
+    if not (money_context or _CUE_RE.search(before)):
+        return False
+    if fold(number.raw) in _ARTICLE_WORDS or _COUNT_AFTER_RE.match(folded, number.end):
+        return False
+    return not _TIME_OR_DATE_BEFORE_RE.search(before)
+
+
+def _marker(folded: str, number: NumberMention) -> tuple[str, int, int] | None:
+    """(marker, span start, span end) of the currency marker around `number`, if any."""
+    head = folded[max(0, number.start - 5) : number.start]
+    if prefix := _PREFIX_RE.search(head):
+        return prefix.group(1), number.start - len(head) + prefix.start(1), number.end
+    if suffix := _SUFFIX_RE.match(folded, number.end):
+        return suffix.group(1), number.start, suffix.end(1)
+    return None
+
+
+def _explicit(number: NumberMention, marker: str, span: tuple[int, int], default_currency: str) -> AmountMention:
+    """An explicit AmountMention (raw is filled by the caller); minor-unit words count minor units."""
+    if marker in _MINOR_WORDS:
+        cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        return AmountMention(cents, default_currency, span[0], span[1], "", True)
+    currency = _currency_for(marker, default_currency)
+    return AmountMention(to_minor_units(number.value, currency), currency, span[0], span[1], "", True)
+
+
+def _merge_minor(found: list[tuple[AmountMention, bool]], folded: str) -> list[AmountMention]:
+    """Join "50 reais e 20 centavos" (major amount, joiner, minor-unit amount) into one mention.
+
+    `found` pairs each mention with whether it was said in minor units.
+    """
+    merged: list[tuple[AmountMention, bool]] = []
+    for amount, is_minor in found:
+        if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
+            previous, previous_minor = merged[-1]
+            if previous.explicit and not previous_minor and _JOIN_MINOR_RE.match(folded[previous.end : amount.start]):
+                total = previous.amount_cents + amount.amount_cents
+                merged[-1] = (AmountMention(total, previous.currency, previous.start, amount.end, "", True), False)
+                continue
+        merged.append((amount, is_minor))
+    return [amount for amount, _ in merged]
+
+
+def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context: bool = False) -> list[AmountMention]:
+    """Every money amount in `text`, in order, following the rules in the module docstring.
+
+    `default_currency` is used for bare amounts, minor-unit words ("dois centavos" = 2) and "$"/"pesos"
+    when that currency writes them so.
+    """
+    folded = fold(text)
+    found: list[tuple[AmountMention, bool]] = []
+    for number in find_numbers(text, lang):
+        if number.ordinal:
+            continue
+        if located := _marker(folded, number):
+            marker, start, end = located
+            found.append((_explicit(number, marker, (start, end), default_currency), marker in _MINOR_WORDS))
+        elif _is_bare_amount(number, folded, money_context):
+            cents = to_minor_units(number.value, default_currency)
+            found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))
+    return [
+        AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
+        for a in _merge_minor(found, folded)
+    ]

@@ -1,0 +1,65 @@
+import pytest
+
+from language.money import find_amounts, format_money
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "default", "cents", "currency"),
+    [
+        ("R$ 1.890,00", "pt-BR", "BRL", 189000, "BRL"),
+        ("$1,630", "en", "USD", 163000, "USD"),
+        ("50 reais", "pt-BR", "BRL", 5000, "BRL"),
+        ("100 pesos", "es", "ARS", 10000, "ARS"),
+        ("novecientos pesos", "es", "ARS", 90000, "ARS"),
+        ("20 euros", "es", "EUR", 2000, "EUR"),
+        ("20€", "ca", "EUR", 2000, "EUR"),
+        ("dois centavos", "pt-BR", "BRL", 2, "BRL"),
+        ("R$50", "pt-BR", "BRL", 5000, "BRL"),
+        ("1,5 mil reais", "pt-BR", "BRL", 150000, "BRL"),
+        ("cinquenta reais e vinte centavos", "pt-BR", "BRL", 5020, "BRL"),
+        ("one thousand three hundred and twenty bucks", "en", "USD", 132000, "USD"),
+        ("vint euros", "ca", "EUR", 2000, "EUR"),
+    ],
+)
+def test_explicit_amounts(text, lang, default, cents, currency):
+    found = find_amounts(text, lang, default)
+    assert [(a.amount_cents, a.currency, a.raw, a.explicit) for a in found] == [(cents, currency, text, True)]
+
+
+def test_bare_number_is_no_amount_without_money_context():
+    assert find_amounts("500 mil", "pt-BR", "BRL") == []
+
+
+def test_bare_number_is_an_amount_with_money_context():
+    found = find_amounts("500 mil", "pt-BR", "BRL", money_context=True)
+    assert [(a.amount_cents, a.explicit) for a in found] == [(50_000_000, False)]
+
+
+@pytest.mark.parametrize(("text", "lang"), [("manda um pix de 100 pra Ana", "pt-BR"), ("send 100 to Ana", "en")])
+def test_money_cue_word_makes_a_bare_number_an_amount(text, lang):
+    assert [(a.amount_cents, a.raw) for a in find_amounts(text, lang, "BRL")] == [(10000, "100")]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("amanhã às 15h", "pt-BR"),
+        ("at 5:30 pm", "en"),
+        ("March 5th", "en"),
+        ("2 people", "en"),
+        ("para 4 personas", "es"),
+        ("3 tickets", "en"),
+        ("dia 5 às 3", "pt-BR"),
+        ("a las 3 de la tarde", "es"),
+        ("at 7 o\"clock", "en"),
+        ("manda um pix", "pt-BR"),
+    ],
+)
+def test_counts_times_and_dates_are_not_amounts_even_in_money_context(text, lang):
+    assert find_amounts(text, lang, "BRL", money_context=True) == []
+
+
+def test_format_money_keeps_babels_no_break_space():
+    assert format_money(189000, "BRL", "pt-BR") == "R$\xa01.890,00"
+    assert format_money(189050, "EUR", "es") == "1.890,50\xa0€"
+    assert format_money(163000, "USD", "en") == "$1,630.00"

@@ -1,0 +1,20 @@
+"""Text folding that keeps character offsets, so matches on folded text map back to the original."""
+
+import unicodedata
+from functools import lru_cache
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(char: str) -> str:
+    """One character lower-cased with its accents removed; the character itself if that would not be one char."""
+    base = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)).lower()
+    return base if len(base) == 1 else char.lower() if len(char.lower()) == 1 else char
+
+
+def fold(text: str) -> str:
+    """Lower-case `text` and strip accents, keeping exactly one output character per input character.
+
+    Offsets found in `fold(text)` are valid in `text`. "Não" -> "nao", "MAÑANA" -> "manana",
+    "cancel·la" keeps its middle dot.
+    """
+    return "".join(_fold_char(c) for c in text)
