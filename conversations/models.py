@@ -41,7 +41,13 @@ class Message(models.Model):
         MEDIA = "media"
         OTHER = "other"
 
+    class Channel(models.TextChoices):
+        WHATSAPP = "whatsapp", "WhatsApp Cloud API"
+        TERMINAL = "terminal", "manage.py chat"
+
     conversation = models.ForeignKey(Conversation, on_delete=models.PROTECT, related_name="messages")
+    # Inbound: where it came from. Outbound: who delivers it (the WhatsApp outbox, or the terminal reading it back).
+    channel = models.CharField(max_length=16, choices=Channel.choices, default=Channel.WHATSAPP)
     direction = models.CharField(max_length=3, choices=Direction.choices)
     # Unique forever: a channel redelivering the same message days later finds it and nothing happens twice.
     channel_message_id = models.CharField(max_length=128, unique=True)
@@ -51,12 +57,18 @@ class Message(models.Model):
     buttons = models.JSONField(default=list, blank=True)  # outbound: [{"id": ..., "title": ...}]
     reply_to = models.CharField(max_length=128, blank=True)  # the channel id this message quotes (swipe-reply)
     sent_at = models.DateTimeField()  # the channel's timestamp; the clock rules read it
+    # Inbound: when its turn finished (the sweeper re-queues committed messages whose turn never ran).
+    handled_at = models.DateTimeField(null=True, blank=True)
     ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="messages")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["sent_at", "pk"]
-        indexes = [models.Index(fields=["conversation", "sent_at"])]
+        indexes = [
+            models.Index(fields=["conversation", "sent_at"]),
+            models.Index(fields=["created_at"], condition=models.Q(direction="in", handled_at__isnull=True),
+                         name="inbound_unhandled"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.direction} {self.channel_message_id}"

@@ -5,10 +5,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from conversations.models import Conversation, Customer, Message
+from magie.celery import app as celery_app
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str =
 
 def message_store_inbound(
     *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
-    payload: str = "", reply_to: str = "", phone: str = "", name: str = "",
+    payload: str = "", reply_to: str = "", phone: str = "", name: str = "", channel: str = "whatsapp",
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
     `created=False` (also under a race: the unique constraint decides)."""
@@ -43,7 +45,7 @@ def message_store_inbound(
         with transaction.atomic():
             conversation = Conversation.objects.get(customer=customer)
             message = Message.objects.create(
-                conversation=conversation, direction=Message.Direction.INBOUND,
+                conversation=conversation, direction=Message.Direction.INBOUND, channel=channel,
                 channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
                 sent_at=sent_at,
             )
@@ -55,14 +57,38 @@ def message_store_inbound(
     return Stored(message, created=True)
 
 
+DELIVERY_TASKS = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that deliver from the outbox
+
+
 def message_store_outbound(
-    *, conversation: Conversation, text: str, sent_at: datetime, buttons: list[dict[str, str]] | None = None,
-    ask_id: int | None = None, channel_message_id: str | None = None,
+    *, conversation: Conversation, text: str, sent_at: datetime, channel: str = Message.Channel.WHATSAPP,
+    buttons: list[dict[str, str]] | None = None, ask_id: int | None = None,
 ) -> Message:
-    """Store a reply to send. Its channel id is local until the channel reports the one it assigned."""
-    return Message.objects.create(
-        conversation=conversation, direction=Message.Direction.OUTBOUND,
-        channel_message_id=channel_message_id or f"local-{uuid.uuid4().hex}",
+    """Put a reply in the outbox: stored first with a local id, then its channel's delivery task is queued (by
+    name) after commit. The channel replaces the local id by the one it assigns, so swipe-replies find it."""
+    message = Message.objects.create(
+        conversation=conversation, direction=Message.Direction.OUTBOUND, channel=channel,
+        channel_message_id=f"local-{uuid.uuid4().hex}",
         kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
         sent_at=sent_at, ask_id=ask_id,
     )
+    task_name = DELIVERY_TASKS.get(channel)
+    if task_name:
+        transaction.on_commit(partial(_queue_delivery, task_name, connection.schema_name, message.pk))
+    return message
+
+
+def _queue_delivery(task_name: str, schema_name: str, message_id: int) -> None:
+    celery_app.signature(task_name, args=(schema_name, message_id),
+                         headers={"_schema_name": schema_name}).apply_async()
+
+
+@transaction.atomic
+def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
+    """Record the id the channel assigned to an outbound message (swipe-replies quote that id)."""
+    Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)
+
+
+def message_mark_handled(*, message_id: int, at: datetime) -> None:
+    """The inbound message's turn has run: the sweeper leaves it alone."""
+    Message.objects.filter(pk=message_id, handled_at__isnull=True).update(handled_at=at)

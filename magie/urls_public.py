@@ -1,6 +1,6 @@
 """The platform's host (e.g. http://localhost:8000/): operators' admin and the organisation directory."""
 
-from django.urls import path
+from django.urls import include, path
 
 from magie.admin_sites import platform_site
 from magie.views import platform_home
@@ -8,4 +8,5 @@ from magie.views import platform_home
 urlpatterns = [
     path("", platform_home, name="platform-home"),
     path("admin/", platform_site.urls),
+    path("webhooks/whatsapp", include("whatsapp.urls")),
 ]

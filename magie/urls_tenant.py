@@ -12,4 +12,5 @@ urlpatterns = [
     path("api/booking/", include("booking.urls")),
     path("api/store/", include("store.urls")),
     path("pay/", include("booking.pay_urls")),
+    path("simulator/", include("whatsapp.simulator_urls")),
 ]

@@ -26,6 +26,7 @@ BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking"
 ADMIN_CHANGES = {
     ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
     ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices
+    ("bank", "banksettings"), ("bank", "contact"),  # night limit; customers' saved contacts (money moves via services)
 }
 # Models each role may change besides viewing; apps that arrive later extend these through `ROLE_EXTRA_CHANGES`.
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}

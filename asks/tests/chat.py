@@ -45,7 +45,7 @@ class Chat:
     def bot(self, text: str, ask: Ask | None, buttons=None):
         self.now += timedelta(seconds=1)
         return message_store_outbound(conversation=self.last_message.conversation, text=text, sent_at=self.now,
-                                      buttons=buttons, ask_id=ask.pk if ask else None)
+                                      buttons=buttons, ask_id=ask.pk if ask else None, channel="terminal")
 
     def preview(self, ask: Ask) -> str:
         """Stand-in for the agent: show a preview with a confirm button; return the button payload."""

@@ -56,6 +56,11 @@ TENANT_APPS = [
     "bank",
     "booking",
     "store",
+    "guards",
+    "agent",
+    "approvals",
+    "inbox",
+    "whatsapp",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
@@ -144,6 +149,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
+CELERY_BEAT_SCHEDULE = {
+    "bank-scheduled-pix": {"task": "bank.tasks.pix_scheduled_run_all_task", "schedule": 60.0},
+}
 
 # Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
 OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")

@@ -29,7 +29,8 @@ class Command(BaseCommand):
         if not no_worker:
             env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL}
             worker = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "magie", "worker", "-c", str(concurrency), "-l", "INFO",
+                [sys.executable, "-m", "celery", "-A", "magie", "worker", "-B", "-c", str(concurrency), "-l", "INFO",
+                 "-s", str(settings.DATA_DIR / "celerybeat-schedule"),
                  "-n", f"magie-{os.getpid()}@%h"],
                 env=env,
             )

@@ -1,0 +1,240 @@
+"""The bank core's API for the customer-facing app flow, mounted at /api/bank/ on a bank organisation's host.
+
+Authentication: `Authorization: Token <key>` where <key> is a `bank.models.CustomerToken` of the current
+organisation's schema (issued by `bank.services.customer_token_issue`, e.g. when the app signs the customer in).
+The token acts as its holder; there are no staff users here. Other organisation kinds answer 404.
+
+Every view calls one service or selector; domain errors are rendered by `magie.api.exception_handler` as
+{"code", "message", "extra"}. Documents are masked in every response (`***.ddd.ddd-**`), and so are CPF/CNPJ keys.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bank import selectors, services
+from bank.errors import IdempotencyKeyMissing
+from bank.interface import key_owner_of, receipt_of, statement_of
+from bank.models import CustomerToken, Holder
+from language.money import format_money
+from magie.scoping import organisation_kind_is
+
+
+class CustomerPrincipal:
+    """request.user of the app flow: the holder a CustomerToken stands for."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_staff = False
+
+    def __init__(self, holder: Holder) -> None:
+        self.holder = holder
+        self.pk = holder.pk
+
+    def __str__(self) -> str:
+        return f"customer {self.holder.pk}"
+
+
+class CustomerTokenAuthentication(BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request):
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed("Authorization: Token <key>")
+        try:
+            key = parts[1].decode()
+        except UnicodeError as error:
+            raise exceptions.AuthenticationFailed("invalid token") from error
+        token = CustomerToken.objects.select_related("holder").filter(key=key).first()
+        if token is None:
+            raise exceptions.AuthenticationFailed("invalid token")
+        return CustomerPrincipal(token.holder), token
+
+    def authenticate_header(self, request) -> str:
+        return self.keyword
+
+
+class IsCustomer(BasePermission):
+    def has_permission(self, request, view) -> bool:
+        return isinstance(request.user, CustomerPrincipal)
+
+
+class CustomerApi(APIView):
+    authentication_classes = [CustomerTokenAuthentication]
+    permission_classes = [organisation_kind_is("bank"), IsCustomer]
+
+    @staticmethod
+    def holder(request: Request) -> Holder:
+        return request.user.holder
+
+
+def _lang() -> str:
+    return getattr(getattr(connection, "tenant", None), "language", "pt-BR") or "pt-BR"
+
+
+class KeyOwnerSerializer(serializers.Serializer):
+    owner_name = serializers.CharField()
+    masked_document = serializers.CharField()
+    bank_name = serializers.CharField()
+    key_type = serializers.CharField()
+    key_value = serializers.CharField()
+
+
+class ReceiptSerializer(serializers.Serializer):
+    transfer_id = serializers.IntegerField()
+    end_to_end_id = serializers.CharField()
+    status = serializers.CharField()
+    amount_cents = serializers.IntegerField()
+    currency = serializers.CharField()
+    amount = serializers.SerializerMethodField()
+    recipient = KeyOwnerSerializer()
+    description = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    scheduled_for = serializers.DateTimeField(allow_null=True)
+    settled_at = serializers.DateTimeField(allow_null=True)
+    failure_code = serializers.CharField()
+
+    def get_amount(self, receipt) -> str:
+        return format_money(receipt.amount_cents, receipt.currency, _lang())
+
+
+class BalanceApi(CustomerApi):
+    """GET → {account_number, balance_cents, currency, balance}."""
+
+    def get(self, request: Request) -> Response:
+        account = selectors.account_get_for_holder(holder=self.holder(request))
+        return Response({"account_number": account.number, "balance_cents": account.balance_cents,
+                         "currency": account.currency,
+                         "balance": format_money(account.balance_cents, account.currency, _lang())})
+
+
+class KeyLookupApi(CustomerApi):
+    """POST {"key"} → the key's owner (name, masked document, bank). Budgeted: 429 lookup_budget_exceeded."""
+
+    class InputSerializer(serializers.Serializer):
+        key = serializers.CharField(max_length=120)
+
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pix_key = services.pix_key_lookup(holder=self.holder(request), key=data.validated_data["key"])
+        return Response(KeyOwnerSerializer(key_owner_of(pix_key)).data)
+
+
+class TransferListCreateApi(CustomerApi):
+    """POST {"key", "amount_cents", "scheduled_for"?, "description"?} with header `Idempotency-Key` → 201 receipt
+    (a replay with the same key and body returns the same receipt). GET ?recipient=&amount_cents=&since=&until=
+    → the customer's sent Pix matching (to answer "did it go through?")."""
+
+    class InputSerializer(serializers.Serializer):
+        key = serializers.CharField(max_length=120)
+        amount_cents = serializers.IntegerField()
+        scheduled_for = serializers.DateTimeField(required=False, allow_null=True, default=None)
+        description = serializers.CharField(required=False, allow_blank=True, default="", max_length=140)
+
+    class FilterSerializer(serializers.Serializer):
+        recipient = serializers.CharField(required=False, default="", allow_blank=True)
+        amount_cents = serializers.IntegerField(required=False, allow_null=True, default=None)
+        since = serializers.DateTimeField(required=False, allow_null=True, default=None)
+        until = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+    def post(self, request: Request) -> Response:
+        idempotency_key = request.headers.get("Idempotency-Key", "")
+        if not idempotency_key:
+            raise IdempotencyKeyMissing("send an Idempotency-Key header")
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        transfer = services.pix_transfer_create(holder=self.holder(request), idempotency_key=idempotency_key,
+                                                **data.validated_data)
+        return Response(ReceiptSerializer(receipt_of(transfer)).data, status=status.HTTP_201_CREATED)
+
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        transfers = selectors.pix_transfer_status(holder=self.holder(request), **filters.validated_data)
+        return Response({"results": ReceiptSerializer([receipt_of(t) for t in transfers], many=True).data})
+
+
+class TransferDetailApi(CustomerApi):
+    """GET → the receipt of one of the customer's Pix (404 transfer_not_found alike for missing and others')."""
+
+    def get(self, request: Request, transfer_id: int) -> Response:
+        transfer = selectors.transfer_get_for_customer(holder=self.holder(request), transfer_id=transfer_id)
+        return Response(ReceiptSerializer(receipt_of(transfer)).data)
+
+
+class TransferCancelApi(CustomerApi):
+    """POST → cancel a scheduled Pix (409 transfer_not_cancellable once it ran)."""
+
+    def post(self, request: Request, transfer_id: int) -> Response:
+        transfer = services.pix_transfer_cancel(holder=self.holder(request), transfer_id=transfer_id)
+        return Response(ReceiptSerializer(receipt_of(transfer)).data)
+
+
+class StatementApi(CustomerApi):
+    """GET ?since=&until=&direction=in|out → entries and counts (e.g. counts.out_settled: Pix sent)."""
+
+    class FilterSerializer(serializers.Serializer):
+        since = serializers.DateTimeField()
+        until = serializers.DateTimeField()
+        direction = serializers.ChoiceField(choices=["in", "out"], required=False, allow_null=True, default=None)
+
+    class EntrySerializer(serializers.Serializer):
+        transfer_id = serializers.IntegerField()
+        direction = serializers.CharField()
+        status = serializers.CharField()
+        amount_cents = serializers.IntegerField()
+        currency = serializers.CharField()
+        counterpart_name = serializers.CharField()
+        at = serializers.DateTimeField()
+        end_to_end_id = serializers.CharField()
+
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        statement = statement_of(selectors.pix_statement(holder=self.holder(request), **filters.validated_data))
+        return Response({
+            "since": filters.validated_data["since"], "until": filters.validated_data["until"],
+            "entries": self.EntrySerializer(statement.entries, many=True).data,
+            "counts": statement.counts, "settled_out_cents": statement.settled_out_cents,
+            "settled_in_cents": statement.settled_in_cents,
+        })
+
+
+class ContactSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    nickname = serializers.CharField()
+    recipient = serializers.SerializerMethodField()
+
+    def get_recipient(self, contact) -> dict:
+        return KeyOwnerSerializer(key_owner_of(contact.pix_key)).data
+
+
+class ContactListApi(CustomerApi):
+    """GET → the customer's saved contacts, with their key owners (documents masked)."""
+
+    def get(self, request: Request) -> Response:
+        contacts = selectors.contact_list(holder=self.holder(request))
+        return Response({"results": ContactSerializer(contacts, many=True).data})
+
+
+class ContactResolveApi(CustomerApi):
+    """GET ?name=Pedro → the one matching contact, or 404 contact_not_found (extra.contacts: saved nicknames)."""
+
+    class FilterSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=80)
+
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        contact = selectors.contact_resolve(holder=self.holder(request), name=filters.validated_data["name"])
+        return Response(ContactSerializer(contact).data)

@@ -1,0 +1,159 @@
+"""What the agent (and any other client) needs from a bank core, as a Protocol a real bank's API adapter would
+implement, plus `SandboxBank`, the implementation on this engine's own services.
+
+Customers are named by `customer_ref` (their WhatsApp user id, digits only). Results are small frozen
+dataclasses; documents in them are always masked. Errors are the typed `bank.errors` (stable `code`s).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+from bank import selectors, services
+from bank.models import PixKey, PixTransfer
+
+
+@dataclass(frozen=True)
+class KeyOwner:
+    owner_name: str
+    masked_document: str
+    bank_name: str
+    key_type: str
+    key_value: str  # as shown to people: a CPF/CNPJ key is masked like the document it is
+
+
+@dataclass(frozen=True)
+class TransferReceipt:
+    transfer_id: int
+    end_to_end_id: str
+    status: str  # scheduled | settled | failed | cancelled
+    amount_cents: int
+    currency: str
+    recipient: KeyOwner
+    description: str
+    created_at: datetime
+    scheduled_for: datetime | None
+    settled_at: datetime | None
+    failure_code: str
+
+
+@dataclass(frozen=True)
+class Balance:
+    account_number: str
+    balance_cents: int
+    currency: str
+
+
+@dataclass(frozen=True)
+class StatementEntry:
+    transfer_id: int
+    direction: str  # in | out
+    status: str
+    amount_cents: int
+    currency: str
+    counterpart_name: str
+    at: datetime
+    end_to_end_id: str
+
+
+@dataclass(frozen=True)
+class Statement:
+    since: datetime
+    until: datetime
+    entries: tuple[StatementEntry, ...]
+    counts: dict[str, int]
+    settled_out_cents: int
+    settled_in_cents: int
+
+
+@dataclass(frozen=True)
+class ContactMatch:
+    nickname: str
+    recipient: KeyOwner
+    key: str  # the full normal key, to pass back to transfer(); never shown to people (it may be a CPF)
+
+
+@runtime_checkable
+class BankCore(Protocol):
+    def lookup_key(self, customer_ref: str, key: str) -> KeyOwner: ...
+
+    def transfer(self, customer_ref: str, key: str, amount_cents: int, idempotency_key: str,
+                 scheduled_for: datetime | None = None, description: str = "") -> TransferReceipt: ...
+
+    def balance(self, customer_ref: str) -> Balance: ...
+
+    def statement(self, customer_ref: str, since: datetime, until: datetime) -> Statement: ...
+
+    def resolve_contact(self, customer_ref: str, name: str) -> ContactMatch: ...
+
+    def transfer_status(self, customer_ref: str, transfer_id: int) -> TransferReceipt: ...
+
+
+def key_owner_of(pix_key: PixKey) -> KeyOwner:
+    return KeyOwner(owner_name=pix_key.owner_name, masked_document=pix_key.masked_document,
+                    bank_name=pix_key.bank_name, key_type=pix_key.key_type, key_value=pix_key.display_value)
+
+
+def receipt_of(transfer: PixTransfer) -> TransferReceipt:
+    recipient = KeyOwner(owner_name=transfer.recipient_name, masked_document=transfer.masked_recipient_document,
+                         bank_name=transfer.recipient_bank_name, key_type=transfer.recipient_key_type,
+                         key_value=transfer.recipient_key_display)
+    return TransferReceipt(
+        transfer_id=transfer.pk, end_to_end_id=transfer.end_to_end_id, status=transfer.status,
+        amount_cents=transfer.amount_cents, currency=transfer.currency, recipient=recipient,
+        description=transfer.description, created_at=transfer.created_at, scheduled_for=transfer.scheduled_for,
+        settled_at=transfer.settled_at, failure_code=transfer.failure_code,
+    )
+
+
+def statement_of(statement: selectors.PixStatement) -> Statement:
+    entries = tuple(
+        StatementEntry(
+            transfer_id=line.transfer.pk, direction=line.direction, status=line.transfer.status,
+            amount_cents=line.transfer.amount_cents, currency=line.transfer.currency,
+            counterpart_name=line.transfer.recipient_name if line.direction == "out" else line.transfer.holder.name,
+            at=line.at, end_to_end_id=line.transfer.end_to_end_id,
+        )
+        for line in statement.lines
+    )
+    return Statement(since=statement.since, until=statement.until, entries=entries, counts=dict(statement.counts),
+                     settled_out_cents=statement.settled_out_cents, settled_in_cents=statement.settled_in_cents)
+
+
+class SandboxBank:
+    """BankCore on this engine's services, in the current organisation's schema. `now` fixes the clock (tests)."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        self.now = now
+
+    def _holder(self, customer_ref: str):
+        return selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+
+    def lookup_key(self, customer_ref: str, key: str) -> KeyOwner:
+        return key_owner_of(services.pix_key_lookup(holder=self._holder(customer_ref), key=key, now=self.now))
+
+    def transfer(self, customer_ref: str, key: str, amount_cents: int, idempotency_key: str,
+                 scheduled_for: datetime | None = None, description: str = "") -> TransferReceipt:
+        transfer = services.pix_transfer_create(
+            holder=self._holder(customer_ref), key=key, amount_cents=amount_cents, idempotency_key=idempotency_key,
+            scheduled_for=scheduled_for, description=description, now=self.now,
+        )
+        return receipt_of(transfer)
+
+    def balance(self, customer_ref: str) -> Balance:
+        account = selectors.account_get_for_holder(holder=self._holder(customer_ref))
+        return Balance(account_number=account.number, balance_cents=account.balance_cents, currency=account.currency)
+
+    def statement(self, customer_ref: str, since: datetime, until: datetime) -> Statement:
+        return statement_of(selectors.pix_statement(holder=self._holder(customer_ref), since=since, until=until))
+
+    def resolve_contact(self, customer_ref: str, name: str) -> ContactMatch:
+        contact = selectors.contact_resolve(holder=self._holder(customer_ref), name=name)
+        return ContactMatch(nickname=contact.nickname, recipient=key_owner_of(contact.pix_key),
+                            key=contact.pix_key.value)
+
+    def transfer_status(self, customer_ref: str, transfer_id: int) -> TransferReceipt:
+        return receipt_of(selectors.transfer_get_for_customer(holder=self._holder(customer_ref),
+                                                              transfer_id=transfer_id))

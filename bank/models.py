@@ -1,0 +1,301 @@
+"""Tables of the bank core: holders, accounts (never negative), the Pix key directory, contacts, lookups,
+Pix transfers (FSM), the organisation's bank settings and the customer tokens of the app flow.
+
+Money is integer cents (`*_cents`) plus an ISO currency. Documents (CPF/CNPJ) are stored as digits and leave the
+engine only through `document_mask`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django_fsm import ConcurrentTransitionMixin, FSMField, transition
+
+from bank.keys import document_is_valid, document_mask
+
+NIGHT_LIMIT_MAX_CENTS = 100_000  # R$ 1.000,00: the regulatory ceiling for individuals' night-time Pix
+
+customer_ref_validator = RegexValidator(r"^\d{8,20}$", "Digits only, the WhatsApp user id (e.g. 5511999990001).")
+e164_validator = RegexValidator(r"^\+[1-9]\d{7,14}$", "E.164, e.g. +5511999990001.")
+ispb_validator = RegexValidator(r"^\d{8}$", "The 8-digit ISPB.")
+
+
+def validate_document(value: str) -> None:
+    if not document_is_valid(value):
+        raise ValidationError("Not a valid CPF (11 digits) or CNPJ (14 digits).")
+
+
+def key_display(key_type: str, value: str) -> str:
+    return document_mask(value) if key_type in ("cpf", "cnpj") else value
+
+
+class BankSettings(models.Model):
+    """One row per organisation schema (pk is always 1): this bank's identity and its night limit."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
+    ispb = models.CharField(max_length=8, default="99999999", validators=[ispb_validator])
+    night_limit_cents = models.BigIntegerField(
+        default=NIGHT_LIMIT_MAX_CENTS,
+        validators=[MinValueValidator(1), MaxValueValidator(NIGHT_LIMIT_MAX_CENTS)],
+        help_text="Most an individual may send by Pix between 20:00 and 06:00 (cents, at most 100000).",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = verbose_name_plural = "bank settings"
+        constraints = [
+            models.CheckConstraint(condition=Q(id=1), name="bank_settings_singleton"),
+            models.CheckConstraint(
+                condition=Q(night_limit_cents__gt=0, night_limit_cents__lte=NIGHT_LIMIT_MAX_CENTS),
+                name="bank_settings_night_limit_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return "Bank settings"
+
+
+class Holder(models.Model):
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", "Individual"
+        BUSINESS = "business", "Business"
+
+    name = models.CharField(max_length=200)
+    document = models.CharField(max_length=14, unique=True, validators=[validate_document])
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    phone = models.CharField(max_length=16, validators=[e164_validator])
+    customer_ref = models.CharField(max_length=20, unique=True, validators=[customer_ref_validator])
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="individual") & Q(document__regex=r"^\d{11}$"))
+                | (Q(kind="business") & Q(document__regex=r"^\d{14}$")),
+                name="bank_holder_document_matches_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def masked_document(self) -> str:
+        return document_mask(self.document)
+
+
+class Account(models.Model):
+    """A customer's account, or the bank's settlement account that receives Pix leaving for other banks."""
+
+    class Kind(models.TextChoices):
+        CUSTOMER = "customer", "Customer"
+        SETTLEMENT = "settlement", "Settlement (outgoing Pix to other banks)"
+
+    holder = models.ForeignKey(Holder, on_delete=models.PROTECT, related_name="accounts", null=True, blank=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CUSTOMER)
+    number = models.CharField(max_length=20, unique=True)
+    balance_cents = models.BigIntegerField(default=0)
+    currency = models.CharField(max_length=3, default="BRL")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.CheckConstraint(condition=Q(balance_cents__gte=0), name="bank_account_balance_not_negative"),
+            models.CheckConstraint(
+                condition=(Q(kind="customer") & Q(holder__isnull=False))
+                | (Q(kind="settlement") & Q(holder__isnull=True)),
+                name="bank_account_holder_matches_kind",
+            ),
+            models.UniqueConstraint(fields=["currency"], condition=Q(kind="settlement"),
+                                    name="bank_one_settlement_account_per_currency"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} ({self.holder or 'settlement'})"
+
+
+class PixKey(models.Model):
+    """The directory: who a key belongs to. `account` is set when the key is of an account of this bank."""
+
+    class KeyType(models.TextChoices):
+        CPF = "cpf", "CPF"
+        CNPJ = "cnpj", "CNPJ"
+        PHONE = "phone", "Phone"
+        EMAIL = "email", "E-mail"
+        RANDOM = "random", "Random key"
+
+    key_type = models.CharField(max_length=8, choices=KeyType.choices)
+    value = models.CharField(max_length=77, unique=True, help_text="Normal form (see language.pix_keys).")
+    owner_name = models.CharField(max_length=200)
+    owner_document = models.CharField(max_length=14, validators=[validate_document])
+    bank_name = models.CharField(max_length=120)
+    bank_ispb = models.CharField(max_length=8, validators=[ispb_validator])
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_keys", null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["owner_name", "value"]
+        verbose_name = "Pix key"
+
+    def __str__(self) -> str:
+        return f"{self.get_key_type_display()} key of {self.owner_name}"
+
+    @property
+    def masked_document(self) -> str:
+        return document_mask(self.owner_document)
+
+    @property
+    def is_local(self) -> bool:
+        return self.account_id is not None
+
+    @property
+    def display_value(self) -> str:
+        """The key as shown to people: a CPF/CNPJ key is a document, so it is masked like one."""
+        return key_display(self.key_type, self.value)
+
+
+class KeyLookup(models.Model):
+    """One row per directory lookup a customer made (the budget is summed over these)."""
+
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="key_lookups")
+    key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices)
+    found = models.BooleanField()
+    cost = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["holder", "created_at"], name="bank_lookup_holder_time")]
+
+
+class Contact(models.Model):
+    """A holder's saved recipient: "Pedro" → Pedro's Pix key."""
+
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="contacts")
+    nickname = models.CharField(max_length=80)
+    nickname_folded = models.CharField(max_length=80, editable=False)
+    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="contacts")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["nickname"]
+        constraints = [
+            models.UniqueConstraint(fields=["holder", "nickname_folded"], name="bank_contact_nickname_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.nickname
+
+    def save(self, *args, **kwargs):
+        from language.text import fold
+
+        self.nickname_folded = fold(self.nickname).strip()
+        super().save(*args, **kwargs)
+
+
+class PixTransfer(ConcurrentTransitionMixin, models.Model):  # (it is an FSMModelMixin)
+    """One Pix. Created `settled` (money moved in the same transaction) or `scheduled` (moved when run)."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        SETTLED = "settled", "Settled"
+        FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    end_to_end_id = models.CharField(max_length=32, unique=True)
+    idempotency_key = models.CharField(max_length=100)
+    request_fingerprint = models.CharField(max_length=64)
+    holder = models.ForeignKey(Holder, on_delete=models.PROTECT, related_name="pix_sent")
+    from_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_debits")
+    to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_credits")
+    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="transfers")
+    # The recipient as the directory said when the Pix was made (the key's owner may change later).
+    recipient_name = models.CharField(max_length=200)
+    recipient_document = models.CharField(max_length=14)
+    recipient_bank_name = models.CharField(max_length=120)
+    recipient_ispb = models.CharField(max_length=8)
+    recipient_key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices)
+    recipient_key_value = models.CharField(max_length=77)
+    amount_cents = models.BigIntegerField()
+    currency = models.CharField(max_length=3)
+    description = models.CharField(max_length=140, blank=True)
+    status = FSMField(choices=Status.choices, default=Status.SCHEDULED, protected=True)
+    scheduled_for = models.DateTimeField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+    failure_code = models.CharField(max_length=40, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "Pix transfer"
+        constraints = [
+            models.UniqueConstraint(fields=["holder", "idempotency_key"], name="bank_pix_idempotency_unique"),
+            models.CheckConstraint(condition=Q(amount_cents__gt=0), name="bank_pix_amount_positive"),
+            models.CheckConstraint(condition=~Q(from_account=models.F("to_account")), name="bank_pix_not_same_account"),
+            models.CheckConstraint(condition=Q(end_to_end_id__regex=r"^E\d{8}\d{12}[A-Za-z0-9]{11}$"),
+                                   name="bank_pix_end_to_end_id_format"),
+            models.CheckConstraint(condition=~Q(status="settled") | Q(settled_at__isnull=False),
+                                   name="bank_pix_settled_has_time"),
+        ]
+        indexes = [
+            models.Index(fields=["holder", "status", "settled_at"], name="bank_pix_holder_settled"),
+            models.Index(fields=["status", "scheduled_for"], name="bank_pix_due"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pix {self.end_to_end_id}"
+
+    @property
+    def masked_recipient_document(self) -> str:
+        return document_mask(self.recipient_document)
+
+    @property
+    def recipient_key_display(self) -> str:
+        return key_display(self.recipient_key_type, self.recipient_key_value)
+
+    @property
+    def is_external(self) -> bool:
+        return self.to_account.kind == Account.Kind.SETTLEMENT
+
+    # Transitions touch only this row's fields; the services move the money.
+    @transition(field=status, source=Status.SCHEDULED, target=Status.SETTLED)
+    def settle(self, *, at) -> None:
+        self.settled_at = at
+
+    @transition(field=status, source=Status.SCHEDULED, target=Status.FAILED)
+    def fail(self, *, at, code: str) -> None:
+        self.failed_at = at
+        self.failure_code = code
+
+    @transition(field=status, source=Status.SCHEDULED, target=Status.CANCELLED)
+    def cancel(self, *, at) -> None:
+        self.cancelled_at = at
+
+
+def token_generate() -> str:
+    return secrets.token_hex(20)
+
+
+class CustomerToken(models.Model):
+    """The app flow's credential: `Authorization: Token <key>` acts as `holder` (see bank.apis)."""
+
+    key = models.CharField(max_length=40, unique=True, default=token_generate)
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="tokens")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "customer token"
+
+    def __str__(self) -> str:
+        return f"Token of {self.holder}"
+
+    def __repr__(self) -> str:  # the key never reaches a log through repr()
+        return f"<CustomerToken {self.pk} of holder {self.holder_id}>"

@@ -1,0 +1,251 @@
+"""Reads of the bank core. Whatever is fetched on a customer's behalf checks ownership here, raising the same
+error for "missing" and "someone else's"."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import connection
+from django.db.models import Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from bank.errors import AccountNotFound, ContactAmbiguous, ContactNotFound, TransferNotFound
+from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
+from language.text import fold
+
+# The lookup budget (per holder, over a rolling window). A miss tells a guesser "this key does not exist", which
+# is what a guessing loop is after, so it costs three times a hit. A lookup runs only while the remaining budget
+# could still pay for a miss: 30 points allow 10 misses (or 28 hits) per rolling hour.
+LOOKUP_COST_HIT = 1
+LOOKUP_COST_MISS = 3
+LOOKUP_BUDGET_POINTS = 30
+LOOKUP_WINDOW = timedelta(hours=1)
+
+# The night window for individuals' Pix, in the organisation's local time: [20:00, 06:00).
+NIGHT_STARTS = time(20, 0)
+NIGHT_ENDS = time(6, 0)
+
+
+def now_checked(now: datetime | None) -> datetime:
+    """`now` (it must be aware) or the current time: services take `now` so tests need no clock tricks."""
+    if now is None:
+        return timezone.now()
+    if timezone.is_naive(now):
+        raise ValueError("now must be an aware datetime")
+    return now
+
+
+def organisation_zone() -> ZoneInfo:
+    tenant = getattr(connection, "tenant", None)
+    return ZoneInfo(getattr(tenant, "time_zone", None) or "UTC")
+
+
+def organisation_currency() -> str:
+    tenant = getattr(connection, "tenant", None)
+    return getattr(tenant, "currency", None) or "BRL"
+
+
+def bank_settings_get() -> BankSettings:
+    """The organisation's settings row (created with defaults on first use)."""
+    settings, _ = BankSettings.objects.get_or_create(pk=1)
+    return settings
+
+
+def holder_get_by_customer_ref(*, customer_ref: str) -> Holder:
+    holder = Holder.objects.filter(customer_ref=str(customer_ref)).first()
+    if holder is None:
+        raise AccountNotFound("no account for this customer")
+    return holder
+
+
+def account_get_for_holder(*, holder: Holder) -> Account:
+    """The holder's (first) customer account; Pix debit it."""
+    account = Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").first()
+    if account is None:
+        raise AccountNotFound("no account for this customer")
+    return account
+
+
+def transfer_get_for_customer(*, holder: Holder, transfer_id: int) -> PixTransfer:
+    """A Pix the holder sent, or received on a local account; TransferNotFound alike for missing and others'."""
+    transfer = (
+        PixTransfer.objects.select_related("pix_key", "to_account", "from_account")
+        .filter(Q(holder=holder) | Q(to_account__holder=holder, status=PixTransfer.Status.SETTLED), pk=transfer_id)
+        .first()
+    )
+    if transfer is None:
+        raise TransferNotFound("no such transfer")
+    return transfer
+
+
+# --- lookup budget -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LookupBudgetState:
+    spent: int
+    remaining: int
+    can_lookup: bool
+    retry_after_seconds: int  # 0 when a lookup may run now
+
+
+def lookup_budget_state(*, holder: Holder, now: datetime) -> LookupBudgetState:
+    """Points spent in the window ending at `now`, and when enough of them expire to afford a miss again."""
+    window_start = now - LOOKUP_WINDOW
+    rows = list(
+        KeyLookup.objects.filter(holder=holder, created_at__gt=window_start, created_at__lte=now)
+        .order_by("created_at", "pk")
+        .values_list("created_at", "cost")
+    )
+    spent = sum(cost for _, cost in rows)
+    remaining = LOOKUP_BUDGET_POINTS - spent
+    if remaining >= LOOKUP_COST_MISS:
+        return LookupBudgetState(spent, remaining, True, 0)
+    retry_after = 1
+    freed = 0
+    for created_at, cost in rows:  # the oldest expire first
+        freed += cost
+        if LOOKUP_BUDGET_POINTS - (spent - freed) >= LOOKUP_COST_MISS:
+            retry_after = max(1, math.ceil((created_at + LOOKUP_WINDOW - now).total_seconds()))
+            break
+    return LookupBudgetState(spent, remaining, False, retry_after)
+
+
+# --- night limit ---------------------------------------------------------------------------------------------
+
+
+def night_window(*, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] | None:
+    """The night window containing `now` in `zone` as aware datetimes [start, end), or None during the day."""
+    local = now.astimezone(zone)
+    if NIGHT_ENDS <= local.time() < NIGHT_STARTS:
+        return None
+    start_day = local.date() if local.time() >= NIGHT_STARTS else local.date() - timedelta(days=1)
+    start = datetime.combine(start_day, NIGHT_STARTS, tzinfo=zone)
+    end = datetime.combine(start_day + timedelta(days=1), NIGHT_ENDS, tzinfo=zone)
+    return start, end
+
+
+def night_sent_cents(*, holder: Holder, start: datetime, until: datetime) -> int:
+    """What the holder's settled Pix in [start, until] add up to."""
+    total = PixTransfer.objects.filter(
+        holder=holder, status=PixTransfer.Status.SETTLED, settled_at__gte=start, settled_at__lte=until
+    ).aggregate(total=Sum("amount_cents"))["total"]
+    return int(total or 0)
+
+
+# --- statement -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    transfer: PixTransfer
+    direction: str  # "in" | "out"
+    at: datetime  # settled_at, else scheduled_for, else created_at
+
+
+@dataclass(frozen=True)
+class PixStatement:
+    since: datetime
+    until: datetime
+    lines: tuple[StatementLine, ...]
+    counts: dict[str, int] = field(default_factory=dict)
+    settled_out_cents: int = 0
+    settled_in_cents: int = 0
+
+
+def _with_at(queryset: QuerySet[PixTransfer]) -> QuerySet[PixTransfer]:
+    return queryset.annotate(at=Coalesce("settled_at", "scheduled_for", "created_at"))
+
+
+def pix_statement(*, holder: Holder, since: datetime, until: datetime, direction: str | None = None) -> PixStatement:
+    """The holder's Pix with their time in [since, until): sent ones in any status, received ones once settled.
+
+    counts: total, in, out, each status, and out_<status>/in_settled — "how many Pix this month" is
+    counts["out_settled"]; "did it go through" is the line's status.
+    """
+    if direction not in (None, "in", "out"):
+        raise ValueError("direction is 'in', 'out' or None")
+    sent = _with_at(PixTransfer.objects.filter(holder=holder)).filter(at__gte=since, at__lt=until)
+    received = _with_at(
+        PixTransfer.objects.filter(to_account__holder=holder, status=PixTransfer.Status.SETTLED)
+    ).filter(at__gte=since, at__lt=until)
+    lines: list[StatementLine] = []
+    if direction in (None, "out"):
+        lines += [StatementLine(t, "out", t.at) for t in sent.select_related("pix_key")]
+    if direction in (None, "in"):
+        lines += [StatementLine(t, "in", t.at) for t in received.select_related("holder")]
+    lines.sort(key=lambda line: (line.at, line.transfer.pk))
+    counts = {"total": len(lines), "in": 0, "out": 0}
+    counts.update({status: 0 for status in PixTransfer.Status.values})
+    counts.update({f"out_{status}": 0 for status in PixTransfer.Status.values})
+    counts["in_settled"] = 0
+    settled_out = settled_in = 0
+    for line in lines:
+        status = line.transfer.status
+        counts[line.direction] += 1
+        counts[status] += 1
+        counts[f"{line.direction}_{status}"] = counts.get(f"{line.direction}_{status}", 0) + 1
+        if status == PixTransfer.Status.SETTLED:
+            if line.direction == "out":
+                settled_out += line.transfer.amount_cents
+            else:
+                settled_in += line.transfer.amount_cents
+    return PixStatement(since, until, tuple(lines), counts, settled_out, settled_in)
+
+
+def pix_transfer_status(
+    *, holder: Holder, recipient: str = "", amount_cents: int | None = None, since: datetime | None = None,
+    until: datetime | None = None,
+) -> list[PixTransfer]:
+    """The holder's sent Pix matching a recipient (contact nickname, name or key, accent/case-insensitive), an
+    amount and a time range, newest first: "did last week's transfer to Pedro go through?" → their status."""
+    queryset = _with_at(PixTransfer.objects.filter(holder=holder)).select_related("pix_key")
+    if amount_cents is not None:
+        queryset = queryset.filter(amount_cents=amount_cents)
+    if since is not None:
+        queryset = queryset.filter(at__gte=since)
+    if until is not None:
+        queryset = queryset.filter(at__lt=until)
+    transfers = list(queryset.order_by("-at", "-pk")[:200])
+    wanted = fold(recipient).strip()
+    if not wanted:
+        return transfers
+    key_ids = set(
+        Contact.objects.filter(holder=holder, nickname_folded=wanted).values_list("pix_key_id", flat=True)
+    )
+    return [
+        t for t in transfers
+        if t.pix_key_id in key_ids or wanted in fold(t.recipient_name) or wanted == fold(t.recipient_key_value)
+    ]
+
+
+# --- contacts ------------------------------------------------------------------------------------------------
+
+
+def contact_list(*, holder: Holder) -> list[Contact]:
+    return list(Contact.objects.filter(holder=holder).select_related("pix_key").order_by("nickname"))
+
+
+def contact_resolve(*, holder: Holder, name: str) -> Contact:
+    """The holder's saved contact called `name` (accents and case ignored): an exact nickname first, else the one
+    contact whose nickname or key owner's name has `name` as a word. ContactNotFound (extra: contacts, the saved
+    nicknames) or ContactAmbiguous (extra: candidates) otherwise."""
+    contacts = contact_list(holder=holder)
+    wanted = " ".join(fold(name or "").split())
+    exact = [c for c in contacts if c.nickname_folded == wanted]
+    if wanted and exact:
+        return exact[0]
+    words = wanted.split()
+    partial = [
+        c for c in contacts
+        if words and all(w in (c.nickname_folded.split() + fold(c.pix_key.owner_name).split()) for w in words)
+    ]
+    if len(partial) == 1:
+        return partial[0]
+    if len(partial) > 1:
+        raise ContactAmbiguous("several contacts match", candidates=[c.nickname for c in partial])
+    raise ContactNotFound("no saved contact by that name", contacts=[c.nickname for c in contacts])

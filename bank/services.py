@@ -1,0 +1,399 @@
+"""Writes of the bank core: key lookups (budgeted), Pix transfers (immediate and scheduled), settings, and the
+set-up operations (holders, accounts, keys, contacts, tokens) used by the demo data, the admin and tests.
+
+Lock order, everywhere, so no two operations wait on each other in a cycle:
+    [scheduled transfer row →] holder row → account rows in ascending pk.
+Creating a Pix locks the payer's holder row first: that serialises the idempotency check, the night-limit sum and
+the lookup budget per payer; the two account rows are then locked in pk order (select_for_update) before the
+balance check, and debit and credit happen in that one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import string
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
+
+from django.db import transaction
+from django.db.models import F
+
+from bank.errors import (
+    AccountNotFound,
+    AmountInvalid,
+    IdempotencyKeyMissing,
+    IdempotencyKeyReused,
+    InsufficientFunds,
+    KeyNotFound,
+    LookupBudgetExceeded,
+    NightLimitExceeded,
+    SameAccount,
+    ScheduleInvalid,
+    TransferNotCancellable,
+)
+from bank.keys import key_parse
+from bank.models import (
+    NIGHT_LIMIT_MAX_CENTS,
+    Account,
+    BankSettings,
+    Contact,
+    CustomerToken,
+    Holder,
+    KeyLookup,
+    PixKey,
+    PixTransfer,
+)
+from bank.selectors import (
+    LOOKUP_COST_HIT,
+    LOOKUP_COST_MISS,
+    account_get_for_holder,
+    bank_settings_get,
+    lookup_budget_state,
+    night_sent_cents,
+    night_window,
+    now_checked,
+    organisation_currency,
+    organisation_zone,
+)
+
+logger = logging.getLogger(__name__)
+
+AMOUNT_MAX_CENTS = 100_000_000_00  # R$ 100 milhões: anything above is a typo, not a Pix
+SCHEDULE_MAX_DAYS = 365
+IDEMPOTENCY_KEY_MAX = 100
+_ALPHANUMERIC = string.ascii_letters + string.digits
+
+
+# --- set-up --------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def bank_settings_update(*, night_limit_cents: int | None = None, ispb: str | None = None) -> BankSettings:
+    """Change the organisation's settings; ValidationError (naming the field) above R$ 1.000,00 or at ≤ 0."""
+    bank_settings_get()
+    settings = BankSettings.objects.select_for_update().get(pk=1)
+    if night_limit_cents is not None:
+        settings.night_limit_cents = night_limit_cents
+    if ispb is not None:
+        settings.ispb = ispb
+    settings.full_clean()
+    settings.save()
+    return settings
+
+
+@transaction.atomic
+def holder_create(
+    *, name: str, document: str, kind: str, phone: str, customer_ref: str, balance_cents: int = 0,
+    account_number: str | None = None,
+) -> Holder:
+    """A holder and their account (opened with `balance_cents`). ValidationError on invalid fields."""
+    holder = Holder(name=name, document=document, kind=kind, phone=phone, customer_ref=customer_ref)
+    holder.full_clean()
+    holder.save()
+    account_open(holder=holder, number=account_number or f"{holder.pk:06d}-{customer_ref[-1]}",
+                 balance_cents=balance_cents)
+    return holder
+
+
+def account_open(*, holder: Holder, number: str, balance_cents: int = 0) -> Account:
+    if balance_cents < 0:
+        raise AmountInvalid("an opening balance is never negative")
+    return Account.objects.create(holder=holder, number=number, balance_cents=balance_cents,
+                                  currency=organisation_currency())
+
+
+def settlement_account_ensure(*, currency: str | None = None) -> Account:
+    """The bank's settlement account for `currency`: it is credited with every Pix leaving for another bank."""
+    currency = currency or organisation_currency()
+    account, _ = Account.objects.get_or_create(
+        kind=Account.Kind.SETTLEMENT, currency=currency, defaults={"number": f"SETTLEMENT-{currency}"}
+    )
+    return account
+
+
+def pix_key_register(
+    *, key: str, owner_name: str, owner_document: str, bank_name: str, bank_ispb: str,
+    account: Account | None = None,
+) -> PixKey:
+    """Add a key to the directory (normalised; InvalidKey if it is none). Idempotent on the key's value."""
+    parsed = key_parse(key)
+    existing = PixKey.objects.filter(value=parsed.value).first()
+    if existing is not None:
+        return existing
+    pix_key = PixKey(key_type=parsed.type, value=parsed.value, owner_name=owner_name, owner_document=owner_document,
+                     bank_name=bank_name, bank_ispb=bank_ispb, account=account)
+    pix_key.full_clean()
+    pix_key.save()
+    return pix_key
+
+
+def contact_save(*, holder: Holder, nickname: str, key: str) -> Contact:
+    """Save (or repoint) the holder's contact `nickname` to a key already in the directory."""
+    parsed = key_parse(key)
+    pix_key = PixKey.objects.filter(value=parsed.value).first()
+    if pix_key is None:
+        raise KeyNotFound("the key is not in the directory")
+    from language.text import fold
+
+    contact = Contact.objects.filter(holder=holder, nickname_folded=fold(nickname).strip()).first()
+    contact = contact or Contact(holder=holder, nickname=nickname.strip())
+    contact.pix_key = pix_key
+    contact.save()
+    return contact
+
+
+def customer_token_issue(*, holder: Holder) -> CustomerToken:
+    return CustomerToken.objects.create(holder=holder)
+
+
+@transaction.atomic
+def account_deposit(*, account: Account, amount_cents: int) -> Account:
+    """Credit money from outside Pix (cash in, salary): set-up for demos, benchmarks and tests."""
+    _amount_check(amount_cents)
+    locked = Account.objects.select_for_update().get(pk=account.pk)
+    locked.balance_cents = F("balance_cents") + amount_cents
+    locked.save(update_fields=["balance_cents"])
+    locked.refresh_from_db()
+    return locked
+
+
+# --- key lookup ----------------------------------------------------------------------------------------------
+
+
+def _lookup_record(*, holder: Holder, key_type: str, value: str | None, now: datetime) -> PixKey | None:
+    """Lock the holder, check the budget, look `value` up (None: a known miss) and record the lookup."""
+    with transaction.atomic():
+        Holder.objects.select_for_update().filter(pk=holder.pk).first()
+        state = lookup_budget_state(holder=holder, now=now)
+        if not state.can_lookup:
+            raise LookupBudgetExceeded(
+                "too many key lookups; try again later", retry_after_seconds=state.retry_after_seconds
+            )
+        found = PixKey.objects.select_related("account").filter(value=value).first() if value else None
+        KeyLookup.objects.create(holder=holder, key_type=key_type, found=found is not None,
+                                 cost=LOOKUP_COST_HIT if found else LOOKUP_COST_MISS, created_at=now)
+    return found
+
+
+def pix_key_lookup(*, holder: Holder, key: str, now: datetime | None = None) -> PixKey:
+    """Who `key` belongs to. Costs the holder LOOKUP_COST_HIT or LOOKUP_COST_MISS budget points; refused with
+    LookupBudgetExceeded (nothing recorded) when the budget could not pay for a miss. The lookup row is committed
+    before KeyNotFound is raised, so a miss is paid for even though the call fails. InvalidKey costs nothing."""
+    now = now_checked(now)
+    parsed = key_parse(key)
+    found = _lookup_record(holder=holder, key_type=parsed.type, value=parsed.value, now=now)
+    if found is None:
+        raise KeyNotFound("no Pix key like that in the directory", key_type=parsed.type)
+    return found
+
+
+# --- transfers -----------------------------------------------------------------------------------------------
+
+
+def _amount_check(amount_cents: object) -> int:
+    if isinstance(amount_cents, bool) or not isinstance(amount_cents, int):
+        raise AmountInvalid("the amount is a whole number of cents")
+    if amount_cents <= 0 or amount_cents > AMOUNT_MAX_CENTS:
+        raise AmountInvalid("the amount must be positive and at most R$ 100.000.000,00",
+                            max_cents=AMOUNT_MAX_CENTS)
+    return amount_cents
+
+
+def end_to_end_id_new(*, ispb: str, at: datetime) -> str:
+    """E + ISPB (8) + yyyyMMddHHmm (UTC) + 11 random alphanumerics = 32 characters, as the Pix rules say."""
+    suffix = "".join(secrets.choice(_ALPHANUMERIC) for _ in range(11))
+    return f"E{ispb}{at.astimezone(dt_timezone.utc):%Y%m%d%H%M}{suffix}"
+
+
+def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime | None, description: str) -> str:
+    payload = {"key": key_value, "amount_cents": amount_cents, "description": description,
+               "scheduled_for": scheduled_for.isoformat() if scheduled_for else None}
+    if scheduled_for is not None:  # the same instant written in another zone is the same request
+        payload["scheduled_for"] = scheduled_for.timestamp()
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+def _night_limit_check(*, holder: Holder, amount_cents: int, now: datetime) -> None:
+    """Individuals only: within [20:00, 06:00) local time, sent-in-this-night + amount ≤ the night limit.
+    The caller holds the holder's row lock, so concurrent Pix of one holder cannot both squeeze under it."""
+    if holder.kind != Holder.Kind.INDIVIDUAL:
+        return
+    window = night_window(now=now, zone=organisation_zone())
+    if window is None:
+        return
+    limit = min(bank_settings_get().night_limit_cents, NIGHT_LIMIT_MAX_CENTS)
+    sent = night_sent_cents(holder=holder, start=window[0], until=now)
+    if sent + amount_cents > limit:
+        raise NightLimitExceeded(
+            "the night-time Pix limit would be exceeded",
+            limit_cents=limit, sent_tonight_cents=sent, available_cents=max(0, limit - sent),
+            window_ends_at=window[1].isoformat(),
+        )
+
+
+def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_cents: int, now: datetime) -> None:
+    """Lock both accounts in pk order, check funds, then the night limit, debit and credit (in the caller's
+    transaction, which holds the payer's holder lock)."""
+    accounts = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=[transfer_from, transfer_to])
+                .order_by("pk")}
+    paying = accounts[transfer_from]
+    if paying.balance_cents < amount_cents:
+        raise InsufficientFunds("not enough balance for this Pix", balance_cents=paying.balance_cents,
+                                amount_cents=amount_cents, currency=paying.currency)
+    _night_limit_check(holder=payer, amount_cents=amount_cents, now=now)
+    Account.objects.filter(pk=transfer_from).update(balance_cents=F("balance_cents") - amount_cents)
+    Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
+
+
+@dataclass(frozen=True)
+class _Missing:
+    key_type: str
+
+
+def pix_transfer_create(
+    *, holder: Holder, key: str, amount_cents: int, idempotency_key: str, scheduled_for: datetime | None = None,
+    description: str = "", now: datetime | None = None,
+) -> PixTransfer:
+    """Send `amount_cents` by Pix from the holder's account to the owner of `key`.
+
+    Immediate (scheduled_for None): one transaction locks the holder, then both accounts in pk order, checks
+    funds and the night limit, debits, credits (the recipient's account when the key is of this bank, else the
+    settlement account) and stores the transfer `settled`. Scheduled: stores it `scheduled`, no money moves
+    until `pix_scheduled_run`.
+    Idempotent per holder on `idempotency_key`: the same key with the same arguments returns the first transfer
+    (no second effect); with other arguments IdempotencyKeyReused and nothing runs.
+    A valid key unknown to the directory costs a lookup miss (see pix_key_lookup) and raises KeyNotFound.
+    """
+    now = now_checked(now)
+    amount_cents = _amount_check(amount_cents)
+    parsed = key_parse(key)
+    idempotency_key = (idempotency_key or "").strip()
+    if not idempotency_key or len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+        raise IdempotencyKeyMissing("an idempotency key (1 to 100 characters) is required")
+    description = (description or "").strip()[:140]
+    if scheduled_for is not None and timezone_is_naive(scheduled_for):
+        raise ScheduleInvalid("the scheduled time needs a time zone")
+    fingerprint = _fingerprint(key_value=parsed.value, amount_cents=amount_cents, scheduled_for=scheduled_for,
+                               description=description)
+    result = _transfer_create_locked(holder=holder, parsed_value=parsed.value, parsed_type=parsed.type,
+                                     amount_cents=amount_cents, idempotency_key=idempotency_key,
+                                     fingerprint=fingerprint, scheduled_for=scheduled_for,
+                                     description=description, now=now)
+    if isinstance(result, _Missing):
+        _lookup_record(holder=holder, key_type=result.key_type, value=None, now=now)  # may raise the budget
+        raise KeyNotFound("no Pix key like that in the directory", key_type=result.key_type)
+    return result
+
+
+def timezone_is_naive(value: datetime) -> bool:
+    return value.tzinfo is None or value.tzinfo.utcoffset(value) is None
+
+
+@transaction.atomic
+def _transfer_create_locked(
+    *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
+    fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime,
+) -> PixTransfer | _Missing:
+    payer = Holder.objects.select_for_update().filter(pk=holder.pk).first()
+    if payer is None:
+        raise AccountNotFound("no account for this customer")
+    existing = PixTransfer.objects.filter(holder=payer, idempotency_key=idempotency_key).first()
+    if existing is not None:
+        if existing.request_fingerprint != fingerprint:
+            raise IdempotencyKeyReused("this idempotency key was used for another transfer",
+                                       transfer_id=existing.pk)
+        return existing
+    if scheduled_for is not None and not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
+        raise ScheduleInvalid("a scheduled Pix is due in the future, within a year",
+                              max_days=SCHEDULE_MAX_DAYS)
+    from_account = account_get_for_holder(holder=payer)
+    pix_key = PixKey.objects.select_related("account").filter(value=parsed_value).first()
+    if pix_key is None:
+        return _Missing(parsed_type)
+    if pix_key.account_id == from_account.pk:
+        raise SameAccount("the key belongs to the paying account")
+    to_account = pix_key.account or settlement_account_ensure(currency=from_account.currency)
+    transfer = PixTransfer(
+        end_to_end_id=end_to_end_id_new(ispb=bank_settings_get().ispb, at=now),
+        idempotency_key=idempotency_key, request_fingerprint=fingerprint, holder=payer,
+        from_account=from_account, to_account=to_account, pix_key=pix_key,
+        recipient_name=pix_key.owner_name, recipient_document=pix_key.owner_document,
+        recipient_bank_name=pix_key.bank_name, recipient_ispb=pix_key.bank_ispb,
+        recipient_key_type=pix_key.key_type, recipient_key_value=pix_key.value,
+        amount_cents=amount_cents, currency=from_account.currency, description=description,
+        scheduled_for=scheduled_for, created_at=now,
+        status=PixTransfer.Status.SCHEDULED if scheduled_for else PixTransfer.Status.SETTLED,
+        settled_at=None if scheduled_for else now,
+    )
+    if scheduled_for is None:
+        _move_money(payer=payer, transfer_from=from_account.pk, transfer_to=to_account.pk,
+                    amount_cents=amount_cents, now=now)
+    transfer.save()
+    logger.info("pix %s %s of holder %s: %s cents", transfer.pk, transfer.status, payer.pk, amount_cents)
+    return transfer
+
+
+@transaction.atomic
+def pix_transfer_cancel(*, holder: Holder, transfer_id: int, now: datetime | None = None) -> PixTransfer:
+    """Cancel one of the holder's scheduled Pix (TransferNotCancellable once it settled, failed or was
+    cancelled). Locks the transfer row only."""
+    from bank.errors import TransferNotFound
+
+    now = now_checked(now)
+    transfer = PixTransfer.objects.select_for_update().filter(pk=transfer_id, holder=holder).first()
+    if transfer is None:
+        raise TransferNotFound("no such transfer")
+    if transfer.status != PixTransfer.Status.SCHEDULED:
+        raise TransferNotCancellable("only a scheduled Pix can be cancelled", status=transfer.status)
+    transfer.cancel(at=now)
+    transfer.save()
+    return transfer
+
+
+@dataclass(frozen=True)
+class ScheduledRun:
+    settled: tuple[int, ...]
+    failed: tuple[int, ...]
+
+
+def _scheduled_execute(*, transfer: PixTransfer, now: datetime) -> None:
+    """Settle a locked, due, scheduled transfer now, or fail it with the refusal's code."""
+    payer = Holder.objects.select_for_update().get(pk=transfer.holder_id)
+    try:
+        with transaction.atomic():  # a refusal rolls back the money part only
+            _move_money(payer=payer, transfer_from=transfer.from_account_id, transfer_to=transfer.to_account_id,
+                        amount_cents=transfer.amount_cents, now=now)
+    except (InsufficientFunds, NightLimitExceeded) as refusal:
+        transfer.fail(at=now, code=refusal.code)
+    else:
+        transfer.settle(at=now)
+    transfer.save()
+
+
+def pix_scheduled_run(*, now: datetime | None = None, limit: int = 1000) -> ScheduledRun:
+    """Execute every scheduled Pix due at `now`, each exactly once, each in its own transaction.
+
+    A due row is claimed with select_for_update(skip_locked=True), so two runs at once (two workers, a beat and a
+    manual run) never take the same transfer; a claimed one leaves `scheduled` in the same transaction, so a
+    later run does not see it again. Insufficient funds or the night limit at run time fail it (failure_code).
+    """
+    now = now_checked(now)
+    settled: list[int] = []
+    failed: list[int] = []
+    for _ in range(limit):
+        with transaction.atomic():
+            transfer = (
+                PixTransfer.objects.select_for_update(skip_locked=True)
+                .filter(status=PixTransfer.Status.SCHEDULED, scheduled_for__lte=now)
+                .order_by("scheduled_for", "pk")
+                .first()
+            )
+            if transfer is None:
+                break
+            _scheduled_execute(transfer=transfer, now=now)
+        (settled if transfer.status == PixTransfer.Status.SETTLED else failed).append(transfer.pk)
+    return ScheduledRun(tuple(settled), tuple(failed))
