@@ -1,3 +1,7 @@
 from django.urls import path
 
-urlpatterns: list = []
+from booking.views import pay_page
+
+urlpatterns: list = [
+    path("<str:token>/", pay_page, name="booking-pay"),
+]

@@ -27,14 +27,11 @@ ADMIN_CHANGES = {
     ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
     ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices
     ("bank", "banksettings"), ("bank", "contact"),  # night limit; customers' saved contacts (money moves via services)
+    ("booking", "activity"), ("booking", "activityequipment"), ("booking", "instructor"),  # the school's catalogue;
+    ("booking", "equipmenttype"), ("booking", "timeslot"),  # bookings and payment links change through services only
 }
-# Models each role may change besides viewing; apps that arrive later extend these through `ROLE_EXTRA_CHANGES`.
+# Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}
-
-
-def register_role_changes(role: str, app_label: str, model_name: str) -> None:
-    """Let an app grant a role add/change rights on one of its models (called from its AppConfig.ready)."""
-    ROLE_EXTRA_CHANGES.setdefault(role, set()).add((app_label, model_name))
 
 
 def _permissions_for(role: str) -> list[Permission]:

@@ -1,0 +1,168 @@
+"""The booking API of the web/app flow (mounted at /api/booking/ on a school's host).
+
+Authenticated as a customer with `Authorization: Token <key>` (see booking.auth). Other kinds of organisation
+answer 404. Each view calls one service or selector; refusals are rendered by magie.api.exception_handler as
+`{"code", "message", "extra"}` (e.g. 409 `slot_taken` with `extra.alternatives`).
+
+    GET  activities/                          the catalogue
+    GET  availability/?activity=&day=&party_size=   slots with room now (live)
+    POST bookings/  {slot_id, party_size, idempotency_key?, customer_name?}   → 201 the booking
+    GET  bookings/<id>/                       the customer's own booking
+    POST bookings/<id>/payment-link/          → 201 a link to pay it
+    POST bookings/<id>/cancel/                cancel while awaiting payment
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from booking import selectors, services
+from booking.auth import CustomerTokenAuthentication
+from booking.models import Booking
+from language.money import format_money
+from magie.scoping import organisation_kind_is
+
+
+class CustomerApi(APIView):
+    authentication_classes = [CustomerTokenAuthentication]
+    permission_classes = [organisation_kind_is("school"), IsAuthenticated]
+
+
+class SlotBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    activity = serializers.CharField(source="activity.slug")
+    activity_name = serializers.SerializerMethodField()
+    instructor = serializers.CharField(source="instructor.name")
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+    def get_activity_name(self, slot) -> str:
+        return slot.activity.name_in(selectors.organisation_language())
+
+
+class BookingOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    status = serializers.CharField()
+    customer_name = serializers.CharField()
+    party_size = serializers.IntegerField()
+    amount_cents = serializers.IntegerField()
+    currency = serializers.CharField()
+    amount_display = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    paid_at = serializers.DateTimeField()
+    cancelled_at = serializers.DateTimeField()
+    slot = SlotBriefSerializer()
+
+    def get_amount_display(self, booking: Booking) -> str:
+        return format_money(booking.amount_cents, booking.currency, selectors.organisation_language())
+
+
+class ActivityListApi(CustomerApi):
+    class EquipmentSerializer(serializers.Serializer):
+        slug = serializers.CharField(source="equipment_type.slug")
+        name = serializers.CharField(source="equipment_type.name")
+        per_person = serializers.IntegerField(source="quantity")
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(source="pk")
+        slug = serializers.CharField()
+        name = serializers.SerializerMethodField()
+        price_cents = serializers.IntegerField()
+        currency = serializers.CharField()
+        duration_minutes = serializers.SerializerMethodField()
+        equipment = serializers.SerializerMethodField()
+
+        def get_name(self, activity) -> str:
+            return activity.name_in(selectors.organisation_language())
+
+        def get_duration_minutes(self, activity) -> int:
+            return int(activity.duration.total_seconds() // 60)
+
+        def get_equipment(self, activity) -> list:
+            return ActivityListApi.EquipmentSerializer(activity.needs.all(), many=True).data
+
+    def get(self, request):
+        return Response(self.OutputSerializer(selectors.activity_list(), many=True).data)
+
+
+class AvailabilityApi(CustomerApi):
+    class InputSerializer(serializers.Serializer):
+        activity = serializers.CharField(required=False)
+        day = serializers.DateField(required=False)
+        party_size = serializers.IntegerField(required=False, default=1)
+
+    class OutputSerializer(serializers.Serializer):
+        slot_id = serializers.IntegerField()
+        activity = serializers.CharField(source="activity_slug")
+        activity_name = serializers.CharField()
+        instructor = serializers.CharField()
+        start = serializers.DateTimeField()
+        end = serializers.DateTimeField()
+        capacity = serializers.IntegerField()
+        places_left = serializers.IntegerField()
+        price_cents = serializers.IntegerField()
+        currency = serializers.CharField()
+
+    def get(self, request):
+        given = self.InputSerializer(data=request.query_params)
+        given.is_valid(raise_exception=True)
+        found = selectors.availability_search(**given.validated_data)
+        return Response(self.OutputSerializer(found, many=True).data)
+
+
+class BookingCreateApi(CustomerApi):
+    class InputSerializer(serializers.Serializer):
+        slot_id = serializers.IntegerField()
+        party_size = serializers.IntegerField()
+        idempotency_key = serializers.CharField(required=False, max_length=80)
+        customer_name = serializers.CharField(required=False, max_length=120)
+
+    def post(self, request):
+        given = self.InputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        booking = services.booking_create(
+            slot_id=data["slot_id"], party_size=data["party_size"], customer_ref=request.user.customer_ref,
+            customer_name=data.get("customer_name") or request.user.name,
+            idempotency_key=data.get("idempotency_key") or request.headers.get("Idempotency-Key"),
+        )
+        booking = selectors.booking_get_for_customer(booking_id=booking.pk, customer_ref=request.user.customer_ref)
+        return Response(BookingOutputSerializer(booking).data, status=status.HTTP_201_CREATED)
+
+
+class BookingDetailApi(CustomerApi):
+    def get(self, request, booking_id: int):
+        booking = selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
+        return Response(BookingOutputSerializer(booking).data)
+
+
+class BookingCancelApi(CustomerApi):
+    def post(self, request, booking_id: int):
+        selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
+        services.booking_cancel(booking_id=booking_id)
+        booking = selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
+        return Response(BookingOutputSerializer(booking).data)
+
+
+class PaymentLinkCreateApi(CustomerApi):
+    class OutputSerializer(serializers.Serializer):
+        booking_id = serializers.IntegerField()
+        url = serializers.SerializerMethodField()
+        amount_cents = serializers.IntegerField()
+        currency = serializers.CharField()
+        amount_display = serializers.SerializerMethodField()
+        expires_at = serializers.DateTimeField()
+
+        def get_url(self, link) -> str:
+            return self.context["request"].build_absolute_uri(f"/pay/{link.token}/")
+
+        def get_amount_display(self, link) -> str:
+            return format_money(link.amount_cents, link.currency, selectors.organisation_language())
+
+    def post(self, request, booking_id: int):
+        selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
+        link = services.payment_link_create(booking_id=booking_id)
+        return Response(self.OutputSerializer(link, context={"request": request}).data, status=status.HTTP_201_CREATED)
