@@ -20,6 +20,7 @@ from django.db import connection
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
+from language.text import fold
 from booking.errors import (
     ActivityNotFound,
     BookingNotFound,
@@ -85,14 +86,28 @@ def activity_list() -> QuerySet[Activity]:
 
 
 def activity_resolve(activity: str | int | Activity) -> Activity:
-    """An activity by id or slug; `ActivityNotFound` otherwise."""
+    """An activity by id, slug, or its name in any language as people write it ("escalada", "esquí", "ski"),
+    accent- and case-insensitive; `ActivityNotFound` otherwise."""
     if isinstance(activity, Activity):
         return activity
     lookup = {"pk": int(activity)} if str(activity).isdigit() else {"slug": str(activity)}
     found = Activity.objects.filter(**lookup).first()
+    if found is None and not str(activity).isdigit():
+        found = _activity_by_name(str(activity))
     if found is None:
         raise ActivityNotFound(f"no activity {activity!r}", activity=str(activity))
     return found
+
+
+def _activity_by_name(text: str) -> Activity | None:
+    wanted = fold(text).strip()
+    if not wanted:
+        return None
+    for candidate in Activity.objects.all():
+        names = [fold(name) for name in [candidate.name, candidate.slug, *candidate.names.values()]]
+        if any(wanted == name or wanted in name.split() or name.startswith(wanted) for name in names):
+            return candidate
+    return None
 
 
 def equipment_needs() -> dict[int, dict[int, int]]:

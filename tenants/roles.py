@@ -29,6 +29,7 @@ ADMIN_CHANGES = {
     ("bank", "banksettings"), ("bank", "contact"),  # night limit; customers' saved contacts (money moves via services)
     ("booking", "activity"), ("booking", "activityequipment"), ("booking", "instructor"),  # the school's catalogue;
     ("booking", "equipmenttype"), ("booking", "timeslot"),  # bookings and payment links change through services only
+    ("agent", "agentsettings"),  # the organisation's model provider
 }
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}

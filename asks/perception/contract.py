@@ -83,7 +83,7 @@ class Slots(BaseModel):
 class Perception(BaseModel):
     """What one customer message says, versioned.
 
-    `asked_for` is the slot the agent had just asked for (context that lets "200" or "Pedro" be read as an answer);
+    `asked_for` is the slot the agent had just asked for (context that lets a bare number or name be read as an answer);
     `replies_to` is the channel id of the message a swipe-reply quotes (None when the message quotes nothing).
     """
 
@@ -125,6 +125,11 @@ def _make_strict(node: Any) -> Any:
     return out
 
 
+def strict_json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """Any pydantic model as a strict JSON schema (see `_make_strict`), e.g. a tool's arguments."""
+    return _make_strict(copy.deepcopy(model.model_json_schema(mode="serialization")))
+
+
 def perception_json_schema() -> dict[str, Any]:
     """Strict JSON schema of `Perception` for an OpenAI strict function tool.
 
@@ -137,5 +142,5 @@ def perception_json_schema() -> dict[str, Any]:
 
 __all__ = [
     "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "Perception", "PixKeySlot", "RequestKind", "Slots",
-    "perception_json_schema",
+    "perception_json_schema", "strict_json_schema",
 ]

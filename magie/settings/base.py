@@ -109,6 +109,7 @@ else:
     EMBEDDED_DATABASE = True
 DATABASES = {"default": database_from_url(DATABASE_URL)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+FORMS_URLFIELD_ASSUME_HTTPS = True  # the Django 6 default, adopted now
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("pt-br", "Português (Brasil)"), ("es", "Español"), ("ca", "Català"), ("en", "English")]
@@ -158,6 +159,10 @@ CELERY_BEAT_SCHEDULE = {
 OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")
 OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
 OPENAI_MODEL = os.environ.get("OPENAI_MODEL", "gpt-4.1-mini")
+OPENAI_TIMEOUT_SECONDS = float(os.environ.get("OPENAI_TIMEOUT_SECONDS", "20"))
+OPENAI_MAX_RETRIES = int(os.environ.get("OPENAI_MAX_RETRIES", "2"))  # the SDK backs off on 429/5xx/timeouts
+# Absolute links sent to customers (payment pages): {host} is the organisation's domain.
+MAGIE_PUBLIC_URL_TEMPLATE = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE", "http://{host}:8000")
 # WhatsApp Cloud API (the channel issue); tests and staging point it at a local fake Graph server.
 WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "https://graph.facebook.com/v21.0")
 

@@ -1,0 +1,70 @@
+"""The agent's records: opaque references its tools issued, and one trace per turn."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Reference(models.Model):
+    """Something a tool found (a Pix recipient, a booking slot), named for the model by an unguessable token.
+
+    Bound to one conversation and one Ask and short-lived: an acting tool accepts only a live reference of its own
+    conversation and Ask, so the model cannot invent a recipient or a slot.
+    """
+
+    token = models.CharField(max_length=48, unique=True)
+    kind = models.CharField(max_length=24)  # "recipient" | "slot"
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+")
+    ask = models.ForeignKey("asks.Ask", on_delete=models.CASCADE, related_name="+")
+    payload = models.JSONField()  # what the tool resolved (never shown to the model as such)
+    issued_by = models.CharField(max_length=40)
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class Turn(models.Model):
+    """One inbound message's turn, as one trace row: perception, decision and rule, tool calls with arguments,
+    results and timings, draft(s), the final reply and the tokens used."""
+
+    class Status(models.TextChoices):
+        DONE = "done"
+        FAILED = "failed"
+
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="turn")
+    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="turns")
+    status = models.CharField(max_length=8, choices=Status.choices)
+    provider = models.CharField(max_length=40)
+    perception = models.JSONField(null=True)
+    decision = models.CharField(max_length=16, blank=True)
+    rule = models.CharField(max_length=64, blank=True)
+    tool_calls = models.JSONField(default=list)  # [{name, arguments, result, ms}]
+    drafts = models.JSONField(default=list)
+    reply = models.TextField(blank=True)
+    reply_message = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+")
+    tokens = models.JSONField(default=dict)  # {"prompt": n, "completion": n}
+    asked_for = models.CharField(max_length=32, blank=True)  # the slot the reply asked for (context for the next)
+    error = models.TextField(blank=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+    queries = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["pk"]
+
+
+class AgentSettings(models.Model):
+    """The organisation's model provider, overriding the platform's settings (one row per organisation schema)."""
+
+    class ProviderName(models.TextChoices):
+        DEFAULT = "default", "Platform default (OpenAI when OPENAI_API_KEY is set, else built-in)"
+        BUILTIN = "builtin", "Built-in, deterministic (no model)"
+        OPENAI = "openai", "OpenAI-compatible API"
+
+    provider = models.CharField(max_length=16, choices=ProviderName.choices, default=ProviderName.DEFAULT)
+    openai_model = models.CharField(max_length=80, blank=True)
+    openai_base_url = models.URLField(blank=True)
+    openai_api_key = models.CharField(max_length=200, blank=True)  # write-only in the admin, never logged
+
+    def __repr__(self) -> str:
+        return f"<AgentSettings {self.provider}>"

@@ -1,0 +1,83 @@
+"""One interface for model providers: perceive a message, then respond to it using tools through the registry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from agent.tools.base import ToolCallRecord
+from asks.perception.contract import Perception
+
+
+@dataclass
+class Usage:
+    prompt: int = 0
+    completion: int = 0
+
+    def add(self, other: "Usage") -> None:
+        self.prompt += other.prompt
+        self.completion += other.completion
+
+
+@dataclass
+class PerceiveInput:
+    text: str
+    lang: str
+    org_kind: str
+    now: Any
+    tz: str
+    currency: str
+    asked_for: str | None
+    replies_to: str | None
+
+
+@dataclass
+class AskScope:
+    """All the model may see of the conversation: the Ask in focus, its own messages and slots, this turn."""
+
+    kind: str | None
+    status: str | None
+    slots: dict[str, Any]
+    missing: list[str]
+    messages: list[dict[str, str]]  # [{"role": "customer"|"bot", "text": ...}] attributed to this Ask only
+    decision: str
+    rule: str
+    changes: list[dict[str, Any]]
+    choices: tuple[str, ...]
+    ask_id: int | None = None
+    message_id: int | None = None  # the inbound message (a clarify question's buttons point back at it)
+    said: dict[str, Any] = field(default_factory=dict)  # the slot values this message said (for clarify questions)
+    closed_kind: str | None = None
+    parked_kinds: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
+class RespondInput:
+    lang: str
+    org_kind: str
+    org_name: str
+    currency: str
+    tz: str
+    scope: AskScope
+    call_tool: Callable[[str, str | dict], ToolCallRecord]
+    retry_note: str | None = None  # a guard's reason, for the second draft
+
+
+@dataclass
+class Draft:
+    text: str
+    buttons: list[dict[str, str]] = field(default_factory=list)
+    asked_for: str | None = None
+    usage: Usage = field(default_factory=Usage)
+
+
+class ProviderUnavailable(Exception):
+    """The model could not be reached after retries: the turn records it and answers honestly."""
+
+
+class Provider(Protocol):
+    name: str
+
+    def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]: ...
+
+    def respond(self, request: RespondInput) -> Draft: ...

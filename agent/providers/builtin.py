@@ -1,0 +1,288 @@
+"""The deterministic `builtin` provider (the embedded default): the built-in perceiver, the next tool chosen from
+the Ask's next missing step, replies from localised templates. No model, no network; the same input gives the
+same turn."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
+from agent.replies import kind_name, money, say, slot_name, slot_value, when
+from asks.buttons import choose_payload, resume_payload
+from asks.perception.builtin import perceive
+from asks.perception.contract import Perception
+from asks.kinds import kinds_for
+
+
+class BuiltinProvider:
+    name = "builtin"
+
+    def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]:
+        perception = perceive(request.text, lang=request.lang, org_kind=request.org_kind, now=request.now,
+                              tz=request.tz, currency=request.currency, asked_for=request.asked_for,
+                              replies_to=request.replies_to)
+        return perception, Usage()
+
+    def respond(self, request: RespondInput) -> Draft:
+        return Responder(request).respond()
+
+
+class Responder:
+    def __init__(self, request: RespondInput) -> None:
+        self.r = request
+        self.lang = request.lang
+        self.scope = request.scope
+
+    def say(self, key: str, **values: Any) -> str:
+        return say(self.lang, key, **values)
+
+    def money(self, cents: int, currency: str | None = None) -> str:
+        return money(cents, currency or self.r.currency, self.lang)
+
+    def tool(self, name: str, **arguments: Any) -> dict:
+        return self.r.call_tool(name, arguments).result
+
+    def respond(self) -> Draft:
+        scope = self.scope
+        handler = getattr(self, f"on_{scope.decision}")
+        draft = handler()
+        prefix = self.changed_note()
+        if prefix:
+            draft.text = f"{prefix}\n{draft.text}"
+        return draft
+
+    # decisions -------------------------------------------------------------------------------------------------
+    def changed_note(self) -> str:
+        if self.scope.decision not in ("correct",):
+            return ""
+        notes = [self.say("changed", slot=slot_name(self.lang, c["slot"]),
+                          old=slot_value(self.lang, c["slot"], c["old"], self.r.tz),
+                          new=slot_value(self.lang, c["slot"], c["new"], self.r.tz))
+                 for c in self.scope.changes if c["old"] is not None]
+        return " ".join(notes)
+
+    def on_refuse_stale(self) -> Draft:
+        return Draft(self.say("stale_button"))
+
+    def on_cancel(self) -> Draft:
+        return Draft(self.say("cancelled" if self.scope.kind else "nothing_to_cancel"))
+
+    def on_confirm(self) -> Draft:
+        return self.progress()
+
+    def on_fill(self) -> Draft:
+        return self.progress()
+
+    on_correct = on_fill
+    on_start_new = on_fill
+    on_resume = on_fill
+
+    def on_clarify(self) -> Draft:
+        rule, scope = self.scope.rule, self.scope
+        buttons = self.choice_buttons()
+        value = self.said_value()
+        if rule == "value_without_request":
+            return Draft(self.say("value_without_request", value=value), buttons)
+        if rule == "value_for_filled_slot_without_wording":
+            return Draft(self.say("correct_or_new", value=value), buttons)
+        if rule == "stale_ask_cooled_bare_value":
+            return Draft(self.say("stale_bare_value", value=value), buttons)
+        if rule == "stale_ask_cooled":
+            return Draft(self.say("stale"))
+        if rule == "typed_confirmation_needs_button":
+            return Draft(self.say("typed_confirm"))
+        if rule == "ask_executing":
+            return Draft(self.say("executing"))
+        if rule == "correction_without_value":
+            return Draft(self.say("correction_without_value"))
+        if rule == "no_new_information" and scope.kind:
+            return self.progress()
+        what = ", ".join(kind_name(self.lang, k) for k in kinds_for(self.r.org_kind))
+        return Draft(self.say("greeting", what=what), buttons)
+
+    def said_value(self) -> str:
+        values = self.scope.said
+        return ", ".join(slot_value(self.lang, slot, value, self.r.tz) for slot, value in values.items()) or "?"
+
+    def choice_buttons(self) -> list[dict[str, str]]:
+        buttons = []
+        message_id = self.scope.message_id
+        for choice in self.scope.choices:
+            if choice == "correct":
+                title = self.say("button_correct")
+                payload = choose_payload(self.scope.ask_id, message_id, "correct")
+            elif choice.startswith("new:"):
+                title = self.say("button_new")
+                if self.scope.rule == "value_without_request":
+                    title = kind_name(self.lang, choice[4:]).capitalize()
+                payload = choose_payload(self.scope.ask_id, message_id, choice)
+            elif choice.startswith("resume:"):
+                ask_id = int(choice[7:])
+                kind = dict(self.scope.parked_kinds).get(ask_id, "")
+                title = self.say("button_resume", kind=kind_name(self.lang, kind))
+                payload = resume_payload(ask_id)
+            else:
+                continue
+            buttons.append({"id": payload, "title": title[:20]})
+        return buttons[:3]
+
+    # progress of the Ask in focus ---------------------------------------------------------------------------------
+    def progress(self) -> Draft:
+        kind = self.scope.kind
+        draft = getattr(self, f"step_{kind}")()
+        if self.scope.parked_kinds and not self.scope.missing and self.scope.decision != "resume":
+            ask_id, parked_kind = self.scope.parked_kinds[0]
+            draft.text += "\n" + self.say("resume_offer", kind=kind_name(self.lang, parked_kind))
+            draft.buttons.append({"id": resume_payload(ask_id),
+                                  "title": self.say("button_resume", kind=kind_name(self.lang, parked_kind))[:20]})
+        return draft
+
+    def ask_for(self, slot: str, **values: Any) -> Draft:
+        return Draft(self.say(f"ask_{slot}", **values), asked_for=slot)
+
+    def fail(self, result: dict) -> Draft:
+        error = result["error"]
+        code = error.get("detail", {}).get("code", error["code"])
+        return Draft(self.say("failed", reason=code.replace("_", " ")))
+
+    def step_balance(self) -> Draft:
+        result = self.tool("get_balance")
+        if not result["ok"]:
+            return self.fail(result)
+        data = result["data"]
+        return Draft(self.say("balance", amount=self.money(data["balance_cents"], data["currency"])))
+
+    def step_pix_history(self) -> Draft:
+        when_slot = self.scope.slots.get("when")
+        since = when_slot[:10] if isinstance(when_slot, str) and len(when_slot) >= 10 else None
+        result = self.tool("list_pix_history", since=since, until=None)
+        if not result["ok"]:
+            return self.fail(result)
+        data = result["data"]
+        sent = data["counts"].get("out", data["counts"].get("sent", 0))
+        return Draft(self.say("history", since=data["since"][:10], until=data["until"][:10], count=sent,
+                              total=self.money(data["settled_out_cents"])))
+
+    def step_pix_transfer(self) -> Draft:
+        slots = self.scope.slots
+        recipient = None
+        if slots.get("recipient") or slots.get("pix_key"):
+            key = slots["pix_key"]["value"] if slots.get("pix_key") else None
+            looked = self.tool("lookup_pix_key", key=key, contact_name=None if key else slots["recipient"])
+            if not looked["ok"]:
+                return self.lookup_failed(looked, slots)
+            recipient = looked["data"]
+        amount = slots.get("amount")
+        if recipient is None:
+            return self.ask_for("recipient")
+        if amount is None:
+            return self.ask_for("amount", to=self.say("to", name=recipient["owner_name"]))
+        when_slot = slots.get("when")
+        scheduled = when_slot[:10] if isinstance(when_slot, str) and len(when_slot) >= 10 else None
+        if scheduled and scheduled <= date.today().isoformat():
+            scheduled = None
+        sent = self.tool("send_pix", recipient_ref=recipient["recipient_ref"], amount_cents=amount["amount_cents"],
+                         scheduled_for=scheduled)
+        formatted = self.money(amount["amount_cents"], amount["currency"])
+        if sent["ok"]:
+            return Draft(self.say("pix_sent", amount=formatted, name=recipient["owner_name"],
+                                  e2e=sent["data"]["end_to_end_id"]))
+        if sent["error"]["code"] == "approval_required":
+            return Draft(self.say("pix_needs_approval", amount=formatted, name=recipient["owner_name"],
+                                  document=recipient["masked_document"], bank=recipient["bank_name"]))
+        if sent["error"]["code"] == "limit_exceeded":
+            return Draft(self.say("limit", reason=sent["error"]["detail"]["code"].replace("_", " ")))
+        return self.fail(sent)
+
+    def lookup_failed(self, result: dict, slots: dict) -> Draft:
+        code = result["error"].get("detail", {}).get("code")
+        if code == "contact_not_found":
+            contacts = result["error"]["detail"].get("contacts") or result["error"]["detail"].get("names") or []
+            return Draft(self.say("contact_not_found", name=slots.get("recipient"), contacts=", ".join(contacts)),
+                         asked_for="recipient")
+        if code in ("key_not_found", "invalid_key"):
+            return Draft(self.say("key_not_found"), asked_for="recipient")
+        return self.fail(result)
+
+    def slot_lines(self, slots: list[dict]) -> str:
+        return "\n".join(
+            f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), self.lang, self.r.tz)} "
+            f"({s['places_left']})" for s in slots[:5]
+        )
+
+    def step_availability(self) -> Draft:
+        slots = self.scope.slots
+        day = slots.get("when")[:10] if isinstance(slots.get("when"), str) and len(slots["when"]) >= 10 else None
+        result = self.tool("check_availability", activity=slots.get("activity"), date=day,
+                           party_size=slots.get("party_size"))
+        if not result["ok"]:
+            return self.fail(result)
+        found = result["data"]["slots"]
+        return Draft(self.say("slots", lines=self.slot_lines(found)) if found else self.say("no_slots"))
+
+    def step_booking(self) -> Draft:
+        slots = self.scope.slots
+        for slot in self.scope.missing:
+            return self.ask_for(slot)
+        wanted = slots["when"]
+        day = wanted[:10] if len(wanted) >= 10 else None
+        result = self.tool("check_availability", activity=slots.get("activity"), date=day,
+                           party_size=slots.get("party_size"))
+        if not result["ok"]:
+            return self.fail(result)
+        offers = result["data"]["slots"]
+        wanted_at = datetime.fromisoformat(wanted) if "T" in wanted else None
+        chosen = next((o for o in offers if wanted_at and datetime.fromisoformat(o["start"]) == wanted_at), None)
+        if chosen is None:
+            if not offers:
+                return Draft(self.say("no_slots"), asked_for="when")
+            return Draft(self.say("slots", lines=self.slot_lines(offers)), asked_for="when")
+        booked = self.tool("create_booking", slot_ref=chosen["slot_ref"], party_size=slots["party_size"])
+        if not booked["ok"]:
+            if booked["error"]["code"] == "conflict":
+                alternatives = booked["error"].get("alternatives", [])
+                lines = "\n".join(f"• {when(datetime.fromisoformat(a['start']), self.lang, self.r.tz)}"
+                                  for a in alternatives[:5])
+                return Draft(self.say("slot_taken", lines=lines), asked_for="when")
+            if booked["error"]["code"] == "approval_required":
+                return Draft(self.say("failed", reason="approval required"))
+            return self.fail(booked)
+        data = booked["data"]
+        link = self.tool("send_payment_link", booking_ref=data["booking_ref"])
+        url = link["data"]["url"] if link["ok"] else ""
+        return Draft(self.say("booking_done", activity=chosen["activity_name"],
+                              start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
+                              party=data["party_size"], amount=self.money(data["amount_cents"], data["currency"]),
+                              url=url))
+
+    def step_product_search(self) -> Draft:
+        slots = self.scope.slots
+        if self.scope.missing:
+            return self.ask_for("product")
+        query = " ".join(str(v) for v in (slots.get("device_model") or slots.get("product"),) if v)
+        result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"), max_price_cents=None)
+        if not result["ok"]:
+            return self.fail(result)
+        hits = result["data"]["hits"][:5]
+        if not hits:
+            return Draft(self.say("no_products"))
+        lines = "\n".join(
+            f"• {h['name']}{' ' + str(h['capacity_gb']) + ' GB' if h['capacity_gb'] else ''} — "
+            f"{self.money(h['price_cents'], h['currency'])}{'' if h['available'] else ' (—)'}"
+            for h in hits
+        )
+        return Draft(self.say("products", lines=lines))
+
+    def step_used_quote(self) -> Draft:
+        slots = self.scope.slots
+        for slot in self.scope.missing:
+            return self.ask_for(slot)
+        result = self.tool("quote_used_device", device_model=slots.get("device_model"),
+                           capacity_gb=slots.get("capacity_gb"), battery_health=slots.get("battery_health"))
+        if not result["ok"]:
+            return self.fail(result)
+        data = result["data"]
+        return Draft(self.say("quote", model=data["model"], capacity=data["capacity_gb"], battery=data["battery_health"],
+                              amount=self.money(data["price_cents"], data["currency"]),
+                              until=when(datetime.fromisoformat(data["valid_until"]), self.lang, self.r.tz)))

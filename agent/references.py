@@ -1,0 +1,40 @@
+"""Opaque references: issued by finding tools, resolved by acting tools, refused when invented, expired or foreign."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from agent.models import Reference
+
+REFERENCE_TTL = timedelta(minutes=15)
+PREFIX = {"recipient": "rcp_", "slot": "slt_"}
+
+
+class ReferenceRefused(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason  # "unknown" | "expired" | "foreign" | "wrong_kind"
+
+
+def reference_issue(*, kind: str, conversation_id: int, ask_id: int, payload: dict[str, Any], issued_by: str,
+                    now: datetime) -> str:
+    token = PREFIX[kind] + secrets.token_urlsafe(18)
+    Reference.objects.create(token=token, kind=kind, conversation_id=conversation_id, ask_id=ask_id, payload=payload,
+                             issued_by=issued_by, expires_at=now + REFERENCE_TTL)
+    return token
+
+
+def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: int, now: datetime) -> dict[str, Any]:
+    """The payload behind a live reference of this conversation's Ask, or ReferenceRefused saying why not."""
+    reference = Reference.objects.filter(token=token).first()
+    if reference is None:
+        raise ReferenceRefused("unknown")
+    if reference.conversation_id != conversation_id or reference.ask_id != ask_id:
+        raise ReferenceRefused("foreign")
+    if reference.kind != kind:
+        raise ReferenceRefused("wrong_kind")
+    if reference.expires_at <= now:
+        raise ReferenceRefused("expired")
+    return reference.payload

@@ -1,0 +1,11 @@
+from celery import shared_task
+from django_tenants.utils import schema_context
+
+from agent.turn import turn_handle
+
+
+@shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
+def turn_task(self, schema_name: str, message_id: int) -> None:
+    """One inbound message's turn. Idempotent on the message id; serialised per conversation by its row lock."""
+    with schema_context(schema_name):
+        turn_handle(message_id=message_id)

@@ -1,0 +1,40 @@
+"""Drive turns in tests: store a customer message and run its turn, as the task would."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime, timedelta, timezone
+
+from agent.models import Turn
+from agent.turn import turn_handle
+from conversations.services import message_store_inbound
+
+_ids = itertools.count(1)
+EMPTY_SLOTS = {name: None for name in ("amount", "pix_key", "recipient", "when", "party_size", "activity", "product",
+                                       "device_model", "capacity_gb", "battery_health")}
+
+
+def perception_args(kind=None, markers=(), lang="pt-BR", **slots) -> dict:
+    """What a model answers to record_perception (every field present, as strict mode requires)."""
+    return {"version": 1, "perceiver": "model", "lang": lang, "request_kind": kind, "slots": EMPTY_SLOTS | slots,
+            "markers": sorted(markers), "asked_for": None, "replies_to": None}
+
+
+class Conversation:
+    def __init__(self, customer: str = "5511999990001", start: datetime | None = None, channel: str = "terminal"):
+        self.customer = customer
+        self.now = start or datetime.now(timezone.utc)
+        self.channel = channel
+
+    def say(self, text: str, *, kind: str = "text", payload: str = "", reply_to: str = "") -> Turn:
+        self.now += timedelta(seconds=15)
+        stored = message_store_inbound(channel_user_id=self.customer, channel_message_id=f"t-{next(_ids)}-{self.now.timestamp()}",
+                                       sent_at=self.now, text=text, kind=kind, payload=payload, reply_to=reply_to,
+                                       channel=self.channel)
+        turn_handle(message_id=stored.message.pk)
+        self.last = stored.message
+        return Turn.objects.select_related("reply_message", "ask").get(message=stored.message)
+
+    def tap(self, turn: Turn, index: int = 0) -> Turn:
+        button = turn.reply_message.buttons[index]
+        return self.say(button["title"], kind="button", payload=button["id"])

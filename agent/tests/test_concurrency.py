@@ -1,0 +1,143 @@
+"""Turns under real concurrency: the last place raced by two customers, two messages of one customer on a real
+worker with concurrency 2, and a worker killed mid-turn."""
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+
+from django.db import connection
+from django_tenants.utils import schema_context, tenant_context
+
+from agent.models import AgentSettings, Turn
+from agent.testing import completion
+from agent.tests.helpers import Conversation, perception_args
+from agent.tests.test_openai_provider import gates_without_money_approval
+from bank.models import PixTransfer
+from booking.models import Booking, TimeSlot
+from conversations.models import Message
+from conversations.services import message_store_inbound
+from magie.celery import app
+from tenants.models import Organisation
+
+
+def last_place_slot() -> TimeSlot:
+    """The demo's slot tomorrow at 09:00 that has exactly one place left."""
+    for slot in TimeSlot.objects.filter(start__gt=datetime.now(timezone.utc)).order_by("start"):
+        booked = sum(Booking.objects.filter(slot=slot).exclude(status="cancelled").values_list("party_size", flat=True))
+        if slot.capacity - booked == 1 and slot.activity.slug == "ski":
+            return slot
+    raise AssertionError("the demo has no ski slot with one place left")
+
+
+def test_two_customers_racing_for_the_last_place_get_one_booking_and_fresh_alternatives(committed):
+    school = Organisation.objects.get(schema_name="demoschool")
+    with tenant_context(school):
+        slot = last_place_slot()
+        bookings_before = Booking.objects.filter(slot=slot).count()
+        local = slot.start.astimezone(__import__("zoneinfo").ZoneInfo(school.time_zone))
+    text = f"vull reservar esquí el {local.day}/{local.month} a les {local.hour}:{local.minute:02d} per a 1"
+    barrier = threading.Barrier(2)
+    turns: dict[str, Turn] = {}
+    errors: list[BaseException] = []
+
+    def customer(ref: str) -> None:
+        try:
+            connection.set_tenant(school)
+            barrier.wait()
+            turns[ref] = Conversation(customer=ref).say(text)
+        except BaseException as error:  # noqa: BLE001 — reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=customer, args=(ref,)) for ref in ("376611111", "376622222")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    with tenant_context(school):
+        assert Booking.objects.filter(slot=slot).count() == bookings_before + 1
+        replies = {ref: turn.reply for ref, turn in turns.items()}
+        winners = [ref for ref, reply in replies.items() if "Reserva feta" in reply]
+        assert len(winners) == 1, replies
+        loser = next(ref for ref in replies if ref not in winners)
+        assert "•" in replies[loser]  # the loser is offered the slots that are free now
+        loser_calls = {call["name"]: call for call in turns[loser].tool_calls}
+        if "create_booking" in loser_calls:  # lost the race at the booking itself
+            assert loser_calls["create_booking"]["result"]["error"]["code"] == "conflict"
+            assert loser_calls["create_booking"]["result"]["error"]["alternatives"]
+        offered = loser_calls["check_availability"]["result"]["data"]["slots"]
+        assert all(o["start"] != slot.start.isoformat() for o in offered) or "create_booking" in loser_calls
+
+
+def test_two_messages_of_one_customer_on_a_real_worker_run_in_order_never_overlapping(real_worker):
+    bank = Organisation.objects.get(schema_name="demobank")
+    now = datetime.now(timezone.utc)
+    with tenant_context(bank):
+        first = message_store_inbound(channel_user_id="5511977776666", channel_message_id="order-1", sent_at=now,
+                                      text="manda 200 pro Pedro", channel="terminal").message
+        second = message_store_inbound(channel_user_id="5511977776666", channel_message_id="order-2",
+                                       sent_at=now + timedelta(seconds=1), text="na verdade, é pro João",
+                                       channel="terminal").message
+    # queued second-first, as a redelivery or two workers could: the order must still be arrival order
+    for message in (second, first):
+        app.signature("agent.turn", args=("demobank", message.pk), headers={"_schema_name": "demobank"}).apply_async()
+    deadline = time.monotonic() + 60
+    with schema_context("demobank"):
+        while Turn.objects.filter(message__in=[first, second]).count() < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        one, two = Turn.objects.get(message=first), Turn.objects.get(message=second)
+        assert one.pk < two.pk and one.finished_at <= two.started_at
+        assert (one.rule, two.rule) == ("new_request_without_open_ask", "correction_wording")
+        assert Message.objects.filter(pk__in=[first.pk, second.pk], handled_at__isnull=True).count() == 0
+
+
+def worker_children(parent: int) -> list[int]:
+    found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(parent)], capture_output=True, text=True).stdout
+    return [int(pid) for pid in found.split()]
+
+
+def test_a_worker_killed_mid_turn_leaves_no_half_done_effect_and_the_turn_completes_once(real_worker, fake_openai):
+    bank = Organisation.objects.get(schema_name="demobank")
+    with tenant_context(bank):
+        gates_without_money_approval(bank)
+        AgentSettings.objects.update_or_create(pk=1, defaults={
+            "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
+        transfers_before = PixTransfer.objects.count()
+        message = message_store_inbound(channel_user_id="5511999990001", channel_message_id="kill-1",
+                                        sent_at=datetime.now(timezone.utc), text="manda 200 pro Pedro",
+                                        channel="terminal").message
+
+    def script():
+        return [
+            completion(tool_calls=[("record_perception", perception_args(
+                "pix_transfer", {"new_request"}, amount={"amount_cents": 20000, "currency": "BRL"},
+                recipient="Pedro"))]),
+            completion(tool_calls=[("lookup_pix_key", {"key": None, "contact_name": "Pedro"})]),
+            lambda request: completion(tool_calls=[("send_pix", {
+                "recipient_ref": next(m for m in reversed(request["messages"]) if m["role"] == "tool")["content"]
+                .split('"recipient_ref": "')[1].split('"')[0], "amount_cents": 20000, "scheduled_for": None})]),
+            completion("Pix enviado."),
+        ]
+
+    fake_openai.replies = script() + script()
+    fake_openai.delays = [0, 0, 0, 30]  # the first run's final draft hangs: the worker is killed then
+    app.signature("agent.turn", args=("demobank", message.pk), headers={"_schema_name": "demobank"}).apply_async()
+    deadline = time.monotonic() + 60
+    while len(fake_openai.requests) < 4 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(fake_openai.requests) == 4, "the turn never reached its final draft"
+    with schema_context("demobank"):
+        assert PixTransfer.objects.count() == transfers_before  # the effect is not committed mid-turn
+    for child in worker_children(real_worker.process.pid):
+        os.kill(child, signal.SIGKILL)
+    with schema_context("demobank"):
+        while not Turn.objects.filter(message=message).exists() and time.monotonic() < deadline + 30:
+            time.sleep(0.2)
+        assert Turn.objects.filter(message=message).count() == 1
+        assert PixTransfer.objects.count() == transfers_before + 1  # once, on redelivery
+        assert Turn.objects.get(message=message).reply == "Pix enviado."

@@ -1,0 +1,104 @@
+"""Bank tools over the bank engine's interface (`bank.interface.SandboxBank`); nothing else is called."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from pydantic import Field
+
+from agent.references import reference_issue, reference_resolve
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from bank.interface import SandboxBank
+
+
+class GetBalanceArgs(ToolArgs):
+    pass
+
+
+class LookupPixKeyArgs(ToolArgs):
+    key: str | None = Field(description="A Pix key the customer gave (CPF, CNPJ, phone, e-mail or random key)")
+    contact_name: str | None = Field(description="A saved contact's name as the customer said it")
+
+
+class SendPixArgs(ToolArgs):
+    recipient_ref: str = Field(description="The recipient_ref lookup_pix_key returned in this conversation")
+    amount_cents: int = Field(gt=0, description="Amount in cents")
+    scheduled_for: str | None = Field(description="ISO date for a scheduled Pix, or null for now")
+
+
+class ListPixHistoryArgs(ToolArgs):
+    since: str | None = Field(description="ISO date, first day included; null = first day of this month")
+    until: str | None = Field(description="ISO date, last day included; null = today")
+
+
+def _day(value: str | None, field: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError as error:
+        raise ToolFailure("invalid_argument", f"{field} must be an ISO date (YYYY-MM-DD)",
+                          detail={"field": field}) from error
+
+
+def get_balance(ctx: ToolContext, args: GetBalanceArgs) -> dict:
+    return ok(asdict(SandboxBank(now=ctx.now).balance(ctx.customer_ref)))
+
+
+def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
+    if (args.key is None) == (args.contact_name is None):
+        raise ToolFailure("invalid_argument", "give exactly one of key or contact_name", detail={"field": "key"})
+    bank = SandboxBank(now=ctx.now)
+    if args.contact_name is not None:
+        match = bank.resolve_contact(ctx.customer_ref, args.contact_name)
+        owner, key = match.recipient, match.key
+    else:
+        owner = bank.lookup_key(ctx.customer_ref, args.key)
+        key = args.key
+    if ctx.ask_id is None:
+        raise ToolFailure("invalid_argument", "no open request to bind the recipient to")
+    token = reference_issue(kind="recipient", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id,
+                            payload={"key": key, **asdict(owner)}, issued_by="lookup_pix_key", now=ctx.now)
+    return ok({"recipient_ref": token, **asdict(owner)})
+
+
+def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
+    return reference_resolve(token=recipient_ref, kind="recipient", conversation_id=ctx.conversation_id,
+                             ask_id=ctx.ask_id or 0, now=ctx.now)
+
+
+def send_pix(ctx: ToolContext, args: SendPixArgs) -> dict:
+    recipient = recipient_of(ctx, args.recipient_ref)
+    scheduled = _day(args.scheduled_for, "scheduled_for")
+    scheduled_for = datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
+    receipt = SandboxBank(now=ctx.now).transfer(
+        ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=f"turn-{ctx.message_id}-{ctx.calls}",
+        scheduled_for=scheduled_for,
+    )
+    return ok(asdict(receipt))
+
+
+def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
+    zone = ZoneInfo(ctx.time_zone)
+    today = ctx.now.astimezone(zone).date()
+    since = _day(args.since, "since") or today.replace(day=1)
+    until = _day(args.until, "until") or today
+    statement = SandboxBank(now=ctx.now).statement(
+        ctx.customer_ref, datetime.combine(since, time.min, zone), datetime.combine(until + timedelta(days=1), time.min, zone)
+    )
+    data = asdict(statement)
+    data["entries"] = data["entries"][-10:]  # the latest ten; counts cover them all
+    return ok(data)
+
+
+TOOLS = (
+    ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance),
+    ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
+             "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key),
+    ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
+             send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),)),
+    ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
+             list_pix_history),
+)

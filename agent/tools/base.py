@@ -1,0 +1,117 @@
+"""What a tool is, what it receives, and the one shape of its results (success, or a typed failure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict
+
+from magie.errors import DomainError
+from tenants.policy import Policy
+
+STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+class ToolArgs(BaseModel):
+    model_config = STRICT
+
+
+@dataclass
+class ToolContext:
+    """Everything a tool may use besides its arguments: who is asking, in which Ask, under which policy, when."""
+
+    conversation_id: int
+    ask_id: int | None
+    message_id: int
+    customer_ref: str
+    customer_name: str
+    org_kind: str
+    language: str
+    currency: str
+    time_zone: str
+    policy: Policy
+    now: datetime
+    public_base_url: str = ""
+    calls: int = 0  # tool calls made in this turn (part of effects' idempotency keys)
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    risk: str  # money | external_message | third_party_data | own_data | reversible | none
+    args: type[ToolArgs]
+    run: Callable[[ToolContext, Any], dict[str, Any]]
+    amount_of: Callable[[Any], int | None] = lambda args: None  # what the gate compares with thresholds
+    effect: bool = False  # executes something (not a read)
+    references: tuple[tuple[str, str], ...] = ()  # (argument, reference kind) checked before anything else
+
+
+class ToolFailure(Exception):
+    """A typed failure a tool returns to the model (never a crash): code, retryable, alternatives, what to call."""
+
+    def __init__(self, code: str, message: str, *, retryable: bool = False, alternatives: list | None = None,
+                 call_first: str | None = None, detail: dict | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.retryable = code, message, retryable
+        self.alternatives, self.call_first, self.detail = alternatives or [], call_first, detail or {}
+
+    def as_result(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message, "retryable": self.retryable}
+        if self.alternatives:
+            error["alternatives"] = self.alternatives
+        if self.call_first:
+            error["call_first"] = self.call_first
+        if self.detail:
+            error["detail"] = self.detail
+        return {"ok": False, "error": error}
+
+
+# Engine error codes → the structured failure kinds the model sees (the engine's code travels in detail.code).
+FAILURE_KIND = {
+    **dict.fromkeys(["key_not_found", "contact_not_found", "account_not_found", "transfer_not_found",
+                     "product_not_found", "slot_not_found", "activity_not_found", "booking_not_found",
+                     "model_not_quoted", "not_found"], "not_found"),
+    **dict.fromkeys(["slot_taken", "out_of_stock", "instructor_unavailable", "out_of_equipment",
+                     "idempotency_key_reused", "contact_ambiguous", "booking_not_payable"], "conflict"),
+    **dict.fromkeys(["night_limit_exceeded", "lookup_budget_exceeded", "insufficient_funds", "party_too_large"],
+                    "limit_exceeded"),
+    **dict.fromkeys(["invalid_key", "amount_invalid", "same_account", "schedule_invalid", "invalid_party_size",
+                     "invalid_argument", "quote_incomplete", "slot_in_the_past"], "invalid_argument"),
+}
+
+
+def failure_from(error: DomainError) -> ToolFailure:
+    kind = FAILURE_KIND.get(error.code, "failed")
+    extra = {k: v for k, v in error.extra.items() if k != "alternatives"}
+    return ToolFailure(kind, error.message, retryable=error.code == "lookup_budget_exceeded" or error.retryable,
+                       alternatives=list(error.extra.get("alternatives") or []),
+                       detail={"code": error.code, **_jsonable(extra)})
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def ok(data: Any) -> dict[str, Any]:
+    return {"ok": True, "data": _jsonable(data)}
+
+
+@dataclass
+class ToolCallRecord:
+    name: str
+    arguments: Any
+    result: dict[str, Any]
+    ms: float
+    executed_effect: bool = False
+    extra: dict = field(default_factory=dict)

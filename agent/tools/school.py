@@ -1,0 +1,87 @@
+"""School tools over the booking engine's interface (`booking.interface.SandboxBookingEngine`)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import date
+
+from pydantic import Field
+
+from agent.references import reference_issue, reference_resolve
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from booking.interface import SandboxBookingEngine
+
+
+class CheckAvailabilityArgs(ToolArgs):
+    activity: str | None = Field(description="Activity name or slug, e.g. 'ski' or 'escalada'; null = any")
+    date: str | None = Field(description="ISO date; null = the next days")
+    party_size: int | None = Field(description="People who will take part; null = 1")
+
+
+class CreateBookingArgs(ToolArgs):
+    slot_ref: str = Field(description="A slot_ref check_availability returned in this conversation")
+    party_size: int = Field(gt=0)
+
+
+class SendPaymentLinkArgs(ToolArgs):
+    booking_ref: str = Field(description="The booking_ref create_booking returned")
+
+
+def _offers(ctx: ToolContext, offers) -> list[dict]:
+    listed = []
+    for offer in offers[:6]:
+        token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                                payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now)
+        entry = asdict(offer)
+        entry.pop("slot_id")
+        listed.append({"slot_ref": token, **entry})
+    return listed
+
+
+def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
+    if ctx.ask_id is None:
+        raise ToolFailure("invalid_argument", "no open request to bind the slots to")
+    try:
+        day = date.fromisoformat(args.date[:10]) if args.date else None
+    except ValueError as error:
+        raise ToolFailure("invalid_argument", "date must be YYYY-MM-DD", detail={"field": "date"}) from error
+    offers = SandboxBookingEngine().availability(activity=args.activity, day=day, party_size=args.party_size or 1)
+    return ok({"slots": _offers(ctx, offers)})
+
+
+def create_booking(ctx: ToolContext, args: CreateBookingArgs) -> dict:
+    slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
+                             ask_id=ctx.ask_id or 0, now=ctx.now)
+    result = SandboxBookingEngine().book(slot_id=slot["slot_id"], customer_ref=ctx.customer_ref,
+                                         customer_name=ctx.customer_name or ctx.customer_ref,
+                                         party_size=args.party_size,
+                                         idempotency_key=f"turn-{ctx.message_id}-{ctx.calls}")
+    token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                            payload={"booking_id": result.booking_id}, issued_by="create_booking", now=ctx.now)
+    data = asdict(result)
+    data.pop("booking_id")
+    data.pop("slot_id")
+    return ok({"booking_ref": token, **data})
+
+
+def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
+    booking = reference_resolve(token=args.booking_ref, kind="slot", conversation_id=ctx.conversation_id,
+                                ask_id=ctx.ask_id or 0, now=ctx.now)
+    if "booking_id" not in booking:
+        raise ToolFailure("invalid_argument", "booking_ref must come from create_booking", call_first="create_booking")
+    link = SandboxBookingEngine().payment_link(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref)
+    data = asdict(link)
+    data.pop("token")
+    data.pop("booking_id")
+    data["url"] = ctx.public_base_url + link.path
+    return ok(data)
+
+
+TOOLS = (
+    ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
+             CheckAvailabilityArgs, check_availability),
+    ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
+             "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),)),
+    ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
+             SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "slot"),)),
+)

@@ -1,0 +1,41 @@
+"""Store tools over the catalog's interface (`store.interface.SandboxStore`)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from pydantic import Field
+
+from agent.tools.base import ToolArgs, ToolContext, ToolSpec, ok
+from store.interface import SandboxStore
+
+
+class SearchCatalogArgs(ToolArgs):
+    query: str = Field(description="Brand/model words, e.g. 'iphone 13'")
+    capacity_gb: int | None = Field(description="Storage in GB, or null")
+    max_price_cents: int | None = Field(description="Price ceiling in cents, or null")
+
+
+class QuoteUsedDeviceArgs(ToolArgs):
+    device_model: str | None = Field(description="The customer's device model, e.g. 'iPhone 12'")
+    capacity_gb: int | None
+    battery_health: int | None = Field(description="Battery health in percent")
+
+
+def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
+    hits = SandboxStore().search(query=args.query, capacity_gb=args.capacity_gb, max_price_cents=args.max_price_cents)
+    return ok({"hits": [asdict(hit) for hit in hits]})
+
+
+def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
+    quote = SandboxStore().quote_used_device(device_model=args.device_model, capacity_gb=args.capacity_gb,
+                                             battery_health=args.battery_health)
+    return ok(asdict(quote))
+
+
+TOOLS = (
+    ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
+             SearchCatalogArgs, search_catalog),
+    ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
+             "none", QuoteUsedDeviceArgs, quote_used_device),
+)
