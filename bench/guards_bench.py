@@ -1,0 +1,73 @@
+"""Guard time per turn on a sample of the SGD corpus, and on a draft with 5,000 numbers. No database needed.
+
+    .venv/bin/python bench/guards_bench.py [--dialogues N] [--corpus PATH]
+
+Prints p50/p99/max per guard (called directly) and per turn (all guards through `run_guards`, thread pool
+included), then the 5,000-number draft through `run_guards`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from guards.calibration import cases  # noqa: E402
+from guards.contract import GuardInput, HistoryItem  # noqa: E402
+from guards.registry import registered  # noqa: E402
+from guards.runner import run_guards  # noqa: E402
+
+SGD = Path("/work/shared/corpora/sgd")
+BUDGET_MS = 2000
+
+
+def percentiles(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"p50 {statistics.median(ordered):7.3f}  p99 {p99:7.3f}  max {ordered[-1]:8.3f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dialogues", type=int, default=600, help="dialogues read from each corpus file")
+    parser.add_argument("--corpus", type=Path, default=SGD)
+    args = parser.parse_args()
+    guards = registered()
+    names = list(guards)
+    files = [args.corpus] if args.corpus.is_file() else sorted(args.corpus.glob("train-*.jsonl*"))
+    sample = [case for file in files for case in cases(file, args.dialogues)]
+    per_guard: dict[str, list[float]] = {name: [] for name in names}
+    direct_turn: list[float] = []
+    runner_turn: list[float] = []
+    for case in sample:
+        total = 0.0
+        for name in names:
+            started = time.perf_counter()
+            guards[name](case.inp, time.monotonic() + BUDGET_MS / 1000)
+            elapsed = (time.perf_counter() - started) * 1000
+            per_guard[name].append(elapsed)
+            total += elapsed
+        direct_turn.append(total)
+        runner_turn.append(run_guards(case.inp, names, BUDGET_MS).total_ms)
+    print(f"{len(sample)} system turns from {args.dialogues} dialogues per file of {args.corpus}")
+    for name in names:
+        print(f"  {name:30} {percentiles(per_guard[name])}")
+    print(f"  {'all guards, called in turn':30} {percentiles(direct_turn)}")
+    print(f"  {'all guards, run_guards()':30} {percentiles(runner_turn)}")
+
+    draft = " ".join(f"${i}.{i % 100:02d}" for i in range(5000))
+    inp = GuardInput(draft=draft, lang="en", currency="USD", org_kind="bank",
+                     history=(HistoryItem("customer", " ".join(str(i) for i in range(0, 5000, 2))),))
+    runs = [run_guards(inp, names, BUDGET_MS) for _ in range(5)]
+    print(f"5,000-number draft, run_guards(): best {min(r.total_ms for r in runs):.1f} ms, "
+          f"worst {max(r.total_ms for r in runs):.1f} ms (budget {BUDGET_MS} ms); slowest guard "
+          f"{max(runs[-1].timings_ms, key=runs[-1].timings_ms.get)} "
+          f"{max(runs[-1].timings_ms.values()):.1f} ms; failed: {[f.code for f in runs[-1].failures]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,308 @@
+"""Guards on what the draft says about the store's items: `stock_contradiction`, `sold_out_offered`,
+`warranty_without_data`, `quote_without_required_info`.
+
+Items are the hits of this turn's `search_catalog` (and `get_product`) outputs: dicts with name, model,
+capacity_gb, available, stock, sold_out, warranty_months. The draft is cut into segments (sentences, and "…, but …"
+halves); what a segment says (available, not available, a warranty) applies to the items it names. An item is
+named by its model ("iPhone 13"), optionally with a capacity ("128GB", "128 GB"); a capacity alone ("o de 256GB")
+refers to the last model named before it. A phone-like name no hit has ("Galaxy S24") is an item the search did
+not return.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator
+
+from guards.checks.wording import compile_table
+from guards.contract import GuardInput, GuardVerdict, past
+from guards.messages import explain
+from guards.registry import register
+from language.locales import Lang
+from language.money import find_amounts
+from language.text import fold
+
+CATALOG_TOOLS = ("search_catalog", "get_product")
+QUOTE_TOOL = "quote_used_device"
+QUOTE_SLOTS = (("device_model", "model"), ("capacity_gb", "capacity"), ("battery_health", "battery"))
+
+_SEGMENT_RE = re.compile(r"[^.!?;\n]+[.!?;]*")
+_CONTRAST_RE = re.compile(r",?\s(?:mas|porem|but|however|pero|sin embargo|pero|tot i aixi|en canvi)\s")
+_CAPACITY_RE = re.compile(r"(?<![\w.])(\d{1,4})\s?(gb|tb|gigas?)(?!\w)")
+_PRODUCT_RE = re.compile(
+    r"(?<!\w)(?:iphone|galaxy|moto|redmi|poco|pixel|xperia|ipad|macbook|airpods|apple watch|realme|oneplus|xiaomi)"
+    r"(?:\s?(?:[a-z]?\d{1,3}[a-z]?|se|xr|xs|note|edge|tab|air|fe|ultra|pro|max|plus|mini|lite|\+)(?!\w))*"
+)
+
+AVAILABLE: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"temos", r"tem(?:os)? (?:sim|ainda)", r"em estoque", r"disponive(?:l|is)", r"a venda", r"pronta entrega",
+              r"ainda (?:tem|temos|ha)", r"pode (?:comprar|levar|reservar)", r"posso (?:reservar|separar|vender)"),
+    "es": (r"tenemos", r"en stock", r"disponibles?", r"a la venta", r"quedan?", r"hay (?:unidades|stock)",
+           r"puedes (?:comprar|llevarte|reservar)", r"puedo (?:reservar|apartar)"),
+    "ca": (r"tenim", r"en estoc", r"disponibles?", r"a la venda", r"queden?", r"hi ha (?:unitats|estoc)",
+           r"pots (?:comprar|endur-te|reservar)", r"puc (?:reservar|apartar)"),
+    "en": (r"(?:we )?(?:have|carry|stock)(?: it| them| one)?", r"in stock", r"available", r"for sale",
+           r"you can (?:buy|get|order|reserve)", r"i can (?:reserve|hold|set aside)", r"ready to ship"),
+}
+UNAVAILABLE: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"esgotad[oa]s?", r"sem estoque", r"fora de estoque", r"indisponive(?:l|is)", r"em falta", r"acabou",
+              r"nao (?:temos|tem|ha|esta disponivel|estao disponiveis|temos mais|tem mais)"),
+    "es": (r"agotad[oa]s?", r"sin (?:stock|existencias)", r"fuera de stock", r"no disponibles?",
+           r"no (?:tenemos|hay|queda|quedan|esta disponible|estan disponibles|nos queda)"),
+    "ca": (r"esgotat(?:s|da|des)?", r"exhaurit(?:s|da|des)?", r"sense estoc", r"no disponibles?",
+           r"no (?:tenim|hi ha|queda|queden|esta disponible)"),
+    "en": (r"sold out", r"out of stock", r"not (?:available|in stock)", r"unavailable", r"none left", r"no stock",
+           r"(?:don't|do not|no longer) (?:have|carry|stock)", r"no longer available", r"not for sale"),
+}
+OFFER: dict[Lang, tuple[str, ...]] = {  # selling wording beyond availability: a price offer
+    "pt-BR": (r"sai por", r"custa", r"fica por", r"por apenas", r"leva por", r"quer (?:comprar|levar|reservar)"),
+    "es": (r"sale por", r"cuesta", r"queda en", r"por solo", r"quieres (?:comprar|llevarte|reservar)"),
+    "ca": (r"surt per", r"costa", r"queda en", r"per nomes", r"vols (?:comprar|endur-te|reservar)"),
+    "en": (r"costs", r"for only", r"priced at", r"(?:would|do) you like to (?:buy|order|reserve|get)", r"goes for"),
+}
+WARRANTY: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"garantia",), "es": (r"garantia",), "ca": (r"garantia",), "en": (r"warrant(?:y|ies|ied)", r"guarantee"),
+}
+WARRANTY_UNKNOWN: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"nao (?:tenho|temos|ha|consta|sei|possuo|possuimos|encontrei)", r"sem (?:informac\w+|dados?|registro)",
+              r"nao informad[oa]", r"verificar", r"confirmar"),
+    "es": (r"no (?:tengo|tenemos|hay|consta|se|dispongo|encontre)", r"sin (?:informacion|datos|registro)",
+           r"consultar", r"verificar", r"confirmar"),
+    "ca": (r"no (?:tinc|tenim|hi ha|consta|se|disposo|he trobat)", r"sense (?:informacio|dades|registre)",
+           r"consultar", r"verificar", r"confirmar"),
+    "en": (r"no (?:information|info|data|details|record)", r"(?:don't|do not|doesn't|does not) (?:have|know|list|show)",
+           r"not (?:sure|known|listed|on record)", r"unknown", r"check", r"(?:can't|cannot) confirm"),
+}
+QUOTE_VERBS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"pag(?:amos|o|aria|ariamos|ar)", r"ofere(?:cemos|co|ceria|cer)", r"avali(?:amos|o|ado|ada|acao)",
+              r"vale", r"valeria", r"na troca", r"trade-?in", r"de entrada", r"compramos"),
+    "es": (r"pag(?:amos|o|aria|ariamos|ar)", r"ofre(?:cemos|zco|ceria|cer)", r"tasa(?:mos|cion|do)",
+           r"valora(?:mos|cion|do)", r"a cambio", r"entrega", r"compramos"),
+    "ca": (r"pag(?:uem|o|ariem|aria|ar)", r"ofer(?:im|eixo|iria|ir)", r"tax(?:em|acio|at)", r"valor(?:em|acio|at)",
+           r"a canvi", r"comprem"),
+    "en": (r"(?:we|i)(?:'d| would| can| could| will)? (?:pay|offer|give you)", r"worth", r"trade-?in", r"buy (?:it|your)",
+           r"quote"),
+}
+DEVICE_WORDS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"aparelho", r"celular", r"smartphone", r"telefone", r"iphone", r"galaxy", r"seminovo", r"usado"),
+    "es": (r"dispositivo", r"movil", r"celular", r"telefono", r"smartphone", r"iphone", r"galaxy", r"usado"),
+    "ca": (r"dispositiu", r"mobil", r"telefon", r"smartphone", r"iphone", r"galaxy", r"usat"),
+    "en": (r"device", r"phone", r"handset", r"smartphone", r"iphone", r"galaxy", r"used"),
+}
+
+
+@lru_cache(maxsize=64)
+def _table(name: str, lang: Lang) -> re.Pattern[str]:
+    return compile_table(globals()[name][lang])
+
+
+def _key(text: str) -> str:
+    return re.sub(r"\s+", " ", fold(text)).strip()
+
+
+@dataclass(frozen=True)
+class Hit:
+    model_key: str
+    name: str
+    capacity_gb: int | None
+    data: dict
+
+    @property
+    def in_stock(self) -> bool:
+        return not self.sold_out and bool(self.data.get("available", True)) and self.data.get("stock", 1) != 0
+
+    @property
+    def sold_out(self) -> bool:
+        return self.data.get("sold_out") is True or self.data.get("stock") == 0
+
+    def label(self) -> str:
+        return self.name or self.model_key
+
+
+def _hit_dicts(data: Any) -> Iterator[dict]:
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        data = data["results"]
+    if isinstance(data, dict):
+        data = [data]
+    if isinstance(data, list):
+        yield from (item for item in data if isinstance(item, dict))
+
+
+def catalog_hits(inp: GuardInput) -> list[Hit]:
+    hits = []
+    for tool in CATALOG_TOOLS:
+        for output in inp.outputs_of(tool):
+            for item in _hit_dicts(output.data):
+                model = str(item.get("model") or item.get("name") or "")
+                capacity = item.get("capacity_gb")
+                hits.append(Hit(_key(model), str(item.get("name") or model), capacity if isinstance(capacity, int) else None,
+                                item))
+    return [hit for hit in hits if hit.model_key]
+
+
+def segments(folded: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each sentence of `folded`, cut again at a contrast ("…, mas …", "… but …")."""
+    for sentence in _SEGMENT_RE.finditer(folded):
+        start = sentence.start()
+        for contrast in _CONTRAST_RE.finditer(sentence.group()):
+            yield start, sentence.start() + contrast.start()
+            start = sentence.start() + contrast.start()
+        yield start, sentence.end()
+
+
+@dataclass
+class Mention:
+    text: str
+    hits: list[Hit]  # empty: an item the search did not return
+    start: int
+    end: int
+
+
+def _matches_model(hit_key: str, candidate: str) -> bool:
+    return candidate == hit_key or candidate.replace(" ", "") == hit_key.replace(" ", "")
+
+
+def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
+    """The items the draft names, in order, each with the hits it can be (see the module doc)."""
+    spans: list[tuple[int, int, list[Hit]]] = []
+    for model_key in sorted({hit.model_key for hit in hits}, key=len, reverse=True):
+        for match in re.finditer(rf"(?<!\w){re.escape(model_key)}(?![\w+])", folded):
+            if not any(s <= match.start() < e for s, e, _ in spans):
+                spans.append((match.start(), match.end(), [h for h in hits if h.model_key == model_key]))
+    for match in _PRODUCT_RE.finditer(folded):
+        if any(s <= match.start() < e or match.start() <= s < match.end() for s, e, _ in spans):
+            continue
+        candidate = _key(match.group())
+        spans.append((match.start(), match.end(), [h for h in hits if _matches_model(h.model_key, candidate)]))
+    spans.sort(key=lambda span: span[0])
+    found: list[Mention] = []
+    for start, end, candidates in spans:
+        capacity = _CAPACITY_RE.match(folded, end) or _CAPACITY_RE.match(folded, end + 1)
+        if capacity:
+            size = int(capacity.group(1)) * (1024 if capacity.group(2) == "tb" else 1)
+            candidates = [h for h in candidates if h.capacity_gb in (None, size)]
+            end = capacity.end()
+        found.append(Mention(draft[start:end], candidates, start, end))
+    covered = [(m.start, m.end) for m in found]
+    for capacity in _CAPACITY_RE.finditer(folded):  # "o de 256GB": the last model named before it
+        if any(s <= capacity.start() < e for s, e in covered):
+            continue
+        previous = [m for m in found if m.end <= capacity.start() and m.hits]
+        if previous:
+            size = int(capacity.group(1)) * (1024 if capacity.group(2) == "tb" else 1)
+            models = {h.model_key for h in previous[-1].hits}
+            same = [h for h in hits if h.model_key in models and h.capacity_gb == size]
+            found.append(Mention(draft[capacity.start() : capacity.end()], same, capacity.start(), capacity.end()))
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _in(mention: Mention, span: tuple[int, int]) -> bool:
+    return span[0] <= mention.start < span[1]
+
+
+def _stock_findings(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]] | None:
+    """(contradictions, sold-out offers) of the draft against this turn's catalogue hits; None past the deadline."""
+    hits = catalog_hits(inp)
+    folded = fold(inp.draft)
+    named = mentions(inp.draft, folded, hits)
+    if not named:
+        return [], []
+    available, unavailable, offer = (_table(t, inp.lang) for t in ("AVAILABLE", "UNAVAILABLE", "OFFER"))
+    contradictions: list[str] = []
+    sold_out: list[str] = []
+    for span in segments(folded):
+        if past(deadline):
+            return None
+        segment = folded[span[0] : span[1]]
+        here = [m for m in named if _in(m, span)]
+        if not here:
+            continue
+        says_unavailable = bool(unavailable.search(segment))
+        says_available = not says_unavailable and bool(available.search(segment))
+        says_offer = not says_unavailable and (says_available or bool(offer.search(segment)))
+        for mention in here:
+            if says_available and not mention.hits:
+                contradictions.append(mention.text)
+            elif says_unavailable and mention.hits and all(h.in_stock for h in mention.hits):
+                contradictions.append(mention.text)
+            elif says_offer and mention.hits and not any(h.in_stock for h in mention.hits):
+                (sold_out if any(h.sold_out for h in mention.hits) else contradictions).append(mention.text)
+    return contradictions, sold_out
+
+
+@register("stock_contradiction")
+def stock_contradiction(inp: GuardInput, deadline: float) -> GuardVerdict:
+    findings = _stock_findings(inp, deadline)
+    if findings is None:
+        return GuardVerdict.budget_exceeded("stock_contradiction", inp.lang)
+    evidence = findings[0]
+    if not evidence:
+        return GuardVerdict.ok()
+    return GuardVerdict.fail("stock_contradiction", explain("stock_contradiction", inp.lang, evidence), evidence)
+
+
+@register("sold_out_offered")
+def sold_out_offered(inp: GuardInput, deadline: float) -> GuardVerdict:
+    findings = _stock_findings(inp, deadline)
+    if findings is None:
+        return GuardVerdict.budget_exceeded("sold_out_offered", inp.lang)
+    evidence = findings[1]
+    if not evidence:
+        return GuardVerdict.ok()
+    return GuardVerdict.fail("sold_out_offered", explain("sold_out_offered", inp.lang, evidence), evidence)
+
+
+@register("warranty_without_data")
+def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
+    folded = fold(inp.draft)
+    warranty, unknown = _table("WARRANTY", inp.lang), _table("WARRANTY_UNKNOWN", inp.lang)
+    if not warranty.search(folded):
+        return GuardVerdict.ok()
+    hits = catalog_hits(inp)
+    named = mentions(inp.draft, folded, hits)
+    everywhere = [h for m in named for h in m.hits]
+    evidence = []
+    for span in segments(folded):
+        if past(deadline):
+            return GuardVerdict.budget_exceeded("warranty_without_data", inp.lang)
+        segment = folded[span[0] : span[1]]
+        stated = warranty.search(segment)
+        if not stated or unknown.search(segment) or segment.rstrip().endswith("?"):
+            continue
+        items = [h for m in named if _in(m, span) for h in m.hits] or everywhere or hits
+        if any("warranty_months" in h.data and h.data["warranty_months"] is None for h in items):
+            evidence.append(inp.draft[span[0] : span[1]].strip())
+    if not evidence:
+        return GuardVerdict.ok()
+    return GuardVerdict.fail("warranty_without_data", explain("warranty_without_data", inp.lang, evidence), evidence)
+
+
+def _quote_info_known(inp: GuardInput) -> bool:
+    if any(output.ok for output in inp.tool_outputs if output.tool == QUOTE_TOOL):
+        return True
+    slots = {fold(str(k)): v for k, v in inp.ask_slots.items()}
+    return all(any(slots.get(name) not in (None, "") for name in names) for names in QUOTE_SLOTS)
+
+
+@register("quote_without_required_info")
+def quote_without_required_info(inp: GuardInput, deadline: float) -> GuardVerdict:
+    folded = fold(inp.draft)
+    verbs, devices = _table("QUOTE_VERBS", inp.lang), _table("DEVICE_WORDS", inp.lang)
+    is_quote_ask = "quote" in (inp.ask_kind or "")
+    if not verbs.search(folded) or _quote_info_known(inp):
+        return GuardVerdict.ok()
+    starts = [amount.start for amount in find_amounts(inp.draft, inp.lang, inp.currency)]
+    evidence = []
+    for span in segments(folded):
+        segment = folded[span[0] : span[1]]
+        has_amount = bisect_left(starts, span[0]) < len(starts) and starts[bisect_left(starts, span[0])] < span[1]
+        if has_amount and verbs.search(segment) and (is_quote_ask or devices.search(segment)):
+            evidence.append(inp.draft[span[0] : span[1]].strip())
+    if not evidence:
+        return GuardVerdict.ok()
+    return GuardVerdict.fail("quote_without_required_info",
+                             explain("quote_without_required_info", inp.lang, evidence), evidence)

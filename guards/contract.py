@@ -1,0 +1,97 @@
+"""The guard contract: what a guard reads and what it answers, as frozen plain values.
+
+A guard is `def guard(inp: GuardInput, deadline: float) -> GuardVerdict`, a pure function of the draft, the
+turn's tool outputs, the history the Ask scope allows and the policy's vocabulary. `deadline` is a
+`time.monotonic()` value: a guard with a loop that can grow with its input checks it cooperatively and answers
+`GuardVerdict.budget_exceeded(...)` (a failure) once it has passed. Guards store nothing and import nothing of
+`agent` or the channels.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Sequence
+
+from language.locales import Lang
+
+OrgKind = Literal["bank", "school", "store"]
+Role = Literal["customer", "bot"]
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """One tool call of the turn: its name, whether it succeeded and the JSON it returned."""
+
+    tool: str
+    ok: bool
+    data: Any  # dict | list: the tool's JSON answer
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """One earlier message of the conversation, as the Ask scope allows the guards to see it."""
+
+    role: Role
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """What a guard may know of an available tool: its name and the names of its arguments."""
+
+    name: str
+    arguments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GuardInput:
+    draft: str
+    lang: Lang
+    currency: str
+    org_kind: OrgKind
+    tool_outputs: Sequence[ToolOutput] = ()
+    history: Sequence[HistoryItem] = ()
+    ask_kind: str | None = None
+    ask_slots: Mapping[str, Any] = field(default_factory=dict)
+    effects_executed: Sequence[str] = ()  # effect tools that executed this turn ("send_pix", "create_booking")
+    tools_available: Sequence[ToolSpec] = ()
+    internal_vocabulary: tuple[str, ...] = ()
+
+    def outputs_of(self, tool: str) -> list[ToolOutput]:
+        """The successful outputs of `tool` in this turn, in call order."""
+        return [output for output in self.tool_outputs if output.tool == tool and output.ok]
+
+
+@dataclass(frozen=True)
+class GuardVerdict:
+    """`passed`, or a failure with the guard's name as `code`, a localised `explanation` for the model's retry
+    prompt and the offending spans/values as `evidence`."""
+
+    passed: bool
+    code: str = ""
+    explanation: str = ""
+    evidence: tuple[str, ...] = ()
+
+    @classmethod
+    def ok(cls) -> "GuardVerdict":
+        return PASSED
+
+    @classmethod
+    def fail(cls, code: str, explanation: str, evidence: Sequence[str] = ()) -> "GuardVerdict":
+        return cls(passed=False, code=code, explanation=explanation, evidence=tuple(str(e) for e in evidence))
+
+    @classmethod
+    def budget_exceeded(cls, code: str, lang: Lang = "en") -> "GuardVerdict":
+        from guards.messages import BUDGET_EXCEEDED  # messages import nothing of the contract; lazy to keep it so
+
+        return cls.fail(code, BUDGET_EXCEEDED[lang], (BUDGET_EXCEEDED_EVIDENCE,))
+
+
+PASSED = GuardVerdict(passed=True)
+BUDGET_EXCEEDED_EVIDENCE = "budget exceeded"
+
+
+def past(deadline: float) -> bool:
+    """Whether the guard's deadline (a `time.monotonic()` value) has passed."""
+    return time.monotonic() > deadline

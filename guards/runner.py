@@ -1,0 +1,98 @@
+"""Run the enabled guards on a draft within the turn's time budget, and word what follows a failure.
+
+Each guard runs in a worker of a small shared thread pool and gets the turn's deadline (`time.monotonic()` at
+start + budget). Guards check it cooperatively; as a hard backstop the runner stops waiting at the deadline and
+counts a guard that has not answered as failed ("budget exceeded"). Python cannot kill a thread: such a guard keeps
+running in the background until it returns, and its result is dropped. A guard that raises also counts as failed.
+The runner logs both with `logger.warning` and never raises.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from guards.contract import BUDGET_EXCEEDED_EVIDENCE, GuardInput, GuardVerdict
+from guards.messages import HANDOFF, RETRY_INTRO
+from guards.registry import registered
+from language.locales import Lang
+
+logger = logging.getLogger(__name__)
+
+POOL_WORKERS = 8
+_pool = ThreadPoolExecutor(max_workers=POOL_WORKERS, thread_name_prefix="guard")
+
+
+@dataclass(frozen=True)
+class GuardReport:
+    passed: bool
+    failures: list[GuardVerdict] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    total_ms: float = 0.0
+
+
+def _timed(guard, inp: GuardInput, deadline: float) -> tuple[GuardVerdict, float]:
+    started = time.perf_counter()
+    verdict = guard(inp, deadline)
+    return verdict, (time.perf_counter() - started) * 1000
+
+
+def _failure(name: str, inp: GuardInput, reason: str) -> GuardVerdict:
+    if reason == BUDGET_EXCEEDED_EVIDENCE:
+        return GuardVerdict.budget_exceeded(name, inp.lang)
+    return GuardVerdict.fail(name, reason, (reason,))
+
+
+def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms: int) -> GuardReport:
+    """Every guard of `enabled` on `inp.draft`, all within `budget_ms` from now (see the module doc).
+
+    An unknown name counts as a failing guard, so a policy can never silently switch a check off.
+    """
+    started = time.perf_counter()
+    deadline = time.monotonic() + budget_ms / 1000
+    guards = registered()
+    verdicts: dict[str, GuardVerdict] = {}
+    timings: dict[str, float] = {}
+    pending: dict[Future, str] = {}
+    for name in dict.fromkeys(enabled):
+        if name not in guards:
+            logger.warning("guard %s is not registered", name)
+            verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",))
+            continue
+        pending[_pool.submit(_timed, guards[name], inp, deadline)] = name
+    while pending:
+        done, _ = wait(pending, timeout=max(0.0, deadline - time.monotonic()), return_when=FIRST_COMPLETED)
+        if not done:
+            break
+        for future in done:
+            name = pending.pop(future)
+            try:
+                verdicts[name], timings[name] = future.result()
+            except Exception:  # a broken guard fails its check, never the turn
+                logger.warning("guard %s raised", name, exc_info=True)
+                verdicts[name] = _failure(name, inp, "guard error")
+                timings[name] = (time.perf_counter() - started) * 1000
+            else:
+                if verdicts[name].evidence == (BUDGET_EXCEEDED_EVIDENCE,):
+                    logger.warning("guard %s gave up at its deadline", name)
+    for future, name in pending.items():  # still running: left to finish in the background, result dropped
+        future.cancel()
+        logger.warning("guard %s overran the %d ms budget", name, budget_ms)
+        verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)
+        timings[name] = (time.perf_counter() - started) * 1000
+    failures = [v for name, v in verdicts.items() if not v.passed]
+    return GuardReport(passed=not failures, failures=failures, timings_ms=timings,
+                       total_ms=(time.perf_counter() - started) * 1000)
+
+
+def retry_instructions(report: GuardReport, lang: Lang) -> str:
+    """The message for the model's second try: which guard failed and why, one line each."""
+    lines = [RETRY_INTRO[lang]] + [f"- {failure.code}: {failure.explanation}" for failure in report.failures]
+    return "\n".join(lines)
+
+
+def handoff_message(lang: Lang) -> str:
+    """What the customer reads when the draft is discarded: a person will take over."""
+    return HANDOFF[lang]

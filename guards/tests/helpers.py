@@ -1,0 +1,35 @@
+"""Builders for guard inputs in tests."""
+
+from __future__ import annotations
+
+import time
+
+from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
+
+LATER = 10.0  # seconds: a deadline no pure test reaches
+
+
+def deadline() -> float:
+    return time.monotonic() + LATER
+
+
+def customer(text: str) -> HistoryItem:
+    return HistoryItem("customer", text)
+
+
+def bot(text: str) -> HistoryItem:
+    return HistoryItem("bot", text)
+
+
+def make(draft: str, lang: str = "en", currency: str = "USD", org_kind: str = "bank", **parts) -> GuardInput:
+    return GuardInput(draft=draft, lang=lang, currency=currency, org_kind=org_kind, **parts)
+
+
+def output(tool: str, data, ok: bool = True) -> ToolOutput:
+    return ToolOutput(tool=tool, ok=ok, data=data)
+
+
+BANK_TOOLS = (ToolSpec("check_balance", ("account_type",)),
+              ToolSpec("send_pix", ("amount", "recipient", "pix_key", "scheduled_for")))
+STORE_TOOLS = (ToolSpec("search_catalog", ("query", "capacity_gb", "max_price_cents")),
+               ToolSpec("quote_used_device", ("device_model", "capacity_gb", "battery_health")))
