@@ -1,0 +1,35 @@
+from django.contrib import admin
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html
+
+from inbox.models import Escalation, EscalationReply
+from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
+from magie.admin_sites import backoffice_site
+
+
+class EscalationReplyInline(ReadOnlyInline):
+    model = EscalationReply
+    fields = ["created_at", "author", "message"]
+    readonly_fields = fields
+
+
+@admin.register(Escalation, site=backoffice_site)
+class EscalationAdmin(ReadOnlyAdmin):
+    """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
+
+    list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link"]
+    list_filter = ["status", "guard"]
+    search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
+    readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
+                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
+                       "resolution_note"]
+    fields = readonly_fields
+    inlines = [EscalationReplyInline]
+
+    @admin.display(description="inbox")
+    def inbox_link(self, obj: Escalation) -> str:
+        try:
+            url = reverse("inbox:queue")
+        except NoReverseMatch:  # the tenant URLconf does not include the inbox
+            return "-"
+        return format_html('<a href="{}#escalation-{}">open in inbox</a>', url, obj.pk)

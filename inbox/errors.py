@@ -1,0 +1,33 @@
+"""Typed errors of the inbox; each carries a stable `code` the back office (and any API) shows as is."""
+
+from magie.errors import DomainError, NotFound
+
+
+class EscalationNotFound(NotFound):
+    code = "escalation_not_found"
+
+
+class EscalationAlreadyClaimed(DomainError):
+    """Another human agent holds the escalation."""
+
+    code, http_status = "escalation_already_claimed", 409
+
+
+class EscalationNotClaimed(DomainError):
+    """Replying needs the escalation claimed by the one who replies."""
+
+    code, http_status = "escalation_not_claimed", 409
+
+
+class EscalationAlreadyResolved(DomainError):
+    code, http_status = "escalation_already_resolved", 409
+
+
+class EscalationReplyEmpty(DomainError):
+    code, http_status = "escalation_reply_empty", 400
+
+
+class EscalationReplyInvalid(DomainError):
+    """The reply form did not validate (empty, or longer than a WhatsApp text)."""
+
+    code, http_status = "escalation_reply_invalid", 400

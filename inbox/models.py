@@ -1,0 +1,94 @@
+"""Escalations: chats the bot handed to people after its draft failed the guards twice (organisation schema)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django_fsm import FSMField, FSMModelMixin, transition
+
+
+class Escalation(FSMModelMixin, models.Model):
+    """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard, its
+    explanation, the evidence and both discarded drafts.
+
+    `open` → `claimed` → `resolved` (an open one may be resolved directly). At most one unresolved escalation per
+    conversation — a partial unique index holds that; while it exists the bot stays silent in the chat. Later
+    escalations of the same chat, while this one is unresolved, are appended to `notes`. Transitions touch only this
+    row; `inbox.services` locks and saves.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLAIMED = "claimed"
+        RESOLVED = "resolved"
+
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT,
+                                     related_name="escalations")
+    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations")
+    guard = models.CharField(max_length=64)  # the failing guard's code
+    reason = models.TextField()  # the guard's explanation
+    evidence = models.JSONField(default=dict, blank=True)
+    first_draft = models.TextField(blank=True)  # the discarded drafts, as the model wrote them
+    second_draft = models.TextField(blank=True)
+    # Escalations of the same chat that arrived while this one was unresolved: [{"at", "guard", "reason",
+    # "evidence", "drafts", "ask_id"}], oldest first.
+    notes = models.JSONField(default=list, blank=True)
+    status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution_note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["conversation"], condition=~Q(status="resolved"),
+                                    name="one_unresolved_escalation_per_conversation"),
+            models.CheckConstraint(
+                condition=~Q(status="claimed") | Q(claimed_by__isnull=False, claimed_at__isnull=False),
+                name="claimed_escalations_name_who",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="resolved") | Q(resolved_by__isnull=False, resolved_at__isnull=False),
+                name="resolved_escalations_name_who",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"Escalation {self.pk} ({self.status}, {self.guard})"
+
+    @property
+    def drafts(self) -> list[str]:
+        return [draft for draft in (self.first_draft, self.second_draft) if draft]
+
+    @transition(field=status, source=Status.OPEN, target=Status.CLAIMED)
+    def claim(self, user, at) -> None:
+        self.claimed_by = user
+        self.claimed_at = at
+
+    @transition(field=status, source=[Status.OPEN, Status.CLAIMED], target=Status.RESOLVED)
+    def resolve(self, user, at, note: str) -> None:
+        self.resolved_by = user
+        self.resolved_at = at
+        self.resolution_note = note
+
+
+class EscalationReply(models.Model):
+    """Who wrote which outbound message of an escalated chat (the message itself lives in the outbox)."""
+
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies")
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Reply {self.pk} to escalation {self.escalation_id}"

@@ -1,0 +1,108 @@
+"""Writes of the inbox: open an escalation (the turn), claim, reply and resolve it (human agents).
+
+Every function is one transaction that locks its row first. Reads (`conversation_is_escalated`, the queue) live in
+`inbox.selectors`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from conversations.models import Conversation, Message
+from conversations.services import message_store_outbound
+from inbox.errors import (
+    EscalationAlreadyClaimed,
+    EscalationAlreadyResolved,
+    EscalationNotClaimed,
+    EscalationNotFound,
+    EscalationReplyEmpty,
+)
+from inbox.models import Escalation, EscalationReply
+
+
+@transaction.atomic
+def escalation_open(
+    *, conversation_id: int, ask_id: int | None, guard: str, reason: str, evidence: dict[str, Any] | None,
+    drafts: list[str],
+) -> Escalation:
+    """Hand the conversation to people, with the note of why. Idempotent per chat: while the conversation already
+    has an unresolved escalation, that one is returned with this note appended to its `notes`.
+
+    Locks the conversation row first (the turn already holds it, so this nests), which serialises concurrent opens;
+    the partial unique index backs that up.
+    """
+    conversation = Conversation.objects.select_for_update().get(pk=conversation_id)
+    now = timezone.now()
+    existing = (Escalation.objects.select_for_update()
+                .filter(conversation=conversation).exclude(status=Escalation.Status.RESOLVED).first())
+    if existing is not None:
+        existing.notes = [*existing.notes, {
+            "at": now.isoformat(), "guard": guard, "reason": reason, "evidence": evidence or {},
+            "drafts": list(drafts), "ask_id": ask_id,
+        }]
+        existing.save(update_fields=["notes"])
+        return existing
+    return Escalation.objects.create(
+        conversation=conversation, ask_id=ask_id, guard=guard, reason=reason, evidence=evidence or {},
+        first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
+    )
+
+
+def _escalation_lock(escalation_id: int) -> Escalation:
+    try:
+        return Escalation.objects.select_for_update().get(pk=escalation_id)
+    except Escalation.DoesNotExist:
+        raise EscalationNotFound(escalation_id=escalation_id) from None
+
+
+def _check_not_held_by_another(escalation: Escalation, user: AbstractBaseUser) -> None:
+    if escalation.status == Escalation.Status.RESOLVED:
+        raise EscalationAlreadyResolved(escalation_id=escalation.pk)
+    if escalation.status == Escalation.Status.CLAIMED and escalation.claimed_by_id != user.pk:
+        raise EscalationAlreadyClaimed(escalation_id=escalation.pk, claimed_by=str(escalation.claimed_by))
+
+
+@transaction.atomic
+def escalation_claim(*, escalation_id: int, user: AbstractBaseUser) -> Escalation:
+    """Take the escalation. Claiming one's own claim again returns it unchanged; someone else's claim raises
+    `escalation_already_claimed` (the row lock makes the second of two simultaneous claims see the first)."""
+    escalation = _escalation_lock(escalation_id)
+    _check_not_held_by_another(escalation, user)
+    if escalation.status == Escalation.Status.OPEN:
+        escalation.claim(user, timezone.now())
+        escalation.save()
+    return escalation
+
+
+@transaction.atomic
+def escalation_reply(*, escalation_id: int, user: AbstractBaseUser, text: str) -> EscalationReply:
+    """Send the human's reply: stored in the outbox through `message_store_outbound` on the channel of the
+    conversation's last inbound message (WhatsApp delivers it after commit, like any bot reply), and recorded as an
+    `EscalationReply` naming its author. Requires the escalation claimed by `user`."""
+    escalation = _escalation_lock(escalation_id)
+    _check_not_held_by_another(escalation, user)
+    if escalation.status != Escalation.Status.CLAIMED:
+        raise EscalationNotClaimed(escalation_id=escalation.pk)
+    text = text.strip()
+    if not text:
+        raise EscalationReplyEmpty(escalation_id=escalation.pk)
+    channel = (Message.objects.filter(conversation_id=escalation.conversation_id, direction=Message.Direction.INBOUND)
+               .order_by("-sent_at", "-pk").values_list("channel", flat=True).first()) or Message.Channel.WHATSAPP
+    message = message_store_outbound(conversation=escalation.conversation, text=text, sent_at=timezone.now(),
+                                     channel=channel)
+    return EscalationReply.objects.create(escalation=escalation, message=message, author=user)
+
+
+@transaction.atomic
+def escalation_resolve(*, escalation_id: int, user: AbstractBaseUser, note: str = "") -> Escalation:
+    """Close the escalation and hand the chat back to the bot (`conversation_is_escalated` turns false). An open
+    escalation may be resolved directly; one claimed by someone else raises `escalation_already_claimed`."""
+    escalation = _escalation_lock(escalation_id)
+    _check_not_held_by_another(escalation, user)
+    escalation.resolve(user, timezone.now(), note.strip())
+    escalation.save()
+    return escalation

@@ -1,0 +1,1 @@
+"""Inbox tests use the root conftest fixtures (the browser ones included)."""

@@ -1,0 +1,49 @@
+"""Rows the inbox tests build: a chat with inbound messages, an escalation of it, the demo staff users."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from conversations.models import Conversation
+from conversations.services import message_store_inbound
+from inbox.models import Escalation
+from inbox.services import escalation_open
+
+
+def chat_make(*, texts: tuple[str, ...] = ("oi, quero mandar um pix",), channel: str = "whatsapp",
+              name: str = "Maria Teste") -> Conversation:
+    """A customer's conversation with `texts` as inbound messages (one minute apart, the last one now)."""
+    user_id = f"55119{uuid.uuid4().int % 10**8:08d}"
+    now = timezone.now()
+    stored = None
+    for index, text in enumerate(texts):
+        stored = message_store_inbound(
+            channel_user_id=user_id, channel_message_id=f"wamid.test-{uuid.uuid4().hex}", text=text, name=name,
+            sent_at=now - timedelta(minutes=len(texts) - 1 - index), channel=channel,
+        )
+    assert stored is not None
+    return stored.message.conversation
+
+
+def escalation_make(conversation: Conversation, **overrides) -> Escalation:
+    arguments = {
+        "conversation_id": conversation.pk, "ask_id": None, "guard": "no_full_account_number",
+        "reason": "The draft shows a full account number.", "evidence": {"match": "12345-6"},
+        "drafts": ["Your account 12345-6 is ready.", "Account 12345-6, all set."],
+    } | overrides
+    return escalation_open(**arguments)
+
+
+def staff(username: str):
+    return get_user_model().objects.get(username=username)
+
+
+def staff_create(*, username: str, password: str, group):
+    """A staff login of the current schema in `group` (a role's group)."""
+    user = get_user_model().objects.create_user(username=username, password=password, is_staff=True)
+    user.groups.add(group)
+    return user

@@ -1,0 +1,36 @@
+"""Escalations in the back office's admin: readable by every role, changeable by none (people act in the inbox)."""
+
+import pytest
+from django.db import connection
+from django_tenants.utils import schema_context
+
+from inbox.models import Escalation
+from inbox.tests.helpers import chat_make, escalation_make
+from tenants.tests.test_admin import signed_in
+
+
+@pytest.fixture
+def escalated(demobank):
+    escalation = escalation_make(chat_make())
+    connection.set_schema_to_public()
+    return escalation
+
+
+@pytest.mark.parametrize("username", ["auditor", "agent", "admin"])
+def test_every_role_reads_escalations_in_the_admin(escalated, username):
+    client = signed_in("demobank", username)
+    listing = client.get("/admin/inbox/escalation/")
+    assert listing.status_code == 200 and "no_full_account_number" in listing.content.decode()
+    detail = client.get(f"/admin/inbox/escalation/{escalated.pk}/change/")
+    assert detail.status_code == 200 and "Account 12345-6, all set." in detail.content.decode()
+    assert 'name="_save"' not in detail.content.decode()
+
+
+def test_the_auditor_cannot_change_an_escalation_in_the_admin(escalated):
+    client = signed_in("demobank", "auditor")
+    response = client.post(f"/admin/inbox/escalation/{escalated.pk}/change/", {"guard": "changed", "status": "resolved"})
+    assert response.status_code == 403
+    assert client.post(f"/admin/inbox/escalation/{escalated.pk}/delete/", {"post": "yes"}).status_code == 403
+    with schema_context("demobank"):
+        escalation = Escalation.objects.get(pk=escalated.pk)
+        assert (escalation.guard, escalation.status) == ("no_full_account_number", "open")
