@@ -3,3 +3,4 @@ from django.apps import AppConfig
 
 class WhatsappConfig(AppConfig):
     name = "whatsapp"
+    verbose_name = "WhatsApp"

@@ -1,0 +1,60 @@
+"""The channel's settings: a Django setting wins, else the environment variable, else the default below.
+
+| setting | default | meaning |
+| --- | --- | --- |
+| WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
+| WHATSAPP_MAX_BODY_BYTES | 262144 | larger webhook bodies are refused with 400 before parsing |
+| WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
+| WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed |
+| WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |
+| WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
+| WHATSAPP_SENDING_STALE_SECONDS | 120 | a delivery left in `sending` longer than this was orphaned by a dead worker |
+| WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
+| WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
+| WHATSAPP_WEBHOOK_URL | "" | where the simulator posts; empty → http://<MAGIE_BASE_DOMAIN>:<port>/webhooks/whatsapp |
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+
+DEFAULTS: dict[str, object] = {
+    "WHATSAPP_GRAPH_URL": "",
+    "WHATSAPP_MAX_BODY_BYTES": 256 * 1024,
+    "WHATSAPP_RATE_PER_SECOND": 80,
+    "WHATSAPP_SEND_MAX_ATTEMPTS": 8,
+    "WHATSAPP_RETRY_BACKOFF_SECONDS": 2.0,
+    "WHATSAPP_HTTP_TIMEOUT_SECONDS": 10.0,
+    "WHATSAPP_SENDING_STALE_SECONDS": 120,
+    "WHATSAPP_TEMPLATE_NAME": "magie_reply",
+    "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
+    "WHATSAPP_WEBHOOK_URL": "",
+}
+
+
+def setting(name: str):
+    """The Django setting if defined, else the environment variable of the same name, else this module's default.
+    Read at call time, so tests may override it."""
+    if hasattr(settings, name):
+        return getattr(settings, name)
+    default = DEFAULTS[name]
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return type(default)(raw)
+
+
+# Template language per organisation language (Meta's codes).
+TEMPLATE_LANGUAGES = {"pt-BR": "pt_BR", "es": "es", "ca": "ca", "en": "en_US"}
+
+# Cloud API limits we validate before calling it.
+TEXT_MAX = 4096
+INTERACTIVE_BODY_MAX = 1024
+REPLY_BUTTONS_MAX = 3
+REPLY_BUTTON_TITLE_MAX = 20
+LIST_ROWS_MAX = 10
+LIST_ROW_TITLE_MAX = 24
+LIST_ROW_DESCRIPTION_MAX = 72
+BUTTON_ID_MAX = 256

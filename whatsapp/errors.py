@@ -1,0 +1,35 @@
+"""Typed errors of the channel. Webhook refusals carry the HTTP status Meta (or an attacker) gets back."""
+
+from __future__ import annotations
+
+from magie.errors import DomainError
+
+
+class WebhookRefused(DomainError):
+    code, http_status = "webhook_refused", 400
+
+
+class BodyTooLarge(WebhookRefused):
+    code, http_status = "body_too_large", 400
+
+
+class MalformedPayload(WebhookRefused):
+    code, http_status = "malformed_payload", 400
+
+
+class SignatureInvalid(WebhookRefused):
+    code, http_status = "signature_invalid", 401
+
+
+class UnknownPhoneNumber(WebhookRefused):
+    code, http_status = "unknown_phone_number_id", 404
+
+
+class HandshakeRefused(WebhookRefused):
+    code, http_status = "handshake_refused", 403
+
+
+class OutboundInvalid(DomainError):
+    """The outbound message breaks a Cloud API limit; refused before any call (the delivery is failed)."""
+
+    code, http_status = "outbound_invalid", 422

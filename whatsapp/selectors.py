@@ -1,0 +1,27 @@
+"""Reads of the channel (the organisation's schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conversations.models import Message
+from whatsapp.models import Delivery
+
+
+def phone_messages(*, wa_id: str, limit: int = 200) -> list[dict[str, Any]]:
+    """The customer's conversation as a phone shows it (oldest first), with each reply's delivery status."""
+    messages = (Message.objects.filter(conversation__customer__channel_user_id=wa_id)
+                .select_related("delivery").order_by("-pk")[:limit])  # arrival order, as a phone shows it
+    rows = []
+    for message in reversed(list(messages)):
+        try:
+            status = message.delivery.status
+        except Delivery.DoesNotExist:
+            status = "pending" if message.direction == Message.Direction.OUTBOUND else ""
+        rows.append({
+            "id": message.pk, "direction": message.direction, "kind": message.kind, "text": message.text,
+            "payload": message.payload, "buttons": message.buttons, "reply_to": message.reply_to,
+            "channel_message_id": message.channel_message_id, "sent_at": message.sent_at.isoformat(),
+            "status": status,
+        })
+    return rows

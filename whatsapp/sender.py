@@ -1,0 +1,217 @@
+"""The Cloud API send-message call: payload building (with the API's limits checked first), the HTTP call over the
+standard library, and the per-number rate shared by every worker through Redis.
+
+Decisions:
+- Text longer than 4,096 characters, more than 10 options, a button title over 20 characters (list rows: 24), an
+  empty or duplicate option id: REFUSED with `OutboundInvalid` before any call, never trimmed or split. Trimming
+  could change what a button seems to approve, and splitting breaks "one message, one wamid" (swipe-replies and
+  receipts). The delivery is failed with the error's code; `outbound_check` lets a producer check first.
+- 1–3 options → reply buttons; 4–10 options (or kind "list") → a list message.
+- Outside the 24-hour window (the customer's last inbound message is older than 24 h, or there is none) the text
+  goes as the approved template WHATSAPP_TEMPLATE_NAME with the text as body parameter {{1}}; options cannot ride
+  on a free-form template, so they are dropped (the text still says what to answer).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import socket
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import redis
+from django.conf import settings
+
+from whatsapp import conf
+from whatsapp.errors import OutboundInvalid
+
+logger = logging.getLogger(__name__)
+
+LIST_BUTTON_LABELS = {"pt-BR": "Opções", "es": "Opciones", "ca": "Opcions", "en": "Options"}
+
+
+# ---------------------------------------------------------------------------------------------------- payloads
+
+
+def outbound_check(*, text: str, buttons: list[dict[str, str]], as_list: bool = False) -> str:
+    """'text', 'button' or 'list' — the interactive type this message will use — or OutboundInvalid."""
+    options = buttons or []
+    if not text.strip():
+        raise OutboundInvalid("the text is empty", field="text")
+    if not options:
+        if len(text) > conf.TEXT_MAX:
+            raise OutboundInvalid(f"text longer than {conf.TEXT_MAX} characters", field="text", length=len(text))
+        return "text"
+    if len(text) > conf.INTERACTIVE_BODY_MAX:
+        raise OutboundInvalid(f"a message with options has at most {conf.INTERACTIVE_BODY_MAX} characters",
+                              field="text", length=len(text))
+    kind = "list" if as_list or len(options) > conf.REPLY_BUTTONS_MAX else "button"
+    if len(options) > conf.LIST_ROWS_MAX:
+        raise OutboundInvalid(f"at most {conf.LIST_ROWS_MAX} options", field="buttons", count=len(options))
+    title_max = conf.REPLY_BUTTON_TITLE_MAX if kind == "button" else conf.LIST_ROW_TITLE_MAX
+    ids = set()
+    for index, option in enumerate(options):
+        option_id, title = str(option.get("id", "")), str(option.get("title", ""))
+        if not option_id or len(option_id) > conf.BUTTON_ID_MAX:
+            raise OutboundInvalid("an option id is empty or too long", field="buttons", index=index)
+        if option_id in ids:
+            raise OutboundInvalid("two options share an id", field="buttons", index=index)
+        ids.add(option_id)
+        if not title.strip() or len(title) > title_max:
+            raise OutboundInvalid(f"an option title must have 1 to {title_max} characters", field="buttons",
+                                  index=index, title=title)
+    return kind
+
+
+def _template_text(text: str) -> str:
+    # Template parameters may not hold new lines, tabs or more than four spaces in a row.
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_list: bool = False,
+                     template: bool = False, language: str = "en", reply_to: str = "") -> dict[str, Any]:
+    """The JSON body of `POST /{phone_number_id}/messages` (OutboundInvalid when a limit is broken)."""
+    body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to}
+    if reply_to and not reply_to.startswith("local-"):
+        body["context"] = {"message_id": reply_to}
+    if template:
+        outbound_check(text=text, buttons=[])
+        body["type"] = "template"
+        body["template"] = {
+            "name": conf.setting("WHATSAPP_TEMPLATE_NAME"),
+            "language": {"code": conf.TEMPLATE_LANGUAGES.get(language, "en_US")},
+            "components": [{"type": "body", "parameters": [{"type": "text", "text": _template_text(text)}]}],
+        }
+        return body
+    kind = outbound_check(text=text, buttons=buttons, as_list=as_list)
+    if kind == "text":
+        body["type"] = "text"
+        body["text"] = {"body": text, "preview_url": False}
+    elif kind == "button":
+        body["type"] = "interactive"
+        body["interactive"] = {"type": "button", "body": {"text": text}, "action": {"buttons": [
+            {"type": "reply", "reply": {"id": option["id"], "title": option["title"]}} for option in buttons]}}
+    else:
+        rows = [{"id": option["id"], "title": option["title"],
+                 **({"description": option["description"][:conf.LIST_ROW_DESCRIPTION_MAX]}
+                    if option.get("description") else {})} for option in buttons]
+        body["type"] = "interactive"
+        body["interactive"] = {"type": "list", "body": {"text": text}, "action": {
+            "button": LIST_BUTTON_LABELS.get(language, "Options"), "sections": [{"title": "", "rows": rows}]}}
+        del body["interactive"]["action"]["sections"][0]["title"]  # optional with a single section
+    return body
+
+
+# ---------------------------------------------------------------------------------------------------- HTTP
+
+RETRYABLE_GRAPH_CODES = {4, 80007, 130429, 131056}  # Meta's throughput / rate errors (some come as HTTP 400)
+
+
+@dataclass(frozen=True)
+class GraphResult:
+    status_code: int | None  # None: no HTTP answer (network error, timeout)
+    wamid: str = ""
+    error: str = ""
+    error_code: int | None = None
+    retryable: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.wamid)
+
+
+def _opener(url: str) -> urllib.request.OpenerDirector:
+    host = urlsplit(url).hostname or ""
+    if host in ("127.0.0.1", "localhost", "::1"):  # a local fake server: never through a proxy
+        return urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    return urllib.request.build_opener()
+
+
+def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any]) -> GraphResult:
+    """One send-message call. Never raises for HTTP or network trouble: the result says what happened and whether
+    trying again may help (5xx, 429, network errors and Meta's throughput codes)."""
+    url = f"{conf.setting('WHATSAPP_GRAPH_URL').rstrip('/')}/{phone_number_id}/messages"
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST",
+        headers={"Authorization": f"Bearer {access_token}", "Content-Type": "application/json"},
+    )
+    timeout = float(conf.setting("WHATSAPP_HTTP_TIMEOUT_SECONDS"))
+    try:
+        with _opener(url).open(request, timeout=timeout) as response:
+            status, raw = response.status, response.read()
+    except urllib.error.HTTPError as error:
+        status, raw = error.code, error.read()
+    except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, OSError) as error:
+        return GraphResult(status_code=None, error=f"network: {type(error).__name__}: {error}"[:300], retryable=True)
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        data = {}
+    if 200 <= status < 300:
+        messages = data.get("messages") if isinstance(data, dict) else None
+        wamid = messages[0].get("id", "") if isinstance(messages, list) and messages else ""
+        if wamid:
+            return GraphResult(status_code=status, wamid=wamid)
+        return GraphResult(status_code=status, error="no message id in the answer", retryable=True)
+    detail = data.get("error", {}) if isinstance(data, dict) else {}
+    code = detail.get("code") if isinstance(detail, dict) else None
+    message = detail.get("message", "") if isinstance(detail, dict) else ""
+    retryable = status >= 500 or status == 429 or code in RETRYABLE_GRAPH_CODES
+    return GraphResult(status_code=status, error=f"HTTP {status}: {message}"[:300],
+                       error_code=code if isinstance(code, int) else None, retryable=retryable)
+
+
+# ---------------------------------------------------------------------------------------------------- rate
+
+# A sliding-window log per number, on Redis' own clock (so workers on several machines agree): at most `limit`
+# sends in any `window` microseconds. Returns 0 when this send may go, else the microseconds to wait.
+_RATE_SCRIPT = """
+local key, limit, window, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+if redis.call('ZCARD', key) < limit then
+  redis.call('ZADD', key, now, member)
+  redis.call('PEXPIRE', key, math.floor(window / 1000) + 1000)
+  return 0
+end
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+return math.max(1, tonumber(oldest[2]) + window - now)
+"""
+
+_redis_client: redis.Redis | None = None
+
+
+def _redis() -> redis.Redis:
+    global _redis_client
+    if _redis_client is None:
+        url = getattr(settings, "WHATSAPP_RATE_REDIS_URL", "") or settings.CELERY_BROKER_URL
+        if url.startswith("redis+socket://"):
+            url = "unix://" + url.removeprefix("redis+socket://")
+        _redis_client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    return _redis_client
+
+
+def rate_acquire(*, phone_number_id: str, per_second: int | None = None) -> float:
+    """Take one send slot of this number: 0.0 when granted, else the seconds until one frees (do not send)."""
+    limit = int(per_second or conf.setting("WHATSAPP_RATE_PER_SECOND"))
+    wait_us = _redis().eval(_RATE_SCRIPT, 1, f"whatsapp:rate:{phone_number_id}", limit, 1_000_000,
+                            uuid.uuid4().hex)
+    return int(wait_us) / 1_000_000
+
+
+def rate_reset(*, phone_number_id: str) -> None:
+    """Forget the number's window (tests and benches)."""
+    _redis().delete(f"whatsapp:rate:{phone_number_id}")
+
+
+def simulated_wamid() -> str:
+    return f"wamid.local-{uuid.uuid4().hex}"
+
+

@@ -1,0 +1,25 @@
+"""Tasks of the channel: deliver an outbound message, sweep unhandled inbound messages (beat, every minute)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django_tenants.utils import schema_context
+
+from whatsapp.services import RETRY, delivery_send, inbound_sweep
+
+
+@shared_task(name="whatsapp.deliver", bind=True, acks_late=True, max_retries=None)
+def deliver_task(self, schema_name: str, message_id: int) -> str:
+    """Send the outbox message `message_id` of `schema_name` (see `delivery_send`). Retries are decided by the
+    Delivery row (attempts, backoff, rate), so Celery's own retry count is not limited here."""
+    with schema_context(schema_name):
+        outcome = delivery_send(message_id=message_id)
+    if outcome.state == RETRY:
+        raise self.retry(countdown=outcome.retry_in, max_retries=None)
+    return outcome.state
+
+
+@shared_task(name="whatsapp.sweep_unhandled")
+def sweep_unhandled_task(older_than_seconds: int | None = None) -> dict[str, int]:
+    """Queue again the turns of inbound messages left unhandled (runs in public; enters each organisation)."""
+    return inbound_sweep(older_than_seconds=older_than_seconds)

@@ -1,0 +1,109 @@
+"""A local fake of the Cloud API's send-message endpoint, for tests and benches (real HTTP, on 127.0.0.1).
+
+    with FakeGraphServer(script=[500, 500, 200]) as graph:
+        settings.WHATSAPP_GRAPH_URL = graph.url
+        ...
+        graph.requests  # [Recorded(path, headers, json, at)], in arrival order
+
+`script` lists the status of each successive answer; when it runs out, `default` (200) answers. A 2xx answers
+`{"messages": [{"id": "wamid.FAKE-<n>"}]}`, anything else a Graph-style error body.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Recorded:
+    method: str
+    path: str
+    headers: dict[str, str]
+    json: Any
+    at: float  # time.monotonic() on arrival
+    status: int  # what the fake answered
+
+
+ERROR_BODIES = {
+    429: {"message": "(#130429) Rate limit hit", "type": "OAuthException", "code": 130429},
+    400: {"message": "(#100) Invalid parameter", "type": "OAuthException", "code": 100},
+    401: {"message": "Invalid OAuth access token", "type": "OAuthException", "code": 190},
+}
+
+
+class FakeGraphServer:
+    def __init__(self, script: list[int] | None = None, default: int = 200) -> None:
+        self.script = list(script or [])
+        self.default = default
+        self.requests: list[Recorded] = []
+        self._lock = threading.Lock()
+        self._count = 0
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length)
+                try:
+                    data = json.loads(raw or b"null")
+                except ValueError:
+                    data = None
+                status, body = fake._answer(self.command, self.path, dict(self.headers), data)
+                payload = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, name="fake-graph", daemon=True)
+
+    def _answer(self, method: str, path: str, headers: dict[str, str], data: Any) -> tuple[int, dict[str, Any]]:
+        with self._lock:
+            status = self.script.pop(0) if self.script else self.default
+            self._count += 1
+            number = self._count
+            self.requests.append(Recorded(method, path, headers, data, time.monotonic(), status))
+        if 200 <= status < 300:
+            return status, {"messaging_product": "whatsapp", "contacts": [{"input": (data or {}).get("to", "")}],
+                            "messages": [{"id": f"wamid.FAKE-{number}"}]}
+        error = ERROR_BODIES.get(status, {"message": "Service temporarily unavailable", "type": "OAuthException",
+                                          "code": 2})
+        return status, {"error": {**error, "fbtrace_id": f"fake-{number}"}}
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}/v21.0"
+
+    def sent(self) -> list[Recorded]:
+        """The requests answered with a 2xx (messages Meta would have accepted)."""
+        with self._lock:
+            return [request for request in self.requests if 200 <= request.status < 300]
+
+    def start(self) -> FakeGraphServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+    def __enter__(self) -> FakeGraphServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,204 @@
+"""Outbound delivery against a fake Cloud API over real HTTP: payloads, limits, retries, idempotency."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from conversations.models import Conversation, Message
+from conversations.services import customer_get_or_create, message_store_outbound
+from whatsapp.models import Delivery
+from whatsapp.sender import outbound_check, rate_reset
+from whatsapp.services import BUSY, DONE, RETRY, delivery_send
+from whatsapp.tasks import deliver_task
+from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, inbound, post, signed
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate():
+    rate_reset(phone_number_id=BANK_NUMBER)
+    yield
+    rate_reset(phone_number_id=BANK_NUMBER)
+
+
+def reply(text: str = "Seu saldo é R$ 10,00", buttons=None, *, kind: str | None = None,
+          last_inbound: timedelta | None = timedelta(minutes=5)) -> Message:
+    """An outbox message of the demo customer (as conversations stores it), in demobank."""
+    customer = customer_get_or_create(channel_user_id=CUSTOMER)
+    conversation = Conversation.objects.get(customer=customer)
+    conversation.last_inbound_at = timezone.now() - last_inbound if last_inbound is not None else None
+    conversation.save()
+    message = message_store_outbound(conversation=conversation, text=text, sent_at=timezone.now(), buttons=buttons)
+    if kind:
+        Message.objects.filter(pk=message.pk).update(kind=kind)
+    return message
+
+
+def send_until_done(message: Message, limit: int = 20) -> list[str]:
+    """Run the delivery as the task would, each retry at once (the backoff is the task's countdown)."""
+    states = []
+    for _ in range(limit):
+        outcome = delivery_send(message_id=message.pk)
+        states.append(outcome.state)
+        if outcome.state != RETRY:
+            return states
+    raise AssertionError(f"never finished: {states}")
+
+
+def test_a_text_is_sent_with_the_token_to_the_numbers_endpoint(demobank, fake_graph):
+    message = reply()
+    assert send_until_done(message) == [DONE]
+    [request] = fake_graph.requests
+    assert request.path == f"/v21.0/{BANK_NUMBER}/messages"
+    assert request.headers["Authorization"] == "Bearer demo-access-token-demobank"
+    assert request.json == {"messaging_product": "whatsapp", "recipient_type": "individual", "to": CUSTOMER,
+                            "type": "text", "text": {"body": "Seu saldo é R$ 10,00", "preview_url": False}}
+    delivery = Delivery.objects.get(message=message)
+    assert (delivery.status, delivery.wamid, delivery.phone_number_id) == ("sent", "wamid.FAKE-1", BANK_NUMBER)
+    assert [a["status_code"] for a in delivery.attempts] == [200]
+    message.refresh_from_db()
+    assert message.channel_message_id == "wamid.FAKE-1"  # swipe-replies to it resolve
+
+
+def test_a_swipe_reply_to_a_sent_message_quotes_its_wamid(demobank, fake_graph, platform, turns,
+                                                          django_capture_on_commit_callbacks):
+    message = reply()
+    delivery_send(message_id=message.pk)
+    body = encode(envelope(change(messages=[inbound("text", {"body": "e esse?"}, context="wamid.FAKE-1")])))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).status_code == 200
+    with schema_context("demobank"):
+        quoted = Message.objects.get(direction="in").reply_to
+        assert Message.objects.get(channel_message_id=quoted).pk == message.pk
+
+
+def test_up_to_three_options_are_reply_buttons(demobank, fake_graph):
+    buttons = [{"id": "approval:1:yes", "title": "Aprovar"}, {"id": "approval:1:no", "title": "Recusar"}]
+    send_until_done(reply("Confirma o Pix de R$ 50 para Ana?", buttons))
+    interactive = fake_graph.requests[0].json["interactive"]
+    assert interactive == {"type": "button", "body": {"text": "Confirma o Pix de R$ 50 para Ana?"}, "action": {
+        "buttons": [{"type": "reply", "reply": {"id": "approval:1:yes", "title": "Aprovar"}},
+                    {"type": "reply", "reply": {"id": "approval:1:no", "title": "Recusar"}}]}}
+
+
+def test_four_to_ten_options_or_kind_list_are_a_list_message(demobank, fake_graph):
+    rows = [{"id": f"slot:{i}", "title": f"Sábado {8 + i}h", "description": "Escalada"} for i in range(5)]
+    send_until_done(reply("Escolha um horário", rows))
+    send_until_done(reply("Escolha", rows[:2], kind="list"))
+    first, second = (request.json["interactive"] for request in fake_graph.requests)
+    assert first["type"] == "list" and first["action"]["button"] == "Opções"
+    assert first["action"]["sections"][0]["rows"][0] == {"id": "slot:0", "title": "Sábado 8h",
+                                                         "description": "Escalada"}
+    assert second["type"] == "list" and len(second["action"]["sections"][0]["rows"]) == 2
+
+
+@pytest.mark.parametrize(("text", "buttons", "reason"), [
+    ("x" * 4097, None, "text longer than 4096"),
+    ("Escolha", [{"id": f"o{i}", "title": f"Opção {i}"} for i in range(11)], "at most 10 options"),
+    ("Confirma?", [{"id": "a", "title": "Confirmar transferência"}], "1 to 20 characters"),
+    ("Confirma?", [{"id": "a", "title": "Sim"}, {"id": "a", "title": "Não"}], "share an id"),
+    ("Confirma?", [{"id": "", "title": "Sim"}], "id is empty"),
+    ("y" * 1025, [{"id": "a", "title": "Sim"}], "at most 1024"),
+])
+def test_a_message_breaking_a_limit_is_refused_before_any_call(demobank, fake_graph, text, buttons, reason):
+    message = reply(text, buttons)
+    assert send_until_done(message) == [DONE]
+    delivery = Delivery.objects.get(message=message)
+    assert delivery.status == "failed" and reason in delivery.error_title
+    assert delivery.error_title.startswith("outbound_invalid") and fake_graph.requests == []
+
+
+def test_the_limits_can_be_checked_before_storing():
+    assert outbound_check(text="x" * 4096, buttons=[]) == "text"
+    assert outbound_check(text="ok", buttons=[{"id": "a", "title": "x" * 20}]) == "button"
+    assert outbound_check(text="ok", buttons=[{"id": "a", "title": "x" * 24}], as_list=True) == "list"
+
+
+@pytest.mark.parametrize("last_inbound", [timedelta(hours=25), None], ids=["older-than-24h", "never-wrote"])
+def test_outside_the_24_hour_window_the_text_goes_as_the_template(demobank, fake_graph, last_inbound):
+    send_until_done(reply("Seu Pix foi concluído.\nObrigado!", [{"id": "a", "title": "Ok"}],
+                          last_inbound=last_inbound))
+    body = fake_graph.requests[0].json
+    assert body["type"] == "template"
+    assert body["template"] == {"name": "magie_reply", "language": {"code": "pt_BR"}, "components": [
+        {"type": "body", "parameters": [{"type": "text", "text": "Seu Pix foi concluído. Obrigado!"}]}]}
+
+
+def test_500_500_200_sends_once_with_three_attempts_recorded(demobank, fake_graph):
+    fake_graph.script = [500, 500, 200]
+    message = reply()
+    assert send_until_done(message) == [RETRY, RETRY, DONE]
+    delivery = Delivery.objects.get(message=message)
+    assert delivery.status == "sent" and delivery.wamid == "wamid.FAKE-3"
+    assert [a["status_code"] for a in delivery.attempts] == [500, 500, 200]
+    assert all(a["at"] for a in delivery.attempts) and "HTTP 500" in delivery.attempts[0]["error"]
+    assert len(fake_graph.sent()) == 1
+
+
+def test_429_and_network_errors_are_retried(demobank, fake_graph, settings):
+    fake_graph.script = [429]
+    message = reply()
+    assert send_until_done(message) == [RETRY, DONE]
+    assert [a["status_code"] for a in Delivery.objects.get(message=message).attempts] == [429, 200]
+    settings.WHATSAPP_GRAPH_URL = "http://127.0.0.1:9/v21.0"  # discard port: connection refused
+    other = reply("outra")
+    assert delivery_send(message_id=other.pk).state == RETRY
+    attempt = Delivery.objects.get(message=other).attempts[0]
+    assert attempt["status_code"] is None and attempt["error"].startswith("network")
+    assert Delivery.objects.get(message=other).status == "pending"
+
+
+def test_a_4xx_other_than_429_fails_at_once(demobank, fake_graph):
+    fake_graph.script = [400]
+    message = reply()
+    assert send_until_done(message) == [DONE]
+    delivery = Delivery.objects.get(message=message)
+    assert (delivery.status, delivery.error_code, len(delivery.attempts)) == ("failed", 100, 1)
+
+
+def test_attempts_are_bounded(demobank, fake_graph, settings):
+    settings.WHATSAPP_SEND_MAX_ATTEMPTS = 3
+    fake_graph.script = [503] * 10
+    message = reply()
+    assert send_until_done(message) == [RETRY, RETRY, DONE]
+    assert Delivery.objects.get(message=message).status == "failed"
+
+
+def test_a_delivery_already_sent_is_never_sent_twice(demobank, fake_graph):
+    message = reply()
+    delivery_send(message_id=message.pk)
+    assert delivery_send(message_id=message.pk).state == DONE
+    assert deliver_task.apply(args=("demobank", message.pk)).get() == DONE
+    assert len(fake_graph.requests) == 1
+
+
+def test_a_delivery_being_sent_elsewhere_is_left_alone_until_stale(demobank, fake_graph, settings):
+    message = reply()
+    delivery = Delivery.objects.create(message=message)
+    delivery.claim()
+    delivery.save()
+    assert delivery_send(message_id=message.pk).state == BUSY and fake_graph.requests == []
+    Delivery.objects.filter(pk=delivery.pk).update(claimed_at=timezone.now() - timedelta(minutes=10))
+    assert delivery_send(message_id=message.pk).state == DONE and len(fake_graph.requests) == 1
+
+
+def test_with_the_integration_off_the_delivery_is_simulated(demobank):
+    message = reply()
+    assert deliver_task.apply(args=("demobank", message.pk)).get() == DONE
+    delivery = Delivery.objects.get(message=message)
+    assert delivery.status == "sent" and delivery.wamid.startswith("wamid.local-") and delivery.attempts == []
+    message.refresh_from_db()
+    assert message.channel_message_id == delivery.wamid
+
+
+def test_an_inbound_message_is_not_delivered(demobank, fake_graph):
+    customer = customer_get_or_create(channel_user_id=CUSTOMER)
+    message = Message.objects.create(conversation=customer.conversation, direction="in", channel_message_id="wamid.IN",
+                                     sent_at=timezone.now(), text="oi")
+    assert delivery_send(message_id=message.pk).state == DONE
+    assert not Delivery.objects.exists() and fake_graph.requests == []

@@ -1,0 +1,85 @@
+"""Every Cloud API message type becomes the right (kind, text, payload, reply_to); statuses keep their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from whatsapp.errors import MalformedPayload
+from whatsapp.payloads import body_json, parse, phone_number_ids
+from whatsapp.tests.conftest import BANK_NUMBER, STORE_NUMBER, change, envelope, inbound, status
+
+
+def one(message: dict) -> object:
+    parsed = parse(envelope(change(messages=[message])))
+    assert len(parsed.messages) == 1 and not parsed.statuses
+    return parsed.messages[0]
+
+
+@pytest.mark.parametrize(("message", "kind", "text", "payload", "turn"), [
+    (inbound("text", {"body": "oi"}), "text", "oi", "", True),
+    (inbound("interactive", {"type": "button_reply", "button_reply": {"id": "approve:42", "title": "Aprovar"}}),
+     "button", "Aprovar", "approve:42", True),
+    (inbound("interactive", {"type": "list_reply", "list_reply": {"id": "slot:9", "title": "Sáb 10h",
+                                                                  "description": "Escalada"}}),
+     "list", "Sáb 10h", "slot:9", True),
+    (inbound("button", {"payload": "yes", "text": "Sim"}), "button", "Sim", "yes", True),
+    (inbound("image", {"id": "MEDIA1", "mime_type": "image/jpeg", "caption": "comprovante"}),
+     "media", "comprovante", "image", True),
+    (inbound("audio", {"id": "MEDIA2", "mime_type": "audio/ogg"}), "media", "", "audio", True),
+    (inbound("document", {"id": "MEDIA3", "filename": "boleto.pdf"}), "media", "boleto.pdf", "document", True),
+    (inbound("sticker", {"id": "MEDIA4", "mime_type": "image/webp"}), "media", "", "sticker", True),
+    (inbound("location", {"latitude": -23.5, "longitude": -46.6, "name": "Agência", "address": "Av. Paulista"}),
+     "other", "Agência, Av. Paulista (-23.5, -46.6)", "location", True),
+    (inbound("contacts", [{"name": {"formatted_name": "Ana Costa"}, "phones": [{"phone": "+5511999990002"}]}]),
+     "other", "Ana Costa", "contacts", True),
+    (inbound("unsupported", None), "other", "", "unsupported", True),
+])
+def test_each_message_type_is_translated(message, kind, text, payload, turn):
+    item = one(message)
+    assert (item.kind, item.text, item.payload, item.queue_turn) == (kind, text, payload, turn)
+    assert item.channel_user_id == "5511999990001" and item.phone == "+5511999990001" and item.name == "Carla"
+
+
+def test_a_reaction_quotes_the_reacted_message_and_needs_no_turn():
+    item = one(inbound("reaction", {"message_id": "wamid.OURS", "emoji": "👍"}))
+    assert (item.kind, item.text, item.payload, item.reply_to, item.queue_turn) == (
+        "other", "👍", "reaction", "wamid.OURS", False)
+
+
+def test_context_id_becomes_reply_to():
+    item = one(inbound("text", {"body": "esse"}, context="wamid.QUOTED"))
+    assert item.reply_to == "wamid.QUOTED"
+
+
+def test_statuses_keep_error_codes_and_titles():
+    parsed = parse(envelope(change(statuses=[
+        status("wamid.A", "failed", 1_700_000_000, errors=[{"code": 131047, "title": "Re-engagement message"}]),
+        status("wamid.B", "read", 1_700_000_001),
+    ])))
+    failed, read = parsed.statuses
+    assert (failed.status, failed.errors[0]["code"], failed.errors[0]["title"]) == (
+        "failed", 131047, "Re-engagement message")
+    assert (read.status, read.errors, read.phone_number_id) == ("read", [], BANK_NUMBER)
+
+
+def test_numbers_are_found_in_every_entry_and_change():
+    data = envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "a"})]), change(STORE_NUMBER))
+    data["entry"].append({"id": "x", "changes": [{"field": "messages", "value": {"metadata": "nonsense"}}]})
+    assert phone_number_ids(data) == {BANK_NUMBER, STORE_NUMBER}
+
+
+@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b"\xff\xfe", b""])
+def test_a_body_that_is_not_a_json_object_is_malformed(body):
+    with pytest.raises(MalformedPayload):
+        body_json(body)
+
+
+@pytest.mark.parametrize("data", [
+    {"entry": "nope"},
+    {"entry": [{"changes": [{"field": "messages", "value": {"metadata": {}}}]}]},
+    envelope(change(messages=[{"id": "wamid.X", "type": "text"}])),  # no from / timestamp
+    envelope(change(messages=[inbound("text", {"body": "x"}, timestamp=1) | {"timestamp": "yesterday"}])),
+])
+def test_a_structure_that_is_not_a_webhook_is_malformed(data):
+    with pytest.raises(MalformedPayload):
+        parse(data)

@@ -1,0 +1,263 @@
+"""The webhook through Django's stack: handshake, signatures over the raw bytes, routing, storing, refusals."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from django.db import connection
+from django_tenants.utils import schema_context
+
+from conversations.models import Message
+from tenants.models import Organisation
+from tenants.services import whatsapp_channel_save
+from whatsapp.models import CustomerRoute
+from whatsapp.tests.conftest import (
+    BANK_NUMBER,
+    STORE_NUMBER,
+    change,
+    encode,
+    envelope,
+    inbound,
+    post,
+    secret_of,
+    signed,
+    status,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def inbound_rows(schema: str = "demobank") -> list[Message]:
+    with schema_context(schema):
+        return list(Message.objects.filter(direction=Message.Direction.INBOUND).order_by("pk"))
+
+
+def deliver(platform, payload: dict, schema: str = "demobank", capture=None, **kwargs):
+    body = encode(payload, **kwargs)
+    return post(platform, body, **signed(body, schema))
+
+
+# ---------------------------------------------------------------------------------------------------- handshake
+
+
+def test_the_handshake_answers_the_challenge_for_any_channels_verify_token(platform):
+    response = platform.get("/webhooks/whatsapp", {"hub.mode": "subscribe", "hub.verify_token": "demo-verify-demostore",
+                                                   "hub.challenge": "1158201444"})
+    assert response.status_code == 200
+    assert response.content == b"1158201444" and response["Content-Type"].startswith("text/plain")
+
+
+@pytest.mark.parametrize("query", [
+    {"hub.mode": "subscribe", "hub.verify_token": "wrong", "hub.challenge": "1"},
+    {"hub.mode": "unsubscribe", "hub.verify_token": "demo-verify-demobank", "hub.challenge": "1"},
+    {"hub.mode": "subscribe", "hub.verify_token": "demo-verify-demobank"},
+    {},
+])
+def test_the_handshake_refuses_a_wrong_token_or_mode(platform, query):
+    response = platform.get("/webhooks/whatsapp", query)
+    assert response.status_code == 403
+    assert response.json()["code"] == "handshake_refused"
+
+
+# ---------------------------------------------------------------------------------------------------- storing
+
+
+def test_a_text_is_stored_in_its_organisation_and_one_turn_is_queued(platform, turns,
+                                                                     django_capture_on_commit_callbacks):
+    message = inbound("text", {"body": "oi"})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = deliver(platform, envelope(change(messages=[message])))
+    assert response.status_code == 200, response.content
+    assert response.json() == {"status": "ok", "stored": 1, "duplicates": 0, "statuses": 0, "turns": 1}
+    [row] = inbound_rows()
+    assert (row.channel_message_id, row.kind, row.text, row.channel) == (message["id"], "text", "oi", "whatsapp")
+    assert turns.calls == [("demobank", row.pk)]
+    with schema_context("demobank"):
+        assert CustomerRoute.objects.get(customer__channel_user_id="5511999990001").phone_number_id == BANK_NUMBER
+        assert row.conversation.customer.name == "Carla"
+    assert inbound_rows("demostore") == []
+
+
+def test_a_store_number_routes_to_the_store_schema(platform, turns, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = deliver(platform, envelope(change(STORE_NUMBER, messages=[inbound("text", {"body": "hola"})])),
+                           schema="demostore")
+    assert response.status_code == 200
+    [row] = inbound_rows("demostore")
+    assert row.text == "hola" and inbound_rows("demobank") == []
+    assert turns.calls == [("demostore", row.pk)]
+
+
+@pytest.mark.parametrize(("message", "kind", "payload", "text"), [
+    (inbound("interactive", {"type": "button_reply", "button_reply": {"id": "approval:7:approve", "title": "Aprovar"}},
+             context="wamid.OUR-BUTTONS"), "button", "approval:7:approve", "Aprovar"),
+    (inbound("interactive", {"type": "list_reply", "list_reply": {"id": "slot:3", "title": "Sábado 10h"}}),
+     "list", "slot:3", "Sábado 10h"),
+    (inbound("image", {"id": "M1", "mime_type": "image/jpeg"}), "media", "image", ""),
+    (inbound("audio", {"id": "M2", "mime_type": "audio/ogg; codecs=opus", "voice": True}), "media", "audio", ""),
+    (inbound("document", {"id": "M3", "filename": "extrato.pdf"}), "media", "document", "extrato.pdf"),
+    (inbound("sticker", {"id": "M4", "animated": False}), "media", "sticker", ""),
+    (inbound("location", {"latitude": 1.5, "longitude": 2.5}), "other", "location", "(1.5, 2.5)"),
+    (inbound("contacts", [{"name": {"formatted_name": "Pedro"}}]), "other", "contacts", "Pedro"),
+    (inbound("unsupported", None) | {"errors": [{"code": 131051, "title": "Message type unknown"}]},
+     "other", "unsupported", ""),
+])
+def test_every_type_is_stored_and_queues_a_turn(platform, turns, django_capture_on_commit_callbacks, message, kind,
+                                                payload, text):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deliver(platform, envelope(change(messages=[message]))).status_code == 200
+    [row] = inbound_rows()
+    assert (row.kind, row.payload, row.text, row.handled_at) == (kind, payload, text, None)
+    assert row.reply_to == message.get("context", {}).get("id", "")
+    assert turns.message_ids() == [row.pk]
+
+
+def test_a_reaction_is_stored_handled_and_queues_no_turn(platform, turns, django_capture_on_commit_callbacks):
+    message = inbound("reaction", {"message_id": "wamid.OUR-REPLY", "emoji": "❤️"})
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deliver(platform, envelope(change(messages=[message]))).json()["turns"] == 0
+    [row] = inbound_rows()
+    assert (row.kind, row.text, row.reply_to) == ("other", "❤️", "wamid.OUR-REPLY")
+    assert row.handled_at is not None and turns.calls == []
+
+
+def test_a_swipe_reply_keeps_the_quoted_id(platform, turns, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        deliver(platform, envelope(change(messages=[inbound("text", {"body": "esse"}, context="wamid.Q")])))
+    assert inbound_rows()[0].reply_to == "wamid.Q"
+
+
+def test_several_messages_and_statuses_in_one_body_are_all_handled(platform, turns,
+                                                                   django_capture_on_commit_callbacks):
+    first, second = inbound("text", {"body": "um"}, timestamp=1_700_000_000), inbound("text", {"body": "dois"},
+                                                                                       timestamp=1_700_000_001)
+    third = inbound("text", {"body": "três"}, timestamp=1_700_000_002, from_="5511999990002")
+    payload = envelope(change(messages=[first, second], statuses=[status("wamid.UNKNOWN", "delivered", 1_700_000_000)]))
+    payload["entry"].append({"id": "WABA", "changes": [change(messages=[third])]})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = deliver(platform, payload)
+    assert response.json() == {"status": "ok", "stored": 3, "duplicates": 0, "statuses": 1, "turns": 3}
+    rows = inbound_rows()
+    assert [row.text for row in rows] == ["um", "dois", "três"]
+    assert sorted(turns.message_ids()) == sorted(row.pk for row in rows)
+
+
+def test_a_redelivery_days_later_is_ignored_and_queues_no_second_turn(platform, turns,
+                                                                      django_capture_on_commit_callbacks):
+    payload = envelope(change(messages=[inbound("text", {"body": "oi"})]))
+    with django_capture_on_commit_callbacks(execute=True):
+        deliver(platform, payload)
+    with schema_context("demobank"):
+        Message.objects.update(handled_at="2026-01-01T00:00:00Z")  # its turn ran long ago
+    with django_capture_on_commit_callbacks(execute=True):
+        again = deliver(platform, payload)
+    assert again.status_code == 200 and again.json()["duplicates"] == 1
+    assert len(inbound_rows()) == 1 and len(turns.calls) == 1
+
+
+# ---------------------------------------------------------------------------------------------------- signatures
+
+
+@pytest.mark.parametrize("ascii_only", [True, False], ids=["escaped-as-meta", "raw-utf8"])
+def test_accents_and_emoji_verify_against_the_exact_bytes(platform, turns, django_capture_on_commit_callbacks,
+                                                          ascii_only):
+    text = "Olá, São Paulo! Transferência de R$ 50 💸👍🏽"
+    body = encode(envelope(change(messages=[inbound("text", {"body": text})])), ascii_only=ascii_only)
+    assert (b"\\u00e1" in body) is ascii_only  # Meta's escaping, or UTF-8 as is
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(platform, body, **signed(body))
+    assert response.status_code == 200, response.content
+    assert inbound_rows()[0].text == text
+    reserialised = json.dumps(json.loads(body), ensure_ascii=not ascii_only).encode()
+    assert post(platform, reserialised, **signed(body)).status_code == 401  # the signature is over the bytes
+
+
+@pytest.mark.parametrize("header", [
+    None, "", "sha256=", "sha256=" + "0" * 64, "sha1=abc", "sha256=" + "a" * 63,
+])
+def test_a_missing_or_wrong_signature_is_401_and_stores_nothing(platform, turns, django_capture_on_commit_callbacks,
+                                                                header):
+    body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})], statuses=[
+        status("wamid.X", "read", 1_700_000_000)])))
+    headers = {} if header is None else {"HTTP_X_HUB_SIGNATURE_256": header}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = post(platform, body, **headers)
+    assert response.status_code == 401 and response.json()["code"] == "signature_invalid"
+    assert inbound_rows() == [] and turns.calls == [] and callbacks == []
+
+
+def test_a_body_signed_with_another_organisations_secret_is_401(platform, turns):
+    body = encode(envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "oi"})])))
+    assert post(platform, body, **signed(body, "demostore")).status_code == 401
+    assert inbound_rows() == []
+
+
+def test_numbers_of_two_organisations_in_one_body_must_all_verify(platform, turns,
+                                                                  django_capture_on_commit_callbacks):
+    payload = envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "banco"})]),
+                       change(STORE_NUMBER, messages=[inbound("text", {"body": "loja"}, from_="5491155550001")]))
+    body = encode(payload)
+    assert post(platform, body, **signed(body, "demobank")).status_code == 401  # the store's secret differs
+    assert inbound_rows() == [] and inbound_rows("demostore") == []
+    # One Meta app serving both numbers: one secret, both verify, each message lands in its own schema.
+    store = Organisation.objects.get(schema_name="demostore")
+    whatsapp_channel_save(organisation=store, phone_number_id=STORE_NUMBER, app_secret=secret_of("demobank"))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body, "demobank")).status_code == 200
+    assert [m.text for m in inbound_rows()] == ["banco"] and [m.text for m in inbound_rows("demostore")] == ["loja"]
+    assert sorted(schema for schema, _ in turns.calls) == ["demobank", "demostore"]
+
+
+# ---------------------------------------------------------------------------------------------------- refusals
+
+
+def test_an_unknown_number_is_404_logged_without_secrets(platform, turns, caplog):
+    body = encode(envelope(change("999999999999999", messages=[inbound("text", {"body": "oi"})])))
+    with caplog.at_level(logging.WARNING, logger="whatsapp"):
+        response = post(platform, body, **signed(body))
+    assert response.status_code == 404
+    assert response.json() == {"code": "unknown_phone_number_id", "message": "unknown phone_number_id",
+                               "extra": {"phone_number_id": "999999999999999"}}
+    assert "999999999999999" in caplog.text and "demo-app-secret" not in caplog.text
+    assert inbound_rows() == []
+
+
+@pytest.mark.parametrize("body", [b"{not json", b'["a list"]', "ol\u00e1".encode("latin-1")])
+def test_a_malformed_body_is_400(platform, body):
+    response = post(platform, body, **signed(body))
+    assert response.status_code == 400 and response.json()["code"] == "malformed_payload"
+
+
+def test_a_structure_that_does_not_match_is_400_after_the_signature(platform):
+    payload = envelope(change(messages=[{"id": "wamid.X", "type": "text", "timestamp": "1"}]))  # no "from"
+    body = encode(payload)
+    response = post(platform, body, **signed(body))
+    assert response.status_code == 400 and response.json()["code"] == "malformed_payload"
+    assert inbound_rows() == []
+
+
+def test_an_oversized_body_is_400_before_it_is_read(platform, settings):
+    settings.WHATSAPP_MAX_BODY_BYTES = 1024
+    body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 2000})])))
+    response = post(platform, body, **signed(body))
+    assert response.status_code == 400 and response.json()["code"] == "body_too_large"
+    assert inbound_rows() == []
+
+
+def test_the_default_limit_is_256_kib(platform):
+    body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 300_000})])))
+    assert post(platform, body, **signed(body)).status_code == 400
+
+
+def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
+    body = encode({"object": "whatsapp_business_account", "entry": [{"id": "WABA", "changes": [
+        {"field": "account_update", "value": {"event": "VERIFIED_ACCOUNT"}}]}]})
+    assert post(platform, body, **signed(body)).json()["stored"] == 0
+    assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
+
+
+def test_other_methods_are_refused(platform):
+    assert platform.put("/webhooks/whatsapp", data=b"{}").status_code == 405
+    assert connection.schema_name == "public"
