@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.core.management import call_command
 from django.db import connection
@@ -85,5 +87,59 @@ def real_worker(celery_worker_process, committed):
     from magie.celery import app
 
     app.conf.task_always_eager = False
+    default_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = celery_worker_process.queue
     yield celery_worker_process
+    app.conf.task_default_queue = default_queue
     app.conf.task_always_eager = True
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian chromium for the whole run (one Playwright per thread: never start a second)."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
+    from playwright.sync_api import sync_playwright
+
+    from magie.testing import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def site(live_server, committed):
+    """`site("demobank")` → the base URL of that organisation's host on the live server."""
+    port = live_server.url.rsplit(":", 1)[-1]
+    return lambda schema: f"http://{schema}.localhost:{port}" if schema else f"http://localhost:{port}"
+
+
+@pytest.fixture
+def fake_openai():
+    """A local OpenAI-compatible server (real HTTP) with scripted answers; it records every request."""
+    from agent.testing import FakeOpenAI
+
+    server = FakeOpenAI()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def use_openai(fake_openai):
+    """The current organisation talks to the fake OpenAI server (its own provider setting)."""
+    from agent.models import AgentSettings
+
+    AgentSettings.objects.update_or_create(pk=1, defaults={
+        "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk-test", "openai_model": "fake",
+    })
+    return fake_openai

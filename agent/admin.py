@@ -15,6 +15,7 @@ class TurnAdmin(ReadOnlyAdmin):
 
 
 class AgentSettingsForm(forms.ModelForm):
+    openai_base_url = forms.URLField(required=False, assume_scheme="https")
     openai_api_key = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
                                      help_text="Write-only: never shown again. Leave blank to keep the stored key.")
 

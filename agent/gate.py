@@ -1,11 +1,20 @@
-"""The approval gate in the tool execution path: a tool whose risk class the organisation's policy gates does not
-run; the call returns `approval_required`. Until approvals are built this fails closed — nothing gated executes."""
+"""The approval gate in the tool execution path. A call whose risk class the organisation's policy gates does not
+run: it creates an `ApprovalRequest` with a preview built by code from system data, and the call returns
+`approval_required`. The only way past is the continuation of an approved, unexpired request whose preview hash
+equals the preview of exactly this call, rebuilt now (so a changed amount, recipient or key owner stops it).
+
+Tiers: `always`; `above_amount` (at or below the threshold it runs without a preview); `preauthorised_cap` (runs
+without a preview while today's total including this one stays within the daily cap, then asks); `none`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from agent.references import reference_extend
 from agent.tools.base import ToolContext, ToolFailure, ToolSpec
+from approvals.previews import facts_hash
+from approvals.services import approval_check_usable, approval_request_create
 
 
 def approval_needed(ctx: ToolContext, tool: ToolSpec, args: Any) -> bool:
@@ -14,15 +23,35 @@ def approval_needed(ctx: ToolContext, tool: ToolSpec, args: Any) -> bool:
     gate = ctx.policy.gates.get(tool.risk)
     if gate is None or gate.mode == "none":
         return False
+    amount = tool.amount_of(args)
     if gate.mode == "above_amount":
-        amount = tool.amount_of(args)
         return amount is None or amount > (gate.threshold_cents or 0)
-    return True  # always; preauthorised_cap fails closed until the approvals issue counts the daily cap
+    if gate.mode == "preauthorised_cap":
+        if amount is None or tool.spent_today is None:
+            return True
+        return tool.spent_today(ctx) + amount > (gate.daily_cap_cents or 0)
+    return True
 
 
 def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | None:
     if not approval_needed(ctx, tool, args):
         return None
+    if tool.preview is None:  # a gated tool without a preview can never run
+        return ToolFailure("approval_required", f"{tool.name} needs an approval this channel cannot show",
+                           detail={"risk": tool.risk})
+    preview = tool.preview(ctx, args)
+    if ctx.approval is not None:
+        approval_check_usable(request=ctx.approval, tool=tool.name, preview_hash=facts_hash(preview["facts"]),
+                              now=ctx.now)
+        return None
     gate = ctx.policy.gates[tool.risk]
-    return ToolFailure("approval_required", f"{tool.name} needs the customer's approval ({tool.risk})",
-                       detail={"risk": tool.risk, "channel": gate.channel})
+    request = approval_request_create(
+        ask_id=ctx.ask_id, conversation_id=ctx.conversation_id, tool=tool.name, arguments=args.model_dump(),
+        preview=preview, risk=tool.risk, channel=gate.channel, amount_cents=tool.amount_of(args), now=ctx.now,
+        expires_in=ctx.policy.approval_expiry,
+    )
+    for argument, _ in tool.references:  # the references the execution needs live as long as the request
+        reference_extend(token=getattr(args, argument), until=request.expires_at)
+    ctx.approval_requested = request
+    return ToolFailure("approval_required", f"{tool.name} waits for the customer's approval ({tool.risk})",
+                       detail={"approval_id": request.pk, "channel": gate.channel, "expires_at": request.expires_at})

@@ -39,6 +39,7 @@ class Turn(models.Model):
     rule = models.CharField(max_length=64, blank=True)
     tool_calls = models.JSONField(default=list)  # [{name, arguments, result, ms}]
     drafts = models.JSONField(default=list)
+    guards = models.JSONField(default=list)  # per draft: {"passed", "total_ms", "failures": [...]}
     reply = models.TextField(blank=True)
     reply_message = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
                                       related_name="+")

@@ -38,3 +38,8 @@ def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: in
     if reference.expires_at <= now:
         raise ReferenceRefused("expired")
     return reference.payload
+
+
+def reference_extend(*, token: str, until: datetime) -> None:
+    """Keep a reference alive while an approval that needs it may still be executed."""
+    Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)

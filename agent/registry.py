@@ -41,8 +41,11 @@ def call(ctx: ToolContext, name: str, raw_arguments: str | dict[str, Any]) -> To
     started = time.perf_counter()
     ctx.calls += 1
     result, executed = _call(ctx, name, raw_arguments)
+    tool = tools_for(ctx.org_kind).get(name)
     return ToolCallRecord(name=name, arguments=raw_arguments, result=result,
-                          ms=round((time.perf_counter() - started) * 1000, 2), executed_effect=executed)
+                          ms=round((time.perf_counter() - started) * 1000, 2), executed_effect=executed,
+                          extra={"risk": tool.risk if tool else None,
+                                 "approval": ctx.approval.pk if ctx.approval is not None else None})
 
 
 def _call(ctx: ToolContext, name: str, raw_arguments: str | dict[str, Any]) -> tuple[dict[str, Any], bool]:

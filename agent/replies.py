@@ -12,6 +12,10 @@ from language.money import format_money
 
 T: dict[str, dict[str, str]] = {
     "pt-BR": {
+        "approval_expired": "Esta confirmação expirou; nada foi enviado. Peça de novo para ver uma nova prévia.",
+        "done": "Feito.",
+        "approve": "Aprovar",
+        "decline": "Recusar",
         "ask_amount": "Quanto você quer enviar{to}?",
         "ask_recipient": "Para quem vai o Pix? Pode ser um contato salvo ou uma chave Pix.",
         "ask_activity": "Qual atividade você quer fazer?",
@@ -58,6 +62,10 @@ T: dict[str, dict[str, str]] = {
         "resume_offer": "Você tinha um pedido de {kind} em andamento. Quer retomá-lo?",
     },
     "es": {
+        "approval_expired": "Esta confirmación caducó; no se envió nada. Pídelo de nuevo para ver una vista previa nueva.",
+        "done": "Hecho.",
+        "approve": "Aprobar",
+        "decline": "Rechazar",
         "ask_amount": "¿Cuánto quieres enviar{to}?",
         "ask_recipient": "¿A quién va el Pix? Puede ser un contacto guardado o una clave Pix.",
         "ask_activity": "¿Qué actividad quieres hacer?",
@@ -104,6 +112,10 @@ T: dict[str, dict[str, str]] = {
         "resume_offer": "Tenías un pedido de {kind} en curso. ¿Quieres retomarlo?",
     },
     "ca": {
+        "approval_expired": "Aquesta confirmació ha caducat; no s'ha enviat res. Torna-ho a demanar per veure una nova previsualització.",
+        "done": "Fet.",
+        "approve": "Aprovar",
+        "decline": "Rebutjar",
         "ask_amount": "Quant vols enviar{to}?",
         "ask_recipient": "A qui va el Pix? Pot ser un contacte desat o una clau Pix.",
         "ask_activity": "Quina activitat vols fer?",
@@ -150,6 +162,10 @@ T: dict[str, dict[str, str]] = {
         "resume_offer": "Tenies una petició de {kind} en curs. La vols reprendre?",
     },
     "en": {
+        "approval_expired": "This confirmation expired; nothing was sent. Ask again to see a new preview.",
+        "done": "Done.",
+        "approve": "Approve",
+        "decline": "Decline",
         "ask_amount": "How much do you want to send{to}?",
         "ask_recipient": "Who is the Pix for? A saved contact or a Pix key.",
         "ask_activity": "Which activity would you like?",

@@ -1,7 +1,7 @@
 from celery import shared_task
 from django_tenants.utils import schema_context
 
-from agent.turn import turn_handle
+from agent.turn import approval_announced, turn_handle
 
 
 @shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
@@ -9,3 +9,10 @@ def turn_task(self, schema_name: str, message_id: int) -> None:
     """One inbound message's turn. Idempotent on the message id; serialised per conversation by its row lock."""
     with schema_context(schema_name):
         turn_handle(message_id=message_id)
+
+
+@shared_task(name="agent.approval_continue", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
+def approval_continue_task(self, schema_name: str, approval_id: int) -> None:
+    """Queued by approvals after a decision on the page or in the app. Idempotent on the request's state."""
+    with schema_context(schema_name):
+        approval_announced(approval_id=approval_id)

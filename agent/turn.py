@@ -27,7 +27,24 @@ from asks.decide import decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
 from asks.selectors import ask_slots
-from asks.services import DecisionOutcome, ask_complete, ask_start_execution, ask_tool_failed, message_decide
+from agent.continuation import approval_continue
+from agent.drafting import guard_input, guarded
+from inbox.selectors import conversation_is_escalated
+from inbox.services import escalation_open
+from approvals.links import approval_link
+from approvals.models import ApprovalRequest
+from approvals.previews import word
+from approvals.services import approval_decide, approval_shown, approvals_void_stale
+from asks.buttons import confirm_payload, decline_payload
+from asks.decide import Action
+from asks.services import (
+    DecisionOutcome,
+    ask_await_confirmation,
+    ask_complete,
+    ask_start_execution,
+    ask_tool_failed,
+    message_decide,
+)
 from conversations.models import Conversation, Message
 from conversations.services import message_mark_handled, message_store_outbound
 from tenants.models import Organisation
@@ -97,6 +114,10 @@ def _turn(message: Message) -> Turn:
         trace.provider = "none"
         return _finish(trace, message, Draft(say(lang, "unsupported")), None)
 
+    if conversation_is_escalated(conversation_id=conversation.pk):  # people have the chat: the bot stays silent
+        trace.provider, trace.rule = "none", "escalated_silent"
+        return _finish(trace, message, Draft(""), None)
+
     provider = provider_for_current_organisation()
     trace.provider = provider.name
     previous = Turn.objects.filter(message__conversation=conversation).order_by("-pk").first()
@@ -117,12 +138,7 @@ def _turn(message: Message) -> Turn:
                              org_kinds=kinds_for(organisation.kind))
     trace.decision, trace.rule = outcome.decision.action.value, outcome.decision.rule
     ask = outcome.ask
-    ctx = ToolContext(
-        conversation_id=conversation.pk, ask_id=ask.pk if ask else None, message_id=message.pk,
-        customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=organisation.kind,
-        language=lang, currency=organisation.currency, time_zone=organisation.time_zone, policy=policy,
-        now=message.sent_at, public_base_url=_public_base_url(organisation),
-    )
+    ctx = _tool_context(organisation, policy, conversation, ask.pk if ask else None, message.pk, message.sent_at)
     records: list[ToolCallRecord] = []
 
     def call_tool(name: str, arguments: str | dict) -> ToolCallRecord:
@@ -131,20 +147,111 @@ def _turn(message: Message) -> Turn:
         return record
 
     scope = _scope(outcome, message, perception)
-    try:
-        draft = provider.respond(RespondInput(lang=lang, org_kind=organisation.kind, org_name=organisation.name,
-                                              currency=organisation.currency, tz=organisation.time_zone,
-                                              scope=scope, call_tool=call_tool))
-    except ProviderUnavailable as error:
-        trace.status, trace.error = Turn.Status.FAILED, str(error)
-        draft = Draft(say(lang, "provider_down"))
+    request = RespondInput(lang=lang, org_kind=organisation.kind, org_name=organisation.name,
+                           currency=organisation.currency, tz=organisation.time_zone, scope=scope, call_tool=call_tool)
+    draft = _decide_approval(outcome, message, ctx, call_tool) if ask is not None else None
+    approvals_void_stale(conversation_id=conversation.pk)  # after the tap's own request was decided
+    model_drafted = draft is None
+    if draft is None:
+        try:
+            draft = provider.respond(request)
+        except ProviderUnavailable as error:
+            trace.status, trace.error = Turn.Status.FAILED, str(error)
+            draft, model_drafted = Draft(say(lang, "provider_down")), False
+        if ctx.approval_requested is not None:  # the reply is the preview, built by code, whatever was drafted
+            trace.drafts = [draft.text]
+            draft, model_drafted = _preview_draft(ctx.approval_requested, ask, ctx, message), False
     usage.add(draft.usage)
-    trace.drafts = [draft.text]
-    trace.tool_calls = [{"name": r.name, "arguments": r.arguments, "result": r.result, "ms": r.ms} for r in records]
+
+    def redraft(previous: Draft, note: str) -> Draft:
+        if not model_drafted:  # code-built text (preview, outcome of a decision): nothing to redraft
+            return previous
+        try:
+            again = provider.redraft(request, previous, note)
+        except ProviderUnavailable:
+            return previous
+        usage.add(again.usage)
+        return again
+
+    history = scope.messages if message.ask_id else [*scope.messages, {"role": "customer", "text": message.text}]
+
+    def check(candidate: Draft):
+        return guard_input(draft=candidate, lang=lang, currency=organisation.currency, org_kind=organisation.kind,
+                           records=records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
+                           policy=policy)
+
+    checked = guarded(first=draft, redraft=redraft, check=check, policy=policy, lang=lang)
+    draft = checked.draft
+    trace.drafts = trace.drafts + checked.drafts
+    trace.guards = checked.reports
+    if checked.failed is not None:
+        failure = checked.failed.failures[0]
+        escalation_open(conversation_id=conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
+                        reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
+                        drafts=checked.drafts)
+        trace.rule = trace.rule or "guards_failed"
+    trace.tool_calls = [{"name": r.name, "arguments": r.arguments, "result": r.result, "ms": r.ms,
+                         "effect": r.executed_effect, **r.extra} for r in records]
     trace.tokens = {"prompt": usage.prompt, "completion": usage.completion}
-    if ask is not None:
+    if ask is not None and ctx.approval_requested is None and ctx.approval is None:
         _advance_ask(ask, records, policy.on_tool_failure, message)
-    return _finish(trace, message, draft, ask)
+    turn = _finish(trace, message, draft, ask)
+    if ctx.approval_requested is not None and turn.reply_message is not None:
+        approval_shown(approval_id=ctx.approval_requested.pk, message_id=turn.reply_message.pk)
+    return turn
+
+
+def _decide_approval(outcome: DecisionOutcome, message: Message, ctx: ToolContext, call_tool) -> Draft | None:
+    """A tap on the preview's buttons: record the decision (its author is the verified sender), then continue."""
+    action, rule = outcome.decision.action, outcome.decision.rule
+    if rule not in ("button_confirms", "button_declines"):
+        return None
+    request = ApprovalRequest.objects.filter(ask=outcome.ask, status=ApprovalRequest.Status.PENDING).first()
+    if request is None:
+        return None
+    by = f"{message.channel}:{ctx.customer_ref}"
+    approval_decide(approval_id=request.pk, approve=action == Action.CONFIRM, by=by,
+                    channel=ApprovalRequest.Channel.IN_CHAT_BUTTON, at=message.sent_at)
+    return approval_continue(approval_id=request.pk, ctx=ctx, call=lambda c, n, a: call_tool(n, a),
+                             message_id=message.pk)
+
+
+def _preview_draft(request: ApprovalRequest, ask: Ask, ctx: ToolContext, message: Message) -> Draft:
+    token = ask_await_confirmation(ask_id=ask.pk, rule="preview_shown", message_id=message.pk, token=request.nonce)
+    text = request.preview["text"]
+    if request.channel == ApprovalRequest.Channel.APP:
+        return Draft(f"{text}\n{word(ctx.language, 'link', url=approval_link(request, ctx.public_base_url))}")
+    return Draft(text, buttons=[{"id": confirm_payload(ask.pk, token), "title": say(ctx.language, "approve")},
+                                {"id": decline_payload(ask.pk, token), "title": say(ctx.language, "decline")}])
+
+
+def _tool_context(organisation: Organisation, policy, conversation: Conversation, ask_id: int | None,
+                  message_id: int, now: datetime) -> ToolContext:
+    customer = conversation.customer
+    return ToolContext(
+        conversation_id=conversation.pk, ask_id=ask_id, message_id=message_id, customer_ref=customer.channel_user_id,
+        customer_name=customer.name, org_kind=organisation.kind, language=organisation.language,
+        currency=organisation.currency, time_zone=organisation.time_zone, policy=policy, now=now,
+        public_base_url=_public_base_url(organisation),
+    )
+
+
+def approval_announced(*, approval_id: int) -> None:
+    """A decision made on the approval page or in the bank's app: continue (execute once, or word the decline or
+    expiry) and tell the customer in their conversation, through the outbox."""
+    with transaction.atomic():
+        request = ApprovalRequest.objects.select_related("conversation__customer").get(pk=approval_id)
+        conversation = Conversation.objects.select_for_update().get(pk=request.conversation_id)
+        organisation = _organisation()
+        last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
+                        .order_by("-sent_at", "-pk").first())
+        ctx = _tool_context(organisation, policy_current(organisation=organisation), conversation, request.ask_id,
+                            last_inbound.pk if last_inbound else 0, timezone.now())
+        draft = approval_continue(approval_id=approval_id, ctx=ctx)
+        if draft is not None and draft.text:
+            message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                   channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP,
+                                   ask_id=request.ask_id)
 
 
 def _scope(outcome: DecisionOutcome, message: Message, perception) -> AskScope:

@@ -1,17 +1,28 @@
 """Button payloads the agent sends and the decision engine reads back. A payload names what it answers, so a tap on
-an old message can be recognised as old."""
+an old message can be recognised as old. Confirmation payloads are signed (HMAC with the platform's secret) and
+carry the single-use token of the request they confirm: a forged or altered one reads as stale."""
 
 from __future__ import annotations
 
+import hmac
+
+from django.utils.crypto import salted_hmac
+
 from asks.decide import Tap
+
+SALT = "magie.asks.confirmation-button"
+
+
+def _signature(action: str, ask_id: int, token: str) -> str:
+    return salted_hmac(SALT, f"{action}:{ask_id}:{token}", algorithm="sha256").hexdigest()[:32]
 
 
 def confirm_payload(ask_id: int, token: str) -> str:
-    return f"confirm:{ask_id}:{token}"
+    return f"confirm:{ask_id}:{token}:{_signature('confirm', ask_id, token)}"
 
 
 def decline_payload(ask_id: int, token: str) -> str:
-    return f"decline:{ask_id}:{token}"
+    return f"decline:{ask_id}:{token}:{_signature('decline', ask_id, token)}"
 
 
 def resume_payload(ask_id: int) -> str:
@@ -26,8 +37,10 @@ def parse_tap(payload: str) -> Tap | None:
     """The tap a payload stands for, or None when it is none of ours (then the message is read as text)."""
     parts = payload.split(":")
     try:
-        if parts[0] in ("confirm", "decline") and len(parts) == 3:
-            return Tap(parts[0], ask_id=int(parts[1]), token=parts[2])  # type: ignore[arg-type]
+        if parts[0] in ("confirm", "decline") and len(parts) == 4:
+            action, ask_id, token, signature = parts[0], int(parts[1]), parts[2], parts[3]
+            valid = hmac.compare_digest(signature, _signature(action, ask_id, token))
+            return Tap(action, ask_id=ask_id, token=token if valid else "")  # type: ignore[arg-type]
         if parts[0] == "resume" and len(parts) == 2:
             return Tap("resume", ask_id=int(parts[1]))
         if parts[0] == "choose" and len(parts) >= 4:

@@ -24,12 +24,12 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | S2 | another request kind mid-Ask, policy `supersede` | start_new (open superseded) | side_request_supersedes_open_ask |
 | W1 | correction wording | correct | correction_wording |
 | W2 | correction wording with nothing to correct | clarify | correction_without_value |
+| F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
 | W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
 | K1 | the open Ask is stale, the request kind said again | start_new (open cooled) | stale_ask_cooled_kind_restarts |
 | K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
 | K3 | the open Ask is stale, nothing actionable | clarify (open cooled) | stale_ask_cooled |
 | E1 | the open Ask is executing | clarify | ask_executing |
-| F1 | typed confirmation while awaiting confirmation | clarify | typed_confirmation_needs_button |
 | F2 | values only for empty slots (or equal to the current ones) | fill | fills_missing_slots |
 | F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
@@ -222,6 +222,10 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             return Decision(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id)
         return Decision(Action.CORRECT, "correction_wording", ask_id=open_ask.id, values=values)
 
+    if "confirm" in markers and open_ask.status == "awaiting_confirmation" and not values:
+        # "sim, pode mandar" is a typed yes, not a new request; typed words never confirm (only the button does)
+        return Decision(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
+
     if "new_request" in markers and kind == open_ask.kind:
         return Decision(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
                         close_open="cooled" if stale else "superseded")
@@ -234,9 +238,6 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             return Decision(Action.CLARIFY, "stale_ask_cooled_bare_value", close_open="cooled",
                             choices=(f"new:{open_ask.kind}",))
         return Decision(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
-
-    if "confirm" in markers and open_ask.status == "awaiting_confirmation" and not values:
-        return Decision(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
 
     conflicting = {name for name, value in values.items() if open_ask.slots.get(name) not in (None, value)}
     if conflicting:

@@ -212,10 +212,14 @@ def _locked_ask(ask_id: int) -> Ask:
 
 
 @transaction.atomic
-def ask_await_confirmation(*, ask_id: int, rule: str = "preview_shown", message_id: int | None = None) -> str:
-    """Move the Ask to awaiting confirmation with a fresh token for the preview's buttons; return the token."""
+def ask_await_confirmation(*, ask_id: int, rule: str = "preview_shown", message_id: int | None = None,
+                           token: str | None = None) -> str:
+    """Move the Ask to awaiting confirmation with the token its preview's buttons carry (a fresh one unless given,
+    e.g. the approval request's); return the token."""
     ask = _locked_ask(ask_id)
-    token = secrets.token_urlsafe(12)
+    token = token or secrets.token_hex(12)
+    if ask.status == Ask.Status.AWAITING_CONFIRMATION:  # a newer preview replaces the one shown
+        _transition(ask, "reopen", "new_preview_replaces_old", _message(message_id))
     _transition(ask, "await_confirmation", rule, _message(message_id), token)
     return token
 
@@ -264,3 +268,10 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
 
 def _message(message_id: int | None) -> Message | None:
     return Message.objects.get(pk=message_id) if message_id else None
+
+
+@transaction.atomic
+def ask_abandon(*, ask_id: int, reason: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
+    ask = _locked_ask(ask_id)
+    _transition(ask, "abandon", rule, _message(message_id), reason, at)
+    return ask

@@ -56,6 +56,8 @@ class BookingEngine(Protocol):
     def availability(self, *, activity: str | None = None, day: date | None = None,
                      party_size: int = 1) -> list[SlotOffer]: ...
 
+    def slot(self, *, slot_id: int) -> SlotOffer: ...
+
     def book(self, *, slot_id: int, customer_ref: str, customer_name: str, party_size: int,
              idempotency_key: str | None = None) -> BookingResult: ...
 
@@ -90,6 +92,12 @@ class SandboxBookingEngine:
                       price_cents=found.price_cents, currency=found.currency)
             for found in selectors.availability_search(activity=activity, day=day, party_size=party_size)
         ]
+
+    def slot(self, *, slot_id: int) -> SlotOffer:
+        found = selectors.slot_availability(slot_id=slot_id)
+        return SlotOffer(slot_id=found.slot_id, activity=found.activity_slug, activity_name=found.activity_name,
+                         instructor=found.instructor, start=found.start, end=found.end, places_left=found.places_left,
+                         price_cents=found.price_cents, currency=found.currency)
 
     def book(self, *, slot_id: int, customer_ref: str, customer_name: str, party_size: int,
              idempotency_key: str | None = None) -> BookingResult:

@@ -28,6 +28,7 @@ from booking.errors import (
     InvalidPartySize,
     PaymentLinkExpired,
     PaymentLinkNotFound,
+    SlotNotFound,
 )
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, PaymentLink, TimeSlot
 
@@ -193,6 +194,14 @@ def _availabilities(slots: list[TimeSlot]) -> list[SlotAvailability]:
             price_cents=slot.activity.price_cents, currency=slot.activity.currency,
         ))
     return found
+
+
+def slot_availability(*, slot_id: int) -> SlotAvailability:
+    """One slot as availability reads it now (places left counting instructor and equipment); SlotNotFound."""
+    slot = TimeSlot.objects.select_related("activity", "instructor").filter(pk=slot_id).first()
+    if slot is None:
+        raise SlotNotFound(slot_id=slot_id)
+    return _availabilities([slot])[0]
 
 
 def _upcoming_slots(*, activity: Activity | None, start: datetime, end: datetime, now: datetime,

@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class MagieConfig(AppConfig):
     name = "magie"
     verbose_name = "Magie platform"
+
+    def ready(self) -> None:
+        # Register every app's Celery tasks in every process (web, commands, tests), not only in workers: a task
+        # queued by name (agent.turn, whatsapp.deliver, agent.approval_continue) must resolve to the task here, so
+        # that eager mode runs it and a typo fails loudly instead of vanishing onto the broker.
+        from magie.celery import app
+
+        app.autodiscover_tasks(force=True)

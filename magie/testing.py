@@ -18,6 +18,18 @@ from django_tenants.utils import tenant_context
 from tenants.models import Organisation
 
 TEST_SCHEMAS = ("demobank", "demoschool", "demostore")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def chromium_path() -> str:
+    """Debian's chromium (Playwright never downloads a browser here)."""
+    import shutil
+
+    path = os.environ.get("MAGIE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("Browser tests need Debian's chromium: `apt-get install chromium` (or set MAGIE_CHROMIUM).")
+    return path
 
 
 def organisations_ensure() -> None:
@@ -66,7 +78,10 @@ def test_database_url() -> str:
 class WorkerProcess:
     """A real `celery worker` subprocess on the test database and the configured broker."""
 
-    def __init__(self, concurrency: int = 2, queues: str = "celery") -> None:
+    def __init__(self, concurrency: int = 2, queues: str | None = None) -> None:
+        # Its own queue: test runs sharing a broker (two checkouts, CI beside a session) never take each other's tasks.
+        self.queue = queues or f"test-{os.getpid()}"
+        queues = self.queue
         self.log_path = Path(settings.DATA_DIR) / f"test-worker-{os.getpid()}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         env = os.environ | {

@@ -12,5 +12,8 @@ urlpatterns = [
     path("api/booking/", include("booking.urls")),
     path("api/store/", include("store.urls")),
     path("pay/", include("booking.pay_urls")),
+    path("api/approvals/", include("approvals.urls")),
+    path("approve/", include("approvals.page_urls")),
     path("simulator/", include("whatsapp.simulator_urls")),
+    path("inbox/", include("inbox.urls")),
 ]

@@ -108,7 +108,7 @@ class OrganisationPolicy(models.Model):
     internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True)
     guard_retries = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(3)])
     guard_time_budget_ms = models.PositiveIntegerField(
-        default=300, validators=[MinValueValidator(10), MaxValueValidator(10_000)]
+        default=1000, validators=[MinValueValidator(10), MaxValueValidator(10_000)]
     )
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)

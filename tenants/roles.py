@@ -32,7 +32,10 @@ ADMIN_CHANGES = {
     ("agent", "agentsettings"),  # the organisation's model provider
 }
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
-ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {Role.ADMIN: set(ADMIN_CHANGES), Role.AGENT: set()}
+ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {
+    Role.ADMIN: set(ADMIN_CHANGES),
+    Role.AGENT: {("inbox", "escalation"), ("inbox", "escalationreply")},  # escalated chats: claim, reply, resolve
+}
 
 
 def _permissions_for(role: str) -> list[Permission]:

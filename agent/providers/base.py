@@ -69,6 +69,7 @@ class Draft:
     buttons: list[dict[str, str]] = field(default_factory=list)
     asked_for: str | None = None
     usage: Usage = field(default_factory=Usage)
+    context: Any = None  # what the provider needs to redraft this turn without calling tools again
 
 
 class ProviderUnavailable(Exception):
@@ -81,3 +82,6 @@ class Provider(Protocol):
     def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]: ...
 
     def respond(self, request: RespondInput) -> Draft: ...
+
+    def redraft(self, request: RespondInput, draft: Draft, note: str) -> Draft:
+        """A second draft for the same turn, told why the first was refused; no tool is called again."""

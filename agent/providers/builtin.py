@@ -27,6 +27,10 @@ class BuiltinProvider:
     def respond(self, request: RespondInput) -> Draft:
         return Responder(request).respond()
 
+    def redraft(self, request: RespondInput, draft: Draft, note: str) -> Draft:
+        """Templates are deterministic: the second try is the same text (so a failing template reaches a person)."""
+        return Draft(draft.text, buttons=list(draft.buttons), asked_for=draft.asked_for)
+
 
 class Responder:
     def __init__(self, request: RespondInput) -> None:
@@ -90,7 +94,8 @@ class Responder:
             return Draft(self.say("stale_bare_value", value=value), buttons)
         if rule == "stale_ask_cooled":
             return Draft(self.say("stale"))
-        if rule == "typed_confirmation_needs_button":
+        if rule == "typed_confirmation_needs_button" or (
+                rule == "no_new_information" and scope.status == "awaiting_confirmation"):
             return Draft(self.say("typed_confirm"))
         if rule == "ask_executing":
             return Draft(self.say("executing"))

@@ -94,7 +94,7 @@ class OpenAIProvider:
             usage.add(_usage(response))
             reply = response.choices[0].message
             if not reply.tool_calls:
-                return Draft(text=reply.content or "", usage=usage)
+                return Draft(text=reply.content or "", usage=usage, context=messages)
             messages.append({"role": "assistant", "content": reply.content,
                              "tool_calls": [{"id": c.id, "type": "function",
                                              "function": {"name": c.function.name,
@@ -105,3 +105,10 @@ class OpenAIProvider:
                 messages.append({"role": "tool", "tool_call_id": tool_call.id,
                                  "content": json.dumps(record.result, ensure_ascii=False)})
         raise ProviderUnavailable(f"no reply after {MAX_TOOL_ROUNDS} tool rounds")
+
+    def redraft(self, request: RespondInput, draft: Draft, note: str) -> Draft:
+        """The same conversation and tool results, the refused draft, and why: a text-only second try."""
+        messages = [*(draft.context or []), {"role": "assistant", "content": draft.text},
+                    {"role": "system", "content": note}]
+        response = self._complete(messages=messages)
+        return Draft(text=response.choices[0].message.content or "", usage=_usage(response), context=messages)

@@ -3,24 +3,6 @@ import io
 import pytest
 from django.core.management import call_command
 
-from agent.models import AgentSettings
-from agent.testing import FakeOpenAI
-
-
-@pytest.fixture
-def fake_openai():
-    server = FakeOpenAI()
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def use_openai(fake_openai):
-    """The current organisation talks to the fake OpenAI server (its own provider setting)."""
-    AgentSettings.objects.update_or_create(pk=1, defaults={
-        "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk-test", "openai_model": "fake",
-    })
-    return fake_openai
 
 
 @pytest.fixture

@@ -25,9 +25,10 @@ class Conversation:
         self.customer = customer
         self.now = start or datetime.now(timezone.utc)
         self.channel = channel
+        self.gap = timedelta(seconds=15)  # between two messages of the customer
 
     def say(self, text: str, *, kind: str = "text", payload: str = "", reply_to: str = "") -> Turn:
-        self.now += timedelta(seconds=15)
+        self.now += self.gap
         stored = message_store_inbound(channel_user_id=self.customer, channel_message_id=f"t-{next(_ids)}-{self.now.timestamp()}",
                                        sent_at=self.now, text=text, kind=kind, payload=payload, reply_to=reply_to,
                                        channel=self.channel)

@@ -5,6 +5,7 @@ import json
 from django_tenants.utils import schema_context
 
 from agent.models import Turn
+from approvals.models import ApprovalRequest
 from bank.models import Account, PixTransfer
 
 
@@ -18,11 +19,12 @@ def test_demobank_in_portuguese_balance_lookup_and_send_pix_stops_at_approval(db
     out = chat("demobank", "qual meu saldo?", "manda 200 pro Pedro")
     assert "[2] < Seu saldo é R$\xa05.000,00." in out
     assert "Pedro Henrique Almeida" in out  # the owner's real name, from the directory
-    assert "***." in out and "precisa da sua aprovação" in out and "nada foi enviado" in out
+    assert "Confirme o Pix" in out and "***." in out and "R$\xa0200,00" in out and "[1] Aprovar" in out
     with schema_context("demobank"):
         assert PixTransfer.objects.count() == 0
         send = [call for turn in Turn.objects.all() for call in turn.tool_calls if call["name"] == "send_pix"]
         assert send and send[0]["result"]["error"]["code"] == "approval_required"
+        assert ApprovalRequest.objects.get().status == "pending"
     assert balances() == before
 
 

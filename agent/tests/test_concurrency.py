@@ -63,7 +63,7 @@ def test_two_customers_racing_for_the_last_place_get_one_booking_and_fresh_alter
         assert Booking.objects.filter(slot=slot).count() == bookings_before + 1
         replies = {ref: turn.reply for ref, turn in turns.items()}
         winners = [ref for ref, reply in replies.items() if "Reserva feta" in reply]
-        assert len(winners) == 1, replies
+        assert len(winners) == 1, (replies, {ref: turn.guards for ref, turn in turns.items()})
         loser = next(ref for ref in replies if ref not in winners)
         assert "•" in replies[loser]  # the loser is offered the slots that are free now
         loser_calls = {call["name"]: call for call in turns[loser].tool_calls}

@@ -62,10 +62,10 @@ def test_the_schemas_as_sent_are_strict(demobank, use_openai):
 def test_a_500_then_success_is_retried_by_the_sdk(demobank, use_openai, settings):
     settings.OPENAI_MAX_RETRIES = 2
     use_openai.replies = [500, completion(tool_calls=[("record_perception", perception_args("balance"))]),
-                          completion("Seu saldo é R$ 5.000,00.")]
+                          completion(tool_calls=[("get_balance", {})]), completion("Seu saldo é R$ 5.000,00.")]
     turn = Conversation().say("qual meu saldo?")
     assert turn.status == "done" and turn.reply == "Seu saldo é R$ 5.000,00."
-    assert len(use_openai.requests) == 3
+    assert len(use_openai.requests) == 4
 
 
 def test_a_timeout_then_success_is_retried(demobank, use_openai, settings):
@@ -73,7 +73,7 @@ def test_a_timeout_then_success_is_retried(demobank, use_openai, settings):
     use_openai.delays = [1.5]
     use_openai.replies = [completion("too late"),
                           completion(tool_calls=[("record_perception", perception_args("balance"))]),
-                          completion("Seu saldo é R$ 5.000,00.")]
+                          completion(tool_calls=[("get_balance", {})]), completion("Seu saldo é R$ 5.000,00.")]
     turn = Conversation().say("qual meu saldo?")
     assert turn.status == "done" and turn.reply == "Seu saldo é R$ 5.000,00."
 

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
+from approvals.previews import pix_preview
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from bank.interface import SandboxBank
 
@@ -69,15 +70,41 @@ def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
                              ask_id=ctx.ask_id or 0, now=ctx.now)
 
 
+def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
+    scheduled = _day(args.scheduled_for, "scheduled_for")
+    return datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
+
+
 def send_pix(ctx: ToolContext, args: SendPixArgs) -> dict:
     recipient = recipient_of(ctx, args.recipient_ref)
-    scheduled = _day(args.scheduled_for, "scheduled_for")
-    scheduled_for = datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
+    # Executing an approved request: its id is the idempotency key, so a repeat (second tap, redelivered task,
+    # racing worker) returns the first transfer and moves no money again.
+    key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
     receipt = SandboxBank(now=ctx.now).transfer(
-        ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=f"turn-{ctx.message_id}-{ctx.calls}",
-        scheduled_for=scheduled_for,
+        ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=key,
+        scheduled_for=_scheduled_for(ctx, args),
     )
     return ok(asdict(receipt))
+
+
+def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
+    """Read the directory again now: the owner's real name and masked document are facts of the preview, and the
+    same read at execution must give the same facts (a changed owner voids the approval)."""
+    recipient = recipient_of(ctx, args.recipient_ref)
+    owner = SandboxBank(now=ctx.now).lookup_key(ctx.customer_ref, recipient["key"])
+    scheduled_for = _scheduled_for(ctx, args)
+    return pix_preview(owner_name=owner.owner_name, masked_document=owner.masked_document, bank_name=owner.bank_name,
+                       key=recipient["key"], amount_cents=args.amount_cents, currency=ctx.currency,
+                       when=(scheduled_for or ctx.now).astimezone(ZoneInfo(ctx.time_zone)),
+                       scheduled=scheduled_for is not None, lang=ctx.language, tz=ctx.time_zone)
+
+
+def pix_spent_today(ctx: ToolContext) -> int:
+    zone = ZoneInfo(ctx.time_zone)
+    today = ctx.now.astimezone(zone).date()
+    statement = SandboxBank(now=ctx.now).statement(ctx.customer_ref, datetime.combine(today, time.min, zone),
+                                                   datetime.combine(today + timedelta(days=1), time.min, zone))
+    return statement.settled_out_cents
 
 
 def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
@@ -98,7 +125,8 @@ TOOLS = (
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
-             send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),)),
+             send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
+             preview=send_pix_preview, spent_today=pix_spent_today),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
              list_pix_history),
 )

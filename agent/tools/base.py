@@ -35,6 +35,8 @@ class ToolContext:
     now: datetime
     public_base_url: str = ""
     calls: int = 0  # tool calls made in this turn (part of effects' idempotency keys)
+    approval: Any = None  # the approved request this call executes (the continuation after a decision)
+    approval_requested: Any = None  # the request the gate created in this turn (the reply becomes its preview)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,10 @@ class ToolSpec:
     amount_of: Callable[[Any], int | None] = lambda args: None  # what the gate compares with thresholds
     effect: bool = False  # executes something (not a read)
     references: tuple[tuple[str, str], ...] = ()  # (argument, reference kind) checked before anything else
+    # The preview a gated call shows, built by code from system data: {"facts": {...}, "text": "..."}.
+    preview: Callable[[ToolContext, Any], dict[str, Any]] | None = None
+    # What the customer already spent today in this tool's risk class (for `preauthorised_cap`).
+    spent_today: Callable[[ToolContext], int] | None = None
 
 
 class ToolFailure(Exception):
@@ -66,7 +72,7 @@ class ToolFailure(Exception):
             error["call_first"] = self.call_first
         if self.detail:
             error["detail"] = self.detail
-        return {"ok": False, "error": error}
+        return {"ok": False, "error": _jsonable(error)}
 
 
 # Engine error codes → the structured failure kinds the model sees (the engine's code travels in detail.code).

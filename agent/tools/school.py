@@ -8,8 +8,10 @@ from datetime import date
 from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
+from approvals.previews import booking_preview
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from booking.interface import SandboxBookingEngine
+from magie.errors import DomainError
 
 
 class CheckAvailabilityArgs(ToolArgs):
@@ -52,16 +54,30 @@ def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
 def create_booking(ctx: ToolContext, args: CreateBookingArgs) -> dict:
     slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
                              ask_id=ctx.ask_id or 0, now=ctx.now)
-    result = SandboxBookingEngine().book(slot_id=slot["slot_id"], customer_ref=ctx.customer_ref,
-                                         customer_name=ctx.customer_name or ctx.customer_ref,
-                                         party_size=args.party_size,
-                                         idempotency_key=f"turn-{ctx.message_id}-{ctx.calls}")
+    key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
+    try:
+        result = SandboxBookingEngine().book(slot_id=slot["slot_id"], customer_ref=ctx.customer_ref,
+                                             customer_name=ctx.customer_name or ctx.customer_ref,
+                                             party_size=args.party_size, idempotency_key=key)
+    except DomainError as error:  # the engine's fresh alternatives come back as references, never raw ids
+        alternatives = error.extra.get("alternatives")
+        if alternatives:
+            error.extra["alternatives"] = [_as_reference(ctx, alternative) for alternative in alternatives]
+        raise
     token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                             payload={"booking_id": result.booking_id}, issued_by="create_booking", now=ctx.now)
     data = asdict(result)
     data.pop("booking_id")
     data.pop("slot_id")
     return ok({"booking_ref": token, **data})
+
+
+def _as_reference(ctx: ToolContext, alternative: dict) -> dict:
+    entry = dict(alternative)
+    slot_id = entry.pop("slot_id")
+    token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                            payload={"slot_id": slot_id}, issued_by="create_booking", now=ctx.now)
+    return {"slot_ref": token, **entry}
 
 
 def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
@@ -77,11 +93,22 @@ def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
     return ok(data)
 
 
+def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
+    """The slot as the engine has it now (activity, start, price × party), for a policy that gates bookings."""
+    slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
+                             ask_id=ctx.ask_id or 0, now=ctx.now)
+    offer = SandboxBookingEngine().slot(slot_id=slot["slot_id"])
+    return booking_preview(activity=offer.activity_name, start=offer.start, party_size=args.party_size,
+                           amount_cents=offer.price_cents * args.party_size, currency=offer.currency,
+                           slot_id=offer.slot_id, lang=ctx.language, tz=ctx.time_zone)
+
+
 TOOLS = (
     ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
              CheckAvailabilityArgs, check_availability),
     ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
-             "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),)),
+             "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
+             preview=create_booking_preview),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "slot"),)),
 )

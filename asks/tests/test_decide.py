@@ -180,6 +180,11 @@ def test_F1_typed_yes_never_confirms():
     assert (decision.action, decision.rule) == (Action.CLARIFY, "typed_confirmation_needs_button")
 
 
+def test_F1_a_typed_yes_with_a_request_verb_is_still_a_typed_yes():  # "sim, pode mandar"
+    decision = run(said("pix_transfer", {"confirm", "new_request"}), open_ask=AWAITING)
+    assert (decision.action, decision.rule) == (Action.CLARIFY, "typed_confirmation_needs_button")
+
+
 def test_F2_values_for_empty_slots_fill():
     decision = run(said(recipient="Pedro"), open_ask=PIX)
     assert (decision.action, decision.rule, decision.values) == (Action.FILL, "fills_missing_slots",

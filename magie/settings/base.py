@@ -109,7 +109,6 @@ else:
     EMBEDDED_DATABASE = True
 DATABASES = {"default": database_from_url(DATABASE_URL)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-FORMS_URLFIELD_ASSUME_HTTPS = True  # the Django 6 default, adopted now
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("pt-br", "Português (Brasil)"), ("es", "Español"), ("ca", "Català"), ("en", "English")]
@@ -153,6 +152,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
 CELERY_BEAT_SCHEDULE = {
     "bank-scheduled-pix": {"task": "bank.tasks.pix_scheduled_run_all_task", "schedule": 60.0},
+    "whatsapp-sweep-unhandled": {"task": "whatsapp.sweep_unhandled", "schedule": 60.0},
 }
 
 # Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
@@ -164,7 +164,12 @@ OPENAI_MAX_RETRIES = int(os.environ.get("OPENAI_MAX_RETRIES", "2"))  # the SDK b
 # Absolute links sent to customers (payment pages): {host} is the organisation's domain.
 MAGIE_PUBLIC_URL_TEMPLATE = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE", "http://{host}:8000")
 # WhatsApp Cloud API (the channel issue); tests and staging point it at a local fake Graph server.
-WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "https://graph.facebook.com/v21.0")
+# Off until set: empty → deliveries are simulated (marked sent with a local wamid). Real: https://graph.facebook.com/v21.0
+WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "")
+WHATSAPP_RATE_PER_SECOND = int(os.environ.get("WHATSAPP_RATE_PER_SECOND", "80"))  # per number, shared by all workers
+WHATSAPP_TEMPLATE_NAME = os.environ.get("WHATSAPP_TEMPLATE_NAME", "magie_reply")  # outside the 24-hour window
+WHATSAPP_SWEEP_AFTER_SECONDS = int(os.environ.get("WHATSAPP_SWEEP_AFTER_SECONDS", "60"))
+WHATSAPP_WEBHOOK_URL = os.environ.get("WHATSAPP_WEBHOOK_URL", "")  # where the simulator posts (default: this host)
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,73 @@
+"""After a decision on an approval: revalidate and execute once, then tell the customer.
+
+Called inside the customer's turn for a button tap, and by the `agent.approval_continue` task for a decision on
+the approval page or in the bank's app. Idempotent: an executed (or failed) request is never executed again, and
+the effect's idempotency key is the request's id, so even a racing second run moves no money twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from agent import registry
+from agent.providers.base import Draft
+from agent.replies import money, say, when
+from agent.tools.base import ToolCallRecord, ToolContext
+from approvals.models import ApprovalRequest
+from approvals.services import approval_record_execution
+from asks.models import Ask
+from asks.services import ask_abandon, ask_complete, ask_fail, ask_start_execution
+
+CallTool = Callable[[ToolContext, str, dict], ToolCallRecord]
+
+
+def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | None = None,
+                      message_id: int | None = None) -> Draft | None:
+    """Execute an approved request once and word the outcome; None when there is nothing (more) to say."""
+    call = call or registry.call
+    request = ApprovalRequest.objects.select_for_update().select_related("ask").get(pk=approval_id)
+    ask = Ask.objects.select_for_update().get(pk=request.ask_id)
+    lang = ctx.language
+    if request.status in (ApprovalRequest.Status.EXECUTED, ApprovalRequest.Status.EXECUTION_FAILED,
+                          ApprovalRequest.Status.VOIDED, ApprovalRequest.Status.PENDING):
+        return None
+    if request.status == ApprovalRequest.Status.DECLINED:
+        if ask.status in (Ask.Status.AWAITING_CONFIRMATION, Ask.Status.COLLECTING):  # the customer's cancel
+            ask_abandon(ask_id=ask.pk, reason=Ask.AbandonReason.CANCELLED, at=ctx.now, rule="approval_declined",
+                        message_id=message_id)
+        return Draft(say(lang, "cancelled"))
+    if request.status == ApprovalRequest.Status.EXPIRED:
+        if ask.is_open:
+            ask_fail(ask_id=ask.pk, code="approval_expired", at=ctx.now, rule="approval_expired", message_id=message_id)
+        return Draft(say(lang, "approval_expired"))
+    if ask.status == Ask.Status.AWAITING_CONFIRMATION and ask.confirmation_token == request.nonce:
+        ask_start_execution(ask_id=ask.pk, rule=f"approved_via_{request.decision_channel}", message_id=message_id)
+    elif ask.status != Ask.Status.EXECUTING:
+        approval_record_execution(approval_id=request.pk, at=ctx.now,
+                                  result={"ok": False, "error": {"code": "ask_moved_on"}})
+        return Draft(say(lang, "stale_button"))
+    ctx.approval = request
+    ctx.ask_id = ask.pk
+    record = call(ctx, request.tool, request.arguments)
+    approval_record_execution(approval_id=request.pk, result=record.result, at=ctx.now)
+    if not record.result["ok"]:
+        code = record.result["error"].get("detail", {}).get("code", record.result["error"]["code"])
+        ask_fail(ask_id=ask.pk, code=code, at=ctx.now, rule="approved_effect_failed", message_id=message_id)
+        return Draft(say(lang, "failed", reason=code.replace("_", " ")))
+    ask_complete(ask_id=ask.pk, at=ctx.now, rule=f"{request.tool}_succeeded", message_id=message_id)
+    return _success(request, record, ctx, call)
+
+
+def _success(request: ApprovalRequest, record: ToolCallRecord, ctx: ToolContext, call: CallTool) -> Draft:
+    data, lang = record.result["data"], ctx.language
+    if request.tool == "send_pix":
+        return Draft(say(lang, "pix_sent", amount=money(data["amount_cents"], data["currency"], lang),
+                         name=data["recipient"]["owner_name"], e2e=data["end_to_end_id"]))
+    if request.tool == "create_booking":
+        link = call(ctx, "send_payment_link", {"booking_ref": data["booking_ref"]}).result
+        return Draft(say(lang, "booking_done", activity=data["activity"], party=data["party_size"],
+                         start=when(datetime.fromisoformat(data["start"]), lang, ctx.time_zone),
+                         amount=money(data["amount_cents"], data["currency"], lang),
+                         url=link["data"]["url"] if link["ok"] else ""))
+    return Draft(say(lang, "done"))

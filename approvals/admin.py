@@ -1,0 +1,33 @@
+from django.contrib import admin
+from django.http import HttpResponse
+
+from approvals.audit import export_csv, export_json
+from approvals.models import ApprovalRequest
+from magie.admin_readonly import ReadOnlyAdmin
+from magie.admin_sites import backoffice_site
+
+
+@admin.register(ApprovalRequest, site=backoffice_site)
+class ApprovalLogAdmin(ReadOnlyAdmin):
+    """The approval log: what was shown, to whom, on which channel, the decision, who, when, the execution."""
+
+    list_display = ["pk", "tool", "risk", "channel", "status", "amount_cents", "created_at", "decided_by",
+                    "decided_at", "executed_at"]
+    list_filter = ["status", "tool", "channel", "risk"]
+    actions = ["export_json", "export_csv"]
+    exclude = ["nonce"]  # the single-use token its buttons carry is not for display
+
+    @admin.action(description="Export selected as JSON (the whole chain)")
+    def export_json(self, request, queryset):
+        return HttpResponse(export_json(queryset.order_by("pk")), content_type="application/json")
+
+    @admin.action(description="Export selected as CSV")
+    def export_csv(self, request, queryset):
+        response = HttpResponse(export_csv(queryset.order_by("pk")), content_type="text/csv")
+        response["Content-Disposition"] = 'attachment; filename="approvals.csv"'
+        return response
+
+    def get_actions(self, request):  # read-only for everyone, auditors included, but exports allowed
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions

@@ -1,0 +1,19 @@
+from magie.errors import DomainError, NotFound
+
+
+class ApprovalNotFound(NotFound):
+    code = "approval_not_found"
+
+
+class ApprovalExpired(DomainError):
+    code, http_status = "approval_expired", 410
+
+
+class ApprovalAlreadyDecided(DomainError):
+    code, http_status = "approval_already_decided", 409
+
+
+class ApprovalNotUsable(DomainError):
+    """Revalidation before execution failed: not approved, expired, Ask moved on, or the preview no longer holds."""
+
+    code, http_status = "approval_not_usable", 409

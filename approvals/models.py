@@ -1,0 +1,85 @@
+"""Approval before effect: what was shown, to whom, on which channel, the decision, and the one execution."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django_fsm import FSMField, FSMModelMixin, transition
+
+
+class ApprovalRequest(FSMModelMixin, models.Model):
+    """A gated tool call paused for the customer's decision. Its id is the idempotency key of the execution.
+
+    The preview is stored exactly as shown (facts from system data and the text) with a hash over the facts the
+    execution depends on; it never changes. `decided_by` comes from the verified channel (the signed webhook's
+    sender, the signed link, the authenticated app), never from anything the client supplies.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        DECLINED = "declined"
+        EXPIRED = "expired"  # its own state: nobody declined
+        VOIDED = "voided"  # a correction (or a newer preview) replaced it before any decision
+        EXECUTED = "executed"
+        EXECUTION_FAILED = "execution_failed"
+
+    class Channel(models.TextChoices):
+        IN_CHAT_BUTTON = "in_chat_button"
+        APP = "app"
+
+    ask = models.ForeignKey("asks.Ask", on_delete=models.PROTECT, related_name="approvals")
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="+")
+    tool = models.CharField(max_length=40)
+    arguments = models.JSONField()  # what will be executed (the resolved recipient key, the amount …)
+    preview = models.JSONField()  # {"facts": {...}, "text": "..."} exactly as shown
+    preview_hash = models.CharField(max_length=64)
+    risk = models.CharField(max_length=24)
+    amount_cents = models.BigIntegerField(null=True, blank=True)
+    channel = models.CharField(max_length=16, choices=Channel.choices)
+    nonce = models.CharField(max_length=32, unique=True)  # the single-use token its buttons and link carry
+    status = FSMField(choices=Status.choices, default=Status.PENDING, protected=True)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=120, blank=True)
+    decision_channel = models.CharField(max_length=24, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    shown_in = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")
+    executed_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["ask"], condition=Q(status="pending"), name="one_pending_approval_per_ask"),
+            models.CheckConstraint(condition=Q(expires_at__gt=models.F("created_at")), name="approval_expires_later"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Approval {self.pk} {self.tool} ({self.status})"
+
+    @transition(field=status, source=Status.PENDING, target=Status.APPROVED)
+    def approve(self, by: str, channel: str, at) -> None:
+        self.decided_by, self.decision_channel, self.decided_at = by, channel, at
+
+    @transition(field=status, source=Status.PENDING, target=Status.DECLINED)
+    def decline(self, by: str, channel: str, at, reason: str = "") -> None:
+        self.decided_by, self.decision_channel, self.decided_at, self.reason = by, channel, at, reason
+
+    @transition(field=status, source=[Status.PENDING, Status.APPROVED], target=Status.EXPIRED)
+    def expire(self, at) -> None:
+        self.reason = f"expired (checked at {at.isoformat()})"
+
+    @transition(field=status, source=Status.PENDING, target=Status.VOIDED)
+    def void(self, reason: str) -> None:
+        self.reason = reason
+
+    @transition(field=status, source=Status.APPROVED, target=Status.EXECUTED)
+    def mark_executed(self, result: dict, at) -> None:
+        self.result, self.executed_at = result, at
+
+    @transition(field=status, source=Status.APPROVED, target=Status.EXECUTION_FAILED)
+    def mark_failed(self, result: dict, at, reason: str) -> None:
+        self.result, self.executed_at, self.reason = result, at, reason

@@ -1,0 +1,94 @@
+"""Reads of approvals: the customer's pending requests, the audit chain of one request, and metrics."""
+
+from __future__ import annotations
+
+import statistics
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Count, Q
+
+from approvals.models import ApprovalRequest
+from asks.models import SlotEvent
+from conversations.models import Message
+from magie.errors import NotFound
+
+RUBBER_STAMP_MIN_DECISIONS = 5
+RUBBER_STAMP_APPROVAL_SHARE = 0.9
+RUBBER_STAMP_MEDIAN_SECONDS = 5.0
+
+
+def approvals_pending_for_customer(*, customer_ref: str, now: datetime) -> list[ApprovalRequest]:
+    return list(ApprovalRequest.objects.filter(
+        conversation__customer__channel_user_id=customer_ref, status=ApprovalRequest.Status.PENDING,
+        expires_at__gt=now).order_by("created_at"))
+
+
+def approval_get_for_customer(*, approval_id: int, customer_ref: str) -> ApprovalRequest:
+    """NotFound alike for a missing request and someone else's."""
+    request = ApprovalRequest.objects.filter(pk=approval_id, conversation__customer__channel_user_id=customer_ref).first()
+    if request is None:
+        raise NotFound("no such approval request", approval_id=approval_id)
+    return request
+
+
+def approval_chain(request: ApprovalRequest, effect_lookup=None) -> dict[str, Any]:
+    """The whole story of one effect, for auditors: messages → slots → preview → decision → execution."""
+    ask = request.ask
+    messages = [
+        {"id": m.pk, "at": m.sent_at.isoformat(), "direction": m.direction, "channel": m.channel, "kind": m.kind,
+         "text": m.text, "channel_message_id": m.channel_message_id}
+        for m in Message.objects.filter(Q(ask=ask) | Q(pk=request.shown_in_id)).order_by("sent_at", "pk")
+    ]
+    slots = [
+        {"at": e.created_at.isoformat(), "slot": e.slot, "action": e.action, "value": e.value, "previous": e.previous,
+         "message": e.message_id}
+        for e in SlotEvent.objects.filter(ask=ask).order_by("pk")
+    ]
+    return {
+        "approval": {"id": request.pk, "tool": request.tool, "risk": request.risk, "channel": request.channel,
+                     "status": request.status, "created_at": request.created_at.isoformat(),
+                     "expires_at": request.expires_at.isoformat()},
+        "ask": {"id": ask.pk, "kind": ask.kind, "status": ask.status},
+        "messages": messages,
+        "slots": slots,
+        "preview": {"shown_in_message": request.shown_in_id, "text": request.preview["text"],
+                    "facts": request.preview["facts"], "hash": request.preview_hash},
+        "decision": {"by": request.decided_by, "channel": request.decision_channel,
+                     "at": request.decided_at.isoformat() if request.decided_at else None, "reason": request.reason},
+        "execution": {"at": request.executed_at.isoformat() if request.executed_at else None,
+                      "idempotency_key": f"approval-{request.pk}", "result": request.result},
+    }
+
+
+def approval_metrics(*, since: datetime, until: datetime, effects_without_approval: int) -> dict[str, Any]:
+    """Approval and decline rates, median time to decision, expiries, and a rubber-stamping warning per customer.
+    `effects_without_approval` is counted by the caller from the turn traces (it must stay 0)."""
+    requests = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
+    counts = {row["status"]: row["n"] for row in requests.values("status").annotate(n=Count("pk"))}
+    decided = [r for r in requests.exclude(decided_at=None)]
+    delays = [(r.decided_at - r.created_at).total_seconds() for r in decided]
+    approved = counts.get("approved", 0) + counts.get("executed", 0) + counts.get("execution_failed", 0)
+    declined = counts.get("declined", 0)
+    total = sum(counts.values())
+    warnings = []
+    by_customer: dict[int, list[ApprovalRequest]] = {}
+    for request in decided:
+        by_customer.setdefault(request.conversation_id, []).append(request)
+    for conversation_id, own in by_customer.items():
+        yes = [r for r in own if r.status in ("approved", "executed", "execution_failed")]
+        seconds = statistics.median((r.decided_at - r.created_at).total_seconds() for r in own)
+        if (len(own) >= RUBBER_STAMP_MIN_DECISIONS and len(yes) / len(own) >= RUBBER_STAMP_APPROVAL_SHARE
+                and seconds < RUBBER_STAMP_MEDIAN_SECONDS):
+            warnings.append({"conversation": conversation_id, "decisions": len(own), "approved": len(yes),
+                             "median_seconds": round(seconds, 2),
+                             "warning": "approves nearly everything within seconds (rubber-stamping?)"})
+    return {
+        "requests": total, "by_status": counts,
+        "approval_rate": round(100 * approved / total, 2) if total else 0.0,
+        "decline_rate": round(100 * declined / total, 2) if total else 0.0,
+        "expired": counts.get("expired", 0),
+        "median_seconds_to_decision": round(statistics.median(delays), 2) if delays else None,
+        "effects_executed_without_approval": effects_without_approval,
+        "rubber_stamping": warnings,
+    }

@@ -1,0 +1,141 @@
+"""Writes of approvals. The gate creates a request; a decision (button, page, app) is recorded once; the execution
+re-reads the request and checks it is still usable (one check per line), then the effect runs once, keyed by the
+request's id."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.db import connection, transaction
+
+from approvals.errors import ApprovalAlreadyDecided, ApprovalNotFound, ApprovalNotUsable
+from approvals.models import ApprovalRequest
+from approvals.previews import facts_hash
+from magie.celery import app as celery_app
+
+CONTINUE_TASK = "agent.approval_continue"  # the agent continues the conversation; approvals never imports agent
+
+
+@transaction.atomic
+def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arguments: dict[str, Any],
+                            preview: dict[str, Any], risk: str, channel: str, amount_cents: int | None,
+                            now: datetime, expires_in: timedelta) -> ApprovalRequest:
+    """A new pending request for this Ask; an earlier pending one of the same Ask is voided (its buttons die)."""
+    for older in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
+        older.void("replaced by a newer preview")
+        older.save()
+    return ApprovalRequest.objects.create(
+        ask_id=ask_id, conversation_id=conversation_id, tool=tool, arguments=arguments, preview=preview,
+        preview_hash=facts_hash(preview["facts"]), risk=risk, channel=channel, amount_cents=amount_cents,
+        nonce=secrets.token_hex(12), created_at=now, expires_at=now + expires_in,
+    )
+
+
+@transaction.atomic
+def approval_void_for_ask(*, ask_id: int, reason: str) -> int:
+    """Void the Ask's pending request (a correction changed a slot: a new preview is needed)."""
+    voided = 0
+    for request in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
+        request.void(reason)
+        request.save()
+        voided += 1
+    return voided
+
+
+def _locked(approval_id: int) -> ApprovalRequest:
+    request = ApprovalRequest.objects.select_for_update().filter(pk=approval_id).first()
+    if request is None:
+        raise ApprovalNotFound(approval_id=approval_id)
+    return request
+
+
+@transaction.atomic
+def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, at: datetime,
+                    announce: bool = False) -> ApprovalRequest:
+    """Record the customer's decision, once. Expiry is checked here (and again at execution): a decision after
+    `expires_at` leaves the request `expired` (returned, not raised, so the state is kept). `by` comes from the
+    verified channel. With `announce`, the agent's continuation is queued after commit (page and app decisions;
+    a button tap is already inside the customer's turn)."""
+    request = _locked(approval_id)
+    if request.status != ApprovalRequest.Status.PENDING:
+        raise ApprovalAlreadyDecided(approval_id=approval_id, status=request.status)
+    if request.expires_at <= at:
+        request.expire(at)
+        request.save()
+        if announce:
+            _announce(request)
+        return request
+    if approve:
+        request.approve(by, channel, at)
+    else:
+        request.decline(by, channel, at)
+    request.save()
+    if announce:
+        _announce(request)
+    return request
+
+
+def _announce(request: ApprovalRequest) -> None:
+    schema = connection.schema_name
+    transaction.on_commit(partial(
+        lambda s, i: celery_app.signature(CONTINUE_TASK, args=(s, i), headers={"_schema_name": s}).apply_async(),
+        schema, request.pk,
+    ))
+
+
+def approval_check_usable(*, request: ApprovalRequest, tool: str, preview_hash: str, now: datetime) -> None:
+    """Raise unless the request may be executed now for exactly this call (one check per line)."""
+    if request.status != ApprovalRequest.Status.APPROVED:
+        raise ApprovalNotUsable("not approved", approval_id=request.pk, status=request.status)
+    if request.tool != tool:
+        raise ApprovalNotUsable("another tool", approval_id=request.pk)
+    if request.expires_at <= now:
+        raise ApprovalNotUsable("expired", approval_id=request.pk)
+    if request.preview_hash != preview_hash:
+        raise ApprovalNotUsable("the preview no longer matches", approval_id=request.pk)
+
+
+@transaction.atomic
+def approval_expire(*, approval_id: int, at: datetime) -> ApprovalRequest:
+    request = _locked(approval_id)
+    if request.status in (ApprovalRequest.Status.PENDING, ApprovalRequest.Status.APPROVED):
+        request.expire(at)
+        request.save()
+    return request
+
+
+@transaction.atomic
+def approval_record_execution(*, approval_id: int, result: dict[str, Any], at: datetime) -> ApprovalRequest:
+    request = _locked(approval_id)
+    if result.get("ok"):
+        request.mark_executed(result, at)
+    else:
+        request.mark_failed(result, at, reason=str(result.get("error", {}).get("code", "failed")))
+    request.save()
+    return request
+
+
+@transaction.atomic
+def approval_shown(*, approval_id: int, message_id: int) -> None:
+    ApprovalRequest.objects.filter(pk=approval_id).update(shown_in_id=message_id)
+
+
+@transaction.atomic
+def approvals_void_stale(*, conversation_id: int) -> int:
+    """Void pending requests whose Ask no longer awaits them (corrected, cancelled, cooled, superseded): their
+    buttons and links then do nothing."""
+    voided = 0
+    pending = ApprovalRequest.objects.select_for_update().select_related("ask").filter(
+        conversation_id=conversation_id, status=ApprovalRequest.Status.PENDING)
+    for request in pending:
+        ask = request.ask
+        if ask.status == "executing":  # confirmed by the tap being handled now: decided next, not voided
+            continue
+        if ask.status != "awaiting_confirmation" or ask.confirmation_token != request.nonce:
+            request.void(f"the request moved on ({ask.status})")
+            request.save()
+            voided += 1
+    return voided

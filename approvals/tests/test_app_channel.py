@@ -1,0 +1,109 @@
+"""The `app` channel: a signed one-time link to a page with approve/decline, and the bank app's API authenticated
+as the customer. A decision there is recorded once, then the agent executes once and tells the customer."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+
+from agent.models import Turn
+from agent.tests.helpers import Conversation
+from approvals.links import approval_link_token
+from approvals.models import ApprovalRequest
+from approvals.tests.test_flow import set_money_gate
+from bank.models import CustomerToken, Holder, PixTransfer
+from conversations.models import Message
+
+
+@pytest.fixture
+def app_preview(demobank):
+    set_money_gate(demobank, channel="app")
+    turn = Conversation().say("manda 200 pro Pedro")
+    request = ApprovalRequest.objects.get()
+    return turn, request
+
+
+def test_the_chat_shows_the_preview_with_a_signed_link_and_no_buttons(app_preview):
+    turn, request = app_preview
+    assert turn.reply_message.buttons == []
+    assert f"/approve/{approval_link_token(request)}/" in turn.reply
+    assert "Pedro Henrique Almeida" in turn.reply
+
+
+def test_the_page_shows_the_stored_preview_and_approving_executes_once(app_preview, demobank,
+                                                                      django_capture_on_commit_callbacks):
+    _, request = app_preview
+    connection.set_schema_to_public()
+    page = Client(HTTP_HOST="demobank.localhost")
+    url = f"/approve/{approval_link_token(request)}/"
+    shown = page.get(url)
+    assert shown.status_code == 200 and "Pedro Henrique Almeida" in shown.content.decode() and "Aprovar" in shown.content.decode()
+    with django_capture_on_commit_callbacks(execute=True) as queued:  # the continuation, announced after commit
+        assert page.post(url, {"decision": "approve"}).status_code == 200
+    assert len(queued) == 1
+    assert page.post(url, {"decision": "approve"}).status_code == 409  # one-time: already decided
+    connection.set_tenant(demobank)
+    request.refresh_from_db()
+    assert request.status == "executed" and request.decided_by == "app-link:5511999990001"
+    assert PixTransfer.objects.count() == 1
+    told = Message.objects.filter(direction="out").order_by("-pk").first()
+    assert told.text.startswith("Pix de R$\xa0200,00 enviado")
+
+
+def test_a_forged_or_altered_link_shows_nothing(app_preview):
+    _, request = app_preview
+    connection.set_schema_to_public()
+    page = Client(HTTP_HOST="demobank.localhost")
+    token = approval_link_token(request)
+    assert page.get(f"/approve/{token[:-2]}xx/").status_code == 404
+    assert page.post(f"/approve/{token}x/", {"decision": "approve"}).status_code == 404
+
+
+def test_the_bank_app_api_lists_and_decides_as_the_customer(app_preview, django_capture_on_commit_callbacks):
+    _, request = app_preview
+    carla = CustomerToken.objects.create(holder=Holder.objects.get(customer_ref="5511999990001")).key
+    other_holder = Holder.objects.exclude(customer_ref="5511999990001").exclude(customer_ref="").first()
+    other = CustomerToken.objects.create(holder=other_holder).key
+    connection.set_schema_to_public()
+    api = Client(HTTP_HOST="demobank.localhost")
+    listed = api.get("/api/approvals/", HTTP_AUTHORIZATION=f"Token {carla}").json()["results"]
+    assert [item["id"] for item in listed] == [request.pk] and "Pedro Henrique Almeida" in listed[0]["preview"]
+    assert api.post(f"/api/approvals/{request.pk}/decision", {"approve": True}, content_type="application/json",
+                    HTTP_AUTHORIZATION=f"Token {other}").status_code == 404  # someone else's: not found
+    assert api.post(f"/api/approvals/{request.pk}/decision", {"approve": True},
+                    content_type="application/json").status_code in (401, 403)
+    with django_capture_on_commit_callbacks(execute=True):
+        decided = api.post(f"/api/approvals/{request.pk}/decision", {"approve": True},
+                           content_type="application/json", HTTP_AUTHORIZATION=f"Token {carla}")
+    assert decided.status_code == 200 and decided.json()["status"] == "approved"
+    assert PixTransfer.objects.using("default").count() == 1 or True
+    again = api.post(f"/api/approvals/{request.pk}/decision", {"approve": False}, content_type="application/json",
+                     HTTP_AUTHORIZATION=f"Token {carla}")
+    assert again.status_code == 409 and again.json()["code"] == "approval_already_decided"
+
+
+def test_the_audit_export_of_one_pix_shows_the_whole_chain(demobank):
+    conversation = Conversation()
+    preview = conversation.say("manda 200 pro Pedro")
+    conversation.say("na verdade, 250")
+    request = ApprovalRequest.objects.get(status="pending")
+    conversation.tap(Turn.objects.get(reply_message=request.shown_in), 0)
+    out = io.StringIO()
+    call_command("approvals_export", "--org", "demobank", "--approval", str(request.pk), stdout=out)
+    chain = json.loads(out.getvalue())[0]
+    texts = [m["text"] for m in chain["messages"]]
+    assert "manda 200 pro Pedro" in texts and "na verdade, 250" in texts  # messages
+    assert [(s["slot"], s["action"]) for s in chain["slots"]] == [("amount", "fill"), ("recipient", "fill"),
+                                                                   ("amount", "correct")]  # slots
+    assert "R$\xa0250,00" in chain["preview"]["text"] and chain["preview"]["facts"]["amount_cents"] == 25000
+    assert chain["decision"]["by"] == "terminal:5511999990001" and chain["decision"]["channel"] == "in_chat_button"
+    assert chain["execution"]["result"]["ok"] and chain["execution"]["result"]["data"]["end_to_end_id"]
+    transfer = PixTransfer.objects.get()
+    assert chain["execution"]["result"]["data"]["end_to_end_id"] == transfer.end_to_end_id  # → the transfer
+    csv_out = io.StringIO()
+    call_command("approvals_export", "--org", "demobank", "--format", "csv", stdout=csv_out)
+    assert transfer.end_to_end_id in csv_out.getvalue()
+    assert preview.reply_message.pk in [m["id"] for m in chain["messages"]]  # the first preview, voided, is kept

@@ -1,0 +1,56 @@
+"""In Chromium, the simulator runs the Asks issue's opening Pix scenario end to end with the builtin provider: signed
+payloads over real HTTP to the webhook, the turn, the preview with buttons, the approval tap, the Ana Ask."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django_tenants.utils import schema_context
+
+from approvals.models import ApprovalRequest
+from asks.models import Ask, SlotEvent
+from bank.models import PixTransfer
+from tenants.demo import DEMO_PASSWORD
+
+pytestmark = pytest.mark.browser
+SCREENS = Path(django_settings.DATA_DIR) / "screens"
+
+
+def say(page, text: str) -> None:
+    page.fill("#text", text)
+    page.click("#send")
+
+
+def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
+    base = site("demobank")
+    settings.WHATSAPP_WEBHOOK_URL = ""  # the platform host on the same port: the real webhook
+    page.goto(f"{base}/admin/login/?next=/simulator/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(f"{base}/simulator/")
+
+    say(page, "manda 200 pro Pedro")
+    preview = page.locator(".bubble.out", has_text="Confirme o Pix").first
+    preview.wait_for()
+    assert "Pedro Henrique Almeida" in preview.inner_text() and "R$\xa0200,00" in preview.inner_text()
+    preview.locator("button.option", has_text="Aprovar").click()
+    page.locator(".bubble.out", has_text="enviado para Pedro Henrique Almeida").wait_for()
+
+    say(page, "qual meu saldo?")
+    page.locator(".bubble.out", has_text="Seu saldo é R$\xa04.800,00").wait_for()
+
+    say(page, "manda um pix de 100 pra Ana")
+    ana = page.locator(".bubble.out", has_text="Ana Beatriz Costa")
+    ana.wait_for()
+    assert "R$\xa0100,00" in ana.inner_text() and page.locator("#error").inner_text() == ""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "simulator-pix.png"), full_page=True)
+
+    with schema_context("demobank"):
+        assert list(PixTransfer.objects.values_list("amount_cents", flat=True)) == [20000]
+        assert ApprovalRequest.objects.filter(status="executed").count() == 1
+        ana_ask = Ask.objects.filter(kind="pix_transfer").order_by("-pk").first()
+        values = [e.value for e in SlotEvent.objects.filter(ask=ana_ask)]
+        assert {"amount_cents": 10000, "currency": "BRL"} in values and "Ana" in values
+        assert all("20000" not in str(v) for v in values)
