@@ -7,6 +7,7 @@ import subprocess
 import threading
 import time
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 from django.db import connection
 from django_tenants.utils import schema_context, tenant_context
@@ -37,7 +38,7 @@ def test_two_customers_racing_for_the_last_place_get_one_booking_and_fresh_alter
     with tenant_context(school):
         slot = last_place_slot()
         bookings_before = Booking.objects.filter(slot=slot).count()
-        local = slot.start.astimezone(__import__("zoneinfo").ZoneInfo(school.time_zone))
+        local = slot.start.astimezone(ZoneInfo(school.time_zone))
     text = f"vull reservar esquí el {local.day}/{local.month} a les {local.hour}:{local.minute:02d} per a 1"
     barrier = threading.Barrier(2)
     turns: dict[str, Turn] = {}
