@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTransfer
+from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
 
@@ -15,15 +16,8 @@ class BankAdmin(KindScopedAdminMixin, admin.ModelAdmin):
     organisation_kinds = ("bank",)
 
 
-class ReadOnlyBankAdmin(BankAdmin):
-    def has_add_permission(self, request, *args) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+class ReadOnlyBankAdmin(ReadOnlyMixin, BankAdmin):
+    """Money moves through services only: holders, accounts, keys and transfers are read-only here."""
 
 
 @admin.register(Holder, site=backoffice_site)

@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 
 from booking import selectors, services
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
+from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
 
@@ -107,15 +108,8 @@ class TimeSlotAdmin(SchoolAdmin):
         return False
 
 
-class ReadOnlyAdmin(SchoolAdmin):
-    def has_add_permission(self, request, *args) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+class ReadOnlyAdmin(ReadOnlyMixin, SchoolAdmin):
+    """Bookings and payment links change through services only."""
 
 
 @admin.register(Booking, site=backoffice_site)

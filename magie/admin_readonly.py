@@ -3,8 +3,10 @@
 from django.contrib import admin
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
+class ReadOnlyMixin:
+    """Viewable (by whoever may view), never added, changed or deleted through the admin."""
+
+    def has_add_permission(self, request, *args) -> bool:
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
@@ -12,6 +14,10 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    pass
 
 
 class ReadOnlyInline(admin.TabularInline):

@@ -125,3 +125,44 @@ class WorkerProcess:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+def signed_in(schema: str | None, username: str = "admin"):
+    """A test client signed in through the login form on the organisation's host (its schema), as a browser does;
+    `schema=None` is the platform host."""
+    from django.test import Client
+
+    from tenants.demo import DEMO_PASSWORD
+
+    client = Client(HTTP_HOST=f"{schema}.localhost" if schema else "localhost")
+    response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
+    assert response.status_code == 302, f"{username} could not sign in on {schema}"
+    return client
+
+
+def run_together(count: int, work, organisation=None, timeout: float = 120) -> list:
+    """Run work(i) in `count` threads released together (a barrier), each with its own database connection in the
+    organisation's schema; returns each result, or the exception it raised."""
+    import threading
+
+    barrier = threading.Barrier(count)
+    results: list = [None] * count
+
+    def target(i: int) -> None:
+        if organisation is not None:
+            connection.set_tenant(organisation)
+        try:
+            barrier.wait()
+            results[i] = work(i)
+        except Exception as error:  # noqa: BLE001 — the test inspects it
+            results[i] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    assert not any(thread.is_alive() for thread in threads), "a thread is still running"
+    return results

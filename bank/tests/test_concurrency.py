@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -14,32 +13,13 @@ from bank.models import Account, Holder, KeyLookup, PixTransfer
 from bank.selectors import LOOKUP_BUDGET_POINTS, LOOKUP_COST_MISS
 from bank.services import pix_key_lookup, pix_scheduled_run, pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY
+from magie.testing import run_together
 from tenants.models import Organisation
 
 
 def run_in_threads(count: int, work: Callable[[int], object]) -> list[object]:
-    """Run work(i) in `count` threads started together; each returns its result or the exception raised."""
-    organisation = Organisation.objects.get(schema_name="demobank")
-    barrier = threading.Barrier(count)
-    results: list[object] = [None] * count
-
-    def target(i: int) -> None:
-        connection.set_tenant(organisation)
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
+    """Run work(i) in `count` threads started together in demobank; each returns its result or the exception."""
+    return run_together(count, work, Organisation.objects.get(schema_name="demobank"), timeout=60)
 
 
 def balances() -> dict[str, int]:

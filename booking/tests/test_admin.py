@@ -11,16 +11,12 @@ from django_tenants.utils import schema_context
 
 from booking import services
 from booking.models import Booking, PaymentLink, TimeSlot
+from magie.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 
 MODELS = ("activity", "instructor", "equipmenttype", "timeslot", "booking", "paymentlink")
 
 
-def signed_in(schema: str, username: str = "admin") -> Client:
-    client = Client(HTTP_HOST=f"{schema}.localhost")
-    response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
-    assert response.status_code == 302, f"{username} could not sign in on {schema}"
-    return client
 
 
 @pytest.fixture

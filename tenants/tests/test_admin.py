@@ -7,18 +7,13 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import schema_context
 
+from magie.testing import signed_in
 from tenants.demo import DEMO_PASSWORD, demo_channel_secrets
 from tenants.forms import PolicyForm
 from tenants.models import OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot
 
 
-def signed_in(schema: str | None, username: str) -> Client:
-    """Sign in through the login form, on the organisation's host (its schema), as a browser does."""
-    client = Client(HTTP_HOST=f"{schema}.localhost" if schema else "localhost")
-    response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
-    assert response.status_code == 302, f"{username} could not sign in on {schema}"
-    return client
 
 
 def policy_post_data(policy: OrganisationPolicy, **overrides) -> dict:

@@ -4,7 +4,6 @@ delivery task in a real worker against the fake Graph server (retries; the per-n
 from __future__ import annotations
 
 import random
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +17,7 @@ from django_tenants.utils import schema_context
 from conversations.models import Conversation, Message
 from conversations.services import customer_get_or_create
 from magie.celery import app as celery_app
+from magie.testing import run_together
 from whatsapp.models import Delivery, DeliveryEvent
 from whatsapp.sender import rate_reset
 from whatsapp.tasks import deliver_task
@@ -48,25 +48,7 @@ def signature_headers(body: bytes, schema: str = "demobank") -> dict[str, str]:
 
 
 def together(count: int, work: Callable[[int], object]) -> list[object]:
-    barrier = threading.Barrier(count)
-    results: list[object] = [None] * count
-
-    def target(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except Exception as error:  # noqa: BLE001 - inspected by the test
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
+    return run_together(count, work)
 
 
 def wait_for(predicate: Callable[[], bool], what: str, timeout: float = 90) -> None:

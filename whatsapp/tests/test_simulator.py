@@ -10,16 +10,12 @@ from django_tenants.utils import schema_context
 
 from conversations.models import Conversation, Message
 from conversations.services import message_store_outbound
+from magie.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 from whatsapp.services import delivery_send
 from whatsapp.simulator import webhook_url
 
 
-def signed_in(schema: str, username: str = "admin") -> Client:
-    client = Client(HTTP_HOST=f"{schema}.localhost")
-    response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
-    assert response.status_code == 302, f"{username} could not sign in on {schema}"
-    return client
 
 
 @pytest.fixture
