@@ -189,7 +189,6 @@ def _turn(message: Message) -> Turn:
         escalation_open(conversation_id=conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
                         reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
                         drafts=checked.drafts)
-        trace.rule = trace.rule or "guards_failed"
     trace.tool_calls = [{"name": r.name, "arguments": r.arguments, "result": r.result, "ms": r.ms,
                          "effect": r.executed_effect, **r.extra} for r in records]
     trace.tokens = {"prompt": usage.prompt, "completion": usage.completion}

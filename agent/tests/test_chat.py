@@ -49,3 +49,12 @@ def test_school_and_store_answer_in_their_languages(db, chat):
     assert "Horaris lliures" in school or "No hi ha horaris" in school
     store = chat("demostore", "¿tienen el iPhone 13?")
     assert "Encontré" in store and "$" in store
+
+
+def test_reply_and_tap_of_an_older_message_go_through_the_same_paths(db, chat):
+    out = chat("demobank", "manda 200 pro Pedro", "cancela", "/tap 1 2", "/reply 2 manda 300", json=True)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[1]["rule"] == "customer_cancelled"
+    assert lines[2]["rule"] == "stale_confirmation_button"  # the cancelled preview's button does nothing
+    assert lines[3]["rule"] == "swipe_reply_resumes_from_quoted_message"  # resumes the Pedro request as quoted
+    assert lines[3]["slots"]["recipient"] == "Pedro" and lines[3]["slots"]["amount"]["amount_cents"] == 30000

@@ -68,6 +68,8 @@ TENANT_MODEL = "tenants.Organisation"
 TENANT_DOMAIN_MODEL = "tenants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
 DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+# Set the search_path once per schema switch, not before every query (django-tenants resets it on set_tenant).
+TENANT_LIMIT_SET_CALLS = True
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
@@ -108,6 +110,9 @@ else:
     DATABASE_URL = embedded_postgres_uri(DATA_DIR)
     EMBEDDED_DATABASE = True
 DATABASES = {"default": database_from_url(DATABASE_URL)}
+# Persistent connections for workers and real servers (seconds; 0 closes after each request), checked before reuse.
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
