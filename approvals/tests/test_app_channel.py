@@ -109,3 +109,30 @@ def test_the_audit_export_of_one_pix_shows_the_whole_chain(demobank):
     call_command("approvals_export", "--org", "demobank", "--format", "csv", stdout=csv_out)
     assert transfer.end_to_end_id in csv_out.getvalue()
     assert preview.reply_message.pk in [m["id"] for m in chain["messages"]]  # the first preview, voided, is kept
+
+
+def test_an_approval_decided_after_the_24_hour_window_is_answered_with_a_template(demobank, settings,
+                                                                                  django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from conversations.models import Conversation as ConversationRow
+    from whatsapp.testing import FakeGraphServer
+
+    set_money_gate(demobank, channel="app")
+    Conversation(channel="whatsapp").say("manda 200 pro Pedro")
+    request = ApprovalRequest.objects.get()
+    ConversationRow.objects.update(last_inbound_at=timezone.now() - timedelta(hours=25))  # the window has closed
+    carla = CustomerToken.objects.create(holder=Holder.objects.get(customer_ref="5511999990001")).key
+    with FakeGraphServer() as graph:
+        settings.WHATSAPP_GRAPH_URL = graph.url
+        connection.set_schema_to_public()
+        with django_capture_on_commit_callbacks(execute=True):
+            response = Client(HTTP_HOST="demobank.localhost").post(
+                f"/api/approvals/{request.pk}/decision", {"approve": True}, content_type="application/json",
+                HTTP_AUTHORIZATION=f"Token {carla}")
+        assert response.status_code == 200
+        sent = [r.json for r in graph.sent()]
+    told = [body for body in sent if body.get("type") == "template"]
+    assert len(told) == 1 and "enviado para Pedro Henrique Almeida" in json.dumps(told[0], ensure_ascii=False)
