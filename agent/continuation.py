@@ -12,7 +12,7 @@ from typing import Callable
 
 from agent import registry
 from agent.providers.base import Draft
-from agent.replies import money, say, when
+from agent.replies import money, reason, say, when
 from agent.tools.base import ToolCallRecord, ToolContext
 from approvals.models import ApprovalRequest
 from approvals.services import approval_record_execution
@@ -54,7 +54,7 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
     if not record.result["ok"]:
         code = record.result["error"].get("detail", {}).get("code", record.result["error"]["code"])
         ask_fail(ask_id=ask.pk, code=code, at=ctx.now, rule="approved_effect_failed", message_id=message_id)
-        return Draft(say(lang, "failed", reason=code.replace("_", " ")))
+        return Draft(say(lang, "failed", reason=reason(lang, code)))
     ask_complete(ask_id=ask.pk, at=ctx.now, rule=f"{request.tool}_succeeded", message_id=message_id)
     return _success(request, record, ctx, call)
 

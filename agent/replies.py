@@ -261,3 +261,50 @@ def slot_value(lang: str, slot: str, value: object, tz: str) -> str:
     if isinstance(value, dict) and "amount_cents" in value:
         return money(value["amount_cents"], value["currency"], lang)
     return str(value)
+
+
+# Engine refusals as customers read them (the code stays in the trace).
+REASONS: dict[str, dict[str, str]] = {
+    "pt-BR": {"insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "limite noturno de Pix excedido",
+              "key_not_found": "chave Pix não encontrada", "contact_not_found": "contato não encontrado",
+              "lookup_budget_exceeded": "muitas consultas de chave; tente mais tarde",
+              "amount_invalid": "valor inválido", "same_account": "a chave é da sua própria conta",
+              "schedule_invalid": "data de agendamento inválida", "slot_taken": "o horário acabou de ser ocupado",
+              "party_too_large": "não há vagas para tantas pessoas", "slot_in_the_past": "esse horário já passou",
+              "activity_not_found": "atividade não encontrada", "out_of_stock": "produto sem estoque",
+              "quote_incomplete": "faltam dados do aparelho", "model_not_quoted": "ainda não avaliamos esse modelo",
+              "approval_expired": "a confirmação expirou", "unexpected": "um erro inesperado"},
+    "es": {"insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "límite nocturno de Pix superado",
+           "key_not_found": "clave Pix no encontrada", "contact_not_found": "contacto no encontrado",
+           "lookup_budget_exceeded": "demasiadas consultas de clave; inténtalo más tarde",
+           "amount_invalid": "importe no válido", "same_account": "la clave es de tu propia cuenta",
+           "schedule_invalid": "fecha de programación no válida", "slot_taken": "el horario se acaba de ocupar",
+           "party_too_large": "no hay plazas para tantas personas", "slot_in_the_past": "ese horario ya pasó",
+           "activity_not_found": "actividad no encontrada", "out_of_stock": "producto sin stock",
+           "quote_incomplete": "faltan datos del equipo", "model_not_quoted": "todavía no cotizamos ese modelo",
+           "approval_expired": "la confirmación caducó", "unexpected": "un error inesperado"},
+    "ca": {"insufficient_funds": "saldo insuficient", "night_limit_exceeded": "límit nocturn de Pix superat",
+           "key_not_found": "clau Pix no trobada", "contact_not_found": "contacte no trobat",
+           "lookup_budget_exceeded": "massa consultes de clau; torna-ho a provar més tard",
+           "amount_invalid": "import no vàlid", "same_account": "la clau és del teu propi compte",
+           "schedule_invalid": "data de programació no vàlida", "slot_taken": "l'horari s'acaba d'ocupar",
+           "party_too_large": "no hi ha places per a tantes persones", "slot_in_the_past": "aquest horari ja ha passat",
+           "activity_not_found": "activitat no trobada", "out_of_stock": "producte sense estoc",
+           "quote_incomplete": "falten dades de l'aparell", "model_not_quoted": "encara no taxem aquest model",
+           "approval_expired": "la confirmació ha caducat", "unexpected": "un error inesperat"},
+    "en": {"insufficient_funds": "insufficient funds", "night_limit_exceeded": "night-time Pix limit exceeded",
+           "key_not_found": "Pix key not found", "contact_not_found": "contact not found",
+           "lookup_budget_exceeded": "too many key lookups; please try later",
+           "amount_invalid": "invalid amount", "same_account": "the key belongs to your own account",
+           "schedule_invalid": "invalid schedule date", "slot_taken": "the time was just taken",
+           "party_too_large": "not enough places for that many people", "slot_in_the_past": "that time has passed",
+           "activity_not_found": "activity not found", "out_of_stock": "out of stock",
+           "quote_incomplete": "device details are missing", "model_not_quoted": "we do not quote that model yet",
+           "approval_expired": "the confirmation expired", "unexpected": "an unexpected error"},
+}
+
+
+def reason(lang: str, code: str) -> str:
+    """An engine error code in the customer's language (never the raw code)."""
+    table = REASONS.get(lang, REASONS["en"])
+    return table.get(code, table["unexpected"])

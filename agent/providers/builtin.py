@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import kind_name, money, say, slot_name, slot_value, when
+from agent.replies import kind_name, money, reason, say, slot_name, slot_value, when
 from asks.buttons import choose_payload, resume_payload
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception
@@ -149,7 +149,7 @@ class Responder:
     def fail(self, result: dict) -> Draft:
         error = result["error"]
         code = error.get("detail", {}).get("code", error["code"])
-        return Draft(self.say("failed", reason=code.replace("_", " ")))
+        return Draft(self.say("failed", reason=reason(self.lang, code)))
 
     def step_balance(self) -> Draft:
         result = self.tool("get_balance")
@@ -197,7 +197,7 @@ class Responder:
             return Draft(self.say("pix_needs_approval", amount=formatted, name=recipient["owner_name"],
                                   document=recipient["masked_document"], bank=recipient["bank_name"]))
         if sent["error"]["code"] == "limit_exceeded":
-            return Draft(self.say("limit", reason=sent["error"]["detail"]["code"].replace("_", " ")))
+            return Draft(self.say("limit", reason=reason(self.lang, sent["error"]["detail"]["code"])))
         return self.fail(sent)
 
     def lookup_failed(self, result: dict, slots: dict) -> Draft:
@@ -251,7 +251,7 @@ class Responder:
                                   for a in alternatives[:5])
                 return Draft(self.say("slot_taken", lines=lines), asked_for="when")
             if booked["error"]["code"] == "approval_required":
-                return Draft(self.say("failed", reason="approval required"))
+                return Draft(self.say("failed", reason=reason(self.lang, "approval_required")))
             return self.fail(booked)
         data = booked["data"]
         link = self.tool("send_payment_link", booking_ref=data["booking_ref"])
