@@ -265,7 +265,7 @@ def slot_value(lang: str, slot: str, value: object, tz: str) -> str:
 
 # Engine refusals as customers read them (the code stays in the trace).
 REASONS: dict[str, dict[str, str]] = {
-    "pt-BR": {"insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "limite noturno de Pix excedido",
+    "pt-BR": {"account_not_found": "não encontrei uma conta sua neste banco", "insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "limite noturno de Pix excedido",
               "key_not_found": "chave Pix não encontrada", "contact_not_found": "contato não encontrado",
               "lookup_budget_exceeded": "muitas consultas de chave; tente mais tarde",
               "amount_invalid": "valor inválido", "same_account": "a chave é da sua própria conta",
@@ -274,7 +274,7 @@ REASONS: dict[str, dict[str, str]] = {
               "activity_not_found": "atividade não encontrada", "out_of_stock": "produto sem estoque",
               "quote_incomplete": "faltam dados do aparelho", "model_not_quoted": "ainda não avaliamos esse modelo",
               "approval_expired": "a confirmação expirou", "unexpected": "um erro inesperado"},
-    "es": {"insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "límite nocturno de Pix superado",
+    "es": {"account_not_found": "no encontré una cuenta tuya en este banco", "insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "límite nocturno de Pix superado",
            "key_not_found": "clave Pix no encontrada", "contact_not_found": "contacto no encontrado",
            "lookup_budget_exceeded": "demasiadas consultas de clave; inténtalo más tarde",
            "amount_invalid": "importe no válido", "same_account": "la clave es de tu propia cuenta",
@@ -283,7 +283,7 @@ REASONS: dict[str, dict[str, str]] = {
            "activity_not_found": "actividad no encontrada", "out_of_stock": "producto sin stock",
            "quote_incomplete": "faltan datos del equipo", "model_not_quoted": "todavía no cotizamos ese modelo",
            "approval_expired": "la confirmación caducó", "unexpected": "un error inesperado"},
-    "ca": {"insufficient_funds": "saldo insuficient", "night_limit_exceeded": "límit nocturn de Pix superat",
+    "ca": {"account_not_found": "no he trobat cap compte teu en aquest banc", "insufficient_funds": "saldo insuficient", "night_limit_exceeded": "límit nocturn de Pix superat",
            "key_not_found": "clau Pix no trobada", "contact_not_found": "contacte no trobat",
            "lookup_budget_exceeded": "massa consultes de clau; torna-ho a provar més tard",
            "amount_invalid": "import no vàlid", "same_account": "la clau és del teu propi compte",
@@ -292,7 +292,7 @@ REASONS: dict[str, dict[str, str]] = {
            "activity_not_found": "activitat no trobada", "out_of_stock": "producte sense estoc",
            "quote_incomplete": "falten dades de l'aparell", "model_not_quoted": "encara no taxem aquest model",
            "approval_expired": "la confirmació ha caducat", "unexpected": "un error inesperat"},
-    "en": {"insufficient_funds": "insufficient funds", "night_limit_exceeded": "night-time Pix limit exceeded",
+    "en": {"account_not_found": "I could not find an account of yours at this bank", "insufficient_funds": "insufficient funds", "night_limit_exceeded": "night-time Pix limit exceeded",
            "key_not_found": "Pix key not found", "contact_not_found": "contact not found",
            "lookup_budget_exceeded": "too many key lookups; please try later",
            "amount_invalid": "invalid amount", "same_account": "the key belongs to your own account",

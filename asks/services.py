@@ -190,7 +190,9 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
     elif action == Action.CONFIRM:
         _transition(open_ask, "execute", decision.rule, message)
         outcome.ask = open_ask
-    elif action == Action.CLARIFY and decision.ask_id is not None:
+    elif action == Action.CLARIFY and decision.ask_id is not None and not decision.choices:
+        # A question offering choices leaves the message unattributed: its values enter an Ask only when the
+        # customer picks one (then the message is attributed to that Ask).
         outcome.ask = open_ask
 
     if outcome.ask is not None:

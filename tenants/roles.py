@@ -1,7 +1,7 @@
 """Staff roles inside one organisation's schema, as Django groups with model permissions.
 
 - admin: edits the organisation's policy and channel credentials, manages staff, sees everything;
-- agent: works escalated chats (the inbox app adds its permissions), sees conversations;
+- agent: works escalated chats (claim, reply, resolve in the inbox), sees conversations and Asks;
 - auditor: sees everything, changes nothing.
 Users and groups live in the organisation's own schema, so no role reaches another organisation.
 """

@@ -118,11 +118,26 @@ def test_typed_sim_confirms_nothing(demobank):
     assert ask.status == "awaiting_confirmation"
 
 
-def test_a_clarified_value_lands_only_where_the_customer_chose(demobank):
+def test_a_clarified_value_lands_only_in_a_new_ask_when_the_customer_chooses_new(demobank):
     chat = Chat("pt-BR")
     ask = chat.say("manda 200 pro Pedro").ask
     asked = chat.say("300")
-    assert asked.decision.rule == "value_for_filled_slot_without_wording"
+    assert asked.decision.rule == "value_for_filled_slot_without_wording" and asked.ask is None
     assert slots(ask)["amount"]["amount_cents"] == 20000
-    chosen = chat.tap(f"choose:{ask.pk}:{chat.last_message.pk - 0}:new:pix_transfer")
-    assert chosen.decision.action in (Action.START_NEW, Action.REFUSE_STALE)
+    question = chat.last_message.pk
+    chosen = chat.tap(f"choose:{ask.pk}:{question}:new:pix_transfer")
+    assert chosen.decision.rule == "clarified_as_new_request" and chosen.ask.pk != ask.pk
+    assert slots(chosen.ask) == {"amount": {"amount_cents": 30000, "currency": "BRL"}}  # Pedro does not travel
+    ask.refresh_from_db()
+    assert (ask.status, ask.abandon_reason) == ("abandoned", "superseded")
+    again = chat.tap(f"choose:{ask.pk}:{question}:new:pix_transfer")  # the question was answered
+    assert again.decision.rule == "stale_choice_button"
+
+
+def test_a_clarified_value_amends_the_open_ask_when_the_customer_chooses_correct(demobank):
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    chat.say("300")
+    chosen = chat.tap(f"choose:{ask.pk}:{chat.last_message.pk}:correct")
+    assert chosen.decision.rule == "clarified_as_correction" and chosen.ask.pk == ask.pk
+    assert slots(ask) == {"amount": {"amount_cents": 30000, "currency": "BRL"}, "recipient": "Pedro"}
