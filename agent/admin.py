@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 
 from agent.models import AgentSettings, Turn
+from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
 
@@ -23,6 +24,15 @@ class AgentSettingsForm(forms.ModelForm):
         model = AgentSettings
         fields = ["provider", "openai_model", "openai_base_url"]
 
+    def clean_openai_base_url(self) -> str:
+        url = self.cleaned_data.get("openai_base_url") or ""
+        if url:
+            try:
+                model_base_url_check(url)
+            except ModelUrlRefused as error:
+                raise forms.ValidationError(str(error)) from None
+        return url
+
     def save(self, commit=True):
         settings = super().save(commit=False)
         if self.cleaned_data.get("openai_api_key"):
@@ -40,3 +50,7 @@ class AgentSettingsAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return not AgentSettings.objects.exists() and super().has_add_permission(request)
+
+    def get_fields(self, request, obj=None):  # view-only pages show no secret field at all
+        fields = super().get_fields(request, obj)
+        return fields if self.has_change_permission(request, obj) else [f for f in fields if f != "openai_api_key"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from magie.fields import EncryptedTextField
+
 
 class Reference(models.Model):
     """Something a tool found (a Pix recipient, a booking slot), named for the model by an unguessable token.
@@ -65,7 +67,8 @@ class AgentSettings(models.Model):
     provider = models.CharField(max_length=16, choices=ProviderName.choices, default=ProviderName.DEFAULT)
     openai_model = models.CharField(max_length=80, blank=True)
     openai_base_url = models.URLField(blank=True)
-    openai_api_key = models.CharField(max_length=200, blank=True)  # write-only in the admin, never logged
+    # Encrypted at rest, write-only in the admin, never logged; a magie.crypto.Secret: `.reveal()` to use it.
+    openai_api_key = EncryptedTextField(blank=True)
 
     def __repr__(self) -> str:
         return f"<AgentSettings {self.provider}>"

@@ -31,10 +31,10 @@ from agent.continuation import approval_continue
 from agent.drafting import guard_input, guarded
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
-from approvals.links import approval_link
+from approvals.links import approval_link_redacted
 from approvals.models import ApprovalRequest
 from approvals.previews import word
-from approvals.services import approval_decide, approval_shown, approvals_void_stale
+from approvals.services import approval_decide, approval_decided_by, approval_shown, approvals_void_stale
 from asks.buttons import confirm_payload, decline_payload
 from asks.decide import Action
 from asks.services import (
@@ -208,7 +208,7 @@ def _decide_approval(outcome: DecisionOutcome, message: Message, ctx: ToolContex
     request = ApprovalRequest.objects.filter(ask=outcome.ask, status=ApprovalRequest.Status.PENDING).first()
     if request is None:
         return None
-    by = f"{message.channel}:{ctx.customer_ref}"
+    by = approval_decided_by(message=message, customer_ref=ctx.customer_ref)
     approval_decide(approval_id=request.pk, approve=action == Action.CONFIRM, by=by,
                     channel=ApprovalRequest.Channel.IN_CHAT_BUTTON, at=message.sent_at)
     return approval_continue(approval_id=request.pk, ctx=ctx, call=lambda c, n, a: call_tool(n, a),
@@ -219,7 +219,7 @@ def _preview_draft(request: ApprovalRequest, ask: Ask, ctx: ToolContext, message
     token = ask_await_confirmation(ask_id=ask.pk, rule="preview_shown", message_id=message.pk, token=request.nonce)
     text = request.preview["text"]
     if request.channel == ApprovalRequest.Channel.APP:
-        return Draft(f"{text}\n{word(ctx.language, 'link', url=approval_link(request, ctx.public_base_url))}")
+        return Draft(f"{text}\n{word(ctx.language, 'link', url=approval_link_redacted(request, ctx.public_base_url))}")
     return Draft(text, buttons=[{"id": confirm_payload(ask.pk, token), "title": say(ctx.language, "approve")},
                                 {"id": decline_payload(ask.pk, token), "title": say(ctx.language, "decline")}])
 

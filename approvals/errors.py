@@ -17,3 +17,9 @@ class ApprovalNotUsable(DomainError):
     """Revalidation before execution failed: not approved, expired, Ask moved on, or the preview no longer holds."""
 
     code, http_status = "approval_not_usable", 409
+
+
+class SimulatedDecisionRefused(DomainError):
+    """A decision typed in the simulator (`simulator:<staff>`) for a customer who is not a sandbox customer."""
+
+    code, http_status = "simulated_decision_refused", 403

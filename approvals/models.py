@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from magie.fields import EncryptedTextField
+
 
 class ApprovalRequest(FSMModelMixin, models.Model):
     """A gated tool call paused for the customer's decision. Its id is the idempotency key of the execution.
@@ -37,7 +39,11 @@ class ApprovalRequest(FSMModelMixin, models.Model):
     risk = models.CharField(max_length=24)
     amount_cents = models.BigIntegerField(null=True, blank=True)
     channel = models.CharField(max_length=16, choices=Channel.choices)
-    nonce = models.CharField(max_length=32, unique=True)  # the single-use token its buttons and link carry
+    nonce = models.CharField(max_length=32, unique=True)  # the single-use token its buttons carry
+    # Channel `app`: the link's bearer token is stored only as a keyed hash (to find the request) and, until the
+    # request is decided, encrypted for the outbox to render the link at send time (approvals/links.py).
+    link_hash = models.CharField(max_length=64, blank=True)
+    link_token = EncryptedTextField(blank=True)
     status = FSMField(choices=Status.choices, default=Status.PENDING, protected=True)
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField()
@@ -55,6 +61,7 @@ class ApprovalRequest(FSMModelMixin, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["ask"], condition=Q(status="pending"), name="one_pending_approval_per_ask"),
             models.CheckConstraint(condition=Q(expires_at__gt=models.F("created_at")), name="approval_expires_later"),
+            models.UniqueConstraint(fields=["link_hash"], condition=~Q(link_hash=""), name="approval_link_unique"),
         ]
 
     def __str__(self) -> str:
@@ -63,18 +70,22 @@ class ApprovalRequest(FSMModelMixin, models.Model):
     @transition(field=status, source=Status.PENDING, target=Status.APPROVED)
     def approve(self, by: str, channel: str, at) -> None:
         self.decided_by, self.decision_channel, self.decided_at = by, channel, at
+        self.link_token = ""  # a decided request's link is never rendered again
 
     @transition(field=status, source=Status.PENDING, target=Status.DECLINED)
     def decline(self, by: str, channel: str, at, reason: str = "") -> None:
         self.decided_by, self.decision_channel, self.decided_at, self.reason = by, channel, at, reason
+        self.link_token = ""
 
     @transition(field=status, source=[Status.PENDING, Status.APPROVED], target=Status.EXPIRED)
     def expire(self, at) -> None:
         self.reason = f"expired (checked at {at.isoformat()})"
+        self.link_token = ""
 
     @transition(field=status, source=Status.PENDING, target=Status.VOIDED)
     def void(self, reason: str) -> None:
         self.reason = reason
+        self.link_token = ""
 
     @transition(field=status, source=Status.APPROVED, target=Status.EXECUTED)
     def mark_executed(self, result: dict, at) -> None:

@@ -61,10 +61,17 @@ def approval_chain(request: ApprovalRequest, effect_lookup=None) -> dict[str, An
     }
 
 
+SIMULATED = Q(decided_by__startswith="simulator:") | Q(shown_in__channel=Message.Channel.SIMULATOR)
+
+
 def approval_metrics(*, since: datetime, until: datetime, effects_without_approval: int) -> dict[str, Any]:
     """Approval and decline rates, median time to decision, expiries, and a rubber-stamping warning per customer.
-    `effects_without_approval` is counted by the caller from the turn traces (it must stay 0)."""
-    requests = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
+    `effects_without_approval` is counted by the caller from the turn traces (it must stay 0). Requests shown or
+    decided in the WhatsApp simulator are counted apart (`simulated`): they are staff tests, not customers'
+    decisions, and never enter the rates."""
+    window = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
+    simulated = window.filter(SIMULATED)
+    requests = window.exclude(pk__in=simulated.values("pk"))
     counts = {row["status"]: row["n"] for row in requests.values("status").annotate(n=Count("pk"))}
     decided = [r for r in requests.exclude(decided_at=None)]
     delays = [(r.decided_at - r.created_at).total_seconds() for r in decided]
@@ -91,4 +98,9 @@ def approval_metrics(*, since: datetime, until: datetime, effects_without_approv
         "median_seconds_to_decision": round(statistics.median(delays), 2) if delays else None,
         "effects_executed_without_approval": effects_without_approval,
         "rubber_stamping": warnings,
+        "simulated": {
+            "requests": simulated.count(),
+            "by_status": {row["status"]: row["n"] for row in simulated.values("status").annotate(n=Count("pk"))},
+            "decided_by": sorted(set(simulated.exclude(decided_by="").values_list("decided_by", flat=True))),
+        },
     }

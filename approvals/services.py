@@ -11,12 +11,28 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from approvals.errors import ApprovalAlreadyDecided, ApprovalNotFound, ApprovalNotUsable
+from approvals.errors import ApprovalAlreadyDecided, ApprovalNotFound, ApprovalNotUsable, SimulatedDecisionRefused
+from approvals.links import approval_link_issue
 from approvals.models import ApprovalRequest
 from approvals.previews import facts_hash
 from magie.celery import app as celery_app
 
 CONTINUE_TASK = "agent.approval_continue"  # the agent continues the conversation; approvals never imports agent
+SIMULATED = "simulator:"  # `decided_by` of a decision typed in the WhatsApp simulator: "simulator:<staff username>"
+
+
+def approval_decided_by(*, message, customer_ref: str) -> str:
+    """Who decided through a tap on the preview's button: the customer on a real channel
+    (`whatsapp:<wa_id>`, `terminal:<id>`), or the staff member who typed it in the simulator."""
+    if message.is_simulated:
+        return f"{SIMULATED}{message.simulated_by or 'unknown'}"
+    return f"{message.channel}:{customer_ref}"
+
+
+def _refuse_simulated_for_real_customer(request: ApprovalRequest, by: str) -> None:
+    if by.startswith(SIMULATED) and not request.conversation.customer.is_sandbox:
+        raise SimulatedDecisionRefused("a decision typed in the simulator cannot decide for a real customer",
+                                       approval_id=request.pk)
 
 
 @transaction.atomic
@@ -27,11 +43,15 @@ def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arg
     for older in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
         older.void("replaced by a newer preview")
         older.save()
-    return ApprovalRequest.objects.create(
+    request = ApprovalRequest(
         ask_id=ask_id, conversation_id=conversation_id, tool=tool, arguments=arguments, preview=preview,
         preview_hash=facts_hash(preview["facts"]), risk=risk, channel=channel, amount_cents=amount_cents,
         nonce=secrets.token_hex(12), created_at=now, expires_at=now + expires_in,
     )
+    if channel == ApprovalRequest.Channel.APP:
+        approval_link_issue(request)
+    request.save()
+    return request
 
 
 @transaction.atomic
@@ -62,6 +82,7 @@ def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, a
     request = _locked(approval_id)
     if request.status != ApprovalRequest.Status.PENDING:
         raise ApprovalAlreadyDecided(approval_id=approval_id, status=request.status)
+    _refuse_simulated_for_real_customer(request, by)
     if request.expires_at <= at:
         request.expire(at)
         request.save()
@@ -96,6 +117,8 @@ def approval_check_usable(*, request: ApprovalRequest, tool: str, preview_hash: 
         raise ApprovalNotUsable("expired", approval_id=request.pk)
     if request.preview_hash != preview_hash:
         raise ApprovalNotUsable("the preview no longer matches", approval_id=request.pk)
+    if request.decided_by.startswith(SIMULATED) and not request.conversation.customer.is_sandbox:
+        raise ApprovalNotUsable("a simulated decision never moves a real customer's money", approval_id=request.pk)
 
 
 @transaction.atomic

@@ -1,6 +1,9 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 
 from conversations.models import Conversation, Customer, Message
+from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 
@@ -18,7 +21,50 @@ class ConversationAdmin(ReadOnlyAdmin):
     inlines = [MessageInline]
 
 
+class SandboxCustomerForm(forms.ModelForm):
+    class Meta:
+        model = Customer
+        fields = ["channel_user_id", "name"]
+        labels = {"channel_user_id": "WhatsApp id (digits)"}
+
+    def clean_channel_user_id(self) -> str:
+        value = self.cleaned_data["channel_user_id"].strip()
+        if not value.isdigit():
+            raise forms.ValidationError("Digits only, as a WhatsApp id (e.g. 5511999990099).")
+        existing = Customer.objects.filter(channel_user_id=value).first()
+        if existing is not None:
+            raise forms.ValidationError("This id is already a sandbox customer." if existing.is_sandbox else
+                                        "This id is a real customer's: a sandbox customer needs an id of its own.")
+        return value
+
+    def validate_unique(self) -> None:  # customer_create_sandbox says it precisely
+        pass
+
+
 @admin.register(Customer, site=backoffice_site)
 class CustomerAdmin(ReadOnlyAdmin):
-    list_display = ["channel_user_id", "name", "phone", "created_at"]
+    """Customers are never edited here; an admin may add a *sandbox* customer (a test identity for the simulator),
+    never turn a real customer into one."""
+
+    list_display = ["channel_user_id", "name", "phone", "is_sandbox", "created_at"]
+    list_filter = ["is_sandbox"]
     search_fields = ["channel_user_id", "name", "phone"]
+
+    def has_add_permission(self, request, *args) -> bool:
+        return request.user.has_perm("conversations.add_customer")
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = SandboxCustomerForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        return ["channel_user_id", "name"] if obj is None else super().get_fields(request, obj)
+
+    def save_model(self, request, obj, form, change) -> None:
+        try:
+            saved = customer_create_sandbox(channel_user_id=form.cleaned_data["channel_user_id"],
+                                            name=form.cleaned_data["name"])
+        except SandboxIdTaken as error:
+            raise PermissionDenied(str(error)) from error
+        obj.pk = saved.pk

@@ -12,6 +12,9 @@ class Customer(models.Model):
     channel_user_id = models.CharField(max_length=64, unique=True)
     phone = models.CharField(max_length=20, blank=True)  # E.164 when known
     name = models.CharField(max_length=120, blank=True)  # the profile name the channel reports
+    # A test identity of the organisation: the only customers the WhatsApp simulator may talk as. Set when the
+    # customer is created (the demo, the back office's "add sandbox customer"), never on a real customer.
+    is_sandbox = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -44,6 +47,7 @@ class Message(models.Model):
     class Channel(models.TextChoices):
         WHATSAPP = "whatsapp", "WhatsApp Cloud API"
         TERMINAL = "terminal", "manage.py chat"
+        SIMULATOR = "simulator", "WhatsApp simulator (staff, sandbox customers)"  # never delivered to Meta
 
     conversation = models.ForeignKey(Conversation, on_delete=models.PROTECT, related_name="messages")
     # Inbound: where it came from. Outbound: who delivers it (the WhatsApp outbox, or the terminal reading it back).
@@ -60,6 +64,8 @@ class Message(models.Model):
     # Inbound: when its turn finished (the sweeper re-queues committed messages whose turn never ran).
     handled_at = models.DateTimeField(null=True, blank=True)
     ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="messages")
+    # Typed in the WhatsApp simulator by this staff username (inbound); the replies travel on the simulator channel.
+    simulated_by = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,3 +78,7 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{self.direction} {self.channel_message_id}"
+
+    @property
+    def is_simulated(self) -> bool:
+        return self.channel == self.Channel.SIMULATOR

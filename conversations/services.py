@@ -12,12 +12,35 @@ from django.db.models import Q
 
 from conversations.models import Conversation, Customer, Message
 from magie.celery import app as celery_app
+from magie.errors import DomainError
+
+
+class SimulatedForRealCustomer(DomainError):
+    code, http_status = "simulated_for_real_customer", 403
+
+
+class SandboxIdTaken(DomainError):
+    code, http_status = "sandbox_id_taken", 409
 
 
 @dataclass(frozen=True)
 class Stored:
     message: Message
     created: bool  # False: the channel redelivered a message we already have; nothing more must happen
+
+
+@transaction.atomic
+def customer_create_sandbox(*, channel_user_id: str, name: str = "") -> Customer:
+    """A new sandbox customer (a test identity the simulator may talk as). An id that is already a customer's is
+    refused: a real customer never becomes a sandbox one. Idempotent for an existing sandbox customer."""
+    customer = Customer.objects.filter(channel_user_id=channel_user_id).first()
+    if customer is not None and not customer.is_sandbox:
+        raise SandboxIdTaken(f"{channel_user_id} is already a real customer: choose another id for a sandbox one.",
+                             customer=channel_user_id)
+    if customer is None:
+        customer = Customer.objects.create(channel_user_id=channel_user_id, name=name, is_sandbox=True)
+    Conversation.objects.get_or_create(customer=customer)
+    return customer
 
 
 @transaction.atomic
@@ -35,9 +58,11 @@ def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str =
 def message_store_inbound(
     *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
     payload: str = "", reply_to: str = "", phone: str = "", name: str = "", channel: str = "whatsapp",
+    simulated_by: str = "",
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
-    `created=False` (also under a race: the unique constraint decides)."""
+    `created=False` (also under a race: the unique constraint decides). A simulator message (`simulated_by`, the
+    staff username) is refused for a customer who is not a sandbox customer (SimulatedForRealCustomer)."""
     existing = Message.objects.filter(channel_message_id=channel_message_id).first()
     if existing:
         return Stored(existing, created=False)
@@ -46,12 +71,14 @@ def message_store_inbound(
     if customer is None or (name and customer.name != name):
         customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name)
     conversation = customer.conversation
+    if (channel == Message.Channel.SIMULATOR or simulated_by) and not customer.is_sandbox:
+        raise SimulatedForRealCustomer("the simulator talks only as sandbox customers", customer=channel_user_id)
     try:
         with transaction.atomic():  # a savepoint: a racing duplicate must not abort the caller's transaction
             message = Message.objects.create(
                 conversation=conversation, direction=Message.Direction.INBOUND, channel=channel,
                 channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
-                sent_at=sent_at,
+                sent_at=sent_at, simulated_by=simulated_by,
             )
     except IntegrityError:
         return Stored(Message.objects.get(channel_message_id=channel_message_id), created=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from axes.models import AccessAttempt
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
@@ -9,10 +10,10 @@ from django_tenants.admin import TenantAdminMixin
 
 from magie.admin_sites import backoffice_site, platform_site
 from tenants.forms import PolicyForm, WhatsAppChannelForm
-from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field
 from tenants.choices import RiskClass
-from tenants.services import policy_update, whatsapp_channel_save
+from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 
 def actor(request) -> str:
@@ -49,6 +50,12 @@ class ChannelAdminMixin:
         )
         obj.pk = saved.pk
 
+    def get_fields(self, request, obj=None):  # view-only pages show no secret field at all
+        fields = super().get_fields(request, obj)
+        if self.has_change_permission(request, obj):
+            return fields
+        return [name for name in fields if name not in WhatsAppChannel.SECRET_FIELDS]
+
     def get_form(self, request, obj=None, change=False, **kwargs):
         fields = kwargs.pop("fields", None) or self.get_fields(request, obj)
         fields = [name for name in fields if name not in WhatsAppChannel.SECRET_FIELDS]
@@ -59,8 +66,7 @@ class ChannelAdminMixin:
 class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
     list_display = ["phone_number_id", "display_phone_number", "organisation", "secrets_state"]
 
-    def get_fields(self, request, obj=None):
-        return ["organisation", "phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
+    fields = ["organisation", "phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
 
     def organisation_for(self, request, obj):
         return obj.organisation
@@ -161,4 +167,42 @@ class RoleAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(StaffSecurity, site=backoffice_site)
+class StaffSecurityAdmin(admin.ModelAdmin):
+    """This organisation's staff-login rules; changed through `organisation_staff_security_update`."""
+
+    fields = ["admin_totp_required"]
+    list_display = ["name", "admin_totp_required"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(pk=request.tenant.pk)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def save_model(self, request, obj, form, change) -> None:
+        organisation_staff_security_update(organisation=request.tenant,
+                                           admin_totp_required=form.cleaned_data["admin_totp_required"],
+                                           changed_by=actor(request))
+
+
+@admin.register(AccessAttempt, site=backoffice_site)
+class LoginLockoutAdmin(admin.ModelAdmin):
+    """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
+
+    list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]
+    fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
+    readonly_fields = fields
+    search_fields = ["username", "ip_address"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -12,6 +12,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django_tenants.models import DomainMixin, TenantMixin
 
+from magie.fields import EncryptedTextField
+
 from tenants.choices import (
     GUARD_NAMES,
     ApprovalChannel,
@@ -48,6 +50,9 @@ class Organisation(TenantMixin):
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
     created_at = models.DateTimeField(auto_now_add=True)
+    # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
+    admin_totp_required = models.BooleanField(
+        default=False, help_text="Admins must enter a code of an authenticator app after their password.")
 
     auto_create_schema = True
     auto_drop_schema = False
@@ -74,6 +79,14 @@ class Organisation(TenantMixin):
 
 class Domain(DomainMixin):
     pass
+
+
+class StaffSecurity(Organisation):
+    """The back office's page for an organisation's staff-login rules (today: TOTP for admins)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = verbose_name_plural = "staff security"
 
 
 def default_gates() -> dict[str, dict[str, object]]:
@@ -139,16 +152,18 @@ class PolicyVersion(models.Model):
 
 
 class WhatsAppChannel(models.Model):
-    """Cloud API credentials of one organisation's number. Secrets are write-only in the admin and never logged."""
+    """Cloud API credentials of one organisation's number. Secrets are encrypted at rest, write-only in the admin
+    (never rendered, view-only pages included), never logged: read one with `channel.app_secret.reveal()`."""
 
     organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="whatsapp_channels")
     phone_number_id = models.CharField(
         max_length=32, unique=True, validators=[RegexValidator(r"^\d{5,32}$", "Digits only, as Meta shows it.")]
     )
     display_phone_number = models.CharField(max_length=32, blank=True)
-    app_secret = models.CharField(max_length=200)
-    verify_token = models.CharField(max_length=200)
-    access_token = models.TextField()
+    # Encrypted at rest (MAGIE_FIELD_KEYS); on an instance each is a magie.crypto.Secret: `.reveal()` to use it.
+    app_secret = EncryptedTextField()
+    verify_token = EncryptedTextField()
+    access_token = EncryptedTextField()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

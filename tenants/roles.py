@@ -30,7 +30,11 @@ ADMIN_CHANGES = {
     ("booking", "activity"), ("booking", "activityequipment"), ("booking", "instructor"),  # the school's catalogue;
     ("booking", "equipmenttype"), ("booking", "timeslot"),  # bookings and payment links change through services only
     ("agent", "agentsettings"),  # the organisation's model provider
+    ("conversations", "customer"),  # adding sandbox customers only (CustomerAdmin never edits a customer)
+    ("tenants", "staffsecurity"),  # the second factor required of admins
 }
+# Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
+ADMIN_VIEW_DELETE = {("axes", "accessattempt")}
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {
     Role.ADMIN: set(ADMIN_CHANGES),
@@ -43,6 +47,10 @@ def _permissions_for(role: str) -> list[Permission]:
     if role == Role.AGENT:
         view = view.filter(content_type__app_label__in=("conversations", "asks", "inbox"))
     chosen = list(view)
+    if role == Role.ADMIN:
+        for app_label, model_name in sorted(ADMIN_VIEW_DELETE):
+            chosen += Permission.objects.filter(content_type__app_label=app_label, content_type__model=model_name,
+                                                codename__regex=r"^(view|delete)_")
     for app_label, model_name in sorted(ROLE_EXTRA_CHANGES.get(role, ())):
         chosen += Permission.objects.filter(
             content_type__app_label=app_label,

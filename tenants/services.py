@@ -122,6 +122,16 @@ def whatsapp_channel_save(
     return channel
 
 
+@transaction.atomic
+def organisation_staff_security_update(*, organisation: Organisation, admin_totp_required: bool,
+                                       changed_by: str) -> None:
+    """Require (or stop requiring) a TOTP second factor of the organisation's admins; logged with who did it."""
+    Organisation.objects.filter(pk=organisation.pk).update(admin_totp_required=admin_totp_required)
+    organisation.admin_totp_required = admin_totp_required
+    logger.warning("staff security of %s: admin_totp_required=%s, by %s", organisation.schema_name,
+                   admin_totp_required, changed_by)
+
+
 def staff_ensure(*, username: str, password: str, role: str, email: str = "") -> Any:
     """Create (or reset to `role`) one staff login in the current organisation's schema. Idempotent."""
     user_model = get_user_model()

@@ -11,7 +11,6 @@
 | WHATSAPP_SENDING_STALE_SECONDS | 120 | a delivery left in `sending` longer than this was orphaned by a dead worker |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
-| WHATSAPP_WEBHOOK_URL | "" | where the simulator posts; empty → http://<MAGIE_BASE_DOMAIN>:<port>/webhooks/whatsapp |
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_SENDING_STALE_SECONDS": 120,
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
-    "WHATSAPP_WEBHOOK_URL": "",
 }
 
 

@@ -9,7 +9,8 @@ from whatsapp.models import Delivery
 
 
 def phone_messages(*, wa_id: str, limit: int = 200) -> list[dict[str, Any]]:
-    """The customer's conversation as a phone shows it (oldest first), with each reply's delivery status."""
+    """The customer's conversation as a phone shows it (oldest first), with each reply's delivery status. The
+    simulator shows only its sandbox customers' (whatsapp/simulator_views.py checks before calling)."""
     messages = (Message.objects.filter(conversation__customer__channel_user_id=wa_id)
                 .select_related("delivery").order_by("-pk")[:limit])  # arrival order, as a phone shows it
     rows = []
@@ -17,7 +18,10 @@ def phone_messages(*, wa_id: str, limit: int = 200) -> list[dict[str, Any]]:
         try:
             status = message.delivery.status
         except Delivery.DoesNotExist:
-            status = "pending" if message.direction == Message.Direction.OUTBOUND else ""
+            if message.direction != Message.Direction.OUTBOUND:
+                status = ""
+            else:  # the simulator's replies are never sent to WhatsApp
+                status = "simulated" if message.channel == Message.Channel.SIMULATOR else "pending"
         rows.append({
             "id": message.pk, "direction": message.direction, "kind": message.kind, "text": message.text,
             "payload": message.payload, "buttons": message.buttons, "reply_to": message.reply_to,

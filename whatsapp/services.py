@@ -20,6 +20,7 @@ from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, tenant_context
 
 from conversations.models import Message
+from conversations.rendering import message_text_for_customer
 from conversations.services import message_mark_handled, message_set_channel_id, message_store_inbound
 from magie.celery import app as celery_app
 from magie.errors import NotFound
@@ -52,7 +53,7 @@ def webhook_handshake(*, mode: str, token: str, challenge: str) -> str:
         raise HandshakeRefused("not a subscription request")
     matched = False
     for candidate in WhatsAppChannel.objects.values_list("verify_token", flat=True):
-        matched |= hmac.compare_digest(candidate.encode(), token.encode())
+        matched |= hmac.compare_digest(candidate.reveal().encode(), token.encode())
     if not matched:
         logger.warning("whatsapp handshake refused: no channel has this verify token")
         raise HandshakeRefused("verify token mismatch")
@@ -97,8 +98,8 @@ def webhook_receive(*, body: bytes, signature: str) -> WebhookOutcome:
             logger.warning("whatsapp webhook for unknown phone_number_id %s refused", number)
             raise UnknownPhoneNumber("unknown phone_number_id", phone_number_id=number) from None
     # Without a number (account or template notices) the body must still come from one of our apps.
-    secrets = {channel.app_secret for channel in channels.values()} or set(
-        WhatsAppChannel.objects.values_list("app_secret", flat=True))
+    secrets = {channel.app_secret.reveal() for channel in channels.values()} or {
+        secret.reveal() for secret in WhatsAppChannel.objects.values_list("app_secret", flat=True)}
     checks = [signature_valid(body=body, header=signature, secret=secret) for secret in secrets]
     if not checks or not (all(checks) if channels else any(checks)):
         logger.warning("whatsapp webhook refused: bad signature (numbers %s)", sorted(numbers))
@@ -265,7 +266,8 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         language = Organisation.objects.values_list("language", flat=True).get(schema_name=connection.schema_name)
         try:
             body = sender.outbound_payload(
-                to=conversation.customer.channel_user_id, text=message.text, buttons=message.buttons,
+                to=conversation.customer.channel_user_id, text=message_text_for_customer(message=message),
+                buttons=message.buttons,
                 as_list=message.kind == Message.Kind.LIST, template=not window_open, language=language,
                 reply_to=message.reply_to,
             )
@@ -287,7 +289,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             return SendOutcome(RETRY, retry_in=wait, rate_limited=True)
         delivery.claim()
         delivery.save()
-        access_token = channel.access_token
+        access_token = channel.access_token.reveal()
     started = timezone.now()
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started)

@@ -1,5 +1,15 @@
-"""The simulator's phone: builds Cloud API webhook bodies as Meta does, signs them with the organisation's app
-secret and POSTs them over real HTTP to the platform's webhook, so the secret never reaches the browser."""
+"""The simulator's phone: a test tool for an organisation's admins, never a way into a real customer's money.
+
+- It is on only where the platform enables it (`MAGIE_SIMULATOR`, default on a development machine only), only for
+  staff with the `admin` role, and only as one of the organisation's **sandbox customers** (`Customer.is_sandbox`).
+- A message typed in it is built as Meta builds a Cloud API notification and read by the webhook's own parser, then
+  stored through `conversations` on the **simulator channel** with the staff member's username
+  (`Message.simulated_by`) and its turn is queued like the webhook's. It does not go through the signed webhook:
+  that would need the organisation's app secret in a staff request and would make a simulated message look like
+  one from Meta. Replies stay on the simulator channel, so the outbox never sends them to WhatsApp.
+- A button tap there decides an approval as `simulator:<staff username>` (approvals.services), which
+  `approval_metrics` counts apart and which can never decide for a customer who is not a sandbox customer.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +17,34 @@ import hashlib
 import hmac
 import json
 import time
-import urllib.error
-import urllib.request
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
 
-from tenants.models import Organisation, WhatsAppChannel
-from whatsapp import conf
+from conversations.models import Customer, Message
+from conversations.services import message_mark_handled, message_store_inbound
+from magie.errors import DomainError
+from tenants.roles import Role, user_role
+from whatsapp.payloads import parse
+from whatsapp.services import turn_queue
 
-DEFAULT_WA_IDS = {"bank": "5511999990001", "school": "376612345678", "store": "5491155550001"}
+SIMULATOR_PHONE_NUMBER_ID = "0"  # the simulated notification's metadata; nothing is routed by it
+
+
+class SimulatorRefused(DomainError):
+    code, http_status = "simulator_refused", 403
+
+
+class SimulatorOff(DomainError):
+    code, http_status = "simulator_off", 404
 
 
 def signature_header(*, body: bytes, secret: str) -> str:
+    """`X-Hub-Signature-256` as Meta computes it (used by tests and benches that post to the real webhook)."""
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
@@ -55,37 +79,53 @@ def phone_message(*, text: str = "", button_id: str = "", button_title: str = ""
     return message
 
 
-def webhook_url(*, scheme: str, port: str) -> str:
-    configured = conf.setting("WHATSAPP_WEBHOOK_URL")
-    if configured:
-        return configured
-    default_port = {"http": "80", "https": "443"}.get(scheme)
-    host = settings.MAGIE_BASE_DOMAIN + ("" if port == default_port else f":{port}")
-    return f"{scheme}://{host}/webhooks/whatsapp"
+def simulator_check_access(*, user) -> None:
+    """SimulatorOff (404) when the platform has it off; SimulatorRefused (403) for anyone but an admin."""
+    if not settings.MAGIE_SIMULATOR:
+        raise SimulatorOff("The WhatsApp simulator is off on this platform (MAGIE_SIMULATOR).")
+    if user_role(user) != Role.ADMIN:
+        raise SimulatorRefused("Only the organisation's admins may use the WhatsApp simulator.")
 
 
-def simulator_post(*, organisation: Organisation, url: str, wa_id: str, name: str,
-                   message: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """POST one signed webhook body for `organisation`'s first number; (HTTP status, JSON answer)."""
-    channel = WhatsAppChannel.objects.filter(organisation=organisation).order_by("pk").first()
-    if channel is None:
-        return 409, {"code": "no_channel", "message": "this organisation has no WhatsApp channel"}
-    body = webhook_body(phone_number_id=channel.phone_number_id,
-                        display_phone_number=channel.display_phone_number, wa_id=wa_id, name=name, message=message)
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json",
-        "X-Hub-Signature-256": signature_header(body=body, secret=channel.app_secret),
-    })
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the platform is ours: no proxy
-    try:
-        with opener.open(request, timeout=15) as response:
-            status, raw = response.status, response.read()
-    except urllib.error.HTTPError as error:
-        status, raw = error.code, error.read()
-    except OSError as error:
-        return 502, {"code": "webhook_unreachable", "message": str(error)[:200], "url": url}
-    try:
-        answer = json.loads(raw or b"{}")
-    except ValueError:
-        answer = {"raw": raw[:200].decode(errors="replace")}
-    return status, answer
+def sandbox_customers() -> list[Customer]:
+    return list(Customer.objects.filter(is_sandbox=True).order_by("channel_user_id"))
+
+
+def sandbox_customer_get(*, wa_id: str) -> Customer:
+    """The organisation's sandbox customer `wa_id`, else SimulatorRefused (a real or unknown customer alike)."""
+    customer = Customer.objects.filter(channel_user_id=wa_id, is_sandbox=True).first()
+    if customer is None:
+        raise SimulatorRefused(f"{wa_id} is not a sandbox customer of this organisation: the simulator talks only "
+                               "as sandbox customers (Back office → Customers → Add sandbox customer).", wa_id=wa_id)
+    return customer
+
+
+@dataclass(frozen=True)
+class Simulated:
+    message_id: int
+    stored: bool
+    turn_queued: bool
+
+
+def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: dict[str, Any]) -> Simulated:
+    """Store one message the sandbox customer `wa_id` "sends" from the simulator, marked as typed by
+    `staff_username`, and queue its turn after commit (as the webhook does). Raises SimulatorRefused for a customer
+    who is not a sandbox customer, MalformedPayload for a message Meta would not send."""
+    customer = sandbox_customer_get(wa_id=wa_id)
+    body = webhook_body(phone_number_id=SIMULATOR_PHONE_NUMBER_ID, display_phone_number="", wa_id=wa_id,
+                        name=name or customer.name, message=message)
+    [item] = parse(json.loads(body)).messages  # the webhook's own reading of a Cloud API notification
+    schema_name = connection.schema_name
+    with transaction.atomic():
+        stored = message_store_inbound(
+            channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id, sent_at=item.sent_at,
+            text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to, phone=item.phone,
+            name=item.name, channel=Message.Channel.SIMULATOR, simulated_by=staff_username,
+        )
+        queued = stored.created and item.queue_turn
+        if queued:
+            transaction.on_commit(lambda: turn_queue(schema_name=schema_name, message_id=stored.message.pk),
+                                  robust=True)
+        elif stored.created:  # a reaction: kept for the record, nothing to answer
+            message_mark_handled(message_id=stored.message.pk, at=timezone.now())
+    return Simulated(message_id=stored.message.pk, stored=stored.created, turn_queued=queued)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from whatsapp.views import simulator_messages, simulator_page, simulator_send
+from whatsapp.simulator_views import simulator_messages, simulator_page, simulator_send
 
 # Mounted at `simulator/` on each organisation's host (magie/urls_tenant.py).
 urlpatterns = [

@@ -14,7 +14,7 @@ def provider_for_current_organisation() -> Provider:
 
     own = AgentSettings.objects.first()
     choice = own.provider if own else "default"
-    key = (own.openai_api_key if own else "") or settings.OPENAI_API_KEY
+    key = (own.openai_api_key.reveal() if own else "") or settings.OPENAI_API_KEY
     if choice == "builtin" or (choice == "default" and not settings.OPENAI_API_KEY):
         return BuiltinProvider()
     return OpenAIProvider(

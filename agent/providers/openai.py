@@ -15,6 +15,7 @@ import openai
 from django.conf import settings
 
 from agent.providers.base import Draft, PerceiveInput, ProviderUnavailable, RespondInput, Usage
+from agent.providers.url_policy import model_base_url_refusal
 from agent.registry import tool_schemas
 from asks.perception.contract import Perception, perception_json_schema
 
@@ -45,10 +46,15 @@ class OpenAIProvider:
 
     def __init__(self, *, api_key: str, base_url: str | None, model: str) -> None:
         self.model = model
+        self.refused = model_base_url_refusal(base_url)  # SSRF guard, again at call time (url_policy.py)
+        if self.refused:
+            base_url = None  # no client towards a refused address; every call answers ProviderUnavailable
         self.client = openai.OpenAI(api_key=api_key or "unset", base_url=base_url,
                                     timeout=settings.OPENAI_TIMEOUT_SECONDS, max_retries=settings.OPENAI_MAX_RETRIES)
 
     def _complete(self, **kwargs: Any) -> Any:
+        if self.refused:
+            raise ProviderUnavailable(self.refused)
         try:
             return self.client.chat.completions.create(model=self.model, **kwargs)
         except (openai.APIConnectionError, openai.APITimeoutError, openai.RateLimitError,

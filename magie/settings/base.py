@@ -27,7 +27,7 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or "insecure-dev-key-set-SECRET_KEY-in-production"
+# SECRET_KEY, secure cookies, HSTS, CSP, login lockout: the security block at the end of this file.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,.localhost,127.0.0.1")
 # Organisations are served at <schema>.<MAGIE_BASE_DOMAIN>; the platform at MAGIE_BASE_DOMAIN itself.
 MAGIE_BASE_DOMAIN = os.environ.get("MAGIE_BASE_DOMAIN", "localhost")
@@ -126,8 +126,6 @@ STATIC_ROOT = DATA_DIR / "static"
 # Sessions are per schema and cookies are host-only: a demobank session means nothing on demostore.
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 LOGIN_URL = "admin:login"
 
 REST_FRAMEWORK = {
@@ -174,7 +172,6 @@ WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "")
 WHATSAPP_RATE_PER_SECOND = int(os.environ.get("WHATSAPP_RATE_PER_SECOND", "80"))  # per number, shared by all workers
 WHATSAPP_TEMPLATE_NAME = os.environ.get("WHATSAPP_TEMPLATE_NAME", "magie_reply")  # outside the 24-hour window
 WHATSAPP_SWEEP_AFTER_SECONDS = int(os.environ.get("WHATSAPP_SWEEP_AFTER_SECONDS", "60"))
-WHATSAPP_WEBHOOK_URL = os.environ.get("WHATSAPP_WEBHOOK_URL", "")  # where the simulator posts (default: this host)
 
 LOGGING = {
     "version": 1,
@@ -187,3 +184,115 @@ LOGGING = {
         "django.db.backends": {"level": "INFO", "propagate": True},
     },
 }
+
+# ---------------------------------------------------------------------------------------------------------------
+# Security (issue 11: trust boundary). Kept in one block so it merges apart from the rest; see the README's
+# "Production settings" table. "Production" is any deployment that is not the development default: the embedded
+# PostgreSQL or DEBUG mean development unless MAGIE_DEPLOYMENT says otherwise. Production fails safe: it refuses to
+# start without SECRET_KEY and MAGIE_FIELD_KEYS, and its cookies, HSTS and SSL redirect default to on.
+from datetime import timedelta  # noqa: E402
+
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
+
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+from magie.localkeys import local_key, new_fernet_key, new_secret_key  # noqa: E402
+
+MAGIE_DEPLOYMENT = os.environ.get("MAGIE_DEPLOYMENT", "").strip().lower() or (
+    "development" if EMBEDDED_DATABASE or DEBUG else "production")
+if MAGIE_DEPLOYMENT not in ("development", "production"):
+    raise ImproperlyConfigured(f"MAGIE_DEPLOYMENT must be 'development' or 'production', not {MAGIE_DEPLOYMENT!r}.")
+PRODUCTION = MAGIE_DEPLOYMENT == "production"
+_WHY_PRODUCTION = ("this is a production deployment (DATABASE_URL is set and DEBUG is off; "
+                   "MAGIE_DEPLOYMENT=development marks a development machine)")
+
+if os.environ.get("SECRET_KEY"):
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif PRODUCTION:
+    raise ImproperlyConfigured(f"SECRET_KEY is required: {_WHY_PRODUCTION}.")
+else:  # a random key of this machine, not a public one
+    SECRET_KEY = local_key(DATA_DIR / "secret-key", new_secret_key)
+
+# Fernet keys of the encrypted fields (channel secrets, model keys): the first encrypts, all decrypt.
+if os.environ.get("MAGIE_FIELD_KEYS", "").strip():
+    MAGIE_FIELD_KEYS = env_list("MAGIE_FIELD_KEYS", "")
+elif PRODUCTION:
+    raise ImproperlyConfigured(
+        f"MAGIE_FIELD_KEYS is required: {_WHY_PRODUCTION}. Make a key with: python -c "
+        "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'")
+else:
+    MAGIE_FIELD_KEYS = [local_key(DATA_DIR / "field-keys", new_fernet_key)]
+
+# HTTPS: on by default in production, off in development so `make run` works on http://localhost.
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", PRODUCTION)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", SESSION_COOKIE_SECURE)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if PRODUCTION else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
+if env_bool("SECURE_PROXY_SSL_HEADER", False):  # behind a TLS-terminating proxy that sets X-Forwarded-Proto
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Staff sessions: short, and gone when the browser closes.
+SESSION_COOKIE_AGE = int(os.environ.get("MAGIE_STAFF_SESSION_SECONDS", str(8 * 3600)))
+SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("MAGIE_STAFF_SESSION_AT_BROWSER_CLOSE", True)
+
+# Content Security Policy (django-csp): our own scripts (inline ones carry the request's nonce), no plugins, no
+# framing, forms post only to us. Report-only while a deployment tries it out.
+_CSP_DIRECTIVES = {
+    "default-src": [SELF],
+    "script-src": [SELF, NONCE],
+    "style-src": [SELF, "'unsafe-inline'"],  # inline style attributes of the admin; styles cannot run code
+    "img-src": [SELF, "data:"],
+    "connect-src": [SELF],
+    "font-src": [SELF],
+    "object-src": [NONE],
+    "base-uri": [SELF],
+    "frame-ancestors": [NONE],
+    "form-action": [SELF],
+}
+if os.environ.get("CSP_REPORT_URI"):
+    _CSP_DIRECTIVES["report-uri"] = [os.environ["CSP_REPORT_URI"]]
+if PRODUCTION:
+    _CSP_DIRECTIVES["upgrade-insecure-requests"] = True
+if env_bool("CSP_REPORT_ONLY", False):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": _CSP_DIRECTIVES}
+else:
+    CONTENT_SECURITY_POLICY = {"DIRECTIVES": _CSP_DIRECTIVES}
+
+# Staff login: lockout after failures (django-axes) and an optional TOTP second factor (django-otp). Both keep their
+# tables in each organisation's schema (a lockout of `admin` in one organisation is not one in another) and in
+# public for the platform's operators.
+SECURITY_APPS = ["axes", "django_otp", "django_otp.plugins.otp_totp", "csp"]
+SHARED_APPS += [app for app in SECURITY_APPS if app not in SHARED_APPS]
+TENANT_APPS += [app for app in SECURITY_APPS[:3] if app not in TENANT_APPS]
+INSTALLED_APPS += [app for app in SECURITY_APPS if app not in INSTALLED_APPS]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
+MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+                  "django_otp.middleware.OTPMiddleware")
+MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
+                  "tenants.staff_security.SecondFactorMiddleware")
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+AXES_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MAGIE_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # an account (in its organisation) from anywhere, or an address
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tenants.staff_security.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_SENSITIVE_PARAMETERS = ["password", "otp_token"]
+AXES_CLIENT_IP_CALLABLE = "tenants.staff_security.client_ip"
+OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
+
+# The WhatsApp simulator is a test tool: off unless enabled, on by default only on a development machine.
+MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
+
+# Per-organisation model base URLs are accepted only from this list (exact origin+path prefixes, or
+# https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.
+MAGIE_MODEL_URL_ALLOWLIST = env_list("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1")
+
+# Approval links are bearer secrets: Django's own request and server logs never print them.
+LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
+LOGGING["handlers"]["console"]["filters"] = ["redact_secrets"]
+LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "level": "INFO", "propagate": False}

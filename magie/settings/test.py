@@ -1,6 +1,18 @@
-"""Test settings: the same real PostgreSQL and broker, tasks run inline unless a test starts a real worker."""
+"""Test settings: the same real PostgreSQL and broker, tasks run inline unless a test starts a real worker.
 
-from magie.settings.base import *  # noqa: F403
+A test run is a development deployment (local keys under the data folder) even against a real DATABASE_URL; the
+environment variable is set before base.py reads it, so worker and server processes the tests start inherit it.
+Tests of the production configuration start their own processes with their own environment.
+"""
+
+import os
+
+os.environ.setdefault("MAGIE_DEPLOYMENT", "development")
+# The repo's fake OpenAI-compatible server listens on 127.0.0.1 (a random port): listed explicitly, as an operator
+# would list a local model server; nothing else internal is allowed.
+os.environ.setdefault("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1,http://127.0.0.1:*/v1")
+
+from magie.settings.base import *  # noqa: E402, F403
 
 CELERY_TASK_ALWAYS_EAGER = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed; real hashing is Django's job

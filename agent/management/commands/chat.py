@@ -21,8 +21,9 @@ from django_tenants.utils import tenant_context
 from agent.models import Turn
 from agent.turn import turn_handle
 from asks.selectors import ask_slots
-from conversations.models import Message
-from conversations.services import message_store_inbound
+from conversations.models import Customer, Message
+from conversations.rendering import message_text_for_customer
+from conversations.services import customer_create_sandbox, message_store_inbound
 from tenants.models import Organisation
 
 WAIT = re.compile(r"^(\d+)\s*([smhd])$")
@@ -46,10 +47,20 @@ class Command(BaseCommand):
         self.numbered: list[Message] = []
         self.shift = timedelta(0)
         with tenant_context(organisation):
+            self.sandbox_only(customer, name)
             for raw in sys.stdin:
                 line = raw.strip()
                 if line:
                     self.line(line, customer, name)
+
+    def sandbox_only(self, customer: str, name: str) -> None:
+        """A terminal is a test tool: it talks as a sandbox customer (a new id becomes one), never as a real one."""
+        existing = Customer.objects.filter(channel_user_id=customer).first()
+        if existing is not None and not existing.is_sandbox:
+            raise CommandError(f"{customer} is a real customer: manage.py chat talks only as sandbox customers "
+                               "(pick a sandbox customer's id, or a new id, which becomes one).")
+        if existing is None:
+            customer_create_sandbox(channel_user_id=customer, name=name)
 
     def number_of(self, message: Message) -> int:
         self.numbered.append(message)
@@ -117,12 +128,12 @@ class Command(BaseCommand):
             ask.refresh_from_db()
         if self.as_json:
             self.stdout.write(json.dumps({
-                "n": number, "text": reply.text, "buttons": [b["title"] for b in reply.buttons],
+                "n": number, "text": message_text_for_customer(message=reply), "buttons": [b["title"] for b in reply.buttons],
                 "ask": ask.pk if ask else None, "kind": ask.kind if ask else None,
                 "state": ask.status if ask else None, "slots": ask_slots(ask) if ask else {},
                 "decision": turn.decision, "rule": turn.rule,
             }, ensure_ascii=False))
             return
-        self.stdout.write(f"[{number}] < {reply.text}")
+        self.stdout.write(f"[{number}] < {message_text_for_customer(message=reply)}")
         for index, button in enumerate(reply.buttons, start=1):
             self.stdout.write(f"      [{index}] {button['title']}")

@@ -1,0 +1,25 @@
+"""What the customer receives for an outbound message, which may differ from what is stored and shown to staff.
+
+A stored text may hold a secret only its customer may read in redacted form (an approval link); the app that owns
+that secret registers a renderer here (in its AppConfig.ready), and the channel calls `message_text_for_customer`
+when it sends. Everything else — admin pages, traces, exports, the simulator — reads `message.text`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+Renderer = Callable[[object, str], str]
+_renderers: list[Renderer] = []
+
+
+def outbound_renderer_register(renderer: Renderer) -> None:
+    if renderer not in _renderers:
+        _renderers.append(renderer)
+
+
+def message_text_for_customer(*, message) -> str:
+    text = message.text
+    for renderer in _renderers:
+        text = renderer(message, text)
+    return text

@@ -1,0 +1,142 @@
+"""Staff login hardening: the TOTP second factor (django-otp) and the client address axes counts failures by.
+
+Who needs a second factor: anyone who has set one up (it is then always asked), and every `admin` of an
+organisation that turned `admin_totp_required` on. After the password, such a user is sent to
+`/admin/second-factor/` until a code is verified; a user without a confirmed device enrols there (QR code and key,
+then a first code). django-otp's TOTP devices live in the user's schema, like the users; wrong codes are throttled
+by django-otp (1, 2, 4 … seconds) and said so.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import segno
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+from django_otp import login as otp_login
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from tenants.roles import Role, user_role
+
+SECOND_FACTOR_PATH = "/admin/second-factor/"
+EXEMPT_PREFIXES = (SECOND_FACTOR_PATH, "/admin/logout/", "/admin/login/", "/static/", "/approve/", "/webhooks/",
+                   "/api/", "/pay/", "/admin/jsi18n/")
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The peer address (a proxy in front must be the one to set REMOTE_ADDR to the client's)."""
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def _confirmed_device(user) -> TOTPDevice | None:
+    return TOTPDevice.objects.filter(user=user, confirmed=True).order_by("pk").first()
+
+
+def second_factor_required(request: HttpRequest, user) -> bool:
+    """True when this signed-in user must pass a second factor in this request's organisation (or platform)."""
+    if _confirmed_device(user) is not None:
+        return True
+    tenant = getattr(request, "tenant", None)
+    if tenant is None or tenant.is_platform or not tenant.admin_totp_required:
+        return False
+    return user_role(user) == Role.ADMIN
+
+
+class SecondFactorMiddleware:
+    """After django-otp's middleware: a staff member who needs a second factor and has not passed it this session
+    reaches nothing but the second-factor page (pages are redirected there; JSON endpoints answer 403)."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if (user is not None and user.is_authenticated and user.is_staff and not user.is_verified()
+                and not request.path.startswith(EXEMPT_PREFIXES) and second_factor_required(request, user)):
+            if request.path.startswith("/simulator/") and request.path != "/simulator/":
+                return JsonResponse({"code": "second_factor_required",
+                                     "message": "Enter your authenticator code at /admin/second-factor/ first."},
+                                    status=403)
+            return redirect(f"{SECOND_FACTOR_PATH}?{urlencode({'next': request.get_full_path()})}")
+        return self.get_response(request)
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/admin/"
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        return "/admin/"
+    return target
+
+
+def _enrolment_device(user) -> TOTPDevice:
+    device = TOTPDevice.objects.filter(user=user, confirmed=False).order_by("pk").first()
+    return device or TOTPDevice.objects.create(user=user, name="authenticator app", confirmed=False)
+
+
+def _wait_message(device: TOTPDevice) -> str | None:
+    allowed, data = device.verify_is_allowed()
+    if allowed:
+        return None
+    until = (data or {}).get("locked_until")
+    return ("Too many wrong codes: wait a few seconds, then enter the current code."
+            if until is None else f"Too many wrong codes: try again after {until:%H:%M:%S} (UTC).")
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def second_factor(request: HttpRequest) -> HttpResponse:
+    """Verify a code of the user's authenticator app, or enrol one (QR code + key, then a first code)."""
+    user = request.user
+    if user.is_verified():
+        return redirect(_next_url(request))
+    device = _confirmed_device(user)
+    enrolling = device is None
+    if enrolling:
+        device = _enrolment_device(user)
+    error = ""
+    if request.method == "POST":
+        token = request.POST.get("otp_token", "").strip().replace(" ", "")
+        wait = _wait_message(device)
+        if wait:
+            error = wait
+        elif not (token.isdigit() and len(token) == device.digits):
+            error = f"Enter the {device.digits}-digit code your authenticator app shows now."
+        elif device.verify_token(token):
+            if enrolling:
+                device.confirmed = True
+                device.save(update_fields=["confirmed"])
+                messages.success(request, "Second factor set up: it will be asked at every sign-in.")
+            otp_login(request, device)
+            return redirect(_next_url(request))
+        else:
+            error = _wait_message(device) or "That code is not the current one: check your device's clock and try again."
+    context = {
+        "title": "Set up a second factor" if enrolling else "Second factor",
+        "enrolling": enrolling, "error": error, "next": _next_url(request),
+        "required": second_factor_required(request, user),
+        "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
+    }
+    if enrolling:
+        url = device.config_url
+        context["qr_svg"] = segno.make(url, error="m").svg_inline(scale=4)
+        context["key_b32"] = url.split("secret=", 1)[1].split("&", 1)[0]
+    return render(request, "staff/second_factor.html", context, status=200 if not error else 400)
+
+
+def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """django-axes' answer to a locked-out sign-in: 429 and what to do, in the admin's look."""
+    from axes.helpers import get_client_username
+    from django.conf import settings
+
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return render(request, "staff/locked_out.html", {
+        "username": get_client_username(request, credentials) or "", "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "minutes": minutes, "title": "Sign-in locked",
+        "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
+    }, status=429)

@@ -1,0 +1,96 @@
+"""The simulator's HTTP endpoints on each organisation's host: admins only, sandbox customers only, and only where
+the platform has it on (whatsapp/simulator.py says why). Refusals answer with what to do: 404 when it is off, 403
+for other roles or a customer who is not a sandbox customer, 400 for a malformed message."""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import wraps
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET, require_POST
+
+from magie.errors import DomainError
+from whatsapp.selectors import phone_messages
+from whatsapp.simulator import (
+    SimulatorOff,
+    SimulatorRefused,
+    phone_message,
+    sandbox_customer_get,
+    sandbox_customers,
+    simulator_check_access,
+    simulator_receive,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def _refusal(error: DomainError, *, page: bool) -> HttpResponse:
+    if page:
+        return HttpResponse(error.args[0], status=error.http_status, content_type="text/plain; charset=utf-8")
+    return JsonResponse({"code": error.code, "message": error.args[0], "extra": error.extra}, status=error.http_status)
+
+
+def simulator_access(*, page: bool = False):
+    def decorate(view):
+        @staff_member_required
+        @wraps(view)
+        def guarded(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            try:
+                simulator_check_access(user=request.user)
+            except (SimulatorOff, SimulatorRefused) as error:
+                logger.warning("simulator refused to %s: %s", request.user.get_username(), error.code)
+                return _refusal(error, page=page)
+            return view(request, *args, **kwargs)
+        return guarded
+    return decorate
+
+
+@simulator_access(page=True)
+@ensure_csrf_cookie
+@require_GET
+def simulator_page(request: HttpRequest) -> HttpResponse:
+    customers = sandbox_customers()
+    return render(request, "whatsapp/simulator.html", {"organisation": request.tenant, "customers": customers})
+
+
+@simulator_access()
+@require_GET
+def simulator_messages(request: HttpRequest) -> JsonResponse:
+    wa_id = request.GET.get("wa_id", "")
+    try:
+        sandbox_customer_get(wa_id=wa_id)
+    except SimulatorRefused as error:
+        return _refusal(error, page=False)
+    return JsonResponse({"wa_id": wa_id, "messages": phone_messages(wa_id=wa_id)})
+
+
+@simulator_access()
+@require_POST
+def simulator_send(request: HttpRequest) -> JsonResponse:
+    """Body: {"wa_id", "name", "text"} or {"wa_id", "button_id", "button_title", "list": bool}, + "reply_to"."""
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        return JsonResponse({"code": "malformed", "message": "JSON expected"}, status=400)
+    if not isinstance(data, dict):
+        return JsonResponse({"code": "malformed", "message": "a JSON object expected"}, status=400)
+    wa_id = str(data.get("wa_id", "")).strip()
+    text, button_id = str(data.get("text", "")), str(data.get("button_id", ""))
+    if not wa_id.isdigit() or not (text.strip() or button_id):
+        return JsonResponse({"code": "invalid", "message": "wa_id (digits) and a text or a button are needed"},
+                            status=400)
+    message = phone_message(text=text, button_id=button_id, button_title=str(data.get("button_title", "")),
+                            as_list=bool(data.get("list")), reply_to=str(data.get("reply_to", "")))
+    try:
+        outcome = simulator_receive(staff_username=request.user.get_username(), wa_id=wa_id,
+                                    name=str(data.get("name", "")), message=message)
+    except DomainError as error:
+        return _refusal(error, page=False)
+    logger.info("simulator message %s stored by %s", outcome.message_id, request.user.get_username())
+    return JsonResponse({"stored": int(outcome.stored), "turn_queued": outcome.turn_queued,
+                         "message_id": outcome.message_id})
