@@ -1,8 +1,10 @@
-"""The `app` channel: a signed one-time link to a page with approve/decline, and the bank app's API authenticated
-as the customer. A decision there is recorded once, then the agent executes once and tells the customer."""
+"""The `app` channel: a one-time link to a page with approve/decline, and the bank app's API authenticated
+as the customer. A decision there is recorded once, then the agent executes once and tells the customer. The link
+is stored redacted; only the customer's copy (rendered when the message is sent) carries its token."""
 
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -11,7 +13,7 @@ from django.test import Client
 
 from agent.models import Turn
 from agent.tests.helpers import Conversation
-from approvals.links import approval_link_token
+from conversations.rendering import message_text_for_customer
 from approvals.models import ApprovalRequest
 from approvals.tests.test_flow import set_money_gate
 from bank.models import CustomerToken, Holder, PixTransfer
@@ -26,19 +28,29 @@ def app_preview(demobank):
     return turn, request
 
 
-def test_the_chat_shows_the_preview_with_a_signed_link_and_no_buttons(app_preview):
+def customer_link(request: ApprovalRequest) -> str:
+    """The link path as the customer receives it (the outbox renders it at send time)."""
+    sent = message_text_for_customer(message=request.shown_in)
+    return re.search(r"/approve/[^/\s]+/", sent)[0]
+
+
+def test_the_chat_shows_the_preview_with_a_link_stored_redacted_and_no_buttons(app_preview):
     turn, request = app_preview
     assert turn.reply_message.buttons == []
-    assert f"/approve/{approval_link_token(request)}/" in turn.reply
-    assert "Pedro Henrique Almeida" in turn.reply
+    assert f"/approve/[redacted approval {request.pk}]/" in turn.reply and "Pedro Henrique Almeida" in turn.reply
+    link = customer_link(request)
+    token = link.split("/")[2]
+    assert len(token) >= 40 and "redacted" not in link
+    assert token not in turn.reply and token not in turn.reply_message.text and token not in json.dumps(turn.drafts)
+    assert token not in request.link_hash and token not in request.nonce
 
 
 def test_the_page_shows_the_stored_preview_and_approving_executes_once(app_preview, demobank,
                                                                       django_capture_on_commit_callbacks):
     _, request = app_preview
+    url = customer_link(request)
     connection.set_schema_to_public()
     page = Client(HTTP_HOST="demobank.localhost")
-    url = f"/approve/{approval_link_token(request)}/"
     shown = page.get(url)
     assert shown.status_code == 200 and "Pedro Henrique Almeida" in shown.content.decode() and "Aprovar" in shown.content.decode()
     with django_capture_on_commit_callbacks(execute=True) as queued:  # the continuation, announced after commit
@@ -48,6 +60,8 @@ def test_the_page_shows_the_stored_preview_and_approving_executes_once(app_previ
     connection.set_tenant(demobank)
     request.refresh_from_db()
     assert request.status == "executed" and request.decided_by == "app-link:5511999990001"
+    assert not request.link_token  # decided: the link can never be rendered again
+    assert message_text_for_customer(message=request.shown_in).count("[redacted approval") == 1
     assert PixTransfer.objects.count() == 1
     told = Message.objects.filter(direction="out").order_by("-pk").first()
     assert told.text.startswith("Pix de R$\xa0200,00 enviado")
@@ -55,9 +69,9 @@ def test_the_page_shows_the_stored_preview_and_approving_executes_once(app_previ
 
 def test_a_forged_or_altered_link_shows_nothing(app_preview):
     _, request = app_preview
+    token = customer_link(request).split("/")[2]
     connection.set_schema_to_public()
     page = Client(HTTP_HOST="demobank.localhost")
-    token = approval_link_token(request)
     assert page.get(f"/approve/{token[:-2]}xx/").status_code == 404
     assert page.post(f"/approve/{token}x/", {"decision": "approve"}).status_code == 404
 

@@ -1,5 +1,6 @@
-"""In Chromium, the simulator runs the Asks issue's opening Pix scenario end to end with the builtin provider: signed
-payloads over real HTTP to the webhook, the turn, the preview with buttons, the approval tap, the Ana Ask."""
+"""In Chromium, the simulator runs the Asks issue's opening Pix scenario end to end with the builtin provider, as the
+sandbox customer Carla: the turn, the preview with buttons, the approval tap (recorded as the admin's, in the
+simulator), the Ana Ask."""
 
 from pathlib import Path
 
@@ -23,7 +24,6 @@ def say(page, text: str) -> None:
 
 def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
     base = site("demobank")
-    settings.WHATSAPP_WEBHOOK_URL = ""  # the platform host on the same port: the real webhook
     page.goto(f"{base}/admin/login/?next=/simulator/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
@@ -50,6 +50,7 @@ def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
     with schema_context("demobank"):
         assert list(PixTransfer.objects.values_list("amount_cents", flat=True)) == [20000]
         assert ApprovalRequest.objects.filter(status="executed").count() == 1
+        assert ApprovalRequest.objects.get(status="executed").decided_by == "simulator:admin"
         ana_ask = Ask.objects.filter(kind="pix_transfer").order_by("-pk").first()
         values = [e.value for e in SlotEvent.objects.filter(ask=ana_ask)]
         assert {"amount_cents": 10000, "currency": "BRL"} in values and "Ana" in values
