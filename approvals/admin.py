@@ -15,7 +15,7 @@ class ApprovalLogAdmin(ReadOnlyAdmin):
                     "decided_at", "executed_at"]
     list_filter = ["status", "tool", "channel", "risk"]
     actions = ["export_json", "export_csv"]
-    exclude = ["nonce"]  # the single-use token its buttons carry is not for display
+    exclude = ["nonce", "link_hash", "link_token"]  # bearer secrets of its buttons and link: never displayed
 
     @admin.action(description="Export selected as JSON (the whole chain)")
     def export_json(self, request, queryset):
