@@ -1,0 +1,93 @@
+"""Production settings fail safe: a deployment that is not the development default (DATABASE_URL set, DEBUG off)
+refuses to start without SECRET_KEY or MAGIE_FIELD_KEYS, turns secure cookies, HSTS and the SSL redirect on, turns
+the simulator off, and passes `manage.py check --deploy` with no warning. Each case is a fresh process, as a server
+would start."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from cryptography.fernet import Fernet
+from django.conf import settings
+
+from magie.testing import signed_in
+
+UNSET = ("MAGIE_DEPLOYMENT", "DEBUG", "SECRET_KEY", "MAGIE_FIELD_KEYS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
+         "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "MAGIE_SIMULATOR", "CSP_REPORT_ONLY")
+PRODUCTION = {"DATABASE_URL": "postgresql://magie@127.0.0.1:1/magie", "CELERY_BROKER_URL": "redis://127.0.0.1:1/0",
+              "DJANGO_SETTINGS_MODULE": "magie.settings.base"}
+SECRET = "x7Jq2-" + "kP9vL3mN8rT1wZ5yB0cF4hD6gS2aE7uI9oQ3jX1" * 2  # 86 varied characters
+
+
+def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in UNSET} | PRODUCTION | env
+    return subprocess.run([sys.executable, *args], env=environment, cwd=settings.BASE_DIR, capture_output=True,
+                          text=True, timeout=120)
+
+
+SHOW = ("import django, json; django.setup(); from django.conf import settings as s; print(json.dumps({k: "
+        "getattr(s, k) for k in ['MAGIE_DEPLOYMENT', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', "
+        "'SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS', 'SECURE_HSTS_INCLUDE_SUBDOMAINS', 'MAGIE_SIMULATOR', "
+        "'SESSION_COOKIE_AGE', 'AXES_FAILURE_LIMIT']}))")
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = run(["manage.py", "check"], MAGIE_FIELD_KEYS=Fernet.generate_key().decode())
+    assert result.returncode != 0 and "SECRET_KEY is required: this is a production deployment" in result.stderr
+
+
+def test_production_refuses_to_start_without_field_keys():
+    result = run(["manage.py", "check"], SECRET_KEY=SECRET)
+    assert result.returncode != 0 and "MAGIE_FIELD_KEYS is required" in result.stderr
+
+
+def test_production_refuses_a_malformed_field_key():
+    result = run(["-c", "import django; django.setup(); from magie.crypto import encrypt; encrypt('x')"],
+                 SECRET_KEY=SECRET, MAGIE_FIELD_KEYS="not-a-fernet-key")
+    assert result.returncode != 0 and "MAGIE_FIELD_KEYS must be Fernet keys" in result.stderr
+
+
+def test_check_deploy_is_clean_in_a_production_configuration():
+    result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], SECRET_KEY=SECRET,
+                 MAGIE_FIELD_KEYS=Fernet.generate_key().decode())
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_production_defaults_are_the_safe_ones():
+    result = run(["-c", SHOW], SECRET_KEY=SECRET, MAGIE_FIELD_KEYS=Fernet.generate_key().decode())
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {
+        "MAGIE_DEPLOYMENT": "production", "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True,
+        "SECURE_SSL_REDIRECT": True, "SECURE_HSTS_SECONDS": 31536000, "SECURE_HSTS_INCLUDE_SUBDOMAINS": True,
+        "MAGIE_SIMULATOR": False, "SESSION_COOKIE_AGE": 28800, "AXES_FAILURE_LIMIT": 5}
+
+
+def test_a_development_machine_starts_without_any_key_and_serves_plain_http(tmp_path):
+    result = run(["-c", SHOW], DEBUG="true", MAGIE_DATA_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    assert shown["MAGIE_DEPLOYMENT"] == "development" and shown["MAGIE_SIMULATOR"] is True
+    assert not shown["SESSION_COOKIE_SECURE"] and not shown["SECURE_SSL_REDIRECT"] and shown["SECURE_HSTS_SECONDS"] == 0
+    assert (tmp_path / "secret-key").stat().st_mode & 0o777 == 0o600  # its own keys, generated once, private
+    assert len((tmp_path / "secret-key").read_text().strip()) >= 50
+    Fernet((tmp_path / "field-keys").read_text().strip().encode())
+    again = run(["-c", "import django; django.setup(); from django.conf import settings as s; print(s.SECRET_KEY)"],
+                DEBUG="true", MAGIE_DATA_DIR=str(tmp_path))
+    assert again.stdout.strip().splitlines()[-1] == (tmp_path / "secret-key").read_text().strip()  # reused
+
+
+@pytest.mark.django_db
+def test_every_page_carries_a_content_security_policy(host_client):
+    response = host_client("demobank").get("/admin/login/")
+    policy = response["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
+    assert "script-src 'self';" in policy + ";"  # no inline script may run on it
+    assert response["X-Frame-Options"] == "DENY"
+    simulator = signed_in("demobank").get("/simulator/")  # its one inline script runs by the request's nonce
+    nonce = simulator["Content-Security-Policy"].split("'nonce-")[1].split("'")[0]
+    assert f'<script nonce="{nonce}">' in simulator.content.decode()
