@@ -115,7 +115,7 @@ def second_factor(request: HttpRequest) -> HttpResponse:
             otp_login(request, device)
             return redirect(_next_url(request))
         else:
-            error = _wait_message(device) or "That code is not the current one: check your device's clock and try again."
+            error = "That code is not the current one: check your device's clock and try again."
     context = {
         "title": "Set up a second factor" if enrolling else "Second factor",
         "enrolling": enrolling, "error": error, "next": _next_url(request),

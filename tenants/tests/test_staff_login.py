@@ -1,0 +1,131 @@
+"""Staff login: a lockout after N failed sign-ins (django-axes, per organisation schema), a clear 429 page, an
+admin who unlocks; a TOTP second factor (django-otp) that an organisation can require of its admins."""
+
+from __future__ import annotations
+
+import re
+import time
+from binascii import unhexlify
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from django_tenants.utils import schema_context
+
+from magie.testing import signed_in
+from tenants.demo import DEMO_PASSWORD
+from tenants.models import Organisation
+from tenants.roles import Role
+from tenants.services import staff_ensure
+
+pytestmark = pytest.mark.django_db
+
+
+def login(schema: str, username: str, password: str, address: str = "127.0.0.1"):
+    client = Client(HTTP_HOST=f"{schema}.localhost", REMOTE_ADDR=address)
+    return client, client.post("/admin/login/", {"username": username, "password": password})
+
+
+def test_five_wrong_passwords_lock_the_account_with_a_clear_message():
+    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        _, response = login("demobank", "admin", f"wrong-{attempt}")
+        assert response.status_code == 200 and "Please enter the correct username and password" in (
+            response.content.decode())
+    _, locked = login("demobank", "admin", "wrong-last")
+    assert locked.status_code == 429
+    page = locked.content.decode()
+    assert "Too many failed sign-ins for “admin” (5 in a row)" in page and "locked for 15 minutes" in page
+    assert "Login lockouts" in page
+    _, right_password = login("demobank", "admin", DEMO_PASSWORD)  # the right password does not open it now
+    assert right_password.status_code == 429
+    _, elsewhere = login("demobank", "admin", DEMO_PASSWORD, address="10.9.9.9")  # nor from another address
+    assert elsewhere.status_code == 429
+
+
+def test_a_lockout_in_one_organisation_locks_nobody_elsewhere():
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        login("demobank", "admin", f"wrong-{attempt}")
+    assert login("demobank", "admin", DEMO_PASSWORD)[1].status_code == 429
+    _, other = login("demostore", "admin", DEMO_PASSWORD, address="10.9.9.8")
+    assert other.status_code == 302  # the same username in another organisation's schema
+    with schema_context("demobank"):
+        from axes.models import AccessAttempt
+
+        assert AccessAttempt.objects.filter(username="admin").exists()
+    with schema_context("demostore"):
+        assert not AccessAttempt.objects.filter(username="admin").exists()
+
+
+def test_an_admin_sees_and_clears_a_lockout_and_other_roles_cannot(demobank):
+    staff_ensure(username="admin2", password=DEMO_PASSWORD, role=Role.ADMIN)
+    connection.set_schema_to_public()
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        login("demobank", "admin", f"wrong-{attempt}")
+    with schema_context("demobank"):
+        from axes.models import AccessAttempt
+
+        attempt = AccessAttempt.objects.get(username="admin")
+    other, signed = login("demobank", "admin2", DEMO_PASSWORD, address="10.1.1.1")
+    assert signed.status_code == 302
+    listed = other.get("/admin/axes/accessattempt/")
+    assert listed.status_code == 200 and "admin" in listed.content.decode()
+    _, auditor = login("demobank", "auditor", DEMO_PASSWORD, address="10.1.1.2")
+    auditor_client = Client(HTTP_HOST="demobank.localhost", REMOTE_ADDR="10.1.1.2")
+    auditor_client.post("/admin/login/", {"username": "auditor", "password": DEMO_PASSWORD})
+    assert auditor_client.get("/admin/axes/accessattempt/").status_code == 403
+    assert other.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert login("demobank", "admin", DEMO_PASSWORD, address="10.1.1.3")[1].status_code == 302  # unlocked
+
+
+def code(device: TOTPDevice, steps_ahead: int = 0) -> str:
+    """The code the user's authenticator app shows (optionally for the next 30-second step)."""
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    totp.time = time.time() + steps_ahead * device.step
+    return f"{totp.token():0{device.digits}d}"
+
+
+def test_an_organisation_requires_a_second_factor_of_its_admins(demobank):
+    staff_security = f"/admin/tenants/staffsecurity/{demobank.pk}/change/"
+    connection.set_schema_to_public()
+    auditor = signed_in("demobank", "auditor")
+    assert auditor.post(staff_security, {"admin_totp_required": "on"}).status_code == 403
+    admin = signed_in("demobank", "admin")
+    assert admin.post(staff_security, {"admin_totp_required": "on"}).status_code == 302
+    assert Organisation.objects.get(pk=demobank.pk).admin_totp_required
+
+    admin = Client(HTTP_HOST="demobank.localhost")  # a new sign-in
+    assert admin.post("/admin/login/", {"username": "admin", "password": DEMO_PASSWORD}).status_code == 302
+    gate = admin.get("/admin/conversations/customer/")
+    assert gate.status_code == 302 and gate["Location"].startswith("/admin/second-factor/?next=")
+    blocked = admin.post("/simulator/send", {"wa_id": "5511999990001", "text": "oi"}, content_type="application/json")
+    assert blocked.status_code == 403 and blocked.json()["code"] == "second_factor_required"
+    enrol = admin.get(gate["Location"])
+    page = enrol.content.decode()
+    assert enrol.status_code == 200 and "requires a second factor" in page and 'class="qr"' in page
+    key = re.search(r'<code id="totp-key">([A-Z2-7]+)</code>', page)[1]
+    with schema_context("demobank"):
+        device = TOTPDevice.objects.get(user__username="admin")
+        assert not device.confirmed and device.bin_key == unhexlify(device.key)
+    wrong = admin.post("/admin/second-factor/", {"otp_token": "000000" if code(device) != "000000" else "111111",
+                                                  "next": "/admin/conversations/customer/"})
+    assert wrong.status_code == 400 and "not the current one" in wrong.content.decode()
+    time.sleep(1.1)  # django-otp throttles: one second after the first wrong code
+    done = admin.post("/admin/second-factor/", {"otp_token": code(device), "next": "/admin/conversations/customer/"})
+    assert done.status_code == 302 and done["Location"] == "/admin/conversations/customer/"
+    assert admin.get("/admin/conversations/customer/").status_code == 200
+    assert key  # the key was shown once, at enrolment
+
+    again = Client(HTTP_HOST="demobank.localhost")  # the next sign-in asks for a code, shows no key or QR code
+    again.post("/admin/login/", {"username": "admin", "password": DEMO_PASSWORD})
+    ask = again.get("/admin/second-factor/?next=/admin/")
+    assert ask.status_code == 200 and 'class="qr"' not in ask.content.decode() and key not in ask.content.decode()
+    with schema_context("demobank"):
+        device.refresh_from_db()
+    assert again.post("/admin/second-factor/", {"otp_token": code(device, 1), "next": "/admin/"}).status_code == 302
+    assert again.get("/admin/").status_code == 200
+
+    agent = signed_in("demobank", "agent")  # required of admins only
+    assert agent.get("/admin/").status_code == 200

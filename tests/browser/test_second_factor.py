@@ -1,0 +1,58 @@
+"""In Chromium: an organisation requires a second factor of its admins; the admin signs in, enrols an authenticator
+app from the QR page (the key read off the page, the code computed as the app would), lands in the back office,
+and at the next sign-in is asked for a code again."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from django_tenants.utils import schema_context
+
+from tenants.demo import DEMO_PASSWORD
+from tenants.models import Organisation
+from tenants.tests.test_staff_login import code
+
+pytestmark = pytest.mark.browser
+SCREENS = Path(settings.DATA_DIR) / "screens"
+
+
+def sign_in(page, base: str) -> None:
+    page.goto(f"{base}/admin/login/?next=/admin/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("input[type=submit]")
+
+
+def test_totp_enrolment_and_sign_in_in_chromium(page, site):
+    Organisation.objects.filter(schema_name="demobank").update(admin_totp_required=True)
+    base = site("demobank")
+    sign_in(page, base)
+    page.wait_for_url(f"{base}/admin/second-factor/**")
+    assert "requires a second factor" in page.inner_text("#content-main")
+    assert page.locator(".qr svg").count() == 1 and page.locator("#totp-key").inner_text().strip()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "second-factor-enrol.png"), full_page=True)
+    page.fill("#id_otp_token", "12345")
+    page.click("input[type=submit]")
+    assert "6-digit code" in page.inner_text("#otp-error")
+    with schema_context("demobank"):
+        device = TOTPDevice.objects.get(user__username="admin")
+    page.fill("#id_otp_token", code(device))
+    page.click("input[type=submit]")
+    page.wait_for_url(f"{base}/admin/")
+    assert "Second factor set up" in page.inner_text(".messagelist")
+    with schema_context("demobank"):
+        device.refresh_from_db()
+        assert device.confirmed
+
+    page.context.clear_cookies()  # a new sign-in: only a code now, no QR code
+    sign_in(page, base)
+    page.wait_for_url(f"{base}/admin/second-factor/**")
+    assert page.locator(".qr").count() == 0 and page.locator("#totp-key").count() == 0
+    page.goto(f"{base}/admin/conversations/customer/")  # every page sends back to the second factor
+    page.wait_for_url(f"{base}/admin/second-factor/**")
+    page.fill("#id_otp_token", code(device, 1))
+    page.click("input[type=submit]")
+    page.wait_for_url(f"{base}/admin/conversations/customer/")
+    assert "Carla Souza" in page.inner_text("#result_list")
