@@ -17,7 +17,8 @@ from django.conf import settings
 from magie.testing import signed_in
 
 UNSET = ("MAGIE_DEPLOYMENT", "DEBUG", "SECRET_KEY", "MAGIE_FIELD_KEYS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
-         "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "MAGIE_SIMULATOR", "CSP_REPORT_ONLY")
+         "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "MAGIE_SIMULATOR", "CSP_REPORT_ONLY",
+         "DJANGO_ALLOW_ASYNC_UNSAFE")  # the browser tests set this one for their own process
 PRODUCTION = {"DATABASE_URL": "postgresql://magie@127.0.0.1:1/magie", "CELERY_BROKER_URL": "redis://127.0.0.1:1/0",
               "DJANGO_SETTINGS_MODULE": "magie.settings.base"}
 SECRET = "x7Jq2-" + "kP9vL3mN8rT1wZ5yB0cF4hD6gS2aE7uI9oQ3jX1" * 2  # 86 varied characters
