@@ -5,6 +5,7 @@ is stored redacted; only the customer's copy (rendered when the message is sent)
 import io
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
@@ -150,3 +151,23 @@ def test_an_approval_decided_after_the_24_hour_window_is_answered_with_a_templat
         sent = [r.json for r in graph.sent()]
     told = [body for body in sent if body.get("type") == "template"]
     assert len(told) == 1 and "enviado para Pedro Henrique Almeida" in json.dumps(told[0], ensure_ascii=False)
+
+
+def test_an_expired_link_decides_nothing_and_no_log_line_carries_the_token(app_preview, demobank, caplog):
+    import logging
+
+    from django.utils import timezone
+
+    _, request = app_preview
+    url = customer_link(request)
+    ApprovalRequest.objects.filter(pk=request.pk).update(expires_at=timezone.now() - timedelta(seconds=1),
+                                                         created_at=timezone.now() - timedelta(minutes=20))
+    connection.set_schema_to_public()
+    page = Client(HTTP_HOST="demobank.localhost")
+    with caplog.at_level(logging.INFO):
+        assert page.post(url, {"decision": "approve"}).status_code == 410  # expired with the request
+        assert page.post(url, {"decision": "approve"}).status_code == 410  # and never usable again
+    connection.set_tenant(demobank)
+    request.refresh_from_db()
+    assert request.status == "expired" and not request.link_token and PixTransfer.objects.count() == 0
+    assert "/approve/[redacted]/" in caplog.text and url.split("/")[2] not in caplog.text

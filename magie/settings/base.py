@@ -295,4 +295,6 @@ MAGIE_MODEL_URL_ALLOWLIST = env_list("MAGIE_MODEL_URL_ALLOWLIST", "https://api.o
 # Approval links are bearer secrets: Django's own request and server logs never print them.
 LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
 LOGGING["handlers"]["console"]["filters"] = ["redact_secrets"]
-LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "level": "INFO", "propagate": False}
+LOGGING["loggers"]["django.request"] = {"filters": ["redact_secrets"], "level": "INFO", "propagate": True}
+LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "filters": ["redact_secrets"], "level": "INFO",
+                                       "propagate": False}
