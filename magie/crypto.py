@@ -48,10 +48,17 @@ def encrypt(plain: str) -> str:
 
 
 def decrypt(stored: str) -> str:
+    """The plaintext of a stored value. Cached per (ciphertext, keys) in this process: the webhook reads its app
+    secret on every request, and a rotated or dropped key changes the cache key, so nothing stale is served."""
     if not stored.startswith(PREFIX):
         raise SecretUnreadable("the stored value is not encrypted (run `manage.py migrate`)")
+    return _decrypt(stored, tuple(settings.MAGIE_FIELD_KEYS))
+
+
+@lru_cache(maxsize=1024)
+def _decrypt(stored: str, keys: tuple[str, ...]) -> str:
     try:
-        return field_fernet().decrypt(stored.removeprefix(PREFIX).encode()).decode()
+        return _fernet(keys).decrypt(stored.removeprefix(PREFIX).encode()).decode()
     except InvalidToken:
         raise SecretUnreadable("no key of MAGIE_FIELD_KEYS decrypts this value") from None
 
