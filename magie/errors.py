@@ -21,3 +21,9 @@ class NotFound(DomainError):
     """Raised alike for "missing" and "someone else's"."""
 
     code, http_status = "not_found", 404
+
+
+class TextInvalid(DomainError):
+    """Text an engine cannot store or look up as it is: a NUL, a lone surrogate, or longer than its field."""
+
+    code, http_status = "text_invalid", 400

@@ -109,7 +109,7 @@ class PolicyAdmin(OwnOrganisationMixin, admin.ModelAdmin):
         ]
         return [
             ("Requests (Asks)", {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
-            ("Approvals", {"fields": ["approval_expiry"]}),
+            ("Approvals", {"fields": ["approval_expiry", "amount_max"]}),
             *gates,
             ("Guards", {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries", "guard_time_budget_ms"]}),
         ]

@@ -22,6 +22,11 @@ class PolicyForm(forms.ModelForm):
     enabled_guards = forms.MultipleChoiceField(
         choices=[(name, name) for name in GUARD_NAMES], widget=forms.CheckboxSelectMultiple, required=False
     )
+    amount_max = forms.DecimalField(
+        decimal_places=2, max_digits=15, min_value=Decimal("0.01"), label="Largest amount per request",
+        help_text="In the organisation's currency. A Pix, a price ceiling or any amount above this is refused "
+                  "(the customer is told the maximum) before it reaches an approval or an engine.",
+    )
     internal_vocabulary = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}), required=False,
         help_text="Words the agent must never say to customers, one per line (e.g. the name of an internal system).",
@@ -46,6 +51,7 @@ class PolicyForm(forms.ModelForm):
             for part, key in (("threshold", "threshold_cents"), ("daily_cap", "daily_cap_cents")):
                 cents = rule.get(key)
                 self.initial.setdefault(gate_field(risk, part), None if cents is None else Decimal(cents) / CENTS)
+        self.initial.setdefault("amount_max", Decimal(self.instance.amount_max_cents) / CENTS)
         if self.instance.pk:
             self.initial.setdefault("enabled_guards", list(self.instance.enabled_guards))
             self.initial.setdefault("internal_vocabulary", "\n".join(self.instance.internal_vocabulary))
@@ -63,6 +69,7 @@ class PolicyForm(forms.ModelForm):
             "internal_vocabulary": [t.strip() for t in data["internal_vocabulary"].splitlines() if t.strip()],
             "guard_retries": data["guard_retries"],
             "guard_time_budget_ms": data["guard_time_budget_ms"],
+            "amount_max_cents": _to_cents(data["amount_max"]),
             "gates": {
                 risk: {
                     "mode": data[gate_field(risk, "mode")],

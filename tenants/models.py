@@ -13,6 +13,8 @@ from django.db import models
 from django_tenants.models import DomainMixin, TenantMixin
 
 from magie.fields import EncryptedTextField
+from magie.bounds import AMOUNT_CEILING_CENTS
+from tenants.policy import AMOUNT_MAX_DEFAULT_CENTS
 
 from tenants.choices import (
     GUARD_NAMES,
@@ -117,6 +119,12 @@ class OrganisationPolicy(models.Model):
     # {risk_class: {"mode", "threshold_cents", "daily_cap_cents", "channel"}}, validated by tenants.policy_rules.
     gates = models.JSONField(default=default_gates)
     approval_expiry = models.DurationField(default=timedelta(minutes=15))
+    amount_max_cents = models.BigIntegerField(
+        default=AMOUNT_MAX_DEFAULT_CENTS,
+        validators=[MinValueValidator(1), MaxValueValidator(AMOUNT_CEILING_CENTS)],
+        help_text="The largest amount one request may carry (a Pix, a price ceiling), in cents; anything above is "
+                  "refused before it reaches an approval or an engine.",
+    )
     enabled_guards = ArrayField(models.CharField(max_length=40), default=default_guards, blank=True)
     internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True)
     guard_retries = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(3)])

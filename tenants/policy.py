@@ -12,12 +12,15 @@ from typing import Any, Mapping
 
 from django.core.exceptions import ValidationError
 
+from magie.bounds import AMOUNT_CEILING_CENTS
 from tenants.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 
 MAX_STALE = timedelta(days=7)
 MAX_APPROVAL_EXPIRY = timedelta(hours=24)
 MAX_GUARD_RETRIES = 3
 GUARD_BUDGET_MS = (10, 10_000)
+# 100 million units of the organisation's currency: far above any real request, far below what a column holds.
+AMOUNT_MAX_DEFAULT_CENTS = 100_000_000_00
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Policy:
     internal_vocabulary: tuple[str, ...]
     guard_retries: int
     guard_time_budget_ms: int
+    amount_max_cents: int = AMOUNT_MAX_DEFAULT_CENTS
     version: int = 0
 
     @classmethod
@@ -53,6 +57,8 @@ class Policy:
             internal_vocabulary=tuple(snapshot["internal_vocabulary"]),
             guard_retries=snapshot["guard_retries"],
             guard_time_budget_ms=snapshot["guard_time_budget_ms"],
+            # Versions written before the maximum existed had the default one.
+            amount_max_cents=snapshot.get("amount_max_cents", cls.amount_max_cents),
             version=version,
         )
 
@@ -69,6 +75,7 @@ def policy_snapshot(policy: Any) -> dict[str, Any]:
         "internal_vocabulary": list(policy.internal_vocabulary),
         "guard_retries": policy.guard_retries,
         "guard_time_budget_ms": policy.guard_time_budget_ms,
+        "amount_max_cents": policy.amount_max_cents,
     }
 
 
@@ -89,6 +96,8 @@ def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
     for part, value in (("threshold", threshold), ("daily_cap", cap)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
             errors[gate_field(risk, part)] = ["Must be a positive amount."]
+        elif value is not None and value > AMOUNT_CEILING_CENTS:
+            errors[gate_field(risk, part)] = [f"Must be at most {AMOUNT_CEILING_CENTS // 100:,} in currency units."]
     if mode == GateMode.ABOVE_AMOUNT and threshold is None:
         errors.setdefault(gate_field(risk, "threshold"), []).append("'above_amount' needs a threshold amount.")
     if mode != GateMode.ABOVE_AMOUNT and threshold is not None:
@@ -136,5 +145,9 @@ def validate_policy(snapshot: Mapping[str, Any]) -> None:
     budget = snapshot.get("guard_time_budget_ms")
     if not isinstance(budget, int) or not GUARD_BUDGET_MS[0] <= budget <= GUARD_BUDGET_MS[1]:
         errors["guard_time_budget_ms"] = [f"Must be between {GUARD_BUDGET_MS[0]} and {GUARD_BUDGET_MS[1]} ms."]
+    amount_max = snapshot.get("amount_max_cents")
+    if not isinstance(amount_max, int) or isinstance(amount_max, bool) or not 0 < amount_max <= AMOUNT_CEILING_CENTS:
+        errors["amount_max"] = [f"Must be a positive amount of at most {AMOUNT_CEILING_CENTS // 100:,} in currency "
+                                "units."]
     if errors:
         raise ValidationError(errors)

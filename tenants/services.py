@@ -89,7 +89,7 @@ def policy_update(*, organisation: Organisation, changes: Mapping[str, Any], cha
     policy.ask_stale_after = timedelta(seconds=after["ask_stale_after_seconds"])
     policy.approval_expiry = timedelta(seconds=after["approval_expiry_seconds"])
     for key in ("on_tool_failure", "side_request", "gates", "enabled_guards", "internal_vocabulary",
-                "guard_retries", "guard_time_budget_ms"):
+                "guard_retries", "guard_time_budget_ms", "amount_max_cents"):
         setattr(policy, key, after[key])
     policy.version += 1
     policy.save()
