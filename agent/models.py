@@ -15,7 +15,7 @@ class Reference(models.Model):
     """
 
     token = models.CharField(max_length=48, unique=True)
-    kind = models.CharField(max_length=24)  # "recipient" | "slot"
+    kind = models.CharField(max_length=24)  # "recipient" | "slot" | "booking"
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+")
     ask = models.ForeignKey("asks.Ask", on_delete=models.CASCADE, related_name="+")
     payload = models.JSONField()  # what the tool resolved (never shown to the model as such)

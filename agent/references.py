@@ -9,7 +9,7 @@ from typing import Any
 from agent.models import Reference
 
 REFERENCE_TTL = timedelta(minutes=15)
-PREFIX = {"recipient": "rcp_", "slot": "slt_"}
+PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_"}
 
 
 class ReferenceRefused(Exception):

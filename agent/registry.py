@@ -1,7 +1,12 @@
 """The tool registry: per organisation kind a small set of strictly typed tools. Every call from a model passes here:
 the arguments are parsed as JSON and validated against the tool's strict schema, opaque references are resolved,
 the policy's approval gate is applied, and only then does the engine's service run. Nothing raises out of `call`:
-every refusal is a structured result the model can act on."""
+every refusal is a structured result the model can act on.
+
+Whatever a model sends is bounded here first: a name that is no tool, arguments over `MAX_ARGUMENTS_CHARS`, JSON
+that does not parse (a number of thousands of digits, nesting thousands deep) or is not an object, values outside
+the bounded argument types (`agent.tools.arguments`). The record of the call keeps what arrived, made storable (a
+NUL or lone surrogate replaced, long arguments cut), so the turn's trace can always be written."""
 
 from __future__ import annotations
 
@@ -14,13 +19,21 @@ from pydantic import ValidationError
 from agent.gate import approval_gate
 from agent.references import ReferenceRefused, reference_resolve
 from agent.tools import bank, school, store
+from agent.tools.arguments import argument_context
 from agent.tools.base import ToolCallRecord, ToolContext, ToolFailure, ToolSpec, failure_from
 from asks.perception.contract import strict_json_schema
+from magie.bounds import json_storable, text_storable
 from magie.errors import DomainError
 
 TOOLS_BY_ORG_KIND: dict[str, tuple[ToolSpec, ...]] = {"bank": bank.TOOLS, "school": school.TOOLS, "store": store.TOOLS}
 # Which finding tool issues the reference an acting tool needs (told to the model when a reference is refused).
 ISSUER = {"send_pix": "lookup_pix_key", "create_booking": "check_availability", "send_payment_link": "create_booking"}
+MAX_ARGUMENTS_CHARS = 16_384  # a real call is a few hundred characters
+TRACED_ARGUMENTS_CHARS = 2_000  # what the trace keeps of arguments that were refused for their size
+MAX_NAME_CHARS = 64
+MAX_FIELD_PROBLEMS = 10
+# The bounds of `agent.tools.arguments` a value may break (pydantic error types), most specific first.
+BOUNDS = ("reference_malformed", "amount_too_large", "date_out_of_range", "date_invalid", "text_not_storable")
 
 
 def tools_for(org_kind: str) -> dict[str, ToolSpec]:
@@ -41,28 +54,84 @@ def call(ctx: ToolContext, name: str, raw_arguments: str | dict[str, Any]) -> To
     started = time.perf_counter()
     ctx.calls += 1
     result, executed = _call(ctx, name, raw_arguments)
-    tool = tools_for(ctx.org_kind).get(name)
-    return ToolCallRecord(name=name, arguments=raw_arguments, result=result,
-                          ms=round((time.perf_counter() - started) * 1000, 2), executed_effect=executed,
+    tool = _tool(ctx, name)
+    return ToolCallRecord(name=_traced_name(name), arguments=_traced_arguments(raw_arguments),
+                          result=json_storable(result), ms=round((time.perf_counter() - started) * 1000, 2),
+                          executed_effect=executed,
                           extra={"risk": tool.risk if tool else None,
                                  "approval": ctx.approval.pk if ctx.approval is not None else None})
 
 
-def _call(ctx: ToolContext, name: str, raw_arguments: str | dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    tool = tools_for(ctx.org_kind).get(name)
-    if tool is None:
-        return ToolFailure("unknown_tool", f"no tool named {name!r}",
-                           detail={"available": sorted(tools_for(ctx.org_kind))}).as_result(), False
-    try:
-        arguments = json.loads(raw_arguments) if isinstance(raw_arguments, str) else raw_arguments
-    except json.JSONDecodeError as error:
-        return ToolFailure("invalid_argument", f"arguments are not valid JSON: {error.msg}").as_result(), False
-    try:
-        args = tool.args.model_validate(arguments)
-    except ValidationError as error:
-        fields = [{"field": ".".join(map(str, e["loc"])), "problem": e["msg"]} for e in error.errors()]
+def _tool(ctx: ToolContext, name: object) -> ToolSpec | None:
+    return tools_for(ctx.org_kind).get(name) if isinstance(name, str) else None
+
+
+def _traced_name(name: object) -> str:
+    return text_storable(name if isinstance(name, str) else repr(name))[:MAX_NAME_CHARS]
+
+
+def _traced_arguments(raw_arguments: object) -> Any:
+    if isinstance(raw_arguments, str) and len(raw_arguments) > TRACED_ARGUMENTS_CHARS:
+        return text_storable(raw_arguments[:TRACED_ARGUMENTS_CHARS]) + f"… ({len(raw_arguments)} characters)"
+    return json_storable(raw_arguments)
+
+
+def _parsed(raw_arguments: object) -> dict[str, Any] | ToolFailure:
+    """The arguments as a JSON object, or the failure saying why they are none."""
+    if isinstance(raw_arguments, str):
+        if len(raw_arguments) > MAX_ARGUMENTS_CHARS:
+            return ToolFailure("invalid_argument", f"arguments are longer than {MAX_ARGUMENTS_CHARS} characters",
+                               detail={"code": "arguments_too_long"})
+        try:
+            raw_arguments = json.loads(raw_arguments)
+        except json.JSONDecodeError as error:
+            return ToolFailure("invalid_argument", f"arguments are not valid JSON: {error.msg}",
+                               detail={"code": "arguments_not_json"})
+        except (ValueError, RecursionError):  # a number of thousands of digits, or nesting thousands deep
+            return ToolFailure("invalid_argument", "arguments are not usable JSON (a number too long or nesting "
+                               "too deep)", detail={"code": "arguments_not_json"})
+    if not isinstance(raw_arguments, dict):
+        return ToolFailure("invalid_argument", "arguments must be a JSON object with the tool's fields",
+                           detail={"code": "arguments_not_object"})
+    return raw_arguments
+
+
+def _refusal(name: str, error: ValidationError) -> ToolFailure:
+    """The typed failure for arguments outside the tool's schema or bounds (the first bound broken names it)."""
+    errors = error.errors(include_url=False, include_input=False)
+    fields = [{"field": text_storable(".".join(map(str, e["loc"])))[:MAX_NAME_CHARS],
+               "problem": text_storable(e["msg"])[:200]} for e in errors[:MAX_FIELD_PROBLEMS]]
+    by_type = {e["type"]: e for e in reversed(errors)}
+    if set(by_type) - set(BOUNDS):  # the shape is wrong (a field missing, extra or of another type): say that first
         return ToolFailure("invalid_argument", "arguments do not match the tool's schema",
-                           detail={"fields": fields}).as_result(), False
+                           detail={"code": "invalid_argument", "fields": fields})
+    if "reference_malformed" in by_type:
+        return ToolFailure("invalid_reference", f"this is not a reference; references come only from "
+                           f"{ISSUER.get(name, 'a finding tool')} in this conversation", call_first=ISSUER.get(name),
+                           detail={"reason": "malformed", "fields": fields})
+    if "amount_too_large" in by_type:
+        maximum = by_type["amount_too_large"]["ctx"]["max_cents"]
+        return ToolFailure("limit_exceeded", f"the amount is above this organisation's maximum of {maximum} cents "
+                           "per request; ask the customer for another amount",
+                           detail={"code": "amount_too_large", "max_cents": maximum, "fields": fields})
+    code = next(kind for kind in BOUNDS if kind in by_type)
+    return ToolFailure("invalid_argument", "an argument is outside what this tool accepts",
+                       detail={"code": code, "fields": fields})
+
+
+def _call(ctx: ToolContext, name: object, raw_arguments: object) -> tuple[dict[str, Any], bool]:
+    tool = _tool(ctx, name)
+    if tool is None:
+        return ToolFailure("unknown_tool", f"no tool named {_traced_name(name)!r}",
+                           detail={"available": sorted(tools_for(ctx.org_kind))}).as_result(), False
+    arguments = _parsed(raw_arguments)
+    if isinstance(arguments, ToolFailure):
+        return arguments.as_result(), False
+    try:
+        args = tool.args.model_validate(arguments, context=argument_context(
+            now=ctx.now, amount_max_cents=ctx.policy.amount_max_cents))
+    except ValidationError as error:
+        return _refusal(tool.name, error).as_result(), False
     try:
         for argument, kind in tool.references:  # an invented, expired or foreign reference stops the call first
             reference_resolve(token=getattr(args, argument), kind=kind, conversation_id=ctx.conversation_id,

@@ -273,7 +273,13 @@ REASONS: dict[str, dict[str, str]] = {
               "party_too_large": "não há vagas para tantas pessoas", "slot_in_the_past": "esse horário já passou",
               "activity_not_found": "atividade não encontrada", "out_of_stock": "produto sem estoque",
               "quote_incomplete": "faltam dados do aparelho", "model_not_quoted": "ainda não avaliamos esse modelo",
-              "approval_expired": "a confirmação expirou", "unexpected": "um erro inesperado"},
+              "approval_expired": "a confirmação expirou", "unexpected": "um erro inesperado",
+              "amount_too_large": "o valor passa do máximo permitido por pedido",
+              "amount_too_large_max": "o valor passa do máximo de {max} por pedido",
+              "date_out_of_range": "essa data está fora do período que eu consigo usar",
+              "date_invalid": "a data não é válida",
+              "text_not_storable": "a mensagem tem caracteres que não consigo ler",
+              "invalid_argument": "um dado do pedido não é válido"},
     "es": {"account_not_found": "no encontré una cuenta tuya en este banco", "insufficient_funds": "saldo insuficiente", "night_limit_exceeded": "límite nocturno de Pix superado",
            "key_not_found": "clave Pix no encontrada", "contact_not_found": "contacto no encontrado",
            "lookup_budget_exceeded": "demasiadas consultas de clave; inténtalo más tarde",
@@ -282,7 +288,13 @@ REASONS: dict[str, dict[str, str]] = {
            "party_too_large": "no hay plazas para tantas personas", "slot_in_the_past": "ese horario ya pasó",
            "activity_not_found": "actividad no encontrada", "out_of_stock": "producto sin stock",
            "quote_incomplete": "faltan datos del equipo", "model_not_quoted": "todavía no cotizamos ese modelo",
-           "approval_expired": "la confirmación caducó", "unexpected": "un error inesperado"},
+           "approval_expired": "la confirmación caducó", "unexpected": "un error inesperado",
+           "amount_too_large": "el importe supera el máximo permitido por pedido",
+           "amount_too_large_max": "el importe supera el máximo de {max} por pedido",
+           "date_out_of_range": "esa fecha está fuera del período que puedo usar",
+           "date_invalid": "la fecha no es válida",
+           "text_not_storable": "el mensaje tiene caracteres que no puedo leer",
+           "invalid_argument": "un dato del pedido no es válido"},
     "ca": {"account_not_found": "no he trobat cap compte teu en aquest banc", "insufficient_funds": "saldo insuficient", "night_limit_exceeded": "límit nocturn de Pix superat",
            "key_not_found": "clau Pix no trobada", "contact_not_found": "contacte no trobat",
            "lookup_budget_exceeded": "massa consultes de clau; torna-ho a provar més tard",
@@ -291,7 +303,13 @@ REASONS: dict[str, dict[str, str]] = {
            "party_too_large": "no hi ha places per a tantes persones", "slot_in_the_past": "aquest horari ja ha passat",
            "activity_not_found": "activitat no trobada", "out_of_stock": "producte sense estoc",
            "quote_incomplete": "falten dades de l'aparell", "model_not_quoted": "encara no taxem aquest model",
-           "approval_expired": "la confirmació ha caducat", "unexpected": "un error inesperat"},
+           "approval_expired": "la confirmació ha caducat", "unexpected": "un error inesperat",
+           "amount_too_large": "l'import supera el màxim permès per petició",
+           "amount_too_large_max": "l'import supera el màxim de {max} per petició",
+           "date_out_of_range": "aquesta data és fora del període que puc fer servir",
+           "date_invalid": "la data no és vàlida",
+           "text_not_storable": "el missatge té caràcters que no puc llegir",
+           "invalid_argument": "una dada de la petició no és vàlida"},
     "en": {"account_not_found": "I could not find an account of yours at this bank", "insufficient_funds": "insufficient funds", "night_limit_exceeded": "night-time Pix limit exceeded",
            "key_not_found": "Pix key not found", "contact_not_found": "contact not found",
            "lookup_budget_exceeded": "too many key lookups; please try later",
@@ -300,7 +318,13 @@ REASONS: dict[str, dict[str, str]] = {
            "party_too_large": "not enough places for that many people", "slot_in_the_past": "that time has passed",
            "activity_not_found": "activity not found", "out_of_stock": "out of stock",
            "quote_incomplete": "device details are missing", "model_not_quoted": "we do not quote that model yet",
-           "approval_expired": "the confirmation expired", "unexpected": "an unexpected error"},
+           "approval_expired": "the confirmation expired", "unexpected": "an unexpected error",
+           "amount_too_large": "the amount is above the maximum allowed per request",
+           "amount_too_large_max": "the amount is above the maximum of {max} per request",
+           "date_out_of_range": "that date is outside the period I can use",
+           "date_invalid": "the date is not valid",
+           "text_not_storable": "the message has characters I cannot read",
+           "invalid_argument": "a detail of the request is not valid"},
 }
 
 
@@ -308,3 +332,14 @@ def reason(lang: str, code: str) -> str:
     """An engine error code in the customer's language (never the raw code)."""
     table = REASONS.get(lang, REASONS["en"])
     return table.get(code, table["unexpected"])
+
+
+def failure_reason(lang: str, error: dict, currency: str) -> str:
+    """A tool's failure (`result["error"]`) in the customer's language: the engine's code, else the bound that was
+    broken, else the failure's kind; an amount above the organisation's maximum names the maximum."""
+    detail = error.get("detail") if isinstance(error.get("detail"), dict) else {}
+    code = detail.get("code") or error.get("code") or "unexpected"
+    maximum = detail.get("max_cents")
+    if code == "amount_too_large" and isinstance(maximum, int) and not isinstance(maximum, bool):
+        return reason(lang, "amount_too_large_max").format(max=money(maximum, currency, lang))
+    return reason(lang, code)

@@ -60,7 +60,8 @@ COMPLETING_TOOL = {"balance": "get_balance", "pix_history": "list_pix_history", 
 FAILED_SLOT = {"contact_not_found": "recipient", "key_not_found": "recipient", "invalid_key": "pix_key",
                "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount",
                "slot_taken": "when", "slot_in_the_past": "when", "party_too_large": "party_size",
-               "model_not_quoted": "device_model", "activity_not_found": "activity"}
+               "model_not_quoted": "device_model", "activity_not_found": "activity",
+               "amount_too_large": "amount", "date_out_of_range": "when"}  # bounds of agent.tools.arguments
 SCOPE_MESSAGES = 20
 
 

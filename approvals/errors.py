@@ -23,3 +23,9 @@ class SimulatedDecisionRefused(DomainError):
     """A decision typed in the simulator (`simulator:<staff>`) for a customer who is not a sandbox customer."""
 
     code, http_status = "simulated_decision_refused", 403
+
+
+class ApprovalInvalid(DomainError):
+    """A request that could not be stored as it is (an amount outside what any organisation allows)."""
+
+    code, http_status = "approval_invalid", 400

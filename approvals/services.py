@@ -11,10 +11,17 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from approvals.errors import ApprovalAlreadyDecided, ApprovalNotFound, ApprovalNotUsable, SimulatedDecisionRefused
+from approvals.errors import (
+    ApprovalAlreadyDecided,
+    ApprovalInvalid,
+    ApprovalNotFound,
+    ApprovalNotUsable,
+    SimulatedDecisionRefused,
+)
 from approvals.links import approval_link_issue
 from approvals.models import ApprovalRequest
 from approvals.previews import facts_hash
+from magie.bounds import AMOUNT_CEILING_CENTS
 from magie.celery import app as celery_app
 
 CONTINUE_TASK = "agent.approval_continue"  # the agent continues the conversation; approvals never imports agent
@@ -39,7 +46,12 @@ def _refuse_simulated_for_real_customer(request: ApprovalRequest, by: str) -> No
 def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arguments: dict[str, Any],
                             preview: dict[str, Any], risk: str, channel: str, amount_cents: int | None,
                             now: datetime, expires_in: timedelta) -> ApprovalRequest:
-    """A new pending request for this Ask; an earlier pending one of the same Ask is voided (its buttons die)."""
+    """A new pending request for this Ask; an earlier pending one of the same Ask is voided (its buttons die).
+    ApprovalInvalid, before anything is written, for an amount no organisation allows (callers bound it first)."""
+    if amount_cents is not None and (isinstance(amount_cents, bool) or not isinstance(amount_cents, int)
+                                     or not 0 < amount_cents <= AMOUNT_CEILING_CENTS):
+        raise ApprovalInvalid("the amount must be positive and within the platform's ceiling",
+                              max_cents=AMOUNT_CEILING_CENTS)
     for older in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
         older.void("replaced by a newer preview")
         older.save()

@@ -75,7 +75,7 @@ def test_extra_or_missing_fields_break_the_strict_schema(bank_ctx):
                                                   "account": "123"}).result
     assert result["error"]["code"] == "invalid_argument"
     assert any(f["field"] == "account" for f in result["error"]["detail"]["fields"])
-    missing = registry.call(bank_ctx, "send_pix", {"recipient_ref": "r"}).result
+    missing = registry.call(bank_ctx, "send_pix", {"recipient_ref": "rcp_unknown"}).result
     assert {f["field"] for f in missing["error"]["detail"]["fields"]} == {"amount_cents", "scheduled_for"}
 
 

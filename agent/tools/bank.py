@@ -10,6 +10,7 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
 from approvals.previews import pix_preview
+from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from bank.interface import SandboxBank
 
@@ -19,29 +20,24 @@ class GetBalanceArgs(ToolArgs):
 
 
 class LookupPixKeyArgs(ToolArgs):
-    key: str | None = Field(description="A Pix key the customer gave (CPF, CNPJ, phone, e-mail or random key)")
-    contact_name: str | None = Field(description="A saved contact's name as the customer said it")
+    key: PixKeyText | None = Field(description="A Pix key the customer gave (CPF, CNPJ, phone, e-mail or random key)")
+    contact_name: Name | None = Field(description="A saved contact's name as the customer said it")
 
 
 class SendPixArgs(ToolArgs):
-    recipient_ref: str = Field(description="The recipient_ref lookup_pix_key returned in this conversation")
-    amount_cents: int = Field(gt=0, description="Amount in cents")
-    scheduled_for: str | None = Field(description="ISO date for a scheduled Pix, or null for now")
+    recipient_ref: Reference = Field(description="The recipient_ref lookup_pix_key returned in this conversation")
+    amount_cents: AmountCents = Field(description="Amount in cents")
+    scheduled_for: IsoDay | None = Field(description="ISO date for a scheduled Pix, or null for now")
 
 
 class ListPixHistoryArgs(ToolArgs):
-    since: str | None = Field(description="ISO date, first day included; null = first day of this month")
-    until: str | None = Field(description="ISO date, last day included; null = today")
+    since: IsoDay | None = Field(description="ISO date, first day included; null = first day of this month")
+    until: IsoDay | None = Field(description="ISO date, last day included; null = today")
 
 
-def _day(value: str | None, field: str) -> date | None:
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError as error:
-        raise ToolFailure("invalid_argument", f"{field} must be an ISO date (YYYY-MM-DD)",
-                          detail={"field": field}) from error
+def _day(value: str | None) -> date | None:
+    """A date the arguments already checked (an ISO date within the window of `agent.tools.arguments`)."""
+    return None if value is None else date.fromisoformat(value)
 
 
 def get_balance(ctx: ToolContext, args: GetBalanceArgs) -> dict:
@@ -71,7 +67,7 @@ def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
 
 
 def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
-    scheduled = _day(args.scheduled_for, "scheduled_for")
+    scheduled = _day(args.scheduled_for)
     return datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
 
 
@@ -110,8 +106,8 @@ def pix_spent_today(ctx: ToolContext) -> int:
 def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
     zone = ZoneInfo(ctx.time_zone)
     today = ctx.now.astimezone(zone).date()
-    since = _day(args.since, "since") or today.replace(day=1)
-    until = _day(args.until, "until") or today
+    since = _day(args.since) or today.replace(day=1)
+    until = _day(args.until) or today
     statement = SandboxBank(now=ctx.now).statement(
         ctx.customer_ref, datetime.combine(since, time.min, zone), datetime.combine(until + timedelta(days=1), time.min, zone)
     )

@@ -85,7 +85,8 @@ FAILURE_KIND = {
     **dict.fromkeys(["night_limit_exceeded", "lookup_budget_exceeded", "insufficient_funds", "party_too_large"],
                     "limit_exceeded"),
     **dict.fromkeys(["invalid_key", "amount_invalid", "same_account", "schedule_invalid", "invalid_party_size",
-                     "invalid_argument", "quote_incomplete", "slot_in_the_past"], "invalid_argument"),
+                     "invalid_argument", "quote_incomplete", "slot_in_the_past", "text_invalid",
+                     "approval_invalid"], "invalid_argument"),
 }
 
 

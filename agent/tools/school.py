@@ -9,24 +9,25 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
 from approvals.previews import booking_preview
+from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from booking.interface import SandboxBookingEngine
 from magie.errors import DomainError
 
 
 class CheckAvailabilityArgs(ToolArgs):
-    activity: str | None = Field(description="Activity name or slug, e.g. 'ski' or 'escalada'; null = any")
-    date: str | None = Field(description="ISO date; null = the next days")
-    party_size: int | None = Field(description="People who will take part; null = 1")
+    activity: Name | None = Field(description="Activity name or slug, e.g. 'ski' or 'escalada'; null = any")
+    date: IsoDay | None = Field(description="ISO date; null = the next days")
+    party_size: PartySize | None = Field(description="People who will take part; null = 1")
 
 
 class CreateBookingArgs(ToolArgs):
-    slot_ref: str = Field(description="A slot_ref check_availability returned in this conversation")
-    party_size: int = Field(gt=0)
+    slot_ref: Reference = Field(description="A slot_ref check_availability returned in this conversation")
+    party_size: PartySize
 
 
 class SendPaymentLinkArgs(ToolArgs):
-    booking_ref: str = Field(description="The booking_ref create_booking returned")
+    booking_ref: Reference = Field(description="The booking_ref create_booking returned")
 
 
 def _offers(ctx: ToolContext, offers) -> list[dict]:
@@ -43,10 +44,7 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
 def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
     if ctx.ask_id is None:
         raise ToolFailure("invalid_argument", "no open request to bind the slots to")
-    try:
-        day = date.fromisoformat(args.date[:10]) if args.date else None
-    except ValueError as error:
-        raise ToolFailure("invalid_argument", "date must be YYYY-MM-DD", detail={"field": "date"}) from error
+    day = date.fromisoformat(args.date) if args.date else None  # checked by the arguments (IsoDay)
     offers = SandboxBookingEngine().availability(activity=args.activity, day=day, party_size=args.party_size or 1)
     return ok({"slots": _offers(ctx, offers)})
 
@@ -64,7 +62,7 @@ def create_booking(ctx: ToolContext, args: CreateBookingArgs) -> dict:
         if alternatives:
             error.extra["alternatives"] = [_as_reference(ctx, alternative) for alternative in alternatives]
         raise
-    token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+    token = reference_issue(kind="booking", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                             payload={"booking_id": result.booking_id}, issued_by="create_booking", now=ctx.now)
     data = asdict(result)
     data.pop("booking_id")
@@ -81,10 +79,8 @@ def _as_reference(ctx: ToolContext, alternative: dict) -> dict:
 
 
 def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
-    booking = reference_resolve(token=args.booking_ref, kind="slot", conversation_id=ctx.conversation_id,
+    booking = reference_resolve(token=args.booking_ref, kind="booking", conversation_id=ctx.conversation_id,
                                 ask_id=ctx.ask_id or 0, now=ctx.now)
-    if "booking_id" not in booking:
-        raise ToolFailure("invalid_argument", "booking_ref must come from create_booking", call_first="create_booking")
     link = SandboxBookingEngine().payment_link(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref)
     data = asdict(link)
     data.pop("token")
@@ -110,5 +106,5 @@ TOOLS = (
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
              preview=create_booking_preview),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
-             SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "slot"),)),
+             SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),)),
 )

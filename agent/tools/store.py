@@ -6,20 +6,21 @@ from dataclasses import asdict
 
 from pydantic import Field
 
+from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, SearchText
 from agent.tools.base import ToolArgs, ToolContext, ToolSpec, ok
 from store.interface import SandboxStore
 
 
 class SearchCatalogArgs(ToolArgs):
-    query: str = Field(description="Brand/model words, e.g. 'iphone 13'")
-    capacity_gb: int | None = Field(description="Storage in GB, or null")
-    max_price_cents: int | None = Field(description="Price ceiling in cents, or null")
+    query: SearchText = Field(description="Brand/model words, e.g. 'iphone 13'")
+    capacity_gb: CapacityGb | None = Field(description="Storage in GB, or null")
+    max_price_cents: CeilingCents | None = Field(description="Price ceiling in cents, or null")
 
 
 class QuoteUsedDeviceArgs(ToolArgs):
-    device_model: str | None = Field(description="The customer's device model, e.g. 'iPhone 12'")
-    capacity_gb: int | None
-    battery_health: int | None = Field(description="Battery health in percent")
+    device_model: Name | None = Field(description="The customer's device model, e.g. 'iPhone 12'")
+    capacity_gb: CapacityGb | None
+    battery_health: Percent | None = Field(description="Battery health in percent")
 
 
 def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
