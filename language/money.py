@@ -20,7 +20,7 @@ The rule for a number with no currency marker (a *bare* number), which guards re
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
@@ -70,6 +70,9 @@ _TIME_OR_DATE_BEFORE_RE = re.compile(
     r"|january|february|march|april|may|june|july|august|september|october|november|december)\s*$"
 )
 _ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
+# The largest amount `find_amounts` reports, in minor units (24 digits). A longer run of digits is a code or a key,
+# not an amount, and beyond it decimal arithmetic at babel's precision (28 digits) would no longer be exact.
+AMOUNT_READ_MAX_CENTS = 10**24
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +111,10 @@ def format_money(cents: int, currency: str, lang: Lang) -> str:
 
     format_money(189000, "BRL", "pt-BR") == "R$\\xa01.890,00".
     """
-    major = Decimal(cents) / minor_unit_factor(currency)
-    return format_currency(major, currency, locale=money_locale(lang, currency))
+    with localcontext() as exact:  # the default 28 digits would make babel's rounding raise for long amounts
+        exact.prec = max(28, len(str(abs(int(cents)))) + 4)
+        major = Decimal(cents) / minor_unit_factor(currency)
+        return format_currency(major, currency, locale=money_locale(lang, currency))
 
 
 @lru_cache(maxsize=64)
@@ -199,7 +204,7 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
     folded = fold(text)
     found: list[tuple[AmountMention, bool]] = []
     for number in find_numbers(text, lang):
-        if number.ordinal:
+        if number.ordinal or number.value.adjusted() >= 24:  # ≥ 10^24 units: no amount (see AMOUNT_READ_MAX_CENTS)
             continue
         if located := _marker(folded, number):
             marker, start, end = located
@@ -209,5 +214,5 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))
     return [
         AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-        for a in _merge_minor(found, folded)
+        for a in _merge_minor(found, folded) if a.amount_cents <= AMOUNT_READ_MAX_CENTS
     ]

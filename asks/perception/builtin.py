@@ -31,6 +31,8 @@ from datetime import date, datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+from pydantic import ValidationError
+
 from asks.perception.contract import (
     MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots,
 )
@@ -331,6 +333,19 @@ def _meant_when(when: WhenMention | None, now: datetime, tz: str, kind: RequestK
     return None if when.value == now.astimezone(ZoneInfo(tz)).date() else when
 
 
+def _within_contract(slots: dict[str, object]) -> dict[str, object]:
+    """The slots the contract's bounds accept. A message may say what no request can carry (a name of a thousand
+    letters, the year 9999): such a value is not read, as if it had not been said."""
+    kept: dict[str, object] = {}
+    for name, value in slots.items():
+        try:
+            Slots(**{name: value})
+        except ValidationError:
+            continue
+        kept[name] = value
+    return kept
+
+
 def perceive(
     text: str,
     *,
@@ -362,6 +377,6 @@ def perceive(
         slots["amount"] = MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None
         slots |= _school_slots(text, folded, lang, when, asked_for) if org_kind == "school" else _store_slots(text, folded)
     return Perception(
-        perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots(**slots),
+        perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots(**_within_contract(slots)),
         markers=frozenset(markers), asked_for=asked_for, replies_to=replies_to,
     )

@@ -2,17 +2,24 @@
 
 Version 1. Models are frozen and forbid unknown fields; `perception_json_schema()` is the same structure
 as a strict JSON schema for an OpenAI strict function tool, so a model perceiver fills exactly this.
+
+Every value is bounded, so whatever a perceiver reports can be stored, formatted and compared downstream: text is
+short and storable (no NUL, no lone surrogate), amounts have at most 24 digits of cents (an absurd amount is kept
+as said — the tool that would act on it refuses it with the organisation's maximum), dates lie between the years
+1900 and 2199, counts are those of people and phones. A model's perception outside them is malformed output.
 """
 
 import copy
 from datetime import date, datetime, time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from language.locales import Lang
+from language.money import AMOUNT_READ_MAX_CENTS
 from language.markers import Marker
 from language.pix_keys import PixKeyType
+from magie.bounds import text_problem
 
 RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote"]
 OrgKind = Literal["bank", "school", "store"]
@@ -24,13 +31,28 @@ KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 _CURRENCY = r"^[A-Z]{3}$"
+WHEN_YEARS = (1900, 2199)
+
+
+def _storable(value: str) -> str:
+    """Refuse text that no column can hold (a NUL, a lone surrogate)."""
+    if text_problem(value) is not None:
+        raise ValueError("contains a NUL or a lone surrogate")
+    return value
+
+
+def _text(max_length: int) -> Any:
+    return Annotated[str, Field(max_length=max_length), AfterValidator(_storable)]
+
+
+_Name = _text(120)
 
 
 class MoneySlot(BaseModel):
     """An amount in minor units (cents) of an ISO-4217 currency."""
 
     model_config = _STRICT
-    amount_cents: int = Field(ge=0)
+    amount_cents: int = Field(ge=0, le=AMOUNT_READ_MAX_CENTS)
     currency: str = Field(pattern=_CURRENCY)
 
 
@@ -39,7 +61,7 @@ class PixKeySlot(BaseModel):
 
     model_config = _STRICT
     type: PixKeyType
-    value: str
+    value: _text(120)
 
 
 class Slots(BaseModel):
@@ -52,28 +74,31 @@ class Slots(BaseModel):
     model_config = _STRICT
     amount: MoneySlot | None = None
     pix_key: PixKeySlot | None = None
-    recipient: str | None = None
-    when: str | None = None
-    party_size: int | None = Field(default=None, ge=1)
-    activity: str | None = None
-    product: str | None = None
-    device_model: str | None = None
-    capacity_gb: int | None = Field(default=None, ge=1)
+    recipient: _Name | None = None
+    when: str | None = Field(default=None, max_length=40)
+    party_size: int | None = Field(default=None, ge=1, le=1000)
+    activity: _Name | None = None
+    product: _text(200) | None = None
+    device_model: _Name | None = None
+    capacity_gb: int | None = Field(default=None, ge=1, le=100_000)
     battery_health: int | None = Field(default=None, ge=0, le=100)
 
     @field_validator("when")
     @classmethod
     def _iso_8601(cls, value: str | None) -> str | None:
-        """Reject a `when` that is no ISO 8601 date, datetime or time."""
+        """Reject a `when` that is no ISO 8601 date, datetime or time, or a date outside WHEN_YEARS (so adding a
+        day or a time zone to it can never overflow)."""
         if value is None:
             return value
         for parse in (date.fromisoformat, datetime.fromisoformat, time.fromisoformat):
             try:
-                parse(value)
-                return value
+                parsed = parse(value)
             except ValueError:
                 continue
-        raise ValueError(f"not an ISO 8601 date, datetime or time: {value!r}")
+            if isinstance(parsed, date) and not WHEN_YEARS[0] <= parsed.year <= WHEN_YEARS[1]:
+                raise ValueError(f"the year must be between {WHEN_YEARS[0]} and {WHEN_YEARS[1]}")
+            return value
+        raise ValueError("not an ISO 8601 date, datetime or time")
 
     def filled(self) -> dict[str, Any]:
         """The slots that have a value, by name (nested models stay models)."""
@@ -89,13 +114,13 @@ class Perception(BaseModel):
 
     model_config = _STRICT
     version: Literal[1] = 1
-    perceiver: str
+    perceiver: _text(80)
     lang: Lang
     request_kind: RequestKind | None = None
     slots: Slots = Field(default_factory=Slots)
     markers: frozenset[Marker] = frozenset()
-    asked_for: str | None = None
-    replies_to: str | None = None
+    asked_for: _text(32) | None = None
+    replies_to: _text(128) | None = None
 
     @field_serializer("markers")
     def _sorted_markers(self, markers: frozenset[Marker]) -> list[str]:
@@ -103,7 +128,8 @@ class Perception(BaseModel):
         return sorted(markers)
 
 
-_UNSUPPORTED_IN_STRICT = ("default", "uniqueItems", "title")
+# Keywords strict mode rejects; lengths stay checked by the models, after the call.
+_UNSUPPORTED_IN_STRICT = ("default", "uniqueItems", "title", "maxLength", "minLength")
 
 
 def _make_strict(node: Any) -> Any:
