@@ -11,6 +11,7 @@ from language.pix_keys import classify_pix_key, mask_document
 from validate_docbr import CNPJ, CPF
 
 from bank.errors import InvalidKey
+from magie.bounds import text_problem
 
 _CPF = CPF()
 _CNPJ = CNPJ()
@@ -20,7 +21,7 @@ __all__ = ["ParsedKey", "key_parse", "document_mask", "document_is_valid"]
 
 def key_parse(raw: str) -> ParsedKey:
     """The normalised key of `raw`; InvalidKey (nothing echoed back but its type guess) when it is none."""
-    if not isinstance(raw, str) or len(raw) > 120:
+    if not isinstance(raw, str) or len(raw) > 120 or text_problem(raw) is not None:
         raise InvalidKey("not a Pix key")
     parsed = classify_pix_key(raw)
     if parsed is None:

@@ -36,6 +36,7 @@ from bank.errors import (
     TransferNotCancellable,
 )
 from bank.keys import key_parse
+from magie.bounds import text_checked
 from bank.models import (
     NIGHT_LIMIT_MAX_CENTS,
     Account,
@@ -274,7 +275,8 @@ def pix_transfer_create(
     idempotency_key = (idempotency_key or "").strip()
     if not idempotency_key or len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
         raise IdempotencyKeyMissing("an idempotency key (1 to 100 characters) is required")
-    description = (description or "").strip()[:140]
+    text_checked(idempotency_key, field="idempotency_key", max_length=IDEMPOTENCY_KEY_MAX)
+    description = text_checked((description or "").strip()[:140], field="description", max_length=140)
     if scheduled_for is not None and timezone_is_naive(scheduled_for):
         raise ScheduleInvalid("the scheduled time needs a time zone")
     fingerprint = _fingerprint(key_value=parsed.value, amount_cents=amount_cents, scheduled_for=scheduled_for,

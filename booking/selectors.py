@@ -21,6 +21,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from language.text import fold
+from magie.bounds import text_checked
 from booking.errors import (
     ActivityNotFound,
     BookingNotFound,
@@ -33,6 +34,9 @@ from booking.errors import (
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, PaymentLink, TimeSlot
 
 SEARCH_DAYS = 14  # with no day given, availability looks this many days ahead
+PARTY_MAX = 1000  # more people than any slot holds (and than a booking's smallint column could)
+# Days availability can be asked about; outside there are no slots (and a day's bounds could not be computed).
+SEARCHABLE_DAYS = (date(1900, 1, 1), date(2199, 12, 31))
 ALTERNATIVE_DAYS = 7  # a refused booking's alternatives look at most this many days past the slot's day
 
 
@@ -91,6 +95,8 @@ def activity_resolve(activity: str | int | Activity) -> Activity:
     accent- and case-insensitive; `ActivityNotFound` otherwise."""
     if isinstance(activity, Activity):
         return activity
+    if not isinstance(activity, int):
+        text_checked(str(activity), field="activity", max_length=120)
     lookup = {"pk": int(activity)} if str(activity).isdigit() else {"slug": str(activity)}
     found = Activity.objects.filter(**lookup).first()
     if found is None and not str(activity).isdigit():
@@ -216,6 +222,14 @@ def _upcoming_slots(*, activity: Activity | None, start: datetime, end: datetime
     return list(slots.order_by("start", "pk"))
 
 
+def party_size_check(party_size: object) -> int:
+    """A party of 1 to PARTY_MAX people, else InvalidPartySize."""
+    if isinstance(party_size, bool) or not isinstance(party_size, int) or not 1 <= party_size <= PARTY_MAX:
+        raise InvalidPartySize(f"a party is 1 to {PARTY_MAX} people", party_size=str(party_size)[:20],
+                               maximum=PARTY_MAX)
+    return party_size
+
+
 def availability_search(
     *, activity: str | int | Activity | None = None, day: date | None = None, party_size: int = 1,
     now: datetime | None = None,
@@ -224,11 +238,12 @@ def availability_search(
 
     `day` is a date in the organisation's time zone; without it, the next `SEARCH_DAYS` days.
     """
-    if party_size < 1:
-        raise InvalidPartySize("the party needs at least one person", party_size=party_size)
+    party_size_check(party_size)
     now = now or timezone.now()
     tz = organisation_time_zone()
     chosen = activity_resolve(activity) if activity is not None else None
+    if day is not None and not SEARCHABLE_DAYS[0] <= day <= SEARCHABLE_DAYS[1]:
+        return []
     if day is None:
         start, end = now, now + timedelta(days=SEARCH_DAYS)
     else:

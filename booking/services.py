@@ -31,7 +31,8 @@ from booking.errors import (
     SlotTaken,
 )
 from booking.models import Booking, CustomerToken, EquipmentType, Instructor, PaymentLink, TimeSlot
-from booking.selectors import equipment_needs, slot_alternatives, slot_load
+from booking.selectors import equipment_needs, party_size_check, slot_alternatives, slot_load
+from magie.bounds import text_checked
 
 logger = logging.getLogger(__name__)
 
@@ -90,8 +91,11 @@ def booking_create(
     `InstructorUnavailable`, `OutOfEquipment`) carry fresh alternatives computed after the check.
     """
     now = now or timezone.now()
-    if party_size < 1:
-        raise InvalidPartySize("the party needs at least one person", party_size=party_size)
+    party_size_check(party_size)
+    text_checked(customer_ref, field="customer_ref", max_length=120)
+    text_checked(customer_name, field="customer_name", max_length=120)
+    if idempotency_key is not None:
+        text_checked(idempotency_key, field="idempotency_key", max_length=80)
     replayed = _replay(customer_ref=customer_ref, idempotency_key=idempotency_key, slot_id=slot_id,
                        party_size=party_size)
     if replayed:

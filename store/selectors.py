@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
+from magie.bounds import text_problem
 from store.errors import InvalidArgument, ProductNotFound
 from store.models import Product
 from store.results import ProductHit
@@ -19,6 +20,16 @@ def product_hit(product: Product) -> ProductHit:
         currency=product.currency, stock=product.stock, available=product.available, sold_out=product.sold_out,
         warranty_months=product.warranty_months,
     )
+
+
+QUERY_MAX = 200
+
+
+def _check_text(field: str, value: str, max_length: int) -> None:
+    """Text that can be looked up as it is: at most `max_length` characters, no NUL or lone surrogate."""
+    if len(value) > max_length or text_problem(value) is not None:
+        raise InvalidArgument(f"{field} must be text of at most {max_length} characters", field=field,
+                              maximum=max_length)
 
 
 def _check_optional_int(field: str, value: object, minimum: int) -> None:
@@ -50,6 +61,7 @@ def catalog_search(
     _check_optional_int("max_price_cents", max_price_cents, 0)
     if not isinstance(query, str):
         raise InvalidArgument("query must be text", field="query", value=query)
+    _check_text("query", query, QUERY_MAX)
     products: QuerySet[Product] = Product.objects.all()
     for term, prefix in query_terms(query):
         products = products.filter(search_text__contains=f" {term}" if prefix else f" {term} ")

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.utils import timezone
 
+from magie.bounds import text_problem
 from magie.errors import NotFound
 from store.errors import InvalidArgument, ModelNotQuoted, OutOfStock, ProductNotFound, QuoteIncomplete
 from store.models import Product, UsedDevicePrice, UsedDeviceQuote
@@ -88,8 +89,8 @@ def used_device_quote(
     missing = [field for field in QUOTE_REQUIRED_FIELDS if _is_missing(given[field])]
     if missing:
         raise QuoteIncomplete("model, capacity and battery health are all needed for a quote", missing=missing)
-    if not isinstance(device_model, str):
-        raise InvalidArgument("device_model must be text", field="device_model", value=device_model)
+    if not isinstance(device_model, str) or len(device_model) > 120 or text_problem(device_model) is not None:
+        raise InvalidArgument("device_model must be text of at most 120 characters", field="device_model")
     capacity = _check_int("capacity_gb", capacity_gb, 1)
     health = _check_int("battery_health", battery_health, 0, 100)
     row = _price_row_for(device_model=device_model, capacity_gb=capacity)
