@@ -9,7 +9,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
-Reply = dict[str, Any] | int | Callable[[dict[str, Any]], Any]
+Reply = dict[str, Any] | list | int | bytes | Callable[[dict[str, Any]], Any]
 
 
 def completion(content: str | None = None, tool_calls: list[tuple[str, dict | str]] | None = None,
@@ -28,8 +28,9 @@ def completion(content: str | None = None, tool_calls: list[tuple[str, dict | st
 
 
 class FakeOpenAI:
-    """`replies` is consumed in order: a dict is answered as a completion, an int as that HTTP status, a callable
-    gets the request body and returns either; `delay` seconds before answering (a timeout test)."""
+    """`replies` is consumed in order: a dict (or any other JSON value) is answered as a completion, an int as that
+    HTTP status, bytes as the raw body of a 200 (a broken server), a callable gets the request body and returns any
+    of these; `delay` seconds before answering (a timeout test)."""
 
     def __init__(self) -> None:
         self.replies: list[Reply] = []
@@ -59,7 +60,7 @@ class FakeOpenAI:
                     self.end_headers()
                     self.wfile.write(json.dumps({"error": {"message": "fake failure", "type": "server_error"}}).encode())
                     return
-                payload = json.dumps(reply).encode()
+                payload = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
                 try:
                     self._send(payload)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test)

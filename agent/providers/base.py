@@ -76,6 +76,12 @@ class ProviderUnavailable(Exception):
     """The model could not be reached after retries: the turn records it and answers honestly."""
 
 
+class MalformedCompletion(ProviderUnavailable):
+    """The model answered, but with nothing usable (no choices, a refusal, a cut or filtered answer, calls of tools
+    it was not given, arguments that are no JSON object, text that cannot be stored or sent): handled like a
+    timeout. The message says what was wrong, never what was sent."""
+
+
 class Provider(Protocol):
     name: str
 

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import kind_name, money, reason, say, slot_name, slot_value, when
+from agent.replies import failure_reason, kind_name, money, reason, say, slot_name, slot_value, when
 from asks.buttons import choose_payload, resume_payload
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception
@@ -147,9 +147,7 @@ class Responder:
         return Draft(self.say(f"ask_{slot}", **values), asked_for=slot)
 
     def fail(self, result: dict) -> Draft:
-        error = result["error"]
-        code = error.get("detail", {}).get("code", error["code"])
-        return Draft(self.say("failed", reason=reason(self.lang, code)))
+        return Draft(self.say("failed", reason=failure_reason(self.lang, result["error"], self.r.currency)))
 
     def step_balance(self) -> Draft:
         result = self.tool("get_balance")
@@ -197,7 +195,7 @@ class Responder:
             return Draft(self.say("pix_needs_approval", amount=formatted, name=recipient["owner_name"],
                                   document=recipient["masked_document"], bank=recipient["bank_name"]))
         if sent["error"]["code"] == "limit_exceeded":
-            return Draft(self.say("limit", reason=reason(self.lang, sent["error"]["detail"]["code"])))
+            return Draft(self.say("limit", reason=failure_reason(self.lang, sent["error"], self.r.currency)))
         return self.fail(sent)
 
     def lookup_failed(self, result: dict, slots: dict) -> Draft:
