@@ -143,8 +143,8 @@ def _digitise(text: str, lang: Lang) -> _Digitised:
     shifts: list[tuple[int, int, int, int]] = []
     cursor, length = 0, 0
     for number in find_numbers(text, lang):
-        if number.value != number.value.to_integral_value():
-            continue
+        if number.value != number.value.to_integral_value() or number.value.adjusted() >= 20:
+            continue  # a fraction, or a run of digits no date or time has (and too long to write back as digits)
         parts.append(folded[cursor : number.start])
         length += number.start - cursor
         digits = str(int(number.value)) + (("th" if lang == "en" else "º") if number.ordinal else "")
