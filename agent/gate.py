@@ -53,5 +53,8 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
     for argument, _ in tool.references:  # the references the execution needs live as long as the request
         reference_extend(token=getattr(args, argument), until=request.expires_at)
     ctx.approval_requested = request
+    # The amount the preview shows is system data (a booking's total is price × party): the guards read it here.
+    shown = {"amount_cents": preview["facts"]["amount_cents"]} if "amount_cents" in preview["facts"] else {}
     return ToolFailure("approval_required", f"{tool.name} waits for the customer's approval ({tool.risk})",
-                       detail={"approval_id": request.pk, "channel": gate.channel, "expires_at": request.expires_at})
+                       detail={"approval_id": request.pk, "channel": gate.channel, "expires_at": request.expires_at,
+                               **shown})
