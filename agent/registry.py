@@ -34,6 +34,7 @@ MAX_NAME_CHARS = 64
 MAX_FIELD_PROBLEMS = 10
 # The bounds of `agent.tools.arguments` a value may break (pydantic error types), most specific first.
 BOUNDS = ("reference_malformed", "amount_too_large", "date_out_of_range", "date_invalid", "text_not_storable")
+SAME_AS = {"string_unicode": "text_not_storable"}  # pydantic's own refusal of a lone surrogate
 
 
 def tools_for(org_kind: str) -> dict[str, ToolSpec]:
@@ -96,12 +97,21 @@ def _parsed(raw_arguments: object) -> dict[str, Any] | ToolFailure:
     return raw_arguments
 
 
-def _refusal(name: str, error: ValidationError) -> ToolFailure:
-    """The typed failure for arguments outside the tool's schema or bounds (the first bound broken names it)."""
+def _refusal(tool: ToolSpec, error: ValidationError) -> ToolFailure:
+    """The typed failure for arguments outside the tool's schema or bounds (the first bound broken names it).
+    Whatever is wrong with a reference argument (given as text) makes it no reference."""
+    name = tool.name
     errors = error.errors(include_url=False, include_input=False)
     fields = [{"field": text_storable(".".join(map(str, e["loc"])))[:MAX_NAME_CHARS],
                "problem": text_storable(e["msg"])[:200]} for e in errors[:MAX_FIELD_PROBLEMS]]
-    by_type = {e["type"]: e for e in reversed(errors)}
+    references = {argument for argument, _ in tool.references}
+
+    def kind(e: dict) -> str:
+        if e["loc"] and e["loc"][0] in references and e["type"] in ("string_unicode", "string_too_long"):
+            return "reference_malformed"
+        return SAME_AS.get(e["type"], e["type"])
+
+    by_type = {kind(e): e for e in reversed(errors)}
     if set(by_type) - set(BOUNDS):  # the shape is wrong (a field missing, extra or of another type): say that first
         return ToolFailure("invalid_argument", "arguments do not match the tool's schema",
                            detail={"code": "invalid_argument", "fields": fields})
@@ -131,7 +141,7 @@ def _call(ctx: ToolContext, name: object, raw_arguments: object) -> tuple[dict[s
         args = tool.args.model_validate(arguments, context=argument_context(
             now=ctx.now, amount_max_cents=ctx.policy.amount_max_cents))
     except ValidationError as error:
-        return _refusal(tool.name, error).as_result(), False
+        return _refusal(tool, error).as_result(), False
     try:
         for argument, kind in tool.references:  # an invented, expired or foreign reference stops the call first
             reference_resolve(token=getattr(args, argument), kind=kind, conversation_id=ctx.conversation_id,

@@ -115,6 +115,18 @@ def _calls(message: Any, offered: set[str]) -> list[tuple[str, str, str]]:
     return checked
 
 
+def _missing_fields(arguments: dict[str, Any]) -> list[str]:
+    """The contract's fields (and slot names) a perception left out; those the code sets itself aside."""
+    schema = perception_json_schema()
+    set_by_code = {"perceiver", "lang", "asked_for", "replies_to"}
+    missing = [name for name in schema["required"] if name not in arguments and name not in set_by_code]
+    slots = arguments.get("slots")
+    if isinstance(slots, dict):
+        slot_names = schema["$defs"]["Slots"]["required"]
+        missing += [f"slots.{name}" for name in slot_names if name not in slots]
+    return missing[:5]
+
+
 def _json_object(text: str) -> Any:
     try:
         return json.loads(text)
@@ -169,6 +181,9 @@ class OpenAIProvider:
         if not calls:
             raise MalformedCompletion("the model recorded no perception")
         arguments = json.loads(calls[0][2])  # a JSON object: `_calls` checked it
+        missing = _missing_fields(arguments)
+        if missing:  # strict mode sends every field; an answer without them was not made under the schema
+            raise MalformedCompletion(f"the perception lacks {', '.join(missing)}")
         arguments.update({"perceiver": f"openai:{self.model}", "lang": request.lang,
                           "asked_for": request.asked_for, "replies_to": request.replies_to})
         try:
