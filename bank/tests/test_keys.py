@@ -123,3 +123,9 @@ def test_invalid_keys_are_refused_with_invalid_key(raw):
 ])
 def test_documents_are_masked(digits, masked):
     assert document_mask(digits) == masked
+
+
+@pytest.mark.parametrize("raw", ["ana.costa@exemplo.com.br\x00", "+5521987654321\x00", "\ud800@x.com"])
+def test_a_key_with_a_nul_or_lone_surrogate_is_invalid_before_any_lookup(raw):
+    with pytest.raises(InvalidKey):
+        key_parse(raw)

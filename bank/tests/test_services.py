@@ -45,6 +45,7 @@ from bank.services import (
     pix_transfer_create,
 )
 from bank.tests.conftest import ANA_KEY, DAY, ENERGIA_KEY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
+from magie.errors import TextInvalid
 
 UNKNOWN_CPF = "52998224725"
 
@@ -470,3 +471,14 @@ def test_the_fan_out_task_reaches_every_bank(demobank, carla):
     connection.set_tenant(demobank)
     transfer.refresh_from_db()
     assert transfer.status == PixTransfer.Status.SETTLED
+
+
+@pytest.mark.parametrize("field, value", [("description", "aluguel\x00"), ("description", "\udc00"),
+                                          ("idempotency_key", "idem-\x00")])
+def test_text_that_cannot_be_stored_is_refused_and_nothing_changes(carla, field, value):
+    before = balance_of(carla)
+    arguments = {"description": "", "idempotency_key": idem()} | {field: value}
+    with pytest.raises(TextInvalid) as refused:
+        pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, now=DAY, **arguments)
+    assert refused.value.extra["field"] == field
+    assert balance_of(carla) == before and not PixTransfer.objects.exists()

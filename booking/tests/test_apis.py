@@ -120,14 +120,14 @@ def test_a_taken_slot_answers_409_with_alternatives(api):
 
 @pytest.mark.parametrize("case, code, status", [
     ("unknown", "slot_not_found", 404), ("too_many", "party_too_large", 422), ("past", "slot_in_the_past", 422),
-    ("zero", "invalid_party_size", 400),
+    ("zero", "invalid_party_size", 400), ("absurd", "invalid_party_size", 400),
 ])
 def test_booking_refusals_are_rendered_with_their_code(api, case, code, status):
     act = f.activity()
     start = f.local(f.future_day(), 9) if case != "past" else timezone.now() - timedelta(hours=1)
     slot = f.slot(act, f.instructor(act), start, capacity=2)
     payload = {"slot_id": 999999 if case == "unknown" else slot.pk,
-               "party_size": {"too_many": 3, "zero": 0}.get(case, 1)}
+               "party_size": {"too_many": 3, "zero": 0, "absurd": 10**22}.get(case, 1)}
     response = api.post("/api/booking/bookings/", payload, content_type="application/json")
     assert (response.status_code, response.json()["code"]) == (status, code)
     assert not Booking.objects.filter(slot=slot).exists()

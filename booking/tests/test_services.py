@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -27,6 +27,7 @@ from booking.errors import (
 )
 from booking.models import Activity, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from booking.tests import factories as f
+from magie.errors import TextInvalid
 
 
 def book(slot, party_size=1, customer="c-1", **kwargs):
@@ -339,3 +340,35 @@ def test_the_status_field_is_protected(demoschool):
     made = book(f.slot(act, f.instructor(act), f.local(f.future_day(), 9)))
     with pytest.raises(AttributeError):
         made.status = "paid"
+
+
+# --- bounds: what a caller may send is checked before a query -------------------------------------------------
+
+
+@pytest.mark.parametrize("party_size", [10**22, 2**15, 1001, True, "2"])
+def test_a_party_size_outside_1_to_1000_is_refused_before_anything_is_locked(demoschool, party_size):
+    act = f.activity()
+    slot = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=4)
+    with pytest.raises(InvalidPartySize):
+        book(slot, party_size=party_size)
+    with pytest.raises(InvalidPartySize):
+        selectors.availability_search(party_size=party_size)
+    assert not Booking.objects.filter(slot=slot).exists()
+
+
+@pytest.mark.parametrize("field, value", [("customer_name", "Marta\x00"), ("customer_name", "M" * 121),
+                                          ("customer_ref", "\ud800"), ("idempotency_key", "k" * 81)])
+def test_text_a_booking_cannot_store_is_refused(demoschool, field, value):
+    act = f.activity()
+    slot = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=4)
+    arguments = {"slot_id": slot.pk, "customer_ref": "c-1", "customer_name": "Marta", "party_size": 1} | {field: value}
+    with pytest.raises(TextInvalid) as refused:
+        services.booking_create(**arguments)
+    assert refused.value.extra["field"] == field and not Booking.objects.filter(slot=slot).exists()
+
+
+def test_availability_of_an_activity_named_with_a_nul_is_refused_and_a_day_centuries_away_is_empty(demoschool):
+    with pytest.raises(TextInvalid):
+        selectors.availability_search(activity="esqu\x00í")
+    assert selectors.availability_search(day=date.max) == []
+    assert selectors.availability_search(day=date.min) == []

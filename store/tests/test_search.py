@@ -116,3 +116,17 @@ def test_product_get(demostore):
 
 def test_the_bank_has_no_products(demobank):
     assert catalog_search(query="") == []
+
+
+@pytest.mark.parametrize("query", ["iphone\x00", "\udfff", "iphone " * 40])
+def test_a_query_that_cannot_be_looked_up_is_an_invalid_argument(demostore, query):
+    with pytest.raises(InvalidArgument) as refused:
+        catalog_search(query=query)
+    assert refused.value.extra["field"] == "query"
+
+
+@pytest.mark.parametrize("device_model", ["iPhone 12\x00", "iPhone \ud800", "i" * 121])
+def test_a_device_model_that_cannot_be_looked_up_is_an_invalid_argument(demostore, device_model):
+    with pytest.raises(InvalidArgument) as refused:
+        services.used_device_quote(device_model=device_model, capacity_gb=128, battery_health=90)
+    assert refused.value.extra["field"] == "device_model"

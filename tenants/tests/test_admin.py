@@ -137,3 +137,26 @@ def test_a_phone_number_id_belongs_to_one_organisation_only(demostore):
     assert "phone_number_id" in refused.value.message_dict
     with schema_context("public"):
         assert WhatsAppChannel.objects.get(phone_number_id="100000000000001").organisation.schema_name == "demobank"
+
+
+def test_admin_sets_the_largest_amount_per_request_in_currency_units(bank_policy):
+    client = signed_in("demobank", "admin")
+    url = f"/admin/tenants/organisationpolicy/{bank_policy.pk}/change/"
+    assert "Largest amount per request" in client.get(url).content.decode()
+    response = client.post(url, policy_post_data(bank_policy, amount_max="25000.00"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    bank_policy.refresh_from_db()
+    assert bank_policy.amount_max_cents == 2_500_000
+    version = PolicyVersion.objects.get(organisation=bank_policy.organisation, number=2)
+    assert version.changes == {"amount_max_cents": {"old": 100_000_000_00, "new": 2_500_000}}
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "99999999999999.00"])
+def test_an_amount_maximum_outside_the_platform_ceiling_is_refused_naming_the_field(bank_policy, value):
+    client = signed_in("demobank", "admin")
+    url = f"/admin/tenants/organisationpolicy/{bank_policy.pk}/change/"
+    response = client.post(url, policy_post_data(bank_policy, amount_max=value))
+    assert response.status_code == 200
+    assert "amount_max" in response.context["adminform"].form.errors
+    bank_policy.refresh_from_db()
+    assert bank_policy.version == 1 and bank_policy.amount_max_cents == 100_000_000_00

@@ -39,6 +39,10 @@ def test_a_new_organisation_has_the_default_policy_as_version_1(demobank):
         ({"side_request": "merge"}, "side_request"),
         ({"internal_vocabulary": ["ok", ""]}, "internal_vocabulary"),
         ({"colour": "blue"}, "colour"),
+        ({"amount_max_cents": 0}, "amount_max"),
+        ({"amount_max_cents": 10**15 + 1}, "amount_max"),
+        ({"amount_max_cents": True}, "amount_max"),
+        ({"amount_max_cents": "a lot"}, "amount_max"),
     ],
 )
 def test_invalid_values_are_refused_with_the_field_named(demobank, changes, field):
@@ -97,3 +101,18 @@ def test_the_policy_in_force_on_a_given_day_is_the_one_an_auditor_sees(demobank)
     assert policy_in_force(organisation=demobank, at=before_change + timedelta(days=2)).ask_stale_after == timedelta(
         minutes=3
     )
+
+
+def test_the_largest_amount_per_request_defaults_to_100_million_and_older_versions_read_as_the_default(demobank):
+    assert policy_current(organisation=demobank).amount_max_cents == 100_000_000_00
+    version = PolicyVersion.objects.get(organisation=demobank, number=1)
+    snapshot = {key: value for key, value in version.snapshot.items() if key != "amount_max_cents"}
+    PolicyVersion.objects.filter(pk=version.pk).update(snapshot=snapshot)  # as written before the field existed
+    assert policy_in_force(organisation=demobank, at=timezone.now()).amount_max_cents == 100_000_000_00
+
+
+def test_a_gate_threshold_above_the_platform_ceiling_is_refused(demobank):
+    gates = gates_with(demobank, "money", mode="above_amount", threshold_cents=10**15 + 1)
+    with pytest.raises(ValidationError) as refused:
+        policy_update(organisation=demobank, changes={"gates": gates}, changed_by="admin@demobank")
+    assert fields_of(refused.value) == {"money_threshold"}
