@@ -9,7 +9,7 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.db import connection
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -130,11 +130,15 @@ def night_window(*, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] 
 
 
 def night_sent_cents(*, holder: Holder, start: datetime, until: datetime) -> int:
-    """What the holder's settled Pix in [start, until] add up to."""
-    total = PixTransfer.objects.filter(
-        holder=holder, status=PixTransfer.Status.SETTLED, settled_at__gte=start, settled_at__lte=until
-    ).aggregate(total=Sum("amount_cents"))["total"]
-    return int(total or 0)
+    """What the holder's settled Pix in [start, until] add up to. One plain statement: it runs inside every
+    night-time Pix of an individual, after the holder's row lock (index bank_pix_holder_settled)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT coalesce(sum(amount_cents), 0) FROM bank_pixtransfer"
+            " WHERE holder_id = %s AND status = %s AND settled_at >= %s AND settled_at <= %s",
+            [holder.pk, PixTransfer.Status.SETTLED.value, start, until],
+        )
+        return int(cursor.fetchone()[0])
 
 
 # --- statement -----------------------------------------------------------------------------------------------

@@ -2,10 +2,15 @@
 set-up operations (holders, accounts, keys, contacts, tokens) used by the demo data, the admin and tests.
 
 Lock order, everywhere, so no two operations wait on each other in a cycle:
-    [scheduled transfer row →] holder row → account rows in ascending pk.
+    [scheduled transfer row →] holder row → customer account rows in ascending pk → settlement account.
 Creating a Pix locks the payer's holder row first: that serialises the idempotency check, the night-limit sum and
-the lookup budget per payer; the two account rows are then locked in pk order (select_for_update) before the
-balance check, and debit and credit happen in that one transaction.
+the lookup budget per payer; the customer accounts (the payer's, and the payee's when the key is of this bank) are
+then locked in pk order before the balance check, and debit and credit happen in that one transaction. The
+settlement account, credited by every Pix leaving for another bank, is never locked ahead: the UPDATE that credits
+it takes its lock last, just before COMMIT, so every outgoing Pix holds that one shared row for the shortest time,
+and an operation holding it waits for nothing else. An immediate Pix does all that in two statements written by
+hand (`bank.transfer_sql`: one SELECT … FOR UPDATE, one INSERT … RETURNING that also moves the money); the rest of
+this module is ORM.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from bank.errors import (
@@ -36,6 +41,7 @@ from bank.errors import (
     TransferNotCancellable,
 )
 from bank.keys import key_parse
+from bank.transfer_sql import Held, hot_cursor, transfer_lock, transfer_write
 from magie.bounds import text_checked
 from bank.models import (
     NIGHT_LIMIT_MAX_CENTS,
@@ -51,7 +57,6 @@ from bank.models import (
 from bank.selectors import (
     LOOKUP_COST_HIT,
     LOOKUP_COST_MISS,
-    account_get_for_holder,
     bank_settings_get,
     lookup_budget_state,
     night_sent_cents,
@@ -60,6 +65,7 @@ from bank.selectors import (
     organisation_currency,
     organisation_zone,
 )
+from magie.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -218,34 +224,42 @@ def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime |
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-def _night_limit_check(*, holder: Holder, amount_cents: int, now: datetime) -> None:
-    """Individuals only: within [20:00, 06:00) local time, sent-in-this-night + amount ≤ the night limit.
-    The caller holds the holder's row lock, so concurrent Pix of one holder cannot both squeeze under it."""
-    if holder.kind != Holder.Kind.INDIVIDUAL:
-        return
+def _night_limit_refusal(*, holder_kind: str, holder_id: int, amount_cents: int, now: datetime,
+                         limit_cents: int | None) -> NightLimitExceeded | None:
+    """Individuals only: within [20:00, 06:00) local time, sent-in-this-night + amount ≤ the night limit
+    (`limit_cents`: the bank's setting, None for the default). The caller holds the holder's row lock, so
+    concurrent Pix of one holder cannot both squeeze under it."""
+    if holder_kind != Holder.Kind.INDIVIDUAL:
+        return None
     window = night_window(now=now, zone=organisation_zone())
     if window is None:
-        return
-    limit = min(bank_settings_get().night_limit_cents, NIGHT_LIMIT_MAX_CENTS)
-    sent = night_sent_cents(holder=holder, start=window[0], until=now)
-    if sent + amount_cents > limit:
-        raise NightLimitExceeded(
-            "the night-time Pix limit would be exceeded",
-            limit_cents=limit, sent_tonight_cents=sent, available_cents=max(0, limit - sent),
-            window_ends_at=window[1].isoformat(),
-        )
+        return None
+    limit = min(limit_cents or NIGHT_LIMIT_MAX_CENTS, NIGHT_LIMIT_MAX_CENTS)
+    sent = night_sent_cents(holder=Holder(pk=holder_id), start=window[0], until=now)
+    if sent + amount_cents <= limit:
+        return None
+    return NightLimitExceeded(
+        "the night-time Pix limit would be exceeded",
+        limit_cents=limit, sent_tonight_cents=sent, available_cents=max(0, limit - sent),
+        window_ends_at=window[1].isoformat(),
+    )
 
 
-def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_cents: int, now: datetime) -> None:
-    """Lock both accounts in pk order, check funds, then the night limit, debit and credit (in the caller's
-    transaction, which holds the payer's holder lock)."""
-    accounts = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=[transfer_from, transfer_to])
-                .order_by("pk")}
+def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_cents: int, now: datetime,
+                night_limit_cents: int) -> None:
+    """A scheduled Pix's money: lock the customer accounts in pk order, check funds, then the night limit, debit
+    and credit (in the caller's transaction, which holds the payer's holder lock). A settlement account is not
+    locked ahead: the UPDATE that credits it takes its lock, last (see the lock order above)."""
+    accounts = {a.pk: a for a in Account.objects.select_for_update()
+                .filter(pk__in=[transfer_from, transfer_to], kind=Account.Kind.CUSTOMER).order_by("pk")}
     paying = accounts[transfer_from]
     if paying.balance_cents < amount_cents:
         raise InsufficientFunds("not enough balance for this Pix", balance_cents=paying.balance_cents,
                                 amount_cents=amount_cents, currency=paying.currency)
-    _night_limit_check(holder=payer, amount_cents=amount_cents, now=now)
+    refusal = _night_limit_refusal(holder_kind=payer.kind, holder_id=payer.pk, amount_cents=amount_cents, now=now,
+                                   limit_cents=night_limit_cents)
+    if refusal is not None:
+        raise refusal
     Account.objects.filter(pk=transfer_from).update(balance_cents=F("balance_cents") - amount_cents)
     Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
 
@@ -295,48 +309,95 @@ def timezone_is_naive(value: datetime) -> bool:
     return value.tzinfo is None or value.tzinfo.utcoffset(value) is None
 
 
+_ISPB_DEFAULT = BankSettings._meta.get_field("ispb").default
+
+
 @transaction.atomic
 def _transfer_create_locked(
     *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
     fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime,
 ) -> PixTransfer | _Missing:
-    payer = Holder.objects.select_for_update().filter(pk=holder.pk).first()
-    if payer is None:
-        raise AccountNotFound("no account for this customer")
-    existing = PixTransfer.objects.filter(holder=payer, idempotency_key=idempotency_key).first()
-    if existing is not None:
-        if existing.request_fingerprint != fingerprint:
-            raise IdempotencyKeyReused("this idempotency key was used for another transfer",
-                                       transfer_id=existing.pk)
-        return existing
-    if scheduled_for is not None and not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
-        raise ScheduleInvalid("a scheduled Pix is due in the future, within a year",
-                              max_days=SCHEDULE_MAX_DAYS)
-    from_account = account_get_for_holder(holder=payer)
-    pix_key = PixKey.objects.select_related("account").filter(value=parsed_value).first()
-    if pix_key is None:
-        return _Missing(parsed_type)
-    if pix_key.account_id == from_account.pk:
-        raise SameAccount("the key belongs to the paying account")
-    to_account = pix_key.account or settlement_account_ensure(currency=from_account.currency)
-    transfer = PixTransfer(
-        end_to_end_id=end_to_end_id_new(ispb=bank_settings_get().ispb, at=now),
-        idempotency_key=idempotency_key, request_fingerprint=fingerprint, holder=payer,
-        from_account=from_account, to_account=to_account, pix_key=pix_key,
-        recipient_name=pix_key.owner_name, recipient_document=pix_key.owner_document,
-        recipient_bank_name=pix_key.bank_name, recipient_ispb=pix_key.bank_ispb,
-        recipient_key_type=pix_key.key_type, recipient_key_value=pix_key.value,
-        amount_cents=amount_cents, currency=from_account.currency, description=description,
-        scheduled_for=scheduled_for, created_at=now,
-        status=PixTransfer.Status.SCHEDULED if scheduled_for else PixTransfer.Status.SETTLED,
-        settled_at=None if scheduled_for else now,
-    )
-    if scheduled_for is None:
-        _move_money(payer=payer, transfer_from=from_account.pk, transfer_to=to_account.pk,
-                    amount_cents=amount_cents, now=now)
-    transfer.save()
-    logger.info("pix %s %s of holder %s: %s cents", transfer.pk, transfer.status, payer.pk, amount_cents)
+    """The transaction of `pix_transfer_create`: on the way to a settled Pix, one locking read and one write
+    (`bank.transfer_sql`), plus the night sum for an individual at night. Every refusal first looks for an earlier
+    transfer with this idempotency key: a replay returns it (or is refused as reused) whatever else changed."""
+    with hot_cursor() as cursor:
+        held = transfer_lock(cursor, holder_id=holder.pk, key_value=parsed_value)
+        if held.key is not None and held.paying_id is not None and held.receiving_id is None:
+            settlement_account_ensure(currency=held.currency)  # the bank's first Pix out: once, ever
+            held = transfer_lock(cursor, holder_id=holder.pk, key_value=parsed_value)
+        refusal = _transfer_refusal(held=held, parsed_type=parsed_type, amount_cents=amount_cents,
+                                    scheduled_for=scheduled_for, now=now)
+        if refusal is None and scheduled_for is None:
+            refusal = _night_limit_refusal(holder_kind=held.holder_kind, holder_id=holder.pk,
+                                           amount_cents=amount_cents, now=now, limit_cents=held.night_limit_cents)
+        if refusal is not None:
+            replayed = _transfer_replay(holder=holder, idempotency_key=idempotency_key, fingerprint=fingerprint)
+            if replayed is not None:
+                return replayed
+            if isinstance(refusal, _Missing):
+                return refusal
+            raise refusal
+        key = held.key
+        transfer = PixTransfer(
+            end_to_end_id=end_to_end_id_new(ispb=held.ispb or _ISPB_DEFAULT, at=now),
+            idempotency_key=idempotency_key, request_fingerprint=fingerprint, holder=holder,
+            from_account_id=held.paying_id, to_account_id=held.receiving_id, pix_key_id=key.id,
+            recipient_name=key.owner_name, recipient_document=key.owner_document,
+            recipient_bank_name=key.bank_name, recipient_ispb=key.bank_ispb,
+            recipient_key_type=key.key_type, recipient_key_value=key.value,
+            amount_cents=amount_cents, currency=held.currency, description=description,
+            scheduled_for=scheduled_for, created_at=now,
+            status=PixTransfer.Status.SCHEDULED if scheduled_for else PixTransfer.Status.SETTLED,
+            settled_at=None if scheduled_for else now,
+        )
+        transfer_id = transfer_write(cursor, row=_transfer_row(transfer), move_money=scheduled_for is None)
+    if transfer_id is None:  # a transfer with this key was committed meanwhile: nothing was written
+        replayed = _transfer_replay(holder=holder, idempotency_key=idempotency_key, fingerprint=fingerprint)
+        if replayed is None:
+            raise RuntimeError("the idempotency key conflicted with a transfer that cannot be found")
+        return replayed
+    transfer.pk = transfer_id
+    transfer._state.adding = False
+    transfer._state.db = connection.alias
+    logger.info("pix %s %s of holder %s: %s cents", transfer_id, transfer.status, holder.pk, amount_cents)
     return transfer
+
+
+def _transfer_refusal(*, held: Held, parsed_type: str, amount_cents: int, scheduled_for: datetime | None,
+                      now: datetime) -> DomainError | _Missing | None:
+    """Why this Pix cannot be made, in the order a customer is told (None: it can)."""
+    if scheduled_for is not None and not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
+        return ScheduleInvalid("a scheduled Pix is due in the future, within a year", max_days=SCHEDULE_MAX_DAYS)
+    if held.paying_id is None:
+        return AccountNotFound("no account for this customer")
+    if held.key is None:
+        return _Missing(parsed_type)
+    if held.receiving_id == held.paying_id:
+        return SameAccount("the key belongs to the paying account")
+    if scheduled_for is None and held.paying_balance_cents < amount_cents:
+        return InsufficientFunds("not enough balance for this Pix", balance_cents=held.paying_balance_cents,
+                                 amount_cents=amount_cents, currency=held.currency)
+    return None
+
+
+def _transfer_replay(*, holder: Holder, idempotency_key: str, fingerprint: str) -> PixTransfer | None:
+    """The holder's transfer made with `idempotency_key` (IdempotencyKeyReused if it was another request)."""
+    existing = PixTransfer.objects.filter(holder_id=holder.pk, idempotency_key=idempotency_key).first()
+    if existing is not None and existing.request_fingerprint != fingerprint:
+        raise IdempotencyKeyReused("this idempotency key was used for another transfer", transfer_id=existing.pk)
+    return existing
+
+
+_TRANSFER_COLUMNS = (
+    "end_to_end_id", "idempotency_key", "request_fingerprint", "holder_id", "from_account_id", "to_account_id",
+    "pix_key_id", "recipient_name", "recipient_document", "recipient_bank_name", "recipient_ispb",
+    "recipient_key_type", "recipient_key_value", "amount_cents", "currency", "description", "status",
+    "scheduled_for", "settled_at", "created_at",
+)
+
+
+def _transfer_row(transfer: PixTransfer) -> dict[str, object]:
+    return {column: getattr(transfer, column) for column in _TRANSFER_COLUMNS}
 
 
 @transaction.atomic
@@ -362,13 +423,13 @@ class ScheduledRun:
     failed: tuple[int, ...]
 
 
-def _scheduled_execute(*, transfer: PixTransfer, now: datetime) -> None:
+def _scheduled_execute(*, transfer: PixTransfer, now: datetime, night_limit_cents: int) -> None:
     """Settle a locked, due, scheduled transfer now, or fail it with the refusal's code."""
     payer = Holder.objects.select_for_update().get(pk=transfer.holder_id)
     try:
         with transaction.atomic():  # a refusal rolls back the money part only
             _move_money(payer=payer, transfer_from=transfer.from_account_id, transfer_to=transfer.to_account_id,
-                        amount_cents=transfer.amount_cents, now=now)
+                        amount_cents=transfer.amount_cents, now=now, night_limit_cents=night_limit_cents)
     except (InsufficientFunds, NightLimitExceeded) as refusal:
         transfer.fail(at=now, code=refusal.code)
     else:
@@ -384,6 +445,7 @@ def pix_scheduled_run(*, now: datetime | None = None, limit: int = 1000) -> Sche
     later run does not see it again. Insufficient funds or the night limit at run time fail it (failure_code).
     """
     now = now_checked(now)
+    night_limit_cents = bank_settings_get().night_limit_cents  # read once per run, not once per transfer
     settled: list[int] = []
     failed: list[int] = []
     for _ in range(limit):
@@ -396,6 +458,6 @@ def pix_scheduled_run(*, now: datetime | None = None, limit: int = 1000) -> Sche
             )
             if transfer is None:
                 break
-            _scheduled_execute(transfer=transfer, now=now)
+            _scheduled_execute(transfer=transfer, now=now, night_limit_cents=night_limit_cents)
         (settled if transfer.status == PixTransfer.Status.SETTLED else failed).append(transfer.pk)
     return ScheduledRun(tuple(settled), tuple(failed))

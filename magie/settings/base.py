@@ -113,6 +113,9 @@ DATABASES = {"default": database_from_url(DATABASE_URL)}
 # Persistent connections for workers and real servers (seconds; 0 closes after each request), checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
+# behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
