@@ -1,20 +1,43 @@
-"""Pix transfers per second on the configured PostgreSQL, with 1 and 8 concurrent clients (threads, each its own
-connection). Run: `.venv/bin/python bench/bank_bench.py` (DATABASE_URL optional: the embedded PostgreSQL otherwise).
+"""Pix transfers per second on the configured PostgreSQL, side by side with `pgbench -N` on the same database in the
+same run. Run: `.venv/bin/python bench/bank_bench.py` (DATABASE_URL optional: the embedded PostgreSQL otherwise);
+`--profile` prints where one client's time goes instead (cProfile and the statements of one Pix).
 
-Scenarios (each runs DURATION seconds):
-  local, distinct payers   client i pays payee i (both accounts of this bank): no shared rows;
-  external, distinct payers client i pays a key of another bank: every Pix credits the one settlement account;
-  local, one payer         every client debits the same account: serialised on its row lock.
+pgbench's simple-update transaction (BEGIN; UPDATE accounts; SELECT; INSERT history; END) is the yardstick: a Pix
+locks and reads more rows and writes three, so the share "Pix/s ÷ pgbench TPS" at 8 clients says how much of the
+database's pace the Python around it leaves (the goal of issue 20: at least 25%). That figure is measured first, in
+ROUNDS rounds that alternate pgbench and the Pix clients so both see the same load on a shared machine; the
+median share is the RESULT line. pgbench's tables live in their own schema `pgbench` of this database (created
+once with `pgbench -i -s 1`); without a pgbench binary the bench says so and prints its own figures.
+
+Scenarios (each runs BANK_BENCH_SECONDS, default 4):
+  local, distinct payers      client i pays payee i (both accounts of this bank): no shared rows;
+  external, distinct payers   client i pays a key of another bank: every Pix credits the one settlement account;
+  local, one payer            every client debits the same account: serialised on its holder and account locks;
+  night, individuals          client i (an individual) pays payee i at 22:00: the night-limit sum runs too (over
+                              that payer's Pix of the night so far: thousands here, a handful for a real customer).
+The 8 clients are threads of this process (each its own connection, as in the tests), and again 8 processes
+(each its own interpreter and connection, as gunicorn/Celery workers run). "statements" counts what went through
+Django's cursor per Pix, besides BEGIN and COMMIT. After each row the bench checks that no balance is negative
+and that the bench organisation's money adds up to what it was.
 """
 
 from __future__ import annotations
 
+import argparse
+import logging
+import multiprocessing
 import os
+import re
+import shutil
+import statistics
+import subprocess
 import sys
 import threading
 import time
 import uuid
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.base")
@@ -23,13 +46,17 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django_tenants.utils import tenant_context  # noqa: E402
 
 SCHEMA = "benchbank"
+PGBENCH_SCHEMA = "pgbench"
 DURATION = float(os.environ.get("BANK_BENCH_SECONDS", "4"))
 CLIENTS = 8
+GOAL_SHARE = 0.25
+ROUNDS = 3
 
 
 def database_ready() -> None:
@@ -41,7 +68,8 @@ def database_ready() -> None:
 
 
 def seed():
-    from bank.demo import cnpj_from_base
+    """The bench organisation: CLIENTS business payers, CLIENTS individual payers, CLIENTS payees (idempotent)."""
+    from bank.demo import cnpj_from_base, cpf_from_base
     from bank.models import Holder
     from bank.services import holder_create, pix_key_register, settlement_account_ensure
     from tenants.services import organisation_create
@@ -50,14 +78,16 @@ def seed():
                                        time_zone="America/Sao_Paulo", currency="BRL")
     with tenant_context(organisation):
         settlement_account_ensure(currency="BRL")
-        payers, payees = [], []
+        payers, individuals, payees = [], [], []
         for i in range(CLIENTS):
-            for role, store in (("payer", payers), ("payee", payees)):
-                n = i * 2 + (role == "payee")
-                document = cnpj_from_base(f"{77000000 + n:08d}0001")
+            for role, store in (("payer", payers), ("payee", payees), ("individual", individuals)):
+                n = 100 + i if role == "individual" else i * 2 + (role == "payee")
+                kind = "individual" if role == "individual" else "business"
+                document = cpf_from_base(f"{770000000 + n:09d}") if kind == "individual" else cnpj_from_base(
+                    f"{77000000 + n:08d}0001")
                 holder = Holder.objects.filter(document=document).first() or holder_create(
-                    name=f"Bench {role} {i}", document=document, kind="business", phone=f"+55119{70000000 + n}",
-                    customer_ref=f"55119{70000000 + n}", balance_cents=10**13 if role == "payer" else 0,
+                    name=f"Bench {role} {i}", document=document, kind=kind, phone=f"+55119{70000000 + n}",
+                    customer_ref=f"55119{70000000 + n}", balance_cents=0 if role == "payee" else 10**13,
                     account_number=f"B{n:05d}")
                 store.append(holder)
             pix_key_register(key=f"bench-payee-{i}@bench.example", owner_name=f"Bench payee {i}",
@@ -66,31 +96,54 @@ def seed():
         pix_key_register(key="fora@outrobanco.example", owner_name="Outro Banco Cliente Ltda.",
                          owner_document=cnpj_from_base("880000000001"), bank_name="Outro Banco",
                          bank_ispb="12345678")
-    return organisation, payers
+    return organisation, payers, individuals
 
 
-def run(organisation, payers, clients: int, key_of, payer_of) -> tuple[int, float, int]:
+def money_state() -> tuple[int, int]:
+    """(sum of the bench organisation's balances, number of negative balances)."""
+    from bank.models import Account
+
+    balances = list(Account.objects.values_list("balance_cents", flat=True))
+    return sum(balances), sum(1 for b in balances if b < 0)
+
+
+# --- the clients ---------------------------------------------------------------------------------------------
+
+
+def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: float) -> tuple[int, int, int]:
+    """Pix of 1 cent until `stop_at`; (transfers, errors, statements). Runs in a thread or a process."""
     from bank.services import pix_transfer_create
 
-    counts = [0] * clients
-    errors = [0] * clients
+    statements = [0]
+
+    def count(execute, sql, params, many, context):
+        statements[0] += 1
+        return execute(sql, params, many, context)
+
+    done = errors = 0
+    connection.set_tenant(organisation)
+    try:
+        with connection.execute_wrapper(count):
+            while time.perf_counter() < stop_at:
+                try:
+                    pix_transfer_create(holder=payer, key=key, amount_cents=1, idempotency_key=uuid.uuid4().hex,
+                                        now=now)
+                    done += 1
+                except Exception:  # noqa: BLE001 - counted, the bench goes on
+                    errors += 1
+    finally:
+        connection.close()
+    return done, errors, statements[0]
+
+
+def run_threads(organisation, payers, keys, now, clients: int) -> tuple[int, int, int, float]:
+    results: list[tuple[int, int, int]] = [(0, 0, 0)] * clients
     barrier = threading.Barrier(clients + 1)
     stop_at = [0.0]
 
     def client(i: int) -> None:
-        connection.set_tenant(organisation)
-        payer = payers[payer_of(i)]
         barrier.wait()
-        try:
-            while time.perf_counter() < stop_at[0]:
-                try:
-                    pix_transfer_create(holder=payer, key=key_of(i), amount_cents=1,
-                                        idempotency_key=uuid.uuid4().hex)
-                    counts[i] += 1
-                except Exception:  # noqa: BLE001 - counted, the bench goes on
-                    errors[i] += 1
-        finally:
-            connection.close()
+        results[i] = client_loop(organisation, payers[i], keys[i], now, stop_at[0])
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
     for thread in threads:
@@ -100,30 +153,231 @@ def run(organisation, payers, clients: int, key_of, payer_of) -> tuple[int, floa
     barrier.wait()
     for thread in threads:
         thread.join()
-    return sum(counts), time.perf_counter() - started, sum(errors)
+    elapsed = time.perf_counter() - started
+    return (*map(sum, zip(*results)), elapsed)
+
+
+def _process_client(organisation, payer, key, now, start_at, stop_at, queue) -> None:
+    while time.perf_counter() < start_at:
+        time.sleep(0.001)
+    queue.put(client_loop(organisation, payer, key, now, stop_at))
+
+
+def run_processes(organisation, payers, keys, now, clients: int) -> tuple[int, int, int, float]:
+    """The same loop in `clients` forked processes (the parent's connection is closed before forking)."""
+    connection.close()
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    start_at = time.perf_counter() + 1.0  # time for every child to start before the clock runs
+    stop_at = start_at + DURATION
+    children = [context.Process(target=_process_client,
+                                args=(organisation, payers[i], keys[i], now, start_at, stop_at, queue))
+                for i in range(clients)]
+    for child in children:
+        child.start()
+    results = [queue.get(timeout=DURATION + 60) for _ in children]
+    for child in children:
+        child.join(timeout=10)
+    return (*map(sum, zip(*results)), DURATION)
+
+
+# --- pgbench -------------------------------------------------------------------------------------------------
+
+
+def pgbench_env() -> dict[str, str]:
+    db = connection.settings_dict
+    env = {**os.environ, "PGDATABASE": db["NAME"], "PGOPTIONS": f"-c search_path={PGBENCH_SCHEMA}"}
+    for variable, key in (("PGHOST", "HOST"), ("PGPORT", "PORT"), ("PGUSER", "USER"), ("PGPASSWORD", "PASSWORD")):
+        if db.get(key):
+            env[variable] = str(db[key])
+    return env
+
+
+def pgbench_tps(clients: int) -> float | None:
+    """pgbench -N TPS with `clients` clients for DURATION seconds, on this database (schema `pgbench`)."""
+    binary = shutil.which("pgbench")
+    if binary is None:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE SCHEMA IF NOT EXISTS {PGBENCH_SCHEMA}")
+        cursor.execute(f"SELECT to_regclass('{PGBENCH_SCHEMA}.pgbench_accounts')")
+        initialised = cursor.fetchone()[0] is not None
+    env = pgbench_env()
+    if not initialised:
+        subprocess.run([binary, "-i", "-s", "1", "-q"], env=env, check=True, capture_output=True)
+    done = subprocess.run([binary, "-N", "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(int(DURATION))],
+                          env=env, check=True, capture_output=True, text=True)
+    match = re.search(r"tps = ([\d.]+)", done.stdout)
+    if match is None:
+        raise RuntimeError(f"pgbench printed no tps:\n{done.stdout}\n{done.stderr}")
+    return float(match.group(1))
+
+
+# --- where the time goes ---------------------------------------------------------------------------------------
+
+
+def profile(organisation, payers) -> None:
+    """One client, 1,000 Pix under cProfile: the split between waiting for PostgreSQL and Python, the statements
+    of one Pix as they reached the driver, and the functions that cost most."""
+    import cProfile
+    import pstats
+
+    import psycopg
+
+    from bank.services import pix_transfer_create
+
+    connection.set_tenant(organisation)
+    payer, key = payers[0], "bench-payee-0@bench.example"
+
+    def pix() -> None:
+        pix_transfer_create(holder=payer, key=key, amount_cents=1, idempotency_key=uuid.uuid4().hex)
+
+    for _ in range(50):  # warm: connection, prepared statements, imports
+        pix()
+    statements: list[str] = []
+    commands: list[bytes] = []
+    original = psycopg.Connection._exec_command if hasattr(psycopg.Connection, "_exec_command") else None
+
+    def log(execute, sql, params, many, context):
+        statements.append(" ".join(sql.split()))
+        return execute(sql, params, many, context)
+
+    if original is not None:
+        def traced(self, command, *args, **kwargs):
+            commands.append(command if isinstance(command, bytes) else str(command).encode())
+            return original(self, command, *args, **kwargs)
+
+        psycopg.Connection._exec_command = traced
+    try:
+        with connection.execute_wrapper(log):
+            pix()
+    finally:
+        if original is not None:
+            psycopg.Connection._exec_command = original
+    count = 1000
+    started = time.perf_counter()
+    for _ in range(count):
+        pix()
+    plain_ms = (time.perf_counter() - started) / count * 1000
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(count):
+        pix()
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt
+    waited = sum(row[3] for func, row in stats.stats.items() if func[2] == "wait" and "psycopg" in func[0])
+    print(f"one client, {count} Pix: {plain_ms:.3f} ms per Pix without the profiler")
+    print(f"under cProfile {total / count * 1000:.3f} ms per Pix, of which waiting for PostgreSQL "
+          f"{waited / count * 1000:.3f} ms ({waited / total:.0%}); the rest is Python (inflated by the profiler)")
+    print(f"round trips of one Pix: {len(statements)} statements + {len(commands)} commands "
+          f"({', '.join(c.decode() for c in commands) or 'none seen'})")
+    for number, sql in enumerate(statements, 1):
+        print(f"  {number}. {sql[:150]}{'…' if len(sql) > 150 else ''}")
+    print()
+    stats.sort_stats("tottime").print_stats(18)
+
+
+# --- the run ---------------------------------------------------------------------------------------------------
 
 
 def main() -> None:
-    import logging
-
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", action="store_true", help="print where one client's time goes, then stop")
+    arguments = parser.parse_args()
     logging.getLogger("bank").setLevel(logging.WARNING)  # one INFO line per Pix would time the terminal
     database_ready()
-    organisation, payers = seed()
+    organisation, payers, individuals = seed()
     connection.set_schema_to_public()
-    scenarios = [
-        ("local, distinct payers", lambda i: f"bench-payee-{i}@bench.example", lambda i: i),
-        ("external, distinct payers", lambda i: "fora@outrobanco.example", lambda i: i),
-        ("local, one payer", lambda i: f"bench-payee-{i}@bench.example", lambda i: 0),
-    ]
     db = connection.settings_dict
-    print(f"bank bench on {db['HOST'] or 'socket'}:{db['PORT'] or ''}/{db['NAME']}, {DURATION:.0f} s per row")
-    print(f"{'scenario':<28}{'clients':>8}{'transfers':>11}{'errors':>8}{'per second':>12}")
-    for name, key_of, payer_of in scenarios:
+    where = f"{db['HOST'] or 'socket'}:{db['PORT'] or ''}/{db['NAME']}"
+    if arguments.profile:
+        print(f"bank bench profile on {where}")
+        profile(organisation, payers)
+        return
+
+    local_keys = [f"bench-payee-{i}@bench.example" for i in range(CLIENTS)]
+    zone = ZoneInfo("America/Sao_Paulo")
+    # a night of its own per run, so the night sum covers this run's Pix only (as a real night would)
+    night = datetime.now(zone).replace(hour=22, minute=0, second=0, microsecond=0) - timedelta(
+        days=int(time.time()) % 3650)
+    scenarios = [
+        ("local, distinct payers", payers, local_keys, None, (1, CLIENTS, -CLIENTS)),
+        ("external, distinct payers", payers, ["fora@outrobanco.example"] * CLIENTS, None, (1, CLIENTS)),
+        ("local, one payer", [payers[0]] * CLIENTS, local_keys, None, (CLIENTS,)),
+        ("night, individuals", individuals, local_keys, night, (1, CLIENTS)),
+    ]
+    print(f"bank bench on {where}, {DURATION:.0f} s per row, PostgreSQL {connection.pg_version // 10000}, "
+          f"prepared statements {'on' if settings.DATABASE_PREPARED_STATEMENTS else 'off'}")
+    if shutil.which("pgbench") is None:
+        print("pgbench: not installed (Debian: apt-get install postgresql-client); no share is computed")
+    header = f"{'scenario':<27}{'clients':>12}{'Pix':>8}{'errors':>7}{'Pix/s':>9}{'statements':>11}"
+
+    def row(name: str, label: str, result, base: float | None) -> float:
+        done, errors, statements, elapsed = result
+        rate = done / elapsed
+        share = f"{rate / base:.1%}" if base else "—"
+        per = statements / max(done + errors, 1)
+        print(f"{name:<27}{label:>12}{done:>8}{errors:>7}{rate:>9.1f}{per:>11.2f}{share:>11}")
+        return rate
+
+    def conserved(name: str, work):
+        with tenant_context(organisation):
+            before = money_state()
+        result = work()
+        with tenant_context(organisation):
+            after = money_state()
+        if after[0] != before[0] or after[1]:
+            raise SystemExit(f"money not conserved in {name}: {before} → {after}")
+        return result
+
+    # The goal's figure, alternating with pgbench so that both see the same load on a shared machine.
+    print(f"\n{CLIENTS} clients, local Pix between distinct payers, alternating with pgbench -N "
+          f"(schema {PGBENCH_SCHEMA}; 3 statements + BEGIN/END a transaction)")
+    print(f"{'round':<8}{'pgbench TPS':>12}{'Pix/s':>9}{'share':>8}")
+    shares, rates, baselines = [], [], []
+    for number in range(1, ROUNDS + 1):
+        tps = pgbench_tps(CLIENTS)
+        done, errors, statements, elapsed = conserved(
+            "goal", lambda: run_threads(organisation, payers, local_keys, None, CLIENTS))
+        rate = done / elapsed
+        rates.append(rate)
+        if tps:
+            baselines.append(tps)
+            shares.append(rate / tps)
+        print(f"{number:<8}{(f'{tps:.0f}' if tps else '—'):>12}{rate:>9.1f}{(f'{rate / tps:.1%}' if tps else '—'):>8}")
+    base_8 = statistics.median(baselines) if baselines else None
+    base_1 = pgbench_tps(1)
+
+    if base_8:
+        print(f"\nevery scenario (share: of pgbench -N with as many clients: {base_1:.0f} TPS with 1, "
+              f"median {base_8:.0f} with {CLIENTS})")
+    else:
+        print("\nevery scenario")
+    print(header + f"{'of pgbench':>11}")
+    for name, who, keys, now, client_counts in scenarios:
+        for clients in client_counts:
+            if clients < 0:
+                label, work = f"{-clients} procs", lambda: run_processes(organisation, who, keys, now, -clients)
+            else:
+                label, work = f"{clients} threads", lambda: run_threads(organisation, who, keys, now, clients)
+            row(name, label, conserved(name, work), base_1 if abs(clients) == 1 else base_8)
+    if settings.DATABASE_PREPARED_STATEMENTS:
+        settings.DATABASE_PREPARED_STATEMENTS = False  # hot_cursor reads it per call
         for clients in (1, CLIENTS):
-            if name == "local, one payer" and clients == 1:
-                continue
-            done, elapsed, errors = run(organisation, payers, clients, key_of, payer_of)
-            print(f"{name:<28}{clients:>8}{done:>11}{errors:>8}{done / elapsed:>12.1f}")
+            row("local, not prepared", f"{clients} threads",
+                conserved("not prepared", lambda: run_threads(organisation, payers, local_keys, None, clients)),
+                base_1 if clients == 1 else base_8)
+        settings.DATABASE_PREPARED_STATEMENTS = True
+    print("money conserved and no balance negative after every row")
+    if shares:
+        share = statistics.median(shares)
+        verdict = "meets" if share >= GOAL_SHARE else "misses"
+        print(f"RESULT: {statistics.median(rates):.0f} Pix/s with {CLIENTS} clients = {share:.1%} of pgbench -N "
+              f"TPS (median of {ROUNDS} alternating rounds; {verdict} the goal of {GOAL_SHARE:.0%}); "
+              f"2 statements per Pix besides BEGIN/COMMIT")
+    else:
+        print(f"RESULT: {statistics.median(rates):.0f} Pix/s with {CLIENTS} clients (no pgbench to compare with)")
 
 
 if __name__ == "__main__":
