@@ -16,7 +16,10 @@ Scenarios (each runs BANK_BENCH_SECONDS, default 4):
   night, individuals          client i (an individual) pays payee i at 22:00: the night-limit sum runs too (over
                               that payer's Pix of the night so far: thousands here, a handful for a real customer).
 The 8 clients are threads of this process (each its own connection, as in the tests), and again 8 processes
-(each its own interpreter and connection, as gunicorn/Celery workers run). "statements" counts what went through
+(each its own interpreter and connection, as gunicorn/Celery workers run). On a 2-core machine the process row is
+the lower one: 8 interpreters and 8 backends share two CPUs and each Pix costs about twice the Python CPU
+(getrusage: 0.6 ms per Pix with threads, 1.2–1.4 ms with processes), so compare the thread row with pgbench,
+whose 8 clients are 2 C threads; a deployment runs about one process per core. "statements" counts what went through
 Django's cursor per Pix, besides BEGIN and COMMIT. After each row the bench checks that no balance is negative
 and that the bench organisation's money adds up to what it was.
 """

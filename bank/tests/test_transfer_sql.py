@@ -114,3 +114,35 @@ def test_settings_saved_as_the_admin_saves_them_apply_to_the_next_pix(carla):
     assert refused.value.extra["limit_cents"] == 5_000
     transfer = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
     assert transfer.end_to_end_id.startswith("E12345678")
+
+
+def test_the_prepared_statements_follow_the_connection_into_another_organisations_schema(db):
+    """The statements are prepared once per connection with unqualified table names: PostgreSQL re-plans them
+    when search_path changes, so a Pix after a switch of organisation lands in that organisation's tables."""
+    from django_tenants.utils import tenant_context
+
+    from bank.demo import DEMO_CUSTOMER_REF, cpf_from_base
+    from bank.models import Holder
+    from bank.services import holder_create, pix_key_register, settlement_account_ensure
+    from tenants.models import Organisation
+
+    bank, store = (Organisation.objects.get(schema_name=name) for name in ("demobank", "demostore"))
+    with tenant_context(bank):
+        carla = Holder.objects.get(customer_ref=DEMO_CUSTOMER_REF)
+        pix_transfer_create(holder=carla, key=ANA_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
+        bank_state = (PixTransfer.objects.count(), sorted(Account.objects.values_list("balance_cents", flat=True)))
+    with tenant_context(store):
+        settlement_account_ensure(currency="BRL")
+        payer = holder_create(name="Loja Um", document=cpf_from_base("111444777"), kind="individual",
+                              phone="+5511988887777", customer_ref="5511988887777", balance_cents=10_000)
+        payee = holder_create(name="Loja Dois", document=cpf_from_base("222555888"), kind="individual",
+                              phone="+5511977776666", customer_ref="5511977776666")
+        pix_key_register(key="dois@loja.example", owner_name=payee.name, owner_document=payee.document,
+                         bank_name="Loja", bank_ispb="99999999", account=payee.accounts.get())
+        transfer = pix_transfer_create(holder=payer, key="dois@loja.example", amount_cents=2_500,
+                                       idempotency_key=idem(), now=DAY)
+        assert balance_of(payer) == 7_500 and balance_of(payee) == 2_500
+        assert PixTransfer.objects.filter(pk=transfer.pk, holder=payer).exists()
+    with tenant_context(bank):
+        assert (PixTransfer.objects.count(), sorted(Account.objects.values_list("balance_cents", flat=True))) \
+            == bank_state
