@@ -41,8 +41,6 @@ from bank.errors import (
     TransferNotCancellable,
 )
 from bank.keys import key_parse
-from bank.transfer_sql import Held, hot_cursor, transfer_lock, transfer_write
-from magie.bounds import text_checked
 from bank.models import (
     NIGHT_LIMIT_MAX_CENTS,
     Account,
@@ -65,6 +63,8 @@ from bank.selectors import (
     organisation_currency,
     organisation_zone,
 )
+from bank.transfer_sql import Held, hot_cursor, transfer_lock, transfer_write
+from magie.bounds import text_checked
 from magie.errors import DomainError
 
 logger = logging.getLogger(__name__)
@@ -275,9 +275,9 @@ def pix_transfer_create(
 ) -> PixTransfer:
     """Send `amount_cents` by Pix from the holder's account to the owner of `key`.
 
-    Immediate (scheduled_for None): one transaction locks the holder, then both accounts in pk order, checks
-    funds and the night limit, debits, credits (the recipient's account when the key is of this bank, else the
-    settlement account) and stores the transfer `settled`. Scheduled: stores it `scheduled`, no money moves
+    Immediate (scheduled_for None): one transaction locks the holder, then the customer accounts in pk order,
+    checks funds and the night limit, debits, credits (the recipient's account when the key is of this bank, else
+    the settlement account, whose lock the credit takes last) and stores the transfer `settled`. Scheduled: stores it `scheduled`, no money moves
     until `pix_scheduled_run`.
     Idempotent per holder on `idempotency_key`: the same key with the same arguments returns the first transfer
     (no second effect); with other arguments IdempotencyKeyReused and nothing runs.
