@@ -75,7 +75,18 @@ _NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|prop
 _PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at night|tonight|da tarde|da noite|de la tarde"
              r"|de la noche|de la tarda|de la nit|del vespre|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit")
 _AM_WORDS = r"am|a\.m\.?|a m|in the morning|da manha|de la manana|del mati|de la matinada|morning|manha|mati"
-_HOUR_PREPOSITIONS = r"as|a las|a la|a les|at|around|by|para as|para las|per a les|from"
+_HOUR_PREPOSITIONS = (r"as|a las|a la|a les|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
+                      r"|por volta das|perto das|sobre las|a eso de las|hacia las|tipo|cap a les|sobre les|cap a la")
+# A part of the day said before the time ("in the evening, 5:30", "de tarde, umas 3") sets am/pm.
+_PERIOD_BEFORE_PM = re.compile(r"(?<!\w)(?:evening|afternoon|tonight|night|tarde|noite|noche|tarda|vespre|nit)(?!\w)[^\d]{0,16}$")
+_PERIOD_BEFORE_AM = re.compile(r"(?<!\w)(?:morning|manha|mati|madrugada)(?!\w)[^\d]{0,16}$")
+# What may follow "the first"/"the 12th" for it to be a day of the month ("the first therapist" is none).
+_AFTER_DAY_ORDINAL = frozenset(
+    "of at in on for please and or would will works work is sounds then instead if around by from to pm am morning "
+    "afternoon evening night maybe could can too also as but so thanks thank ok okay i we that this it there with "
+    "preferably rather either not yes no are be any anytime after before between through until till possible "
+    "sounds looks suits fine good great perfect".split()
+)
 
 
 def _alternation(words: list[str]) -> str:
@@ -91,7 +102,7 @@ def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
     relative = _alternation(list(RELATIVE_DAYS[lang]))
     ordinal = r"(?:st|nd|rd|th|º|ª|o|a)?"
     if lang == "en":
-        absolute = (rf"(?:(?:{months})\.? (?:the )?\d{{1,2}}{ordinal}(?:,? \d{{4}})?"
+        absolute = (rf"(?:(?:{months})\.? (?:the \d{{1,2}}(?:st|nd|rd|th)|\d{{1,2}}{ordinal})(?:,? \d{{4}})?"
                     rf"|(?:the )?\d{{1,2}}{ordinal} (?:of )?(?:{months})(?:,? \d{{4}})?)")
     else:
         absolute = rf"(?:\d{{1,2}}{ordinal} (?:de |d')?(?:{months})(?: de \d{{4}})?)"
@@ -105,7 +116,7 @@ def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
                  rf"(?: ?(?P<oclock>o[\"'’]?clock|en punto|em ponto))?"
                  rf"(?: ?(?P<pm>{_PM_WORDS})| ?(?P<am>{_AM_WORDS}))?(?!\w)")
     return {
-        "relative": re.compile(rf"(?<!\w)(?<!la )(?<!esta )(?P<rel>{relative})(?!\w)"),
+        "relative": re.compile(rf"(?<!\w)(?<!(?<!\w)la )(?<!(?<!\w)esta )(?P<rel>{relative})(?!\w)"),
         "weekday": re.compile(rf"(?<!\w)(?:(?:el|na|no|on|o|la) )?(?:(?P<this>{_THIS_WORDS}) |(?P<next>{_NEXT_WORDS}) )?"
                               rf"(?P<wd>{weekdays})(?:-feira| feira)?(?: (?P<next_after>{_NEXT_WORDS}))?(?!\w)"),
         "absolute": re.compile(rf"(?<![\w/])(?:{absolute}|\d{{1,4}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?)(?![\w/])"),
@@ -145,6 +156,8 @@ def _digitise(text: str, lang: Lang) -> _Digitised:
     for number in find_numbers(text, lang):
         if number.value != number.value.to_integral_value() or number.value.adjusted() >= 20:
             continue  # a fraction, or a run of digits no date or time has (and too long to write back as digits)
+        if number.ordinal and fold(number.raw) in WEEKDAYS[lang]:
+            continue  # "segunda", "quarta", "sexta" are weekdays here, not second, fourth, sixth
         parts.append(folded[cursor : number.start])
         length += number.start - cursor
         digits = str(int(number.value)) + (("th" if lang == "en" else "º") if number.ordinal else "")
@@ -164,6 +177,18 @@ class _Part:
     end: int
     day: date | None = None
     clock: time | None = None
+
+
+_NEGATED = re.compile(r"(?<!\w)(?:not|nao|no|ni|pas)\s+(?:(?:on|for|pra|para|per|el|la|o|a|the)\s+)?$")
+
+
+def _last_said(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of `pattern` in `text` that is not negated ("on the 11th, not the 1st", "not today")."""
+    found = None
+    for match in pattern.finditer(text):
+        if not _NEGATED.search(text[max(0, match.start() - 24) : match.start()]):
+            found = match
+    return found
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -211,18 +236,33 @@ def _day_of_month(day: int, today: date, next_month: bool) -> date | None:
         return None
 
 
+def _is_day_of_month(match: re.Match[str], norm: str) -> bool:
+    """Whether a "the 12th"/"the first" match is a date: with "of this/next month", or followed by the end, a
+    punctuation mark or a word that can follow a date ("the 12th at 9", "the 5th works") -- "the first therapist"
+    and "the second option" are no dates."""
+    if not match.group("d1") or match.group("m1"):
+        return True
+    rest = norm[match.end() :]
+    if re.match(r"\s*(?:[,.!?;]|$)", rest) or re.match(r"\s*\d{1,2}(?::\d\d| ?[ap]\.?m|h)", rest):
+        return True
+    following = re.match(r"\s*([^\W\d]+)", rest)
+    return following is not None and following.group(1) in _AFTER_DAY_ORDINAL
+
+
 def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     """The last date said in the normalised text, by the rules in the module docstring."""
     patterns = _patterns(lang)
     candidates: list[_Part] = []
-    if rel := _last(patterns["relative"], norm):
+    if rel := _last_said(patterns["relative"], norm):
         candidates.append(_Part(rel.start(), rel.end(), day=today + timedelta(days=RELATIVE_DAYS[lang][rel.group("rel")])))
-    if wd := _last(patterns["weekday"], norm):
+    if wd := _last_said(patterns["weekday"], norm):
         candidates.append(_Part(wd.start(), wd.end(), day=_weekday_date(wd, today, WEEKDAYS[lang])))
-    if absolute := _last(patterns["absolute"], norm):
+    if absolute := _last_said(patterns["absolute"], norm):
         if parsed := _dateparser_date(absolute.group(), lang, today):
             candidates.append(_Part(absolute.start(), absolute.end(), day=parsed))
-    if only := _last(patterns["day_only"], norm):
+    day_matches = [m for m in patterns["day_only"].finditer(norm) if _is_day_of_month(m, norm)
+                   and not _NEGATED.search(norm[max(0, m.start() - 24) : m.start()])]
+    if only := (day_matches[-1] if day_matches else None):
         day = next(int(only.group(g)) for g in ("d1", "d2", "d3", "d4") if only.group(g))
         month_word = only.group("m1") or only.group("m2")
         if (parsed := _day_of_month(day, today, month_word == "next")) is not None:
@@ -230,7 +270,7 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     return max(candidates, key=lambda part: part.start, default=None)
 
 
-def _clock(match: re.Match[str], after_preposition: bool) -> time | None:
+def _clock(match: re.Match[str], after_preposition: bool, period: str | None = None) -> time | None:
     """The time of day of a time match, or None when the match is a bare number that is not a time."""
     hour, minute = int(match.group("hour")), int(match.group("minute") or 0)
     marked = any(match.group(g) for g in ("minute", "hmark", "pm", "am", "oclock", "period_before", "frac", "frac_after"))
@@ -245,6 +285,8 @@ def _clock(match: re.Match[str], after_preposition: bool) -> time | None:
         hour, minute = (hour - 1) % 24, 45
     pm = match.group("pm") or (match.group("period_before") in ("afternoon", "evening", "night"))
     am = match.group("am") or match.group("period_before") == "morning"
+    if not (pm or am):  # "in the evening, 5:30": the part of the day was said first
+        pm, am = period == "pm", period == "am"
     if pm and hour < 12:
         hour += 12
     elif am and hour == 12:
@@ -259,8 +301,10 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
     patterns = _patterns(lang)
     found: _Part | None = None
     for match in patterns["time"].finditer(norm):
-        prefix = norm[max(0, match.start() - 12) : match.start()]
-        clock = _clock(match, bool(patterns["hour_prep"].search(prefix)))
+        prefix = norm[max(0, match.start() - 16) : match.start()]
+        wide = norm[max(0, match.start() - 40) : match.start()]
+        period = "pm" if _PERIOD_BEFORE_PM.search(wide) else "am" if _PERIOD_BEFORE_AM.search(wide) else None
+        clock = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
         if clock is not None:
             found = _Part(match.start(), match.end(), clock=clock)
     if (noon := _last(patterns["noon"], norm)) and (found is None or noon.start() > found.start):

@@ -16,6 +16,10 @@ The rule for a number with no currency marker (a *bare* number), which guards re
    ("às 15", "at 5 pm", "3 de la tarde", "15h" and "15:00" are not numbers at all), is part of a date
    ("5 de março", "March 5", "dia 5"), or is a lone article-like word ("um", "uma", "un", "una",
    "one", "a").
+4. A number said with a money slang multiplier ("1,5 lucas", "two grand", "2k") is an amount as if it had a
+   currency marker (`explicit=True`, in the default currency); "k" alone only with a money context or cue.
+5. No amount is ever read from inside something shaped like a Pix key (`language.pix_keys.pix_key_spans`: a CPF,
+   CNPJ, phone number, UUID or e-mail, valid or not): "manda 10 para 486.205.731-44" is 10, not 44.
 """
 
 import re
@@ -29,6 +33,7 @@ from babel.numbers import format_currency, get_currency_precision
 
 from language.locales import Lang, babel_locale
 from language.numbers import NumberMention, find_numbers
+from language.pix_keys import pix_key_spans
 from language.text import fold
 
 DOLLAR_SIGN_CURRENCIES = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
@@ -36,12 +41,12 @@ PESO_CURRENCIES = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "C
 
 _PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
-    r"\s?(€|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"\s?(€|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
 _MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
 _CURRENCY_WORDS: dict[str, str] = {
-    "r$": "BRL", "reais": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
+    "r$": "BRL", "reais": "BRL", "reales": "BRL", "reals": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
     "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
 }
 _JOIN_MINOR_RE = re.compile(r"^\s*(?:e|y|i|and|com|con|amb)\s+$")
@@ -73,6 +78,7 @@ _ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
 # The largest amount `find_amounts` reports, in minor units (24 digits). A longer run of digits is a code or a key,
 # not an amount, and beyond it decimal arithmetic at babel's precision (28 digits) would no longer be exact.
 AMOUNT_READ_MAX_CENTS = 10**24
+_SLANG_MONEY_RE = re.compile(r"\s?(?:lucas?|grand|palos?)$")  # a multiplier that only money takes (rule 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +208,17 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
     when that currency writes them so.
     """
     folded = fold(text)
+    keys = pix_key_spans(text)
     found: list[tuple[AmountMention, bool]] = []
     for number in find_numbers(text, lang):
         if number.ordinal or number.value.adjusted() >= 24:  # ≥ 10^24 units: no amount (see AMOUNT_READ_MAX_CENTS)
             continue
-        if located := _marker(folded, number):
+        if any(start < number.end and number.start < end for start, end in keys):  # inside a Pix key (rule 5)
+            continue
+        if _SLANG_MONEY_RE.search(fold(number.raw)) and not _marker(folded, number):
+            cents = to_minor_units(number.value, default_currency)
+            found.append((AmountMention(cents, default_currency, number.start, number.end, "", True), False))
+        elif located := _marker(folded, number):
             marker, start, end = located
             found.append((_explicit(number, marker, (start, end), default_currency), marker in _MINOR_WORDS))
         elif _is_bare_amount(number, folded, money_context):

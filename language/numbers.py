@@ -6,6 +6,11 @@ with the small table and accumulator in this module (the only hand-written numbe
 number followed by a multiplier word ("500 mil", "1,5 milhão", "3 million") is one number; text2num
 reads only pure-word forms.
 
+Informal amounts (see `SLANG_MULTIPLIERS`): "1.5k", "2k", "1k" (a "k" glued or after a space, any language),
+"1,5 lucas"/"2 luca" (a thousand, Brazilian and Argentine), "two grand", "un palo" (a million, Argentine) are one
+number, with the word in the span. Groups of three digits separated by spaces ("1 000", "12 500,00") are one
+number, as people type them.
+
 Not numbers here: clock times ("15:00", "15h", "9h30"), numeric dates ("5/12", "2019-03-01") and digits
 glued to letters ("S21", "128GB"). "5th", "12º", "twelfth", "primeira" are numbers with `ordinal=True`.
 """
@@ -37,6 +42,8 @@ class NumberMention:
 _TOKEN_RE = re.compile(
     r"""(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))
       |(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))
+      |(?P<kilo>(?<![\w.,])\d+(?:[.,]\d+)?\s?[kK](?!\w))
+      |(?P<spaced>(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?(?![\w.,]?\d))
       |(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w))
       |(?P<word>[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w))
       |(?P<mixed>\w+)
@@ -44,11 +51,18 @@ _TOKEN_RE = re.compile(
     re.VERBOSE,
 )
 
+# Money slang that multiplies the number before it; text2num knows none of them, so they also follow number words.
+SLANG_MULTIPLIERS: dict[Lang, dict[str, int]] = {
+    "pt-BR": {"k": 10**3, "luca": 10**3, "lucas": 10**3},
+    "es": {"k": 10**3, "luca": 10**3, "lucas": 10**3, "palo": 10**6, "palos": 10**6},
+    "ca": {"k": 10**3},
+    "en": {"k": 10**3, "grand": 10**3},
+}
 MULTIPLIERS: dict[Lang, dict[str, int]] = {
-    "pt-BR": {"mil": 10**3, "milhao": 10**6, "milhoes": 10**6, "bilhao": 10**9, "bilhoes": 10**9},
-    "es": {"mil": 10**3, "millon": 10**6, "millones": 10**6},
-    "ca": {"mil": 10**3, "milio": 10**6, "milions": 10**6},
-    "en": {"thousand": 10**3, "k": 10**3, "million": 10**6, "millions": 10**6, "billion": 10**9},
+    "pt-BR": {"mil": 10**3, "milhao": 10**6, "milhoes": 10**6, "bilhao": 10**9, "bilhoes": 10**9} | SLANG_MULTIPLIERS["pt-BR"],
+    "es": {"mil": 10**3, "millon": 10**6, "millones": 10**6} | SLANG_MULTIPLIERS["es"],
+    "ca": {"mil": 10**3, "milio": 10**6, "milions": 10**6} | SLANG_MULTIPLIERS["ca"],
+    "en": {"thousand": 10**3, "million": 10**6, "millions": 10**6, "billion": 10**9} | SLANG_MULTIPLIERS["en"],
 }
 
 _CA_UNITS: dict[str, int] = {
@@ -58,6 +72,7 @@ _CA_UNITS: dict[str, int] = {
     "quaranta": 40, "cinquanta": 50, "seixanta": 60, "setanta": 70, "vuitanta": 80, "noranta": 90,
 }
 _CA_HUNDREDS_SUFFIX = ("cents", "centes")
+_SOME_WORDS = frozenset({"uns", "umas", "unos", "unas", "uns", "unes"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +182,8 @@ def _word_runs(tokens: list[_Token], lang: Lang) -> Iterator[tuple[int, int, Dec
     for occurrence in _t2n_find_numbers(tokens, code, 0):
         if occurrence.end - occurrence.start == 1 and len(tokens[occurrence.start].raw) == 1:
             continue  # a lone letter ("o" as in o'clock) is no number word
+        if occurrence.end - occurrence.start == 1 and fold(tokens[occurrence.start].raw) in _SOME_WORDS:
+            continue  # "umas 3 horas", "unos 50": "some", not one
         value = occurrence.value
         number = Decimal(int(value)) if float(value).is_integer() else Decimal(str(value))
         yield occurrence.start, occurrence.end, number, bool(occurrence.is_ordinal)
@@ -188,18 +205,32 @@ def find_numbers(text: str, lang: Lang) -> list[NumberMention]:
     words = {first: (end, value, ordinal) for first, end, value, ordinal in _word_runs(tokens, lang)}
     found: list[NumberMention] = []
     index = 0
+    slang = SLANG_MULTIPLIERS[lang]
     while index < len(tokens):
         token = tokens[index]
         if index in words:
             end, value, ordinal = words[index]
+            following = tokens[end] if end < len(tokens) else None
+            factor = slang.get(fold(following.raw)) if following and following.kind == "word" and not ordinal else None
+            factor = factor if following and following.raw.islower() else None  # "3268 Grand Avenue" is an address
+            if factor and end not in words:  # "two grand", "dos lucas"
+                found.append(_mention(text, value * factor, token.start, following.end))
+                index = end + 1
+                continue
             found.append(_mention(text, value, token.start, tokens[end - 1].end, ordinal))
             index = end
             continue
         if token.kind == "ordinal":
             found.append(_mention(text, Decimal(re.match(r"\d+", token.raw).group()), token.start, token.end, True))
+        elif token.kind == "kilo" and (value := parse_digits(token.raw.rstrip("kK").strip(), lang)) is not None:
+            found.append(_mention(text, value * 1000, token.start, token.end))
+        elif token.kind == "spaced" and (value := parse_digits(re.sub(r"\s", "", token.raw), lang)) is not None:
+            found.append(_mention(text, value, token.start, token.end))
         elif token.kind == "digits" and (value := parse_digits(token.raw, lang)) is not None:
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             factor = multipliers.get(fold(following.raw)) if following and following.kind == "word" else None
+            if factor and fold(following.raw) in slang and not following.raw.islower() and following.raw != "K":
+                factor = None  # a capitalised "Grand" is a name ("3268 Grand Avenue"), not a thousand
             if factor and words.get(index + 1, (index + 2,))[0] == index + 2:
                 found.append(_mention(text, value * factor, token.start, following.end))
                 index += 2

@@ -36,7 +36,7 @@ _EMAIL = re.compile(
 )
 _CANDIDATES = re.compile(
     r"(?<![\w.@-])(?:" + _UUID.pattern + "|" + _EMAIL.pattern
-    + r"|\+55[\s-]?\(?\d{2}\)?[\s-]?9?\d{4}[\s-]?\d{4}|\(\d{2}\)\s?9?\d{4}[\s-]?\d{4}"
+    + r"|\+55[\s-]?\(?\d{2}\)?[\s-]?9?\d{4}[\s-]?\d{4}|\(\d{2}\)\s?9?\d{4}[\s-]?\d{4}|\d{2}\s9\d{4}[\s-]?\d{4}"
     + "|" + _CNPJ_FORMATTED.pattern + "|" + _CPF_FORMATTED.pattern + r"|\d{11,14})(?![\w@-]|\.\w)"
 )
 
@@ -132,3 +132,23 @@ def mask_document(digits: str) -> str:
     if len(only) == 14:
         return f"**.{only[2:5]}.{only[5:8]}/{only[8:12]}-**"
     raise ValueError(f"a CPF has 11 digits and a CNPJ 14, got {len(only)}")
+
+
+# Anything shaped like a key, valid or not: a mistyped CPF is still no amount (see `pix_key_spans`).
+_KEY_SHAPED = re.compile(
+    r"(?<![\w.@-])(?:"
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"  # UUID
+    r"|[^\s@,;:()<>]+@[^\s@,;:()<>]+\.[A-Za-z]{2,}"  # e-mail
+    r"|\d{2}\.?\d{3}\.?\d{3}/\d{4}-?\d{2}"  # CNPJ
+    r"|\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}"  # CPF
+    r"|\+\d{1,3}[\s-]?\(?\d{2,3}\)?[\s-]?\d{4,5}[\s-]?\d{4}"  # international phone
+    r"|\(\d{2}\)\s?\d{4,5}[\s-]?\d{4}|\d{2}\s9\d{4}[\s-]?\d{4}|9\d{4}-\d{4}"  # Brazilian phone
+    r"|\d{10,14}"  # bare CPF, CNPJ or phone digits
+    r")(?![\w@-]|\.\w)"
+)
+
+
+def pix_key_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every run of `text` shaped like a Pix key -- a CPF, CNPJ, phone number, UUID or e-mail --
+    whether or not it is a valid key, in order. Numbers inside these spans are never amounts or counts."""
+    return [(match.start(), match.end()) for match in _KEY_SHAPED.finditer(text)]

@@ -33,8 +33,9 @@ def _write_corpus(path):
 def test_evaluate_counts_per_slot(tmp_path):
     _write_corpus(tmp_path)
     result = evaluate(tmp_path, None)
-    slots = result["slots"]
-    assert (result["dialogues"], result["turns"]) == (2, 4)  # the repeated dialogue once; hotel turn skipped
+    seen = result["groups"]["train/seen"]
+    slots = seen["slots"]
+    assert (result["dialogues"], seen["turns"]) == (2, 4)  # the repeated dialogue once; hotel turn skipped
     assert (slots["amount"]["tp"], slots["amount"]["fp"], slots["amount"]["fn"]) == (1, 0, 0)
     assert (slots["recipient"]["tp"], slots["recipient"]["fp"]) == (1, 1)  # "Tom" was not informed
     assert (slots["party_size"]["tp"], slots["party_size"]["fp"], slots["party_size"]["fn"]) == (1, 1, 1)
@@ -45,3 +46,27 @@ def test_evaluate_counts_per_slot(tmp_path):
 def test_evaluate_limit(tmp_path):
     _write_corpus(tmp_path)
     assert evaluate(tmp_path, 1)["dialogues"] == 1
+
+
+def test_every_split_and_unseen_service_is_scored_by_slot_name(tmp_path):
+    _write_corpus(tmp_path)
+    payment = {"dialogue_id": "9_00001", "split": "dev", "turns": [
+        _turn("USER", "I need to pay Rachel back.", "Payment_1", [
+            {"act": "INFORM", "slot": "receiver", "values": ["Rachel"]}]),
+        _turn("SYSTEM", "How much?", "Payment_1", [{"act": "REQUEST", "slot": "amount", "values": []}]),
+        _turn("USER", "Send 45 dollars please.", "Payment_1", [
+            {"act": "INFORM", "slot": "amount", "values": ["45 dollars"], "canonical_values": ["45"]}]),
+        _turn("USER", "Two of us, leaving later today at 5 pm.", "Buses_2", [
+            {"act": "INFORM", "slot": "group_size", "values": ["2"]},
+            {"act": "INFORM", "slot": "departure_date", "values": ["later today"], "canonical_values": ["2019-03-01"]},
+            {"act": "INFORM", "slot": "departure_time", "values": ["5 pm"], "canonical_values": ["17:00"]}]),
+        _turn("USER", "Play something by Adele.", "Music_2", [{"act": "INFORM", "slot": "artist", "values": ["Adele"]}]),
+    ]}
+    (tmp_path / "dev-money.jsonl").write_text(json.dumps(payment) + "\n", encoding="utf-8")
+    result = evaluate(tmp_path, None)
+    unseen = result["groups"]["dev/unseen"]
+    assert unseen["turns"] == 3  # the music turn has no scored slot
+    assert {slot: unseen["slots"][slot]["tp"] for slot in ("recipient", "amount", "party_size", "when-date", "when-time")} == {
+        "recipient": 1, "amount": 1, "party_size": 1, "when-date": 1, "when-time": 1}
+    assert result["services"]["dev/Payment_1"]["turns"] == 2
+    assert result["groups"]["train/seen"]["turns"] == 4  # the train split is scored apart, as before

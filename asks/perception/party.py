@@ -1,0 +1,116 @@
+"""How many people: the party size in a school message (rules of the built-in perceiver).
+
+* A number before a people or ticket word ("3 personas", "two tickets", "4 economy bus tickets", "3 of us"); counts
+  joined by "and/e/y/i" add up ("2 adultos y 1 niño" is 3).
+* A number after a party preposition ("para/pra/for/per a/party of/somos/som/we are") when what follows is the
+  end, a punctuation mark or a word that cannot be the number's noun (a time, a day, "from", "to", "there").
+* "Just me" / "só eu" / "solo yo" / "només jo" is 1; "me and my wife" / "pra mim e minha esposa" is 2.
+* A bare number when the agent asked for the party size and the message says nothing else countable.
+
+Not a party size: a number inside the time or an amount; an ordinal; "one" as a pronoun ("search for one", "one of
+them won't come"); "one way"; the "one/um/una" of a unit-price question ("How much is one ticket?", "quanto custa
+um ingresso?", "cuánto cuesta una entrada?").
+"""
+
+import re
+from functools import lru_cache
+
+from language.locales import Lang
+from language.numbers import NumberMention, find_numbers
+from language.text import fold
+
+PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
+                r"|ingressos?|entradas?|entrades|seats?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
+                r"|alumnos?|passengers?|passageiros?|pasajeros?|passatgers?|riders?|travell?ers?|viajantes?|viajeros?"
+                r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?")
+_PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
+                 r"|we will be|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
+                 r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
+                 r"|a total of)")
+_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
+                  r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
+                  r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
+                  r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
+                  r"|o|a|ao|al|els|les|los|las|of them)(?!\w))")
+_OF_US = r"\s(?:of us|de nosotros|de nos|de nosaltres|of them|de ellos|deles|d'ells)(?!\w)"
+_ALONE = {
+    "pt-BR": r"(?:so|somente|apenas) eu|eu sozinh[oa]|so pra mim|so para mim",
+    "es": r"solo yo|solamente yo|yo sol[oa]|solo para mi|solo para mí",
+    "ca": r"nomes jo|jo sol[a]?|nomes per a mi",
+    "en": r"just me|only me|just myself|me alone|just for me|only for me|just one person",
+}
+_ONE_OTHER: dict[Lang, str] = {  # one companion named by a singular family or friend word
+    "pt-BR": r"(?:minha|meu) (?:esposa|marido|mulher|namorad[oa]|filh[oa]|mae|pai|irma|irmao|amig[oa]|parceir[oa]|noiv[oa])",
+    "es": r"(?:mi) (?:esposa|esposo|marido|mujer|novi[oa]|hij[oa]|mama|papa|madre|padre|herman[oa]|amig[oa]|pareja)",
+    "ca": r"(?:la meva|el meu) (?:dona|marit|parella|xicot|xicota|fill|filla|mare|pare|germa|germana|amic|amiga)",
+    "en": r"my (?:wife|husband|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|kid|mom|mum|dad|mother|father"
+          r"|brother|sister|friend|buddy)",
+}
+_WITH_ONE = {
+    "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu"),
+    "es": (r"(?:yo|mi) y {other}", r"{other} y yo"),
+    "ca": (r"(?:jo|mi) i {other}", r"{other} i jo"),
+    "en": (r"(?:me|i) and {other}", r"{other} and (?:me|i|myself)"),
+}
+_PRICE_QUESTION = re.compile(r"(?<!\w)(?:how much|price|cost|costs|quanto (?:custa|sai|e|fica)|preco|valor"
+                             r"|cuanto (?:cuesta|sale|vale|es)|precio|quant (?:costa|val|es)|preu)(?!\w)")
+_PRONOUN_ONE = re.compile(r"(?<!\w)(?:search for|searching for|look for|looking for|find|finding|one of (?:us|them) "
+                          r"(?:won't|can't|isn't|is not|will not|cannot)|the)\s*$")
+_ONE_WORDS = frozenset({"one", "um", "uma", "un", "una", "u"})
+_JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
+
+
+@lru_cache(maxsize=8)
+def _patterns(lang: Lang) -> tuple[re.Pattern[str], ...]:
+    """(people word after a number, party preposition before a number, what may follow such a number, alone,
+    me-and-one-more)."""
+    return (
+        re.compile(rf"\s(?:(?!(?:to|from|for|at|on|in|de|para|pra|per|and|or|e|y|i|ou|o|but|many|of|with)\s)[^\W\d]+\s){{0,3}}(?:{PEOPLE_WORDS})(?!\w)|{_OF_US}"),
+        re.compile(rf"(?<!\w){_PARTY_BEFORE}\s$"),
+        re.compile(_PARTY_FOLLOWS),
+        re.compile(rf"(?<!\w)(?:{_ALONE[lang]})(?!\w)"),
+        re.compile(rf"(?<!\w)(?:{'|'.join(p.format(other=_ONE_OTHER[lang]) for p in _WITH_ONE[lang])})(?!\w)"),
+    )
+
+
+def _outside(number: NumberMention, spans: list[tuple[int, int]]) -> bool:
+    """Whether `number` overlaps none of `spans`."""
+    return all(number.end <= start or number.start >= end for start, end in spans)
+
+
+def _unit_price_one(number: NumberMention, folded: str) -> bool:
+    """"one ticket" in a price question, "one" as a pronoun, "one way": no party of one."""
+    if fold(number.raw) == "ones":
+        return True
+    if fold(number.raw) not in _ONE_WORDS and number.raw != "1":
+        return False
+    if re.match(r"\s*(?:way|-way)(?!\w)", folded[number.end :]):
+        return True
+    return bool(_PRICE_QUESTION.search(folded) or _PRONOUN_ONE.search(folded[max(0, number.start - 40) : number.start]))
+
+
+def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:
+    """The party size said in `text` (see module docstring); numbers inside `taken` spans are skipped."""
+    after, before, follows, alone, with_one = _patterns(lang)
+    numbers = [n for n in find_numbers(text, lang) if not n.ordinal and _outside(n, taken) and 1 <= n.value <= 200]
+    found: int | None = None
+    counted_end: int | None = None  # end of the last "<number> <people word>", to add "2 adults and 2 kids"
+    for number in numbers:
+        if _unit_price_one(number, folded):
+            continue
+        preposition = before.search(folded[max(0, number.start - 30) : number.start])
+        if people := after.match(folded, number.end):
+            joined = found is not None and counted_end is not None and _JOIN.fullmatch(folded[counted_end : number.start])
+            found = found + int(number.value) if joined else int(number.value)
+            counted_end = people.end()
+        elif preposition and follows.match(folded, number.end):
+            found, counted_end = int(number.value), None
+    if found is None and with_one.search(folded):
+        found = 2
+    if found is None and alone.search(folded):
+        found = 1
+    if found is None and asked_for:
+        left = [n for n in numbers if not _unit_price_one(n, folded)]
+        if len(left) == 1:
+            found = int(left[0].value)
+    return found

@@ -1,0 +1,163 @@
+"""Who the customer pays: the recipient name in a bank message (rules of the built-in perceiver).
+
+A name is taken after a recipient preposition -- "pro/pra/para (o|a)", "a/para/al", "per a (la|el|en)/a la/a en/a
+l'", "to/for" -- or a sharing one ("com a Jenny", "con Lucía", "with Rachel", "amb la Marta": splitting a bill),
+or a naming phrase ("the person is Rachel", "o nome é Ana", "es para Jorge", "es diu Pere"). Between the preposition
+and the name may stand a possessive and a family or friend word, which are no part of the name ("tia Jenny",
+"my aunt Jenny", "mi hermano Diego", "la meva tia Montse", "my friend, Sanuj"). The name is capitalised, or lower
+case after a person preposition (then capitalised). Pronouns, account and key words ("chave", "email", "celular"),
+day and number words are never names; a name inside a Pix key ("ana@example.com") is none; a name right after a
+negation ("e não pro Pedro", "not to Tom") is the one *not* meant. The last name wins; when the agent asked for the
+recipient, a lone capitalised word is taken.
+"""
+
+import re
+from functools import lru_cache
+
+from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
+from language.locales import Lang
+from language.markers import MARKER_PATTERNS
+from language.numbers import find_numbers
+from language.text import fold
+
+_PREPOSITIONS: dict[Lang, tuple[str, str]] = {
+    # (any preposition before a capitalised name, the person prepositions that also take a lower-case name)
+    "pt-BR": (r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|com(?: [oa])?",
+              r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra|e pro"),
+    "es": (r"a|para|al|con", r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para"),
+    "ca": (r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|per|amb(?: la| l'| en| na| el)?",
+           r"per a (?:la|el|en|na)|a (?:la|en|na)|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es|es diu"),
+    "en": (r"to|for|of|send|pay|give|transfer|with",
+           r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
+           r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for"),
+}
+_POSSESSIVES: dict[Lang, str] = {
+    "pt-BR": r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
+    "es": r"(?:mi|mis|nuestra|nuestro|su)",
+    "ca": r"(?:la meva|el meu|meva|meu|la nostra|el nostre)",
+    "en": r"(?:my|our|his|her|their)",
+}
+_FAMILY: dict[Lang, str] = {
+    "pt-BR": (r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
+              r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho"),
+    "es": (r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
+           r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
+           r"|vecino|vecina|madrina|padrino"),
+    "ca": (r"tia|tiet|tieta|oncle|cosi|cosina|germa|germana|mare|pare|avia|avi|fill|filla|nebot|neboda|cunyat|cunyada"
+           r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri"),
+    "en": (r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"
+           r"|son|daughter|nephew|niece|friend|buddy|pal|boyfriend|girlfriend|wife|husband|partner|boss|colleague"
+           r"|coworker|neighbor|neighbour|roommate|landlord|landlady|brother-in-law|sister-in-law"),
+}
+_NEGATED = re.compile(r"(?<!\w)(?:nao|no|not|ni|pas|e nao|y no|i no|and not)\s*$")
+_ACCENTED = {"a": "aáàâãä", "e": "eéèêë", "i": "iíìîï", "o": "oóòôõö", "u": "uúùûü", "c": "cç", "n": "nñ"}
+
+
+def _accent_free(pattern: str) -> str:
+    """`pattern` (folded, plain letters) matching its words with or without accents: "tia" also finds "tía"."""
+    out, in_class, escaped = [], False, False
+    for char in pattern:
+        if not escaped and not in_class and char in _ACCENTED:
+            out.append(f"[{_ACCENTED[char]}]")
+            continue
+        in_class = (in_class or char == "[") and not (char == "]" and not escaped)
+        escaped = char == "\\" and not escaped
+        out.append(char)
+    return "".join(out)
+_NOT_NAMES = frozenset(
+    "mim mi me ti voce vc voces ele ela eles elas nos nosotros usted ustedes el ella ellos ell elles vostè "
+    "you him her them us my your his our their the a an o os as um uma un una la las los le les lo en na l "
+    "this that it me myself someone somebody everyone minha meu sua seu conta poupanca corrente cuenta compte "
+    "account accounts savings checking pix today tomorrow yesterday hoje amanha ontem hoy manana ayer avui dema ahir "
+    "please por favor yes no sim nao si ok it's its is are was be i we they there here what who which when "
+    "transfer send sent pay book reserve make buy get help thanks thank sure okay shoot give move go be do have come "
+    "hers his theirs mine yours ours chave clave clau key email e-mail mail celular cel telefone telefono telefon "
+    "phone number numero cpf cnpj documento agencia banco bank mesma mesmo same cada each ela dela dele todos todas "
+    "all both ambos meva meu nostra nostre mis nuestra nuestro way".split()
+)
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sr", "sra", "srta", "dona", "seu", "don", "senyor", "senyora"})
+_CAPITALISED_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"
+_LOWER_NAME = r"[^\W\d_][\w'’-]*"
+
+
+_VERBS = frozenset("mandar pagar transferir enviar fazer comprar depositar agendar enviarle mandarle pagarle fer pagar-li "
+                   "enviar-li send pay transfer".split())
+_INFINITIVE = re.compile(r"[^\W\d_]{3,}(?:ar|er|ir)$")
+
+
+@lru_cache(maxsize=8)
+def _non_name_words(lang: Lang) -> frozenset[str]:
+    """Folded words that are never a recipient: pronouns and the like, day names, marker words, money verbs."""
+    words = set(_NOT_NAMES) | set(WEEKDAYS[lang]) | _VERBS
+    words |= {w for phrase in RELATIVE_DAYS[lang] for w in phrase.split()}
+    words |= {p for patterns in MARKER_PATTERNS[lang].values() for p in patterns if p.isalpha()}
+    return frozenset(words)
+
+
+@lru_cache(maxsize=8)
+def _recipient_re(lang: Lang) -> re.Pattern[str]:
+    """A name after a recipient preposition (overlapping matches, so "transfer to Ana" finds "to Ana"), with an
+    optional possessive and family word before it; group `person` is set when a person preposition (which also
+    takes a lower-case name) was used, `family` when a family word stood before the name."""
+    anywhere, person = (_accent_free(p) for p in _PREPOSITIONS[lang])
+    titles = "|".join(sorted(_TITLES))
+    possessive, family = _accent_free(_POSSESSIVES[lang]), _accent_free(_FAMILY[lang])
+    kin = rf"(?:{possessive} )?(?P<family>(?:{family}),? )"
+    return re.compile(
+        rf"(?=(?i:(?<!\w)(?:(?P<person>{person})|(?:{anywhere}))(?: |(?<=l')))"
+        rf"(?:(?i:{kin})|(?i:{possessive}) (?=[A-ZÀ-ÖØ-Þ]))?(?:(?i:{titles})\.? )?"
+        rf"(?P<name>{_LOWER_NAME}(?: (?:d[aeo]s? )?{_CAPITALISED_NAME}){{0,2}}))"
+    )
+
+
+def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
+    """A recipient name from a candidate: possessive "'s" dropped, trailing non-names dropped, lower case accepted
+    only when `lower_ok`; None when it is no name."""
+    words = [re.sub(r"['’]s?$", "", w) for w in raw.split() if fold(w).rstrip(".") not in _TITLES]
+    kept: list[str] = []
+    for word in words:
+        if not word or fold(word) in _non_name_words(lang) or find_numbers(word, lang):
+            break
+        if not (word[0].isupper() or lower_ok and not kept):
+            break
+        if not word[0].isupper() and (fold(word) in MONTHS[lang] or lang != "en" and _INFINITIVE.fullmatch(fold(word))):
+            break  # "pra março", "pra mandar": a lower-case month or verb; "Marc" and "Edgar" are names
+        if lang == "en" and fold(word) in MONTHS[lang]:
+            break
+        kept.append(word if word[0].isupper() else word.capitalize())
+    while kept and fold(kept[-1]) in ("da", "de", "do", "das", "dos"):
+        kept.pop()
+    return " ".join(kept) if kept and len(kept[0]) > 1 else None
+
+
+def _inside(start: int, spans: list[tuple[int, int]]) -> bool:
+    return any(low <= start < high for low, high in spans)
+
+
+def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
+                   key_spans: list[tuple[int, int]] = ()) -> str | None:  # type: ignore[assignment]
+    """The recipient named in `text` (last one wins); a lone capitalised word if the agent `asked_for` it.
+
+    English "to" is no person preposition by itself ("good to know"), so a lower-case English name is taken only
+    in a money request (transfer words or an amount) or when the agent asked for the recipient; the naming phrases
+    ("the person is …") and the sharing prepositions ("with", "com") only count there too. Names inside
+    `key_spans` (Pix keys) are never taken.
+    """
+    in_context = money_request or asked_for
+    lower_ok = lang != "en" or in_context
+    found = None
+    for match in _recipient_re(lang).finditer(text):
+        start = match.start("name")
+        if _inside(start, key_spans) or _NEGATED.search(fold(text[: match.start()])):
+            continue
+        opener = fold(text[match.start() : start])
+        if not in_context and re.search(r"(?<!\w)(?:com|con|with|amb|is|es|e|eh|diu|llama)(?!\w)", opener):
+            continue
+        lower = lower_ok and bool(match.group("person") or match.group("family"))
+        if name := _clean_name(match.group("name"), lang, lower):
+            found = name
+    if found is None and asked_for:
+        for match in re.finditer(rf"(?<!\w){_CAPITALISED_NAME}(?: (?:d[aeo]s? )?{_CAPITALISED_NAME}){{0,2}}", text):
+            if not _inside(match.start(), key_spans) and (found := _clean_name(match.group(), lang, False)):
+                break
+    return found

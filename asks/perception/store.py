@@ -1,0 +1,111 @@
+"""What a store customer asks about: product, device model, capacity, battery health, budget (built-in perceiver).
+
+* **Device model**: a brand or line followed by a model ("iPhone 13 Pro", "Samsung S21", "Redmi Note 12", "Edge 40"),
+  as written.
+* **Product**: an accessory word when one is named ("capinha pra iphone 13" is a case, "fundas para el galaxy s23"
+  are cases), else the device model, else a product word ("celular", "celu", "phones"), else a brand named alone
+  ("tenés algún Samsung?", "qué motorola tienen?"), as written.
+* **Capacity** in GB: "128GB", "256 gigas", "1TB", a usual capacity right after a device or after "de/con/with/amb"
+  ("S21 de 256", "el de 128"), or a bare usual capacity when the agent asked for it ("128").
+* **Battery health** in percent: a number up to 100 near a battery word ("batería al 85%", "battery 90"), or a bare
+  number up to 100 when the agent asked for it ("87").
+* **Budget** (the amount slot): a number after "até/hasta/fins a/up to/under/menos de/orçamento de/presupuesto de"
+  ("celular até 500 mil", "presupuesto de 800.000"), in the organisation's currency.
+"""
+
+import re
+
+from language.locales import Lang
+from language.money import AmountMention, find_amounts
+from language.numbers import find_numbers
+from language.text import fold
+
+_BRANDS = r"iphone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
+_DEVICE_RE = re.compile(
+    rf"(?i)(?<!\w)(?:{_BRANDS}|edge)"
+    r"(?: (?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+(?!\w)"
+)
+_BRAND_RE = re.compile(rf"(?i)(?<!\w)(?:{_BRANDS})(?!\w)")
+_ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?|peliculas?|cabos?|fundas?|cargador(?:es)?"
+                    r"|auriculares|protector(?:es)?|cables?|fundes|carregadors?|auriculars|cases?|chargers?|covers?"
+                    r"|headphones|earbuds|cables?|screen protectors?|airpods")
+_DEVICE_WORDS = (r"celular(?:es)?|celus?|smartphones?|telefones?|moviles?|telefonos?|mobils?|phones?|tablets?|ipads?"
+                 r"|smartwatch(?:es)?|relogios?|relojes?|rellotges?|equipos?")
+_CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|g|tb)(?!\w)")
+_CAPACITIES = frozenset({16, 32, 64, 128, 256, 512, 1024})
+_BATTERY_WORDS = r"bateria|battery|saude da bateria|battery health"
+_BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|no maximo|como maximo|max|maximo"
+                        r"|orcamento de|presupuesto de|pressupost de|budget of|budget is|budget)\s+(?:de\s+|of\s+)?$")
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    """`pattern` as a word-bounded regex over folded text."""
+    return re.compile(rf"(?<![\w'·-])(?:{pattern})(?![\w'·-])")
+
+
+_ACCESSORY = _words(_ACCESSORY_WORDS)
+_DEVICE_WORD = _words(_DEVICE_WORDS)
+
+
+def find_device(text: str) -> str | None:
+    """A phone model such as "iPhone 13 Pro" or "Samsung S21", as written."""
+    match = _DEVICE_RE.search(text)
+    return match.group() if match else None
+
+
+def find_capacity(text: str, device: str | None, asked_for: bool) -> int | None:
+    """Storage in GB (see module docstring)."""
+    if match := _CAPACITY_RE.search(text):
+        value = int(match.group(1))
+        return value * 1024 if match.group(2).lower() == "tb" else value
+    tail = text[text.find(device) + len(device) :] if device else text
+    pattern = r"\s+(?:de|con|com|with|amb|in)\s+(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
+    if (match := (re.match if device else re.search)(pattern, tail)) and int(match.group(1)) in _CAPACITIES:
+        return int(match.group(1))
+    if asked_for and len(numbers := find_numbers(text, "en")) == 1 and numbers[0].value in _CAPACITIES:
+        return int(numbers[0].value)
+    return None
+
+
+def find_battery(folded: str, asked_for: bool) -> int | None:
+    """Battery health in percent (see module docstring)."""
+    patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})")
+    for pattern in patterns:
+        if (match := re.search(pattern, folded)) and int(match.group(1)) <= 100:
+            return int(match.group(1))
+    if asked_for and (match := re.fullmatch(r"\D{0,12}?(\d{1,3}) ?%?\D{0,12}", folded)) and int(match.group(1)) <= 100:
+        return int(match.group(1))
+    return None
+
+
+def find_product(folded: str, text: str, device: str | None) -> str | None:
+    """What is searched (see module docstring), as written, lower-cased unless it is a model or brand."""
+    if accessory := _ACCESSORY.search(folded):
+        return text[accessory.start() : accessory.end()].lower()
+    if device:
+        return device
+    if word := _DEVICE_WORD.search(folded):
+        return text[word.start() : word.end()].lower()
+    if brand := _BRAND_RE.search(text):
+        return brand.group()
+    return None
+
+
+def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
+    """An explicit amount anywhere, else a number said as a budget (see module docstring); the last wins."""
+    amounts = find_amounts(text, lang, currency, money_context=True)
+    explicit = [a for a in amounts if a.explicit]
+    budget = [a for a in amounts if not a.explicit and _BUDGET_RE.search(folded[max(0, a.start - 30) : a.start])]
+    return (explicit or budget or [None])[-1]
+
+
+def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
+    """Product, device model, capacity, battery health and budget of a store message."""
+    device = find_device(text)
+    return {
+        "product": find_product(folded, text, device),
+        "device_model": device,
+        "capacity_gb": find_capacity(text, device, asked_for == "capacity_gb"),
+        "battery_health": find_battery(folded, asked_for == "battery_health"),
+        "budget": find_budget(text, folded, lang, currency),
+    }
