@@ -168,16 +168,20 @@ def evaluate(sets_dir: Path = SETS_DIR, lang: str | None = None, detect: bool = 
 
 
 def detection_accuracy(turns: list[dict[str, Any]]) -> dict[str, Any]:
-    """How often `detect_language` names each turn's language (allowed: all four; fallback: the organisation's)."""
+    """How often `detect_language` names each turn's language, allowed the four languages, in two settings: the
+    customer's first message (fallback: the organisation's language) and an ongoing chat (fallback: the customer's
+    own language, so only a wrong switch is an error); "short" are the turns of at most three words."""
     from language.detect import detect_language  # here, so the perceiver figures do not need the detector
 
     right: Counter[str] = Counter()
     total: Counter[str] = Counter()
     for turn in turns:
-        got = detect_language(turn["text"], allowed=LANGS, fallback=ORGS[turn["org"]]["lang"])
-        for key in (turn["lang"], "all"):
-            total[key] += 1
-            right[key] += got == turn["lang"]
+        short = len(turn["text"].split()) <= 3
+        for setting, fallback in (("first", ORGS[turn["org"]]["lang"]), ("ongoing", turn["lang"])):
+            got = detect_language(turn["text"], allowed=LANGS, fallback=fallback)
+            for key in (turn["lang"], "all", *(("short",) if short else ())):
+                total[f"{setting}/{key}"] += 1
+                right[f"{setting}/{key}"] += got == turn["lang"]
     return {key: {"turns": total[key], "correct": right[key], "accuracy": round(right[key] / total[key], 4)}
             for key in sorted(total)}
 
@@ -194,9 +198,10 @@ def _print(result: dict[str, Any], show_misses: bool) -> None:
             if f["tp"] + f["fp"] + f["fn"]:
                 print(f"{slot_type:<15} {f['precision']:>6.3f} {f['recall']:>6.3f} {f['f1']:>6.3f} {f['tp']:>5} {f['fp']:>5} {f['fn']:>5}")
     if result["detection"]:
-        print("\nlanguage detection (allowed: pt-BR es ca en; fallback: the organisation's language)")
-    for key, row in result["detection"].items():
-        print(f"{key:<6} {row['correct']:>4}/{row['turns']:<4} {row['accuracy']:.3f}")
+        print("\nlanguage detection, allowed pt-BR es ca en; first message: fallback the organisation's language;"
+              " ongoing: fallback the customer's own")
+        for key, row in result["detection"].items():
+            print(f"{key:<14} {row['correct']:>4}/{row['turns']:<4} {row['accuracy']:.3f}")
     if show_misses:
         print("\nmisses:")
         for miss in result["misses"]:

@@ -1,0 +1,53 @@
+import pytest
+
+from language.detect import MIN_LETTERS, detect_language, letters_of
+from language.locales import LANGS
+
+
+@pytest.mark.parametrize("text", ["sim", "ok", "Ok!", "128", "👍", "👍👍🙏", "R$ 50", "200,00", "si", "yes", "15h", "?", ""])
+@pytest.mark.parametrize("fallback", ["pt-BR", "ca"])
+def test_very_short_messages_keep_the_conversation_language(text, fallback):
+    assert detect_language(text, allowed=LANGS, fallback=fallback) == fallback
+
+
+@pytest.mark.parametrize(
+    ("text", "fallback", "expected"),
+    [
+        ("oi, quero mandar um pix pro meu irmão", "es", "pt-BR"),
+        ("qual é o meu saldo hoje?", "en", "pt-BR"),
+        ("hola, quiero reservar esquí para mañana", "ca", "es"),
+        ("cuánto me dan por mi iPhone 12?", "pt-BR", "es"),
+        ("hi, I'd like to book skiing tomorrow at 9 for 2 people", "ca", "en"),
+        ("do you have the iPhone 13 in stock?", "es", "en"),
+        ("vull reservar raquetes per dissabte, som quatre", "es", "ca"),
+        ("moltes gràcies, fins demà!", "pt-BR", "ca"),
+    ],
+)
+def test_a_clear_message_switches_to_its_language(text, fallback, expected):
+    assert detect_language(text, allowed=LANGS, fallback=fallback) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "fallback"),
+    [("pro João", "pt-BR"), ("Ana", "es"), ("a la Maria", "ca"), ("iPhone 13", "es"), ("manda 50", "pt-BR")],
+)
+def test_names_and_models_do_not_switch_an_ongoing_chat(text, fallback):
+    assert detect_language(text, allowed=LANGS, fallback=fallback) == fallback
+
+
+def test_only_allowed_languages_are_answered():
+    english = "hi, I'd like to book skiing tomorrow at 9 for 2 people"
+    assert detect_language(english, allowed=["ca", "es"], fallback="ca") in ("ca", "es")
+    assert detect_language(english, allowed=["ca"], fallback="es") == "ca"  # one language: always that one
+    assert detect_language(english, allowed=["fr", "de"], fallback="ca") == "ca"  # none supported: the fallback
+
+
+def test_pix_keys_links_and_digits_are_not_read():
+    assert letters_of("manda 10 para 486.205.731-44 ou ana@exemplo.com.br, veja https://x.io/a 👍") == "manda para ou veja"
+    assert detect_language("486.205.731-44", allowed=LANGS, fallback="es") == "es"
+    assert detect_language("https://www.example.com/pagamento-pix", allowed=LANGS, fallback="ca") == "ca"
+
+
+def test_min_letters_counts_letters_not_characters():
+    word = "a" * (MIN_LETTERS - 1)
+    assert detect_language(f"{word} 123456 !!!", allowed=LANGS, fallback="en") == "en"
