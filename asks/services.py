@@ -9,14 +9,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Mapping
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
 from asks.models import OPEN_STATUSES, Ask, AskTransition, Decision as DecisionRow, SlotEvent
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of
+from asks.when import is_time_only, when_merge
 from conversations.models import Conversation, Message
+from tenants.models import Organisation
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
 PARKED_KEEP = timedelta(hours=24)
@@ -58,12 +60,19 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
     changes = []
     for slot, value in values.items():
         old = current.get(slot)
+        if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
+            value = when_merge(previous=old, said=value, time_zone=_time_zone())
         if old == value:
             continue
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
         SlotEvent.objects.create(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message)
         changes.append(SlotChange(slot, old, value))
     return changes
+
+
+def _time_zone() -> str:
+    """The time zone of the organisation whose schema the connection is in (UTC if none is found)."""
+    return Organisation.objects.filter(schema_name=connection.schema_name).values_list("time_zone", flat=True).first() or "UTC"
 
 
 def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:

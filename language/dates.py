@@ -108,7 +108,8 @@ def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
         absolute = rf"(?:\d{{1,2}}{ordinal} (?:de |d')?(?:{months})(?: de \d{{4}})?)"
     day_only = (r"(?:(?:on )?the (?P<d1>\d{1,2})(?:st|nd|rd|th)(?: of (?P<m1>this|next) month)?"
                 r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)? of (?P<m2>this|next) month"
-                r"|(?:el )?dia (?P<d3>\d{1,2})(?!\d|:|h)|el (?P<d4>\d{1,2})(?= de (?:este|aquest) mes))")
+                r"|(?:el )?dia (?P<d3>\d{1,2})(?!\d|:|h)|el (?P<d4>\d{1,2})(?= de (?:este|aquest) mes)"
+                r"|(?:el|o) (?P<d5>\d{1,2})(?= (?:a les|a las|as|a la|at) \d))")
     time_core = (rf"(?:(?P<period_before>morning|afternoon|evening|night) )?"
                  rf"(?:(?P<frac>half past|quarter past|quarter to) )?"
                  rf"(?P<hour>\d{{1,2}})(?:(?::|h|\.(?=\d\d ?(?:{_PM_WORDS}|{_AM_WORDS})))(?P<minute>\d{{2}})|(?P<hmark>h|hs|hrs|horas?)(?!\w))?"
@@ -122,6 +123,8 @@ def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
         "absolute": re.compile(rf"(?<![\w/])(?:{absolute}|\d{{1,4}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?)(?![\w/])"),
         "day_only": re.compile(rf"(?<![\w/]){day_only}(?!\w)"),
         "time": re.compile(rf"(?<![\w:/.,]){time_core}"),
+        "quarts": re.compile(r"(?<!\w)(?P<quarts>[123]) quarts? (?:i mig )?(?:de |d')(?P<qhour>\d{1,2})(?!\d|:)"
+                             rf"(?: ?(?P<pm>{_PM_WORDS})| ?(?P<am>{_AM_WORDS}))?(?!\w)"),
         "noon": re.compile(r"(?<!\w)(?P<noon>noon|midday|meio-dia|meio dia|mediodia|migdia)|(?P<midnight>midnight|meia-noite|medianoche|mitjanit)(?!\w)"),
         "hour_prep": re.compile(rf"(?<!\w)(?:{_HOUR_PREPOSITIONS}) $"),
     }
@@ -263,7 +266,7 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     day_matches = [m for m in patterns["day_only"].finditer(norm) if _is_day_of_month(m, norm)
                    and not _NEGATED.search(norm[max(0, m.start() - 24) : m.start()])]
     if only := (day_matches[-1] if day_matches else None):
-        day = next(int(only.group(g)) for g in ("d1", "d2", "d3", "d4") if only.group(g))
+        day = next(int(only.group(g)) for g in ("d1", "d2", "d3", "d4", "d5") if only.group(g))
         month_word = only.group("m1") or only.group("m2")
         if (parsed := _day_of_month(day, today, month_word == "next")) is not None:
             candidates.append(_Part(only.start(), only.end(), day=parsed))
@@ -296,6 +299,15 @@ def _clock(match: re.Match[str], after_preposition: bool, period: str | None = N
     return time(hour % 24, minute)
 
 
+def _quarts_clock(match: re.Match[str]) -> time:
+    """Catalan quarters count towards the next hour: "un quart de deu" 9:15, "dos quarts de deu" 9:30, "tres quarts
+    de deu" 9:45; an hour of 1 to 7 without a part of the day is in the afternoon, as for "a les"."""
+    hour, quarters = int(match.group("qhour")) - 1, int(match.group("quarts"))
+    if match.group("pm") and hour < 12 or not match.group("am") and 1 <= hour + 1 <= 7:
+        hour += 12
+    return time(hour % 24, 15 * quarters)
+
+
 def _find_time(norm: str, lang: Lang) -> _Part | None:
     """The last time of day said in the normalised text."""
     patterns = _patterns(lang)
@@ -307,6 +319,8 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
         clock = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
         if clock is not None:
             found = _Part(match.start(), match.end(), clock=clock)
+    if lang == "ca" and (quarts := _last(patterns["quarts"], norm)) and (found is None or quarts.start() <= found.start):
+        found = _Part(quarts.start(), quarts.end(), clock=_quarts_clock(quarts))
     if (noon := _last(patterns["noon"], norm)) and (found is None or noon.start() > found.start):
         found = _Part(noon.start(), noon.end(), clock=time(12) if noon.group("noon") else time(0))
     return found

@@ -8,8 +8,8 @@ reads only pure-word forms.
 
 Informal amounts (see `SLANG_MULTIPLIERS`): "1.5k", "2k", "1k" (a "k" glued or after a space, any language),
 "1,5 lucas"/"2 luca" (a thousand, Brazilian and Argentine), "two grand", "un palo" (a million, Argentine) are one
-number, with the word in the span. Groups of three digits separated by spaces ("1 000", "12 500,00") are one
-number, as people type them.
+number, with the word in the span. Groups of three digits separated by spaces are one number when that reading is
+the only likely one (`_joinable`: "1 000", "12 500,00", "1 234"); "2 100" stays 2 and 100.
 
 Not numbers here: clock times ("15:00", "15h", "9h30"), numeric dates ("5/12", "2019-03-01") and digits
 glued to letters ("S21", "128GB"). "5th", "12º", "twelfth", "primeira" are numbers with `ordinal=True`.
@@ -189,6 +189,13 @@ def _word_runs(tokens: list[_Token], lang: Lang) -> Iterator[tuple[int, int, Dec
         yield occurrence.start, occurrence.end, number, bool(occurrence.is_ordinal)
 
 
+def _joinable(raw: str) -> bool:
+    """Whether space-separated digit groups are one number: round thousands ("1 000", "25 000", "12 500") or a
+    first group of 1 ("1 234"); "2 100" could be two transfers of 100 and stays two numbers."""
+    groups = re.findall(r"\d+", raw.split(",")[0])
+    return groups[0] == "1" or all(group in ("000", "500") for group in groups[1:])
+
+
 def _mention(text: str, value: Decimal, start: int, end: int, ordinal: bool = False) -> NumberMention:
     """A NumberMention over `text[start:end]`."""
     return NumberMention(value=value, start=start, end=end, raw=text[start:end], ordinal=ordinal)
@@ -224,8 +231,13 @@ def find_numbers(text: str, lang: Lang) -> list[NumberMention]:
             found.append(_mention(text, Decimal(re.match(r"\d+", token.raw).group()), token.start, token.end, True))
         elif token.kind == "kilo" and (value := parse_digits(token.raw.rstrip("kK").strip(), lang)) is not None:
             found.append(_mention(text, value * 1000, token.start, token.end))
-        elif token.kind == "spaced" and (value := parse_digits(re.sub(r"\s", "", token.raw), lang)) is not None:
-            found.append(_mention(text, value, token.start, token.end))
+        elif token.kind == "spaced":
+            if _joinable(token.raw) and (value := parse_digits(re.sub(r"\s", "", token.raw), lang)) is not None:
+                found.append(_mention(text, value, token.start, token.end))
+            else:  # "2 100": two numbers, as said
+                for group in re.finditer(r"\d+(?:,\d{1,2})?", token.raw):
+                    if (value := parse_digits(group.group(), lang)) is not None:
+                        found.append(_mention(text, value, token.start + group.start(), token.start + group.end()))
         elif token.kind == "digits" and (value := parse_digits(token.raw, lang)) is not None:
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             factor = multipliers.get(fold(following.raw)) if following and following.kind == "word" else None

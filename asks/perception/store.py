@@ -16,7 +16,7 @@
 import re
 
 from language.locales import Lang
-from language.money import AmountMention, find_amounts
+from language.money import AmountMention, find_amounts, to_minor_units
 from language.numbers import find_numbers
 from language.text import fold
 
@@ -93,10 +93,15 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
 
 def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
     """An explicit amount anywhere, else a number said as a budget (see module docstring); the last wins."""
-    amounts = find_amounts(text, lang, currency, money_context=True)
-    explicit = [a for a in amounts if a.explicit]
-    budget = [a for a in amounts if not a.explicit and _BUDGET_RE.search(folded[max(0, a.start - 30) : a.start])]
-    return (explicit or budget or [None])[-1]
+    explicit = [a for a in find_amounts(text, lang, currency) if a.explicit]
+    if explicit:
+        return explicit[-1]
+    budget = [n for n in find_numbers(text, lang) if not n.ordinal and _BUDGET_RE.search(folded[max(0, n.start - 30) : n.start])
+              and not _CAPACITY_RE.match(text, n.start)]
+    if not budget:
+        return None
+    number = budget[-1]
+    return AmountMention(to_minor_units(number.value, currency), currency, number.start, number.end, number.raw, False)
 
 
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:

@@ -90,3 +90,45 @@ def test_the_last_time_said_wins():
 def test_other_time_zone():
     when = parse_when("today at 9 am", "en", NOW, "Europe/Madrid")
     assert when.value == datetime(2026, 3, 4, 9, tzinfo=ZoneInfo("Europe/Madrid"))
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "clock"),
+    [("in the evening, 5:30", "en", time(17, 30)), ("this afternoon, at 2", "en", time(14)),
+     ("de tarde, umas 3 horas", "pt-BR", time(15)), ("por la noche, a las 9", "es", time(21)),
+     ("in the morning, 9:30", "en", time(9, 30))],
+)
+def test_a_part_of_the_day_said_before_the_time(text, lang, clock):
+    assert parse_when(text, lang, NOW, TZ).value.timetz().replace(tzinfo=None) == clock
+
+
+@pytest.mark.parametrize("text", ["I'd like the first therapist", "the second one works better", "the third option"])
+def test_an_ordinal_before_a_noun_is_no_date(text):
+    assert parse_when(text, "en", NOW, TZ) is None
+
+
+@pytest.mark.parametrize(("text", "day"), [("on the first, please", date(2026, 4, 1)), ("the 12th works", date(2026, 3, 12)),
+                                           ("the 5th at 9am", date(2026, 3, 5))])
+def test_an_ordinal_day_is_still_a_date(text, day):
+    assert parse_when(text, "en", NOW, TZ).value in (day, at(day, time(9)))
+
+
+def test_a_negated_date_is_not_the_one_meant():
+    assert parse_when("on the 11th not the 1st", "en", NOW, TZ).value == date(2026, 3, 11)
+    assert parse_when("No, not today.", "en", NOW, TZ) is None
+
+
+@pytest.mark.parametrize(("text", "day"), [("segunda que vem", date(2026, 3, 9)), ("sexta às 15h", date(2026, 3, 6)),
+                                           ("quarta", date(2026, 3, 11)), ("quinta", date(2026, 3, 5))])
+def test_portuguese_weekdays_that_are_also_ordinals(text, day):
+    when = parse_when(text, "pt-BR", NOW, TZ)
+    assert (when.value.date() if when.has_time else when.value) == day
+
+
+def test_may_the_one_is_no_date():
+    assert parse_when("that may the one I am looking for", "en", NOW, TZ) is None
+
+
+def test_la_before_a_day_word_only_as_a_word():
+    assert parse_when("amb la meva filla demà", "ca", NOW, TZ).value == date(2026, 3, 5)
+    assert parse_when("a las 9 de la mañana", "es", NOW, TZ).value == at(date(2026, 3, 5), time(9))

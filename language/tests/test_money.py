@@ -63,3 +63,32 @@ def test_format_money_keeps_babels_no_break_space():
     assert format_money(189000, "BRL", "pt-BR") == "R$\xa01.890,00"
     assert format_money(189050, "EUR", "es") == "1.890,50\xa0€"
     assert format_money(163000, "USD", "en") == "$1,630.00"
+
+
+@pytest.mark.parametrize(
+    ("text", "cents"),
+    [("manda 10 para 486.205.731-44", 1000), ("manda 10 pra 486.205.731-45", 1000),
+     ("manda 50 pra 914fea55-a516-4967-af7a-e7705899f400", 5000), ("manda 300 pro (11) 91234-5678", 30000),
+     ("manda 25 pro 11 98765-4321", 2500), ("manda 1.500 pra 44.066.257/3151-04", 150000),
+     ("pix de 45 pra ana.souza2@gmail.com", 4500), ("manda 70 pro 48620573144", 7000)],
+)
+def test_no_amount_is_read_from_inside_a_pix_key(text, cents):
+    assert [a.amount_cents for a in find_amounts(text, "pt-BR", "BRL", money_context=True)] == [cents]
+
+
+def test_a_bare_key_is_no_amount():
+    for key in ("48620573144", "486.205.731-44", "123e4567-e89b-42d3-a456-426614174000", "+55 11 91234-5678"):
+        assert find_amounts(key, "pt-BR", "BRL", money_context=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "cents"),
+    [("1,5 lucas", "pt-BR", 150000), ("two grand", "en", 200000), ("200 reales", "es", 20000), ("30 reals", "ca", 3000)],
+)
+def test_slang_and_spanish_catalan_reais_are_explicit(text, lang, cents):
+    assert [(a.amount_cents, a.currency, a.explicit) for a in find_amounts(text, lang, "BRL")] == [(cents, "BRL", True)]
+
+
+def test_k_alone_needs_money_context():
+    assert find_amounts("2k", "en", "USD") == []
+    assert [a.amount_cents for a in find_amounts("send 2k", "en", "USD")] == [200000]

@@ -69,3 +69,29 @@ def test_fold_keeps_offsets_and_strips_accents():
     text = "Não, MAÑANA cancel·la"
     assert fold(text) == "nao, manana cancel·la"
     assert len(fold(text)) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        ("1.5k", "en", Decimal(1500)), ("1k", "en", Decimal(1000)), ("2 k", "pt-BR", Decimal(2000)),
+        ("1,5k", "pt-BR", Decimal(1500)), ("two grand", "en", Decimal(2000)), ("5 grand", "en", Decimal(5000)),
+        ("1,5 lucas", "pt-BR", Decimal(1500)), ("dos lucas", "es", Decimal(2000)), ("un palo", "es", Decimal(10**6)),
+        ("1 000", "pt-BR", Decimal(1000)), ("12 500,00", "pt-BR", Decimal("12500.00")),
+    ],
+)
+def test_informal_numbers_are_one_number(text, lang, value):
+    assert [(m.value, m.raw) for m in find_numbers(text, lang)] == [(value, text)]
+
+
+def test_a_capitalised_slang_word_is_a_name():
+    assert [m.value for m in find_numbers("3268 Grand Avenue", "en")] == [3268]
+
+
+def test_some_is_not_one():
+    assert [m.value for m in find_numbers("umas 3 horas, unos 50", "es")] == [3, 50]
+    assert [m.value for m in find_numbers("umas 3 horas", "pt-BR")] == [3]
+
+
+def test_small_groups_are_not_joined():
+    assert [m.value for m in find_numbers("para 2 100 reais", "pt-BR")] == [2, 100]

@@ -1,7 +1,7 @@
 import pytest
 from validate_docbr import CNPJ, CPF
 
-from language.pix_keys import PixKey, classify_pix_key, find_pix_keys, mask_document
+from language.pix_keys import PixKey, classify_pix_key, find_pix_keys, mask_document, pix_key_spans
 
 VALID = [
     # CPF, bare and formatted (check digits computed by validate-docbr when these were written)
@@ -128,3 +128,17 @@ def test_mask_cnpj():
 def test_mask_rejects_other_lengths():
     with pytest.raises(ValueError):
         mask_document("1234")
+
+
+def test_pix_key_spans_cover_invalid_keys_too():
+    text = "cpf 486.205.731-45, uuid 123e4567-e89b-12d3-a456-426614174000, fone (11) 1234-5678, mail a@b.co"
+    spans = [text[start:end] for start, end in pix_key_spans(text)]
+    assert spans == ["486.205.731-45", "123e4567-e89b-12d3-a456-426614174000", "(11) 1234-5678", "a@b.co"]
+
+
+def test_pix_key_spans_leave_amounts_times_and_dates():
+    assert pix_key_spans("manda R$ 1.500,00 às 15:00 do dia 05/12/2026 pra 2 pessoas") == []
+
+
+def test_a_phone_written_without_parentheses_is_a_key():
+    assert [(key.type, key.value) for key, _, _ in find_pix_keys("o cel dele é 21 98765-4321")] == [("phone", "+5521987654321")]

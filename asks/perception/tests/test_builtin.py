@@ -160,3 +160,230 @@ def test_bare_today_outside_a_request_sets_no_date():
 
 def test_asked_for_is_kept():
     assert read("Ana", asked_for="recipient").asked_for == "recipient"
+
+
+# --- the misses listed in issue 13, one test each -------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "lang", "name"),
+    [
+        ("I want to split the bill with Rachel, send her 40", "en", "Rachel"),
+        ("divide a conta do bar com a Jenny, manda 45 pra ela", "pt-BR", "Jenny"),
+        ("quiero dividir la cuenta con Lucía, mandale 60", "es", "Lucía"),
+        ("transfiere 30 con Pedro", "es", "Pedro"),
+        ("fes un pix de 20 amb la Marta", "ca", "Marta"),
+    ],
+)
+def test_recipient_after_with(text, lang, name):
+    assert read(text, lang=lang).slots.recipient == name
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "name"),
+    [
+        ("manda 50 pra tia Jenny", "pt-BR", "Jenny"),
+        ("quero mandar 2 mil pra minha irmã Carol", "pt-BR", "Carol"),
+        ("send 100 to my aunt Jenny", "en", "Jenny"),
+        ("I'd like to send some money to my friend, Sanuj.", "en", "Sanuj"),
+        ("manda 100 a mi tía Rosa", "es", "Rosa"),
+        ("envia-li 25 a la meva tia Montse", "ca", "Montse"),
+    ],
+)
+def test_recipient_after_a_family_word(text, lang, name):
+    assert read(text, lang=lang).slots.recipient == name
+
+
+def test_a_family_word_alone_is_no_name():
+    assert read("manda 50 pra minha mãe").slots.recipient is None
+
+
+def test_the_person_is_rachel():
+    assert read("the person is Rachel", lang="en", asked_for="recipient").slots.recipient == "Rachel"
+    assert read("The person is Rachel, send her 30", lang="en").slots.recipient == "Rachel"
+    assert read("Her name is Rachel.", lang="en").slots.recipient is None  # no money, no question: just talk
+
+
+def test_the_negated_recipient_is_not_taken():
+    assert read("ops, é pro João e não pro Pedro").slots.recipient == "João"
+
+
+def test_key_words_and_keys_are_no_recipient():
+    p = read("manda 80 reais pra chave ana.souza@gmail.com")
+    assert (p.slots.recipient, p.slots.pix_key.type) == (None, "email")
+    assert read("manda 50 pra ana@example.com").slots.recipient is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("How much is one ticket?", "en"), ("quanto custa um ingresso de escalada?", "pt-BR"),
+     ("cuánto cuesta una entrada de esquí?", "es"), ("quant costa una entrada d'escalada?", "ca")],
+)
+def test_one_ticket_in_a_price_question_is_no_party(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.party_size is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("I'm looking for one in San Jose", "en"), ("Can you search for one?", "en"), ("I want a one way ticket", "en"),
+     ("quiero una para el domingo", "es"), ("en vull una per diumenge", "ca")],
+)
+def test_one_as_a_pronoun_is_no_party(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.party_size is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "size"),
+    [("for 2 from Vancouver", "en", 2), ("4 economy bus tickets", "en", 4), ("2 adultos y 1 niño", "es", 3),
+     ("just me", "en", 1), ("só eu", "pt-BR", 1), ("my wife and I", "en", 2), ("caminhada com raquetes pra 2", "pt-BR", 2)],
+)
+def test_party_sizes(text, lang, size):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.party_size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("change that to today", "en"), ("muda pra hoje", "pt-BR"), ("cámbialo a hoy", "es"), ("canvia-ho a avui", "ca"),
+     ("mejor para hoy", "es")],
+)
+def test_a_change_to_today_keeps_today(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.when == "2026-03-04"
+
+
+@pytest.mark.parametrize("text", ["No, that's all for today, thanks", "No, not today.", "quanto tenho de saldo hoje?"])
+def test_today_in_passing_is_no_date(text):
+    assert read(text, lang="en" if text[0] == "N" else "pt-BR").slots.when is None
+
+
+def test_a_date_equal_to_today_said_as_a_date_is_kept():
+    assert read("I want to leave on the 4th of this month", lang="en", org_kind="school").slots.when == "2026-03-04"
+    assert read("later today please", lang="en", org_kind="school").slots.when == "2026-03-04"
+
+
+@pytest.mark.parametrize(("text", "lang"), [("obrigada, até amanhã!", "pt-BR"), ("muchas gracias, hasta mañana", "es"),
+                                            ("moltes gràcies, fins demà!", "ca"), ("thanks, see you tomorrow!", "en")])
+def test_a_farewell_sets_no_date(text, lang):
+    assert read(text, lang=lang, org_kind="school").slots.when is None
+
+
+def test_the_first_therapist_is_no_date():
+    assert read("I'd like the first therapist you mentioned", lang="en", org_kind="school").slots.when is None
+    assert read("the second one works better", lang="en", org_kind="school").slots.when is None
+    assert read("on the first, please", lang="en", org_kind="school").slots.when == "2026-04-01"
+
+
+def test_in_the_evening_then_the_time():
+    assert read("in the evening, 5:30", lang="en", org_kind="school", asked_for="when").slots.when == "17:30:00"
+    assert read("de tarde, umas 3 horas", org_kind="school", asked_for="when").slots.when == "15:00:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "cents"),
+    [("send 1.5k to Ana", "en", 150000), ("pay John 1k", "en", 100000), ("transfer two grand to Maria", "en", 200000),
+     ("manda 1 000 pro Pedro", "pt-BR", 100000), ("manda 1,5 lucas pro Pedro", "pt-BR", 150000),
+     ("mandale 3 lucas a Martín", "es", 300000), ("transferí 2k a Ana", "es", 200000),
+     ("mandale 200 reales a Pedro", "es", 20000)],
+)
+def test_informal_amounts(text, lang, cents):
+    assert read(text, lang=lang).slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
+
+
+@pytest.mark.parametrize(("text", "lang"), [("paga a conta de luz", "pt-BR"), ("pague a conta", "pt-BR"),
+                                            ("paga la cuenta de la luz", "es"), ("paga la factura de la llum", "ca")])
+def test_pay_the_bill_starts_a_payment(text, lang):
+    p = read(text, lang=lang)
+    assert (p.request_kind, "new_request" in p.markers) == ("pix_transfer", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "cents", "key"),
+    [
+        ("manda 10 para 486.205.731-44", 1000, ("cpf", "48620573144")),
+        ("48620573144", None, ("cpf", "48620573144")),
+        ("manda 50 pra 123e4567-e89b-42d3-a456-426614174000", 5000, ("random", "123e4567-e89b-42d3-a456-426614174000")),
+        ("914fea55-a516-4967-af7a-e7705899f400", None, ("random", "914fea55-a516-4967-af7a-e7705899f400")),
+        ("manda 300 pro celular (11) 91234-5678", 30000, ("phone", "+5511912345678")),
+        ("manda 25 pro 11 98765-4321", 2500, ("phone", "+5511987654321")),
+        ("manda 1.500 pra 44.066.257/3151-04", 150000, ("cnpj", "44066257315104")),
+        ("pix de 45 pro email ana.souza@gmail.com", 4500, ("email", "ana.souza@gmail.com")),
+    ],
+)
+def test_no_amount_from_inside_a_pix_key(text, cents, key):
+    p = read(text)
+    assert (p.slots.amount.amount_cents if p.slots.amount else None, (p.slots.pix_key.type, p.slots.pix_key.value)) == (cents, key)
+
+
+def test_a_mistyped_cpf_is_still_no_amount():
+    assert read("manda pro 486.205.731-45").slots.amount is None  # check digits wrong: no key, and no R$ 45
+
+
+@pytest.mark.parametrize(
+    ("text", "activity"),
+    [("vull llogar raquetes per a 3", "raquetes"), ("voldria reservar l'esquí per demà", "esquí"),
+     ("reserva d'escalada per divendres", "escalada"), ("les raquetes de neu", "raquetes")],
+)
+def test_catalan_activities(text, activity):
+    assert read(text, lang="ca", org_kind="school", currency="EUR").slots.activity == activity
+
+
+def test_catalan_time_after_a_date_and_millor():
+    p = read("reserva esquí el 12 de març a les 10 per a 2", lang="ca", org_kind="school", tz="Europe/Madrid")
+    assert (p.slots.when, p.slots.party_size) == ("2026-03-12T10:00:00+01:00", 2)
+    p = read("millor a les 9", lang="ca", org_kind="school", tz="Europe/Madrid")
+    assert (p.slots.when, p.markers) == ("09:00:00", {"correction"})
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "when", "size", "activity"),
+    [
+        ("quiero reservar esquí para mañana a las 9 para 2 personas", "es", "2026-03-05T09:00:00+01:00", 2, "esquí"),
+        ("hi, I'd like to book skiing tomorrow at 9 for 2 people", "en", "2026-03-05T09:00:00+01:00", 2, "ski"),
+        ("quero reservar esqui amanhã às 9 pra 2 pessoas", "pt-BR", "2026-03-05T09:00:00+01:00", 2, "esqui"),
+        ("vull reservar esquí demà a les 9 per a 2", "ca", "2026-03-05T09:00:00+01:00", 2, "esquí"),
+        ("I want to book snowshoeing on saturday for four", "en", "2026-03-07", 4, "snowshoeing"),
+        ("reservar raquetas de nieve el sábado para cuatro", "es", "2026-03-07", 4, "raquetas"),
+    ],
+)
+def test_every_language_books_at_the_catalan_school(text, lang, when, size, activity):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Andorra")
+    assert (p.request_kind, p.slots.when, p.slots.party_size, p.slots.activity, p.lang) == ("booking", when, size, activity, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "kind"),
+    [("manda 50 pro Pedro", "pt-BR", "pix_transfer"), ("mandale 50 a Pedro", "es", "pix_transfer"),
+     ("envia 50 a en Pere", "ca", "pix_transfer"), ("send 50 to Pedro", "en", "pix_transfer"),
+     ("qual meu saldo?", "pt-BR", "balance"), ("cuánto saldo tengo?", "es", "balance"), ("quant tinc?", "ca", "balance"),
+     ("what's my balance?", "en", "balance"), ("me mostra o extrato", "pt-BR", "pix_history"),
+     ("muéstrame mis movimientos", "es", "pix_history"), ("ensenya'm els moviments", "ca", "pix_history"),
+     ("show me my statement", "en", "pix_history")],
+)
+def test_every_language_at_the_bank(text, lang, kind):
+    assert read(text, lang=lang).request_kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "kind", "device", "product"),
+    [("vocês têm o iPhone 13?", "pt-BR", "product_search", "iPhone 13", "iPhone 13"),
+     ("cuánto sale el iphone 14?", "es", "product_search", "iphone 14", "iphone 14"),
+     ("teniu fundes per a l'iphone 13?", "ca", "product_search", "iphone 13", "fundes"),
+     ("do you have a charger for the iphone 13?", "en", "product_search", "iphone 13", "charger"),
+     ("tenés algún Samsung?", "es", "product_search", None, "Samsung"),
+     ("cuanto sale un celu barato?", "es", "product_search", None, "celu")],
+)
+def test_every_language_at_the_store(text, lang, kind, device, product):
+    p = read(text, lang=lang, org_kind="store", currency="ARS")
+    assert (p.request_kind, p.slots.device_model, p.slots.product) == (kind, device, product)
+
+
+def test_bare_answers_to_the_store_question():
+    store = {"org_kind": "store", "currency": "ARS", "lang": "es"}
+    assert read("128", asked_for="capacity_gb", **store).slots.capacity_gb == 128
+    assert read("y el de 256?", asked_for="capacity_gb", **store).slots.capacity_gb == 256
+    assert read("90", asked_for="battery_health", **store).slots.battery_health == 90
+    assert read("128", **store).slots.capacity_gb is None  # not asked: a bare number is no capacity
+
+
+def test_a_store_budget_is_an_amount():
+    store = {"org_kind": "store", "currency": "ARS", "lang": "es"}
+    assert read("busco un celular hasta 500 mil", **store).slots.amount == MoneySlot(amount_cents=50_000_000, currency="ARS")
+    assert read("el iphone 13 de 128", **store).slots.amount is None

@@ -1,0 +1,42 @@
+"""How a `when` said in a later message combines with the one the Ask holds.
+
+A time of day alone ("millor a les 9", "a las 10", "at 3pm") after a date or a date and time keeps the day:
+"demà" then "a les 9" is tomorrow at 9, and "dissabte a les 15:00" then "millor a les 9" is Saturday at 9. Anything
+with a date replaces the value as said ("better on Sunday" is Sunday, with no time). The result is ISO 8601 as in
+`asks.perception.contract.Slots.when`, an aware datetime in the organisation's time zone.
+"""
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+
+def is_time_only(value: object) -> bool:
+    """Whether `value` is a `when` with a time of day and no date ("09:00:00")."""
+    return isinstance(value, str) and _time_only(value) is not None
+
+
+def _time_only(value: str) -> time | None:
+    """The time of a time-of-day-alone `when` ("15:00:00"), else None."""
+    if "T" in value or "-" in value[:8]:
+        return None
+    try:
+        return time.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _day_of(value: str) -> date | None:
+    """The date of a `when` that has one ("2026-03-05", "2026-03-05T15:00:00+01:00"), else None."""
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def when_merge(*, previous: object, said: str, time_zone: str) -> str:
+    """The `when` the Ask holds after `said`: a time alone joins the day of `previous` (see the module docstring)."""
+    clock = _time_only(said)
+    day = _day_of(previous) if isinstance(previous, str) else None
+    if clock is None or day is None:
+        return said
+    return datetime.combine(day, clock.replace(tzinfo=None), tzinfo=ZoneInfo(time_zone)).isoformat()
