@@ -205,8 +205,15 @@ def find_numbers(text: str, lang: Lang) -> list[NumberMention]:
     """Every number in `text`, in order, as spans of the original text.
 
     Linear in the text: one tokenising regex pass, one text2num pass (or the Catalan table) and one
-    merge pass for "digits + multiplier word" ("500 mil" = 500000, "1,5 milhão" = 1500000).
+    merge pass for "digits + multiplier word" ("500 mil" = 500000, "1,5 milhão" = 1500000). The dates, money
+    and perceiver rules read the same message several times, so recent answers are kept (mentions are frozen).
     """
+    return list(_find_numbers(text, lang))
+
+
+@lru_cache(maxsize=2048)
+def _find_numbers(text: str, lang: Lang) -> tuple[NumberMention, ...]:
+    """`find_numbers`, cached."""
     tokens = _tokens(text)
     multipliers = MULTIPLIERS[lang]
     words = {first: (end, value, ordinal) for first, end, value, ordinal in _word_runs(tokens, lang)}
@@ -249,4 +256,4 @@ def find_numbers(text: str, lang: Lang) -> list[NumberMention]:
                 continue
             found.append(_mention(text, value, token.start, token.end))
         index += 1
-    return found
+    return tuple(found)

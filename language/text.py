@@ -11,10 +11,11 @@ def _fold_char(char: str) -> str:
     return base if len(base) == 1 else char.lower() if len(char.lower()) == 1 else char
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Lower-case `text` and strip accents, keeping exactly one output character per input character.
 
     Offsets found in `fold(text)` are valid in `text`. "Não" -> "nao", "MAÑANA" -> "manana",
-    "cancel·la" keeps its middle dot.
+    "cancel·la" keeps its middle dot. Recent answers are kept: one message is folded by many rules.
     """
     return "".join(_fold_char(c) for c in text)
