@@ -114,6 +114,8 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
                  r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
+_CHANGE_RE = re.compile(rf"(?<![\w-])(?:{_CHANGE_WORDS})(?![\w-])")
+_FAREWELL_RE = re.compile(rf"(?<!\w)(?:{_FAREWELLS})(?!\w)")
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
@@ -156,6 +158,7 @@ def when_iso(when: WhenMention) -> str:
 
 @lru_cache(maxsize=8)
 def _activity_patterns(lang: Lang) -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    """Compiled activity table of `lang`."""
     return tuple((_words(pattern), written) for pattern, written in ACTIVITIES[lang])
 
 
@@ -196,13 +199,13 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
     """`when`, unless it is a bare "today" word said outside a dated request, or a day in a farewell (module doc)."""
     if when is None or asked_for == "when":
         return when
-    if re.search(rf"(?<!\w)(?:{_FAREWELLS})(?!\w)", folded) and not when.has_time and kind is None:
+    if _FAREWELL_RE.search(folded) and not when.has_time and kind is None:
         return None
     if when.has_time or fold(when.raw).strip() not in _TODAY_WORDS:
         return when
     if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]):
         return when
-    return when if re.search(rf"(?<![\w-])(?:{_CHANGE_WORDS})(?![\w-])", folded) else None
+    return when if _CHANGE_RE.search(folded) else None
 
 
 def _within_contract(slots: dict[str, object]) -> dict[str, object]:

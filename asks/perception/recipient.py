@@ -12,6 +12,7 @@ recipient, a lone capitalised word is taken.
 """
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
@@ -130,12 +131,13 @@ def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
     return " ".join(kept) if kept and len(kept[0]) > 1 else None
 
 
-def _inside(start: int, spans: list[tuple[int, int]]) -> bool:
+def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether `start` falls inside one of `spans`."""
     return any(low <= start < high for low, high in spans)
 
 
 def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
-                   key_spans: list[tuple[int, int]] = ()) -> str | None:  # type: ignore[assignment]
+                   key_spans: Sequence[tuple[int, int]] = ()) -> str | None:
     """The recipient named in `text` (last one wins); a lone capitalised word if the agent `asked_for` it.
 
     English "to" is no person preposition by itself ("good to know"), so a lower-case English name is taken only

@@ -53,7 +53,7 @@ def find_device(text: str) -> str | None:
     return match.group() if match else None
 
 
-def find_capacity(text: str, device: str | None, asked_for: bool) -> int | None:
+def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) -> int | None:
     """Storage in GB (see module docstring)."""
     if match := _CAPACITY_RE.search(text):
         value = int(match.group(1))
@@ -62,7 +62,7 @@ def find_capacity(text: str, device: str | None, asked_for: bool) -> int | None:
     pattern = r"\s+(?:de|con|com|with|amb|in)\s+(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
     if (match := (re.match if device else re.search)(pattern, tail)) and int(match.group(1)) in _CAPACITIES:
         return int(match.group(1))
-    if asked_for and len(numbers := find_numbers(text, "en")) == 1 and numbers[0].value in _CAPACITIES:
+    if asked_for and len(numbers := find_numbers(text, lang)) == 1 and numbers[0].value in _CAPACITIES:
         return int(numbers[0].value)
     return None
 
@@ -110,7 +110,7 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
     return {
         "product": find_product(folded, text, device),
         "device_model": device,
-        "capacity_gb": find_capacity(text, device, asked_for == "capacity_gb"),
+        "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
         "battery_health": find_battery(folded, asked_for == "battery_health"),
         "budget": find_budget(text, folded, lang, currency),
     }
