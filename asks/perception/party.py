@@ -54,8 +54,8 @@ _WITH_ONE = {
 }
 _PRICE_QUESTION = re.compile(r"(?<!\w)(?:how much|price|cost|costs|quanto (?:custa|sai|e|fica)|preco|valor"
                              r"|cuanto (?:cuesta|sale|vale|es)|precio|quant (?:costa|val|es)|preu)(?!\w)")
-_PRONOUN_ONE = re.compile(r"(?<!\w)(?:search for|searching for|look for|looking for|find|finding|one of (?:us|them) "
-                          r"(?:won't|can't|isn't|is not|will not|cannot)|the)\s*$")
+_PRONOUN_ONE = re.compile(r"(?<!\w)(?:search for|searching for|look for|looking for|find|finding|the)\s*$")
+_ONE_OF_US_CANNOT = re.compile(r"\s+of (?:us|them) (?:won't|can't|isn't|is not|will not|cannot|doesn't|does not)(?!\w)")
 _ONE_WORDS = frozenset({"one", "um", "uma", "un", "una", "u"})
 _JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
 
@@ -84,8 +84,8 @@ def _unit_price_one(number: NumberMention, folded: str) -> bool:
         return True
     if fold(number.raw) not in _ONE_WORDS and number.raw != "1":
         return False
-    if re.match(r"\s*(?:way|-way)(?!\w)", folded[number.end :]):
-        return True
+    if re.match(r"\s*(?:way|-way)(?!\w)", folded[number.end :]) or _ONE_OF_US_CANNOT.match(folded, number.end):
+        return True  # "one way", "one of us won't be available"
     return bool(_PRICE_QUESTION.search(folded) or _PRONOUN_ONE.search(folded[max(0, number.start - 40) : number.start]))
 
 

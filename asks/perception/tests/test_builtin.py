@@ -225,6 +225,7 @@ def test_one_ticket_in_a_price_question_is_no_party(text, lang):
 @pytest.mark.parametrize(
     ("text", "lang"),
     [("I'm looking for one in San Jose", "en"), ("Can you search for one?", "en"), ("I want a one way ticket", "en"),
+     ("one of us won't be available at 8:30 am", "en"),
      ("quiero una para el domingo", "es"), ("en vull una per diumenge", "ca")],
 )
 def test_one_as_a_pronoun_is_no_party(text, lang):
