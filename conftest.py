@@ -10,7 +10,8 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import tenant_context
 
-from magie.testing import WorkerProcess, organisations_ensure, tenant_tables_truncate
+from magie.testing import WorkerProcess
+from tenants.testing import organisations_ensure, tenant_tables_truncate
 from tenants.models import Organisation
 
 

@@ -15,7 +15,7 @@ from approvals.errors import ApprovalExpired
 from approvals.models import ApprovalRequest
 from approvals.selectors import approval_get_for_customer, approvals_pending_for_customer
 from approvals.services import approval_decide
-from bank.apis import CustomerTokenAuthentication, IsCustomer
+from bank.apis import HolderTokenAuthentication, IsCustomer
 from magie.scoping import organisation_kind_is
 
 
@@ -28,7 +28,7 @@ class ApprovalOut(serializers.Serializer):
 
 
 class CustomerApprovalApi(APIView):
-    authentication_classes = [CustomerTokenAuthentication]
+    authentication_classes = [HolderTokenAuthentication]
     permission_classes = [organisation_kind_is("bank"), IsCustomer]
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from approvals.errors import (
     ApprovalAlreadyDecided,
@@ -22,7 +21,7 @@ from approvals.links import approval_link_issue
 from approvals.models import ApprovalRequest
 from approvals.previews import facts_hash
 from magie.bounds import AMOUNT_CEILING_CENTS
-from magie.celery import app as celery_app
+from magie.queueing import task_queue_on_commit
 
 CONTINUE_TASK = "agent.approval_continue"  # the agent continues the conversation; approvals never imports agent
 SIMULATED = "simulator:"  # `decided_by` of a decision typed in the WhatsApp simulator: "simulator:<staff username>"
@@ -112,11 +111,7 @@ def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, a
 
 
 def _announce(request: ApprovalRequest) -> None:
-    schema = connection.schema_name
-    transaction.on_commit(partial(
-        lambda s, i: celery_app.signature(CONTINUE_TASK, args=(s, i), headers={"_schema_name": s}).apply_async(),
-        schema, request.pk,
-    ))
+    task_queue_on_commit(CONTINUE_TASK, args=(request.pk,))
 
 
 def approval_check_usable(*, request: ApprovalRequest, tool: str, preview_hash: str, now: datetime) -> None:

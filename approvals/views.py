@@ -13,6 +13,7 @@ from approvals.links import approval_from_token
 from approvals.models import ApprovalRequest
 from approvals.previews import word
 from approvals.services import approval_decide
+from magie.tenancy import tenancy_current
 
 
 @require_http_methods(["GET", "POST"])
@@ -20,7 +21,7 @@ def approval_page(request, token: str):
     approval = approval_from_token(token)
     if approval is None:
         raise Http404("unknown approval link")
-    lang = request.tenant.language
+    lang = tenancy_current().language
     status = 200
     if request.method == "POST" and request.POST.get("decision") in ("approve", "decline"):
         try:

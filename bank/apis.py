@@ -10,9 +10,7 @@ Every view calls one service or selector; domain errors are rendered by `magie.a
 
 from __future__ import annotations
 
-from django.db import connection
-from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +21,8 @@ from bank.errors import IdempotencyKeyMissing
 from bank.interface import key_owner_of, receipt_of, statement_of
 from bank.models import CustomerToken, Holder
 from language.money import format_money
+from magie.auth import CustomerTokenAuthentication
+from magie.tenancy import tenancy_current
 from magie.scoping import organisation_kind_is
 
 
@@ -41,26 +41,10 @@ class CustomerPrincipal:
         return f"customer {self.holder.pk}"
 
 
-class CustomerTokenAuthentication(BaseAuthentication):
-    keyword = "Token"
-
-    def authenticate(self, request):
-        parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() != self.keyword.lower().encode():
-            return None
-        if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Authorization: Token <key>")
-        try:
-            key = parts[1].decode()
-        except UnicodeError as error:
-            raise exceptions.AuthenticationFailed("invalid token") from error
+class HolderTokenAuthentication(CustomerTokenAuthentication):
+    def principal_for(self, key: str) -> tuple[CustomerPrincipal, CustomerToken] | None:
         token = CustomerToken.objects.select_related("holder").filter(key=key).first()
-        if token is None:
-            raise exceptions.AuthenticationFailed("invalid token")
-        return CustomerPrincipal(token.holder), token
-
-    def authenticate_header(self, request) -> str:
-        return self.keyword
+        return (CustomerPrincipal(token.holder), token) if token else None
 
 
 class IsCustomer(BasePermission):
@@ -69,7 +53,7 @@ class IsCustomer(BasePermission):
 
 
 class CustomerApi(APIView):
-    authentication_classes = [CustomerTokenAuthentication]
+    authentication_classes = [HolderTokenAuthentication]
     permission_classes = [organisation_kind_is("bank"), IsCustomer]
 
     @staticmethod
@@ -78,7 +62,7 @@ class CustomerApi(APIView):
 
 
 def _lang() -> str:
-    return getattr(getattr(connection, "tenant", None), "language", "pt-BR") or "pt-BR"
+    return tenancy_current().language
 
 
 class KeyOwnerSerializer(serializers.Serializer):

@@ -20,14 +20,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from booking import selectors, services
-from booking.auth import CustomerTokenAuthentication
+from booking.auth import BookingCustomerAuthentication
 from booking.models import Booking
 from language.money import format_money
 from magie.scoping import organisation_kind_is
 
 
 class CustomerApi(APIView):
-    authentication_classes = [CustomerTokenAuthentication]
+    authentication_classes = [BookingCustomerAuthentication]
     permission_classes = [organisation_kind_is("school"), IsAuthenticated]
 
 

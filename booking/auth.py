@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rest_framework import exceptions
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
-
 from booking.models import CustomerToken
+from magie.auth import CustomerTokenAuthentication
 from magie.scoping import current_kind
 
 
@@ -26,26 +24,10 @@ class Customer:
     is_anonymous: bool = False
 
 
-class CustomerTokenAuthentication(BaseAuthentication):
-    keyword = "Token"
+class BookingCustomerAuthentication(CustomerTokenAuthentication):
+    def applies(self, request) -> bool:
+        return current_kind() == "school"
 
-    def authenticate(self, request):
-        if current_kind() != "school":
-            return None  # the API does not exist here: the kind permission answers 404, not 401
-        parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() != self.keyword.lower().encode():
-            return None
-        if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Authorization: Token <key>")
-        try:
-            key = parts[1].decode()
-        except UnicodeError:
-            raise exceptions.AuthenticationFailed("invalid token") from None
+    def principal_for(self, key: str) -> tuple[Customer, CustomerToken] | None:
         token = CustomerToken.objects.filter(key=key).first()
-        if token is None:
-            raise exceptions.AuthenticationFailed("invalid token")
-        return Customer(customer_ref=token.customer_ref, name=token.customer_name), token
-
-    def authenticate_header(self, request) -> str:
-        return self.keyword
-
+        return (Customer(customer_ref=token.customer_ref, name=token.customer_name), token) if token else None

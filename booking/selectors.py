@@ -16,12 +16,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Iterable
 from zoneinfo import ZoneInfo
 
-from django.db import connection
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from language.text import fold
 from magie.bounds import text_checked
+from magie.tenancy import tenancy_current
 from booking.errors import (
     ActivityNotFound,
     BookingNotFound,
@@ -73,11 +73,11 @@ class SlotLoad:
 
 
 def organisation_language() -> str:
-    return getattr(getattr(connection, "tenant", None), "language", None) or "en"
+    return tenancy_current().language
 
 
 def organisation_time_zone() -> ZoneInfo:
-    return ZoneInfo(getattr(getattr(connection, "tenant", None), "time_zone", None) or "UTC")
+    return tenancy_current().zone
 
 
 def local_day_bounds(day: date, tz: ZoneInfo) -> tuple[datetime, datetime]:

@@ -8,7 +8,6 @@ nothing; an unknown token answers 404, an expired link 410, a cancelled booking 
 from __future__ import annotations
 
 from babel.dates import format_datetime
-from django.db import connection
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
@@ -17,6 +16,7 @@ from booking.errors import BookingNotPayable, PaymentLinkExpired, PaymentLinkNot
 from booking.models import Booking
 from language.locales import babel_locale
 from language.money import format_money
+from magie.tenancy import tenancy_current
 from magie.errors import DomainError
 from magie.scoping import current_kind
 
@@ -57,7 +57,7 @@ def _page(request, state: str, *, status: int = 200, link=None):
     language = selectors.organisation_language()
     texts = TEXTS.get(language, TEXTS["en"])
     context = {"state": state, "message": texts.get(state, ""), "t": texts, "lang": language,
-               "organisation": getattr(connection.tenant, "name", "")}
+               "organisation": tenancy_current().name}
     if link is not None:
         booking: Booking = link.booking
         tz = selectors.organisation_time_zone()

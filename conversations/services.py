@@ -5,13 +5,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from conversations.models import Conversation, Customer, Message
-from magie.celery import app as celery_app
+from magie.queueing import task_queue_on_commit
 from magie.errors import DomainError
 
 
@@ -105,13 +104,8 @@ def message_store_outbound(
     )
     task_name = DELIVERY_TASKS.get(channel)
     if task_name:
-        transaction.on_commit(partial(_queue_delivery, task_name, connection.schema_name, message.pk))
+        task_queue_on_commit(task_name, args=(message.pk,))
     return message
-
-
-def _queue_delivery(task_name: str, schema_name: str, message_id: int) -> None:
-    celery_app.signature(task_name, args=(schema_name, message_id),
-                         headers={"_schema_name": schema_name}).apply_async()
 
 
 @transaction.atomic

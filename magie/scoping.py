@@ -5,14 +5,18 @@ A bank's back office shows no booking pages and its API answers 404 for the stor
 
 from __future__ import annotations
 
-from django.db import connection
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 
+from magie.tenancy import NoOrganisation, tenancy_current
+
 
 def current_kind() -> str | None:
-    tenant = getattr(connection, "tenant", None)
-    return getattr(tenant, "kind", None)
+    """The current organisation's kind; None on the platform host (no organisation)."""
+    try:
+        return tenancy_current().kind
+    except NoOrganisation:
+        return None
 
 
 class KindScopedAdminMixin:

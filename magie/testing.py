@@ -1,4 +1,5 @@
-"""Helpers the tests share: test organisations, a real Celery worker process, database URLs of the test DB."""
+"""Helpers the tests share, of the platform only: a real Celery worker process, the test database's URL, Chromium,
+threads released together. What needs organisations (the demo ones, signing in) is in `tenants.testing`."""
 
 from __future__ import annotations
 
@@ -9,15 +10,8 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from django.apps import apps
 from django.conf import settings
-from django.core.management import call_command
 from django.db import connection
-from django_tenants.utils import tenant_context
-
-from tenants.models import Organisation
-
-TEST_SCHEMAS = ("demobank", "demoschool", "demostore")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -30,38 +24,6 @@ def chromium_path() -> str:
     if not path:
         raise RuntimeError("Browser tests need Debian's chromium: `apt-get install chromium` (or set MAGIE_CHROMIUM).")
     return path
-
-
-def organisations_ensure() -> None:
-    """The demo organisations exist with their data (after a transactional test flushed the public tables)."""
-    if Organisation.objects.filter(schema_name__in=TEST_SCHEMAS).count() != len(TEST_SCHEMAS):
-        call_command("seed_demo", verbosity=0, stdout=open(os.devnull, "w"))
-
-
-KEEP_TABLES = {"django_migrations", "django_content_type", "auth_permission", "auth_group",
-               "auth_group_permissions", "auth_user", "auth_user_groups", "auth_user_user_permissions"}
-
-
-def tenant_tables_truncate() -> None:
-    """Remove what a transactional test committed in the test schemas (Django's flush only sees public)."""
-    with connection.cursor() as cursor:
-        for schema in TEST_SCHEMAS:
-            cursor.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = %s", [schema]
-            )
-            tables = [name for (name,) in cursor.fetchall() if name not in KEEP_TABLES]
-            if tables:
-                cursor.execute("TRUNCATE " + ", ".join(f'"{schema}"."{t}"' for t in tables) + " CASCADE")
-    for schema in TEST_SCHEMAS:  # demo data back, as the next test expects it
-        organisation = Organisation.objects.filter(schema_name=schema).first()
-        if organisation is None:
-            continue
-        with tenant_context(organisation):
-            for app_config in apps.get_app_configs():
-                seeder = getattr(app_config, "seed_demo", None)
-                if seeder:
-                    seeder(organisation)
-    connection.set_schema_to_public()
 
 
 def test_database_url() -> str:
@@ -125,19 +87,6 @@ class WorkerProcess:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
-
-
-def signed_in(schema: str | None, username: str = "admin"):
-    """A test client signed in through the login form on the organisation's host (its schema), as a browser does;
-    `schema=None` is the platform host."""
-    from django.test import Client
-
-    from tenants.demo import DEMO_PASSWORD
-
-    client = Client(HTTP_HOST=f"{schema}.localhost" if schema else "localhost")
-    response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
-    assert response.status_code == 302, f"{username} could not sign in on {schema}"
-    return client
 
 
 def run_together(count: int, work, organisation=None, timeout: float = 120) -> list:

@@ -2,13 +2,10 @@
 
 from django.urls import include, path
 
-from tenants.staff_security import second_factor
 from magie.admin_sites import platform_site
-from magie.views import platform_home
 
 urlpatterns = [
-    path("", platform_home, name="platform-home"),
-    path("admin/second-factor/", second_factor, name="second-factor"),
+    path("", include("tenants.urls_platform")),
     path("admin/", platform_site.urls),
     path("webhooks/whatsapp", include("whatsapp.urls")),
 ]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import connection
+from django.db.models import OuterRef, Subquery
 
 from magie.errors import NotFound
-from tenants.models import Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from magie.tenancy import NoOrganisation, Tenancy, tenancy_refresh
+from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import Policy, policy_snapshot
 
 
@@ -21,7 +26,51 @@ def organisation_current() -> Organisation:
 
 def policy_current(*, organisation: Organisation) -> Policy:
     row = OrganisationPolicy.objects.get(organisation=organisation)
-    return Policy.from_snapshot(policy_snapshot(row), version=row.version)
+    return _policy_of(row)
+
+
+@dataclass(frozen=True)
+class OrganisationInForce:
+    """What a turn reads of its organisation, once: who it is, the policy in force and where its pages are."""
+
+    organisation: Organisation
+    tenancy: Tenancy
+    policy: Policy
+    public_base_url: str
+
+
+_policies: dict[tuple[int, int, datetime], Policy] = {}
+_policies_lock = threading.Lock()
+
+
+def _policy_of(row: OrganisationPolicy) -> Policy:
+    """The parsed policy of this row, parsed once per process per (organisation, version, change time)."""
+    key = (row.organisation_id, row.version, row.updated_at)
+    policy = _policies.get(key)
+    if policy is None:
+        policy = Policy.from_snapshot(policy_snapshot(row), version=row.version)
+        with _policies_lock:
+            for stale in [k for k in _policies if k[0] == row.organisation_id]:
+                del _policies[stale]
+            _policies[key] = policy
+    return policy
+
+
+def organisation_in_force() -> OrganisationInForce:
+    """The current organisation with its policy and primary domain in ONE query (a turn calls this once and passes
+    the result down; nothing in the turn reads the organisation, its policy or its domain again). The policy is
+    parsed once per version per process; the tenancy cache is refreshed from the row, so an edit made by another
+    process is seen by the next turn."""
+    schema = connection.schema_name
+    primary = Domain.objects.filter(tenant=OuterRef("pk"), is_primary=True).values("domain")[:1]
+    organisation = (Organisation.objects.select_related("policy").annotate(primary_domain=Subquery(primary))
+                    .filter(schema_name=schema).first())
+    if organisation is None:
+        raise NoOrganisation(f"no organisation owns schema {schema}")
+    return OrganisationInForce(
+        organisation=organisation, tenancy=tenancy_refresh(organisation), policy=_policy_of(organisation.policy),
+        public_base_url=settings.MAGIE_PUBLIC_URL_TEMPLATE.format(host=organisation.primary_domain or ""),
+    )
 
 
 def policy_in_force(*, organisation: Organisation, at: datetime) -> Policy:

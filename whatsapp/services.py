@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, tenant_context
@@ -22,7 +22,8 @@ from django_tenants.utils import get_public_schema_name, tenant_context
 from conversations.models import Message
 from conversations.rendering import message_text_for_customer
 from conversations.services import message_mark_handled, message_set_channel_id, message_store_inbound
-from magie.celery import app as celery_app
+from magie.queueing import task_queue
+from magie.tenancy import tenancy_current
 from magie.errors import NotFound
 from tenants.models import Organisation, WhatsAppChannel
 from tenants.selectors import whatsapp_channel_by_phone_number_id
@@ -147,8 +148,7 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
 
 def turn_queue(*, schema_name: str, message_id: int) -> None:
     """Queue the agent's turn for an inbound message, by name (the agent is idempotent on the message id)."""
-    celery_app.signature(TURN_TASK, args=(schema_name, message_id),
-                         headers={"_schema_name": schema_name}).apply_async()
+    task_queue(TURN_TASK, schema_name=schema_name, args=(message_id,))
     turn_queued.send(sender=turn_queue, schema_name=schema_name, message_id=message_id)
 
 
@@ -212,8 +212,7 @@ FINISHED = {Delivery.Status.SENT, Delivery.Status.DELIVERED, Delivery.Status.REA
 
 def _channel_for(message: Message) -> WhatsAppChannel | None:
     """The number the customer last wrote to, if it still belongs to this organisation; else its first number."""
-    organisation = Organisation.objects.get(schema_name=connection.schema_name)
-    channels = WhatsAppChannel.objects.filter(organisation=organisation).order_by("pk")
+    channels = WhatsAppChannel.objects.filter(organisation_id=tenancy_current().pk).order_by("pk")
     route = CustomerRoute.objects.filter(customer_id=message.conversation.customer_id).first()
     if route:
         channel = channels.filter(phone_number_id=route.phone_number_id).first()
@@ -263,7 +262,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         conversation = message.conversation
         window_open = bool(conversation.last_inbound_at
                            and conversation.last_inbound_at > timezone.now() - timedelta(hours=24))
-        language = Organisation.objects.values_list("language", flat=True).get(schema_name=connection.schema_name)
+        language = tenancy_current().language
         try:
             body = sender.outbound_payload(
                 to=conversation.customer.channel_user_id, text=message_text_for_customer(message=message),

@@ -9,7 +9,7 @@ from conversations.models import Message
 from inbox.models import Escalation
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_resolve
-from magie.testing import signed_in
+from tenants.testing import signed_in
 
 
 def balance_turn(*drafts: str) -> list:

@@ -11,7 +11,7 @@ from django_tenants.utils import schema_context
 
 from booking import services
 from booking.models import Booking, PaymentLink, TimeSlot
-from magie.testing import signed_in
+from tenants.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 
 MODELS = ("activity", "instructor", "equipmenttype", "timeslot", "booking", "paymentlink")

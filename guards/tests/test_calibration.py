@@ -1,17 +1,17 @@
-"""Acceptance on the SGD train corpus (/work/shared/corpora/sgd)."""
+"""Acceptance on the SGD train corpus (`settings.SGD_CORPUS_DIR`: ../shared/corpora/sgd, or `MAGIE_SGD_CORPUS`)."""
 
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from guards.calibration import calibrate, dialogue_cases, dialogues, mutate, transactional_intents
 from guards.checks.amounts import unsupported_amount
 from guards.tests.helpers import deadline
 
-SGD = Path("/work/shared/corpora/sgd")
+SGD = settings.SGD_CORPUS_DIR
 BOOKINGS = SGD / "train-bookings.jsonl.gz"
 MONEY = SGD / "train-money.jsonl"
 UNTRACEABLE = {("44_00086", 17): "$252", ("59_00033", 9): "$317", ("96_00051", 21): "$209"}

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django_tenants.utils import schema_context
 
 from conversations import services as conversation_services
@@ -20,7 +21,8 @@ SCREENS = Path(settings.DATA_DIR) / "screens"
 
 def test_the_agent_claims_replies_and_resolves_an_escalated_chat(page, site, monkeypatch):
     queued = []  # the outbox's delivery queueing, recorded instead of sent to the broker (no worker runs here)
-    monkeypatch.setattr(conversation_services, "_queue_delivery", lambda *args: queued.append(args))
+    monkeypatch.setattr(conversation_services, "task_queue_on_commit",
+                        lambda name, args: queued.append((name, connection.schema_name, *args)))
     with schema_context("demobank"):
         escalation = escalation_make(chat_make(texts=("quero mandar 500 pro João",), name="Maria Navegador"))
     base = site("demobank")

@@ -162,6 +162,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
+# The SGD dialogue corpus (guard calibration, perception evaluation): ../shared/corpora/sgd beside the checkout.
+SGD_CORPUS_DIR = Path(os.environ.get("MAGIE_SGD_CORPUS", BASE_DIR.parent / "shared" / "corpora" / "sgd"))
+
 OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")
 OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
 OPENAI_MODEL = os.environ.get("OPENAI_MODEL", "gpt-4.1-mini")

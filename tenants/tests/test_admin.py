@@ -7,7 +7,7 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import schema_context
 
-from magie.testing import signed_in
+from tenants.testing import signed_in
 from tenants.demo import DEMO_PASSWORD, demo_channel_secrets
 from tenants.forms import PolicyForm
 from tenants.models import OrganisationPolicy, PolicyVersion, WhatsAppChannel

@@ -18,10 +18,19 @@ def test_a_row_created_in_demobank_is_invisible_from_demostore(demobank):
 
 
 def test_tenant_tables_do_not_exist_in_the_public_schema(db):
+    """Domain tables live only in the organisations' schemas; the public schema holds the organisations."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT schemaname FROM pg_tables WHERE tablename = 'auth_group' ORDER BY 1")
-        schemas = [row[0] for row in cursor.fetchall()]
-    assert {"demobank", "demoschool", "demostore", "public"} <= set(schemas)  # each schema its own staff tables
+        cursor.execute("SELECT schemaname, tablename FROM pg_tables WHERE tablename IN "
+                       "('conversations_message', 'bank_pixtransfer', 'agent_turn', 'tenants_organisation')")
+        found = cursor.fetchall()
+    by_table: dict[str, set[str]] = {}
+    for schema, table in found:
+        by_table.setdefault(table, set()).add(schema)
+    organisations = {"demobank", "demoschool", "demostore"}
+    for table in ("conversations_message", "bank_pixtransfer", "agent_turn"):
+        assert organisations <= by_table[table]
+        assert "public" not in by_table[table]
+    assert by_table["tenants_organisation"] == {"public"}
 
 
 def test_demobank_staff_cannot_sign_in_on_demostore(demobank, host_client):

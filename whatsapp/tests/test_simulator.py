@@ -10,7 +10,7 @@ from django_tenants.utils import schema_context
 
 from conversations.models import Conversation, Customer, Message
 from conversations.services import message_store_inbound, message_store_outbound
-from magie.testing import signed_in
+from tenants.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 
 CARLA = "5511999990001"  # a sandbox customer of the demo bank

@@ -1,0 +1,53 @@
+"""The doors of ../shared/ARCHITECTURE.md that must never open, checked on the source: every `import` and
+`from … import` (at module level or inside functions) of every module of the app. An app's `tests/` may drive
+whole turns through the apps above it, so they are not checked; its code, commands and test helpers are."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(settings.BASE_DIR)
+DOMAIN_APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
+               "inbox", "whatsapp", "language"}
+FORBIDDEN = {
+    "bank": {"agent", "asks", "approvals", "guards", "whatsapp"},
+    "booking": {"agent", "asks", "approvals", "guards", "whatsapp"},
+    "store": {"agent", "asks", "approvals", "guards", "whatsapp"},
+    "magie": DOMAIN_APPS,
+    "asks": {"agent", "approvals", "whatsapp", "inbox"},
+    "guards": {"agent", "whatsapp"},
+    "approvals": {"agent"},
+}
+
+
+def imported_apps(path: Path) -> set[tuple[str, int]]:
+    """(top-level package, line) of every absolute import in the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found |= {(alias.name.split(".")[0], node.lineno) for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add((node.module.split(".")[0], node.lineno))
+    return found
+
+
+def violations(app: str, forbidden: set[str]) -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{line} imports {package}"
+            for path in sorted((ROOT / app).rglob("*.py")) if not {"migrations", "tests"} & set(path.parts)
+            for package, line in sorted(imported_apps(path)) if package in forbidden]
+
+
+@pytest.mark.parametrize("app", sorted(FORBIDDEN))
+def test_no_forbidden_door_is_open(app):
+    assert violations(app, FORBIDDEN[app]) == []
+
+
+def test_the_check_sees_an_open_door(tmp_path, monkeypatch):
+    """The rule is not vacuous: a module of an engine importing the agent is reported, with its line."""
+    engine = tmp_path / "bank"
+    engine.mkdir()
+    (engine / "leak.py").write_text("import os\n\ndef f():\n    from agent.turn import turn_handle\n")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert violations("bank", FORBIDDEN["bank"]) == ["bank/leak.py:4 imports agent"]
