@@ -1,7 +1,7 @@
 from django import forms
 from django.contrib import admin
 
-from agent.models import AgentSettings, Turn
+from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
@@ -13,6 +13,20 @@ class TurnAdmin(ReadOnlyAdmin):
 
     list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at"]
     list_filter = ["status", "provider", "decision"]
+
+
+@admin.register(FailedTurn, site=backoffice_site)
+class FailedTurnAdmin(ReadOnlyAdmin):
+    """The dead-letter list: turns that raised (or found the model unreachable), newest first, with what failed;
+    the same traceback hash means the same bug. Each was answered once and its message marked handled."""
+
+    list_display = ["pk", "started_at", "message", "error_code", "error_class", "traceback_hash", "reply"]
+    list_filter = ["error_code", "error_class"]
+    search_fields = ["traceback_hash", "error"]
+    ordering = ["-pk"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(status=Turn.Status.FAILED).select_related("message")
 
 
 class AgentSettingsForm(forms.ModelForm):

@@ -41,7 +41,7 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
         if ask.is_open:
             ask_fail(ask_id=ask.pk, code="approval_expired", at=ctx.now, rule="approval_expired", message_id=message_id)
         return Draft(say(lang, "approval_expired"))
-    if ask.status == Ask.Status.AWAITING_CONFIRMATION and ask.confirmation_token == request.nonce:
+    if ask.status == Ask.Status.AWAITING_CONFIRMATION and ask.pending_approval_id == request.pk:
         ask_start_execution(ask_id=ask.pk, rule=f"approved_via_{request.decision_channel}", message_id=message_id)
     elif ask.status != Ask.Status.EXECUTING:
         approval_record_execution(approval_id=request.pk, at=ctx.now,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from agent.references import reference_extend
 from agent.tools.base import ToolContext, ToolFailure, ToolSpec
 from approvals.previews import facts_hash
@@ -45,9 +47,12 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
                               now=ctx.now)
         return None
     gate = ctx.policy.gates[tool.risk]
+    # A message the channel delivered late (after an outage) still gets a preview with its full time to decide:
+    # the request is dated now, not at the message's own time (whose expiry may already have passed).
+    now = max(ctx.now, timezone.now())
     request = approval_request_create(
         ask_id=ctx.ask_id, conversation_id=ctx.conversation_id, tool=tool.name, arguments=args.model_dump(),
-        preview=preview, risk=tool.risk, channel=gate.channel, amount_cents=tool.amount_of(args), now=ctx.now,
+        preview=preview, risk=tool.risk, channel=gate.channel, amount_cents=tool.amount_of(args), now=now,
         expires_in=ctx.policy.approval_expiry,
     )
     for argument, _ in tool.references:  # the references the execution needs live as long as the request

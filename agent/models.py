@@ -48,12 +48,25 @@ class Turn(models.Model):
     tokens = models.JSONField(default=dict)  # {"prompt": n, "completion": n}
     asked_for = models.CharField(max_length=32, blank=True)  # the slot the reply asked for (context for the next)
     error = models.TextField(blank=True)
+    # A turn that raised: what it was, to group repeats (the dead-letter list in the back office).
+    error_code = models.CharField(max_length=64, blank=True)
+    error_class = models.CharField(max_length=200, blank=True)
+    traceback_hash = models.CharField(max_length=16, blank=True)  # over the frames (file, function), not the values
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField()
     queries = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["pk"]
+        indexes = [models.Index(fields=["status"], condition=models.Q(status="failed"), name="turn_failed")]
+
+
+class FailedTurn(Turn):
+    """The dead-letter list: turns that raised (or whose model stayed unreachable), for staff to look at."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "failed turn"
 
 
 class AgentSettings(models.Model):

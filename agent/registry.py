@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from agent.gate import approval_gate
 from agent.references import ReferenceRefused, reference_resolve
 from agent.tools import bank, school, store
-from agent.tools.arguments import argument_context
+from agent.tools.arguments import FAILED_SLOTS as ARGUMENT_FAILED_SLOTS, argument_context
 from agent.tools.base import ToolCallRecord, ToolContext, ToolFailure, ToolSpec, failure_from
 from asks.perception.contract import strict_json_schema
 from magie.bounds import json_storable, text_storable
@@ -39,6 +39,20 @@ SAME_AS = {"string_unicode": "text_not_storable"}  # pydantic's own refusal of a
 
 def tools_for(org_kind: str) -> dict[str, ToolSpec]:
     return {tool.name: tool for tool in TOOLS_BY_ORG_KIND.get(org_kind, ())}
+
+
+def completing_tool(org_kind: str, ask_kind: str) -> str | None:
+    """The tool whose success completes an Ask of this kind (declared by the tool: `ToolSpec.completes`)."""
+    return next((tool.name for tool in tools_for(org_kind).values() if ask_kind in tool.completes), None)
+
+
+def failed_slot(org_kind: str, tool_name: str, code: str | None) -> str | None:
+    """The slot a refusal of this tool concerns: the engine's (declared by the tool: `ToolSpec.failed_slots`) or
+    an argument bound's (`agent.tools.arguments.FAILED_SLOTS`)."""
+    tool = tools_for(org_kind).get(tool_name)
+    if tool is None or not code:
+        return None
+    return tool.failed_slots.get(code) or ARGUMENT_FAILED_SLOTS.get(code)
 
 
 def tool_schemas(org_kind: str) -> list[dict[str, Any]]:

@@ -1,14 +1,18 @@
 from celery import shared_task
 from django_tenants.utils import schema_context
 
-from agent.turn import approval_announced, turn_handle
+from agent.turn import ConversationBusy, approval_announced, turn_handle
 
 
 @shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
 def turn_task(self, schema_name: str, message_id: int) -> None:
-    """One inbound message's turn. Idempotent on the message id; serialised per conversation by its row lock."""
+    """One inbound message's turn. Idempotent on the message id; one attempt per conversation at a time (its turn
+    lease): while another attempt holds it, this one is retried shortly — usually to find its message done."""
     with schema_context(schema_name):
-        turn_handle(message_id=message_id)
+        try:
+            turn_handle(message_id=message_id)
+        except ConversationBusy as busy:
+            raise self.retry(exc=busy, countdown=1, max_retries=None) from busy
 
 
 @shared_task(name="agent.approval_continue", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)

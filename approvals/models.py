@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
-from django_fsm import FSMField, FSMModelMixin, transition
+from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 from magie.fields import EncryptedTextField
 
 
-class ApprovalRequest(FSMModelMixin, models.Model):
+class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """A gated tool call paused for the customer's decision. Its id is the idempotency key of the execution.
 
     The preview is stored exactly as shown (facts from system data and the text) with a hash over the facts the

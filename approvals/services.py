@@ -110,6 +110,19 @@ def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, a
     return request
 
 
+@transaction.atomic
+def approval_decide_tap(*, approval_id: int, ask_id: int, approve: bool, by: str, at: datetime) -> ApprovalRequest | None:
+    """A tap on a preview's in-chat button, which names its request: decide it if it is the request its Ask awaits
+    right now; None for any other (an old preview's, a voided one's): the decision engine refuses that tap as
+    stale. `by` is the verified sender of the signed webhook (or the terminal's user)."""
+    request = (ApprovalRequest.objects.select_for_update().select_related("ask")
+               .filter(pk=approval_id, ask_id=ask_id, status=ApprovalRequest.Status.PENDING).first())
+    if request is None or request.ask.status != "awaiting_confirmation" or request.ask.pending_approval_id != request.pk:
+        return None
+    return approval_decide(approval_id=request.pk, approve=approve, by=by, channel=ApprovalRequest.Channel.IN_CHAT_BUTTON,
+                           at=at)
+
+
 def _announce(request: ApprovalRequest) -> None:
     task_queue_on_commit(CONTINUE_TASK, args=(request.pk,))
 
@@ -151,21 +164,3 @@ def approval_record_execution(*, approval_id: int, result: dict[str, Any], at: d
 @transaction.atomic
 def approval_shown(*, approval_id: int, message_id: int) -> None:
     ApprovalRequest.objects.filter(pk=approval_id).update(shown_in_id=message_id)
-
-
-@transaction.atomic
-def approvals_void_stale(*, conversation_id: int) -> int:
-    """Void pending requests whose Ask no longer awaits them (corrected, cancelled, cooled, superseded): their
-    buttons and links then do nothing."""
-    voided = 0
-    pending = ApprovalRequest.objects.select_for_update().select_related("ask").filter(
-        conversation_id=conversation_id, status=ApprovalRequest.Status.PENDING)
-    for request in pending:
-        ask = request.ask
-        if ask.status == "executing":  # confirmed by the tap being handled now: decided next, not voided
-            continue
-        if ask.status != "awaiting_confirmation" or ask.confirmation_token != request.nonce:
-            request.void(f"the request moved on ({ask.status})")
-            request.save()
-            voided += 1
-    return voided

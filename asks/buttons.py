@@ -1,6 +1,7 @@
 """Button payloads the agent sends and the decision engine reads back. A payload names what it answers, so a tap on
 an old message can be recognised as old. Confirmation payloads are signed (HMAC with the platform's secret) and
-carry the single-use token of the request they confirm: a forged or altered one reads as stale."""
+name the approval request they decide: a forged or altered one reads as stale, and so does one naming a request
+its Ask no longer awaits."""
 
 from __future__ import annotations
 
@@ -13,16 +14,16 @@ from asks.decide import Tap
 SALT = "magie.asks.confirmation-button"
 
 
-def _signature(action: str, ask_id: int, token: str) -> str:
-    return salted_hmac(SALT, f"{action}:{ask_id}:{token}", algorithm="sha256").hexdigest()[:32]
+def _signature(action: str, ask_id: int, approval_id: int) -> str:
+    return salted_hmac(SALT, f"{action}:{ask_id}:{approval_id}", algorithm="sha256").hexdigest()[:32]
 
 
-def confirm_payload(ask_id: int, token: str) -> str:
-    return f"confirm:{ask_id}:{token}:{_signature('confirm', ask_id, token)}"
+def confirm_payload(ask_id: int, approval_id: int) -> str:
+    return f"confirm:{ask_id}:{approval_id}:{_signature('confirm', ask_id, approval_id)}"
 
 
-def decline_payload(ask_id: int, token: str) -> str:
-    return f"decline:{ask_id}:{token}:{_signature('decline', ask_id, token)}"
+def decline_payload(ask_id: int, approval_id: int) -> str:
+    return f"decline:{ask_id}:{approval_id}:{_signature('decline', ask_id, approval_id)}"
 
 
 def resume_payload(ask_id: int) -> str:
@@ -38,9 +39,9 @@ def parse_tap(payload: str) -> Tap | None:
     parts = payload.split(":")
     try:
         if parts[0] in ("confirm", "decline") and len(parts) == 4:
-            action, ask_id, token, signature = parts[0], int(parts[1]), parts[2], parts[3]
-            valid = hmac.compare_digest(signature, _signature(action, ask_id, token))
-            return Tap(action, ask_id=ask_id, token=token if valid else "")  # type: ignore[arg-type]
+            action, ask_id, approval_id, signature = parts[0], int(parts[1]), int(parts[2]), parts[3]
+            valid = hmac.compare_digest(signature, _signature(action, ask_id, approval_id))
+            return Tap(action, ask_id=ask_id, approval_id=approval_id if valid else None)  # type: ignore[arg-type]
         if parts[0] == "resume" and len(parts) == 2:
             return Tap("resume", ask_id=int(parts[1]))
         if parts[0] == "choose" and len(parts) >= 4:

@@ -6,8 +6,8 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 
 | # | when | decision | rule |
 |---|------|----------|------|
-| T1 | a confirm/decline tap for the open Ask awaiting it, with the current token | confirm / cancel | button_confirms / button_declines |
-| T2 | any other confirm/decline tap (old preview, closed Ask, replaced token) | refuse_stale | stale_confirmation_button |
+| T1 | a confirm/decline tap for the open Ask, naming the approval it awaits | confirm / cancel | button_confirms / button_declines |
+| T2 | any other confirm/decline tap (old preview, closed Ask, replaced request) | refuse_stale | stale_confirmation_button |
 | T3 | a resume tap for a parked Ask | resume | resume_button |
 | T4 | a resume tap for an Ask no longer parked | refuse_stale | stale_resume_button |
 | T5 | a clarify choice "change the open request", the open Ask unchanged since | correct | clarified_as_correction |
@@ -64,7 +64,7 @@ class AskView:
     status: str
     slots: Mapping[str, Any]
     last_activity_at: datetime
-    confirmation_token: str = ""
+    pending_approval_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Tap:
 
     action: Literal["confirm", "decline", "resume", "choose"]
     ask_id: int | None = None
-    token: str = ""
+    approval_id: int | None = None  # confirm/decline: the request the (validly signed) button decides
     choice: str = ""  # choose: "correct" or "new:<kind>"
     message_id: int | None = None
 
@@ -138,8 +138,8 @@ def _decide_tap(tap: Tap, open_ask: AskView | None, parked: Sequence[AskView], v
             open_ask is not None
             and open_ask.id == tap.ask_id
             and open_ask.status == "awaiting_confirmation"
-            and bool(open_ask.confirmation_token)
-            and tap.token == open_ask.confirmation_token
+            and open_ask.pending_approval_id is not None
+            and tap.approval_id == open_ask.pending_approval_id
         )
         if not current:
             return Decision(Action.REFUSE_STALE, "stale_confirmation_button", ask_id=tap.ask_id)

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
-from django_fsm import FSMField, FSMModelMixin, transition
+from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")
 
 
-class Ask(FSMModelMixin, models.Model):
+class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """One user request ("manda R$50 pro João"), built from one or several messages.
 
     At most one Ask per conversation is open (collecting, awaiting confirmation or executing) — a partial unique
     index holds that even against a bug. Transitions touch only this row; `asks.services` locks, records the
-    transition and the slot events.
+    transition and the slot events. A save after a transition fails (`ConcurrentTransition`) if another process
+    moved the row meanwhile.
+
+    Approval state has one owner, the `approvals.ApprovalRequest`: while the Ask awaits confirmation,
+    `pending_approval_id` points to the request its preview shows (whose buttons and link name that request), and
+    nothing here mirrors the request's status or token. A plain id rather than a foreign key: approvals sits above
+    asks and points down to it; the pointer must not make the two apps' migrations depend on each other. When the
+    Ask stops awaiting (corrected, parked, cancelled, failed), the pointer is cleared and `approvals` voids the
+    request in the same transaction (it listens to the Ask's transitions).
     """
 
     class Status(models.TextChoices):
@@ -36,9 +44,7 @@ class Ask(FSMModelMixin, models.Model):
     status = FSMField(choices=Status.choices, default=Status.COLLECTING, protected=True)
     abandon_reason = models.CharField(max_length=16, choices=AbandonReason.choices, blank=True)
     failure_code = models.CharField(max_length=64, blank=True)
-    # The token the confirmation buttons of the current preview carry; a new preview or a correction replaces it,
-    # so older buttons no longer match.
-    confirmation_token = models.CharField(max_length=64, blank=True)
+    pending_approval_id = models.PositiveBigIntegerField(null=True, blank=True)  # see the class docstring
     resumed_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     last_activity_at = models.DateTimeField()  # the channel time of the last message attributed to it
     created_at = models.DateTimeField(auto_now_add=True)
@@ -65,17 +71,17 @@ class Ask(FSMModelMixin, models.Model):
         return self.status in OPEN_STATUSES
 
     @transition(field=status, source=Status.COLLECTING, target=Status.AWAITING_CONFIRMATION)
-    def await_confirmation(self, token: str) -> None:
-        self.confirmation_token = token
+    def await_confirmation(self, approval_id: int) -> None:
+        self.pending_approval_id = approval_id
 
     @transition(field=status, source=Status.AWAITING_CONFIRMATION, target=Status.COLLECTING)
     def reopen(self) -> None:
         """A correction after a preview: the preview is void, its buttons no longer match."""
-        self.confirmation_token = ""
+        self.pending_approval_id = None
 
     @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION], target=Status.EXECUTING)
     def execute(self) -> None:
-        self.confirmation_token = ""
+        self.pending_approval_id = None
 
     @transition(field=status, source=Status.EXECUTING, target=Status.COMPLETED)
     def complete(self, at) -> None:
@@ -86,18 +92,18 @@ class Ask(FSMModelMixin, models.Model):
     def fail(self, code: str, at) -> None:
         self.failure_code = code
         self.closed_at = at
-        self.confirmation_token = ""
+        self.pending_approval_id = None
 
     @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION, Status.SUSPENDED],
                 target=Status.ABANDONED)
     def abandon(self, reason: str, at) -> None:
         self.abandon_reason = reason
         self.closed_at = at
-        self.confirmation_token = ""
+        self.pending_approval_id = None
 
     @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION], target=Status.SUSPENDED)
     def suspend(self) -> None:
-        self.confirmation_token = ""  # a parked preview is void; resuming shows a new one
+        self.pending_approval_id = None  # a parked preview is void; resuming shows a new one
 
     @transition(field=status, source=Status.SUSPENDED, target=Status.COLLECTING)
     def resume(self, at) -> None:

@@ -4,10 +4,9 @@ messages of one conversation are decided one after the other."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from django.db import connection, transaction
 
@@ -43,16 +42,17 @@ class DecisionOutcome:
     parked_asks: list[Ask] = field(default_factory=list)  # all parked Asks after the decision
 
 
-def _transition(ask: Ask, method: str, rule: str, message: Message | None, *args: Any) -> None:
+def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | None, *args: Any) -> None:
+    """Call one of the Ask's transition methods (`ask.abandon`, …), save it, and record the move and its rule."""
     source = ask.status
-    getattr(ask, method)(*args)
+    move(*args)
     ask.save()
     AskTransition.objects.create(ask=ask, source=source, target=ask.status, rule=rule, message=message)
 
 
 def _view(ask: Ask) -> AskView:
     return AskView(id=ask.pk, kind=ask.kind, status=ask.status, slots=ask_slots(ask),
-                   last_activity_at=ask.last_activity_at, confirmation_token=ask.confirmation_token)
+                   last_activity_at=ask.last_activity_at, pending_approval_id=ask.pending_approval_id)
 
 
 def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str) -> list[SlotChange]:
@@ -109,7 +109,7 @@ def _cool_old_parked(conversation: Conversation, at: datetime, message: Message)
     keep = []
     for index, ask in enumerate(parked):
         if index >= PARKED_LIMIT or at - ask.last_activity_at > PARKED_KEEP:
-            _transition(ask, "abandon", "parked_ask_cooled", message, Ask.AbandonReason.COOLED, at)
+            _transition(ask, ask.abandon, "parked_ask_cooled", message, Ask.AbandonReason.COOLED, at)
         else:
             keep.append(ask)
     return keep
@@ -158,10 +158,10 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
            at: datetime) -> DecisionOutcome:
     outcome = DecisionOutcome(decision, None)
     if open_ask is not None and decision.close_open:
-        _transition(open_ask, "abandon", decision.rule, message, decision.close_open, at)
+        _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at)
         outcome.closed, open_ask = open_ask, None
     elif open_ask is not None and decision.park_open:
-        _transition(open_ask, "suspend", decision.rule, message)
+        _transition(open_ask, open_ask.suspend, decision.rule, message)
         outcome.parked, open_ask = open_ask, None
 
     action = decision.action
@@ -184,20 +184,20 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         outcome.ask = ask
     elif action == Action.RESUME:
         ask = next(a for a in parked if a.pk == decision.ask_id)
-        _transition(ask, "resume", decision.rule, message, at)
+        _transition(ask, ask.resume, decision.rule, message, at)
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
         ask = open_ask
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value))
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
-            _transition(ask, "reopen", "change_voids_preview", message)
+            _transition(ask, ask.reopen, "change_voids_preview", message)
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
-        _transition(open_ask, "abandon", decision.rule, message, Ask.AbandonReason.CANCELLED, at)
+        _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at)
         outcome.ask = open_ask
     elif action == Action.CONFIRM:
-        _transition(open_ask, "execute", decision.rule, message)
+        _transition(open_ask, open_ask.execute, decision.rule, message)
         outcome.ask = open_ask
     elif action == Action.CLARIFY and decision.ask_id is not None and not decision.choices:
         # A question offering choices leaves the message unattributed: its values enter an Ask only when the
@@ -223,36 +223,44 @@ def _locked_ask(ask_id: int) -> Ask:
 
 
 @transaction.atomic
-def ask_await_confirmation(*, ask_id: int, rule: str = "preview_shown", message_id: int | None = None,
-                           token: str | None = None) -> str:
-    """Move the Ask to awaiting confirmation with the token its preview's buttons carry (a fresh one unless given,
-    e.g. the approval request's); return the token."""
+def ask_await_confirmation(*, ask_id: int, approval_id: int, rule: str = "preview_shown",
+                           message_id: int | None = None) -> Ask:
+    """Move the Ask to awaiting the approval request `approval_id` (the one its preview shows)."""
     ask = _locked_ask(ask_id)
-    token = token or secrets.token_hex(12)
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:  # a newer preview replaces the one shown
-        _transition(ask, "reopen", "new_preview_replaces_old", _message(message_id))
-    _transition(ask, "await_confirmation", rule, _message(message_id), token)
-    return token
+        _transition(ask, ask.reopen, "new_preview_replaces_old", _message(message_id))
+    _transition(ask, ask.await_confirmation, rule, _message(message_id), approval_id)
+    return ask
+
+
+@transaction.atomic
+def ask_hold(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
+    """Keep the Ask open for the customer's next message; a preview it awaited is void (its buttons then do
+    nothing). An executing Ask cannot be held: its effect decides."""
+    ask = _locked_ask(ask_id)
+    if ask.status == Ask.Status.AWAITING_CONFIRMATION:
+        _transition(ask, ask.reopen, rule, _message(message_id))
+    return ask
 
 
 @transaction.atomic
 def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
-    _transition(ask, "execute", rule, _message(message_id))
+    _transition(ask, ask.execute, rule, _message(message_id))
     return ask
 
 
 @transaction.atomic
 def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
-    _transition(ask, "complete", rule, _message(message_id), at)
+    _transition(ask, ask.complete, rule, _message(message_id), at)
     return ask
 
 
 @transaction.atomic
 def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
-    _transition(ask, "fail", rule, _message(message_id), code, at)
+    _transition(ask, ask.fail, rule, _message(message_id), code, at)
     return ask
 
 
@@ -264,10 +272,10 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
     ask = _locked_ask(ask_id)
     message = Message.objects.get(pk=message_id)
     if on_tool_failure == "close_and_restart" or slot is None:
-        _transition(ask, "fail", "tool_failure_closes", message, code, at)
+        _transition(ask, ask.fail, "tool_failure_closes", message, code, at)
         return ask
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:
-        _transition(ask, "reopen", "tool_failure_holds", message)
+        _transition(ask, ask.reopen, "tool_failure_holds", message)
     elif ask.status == Ask.Status.EXECUTING:
         raise ValueError("an executing Ask cannot be held; its effect decides")
     old = ask_slots(ask).get(slot)
@@ -284,5 +292,5 @@ def _message(message_id: int | None) -> Message | None:
 @transaction.atomic
 def ask_abandon(*, ask_id: int, reason: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
-    _transition(ask, "abandon", rule, _message(message_id), reason, at)
+    _transition(ask, ask.abandon, rule, _message(message_id), reason, at)
     return ask

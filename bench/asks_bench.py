@@ -34,7 +34,7 @@ def bench_decide(n: int = 100_000) -> float:
                    for t in TEXTS]
     open_ask = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation",
                        slots={"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "Pedro"},
-                       last_activity_at=T0, confirmation_token="t")
+                       last_activity_at=T0, pending_approval_id=1)
     inbounds = [Inbound(at=T0 + timedelta(minutes=i % 20), perception=p) for i, p in enumerate(perceptions)]
     kinds = kinds_for("bank")
     started = time.perf_counter()

@@ -27,6 +27,14 @@ class Conversation(models.Model):
     customer = models.OneToOneField(Customer, on_delete=models.PROTECT, related_name="conversation")
     created_at = models.DateTimeField(auto_now_add=True)
     last_inbound_at = models.DateTimeField(null=True, blank=True)  # opens WhatsApp's 24-hour service window
+    # Bumped by whoever changes the conversation outside its turn (a decision on the approval page, people taking
+    # or handing back the chat): a turn that read version N applies its reply only if it is still N.
+    version = models.PositiveBigIntegerField(default=0)
+    # The turn lease: which attempt runs this conversation's turns while it waits on the model without holding the
+    # row lock (see agent.turn). Empty token = free; an expired lease, or one held by a dead process, is taken over.
+    turn_lease_token = models.CharField(max_length=32, blank=True)
+    turn_lease_holder = models.CharField(max_length=160, blank=True)  # "host:pid" of the attempt holding it
+    turn_lease_expires_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Conversation with {self.customer}"
@@ -43,6 +51,12 @@ class Message(models.Model):
         LIST = "list"
         MEDIA = "media"
         OTHER = "other"
+        # Notices about earlier messages or the account, stored and shown to staff, never answered with a canned
+        # reply. EDIT and DELETION: `reply_to` holds the channel id of the original message, `text` the new text
+        # (empty for a deletion).
+        EDIT = "edit"
+        DELETION = "deletion"
+        SYSTEM = "system"
 
     class Channel(models.TextChoices):
         WHATSAPP = "whatsapp", "WhatsApp Cloud API"

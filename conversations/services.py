@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 
 from conversations.models import Conversation, Customer, Message
 from magie.queueing import task_queue_on_commit
@@ -117,3 +117,9 @@ def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
 def message_mark_handled(*, message_id: int, at: datetime) -> None:
     """The inbound message's turn has run: the sweeper leaves it alone."""
     Message.objects.filter(pk=message_id, handled_at__isnull=True).update(handled_at=at)
+
+
+def conversation_touch(*, conversation_id: int) -> None:
+    """Say the conversation moved outside its turn (a decision from the approval page, people taking the chat): a
+    turn waiting on the model recomputes its reply instead of applying one built on what it read before."""
+    Conversation.objects.filter(pk=conversation_id).update(version=F("version") + 1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django_fsm import FSMField, FSMModelMixin, transition
+from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 
-class Escalation(FSMModelMixin, models.Model):
+class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard, its
     explanation, the evidence and both discarded drafts.
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from conversations.models import Conversation, Message
-from conversations.services import message_store_outbound
+from conversations.services import conversation_touch, message_store_outbound
 from inbox.errors import (
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
@@ -46,6 +46,7 @@ def escalation_open(
         }]
         existing.save(update_fields=["notes"])
         return existing
+    conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
     return Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, reason=reason, evidence=evidence or {},
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
@@ -105,4 +106,5 @@ def escalation_resolve(*, escalation_id: int, user: AbstractBaseUser, note: str 
     _check_not_held_by_another(escalation, user)
     escalation.resolve(user, timezone.now(), note.strip())
     escalation.save()
+    conversation_touch(conversation_id=escalation.conversation_id)
     return escalation

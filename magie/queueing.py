@@ -19,4 +19,8 @@ def task_queue_on_commit(name: str, *, args: tuple[object, ...] = (), robust: bo
     """Publish `name(<current schema>, *args)` once the current transaction commits (nothing if it rolls back).
 
     The schema is read now, not at commit time (a commit may fire after the caller left the tenant's context)."""
-    transaction.on_commit(partial(task_queue, name, schema_name=connection.schema_name, args=args), robust=robust)
+    transaction.on_commit(partial(_publish, name, connection.schema_name, *args), robust=robust)
+
+
+def _publish(name: str, schema_name: str, *args: object) -> None:
+    task_queue(name, schema_name=schema_name, args=args)

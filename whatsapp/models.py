@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
-from django_fsm import FSMField, FSMModelMixin, transition
+from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 
-class Delivery(FSMModelMixin, models.Model):
+class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending"
         SENDING = "sending"

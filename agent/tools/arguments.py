@@ -25,6 +25,9 @@ from magie.bounds import AMOUNT_CEILING_CENTS, text_problem
 
 DAYS_BACK = 3660  # ten years: the oldest statement or date a tool looks at
 DAYS_AHEAD = 731  # two years: the furthest booking or schedule a tool looks at (engines may allow less)
+# The bounds refusals (the registry's, for any tool) that concern one slot of the Ask: held and re-asked like an
+# engine's refusal of that slot (`ToolSpec.failed_slots`).
+FAILED_SLOTS = {"amount_too_large": "amount", "date_out_of_range": "when"}
 REFERENCE_RE = re.compile(r"^[a-z]{3}_[A-Za-z0-9_-]{1,44}$")
 
 

@@ -116,13 +116,20 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
     return ok(data)
 
 
+# The bank engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
+FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "recipient", "invalid_key": "pix_key",
+                "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
+
 TOOLS = (
-    ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance),
+    ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance,
+             completes=("balance",), failed_slots=FAILED_SLOTS),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
-             "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key),
+             "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
+             failed_slots=FAILED_SLOTS),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
              send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
-             preview=send_pix_preview, spent_today=pix_spent_today),
+             preview=send_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer",),
+             failed_slots=FAILED_SLOTS),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
-             list_pix_history),
+             list_pix_history, completes=("pix_history",), failed_slots=FAILED_SLOTS),
 )

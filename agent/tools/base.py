@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,6 +37,7 @@ class ToolContext:
     calls: int = 0  # tool calls made in this turn (part of effects' idempotency keys)
     approval: Any = None  # the approved request this call executes (the continuation after a decision)
     approval_requested: Any = None  # the request the gate created in this turn (the reply becomes its preview)
+    approval_decided: int | None = None  # the request a tap of this turn decided (executed once in `act`)
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,11 @@ class ToolSpec:
     preview: Callable[[ToolContext, Any], dict[str, Any]] | None = None
     # What the customer already spent today in this tool's risk class (for `preauthorised_cap`).
     spent_today: Callable[[ToolContext], int] | None = None
+    # The Ask kinds this tool's success completes (the effect of an effect kind, the read of a read kind).
+    completes: tuple[str, ...] = ()
+    # Engine error codes that mean one slot's value cannot be used (engine code → slot): the turn holds the Ask
+    # and re-asks that slot, as the policy's `on_tool_failure` says.
+    failed_slots: Mapping[str, str] = field(default_factory=dict)
 
 
 class ToolFailure(Exception):

@@ -99,12 +99,17 @@ def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
                            slot_id=offer.slot_id, lang=ctx.language, tz=ctx.time_zone)
 
 
+# The booking engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
+FAILED_SLOTS = {"slot_taken": "when", "slot_in_the_past": "when", "party_too_large": "party_size",
+                "activity_not_found": "activity"}
+
 TOOLS = (
     ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
-             CheckAvailabilityArgs, check_availability),
+             CheckAvailabilityArgs, check_availability, completes=("availability",), failed_slots=FAILED_SLOTS),
     ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
-             preview=create_booking_preview),
+             preview=create_booking_preview, completes=("booking",), failed_slots=FAILED_SLOTS),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
-             SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),)),
+             SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
+             failed_slots=FAILED_SLOTS),
 )

@@ -34,9 +34,12 @@ def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
     return ok(asdict(quote))
 
 
+# The store engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
+FAILED_SLOTS = {"model_not_quoted": "device_model"}
+
 TOOLS = (
     ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
-             SearchCatalogArgs, search_catalog),
+             SearchCatalogArgs, search_catalog, completes=("product_search",), failed_slots=FAILED_SLOTS),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
-             "none", QuoteUsedDeviceArgs, quote_used_device),
+             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), failed_slots=FAILED_SLOTS),
 )

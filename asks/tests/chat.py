@@ -49,8 +49,9 @@ class Chat:
 
     def preview(self, ask: Ask) -> str:
         """Stand-in for the agent: show a preview with a confirm button; return the button payload."""
-        token = ask_await_confirmation(ask_id=ask.pk)
-        payload = confirm_payload(ask.pk, token)
+        approval_id = next(_ids)  # asks knows no approvals: any id stands for the request the preview shows
+        ask_await_confirmation(ask_id=ask.pk, approval_id=approval_id)
+        payload = confirm_payload(ask.pk, approval_id)
         self.bot("confirm?", ask, buttons=[{"id": payload, "title": "OK"}])
         return payload
 

@@ -24,7 +24,7 @@ PIX = AskView(id=1, kind="pix_transfer", status="collecting", slots={"amount": {
               last_activity_at=T0)
 AWAITING = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation",
                    slots={"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "Pedro"},
-                   last_activity_at=T0, confirmation_token="tok-1")
+                   last_activity_at=T0, pending_approval_id=41)
 PARKED = AskView(id=7, kind="pix_transfer", status="suspended", slots={"recipient": "Ana"}, last_activity_at=T0)
 
 
@@ -34,16 +34,17 @@ def run(perception, *, open_ask=None, parked=(), after=timedelta(seconds=30), ta
 
 
 def test_T1_a_tap_with_the_current_token_confirms_and_decline_cancels():
-    assert (run(said(), open_ask=AWAITING, tap=Tap("confirm", 1, "tok-1")).rule) == "button_confirms"
-    decision = run(said(), open_ask=AWAITING, tap=Tap("decline", 1, "tok-1"))
+    assert (run(said(), open_ask=AWAITING, tap=Tap("confirm", 1, approval_id=41)).rule) == "button_confirms"
+    decision = run(said(), open_ask=AWAITING, tap=Tap("decline", 1, approval_id=41))
     assert (decision.action, decision.rule) == (Action.CANCEL, "button_declines")
 
 
 @pytest.mark.parametrize("tap,open_ask", [
-    (Tap("confirm", 1, "tok-old"), AWAITING),  # a replaced preview
-    (Tap("confirm", 2, "tok-1"), AWAITING),  # another Ask's button
-    (Tap("confirm", 1, "tok-1"), None),  # the Ask is closed
-    (Tap("confirm", 1, ""), PIX),  # not awaiting any confirmation
+    (Tap("confirm", 1, approval_id=40), AWAITING),  # a replaced preview
+    (Tap("confirm", 1, approval_id=None), AWAITING),  # a forged or altered signature
+    (Tap("confirm", 2, approval_id=41), AWAITING),  # another Ask's button
+    (Tap("confirm", 1, approval_id=41), None),  # the Ask is closed
+    (Tap("confirm", 1, approval_id=41), PIX),  # not awaiting any confirmation
 ])
 def test_T2_any_other_confirmation_tap_is_refused_as_stale(tap, open_ask):
     decision = run(said(), open_ask=open_ask, tap=tap)

@@ -1,0 +1,165 @@
+"""The turn: one inbound message becomes at most one reply, as a pipeline of named steps.
+
+    receive → perceive → decide → act → draft → guard → deliver → record        (agent/turn/steps.py)
+
+`turn_handle(message_id)` runs the steps for every unhandled inbound message of the conversation, in arrival order
+(`sent_at`, then id), up to the given one and on to any later one already stored. `STEPS` below is the list.
+
+Locks and the model (issue 17: no model call inside the locking transaction)
+- **Lease, not a held lock.** The attempt first takes the conversation's *turn lease* (`agent.turn.lease`: token,
+  holder and expiry on the conversation row, set in one short transaction). While the lease is held no other
+  attempt starts the conversation — a second task finds it busy and is retried a second later (it usually finds
+  its message already handled: the holder drains every pending message in order), so two turns of one
+  conversation never run at once and messages run in arrival order. A lease whose holder died is taken over: at
+  once if the holder was a process of this machine that no longer exists (a SIGKILLed worker child), otherwise
+  after its expiry (longer than a model call with all its retries, renewed at every step).
+- **Short transactions, the model outside them.** `perceive`, `draft` (between tool calls) and `guard`'s redraft
+  call the model holding no transaction and no database connection (`connection_release`). Every write happens in
+  a short transaction under the conversation's row lock that first checks the lease is still this attempt's
+  (`lease_locked`): `decide` (the Ask decision and a tap's approval decision), `act` (an approved request's one
+  execution), each tool call the model makes (`call_tool`: one transaction per call, so an effect commits with
+  its result), and `deliver` + `record` together (the Ask moved by code, the reply in the outbox, the trace,
+  the message marked handled — all or nothing).
+- **Has the conversation moved?** Writers outside the turn (a decision on the approval page or in the app, people
+  claiming or handing back the chat) bump `Conversation.version`. `decide` notes the version; if `deliver` finds
+  another, the turn recomputes from `decide` (which returns the recorded decision) with fresh state, at most
+  `RECOMPUTE` times, rather than apply a reply built on what it read before.
+- **Exactly once, resumable.** A crash anywhere leaves the message unhandled; the redelivered task (acks_late)
+  runs the turn again from the start and every step is idempotent: `message_decide` returns the recorded
+  decision, an approval executes once keyed by the request's id, and an ungated effect's idempotency key is the
+  message id and the call's index in the turn (`turn-<message>-<n>`), so a repeated call returns the first
+  transfer instead of making a second. Only the reply and the trace wait for the end, so a customer never reads
+  a reply twice.
+- **A turn that raises** is recorded, answered once and passed (`agent.turn.failure`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import InterfaceError, OperationalError, connection, transaction
+from django.utils import timezone
+
+from agent.continuation import approval_continue
+from agent.models import Turn
+from agent.tools.base import ToolContext
+from agent.turn import steps
+from agent.turn.failure import turn_fail
+from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
+from agent.turn.state import TurnState
+from approvals.models import ApprovalRequest
+from conversations.models import Conversation, Message
+from conversations.services import conversation_touch, message_store_outbound
+from tenants.selectors import OrganisationInForce, organisation_in_force
+
+logger = logging.getLogger(__name__)
+
+STEPS = ("receive", "perceive", "decide", "act", "draft", "guard", "deliver", "record")
+RECOMPUTE = 2
+
+__all__ = ["STEPS", "ConversationBusy", "approval_announced", "turn_handle"]
+
+
+class Moved(Exception):
+    """The conversation changed outside this turn while it waited on the model."""
+
+
+def turn_handle(*, message_id: int) -> None:
+    """Run the turns of the message's conversation, in arrival order, up to this message and beyond. Raises
+    ConversationBusy when another live attempt holds the conversation (the task retries)."""
+    message = Message.objects.only("conversation_id").get(pk=message_id)
+    lease = lease_take(conversation_id=message.conversation_id)
+    try:
+        org = organisation_in_force()
+        conversation = Conversation.objects.select_related("customer").get(pk=message.conversation_id)
+        while (pending := _next_pending(conversation.pk)) is not None:
+            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
+    finally:
+        try:
+            lease_release(lease)
+        except (OperationalError, InterfaceError):  # the database went away: the lease expires by itself
+            logger.warning("could not release the turn lease of conversation %s", lease.conversation_id)
+
+
+def _next_pending(conversation_id: int) -> Message | None:
+    return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+                                   handled_at__isnull=True)
+            .filter(turn__isnull=True).order_by("sent_at", "pk").first())
+
+
+def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
+    """One message's turn: the steps in order; a step that raises makes it a failed turn (recorded, answered)."""
+    counter = QueryCounter()
+    message.conversation = conversation
+    state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
+                      trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
+    with connection.execute_wrapper(counter):
+        try:
+            return _steps(state, counter)
+        except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):
+            raise
+        except Exception as error:  # noqa: BLE001 — any bug or refusal of one message must not block the chat
+            logger.exception("turn of message %s failed", message.pk)
+            return turn_fail(state, error, queries=counter.count)
+
+
+def _steps(state: TurnState, counter: QueryCounter) -> Turn:
+    steps.receive(state)
+    if not state.done:
+        steps.perceive(state)
+    for attempt in range(RECOMPUTE + 1):
+        if not state.done:
+            steps.decide(state)
+            steps.act(state)
+            steps.draft(state)
+            steps.guard(state)
+        try:
+            with lease_locked(state.lease) as row:
+                if not state.done and row.version != state.lease.version and attempt < RECOMPUTE:
+                    raise Moved
+                steps.deliver(state)
+                return steps.record(state, queries=counter.count)
+        except Moved:
+            logger.info("conversation %s moved during the turn of message %s: recomputing",
+                        state.conversation.pk, state.message.pk)
+            state.draft, state.records, state.trace.drafts = None, [], []
+    raise AssertionError("unreachable: the last attempt delivers")
+
+
+class QueryCounter:
+    """Counts the turn's database queries for its trace (without keeping their SQL)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+def approval_announced(*, approval_id: int) -> None:
+    """A decision made on the approval page or in the bank's app: continue (execute once, or word the decline or
+    expiry) and tell the customer in their conversation, through the outbox. One short transaction under the
+    conversation lock; it bumps the conversation's version, so a turn waiting on the model recomputes."""
+    org = organisation_in_force()
+    request = ApprovalRequest.objects.select_related("conversation__customer").get(pk=approval_id)
+    conversation = request.conversation
+    # The row lock, not the turn lease: a decision from outside the chat does not wait for a turn that is waiting
+    # on the model (that turn sees the version move and recomputes).
+    with transaction.atomic():
+        Conversation.objects.select_for_update().only("pk").get(pk=conversation.pk)
+        last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
+                        .order_by("-sent_at", "-pk").first())
+        customer, tenancy = conversation.customer, org.tenancy
+        ctx = ToolContext(
+            conversation_id=conversation.pk, ask_id=request.ask_id, message_id=last_inbound.pk if last_inbound else 0,
+            customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
+            language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy,
+            now=timezone.now(), public_base_url=org.public_base_url)
+        draft = approval_continue(approval_id=approval_id, ctx=ctx)
+        conversation_touch(conversation_id=conversation.pk)
+        if draft is not None and draft.text:
+            message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                   channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP,
+                                   ask_id=request.ask_id)

@@ -1,0 +1,112 @@
+"""The conversation's turn lease: one attempt at a time runs a conversation's turns, without holding its row lock
+(nor a database connection) while it waits on the model.
+
+The lease is three columns of the conversation row (token, holder, expiry), taken and checked under the row lock
+in short transactions. Every write of a turn happens inside `lease_locked`, which locks the row, checks that the
+lease is still this attempt's (else `LeaseLost`: another attempt took over, nothing is written) and renews it.
+A lease whose holder is gone is taken over: at once when the holder was a process of this machine that no longer
+exists (a SIGKILLed worker child), otherwise when it expires (`LEASE_SECONDS`, longer than one model call with
+its retries, renewed at every step).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from conversations.models import Conversation
+
+
+def lease_seconds() -> float:
+    """Longer than the slowest model call the SDK may make (timeout × tries) plus its backoff."""
+    return settings.OPENAI_TIMEOUT_SECONDS * (settings.OPENAI_MAX_RETRIES + 1) + 30
+
+
+class ConversationBusy(Exception):
+    """Another live attempt runs this conversation's turns: try again shortly (it may well do this message)."""
+
+
+class LeaseLost(Exception):
+    """This attempt's lease was taken over (it outlived its expiry): it must write nothing more."""
+
+
+@dataclass
+class Lease:
+    conversation_id: int
+    token: str
+    version: int  # the conversation's version when the current message was read (see `Conversation.version`)
+    expires_at: datetime
+
+
+def _holder() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _holder_is_gone(holder: str) -> bool:
+    """True when the holder was a process of this machine that no longer exists."""
+    host, _, pid = holder.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def lease_take(*, conversation_id: int) -> Lease:
+    """Take the conversation's lease, or raise ConversationBusy. One short transaction."""
+    now = timezone.now()
+    with transaction.atomic():
+        row = (Conversation.objects.select_for_update()
+               .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
+               .get(pk=conversation_id))
+        held = bool(row.turn_lease_token) and row.turn_lease_expires_at is not None and row.turn_lease_expires_at > now
+        if held and not _holder_is_gone(row.turn_lease_holder):
+            raise ConversationBusy(conversation_id)
+        lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()))
+        Conversation.objects.filter(pk=conversation_id).update(
+            turn_lease_token=lease.token, turn_lease_holder=_holder(), turn_lease_expires_at=lease.expires_at)
+    return lease
+
+
+@contextmanager
+def lease_locked(lease: Lease) -> Iterator[Conversation]:
+    """A short transaction holding the conversation's row lock, only while the lease is still ours (else
+    LeaseLost before anything is written). Renews the lease when half of it has run out."""
+    with transaction.atomic():
+        row = (Conversation.objects.select_for_update()
+               .only("version", "turn_lease_token", "turn_lease_expires_at").get(pk=lease.conversation_id))
+        if row.turn_lease_token != lease.token:
+            raise LeaseLost(lease.conversation_id)
+        now = timezone.now()
+        if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
+            lease.expires_at = now + timedelta(seconds=lease_seconds())
+            Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
+        yield row
+
+
+def lease_release(lease: Lease) -> None:
+    """Give the lease back (only if it is still ours)."""
+    Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token).update(
+        turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None)
+
+
+def connection_release() -> None:
+    """Before waiting on the model: give the database connection back (to the pool, or closed), unless the caller
+    holds a transaction open (tests run inside one; `manage.py chat` does not)."""
+    if not connection.in_atomic_block:
+        connection.close()

@@ -1,0 +1,321 @@
+"""The eight steps of a turn, in order (see `agent.turn` for how they are run and where the locks are).
+
+Each takes the `TurnState` and fills its part. Steps marked *locked* run inside `lease_locked` (a short
+transaction holding the conversation's row lock); the others hold no transaction and, before a model call, no
+database connection.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from agent import registry
+from agent.continuation import approval_continue
+from agent.drafting import guard_input, guarded
+from agent.models import Turn
+from agent.providers import provider_for_current_organisation
+from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
+from agent.replies import say
+from agent.tools.base import ToolCallRecord, ToolContext
+from agent.turn.lease import connection_release, lease_locked
+from agent.turn.state import TurnState
+from approvals.links import approval_link_redacted
+from approvals.models import ApprovalRequest
+from approvals.previews import word
+from approvals.services import approval_decide_tap, approval_decided_by, approval_shown
+from asks.buttons import confirm_payload, decline_payload, parse_tap
+from asks.decide import decision_policy
+from asks.kinds import kinds_for, missing_slots, slot_values
+from asks.models import Ask
+from asks.selectors import ask_slots
+from asks.services import (
+    ask_await_confirmation,
+    ask_complete,
+    ask_start_execution,
+    ask_tool_failed,
+    message_decide,
+)
+from conversations.models import Message
+from conversations.services import message_mark_handled, message_store_outbound
+from inbox.selectors import conversation_is_escalated
+from inbox.services import escalation_open
+
+SCOPE_MESSAGES = 20
+SILENT_KINDS = {Message.Kind.DELETION: "deletion_recorded", Message.Kind.SYSTEM: "system_notice_recorded"}
+
+
+def receive(state: TurnState) -> None:
+    """Screen the message before anything answers it. In this order: an escalated chat stays silent (people have
+    it, whatever the message is); a deletion or a system notice is recorded and not answered; an edit of the
+    message the open Ask came from is a correction of that Ask (any other edit is recorded, not answered); media
+    and other kinds get the one "text only" reply. Also reads what the previous reply asked for."""
+    message, trace = state.message, state.trace
+    if conversation_is_escalated(conversation_id=state.conversation.pk):
+        return state.finish_early(Draft(""), provider="none", rule="escalated_silent")
+    if message.kind in SILENT_KINDS:
+        return state.finish_early(Draft(""), provider="none", rule=SILENT_KINDS[message.kind])
+    if message.kind == Message.Kind.EDIT:
+        original = (Message.objects.select_related("ask")
+                    .filter(conversation_id=message.conversation_id, channel_message_id=message.reply_to).first())
+        if original is None or original.ask is None or not original.ask.is_open or not message.text:
+            return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
+        state.corrects = original
+    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
+        return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
+    previous = Turn.objects.filter(message__conversation=state.conversation).order_by("-pk").first()
+    state.asked_for = (previous.asked_for or None) if previous else None
+    state.provider = provider_for_current_organisation()
+    trace.provider = state.provider.name
+
+
+def perceive(state: TurnState) -> None:
+    """Ask the provider what the message says (a model call: no transaction, no connection held). An edit that
+    corrects the open Ask is read as correction wording. An unreachable model ends the turn with the honest
+    "try again" reply, recorded as failed."""
+    assert state.provider is not None
+    message, tenancy = state.message, state.org.tenancy
+    connection_release()
+    try:
+        perception, used = state.provider.perceive(PerceiveInput(
+            text=message.text, lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
+            tz=tenancy.time_zone, currency=tenancy.currency, asked_for=state.asked_for,
+            replies_to=(message.reply_to or None) if state.corrects is None else None,
+        ))
+    except ProviderUnavailable as error:
+        state.trace.error = str(error)
+        return state.finish_early(Draft(say(state.lang, "provider_down")), status=Turn.Status.FAILED)
+    state.usage.add(used)
+    if state.corrects is not None:
+        perception = perception.model_copy(update={"markers": perception.markers | {"correction"}})
+    state.perception = perception
+    state.trace.perception = perception.model_dump(mode="json")
+
+
+def decide(state: TurnState) -> None:
+    """*Locked.* `asks` decides what the message does to the conversation's Asks (rule recorded; idempotent, so a
+    resumed turn gets the recorded decision back); a tap on a preview's button records the customer's decision
+    on the approval request it names. Builds the tool context and the Ask-scoped view the model will see."""
+    assert state.perception is not None
+    org, message = state.org, state.message
+    tap = parse_tap(message.payload) if message.kind == Message.Kind.BUTTON else None
+    with lease_locked(state.lease) as row:
+        state.lease.version = row.version  # what `deliver` compares: has anyone else moved the conversation since?
+        if tap is not None and tap.action in ("confirm", "decline") and tap.approval_id and tap.ask_id:
+            # approvals records the decision on the request the button names (if its Ask awaits exactly that one)
+            # before asks moves the Ask, so the Ask's move does not void the request being decided
+            approval_decide_tap(approval_id=tap.approval_id, ask_id=tap.ask_id, approve=tap.action == "confirm",
+                                by=approval_decided_by(message=message,
+                                                       customer_ref=state.conversation.customer.channel_user_id),
+                                at=message.sent_at)
+        outcome = message_decide(message_id=message.pk, perception=state.perception,
+                                 policy=decision_policy(org.policy), org_kinds=kinds_for(org.tenancy.kind))
+        state.outcome = outcome
+        state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
+        ask = outcome.ask
+        state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
+        state.scope = _scope(state)
+        if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
+            state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
+    tenancy = org.tenancy
+    state.request = RespondInput(lang=tenancy.language, org_kind=tenancy.kind, org_name=tenancy.name,
+                                 currency=tenancy.currency, tz=tenancy.time_zone, scope=state.scope,
+                                 call_tool=lambda name, arguments: call_tool(state, name, arguments))
+
+
+def act(state: TurnState) -> None:
+    """*Locked.* After a tap that decided an approval: revalidate and execute it once (keyed by the request's
+    id), and word the outcome — code, not the model, answers. Otherwise nothing: the model's tool calls run
+    inside `draft`, each through `call_tool`."""
+    assert state.ctx is not None
+    if state.ctx.approval_decided is None:
+        return
+    with lease_locked(state.lease):
+        draft = approval_continue(approval_id=state.ctx.approval_decided, ctx=state.ctx,
+                                  call=lambda ctx, name, arguments: call_tool(state, name, arguments, locked=False),
+                                  message_id=state.message.pk)
+    if draft is not None:
+        state.draft = draft
+
+
+def call_tool(state: TurnState, name: str, arguments: str | dict, *, locked: bool = True) -> ToolCallRecord:
+    """One tool call as the model (or the continuation) proposed it, through the registry, in its own short
+    transaction under the conversation lock; the connection is given back before the model is called again.
+    An effect's idempotency key is derived from the message and the call's index in the turn, so a resumed turn
+    repeating the call moves nothing twice."""
+    assert state.ctx is not None
+    if not locked:
+        record = registry.call(state.ctx, name, arguments)
+    else:
+        with lease_locked(state.lease):
+            record = registry.call(state.ctx, name, arguments)
+        connection_release()
+    state.records.append(record)
+    return record
+
+
+def draft(state: TurnState) -> None:
+    """The provider drafts the reply, calling tools through the registry between its model calls (no transaction
+    held while it thinks). If the gate stopped a call for an approval, the reply is that request's preview, built
+    by code from system data, whatever the model wrote."""
+    assert state.ctx is not None and state.request is not None
+    if state.draft is None:
+        connection_release()
+        try:
+            state.draft, state.model_drafted = state.provider.respond(state.request), True  # type: ignore[union-attr]
+        except ProviderUnavailable as error:
+            state.trace.status, state.trace.error = Turn.Status.FAILED, str(error)
+            state.draft = Draft(say(state.lang, "provider_down"))
+        if state.ctx.approval_requested is not None:
+            state.trace.drafts = [state.draft.text]
+            state.draft, state.model_drafted = preview_draft(state), False
+    state.usage.add(state.draft.usage)
+
+
+def preview_draft(state: TurnState) -> Draft:
+    """The approval request's preview as the reply: its text, then buttons naming the request (in-chat) or the
+    signed link to the approval page (app channel)."""
+    request, ask, lang = state.ctx.approval_requested, state.ask, state.lang  # type: ignore[union-attr]
+    assert request is not None and ask is not None
+    text = request.preview["text"]
+    if request.channel == ApprovalRequest.Channel.APP:
+        return Draft(f"{text}\n{word(lang, 'link', url=approval_link_redacted(request, state.org.public_base_url))}")
+    return Draft(text, buttons=[{"id": confirm_payload(ask.pk, request.pk), "title": say(lang, "approve")},
+                                {"id": decline_payload(ask.pk, request.pk), "title": say(lang, "decline")}])
+
+
+def guard(state: TurnState) -> None:
+    """The organisation's guards check the draft; a model draft that fails gets one redraft (a model call, no
+    transaction), told why; a second failure is replaced by the honest hand-off (the escalation is opened when
+    the reply is delivered)."""
+    assert state.draft is not None and state.scope is not None
+    org, scope, tenancy = state.org, state.scope, state.org.tenancy
+    history = (scope.messages if state.message.ask_id
+               else [*scope.messages, {"role": "customer", "text": state.message.text}])
+
+    def redraft(previous: Draft, note: str) -> Draft:
+        if not state.model_drafted:
+            return previous
+        connection_release()
+        try:
+            again = state.provider.redraft(state.request, previous, note)  # type: ignore[union-attr]
+        except ProviderUnavailable:
+            return previous
+        state.usage.add(again.usage)
+        return again
+
+    def check(candidate: Draft):
+        return guard_input(draft=candidate, lang=tenancy.language, currency=tenancy.currency, org_kind=tenancy.kind,
+                           records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
+                           policy=org.policy)
+
+    state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=tenancy.language)
+    state.draft = state.checked.draft
+    state.trace.drafts = state.trace.drafts + state.checked.drafts
+    state.trace.guards = state.checked.reports
+
+
+def deliver(state: TurnState) -> None:
+    """*Locked, with `record`.* Apply what the turn decided: open the escalation a failed guard asks for, let code
+    (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
+    `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
+    ask, ctx, checked = state.ask, state.ctx, state.checked
+    if checked is not None and checked.failed is not None:
+        failure = checked.failed.failures[0]
+        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
+                        reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
+                        drafts=checked.drafts)
+    requested = ctx.approval_requested if ctx is not None else None
+    if ask is not None and ctx is not None and requested is None and ctx.approval is None:
+        advance_ask(state)
+    if requested is not None and ask is not None:
+        ask_await_confirmation(ask_id=ask.pk, approval_id=requested.pk, rule="preview_shown",
+                               message_id=state.message.pk)
+    draft_ = state.draft or Draft("")
+    if draft_.text:
+        reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
+                                       sent_at=reply_time(state.message), channel=state.message.channel,
+                                       buttons=draft_.buttons or None, ask_id=ask.pk if ask else None)
+        state.trace.reply_message = reply
+        if requested is not None:
+            approval_shown(approval_id=requested.pk, message_id=reply.pk)
+
+
+def record(state: TurnState, *, queries: int) -> Turn:
+    """*Locked, with `deliver`.* The turn's one trace row (perception, decision and rule, tool calls, drafts,
+    guards, reply, tokens, query count), and the message marked handled so the sweeper leaves it alone."""
+    trace, draft_ = state.trace, state.draft or Draft("")
+    trace.tool_calls = [{"name": r.name, "arguments": r.arguments, "result": r.result, "ms": r.ms,
+                         "effect": r.executed_effect, **r.extra} for r in state.records]
+    trace.tokens = {"prompt": state.usage.prompt, "completion": state.usage.completion}
+    trace.reply = draft_.text
+    trace.ask = state.ask
+    trace.asked_for = draft_.asked_for or ""
+    trace.finished_at = timezone.now()
+    trace.queries = queries
+    trace.save()
+    message_mark_handled(message_id=state.message.pk, at=trace.finished_at)
+    return trace
+
+
+def advance_ask(state: TurnState) -> None:
+    """Code, not the model, moves the Ask: its completing tool (declared by `ToolSpec.completes`) succeeded →
+    completed; an engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's
+    `on_tool_failure`."""
+    ask, message, kind = state.ask, state.message, state.org.tenancy.kind
+    assert ask is not None
+    ask.refresh_from_db()
+    if not ask.is_open:
+        return
+    completing = registry.completing_tool(kind, ask.kind)
+    for done in state.records:
+        if done.name == completing and done.result["ok"]:
+            if ask.status != Ask.Status.EXECUTING:
+                ask_start_execution(ask_id=ask.pk, rule=f"{completing}_succeeded", message_id=message.pk)
+            ask_complete(ask_id=ask.pk, at=message.sent_at, rule=f"{completing}_succeeded", message_id=message.pk)
+            return
+    for failed in state.records:
+        code = failed.result.get("error", {}).get("detail", {}).get("code") if not failed.result["ok"] else None
+        slot = registry.failed_slot(kind, failed.name, code)
+        if slot is not None and ask.status != Ask.Status.EXECUTING:
+            ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
+                            on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at)
+            return
+
+
+def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: datetime) -> ToolContext:
+    customer, tenancy = state.conversation.customer, state.org.tenancy
+    return ToolContext(
+        conversation_id=state.conversation.pk, ask_id=ask_id, message_id=message_id,
+        customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
+        language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
+        now=now, public_base_url=state.org.public_base_url,
+    )
+
+
+def _scope(state: TurnState) -> AskScope:
+    outcome, message, perception = state.outcome, state.message, state.perception
+    assert outcome is not None
+    ask = outcome.ask
+    slots = ask_slots(ask) if ask else {}
+    messages = []
+    if ask is not None:
+        for item in Message.objects.filter(ask=ask).order_by("-sent_at", "-pk")[:SCOPE_MESSAGES][::-1]:
+            messages.append({"role": "customer" if item.direction == Message.Direction.INBOUND else "bot",
+                             "text": item.text})
+    return AskScope(
+        kind=ask.kind if ask else None, status=ask.status if ask else None, slots=slots,
+        missing=missing_slots(ask.kind, slots) if ask else [], messages=messages,
+        decision=outcome.decision.action.value, rule=outcome.decision.rule,
+        changes=[{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
+        choices=outcome.decision.choices, ask_id=ask.pk if ask else outcome.decision.ask_id,
+        message_id=message.pk, said=slot_values(perception, None),
+        closed_kind=outcome.closed.kind if outcome.closed else None,
+        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks],
+    )
+
+
+def reply_time(message: Message) -> datetime:
+    """Replies are stamped just after the message they answer, on the same clock (the terminal's may be shifted)."""
+    return max(message.sent_at, timezone.now()) if message.channel == Message.Channel.WHATSAPP else message.sent_at
