@@ -102,43 +102,144 @@ def worker_children(parent: int) -> list[int]:
     return [int(pid) for pid in found.split()]
 
 
-def test_a_worker_killed_mid_turn_leaves_no_half_done_effect_and_the_turn_completes_once(real_worker, fake_openai):
+def pix_script(final: str = "Pix enviado.") -> list:
+    """What the fake model answers for one run of "manda 200 pro Pedro": perception, lookup, send, final draft."""
+    return [
+        completion(tool_calls=[("record_perception", perception_args(
+            "pix_transfer", {"new_request"}, amount={"amount_cents": 20000, "currency": "BRL"}, recipient="Pedro"))]),
+        completion(tool_calls=[("lookup_pix_key", {"key": None, "contact_name": "Pedro"})]),
+        lambda request: completion(tool_calls=[("send_pix", {
+            "recipient_ref": next(m for m in reversed(request["messages"]) if m["role"] == "tool")["content"]
+            .split('"recipient_ref": "')[1].split('"')[0], "amount_cents": 20000, "scheduled_for": None})]),
+        completion(final),
+    ]
+
+
+def kill_mid_turn(real_worker, fake_openai, *, hang_on_request: int, message_id: str) -> tuple[Message, int]:
+    """Start the turn of "manda 200 pro Pedro" on the real worker, wait until the fake model hangs on request
+    number `hang_on_request` (1-based), SIGKILL the pool child there; return the message and the transfers before."""
     bank = Organisation.objects.get(schema_name="demobank")
     with tenant_context(bank):
         gates_without_money_approval(bank)
         AgentSettings.objects.update_or_create(pk=1, defaults={
             "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
         transfers_before = PixTransfer.objects.count()
-        message = message_store_inbound(channel_user_id="5511999990001", channel_message_id="kill-1",
+        message = message_store_inbound(channel_user_id="5511999990001", channel_message_id=message_id,
                                         sent_at=datetime.now(timezone.utc), text="manda 200 pro Pedro",
                                         channel="terminal").message
-
-    def script():
-        return [
-            completion(tool_calls=[("record_perception", perception_args(
-                "pix_transfer", {"new_request"}, amount={"amount_cents": 20000, "currency": "BRL"},
-                recipient="Pedro"))]),
-            completion(tool_calls=[("lookup_pix_key", {"key": None, "contact_name": "Pedro"})]),
-            lambda request: completion(tool_calls=[("send_pix", {
-                "recipient_ref": next(m for m in reversed(request["messages"]) if m["role"] == "tool")["content"]
-                .split('"recipient_ref": "')[1].split('"')[0], "amount_cents": 20000, "scheduled_for": None})]),
-            completion("Pix enviado."),
-        ]
-
-    fake_openai.replies = script() + script()
-    fake_openai.delays = [0, 0, 0, 30]  # the first run's final draft hangs: the worker is killed then
+    first_run = pix_script()[:hang_on_request]  # the hung request's reply is never delivered
+    fake_openai.replies = first_run + pix_script()
+    fake_openai.delays = [0] * (hang_on_request - 1) + [30]
     app.signature("agent.turn", args=("demobank", message.pk), headers={"_schema_name": "demobank"}).apply_async()
     deadline = time.monotonic() + 60
-    while len(fake_openai.requests) < 4 and time.monotonic() < deadline:
+    while len(fake_openai.requests) < hang_on_request and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert len(fake_openai.requests) == 4, "the turn never reached its final draft"
+    assert len(fake_openai.requests) == hang_on_request, "the turn never reached the hanging model call"
+    time.sleep(0.3)  # the request is in flight: the worker waits on the model
+    return message, transfers_before
+
+
+def wait_for_turn(message: Message, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not Turn.objects.filter(message=message).exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+def test_a_worker_killed_while_the_model_chooses_the_effect_leaves_none_and_the_redelivery_makes_one(
+        real_worker, fake_openai):
+    message, transfers_before = kill_mid_turn(real_worker, fake_openai, hang_on_request=3, message_id="kill-1")
     with schema_context("demobank"):
-        assert PixTransfer.objects.count() == transfers_before  # the effect is not committed mid-turn
+        assert PixTransfer.objects.count() == transfers_before  # nothing is committed before the model chose it
+        assert Message.objects.get(pk=message.pk).handled_at is None
     for child in worker_children(real_worker.process.pid):
         os.kill(child, signal.SIGKILL)
     with schema_context("demobank"):
-        while not Turn.objects.filter(message=message).exists() and time.monotonic() < deadline + 30:
-            time.sleep(0.2)
+        wait_for_turn(message)
         assert Turn.objects.filter(message=message).count() == 1
         assert PixTransfer.objects.count() == transfers_before + 1  # once, on redelivery
         assert Turn.objects.get(message=message).reply == "Pix enviado."
+
+
+def test_a_worker_killed_after_the_effect_while_the_model_drafts_resumes_without_a_second_transfer(
+        real_worker, fake_openai):
+    message, transfers_before = kill_mid_turn(real_worker, fake_openai, hang_on_request=4, message_id="kill-2")
+    with schema_context("demobank"):
+        # the effect committed in its own short transaction (with its idempotency key), the turn did not finish
+        assert PixTransfer.objects.count() == transfers_before + 1
+        assert not Turn.objects.filter(message=message).exists()
+        assert not Message.objects.filter(conversation_id=message.conversation_id, direction="out",
+                                          created_at__gt=message.created_at).exists()
+    for child in worker_children(real_worker.process.pid):
+        os.kill(child, signal.SIGKILL)
+    with schema_context("demobank"):
+        wait_for_turn(message)
+        turn = Turn.objects.get(message=message)
+        assert PixTransfer.objects.count() == transfers_before + 1  # the resumed turn's send_pix found the first
+        assert turn.reply == "Pix enviado."
+        send = next(call for call in turn.tool_calls if call["name"] == "send_pix")
+        assert send["result"]["ok"] and send["effect"]
+        assert Message.objects.filter(conversation_id=message.conversation_id, direction="out",
+                                      created_at__gt=message.created_at).count() == 1  # one reply
+
+
+def test_while_the_model_thinks_the_turn_holds_no_lock_and_no_transaction_and_a_second_attempt_waits(
+        committed, fake_openai):
+    """The fake model answers the perception after 1.5 s. Meanwhile another connection locks the conversation row
+    at once (NOWAIT), the turn's connection is not inside a transaction, and a second attempt on the same
+    conversation is told it is busy instead of starting."""
+    from django.db import connection as default_connection, connections, transaction
+
+    from conversations.models import Conversation as ConversationRow
+
+    from agent.turn import ConversationBusy, turn_handle
+
+    bank = Organisation.objects.get(schema_name="demobank")
+    with tenant_context(bank):
+        AgentSettings.objects.update_or_create(pk=1, defaults={
+            "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
+        now = datetime.now(timezone.utc)
+        first = message_store_inbound(channel_user_id="5511955554444", channel_message_id="think-1", sent_at=now,
+                                      text="oi", channel="terminal").message
+        second = message_store_inbound(channel_user_id="5511955554444", channel_message_id="think-2",
+                                       sent_at=now + timedelta(seconds=1), text="oi de novo", channel="terminal").message
+    fake_openai.replies = [completion(tool_calls=[("record_perception", perception_args(None, {"greeting"}))]),
+                           completion("Olá!"),
+                           completion(tool_calls=[("record_perception", perception_args(None, {"greeting"}))]),
+                           completion("Olá de novo!")]
+    fake_openai.delays = [1.5]
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            connection.set_tenant(bank)
+            turn_handle(message_id=first.pk)
+        except BaseException as error:  # noqa: BLE001 — reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    deadline = time.monotonic() + 10
+    while not fake_openai.requests and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.2)
+    with tenant_context(bank):
+        with transaction.atomic():  # another connection than the turn's thread: the row is free at once
+            locked = ConversationRow.objects.select_for_update(nowait=True).get(pk=first.conversation_id)
+            assert locked.pk == first.conversation_id
+        with default_connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND state LIKE 'idle in transaction%%' AND pid <> pg_backend_pid()")
+            assert cursor.fetchone() == (0,)
+        try:
+            turn_handle(message_id=second.pk)
+            raise AssertionError("a second attempt started while the first held the conversation")
+        except ConversationBusy:
+            pass
+    worker.join(timeout=30)
+    assert not errors, errors
+    with schema_context("demobank"):
+        one, two = Turn.objects.get(message=first), Turn.objects.get(message=second)  # the holder drained both
+        assert (one.reply, two.reply) == ("Olá!", "Olá de novo!") and one.finished_at <= two.started_at
+    connections.close_all()

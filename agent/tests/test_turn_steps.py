@@ -1,0 +1,136 @@
+"""The turn's steps one by one (agent/turn/steps.py), each through a whole turn that shows what it does."""
+
+from datetime import datetime, timedelta, timezone
+
+from django.utils import timezone as django_timezone
+
+from agent import turn as pipeline
+from agent.models import AgentSettings, Turn
+from agent.replies import say
+from agent.testing import completion
+from agent.tests.helpers import Conversation, perception_args
+from agent.turn import steps
+from approvals.models import ApprovalRequest
+from asks.models import Ask
+from conversations.models import Message
+from inbox.services import escalation_open
+
+
+def test_the_step_list_is_the_pipeline_and_every_step_says_what_it_does():
+    assert pipeline.STEPS == ("receive", "perceive", "decide", "act", "draft", "guard", "deliver", "record")
+    for name in pipeline.STEPS:
+        assert len(getattr(steps, name).__doc__.split()) > 15, name
+
+
+def escalated(chat: Conversation) -> None:
+    first = chat.say("oi")
+    escalation_open(conversation_id=first.message.conversation_id, ask_id=None, guard="test", reason="people have it",
+                    evidence=None, drafts=[])
+
+
+def test_receive_keeps_an_escalated_chat_silent_even_for_media(demobank):
+    chat = Conversation()
+    escalated(chat)
+    turn = chat.say("", kind="media")
+    assert (turn.provider, turn.rule, turn.reply, turn.reply_message) == ("none", "escalated_silent", "", None)
+
+
+def test_receive_answers_media_with_the_text_only_reply_when_nobody_has_the_chat(demobank):
+    turn = Conversation().say("", kind="media")
+    assert turn.reply == say("pt-BR", "unsupported")
+
+
+def test_receive_records_deletions_and_system_notices_without_answering(demobank):
+    chat = Conversation()
+    said = chat.say("qual meu saldo?")
+    deleted = chat.say("", kind="deletion", reply_to=said.message.channel_message_id)
+    notice = chat.say("O número de telefone mudou", kind="system")
+    assert (deleted.rule, deleted.reply_message) == ("deletion_recorded", None)
+    assert (notice.rule, notice.reply_message) == ("system_notice_recorded", None)
+    assert Message.objects.filter(kind__in=["deletion", "system"]).count() == 2  # stored, shown to staff
+
+
+def test_receive_treats_an_edit_of_the_open_asks_message_as_a_correction_of_that_ask(demobank):
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    ask = first.ask
+    edit = chat.say("manda 300 pro Pedro", kind="edit", reply_to=first.message.channel_message_id)
+    assert edit.rule == "correction_wording" and edit.ask_id == ask.pk
+    assert edit.reply_message is not None and "R$\xa0300,00" in edit.reply
+    assert ApprovalRequest.objects.get(ask=ask, status="pending").amount_cents == 30000
+
+
+def test_receive_records_an_edit_of_a_message_of_no_open_ask_without_answering(demobank):
+    chat = Conversation()
+    said = chat.say("qual meu saldo?")
+    edit = chat.say("qual é o meu saldo?", kind="edit", reply_to=said.message.channel_message_id)
+    assert (edit.rule, edit.reply_message) == ("edit_recorded", None)
+
+
+def test_perceive_an_unreachable_model_ends_the_turn_with_the_honest_reply(demobank, fake_openai, settings):
+    settings.OPENAI_MAX_RETRIES = 0
+    AgentSettings.objects.create(provider="openai", openai_base_url=fake_openai.base_url, openai_api_key="sk",
+                                 openai_model="f")
+    fake_openai.replies = [500]
+    turn = Conversation().say("qual meu saldo?")
+    assert turn.status == Turn.Status.FAILED and turn.reply == say("pt-BR", "provider_down")
+    assert turn.error_class == ""  # not a crash: it does not count towards handing the chat to people
+
+
+def test_decide_records_the_rule_and_act_executes_a_tapped_approval_once(demobank):
+    chat = Conversation()
+    preview = chat.say("manda 200 pro Pedro")
+    assert preview.rule == "new_request_without_open_ask"
+    tapped = chat.tap(preview)
+    assert tapped.rule == "button_confirms" and "enviado para Pedro" in tapped.reply
+    request = ApprovalRequest.objects.get(ask=preview.ask)
+    assert request.status == "executed" and request.decided_by == f"terminal:{chat.customer}"
+    again = chat.tap(preview)  # the same button once more: stale, nothing runs twice
+    assert again.rule == "stale_confirmation_button"
+    assert ApprovalRequest.objects.get(pk=request.pk).status == "executed"
+
+
+def test_draft_replaces_the_models_text_by_the_preview_and_deliver_points_the_ask_to_it(demobank):
+    turn = Conversation().say("manda 200 pro Pedro")
+    ask = Ask.objects.get(pk=turn.ask_id)
+    request = ApprovalRequest.objects.get(ask=ask)
+    assert ask.status == "awaiting_confirmation" and ask.pending_approval_id == request.pk
+    assert turn.reply == request.preview["text"] and request.shown_in_id == turn.reply_message_id
+    assert [b["id"].split(":")[:3] for b in turn.reply_message.buttons] == [
+        ["confirm", str(ask.pk), str(request.pk)], ["decline", str(ask.pk), str(request.pk)]]
+
+
+def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    old = ApprovalRequest.objects.get(ask=first.ask)
+    chat.say("na verdade, 250")
+    assert ApprovalRequest.objects.get(pk=old.pk).status == "voided"
+    assert Ask.objects.get(pk=first.ask_id).pending_approval_id != old.pk
+    assert chat.tap(first).rule == "stale_confirmation_button"
+
+
+def test_a_message_delivered_late_gets_a_preview_with_its_full_time_to_decide(demobank):
+    late = datetime.now(timezone.utc) - timedelta(minutes=40)  # older than the 15-minute approval expiry
+    turn = Conversation(start=late).say("manda 200 pro Pedro")
+    request = ApprovalRequest.objects.get(ask=turn.ask)
+    assert request.expires_at > django_timezone.now() + timedelta(minutes=14)
+
+
+def test_guard_and_deliver_a_draft_failing_twice_is_replaced_and_the_chat_escalated(demobank, use_openai):
+    use_openai.replies = [
+        completion(tool_calls=[("record_perception", perception_args(None, {"greeting"}))]),
+        completion("Sua conta 12345-6 tem R$ 999.999,00."),
+        completion("Conta 12345-6: R$ 999.999,00."),
+    ]
+    turn = Conversation().say("oi")
+    assert len(turn.drafts) == 2 and not turn.guards[-1]["passed"]
+    assert "12345-6" not in turn.reply
+    assert turn.message.conversation.escalations.exists()
+
+
+def test_record_writes_one_trace_and_marks_the_message_handled(demobank):
+    turn = Conversation().say("qual meu saldo?")
+    assert Turn.objects.filter(message=turn.message).count() == 1
+    assert turn.queries > 0 and turn.tool_calls[0]["name"] == "get_balance"
+    assert Message.objects.get(pk=turn.message_id).handled_at == turn.finished_at
