@@ -1,5 +1,9 @@
 """Agent turns with the builtin provider: turns per second in one worker process, database queries per turn, and
-prompt size with Ask-scoped context against a 20-message window at conversation lengths 10 and 1,000.
+prompt size with Ask-scoped context against a 20-message window at conversation lengths 10 and 1,000. Then the
+openai provider against the repo's fake OpenAI server answering every request after 1 s, 8 conversations at once
+(threads, each with its own connection): turns/s, p95 turn overhead (turn time minus the 2 s of model wait), and,
+sampled every 20 ms while the model is thinking, how many of the database's connections are open, inside a
+transaction, or holding a row lock on a conversation — model latency must hold none of them.
 
     .venv/bin/python bench/agent_bench.py
 
@@ -48,6 +52,114 @@ def run_turns(count: int) -> tuple[float, list[int]]:
     elapsed = time.perf_counter() - started
     queries = list(Turn.objects.filter(message_id__in=ids).values_list("queries", flat=True))
     return count / elapsed, queries
+
+
+MODEL_SECONDS = 1.0
+CONCURRENT, TURNS_EACH = 8, 3
+IN_FLIGHT = [0]  # model requests being answered right now
+
+
+def slow_model(request: dict) -> dict:
+    """The fake server's answer after MODEL_SECONDS: a greeting perception, or a short reply."""
+    from agent.testing import completion
+
+    IN_FLIGHT[0] += 1
+    time.sleep(MODEL_SECONDS)
+    IN_FLIGHT[0] -= 1
+    if any(tool["function"]["name"] == "record_perception" for tool in request.get("tools") or []):
+        slots = {name: None for name in ("amount", "pix_key", "recipient", "when", "party_size", "activity",
+                                         "product", "device_model", "capacity_gb", "battery_health")}
+        return completion(tool_calls=[("record_perception", {
+            "version": 1, "perceiver": "model", "lang": "pt-BR", "request_kind": None, "slots": slots,
+            "markers": ["greeting"], "asked_for": None, "replies_to": None})])
+    return completion("Olá! Como posso ajudar?")
+
+
+class Sampler:
+    """Samples pg_stat_activity / pg_locks from its own connection while the turns run."""
+
+    def __init__(self, dsn: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(dsn, autocommit=True)
+        self.samples: list[tuple[int, int, int, int]] = []
+        self.running = True
+
+    def run(self) -> None:
+        with self.conn.cursor() as cursor:
+            while self.running:
+                cursor.execute(
+                    "SELECT count(*), count(*) FILTER (WHERE state LIKE 'idle in transaction%%' OR xact_start IS NOT "
+                    "NULL AND state <> 'idle'), (SELECT count(DISTINCT l.pid) FROM pg_locks l JOIN pg_class c ON "
+                    "c.oid = l.relation WHERE c.relname = 'conversations_conversation' AND l.mode = 'RowShareLock' "
+                    "AND l.pid <> pg_backend_pid()) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+                waiting = IN_FLIGHT[0]  # read before the query: these turns are waiting on the model
+                self.samples.append((*cursor.fetchone(), waiting))
+                time.sleep(0.02)
+        self.conn.close()
+
+
+def run_slow_model_turns(organisation) -> None:
+    import threading
+
+    from django.db import connection
+
+    from agent.models import AgentSettings
+    from agent.testing import FakeOpenAI
+    from magie.testing import test_database_url  # noqa: F401 — the same URL shape the workers use
+
+    fake = FakeOpenAI()
+    fake.replies = [slow_model] * (CONCURRENT * TURNS_EACH * 2 + 10)
+    AgentSettings.objects.update_or_create(pk=1, defaults={
+        "provider": "openai", "openai_base_url": fake.base_url, "openai_api_key": "sk", "openai_model": "fake"})
+    settings_dict = connection.settings_dict
+    dsn = (f"host={settings_dict['HOST'] or 'localhost'} port={settings_dict['PORT'] or 5432} "
+           f"dbname={settings_dict['NAME']} user={settings_dict['USER']}"
+           + (f" password={settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""))
+    sampler = Sampler(dsn)
+    durations: list[float] = []
+    at = datetime.now(timezone.utc)
+
+    def conversation(index: int) -> None:
+        connection.set_tenant(organisation)
+        customer = f"55118{time.time_ns() % 10**7:07d}{index}"
+        try:
+            for turn in range(TURNS_EACH):
+                stored = message_store_inbound(channel_user_id=customer, sent_at=at + timedelta(seconds=turn),
+                                               channel_message_id=f"slow-{customer}-{turn}", text="oi",
+                                               channel="terminal")
+                started = time.perf_counter()
+                turn_handle(message_id=stored.message.pk)
+                durations.append(time.perf_counter() - started)
+        finally:
+            connection.close()
+
+    sampling = threading.Thread(target=sampler.run)
+    sampling.start()
+    threads = [threading.Thread(target=conversation, args=(i,)) for i in range(CONCURRENT)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    sampler.running = False
+    sampling.join()
+    fake.close()
+    AgentSettings.objects.filter(pk=1).delete()
+    overheads = sorted((d - 2 * MODEL_SECONDS) * 1000 for d in durations)
+    p95 = overheads[min(len(overheads) - 1, int(len(overheads) * 0.95))]
+    waiting = [sample for sample in sampler.samples if sample[3] == CONCURRENT]  # every turn waits on the model
+    opened, in_transaction, locking, _ = (max(column) for column in zip(*waiting))
+    mean_open = statistics.mean(sample[0] for sample in waiting)
+    print(f"openai provider, model answering after {MODEL_SECONDS:.0f} s, {CONCURRENT} conversations at once: "
+          f"{len(durations) / elapsed:.2f} turns/s ({len(durations)} turns in {elapsed:.1f} s; the floor is "
+          f"{CONCURRENT / (2 * MODEL_SECONDS):.1f} turns/s)")
+    print(f"turn overhead beyond the 2 model calls: p50 {statistics.median(overheads):.0f} ms, p95 {p95:.0f} ms")
+    print(f"while all {CONCURRENT} turns wait on the model ({len(waiting)} of {len(sampler.samples)} samples): "
+          f"database connections open max {opened} (mean {mean_open:.1f}), inside a transaction max "
+          f"{in_transaction}, holding a conversation row lock max {locking}")
 
 
 def history(length: int) -> Conversation:
@@ -102,6 +214,7 @@ def main() -> None:
                 scoped, window = prompt_sizes(length)
                 transaction.set_rollback(True)
             print(f"{length:>20,} {scoped:>18,} {window:>18,}")
+        run_slow_model_turns(organisation)
 
 
 if __name__ == "__main__":

@@ -84,6 +84,7 @@ class MalformedCompletion(ProviderUnavailable):
 
 class Provider(Protocol):
     name: str
+    remote: bool  # it waits on the network (the turn then holds no database connection meanwhile)
 
     def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]: ...
 

@@ -17,6 +17,7 @@ from asks.kinds import kinds_for
 
 class BuiltinProvider:
     name = "builtin"
+    remote = False
 
     def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]:
         perception = perceive(request.text, lang=request.lang, org_kind=request.org_kind, now=request.now,

@@ -141,6 +141,7 @@ def _said(text: str) -> str:
 
 class OpenAIProvider:
     name = "openai"
+    remote = True  # waits on the network: the turn gives its database connection back first
 
     def __init__(self, *, api_key: str, base_url: str | None, model: str) -> None:
         self.model = model

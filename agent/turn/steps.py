@@ -43,6 +43,13 @@ from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 
 SCOPE_MESSAGES = 20
+
+
+def before_model(state: TurnState) -> None:
+    """Give the database connection back before a provider that waits on the network (not the builtin one, which
+    answers in microseconds: reconnecting would cost more than it frees)."""
+    if getattr(state.provider, "remote", False):
+        connection_release()
 SILENT_KINDS = {Message.Kind.DELETION: "deletion_recorded", Message.Kind.SYSTEM: "system_notice_recorded"}
 
 
@@ -76,7 +83,7 @@ def perceive(state: TurnState) -> None:
     "try again" reply, recorded as failed."""
     assert state.provider is not None
     message, tenancy = state.message, state.org.tenancy
-    connection_release()
+    before_model(state)
     try:
         perception, used = state.provider.perceive(PerceiveInput(
             text=message.text, lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
@@ -150,7 +157,7 @@ def call_tool(state: TurnState, name: str, arguments: str | dict, *, locked: boo
     else:
         with lease_locked(state.lease):
             record = registry.call(state.ctx, name, arguments)
-        connection_release()
+        before_model(state)
     state.records.append(record)
     return record
 
@@ -161,7 +168,7 @@ def draft(state: TurnState) -> None:
     by code from system data, whatever the model wrote."""
     assert state.ctx is not None and state.request is not None
     if state.draft is None:
-        connection_release()
+        before_model(state)
         try:
             state.draft, state.model_drafted = state.provider.respond(state.request), True  # type: ignore[union-attr]
         except ProviderUnavailable as error:
@@ -197,7 +204,7 @@ def guard(state: TurnState) -> None:
     def redraft(previous: Draft, note: str) -> Draft:
         if not state.model_drafted:
             return previous
-        connection_release()
+        before_model(state)
         try:
             again = state.provider.redraft(state.request, previous, note)  # type: ignore[union-attr]
         except ProviderUnavailable:
