@@ -89,3 +89,14 @@ def test_the_dead_letter_list_in_the_back_office_shows_the_failed_turn(transfers
     assert "database_P0001" in body and failed.traceback_hash in body
     assert f"/admin/agent/failedturn/{failed.pk}/change/" in body
     assert f"/admin/agent/failedturn/{done.pk}/change/" not in body
+
+
+def test_the_poison_message_gets_one_reply_and_does_not_block_the_chat(demobank):
+    """Issue 12's poison message with the default provider: whether the turn raises (a bigint overflow today) or
+    is refused by argument bounds, the customer reads one reply, the message is handled, the next one proceeds."""
+    chat = Conversation()
+    chat.say("manda 100000000000000000000 para pedro@example.com")
+    poison = chat.last
+    assert len(replies_to(poison)) == 1
+    assert Message.objects.get(pk=poison.pk).handled_at is not None
+    assert "R$\xa05.000,00" in chat.say("qual meu saldo?").reply

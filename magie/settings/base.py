@@ -162,8 +162,11 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
-# The SGD dialogue corpus (guard calibration, perception evaluation): ../shared/corpora/sgd beside the checkout.
-SGD_CORPUS_DIR = Path(os.environ.get("MAGIE_SGD_CORPUS", BASE_DIR.parent / "shared" / "corpora" / "sgd"))
+# The SGD dialogue corpus (guard calibration, perception evaluation): the nearest shared/corpora/sgd beside the
+# checkout or one of its parents (../shared for a clone, ../../shared for a worktree under wt/), or MAGIE_SGD_CORPUS.
+_SGD_CANDIDATES = [parent / "shared" / "corpora" / "sgd" for parent in BASE_DIR.parents]
+SGD_CORPUS_DIR = Path(os.environ.get("MAGIE_SGD_CORPUS")
+                      or next((path for path in _SGD_CANDIDATES if path.is_dir()), _SGD_CANDIDATES[0]))
 
 OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")
 OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
