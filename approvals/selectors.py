@@ -38,7 +38,7 @@ def approval_chain(request: ApprovalRequest, effect_lookup=None) -> dict[str, An
     messages = [
         {"id": m.pk, "at": m.sent_at.isoformat(), "direction": m.direction, "channel": m.channel, "kind": m.kind,
          "text": m.text, "channel_message_id": m.channel_message_id}
-        for m in Message.objects.filter(Q(ask=ask) | Q(pk=request.shown_in_id)).order_by("sent_at", "pk")
+        for m in Message.objects.filter(Q(attribution__ask=ask) | Q(pk=request.shown_in_id)).order_by("sent_at", "pk")
     ]
     slots = [
         {"at": e.created_at.isoformat(), "slot": e.slot, "action": e.action, "value": e.value, "previous": e.previous,

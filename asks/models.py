@@ -110,6 +110,21 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         self.last_activity_at = at
 
 
+class Attribution(models.Model):
+    """Which Ask a message belongs to: the request an inbound message spoke to, or an outbound one answered.
+
+    Kept here rather than on the message, so that conversations (the store of messages) knows nothing of asks and
+    sits below it. A message has at most one; a clarify question's message gets one only when the customer picks.
+    """
+
+    message = models.OneToOneField("conversations.Message", primary_key=True, on_delete=models.CASCADE,
+                                   related_name="attribution")
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="attributions")
+
+    class Meta:
+        indexes = [models.Index(fields=["ask", "message"])]
+
+
 class SlotEvent(models.Model):
     """Every change of a slot. Current values derive from these, so the values as of any message can be rebuilt."""
 

@@ -27,6 +27,17 @@ def ask_slots(ask: Ask) -> dict[str, Any]:
     return _fold(SlotEvent.objects.filter(ask=ask).order_by("pk").values_list("slot", "value"))
 
 
+def message_ask(message: Message) -> Ask | None:
+    """The Ask a message is attributed to, if any (select_related("attribution__ask") makes it free)."""
+    attribution = getattr(message, "attribution", None)
+    return attribution.ask if attribution is not None else None
+
+
+def ask_messages(ask: Ask, *, last: int) -> list[Message]:
+    """The Ask's own messages, the `last` most recent, oldest first (what the model may see of the chat)."""
+    return list(Message.objects.filter(attribution__ask=ask).order_by("-sent_at", "-pk")[:last])[::-1]
+
+
 def ask_slots_as_of(ask: Ask, message: Message) -> dict[str, Any]:
     """The Ask's slot values as they stood when `message` was handled: later corrections are left out."""
     own = SlotEvent.objects.filter(ask=ask, message=message).aggregate(last=Max("pk"))["last"]
@@ -41,7 +52,7 @@ def ask_slots_as_of(ask: Ask, message: Message) -> dict[str, Any]:
 def ask_trace(ask: Ask) -> list[dict[str, Any]]:
     """The Ask's story in order: its messages, slot events, transitions and decisions."""
     items: list[tuple[datetime, int, dict[str, Any]]] = []
-    for message in Message.objects.filter(ask=ask):
+    for message in Message.objects.filter(attribution__ask=ask):
         items.append((message.created_at, 0, {"type": "message", "id": message.pk, "direction": message.direction,
                                               "kind": message.kind, "text": message.text,
                                               "at": message.sent_at.isoformat()}))

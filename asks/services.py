@@ -12,9 +12,9 @@ from django.db import connection, transaction
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
-from asks.models import OPEN_STATUSES, Ask, AskTransition, Decision as DecisionRow, SlotEvent
+from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, Decision as DecisionRow, SlotEvent
 from asks.perception.contract import Perception
-from asks.selectors import ask_slots, ask_slots_as_of
+from asks.selectors import ask_slots, ask_slots_as_of, message_ask
 from asks.when import is_time_only, when_merge
 from conversations.models import Conversation, Message
 from tenants.models import Organisation
@@ -79,13 +79,14 @@ def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
     if not message.reply_to:
         return None
     quoted = (
-        Message.objects.select_related("ask")
+        Message.objects.select_related("attribution__ask")
         .filter(conversation_id=message.conversation_id, channel_message_id=message.reply_to)
         .first()
     )
-    if quoted is None or quoted.ask is None or (open_ask and quoted.ask_id == open_ask.pk):
+    quoted_ask = message_ask(quoted) if quoted is not None else None
+    if quoted is None or quoted_ask is None or (open_ask and quoted_ask.pk == open_ask.pk):
         return None
-    return Quote(ask_id=quoted.ask_id, ask_kind=quoted.ask.kind, ask_status=quoted.ask.status, message_id=quoted.pk)
+    return Quote(ask_id=quoted_ask.pk, ask_kind=quoted_ask.kind, ask_status=quoted_ask.status, message_id=quoted.pk)
 
 
 def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, Perception | None]:
@@ -95,7 +96,7 @@ def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, 
     tap = parse_tap(message.payload)
     if tap is None or tap.action != "choose":
         return tap, None
-    asked = Message.objects.filter(pk=tap.message_id, conversation=conversation, ask__isnull=True).first()
+    asked = Message.objects.filter(pk=tap.message_id, conversation=conversation, attribution__isnull=True).first()
     row = DecisionRow.objects.filter(message=asked, action=Action.CLARIFY).first() if asked else None
     if row is None:
         return Tap("choose", ask_id=tap.ask_id, choice=tap.choice, message_id=None), None
@@ -208,11 +209,10 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         if outcome.ask.is_open:
             outcome.ask.last_activity_at = at
             outcome.ask.save(update_fields=["last_activity_at"])
-        message.ask = outcome.ask
-        message.save(update_fields=["ask"])
-        if source.pk != message.pk:  # the clarified message's values now belong to this Ask
-            source.ask = outcome.ask
-            source.save(update_fields=["ask"])
+        attributed = [message] if source.pk == message.pk else [message, source]  # a clarified message's values
+        Attribution.objects.bulk_create(  # now belong to this Ask too; one INSERT … ON CONFLICT UPDATE
+            [Attribution(message=item, ask=outcome.ask) for item in attributed],
+            update_conflicts=True, unique_fields=["message"], update_fields=["ask"])
     return outcome
 
 
@@ -283,6 +283,12 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
         SlotEvent.objects.create(ask=ask, slot=slot, value=None, previous=old, action=SlotEvent.Action.CLEAR,
                                  message=message)
     return ask
+
+
+def message_attribute(*, message_id: int, ask_id: int) -> None:
+    """Attribute a message (e.g. the reply the agent just put in the outbox) to an Ask."""
+    Attribution.objects.bulk_create([Attribution(message_id=message_id, ask_id=ask_id)], update_conflicts=True,
+                                    unique_fields=["message"], update_fields=["ask"])
 
 
 def _message(message_id: int | None) -> Message | None:

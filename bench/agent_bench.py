@@ -28,7 +28,7 @@ from agent.providers.openai import RESPOND_PROMPT
 from agent.registry import tool_schemas
 from agent.turn import turn_handle
 from asks.kinds import missing_slots
-from asks.models import Ask
+from asks.models import Ask, Attribution
 from asks.selectors import ask_slots
 from bank.demo import seed_bank_demo
 from conversations.models import Conversation, Customer, Message
@@ -168,17 +168,18 @@ def history(length: int) -> Conversation:
     t0 = datetime.now(timezone.utc) - timedelta(days=2)
     closed = Ask.objects.create(conversation=conversation, kind="pix_transfer", status="completed",
                                 last_activity_at=t0, closed_at=t0)
-    Message.objects.bulk_create([
+    older = Message.objects.bulk_create([
         Message(conversation=conversation, direction="in" if i % 2 == 0 else "out", channel="terminal",
                 channel_message_id=f"{customer.channel_user_id}-{i}", sent_at=t0 + timedelta(seconds=i),
-                text=("manda 200 pro Pedro" if i % 2 == 0 else "Pix de R$ 200,00 para Pedro Henrique Almeida enviado."),
-                ask=closed)
+                text=("manda 200 pro Pedro" if i % 2 == 0 else "Pix de R$ 200,00 para Pedro Henrique Almeida enviado."))
         for i in range(length - 1)
     ])
+    Attribution.objects.bulk_create([Attribution(message=message, ask=closed) for message in older])
     open_ask = Ask.objects.create(conversation=conversation, kind="pix_transfer", last_activity_at=t0)
-    Message.objects.create(conversation=conversation, direction="in", channel="terminal",
-                           channel_message_id=f"{customer.channel_user_id}-new", sent_at=t0 + timedelta(hours=1),
-                           text="manda um pix de 100 pra Ana", ask=open_ask)
+    newest = Message.objects.create(conversation=conversation, direction="in", channel="terminal",
+                                    channel_message_id=f"{customer.channel_user_id}-new",
+                                    sent_at=t0 + timedelta(hours=1), text="manda um pix de 100 pra Ana")
+    Attribution.objects.create(message=newest, ask=open_ask)
     return conversation
 
 
@@ -193,7 +194,7 @@ def prompt_sizes(length: int) -> tuple[int, int]:
     conversation = history(length)
     ask = Ask.objects.get(conversation=conversation, status="collecting")
     scoped = [{"role": "user" if m.direction == "in" else "assistant", "content": m.text}
-              for m in Message.objects.filter(ask=ask).order_by("sent_at")]
+              for m in Message.objects.filter(attribution__ask=ask).order_by("sent_at")]
     window = [{"role": "user" if m.direction == "in" else "assistant", "content": m.text}
               for m in Message.objects.filter(conversation=conversation).order_by("-sent_at", "-pk")[:20][::-1]]
     slots = ask_slots(ask)

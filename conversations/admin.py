@@ -10,7 +10,7 @@ from magie.admin_sites import backoffice_site
 
 class MessageInline(ReadOnlyInline):
     model = Message
-    fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to", "ask"]
+    fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
     readonly_fields = fields
     ordering = ["sent_at", "pk"]
 

@@ -77,7 +77,6 @@ class Message(models.Model):
     sent_at = models.DateTimeField()  # the channel's timestamp; the clock rules read it
     # Inbound: when its turn finished (the sweeper re-queues committed messages whose turn never ran).
     handled_at = models.DateTimeField(null=True, blank=True)
-    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="messages")
     # Typed in the WhatsApp simulator by this staff username (inbound); the replies travel on the simulator channel.
     simulated_by = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

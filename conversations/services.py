@@ -92,7 +92,7 @@ DELIVERY_TASKS = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that
 
 def message_store_outbound(
     *, conversation: Conversation, text: str, sent_at: datetime, channel: str = Message.Channel.WHATSAPP,
-    buttons: list[dict[str, str]] | None = None, ask_id: int | None = None,
+    buttons: list[dict[str, str]] | None = None,
 ) -> Message:
     """Put a reply in the outbox: stored first with a local id, then its channel's delivery task is queued (by
     name) after commit. The channel replaces the local id by the one it assigns, so swipe-replies find it."""
@@ -100,7 +100,7 @@ def message_store_outbound(
         conversation=conversation, direction=Message.Direction.OUTBOUND, channel=channel,
         channel_message_id=f"local-{uuid.uuid4().hex}",
         kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
-        sent_at=sent_at, ask_id=ask_id,
+        sent_at=sent_at,
     )
     task_name = DELIVERY_TASKS.get(channel)
     if task_name:

@@ -46,7 +46,7 @@ def test_taps_replies_and_waits_drive_the_clock_rules(db, chat):
 
 def test_school_and_store_answer_in_their_languages(db, chat):
     school = chat("demoschool", "quins horaris hi ha per escalada?")
-    assert "Horaris lliures" in school or "No hi ha horaris" in school
+    assert "Horaris lliures:" in school and "•" in school  # the demo always has climbing slots ahead
     store = chat("demostore", "¿tienen el iPhone 13?")
     assert "Encontré" in store and "$" in store
 

@@ -49,6 +49,7 @@ from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
+from asks.services import message_attribute
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from tenants.selectors import OrganisationInForce, organisation_in_force
@@ -85,7 +86,7 @@ def turn_handle(*, message_id: int) -> None:
 def _next_pending(conversation_id: int) -> Message | None:
     return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
                                    handled_at__isnull=True)
-            .filter(turn__isnull=True).order_by("sent_at", "pk").first())
+            .filter(turn__isnull=True).select_related("attribution__ask").order_by("sent_at", "pk").first())
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
@@ -160,6 +161,6 @@ def approval_announced(*, approval_id: int) -> None:
         draft = approval_continue(approval_id=approval_id, ctx=ctx)
         conversation_touch(conversation_id=conversation.pk)
         if draft is not None and draft.text:
-            message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
-                                   channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP,
-                                   ask_id=request.ask_id)
+            reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                           channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP)
+            message_attribute(message_id=reply.pk, ask_id=request.ask_id)

@@ -29,7 +29,7 @@ from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from approvals.services import approval_record_execution
 from asks.models import OPEN_STATUSES, Ask
-from asks.services import ask_fail, ask_hold
+from asks.services import ask_fail, ask_hold, message_attribute
 from conversations.services import message_store_outbound
 from inbox.services import escalation_open
 from magie.errors import DomainError
@@ -73,8 +73,9 @@ def turn_fail(state: TurnState, error: BaseException, *, queries: int) -> Turn:
         trace.reply, trace.asked_for = text, ""
         trace.reply_message = message_store_outbound(
             conversation=state.conversation, text=text, sent_at=max(message.sent_at, timezone.now())
-            if message.channel == message.Channel.WHATSAPP else message.sent_at, channel=message.channel,
-            ask_id=ask.pk if ask else None)
+            if message.channel == message.Channel.WHATSAPP else message.sent_at, channel=message.channel)
+        if ask is not None:
+            message_attribute(message_id=trace.reply_message.pk, ask_id=ask.pk)
         trace.finished_at = timezone.now()
         trace.queries = queries
         trace.save()

@@ -29,12 +29,13 @@ from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
-from asks.selectors import ask_slots
+from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
     ask_start_execution,
     ask_tool_failed,
+    message_attribute,
     message_decide,
 )
 from conversations.models import Message
@@ -64,9 +65,10 @@ def receive(state: TurnState) -> None:
     if message.kind in SILENT_KINDS:
         return state.finish_early(Draft(""), provider="none", rule=SILENT_KINDS[message.kind])
     if message.kind == Message.Kind.EDIT:
-        original = (Message.objects.select_related("ask")
+        original = (Message.objects.select_related("attribution__ask")
                     .filter(conversation_id=message.conversation_id, channel_message_id=message.reply_to).first())
-        if original is None or original.ask is None or not original.ask.is_open or not message.text:
+        asked = message_ask(original) if original is not None else None
+        if original is None or asked is None or not asked.is_open or not message.text:
             return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
         state.corrects = original
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
@@ -198,7 +200,7 @@ def guard(state: TurnState) -> None:
     the reply is delivered)."""
     assert state.draft is not None and state.scope is not None
     org, scope, tenancy = state.org, state.scope, state.org.tenancy
-    history = (scope.messages if state.message.ask_id
+    history = (scope.messages if message_ask(state.message) is not None  # attributed before this attempt (a resume)
                else [*scope.messages, {"role": "customer", "text": state.message.text}])
 
     def redraft(previous: Draft, note: str) -> Draft:
@@ -243,7 +245,9 @@ def deliver(state: TurnState) -> None:
     if draft_.text:
         reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
                                        sent_at=reply_time(state.message), channel=state.message.channel,
-                                       buttons=draft_.buttons or None, ask_id=ask.pk if ask else None)
+                                       buttons=draft_.buttons or None)
+        if ask is not None:
+            message_attribute(message_id=reply.pk, ask_id=ask.pk)
         state.trace.reply_message = reply
         if requested is not None:
             approval_shown(approval_id=requested.pk, message_id=reply.pk)
@@ -308,7 +312,7 @@ def _scope(state: TurnState) -> AskScope:
     slots = ask_slots(ask) if ask else {}
     messages = []
     if ask is not None:
-        for item in Message.objects.filter(ask=ask).order_by("-sent_at", "-pk")[:SCOPE_MESSAGES][::-1]:
+        for item in ask_messages(ask, last=SCOPE_MESSAGES):
             messages.append({"role": "customer" if item.direction == Message.Direction.INBOUND else "bot",
                              "text": item.text})
     return AskScope(

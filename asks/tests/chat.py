@@ -11,7 +11,14 @@ from asks.kinds import kinds_for
 from asks.models import Ask
 from asks.perception.builtin import perceive
 from asks.selectors import ask_slots
-from asks.services import DecisionOutcome, ask_await_confirmation, ask_complete, ask_start_execution, message_decide
+from asks.services import (
+    DecisionOutcome,
+    ask_await_confirmation,
+    ask_complete,
+    ask_start_execution,
+    message_attribute,
+    message_decide,
+)
 from conversations.services import message_store_inbound, message_store_outbound
 from tenants.selectors import organisation_current, policy_current
 
@@ -44,8 +51,11 @@ class Chat:
 
     def bot(self, text: str, ask: Ask | None, buttons=None):
         self.now += timedelta(seconds=1)
-        return message_store_outbound(conversation=self.last_message.conversation, text=text, sent_at=self.now,
-                                      buttons=buttons, ask_id=ask.pk if ask else None, channel="terminal")
+        reply = message_store_outbound(conversation=self.last_message.conversation, text=text, sent_at=self.now,
+                                       buttons=buttons, channel="terminal")
+        if ask is not None:
+            message_attribute(message_id=reply.pk, ask_id=ask.pk)
+        return reply
 
     def preview(self, ask: Ask) -> str:
         """Stand-in for the agent: show a preview with a confirm button; return the button payload."""

@@ -28,8 +28,9 @@ customers = itertools.count(1)
 
 def check_invariants(conversation_id: int) -> None:
     assert Ask.objects.filter(conversation_id=conversation_id, status__in=OPEN_STATUSES).count() <= 1
-    for event in SlotEvent.objects.filter(ask__conversation_id=conversation_id).select_related("message__decision"):
-        assert event.message.ask_id == event.ask_id, "a value entered an Ask from a message not attributed to it"
+    for event in SlotEvent.objects.filter(ask__conversation_id=conversation_id).select_related("message__decision",
+                                                                                               "message__attribution"):
+        assert event.message.attribution.ask_id == event.ask_id, "a value entered an Ask from a message not attributed to it"
         if event.action == "clear":
             continue
         said = slot_values(Perception.model_validate(event.message.decision.perception), None)
