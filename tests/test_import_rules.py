@@ -51,3 +51,15 @@ def test_the_check_sees_an_open_door(tmp_path, monkeypatch):
     (engine / "leak.py").write_text("import os\n\ndef f():\n    from agent.turn import turn_handle\n")
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
     assert violations("bank", FORBIDDEN["bank"]) == ["bank/leak.py:4 imports agent"]
+
+
+def test_conversations_sits_below_asks_in_the_migration_graph_too():
+    """No migration of conversations depends on one of asks (the attribution of messages lives in asks)."""
+    from django.db.migrations.loader import MigrationLoader
+
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    leaks = [(key, parent) for key, migration in loader.disk_migrations.items() if key[0] == "conversations"
+             for parent in migration.dependencies if parent[0] == "asks"]
+    assert leaks == []
+    assert any(parent[0] == "conversations" for key, migration in loader.disk_migrations.items() if key[0] == "asks"
+               for parent in migration.dependencies)  # asks points down to conversations

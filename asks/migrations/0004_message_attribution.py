@@ -4,20 +4,27 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
-COPY = "INSERT INTO asks_attribution (message_id, ask_id) SELECT id, ask_id FROM conversations_message WHERE ask_id IS NOT NULL"
-BACK = ("UPDATE conversations_message AS m SET ask_id = a.ask_id FROM asks_attribution AS a "
-        "WHERE a.message_id = m.id")
+# Databases migrated while messages held their Ask still have conversations_message.ask_id: move its rows here,
+# then drop it. A fresh database never had the column, and this does nothing there.
+MOVE = """
+DO $$ BEGIN
+    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+               AND table_name = 'conversations_message' AND column_name = 'ask_id') THEN
+        INSERT INTO asks_attribution (message_id, ask_id)
+            SELECT id, ask_id FROM conversations_message WHERE ask_id IS NOT NULL;
+        ALTER TABLE conversations_message DROP COLUMN ask_id;
+    END IF;
+END $$;
+"""
 
 
 class Migration(migrations.Migration):
-    """The attribution of messages to Asks moves from the message (conversations) to asks, with its rows, before
-    conversations drops its column: conversations no longer knows about asks."""
+    """The attribution of messages to Asks lives in asks (conversations no longer knows about asks)."""
 
     dependencies = [
         ('asks', '0003_ask_points_to_its_pending_approval'),
         ('conversations', '0003_turn_lease_version_and_notice_kinds'),
     ]
-    run_before = [('conversations', '0004_message_attribution_moves_to_asks')]
 
     operations = [
         migrations.CreateModel(
@@ -30,5 +37,5 @@ class Migration(migrations.Migration):
                 'indexes': [models.Index(fields=['ask', 'message'], name='asks_attrib_ask_id_591ed0_idx')],
             },
         ),
-        migrations.RunSQL(COPY, BACK),
+        migrations.RunSQL(MOVE, migrations.RunSQL.noop),
     ]

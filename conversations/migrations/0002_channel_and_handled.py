@@ -6,7 +6,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('asks', '0002_initial'),
         ('conversations', '0001_initial'),
     ]
 
