@@ -243,3 +243,56 @@ def test_while_the_model_thinks_the_turn_holds_no_lock_and_no_transaction_and_a_
         one, two = Turn.objects.get(message=first), Turn.objects.get(message=second)  # the holder drained both
         assert (one.reply, two.reply) == ("Olá!", "Olá de novo!") and one.finished_at <= two.started_at
     connections.close_all()
+
+
+def _turn_in_thread(bank, message_id: int, errors: list) -> threading.Thread:
+    from agent.turn import turn_handle
+
+    def run() -> None:
+        try:
+            connection.set_tenant(bank)
+            turn_handle(message_id=message_id)
+        except BaseException as error:  # noqa: BLE001 — reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def _wait_for_requests(fake_openai, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while len(fake_openai.requests) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.2)
+
+
+def test_a_conversation_moved_while_the_model_drafts_is_recomputed_before_anything_is_sent(committed, fake_openai):
+    """People take the chat while the model is drafting: the turn finds the conversation moved, starts again from
+    the top with what the message said, and stays silent (the chat is escalated) instead of sending the draft."""
+    from inbox.services import escalation_open
+
+    bank = Organisation.objects.get(schema_name="demobank")
+    with tenant_context(bank):
+        AgentSettings.objects.update_or_create(pk=1, defaults={
+            "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
+        message = message_store_inbound(channel_user_id="5511944443333", channel_message_id="moved-1",
+                                        sent_at=datetime.now(timezone.utc), text="oi", channel="terminal").message
+    fake_openai.replies = [completion(tool_calls=[("record_perception", perception_args(None, {"greeting"}))]),
+                           completion("Olá! Em que posso ajudar?")]
+    fake_openai.delays = [0, 1.5]  # the draft takes a while
+    errors: list[BaseException] = []
+    thread = _turn_in_thread(bank, message.pk, errors)
+    _wait_for_requests(fake_openai, 2)
+    with tenant_context(bank):
+        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="staff", reason="taken",
+                        evidence=None, drafts=[])
+    thread.join(timeout=30)
+    assert not errors, errors
+    with schema_context("demobank"):
+        turn = Turn.objects.get(message=message)
+        assert (turn.rule, turn.reply, turn.reply_message_id) == ("escalated_silent", "", None)
+        assert not Message.objects.filter(conversation_id=message.conversation_id, direction="out").exists()
+    assert len(fake_openai.requests) == 2  # the perception was kept; nothing was drafted again

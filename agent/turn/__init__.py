@@ -106,25 +106,27 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
 
 
 def _steps(state: TurnState, counter: QueryCounter) -> Turn:
-    steps.receive(state)
-    if not state.done:
-        steps.perceive(state)
     for attempt in range(RECOMPUTE + 1):
-        if not state.done:
+        steps.receive(state)
+        if not state.done and state.perception is None:  # a recompute keeps what the message said
+            steps.perceive(state)
+        decided = not state.done  # a turn that decided read state it may have to recompute
+        if decided:
             steps.decide(state)
             steps.act(state)
             steps.draft(state)
             steps.guard(state)
         try:
             with lease_locked(state.lease) as row:
-                if not state.done and row.version != state.lease.version and attempt < RECOMPUTE:
+                if decided and row.version != state.lease.version and attempt < RECOMPUTE:
                     raise Moved
                 steps.deliver(state)
                 return steps.record(state, queries=counter.count)
         except Moved:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)
-            state.draft, state.records, state.trace.drafts = None, [], []
+            state.draft, state.records, state.checked, state.done = None, [], None, False
+            state.trace.drafts, state.trace.guards = [], []
     raise AssertionError("unreachable: the last attempt delivers")
 
 

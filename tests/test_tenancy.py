@@ -1,0 +1,57 @@
+"""The one accessor of the current organisation: no fallback outside one, read once, forgotten when it changes."""
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django_tenants.utils import schema_context
+
+from magie.tenancy import NoOrganisation, tenancy_current, tenancy_forget
+from tenants.models import Organisation
+from tenants.selectors import organisation_in_force
+from tenants.services import policy_update
+
+
+def reads(captured: CaptureQueriesContext) -> list[str]:
+    """The statements that read rows (django-tenants' `SET search_path` on a schema switch is not one)."""
+    return [query["sql"] for query in captured.captured_queries if not query["sql"].startswith("SET ")]
+
+
+def test_outside_an_organisation_there_is_no_silent_default(db):
+    connection.set_schema_to_public()
+    with pytest.raises(NoOrganisation):
+        tenancy_current()
+
+
+def test_a_task_in_a_schema_reads_its_organisation_once_then_from_the_cache(db):
+    tenancy_forget()
+    with schema_context("demoschool"):
+        with CaptureQueriesContext(connection) as first:
+            school = tenancy_current()
+        with CaptureQueriesContext(connection) as second:
+            assert tenancy_current() == school
+    assert (school.language, school.currency, school.time_zone, school.kind) == ("ca", "EUR", "Europe/Andorra",
+                                                                                 "school")
+    assert len(reads(first)) == 1 and reads(second) == []
+
+
+def test_saving_the_organisation_forgets_it(db):
+    with schema_context("demostore"):
+        assert tenancy_current().language == "es"
+        organisation = Organisation.objects.get(schema_name="demostore")
+        organisation.language = "en"
+        organisation.save()
+        assert tenancy_current().language == "en"
+
+
+def test_a_turn_reads_organisation_policy_and_domain_in_one_query_and_sees_a_new_policy(db):
+    bank = Organisation.objects.get(schema_name="demobank")
+    with schema_context("demobank"):
+        with CaptureQueriesContext(connection) as read:
+            before = organisation_in_force()
+        assert len(reads(read)) == 1
+        assert before.public_base_url == settings.MAGIE_PUBLIC_URL_TEMPLATE.format(host="demobank.localhost")
+        policy_update(organisation=bank, changes={"guard_retries": 2}, changed_by="test@demobank")
+        after = organisation_in_force()
+    assert (before.policy.guard_retries, after.policy.guard_retries) == (1, 2)
+    assert after.tenancy.language == "pt-BR"
