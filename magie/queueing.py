@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from magie.celery import app as celery_app
+from magie.tenancy import schema_name_current
 
 
 def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = ()) -> None:
@@ -19,7 +20,7 @@ def task_queue_on_commit(name: str, *, args: tuple[object, ...] = (), robust: bo
     """Publish `name(<current schema>, *args)` once the current transaction commits (nothing if it rolls back).
 
     The schema is read now, not at commit time (a commit may fire after the caller left the tenant's context)."""
-    transaction.on_commit(partial(_publish, name, connection.schema_name, *args), robust=robust)
+    transaction.on_commit(partial(_publish, name, schema_name_current(), *args), robust=robust)
 
 
 def _publish(name: str, schema_name: str, *args: object) -> None:

@@ -53,9 +53,14 @@ _cache: dict[str, Tenancy] = {}
 _lock = threading.Lock()
 
 
+def schema_name_current() -> str:
+    """The schema the connection is in (django-tenants' backend adds the attribute)."""
+    return str(connection.schema_name)  # type: ignore[attr-defined]
+
+
 def tenancy_current() -> Tenancy:
     """The organisation whose schema the connection is in (NoOrganisation in the public schema)."""
-    schema = connection.schema_name
+    schema = schema_name_current()
     if not schema or schema == get_public_schema_name():
         raise NoOrganisation("no organisation is active on this connection")
     cached = _cache.get(schema)

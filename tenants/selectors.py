@@ -11,17 +11,17 @@ from django.db import connection
 from django.db.models import OuterRef, Subquery
 
 from magie.errors import NotFound
-from magie.tenancy import NoOrganisation, Tenancy, tenancy_refresh
+from magie.tenancy import NoOrganisation, Tenancy, schema_name_current, tenancy_current, tenancy_refresh
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import Policy, policy_snapshot
 
 
 def organisation_current() -> Organisation:
-    """The organisation whose schema the connection is in (set by the middleware, a task or tenant_context)."""
+    """The organisation row whose schema the connection is in (NoOrganisation outside one): the one the middleware
+    set, else read by the id `magie.tenancy` knows."""
+    tenancy = tenancy_current()
     tenant = getattr(connection, "tenant", None)
-    if tenant is None or tenant.schema_name == "public":
-        raise NotFound("no organisation is active on this connection")
-    return tenant
+    return tenant if isinstance(tenant, Organisation) else Organisation.objects.get(pk=tenancy.pk)
 
 
 def policy_current(*, organisation: Organisation) -> Policy:
@@ -61,7 +61,7 @@ def organisation_in_force() -> OrganisationInForce:
     the result down; nothing in the turn reads the organisation, its policy or its domain again). The policy is
     parsed once per version per process; the tenancy cache is refreshed from the row, so an edit made by another
     process is seen by the next turn."""
-    schema = connection.schema_name
+    schema = schema_name_current()
     primary = Domain.objects.filter(tenant=OuterRef("pk"), is_primary=True).values("domain")[:1]
     organisation = (Organisation.objects.select_related("policy").annotate(primary_domain=Subquery(primary))
                     .filter(schema_name=schema).first())

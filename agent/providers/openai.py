@@ -15,6 +15,7 @@ not offered, arguments that are no JSON object or longer than the registry takes
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 import openai
@@ -139,6 +140,13 @@ def _said(text: str) -> str:
     return text_storable(text)[:MAX_ERROR_CHARS]
 
 
+@lru_cache(maxsize=64)
+def _client(api_key: str, base_url: str | None, timeout: float, max_retries: int) -> openai.OpenAI:
+    """One SDK client per process and configuration (building one costs ~0.1 s: its TLS context and connection
+    pool), shared by the turns of every thread; the SDK's client is safe to share."""
+    return openai.OpenAI(api_key=api_key or "unset", base_url=base_url, timeout=timeout, max_retries=max_retries)
+
+
 class OpenAIProvider:
     name = "openai"
     remote = True  # waits on the network: the turn gives its database connection back first
@@ -148,8 +156,7 @@ class OpenAIProvider:
         self.refused = model_base_url_refusal(base_url)  # SSRF guard, again at call time (url_policy.py)
         if self.refused:
             base_url = None  # no client towards a refused address; every call answers ProviderUnavailable
-        self.client = openai.OpenAI(api_key=api_key or "unset", base_url=base_url,
-                                    timeout=settings.OPENAI_TIMEOUT_SECONDS, max_retries=settings.OPENAI_MAX_RETRIES)
+        self.client = _client(api_key, base_url, settings.OPENAI_TIMEOUT_SECONDS, settings.OPENAI_MAX_RETRIES)
 
     def _complete(self, **kwargs: Any) -> Any:
         if self.refused:

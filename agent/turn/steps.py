@@ -51,7 +51,7 @@ def before_model(state: TurnState) -> None:
     answers in microseconds: reconnecting would cost more than it frees)."""
     if getattr(state.provider, "remote", False):
         connection_release()
-SILENT_KINDS = {Message.Kind.DELETION: "deletion_recorded", Message.Kind.SYSTEM: "system_notice_recorded"}
+SILENT_KINDS: dict[str, str] = {Message.Kind.DELETION: "deletion_recorded", Message.Kind.SYSTEM: "system_notice_recorded"}
 
 
 def receive(state: TurnState) -> None:
@@ -204,11 +204,11 @@ def guard(state: TurnState) -> None:
                else [*scope.messages, {"role": "customer", "text": state.message.text}])
 
     def redraft(previous: Draft, note: str) -> Draft:
-        if not state.model_drafted:
+        if not state.model_drafted or state.provider is None or state.request is None:
             return previous
         before_model(state)
         try:
-            again = state.provider.redraft(state.request, previous, note)  # type: ignore[union-attr]
+            again = state.provider.redraft(state.request, previous, note)
         except ProviderUnavailable:
             return previous
         state.usage.add(again.usage)
@@ -307,7 +307,7 @@ def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: dat
 
 def _scope(state: TurnState) -> AskScope:
     outcome, message, perception = state.outcome, state.message, state.perception
-    assert outcome is not None
+    assert outcome is not None and perception is not None
     ask = outcome.ask
     slots = ask_slots(ask) if ask else {}
     messages = []
