@@ -274,9 +274,11 @@ def advance_ask(state: TurnState) -> None:
     """Code, not the model, moves the Ask: its completing tool (declared by `ToolSpec.completes`) succeeded →
     completed; an engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's
     `on_tool_failure`."""
-    ask, message, kind = state.ask, state.message, state.org.tenancy.kind
-    assert ask is not None
-    ask.refresh_from_db()
+    message, kind = state.message, state.org.tenancy.kind
+    assert state.ask is not None
+    # A fresh read, not refresh_from_db(): django-fsm's refresh unprotects the status field on the class for a
+    # moment, which races with another thread's refresh ("Direct status modification is not allowed").
+    ask = Ask.objects.get(pk=state.ask.pk)
     if not ask.is_open:
         return
     completing = registry.completing_tool(kind, ask.kind)
