@@ -3,12 +3,11 @@
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from tenants.staff_security import second_factor
 from magie.admin_sites import backoffice_site
 
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
-    path("admin/second-factor/", second_factor, name="second-factor"),
+    path("admin/second-factor/", include("tenants.second_factor_urls")),
     path("admin/", backoffice_site.urls),
     path("api/bank/", include("bank.urls")),
     path("api/booking/", include("booking.urls")),

@@ -21,7 +21,7 @@ from approvals.models import ApprovalRequest
 from approvals.tests.test_flow import set_money_gate
 from conversations.rendering import message_text_for_customer
 from magie.admin_sites import backoffice_site, platform_site
-from magie.testing import signed_in
+from tenants.testing import signed_in
 from tenants.demo import demo_channel_secrets
 from tenants.models import Organisation
 

@@ -32,7 +32,7 @@ def organisation(request, db):
     on every effect tool (money is gated by default)."""
     from django_tenants.utils import tenant_context
 
-    from magie.testing import organisations_ensure
+    from tenants.testing import organisations_ensure
     from tenants.models import Organisation
 
     organisations_ensure()

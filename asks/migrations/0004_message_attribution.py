@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('asks', '0003_ask_points_to_its_pending_approval'),
-        ('conversations', '0003_turn_lease_version_and_notice_kinds'),
+        ('conversations', '0004_turn_lease_version_and_notice_kinds'),
     ]
 
     operations = [

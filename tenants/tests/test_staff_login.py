@@ -15,7 +15,7 @@ from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_tenants.utils import schema_context
 
-from magie.testing import signed_in
+from tenants.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 from tenants.models import Organisation
 from tenants.roles import Role

@@ -6,9 +6,9 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agent', '0002_turn_guards'),
+        ('agent', '0003_encrypted_model_key'),
         ('asks', '0003_ask_points_to_its_pending_approval'),
-        ('conversations', '0003_turn_lease_version_and_notice_kinds'),
+        ('conversations', '0004_turn_lease_version_and_notice_kinds'),
     ]
 
     operations = [
