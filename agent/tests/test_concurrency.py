@@ -175,7 +175,8 @@ def test_a_worker_killed_after_the_effect_while_the_model_drafts_resumes_without
         wait_for_turn(message)
         turn = Turn.objects.get(message=message)
         assert PixTransfer.objects.count() == transfers_before + 1  # the resumed turn's send_pix found the first
-        assert turn.reply == "Pix enviado."
+        assert turn.reply == "Pix enviado.", (turn.drafts, turn.guards, turn.error, len(fake_openai.requests),
+                                              [(c["name"], c["result"]) for c in turn.tool_calls])
         send = next(call for call in turn.tool_calls if call["name"] == "send_pix")
         assert send["result"]["ok"] and send["effect"]
         assert Message.objects.filter(conversation_id=message.conversation_id, direction="out",
