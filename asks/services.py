@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
@@ -17,7 +17,7 @@ from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, message_ask
 from asks.when import is_time_only, when_merge
 from conversations.models import Conversation, Message
-from tenants.models import Organisation
+from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
 PARKED_KEEP = timedelta(hours=24)
@@ -71,8 +71,9 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
 
 
 def _time_zone() -> str:
-    """The time zone of the organisation whose schema the connection is in (UTC if none is found)."""
-    return Organisation.objects.filter(schema_name=connection.schema_name).values_list("time_zone", flat=True).first() or "UTC"
+    """The time zone of the organisation whose schema the connection is in (the one tenancy accessor: cached, no
+    query per decision)."""
+    return tenancy_current().time_zone
 
 
 def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
