@@ -109,16 +109,20 @@ def run_slow_model_turns(organisation) -> None:
     from agent.testing import FakeOpenAI
     from magie.testing import test_database_url  # noqa: F401 — the same URL shape the workers use
 
+    from django.conf import settings
+
     fake = FakeOpenAI()
     fake.replies = [slow_model] * (CONCURRENT * TURNS_EACH * 2 + 10)
-    AgentSettings.objects.update_or_create(pk=1, defaults={
-        "provider": "openai", "openai_base_url": fake.base_url, "openai_api_key": "sk", "openai_model": "fake"})
+    # The platform's own model settings (an organisation's own URL must be on the allow-list; the platform's is not)
+    settings.OPENAI_API_KEY, settings.OPENAI_BASE_URL, settings.OPENAI_MODEL = "sk-bench", fake.base_url, "fake"
+    AgentSettings.objects.filter(pk=1).delete()
     settings_dict = connection.settings_dict
     dsn = (f"host={settings_dict['HOST'] or 'localhost'} port={settings_dict['PORT'] or 5432} "
            f"dbname={settings_dict['NAME']} user={settings_dict['USER']}"
            + (f" password={settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""))
     sampler = Sampler(dsn)
     durations: list[float] = []
+    message_ids: list[int] = []
     at = datetime.now(timezone.utc)
 
     def conversation(index: int) -> None:
@@ -129,6 +133,7 @@ def run_slow_model_turns(organisation) -> None:
                 stored = message_store_inbound(channel_user_id=customer, sent_at=at + timedelta(seconds=turn),
                                                channel_message_id=f"slow-{customer}-{turn}", text="oi",
                                                channel="terminal")
+                message_ids.append(stored.message.pk)
                 started = time.perf_counter()
                 turn_handle(message_id=stored.message.pk)
                 durations.append(time.perf_counter() - started)
@@ -147,7 +152,9 @@ def run_slow_model_turns(organisation) -> None:
     sampler.running = False
     sampling.join()
     fake.close()
-    AgentSettings.objects.filter(pk=1).delete()
+    settings.OPENAI_API_KEY = ""
+    replies = set(Turn.objects.filter(message_id__in=message_ids).values_list("reply", flat=True))
+    assert replies == {"Olá! Como posso ajudar?"}, f"the turns did not go through the slow model: {replies}"
     overheads = sorted((d - 2 * MODEL_SECONDS) * 1000 for d in durations)
     p95 = overheads[min(len(overheads) - 1, int(len(overheads) * 0.95))]
     waiting = [sample for sample in sampler.samples if sample[3] == CONCURRENT]  # every turn waits on the model
