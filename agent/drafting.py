@@ -5,14 +5,21 @@ and the chat is escalated to people with a note. One trace, one message to the c
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import connection
 
 from agent.providers.base import Draft
 from agent.registry import tools_for
 from agent.tools.base import ToolCallRecord
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
 from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
+from language.locales import LANGS
+from tenants.models import Domain
 from tenants.policy import Policy
 
 
@@ -25,20 +32,51 @@ class GuardedDraft:
 
 
 def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, records: list[ToolCallRecord],
-                history: list[dict[str, str]], ask_kind: str | None, ask_slots: dict, policy: Policy) -> GuardInput:
+                history: list[dict[str, str]], ask_kind: str | None, ask_slots: dict, policy: Policy,
+                languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None) -> GuardInput:
+    """What the guards read of this draft. Each tool result travels with its tool's declared evidence and the call's
+    arguments. Claims are read in `languages` (default: every language Magie speaks, which holds the organisation's
+    and whatever the customer wrote in); links may go to `allowed_hosts` (default: the organisation's own hosts)."""
+    tools = tools_for(org_kind)
     return GuardInput(
         draft=draft.text, lang=lang, currency=currency, org_kind=org_kind,  # type: ignore[arg-type]
-        tool_outputs=tuple(ToolOutput(tool=r.name, ok=bool(r.result.get("ok")),
-                                      data=r.result.get("data") if r.result.get("ok") else r.result.get("error"))
-                           for r in records),
+        tool_outputs=tuple(_tool_output(r, tools) for r in records),
         history=tuple(HistoryItem(role="customer" if h["role"] == "customer" else "bot", text=h["text"])
                       for h in history),
         ask_kind=ask_kind, ask_slots=ask_slots,
         effects_executed=tuple(r.name for r in records if r.executed_effect),
         tools_available=tuple(ToolSpec(name=t.name, arguments=tuple(t.args.model_fields))
-                              for t in tools_for(org_kind).values()),
+                              for t in tools.values()),
         internal_vocabulary=tuple(policy.internal_vocabulary),
+        languages=tuple(languages if languages is not None else LANGS),  # type: ignore[arg-type]
+        allowed_hosts=tuple(allowed_hosts if allowed_hosts is not None else organisation_hosts()),
     )
+
+
+def _tool_output(record: ToolCallRecord, tools: dict) -> ToolOutput:
+    ok = bool(record.result.get("ok"))
+    arguments = record.arguments
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except json.JSONDecodeError:
+            arguments = {}
+    tool = tools.get(record.name)
+    return ToolOutput(tool=record.name, ok=ok, data=record.result.get("data") if ok else record.result.get("error"),
+                      evidence=tool.evidence if tool is not None else None,
+                      arguments=arguments if isinstance(arguments, dict) else {})
+
+
+def organisation_hosts() -> list[str]:
+    """The current organisation's host names and the host its customer links are built on
+    (`MAGIE_PUBLIC_URL_TEMPLATE`): the only places a draft may link to, besides links the tools returned."""
+    domains = list(Domain.objects.filter(tenant__schema_name=connection.schema_name).values_list("domain", flat=True))
+    hosts = set(domains)
+    for domain in domains:
+        host = urlsplit(settings.MAGIE_PUBLIC_URL_TEMPLATE.format(host=domain)).hostname
+        if host:
+            hosts.add(host)
+    return sorted(hosts)
 
 
 def _summary(report: GuardReport) -> dict[str, Any]:

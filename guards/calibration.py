@@ -1,11 +1,40 @@
-"""Calibrate the guards on real dialogues: the SGD train corpus (see /work/shared/corpora/sgd/README.md).
+"""Calibrate the guards on real dialogues: SGD-style corpora of any split and any service names.
 
-Each SYSTEM turn is a draft. Its tool outputs are the `service_results` of every frame up to and including that
-turn; its history is every earlier USER ("customer") and SYSTEM ("bot") utterance of the dialogue; lang "en",
-currency USD; org kind "bank" for a `Banks_1` dialogue, "school" otherwise; `effects_executed` are the
-transactional service calls made up to that turn (TransferMoney → send_pix, ReserveRestaurant, BuyEventTickets,
-BookAppointment → create_booking, any other transactional intent of the schema → its snake_case name) and
-`tools_available` is a fixed realistic tool list per org kind.
+A corpus is a `.jsonl` / `.jsonl.gz` file or a folder of them (`train-*.jsonl`, `dev-*.jsonl.gz`, `test.jsonl`, …:
+every file is read, whatever its split or name), in the layout of /work/shared/corpora/sgd/README.md. The schema
+files next to it (`*schema*.json`, a list of services with slots and intents) type each service's fields; a service
+with no schema is typed from its result keys (`guards.evidence.inferred`). Nothing here knows a service by name.
+
+Each SYSTEM turn is a draft:
+
+* tool outputs: every `service_results` of the dialogue so far, as `ToolOutput`s with the service's evidence and
+  the call's parameters as arguments. A slot is money when its name says price, fare, cost, fee, balance, rent
+  or amount, or its description starts so ("The amount of money to send"), unless it is categorical ("price range")
+  or its name is a name, a type or a method; a unit `price` when it is per something
+  ("Price per ticket", "Fare per passenger", "Price per night"), a `balance`, a `debit` (an amount to transfer or
+  pay) or a plain amount ("Total price"); a quantity when it counts ("Number of tickets", "Party size", "Size of
+  group"); phones and addresses are identifiers. SGD values are canonical strings in major units ("5118.77").
+* history: every earlier USER ("customer") and SYSTEM ("bot") utterance; lang "en", currency USD.
+* effects executed: the transactional calls (intents marked `is_transactional`) made for this very turn whose frame
+  notifies success (as in a real turn, where only this turn's effects count; an earlier booking does not make a
+  later claim true).
+* org kind "bank" when a service of the dialogue holds a balance or a debit, else "school"; tools available: the
+  intents of the dialogue's services with their required and optional slots as arguments.
+
+Figures per guard: FP = rejected unmutated turns / checked turns (every rejection counts, the corpus' own errors
+too), recall = rejected mutated turns / mutated turns, per mutation family, with examples of both. Mutations:
+
+* `unsupported_amount`: one amount of a turn the guard passes is replaced by a value no source supports —
+  `far` (×7 + 13), `near` (within ±5–50 % of a listed price of the dialogue), `sum` (the sum of two or three
+  unrelated listed prices), `units` (the 100× error of reading cents as units), `currency` (the same number in
+  another currency), `identifier` (the digits of a phone or street number of the results). "No source supports"
+  is decided by an oracle written apart from the guard: every money field of the results, every amount the user
+  or the system said, every listed price × 1–20, every balance minus a said amount.
+* `effect_claim_without_effect`: a turn announcing the success of a money or booking transaction (not a song
+  played), with that transaction taken away.
+* `unusable_request` and `internal_vocabulary`: a sentence asking for a secret (card number, CVV, password, code)
+  or naming the machinery (the tool, the database, a field name), in pt-BR, es, ca or en, added to a real turn.
+The store guards have no store dialogues to run on in SGD; their recall is left out ("mutated": 0).
 
 Plain Python (no Django, no database): the management command and bench/guards_bench.py both call it.
 """
@@ -13,35 +42,25 @@ Plain Python (no Django, no database): the management command and bench/guards_b
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import statistics
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
-from guards.checks.amounts import combinations_of, mention_hundredths, supported_values
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
+from guards.evidence import Evidence, Identifier, Money, inferred, typed
 from guards.registry import registered
-from language.money import find_amounts, format_money
+from language.money import find_amounts, format_money, minor_unit_factor
 
 GUARD_DEADLINE_S = 1.0  # per guard and turn during calibration (the budget of a turn, generously)
-EFFECT_TOOLS = {"TransferMoney": "send_pix", "ReserveRestaurant": "create_booking",
-                "BuyEventTickets": "create_booking", "BookAppointment": "create_booking"}
-KNOWN_TRANSACTIONAL = frozenset(EFFECT_TOOLS)
-TOOLS_AVAILABLE: dict[str, tuple[ToolSpec, ...]] = {
-    "bank": (ToolSpec("check_balance", ("account_type",)),
-             ToolSpec("send_pix", ("amount", "recipient", "pix_key", "account_type", "recipient_account_type",
-                                   "scheduled_for")),
-             ToolSpec("list_transfers", ("since", "until"))),
-    "school": (ToolSpec("search_slots", ("activity", "city", "date", "time", "party_size", "level")),
-               ToolSpec("create_booking", ("slot_ref", "date", "time", "party_size", "customer_name")),
-               ToolSpec("cancel_booking", ("booking_ref",))),
-    "store": (ToolSpec("search_catalog", ("query", "capacity_gb", "max_price_cents")),
-              ToolSpec("quote_used_device", ("device_model", "capacity_gb", "battery_health")),
-              ToolSpec("reserve_product", ("product_ref", "quantity"))),
-}
+EXAMPLES = 5
+
+# --- the corpus ----------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -49,6 +68,13 @@ class Case:
     dialogue_id: str
     turn: int
     inp: GuardInput
+    succeeded: tuple[str, ...] = ()  # money or booking transactions announced as done in this very turn
+
+
+# The transactions whose claims the effect guard is for (money moved, something booked, bought or reserved); playing
+# a song or sharing a location is an effect too, but not one an organisation's reply claims.
+GUARDED_EFFECT_RE = re.compile(r"(?:Reserve|Book|Buy|Purchase|Rent|GetRide|Schedule|Order|Transfer|Pay|Make|Send"
+                               r"|AddEvent)")
 
 
 def _snake(name: str) -> str:
@@ -61,60 +87,330 @@ def corpus_files(path: Path) -> list[Path]:
     return [path]
 
 
-def transactional_intents(path: Path) -> frozenset[str]:
-    """Transactional intents of the schema next to the corpus (train-schemas.json), plus the four known ones."""
+def schemas(path: Path) -> dict[str, dict]:
+    """Every service of the schema files next to the corpus (`*schema*.json`), by service name."""
     folder = path if path.is_dir() else path.parent
-    found = set(KNOWN_TRANSACTIONAL)
-    for schema in folder.glob("*schemas.json"):
-        for service in json.loads(schema.read_text(encoding="utf-8")):
-            found |= {i["name"] for i in service.get("intents", []) if i.get("is_transactional")}
-    return frozenset(found)
+    found: dict[str, dict] = {}
+    for file in sorted(folder.glob("*schema*.json")):
+        data = json.loads(file.read_text(encoding="utf-8"))
+        for service in data if isinstance(data, list) else data.get("services", []):
+            if isinstance(service, dict) and "service_name" in service:
+                found.setdefault(service["service_name"], service)
+    return found
 
 
-def dialogues(path: Path) -> Iterator[dict]:
-    """Every dialogue of the corpus file(s), once each (a multi-domain dialogue is in both files)."""
+_MONEY_NAME_RE = re.compile(r"price|fare|cost|fee|balance|amount|rent|charge|salary")
+_MONEY_DESC_RE = re.compile(r"^(?:the )?(?:total |average |approximate |estimated )?(?:amount of money|amount|prices?|fares?"
+                            r"|costs?|fees?|balance|rent|charges?|money)\b")
+_NOT_MONEY_RE = re.compile(r"name|type|method|range|rating|percent|number_of|count|duration")
+_PER_RE = re.compile(r"\bper\b|\beach\b")
+_BALANCE_RE = re.compile(r"\bbalance\b")
+_DEBIT_RE = re.compile(r"\b(to (?:transfer|send|pay)|transfer(?:red)?|to be paid)\b")
+_QUANTITY_RE = re.compile(r"^(?:the )?(?:number|count|size) of\b|\bparty size\b|\bsize of (?:the )?group\b")
+_QUANTITY_NAME_RE = re.compile(r"number_of|party_size|group_size|travell?ers|passengers|riders|tickets|seats|rooms"
+                               r"|nights|adults|guests")
+_PHONE_RE = re.compile(r"phone|contact number")
+_ADDRESS_RE = re.compile(r"address|street")
+_DATE_NAME_RE = re.compile(r"date|time|day")
+
+
+def slot_evidence(slots: Iterable[dict]) -> Evidence:
+    """A service's evidence from its schema slots (see the module doc)."""
+    money, quantities, dates, identifiers = [], [], [], []
+    for slot in slots:
+        name, description = slot["name"], slot.get("description", "").lower()
+        words = f"{name.replace('_', ' ')} {description}"
+        money_like = _MONEY_NAME_RE.search(name) or _MONEY_DESC_RE.search(description)
+        if not slot.get("is_categorical") and money_like and not _NOT_MONEY_RE.search(name):
+            role = ("balance" if _BALANCE_RE.search(words) else "price" if _PER_RE.search(description)
+                    else "debit" if _DEBIT_RE.search(description) else "amount")
+            money.append(Money(name, unit="units", role=role, currency="USD", currency_field=None))
+        elif _QUANTITY_RE.search(description) or _QUANTITY_NAME_RE.search(name):
+            quantities.append(name)
+        elif _PHONE_RE.search(words):
+            identifiers.append(Identifier(name, "phone"))
+        elif _ADDRESS_RE.search(words):
+            identifiers.append(Identifier(name, "address"))
+        elif _DATE_NAME_RE.search(name):
+            dates.append(name)
+    return Evidence(money=tuple(money), quantities=tuple(quantities), dates=tuple(dates),
+                    identifiers=tuple(identifiers))
+
+
+@dataclass
+class Services:
+    """What the calibration knows of each service: evidence, transactional intents and the tools it offers."""
+
+    schema: dict[str, dict]
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+
+    def evidence_for(self, service: str, results: Any) -> Evidence:
+        if service not in self.evidence:
+            known = self.schema.get(service)
+            self.evidence[service] = slot_evidence(known["slots"]) if known else _sgd_inferred(results)
+        return self.evidence[service]
+
+    def transactional(self, service: str, method: str) -> bool:
+        known = self.schema.get(service)
+        if known is None:  # no schema: a verb that changes something (Reserve…, Buy…, Book…, Transfer…, Make…)
+            return bool(re.match(r"(Reserve|Buy|Book|Transfer|Make|Pay|Send|Add|Schedule|Get(?:Ride)|Rent|Share|Play)",
+                                 method))
+        return any(i["name"] == method and i.get("is_transactional") for i in known.get("intents", []))
+
+    def tools(self, services: Iterable[str]) -> tuple[ToolSpec, ...]:
+        found = []
+        for service in services:
+            for intent in self.schema.get(service, {}).get("intents", []):
+                arguments = (*intent.get("required_slots", []), *intent.get("optional_slots", {}))
+                found.append(ToolSpec(_snake(intent["name"]), tuple(arguments)))
+        return tuple(found)
+
+    def is_money_service(self, service: str, results: Any = None) -> bool:
+        evidence = self.evidence_for(service, results)
+        return any(m.role in ("balance", "debit") for m in evidence.money)
+
+
+def _sgd_inferred(results: Any) -> Evidence:
+    """A service without schema: key names, SGD's canonical values in major units of USD."""
+    guess = inferred(results)
+    return replace(guess, money=tuple(replace(m, unit="units", currency="USD", currency_field=None)
+                                      for m in guess.money))
+
+
+def dialogues(path: Path, part: tuple[int, int] | None = None) -> Iterator[dict]:
+    """Every dialogue of the corpus file(s), once each (a multi-domain dialogue may be in two files). `part`
+    (k, n) keeps the dialogues whose stable hash falls in the k-th of n parts (1-based), for held-out figures."""
     seen: set[str] = set()
     for file in corpus_files(path):
         opener = gzip.open if file.name.endswith(".gz") else open
         with opener(file, "rt", encoding="utf-8") as lines:
             for line in lines:
-                if line.strip():
-                    dialogue = json.loads(line)
-                    if dialogue["dialogue_id"] not in seen:
-                        seen.add(dialogue["dialogue_id"])
-                        yield dialogue
+                if not line.strip():
+                    continue
+                dialogue = json.loads(line)
+                if dialogue["dialogue_id"] in seen:
+                    continue
+                seen.add(dialogue["dialogue_id"])
+                if part is None or _part_of(dialogue["dialogue_id"], part[1]) == part[0]:
+                    yield dialogue
 
 
-def dialogue_cases(dialogue: dict, transactional: frozenset[str]) -> Iterator[Case]:
-    org_kind = "bank" if "Banks_1" in dialogue.get("services", []) else "school"
+def _part_of(dialogue_id: str, parts: int) -> int:
+    return int(hashlib.sha256(dialogue_id.encode()).hexdigest()[:8], 16) % parts + 1
+
+
+def dialogue_cases(dialogue: dict, services: Services) -> Iterator[Case]:
+    names = list(dict.fromkeys([*dialogue.get("services", []),
+                                *(f["service"] for t in dialogue["turns"] for f in t.get("frames", []))]))
     history: list[HistoryItem] = []
     outputs: list[ToolOutput] = []
-    effects: list[str] = []
+    org_kind = "bank" if any(services.is_money_service(s) for s in names if s in services.schema) else "school"
+    tools = services.tools(names)
     for turn in dialogue["turns"]:
         if turn["speaker"] == "SYSTEM":
+            succeeded, guarded = [], []
             for frame in turn.get("frames", []):
                 call = frame.get("service_call")
                 if not call:
                     continue
-                method = call["method"]
-                if method in transactional:
-                    effects.append(EFFECT_TOOLS.get(method, _snake(method)))
-                if "service_results" in frame:
-                    outputs.append(ToolOutput(tool=_snake(method), ok=True, data=frame["service_results"]))
+                service, method = frame["service"], call["method"]
+                results = frame.get("service_results", [])
+                evidence = services.evidence_for(service, results)
+                if services.is_money_service(service, results):
+                    org_kind = "bank"
+                acts = {action.get("act") for action in frame.get("actions", [])}
+                if services.transactional(service, method) and "NOTIFY_SUCCESS" in acts:
+                    succeeded.append(_snake(method))
+                    if GUARDED_EFFECT_RE.match(method):
+                        guarded.append(_snake(method))
+                outputs.append(ToolOutput(tool=_snake(method), ok=True, data=results, evidence=evidence,
+                                          arguments=dict(call.get("parameters", {}))))
             yield Case(dialogue["dialogue_id"], turn["turn"], GuardInput(
                 draft=turn["utterance"], lang="en", currency="USD", org_kind=org_kind, tool_outputs=tuple(outputs),
-                history=tuple(history), effects_executed=tuple(dict.fromkeys(effects)),
-                tools_available=TOOLS_AVAILABLE[org_kind]))
+                history=tuple(history), effects_executed=tuple(dict.fromkeys(succeeded)),
+                tools_available=tools), tuple(guarded))
         history.append(HistoryItem("customer" if turn["speaker"] == "USER" else "bot", turn["utterance"]))
 
 
-def cases(path: Path, limit: int | None = None) -> Iterator[Case]:
+def cases(path: Path, limit: int | None = None, part: tuple[int, int] | None = None) -> Iterator[Case]:
     """System turns of the corpus as guard inputs; `limit` counts dialogues."""
-    transactional = transactional_intents(path)
-    for index, dialogue in enumerate(dialogues(path)):
+    services = Services(schemas(path))
+    for index, dialogue in enumerate(dialogues(path, part)):
         if limit is not None and index >= limit:
             return
-        yield from dialogue_cases(dialogue, transactional)
+        yield from dialogue_cases(dialogue, services)
+
+
+def describe(path: Path, limit: int | None = None, part: tuple[int, int] | None = None) -> dict:
+    """What the corpus holds: files, splits, dialogues and system turns per service, how each service was typed."""
+    services = Services(schemas(path))
+    splits: Counter = Counter()
+    per_service: dict[str, Counter] = {}
+    dialogues_read = 0
+    system_turns = 0
+    money_turns = 0
+    for index, dialogue in enumerate(dialogues(path, part)):
+        if limit is not None and index >= limit:
+            break
+        dialogues_read += 1
+        splits[dialogue.get("split", "?")] += 1
+        seen: set[str] = set()
+        for turn in dialogue["turns"]:
+            if turn["speaker"] == "SYSTEM":
+                system_turns += 1
+                money_turns += bool(find_amounts(turn["utterance"], "en", "USD"))
+            for frame in turn.get("frames", []):
+                row = per_service.setdefault(frame["service"], Counter())
+                if frame["service"] not in seen:
+                    seen.add(frame["service"])
+                    row["dialogues"] += 1
+                if turn["speaker"] == "SYSTEM":
+                    row["system_frames"] += 1
+                    if frame.get("service_call"):
+                        row["calls"] += 1
+                        services.evidence_for(frame["service"], frame.get("service_results", []))
+    typed_as = {}
+    for name in sorted(per_service):
+        evidence = services.evidence.get(name) or services.evidence_for(name, [])
+        typed_as[name] = {
+            **per_service[name],
+            "schema": name in services.schema,
+            "money": {m.field: m.role for m in evidence.money},
+            "quantities": list(evidence.quantities),
+            "identifiers": {i.field: i.kind for i in evidence.identifiers},
+            "transactional": sorted(i["name"] for i in services.schema.get(name, {}).get("intents", [])
+                                    if i.get("is_transactional")),
+        }
+    return {"files": [p.name for p in corpus_files(path)], "schema_services": len(services.schema),
+            "splits": dict(splits), "dialogues": dialogues_read, "system_turns": system_turns,
+            "system_turns_with_money": money_turns, "services": typed_as}
+
+
+# --- mutations -----------------------------------------------------------------------------------------------------
+
+
+def _rng(*parts: object) -> int:
+    return int(hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:12], 16)
+
+
+def _listed_prices(inp: GuardInput) -> list[int]:
+    """Every money value (hundredths of USD) of the turn's results, in order of first appearance."""
+    values: dict[int, None] = {}
+    for output in inp.tool_outputs:
+        evidence = output.evidence or inferred(output.data)
+        for value in typed(output.data, evidence, inp.currency, minor_unit_factor).money:
+            if value.currency == inp.currency and value.hundredths > 0:
+                values.setdefault(value.hundredths, None)
+    return list(values)
+
+
+def oracle(inp: GuardInput) -> set[int]:
+    """Values (hundredths of USD) a source supports, decided apart from the guard (see the module doc)."""
+    prices = _listed_prices(inp)
+    said: set[int] = set()
+    for item in inp.history:
+        for mention in find_amounts(item.text, inp.lang, inp.currency, money_context=item.role == "customer"):
+            said.add(mention.amount_cents * 100 // minor_unit_factor(mention.currency))
+    supported = set(prices) | said
+    supported |= {price * k for price in prices for k in range(1, 21)}
+    supported |= {balance - amount for balance in prices for amount in said if amount <= balance}
+    return supported
+
+
+def _identifier_numbers(inp: GuardInput) -> list[int]:
+    found = []
+    for output in inp.tool_outputs:
+        evidence = output.evidence or inferred(output.data)
+        for _, value in typed(output.data, evidence, inp.currency, minor_unit_factor).identifiers:
+            found += [int(run) for run in re.findall(r"\d{3,6}", value)]
+    return found
+
+
+def _dollars(hundredths: int, like: int) -> int:
+    """`hundredths` rounded like the original amount `like` (whole dollars stay whole)."""
+    return round(hundredths / 100) * 100 if like % 100 == 0 else hundredths
+
+
+def amount_mutations(case: Case) -> list[tuple[str, GuardInput]]:
+    """(family, mutated input) for the first amount of the draft (see the module doc); [] without an amount."""
+    inp = case.inp
+    amounts = find_amounts(inp.draft, inp.lang, inp.currency)
+    if not amounts:
+        return []
+    target = amounts[0]
+    original = target.amount_cents * 100 // minor_unit_factor(target.currency)
+    taken = oracle(inp)
+    prices = _listed_prices(inp)
+    seed = _rng(case.dialogue_id, case.turn)
+    candidates: dict[str, Iterable[int]] = {"far": (original * 7 + 1300 + 100 * i for i in range(200))}
+    if prices:
+        base = min(prices, key=lambda p: abs(p - original))
+        candidates["near"] = (_dollars(base * (100 + sign * (5 + (seed + i * 7) % 46)) // 100, base)
+                              for i in range(200) for sign in (1, -1))
+    if len(prices) >= 2:
+        candidates["sum"] = (sum(_pick(prices, seed + i, 2 + i % 2)) for i in range(200))
+    candidates["units"] = (original * 100,)
+    numbers = _identifier_numbers(inp)
+    if numbers:
+        candidates["identifier"] = (n * 100 for n in numbers)
+    mutated = []
+    for family, values in candidates.items():
+        value = next((v for v in values if v > 0 and v not in taken), None)
+        if value is not None:
+            text = format_money(value, "USD", inp.lang).replace("\xa0", " ")
+            mutated.append((family, replace(inp, draft=inp.draft[: target.start] + text + inp.draft[target.end :])))
+    euros = format_money(original, "EUR", inp.lang).replace("\xa0", " ")
+    mutated.append(("currency", replace(inp, draft=inp.draft[: target.start] + euros + inp.draft[target.end :])))
+    return mutated
+
+
+def _pick(values: list[int], seed: int, count: int) -> list[int]:
+    chosen: list[int] = []
+    pool = list(values)
+    while pool and len(chosen) < count:
+        chosen.append(pool.pop(seed % len(pool)))
+        seed //= 7
+    return chosen
+
+
+SECRET_REQUESTS = (
+    ("en", "Could you also give me your card number and the CVV?"), ("en", "Please tell me your online banking password."),
+    ("en", "What is the verification code we just texted you?"), ("en", "Send me your PIN so I can finish."),
+    ("pt-BR", "Me passa o número do cartão e o código de segurança."), ("pt-BR", "Qual é a sua senha do app?"),
+    ("pt-BR", "Me informa o código que chegou por SMS."), ("es", "¿Me das el número de tu tarjeta y el CVV?"),
+    ("es", "Dime tu contraseña para terminar."), ("ca", "Em pots dir la teva contrasenya?"),
+    ("ca", "Em dones el número de la targeta?"), ("es", "Necesito el código que te llegó por SMS."),
+)
+INTERNAL_TERMS = (
+    ("en", "The tool returned no error."), ("en", "According to the database, that is right."),
+    ("en", "I called the function check_availability."), ("pt-BR", "A ferramenta retornou sucesso."),
+    ("pt-BR", "Segundo o banco de dados, está certo."), ("es", "La herramienta devolvió un error."),
+    ("es", "Según la base de datos, es correcto."), ("ca", "L'eina ha retornat un error."),
+    ("ca", "Segons la base de dades, és correcte."), ("en", "The API answered with a null payload."),
+)
+
+
+def injected(case: Case, table: tuple[tuple[str, str], ...]) -> GuardInput:
+    lang, sentence = table[_rng(case.dialogue_id, case.turn, len(table)) % len(table)]
+    return replace(case.inp, draft=f"{case.inp.draft} {sentence}", lang=lang)
+
+
+def mutations(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInput]]:
+    """The mutated inputs `guard` must reject, for a turn it passed unmutated (see the module doc)."""
+    if not passed:
+        return []
+    if guard == "unsupported_amount":
+        return amount_mutations(case)
+    if guard == "effect_claim_without_effect" and case.succeeded:
+        return [("effect_removed", replace(case.inp, effects_executed=()))]
+    if guard == "unusable_request":
+        return [("secret_request", injected(case, SECRET_REQUESTS))] if case.turn % 10 == 1 else []
+    if guard == "internal_vocabulary":
+        return [("internal_term", injected(case, INTERNAL_TERMS))] if case.turn % 10 == 1 else []
+    return []
+
+
+# --- the run -------------------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -123,77 +419,81 @@ class GuardStats:
     rejected: int = 0
     times_ms: list[float] = field(default_factory=list)
     examples: list[dict] = field(default_factory=list)
+    mutated: Counter = field(default_factory=Counter)
+    caught: Counter = field(default_factory=Counter)
+    misses: list[dict] = field(default_factory=list)
 
     def summary(self) -> dict:
         ordered = sorted(self.times_ms) or [0.0]
-        return {"checked": self.checked, "rejected": self.rejected,
-                "rate": self.rejected / self.checked if self.checked else 0.0,
-                "p50_ms": statistics.median(ordered), "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
-                "max_ms": ordered[-1], "examples": self.examples}
+        mutated, caught = sum(self.mutated.values()), sum(self.caught.values())
+        return {
+            "checked": self.checked, "rejected": self.rejected,
+            "fp_rate": self.rejected / self.checked if self.checked else 0.0,
+            "p50_ms": statistics.median(ordered), "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+            "max_ms": ordered[-1], "examples": self.examples,
+            "recall": {
+                "mutated": mutated, "rejected": caught, "rate": caught / mutated if mutated else None,
+                "by_family": {family: {"mutated": count, "rejected": self.caught[family],
+                                       "rate": self.caught[family] / count}
+                              for family, count in sorted(self.mutated.items())},
+                "misses": self.misses,
+            },
+        }
 
 
-def mutate(inp: GuardInput) -> GuardInput | None:
-    """`inp` with its first money amount replaced by one found in no source (value × 7 + 13, then + 1 until it is
-    neither supported nor a bounded sum/difference of supported values); None if the draft has no amount."""
-    amounts = find_amounts(inp.draft, inp.lang, inp.currency)
-    if not amounts:
-        return None
-    support = supported_values(inp, time.monotonic() + 10)
-    taken = set(support.direct) | (combinations_of(support.pool, time.monotonic() + 10) or set())
-    target = amounts[0]
-    value = mention_hundredths(target) * 7 + 1300
-    while value in taken:
-        value += 100
-    text = format_money(value, "USD", inp.lang).replace("\xa0", " ")
-    return replace(inp, draft=inp.draft[: target.start] + text + inp.draft[target.end :])
-
-
-def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = False, examples: int = 20,
-              only: Iterable[str] | None = None) -> dict:
-    """Run every guard (or those of `only`) over the corpus; per-guard figures, and the mutation figure."""
+def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = False, examples: int = EXAMPLES,
+              only: Iterable[str] | None = None, part: tuple[int, int] | None = None) -> dict:
+    """Run every guard (or those of `only`) over the corpus: per guard FP, timings and, with mutation, recall."""
     guards = registered()
     names = list(only) if only else list(guards)
     stats = {name: GuardStats() for name in names}
-    mutation = {"turns": 0, "rejected": 0, "misses": []}
     started = time.perf_counter()
     turns = 0
-    for case in cases(path, limit):
+    for case in cases(path, limit, part):
         turns += 1
         for name in names:
+            guard, entry = guards[name], stats[name]
             t0 = time.perf_counter()
-            verdict = guards[name](case.inp, time.monotonic() + GUARD_DEADLINE_S)
-            elapsed = (time.perf_counter() - t0) * 1000
-            entry = stats[name]
+            verdict = guard(case.inp, time.monotonic() + GUARD_DEADLINE_S)
+            entry.times_ms.append((time.perf_counter() - t0) * 1000)
             entry.checked += 1
-            entry.times_ms.append(elapsed)
             if not verdict.passed:
                 entry.rejected += 1
                 if len(entry.examples) < examples:
                     entry.examples.append({"dialogue_id": case.dialogue_id, "turn": case.turn,
                                            "draft": case.inp.draft, "evidence": list(verdict.evidence)})
-        if with_mutation and (mutated := mutate(case.inp)) is not None:
-            mutation["turns"] += 1
-            verdict = guards["unsupported_amount"](mutated, time.monotonic() + GUARD_DEADLINE_S)
-            if not verdict.passed:
-                mutation["rejected"] += 1
-            elif len(mutation["misses"]) < examples:
-                mutation["misses"].append({"dialogue_id": case.dialogue_id, "turn": case.turn, "draft": mutated.draft})
-    result = {"corpus": str(path), "system_turns": turns, "seconds": time.perf_counter() - started,
-              "guards": {name: entry.summary() for name, entry in stats.items()}}
-    if with_mutation:
-        mutation["rate"] = mutation["rejected"] / mutation["turns"] if mutation["turns"] else 0.0
-        result["mutation"] = mutation
-    return result
+            if not with_mutation:
+                continue
+            for family, mutated in mutations(case, name, verdict.passed):
+                entry.mutated[family] += 1
+                if not guard(mutated, time.monotonic() + GUARD_DEADLINE_S).passed:
+                    entry.caught[family] += 1
+                elif len(entry.misses) < examples:
+                    entry.misses.append({"dialogue_id": case.dialogue_id, "turn": case.turn, "family": family,
+                                         "draft": mutated.draft})
+    return {"corpus": str(path), "part": f"{part[0]}/{part[1]}" if part else None, "system_turns": turns,
+            "seconds": time.perf_counter() - started, "guards": {name: stats[name].summary() for name in names}}
 
 
 def format_table(result: dict) -> str:
     lines = [f"corpus {result['corpus']}: {result['system_turns']} system turns in {result['seconds']:.1f} s",
-             f"{'guard':32} {'checked':>8} {'rejected':>8} {'rate':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+             f"{'guard':30} {'checked':>7} {'rejected':>8} {'FP':>7} {'mutated':>7} {'recall':>8} "
+             f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"]
     for name, row in result["guards"].items():
-        lines.append(f"{name:32} {row['checked']:>8} {row['rejected']:>8} {row['rate']:>8.3%} {row['p50_ms']:>8.3f} "
-                     f"{row['p99_ms']:>8.3f} {row['max_ms']:>8.2f}")
-    if "mutation" in result:
-        m = result["mutation"]
-        lines.append(f"mutation: {m['rejected']}/{m['turns']} mutated turns rejected by unsupported_amount "
-                     f"({m['rate']:.2%})")
+        recall = row["recall"]
+        rate = f"{recall['rate']:.2%}" if recall["rate"] is not None else "—"
+        lines.append(f"{name:30} {row['checked']:>7} {row['rejected']:>8} {row['fp_rate']:>7.3%} "
+                     f"{recall['mutated']:>7} {rate:>8} {row['p50_ms']:>7.3f} {row['p99_ms']:>7.3f} "
+                     f"{row['max_ms']:>7.2f}")
+        for family, figures in recall["by_family"].items():
+            lines.append(f"    {family:26} {figures['mutated']:>7} mutated, {figures['rejected']:>7} rejected "
+                         f"({figures['rate']:.2%})")
+    if "contents" in result:
+        contents = result["contents"]
+        lines.append(f"contents: {contents['dialogues']} dialogues ({contents['splits']}), files {contents['files']}, "
+                     f"{len(contents['services'])} services")
+        for name, row in contents["services"].items():
+            lines.append(f"    {name:16} {row.get('dialogues', 0):>5} dialogues {row.get('calls', 0):>6} calls "
+                         f"schema={'yes' if row['schema'] else 'no '} money={row['money']} "
+                         f"quantities={row['quantities']}")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Sequence
 
+from guards.evidence import Evidence
 from language.locales import Lang
 
 OrgKind = Literal["bank", "school", "store"]
@@ -21,11 +22,15 @@ Role = Literal["customer", "bot"]
 
 @dataclass(frozen=True)
 class ToolOutput:
-    """One tool call of the turn: its name, whether it succeeded and the JSON it returned."""
+    """One tool call of the turn: its name, whether it succeeded, the JSON it returned, the tool's declared
+    `evidence` (what its fields mean; None = read from key names, see `guards.evidence.inferred`) and the call's
+    `arguments` (their declared quantities count too: a party size a booking was made for)."""
 
     tool: str
     ok: bool
     data: Any  # dict | list: the tool's JSON answer
+    evidence: Evidence | None = None
+    arguments: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,15 @@ class GuardInput:
     effects_executed: Sequence[str] = ()  # effect tools that executed this turn ("send_pix", "create_booking")
     tools_available: Sequence[ToolSpec] = ()
     internal_vocabulary: tuple[str, ...] = ()
+    # Languages the claims are read in besides `lang`: those the organisation serves and the customer used.
+    languages: tuple[Lang, ...] = ()
+    # Hosts a link in the draft may point to (the organisation's own pages); hosts of links in this turn's tool
+    # results are allowed too. Empty: only those.
+    allowed_hosts: tuple[str, ...] = ()
+
+    @property
+    def claim_languages(self) -> tuple[Lang, ...]:
+        return tuple(dict.fromkeys((self.lang, *self.languages)))
 
     def outputs_of(self, tool: str) -> list[ToolOutput]:
         """The successful outputs of `tool` in this turn, in call order."""

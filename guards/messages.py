@@ -60,10 +60,18 @@ EXPLANATIONS: dict[str, dict[Lang, str]] = {
         "en": "The draft says something was done (sent, transferred, booked) but nothing was executed this turn: {evidence}.",
     },
     "unusable_request": {
-        "pt-BR": "O rascunho pede ao cliente um dado que nenhuma ferramenta usa ou que nunca se pede: {evidence}.",
-        "es": "El borrador pide al cliente un dato que ninguna herramienta usa o que nunca se pide: {evidence}.",
-        "ca": "L'esborrany demana al client una dada que cap eina fa servir o que mai no es demana: {evidence}.",
-        "en": "The draft asks the customer for something no tool can use or that must never be asked: {evidence}.",
+        "pt-BR": "O rascunho pede ao cliente um dado que nenhuma ferramenta usa ou que nunca se pede (senha, cartão, "
+                 "código), ou o manda agir fora dos canais da organização (link de outro site, botões escritos no "
+                 "texto): {evidence}.",
+        "es": "El borrador pide al cliente un dato que ninguna herramienta usa o que nunca se pide (contraseña, tarjeta, "
+              "código), o lo manda a actuar fuera de los canales de la organización (enlace a otro sitio, botones "
+              "escritos en el texto): {evidence}.",
+        "ca": "L'esborrany demana al client una dada que cap eina fa servir o que mai no es demana (contrasenya, "
+              "targeta, codi), o l'envia a actuar fora dels canals de l'organització (enllaç a un altre lloc, botons "
+              "escrits al text): {evidence}.",
+        "en": "The draft asks the customer for something no tool can use or that must never be asked (password, card, "
+              "code), or sends them outside the organisation's channels (a link to another site, buttons written as "
+              "text): {evidence}.",
     },
 }
 

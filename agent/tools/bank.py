@@ -13,6 +13,7 @@ from approvals.previews import pix_preview
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from bank.interface import SandboxBank
+from guards.evidence import Evidence, Identifier, Money
 
 
 class GetBalanceArgs(ToolArgs):
@@ -119,17 +120,32 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
 # The bank engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "recipient", "invalid_key": "pix_key",
                 "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
+# What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
+# or, for the statement's totals, the organisation's).
+_OWNER_IDS = (Identifier("masked_document", "document"), Identifier("key_value", "key"))
+BALANCE_EVIDENCE = Evidence(money=(Money("balance_cents", role="balance"),),
+                            identifiers=(Identifier("account_number", "account"),))
+LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS))
+RECEIPT_EVIDENCE = Evidence(money=(Money("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
+                            identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference"),
+                                         *_OWNER_IDS))
+STATEMENT_EVIDENCE = Evidence(
+    money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit"), Money("settled_in_cents")),
+    dates=("since", "until", "at"),
+    identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference")),
+    reports=("send_pix",),  # the statement recounts Pix already sent: "você fez 3 Pix enviados" is a report
+)
 
 TOOLS = (
     ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance,
-             completes=("balance",), failed_slots=FAILED_SLOTS),
+             completes=("balance",), failed_slots=FAILED_SLOTS, evidence=BALANCE_EVIDENCE),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
-             failed_slots=FAILED_SLOTS),
+             failed_slots=FAILED_SLOTS, evidence=LOOKUP_EVIDENCE),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
              send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
              preview=send_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer",),
-             failed_slots=FAILED_SLOTS),
+             failed_slots=FAILED_SLOTS, evidence=RECEIPT_EVIDENCE),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
-             list_pix_history, completes=("pix_history",), failed_slots=FAILED_SLOTS),
+             list_pix_history, completes=("pix_history",), failed_slots=FAILED_SLOTS, evidence=STATEMENT_EVIDENCE),
 )

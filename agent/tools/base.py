@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
+from guards.evidence import Evidence
 from magie.errors import DomainError
 from tenants.policy import Policy
 
@@ -59,6 +60,9 @@ class ToolSpec:
     # Engine error codes that mean one slot's value cannot be used (engine code → slot): the turn holds the Ask
     # and re-asks that slot, as the policy's `on_tool_failure` says.
     failed_slots: Mapping[str, str] = field(default_factory=dict)
+    # What the fields of this tool's result mean (money with currency and unit, quantities, dates, identifiers): the
+    # guards read the result through it, so an account number never supports an amount (guards.evidence).
+    evidence: Evidence = Evidence()
 
 
 class ToolFailure(Exception):

@@ -12,6 +12,7 @@ from approvals.previews import booking_preview
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from booking.interface import SandboxBookingEngine
+from guards.evidence import Evidence, Identifier, Money
 from magie.errors import DomainError
 
 
@@ -102,14 +103,25 @@ def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
 # The booking engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"slot_taken": "when", "slot_in_the_past": "when", "party_too_large": "party_size",
                 "activity_not_found": "activity"}
+# What each result's fields mean, for the guards: a slot's price is per person, so price × the party size the call
+# was made for is a supported total ("45 € per persona, 90 € en total per a 2").
+AVAILABILITY_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",),
+                                 dates=("start", "end"), identifiers=(Identifier("slot_ref", "reference"),))
+BOOKING_EVIDENCE = Evidence(money=(Money("amount_cents"), Money("price_cents", role="price")), quantities=("party_size",),
+                            dates=("start", "end"), identifiers=(Identifier("booking_ref", "reference"),
+                                                                 Identifier("slot_ref", "reference")))
+PAYMENT_LINK_EVIDENCE = Evidence(money=(Money("amount_cents"),), dates=("expires_at",), links=("url",),
+                                 identifiers=(Identifier("path", "reference"),))
 
 TOOLS = (
     ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
-             CheckAvailabilityArgs, check_availability, completes=("availability",), failed_slots=FAILED_SLOTS),
+             CheckAvailabilityArgs, check_availability, completes=("availability",), failed_slots=FAILED_SLOTS,
+             evidence=AVAILABILITY_EVIDENCE),
     ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
-             preview=create_booking_preview, completes=("booking",), failed_slots=FAILED_SLOTS),
+             preview=create_booking_preview, completes=("booking",), failed_slots=FAILED_SLOTS,
+             evidence=BOOKING_EVIDENCE),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
-             failed_slots=FAILED_SLOTS),
+             failed_slots=FAILED_SLOTS, evidence=PAYMENT_LINK_EVIDENCE),
 )

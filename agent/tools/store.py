@@ -8,6 +8,7 @@ from pydantic import Field
 
 from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, SearchText
 from agent.tools.base import ToolArgs, ToolContext, ToolSpec, ok
+from guards.evidence import Evidence, Identifier, Money
 from store.interface import SandboxStore
 
 
@@ -36,10 +37,17 @@ def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
 
 # The store engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"model_not_quoted": "device_model"}
+# What each result's fields mean, for the guards: a product's price is per unit (× a quantity the customer said).
+CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
+                            identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")))
+QUOTE_EVIDENCE = Evidence(money=(Money("price_cents"), Money("base_cents")), dates=("created_at", "valid_until"),
+                          identifiers=(Identifier("quote_id", "reference"),))
 
 TOOLS = (
     ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
-             SearchCatalogArgs, search_catalog, completes=("product_search",), failed_slots=FAILED_SLOTS),
+             SearchCatalogArgs, search_catalog, completes=("product_search",), failed_slots=FAILED_SLOTS,
+             evidence=CATALOG_EVIDENCE),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
-             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), failed_slots=FAILED_SLOTS),
+             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), failed_slots=FAILED_SLOTS,
+             evidence=QUOTE_EVIDENCE),
 )

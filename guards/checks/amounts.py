@@ -1,156 +1,145 @@
 """`unsupported_amount`: every money amount in the draft must come from somewhere the customer can check.
 
-Supported values are every number in the turn's tool outputs (JSON walked; a key ending in `_cents` counts both as
-cents and as a plain number), in the Ask's slots, in the customer's messages and in earlier bot messages (all
-numbers there, not only amounts: "tengo 500 mil" is 500000 even without a currency word). An amount is matched to
-the hundredth of its major unit, whatever the notation ("R$ 1.890,00", "$5,118.77", "novecientos", "one thousand
-three hundred and twenty bucks"). Amounts are found by `language.money.find_amounts`, so counts, party sizes,
-dates, times, ratings and ids are not amounts unless a currency marker or a money cue says so.
+An amount of the draft ("R$ 1.890,00", "$5,118.77", "45 €", "novecientos pesos", "enviei 300") is supported when,
+in the same currency, it equals
 
-Sums and differences: an amount may be the sum or difference of two supported amounts, or the sum of three, taken
-among the `COMBINATION_POOL` most relevant *amount-like* values (tool fields named like price/amount/balance/total/
-fare/cost/fee/…, then amounts said in the conversation, latest first; never counts, durations or ids, which would
-make almost any price a sum). That is at most C(40,2)·2 + C(40,3) = 11,440 candidates,
-built once per draft, with the deadline checked while building: never exponential.
+* a money field of this turn's tool results, read through the tool's declared evidence (`guards.evidence`): a
+  field in cents is read in cents only, a field in units in units only, so `amount_cents: 25000` supports
+  R$ 250,00 and never R$ 25.000,00; identifiers, dates, counts and every undeclared number support nothing;
+* an amount the customer said (their messages, read in money context, identifiers masked: the digits of a CPF,
+  a phone or an account number are no amount) or that their Ask holds (`amount` slot);
+* an amount of an earlier bot message of the Ask's scope (it passed these guards when it was sent);
+* or a value derived by a declared relation, in the same currency: a `price` × a declared quantity (party size,
+  tickets, nights; from the results, the call's arguments, the Ask's slots or a count the customer said), a
+  `balance` − a debit (a transfer's amount, or an amount the customer said), the total of a `listed` field over one
+  list. Nothing else: no free sums or differences, so a wrong amount near a real price, or the sum of unrelated
+  prices, is not supported by accident.
 
-A currency marker followed by digits that read as no number ("$2,443.48.68") is a malformed amount and fails too.
+The support is a few sets built once per draft (linear in the sources; the relations are products of small sets),
+and every amount is one set look-up, so a 5,000-number draft stays within milliseconds. A currency marker followed
+by digits that read as no number ("$2,443.48.68") is a malformed amount and fails too.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import lru_cache
-from itertools import combinations
-from typing import Any, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Iterable
 
-from guards.contract import GuardInput, GuardVerdict, past
+from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
+from guards.evidence import Evidence, MoneyValue, inferred, number_of, typed
+from guards.mentions import amounts_in, hundredths_of, numbers_in
 from guards.messages import explain
 from guards.registry import register
-from language.locales import Lang
-from language.money import AmountMention, find_amounts, minor_unit_factor
-from language.numbers import find_numbers
+from guards.text import folded
+from language.money import AmountMention, minor_unit_factor
 
 NAME = "unsupported_amount"
-COMBINATION_POOL = 40
-MAX_JSON_NODES = 20_000
-MAX_STRING_SCAN = 200  # characters of a JSON string searched for numbers
-_HUNDRED = Decimal(100)
-_AMOUNT_KEY_RE = re.compile(r"(price|amount|balance|total|cost|fee|value|valor|preco|precio|import|cents|fare|rent)")
+MAX_QUANTITY = 1000
+MAX_OPERANDS = 400  # prices, balances, debits and quantities kept for the relations (the latest first)
 _CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)\s?(\d[\d.,]*\d|\d)")
+_COUNT_WORDS_RE = re.compile(
+    r"\s*(?:pessoas?|pax|ingressos?|bilhetes?|lugares|vagas?|adultos?|criancas?|noites?|quartos?|personas?"
+    r"|entradas?|boletos?|billetes?|plazas?|ninos?|noches?|habitaciones|persones|entrades|places|nens?|adults?"
+    r"|nits?|habitacions|people|persons?|tickets?|seats?|kids?|children|guests?|nights?|rooms?|passengers?"
+    r"|travell?ers?|riders?|units?|unidades?|unitats?|pieces?)(?!\w)"
+)
+_COUNT_BEFORE_RE = re.compile(r"(?<!\w)(?:for|para|pra|per a|per|party of|grupo de|group of)\s+$")
 
 
-def hundredths(value: Decimal) -> int | None:
-    """`value` in hundredths, rounded half up (None if not finite)."""
-    try:
-        return int((value * _HUNDRED).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-    except (InvalidOperation, ValueError, OverflowError):
-        return None
-
-
-def mention_hundredths(mention: AmountMention) -> int:
-    """An amount mention in hundredths of its major unit (so BRL, USD and JPY compare alike)."""
-    return int(Decimal(mention.amount_cents) * _HUNDRED / minor_unit_factor(mention.currency))
-
-
-@lru_cache(maxsize=16384)
-def _string_values(text: str, lang: Lang) -> tuple[Decimal, ...]:
-    """Numbers in a JSON string, read in the language's convention and in English (canonical "1630", "5118.77")."""
-    text = text[:MAX_STRING_SCAN]
-    found = {n.value for n in find_numbers(text, lang)}
-    if lang != "en":
-        found |= {n.value for n in find_numbers(text, "en")}
-    return tuple(found)
-
-
-def _walk(data: Any, lang: Lang, key: str = "", budget: list[int] | None = None) -> Iterator[tuple[str, Decimal]]:
-    """(key, value) of every number in a JSON value; `_cents` keys also yield value/100. Stops after MAX_JSON_NODES."""
-    budget = budget if budget is not None else [MAX_JSON_NODES]
-    budget[0] -= 1
-    if budget[0] < 0:
-        return
-    if isinstance(data, bool) or data is None:
-        return
-    if isinstance(data, (int, float, Decimal)):
-        try:
-            value = Decimal(str(data))
-        except InvalidOperation:
-            return
-        yield key, value
-        if key.endswith("_cents"):
-            yield key, value / _HUNDRED
-    elif isinstance(data, str):
-        for value in _string_values(data, lang):
-            yield key, value
-            if key.endswith("_cents"):
-                yield key, value / _HUNDRED
-    elif isinstance(data, dict):
-        for child_key, child in data.items():
-            yield from _walk(child, lang, str(child_key).lower(), budget)
-    elif isinstance(data, (list, tuple)):
-        for child in data:
-            yield from _walk(child, lang, key, budget)
-
-
-@dataclass(frozen=True)
+@dataclass
 class Support:
-    """What backs an amount, in hundredths: `direct` holds every number of every source; `pool` only the
-    amount-like ones (amount fields of tool outputs, amounts said in messages), most relevant first: the operands
-    of sums and differences, so a duration or a count never becomes half of a price."""
+    """What backs an amount, by currency: hundredths of a major unit → where it comes from."""
 
-    direct: frozenset[int]
-    pool: tuple[int, ...]
+    values: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def add(self, currency: str, hundredths: int, source: str) -> None:
+        self.values.setdefault(currency, {}).setdefault(hundredths, source)
+
+    def source_of(self, mention: AmountMention) -> str | None:
+        return self.values.get(mention.currency, {}).get(hundredths_of(mention))
 
 
-def _ordered(values: Iterable[Decimal]) -> list[int]:
-    ordered: dict[int, None] = {}
-    for value in values:
-        if (key := hundredths(value)) is not None:
-            ordered.setdefault(key, None)
-    return list(ordered)
+def evidence_of(output: ToolOutput) -> Evidence:
+    """The declared evidence of a successful result; a failure's details (and an undeclared result) by key names."""
+    if output.ok and output.evidence is not None:
+        return output.evidence
+    return inferred(output.data)
+
+
+def _customer_quantities(text: str, inp: GuardInput) -> Iterable[int]:
+    """Counts the customer said: "2 pessoas", "3 tickets", "mesa para 4", "for 2"."""
+    low = folded(text)
+    for number in numbers_in(text, inp.lang):
+        if number.ordinal or number.value != int(number.value) or not 0 < number.value <= MAX_QUANTITY:
+            continue
+        if _COUNT_WORDS_RE.match(low, number.end) or _COUNT_BEFORE_RE.search(low[max(0, number.start - 12):number.start]):
+            yield int(number.value)
+
+
+def _slot_quantities(slots: Any) -> Iterable[int]:
+    for key, value in dict(slots).items():
+        number = number_of(value) if not isinstance(value, dict) else None
+        if number is not None and number == int(number) and 1 < number <= MAX_QUANTITY and key in _QUANTITY_SLOTS:
+            yield int(number)
+
+
+_QUANTITY_SLOTS = frozenset({"party_size", "quantity", "tickets", "number_of_tickets", "number_of_seats", "travelers",
+                             "passengers", "guests", "nights", "rooms", "people", "group_size", "number_of_riders"})
 
 
 def supported_values(inp: GuardInput, deadline: float) -> Support | None:
-    """The support of the turn (see the module doc and `Support`); None past the deadline."""
-    amount_like: list[Decimal] = []
-    other_tool: list[Decimal] = []
+    """The support of the turn (see the module doc); None past the deadline."""
+    support = Support()
+    prices: list[MoneyValue] = []
+    balances: list[MoneyValue] = []
+    debits: list[MoneyValue] = []
+    quantities: list[int] = []
     for output in inp.tool_outputs:
-        for key, value in _walk(output.data, inp.lang):
-            (amount_like if _AMOUNT_KEY_RE.search(key) else other_tool).append(value)
+        evidence = evidence_of(output)
+        read = typed(output.data, evidence, inp.currency, minor_unit_factor)
+        for value in read.money:
+            support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}")
+            {"price": prices, "balance": balances, "debit": debits}.get(value.role, []).append(value)
+        for value in read.totals:
+            support.add(value.currency, value.hundredths, f"{output.tool}: {value.field}")
+        quantities.extend(read.quantities)
+        quantities.extend(typed(dict(output.arguments), evidence, inp.currency, minor_unit_factor).quantities)
         if past(deadline):
             return None
-    slot_values = list(_walk(dict(inp.ask_slots), inp.lang))
-    slots_amount_like = [value for key, value in slot_values if _AMOUNT_KEY_RE.search(key)]
-    customer: list[Decimal] = []
-    bot: list[Decimal] = []
-    said: list[Decimal] = []
+    slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
+    for value in slots.money:
+        support.add(value.currency, value.hundredths, "the request")
+        debits.append(value)
+    quantities.extend(_slot_quantities(inp.ask_slots))
     for item in reversed(inp.history):
-        values = [n.value for n in find_numbers(item.text, inp.lang)]
-        (customer if item.role == "customer" else bot).extend(values)
-        amounts = find_amounts(item.text, inp.lang, inp.currency, money_context=item.role == "customer")
-        said.extend(Decimal(a.amount_cents) / minor_unit_factor(a.currency) for a in amounts)
+        if item.role == "customer":
+            for mention in amounts_in(item.text, inp.lang, inp.currency, True):
+                value = MoneyValue(hundredths_of(mention), mention.currency, "debit", "customer")
+                support.add(value.currency, value.hundredths, "the customer's words")
+                debits.append(value)
+            quantities.extend(_customer_quantities(item.text, inp))
+        else:
+            for mention in amounts_in(item.text, inp.lang, inp.currency):
+                support.add(mention.currency, hundredths_of(mention), "an earlier reply")
         if past(deadline):
             return None
-    # Amounts said with their unit ("dois centavos" = 0.02) are supported as such, not only their bare numbers.
-    direct = _ordered((*amount_like, *other_tool, *customer, *said, *(v for _, v in slot_values), *bot))
-    pool = _ordered((*amount_like, *slots_amount_like, *said))
-    return Support(frozenset(direct), tuple(pool))
+    _derive(support, prices[:MAX_OPERANDS], balances[:MAX_OPERANDS], debits[:MAX_OPERANDS],
+            sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_OPERANDS])
+    return None if past(deadline) else support
 
 
-def combinations_of(values: Iterable[int], deadline: float) -> set[int] | None:
-    """Sums and differences of pairs and sums of triples of the first COMBINATION_POOL positive `values`; None
-    past the deadline."""
-    pool = [v for v in values if v > 0][:COMBINATION_POOL]
-    found: set[int] = set()
-    for a, b in combinations(pool, 2):
-        found.update((a + b, abs(a - b)))
-    for index, (a, b, c) in enumerate(combinations(pool, 3)):
-        if index % 1024 == 0 and past(deadline):
-            return None
-        found.add(a + b + c)
-    return found
+def _derive(support: Support, prices: list[MoneyValue], balances: list[MoneyValue], debits: list[MoneyValue],
+            quantities: list[int]) -> None:
+    """The declared relations: price × quantity and balance − debit, in the same currency."""
+    for price in prices:
+        for quantity in quantities:
+            support.add(price.currency, price.hundredths * quantity, f"{price.field} × {quantity}")
+    for balance in balances:
+        for debit in debits:
+            if debit.currency == balance.currency and 0 <= debit.hundredths <= balance.hundredths:
+                support.add(balance.currency, balance.hundredths - debit.hundredths, f"{balance.field} − {debit.field}")
 
 
 def malformed_amounts(draft: str, mentions: Iterable[AmountMention]) -> list[str]:
@@ -166,22 +155,25 @@ def malformed_amounts(draft: str, mentions: Iterable[AmountMention]) -> list[str
     return bad
 
 
-@register(NAME)
-def unsupported_amount(inp: GuardInput, deadline: float) -> GuardVerdict:
-    mentions = find_amounts(inp.draft, inp.lang, inp.currency)
-    malformed = malformed_amounts(inp.draft, mentions)
-    if not mentions and not malformed:
-        return GuardVerdict.ok()
+def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[AmountMention], list[str]] | None:
+    """(amounts of the draft nothing supports, malformed amounts); None past the deadline."""
+    mentions = amounts_in(inp.draft, inp.lang, inp.currency)
+    malformed = malformed_amounts(inp.draft, mentions) if "$" in inp.draft or "€" in inp.draft or "£" in inp.draft else []
+    if not mentions:
+        return [], malformed
     support = supported_values(inp, deadline)
     if support is None:
+        return None
+    return [m for m in mentions if support.source_of(m) is None], malformed
+
+
+@register(NAME)
+def unsupported_amount(inp: GuardInput, deadline: float) -> GuardVerdict:
+    found = unsupported_mentions(inp, deadline)
+    if found is None:
         return GuardVerdict.budget_exceeded(NAME, inp.lang)
-    missing = [m for m in mentions if mention_hundredths(m) not in support.direct]
-    if missing:
-        combined = combinations_of(support.pool, deadline)
-        if combined is None:
-            return GuardVerdict.budget_exceeded(NAME, inp.lang)
-        missing = [m for m in missing if mention_hundredths(m) not in combined]
-    evidence = [m.raw for m in missing] + malformed
+    missing, malformed = found
+    evidence = list(dict.fromkeys([m.raw for m in missing] + malformed))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail(NAME, explain(NAME, inp.lang, evidence), evidence)

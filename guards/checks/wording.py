@@ -2,27 +2,25 @@
 
 Tables are data, per language, as regular expressions over folded text (`language.text.fold`: lower case, no
 accents, same offsets), word-bounded when compiled. Offsets found in the folded draft quote the original draft.
+Claims are read in every language of `GuardInput.claim_languages` (the organisation's, the customer's), each with
+its own negations, so a Portuguese "pago!" is a claim in a Catalan school too.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
 from guards.contract import GuardInput, GuardVerdict
+from guards.evidence import inferred, typed
 from guards.messages import explain
 from guards.registry import register
+from guards.text import clauses, folded, host_allowed, links
 from language.locales import Lang
-from language.text import fold
+from language.money import minor_unit_factor
 
 # --- shared --------------------------------------------------------------------------------------------------------
-
-_CLAUSE_RE = re.compile(r"[^.!?;\n]+[.!?;]*")
-
-
-def clauses(folded: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence-like clause of a folded text; its closing punctuation is included."""
-    return [match.span() for match in _CLAUSE_RE.finditer(folded)]
 
 
 def _bounded(pattern: str) -> str:
@@ -67,18 +65,25 @@ def _internal_re(lang: Lang) -> re.Pattern[str]:
 
 @lru_cache(maxsize=256)
 def _organisation_re(terms: tuple[str, ...], tools: tuple[str, ...]) -> re.Pattern[str] | None:
-    words = [re.escape(fold(term.strip())) for term in (*terms, *tools) if term.strip()]
+    words = [re.escape(folded(term.strip())) for term in (*terms, *tools) if term.strip()]
     return compile_table(tuple(words)) if words else None
+
+
+def _outside_links(spans: Iterable[tuple[int, int]], draft: str) -> list[tuple[int, int]]:
+    """`spans` that are not inside a link (a URL's path or token may look like a field name)."""
+    inside = [(start, end) for start, end, _ in links(draft)]
+    return [span for span in spans if not any(s <= span[0] and span[1] <= e for s, e in inside)]
 
 
 @register("internal_vocabulary")
 def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
-    folded = fold(inp.draft)
-    spans = [m.span() for m in _internal_re(inp.lang).finditer(folded)
-             if not _SERVICE_SENSE_BEFORE_RE.search(folded[max(0, m.start() - 20) : m.start()])]
+    low = folded(inp.draft)
+    spans = [m.span() for m in _internal_re(inp.lang).finditer(low)
+             if not _SERVICE_SENSE_BEFORE_RE.search(low[max(0, m.start() - 20) : m.start()])]
     own = _organisation_re(tuple(inp.internal_vocabulary), tuple(tool.name for tool in inp.tools_available))
     if own is not None:
-        spans += [m.span() for m in own.finditer(folded)]
+        spans += [m.span() for m in own.finditer(low)]
+    spans = _outside_links(spans, inp.draft) if spans and ("/" in inp.draft or "www" in low) else spans
     if not spans:
         return GuardVerdict.ok()
     evidence = list(dict.fromkeys(inp.draft[start:end] for start, end in sorted(spans)))
@@ -86,52 +91,153 @@ def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
 
 
 # --- effect_claim_without_effect -------------------------------------------------------------------------------------
+# Each language has first-person claims (the agent says it did it: "enviei", "I've booked", "t'he apuntat"), which
+# only an effect of this turn supports, and other claims (impersonal, passive, second person: "Pix enviados",
+# "your booking is confirmed", "tu reserva quedó hecha", "you sent 3 Pix"), which a report of past effects supports
+# too (a result whose tool declares `reports`, e.g. the statement). "Now" wording ("já está a caminho", "acabou de",
+# "just now") is always a new effect.
 
-EFFECT_CLAIMS: dict[Lang, tuple[str, ...]] = {
-    "pt-BR": (r"(?:ja )?(?:enviei|transferi|paguei|reservei|agendei|efetuei|realizei|conclui|fiz (?:o|a|seu|sua) "
-              r"(?:pix|transferencia|pagamento|reserva|agendamento))",
-              r"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito)s? (?:(?:ja )?(?:foi|foram|esta|estao) )?"
-              r"(?:enviad|realizad|feit|efetuad|concluid|confirmad|aprovad|agendad|reservad)[oa]s?",
-              r"(?:foi|foram|esta|estao|ficou) (?:(?:enviad|transferid|pag|reservad|agendad|confirmad)[oa]s?)",
-              r"com sucesso"),
-    "es": (r"(?:ya )?(?:te )?(?:he|hemos) (?:enviado|transferido|pagado|reservado|hecho (?:la|el|tu|su) "
-           r"(?:transferencia|pago|reserva|envio)|realizado|confirmado|agendado)",
-           r"(?:envie|transferi|pague|reserve|realice)",
-           r"(?:transferencia|pago|reserva|envio|cita|deposito)s? (?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|"
-           r"quedo|queda) )?(?:enviad|realizad|hech|efectuad|completad|confirmad|reservad)[oa]s?",
-           r"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|queda) (?:enviad|transferid|pagad|reservad|confirmad)[oa]s?",
-           r"con exito"),
-    "ca": (r"(?:ja )?(?:t'|us |l'|li )?(?:he|hem) (?:enviat|transferit|pagat|reservat|fet (?:la|el|la teva|el teu) "
-           r"(?:transferencia|pagament|reserva|enviament)|realitzat|confirmat)",
-           r"(?:transferencia|pagament|reserva|enviament|cita)s? (?:(?:ja )?(?:ha estat|han estat|s'ha|esta|estan|"
-           r"queda) )?(?:enviad|realitzad|fet|confirmad|reservad|feta|completad)[aes]?",
-           r"(?:ha estat|han estat|esta|estan|queda) (?:enviat|transferit|pagat|reservat|confirmat)[aes]?",
-           r"amb exit"),
-    "en": (r"i(?:'ve| have)? (?:just |now |already )?(?:sent|transferred|paid|booked|reserved|scheduled|completed|"
-           r"processed|placed|made (?:the|your|a) (?:transfer|payment|booking|reservation|appointment))",
-           r"(?:transfer|payment|booking|reservation|appointment|transaction|money|funds|tickets?|order)s? "
-           r"(?:(?:is|was|has been|have been|are|were) )(?:now |already |successfully )?"
-           r"(?:confirmed|made|sent|completed|complete|processed|booked|reserved|placed|done|scheduled|successful|"
-           r"through|transferred)",
-           r"(?:has|have) been (?:successfully )?(?:sent|transferred|paid|booked|reserved|scheduled|confirmed|made|"
-           r"processed|completed)",
-           r"successfully", r"went through", r"(?:is|are) (?:all )?(?:booked|reserved|confirmed)"),
+_PT_PART = r"(?:enviad|realizad|feit|efetuad|concluid|confirmad|aprovad|agendad|reservad|pag|transferid|marcad|garantid" \
+           r"|registrad|separad|depositad|creditad)[oa]s?"
+_ES_PART = r"(?:enviad|realizad|hech|efectuad|completad|confirmad|reservad|pagad|agendad|apartad|transferid|acreditad" \
+           r"|registrad|depositad)[oa]s?"
+_CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|programa|inscri|registra)(?:t|da|ts|des)" \
+           r"|fe(?:t|ta|ts|tes)|inscrit(?:a|s|es)?"
+_EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
+           r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
+           r"|taken care of|suc+es+ful|fixed|arranged|verified|saved|added)"
+_EN_NOUNS = r"(?:transfer|payment|booking|reservation|appointment|transaction|money|funds|ticket|order|purchase|ride" \
+            r"|cab|taxi|table|deposit|pix|trip|flight|room|seat|class|lesson|spot|procedure|request|operation" \
+            r"|confirmation|car|house|hotel|visit|bus)s?"
+_EN_OBJECTS = r"(?:reservation|booking|transfer|payment|appointment|purchase|deposit|order|ticket|seat|table|ride|car" \
+              r"|room)s?"
+_EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+es+ful) )?"
+_EN_NOT_FULL = r"(?! up| solid| out| for that| at that| already)"
+
+FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"(?:ja |tambem )?(?:te |lhe )?(?:enviei|mandei|transferi|paguei|depositei|reservei|agendei|marquei|efetuei"
+              r"|realizei|conclui|confirmei|separei|garanti|comprei|registrei|inscrevi|fiz (?:o|a|seu|sua|teu|tua|um|uma)"
+              r" (?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|compra))",
+              r"acab(?:ei|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|agendar|fazer|confirmar|marcar)",
+              r"ja (?:te )?(?:enviamos|transferimos|reservamos|agendamos|pagamos)"),
+    "es": (r"(?:ya )?(?:te |le |os |les )?(?:lo |la |los |las )?(?:he|hemos) (?:enviado|transferido|pagado|reservado|apartado"
+           r"|agendado|realizado|confirmado|completado|depositado|hecho (?:la|el|tu|su|una|un) (?:transferencia|pago"
+           r"|reserva|envio|deposito|compra))",
+           r"(?:ya )?(?:te |le |se )?(?:lo |la |los |las )?(?:hice|realice|complete|confirme|deposite|compre|acredite)"
+           r"(?: (?:la|el|tu|su) (?:transferencia|pago|reserva|envio|deposito|compra))?",
+           r"acab(?:o|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|apartar|hacer|confirmar)"),
+    "ca": (r"(?:ja )?(?:t'|us |l'|li |els |les |te |ho |t'ho |l'he )?(?:he|hem) (?:enviat|transferit|pagat|reservat|apuntat"
+           r"|inscrit|confirmat|realitzat|programat|guardat|fet (?:la|el|la teva|el teu|una|un) (?:transferencia"
+           r"|pagament|reserva|enviament|compra))",
+           r"(?:ja )?(?:t'|et |li |us )?(?:vaig|vam) (?:enviar|transferir|pagar|reservar|apuntar|inscriure|fer (?:la|el) "
+           r"(?:transferencia|pagament|reserva))",
+           r"acab(?:o|em) de (?:t'|et )?(?:enviar|transferir|pagar|reservar|apuntar)"),
+    "en": (rf"i(?:'ve| have| had)? {_EN_ADVERB}(?:gone ahead and )?(?:sent|transferred|paid|booked|reserved|completed"
+           r"|processed|placed|confirmed|purchased|bought|secured|arranged|initiated|submitted|finali[sz]ed|ordered"
+           r"|deposited|wired|set up|put you down|signed you up|registered|recorded|enrolled you|book|scheduled"
+           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?) )",
+           rf"i(?:'ve| have| had)? {_EN_ADVERB}made (?:\w+ ){{0,2}}{_EN_OBJECTS}",
+           r"(?:i|we)(?: was| were| have|'ve| had) (?:able|managed) to (?:successfully )?(?:book|reserve|send|transfer"
+           r"|pay|buy|purchase|make|get|set up|schedule|confirm|place|submit)",
+           r"i (?:managed|did) (?:to )?(?:book|reserve|send|transfer|pay|buy|purchase|make|get|confirm|place|submit)",
+           r"went ahead and (?:booked|reserved|sent|transferred|paid|bought|purchased|made|placed|confirmed)",
+           r"(?:i|we)(?:'ve| have)? got(?:ten)? you (?:all )?(?:booked|down|in|reserved|scheduled|set|a (?:table|seat"
+           r"|ticket|spot|reservation)|tickets|seats)",
+           rf"i(?:'ve| have) got(?:ten)? (?:you )?(?:\d+|a|an|the|your|two|three|four|five) {_EN_OBJECTS}",
+           rf"i have (?:your|the) (?:\w+ )?{_EN_OBJECTS} (?:scheduled|booked|confirmed|reserved|set up|ready)",
+           r"i have (?:the |received )?confirmation", r"i(?:'m| am) done with", r"i have you booked",
+           rf"(?:i|we)(?:'ve| have)? got (?:you |your |that |those )(?:\w+ )?{_EN_OBJECTS}",
+           rf"(?:i|we)(?:'ve| have)? got (?:the |a |an )(?:\w+ )?{_EN_OBJECTS} for you",
+           rf"i have (?:your|the) {_EN_OBJECTS}(?= *[.!,;]| *$| for you| reserved| booked)",
+           r"i(?:'ve| have) (?:\w+ )?(?:verified|acquired|finished|got it all taken care of|taken care of)",
+           r"we(?:'ve| have) (?:just |now |already |successfully )?(?:sent|transferred|paid|booked|reserved|scheduled"
+           r"|processed|confirmed|made|recorded|registered|received your payment)"),
 }
-# A claim inside a clause with one of these is negated, conditional or a question, not a claim.
+OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
+              rf"|aula|horario)s? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
+              rf"{_PT_PART}",
+              rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
+              r"com sucesso", r"(?:ja )?(?:esta|ta|estao|vai) a caminho", r"(?:ja )?(?:caiu|cairam|chegou) na (?:sua |tua )?conta",
+              r"(?:pag[oa]|feito|enviado|reservado|agendado|transferido|confirmado)s?\s*!",
+              r"(?:voce|vc) (?:ja )?(?:enviou|fez|pagou|transferiu|reservou|agendou)"),
+    "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase)s? "
+           rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
+           rf"{_ES_PART}",
+           rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
+           rf"(?:{_ES_PART})",
+           r"con exito", r"(?:ya )?(?:esta|va|estan|van) (?:en|de) camino", r"(?:ya )?(?:llego|se acredito) (?:a|en) (?:tu|su) cuenta",
+           r"(?:pagad[oa]|hecho|enviad[oa]|reservad[oa]|listo y enviado)s?\s*!",
+           r"(?:ya )?(?:enviaste|hiciste|pagaste|transferiste|reservaste)"),
+    "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe)(?:s|es)? "
+           rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
+           rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
+           r"amb exit", r"(?:ja )?(?:esta|estan|va|van) de cami", r"ja ho tens", r"(?:ja )?(?:es|son) al (?:teu |vostre )?compte",
+           r"(?:pagat|fet|enviat|reservat)s?\s*!",
+           r"(?:vas|vau) (?:fer|enviar|pagar|transferir|reservar)"),
+    "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
+           rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
+           rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
+           rf"|recorded|suc+es+ful|gone through|fixed){_EN_NOT_FULL}",
+           rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
+           rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
+           rf"(?:has|have|'ve|'s) (?:just |now |already )?been {_EN_ADVERB}(?:made|set up|set|placed|scheduled|{_EN_PART})"
+           rf"{_EN_NOT_FULL}",
+           rf"(?:it|that|this|everything|they|these|those)(?:'s| is| has been| have been|'ve been|'s been) (?:now |just "
+           rf"|already |[a-z]+ly )?(?:done|complete|booked|confirmed|reserved|taken care of|set(?! to )"
+           rf"|{_EN_PART}){_EN_NOT_FULL}",
+           rf"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+es+ful+y|without (?:any )?"
+           r"(?:problems?|errors?|issues?|trouble))",
+           r"successfully", r"went through", r"(?:has|have) gone through", r"(?:is|was|are|were) (?:now )?(?:a success|successful)",
+           r"(?:is|are) (?:now |already )?on (?:its|the|their|your) way",
+           r"you(?:'re| are) (?:now )?(?:all )?(?:set|booked|confirmed|good to go|registered|enrolled|signed up)",
+           rf"you(?:'ve| have| now have| got|'ve got| have got| now have got) (?:a |an |your |the |\d+ |two |three |four "
+           rf"|five )?(?:confirmed |new )?{_EN_OBJECTS}",
+           r"all (?:booked|set|done|reserved|confirmed) for you", r"all is set", r"(?:is|are) (?:now )?all set",
+           r"(?:it|that|everything)(?:'s| is) all (?:set|done|taken care of)",
+           r"you(?:'re| are) reserved", r"(?:it|that)(?:'s| is| has been|'s been) made", r"on the books",
+           r"(?:tickets?|reservation|table|seats?|it) (?:is|are) (?:now )?yours", r"you now own", r"(?:has|have) succeeded",
+           r"you (?:got|have got|now have) (?:yourself )?(?:a |an |the |your )?(?:\w+ )?(?:car|table|ticket|seat"
+           r"|reservation|appointment|ride)s?", r"you have (?:a |an )(?:successful|confirmed) ",
+           r"(?:has|have) been a success",
+           r"(?:done|sent|paid|booked|confirmed|transferred)\s*!",
+           r"you (?:sent|transferred|paid|made|booked)"),
+}
+# A clause that starts by saying it is done ("Done.", "Reserved", "Confirmed, enjoy!", "Feito!", "Hecho.", "Fet!").
+SHORT_CLAIMS: dict[Lang, str] = {
+    "pt-BR": r"(?:ok,? |pronto,? |tudo certo,? )?(?:feito|enviado|pago|reservado|agendado|confirmado|transferido)",
+    "es": r"(?:ok,? |listo,? )?(?:hecho|enviado|pagado|reservado|confirmado|transferido|apartado)",
+    "ca": r"(?:ok,? |d'acord,? )?(?:fet|enviat|pagat|reservat|confirmat|transferit|apuntat)",
+    "en": r"(?:ok(?:ay)?,? |great,? |alright,? |congrats,? |perfect,? )?(?:it'?s |this is |that'?s |all )?(?:done|set"
+          r"|booked|reserved|confirmed|sent|paid|completed?|transferred)(?: for you| with (?:your|the) \w+)?",
+}
+
+# Wording of an effect happening now: never a report of past effects.
+NOW: dict[Lang, str] = {
+    "pt-BR": r"agora|acab\w+ de|a caminho|neste momento|ja caiu",
+    "es": r"ahora|acab\w+ de|en camino|de camino|en este momento",
+    "ca": r"ara|acab\w+ de|de cami|en aquest moment",
+    "en": r"now|just|on (?:its|the|their|your) way|right away",
+}
+# Before a claim in its part of the sentence, these make it negated, conditional, future or a question.
 NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
-    "pt-BR": (r"nao", r"nada", r"nenhum\w*", r"nunca", r"nem", r"se", r"quando", r"assim que", r"depois que", r"apos", r"antes", r"falhou",
-              r"erro", r"infelizmente", r"quer", r"deseja", r"posso", r"devo", r"vou", r"vamos", r"sera", r"serao",
-              r"ainda", r"pendente", r"aguard\w*"),
-    "es": (r"no", r"nada", r"ningun\w*", r"nunca", r"ni", r"si", r"cuando", r"en cuanto", r"despues de", r"antes", r"fallo", r"error",
-           r"lamentablemente", r"quieres", r"deseas", r"puedo", r"debo", r"voy a", r"vamos a", r"sera", r"seran",
-           r"todavia", r"aun", r"pendiente"),
-    "ca": (r"no", r"res", r"cap", r"mai", r"ni", r"si", r"quan", r"tan bon punt", r"despres de", r"abans", r"ha fallat", r"error",
-           r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara", r"pendent"),
-    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"never", r"unable", r"failed", r"fail", r"if", r"once", r"when", r"after", r"before",
-           r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall", r"should", r"will", r"can i",
-           r"may i", r"still", r"pending", r"yet", r"until"),
+    "pt-BR": (r"nao", r"nada", r"nenhum\w*", r"nunca", r"nem", r"se", r"quando", r"assim que", r"depois que", r"apos",
+              r"antes", r"falhou", r"erro", r"infelizmente", r"quer", r"deseja", r"posso", r"devo", r"vou", r"vamos",
+              r"sera", r"serao", r"ainda", r"pendente", r"aguard\w*", r"precisa", r"caso"),
+    "es": (r"no", r"nada", r"ningun\w*", r"nunca", r"ni", r"si", r"cuando", r"en cuanto", r"despues de", r"antes",
+           r"fallo", r"error", r"lamentablemente", r"quieres", r"deseas", r"puedo", r"debo", r"voy a", r"vamos a",
+           r"sera", r"seran", r"todavia", r"aun", r"pendiente", r"necesita", r"en caso de"),
+    "ca": (r"no", r"res", r"cap", r"mai", r"ni", r"si", r"quan", r"tan bon punt", r"despres de", r"abans",
+           r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
+           r"pendent", r"necessita", r"en cas que"),
+    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"never", r"unable", r"failed", r"fail", r"if", r"once",
+           r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
+           r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
+           r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
+           r"all the", r"sold out", r"fully"),
 }
-
+# The parts of a sentence a negation reaches: "they do not have live music, but your reservation is confirmed".
+_PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|pero|i|pero|però|tot i que)\s")
 
 # A draft that asks the customer to confirm or check the details describes a proposed action ("Kindly ensure that,
 # 2 tickets have been booked for …", "I have booked a table for 2 at 7 pm. Is that correct?"): no claim in it.
@@ -145,39 +251,77 @@ CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
     "ca": (r"(?:si us plau,? )?(?:confirma|confirmi|verifica|comprova) (?:les dades|els detalls|la informacio|si|que|"
            r"el seguent)", r"(?:pots|podries|pot|podria) confirmar(?:-me)?", r"(?:es|esta) correcte\?",
            r"(?:correcte|confirmes|confirma|d'acord)\?"),
-    "en": (r"(?:please|kindly) (?:confirm|verify|check)", r"(?:confirm|verify|check) (?:the following|these|the details|"
-           r"your|that|if|whether|me)", r"(?:should|need to|must) confirm",
-           r"kindly ensure", r"ensure that", r"(?:can|could|would) you (?:please )?confirm",
-           r"(?:is|are) (?:that|this|these|it|everything|all) (?:correct|right|ok|okay)", r"correct\?", r"right\?"),
+    "en": (r"(?:please|kindly) (?:confirm|verify|check)", r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
+           r"(?<![a-z] )(?:confirm|verify|check) (?:the following|these|the details|your|that|if|whether|me)",
+           r"(?:confirm|verify|check) (?:the following|these|the details|if|whether)", r"(?:should|need to|must) confirm",
+           r"kindly ensure", r"ensure that", r"make sure",
+           r"(?:is|are) (?:that|this|these|it|everything|all) (?:correct|right|ok|okay)", r"correct\?", r"right\?",
+           r"just to confirm", r"to confirm:", r"confirmation details",
+           r"(?:does|do|would) (?:this|that|these|it) (?:work|sound)", r"sound (?:good|ok|okay|alright|right)\?"),
 }
 
 
 @lru_cache(maxsize=8)
-def _claims_re(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    return compile_table(EFFECT_CLAIMS[lang]), compile_table(NOT_A_CLAIM[lang]), compile_table(CONFIRMATION_REQUEST[lang])
+def _claims_re(lang: Lang) -> tuple[re.Pattern[str], ...]:
+    return (compile_table(FIRST_PERSON_CLAIMS[lang]), compile_table(OTHER_CLAIMS[lang]),
+            compile_table(NOT_A_CLAIM[lang]), compile_table(CONFIRMATION_REQUEST[lang]), compile_table((NOW[lang],)),
+            re.compile(SHORT_CLAIMS[lang]))
 
 
-def effect_claims(draft: str, lang: Lang) -> list[str]:
-    """The claims, in `draft`, that a payment, transfer or booking was done (negated, conditional and questions
-    excluded, clause by clause; none in a draft asking the customer to confirm the details)."""
-    claim_re, not_re, confirmation_re = _claims_re(lang)
-    folded = fold(draft)
-    if confirmation_re.search(folded):
+def _part_start(clause: str, position: int) -> int:
+    """Where the part of `clause` holding `position` starts (after the last break before it)."""
+    start = 0
+    for match in _PART_BREAK_RE.finditer(clause, 0, position):
+        start = match.end()
+    return start
+
+
+def _part_rest(clause: str, position: int) -> str:
+    """The rest of the part of `clause` holding `position` (up to the next break)."""
+    following = _PART_BREAK_RE.search(clause, position)
+    return clause[position : following.start() if following else len(clause)]
+
+
+def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]:
+    """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
+    and future ones and questions excluded part by part; none in a draft asking the customer to confirm the details.
+    With `reports` (a result of this turn reports past effects), only first-person claims and claims worded as
+    happening now remain: the others recount the reported effects."""
+    first_re, other_re, not_re, confirmation_re, now_re, short_re = _claims_re(lang)
+    low = folded(draft)
+    if confirmation_re.search(low):
         return []
     found = []
-    for start, end in clauses(folded):
-        clause = folded[start:end]
-        if clause.rstrip().endswith("?") or not_re.search(clause):
+    for start, end in clauses(low):
+        clause = low[start:end]
+        if not reports and (short := short_re.match(clause.lstrip())) and re.match(r"\s*(?:[,.!;]|$)",
+                                                                                     clause.lstrip()[short.end():]) \
+                and not clause.rstrip().endswith("?"):
+            found.append(draft[start:end].strip(" \t\n.!;,"))
             continue
-        found += [draft[start + m.start() : start + m.end()] for m in claim_re.finditer(clause)]
-    return found
+        for first_person, pattern in ((True, first_re), (False, other_re)):
+            for match in pattern.finditer(clause):
+                part = clause[_part_start(clause, match.start()) : match.end()]
+                if not_re.search(part) or _part_rest(clause, match.end()).rstrip().endswith("?"):
+                    continue
+                if reports and not first_person and not now_re.search(clause):
+                    continue
+                found.append(draft[start + match.start() : start + match.end()])
+    return list(dict.fromkeys(found))
+
+
+def reports_present(inp: GuardInput) -> bool:
+    """Whether a successful result of this turn reports past effects (its tool declares `reports`)."""
+    return any(output.ok and output.evidence is not None and output.evidence.reports for output in inp.tool_outputs)
 
 
 @register("effect_claim_without_effect")
 def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdict:
     if inp.effects_executed:
         return GuardVerdict.ok()
-    evidence = effect_claims(inp.draft, inp.lang)
+    reports = reports_present(inp)
+    evidence = list(dict.fromkeys(claim for lang in inp.claim_languages
+                                  for claim in effect_claims(inp.draft, lang, reports=reports)))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail("effect_claim_without_effect", explain("effect_claim_without_effect", inp.lang, evidence),
@@ -194,13 +338,13 @@ REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
            r"necesitamos|puedes|podrias|puede|podria|cual|cuales)"),
     "ca": (r"em (?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|confirmes|confirma)",
            r"(?:dona'm|digues-me|indica'm|envia'm|passa'm|confirma'm|escriu|necessito|necessitem|pots|podries|pot|"
-           r"podria|quin|quina|quins|quines)"),
+           r"podria|quin|quina|quins|quines|dir)"),
     "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which)",),
 }
 # A cue at most this many characters before the data item.
 _CUE_WINDOW = 45
-# The item is the customer's: right after a possessive ("your order number", "o seu CPF", "la teva contrasenya",
-# "tu número de tarjeta"), or after a request verb and an article ("me passa o CPF", "give me the order number").
+# The item is the customer's: after a possessive ("your order number", "o seu CPF", "la teva contrasenya", "tu número
+# de tarjeta", "your online banking password"), or after a request verb and an article ("me passa o CPF").
 POSSESSIVES: dict[Lang, str] = {
     "pt-BR": r"(?:o |a |os |as )?(?:seu|sua|seus|suas|teu|tua|teus|tuas)", "es": r"(?:tu|tus|su|sus)",
     "ca": r"(?:el teu|la teva|els teus|les teves|el vostre|la vostra|el seu|la seva)", "en": r"your",
@@ -209,9 +353,12 @@ ARTICLES: dict[Lang, str] = {
     "pt-BR": r"(?:o|a|os|as|um|uma)", "es": r"(?:el|la|los|las|un|una)", "ca": r"(?:el|la|l'|els|les|un|una)",
     "en": r"(?:the|a|an)",
 }
+# Up to two words may come between the possessive and the item ("your online banking password"), not a new phrase.
+_NOT_BETWEEN = (r"(?:their|his|her|its|the|a|an|our|my|and|or|is|are|was|were|has|have|o|os|as|de|do|da|dos|das|e|ou"
+                r"|el|la|los|las|y|i|que|en|em|no|na|at|in|on|for|to|con|com|amb|dele|dela|seu|sua|tu|su)")
 _OWNED_RE = {
     lang: re.compile(rf"(?<!\w){POSSESSIVES[lang]}\s+(?:(?:numero|codigo|codi|number|code)\s+(?:de|do|da|del|of)\s+"
-                     rf"|[\w-]+\s+)?$")
+                     rf"|(?!{_NOT_BETWEEN}\b)[\w-]+\s+){{0,2}}$")
     for lang in POSSESSIVES
 }
 # Verbs that ask for a value (not "confirm": "confirm that the address is X" checks a value, asks for none).
@@ -220,89 +367,201 @@ REQUEST_VERBS: dict[Lang, str] = {
     "es": r"(?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|dame|dime|indicame|enviame|"
           r"pasame|facilitame|proporcioname|introduce|escribe|necesito)",
     "ca": r"(?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|dona'm|digues-me|indica'm|envia'm|passa'm|"
-          r"escriu|necessito)",
+          r"escriu|necessito|dir)",
     "en": r"(?:give|tell|send|provide|share|enter|type|i need|we need)",
 }
 _ARTICLE_RE = {
-    lang: re.compile(rf"(?<![\w'-]){REQUEST_VERBS[lang]}\s+(?:(?:me|us|nos|ens|em|-me)\s+)?{ARTICLES[lang]}\s*$")
+    lang: re.compile(rf"(?<![\w'-]){REQUEST_VERBS[lang]}\s+(?:(?:me|us|nos|ens|em|-me)\s+)?{ARTICLES[lang]}\s*"
+                     rf"(?:[\w-]+\s+)?$")
     for lang in ARTICLES
 }
 NEGATIONS: dict[Lang, str] = {
     "pt-BR": r"nao|nunca|jamais|nem", "es": r"no|nunca|jamas|ni", "ca": r"no|mai|ni", "en": r"not|never|\w+n't|no",
 }
+# Someone else will send or share it ("they will send an email confirmation", "vamos enviar um e-mail"), or the agent
+# offers to: a sending verb after such a subject asks nothing of the customer. Secrets are refused all the same.
+SENDING_VERBS: dict[Lang, str] = {
+    "pt-BR": r"(?:envia|envie|manda|mande|passa|passe|compartilh\w*)", "es": r"(?:envias|envia|enviame|pasa|comparti\w*)",
+    "ca": r"(?:envies|envia|envia'm|passa|comparti\w*)", "en": r"(?:send|share|give|provide)",
+}
+NOT_ASKED: dict[Lang, str] = {
+    "pt-BR": r"(?:eles?|elas?|nos|a gente|o banco|a escola|a loja|vou|vamos|vao|ira|irao|quer que eu|deseja que eu|posso)"
+             r"\s+(?:te\s+|lhe\s+)?(?:\w+\s+)?$",
+    "es": r"(?:ellos?|ellas?|nosotros|te|le|vamos a|van a|voy a|quieres que (?:te )?|deseas que|puedo)\s+(?:\w+\s+)?$",
+    "ca": r"(?:ells?|elles?|nosaltres|et|li|anem a|van a|vaig a|vols que (?:t')?|puc)\s+(?:\w+\s+)?$",
+    "en": r"(?:they|we|i|he|she|it|they'll|we'll|i'll|will|shall i|should i|want me to|like me to|can i|may i)"
+          r"\s+(?:\w+\s+)?$",
+}
+# "… the address with Raymond": shared with a third person, not asked of the customer.
+_WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mim\b|us\b|nos\b|nosotros|conmigo|ens\b"
+                            r"|mi\b|nosaltres|the (?:bank|agent|staff)|o banco)[a-z]")
 
-# data item → (per-language patterns, argument names that would use it); an empty argument set means never ask.
-DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str]]] = {
+# data item → (per-language patterns, argument names that would use it, kind). Secrets are never asked; a Pix key
+# (CPF, phone, e-mail, random key) of the recipient may be asked when a tool takes a key; personal data only when a
+# tool takes it; a payment method ("your debit card") is no data item at all.
+_KEY_ARGUMENTS = frozenset({"key", "pix_key", "chave", "recipient_key"})
+DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] = {
     "password": ({"pt-BR": (r"senhas?",), "es": (r"contrasenas?", r"claves? (?:de acceso|secreta)"),
-                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta)"), "en": (r"passwords?", r"passcodes?")},
-                 frozenset()),
+                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta)"),
+                  "en": (r"passwords?", r"passcodes?", r"pass ?phrase")}, frozenset(), "secret"),
     "pin": ({lang: (r"pin", r"(?:codigo|numero|code|codi) pin", r"pin code") for lang in ("pt-BR", "es", "ca", "en")},
-            frozenset()),
-    "card": ({"pt-BR": (r"(?:numero do )?cartao(?: de credito| de debito)?", r"cvv", r"cvc", r"codigo de seguranca"),
-              "es": (r"(?:numero de (?:la )?)?tarjeta(?: de credito| de debito)?", r"cvv", r"cvc", r"codigo de seguridad"),
-              "ca": (r"(?:numero de (?:la )?)?targeta(?: de credit| de debit)?", r"cvv", r"cvc", r"codi de seguretat"),
-              "en": (r"(?:credit |debit )?card(?: number| details)?", r"cvv", r"cvc", r"security code")},
-             frozenset()),
-    "cpf": ({lang: (r"cpf",) for lang in ("pt-BR", "es", "ca", "en")}, frozenset({"cpf", "tax_id", "document"})),
+            frozenset(), "secret"),
+    "card_number": ({"pt-BR": (r"(?:numero|numeros|dados|digitos) do (?:seu |teu )?cartao", r"cartao completo"),
+                     "es": (r"(?:numero|numeros|datos|digitos) de (?:la |tu |su )?tarjeta",),
+                     "ca": (r"(?:numero|numeros|dades|digits) de (?:la |la teva )?targeta",),
+                     "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info")},
+                    frozenset(), "secret"),
+    "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao"),
+             "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)"),
+             "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat"),
+             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date")}, frozenset(), "secret"),
+    "one_time_code": ({"pt-BR": (r"tokens?", r"codigo (?:de verificacao|de confirmacao|de acesso|de seguranca|do sms|sms"
+                                 r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido"),
+                       "es": (r"tokens?", r"codigo (?:de verificacion|de confirmacion|de acceso|del sms|sms|que (?:te )?"
+                                          r"(?:llego|recibiste|enviamos|mandamos))"),
+                       "ca": (r"tokens?", r"codi (?:de verificacio|de confirmacio|d'acces|de l'sms|sms|que (?:t'ha arribat"
+                                          r"|has rebut|t'hem enviat))"),
+                       "en": (r"tokens?", r"(?:verification|confirmation|authentication|security|access|one-time|otp|2fa"
+                                          r"|sms) (?:code|pin|number)", r"otp", r"one-time pass(?:word|code)",
+                              r"code (?:we|i) (?:just )?(?:sent|texted|emailed)")}, frozenset(), "secret"),
+    "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
+            frozenset({"cpf", "tax_id", "document"}), "key"),
+    "pix_key": ({"pt-BR": (r"chave(?: pix)?", r"chave aleatoria"), "es": (r"clave pix", r"llave pix"),
+                 "ca": (r"clau pix",), "en": (r"pix key",)}, frozenset(), "key"),
     "id_document": ({"pt-BR": (r"rg", r"documento(?: de identidade)?", r"cnh"),
                      "es": (r"dni", r"nie", r"nif", r"documento(?: de identidad)?", r"pasaporte"),
                      "ca": (r"dni", r"nie", r"nif", r"document(?: d'identitat)?", r"passaport"),
                      "en": (r"ssn", r"social security(?: number)?", r"id number", r"passport(?: number)?",
                             r"driver'?s licen[cs]e")},
-                    frozenset({"document", "document_number", "national_id", "tax_id", "dni", "nif", "passport"})),
+                    frozenset({"document", "document_number", "national_id", "tax_id", "dni", "nif", "passport"}),
+                    "personal"),
     "order_number": ({"pt-BR": (r"(?:numero|codigo) do pedido",), "es": (r"(?:numero|codigo) de pedido",),
                       "ca": (r"(?:numero|codi) de (?:la )?comanda",), "en": (r"order (?:number|id|reference)",)},
-                     frozenset({"order_id", "order_number", "order_ref"})),
+                     frozenset({"order_id", "order_number", "order_ref"}), "personal"),
     "account_number": ({"pt-BR": (r"numero da conta", r"agencia"), "es": (r"numero de cuenta", r"iban"),
                         "ca": (r"numero de compte", r"iban"), "en": (r"account number", r"routing number", r"iban")},
-                       frozenset({"account_number", "account_id", "iban", "branch"})),
+                       frozenset({"account_number", "account_id", "iban", "branch"}), "personal"),
     "email": ({"pt-BR": (r"e-?mail",), "es": (r"e-?mail", r"correo(?: electronico)?"),
                "ca": (r"e-?mail", r"correu(?: electronic)?"), "en": (r"e-?mail(?: address)?",)},
-              frozenset({"email", "email_address"})),
-    "phone": ({"pt-BR": (r"(?:numero de )?telefone", r"numero (?:do|de) celular"),
+              frozenset({"email", "email_address"}), "key"),
+    "phone": ({"pt-BR": (r"(?:numero de )?telefone", r"(?:numero (?:do|de) )?celular"),
                "es": (r"(?:numero de )?telefono", r"numero de movil"), "ca": (r"(?:numero de )?telefon", r"numero de mobil"),
                "en": (r"(?:phone|mobile|cell)(?: number)",)},
-              frozenset({"phone", "phone_number", "mobile"})),
+              frozenset({"phone", "phone_number", "mobile"}), "key"),
     "address": ({"pt-BR": (r"endereco(?: completo)?", r"cep"), "es": (r"direccion(?: postal)?", r"codigo postal"),
                  "ca": (r"adreca(?: postal)?", r"codi postal"), "en": (r"(?:home |postal |mailing )?address", r"zip code")},
-                frozenset({"address", "postal_code", "zip_code", "street_address"})),
+                frozenset({"address", "postal_code", "zip_code", "street_address"}), "personal"),
     "birth_date": ({"pt-BR": (r"data de nascimento",), "es": (r"fecha de nacimiento",), "ca": (r"data de naixement",),
                     "en": (r"date of birth", r"birth ?date", r"birthday")},
-                   frozenset({"birth_date", "date_of_birth"})),
+                   frozenset({"birth_date", "date_of_birth"}), "personal"),
 }
 
 
 @lru_cache(maxsize=8)
-def _request_tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, re.Pattern[str]]]:
-    items = {item: compile_table(patterns[lang]) for item, (patterns, _) in DATA_ITEMS.items()}
-    return compile_table(REQUEST_CUES[lang]), compile_table((NEGATIONS[lang],)), items
+def _request_tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, re.Pattern[str]], re.Pattern[str],
+                                         re.Pattern[str]]:
+    items = {item: compile_table(patterns[lang]) for item, (patterns, _, _) in DATA_ITEMS.items()}
+    return (compile_table(REQUEST_CUES[lang]), compile_table((NEGATIONS[lang],)), items,
+            re.compile(rf"(?<![\w'])(?:{NOT_ASKED[lang]})"), re.compile(rf"^{SENDING_VERBS[lang]}"))
 
 
-def requested_items(draft: str, lang: Lang) -> list[tuple[str, str]]:
-    """(data item, quoted text) of each data item the draft asks the customer for: the item is the customer's
-    (after a possessive, or right after a request verb and an article) and comes within a few words after a request cue of the
-    same clause, with no negation between them ("never share your PIN")."""
-    cue_re, negation_re, items = _request_tables(lang)
-    folded = fold(draft)
+def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
+    """(data item, quoted text, the customer's own) of each data item the draft asks the customer for: a request cue
+    comes within a few words before it in the same clause, with no negation between them ("never share your PIN");
+    a secret needs nothing more; any other item must be addressed (after a possessive, or right after a request verb
+    and an article), nobody else may be said to send it ("they will send an email") and it must not be shared with
+    a third person ("… the address with Raymond")."""
+    cue_re, negation_re, items, not_asked_re, sending_re = _request_tables(lang)
+    low = folded(draft)
     found = []
-    for start, end in clauses(folded):
-        clause = folded[start:end]
+    for start, end in clauses(low):
+        clause = low[start:end]
         for item, item_re in items.items():
+            secret = DATA_ITEMS[item][2] == "secret"
             for match in item_re.finditer(clause):
                 window = clause[max(0, match.start() - _CUE_WINDOW) : match.start()]
-                addressed = _OWNED_RE[lang].search(window) or _ARTICLE_RE[lang].search(window)
-                if addressed and cue_re.search(window) and not negation_re.search(window):
-                    found.append((item, draft[start + match.start() : start + match.end()]))
+                cue = None
+                for cue in cue_re.finditer(window):
+                    pass
+                if cue is None or negation_re.search(window[max(0, cue.start() - 16) :]):
+                    continue  # "never share your PIN", "não passe a senha"; a negation further back is another's
+                owned = _OWNED_RE[lang].search(window)
+                if not secret:
+                    if not (owned or _ARTICLE_RE[lang].search(window)):
+                        continue
+                    if sending_re.match(cue.group()) and not_asked_re.search(window[: cue.start()]):
+                        continue
+                    if _WITH_THIRD_RE.match(clause[match.end() :]):
+                        continue
+                found.append((item, draft[start + match.start() : start + match.end()], bool(owned)))
     return found
+
+
+# --- links and buttons ---------------------------------------------------------------------------------------------
+
+_BUTTON_WORDS = (r"aprovar|recusar|confirmar|cancelar|aceitar|rejeitar|pagar|sim|nao|aprobar|rechazar|aceptar|si"
+                 r"|rebutjar|acceptar|d'acord|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|yes|no|ok")
+_BRACKETED_RE = re.compile(r"\[\s*([^\[\]\n]{1,30}?)\s*\](?!\()")
+_BUTTON_WORD_RE = re.compile(rf"^(?:{_BUTTON_WORDS})\b")
+_EMOJI_BUTTON_RE = re.compile(rf"(?:✅|❌|☑️?|✔️?|✖️?|🔘|👉|▶️?|🟢|🔴)\s*\*?(?:{_BUTTON_WORDS})\b")
+_TYPED_APPROVAL_RE = re.compile(
+    r"(?:responda|responde|respon|reply|type|digite|escreva|escribe|escriu|envie|envia|send|mande|manda)"
+    r"(?:\s+(?:com|con|amb|with))?\s+[\"'«“*]?(?:sim|si|yes|ok|aprovo|aprovar|confirmo|confirmar|aprueba|acepto"
+    r"|d'acord|approve|confirm)\b[^.?!\n]{0,30}?(?:para|pra|per|to)\s+(?:aprovar|confirmar|aprobar|approve|confirm"
+    r"|autorizar|authori[sz]e|pagar|pay|enviar|send)"
+)
+
+
+def button_like(draft: str) -> list[str]:
+    """Text that imitates buttons ("[Aprovar] [Recusar]", "✅ Aprovar") or approves by typing ("responda SIM para
+    aprovar"): the customer decides only with the real buttons or the approval page."""
+    low = folded(draft)
+    found = []
+    bracketed = list(_BRACKETED_RE.finditer(low))
+    for match in bracketed:
+        if len(bracketed) >= 2 or _BUTTON_WORD_RE.match(match.group(1)):
+            found.append(draft[match.start() : match.end()])
+    found += [draft[m.start() : m.end()] for m in _EMOJI_BUTTON_RE.finditer(low)]
+    found += [draft[m.start() : m.end()] for m in _TYPED_APPROVAL_RE.finditer(low)]
+    return found
+
+
+def allowed_hosts(inp: GuardInput) -> set[str]:
+    """The organisation's hosts, and the hosts of links in this turn's successful results."""
+    hosts = {host.lower() for host in inp.allowed_hosts}
+    for output in inp.tool_outputs:
+        if output.ok:
+            evidence = output.evidence if output.evidence is not None else inferred(output.data)
+            for url in typed(output.data, evidence, inp.currency, minor_unit_factor).links:
+                hosts.update(host for _, _, host in links(url))
+    return hosts
+
+
+def foreign_links(inp: GuardInput) -> list[str]:
+    """Links of the draft to hosts that are not the organisation's."""
+    found = links(inp.draft)
+    if not found:
+        return []
+    hosts = allowed_hosts(inp)
+    return [inp.draft[start:end] for start, end, host in found if not host_allowed(host, hosts)]
 
 
 @register("unusable_request")
 def unusable_request(inp: GuardInput, deadline: float) -> GuardVerdict:
-    arguments = {fold(argument) for tool in inp.tools_available for argument in tool.arguments}
-    evidence = [
-        text for item, text in requested_items(inp.draft, inp.lang)
-        if not (DATA_ITEMS[item][1] and DATA_ITEMS[item][1] & arguments)
-    ]
+    arguments = {folded(argument) for tool in inp.tools_available for argument in tool.arguments}
+    evidence = []
+    for item, text, owned in requested_items(inp.draft, inp.lang):
+        usable, kind = DATA_ITEMS[item][1], DATA_ITEMS[item][2]
+        if kind == "secret":
+            evidence.append(text)
+        elif usable & arguments:
+            continue
+        elif kind == "key" and not owned and _KEY_ARGUMENTS & arguments:
+            continue  # the recipient's Pix key, for a tool that takes one
+        else:
+            evidence.append(text)
+    evidence += foreign_links(inp) + button_like(inp.draft)
+    evidence = list(dict.fromkeys(evidence))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail("unusable_request", explain("unusable_request", inp.lang, evidence), evidence)

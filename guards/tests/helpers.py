@@ -25,8 +25,8 @@ def make(draft: str, lang: str = "en", currency: str = "USD", org_kind: str = "b
     return GuardInput(draft=draft, lang=lang, currency=currency, org_kind=org_kind, **parts)
 
 
-def output(tool: str, data, ok: bool = True) -> ToolOutput:
-    return ToolOutput(tool=tool, ok=ok, data=data)
+def output(tool: str, data, ok: bool = True, evidence=None, arguments=None) -> ToolOutput:
+    return ToolOutput(tool=tool, ok=ok, data=data, evidence=evidence, arguments=arguments or {})
 
 
 BANK_TOOLS = (ToolSpec("check_balance", ("account_type",)),

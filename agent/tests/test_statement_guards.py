@@ -1,0 +1,16 @@
+"""Statement and history answers are reports of past effects, not claims: they pass the guards (issue 13)."""
+
+from agent.tests.helpers import Conversation
+from approvals.tests.test_flow import set_money_gate
+from inbox.models import Escalation
+
+
+def test_the_statement_after_a_pix_is_answered_without_a_person(demobank):
+    set_money_gate(demobank, mode="none")
+    conversation = Conversation()
+    sent = conversation.say("manda 50 pro Pedro")
+    assert "enviado" in sent.reply
+    turn = conversation.say("quantos pix eu fiz esse mês?")
+    assert "1 Pix" in turn.reply or "Pix enviados" in turn.reply, turn.reply
+    assert all(report["passed"] for report in turn.guards), turn.guards
+    assert not Escalation.objects.exists()

@@ -1,0 +1,269 @@
+"""Money amounts in a draft or a message, found fast enough for a 5,000-number draft, for the guards.
+
+`amounts_in(text, lang, currency)` follows the rules of `language.money.find_amounts` (see its module doc: a
+currency marker makes an amount; a bare number is one only with a money cue or in money context, and never when it
+is a count, a clock time, a date or an article), with three differences the guards need:
+
+* the money cues include past and perfect forms ("enviei 300", "transferí 50", "I sent 40", "he enviat 20"), so a
+  claim in the past tense is checked like one in the present;
+* a bare number inside an identifier is not an amount: Pix keys (CPF/CNPJ, phones, e-mails, random keys), numbers
+  written like accounts or phones ("12345-6", "98765-4321", "408-971-8523"), long digit runs, links, and a bare
+  number right after a word that names an identifier ("conta 123456", "código 4471", "order 5521");
+* "tickets for 4", "mesa para 4": a bare number after a count noun and "for/para" is a count.
+
+Speed: numbers written in digits are read by one regular-expression pass with a direct conversion of the common
+notations ("1.890,00", "5,118.77", "45"), babel for the rest; only the sentences holding a number *word* ("mil",
+"novecientos", "vint-i-cinc") go through `language.numbers.find_numbers`, which reads words with text2num (and its
+Catalan table). Sentences are cut at punctuation followed by a space, where no number run can continue, so reading
+them one by one gives the same numbers as reading the whole text (a test checks the agreement with `find_amounts` on
+the corpus). Results are cached per (text, language, currency, context).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
+
+from guards.text import folded
+from language.locales import Lang
+from language.money import AmountMention, minor_unit_factor
+from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
+
+# --- numbers -------------------------------------------------------------------------------------------------------
+
+# The digit-bearing tokens of language.numbers' tokenizer, with the same boundaries: clock times and numeric dates
+# (skipped), ordinals ("5th", "12º") and digit numbers; a digit run glued to letters ("S21", "128GB") is none.
+_DIGIT_TOKEN_RE = re.compile(
+    r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
+    r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
+    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w))"
+)
+_WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
+# Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
+_SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
+
+_PLAIN_RE = re.compile(r"[1-9]\d*|0")
+_EN_RE = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?|(?:[1-9]\d*|0)\.\d+")
+_LATIN_RE = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|(?:[1-9]\d*|0),\d+")
+
+
+def digits_value(raw: str, lang: Lang) -> Decimal | None:
+    """`language.numbers.parse_digits`, with the common notations converted directly (same values)."""
+    if _PLAIN_RE.fullmatch(raw):
+        return Decimal(raw)
+    if lang == "en":
+        if _EN_RE.fullmatch(raw):
+            return Decimal(raw.replace(",", ""))
+    elif _LATIN_RE.fullmatch(raw):
+        return Decimal(raw.replace(".", "").replace(",", "."))
+    return parse_digits(raw, lang)
+
+
+@lru_cache(maxsize=8192)
+def _word_is_number(word: str, lang: Lang) -> bool:
+    return word.lower() in MULTIPLIERS[lang] or bool(find_numbers(word, lang))
+
+
+def _word_sentences(text: str, lang: Lang) -> list[tuple[int, int]]:
+    """(start, end) of the sentences of `text` that hold a number word, in order."""
+    words = [m.start() for m in _WORD_RE.finditer(text) if _word_is_number(m.group(), lang)]
+    if not words:
+        return []
+    ends = [m.end() for m in _SENTENCE_END_RE.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    for position in words:
+        index = bisect_right(ends, position)
+        start = ends[index - 1] if index else 0
+        end = ends[index] if index < len(ends) else len(text)
+        if not spans or spans[-1] != (start, end):
+            spans.append((start, end))
+    return spans
+
+
+def numbers_in(text: str, lang: Lang) -> list[NumberMention]:
+    """`language.numbers.find_numbers(text, lang)`, fast for digits (see the module doc)."""
+    slow = _word_sentences(text, lang)
+    found: list[NumberMention] = []
+    slow_index = 0
+    for match in _DIGIT_TOKEN_RE.finditer(text):
+        start = match.start()
+        while slow_index < len(slow) and slow[slow_index][1] <= start:
+            sentence_start, sentence_end = slow[slow_index]
+            found.extend(_shifted(find_numbers(text[sentence_start:sentence_end], lang), sentence_start, text))
+            slow_index += 1
+        if slow_index < len(slow) and slow[slow_index][0] <= start:
+            continue  # inside a sentence read the slow way
+        kind = match.lastgroup
+        if kind == "skip":
+            continue
+        raw = match.group()
+        if kind == "ordinal":
+            found.append(NumberMention(Decimal(re.match(r"\d+", raw).group()), start, match.end(), raw, True))
+        elif (value := digits_value(raw, lang)) is not None:
+            found.append(NumberMention(value, start, match.end(), raw))
+    for sentence_start, sentence_end in slow[slow_index:]:
+        found.extend(_shifted(find_numbers(text[sentence_start:sentence_end], lang), sentence_start, text))
+    return found
+
+
+def _shifted(mentions: list[NumberMention], offset: int, text: str) -> list[NumberMention]:
+    return [NumberMention(m.value, m.start + offset, m.end + offset, text[m.start + offset : m.end + offset],
+                          m.ordinal) for m in mentions]
+
+
+# --- identifiers ---------------------------------------------------------------------------------------------------
+
+_IDENTIFIER_RE = re.compile(
+    r"(?:https?://|www\.)\S+"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"|(?<![\w.,])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?!\w)"  # CNPJ
+    r"|(?<![\w.,])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\w)"  # CPF
+    r"|\+\d{1,3}[\s-]?\(?\d{1,4}\)?(?:[\s-]?\d{2,5}){2,4}"  # international phone
+    r"|\(\d{2,3}\)\s?\d{3,5}[\s-]?\d{4}"  # (11) 91234-5678
+    r"|(?<![\w.,$€£])\d{2,6}(?:-\d{1,6})+(?![\w.,]?\d)"  # 12345-6, 98765-4321, 408-971-8523
+    r"|(?<![\w.,])\d{10,}(?![\w.,]?\d)"  # CPF/CNPJ/phone/account digits without separators
+)
+_IDENTIFIER_WORD_RE = re.compile(
+    r"(?<!\w)(?:cpf|cnpj|rg|conta|agencia|ag|cc|account|acct|cuenta|compte|telefone|telefono|telefon|phone|tel"
+    r"|celular|cel|movil|mobil|whatsapp|chave|clave|clau|key|pedido|order|protocolo|codigo|codi|code|ref"
+    r"|referencia|reference|dni|nif|nie|id|n[oº°]|numero|number|#)\s*(?:n[oº°]\.?\s*|[:#]\s*)?$"
+)
+
+
+def identifier_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each identifier-looking run of `text` (see the module doc)."""
+    return [match.span() for match in _IDENTIFIER_RE.finditer(text)]
+
+
+# --- amounts -------------------------------------------------------------------------------------------------------
+# The marker and context rules of language.money (kept in step with it; see the module doc for what differs).
+
+_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
+_SUFFIX_RE = re.compile(
+    r"\s?(€|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"|centavos?|cents?|centimos?|centims?)(?!\w)"
+)
+_MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
+_CURRENCY_WORDS = {
+    "r$": "BRL", "reais": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
+    "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
+}
+_DOLLAR_SIGN = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
+_PESO = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
+_JOIN_MINOR_RE = re.compile(r"^\s*(?:e|y|i|and|com|con|amb)\s+$")
+_CUE_WORDS = (
+    r"pix|manda|mande|mandar|envia|envie|enviar|envio|transfere|transfira|transferir|transferencia|transfiere"
+    r"|transfereix|transfer|send|pay|pagar|paga|pague|valor|amount|import|importe|quantia|monto"
+    # past and perfect forms: a claim in the past tense is an amount like one in the present
+    r"|enviei|enviou|enviamos|enviaram|mandei|mandou|mandamos|transferi|transferiu|transferimos|paguei|pagou"
+    r"|pagamos|envie|envio|enviamos|enviaste|mande|mando|transferi|transfirio|pague|pago|pagaste|enviat|transferit"
+    r"|pagat|vaig enviar|vaig transferir|vaig pagar|enviado|transferido|pagado|sent|transferred|paid|sending"
+    r"|deposited|deposit|deposito"
+)
+_CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
+_COUNT_AFTER_RE = re.compile(
+    r"\s*(pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
+    r"|minutos?|vezes|anos?|meses|semanas?|personas?|entradas?|boletos?|billetes?|plazas?|ninos?|noches?"
+    r"|veces|anos|persones|entrades|places|llocs?|nens?|adults?|dies|nits?|hores?|minuts?|vegades|anys?"
+    r"|mesos|setmanes|people|persons?|tickets?|seats?|kids?|children|guests?|days?|nights?|hours?"
+    r"|minutes?|times|years?|months?|weeks?|gb|gigas?|tb|mb|%|por cento|por ciento|per cent|percent"
+    r"|h|hs|hrs?|pm|am|a\.m|p\.m|o[\"'’]?clock|da (?:manha|tarde|noite)|de la (?:manana|tarde|noche|tarda|nit)"
+    r"|in the (?:morning|afternoon|evening)|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto"
+    r"|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre"
+    r"|noviembre|diciembre|gener|febrer|marc|maig|juny|juliol|setembre|octubre|novembre|desembre)"
+    r"|d'(?:abril|agost|octubre)|of (?:january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)|january|february|march|april|june|july|august|september|october"
+    r"|november|december|st|nd|rd|th|stars?|estrelas?|estrellas?|estrelles)(?!\w)"
+)
+_TIME_OR_DATE_BEFORE_RE = re.compile(
+    r"(?<!\w)(as|a las|a la|a les|at|by|around|until|till|hasta|fins a les|dia|day|el dia|on the|the"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\s*$"
+)
+_COUNT_BEFORE_RE = re.compile(
+    r"(?<!\w)(?:pessoas?|personas?|persones|people|persons?|tickets?|ingressos?|entradas?|entrades|seats?|lugares"
+    r"|places|plazas?|mesa|table|quartos?|rooms?|habitaci\w+|party|grupo|group)\s+(?:for|of|para|pra|per a|per|de)\s+$"
+)
+_ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
+
+
+def _currency_for(marker: str, default_currency: str) -> str:
+    if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
+        return default_currency if default_currency in _DOLLAR_SIGN else "USD"
+    if marker in ("peso", "pesos"):
+        return default_currency if default_currency in _PESO else "MXN"
+    return _CURRENCY_WORDS.get(marker, default_currency)
+
+
+def _to_minor(value: Decimal, currency: str) -> int:
+    return int((value * minor_unit_factor(currency)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def _is_bare_amount(number: NumberMention, low: str, money_context: bool) -> bool:
+    before = low[max(0, number.start - 60) : number.start]
+    if not (money_context or _CUE_RE.search(before)):
+        return False
+    if number.raw.lower() in _ARTICLE_WORDS or _COUNT_AFTER_RE.match(low, number.end):
+        return False
+    if _COUNT_BEFORE_RE.search(before) or _IDENTIFIER_WORD_RE.search(before):
+        return False
+    return not _TIME_OR_DATE_BEFORE_RE.search(before)
+
+
+def _marker(low: str, number: NumberMention) -> tuple[str, int, int] | None:
+    head = low[max(0, number.start - 5) : number.start]
+    if head and (prefix := _PREFIX_RE.search(head)):
+        return prefix.group(1), number.start - len(head) + prefix.start(1), number.end
+    if number.end < len(low) and (suffix := _SUFFIX_RE.match(low, number.end)):
+        return suffix.group(1), number.start, suffix.end(1)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[AmountMention, ...]:
+    """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`."""
+    low = folded(text)
+    masked = identifier_spans(text)
+    mask_starts = [start for start, _ in masked]
+    found: list[tuple[AmountMention, bool]] = []
+    for number in numbers_in(text, lang):
+        if number.ordinal:
+            continue
+        index = bisect_right(mask_starts, number.start) - 1
+        if index >= 0 and masked[index][1] >= number.end:
+            continue  # inside an identifier
+        if located := _marker(low, number):
+            marker, start, end = located
+            if marker in _MINOR_WORDS:
+                cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+                found.append((AmountMention(cents, default_currency, start, end, "", True), True))
+            else:
+                currency = _currency_for(marker, default_currency)
+                found.append((AmountMention(_to_minor(number.value, currency), currency, start, end, "", True), False))
+        elif _is_bare_amount(number, low, money_context):
+            found.append((AmountMention(_to_minor(number.value, default_currency), default_currency, number.start,
+                                        number.end, "", False), False))
+    merged = _merge_minor(found, low) if any(is_minor for _, is_minor in found) else [a for a, _ in found]
+    return tuple(AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
+                 for a in merged)
+
+
+def _merge_minor(found: list[tuple[AmountMention, bool]], low: str) -> list[AmountMention]:
+    """Join "50 reais e 20 centavos" into one mention (as language.money does)."""
+    merged: list[tuple[AmountMention, bool]] = []
+    for amount, is_minor in found:
+        if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
+            previous, previous_minor = merged[-1]
+            if previous.explicit and not previous_minor and _JOIN_MINOR_RE.match(low[previous.end : amount.start]):
+                total = previous.amount_cents + amount.amount_cents
+                merged[-1] = (AmountMention(total, previous.currency, previous.start, amount.end, "", True), False)
+                continue
+        merged.append((amount, is_minor))
+    return [amount for amount, _ in merged]
+
+
+def hundredths_of(mention: AmountMention) -> int:
+    """A mention in hundredths of its major unit (BRL, USD and JPY compare alike)."""
+    return mention.amount_cents * 100 // minor_unit_factor(mention.currency)
