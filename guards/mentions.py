@@ -25,39 +25,62 @@ import re
 from bisect import bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
+from typing import NamedTuple
 
 from guards.text import folded
 from language.locales import Lang
-from language.money import AmountMention, minor_unit_factor
+from language.money import minor_unit_factor
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
+
+
+class Number(NamedTuple):
+    """A number of a text (the fields of `language.numbers.NumberMention`; a tuple, cheap to build by thousands)."""
+
+    value: Decimal
+    start: int
+    end: int
+    raw: str
+    ordinal: bool = False
+
+
+class Amount(NamedTuple):
+    """A money amount of a text (the fields of `language.money.AmountMention`): `text[start:end] == raw`."""
+
+    amount_cents: int
+    currency: str
+    start: int
+    end: int
+    raw: str
+    explicit: bool
 
 # --- numbers -------------------------------------------------------------------------------------------------------
 
 # The digit-bearing tokens of language.numbers' tokenizer, with the same boundaries: clock times and numeric dates
 # (skipped), ordinals ("5th", "12º") and digit numbers; a digit run glued to letters ("S21", "128GB") is none.
-_DIGIT_TOKEN_RE = re.compile(
-    r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
+_DIGIT_TOKEN_RE = re.compile(  # the leading look-ahead skips every non-digit position at once
+    r"(?=\d)(?:(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
-    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w))"
+    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
 )
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
 # Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
 _SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
 
-_PLAIN_RE = re.compile(r"[1-9]\d*|0")
-_EN_RE = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?|(?:[1-9]\d*|0)\.\d+")
-_LATIN_RE = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|(?:[1-9]\d*|0),\d+")
+_NOTATION_RE = {  # the common notations, read without babel: plain digits, grouped thousands, a decimal part
+    "en": re.compile(r"(?P<int>[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.(?P<frac>\d+))?"),
+    "latin": re.compile(r"(?P<int>[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d*|0)(?:,(?P<frac>\d+))?"),
+}
 
 
 def digits_value(raw: str, lang: Lang) -> Decimal | None:
     """`language.numbers.parse_digits`, with the common notations converted directly (same values)."""
-    if _PLAIN_RE.fullmatch(raw):
+    if raw.isdigit() and (raw[0] != "0" or len(raw) == 1):
         return Decimal(raw)
-    if lang == "en":
-        if _EN_RE.fullmatch(raw):
-            return Decimal(raw.replace(",", ""))
-    elif _LATIN_RE.fullmatch(raw):
-        return Decimal(raw.replace(".", "").replace(",", "."))
+    match = _NOTATION_RE["en" if lang == "en" else "latin"].fullmatch(raw)
+    if match is not None:
+        whole = match.group("int").replace("," if lang == "en" else ".", "")
+        fraction = match.group("frac")
+        return Decimal(f"{whole}.{fraction}" if fraction else whole)
     return parse_digits(raw, lang)
 
 
@@ -82,10 +105,10 @@ def _word_sentences(text: str, lang: Lang) -> list[tuple[int, int]]:
     return spans
 
 
-def numbers_in(text: str, lang: Lang) -> list[NumberMention]:
+def numbers_in(text: str, lang: Lang) -> list[Number]:
     """`language.numbers.find_numbers(text, lang)`, fast for digits (see the module doc)."""
     slow = _word_sentences(text, lang)
-    found: list[NumberMention] = []
+    found: list[Number] = []
     slow_index = 0
     for match in _DIGIT_TOKEN_RE.finditer(text):
         start = match.start()
@@ -100,32 +123,46 @@ def numbers_in(text: str, lang: Lang) -> list[NumberMention]:
             continue
         raw = match.group()
         if kind == "ordinal":
-            found.append(NumberMention(Decimal(re.match(r"\d+", raw).group()), start, match.end(), raw, True))
+            found.append(Number(Decimal(re.match(r"\d+", raw).group()), start, match.end(), raw, True))
         elif (value := digits_value(raw, lang)) is not None:
-            found.append(NumberMention(value, start, match.end(), raw))
+            found.append(Number(value, start, match.end(), raw))
     for sentence_start, sentence_end in slow[slow_index:]:
         found.extend(_shifted(find_numbers(text[sentence_start:sentence_end], lang), sentence_start, text))
     return found
 
 
-def _shifted(mentions: list[NumberMention], offset: int, text: str) -> list[NumberMention]:
-    return [NumberMention(m.value, m.start + offset, m.end + offset, text[m.start + offset : m.end + offset],
-                          m.ordinal) for m in mentions]
+def _shifted(mentions: list[NumberMention], offset: int, text: str) -> list[Number]:
+    return [Number(m.value, m.start + offset, m.end + offset, text[m.start + offset : m.end + offset], m.ordinal)
+            for m in mentions]
 
 
 # --- identifiers ---------------------------------------------------------------------------------------------------
 
-_IDENTIFIER_RE = re.compile(
-    r"(?:https?://|www\.)\S+"
-    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-    r"|(?<![\w.,])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?!\w)"  # CNPJ
-    r"|(?<![\w.,])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\w)"  # CPF
-    r"|\+\d{1,3}[\s-]?\(?\d{1,4}\)?(?:[\s-]?\d{2,5}){2,4}"  # international phone
-    r"|\(\d{2,3}\)\s?\d{3,5}[\s-]?\d{4}"  # (11) 91234-5678
-    r"|(?<![\w.,$€£])\d{2,6}(?:-\d{1,6})+(?![\w.,]?\d)"  # 12345-6, 98765-4321, 408-971-8523
-    r"|(?<![\w.,])\d{10,}(?![\w.,]?\d)"  # CPF/CNPJ/phone/account digits without separators
+# Each kind on its own, with a cheap test of the text first (a dash, an "@", a "+" or a parenthesis must be there),
+# so a draft of plain amounts is not scanned nine times; (pattern, must contain, no word/number right before/after).
+_IDENTIFIER_PATTERNS = (
+    (re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE), "", False),
+    (re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"), "@", False),
+    (re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"), "-", False),
+    (re.compile(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"), "-", True),  # CNPJ
+    (re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}"), "-", True),  # CPF
+    (re.compile(r"\+\d{1,3}[\s-]?\(?\d{1,4}\)?(?:[\s-]?\d{2,5}){2,4}"), "+", False),  # international phone
+    (re.compile(r"\(\d{2,3}\)\s?\d{3,5}[\s-]?\d{4}"), "(", False),  # (11) 91234-5678
+    (re.compile(r"\d{2,6}(?:-\d{1,6})+"), "-", True),  # 12345-6, 98765-4321, 408-971-8523
+    (re.compile(r"\d{10,}"), "", True),  # CPF/CNPJ/phone/account digits without separators
 )
+_BEFORE_ID = re.compile(r"[\w.,$€£]")
+
+
+def _bounded_span(text: str, start: int, end: int) -> bool:
+    """No word character, separator or currency sign right before; no (separated) digit right after."""
+    if start and _BEFORE_ID.match(text, start - 1):
+        return False
+    if end < len(text) and (text[end].isalnum() or (text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit())):
+        return False
+    return True
+
+
 _IDENTIFIER_WORD_RE = re.compile(
     r"(?<!\w)(?:cpf|cnpj|rg|conta|agencia|ag|cc|account|acct|cuenta|compte|telefone|telefono|telefon|phone|tel"
     r"|celular|cel|movil|mobil|whatsapp|chave|clave|clau|key|pedido|order|protocolo|codigo|codi|code|ref"
@@ -134,8 +171,19 @@ _IDENTIFIER_WORD_RE = re.compile(
 
 
 def identifier_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each identifier-looking run of `text` (see the module doc)."""
-    return [match.span() for match in _IDENTIFIER_RE.finditer(text)]
+    """(start, end) of each identifier-looking run of `text` (see the module doc), in order."""
+    spans = []
+    for pattern, needs, bounded in _IDENTIFIER_PATTERNS:
+        if needs and needs not in text:
+            continue
+        spans += [m.span() for m in pattern.finditer(text) if not bounded or _bounded_span(text, *m.span())]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):  # overlapping runs (a number inside a link) become one
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 # --- amounts -------------------------------------------------------------------------------------------------------
@@ -198,72 +246,124 @@ def _currency_for(marker: str, default_currency: str) -> str:
 
 
 def _to_minor(value: Decimal, currency: str) -> int:
-    return int((value * minor_unit_factor(currency)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    scaled = value * minor_unit_factor(currency)
+    whole = int(scaled)
+    return whole if whole == scaled else int(scaled.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def _is_bare_amount(number: NumberMention, low: str, money_context: bool) -> bool:
-    before = low[max(0, number.start - 60) : number.start]
-    if not (money_context or _CUE_RE.search(before)):
+def _is_bare_amount(number: Number, low: str, money_context: bool) -> bool:
+    start, end = number.start, number.end
+    if not (money_context or _CUE_RE.search(low, max(0, start - 60), start)):
         return False
-    if number.raw.lower() in _ARTICLE_WORDS or _COUNT_AFTER_RE.match(low, number.end):
+    if number.raw.lower() in _ARTICLE_WORDS:
         return False
-    if _COUNT_BEFORE_RE.search(before) or _IDENTIFIER_WORD_RE.search(before):
+    following = low[end : end + 2]  # a count or unit word, a time ("pm"), "%": only after a letter or "%"
+    if following and (following[-1].isalpha() or "%" in following or following[0].isalpha()) \
+            and _COUNT_AFTER_RE.match(low, end):
         return False
-    return not _TIME_OR_DATE_BEFORE_RE.search(before)
+    if start > 1 and not low[start - 2].isdigit():  # words right before: "tickets for", "conta", "às", "on the"
+        near = max(0, start - 24)
+        if _COUNT_BEFORE_RE.search(low, near, start) or _IDENTIFIER_WORD_RE.search(low, near, start) \
+                or _TIME_OR_DATE_BEFORE_RE.search(low, near, start):
+            return False
+    return True
 
 
-def _marker(low: str, number: NumberMention) -> tuple[str, int, int] | None:
-    head = low[max(0, number.start - 5) : number.start]
-    if head and (prefix := _PREFIX_RE.search(head)):
-        return prefix.group(1), number.start - len(head) + prefix.start(1), number.end
-    if number.end < len(low) and (suffix := _SUFFIX_RE.match(low, number.end)):
+_MARKER_CHARS = frozenset("$€£lrsdxp")  # the last characters of a prefix marker ("R$", "US$", "€", "brl", "ars")
+
+
+def _marker(low: str, number: Number) -> tuple[str, int, int] | None:
+    start = number.start
+    at = start - 1
+    if at >= 0 and low[at].isspace():
+        at -= 1
+    before = low[at] if at >= 0 else ""
+    if before and before in "$€£":  # the usual case, without a regular expression: "R$ 50", "$5.50", "US$ 5", "€20"
+        if before == "$" and at >= 1 and low[at - 1] == "r":
+            return "r$", at - 1, number.end
+        if before == "$" and at >= 2 and low[at - 2 : at] == "us":
+            return "us$", at - 2, number.end
+        return before, at, number.end
+    if before in _MARKER_CHARS and (prefix := _PREFIX_RE.search(low, max(0, start - 5), start)):
+        return prefix.group(1), prefix.start(1), number.end
+    end = number.end
+    if end < len(low) and (low[end] in "€$£" or (low[end].isspace() and end + 1 < len(low))
+                           or low[end].isalpha()) and (suffix := _SUFFIX_RE.match(low, end)):
         return suffix.group(1), number.start, suffix.end(1)
     return None
 
 
 @lru_cache(maxsize=1024)
-def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[AmountMention, ...]:
-    """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`."""
+def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[Amount, ...]:
+    """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`.
+
+    Digit tokens are read in one pass over the folded text, without building a `Number` for each (the hot path
+    of a draft full of amounts); the sentences holding number words are read by `language.numbers`."""
     low = folded(text)
     masked = identifier_spans(text)
     mask_starts = [start for start, _ in masked]
-    found: list[tuple[AmountMention, bool]] = []
-    for number in numbers_in(text, lang):
+    slow = _word_sentences(text, lang)
+    numbers: list[Number] = [number for start, end in slow
+                             for number in _shifted(find_numbers(text[start:end], lang), start, text)]
+    found: list[tuple[Amount, bool]] = []
+    minor_seen = False
+    slow_index = 0
+    digits_value_ = digits_value
+    for match in _DIGIT_TOKEN_RE.finditer(low):
+        if match.lastgroup != "digits":
+            continue  # a clock time, a numeric date or an ordinal: no amount
+        start = match.start()
+        if slow:
+            while slow_index < len(slow) and slow[slow_index][1] <= start:
+                slow_index += 1
+            if slow_index < len(slow) and slow[slow_index][0] <= start:
+                continue  # read with its sentence
+        raw = match.group()
+        value = digits_value_(raw, lang)
+        if value is not None:
+            numbers.append(Number(value, start, match.end(), raw))
+    if slow:
+        numbers.sort(key=lambda number: number.start)
+    for number in numbers:
         if number.ordinal:
             continue
-        index = bisect_right(mask_starts, number.start) - 1
-        if index >= 0 and masked[index][1] >= number.end:
-            continue  # inside an identifier
+        if masked:
+            index = bisect_right(mask_starts, number.start) - 1
+            if index >= 0 and masked[index][1] >= number.end:
+                continue  # inside an identifier
         if located := _marker(low, number):
             marker, start, end = located
             if marker in _MINOR_WORDS:
                 cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
-                found.append((AmountMention(cents, default_currency, start, end, "", True), True))
+                found.append((Amount(cents, default_currency, start, end, text[start:end], True), True))
+                minor_seen = True
             else:
                 currency = _currency_for(marker, default_currency)
-                found.append((AmountMention(_to_minor(number.value, currency), currency, start, end, "", True), False))
+                found.append((Amount(_to_minor(number.value, currency), currency, start, end, text[start:end], True),
+                              False))
         elif _is_bare_amount(number, low, money_context):
-            found.append((AmountMention(_to_minor(number.value, default_currency), default_currency, number.start,
-                                        number.end, "", False), False))
-    merged = _merge_minor(found, low) if any(is_minor for _, is_minor in found) else [a for a, _ in found]
-    return tuple(AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-                 for a in merged)
+            found.append((Amount(_to_minor(number.value, default_currency), default_currency, number.start,
+                                 number.end, number.raw, False), False))
+    if not minor_seen:
+        return tuple(amount for amount, _ in found)
+    return tuple(Amount(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
+                 for a in _merge_minor(found, low))
 
 
-def _merge_minor(found: list[tuple[AmountMention, bool]], low: str) -> list[AmountMention]:
+def _merge_minor(found: list[tuple[Amount, bool]], low: str) -> list[Amount]:
     """Join "50 reais e 20 centavos" into one mention (as language.money does)."""
-    merged: list[tuple[AmountMention, bool]] = []
+    merged: list[tuple[Amount, bool]] = []
     for amount, is_minor in found:
         if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
             previous, previous_minor = merged[-1]
             if previous.explicit and not previous_minor and _JOIN_MINOR_RE.match(low[previous.end : amount.start]):
                 total = previous.amount_cents + amount.amount_cents
-                merged[-1] = (AmountMention(total, previous.currency, previous.start, amount.end, "", True), False)
+                merged[-1] = (Amount(total, previous.currency, previous.start, amount.end, "", True), False)
                 continue
         merged.append((amount, is_minor))
     return [amount for amount, _ in merged]
 
 
-def hundredths_of(mention: AmountMention) -> int:
+def hundredths_of(mention: Amount) -> int:
     """A mention in hundredths of its major unit (BRL, USD and JPY compare alike)."""
     return mention.amount_cents * 100 // minor_unit_factor(mention.currency)

@@ -49,12 +49,15 @@ _URL_RE = re.compile(
     r"|store|pay|bank|br|ar)(?![\w-]))(?![\w@])",
 )
 _EMAIL_AT_RE = re.compile(r"[\w.+-]@$")
+_MAYBE_LINK_RE = re.compile(r"[A-Za-z0-9-]\.[A-Za-z]{2}|://|www\.", re.IGNORECASE)
 
 
 def links(text: str) -> list[tuple[int, int, str]]:
     """(start, end, host) of each link in `text`: URLs with a scheme, `www.` hosts, host names with a path
     ("pix-seguro.me/pagar") and bare host names with a common top-level domain ("banco-pix.com"), in lower case as
     written (so "like.In Berkeley", a missing space, is no link); e-mail addresses are not links."""
+    if not _MAYBE_LINK_RE.search(text):
+        return []
     found = []
     for match in _URL_RE.finditer(text):
         if _EMAIL_AT_RE.search(text[max(0, match.start() - 2) : match.start()]):

@@ -29,11 +29,11 @@ from typing import Any, Iterable
 
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import Evidence, MoneyValue, inferred, number_of, typed
-from guards.mentions import amounts_in, hundredths_of, numbers_in
+from guards.mentions import Amount, amounts_in, hundredths_of, numbers_in
 from guards.messages import explain
 from guards.registry import register
 from guards.text import folded
-from language.money import AmountMention, minor_unit_factor
+from language.money import minor_unit_factor
 
 NAME = "unsupported_amount"
 MAX_QUANTITY = 1000
@@ -57,7 +57,7 @@ class Support:
     def add(self, currency: str, hundredths: int, source: str) -> None:
         self.values.setdefault(currency, {}).setdefault(hundredths, source)
 
-    def source_of(self, mention: AmountMention) -> str | None:
+    def source_of(self, mention: Amount) -> str | None:
         return self.values.get(mention.currency, {}).get(hundredths_of(mention))
 
 
@@ -142,7 +142,7 @@ def _derive(support: Support, prices: list[MoneyValue], balances: list[MoneyValu
                 support.add(balance.currency, balance.hundredths - debit.hundredths, f"{balance.field} − {debit.field}")
 
 
-def malformed_amounts(draft: str, mentions: Iterable[AmountMention]) -> list[str]:
+def malformed_amounts(draft: str, mentions: Iterable[Amount]) -> list[str]:
     """Currency-marked digit runs that no amount mention covers ("$2,443.48.68")."""
     spans = sorted((m.start, m.end) for m in mentions)
     starts = [start for start, _ in spans]
@@ -155,7 +155,7 @@ def malformed_amounts(draft: str, mentions: Iterable[AmountMention]) -> list[str
     return bad
 
 
-def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[AmountMention], list[str]] | None:
+def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount], list[str]] | None:
     """(amounts of the draft nothing supports, malformed amounts); None past the deadline."""
     mentions = amounts_in(inp.draft, inp.lang, inp.currency)
     malformed = malformed_amounts(inp.draft, mentions) if "$" in inp.draft or "€" in inp.draft or "£" in inp.draft else []

@@ -19,11 +19,11 @@ from typing import Any, Iterator
 
 from guards.checks.wording import compile_table
 from guards.contract import GuardInput, GuardVerdict, past
+from guards.mentions import amounts_in
 from guards.messages import explain
 from guards.registry import register
+from guards.text import folded as fold
 from language.locales import Lang
-from language.money import find_amounts
-from language.text import fold
 
 CATALOG_TOOLS = ("search_catalog", "get_product")
 QUOTE_TOOL = "quote_used_device"
@@ -33,7 +33,7 @@ _SEGMENT_RE = re.compile(r"[^.!?;\n]+[.!?;]*")
 _CONTRAST_RE = re.compile(r",?\s(?:mas|porem|but|however|pero|sin embargo|pero|tot i aixi|en canvi)\s")
 _CAPACITY_RE = re.compile(r"(?<![\w.])(\d{1,4})\s?(gb|tb|gigas?)(?!\w)")
 _PRODUCT_RE = re.compile(
-    r"(?<!\w)(?:iphone|galaxy|moto|redmi|poco|pixel|xperia|ipad|macbook|airpods|apple watch|realme|oneplus|xiaomi)"
+    r"(?=[a-z])(?<!\w)(?:iphone|galaxy|moto|redmi|poco|pixel|xperia|ipad|macbook|airpods|apple watch|realme|oneplus|xiaomi)"
     r"(?:\s?(?:[a-z]?\d{1,3}[a-z]?|se|xr|xs|note|edge|tab|air|fe|ultra|pro|max|plus|mini|lite|\+)(?!\w))*"
 )
 
@@ -295,7 +295,7 @@ def quote_without_required_info(inp: GuardInput, deadline: float) -> GuardVerdic
     is_quote_ask = "quote" in (inp.ask_kind or "")
     if not verbs.search(folded) or _quote_info_known(inp):
         return GuardVerdict.ok()
-    starts = [amount.start for amount in find_amounts(inp.draft, inp.lang, inp.currency)]
+    starts = [amount.start for amount in amounts_in(inp.draft, inp.lang, inp.currency)]
     evidence = []
     for span in segments(folded):
         segment = folded[span[0] : span[1]]
