@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any, Iterator, Literal
+from functools import cached_property
+from typing import Any, Iterator, Literal, NamedTuple
 
 Unit = Literal["cents", "units"]
 MoneyRole = Literal["amount", "price", "balance", "debit"]
@@ -67,14 +68,14 @@ class Evidence:
     links: tuple[str, ...] = ()
 
     def money_field(self, key: str) -> Money | None:
-        for money in self.money:
-            if money.field == key:
-                return money
-        return None
+        return self._money_by_field.get(key)
+
+    @cached_property
+    def _money_by_field(self) -> dict[str, Money]:
+        return {money.field: money for money in self.money}
 
 
-@dataclass(frozen=True)
-class MoneyValue:
+class MoneyValue(NamedTuple):
     """One typed amount of a result: `hundredths` of a major unit of `currency` (so cents and units compare)."""
 
     hundredths: int

@@ -9,7 +9,10 @@ is a count, a clock time, a date or an article), with three differences the guar
 * a bare number inside an identifier is not an amount: Pix keys (CPF/CNPJ, phones, e-mails, random keys), numbers
   written like accounts or phones ("12345-6", "98765-4321", "408-971-8523"), long digit runs, links, and a bare
   number right after a word that names an identifier ("conta 123456", "código 4471", "order 5521");
-* "tickets for 4", "mesa para 4": a bare number after a count noun and "for/para" is a count.
+* "tickets for 4", "mesa para 4": a bare number after a count noun and "for/para" is a count; "2 Pix", "3
+  transferências": a count of payments;
+* babel's other ways of writing a currency are markers too: after the number ("1.234,56 US$", "50,00 R$") and an
+  ISO code glued to it ("ARS1,234.56").
 
 Speed: numbers written in digits are read by one regular-expression pass with a direct conversion of the common
 notations ("1.890,00", "5,118.77", "45"), babel for the rest; only the sentences holding a number *word* ("mil",
@@ -91,9 +94,10 @@ def _word_is_number(word: str, lang: Lang) -> bool:
 
 def _word_sentences(text: str, lang: Lang) -> list[tuple[int, int]]:
     """(start, end) of the sentences of `text` that hold a number word, in order."""
-    words = [m.start() for m in _WORD_RE.finditer(text) if _word_is_number(m.group(), lang)]
-    if not words:
+    number_words = {word for word in set(_WORD_RE.findall(text)) if _word_is_number(word, lang)}
+    if not number_words:
         return []
+    words = [m.start() for m in _WORD_RE.finditer(text) if m.group() in number_words]
     ends = [m.end() for m in _SENTENCE_END_RE.finditer(text)]
     spans: list[tuple[int, int]] = []
     for position in words:
@@ -191,7 +195,7 @@ def identifier_spans(text: str) -> list[tuple[int, int]]:
 
 _PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
-    r"\s?(€|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"\s?(€|r\$|us\$|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
 _MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
@@ -212,6 +216,7 @@ _CUE_WORDS = (
     r"|deposited|deposit|deposito"
 )
 _CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
+_CUE_WORD_RE = re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{_CUE_WORDS})(?!\w)")
 _COUNT_AFTER_RE = re.compile(
     r"\s*(pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
     r"|minutos?|vezes|anos?|meses|semanas?|personas?|entradas?|boletos?|billetes?|plazas?|ninos?|noches?"
@@ -224,7 +229,9 @@ _COUNT_AFTER_RE = re.compile(
     r"|noviembre|diciembre|gener|febrer|marc|maig|juny|juliol|setembre|octubre|novembre|desembre)"
     r"|d'(?:abril|agost|octubre)|of (?:january|february|march|april|may|june|july|august|september"
     r"|october|november|december)|january|february|march|april|june|july|august|september|october"
-    r"|november|december|st|nd|rd|th|stars?|estrelas?|estrellas?|estrelles)(?!\w)"
+    r"|november|december|st|nd|rd|th|stars?|estrelas?|estrellas?|estrelles"
+    r"|pix|transfers?|transferencias?|transferencies|payments?|pagamentos?|pagos|pagaments?|transactions?"
+    r"|transacoes|transacciones|transaccions|operacoes|operaciones|operacions|envios?|enviaments?)(?!\w)"
 )
 _TIME_OR_DATE_BEFORE_RE = re.compile(
     r"(?<!\w)(as|a las|a la|a les|at|by|around|until|till|hasta|fins a les|dia|day|el dia|on the|the"
@@ -251,10 +258,14 @@ def _to_minor(value: Decimal, currency: str) -> int:
     return whole if whole == scaled else int(scaled.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def _is_bare_amount(number: Number, low: str, money_context: bool) -> bool:
+def _is_bare_amount(number: Number, low: str, money_context: bool, cues: list[int]) -> bool:
+    """Rules 2 and 3 of language.money for a number without a marker; `cues` are the ends of the money cue words
+    of the text, so the exact cue rule only runs where a cue is near."""
     start, end = number.start, number.end
-    if not (money_context or _CUE_RE.search(low, max(0, start - 60), start)):
-        return False
+    if not money_context:
+        index = bisect_right(cues, start) - 1
+        if index < 0 or cues[index] < start - 60 or not _CUE_RE.search(low, max(0, start - 60), start):
+            return False
     if number.raw.lower() in _ARTICLE_WORDS:
         return False
     following = low[end : end + 2]  # a count or unit word, a time ("pm"), "%": only after a letter or "%"
@@ -293,6 +304,23 @@ def _marker(low: str, number: Number) -> tuple[str, int, int] | None:
     return None
 
 
+# An ISO code glued to the digits, as babel writes some currencies in English ("ARS1,234.56", "BRL50"): the digits
+# are no number token there (glued to letters), so they are read here.
+_GLUED_RE = re.compile(r"(?<![a-z])(brl|usd|eur|ars|mxn|gbp)(\d+(?:[.,]\d+)*)(?![\w.,]?\d)")
+
+
+def _glued_amounts(text: str, low: str, lang: Lang) -> list[tuple[Amount, bool]]:
+    found = []
+    for match in _GLUED_RE.finditer(low):
+        value = digits_value(match.group(2), lang)
+        if value is not None:
+            currency = _currency_for(match.group(1), match.group(1).upper())
+            found.append((Amount(_to_minor(value, currency), currency, match.start(), match.end(), text[match.start() :
+                                                                                                         match.end()],
+                                 True), False))
+    return found
+
+
 @lru_cache(maxsize=1024)
 def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[Amount, ...]:
     """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`.
@@ -303,6 +331,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
     masked = identifier_spans(text)
     mask_starts = [start for start, _ in masked]
     slow = _word_sentences(text, lang)
+    cues = [] if money_context else [m.end() for m in _CUE_WORD_RE.finditer(low)]
     numbers: list[Number] = [number for start, end in slow
                              for number in _shifted(find_numbers(text[start:end], lang), start, text)]
     found: list[tuple[Amount, bool]] = []
@@ -341,9 +370,12 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
                 currency = _currency_for(marker, default_currency)
                 found.append((Amount(_to_minor(number.value, currency), currency, start, end, text[start:end], True),
                               False))
-        elif _is_bare_amount(number, low, money_context):
+        elif (money_context or cues) and _is_bare_amount(number, low, money_context, cues):
             found.append((Amount(_to_minor(number.value, default_currency), default_currency, number.start,
                                  number.end, number.raw, False), False))
+    if any(code in low for code in ("brl", "usd", "eur", "ars", "mxn", "gbp")):
+        if glued := _glued_amounts(text, low, lang):
+            found = sorted(found + glued, key=lambda pair: pair[0].start)
     if not minor_seen:
         return tuple(amount for amount, _ in found)
     return tuple(Amount(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)

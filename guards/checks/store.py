@@ -12,7 +12,7 @@ not return.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
@@ -165,15 +165,44 @@ def _matches_model(hit_key: str, candidate: str) -> bool:
     return candidate == hit_key or candidate.replace(" ", "") == hit_key.replace(" ", "")
 
 
+class _Spans:
+    """Spans of the draft already taken, sorted by start, for look-ups in log time (a long list names thousands)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def holds(self, position: int) -> bool:
+        """Whether a span holds `position` (spans never nest: a later, shorter one cannot start inside another)."""
+        index = bisect_right(self.starts, position) - 1
+        return index >= 0 and self.ends[index] > position
+
+    def overlaps(self, start: int, end: int) -> bool:
+        index = bisect_right(self.starts, start) - 1
+        if index >= 0 and self.ends[index] > start:
+            return True
+        return index + 1 < len(self.starts) and self.starts[index + 1] < end
+
+    def add(self, start: int, end: int) -> None:
+        index = bisect_right(self.starts, start)
+        self.starts.insert(index, start)
+        self.ends.insert(index, end)
+
+
 def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
     """The items the draft names, in order, each with the hits it can be (see the module doc)."""
     spans: list[tuple[int, int, list[Hit]]] = []
+    taken = _Spans()
     for model_key in sorted({hit.model_key for hit in hits}, key=len, reverse=True):
+        same_model = [h for h in hits if h.model_key == model_key]
         for match in re.finditer(rf"(?<!\w){re.escape(model_key)}(?![\w+])", folded):
-            if not any(s <= match.start() < e for s, e, _ in spans):
-                spans.append((match.start(), match.end(), [h for h in hits if h.model_key == model_key]))
+            if not taken.holds(match.start()):
+                spans.append((match.start(), match.end(), same_model))
+                taken.add(match.start(), match.end())
+    named = _Spans()
+    named.starts, named.ends = list(taken.starts), list(taken.ends)
     for match in _PRODUCT_RE.finditer(folded):
-        if any(s <= match.start() < e or match.start() <= s < match.end() for s, e, _ in spans):
+        if named.overlaps(match.start(), match.end()):
             continue
         candidate = _key(match.group())
         spans.append((match.start(), match.end(), [h for h in hits if _matches_model(h.model_key, candidate)]))
@@ -186,22 +215,37 @@ def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
             candidates = [h for h in candidates if h.capacity_gb in (None, size)]
             end = capacity.end()
         found.append(Mention(draft[start:end], candidates, start, end))
-    covered = [(m.start, m.end) for m in found]
+    covered = _Spans()
+    covered.starts, covered.ends = [m.start for m in found], [m.end for m in found]
+    last_with_hits: list[int] = []  # per mention, the index of the last mention up to it that has hits
+    for index, mention in enumerate(found):
+        last_with_hits.append(index if mention.hits else (last_with_hits[-1] if last_with_hits else -1))
+    named_count = len(found)
+    latest_capacity: Mention | None = None
     for capacity in _CAPACITY_RE.finditer(folded):  # "o de 256GB": the last model named before it
-        if any(s <= capacity.start() < e for s, e in covered):
+        if covered.holds(capacity.start()):
             continue
-        previous = [m for m in found if m.end <= capacity.start() and m.hits]
-        if previous:
+        previous = latest_capacity if latest_capacity is not None and latest_capacity.end <= capacity.start() else None
+        if previous is None:
+            index = last_with_hits[bisect_right(covered.starts, capacity.start()) - 1] if named_count else -1
+            while index >= 0 and found[index].end > capacity.start():
+                index = last_with_hits[index - 1] if index else -1
+            previous = found[index] if index >= 0 else None
+        if previous is not None:
             size = int(capacity.group(1)) * (1024 if capacity.group(2) == "tb" else 1)
-            models = {h.model_key for h in previous[-1].hits}
+            models = {h.model_key for h in previous.hits}
             same = [h for h in hits if h.model_key in models and h.capacity_gb == size]
-            found.append(Mention(draft[capacity.start() : capacity.end()], same, capacity.start(), capacity.end()))
+            mention = Mention(draft[capacity.start() : capacity.end()], same, capacity.start(), capacity.end())
+            found.append(mention)
+            if same:
+                latest_capacity = mention
     found.sort(key=lambda m: m.start)
     return found
 
 
-def _in(mention: Mention, span: tuple[int, int]) -> bool:
-    return span[0] <= mention.start < span[1]
+def _within(named: list[Mention], starts: list[int], span: tuple[int, int]) -> list[Mention]:
+    """The mentions (sorted by start, `starts` their starts) that start inside `span`."""
+    return named[bisect_left(starts, span[0]) : bisect_left(starts, span[1])]
 
 
 def _stock_findings(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]] | None:
@@ -212,13 +256,14 @@ def _stock_findings(inp: GuardInput, deadline: float) -> tuple[list[str], list[s
     if not named:
         return [], []
     available, unavailable, offer = (_table(t, inp.lang) for t in ("AVAILABLE", "UNAVAILABLE", "OFFER"))
+    starts = [m.start for m in named]
     contradictions: list[str] = []
     sold_out: list[str] = []
     for span in segments(folded):
         if past(deadline):
             return None
         segment = folded[span[0] : span[1]]
-        here = [m for m in named if _in(m, span)]
+        here = _within(named, starts, span)
         if not here:
             continue
         says_unavailable = bool(unavailable.search(segment))
@@ -264,6 +309,7 @@ def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
         return GuardVerdict.ok()
     hits = catalog_hits(inp)
     named = mentions(inp.draft, folded, hits)
+    starts = [m.start for m in named]
     everywhere = [h for m in named for h in m.hits]
     evidence = []
     for span in segments(folded):
@@ -273,7 +319,7 @@ def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
         stated = warranty.search(segment)
         if not stated or unknown.search(segment) or segment.rstrip().endswith("?"):
             continue
-        items = [h for m in named if _in(m, span) for h in m.hits] or everywhere or hits
+        items = [h for m in _within(named, starts, span) for h in m.hits] or everywhere or hits
         if any("warranty_months" in h.data and h.data["warranty_months"] is None for h in items):
             evidence.append(inp.draft[span[0] : span[1]].strip())
     if not evidence:

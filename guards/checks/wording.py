@@ -9,6 +9,7 @@ its own negations, so a Portuguese "pago!" is a claim in a Catalan school too.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from typing import Iterable
 
@@ -126,8 +127,8 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "es": (r"(?:ya )?(?:te |le |os |les )?(?:lo |la |los |las )?(?:he|hemos) (?:enviado|transferido|pagado|reservado|apartado"
            r"|agendado|realizado|confirmado|completado|depositado|hecho (?:la|el|tu|su|una|un) (?:transferencia|pago"
            r"|reserva|envio|deposito|compra))",
-           r"(?:ya )?(?:te |le |se )?(?:lo |la |los |las )?(?:hice|realice|complete|confirme|deposite|compre|acredite)"
-           r"(?: (?:la|el|tu|su) (?:transferencia|pago|reserva|envio|deposito|compra))?",
+           r"(?:ya )?(?:te |le |se )?(?:lo |la |los |las )?(?:hice (?:la|el|tu|su) (?:transferencia|pago|reserva|envio"
+           r"|deposito|compra)|transferi)",
            r"acab(?:o|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|apartar|hacer|confirmar)"),
     "ca": (r"(?:ja )?(?:t'|us |l'|li |els |les |te |ho |t'ho |l'he )?(?:he|hem) (?:enviat|transferit|pagat|reservat|apuntat"
            r"|inscrit|confirmat|realitzat|programat|guardat|fet (?:la|el|la teva|el teu|una|un) (?:transferencia"
@@ -161,6 +162,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
               rf"|aula|horario)s? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
               rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
+              rf"acab(?:ou|aram) de ser (?:{_PT_PART})",
+              rf"(?:pix|transferencia|pagamento|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_PT_PART})",
               r"com sucesso", r"(?:ja )?(?:esta|ta|estao|vai) a caminho", r"(?:ja )?(?:caiu|cairam|chegou) na (?:sua |tua )?conta",
               r"(?:pag[oa]|feito|enviado|reservado|agendado|transferido|confirmado)s?\s*!",
               r"(?:voce|vc) (?:ja )?(?:enviou|fez|pagou|transferiu|reservou|agendou)"),
@@ -168,13 +171,16 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
            rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
-           rf"(?:{_ES_PART})",
+           rf"(?:{_ES_PART})", rf"acaba(?:n)? de ser (?:{_ES_PART})",
+           rf"(?:pix|transferencia|pago|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_ES_PART})",
            r"con exito", r"(?:ya )?(?:esta|va|estan|van) (?:en|de) camino", r"(?:ya )?(?:llego|se acredito) (?:a|en) (?:tu|su) cuenta",
            r"(?:pagad[oa]|hecho|enviad[oa]|reservad[oa]|listo y enviado)s?\s*!",
            r"(?:ya )?(?:enviaste|hiciste|pagaste|transferiste|reservaste)"),
     "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe)(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
+           rf"acaba(?:n)? de ser (?:{_CA_PART})", r"s'acaba(?:n)? d'(?:enviar|pagar|reservar|transferir|fer)",
+           rf"(?:pix|transferencia|pagament|enviament)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_CA_PART})",
            r"amb exit", r"(?:ja )?(?:esta|estan|va|van) de cami", r"ja ho tens", r"(?:ja )?(?:es|son) al (?:teu |vostre )?compte",
            r"(?:pagat|fet|enviat|reservat)s?\s*!",
            r"(?:vas|vau) (?:fer|enviar|pagar|transferir|reservar)"),
@@ -204,8 +210,16 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|reservation|appointment|ride)s?", r"you have (?:a |an )(?:successful|confirmed) ",
            r"(?:has|have) been a success",
            r"(?:done|sent|paid|booked|confirmed|transferred)\s*!",
-           r"you (?:sent|transferred|paid|made|booked)"),
+           r"you (?:sent|transferred|paid|made|booked)",
+           rf"(?:pix|transfer|payment|deposit)s? of (?:[^.!?;\n]|\.(?=\d)){{1,30}}? {_EN_PART}"),
 }
+# Spanish preterites that only their accent tells from a subjunctive or an imperative ("envié" I sent, "envíe"
+# send): read on the lower-cased draft, accents kept. Unambiguous ones ("transferí" / "transferi") are in the tables.
+ACCENTED_FIRST_PERSON: dict[Lang, tuple[str, ...]] = {
+    "es": (r"(?:ya |listo,? )?(?:te |le |se |os |les )?(?:lo |la |los |las )?(?:envié|mandé|pagué|reservé|aparté|agendé"
+           r"|realicé|completé|confirmé|deposité|compré|acredité|separé)",),
+}
+
 # A clause that starts by saying it is done ("Done.", "Reserved", "Confirmed, enjoy!", "Feito!", "Hecho.", "Fet!").
 SHORT_CLAIMS: dict[Lang, str] = {
     "pt-BR": r"(?:ok,? |pronto,? |tudo certo,? )?(?:feito|enviado|pago|reservado|agendado|confirmado|transferido)",
@@ -268,7 +282,8 @@ CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
 def _claims_re(lang: Lang) -> tuple[re.Pattern[str], ...]:
     return (compile_table(FIRST_PERSON_CLAIMS[lang]), compile_table(OTHER_CLAIMS[lang]),
             compile_table(NOT_A_CLAIM[lang]), compile_table(CONFIRMATION_REQUEST[lang]), compile_table((NOW[lang],)),
-            re.compile(SHORT_CLAIMS[lang]))
+            re.compile(rf"(?:^|(?<=[.!?;\n]))[ \t]*(?:{SHORT_CLAIMS[lang]})(?=[ \t]*(?:[,.!;:\n]|$))"),
+            compile_table(ACCENTED_FIRST_PERSON[lang]) if lang in ACCENTED_FIRST_PERSON else None)
 
 
 def _part_start(clause: str, position: int) -> int:
@@ -290,27 +305,36 @@ def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]
     and future ones and questions excluded part by part; none in a draft asking the customer to confirm the details.
     With `reports` (a result of this turn reports past effects), only first-person claims and claims worded as
     happening now remain: the others recount the reported effects."""
-    first_re, other_re, not_re, confirmation_re, now_re, short_re = _claims_re(lang)
+    first_re, other_re, not_re, confirmation_re, now_re, short_re, accented_re = _claims_re(lang)
     low = folded(draft)
     if confirmation_re.search(low):
         return []
-    found = []
-    for start, end in clauses(low):
-        clause = low[start:end]
-        if not reports and (short := short_re.match(clause.lstrip())) and re.match(r"\s*(?:[,.!;]|$)",
-                                                                                     clause.lstrip()[short.end():]) \
-                and not clause.rstrip().endswith("?"):
-            found.append(draft[start:end].strip(" \t\n.!;,"))
-            continue
-        for first_person, pattern in ((True, first_re), (False, other_re)):
-            for match in pattern.finditer(clause):
-                part = clause[_part_start(clause, match.start()) : match.end()]
-                if not_re.search(part) or _part_rest(clause, match.end()).rstrip().endswith("?"):
-                    continue
-                if reports and not first_person and not now_re.search(clause):
-                    continue
-                found.append(draft[start + match.start() : start + match.end()])
-    return list(dict.fromkeys(found))
+    spans = clauses(low)
+    starts = [start for start, _ in spans]
+    found: list[tuple[int, str]] = []
+    if not reports:
+        for match in short_re.finditer(low):
+            start, end = spans[bisect_right(starts, match.start()) - 1]
+            if not low[start:end].rstrip().endswith("?"):
+                found.append((match.start(), draft[match.start() : match.end()].strip()))
+    lowered = draft.lower()
+    tables = [(True, first_re, low), (False, other_re, low)]
+    if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
+        tables.append((True, accented_re, lowered))
+    for first_person, pattern, text in tables:
+        for match in pattern.finditer(text):
+            index = bisect_right(starts, match.start()) - 1
+            if index < 0 or spans[index][1] < match.end():
+                continue  # across two clauses
+            start, end = spans[index]
+            clause, at, until = low[start:end], match.start() - start, match.end() - start
+            part = clause[_part_start(clause, at) : until]
+            if not_re.search(part) or _part_rest(clause, until).rstrip().endswith("?"):
+                continue
+            if reports and not first_person and not now_re.search(clause):
+                continue
+            found.append((match.start(), draft[match.start() : match.end()]))
+    return list(dict.fromkeys(text for _, text in sorted(found)))
 
 
 def reports_present(inp: GuardInput) -> bool:
@@ -337,8 +361,9 @@ REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"me (?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|confirma|confirme|da|de)",
               r"(?:informe|informa|digite|envie|mande|passe|confirme|forneca|preciso|precisamos|poderia|pode|qual|quais)"),
     "es": (r"me (?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|confirmas|confirma)",
-           r"(?:dame|dime|indicame|enviame|pasame|facilitame|proporcioname|confirmame|introduce|escribe|necesito|"
-           r"necesitamos|puedes|podrias|puede|podria|cual|cuales)"),
+           r"(?:dame|dime|decime|contame|mandame|informame|escribime|indicame|enviame|pasame|facilitame|proporcioname"
+           r"|confirmame|introduce|escribe|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales|me pasas"
+           r"|me decis|me mandas)"),
     "ca": (r"em (?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|confirmes|confirma)",
            r"(?:dona'm|digues-me|indica'm|envia'm|passa'm|confirma'm|escriu|necessito|necessitem|pots|podries|pot|"
            r"podria|quin|quina|quins|quines|dir)"),
@@ -367,8 +392,9 @@ _OWNED_RE = {
 # Verbs that ask for a value (not "confirm": "confirm that the address is X" checks a value, asks for none).
 REQUEST_VERBS: dict[Lang, str] = {
     "pt-BR": r"(?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|digite|forneca|preciso d)",
-    "es": r"(?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|dame|dime|indicame|enviame|"
-          r"pasame|facilitame|proporcioname|introduce|escribe|necesito)",
+    "es": r"(?:das|da|pasas|pasa|dices|dice|decis|envias|envia|indicas|indica|facilitas|facilita|dame|dime|decime"
+          r"|contame|mandame|informame|escribime|indicame|enviame|pasame|facilitame|proporcioname|introduce|escribe"
+          r"|necesito)",
     "ca": r"(?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|dona'm|digues-me|indica'm|envia'm|passa'm|"
           r"escriu|necessito|dir)",
     "en": r"(?:give|tell|send|provide|share|enter|type|i need|we need)",
@@ -479,10 +505,16 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
     a third person ("… the address with Raymond")."""
     cue_re, negation_re, items_re, not_asked_re, sending_re = _request_tables(lang)
     low = folded(draft)
+    spans = clauses(low)
+    starts = [start for start, _ in spans]
     found = []
-    for start, end in clauses(low):
+    for whole in items_re.finditer(low):
+        index = bisect_right(starts, whole.start()) - 1
+        if index < 0 or spans[index][1] < whole.end():
+            continue
+        start, end = spans[index]
         clause = low[start:end]
-        for match in items_re.finditer(clause):
+        for match in (items_re.match(clause, whole.start() - start),):
             item = match.lastgroup or ""
             secret = DATA_ITEMS[item][2] == "secret"
             window = clause[max(0, match.start() - _CUE_WINDOW) : match.start()]

@@ -1,0 +1,262 @@
+"""Every builtin customer template (agent/replies.py, approvals/previews.py), rendered in every language with
+representative values and the tool results the builtin provider has when it says it, passes every guard.
+
+A template that trips a guard hands a good reply to a person (the statement's "você fez N Pix enviados" did).
+Each template key needs its context below: a new template fails this test until it has one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Callable
+
+import pytest
+
+from agent.drafting import guard_input
+from agent.providers.base import Draft
+from agent.replies import T, kind_name, money, reason, say, slot_name, slot_value, when
+from agent.tools.base import ToolCallRecord
+from approvals.previews import TEXT as PREVIEW_TEXT, booking_preview, pix_preview, word
+from guards.runner import run_guards
+from language.locales import LANGS
+from tenants.choices import GUARD_NAMES
+from tenants.policy import Policy
+
+CURRENCY = {"bank": "BRL", "school": "EUR", "store": "ARS"}
+HOSTS = {"bank": "demobank.localhost", "school": "demoschool.localhost", "store": "demostore.localhost"}
+TZ = "America/Sao_Paulo"
+NOW = datetime(2026, 12, 1, 14, 30, tzinfo=timezone.utc)
+OWNER = {"owner_name": "Pedro Henrique Almeida", "masked_document": "***.205.731-**", "bank_name": "Banco Magie",
+         "key_type": "phone", "key_value": "+55 11 9****-4321"}
+
+
+def ok(name: str, data: dict, arguments: dict | None = None, effect: bool = False) -> ToolCallRecord:
+    return ToolCallRecord(name=name, arguments=arguments or {}, result={"ok": True, "data": data}, ms=1.0,
+                          executed_effect=effect)
+
+
+def failed(name: str, code: str, detail: dict | None = None, arguments: dict | None = None) -> ToolCallRecord:
+    error = {"code": code, "message": code, "retryable": False, "detail": detail or {}}
+    return ToolCallRecord(name=name, arguments=arguments or {}, result={"ok": False, "error": error}, ms=1.0)
+
+
+def lookup() -> ToolCallRecord:
+    return ok("lookup_pix_key", {"recipient_ref": "ref_7f3a", **OWNER}, {"key": None, "contact_name": "Pedro"})
+
+
+def receipt(cents: int = 25000) -> ToolCallRecord:
+    return ok("send_pix", {"transfer_id": 41, "end_to_end_id": "E12345678202612011430ABCDEF01234", "status": "settled",
+                           "amount_cents": cents, "currency": "BRL", "recipient": OWNER, "description": "",
+                           "created_at": NOW.isoformat(), "scheduled_for": None, "settled_at": NOW.isoformat(),
+                           "failure_code": ""},
+              {"recipient_ref": "ref_7f3a", "amount_cents": cents, "scheduled_for": None}, effect=True)
+
+
+def offers(party: int = 2) -> ToolCallRecord:
+    start = NOW + timedelta(days=1)
+    slots = [{"slot_ref": f"ref_s{i}", "activity": "ski", "activity_name": "Esquí", "instructor": "Marta",
+              "start": (start + timedelta(hours=i)).isoformat(), "end": (start + timedelta(hours=i + 2)).isoformat(),
+              "places_left": 6 - i, "price_cents": 4500, "currency": "EUR"} for i in range(3)]
+    return ok("check_availability", {"slots": slots}, {"activity": "ski", "date": None, "party_size": party})
+
+
+def hits() -> ToolCallRecord:
+    found = [{"id": i, "sku": f"IP13-{128 * (i + 1)}", "name": f"iPhone 13 {128 * (i + 1)} GB", "brand": "Apple",
+              "model": "iPhone 13", "capacity_gb": 128 * (i + 1), "condition": "new", "price_cents": p,
+              "currency": "ARS", "stock": s, "available": s > 0, "sold_out": s == 0, "warranty_months": 12}
+             for i, (p, s) in enumerate([(89999900, 4), (104999900, 0)])]
+    return ok("search_catalog", {"hits": found}, {"query": "iphone 13", "capacity_gb": None, "max_price_cents": None})
+
+
+@dataclass
+class Context:
+    """What the builtin provider has when it says a template: org kind, values, this turn's calls, what the customer
+    said and the Ask's slots."""
+
+    kind: str
+    values: Callable[[str], dict] = lambda lang: {}
+    records: Callable[[], list[ToolCallRecord]] = list
+    said: tuple[str, ...] = ()
+    slots: dict = field(default_factory=dict)
+
+
+def _slot_lines(lang: str) -> str:
+    data = offers().result["data"]["slots"]
+    return "\n".join(f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), lang, TZ)} ({s['places_left']})"
+                     for s in data)
+
+
+def _product_lines(lang: str) -> str:
+    return "\n".join(f"• {h['name']} — {money(h['price_cents'], h['currency'], lang)}{'' if h['available'] else ' (—)'}"
+                     for h in hits().result["data"]["hits"])
+
+
+def _booking(lang: str) -> dict:
+    start = NOW + timedelta(days=1)
+    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": 2, "amount": money(9000, "EUR", lang),
+            "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"}
+
+
+def _booking_records() -> list[ToolCallRecord]:
+    start = NOW + timedelta(days=1)
+    booked = ok("create_booking", {"booking_ref": "ref_b9", "activity": "ski", "start": start.isoformat(),
+                                   "party_size": 2, "amount_cents": 9000, "currency": "EUR",
+                                   "status": "pending_payment"}, {"slot_ref": "ref_s0", "party_size": 2}, effect=True)
+    link = ok("send_payment_link", {"path": "/pay/Zq81xkT-2mA/", "amount_cents": 9000, "currency": "EUR",
+                                    "expires_at": (start + timedelta(hours=1)).isoformat(),
+                                    "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"},
+              {"booking_ref": "ref_b9"})
+    return [offers(), booked, link]
+
+
+def _history(lang: str) -> dict:
+    return {"since": "2026-12-01", "until": "2026-12-01", "count": 3, "total": money(45000, "BRL", lang)}
+
+
+def _history_records() -> list[ToolCallRecord]:
+    entries = [{"transfer_id": i, "direction": "out", "status": "settled", "amount_cents": a, "currency": "BRL",
+                "counterpart_name": "Pedro Henrique Almeida", "at": NOW.isoformat(), "end_to_end_id": f"E{i:031d}"}
+               for i, a in enumerate((5000, 15000, 25000))]
+    return [ok("list_pix_history", {"since": "2026-12-01T00:00:00-03:00", "until": "2026-12-02T00:00:00-03:00",
+                                    "entries": entries, "counts": {"out": 3, "in": 0}, "settled_out_cents": 45000,
+                                    "settled_in_cents": 0}, {"since": None, "until": None})]
+
+
+AMOUNT_SLOT = {"amount": {"amount_cents": 25000, "currency": "BRL"}, "recipient": "Pedro"}
+CONTEXTS: dict[str, Context] = {
+    "approval_expired": Context("bank"),
+    "done": Context("bank", records=lambda: [receipt()]),
+    "approve": Context("bank"), "decline": Context("bank"),
+    "ask_amount": Context("bank", lambda lang: {"to": say(lang, "to", name=OWNER["owner_name"])}, lambda: [lookup()]),
+    "ask_recipient": Context("bank"), "ask_activity": Context("school"), "ask_when": Context("school"),
+    "ask_party_size": Context("school"), "ask_device_model": Context("store"), "ask_capacity_gb": Context("store"),
+    "ask_battery_health": Context("store"), "ask_product": Context("store"),
+    "to": Context("bank", lambda lang: {"name": OWNER["owner_name"]}, lambda: [lookup()]),
+    "balance": Context("bank", lambda lang: {"amount": money(500000, "BRL", lang)}, lambda: [ok(
+        "get_balance", {"account_number": "12345-6", "balance_cents": 500000, "currency": "BRL"})]),
+    "history": Context("bank", _history, _history_records, said=("quantos pix eu fiz esse mês?",)),
+    "pix_needs_approval": Context(
+        "bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
+                              "document": OWNER["masked_document"], "bank": OWNER["bank_name"]},
+        lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7, "channel": "in_chat_button"},
+                                  {"recipient_ref": "ref_7f3a", "amount_cents": 25000, "scheduled_for": None})],
+        said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
+    "pix_sent": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
+                                              "e2e": "E12345678202612011430ABCDEF01234"},
+                        lambda: [lookup(), receipt()], said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
+    "contact_not_found": Context("bank", lambda lang: {"name": "Zé", "contacts": "Pedro, Ana, João, Maria"},
+                                 lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
+                                                                                 "contacts": ["Pedro", "Ana"]})]),
+    "key_not_found": Context("bank", records=lambda: [failed("lookup_pix_key", "not_found", {"code": "key_not_found"})]),
+    "limit": Context("bank", lambda lang: {"reason": reason(lang, "insufficient_funds")},
+                     lambda: [lookup(), failed("send_pix", "limit_exceeded", {"code": "insufficient_funds"})],
+                     said=("manda 9000 pro Pedro",)),
+    "booking_done": Context("school", _booking, _booking_records, said=("vull reservar esquí demà a les 9 per a 2",),
+                            slots={"party_size": 2}),
+    "slots": Context("school", lambda lang: {"lines": _slot_lines(lang)}, lambda: [offers()]),
+    "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
+    "slot_taken": Context("school", lambda lang: {"lines": _slot_lines(lang)},
+                          lambda: [offers(), failed("create_booking", "conflict", {"code": "slot_taken"})]),
+    "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
+    "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
+    "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
+                                            "amount": money(35000000, "ARS", lang),
+                                            "until": when(NOW + timedelta(days=2), lang, TZ)},
+                     lambda: [ok("quote_used_device", {"quote_id": 3, "device_model": "iphone 12", "brand": "Apple",
+                                                       "model": "iPhone 12", "capacity_gb": 128, "battery_health": 87,
+                                                       "base_cents": 40000000, "battery_percent": 87,
+                                                       "price_cents": 35000000, "currency": "ARS",
+                                                       "created_at": NOW.isoformat(),
+                                                       "valid_until": (NOW + timedelta(days=2)).isoformat()})]),
+    "cancelled": Context("bank"), "nothing_to_cancel": Context("bank"), "stale_button": Context("bank"),
+    "value_without_request": Context("bank", lambda lang: {"value": slot_value(lang, "amount", AMOUNT_SLOT["amount"],
+                                                                               TZ)}, said=("250",)),
+    "correct_or_new": Context("bank", lambda lang: {"value": money(25000, "BRL", lang)}, said=("250",)),
+    "stale_bare_value": Context("bank", lambda lang: {"value": money(25000, "BRL", lang)}, said=("250 reais",)),
+    "stale": Context("bank"), "typed_confirm": Context("bank"), "executing": Context("bank"),
+    "correction_without_value": Context("bank"),
+    "greeting": Context("bank", lambda lang: {"what": ", ".join(kind_name(lang, k) for k in
+                                                                ("balance", "pix_history", "pix_transfer"))}),
+    "changed": Context("bank", lambda lang: {"slot": slot_name(lang, "amount"), "old": money(5000, "BRL", lang),
+                                             "new": money(8000, "BRL", lang)},
+                       said=("manda 50 pro Pedro", "não, 80"), slots={"amount": {"amount_cents": 8000, "currency": "BRL"}}),
+    "unsupported": Context("bank"), "provider_down": Context("bank"),
+    "failed": Context("bank", lambda lang: {"reason": reason(lang, "unexpected")}),
+    "button_new": Context("bank"), "button_correct": Context("bank"),
+    "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
+    "resume_offer": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
+}
+
+
+def _pix_preview(lang: str) -> str:
+    return pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
+                       bank_name=OWNER["bank_name"], key="+5511987654321", amount_cents=25000, currency="BRL",
+                       when=NOW, scheduled=False, lang=lang, tz=TZ)["text"]
+
+
+def _booking_preview(lang: str) -> str:
+    return booking_preview(activity="Esquí", start=NOW + timedelta(days=1), party_size=2, amount_cents=9000,
+                           currency="EUR", slot_id=5, lang=lang, tz=TZ)["text"]
+
+
+PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
+    "pix": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
+                    said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
+    "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
+                        said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
+    "approve": (Context("bank"), lambda lang: word(lang, "approve")),
+    "decline": (Context("bank"), lambda lang: word(lang, "decline")),
+    "link": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
+                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
+             lambda lang: _pix_preview(lang) + "\n" + word(
+                 lang, "link", url="http://demobank.localhost:8000/approve/Xk2-9_PqLmN0vT/")),
+}
+
+
+def _policy() -> Policy:
+    return Policy(ask_stale_after=timedelta(minutes=10), on_tool_failure="hold", side_request="park", gates={},
+                  approval_expiry=timedelta(minutes=15), enabled_guards=tuple(GUARD_NAMES), internal_vocabulary=(),
+                  guard_retries=1, guard_time_budget_ms=2000)
+
+
+def _failures(context: Context, text: str, lang: str) -> list:
+    inp = guard_input(draft=Draft(text), lang=lang, currency=CURRENCY[context.kind], org_kind=context.kind,
+                      records=context.records(), history=[{"role": "customer", "text": t} for t in context.said],
+                      ask_kind=None, ask_slots=context.slots, policy=_policy(), allowed_hosts=[HOSTS[context.kind]])
+    report = run_guards(inp, list(GUARD_NAMES), 2000)
+    return [(f.code, f.evidence) for f in report.failures]
+
+
+def test_every_template_has_a_context():
+    assert set(CONTEXTS) == set(T["en"])
+    assert set(PREVIEW_CONTEXTS) == set(PREVIEW_TEXT["en"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", sorted(T["en"]))
+def test_a_reply_template_trips_no_guard(key, lang):
+    context = CONTEXTS[key]
+    text = say(lang, key, **context.values(lang))
+    assert _failures(context, text, lang) == [], text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", sorted(PREVIEW_TEXT["en"]))
+def test_a_preview_template_trips_no_guard(key, lang):
+    context, render = PREVIEW_CONTEXTS[key]
+    text = render(lang)
+    assert _failures(context, text, lang) == [], text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key,guards", [("pix_sent", {"effect_claim_without_effect"}),
+                                        ("booking_done", {"effect_claim_without_effect", "unsupported_amount"}),
+                                        ("history", {"effect_claim_without_effect", "unsupported_amount"}),
+                                        ("balance", {"unsupported_amount"})])
+def test_without_the_results_behind_it_the_same_template_is_refused(key, guards, lang):
+    """The templates pass because of what the tools returned, not because the guards ignore them: the statement
+    makes "você fez 3 Pix enviados" a report, the receipt makes "Pix enviado" true."""
+    context = CONTEXTS[key]
+    text = say(lang, key, **context.values(lang))
+    bare = Context(context.kind, said=context.said, slots={k: v for k, v in context.slots.items() if k != "amount"})
+    assert {code for code, _ in _failures(bare, text, lang)} == guards, text
