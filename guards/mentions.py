@@ -65,6 +65,14 @@ _DIGIT_TOKEN_RE = re.compile(  # the leading look-ahead skips every non-digit po
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
     r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
 )
+# The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
+# thousands of amounts needs no separate look-behind for each.
+_AMOUNT_TOKEN_RE = re.compile(
+    r"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:"
+    r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
+    r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
+    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
+)
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
 # Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
 _SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
@@ -73,6 +81,9 @@ _NOTATION_RE = {  # the common notations, read without babel: plain digits, grou
     "en": re.compile(r"(?P<int>[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.(?P<frac>\d+))?"),
     "latin": re.compile(r"(?P<int>[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d*|0)(?:,(?P<frac>\d+))?"),
 }
+
+
+_EN_NOTATION, _LATIN_NOTATION = _NOTATION_RE["en"], _NOTATION_RE["latin"]
 
 
 def digits_value(raw: str, lang: Lang) -> Decimal | None:
@@ -244,6 +255,7 @@ _COUNT_BEFORE_RE = re.compile(
 _ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
 
 
+@lru_cache(maxsize=256)
 def _currency_for(marker: str, default_currency: str) -> str:
     if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
         return default_currency if default_currency in _DOLLAR_SIGN else "USD"
@@ -258,15 +270,14 @@ def _to_minor(value: Decimal, currency: str) -> int:
     return whole if whole == scaled else int(scaled.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def _is_bare_amount(number: Number, low: str, money_context: bool, cues: list[int]) -> bool:
+def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: bool, cues: list[int]) -> bool:
     """Rules 2 and 3 of language.money for a number without a marker; `cues` are the ends of the money cue words
     of the text, so the exact cue rule only runs where a cue is near."""
-    start, end = number.start, number.end
     if not money_context:
         index = bisect_right(cues, start) - 1
         if index < 0 or cues[index] < start - 60 or not _CUE_RE.search(low, max(0, start - 60), start):
             return False
-    if number.raw.lower() in _ARTICLE_WORDS:
+    if raw.lower() in _ARTICLE_WORDS:
         return False
     following = low[end : end + 2]  # a count or unit word, a time ("pm"), "%": only after a letter or "%"
     if following and (following[-1].isalpha() or "%" in following or following[0].isalpha()) \
@@ -283,41 +294,68 @@ def _is_bare_amount(number: Number, low: str, money_context: bool, cues: list[in
 _MARKER_CHARS = frozenset("$€£lrsdxp")  # the last characters of a prefix marker ("R$", "US$", "€", "brl", "ars")
 
 
-def _marker(low: str, number: Number) -> tuple[str, int, int] | None:
-    start = number.start
+def _marker(low: str, start: int, end: int) -> tuple[str, int, int] | None:
     at = start - 1
     if at >= 0 and low[at].isspace():
         at -= 1
     before = low[at] if at >= 0 else ""
     if before and before in "$€£":  # the usual case, without a regular expression: "R$ 50", "$5.50", "US$ 5", "€20"
         if before == "$" and at >= 1 and low[at - 1] == "r":
-            return "r$", at - 1, number.end
+            return "r$", at - 1, end
         if before == "$" and at >= 2 and low[at - 2 : at] == "us":
-            return "us$", at - 2, number.end
-        return before, at, number.end
+            return "us$", at - 2, end
+        return before, at, end
     if before in _MARKER_CHARS and (prefix := _PREFIX_RE.search(low, max(0, start - 5), start)):
-        return prefix.group(1), prefix.start(1), number.end
-    end = number.end
+        return prefix.group(1), prefix.start(1), end
     if end < len(low) and (low[end] in "€$£" or (low[end].isspace() and end + 1 < len(low))
                            or low[end].isalpha()) and (suffix := _SUFFIX_RE.match(low, end)):
-        return suffix.group(1), number.start, suffix.end(1)
+        return suffix.group(1), start, suffix.end(1)
     return None
+
+
+_PLACES: dict[str, tuple[int, int]] = {}
+
+
+def _factor_and_places(currency: str) -> tuple[int, int]:
+    if currency not in _PLACES:
+        factor = minor_unit_factor(currency)
+        _PLACES[currency] = (factor, len(str(factor)) - 1)
+    return _PLACES[currency]
+
+
+def _minor_of(raw: str, value: Decimal | None, lang: Lang, currency: str) -> int | None:
+    """The digits `raw` (or the number `value`) in minor units of `currency`, with integers where they suffice."""
+    if value is None:
+        factor, places = _PLACES.get(currency) or _factor_and_places(currency)
+        if raw.isdigit() and (raw[0] != "0" or len(raw) == 1):
+            return int(raw) * factor
+        match = (_EN_NOTATION if lang == "en" else _LATIN_NOTATION).fullmatch(raw)
+        if match is not None:
+            whole, fraction = match.group("int", "frac")
+            if fraction is None:
+                return int(whole.replace("," if lang == "en" else ".", "")) * factor
+            if len(fraction) <= places:
+                return int(whole.replace("," if lang == "en" else ".", "")) * factor + int(fraction.ljust(places, "0"))
+        value = digits_value(raw, lang)
+        if value is None:
+            return None
+    return _to_minor(value, currency)
 
 
 # An ISO code glued to the digits, as babel writes some currencies in English ("ARS1,234.56", "BRL50"): the digits
 # are no number token there (glued to letters), so they are read here.
 _GLUED_RE = re.compile(r"(?<![a-z])(brl|usd|eur|ars|mxn|gbp)(\d+(?:[.,]\d+)*)(?![\w.,]?\d)")
+_new = tuple.__new__  # builds an Amount without NamedTuple's Python-level constructor (thousands per draft)
 
 
-def _glued_amounts(text: str, low: str, lang: Lang) -> list[tuple[Amount, bool]]:
+def _glued_amounts(text: str, low: str, lang: Lang) -> list[Amount]:
     found = []
     for match in _GLUED_RE.finditer(low):
-        value = digits_value(match.group(2), lang)
-        if value is not None:
-            currency = _currency_for(match.group(1), match.group(1).upper())
-            found.append((Amount(_to_minor(value, currency), currency, match.start(), match.end(), text[match.start() :
-                                                                                                         match.end()],
-                                 True), False))
+        currency = _currency_for(match.group(1), match.group(1).upper())
+        cents = _minor_of(match.group(2), None, lang, currency)
+        if cents is not None:
+            found.append(_new(Amount, (cents, currency, match.start(), match.end(),
+                                       text[match.start() : match.end()], True)))
     return found
 
 
@@ -325,61 +363,71 @@ def _glued_amounts(text: str, low: str, lang: Lang) -> list[tuple[Amount, bool]]
 def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[Amount, ...]:
     """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`.
 
-    Digit tokens are read in one pass over the folded text, without building a `Number` for each (the hot path
-    of a draft full of amounts); the sentences holding number words are read by `language.numbers`."""
+    Digit tokens are read in one pass over the folded text, converted to minor units with integer arithmetic and
+    classified without building a `Number` for each (the hot path of a draft full of amounts); the sentences holding
+    number words are read by `language.numbers`."""
     low = folded(text)
     masked = identifier_spans(text)
     mask_starts = [start for start, _ in masked]
     slow = _word_sentences(text, lang)
     cues = [] if money_context else [m.end() for m in _CUE_WORD_RE.finditer(low)]
-    numbers: list[Number] = [number for start, end in slow
-                             for number in _shifted(find_numbers(text[start:end], lang), start, text)]
-    found: list[tuple[Amount, bool]] = []
-    minor_seen = False
+    bare_possible = money_context or bool(cues)
+    found: list[Amount] = []
+    minor: set[int] = set()  # starts of the amounts said in minor units ("20 centavos"), to join
+
+    def classify(start: int, end: int, raw: str, value: Decimal | None) -> None:
+        if masked:
+            index = bisect_right(mask_starts, start) - 1
+            if index >= 0 and masked[index][1] >= end:
+                return  # inside an identifier
+        if located := _marker(low, start, end):
+            marker, span_start, span_end = located
+            if marker in _MINOR_WORDS:
+                number = value if value is not None else digits_value(raw, lang)
+                if number is not None:
+                    cents = int(number.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+                    found.append(_new(Amount, (cents, default_currency, span_start, span_end,
+                                               text[span_start:span_end], True)))
+                    minor.add(span_start)
+                return
+            currency = _currency_for(marker, default_currency)
+            if (cents := _minor_of(raw, value, lang, currency)) is not None:
+                found.append(_new(Amount, (cents, currency, span_start, span_end, text[span_start:span_end], True)))
+        elif bare_possible and _is_bare_amount(low, start, end, raw, money_context, cues):
+            if (cents := _minor_of(raw, value, lang, default_currency)) is not None:
+                found.append(_new(Amount, (cents, default_currency, start, end, raw, False)))
+
     slow_index = 0
-    digits_value_ = digits_value
-    for match in _DIGIT_TOKEN_RE.finditer(low):
-        if match.lastgroup != "digits":
+    for match in _AMOUNT_TOKEN_RE.finditer(low):
+        prefix, _, _, digits = match.groups()  # one call: (pre, skip, ordinal, digits)
+        if digits is None:
             continue  # a clock time, a numeric date or an ordinal: no amount
-        start = match.start()
+        end = match.end()  # the digits end the match
+        start = end - len(digits)
         if slow:
             while slow_index < len(slow) and slow[slow_index][1] <= start:
                 slow_index += 1
             if slow_index < len(slow) and slow[slow_index][0] <= start:
                 continue  # read with its sentence
-        raw = match.group()
-        value = digits_value_(raw, lang)
-        if value is not None:
-            numbers.append(Number(value, start, match.end(), raw))
-    if slow:
-        numbers.sort(key=lambda number: number.start)
-    for number in numbers:
-        if number.ordinal:
+        if prefix is None or masked:
+            classify(start, end, digits, None)
             continue
-        if masked:
-            index = bisect_right(mask_starts, number.start) - 1
-            if index >= 0 and masked[index][1] >= number.end:
-                continue  # inside an identifier
-        if located := _marker(low, number):
-            marker, start, end = located
-            if marker in _MINOR_WORDS:
-                cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
-                found.append((Amount(cents, default_currency, start, end, text[start:end], True), True))
-                minor_seen = True
-            else:
-                currency = _currency_for(marker, default_currency)
-                found.append((Amount(_to_minor(number.value, currency), currency, start, end, text[start:end], True),
-                              False))
-        elif (money_context or cues) and _is_bare_amount(number, low, money_context, cues):
-            found.append((Amount(_to_minor(number.value, default_currency), default_currency, number.start,
-                                 number.end, number.raw, False), False))
+        currency = _currency_for(prefix, default_currency)  # "R$ 50", "$5.50", "€20": the hot path
+        if (cents := _minor_of(digits, None, lang, currency)) is not None:
+            found.append(_new(Amount, (cents, currency, match.start(), end, text[match.start() : end], True)))
+    for start, end in slow:
+        for number in find_numbers(text[start:end], lang):
+            if not number.ordinal:
+                classify(number.start + start, number.end + start, number.raw, number.value)
+    if slow:
+        found.sort(key=lambda amount: amount.start)
     if any(code in low for code in ("brl", "usd", "eur", "ars", "mxn", "gbp")):
         if glued := _glued_amounts(text, low, lang):
-            found = sorted(found + glued, key=lambda pair: pair[0].start)
-    if not minor_seen:
-        return tuple(amount for amount, _ in found)
+            found = sorted(found + glued, key=lambda amount: amount.start)
+    if not minor:
+        return tuple(found)
     return tuple(Amount(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-                 for a in _merge_minor(found, low))
+                 for a in _merge_minor([(a, a.start in minor) for a in found], low))
 
 
 def _merge_minor(found: list[tuple[Amount, bool]], low: str) -> list[Amount]:

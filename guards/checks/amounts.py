@@ -23,8 +23,8 @@ by digits that read as no number ("$2,443.48.68") is a malformed amount and fail
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
@@ -46,6 +46,8 @@ _COUNT_WORDS_RE = re.compile(
     r"|travell?ers?|riders?|units?|unidades?|unitats?|pieces?)(?!\w)"
 )
 _COUNT_BEFORE_RE = re.compile(r"(?<!\w)(?:for|para|pra|per a|per|party of|grupo de|group of)\s+$")
+_COUNT_WORDS_ANYWHERE_RE = re.compile(r"\d" + _COUNT_WORDS_RE.pattern)
+_COUNT_BEFORE_ANYWHERE_RE = re.compile(r"(?<!\w)(?:for|para|pra|per a|per|party of|grupo de|group of)\s+\d")
 
 
 @dataclass
@@ -68,14 +70,19 @@ def evidence_of(output: ToolOutput) -> Evidence:
     return inferred(output.data)
 
 
-def _customer_quantities(text: str, inp: GuardInput) -> Iterable[int]:
+@lru_cache(maxsize=1024)
+def _customer_quantities(text: str, lang: str) -> tuple[int, ...]:
     """Counts the customer said: "2 pessoas", "3 tickets", "mesa para 4", "for 2"."""
     low = folded(text)
-    for number in numbers_in(text, inp.lang):
+    if not (_COUNT_WORDS_ANYWHERE_RE.search(low) or _COUNT_BEFORE_ANYWHERE_RE.search(low)):
+        return ()
+    found = []
+    for number in numbers_in(text, lang):  # type: ignore[arg-type]
         if number.ordinal or number.value != int(number.value) or not 0 < number.value <= MAX_QUANTITY:
             continue
         if _COUNT_WORDS_RE.match(low, number.end) or _COUNT_BEFORE_RE.search(low[max(0, number.start - 12):number.start]):
-            yield int(number.value)
+            found.append(int(number.value))
+    return tuple(found)
 
 
 def _slot_quantities(slots: Any) -> Iterable[int]:
@@ -119,7 +126,7 @@ def supported_values(inp: GuardInput, deadline: float) -> Support | None:
                 value = MoneyValue(hundredths_of(mention), mention.currency, "debit", "customer")
                 support.add(value.currency, value.hundredths, "the customer's words")
                 debits.append(value)
-            quantities.extend(_customer_quantities(item.text, inp))
+            quantities.extend(_customer_quantities(item.text, inp.lang))
         else:
             for mention in amounts_in(item.text, inp.lang, inp.currency):
                 support.add(mention.currency, hundredths_of(mention), "an earlier reply")
@@ -143,14 +150,16 @@ def _derive(support: Support, prices: list[MoneyValue], balances: list[MoneyValu
 
 
 def malformed_amounts(draft: str, mentions: Iterable[Amount]) -> list[str]:
-    """Currency-marked digit runs that no amount mention covers ("$2,443.48.68")."""
+    """Currency-marked digit runs that no amount mention covers ("$2,443.48.68"); one pass over both, in order."""
     spans = sorted((m.start, m.end) for m in mentions)
-    starts = [start for start, _ in spans]
     bad = []
+    index, last_end = 0, -1  # the end of the last mention starting at or before the digits
     for match in _CURRENCY_DIGITS_RE.finditer(draft):
         start, end = match.span(1)
-        index = bisect_right(starts, start) - 1  # the last mention starting at or before these digits
-        if index < 0 or spans[index][1] < end:
+        while index < len(spans) and spans[index][0] <= start:
+            last_end = spans[index][1]
+            index += 1
+        if last_end < end:
             bad.append(match.group())
     return bad
 
