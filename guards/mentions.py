@@ -324,22 +324,28 @@ def _factor_and_places(currency: str) -> tuple[int, int]:
 
 
 def _minor_of(raw: str, value: Decimal | None, lang: Lang, currency: str) -> int | None:
-    """The digits `raw` (or the number `value`) in minor units of `currency`, with integers where they suffice."""
+    """The digits `raw` (or the number `value`) in minor units of `currency`, with integers where they suffice:
+    plain digits and the language's own notation ("5,118.77", "1.890,00"); anything else goes through babel."""
     if value is None:
         factor, places = _PLACES.get(currency) or _factor_and_places(currency)
-        if raw.isdigit() and (raw[0] != "0" or len(raw) == 1):
-            return int(raw) * factor
-        match = (_EN_NOTATION if lang == "en" else _LATIN_NOTATION).fullmatch(raw)
-        if match is not None:
-            whole, fraction = match.group("int", "frac")
-            if fraction is None:
-                return int(whole.replace("," if lang == "en" else ".", "")) * factor
-            if len(fraction) <= places:
-                return int(whole.replace("," if lang == "en" else ".", "")) * factor + int(fraction.ljust(places, "0"))
+        if raw.isdigit():
+            if raw[0] != "0" or len(raw) == 1:
+                return int(raw) * factor
+        else:
+            decimal, group = (".", ",") if lang == "en" else (",", ".")
+            whole, mark, fraction = raw.partition(decimal)
+            if group in whole:
+                whole = whole.replace(group, "") if _GROUPED_RE.fullmatch(whole.replace(group, ",")) else ""
+            if whole.isdigit() and (whole[0] != "0" or len(whole) == 1) and (fraction.isdigit() or not mark) \
+                    and len(fraction) <= places:
+                return int(whole) * factor + (int(fraction.ljust(places, "0")) if places else 0)
         value = digits_value(raw, lang)
         if value is None:
             return None
     return _to_minor(value, currency)
+
+
+_GROUPED_RE = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
 
 # An ISO code glued to the digits, as babel writes some currencies in English ("ARS1,234.56", "BRL50"): the digits
