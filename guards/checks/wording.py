@@ -109,13 +109,13 @@ _CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|p
            r"|fe(?:t|ta|ts|tes)|inscrit(?:a|s|es)?"
 _EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
            r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
-           r"|taken care of|suc+es+ful|fixed|arranged|verified|saved|added)"
+           r"|taken care of|suc+es+ful+|fixed|arranged|verified|saved|added)"
 _EN_NOUNS = r"(?:transfer|payment|booking|reservation|appointment|transaction|money|funds|ticket|order|purchase|ride" \
             r"|cab|taxi|table|deposit|pix|trip|flight|room|seat|class|lesson|spot|procedure|request|operation" \
             r"|confirmation|car|house|hotel|visit|bus)s?"
 _EN_OBJECTS = r"(?:reservation|booking|transfer|payment|appointment|purchase|deposit|order|ticket|seat|table|ride|car" \
-              r"|room)s?"
-_EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+es+ful) )?"
+              r"|room|visit)s?"
+_EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+es+ful+) )?"
 _EN_NOT_FULL = r"(?! up| solid| out| for that| at that| already)"
 
 FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
@@ -147,11 +147,13 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"went ahead and (?:booked|reserved|sent|transferred|paid|bought|purchased|made|placed|confirmed)",
            r"(?:i|we)(?:'ve| have)? got(?:ten)? you (?:all )?(?:booked|down|in|reserved|scheduled|set|a (?:table|seat"
            r"|ticket|spot|reservation)|tickets|seats)",
-           rf"i(?:'ve| have) got(?:ten)? (?:you )?(?:\d+|a|an|the|your|two|three|four|five) {_EN_OBJECTS}",
-           rf"i have (?:your|the) (?:\w+ )?{_EN_OBJECTS} (?:scheduled|booked|confirmed|reserved|set up|ready)",
+           rf"i(?:'ve| have) got(?:ten)? (?:you )?(?:\d+|a|an|the|your|two|three|four|five) (?:\w+ )?{_EN_OBJECTS}",
+           rf"i have (?:your|the) (?:\w+ )?(?:{_EN_OBJECTS}|event|class|lesson) (?:scheduled|booked|confirmed|reserved"
+           r"|set up|ready)",
+           r"i(?:'ve| have)? (?:just )?(?:finished|completed) (?:the|your) ",
            r"i have (?:the |received )?confirmation", r"i(?:'m| am) done with", r"i have you booked",
            rf"(?:i|we)(?:'ve| have)? got (?:you |your |that |those )(?:\w+ )?{_EN_OBJECTS}",
-           rf"(?:i|we)(?:'ve| have)? got (?:the |a |an )(?:\w+ )?{_EN_OBJECTS} for you",
+           rf"(?:i|we)(?:'ve| have)? got the (?:\w+ )?{_EN_OBJECTS} for you",
            rf"i have (?:your|the) {_EN_OBJECTS}(?= *[.!,;]| *$| for you| reserved| booked)",
            r"i(?:'ve| have) (?:\w+ )?(?:verified|acquired|finished|got it all taken care of|taken care of)",
            r"we(?:'ve| have) (?:just |now |already |successfully )?(?:sent|transferred|paid|booked|reserved|scheduled"
@@ -187,10 +189,11 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
-           rf"|recorded|suc+es+ful|gone through|fixed){_EN_NOT_FULL}",
+           rf"|recorded|suc+es+ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
            rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
            rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
-           rf"(?:has|have|'ve|'s) (?:just |now |already )?been {_EN_ADVERB}(?:made|set up|set|placed|scheduled|{_EN_PART})"
+           rf"(?:has|have|'ve|'s) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
+           rf"|scheduled|{_EN_PART})"
            rf"{_EN_NOT_FULL}",
            rf"(?:it|that|this|everything|they|these|those)(?:'s| is| has been| have been|'ve been|'s been) (?:now |just "
            rf"|already |[a-z]+ly )?(?:done|complete|booked|confirmed|reserved|taken care of|set(?! to )"
@@ -211,6 +214,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"(?:has|have) been a success",
            r"(?:done|sent|paid|booked|confirmed|transferred)\s*!",
            r"you (?:sent|transferred|paid|made|booked)",
+           r"you(?:'ve| have) (?:booked|reserved|bought|purchased|paid|sent|transferred)",
            rf"(?:pix|transfer|payment|deposit)s? of (?:[^.!?;\n]|\.(?=\d)){{1,30}}? {_EN_PART}"),
 }
 # Spanish preterites that only their accent tells from a subjunctive or an imperative ("envié" I sent, "envíe"
@@ -226,7 +230,7 @@ SHORT_CLAIMS: dict[Lang, str] = {
     "es": r"(?:ok,? |listo,? )?(?:hecho|enviado|pagado|reservado|confirmado|transferido|apartado)",
     "ca": r"(?:ok,? |d'acord,? )?(?:fet|enviat|pagat|reservat|confirmat|transferit|apuntat)",
     "en": r"(?:ok(?:ay)?,? |great,? |alright,? |congrats,? |perfect,? )?(?:it'?s |this is |that'?s |all )?(?:done|set"
-          r"|booked|reserved|confirmed|sent|paid|completed?|transferred)(?: for you| with (?:your|the) \w+)?",
+          r"|booked|reserved|confirmed|sent|paid|completed?|transferred|success)(?: for you| with (?:your|the) \w+)?",
 }
 
 # Wording of an effect happening now: never a report of past effects.
