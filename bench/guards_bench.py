@@ -85,19 +85,19 @@ def main() -> None:
 
 def big_drafts() -> list[tuple[str, GuardInput]]:
     """The issue's 5,000-number draft (amounts only, a customer message of 2,500 numbers in the history), and a
-    pt-BR price list of 5,000 lines against the catalogue result that supports every price; claims read in the four
-    languages, as `agent.drafting.guard_input` asks."""
+    pt-BR price list of 1,250 lines (5,000 numbers among words) against the catalogue result that supports every
+    price; claims read in the four languages, as `agent.drafting.guard_input` asks."""
     draft = " ".join(f"${i}.{i % 100:02d}" for i in range(5000))
     plain = GuardInput(draft=draft, lang="en", currency="USD", org_kind="bank", languages=LANGS,
                        history=(HistoryItem("customer", " ".join(str(i) for i in range(0, 5000, 2))),))
-    prices = [100_000 + 137 * i for i in range(5000)]
+    prices = [100_000 + 137 * i for i in range(1250)]  # four numbers a line: model, capacity, price, stock
     lines = "\n".join(f"• iPhone {i % 15} 128 GB — {format_money(p, 'BRL', 'pt-BR')} ({i % 9} em estoque)"
                       for i, p in enumerate(prices))
     catalog = ToolOutput("search_catalog", True, {"hits": [{"price_cents": p, "currency": "BRL"} for p in prices]},
                          evidence=Evidence(money=(Money("price_cents", role="price"),)))
     listed = GuardInput(draft=f"Encontrei:\n{lines}", lang="pt-BR", currency="BRL", org_kind="store", languages=LANGS,
                         tool_outputs=(catalog,), history=(HistoryItem("customer", "quais iphones vocês têm?"),))
-    return [("amounts", plain), ("pt-BR price list of 5,000 lines", listed)]
+    return [("amounts", plain), ("pt-BR price list", listed)]
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ in the same currency, it equals
   list. Nothing else: no free sums or differences, so a wrong amount near a real price, or the sum of unrelated
   prices, is not supported by accident.
 
-The support is a few sets built once per draft (linear in the sources; the relations are products of small sets),
-and every amount is one set look-up, so a 5,000-number draft stays within milliseconds. A currency marker followed
+The support is a few sets built once per draft (linear in the sources; the relations are products of small sets:
+at most 400 prices × 50 quantities and 50 balances × 400 debits), and every amount is one set look-up, so a
+5,000-number draft stays within milliseconds and no input makes the search grow beyond that bound. A currency marker followed
 by digits that read as no number ("$2,443.48.68") is a malformed amount and fails too.
 """
 
@@ -37,7 +38,8 @@ from language.money import minor_unit_factor
 
 NAME = "unsupported_amount"
 MAX_QUANTITY = 1000
-MAX_OPERANDS = 400  # prices, balances, debits and quantities kept for the relations (the latest first)
+MAX_OPERANDS = 400  # prices and debits kept for the relations (the first read)
+MAX_FACTORS = 50  # balances and distinct quantities kept: at most 400 × 50 derived values per relation
 _CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)\s?(\d[\d.,]*\d|\d)")
 _COUNT_WORDS_RE = re.compile(
     r"\s*(?:pessoas?|pax|ingressos?|bilhetes?|lugares|vagas?|adultos?|criancas?|noites?|quartos?|personas?"
@@ -120,21 +122,28 @@ def supported_values(inp: GuardInput, deadline: float) -> Support | None:
         support.add(value.currency, value.hundredths, "the request")
         debits.append(value)
     quantities.extend(_slot_quantities(inp.ask_slots))
+    said: list[Amount] = []  # the customer's amounts: supported, and debits for "balance − debit"
     for item in reversed(inp.history):
         if item.role == "customer":
-            for mention in amounts_in(item.text, inp.lang, inp.currency, True):
-                value = MoneyValue(hundredths_of(mention), mention.currency, "debit", "customer")
-                support.add(value.currency, value.hundredths, "the customer's words")
-                debits.append(value)
+            mentions = amounts_in(item.text, inp.lang, inp.currency, True)
+            _add_all(support, mentions, "the customer's words")
+            said.extend(mentions[: MAX_OPERANDS - len(said)] if len(said) < MAX_OPERANDS else ())
             quantities.extend(_customer_quantities(item.text, inp.lang))
         else:
-            for mention in amounts_in(item.text, inp.lang, inp.currency):
-                support.add(mention.currency, hundredths_of(mention), "an earlier reply")
+            _add_all(support, amounts_in(item.text, inp.lang, inp.currency), "an earlier reply")
         if past(deadline):
             return None
-    _derive(support, prices[:MAX_OPERANDS], balances[:MAX_OPERANDS], debits[:MAX_OPERANDS],
-            sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_OPERANDS])
+    if balances:
+        debits.extend(MoneyValue(hundredths_of(m), m.currency, "debit", "customer") for m in said)
+    _derive(support, prices[:MAX_OPERANDS], balances[:MAX_FACTORS], debits[:MAX_OPERANDS],
+            sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_FACTORS])
     return None if past(deadline) else support
+
+
+def _add_all(support: Support, mentions: Iterable[Amount], source: str) -> None:
+    for mention in mentions:
+        table = support.values.setdefault(mention.currency, {})
+        table.setdefault(hundredths_of(mention), source)
 
 
 def _derive(support: Support, prices: list[MoneyValue], balances: list[MoneyValue], debits: list[MoneyValue],
@@ -173,7 +182,12 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
     support = supported_values(inp, deadline)
     if support is None:
         return None
-    return [m for m in mentions if support.source_of(m) is None], malformed
+    missing = []
+    for mention in mentions:  # one look-up each: thousands per long draft
+        table = support.values.get(mention.currency)
+        if table is None or mention.amount_cents * 100 // minor_unit_factor(mention.currency) not in table:
+            missing.append(mention)
+    return missing, malformed
 
 
 @register(NAME)
