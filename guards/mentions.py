@@ -333,6 +333,11 @@ def _minor_of(raw: str, value: Decimal | None, lang: Lang, currency: str) -> int
                 return int(raw) * factor
         else:
             decimal, group = (".", ",") if lang == "en" else (",", ".")
+            cut = len(raw) - places - 1  # "4999.99", "1890,00": exactly the currency's decimals, no grouping
+            if places and cut > 0 and raw[cut] == decimal and (raw[0] != "0" or cut == 1):
+                digits = raw[:cut] + raw[cut + 1 :]
+                if digits.isdigit():
+                    return int(digits)
             whole, mark, fraction = raw.partition(decimal)
             if group in whole:
                 whole = whole.replace(group, "") if _GROUPED_RE.fullmatch(whole.replace(group, ",")) else ""
