@@ -61,9 +61,6 @@ class Support:
     def add(self, currency: str, hundredths: int, source: str) -> None:
         self.values.setdefault(currency, {}).setdefault(hundredths, source)
 
-    def source_of(self, mention: Amount) -> str | None:
-        return self.values.get(mention.currency, {}).get(hundredths_of(mention))
-
 
 def evidence_of(output: ToolOutput) -> Evidence:
     """The declared evidence of a successful result; a failure's details (and an undeclared result) by key names."""
