@@ -248,8 +248,23 @@ def _within(named: list[Mention], starts: list[int], span: tuple[int, int]) -> l
     return named[bisect_left(starts, span[0]) : bisect_left(starts, span[1])]
 
 
+_last_findings: list[tuple[GuardInput, tuple[list[str], list[str]]]] = []  # the last input read, and its findings
+
+
 def _stock_findings(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]] | None:
-    """(contradictions, sold-out offers) of the draft against this turn's catalogue hits; None past the deadline."""
+    """(contradictions, sold-out offers) of the draft against this turn's catalogue hits; None past the deadline.
+    `stock_contradiction` and `sold_out_offered` read the same findings: the second of them to run on an input
+    reuses the first's (the very same input object, so nothing else can match)."""
+    last = _last_findings[-1] if _last_findings else None
+    if last is not None and last[0] is inp:
+        return last[1]
+    findings = _read_stock(inp, deadline)
+    if findings is not None:
+        _last_findings[:] = [(inp, findings)]
+    return findings
+
+
+def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]] | None:
     hits = catalog_hits(inp)
     folded = fold(inp.draft)
     named = mentions(inp.draft, folded, hits)
