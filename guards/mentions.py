@@ -409,6 +409,9 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
                 found.append(_new(Amount, (cents, default_currency, start, end, raw, False)))
 
     slow_index = 0
+    currency_of: dict[str, tuple[str, int, int]] = {}
+    decimal = "." if lang == "en" else ","
+    default_factor = minor_unit_factor(default_currency)
     for match in _AMOUNT_TOKEN_RE.finditer(low):
         prefix, _, _, digits = match.groups()  # one call: (pre, skip, ordinal, digits)
         if digits is None:
@@ -420,12 +423,34 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
                 slow_index += 1
             if slow_index < len(slow) and slow[slow_index][0] <= start:
                 continue  # read with its sentence
-        if prefix is None or masked:
+        if masked:
             classify(start, end, digits, None)
             continue
-        currency = _currency_for(prefix, default_currency)  # "R$ 50", "$5.50", "€20": the hot path
-        if (cents := _minor_of(digits, None, lang, currency)) is not None:
-            found.append(_new(Amount, (cents, currency, match.start(), end, text[match.start() : end], True)))
+        if prefix is None:
+            if _marker(low, start, end) is not None or not bare_possible:
+                classify(start, end, digits, None)  # another marker ("50 reais", "brl 5"), or no amount at all
+            elif _is_bare_amount(low, start, end, digits, money_context, cues):
+                if digits.isdigit() and (digits[0] != "0" or len(digits) == 1):  # "manda 250": no call
+                    cents = int(digits) * default_factor
+                elif (cents := _minor_of(digits, None, lang, default_currency)) is None:
+                    continue
+                found.append(_new(Amount, (cents, default_currency, start, end, digits, False)))
+            continue
+        # "R$ 50", "$5.50", "€20": the hot path, the common notations converted here without a call
+        if prefix not in currency_of:
+            currency_of[prefix] = (_currency_for(prefix, default_currency),
+                                   *_factor_and_places(_currency_for(prefix, default_currency)))
+        currency, factor, places = currency_of[prefix]
+        cut = len(digits) - places - 1
+        if digits.isdigit() and (digits[0] != "0" or len(digits) == 1):
+            cents = int(digits) * factor
+        elif places and cut > 0 and digits[cut] == decimal and (digits[0] != "0" or cut == 1) \
+                and (both := digits[:cut] + digits[cut + 1 :]).isdigit():
+            cents = int(both)
+        elif (cents := _minor_of(digits, None, lang, currency)) is None:
+            continue
+        begin = match.start()
+        found.append(_new(Amount, (cents, currency, begin, end, text[begin:end], True)))
     for start, end in slow:
         for number in find_numbers(text[start:end], lang):
             if not number.ordinal:
