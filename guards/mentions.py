@@ -58,11 +58,31 @@ class Amount(NamedTuple):
 
 # --- numbers -------------------------------------------------------------------------------------------------------
 
+# Groups of three digits after spaces ("1 000", "12 500,00"), as language.numbers reads them: one number when that
+# is the only likely reading, else each group on its own ("2 100" is 2 and 100).
+_SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?(?![\w.,]?\d)"
+_SPACE_GROUP_RE = re.compile(r"\d+(?:,\d{1,2})?")
+
+
+def _spaced_numbers(raw: str, start: int, lang: Lang) -> list["Number"]:
+    """The numbers of a spaced-digits token at `start` (language.numbers' `_joinable` rule)."""
+    groups = re.findall(r"\d+", raw.split(",")[0])
+    if groups[0] == "1" or all(group in ("000", "500") for group in groups[1:]):
+        value = digits_value(re.sub(r"\s", "", raw), lang)
+        return [Number(value, start, start + len(raw), raw)] if value is not None else []
+    found = []
+    for group in _SPACE_GROUP_RE.finditer(raw):
+        if (value := digits_value(group.group(), lang)) is not None:
+            found.append(Number(value, start + group.start(), start + group.end(), group.group()))
+    return found
+
+
 # The digit-bearing tokens of language.numbers' tokenizer, with the same boundaries: clock times and numeric dates
 # (skipped), ordinals ("5th", "12º") and digit numbers; a digit run glued to letters ("S21", "128GB") is none.
 _DIGIT_TOKEN_RE = re.compile(  # the leading look-ahead skips every non-digit position at once
     r"(?=\d)(?:(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
+    rf"|(?P<spaced>{_SPACED})"
     r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
 )
 # The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
@@ -71,6 +91,7 @@ _AMOUNT_TOKEN_RE = re.compile(
     r"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:"
     r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
+    rf"|(?P<spaced>{_SPACED})"
     r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
 )
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
@@ -137,7 +158,9 @@ def numbers_in(text: str, lang: Lang) -> list[Number]:
         if kind == "skip":
             continue
         raw = match.group()
-        if kind == "ordinal":
+        if kind == "spaced":
+            found.extend(_spaced_numbers(raw, start, lang))
+        elif kind == "ordinal":
             found.append(Number(Decimal(re.match(r"\d+", raw).group()), start, match.end(), raw, True))
         elif (value := digits_value(raw, lang)) is not None:
             found.append(Number(value, start, match.end(), raw))
@@ -206,12 +229,13 @@ def identifier_spans(text: str) -> list[tuple[int, int]]:
 
 _PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
-    r"\s?(€|r\$|us\$|\$|£|reais|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"\s?(€|r\$|us\$|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
 _MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
 _CURRENCY_WORDS = {
-    "r$": "BRL", "reais": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
+    "r$": "BRL", "reais": "BRL", "reales": "BRL", "reals": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR",
+    "euro": "EUR", "euros": "EUR",
     "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
 }
 _DOLLAR_SIGN = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
@@ -253,6 +277,8 @@ _COUNT_BEFORE_RE = re.compile(
     r"|places|plazas?|mesa|table|quartos?|rooms?|habitaci\w+|party|grupo|group)\s+(?:for|of|para|pra|per a|per|de)\s+$"
 )
 _ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
+_SLANG_MONEY_RE = re.compile(r"\s?(?:lucas?|grand|palos?)$")  # a multiplier only money takes: "1,5 lucas", "two grand"
+MAX_INTEGER_DIGITS = 24  # a longer run of digits is a code or a key, no amount (as language.money)
 
 
 @lru_cache(maxsize=256)
@@ -359,6 +385,11 @@ _GLUED_RE = re.compile(r"(?<![a-z])(brl|usd|eur|ars|mxn|gbp)(\d+(?:[.,]\d+)*)(?!
 _new = tuple.__new__  # builds an Amount without NamedTuple's Python-level constructor (thousands per draft)
 
 
+def _in_slow(slow: list[tuple[int, int]], position: int) -> bool:
+    index = bisect_right([start for start, _ in slow], position) - 1
+    return index >= 0 and slow[index][1] > position
+
+
 def _glued_amounts(text: str, low: str, lang: Lang) -> list[Amount]:
     found = []
     for match in _GLUED_RE.finditer(low):
@@ -391,7 +422,13 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
             index = bisect_right(mask_starts, start) - 1
             if index >= 0 and masked[index][1] >= end:
                 return  # inside an identifier
-        if located := _marker(low, start, end):
+        if value is not None and value.adjusted() >= MAX_INTEGER_DIGITS:
+            return
+        located = _marker(low, start, end)
+        if located is None and value is not None and _SLANG_MONEY_RE.search(low[start:end]):
+            found.append(_new(Amount, (_to_minor(value, default_currency), default_currency, start, end, raw, True)))
+            return
+        if located:
             marker, span_start, span_end = located
             if marker in _MINOR_WORDS:
                 number = value if value is not None else digits_value(raw, lang)
@@ -413,11 +450,19 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
     decimal = "." if lang == "en" else ","
     default_factor = minor_unit_factor(default_currency)
     for match in _AMOUNT_TOKEN_RE.finditer(low):
-        prefix, _, _, digits = match.groups()  # one call: (pre, skip, ordinal, digits)
+        prefix, _, _, spaced, digits = match.groups()  # one call: (pre, skip, ordinal, spaced, digits)
         if digits is None:
+            if spaced is not None:  # "R$ 1 000,00", "2 100": through the general path
+                first = match.end() - len(spaced)
+                if not (slow and _in_slow(slow, first)):
+                    for number in _spaced_numbers(spaced, first, lang):
+                        classify(number.start, number.end, number.raw, number.value)
             continue  # a clock time, a numeric date or an ordinal: no amount
         end = match.end()  # the digits end the match
         start = end - len(digits)
+        if len(digits) > MAX_INTEGER_DIGITS and len(digits.replace(".", "").replace(",", "")) > MAX_INTEGER_DIGITS:
+            if (value := digits_value(digits, lang)) is None or value.adjusted() >= MAX_INTEGER_DIGITS:
+                continue  # a code or a key
         if slow:
             while slow_index < len(slow) and slow[slow_index][1] <= start:
                 slow_index += 1
@@ -455,8 +500,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
         for number in find_numbers(text[start:end], lang):
             if not number.ordinal:
                 classify(number.start + start, number.end + start, number.raw, number.value)
-    if slow:
-        found.sort(key=lambda amount: amount.start)
+    found.sort(key=lambda amount: amount.start)  # spaced and slow-read numbers were added out of order
     if any(code in low for code in ("brl", "usd", "eur", "ars", "mxn", "gbp")):
         if glued := _glued_amounts(text, low, lang):
             found = sorted(found + glued, key=lambda amount: amount.start)

@@ -14,14 +14,16 @@ MONEY = Path("/work/shared/corpora/sgd/train-money.jsonl")
 SAMPLES = {
     "pt-BR": ["Seu saldo é de R$ 1.890,00 e o limite R$ 500.", "manda quinhentos e vinte reais pro Pedro",
               "vinte e cinco mil", "são 2 pessoas às 15h no dia 5 de março", "R$ 50 reais e 20 centavos",
-              "1,5 milhão", "500 mil", "um Pix de cem reais", "12.50 ou 12,50?", "o 3º da lista, 10/12, 15:30"],
+              "1,5 milhão", "500 mil", "um Pix de cem reais", "12.50 ou 12,50?", "o 3º da lista, 10/12, 15:30",
+              "manda 1 000 pro Pedro", "R$ 1 000,00", "2 100 reais", "1,5 lucas", "manda 2k pro João"],
     "es": ["Te envío novecientos euros.", "Son 45 € por persona, 90 € en total.", "ciento veinte mil pesos",
-           "1.234,56 ARS", "para 4 personas el 5 de mayo a las 9", "dos mil trescientos"],
+           "1.234,56 ARS", "para 4 personas el 5 de mayo a las 9", "dos mil trescientos", "12 500,00 €", "un palo"],
     "ca": ["Són quaranta-cinc euros per persona.", "dos-cents cinquanta euros", "vint-i-u", "mil cinc-cents",
            "per a 3 persones demà a les 9", "45 € per persona, 90 € en total per a 2"],
     "en": ["Your checking account has $5,118.77.", "send one thousand three hundred and twenty bucks",
            "3 million", "$2,443.48.68", "a table for 4 people at 7:30 pm on March 5th", "5th", "twenty-five dollars",
-           "1,630 dollars and 5 cents", "US$ 5 or £20 or 20€", "pay the tickets for 4"],
+           "1,630 dollars and 5 cents", "US$ 5 or £20 or 20€", "pay the tickets for 4", "send 1.5k", "two grand",
+           "98 100 102 104 1000"],
 }
 
 
