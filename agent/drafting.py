@@ -36,7 +36,8 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
                 languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None) -> GuardInput:
     """What the guards read of this draft. Each tool result travels with its tool's declared evidence and the call's
     arguments. Claims are read in `languages` (default: every language Magie speaks, which holds the organisation's
-    and whatever the customer wrote in); links may go to `allowed_hosts` (default: the organisation's own hosts)."""
+    and whatever the customer wrote in); links may go to `allowed_hosts` (the turn passes `hosts_of` its public
+    URL; default: every domain of the current organisation, one query)."""
     tools = tools_for(org_kind)
     return GuardInput(
         draft=draft.text, lang=lang, currency=currency, org_kind=org_kind,  # type: ignore[arg-type]
@@ -65,6 +66,13 @@ def _tool_output(record: ToolCallRecord, tools: dict) -> ToolOutput:
     return ToolOutput(tool=record.name, ok=ok, data=record.result.get("data") if ok else record.result.get("error"),
                       evidence=tool.evidence if tool is not None else None,
                       arguments=arguments if isinstance(arguments, dict) else {})
+
+
+def hosts_of(public_base_url: str) -> tuple[str, ...]:
+    """The host a customer link of the organisation is built on (`OrganisationInForce.public_base_url`): the turn
+    passes it, so guarding a draft reads nothing of the database."""
+    host = urlsplit(public_base_url).hostname
+    return (host,) if host else ()
 
 
 def organisation_hosts() -> list[str]:

@@ -180,7 +180,7 @@ CONTEXTS: dict[str, Context] = {
     "changed": Context("bank", lambda lang: {"slot": slot_name(lang, "amount"), "old": money(5000, "BRL", lang),
                                              "new": money(8000, "BRL", lang)},
                        said=("manda 50 pro Pedro", "não, 80"), slots={"amount": {"amount_cents": 8000, "currency": "BRL"}}),
-    "unsupported": Context("bank"), "provider_down": Context("bank"),
+    "unsupported": Context("bank"), "provider_down": Context("bank"), "turn_failed": Context("bank"),
     "failed": Context("bank", lambda lang: {"reason": reason(lang, "unexpected")}),
     "button_new": Context("bank"), "button_correct": Context("bank"),
     "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from agent import registry
 from agent.continuation import approval_continue
-from agent.drafting import guard_input, guarded
+from agent.drafting import guard_input, guarded, hosts_of
 from agent.models import Turn
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
@@ -217,7 +217,7 @@ def guard(state: TurnState) -> None:
     def check(candidate: Draft):
         return guard_input(draft=candidate, lang=tenancy.language, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
-                           policy=org.policy)
+                           policy=org.policy, allowed_hosts=hosts_of(org.public_base_url))
 
     state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=tenancy.language)
     state.draft = state.checked.draft
