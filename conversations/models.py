@@ -6,10 +6,13 @@ from django.db import models
 
 
 class Customer(models.Model):
-    """Someone who writes to the organisation. Keyed by the channel's user id (WhatsApp `wa_id`); the phone number
-    is optional because users with usernames may arrive without one."""
+    """Someone who writes to the organisation. Keyed by the channel's user id: WhatsApp's `wa_id` (`from`) when Meta
+    sends one, else the business-scoped user id (`from_user_id`) of a customer who uses a username. Both are kept
+    when known; the phone number is optional because users with usernames may arrive without one."""
 
-    channel_user_id = models.CharField(max_length=64, unique=True)
+    channel_user_id = models.CharField(max_length=256, unique=True)
+    # WhatsApp's business-scoped user id (BSUID, e.g. "BR.1502576394655843"): found again even when `from` is absent.
+    whatsapp_user_id = models.CharField(max_length=256, unique=True, null=True, blank=True)
     phone = models.CharField(max_length=20, blank=True)  # E.164 when known
     name = models.CharField(max_length=120, blank=True)  # the profile name the channel reports
     # A test identity of the organisation: the only customers the WhatsApp simulator may talk as. Set when the
@@ -68,12 +71,13 @@ class Message(models.Model):
     channel = models.CharField(max_length=16, choices=Channel.choices, default=Channel.WHATSAPP)
     direction = models.CharField(max_length=3, choices=Direction.choices)
     # Unique forever: a channel redelivering the same message days later finds it and nothing happens twice.
-    channel_message_id = models.CharField(max_length=128, unique=True)
+    channel_message_id = models.CharField(max_length=256, unique=True)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.TEXT)
     text = models.TextField(blank=True)
     payload = models.CharField(max_length=512, blank=True)  # a button's or list row's id, as the channel sent it
     buttons = models.JSONField(default=list, blank=True)  # outbound: [{"id": ..., "title": ...}]
-    reply_to = models.CharField(max_length=128, blank=True)  # the channel id this message quotes (swipe-reply)
+    # The channel id this message quotes (swipe-reply); for an edit or a deletion, the message edited or deleted.
+    reply_to = models.CharField(max_length=256, blank=True)
     sent_at = models.DateTimeField()  # the channel's timestamp; the clock rules read it
     # Inbound: when its turn finished (the sweeper re-queues committed messages whose turn never ran).
     handled_at = models.DateTimeField(null=True, blank=True)

@@ -43,13 +43,33 @@ def customer_create_sandbox(*, channel_user_id: str, name: str = "") -> Customer
 
 
 @transaction.atomic
-def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str = "") -> Customer:
-    customer, created = Customer.objects.get_or_create(
-        channel_user_id=channel_user_id, defaults={"phone": phone, "name": name}
-    )
-    if not created and name and customer.name != name:
+def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str = "", user_id: str = "",
+                           new_channel_user_id: str = "") -> Customer:
+    """The customer known by `user_id` (WhatsApp's business-scoped user id) or else by `channel_user_id`, created
+    when neither is known; the name, phone and user id the channel reports now are recorded. A "user changed
+    number" notice (`new_channel_user_id`) moves the customer to the new wa_id unless another customer has it."""
+    customer = Customer.objects.select_for_update().filter(whatsapp_user_id=user_id).first() if user_id else None
+    if customer is None:
+        customer, _ = Customer.objects.get_or_create(
+            channel_user_id=channel_user_id,
+            defaults={"phone": phone, "name": name, "whatsapp_user_id": user_id or None},
+        )
+    changed = []
+    if name and customer.name != name:
         customer.name = name
-        customer.save(update_fields=["name"])
+        changed.append("name")
+    if phone and customer.phone != phone:
+        customer.phone = phone
+        changed.append("phone")
+    if user_id and customer.whatsapp_user_id != user_id and not Customer.objects.filter(
+            whatsapp_user_id=user_id).exists():
+        customer.whatsapp_user_id = user_id
+        changed.append("whatsapp_user_id")
+    if new_channel_user_id and not Customer.objects.filter(channel_user_id=new_channel_user_id).exists():
+        customer.channel_user_id, customer.phone = new_channel_user_id, f"+{new_channel_user_id}"
+        changed += ["channel_user_id", "phone"]
+    if changed:
+        customer.save(update_fields=sorted(set(changed)))
     Conversation.objects.get_or_create(customer=customer)
     return customer
 
@@ -57,18 +77,22 @@ def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str =
 def message_store_inbound(
     *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
     payload: str = "", reply_to: str = "", phone: str = "", name: str = "", channel: str = "whatsapp",
-    simulated_by: str = "",
+    user_id: str = "", new_channel_user_id: str = "", simulated_by: str = "",
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
-    `created=False` (also under a race: the unique constraint decides). A simulator message (`simulated_by`, the
-    staff username) is refused for a customer who is not a sandbox customer (SimulatedForRealCustomer)."""
+    `created=False` (also under a race: the unique constraint decides). The customer is found by `user_id` first
+    (it survives a missing `from`), else by `channel_user_id`. A simulator message (`simulated_by`, the staff
+    username) is refused for a customer who is not a sandbox customer (SimulatedForRealCustomer)."""
     existing = Message.objects.filter(channel_message_id=channel_message_id).first()
     if existing:
         return Stored(existing, created=False)
     # The webhook's hot path: a known customer costs one joined read; only a new one goes through get-or-create.
-    customer = Customer.objects.select_related("conversation").filter(channel_user_id=channel_user_id).first()
-    if customer is None or (name and customer.name != name):
-        customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name)
+    lookup = Q(whatsapp_user_id=user_id) if user_id else Q(channel_user_id=channel_user_id)
+    customer = Customer.objects.select_related("conversation").filter(lookup).first()
+    if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
+            or (user_id and customer.whatsapp_user_id != user_id) or new_channel_user_id):
+        customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
+                                          new_channel_user_id=new_channel_user_id)
     conversation = customer.conversation
     if (channel == Message.Channel.SIMULATOR or simulated_by) and not customer.is_sandbox:
         raise SimulatedForRealCustomer("the simulator talks only as sandbox customers", customer=channel_user_id)

@@ -1,5 +1,9 @@
-"""A logging filter that keeps bearer secrets out of log lines: approval links (`/approve/<token>/`) lose their
-token before any handler formats the record (Django's request and server logs print the path)."""
+"""A logging filter that keeps bearer secrets out of log lines, before any handler formats the record (Django's
+request and server logs print the path, runserver the whole request line):
+- approval links (`/approve/<token>/`) lose their token;
+- secret query parameters — Meta's webhook handshake carries `hub.verify_token` — lose their value.
+
+The web servers' access logs are configured without the query string (magie/serving.py)."""
 
 from __future__ import annotations
 
@@ -7,19 +11,26 @@ import logging
 import re
 
 APPROVAL_TOKEN = re.compile(r"(/approve/)[^/\s\"'?]+")
+SECRET_PARAMETERS = ("hub.verify_token", "verify_token", "access_token", "token")
+SECRET_QUERY = re.compile(r"((?<![\w.])(?:%s)=)[^&\s\"']*" % "|".join(re.escape(name) for name in SECRET_PARAMETERS),
+                          re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    return APPROVAL_TOKEN.sub(r"\1[redacted]", text)
+    return SECRET_QUERY.sub(r"\1[redacted]", APPROVAL_TOKEN.sub(r"\1[redacted]", text))
+
+
+def _has_secret(text: str) -> bool:
+    return "/approve/" in text or "token=" in text.lower()
 
 
 class RedactSecrets(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "/approve/" in record.msg:
+        if isinstance(record.msg, str) and _has_secret(record.msg):
             record.msg = redact(record.msg)
         if record.args:
             args = record.args if isinstance(record.args, tuple) else (record.args,)
-            if any(isinstance(arg, str) and "/approve/" in arg for arg in args):
+            if any(isinstance(arg, str) and _has_secret(arg) for arg in args):
                 cleaned = tuple(redact(arg) if isinstance(arg, str) else arg for arg in args)
                 record.args = cleaned if isinstance(record.args, tuple) else cleaned[0]
         return True

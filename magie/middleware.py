@@ -16,3 +16,27 @@ class OrganisationTimeZoneMiddleware:
         else:
             timezone.deactivate()
         return self.get_response(request)
+
+
+class PoolExhaustedMiddleware:
+    """Every connection of this process's pool was lent for DATABASE_POOL_TIMEOUT seconds: answer 503 with
+    Retry-After instead of a 500 (Meta redelivers a webhook that was not answered 200; nothing is lost)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        from django.http import JsonResponse
+        from psycopg_pool import PoolTimeout
+
+        cause = exception
+        while cause is not None and not isinstance(cause, PoolTimeout):
+            cause = cause.__cause__
+        if cause is None:
+            return None
+        response = JsonResponse({"code": "busy", "message": "no database connection free; try again"}, status=503)
+        response["Retry-After"] = "1"
+        return response

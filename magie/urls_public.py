@@ -3,9 +3,11 @@
 from django.urls import include, path
 
 from magie.admin_sites import platform_site
+from magie.views import healthz
 
 urlpatterns = [
     path("", include("tenants.urls_platform")),
     path("admin/", platform_site.urls),
     path("webhooks/whatsapp", include("whatsapp.urls")),
+    path("healthz", healthz, name="healthz"),
 ]

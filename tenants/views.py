@@ -1,4 +1,6 @@
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
 
 from tenants.models import Organisation
 
@@ -8,3 +10,10 @@ def platform_home(request):
     organisations = Organisation.objects.exclude(schema_name="public").prefetch_related("domains")
     port = request.get_port()
     return render(request, "platform_home.html", {"organisations": organisations, "port": port})
+
+
+@csrf_exempt
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness for load balancers and `manage.py up`: the process answers (through the same middleware as every
+    request, so the platform host resolved); no query of its own. Also the bench's bare view."""
+    return HttpResponse(b'{"status":"ok"}', content_type="application/json")

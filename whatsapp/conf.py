@@ -3,14 +3,17 @@
 | setting | default | meaning |
 | --- | --- | --- |
 | WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
-| WHATSAPP_MAX_BODY_BYTES | 262144 | larger webhook bodies are refused with 400 before parsing |
+| WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 400 before reading (Meta sends up to 3 MB) |
 | WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
 | WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed |
 | WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |
 | WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
-| WHATSAPP_SENDING_STALE_SECONDS | 120 | a delivery left in `sending` longer than this was orphaned by a dead worker |
+| WHATSAPP_SENDING_STALE_SECONDS | 120 | the lease of a send: a delivery left in `sending` longer was orphaned by a dead worker; the outbound sweeper queues it again |
+| WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call), marked possibly duplicated; then failed |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
+| WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS | 30 | raw webhook bodies never processed after this are published again |
+| WHATSAPP_INBOUND_RETENTION_DAYS | 7 | processed raw webhook bodies are deleted after this (messages are kept forever) |
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ from django.conf import settings
 
 DEFAULTS: dict[str, object] = {
     "WHATSAPP_GRAPH_URL": "",
-    "WHATSAPP_MAX_BODY_BYTES": 256 * 1024,
+    "WHATSAPP_MAX_BODY_BYTES": 3 * 1024 * 1024,
     "WHATSAPP_RATE_PER_SECOND": 80,
     "WHATSAPP_SEND_MAX_ATTEMPTS": 8,
     "WHATSAPP_RETRY_BACKOFF_SECONDS": 2.0,
     "WHATSAPP_HTTP_TIMEOUT_SECONDS": 10.0,
     "WHATSAPP_SENDING_STALE_SECONDS": 120,
+    "WHATSAPP_UNKNOWN_OUTCOME_RETRIES": 1,
+    "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": 30,
+    "WHATSAPP_INBOUND_RETENTION_DAYS": 7,
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
 }

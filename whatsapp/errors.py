@@ -21,10 +21,6 @@ class SignatureInvalid(WebhookRefused):
     code, http_status = "signature_invalid", 401
 
 
-class UnknownPhoneNumber(WebhookRefused):
-    code, http_status = "unknown_phone_number_id", 404
-
-
 class HandshakeRefused(WebhookRefused):
     code, http_status = "handshake_refused", 403
 

@@ -29,7 +29,7 @@ class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         FAILED = "failed"
 
     message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="delivery")
-    wamid = models.CharField(max_length=128, unique=True, null=True, blank=True)  # Meta's id once accepted
+    wamid = models.CharField(max_length=256, unique=True, null=True, blank=True)  # Meta's id once accepted
     phone_number_id = models.CharField(max_length=32, blank=True)  # the number it is sent from
     status = FSMField(max_length=12, choices=Status.choices, default=Status.PENDING, protected=True)
     status_at = models.DateTimeField(null=True, blank=True)  # when the current status happened (Meta's clock)
@@ -38,6 +38,9 @@ class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     # Every HTTP attempt: {"at", "status_code" (null: network error), "error", "wamid"}.
     attempts = models.JSONField(default=list, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)  # when the current `sending` began
+    # A send timed out (or its worker died mid-call) and was sent again: Meta may have accepted both, so the
+    # customer may have read this reply twice. Sent again at most once (WHATSAPP_UNKNOWN_OUTCOME_RETRIES).
+    possibly_duplicated = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -88,8 +91,8 @@ class DeliveryEvent(models.Model):
     receipt may arrive before the send call's answer is committed; it is applied when the wamid is recorded."""
 
     delivery = models.ForeignKey(Delivery, null=True, blank=True, on_delete=models.PROTECT, related_name="events")
-    wamid = models.CharField(max_length=128, db_index=True)
-    status = models.CharField(max_length=16)
+    wamid = models.CharField(max_length=256, db_index=True)
+    status = models.CharField(max_length=32)  # Meta's word, cut to 32 by the parser (unknown ones are kept, unapplied)
     occurred_at = models.DateTimeField()  # Meta's timestamp
     errors = models.JSONField(default=list, blank=True)
     raw = models.JSONField(default=dict, blank=True)

@@ -1,7 +1,11 @@
 """Cloud API webhook payloads as typed models, and their translation into what `conversations` stores.
 
 Only the fields we use are declared; everything else Meta adds is ignored (extra="ignore"), so a new field never
-breaks the webhook. A structure that does not match (e.g. `entry` is not a list) raises MalformedPayload.
+breaks the webhook. The parser never raises: the webhook has already answered 200 when it runs (in the worker), so a
+message or status that does not match is skipped and reported in `Parsed.skipped`, and the rest is stored.
+Strings are cleaned first (NUL and lone surrogates removed: PostgreSQL and UTF-8 refuse them); ids longer than
+ID_MAX characters are replaced by a stable digest (so a redelivery still finds them); a timestamp may be a string
+or a number, and one that is missing or absurd becomes the time of processing.
 
 Inbound message types and what is stored (kind, text, payload, reply_to):
 
@@ -15,20 +19,25 @@ Inbound message types and what is stored (kind, text, payload, reply_to):
 | location | other | "name, address (lat, lng)" | "location" |
 | contacts | other | the contacts' names | "contacts" |
 | reaction | other | the emoji ("" when removed) | "reaction"; reply_to = the reacted message; handled at once |
-| anything else (unsupported, order, system…) | other | "" | the type |
+| edit | edit | the new text (or caption) | "edit"; reply_to = the edited message |
+| revoke | deletion | "" | "revoke"; reply_to = the deleted message |
+| system (number or user id changed…) | system | Meta's notice | "system:<its type>" |
+| anything else (unsupported, order…) | other | "" | the type |
 
-`context.id` (a swipe-reply, or the message whose button was tapped) becomes `reply_to`.
+`context.id` (a swipe-reply, or the message whose button was tapped) becomes `reply_to`. The sender is `from` (the
+wa_id) and/or `from_user_id` (the business-scoped user id of a customer who uses a username); both are kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from conversations.models import Message
 from whatsapp.errors import MalformedPayload
@@ -39,7 +48,7 @@ class _Model(BaseModel):
 
 
 class Metadata(_Model):
-    phone_number_id: str
+    phone_number_id: str | int
     display_phone_number: str = ""
 
 
@@ -49,6 +58,7 @@ class Profile(_Model):
 
 class Contact(_Model):
     wa_id: str = ""
+    user_id: str = ""
     profile: Profile = Field(default_factory=Profile)
 
 
@@ -105,11 +115,37 @@ class SharedContact(_Model):
     name: SharedContactName = Field(default_factory=SharedContactName)
 
 
+class EditedMessage(_Model):
+    type: str = ""
+    text: Text | None = None
+    image: Media | None = None
+    video: Media | None = None
+    document: Media | None = None
+
+
+class Edit(_Model):
+    original_message_id: str = ""
+    message: EditedMessage = Field(default_factory=EditedMessage)
+
+
+class Revoke(_Model):
+    original_message_id: str = ""
+
+
+class System(_Model):
+    body: str = ""
+    type: str = ""
+    wa_id: str = ""
+    new_wa_id: str = ""
+    user_id: str = ""
+
+
 class InboundMessage(_Model):
-    id: str = Field(min_length=1, max_length=128)
-    from_: str = Field(alias="from", min_length=1, max_length=64)
-    timestamp: str
-    type: str
+    id: str = Field(min_length=1)
+    from_: str = Field(default="", alias="from")
+    from_user_id: str = ""
+    timestamp: str | int | float | None = None
+    type: str = "unknown"
     context: Context | None = None
     text: Text | None = None
     interactive: Interactive | None = None
@@ -122,6 +158,9 @@ class InboundMessage(_Model):
     location: Location | None = None
     contacts: list[SharedContact] | None = None
     reaction: Reaction | None = None
+    edit: Edit | None = None
+    revoke: Revoke | None = None
+    system: System | None = None
 
 
 class StatusError(_Model):
@@ -129,36 +168,34 @@ class StatusError(_Model):
     title: str = ""
     message: str = ""
 
+    @field_validator("code", mode="before")
+    @classmethod
+    def _code_in_range(cls, value: Any) -> Any:  # stored in an integer column: an absurd code is no code
+        return value if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**31 else None
+
 
 class Status(_Model):
-    id: str = Field(min_length=1, max_length=128)
+    id: str = Field(min_length=1)
     status: str
-    timestamp: str
+    timestamp: str | int | float | None = None
     recipient_id: str = ""
     errors: list[StatusError] = Field(default_factory=list)
 
 
 class Value(_Model):
+    """One change's value. Messages and statuses stay raw here: each is validated on its own, so one bad item
+    skips itself, not its neighbours."""
+
     messaging_product: str = "whatsapp"
     metadata: Metadata
     contacts: list[Contact] = Field(default_factory=list)
-    messages: list[InboundMessage] = Field(default_factory=list)
-    statuses: list[Status] = Field(default_factory=list)
+    messages: list[dict[str, Any]] = Field(default_factory=list)
+    statuses: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Change(_Model):
     field: str = "messages"
     value: dict[str, Any] = Field(default_factory=dict)
-
-
-class Entry(_Model):
-    id: str = ""
-    changes: list[Change] = Field(default_factory=list)
-
-
-class Envelope(_Model):
-    object: str = ""
-    entry: list[Entry] = Field(default_factory=list)
 
 
 MEDIA_TYPES = ("image", "video", "audio", "document", "sticker")
@@ -170,7 +207,7 @@ class InboundItem:
 
     phone_number_id: str
     channel_message_id: str
-    channel_user_id: str
+    channel_user_id: str  # `from` (the wa_id) when present, else `from_user_id`
     sent_at: datetime
     kind: str
     text: str
@@ -178,7 +215,9 @@ class InboundItem:
     reply_to: str = ""
     name: str = ""
     phone: str = ""
+    user_id: str = ""  # Meta's business-scoped user id, when sent
     queue_turn: bool = True  # False for reactions: stored, marked handled, no turn
+    new_channel_user_id: str = ""  # a "user changed number" notice: the customer's new wa_id
 
 
 @dataclass(frozen=True)
@@ -196,42 +235,102 @@ class StatusItem:
 class Parsed:
     messages: list[InboundItem]
     statuses: list[StatusItem]
+    skipped: list[str] = field(default_factory=list)  # why each skipped item was skipped (for the log)
+
+
+ID_MAX = 200  # longer ids (Meta's are far shorter) are stored as a digest; the columns hold 256
+STATUS_MAX = 32
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL, and surrogates json.loads left unpaired
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # Python's json accepts NaN and Infinity; PostgreSQL's jsonb does not
 
 
 def body_json(body: bytes) -> Any:
     """The body parsed as JSON (an object), or MalformedPayload."""
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
+        data = json.loads(body, parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise MalformedPayload("the body is not JSON", reason=str(error)[:200]) from error
     if not isinstance(data, dict):
         raise MalformedPayload("the body is not a JSON object")
     return data
 
 
+def clean(value: Any, depth: int = 0) -> Any:
+    """`value` with every string (keys too) stripped of NUL and lone surrogates; nesting deeper than 64 is cut."""
+    if isinstance(value, str):
+        return _UNSTORABLE.sub("", value) if _UNSTORABLE.search(value) else value
+    if depth > 64:
+        return None
+    if isinstance(value, dict):
+        return {clean(key, depth + 1): clean(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clean(item, depth + 1) for item in value]
+    return value
+
+
+def bounded_id(value: str) -> str:
+    """An id as stored: itself, or `sha256:<hex>` when longer than ID_MAX (stable, so redeliveries match)."""
+    if len(value) <= ID_MAX:
+        return value
+    return "sha256:" + hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()
+
+
+def _changes(data: dict[str, Any]):
+    """Every `entry[].changes[]` that is an object, read defensively."""
+    entries = data.get("entry")
+    for entry in entries if isinstance(entries, list) else []:
+        changes = entry.get("changes") if isinstance(entry, dict) else None
+        for change in changes if isinstance(changes, list) else []:
+            if isinstance(change, dict):
+                yield change
+
+
 def phone_number_ids(data: dict[str, Any]) -> set[str]:
     """Every `entry[].changes[].value.metadata.phone_number_id` in the body, read defensively (before validation:
     routing decides which secret verifies the signature, so it cannot wait for the full parse)."""
     found: set[str] = set()
-    entries = data.get("entry")
-    if not isinstance(entries, list):
-        return found
-    for entry in entries:
-        changes = entry.get("changes") if isinstance(entry, dict) else None
-        for change in changes if isinstance(changes, list) else []:
-            value = change.get("value") if isinstance(change, dict) else None
-            metadata = value.get("metadata") if isinstance(value, dict) else None
-            number = metadata.get("phone_number_id") if isinstance(metadata, dict) else None
-            if isinstance(number, (str, int)) and str(number):
-                found.add(str(number))
+    for change in _changes(data):
+        value = change.get("value")
+        metadata = value.get("metadata") if isinstance(value, dict) else None
+        number = metadata.get("phone_number_id") if isinstance(metadata, dict) else None
+        if isinstance(number, (str, int)) and not isinstance(number, bool) and str(number):
+            found.add(str(number)[:32])
     return found
 
 
-def _timestamp(value: str) -> datetime:
+def notification_key(data: dict[str, Any], body: bytes) -> str:
+    """What makes a body the same notification when Meta delivers it again: its message ids and its statuses'
+    (id, status, timestamp), as a sha256; a body with none (account notices) is keyed by its bytes."""
+    ids: list[str] = []
+    for change in _changes(data):
+        value = change.get("value")
+        if not isinstance(value, dict):
+            continue
+        for kind, fields in (("m", ("id",)), ("s", ("id", "status", "timestamp"))):
+            items = value.get("messages" if kind == "m" else "statuses")
+            for item in items if isinstance(items, list) else []:
+                if isinstance(item, dict):
+                    ids.append(kind + ":" + ":".join(str(item.get(name, "")) for name in fields))
+    if not ids:
+        return hashlib.sha256(body).hexdigest()
+    return hashlib.sha256("\n".join(sorted(ids)).encode("utf-8", "replace")).hexdigest()
+
+
+EARLIEST = datetime(2009, 1, 1, tzinfo=UTC)  # WhatsApp did not exist before
+
+
+def _timestamp(value: Any, now: datetime) -> datetime:
+    """Meta's unix time (a string or a number); missing, unreadable or outside [2009, now + 1 day] → `now`."""
     try:
-        return datetime.fromtimestamp(int(value), tz=UTC)
-    except (TypeError, ValueError, OverflowError, OSError) as error:
-        raise MalformedPayload("a timestamp is not a unix time", timestamp=str(value)[:40]) from error
+        moment = datetime.fromtimestamp(int(float(value)), tz=UTC)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return now
+    if moment < EARLIEST or moment > now + timedelta(days=1):
+        return now
+    return moment
 
 
 def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
@@ -263,41 +362,93 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         text = ", ".join(contact.name.formatted_name for contact in message.contacts if contact.name.formatted_name)
     elif message.type == "reaction" and message.reaction:
         text, reply_to = message.reaction.emoji, message.reaction.message_id
-    return kind, text, payload[:512], reply_to
+    elif message.type == "edit" and message.edit:
+        edited = message.edit.message
+        media = edited.image or edited.video or edited.document
+        kind, payload, reply_to = KIND_EDIT, "edit", message.edit.original_message_id
+        text = edited.text.body if edited.text else (media.caption if media else "")
+    elif message.type == "revoke" and message.revoke:
+        kind, text, payload, reply_to = KIND_DELETION, "", "revoke", message.revoke.original_message_id
+    elif message.type == "system":
+        notice = message.system or System()
+        kind, text, payload = KIND_SYSTEM, notice.body, f"system:{notice.type}" if notice.type else "system"
+    return kind, text, payload[:512], bounded_id(reply_to) if reply_to else ""
 
+
+# The message kinds of edits, deletions and system notices (the contract with the turn: `conversations.Message.Kind`
+# gains these members there; the column already holds the strings).
+KIND_EDIT, KIND_DELETION, KIND_SYSTEM = "edit", "deletion", "system"
 
 _DIGITS = re.compile(r"^\d{6,15}$")
 
 
-def parse(data: dict[str, Any]) -> Parsed:
-    """Every message and status of every entry and change, in body order. Changes of other fields (account
-    updates, templates…) are ignored."""
-    try:
-        envelope = Envelope.model_validate(data)
-        values = [Value.model_validate(change.value) for entry in envelope.entry for change in entry.changes
-                  if change.field == "messages"]
-    except ValidationError as error:
-        raise MalformedPayload("the body does not match the Cloud API webhook", errors=error.errors(
-            include_url=False, include_context=False, include_input=False)[:5]) from error
+def _errors(error: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}"
+                     for item in error.errors(include_url=False, include_context=False, include_input=False)[:3])
+
+
+def _message_item(number: str, raw: dict[str, Any], value: Value, now: datetime) -> InboundItem:
+    message = InboundMessage.model_validate(raw)
+    sender = message.from_ or message.from_user_id
+    if not sender:
+        raise ValueError("the message has neither `from` nor `from_user_id`")
+    contact = next((c for c in value.contacts if (message.from_ and c.wa_id == message.from_)
+                    or (message.from_user_id and c.user_id == message.from_user_id)), None)
+    user_id = message.from_user_id or (contact.user_id if contact else "")
+    kind, text, payload, reply_to = _translate(message)
+    notice = message.system if message.type == "system" else None
+    new_number = (notice.new_wa_id or notice.wa_id) if notice and notice.type == "user_changed_number" else ""
+    return InboundItem(
+        phone_number_id=number, channel_message_id=bounded_id(message.id), channel_user_id=bounded_id(sender),
+        sent_at=_timestamp(message.timestamp, now), kind=kind, text=text, payload=payload, reply_to=reply_to,
+        name=(contact.profile.name if contact else "")[:120],
+        phone=f"+{message.from_}" if _DIGITS.match(message.from_) else "",
+        user_id=bounded_id(user_id) if user_id else "",
+        queue_turn=message.type != "reaction",
+        new_channel_user_id=new_number if _DIGITS.match(new_number) else "",
+    )
+
+
+def _status_item(number: str, raw: dict[str, Any], now: datetime) -> StatusItem:
+    status = Status.model_validate(raw)
+    return StatusItem(
+        phone_number_id=number, wamid=bounded_id(status.id), status=status.status[:STATUS_MAX],
+        at=_timestamp(status.timestamp, now), recipient_id=status.recipient_id[:256],
+        errors=[error.model_dump() for error in status.errors],
+        raw=status.model_dump(by_alias=True),
+    )
+
+
+def parse(data: Any, *, now: datetime | None = None) -> Parsed:
+    """Every message and status of every entry and change, in body order; never raises. Changes of other fields
+    (account updates, templates…) are ignored; an item that does not match is skipped with its reason."""
+    now = now or datetime.now(tz=UTC)
     messages: list[InboundItem] = []
     statuses: list[StatusItem] = []
-    for value in values:
-        number = value.metadata.phone_number_id
-        names = {contact.wa_id: contact.profile.name for contact in value.contacts}
-        for message in value.messages:
-            kind, text, payload, reply_to = _translate(message)
-            messages.append(InboundItem(
-                phone_number_id=number, channel_message_id=message.id, channel_user_id=message.from_,
-                sent_at=_timestamp(message.timestamp), kind=kind, text=text, payload=payload, reply_to=reply_to,
-                name=names.get(message.from_, "")[:120],
-                phone=f"+{message.from_}" if _DIGITS.match(message.from_) else "",
-                queue_turn=message.type != "reaction",
-            ))
-        for status in value.statuses:
-            statuses.append(StatusItem(
-                phone_number_id=number, wamid=status.id, status=status.status, at=_timestamp(status.timestamp),
-                recipient_id=status.recipient_id,
-                errors=[error.model_dump() for error in status.errors],
-                raw=status.model_dump(by_alias=True),
-            ))
-    return Parsed(messages=messages, statuses=statuses)
+    skipped: list[str] = []
+    if not isinstance(data, dict):
+        return Parsed(messages, statuses, ["the body is not a JSON object"])
+    data = clean(data)
+    for change_raw in _changes(data):
+        try:
+            change = Change.model_validate(change_raw)
+            if change.field != "messages":
+                continue
+            value = Value.model_validate(change.value)
+        except ValidationError as error:
+            skipped.append(f"change: {_errors(error)}")
+            continue
+        number = str(value.metadata.phone_number_id)[:32]
+        for raw in value.messages:
+            try:
+                messages.append(_message_item(number, raw, value, now))
+            except ValidationError as error:
+                skipped.append(f"message {str(raw.get('id', ''))[:80]!r}: {_errors(error)}")
+            except ValueError as error:
+                skipped.append(f"message {str(raw.get('id', ''))[:80]!r}: {error}")
+        for raw in value.statuses:
+            try:
+                statuses.append(_status_item(number, raw, now))
+            except ValidationError as error:
+                skipped.append(f"status {str(raw.get('id', ''))[:80]!r}: {_errors(error)}")
+    return Parsed(messages=messages, statuses=statuses, skipped=skipped)

@@ -14,6 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import re
@@ -75,9 +76,16 @@ def _template_text(text: str) -> str:
 
 
 def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_list: bool = False,
-                     template: bool = False, language: str = "en", reply_to: str = "") -> dict[str, Any]:
-    """The JSON body of `POST /{phone_number_id}/messages` (OutboundInvalid when a limit is broken)."""
-    body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to}
+                     template: bool = False, language: str = "en", reply_to: str = "",
+                     user_id: str = "") -> dict[str, Any]:
+    """The JSON body of `POST /{phone_number_id}/messages` (OutboundInvalid when a limit is broken). Addressed to
+    the wa_id `to`, or — for a customer known only by a username — to their business-scoped `user_id` as
+    `recipient`."""
+    body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual"}
+    if to:
+        body["to"] = to
+    else:
+        body["recipient"] = user_id
     if reply_to and not reply_to.startswith("local-"):
         body["context"] = {"message_id": reply_to}
     if template:
@@ -120,6 +128,8 @@ class GraphResult:
     error: str = ""
     error_code: int | None = None
     retryable: bool = False
+    unknown: bool = False  # the request may have reached Meta (timeout or reset after sending): maybe accepted
+    to: str = "phone"  # whom it addressed: "phone" (to) or "user_id" (recipient)
 
     @property
     def ok(self) -> bool:
@@ -142,13 +152,20 @@ def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any])
         headers={"Authorization": f"Bearer {access_token}", "Content-Type": "application/json"},
     )
     timeout = float(conf.setting("WHATSAPP_HTTP_TIMEOUT_SECONDS"))
+    to = "phone" if "to" in body else "user_id"
     try:
         with _opener(url).open(request, timeout=timeout) as response:
             status, raw = response.status, response.read()
     except urllib.error.HTTPError as error:
         status, raw = error.code, error.read()
-    except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, OSError) as error:
-        return GraphResult(status_code=None, error=f"network: {type(error).__name__}: {error}"[:300], retryable=True)
+    except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, OSError,
+            http.client.HTTPException) as error:
+        reason = error.reason if isinstance(error, urllib.error.URLError) else error
+        # Refused or unresolvable: nothing left this machine. Anything else (a timeout, a reset, a closed
+        # connection) may have happened after Meta read the request.
+        unknown = not isinstance(reason, (ConnectionRefusedError, socket.gaierror))
+        return GraphResult(status_code=None, error=f"network: {type(reason).__name__}: {reason}"[:300],
+                           retryable=True, unknown=unknown, to=to)
     try:
         data = json.loads(raw or b"{}")
     except ValueError:
@@ -157,14 +174,14 @@ def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any])
         messages = data.get("messages") if isinstance(data, dict) else None
         wamid = messages[0].get("id", "") if isinstance(messages, list) and messages else ""
         if wamid:
-            return GraphResult(status_code=status, wamid=wamid)
-        return GraphResult(status_code=status, error="no message id in the answer", retryable=True)
+            return GraphResult(status_code=status, wamid=wamid, to=to)
+        return GraphResult(status_code=status, error="no message id in the answer", retryable=True, to=to)
     detail = data.get("error", {}) if isinstance(data, dict) else {}
     code = detail.get("code") if isinstance(detail, dict) else None
     message = detail.get("message", "") if isinstance(detail, dict) else ""
     retryable = status >= 500 or status == 429 or code in RETRYABLE_GRAPH_CODES
     return GraphResult(status_code=status, error=f"HTTP {status}: {message}"[:300],
-                       error_code=code if isinstance(code, int) else None, retryable=retryable)
+                       error_code=code if isinstance(code, int) else None, retryable=retryable, to=to)
 
 
 # ---------------------------------------------------------------------------------------------------- rate

@@ -1,8 +1,10 @@
-"""Writes of the WhatsApp channel: the webhook (verify, route, store, queue), receipts, outbound delivery, sweeper.
+"""Writes of the WhatsApp channel: the webhook (verify, append, publish), the inbound processing in the worker
+(parse, route, store, queue turns), receipts, outbound delivery and its recovery, the sweepers.
 
-The webhook arrives on the platform host (public schema). Every organisation named in the body is entered with
-`tenant_context` OUTSIDE its transaction (STACK pitfall 10), its messages and receipts are stored in one
-transaction, and the agent's turns are queued by name after that commit.
+The webhook's acknowledgement is kept at its floor: verify the signature over the raw body, append the body to the
+raw inbound log in one INSERT (a redelivery is a no-op), publish one task, answer 200. The worker's
+`inbound_process` then enters each organisation named in the body with `tenant_context` (its messages and receipts
+stored in one transaction, in arrival order per number), and the agent's turns are queued by name after commit.
 """
 
 from __future__ import annotations
@@ -10,41 +12,42 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django_fsm import can_proceed
-from django_tenants.utils import get_public_schema_name, tenant_context
+from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from conversations.models import Message
 from conversations.rendering import message_text_for_customer
 from conversations.services import message_mark_handled, message_set_channel_id, message_store_inbound
+from magie.celery import app as celery_app
 from magie.queueing import task_queue
 from magie.tenancy import tenancy_current
-from magie.errors import NotFound
 from tenants.models import Organisation, WhatsAppChannel
-from tenants.selectors import whatsapp_channel_by_phone_number_id
 from whatsapp import conf, sender
-from whatsapp.errors import (
-    BodyTooLarge,
-    HandshakeRefused,
-    OutboundInvalid,
-    SignatureInvalid,
-    UnknownPhoneNumber,
-)
+from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
+from whatsapp.inbound.models import InboundBody
 from whatsapp.models import CustomerRoute, Delivery, DeliveryEvent
-from whatsapp.payloads import InboundItem, StatusItem, body_json, parse, phone_number_ids
+from whatsapp.payloads import InboundItem, StatusItem, body_json, notification_key, parse, phone_number_ids
 from whatsapp.signals import turn_queued
 
 logger = logging.getLogger(__name__)
 
 TURN_TASK = "agent.turn"
+INBOUND_TASK = "whatsapp.inbound_process"
 
 
 # ---------------------------------------------------------------------------------------------------- webhook
+
+
+def channel_app_secret(channel: WhatsAppChannel) -> str:
+    """The app secret a channel's webhooks are signed with (the one place that reads it)."""
+    return channel.app_secret.reveal()
 
 
 def webhook_handshake(*, mode: str, token: str, challenge: str) -> str:
@@ -62,70 +65,180 @@ def webhook_handshake(*, mode: str, token: str, challenge: str) -> str:
 
 
 def signature_valid(*, body: bytes, header: str, secret: str) -> bool:
-    """`X-Hub-Signature-256: sha256=<hex>` is HMAC-SHA256(app secret, the body exactly as received)."""
+    """`X-Hub-Signature-256: sha256=<hex>` is HMAC-SHA256(app secret, the body exactly as received); compared in
+    constant time."""
     if not header.startswith("sha256="):
         return False
     expected = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, header.removeprefix("sha256=").strip().lower())
+    return hmac.compare_digest(expected.encode(), header.removeprefix("sha256=").strip().lower().encode())
+
+
+def webhook_verify(*, body: bytes, signature: str, numbers: set[str]) -> list[str]:
+    """The numbers named in the body whose channel's app secret verifies the signature (sorted). A body that
+    names no number we know (or none at all) must still be signed by one of our channels: then [] is returned
+    (nothing for us). Anything else raises SignatureInvalid — the same answer whether or not a number exists, so
+    nobody can probe which numbers are ours. Entries of other numbers are skipped and logged."""
+    if not signature:
+        raise SignatureInvalid("X-Hub-Signature-256 is missing")
+    channels = list(WhatsAppChannel.objects.filter(phone_number_id__in=numbers).only("phone_number_id",
+                                                                                        "app_secret"))
+    verified = sorted(channel.phone_number_id for channel in channels
+                      if signature_valid(body=body, header=signature, secret=channel_app_secret(channel)))
+    if verified:
+        skipped = sorted(numbers - set(verified))
+        if skipped:
+            logger.warning("whatsapp webhook: entries for %s skipped (unknown number, or not signed by its "
+                           "channel)", skipped)
+        return verified
+    if not channels:  # no known number named: still one of our apps, or a stranger
+        checks = [signature_valid(body=body, header=signature, secret=channel_app_secret(channel))
+                  for channel in WhatsAppChannel.objects.only("app_secret")]
+        if any(checks):
+            if numbers:
+                logger.warning("whatsapp webhook for unknown phone_number_id(s) %s skipped", sorted(numbers))
+            return []
+    logger.warning("whatsapp webhook refused: bad signature")
+    raise SignatureInvalid("X-Hub-Signature-256 does not match")
 
 
 @dataclass
-class WebhookOutcome:
+class Acknowledgement:
+    accepted: bool  # a new raw row was appended (False: a redelivery, or nothing for us)
+    inbound_id: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"accepted": self.accepted}
+
+
+def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
+    """The webhook's whole work before its 200: size, JSON, signature (WebhookRefused: 400/401, nothing kept),
+    then one INSERT into the raw inbound log and one published task. Redelivered notifications find their row
+    and append nothing. A broker failure is logged: the row is durable and the inbound sweeper publishes it."""
+    limit = int(conf.setting("WHATSAPP_MAX_BODY_BYTES"))
+    if len(body) > limit:
+        raise BodyTooLarge("the body is too large", limit=limit)
+    if not signature:
+        raise SignatureInvalid("X-Hub-Signature-256 is missing")
+    data = body_json(body)
+    verified = webhook_verify(body=body, signature=signature, numbers=phone_number_ids(data))
+    if not verified:
+        return Acknowledgement(accepted=False)
+    inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
+    if inbound_id is None:
+        return Acknowledgement(accepted=False)
+    inbound_publish(inbound_id=inbound_id)
+    return Acknowledgement(accepted=True, inbound_id=inbound_id)
+
+
+def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int | None:
+    """Append a verified body to the raw log in ONE statement; its id, or None when the same notifications are
+    already there (Meta's redelivery)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{get_public_schema_name()}"."{InboundBody._meta.db_table}" (key, body, phone_number_ids) '
+            "VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING RETURNING id",
+            [key, body, phone_number_ids],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def inbound_publish(*, inbound_id: int) -> None:
+    try:
+        celery_app.signature(INBOUND_TASK, args=(inbound_id,),
+                             headers={"_schema_name": get_public_schema_name()}).apply_async()
+    except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
+        logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
+
+
+# ---------------------------------------------------------------------------------------------------- inbound (worker)
+
+
+@dataclass
+class InboundOutcome:
     stored: int = 0
     duplicates: int = 0
     statuses: int = 0
     turns: int = 0  # turns queued (after commit)
+    bodies: int = 0  # raw rows processed by this call (earlier ones of the same numbers included)
+    skipped: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, int]:
-        return {"stored": self.stored, "duplicates": self.duplicates, "statuses": self.statuses, "turns": self.turns}
+
+INBOUND_MAX_ATTEMPTS = 5
 
 
-def webhook_receive(*, body: bytes, signature: str) -> WebhookOutcome:
-    """Verify, route and store one webhook body. Refusals raise (nothing stored): BodyTooLarge / MalformedPayload
-    (400), SignatureInvalid (401), UnknownPhoneNumber (404). Each organisation named in the body is verified with
-    its channel's app secret, and all must match; then its part is stored in one transaction and its turns are
-    queued after commit. Redelivered messages (same wamid) are found and nothing happens twice."""
-    if len(body) > int(conf.setting("WHATSAPP_MAX_BODY_BYTES")):
-        raise BodyTooLarge("the body is too large", limit=int(conf.setting("WHATSAPP_MAX_BODY_BYTES")))
-    if not signature:
-        raise SignatureInvalid("X-Hub-Signature-256 is missing")
-    data = body_json(body)
-    numbers = phone_number_ids(data)
-    channels: dict[str, WhatsAppChannel] = {}
-    for number in sorted(numbers):
-        try:
-            channels[number] = whatsapp_channel_by_phone_number_id(phone_number_id=number)
-        except NotFound:
-            logger.warning("whatsapp webhook for unknown phone_number_id %s refused", number)
-            raise UnknownPhoneNumber("unknown phone_number_id", phone_number_id=number) from None
-    # Without a number (account or template notices) the body must still come from one of our apps.
-    secrets = {channel.app_secret.reveal() for channel in channels.values()} or {
-        secret.reveal() for secret in WhatsAppChannel.objects.values_list("app_secret", flat=True)}
-    checks = [signature_valid(body=body, header=signature, secret=secret) for secret in secrets]
-    if not checks or not (all(checks) if channels else any(checks)):
-        logger.warning("whatsapp webhook refused: bad signature (numbers %s)", sorted(numbers))
-        raise SignatureInvalid("X-Hub-Signature-256 does not match")
-    parsed = parse(data)
-    outcome = WebhookOutcome()
-    by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
-    for item in [*parsed.messages, *parsed.statuses]:
-        organisation = channels[item.phone_number_id].organisation
-        group = by_organisation.setdefault(organisation.pk, (organisation, [], []))
-        (group[1] if isinstance(item, InboundItem) else group[2]).append(item)
-    for organisation, messages, statuses in by_organisation.values():
-        with tenant_context(organisation):  # outside the transaction: on_commit callbacks run in this schema
-            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome)
+def _number_lock(number: str) -> int:
+    return zlib.crc32(f"whatsapp-inbound:{number}".encode()) - 2**31  # a signed 32-bit advisory key
+
+
+def inbound_process(*, inbound_id: int) -> InboundOutcome:
+    """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
+    number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: per-number
+    advisory locks serialise it, stored messages are unique by wamid and receipts by (wamid, status, time), and
+    `processed_at` is stamped in the same transaction. A body whose processing raises is retried by the sweeper
+    up to INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number."""
+    outcome = InboundOutcome()
+    numbers = InboundBody.objects.filter(pk=inbound_id, processed_at__isnull=True).values_list(
+        "phone_number_ids", flat=True).first()
+    if numbers is None:
+        return outcome  # processed already (a redelivered task, or an earlier body's task took it)
+    with schema_context(get_public_schema_name()), transaction.atomic():
+        with connection.cursor() as cursor:
+            for number in sorted(numbers):  # always in the same order: no deadlock between workers
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
+        # Under the locks: this body and the older ones of its numbers still waiting, oldest first.
+        rows = list(InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
+                    .filter(phone_number_ids__overlap=numbers).order_by("pk")[:50])
+        for row in rows:
+            try:
+                with transaction.atomic():
+                    skipped = _inbound_store(row=row, outcome=outcome)
+                row.processed_at = timezone.now()
+                row.error = "; ".join(skipped)[:2000]
+            except Exception as error:  # noqa: BLE001 — recorded on the row; the sweeper decides about retrying
+                row.attempts += 1
+                row.error = f"{type(error).__name__}: {error}"[:2000]
+                if row.attempts >= INBOUND_MAX_ATTEMPTS:
+                    row.processed_at = timezone.now()
+                    logger.error("whatsapp inbound %s failed %s times, given up: %s", row.pk, row.attempts,
+                                 row.error)
+                else:
+                    logger.warning("whatsapp inbound %s failed (attempt %s): %s", row.pk, row.attempts, row.error)
+            row.save(update_fields=["processed_at", "attempts", "error"])
+            outcome.bodies += 1
     return outcome
 
 
+def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
+    """Store one body's messages and receipts; what the parser skipped (and why)."""
+    parsed = parse(body_json(bytes(row.body)))
+    for reason in parsed.skipped:
+        logger.warning("whatsapp inbound %s: skipped %s", row.pk, reason)
+    outcome.skipped.extend(parsed.skipped)
+    channels = {channel.phone_number_id: channel for channel in WhatsAppChannel.objects.select_related(
+        "organisation").filter(phone_number_id__in=row.phone_number_ids)}
+    by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
+    for item in [*parsed.messages, *parsed.statuses]:
+        channel = channels.get(item.phone_number_id)
+        if channel is None:  # not verified for this body (or the channel was removed since)
+            continue
+        group = by_organisation.setdefault(channel.organisation_id, (channel.organisation, [], []))
+        (group[1] if isinstance(item, InboundItem) else group[2]).append(item)
+    for organisation, messages, statuses in by_organisation.values():
+        with tenant_context(organisation):
+            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome)
+    return parsed.skipped
+
+
 def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[StatusItem],
-           outcome: WebhookOutcome) -> None:
+           outcome: InboundOutcome) -> None:
     with transaction.atomic():
         for item in messages:
             stored = message_store_inbound(
                 channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id,
                 sent_at=item.sent_at, text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to,
-                phone=item.phone, name=item.name, channel=Message.Channel.WHATSAPP,
+                phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
+                new_channel_user_id=item.new_channel_user_id,
             )
             if not stored.created:
                 outcome.duplicates += 1
@@ -225,18 +338,27 @@ def _backoff(attempts: int) -> float:
     return min(300.0, float(conf.setting("WHATSAPP_RETRY_BACKOFF_SECONDS")) * 2 ** max(0, attempts - 1))
 
 
-def delivery_send(*, message_id: int) -> SendOutcome:
-    """Send one outbound message through the Cloud API, at most once.
+def _unknown_outcomes(delivery: Delivery) -> int:
+    return sum(1 for attempt in delivery.attempts if attempt.get("unknown"))
 
-    1. Locks the Delivery row (created on first sight). Finished (sent and beyond, or failed) → done; `sending`
-       claimed less than WHATSAPP_SENDING_STALE_SECONDS ago → busy (another worker has it). A `sending` older than
-       that was orphaned by a worker that died mid-call; it is sent again: at-least-once in that tiny window,
-       rather than a reply silently lost.
-    2. Validates the message (OutboundInvalid → failed), takes a slot of the number's rate (none → retry when one
+
+def delivery_send(*, message_id: int) -> SendOutcome:
+    """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
+    when one is not.
+
+    1. Locks the Delivery row (created on first sight). Finished (sent and beyond, or failed) → done. `sending`
+       claimed less than WHATSAPP_SENDING_STALE_SECONDS ago (the lease) → busy: another worker has it; the task
+       looks again when the lease ends. A `sending` past its lease was left by a worker that died mid-call: its
+       outcome is unknown, recorded as such.
+    2. After an unknown outcome (that, or a timeout once the request was sent) the message is sent again at most
+       WHATSAPP_UNKNOWN_OUTCOME_RETRIES times, and the delivery is marked `possibly_duplicated` (Meta may have
+       accepted both); one unknown outcome more fails it.
+    3. Validates the message (OutboundInvalid → failed), takes a slot of the number's rate (none → retry when one
        frees; no HTTP call), moves to `sending` and COMMITS before calling Meta.
-    3. Records the attempt. 2xx → sent, the wamid replaces the message's local id (swipe-replies resolve) and any
-       receipt that arrived first is applied. 5xx, 429, network → pending again and retry with exponential
-       backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx → failed.
+    4. Records the attempt. 2xx → sent, the wamid replaces the message's local id (swipe-replies resolve) and any
+       receipt that arrived first is applied. 5xx, 429, a refused connection → pending again and retry with
+       exponential backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx → failed. A delivery that ends failed
+       opens an item in the organisation's staff inbox with the reason.
 
     WHATSAPP_GRAPH_URL empty → the integration is off: the delivery is marked sent with a local wamid and a log
     line, nothing leaves the machine.
@@ -250,13 +372,23 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         delivery = Delivery.objects.select_for_update().get(message=message)
         if delivery.status in FINISHED:
             return SendOutcome(DONE)
-        stale = timezone.now() - timedelta(seconds=int(conf.setting("WHATSAPP_SENDING_STALE_SECONDS")))
-        if delivery.status == Delivery.Status.SENDING and delivery.claimed_at and delivery.claimed_at > stale:
-            return SendOutcome(BUSY)
+        lease = timedelta(seconds=int(conf.setting("WHATSAPP_SENDING_STALE_SECONDS")))
+        if delivery.status == Delivery.Status.SENDING and delivery.claimed_at:
+            if delivery.claimed_at > timezone.now() - lease:
+                remaining = (delivery.claimed_at + lease - timezone.now()).total_seconds()
+                return SendOutcome(BUSY, retry_in=max(1.0, remaining + 1.0))
+            delivery.attempts = [*delivery.attempts, {
+                "at": delivery.claimed_at.isoformat(), "status_code": None, "unknown": True, "wamid": "",
+                "error": "the worker sending it stopped before recording Meta's answer", "error_code": None}]
+            logger.warning("whatsapp delivery %s was left in sending by a dead worker: outcome unknown",
+                           delivery.pk)
+            if _unknown_outcomes(delivery) > int(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_RETRIES")):
+                _delivery_fail(delivery=delivery, code=None, title="outcome unknown twice (not sent again)")
+                return SendOutcome(DONE)
+            delivery.possibly_duplicated = True
         channel = _channel_for(message)
         if channel is None:
-            delivery.refuse(code=None, title="this organisation has no WhatsApp channel")
-            delivery.save()
+            _delivery_fail(delivery=delivery, code=None, title="this organisation has no WhatsApp channel")
             logger.error("whatsapp delivery of message %s failed: no channel", message_id)
             return SendOutcome(DONE)
         conversation = message.conversation
@@ -265,14 +397,13 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         language = tenancy_current().language
         try:
             body = sender.outbound_payload(
-                to=conversation.customer.channel_user_id, text=message_text_for_customer(message=message),
-                buttons=message.buttons,
+                **_recipient(conversation.customer, after_refusal=_phone_refused(delivery)),
+                text=message_text_for_customer(message=message), buttons=message.buttons,
                 as_list=message.kind == Message.Kind.LIST, template=not window_open, language=language,
                 reply_to=message.reply_to,
             )
         except OutboundInvalid as error:
-            delivery.refuse(code=None, title=f"{error.code}: {error.message}")
-            delivery.save()
+            _delivery_fail(delivery=delivery, code=None, title=f"{error.code}: {error.message}")
             logger.error("whatsapp delivery of message %s refused: %s %s", message_id, error.message, error.extra)
             return SendOutcome(DONE)
         delivery.phone_number_id = channel.phone_number_id
@@ -285,6 +416,9 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             return SendOutcome(DONE)
         wait = sender.rate_acquire(phone_number_id=channel.phone_number_id)
         if wait > 0:
+            if delivery.status == Delivery.Status.SENDING:  # a stale claim: pending again, its attempt recorded
+                delivery.release()
+            delivery.save()
             return SendOutcome(RETRY, retry_in=wait, rate_limited=True)
         delivery.claim()
         delivery.save()
@@ -294,12 +428,56 @@ def delivery_send(*, message_id: int) -> SendOutcome:
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started)
 
 
+# Meta's codes for "this phone number cannot be reached" (then a known business-scoped user id is tried once).
+PHONE_UNREACHABLE_CODES = {131026, 131030, 131049}
+
+
+def _phone_refused(delivery: Delivery) -> bool:
+    return any(attempt.get("to") == "phone" and attempt.get("error_code") in PHONE_UNREACHABLE_CODES
+               for attempt in delivery.attempts)
+
+
+def _recipient(customer, *, after_refusal: bool) -> dict[str, str]:
+    """Whom the send-message call addresses: the wa_id (`to`) when the customer has one, else — or once Meta has
+    refused that number — their business-scoped user id (`recipient`), for customers who use a username."""
+    wa_id = customer.channel_user_id if customer.channel_user_id.isdigit() else customer.phone.lstrip("+")
+    if wa_id.isdigit() and not (after_refusal and customer.whatsapp_user_id):
+        return {"to": wa_id}
+    return {"to": "", "user_id": customer.whatsapp_user_id or customer.channel_user_id}
+
+
+def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
+    """Finally failed (the row is locked by the caller): recorded, and a person is told in the staff inbox."""
+    delivery.refuse(code=code, title=title)
+    delivery.save()
+    transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk, schema_name=connection.schema_name))
+
+
+def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
+    """Open (or add to) the conversation's item in the staff inbox: this reply did not reach the customer."""
+    from inbox.services import escalation_open  # inbox imports conversations; the channel reports into it
+
+    with schema_context(schema_name):
+        delivery = Delivery.objects.select_related("message").get(pk=delivery_id)
+        message = delivery.message
+        reason = (f"The reply \u201c{message.text[:200]}\u201d was not delivered: "
+                  f"{delivery.error_title or 'failed'}"
+                  + (f" (Meta error {delivery.error_code})" if delivery.error_code else "") + ".")
+        escalation_open(conversation_id=message.conversation_id, ask_id=message.ask_id, guard="delivery_failed",
+                        reason=reason, evidence={"delivery_id": delivery.pk, "message_id": message.pk,
+                                                 "error_code": delivery.error_code, "error": delivery.error_title,
+                                                 "attempts": len(delivery.attempts)},
+                        drafts=[message.text])
+        logger.error("whatsapp delivery %s failed (%s); the staff inbox was told", delivery_id,
+                     delivery.error_title)
+
+
 def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -> SendOutcome:
     with transaction.atomic():
         delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
         delivery.attempts = [*delivery.attempts, {
             "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
-            "error_code": result.error_code, "wamid": result.wamid,
+            "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
         }]
         outcome = SendOutcome(DONE)
         if result.ok:
@@ -310,16 +488,53 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
                 _apply_waiting_events(delivery=delivery)
                 return outcome
             logger.warning("whatsapp delivery %s answered after it was finished (%s)", delivery_id, delivery.status)
+        elif result.unknown and can_proceed(delivery.release):  # the request left; Meta may have accepted it
+            if _unknown_outcomes(delivery) > int(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_RETRIES")):
+                _delivery_fail(delivery=delivery, code=None, title=f"outcome unknown twice: {result.error}")
+                return outcome
+            delivery.release()
+            delivery.possibly_duplicated = True
+            outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
+        elif _phone_refused(delivery) and result.to == "phone" and _user_id_known(delivery):
+            delivery.release()  # the number is unreachable; the business-scoped user id is tried next
+            outcome = SendOutcome(RETRY, retry_in=0.0)
         elif result.retryable and len(delivery.attempts) < int(conf.setting("WHATSAPP_SEND_MAX_ATTEMPTS")):
             if can_proceed(delivery.release):
                 delivery.release()
             outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
         elif can_proceed(delivery.refuse):
-            delivery.refuse(code=result.error_code or result.status_code, title=result.error or "failed")
             logger.error("whatsapp delivery %s failed after %s attempts: %s", delivery_id, len(delivery.attempts),
                          result.error)
+            _delivery_fail(delivery=delivery, code=result.error_code or result.status_code,
+                           title=result.error or "failed")
+            return outcome
         delivery.save()
         return outcome
+
+
+def _user_id_known(delivery: Delivery) -> bool:
+    return bool(Message.objects.filter(pk=delivery.message_id).values_list(
+        "conversation__customer__whatsapp_user_id", flat=True).first())
+
+
+def outbound_sweep(*, limit_per_organisation: int = 500) -> dict[str, int]:
+    """Queue the delivery task again for every delivery in `sending` past its lease, in every organisation (its
+    worker died mid-call; `delivery_send` records the unknown outcome and decides). Safe to repeat."""
+    lease = timedelta(seconds=int(conf.setting("WHATSAPP_SENDING_STALE_SECONDS")))
+    cutoff = timezone.now() - lease
+    queued: dict[str, int] = {}
+    for organisation in Organisation.objects.exclude(schema_name=get_public_schema_name()):
+        with tenant_context(organisation):
+            ids = list(Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=cutoff).order_by(
+                "pk").values_list("message_id", flat=True)[:limit_per_organisation])
+            for message_id in ids:
+                celery_app.signature("whatsapp.deliver", args=(organisation.schema_name, message_id),
+                                     headers={"_schema_name": organisation.schema_name}).apply_async()
+        if ids:
+            queued[organisation.schema_name] = len(ids)
+            logger.warning("whatsapp outbound sweeper queued %s stuck deliveries of %s", len(ids),
+                           organisation.schema_name)
+    return queued
 
 
 # ---------------------------------------------------------------------------------------------------- sweeper
@@ -344,3 +559,22 @@ def inbound_sweep(*, older_than_seconds: int | None = None, limit_per_organisati
             queued[organisation.schema_name] = len(ids)
             logger.info("whatsapp sweeper queued %s unhandled messages of %s", len(ids), organisation.schema_name)
     return queued
+
+
+def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
+    """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
+    was lost, or its processing failed and may be retried); forget processed bodies older than the retention.
+    Safe to repeat: processing is idempotent."""
+    seconds = int(older_than_seconds if older_than_seconds is not None
+                  else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
+    now = timezone.now()
+    with schema_context(get_public_schema_name()):
+        ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
+            seconds=seconds)).order_by("pk").values_list("pk", flat=True)[:limit])
+        for inbound_id in ids:
+            inbound_publish(inbound_id=inbound_id)
+        if ids:
+            logger.warning("whatsapp inbound sweeper published %s bodies never processed", len(ids))
+        retention = timedelta(days=int(conf.setting("WHATSAPP_INBOUND_RETENTION_DAYS")))
+        InboundBody.objects.filter(processed_at__lt=now - retention).delete()
+    return len(ids)

@@ -1,11 +1,25 @@
-"""Tasks of the channel: deliver an outbound message, sweep unhandled inbound messages (beat, every minute)."""
+"""Tasks of the channel: process a raw webhook body, deliver an outbound message, and the sweepers (beat)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django_tenants.utils import schema_context
 
-from whatsapp.services import RETRY, delivery_send, inbound_sweep
+from whatsapp.services import (
+    RETRY,
+    delivery_send,
+    inbound_process,
+    inbound_sweep,
+    outbound_sweep,
+    raw_inbound_sweep,
+)
+
+
+@shared_task(name="whatsapp.inbound_process", acks_late=True, ignore_result=True)
+def inbound_process_task(inbound_id: int) -> None:
+    """Parse, route and store one acknowledged webhook body (runs in public; enters each organisation). acks_late:
+    a worker killed mid-way leaves the task on the broker, and its transaction rolled back."""
+    inbound_process(inbound_id=inbound_id)
 
 
 @shared_task(name="whatsapp.deliver", bind=True, acks_late=True, max_retries=None)
@@ -23,3 +37,15 @@ def deliver_task(self, schema_name: str, message_id: int) -> str:
 def sweep_unhandled_task(older_than_seconds: int | None = None) -> dict[str, int]:
     """Queue again the turns of inbound messages left unhandled (runs in public; enters each organisation)."""
     return inbound_sweep(older_than_seconds=older_than_seconds)
+
+
+@shared_task(name="whatsapp.sweep_inbound", ignore_result=True)
+def sweep_inbound_task(older_than_seconds: int | None = None) -> int:
+    """Publish again the raw webhook bodies never processed."""
+    return raw_inbound_sweep(older_than_seconds=older_than_seconds)
+
+
+@shared_task(name="whatsapp.sweep_sending", ignore_result=True)
+def sweep_sending_task() -> dict[str, int]:
+    """Queue again the deliveries stuck in `sending` past their lease (their worker died mid-call)."""
+    return outbound_sweep()

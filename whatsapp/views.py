@@ -22,7 +22,8 @@ def _refusal(error: WebhookRefused) -> JsonResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def webhook(request: HttpRequest) -> HttpResponse:
-    """GET: Meta's subscription handshake. POST: notifications, verified over the raw body, stored, then 200."""
+    """GET: Meta's subscription handshake. POST: notifications — verified over the raw body, appended to the raw
+    inbound log, one task published, then 200 (the worker parses and stores them)."""
     if request.method == "GET":
         try:
             challenge = webhook_handshake(mode=request.GET.get("hub.mode", ""),
@@ -43,4 +44,4 @@ def webhook(request: HttpRequest) -> HttpResponse:
         outcome = webhook_receive(body=body, signature=request.headers.get("X-Hub-Signature-256", ""))
     except WebhookRefused as error:
         return _refusal(error)
-    return JsonResponse({"status": "ok", **outcome.as_dict()})
+    return JsonResponse({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery, or not ours

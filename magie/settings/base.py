@@ -44,6 +44,7 @@ SHARED_APPS = [
     "django.contrib.postgres",
     "django.contrib.admin",
     "rest_framework",
+    "whatsapp.inbound",  # the webhook's raw inbound log, before any organisation is entered (serving)
 ]
 # Each organisation's schema has its own users and sessions: staff of one organisation do not exist in another.
 TENANT_APPS = [
@@ -110,9 +111,7 @@ else:
     DATABASE_URL = embedded_postgres_uri(DATA_DIR)
     EMBEDDED_DATABASE = True
 DATABASES = {"default": database_from_url(DATABASE_URL)}
-# Persistent connections for workers and real servers (seconds; 0 closes after each request), checked before reuse.
-DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # the pool (see the serving block) checks before lending
 # The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
 # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
@@ -301,9 +300,51 @@ MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
 # https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.
 MAGIE_MODEL_URL_ALLOWLIST = env_list("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1")
 
-# Approval links are bearer secrets: Django's own request and server logs never print them.
+# Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
+# print them.
 LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
 LOGGING["handlers"]["console"]["filters"] = ["redact_secrets"]
 LOGGING["loggers"]["django.request"] = {"filters": ["redact_secrets"], "level": "INFO", "propagate": True}
 LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "filters": ["redact_secrets"], "level": "INFO",
                                        "propagate": False}
+
+# ---------------------------------------------------------------------------------------------------- serving
+# (issue 17: the production server, static files, the connection pool.) `manage.py serve` starts the web server
+# (magie/serving.py builds its command line); `make run` / `manage.py up` runs that same command.
+MAGIE_SERVER = os.environ.get("MAGIE_SERVER", "granian")  # granian | gunicorn (see README: why granian)
+MAGIE_WEB_WORKERS = int(os.environ.get("MAGIE_WEB_WORKERS", "0")) or (os.cpu_count() or 1)  # one per core
+MAGIE_WEB_THREADS = int(os.environ.get("MAGIE_WEB_THREADS", "4"))  # request threads per web process
+# Static files: collected into STATIC_ROOT (`make run` does it; deployments run `manage.py collectstatic`) and
+# served by WhiteNoise from every web process, with DEBUG off, before any tenant lookup or database query.
+MIDDLEWARE.insert(0, "whitenoise.middleware.WhiteNoiseMiddleware")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# PostgreSQL connections: Django 5.2's psycopg pool, one per process, bounded. A web process lends at most
+# DATABASE_POOL_MAX_SIZE connections to its request threads (a thread waits up to DATABASE_POOL_TIMEOUT seconds
+# for one, then the request fails with 503), a Celery worker child uses one. `manage.py up` and `doctor` check that
+# every process's pool added up stays below the server's max_connections. DATABASE_POOL=false → a connection per
+# request (CONN_MAX_AGE 0), e.g. behind PgBouncer in transaction mode.
+DATABASE_POOL = env_bool("DATABASE_POOL", True)
+DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "4"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "10"))
+DATABASES["default"]["CONN_MAX_AGE"] = 0
+DATABASES["default"]["OPTIONS"] = {
+    # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test).
+    "application_name": f"magie-{os.environ.get('MAGIE_PROCESS_ROLE', 'cli')}"[:63],
+}
+if DATABASE_POOL:
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
+    }
+# A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
+MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
+(DATA_DIR / "static").mkdir(parents=True, exist_ok=True)  # beat's schedule, collected static files, logs (fresh checkouts too)
+CELERY_BEAT_SCHEDULE |= {
+    "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
+    "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
+    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 60.0},  # replies stuck in `sending`
+}
+# Meta sends webhook bodies of up to 3 MB (WHATSAPP_MAX_BODY_BYTES); Django's default refuses bodies over 2.5 MB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024

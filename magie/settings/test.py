@@ -16,3 +16,9 @@ from magie.settings.base import *  # noqa: E402, F403
 
 CELERY_TASK_ALWAYS_EAGER = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed; real hashing is Django's job
+# The test process uses plain connections (pytest-django builds and flushes the test database through them); the
+# processes the tests start — `manage.py up`, servers, workers — run magie.settings.base, pool included.
+DATABASES["default"]["OPTIONS"].pop("pool", None)  # noqa: F405
+DATABASES["default"]["CONN_MAX_AGE"] = 60  # noqa: F405
+# Templates render {% static %} without a collected manifest.
+STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405

@@ -96,17 +96,28 @@ def _whatsapp_settings(settings):
 
 
 class TurnLog:
-    """Every "agent.turn" published to the broker (schema, message id), from any thread of this process."""
+    """Every "agent.turn" published to the broker (schema, message id), from any thread of this process. The
+    webhook's own task ("whatsapp.inbound_process": parse and store an acknowledged body) is run right here, in
+    the publishing thread, as the worker would run it, so a test reads the stored messages after its POST."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, int]] = []
         self.task_ids: list[str] = []
+        self.inbound_ids: list[int] = []
         self._lock = threading.Lock()
 
     def record(self, sender: str | None = None, headers: dict | None = None, body: Any = None, **_: Any) -> None:
+        args = body[0] if isinstance(body, (list, tuple)) else []
+        if sender == "whatsapp.inbound_process":
+            from whatsapp.services import inbound_process
+
+            with self._lock:
+                self.task_ids.append((headers or {}).get("id", ""))
+                self.inbound_ids.append(int(args[0]))
+            inbound_process(inbound_id=int(args[0]))
+            return
         if sender != "agent.turn":
             return
-        args = body[0] if isinstance(body, (list, tuple)) else []
         with self._lock:
             self.calls.append((args[0], int(args[1])))
             self.task_ids.append((headers or {}).get("id", ""))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from whatsapp.errors import MalformedPayload
@@ -74,12 +76,20 @@ def test_a_body_that_is_not_a_json_object_is_malformed(body):
         body_json(body)
 
 
-@pytest.mark.parametrize("data", [
-    {"entry": "nope"},
-    {"entry": [{"changes": [{"field": "messages", "value": {"metadata": {}}}]}]},
-    envelope(change(messages=[{"id": "wamid.X", "type": "text"}])),  # no from / timestamp
-    envelope(change(messages=[inbound("text", {"body": "x"}, timestamp=1) | {"timestamp": "yesterday"}])),
+@pytest.mark.parametrize("data, skipped", [
+    ({"entry": "nope"}, 0),
+    ({"entry": [{"changes": [{"field": "messages", "value": {"metadata": {}}}]}]}, 1),
+    (envelope(change(messages=[{"id": "wamid.X", "type": "text"}])), 1),  # neither from nor from_user_id
+    (envelope(change(messages=[{"id": 7, "from": "5511999990001", "type": "text"}])), 1),  # an id must be text
 ])
-def test_a_structure_that_is_not_a_webhook_is_malformed(data):
-    with pytest.raises(MalformedPayload):
-        parse(data)
+def test_a_structure_that_is_not_a_webhook_is_skipped_never_raised(data, skipped):
+    parsed = parse(data)
+    assert (parsed.messages, parsed.statuses, len(parsed.skipped)) == ([], [], skipped)
+
+
+def test_an_unreadable_timestamp_becomes_the_time_of_processing():
+    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    for value in ("yesterday", None, 10**30, -5, "1"):
+        message = inbound("text", {"body": "x"}) | {"timestamp": value}
+        [item] = parse(envelope(change(messages=[message])), now=now).messages
+        assert item.sent_at == now

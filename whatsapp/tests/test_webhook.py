@@ -70,7 +70,7 @@ def test_a_text_is_stored_in_its_organisation_and_one_turn_is_queued(platform, t
     with django_capture_on_commit_callbacks(execute=True):
         response = deliver(platform, envelope(change(messages=[message])))
     assert response.status_code == 200, response.content
-    assert response.json() == {"status": "ok", "stored": 1, "duplicates": 0, "statuses": 0, "turns": 1}
+    assert response.json() == {"status": "ok", "accepted": True}
     [row] = inbound_rows()
     assert (row.channel_message_id, row.kind, row.text, row.channel) == (message["id"], "text", "oi", "whatsapp")
     assert turns.calls == [("demobank", row.pk)]
@@ -117,7 +117,7 @@ def test_every_type_is_stored_and_queues_a_turn(platform, turns, django_capture_
 def test_a_reaction_is_stored_handled_and_queues_no_turn(platform, turns, django_capture_on_commit_callbacks):
     message = inbound("reaction", {"message_id": "wamid.OUR-REPLY", "emoji": "❤️"})
     with django_capture_on_commit_callbacks(execute=True):
-        assert deliver(platform, envelope(change(messages=[message]))).json()["turns"] == 0
+        assert deliver(platform, envelope(change(messages=[message]))).status_code == 200
     [row] = inbound_rows()
     assert (row.kind, row.text, row.reply_to) == ("other", "❤️", "wamid.OUR-REPLY")
     assert row.handled_at is not None and turns.calls == []
@@ -138,7 +138,7 @@ def test_several_messages_and_statuses_in_one_body_are_all_handled(platform, tur
     payload["entry"].append({"id": "WABA", "changes": [change(messages=[third])]})
     with django_capture_on_commit_callbacks(execute=True):
         response = deliver(platform, payload)
-    assert response.json() == {"status": "ok", "stored": 3, "duplicates": 0, "statuses": 1, "turns": 3}
+    assert response.json() == {"status": "ok", "accepted": True}
     rows = inbound_rows()
     assert [row.text for row in rows] == ["um", "dois", "três"]
     assert sorted(turns.message_ids()) == sorted(row.pk for row in rows)
@@ -153,8 +153,13 @@ def test_a_redelivery_days_later_is_ignored_and_queues_no_second_turn(platform, 
         Message.objects.update(handled_at="2026-01-01T00:00:00Z")  # its turn ran long ago
     with django_capture_on_commit_callbacks(execute=True):
         again = deliver(platform, payload)
-    assert again.status_code == 200 and again.json()["duplicates"] == 1
-    assert len(inbound_rows()) == 1 and len(turns.calls) == 1
+    assert again.status_code == 200 and again.json()["accepted"] is False  # its raw row is there: nothing appended
+    assert len(inbound_rows()) == 1 and len(turns.calls) == 1 and len(turns.inbound_ids) == 1
+    reshaped = envelope(change(messages=payload["entry"][0]["changes"][0]["value"]["messages"]), change(
+        statuses=[status("wamid.OTHER", "read", 1_700_000_000)]))  # the same message batched differently
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deliver(platform, reshaped).json()["accepted"] is True
+    assert len(inbound_rows()) == 1 and len(turns.calls) == 1  # stored once: unique by wamid
 
 
 # ---------------------------------------------------------------------------------------------------- signatures
@@ -194,34 +199,56 @@ def test_a_body_signed_with_another_organisations_secret_is_401(platform, turns)
     assert inbound_rows() == []
 
 
-def test_numbers_of_two_organisations_in_one_body_must_all_verify(platform, turns,
+def test_only_the_numbers_whose_secret_signed_the_body_are_stored(platform, turns,
                                                                   django_capture_on_commit_callbacks):
     payload = envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "banco"})]),
                        change(STORE_NUMBER, messages=[inbound("text", {"body": "loja"}, from_="5491155550001")]))
     body = encode(payload)
-    assert post(platform, body, **signed(body, "demobank")).status_code == 401  # the store's secret differs
-    assert inbound_rows() == [] and inbound_rows("demostore") == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body, "demobank")).status_code == 200  # the store's secret differs
+    assert [m.text for m in inbound_rows()] == ["banco"] and inbound_rows("demostore") == []
     # One Meta app serving both numbers: one secret, both verify, each message lands in its own schema.
     store = Organisation.objects.get(schema_name="demostore")
     whatsapp_channel_save(organisation=store, phone_number_id=STORE_NUMBER, app_secret=secret_of("demobank"))
+    payload["entry"][0]["changes"][0]["value"]["messages"][0]["id"] += "-again"  # a new notification
+    payload["entry"][0]["changes"][1]["value"]["messages"][0]["id"] += "-again"
+    body = encode(payload)
     with django_capture_on_commit_callbacks(execute=True):
         assert post(platform, body, **signed(body, "demobank")).status_code == 200
-    assert [m.text for m in inbound_rows()] == ["banco"] and [m.text for m in inbound_rows("demostore")] == ["loja"]
-    assert sorted(schema for schema, _ in turns.calls) == ["demobank", "demostore"]
+    assert [m.text for m in inbound_rows()] == ["banco", "banco"]
+    assert [m.text for m in inbound_rows("demostore")] == ["loja"]
+    assert sorted(schema for schema, _ in turns.calls) == ["demobank", "demobank", "demostore"]
 
 
 # ---------------------------------------------------------------------------------------------------- refusals
 
 
-def test_an_unknown_number_is_404_logged_without_secrets(platform, turns, caplog):
+def test_an_unknown_number_is_skipped_and_logged_without_secrets(platform, turns, caplog):
     body = encode(envelope(change("999999999999999", messages=[inbound("text", {"body": "oi"})])))
     with caplog.at_level(logging.WARNING, logger="whatsapp"):
         response = post(platform, body, **signed(body))
-    assert response.status_code == 404
-    assert response.json() == {"code": "unknown_phone_number_id", "message": "unknown phone_number_id",
-                               "extra": {"phone_number_id": "999999999999999"}}
+    assert response.status_code == 200 and response.json() == {"status": "ok", "accepted": False}
     assert "999999999999999" in caplog.text and "demo-app-secret" not in caplog.text
-    assert inbound_rows() == []
+    assert inbound_rows() == [] and turns.inbound_ids == []
+
+
+def test_an_unsigned_body_is_401_whether_or_not_its_number_exists(platform, turns):
+    """No probing: before the signature is checked, nothing tells a known number from an unknown one."""
+    for number in (BANK_NUMBER, "999999999999999"):
+        body = encode(envelope(change(number, messages=[inbound("text", {"body": "oi"})])))
+        response = post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64)
+        assert (response.status_code, response.json()["code"]) == (401, "signature_invalid")
+
+
+def test_mixed_known_and_unknown_numbers_store_the_known_ones(platform, turns, django_capture_on_commit_callbacks,
+                                                              caplog):
+    payload = envelope(change("999999999999999", messages=[inbound("text", {"body": "not ours"})]),
+                       change(BANK_NUMBER, messages=[inbound("text", {"body": "ours"})]))
+    body = encode(payload)
+    with caplog.at_level(logging.WARNING, logger="whatsapp"), django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": True}
+    assert [m.text for m in inbound_rows()] == ["ours"] and len(turns.calls) == 1
+    assert "999999999999999" in caplog.text
 
 
 @pytest.mark.parametrize("body", [b"{not json", b'["a list"]', "ol\u00e1".encode("latin-1")])
@@ -230,12 +257,18 @@ def test_a_malformed_body_is_400(platform, body):
     assert response.status_code == 400 and response.json()["code"] == "malformed_payload"
 
 
-def test_a_structure_that_does_not_match_is_400_after_the_signature(platform):
-    payload = envelope(change(messages=[{"id": "wamid.X", "type": "text", "timestamp": "1"}]))  # no "from"
+def test_an_item_that_does_not_match_is_skipped_and_its_neighbours_stored(platform, turns,
+                                                                         django_capture_on_commit_callbacks):
+    bad = {"id": "wamid.X", "type": "text", "timestamp": "1"}  # neither "from" nor "from_user_id"
+    payload = envelope(change(messages=[bad, inbound("text", {"body": "fine"})]))
     body = encode(payload)
-    response = post(platform, body, **signed(body))
-    assert response.status_code == 400 and response.json()["code"] == "malformed_payload"
-    assert inbound_rows() == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).status_code == 200  # Meta must not redeliver it for days
+    assert [m.text for m in inbound_rows()] == ["fine"]
+    from whatsapp.inbound.models import InboundBody
+
+    row = InboundBody.objects.get(pk=turns.inbound_ids[0])
+    assert row.processed_at is not None and "wamid.X" in row.error
 
 
 def test_an_oversized_body_is_400_before_it_is_read(platform, settings):
@@ -246,15 +279,20 @@ def test_an_oversized_body_is_400_before_it_is_read(platform, settings):
     assert inbound_rows() == []
 
 
-def test_the_default_limit_is_256_kib(platform):
-    body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 300_000})])))
+def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_callbacks):
+    message = inbound("text", {"body": "x" * 2_000_000})  # a 2 MB body: accepted and stored
+    body = encode(envelope(change(messages=[message])))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).status_code == 200
+    assert len(inbound_rows()[0].text) == 2_000_000
+    body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 3_200_000})])))
     assert post(platform, body, **signed(body)).status_code == 400
 
 
 def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
     body = encode({"object": "whatsapp_business_account", "entry": [{"id": "WABA", "changes": [
         {"field": "account_update", "value": {"event": "VERIFIED_ACCOUNT"}}]}]})
-    assert post(platform, body, **signed(body)).json()["stored"] == 0
+    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": False}  # nothing for us
     assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
 
 

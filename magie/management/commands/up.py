@@ -1,4 +1,14 @@
-"""`make run`: migrate, seed the demo, start a Celery worker and serve on port 8000. Ctrl-C stops both."""
+"""`make run`: migrate, seed the demo, collect static files, then run and supervise the platform's processes:
+
+- web:    `manage.py serve` — the production server (magie/serving.py), one process per core, as in production;
+          `--dev` serves with Django's runserver instead (auto-reload off, for debugging only);
+- worker: `celery -A magie worker` (prefork, `--concurrency` children);
+- beat:   `celery -A magie beat` — exactly one (scheduled Pix, the webhook and outbound sweepers, the heartbeat).
+
+SIGTERM or SIGINT (Ctrl-C) stops them all gracefully: each gets SIGTERM, requests and tasks in flight finish
+(up to 30 s, then SIGKILL). If any of them exits on its own, the others are stopped and `up` exits non-zero, so a
+supervisor (systemd, a container runtime) sees the failure instead of a half-running platform.
+"""
 
 from __future__ import annotations
 
@@ -6,38 +16,145 @@ import os
 import signal
 import subprocess
 import sys
+import time
+import urllib.request
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+
+from magie.serving import connection_budget, database_max_connections, split_bind
+
+STOP_GRACE_SECONDS = 30
+
+
+def _die_with_parent() -> None:
+    """In the child before exec (Linux): SIGTERM it if `up` itself dies, even by SIGKILL — no orphaned servers."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 class Command(BaseCommand):
-    help = "Bring the whole platform up: database, broker, migrations, demo data, worker and web server."
+    help = "Bring the whole platform up: database, broker, migrations, demo data, worker, beat and web server."
 
     def add_arguments(self, parser):
         parser.add_argument("--addr", default=os.environ.get("MAGIE_BIND", "127.0.0.1:8000"))
-        parser.add_argument("--concurrency", type=int, default=2)
-        parser.add_argument("--no-worker", action="store_true")
+        parser.add_argument("--concurrency", type=int, default=2, help="Celery worker children")
+        parser.add_argument("--web-workers", type=int, default=None, help="web processes (default: one per core)")
+        parser.add_argument("--no-worker", action="store_true", help="no Celery worker and no beat")
+        parser.add_argument("--no-seed", action="store_true", help="do not create the demo organisations")
+        parser.add_argument("--dev", action="store_true",
+                            help="serve with Django's runserver instead of the production server (debugging only)")
 
-    def handle(self, *args, addr: str, concurrency: int, no_worker: bool, **options):
-        self.stdout.write(f"database: {'embedded PostgreSQL under ' + str(settings.DATA_DIR) if settings.EMBEDDED_DATABASE else 'DATABASE_URL'}")
-        self.stdout.write(f"broker:   {'embedded Redis under ' + str(settings.DATA_DIR) if settings.EMBEDDED_BROKER else 'CELERY_BROKER_URL'}")
+    def handle(self, *args, addr: str, concurrency: int, web_workers: int | None, no_worker: bool, no_seed: bool,
+               dev: bool, **options):
+        data_dir = settings.DATA_DIR
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self._say(f"database: {'embedded PostgreSQL under ' + str(data_dir) if settings.EMBEDDED_DATABASE else 'DATABASE_URL'}")
+        self._say(f"broker:   {'embedded Redis under ' + str(data_dir) if settings.EMBEDDED_BROKER else 'CELERY_BROKER_URL'}")
+        web_workers = web_workers or settings.MAGIE_WEB_WORKERS
+        self._check_budget(web_workers=1 if dev else web_workers, concurrency=0 if no_worker else concurrency,
+                           beat=not no_worker)
         call_command("migrate_schemas", interactive=False, verbosity=0)
-        call_command("seed_demo", port=int(addr.rsplit(":", 1)[-1]))
-        worker = None
+        if not no_seed:
+            call_command("seed_demo", port=split_bind(addr)[1])
+        if not dev:
+            call_command("collectstatic", interactive=False, verbosity=0)
+        connections.close_all()  # `up` only supervises from here on: it holds no connection
+        env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+                            "MAGIE_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+        manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
+        commands: dict[str, list[str]] = {}
         if not no_worker:
-            env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL}
-            worker = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "magie", "worker", "-B", "-c", str(concurrency), "-l", "INFO",
-                 "-s", str(settings.DATA_DIR / "celerybeat-schedule"),
-                 "-n", f"magie-{os.getpid()}@%h"],
-                env=env,
-            )
-            self.stdout.write(f"worker:   celery pid {worker.pid}, concurrency {concurrency}")
+            commands["worker"] = [sys.executable, "-m", "celery", "-A", "magie", "worker", "-c", str(concurrency),
+                                  "-l", "INFO", "-n", f"magie-{os.getpid()}@%h"]
+            commands["beat"] = [sys.executable, "-m", "celery", "-A", "magie", "beat", "-l", "INFO",
+                                "-s", str(data_dir / "celerybeat-schedule"),
+                                "--pidfile", str(data_dir / "celerybeat.pid")]
+        if dev:
+            commands["web"] = [*manage, "runserver", addr, "--noreload"]
+        else:
+            commands["web"] = [*manage, "serve", "--bind", addr, "--workers", str(web_workers)]
+        self.children: dict[str, subprocess.Popen] = {}
+        self.stopping = False
+        signal.signal(signal.SIGTERM, self._on_signal)
+        signal.signal(signal.SIGINT, self._on_signal)
         try:
-            call_command("runserver", addr, use_reloader=False)
+            for name, command in commands.items():
+                self.children[name] = subprocess.Popen(
+                    command, env=env | {"MAGIE_PROCESS_ROLE": name}, cwd=settings.BASE_DIR,
+                    start_new_session=True,  # Ctrl-C reaches `up` alone, which stops each child once
+                    preexec_fn=_die_with_parent)
+                self._say(f"{name + ':':<9} pid {self.children[name].pid}")
+            self._wait_ready(addr)
+            exit_code = self._supervise()
         finally:
-            if worker and worker.poll() is None:
-                worker.send_signal(signal.SIGTERM)
-                worker.wait(timeout=30)
+            self._stop_all()
+        if exit_code:
+            raise CommandError(f"a process exited on its own (code {exit_code}); everything was stopped")
+
+    def _say(self, line: str) -> None:
+        self.stdout.write(line)
+        self.stdout.flush()
+
+    def _check_budget(self, *, web_workers: int, concurrency: int, beat: bool) -> None:
+        """Refuse to start what could exhaust PostgreSQL's connections (every pool full at once)."""
+        budget = connection_budget(web_workers=web_workers, worker_concurrency=concurrency, beat=beat)
+        limit, reserved = database_max_connections()
+        self._say(f"pool:     at most {budget} PostgreSQL connections from what `up` starts "
+                  f"(server max_connections {limit}, {reserved} reserved)")
+        if budget > limit - reserved:
+            raise CommandError(f"{budget} connections could be opened but PostgreSQL allows {limit - reserved}: "
+                               "lower MAGIE_WEB_WORKERS, DATABASE_POOL_MAX_SIZE or --concurrency, "
+                               "or raise max_connections")
+
+    def _wait_ready(self, addr: str, timeout: float = 60) -> None:
+        host, port = split_bind(addr)
+        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/healthz"
+        deadline = time.monotonic() + timeout
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        while time.monotonic() < deadline and not self.stopping:
+            if any(child.poll() is not None for child in self.children.values()):
+                return  # _supervise reports it
+            try:
+                opener.open(urllib.request.Request(url, headers={"Host": "localhost"}), timeout=1).read()
+            except OSError:
+                time.sleep(0.2)
+                continue
+            self._say(f"ready:    http://localhost:{port}/ (Ctrl-C or SIGTERM stops everything)")
+            return
+        if not self.stopping:
+            self._say(f"warning:  the web server did not answer {url} within {timeout:.0f} s")
+
+    def _on_signal(self, signum, frame) -> None:
+        self.stopping = True
+
+    def _supervise(self) -> int:
+        while not self.stopping:
+            for name, child in self.children.items():
+                code = child.poll()
+                if code is not None:
+                    self.stderr.write(f"{name} (pid {child.pid}) exited with code {code}; stopping the others")
+                    return code or 1
+            time.sleep(0.2)
+        return 0
+
+    def _stop_all(self) -> None:
+        running = {name: child for name, child in self.children.items() if child.poll() is None}
+        for child in running.values():
+            child.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + STOP_GRACE_SECONDS
+        for name, child in running.items():
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                self.stderr.write(f"{name} (pid {child.pid}) did not stop in {STOP_GRACE_SECONDS} s: killed")
+                child.kill()
+                child.wait()
+        if running:
+            self._say("stopped:  " + ", ".join(running))
