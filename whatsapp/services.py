@@ -300,6 +300,9 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             method(**kwargs)
             delivery.save()
             applied = True
+            if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
+                transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk,
+                                              schema_name=connection.schema_name))
     event.delivery, event.applied = delivery, applied
     event.save(update_fields=["delivery", "applied"])
 

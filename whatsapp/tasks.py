@@ -6,6 +6,7 @@ from celery import shared_task
 from django_tenants.utils import schema_context
 
 from whatsapp.services import (
+    BUSY,
     RETRY,
     delivery_send,
     inbound_process,
@@ -25,10 +26,11 @@ def inbound_process_task(inbound_id: int) -> None:
 @shared_task(name="whatsapp.deliver", bind=True, acks_late=True, max_retries=None)
 def deliver_task(self, schema_name: str, message_id: int) -> str:
     """Send the outbox message `message_id` of `schema_name` (see `delivery_send`). Retries are decided by the
-    Delivery row (attempts, backoff, rate), so Celery's own retry count is not limited here."""
+    Delivery row (attempts, backoff, rate), so Celery's own retry count is not limited here. Busy (another worker
+    holds the send's lease) looks again when the lease ends: if that worker died, its send is recovered then."""
     with schema_context(schema_name):
         outcome = delivery_send(message_id=message_id)
-    if outcome.state == RETRY:
+    if outcome.state in (RETRY, BUSY):
         raise self.retry(countdown=outcome.retry_in, max_retries=None)
     return outcome.state
 

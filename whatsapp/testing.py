@@ -6,7 +6,9 @@
         graph.requests  # [Recorded(path, headers, json, at)], in arrival order
 
 `script` lists the status of each successive answer; when it runs out, `default` (200) answers. A 2xx answers
-`{"messages": [{"id": "wamid.FAKE-<n>"}]}`, anything else a Graph-style error body.
+`{"messages": [{"id": "wamid.FAKE-<n>"}]}`, anything else a Graph-style error body. An entry `(status, seconds)`
+answers after that delay (a slow Meta: the caller may time out or die first); `sent()` counts only the 2xx
+answers, i.e. what Meta would have accepted.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ ERROR_BODIES = {
 
 
 class FakeGraphServer:
-    def __init__(self, script: list[int] | None = None, default: int = 200) -> None:
+    def __init__(self, script: list[int | tuple[int, float]] | None = None, default: int = 200) -> None:
         self.script = list(script or [])
         self.default = default
         self.requests: list[Recorded] = []
@@ -58,7 +60,9 @@ class FakeGraphServer:
                     data = json.loads(raw or b"null")
                 except ValueError:
                     data = None
-                status, body = fake._answer(self.command, self.path, dict(self.headers), data)
+                status, body, delay = fake._answer(self.command, self.path, dict(self.headers), data)
+                if delay:
+                    time.sleep(delay)
                 payload = json.dumps(body).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -70,18 +74,20 @@ class FakeGraphServer:
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, name="fake-graph", daemon=True)
 
-    def _answer(self, method: str, path: str, headers: dict[str, str], data: Any) -> tuple[int, dict[str, Any]]:
+    def _answer(self, method: str, path: str, headers: dict[str, str],
+                data: Any) -> tuple[int, dict[str, Any], float]:
         with self._lock:
-            status = self.script.pop(0) if self.script else self.default
+            entry = self.script.pop(0) if self.script else self.default
+            status, delay = entry if isinstance(entry, tuple) else (entry, 0.0)
             self._count += 1
             number = self._count
             self.requests.append(Recorded(method, path, headers, data, time.monotonic(), status))
         if 200 <= status < 300:
             return status, {"messaging_product": "whatsapp", "contacts": [{"input": (data or {}).get("to", "")}],
-                            "messages": [{"id": f"wamid.FAKE-{number}"}]}
+                            "messages": [{"id": f"wamid.FAKE-{number}"}]}, delay
         error = ERROR_BODIES.get(status, {"message": "Service temporarily unavailable", "type": "OAuthException",
                                           "code": 2})
-        return status, {"error": {**error, "fbtrace_id": f"fake-{number}"}}
+        return status, {"error": {**error, "fbtrace_id": f"fake-{number}"}}, delay
 
     @property
     def url(self) -> str:
