@@ -144,3 +144,23 @@ def use_openai(fake_openai):
         "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk-test", "openai_model": "fake",
     })
     return fake_openai
+
+
+@pytest.fixture(scope="session")
+def platform_process(django_db_setup, django_db_blocker):
+    """The platform exactly as `make run` starts it (`manage.py up`: the production server with its static files
+    and pool, a Celery worker and beat, settings magie.settings.base) on a free port against the test database;
+    one for the session. Use it through `platform_up`, which makes sure the demo organisations are committed."""
+    from magie.testing_server import PlatformProcess
+
+    with django_db_blocker.unblock():
+        organisations_ensure()
+        process = PlatformProcess()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def platform_up(platform_process, committed):
+    """`platform_up.url` → http://127.0.0.1:<port> of the running platform (send `Host: <schema>.localhost`)."""
+    return platform_process

@@ -19,7 +19,7 @@ from django.conf import settings
 BACKLOG = 2048
 GRACEFUL_SECONDS = 20
 GUNICORN_ACCESS_FORMAT = '%(h)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
-GRANIAN_ACCESS_FORMAT = '{addr} "{method} {path} {protocol}" {status} {dt_ms}ms'
+GRANIAN_ACCESS_FORMAT = '%(addr)s "%(method)s %(path)s %(protocol)s" %(status)d %(dt_ms).1fms'
 
 
 def split_bind(bind: str) -> tuple[str, int]:
@@ -37,7 +37,8 @@ def web_command(*, bind: str, server: str | None = None, workers: int | None = N
     if server == "granian":
         command = [sys.executable, "-m", "granian", "--interface", "wsgi", "--host", host, "--port", str(port),
                    "--workers", str(workers), "--blocking-threads", str(threads), "--backlog", str(BACKLOG),
-                   "--workers-kill-timeout", str(GRACEFUL_SECONDS), "--no-ws", "--log-level", "warning"]
+                   "--workers-kill-timeout", str(GRACEFUL_SECONDS), "--no-ws",
+                   "--log-level", "info" if access_log else "warning"]  # granian logs its access lines at INFO
         if access_log:
             command += ["--access-log", "--access-log-fmt", GRANIAN_ACCESS_FORMAT]
         return [*command, "magie.wsgi:application"]
@@ -53,15 +54,26 @@ def web_command(*, bind: str, server: str | None = None, workers: int | None = N
 
 
 def pool_size() -> int:
-    """Connections one process may hold: its pool's max_size, or 1 without a pool (one per thread then)."""
-    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
-    return int(pool.get("max_size", 4)) if isinstance(pool, dict) else 1
+    """Connections one web process may hold: its pool's max_size; without a pool, one per request thread."""
+    return settings.DATABASE_POOL_MAX_SIZE if settings.DATABASE_POOL else settings.MAGIE_WEB_THREADS
 
 
 def connection_budget(*, web_workers: int, worker_concurrency: int, beat: bool = True) -> int:
     """The most PostgreSQL connections what `up` starts can hold at once, whatever the load: every web process's
-    pool full, one per Celery worker child (prefork: one task at a time each), one for beat, one for `up` itself."""
-    return web_workers * pool_size() + worker_concurrency * 1 + (1 if beat else 0) + 1
+    pool full, one per Celery worker child (prefork: one task at a time each) and one for its main process, one
+    for beat, one for `up` itself (during migrations only)."""
+    worker = worker_concurrency + 1 if worker_concurrency else 0
+    return web_workers * pool_size() + worker + (1 if beat else 0) + 1
+
+
+def close_database_connections() -> None:
+    """Close every connection of this process, and its pool: a process that only supervises (or execs) keeps none."""
+    from django.db import connections
+
+    for alias in connections:
+        connections[alias].close()
+        if hasattr(connections[alias], "close_pool"):
+            connections[alias].close_pool()
 
 
 def database_max_connections() -> tuple[int, int]:

@@ -1,11 +1,19 @@
-"""A real web server process on the test database, for tests that must cross a process boundary over HTTP."""
+"""Real server processes on the test database, for tests that must cross a process boundary over HTTP.
+
+- `PlatformProcess`: exactly what `make run` starts — `manage.py up` (the production server `manage.py serve`,
+  WhiteNoise's collected static files, the connection pool, a Celery worker and beat) with the production
+  settings module, on a free port. The `platform_up` fixture (conftest.py) shares one per test session.
+- `ServerProcess`: a bare `runserver` (no worker), for tests of one request's path.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -61,3 +69,65 @@ class ServerProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+
+class PlatformProcess:
+    """`manage.py up --addr 127.0.0.1:<free port>` as a subprocess on the test database and broker, with
+    DJANGO_SETTINGS_MODULE=magie.settings.base (DEBUG off), its own data folder (beat's schedule, static files)
+    and its output in `log_path`. `stop()` sends the SIGTERM a supervisor would and waits for everything."""
+
+    def __init__(self, *, web_workers: int = 2, concurrency: int = 1, extra_env: dict[str, str] | None = None,
+                 timeout: float = 180) -> None:
+        self.port = free_port()
+        self.data_dir = Path(tempfile.mkdtemp(prefix="magie-up-"))
+        self.log_path = self.data_dir / "up.log"
+        self.web_workers = web_workers
+        self.concurrency = concurrency
+        self.log = open(self.log_path, "w")
+        env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
+                            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "MAGIE_DATA_DIR": str(self.data_dir),
+                            "CELERY_TASK_ALWAYS_EAGER": "0", "WHATSAPP_GRAPH_URL": "", "DEBUG": "false",
+                            **(extra_env or {})}
+        self.command = [sys.executable, "manage.py", "up", "--addr", f"127.0.0.1:{self.port}",
+                        "--web-workers", str(web_workers), "--concurrency", str(concurrency)]
+        self.process = subprocess.Popen(self.command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                        cwd=settings.BASE_DIR)
+        self._wait_ready(timeout)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"manage.py up exited ({self.process.returncode}): {self.output()[-4000:]}")
+            if "ready:" in self.output():
+                return
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"manage.py up not ready in {timeout:.0f} s: {self.output()[-4000:]}")
+
+    def descendants(self) -> list[int]:
+        """Every process `up` started (web server and its workers, the Celery worker and its children, beat)."""
+        import psutil
+
+        try:
+            return [child.pid for child in psutil.Process(self.process.pid).children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+    def stop(self, timeout: float = 60) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        return self.process.returncode

@@ -10,7 +10,7 @@ import os
 
 from django.core.management.base import BaseCommand
 
-from magie.serving import web_command
+from magie.serving import close_database_connections, web_command
 
 
 class Command(BaseCommand):
@@ -26,8 +26,6 @@ class Command(BaseCommand):
         command = web_command(bind=bind, server=server, workers=workers, threads=threads)
         self.stdout.write("web:      " + " ".join(command[1:]))
         self.stdout.flush()
-        from django.db import connections
-
-        connections.close_all()
+        close_database_connections()
         os.environ["MAGIE_PROCESS_ROLE"] = "web"
         os.execv(command[0], command)

@@ -22,9 +22,8 @@ import urllib.request
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connections
 
-from magie.serving import connection_budget, database_max_connections, split_bind
+from magie.serving import close_database_connections, connection_budget, database_max_connections, split_bind
 
 STOP_GRACE_SECONDS = 30
 
@@ -65,7 +64,7 @@ class Command(BaseCommand):
             call_command("seed_demo", port=split_bind(addr)[1])
         if not dev:
             call_command("collectstatic", interactive=False, verbosity=0)
-        connections.close_all()  # `up` only supervises from here on: it holds no connection
+        close_database_connections()  # `up` only supervises from here on: it holds no connection
         env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
                             "MAGIE_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]

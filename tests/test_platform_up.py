@@ -1,0 +1,161 @@
+"""What a user starts, tested as started: `manage.py up` (what `make run` runs) as a subprocess — the production
+server, WhiteNoise's static files with DEBUG off, the connection pool, a real worker and beat — over real HTTP."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import psutil
+import pytest
+from django.conf import settings
+from django.db import connection
+from django_tenants.utils import schema_context
+
+from conversations.models import Message
+from magie.serving import connection_budget, database_max_connections
+from magie.testing import test_database_url
+from magie.testing_server import PlatformProcess
+from tenants.demo import demo_channel_secrets
+from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
+
+
+def request(port: int, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None,
+            host: str = "localhost") -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body=body or None, headers={"Host": host, **(headers or {})})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def webhook(port: int, text: str = "qual meu saldo?", customer: str = "5511999990001") -> tuple[int, str]:
+    message = inbound("text", {"body": text}, from_=customer)
+    body = encode(envelope(change(BANK_NUMBER, messages=[message])))
+    headers = {"Content-Type": "application/json",
+               "X-Hub-Signature-256": signed(body)["HTTP_X_HUB_SIGNATURE_256"]}
+    status, _, _ = request(port, "POST", "/webhooks/whatsapp", body, headers)
+    return status, message["id"]
+
+
+def wait_for(predicate, what: str, timeout: float = 90) -> None:
+    """Bounded wait for another process's effect (the deadline only stops a hung test)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def connections_of(prefix: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND application_name LIKE %s", [f"{prefix}%"])
+        return cursor.fetchone()[0]
+
+
+def test_static_files_are_served_with_debug_off(platform_up):
+    status, _, page = request(platform_up.port, "GET", "/admin/login/")
+    assert status == 200
+    [css] = re.findall(rb'href="(/static/admin/css/base\.[0-9a-f]{12}\.css)"', page)  # the collected manifest
+    status, headers, content = request(platform_up.port, "GET", css.decode())
+    assert status == 200 and headers["content-type"].startswith("text/css") and b"body" in content
+    assert "immutable" in headers["cache-control"]  # hashed names are cached forever
+    status, headers, _ = request(platform_up.port, "GET", "/static/admin/css/base.css")
+    assert status == 200 and headers["content-type"].startswith("text/css")
+
+
+def test_a_webhook_is_acknowledged_and_the_worker_answers_it(platform_up):
+    status, wamid = webhook(platform_up.port)
+    assert status == 200
+
+    def replies() -> list[str]:
+        with schema_context("demobank"):
+            stored = Message.objects.filter(channel_message_id=wamid).first()
+            if stored is None:
+                return []
+            return list(Message.objects.filter(conversation=stored.conversation, direction="out", pk__gt=stored.pk)
+                        .values_list("text", flat=True))
+
+    wait_for(lambda: replies() == ["Seu saldo é R$\xa05.000,00."], "the worker started by `up` to answer")
+
+
+def test_100_concurrent_deliveries_no_reset_and_no_connection_leak(platform_up):
+    limit, reserved = database_max_connections()  # read from the server
+    max_size = settings.DATABASE_POOL_MAX_SIZE  # each of `up`'s processes has a pool this big (the test's has none)
+    budget = connection_budget(web_workers=platform_up.web_workers, worker_concurrency=platform_up.concurrency)
+    assert budget < limit - reserved, (budget, limit, reserved)
+    results: list[object] = [None] * 100
+    barrier = threading.Barrier(100)
+    peak = {"web": 0, "all": 0}
+    done = threading.Event()
+
+    def post(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = webhook(platform_up.port, text=f"oi {i}", customer=f"55119{i:08d}")[0]
+        except OSError as error:  # a reset or refused connection: what runserver's backlog of 10 did
+            results[i] = error
+
+    def sample() -> None:
+        from django.db import connection as own
+
+        while not done.is_set():
+            peak["web"] = max(peak["web"], connections_of("magie-web"))
+            peak["all"] = max(peak["all"], sum(connections_of(f"magie-{role}") for role in ("web", "worker", "beat")))
+            time.sleep(0.02)
+        own.close()
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(100)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    done.set()
+    sampler.join(timeout=10)
+    assert results == [200] * 100
+    assert peak["web"] <= platform_up.web_workers * max_size, peak
+    # Every process `up` started (the test's own connections excluded) stays within the budget, under the limit.
+    assert peak["all"] <= budget < limit - reserved, (peak, budget)
+    time.sleep(1)
+    assert connections_of("magie-web") <= platform_up.web_workers * max_size  # nothing piles up afterwards
+
+
+def test_the_verify_token_never_reaches_a_log(platform_up):
+    token = demo_channel_secrets("demobank")["verify_token"]
+    query = f"/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=4242"
+    status, _, body = request(platform_up.port, "GET", query)
+    assert (status, body) == (200, b"4242")
+    request(platform_up.port, "GET", query.replace(token, token + "-wrong"))  # a refusal Django logs
+    wait_for(lambda: platform_up.output().count("/webhooks/whatsapp") >= 2, "the access log lines")
+    assert token not in platform_up.output()
+
+
+def test_sigterm_to_up_stops_web_worker_and_beat(committed):
+    process = PlatformProcess(web_workers=1, concurrency=1)
+    started = process.descendants()
+    names = " ".join(" ".join(psutil.Process(pid).cmdline()) for pid in started if psutil.pid_exists(pid))
+    assert "granian" in names and "worker" in names and "beat" in names
+    assert process.stop() == 0
+    wait_for(lambda: not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+                             for pid in started), "every process `up` started to exit", timeout=30)
+    assert "stopped:  worker, beat, web" in process.output()
+
+
+def test_up_refuses_a_pool_that_could_exhaust_postgresql(db):
+    env = {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
+           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "DATABASE_POOL_MAX_SIZE": "100000"}
+    result = subprocess.run([sys.executable, "manage.py", "up", "--addr", "127.0.0.1:1"], env=__import__(
+        "os").environ | env, cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "PostgreSQL allows" in result.stderr and "DATABASE_POOL_MAX_SIZE" in result.stderr
