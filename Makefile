@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test stop bench
+.PHONY: run dev test stop bench chromium
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -12,11 +12,29 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
+# The production server (manage.py serve), a Celery worker and beat; see the README. `make dev`: runserver instead.
 run: $(STAMP)
 	$(PY) manage.py up
 
-test: $(STAMP)
+dev: $(STAMP)
+	$(PY) manage.py up --dev
+
+test: $(STAMP) chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The browser tests drive Debian's chromium (Playwright never downloads a browser here): installed when we are root
+# with apt-get, else the one command to run is printed. MAGIE_CHROMIUM=/path/to/chromium uses another build.
+chromium:
+	@if [ -n "$$MAGIE_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	  exit 0; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium for the browser tests (once)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	    || { echo "could not install chromium: run  apt-get install -y chromium  and then make test again"; exit 1; }; \
+	else \
+	  echo "The browser tests need Debian's chromium. Run:  sudo apt-get install -y chromium   then make test again."; \
+	  exit 1; \
+	fi
 
 stop: $(STAMP)
 	$(PY) manage.py embedded stop

@@ -348,3 +348,7 @@ CELERY_BEAT_SCHEDULE |= {
 }
 # Meta sends webhook bodies of up to 3 MB (WHATSAPP_MAX_BODY_BYTES); Django's default refuses bodies over 2.5 MB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
+# The per-number send rate lives in Redis; with RabbitMQ as the broker, point this at a Redis (default: the broker).
+WHATSAPP_RATE_REDIS_URL = os.environ.get("WHATSAPP_RATE_REDIS_URL", "")
+# Separate deployments (or a bench) sharing one broker keep apart by queue name; workers read it too.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")

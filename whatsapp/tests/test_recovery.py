@@ -123,7 +123,7 @@ def test_the_outbound_sweeper_queues_sending_past_its_lease_only(demobank, setti
         celery_app.conf.task_always_eager = eager
         after_task_publish.disconnect(dispatch_uid="sweep-test")
         with celery_app.connection_for_write() as broker:
-            broker.default_channel.client.delete("celery")
+            broker.default_channel.queue_purge("celery")
     assert published == [("demobank", stuck.pk)]
 
 
