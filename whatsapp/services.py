@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -73,6 +74,30 @@ def signature_valid(*, body: bytes, header: str, secret: str) -> bool:
     return hmac.compare_digest(expected.encode(), header.removeprefix("sha256=").strip().lower().encode())
 
 
+# The app secrets of the numbers this process has verified lately: the acknowledgement's hot path then costs no
+# query. A signature that does not match a cached secret is checked again against the database (a rotated
+# secret), so an entry is never trusted past a mismatch, and none is older than SECRET_CACHE_SECONDS.
+SECRET_CACHE_SECONDS = 30.0
+_secret_cache: dict[str, tuple[float, str]] = {}
+
+
+def _secrets_from_database(numbers: set[str]) -> dict[str, str]:
+    secrets = {channel.phone_number_id: channel_app_secret(channel) for channel in
+               WhatsAppChannel.objects.filter(phone_number_id__in=numbers).only("phone_number_id", "app_secret")}
+    now = time.monotonic()
+    for number in numbers:
+        if number in secrets:
+            _secret_cache[number] = (now, secrets[number])
+        else:
+            _secret_cache.pop(number, None)
+    return secrets
+
+
+def _verified(body: bytes, signature: str, secrets: dict[str, str]) -> set[str]:
+    return {number for number, secret in secrets.items()
+            if signature_valid(body=body, header=signature, secret=secret)}
+
+
 def webhook_verify(*, body: bytes, signature: str, numbers: set[str]) -> list[str]:
     """The numbers named in the body whose channel's app secret verifies the signature (sorted). A body that
     names no number we know (or none at all) must still be signed by one of our channels: then [] is returned
@@ -80,17 +105,21 @@ def webhook_verify(*, body: bytes, signature: str, numbers: set[str]) -> list[st
     nobody can probe which numbers are ours. Entries of other numbers are skipped and logged."""
     if not signature:
         raise SignatureInvalid("X-Hub-Signature-256 is missing")
-    channels = list(WhatsAppChannel.objects.filter(phone_number_id__in=numbers).only("phone_number_id",
-                                                                                        "app_secret"))
-    verified = sorted(channel.phone_number_id for channel in channels
-                      if signature_valid(body=body, header=signature, secret=channel_app_secret(channel)))
+    horizon = time.monotonic() - SECRET_CACHE_SECONDS
+    cached = {number: entry[1] for number in numbers
+              if (entry := _secret_cache.get(number)) is not None and entry[0] > horizon}
+    secrets = cached if len(cached) == len(numbers) else _secrets_from_database(numbers)
+    verified = _verified(body, signature, secrets)
+    if secrets is cached and len(verified) < len(numbers):  # a mismatch (or a rotated secret): ask the database
+        secrets = _secrets_from_database(numbers)
+        verified = _verified(body, signature, secrets)
     if verified:
-        skipped = sorted(numbers - set(verified))
+        skipped = sorted(numbers - verified)
         if skipped:
             logger.warning("whatsapp webhook: entries for %s skipped (unknown number, or not signed by its "
                            "channel)", skipped)
-        return verified
-    if not channels:  # no known number named: still one of our apps, or a stranger
+        return sorted(verified)
+    if not secrets:  # no known number named: still one of our apps, or a stranger
         checks = [signature_valid(body=body, header=signature, secret=channel_app_secret(channel))
                   for channel in WhatsAppChannel.objects.only("app_secret")]
         if any(checks):

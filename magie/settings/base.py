@@ -337,7 +337,11 @@ DATABASES["default"]["OPTIONS"] = {
 if DATABASE_POOL:
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
+        "max_lifetime": 1800,
     }
+    # No round trip per request to test a pooled connection: the pool retires idle (5 min) and old (30 min) ones,
+    # and a connection broken meanwhile fails that one request (Meta redelivers what was not answered 200).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
 (DATA_DIR / "static").mkdir(parents=True, exist_ok=True)  # beat's schedule, collected static files, logs (fresh checkouts too)
