@@ -356,3 +356,5 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 WHATSAPP_RATE_REDIS_URL = os.environ.get("WHATSAPP_RATE_REDIS_URL", "")
 # Separate deployments (or a bench) sharing one broker keep apart by queue name; workers read it too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+# runserver's request lines (`make dev`) go through the same scrubbing handler as everything else.
+LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "level": "INFO", "propagate": False}
