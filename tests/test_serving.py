@@ -11,23 +11,24 @@ import time
 import pytest
 from django.conf import settings
 
-from magie.logscrub import ScrubSecrets, scrub
+from magie.logscrub import RedactSecrets, redact
 from magie.models import Heartbeat
 from magie.serving import web_command
 from magie.testing import test_database_url
 
 
 def test_a_verify_token_in_a_url_is_scrubbed_from_any_log_line():
-    assert scrub("GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cr3t&hub.challenge=9 200") == (
-        "GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=***&hub.challenge=9 200")
+    assert redact("GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cr3t&hub.challenge=9 200") == (
+        "GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=9 200")
     record = logging.LogRecord("django.server", logging.INFO, __file__, 1, '"%s" %s',
                                ("GET /webhooks/whatsapp?hub.verify_token=s3cr3t HTTP/1.1", 403), None)
-    assert ScrubSecrets().filter(record) and "s3cr3t" not in record.getMessage()
+    assert RedactSecrets().filter(record) and "s3cr3t" not in record.getMessage()
 
 
-def test_runserver_lines_go_through_the_scrubbing_handler():
-    assert settings.LOGGING["loggers"]["django.server"]["handlers"] == ["console"]
-    assert "scrub" in settings.LOGGING["handlers"]["console"]["filters"]
+def test_runserver_and_request_lines_are_redacted_before_any_handler():
+    for logger in ("django.server", "django.request"):
+        assert "redact_secrets" in settings.LOGGING["loggers"][logger]["filters"]
+    assert "redact_secrets" in settings.LOGGING["handlers"]["console"]["filters"]
 
 
 @pytest.mark.parametrize("server", ["granian", "gunicorn"])

@@ -111,7 +111,7 @@ else:
     DATABASE_URL = embedded_postgres_uri(DATA_DIR)
     EMBEDDED_DATABASE = True
 DATABASES = {"default": database_from_url(DATABASE_URL)}
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # the pool (see the serving block) checks before lending
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
 # The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
 # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
@@ -344,7 +344,8 @@ if DATABASE_POOL:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
-(DATA_DIR / "static").mkdir(parents=True, exist_ok=True)  # beat's schedule, collected static files, logs (fresh checkouts too)
+# The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.
+(DATA_DIR / "static").mkdir(parents=True, exist_ok=True)
 CELERY_BEAT_SCHEDULE |= {
     "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
     "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
@@ -356,5 +357,3 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 WHATSAPP_RATE_REDIS_URL = os.environ.get("WHATSAPP_RATE_REDIS_URL", "")
 # Separate deployments (or a bench) sharing one broker keep apart by queue name; workers read it too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
-# runserver's request lines (`make dev`) go through the same scrubbing handler as everything else.
-LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "level": "INFO", "propagate": False}
