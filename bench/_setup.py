@@ -9,6 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.base")
+# A bench runs on a developer's machine: local keys even against a real DATABASE_URL (see "Production settings").
+os.environ.setdefault("MAGIE_DEPLOYMENT", "development")
 
 import django  # noqa: E402
 

@@ -60,7 +60,8 @@ def main() -> None:
     admin(url, f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
     admin(url, f'CREATE DATABASE "{BENCH_DB}"')
     try:
-        env = os.environ | {"DATABASE_URL": with_database(url, BENCH_DB), "DJANGO_SETTINGS_MODULE":
+        env = os.environ | {"MAGIE_DEPLOYMENT": os.environ.get("MAGIE_DEPLOYMENT", "development"),
+                            "DATABASE_URL": with_database(url, BENCH_DB), "DJANGO_SETTINGS_MODULE":
                             "magie.settings.base", "LOG_LEVEL": "WARNING", "DATABASE_POOL": "false"}
         subprocess.run([sys.executable, __file__, "--child"], env=env, cwd=ROOT, check=True)
     finally:

@@ -342,6 +342,8 @@ if DATABASE_POOL:
     # No round trip per request to test a pooled connection: the pool retires idle (5 min) and old (30 min) ones,
     # and a connection broken meanwhile fails that one request (Meta redelivers what was not answered 200).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+# Load balancers probe /healthz over plain http inside the network; every other path keeps the HTTPS redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
 # The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('conversations', '0002_channel_and_handled'),
+        ('conversations', '0003_sandbox_customers_and_simulated_messages'),
     ]
 
     operations = [
