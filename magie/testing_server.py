@@ -87,6 +87,8 @@ class PlatformProcess:
         env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
                             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "MAGIE_DATA_DIR": str(self.data_dir),
                             "CELERY_TASK_ALWAYS_EAGER": "0", "WHATSAPP_GRAPH_URL": "", "DEBUG": "false",
+                            # the keys of the test process (its own data folder would make new ones)
+                            "SECRET_KEY": settings.SECRET_KEY, "MAGIE_FIELD_KEYS": ",".join(settings.MAGIE_FIELD_KEYS),
                             **(extra_env or {})}
         self.command = [sys.executable, "manage.py", "up", "--addr", f"127.0.0.1:{self.port}",
                         "--web-workers", str(web_workers), "--concurrency", str(concurrency)]
