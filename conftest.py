@@ -146,11 +146,12 @@ def use_openai(fake_openai):
     return fake_openai
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def platform_process(django_db_setup, django_db_blocker):
     """The platform exactly as `make run` starts it (`manage.py up`: the production server with its static files
     and pool, a Celery worker and beat, settings magie.settings.base) on a free port against the test database;
-    one for the session. Use it through `platform_up`, which makes sure the demo organisations are committed."""
+    one per test module, on a queue of its own (its worker and beat never touch other tests' tasks), stopped after
+    the module. Use it through `platform_up`, which makes sure the demo organisations are committed."""
     from magie.testing_server import PlatformProcess
 
     with django_db_blocker.unblock():

@@ -18,10 +18,12 @@ from django.db import connection
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
+from magie.models import Heartbeat
 from magie.serving import connection_budget, database_max_connections
-from magie.testing import test_database_url
+from magie.testing import test_database_url as database_url_of_the_tests
 from magie.testing_server import PlatformProcess
 from tenants.demo import demo_channel_secrets
+from tests.test_serving import doctor
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 
 
@@ -153,9 +155,20 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
 
 
 def test_up_refuses_a_pool_that_could_exhaust_postgresql(db):
-    env = {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
+    env = {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": database_url_of_the_tests(),
            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "DATABASE_POOL_MAX_SIZE": "100000"}
     result = subprocess.run([sys.executable, "manage.py", "up", "--addr", "127.0.0.1:1"], env=__import__(
         "os").environ | env, cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "PostgreSQL allows" in result.stderr and "DATABASE_POOL_MAX_SIZE" in result.stderr
+
+
+def test_doctor_passes_against_what_up_started(platform_up):
+    deadline = time.monotonic() + 120  # beat's first heartbeat comes 30 s after it starts
+    while not Heartbeat.objects.filter(name="beat").exists():
+        assert time.monotonic() < deadline, platform_up.output()[-3000:]
+        time.sleep(1)
+    result = doctor()
+    assert result.returncode == 0, result.stdout + result.stderr
+    for check in ("database", "broker", "worker", "beat"):
+        assert f"{check + ':':<10} ok" in result.stdout
