@@ -375,9 +375,8 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
     return kind, text, payload[:512], bounded_id(reply_to) if reply_to else ""
 
 
-# The message kinds of edits, deletions and system notices (the contract with the turn: `conversations.Message.Kind`
-# gains these members there; the column already holds the strings).
-KIND_EDIT, KIND_DELETION, KIND_SYSTEM = "edit", "deletion", "system"
+# The message kinds of edits, deletions and system notices (the turn handles them; no canned reply).
+KIND_EDIT, KIND_DELETION, KIND_SYSTEM = Message.Kind.EDIT, Message.Kind.DELETION, Message.Kind.SYSTEM
 
 _DIGITS = re.compile(r"^\d{6,15}$")
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('conversations', '0003_sandbox_customers_and_simulated_messages'),
+        ('conversations', '0004_turn_lease_version_and_notice_kinds'),
     ]
 
     operations = [
