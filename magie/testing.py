@@ -52,6 +52,9 @@ class WorkerProcess:
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "CELERY_RESULT_BACKEND": settings.CELERY_RESULT_BACKEND,
             "CELERY_TASK_ALWAYS_EAGER": "0",
+            # What the worker itself publishes (the webhook's stored messages queue their turns there) stays on
+            # its private queue too.
+            "CELERY_TASK_DEFAULT_QUEUE": self.queue,
         }
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
