@@ -2,6 +2,7 @@
 
 from datetime import datetime, timedelta, timezone
 
+from django.db import connection
 from django.utils import timezone as django_timezone
 
 from agent import turn as pipeline
@@ -9,10 +10,12 @@ from agent.models import AgentSettings, Turn
 from agent.replies import say
 from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
-from agent.turn import steps
+from agent.tests.test_openai_provider import gates_without_money_approval
+from agent.turn import steps, turn_handle
 from approvals.models import ApprovalRequest
 from asks.models import Ask
 from conversations.models import Message
+from conversations.services import message_store_inbound
 from inbox.services import escalation_open
 
 
@@ -134,3 +137,27 @@ def test_record_writes_one_trace_and_marks_the_message_handled(demobank):
     assert Turn.objects.filter(message=turn.message).count() == 1
     assert turn.queries > 0 and turn.tool_calls[0]["name"] == "get_balance"
     assert Message.objects.get(pk=turn.message_id).handled_at == turn.finished_at
+
+
+def test_a_policy_changed_while_a_task_runs_applies_to_its_next_message(demobank):
+    """One task handles every pending message of the conversation; each turn reads the policy in force when it
+    starts (the live poison test met this: the second message ran on the policy read for the first)."""
+    now = datetime.now(timezone.utc)
+    first, second = (message_store_inbound(channel_user_id="5511999990001", channel_message_id=f"policy-race-{i}",
+                                           sent_at=now + timedelta(seconds=i), text=text, kind="text",
+                                           channel="terminal").message
+                     for i, text in enumerate(["qual meu saldo?", "manda 200 pro Pedro"]))
+    changed = []
+
+    def change_policy_after_the_first_turn(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not changed and sql.startswith('INSERT INTO "agent_turn"'):
+            changed.append(True)
+            gates_without_money_approval(demobank)
+        return result
+
+    with connection.execute_wrapper(change_policy_after_the_first_turn):
+        turn_handle(message_id=first.pk)
+    assert changed
+    turn = Turn.objects.get(message=second)
+    assert turn.reply.startswith("Pix de R$\xa0200,00 enviado"), turn.reply  # no approval asked: the new policy

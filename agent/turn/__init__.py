@@ -67,15 +67,16 @@ class Moved(Exception):
 
 
 def turn_handle(*, message_id: int) -> None:
-    """Run the turns of the message's conversation, in arrival order, up to this message and beyond. Raises
-    ConversationBusy when another live attempt holds the conversation (the task retries)."""
+    """Run the turns of the message's conversation, in arrival order, up to this message and beyond; each turn
+    reads the organisation and its policy in force when it starts. Raises ConversationBusy when another live
+    attempt holds the conversation (the task retries)."""
     message = Message.objects.only("conversation_id").get(pk=message_id)
     lease = lease_take(conversation_id=message.conversation_id)
     try:
-        org = organisation_in_force()
         conversation = Conversation.objects.select_related("customer").get(pk=message.conversation_id)
         while (pending := _next_pending(conversation.pk)) is not None:
-            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
+            # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
+            turn_run(message=pending, conversation=conversation, org=organisation_in_force(), lease=lease)
     finally:
         try:
             lease_release(lease)
