@@ -60,14 +60,20 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
 
 
 def _success(request: ApprovalRequest, record: ToolCallRecord, ctx: ToolContext, call: CallTool) -> Draft:
+    return effect_worded(request.tool, record, ctx, call) or Draft(say(ctx.language, "done"))
+
+
+def effect_worded(tool: str, record: ToolCallRecord, ctx: ToolContext, call: CallTool) -> Draft | None:
+    """A succeeded effect in words, from its own result (code, not the model): the Pix with its end-to-end id,
+    the booking with its payment link; None for a tool without such wording."""
     data, lang = record.result["data"], ctx.language
-    if request.tool == "send_pix":
+    if tool == "send_pix":
         return Draft(say(lang, "pix_sent", amount=money(data["amount_cents"], data["currency"], lang),
                          name=data["recipient"]["owner_name"], e2e=data["end_to_end_id"]))
-    if request.tool == "create_booking":
+    if tool == "create_booking":
         link = call(ctx, "send_payment_link", {"booking_ref": data["booking_ref"]}).result
         return Draft(say(lang, "booking_done", activity=data["activity"], party=data["party_size"],
                          start=when(datetime.fromisoformat(data["start"]), lang, ctx.time_zone),
                          amount=money(data["amount_cents"], data["currency"], lang),
                          url=link["data"]["url"] if link["ok"] else ""))
-    return Draft(say(lang, "done"))
+    return None

@@ -10,10 +10,12 @@ from agent.models import AgentSettings, Turn
 from agent.replies import say
 from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
+from agent.tests.hostile import SLOT, _then
 from agent.tests.test_openai_provider import gates_without_money_approval
 from agent.turn import steps, turn_handle
 from approvals.models import ApprovalRequest
 from asks.models import Ask
+from booking.models import Booking
 from conversations.models import Message
 from conversations.services import message_store_inbound
 from inbox.services import escalation_open
@@ -161,3 +163,21 @@ def test_a_policy_changed_while_a_task_runs_applies_to_its_next_message(demobank
     assert changed
     turn = Turn.objects.get(message=second)
     assert turn.reply.startswith("Pix de R$\xa0200,00 enviado"), turn.reply  # no approval asked: the new policy
+
+
+def test_a_booking_that_ran_before_the_model_broke_is_answered_as_booked(demoschool, use_openai):
+    """The school books without approval by default; when the completion after the booking is unusable, the
+    customer reads the booking from its result (code), not "technical problem" over a booking that exists."""
+    use_openai.replies = [
+        completion(tool_calls=[("record_perception", perception_args("availability", {"new_request"}, lang="ca",
+                                                                      activity="escalada"))]),
+        completion(tool_calls=[("check_availability", {"activity": "escalada", "date": None, "party_size": 2})]),
+        _then("create_booking", SLOT, party_size=2),
+        {**completion("Fet!"), "choices": []},  # the model breaks after the effect
+    ]
+    before = set(Booking.objects.values_list("pk", flat=True))
+    turn = Conversation(customer="376600001").say("vull fer escalada per a dos")
+    booking = Booking.objects.exclude(pk__in=before).get()
+    assert turn.status == Turn.Status.FAILED and "no choices" in turn.error
+    assert turn.reply.startswith("Reserva feta") and "/pay/" in turn.reply and booking.party_size == 2, turn.reply
+    assert turn.reply != say("ca", "provider_down")

@@ -12,7 +12,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from agent import registry
-from agent.continuation import approval_continue
+from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
 from agent.models import Turn
 from agent.providers import provider_for_current_organisation
@@ -175,11 +175,21 @@ def draft(state: TurnState) -> None:
             state.draft, state.model_drafted = state.provider.respond(state.request), True  # type: ignore[union-attr]
         except ProviderUnavailable as error:
             state.trace.status, state.trace.error = Turn.Status.FAILED, str(error)
-            state.draft = Draft(say(state.lang, "provider_down"))
+            state.draft = executed_effect_draft(state) or Draft(say(state.lang, "provider_down"))
         if state.ctx.approval_requested is not None:
             state.trace.drafts = [state.draft.text]
             state.draft, state.model_drafted = preview_draft(state), False
     state.usage.add(state.draft.usage)
+
+
+def executed_effect_draft(state: TurnState) -> Draft | None:
+    """When the model broke after an effect of this turn ran (a booking the policy lets run without approval),
+    the reply is that effect in words from its result — never "technical problem" over a booking that exists."""
+    done = [record for record in state.records if record.executed_effect and record.result.get("ok")]
+    if not done:
+        return None
+    return effect_worded(done[-1].name, done[-1], state.ctx,  # type: ignore[arg-type]
+                         lambda ctx, name, arguments: call_tool(state, name, arguments))
 
 
 def preview_draft(state: TurnState) -> Draft:
