@@ -11,8 +11,8 @@ from django.test import Client
 from django_tenants.utils import tenant_context
 
 from magie.testing import WorkerProcess
-from tenants.testing import organisations_ensure, tenant_tables_truncate
 from tenants.models import Organisation
+from tenants.testing import organisations_ensure, tenant_tables_truncate
 
 
 @pytest.fixture(scope="session")

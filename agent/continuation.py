@@ -7,8 +7,8 @@ the effect's idempotency key is the request's id, so even a racing second run mo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 from agent import registry
 from agent.providers.base import Draft

@@ -6,8 +6,9 @@ and the chat is escalated to people with a note. One trace, one message to the c
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings

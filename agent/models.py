@@ -23,6 +23,9 @@ class Reference(models.Model):
     expires_at = models.DateTimeField()
     created_at = models.DateTimeField(auto_now_add=True)
 
+    def __str__(self) -> str:
+        return f"{self.kind} {self.token[:8]}…"
+
 
 class Turn(models.Model):
     """One inbound message's turn, as one trace row: perception, decision and rule, tool calls with arguments,
@@ -60,6 +63,9 @@ class Turn(models.Model):
         ordering = ["pk"]
         indexes = [models.Index(fields=["status"], condition=models.Q(status="failed"), name="turn_failed")]
 
+    def __str__(self) -> str:
+        return f"turn {self.pk} ({self.status})"
+
 
 class FailedTurn(Turn):
     """The dead-letter list: turns that raised (or whose model stayed unreachable), for staff to look at."""
@@ -82,6 +88,9 @@ class AgentSettings(models.Model):
     openai_base_url = models.URLField(blank=True)
     # Encrypted at rest, write-only in the admin, never logged; a magie.crypto.Secret: `.reveal()` to use it.
     openai_api_key = EncryptedTextField(blank=True)
+
+    def __str__(self) -> str:
+        return self.provider
 
     def __repr__(self) -> str:
         return f"<AgentSettings {self.provider}>"

@@ -19,7 +19,8 @@ from pydantic import ValidationError
 from agent.gate import approval_gate
 from agent.references import ReferenceRefused, reference_resolve
 from agent.tools import bank, school, store
-from agent.tools.arguments import FAILED_SLOTS as ARGUMENT_FAILED_SLOTS, argument_context
+from agent.tools.arguments import FAILED_SLOTS as ARGUMENT_FAILED_SLOTS
+from agent.tools.arguments import argument_context
 from agent.tools.base import ToolCallRecord, ToolContext, ToolFailure, ToolSpec, failure_from
 from asks.perception.contract import strict_json_schema
 from magie.bounds import json_storable, text_storable

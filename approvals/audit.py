@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from approvals.models import ApprovalRequest
 from approvals.selectors import approval_chain

@@ -37,10 +37,11 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from asks.kinds import SLOTS_BY_KIND, slot_values
 from asks.perception.contract import Perception

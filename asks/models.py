@@ -124,6 +124,9 @@ class Attribution(models.Model):
     class Meta:
         indexes = [models.Index(fields=["ask", "message"])]
 
+    def __str__(self) -> str:
+        return f"message {self.message_id} → ask {self.ask_id}"
+
 
 class SlotEvent(models.Model):
     """Every change of a slot. Current values derive from these, so the values as of any message can be rebuilt."""
@@ -146,6 +149,9 @@ class SlotEvent(models.Model):
         ordering = ["pk"]
         indexes = [models.Index(fields=["ask", "id"])]
 
+    def __str__(self) -> str:
+        return f"{self.action} {self.slot}"
+
 
 class AskTransition(models.Model):
     """A status change of an Ask: from which message, by which rule."""
@@ -161,6 +167,9 @@ class AskTransition(models.Model):
     class Meta:
         ordering = ["pk"]
 
+    def __str__(self) -> str:
+        return f"{self.source} → {self.target} ({self.rule})"
+
 
 class Decision(models.Model):
     """What the decision engine decided for one inbound message, with the perception it read and the rule."""
@@ -175,3 +184,6 @@ class Decision(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} ({self.rule})"

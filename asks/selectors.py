@@ -89,7 +89,10 @@ def ask_outcomes(*, since: datetime, until: datetime) -> dict[str, Any]:
         1 for ask in asks.filter(status=Ask.Status.ABANDONED) if missing_slots(ask.kind, ask_slots(ask))
     )
     closed = counts["total"] - counts["open"]
-    rate = (lambda n: round(100 * n / closed, 2) if closed else 0.0)
+
+    def rate(n: int) -> float:
+        return round(100 * n / closed, 2) if closed else 0.0
+
     return {
         **counts,
         "closed": closed,

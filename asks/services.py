@@ -4,15 +4,17 @@ messages of one conversation are decided one after the other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from django.db import transaction
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
-from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, Decision as DecisionRow, SlotEvent
+from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEvent
+from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, message_ask
 from asks.when import is_time_only, when_merge

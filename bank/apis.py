@@ -22,8 +22,8 @@ from bank.interface import key_owner_of, receipt_of, statement_of
 from bank.models import CustomerToken, Holder
 from language.money import format_money
 from magie.auth import CustomerTokenAuthentication
-from magie.tenancy import tenancy_current
 from magie.scoping import organisation_kind_is
+from magie.tenancy import tenancy_current
 
 
 class CustomerPrincipal:

@@ -22,7 +22,7 @@ def _check_digits(base: str, weights_from: int) -> str:
     """CPF check digits appended to a 9-digit base (the public algorithm)."""
     digits = base
     for start in (weights_from, weights_from + 1):
-        total = sum(int(d) * w for d, w in zip(digits, range(start, 1, -1)))
+        total = sum(int(d) * w for d, w in zip(digits, range(start, 1, -1), strict=True))
         rest = (total * 10) % 11
         digits += str(0 if rest == 10 else rest)
     return digits
@@ -37,7 +37,7 @@ def cpf_from_base(base9: str) -> str:
 def cnpj_from_base(base12: str) -> str:
     digits = base12
     for weights in ((5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2), (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)):
-        rest = sum(int(d) * w for d, w in zip(digits, weights)) % 11
+        rest = sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 11
         digits += str(0 if rest < 2 else 11 - rest)
     assert CNPJ().validate(digits), digits
     return digits

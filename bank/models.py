@@ -173,6 +173,9 @@ class KeyLookup(models.Model):
     class Meta:
         indexes = [models.Index(fields=["holder", "created_at"], name="bank_lookup_holder_time")]
 
+    def __str__(self) -> str:
+        return f"{self.key_type} lookup ({'found' if self.found else 'not found'})"
+
 
 class Contact(models.Model):
     """A holder's saved recipient: "Pedro" → Pedro's Pix key."""

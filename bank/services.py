@@ -21,8 +21,7 @@ import logging
 import secrets
 import string
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -213,7 +212,7 @@ def _amount_check(amount_cents: object) -> int:
 def end_to_end_id_new(*, ispb: str, at: datetime) -> str:
     """E + ISPB (8) + yyyyMMddHHmm (UTC) + 11 random alphanumerics = 32 characters, as the Pix rules say."""
     suffix = "".join(secrets.choice(_ALPHANUMERIC) for _ in range(11))
-    return f"E{ispb}{at.astimezone(dt_timezone.utc):%Y%m%d%H%M}{suffix}"
+    return f"E{ispb}{at.astimezone(UTC):%Y%m%d%H%M}{suffix}"
 
 
 def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime | None, description: str) -> str:

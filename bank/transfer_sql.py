@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+
 import psycopg
 from django.conf import settings
 from django.db import connection

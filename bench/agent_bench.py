@@ -16,10 +16,9 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from _setup import bench_organisation
-
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
@@ -27,7 +26,6 @@ from agent.models import Turn
 from agent.providers.openai import RESPOND_PROMPT
 from agent.registry import tool_schemas
 from agent.turn import turn_handle
-from asks.kinds import missing_slots
 from asks.models import Ask, Attribution
 from asks.selectors import ask_slots
 from bank.demo import seed_bank_demo
@@ -40,7 +38,7 @@ SCRIPT = ["qual meu saldo?", "manda 200 pro Pedro", "na verdade, é pro João", 
 
 def run_turns(count: int) -> tuple[float, list[int]]:
     customer = f"55119{time.time_ns() % 10**8:08d}"
-    at = datetime.now(timezone.utc)
+    at = datetime.now(UTC)
     started = time.perf_counter()
     ids = []
     for i in range(count):
@@ -103,13 +101,12 @@ class Sampler:
 def run_slow_model_turns(organisation) -> None:
     import threading
 
+    from django.conf import settings
     from django.db import connection
 
     from agent.models import AgentSettings
     from agent.testing import FakeOpenAI
     from magie.testing import test_database_url  # noqa: F401 — the same URL shape the workers use
-
-    from django.conf import settings
 
     fake = FakeOpenAI()
     fake.replies = [slow_model] * (CONCURRENT * TURNS_EACH * 2 + 10)
@@ -123,7 +120,7 @@ def run_slow_model_turns(organisation) -> None:
     sampler = Sampler(dsn)
     durations: list[float] = []
     message_ids: list[int] = []
-    at = datetime.now(timezone.utc)
+    at = datetime.now(UTC)
 
     def conversation(index: int) -> None:
         connection.set_tenant(organisation)
@@ -158,7 +155,7 @@ def run_slow_model_turns(organisation) -> None:
     overheads = sorted((d - 2 * MODEL_SECONDS) * 1000 for d in durations)
     p95 = overheads[min(len(overheads) - 1, int(len(overheads) * 0.95))]
     waiting = [sample for sample in sampler.samples if sample[3] == CONCURRENT]  # every turn waits on the model
-    opened, in_transaction, locking, _ = (max(column) for column in zip(*waiting))
+    opened, in_transaction, locking, _ = (max(column) for column in zip(*waiting, strict=True))
     mean_open = statistics.mean(sample[0] for sample in waiting)
     print(f"openai provider, model answering after {MODEL_SECONDS:.0f} s, {CONCURRENT} conversations at once: "
           f"{len(durations) / elapsed:.2f} turns/s ({len(durations)} turns in {elapsed:.1f} s; the floor is "
@@ -172,7 +169,7 @@ def run_slow_model_turns(organisation) -> None:
 def history(length: int) -> Conversation:
     customer = Customer.objects.create(channel_user_id=f"hist{length}-{time.time_ns()}")
     conversation = Conversation.objects.create(customer=customer)
-    t0 = datetime.now(timezone.utc) - timedelta(days=2)
+    t0 = datetime.now(UTC) - timedelta(days=2)
     closed = Ask.objects.create(conversation=conversation, kind="pix_transfer", status="completed",
                                 last_activity_at=t0, closed_at=t0)
     older = Message.objects.bulk_create([

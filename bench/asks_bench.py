@@ -7,10 +7,9 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from _setup import bench_organisation, percentiles
-
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django_tenants.utils import tenant_context
@@ -24,7 +23,7 @@ from conversations.models import Conversation, Customer, Message
 from conversations.services import message_store_inbound
 
 POLICY = DecisionPolicy(ask_stale_after_seconds=600, side_request="suspend")
-T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 1, 12, tzinfo=UTC)
 TEXTS = ["manda 200 pro Pedro", "na verdade, é pro João", "qual meu saldo?", "dois centavos", "cancela",
          "manda um pix de 100 pra Ana", "sim", "300"]
 

@@ -39,6 +39,7 @@ import threading
 import time
 import uuid
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -157,7 +158,7 @@ def run_threads(organisation, payers, keys, now, clients: int) -> tuple[int, int
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    return (*map(sum, zip(*results)), elapsed)
+    return (*map(sum, zip(*results, strict=True)), elapsed)
 
 
 def _process_client(organisation, payer, key, now, start_at, stop_at, queue) -> None:
@@ -181,7 +182,7 @@ def run_processes(organisation, payers, keys, now, clients: int) -> tuple[int, i
     results = [queue.get(timeout=DURATION + 60) for _ in children]
     for child in children:
         child.join(timeout=10)
-    return (*map(sum, zip(*results)), DURATION)
+    return (*map(sum, zip(*results, strict=True)), DURATION)
 
 
 # --- pgbench -------------------------------------------------------------------------------------------------
@@ -361,15 +362,15 @@ def main() -> None:
     for name, who, keys, now, client_counts in scenarios:
         for clients in client_counts:
             if clients < 0:
-                label, work = f"{-clients} procs", lambda: run_processes(organisation, who, keys, now, -clients)
+                label, work = f"{-clients} procs", partial(run_processes, organisation, who, keys, now, -clients)
             else:
-                label, work = f"{clients} threads", lambda: run_threads(organisation, who, keys, now, clients)
+                label, work = f"{clients} threads", partial(run_threads, organisation, who, keys, now, clients)
             row(name, label, conserved(name, work), base_1 if abs(clients) == 1 else base_8)
     if settings.DATABASE_PREPARED_STATEMENTS:
         settings.DATABASE_PREPARED_STATEMENTS = False  # hot_cursor reads it per call
         for clients in (1, CLIENTS):
             row("local, not prepared", f"{clients} threads",
-                conserved("not prepared", lambda: run_threads(organisation, payers, local_keys, None, clients)),
+                conserved("not prepared", partial(run_threads, organisation, payers, local_keys, None, clients)),
                 base_1 if clients == 1 else base_8)
         settings.DATABASE_PREPARED_STATEMENTS = True
     print("money conserved and no balance negative after every row")

@@ -34,7 +34,7 @@ from django.utils import timezone  # noqa: E402
 from django_tenants.utils import tenant_context  # noqa: E402
 
 from booking.errors import SlotTaken  # noqa: E402
-from booking.models import ActivityEquipment, Activity, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot  # noqa: E402
+from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot  # noqa: E402
 from booking.services import booking_create  # noqa: E402
 from tenants.services import organisation_create  # noqa: E402
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,7 +34,7 @@ def main() -> None:
         find_numbers(text, "pt-BR")
         runs.append(time.perf_counter() - started)
     print(f"find_numbers, 5,000 numbers: best {min(runs) * 1000:.1f} ms, median {sorted(runs)[5] * 1000:.1f} ms")
-    now = datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     message = "manda um pix de 100 pra Ana amanhã às 15h"
     perceive(message, lang="pt-BR", org_kind="bank", now=now, tz="America/Sao_Paulo", currency="BRL")
     count = 2000

@@ -72,7 +72,6 @@ def main() -> None:
 def child() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import _setup  # noqa: F401 - django.setup()
-
     import psutil
     from django.core.management import call_command
     from django.db import connection

@@ -33,14 +33,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import _setup  # noqa: F401 - django.setup() on the configured (or embedded) database
-
 import psutil
+from _setup import bench_organisation, percentiles
 from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django_tenants.utils import schema_context
 
-from _setup import bench_organisation, percentiles
 from magie.celery import app as celery_app
 from magie.testing_server import free_port
 from tenants.services import whatsapp_channel_save
@@ -186,13 +185,13 @@ def cost_in_process() -> None:
         ack_queries, ack_cpu, work_queries, work_cpu = [], [], [], []
         for _ in range(50):
             body = webhook_body(customer)
-            queries, cpu = measured(lambda: client.post("/webhooks/whatsapp", data=body,
+            queries, cpu = measured(lambda body=body: client.post("/webhooks/whatsapp", data=body,
                                                         content_type="application/json",
                                                         HTTP_X_HUB_SIGNATURE_256=signature(body)))
             ack_queries.append(queries)
             ack_cpu.append(cpu)
             inbound_id = InboundBody.objects.order_by("-pk").values_list("pk", flat=True).first()
-            queries, cpu = measured(lambda: inbound_process(inbound_id=inbound_id))
+            queries, cpu = measured(lambda inbound_id=inbound_id: inbound_process(inbound_id=inbound_id))
             work_queries.append(queries)
             work_cpu.append(cpu)
         rows.append((label, sorted(ack_queries)[25], sorted(ack_cpu)[25] * 1000, sorted(work_queries)[25],

@@ -121,7 +121,8 @@ class Booking(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     amount_cents = models.IntegerField()
     currency = models.CharField(max_length=3)
     status = FSMField(choices=Status.choices, default=Status.PENDING_PAYMENT, protected=True)
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    # NULL, not "": bookings made without a key must not collide in the unique constraint on the key.
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField()
     paid_at = models.DateTimeField(null=True, blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)

@@ -11,17 +11,14 @@ and zero while its instructor is booked in another overlapping slot.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Iterable
 from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
-from language.text import fold
-from magie.bounds import text_checked
-from magie.tenancy import tenancy_current
 from booking.errors import (
     ActivityNotFound,
     BookingNotFound,
@@ -32,6 +29,9 @@ from booking.errors import (
     SlotNotFound,
 )
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, PaymentLink, TimeSlot
+from language.text import fold
+from magie.bounds import text_checked
+from magie.tenancy import tenancy_current
 
 SEARCH_DAYS = 14  # with no day given, availability looks this many days ahead
 PARTY_MAX = 1000  # more people than any slot holds (and than a booking's smallint column could)

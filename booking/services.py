@@ -21,7 +21,6 @@ from booking.errors import (
     BookingNotPayable,
     IdempotencyKeyReused,
     InstructorUnavailable,
-    InvalidPartySize,
     OutOfEquipment,
     PartyTooLarge,
     PaymentLinkExpired,

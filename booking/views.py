@@ -16,9 +16,9 @@ from booking.errors import BookingNotPayable, PaymentLinkExpired, PaymentLinkNot
 from booking.models import Booking
 from language.locales import babel_locale
 from language.money import format_money
-from magie.tenancy import tenancy_current
 from magie.errors import DomainError
 from magie.scoping import current_kind
+from magie.tenancy import tenancy_current
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {

@@ -7,7 +7,7 @@ when it sends. Everything else â€” admin pages, traces, exports, the simulator â
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Renderer = Callable[[object, str], str]
 _renderers: list[Renderer] = []

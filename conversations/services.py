@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
 from conversations.models import Conversation, Customer, Message
-from magie.queueing import task_queue_on_commit
 from magie.errors import DomainError
+from magie.queueing import task_queue_on_commit
 
 
 class SimulatedForRealCustomer(DomainError):

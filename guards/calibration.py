@@ -48,9 +48,10 @@ import re
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
 from guards.evidence import Evidence, Identifier, Money, inferred, typed

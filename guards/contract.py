@@ -10,8 +10,9 @@ turn's tool outputs, the history the Ask scope allows and the policy's vocabular
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from guards.evidence import Evidence
 from language.locales import Lang
@@ -88,15 +89,15 @@ class GuardVerdict:
     evidence: tuple[str, ...] = ()
 
     @classmethod
-    def ok(cls) -> "GuardVerdict":
+    def ok(cls) -> GuardVerdict:
         return PASSED
 
     @classmethod
-    def fail(cls, code: str, explanation: str, evidence: Sequence[str] = ()) -> "GuardVerdict":
+    def fail(cls, code: str, explanation: str, evidence: Sequence[str] = ()) -> GuardVerdict:
         return cls(passed=False, code=code, explanation=explanation, evidence=tuple(str(e) for e in evidence))
 
     @classmethod
-    def budget_exceeded(cls, code: str, lang: Lang = "en") -> "GuardVerdict":
+    def budget_exceeded(cls, code: str, lang: Lang = "en") -> GuardVerdict:
         from guards.messages import BUDGET_EXCEEDED  # messages import nothing of the contract; lazy to keep it so
 
         return cls.fail(code, BUDGET_EXCEEDED[lang], (BUDGET_EXCEEDED_EVIDENCE,))

@@ -30,10 +30,11 @@ in cents, price/amount/balance/total/fare/cost/fee/rent in units); every other n
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
-from typing import Any, Iterator, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 Unit = Literal["cents", "units"]
 MoneyRole = Literal["amount", "price", "balance", "debit"]

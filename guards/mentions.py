@@ -64,7 +64,7 @@ _SPACED = r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?(?![\w.,]?\d
 _SPACE_GROUP_RE = re.compile(r"\d+(?:,\d{1,2})?")
 
 
-def _spaced_numbers(raw: str, start: int, lang: Lang) -> list["Number"]:
+def _spaced_numbers(raw: str, start: int, lang: Lang) -> list[Number]:
     """The numbers of a spaced-digits token at `start` (language.numbers' `_joinable` rule)."""
     groups = re.findall(r"\d+", raw.split(",")[0])
     if groups[0] == "1" or all(group in ("000", "500") for group in groups[1:]):

@@ -21,9 +21,9 @@ When several dates or times are said, the last one wins (a correction usually co
 """
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from bisect import bisect_right
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -51,11 +51,11 @@ class WhenMention:
 
 
 MONTHS: dict[Lang, dict[str, int]] = {
-    "pt-BR": dict(zip("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro".split(), range(1, 13))),
-    "es": dict(zip("enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(), range(1, 13)))
+    "pt-BR": dict(zip("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro".split(), range(1, 13), strict=True)),
+    "es": dict(zip("enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(), range(1, 13), strict=True))
     | {"setiembre": 9},
-    "ca": dict(zip("gener febrer marc abril maig juny juliol agost setembre octubre novembre desembre".split(), range(1, 13))),
-    "en": dict(zip("january february march april may june july august september october november december".split(), range(1, 13)))
+    "ca": dict(zip("gener febrer marc abril maig juny juliol agost setembre octubre novembre desembre".split(), range(1, 13), strict=True)),
+    "en": dict(zip("january february march april may june july august september october november december".split(), range(1, 13), strict=True))
     | {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12},
 }
 WEEKDAYS: dict[Lang, dict[str, int]] = {
@@ -196,10 +196,8 @@ def _last_said(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """The last match of `pattern` in `text`."""
-    found = None
-    for found in pattern.finditer(text):
-        pass
-    return found
+    matches = list(pattern.finditer(text))
+    return matches[-1] if matches else None
 
 
 def _weekday_date(match: re.Match[str], today: date, weekdays: dict[str, int]) -> date:

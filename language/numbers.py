@@ -16,10 +16,10 @@ glued to letters ("S21", "128GB"). "5th", "12º", "twelfth", "primeira" are numb
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import Iterator
 
 from babel.numbers import NumberFormatError, parse_decimal
 from text_to_num import find_numbers as _t2n_find_numbers
@@ -72,7 +72,7 @@ _CA_UNITS: dict[str, int] = {
     "quaranta": 40, "cinquanta": 50, "seixanta": 60, "setanta": 70, "vuitanta": 80, "noranta": 90,
 }
 _CA_HUNDREDS_SUFFIX = ("cents", "centes")
-_SOME_WORDS = frozenset({"uns", "umas", "unos", "unas", "uns", "unes"})
+_SOME_WORDS = frozenset({"uns", "umas", "unos", "unas", "unes"})
 
 
 @dataclass(frozen=True, slots=True)

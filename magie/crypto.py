@@ -83,7 +83,7 @@ class Secret:
         self._plain = plain
 
     @classmethod
-    def from_db(cls, stored: str) -> "Secret":
+    def from_db(cls, stored: str) -> Secret:
         return cls(stored=stored) if stored else cls(plain="")
 
     def reveal(self) -> str:

@@ -10,8 +10,8 @@ import os
 import secrets
 import time
 from base64 import urlsafe_b64encode
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 def local_key(path: Path, make: Callable[[], str]) -> str:

@@ -12,8 +12,8 @@ import re
 
 APPROVAL_TOKEN = re.compile(r"(/approve/)[^/\s\"'?]+")
 SECRET_PARAMETERS = ("hub.verify_token", "verify_token", "access_token", "token")
-SECRET_QUERY = re.compile(r"((?<![\w.])(?:%s)=)[^&\s\"']*" % "|".join(re.escape(name) for name in SECRET_PARAMETERS),
-                          re.IGNORECASE)
+_SECRET_NAMES = "|".join(re.escape(name) for name in SECRET_PARAMETERS)
+SECRET_QUERY = re.compile(rf"((?<![\w.])(?:{_SECRET_NAMES})=)[^&\s\"']*", re.IGNORECASE)
 
 
 def redact(text: str) -> str:

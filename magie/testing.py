@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 

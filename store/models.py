@@ -56,15 +56,6 @@ class Product(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.sku})"
 
-    @property
-    def available(self) -> bool:
-        return self.stock > 0 and not self.sold_out
-
-    def refresh_search_text(self) -> None:
-        self.search_text = search_text_for(
-            brand=self.brand, model=self.model, name=self.name, capacity_gb=self.capacity_gb
-        )
-
     def save(self, *args, **kwargs) -> None:
         # The derived column can never disagree with the words it is built from (bulk_create callers call
         # refresh_search_text themselves).
@@ -73,6 +64,15 @@ class Product(models.Model):
         if update_fields is not None and {"brand", "model", "name", "capacity_gb"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "search_text"}
         super().save(*args, **kwargs)
+
+    @property
+    def available(self) -> bool:
+        return self.stock > 0 and not self.sold_out
+
+    def refresh_search_text(self) -> None:
+        self.search_text = search_text_for(
+            brand=self.brand, model=self.model, name=self.name, capacity_gb=self.capacity_gb
+        )
 
 
 class UsedDevicePrice(models.Model):
@@ -98,13 +98,13 @@ class UsedDevicePrice(models.Model):
     def __str__(self) -> str:
         return f"{self.brand} {self.model} {self.capacity_gb} GB"
 
-    def refresh_keys(self) -> None:
-        self.brand_key = model_key(self.brand)
-        self.model_key = model_key(self.model)
-
     def save(self, *args, **kwargs) -> None:
         self.refresh_keys()
         super().save(*args, **kwargs)
+
+    def refresh_keys(self) -> None:
+        self.brand_key = model_key(self.brand)
+        self.model_key = model_key(self.model)
 
 
 class UsedDeviceQuote(models.Model):

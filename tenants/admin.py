@@ -9,10 +9,10 @@ from django.contrib.auth.models import Group, User
 from django_tenants.admin import TenantAdminMixin
 
 from magie.admin_sites import backoffice_site, platform_site
+from tenants.choices import RiskClass
 from tenants.forms import PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field
-from tenants.choices import RiskClass
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 

@@ -12,10 +12,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django_tenants.models import DomainMixin, TenantMixin
 
-from magie.fields import EncryptedTextField
 from magie.bounds import AMOUNT_CEILING_CENTS
-from tenants.policy import AMOUNT_MAX_DEFAULT_CENTS
-
+from magie.fields import EncryptedTextField
 from tenants.choices import (
     GUARD_NAMES,
     ApprovalChannel,
@@ -26,6 +24,7 @@ from tenants.choices import (
     SideRequest,
     ToolFailure,
 )
+from tenants.policy import AMOUNT_MAX_DEFAULT_CENTS
 
 schema_name_validator = RegexValidator(
     r"^[a-z][a-z0-9]{2,29}$",

@@ -6,9 +6,10 @@ guards receive, so none of them touches the model or the database.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 
@@ -46,7 +47,7 @@ class Policy:
     version: int = 0
 
     @classmethod
-    def from_snapshot(cls, snapshot: Mapping[str, Any], version: int = 0) -> "Policy":
+    def from_snapshot(cls, snapshot: Mapping[str, Any], version: int = 0) -> Policy:
         return cls(
             ask_stale_after=timedelta(seconds=snapshot["ask_stale_after_seconds"]),
             on_tool_failure=snapshot["on_tool_failure"],

@@ -21,9 +21,9 @@ from approvals.models import ApprovalRequest
 from approvals.tests.test_flow import set_money_gate
 from conversations.rendering import message_text_for_customer
 from magie.admin_sites import backoffice_site, platform_site
-from tenants.testing import signed_in
 from tenants.demo import demo_channel_secrets
 from tenants.models import Organisation
+from tenants.testing import signed_in
 
 MODEL_KEY = "sk-crawl-secret-model-key-4f1d9a"
 ROWS_PER_MODEL = 3
@@ -71,7 +71,7 @@ def admin_urls(site, schema: str | None) -> list[str]:
     urls = [_reverse(site, "index"), _reverse(site, "password_change")]
     labels = set()
     with schema_context(schema or "public"):
-        for model, model_admin in site._registry.items():
+        for model in site._registry:
             meta = model._meta
             labels.add(meta.app_label)
             prefix = f"{meta.app_label}_{meta.model_name}"

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import http.client
 import re
-import signal
 import subprocess
 import sys
 import threading
 import time
 
 import psutil
-import pytest
 from django.conf import settings
 from django.db import connection
 from django_tenants.utils import schema_context

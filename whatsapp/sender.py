@@ -158,8 +158,7 @@ def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any])
             status, raw = response.status, response.read()
     except urllib.error.HTTPError as error:
         status, raw = error.code, error.read()
-    except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, OSError,
-            http.client.HTTPException) as error:
+    except (urllib.error.URLError, TimeoutError, ConnectionError, OSError, http.client.HTTPException) as error:
         reason = error.reason if isinstance(error, urllib.error.URLError) else error
         # Refused or unresolvable: nothing left this machine. Anything else (a timeout, a reset, a closed
         # connection) may have happened after Meta read the request.

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from agent.tools.base import ToolCallRecord
 from asks.perception.contract import Perception
@@ -14,7 +15,7 @@ class Usage:
     prompt: int = 0
     completion: int = 0
 
-    def add(self, other: "Usage") -> None:
+    def add(self, other: Usage) -> None:
         self.prompt += other.prompt
         self.completion += other.completion
 

@@ -10,9 +10,9 @@ from typing import Any
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
 from agent.replies import failure_reason, kind_name, money, reason, say, slot_name, slot_value, when
 from asks.buttons import choose_payload, resume_payload
+from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception
-from asks.kinds import kinds_for
 
 
 class BuiltinProvider:

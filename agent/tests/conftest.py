@@ -4,7 +4,6 @@ import pytest
 from django.core.management import call_command
 
 
-
 @pytest.fixture
 def chat(monkeypatch):
     """Run `manage.py chat` with these lines on standard input; return what it printed."""

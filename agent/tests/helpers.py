@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from agent.models import Turn
 from agent.turn import turn_handle
@@ -23,7 +23,7 @@ def perception_args(kind=None, markers=(), lang="pt-BR", **slots) -> dict:
 class Conversation:
     def __init__(self, customer: str = "5511999990001", start: datetime | None = None, channel: str = "terminal"):
         self.customer = customer
-        self.now = start or datetime.now(timezone.utc)
+        self.now = start or datetime.now(UTC)
         self.channel = channel
         self.gap = timedelta(seconds=15)  # between two messages of the customer
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from agent.testing import completion
 from agent.tests.helpers import perception_args

@@ -9,8 +9,8 @@ from django.utils import timezone
 from agent import registry
 from agent.references import reference_issue
 from agent.replies import failure_reason
-from agent.tools.base import ToolContext
 from agent.tests.helpers import Conversation
+from agent.tools.base import ToolContext
 from approvals.errors import ApprovalInvalid
 from approvals.models import ApprovalRequest
 from approvals.previews import booking_preview, pix_preview

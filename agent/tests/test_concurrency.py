@@ -6,7 +6,7 @@ import signal
 import subprocess
 import threading
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.db import connection
@@ -26,7 +26,7 @@ from tenants.models import Organisation
 
 def last_place_slot() -> TimeSlot:
     """The demo's slot tomorrow at 09:00 that has exactly one place left."""
-    for slot in TimeSlot.objects.filter(start__gt=datetime.now(timezone.utc)).order_by("start"):
+    for slot in TimeSlot.objects.filter(start__gt=datetime.now(UTC)).order_by("start"):
         booked = sum(Booking.objects.filter(slot=slot).exclude(status="cancelled").values_list("party_size", flat=True))
         if slot.capacity - booked == 1 and slot.activity.slug == "ski":
             return slot
@@ -77,7 +77,7 @@ def test_two_customers_racing_for_the_last_place_get_one_booking_and_fresh_alter
 
 def test_two_messages_of_one_customer_on_a_real_worker_run_in_order_never_overlapping(real_worker):
     bank = Organisation.objects.get(schema_name="demobank")
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with tenant_context(bank):
         first = message_store_inbound(channel_user_id="5511977776666", channel_message_id="order-1", sent_at=now,
                                       text="manda 200 pro Pedro", channel="terminal").message
@@ -125,7 +125,7 @@ def kill_mid_turn(real_worker, fake_openai, *, hang_on_request: int, message_id:
             "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
         transfers_before = PixTransfer.objects.count()
         message = message_store_inbound(channel_user_id="5511999990001", channel_message_id=message_id,
-                                        sent_at=datetime.now(timezone.utc), text="manda 200 pro Pedro",
+                                        sent_at=datetime.now(UTC), text="manda 200 pro Pedro",
                                         channel="terminal").message
     first_run = pix_script()[:hang_on_request]  # the hung request's reply is never delivered
     fake_openai.replies = first_run + pix_script()
@@ -188,17 +188,17 @@ def test_while_the_model_thinks_the_turn_holds_no_lock_and_no_transaction_and_a_
     """The fake model answers the perception after 1.5 s. Meanwhile another connection locks the conversation row
     at once (NOWAIT), the turn's connection is not inside a transaction, and a second attempt on the same
     conversation is told it is busy instead of starting."""
-    from django.db import connection as default_connection, connections, transaction
-
-    from conversations.models import Conversation as ConversationRow
+    from django.db import connection as default_connection
+    from django.db import connections, transaction
 
     from agent.turn import ConversationBusy, turn_handle
+    from conversations.models import Conversation as ConversationRow
 
     bank = Organisation.objects.get(schema_name="demobank")
     with tenant_context(bank):
         AgentSettings.objects.update_or_create(pk=1, defaults={
             "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         first = message_store_inbound(channel_user_id="5511955554444", channel_message_id="think-1", sent_at=now,
                                       text="oi", channel="terminal").message
         second = message_store_inbound(channel_user_id="5511955554444", channel_message_id="think-2",
@@ -280,7 +280,7 @@ def test_a_conversation_moved_while_the_model_drafts_is_recomputed_before_anythi
         AgentSettings.objects.update_or_create(pk=1, defaults={
             "provider": "openai", "openai_base_url": fake_openai.base_url, "openai_api_key": "sk", "openai_model": "f"})
         message = message_store_inbound(channel_user_id="5511944443333", channel_message_id="moved-1",
-                                        sent_at=datetime.now(timezone.utc), text="oi", channel="terminal").message
+                                        sent_at=datetime.now(UTC), text="oi", channel="terminal").message
     fake_openai.replies = [completion(tool_calls=[("record_perception", perception_args(None, {"greeting"}))]),
                            completion("Olá! Em que posso ajudar?")]
     fake_openai.delays = [0, 1.5]  # the draft takes a while

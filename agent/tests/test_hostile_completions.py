@@ -32,8 +32,8 @@ def organisation(request, db):
     on every effect tool (money is gated by default)."""
     from django_tenants.utils import tenant_context
 
-    from tenants.testing import organisations_ensure
     from tenants.models import Organisation
+    from tenants.testing import organisations_ensure
 
     organisations_ensure()
     organisation = Organisation.objects.get(schema_name=request.param)

@@ -6,9 +6,9 @@ Each template key needs its context below: a new template fails this test until 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
-from typing import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -16,7 +16,8 @@ from agent.drafting import guard_input
 from agent.providers.base import Draft
 from agent.replies import T, kind_name, money, reason, say, slot_name, slot_value, when
 from agent.tools.base import ToolCallRecord
-from approvals.previews import TEXT as PREVIEW_TEXT, booking_preview, pix_preview, word
+from approvals.previews import TEXT as PREVIEW_TEXT
+from approvals.previews import booking_preview, pix_preview, word
 from guards.runner import run_guards
 from language.locales import LANGS
 from tenants.choices import GUARD_NAMES
@@ -25,7 +26,7 @@ from tenants.policy import Policy
 CURRENCY = {"bank": "BRL", "school": "EUR", "store": "ARS"}
 HOSTS = {"bank": "demobank.localhost", "school": "demoschool.localhost", "store": "demostore.localhost"}
 TZ = "America/Sao_Paulo"
-NOW = datetime(2026, 12, 1, 14, 30, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 1, 14, 30, tzinfo=UTC)
 OWNER = {"owner_name": "Pedro Henrique Almeida", "masked_document": "***.205.731-**", "bank_name": "Banco Magie",
          "key_type": "phone", "key_value": "+55 11 9****-4321"}
 

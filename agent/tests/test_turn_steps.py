@@ -1,6 +1,6 @@
 """The turn's steps one by one (agent/turn/steps.py), each through a whole turn that shows what it does."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection
 from django.utils import timezone as django_timezone
@@ -116,7 +116,7 @@ def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
 
 
 def test_a_message_delivered_late_gets_a_preview_with_its_full_time_to_decide(demobank):
-    late = datetime.now(timezone.utc) - timedelta(minutes=40)  # older than the 15-minute approval expiry
+    late = datetime.now(UTC) - timedelta(minutes=40)  # older than the 15-minute approval expiry
     turn = Conversation(start=late).say("manda 200 pro Pedro")
     request = ApprovalRequest.objects.get(ask=turn.ask)
     assert request.expires_at > django_timezone.now() + timedelta(minutes=14)

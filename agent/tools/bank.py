@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
-from approvals.previews import pix_preview
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from approvals.previews import pix_preview
 from bank.interface import SandboxBank
 from guards.evidence import Evidence, Identifier, Money
 

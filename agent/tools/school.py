@@ -8,9 +8,9 @@ from datetime import date
 from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
-from approvals.previews import booking_preview
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from approvals.previews import booking_preview
 from booking.interface import SandboxBookingEngine
 from guards.evidence import Evidence, Identifier, Money
 from magie.errors import DomainError

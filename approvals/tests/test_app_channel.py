@@ -14,11 +14,11 @@ from django.test import Client
 
 from agent.models import Turn
 from agent.tests.helpers import Conversation
-from conversations.rendering import message_text_for_customer
 from approvals.models import ApprovalRequest
 from approvals.tests.test_flow import set_money_gate
 from bank.models import CustomerToken, Holder, PixTransfer
 from conversations.models import Message
+from conversations.rendering import message_text_for_customer
 
 
 @pytest.fixture

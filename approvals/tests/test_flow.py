@@ -4,12 +4,11 @@ from a trusted channel, expiry, voiding by correction, and the policy tiers."""
 import threading
 from datetime import timedelta
 
-import pytest
 from django.db import connection
 from django_tenants.utils import schema_context, tenant_context
 
-from agent.tests.helpers import Conversation, perception_args
 from agent.testing import completion
+from agent.tests.helpers import Conversation, perception_args
 from agent.turn import approval_announced
 from approvals.models import ApprovalRequest
 from bank.models import Account, PixTransfer
@@ -166,8 +165,9 @@ def test_two_workers_racing_on_one_approval_give_one_transfer(committed):
         set_money_gate(bank, channel="app")
         Conversation(customer="5511999990001").say("manda 200 pro Pedro")
         request = ApprovalRequest.objects.get()
-        from approvals.services import approval_decide
         from django.utils import timezone
+
+        from approvals.services import approval_decide
 
         approval_decide(approval_id=request.pk, approve=True, by="app:5511999990001", channel="app",
                         at=timezone.now())

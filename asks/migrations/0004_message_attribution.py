@@ -3,7 +3,6 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-
 # Databases migrated while messages held their Ask still have conversations_message.ask_id: move its rows here,
 # then drop it. A fresh database never had the column, and this does nothing there.
 MOVE = """

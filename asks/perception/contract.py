@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from language.locales import Lang
-from language.money import AMOUNT_READ_MAX_CENTS
 from language.markers import Marker
+from language.money import AMOUNT_READ_MAX_CENTS
 from language.pix_keys import PixKeyType
 from magie.bounds import text_problem
 

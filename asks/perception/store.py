@@ -18,7 +18,6 @@ import re
 from language.locales import Lang
 from language.money import AmountMention, find_amounts, to_minor_units
 from language.numbers import find_numbers
-from language.text import fold
 
 _BRANDS = r"iphone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
 _DEVICE_RE = re.compile(

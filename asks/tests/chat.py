@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from asks.buttons import confirm_payload
 from asks.decide import decision_policy
@@ -30,7 +30,7 @@ class Chat:
         self.org = organisation_current()
         self.lang = lang
         self.customer = customer
-        self.now = start or datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+        self.now = start or datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
         self.policy = decision_policy(policy_current(organisation=self.org))
 
     def wait(self, **delta: float) -> None:

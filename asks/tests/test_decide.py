@@ -1,13 +1,13 @@
 """One test per row of the decision table in asks/decide.py."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from asks.decide import Action, AskView, DecisionPolicy, Inbound, Quote, Tap, decide
 from asks.perception.contract import MoneySlot, Perception, Slots
 
-T0 = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 SUSPEND = DecisionPolicy(ask_stale_after_seconds=600, side_request="suspend")
 SUPERSEDE = DecisionPolicy(ask_stale_after_seconds=600, side_request="supersede")
 BANK = ("pix_transfer", "balance", "pix_history")

@@ -2,12 +2,11 @@
 
 import io
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from django.core.management import call_command
 from django.utils import timezone as dj_timezone
 
-from asks.models import Ask
 from asks.selectors import ask_outcomes, ask_slots_as_of, ask_trace
 from asks.tests.chat import Chat
 

@@ -4,7 +4,7 @@ contacts, scheduled Pix, statements."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -203,13 +203,13 @@ def test_the_window_is_from_20_to_6_in_the_organisations_time(carla, hour, minut
 
 def test_the_window_follows_the_organisations_time_zone_not_utc(carla):
     # 22:00 UTC is 19:00 in São Paulo: day, no limit; 01:00 UTC is 22:00 in São Paulo: night.
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=150_000, idempotency_key=idem(),
-                        now=datetime(2026, 3, 10, 22, 0, tzinfo=timezone.utc))
+                        now=datetime(2026, 3, 10, 22, 0, tzinfo=UTC))
     with pytest.raises(NightLimitExceeded):
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=150_000, idempotency_key=idem(),
-                            now=datetime(2026, 3, 11, 1, 0, tzinfo=timezone.utc))
+                            now=datetime(2026, 3, 11, 1, 0, tzinfo=UTC))
 
 
 def test_a_new_night_starts_a_new_sum(carla):

@@ -6,13 +6,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django_tenants.utils import schema_context
 
 from booking import services
 from booking.models import Booking, PaymentLink, TimeSlot
 from tenants.testing import signed_in
-from tenants.demo import DEMO_PASSWORD
 
 MODELS = ("activity", "instructor", "equipmenttype", "timeslot", "booking", "paymentlink")
 

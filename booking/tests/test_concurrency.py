@@ -7,6 +7,7 @@ and re-seeded afterwards.
 from __future__ import annotations
 
 import threading
+
 import pytest
 from django.db import connection
 from django_tenants.utils import tenant_context

@@ -1,6 +1,6 @@
 """The conversation store: inbound messages once per channel id, the outbox, the bookkeeping a turn relies on."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
@@ -16,7 +16,7 @@ from conversations.services import (
 )
 from magie.testing import run_together
 
-T0 = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 def inbound(channel_id: str, *, at: datetime = T0, user: str = "5511900000001", **fields) -> tuple[Message, bool]:

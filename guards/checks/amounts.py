@@ -24,9 +24,10 @@ by digits that read as no number ("$2,443.48.68") is a malformed amount and fail
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import Evidence, MoneyValue, inferred, number_of, typed

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from guards.checks.wording import compile_table
 from guards.contract import GuardInput, GuardVerdict, past

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from guards.contract import GuardInput, GuardVerdict
 from guards.evidence import inferred, typed
@@ -203,7 +203,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:it|that|this|everything|they|these|those)(?:'s| is| has been| have been|'ve been|'s been) (?:now |just "
            rf"|already |[a-z]+ly )?(?:done|complete|booked|confirmed|reserved|taken care of|set(?! to )"
            rf"|{_EN_PART}){_EN_NOT_FULL}",
-           rf"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+es+ful+y|without (?:any )?"
+           r"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+es+ful+y|without (?:any )?"
            r"(?:problems?|errors?|issues?|trouble))",
            r"successfully", r"went through", r"(?:has|have) gone through", r"(?:is|was|are|were) (?:now )?(?:a success|successful)",
            r"(?:is|are) (?:now |already )?on (?:its|the|their|your) way",
@@ -537,9 +537,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
             item = match.lastgroup or ""
             secret = DATA_ITEMS[item][2] == "secret"
             window = clause[max(0, match.start() - _CUE_WINDOW) : match.start()]
-            cue = None
-            for cue in cue_re.finditer(window):
-                pass
+            cues = list(cue_re.finditer(window))
+            cue = cues[-1] if cues else None
             if cue is None or negation_re.search(window[max(0, cue.start() - 16) :]):
                 continue  # "never share your PIN", "não passe a senha"; a negation further back is another's
             owned = _OWNED_RE[lang].search(window)

@@ -2,7 +2,12 @@ import time
 
 import pytest
 
-from guards.checks.store import quote_without_required_info, sold_out_offered, stock_contradiction, warranty_without_data
+from guards.checks.store import (
+    quote_without_required_info,
+    sold_out_offered,
+    stock_contradiction,
+    warranty_without_data,
+)
 from guards.tests.helpers import deadline, make, output
 
 

@@ -200,9 +200,9 @@ LOGGING = {
 # start without SECRET_KEY and MAGIE_FIELD_KEYS, and its cookies, HSTS and SSL redirect default to on.
 from datetime import timedelta  # noqa: E402
 
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
 from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 
-from csp.constants import NONCE, NONE, SELF  # noqa: E402
 from magie.localkeys import local_key, new_fernet_key, new_secret_key  # noqa: E402
 
 MAGIE_DEPLOYMENT = os.environ.get("MAGIE_DEPLOYMENT", "").strip().lower() or (

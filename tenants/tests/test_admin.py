@@ -4,16 +4,13 @@ import logging
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django_tenants.utils import schema_context
 
-from tenants.testing import signed_in
-from tenants.demo import DEMO_PASSWORD, demo_channel_secrets
+from tenants.demo import demo_channel_secrets
 from tenants.forms import PolicyForm
 from tenants.models import OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot
-
-
+from tenants.testing import signed_in
 
 
 def policy_post_data(policy: OrganisationPolicy, **overrides) -> dict:

@@ -15,11 +15,11 @@ from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_tenants.utils import schema_context
 
-from tenants.testing import signed_in
 from tenants.demo import DEMO_PASSWORD
 from tenants.models import Organisation
 from tenants.roles import Role
 from tenants.services import staff_ensure
+from tenants.testing import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,8 @@ import json
 
 import pytest
 from django_tenants.utils import schema_context
-from hypothesis import HealthCheck, given, settings as hypothesis_settings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from conversations.models import Customer, Message

@@ -10,7 +10,6 @@ import urllib.request
 from collections.abc import Callable
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import schema_context
 

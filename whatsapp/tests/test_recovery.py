@@ -21,7 +21,7 @@ from inbox.models import Escalation
 from magie.celery import app as celery_app
 from whatsapp.models import Delivery
 from whatsapp.sender import rate_reset
-from whatsapp.services import DONE, RETRY, delivery_send, outbound_sweep
+from whatsapp.services import DONE, RETRY, outbound_sweep
 from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, post, signed, status
 from whatsapp.tests.test_delivery import reply, send_until_done
 

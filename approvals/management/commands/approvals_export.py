@@ -1,4 +1,3 @@
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django_tenants.utils import tenant_context

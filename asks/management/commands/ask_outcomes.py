@@ -29,7 +29,7 @@ class Command(BaseCommand):
             try:
                 chosen = datetime.strptime(value, "%Y-%m-%d").date() if value else default
             except ValueError as error:
-                raise CommandError(f"dates are YYYY-MM-DD: {error}")
+                raise CommandError(f"dates are YYYY-MM-DD: {error}") from error
             return datetime.combine(chosen, time.min, zone)
 
         since = day(options["since"], today - timedelta(days=30))

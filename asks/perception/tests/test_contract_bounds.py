@@ -1,6 +1,6 @@
 """The bounds of the Perception contract, and the built-in perceiver staying inside them whatever a customer types."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from asks.perception.builtin import perceive
 from asks.perception.contract import MoneySlot, Perception, Slots, perception_json_schema
 
-NOW = datetime(2026, 11, 30, 15, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("slots", [

@@ -27,7 +27,7 @@ class Command(BaseCommand):
                 language=options["language"], time_zone=options["time_zone"], currency=options["currency"],
             )
         except ValidationError as error:
-            raise CommandError("; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.message_dict.items()))
+            raise CommandError("; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.message_dict.items())) from error
         if options["admin_username"]:
             if not options["admin_password"]:
                 raise CommandError("--admin-password is required with --admin-username")
