@@ -12,7 +12,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import connection
 
 from agent.providers.base import Draft
 from agent.registry import tools_for
@@ -20,6 +19,7 @@ from agent.tools.base import ToolCallRecord
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
 from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
 from language.locales import LANGS
+from magie.tenancy import schema_name_current
 from tenants.models import Domain
 from tenants.policy import Policy
 
@@ -79,7 +79,7 @@ def hosts_of(public_base_url: str) -> tuple[str, ...]:
 def organisation_hosts() -> list[str]:
     """The current organisation's host names and the host its customer links are built on
     (`MAGIE_PUBLIC_URL_TEMPLATE`): the only places a draft may link to, besides links the tools returned."""
-    domains = list(Domain.objects.filter(tenant__schema_name=connection.schema_name).values_list("domain", flat=True))
+    domains = list(Domain.objects.filter(tenant__schema_name=schema_name_current()).values_list("domain", flat=True))
     hosts = set(domains)
     for domain in domains:
         host = urlsplit(settings.MAGIE_PUBLIC_URL_TEMPLATE.format(host=domain)).hostname

@@ -7,20 +7,20 @@ from magie.admin_sites import backoffice_site
 
 class SlotEventInline(ReadOnlyInline):
     model = SlotEvent
-    fields = ["created_at", "slot", "action", "previous", "value", "message"]
-    readonly_fields = fields
+    readonly_fields = ["created_at", "slot", "action", "previous", "value", "message"]
+    fields = list(readonly_fields)
 
 
 class TransitionInline(ReadOnlyInline):
     model = AskTransition
-    fields = ["created_at", "source", "target", "rule", "message"]
-    readonly_fields = fields
+    readonly_fields = ["created_at", "source", "target", "rule", "message"]
+    fields = list(readonly_fields)
 
 
 class DecisionInline(ReadOnlyInline):
     model = Decision
-    fields = ["created_at", "message", "action", "rule", "detail"]
-    readonly_fields = fields
+    readonly_fields = ["created_at", "message", "action", "rule", "detail"]
+    fields = list(readonly_fields)
 
 
 @admin.register(Ask, site=backoffice_site)

@@ -144,6 +144,7 @@ def _decide_tap(tap: Tap, open_ask: AskView | None, parked: Sequence[AskView], v
         )
         if not current:
             return Decision(Action.REFUSE_STALE, "stale_confirmation_button", ask_id=tap.ask_id)
+        assert open_ask is not None  # `current` says so
         if tap.action == "confirm":
             return Decision(Action.CONFIRM, "button_confirms", ask_id=open_ask.id)
         return Decision(Action.CANCEL, "button_declines", ask_id=open_ask.id)

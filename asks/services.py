@@ -99,7 +99,8 @@ def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, 
     tap = parse_tap(message.payload)
     if tap is None or tap.action != "choose":
         return tap, None
-    asked = Message.objects.filter(pk=tap.message_id, conversation=conversation, attribution__isnull=True).first()
+    asked = (Message.objects.filter(pk=tap.message_id, conversation=conversation, attribution__isnull=True).first()
+             if tap.message_id is not None else None)
     row = DecisionRow.objects.filter(message=asked, action=Action.CLARIFY).first() if asked else None
     if row is None:
         return Tap("choose", ask_id=tap.ask_id, choice=tap.choice, message_id=None), None
@@ -141,6 +142,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     source_message = message
     if clarified is not None:  # a clarify choice applies the values of the message it asked about
         perception = clarified
+        assert tap is not None and tap.message_id is not None  # a clarified choice is a tap on a message
         source_message = Message.objects.get(pk=tap.message_id)
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
     decision = decide(open_ask=_view(open_ask) if open_ask else None, parked=[_view(a) for a in parked],
@@ -192,6 +194,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
+        assert open_ask is not None  # the engine fills and corrects only an open Ask
         ask = open_ask
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value))
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
@@ -201,6 +204,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at)
         outcome.ask = open_ask
     elif action == Action.CONFIRM:
+        assert open_ask is not None  # the engine confirms only the open Ask
         _transition(open_ask, open_ask.execute, decision.rule, message)
         outcome.ask = open_ask
     elif action == Action.CLARIFY and decision.ask_id is not None and not decision.choices:

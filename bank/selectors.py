@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
+from typing import TYPE_CHECKING, TypedDict
 from zoneinfo import ZoneInfo
 
 from django.db import connection
@@ -16,6 +17,13 @@ from django.utils import timezone
 from bank.errors import AccountNotFound, ContactAmbiguous, ContactNotFound, TransferNotFound
 from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
 from language.text import fold
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _At(TypedDict):
+    at: datetime
 
 # The lookup budget (per holder, over a rolling window). A miss tells a guesser "this key does not exist", which
 # is what a guessing loop is after, so it costs three times a hit. A lookup runs only while the remaining budget
@@ -161,7 +169,7 @@ class PixStatement:
     settled_in_cents: int = 0
 
 
-def _with_at(queryset: QuerySet[PixTransfer]) -> QuerySet[PixTransfer]:
+def _with_at(queryset: QuerySet[PixTransfer]) -> QuerySet[WithAnnotations[PixTransfer, _At]]:
     return queryset.annotate(at=Coalesce("settled_at", "scheduled_for", "created_at"))
 
 
@@ -214,7 +222,7 @@ def pix_transfer_status(
         queryset = queryset.filter(at__gte=since)
     if until is not None:
         queryset = queryset.filter(at__lt=until)
-    transfers = list(queryset.order_by("-at", "-pk")[:200])
+    transfers: list[PixTransfer] = list(queryset.order_by("-at", "-pk")[:200])
     wanted = fold(recipient).strip()
     if not wanted:
         return transfers

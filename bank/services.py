@@ -223,7 +223,7 @@ def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime |
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-def _night_limit_refusal(*, holder_kind: str, holder_id: int, amount_cents: int, now: datetime,
+def _night_limit_refusal(*, holder_kind: str | None, holder_id: int, amount_cents: int, now: datetime,
                          limit_cents: int | None) -> NightLimitExceeded | None:
     """Individuals only: within [20:00, 06:00) local time, sent-in-this-night + amount ≤ the night limit
     (`limit_cents`: the bank's setting, None for the default). The caller holds the holder's row lock, so
@@ -337,6 +337,7 @@ def _transfer_create_locked(
                 return refusal
             raise refusal
         key = held.key
+        assert key is not None  # no refusal: the key was found
         transfer = PixTransfer(
             end_to_end_id=end_to_end_id_new(ispb=held.ispb or _ISPB_DEFAULT, at=now),
             idempotency_key=idempotency_key, request_fingerprint=fingerprint, holder=holder,

@@ -14,6 +14,8 @@ answer 404. Each view calls one service or selector; refusals are rendered by ma
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -81,7 +83,7 @@ class ActivityListApi(CustomerApi):
         def get_duration_minutes(self, activity) -> int:
             return int(activity.duration.total_seconds() // 60)
 
-        def get_equipment(self, activity) -> list:
+        def get_equipment(self, activity) -> Any:
             return ActivityListApi.EquipmentSerializer(activity.needs.all(), many=True).data
 
     def get(self, request):

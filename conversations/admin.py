@@ -10,8 +10,8 @@ from magie.admin_sites import backoffice_site
 
 class MessageInline(ReadOnlyInline):
     model = Message
-    fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
-    readonly_fields = fields
+    readonly_fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
+    fields = list(readonly_fields)
     ordering = ["sent_at", "pk"]
 
 

@@ -111,7 +111,7 @@ def message_store_inbound(
     return Stored(message, created=True)
 
 
-DELIVERY_TASKS = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that deliver from the outbox
+DELIVERY_TASKS: dict[str, str] = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that deliver from the outbox
 
 
 def message_store_outbound(

@@ -9,8 +9,8 @@ from magie.admin_sites import backoffice_site
 
 class EscalationReplyInline(ReadOnlyInline):
     model = EscalationReply
-    fields = ["created_at", "author", "message"]
-    readonly_fields = fields
+    readonly_fields = ["created_at", "author", "message"]
+    fields = list(readonly_fields)
 
 
 @admin.register(Escalation, site=backoffice_site)
@@ -23,7 +23,7 @@ class EscalationAdmin(ReadOnlyAdmin):
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
                        "resolution_note"]
-    fields = readonly_fields
+    fields = list(readonly_fields)
     inlines = [EscalationReplyInline]
 
     @admin.display(description="inbox")

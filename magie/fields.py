@@ -7,7 +7,7 @@ decrypts by accident and printing it shows it redacted; `.reveal()` is the one w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.db import models
@@ -26,7 +26,13 @@ class SecretAttribute(DeferredAttribute):
             instance.__dict__[self.field.attname] = Secret(plain=str(value))
 
 
-class EncryptedTextField(models.TextField):
+if TYPE_CHECKING:  # for django-stubs: a str may be assigned, the attribute always holds a Secret
+    _SecretTextField = models.TextField[Secret | str | None, Secret]
+else:
+    _SecretTextField = models.TextField
+
+
+class EncryptedTextField(_SecretTextField):
     descriptor_class = SecretAttribute
 
     def from_db_value(self, value: str | None, expression, connection) -> Secret | None:

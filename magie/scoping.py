@@ -5,6 +5,9 @@ A bank's back office shows no booking pages and its API answers 404 for the stor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.contrib import admin
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 
@@ -19,7 +22,13 @@ def current_kind() -> str | None:
         return None
 
 
-class KindScopedAdminMixin:
+if TYPE_CHECKING:  # the mixin's super() is the ModelAdmin (or inline) it is mixed into
+    _AdminBase = admin.ModelAdmin
+else:
+    _AdminBase = object
+
+
+class KindScopedAdminMixin(_AdminBase):
     """Admin pages of an engine appear only in back offices of `organisation_kinds`."""
 
     organisation_kinds: tuple[str, ...] = ()

@@ -31,11 +31,15 @@ class OrganisationAdmin(TenantAdminMixin, admin.ModelAdmin):
     inlines = [DomainInline]
 
 
-class ChannelAdminMixin:
+class ChannelAdminMixin(admin.ModelAdmin):
     """Secrets are form-only fields: never rendered, never in a list, kept when left blank."""
 
     form = WhatsAppChannelForm
     list_display = ["phone_number_id", "display_phone_number", "secrets_state"]
+
+    def organisation_for(self, request, obj) -> Organisation:
+        """The organisation a saved channel belongs to (the platform's form names it, a back office is its own)."""
+        raise NotImplementedError
 
     @admin.display(description="secrets")
     def secrets_state(self, obj: WhatsAppChannel) -> str:
@@ -197,8 +201,8 @@ class LoginLockoutAdmin(admin.ModelAdmin):
     """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
 
     list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]
-    fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
-    readonly_fields = fields
+    readonly_fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
+    fields = list(readonly_fields)
     search_fields = ["username", "ip_address"]
 
     def has_add_permission(self, request) -> bool:

@@ -57,7 +57,8 @@ class PolicyForm(forms.ModelForm):
             self.initial.setdefault("internal_vocabulary", "\n".join(self.instance.internal_vocabulary))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         self.snapshot = policy_snapshot(self.instance) | {
@@ -116,7 +117,8 @@ class WhatsAppChannelForm(forms.ModelForm):
         fields = ["phone_number_id", "display_phone_number"]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not self.instance.pk:
             for name in WhatsAppChannel.SECRET_FIELDS:
                 if not data.get(name):

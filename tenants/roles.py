@@ -11,7 +11,9 @@ from __future__ import annotations
 from django.apps import apps
 from django.contrib.auth.management import create_permissions
 from django.contrib.auth.models import Group, Permission
-from django.db import connection, models
+from django.db import models
+
+from magie.tenancy import schema_name_current
 
 
 class Role(models.TextChoices):
@@ -62,7 +64,7 @@ def _permissions_for(role: str) -> list[Permission]:
 
 def roles_sync() -> dict[str, Group]:
     """Create the three groups in the current schema and give them exactly their permissions. Idempotent."""
-    if connection.schema_name == "public":
+    if schema_name_current() == "public":
         raise RuntimeError("roles live in an organisation's schema; enter its tenant_context first")
     for app_config in apps.get_app_configs():
         create_permissions(app_config, verbosity=0)

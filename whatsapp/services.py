@@ -28,7 +28,7 @@ from conversations.rendering import message_text_for_customer
 from conversations.services import message_mark_handled, message_set_channel_id, message_store_inbound
 from magie.celery import app as celery_app
 from magie.queueing import task_queue
-from magie.tenancy import tenancy_current
+from magie.tenancy import schema_name_current, tenancy_current
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
 from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
@@ -331,7 +331,7 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             applied = True
             if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
                 transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk,
-                                              schema_name=connection.schema_name))
+                                              schema_name=schema_name_current()))
     event.delivery, event.applied = delivery, applied
     event.save(update_fields=["delivery", "applied"])
 
@@ -482,7 +482,7 @@ def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
     """Finally failed (the row is locked by the caller): recorded, and a person is told in the staff inbox."""
     delivery.refuse(code=code, title=title)
     delivery.save()
-    transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk, schema_name=connection.schema_name))
+    transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk, schema_name=schema_name_current()))
 
 
 def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from conversations.models import Customer, Message
 from conversations.services import message_mark_handled, message_store_inbound
 from magie.errors import DomainError
+from magie.tenancy import schema_name_current
 from tenants.roles import Role, user_role
 from whatsapp.payloads import parse
 from whatsapp.services import turn_queue
@@ -115,7 +116,7 @@ def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: di
     body = webhook_body(phone_number_id=SIMULATOR_PHONE_NUMBER_ID, display_phone_number="", wa_id=wa_id,
                         name=name or customer.name, message=message)
     [item] = parse(json.loads(body)).messages  # the webhook's own reading of a Cloud API notification
-    schema_name = connection.schema_name
+    schema_name = schema_name_current()
     with transaction.atomic():
         stored = message_store_inbound(
             channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id, sent_at=item.sent_at,

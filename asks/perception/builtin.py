@@ -144,8 +144,8 @@ def _transfer_words(folded: str, lang: Lang) -> bool:
 
 def _choose_amount(amounts: list[AmountMention]) -> AmountMention | None:
     """The last explicit amount, else the last bare one."""
-    explicit = [a for a in amounts if a.explicit]
-    return (explicit or amounts or [None])[-1]
+    chosen = [a for a in amounts if a.explicit] or amounts
+    return chosen[-1] if chosen else None
 
 
 def when_iso(when: WhenMention) -> str:
@@ -214,7 +214,7 @@ def _within_contract(slots: dict[str, object]) -> dict[str, object]:
     kept: dict[str, object] = {}
     for name, value in slots.items():
         try:
-            Slots(**{name: value})
+            Slots.model_validate({name: value})
         except ValidationError:
             continue
         kept[name] = value
@@ -260,6 +260,6 @@ def perceive(
     when = _meant_when(when, folded, kind, asked_for, markers)
     slots["when"] = when_iso(when) if when else None
     return Perception(
-        perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots(**_within_contract(slots)),
+        perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots.model_validate(_within_contract(slots)),
         markers=frozenset(markers), asked_for=asked_for, replies_to=replies_to,
     )

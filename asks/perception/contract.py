@@ -41,11 +41,13 @@ def _storable(value: str) -> str:
     return value
 
 
-def _text(max_length: int) -> Any:
-    return Annotated[str, Field(max_length=max_length), AfterValidator(_storable)]
-
-
-_Name = _text(120)
+# Storable text of at most N characters.
+_Text32 = Annotated[str, Field(max_length=32), AfterValidator(_storable)]
+_Text80 = Annotated[str, Field(max_length=80), AfterValidator(_storable)]
+_Text120 = Annotated[str, Field(max_length=120), AfterValidator(_storable)]
+_Text128 = Annotated[str, Field(max_length=128), AfterValidator(_storable)]
+_Text200 = Annotated[str, Field(max_length=200), AfterValidator(_storable)]
+_Name = _Text120
 
 
 class MoneySlot(BaseModel):
@@ -61,7 +63,7 @@ class PixKeySlot(BaseModel):
 
     model_config = _STRICT
     type: PixKeyType
-    value: _text(120)
+    value: _Text120
 
 
 class Slots(BaseModel):
@@ -78,7 +80,7 @@ class Slots(BaseModel):
     when: str | None = Field(default=None, max_length=40)
     party_size: int | None = Field(default=None, ge=1, le=1000)
     activity: _Name | None = None
-    product: _text(200) | None = None
+    product: _Text200 | None = None
     device_model: _Name | None = None
     capacity_gb: int | None = Field(default=None, ge=1, le=100_000)
     battery_health: int | None = Field(default=None, ge=0, le=100)
@@ -114,13 +116,13 @@ class Perception(BaseModel):
 
     model_config = _STRICT
     version: Literal[1] = 1
-    perceiver: _text(80)
+    perceiver: _Text80
     lang: Lang
     request_kind: RequestKind | None = None
     slots: Slots = Field(default_factory=Slots)
     markers: frozenset[Marker] = frozenset()
-    asked_for: _text(32) | None = None
-    replies_to: _text(128) | None = None
+    asked_for: _Text32 | None = None
+    replies_to: _Text128 | None = None
 
     @field_serializer("markers")
     def _sorted_markers(self, markers: frozenset[Marker]) -> list[str]:

@@ -101,7 +101,7 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
         preposition = before.search(folded[max(0, number.start - 30) : number.start])
         if people := after.match(folded, number.end):
             joined = found is not None and counted_end is not None and _JOIN.fullmatch(folded[counted_end : number.start])
-            found = found + int(number.value) if joined else int(number.value)
+            found = found + int(number.value) if joined and found is not None else int(number.value)
             counted_end = people.end()
         elif preposition and follows.match(folded, number.end):
             found, counted_end = int(number.value), None

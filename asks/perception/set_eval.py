@@ -89,7 +89,8 @@ def _norm(slot_type: str, value: Any, activities: _Activities) -> str:
 
 def predicted(perception: Perception, org: str) -> dict[str, str]:
     """Slot type -> predicted value in the gold's terms."""
-    slots, out = perception.slots, {}
+    slots = perception.slots
+    out: dict[str, str] = {}
     if perception.request_kind:
         out["kind"] = perception.request_kind
     if slots.amount:

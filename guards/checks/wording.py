@@ -288,7 +288,7 @@ CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
 
 
 @lru_cache(maxsize=8)
-def _claims_re(lang: Lang) -> tuple[re.Pattern[str], ...]:
+def _claims_re(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None]:
     """One pass per language: the confirmation requests and every kind of claim as named groups of one regex
     (a draft of thousands of numbers is scanned four times, not twenty); the negations and the "now" words, read
     only around a claim; the accented preterites, read on the lower-cased draft."""
@@ -534,6 +534,7 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
         start, end = spans[index]
         clause = low[start:end]
         for match in (items_re.match(clause, whole.start() - start),):
+            assert match is not None  # the clause holds the whole item `whole` found
             item = match.lastgroup or ""
             secret = DATA_ITEMS[item][2] == "secret"
             window = clause[max(0, match.start() - _CUE_WINDOW) : match.start()]

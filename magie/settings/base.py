@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from magie.dburl import database_from_url
 
@@ -110,7 +111,7 @@ else:
 
     DATABASE_URL = embedded_postgres_uri(DATA_DIR)
     EMBEDDED_DATABASE = True
-DATABASES = {"default": database_from_url(DATABASE_URL)}
+DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
 # The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
 # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
@@ -181,7 +182,7 @@ WHATSAPP_RATE_PER_SECOND = int(os.environ.get("WHATSAPP_RATE_PER_SECOND", "80"))
 WHATSAPP_TEMPLATE_NAME = os.environ.get("WHATSAPP_TEMPLATE_NAME", "magie_reply")  # outside the 24-hour window
 WHATSAPP_SWEEP_AFTER_SECONDS = int(os.environ.get("WHATSAPP_SWEEP_AFTER_SECONDS", "60"))
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
