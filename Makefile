@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test stop bench chromium
+.PHONY: run dev test lint stop bench chromium
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ dev: $(STAMP)
 
 test: $(STAMP) chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Lint and import order (ruff, configured in pyproject.toml); CI runs it before the tests.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here): installed when we are root
 # with apt-get, else the one command to run is printed. MAGIE_CHROMIUM=/path/to/chromium uses another build.
