@@ -18,7 +18,7 @@ from agent.registry import tools_for
 from agent.tools.base import ToolCallRecord
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
 from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
-from language.locales import LANGS
+from language.locales import LANGS, lang_of
 from magie.tenancy import schema_name_current
 from tenants.models import Domain
 from tenants.policy import Policy
@@ -98,9 +98,10 @@ def guarded(*, first: Draft, redraft: Callable[[Draft, str], Draft], check: Call
             policy: Policy, lang: str) -> GuardedDraft:
     outcome = GuardedDraft(draft=first)
     draft = first
+    report: GuardReport  # set by each attempt, read by the next
     for attempt in range(1 + policy.guard_retries):
         if attempt:
-            draft = redraft(draft, retry_instructions(report, lang))  # noqa: F821 — set by the previous attempt
+            draft = redraft(draft, retry_instructions(report, lang_of(lang)))  # noqa: F821 — set by the previous attempt
         outcome.drafts.append(draft.text)
         report = run_guards(check(draft), list(policy.enabled_guards), policy.guard_time_budget_ms)
         outcome.reports.append(_summary(report))
@@ -108,5 +109,5 @@ def guarded(*, first: Draft, redraft: Callable[[Draft, str], Draft], check: Call
             outcome.draft = draft
             return outcome
     outcome.failed = report
-    outcome.draft = Draft(handoff_message(lang))
+    outcome.draft = Draft(handoff_message(lang_of(lang)))
     return outcome

@@ -50,6 +50,7 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
     # A message the channel delivered late (after an outage) still gets a preview with its full time to decide:
     # the request is dated now, not at the message's own time (whose expiry may already have passed).
     now = max(ctx.now, timezone.now())
+    assert ctx.ask_id is not None  # a gated tool acts for an Ask
     request = approval_request_create(
         ask_id=ctx.ask_id, conversation_id=ctx.conversation_id, tool=tool.name, arguments=args.model_dump(),
         preview=preview, risk=tool.risk, channel=gate.channel, amount_cents=tool.amount_of(args), now=now,

@@ -167,8 +167,8 @@ def _call(ctx: ToolContext, name: object, raw_arguments: object) -> tuple[dict[s
         return tool.run(ctx, args), tool.effect
     except ReferenceRefused as refused:
         return ToolFailure("invalid_reference", f"this reference is {refused.reason}; references come only from "
-                           f"{ISSUER.get(name, 'a finding tool')} in this conversation",
-                           call_first=ISSUER.get(name), detail={"reason": refused.reason}).as_result(), False
+                           f"{ISSUER.get(str(name), 'a finding tool')} in this conversation",
+                           call_first=ISSUER.get(str(name)), detail={"reason": refused.reason}).as_result(), False
     except ToolFailure as failure:
         return failure.as_result(), False
     except DomainError as error:

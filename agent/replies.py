@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from babel.dates import format_datetime
+from babel.dates import format_datetime, get_timezone
 
-from language.locales import babel_locale
+from language.locales import babel_locale, lang_of
 from language.money import format_money
 
 T: dict[str, dict[str, str]] = {
@@ -253,11 +253,11 @@ def slot_name(lang: str, slot: str) -> str:
 
 
 def money(cents: int, currency: str, lang: str) -> str:
-    return format_money(cents, currency, lang)
+    return format_money(cents, currency, lang_of(lang))
 
 
 def when(value: datetime, lang: str, tz: str) -> str:
-    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=tz, locale=babel_locale(lang))
+    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=get_timezone(tz), locale=babel_locale(lang_of(lang)))
 
 
 def slot_value(lang: str, slot: str, value: object, tz: str) -> str:
@@ -341,7 +341,8 @@ def reason(lang: str, code: str) -> str:
 def failure_reason(lang: str, error: dict, currency: str) -> str:
     """A tool's failure (`result["error"]`) in the customer's language: the engine's code, else the bound that was
     broken, else the failure's kind; an amount above the organisation's maximum names the maximum."""
-    detail = error.get("detail") if isinstance(error.get("detail"), dict) else {}
+    said = error.get("detail")
+    detail = said if isinstance(said, dict) else {}
     code = detail.get("code") or error.get("code") or "unexpected"
     maximum = detail.get("max_cents")
     if code == "amount_too_large" and isinstance(maximum, int) and not isinstance(maximum, bool):

@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.dates import format_date
 
-from language.locales import babel_locale
+from language.locales import babel_locale, lang_of
 from language.money import format_money
 
 TEXT = {
@@ -47,18 +47,18 @@ def pix_preview(*, owner_name: str, masked_document: str, bank_name: str, key: s
              "key": key, "amount_cents": amount_cents, "currency": currency, "date": when.date().isoformat(),
              "scheduled": scheduled, "irreversible": True}
     text = word(lang, "pix", name=owner_name, document=masked_document, bank=bank_name,
-                amount=format_money(amount_cents, currency, lang),
-                date=format_date(when, "long", locale=babel_locale(lang)))
+                amount=format_money(amount_cents, currency, lang_of(lang)),
+                date=format_date(when, "long", locale=babel_locale(lang_of(lang))))
     return {"facts": facts, "text": text}
 
 
 def booking_preview(*, activity: str, start: datetime, party_size: int, amount_cents: int, currency: str,
                     slot_id: int, lang: str, tz: str) -> dict[str, Any]:
-    from babel.dates import format_datetime
+    from babel.dates import format_datetime, get_timezone
 
     facts = {"kind": "booking", "slot_id": slot_id, "activity": activity, "start": start.isoformat(),
              "party_size": party_size, "amount_cents": amount_cents, "currency": currency, "irreversible": False}
     text = word(lang, "booking", activity=activity, party=party_size,
-                start=format_datetime(start, "EEE d MMM, HH:mm", tzinfo=tz, locale=babel_locale(lang)),
-                amount=format_money(amount_cents, currency, lang))
+                start=format_datetime(start, "EEE d MMM, HH:mm", tzinfo=get_timezone(tz), locale=babel_locale(lang_of(lang))),
+                amount=format_money(amount_cents, currency, lang_of(lang)))
     return {"facts": facts, "text": text}

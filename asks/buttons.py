@@ -30,7 +30,7 @@ def resume_payload(ask_id: int) -> str:
     return f"resume:{ask_id}"
 
 
-def choose_payload(ask_id: int | None, message_id: int, choice: str) -> str:
+def choose_payload(ask_id: int | None, message_id: int | None, choice: str) -> str:
     return f"choose:{ask_id or 0}:{message_id}:{choice}"
 
 

@@ -10,6 +10,8 @@ Every view calls one service or selector; domain errors are rendered by `magie.a
 
 from __future__ import annotations
 
+from typing import cast
+
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -20,6 +22,7 @@ from bank import selectors, services
 from bank.errors import IdempotencyKeyMissing
 from bank.interface import key_owner_of, receipt_of, statement_of
 from bank.models import CustomerToken, Holder
+from language.locales import Lang, lang_of
 from language.money import format_money
 from magie.auth import CustomerTokenAuthentication
 from magie.scoping import organisation_kind_is
@@ -58,11 +61,11 @@ class CustomerApi(APIView):
 
     @staticmethod
     def holder(request: Request) -> Holder:
-        return request.user.holder
+        return cast(CustomerPrincipal, request.user).holder  # IsCustomer let only a CustomerPrincipal in
 
 
-def _lang() -> str:
-    return tenancy_current().language
+def _lang() -> Lang:
+    return lang_of(tenancy_current().language)
 
 
 class KeyOwnerSerializer(serializers.Serializer):

@@ -93,7 +93,9 @@ class Sampler:
                     "AND l.pid <> pg_backend_pid()) FROM pg_stat_activity WHERE datname = current_database() "
                     "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
                 waiting = IN_FLIGHT[0]  # read before the query: these turns are waiting on the model
-                self.samples.append((*cursor.fetchone(), waiting))
+                row = cursor.fetchone()
+                assert row is not None
+                self.samples.append((*row, waiting))
                 time.sleep(0.02)
         self.conn.close()
 
@@ -123,7 +125,7 @@ def run_slow_model_turns(organisation) -> None:
     at = datetime.now(UTC)
 
     def conversation(index: int) -> None:
-        connection.set_tenant(organisation)
+        connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         customer = f"55118{time.time_ns() % 10**7:07d}{index}"
         try:
             for turn in range(TURNS_EACH):

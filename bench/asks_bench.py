@@ -16,7 +16,7 @@ from django_tenants.utils import tenant_context
 
 from asks.decide import AskView, DecisionPolicy, Inbound, decide
 from asks.kinds import kinds_for
-from asks.models import Ask, AskTransition, SlotEvent
+from asks.models import Ask, AskTransition, Attribution, SlotEvent
 from asks.perception.builtin import perceive
 from asks.services import message_decide
 from conversations.models import Conversation, Customer, Message
@@ -53,11 +53,14 @@ def history(customer_id: str, length: int) -> None:
     )
     messages = Message.objects.bulk_create([
         Message(conversation=conversation, direction="in" if i % 2 == 0 else "out", channel_message_id=f"{customer_id}-{i}",
-                text=TEXTS[i % len(TEXTS)], sent_at=T0 - timedelta(minutes=length - i), ask=asks[(i // 5) % len(asks)])
+                text=TEXTS[i % len(TEXTS)], sent_at=T0 - timedelta(minutes=length - i))
         for i in range(length)
     ])
+    # Which Ask each message belongs to lives on asks' Attribution (conversations knows nothing of asks).
+    Attribution.objects.bulk_create([Attribution(message=m, ask=asks[(i // 5) % len(asks)])
+                                     for i, m in enumerate(messages)])
     SlotEvent.objects.bulk_create([
-        SlotEvent(ask=m.ask, slot="amount", value={"amount_cents": 100 * i, "currency": "BRL"}, action="fill", message=m)
+        SlotEvent(ask=asks[(i // 5) % len(asks)], slot="amount", value={"amount_cents": 100 * i, "currency": "BRL"}, action="fill", message=m)
         for i, m in enumerate(messages) if m.direction == "in"
     ])
     AskTransition.objects.bulk_create([AskTransition(ask=a, source="executing", target="completed", rule="bench")

@@ -125,7 +125,7 @@ def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: fl
         return execute(sql, params, many, context)
 
     done = errors = 0
-    connection.set_tenant(organisation)
+    connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
     try:
         with connection.execute_wrapper(count):
             while time.perf_counter() < stop_at:
@@ -140,7 +140,7 @@ def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: fl
     return done, errors, statements[0]
 
 
-def run_threads(organisation, payers, keys, now, clients: int) -> tuple[int, int, int, float]:
+def run_threads(organisation, payers, keys, now, clients: int) -> tuple[float, ...]:
     results: list[tuple[int, int, int]] = [(0, 0, 0)] * clients
     barrier = threading.Barrier(clients + 1)
     stop_at = [0.0]
@@ -167,7 +167,7 @@ def _process_client(organisation, payer, key, now, start_at, stop_at, queue) -> 
     queue.put(client_loop(organisation, payer, key, now, stop_at))
 
 
-def run_processes(organisation, payers, keys, now, clients: int) -> tuple[int, int, int, float]:
+def run_processes(organisation, payers, keys, now, clients: int) -> tuple[float, ...]:
     """The same loop in `clients` forked processes (the parent's connection is closed before forking)."""
     connection.close()
     context = multiprocessing.get_context("fork")
@@ -230,7 +230,7 @@ def profile(organisation, payers) -> None:
 
     from bank.services import pix_transfer_create
 
-    connection.set_tenant(organisation)
+    connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
     payer, key = payers[0], "bench-payee-0@bench.example"
 
     def pix() -> None:
@@ -251,13 +251,13 @@ def profile(organisation, payers) -> None:
             commands.append(command if isinstance(command, bytes) else str(command).encode())
             return original(self, command, *args, **kwargs)
 
-        psycopg.Connection._exec_command = traced
+        psycopg.Connection._exec_command = traced  # type: ignore[method-assign]
     try:
         with connection.execute_wrapper(log):
             pix()
     finally:
         if original is not None:
-            psycopg.Connection._exec_command = original
+            psycopg.Connection._exec_command = original  # type: ignore[method-assign]
     count = 1000
     started = time.perf_counter()
     for _ in range(count):
@@ -269,8 +269,9 @@ def profile(organisation, payers) -> None:
         pix()
     profiler.disable()
     stats = pstats.Stats(profiler)
-    total = stats.total_tt
-    waited = sum(row[3] for func, row in stats.stats.items() if func[2] == "wait" and "psycopg" in func[0])
+    total = stats.total_tt  # type: ignore[attr-defined]  # pstats keeps its totals undeclared
+    waited = sum(row[3] for func, row in stats.stats.items()  # type: ignore[attr-defined]
+                 if func[2] == "wait" and "psycopg" in func[0])
     print(f"one client, {count} Pix: {plain_ms:.3f} ms per Pix without the profiler")
     print(f"under cProfile {total / count * 1000:.3f} ms per Pix, of which waiting for PostgreSQL "
           f"{waited / count * 1000:.3f} ms ({waited / total:.0%}); the rest is Python (inflated by the profiler)")
@@ -292,7 +293,7 @@ def main() -> None:
     logging.getLogger("bank").setLevel(logging.WARNING)  # one INFO line per Pix would time the terminal
     database_ready()
     organisation, payers, individuals = seed()
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
     db = connection.settings_dict
     where = f"{db['HOST'] or 'socket'}:{db['PORT'] or ''}/{db['NAME']}"
     if arguments.profile:
@@ -311,7 +312,7 @@ def main() -> None:
         ("local, one payer", [payers[0]] * CLIENTS, local_keys, None, (CLIENTS,)),
         ("night, individuals", individuals, local_keys, night, (1, CLIENTS)),
     ]
-    print(f"bank bench on {where}, {DURATION:.0f} s per row, PostgreSQL {connection.pg_version // 10000}, "
+    print(f"bank bench on {where}, {DURATION:.0f} s per row, PostgreSQL {connection.pg_version // 10000}, "  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
           f"prepared statements {'on' if settings.DATABASE_PREPARED_STATEMENTS else 'off'}")
     if shutil.which("pgbench") is None:
         print("pgbench: not installed (Debian: apt-get install postgresql-client); no share is computed")

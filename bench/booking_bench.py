@@ -102,7 +102,7 @@ def run(org, clients: int, slot_ids: list[int]) -> dict[str, float]:
     def client(index: int) -> None:
         rng = random.Random(index)
         try:
-            connection.set_tenant(org)
+            connection.set_tenant(org)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
             connection.ensure_connection()
             barrier.wait()
             deadline = time.perf_counter() + SECONDS_PER_RUN

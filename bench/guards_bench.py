@@ -80,7 +80,7 @@ def main() -> None:
             started = time.process_time()
             runs.append(run_guards(inp, names, BUDGET_MS))
             cpu.append((time.process_time() - started) * 1000)
-        slowest = max(runs[-1].timings_ms, key=runs[-1].timings_ms.get)
+        slowest = max(runs[-1].timings_ms, key=runs[-1].timings_ms.__getitem__)
         print(f"5,000-number draft ({label}), run_guards() cold, 5 runs: "
               f"wall {', '.join(f'{r.total_ms:.1f}' for r in runs)} ms (median "
               f"{statistics.median(r.total_ms for r in runs):.1f}); CPU {', '.join(f'{c:.1f}' for c in cpu)} ms "

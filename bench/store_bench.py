@@ -75,7 +75,7 @@ def measure(organisation, clients: int, operation) -> tuple[int, float, list[flo
     stop_at = [0.0]
 
     def client(index: int) -> None:
-        connection.set_tenant(organisation)
+        connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
             connection.ensure_connection()
             barrier.wait()

@@ -84,7 +84,7 @@ def child() -> None:
     process = psutil.Process()
     call_command("migrate_schemas", shared=True, interactive=False, verbosity=0)
     platform_ensure()
-    print(f"{COUNT} organisations on one PostgreSQL ({connection.pg_version}), database {BENCH_DB}")
+    print(f"{COUNT} organisations on one PostgreSQL ({connection.pg_version}), database {BENCH_DB}")  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
     started = time.perf_counter()
     organisation_create(schema_name="tbtemplate", name="Template", kind="bank", language="pt-BR",
@@ -103,7 +103,9 @@ def child() -> None:
         cursor.execute("DROP SCHEMA tbclone CASCADE")
     print(f"create one by django-tenants' clone_schema of the template (TENANT_BASE_SCHEMA): {clone_one:.2f} s")
 
-    pg_dump = Path(importlib.util.find_spec("pgserver").origin).parent / "pginstall" / "bin" / "pg_dump"  # pgserver ships it
+    spec = importlib.util.find_spec("pgserver")
+    assert spec is not None and spec.origin is not None
+    pg_dump = Path(spec.origin).parent / "pginstall" / "bin" / "pg_dump"  # pgserver ships it
     dump = subprocess.run([str(pg_dump), "--schema=tbtemplate", "--inserts", "--no-owner", "--no-privileges",
                            "--dbname", os.environ["DATABASE_URL"]], capture_output=True, text=True, check=True).stdout
     dump = "\n".join(line for line in dump.splitlines() if not line.startswith(("\\", "--")))
@@ -134,7 +136,7 @@ def child() -> None:
         policies.append(OrganisationPolicy(organisation=organisation))
     Domain.objects.bulk_create(domains)
     OrganisationPolicy.objects.bulk_create(policies)
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
     print(f"the other {COUNT - 1} by replaying the template's dump, {batch} per transaction: "
           f"{replay_total:.0f} s ({replay_total / max(1, COUNT - 1) * 1000:.0f} ms each)")
 
@@ -143,7 +145,7 @@ def child() -> None:
     elapsed = time.perf_counter() - started
     print(f"migrate_schemas --tenant --executor multiprocessing (2 processes) over {COUNT} schemas, nothing to "
           f"apply: {elapsed:.0f} s ({elapsed / COUNT * 1000:.0f} ms per schema)")
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
     client = Client()
     hosts = [organisation_host(f"tb{index:04d}") for index in range(1, COUNT)] + [organisation_host("tbtemplate")]

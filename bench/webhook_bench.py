@@ -31,6 +31,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import _setup  # noqa: F401 - django.setup() on the configured (or embedded) database
 import psutil
@@ -87,7 +88,7 @@ def request_once(port: int, path: str, body: bytes) -> int:
         conn.close()
 
 
-def run_load(port: int, path: str, rate: int, seconds: float) -> dict[str, object]:
+def run_load(port: int, path: str, rate: int, seconds: float) -> dict[str, Any]:
     """Open loop: request i leaves at t0 + i/rate; latency from that scheduled time to the answer."""
     count = int(rate * seconds)
     bodies = [webhook_body() for _ in range(count)]
@@ -166,7 +167,9 @@ def cost_in_process() -> None:
     body = webhook_body(known)
     client.post("/webhooks/whatsapp", data=body, content_type="application/json",
                 HTTP_X_HUB_SIGNATURE_256=signature(body))
-    inbound_process(inbound_id=InboundBody.objects.order_by("-pk").values_list("pk", flat=True).first())
+    last = InboundBody.objects.order_by("-pk").values_list("pk", flat=True).first()
+    assert last is not None
+    inbound_process(inbound_id=last)
     statements = [0]
 
     def count(execute, sql, params, many, context):

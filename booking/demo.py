@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from django.db import connection
 from django.utils import timezone
 
 from booking.models import Activity, ActivityEquipment, Booking, CustomerToken, EquipmentType, Instructor, TimeSlot
+from magie.tenancy import tenancy_current
 
 DEMO_DAYS = 14
 DEMO_CUSTOMER_TOKEN = "demoschool-customer-token"  # demo only, like the demo passwords
@@ -62,7 +62,7 @@ def _seeding_day(tz: ZoneInfo) -> date:
 
 def seed_school(organisation: object) -> None:
     """Seed the current schema (the caller is inside the organisation's tenant_context)."""
-    tz = ZoneInfo(getattr(organisation, "time_zone", None) or connection.tenant.time_zone)
+    tz = ZoneInfo(getattr(organisation, "time_zone", None) or tenancy_current().time_zone)
     currency = getattr(organisation, "currency", None) or "EUR"
     language = getattr(organisation, "language", None) or "ca"
 

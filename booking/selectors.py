@@ -29,6 +29,7 @@ from booking.errors import (
     SlotNotFound,
 )
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, PaymentLink, TimeSlot
+from language.locales import Lang, lang_of
 from language.text import fold
 from magie.bounds import text_checked
 from magie.tenancy import tenancy_current
@@ -72,8 +73,8 @@ class SlotLoad:
     equipment_in_use: dict[int, int]  # equipment type id → pieces lent over overlapping slots
 
 
-def organisation_language() -> str:
-    return tenancy_current().language
+def organisation_language() -> Lang:
+    return lang_of(tenancy_current().language)
 
 
 def organisation_time_zone() -> ZoneInfo:

@@ -7,6 +7,8 @@ nothing; an unknown token answers 404, an expired link 410, a cancelled booking 
 
 from __future__ import annotations
 
+from typing import Any
+
 from babel.dates import format_datetime
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
@@ -56,7 +58,7 @@ STATE_OF_ERROR = {PaymentLinkNotFound: "not_found", PaymentLinkExpired: "expired
 def _page(request, state: str, *, status: int = 200, link=None):
     language = selectors.organisation_language()
     texts = TEXTS.get(language, TEXTS["en"])
-    context = {"state": state, "message": texts.get(state, ""), "t": texts, "lang": language,
+    context: dict[str, Any] = {"state": state, "message": texts.get(state, ""), "t": texts, "lang": language,
                "organisation": tenancy_current().name}
     if link is not None:
         booking: Booking = link.booking

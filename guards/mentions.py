@@ -161,7 +161,9 @@ def numbers_in(text: str, lang: Lang) -> list[Number]:
         if kind == "spaced":
             found.extend(_spaced_numbers(raw, start, lang))
         elif kind == "ordinal":
-            found.append(Number(Decimal(re.match(r"\d+", raw).group()), start, match.end(), raw, True))
+            ordinal = re.match(r"\d+", raw)
+            assert ordinal is not None  # the ordinal token starts with its digits
+            found.append(Number(Decimal(ordinal.group()), start, match.end(), raw, True))
         elif (value := digits_value(raw, lang)) is not None:
             found.append(Number(value, start, match.end(), raw))
     for sentence_start, sentence_end in slow[slow_index:]:
@@ -418,6 +420,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
     minor: set[int] = set()  # starts of the amounts said in minor units ("20 centavos"), to join
 
     def classify(start: int, end: int, raw: str, value: Decimal | None) -> None:
+        cents: int | None
         if masked:
             index = bisect_right(mask_starts, start) - 1
             if index >= 0 and masked[index][1] >= end:
@@ -449,6 +452,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
     currency_of: dict[str, tuple[str, int, int]] = {}
     decimal = "." if lang == "en" else ","
     default_factor = minor_unit_factor(default_currency)
+    cents: int | None
     for match in _AMOUNT_TOKEN_RE.finditer(low):
         prefix, _, _, spaced, digits = match.groups()  # one call: (pre, skip, ordinal, spaced, digits)
         if digits is None:
@@ -497,9 +501,9 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
         begin = match.start()
         found.append(_new(Amount, (cents, currency, begin, end, text[begin:end], True)))
     for start, end in slow:
-        for number in find_numbers(text[start:end], lang):
-            if not number.ordinal:
-                classify(number.start + start, number.end + start, number.raw, number.value)
+        for mention in find_numbers(text[start:end], lang):
+            if not mention.ordinal:
+                classify(mention.start + start, mention.end + start, mention.raw, mention.value)
     found.sort(key=lambda amount: amount.start)  # spaced and slow-read numbers were added out of order
     if any(code in low for code in ("brl", "usd", "eur", "ars", "mxn", "gbp")):
         if glued := _glued_amounts(text, low, lang):

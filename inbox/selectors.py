@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from conversations.models import Message
@@ -32,11 +32,11 @@ def escalation_recent_messages(*, escalation: Escalation, limit: int = 10) -> li
     return list(reversed(recent))
 
 
-def user_may_view_queue(user: AbstractBaseUser) -> bool:
+def user_may_view_queue(user: User | AnonymousUser) -> bool:
     return bool(user.is_active and user.is_staff and user.has_perm("inbox.view_escalation"))
 
 
-def user_may_act(user: AbstractBaseUser) -> bool:
+def user_may_act(user: User | AnonymousUser) -> bool:
     """Claim, reply and resolve: staff of this organisation in the `agent` or `admin` role (auditors only read)."""
     if not (user.is_active and user.is_staff):
         return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -60,7 +60,7 @@ def _escalation_lock(escalation_id: int) -> Escalation:
         raise EscalationNotFound(escalation_id=escalation_id) from None
 
 
-def _check_not_held_by_another(escalation: Escalation, user: AbstractBaseUser) -> None:
+def _check_not_held_by_another(escalation: Escalation, user: User) -> None:
     if escalation.status == Escalation.Status.RESOLVED:
         raise EscalationAlreadyResolved(escalation_id=escalation.pk)
     if escalation.status == Escalation.Status.CLAIMED and escalation.claimed_by_id != user.pk:
@@ -68,7 +68,7 @@ def _check_not_held_by_another(escalation: Escalation, user: AbstractBaseUser) -
 
 
 @transaction.atomic
-def escalation_claim(*, escalation_id: int, user: AbstractBaseUser) -> Escalation:
+def escalation_claim(*, escalation_id: int, user: User) -> Escalation:
     """Take the escalation. Claiming one's own claim again returns it unchanged; someone else's claim raises
     `escalation_already_claimed` (the row lock makes the second of two simultaneous claims see the first)."""
     escalation = _escalation_lock(escalation_id)
@@ -80,7 +80,7 @@ def escalation_claim(*, escalation_id: int, user: AbstractBaseUser) -> Escalatio
 
 
 @transaction.atomic
-def escalation_reply(*, escalation_id: int, user: AbstractBaseUser, text: str) -> EscalationReply:
+def escalation_reply(*, escalation_id: int, user: User, text: str) -> EscalationReply:
     """Send the human's reply: stored in the outbox through `message_store_outbound` on the channel of the
     conversation's last inbound message (WhatsApp delivers it after commit, like any bot reply), and recorded as an
     `EscalationReply` naming its author. Requires the escalation claimed by `user`."""
@@ -99,7 +99,7 @@ def escalation_reply(*, escalation_id: int, user: AbstractBaseUser, text: str) -
 
 
 @transaction.atomic
-def escalation_resolve(*, escalation_id: int, user: AbstractBaseUser, note: str = "") -> Escalation:
+def escalation_resolve(*, escalation_id: int, user: User, note: str = "") -> Escalation:
     """Close the escalation and hand the chat back to the bot (`conversation_is_escalated` turns false). An open
     escalation may be resolved directly; one claimed by someone else raises `escalation_already_claimed`."""
     escalation = _escalation_lock(escalation_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -64,8 +65,14 @@ def _action(act: Callable[[HttpRequest, int], str]) -> Callable[..., HttpRespons
     return view
 
 
+def _staff(request: HttpRequest) -> User:
+    """The signed-in staff member (`_action` lets no one else through)."""
+    assert isinstance(request.user, User)
+    return request.user
+
+
 def _claim(request: HttpRequest, escalation_id: int) -> str:
-    services.escalation_claim(escalation_id=escalation_id, user=request.user)
+    services.escalation_claim(escalation_id=escalation_id, user=_staff(request))
     return f"You hold escalation {escalation_id}."
 
 
@@ -73,14 +80,14 @@ def _reply(request: HttpRequest, escalation_id: int) -> str:
     form = ReplyForm(request.POST)
     if not form.is_valid():
         raise EscalationReplyInvalid(escalation_id=escalation_id, errors=form.errors.get_json_data())
-    services.escalation_reply(escalation_id=escalation_id, user=request.user, text=form.cleaned_data["text"])
+    services.escalation_reply(escalation_id=escalation_id, user=_staff(request), text=form.cleaned_data["text"])
     return f"Reply sent in escalation {escalation_id}."
 
 
 def _resolve(request: HttpRequest, escalation_id: int) -> str:
     form = ResolveForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
-    services.escalation_resolve(escalation_id=escalation_id, user=request.user, note=note)
+    services.escalation_resolve(escalation_id=escalation_id, user=_staff(request), note=note)
     return f"Escalation {escalation_id} resolved; the bot answers this chat again."
 
 

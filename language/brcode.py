@@ -245,9 +245,10 @@ def brcode_parse(text: str) -> BrCode:
     for field_id, value in root.items():
         if field_id not in _FREE_TEXT and not value.isascii() and not _pix_info_only(field_id, value):
             raise BrCodeError("malformed", field_id, "only the merchant's name, city and text may have accents")
-    initiation = {"11": "static", "12": "dynamic", None: None}.get(root.get("01"), "bad")
-    if initiation == "bad":
+    initiations: dict[str | None, Literal["static", "dynamic"] | None] = {"11": "static", "12": "dynamic", None: None}
+    if root.get("01") not in initiations:
         raise BrCodeError("bad_field", "01", "11 (static) or 12 (dynamic)")
+    initiation = initiations[root.get("01")]
     accounts = _pix_templates(root, range(26, 52))
     if not accounts:
         raise BrCodeError("not_pix", "26")

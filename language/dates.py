@@ -343,10 +343,13 @@ def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | N
     end = digitised.to_original(max(p.end for p in parts), end=True)
     raw = text[start:end]
     if time_part is None:
+        assert day_part is not None and day_part.day is not None  # a date part holds its day
         return WhenMention(day_part.day, False, True, start, end, raw)
+    assert time_part.clock is not None  # a time part holds its clock
     if day_part is None:
         moment = datetime.combine(today, time_part.clock, tzinfo=zone)
         if moment <= local_now:
             moment = datetime.combine(today + timedelta(days=1), time_part.clock, tzinfo=zone)
         return WhenMention(moment, True, False, start, end, raw)
+    assert day_part.day is not None
     return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw)

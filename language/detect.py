@@ -95,4 +95,4 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str) -> str:
         return fallback
     probabilities = language_probabilities(clean, usable)
     best = max(probabilities, key=probabilities.__getitem__)
-    return best if probabilities[best] - probabilities.get(fallback, 0.0) >= MARGIN else fallback  # type: ignore[arg-type]
+    return best if probabilities[best] - probabilities.get(fallback, 0.0) >= MARGIN else fallback  # type: ignore[call-overload]

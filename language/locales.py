@@ -1,17 +1,16 @@
 """The languages Magie speaks and how each library names them."""
 
-from typing import Literal, cast, get_args
+from typing import Literal, get_args
 
 Lang = Literal["pt-BR", "es", "ca", "en"]
 LANGS: tuple[Lang, ...] = get_args(Lang)
-
 
 
 def lang_of(value: str) -> Lang:
     """`value` (a language stored as text: an organisation's, a message's) as a Lang; ValueError for another."""
     if value not in LANGS:
         raise ValueError(f"Magie does not speak {value!r}")
-    return cast(Lang, value)
+    return value
 
 
 _BABEL: dict[Lang, str] = {"pt-BR": "pt_BR", "es": "es", "ca": "ca", "en": "en"}

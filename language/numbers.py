@@ -220,6 +220,7 @@ def _find_numbers(text: str, lang: Lang) -> tuple[NumberMention, ...]:
     found: list[NumberMention] = []
     index = 0
     slang = SLANG_MULTIPLIERS[lang]
+    value: Decimal | None
     while index < len(tokens):
         token = tokens[index]
         if index in words:
@@ -227,7 +228,7 @@ def _find_numbers(text: str, lang: Lang) -> tuple[NumberMention, ...]:
             following = tokens[end] if end < len(tokens) else None
             factor = slang.get(fold(following.raw)) if following and following.kind == "word" and not ordinal else None
             factor = factor if following and following.raw.islower() else None  # "3268 Grand Avenue" is an address
-            if factor and end not in words:  # "two grand", "dos lucas"
+            if factor and following is not None and end not in words:  # "two grand", "dos lucas"
                 found.append(_mention(text, value * factor, token.start, following.end))
                 index = end + 1
                 continue
@@ -235,7 +236,9 @@ def _find_numbers(text: str, lang: Lang) -> tuple[NumberMention, ...]:
             index = end
             continue
         if token.kind == "ordinal":
-            found.append(_mention(text, Decimal(re.match(r"\d+", token.raw).group()), token.start, token.end, True))
+            ordinal_digits = re.match(r"\d+", token.raw)
+            assert ordinal_digits is not None  # an ordinal token starts with its digits
+            found.append(_mention(text, Decimal(ordinal_digits.group()), token.start, token.end, True))
         elif token.kind == "kilo" and (value := parse_digits(token.raw.rstrip("kK").strip(), lang)) is not None:
             found.append(_mention(text, value * 1000, token.start, token.end))
         elif token.kind == "spaced":
@@ -248,9 +251,9 @@ def _find_numbers(text: str, lang: Lang) -> tuple[NumberMention, ...]:
         elif token.kind == "digits" and (value := parse_digits(token.raw, lang)) is not None:
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             factor = multipliers.get(fold(following.raw)) if following and following.kind == "word" else None
-            if factor and fold(following.raw) in slang and not following.raw.islower() and following.raw != "K":
+            if factor and following is not None and fold(following.raw) in slang and not following.raw.islower() and following.raw != "K":
                 factor = None  # a capitalised "Grand" is a name ("3268 Grand Avenue"), not a thousand
-            if factor and words.get(index + 1, (index + 2,))[0] == index + 2:
+            if factor and following is not None and words.get(index + 1, (index + 2,))[0] == index + 2:
                 found.append(_mention(text, value * factor, token.start, following.end))
                 index += 2
                 continue

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class DomainError(Exception):
     code = "domain_error"
     http_status = 400
     retryable = False
 
-    def __init__(self, message: str = "", **extra: object) -> None:
+    def __init__(self, message: str = "", **extra: Any) -> None:
         super().__init__(message or self.code)
         self.message = message or self.code
         self.extra = extra

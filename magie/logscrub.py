@@ -32,5 +32,5 @@ class RedactSecrets(logging.Filter):
             args = record.args if isinstance(record.args, tuple) else (record.args,)
             if any(isinstance(arg, str) and _has_secret(arg) for arg in args):
                 cleaned = tuple(redact(arg) if isinstance(arg, str) else arg for arg in args)
-                record.args = cleaned if isinstance(record.args, tuple) else cleaned[0]
+                record.args = cleaned if isinstance(record.args, tuple) else cleaned[0]  # type: ignore[assignment]
         return True

@@ -73,7 +73,7 @@ def close_database_connections() -> None:
     for alias in connections:
         connections[alias].close()
         if hasattr(connections[alias], "close_pool"):
-            connections[alias].close_pool()
+            connections[alias].close_pool()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
 
 def database_max_connections() -> tuple[int, int]:

@@ -103,7 +103,7 @@ def run_together(count: int, work, organisation=None, timeout: float = 120) -> l
 
     def target(i: int) -> None:
         if organisation is not None:
-            connection.set_tenant(organisation)
+            connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
             barrier.wait()
             results[i] = work(i)

@@ -27,14 +27,18 @@ class StoreAdmin(KindScopedAdminMixin, admin.ModelAdmin):
     organisation_kinds = ("store",)
 
 
+PRODUCT_FIELDS = ("sku", "name", "brand", "model", "capacity_gb", "condition", "price_cents", "currency", "stock",
+                  "sold_out", "warranty_months")
+USED_PRICE_FIELDS = ("brand", "model", "capacity_gb", "base_cents", "currency")
+
+
 @admin.register(Product, site=backoffice_site)
 class ProductAdmin(StoreAdmin):
     list_display = ["sku", "name", "capacity_gb", "condition", "price", "stock", "sold_out", "available_display",
                     "warranty"]
     list_filter = ["brand", "condition", "sold_out"]
     search_fields = ["sku", "name", "brand", "model"]
-    fields = ["sku", "name", "brand", "model", "capacity_gb", "condition", "price_cents", "currency", "stock",
-              "sold_out", "warranty_months"]
+    fields = PRODUCT_FIELDS
     ordering = ["brand", "model", "capacity_gb", "pk"]
 
     @admin.display(description="price", ordering="price_cents")
@@ -61,7 +65,7 @@ class ProductAdmin(StoreAdmin):
             if changes:
                 services.product_update(product_id=obj.pk, **changes)
         else:
-            saved = services.product_create(**{name: form.cleaned_data[name] for name in self.fields})
+            saved = services.product_create(**{name: form.cleaned_data[name] for name in PRODUCT_FIELDS})
             obj.pk = saved.pk
 
 
@@ -70,7 +74,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
     list_display = ["brand", "model", "capacity_gb", "base"]
     list_filter = ["brand"]
     search_fields = ["brand", "model"]
-    fields = ["brand", "model", "capacity_gb", "base_cents", "currency"]
+    fields = USED_PRICE_FIELDS
 
     @admin.display(description="base price (battery ≥ 90 %)", ordering="base_cents")
     def base(self, obj: UsedDevicePrice) -> str:
@@ -78,7 +82,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         saved = services.used_device_price_set(price_id=obj.pk if change else None,
-                                               **{name: form.cleaned_data[name] for name in self.fields})
+                                               **{name: form.cleaned_data[name] for name in USED_PRICE_FIELDS})
         obj.pk = saved.pk
 
 

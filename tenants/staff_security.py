@@ -9,6 +9,7 @@ by django-otp (1, 2, 4 … seconds) and said so.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 import segno
@@ -92,13 +93,12 @@ def _wait_message(device: TOTPDevice) -> str | None:
 @require_http_methods(["GET", "POST"])
 def second_factor(request: HttpRequest) -> HttpResponse:
     """Verify a code of the user's authenticator app, or enrol one (QR code + key, then a first code)."""
-    user = request.user
+    user: Any = request.user  # django-otp's middleware gives it is_verified()
     if user.is_verified():
         return redirect(_next_url(request))
-    device = _confirmed_device(user)
-    enrolling = device is None
-    if enrolling:
-        device = _enrolment_device(user)
+    confirmed = _confirmed_device(user)
+    enrolling = confirmed is None
+    device = _enrolment_device(user) if confirmed is None else confirmed
     error = ""
     if request.method == "POST":
         token = request.POST.get("otp_token", "").strip().replace(" ", "")

@@ -44,7 +44,7 @@ def tenant_tables_truncate() -> None:
                 seeder = getattr(app_config, "seed_demo", None)
                 if seeder:
                     seeder(organisation)
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
 
 def signed_in(schema: str | None, username: str = "admin"):

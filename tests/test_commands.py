@@ -5,14 +5,15 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import models
 from django_tenants.utils import schema_context
 
 from tenants.models import Domain, Organisation, PolicyVersion, WhatsAppChannel
 
 
 def counts() -> dict[str, int]:
-    tables = {"organisations": Organisation, "domains": Domain, "versions": PolicyVersion, "channels": WhatsAppChannel}
-    numbers = {name: model.objects.count() for name, model in tables.items()}
+    tables: dict[str, type[models.Model]] = {"organisations": Organisation, "domains": Domain, "versions": PolicyVersion, "channels": WhatsAppChannel}
+    numbers = {name: model._default_manager.count() for name, model in tables.items()}
     for schema in ("demobank", "demoschool", "demostore"):
         with schema_context(schema):
             numbers[f"{schema}.users"] = get_user_model().objects.count()

@@ -47,7 +47,7 @@ def setting(name: str):
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
-    return type(default)(raw)
+    return type(default)(raw)  # type: ignore[call-arg]  # every default is a str, an int or a float
 
 
 # Template language per organisation language (Meta's codes).

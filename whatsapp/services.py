@@ -14,9 +14,11 @@ import hmac
 import logging
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -247,12 +249,16 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
     channels = {channel.phone_number_id: channel for channel in WhatsAppChannel.objects.select_related(
         "organisation").filter(phone_number_id__in=row.phone_number_ids)}
     by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
-    for item in [*parsed.messages, *parsed.statuses]:
+    items: list[InboundItem | StatusItem] = [*parsed.messages, *parsed.statuses]
+    for item in items:
         channel = channels.get(item.phone_number_id)
         if channel is None:  # not verified for this body (or the channel was removed since)
             continue
         group = by_organisation.setdefault(channel.organisation_id, (channel.organisation, [], []))
-        (group[1] if isinstance(item, InboundItem) else group[2]).append(item)
+        if isinstance(item, InboundItem):
+            group[1].append(item)
+        else:
+            group[2].append(item)
     for organisation, messages, statuses in by_organisation.values():
         with tenant_context(organisation):
             _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome)
@@ -314,7 +320,7 @@ def status_record(*, item: StatusItem) -> DeliveryEvent:
 
 def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
     error = event.errors[0] if event.errors else {}
-    transitions = {
+    transitions: dict[str, tuple[Callable[..., None], dict[str, Any]]] = {
         "delivered": (delivery.receipt_delivered, {"at": event.occurred_at}),
         "read": (delivery.receipt_read, {"at": event.occurred_at}),
         "failed": (delivery.receipt_failed, {"at": event.occurred_at, "code": error.get("code"),

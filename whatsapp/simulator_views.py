@@ -55,12 +55,13 @@ def simulator_access(*, page: bool = False):
 @require_GET
 def simulator_page(request: HttpRequest) -> HttpResponse:
     customers = sandbox_customers()
-    return render(request, "whatsapp/simulator.html", {"organisation": request.tenant, "customers": customers})
+    return render(request, "whatsapp/simulator.html", {"organisation": request.tenant,  # type: ignore[attr-defined]
+                                                            "customers": customers})
 
 
 @simulator_access()
 @require_GET
-def simulator_messages(request: HttpRequest) -> JsonResponse:
+def simulator_messages(request: HttpRequest) -> HttpResponse:
     wa_id = request.GET.get("wa_id", "")
     try:
         sandbox_customer_get(wa_id=wa_id)
@@ -71,7 +72,7 @@ def simulator_messages(request: HttpRequest) -> JsonResponse:
 
 @simulator_access()
 @require_POST
-def simulator_send(request: HttpRequest) -> JsonResponse:
+def simulator_send(request: HttpRequest) -> HttpResponse:
     """Body: {"wa_id", "name", "text"} or {"wa_id", "button_id", "button_title", "list": bool}, + "reply_to"."""
     try:
         data = json.loads(request.body or b"{}")

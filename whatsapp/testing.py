@@ -92,6 +92,7 @@ class FakeGraphServer:
     @property
     def url(self) -> str:
         host, port = self.server.server_address[:2]
+        assert isinstance(host, str)  # an AF_INET server
         return f"http://{host}:{port}/v21.0"
 
     def sent(self) -> list[Recorded]:

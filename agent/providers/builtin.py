@@ -12,7 +12,8 @@ from agent.replies import failure_reason, kind_name, money, reason, say, slot_na
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
-from asks.perception.contract import Perception
+from asks.perception.contract import Perception, org_kind_of
+from language.locales import lang_of
 
 
 class BuiltinProvider:
@@ -20,8 +21,8 @@ class BuiltinProvider:
     remote = False
 
     def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]:
-        perception = perceive(request.text, lang=request.lang, org_kind=request.org_kind, now=request.now,
-                              tz=request.tz, currency=request.currency, asked_for=request.asked_for,
+        perception = perceive(request.text, lang=lang_of(request.lang), org_kind=org_kind_of(request.org_kind),
+                              now=request.now, tz=request.tz, currency=request.currency, asked_for=request.asked_for,
                               replies_to=request.replies_to)
         return perception, Usage()
 
@@ -217,7 +218,8 @@ class Responder:
 
     def step_availability(self) -> Draft:
         slots = self.scope.slots
-        day = slots.get("when")[:10] if isinstance(slots.get("when"), str) and len(slots["when"]) >= 10 else None
+        said_when = slots.get("when")
+        day = said_when[:10] if isinstance(said_when, str) and len(said_when) >= 10 else None
         result = self.tool("check_availability", activity=slots.get("activity"), date=day,
                            party_size=slots.get("party_size"))
         if not result["ok"]:

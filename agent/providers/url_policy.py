@@ -67,7 +67,7 @@ def _internal(host: str, port: int) -> bool:
     except OSError:
         raise ModelUrlRefused(f"{host} does not resolve.", host=host) from None
     for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%", 1)[0])
+        address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
         if (address.is_loopback or address.is_link_local or address.is_private or address.is_multicast
                 or address.is_reserved or address.is_unspecified):
             return True

@@ -37,5 +37,6 @@ class Conversation:
         return Turn.objects.select_related("reply_message", "ask").get(message=stored.message)
 
     def tap(self, turn: Turn, index: int = 0) -> Turn:
+        assert turn.reply_message is not None, "the turn sent no reply to tap"
         button = turn.reply_message.buttons[index]
         return self.say(button["title"], kind="button", payload=button["id"])

@@ -22,7 +22,7 @@ from typing import Any
 from agent.testing import completion
 from agent.tests.helpers import perception_args
 
-ORGS = {  # schema → (language, customer, a perception that opens an Ask, a read the model may call)
+ORGS: dict[str, tuple[str, str, dict[str, Any], tuple[str, dict[str, Any]]]] = {  # schema → (language, customer, a perception that opens an Ask, a read the model may call)
     "demobank": ("pt-BR", "5511999990001",
                  perception_args("pix_transfer", {"new_request"}, lang="pt-BR", recipient="Pedro",
                                  amount={"amount_cents": 5000, "currency": "BRL"}),

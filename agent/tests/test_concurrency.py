@@ -46,7 +46,7 @@ def test_two_customers_racing_for_the_last_place_get_one_booking_and_fresh_alter
 
     def customer(ref: str) -> None:
         try:
-            connection.set_tenant(school)
+            connection.set_tenant(school)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
             barrier.wait()
             turns[ref] = Conversation(customer=ref).say(text)
         except BaseException as error:  # noqa: BLE001 — reported by the main thread
@@ -212,7 +212,7 @@ def test_while_the_model_thinks_the_turn_holds_no_lock_and_no_transaction_and_a_
 
     def run() -> None:
         try:
-            connection.set_tenant(bank)
+            connection.set_tenant(bank)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
             turn_handle(message_id=first.pk)
         except BaseException as error:  # noqa: BLE001 — reported by the main thread
             errors.append(error)
@@ -251,7 +251,7 @@ def _turn_in_thread(bank, message_id: int, errors: list) -> threading.Thread:
 
     def run() -> None:
         try:
-            connection.set_tenant(bank)
+            connection.set_tenant(bank)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
             turn_handle(message_id=message_id)
         except BaseException as error:  # noqa: BLE001 — reported by the main thread
             errors.append(error)

@@ -67,6 +67,7 @@ def _check_record(record, ctx) -> None:
 
 def _context(org, chat: Chat, text: str, **extra) -> ToolContext:
     ask = chat.say(text).ask
+    assert ask is not None
     return ToolContext(conversation_id=ask.conversation_id, ask_id=ask.pk, message_id=chat.last_message.pk,
                        customer_ref=chat.customer, customer_name="Cliente", org_kind=org.kind, language=org.language,
                        currency=org.currency, time_zone=org.time_zone, policy=policy_current(organisation=org),

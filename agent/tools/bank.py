@@ -53,6 +53,7 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
         match = bank.resolve_contact(ctx.customer_ref, args.contact_name)
         owner, key = match.recipient, match.key
     else:
+        assert args.key is not None  # exactly one of the two, checked above
         owner = bank.lookup_key(ctx.customer_ref, args.key)
         key = args.key
     if ctx.ask_id is None:

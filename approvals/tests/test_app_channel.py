@@ -32,7 +32,9 @@ def app_preview(demobank):
 def customer_link(request: ApprovalRequest) -> str:
     """The link path as the customer receives it (the outbox renders it at send time)."""
     sent = message_text_for_customer(message=request.shown_in)
-    return re.search(r"/approve/[^/\s]+/", sent)[0]
+    link = re.search(r"/approve/[^/\s]+/", sent)
+    assert link is not None, sent
+    return link[0]
 
 
 def test_the_chat_shows_the_preview_with_a_link_stored_redacted_and_no_buttons(app_preview):

@@ -31,6 +31,7 @@ applies them:
 import re
 from datetime import date, datetime
 from functools import lru_cache
+from typing import cast
 
 from pydantic import ValidationError
 
@@ -253,7 +254,7 @@ def perceive(
         slots |= _school_slots(text, folded, lang, when, asked_for)
     else:
         slots = store_slots(text, folded, lang, currency, asked_for)
-        budget = slots.pop("budget")
+        budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
     if kind is not None and "correction" not in markers:
         markers.add("new_request")

@@ -11,7 +11,7 @@ as said — the tool that would act on it refuses it with the organisation's max
 
 import copy
 from datetime import date, datetime, time
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator
 
@@ -23,11 +23,21 @@ from magie.bounds import text_problem
 
 RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote"]
 OrgKind = Literal["bank", "school", "store"]
+ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
     "bank": ("pix_transfer", "balance", "pix_history"),
     "school": ("booking", "availability"),
     "store": ("product_search", "used_quote"),
 }
+
+
+
+def org_kind_of(value: str) -> OrgKind:
+    """`value` (an organisation's kind, stored as text) as an OrgKind; ValueError for another."""
+    if value not in ORG_KINDS:
+        raise ValueError(f"no organisation kind {value!r}")
+    return value
+
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 _CURRENCY = r"^[A-Z]{3}$"
@@ -169,6 +179,6 @@ def perception_json_schema() -> dict[str, Any]:
 
 
 __all__ = [
-    "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "Perception", "PixKeySlot", "RequestKind", "Slots",
+    "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "org_kind_of", "Perception", "PixKeySlot", "RequestKind", "Slots",
     "perception_json_schema", "strict_json_schema",
 ]

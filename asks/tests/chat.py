@@ -10,6 +10,7 @@ from asks.decide import decision_policy
 from asks.kinds import kinds_for
 from asks.models import Ask
 from asks.perception.builtin import perceive
+from asks.perception.contract import org_kind_of
 from asks.selectors import ask_slots
 from asks.services import (
     DecisionOutcome,
@@ -20,6 +21,7 @@ from asks.services import (
     message_decide,
 )
 from conversations.services import message_store_inbound, message_store_outbound
+from language.locales import lang_of
 from tenants.selectors import organisation_current, policy_current
 
 _ids = itertools.count(1)
@@ -41,7 +43,7 @@ class Chat:
         stored = message_store_inbound(channel_user_id=self.customer, channel_message_id=f"wamid.{next(_ids)}",
                                        sent_at=self.now, text=text, kind=kind, payload=payload, reply_to=reply_to)
         self.last_message = stored.message
-        perception = perceive(text, lang=self.lang, org_kind=self.org.kind, now=self.now, tz=self.org.time_zone,
+        perception = perceive(text, lang=lang_of(self.lang), org_kind=org_kind_of(self.org.kind), now=self.now, tz=self.org.time_zone,
                               currency=self.org.currency)
         return message_decide(message_id=stored.message.pk, perception=perception, policy=self.policy,
                               org_kinds=kinds_for(self.org.kind))

@@ -23,7 +23,7 @@ def test_the_sandbox_end_to_end(carla):
     assert owner == KeyOwner("Energia Sul Distribuidora S.A.", "**.445.566/0001-**", "Banco Bradesco S.A.", "email",
                              ENERGIA_KEY)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        owner.owner_name = "x"  # type: ignore[misc]
+        owner.owner_name = "x"
     joao = bank.resolve_contact(DEMO_CUSTOMER_REF, "joão")
     assert joao.recipient.owner_name == "João Pereira Lima" and JOAO_CPF not in repr(joao.recipient)
     receipt = bank.transfer(DEMO_CUSTOMER_REF, joao.key, 10_000, "iface-1", description="almoço")

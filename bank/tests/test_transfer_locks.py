@@ -56,7 +56,7 @@ class Background:
         organisation = Organisation.objects.get(schema_name="demobank")
 
         def target() -> None:
-            connection.set_tenant(organisation)
+            connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
             try:
                 with connection.cursor() as cursor:
                     cursor.execute("SELECT pg_backend_pid()")

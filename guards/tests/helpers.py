@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
+from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec
+from language.locales import Lang
 
 LATER = 10.0  # seconds: a deadline no pure test reaches
 
@@ -21,7 +22,7 @@ def bot(text: str) -> HistoryItem:
     return HistoryItem("bot", text)
 
 
-def make(draft: str, lang: str = "en", currency: str = "USD", org_kind: str = "bank", **parts) -> GuardInput:
+def make(draft: str, lang: Lang = "en", currency: str = "USD", org_kind: OrgKind = "bank", **parts) -> GuardInput:
     return GuardInput(draft=draft, lang=lang, currency=currency, org_kind=org_kind, **parts)
 
 

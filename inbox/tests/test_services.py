@@ -111,7 +111,7 @@ def test_two_agents_claiming_at_once_get_one_claim_and_one_refusal(committed):
     b_ready = threading.Event()
 
     def claim_a() -> None:
-        connection.set_tenant(organisation)
+        connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
             with transaction.atomic():
                 results["a"] = escalation_claim(escalation_id=escalation.pk, user=agent)
@@ -129,7 +129,7 @@ def test_two_agents_claiming_at_once_get_one_claim_and_one_refusal(committed):
             connection.close()
 
     def claim_b() -> None:
-        connection.set_tenant(organisation)
+        connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
             b_may_start.wait()
             with connection.cursor() as cursor:
@@ -256,7 +256,7 @@ def test_the_queue_lists_open_ones_first_oldest_first_and_no_resolved_ones(demob
 def test_escalation_open_is_keyword_only_and_accepts_the_ask(demobank):
     conversation = chat_make()
     with pytest.raises(TypeError):
-        escalation_open(conversation.pk, None, "g", "r", {}, [])  # type: ignore[misc]
+        escalation_open(conversation.pk, None, "g", "r", {}, [])
     escalation = escalation_open(conversation_id=conversation.pk, ask_id=None, guard="g", reason="r", evidence=None,
                                  drafts=["only one"])
     assert (escalation.first_draft, escalation.second_draft, escalation.evidence) == ("only one", "", {})

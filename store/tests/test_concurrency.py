@@ -18,7 +18,7 @@ def race(organisation, product_id: int, clients: int) -> list[str]:
     lock = threading.Lock()
 
     def client() -> None:
-        connection.set_tenant(organisation)
+        connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
             connection.ensure_connection()  # connect first, so the clients reach the row together
             barrier.wait(timeout=10)

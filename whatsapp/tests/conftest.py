@@ -35,10 +35,10 @@ def secret_of(schema: str) -> str:
     return demo_channel_secrets(schema)["app_secret"]
 
 
-def inbound(type_: str, body: dict[str, Any] | None = None, *, id: str | None = None, from_: str = CUSTOMER,
+def inbound(type_: str, body: dict[str, Any] | list[dict[str, Any]] | None = None, *, id: str | None = None, from_: str = CUSTOMER,
             timestamp: int | None = None, context: str = "") -> dict[str, Any]:
     """One message object as Meta puts it in `value.messages[]`."""
-    message = {"from": from_, "id": id or wamid(), "timestamp": str(timestamp or int(time.time())), "type": type_}
+    message: dict[str, Any] = {"from": from_, "id": id or wamid(), "timestamp": str(timestamp or int(time.time())), "type": type_}
     if body is not None:
         message[type_] = body
     if context:
@@ -47,7 +47,7 @@ def inbound(type_: str, body: dict[str, Any] | None = None, *, id: str | None = 
 
 
 def status(wamid_: str, state: str, timestamp: int, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    item = {"id": wamid_, "status": state, "timestamp": str(timestamp), "recipient_id": CUSTOMER}
+    item: dict[str, Any] = {"id": wamid_, "status": state, "timestamp": str(timestamp), "recipient_id": CUSTOMER}
     if errors:
         item["errors"] = errors
     return item
@@ -78,7 +78,7 @@ def signed(body: bytes, schema: str = "demobank") -> dict[str, str]:
     return {"HTTP_X_HUB_SIGNATURE_256": signature_header(body=body, secret=secret_of(schema))}
 
 
-def post(client: Client, body: bytes, **headers: str):
+def post(client: Client, body: bytes, **headers: Any):
     return client.post("/webhooks/whatsapp", data=body, content_type="application/json", **headers)
 
 
@@ -174,7 +174,7 @@ def graph_worker(committed):
 
     started: list[tuple[FakeGraphServer, WorkerProcess]] = []
 
-    def make(script: list[int], rate: int = 80) -> tuple[FakeGraphServer, WorkerProcess, str]:
+    def make(script: list[int | tuple[int, float]], rate: int = 80) -> tuple[FakeGraphServer, WorkerProcess, str]:
         graph = FakeGraphServer(script=script).start()
         queue = f"wa-test-{os.getpid()}-{len(started)}"
         previous = {name: os.environ.get(name) for name in ENV_KEYS}

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from asks.perception.builtin import perceive
-from asks.perception.contract import MoneySlot, Perception, Slots, perception_json_schema
+from asks.perception.contract import MoneySlot, OrgKind, Perception, Slots, perception_json_schema
+from language.locales import Lang
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
 
@@ -41,7 +42,7 @@ def test_a_perception_refuses_a_nul_in_what_the_code_sets():
         Perception(perceiver="builtin-1", lang="pt-BR", replies_to="wamid.\x00")
 
 
-def read(text: str, org_kind: str = "bank", lang: str = "pt-BR", currency: str = "BRL") -> Perception:
+def read(text: str, org_kind: OrgKind = "bank", lang: Lang = "pt-BR", currency: str = "BRL") -> Perception:
     return perceive(text, lang=lang, org_kind=org_kind, now=NOW, tz="America/Sao_Paulo", currency=currency)
 
 

@@ -28,7 +28,8 @@ def check_database() -> str:
     if budget > limit - reserved:
         warning = (f"; WARNING: one machine running `up` may open {budget} connections, more than the "
                    f"{limit - reserved} allowed: lower DATABASE_POOL_MAX_SIZE or MAGIE_WEB_WORKERS")
-    return f"ok ({connection.vendor} {connection.pg_version}, {in_use} of {limit} connections in use){warning}"
+    version = connection.pg_version  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
+    return f"ok ({connection.vendor} {version}, {in_use} of {limit} connections in use){warning}"
 
 
 def check_broker() -> str:

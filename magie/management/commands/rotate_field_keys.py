@@ -24,7 +24,8 @@ def encrypted_columns(*, tenant_schema: bool) -> list[tuple[str, list[str]]]:
         app = model._meta.app_config.name
         if app not in wanted or model._meta.proxy:
             continue
-        columns = [field.column for field in model._meta.concrete_fields if isinstance(field, EncryptedTextField)]
+        columns = [field.column for field in model._meta.concrete_fields
+                   if isinstance(field, EncryptedTextField) and field.column]
         if columns:
             found.append((model._meta.db_table, columns))
     return found
