@@ -22,9 +22,11 @@ dev: $(STAMP)
 test: $(STAMP) chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Lint and import order (ruff, configured in pyproject.toml); CI runs it before the tests.
+# Lint and import order (ruff), then types (mypy with django-stubs), both configured in pyproject.toml; CI runs
+# them before the tests.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy .
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here): installed when we are root
 # with apt-get, else the one command to run is printed. MAGIE_CHROMIUM=/path/to/chromium uses another build.
