@@ -144,7 +144,7 @@ def test_record_writes_one_trace_and_marks_the_message_handled(demobank):
 def test_a_policy_changed_while_a_task_runs_applies_to_its_next_message(demobank):
     """One task handles every pending message of the conversation; each turn reads the policy in force when it
     starts (the live poison test met this: the second message ran on the policy read for the first)."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     first, second = (message_store_inbound(channel_user_id="5511999990001", channel_message_id=f"policy-race-{i}",
                                            sent_at=now + timedelta(seconds=i), text=text, kind="text",
                                            channel="terminal").message
