@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from guards.text import folded
 from language.locales import Lang
-from language.money import minor_unit_factor
+from language.money import COUNT_AFTER_WORDS, minor_unit_factor
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
 
 
@@ -255,18 +255,8 @@ _CUE_WORDS = (
 _CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
 _CUE_WORD_RE = re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{_CUE_WORDS})(?!\w)")
 _COUNT_AFTER_RE = re.compile(
-    r"\s*(pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
-    r"|minutos?|vezes|anos?|meses|semanas?|personas?|entradas?|boletos?|billetes?|plazas?|ninos?|noches?"
-    r"|veces|anos|persones|entrades|places|llocs?|nens?|adults?|dies|nits?|hores?|minuts?|vegades|anys?"
-    r"|mesos|setmanes|people|persons?|tickets?|seats?|kids?|children|guests?|days?|nights?|hours?"
-    r"|minutes?|times|years?|months?|weeks?|gb|gigas?|tb|mb|%|por cento|por ciento|per cent|percent"
-    r"|h|hs|hrs?|pm|am|a\.m|p\.m|o[\"'’]?clock|da (?:manha|tarde|noite)|de la (?:manana|tarde|noche|tarda|nit)"
-    r"|in the (?:morning|afternoon|evening)|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto"
-    r"|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre"
-    r"|noviembre|diciembre|gener|febrer|marc|maig|juny|juliol|setembre|octubre|novembre|desembre)"
-    r"|d'(?:abril|agost|octubre)|of (?:january|february|march|april|may|june|july|august|september"
-    r"|october|november|december)|january|february|march|april|june|july|august|september|october"
-    r"|november|december|st|nd|rd|th|stars?|estrelas?|estrellas?|estrelles"
+    rf"\s*({COUNT_AFTER_WORDS}"
+    r"|stars?|estrelas?|estrellas?|estrelles"
     r"|pix|transfers?|transferencias?|transferencies|payments?|pagamentos?|pagos|pagaments?|transactions?"
     r"|transacoes|transacciones|transaccions|operacoes|operaciones|operacions|envios?|enviaments?)(?!\w)"
 )

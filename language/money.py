@@ -56,8 +56,9 @@ _CUE_RE = re.compile(
     r"|transfiere|transfereix|transferencia|transfer|send|pay|pagar|paga|pague|valor|amount|import|importe"
     r"|quantia|monto)(?:\s+[^\s\d]+){0,3}\s+$"
 )
-_COUNT_AFTER_RE = re.compile(
-    r"\s*(pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
+# Words that make a number a count, not money ("2 pessoas", "3 noites", "10 GB"); guards.mentions adds its own.
+COUNT_AFTER_WORDS = (
+    r"pessoas?|pax|ingressos?|bilhetes?|lugares|lugar|vagas?|adultos?|criancas?|dias?|noites?|horas?"
     r"|minutos?|vezes|anos?|meses|semanas?|personas?|entradas?|boletos?|billetes?|plazas?|ninos?|noches?"
     r"|veces|anos|persones|entrades|places|llocs?|nens?|adults?|dies|nits?|hores?|minuts?|vegades|anys?"
     r"|mesos|setmanes|people|persons?|tickets?|seats?|kids?|children|guests?|days?|nights?|hours?"
@@ -68,8 +69,9 @@ _COUNT_AFTER_RE = re.compile(
     r"|noviembre|diciembre|gener|febrer|marc|maig|juny|juliol|setembre|octubre|novembre|desembre)"
     r"|d'(?:abril|agost|octubre)|of (?:january|february|march|april|may|june|july|august|september"
     r"|october|november|december)|january|february|march|april|june|july|august|september|october"
-    r"|november|december|st|nd|rd|th)(?!\w)"
+    r"|november|december|st|nd|rd|th"
 )
+_COUNT_AFTER_RE = re.compile(rf"\s*({COUNT_AFTER_WORDS})(?!\w)")
 _TIME_OR_DATE_BEFORE_RE = re.compile(
     r"(?<!\w)(as|a las|a la|a les|at|by|around|until|till|hasta|fins a les|dia|day|el dia|on the|the"
     r"|january|february|march|april|may|june|july|august|september|october|november|december)\s*$"

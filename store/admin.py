@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.db import connection
 
 from language.money import format_money
+from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
 from store import services
@@ -87,7 +88,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
 
 
 @admin.register(UsedDeviceQuote, site=backoffice_site)
-class UsedDeviceQuoteAdmin(StoreAdmin):
+class UsedDeviceQuoteAdmin(ReadOnlyMixin, StoreAdmin):
     list_display = ["pk", "created_at", "device_model", "quoted_model", "capacity_gb", "battery_health",
                     "battery_percent", "price", "valid_until"]
     list_filter = ["quoted_model"]
@@ -100,12 +101,3 @@ class UsedDeviceQuoteAdmin(StoreAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return [field.name for field in UsedDeviceQuote._meta.fields]
-
-    def has_add_permission(self, request, *args) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

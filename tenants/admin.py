@@ -8,6 +8,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
 from django_tenants.admin import TenantAdminMixin
 
+from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
 from tenants.choices import RiskClass
 from tenants.forms import PolicyForm, WhatsAppChannelForm
@@ -77,18 +78,9 @@ class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(PolicyVersion, site=platform_site)
-class PlatformPolicyVersionAdmin(admin.ModelAdmin):
+class PlatformPolicyVersionAdmin(ReadOnlyAdmin):
     list_display = ["organisation", "number", "changed_at", "changed_by"]
     list_filter = ["organisation"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class OwnOrganisationMixin:
@@ -161,17 +153,8 @@ class StaffAdmin(UserAdmin):
 
 
 @admin.register(Group, site=backoffice_site)
-class RoleAdmin(admin.ModelAdmin):
+class RoleAdmin(ReadOnlyAdmin):
     list_display = ["name"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(StaffSecurity, site=backoffice_site)

@@ -295,26 +295,25 @@ def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]]
     return contradictions, sold_out
 
 
-@register("stock_contradiction")
-def stock_contradiction(inp: GuardInput, deadline: float) -> GuardVerdict:
+def _stock_verdict(code: str, which: int, inp: GuardInput, deadline: float) -> GuardVerdict:
+    """The verdict `code` on one list of `_stock_findings` (0: contradictions, 1: sold-out products offered)."""
     findings = _stock_findings(inp, deadline)
     if findings is None:
-        return GuardVerdict.budget_exceeded("stock_contradiction", inp.lang)
-    evidence = findings[0]
+        return GuardVerdict.budget_exceeded(code, inp.lang)
+    evidence = findings[which]
     if not evidence:
         return GuardVerdict.ok()
-    return GuardVerdict.fail("stock_contradiction", explain("stock_contradiction", inp.lang, evidence), evidence)
+    return GuardVerdict.fail(code, explain(code, inp.lang, evidence), evidence)
+
+
+@register("stock_contradiction")
+def stock_contradiction(inp: GuardInput, deadline: float) -> GuardVerdict:
+    return _stock_verdict("stock_contradiction", 0, inp, deadline)
 
 
 @register("sold_out_offered")
 def sold_out_offered(inp: GuardInput, deadline: float) -> GuardVerdict:
-    findings = _stock_findings(inp, deadline)
-    if findings is None:
-        return GuardVerdict.budget_exceeded("sold_out_offered", inp.lang)
-    evidence = findings[1]
-    if not evidence:
-        return GuardVerdict.ok()
-    return GuardVerdict.fail("sold_out_offered", explain("sold_out_offered", inp.lang, evidence), evidence)
+    return _stock_verdict("sold_out_offered", 1, inp, deadline)
 
 
 @register("warranty_without_data")
