@@ -11,6 +11,6 @@ def test_the_statement_after_a_pix_is_answered_without_a_person(demobank):
     sent = conversation.say("manda 50 pro Pedro")
     assert "enviado" in sent.reply
     turn = conversation.say("quantos pix eu fiz esse mês?")
-    assert "1 Pix" in turn.reply or "Pix enviados" in turn.reply, turn.reply
+    assert "você fez 1 Pix enviados, total R$\xa050,00." in turn.reply, turn.reply
     assert all(report["passed"] for report in turn.guards), turn.guards
     assert not Escalation.objects.exists()

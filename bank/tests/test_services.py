@@ -213,9 +213,10 @@ def test_the_window_follows_the_organisations_time_zone_not_utc(carla):
 
 
 def test_a_new_night_starts_a_new_sum(carla):
-    pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_000, idempotency_key=idem(), now=NIGHT)
-    pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_000, idempotency_key=idem(),
-                        now=NIGHT + timedelta(days=1))
+    first = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_000, idempotency_key=idem(), now=NIGHT)
+    second = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_000, idempotency_key=idem(),
+                                 now=NIGHT + timedelta(days=1))
+    assert (first.status, second.status) == (PixTransfer.Status.SETTLED, PixTransfer.Status.SETTLED)
 
 
 def test_businesses_have_no_night_limit(demobank):
