@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from guards.text import folded
 from language.locales import Lang
-from language.money import COUNT_AFTER_WORDS, minor_unit_factor
+from language.money import COUNT_AFTER_WORDS, merge_minor, minor_unit_factor
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
 
 
@@ -242,7 +242,6 @@ _CURRENCY_WORDS = {
 }
 _DOLLAR_SIGN = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
 _PESO = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
-_JOIN_MINOR_RE = re.compile(r"^\s*(?:e|y|i|and|com|con|amb)\s+$")
 _CUE_WORDS = (
     r"pix|manda|mande|mandar|envia|envie|enviar|envio|transfere|transfira|transferir|transferencia|transfiere"
     r"|transfereix|transfer|send|pay|pagar|paga|pague|valor|amount|import|importe|quantia|monto"
@@ -501,21 +500,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
     if not minor:
         return tuple(found)
     return tuple(Amount(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-                 for a in _merge_minor([(a, a.start in minor) for a in found], low))
-
-
-def _merge_minor(found: list[tuple[Amount, bool]], low: str) -> list[Amount]:
-    """Join "50 reais e 20 centavos" into one mention (as language.money does)."""
-    merged: list[tuple[Amount, bool]] = []
-    for amount, is_minor in found:
-        if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
-            previous, previous_minor = merged[-1]
-            if previous.explicit and not previous_minor and _JOIN_MINOR_RE.match(low[previous.end : amount.start]):
-                total = previous.amount_cents + amount.amount_cents
-                merged[-1] = (Amount(total, previous.currency, previous.start, amount.end, "", True), False)
-                continue
-        merged.append((amount, is_minor))
-    return [amount for amount, _ in merged]
+                 for a in merge_minor([(a, a.start in minor) for a in found], low, Amount))
 
 
 def hundredths_of(mention: Amount) -> int:

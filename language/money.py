@@ -23,9 +23,11 @@ The rule for a number with no currency marker (a *bare* number), which guards re
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
+from typing import Protocol, TypeVar
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
@@ -186,18 +188,38 @@ def _explicit(number: NumberMention, marker: str, span: tuple[int, int], default
     return AmountMention(to_minor_units(number.value, currency), currency, span[0], span[1], "", True)
 
 
-def _merge_minor(found: list[tuple[AmountMention, bool]], folded: str) -> list[AmountMention]:
-    """Join "50 reais e 20 centavos" (major amount, joiner, minor-unit amount) into one mention.
+class _Mention(Protocol):
+    """What `merge_minor` reads of a mention (AmountMention here, guards.mentions.Amount there)."""
+
+    @property
+    def amount_cents(self) -> int: ...
+    @property
+    def currency(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def explicit(self) -> bool: ...
+
+
+M = TypeVar("M", bound=_Mention)
+
+
+def merge_minor(found: list[tuple[M, bool]], folded: str,
+                make: Callable[[int, str, int, int, str, bool], M]) -> list[M]:
+    """Join "50 reais e 20 centavos" (major amount, joiner, minor-unit amount) into one mention, built by `make`
+    from (amount_cents, currency, start, end, raw, explicit) with an empty raw for the caller to fill.
 
     `found` pairs each mention with whether it was said in minor units.
     """
-    merged: list[tuple[AmountMention, bool]] = []
+    merged: list[tuple[M, bool]] = []
     for amount, is_minor in found:
         if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
             previous, previous_minor = merged[-1]
             if previous.explicit and not previous_minor and _JOIN_MINOR_RE.match(folded[previous.end : amount.start]):
                 total = previous.amount_cents + amount.amount_cents
-                merged[-1] = (AmountMention(total, previous.currency, previous.start, amount.end, "", True), False)
+                merged[-1] = (make(total, previous.currency, previous.start, amount.end, "", True), False)
                 continue
         merged.append((amount, is_minor))
     return [amount for amount, _ in merged]
@@ -228,5 +250,5 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))
     return [
         AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-        for a in _merge_minor(found, folded) if a.amount_cents <= AMOUNT_READ_MAX_CENTS
+        for a in merge_minor(found, folded, AmountMention) if a.amount_cents <= AMOUNT_READ_MAX_CENTS
     ]
