@@ -29,8 +29,9 @@ from guards.runner import run_guards  # noqa: E402
 from guards.text import clauses, folded  # noqa: E402
 from language.locales import LANGS  # noqa: E402
 from language.money import format_money  # noqa: E402
+from magie.corpora import sgd_corpus_dir  # noqa: E402
 
-SGD = Path("/work/shared/corpora/sgd")
+SGD = sgd_corpus_dir()
 BUDGET_MS = 2000
 
 

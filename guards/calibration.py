@@ -1,7 +1,7 @@
 """Calibrate the guards on real dialogues: SGD-style corpora of any split and any service names.
 
 A corpus is a `.jsonl` / `.jsonl.gz` file or a folder of them (`train-*.jsonl`, `dev-*.jsonl.gz`, `test.jsonl`, …:
-every file is read, whatever its split or name), in the layout of /work/shared/corpora/sgd/README.md. The schema
+every file is read, whatever its split or name), in the layout of ../shared/corpora/sgd/README.md. The schema
 files next to it (`*schema*.json`, a list of services with slots and intents) type each service's fields; a service
 with no schema is typed from its result keys (`guards.evidence.inferred`). Nothing here knows a service by name.
 

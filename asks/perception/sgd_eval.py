@@ -26,7 +26,7 @@ Per turn and slot type: a predicted value equal to a gold value is a TP; a diffe
 prediction with no gold is a FP; gold with no prediction is a FN. A turn counts in group "unseen" when one of
 its mapped frames is of an unseen service, else in "seen".
 
-    python -m asks.perception.sgd_eval --corpus /work/shared/corpora/sgd [--limit N] [--by-service] [--json]
+    python -m asks.perception.sgd_eval [--corpus ../shared/corpora/sgd] [--limit N] [--by-service] [--json]
 """
 
 import argparse
@@ -43,6 +43,7 @@ from zoneinfo import ZoneInfo
 
 from asks.perception.builtin import perceive
 from asks.perception.contract import OrgKind, Perception
+from magie.corpora import sgd_corpus_dir
 
 TZ = "America/Los_Angeles"
 NOW = datetime(2019, 3, 1, 12, 0, tzinfo=ZoneInfo(TZ))
@@ -284,7 +285,7 @@ def _print_table(title: str, entry: dict[str, Any]) -> None:
 def main() -> None:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=Path("/work/shared/corpora/sgd"))
+    parser.add_argument("--corpus", type=Path, default=sgd_corpus_dir())
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--by-service", action="store_true", help="also print one table per service")
     parser.add_argument("--json", action="store_true")

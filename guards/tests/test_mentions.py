@@ -1,15 +1,15 @@
 """The guards' fast amount finder reads what language.money reads, with the documented differences."""
 
 import json
-from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from guards.mentions import amounts_in, digits_value, identifier_spans, numbers_in
 from language.money import find_amounts
 from language.numbers import find_numbers, parse_digits
 
-MONEY = Path("/work/shared/corpora/sgd/train-money.jsonl")
+MONEY = settings.SGD_CORPUS_DIR / "train-money.jsonl"
 
 SAMPLES = {
     "pt-BR": ["Seu saldo é de R$ 1.890,00 e o limite R$ 500.", "manda quinhentos e vinte reais pro Pedro",

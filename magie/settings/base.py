@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from magie.corpora import sgd_corpus_dir
 from magie.dburl import database_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -162,11 +163,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Model provider (the agent-turn issue). Off until a key is given: the deterministic builtin provider serves.
-# The SGD dialogue corpus (guard calibration, perception evaluation): the nearest shared/corpora/sgd beside the
-# checkout or one of its parents (../shared for a clone, ../../shared for a worktree under wt/), or MAGIE_SGD_CORPUS.
-_SGD_CANDIDATES = [parent / "shared" / "corpora" / "sgd" for parent in BASE_DIR.parents]
-SGD_CORPUS_DIR = Path(os.environ.get("MAGIE_SGD_CORPUS")
-                      or next((path for path in _SGD_CANDIDATES if path.is_dir()), _SGD_CANDIDATES[0]))
+# The SGD dialogue corpus (guard calibration, perception evaluation): MAGIE_SGD_CORPUS, else the nearest
+# shared/corpora/sgd beside the checkout or one of its parents (magie/corpora.py).
+SGD_CORPUS_DIR = sgd_corpus_dir()
 
 OPENAI_API_KEY = os.environ.get("OPENAI_API_KEY", "")
 OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
