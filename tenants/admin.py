@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from axes.models import AccessAttempt
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
@@ -83,7 +85,13 @@ class PlatformPolicyVersionAdmin(ReadOnlyAdmin):
     list_filter = ["organisation"]
 
 
-class OwnOrganisationMixin:
+if TYPE_CHECKING:  # the mixin's super() is the ModelAdmin it is mixed into
+    _AdminBase = admin.ModelAdmin
+else:
+    _AdminBase = object
+
+
+class OwnOrganisationMixin(_AdminBase):
     """Back-office pages see only the rows of the organisation whose host they are served on."""
 
     def get_queryset(self, request):
