@@ -286,9 +286,9 @@ def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]]
         says_available = not says_unavailable and bool(available.search(segment))
         says_offer = not says_unavailable and (says_available or bool(offer.search(segment)))
         for mention in here:
-            if says_available and not mention.hits:
-                contradictions.append(mention.text)
-            elif says_unavailable and mention.hits and all(h.in_stock for h in mention.hits):
+            # "available" for a product the catalogue does not have, or "sold out" for one that is in stock
+            if ((says_available and not mention.hits)
+                    or (says_unavailable and mention.hits and all(h.in_stock for h in mention.hits))):
                 contradictions.append(mention.text)
             elif says_offer and mention.hits and not any(h.in_stock for h in mention.hits):
                 (sold_out if any(h.sold_out for h in mention.hits) else contradictions).append(mention.text)
