@@ -1,7 +1,7 @@
 """Guards on what the draft says about the store's items: `stock_contradiction`, `sold_out_offered`,
 `warranty_without_data`, `quote_without_required_info`.
 
-Items are the hits of this turn's `search_catalog` (and `get_product`) outputs: dicts with name, model,
+Items are the hits of this turn's `search_catalog` outputs: dicts with name, model,
 capacity_gb, available, stock, sold_out, warranty_months. The draft is cut into segments (sentences, and "…, but …"
 halves); what a segment says (available, not available, a warranty) applies to the items it names. An item is
 named by its model ("iPhone 13"), optionally with a capacity ("128GB", "128 GB"); a capacity alone ("o de 256GB")
@@ -26,7 +26,7 @@ from guards.registry import register
 from guards.text import folded as fold
 from language.locales import Lang
 
-CATALOG_TOOLS = ("search_catalog", "get_product")
+CATALOG_TOOLS = ("search_catalog",)  # the store tools that return catalogue items (agent.tools.store)
 QUOTE_TOOL = "quote_used_device"
 QUOTE_SLOTS = (("device_model", "model"), ("capacity_gb", "capacity"), ("battery_health", "battery"))
 
