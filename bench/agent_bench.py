@@ -286,6 +286,17 @@ def customer_with_history(ref: str, length: int, until: datetime) -> None:
     ])
 
 
+def analyze() -> None:
+    """Fresh planner statistics after the bulk inserts, as autovacuum gives a live database (without them
+    PostgreSQL plans for the empty tables it last saw)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for table in ("conversations_message", "conversations_conversation", "agent_turn", "asks_ask",
+                      "asks_attribution", "asks_slotevent", "asks_asktransition", "asks_decision"):
+            cursor.execute(f"ANALYZE {table}")
+
+
 def history_turns(length: int) -> tuple[list[float], list[int]]:
     """Turn times (ms) and statements per turn of CUSTOMERS customers × ROUNDS rounds of the SCRIPT at history
     `length`, the customers' turns interleaved (as a worker sees them)."""
@@ -296,6 +307,7 @@ def history_turns(length: int) -> tuple[list[float], list[int]]:
     with transaction.atomic():
         for ref in refs:
             customer_with_history(ref, length, start)
+    analyze()
     counted = [0]
 
     def count(execute, sql, params, many, context):
@@ -345,6 +357,7 @@ def profile() -> None:
     start = datetime.now(timezone.utc) - timedelta(hours=1)
     ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
     customer_with_history(ref, 1000, start)
+    analyze()
     statements: list[str] = []
 
     def log(execute, sql, params, many, context):
@@ -362,9 +375,13 @@ def profile() -> None:
         turn_handle(message_id=stored.message.pk)
 
     for text in SCRIPT:
+        at += timedelta(seconds=20)
+        number += 1
+        stored = message_store_inbound(channel_user_id=ref, channel_message_id=f"prof-{ref}-{number}", sent_at=at,
+                                       text=text, channel="terminal")
         statements.clear()
         with connection.execute_wrapper(log):
-            one(text)
+            turn_handle(message_id=stored.message.pk)
         print(f"-- {text!r}: {len(statements)} statements")
         for sql in statements:
             print(f"   {sql[:160]}{'…' if len(sql) > 160 else ''}")

@@ -39,19 +39,23 @@ import logging
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from agent.continuation import approval_continue
 from agent.models import Turn
+from agent.references import references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
+from asks.models import Decision as DecisionRow
 from asks.services import message_attribute
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
+from inbox.selectors import conversation_escalated
 from tenants.selectors import OrganisationInForce, organisation_in_force
 
 logger = logging.getLogger(__name__)
@@ -70,24 +74,37 @@ def turn_handle(*, message_id: int) -> None:
     """Run the turns of the message's conversation, in arrival order, up to this message and beyond; each turn
     reads the organisation and its policy in force when it starts. Raises ConversationBusy when another live
     attempt holds the conversation (the task retries)."""
-    message = Message.objects.only("conversation_id").get(pk=message_id)
-    lease = lease_take(conversation_id=message.conversation_id)
+    lease = lease_take(message_id=message_id)  # the conversation row (and customer) comes with the lease
+    released = False
     try:
-        conversation = Conversation.objects.select_related("customer").get(pk=message.conversation_id)
-        while (pending := _next_pending(conversation.pk)) is not None:
+        conversation = lease.conversation
+        assert conversation is not None
+        pending = _next_pending(conversation.pk)
+        while pending is not None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
             turn_run(message=pending, conversation=conversation, org=organisation_in_force(), lease=lease)
+            released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
+            pending = None if released else _next_pending(conversation.pk)
     finally:
         try:
-            lease_release(lease)
+            if not released:
+                lease_release(lease)
         except (OperationalError, InterfaceError):  # the database went away: the lease expires by itself
             logger.warning("could not release the turn lease of conversation %s", lease.conversation_id)
 
 
 def _next_pending(conversation_id: int) -> Message | None:
+    """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
+    whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
+    previous reply asked for (the latest turn's `asked_for`, found through the
+    conversation's (conversation, sent_at) index, so its cost does not grow with the history)."""
+    previous = steps.previous_asked_for_query(OuterRef("conversation_id"))
     return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
                                    handled_at__isnull=True)
-            .filter(turn__isnull=True).select_related("attribution__ask").order_by("sent_at", "pk").first())
+            .filter(turn__isnull=True).select_related("attribution__ask")
+            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")), previous_asked_for=Subquery(previous),
+                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))))
+            .order_by("sent_at", "pk").first())
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
@@ -96,7 +113,7 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
                       trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
-    with connection.execute_wrapper(counter):
+    with connection.execute_wrapper(counter), references_remembered():
         try:
             return _steps(state, counter)
         except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):

@@ -21,9 +21,11 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from conversations.models import Conversation
+from conversations.locks import conversation_holding
+from conversations.models import Conversation, Message
 
 
 def lease_seconds() -> float:
@@ -45,6 +47,7 @@ class Lease:
     token: str
     version: int  # the conversation's version when the current message was read (see `Conversation.version`)
     expires_at: datetime
+    conversation: Conversation | None = None  # the row as locked when taken by message (with its customer)
 
 
 def _holder() -> str:
@@ -67,19 +70,30 @@ def _holder_is_gone(holder: str) -> bool:
     return False
 
 
-def lease_take(*, conversation_id: int) -> Lease:
-    """Take the conversation's lease, or raise ConversationBusy. One short transaction."""
+def lease_take(*, conversation_id: int | None = None, message_id: int | None = None) -> Lease:
+    """Take the conversation's lease, or raise ConversationBusy. One short transaction. Given `message_id`
+    instead, the conversation is the message's, read whole with its customer in the same locking statement
+    (`Lease.conversation`; Message.DoesNotExist if there is no such message)."""
     now = timezone.now()
     with transaction.atomic():
-        row = (Conversation.objects.select_for_update()
-               .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
-               .get(pk=conversation_id))
+        if message_id is not None:
+            row = (Conversation.objects.select_for_update(of=("self",)).select_related("customer")
+                   .filter(messages__pk=message_id).first())
+            if row is None:
+                raise Message.DoesNotExist(f"no message {message_id}")
+            conversation_id = row.pk
+        else:
+            row = (Conversation.objects.select_for_update()
+                   .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
+                   .get(pk=conversation_id))
         held = bool(row.turn_lease_token) and row.turn_lease_expires_at is not None and row.turn_lease_expires_at > now
         if held and not _holder_is_gone(row.turn_lease_holder):
             raise ConversationBusy(conversation_id)
-        lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()))
+        lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()),
+                      conversation=row if message_id is not None else None)
+        row.turn_lease_token, row.turn_lease_holder, row.turn_lease_expires_at = lease.token, _holder(), lease.expires_at
         Conversation.objects.filter(pk=conversation_id).update(
-            turn_lease_token=lease.token, turn_lease_holder=_holder(), turn_lease_expires_at=lease.expires_at)
+            turn_lease_token=lease.token, turn_lease_holder=row.turn_lease_holder, turn_lease_expires_at=lease.expires_at)
     return lease
 
 
@@ -96,13 +110,20 @@ def lease_locked(lease: Lease) -> Iterator[Conversation]:
         if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
             lease.expires_at = now + timedelta(seconds=lease_seconds())
             Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
-        yield row
+        with conversation_holding(lease.conversation_id):  # services called inside need not lock it again
+            yield row
 
 
-def lease_release(lease: Lease) -> None:
-    """Give the lease back (only if it is still ours)."""
-    Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token).update(
-        turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None)
+def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:
+    """Give the lease back (only if it is still ours); True if it was. With `unless_pending`, only if no inbound
+    message of the conversation waits for its turn — in the same statement, so the turn loop asks "anything
+    left?" and lets go in one round trip (False: something is pending, or the lease is no longer ours)."""
+    rows = Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token)
+    if unless_pending:
+        rows = rows.exclude(Exists(Message.objects.filter(
+            conversation_id=OuterRef("pk"), direction=Message.Direction.INBOUND, handled_at__isnull=True,
+            turn__isnull=True)))
+    return rows.update(turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None) > 0
 
 
 def connection_release() -> None:
