@@ -96,15 +96,19 @@ def turn_handle(*, message_id: int) -> None:
 def _next_pending(conversation_id: int) -> Message | None:
     """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
     whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
-    previous reply asked for (the latest turn's `asked_for`, found through the
-    conversation's (conversation, sent_at) index, so its cost does not grow with the history)."""
-    previous = steps.previous_asked_for_query(OuterRef("conversation_id"))
-    return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
-                                   handled_at__isnull=True)
-            .filter(turn__isnull=True).select_related("attribution__ask")
-            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")), previous_asked_for=Subquery(previous),
+    previous reply asked for. One statement whose cost does not grow with the conversation's history: the message
+    is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
+    planner may hash over every turn), and the annotations are computed for that one row (picked by id first, so
+    the planner expects one row and does not hash the decisions table instead)."""
+    first = (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+                                    handled_at__isnull=True)
+             .filter(~Exists(Turn.objects.filter(message_id=OuterRef("pk"))))
+             .order_by("sent_at", "pk").values("pk")[:1])
+    return (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
+            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
+                      previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
                       decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))))
-            .order_by("sent_at", "pk").first())
+            .first())
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:

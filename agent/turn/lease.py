@@ -24,6 +24,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from agent.models import Turn
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 
@@ -121,8 +122,8 @@ def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:
     rows = Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token)
     if unless_pending:
         rows = rows.exclude(Exists(Message.objects.filter(
-            conversation_id=OuterRef("pk"), direction=Message.Direction.INBOUND, handled_at__isnull=True,
-            turn__isnull=True)))
+            conversation_id=OuterRef("pk"), direction=Message.Direction.INBOUND, handled_at__isnull=True)
+            .exclude(Exists(Turn.objects.filter(message_id=OuterRef("pk"))))))
     return rows.update(turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None) > 0
 
 
