@@ -297,16 +297,20 @@ def analyze() -> None:
             cursor.execute(f"ANALYZE {table}")
 
 
-def history_turns(length: int) -> tuple[list[float], list[int]]:
-    """Turn times (ms) and statements per turn of CUSTOMERS customers × ROUNDS rounds of the SCRIPT at history
-    `length`, the customers' turns interleaved (as a worker sees them)."""
+def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list[int]]]:
+    """Turn times (ms) and statements per turn, by history length: CUSTOMERS customers per length, each sending
+    ROUNDS rounds of the SCRIPT. The turns of all lengths are interleaved (one turn of each customer in turn, as a
+    worker sees them), so the machine's load at any moment weighs on every length alike."""
     from django.db import connection
 
     start = datetime.now(timezone.utc) - timedelta(hours=1)
-    refs = [f"55{(time.time_ns() // 1000 + n) % 10**11:011d}" for n in range(CUSTOMERS)]
+    refs: list[tuple[int, str]] = []
     with transaction.atomic():
-        for ref in refs:
-            customer_with_history(ref, length, start)
+        for length in lengths:
+            for _ in range(CUSTOMERS):
+                ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
+                customer_with_history(ref, length, start)
+                refs.append((length, ref))
     analyze()
     counted = [0]
 
@@ -314,11 +318,10 @@ def history_turns(length: int) -> tuple[list[float], list[int]]:
         counted[0] += 1
         return execute(sql, params, many, context)
 
-    times: list[float] = []
-    queries: list[int] = []
+    figures: dict[int, tuple[list[float], list[int]]] = {length: ([], []) for length in lengths}
     at = start
     for turn in range(ROUNDS * len(SCRIPT)):
-        for ref in refs:
+        for length, ref in refs:
             at += timedelta(seconds=20)
             stored = message_store_inbound(channel_user_id=ref, channel_message_id=f"bench-{ref}-{turn}", sent_at=at,
                                            text=SCRIPT[turn % len(SCRIPT)], channel="terminal")
@@ -326,43 +329,48 @@ def history_turns(length: int) -> tuple[list[float], list[int]]:
             with connection.execute_wrapper(count):
                 began = time.perf_counter()
                 turn_handle(message_id=stored.message.pk)
-                times.append((time.perf_counter() - began) * 1000)
-            queries.append(counted[0])
-    return times, queries
+                figures[length][0].append((time.perf_counter() - began) * 1000)
+            figures[length][1].append(counted[0])
+    return figures
 
 
 def history_figures() -> None:
-    print(f"turn time by conversation history (builtin provider; {CUSTOMERS} customers × {ROUNDS} rounds of "
-          f"{len(SCRIPT)} messages each; turn_handle alone, every statement counted)")
+    print(f"turn time by conversation history (builtin provider; per length {CUSTOMERS} bank customers × {ROUNDS} "
+          f"rounds of the {len(SCRIPT)}-message script, all lengths interleaved; turn_handle alone, every statement "
+          "counted)")
     print(f"{'history':>8} {'turns':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'queries p50':>12} "
           f"{'queries max':>12}")
-    history_turns(10)  # warm-up on customers of its own: imports, caches, the connection
-    for length in HISTORIES:
-        times, queries = history_turns(length)
+    history_turns((10,))  # warm-up on customers of its own: imports, caches, the connection
+    for length, (times, queries) in history_turns(HISTORIES).items():
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
         print(f"{length:>8,} {len(times):>6} {statistics.median(times):>7.1f} {p95:>7.1f} {ordered[-1]:>7.1f} "
               f"{statistics.median(queries):>12.0f} {max(queries):>12}")
 
 
-def profile() -> None:
-    """One customer at history 1,000: the statements of each SCRIPT turn as they reached Django's cursor, then
-    ROUNDS × SCRIPT turns under cProfile (the share spent waiting for PostgreSQL, the costliest functions)."""
+def profile(length: int = 1000) -> None:
+    """One customer at history `length` (--profile-history, default 1,000): the statements of each SCRIPT turn as
+    they reached Django's cursor, then ROUNDS × SCRIPT turns under cProfile (the share spent waiting for PostgreSQL, the costliest functions)."""
     import cProfile
     import pstats
 
     from django.db import connection
 
-    history_turns(10)  # warm-up
+    history_turns((10,))  # warm-up
     start = datetime.now(timezone.utc) - timedelta(hours=1)
     ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
-    customer_with_history(ref, 1000, start)
+    customer_with_history(ref, length, start)
     analyze()
     statements: list[str] = []
+    slowest: dict[str, float] = {}
 
     def log(execute, sql, params, many, context):
         statements.append(" ".join(sql.split()))
-        return execute(sql, params, many, context)
+        began = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            slowest[statements[-1]] = max(slowest.get(statements[-1], 0.0), time.perf_counter() - began)
 
     at, number = start, 0
 
@@ -385,6 +393,9 @@ def profile() -> None:
         print(f"-- {text!r}: {len(statements)} statements")
         for sql in statements:
             print(f"   {sql[:160]}{'…' if len(sql) > 160 else ''}")
+    print("\nslowest statements of those turns (ms, as the client waited):")
+    for sql, seconds in sorted(slowest.items(), key=lambda item: -item[1])[:8]:
+        print(f"  {seconds * 1000:7.2f}  {sql[:150]}")
     profiler = cProfile.Profile()
     count = ROUNDS * len(SCRIPT) * 4
     profiler.enable()
@@ -406,12 +417,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--history", action="store_true", help="only the turn times by history length")
     parser.add_argument("--profile", action="store_true", help="where one turn's time and statements go")
+    parser.add_argument("--profile-history", type=int, default=1000, help="the profiled conversation's length")
     options = parser.parse_args()
     organisation = bench_organisation("benchagent", "bank")
     with tenant_context(organisation):
         seed_bank_demo(organisation)
         if options.profile:
-            return profile()
+            return profile(options.profile_history)
         history_figures()
         if options.history:
             return
