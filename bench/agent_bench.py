@@ -350,7 +350,8 @@ def history_figures() -> None:
 
 def profile(length: int = 1000) -> None:
     """One customer at history `length` (--profile-history, default 1,000): the statements of each SCRIPT turn as
-    they reached Django's cursor, then ROUNDS × SCRIPT turns under cProfile (the share spent waiting for PostgreSQL, the costliest functions)."""
+    they reached Django's cursor, then ROUNDS × SCRIPT turns under cProfile (the share spent waiting for
+    PostgreSQL, the costliest functions)."""
     import cProfile
     import pstats
 

@@ -53,6 +53,7 @@ from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
 from asks.services import message_attribute
+from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
@@ -174,17 +175,20 @@ def approval_announced(*, approval_id: int) -> None:
     # on the model (that turn sees the version move and recomputes).
     with transaction.atomic():
         Conversation.objects.select_for_update().only("pk").get(pk=conversation.pk)
-        last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
-                        .order_by("-sent_at", "-pk").first())
-        customer, tenancy = conversation.customer, org.tenancy
-        ctx = ToolContext(
-            conversation_id=conversation.pk, ask_id=request.ask_id, message_id=last_inbound.pk if last_inbound else 0,
-            customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
-            language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy,
-            now=timezone.now(), public_base_url=org.public_base_url)
-        draft = approval_continue(approval_id=approval_id, ctx=ctx)
-        conversation_touch(conversation_id=conversation.pk)
-        if draft is not None and draft.text:
-            reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
-                                           channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP)
-            message_attribute(message_id=reply.pk, ask_id=request.ask_id)
+        with conversation_holding(conversation.pk):  # asks' services need not lock it again
+            last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
+                            .order_by("-sent_at", "-pk").first())
+            customer, tenancy = conversation.customer, org.tenancy
+            ctx = ToolContext(
+                conversation_id=conversation.pk, ask_id=request.ask_id,
+                message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
+                customer_name=customer.name, org_kind=tenancy.kind, language=tenancy.language,
+                currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
+                public_base_url=org.public_base_url)
+            draft = approval_continue(approval_id=approval_id, ctx=ctx)
+            conversation_touch(conversation_id=conversation.pk)
+            if draft is not None and draft.text:
+                channel = last_inbound.channel if last_inbound else Message.Channel.WHATSAPP
+                reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                               channel=channel)
+                message_attribute(message_id=reply.pk, ask_id=request.ask_id)

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from agent.models import Turn
 from conversations.locks import conversation_holding
-from conversations.models import Conversation, Message
+from conversations.models import Conversation, Customer, Message
 
 
 def lease_seconds() -> float:
@@ -76,6 +76,10 @@ def lease_take(*, conversation_id: int | None = None, message_id: int | None = N
     instead, the conversation is the message's, read whole with its customer in the same locking statement
     (`Lease.conversation`; Message.DoesNotExist if there is no such message)."""
     now = timezone.now()
+    if message_id is not None:
+        taken = _take_free(message_id=message_id, now=now)
+        if taken is not None:
+            return taken
     with transaction.atomic():
         if message_id is not None:
             row = (Conversation.objects.select_for_update(of=("self",)).select_related("customer")
@@ -92,10 +96,35 @@ def lease_take(*, conversation_id: int | None = None, message_id: int | None = N
             raise ConversationBusy(conversation_id)
         lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()),
                       conversation=row if message_id is not None else None)
-        row.turn_lease_token, row.turn_lease_holder, row.turn_lease_expires_at = lease.token, _holder(), lease.expires_at
-        Conversation.objects.filter(pk=conversation_id).update(
-            turn_lease_token=lease.token, turn_lease_holder=row.turn_lease_holder, turn_lease_expires_at=lease.expires_at)
+        row.turn_lease_token, row.turn_lease_holder = lease.token, _holder()
+        row.turn_lease_expires_at = lease.expires_at
+        Conversation.objects.filter(pk=conversation_id).update(turn_lease_token=lease.token,
+                                                               turn_lease_holder=row.turn_lease_holder,
+                                                               turn_lease_expires_at=lease.expires_at)
     return lease
+
+
+def _take_free(*, message_id: int, now: datetime) -> Lease | None:
+    """The common case in one statement: the message's conversation, if its lease is free or expired, is taken
+    with UPDATE … RETURNING the row and its customer (a row lock held only for that statement). None when the
+    lease is held (then `lease_take` looks at who holds it) or there is no such message."""
+    token, holder, expires_at = secrets.token_hex(16), _holder(), now + timedelta(seconds=lease_seconds())
+    ours, theirs = list(Conversation._meta.concrete_fields), list(Customer._meta.concrete_fields)
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(Conversation._meta.db_table)} AS c SET turn_lease_token = %s, turn_lease_holder = %s, "
+           f"turn_lease_expires_at = %s FROM {quote(Message._meta.db_table)} AS m, {quote(Customer._meta.db_table)} "
+           "AS u WHERE m.id = %s AND c.id = m.conversation_id AND u.id = c.customer_id AND (c.turn_lease_token = '' "
+           "OR c.turn_lease_expires_at IS NULL OR c.turn_lease_expires_at <= %s) RETURNING "
+           + ", ".join([f"c.{quote(field.column)}" for field in ours]
+                       + [f"u.{quote(field.column)}" for field in theirs]))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token, holder, expires_at, message_id, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    conversation = Conversation.from_db(connection.alias, [field.attname for field in ours], row[:len(ours)])
+    conversation.customer = Customer.from_db(connection.alias, [field.attname for field in theirs], row[len(ours):])
+    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
 
 
 @contextmanager
