@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import wraps
 from datetime import datetime, timedelta
+from functools import wraps
 from typing import Any
 
 from django.db import transaction

@@ -303,7 +303,7 @@ def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list
     worker sees them), so the machine's load at any moment weighs on every length alike."""
     from django.db import connection
 
-    start = datetime.now(timezone.utc) - timedelta(hours=1)
+    start = datetime.now(UTC) - timedelta(hours=1)
     refs: list[tuple[int, str]] = []
     with transaction.atomic():
         for length in lengths:
@@ -358,7 +358,7 @@ def profile(length: int = 1000) -> None:
     from django.db import connection
 
     history_turns((10,))  # warm-up
-    start = datetime.now(timezone.utc) - timedelta(hours=1)
+    start = datetime.now(UTC) - timedelta(hours=1)
     ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
     customer_with_history(ref, length, start)
     analyze()
@@ -404,8 +404,9 @@ def profile(length: int = 1000) -> None:
         one(SCRIPT[n % len(SCRIPT)])
     profiler.disable()
     stats = pstats.Stats(profiler)
-    total = stats.total_tt
-    waited = sum(row[3] for func, row in stats.stats.items() if func[2] in ("wait", "_wait") and "psycopg" in func[0])
+    total = stats.total_tt  # type: ignore[attr-defined]  # pstats keeps its totals undeclared
+    waited = sum(row[3] for func, row in stats.stats.items()  # type: ignore[attr-defined]
+                 if func[2] in ("wait", "_wait") and "psycopg" in func[0])
     print(f"\n{count} turns (store + turn) under cProfile: {total / count * 1000:.1f} ms per turn, waiting for "
           f"PostgreSQL {waited / count * 1000:.1f} ms ({waited / total:.0%})")
     stats.sort_stats("cumulative").print_stats(45)

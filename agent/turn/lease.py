@@ -88,6 +88,7 @@ def lease_take(*, conversation_id: int | None = None, message_id: int | None = N
                 raise Message.DoesNotExist(f"no message {message_id}")
             conversation_id = row.pk
         else:
+            assert conversation_id is not None, "lease_take needs a conversation_id or a message_id"
             row = (Conversation.objects.select_for_update()
                    .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
                    .get(pk=conversation_id))
@@ -115,15 +116,16 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
            f"turn_lease_expires_at = %s FROM {quote(Message._meta.db_table)} AS m, {quote(Customer._meta.db_table)} "
            "AS u WHERE m.id = %s AND c.id = m.conversation_id AND u.id = c.customer_id AND (c.turn_lease_token = '' "
            "OR c.turn_lease_expires_at IS NULL OR c.turn_lease_expires_at <= %s) RETURNING "
-           + ", ".join([f"c.{quote(field.column)}" for field in ours]
-                       + [f"u.{quote(field.column)}" for field in theirs]))
+           + ", ".join([f"c.{quote(str(field.column))}" for field in ours]
+                       + [f"u.{quote(str(field.column))}" for field in theirs]))
     with connection.cursor() as cursor:
         cursor.execute(sql, [token, holder, expires_at, message_id, now])
         row = cursor.fetchone()
     if row is None:
         return None
-    conversation = Conversation.from_db(connection.alias, [field.attname for field in ours], row[:len(ours)])
-    conversation.customer = Customer.from_db(connection.alias, [field.attname for field in theirs], row[len(ours):])
+    alias = connection.alias or "default"
+    conversation = Conversation.from_db(alias, [field.attname for field in ours], row[:len(ours)])
+    conversation.customer = Customer.from_db(alias, [field.attname for field in theirs], row[len(ours):])
     return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
 
 
