@@ -24,6 +24,7 @@ installed); both strategies are measured the same way, so the ratio is what matt
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from datetime import UTC, datetime, timedelta
@@ -297,8 +298,8 @@ def analyze() -> None:
             cursor.execute(f"ANALYZE {table}")
 
 
-def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list[int]]]:
-    """Turn times (ms) and statements per turn, by history length: CUSTOMERS customers per length, each sending
+def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list[int], list[float]]]:
+    """Turn times (ms), statements per turn and this process's CPU time per turn (ms), by history length: CUSTOMERS customers per length, each sending
     ROUNDS rounds of the SCRIPT. The turns of all lengths are interleaved (one turn of each customer in turn, as a
     worker sees them), so the machine's load at any moment weighs on every length alike."""
     from django.db import connection
@@ -318,7 +319,7 @@ def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list
         counted[0] += 1
         return execute(sql, params, many, context)
 
-    figures: dict[int, tuple[list[float], list[int]]] = {length: ([], []) for length in lengths}
+    figures: dict[int, tuple[list[float], list[int], list[float]]] = {length: ([], [], []) for length in lengths}
     at = start
     for turn in range(ROUNDS * len(SCRIPT)):
         for length, ref in refs:
@@ -327,9 +328,10 @@ def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list
                                            text=SCRIPT[turn % len(SCRIPT)], channel="terminal")
             counted[0] = 0
             with connection.execute_wrapper(count):
-                began = time.perf_counter()
+                began, cpu = time.perf_counter(), time.process_time()
                 turn_handle(message_id=stored.message.pk)
                 figures[length][0].append((time.perf_counter() - began) * 1000)
+                figures[length][2].append((time.process_time() - cpu) * 1000)
             figures[length][1].append(counted[0])
     return figures
 
@@ -338,14 +340,17 @@ def history_figures() -> None:
     print(f"turn time by conversation history (builtin provider; per length {CUSTOMERS} bank customers × {ROUNDS} "
           f"rounds of the {len(SCRIPT)}-message script, all lengths interleaved; turn_handle alone, every statement "
           "counted)")
-    print(f"{'history':>8} {'turns':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'queries p50':>12} "
-          f"{'queries max':>12}")
+    print("(CPU: this process's own CPU time in the turn — Python, the driver — which the machine's load inflates "
+          f"far less than wall time; load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"{'history':>8} {'turns':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'CPU p50':>8} {'CPU p95':>8} "
+          f"{'queries p50':>12} {'queries max':>12}")
     history_turns((10,))  # warm-up on customers of its own: imports, caches, the connection
-    for length, (times, queries) in history_turns(HISTORIES).items():
-        ordered = sorted(times)
+    for length, (times, queries, cpu) in history_turns(HISTORIES).items():
+        ordered, cpu_ordered = sorted(times), sorted(cpu)
         p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+        cpu95 = cpu_ordered[min(len(cpu_ordered) - 1, int(len(cpu_ordered) * 0.95))]
         print(f"{length:>8,} {len(times):>6} {statistics.median(times):>7.1f} {p95:>7.1f} {ordered[-1]:>7.1f} "
-              f"{statistics.median(queries):>12.0f} {max(queries):>12}")
+              f"{statistics.median(cpu):>8.1f} {cpu95:>8.1f} {statistics.median(queries):>12.0f} {max(queries):>12}")
 
 
 def profile(length: int = 1000) -> None:
