@@ -31,6 +31,16 @@ Locks and the model (issue 17: no model call inside the locking transaction)
   transfer instead of making a second. Only the reply and the trace wait for the end, so a customer never reads
   a reply twice.
 - **A turn that raises** is recorded, answered once and passed (`agent.turn.failure`).
+
+Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count them)
+- The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
+  with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
+  ask for?) on indexes whose size does not grow with the history; releasing the lease checks in the same
+  statement that nothing else is pending.
+- Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
+  lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
+  come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
+- References issued or read during the turn are remembered for it (`agent.references.references_remembered`).
 """
 
 from __future__ import annotations
