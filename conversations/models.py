@@ -91,6 +91,11 @@ class Message(models.Model):
             models.Index(fields=["conversation", "sent_at"]),
             models.Index(fields=["created_at"], condition=models.Q(direction="in", handled_at__isnull=True),
                          name="inbound_unhandled"),
+            # The turn's "next message of this conversation to answer" (agent.turn): only the few waiting
+            # messages, in arrival order. Without it PostgreSQL walks the whole conversation by (conversation,
+            # sent_at) — outbound messages have no handled_at either, so it expects a quarter of them to match.
+            models.Index(fields=["conversation", "sent_at", "id"],
+                         condition=models.Q(direction="in", handled_at__isnull=True), name="inbound_pending"),
         ]
 
     def __str__(self) -> str:

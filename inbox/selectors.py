@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import Case, Exists, IntegerField, QuerySet, Value, When
 
 from conversations.models import Message
 from inbox.models import Escalation
@@ -15,6 +17,11 @@ def conversation_is_escalated(*, conversation_id: int) -> bool:
     """True while the conversation has an unresolved escalation: the bot stays silent in it."""
     return (Escalation.objects.filter(conversation_id=conversation_id)
             .exclude(status=Escalation.Status.RESOLVED).exists())
+
+
+def conversation_escalated(conversation_id: Any) -> Exists:
+    """`conversation_is_escalated` as an expression, to annotate a query with (an `OuterRef` as the id)."""
+    return Exists(Escalation.objects.filter(conversation_id=conversation_id).exclude(status=Escalation.Status.RESOLVED))
 
 
 def escalation_queue() -> QuerySet[Escalation]:

@@ -8,7 +8,9 @@ database connection.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from agent import registry
@@ -33,7 +35,6 @@ from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
-    ask_start_execution,
     ask_tool_failed,
     message_attribute,
     message_decide,
@@ -60,7 +61,13 @@ def receive(state: TurnState) -> None:
     message the open Ask came from is a correction of that Ask (any other edit is recorded, not answered); media
     and other kinds get the one "text only" reply. Also reads what the previous reply asked for."""
     message, trace = state.message, state.trace
-    if conversation_is_escalated(conversation_id=state.conversation.pk):
+    # Annotated by the turn's read of the message, used once: a recompute (the conversation moved, maybe people
+    # took it) asks again.
+    escalated, unread = message.__dict__.pop("escalated", None), object()
+    previous_asked_for = message.__dict__.pop("previous_asked_for", unread)
+    if escalated is None:
+        escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
+    if escalated:
         return state.finish_early(Draft(""), provider="none", rule="escalated_silent")
     if message.kind in SILENT_KINDS:
         return state.finish_early(Draft(""), provider="none", rule=SILENT_KINDS[message.kind])
@@ -73,10 +80,21 @@ def receive(state: TurnState) -> None:
         state.corrects = original
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
-    previous = Turn.objects.filter(message__conversation=state.conversation).order_by("-pk").first()
-    state.asked_for = (previous.asked_for or None) if previous else None
+    if previous_asked_for is not unread:
+        state.asked_for = previous_asked_for or None
+    else:
+        state.asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None) or None
     state.provider = provider_for_current_organisation()
     trace.provider = state.provider.name
+
+
+def previous_asked_for_query(conversation_id: Any) -> QuerySet:
+    """What the previous reply asked for: the `asked_for` of the conversation's latest turn, found through the
+    (conversation, sent_at) index of messages — not by the turns' ids, which walks every organisation's turns
+    since this chat's last one. `conversation_id` may be an `OuterRef`."""
+    return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+                                   turn__isnull=False)
+            .order_by("-sent_at", "-pk").values_list("turn__asked_for", flat=True)[:1])
 
 
 def perceive(state: TurnState) -> None:
@@ -118,8 +136,11 @@ def decide(state: TurnState) -> None:
                                 by=approval_decided_by(message=message,
                                                        customer_ref=state.conversation.customer.channel_user_id),
                                 at=message.sent_at)
-        outcome = message_decide(message_id=message.pk, perception=state.perception,
-                                 policy=decision_policy(org.policy), org_kinds=kinds_for(org.tenancy.kind))
+        # read with the message, under this lease (still ours: checked above); once — a recompute asks again
+        undecided = message.__dict__.pop("decided", True) is False
+        outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
+                                 undecided=undecided, policy=decision_policy(org.policy),
+                                 org_kinds=kinds_for(org.tenancy.kind))
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
@@ -286,18 +307,19 @@ def advance_ask(state: TurnState) -> None:
     `on_tool_failure`."""
     message, kind = state.message, state.org.tenancy.kind
     assert state.ask is not None
+    completing = registry.completing_tool(kind, state.ask.kind)  # an Ask's kind never changes
+    for done in state.records:
+        if done.name == completing and done.result["ok"]:  # through executing first if it is not yet; the
+            ask_complete(ask_id=state.ask.pk, at=message.sent_at, rule=f"{completing}_succeeded",  # locked read
+                         message_id=message.pk, start_rule=f"{completing}_succeeded", if_open=True)  # decides
+            return
+    if all(record.result["ok"] for record in state.records):
+        return  # nothing refused: nothing to move, nothing to read
     # A fresh read, not refresh_from_db(): django-fsm's refresh unprotects the status field on the class for a
     # moment, which races with another thread's refresh ("Direct status modification is not allowed").
     ask = Ask.objects.get(pk=state.ask.pk)
     if not ask.is_open:
         return
-    completing = registry.completing_tool(kind, ask.kind)
-    for done in state.records:
-        if done.name == completing and done.result["ok"]:
-            if ask.status != Ask.Status.EXECUTING:
-                ask_start_execution(ask_id=ask.pk, rule=f"{completing}_succeeded", message_id=message.pk)
-            ask_complete(ask_id=ask.pk, at=message.sent_at, rule=f"{completing}_succeeded", message_id=message.pk)
-            return
     for failed in state.records:
         code = failed.result.get("error", {}).get("detail", {}).get("code") if not failed.result["ok"] else None
         slot = registry.failed_slot(kind, failed.name, code)
@@ -321,7 +343,7 @@ def _scope(state: TurnState) -> AskScope:
     outcome, message, perception = state.outcome, state.message, state.perception
     assert outcome is not None and perception is not None
     ask = outcome.ask
-    slots = ask_slots(ask) if ask else {}
+    slots = (outcome.slots if outcome.slots is not None else ask_slots(ask)) if ask else {}
     messages = []
     if ask is not None:
         for item in ask_messages(ask, last=SCOPE_MESSAGES):
