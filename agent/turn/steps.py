@@ -14,7 +14,15 @@ from django.utils import timezone
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
-from agent.models import Turn
+from agent.models import PixCode, Turn
+from agent.pixcode import (
+    NAME_MARK,
+    pix_code_perception,
+    pix_code_present,
+    pix_code_read,
+    pix_code_redacted,
+    pix_code_store,
+)
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
 from agent.replies import say
@@ -71,7 +79,8 @@ def receive(state: TurnState) -> None:
         if original is None or asked is None or not asked.is_open or not message.text:
             return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
         state.corrects = original
-    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
+    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
+            message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
     previous = Turn.objects.filter(message__conversation=state.conversation).order_by("-pk").first()
     state.asked_for = (previous.asked_for or None) if previous else None
@@ -79,16 +88,42 @@ def receive(state: TurnState) -> None:
     trace.provider = state.provider.name
 
 
+PIX_CODE_KINDS = (Message.Kind.TEXT, Message.Kind.MEDIA)  # a pasted code, or the QR a channel read from an image
+
+
+def pix_code_read_applies(state: TurnState) -> bool:
+    """Whether this message is read as a Pix code: a text or an image whose text holds one, to an organisation
+    that takes Pix requests."""
+    message = state.message
+    return (message.kind in PIX_CODE_KINDS and "pix_transfer" in kinds_for(state.org.tenancy.kind)
+            and pix_code_present(message.text))
+
+
 def perceive(state: TurnState) -> None:
     """Ask the provider what the message says (a model call: no transaction, no connection held). An edit that
     corrects the open Ask is read as correction wording. An unreachable model ends the turn with the honest
-    "try again" reply, recorded as failed."""
+    "try again" reply, recorded as failed.
+
+    A message holding a Pix code is not given to the model: code reads it (`agent.pixcode`; a dynamic code's
+    payload fetched here, outside any transaction) into a new Pix request, or ends the turn with the refusal the
+    customer reads (a damaged code, a dynamic code from an address not allowed…). Any other message reaches the
+    model with its codes masked."""
     assert state.provider is not None
     message, tenancy = state.message, state.org.tenancy
+    if pix_code_read_applies(state):
+        read = pix_code_read(message.text)
+        assert read is not None
+        state.trace.provider = "pix_code"
+        if read.refusal is not None:
+            return state.finish_early(Draft(say(state.lang, read.refusal)), rule=read.refusal)
+        state.pix_code = read
+        state.perception = pix_code_perception(read, lang=tenancy.language)
+        state.trace.perception = state.perception.model_dump(mode="json")
+        return
     before_model(state)
     try:
         perception, used = state.provider.perceive(PerceiveInput(
-            text=message.text, lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
+            text=pix_code_redacted(message.text), lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
             tz=tenancy.time_zone, currency=tenancy.currency, asked_for=state.asked_for,
             replies_to=(message.reply_to or None) if state.corrects is None else None,
         ))
@@ -123,6 +158,8 @@ def decide(state: TurnState) -> None:
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
+        if state.pix_code is not None and ask is not None and ask.kind == "pix_transfer" and ask.is_open:
+            pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
@@ -211,7 +248,7 @@ def guard(state: TurnState) -> None:
     assert state.draft is not None and state.scope is not None
     org, scope, tenancy = state.org, state.scope, state.org.tenancy
     history = (scope.messages if message_ask(state.message) is not None  # attributed before this attempt (a resume)
-               else [*scope.messages, {"role": "customer", "text": state.message.text}])
+               else [*scope.messages, {"role": "customer", "text": pix_code_redacted(state.message.text)}])
 
     def redraft(previous: Draft, note: str) -> Draft:
         if not state.model_drafted or state.provider is None or state.request is None:
@@ -324,9 +361,15 @@ def _scope(state: TurnState) -> AskScope:
     slots = ask_slots(ask) if ask else {}
     messages = []
     if ask is not None:
+        # The code's merchant name is third-party text: masked in the bot's own messages too (a preview's warning
+        # quotes it), so it reaches the model from nowhere.
+        claimed = PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
         for item in ask_messages(ask, last=SCOPE_MESSAGES):
-            messages.append({"role": "customer" if item.direction == Message.Direction.INBOUND else "bot",
-                             "text": item.text})
+            inbound = item.direction == Message.Direction.INBOUND
+            text = pix_code_redacted(item.text) if inbound else item.text
+            if claimed:
+                text = text.replace(claimed, NAME_MARK)
+            messages.append({"role": "customer" if inbound else "bot", "text": text})
     return AskScope(
         kind=ask.kind if ask else None, status=ask.status if ask else None, slots=slots,
         missing=missing_slots(ask.kind, slots) if ask else [], messages=messages,
