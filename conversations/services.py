@@ -140,6 +140,8 @@ def message_media_text_set(*, message_id: int, text: str) -> bool:
                                                          handled_at__isnull=True).first()
     if message is None:
         return False
+    if text in message.text:  # read already (a redelivered task): the same text is not added twice
+        return True
     message.text = f"{message.text}\n{text}" if message.text else text
     message.save(update_fields=["text"])
     return True

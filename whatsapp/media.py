@@ -117,4 +117,5 @@ def qr_texts(image: bytes) -> list[str]:
 def pix_code_text(image: bytes) -> str:
     """The text of the image's Pix QR codes (valid or damaged, so the customer can be told), one per line; "" when
     the image holds none. Other QR content is dropped."""
-    return "\n".join(text for text in qr_texts(image) if brcode_find(text))
+    found = [text for text in qr_texts(image) if brcode_find(text)]
+    return "\n".join(dict.fromkeys(found))  # the same code printed twice on a bill is one code

@@ -21,7 +21,7 @@ from tenants.demo import demo_channel_secrets
 from tenants.testing import signed_in
 from whatsapp.media import pix_code_text, qr_texts
 from whatsapp.services import media_read
-from whatsapp.tests.conftest import _remove_published, change, envelope, inbound, post, signed, wamid
+from whatsapp.tests.conftest import BANK_NUMBER, _remove_published, change, envelope, inbound, post, signed
 from whatsapp.tests.conftest import encode as json_body
 
 pytestmark = pytest.mark.django_db
@@ -171,6 +171,23 @@ def test_a_qr_photo_through_the_signed_webhook_is_fetched_with_the_channels_toke
         transfer = PixTransfer.objects.get()
         assert transfer.txid == "FATURA202612"
         assert ApprovalRequest.objects.get().decided_by == f"whatsapp:{CARLA}"
+
+
+def test_a_redelivered_media_read_adds_nothing_twice(platform, turns, media_reads, fake_graph,
+                                                     django_capture_on_commit_callbacks):
+    fake_graph.media["MEDIA-QR-5"] = (qr_png(BILL), "image/png")
+    body = json_body(envelope(change(messages=[image_message("MEDIA-QR-5")])))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).status_code == 200
+    with schema_context("demobank"):
+        message = Message.objects.get(direction="in")
+        with django_capture_on_commit_callbacks(execute=True):  # the task again (acks_late after a crash)
+            assert media_read(message_id=message.pk, media_id="MEDIA-QR-5",
+                              phone_number_id=BANK_NUMBER) == "read"
+        message.refresh_from_db()
+        assert message.text == BILL
+        assert OWNER in turn_of(message.pk).reply  # one code, not "two codes at once"
+        assert media_read(message_id=message.pk, media_id="MEDIA-QR-5", phone_number_id=BANK_NUMBER) == "done"
 
 
 def test_the_graph_refusing_the_token_leaves_the_text_only_reply(platform, turns, media_reads, fake_graph,
