@@ -85,7 +85,9 @@ def pix_code_read(text: str) -> CodeRead | None:
 
 
 def _random_key(raw: str) -> PixKey | None:
-    from language.brcode import _UUID_ANY_VERSION  # the parser's own reading of a random key (any UUID version)
+    from language.brcode import (
+        _UUID_ANY_VERSION,  # the parser's own reading of a random key (any UUID version)
+    )
 
     return PixKey("random", raw.strip().lower()) if _UUID_ANY_VERSION.fullmatch(raw.strip()) else None
 

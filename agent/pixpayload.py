@@ -135,7 +135,7 @@ def payload_parse(body: bytes, *, now: datetime) -> Payload:
     created, expires = calendar.get("criacao"), calendar.get("expiracao")
     if isinstance(created, str) and isinstance(expires, int) and not isinstance(expires, bool):
         try:
-            if datetime.fromisoformat(created.replace("Z", "+00:00")) + timedelta(seconds=expires) <= now:
+            if datetime.fromisoformat(created) + timedelta(seconds=expires) <= now:
                 raise PayloadRefused("pix_code_expired", "the charge has expired")
         except (ValueError, OverflowError, TypeError):
             raise PayloadRefused("pix_code_invalid", "the charge's dates are unreadable") from None

@@ -15,7 +15,7 @@ import segno
 
 from language.tests.test_brcode import encode
 
-__all__ = ["FakePsp", "encode", "qr_png", "tampered", "jws"]
+__all__ = ["FakePsp", "encode", "jws", "qr_png", "tampered"]
 
 
 def tampered(payload: str, *, old: str, new: str) -> str:
@@ -49,7 +49,7 @@ class FakePsp:
             def log_message(self, *args: object) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 fake.requests.append(self.path)
                 status, body, delay = fake.routes.get(self.path, (404, b"not found", 0.0))
                 if delay:

@@ -21,7 +21,15 @@ from tenants.demo import demo_channel_secrets
 from tenants.testing import signed_in
 from whatsapp.media import pix_code_text, qr_texts
 from whatsapp.services import media_read
-from whatsapp.tests.conftest import BANK_NUMBER, _remove_published, change, envelope, inbound, post, signed
+from whatsapp.tests.conftest import (
+    BANK_NUMBER,
+    _remove_published,
+    change,
+    envelope,
+    inbound,
+    post,
+    signed,
+)
 from whatsapp.tests.conftest import encode as json_body
 
 pytestmark = pytest.mark.django_db
