@@ -18,6 +18,7 @@ the preview when the directory's owner of the key is not the name the code claim
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from agent.models import PixCode
@@ -57,8 +58,9 @@ def pix_code_present(text: str) -> bool:
     return "000201" in (text or "") and bool(brcode_find(text))
 
 
-def pix_code_read(text: str) -> CodeRead | None:
-    """None when `text` holds no Pix code; else the code's payment or the refusal to tell the customer."""
+def pix_code_read(text: str, *, before_fetch: Callable[[], None] = lambda: None) -> CodeRead | None:
+    """None when `text` holds no Pix code; else the code's payment or the refusal to tell the customer.
+    `before_fetch` runs before a dynamic code's payload is fetched (the turn gives its connection back)."""
     matches = brcode_find(text or "")
     if not matches:
         return None
@@ -70,6 +72,7 @@ def pix_code_read(text: str) -> CodeRead | None:
         return CodeRead(refusal="pix_code_damaged" if code in DAMAGED else "pix_code_invalid")
     code = match.code
     if code.kind == "dynamic":
+        before_fetch()
         try:
             fetched = payload_get(code.url or "")
         except PayloadRefused as refused:

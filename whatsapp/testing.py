@@ -49,6 +49,7 @@ class FakeGraphServer:
         self.requests: list[Recorded] = []
         self.media: dict[str, tuple[bytes, str]] = {}
         self.access_token = ""  # what the media endpoints require ("" : any bearer)
+        self.media_script: list[int] = []  # statuses the next media GETs answer instead (a 500 from Meta)
         self._lock = threading.Lock()
         self._count = 0
         fake = self
@@ -106,6 +107,10 @@ class FakeGraphServer:
     def _media_answer(self, path: str, headers: dict[str, str]) -> tuple[int, str, bytes]:
         with self._lock:
             self.requests.append(Recorded("GET", path, headers, None, time.monotonic(), 0))
+        with self._lock:
+            scripted = self.media_script.pop(0) if self.media_script else None
+        if scripted is not None:
+            return scripted, "application/json", json.dumps({"error": ERROR_BODIES.get(scripted, {})}).encode()
         bearer = headers.get("Authorization", "")
         if not bearer.startswith("Bearer ") or (self.access_token and bearer != f"Bearer {self.access_token}"):
             return 401, "application/json", json.dumps({"error": ERROR_BODIES[401]}).encode()

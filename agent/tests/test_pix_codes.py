@@ -147,6 +147,17 @@ def test_the_model_never_reads_the_code_nor_its_merchant_name(demobank, use_open
     assert PixTransfer.objects.count() == 0
 
 
+def test_a_code_pasted_to_another_kind_of_organisation_reaches_its_model_masked(demoschool, use_openai):
+    from agent.tests.helpers import perception_args
+
+    use_openai.replies = [completion(tool_calls=[("record_perception", perception_args(lang="ca"))]),
+                          completion("No puc pagar codis Pix aquí.")]
+    Conversation(customer="376600001").say(f"puc pagar això? {BILL}")
+    perceived = use_openai.requests[0]["messages"][-1]["content"]
+    assert CODE_MARK in perceived and "ENERGIA SUL" not in b"".join(use_openai.raw_bodies).decode()
+    assert PixCode.objects.count() == 0
+
+
 def test_the_merchant_name_quoted_by_a_preview_is_masked_for_the_model_afterwards(demobank, use_openai):
     from agent.pixcode import NAME_MARK
     from agent.tests.helpers import perception_args

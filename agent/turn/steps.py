@@ -111,7 +111,7 @@ def perceive(state: TurnState) -> None:
     assert state.provider is not None
     message, tenancy = state.message, state.org.tenancy
     if pix_code_read_applies(state):
-        read = pix_code_read(message.text)
+        read = pix_code_read(message.text, before_fetch=connection_release)  # no connection held over the fetch
         assert read is not None
         state.trace.provider = "pix_code"
         if read.refusal is not None:

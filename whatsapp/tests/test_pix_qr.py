@@ -9,6 +9,7 @@ import threading
 
 import pytest
 from celery.signals import after_task_publish
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from agent.models import PixCode, Turn
@@ -29,6 +30,7 @@ from whatsapp.tests.conftest import (
     inbound,
     post,
     signed,
+    wamid,
 )
 from whatsapp.tests.conftest import encode as json_body
 
@@ -196,6 +198,27 @@ def test_a_redelivered_media_read_adds_nothing_twice(platform, turns, media_read
         assert message.text == BILL
         assert OWNER in turn_of(message.pk).reply  # one code, not "two codes at once"
         assert media_read(message_id=message.pk, media_id="MEDIA-QR-5", phone_number_id=BANK_NUMBER) == "done"
+
+
+def test_a_graph_5xx_is_tried_again_and_the_last_try_queues_the_turn(demobank, turns, fake_graph,
+                                                                      django_capture_on_commit_callbacks):
+    from conversations.services import message_store_inbound
+
+    fake_graph.media["MEDIA-QR-6"] = (qr_png(BILL), "image/png")
+    fake_graph.media_script = [500, 503]
+    message = message_store_inbound(channel_user_id=CARLA, channel_message_id=wamid(), sent_at=timezone.now(),
+                                    kind="media", payload="image").message
+    with django_capture_on_commit_callbacks(execute=True):
+        first = media_read(message_id=message.pk, media_id="MEDIA-QR-6", phone_number_id=BANK_NUMBER, final=False)
+    assert first == "retry" and turns.message_ids() == []  # the task retries with backoff; no turn yet
+    with django_capture_on_commit_callbacks(execute=True):
+        last = media_read(message_id=message.pk, media_id="MEDIA-QR-6", phone_number_id=BANK_NUMBER, final=True)
+    assert last == "unavailable" and turns.message_ids() == [message.pk]  # the turn runs: "text only"
+    with django_capture_on_commit_callbacks(execute=True):
+        again = media_read(message_id=message.pk, media_id="MEDIA-QR-6", phone_number_id=BANK_NUMBER, final=True)
+    assert again == "read"  # the Graph is back before the turn ran: the code is read after all
+    message.refresh_from_db()
+    assert message.text == BILL
 
 
 def test_the_graph_refusing_the_token_leaves_the_text_only_reply(platform, turns, media_reads, fake_graph,
