@@ -34,7 +34,7 @@ from approvals.models import ApprovalRequest
 from approvals.previews import word
 from approvals.services import approval_decide_tap, approval_decided_by, approval_shown
 from asks.buttons import confirm_payload, decline_payload, parse_tap
-from asks.decide import decision_policy
+from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
 from asks.selectors import ask_messages, ask_slots, message_ask
@@ -158,7 +158,8 @@ def decide(state: TurnState) -> None:
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
-        if state.pix_code is not None and ask is not None and ask.kind == "pix_transfer" and ask.is_open:
+        if (state.pix_code is not None and ask is not None and ask.kind == "pix_transfer"
+                and outcome.decision.action == Action.START_NEW):  # the code's own Ask, never one already running
             pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
         state.scope = _scope(state)
@@ -363,12 +364,15 @@ def _scope(state: TurnState) -> AskScope:
     if ask is not None:
         # The code's merchant name is third-party text: masked in the bot's own messages too (a preview's warning
         # quotes it), so it reaches the model from nowhere.
-        claimed = PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
-        for item in ask_messages(ask, last=SCOPE_MESSAGES):
+        # (read only for an Ask whose messages hold a code: no query on any other turn)
+        items = ask_messages(ask, last=SCOPE_MESSAGES)
+        claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
+                   if any("000201" in item.text for item in items) else None)
+        for item in items:
             inbound = item.direction == Message.Direction.INBOUND
             text = pix_code_redacted(item.text) if inbound else item.text
-            if claimed:
-                text = text.replace(claimed, NAME_MARK)
+            if claimed and not inbound:
+                text = text.replace(f'"{claimed}"', f'"{NAME_MARK}"')  # as the preview's warning quotes it
             messages.append({"role": "customer" if inbound else "bot", "text": text})
     return AskScope(
         kind=ask.kind if ask else None, status=ask.status if ask else None, slots=slots,
