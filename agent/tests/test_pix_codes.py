@@ -8,6 +8,9 @@ import json
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from agent.models import PixCode
 from agent.pixcode import CODE_MARK, names_match, pix_code_redacted
@@ -276,3 +279,12 @@ def test_codes_are_masked_and_the_rest_of_the_text_kept():
     assert pix_code_redacted(f"paga {BILL} hoje") == f"paga {CODE_MARK} hoje"
     assert pix_code_redacted(f"isso {tampered(BILL, old='187.45', new='987.45')}") == f"isso {CODE_MARK}"
     assert pix_code_redacted("pedido 000201 chegou") == "pedido 000201 chegou"
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(before=st.text(max_size=40), after=st.text(max_size=40), name=st.text(
+    alphabet=st.characters(whitelist_categories=("Lu", "Ll", "Nd", "Zs")), min_size=1, max_size=25).filter(str.strip))
+def test_no_code_survives_the_mask_whatever_surrounds_it(before, after, name):
+    code = encode(key=MERCADO_KEY, name=name, city="SAO PAULO", amount="10.00")
+    masked = pix_code_redacted(f"{before} {code} {after}")
+    assert "br.gov.bcb.pix" not in masked.lower() and CODE_MARK in masked
