@@ -19,6 +19,7 @@ from agent.testing import completion
 from agent.tests.helpers import Conversation
 from agent.tests.pixcodes import FakePsp, encode, jws, tampered
 from approvals.models import ApprovalRequest
+from approvals.selectors import approval_chain
 from asks.models import Ask
 from bank.models import Account, PixKey, PixTransfer
 
@@ -116,6 +117,9 @@ def test_the_tap_executes_exactly_one_transfer_carrying_the_txid(demobank):
     assert (transfer.txid, transfer.amount_cents, transfer.recipient_key_value) == ("FATURA202612", 18745, ENERGIA_KEY)
     assert transfer.idempotency_key == f"approval-{request.pk}" and request.status == "executed"
     assert carla_balance() == before - 18745
+    chain = approval_chain(request)  # the audit trail: the code in the messages, its facts, the txid executed
+    assert BILL in chain["messages"][0]["text"] and chain["preview"]["facts"]["pix_code"]["txid"] == "FATURA202612"
+    assert chain["execution"]["result"]["data"]["txid"] == "FATURA202612"
     conversation.tap(preview, 0)  # the same button again
     assert PixTransfer.objects.count() == 1 and carla_balance() == before - 18745
 
