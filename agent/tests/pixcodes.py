@@ -15,7 +15,7 @@ import segno
 
 from language.tests.test_brcode import encode
 
-__all__ = ["FakePsp", "encode", "jws", "qr_png", "tampered"]
+__all__ = ["FakePsp", "encode", "jws", "photo_jpeg", "qr_png", "tampered"]
 
 
 def tampered(payload: str, *, old: str, new: str) -> str:
@@ -28,6 +28,18 @@ def qr_png(payload: str, *, scale: int = 6) -> bytes:
     buffer = io.BytesIO()
     segno.make(payload, error="m", micro=False).save(buffer, kind="png", scale=scale, border=4)
     return buffer.getvalue()
+
+
+def photo_jpeg(payload: str, *, angle: float = 12, blur: float = 1.2, quality: int = 55) -> bytes:
+    """A QR as a phone photographs a printed bill: small on a grey page, turned, blurred, JPEG-compressed."""
+    from PIL import Image, ImageFilter
+
+    qr = Image.open(io.BytesIO(qr_png(payload, scale=4))).convert("RGB")
+    page = Image.new("RGB", (900, 700), (205, 200, 190))
+    page.paste(qr.rotate(angle, expand=True, fillcolor=(205, 200, 190)), (150, 80))
+    out = io.BytesIO()
+    page.filter(ImageFilter.GaussianBlur(blur)).save(out, "JPEG", quality=quality)
+    return out.getvalue()
 
 
 def jws(claims: dict[str, Any]) -> bytes:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from agent.models import PixCode, Turn
-from agent.tests.pixcodes import encode, qr_png, tampered
+from agent.tests.pixcodes import encode, photo_jpeg, qr_png, tampered
 from agent.turn import turn_handle
 from approvals.models import ApprovalRequest
 from bank.models import PixTransfer
@@ -90,6 +90,11 @@ def test_the_qr_of_a_pix_code_is_read_back_and_other_qr_content_is_dropped():
     assert pix_code_text(b"not an image") == "" and pix_code_text(qr_png(BILL)[:200]) == ""
 
 
+def test_a_photographed_bill_turned_blurred_and_compressed_is_read():
+    photo = photo_jpeg(BILL)
+    assert photo[:3] == b"\xff\xd8\xff" and pix_code_text(photo) == BILL
+
+
 # ---------------------------------------------------------------------------------------------------- simulator
 
 
@@ -156,7 +161,7 @@ def image_message(media_id: str) -> dict:
 def test_a_qr_photo_through_the_signed_webhook_is_fetched_with_the_channels_token_and_paid_once(
         platform, turns, media_reads, fake_graph, django_capture_on_commit_callbacks):
     fake_graph.access_token = demo_channel_secrets("demobank")["access_token"]
-    fake_graph.media["MEDIA-QR-1"] = (qr_png(BILL), "image/png")
+    fake_graph.media["MEDIA-QR-1"] = (photo_jpeg(BILL), "image/jpeg")  # as a phone's camera sends it
     body = json_body(envelope(change(messages=[image_message("MEDIA-QR-1")])))
     with django_capture_on_commit_callbacks(execute=True):
         assert post(platform, body, **signed(body)).status_code == 200
