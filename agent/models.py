@@ -120,3 +120,6 @@ class PixCode(models.Model):
     merchant_city = models.CharField(max_length=15)
     url = models.CharField(max_length=512, blank=True)  # a dynamic code's payload location (as in the code)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Pix code {self.kind} of message {self.message_id}"

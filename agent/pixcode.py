@@ -25,6 +25,7 @@ from agent.models import PixCode
 from agent.pixpayload import PayloadRefused, payload_get
 from asks.perception.contract import MoneySlot, Perception, PixKeySlot, Slots
 from language.brcode import brcode_find
+from language.locales import lang_of
 from language.pix_keys import PixKey, classify_pix_key
 from language.text import fold
 
@@ -68,8 +69,8 @@ def pix_code_read(text: str, *, before_fetch: Callable[[], None] = lambda: None)
         return CodeRead(refusal="pix_code_several")  # which one would be paid?
     match = matches[0]
     if match.error is not None or match.code is None:
-        code = match.error.code if match.error is not None else "malformed"
-        return CodeRead(refusal="pix_code_damaged" if code in DAMAGED else "pix_code_invalid")
+        why = match.error.code if match.error is not None else "malformed"
+        return CodeRead(refusal="pix_code_damaged" if why in DAMAGED else "pix_code_invalid")
     code = match.code
     if code.kind == "dynamic":
         before_fetch()
@@ -99,7 +100,7 @@ def pix_code_perception(read: CodeRead, *, lang: str) -> Perception:
     """A new Pix request whose slots are the parser's fields: the key and, when the code fixes it, the amount."""
     assert read.key is not None and read.refusal is None
     amount = MoneySlot(amount_cents=read.amount_cents, currency="BRL") if read.amount_cents is not None else None
-    return Perception(perceiver=PERCEIVER, lang=lang, request_kind="pix_transfer",
+    return Perception(perceiver=PERCEIVER, lang=lang_of(lang), request_kind="pix_transfer",
                       slots=Slots(pix_key=PixKeySlot(type=read.key.type, value=read.key.value), amount=amount),
                       markers=frozenset({"new_request"}))
 

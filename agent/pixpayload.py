@@ -84,7 +84,7 @@ def payload_fetch(url: str) -> bytes:
     most = int(settings.MAGIE_PIX_PAYLOAD_MAX_BYTES)
     split = urlsplit(url)
     connection_class = http.client.HTTPSConnection if split.scheme == "https" else http.client.HTTPConnection
-    connection = connection_class(split.hostname, split.port, timeout=timeout)
+    connection = connection_class(split.hostname or "", split.port, timeout=timeout)
     deadline = time.monotonic() + timeout
     try:
         connection.request("GET", split.path + (f"?{split.query}" if split.query else ""),
@@ -131,7 +131,9 @@ def payload_parse(body: bytes, *, now: datetime) -> Payload:
     status = data.get("status", "ATIVA")
     if status != "ATIVA":
         raise PayloadRefused("pix_code_expired", f"the charge is {str(status)[:20]}")
-    calendar = data.get("calendario") if isinstance(data.get("calendario"), dict) else {}
+    calendar = data.get("calendario")
+    if not isinstance(calendar, dict):
+        calendar = {}
     created, expires = calendar.get("criacao"), calendar.get("expiracao")
     if isinstance(created, str) and isinstance(expires, int) and not isinstance(expires, bool):
         try:
@@ -140,7 +142,9 @@ def payload_parse(body: bytes, *, now: datetime) -> Payload:
         except (ValueError, OverflowError, TypeError):
             raise PayloadRefused("pix_code_invalid", "the charge's dates are unreadable") from None
     key, txid = data.get("chave"), data.get("txid")
-    value = data.get("valor") if isinstance(data.get("valor"), dict) else {}
+    value = data.get("valor")
+    if not isinstance(value, dict):
+        value = {}
     original = value.get("original")
     if not isinstance(key, str) or not key.strip() or len(key) > 120:
         raise PayloadRefused("pix_code_invalid", "no key")

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 import warnings
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from django.conf import settings
 
@@ -83,7 +83,7 @@ def media_download(*, media_id: str, access_token: str) -> Media:
     graph = conf.setting("WHATSAPP_GRAPH_URL").rstrip("/")
     if not graph:
         raise MediaUnavailable("no Cloud API configured (WHATSAPP_GRAPH_URL)", retryable=False)
-    raw, _ = _get(f"{graph}/{urllib.request.quote(media_id, safe='')}", access_token=access_token, most=64 * 1024)
+    raw, _ = _get(f"{graph}/{quote(media_id, safe='')}", access_token=access_token, most=64 * 1024)
     try:
         info = json.loads(raw)
     except ValueError:
@@ -110,8 +110,8 @@ def qr_texts(image: bytes) -> list[str]:
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning, OSError,
             ValueError, SyntaxError):
         return []
-    return [result.text for result in zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.QRCode)
-            if result.valid and result.text]
+    return [result.text for result in zxingcpp.read_barcodes(picture)
+            if result.format == zxingcpp.BarcodeFormat.QRCode and result.valid and result.text]
 
 
 def pix_code_text(image: bytes) -> str:

@@ -325,7 +325,7 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
     if message is None or message.handled_at is not None:
         return "done"
     channel = (WhatsAppChannel.objects.filter(phone_number_id=phone_number_id,
-                                              organisation__schema_name=connection.schema_name).first()
+                                              organisation__schema_name=schema_name_current()).first()
                if phone_number_id else None)
     outcome, text = "unavailable", ""
     if channel is not None:
@@ -340,7 +340,7 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
     with transaction.atomic():
         if text and not message_media_text_set(message_id=message_id, text=text):
             return "done"
-        transaction.on_commit(partial(turn_queue, schema_name=connection.schema_name, message_id=message_id),
+        transaction.on_commit(partial(turn_queue, schema_name=schema_name_current(), message_id=message_id),
                               robust=True)
     return outcome
 

@@ -7,10 +7,10 @@ from django_tenants.utils import schema_context
 
 from whatsapp.services import (
     BUSY,
+    MEDIA_READ_RETRIES,
     RETRY,
     delivery_send,
     inbound_process,
-    MEDIA_READ_RETRIES,
     inbound_sweep,
     media_read,
     outbound_sweep,

@@ -121,9 +121,8 @@ class FakeGraphServer:
         if media_id not in self.media:
             return 404, "application/json", json.dumps({"error": ERROR_BODIES[400]}).encode()
         content, mime = self.media[media_id]
-        host, port = self.server.server_address[:2]
         return 200, "application/json", json.dumps({
-            "messaging_product": "whatsapp", "url": f"http://{host}:{port}/media-download/{media_id}",
+            "messaging_product": "whatsapp", "url": f"http://127.0.0.1:{self.server.server_port}/media-download/{media_id}",
             "mime_type": mime, "file_size": len(content), "id": media_id}).encode()
 
     @property

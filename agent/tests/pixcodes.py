@@ -82,8 +82,7 @@ class FakePsp:
     @property
     def location(self) -> str:
         """host:port, as a dynamic code writes its location (no scheme)."""
-        host, port = self.server.server_address[:2]
-        return f"{host}:{port}"
+        return f"127.0.0.1:{self.server.server_port}"
 
     def close(self) -> None:
         self.server.shutdown()
