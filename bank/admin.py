@@ -64,11 +64,11 @@ class PixTransferAdmin(ReadOnlyBankAdmin):
     list_display = ("end_to_end_id", "holder", "recipient_name", "masked_recipient_document", "amount_cents",
                     "currency", "status", "scheduled_for", "settled_at", "failure_code")
     list_filter = ("status", "recipient_key_type")
-    search_fields = ("end_to_end_id", "holder__name", "recipient_name")
+    search_fields = ("end_to_end_id", "holder__name", "recipient_name", "txid")
     date_hierarchy = "created_at"
     fields = ("end_to_end_id", "status", "holder", "from_account", "to_account", "recipient_name",
               "masked_recipient_document", "recipient_bank_name", "recipient_ispb", "recipient_key_type",
-              "recipient_key_display", "amount_cents", "currency", "description", "idempotency_key", "created_at",
+              "recipient_key_display", "amount_cents", "currency", "description", "txid", "idempotency_key", "created_at",
               "scheduled_for", "settled_at", "failed_at", "failure_code", "cancelled_at")
     readonly_fields = fields
 

@@ -133,6 +133,21 @@ def message_store_outbound(
 
 
 @transaction.atomic
+def message_media_text_set(*, message_id: int, text: str) -> bool:
+    """Put what the channel read in an inbound media message (the text of a Pix QR code in a photo) in its text,
+    after the caption, before its turn runs; False (nothing changed) once its turn has run."""
+    message = Message.objects.select_for_update().filter(pk=message_id, direction=Message.Direction.INBOUND,
+                                                         handled_at__isnull=True).first()
+    if message is None:
+        return False
+    if text in message.text:  # read already (a redelivered task): the same text is not added twice
+        return True
+    message.text = f"{message.text}\n{text}" if message.text else text
+    message.save(update_fields=["text"])
+    return True
+
+
+@transaction.atomic
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id)."""
     Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)

@@ -186,6 +186,10 @@ CONTEXTS: dict[str, Context] = {
     "button_new": Context("bank"), "button_correct": Context("bank"),
     "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
     "resume_offer": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
+    # Refusals of a Pix code (agent/pixcode.py): the turn ends before any tool, the customer's message was a code.
+    **{key: Context("bank", said=("paga isso [Pix code]",)) for key in (
+        "pix_code_damaged", "pix_code_invalid", "pix_code_several", "pix_code_dynamic_refused",
+        "pix_code_dynamic_unavailable", "pix_code_expired")},
 }
 
 
@@ -205,6 +209,15 @@ PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
     "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
                         said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
+    "pix_code_differs": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
+                                                                           {"approval_id": 7})],
+                                 said=("paga isso [Pix code]",), slots=AMOUNT_SLOT),
+                         lambda lang: pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
+                                                  bank_name=OWNER["bank_name"], key="+5511987654321",
+                                                  amount_cents=25000, currency="BRL", when=NOW, scheduled=False,
+                                                  lang=lang, tz=TZ, pix_code={"merchant_name": "LOJA DO ZE",
+                                                                              "txid": "PED991",
+                                                                              "names_match": False})["text"]),
     "approve": (Context("bank"), lambda lang: word(lang, "approve")),
     "decline": (Context("bank"), lambda lang: word(lang, "decline")),
     "link": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],

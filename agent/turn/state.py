@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.drafting import GuardedDraft
 from agent.models import Turn
+from agent.pixcode import CodeRead
 from agent.providers.base import AskScope, Draft, Provider, RespondInput, Usage
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.lease import Lease
@@ -28,6 +29,7 @@ class TurnState:
     asked_for: str | None = None  # the slot the previous reply asked for
     corrects: Message | None = None  # an edit of the message the open Ask came from: a correction of that Ask
     perception: Perception | None = None
+    pix_code: CodeRead | None = None  # the Pix code the message carries (read by code; the model never sees it)
     outcome: DecisionOutcome | None = None
     ctx: ToolContext | None = None
     scope: AskScope | None = None

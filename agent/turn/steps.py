@@ -16,7 +16,15 @@ from django.utils import timezone
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
-from agent.models import Turn
+from agent.models import PixCode, Turn
+from agent.pixcode import (
+    NAME_MARK,
+    pix_code_perception,
+    pix_code_present,
+    pix_code_read,
+    pix_code_redacted,
+    pix_code_store,
+)
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
 from agent.replies import say
@@ -28,7 +36,7 @@ from approvals.models import ApprovalRequest
 from approvals.previews import word
 from approvals.services import approval_decide_tap, approval_decided_by, approval_shown
 from asks.buttons import confirm_payload, decline_payload, parse_tap
-from asks.decide import decision_policy
+from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
 from asks.selectors import ask_messages, ask_slots, message_ask
@@ -78,7 +86,8 @@ def receive(state: TurnState) -> None:
         if original is None or asked is None or not asked.is_open or not message.text:
             return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
         state.corrects = original
-    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
+    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
+            message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
     if previous_asked_for is not unread:
         state.asked_for = previous_asked_for or None
@@ -97,16 +106,42 @@ def previous_asked_for_query(conversation_id: Any) -> QuerySet:
             .order_by("-sent_at", "-pk").values_list("turn__asked_for", flat=True)[:1])
 
 
+PIX_CODE_KINDS = (Message.Kind.TEXT, Message.Kind.MEDIA)  # a pasted code, or the QR a channel read from an image
+
+
+def pix_code_read_applies(state: TurnState) -> bool:
+    """Whether this message is read as a Pix code: a text or an image whose text holds one, to an organisation
+    that takes Pix requests."""
+    message = state.message
+    return (message.kind in PIX_CODE_KINDS and "pix_transfer" in kinds_for(state.org.tenancy.kind)
+            and pix_code_present(message.text))
+
+
 def perceive(state: TurnState) -> None:
     """Ask the provider what the message says (a model call: no transaction, no connection held). An edit that
     corrects the open Ask is read as correction wording. An unreachable model ends the turn with the honest
-    "try again" reply, recorded as failed."""
+    "try again" reply, recorded as failed.
+
+    A message holding a Pix code is not given to the model: code reads it (`agent.pixcode`; a dynamic code's
+    payload fetched here, outside any transaction) into a new Pix request, or ends the turn with the refusal the
+    customer reads (a damaged code, a dynamic code from an address not allowed…). Any other message reaches the
+    model with its codes masked."""
     assert state.provider is not None
     message, tenancy = state.message, state.org.tenancy
+    if pix_code_read_applies(state):
+        read = pix_code_read(message.text, before_fetch=connection_release)  # no connection held over the fetch
+        assert read is not None
+        state.trace.provider = "pix_code"
+        if read.refusal is not None:
+            return state.finish_early(Draft(say(state.lang, read.refusal)), rule=read.refusal)
+        state.pix_code = read
+        state.perception = pix_code_perception(read, lang=tenancy.language)
+        state.trace.perception = state.perception.model_dump(mode="json")
+        return
     before_model(state)
     try:
         perception, used = state.provider.perceive(PerceiveInput(
-            text=message.text, lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
+            text=pix_code_redacted(message.text), lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
             tz=tenancy.time_zone, currency=tenancy.currency, asked_for=state.asked_for,
             replies_to=(message.reply_to or None) if state.corrects is None else None,
         ))
@@ -144,6 +179,9 @@ def decide(state: TurnState) -> None:
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
+        if (state.pix_code is not None and ask is not None and ask.kind == "pix_transfer"
+                and outcome.decision.action == Action.START_NEW):  # the code's own Ask, never one already running
+            pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
@@ -232,7 +270,7 @@ def guard(state: TurnState) -> None:
     assert state.draft is not None and state.scope is not None
     org, scope, tenancy = state.org, state.scope, state.org.tenancy
     history = (scope.messages if message_ask(state.message) is not None  # attributed before this attempt (a resume)
-               else [*scope.messages, {"role": "customer", "text": state.message.text}])
+               else [*scope.messages, {"role": "customer", "text": pix_code_redacted(state.message.text)}])
 
     def redraft(previous: Draft, note: str) -> Draft:
         if not state.model_drafted or state.provider is None or state.request is None:
@@ -346,9 +384,18 @@ def _scope(state: TurnState) -> AskScope:
     slots = (outcome.slots if outcome.slots is not None else ask_slots(ask)) if ask else {}
     messages = []
     if ask is not None:
-        for item in ask_messages(ask, last=SCOPE_MESSAGES):
-            messages.append({"role": "customer" if item.direction == Message.Direction.INBOUND else "bot",
-                             "text": item.text})
+        # The code's merchant name is third-party text: masked in the bot's own messages too (a preview's warning
+        # quotes it), so it reaches the model from nowhere.
+        # (read only for an Ask whose messages hold a code: no query on any other turn)
+        items = ask_messages(ask, last=SCOPE_MESSAGES)
+        claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
+                   if any("000201" in item.text for item in items) else None)
+        for item in items:
+            inbound = item.direction == Message.Direction.INBOUND
+            text = pix_code_redacted(item.text) if inbound else item.text
+            if claimed and not inbound:
+                text = text.replace(f'"{claimed}"', f'"{NAME_MARK}"')  # as the preview's warning quotes it
+            messages.append({"role": "customer" if inbound else "bot", "text": text})
     return AskScope(
         kind=ask.kind if ask else None, status=ask.status if ask else None, slots=slots,
         missing=missing_slots(ask.kind, slots) if ask else [], messages=messages,

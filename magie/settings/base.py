@@ -300,6 +300,14 @@ MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
 # https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.
 MAGIE_MODEL_URL_ALLOWLIST = env_list("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1")
 
+# Dynamic Pix codes carry the address of their payment (a PSP's URL, no scheme): it is fetched only when it lies under
+# one of these URL prefixes (e.g. https://pix.psp.example.com/qr/); none by default, so every dynamic code is refused.
+MAGIE_PIX_PAYLOAD_URL_ALLOWLIST = env_list("MAGIE_PIX_PAYLOAD_URL_ALLOWLIST", "")
+MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS", "5"))
+MAGIE_PIX_PAYLOAD_MAX_BYTES = int(os.environ.get("MAGIE_PIX_PAYLOAD_MAX_BYTES", str(64 * 1024)))
+# A WhatsApp image read for a Pix QR: at most this many bytes (Meta allows images of up to 5 MB).
+MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES", str(5 * 1024 * 1024)))
+
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.
 LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
