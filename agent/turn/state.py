@@ -26,6 +26,7 @@ class TurnState:
     trace: Turn
     provider: Provider | None = None
     asked_for: str | None = None  # the slot the previous reply asked for
+    language: str | None = None  # this message's language (`receive` detects it among the organisation's)
     corrects: Message | None = None  # an edit of the message the open Ask came from: a correction of that Ask
     perception: Perception | None = None
     outcome: DecisionOutcome | None = None
@@ -45,7 +46,8 @@ class TurnState:
 
     @property
     def lang(self) -> str:
-        return self.org.tenancy.language
+        """The customer's language: this message's, else the conversation's, else the organisation's own."""
+        return self.language or self.conversation.language or self.org.tenancy.language
 
     def finish_early(self, draft: Draft, *, provider: str | None = None, rule: str = "",
                      status: Any = None) -> None:

@@ -1,0 +1,88 @@
+"""Issue 13's scenarios, each through the real `manage.py chat --json` (the command, its turn, the database), in the
+demo organisations and in the languages the bullet applies to. One JSON object per reply is parsed; nothing in the
+turn is patched. Times offered by the engine are read from the reply that offered them, never hard-coded."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from itertools import count
+
+import pytest
+from django.core.management import call_command
+from django_tenants.utils import schema_context
+
+from conversations.models import Conversation
+
+_ids = count(1)
+
+
+@pytest.fixture
+def chat(monkeypatch):
+    """`chat(org, *lines, customer=None)` → the parsed JSON replies of one `manage.py chat --json` run (a new
+    sandbox customer unless `customer` is given)."""
+
+    def run(org: str, *lines: str, customer: str | None = None) -> list[dict]:
+        customer = customer or f"3460{next(_ids):07d}"
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+        out = io.StringIO()
+        call_command("chat", "--org", org, "--customer", customer, "--json", stdout=out)
+        return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+
+    return run
+
+
+def conversation_language(org: str, customer: str) -> str:
+    with schema_context(org):
+        return Conversation.objects.get(customer__channel_user_id=customer).language
+
+
+def first_offered_time(text: str) -> str:
+    found = re.search(r"—[^\n]*?(\d{1,2}:\d{2})", text)
+    assert found, text
+    return found[1]
+
+
+# 1. Per-customer language ----------------------------------------------------------------------------------------
+
+BOOK = {
+    "es": ("Hola, quiero reservar escalada para mañana a las 7 para 2 personas", "Horarios libres",
+           "mejor a las {time}", "Reserva hecha"),
+    "en": ("Hi, I would like to book climbing tomorrow at 7am for 2 people", "Free times",
+           "actually make it {time}", "Booked"),
+    "ca": ("Hola, vull reservar escalada demà a les 7 per a 2 persones", "Horaris lliures",
+           "millor a les {time}", "Reserva feta"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "ca"])
+def test_a_customer_books_at_the_catalan_school_in_their_own_language(db, chat, lang):
+    customer = f"44{next(_ids):09d}"
+    opening, offered, choose, booked = BOOK[lang]
+    first = chat("demoschool", opening, customer=customer)
+    assert len(first) == 1 and first[0]["text"].startswith(offered), first  # 7:00 is never offered: the free times
+    assert first[0]["slots"]["party_size"] == 2 and first[0]["slots"]["when"]  # "mañana", "tomorrow", "demà" read
+    time = first_offered_time(first[0]["text"])
+    second = chat("demoschool", choose.format(time=time), customer=customer)
+    assert second[-1]["state"] == "completed" and booked in second[-1]["text"], second
+    assert conversation_language("demoschool", customer) == ("" if lang == "ca" else lang)
+
+
+def test_the_language_follows_the_customer_and_a_short_reply_keeps_it(db, chat):
+    customer = f"44{next(_ids):09d}"
+    replies = chat("demoschool", "What times are free for climbing tomorrow?", "2", "Y para esquí, ¿qué horarios hay?",
+                   customer=customer)
+    assert replies[0]["text"].startswith("Free times") or replies[0]["text"].startswith("No free times")
+    assert replies[1]["text"].startswith("Hi!")  # "2" says nothing of a language: the customer's English stays
+    assert conversation_language("demoschool", customer) == "es"
+    assert "Horarios" in replies[-1]["text"] or "No hay horarios" in replies[-1]["text"], replies[-1]
+
+
+def test_a_language_the_organisation_does_not_serve_is_not_used(db, chat):
+    customer = f"44{next(_ids):09d}"
+    replies = chat("demostore", "Olá, vocês têm o iPhone 13 em estoque?", customer=customer)  # pt-BR is served
+    assert replies[0]["text"].startswith("Encontrei"), replies
+    replies = chat("demobank", "Hola, quin és el meu saldo si us plau?", customer="5511999990001")
+    assert replies[0]["text"].startswith(("Seu saldo", "Tu saldo", "Your balance")), replies  # the bank has no Catalan
+    assert conversation_language("demobank", "5511999990001") in ("", "es", "en")
