@@ -8,7 +8,8 @@ from datetime import date, datetime
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import failure_reason, kind_name, money, reason, say, slot_name, slot_value, when
+from agent.replies import failure_reason, kind_name, money, party, reason, say, slot_name, slot_value, when
+from conversations import wording
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
@@ -166,7 +167,8 @@ class Responder:
             return self.fail(result)
         data = result["data"]
         sent = data["counts"].get("out", data["counts"].get("sent", 0))
-        return Draft(self.say("history", since=data["since"][:10], until=data["until"][:10], count=sent,
+        since, until = (wording.day(self.lang, date.fromisoformat(data[edge][:10])) for edge in ("since", "until"))
+        return Draft(self.say("history", since=since, until=until, count=sent,
                               total=self.money(data["settled_out_cents"])))
 
     def step_pix_transfer(self) -> Draft:
@@ -191,6 +193,10 @@ class Responder:
                          scheduled_for=scheduled)
         formatted = self.money(amount["amount_cents"], amount["currency"])
         if sent["ok"]:
+            if sent["data"].get("status") == "scheduled" and sent["data"].get("scheduled_for"):
+                on = datetime.fromisoformat(sent["data"]["scheduled_for"])
+                return Draft(self.say("pix_scheduled", amount=formatted, name=recipient["owner_name"],
+                                      date=wording.long_day(self.lang, on), e2e=sent["data"]["end_to_end_id"]))
             return Draft(self.say("pix_sent", amount=formatted, name=recipient["owner_name"],
                                   e2e=sent["data"]["end_to_end_id"]))
         if sent["error"]["code"] == "approval_required":
@@ -204,8 +210,10 @@ class Responder:
         code = result["error"].get("detail", {}).get("code")
         if code == "contact_not_found":
             contacts = result["error"]["detail"].get("contacts") or result["error"]["detail"].get("names") or []
-            return Draft(self.say("contact_not_found", name=slots.get("recipient"), contacts=", ".join(contacts)),
-                         asked_for="recipient")
+            text = self.say("contact_not_found", name=slots.get("recipient"))
+            if contacts:
+                text += " " + self.say("saved_contacts", contacts=", ".join(str(name) for name in contacts))
+            return Draft(text, asked_for="recipient")
         if code in ("key_not_found", "invalid_key"):
             return Draft(self.say("key_not_found"), asked_for="recipient")
         return self.fail(result)
@@ -213,7 +221,7 @@ class Responder:
     def slot_lines(self, slots: list[dict]) -> str:
         return "\n".join(
             f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), self.lang, self.r.tz)} "
-            f"({s['places_left']})" for s in slots[:5]
+            f"({self.say('places_left', count=s['places_left'])})" for s in slots[:5]
         )
 
     def step_availability(self) -> Draft:
@@ -259,7 +267,7 @@ class Responder:
         url = link["data"]["url"] if link["ok"] else ""
         return Draft(self.say("booking_done", activity=chosen["activity_name"],
                               start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
-                              party=data["party_size"], amount=self.money(data["amount_cents"], data["currency"]),
+                              party=party(self.lang, data["party_size"]), amount=self.money(data["amount_cents"], data["currency"]),
                               url=url))
 
     def step_product_search(self) -> Draft:
@@ -289,6 +297,8 @@ class Responder:
         if not result["ok"]:
             return self.fail(result)
         data = result["data"]
-        return Draft(self.say("quote", model=data["model"], capacity=data["capacity_gb"], battery=data["battery_health"],
+        return Draft(self.say("quote", model=data["model"],
+                              capacity=slot_value(self.lang, "capacity_gb", data["capacity_gb"], self.r.tz),
+                              battery=slot_value(self.lang, "battery_health", data["battery_health"], self.r.tz),
                               amount=self.money(data["price_cents"], data["currency"]),
                               until=when(datetime.fromisoformat(data["valid_until"]), self.lang, self.r.tz)))

@@ -14,7 +14,7 @@ import pytest
 
 from agent.drafting import guard_input
 from agent.providers.base import Draft
-from agent.replies import T, kind_name, money, reason, say, slot_name, slot_value, when
+from agent.replies import MESSAGES, kind_name, money, party, reason, say, slot_name, slot_value, when
 from agent.tools.base import ToolCallRecord
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import booking_preview, pix_preview, word
@@ -94,7 +94,7 @@ def _product_lines(lang: str) -> str:
 
 def _booking(lang: str) -> dict:
     start = NOW + timedelta(days=1)
-    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": 2, "amount": money(9000, "EUR", lang),
+    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": party(lang, 2), "amount": money(9000, "EUR", lang),
             "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"}
 
 
@@ -145,9 +145,17 @@ CONTEXTS: dict[str, Context] = {
     "pix_sent": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
                                               "e2e": "E12345678202612011430ABCDEF01234"},
                         lambda: [lookup(), receipt()], said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
-    "contact_not_found": Context("bank", lambda lang: {"name": "Zé", "contacts": "Pedro, Ana, João, Maria"},
+    "contact_not_found": Context("bank", lambda lang: {"name": "Zé"},
                                  lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
                                                                                  "contacts": ["Pedro", "Ana"]})]),
+    "saved_contacts": Context("bank", lambda lang: {"contacts": "Pedro, Ana, João, Maria"},
+                              lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
+                                                                              "contacts": ["Pedro", "Ana"]})]),
+    "pix_scheduled": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
+                                                   "date": "2 de dezembro de 2026",
+                                                   "e2e": "E12345678202612011430ABCDEF01234"},
+                             lambda: [lookup(), receipt()], said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
+    "places_left": Context("school", lambda lang: {"count": 4}, lambda: [offers()]),
     "key_not_found": Context("bank", records=lambda: [failed("lookup_pix_key", "not_found", {"code": "key_not_found"})]),
     "limit": Context("bank", lambda lang: {"reason": reason(lang, "insufficient_funds")},
                      lambda: [lookup(), failed("send_pix", "limit_exceeded", {"code": "insufficient_funds"})],
@@ -189,10 +197,11 @@ CONTEXTS: dict[str, Context] = {
 }
 
 
-def _pix_preview(lang: str) -> str:
+def _pix_preview(lang: str, scheduled: bool = False) -> str:
     return pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
                        bank_name=OWNER["bank_name"], key="+5511987654321", amount_cents=25000, currency="BRL",
-                       when=NOW, scheduled=False, lang=lang, tz=TZ)["text"]
+                       when=NOW + timedelta(days=1) if scheduled else NOW, scheduled=scheduled, lang=lang,
+                       tz=TZ)["text"]
 
 
 def _booking_preview(lang: str) -> str:
@@ -203,6 +212,10 @@ def _booking_preview(lang: str) -> str:
 PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
     "pix": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
+    "pix_scheduled": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
+                                                                        {"approval_id": 7})],
+                              said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
+                      lambda lang: _pix_preview(lang, scheduled=True)),
     "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
                         said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
     "approve": (Context("bank"), lambda lang: word(lang, "approve")),
@@ -229,12 +242,12 @@ def _failures(context: Context, text: str, lang: str) -> list:
 
 
 def test_every_template_has_a_context():
-    assert set(CONTEXTS) == set(T["en"])
-    assert set(PREVIEW_CONTEXTS) == set(PREVIEW_TEXT["en"])
+    assert set(CONTEXTS) == set(MESSAGES)
+    assert set(PREVIEW_CONTEXTS) == set(PREVIEW_TEXT)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key", sorted(T["en"]))
+@pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_a_reply_template_trips_no_guard(key, lang):
     context = CONTEXTS[key]
     text = say(lang, key, **context.values(lang))
@@ -242,7 +255,7 @@ def test_a_reply_template_trips_no_guard(key, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key", sorted(PREVIEW_TEXT["en"]))
+@pytest.mark.parametrize("key", sorted(PREVIEW_TEXT))
 def test_a_preview_template_trips_no_guard(key, lang):
     context, render = PREVIEW_CONTEXTS[key]
     text = render(lang)
