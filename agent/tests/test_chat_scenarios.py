@@ -86,3 +86,42 @@ def test_a_language_the_organisation_does_not_serve_is_not_used(db, chat):
     replies = chat("demobank", "Hola, quin és el meu saldo si us plau?", customer="5511999990001")
     assert replies[0]["text"].startswith(("Seu saldo", "Tu saldo", "Your balance")), replies  # the bank has no Catalan
     assert conversation_language("demobank", "5511999990001") in ("", "es", "en")
+
+
+# 2. Values rendered for the customer's locale ----------------------------------------------------------------------
+
+RAW = re.compile(r"\{|'type'|\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}|486\.?205\.?731-?44")
+
+
+def assert_rendered(replies: list[dict]) -> None:
+    for reply in replies:
+        assert not RAW.search(reply["text"]), reply["text"]
+
+
+def test_bank_bare_values_are_rendered_and_the_key_masked_in_portuguese(db, chat):
+    replies = chat("demobank", "1890 jenny@example.com", "manda 10 pro 48620573144", customer="5511999990001")
+    assert replies[0]["text"] == "O que você quer fazer com R$\xa01.890,00, j***@example.com?"
+    assert_rendered(replies)
+
+
+@pytest.mark.parametrize("lang,said,expected", [
+    ("ca", "a les 15 per a 2 persones", "Què vols fer amb 15:00, 2 persones?"),
+    ("en", "at 3pm for 2 people please", "What would you like to do with 15:00, 2 people?"),
+    ("es", "a las 15 para 2 personas por favor", "¿Qué quieres hacer con 15:00, 2 personas?"),
+])
+def test_school_bare_values_read_as_people_write_them(db, chat, lang, said, expected):
+    replies = chat("demoschool", said)
+    assert replies[0]["text"] == expected and replies[0]["buttons"]
+    assert_rendered(replies)
+
+
+@pytest.mark.parametrize("opening,correction,changed", [
+    ("Quiero reservar escalada mañana a las 10 para 2", "mejor a las 9", "cambié la fecha"),
+    ("I want to book climbing tomorrow at 10 for 2", "actually at 9", "I changed the date"),
+    ("Vull reservar escalada demà a les 10 per a 2", "millor a les 9", "he canviat la data"),
+])
+def test_a_changed_date_is_said_with_babel_dates_in_the_customers_language(db, chat, opening, correction, changed):
+    customer = f"44{next(_ids):09d}"
+    replies = chat("demoschool", opening, correction, customer=customer)
+    assert changed in replies[1]["text"] and "10:00 → " in replies[1]["text"] and "09:00" in replies[1]["text"]
+    assert_rendered(replies)
