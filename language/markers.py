@@ -16,7 +16,7 @@ from typing import Literal
 from language.locales import Lang
 from language.text import fold
 
-Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help"]
+Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -26,6 +26,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
         "greeting": ("oi", "ola", "bom dia", "boa tarde", "boa noite", "e ai"),
         "help": ("ajuda", "socorro", "ajudar"),
+        "resume": ("continua", "continuar", "continue", "continuemos", "retoma", "retomar", "retome", "o de antes",
+                   "aquele pedido", r"volta(?:r)? (?:pro|para o|ao)", "segue com", "seguir com"),
     },
     "es": {
         "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
@@ -35,6 +37,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "ok", "okay", "correcto", "claro"),
         "greeting": ("hola", "buenos dias", "buenas tardes", "buenas noches", "buenas"),
         "help": ("ayuda", "ayudame", "socorro"),
+        "resume": ("sigamos", "seguimos con", "sigue con", "continua", "continuar", "continuemos", "retoma", "retomar",
+                   "retomemos", "lo de antes", "lo anterior", r"volvamos a", "volver a lo"),
     },
     "ca": {
         "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
@@ -43,6 +47,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
         "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
         "help": ("ajuda", "ajuda'm", "ajudeu-me", "socors"),
+        "resume": ("continuem", "continua", "continuar", "seguim", "segueix", "repren", "reprenem", "reprendre",
+                   "el d'abans", "lo d'abans", "tornem a"),
     },
     "en": {
         "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
@@ -51,6 +57,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "confirm": ("yes", "yep", "yeah", "ok", "okay", "sure", "confirm", "correct", "that's right", "go ahead"),
         "greeting": ("hi", "hello", "hey", "good morning", "good afternoon", "good evening"),
         "help": ("help",),
+        "resume": ("continue", "resume", "carry on", "go back to", "where we left", "the earlier one",
+                   "let's go on", "go on with"),
     },
 }
 

@@ -215,7 +215,7 @@ class Responder:
                 text += " " + self.say("saved_contacts", contacts=", ".join(str(name) for name in contacts))
             return Draft(text, asked_for="recipient")
         if code in ("key_not_found", "invalid_key"):
-            return Draft(self.say("key_not_found"), asked_for="recipient")
+            return Draft(self.say("key_not_found"), asked_for="pix_key")
         return self.fail(result)
 
     def slot_lines(self, slots: list[dict]) -> str:

@@ -7,12 +7,17 @@ from __future__ import annotations
 import io
 import json
 import re
+from datetime import datetime
 from itertools import count
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
 from django_tenants.utils import schema_context
 
+from approvals.models import ApprovalRequest
+from asks.models import SlotEvent
+from bank.models import Account, PixTransfer
 from conversations.models import Conversation
 
 _ids = count(1)
@@ -125,3 +130,100 @@ def test_a_changed_date_is_said_with_babel_dates_in_the_customers_language(db, c
     replies = chat("demoschool", opening, correction, customer=customer)
     assert changed in replies[1]["text"] and "10:00 → " in replies[1]["text"] and "09:00" in replies[1]["text"]
     assert_rendered(replies)
+
+
+# 3. Seed rules: swipe-reply and typed resume, the failed slot of a key, limits before the preview, scheduled Pix ----
+
+CARLA = "5511999990001"  # the demo bank's sandbox customer (R$ 5.000,00, contacts Pedro, Ana, João, Maria)
+
+
+def approvals_pending() -> list[int]:
+    with schema_context("demobank"):
+        return list(ApprovalRequest.objects.filter(status="pending").values_list("amount_cents", flat=True))
+
+
+def carla_balance() -> int:
+    with schema_context("demobank"):
+        return Account.objects.get(holder__customer_ref=CARLA, kind="customer").balance_cents
+
+
+@pytest.mark.parametrize("opening,reply,approve", [
+    ("manda 200 pro Pedro", "manda 300", "Aprovar"),
+    ("quiero enviar 200 a Pedro por Pix", "mejor 300", "Aprobar"),
+    ("please send 200 to Pedro", "make it 300", "Approve"),
+])
+def test_a_swipe_reply_to_the_open_requests_preview_resumes_from_it_with_a_new_preview(db, chat, opening, reply,
+                                                                                      approve):
+    before = carla_balance()
+    replies = chat("demobank", opening, f"/reply 2 {reply}", "/tap 1", customer=CARLA)
+    assert replies[1]["rule"] == "swipe_reply_resumes_open_from_quoted_message"
+    assert replies[1]["state"] == "awaiting_confirmation" and replies[1]["buttons"][0] == approve  # new buttons
+    assert replies[1]["slots"]["recipient"] == "Pedro" and replies[1]["slots"]["amount"]["amount_cents"] == 30000
+    assert replies[2]["rule"] == "button_confirms" and replies[2]["state"] == "completed"  # the new button works
+    assert carla_balance() == before - 30000 and approvals_pending() == []
+
+
+def test_a_swipe_reply_to_a_closed_request_resumes_it_too(db, chat):
+    replies = chat("demobank", "manda 200 pro Pedro", "cancela", "/reply 2 manda 250", customer=CARLA)
+    assert replies[2]["rule"] == "swipe_reply_resumes_from_quoted_message" and replies[2]["buttons"]
+
+
+@pytest.mark.parametrize("org,customer,lines,resumed", [
+    ("demobank", CARLA, ("manda 50 pro Pedro", "qual meu saldo?", "pode continuar o pix"), "pix_transfer"),
+    ("demostore", "5491155550001", ("¿cuánto me dan por mi iPhone 12?", "¿tienen el iPhone 13?",
+                                    "sigamos con lo de antes"), "used_quote"),
+])
+def test_a_typed_resume_continues_the_parked_request_not_a_new_empty_one(db, chat, org, customer, lines, resumed):
+    replies = chat(org, *lines, customer=customer)
+    assert replies[1]["buttons"]  # the side request offered to resume the parked one
+    assert replies[2]["rule"] == "typed_resume_of_parked" and replies[2]["kind"] == resumed
+    assert replies[2]["ask"] == replies[0]["ask"] and replies[2]["slots"] == replies[0]["slots"]
+
+
+def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat):
+    replies = chat("demobank", "manda 10 para 529.982.247-25", customer=CARLA)  # a valid CPF no one registered
+    assert "chave Pix não foi encontrada" in replies[0]["text"]
+    assert "pix_key" not in replies[0]["slots"] and replies[0]["slots"]["amount"]["amount_cents"] == 1000
+    with schema_context("demobank"):
+        assert SlotEvent.objects.filter(slot="pix_key", action="clear").count() == 1
+        assert not SlotEvent.objects.filter(slot="amount", action="clear").exists()
+
+
+def _minutes_until_night() -> int:
+    zone = ZoneInfo("America/Sao_Paulo")
+    now = datetime.now(zone)
+    night = now.replace(hour=22, minute=0, second=0, microsecond=0)
+    if not (6 <= now.hour < 20):
+        return 0
+    return int((night - now).total_seconds() // 60) + 1
+
+
+def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat):
+    wait = _minutes_until_night()
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1500 pro Pedro", customer=CARLA)
+    assert replies[0]["text"] == "Não foi possível: limite noturno de Pix excedido." and not replies[0]["buttons"]
+    assert approvals_pending() == []
+
+
+def test_the_balance_is_checked_before_the_preview_is_offered(db, chat):
+    replies = chat("demobank", "send 9000 to Pedro please", customer=CARLA)  # R$ 5.000,00 in the account
+    assert replies[0]["text"] == "That was not possible: insufficient funds." and not replies[0]["buttons"]
+    assert approvals_pending() == []
+
+
+@pytest.mark.parametrize("said,preview,confirmed", [
+    ("manda 20 reais pro Pedro amanhã", "Confirme o Pix agendado", "agendado para"),
+    ("send 20 reais to Pedro tomorrow", "Confirm the scheduled Pix", "scheduled for"),
+])
+def test_a_scheduled_pix_is_previewed_and_confirmed_as_scheduled_with_its_date(db, chat, said, preview, confirmed):
+    before = carla_balance()
+    replies = chat("demobank", said, "/tap 1", customer=CARLA)
+    tomorrow = replies[0]["slots"]["when"]
+    assert replies[0]["text"].startswith(preview) and replies[0]["buttons"]
+    assert replies[1]["state"] == "completed" and confirmed in replies[1]["text"]
+    day = str(int(tomorrow[8:10]))
+    assert day in replies[0]["text"] and day in replies[1]["text"]  # the date, written out by babel
+    with schema_context("demobank"):
+        transfer = PixTransfer.objects.get()
+        assert transfer.status == "scheduled" and transfer.scheduled_for.date().isoformat() == tomorrow
+    assert carla_balance() == before  # nothing moves before its day
