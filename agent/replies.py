@@ -47,6 +47,16 @@ MESSAGES: dict[str, Any] = {
     "slot_taken": pgettext_lazy("customer", "That time was just taken. Free now:\n%(lines)s"),
     "places_left": npgettext_lazy("customer", "%(count)s place left", "%(count)s places left", "count"),
     "products": pgettext_lazy("customer", "I found:\n%(lines)s"),
+    "products_within": pgettext_lazy("customer", "Within %(budget)s I found:\n%(lines)s"),
+    "price_range": pgettext_lazy("customer", "Prices from %(low)s to %(high)s."),
+    "in_stock": npgettext_lazy("customer", "%(count)s in stock", "%(count)s in stock", "count"),
+    "sold_out": pgettext_lazy("customer", "sold out"),
+    "warranty_months": npgettext_lazy("customer", "%(count)s-month warranty", "%(count)s-month warranty", "count"),
+    "no_warranty": pgettext_lazy("customer", "no warranty"),
+    "warranty_unknown": pgettext_lazy("customer", "warranty to be confirmed by the store"),
+    "no_products_within": pgettext_lazy("customer", "I couldn't find that within %(budget)s right now."),
+    "dispute_handoff": pgettext_lazy(
+        "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),
     "quote": pgettext_lazy(
         "customer", "For your %(model)s %(capacity)s with %(battery)s battery we pay %(amount)s (valid until "

@@ -15,6 +15,14 @@ from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
 from language.locales import lang_of
+from language.text import fold
+
+# Words that name the kind of product, not a product: "un celular barato" searches the whole catalogue.
+GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil",
+                                   "moviles", "smartphone", "smartphones", "phone", "phones", "aparelho", "mobil",
+                                   "mobils", "barato", "barata", "baratos", "cheap", "un", "uno", "una", "um", "a"})
+PHONE_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil", "moviles",
+                         "smartphone", "smartphones", "phone", "phones", "mobil", "mobils"})
 
 
 class BuiltinProvider:
@@ -271,22 +279,49 @@ class Responder:
                               url=url))
 
     def step_product_search(self) -> Draft:
-        slots = self.scope.slots
+        """Answers from catalogue data only: each product's price, its stock or sold-out state, its warranty when
+        asked (months, none, or "to be confirmed" when the record has none), the price range, within a budget."""
+        slots, markers = self.scope.slots, self.scope.markers
         if self.scope.missing:
             return self.ask_for("product")
-        query = " ".join(str(v) for v in (slots.get("device_model") or slots.get("product"),) if v)
-        result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"), max_price_cents=None)
+        words = str(slots.get("device_model") or slots.get("product") or "")
+        query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
+        budget = slots.get("amount") if isinstance(slots.get("amount"), dict) else None
+        result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
+                           max_price_cents=budget["amount_cents"] if budget else None)
         if not result["ok"]:
             return self.fail(result)
-        hits = result["data"]["hits"][:5]
+        hits = result["data"]["hits"]
+        if any(fold(word) in PHONE_WORDS for word in words.split()):  # "un celular": phones (they have storage)
+            hits = [hit for hit in hits if hit["capacity_gb"]]
+        if "cheap" in markers or budget:
+            hits = sorted(hits, key=lambda h: (not h["available"], h["price_cents"]))
+        hits = hits[:5]
+        shown_budget = self.money(budget["amount_cents"], budget["currency"]) if budget else None
         if not hits:
-            return Draft(self.say("no_products"))
-        lines = "\n".join(
-            f"• {h['name']}{' ' + str(h['capacity_gb']) + ' GB' if h['capacity_gb'] else ''} — "
-            f"{self.money(h['price_cents'], h['currency'])}{'' if h['available'] else ' (—)'}"
-            for h in hits
-        )
-        return Draft(self.say("products", lines=lines))
+            return Draft(self.say("no_products_within", budget=shown_budget) if budget else self.say("no_products"))
+        lines = "\n".join(self.product_line(hit, warranty="warranty" in markers) for hit in hits)
+        text = (self.say("products_within", budget=shown_budget, lines=lines) if budget
+                else self.say("products", lines=lines))
+        prices = sorted({hit["price_cents"] for hit in hits})
+        if len(prices) > 1 and ("cheap" in markers or budget or len(hits) > 2):
+            text += "\n" + self.say("price_range", low=self.money(prices[0], hits[0]["currency"]),
+                                     high=self.money(prices[-1], hits[0]["currency"]))
+        return Draft(text)
+
+    def product_line(self, hit: dict, *, warranty: bool) -> str:
+        name = hit["name"]
+        if hit["capacity_gb"] and f"{hit['capacity_gb']} GB" not in name:
+            name += f" {hit['capacity_gb']} GB"
+        stock = (self.say("in_stock", count=hit["stock"]) if hit["available"] and hit.get("stock")
+                 else self.say("sold_out") if not hit["available"] else "")
+        details = [stock] if stock else []
+        if warranty:
+            months = hit.get("warranty_months")
+            details.append(self.say("warranty_unknown") if months is None else self.say("no_warranty") if months == 0
+                           else self.say("warranty_months", count=months))
+        suffix = f" ({'; '.join(details)})" if details else ""
+        return f"• {name} — {self.money(hit['price_cents'], hit['currency'])}{suffix}"
 
     def step_used_quote(self) -> Draft:
         slots = self.scope.slots

@@ -19,6 +19,8 @@ from approvals.models import ApprovalRequest
 from asks.models import SlotEvent
 from bank.models import Account, PixTransfer
 from conversations.models import Conversation
+from inbox.models import Escalation
+from store.models import Product
 
 _ids = count(1)
 
@@ -227,3 +229,72 @@ def test_a_scheduled_pix_is_previewed_and_confirmed_as_scheduled_with_its_date(d
         transfer = PixTransfer.objects.get()
         assert transfer.status == "scheduled" and transfer.scheduled_for.date().isoformat() == tomorrow
     assert carla_balance() == before  # nothing moves before its day
+
+
+# 4. Store: catalogue data for warranty, stock, sold-out, price ranges and budgets; bare answers; disputes -----------
+
+def catalogue(**filters) -> list:
+    with schema_context("demostore"):
+        return list(Product.objects.filter(**filters).order_by("pk"))
+
+
+@pytest.mark.parametrize("question,months,none,unknown", [
+    ("¿qué garantía tiene el iPhone 13?", "garantía de {n} meses", "sin garantía", "garantía a confirmar"),
+    ("what warranty does the iPhone 13 have?", "{n}-month warranty", "no warranty", "warranty to be confirmed"),
+    ("qual a garantia do iPhone 13?", "garantia de {n} meses", "sem garantia", "garantia a confirmar"),
+])
+def test_warranty_questions_are_answered_from_each_products_record(db, chat, question, months, none, unknown):
+    replies = chat("demostore", question)
+    text = replies[0]["text"]
+    listed = [p for p in catalogue() if p.name in text]
+    assert listed, text
+    for product in listed:
+        line = next(line for line in text.splitlines() if product.name in line)
+        expected = (unknown if product.warranty_months is None else none if product.warranty_months == 0
+                    else months.format(n=product.warranty_months))
+        assert expected in line, line
+
+
+def test_stock_and_sold_out_come_from_the_catalogue(db, chat):
+    sold_out = next(p for p in catalogue() if p.sold_out or p.stock == 0)
+    in_stock = next(p for p in catalogue(stock__gt=1, sold_out=False) if p.capacity_gb)
+    for product, expected in ((sold_out, "agotado"), (in_stock, f"{in_stock.stock} en stock")):
+        replies = chat("demostore", f"¿hay stock del {product.model}?")
+        line = next(line for line in replies[0]["text"].splitlines() if product.name in line)
+        assert expected in line and "(—)" not in line, line
+        assert line.count(f"{product.capacity_gb} GB") <= 1  # capacity printed once
+
+
+def test_a_budget_lists_phones_within_it_cheapest_first_with_the_price_range(db, chat):
+    replies = chat("demostore", "un celular barato hasta 500000 pesos", "/tap 1")
+    text = replies[-1]["text"]
+    within = [p for p in catalogue(price_cents__lte=50_000_000, capacity_gb__isnull=False)]
+    assert text.startswith("Hasta $500.000,00 encontré:") and within
+    listed = [p for p in within if p.name in text]
+    assert listed and all(p.price_cents <= 50_000_000 for p in listed)
+    assert not [p for p in catalogue(capacity_gb__isnull=True) if p.name in text]  # accessories are no phones
+    if len({p.price_cents for p in listed}) > 1:
+        assert "Precios de" in text
+
+
+def test_bare_answers_to_the_stores_own_questions_are_accepted(db, chat):
+    replies = chat("demostore", "¿cuánto me dan por mi iPhone 12?", "128", "87")
+    assert [r["rule"] for r in replies[1:]] == ["fills_missing_slots", "fills_missing_slots"]
+    assert replies[-1]["state"] == "completed" and replies[-1]["slots"]["capacity_gb"] == 128
+    assert "128 GB" in replies[-1]["text"] and "87" in replies[-1]["text"]
+
+
+@pytest.mark.parametrize("org,said,handoff", [
+    ("demostore", "ya fui y pagué", "Te paso con una persona"),
+    ("demobank", "eu já paguei e foi cobrado duas vezes", "Vou passar para uma pessoa"),
+    ("demostore", "I already paid for it yesterday", "I'm passing this to a person"),
+])
+def test_a_payment_dispute_goes_to_a_person_with_a_note(db, chat, org, said, handoff):
+    customer = f"44{next(_ids):09d}"
+    replies = chat(org, said, "hola?", customer=customer)
+    assert replies[0]["text"].startswith(handoff) and replies[0]["rule"] == "payment_dispute_to_person"
+    assert len(replies) == 1  # people have the chat now: the next message gets no automatic reply
+    with schema_context(org):
+        escalation = Escalation.objects.get(conversation__customer__channel_user_id=customer)
+        assert escalation.guard == "payment_dispute" and "already paid" in escalation.reason
+        assert escalation.evidence == {"message": said}

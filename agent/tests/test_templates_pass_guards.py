@@ -61,10 +61,10 @@ def offers(party: int = 2) -> ToolCallRecord:
     return ok("check_availability", {"slots": slots}, {"activity": "ski", "date": None, "party_size": party})
 
 
-def hits() -> ToolCallRecord:
+def hits(warranty: int | None = 12) -> ToolCallRecord:
     found = [{"id": i, "sku": f"IP13-{128 * (i + 1)}", "name": f"iPhone 13 {128 * (i + 1)} GB", "brand": "Apple",
               "model": "iPhone 13", "capacity_gb": 128 * (i + 1), "condition": "new", "price_cents": p,
-              "currency": "ARS", "stock": s, "available": s > 0, "sold_out": s == 0, "warranty_months": 12}
+              "currency": "ARS", "stock": s, "available": s > 0, "sold_out": s == 0, "warranty_months": warranty}
              for i, (p, s) in enumerate([(89999900, 4), (104999900, 0)])]
     return ok("search_catalog", {"hits": found}, {"query": "iphone 13", "capacity_gb": None, "max_price_cents": None})
 
@@ -168,6 +168,19 @@ CONTEXTS: dict[str, Context] = {
                           lambda: [offers(), failed("create_booking", "conflict", {"code": "slot_taken"})]),
     "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
     "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
+    "products_within": Context("store", lambda lang: {"budget": money(120000000, "ARS", lang),
+                                                      "lines": _product_lines(lang)}, lambda: [hits()],
+                               said=("un celular hasta 1200000 pesos",)),
+    "no_products_within": Context("store", lambda lang: {"budget": money(5000000, "ARS", lang)},
+                                  lambda: [ok("search_catalog", {"hits": []})], said=("un celular hasta 50000 pesos",)),
+    "price_range": Context("store", lambda lang: {"low": money(89999900, "ARS", lang),
+                                                  "high": money(104999900, "ARS", lang)}, lambda: [hits()]),
+    "in_stock": Context("store", lambda lang: {"count": 4}, lambda: [hits()]),
+    "sold_out": Context("store", records=lambda: [hits()]),
+    "warranty_months": Context("store", lambda lang: {"count": 12}, lambda: [hits()]),
+    "no_warranty": Context("store", records=lambda: [hits(warranty=0)]),
+    "warranty_unknown": Context("store", records=lambda: [hits(warranty=None)]),
+    "dispute_handoff": Context("store", said=("ya fui y pagué",)),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},

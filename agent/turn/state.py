@@ -38,6 +38,7 @@ class TurnState:
     model_drafted: bool = False  # False for code-built text (previews, outcomes of decisions): never redrafted
     checked: GuardedDraft | None = None
     usage: Usage = field(default_factory=Usage)
+    escalation: tuple[str, str] | None = None  # (code, note for the staff) to open when the reply is delivered
     done: bool = False  # nothing more to perceive, decide or draft: deliver what `draft` holds (maybe nothing)
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
@@ -105,6 +106,10 @@ def perceive(state: TurnState) -> None:
         perception = perception.model_copy(update={"markers": perception.markers | {"correction"}})
     state.perception = perception
     state.trace.perception = perception.model_dump(mode="json")
+    if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
+        state.escalation = ("payment_dispute", gettext(
+            "The customer says they already paid or disputes a charge. Check the payment before answering."))
+        return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
 
 
 def decide(state: TurnState) -> None:
@@ -245,6 +250,10 @@ def deliver(state: TurnState) -> None:
     (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
     `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
+    if state.escalation is not None:
+        code, note = state.escalation
+        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=code,
+                        reason=note, evidence={"message": state.message.text}, drafts=[])
     if checked is not None and checked.failed is not None:
         failure = checked.failed.failures[0]
         escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
@@ -343,7 +352,7 @@ def _scope(state: TurnState) -> AskScope:
         choices=outcome.decision.choices, ask_id=ask.pk if ask else outcome.decision.ask_id,
         message_id=message.pk, said=slot_values(perception, None),
         closed_kind=outcome.closed.kind if outcome.closed else None,
-        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks],
+        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks], markers=frozenset(perception.markers),
     )
 
 
