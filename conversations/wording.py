@@ -57,7 +57,8 @@ def money(lang: str, cents: int, currency: str) -> str:
 
 def moment(lang: str, value: datetime, tz: str) -> str:
     """A date and time ("Wed 2 Dec, 15:00"), in the organisation's time zone."""
-    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=ZoneInfo(tz), locale=babel_locale(lang))  # type: ignore[arg-type]
+    zone = ZoneInfo(tz)
+    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=zone, locale=babel_locale(lang))  # type: ignore[arg-type]
 
 
 def day(lang: str, value: date) -> str:

@@ -275,7 +275,8 @@ class Responder:
         url = link["data"]["url"] if link["ok"] else ""
         return Draft(self.say("booking_done", activity=chosen["activity_name"],
                               start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
-                              party=party(self.lang, data["party_size"]), amount=self.money(data["amount_cents"], data["currency"]),
+                              party=party(self.lang, data["party_size"]),
+                              amount=self.money(data["amount_cents"], data["currency"]),
                               url=url))
 
     def step_product_search(self) -> Draft:

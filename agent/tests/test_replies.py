@@ -86,7 +86,8 @@ def test_the_committed_mo_is_the_compiled_po(lang):
 def test_plural_forms_follow_each_language():
     assert say("pt-BR", "places_left", count=1) == "1 vaga" and say("pt-BR", "places_left", count=0) == "0 vaga"
     assert say("es", "places_left", count=0) == "0 plazas" and say("ca", "places_left", count=3) == "3 places"
-    assert slot_value("ca", "party_size", 1, TZ) == "1 persona" and slot_value("ca", "party_size", 3, TZ) == "3 persones"
+    assert slot_value("ca", "party_size", 1, TZ) == "1 persona"
+    assert slot_value("ca", "party_size", 3, TZ) == "3 persones"
     assert slot_value("en", "party_size", 2, TZ) == "2 people"
 
 

@@ -94,7 +94,8 @@ def _product_lines(lang: str) -> str:
 
 def _booking(lang: str) -> dict:
     start = NOW + timedelta(days=1)
-    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": party(lang, 2), "amount": money(9000, "EUR", lang),
+    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": party(lang, 2),
+            "amount": money(9000, "EUR", lang),
             "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"}
 
 
