@@ -12,6 +12,7 @@ SOURCES = {
     "agent.replies": ("MESSAGES", "KIND_NAMES", "SLOT_NAMES", "REASONS"),
     "approvals.previews": ("TEXT",),
     "conversations.wording": ("PARTY",),
+    "whatsapp.sender": ("LIST_BUTTON_LABEL",),
 }
 
 

@@ -165,6 +165,16 @@ def test_a_swipe_reply_to_the_open_requests_preview_resumes_from_it_with_a_new_p
     assert carla_balance() == before - 30000 and approvals_pending() == []
 
 
+def test_a_swipe_reply_at_the_school_resumes_the_open_booking_as_it_stood_then(db, chat):
+    customer = f"44{next(_ids):09d}"
+    replies = chat("demoschool", "vull reservar escalada demà a les 7 per a 2", "millor per a 3", "/reply 2 per a 1",
+                   customer=customer)
+    assert replies[1]["slots"]["party_size"] == 3
+    assert replies[2]["rule"] == "swipe_reply_resumes_open_from_quoted_message" and replies[2]["ask"] != replies[0]["ask"]
+    assert replies[2]["slots"] == {**replies[0]["slots"], "party_size": 1}  # message 2's state, then this change
+    assert replies[2]["text"].startswith(("Horaris lliures", "No hi ha horaris", "Reserva feta"))  # still Catalan
+
+
 def test_a_swipe_reply_to_a_closed_request_resumes_it_too(db, chat):
     replies = chat("demobank", "manda 200 pro Pedro", "cancela", "/reply 2 manda 250", customer=CARLA)
     assert replies[2]["rule"] == "swipe_reply_resumes_from_quoted_message" and replies[2]["buttons"]
@@ -246,6 +256,7 @@ def catalogue(**filters) -> list:
 def test_warranty_questions_are_answered_from_each_products_record(db, chat, question, months, none, unknown):
     replies = chat("demostore", question)
     text = replies[0]["text"]
+    assert_rendered(replies)
     listed = [p for p in catalogue() if p.name in text]
     assert listed, text
     for product in listed:
@@ -281,7 +292,8 @@ def test_bare_answers_to_the_stores_own_questions_are_accepted(db, chat):
     replies = chat("demostore", "¿cuánto me dan por mi iPhone 12?", "128", "87")
     assert [r["rule"] for r in replies[1:]] == ["fills_missing_slots", "fills_missing_slots"]
     assert replies[-1]["state"] == "completed" and replies[-1]["slots"]["capacity_gb"] == 128
-    assert "128 GB" in replies[-1]["text"] and "87" in replies[-1]["text"]
+    assert "128 GB" in replies[-1]["text"] and "87\xa0%" in replies[-1]["text"]
+    assert_rendered(replies)  # the quote's validity date too, by babel
 
 
 @pytest.mark.parametrize("org,said,handoff", [
