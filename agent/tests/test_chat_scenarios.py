@@ -277,7 +277,8 @@ def test_stock_and_sold_out_come_from_the_catalogue(db, chat):
 
 
 def test_a_budget_lists_phones_within_it_cheapest_first_with_the_price_range(db, chat):
-    replies = chat("demostore", "un celular barato hasta 500000 pesos", "/tap 1")
+    replies = chat("demostore", "un celular barato hasta 500000 pesos")
+    assert replies[0]["kind"] == "product_search" and replies[0]["rule"] == "new_request_without_open_ask"
     text = replies[-1]["text"]
     within = [p for p in catalogue(price_cents__lte=50_000_000, capacity_gb__isnull=False)]
     assert text.startswith("Hasta $500.000,00 encontré:") and within
