@@ -13,6 +13,7 @@ SOURCES = {
     "approvals.previews": ("TEXT",),
     "conversations.wording": ("PARTY",),
     "whatsapp.sender": ("LIST_BUTTON_LABEL",),
+    "booking.views": ("TEXTS",),
 }
 
 
