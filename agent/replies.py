@@ -55,6 +55,7 @@ MESSAGES: dict[str, Any] = {
     "no_warranty": pgettext_lazy("customer", "no warranty"),
     "warranty_unknown": pgettext_lazy("customer", "warranty to be confirmed by the store"),
     "no_products_within": pgettext_lazy("customer", "I couldn't find that within %(budget)s right now."),
+    "handoff": pgettext_lazy("customer", "I'll pass you to a person who can help."),
     "dispute_handoff": pgettext_lazy(
         "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),

@@ -182,6 +182,7 @@ CONTEXTS: dict[str, Context] = {
     "no_warranty": Context("store", records=lambda: [hits(warranty=0)]),
     "warranty_unknown": Context("store", records=lambda: [hits(warranty=None)]),
     "dispute_handoff": Context("store", said=("ya fui y pagué",)),
+    "handoff": Context("bank"),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},
