@@ -24,7 +24,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "warranty": ("garantia",),
         "stock": ("estoque", "disponivel", "disponiveis", "esgotado", "esgotada", "tem em loja"),
         "cheap": ("barato", "barata", "mais em conta", "economico"),
-        "dispute": ("ja paguei", "eu paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
+        "dispute": ("ja paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
                     "cobranca indevida", "cobraram errado", "nao reconheco"),
         "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para)", "me enganei", "errei"),
