@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from booking import selectors, services
 from booking.errors import BookingNotPayable, PaymentLinkExpired, PaymentLinkNotFound
 from booking.models import Booking
-from language.locales import babel_locale
+from language.locales import LANGS, Lang, babel_locale, lang_of
 from language.money import format_money
 from magie.errors import DomainError
 from magie.scoping import current_kind
@@ -39,10 +39,10 @@ TEXTS: dict[str, Any] = {
 STATE_OF_ERROR = {PaymentLinkNotFound: "not_found", PaymentLinkExpired: "expired", BookingNotPayable: "not_payable"}
 
 
-def _language(request) -> str:
+def _language(request) -> Lang:
     """The customer's language when the link carries one the organisation serves (`?lang=es`), else its own."""
     wanted, tenancy = request.GET.get("lang", ""), tenancy_current()
-    return wanted if wanted and wanted in tenancy.languages else selectors.organisation_language()
+    return lang_of(wanted) if wanted in tenancy.languages and wanted in LANGS else selectors.organisation_language()
 
 
 def _page(request, state: str, *, status: int = 200, link=None):

@@ -9,11 +9,11 @@ from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
 from agent.replies import failure_reason, kind_name, money, party, reason, say, slot_name, slot_value, when
-from conversations import wording
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
+from conversations import wording
 from language.locales import lang_of
 from language.text import fold
 

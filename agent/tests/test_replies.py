@@ -15,7 +15,8 @@ from babel.messages.pofile import read_po
 
 from agent.replies import MESSAGES, REASONS, reason, say, slot_value
 from agent.tests.helpers import Conversation
-from approvals.previews import TEXT as PREVIEW_TEXT, word
+from approvals.previews import TEXT as PREVIEW_TEXT
+from approvals.previews import word
 from approvals.tests.test_flow import set_money_gate
 from conversations.customer_messages import customer_messages
 from conversations.wording import render
