@@ -4,7 +4,7 @@ same turn."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
@@ -175,7 +175,10 @@ class Responder:
             return self.fail(result)
         data = result["data"]
         sent = data["counts"].get("out", data["counts"].get("sent", 0))
-        since, until = (wording.day(self.lang, date.fromisoformat(data[edge][:10])) for edge in ("since", "until"))
+        first = date.fromisoformat(data["since"][:10])
+        end = datetime.fromisoformat(data["until"])
+        last = end.date() - timedelta(days=1) if end.time() == time(0) and end.date() > first else end.date()
+        since, until = wording.day(self.lang, first), wording.day(self.lang, last)  # the statement's end is exclusive
         return Draft(self.say("history", since=since, until=until, count=sent,
                               total=self.money(data["settled_out_cents"])))
 
