@@ -117,7 +117,9 @@ def _time_zone() -> str:
 
 
 def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
-    if not message.reply_to:
+    """The Ask message a swipe-reply quotes (the open Ask's too); an edit's `reply_to` is the message it edits, no
+    quote."""
+    if not message.reply_to or message.kind == Message.Kind.EDIT:
         return None
     quoted = (
         Message.objects.select_related("attribution__ask")
@@ -125,7 +127,7 @@ def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
         .first()
     )
     quoted_ask = message_ask(quoted) if quoted is not None else None
-    if quoted is None or quoted_ask is None or (open_ask and quoted_ask.pk == open_ask.pk):
+    if quoted is None or quoted_ask is None:
         return None
     return Quote(ask_id=quoted_ask.pk, ask_kind=quoted_ask.kind, ask_status=quoted_ask.status, message_id=quoted.pk)
 

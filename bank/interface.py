@@ -143,6 +143,11 @@ class SandboxBank:
         )
         return receipt_of(transfer)
 
+    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None) -> None:
+        """Refuse now what `transfer` would refuse for funds or the night limit (nothing is written)."""
+        services.pix_transfer_precheck(holder=self._holder(customer_ref), amount_cents=amount_cents,
+                                       scheduled_for=scheduled_for, now=self.now)
+
     def balance(self, customer_ref: str) -> Balance:
         account = selectors.account_get_for_holder(holder=self._holder(customer_ref))
         return Balance(account_number=account.number, balance_cents=account.balance_cents, currency=account.currency)

@@ -56,6 +56,7 @@ from bank.models import (
 from bank.selectors import (
     LOOKUP_COST_HIT,
     LOOKUP_COST_MISS,
+    account_get_for_holder,
     bank_settings_get,
     lookup_budget_state,
     night_sent_cents,
@@ -267,6 +268,25 @@ def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_c
         raise refusal
     Account.objects.filter(pk=transfer_from).update(balance_cents=F("balance_cents") - amount_cents)
     Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
+
+
+def pix_transfer_precheck(*, holder: Holder, amount_cents: int, scheduled_for: datetime | None = None,
+                          now: datetime | None = None) -> None:
+    """Raise what `pix_transfer_create` would refuse now for funds (InsufficientFunds) or the night limit
+    (NightLimitExceeded), reading without locks and writing nothing: a preview is offered only for a Pix that could
+    go now (its execution checks again under its locks). A scheduled Pix is checked when it runs."""
+    if scheduled_for is not None:
+        return
+    now = now_checked(now)
+    amount_cents = _amount_check(amount_cents)
+    account = account_get_for_holder(holder=holder)
+    if account.balance_cents < amount_cents:
+        raise InsufficientFunds("not enough balance for this Pix", balance_cents=account.balance_cents,
+                                amount_cents=amount_cents, currency=account.currency)
+    refusal = _night_limit_refusal(holder_kind=holder.kind, holder_id=holder.pk, amount_cents=amount_cents, now=now,
+                                   limit_cents=bank_settings_get().night_limit_cents)
+    if refusal is not None:
+        raise refusal
 
 
 @dataclass(frozen=True)

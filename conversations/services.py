@@ -158,6 +158,11 @@ def message_mark_handled(*, message_id: int, at: datetime) -> None:
     Message.objects.filter(pk=message_id, handled_at__isnull=True).update(handled_at=at)
 
 
+def conversation_set_language(*, conversation_id: int, language: str) -> None:
+    """Keep the language the customer now writes in (detected by the turn among the organisation's languages)."""
+    Conversation.objects.filter(pk=conversation_id).update(language=language)
+
+
 def conversation_touch(*, conversation_id: int) -> None:
     """Say the conversation moved outside its turn (a decision from the approval page, people taking the chat): a
     turn waiting on the model recomputes its reply instead of applying one built on what it read before."""

@@ -30,7 +30,7 @@ class DomainInline(admin.TabularInline):
 
 @admin.register(Organisation, site=platform_site)
 class OrganisationAdmin(TenantAdminMixin, admin.ModelAdmin):
-    list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency"]
+    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency"]
     inlines = [DomainInline]
 
 

@@ -17,15 +17,16 @@ class DemoOrganisation:
     currency: str
     phone_number_id: str
     display_phone_number: str
+    languages: tuple[str, ...] = ()  # served besides its own
 
 
 DEMO_ORGANISATIONS = (
     DemoOrganisation("demobank", "Banco Demo", "bank", "pt-BR", "America/Sao_Paulo", "BRL",
-                     "100000000000001", "+55 11 4000-0001"),
+                     "100000000000001", "+55 11 4000-0001", ("es", "en")),
     DemoOrganisation("demoschool", "Escola de Muntanya Demo", "school", "ca", "Europe/Andorra", "EUR",
-                     "100000000000002", "+376 800 002"),
+                     "100000000000002", "+376 800 002", ("es", "en")),
     DemoOrganisation("demostore", "Tienda de Celulares Demo", "store", "es", "America/Argentina/Buenos_Aires", "ARS",
-                     "100000000000003", "+54 11 4000-0003"),
+                     "100000000000003", "+54 11 4000-0003", ("pt-BR", "en")),
 )
 
 

@@ -48,6 +48,10 @@ class Organisation(TenantMixin):
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=16, choices=OrganisationKind.choices)
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.EN)
+    # The languages its customers are answered in (its own language always among them): each customer message's
+    # language is detected among these (`language.detect`), kept on the conversation, and read and answered in.
+    languages = ArrayField(models.CharField(max_length=8, choices=Language.choices), default=list, blank=True,
+                           help_text="Languages customers are answered in, besides the organisation's own.")
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
     created_at = models.DateTimeField(auto_now_add=True)
@@ -72,6 +76,14 @@ class Organisation(TenantMixin):
                 raise ValidationError({"schema_name": error.messages}) from error
         if (self.kind == OrganisationKind.PLATFORM) != self.is_platform:
             raise ValidationError({"kind": "Only the public schema is the platform."})
+        unknown = [lang for lang in self.languages if lang not in Language.values]
+        if unknown:
+            raise ValidationError({"languages": f"Not a language Magie speaks: {', '.join(unknown)}."})
+
+    @property
+    def served_languages(self) -> tuple[str, ...]:
+        """Its own language first, then the others it serves, each once."""
+        return tuple(dict.fromkeys([self.language, *self.languages]))
 
     @property
     def is_platform(self) -> bool:

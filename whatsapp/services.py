@@ -483,7 +483,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         conversation = message.conversation
         window_open = bool(conversation.last_inbound_at
                            and conversation.last_inbound_at > timezone.now() - timedelta(hours=24))
-        language = tenancy_current().language
+        language = conversation.language or tenancy_current().language  # the customer's, once detected
         try:
             body = sender.outbound_payload(
                 **_recipient(conversation.customer, after_refusal=_phone_refused(delivery)),

@@ -103,8 +103,11 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     """Read the directory again now: the owner's real name and masked document are facts of the preview, and the
     same read at execution must give the same facts (a changed owner voids the approval)."""
     recipient = recipient_of(ctx, args.recipient_ref)
-    owner = SandboxBank(now=ctx.now).lookup_key(ctx.customer_ref, recipient["key"])
+    bank = SandboxBank(now=ctx.now)
+    owner = bank.lookup_key(ctx.customer_ref, recipient["key"])
     scheduled_for = _scheduled_for(ctx, args)
+    # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
+    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for)
     code = _pix_code(ctx, args, recipient["key"])
     from_code = None if code is None else {
         "merchant_name": code.merchant_name, "txid": code.txid,
@@ -137,7 +140,7 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
 
 
 # The bank engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
-FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "recipient", "invalid_key": "pix_key",
+FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "pix_key", "invalid_key": "pix_key",
                 "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
 # What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
 # or, for the statement's totals, the organisation's).

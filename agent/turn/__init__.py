@@ -192,7 +192,7 @@ def approval_announced(*, approval_id: int) -> None:
             ctx = ToolContext(
                 conversation_id=conversation.pk, ask_id=request.ask_id,
                 message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
-                customer_name=customer.name, org_kind=tenancy.kind, language=tenancy.language,
+                customer_name=customer.name, org_kind=tenancy.kind, language=conversation.language or tenancy.language,
                 currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
                 public_base_url=org.public_base_url)
             draft = approval_continue(approval_id=approval_id, ctx=ctx)

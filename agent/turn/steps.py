@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
@@ -48,9 +49,10 @@ from asks.services import (
     message_decide,
 )
 from conversations.models import Message
-from conversations.services import message_mark_handled, message_store_outbound
+from conversations.services import conversation_set_language, message_mark_handled, message_store_outbound
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
+from language.detect import detect_language
 
 SCOPE_MESSAGES = 20
 
@@ -89,6 +91,10 @@ def receive(state: TurnState) -> None:
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
             message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
+    if message.kind in (Message.Kind.TEXT, Message.Kind.EDIT) and message.text:
+        tenancy = state.org.tenancy
+        state.language = detect_language(message.text, allowed=tenancy.languages or (tenancy.language,),
+                                         fallback=state.conversation.language or tenancy.language)
     if previous_asked_for is not unread:
         state.asked_for = previous_asked_for or None
     else:
@@ -141,7 +147,7 @@ def perceive(state: TurnState) -> None:
     before_model(state)
     try:
         perception, used = state.provider.perceive(PerceiveInput(
-            text=pix_code_redacted(message.text), lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
+            text=pix_code_redacted(message.text), lang=state.lang, org_kind=tenancy.kind, now=message.sent_at,
             tz=tenancy.time_zone, currency=tenancy.currency, asked_for=state.asked_for,
             replies_to=(message.reply_to or None) if state.corrects is None else None,
         ))
@@ -153,6 +159,10 @@ def perceive(state: TurnState) -> None:
         perception = perception.model_copy(update={"markers": perception.markers | {"correction"}})
     state.perception = perception
     state.trace.perception = perception.model_dump(mode="json")
+    if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
+        state.escalation = ("payment_dispute", gettext(
+            "The customer says they already paid or disputes a charge. Check the payment before answering."))
+        return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
 
 
 def decide(state: TurnState) -> None:
@@ -187,7 +197,7 @@ def decide(state: TurnState) -> None:
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
     tenancy = org.tenancy
-    state.request = RespondInput(lang=tenancy.language, org_kind=tenancy.kind, org_name=tenancy.name,
+    state.request = RespondInput(lang=state.lang, org_kind=tenancy.kind, org_name=tenancy.name,
                                  currency=tenancy.currency, tz=tenancy.time_zone, scope=state.scope,
                                  call_tool=lambda name, arguments: call_tool(state, name, arguments))
 
@@ -284,11 +294,11 @@ def guard(state: TurnState) -> None:
         return again
 
     def check(candidate: Draft):
-        return guard_input(draft=candidate, lang=tenancy.language, currency=tenancy.currency, org_kind=tenancy.kind,
+        return guard_input(draft=candidate, lang=state.lang, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
                            policy=org.policy, allowed_hosts=hosts_of(org.public_base_url))
 
-    state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=tenancy.language)
+    state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=state.lang)
     state.draft = state.checked.draft
     state.trace.drafts = state.trace.drafts + state.checked.drafts
     state.trace.guards = state.checked.reports
@@ -299,11 +309,18 @@ def deliver(state: TurnState) -> None:
     (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
     `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
+    if state.escalation is not None:
+        code, note = state.escalation
+        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=code,
+                        reason=note, evidence={"message": state.message.text}, drafts=[])
     if checked is not None and checked.failed is not None:
         failure = checked.failed.failures[0]
         escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
                         reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
                         drafts=checked.drafts)
+    if state.lang != (state.conversation.language or state.org.tenancy.language):
+        conversation_set_language(conversation_id=state.conversation.pk, language=state.lang)
+        state.conversation.language = state.lang
     requested = ctx.approval_requested if ctx is not None else None
     if ask is not None and ctx is not None and requested is None and ctx.approval is None:
         advance_ask(state)
@@ -372,7 +389,7 @@ def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: dat
     return ToolContext(
         conversation_id=state.conversation.pk, ask_id=ask_id, message_id=message_id,
         customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
-        language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
+        language=state.lang, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
         now=now, public_base_url=state.org.public_base_url,
     )
 
@@ -404,7 +421,7 @@ def _scope(state: TurnState) -> AskScope:
         choices=outcome.decision.choices, ask_id=ask.pk if ask else outcome.decision.ask_id,
         message_id=message.pk, said=slot_values(perception, None),
         closed_kind=outcome.closed.kind if outcome.closed else None,
-        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks],
+        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks], markers=frozenset(perception.markers),
     )
 
 

@@ -8,6 +8,7 @@ from tenants.roles import Role
 from tenants.services import (
     organisation_create,
     organisation_host,
+    organisation_languages_set,
     platform_ensure,
     staff_ensure,
     whatsapp_channel_save,
@@ -32,6 +33,8 @@ class Command(BaseCommand):
                 schema_name=demo.schema_name, name=demo.name, kind=demo.kind, language=demo.language,
                 time_zone=demo.time_zone, currency=demo.currency,
             )
+            if tuple(organisation.languages) != demo.languages:  # seeded before organisations listed languages
+                organisation = organisation_languages_set(organisation=organisation, languages=demo.languages)
             whatsapp_channel_save(
                 organisation=organisation, phone_number_id=demo.phone_number_id,
                 display_phone_number=demo.display_phone_number, **demo_channel_secrets(demo.schema_name),
