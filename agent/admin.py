@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from unfold.admin import ModelAdmin
 
 from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
@@ -57,7 +58,7 @@ class AgentSettingsForm(forms.ModelForm):
 
 
 @admin.register(AgentSettings, site=backoffice_site)
-class AgentSettingsAdmin(admin.ModelAdmin):
+class AgentSettingsAdmin(ModelAdmin):
     form = AgentSettingsForm
     fields = ["provider", "openai_model", "openai_base_url", "openai_api_key"]
     list_display = ["provider", "openai_model", "openai_base_url"]

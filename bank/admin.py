@@ -5,6 +5,7 @@ holders are read-only here (money moves through the services); settings and cont
 from __future__ import annotations
 
 from django.contrib import admin
+from unfold.admin import ModelAdmin
 
 from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTransfer
 from magie.admin_readonly import ReadOnlyMixin
@@ -12,7 +13,7 @@ from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
 
 
-class BankAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class BankAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("bank",)
 
 

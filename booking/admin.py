@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from unfold.admin import ModelAdmin, TabularInline
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
@@ -17,7 +18,7 @@ from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
 
 
-class SchoolAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class SchoolAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("school",)
 
 
@@ -29,7 +30,7 @@ class CatalogueAdmin(SchoolAdmin):
         return False  # slots and bookings refer to the catalogue; retire rather than delete
 
 
-class ActivityEquipmentInline(KindScopedAdminMixin, admin.TabularInline):
+class ActivityEquipmentInline(KindScopedAdminMixin, TabularInline):
     organisation_kinds = ("school",)
     model = ActivityEquipment
     extra = 0

@@ -7,6 +7,7 @@ them here. A warranty with no data on record shows as "—"; an explicit 0 shows
 from __future__ import annotations
 
 from django.contrib import admin
+from unfold.admin import ModelAdmin
 from django.db import connection
 
 from language.money import format_money
@@ -24,7 +25,7 @@ def _money(cents: int, currency: str) -> str:
     return format_money(cents, currency, getattr(tenant, "language", "en") or "en")
 
 
-class StoreAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class StoreAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("store",)
 
 

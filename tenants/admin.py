@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from axes.models import AccessAttempt
 from django.contrib import admin
+from unfold.admin import ModelAdmin, TabularInline
+from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
 from django_tenants.admin import TenantAdminMixin
@@ -21,13 +23,13 @@ def actor(request) -> str:
     return f"{request.user.get_username()}@{request.tenant.schema_name}"
 
 
-class DomainInline(admin.TabularInline):
+class DomainInline(TabularInline):
     model = Domain
     extra = 0
 
 
 @admin.register(Organisation, site=platform_site)
-class OrganisationAdmin(TenantAdminMixin, admin.ModelAdmin):
+class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
     list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency"]
     inlines = [DomainInline]
 
@@ -68,7 +70,7 @@ class ChannelAdminMixin(admin.ModelAdmin):
 
 
 @admin.register(WhatsAppChannel, site=platform_site)
-class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
+class PlatformChannelAdmin(ChannelAdminMixin, ModelAdmin):
     list_display = ["phone_number_id", "display_phone_number", "organisation", "secrets_state"]
 
     fields = ["organisation", "phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
@@ -94,7 +96,7 @@ class OwnOrganisationMixin:
 
 
 @admin.register(OrganisationPolicy, site=backoffice_site)
-class PolicyAdmin(OwnOrganisationMixin, admin.ModelAdmin):
+class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
     form = PolicyForm
     list_display = ["__str__", "version", "updated_at"]
 
@@ -127,7 +129,7 @@ class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):
 
 
 @admin.register(WhatsAppChannel, site=backoffice_site)
-class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, admin.ModelAdmin):
+class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, ModelAdmin):
     fields = ["phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
 
     def has_delete_permission(self, request, obj=None) -> bool:
@@ -135,9 +137,12 @@ class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, admin.Mode
 
 
 @admin.register(User, site=backoffice_site)
-class StaffAdmin(UserAdmin):
+class StaffAdmin(UserAdmin, ModelAdmin):
     """Staff of this organisation only (its schema); no superusers or per-user permissions: roles are groups."""
 
+    form = UserChangeForm
+    add_form = UserCreationForm
+    change_password_form = AdminPasswordChangeForm
     list_display = ["username", "email", "is_active", "role"]
     list_filter = ["is_active", "groups"]
     fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
@@ -158,7 +163,7 @@ class RoleAdmin(ReadOnlyAdmin):
 
 
 @admin.register(StaffSecurity, site=backoffice_site)
-class StaffSecurityAdmin(admin.ModelAdmin):
+class StaffSecurityAdmin(ModelAdmin):
     """This organisation's staff-login rules; changed through `organisation_staff_security_update`."""
 
     fields = ["admin_totp_required"]
@@ -180,7 +185,7 @@ class StaffSecurityAdmin(admin.ModelAdmin):
 
 
 @admin.register(AccessAttempt, site=backoffice_site)
-class LoginLockoutAdmin(admin.ModelAdmin):
+class LoginLockoutAdmin(ModelAdmin):
     """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
 
     list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]

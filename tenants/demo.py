@@ -17,15 +17,16 @@ class DemoOrganisation:
     currency: str
     phone_number_id: str
     display_phone_number: str
+    brand_colour: str = "#4f46e5"
 
 
 DEMO_ORGANISATIONS = (
     DemoOrganisation("demobank", "Banco Demo", "bank", "pt-BR", "America/Sao_Paulo", "BRL",
-                     "100000000000001", "+55 11 4000-0001"),
+                     "100000000000001", "+55 11 4000-0001", "#0f766e"),
     DemoOrganisation("demoschool", "Escola de Muntanya Demo", "school", "ca", "Europe/Andorra", "EUR",
-                     "100000000000002", "+376 800 002"),
+                     "100000000000002", "+376 800 002", "#1d4ed8"),
     DemoOrganisation("demostore", "Tienda de Celulares Demo", "store", "es", "America/Argentina/Buenos_Aires", "ARS",
-                     "100000000000003", "+54 11 4000-0003"),
+                     "100000000000003", "+54 11 4000-0003", "#c2410c"),
 )
 
 

@@ -30,7 +30,7 @@ class Command(BaseCommand):
         for demo in DEMO_ORGANISATIONS:
             organisation = organisation_create(
                 schema_name=demo.schema_name, name=demo.name, kind=demo.kind, language=demo.language,
-                time_zone=demo.time_zone, currency=demo.currency,
+                time_zone=demo.time_zone, currency=demo.currency, brand_colour=demo.brand_colour,
             )
             whatsapp_channel_save(
                 organisation=organisation, phone_number_id=demo.phone_number_id,
