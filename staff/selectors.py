@@ -30,3 +30,11 @@ def staff_language(request: HttpRequest) -> str:
         return django_language(tenant.language)
     accepted = get_language_from_request(request)
     return accepted if accepted in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def active_lang() -> str:
+    """The active Django language as `language` names it ("pt-br" → "pt-BR"), for babel's money and dates."""
+    from django.utils.translation import get_language
+
+    code = (get_language() or settings.LANGUAGE_CODE).lower()
+    return next((value for value in Language.values if value.lower() == code), "en")

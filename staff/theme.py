@@ -52,3 +52,9 @@ def primary_colours(request: HttpRequest) -> dict[str, str]:
 def site_header(request: HttpRequest) -> str:
     tenant = getattr(request, "tenant", None)
     return tenant.name if tenant is not None and not tenant.is_platform else "Magie"
+
+
+def stylesheet(request: HttpRequest) -> str:
+    from django.templatetags.static import static
+
+    return static("staff/staff.css")

@@ -7,15 +7,20 @@ from django.contrib import admin
 from unfold.admin import ModelAdmin, TabularInline
 from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.admin.utils import unquote
 from django.contrib.auth.models import Group, User
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
 
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
-from tenants.choices import RiskClass
-from tenants.forms import PolicyForm, WhatsAppChannelForm
+from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
-from tenants.policy import gate_field
+from tenants.policy import gate_field, policy_snapshot
+from tenants.policy_changes import policy_changes
+from staff.selectors import active_lang
+from tenants.choices import RiskClass
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 
@@ -97,19 +102,25 @@ class OwnOrganisationMixin:
 
 @admin.register(OrganisationPolicy, site=backoffice_site)
 class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
+    """The organisation's one policy. A change that loosens a protection is shown as sentences on a confirmation
+    page first ("Pix acima de R$ 1.000,00 passa a pedir aprovação"); only the confirmed post is saved."""
+
     form = PolicyForm
     list_display = ["__str__", "version", "updated_at"]
+    date_hierarchy = "updated_at"
+    confirmation_template = "staff/policy_confirm.html"
 
     def get_fieldsets(self, request, obj=None):
         gates = [
-            (f"Approval · {label}", {"fields": [gate_field(risk, p) for p in ("mode", "threshold", "daily_cap", "channel")]})
+            (_("Approval · %(kind)s") % {"kind": label}, {"fields": [gate_field(risk, p) for p in GATE_PARTS]})
             for risk, label in RiskClass.choices
         ]
         return [
-            ("Requests (Asks)", {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
-            ("Approvals", {"fields": ["approval_expiry", "amount_max"]}),
+            (_("Requests"), {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
+            (_("Approvals"), {"fields": ["approval_expiry", "amount_max"]}),
             *gates,
-            ("Guards", {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries", "guard_time_budget_ms"]}),
+            (_("Checks on replies"), {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries",
+                                                 "guard_time_budget_ms"]}),
         ]
 
     def has_add_permission(self, request) -> bool:
@@ -117,6 +128,36 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        if request.method == "POST" and object_id and "_confirmed" not in request.POST:
+            confirmation = self._confirmation(request, object_id)
+            if confirmation is not None:
+                return confirmation
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def _confirmation(self, request, object_id):
+        """The confirmation page when the posted policy is valid and loosens a protection, else None (the post
+        then goes the usual way: saved, or shown again with every error)."""
+        policy = self.get_object(request, unquote(object_id))
+        if policy is None or not self.has_change_permission(request, policy):
+            return None
+        before = policy_snapshot(policy)
+        form = self.get_form(request, policy, change=True)(request.POST, request.FILES, instance=policy)
+        if not form.is_valid():
+            return None
+        organisation = request.tenant
+        changes = policy_changes(old=before, new=form.snapshot, kind=organisation.kind,
+                                 currency=organisation.currency, lang=active_lang())
+        if not any(change.risky for change in changes):
+            return None
+        posted = [(name, value) for name in request.POST if name not in ("csrfmiddlewaretoken", "_continue")
+                  for value in request.POST.getlist(name)]
+        context = {**self.admin_site.each_context(request), "title": _("Confirm the policy change"),
+                   "opts": self.opts, "original": policy, "changes": changes, "posted": posted,
+                   "risky": [c for c in changes if c.risky], "others": [c for c in changes if not c.risky],
+                   "cancel_url": request.path}
+        return TemplateResponse(request, self.confirmation_template, context)
 
     def save_model(self, request, obj, form, change) -> None:
         policy_update(organisation=request.tenant, changes=form.snapshot, changed_by=actor(request))

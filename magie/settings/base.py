@@ -149,6 +149,7 @@ UNFOLD = {
     "SHOW_HISTORY": True,
     "SHOW_VIEW_ON_SITE": False,
     "COLORS": {"primary": "staff.theme.primary_colours"},
+    "STYLES": ["staff.theme.stylesheet"],
     "SIDEBAR": {"show_search": True, "show_all_applications": False, "navigation": "staff.navigation.navigation"},
 }
 
