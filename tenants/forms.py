@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from unfold.widgets import UnfoldAdminCheckboxSelectMultiple, UnfoldAdminIntegerFieldWidget, UnfoldAdminSelectWidget
+from unfold.widgets import UnfoldAdminCheckboxSelectMultipleWidget, UnfoldAdminIntegerFieldWidget, UnfoldAdminSelectWidget
 
 from staff.fields import MinutesField, MoneyField, TermListField
 from tenants.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
@@ -37,7 +37,7 @@ class PolicyForm(forms.ModelForm):
         help_text=_("In the organisation's currency. A Pix, a price ceiling or any amount above this is refused "
                     "(the customer is told the maximum) before it reaches an approval or a system."))
     enabled_guards = forms.MultipleChoiceField(
-        choices=[(name, GUARD_LABELS[name]) for name in GUARD_NAMES], widget=UnfoldAdminCheckboxSelectMultiple,
+        choices=[(name, GUARD_LABELS[name]) for name in GUARD_NAMES], widget=UnfoldAdminCheckboxSelectMultipleWidget,
         required=False, label=_("Checks on every reply"),
         help_text=_("Every draft reply passes these checks before it is sent. A check turned off lets that kind of "
                     "mistake reach customers."))
