@@ -5,15 +5,22 @@ from approvals.audit import export_csv, export_json
 from approvals.models import ApprovalRequest
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
+from django.utils.translation import gettext_lazy as _
+
+from staff.columns import money_column
 
 
 @admin.register(ApprovalRequest, site=backoffice_site)
 class ApprovalLogAdmin(ReadOnlyAdmin):
     """The approval log: what was shown, to whom, on which channel, the decision, who, when, the execution."""
 
-    list_display = ["pk", "tool", "risk", "channel", "status", "amount_cents", "created_at", "decided_by",
+    list_display = ["pk", "tool", "risk", "channel", "status", "amount", "created_at", "decided_by",
                     "decided_at", "executed_at"]
-    list_filter = ["status", "tool", "channel", "risk"]
+    list_filter = ["status", "tool", "channel", "risk", "created_at"]
+    search_fields = ["conversation__customer__name", "conversation__customer__channel_user_id", "decided_by", "tool"]
+    date_hierarchy = "created_at"
+    list_select_related = ["conversation__customer"]
+    amount = money_column("amount_cents", _("amount"), currency_field=None)
     actions = ["export_json", "export_csv"]
     exclude = ["nonce", "link_hash", "link_token"]  # bearer secrets of its buttons and link: never displayed
 

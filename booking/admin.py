@@ -15,6 +15,9 @@ from booking import selectors, services
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
+from django.utils.translation import gettext_lazy as _
+
+from staff.columns import money_column
 from magie.scoping import KindScopedAdminMixin
 
 
@@ -38,14 +41,16 @@ class ActivityEquipmentInline(KindScopedAdminMixin, TabularInline):
 
 @admin.register(Activity, site=backoffice_site)
 class ActivityAdmin(CatalogueAdmin):
-    list_display = ["name", "slug", "price_cents", "currency", "duration"]
+    list_display = ["name", "slug", "price", "duration"]
     search_fields = ["name", "slug"]
+    price = money_column("price_cents", _("price per person"))
     inlines = [ActivityEquipmentInline]
 
 
 @admin.register(Instructor, site=backoffice_site)
 class InstructorAdmin(CatalogueAdmin):
     list_display = ["name", "teaches"]
+    search_fields = ["name"]
     filter_horizontal = ["activities"]
 
     def get_queryset(self, request):
@@ -115,15 +120,20 @@ class ReadOnlyAdmin(ReadOnlyMixin, SchoolAdmin):
 
 @admin.register(Booking, site=backoffice_site)
 class BookingAdmin(ReadOnlyAdmin):
-    list_display = ["id", "slot", "customer_name", "customer_ref", "party_size", "amount_cents", "currency",
-                    "status", "created_at"]
-    list_filter = ["status", "slot__activity"]
+    list_display = ["id", "slot", "customer_name", "customer_ref", "party_size", "amount", "status", "created_at"]
+    list_filter = ["status", "slot__activity", "created_at"]
     search_fields = ["customer_name", "customer_ref"]
+    date_hierarchy = "created_at"
+    amount = money_column("amount_cents", _("amount"))
     list_select_related = ["slot__activity", "slot__instructor"]
 
 
 @admin.register(PaymentLink, site=backoffice_site)
 class PaymentLinkAdmin(ReadOnlyAdmin):
-    list_display = ["id", "booking", "amount_cents", "currency", "created_at", "expires_at", "paid_at"]
+    list_display = ["id", "booking", "amount", "created_at", "expires_at", "paid_at"]
     list_select_related = ["booking"]
+    list_filter = ["created_at", "paid_at"]
+    search_fields = ["booking__customer_name", "booking__customer_ref"]
+    date_hierarchy = "created_at"
+    amount = money_column("amount_cents", _("amount"))
     exclude = ["token"]  # a bearer secret: whoever holds it can pay; staff have no need to see it

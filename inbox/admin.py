@@ -18,7 +18,9 @@ class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
     list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link"]
-    list_filter = ["status", "guard"]
+    list_filter = ["status", "guard", "created_at"]
+    date_hierarchy = "created_at"
+    list_select_related = ["conversation__customer"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",

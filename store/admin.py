@@ -8,21 +8,19 @@ from __future__ import annotations
 
 from django.contrib import admin
 from unfold.admin import ModelAdmin
-from django.db import connection
 
-from language.money import format_money
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_text
 from store import services
 from store.models import Product, UsedDevicePrice, UsedDeviceQuote
 
 NO_DATA = "—"
 
 
-def _money(cents: int, currency: str) -> str:
-    tenant = getattr(connection, "tenant", None)
-    return format_money(cents, currency, getattr(tenant, "language", "en") or "en")
+def _money(cents: int, currency: str) -> str:  # in the staff member's language (staff/columns.py)
+    return money_text(cents, currency)
 
 
 class StoreAdmin(KindScopedAdminMixin, ModelAdmin):
@@ -42,6 +40,7 @@ class ProductAdmin(StoreAdmin):
     search_fields = ["sku", "name", "brand", "model"]
     fields = PRODUCT_FIELDS
     ordering = ["brand", "model", "capacity_gb", "pk"]
+    date_hierarchy = "created_at"
 
     @admin.display(description="price", ordering="price_cents")
     def price(self, obj: Product) -> str:
@@ -92,7 +91,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
 class UsedDeviceQuoteAdmin(ReadOnlyMixin, StoreAdmin):
     list_display = ["pk", "created_at", "device_model", "quoted_model", "capacity_gb", "battery_health",
                     "battery_percent", "price", "valid_until"]
-    list_filter = ["quoted_model"]
+    list_filter = ["quoted_model", "created_at"]
     search_fields = ["device_model", "quoted_model"]
     date_hierarchy = "created_at"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from axes.models import AccessAttempt
 from django.contrib import admin
-from unfold.admin import ModelAdmin, TabularInline
+from unfold.admin import ModelAdmin, StackedInline, TabularInline
 from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.admin.utils import unquote
@@ -19,6 +19,7 @@ from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field, policy_snapshot
 from tenants.policy_changes import policy_changes
+from staff.models import StaffProfile
 from staff.selectors import active_lang
 from tenants.choices import RiskClass
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
@@ -35,7 +36,10 @@ class DomainInline(TabularInline):
 
 @admin.register(Organisation, site=platform_site)
 class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
-    list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency"]
+    list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency", "created_at"]
+    list_filter = ["kind", "language", "currency", "created_at"]
+    search_fields = ["schema_name", "name"]
+    date_hierarchy = "created_at"
     inlines = [DomainInline]
 
 
@@ -87,7 +91,9 @@ class PlatformChannelAdmin(ChannelAdminMixin, ModelAdmin):
 @admin.register(PolicyVersion, site=platform_site)
 class PlatformPolicyVersionAdmin(ReadOnlyAdmin):
     list_display = ["organisation", "number", "changed_at", "changed_by"]
-    list_filter = ["organisation"]
+    list_filter = ["organisation", "changed_at"]
+    search_fields = ["changed_by", "organisation__name"]
+    date_hierarchy = "changed_at"
 
 
 class OwnOrganisationMixin:
@@ -166,7 +172,8 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
 @admin.register(PolicyVersion, site=backoffice_site)
 class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):
     list_display = ["number", "changed_at", "changed_by", "changes"]
-    list_filter = []
+    list_filter = ["changed_at"]
+    search_fields = ["changed_by"]
 
 
 @admin.register(WhatsAppChannel, site=backoffice_site)
@@ -177,6 +184,16 @@ class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, ModelAdmin
         return False
 
 
+class StaffProfileInline(StackedInline):
+    """The member's back-office language (empty: the organisation's)."""
+
+    model = StaffProfile
+    fields = ["language"]
+    can_delete = False
+    extra = 1
+    max_num = 1
+
+
 @admin.register(User, site=backoffice_site)
 class StaffAdmin(UserAdmin, ModelAdmin):
     """Staff of this organisation only (its schema); no superusers or per-user permissions: roles are groups."""
@@ -184,8 +201,11 @@ class StaffAdmin(UserAdmin, ModelAdmin):
     form = UserChangeForm
     add_form = UserCreationForm
     change_password_form = AdminPasswordChangeForm
-    list_display = ["username", "email", "is_active", "role"]
-    list_filter = ["is_active", "groups"]
+    list_display = ["username", "email", "is_active", "role", "last_login"]
+    list_filter = ["is_active", "groups", "date_joined"]
+    search_fields = ["username", "email", "first_name", "last_name"]
+    date_hierarchy = "date_joined"
+    inlines = [StaffProfileInline]
     fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
 
     @admin.display(description="role")
@@ -233,6 +253,8 @@ class LoginLockoutAdmin(ModelAdmin):
     readonly_fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
     fields = list(readonly_fields)
     search_fields = ["username", "ip_address"]
+    list_filter = ["attempt_time"]
+    date_hierarchy = "attempt_time"
 
     def has_add_permission(self, request) -> bool:
         return False
