@@ -143,7 +143,7 @@ LOGIN_REDIRECT_URL = "/admin/"  # the themed login form posts no `next` when non
 # The admin theme (django-unfold): the organisation's name and colour, the sidebar grouped by the work
 # (staff/navigation.py is the one place that says which page sits where).
 UNFOLD = {
-    "SITE_TITLE": "Magie",
+    "SITE_TITLE": "staff.theme.site_header",  # the organisation's name (the login page says "Welcome back to …")
     "SITE_HEADER": "staff.theme.site_header",
     "SITE_SYMBOL": "support_agent",
     "SITE_URL": None,

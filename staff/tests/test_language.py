@@ -1,0 +1,49 @@
+"""Each staff member reads the back office in their profile's language, else their organisation's; dates in the
+organisation's time zone and the reader's locale; money as the reader writes it."""
+
+from datetime import datetime, timezone
+
+import pytest
+from django.contrib.auth.models import User
+from django_tenants.utils import schema_context
+
+from staff.models import StaffProfile
+from tenants.models import PolicyVersion
+from tenants.testing import signed_in
+
+
+@pytest.mark.parametrize(("schema", "lang", "word"), [("demobank", "pt-br", "Políticas"), ("demoschool", "ca", "Polítiques"),
+                                                      ("demostore", "es", "Políticas")])
+def test_staff_read_their_organisations_language_by_default(db, schema, lang, word):
+    response = signed_in(schema, "admin").get("/admin/")
+    assert response["Content-Language"] == lang
+    assert f'lang="{lang}"' in response.content.decode() and word in response.content.decode()
+
+
+def test_a_profile_language_wins_over_the_organisations(db):
+    with schema_context("demobank"):
+        StaffProfile.objects.create(user=User.objects.get(username="auditor"), language="en")
+    english = signed_in("demobank", "auditor").get("/admin/")
+    assert english["Content-Language"] == "en" and "Conversations &amp; Asks" in english.content.decode()
+    portuguese = signed_in("demobank", "admin").get("/admin/")  # the others keep the bank's language
+    assert portuguese["Content-Language"] == "pt-br" and "Conversas e pedidos" in portuguese.content.decode()
+
+
+def test_the_platform_follows_the_browser(db, host_client):
+    response = host_client(None).get("/admin/login/", HTTP_ACCEPT_LANGUAGE="ca")
+    assert response["Content-Language"] == "ca"
+
+
+def test_dates_are_in_the_organisations_time_zone_and_the_readers_locale(demobank):
+    version = PolicyVersion.objects.get(organisation=demobank, number=1)
+    PolicyVersion.objects.filter(pk=version.pk).update(changed_at=datetime(2026, 12, 1, 2, 30, tzinfo=timezone.utc))
+    page = signed_in("demobank", "admin").get("/admin/tenants/policyversion/").content.decode()
+    assert "30 de Novembro de 2026 às 23:30" in page  # 02:30 UTC is 23:30 the day before in São Paulo
+
+
+def test_amounts_in_lists_are_written_as_the_reader_writes_money(demobank):
+    page = signed_in("demobank", "admin").get("/admin/bank/account/").content.decode()
+    assert "R$\xa05.000,00" in page  # Carla's balance, not 500000
+    with schema_context("demobank"):
+        StaffProfile.objects.create(user=User.objects.get(username="auditor"), language="en")
+    assert "R$5,000.00" in signed_in("demobank", "auditor").get("/admin/bank/account/").content.decode()
