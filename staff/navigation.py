@@ -153,3 +153,11 @@ def navigation(request: HttpRequest) -> list[dict]:
     """unfold's sidebar: the platform's sections on its host, the organisation's on an organisation's host."""
     tenant = getattr(request, "tenant", None)
     return _groups(request, PLATFORM_SECTIONS if tenant is None or tenant.is_platform else SECTIONS)
+
+
+def account_links(request: HttpRequest) -> list[dict]:
+    """The member's own menu (under their name): their language, on an organisation's host."""
+    tenant = getattr(request, "tenant", None)
+    if tenant is None or tenant.is_platform:
+        return []
+    return [{"title": _("Your language"), "link": reverse("staff-language")}]

@@ -52,3 +52,12 @@ T = {
         "Heu tancat la sessió del back office"),
     "Agent": ("Agente", "Agente", "Agent"),
 }
+
+T.update({
+    "Language of the back office": ("Idioma do back office", "Idioma del back office", "Idioma del back office"),
+    "The organisation's (%(language)s)": ("O da organização (%(language)s)", "El de la organización (%(language)s)",
+                                          "El de l'organització (%(language)s)"),
+    "Your language is saved.": ("Seu idioma foi salvo.", "Su idioma se ha guardado.", "S'ha desat el vostre idioma."),
+    "Your language": ("Seu idioma", "Su idioma", "El vostre idioma"),
+    "Save": ("Salvar", "Guardar", "Desa"),
+})

@@ -151,6 +151,7 @@ UNFOLD = {
     "SHOW_VIEW_ON_SITE": False,
     "COLORS": {"primary": "staff.theme.primary_colours"},
     "STYLES": ["staff.theme.stylesheet"],
+    "ACCOUNT": {"navigation": "staff.navigation.account_links"},
     "SIDEBAR": {"show_search": True, "show_all_applications": False, "navigation": "staff.navigation.navigation"},
 }
 

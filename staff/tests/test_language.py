@@ -47,3 +47,18 @@ def test_amounts_in_lists_are_written_as_the_reader_writes_money(demobank):
     with schema_context("demobank"):
         StaffProfile.objects.create(user=User.objects.get(username="auditor"), language="en")
     assert "R$5,000.00" in signed_in("demobank", "auditor").get("/admin/bank/account/").content.decode()
+
+
+def test_any_member_chooses_their_own_language(db):
+    client = signed_in("demobank", "agent")
+    page = client.get("/admin/language/")
+    assert page.status_code == 200 and "Seu idioma" in page.content.decode()
+    assert client.post("/admin/language/", {"language": "es"}).status_code == 302
+    assert client.get("/admin/")["Content-Language"] == "es"
+    client.post("/admin/language/", {"language": ""})  # back to the organisation's
+    assert client.get("/admin/")["Content-Language"] == "pt-br"
+    assert client.post("/admin/language/", {"language": "fr"}).status_code == 200  # not one of the four
+
+
+def test_signed_out_visitors_are_sent_to_the_login(db, host_client):
+    assert host_client("demobank").get("/admin/language/").status_code == 302
