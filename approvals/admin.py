@@ -1,12 +1,11 @@
 from django.contrib import admin
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from approvals.audit import export_csv, export_json
 from approvals.models import ApprovalRequest
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
-from django.utils.translation import gettext_lazy as _
-
 from staff.columns import money_column
 
 

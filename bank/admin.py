@@ -5,15 +5,14 @@ holders are read-only here (money moves through the services); settings and cont
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
 from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTransfer
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
-from django.utils.translation import gettext_lazy as _
-
-from staff.columns import money_column
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_column
 
 
 class BankAdmin(KindScopedAdminMixin, ModelAdmin):

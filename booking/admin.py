@@ -7,18 +7,17 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from unfold.admin import ModelAdmin, TabularInline
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin, TabularInline
 
 from booking import selectors, services
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
-from django.utils.translation import gettext_lazy as _
-
-from staff.columns import money_column
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_column
 
 
 class SchoolAdmin(KindScopedAdminMixin, ModelAdmin):

@@ -22,8 +22,7 @@ from babel.numbers import (
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from unfold.widgets import INPUT_CLASSES
 
 from language.money import format_money, money_locale
@@ -89,7 +88,8 @@ class MoneyInput(forms.TextInput):
         context = super().get_context(name, value, attrs)
         widget = context["widget"]
         widget["symbol"] = get_currency_symbol(self.currency, locale=self.locale)
-        widget["attrs"].update({"data-money-currency": self.currency, "data-money-locale": self.locale.replace("_", "-"),
+        widget["attrs"].update({"data-money-currency": self.currency,
+                                "data-money-locale": self.locale.replace("_", "-"),
                                 "data-money-decimal": get_decimal_symbol(self.locale),
                                 "data-money-group": get_group_symbol(self.locale)})
         widget["echo"] = ""

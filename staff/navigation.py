@@ -1,8 +1,8 @@
 """The back office's sidebar, grouped by the work: the one place that says which page sits where.
 
 `SECTIONS` maps a section key to its items, in sidebar order. Other apps add their pages with `nav_register` (from
-their `AppConfig.ready()`), so no one edits this file to plug a page in. unfold calls `navigation` on every page (settings `UNFOLD["SIDEBAR"]["navigation"]`); an item is shown when the staff
-member has its permission and the organisation is of one of its kinds; a section with nothing to show is hidden.
+their `AppConfig.ready()`), so no one edits this file to plug a page in. unfold calls `navigation` on every page
+(settings `UNFOLD["SIDEBAR"]["navigation"]`); an item is shown when the staff member has its permission and the organisation is of one of its kinds; a section with nothing to show is hidden.
 """
 
 from __future__ import annotations

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from axes.models import AccessAttempt
 from django.contrib import admin
-from unfold.admin import ModelAdmin, StackedInline, TabularInline
-from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
-from django.contrib.auth.admin import UserAdmin
 from django.contrib.admin.utils import unquote
+from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
+from unfold.admin import ModelAdmin, StackedInline, TabularInline
+from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
+from staff.models import StaffProfile
+from staff.selectors import active_lang
+from tenants.choices import RiskClass
 from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field, policy_snapshot
 from tenants.policy_changes import policy_changes
-from staff.models import StaffProfile
-from staff.selectors import active_lang
-from tenants.choices import RiskClass
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 

@@ -6,8 +6,11 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-
-from unfold.widgets import UnfoldAdminCheckboxSelectMultipleWidget, UnfoldAdminIntegerFieldWidget, UnfoldAdminSelectWidget
+from unfold.widgets import (
+    UnfoldAdminCheckboxSelectMultipleWidget,
+    UnfoldAdminIntegerFieldWidget,
+    UnfoldAdminSelectWidget,
+)
 
 from staff.fields import MinutesField, MoneyField, TermListField
 from tenants.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
@@ -26,8 +29,10 @@ class PolicyForm(forms.ModelForm):
         max_minutes=int(MAX_STALE.total_seconds() // 60), label=_("An open request goes stale after"),
         help_text=_("In minutes. After this, a bare value such as “200” no longer lands in the open request: the "
                     "agent asks what it is for."))
-    on_tool_failure = forms.ChoiceField(choices=ToolFailure.choices, widget=UnfoldAdminSelectWidget, label=_("When a system call fails"))
-    side_request = forms.ChoiceField(choices=SideRequest.choices, widget=UnfoldAdminSelectWidget, label=_("When the customer asks something else"))
+    on_tool_failure = forms.ChoiceField(choices=ToolFailure.choices, widget=UnfoldAdminSelectWidget,
+                                        label=_("When a system call fails"))
+    side_request = forms.ChoiceField(choices=SideRequest.choices, widget=UnfoldAdminSelectWidget,
+                                     label=_("When the customer asks something else"))
     approval_expiry = MinutesField(
         max_minutes=int(MAX_APPROVAL_EXPIRY.total_seconds() // 60), label=_("An approval expires after"),
         help_text=_("In minutes. A preview not approved within this time can no longer be approved; the customer "
@@ -48,7 +53,8 @@ class PolicyForm(forms.ModelForm):
         min_value=0, max_value=3, widget=UnfoldAdminIntegerFieldWidget, label=_("Redrafts after a failed check"),
         help_text=_("How many times the agent rewrites a reply that failed a check before a person takes over."))
     guard_time_budget_ms = forms.IntegerField(
-        min_value=10, max_value=10_000, widget=UnfoldAdminIntegerFieldWidget, label=_("Time for the checks (milliseconds)"),
+        min_value=10, max_value=10_000, widget=UnfoldAdminIntegerFieldWidget,
+        label=_("Time for the checks (milliseconds)"),
         help_text=_("Checks still running after this count as failed."))
 
     class Meta:
@@ -101,10 +107,9 @@ class PolicyForm(forms.ModelForm):
             "amount_max_cents": self._value("amount_max", old["amount_max_cents"]),
             "gates": {
                 risk: {
-                    "mode": self._value(gate_field(risk, "mode"), old["gates"][risk]["mode"]),
-                    "threshold_cents": self._value(gate_field(risk, "threshold"), old["gates"][risk]["threshold_cents"]),
-                    "daily_cap_cents": self._value(gate_field(risk, "daily_cap"), old["gates"][risk]["daily_cap_cents"]),
-                    "channel": self._value(gate_field(risk, "channel"), old["gates"][risk]["channel"]),
+                    key: self._value(gate_field(risk, part), old["gates"][risk][key])
+                    for part, key in (("mode", "mode"), ("threshold", "threshold_cents"),
+                                      ("daily_cap", "daily_cap_cents"), ("channel", "channel"))
                 }
                 for risk in RiskClass.values
             },
@@ -137,8 +142,8 @@ def _declare_gate_fields() -> None:
                 required=False, label=_("Daily cap"),
                 help_text=_("Only with “Pre-authorised up to a daily cap”: what a customer may do in a day without "
                             "approval.")),
-            gate_field(risk, "channel"): forms.ChoiceField(choices=ApprovalChannel.choices, widget=UnfoldAdminSelectWidget,
-                                                           label=_("Where the customer approves")),
+            gate_field(risk, "channel"): forms.ChoiceField(
+                choices=ApprovalChannel.choices, widget=UnfoldAdminSelectWidget, label=_("Where the customer approves")),
         }
         PolicyForm.base_fields.update(fields)
         PolicyForm.declared_fields.update(fields)
@@ -151,8 +156,10 @@ SECRET_HELP = _("Write-only: the stored value is never shown. Leave blank to kee
 
 class WhatsAppChannelForm(forms.ModelForm):
     app_secret = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False, help_text=SECRET_HELP)
-    verify_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False, help_text=SECRET_HELP)
-    access_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False, help_text=SECRET_HELP)
+    verify_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
+                                   help_text=SECRET_HELP)
+    access_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
+                                   help_text=SECRET_HELP)
 
     class Meta:
         model = WhatsAppChannel

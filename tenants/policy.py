@@ -142,7 +142,8 @@ def validate_policy(snapshot: Mapping[str, Any]) -> None:
     if not isinstance(guards, list) or unknown_guards:
         errors["enabled_guards"] = [_("Unknown check(s): %(names)s.") % {"names": ", ".join(map(str, unknown_guards))}]
     vocabulary = snapshot.get("internal_vocabulary")
-    if not isinstance(vocabulary, list) or any(not isinstance(t, str) or not t.strip() or len(t) > 80 for t in vocabulary):
+    if not isinstance(vocabulary, list) or any(
+            not isinstance(t, str) or not t.strip() or len(t) > 80 for t in vocabulary):
         errors["internal_vocabulary"] = [_("One term of at most 80 characters a line.")]
     retries = snapshot.get("guard_retries")
     if not isinstance(retries, int) or not 0 <= retries <= MAX_GUARD_RETRIES:

@@ -12,7 +12,8 @@ from tenants.models import PolicyVersion
 from tenants.testing import signed_in
 
 
-@pytest.mark.parametrize(("schema", "lang", "word"), [("demobank", "pt-br", "Políticas"), ("demoschool", "ca", "Polítiques"),
+@pytest.mark.parametrize(("schema", "lang", "word"), [("demobank", "pt-br", "Políticas"),
+                                                      ("demoschool", "ca", "Polítiques"),
                                                       ("demostore", "es", "Políticas")])
 def test_staff_read_their_organisations_language_by_default(db, schema, lang, word):
     response = signed_in(schema, "admin").get("/admin/")

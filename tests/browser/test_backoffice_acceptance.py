@@ -24,7 +24,8 @@ SHOTS = Path(settings.BASE_DIR) / "docs" / "screenshots"
 def bank(platform_up, page):
     """The bank's back office on the running platform, signed in as its admin; returns its base URL."""
     with schema_context("demobank"):  # the server runs the production hashers, not the tests' fast one
-        User.objects.filter(username="admin").update(password=make_password(DEMO_PASSWORD, hasher=PBKDF2PasswordHasher()))
+        hashed = make_password(DEMO_PASSWORD, hasher=PBKDF2PasswordHasher())
+        User.objects.filter(username="admin").update(password=hashed)
     base = f"http://demobank.localhost:{platform_up.port}"
     page.set_viewport_size({"width": 1360, "height": 900})
     page.goto(f"{base}/admin/login/")
