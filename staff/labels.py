@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "agent", "inbox", "staff"}
 
@@ -115,6 +116,29 @@ APP_NAMES = {"tenants": _("Organisations"), "conversations": _("Conversations"),
              "booking": _("School"), "store": _("Store"), "approvals": _("Approvals"), "agent": _("Agent"),
              "inbox": _("Inbox"), "staff": _("Staff")}
 
+# The states and kinds the apps declare in English: shown through the catalogues (each label its own msgid).
+CHOICE_WORDS = {  # each a literal, so that makemessages finds it
+    gettext_noop("WhatsApp Cloud API"), gettext_noop("manage.py chat"),
+    gettext_noop("WhatsApp simulator (staff, sandbox customers)"), gettext_noop("from the customer"),
+    gettext_noop("to the customer"), gettext_noop("Text"), gettext_noop("Button"), gettext_noop("List"),
+    gettext_noop("Media"), gettext_noop("Other"), gettext_noop("Edit"), gettext_noop("Deletion"),
+    gettext_noop("System"), gettext_noop("Collecting"), gettext_noop("Awaiting Confirmation"),
+    gettext_noop("Executing"), gettext_noop("Completed"), gettext_noop("Failed"), gettext_noop("Abandoned"),
+    gettext_noop("Suspended"), gettext_noop("cooled by the clock"),
+    gettext_noop("replaced by a new request of the same kind"), gettext_noop("cancelled by the customer"),
+    gettext_noop("Fill"), gettext_noop("Correct"), gettext_noop("Clear"), gettext_noop("Resume"),
+    gettext_noop("Individual"), gettext_noop("Business"), gettext_noop("Customer"),
+    gettext_noop("Settlement (outgoing Pix to other banks)"), gettext_noop("CPF"), gettext_noop("CNPJ"),
+    gettext_noop("Phone"), gettext_noop("E-mail"), gettext_noop("Random key"), gettext_noop("Scheduled"),
+    gettext_noop("Settled"), gettext_noop("Cancelled"), gettext_noop("Pending payment"), gettext_noop("Paid"),
+    gettext_noop("New"), gettext_noop("Refurbished"), gettext_noop("Done"),
+    gettext_noop("Platform default (OpenAI when OPENAI_API_KEY is set, else built-in)"),
+    gettext_noop("Built-in, deterministic (no model)"), gettext_noop("OpenAI-compatible API"),
+    gettext_noop("In Chat Button"), gettext_noop("App"), gettext_noop("Pending"), gettext_noop("Approved"),
+    gettext_noop("Declined"), gettext_noop("Expired"), gettext_noop("Voided"), gettext_noop("Executed"),
+    gettext_noop("Execution Failed"), gettext_noop("Open"), gettext_noop("Claimed"), gettext_noop("Resolved"),
+}
+
 _applied = False
 
 
@@ -138,4 +162,6 @@ def labels_apply() -> None:
                 label = FIELD_LABELS.get(field.name)
             if label is not None:
                 field.verbose_name = label
+            if field.choices and all(str(word) in CHOICE_WORDS for _value, word in field.flatchoices):
+                field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _applied = True

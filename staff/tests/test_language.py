@@ -45,6 +45,7 @@ def test_dates_are_in_the_organisations_time_zone_and_the_readers_locale(demoban
 def test_amounts_in_lists_are_written_as_the_reader_writes_money(demobank):
     page = signed_in("demobank", "admin").get("/admin/bank/account/").content.decode()
     assert "R$\xa05.000,00" in page  # Carla's balance, not 500000
+    assert "Liquidação (Pix enviados a outros bancos)" in page and "Saldo" in page  # states and columns too
     with schema_context("demobank"):
         StaffProfile.objects.create(user=User.objects.get(username="auditor"), language="en")
     assert "R$5,000.00" in signed_in("demobank", "auditor").get("/admin/bank/account/").content.decode()
@@ -63,3 +64,18 @@ def test_any_member_chooses_their_own_language(db):
 
 def test_signed_out_visitors_are_sent_to_the_login(db, host_client):
     assert host_client("demobank").get("/admin/language/").status_code == 302
+
+
+def test_the_staff_labels_need_no_migration():
+    """The labels are applied when a web handler loads, so `makemigrations` (its own process) sees none."""
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    result = subprocess.run([sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+                            cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120,
+                            env=os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base",
+                                              "MAGIE_DEPLOYMENT": "development"})
+    assert result.returncode == 0 and "No changes detected" in result.stdout, result.stdout + result.stderr
