@@ -1,6 +1,5 @@
 """Records nobody edits by hand: the audit trail of conversations, Asks and effects."""
 
-from django.contrib import admin
 from unfold.admin import ModelAdmin, TabularInline
 
 

@@ -7,8 +7,8 @@ their `AppConfig.ready()`), so no one edits this file to plug a page in. unfold 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse

@@ -67,7 +67,7 @@ class PolicyForm(forms.ModelForm):
         organisation = getattr(policy, "organisation", None) if policy.organisation_id else None
         currency = organisation.currency if organisation else "USD"
         lang = organisation.language if organisation else "en"
-        for name, field in self.fields.items():
+        for field in self.fields.values():
             if isinstance(field, MoneyField):
                 field.configure(currency=currency, lang=lang)
         snapshot = policy_snapshot(policy)

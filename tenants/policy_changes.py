@@ -7,8 +7,9 @@ turned off, a higher largest amount per request. Everything else is listed, not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext

@@ -1,7 +1,7 @@
 """Each staff member reads the back office in their profile's language, else their organisation's; dates in the
 organisation's time zone and the reader's locale; money as the reader writes it."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.contrib.auth.models import User
@@ -37,7 +37,7 @@ def test_the_platform_follows_the_browser(db, host_client):
 
 def test_dates_are_in_the_organisations_time_zone_and_the_readers_locale(demobank):
     version = PolicyVersion.objects.get(organisation=demobank, number=1)
-    PolicyVersion.objects.filter(pk=version.pk).update(changed_at=datetime(2026, 12, 1, 2, 30, tzinfo=timezone.utc))
+    PolicyVersion.objects.filter(pk=version.pk).update(changed_at=datetime(2026, 12, 1, 2, 30, tzinfo=UTC))
     page = signed_in("demobank", "admin").get("/admin/tenants/policyversion/").content.decode()
     assert "30 de Novembro de 2026 às 23:30" in page  # 02:30 UTC is 23:30 the day before in São Paulo
 
