@@ -136,7 +136,7 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
         return False
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        if request.method == "POST" and object_id and "_confirmed" not in request.POST:
+        if request.method == "POST" and object_id:
             confirmation = self._confirmation(request, object_id)
             if confirmation is not None:
                 return confirmation
@@ -148,6 +148,8 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
         policy = self.get_object(request, unquote(object_id))
         if policy is None or not self.has_change_permission(request, policy):
             return None
+        if request.POST.get("_confirmed") == str(policy.version):  # confirmed against the policy still in force
+            return None
         before = policy_snapshot(policy)
         form = self.get_form(request, policy, change=True)(request.POST, request.FILES, instance=policy)
         if not form.is_valid():
@@ -157,7 +159,8 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
                                  currency=organisation.currency, lang=active_lang())
         if not any(change.risky for change in changes):
             return None
-        posted = [(name, value) for name in request.POST if name not in ("csrfmiddlewaretoken", "_continue")
+        posted = [(name, value) for name in request.POST
+                  if name not in ("csrfmiddlewaretoken", "_continue", "_confirmed")
                   for value in request.POST.getlist(name)]
         context = {**self.admin_site.each_context(request), "title": _("Confirm the policy change"),
                    "opts": self.opts, "original": policy, "changes": changes, "posted": posted,

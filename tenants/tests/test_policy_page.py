@@ -79,6 +79,7 @@ def test_a_lower_gate_is_shown_as_a_sentence_and_saved_only_once_confirmed(page)
     assert "Antes: sempre pedia aprovação." in page_text
     policy.refresh_from_db()
     assert policy.version == 1  # nothing saved yet
+    assert 'name="_confirmed" value="1"' in page_text  # confirmed against version 1
     confirmed = client.post(url, {**data, "_confirmed": "1", "_save": "1"})
     assert confirmed.status_code == 302
     policy.refresh_from_db()
@@ -102,3 +103,15 @@ def test_a_stricter_change_is_saved_without_confirmation(page):
     assert response.status_code == 302
     policy.refresh_from_db()
     assert policy.version == 2
+
+
+def test_a_confirmation_of_a_policy_changed_meanwhile_is_asked_again(page):
+    policy, client, url = page
+    data = policy_post_data(policy, money_mode="above_amount", money_threshold="1.000,00")
+    from tenants.services import policy_update
+
+    policy_update(organisation=policy.organisation, changes={"guard_retries": 2}, changed_by="other@demobank")
+    again = client.post(url, {**data, "_confirmed": "1", "_save": "1"})  # confirmed against version 1, now 2
+    assert again.status_code == 200 and "policy-confirmation" in again.content.decode()
+    policy.refresh_from_db()
+    assert policy.version == 2 and policy.gates["money"]["mode"] == "always"
