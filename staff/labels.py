@@ -165,3 +165,17 @@ def labels_apply() -> None:
             if field.choices and all(str(word) in CHOICE_WORDS for _value, word in field.flatchoices):
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _applied = True
+
+
+# Why a chat went to people: a guard's name, or one of the reasons the turn and the channel give.
+ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
+                      "turn_failed": _("The agent failed several turns in a row")}
+
+
+def escalation_reason_label(code: str) -> str:
+    """A check's or an escalation reason's name for staff ("unsupported_amount" → "Amounts that no data supports");
+    an unknown code is shown as it is."""
+    from tenants.choices import GUARD_LABELS
+
+    label = GUARD_LABELS.get(code) or ESCALATION_REASONS.get(code)
+    return str(label) if label is not None else code

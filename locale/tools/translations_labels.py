@@ -184,3 +184,13 @@ T = {
     "price per person (cents)": ("preço por pessoa (centavos)", "precio por persona (centavos)",
                                  "preu per persona (cèntims)"),
 }
+
+T.update({
+    "A reply could not be delivered": ("Uma resposta não pôde ser entregue", "No se pudo entregar una respuesta",
+                                       "No s'ha pogut lliurar una resposta"),
+    "The agent failed several turns in a row": ("O agente falhou vários turnos seguidos",
+                                                "El agente falló varios turnos seguidos",
+                                                "L'agent ha fallat diversos torns seguits"),
+    "why": ("motivo", "motivo", "motiu"), "inbox": ("caixa de entrada", "bandeja de entrada", "safata d'entrada"),
+    "open in the inbox": ("abrir na caixa de entrada", "abrir en la bandeja de entrada", "obrir a la safata d'entrada"),
+})

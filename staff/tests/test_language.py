@@ -79,3 +79,16 @@ def test_the_staff_labels_need_no_migration():
                             env=os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base",
                                               "MAGIE_DEPLOYMENT": "development"})
     assert result.returncode == 0 and "No changes detected" in result.stdout, result.stdout + result.stderr
+
+
+def test_escalations_say_why_in_the_staffs_words(demobank):
+    from conversations.models import Conversation, Customer
+    from inbox.services import escalation_open
+
+    customer = Customer.objects.get(channel_user_id="5511999990001")
+    conversation = Conversation.objects.filter(customer=customer).first() or Conversation.objects.create(
+        customer=customer)
+    escalation_open(conversation_id=conversation.pk, ask_id=None, guard="unsupported_amount", reason="R$ 999",
+                    evidence=None, drafts=["R$ 999"])
+    page = signed_in("demobank", "agent").get("/admin/inbox/escalation/").content.decode()
+    assert "Valores sem dados que os sustentem" in page and "abrir na caixa de entrada" in page
