@@ -23,11 +23,11 @@ class ApprovalLogAdmin(ReadOnlyAdmin):
     actions = ["export_json", "export_csv"]
     exclude = ["nonce", "link_hash", "link_token"]  # bearer secrets of its buttons and link: never displayed
 
-    @admin.action(description="Export selected as JSON (the whole chain)")
+    @admin.action(description=_("Export selected as JSON (the whole chain)"))
     def export_json(self, request, queryset):
         return HttpResponse(export_json(queryset.order_by("pk")), content_type="application/json")
 
-    @admin.action(description="Export selected as CSV")
+    @admin.action(description=_("Export selected as CSV"))
     def export_csv(self, request, queryset):
         response = HttpResponse(export_csv(queryset.order_by("pk")), content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="approvals.csv"'

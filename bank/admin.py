@@ -32,7 +32,7 @@ class HolderAdmin(ReadOnlyBankAdmin):
     fields = ("name", "masked_document", "kind", "phone", "customer_ref", "created_at")
     readonly_fields = fields
 
-    @admin.display(description="document")
+    @admin.display(description=_("document"))
     def masked_document(self, obj: Holder) -> str:
         return obj.masked_document
 
@@ -58,11 +58,11 @@ class PixKeyAdmin(ReadOnlyBankAdmin):
     fields = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account", "created_at")
     readonly_fields = fields
 
-    @admin.display(description="key")
+    @admin.display(description=_("key"))
     def key(self, obj: PixKey) -> str:
         return obj.display_value
 
-    @admin.display(description="owner document")
+    @admin.display(description=_("owner document"))
     def masked_document(self, obj: PixKey) -> str:
         return obj.masked_document
 
@@ -82,11 +82,11 @@ class PixTransferAdmin(ReadOnlyBankAdmin):
               "scheduled_for", "settled_at", "failed_at", "failure_code", "cancelled_at")
     readonly_fields = fields
 
-    @admin.display(description="recipient document")
+    @admin.display(description=_("recipient document"))
     def masked_recipient_document(self, obj: PixTransfer) -> str:
         return obj.masked_recipient_document
 
-    @admin.display(description="recipient key")
+    @admin.display(description=_("recipient key"))
     def recipient_key_display(self, obj: PixTransfer) -> str:
         return obj.recipient_key_display
 
@@ -101,11 +101,11 @@ class ContactAdmin(BankAdmin):
     fields = ("holder", "nickname", "pix_key")
     autocomplete_fields = ("holder", "pix_key")
 
-    @admin.display(description="key owner")
+    @admin.display(description=_("key owner"))
     def key_owner(self, obj: Contact) -> str:
         return obj.pix_key.owner_name
 
-    @admin.display(description="key type")
+    @admin.display(description=_("key type"))
     def key_type(self, obj: Contact) -> str:
         return obj.pix_key.get_key_type_display()
 

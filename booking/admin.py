@@ -55,7 +55,7 @@ class InstructorAdmin(CatalogueAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("activities")
 
-    @admin.display(description="activities")
+    @admin.display(description=_("activities"))
     def teaches(self, obj: Instructor) -> str:
         return ", ".join(activity.name for activity in obj.activities.all())
 
@@ -98,11 +98,11 @@ class TimeSlotAdmin(SchoolAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(booked_places=_booked_places())
 
-    @admin.display(description="booked", ordering="booked_places")
+    @admin.display(description=_("booked"), ordering="booked_places")
     def booked(self, obj: TimeSlot) -> int:
         return obj.booked_places  # type: ignore[attr-defined]  # annotated by get_queryset
 
-    @admin.display(description="places left")
+    @admin.display(description=_("places left"))
     def places_left(self, obj: TimeSlot) -> int:
         return max(obj.capacity - obj.booked_places, 0)  # type: ignore[attr-defined]  # annotated by get_queryset
 

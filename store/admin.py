@@ -7,6 +7,7 @@ them here. A warranty with no data on record shows as "—"; an explicit 0 shows
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
 from magie.admin_readonly import ReadOnlyMixin
@@ -42,19 +43,19 @@ class ProductAdmin(StoreAdmin):
     ordering = ["brand", "model", "capacity_gb", "pk"]
     date_hierarchy = "created_at"
 
-    @admin.display(description="price", ordering="price_cents")
+    @admin.display(description=_("price"), ordering="price_cents")
     def price(self, obj: Product) -> str:
         return _money(obj.price_cents, obj.currency)
 
-    @admin.display(description="available", boolean=True)
+    @admin.display(description=_("available"), boolean=True)
     def available_display(self, obj: Product) -> bool:
         return obj.available
 
-    @admin.display(description="warranty (months)", ordering="warranty_months")
+    @admin.display(description=_("warranty (months)"), ordering="warranty_months")
     def warranty(self, obj: Product) -> str:
         if obj.warranty_months is None:
             return NO_DATA
-        return "0 (none)" if obj.warranty_months == 0 else str(obj.warranty_months)
+        return _("0 (none)") if obj.warranty_months == 0 else str(obj.warranty_months)
 
     def get_readonly_fields(self, request, obj=None):
         return ["sku"] if obj else []
@@ -77,7 +78,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
     search_fields = ["brand", "model"]
     fields = USED_PRICE_FIELDS
 
-    @admin.display(description="base price (battery ≥ 90 %)", ordering="base_cents")
+    @admin.display(description=_("base price (battery ≥ 90 %)"), ordering="base_cents")
     def base(self, obj: UsedDevicePrice) -> str:
         return _money(obj.base_cents, obj.currency)
 
@@ -95,7 +96,7 @@ class UsedDeviceQuoteAdmin(ReadOnlyMixin, StoreAdmin):
     search_fields = ["device_model", "quoted_model"]
     date_hierarchy = "created_at"
 
-    @admin.display(description="price", ordering="price_cents")
+    @admin.display(description=_("price"), ordering="price_cents")
     def price(self, obj: UsedDeviceQuote) -> str:
         return _money(obj.price_cents, obj.currency)
 

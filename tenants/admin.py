@@ -53,9 +53,9 @@ class ChannelAdminMixin(admin.ModelAdmin):
         """The organisation a saved channel belongs to (the platform's form names it, a back office is its own)."""
         raise NotImplementedError
 
-    @admin.display(description="secrets")
+    @admin.display(description=_("secrets"))
     def secrets_state(self, obj: WhatsAppChannel) -> str:
-        return "set" if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else "missing"
+        return _("set") if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else _("missing")
 
     def save_model(self, request, obj, form, change) -> None:
         saved = whatsapp_channel_save(
@@ -211,7 +211,7 @@ class StaffAdmin(UserAdmin, ModelAdmin):
     inlines = [StaffProfileInline]
     fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
 
-    @admin.display(description="role")
+    @admin.display(description=_("role"))
     def role(self, obj) -> str:
         return ", ".join(obj.groups.values_list("name", flat=True))
 

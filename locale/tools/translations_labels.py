@@ -194,3 +194,20 @@ T.update({
     "why": ("motivo", "motivo", "motiu"), "inbox": ("caixa de entrada", "bandeja de entrada", "safata d'entrada"),
     "open in the inbox": ("abrir na caixa de entrada", "abrir en la bandeja de entrada", "obrir a la safata d'entrada"),
 })
+
+T.update({
+    "Export selected as JSON (the whole chain)": ("Exportar os selecionados em JSON (a cadeia inteira)",
+                                                  "Exportar los seleccionados en JSON (la cadena completa)",
+                                                  "Exportar els seleccionats en JSON (la cadena sencera)"),
+    "Export selected as CSV": ("Exportar os selecionados em CSV", "Exportar los seleccionados en CSV",
+                               "Exportar els seleccionats en CSV"),
+    "key": ("chave", "clave", "clau"), "key owner": ("titular da chave", "titular de la clave", "titular de la clau"),
+    "booked": ("reservadas", "reservadas", "reservades"), "places left": ("vagas livres", "plazas libres",
+                                                                        "places lliures"),
+    "price": ("preço", "precio", "preu"), "available": ("disponível", "disponible", "disponible"),
+    "0 (none)": ("0 (sem garantia)", "0 (sin garantía)", "0 (sense garantia)"),
+    "base price (battery ≥ 90 %)": ("preço base (bateria ≥ 90 %)", "precio base (batería ≥ 90 %)",
+                                    "preu base (bateria ≥ 90 %)"),
+    "secrets": ("segredos", "secretos", "secrets"), "set": ("definidos", "definidos", "definits"),
+    "missing": ("faltando", "faltan", "hi falten"), "role": ("papel", "rol", "rol"),
+})
