@@ -3,7 +3,8 @@
     .venv/bin/python manage.py makemessages -l pt_BR -l es -l ca -l en --ignore=.venv --ignore=.data --ignore=bench --no-obsolete
     .venv/bin/python locale/tools/fill.py && .venv/bin/python manage.py compilemessages --ignore=.venv
 
-Entries already translated in a .po are kept (the .po files are the source of truth; the tables only add).
+The tables are the translations' source: every entry found in them is (re)written from them, so a guess of
+msgmerge ("fuzzy") never survives; an entry in no table is kept when translated, else reported.
 English gets its msgid (its catalogue must have no untranslated entry either).
 """
 
@@ -41,18 +42,17 @@ def main() -> int:
             if not message.id:
                 continue
             key = message.id if isinstance(message.id, str) else tuple(message.id)
-            translated = message.string if isinstance(message.string, str) else all(message.string)
-            if translated and "fuzzy" not in message.flags:
-                continue
-            message.flags.discard("fuzzy")
             if lang == "en":
                 found = key
             elif key in table:
                 found = table[key][LANGS[lang]]
-            else:
-                missing += 1
-                print(f"{lang}: no translation for {key!r}", file=sys.stderr)
+            else:  # left as it is (and, when empty or fuzzy, reported: the catalogue test fails on it)
+                translated = message.string if isinstance(message.string, str) else all(message.string)
+                if not translated or "fuzzy" in message.flags:
+                    missing += 1
+                    print(f"{lang}: no translation for {key!r}", file=sys.stderr)
                 continue
+            message.flags.discard("fuzzy")  # msgmerge's guesses are replaced by the table's words
             if isinstance(found, str):
                 message.string = found
             else:  # singular, then the plural for every other form (Spanish has a third, for millions)

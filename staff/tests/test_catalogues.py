@@ -59,3 +59,25 @@ def test_the_compiled_catalogue_matches_its_source(lang):
     normalise = lambda table: {key: tuple(value) if isinstance(value, (list, tuple)) else value  # noqa: E731
                                for key, value in table.items()}
     assert normalise(compiled) == normalise(source)
+
+
+@pytest.mark.parametrize("lang", ["pt_BR", "es", "ca"])
+def test_every_entry_holds_the_translation_written_for_it(lang):
+    """No guess of msgmerge (a "fuzzy" match it filled in) stands in a catalogue: each entry is the one of the
+    translation tables (locale/tools/translations_*.py) that locale/tools/fill.py writes from."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("fill", Path(settings.BASE_DIR) / "locale" / "tools" / "fill.py")
+    fill = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fill)
+    table, index = fill.tables(), fill.LANGS[lang]
+    wrong = []
+    for message in catalogue(Path(settings.BASE_DIR), lang):
+        key = message.id if isinstance(message.id, str) else tuple(message.id)
+        if not message.id or key not in table:
+            continue
+        expected = table[key][index]
+        shown = message.string if isinstance(message.string, str) else tuple(message.string)[:2]
+        if shown != (expected if isinstance(expected, str) else tuple(expected)):
+            wrong.append(key)
+    assert wrong == []
