@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.db import connection
 
+from language.locales import lang_of
 from language.money import format_money
 from staff.selectors import active_lang
 
@@ -20,7 +21,7 @@ def money_text(cents: int | None, currency: str | None) -> str:
         return NO_VALUE
     tenant = getattr(connection, "tenant", None)
     currency = currency or getattr(tenant, "currency", None) or "USD"
-    return format_money(cents, currency, active_lang())
+    return format_money(cents, currency, lang_of(active_lang()))
 
 
 def money_column(cents_field: str, description: Any, *, currency_field: str | None = "currency") -> Callable:

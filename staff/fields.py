@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from unfold.widgets import INPUT_CLASSES
 
+from language.locales import lang_of
 from language.money import format_money, money_locale
 
 INPUT = " ".join(INPUT_CLASSES)
@@ -98,7 +99,7 @@ class MoneyInput(forms.TextInput):
         except ValidationError:
             cents = None
         if cents is not None:
-            widget["echo"] = format_money(cents, self.currency, self.lang)
+            widget["echo"] = format_money(cents, self.currency, lang_of(self.lang))
         return context
 
     class Media:
@@ -120,7 +121,11 @@ def money_parse(text: str, *, currency: str, locale: str) -> int | None:
             _("Write the amount as %(example)s (“%(decimal)s” before the cents).")
             % {"example": example, "decimal": get_decimal_symbol(locale)}, code="invalid") from None
     precision = get_currency_precision(currency)
-    if amount.as_tuple().exponent < -precision:
+    exponent = amount.as_tuple().exponent
+    if not isinstance(exponent, int):  # NaN or infinity: no amount at all
+        raise ValidationError(_("Write the amount as %(example)s (“%(decimal)s” before the cents).")
+                              % {"example": example, "decimal": get_decimal_symbol(locale)}, code="invalid")
+    if exponent < -precision:
         raise ValidationError(ngettext("At most %(count)d decimal place.", "At most %(count)d decimal places.",
                                        precision) % {"count": precision}, code="precision")
     if amount <= 0:
@@ -150,14 +155,14 @@ class MoneyField(forms.Field):
         return money_parse(str(value or ""), currency=self.currency, locale=self.locale)
 
 
-class TermListField(forms.CharField):
+class TermListField(forms.Field):
     """A list of short terms, one a line: shown one a line, saved exactly as typed (each line trimmed, blank
     lines dropped), so saving an untouched form changes nothing."""
 
     def __init__(self, *, max_length_each: int = 80, **kwargs: Any) -> None:
         self.max_length_each = max_length_each
         kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 6, "class": INPUT, "spellcheck": "false"}))
-        super().__init__(strip=False, **kwargs)
+        super().__init__(**kwargs)
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, (list, tuple)):
@@ -183,6 +188,3 @@ class TermListField(forms.CharField):
             seen.add(term)
         if errors:
             raise ValidationError(errors)
-
-    def run_validators(self, value: Any) -> None:  # the per-term checks above replace CharField's length check
-        return None

@@ -42,7 +42,7 @@ def _policy_link(request: HttpRequest) -> str:
     """Straight to the organisation's one policy (its list would hold a single row)."""
     from tenants.models import OrganisationPolicy
 
-    policy = OrganisationPolicy.objects.filter(organisation=request.tenant).only("pk").first()
+    policy = OrganisationPolicy.objects.filter(organisation=getattr(request, "tenant", None)).only("pk").first()
     if policy is None:
         return reverse(_changelist("tenants.organisationpolicy"))
     return reverse("admin:tenants_organisationpolicy_change", args=[policy.pk])

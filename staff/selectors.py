@@ -19,15 +19,15 @@ def staff_language(request: HttpRequest) -> str:
     sign-in there) the browser's Accept-Language among the four."""
     tenant = getattr(request, "tenant", None)
     user = getattr(request, "user", None)
-    on_platform = tenant is None or tenant.is_platform
-    if not on_platform and user is not None and user.is_authenticated:
-        from staff.models import StaffProfile
+    if tenant is not None and not tenant.is_platform:
+        if user is not None and user.is_authenticated:
+            from staff.models import StaffProfile
 
-        chosen = StaffProfile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
-        if chosen in Language.values:
-            return django_language(chosen)
-    if not on_platform and tenant.language in Language.values:
-        return django_language(tenant.language)
+            chosen = StaffProfile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+            if chosen in Language.values:
+                return django_language(chosen)
+        if tenant.language in Language.values:
+            return django_language(tenant.language)
     accepted = get_language_from_request(request)
     return accepted if accepted in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 

@@ -23,7 +23,9 @@ class LanguageForm(forms.Form):
     def __init__(self, *args, organisation_language: str, **kwargs):
         super().__init__(*args, **kwargs)
         own = dict(Language.choices).get(organisation_language, organisation_language)
-        self.fields["language"].choices = [("", _("The organisation's (%(language)s)") % {"language": own}),
+        field = self.fields["language"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", _("The organisation's (%(language)s)") % {"language": own}),
                                            *Language.choices]
 
 

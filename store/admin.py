@@ -55,7 +55,7 @@ class ProductAdmin(StoreAdmin):
     def warranty(self, obj: Product) -> str:
         if obj.warranty_months is None:
             return NO_DATA
-        return _("0 (none)") if obj.warranty_months == 0 else str(obj.warranty_months)
+        return str(_("0 (none)")) if obj.warranty_months == 0 else str(obj.warranty_months)
 
     def get_readonly_fields(self, request, obj=None):
         return ["sku"] if obj else []

@@ -55,7 +55,7 @@ class ChannelAdminMixin(admin.ModelAdmin):
 
     @admin.display(description=_("secrets"))
     def secrets_state(self, obj: WhatsAppChannel) -> str:
-        return _("set") if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else _("missing")
+        return str(_("set") if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else _("missing"))
 
     def save_model(self, request, obj, form, change) -> None:
         saved = whatsapp_channel_save(

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from language.locales import lang_of
 from language.money import format_money
 from tenants.choices import GUARD_LABELS, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 
@@ -35,7 +36,7 @@ def _subject(risk: str, kind: str) -> str:
     return {RiskClass.EXTERNAL_MESSAGE: _("A message to a third party"),
             RiskClass.THIRD_PARTY_DATA: _("A look-up of third-party data"),
             RiskClass.OWN_DATA: _("A look-up of the customer's own data"),
-            RiskClass.REVERSIBLE: _("A reversible action")}[risk]
+            RiskClass.REVERSIBLE: _("A reversible action")}[RiskClass(risk)]
 
 
 def minutes_text(seconds: int) -> str:
@@ -50,7 +51,7 @@ class _Words:
         self.kind, self.currency, self.lang = kind, currency, lang
 
     def money(self, cents: int | None) -> str:
-        return format_money(cents or 0, self.currency, self.lang)
+        return format_money(cents or 0, self.currency, lang_of(self.lang))
 
     def rule_now(self, risk: str, rule: Mapping[str, Any]) -> str:
         subject = _subject(risk, self.kind)

@@ -25,6 +25,7 @@ def tables() -> dict:
     merged: dict = {}
     for path in sorted(HERE.glob("translations_*.py")):
         spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         merged.update(module.T)
@@ -47,7 +48,7 @@ def main() -> int:
             elif key in table:
                 found = table[key][LANGS[lang]]
             else:  # left as it is (and, when empty or fuzzy, reported: the catalogue test fails on it)
-                translated = message.string if isinstance(message.string, str) else all(message.string)
+                translated = message.string if isinstance(message.string, str) else all(message.string or ())
                 if not translated or "fuzzy" in message.flags:
                     missing += 1
                     print(f"{lang}: no translation for {key!r}", file=sys.stderr)
