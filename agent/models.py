@@ -89,11 +89,11 @@ class AgentSettings(models.Model):
     # Encrypted at rest, write-only in the admin, never logged; a magie.crypto.Secret: `.reveal()` to use it.
     openai_api_key = EncryptedTextField(blank=True)
 
-    def __str__(self) -> str:
-        return self.provider
-
     def __repr__(self) -> str:
         return f"<AgentSettings {self.provider}>"
+
+    def __str__(self) -> str:  # never the key
+        return f"{self.get_provider_display()}{f' · {self.openai_model}' if self.openai_model else ''}"
 
 
 class PixCode(models.Model):

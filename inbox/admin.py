@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from inbox.models import Escalation, EscalationReply
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from staff.labels import escalation_reason_label
 
 
 class EscalationReplyInline(ReadOnlyInline):
@@ -17,8 +19,10 @@ class EscalationReplyInline(ReadOnlyInline):
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
-    list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link"]
-    list_filter = ["status", "guard"]
+    list_display = ["pk", "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link"]
+    list_filter = ["status", "guard", "created_at"]
+    date_hierarchy = "created_at"
+    list_select_related = ["conversation__customer"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
@@ -26,10 +30,14 @@ class EscalationAdmin(ReadOnlyAdmin):
     fields = list(readonly_fields)
     inlines = [EscalationReplyInline]
 
-    @admin.display(description="inbox")
+    @admin.display(description=_("why"), ordering="guard")
+    def why(self, obj: Escalation) -> str:
+        return escalation_reason_label(obj.guard)
+
+    @admin.display(description=_("inbox"))
     def inbox_link(self, obj: Escalation) -> str:
         try:
             url = reverse("inbox:queue")
         except NoReverseMatch:  # the tenant URLconf does not include the inbox
             return "-"
-        return format_html('<a href="{}#escalation-{}">open in inbox</a>', url, obj.pk)
+        return format_html('<a href="{}#escalation-{}">{}</a>', url, obj.pk, _("open in the inbox"))

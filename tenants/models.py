@@ -10,6 +10,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django_tenants.models import DomainMixin, TenantMixin
 
 from magie.bounds import AMOUNT_CEILING_CENTS
@@ -54,6 +55,10 @@ class Organisation(TenantMixin):
                            help_text="Languages customers are answered in, besides the organisation's own.")
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
+    brand_colour = models.CharField(
+        _("brand colour"), max_length=7, default="#4f46e5",
+        validators=[RegexValidator(r"^#[0-9a-fA-F]{6}$", _("A colour as #rrggbb, e.g. #0f766e."))],
+        help_text=_("The back office's main colour (buttons, links, the active page)."))
     created_at = models.DateTimeField(auto_now_add=True)
     # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
     admin_totp_required = models.BooleanField(

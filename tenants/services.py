@@ -37,6 +37,7 @@ def platform_ensure() -> Organisation:
 def organisation_create(
     *, schema_name: str, name: str, kind: str, language: str, time_zone: str, currency: str,
     languages: Sequence[str] = (),
+    brand_colour: str = "#4f46e5",
 ) -> Organisation:
     """Create the organisation, its schema (migrated), domain, default policy (version 1) and staff roles.
 
@@ -48,6 +49,7 @@ def organisation_create(
     organisation = Organisation(
         schema_name=schema_name, name=name, kind=kind, language=language, time_zone=time_zone, currency=currency,
         languages=[lang for lang in dict.fromkeys(languages) if lang != language],
+        brand_colour=brand_colour,
     )
     organisation.full_clean()
     organisation.save(verbosity=0)  # CREATE SCHEMA and tenant migrations (django-tenants), outside any transaction

@@ -30,7 +30,7 @@ def test_the_agent_claims_replies_and_resolves_an_escalated_chat(page, site, mon
     page.goto(f"{base}/admin/login/?next=/inbox/")
     page.fill("#id_username", "agent")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
 
     card = page.locator(f"#escalation-{escalation.pk}")
     assert "Maria Navegador" in card.inner_text()

@@ -21,7 +21,7 @@ def sign_in(page, base: str) -> None:
     page.goto(f"{base}/admin/login/?next=/admin/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
 
 
 def test_totp_enrolment_and_sign_in_in_chromium(page, site):

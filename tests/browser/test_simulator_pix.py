@@ -27,7 +27,7 @@ def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
     page.goto(f"{base}/admin/login/?next=/simulator/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
     page.wait_for_url(f"{base}/simulator/")
 
     say(page, "manda 200 pro Pedro")

@@ -18,6 +18,7 @@ class Command(BaseCommand):
                             f"among {', '.join(Language.values)}")
         parser.add_argument("--time-zone", default="UTC")
         parser.add_argument("--currency", default="USD")
+        parser.add_argument("--brand-colour", default="#4f46e5", help="the back office's main colour, #rrggbb")
         parser.add_argument("--admin-username", help="create an organisation admin login")
         parser.add_argument("--admin-password")
 
@@ -28,6 +29,7 @@ class Command(BaseCommand):
                 schema_name=options["schema_name"], name=options["name"], kind=options["kind"],
                 language=options["language"], time_zone=options["time_zone"], currency=options["currency"],
                 languages=[lang.strip() for lang in options["languages"].split(",") if lang.strip()],
+                brand_colour=options["brand_colour"],
             )
         except ValidationError as error:
             raise CommandError("; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.message_dict.items())) from error

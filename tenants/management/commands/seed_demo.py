@@ -31,7 +31,7 @@ class Command(BaseCommand):
         for demo in DEMO_ORGANISATIONS:
             organisation = organisation_create(
                 schema_name=demo.schema_name, name=demo.name, kind=demo.kind, language=demo.language,
-                time_zone=demo.time_zone, currency=demo.currency,
+                time_zone=demo.time_zone, currency=demo.currency, brand_colour=demo.brand_colour,
             )
             if tuple(organisation.languages) != demo.languages:  # seeded before organisations listed languages
                 organisation = organisation_languages_set(organisation=organisation, languages=demo.languages)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('conversations', '0005_whatsapp_user_id_and_longer_ids'),
+        ('conversations', '0006_languages'),
     ]
 
     operations = [
