@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec
+from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
 from guards.evidence import Evidence, Identifier, Money, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
@@ -522,7 +522,7 @@ def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = Fal
         for name in names:
             guard, entry = guards[name], stats[name]
             t0 = time.perf_counter()
-            verdict = guard(case.inp, time.monotonic() + GUARD_DEADLINE_S)
+            verdict = guard(case.inp, deadline_after(GUARD_DEADLINE_S))
             entry.times_ms.append((time.perf_counter() - t0) * 1000)
             entry.checked += 1
             if not verdict.passed:
@@ -534,7 +534,7 @@ def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = Fal
                 continue
             for family, mutated in mutations(case, name, verdict.passed):
                 entry.mutated[family] += 1
-                if not guard(mutated, time.monotonic() + GUARD_DEADLINE_S).passed:
+                if not guard(mutated, deadline_after(GUARD_DEADLINE_S)).passed:
                     entry.caught[family] += 1
                 elif len(entry.misses) < examples:
                     entry.misses.append({"dialogue_id": case.dialogue_id, "turn": case.turn, "family": family,
@@ -547,7 +547,7 @@ def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = Fal
                                                        "reason": reason, "draft": case.inp.draft})
             for family, control in controls(case, name, verdict.passed):
                 entry.controlled[family] += 1
-                if not guard(control, time.monotonic() + GUARD_DEADLINE_S).passed:
+                if not guard(control, deadline_after(GUARD_DEADLINE_S)).passed:
                     entry.control_rejected[family] += 1
                     if len(entry.control_examples) < examples:
                         entry.control_examples.append({"dialogue_id": case.dialogue_id, "turn": case.turn,
