@@ -19,6 +19,7 @@ from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
 from agent.models import PixCode, Turn
 from agent.pixcode import (
+    CODE_MARK,
     NAME_MARK,
     pix_code_perception,
     pix_code_present,
@@ -93,7 +94,9 @@ def receive(state: TurnState) -> None:
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
     if message.kind in (Message.Kind.TEXT, Message.Kind.EDIT) and message.text:
         tenancy = state.org.tenancy
-        state.language = detect_language(message.text, allowed=tenancy.languages or (tenancy.language,),
+        # a Pix code's letters (merchant, city, URL) are third-party text and say nothing of the customer's language
+        words = pix_code_redacted(message.text).replace(CODE_MARK, " ")
+        state.language = detect_language(words, allowed=tenancy.languages or (tenancy.language,),
                                          fallback=state.conversation.language or tenancy.language)
     if previous_asked_for is not unread:
         state.asked_for = previous_asked_for or None
