@@ -41,19 +41,19 @@ def test_the_agent_claims_replies_and_resolves_an_escalated_chat(page, site, mon
     assert "quero mandar 500 pro João" in card.locator(".chat").inner_text()
 
     card.locator("input[name=claim]").click()
-    assert "You hold escalation" in page.locator(".messagelist").inner_text()
+    assert "You hold escalation" in page.inner_text("body")
     card = page.locator(f"#escalation-{escalation.pk}")
     assert "(you)" in card.locator("h2").inner_text()
     card.locator("textarea[name=text]").fill("Oi Maria, aqui é a Ana. Vou te ajudar com a transferência.")
     card.locator("input[name=reply]").click()
-    assert "Reply sent" in page.locator(".messagelist").inner_text()
+    assert "Reply sent" in page.inner_text("body")
     card = page.locator(f"#escalation-{escalation.pk}")
     assert "Vou te ajudar com a transferência." in card.locator(".chat").inner_text()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "inbox-claimed.png"), full_page=True)
     card.locator("input[name=note]").fill("Explained the limits; the bot can go on.")
     card.locator("input[name=resolve]").click()
-    assert "resolved; the bot answers this chat again" in page.locator(".messagelist").inner_text()
+    assert "resolved; the bot answers this chat again" in page.inner_text("body")
     assert page.locator(f"#escalation-{escalation.pk}").count() == 0
 
     with schema_context("demobank"):
