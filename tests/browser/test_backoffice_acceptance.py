@@ -24,6 +24,7 @@ SHOTS = Path(settings.BASE_DIR) / "docs" / "screenshots"
 def bank(platform_up, page):
     """The bank's back office on the running platform, signed in as its admin; returns its base URL."""
     with schema_context("demobank"):  # the server runs the production hashers, not the tests' fast one
+        before = User.objects.get(username="admin").password
         hashed = make_password(DEMO_PASSWORD, hasher=PBKDF2PasswordHasher())
         User.objects.filter(username="admin").update(password=hashed)
     base = f"http://demobank.localhost:{platform_up.port}"
@@ -33,7 +34,9 @@ def bank(platform_up, page):
     page.fill("#id_password", DEMO_PASSWORD)
     page.click("#login-form button[type=submit]")
     page.wait_for_url(f"{base}/admin/")
-    return base
+    yield base
+    with schema_context("demobank"):  # the next tests sign in through the test settings' hasher again
+        User.objects.filter(username="admin").update(password=before)
 
 
 def shot(page, name: str) -> None:
