@@ -69,7 +69,7 @@ def test_a_photographed_pix_qr_in_the_simulator(page, site, settings, tmp_path):
     page.goto(f"{base}/admin/login/?next=/simulator/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
     page.wait_for_url(f"{base}/simulator/")
 
     page.set_input_files("#photo", str(photo))
