@@ -173,6 +173,7 @@ REASONS: dict[str, Any] = {
     "simulated_decision_refused": pgettext_lazy("customer", "a test confirmation cannot decide this"),
     "idempotency_key_missing": pgettext_lazy("customer", "the request could not be identified"),
     "idempotency_key_reused": pgettext_lazy("customer", "this request was already made"),
+    "txid_invalid": pgettext_lazy("customer", "the Pix code's charge identifier is not valid"),
     "text_invalid": pgettext_lazy("customer", "the text is not valid"),
     "not_found": pgettext_lazy("customer", "I could not find it"),
     "domain_error": pgettext_lazy("customer", "the request could not be completed"),

@@ -388,4 +388,8 @@ T = {
         "Tempo para as verificações: %(new)d ms (antes: %(old)d ms)",
         "Tiempo para las verificaciones: %(new)d ms (antes: %(old)d ms)",
         "Temps per a les comprovacions: %(new)d ms (abans: %(old)d ms)"),
+    'The customer says they already paid or disputes a charge. Check the payment before answering.': (
+        'O cliente diz que já pagou ou contesta uma cobrança. Confira o pagamento antes de responder.',
+        'El cliente dice que ya pagó o discute un cobro. Revisa el pago antes de responder.',
+        'El client diu que ja ha pagat o discuteix un cobrament. Comprova el pagament abans de respondre.'),
 }

@@ -40,7 +40,8 @@ def catalogue(root: Path, lang: str):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_makemessages_leaves_no_untranslated_entry(regenerated, lang):
-    entries = [message for message in catalogue(regenerated, lang) if message.id]
+    # customer wording (context "customer") has its own catalogues and test (conversations/locale, agent/tests)
+    entries = [message for message in catalogue(regenerated, lang) if message.id and message.context != "customer"]
     assert len(entries) > 150  # the staff side is in the catalogue (not an empty file that passes anything)
     untranslated = [message.id for message in entries
                     if not (message.string if isinstance(message.string, str) else all(message.string))]

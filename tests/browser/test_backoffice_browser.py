@@ -58,4 +58,4 @@ def test_an_invalid_policy_shows_the_field_error_in_the_browser(page, site):
     page.select_option("#id_money_mode", "above_amount")
     page.fill("#id_money_threshold", "")
     page.click("button[name=_save]")
-    assert "“Pedir acima de um valor” precisa do valor acima do qual pedir." in page.inner_text("body")
+    page.get_by_text("“Pedir acima de um valor” precisa do valor acima do qual pedir.").first.wait_for()  # the answer
