@@ -25,7 +25,7 @@ def regenerated(tmp_path_factory) -> Path:
     """A copy of the checkout whose catalogues `makemessages` has just rebuilt from the code."""
     copy = tmp_path_factory.mktemp("catalogues") / "checkout"
     shutil.copytree(settings.BASE_DIR, copy, ignore=SKIP, symlinks=True)
-    env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "MAGIE_DEPLOYMENT": "development",
+    env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.typecheck", "MAGIE_DEPLOYMENT": "development",
                         "MAGIE_DATA_DIR": str(copy / ".data")}
     result = subprocess.run([sys.executable, "manage.py", "makemessages", *[f"-l{lang}" for lang in LANGS], *IGNORE,
                              "--no-obsolete"], cwd=copy, env=env, capture_output=True, text=True, timeout=300)
