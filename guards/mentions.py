@@ -28,33 +28,16 @@ import re
 from bisect import bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
-from typing import NamedTuple
 
 from guards.text import folded
 from language.locales import Lang
-from language.money import COUNT_AFTER_WORDS, merge_minor, minor_unit_factor
+from language.money import COUNT_AFTER_WORDS, AmountMention, merge_minor, minor_unit_factor
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
 
-
-class Number(NamedTuple):
-    """A number of a text (the fields of `language.numbers.NumberMention`; a tuple, cheap to build by thousands)."""
-
-    value: Decimal
-    start: int
-    end: int
-    raw: str
-    ordinal: bool = False
-
-
-class Amount(NamedTuple):
-    """A money amount of a text (the fields of `language.money.AmountMention`): `text[start:end] == raw`."""
-
-    amount_cents: int
-    currency: str
-    start: int
-    end: int
-    raw: str
-    explicit: bool
+# The mentions of language, which are tuples already (cheap to build by thousands; `_new` below skips even the
+# NamedTuple constructor). Named here as the guards speak of them.
+Number = NumberMention
+Amount = AmountMention
 
 # --- numbers -------------------------------------------------------------------------------------------------------
 
