@@ -83,14 +83,21 @@ class WorkerProcess:
         self.process.send_signal(sig)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        process_stop(self.process, timeout=20)
         self.log.close()
+
+
+def process_stop(process: subprocess.Popen, *, timeout: float) -> int:
+    """SIGTERM (what a supervisor sends), then SIGKILL if `process` is still up after `timeout` seconds; waits for it
+    and returns its exit code. A process that has already exited is only reaped."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
 
 
 def run_together(count: int, work, organisation=None, timeout: float = 120) -> list:
