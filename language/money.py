@@ -41,12 +41,13 @@ from language.text import fold
 DOLLAR_SIGN_CURRENCIES = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
 PESO_CURRENCIES = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
 
-_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
+# A currency marker right before an amount, and the words of minor units: guards.mentions reads drafts with them too.
+CURRENCY_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
     r"\s?(€|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
-_MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
+MINOR_UNIT_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
 _CURRENCY_WORDS: dict[str, str] = {
     "r$": "BRL", "reais": "BRL", "reales": "BRL", "reals": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
     "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
@@ -151,7 +152,7 @@ def money_locale(lang: Lang, currency: str) -> str:
     return candidates[0] if len(candidates) == 1 else base
 
 
-def _currency_for(marker: str, default_currency: str) -> str:
+def currency_for(marker: str, default_currency: str) -> str:
     """ISO code meant by a folded currency marker; "$" and "dollars" follow a dollar-sign default currency."""
     if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
         return default_currency if default_currency in DOLLAR_SIGN_CURRENCIES else "USD"
@@ -173,7 +174,7 @@ def _is_bare_amount(number: NumberMention, folded: str, money_context: bool) -> 
 def _marker(folded: str, number: NumberMention) -> tuple[str, int, int] | None:
     """(marker, span start, span end) of the currency marker around `number`, if any."""
     head = folded[max(0, number.start - 5) : number.start]
-    if prefix := _PREFIX_RE.search(head):
+    if prefix := CURRENCY_PREFIX_RE.search(head):
         return prefix.group(1), number.start - len(head) + prefix.start(1), number.end
     if suffix := _SUFFIX_RE.match(folded, number.end):
         return suffix.group(1), number.start, suffix.end(1)
@@ -182,10 +183,10 @@ def _marker(folded: str, number: NumberMention) -> tuple[str, int, int] | None:
 
 def _explicit(number: NumberMention, marker: str, span: tuple[int, int], default_currency: str) -> AmountMention:
     """An explicit AmountMention (raw is filled by the caller); minor-unit words count minor units."""
-    if marker in _MINOR_WORDS:
+    if marker in MINOR_UNIT_WORDS:
         cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return AmountMention(cents, default_currency, span[0], span[1], "", True)
-    currency = _currency_for(marker, default_currency)
+    currency = currency_for(marker, default_currency)
     return AmountMention(to_minor_units(number.value, currency), currency, span[0], span[1], "", True)
 
 
@@ -227,7 +228,7 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", True), False))
         elif located := _marker(folded, number):
             marker, start, end = located
-            found.append((_explicit(number, marker, (start, end), default_currency), marker in _MINOR_WORDS))
+            found.append((_explicit(number, marker, (start, end), default_currency), marker in MINOR_UNIT_WORDS))
         elif _is_bare_amount(number, folded, money_context):
             cents = to_minor_units(number.value, default_currency)
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))
