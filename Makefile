@@ -30,30 +30,29 @@ lint: $(STAMP)
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here): installed when we are root
 # with apt-get, else the one command to run is printed. MAGIE_CHROMIUM=/path/to/chromium uses another build.
+CHROMIUM_THERE = [ -n "$$MAGIE_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1
 chromium:
-	@if [ -n "$$MAGIE_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
-	  exit 0; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing Debian's chromium for the browser tests (once)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
-	    || { echo "could not install chromium: run  apt-get install -y chromium  and then make test again"; exit 1; }; \
-	else \
-	  echo "The browser tests need Debian's chromium. Run:  sudo apt-get install -y chromium   then make test again."; \
-	  exit 1; \
-	fi
+	$(call apt_ensure,chromium,$(CHROMIUM_THERE),Debian's chromium,browser tests)
 
 # The catalogue tests run makemessages/msgfmt (GNU gettext): installed as root with apt-get, else the command is printed.
+GETTEXT_THERE = command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1
 gettext:
-	@if command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1; then \
+	$(call apt_ensure,gettext,$(GETTEXT_THERE),GNU gettext,catalogue tests)
+
+# $(call apt_ensure,<package>,<shell test that it is there>,<its name for people>,<what needs it>): nothing when the
+# test passes; else apt-get installs the package when we are root, or the one command to run is printed.
+define apt_ensure
+	@if $(2); then \
 	  exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing GNU gettext for the catalogue tests (once)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null \
-	    || { echo "could not install gettext: run  apt-get install -y gettext  and then make test again"; exit 1; }; \
+	  echo "installing $(3) for the $(4) (once)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1) >/dev/null \
+	    || { echo "could not install $(1): run  apt-get install -y $(1)  and then make test again"; exit 1; }; \
 	else \
-	  echo "The catalogue tests need GNU gettext. Run:  sudo apt-get install -y gettext   then make test again."; \
+	  echo "The $(4) need $(3). Run:  sudo apt-get install -y $(1)   then make test again."; \
 	  exit 1; \
 	fi
+endef
 
 stop: $(STAMP)
 	$(PY) manage.py embedded stop

@@ -4,11 +4,12 @@ request recorded as received."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from magie.testing import http_serve, http_stop
 
 Reply = dict[str, Any] | list | int | bytes | Callable[[dict[str, Any]], Any]
 
@@ -74,14 +75,11 @@ class FakeOpenAI:
                 self.end_headers()
                 self.wfile.write(payload)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        self.thread.start()
+        self.server = http_serve(Handler)
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self.server.server_port}/v1"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        http_stop(self.server)

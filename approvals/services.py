@@ -21,6 +21,7 @@ from approvals.links import approval_link_issue
 from approvals.models import ApprovalRequest
 from approvals.previews import facts_hash
 from magie.bounds import AMOUNT_CEILING_CENTS
+from magie.locking import row_locked
 from magie.queueing import task_queue_on_commit
 
 CONTINUE_TASK = "agent.approval_continue"  # the agent continues the conversation; approvals never imports agent
@@ -77,10 +78,7 @@ def approval_void_for_ask(*, ask_id: int, reason: str) -> int:
 
 
 def _locked(approval_id: int) -> ApprovalRequest:
-    request = ApprovalRequest.objects.select_for_update().filter(pk=approval_id).first()
-    if request is None:
-        raise ApprovalNotFound(approval_id=approval_id)
-    return request
+    return row_locked(ApprovalRequest.objects, pk=approval_id, missing=ApprovalNotFound(approval_id=approval_id))
 
 
 @transaction.atomic

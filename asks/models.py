@@ -85,19 +85,22 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     @transition(field=status, source=Status.EXECUTING, target=Status.COMPLETED)
     def complete(self, at) -> None:
-        self.closed_at = at
+        self._close(at)
 
     @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION, Status.EXECUTING],
                 target=Status.FAILED)
     def fail(self, code: str, at) -> None:
         self.failure_code = code
-        self.closed_at = at
-        self.pending_approval_id = None
+        self._close(at)
 
     @transition(field=status, source=[Status.COLLECTING, Status.AWAITING_CONFIRMATION, Status.SUSPENDED],
                 target=Status.ABANDONED)
     def abandon(self, reason: str, at) -> None:
         self.abandon_reason = reason
+        self._close(at)
+
+    def _close(self, at) -> None:
+        """Every way out (completed, failed, abandoned): the time it closed, and no approval left pending."""
         self.closed_at = at
         self.pending_approval_id = None
 

@@ -24,6 +24,7 @@ from bank.interface import key_owner_of, receipt_of, statement_of
 from bank.models import CustomerToken, Holder
 from language.locales import Lang, lang_of
 from language.money import format_money
+from magie.api import validated
 from magie.auth import CustomerTokenAuthentication
 from magie.scoping import organisation_kind_is
 from magie.tenancy import tenancy_current
@@ -112,9 +113,8 @@ class KeyLookupApi(CustomerApi):
         key = serializers.CharField(max_length=120)
 
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        pix_key = services.pix_key_lookup(holder=self.holder(request), key=data.validated_data["key"])
+        data = validated(self.InputSerializer, request.data)
+        pix_key = services.pix_key_lookup(holder=self.holder(request), key=data["key"])
         return Response(KeyOwnerSerializer(key_owner_of(pix_key)).data)
 
 
@@ -139,16 +139,14 @@ class TransferListCreateApi(CustomerApi):
         idempotency_key = request.headers.get("Idempotency-Key", "")
         if not idempotency_key:
             raise IdempotencyKeyMissing("send an Idempotency-Key header")
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request.data)
         transfer = services.pix_transfer_create(holder=self.holder(request), idempotency_key=idempotency_key,
-                                                **data.validated_data)
+                                                **data)
         return Response(ReceiptSerializer(receipt_of(transfer)).data, status=status.HTTP_201_CREATED)
 
     def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        transfers = selectors.pix_transfer_status(holder=self.holder(request), **filters.validated_data)
+        filters = validated(self.FilterSerializer, request.query_params)
+        transfers = selectors.pix_transfer_status(holder=self.holder(request), **filters)
         return Response({"results": ReceiptSerializer([receipt_of(t) for t in transfers], many=True).data})
 
 
@@ -187,11 +185,10 @@ class StatementApi(CustomerApi):
         end_to_end_id = serializers.CharField()
 
     def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        statement = statement_of(selectors.pix_statement(holder=self.holder(request), **filters.validated_data))
+        filters = validated(self.FilterSerializer, request.query_params)
+        statement = statement_of(selectors.pix_statement(holder=self.holder(request), **filters))
         return Response({
-            "since": filters.validated_data["since"], "until": filters.validated_data["until"],
+            "since": filters["since"], "until": filters["until"],
             "entries": self.EntrySerializer(statement.entries, many=True).data,
             "counts": statement.counts, "settled_out_cents": statement.settled_out_cents,
             "settled_in_cents": statement.settled_in_cents,
@@ -222,7 +219,6 @@ class ContactResolveApi(CustomerApi):
         name = serializers.CharField(max_length=80)
 
     def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        contact = selectors.contact_resolve(holder=self.holder(request), name=filters.validated_data["name"])
+        filters = validated(self.FilterSerializer, request.query_params)
+        contact = selectors.contact_resolve(holder=self.holder(request), name=filters["name"])
         return Response(ContactSerializer(contact).data)

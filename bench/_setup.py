@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 import statistics
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,6 +31,17 @@ def bench_organisation(schema_name: str, kind: str, language: str = "pt-BR", tim
     platform_ensure()
     return organisation_create(schema_name=schema_name, name=f"Bench {schema_name}", kind=kind, language=language,
                                time_zone=time_zone, currency=currency)
+
+
+def run_threads(target: Callable[[int], object], count: int) -> float:
+    """Run target(0) … target(count - 1) each in its own thread, started together; the seconds until all ended."""
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:

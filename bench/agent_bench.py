@@ -29,7 +29,7 @@ import statistics
 import time
 from datetime import UTC, datetime, timedelta
 
-from _setup import bench_organisation
+from _setup import bench_organisation, run_threads
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
@@ -152,13 +152,7 @@ def run_slow_model_turns(organisation) -> None:
 
     sampling = threading.Thread(target=sampler.run)
     sampling.start()
-    threads = [threading.Thread(target=conversation, args=(i,)) for i in range(CONCURRENT)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
+    elapsed = run_threads(conversation, CONCURRENT)
     sampler.running = False
     sampling.join()
     fake.close()

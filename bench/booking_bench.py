@@ -14,20 +14,12 @@ import logging
 import os
 import random
 import statistics
-import sys
 import threading
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.base")
-
-import django  # noqa: E402
-
-django.setup()
-
+from _setup import run_threads  # Django set up as every bench has it
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -120,13 +112,7 @@ def run(org, clients: int, slot_ids: list[int]) -> dict[str, float]:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - began
+    elapsed = run_threads(client, clients)
     if errors:
         raise errors[0]
     every = sorted(value for client_latencies in latencies for value in client_latencies)

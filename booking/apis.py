@@ -25,6 +25,7 @@ from booking import selectors, services
 from booking.auth import BookingCustomerAuthentication
 from booking.models import Booking
 from language.money import format_money
+from magie.api import validated
 from magie.scoping import organisation_kind_is
 
 
@@ -109,9 +110,8 @@ class AvailabilityApi(CustomerApi):
         currency = serializers.CharField()
 
     def get(self, request):
-        given = self.InputSerializer(data=request.query_params)
-        given.is_valid(raise_exception=True)
-        found = selectors.availability_search(**given.validated_data)
+        given = validated(self.InputSerializer, request.query_params)
+        found = selectors.availability_search(**given)
         return Response(self.OutputSerializer(found, many=True).data)
 
 
@@ -123,9 +123,7 @@ class BookingCreateApi(CustomerApi):
         customer_name = serializers.CharField(required=False, max_length=120)
 
     def post(self, request):
-        given = self.InputSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        data = given.validated_data
+        data = validated(self.InputSerializer, request.data)
         booking = services.booking_create(
             slot_id=data["slot_id"], party_size=data["party_size"], customer_ref=request.user.customer_ref,
             customer_name=data.get("customer_name") or request.user.name,

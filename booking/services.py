@@ -32,6 +32,7 @@ from booking.errors import (
 from booking.models import Booking, CustomerToken, EquipmentType, Instructor, PaymentLink, TimeSlot
 from booking.selectors import equipment_needs, party_size_check, slot_alternatives, slot_load
 from magie.bounds import text_checked
+from magie.locking import row_locked
 
 logger = logging.getLogger(__name__)
 
@@ -158,15 +159,17 @@ def booking_create(
     return row
 
 
+def _booking_locked(booking_id: int) -> Booking:
+    return row_locked(Booking.objects, pk=booking_id, missing=BookingNotFound("no such booking", booking_id=booking_id))
+
+
 @transaction.atomic
 def booking_cancel(*, booking_id: int, now: datetime | None = None) -> Booking:
     """Cancel a booking that awaits payment; its places are free at once. Cancelling twice changes nothing.
 
     Locks the booking. A paid booking is not cancelled here (refunds are a person's decision).
     """
-    booking = Booking.objects.select_for_update().filter(pk=booking_id).first()
-    if booking is None:
-        raise BookingNotFound("no such booking", booking_id=booking_id)
+    booking = _booking_locked(booking_id)
     if booking.status == Booking.Status.CANCELLED:
         return booking
     if booking.status != Booking.Status.PENDING_PAYMENT:
@@ -183,9 +186,7 @@ def payment_link_create(*, booking_id: int, now: datetime | None = None,
                         ttl: timedelta = PAYMENT_LINK_TTL) -> PaymentLink:
     """A new unguessable link to pay the booking's amount (price × party size) within `ttl`. Locks the booking."""
     now = now or timezone.now()
-    booking = Booking.objects.select_for_update().filter(pk=booking_id).first()
-    if booking is None:
-        raise BookingNotFound("no such booking", booking_id=booking_id)
+    booking = _booking_locked(booking_id)
     if booking.status != Booking.Status.PENDING_PAYMENT:
         raise BookingNotPayable("the booking is not awaiting payment", booking_id=booking.pk, status=booking.status)
     return PaymentLink.objects.create(

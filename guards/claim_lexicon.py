@@ -22,18 +22,21 @@ PT_IR = ("transferir", "garantir", "emitir", "concluir", "inscrever", "devolver"
 PT_AR = tuple(verb for verb in PT_AR if verb.endswith("ar"))
 
 
-def _pt_first_singular(verb: str) -> str:
+def _first_singular(verb: str, *, endings: tuple[str, str], spelling: tuple[tuple[str, str], ...]) -> str:
+    """The first-person preterite of a regular -ar or -ir verb: the stem keeps its sound before the ending's e
+    (`spelling`: c → qu, g → gu, and in Spanish z → c), then the ending of its conjugation (`endings`: -ar, -ir)."""
     stem = verb[:-2]
-    if verb.endswith("ar"):
-        if stem.endswith("c"):
-            stem = stem[:-1] + "qu"
-        elif stem.endswith("g"):
-            stem = stem + "u"
-        return stem + "ei"
-    return stem + "i"  # transferi, emiti, conclui, inscrevi
+    if not verb.endswith("ar"):
+        return stem + endings[1]
+    for tail, kept in spelling:
+        if stem.endswith(tail):
+            return stem[: -len(tail)] + kept + endings[0]
+    return stem + endings[0]
 
 
-PT_FIRST_SINGULAR = tuple(_pt_first_singular(v) for v in (*PT_AR, *PT_IR)) + ("lancei", "fechei")
+# marquei, paguei, realizei; transferi, emiti, conclui, inscrevi
+PT_FIRST_SINGULAR = tuple(_first_singular(v, endings=("ei", "i"), spelling=(("c", "qu"), ("g", "gu")))
+                          for v in (*PT_AR, *PT_IR)) + ("lancei", "fechei")
 # Without the verbs a shop or a bank says of its habits ("aceitamos Pix", "cobramos R$ 5 por boleto")
 PT_FIRST_PLURAL = tuple(v[:-2] + {"ar": "amos", "er": "emos", "ir": "imos"}[v[-2:]] for v in (*PT_AR, *PT_IR)
                         if v not in ("aceitar", "cobrar", "aprovar", "entregar", "contratar", "sacar")) + ("lancamos",)
@@ -50,21 +53,9 @@ ES_AR = ("enviar", "mandar", "pagar", "depositar", "reservar", "agendar", "apart
 ES_IR = ("transferir", "inscribir", "emitir", "recibir", "devolver")
 
 
-def _es_first_singular(verb: str) -> str:
-    """The accented preterite: pagué, marqué, realicé, transferí."""
-    stem = verb[:-2]
-    if verb.endswith("ar"):
-        if stem.endswith("c"):
-            stem = stem[:-1] + "qu"
-        elif stem.endswith("g"):
-            stem = stem + "u"
-        elif stem.endswith("z"):
-            stem = stem[:-1] + "c"
-        return stem + "é"
-    return stem + "í"
-
-
-ES_FIRST_SINGULAR = tuple(_es_first_singular(v) for v in (*ES_AR, *ES_IR))
+# The accented preterite: pagué, marqué, realicé, transferí.
+ES_FIRST_SINGULAR = tuple(_first_singular(v, endings=("é", "í"), spelling=(("c", "qu"), ("g", "gu"), ("z", "c")))
+                          for v in (*ES_AR, *ES_IR))
 ES_FIRST_PLURAL = tuple(v[:-2] + ("amos" if v.endswith("ar") else "imos") for v in (*ES_AR, *ES_IR)
                         if v not in ("aceptar", "cobrar", "aprobar", "entregar", "contratar", "recibir", "cargar"))
 # "se envió", "se acreditaron": the impersonal preterite, third person (folded)

@@ -28,33 +28,24 @@ import re
 from bisect import bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
-from typing import NamedTuple
 
 from guards.text import folded
 from language.locales import Lang
-from language.money import COUNT_AFTER_WORDS, merge_minor, minor_unit_factor
+from language.money import (
+    COUNT_AFTER_WORDS,
+    CURRENCY_PREFIX_RE,
+    MINOR_UNIT_WORDS,
+    AmountMention,
+    currency_for,
+    merge_minor,
+    minor_unit_factor,
+)
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
 
-
-class Number(NamedTuple):
-    """A number of a text (the fields of `language.numbers.NumberMention`; a tuple, cheap to build by thousands)."""
-
-    value: Decimal
-    start: int
-    end: int
-    raw: str
-    ordinal: bool = False
-
-
-class Amount(NamedTuple):
-    """A money amount of a text (the fields of `language.money.AmountMention`): `text[start:end] == raw`."""
-
-    amount_cents: int
-    currency: str
-    start: int
-    end: int
-    raw: str
-    explicit: bool
+# The mentions of language, which are tuples already (cheap to build by thousands; `_new` below skips even the
+# NamedTuple constructor). Named here as the guards speak of them.
+Number = NumberMention
+Amount = AmountMention
 
 # --- numbers -------------------------------------------------------------------------------------------------------
 
@@ -227,21 +218,13 @@ def identifier_spans(text: str) -> list[tuple[int, int]]:
 
 
 # --- amounts -------------------------------------------------------------------------------------------------------
-# The marker and context rules of language.money (kept in step with it; see the module doc for what differs).
+# The marker and context rules of language.money: its currency words and minor-unit words are used as they are
+# (currency_for, MINOR_UNIT_WORDS, CURRENCY_PREFIX_RE); the suffixes and cues below differ (see the module doc).
 
-_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
     r"\s?(€|r\$|us\$|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
-_MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
-_CURRENCY_WORDS = {
-    "r$": "BRL", "reais": "BRL", "reales": "BRL", "reals": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR",
-    "euro": "EUR", "euros": "EUR",
-    "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
-}
-_DOLLAR_SIGN = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
-_PESO = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
 _CUE_WORDS = (
     r"pix|manda|mande|mandar|envia|envie|enviar|envio|transfere|transfira|transferir|transferencia|transfiere"
     r"|transfereix|transfer|send|pay|pagar|paga|pague|valor|amount|import|importe|quantia|monto"
@@ -273,14 +256,6 @@ MAX_INTEGER_DIGITS = 24  # a longer run of digits is a code or a key, no amount 
 
 
 @lru_cache(maxsize=256)
-def _currency_for(marker: str, default_currency: str) -> str:
-    if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
-        return default_currency if default_currency in _DOLLAR_SIGN else "USD"
-    if marker in ("peso", "pesos"):
-        return default_currency if default_currency in _PESO else "MXN"
-    return _CURRENCY_WORDS.get(marker, default_currency)
-
-
 def _to_minor(value: Decimal, currency: str) -> int:
     scaled = value * minor_unit_factor(currency)
     whole = int(scaled)
@@ -322,7 +297,7 @@ def _marker(low: str, start: int, end: int) -> tuple[str, int, int] | None:
         if before == "$" and at >= 2 and low[at - 2 : at] == "us":
             return "us$", at - 2, end
         return before, at, end
-    if before in _MARKER_CHARS and (prefix := _PREFIX_RE.search(low, max(0, start - 5), start)):
+    if before in _MARKER_CHARS and (prefix := CURRENCY_PREFIX_RE.search(low, max(0, start - 5), start)):
         return prefix.group(1), prefix.start(1), end
     if end < len(low) and (low[end] in "€$£" or (low[end].isspace() and end + 1 < len(low))
                            or low[end].isalpha()) and (suffix := _SUFFIX_RE.match(low, end)):
@@ -384,7 +359,7 @@ def _in_slow(slow: list[tuple[int, int]], position: int) -> bool:
 def _glued_amounts(text: str, low: str, lang: Lang) -> list[Amount]:
     found = []
     for match in _GLUED_RE.finditer(low):
-        currency = _currency_for(match.group(1), match.group(1).upper())
+        currency = currency_for(match.group(1), match.group(1).upper())
         cents = _minor_of(match.group(2), None, lang, currency)
         if cents is not None:
             found.append(_new(Amount, (cents, currency, match.start(), match.end(),
@@ -422,7 +397,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
             return
         if located:
             marker, span_start, span_end = located
-            if marker in _MINOR_WORDS:
+            if marker in MINOR_UNIT_WORDS:
                 number = value if value is not None else digits_value(raw, lang)
                 if number is not None:
                     cents = int(number.quantize(Decimal(1), rounding=ROUND_HALF_UP))
@@ -430,7 +405,7 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
                                                text[span_start:span_end], True)))
                     minor.add(span_start)
                 return
-            currency = _currency_for(marker, default_currency)
+            currency = currency_for(marker, default_currency)
             if (cents := _minor_of(raw, value, lang, currency)) is not None:
                 found.append(_new(Amount, (cents, currency, span_start, span_end, text[span_start:span_end], True)))
         elif bare_possible and _is_bare_amount(low, start, end, raw, money_context, cues):
@@ -476,8 +451,8 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
             continue
         # "R$ 50", "$5.50", "€20": the hot path, the common notations converted here without a call
         if prefix not in currency_of:
-            currency_of[prefix] = (_currency_for(prefix, default_currency),
-                                   *_factor_and_places(_currency_for(prefix, default_currency)))
+            currency_of[prefix] = (currency_for(prefix, default_currency),
+                                   *_factor_and_places(currency_for(prefix, default_currency)))
         currency, factor, places = currency_of[prefix]
         cut = len(digits) - places - 1
         if digits.isdigit() and (digits[0] != "0" or len(digits) == 1):

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
-from typing import Protocol, TypeVar
+from typing import NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
@@ -41,12 +41,13 @@ from language.text import fold
 DOLLAR_SIGN_CURRENCIES = frozenset({"USD", "ARS", "MXN", "CLP", "COP", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD"})
 PESO_CURRENCIES = frozenset({"ARS", "MXN", "CLP", "COP", "UYU", "DOP", "PHP", "CUP"})
 
-_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
+# A currency marker right before an amount, and the words of minor units: guards.mentions reads drafts with them too.
+CURRENCY_PREFIX_RE = re.compile(r"(r\$|us\$|u\$s|\$|€|£|brl|usd|eur|ars|mxn)\s?$")
 _SUFFIX_RE = re.compile(
     r"\s?(€|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
-_MINOR_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
+MINOR_UNIT_WORDS = frozenset({"centavo", "centavos", "cent", "cents", "centimo", "centimos", "centim", "centims"})
 _CURRENCY_WORDS: dict[str, str] = {
     "r$": "BRL", "reais": "BRL", "reales": "BRL", "reals": "BRL", "real": "BRL", "brl": "BRL", "€": "EUR", "euro": "EUR", "euros": "EUR",
     "eur": "EUR", "£": "GBP", "us$": "USD", "u$s": "USD", "usd": "USD", "ars": "ARS", "mxn": "MXN",
@@ -93,9 +94,10 @@ class Money:
     currency: str
 
 
-@dataclass(frozen=True, slots=True)
-class AmountMention:
-    """A money amount found in a text: `text[start:end] == raw`; `explicit` if a currency marker was there."""
+class AmountMention(NamedTuple):
+    """A money amount found in a text: `text[start:end] == raw`; `explicit` if a currency marker was there.
+
+    A tuple, cheap to build by thousands: guards.mentions reads every draft with it (as `Amount`)."""
 
     amount_cents: int
     currency: str
@@ -150,7 +152,7 @@ def money_locale(lang: Lang, currency: str) -> str:
     return candidates[0] if len(candidates) == 1 else base
 
 
-def _currency_for(marker: str, default_currency: str) -> str:
+def currency_for(marker: str, default_currency: str) -> str:
     """ISO code meant by a folded currency marker; "$" and "dollars" follow a dollar-sign default currency."""
     if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
         return default_currency if default_currency in DOLLAR_SIGN_CURRENCIES else "USD"
@@ -172,7 +174,7 @@ def _is_bare_amount(number: NumberMention, folded: str, money_context: bool) -> 
 def _marker(folded: str, number: NumberMention) -> tuple[str, int, int] | None:
     """(marker, span start, span end) of the currency marker around `number`, if any."""
     head = folded[max(0, number.start - 5) : number.start]
-    if prefix := _PREFIX_RE.search(head):
+    if prefix := CURRENCY_PREFIX_RE.search(head):
         return prefix.group(1), number.start - len(head) + prefix.start(1), number.end
     if suffix := _SUFFIX_RE.match(folded, number.end):
         return suffix.group(1), number.start, suffix.end(1)
@@ -181,39 +183,21 @@ def _marker(folded: str, number: NumberMention) -> tuple[str, int, int] | None:
 
 def _explicit(number: NumberMention, marker: str, span: tuple[int, int], default_currency: str) -> AmountMention:
     """An explicit AmountMention (raw is filled by the caller); minor-unit words count minor units."""
-    if marker in _MINOR_WORDS:
+    if marker in MINOR_UNIT_WORDS:
         cents = int(number.value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return AmountMention(cents, default_currency, span[0], span[1], "", True)
-    currency = _currency_for(marker, default_currency)
+    currency = currency_for(marker, default_currency)
     return AmountMention(to_minor_units(number.value, currency), currency, span[0], span[1], "", True)
 
 
-class _Mention(Protocol):
-    """What `merge_minor` reads of a mention (AmountMention here, guards.mentions.Amount there)."""
-
-    @property
-    def amount_cents(self) -> int: ...
-    @property
-    def currency(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-    @property
-    def explicit(self) -> bool: ...
-
-
-M = TypeVar("M", bound=_Mention)
-
-
-def merge_minor(found: list[tuple[M, bool]], folded: str,
-                make: Callable[[int, str, int, int, str, bool], M]) -> list[M]:
+def merge_minor(found: list[tuple[AmountMention, bool]], folded: str,
+                make: Callable[[int, str, int, int, str, bool], AmountMention]) -> list[AmountMention]:
     """Join "50 reais e 20 centavos" (major amount, joiner, minor-unit amount) into one mention, built by `make`
     from (amount_cents, currency, start, end, raw, explicit) with an empty raw for the caller to fill.
 
     `found` pairs each mention with whether it was said in minor units.
     """
-    merged: list[tuple[M, bool]] = []
+    merged: list[tuple[AmountMention, bool]] = []
     for amount, is_minor in found:
         if merged and is_minor and amount.amount_cents < minor_unit_factor(merged[-1][0].currency):
             previous, previous_minor = merged[-1]
@@ -244,7 +228,7 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", True), False))
         elif located := _marker(folded, number):
             marker, start, end = located
-            found.append((_explicit(number, marker, (start, end), default_currency), marker in _MINOR_WORDS))
+            found.append((_explicit(number, marker, (start, end), default_currency), marker in MINOR_UNIT_WORDS))
         elif _is_bare_amount(number, folded, money_context):
             cents = to_minor_units(number.value, default_currency)
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))

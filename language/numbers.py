@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import NamedTuple
 
 from babel.numbers import NumberFormatError, parse_decimal
 from text_to_num import find_numbers as _t2n_find_numbers
@@ -28,9 +29,9 @@ from language.locales import Lang, babel_locale, text2num_lang
 from language.text import fold
 
 
-@dataclass(frozen=True, slots=True)
-class NumberMention:
-    """A number found in a text: `text[start:end] == raw`."""
+class NumberMention(NamedTuple):
+    """A number found in a text: `text[start:end] == raw`. A tuple, cheap to build by thousands: guards.mentions
+    reads every draft with it (as `Number`)."""
 
     value: Decimal
     start: int

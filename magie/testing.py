@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote
 
@@ -83,14 +85,35 @@ class WorkerProcess:
         self.process.send_signal(sig)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        process_stop(self.process, timeout=20)
         self.log.close()
+
+
+def http_serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
+    """`handler` served on a free 127.0.0.1 port from a daemon thread (the fake outside world: LLM, Pix, Graph);
+    the port is `server.server_port`. Stop it with `http_stop`."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+    return server
+
+
+def http_stop(server: ThreadingHTTPServer) -> None:
+    """Stop serving and free the port."""
+    server.shutdown()
+    server.server_close()
+
+
+def process_stop(process: subprocess.Popen, *, timeout: float) -> int:
+    """SIGTERM (what a supervisor sends), then SIGKILL if `process` is still up after `timeout` seconds; waits for it
+    and returns its exit code. A process that has already exited is only reaped."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
 
 
 def run_together(count: int, work, organisation=None, timeout: float = 120) -> list:

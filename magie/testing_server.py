@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from magie.testing import test_database_url
+from magie.testing import process_stop, test_database_url
 
 
 def free_port() -> int:
@@ -63,11 +62,7 @@ class ServerProcess:
         raise RuntimeError(f"server not ready: {self.log_path.read_text()[-3000:]}")
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        process_stop(self.process, timeout=15)
         self.log.close()
 
 
@@ -125,12 +120,6 @@ class PlatformProcess:
             return []
 
     def stop(self, timeout: float = 60) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        returncode = process_stop(self.process, timeout=timeout)
         self.log.close()
-        return self.process.returncode
+        return returncode

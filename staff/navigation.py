@@ -53,7 +53,10 @@ def _item(title, app_model: str, icon: str, kinds: tuple[str, ...] = ()) -> NavI
     return NavItem(title, _changelist(app_model), icon, f"{app_label}.view_{model}", kinds)
 
 
-BANK, SCHOOL, STORE = ("bank",), ("school",), ("store",)
+def _kind_section(title, kind: str, pages: list[tuple[Promise, str, str]]) -> Section:
+    """A section only organisations of `kind` see: its pages as (title, "app.model", icon)."""
+    return Section(title, [_item(page_title, app_model, icon, (kind,)) for page_title, app_model, icon in pages])
+
 
 SECTIONS: dict[str, Section] = {
     "policies": Section(_("Policies"), [
@@ -77,26 +80,26 @@ SECTIONS: dict[str, Section] = {
         _item(_("Escalation records"), "inbox.escalation", "folder_open"),
     ]),
     "dashboards": Section(_("Dashboards"), []),
-    "bank": Section(_("Bank"), [
-        _item(_("Pix transfers"), "bank.pixtransfer", "payments", BANK),
-        _item(_("Account holders"), "bank.holder", "person", BANK),
-        _item(_("Accounts"), "bank.account", "account_balance", BANK),
-        _item(_("Pix keys"), "bank.pixkey", "key", BANK),
-        _item(_("Saved contacts"), "bank.contact", "contacts", BANK),
-        _item(_("Bank settings"), "bank.banksettings", "tune", BANK),
+    "bank": _kind_section(_("Bank"), "bank", [
+        (_("Pix transfers"), "bank.pixtransfer", "payments"),
+        (_("Account holders"), "bank.holder", "person"),
+        (_("Accounts"), "bank.account", "account_balance"),
+        (_("Pix keys"), "bank.pixkey", "key"),
+        (_("Saved contacts"), "bank.contact", "contacts"),
+        (_("Bank settings"), "bank.banksettings", "tune"),
     ]),
-    "school": Section(_("School"), [
-        _item(_("Bookings"), "booking.booking", "event_available", SCHOOL),
-        _item(_("Time slots"), "booking.timeslot", "calendar_month", SCHOOL),
-        _item(_("Activities"), "booking.activity", "downhill_skiing", SCHOOL),
-        _item(_("Instructors"), "booking.instructor", "school", SCHOOL),
-        _item(_("Equipment"), "booking.equipmenttype", "inventory_2", SCHOOL),
-        _item(_("Payment links"), "booking.paymentlink", "link", SCHOOL),
+    "school": _kind_section(_("School"), "school", [
+        (_("Bookings"), "booking.booking", "event_available"),
+        (_("Time slots"), "booking.timeslot", "calendar_month"),
+        (_("Activities"), "booking.activity", "downhill_skiing"),
+        (_("Instructors"), "booking.instructor", "school"),
+        (_("Equipment"), "booking.equipmenttype", "inventory_2"),
+        (_("Payment links"), "booking.paymentlink", "link"),
     ]),
-    "store": Section(_("Store"), [
-        _item(_("Products"), "store.product", "smartphone", STORE),
-        _item(_("Trade-in prices"), "store.useddeviceprice", "sell", STORE),
-        _item(_("Trade-in quotes"), "store.useddevicequote", "request_quote", STORE),
+    "store": _kind_section(_("Store"), "store", [
+        (_("Products"), "store.product", "smartphone"),
+        (_("Trade-in prices"), "store.useddeviceprice", "sell"),
+        (_("Trade-in quotes"), "store.useddevicequote", "request_quote"),
     ]),
     "staff": Section(_("Staff"), [
         _item(_("Staff members"), "auth.user", "badge"),

@@ -18,6 +18,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from language.money import format_money
+from magie.api import validated
 from magie.scoping import organisation_kind_is
 from store import selectors, services
 from store.interface import quote_result
@@ -67,9 +68,7 @@ class ProductSearchApi(PublicStoreApi):
 
     def get(self, request: Request) -> Response:
         # A plain dict: with a QueryDict DRF would read an absent boolean as False instead of its default.
-        params = self.InputSerializer(data=request.query_params.dict())
-        params.is_valid(raise_exception=True)
-        data = params.validated_data
+        data = validated(self.InputSerializer, request.query_params.dict())
         hits = selectors.catalog_search(query=data["q"], capacity_gb=data["capacity_gb"],
                                         max_price_cents=data["max_price_cents"],
                                         include_sold_out=data["include_sold_out"], limit=data["limit"])
@@ -122,7 +121,6 @@ class UsedDeviceQuoteCreateApi(PublicStoreApi):
             return _price_display(quote.price_cents, quote.currency)
 
     def post(self, request: Request) -> Response:
-        given = self.InputSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        quote = services.used_device_quote(**given.validated_data)
+        given = validated(self.InputSerializer, request.data)
+        quote = services.used_device_quote(**given)
         return Response(self.OutputSerializer(quote_result(quote)).data, status=status.HTTP_201_CREATED)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from magie.bounds import text_problem
 from magie.errors import NotFound
+from magie.locking import row_locked
 from store.errors import InvalidArgument, ModelNotQuoted, OutOfStock, ProductNotFound, QuoteIncomplete
 from store.models import Product, UsedDevicePrice, UsedDeviceQuote
 from store.search import model_key
@@ -133,10 +134,7 @@ PRODUCT_EDITABLE_FIELDS = ("name", "brand", "model", "capacity_gb", "condition",
 
 
 def _product_locked(product_id: int) -> Product:
-    product = Product.objects.select_for_update().filter(pk=product_id).first()
-    if product is None:
-        raise ProductNotFound(product_id=product_id)
-    return product
+    return row_locked(Product.objects, pk=product_id, missing=ProductNotFound(product_id=product_id))
 
 
 @transaction.atomic

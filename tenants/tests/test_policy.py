@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tenants.choices import GUARD_NAMES
 from tenants.models import OrganisationPolicy, PolicyVersion
@@ -70,6 +70,21 @@ def test_preauthorised_cap_without_a_cap_and_an_unknown_channel_name_both_fields
     with pytest.raises(ValidationError) as refused:
         policy_update(organisation=demobank, changes={"gates": gates}, changed_by="admin@demobank")
     assert fields_of(refused.value) == {"reversible_daily_cap", "reversible_channel"}
+
+
+@pytest.mark.parametrize(("rule", "field", "message"), [
+    ({"mode": "above_amount"}, "money_threshold", "“Ask above an amount” needs the amount above which to ask."),
+    ({"mode": "always", "threshold_cents": 500}, "money_threshold",
+     "Leave it empty: this amount is used only with “Ask above an amount”."),
+    ({"mode": "preauthorised_cap"}, "money_daily_cap", "“Pre-authorised up to a daily cap” needs the daily cap."),
+    ({"mode": "above_amount", "threshold_cents": 500, "daily_cap_cents": 900}, "money_daily_cap",
+     "Leave it empty: a daily cap is used only with “Pre-authorised up to a daily cap”."),
+])
+def test_each_gate_amount_goes_with_its_one_mode(demobank, rule, field, message):
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        policy_update(organisation=demobank, changes={"gates": gates_with(demobank, "money", **rule)},
+                      changed_by="admin@demobank")
+    assert refused.value.message_dict == {field: [message]}
 
 
 def test_a_change_is_versioned_with_who_and_old_and_new(demobank):

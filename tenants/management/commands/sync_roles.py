@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from magie.queueing import task_queue
 from tenants.models import Organisation
 from tenants.tasks import roles_sync_task
 
@@ -15,5 +16,5 @@ class Command(BaseCommand):
             if inline:
                 roles_sync_task(organisation.schema_name)
             else:
-                roles_sync_task.apply_async((organisation.schema_name,), headers={"_schema_name": organisation.schema_name})
+                task_queue(roles_sync_task.name, schema_name=organisation.schema_name)
             self.stdout.write(f"{organisation.schema_name}: {'synced' if inline else 'queued'}")
