@@ -124,6 +124,7 @@ FIELD_LABELS = {
     "turn_lease_expires_at": _("turn lock expires"),
     "app_secret": _("app secret"), "verify_token": _("webhook verify token"), "access_token": _("access token"),
     "nickname_folded": _("nickname (for search)"), "equipment": _("equipment"),
+    "equipment_type": _("equipment"), "quantity": _("quantity"),
     "search_text": _("search text"), "brand_key": _("brand (for search)"), "model_key": _("model (for search)"),
 }
 # Where one field name means something else in one model.

@@ -255,4 +255,17 @@ T = {
     "share of the base price paid for this battery": ("parte do preço base paga por esta bateria",
                                                       "parte del precio base pagada por esta batería",
                                                       "part del preu base pagada per aquesta bateria"),
+    "quantity": ("quantidade", "cantidad", "quantitat"),
+    # Django's words that its Catalan catalogue lacks (the es and pt-BR words are Django's own)
+    "Password-based authentication": ("Autenticação baseada em senha", "Autenticación basada en contraseña",
+                                      "Autenticació amb contrasenya"),
+    "Enabled": ("Habilitado", "Habilitado", "Activada"), "Disabled": ("Desabilitado", "Deshabilitado", "Desactivada"),
+    "Whether the user will be able to authenticate using a password or not. If disabled, they may still be able to "
+    "authenticate using other backends, such as Single Sign-On or LDAP.": (
+        "Se este usuário conseguirá autenticar usando uma senha ou não. Se desabilitado ainda será possível "
+        "autenticar utilizando outros métodos, como Login Único ou LDAP.",
+        "Si el usuario podrá autenticarse con una contraseña o no. Si se deshabilita, aún podrá autenticarse con "
+        "otros métodos, como el inicio de sesión único o LDAP.",
+        "Si l'usuari es podrà autenticar amb una contrasenya o no. Si es desactiva, encara es podrà autenticar amb "
+        "altres mètodes, com l'inici de sessió únic o LDAP."),
 }
