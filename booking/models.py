@@ -13,6 +13,8 @@ from datetime import timedelta
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
@@ -105,7 +107,8 @@ class TimeSlot(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.activity} · {self.instructor} · {self.start:%Y-%m-%d %H:%M}"
+        # in the time zone and date format of the reader (the organisation's zone under a request)
+        return f"{self.activity} · {self.instructor} · {date_format(timezone.localtime(self.start), 'SHORT_DATETIME_FORMAT')}"
 
 
 class Booking(ConcurrentTransitionMixin, FSMModelMixin, models.Model):

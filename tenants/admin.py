@@ -185,7 +185,8 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
 @admin.register(PolicyVersion, site=backoffice_site)
 class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # type: ignore[misc]
     list_display = ["number", "changed_at", "changed_by_shown", "changes"]  # type: ignore[assignment]
-    fields = readonly_fields = ["number", "changed_at", "changed_by_shown", "changes", "snapshot"]
+    fields = ("number", "changed_at", "changed_by_shown", "changes", "snapshot")
+    readonly_fields = fields
 
     @admin.display(description=_("changed by"), ordering="changed_by")
     def changed_by_shown(self, obj) -> str:

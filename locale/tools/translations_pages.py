@@ -268,4 +268,8 @@ T = {
         "otros métodos, como el inicio de sesión único o LDAP.",
         "Si l'usuari es podrà autenticar amb una contrasenya o no. Si es desactiva, encara es podrà autenticar amb "
         "altres mètodes, com l'inici de sessió únic o LDAP."),
+    "%(hours)d h %(minutes)d min": ("%(hours)d h %(minutes)d min", "%(hours)d h %(minutes)d min",
+                                    "%(hours)d h %(minutes)d min"),
+    ("%(count)d hour", "%(count)d hours"): (("%(count)d hora", "%(count)d horas"), ("%(count)d hora", "%(count)d horas"),
+                                           ("%(count)d hora", "%(count)d hores")),
 }

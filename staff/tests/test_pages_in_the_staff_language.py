@@ -150,7 +150,7 @@ def admin_pages(schema: str = "demobank") -> list[str]:
 def problems_of(html: str, english_title: tuple[str, str] | None = None, lang: str = "pt_BR",
                 organisation: str = ORGANISATION) -> dict:
     page = read(html)
-    problems = {}
+    problems: dict[str, object] = {}
     found = english_in(" | ".join(page.parts), lang)
     if found:
         problems["english"] = found
