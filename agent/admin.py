@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
 from agent.models import AgentSettings, FailedTurn, Turn
@@ -36,9 +37,10 @@ class FailedTurnAdmin(ReadOnlyAdmin):
 
 
 class AgentSettingsForm(forms.ModelForm):
-    openai_base_url = forms.URLField(required=False, assume_scheme="https")
+    openai_base_url = forms.URLField(required=False, assume_scheme="https", label=_("Model base URL"))
     openai_api_key = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
-                                     help_text="Write-only: never shown again. Leave blank to keep the stored key.")
+                                     label=_("Model API key"),
+                                     help_text=_("Write-only: never shown again. Leave blank to keep the stored key."))
 
     class Meta:
         model = AgentSettings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 
 from magie.fields import EncryptedTextField
 
@@ -64,7 +65,7 @@ class Turn(models.Model):
         indexes = [models.Index(fields=["status"], condition=models.Q(status="failed"), name="turn_failed")]
 
     def __str__(self) -> str:
-        return f"turn {self.pk} ({self.status})"
+        return gettext("turn %(number)s (%(status)s)") % {"number": self.pk, "status": self.get_status_display()}
 
 
 class FailedTurn(Turn):
@@ -122,4 +123,4 @@ class PixCode(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"Pix code {self.kind} of message {self.message_id}"
+        return gettext("Pix code (%(kind)s) of message %(message)s") % {"kind": self.kind, "message": self.message_id}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 from magie.fields import EncryptedTextField
@@ -65,7 +66,8 @@ class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Approval {self.pk} {self.tool} ({self.status})"
+        return gettext("Approval %(number)s: %(tool)s (%(status)s)") % {
+            "number": self.pk, "tool": self.tool, "status": self.get_status_display()}
 
     @transition(field=status, source=Status.PENDING, target=Status.APPROVED)
     def approve(self, by: str, channel: str, at) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")
@@ -64,7 +65,8 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Ask {self.pk} {self.kind} ({self.status})"
+        return gettext("Request %(number)s: %(kind)s (%(status)s)") % {
+            "number": self.pk, "kind": self.kind, "status": self.get_status_display()}
 
     @property
     def is_open(self) -> bool:
@@ -128,7 +130,7 @@ class Attribution(models.Model):
         indexes = [models.Index(fields=["ask", "message"])]
 
     def __str__(self) -> str:
-        return f"message {self.message_id} → ask {self.ask_id}"
+        return gettext("message %(message)s → request %(ask)s") % {"message": self.message_id, "ask": self.ask_id}
 
 
 class SlotEvent(models.Model):

@@ -14,6 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_fsm import ConcurrentTransitionMixin, FSMField, transition
 
 from bank.keys import document_is_valid, document_mask
@@ -42,7 +44,7 @@ class BankSettings(models.Model):
     night_limit_cents = models.BigIntegerField(
         default=NIGHT_LIMIT_MAX_CENTS,
         validators=[MinValueValidator(1), MaxValueValidator(NIGHT_LIMIT_MAX_CENTS)],
-        help_text="Most an individual may send by Pix between 20:00 and 06:00 (cents, at most 100000).",
+        help_text=_("Most an individual may send by Pix between 20:00 and 06:00 (cents, at most 100000)."),
     )
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -57,7 +59,7 @@ class BankSettings(models.Model):
         ]
 
     def __str__(self) -> str:
-        return "Bank settings"
+        return gettext("Bank settings")
 
 
 class Holder(models.Model):
@@ -118,7 +120,7 @@ class Account(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number} ({self.holder or 'settlement'})"
+        return f"{self.number} ({self.holder or gettext('settlement')})"
 
 
 class PixKey(models.Model):
@@ -132,7 +134,7 @@ class PixKey(models.Model):
         RANDOM = "random", "Random key"
 
     key_type = models.CharField(max_length=8, choices=KeyType.choices)
-    value = models.CharField(max_length=77, unique=True, help_text="Normal form (see language.pix_keys).")
+    value = models.CharField(max_length=77, unique=True, help_text=_("Normal form (see language.pix_keys)."))
     owner_name = models.CharField(max_length=200)
     owner_document = models.CharField(max_length=14, validators=[validate_document])
     bank_name = models.CharField(max_length=120)
@@ -145,7 +147,7 @@ class PixKey(models.Model):
         verbose_name = "Pix key"
 
     def __str__(self) -> str:
-        return f"{self.get_key_type_display()} key of {self.owner_name}"
+        return gettext("%(type)s key of %(owner)s") % {"type": self.get_key_type_display(), "owner": self.owner_name}
 
     @property
     def masked_document(self) -> str:
@@ -174,7 +176,8 @@ class KeyLookup(models.Model):
         indexes = [models.Index(fields=["holder", "created_at"], name="bank_lookup_holder_time")]
 
     def __str__(self) -> str:
-        return f"{self.key_type} lookup ({'found' if self.found else 'not found'})"
+        return (gettext("%(type)s lookup (found)") if self.found else gettext("%(type)s lookup (not found)")) % {
+            "type": self.key_type}
 
 
 class Contact(models.Model):
@@ -302,7 +305,7 @@ class CustomerToken(models.Model):
         verbose_name = "customer token"
 
     def __str__(self) -> str:
-        return f"Token of {self.holder}"
+        return gettext("Token of %(holder)s") % {"holder": self.holder}
 
     def __repr__(self) -> str:  # the key never reaches a log through repr()
         return f"<CustomerToken {self.pk} of holder {self.holder_id}>"

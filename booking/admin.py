@@ -17,7 +17,7 @@ from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, 
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
-from staff.columns import money_column
+from staff.columns import duration_words, money_column
 
 
 class SchoolAdmin(KindScopedAdminMixin, ModelAdmin):
@@ -40,9 +40,14 @@ class ActivityEquipmentInline(KindScopedAdminMixin, TabularInline):
 
 @admin.register(Activity, site=backoffice_site)
 class ActivityAdmin(CatalogueAdmin):
-    list_display = ["name", "slug", "price", "duration"]
+    list_display = ["name", "slug", "price", "duration_text"]
     search_fields = ["name", "slug"]
     price = money_column("price_cents", _("price per person"))
+
+    @admin.display(description=_("duration"), ordering="duration")
+    def duration_text(self, obj: Activity) -> str:
+        """"3 horas" / "2 h 30 min", not Python's "3:00:00"."""
+        return duration_words(obj.duration)
     inlines = [ActivityEquipmentInline]
 
 

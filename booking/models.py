@@ -13,6 +13,10 @@ from datetime import timedelta
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 
@@ -35,9 +39,9 @@ class Activity(models.Model):
     """What a customer books: `names` holds the name per language ({"ca": "Esquí alpí", "en": "Alpine skiing"})."""
 
     slug = models.SlugField(max_length=40, unique=True)
-    name = models.CharField(max_length=80, help_text="Name used when the organisation's language has none.")
+    name = models.CharField(max_length=80, help_text=_("Name used when the organisation's language has none."))
     names = models.JSONField(default=dict, blank=True)
-    price_cents = models.IntegerField(help_text="Price per person, in cents of `currency`.")
+    price_cents = models.IntegerField(help_text=_("Price per person, in cents of `currency`."))
     currency = models.CharField(max_length=3)
     duration = models.DurationField(default=timedelta(hours=3))
     equipment = models.ManyToManyField(EquipmentType, through="ActivityEquipment", blank=True)
@@ -103,7 +107,8 @@ class TimeSlot(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.activity} · {self.instructor} · {self.start:%Y-%m-%d %H:%M}"
+        # in the time zone and date format of the reader (the organisation's zone under a request)
+        return f"{self.activity} · {self.instructor} · {date_format(timezone.localtime(self.start), 'SHORT_DATETIME_FORMAT')}"
 
 
 class Booking(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
@@ -141,7 +146,8 @@ class Booking(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         indexes = [models.Index(fields=["slot", "status"], name="booking_slot_status_idx")]
 
     def __str__(self) -> str:
-        return f"Booking #{self.pk} · {self.customer_name} × {self.party_size}"
+        return gettext("Booking #%(number)s · %(customer)s × %(people)s") % {
+            "number": self.pk, "customer": self.customer_name, "people": self.party_size}
 
     @transition(field=status, source=Status.PENDING_PAYMENT, target=Status.PAID)
     def pay(self, *, at) -> None:
@@ -171,7 +177,7 @@ class PaymentLink(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Payment link for booking #{self.booking_id}"
+        return gettext("Payment link for booking #%(number)s") % {"number": self.booking_id}
 
     def __repr__(self) -> str:  # the token is a bearer secret: keep it out of logs
         return f"<PaymentLink {self.pk} booking={self.booking_id}>"
@@ -186,7 +192,7 @@ class CustomerToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"Token of {self.customer_name} ({self.customer_ref})"
+        return gettext("Token of %(holder)s") % {"holder": f"{self.customer_name} ({self.customer_ref})"}
 
     def __repr__(self) -> str:
         return f"<CustomerToken {self.pk} {self.customer_ref}>"

@@ -6,6 +6,7 @@ from conversations.models import Conversation, Customer, Message
 from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from staff.labels import SANDBOX_ID_DIGITS_ONLY, SANDBOX_ID_LABEL, SANDBOX_ID_REAL, SANDBOX_ID_TAKEN
 
 
 class MessageInline(ReadOnlyInline):
@@ -29,16 +30,15 @@ class SandboxCustomerForm(forms.ModelForm):
     class Meta:
         model = Customer
         fields = ["channel_user_id", "name"]
-        labels = {"channel_user_id": "WhatsApp id (digits)"}
+        labels = {"channel_user_id": SANDBOX_ID_LABEL}
 
     def clean_channel_user_id(self) -> str:
         value = self.cleaned_data["channel_user_id"].strip()
         if not value.isdigit():
-            raise forms.ValidationError("Digits only, as a WhatsApp id (e.g. 5511999990099).")
+            raise forms.ValidationError(SANDBOX_ID_DIGITS_ONLY)
         existing = Customer.objects.filter(channel_user_id=value).first()
         if existing is not None:
-            raise forms.ValidationError("This id is already a sandbox customer." if existing.is_sandbox else
-                                        "This id is a real customer's: a sandbox customer needs an id of its own.")
+            raise forms.ValidationError(SANDBOX_ID_TAKEN if existing.is_sandbox else SANDBOX_ID_REAL)
         return value
 
     def validate_unique(self) -> None:  # customer_create_sandbox says it precisely

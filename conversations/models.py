@@ -43,7 +43,9 @@ class Conversation(models.Model):
     turn_lease_expires_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
-        return f"Conversation with {self.customer}"
+        from staff.labels import CONVERSATION_WITH  # the staff catalogue's words (conversations/locale: customers')
+
+        return str(CONVERSATION_WITH) % {"customer": self.customer}
 
 
 class Message(models.Model):

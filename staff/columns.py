@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import admin
 from django.db import connection
+from django.utils.translation import gettext, ngettext
 
 from language.locales import lang_of
 from language.money import format_money
@@ -22,6 +24,19 @@ def money_text(cents: int | None, currency: str | None) -> str:
     tenant = getattr(connection, "tenant", None)
     currency = currency or getattr(tenant, "currency", None) or "USD"
     return format_money(cents, currency, lang_of(active_lang()))
+
+
+def duration_words(duration: timedelta | None) -> str:
+    """A duration as the reader says it: "3 hours", "2 h 30 min", "45 minutes" (in the active language)."""
+    if duration is None:
+        return NO_VALUE
+    minutes = int(duration.total_seconds() // 60)
+    hours, rest = divmod(minutes, 60)
+    if hours and rest:
+        return gettext("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": rest}
+    if hours:
+        return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
 
 
 def money_column(cents_field: str, description: Any, *, currency_field: str | None = "currency") -> Callable:

@@ -13,7 +13,8 @@ from django.apps import apps
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "agent", "inbox", "staff"}
+APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "agent", "inbox", "staff", "axes", "whatsapp",
+        "magie"}
 
 MODEL_NAMES = {
     "tenants.Organisation": (_("organisation"), _("organisations")),
@@ -51,6 +52,18 @@ MODEL_NAMES = {
     "approvals.ApprovalRequest": (_("approval"), _("approvals")),
     "inbox.Escalation": (_("escalated chat"), _("escalated chats")),
     "inbox.EscalationReply": (_("reply by a person"), _("replies by people")),
+    "axes.AccessAttempt": (_("login lockout"), _("login lockouts")),
+    # not in the back office's menus, but named in its roles' permissions
+    "magie.Heartbeat": (_("heartbeat"), _("heartbeats")),
+    "asks.Attribution": (_("message of a request"), _("messages of requests")),
+    "bank.KeyLookup": (_("Pix key lookup"), _("Pix key lookups")),
+    "bank.CustomerToken": (_("customer sign-in token"), _("customer sign-in tokens")),
+    "booking.CustomerToken": (_("customer sign-in token"), _("customer sign-in tokens")),
+    "agent.Reference": (_("reference shown to the model"), _("references shown to the model")),
+    "agent.PixCode": (_("Pix code"), _("Pix codes")),
+    "whatsapp.Delivery": (_("delivery"), _("deliveries")),
+    "whatsapp.DeliveryEvent": (_("delivery status"), _("delivery statuses")),
+    "whatsapp.CustomerRoute": (_("customer's WhatsApp number"), _("customers' WhatsApp numbers")),
 }
 
 FIELD_LABELS = {
@@ -107,14 +120,31 @@ FIELD_LABELS = {
     "ask_stale_after": _("request goes stale after"), "enabled_guards": _("checks on every reply"),
     "internal_vocabulary": _("words never said to customers"), "guard_retries": _("redrafts after a failed check"),
     "guard_time_budget_ms": _("time for the checks (ms)"), "amount_max_cents": _("largest amount per request (cents)"),
+    "language": _("language"), "turn_lease_token": _("turn lock token"), "turn_lease_holder": _("turn lock holder"),
+    "turn_lease_expires_at": _("turn lock expires"),
+    "app_secret": _("app secret"), "verify_token": _("webhook verify token"), "access_token": _("access token"),
+    "nickname_folded": _("nickname (for search)"), "equipment": _("equipment"),
+    "equipment_type": _("equipment"), "quantity": _("quantity"),
+    "search_text": _("search text"), "brand_key": _("brand (for search)"), "model_key": _("model (for search)"),
 }
 # Where one field name means something else in one model.
 FIELD_OVERRIDES = {("asks.SlotEvent", "slot"): _("value"), ("asks.SlotEvent", "value"): _("new value"),
-                   ("booking.Activity", "price_cents"): _("price per person (cents)")}
+                   ("booking.Activity", "price_cents"): _("price per person (cents)"),
+                   # django-axes names its columns in English only (it has no pt-BR, es or ca catalogue)
+                   ("axes.AccessAttempt", "username"): _("username"),
+                   ("axes.AccessAttempt", "ip_address"): _("IP address"),
+                   ("axes.AccessAttempt", "user_agent"): _("browser"),
+                   ("axes.AccessAttempt", "http_accept"): _("HTTP Accept header"),
+                   ("axes.AccessAttempt", "path_info"): _("path"),
+                   ("axes.AccessAttempt", "attempt_time"): _("last failed sign-in"),
+                   ("axes.AccessAttempt", "get_data"): _("GET data"),
+                   ("axes.AccessAttempt", "post_data"): _("POST data"),
+                   ("axes.AccessAttempt", "failures_since_start"): _("failed sign-ins")}
 
 APP_NAMES = {"tenants": _("Organisations"), "conversations": _("Conversations"), "asks": _("Asks"), "bank": _("Bank"),
              "booking": _("School"), "store": _("Store"), "approvals": _("Approvals"), "agent": _("Agent"),
-             "inbox": _("Inbox"), "staff": _("Staff")}
+             "inbox": _("Inbox"), "staff": _("Staff"), "axes": _("Login lockouts"), "whatsapp": _("WhatsApp"),
+             "magie": _("Platform")}
 
 # The states and kinds the apps declare in English: shown through the catalogues (each label its own msgid).
 CHOICE_WORDS = {  # each a literal, so that makemessages finds it
@@ -139,6 +169,14 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
     gettext_noop("Execution Failed"), gettext_noop("Open"), gettext_noop("Claimed"), gettext_noop("Resolved"),
 }
 
+# The back office's words for the conversations app: written here, as conversations/locale is the customers'
+# catalogue (`makemessages` files a string under the app's own locale directory).
+CONVERSATION_WITH = _("Conversation with %(customer)s")
+SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
+SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
+SANDBOX_ID_TAKEN = _("This id is already a sandbox customer.")
+SANDBOX_ID_REAL = _("This id is a real customer's: a sandbox customer needs an id of its own.")
+
 _applied = False
 
 
@@ -149,6 +187,7 @@ def labels_apply() -> None:
         return
     for app_label, name in APP_NAMES.items():
         apps.get_app_config(app_label).verbose_name = name
+    replaced: dict[tuple[str, str], str] = {}  # (model, field) → the name it had
     for model in apps.get_models():
         opts = model._meta
         if opts.app_label not in APPS:
@@ -161,10 +200,31 @@ def labels_apply() -> None:
             if label is None and field.verbose_name == field.name.replace("_", " "):  # Django's default, not the app's
                 label = FIELD_LABELS.get(field.name)
             if label is not None:
+                replaced[(opts.label, field.name)] = str(field.verbose_name)
                 field.verbose_name = label
             if field.choices and all(str(word) in CHOICE_WORDS for _value, word in field.flatchoices):
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
+    _declared_forms_relabel(replaced)
     _applied = True
+
+
+def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
+    """A ModelForm class written in an app (not built per request by the admin) took its labels from the models
+    when it was imported, before the staff names were applied: its labels that are still the old names follow."""
+    from django import forms
+    from django.utils.text import capfirst
+
+    classes = list(forms.ModelForm.__subclasses__())
+    while classes:
+        form = classes.pop()
+        classes.extend(form.__subclasses__())
+        model = getattr(getattr(form, "_meta", None), "model", None)
+        if model is None:
+            continue
+        for name, field in getattr(form, "base_fields", {}).items():
+            before = replaced.get((model._meta.label, name))
+            if before is not None and str(field.label) == capfirst(before):
+                field.label = capfirst(model._meta.get_field(name).verbose_name)
 
 
 # Why a chat went to people: a guard's name, or one of the reasons the turn and the channel give.

@@ -49,4 +49,19 @@ THEME_WORDS = [
     gettext_noop('Type to search'),
     gettext_noop('Welcome back to'),
     gettext_noop('You have been successfully logged out from the administration'),
+    gettext_noop('Select value'),
+    gettext_noop('Time'),
+    gettext_noop('Dataset not found. No action performed.'),
+    gettext_noop("After you've created a user, you’ll be able to edit more user options."),
+    gettext_noop('Raw passwords are not stored, so there is no way to see this user’s password, but you can change '
+                 'the password using <a href="{}" class="text-primary-600 dark:text-primary-500">this form</a>.'),
+]
+
+# Django's own words that its Catalan catalogue does not have yet (the user form's password choice).
+DJANGO_WORDS = [
+    gettext_noop("Password-based authentication"),
+    gettext_noop("Enabled"),
+    gettext_noop("Disabled"),
+    gettext_noop("Whether the user will be able to authenticate using a password or not. If disabled, they may still be "
+                 "able to authenticate using other backends, such as Single Sign-On or LDAP."),
 ]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from store.search import model_key, search_text_for
 
@@ -28,16 +30,16 @@ class Product(models.Model):
     sku = models.CharField(max_length=40, unique=True)
     name = models.CharField(max_length=160)
     brand = models.CharField(max_length=60)
-    model = models.CharField(max_length=80, help_text='e.g. "iPhone 13"; blank for generic accessories', blank=True)
-    capacity_gb = models.PositiveIntegerField(null=True, blank=True, help_text="storage; empty for accessories")
+    model = models.CharField(max_length=80, help_text=_('e.g. "iPhone 13"; blank for generic accessories'), blank=True)
+    capacity_gb = models.PositiveIntegerField(null=True, blank=True, help_text=_("storage; empty for accessories"))
     condition = models.CharField(max_length=12, choices=Condition.choices, default=Condition.NEW)
-    price_cents = models.BigIntegerField(help_text="in minor units (cents) of `currency`")
+    price_cents = models.BigIntegerField(help_text=_("in minor units (cents) of `currency`"))
     currency = models.CharField(max_length=3)
     stock = models.IntegerField(default=0)
     warranty_months = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="empty = no warranty data on record; 0 = explicitly no warranty"
+        null=True, blank=True, help_text=_("empty = no warranty data on record; 0 = explicitly no warranty")
     )
-    sold_out = models.BooleanField(default=False, help_text="flagged by staff even if stock remains (e.g. reserved)")
+    sold_out = models.BooleanField(default=False, help_text=_("flagged by staff even if stock remains (e.g. reserved)"))
     # Normalised words of brand, model, name and capacity (see store.search); kept in step by save().
     search_text = models.TextField(editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -111,14 +113,14 @@ class UsedDeviceQuote(models.Model):
     """One quote given for a used device: the inputs, the price row's figures at that moment, and until when it
     holds. Rows are written by `used_device_quote` only and never changed."""
 
-    device_model = models.CharField(max_length=80, help_text="as the customer named it")
+    device_model = models.CharField(max_length=80, help_text=_("as the customer named it"))
     price_row = models.ForeignKey(UsedDevicePrice, null=True, on_delete=models.SET_NULL, related_name="quotes")
     quoted_brand = models.CharField(max_length=60)
     quoted_model = models.CharField(max_length=80)
     capacity_gb = models.PositiveIntegerField()
     battery_health = models.PositiveSmallIntegerField()
     base_cents = models.BigIntegerField()
-    battery_percent = models.PositiveSmallIntegerField(help_text="share of the base price paid for this battery")
+    battery_percent = models.PositiveSmallIntegerField(help_text=_("share of the base price paid for this battery"))
     price_cents = models.BigIntegerField()
     currency = models.CharField(max_length=3)
     created_at = models.DateTimeField()
@@ -136,4 +138,5 @@ class UsedDeviceQuote(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Quote #{self.pk}: {self.quoted_brand} {self.quoted_model} {self.capacity_gb} GB"
+        return gettext("Quote #%(number)s: %(device)s") % {
+            "number": self.pk, "device": f"{self.quoted_brand} {self.quoted_model} {self.capacity_gb} GB"}

@@ -26,6 +26,8 @@ from tenants.policy import gate_field, policy_snapshot
 from tenants.policy_changes import policy_changes
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
+SYSTEM_CREATED = _("system (created)")
+
 
 def actor(request) -> str:
     return f"{request.user.get_username()}@{request.tenant.schema_name}"
@@ -182,7 +184,14 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
 
 @admin.register(PolicyVersion, site=backoffice_site)
 class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # type: ignore[misc]
-    list_display = ["number", "changed_at", "changed_by", "changes"]  # type: ignore[assignment]
+    list_display = ["number", "changed_at", "changed_by_shown", "changes"]  # type: ignore[assignment]
+    fields = ("number", "changed_at", "changed_by_shown", "changes", "snapshot")
+    readonly_fields = fields
+
+    @admin.display(description=_("changed by"), ordering="changed_by")
+    def changed_by_shown(self, obj) -> str:
+        """Who changed it ("admin@demobank"), or the platform when it created the organisation's first version."""
+        return str(SYSTEM_CREATED) if obj.changed_by == "system (created)" else obj.changed_by
     list_filter = ["changed_at"]  # type: ignore[misc,assignment]
     search_fields = ["changed_by"]  # type: ignore[misc]
 
@@ -217,7 +226,8 @@ class StaffAdmin(UserAdmin, ModelAdmin):
     search_fields = ["username", "email", "first_name", "last_name"]
     date_hierarchy = "date_joined"
     inlines = [StaffProfileInline]
-    fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
+    fieldsets = [(None, {"fields": ["username", "password"]}),
+                 (_("Staff"), {"fields": ["email", "is_active", "groups"]})]
 
     @admin.display(description=_("role"))
     def role(self, obj) -> str:
@@ -229,9 +239,36 @@ class StaffAdmin(UserAdmin, ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
+PERMISSION_ACTIONS = {"add": _("Can add %(name)s"), "change": _("Can change %(name)s"),
+                      "delete": _("Can delete %(name)s"), "view": _("Can view %(name)s")}
+
+
+def permission_label(permission) -> str:
+    """A permission as the reader says it: Django stores its name in English when the table is created."""
+    action, _sep, model_name = permission.codename.partition("_")
+    model = permission.content_type.model_class()
+    if action not in PERMISSION_ACTIONS or model is None or model._meta.model_name != model_name:
+        return f"{permission.content_type} | {permission.name}"
+    opts = model._meta
+    return f"{apps_verbose_name(opts.app_label)} | {PERMISSION_ACTIONS[action] % {'name': opts.verbose_name}}"
+
+
+def apps_verbose_name(app_label: str) -> str:
+    from django.apps import apps
+
+    return str(apps.get_app_config(app_label).verbose_name)
+
+
 @admin.register(Group, site=backoffice_site)
 class RoleAdmin(ReadOnlyAdmin):
     list_display = ["name"]
+    fields = readonly_fields = ["name", "permission_list"]
+
+    @admin.display(description=_("permissions"))
+    def permission_list(self, obj) -> str:
+        labels = [permission_label(permission) for permission in
+                  obj.permissions.select_related("content_type").order_by("content_type__app_label", "codename")]
+        return ", ".join(labels)
 
 
 @admin.register(StaffSecurity, site=backoffice_site)

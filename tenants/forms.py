@@ -155,11 +155,12 @@ SECRET_HELP = _("Write-only: the stored value is never shown. Leave blank to kee
 
 
 class WhatsAppChannelForm(forms.ModelForm):
-    app_secret = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False, help_text=SECRET_HELP)
+    app_secret = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False, help_text=SECRET_HELP,
+                                 label=_("App secret"))
     verify_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
-                                   help_text=SECRET_HELP)
+                                   help_text=SECRET_HELP, label=_("Webhook verify token"))
     access_token = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
-                                   help_text=SECRET_HELP)
+                                   help_text=SECRET_HELP, label=_("Access token"))
 
     class Meta:
         model = WhatsAppChannel

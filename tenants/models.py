@@ -10,6 +10,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_tenants.models import DomainMixin, TenantMixin
 
@@ -52,7 +53,7 @@ class Organisation(TenantMixin):
     # The languages its customers are answered in (its own language always among them): each customer message's
     # language is detected among these (`language.detect`), kept on the conversation, and read and answered in.
     languages = ArrayField(models.CharField(max_length=8, choices=Language.choices), default=list, blank=True,
-                           help_text="Languages customers are answered in, besides the organisation's own.")
+                           help_text=_("Languages customers are answered in, besides the organisation's own."))
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
     brand_colour = models.CharField(
@@ -62,7 +63,7 @@ class Organisation(TenantMixin):
     created_at = models.DateTimeField(auto_now_add=True)
     # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
     admin_totp_required = models.BooleanField(
-        default=False, help_text="Admins must enter a code of an authenticator app after their password.")
+        default=False, help_text=_("Admins must enter a code of an authenticator app after their password."))
 
     auto_create_schema = True
     auto_drop_schema = False
@@ -138,8 +139,8 @@ class OrganisationPolicy(models.Model):
     amount_max_cents = models.BigIntegerField(
         default=AMOUNT_MAX_DEFAULT_CENTS,
         validators=[MinValueValidator(1), MaxValueValidator(AMOUNT_CEILING_CENTS)],
-        help_text="The largest amount one request may carry (a Pix, a price ceiling), in cents; anything above is "
-                  "refused before it reaches an approval or an engine.",
+        help_text=_("The largest amount one request may carry (a Pix, a price ceiling), in cents; anything above is "
+                  "refused before it reaches an approval or an engine."),
     )
     enabled_guards = ArrayField(models.CharField(max_length=40), default=default_guards, blank=True)
     internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True)
@@ -154,7 +155,8 @@ class OrganisationPolicy(models.Model):
         verbose_name_plural = "organisation policies"
 
     def __str__(self) -> str:
-        return f"Policy of {self.organisation.name} (v{self.version})"
+        return gettext("Policy of %(organisation)s (v%(version)s)") % {"organisation": self.organisation.name,
+                                                                    "version": self.version}
 
 
 class PolicyVersion(models.Model):
@@ -172,7 +174,8 @@ class PolicyVersion(models.Model):
         constraints = [models.UniqueConstraint(fields=["organisation", "number"], name="policy_version_unique")]
 
     def __str__(self) -> str:
-        return f"{self.organisation.schema_name} policy v{self.number}"
+        return gettext("Policy of %(organisation)s, version %(number)s") % {"organisation": self.organisation.name,
+                                                                          "number": self.number}
 
 
 class WhatsAppChannel(models.Model):

@@ -17,7 +17,10 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_otp import login as otp_login
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -61,7 +64,7 @@ class SecondFactorMiddleware:
                 and not request.path.startswith(EXEMPT_PREFIXES) and second_factor_required(request, user)):
             if request.path.startswith("/simulator/") and request.path != "/simulator/":
                 return JsonResponse({"code": "second_factor_required",
-                                     "message": "Enter your authenticator code at /admin/second-factor/ first."},
+                                     "message": _("Enter your authenticator code at /admin/second-factor/ first.")},
                                     status=403)
             return redirect(f"{SECOND_FACTOR_PATH}?{urlencode({'next': request.get_full_path()})}")
         return self.get_response(request)
@@ -85,8 +88,10 @@ def _wait_message(device: TOTPDevice) -> str | None:
     if allowed:
         return None
     until = (data or {}).get("locked_until")
-    return ("Too many wrong codes: wait a few seconds, then enter the current code."
-            if until is None else f"Too many wrong codes: try again after {until:%H:%M:%S} (UTC).")
+    if until is None:
+        return _("Too many wrong codes: wait a few seconds, then enter the current code.")
+    return _("Too many wrong codes: try again after %(time)s.") % {
+        "time": date_format(timezone.localtime(until), "TIME_FORMAT")}
 
 
 @staff_member_required
@@ -106,18 +111,18 @@ def second_factor(request: HttpRequest) -> HttpResponse:
         if wait:
             error = wait
         elif not (token.isdigit() and len(token) == device.digits):
-            error = f"Enter the {device.digits}-digit code your authenticator app shows now."
+            error = _("Enter the %(digits)s-digit code your authenticator app shows now.") % {"digits": device.digits}
         elif device.verify_token(token):
             if enrolling:
                 device.confirmed = True
                 device.save(update_fields=["confirmed"])
-                messages.success(request, "Second factor set up: it will be asked at every sign-in.")
+                messages.success(request, _("Second factor set up: it will be asked at every sign-in."))
             otp_login(request, device)
             return redirect(_next_url(request))
         else:
-            error = "That code is not the current one: check your device's clock and try again."
+            error = _("That code is not the current one: check your device's clock and try again.")
     context = {
-        "title": "Set up a second factor" if enrolling else "Second factor",
+        "title": _("Set up a second factor") if enrolling else _("Second factor"),
         "enrolling": enrolling, "error": error, "next": _next_url(request),
         "required": second_factor_required(request, user),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
@@ -137,6 +142,6 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "staff/locked_out.html", {
         "username": get_client_username(request, credentials) or "", "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "minutes": minutes, "title": "Sign-in locked",
+        "minutes": minutes, "title": _("Sign-in locked"),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
     }, status=429)

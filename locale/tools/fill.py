@@ -39,7 +39,10 @@ def main() -> int:
         po_path = LOCALE / lang / "LC_MESSAGES" / "django.po"
         with open(po_path, "rb") as handle:
             catalog = read_po(handle, locale=lang)
-        for message in catalog:
+        for message in list(catalog):
+            if message.id and message.context == "customer":  # customer wording: conversations/locale has it
+                catalog.delete(message.id, context=message.context)
+                continue
             if not message.id:
                 continue
             key = message.id if isinstance(message.id, str) else tuple(message.id)
@@ -59,7 +62,7 @@ def main() -> int:
             else:  # singular, then the plural for every other form (Spanish has a third, for millions)
                 message.string = (found[0], *[found[1]] * (catalog.num_plurals - 1))
         with open(po_path, "wb") as handle:
-            write_po(handle, catalog, width=120, omit_header=False, ignore_obsolete=True)
+            write_po(handle, catalog, width=120, omit_header=False, ignore_obsolete=True, sort_output=True)
     return 1 if missing else 0
 
 

@@ -1,7 +1,8 @@
 """Each staff member reads the back office in their profile's language, else their organisation's; dates in the
 organisation's time zone and the reader's locale; money as the reader writes it."""
 
-from datetime import UTC, datetime
+import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -92,3 +93,27 @@ def test_escalations_say_why_in_the_staffs_words(demobank):
                     evidence=None, drafts=["R$ 999"])
     page = signed_in("demobank", "agent").get("/admin/inbox/escalation/").content.decode()
     assert "Valores sem dados que os sustentem" in page and "abrir na caixa de entrada" in page
+
+
+def test_school_lists_show_times_in_its_zone_and_catalan_and_durations_in_words(demoschool):
+    """The school (Europe/Madrid, Catalan): a booking's time slot in the school's time zone and Catalan date format
+    (not the stored UTC), its amount in euros as Catalan writes them; an activity's duration in words."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from booking.models import Activity, Booking
+
+    booking = Booking.objects.select_related("slot").order_by("pk").first()
+    assert booking is not None and ZoneInfo(demoschool.time_zone).utcoffset(booking.slot.start.replace(tzinfo=None))
+    with translation.override("ca"):
+        local = date_format(booking.slot.start.astimezone(ZoneInfo(demoschool.time_zone)), "SHORT_DATETIME_FORMAT")
+        utc = date_format(booking.slot.start.astimezone(UTC), "SHORT_DATETIME_FORMAT")
+    Activity.objects.filter(slug="snowshoeing").update(duration=timedelta(hours=2, minutes=30))
+    client = signed_in("demoschool", "admin")
+    bookings = client.get("/admin/booking/booking/").content.decode()
+    assert local in bookings and utc not in bookings
+    assert "€" in bookings and re.search(r"\d+,\d\d\xa0€", bookings)  # "175,00 €"
+    activities = client.get("/admin/booking/activity/").content.decode()
+    assert "3 hores" in activities and "2 h 30 min" in activities and "3:00:00" not in activities

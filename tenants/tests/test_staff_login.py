@@ -37,8 +37,8 @@ def test_five_wrong_passwords_lock_the_account_with_a_clear_message():
     _, locked = login("demobank", "admin", "wrong-last")
     assert locked.status_code == 429
     page = locked.content.decode()
-    assert "Too many failed sign-ins for “admin” (5 in a row)" in page and "locked for 15 minutes" in page
-    assert "Login lockouts" in page
+    assert "Muitas tentativas de acesso falhas para “admin” (5 seguidas)" in page  # in the bank's Portuguese
+    assert "Tente de novo em 15 minutos" in page and "Bloqueios de acesso" in page
     _, right_password = login("demobank", "admin", DEMO_PASSWORD)  # the right password does not open it now
     assert right_password.status_code == 429
     _, elsewhere = login("demobank", "admin", DEMO_PASSWORD, address="10.9.9.9")  # nor from another address
@@ -104,14 +104,14 @@ def test_an_organisation_requires_a_second_factor_of_its_admins(demobank):
     assert blocked.status_code == 403 and blocked.json()["code"] == "second_factor_required"
     enrol = admin.get(gate["Location"])
     page = enrol.content.decode()
-    assert enrol.status_code == 200 and "requires a second factor" in page and 'class="qr"' in page
+    assert enrol.status_code == 200 and "exige um segundo fator" in page and 'class="qr"' in page
     key = re.search(r'<code id="totp-key">([A-Z2-7]+)</code>', page)[1]
     with schema_context("demobank"):
         device = TOTPDevice.objects.get(user__username="admin")
         assert not device.confirmed and device.bin_key == unhexlify(device.key)
     wrong = admin.post("/admin/second-factor/", {"otp_token": "000000" if code(device) != "000000" else "111111",
                                                   "next": "/admin/conversations/customer/"})
-    assert wrong.status_code == 400 and "not the current one" in wrong.content.decode()
+    assert wrong.status_code == 400 and "não é o atual" in wrong.content.decode()
     time.sleep(1.1)  # django-otp throttles: one second after the first wrong code
     done = admin.post("/admin/second-factor/", {"otp_token": code(device), "next": "/admin/conversations/customer/"})
     assert done.status_code == 302 and done["Location"] == "/admin/conversations/customer/"

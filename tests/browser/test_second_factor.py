@@ -29,19 +29,19 @@ def test_totp_enrolment_and_sign_in_in_chromium(page, site):
     base = site("demobank")
     sign_in(page, base)
     page.wait_for_url(f"{base}/admin/second-factor/**")
-    assert "requires a second factor" in page.inner_text("#content-main")
+    assert "exige um segundo fator" in page.inner_text("#content-main")  # the bank's Portuguese
     assert page.locator(".qr svg").count() == 1 and page.locator("#totp-key").inner_text().strip()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "second-factor-enrol.png"), full_page=True)
     page.fill("#id_otp_token", "12345")
     page.click("input[type=submit]")
-    assert "6-digit code" in page.inner_text("#otp-error")
+    assert "código de 6 dígitos" in page.inner_text("#otp-error")
     with schema_context("demobank"):
         device = TOTPDevice.objects.get(user__username="admin")
     page.fill("#id_otp_token", code(device))
     page.click("input[type=submit]")
     page.wait_for_url(f"{base}/admin/")
-    assert "Second factor set up" in page.inner_text("body")  # the themed page puts the message in its own list
+    assert "Segundo fator configurado" in page.inner_text("body")  # the themed page puts the message in its own list
     with schema_context("demobank"):
         device.refresh_from_db()
         assert device.confirmed

@@ -1,0 +1,264 @@
+"""No English on a back office that is not English: every admin page (each list, add and change page of every table,
+the index and app pages), the lockout page and the second-factor pages, read by the demobank admin in pt-BR (and the
+school's in Catalan, the store's in Spanish), show none of the staff catalogue's English wording that the language
+does not share, nor English words no such page holds; their <title> and <h1> are not the English page's."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django_tenants.utils import schema_context
+
+from magie.admin_sites import backoffice_site
+from staff.models import StaffProfile
+from tenants.demo import DEMO_PASSWORD
+from tenants.testing import signed_in
+
+ORGANISATION = "Banco Demo"  # demobank's name, in every page's header
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sd]|\{\w*\}")
+# Words English shares with Portuguese in what these pages show as data, not wording: the roles' names (groups
+# "admin", "agent", "auditor" are codes), and "Individual" and "status", Portuguese too.
+SHARED = {"agent", "admin", "individual", "status"}
+# English words that no Portuguese sentence holds: they catch wording that is in no catalogue at all.
+ENGLISH_ONLY_WORDS = ("the", "and", "of", "with", "your", "this", "is", "are", "to", "for", "from", "by", "or",
+                      "Add", "Change", "View", "Delete", "Save", "Search", "Filter", "Sign", "Code", "Key", "Verify",
+                      "Enter", "Yes", "none", "Unknown", "select", "History", "Home", "Log", "Logout")
+ENGLISH_ONLY_WORDS_BY_LANG = {"pt_BR": (*ENGLISH_ONLY_WORDS, "No"), "es": ENGLISH_ONLY_WORDS, "ca": ENGLISH_ONLY_WORDS}
+
+
+def _strings(value) -> list[str]:
+    return [value] if isinstance(value, str) else [part for part in value if part]
+
+
+@cache
+def catalogue(lang: str):
+    with open(Path(settings.BASE_DIR) / "locale" / lang / "LC_MESSAGES" / "django.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@cache
+def shared_phrases(lang: str = "pt_BR") -> tuple[str, ...]:
+    """The wording that the language writes as English does ("Back office", "Pix"), longest first."""
+    return tuple(sorted({message.id for message in catalogue(lang)
+                         if isinstance(message.id, str) and message.id and message.string == message.id},
+                        key=len, reverse=True))
+
+
+@cache
+def english_phrases(lang: str = "pt_BR") -> tuple[str, ...]:
+    """The staff catalogue's English wording that its translation does not share, cut at its placeholders."""
+    phrases = set()
+    for message in catalogue(lang):
+        if not message.id or message.context == "customer":
+            continue
+        translated = " ".join(_strings(message.string))
+        for english in _strings(message.id):
+            for fragment in PLACEHOLDER.split(english):
+                fragment = fragment.strip(" .,:;()“”\"'!?…-→·")
+                if (len(fragment) >= 3 and re.search(r"[a-z]{3}", fragment, re.I) and fragment.lower() not in SHARED
+                        and not re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", translated, re.I)):
+                    phrases.add(fragment)
+    return tuple(sorted(phrases, key=len, reverse=True))
+
+
+class VisibleText(HTMLParser):
+    """What a reader sees: text outside <script>/<style>, plus titles, placeholders, labels and button values;
+    the document's <title> and first <h1> apart. Machine text is left out: icons (their ligature names, "inbox"),
+    and <pre>/<code> (a stored JSON document, a TOTP key)."""
+
+    SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "data-confirm")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden: list[str] = []  # open tags whose text nobody reads: scripts, styles, icons (ligature names)
+        self.in_title = self.in_h1 = self.seen_h1 = False
+        self.title = self.h1 = ""
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag in ("script", "style", "pre", "code") or "material-symbols" in (attributes.get("class") or ""):
+            self.hidden.append(tag)
+        elif self.hidden and tag == self.hidden[-1]:
+            self.hidden.append(tag)
+        self.parts.extend(value for name, value in attrs if name in self.SHOWN_ATTRIBUTES and value)
+        if tag == "input" and attributes.get("type") in ("submit", "button") and attributes.get("value"):
+            self.parts.append(attributes["value"] or "")
+        if tag == "title":
+            self.in_title = True
+        if tag == "h1" and not self.seen_h1:
+            self.in_h1 = self.seen_h1 = True
+
+    def handle_endtag(self, tag):
+        if self.hidden and tag == self.hidden[-1]:
+            self.hidden.pop()
+        if tag == "title":
+            self.in_title = False
+        if tag == "h1":
+            self.in_h1 = False
+
+    def handle_data(self, data):
+        if self.hidden:
+            return
+        if self.in_title:
+            self.title += data
+        if self.in_h1:
+            self.h1 += data
+        self.parts.append(data)
+
+
+def read(html: str) -> VisibleText:
+    parser = VisibleText()
+    parser.feed(html)
+    parser.title, parser.h1 = " ".join(parser.title.split()), " ".join(parser.h1.split())
+    return parser
+
+
+def english_in(text: str, lang: str = "pt_BR") -> list[str]:
+    """The English phrases and words found in `text` (whole words, any case)."""
+    found = [phrase for phrase in english_phrases(lang)  # not inside a code ("ski-set") or an address
+             if re.search(rf"(?<![\w@/-]){re.escape(phrase)}(?![\w@/-])", text, re.I)]
+    found += [word for word in ENGLISH_ONLY_WORDS_BY_LANG[lang] if re.search(rf"(?<![\w.@/-]){word}(?![\w.@/-])", text)]
+    return found
+
+
+def admin_pages(schema: str = "demobank") -> list[str]:
+    """The index, each app's page, and every table's list, add page and the change page of its first row."""
+    pages = ["/admin/", reverse("staff-language"), reverse("admin:password_change")]
+    with schema_context(schema):
+        for model in backoffice_site._registry:
+            opts = model._meta
+            pages.append(reverse("admin:app_list", args=[opts.app_label]))
+            pages.append(reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))
+            pages.append(reverse(f"admin:{opts.app_label}_{opts.model_name}_add"))
+            first = model._default_manager.order_by("pk").first()
+            if first is not None:
+                pages.append(reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[first.pk]))
+    return list(dict.fromkeys(pages))
+
+
+def problems_of(html: str, english_title: tuple[str, str] | None = None, lang: str = "pt_BR",
+                organisation: str = ORGANISATION) -> dict:
+    page = read(html)
+    problems: dict[str, object] = {}
+    found = english_in(" | ".join(page.parts), lang)
+    if found:
+        problems["english"] = found
+    if english_title is not None:  # a title the English page has too is English, but for the words both share
+        for name, shown, english in (("title", page.title, english_title[0]), ("h1", page.h1, english_title[1])):
+            rest = shown.replace(organisation, " ")
+            for phrase in shared_phrases(lang):
+                rest = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", rest)
+            if shown == english and re.search(r"[a-z]{3}", rest, re.I):
+                problems[name] = shown
+    return problems
+
+
+@pytest.fixture
+def admin_client(db):
+    client = signed_in("demobank", "admin")
+    connection.set_schema_to_public()
+    return client
+
+
+def set_language(language: str, schema: str = "demobank") -> None:
+    with schema_context(schema):
+        StaffProfile.objects.update_or_create(user=User.objects.get(username="admin"), defaults={"language": language})
+
+
+# The bank in pt-BR; the school (Catalan) and the store (Spanish) show the tables a bank does not have.
+@pytest.mark.parametrize(("schema", "lang", "content_language"), [("demobank", "pt_BR", "pt-br"),
+                                                                  ("demoschool", "ca", "ca"),
+                                                                  ("demostore", "es", "es")])
+def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, content_language):
+    from tenants.models import Organisation
+
+    organisation = Organisation.objects.get(schema_name=schema).name
+    admin_client = signed_in(schema, "admin")
+    connection.set_schema_to_public()
+    failures = {}
+    pages = admin_pages(schema)
+    assert len(pages) > 60  # every table is crawled (not an empty registry that passes anything)
+    for url in pages:
+        set_language("", schema)
+        response = admin_client.get(url)
+        if response.status_code in (302, 403, 404):  # a page this admin may not open (a single-row table's add
+            continue  # page), or a table of another kind of organisation (a school's, in a bank)
+        assert response.status_code == 200, url
+        assert response["Content-Language"] == content_language
+        set_language("en", schema)
+        english = read(admin_client.get(url).content.decode())
+        set_language("", schema)
+        problems = problems_of(response.content.decode(), (english.title, english.h1), lang, organisation)
+        if problems:
+            failures[url] = problems
+    assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
+
+
+def test_the_lockout_page_is_in_portuguese(db):
+    client = Client(HTTP_HOST="demobank.localhost", REMOTE_ADDR="10.7.7.7")
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        locked = client.post("/admin/login/", {"username": "agent", "password": f"wrong-{attempt}"})
+    assert locked.status_code == 429
+    page = read(locked.content.decode())
+    assert problems_of(locked.content.decode()) == {} and "15 minutos" in " ".join(page.parts)
+
+
+def test_the_login_page_is_in_portuguese(db):
+    response = Client(HTTP_HOST="demobank.localhost").get("/admin/login/")
+    assert response.status_code == 200 and problems_of(response.content.decode()) == {}
+
+
+def test_the_second_factor_pages_are_in_portuguese(db):
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    client = Client(HTTP_HOST="demobank.localhost")
+    client.post("/admin/login/", {"username": "admin", "password": DEMO_PASSWORD})
+    enrol = client.get("/admin/second-factor/?next=/admin/")
+    assert enrol.status_code == 200 and 'class="qr"' in enrol.content.decode()
+    assert problems_of(enrol.content.decode()) == {}
+    wrong = client.post("/admin/second-factor/", {"otp_token": "12", "next": "/admin/"})
+    assert wrong.status_code == 400 and problems_of(wrong.content.decode()) == {}
+    with schema_context("demobank"):
+        TOTPDevice.objects.filter(user__username="admin").update(confirmed=True)
+    ask = client.get("/admin/second-factor/?next=/admin/")
+    assert ask.status_code == 200 and 'class="qr"' not in ask.content.decode()
+    assert problems_of(ask.content.decode()) == {}
+
+
+def test_the_check_sees_english(admin_client):
+    """The check itself fails on English: a page with a table's English name, or an English sentence, fails."""
+    assert english_in("Lista de contas · Pix transfers")
+    assert english_in("Entre com o código: enter the code")
+    assert not english_in("Transferências Pix do cliente, com o código de 6 dígitos")
+
+
+def test_every_table_column_hint_and_choice_is_in_portuguese(db):
+    """Tables with no row in the demo (so no change page to crawl) are named in Portuguese too: every registered
+    table's name, its columns' names and hints, and their choices."""
+    from django.utils import translation
+
+    from staff.labels import labels_apply
+
+    labels_apply()
+    english = {}
+    with translation.override("pt-br"):
+        for model in backoffice_site._registry:
+            opts = model._meta
+            words = [opts.verbose_name, opts.verbose_name_plural, opts.app_config.verbose_name]
+            for field in [*opts.fields, *opts.many_to_many]:
+                words += [field.verbose_name, field.help_text, *(label for _value, label in field.flatchoices)]
+            found = english_in(" | ".join(str(word) for word in words if word))
+            if found:
+                english[opts.label] = found
+    assert english == {}, "\n".join(f"{table}: {found}" for table, found in english.items())
