@@ -111,6 +111,16 @@ def test_bank_bare_values_are_rendered_and_the_key_masked_in_portuguese(db, chat
     assert_rendered(replies)
 
 
+@pytest.mark.parametrize("said,expected", [
+    ("the amount is 1890 and the email jenny@example.com", "What would you like to do with R$1,890.00, j***@example.com?"),
+    ("el importe es 1890 y el correo jenny@example.com", "¿Qué quieres hacer con 1.890,00\xa0BRL, j***@example.com?"),
+])
+def test_bank_bare_values_are_rendered_in_the_customers_language(db, chat, said, expected):
+    replies = chat("demobank", said, customer=f"44{next(_ids):09d}")
+    assert replies[0]["text"] == expected, replies
+    assert_rendered(replies)
+
+
 @pytest.mark.parametrize("lang,said,expected", [
     ("ca", "a les 15 per a 2 persones", "Què vols fer amb 15:00, 2 persones?"),
     ("en", "at 3pm for 2 people please", "What would you like to do with 15:00, 2 people?"),
@@ -192,9 +202,14 @@ def test_a_typed_resume_continues_the_parked_request_not_a_new_empty_one(db, cha
     assert replies[2]["ask"] == replies[0]["ask"] and replies[2]["slots"] == replies[0]["slots"]
 
 
-def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat):
-    replies = chat("demobank", "manda 10 para 529.982.247-25", customer=CARLA)  # a valid CPF no one registered
-    assert "chave Pix não foi encontrada" in replies[0]["text"]
+@pytest.mark.parametrize("said,not_found", [
+    ("manda 10 para 529.982.247-25", "Essa chave Pix não foi encontrada."),  # a valid CPF no one registered
+    ("quiero enviar 10 a la clave 529.982.247-25", "No encontré esa clave Pix."),
+    ("please send 10 to the key 529.982.247-25", "That Pix key was not found."),
+])
+def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat, said, not_found):
+    replies = chat("demobank", said, customer=CARLA)
+    assert replies[0]["text"].startswith(not_found), replies
     assert "pix_key" not in replies[0]["slots"] and replies[0]["slots"]["amount"]["amount_cents"] == 1000
     with schema_context("demobank"):
         assert SlotEvent.objects.filter(slot="pix_key", action="clear").count() == 1
@@ -210,10 +225,15 @@ def _minutes_until_night() -> int:
     return int((night - now).total_seconds() // 60) + 1
 
 
-def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat):
+@pytest.mark.parametrize("said,refused", [
+    ("manda 1500 pro Pedro", "Não foi possível: limite noturno de Pix excedido."),
+    ("quiero enviar 1500 a Pedro por Pix", "No fue posible: límite nocturno de Pix superado."),
+    ("please send 1500 to Pedro", "That was not possible: night-time Pix limit exceeded."),
+])
+def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat, said, refused):
     wait = _minutes_until_night()
-    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1500 pro Pedro", customer=CARLA)
-    assert replies[0]["text"] == "Não foi possível: limite noturno de Pix excedido." and not replies[0]["buttons"]
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), said, customer=CARLA)
+    assert replies[0]["text"] == refused and not replies[0]["buttons"]
     assert approvals_pending() == []
 
 
