@@ -192,6 +192,9 @@ def test_a_swipe_reply_to_a_closed_request_resumes_it_too(db, chat):
 
 @pytest.mark.parametrize("org,customer,lines,resumed", [
     ("demobank", CARLA, ("manda 50 pro Pedro", "qual meu saldo?", "pode continuar o pix"), "pix_transfer"),
+    ("demobank", CARLA, ("please send 50 to Pedro", "what is my balance?", "let's continue with the pix"),
+     "pix_transfer"),
+    ("demobank", CARLA, ("quiero enviar 50 a Pedro", "¿cuál es mi saldo?", "sigamos con lo de antes"), "pix_transfer"),
     ("demostore", "5491155550001", ("¿cuánto me dan por mi iPhone 12?", "¿tienen el iPhone 13?",
                                     "sigamos con lo de antes"), "used_quote"),
 ])
