@@ -18,6 +18,7 @@ from django_tenants.utils import schema_context
 from approvals.models import ApprovalRequest
 from asks.models import SlotEvent
 from bank.models import Account, PixTransfer
+from conversations import wording
 from conversations.models import Conversation
 from inbox.models import Escalation
 from store.models import Product
@@ -495,12 +496,23 @@ def test_one_ticket_in_a_price_question_is_no_party_size(db, chat, said, asked):
     assert replies[0]["slots"]["when"] and replies[0]["text"] == asked
 
 
+@pytest.mark.parametrize("lang,said,echo", [
+    ("en", "How much is one ticket for climbing tomorrow?", "What would you like to do with {day}, climbing?"),
+    ("es", "¿Cuánto cuesta una entrada de escalada para mañana?", "¿Qué quieres hacer con {day}, escalada?"),
+])
+def test_a_price_question_alone_reads_no_party_of_one(db, chat, lang, said, echo):
+    replies = chat("demoschool", said)
+    tomorrow = datetime.now(ZoneInfo("Europe/Andorra")).date() + timedelta(days=1)
+    assert replies[0]["text"] == echo.format(day=wording.day(lang, tomorrow)), replies  # no "1 person" among the values
+
+
 def test_one_as_a_pronoun_is_no_party_size(db, chat):
     replies = chat("demoschool", "I'd like to book climbing tomorrow, can you find one for us?")
     assert replies[0]["kind"] == "booking" and "party_size" not in replies[0]["slots"], replies
 
 
 @pytest.mark.parametrize("said", [
+    "I want to book climbing with the first therapist for 2",
     "I want to book climbing with the first instructor for 2",
     "Quiero reservar escalada con el primer instructor para 2",
     "Vull reservar escalada amb el primer monitor per a 2",
