@@ -12,6 +12,7 @@ raw value itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date, datetime, time
 from typing import Any
@@ -26,6 +27,8 @@ from language.locales import babel_locale
 from language.money import format_money
 from language.pix_keys import mask_pix_key
 
+_DOUBLE_PERIOD = re.compile(r"(?<!\.)\.\.(?!\.)")
+
 # Magie's languages (language.locales.Lang) as Django names them.
 _DJANGO = {"pt-BR": "pt-br", "es": "es", "ca": "ca", "en": "en"}
 
@@ -37,9 +40,10 @@ def django_language(lang: str) -> str:
 
 def render(lang: str, message: Any, values: Mapping[str, Any] | None = None) -> str:
     """`message` (a lazy customer msgid) translated into `lang` and filled with `values` (already rendered text or
-    numbers). A plural message picks its form from `values["count"]`."""
+    numbers). A plural message picks its form from `values["count"]`. A value ending in an abbreviation's period
+    before the message's own ("dt. 1 de des." + ".") keeps one period."""
     with translation.override(django_language(lang)):
-        return str(message % dict(values or {}))
+        return _DOUBLE_PERIOD.sub(".", str(message % dict(values or {})))
 
 
 def plural(lang: str, message: Any, count: int, **values: Any) -> str:

@@ -131,16 +131,20 @@ def format_money(cents: int, currency: str, lang: Lang) -> str:
 
 @lru_cache(maxsize=64)
 def money_locale(lang: Lang, currency: str) -> str:
-    """The babel locale to write `currency` in `lang`: the language's own region when that region pays in it
-    (pt-BR+BRL → pt_BR), else the one region speaking `lang` that pays in `currency` (es+ARS → es_AR, so "$"
-    and not "ARS"), else the language's default locale."""
+    """The babel locale to write `currency` in `lang`: the language's own locale (pt-BR → pt_BR), except that a
+    language official in the one region paying in `currency` takes that region (es+ARS → es_AR, so "$500.000,00"
+    and not "500.000,00 ARS"). A language merely spoken there keeps its own locale: CLDR's es_BR writes BRL the
+    Latin American way ("R$200.00"), which a Spanish customer of a Brazilian bank misreads; babel's es writes
+    "200,00 BRL"."""
     base = babel_locale(lang)
     language_only = base.split("_")[0]
     if "_" in base:
         return base
+    territory_languages = get_global("territory_languages")
     regions = sorted(
         territory for territory, tenders in get_global("territory_currencies").items()
         if any(tender[0] == currency and tender[2] is None for tender in tenders)
+        and (territory_languages.get(territory, {}).get(language_only) or {}).get("official_status") == "official"
     )
     candidates = []
     for territory in regions:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import count
 from zoneinfo import ZoneInfo
 
@@ -18,6 +18,7 @@ from django_tenants.utils import schema_context
 from approvals.models import ApprovalRequest
 from asks.models import SlotEvent
 from bank.models import Account, PixTransfer
+from conversations import wording
 from conversations.models import Conversation
 from inbox.models import Escalation
 from store.models import Product
@@ -111,6 +112,16 @@ def test_bank_bare_values_are_rendered_and_the_key_masked_in_portuguese(db, chat
     assert_rendered(replies)
 
 
+@pytest.mark.parametrize("said,expected", [
+    ("the amount is 1890 and the email jenny@example.com", "What would you like to do with R$1,890.00, j***@example.com?"),
+    ("el importe es 1890 y el correo jenny@example.com", "¿Qué quieres hacer con 1.890,00\xa0BRL, j***@example.com?"),
+])
+def test_bank_bare_values_are_rendered_in_the_customers_language(db, chat, said, expected):
+    replies = chat("demobank", said, customer=f"44{next(_ids):09d}")
+    assert replies[0]["text"] == expected, replies
+    assert_rendered(replies)
+
+
 @pytest.mark.parametrize("lang,said,expected", [
     ("ca", "a les 15 per a 2 persones", "Què vols fer amb 15:00, 2 persones?"),
     ("en", "at 3pm for 2 people please", "What would you like to do with 15:00, 2 people?"),
@@ -182,6 +193,9 @@ def test_a_swipe_reply_to_a_closed_request_resumes_it_too(db, chat):
 
 @pytest.mark.parametrize("org,customer,lines,resumed", [
     ("demobank", CARLA, ("manda 50 pro Pedro", "qual meu saldo?", "pode continuar o pix"), "pix_transfer"),
+    ("demobank", CARLA, ("please send 50 to Pedro", "what is my balance?", "let's continue with the pix"),
+     "pix_transfer"),
+    ("demobank", CARLA, ("quiero enviar 50 a Pedro", "¿cuál es mi saldo?", "sigamos con lo de antes"), "pix_transfer"),
     ("demostore", "5491155550001", ("¿cuánto me dan por mi iPhone 12?", "¿tienen el iPhone 13?",
                                     "sigamos con lo de antes"), "used_quote"),
 ])
@@ -192,9 +206,14 @@ def test_a_typed_resume_continues_the_parked_request_not_a_new_empty_one(db, cha
     assert replies[2]["ask"] == replies[0]["ask"] and replies[2]["slots"] == replies[0]["slots"]
 
 
-def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat):
-    replies = chat("demobank", "manda 10 para 529.982.247-25", customer=CARLA)  # a valid CPF no one registered
-    assert "chave Pix não foi encontrada" in replies[0]["text"]
+@pytest.mark.parametrize("said,not_found", [
+    ("manda 10 para 529.982.247-25", "Essa chave Pix não foi encontrada."),  # a valid CPF no one registered
+    ("quiero enviar 10 a la clave 529.982.247-25", "No encontré esa clave Pix."),
+    ("please send 10 to the key 529.982.247-25", "That Pix key was not found."),
+])
+def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat, said, not_found):
+    replies = chat("demobank", said, customer=CARLA)
+    assert replies[0]["text"].startswith(not_found), replies
     assert "pix_key" not in replies[0]["slots"] and replies[0]["slots"]["amount"]["amount_cents"] == 1000
     with schema_context("demobank"):
         assert SlotEvent.objects.filter(slot="pix_key", action="clear").count() == 1
@@ -210,10 +229,15 @@ def _minutes_until_night() -> int:
     return int((night - now).total_seconds() // 60) + 1
 
 
-def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat):
+@pytest.mark.parametrize("said,refused", [
+    ("manda 1500 pro Pedro", "Não foi possível: limite noturno de Pix excedido."),
+    ("quiero enviar 1500 a Pedro por Pix", "No fue posible: límite nocturno de Pix superado."),
+    ("please send 1500 to Pedro", "That was not possible: night-time Pix limit exceeded."),
+])
+def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat, said, refused):
     wait = _minutes_until_night()
-    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1500 pro Pedro", customer=CARLA)
-    assert replies[0]["text"] == "Não foi possível: limite noturno de Pix excedido." and not replies[0]["buttons"]
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), said, customer=CARLA)
+    assert replies[0]["text"] == refused and not replies[0]["buttons"]
     assert approvals_pending() == []
 
 
@@ -226,6 +250,7 @@ def test_the_balance_is_checked_before_the_preview_is_offered(db, chat):
 @pytest.mark.parametrize("said,preview,confirmed", [
     ("manda 20 reais pro Pedro amanhã", "Confirme o Pix agendado", "agendado para"),
     ("send 20 reais to Pedro tomorrow", "Confirm the scheduled Pix", "scheduled for"),
+    ("quiero enviar 20 reales a Pedro mañana", "Confirma el Pix programado", "programado para"),
 ])
 def test_a_scheduled_pix_is_previewed_and_confirmed_as_scheduled_with_its_date(db, chat, said, preview, confirmed):
     before = carla_balance()
@@ -311,3 +336,310 @@ def test_a_payment_dispute_goes_to_a_person_with_a_note(db, chat, org, said, han
         escalation = Escalation.objects.get(conversation__customer__channel_user_id=customer)
         assert escalation.guard == "payment_dispute" and "already paid" in escalation.reason
         assert escalation.evidence == {"message": said}
+
+
+# 5. Perception: the misses of the issue, each through the whole turn --------------------------------------------
+
+PREVIEW = {"pt-BR": "Confirme o Pix:", "es": "Confirma el Pix:", "en": "Confirm the Pix:"}
+
+
+def preview_of(reply: dict, lang: str, cents: int, recipient: str | None = None) -> None:
+    """`reply` is the Pix preview in `lang`, for `cents`, with its buttons (and for `recipient` when said)."""
+    assert reply["state"] == "awaiting_confirmation" and reply["text"].startswith(PREVIEW[lang]), reply
+    assert reply["slots"]["amount"]["amount_cents"] == cents and reply["buttons"]
+    if recipient:
+        assert reply["slots"]["recipient"] == recipient
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pt-BR", "quero fazer um pix de 40 com a Ana"),
+    ("es", "quiero hacer un pix de 40 con Ana"),
+    ("en", "I'd like to make a payment of 40 with Ana"),
+])
+def test_the_recipient_after_with_com_con_is_read(db, chat, lang, said):
+    replies = chat("demobank", said, customer=CARLA)
+    preview_of(replies[0], lang, 4000, "Ana")
+    assert "Ana Beatriz Costa" in replies[0]["text"]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pt-BR", "manda 40 pra tia Ana"),
+    ("es", "mándale 40 a mi tía Ana"),
+    ("en", "send 40 to aunt Ana"),
+])
+def test_a_family_word_before_the_name_is_no_part_of_the_recipient(db, chat, lang, said):
+    replies = chat("demobank", said, customer=CARLA)
+    preview_of(replies[0], lang, 4000, "Ana")
+
+
+@pytest.mark.parametrize("lang,opening,naming,asked", [
+    ("en", "I want to send 25", "the person is Maria", "Who is the Pix for?"),
+    ("pt-BR", "quero mandar 25", "a pessoa é a Maria", "Para quem vai o Pix?"),
+    ("es", "quiero enviar 25", "la persona es María", "¿A quién va el Pix?"),
+])
+def test_the_person_is_rachel_names_the_recipient(db, chat, lang, opening, naming, asked):
+    replies = chat("demobank", opening, naming, customer=CARLA)
+    assert replies[0]["text"].startswith(asked)
+    assert replies[1]["rule"] == "fills_missing_slots"
+    preview_of(replies[1], lang, 2500)
+    assert "Maria Oliveira Santos" in replies[1]["text"]
+
+
+@pytest.mark.parametrize("lang,said,cents", [
+    ("pt-BR", "manda 1.5k pro Pedro", 150_000),
+    ("en", "send 1k to Pedro", 100_000),
+    ("en", "send two grand to Pedro", 200_000),
+    ("pt-BR", "manda 1 000 pro Pedro", 100_000),
+    ("en", "send 1 000 to Pedro please", 100_000),
+    ("es", "mándale 1,5 lucas a Pedro por favor", 150_000),
+])
+def test_amounts_said_as_people_say_them(db, chat, lang, said, cents):
+    replies = chat("demobank", said, customer=CARLA)
+    preview_of(replies[0], lang, cents, "Pedro")
+
+
+def test_a_budget_in_lucas_at_the_store(db, chat):
+    replies = chat("demostore", "quiero un celular de hasta 500 lucas")
+    assert replies[0]["slots"]["amount"] == {"amount_cents": 50_000_000, "currency": "ARS"}
+    assert replies[0]["text"].startswith("Hasta $500.000,00 encontré:")
+
+
+@pytest.mark.parametrize("said,cents,recipient", [
+    ("paga a conta de luz pro Pedro, 30", 3000, "Pedro"),
+    ("pague a conta de 30 pra Ana", 3000, "Ana"),
+])
+def test_the_seeds_own_verb_paga_a_conta_starts_a_payment(db, chat, said, cents, recipient):
+    replies = chat("demobank", said, customer=CARLA)
+    assert replies[0]["kind"] == "pix_transfer" and replies[0]["rule"] == "new_request_without_open_ask"
+    preview_of(replies[0], "pt-BR", cents, recipient)
+
+
+def test_pague_a_conta_alone_asks_who_it_is_for(db, chat):
+    replies = chat("demobank", "pague a conta", customer=CARLA)
+    assert replies[0]["kind"] == "pix_transfer" and replies[0]["text"].startswith("Para quem vai o Pix?")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pt-BR", "manda 10 para 486.205.731-44"),
+    ("es", "envía 10 a 486.205.731-44"),
+])
+def test_the_digits_of_a_cpf_are_the_key_not_the_amount(db, chat, lang, said):
+    replies = chat("demobank", said, customer=CARLA)
+    preview_of(replies[0], lang, 1000)  # not R$ 44,00
+    assert replies[0]["slots"]["pix_key"] == {"type": "cpf", "value": "48620573144"}
+    assert "João Pereira Lima" in replies[0]["text"]
+    assert_rendered(replies)
+
+
+@pytest.mark.parametrize("said", ["486.205.731-44", "48620573144"])
+def test_a_bare_cpf_is_masked_and_never_an_amount(db, chat, said):
+    replies = chat("demobank", said, customer=CARLA)
+    assert replies[0]["text"] == "O que você quer fazer com ***.205.731-**?"  # no R$ 48 bi, no digits echoed
+    assert replies[0]["buttons"] == ["Pix"]
+    assert_rendered(replies)
+
+
+MARIA_KEY = "7f3c2a9e-4b1d-4e8a-9c6f-2d5b8e1a0c47"  # the demo bank's random (UUID) key of Maria
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pt-BR", f"manda 10 pra {MARIA_KEY}"),
+    ("en", f"send 10 to {MARIA_KEY} please"),
+])
+def test_a_uuid_key_is_the_key_not_an_amount(db, chat, lang, said):
+    replies = chat("demobank", said, customer=CARLA)
+    preview_of(replies[0], lang, 1000)  # not R$ 8.333,00
+    assert replies[0]["slots"]["pix_key"] == {"type": "random", "value": MARIA_KEY}
+    assert "Maria Oliveira Santos" in replies[0]["text"] and MARIA_KEY not in replies[0]["text"]
+
+
+def test_a_bare_uuid_key_is_masked_and_never_an_amount(db, chat):
+    replies = chat("demobank", MARIA_KEY, customer=CARLA)
+    assert replies[0]["text"] == "O que você quer fazer com 7f3c…0c47?" and "R$" not in replies[0]["text"]
+
+
+@pytest.mark.parametrize("opening,change,lang", [
+    ("manda 20 pro Pedro amanhã", "muda pra hoje", "pt-BR"),
+    ("send 20 to Pedro tomorrow", "change that to today", "en"),
+    ("quiero enviar 20 a Pedro mañana", "cámbialo a hoy", "es"),
+])
+def test_a_scheduled_pix_changed_to_today_is_a_pix_for_today(db, chat, opening, change, lang):
+    replies = chat("demobank", opening, change, customer=CARLA)
+    today = datetime.now(ZoneInfo("America/Sao_Paulo")).date()
+    assert replies[0]["slots"]["when"] == (today + timedelta(days=1)).isoformat()
+    assert replies[1]["rule"] == "correction_wording" and replies[1]["slots"]["when"] == today.isoformat()
+    preview_of(replies[1], lang, 2000, "Pedro")  # the plain preview: no longer scheduled
+
+
+@pytest.mark.parametrize("opening,change,changed", [
+    ("I want to book climbing tomorrow at 10 for 2", "change that to today", "I changed the date"),
+    ("Quiero reservar escalada mañana a las 10 para 2", "cámbialo a hoy", "cambié la fecha"),
+    ("Vull reservar escalada demà a les 10 per a 2", "canvia-ho a avui", "he canviat la data"),
+])
+def test_a_booking_changed_to_today_keeps_today(db, chat, opening, change, changed):
+    customer = f"44{next(_ids):09d}"
+    replies = chat("demoschool", opening, change, customer=customer)
+    today = datetime.now(ZoneInfo("Europe/Andorra")).date()
+    assert replies[1]["rule"] == "correction_wording" and replies[1]["slots"]["when"][:10] == today.isoformat()
+    assert changed in replies[1]["text"] and ".." not in replies[1]["text"]  # "dt. 1 de des." ends the sentence
+    assert_rendered(replies)
+
+
+@pytest.mark.parametrize("said,asked", [
+    ("I want to book climbing tomorrow, how much is one ticket?", "For how many people?"),
+    ("Quiero reservar escalada mañana, ¿cuánto cuesta una entrada?", "¿Para cuántas personas?"),
+    ("Vull reservar escalada demà, quant costa una entrada?", "Per a quantes persones?"),
+])
+def test_one_ticket_in_a_price_question_is_no_party_size(db, chat, said, asked):
+    replies = chat("demoschool", said)
+    assert replies[0]["kind"] == "booking" and "party_size" not in replies[0]["slots"], replies
+    assert replies[0]["slots"]["when"] and replies[0]["text"] == asked
+
+
+@pytest.mark.parametrize("lang,said,echo", [
+    ("en", "How much is one ticket for climbing tomorrow?", "What would you like to do with {day}, climbing?"),
+    ("es", "¿Cuánto cuesta una entrada de escalada para mañana?", "¿Qué quieres hacer con {day}, escalada?"),
+])
+def test_a_price_question_alone_reads_no_party_of_one(db, chat, lang, said, echo):
+    replies = chat("demoschool", said)
+    tomorrow = datetime.now(ZoneInfo("Europe/Andorra")).date() + timedelta(days=1)
+    assert replies[0]["text"] == echo.format(day=wording.day(lang, tomorrow)), replies  # no "1 person" among the values
+
+
+def test_one_as_a_pronoun_is_no_party_size(db, chat):
+    replies = chat("demoschool", "I'd like to book climbing tomorrow, can you find one for us?")
+    assert replies[0]["kind"] == "booking" and "party_size" not in replies[0]["slots"], replies
+
+
+@pytest.mark.parametrize("said", [
+    "I want to book climbing with the first therapist for 2",
+    "I want to book climbing with the first instructor for 2",
+    "Quiero reservar escalada con el primer instructor para 2",
+    "Vull reservar escalada amb el primer monitor per a 2",
+])
+def test_the_first_therapist_is_no_date(db, chat, said):
+    replies = chat("demoschool", said)
+    assert replies[0]["kind"] == "booking" and "when" not in replies[0]["slots"], replies
+    assert replies[0]["slots"]["party_size"] == 2
+
+
+@pytest.mark.parametrize("said", [
+    "book climbing tomorrow in the evening, 5:30 for 2",
+    "reserva escalada mañana por la tarde, a las 5:30, para 2",
+    "reserva escalada demà a la tarda, a les 5:30, per a 2",
+])
+def test_a_time_after_an_evening_word_is_in_the_evening(db, chat, said):
+    replies = chat("demoschool", said)
+    assert replies[0]["slots"]["when"][10:16] == "T17:30", replies  # not 05:30
+
+
+@pytest.mark.parametrize("said,activity,offered", [
+    ("vull reservar raquetes demà a les 10 per a 2", "raquetes", "Raquetes de neu"),
+    ("vull reservar l'esquí demà, a les 10, per a 3", "esquí", "Esquí alpí"),
+])
+def test_catalan_activities_and_a_time_after_the_date(db, chat, said, activity, offered):
+    replies = chat("demoschool", said)
+    slots = replies[0]["slots"]
+    assert slots["activity"] == activity and slots["when"][10:16] == "T10:00" and slots["party_size"] in (2, 3)
+    assert replies[0]["text"].startswith(("Horaris lliures", "No hi ha horaris")) and (
+        offered in replies[0]["text"] or "No hi ha" in replies[0]["text"])
+
+
+# 6. The bank statement: answered, not handed to a person; plurals and dates in the customer's language ------------
+
+SEND = {"pt-BR": "manda {amount} pro {name}", "es": "envía {amount} a {name}", "en": "send {amount} to {name}"}
+
+
+def pix_sent(lang: str, *pairs: tuple[str, str]) -> list[str]:
+    """The lines that send and approve one Pix per (amount, contact), in `lang`."""
+    return [line for amount, name in pairs for line in (SEND[lang].format(amount=amount, name=name), "/tap 1")]
+
+
+@pytest.mark.parametrize("lang,sent,question,expected", [
+    ("pt-BR", (("20", "Pedro"),), "quantos pix eu fiz esse mês?", "você fez 1 Pix enviado, total R$\xa020,00."),
+    ("pt-BR", (("20", "Pedro"), ("30", "Ana")), "me mostra o extrato", "você fez 2 Pix enviados, total R$\xa050,00."),
+    ("es", (("20", "Pedro"), ("30", "Ana")), "¿cuántos pix hice este mes?",
+     "hiciste 2 Pix enviados, total 50,00\xa0BRL."),
+    ("en", (("20", "Pedro"),), "show me my statement please", "you sent 1 Pix, R$20.00 in total."),
+    ("en", (("20", "Pedro"), ("30", "Ana")), "how many pix did I make this month?", "you sent 2 Pix, R$50.00 in total."),
+])
+def test_the_statement_is_answered_with_plurals_and_localized_dates(db, chat, lang, sent, question, expected):
+    replies = chat("demobank", *pix_sent(lang, *sent), question, customer=CARLA)
+    statement = replies[-1]
+    assert statement["kind"] == "pix_history" and statement["state"] == "completed", statement
+    assert statement["text"].endswith(expected), statement["text"]
+    assert_rendered(replies)  # no ISO date
+    with schema_context("demobank"):
+        assert not Escalation.objects.exists()  # no guard handed it to a person
+    again = chat("demobank", "qual meu saldo?", customer=CARLA)
+    assert again and again[0]["kind"] == "balance"  # and the chat does not go silent
+
+
+def test_the_statement_with_no_pix_says_so(db, chat):
+    replies = chat("demobank", "me mostra o extrato", customer=CARLA)
+    assert replies[0]["text"].endswith("você fez 0 Pix enviado, total R$\xa00,00.") and replies[0]["state"] == "completed"
+
+
+# 7. Money written by babel in the customer's locale -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang,opening,amount,sent,balance,balance_said", [
+    ("es", "quiero enviar 200 a Pedro por Pix", "• Importe: 200,00\xa0BRL", "Pix de 200,00\xa0BRL enviado a",
+     "¿cuál es mi saldo?", "4.800,00\xa0BRL"),
+    ("en", "please send 200 to Pedro", "• Amount: R$200.00", "Pix of R$200.00 sent to",
+     "what is my balance?", "R$4,800.00"),
+    ("pt-BR", "manda 200 pro Pedro", "• Valor: R$\xa0200,00", "Pix de R$\xa0200,00 enviado para",
+     "qual meu saldo?", "R$\xa04.800,00"),
+])
+def test_money_at_the_bank_is_written_in_the_customers_locale(db, chat, lang, opening, amount, sent, balance,
+                                                             balance_said):
+    replies = chat("demobank", opening, "/tap 1", balance, customer=CARLA)
+    assert amount in replies[0]["text"].splitlines(), replies[0]["text"]
+    assert replies[1]["text"].startswith(sent) and replies[1]["state"] == "completed"
+    assert replies[2]["kind"] == "balance" and balance_said in replies[2]["text"], replies[2]["text"]
+
+
+# 8. Raw internal values: no "Contatos salvos: ." and party sizes with their noun ---------------------------------
+
+@pytest.mark.parametrize("said,expected", [
+    ("manda 10 pro Pedro", 'Não encontrei "Pedro" nos seus contatos.'),
+    ("quiero enviar 10 a Pedro", 'No encontré "Pedro" en tus contactos.'),
+])
+def test_a_customer_with_no_contacts_is_not_shown_an_empty_list(db, chat, said, expected):
+    replies = chat("demobank", said, customer="5511999990002")  # Ana, a customer with no saved contacts
+    assert replies[0]["text"] == expected, replies
+
+
+@pytest.mark.parametrize("opening,booked,people", [
+    ("Quiero reservar escalada mañana para 3", "Reserva hecha", "3 personas"),
+    ("I want to book climbing tomorrow for 1", "Booked", "1 person"),
+    ("Vull reservar escalada demà per a 3", "Reserva feta", "3 persones"),
+])
+def test_a_booking_says_its_party_size_with_the_right_noun(db, chat, opening, booked, people):
+    customer = f"44{next(_ids):09d}"
+    first = chat("demoschool", opening, customer=customer)
+    time = first_offered_time(first[0]["text"])
+    done = chat("demoschool", {"Q": "mejor a las {t}", "I": "actually make it {t}", "V": "millor a les {t}"}[
+        opening[0]].format(t=time), customer=customer)
+    assert done[-1]["state"] == "completed" and f"\n{booked}: " in done[-1]["text"], done
+    assert f", {people}, " in done[-1]["text"] and "(es)" not in done[-1]["text"]
+    assert_rendered(first + done)
+
+
+# 9. Store: brand-only search, "celular barato", Argentine phrasing ------------------------------------------------
+
+@pytest.mark.parametrize("said,names", [
+    ("¿tienen Samsung?", ("Samsung",)),
+    ("¿cuánto sale el iPhone 13?", ("iPhone 13",)),
+    ("busco un celu barato", ()),
+    ("do you have any cheap phones?", ()),
+])
+def test_store_searches_people_write(db, chat, said, names):
+    replies = chat("demostore", said)
+    assert replies[0]["kind"] == "product_search" and replies[0]["state"] == "completed", replies
+    text = replies[0]["text"]
+    listed = [p for p in catalogue() if p.name in text]
+    assert listed and all(any(n in p.name for n in names) for p in listed) if names else listed
+    if not names:  # cheap: phones listed cheapest first
+        phones = sorted((p for p in listed if p.capacity_gb), key=lambda p: text.index(p.name))
+        assert phones and [p.price_cents for p in phones] == sorted(p.price_cents for p in phones)
+    assert_rendered(replies)

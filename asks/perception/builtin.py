@@ -71,7 +71,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "en": (
             ("balance", r"balance|how much (?:money )?do i have"),
             ("pix_history", r"history|statement|transactions|recent transfers|how many pix"),
-            ("pix_transfer", r"pix|transfer|transferring|send|wire|pay|schedule"),
+            ("pix_transfer", r"pix|transfer|transferring|send|wire|pay|payment|schedule"),
         ),
     },
     "school": {

@@ -7,6 +7,14 @@ from language.markers import detect_markers
     ("text", "lang", "markers"),
     [
         ("na verdade, é pro João", "pt-BR", {"correction"}),
+        ("muda pra hoje", "pt-BR", {"correction"}),
+        ("troca o dia para sexta", "pt-BR", {"correction"}),
+        ("cámbialo a hoy", "es", {"correction"}),
+        ("canvia-ho a avui", "ca", {"correction"}),
+        ("change that to today", "en", {"correction"}),
+        ("move it to friday", "en", {"correction"}),
+        ("pasa a Pedro 50", "es", set()),  # a transfer, not a change of the request
+        ("I want to move to Lisbon", "en", set()),
         ("aliás, 300", "pt-BR", {"correction"}),
         ("quer dizer, pra Ana", "pt-BR", {"correction"}),
         ("ops, errei", "pt-BR", {"correction"}),

@@ -65,6 +65,17 @@ def test_format_money_keeps_babels_no_break_space():
     assert format_money(163000, "USD", "en") == "$1,630.00"
 
 
+@pytest.mark.parametrize(("lang", "currency", "written"), [
+    ("pt-BR", "BRL", "R$\xa0200,00"), ("es", "BRL", "200,00\xa0BRL"), ("ca", "BRL", "200,00\xa0BRL"),
+    ("en", "BRL", "R$200.00"), ("es", "ARS", "$200,00"), ("ca", "EUR", "200,00\xa0€"), ("en", "EUR", "€200.00"),
+])
+def test_money_is_written_in_the_customers_locale_and_in_the_currencys_region_only_where_the_language_is_official(
+        lang, currency, written):
+    # es + BRL is babel's es, not CLDR's es_BR ("R$200.00", a decimal point a Spaniard misreads); es + ARS is es_AR
+    assert format_money(20000, currency, lang) == written
+    assert find_amounts(f"Importe: {written}", lang, currency)[0].amount_cents == 20000  # what guards read back
+
+
 @pytest.mark.parametrize(
     ("text", "cents"),
     [("manda 10 para 486.205.731-44", 1000), ("manda 10 pra 486.205.731-45", 1000),
