@@ -33,8 +33,7 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
-from magie.celery import app as celery_app
-from magie.queueing import task_queue
+from magie.queueing import task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
@@ -168,8 +167,13 @@ def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
 
 def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int | None:
     """Append a verified body to the raw log in ONE statement; its id, or None when the same notifications are
-    already there (Meta's redelivery)."""
-    with connection.cursor() as cursor:
+    already there (Meta's redelivery).
+
+    The table is named with its schema, so the statement goes through a plain cursor of the connection (still
+    Django's wrapper: counted, its errors Django's) without django-tenants' `SET search_path` first — a round trip
+    on every request, since each request takes its connection from the pool afresh."""
+    connection.ensure_connection()
+    with connection.make_cursor(connection.connection.cursor()) as cursor:
         cursor.execute(
             f'INSERT INTO "{get_public_schema_name()}"."{InboundBody._meta.db_table}" (key, body, phone_number_ids) '
             "VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING RETURNING id",
@@ -181,8 +185,7 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
 
 def inbound_publish(*, inbound_id: int) -> None:
     try:
-        celery_app.signature(INBOUND_TASK, args=(inbound_id,),
-                             headers={"_schema_name": get_public_schema_name()}).apply_async()
+        task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
     except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
         logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
 
@@ -617,8 +620,7 @@ def outbound_sweep(*, limit_per_organisation: int = 500) -> dict[str, int]:
             ids = list(Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=cutoff).order_by(
                 "pk").values_list("message_id", flat=True)[:limit_per_organisation])
             for message_id in ids:
-                celery_app.signature("whatsapp.deliver", args=(organisation.schema_name, message_id),
-                                     headers={"_schema_name": organisation.schema_name}).apply_async()
+                task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
         if ids:
             queued[organisation.schema_name] = len(ids)
             logger.warning("whatsapp outbound sweeper queued %s stuck deliveries of %s", len(ids),

@@ -271,11 +271,11 @@ def test_an_item_that_does_not_match_is_skipped_and_its_neighbours_stored(platfo
     assert row.processed_at is not None and "wamid.X" in row.error
 
 
-def test_an_oversized_body_is_400_before_it_is_read(platform, settings):
+def test_an_oversized_body_is_413_before_it_is_read(platform, settings):
     settings.WHATSAPP_MAX_BODY_BYTES = 1024
     body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 2000})])))
     response = post(platform, body, **signed(body))
-    assert response.status_code == 400 and response.json()["code"] == "body_too_large"
+    assert response.status_code == 413 and response.json()["code"] == "body_too_large"
     assert inbound_rows() == []
 
 
@@ -286,7 +286,7 @@ def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_cal
         assert post(platform, body, **signed(body)).status_code == 200
     assert len(inbound_rows()[0].text) == 2_000_000
     body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 3_200_000})])))
-    assert post(platform, body, **signed(body)).status_code == 400
+    assert post(platform, body, **signed(body)).status_code == 413
 
 
 def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
