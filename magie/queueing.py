@@ -27,9 +27,9 @@ from magie.tenancy import schema_name_current
 logger = logging.getLogger(__name__)
 
 
-def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = ()) -> None:
-    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to."""
-    task_publish(name, args=(schema_name, *args), schema_name=schema_name)
+def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = ()) -> str:
+    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to; its id."""
+    return task_publish(name, args=(schema_name, *args), schema_name=schema_name)
 
 
 def task_queue_on_commit(name: str, *, args: tuple[object, ...] = (), robust: bool = False) -> None:
@@ -70,37 +70,37 @@ def _producer(*, fresh: bool = False) -> tuple[Any, set[str]]:
     return _held.producer, _held.declared
 
 
-def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> None:
-    """Publish the task `name(*args)` to run in `schema_name` (its header), on the queue Celery's router picks.
-    Eager (tests): run it now through `apply_async`. A broker error is retried once on a new connection, then
-    raised (callers that must not fail log it; their sweeper publishes again)."""
+def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> str:
+    """Publish the task `name(*args)` to run in `schema_name` (its header), on the queue Celery's router picks;
+    its id. Eager (tests): run it now through `apply_async`. A broker error is retried once on a new connection,
+    then raised (callers that must not fail log it; their sweeper publishes again)."""
     headers = {"_schema_name": schema_name}
     if celery_app.conf.task_always_eager:
-        celery_app.signature(name, args=args, headers=headers).apply_async()
-        return
+        return str(celery_app.signature(name, args=args, headers=headers).apply_async().id)
+    task_id = uuid()
+    try:
+        _send(name, args, headers, task_id, fresh=False)
+    except Exception:  # noqa: BLE001 — a connection the broker dropped (idle, restarted): once more on a new one
+        logger.warning("publishing %s failed; once more on a new broker connection", name, exc_info=True)
+        _send(name, args, headers, task_id, fresh=True)
+    return task_id
+
+
+def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id: str, *, fresh: bool) -> None:
     task = celery_app.tasks.get(name)
     route = celery_app.amqp.router.route({}, name, args, {}, task)
     queue = route.get("queue")
-    parent = celery_app.current_worker_task  # a task queued by a task: keep the chain's ids, as apply_async does
-    task_id = uuid()
     root_id = parent_id = None
+    parent = celery_app.current_worker_task  # a task queued by a task: keep the chain's ids, as apply_async does
     if parent is not None:
         root_id, parent_id = parent.request.root_id or parent.request.id, parent.request.id
-    for attempt in (1, 2):
-        producer, declared = _producer(fresh=attempt > 1)
-        message = celery_app.amqp.create_task_message(
-            task_id, name, args, {}, root_id=root_id, parent_id=parent_id, argsrepr=repr(args)[:1024],
-            kwargsrepr="{}", ignore_result=bool(getattr(task, "ignore_result", False)))
-        queue_name = getattr(queue, "name", None)
-        declare = [queue] if queue is not None and queue_name not in declared else []
-        try:
-            celery_app.amqp.send_task_message(producer, name, message, headers=headers, retry=False,
-                                              declare=declare, **route)
-        except Exception:
-            if attempt == 2:
-                raise
-            logger.warning("publishing %s failed; once more on a new broker connection", name, exc_info=True)
-            continue
-        if queue_name:
-            declared.add(queue_name)
-        return
+    message = celery_app.amqp.create_task_message(
+        task_id, name, args, {}, root_id=root_id, parent_id=parent_id, argsrepr=repr(args)[:1024], kwargsrepr="{}",
+        ignore_result=bool(getattr(task, "ignore_result", False)))
+    producer, declared = _producer(fresh=fresh)
+    queue_name = getattr(queue, "name", None)
+    declare = [queue] if queue is not None and queue_name not in declared else []
+    celery_app.amqp.send_task_message(producer, name, message, headers=headers, retry=False, declare=declare,
+                                      **route)
+    if queue_name:
+        declared.add(queue_name)

@@ -16,10 +16,12 @@ First in MIDDLEWARE (magie/settings/base.py).
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.http.request import split_domain_port
 from django.middleware.security import SecurityMiddleware
 from django_tenants.utils import remove_www
@@ -33,10 +35,10 @@ class WebhookMiddleware:
         self.get_response = get_response
         self.secured = SecurityMiddleware(self._answer)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if request.path_info != WEBHOOK_PATH or request.method != "POST" or not self._on_platform_host(request):
             return self.get_response(request)
-        return self.secured(request)
+        return cast(HttpResponseBase, self.secured(request))  # a sync chain: never an awaitable
 
     @staticmethod
     def _on_platform_host(request: HttpRequest) -> bool:
@@ -50,7 +52,7 @@ class WebhookMiddleware:
     def _answer(request: HttpRequest) -> HttpResponse:
         # The platform's schema, as django-tenants' middleware would set it (no query: the INSERT names its schema;
         # a secret not cached yet is read from the public table).
-        connection.set_schema_to_public()
+        connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' backend
         try:
             return webhook_post(request)
         except Exception as error:
