@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from functools import partial
 from typing import Any
 
@@ -43,12 +44,18 @@ def _publish(name: str, schema_name: str, *args: object) -> None:
     task_queue(name, schema_name=schema_name, args=args)
 
 
+# A connection idle longer than this is replaced before it is written to: a broker (RabbitMQ's heartbeat) or a
+# middlebox may have dropped it without a word, and the first write to such a socket can vanish without an error.
+IDLE_SECONDS = 60.0
+
+
 class _Held(threading.local):
     """This thread's producer (one broker connection per request thread or worker process), the pid it was made
-    in (a forked child never writes to its parent's socket) and the queues it has declared."""
+    in (a forked child never writes to its parent's socket), when it last published and the queues it declared."""
 
     pid: int = 0
     producer: Any = None
+    used_at: float = 0.0
     declared: set[str]
 
 
@@ -56,7 +63,8 @@ _held = _Held()
 
 
 def _producer(*, fresh: bool = False) -> tuple[Any, set[str]]:
-    if _held.producer is not None and (fresh or _held.pid != os.getpid()):
+    now = time.monotonic()
+    if _held.producer is not None and (fresh or _held.pid != os.getpid() or now - _held.used_at > IDLE_SECONDS):
         if _held.pid == os.getpid():
             try:
                 _held.producer.connection.release()
@@ -67,6 +75,7 @@ def _producer(*, fresh: bool = False) -> tuple[Any, set[str]]:
         connection = celery_app.connection_for_write()
         _held.producer = celery_app.amqp.Producer(connection, auto_declare=False)
         _held.pid, _held.declared = os.getpid(), set()
+    _held.used_at = now
     return _held.producer, _held.declared
 
 

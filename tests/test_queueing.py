@@ -94,6 +94,17 @@ def test_each_thread_keeps_one_producer_and_a_forked_child_makes_its_own(private
         "demobank", "demobank", "demostore", "demobank"]
 
 
+def test_a_connection_idle_past_the_limit_is_replaced_before_it_is_written_to(private_queue, monkeypatch):
+    task_queue(ROLES_TASK, schema_name="demobank")
+    first = queueing._held.producer
+    task_queue(ROLES_TASK, schema_name="demobank")
+    assert queueing._held.producer is first
+    monkeypatch.setattr(queueing._held, "used_at", queueing._held.used_at - queueing.IDLE_SECONDS - 1)
+    task_queue(ROLES_TASK, schema_name="demostore")
+    assert queueing._held.producer is not first
+    assert [headers["_schema_name"] for headers, _ in waiting(private_queue)] == ["demobank", "demobank", "demostore"]
+
+
 def test_a_dropped_broker_connection_is_replaced_once(private_queue, monkeypatch, caplog):
     task_queue(ROLES_TASK, schema_name="demobank")
     first = queueing._held.producer
