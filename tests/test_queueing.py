@@ -24,14 +24,24 @@ from magie.queueing import task_publish, task_queue
 ROLES_TASK = "tenants.tasks.roles_sync_task"
 
 
+def forget_producer() -> None:
+    """Drop this thread's producer: it remembers the queues it declared, and RabbitMQ drops a message routed to a
+    queue deleted since (Redis creates the list again)."""
+    if queueing._held.producer is not None:
+        queueing._held.producer.connection.release()
+        queueing._held.producer = None
+
+
 @pytest.fixture
 def private_queue():
     """Tasks are published (not run inline) to a queue of this test's own, deleted afterwards."""
     eager, default = celery_app.conf.task_always_eager, celery_app.conf.task_default_queue
     name = f"test-queueing-{os.getpid()}"
     celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = False, name
+    forget_producer()
     yield name
     celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = eager, default
+    forget_producer()
     with celery_app.connection_for_write() as connection:
         connection.default_channel.queue_delete(name)
 
