@@ -3,8 +3,8 @@
 Meta's notification carries no session, cookie, CSRF token or staff language, and its signature — checked against
 the channel of the `phone_number_id` it names — decides whose it is, not the host. So on the platform's host a
 POST to the webhook skips the organisation lookup by host (one query and a `SET search_path`), sessions,
-authentication, CSRF, the second factor, axes, CSP, the staff language and time zone and messages: about two
-thirds of the acknowledgement's CPU (bench/webhook_bench.py). What still applies: Django's handler (request
+authentication, CSRF, the second factor, axes, CSP, the staff language and time zone and messages: about half
+of the acknowledgement's CPU before (profiled through magie.wsgi). What still applies: Django's handler (request
 signals, so the pooled connection goes back after the answer; its body-size limit DATA_UPLOAD_MAX_MEMORY_SIZE;
 an unexpected error is a logged 500), SecurityMiddleware (the HTTPS redirect in production, HSTS, nosniff,
 referrer policy), the view's own size limit (413 before the body is read) and signature check (401), and a 503
