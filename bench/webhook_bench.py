@@ -200,7 +200,7 @@ def cost_in_process() -> None:
         rows.append((label, sorted(ack_queries)[25], sorted(ack_cpu)[25] * 1000, sorted(work_queries)[25],
                      sorted(work_cpu)[25] * 1000))
     print("\nper webhook (median of 50, in this process through Django's test client; SQL statements "
-          "through Django's cursor; django-tenants' SET search_path adds one per request)")
+          "through Django's cursor, django-tenants' SET search_path included: the ack's INSERT needs none)")
     print(f"{'':<16} {'ack SQL':>8} {'ack CPU ms':>11} {'worker SQL':>11} {'worker CPU ms':>14}")
     for label, aq, ac, wq, wc in rows:
         print(f"{label:<16} {aq:>8} {ac:>11.2f} {wq:>11} {wc:>14.2f}")

@@ -29,14 +29,19 @@ class PoolExhaustedMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        from django.http import JsonResponse
-        from psycopg_pool import PoolTimeout
+        return pool_exhausted_response(exception)
 
-        cause = exception
-        while cause is not None and not isinstance(cause, PoolTimeout):
-            cause = cause.__cause__
-        if cause is None:
-            return None
-        response = JsonResponse({"code": "busy", "message": "no database connection free; try again"}, status=503)
-        response["Retry-After"] = "1"
-        return response
+
+def pool_exhausted_response(exception: BaseException):
+    """503 with Retry-After when `exception` (or its cause) is the pool's timeout, else None."""
+    from django.http import JsonResponse
+    from psycopg_pool import PoolTimeout
+
+    cause: BaseException | None = exception
+    while cause is not None and not isinstance(cause, PoolTimeout):
+        cause = cause.__cause__
+    if cause is None:
+        return None
+    response = JsonResponse({"code": "busy", "message": "no database connection free; try again"}, status=503)
+    response["Retry-After"] = "1"
+    return response

@@ -3,7 +3,7 @@
 | setting | default | meaning |
 | --- | --- | --- |
 | WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
-| WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 400 before reading (Meta sends up to 3 MB) |
+| WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 413 before reading (Meta sends up to 3 MB) |
 | WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
 | WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed |
 | WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |

@@ -10,7 +10,7 @@ class WebhookRefused(DomainError):
 
 
 class BodyTooLarge(WebhookRefused):
-    code, http_status = "body_too_large", 400
+    code, http_status = "body_too_large", 413
 
 
 class MalformedPayload(WebhookRefused):

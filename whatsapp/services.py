@@ -15,6 +15,7 @@ import logging
 import time
 import zlib
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -33,8 +34,7 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
-from magie.celery import app as celery_app
-from magie.queueing import task_queue
+from magie.queueing import task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
@@ -168,8 +168,15 @@ def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
 
 def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int | None:
     """Append a verified body to the raw log in ONE statement; its id, or None when the same notifications are
-    already there (Meta's redelivery)."""
-    with connection.cursor() as cursor:
+    already there (Meta's redelivery).
+
+    The table is named with its schema, so the statement goes through a plain cursor of the connection (still
+    Django's wrapper: counted, its errors Django's) without django-tenants' `SET search_path` first — a round trip
+    on every request, since each request takes its connection from the pool afresh."""
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = connection.connection.cursor()
+    with connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw) as cursor:
         cursor.execute(
             f'INSERT INTO "{get_public_schema_name()}"."{InboundBody._meta.db_table}" (key, body, phone_number_ids) '
             "VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING RETURNING id",
@@ -181,8 +188,7 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
 
 def inbound_publish(*, inbound_id: int) -> None:
     try:
-        celery_app.signature(INBOUND_TASK, args=(inbound_id,),
-                             headers={"_schema_name": get_public_schema_name()}).apply_async()
+        task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
     except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
         logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
 
@@ -218,7 +224,10 @@ def inbound_process(*, inbound_id: int) -> InboundOutcome:
         "phone_number_ids", flat=True).first()
     if numbers is None:
         return outcome  # processed already (a redelivered task, or an earlier body's task took it)
-    with schema_context(get_public_schema_name()), transaction.atomic():
+    public = get_public_schema_name()
+    # A worker task runs in public already (its schema header): entering it again would cost a `SET search_path`.
+    in_public = schema_name_current() == public
+    with nullcontext() if in_public else schema_context(public), transaction.atomic():
         with connection.cursor() as cursor:
             for number in sorted(numbers):  # always in the same order: no deadlock between workers
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
@@ -272,37 +281,37 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
 
 def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[StatusItem],
            outcome: InboundOutcome) -> None:
-    with transaction.atomic():
-        for item in messages:
-            stored = message_store_inbound(
-                channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id,
-                sent_at=item.sent_at, text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to,
-                phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
-                new_channel_user_id=item.new_channel_user_id,
-            )
-            if not stored.created:
-                outcome.duplicates += 1
-                continue
-            outcome.stored += 1
-            CustomerRoute.objects.bulk_create(  # one INSERT … ON CONFLICT UPDATE: replies leave from this number
-                [CustomerRoute(customer_id=stored.message.conversation.customer_id,
-                               phone_number_id=item.phone_number_id)],
-                update_conflicts=True, unique_fields=["customer"], update_fields=["phone_number_id", "updated_at"])
-            if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
-                # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
-                outcome.turns += 1
-                transaction.on_commit(partial(media_read_queue, schema_name=schema_name, message_id=stored.message.pk,
-                                              media_id=item.media_id, phone_number_id=item.phone_number_id),
-                                      robust=True)  # lost: the sweeper queues the turn ("text only")
-            elif item.queue_turn:
-                outcome.turns += 1
-                transaction.on_commit(partial(turn_queue, schema_name=schema_name, message_id=stored.message.pk),
-                                      robust=True)  # a broker hiccup is logged; the sweeper queues it later
-            else:  # a reaction: kept for the record, nothing to answer
-                message_mark_handled(message_id=stored.message.pk, at=timezone.now())
-        for status in statuses:
-            status_record(item=status)
-            outcome.statuses += 1
+    # Inside the body's own savepoint (inbound_process): a failure undoes the whole body, so no savepoint of its own.
+    for item in messages:
+        stored = message_store_inbound(
+            channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id,
+            sent_at=item.sent_at, text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to,
+            phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
+            new_channel_user_id=item.new_channel_user_id,
+        )
+        if not stored.created:
+            outcome.duplicates += 1
+            continue
+        outcome.stored += 1
+        CustomerRoute.objects.bulk_create(  # one INSERT … ON CONFLICT UPDATE: replies leave from this number
+            [CustomerRoute(customer_id=stored.message.conversation.customer_id,
+                           phone_number_id=item.phone_number_id)],
+            update_conflicts=True, unique_fields=["customer"], update_fields=["phone_number_id", "updated_at"])
+        if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
+            # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
+            outcome.turns += 1
+            transaction.on_commit(partial(media_read_queue, schema_name=schema_name, message_id=stored.message.pk,
+                                          media_id=item.media_id, phone_number_id=item.phone_number_id),
+                                  robust=True)  # lost: the sweeper queues the turn ("text only")
+        elif item.queue_turn:
+            outcome.turns += 1
+            transaction.on_commit(partial(turn_queue, schema_name=schema_name, message_id=stored.message.pk),
+                                  robust=True)  # a broker hiccup is logged; the sweeper queues it later
+        else:  # a reaction: kept for the record, nothing to answer
+            message_mark_handled(message_id=stored.message.pk, at=timezone.now())
+    for status in statuses:
+        status_record(item=status)
+        outcome.statuses += 1
 
 
 MEDIA_READ_TASK = "whatsapp.media_read"
@@ -617,8 +626,7 @@ def outbound_sweep(*, limit_per_organisation: int = 500) -> dict[str, int]:
             ids = list(Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=cutoff).order_by(
                 "pk").values_list("message_id", flat=True)[:limit_per_organisation])
             for message_id in ids:
-                celery_app.signature("whatsapp.deliver", args=(organisation.schema_name, message_id),
-                                     headers={"_schema_name": organisation.schema_name}).apply_async()
+                task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
         if ids:
             queued[organisation.schema_name] = len(ids)
             logger.warning("whatsapp outbound sweeper queued %s stuck deliveries of %s", len(ids),

@@ -167,6 +167,8 @@ REST_FRAMEWORK = {
 # Celery. Tasks take a schema name and ids; tenant-schemas-celery also carries the caller's schema in a header.
 CELERY_BROKER_URL, EMBEDDED_BROKER = env_or_embedded("CELERY_BROKER_URL", "embedded_redis_url")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/broker.py)
+    CELERY_BROKER_TRANSPORT = "magie.broker:Transport"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -376,6 +378,9 @@ if DATABASE_POOL:
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
+# The webhook's POST on the platform host is answered ahead of the rest of the stack (whatsapp/middleware.py says
+# what it skips and what still applies): first of all.
+MIDDLEWARE.insert(0, "whatsapp.middleware.WebhookMiddleware")
 # The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.
 (DATA_DIR / "static").mkdir(parents=True, exist_ok=True)
 CELERY_BEAT_SCHEDULE |= {

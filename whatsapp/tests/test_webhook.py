@@ -271,11 +271,11 @@ def test_an_item_that_does_not_match_is_skipped_and_its_neighbours_stored(platfo
     assert row.processed_at is not None and "wamid.X" in row.error
 
 
-def test_an_oversized_body_is_400_before_it_is_read(platform, settings):
+def test_an_oversized_body_is_413_before_it_is_read(platform, settings):
     settings.WHATSAPP_MAX_BODY_BYTES = 1024
     body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 2000})])))
     response = post(platform, body, **signed(body))
-    assert response.status_code == 400 and response.json()["code"] == "body_too_large"
+    assert response.status_code == 413 and response.json()["code"] == "body_too_large"
     assert inbound_rows() == []
 
 
@@ -286,7 +286,7 @@ def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_cal
         assert post(platform, body, **signed(body)).status_code == 200
     assert len(inbound_rows()[0].text) == 2_000_000
     body = encode(envelope(change(messages=[inbound("text", {"body": "x" * 3_200_000})])))
-    assert post(platform, body, **signed(body)).status_code == 400
+    assert post(platform, body, **signed(body)).status_code == 413
 
 
 def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
@@ -299,3 +299,89 @@ def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platfo
 def test_other_methods_are_refused(platform):
     assert platform.put("/webhooks/whatsapp", data=b"{}").status_code == 405
     assert connection.schema_name == "public"
+
+
+# ---------------------------------------------------------------------------------------------------- the fast path
+
+
+def test_the_acknowledgement_is_one_insert_after_the_first(platform, turns, django_assert_num_queries):
+    deliver(platform, envelope(change(messages=[inbound("text", {"body": "first"})])))  # the app secret is cached
+    turns.inbound_ids.clear()
+    turns.run_inbound = False  # the worker's statements are not the acknowledgement's
+    with django_assert_num_queries(1) as captured:  # nothing else: no domain lookup, no SET search_path
+        response = deliver(platform, envelope(change(messages=[inbound("text", {"body": "second"})])))
+    assert response.json() == {"status": "ok", "accepted": True}
+    assert captured.captured_queries[0]["sql"].startswith('INSERT INTO "public"."whatsapp_inbound_inboundbody"')
+    assert len(turns.inbound_ids) == 1  # and one task published
+
+
+def test_the_webhook_post_skips_the_middleware_stack_but_keeps_the_security_headers(platform, turns):
+    response = deliver(platform, envelope(change(messages=[inbound("text", {"body": "oi"})])))
+    assert response.status_code == 200
+    assert response["X-Content-Type-Options"] == "nosniff" and response["Referrer-Policy"] == "same-origin"
+    assert "Content-Security-Policy" not in response and "Set-Cookie" not in response  # CSP, sessions: not run
+    assert "Content-Security-Policy" in platform.get("/healthz")  # which every other request goes through
+
+
+def test_the_fast_path_serves_the_url_the_platform_routes_to_the_webhook():
+    from django.urls import reverse
+
+    from whatsapp.views import WEBHOOK_PATH
+
+    assert reverse("whatsapp-webhook", urlconf="magie.urls_public") == WEBHOOK_PATH
+
+
+def test_a_webhook_post_on_an_organisation_host_goes_down_the_stack_and_is_not_found(turns):
+    from django.test import Client
+
+    body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})])))
+    response = post(Client(HTTP_HOST="demobank.localhost"), body, **signed(body))
+    assert response.status_code == 404 and inbound_rows() == [] and turns.inbound_ids == []
+
+
+def test_a_webhook_post_over_http_is_redirected_when_https_is_required(settings, turns):
+    from django.test import Client
+
+    settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS = True, 3600
+    body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})])))
+    plain = post(Client(HTTP_HOST="localhost"), body, **signed(body))
+    assert plain.status_code == 301 and plain["Location"] == "https://localhost/webhooks/whatsapp"
+    assert inbound_rows() == []
+    secure = post(Client(HTTP_HOST="localhost"), body, secure=True, **signed(body))
+    assert secure.status_code == 200 and secure["Strict-Transport-Security"] == "max-age=3600"
+
+
+def test_an_exhausted_pool_answers_503_with_retry_after(platform, monkeypatch):
+    from django.db import OperationalError
+    from psycopg_pool import PoolTimeout
+
+    def exhausted(**_):
+        raise OperationalError("couldn't get a connection") from PoolTimeout("after 10 sec")
+
+    monkeypatch.setattr("whatsapp.services.inbound_append", exhausted)
+    body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})])))
+    response = post(platform, body, **signed(body))
+    assert response.status_code == 503 and response["Retry-After"] == "1" and response.json()["code"] == "busy"
+
+
+def test_a_body_acknowledged_while_the_broker_is_down_is_kept_and_published_by_the_sweeper(
+        platform, turns, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    from whatsapp.inbound.models import InboundBody
+    from whatsapp.services import raw_inbound_sweep
+
+    def down(*args, **kwargs):
+        raise ConnectionRefusedError("the broker is down")
+
+    monkeypatch.setattr("magie.queueing._send", down)
+    message = inbound("text", {"body": "oi"})
+    with caplog.at_level(logging.ERROR, logger="whatsapp.services"):
+        response = deliver(platform, envelope(change(messages=[message])))
+    assert response.json() == {"status": "ok", "accepted": True}  # Meta must not wait on our broker
+    assert "stored but not published; the sweeper will" in caplog.text
+    [row] = InboundBody.objects.filter(processed_at__isnull=True)
+    assert turns.inbound_ids == [] and inbound_rows() == []
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert raw_inbound_sweep(older_than_seconds=0) == 1
+    assert turns.inbound_ids == [row.pk] and [m.channel_message_id for m in inbound_rows()] == [message["id"]]
+    assert len(turns.calls) == 1

@@ -1,0 +1,162 @@
+"""Publishing a task by name (magie.queueing.task_publish) on the real broker: the Celery message a real worker
+runs, the producer each thread keeps, a dropped connection replaced once; and the Redis transport's one client per
+pool (magie.broker)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+import pytest
+from celery.result import AsyncResult
+from celery.signals import after_task_publish
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django_tenants.utils import schema_context
+from kombu import Connection
+
+from magie import queueing
+from magie.broker import Channel
+from magie.celery import app as celery_app
+from magie.queueing import task_publish, task_queue
+
+ROLES_TASK = "tenants.tasks.roles_sync_task"
+
+
+def forget_producer() -> None:
+    """Drop this thread's producer: it remembers the queues it declared, and RabbitMQ drops a message routed to a
+    queue deleted since (Redis creates the list again)."""
+    if queueing._held.producer is not None:
+        queueing._held.producer.connection.release()
+        queueing._held.producer = None
+
+
+@pytest.fixture
+def private_queue():
+    """Tasks are published (not run inline) to a queue of this test's own, deleted afterwards."""
+    eager, default = celery_app.conf.task_always_eager, celery_app.conf.task_default_queue
+    name = f"test-queueing-{os.getpid()}"
+    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = False, name
+    forget_producer()
+    yield name
+    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = eager, default
+    forget_producer()
+    with celery_app.connection_for_write() as connection:
+        connection.default_channel.queue_delete(name)
+
+
+def waiting(queue: str) -> list[tuple[dict, list]]:
+    """(headers, decoded body) of every message waiting in `queue`, taken off it."""
+    found: list[tuple[dict, list]] = []
+    with celery_app.connection_for_read() as connection, connection.SimpleQueue(queue) as simple:
+        while True:
+            try:
+                message = simple.get(timeout=1)
+            except simple.Empty:
+                return found
+            found.append((message.headers, message.decode()))
+            message.ack()
+
+
+def test_a_published_task_is_the_celery_message_with_its_schema_header(private_queue):
+    seen: list[tuple[str, dict]] = []
+
+    def record(sender=None, headers=None, **_):
+        seen.append((sender, headers))
+
+    after_task_publish.connect(record, weak=False, dispatch_uid="test-queueing")
+    try:
+        task_id = task_queue(ROLES_TASK, schema_name="demobank")
+    finally:
+        after_task_publish.disconnect(dispatch_uid="test-queueing")
+    [(headers, body)] = waiting(private_queue)
+    assert (headers["task"], headers["id"], headers["_schema_name"]) == (ROLES_TASK, task_id, "demobank")
+    assert headers["root_id"] == task_id and headers["parent_id"] is None and headers["argsrepr"] == "('demobank',)"
+    assert body[0] == ["demobank"] and body[1] == {}
+    assert [(sender, sent["id"]) for sender, sent in seen] == [(ROLES_TASK, task_id)]  # the signals still fire
+
+
+def test_a_real_worker_runs_the_published_task_in_its_organisation(real_worker):
+    with schema_context("demobank"):
+        Group.objects.filter(name="auditor").delete()
+    task_id = task_publish(ROLES_TASK, args=("demobank",), schema_name="demobank")
+    assert AsyncResult(task_id, app=celery_app).get(timeout=30) == ["admin", "agent", "auditor"]
+    with schema_context("demobank"):
+        assert Group.objects.filter(name="auditor").exists()
+
+
+def test_each_thread_keeps_one_producer_and_a_forked_child_makes_its_own(private_queue, monkeypatch):
+    task_queue(ROLES_TASK, schema_name="demobank")
+    first = queueing._held.producer
+    task_queue(ROLES_TASK, schema_name="demobank")
+    assert queueing._held.producer is first
+    other = []
+    thread = threading.Thread(target=lambda: (task_queue(ROLES_TASK, schema_name="demostore"),
+                                              other.append(queueing._held.producer)))
+    thread.start()
+    thread.join()
+    assert other and other[0] is not first
+    monkeypatch.setattr(os, "getpid", lambda: -1)  # as in a child forked after the parent published
+    task_queue(ROLES_TASK, schema_name="demobank")
+    assert queueing._held.producer is not first
+    assert [headers["_schema_name"] for headers, _ in waiting(private_queue)] == [
+        "demobank", "demobank", "demostore", "demobank"]
+
+
+def test_a_connection_idle_past_the_limit_is_replaced_before_it_is_written_to(private_queue, monkeypatch):
+    task_queue(ROLES_TASK, schema_name="demobank")
+    first = queueing._held.producer
+    task_queue(ROLES_TASK, schema_name="demobank")
+    assert queueing._held.producer is first
+    monkeypatch.setattr(queueing._held, "used_at", queueing._held.used_at - queueing.IDLE_SECONDS - 1)
+    task_queue(ROLES_TASK, schema_name="demostore")
+    assert queueing._held.producer is not first
+    assert [headers["_schema_name"] for headers, _ in waiting(private_queue)] == ["demobank", "demobank", "demostore"]
+
+
+def test_a_dropped_broker_connection_is_replaced_once(private_queue, monkeypatch, caplog):
+    task_queue(ROLES_TASK, schema_name="demobank")
+    first = queueing._held.producer
+    send = celery_app.amqp.send_task_message
+    failures = [ConnectionResetError("the broker closed an idle connection")]
+
+    def flaky(*args, **kwargs):
+        if failures:
+            raise failures.pop()
+        return send(*args, **kwargs)
+
+    monkeypatch.setattr(celery_app.amqp, "send_task_message", flaky)
+    with caplog.at_level(logging.WARNING, logger="magie.queueing"):
+        task_queue(ROLES_TASK, schema_name="demostore")
+    assert queueing._held.producer is not first and "once more on a new broker connection" in caplog.text
+    assert [headers["_schema_name"] for headers, _ in waiting(private_queue)] == ["demobank", "demostore"]
+    failures.extend([ConnectionRefusedError("down"), ConnectionRefusedError("still down")])
+    with pytest.raises(ConnectionRefusedError):
+        task_queue(ROLES_TASK, schema_name="demobank")
+    assert waiting(private_queue) == []
+
+
+def test_the_redis_channel_keeps_one_client_per_pool_and_a_new_one_for_a_new_pool():
+    url = settings.WHATSAPP_RATE_REDIS_URL or settings.CELERY_BROKER_URL  # a Redis (the broker, or beside RabbitMQ)
+    with Connection(url) as connection:
+        connection.connect()
+        channel = Channel(connection.transport)  # as magie.broker.Transport opens its channels
+        try:
+            with channel.conn_or_acquire() as first, channel.conn_or_acquire() as again:
+                assert first is again and first.ping()
+            channel._disconnect_pools()  # what kombu does after a fork
+            with channel.conn_or_acquire() as fresh:
+                assert fresh is not first and fresh.connection_pool is channel.pool and fresh.ping()
+            given = object()
+            with channel.conn_or_acquire(given) as passed:
+                assert passed is given
+        finally:
+            channel.close()
+
+
+def test_the_redis_transport_serves_redis_urls_only():
+    if settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        assert celery_app.connection_for_write().transport_cls == "magie.broker:Transport"
+    else:  # RabbitMQ, or the embedded broker's redis+socket:// (the URL names kombu's transport)
+        assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")
