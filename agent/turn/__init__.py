@@ -50,10 +50,12 @@ from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists, OuterRef, Subquery
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from agent.continuation import approval_continue
 from agent.models import Turn
+from agent.providers import agent_settings_stamp_sql
 from agent.references import references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
@@ -67,7 +69,8 @@ from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
-from tenants.selectors import OrganisationInForce, organisation_in_force
+from magie.tenancy import schema_name_current
+from tenants.selectors import OrganisationInForce, organisation_in_force, organisation_stamp_sql
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +96,9 @@ def turn_handle(*, message_id: int) -> None:
         pending = _next_pending(conversation.pk)
         while pending is not None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
-            turn_run(message=pending, conversation=conversation, org=organisation_in_force(), lease=lease)
+            # (not read again while its stamp, read with the message, is the one this process read it under)
+            org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
+            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
             released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
             pending = None if released else _next_pending(conversation.pk)
     finally:
@@ -107,7 +112,8 @@ def turn_handle(*, message_id: int) -> None:
 def _next_pending(conversation_id: int) -> Message | None:
     """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
     whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
-    previous reply asked for. One statement whose cost does not grow with the conversation's history: the message
+    previous reply asked for, and the stamps of the organisation's rows and of its agent settings (cached per
+    process while they hold: `organisation_in_force`, `provider_for_current_organisation`). One statement whose cost does not grow with the conversation's history: the message
     is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
     planner may hash over every turn), and the annotations are computed for that one row (picked by id first, so
     the planner expects one row and does not hash the decisions table instead)."""
@@ -118,7 +124,9 @@ def _next_pending(conversation_id: int) -> Message | None:
     return (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
             .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
                       previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
-                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))))
+                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))),
+                      org_stamp=RawSQL(organisation_stamp_sql(), [schema_name_current()]),
+                      settings_stamp=RawSQL(agent_settings_stamp_sql(), []))
             .first())
 
 

@@ -76,6 +76,7 @@ def receive(state: TurnState) -> None:
     # took it) asks again.
     escalated, unread = message.__dict__.pop("escalated", None), object()
     previous_asked_for = message.__dict__.pop("previous_asked_for", unread)
+    settings_stamp = message.__dict__.pop("settings_stamp", unread)
     if escalated is None:
         escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
     if escalated:
@@ -102,7 +103,8 @@ def receive(state: TurnState) -> None:
         state.asked_for = previous_asked_for or None
     else:
         state.asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None) or None
-    state.provider = provider_for_current_organisation()
+    state.provider = (provider_for_current_organisation() if settings_stamp is unread
+                      else provider_for_current_organisation(stamp=settings_stamp))
     trace.provider = state.provider.name
 
 
