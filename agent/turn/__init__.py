@@ -46,6 +46,7 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
@@ -152,17 +153,23 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
         if not state.done and state.perception is None:  # a recompute keeps what the message said
             steps.perceive(state)
         decided = not state.done  # a turn that decided read state it may have to recompute
-        if decided:
-            steps.decide(state)
-            steps.act(state)
-            steps.draft(state)
-            steps.guard(state)
+        # A provider that waits on nobody (the builtin one: microseconds of CPU, no network) runs decide → record in
+        # ONE transaction under the row lock — the nested `lease_locked` of each step reuses it: one lock and one
+        # commit per turn instead of one per step and tool call, and nothing can move the conversation meanwhile.
+        # A model over the network gets the short transactions with the model outside them.
+        whole = nullcontext() if getattr(state.provider, "remote", False) else lease_locked(state.lease)
         try:
-            with lease_locked(state.lease) as row:
-                if decided and row.version != state.lease.version and attempt < RECOMPUTE:
-                    raise Moved
-                steps.deliver(state)
-                return steps.record(state, queries=counter.count)
+            with whole:
+                if decided:
+                    steps.decide(state)
+                    steps.act(state)
+                    steps.draft(state)
+                    steps.guard(state)
+                with lease_locked(state.lease) as row:
+                    if decided and row.version != state.lease.version and attempt < RECOMPUTE:
+                        raise Moved
+                    steps.deliver(state)
+                    return steps.record(state, queries=counter.count)
         except Moved:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)

@@ -25,7 +25,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from agent.models import Turn
-from conversations.locks import conversation_holding
+from conversations.locks import conversation_held, conversation_holding
 from conversations.models import Conversation, Customer, Message
 
 
@@ -49,6 +49,7 @@ class Lease:
     version: int  # the conversation's version when the current message was read (see `Conversation.version`)
     expires_at: datetime
     conversation: Conversation | None = None  # the row as locked when taken by message (with its customer)
+    held: Conversation | None = None  # inside `lease_locked`: the row it locked (a nested one reuses it)
 
 
 def _holder() -> str:
@@ -132,7 +133,12 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
 @contextmanager
 def lease_locked(lease: Lease) -> Iterator[Conversation]:
     """A short transaction holding the conversation's row lock, only while the lease is still ours (else
-    LeaseLost before anything is written). Renews the lease when half of it has run out."""
+    LeaseLost before anything is written). Renews the lease when half of it has run out. Re-entrant: inside
+    another `lease_locked` of the same lease (a builtin turn runs in one), it is that transaction and that row —
+    no second lock, no savepoint."""
+    if lease.held is not None and conversation_held() == lease.conversation_id:
+        yield lease.held
+        return
     with transaction.atomic():
         row = (Conversation.objects.select_for_update()
                .only("version", "turn_lease_token", "turn_lease_expires_at").get(pk=lease.conversation_id))
@@ -143,7 +149,11 @@ def lease_locked(lease: Lease) -> Iterator[Conversation]:
             lease.expires_at = now + timedelta(seconds=lease_seconds())
             Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
         with conversation_holding(lease.conversation_id):  # services called inside need not lock it again
-            yield row
+            lease.held = row
+            try:
+                yield row
+            finally:
+                lease.held = None
 
 
 def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:
