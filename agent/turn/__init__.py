@@ -65,7 +65,8 @@ from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, l
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from asks.services import message_attribute
+from bank.interface import holders_remembered
+from asks.services import ask_transitions_batched, message_attribute
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
@@ -137,7 +138,7 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
                       trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
-    with connection.execute_wrapper(counter), references_remembered():
+    with connection.execute_wrapper(counter), references_remembered(), holders_remembered():
         try:
             return _steps(state, counter)
         except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):
@@ -157,9 +158,11 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
         # ONE transaction under the row lock — the nested `lease_locked` of each step reuses it: one lock and one
         # commit per turn instead of one per step and tool call, and nothing can move the conversation meanwhile.
         # A model over the network gets the short transactions with the model outside them.
-        whole = nullcontext() if getattr(state.provider, "remote", False) else lease_locked(state.lease)
+        # Its Asks' transitions are then written in one INSERT at the end (`ask_transitions_batched`, inside it).
+        remote = getattr(state.provider, "remote", False)
         try:
-            with whole:
+            with (nullcontext() if remote else lease_locked(state.lease)), \
+                    (nullcontext() if remote else ask_transitions_batched()):
                 if decided:
                     steps.decide(state)
                     steps.act(state)
