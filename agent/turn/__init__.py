@@ -50,7 +50,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -60,6 +60,7 @@ from agent.providers import agent_settings_stamp_sql
 from agent.references import references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
+from agent.turn.compiled import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
@@ -115,21 +116,29 @@ def _next_pending(conversation_id: int) -> Message | None:
     """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
     whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
     previous reply asked for, and the stamps of the organisation's rows and of its agent settings (cached per
-    process while they hold: `organisation_in_force`, `provider_for_current_organisation`). One statement whose cost does not grow with the conversation's history: the message
-    is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
+    process while they hold: `organisation_in_force`, `provider_for_current_organisation`). One statement whose
+    cost does not grow with the conversation's history: the message is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
     planner may hash over every turn), and the annotations are computed for that one row (picked by id first, so
     the planner expects one row and does not hash the decisions table instead)."""
-    first = (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+    found = compiled_read("turn_next_pending", _pending_queryset,
+                          {"conversation": conversation_id, "schema": schema_name_current()})
+    return found[0] if found else None
+
+
+def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
+    """`_next_pending`'s read, compiled once per connection (`agent.turn.compiled`): building it is milliseconds
+    of the ORM's CPU, more than PostgreSQL takes to answer it."""
+    first = (Message.objects.filter(conversation_id=SENTINEL_ID, direction=Message.Direction.INBOUND,
                                     handled_at__isnull=True)
              .filter(~Exists(Turn.objects.filter(message_id=OuterRef("pk"))))
              .order_by("sent_at", "pk").values("pk")[:1])
-    return (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
-            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
-                      previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
-                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))),
-                      org_stamp=RawSQL(organisation_stamp_sql(), [schema_name_current()]),
-                      settings_stamp=RawSQL(agent_settings_stamp_sql(), []))
-            .first())
+    queryset = (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
+                .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
+                          previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
+                          decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))),
+                          org_stamp=RawSQL(organisation_stamp_sql(), [SENTINEL_TEXT]),
+                          settings_stamp=RawSQL(agent_settings_stamp_sql(), []))[:1])
+    return queryset, {SENTINEL_ID: "conversation", SENTINEL_TEXT: "schema"}
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
