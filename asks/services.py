@@ -285,6 +285,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         ask = open_ask
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
+            ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
             _transition(ask, ask.reopen, "change_voids_preview", message)
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
