@@ -38,7 +38,7 @@ def provider_for_current_organisation(*, stamp: str | None = _UNREAD) -> Provide
     else:
         table = connection.ops.quote_name(AgentSettings._meta.db_table)
         own = AgentSettings.objects.annotate(stamp=RawSQL(f"md5({table}::text)", [])).order_by("pk").first()
-        _settings_of[schema] = ((own.stamp if own else "") or "", own)
+        _settings_of[schema] = ((getattr(own, "stamp", "") if own else "") or "", own)
     choice = own.provider if own else "default"
     key = (own.openai_api_key.reveal() if own else "") or settings.OPENAI_API_KEY
     if choice == "builtin" or (choice == "default" and not settings.OPENAI_API_KEY):

@@ -66,8 +66,8 @@ from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, l
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from bank.interface import holders_remembered
 from asks.services import ask_transitions_batched, message_attribute
+from bank.interface import holders_remembered
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
@@ -122,7 +122,7 @@ def _next_pending(conversation_id: int) -> Message | None:
     the planner expects one row and does not hash the decisions table instead)."""
     found = compiled_read("turn_next_pending", _pending_queryset,
                           {"conversation": conversation_id, "schema": schema_name_current()})
-    return found[0] if found else None
+    return found[0] if found else None  # type: ignore[return-value]  # the queryset's model: Message
 
 
 def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:

@@ -71,7 +71,8 @@ def compiled_read(key: str, build: Callable[[], tuple[QuerySet, dict[Any, str]]]
     model, fields = klass_info["model"], klass_info["select_fields"]
     start, end = fields[0], fields[-1] + 1
     names = [column[0].target.attname for column in select[start:end]]
-    populators = get_related_populators(klass_info, select, connection.alias)
+    # (the stubs describe a later Django's signature, with a fetch mode)
+    populators = get_related_populators(klass_info, select, connection.alias)  # type: ignore[call-arg]
     instances = []
     for row in compiler.results_iter(results=[raw]):
         instance = model.from_db(connection.alias, names, row[start:end])
