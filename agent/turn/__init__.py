@@ -35,12 +35,21 @@ Locks and the model (issue 17: no model call inside the locking transaction)
 Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count them)
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
-  ask for?) on indexes whose size does not grow with the history; releasing the lease checks in the same
-  statement that nothing else is pending.
+  ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow
+  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); releasing the lease
+  checks in the same statement that nothing else is pending.
+- The organisation, its policy and domain, and the agent settings are read once per process while their stamps
+  (digests of the rows, read with the pending message) hold: a change applies to the next turn, no other
+  invalidation is needed.
+- A builtin turn (no model over the network) runs decide → record in ONE transaction: `lease_locked` is
+  re-entrant, so each step and tool call reuses the lock; the Ask `message_decide` locked is not read again by
+  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`); the trace
+  INSERT marks the message handled in the same statement. A remote model keeps the short transactions.
 - Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
   lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
   come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
-- References issued or read during the turn are remembered for it (`agent.references.references_remembered`).
+- References issued or read during the turn are remembered for it (`agent.references.references_remembered`),
+  and so is the customer's bank holder row (`bank.interface.holders_remembered`).
 """
 
 from __future__ import annotations
