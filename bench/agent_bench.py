@@ -8,6 +8,7 @@ transaction, or holding a row lock on a conversation — model latency must hold
     .venv/bin/python bench/agent_bench.py              # everything
     .venv/bin/python bench/agent_bench.py --history    # only the turn times at histories 10, 1,000 and 10,000
     .venv/bin/python bench/agent_bench.py --profile    # where a turn's time and statements go (cProfile + SQL)
+    .venv/bin/python bench/agent_bench.py --profile-cpu  # the same, cProfile on this process's CPU clock
 
 Turn time at conversation histories of 10, 1,000 and 10,000 messages (issue 20: p95 ≤ 30 ms, ≤ 20 queries per
 turn, flat): for each length, CUSTOMERS bank customers (each a holder of the bank with Pedro, Ana and João as
