@@ -42,7 +42,6 @@ def _refuse_simulated_for_real_customer(request: ApprovalRequest, by: str) -> No
                                        approval_id=request.pk)
 
 
-@transaction.atomic
 def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arguments: dict[str, Any],
                             preview: dict[str, Any], risk: str, channel: str, amount_cents: int | None,
                             now: datetime, expires_in: timedelta) -> ApprovalRequest:
@@ -52,18 +51,23 @@ def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arg
                                      or not 0 < amount_cents <= AMOUNT_CEILING_CENTS):
         raise ApprovalInvalid("the amount must be positive and within the platform's ceiling",
                               max_cents=AMOUNT_CEILING_CENTS)
-    for older in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
-        older.void("replaced by a newer preview")
-        older.save()
-    request = ApprovalRequest(
-        ask_id=ask_id, conversation_id=conversation_id, tool=tool, arguments=arguments, preview=preview,
-        preview_hash=facts_hash(preview["facts"]), risk=risk, channel=channel, amount_cents=amount_cents,
-        nonce=secrets.token_hex(12), created_at=now, expires_at=now + expires_in,
-    )
-    if channel == ApprovalRequest.Channel.APP:
-        approval_link_issue(request)
-    request.save()
-    return request
+    # No savepoint inside a caller's transaction (the agent's turn): the refusal above is raised before it, so
+    # only the database can raise inside, and that fails the caller's transaction anyway.
+    with transaction.atomic(savepoint=False):
+        pending = ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id,
+                                                                     status=ApprovalRequest.Status.PENDING)
+        for older in pending:
+            older.void("replaced by a newer preview")
+            older.save()
+        request = ApprovalRequest(
+            ask_id=ask_id, conversation_id=conversation_id, tool=tool, arguments=arguments, preview=preview,
+            preview_hash=facts_hash(preview["facts"]), risk=risk, channel=channel, amount_cents=amount_cents,
+            nonce=secrets.token_hex(12), created_at=now, expires_at=now + expires_in,
+        )
+        if channel == ApprovalRequest.Channel.APP:
+            approval_link_issue(request)
+        request.save()
+        return request
 
 
 @transaction.atomic

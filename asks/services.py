@@ -4,7 +4,9 @@ messages of one conversation are decided one after the other."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
@@ -60,6 +62,33 @@ class DecisionOutcome:
     slots: dict[str, Any] | None = None  # the focused Ask's slot values after the decision (None: not read)
 
 
+_batched: ContextVar[list[AskTransition] | None] = ContextVar("ask_transitions_batched", default=None)
+
+
+@contextmanager
+def ask_transitions_batched() -> Iterator[None]:
+    """Inside one transaction (a builtin turn's), the Asks' transitions recorded by these services are written
+    together when the block ends, in one INSERT, instead of one per service call. Nothing reads them back within
+    a turn (they are the audit trail: `ask_trace`); a block that raises writes none (its transaction rolls back).
+    Each row's `created_at` is the write's time, a few milliseconds after its move."""
+    rows: list[AskTransition] = []
+    token = _batched.set(rows)
+    try:
+        yield
+    finally:
+        _batched.reset(token)
+    if rows:
+        AskTransition.objects.bulk_create(rows)
+
+
+def _record_transitions(rows: list[AskTransition]) -> None:
+    batch = _batched.get()
+    if batch is not None:
+        batch.extend(rows)
+    else:
+        AskTransition.objects.bulk_create(rows)
+
+
 def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any) -> None:
     """Call one of the Ask's transition methods (`ask.abandon`, …), save it, and record the move and its rule
     (`message`: the message or its id)."""
@@ -77,7 +106,7 @@ def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any
         move(*args)
         rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
     ask.save()
-    AskTransition.objects.bulk_create(rows)
+    _record_transitions(rows)
 
 
 def _view(ask: Ask, slots: dict[int, dict[str, Any]]) -> AskView:
@@ -226,7 +255,8 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
     action = decision.action
     if action == Action.START_NEW:
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
-        AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
+        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
+                                           message=message)])
         slots[ask.pk] = {}  # a new Ask has no events yet
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots)
         outcome.ask = ask
@@ -236,7 +266,8 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         quoted = Message.objects.get(pk=quoted_id)
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from=old_ask)
-        AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
+        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
+                                           message=message)])
         carried = ask_slots_as_of(old_ask, quoted)
         SlotEvent.objects.bulk_create([SlotEvent(ask=ask, slot=slot, value=value, previous=None,
                                                  action=SlotEvent.Action.RESUME, message=quoted)
@@ -254,6 +285,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         ask = open_ask
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
+            ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
             _transition(ask, ask.reopen, "change_voids_preview", message)
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
@@ -279,10 +311,13 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
     return outcome
 
 
-def _locked_ask(ask_id: int) -> Ask:
+def _locked_ask(ask_id: int, ask: Ask | None = None) -> Ask:
     """The Ask, locked after its conversation's row (the lock order everywhere): one statement when the caller
-    already holds that row (the turn), else two."""
+    already holds that row (the turn), else two; none when the caller passes the Ask as it locked it in the
+    transaction still holding that row (`message_decide`'s rows, in a builtin turn's one transaction)."""
     held = conversation_held()
+    if ask is not None and ask.pk == ask_id and held is not None and ask.conversation_id == held:
+        return ask
     if held is not None:
         ask = Ask.objects.select_for_update().filter(pk=ask_id, conversation_id=held).first()
         if ask is not None:
@@ -294,9 +329,10 @@ def _locked_ask(ask_id: int) -> Ask:
 
 @_atomic
 def ask_await_confirmation(*, ask_id: int, approval_id: int, rule: str = "preview_shown",
-                           message_id: int | None = None) -> Ask:
-    """Move the Ask to awaiting the approval request `approval_id` (the one its preview shows)."""
-    ask = _locked_ask(ask_id)
+                           message_id: int | None = None, held: Ask | None = None) -> Ask:
+    """Move the Ask to awaiting the approval request `approval_id` (the one its preview shows). `held`: the Ask
+    as locked in this transaction, if the caller has it (not read again)."""
+    ask = _locked_ask(ask_id, held)
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:  # a newer preview replaces the one shown
         _transition(ask, ask.reopen, "new_preview_replaces_old", _message(message_id))
     _transition(ask, ask.await_confirmation, rule, _message(message_id), approval_id)
@@ -322,11 +358,12 @@ def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None
 
 @_atomic
 def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None,
-                 start_rule: str | None = None, if_open: bool = False) -> Ask:
+                 start_rule: str | None = None, if_open: bool = False, held: Ask | None = None) -> Ask:
     """Complete the executing Ask. With `start_rule`, an Ask not executing yet (an ungated tool completed it)
     first moves to executing by that rule — both transitions recorded, in one UPDATE and one INSERT. With
-    `if_open`, an Ask already closed is left as it is (returned unchanged)."""
-    ask = _locked_ask(ask_id)
+    `if_open`, an Ask already closed is left as it is (returned unchanged). `held`: the Ask as locked in this
+    transaction, if the caller has it (not read again)."""
+    ask = _locked_ask(ask_id, held)
     if if_open and not ask.is_open:
         return ask
     if start_rule is not None and ask.status != Ask.Status.EXECUTING:

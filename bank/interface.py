@@ -7,12 +7,17 @@ dataclasses; documents in them are always masked. Errors are the typed `bank.err
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
+from django.db import connection
+
 from bank import selectors, services
-from bank.models import PixKey, PixTransfer
+from bank.models import Holder, PixKey, PixTransfer
 
 
 @dataclass(frozen=True)
@@ -123,14 +128,36 @@ def statement_of(statement: selectors.PixStatement) -> Statement:
                      settled_out_cents=statement.settled_out_cents, settled_in_cents=statement.settled_in_cents)
 
 
+_holders: ContextVar[dict[tuple[str, str], Holder] | None] = ContextVar("bank_holders_remembered", default=None)
+
+
+@contextmanager
+def holders_remembered() -> Iterator[None]:
+    """Within the block (one agent turn: several calls for one customer), a customer's holder row is read once,
+    not once per call — it says who the customer is, which nothing in a turn changes. Balances live on accounts
+    and are always read afresh."""
+    token = _holders.set({})
+    try:
+        yield
+    finally:
+        _holders.reset(token)
+
+
 class SandboxBank:
     """BankCore on this engine's services, in the current organisation's schema. `now` fixes the clock (tests)."""
 
     def __init__(self, now: datetime | None = None) -> None:
         self.now = now
 
-    def _holder(self, customer_ref: str):
-        return selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+    def _holder(self, customer_ref: str) -> Holder:
+        remembered = _holders.get()
+        if remembered is None:
+            return selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+        key = (str(getattr(connection, "schema_name", "")), str(customer_ref))
+        holder = remembered.get(key)
+        if holder is None:
+            holder = remembered[key] = selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+        return holder
 
     def lookup_key(self, customer_ref: str, key: str) -> KeyOwner:
         return key_owner_of(services.pix_key_lookup(holder=self._holder(customer_ref), key=key, now=self.now))

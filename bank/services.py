@@ -176,16 +176,20 @@ def account_deposit(*, account: Account, amount_cents: int) -> Account:
 
 def _lookup_record(*, holder: Holder, key_type: str, value: str | None, now: datetime) -> PixKey | None:
     """Lock the holder, check the budget, look `value` up (None: a known miss) and record the lookup."""
-    with transaction.atomic():
+    # No savepoint inside a caller's transaction (the agent's turn): the refusal is raised after the block, so
+    # nothing raises inside it but the database itself, which fails the caller's transaction anyway.
+    with transaction.atomic(savepoint=False):
         Holder.objects.select_for_update().filter(pk=holder.pk).first()
         state = lookup_budget_state(holder=holder, now=now)
-        if not state.can_lookup:
-            raise LookupBudgetExceeded(
-                "too many key lookups; try again later", retry_after_seconds=state.retry_after_seconds
-            )
-        found = PixKey.objects.select_related("account").filter(value=value).first() if value else None
-        KeyLookup.objects.create(holder=holder, key_type=key_type, found=found is not None,
-                                 cost=LOOKUP_COST_HIT if found else LOOKUP_COST_MISS, created_at=now)
+        found = None
+        if state.can_lookup:
+            found = PixKey.objects.select_related("account").filter(value=value).first() if value else None
+            KeyLookup.objects.create(holder=holder, key_type=key_type, found=found is not None,
+                                     cost=LOOKUP_COST_HIT if found else LOOKUP_COST_MISS, created_at=now)
+    if not state.can_lookup:
+        raise LookupBudgetExceeded(
+            "too many key lookups; try again later", retry_after_seconds=state.retry_after_seconds
+        )
     return found
 
 

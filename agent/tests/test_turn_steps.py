@@ -153,7 +153,7 @@ def test_a_policy_changed_while_a_task_runs_applies_to_its_next_message(demobank
 
     def change_policy_after_the_first_turn(execute, sql, params, many, context):
         result = execute(sql, params, many, context)
-        if not changed and sql.startswith('INSERT INTO "agent_turn"'):
+        if not changed and 'INSERT INTO "agent_turn"' in sql:  # the trace's INSERT (it marks the message handled too)
             changed.append(True)
             gates_without_money_approval(demobank)
         return result
@@ -181,3 +181,47 @@ def test_a_booking_that_ran_before_the_model_broke_is_answered_as_booked(demosch
     assert turn.status == Turn.Status.FAILED and "no choices" in turn.error
     assert turn.reply.startswith("Reserva feta") and "/pay/" in turn.reply and booking.party_size == 2, turn.reply
     assert turn.reply != say("ca", "provider_down")
+
+
+def _stamp(sql: str, *params: object) -> str | None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {sql}", list(params))
+        return cursor.fetchone()[0]
+
+
+def test_the_agent_settings_are_read_once_per_stamp_and_again_once_they_change(demobank, settings):
+    """The turn reads its provider's settings again only when the row's stamp (read with the pending message)
+    changed: an unchanged stamp costs no statement, an edited row applies to the next turn."""
+    from django.test.utils import CaptureQueriesContext
+
+    from agent.providers import agent_settings_stamp_sql, provider_for_current_organisation
+
+    settings.OPENAI_API_KEY, settings.OPENAI_BASE_URL = "sk-test", "http://127.0.0.1:9/v1"
+    AgentSettings.objects.update_or_create(pk=1, defaults={"provider": "builtin"})
+    before = _stamp(agent_settings_stamp_sql())
+    assert provider_for_current_organisation(stamp=before).name == "builtin"
+    with CaptureQueriesContext(connection) as queries:
+        assert provider_for_current_organisation(stamp=before).name == "builtin"
+    assert len(queries) == 0
+    AgentSettings.objects.filter(pk=1).update(provider="default")  # the platform's: OpenAI, a key is set
+    after = _stamp(agent_settings_stamp_sql())
+    assert after != before
+    assert provider_for_current_organisation(stamp=after).name == "openai"
+
+
+def test_the_organisation_in_force_is_read_again_once_its_policy_changes(demobank):
+    """The organisation and its policy are cached on their stamp: the same stamp reads nothing, a changed policy
+    changes the stamp and is read (what the next turn applies)."""
+    from django.test.utils import CaptureQueriesContext
+
+    from tenants.selectors import organisation_in_force, organisation_stamp_sql
+
+    before = _stamp(organisation_stamp_sql(), demobank.schema_name)
+    first = organisation_in_force(stamp=before)
+    with CaptureQueriesContext(connection) as queries:
+        assert organisation_in_force(stamp=before) is first
+    assert len(queries) == 0
+    gates_without_money_approval(demobank)
+    after = _stamp(organisation_stamp_sql(), demobank.schema_name)
+    assert after != before
+    assert organisation_in_force(stamp=after).policy != first.policy

@@ -35,39 +35,54 @@ Locks and the model (issue 17: no model call inside the locking transaction)
 Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count them)
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
-  ask for?) on indexes whose size does not grow with the history; releasing the lease checks in the same
-  statement that nothing else is pending.
+  ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow
+  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); releasing the lease
+  checks in the same statement that nothing else is pending.
+- The organisation, its policy and domain, and the agent settings are read once per process while their stamps
+  (digests of the rows, read with the pending message) hold: a change applies to the next turn, no other
+  invalidation is needed.
+- A builtin turn (no model over the network) runs decide → record in ONE transaction: `lease_locked` is
+  re-entrant, so each step and tool call reuses the lock; the Ask `message_decide` locked is not read again by
+  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`); the trace
+  INSERT marks the message handled in the same statement. A remote model keeps the short transactions.
 - Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
   lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
   come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
-- References issued or read during the turn are remembered for it (`agent.references.references_remembered`).
+- References issued or read during the turn are remembered for it (`agent.references.references_remembered`),
+  and so is the customer's bank holder row (`bank.interface.holders_remembered`).
 """
 
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from agent.continuation import approval_continue
 from agent.models import Turn
+from agent.providers import agent_settings_stamp_sql
 from agent.references import references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
+from agent.turn.compiled import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from asks.services import message_attribute
+from asks.services import ask_transitions_batched, message_attribute
+from bank.interface import holders_remembered
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
-from tenants.selectors import OrganisationInForce, organisation_in_force
+from magie.tenancy import schema_name_current
+from tenants.selectors import OrganisationInForce, organisation_in_force, organisation_stamp_sql
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +108,9 @@ def turn_handle(*, message_id: int) -> None:
         pending = _next_pending(conversation.pk)
         while pending is not None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
-            turn_run(message=pending, conversation=conversation, org=organisation_in_force(), lease=lease)
+            # (not read again while its stamp, read with the message, is the one this process read it under)
+            org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
+            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
             released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
             pending = None if released else _next_pending(conversation.pk)
     finally:
@@ -107,19 +124,30 @@ def turn_handle(*, message_id: int) -> None:
 def _next_pending(conversation_id: int) -> Message | None:
     """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
     whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
-    previous reply asked for. One statement whose cost does not grow with the conversation's history: the message
-    is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
+    previous reply asked for, and the stamps of the organisation's rows and of its agent settings (cached per
+    process while they hold: `organisation_in_force`, `provider_for_current_organisation`). One statement whose
+    cost does not grow with the conversation's history: the message is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
     planner may hash over every turn), and the annotations are computed for that one row (picked by id first, so
     the planner expects one row and does not hash the decisions table instead)."""
-    first = (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+    found = compiled_read("turn_next_pending", _pending_queryset,
+                          {"conversation": conversation_id, "schema": schema_name_current()})
+    return found[0] if found else None  # type: ignore[return-value]  # the queryset's model: Message
+
+
+def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
+    """`_next_pending`'s read, compiled once per connection (`agent.turn.compiled`): building it is milliseconds
+    of the ORM's CPU, more than PostgreSQL takes to answer it."""
+    first = (Message.objects.filter(conversation_id=SENTINEL_ID, direction=Message.Direction.INBOUND,
                                     handled_at__isnull=True)
              .filter(~Exists(Turn.objects.filter(message_id=OuterRef("pk"))))
              .order_by("sent_at", "pk").values("pk")[:1])
-    return (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
-            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
-                      previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
-                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))))
-            .first())
+    queryset = (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
+                .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
+                          previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
+                          decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))),
+                          org_stamp=RawSQL(organisation_stamp_sql(), [SENTINEL_TEXT]),
+                          settings_stamp=RawSQL(agent_settings_stamp_sql(), []))[:1])
+    return queryset, {SENTINEL_ID: "conversation", SENTINEL_TEXT: "schema"}
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
@@ -128,7 +156,7 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
                       trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
-    with connection.execute_wrapper(counter), references_remembered():
+    with connection.execute_wrapper(counter), references_remembered(), holders_remembered():
         try:
             return _steps(state, counter)
         except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):
@@ -144,17 +172,25 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
         if not state.done and state.perception is None:  # a recompute keeps what the message said
             steps.perceive(state)
         decided = not state.done  # a turn that decided read state it may have to recompute
-        if decided:
-            steps.decide(state)
-            steps.act(state)
-            steps.draft(state)
-            steps.guard(state)
+        # A provider that waits on nobody (the builtin one: microseconds of CPU, no network) runs decide → record in
+        # ONE transaction under the row lock — the nested `lease_locked` of each step reuses it: one lock and one
+        # commit per turn instead of one per step and tool call, and nothing can move the conversation meanwhile.
+        # A model over the network gets the short transactions with the model outside them.
+        # Its Asks' transitions are then written in one INSERT at the end (`ask_transitions_batched`, inside it).
+        remote = getattr(state.provider, "remote", False)
         try:
-            with lease_locked(state.lease) as row:
-                if decided and row.version != state.lease.version and attempt < RECOMPUTE:
-                    raise Moved
-                steps.deliver(state)
-                return steps.record(state, queries=counter.count)
+            with (nullcontext() if remote else lease_locked(state.lease)), \
+                    (nullcontext() if remote else ask_transitions_batched()):
+                if decided:
+                    steps.decide(state)
+                    steps.act(state)
+                    steps.draft(state)
+                    steps.guard(state)
+                with lease_locked(state.lease) as row:
+                    if decided and row.version != state.lease.version and attempt < RECOMPUTE:
+                        raise Moved
+                    steps.deliver(state)
+                    return steps.record(state, queries=counter.count)
         except Moved:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)

@@ -42,6 +42,7 @@ class TurnState:
     usage: Usage = field(default_factory=Usage)
     escalation: tuple[str, str] | None = None  # (code, note for the staff) to open when the reply is delivered
     done: bool = False  # nothing more to perceive, decide or draft: deliver what `draft` holds (maybe nothing)
+    decided_under: Any = None  # the conversation row `decide` locked (its transaction's `Lease.held`)
 
     @property
     def ask(self) -> Ask | None:

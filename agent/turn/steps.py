@@ -10,7 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import QuerySet
+from django.db.models.sql import InsertQuery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -76,6 +78,7 @@ def receive(state: TurnState) -> None:
     # took it) asks again.
     escalated, unread = message.__dict__.pop("escalated", None), object()
     previous_asked_for = message.__dict__.pop("previous_asked_for", unread)
+    settings_stamp = message.__dict__.pop("settings_stamp", unread)
     if escalated is None:
         escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
     if escalated:
@@ -102,7 +105,8 @@ def receive(state: TurnState) -> None:
         state.asked_for = previous_asked_for or None
     else:
         state.asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None) or None
-    state.provider = provider_for_current_organisation()
+    state.provider = (provider_for_current_organisation() if settings_stamp is unread
+                      else provider_for_current_organisation(stamp=settings_stamp))
     trace.provider = state.provider.name
 
 
@@ -177,6 +181,7 @@ def decide(state: TurnState) -> None:
     tap = parse_tap(message.payload) if message.kind == Message.Kind.BUTTON else None
     with lease_locked(state.lease) as row:
         state.lease.version = row.version  # what `deliver` compares: has anyone else moved the conversation since?
+        state.decided_under = row
         if tap is not None and tap.action in ("confirm", "decline") and tap.approval_id and tap.ask_id:
             # approvals records the decision on the request the button names (if its Ask awaits exactly that one)
             # before asks moves the Ask, so the Ask's move does not void the request being decided
@@ -329,7 +334,7 @@ def deliver(state: TurnState) -> None:
         advance_ask(state)
     if requested is not None and ask is not None:
         ask_await_confirmation(ask_id=ask.pk, approval_id=requested.pk, rule="preview_shown",
-                               message_id=state.message.pk)
+                               message_id=state.message.pk, held=held_ask(state))
     draft_ = state.draft or Draft("")
     if draft_.text:
         reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
@@ -354,9 +359,32 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.asked_for = draft_.asked_for or ""
     trace.finished_at = timezone.now()
     trace.queries = queries
-    trace.save()
-    message_mark_handled(message_id=state.message.pk, at=trace.finished_at)
+    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at)
     return trace
+
+
+def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime) -> None:
+    """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
+    the message's UPDATE in a data-modifying WITH (PostgreSQL runs it exactly once, whether read or not)."""
+    if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
+        trace.save()
+        message_mark_handled(message_id=message_id, at=at)
+        return
+    meta = Turn._meta
+    query = InsertQuery(Turn)
+    query.insert_values([field for field in meta.local_concrete_fields if not field.primary_key], [trace])
+    compiler = query.get_compiler(connection=connection)
+    compiler.returning_fields = [meta.pk]
+    [(insert, params)] = compiler.as_sql()
+    quote, messages = connection.ops.quote_name, Message._meta
+    handled = (f"WITH handled AS (UPDATE {quote(messages.db_table)} SET {quote('handled_at')} = %s "
+               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL) ")
+    with connection.cursor() as cursor:
+        cursor.execute(handled + insert, [at, message_id, *params])
+        row = cursor.fetchone()
+    assert row is not None
+    trace.pk = row[0]
+    trace._state.adding, trace._state.db = False, connection.alias
 
 
 def advance_ask(state: TurnState) -> None:
@@ -369,7 +397,8 @@ def advance_ask(state: TurnState) -> None:
     for done in state.records:
         if done.name == completing and done.result["ok"]:  # through executing first if it is not yet; the
             ask_complete(ask_id=state.ask.pk, at=message.sent_at, rule=f"{completing}_succeeded",  # locked read
-                         message_id=message.pk, start_rule=f"{completing}_succeeded", if_open=True)  # decides
+                         message_id=message.pk, start_rule=f"{completing}_succeeded", if_open=True,  # decides
+                         held=held_ask(state))
             return
     if all(record.result["ok"] for record in state.records):
         return  # nothing refused: nothing to move, nothing to read
@@ -385,6 +414,14 @@ def advance_ask(state: TurnState) -> None:
             ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
                             on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at)
             return
+
+
+def held_ask(state: TurnState) -> Ask | None:
+    """The Ask as `message_decide` locked it, when `decide` ran in the transaction still open (a builtin turn's
+    one transaction) and nothing but this turn's own rows moved it since (no approval continued in `act`, which
+    moves the Ask through rows of its own): the services take it without reading it again."""
+    same = state.decided_under is not None and state.decided_under is state.lease.held
+    return state.ask if same and (state.ctx is None or state.ctx.approval_decided is None) else None
 
 
 def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: datetime) -> ToolContext:
@@ -407,7 +444,9 @@ def _scope(state: TurnState) -> AskScope:
         # The code's merchant name is third-party text: masked in the bot's own messages too (a preview's warning
         # quotes it), so it reaches the model from nowhere.
         # (read only for an Ask whose messages hold a code: no query on any other turn)
-        items = ask_messages(ask, last=SCOPE_MESSAGES)
+        # An Ask this message started has this message alone (a tap may bring the message it clarified: read)
+        fresh = outcome.decision.action == Action.START_NEW and message.kind != Message.Kind.BUTTON
+        items = [message] if fresh else ask_messages(ask, last=SCOPE_MESSAGES)
         claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
                    if any("000201" in item.text for item in items) else None)
         for item in items:
