@@ -66,14 +66,22 @@ def tenancy_current() -> Tenancy:
     if not schema or schema == get_public_schema_name():
         raise NoOrganisation("no organisation is active on this connection")
     cached = _cache.get(schema)
+    tenant = getattr(connection, "tenant", None)
+    if hasattr(tenant, "language") and tenant.schema_name == schema:  # the row on the connection wins
+        if cached is not None and _says_the_same(cached, tenant):
+            return cached
+        return tenancy_refresh(tenant)
     if cached is not None:
         return cached
-    tenant = getattr(connection, "tenant", None)
-    if not hasattr(tenant, "language"):  # a schema set by name (a task): read its organisation once
-        tenant = get_tenant_model().objects.filter(schema_name=schema).first()
-        if tenant is None:
-            raise NoOrganisation(f"no organisation owns schema {schema}")
+    tenant = get_tenant_model().objects.filter(schema_name=schema).first()  # a schema set by name (a task)
+    if tenant is None:
+        raise NoOrganisation(f"no organisation owns schema {schema}")
     return tenancy_refresh(tenant)
+
+
+def _says_the_same(cached: Tenancy, organisation: Any) -> bool:
+    """The cached entry still matches the row on the connection (another process may have saved a change)."""
+    return cached == Tenancy.of(organisation)
 
 
 def tenancy_refresh(organisation: Any) -> Tenancy:

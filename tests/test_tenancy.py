@@ -55,3 +55,16 @@ def test_a_turn_reads_organisation_policy_and_domain_in_one_query_and_sees_a_new
         after = organisation_in_force()
     assert (before.policy.guard_retries, after.policy.guard_retries) == (1, 2)
     assert after.tenancy.language == "pt-BR"
+
+
+def test_a_change_saved_by_another_process_is_seen_by_the_next_request(db):
+    """Another web process saved the organisation: this process's cache was not told, but the next request's
+    middleware puts the fresh row on the connection, and the fresh row wins over the cached entry."""
+    from django_tenants.utils import tenant_context
+
+    store = Organisation.objects.get(schema_name="demostore")
+    with tenant_context(store):
+        assert tenancy_current().language == "es"  # cached in this process
+    Organisation.objects.filter(pk=store.pk).update(language="en")  # no signal reaches this process's cache
+    with tenant_context(Organisation.objects.get(pk=store.pk)):  # what the middleware does on the next request
+        assert tenancy_current().language == "en"
