@@ -1,8 +1,10 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
 
@@ -11,8 +13,18 @@ from magie.admin_sites import backoffice_site
 class TurnAdmin(ReadOnlyAdmin):
     """One row per turn: what was perceived, decided (and by which rule), called, drafted and sent."""
 
-    list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at"]
+    list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at",
+                    "trace"]
     list_filter = ["status", "provider", "decision"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*super().get_readonly_fields(request, obj), "trace"]
+
+    @admin.display(description=gettext_lazy("trace"))
+    def trace(self, obj: Turn) -> str:
+        if obj.ask_id:
+            return staff_page_link("workspace:trace_ask", obj.ask_id)
+        return staff_page_link("workspace:trace_conversation", obj.message.conversation_id)
 
 
 @admin.register(FailedTurn, site=backoffice_site)

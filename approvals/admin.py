@@ -1,8 +1,10 @@
 from django.contrib import admin
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy
 
 from approvals.audit import export_csv, export_json
 from approvals.models import ApprovalRequest
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
 
@@ -12,10 +14,17 @@ class ApprovalLogAdmin(ReadOnlyAdmin):
     """The approval log: what was shown, to whom, on which channel, the decision, who, when, the execution."""
 
     list_display = ["pk", "tool", "risk", "channel", "status", "amount_cents", "created_at", "decided_by",
-                    "decided_at", "executed_at"]
+                    "decided_at", "executed_at", "trace"]
     list_filter = ["status", "tool", "channel", "risk"]
     actions = ["export_json", "export_csv"]
     exclude = ["nonce", "link_hash", "link_token"]  # bearer secrets of its buttons and link: never displayed
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*super().get_readonly_fields(request, obj), "trace"]
+
+    @admin.display(description=gettext_lazy("trace"))
+    def trace(self, obj: ApprovalRequest) -> str:
+        return staff_page_link("workspace:trace_ask", obj.ask_id)
 
     @admin.action(description="Export selected as JSON (the whole chain)")
     def export_json(self, request, queryset):

@@ -1,8 +1,10 @@
 from django.contrib import admin
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 
 from inbox.models import Escalation, EscalationReply
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 
@@ -17,14 +19,21 @@ class EscalationReplyInline(ReadOnlyInline):
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
-    list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link"]
+    list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link",
+                    "trace"]
     list_filter = ["status", "guard"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
-                       "resolution_note"]
+                       "resolution_note", "trace"]
     fields = list(readonly_fields)
     inlines = [EscalationReplyInline]
+
+    @admin.display(description=gettext_lazy("trace"))
+    def trace(self, obj: Escalation) -> str:
+        if obj.ask_id:
+            return staff_page_link("workspace:trace_ask", obj.ask_id)
+        return staff_page_link("workspace:trace_conversation", obj.conversation_id)
 
     @admin.display(description="inbox")
     def inbox_link(self, obj: Escalation) -> str:

@@ -64,6 +64,7 @@ TENANT_APPS = [
     "approvals",
     "inbox",
     "whatsapp",
+    "workspace",  # staff pages only (traces, dashboards): no tables
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

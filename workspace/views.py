@@ -1,0 +1,96 @@
+"""The workspace's pages: thin views over `workspace.selectors`, wrapped by the back office's `admin_view` (login,
+staff only, the organisation's own schema), readable by admins and auditors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from magie.admin_sites import backoffice_site
+from magie.errors import NotFound
+from tenants.selectors import organisation_current
+from workspace.access import user_may_audit
+from workspace.exports import trace_csv, trace_file_name, trace_json
+from workspace.selectors.trace import Trace, ask_for_transfer, trace_for_ask, trace_for_conversation
+from workspace.wording import KIND_LABELS, entry_summary, money
+
+
+def _auditing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @require_GET
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not user_may_audit(request.user):
+            raise PermissionDenied
+        try:
+            return view(request, *args, **kwargs)
+        except NotFound as error:
+            raise Http404(str(error)) from None
+
+    return backoffice_site.admin_view(wrapped)
+
+
+def _trace_page(request: HttpRequest, trace: Trace, exports: dict[str, str]) -> HttpResponse:
+    organisation = organisation_current()
+    entries = [{"entry": entry, "label": KIND_LABELS.get(entry.kind, entry.kind),
+                "summary": entry_summary(entry, organisation),
+                "amount": money(entry.detail.get("amount_cents"), organisation, entry.detail.get("currency"))}
+               for entry in trace.entries]
+    subject = (_("Ask %(id)s") % {"id": trace.ask.pk}) if trace.ask else \
+        (_("Conversation %(id)s") % {"id": trace.conversation.pk})
+    context = {
+        **backoffice_site.each_context(request),
+        "title": _("Trace of %(subject)s") % {"subject": subject},
+        "trace": trace, "entries": entries, "exports": exports,
+        "conversation_url": reverse("workspace:trace_conversation", args=[trace.conversation.pk]),
+    }
+    return render(request, "workspace/trace.html", context)
+
+
+def _export(trace: Trace, fmt: str) -> HttpResponse:
+    organisation = organisation_current()
+    if fmt == "csv":
+        response = HttpResponse(trace_csv(organisation=organisation, trace=trace), content_type="text/csv")
+    elif fmt == "json":
+        response = HttpResponse(trace_json(organisation=organisation, trace=trace), content_type="application/json")
+    else:
+        raise Http404(fmt)
+    name = trace_file_name(organisation=organisation, trace=trace, extension=fmt)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@_auditing
+def trace_ask(request: HttpRequest, ask_id: int) -> HttpResponse:
+    trace = trace_for_ask(organisation=organisation_current(), ask_id=ask_id)
+    return _trace_page(request, trace, {fmt: reverse("workspace:trace_ask_export", args=[ask_id, fmt])
+                                        for fmt in ("csv", "json")})
+
+
+@_auditing
+def trace_ask_export(request: HttpRequest, ask_id: int, fmt: str) -> HttpResponse:
+    return _export(trace_for_ask(organisation=organisation_current(), ask_id=ask_id), fmt)
+
+
+@_auditing
+def trace_conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
+    trace = trace_for_conversation(organisation=organisation_current(), conversation_id=conversation_id)
+    return _trace_page(request, trace, {
+        fmt: reverse("workspace:trace_conversation_export", args=[conversation_id, fmt]) for fmt in ("csv", "json")})
+
+
+@_auditing
+def trace_conversation_export(request: HttpRequest, conversation_id: int, fmt: str) -> HttpResponse:
+    return _export(trace_for_conversation(organisation=organisation_current(), conversation_id=conversation_id), fmt)
+
+
+@_auditing
+def trace_transfer(request: HttpRequest, end_to_end_id: str) -> HttpResponse:
+    ask_id = ask_for_transfer(end_to_end_id=end_to_end_id)
+    if ask_id is None:
+        raise Http404(end_to_end_id)
+    return HttpResponseRedirect(f"{reverse('workspace:trace_ask', args=[ask_id])}#transfer-{end_to_end_id}")
