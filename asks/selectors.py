@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Q, QuerySet
 
 from asks.kinds import missing_slots
-from asks.models import Ask, AskTransition, Decision, SlotEvent
+from asks.models import OPEN_STATUSES, Ask, AskTransition, Decision, SlotEvent
 from conversations.models import Message
 
 
@@ -100,3 +100,51 @@ def ask_outcomes(*, since: datetime, until: datetime) -> dict[str, Any]:
         "rates": {name: rate(counts[name]) for name in ("completed", "failed", "cooled", "superseded", "cancelled")}
         | {"abandoned_incomplete": rate(incomplete)},
     }
+
+
+OUTCOMES = ("completed", "failed", "abandoned", "superseded", "handed_to_person", "open")
+
+
+def shares_of(counts: dict[str, int], total: int) -> dict[str, float]:
+    """Percentages with two decimals that add up to exactly 100 (largest remainder), or all 0 when nothing counted."""
+    if not total:
+        return {name: 0.0 for name in counts}
+    exact = {name: 10_000 * count / total for name, count in counts.items()}
+    floors = {name: int(value) for name, value in exact.items()}
+    left = 10_000 - sum(floors.values())
+    for name in sorted(exact, key=lambda n: (floors[n] - exact[n], list(counts).index(n)))[:left]:
+        floors[name] += 1
+    return {name: floors[name] / 100 for name in counts}
+
+
+def _partition_counts(handed: QuerySet | None) -> dict[str, Count]:
+    person = Q(pk__in=handed) if handed is not None else Q(pk__in=[])
+    rest = ~person
+    return {
+        "handed_to_person": Count("pk", filter=person),
+        "completed": Count("pk", filter=rest & Q(status=Ask.Status.COMPLETED)),
+        "failed": Count("pk", filter=rest & Q(status=Ask.Status.FAILED)),
+        "abandoned": Count("pk", filter=rest & Q(status=Ask.Status.ABANDONED,
+                                                 abandon_reason__in=["cooled", "cancelled"])),
+        "superseded": Count("pk", filter=rest & Q(status=Ask.Status.ABANDONED, abandon_reason="superseded")),
+        "open": Count("pk", filter=rest & Q(status__in=[*OPEN_STATUSES, Ask.Status.SUSPENDED])),
+    }
+
+
+def ask_outcome_partition(*, since: datetime, until: datetime, handed_to_person: QuerySet | None = None
+                          ) -> dict[str, Any]:
+    """Asks opened in [since, until), each in exactly one outcome — handed to a person (any Ask in
+    `handed_to_person`, a query of Ask ids the caller supplies: asks knows nothing of the inbox), else completed,
+    failed, abandoned (cooled or cancelled), superseded, or still open — with shares that sum to 100%, overall and
+    per kind. Two grouped queries, whatever the number of Asks."""
+    asks = Ask.objects.filter(created_at__gte=since, created_at__lt=until)
+    aggregates = _partition_counts(handed_to_person)
+    overall = asks.aggregate(**aggregates)
+    counts = {name: overall[name] for name in OUTCOMES}
+    total = sum(counts.values())
+    by_kind = {}
+    for row in asks.order_by().values("kind").annotate(**aggregates).order_by("kind"):
+        kind_counts = {name: row[name] for name in OUTCOMES}
+        kind_total = sum(kind_counts.values())
+        by_kind[row["kind"]] = {"total": kind_total, "counts": kind_counts, "shares": shares_of(kind_counts, kind_total)}
+    return {"total": total, "counts": counts, "shares": shares_of(counts, total), "by_kind": by_kind}

@@ -58,3 +58,11 @@ def trace_json(*, organisation: Organisation, trace: Trace) -> str:
                      "detail": entry.detail} for entry in trace.entries],
     }
     return json.dumps(document, ensure_ascii=False, indent=2, default=_iso)
+
+
+def table_csv(headers: list[str], rows: list[list[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue()

@@ -12,6 +12,6 @@ urlpatterns = [
     path("trace/conversation/<int:conversation_id>/export.<str:fmt>", views.trace_conversation_export,
          name="trace_conversation_export"),
     path("trace/transfer/<str:end_to_end_id>/", views.trace_transfer, name="trace_transfer"),
-    # path("dashboard/", views.dashboard, name="dashboard"),
-    # path("dashboard/<str:section>.csv", views.dashboard_csv, name="dashboard_csv"),
+    path("dashboard/", views.dashboard, name="dashboard"),
+    path("dashboard/<str:section>.csv", views.dashboard_csv, name="dashboard_csv"),
 ]

@@ -4,9 +4,11 @@ staff only, the organisation's own schema), readable by admins and auditors."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +18,10 @@ from magie.admin_sites import backoffice_site
 from magie.errors import NotFound
 from tenants.selectors import organisation_current
 from workspace.access import user_may_audit
-from workspace.exports import trace_csv, trace_file_name, trace_json
+from workspace.exports import table_csv, trace_csv, trace_file_name, trace_json
+from workspace.ranges import RangeInvalid, day_range
+from workspace.selectors.dashboard import dashboard_figures, recent_asks
+from workspace.tables import SECTIONS, section_chart, section_table, section_title
 from workspace.selectors.trace import Trace, ask_for_transfer, trace_for_ask, trace_for_conversation
 from workspace.wording import KIND_LABELS, entry_summary, money
 
@@ -94,3 +99,50 @@ def trace_transfer(request: HttpRequest, end_to_end_id: str) -> HttpResponse:
     if ask_id is None:
         raise Http404(end_to_end_id)
     return HttpResponseRedirect(f"{reverse('workspace:trace_ask', args=[ask_id])}#transfer-{end_to_end_id}")
+
+
+def _range(request: HttpRequest):
+    return day_range(organisation=organisation_current(), since=request.GET.get("since"),
+                     until=request.GET.get("until"))
+
+
+@_auditing
+def dashboard(request: HttpRequest) -> HttpResponse:
+    organisation = organisation_current()
+    try:
+        days = _range(request)
+    except RangeInvalid as error:
+        return HttpResponseBadRequest(str(error))
+    figures = dashboard_figures(since=days.since, until=days.until, zone=ZoneInfo(organisation.time_zone))
+    sections = []
+    for section in SECTIONS:
+        headers, rows = section_table(section, figures)
+        sections.append({"id": section, "title": section_title(section), "chart": section_chart(section, figures),
+                         "headers": headers, "rows": rows,
+                         "csv": f"{reverse('workspace:dashboard_csv', args=[section])}?{days.query}"})
+    kind = request.GET.get("kind", "")
+    context = {
+        **backoffice_site.each_context(request),
+        "title": _("Dashboard"), "days": days, "figures": figures, "sections": sections, "kind": kind,
+        "kinds": list(figures["outcomes"]["by_kind"]),
+        "recent": recent_asks(since=days.since, until=days.until, kind=kind),
+        "organisation": organisation,
+    }
+    return render(request, "workspace/dashboard.html", context)
+
+
+@_auditing
+def dashboard_csv(request: HttpRequest, section: str) -> HttpResponse:
+    organisation = organisation_current()
+    if section not in SECTIONS:
+        raise Http404(section)
+    try:
+        days = _range(request)
+    except RangeInvalid as error:
+        return HttpResponseBadRequest(str(error))
+    figures = dashboard_figures(since=days.since, until=days.until, zone=ZoneInfo(organisation.time_zone))
+    headers, rows = section_table(section, figures)
+    response = HttpResponse(table_csv(headers, rows), content_type="text/csv")
+    name = f"{section}_{organisation.schema_name}_{days.first.isoformat()}_{days.end.isoformat()}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
