@@ -3,7 +3,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
-from inbox.models import Escalation, EscalationReply
+from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
@@ -15,6 +15,22 @@ class EscalationReplyInline(ReadOnlyInline):
     fields = list(readonly_fields)
 
 
+class EscalationNoteInline(ReadOnlyInline):
+    model = EscalationNote
+    fields = ["created_at", "author", "text"]
+    readonly_fields = fields
+
+
+@admin.register(CannedReply, site=backoffice_site)
+class CannedReplyAdmin(admin.ModelAdmin):
+    """The organisation's canned replies (admins edit them; agents pick them in the inbox)."""
+
+    list_display = ["title", "language", "text", "created_at"]
+    list_filter = ["language"]
+    search_fields = ["title", "text"]
+    fields = ["title", "language", "text"]
+
+
 @admin.register(Escalation, site=backoffice_site)
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
@@ -24,10 +40,10 @@ class EscalationAdmin(ReadOnlyAdmin):
     list_filter = ["status", "guard"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
-                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
+                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at", "language",
                        "resolution_note", "trace"]
     fields = list(readonly_fields)
-    inlines = [EscalationReplyInline]
+    inlines = [EscalationReplyInline, EscalationNoteInline]
 
     @admin.display(description=gettext_lazy("trace"))
     def trace(self, obj: Escalation) -> str:
@@ -41,4 +57,4 @@ class EscalationAdmin(ReadOnlyAdmin):
             url = reverse("inbox:queue")
         except NoReverseMatch:  # the tenant URLconf does not include the inbox
             return "-"
-        return format_html('<a href="{}#escalation-{}">open in inbox</a>', url, obj.pk)
+        return format_html('<a href="{}">open in inbox</a>', reverse("inbox:detail", args=[obj.pk]))

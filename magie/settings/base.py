@@ -65,6 +65,7 @@ TENANT_APPS = [
     "inbox",
     "whatsapp",
     "workspace",  # staff pages only (traces, dashboards): no tables
+    "django_htmx",  # the inbox's live list (htmx, served as a static file)
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
-from django.utils.html import escape, format_html_join
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -50,4 +50,4 @@ def pick(data: dict, keys: str) -> dict:
     return {key: data.get(key) for key in keys.split(",") if key in data}
 
 
-__all__ = ["kv_table", "pick", "format_html_join"]
+
