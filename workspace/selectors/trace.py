@@ -87,10 +87,12 @@ def _message_entry(message: Message, ask_id: int | None) -> TraceEntry:
     })
 
 
-def _turn_entries(turn: Turn) -> list[TraceEntry]:
-    at = turn.started_at
+def _turn_entries(turn: Turn, decided_at: datetime | None) -> list[TraceEntry]:
+    """The turn's row at its start; its tool calls, drafts and verdicts just after its decision (the turn records
+    no time per step, and they run after deciding), so the page reads message → decision → calls → drafts."""
     ms = round((turn.finished_at - turn.started_at).total_seconds() * 1000, 1)
-    entries = [TraceEntry(at=at, kind="turn", ask_id=turn.ask_id, detail={
+    at = max(decided_at, turn.started_at) if decided_at else turn.started_at
+    entries = [TraceEntry(at=turn.started_at, kind="turn", ask_id=turn.ask_id, detail={
         "id": turn.pk, "status": turn.status, "provider": turn.provider, "decision": turn.decision, "rule": turn.rule,
         "ms": ms, "queries": turn.queries, "error_code": turn.error_code, "message": turn.message_id,
     })]
@@ -115,13 +117,13 @@ def _turn_entries(turn: Turn) -> list[TraceEntry]:
                               "evidence": failure.get("evidence") or []}
                              for failure in verdict.get("failures") or []],
             }))
-    if turn.reply:
+    if turn.reply and not turn.reply_message_id:  # a stored reply is on the page as its message
         entries.append(TraceEntry(at=turn.finished_at, kind="reply", ask_id=turn.ask_id,
                                   detail={"turn": turn.pk, "text": turn.reply, "message": turn.reply_message_id}))
     return entries
 
 
-def _approval_turn_times(turns: list[Turn]) -> dict[int, dict[str, datetime]]:
+def _approval_turn_times(turns: list[Turn], decided: dict[int, datetime]) -> dict[int, dict[str, datetime]]:
     """approval id → when the turn that asked for it ("asked") and the one that executed it ("ran") started.
 
     Approvals are dated by the customer's message clock; the trace places them by the turns' clock, beside the tool
@@ -130,10 +132,11 @@ def _approval_turn_times(turns: list[Turn]) -> dict[int, dict[str, datetime]]:
     for turn in turns:
         for call in turn.tool_calls or []:
             asked = (((call.get("result") or {}).get("error") or {}).get("detail") or {}).get("approval_id")
+            at = max(decided.get(turn.message_id, turn.started_at), turn.started_at)
             if asked:
-                times.setdefault(int(asked), {})["asked"] = turn.started_at
+                times.setdefault(int(asked), {})["asked"] = at
             if call.get("approval"):
-                times.setdefault(int(call["approval"]), {})["ran"] = turn.started_at
+                times.setdefault(int(call["approval"]), {})["ran"] = at
     return times
 
 
@@ -191,18 +194,21 @@ def _escalation_entries(escalation: Escalation) -> list[TraceEntry]:
     return entries
 
 
-def _transfer_ids(requests: list[ApprovalRequest], turns: list[Turn]) -> dict[str, tuple[int | None, datetime | None]]:
-    """end_to_end_id → (Ask id, when it ran), from executed requests and from effects that ran without one."""
+def _transfer_ids(requests: list[ApprovalRequest], turns: list[Turn], times: dict[int, dict[str, datetime]],
+                  decided: dict[int, datetime]) -> dict[str, tuple[int | None, datetime | None]]:
+    """end_to_end_id → (Ask id, where on the timeline it ran), from executed requests and from effects that ran
+    without one (an ungated tool call)."""
     found: dict[str, tuple[int | None, datetime | None]] = {}
-    for request in requests:
-        data = (request.result or {}).get("data") or {}
-        if data.get("end_to_end_id"):
-            found[data["end_to_end_id"]] = (request.ask_id, None)
     for turn in turns:
         for call in turn.tool_calls or []:
             data = (call.get("result") or {}).get("data") or {}
             if isinstance(data, dict) and data.get("end_to_end_id"):
-                found[data["end_to_end_id"]] = (found.get(data["end_to_end_id"], (turn.ask_id,))[0], turn.started_at)
+                found[data["end_to_end_id"]] = (turn.ask_id, max(decided.get(turn.message_id, turn.started_at),
+                                                                  turn.started_at))
+    for request in requests:
+        data = (request.result or {}).get("data") or {}
+        if data.get("end_to_end_id"):
+            found[data["end_to_end_id"]] = (request.ask_id, times.get(request.pk, {}).get("ran"))
     return found
 
 
@@ -220,8 +226,11 @@ def _build(*, organisation: Organisation, conversation: Conversation, asks: list
         escalations = Escalation.objects.filter(conversation=conversation)
     messages = list(messages.select_related("attribution", "delivery").order_by("created_at", "pk"))
     turns = list(turns.order_by("started_at", "pk"))
+    decisions = list(decisions.order_by("pk"))
     requests = list(ApprovalRequest.objects.filter(ask_id__in=ask_ids).order_by("created_at", "pk"))
-    links = _transfer_ids(requests, turns)
+    decided = {decision.message_id: decision.created_at for decision in decisions}
+    times = _approval_turn_times(turns, decided)
+    links = _transfer_ids(requests, turns, times, decided)
     transfers = list(PixTransfer.objects.filter(end_to_end_id__in=list(links)).order_by("created_at", "pk"))
 
     entries: list[TraceEntry] = []
@@ -230,7 +239,7 @@ def _build(*, organisation: Organisation, conversation: Conversation, asks: list
     entries += [TraceEntry(at=decision.created_at, kind="decision", ask_id=decision.ask_id, detail={
         "message": decision.message_id, "action": decision.action, "rule": decision.rule,
         "detail": decision.detail, "perception": decision.perception,
-    }) for decision in decisions.order_by("pk")]
+    }) for decision in decisions]
     entries += [TraceEntry(at=event.created_at, kind="slot", ask_id=event.ask_id, detail={
         "slot": event.slot, "action": event.action, "value": event.value, "previous": event.previous,
         "message": event.message_id,
@@ -239,8 +248,7 @@ def _build(*, organisation: Organisation, conversation: Conversation, asks: list
         "from": step.source, "to": step.target, "rule": step.rule, "message": step.message_id,
     }) for step in AskTransition.objects.filter(ask_id__in=ask_ids).order_by("pk")]
     for turn in turns:
-        entries += _turn_entries(turn)
-    times = _approval_turn_times(turns)
+        entries += _turn_entries(turn, decided.get(turn.message_id))
     for request in requests:
         entries += _approval_entries(request, times.get(request.pk, {}))
     entries += [_transfer_entry(transfer, *links[transfer.end_to_end_id]) for transfer in transfers]

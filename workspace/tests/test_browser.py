@@ -54,7 +54,7 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
     page.click(f'#recent-asks tr[data-ask="{pix.ask_id}"] a.trace-link')
     page.wait_for_url(f"{base}/workspace/trace/ask/{pix.ask_id}/")
     kinds = set(page.locator("tr.entry").evaluate_all("rows => rows.map(r => r.dataset.kind)"))
-    assert {"message", "decision", "slot", "transition", "turn", "tool_call", "draft", "guard", "reply", "preview",
+    assert {"message", "decision", "slot", "transition", "turn", "tool_call", "draft", "guard", "preview",
             "approval_decision", "execution", "transfer"} <= kinds
     decision = page.locator("tr.entry-approval_decision")
     assert decision.locator(".decided-by").inner_text() == "terminal:5511999990001"

@@ -29,10 +29,13 @@ def test_the_ask_trace_holds_every_step_of_one_pix_in_order(demobank):
     trace = trace_for_ask(organisation=demobank, ask_id=pix.ask_id)
 
     kinds = [entry.kind for entry in trace.entries]
-    for kind in ("message", "decision", "slot", "transition", "turn", "tool_call", "draft", "guard", "reply",
+    for kind in ("message", "decision", "slot", "transition", "turn", "tool_call", "draft", "guard",
                  "preview", "approval_decision", "execution", "transfer"):
         assert kind in kinds, kind
-    assert kinds.index("preview") < kinds.index("approval_decision") < kinds.index("execution")
+    assert kinds.index("preview") < kinds.index("approval_decision") < kinds.index("execution") < kinds.index("transfer")
+    first_turn = [entry.kind for entry in trace.entries][:kinds.index("approval_decision")]
+    assert first_turn.index("decision") < first_turn.index("tool_call") < first_turn.index("draft")  # as they ran
+    assert "reply" not in kinds  # every reply is on the page as its stored message
     assert [entry.at for entry in trace.entries] == sorted(entry.at for entry in trace.entries)
     decision = next(entry for entry in trace.entries if entry.kind == "approval_decision")
     assert decision.detail["decided_by"] == "terminal:5511999990001"
