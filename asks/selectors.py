@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Case, CharField, Count, Max, Q, QuerySet, Value, When
 
 from asks.kinds import missing_slots
-from asks.models import OPEN_STATUSES, Ask, AskTransition, Decision, SlotEvent
+from asks.models import Ask, AskTransition, Decision, SlotEvent
 from conversations.models import Message
 
 
@@ -117,18 +117,15 @@ def shares_of(counts: dict[str, int], total: int) -> dict[str, float]:
     return {name: floors[name] / 100 for name in counts}
 
 
-def _partition_counts(handed: QuerySet | None) -> dict[str, Count]:
-    person = Q(pk__in=handed) if handed is not None else Q(pk__in=[])
-    rest = ~person
-    return {
-        "handed_to_person": Count("pk", filter=person),
-        "completed": Count("pk", filter=rest & Q(status=Ask.Status.COMPLETED)),
-        "failed": Count("pk", filter=rest & Q(status=Ask.Status.FAILED)),
-        "abandoned": Count("pk", filter=rest & Q(status=Ask.Status.ABANDONED,
-                                                 abandon_reason__in=["cooled", "cancelled"])),
-        "superseded": Count("pk", filter=rest & Q(status=Ask.Status.ABANDONED, abandon_reason="superseded")),
-        "open": Count("pk", filter=rest & Q(status__in=[*OPEN_STATUSES, Ask.Status.SUSPENDED])),
-    }
+def _outcome(handed: QuerySet | None) -> Case:
+    """Each Ask's one outcome, first match wins: a person took it over, else its status (and abandon reason)."""
+    whens = [When(pk__in=handed, then=Value("handed_to_person"))] if handed is not None else []
+    return Case(*whens,
+                When(status=Ask.Status.COMPLETED, then=Value("completed")),
+                When(status=Ask.Status.FAILED, then=Value("failed")),
+                When(status=Ask.Status.ABANDONED, abandon_reason="superseded", then=Value("superseded")),
+                When(status=Ask.Status.ABANDONED, then=Value("abandoned")),
+                default=Value("open"), output_field=CharField())
 
 
 def ask_outcome_partition(*, since: datetime, until: datetime, handed_to_person: QuerySet | None = None
@@ -136,15 +133,16 @@ def ask_outcome_partition(*, since: datetime, until: datetime, handed_to_person:
     """Asks opened in [since, until), each in exactly one outcome — handed to a person (any Ask in
     `handed_to_person`, a query of Ask ids the caller supplies: asks knows nothing of the inbox), else completed,
     failed, abandoned (cooled or cancelled), superseded, or still open — with shares that sum to 100%, overall and
-    per kind. Two grouped queries, whatever the number of Asks."""
-    asks = Ask.objects.filter(created_at__gte=since, created_at__lt=until)
-    aggregates = _partition_counts(handed_to_person)
-    overall = asks.aggregate(**aggregates)
-    counts = {name: overall[name] for name in OUTCOMES}
+    per kind. One grouped query, whatever the number of Asks."""
+    rows = (Ask.objects.filter(created_at__gte=since, created_at__lt=until).order_by()
+            .annotate(outcome=_outcome(handed_to_person)).values("kind", "outcome").annotate(n=Count("pk"))
+            .values_list("kind", "outcome", "n"))
+    counts = dict.fromkeys(OUTCOMES, 0)
+    kinds: dict[str, dict[str, int]] = {}
+    for kind, outcome, n in rows:
+        counts[outcome] += n
+        kinds.setdefault(kind, dict.fromkeys(OUTCOMES, 0))[outcome] += n
     total = sum(counts.values())
-    by_kind = {}
-    for row in asks.order_by().values("kind").annotate(**aggregates).order_by("kind"):
-        kind_counts = {name: row[name] for name in OUTCOMES}
-        kind_total = sum(kind_counts.values())
-        by_kind[row["kind"]] = {"total": kind_total, "counts": kind_counts, "shares": shares_of(kind_counts, kind_total)}
+    by_kind = {kind: {"total": sum(each.values()), "counts": each, "shares": shares_of(each, sum(each.values()))}
+               for kind, each in sorted(kinds.items())}
     return {"total": total, "counts": counts, "shares": shares_of(counts, total), "by_kind": by_kind}

@@ -1,6 +1,4 @@
 from django.contrib import admin
-from django.urls import NoReverseMatch, reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
 from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
@@ -53,8 +51,4 @@ class EscalationAdmin(ReadOnlyAdmin):
 
     @admin.display(description="inbox")
     def inbox_link(self, obj: Escalation) -> str:
-        try:
-            url = reverse("inbox:queue")
-        except NoReverseMatch:  # the tenant URLconf does not include the inbox
-            return "-"
-        return format_html('<a href="{}">open in inbox</a>', reverse("inbox:detail", args=[obj.pk]))
+        return staff_page_link("inbox:detail", obj.pk, label=gettext_lazy("open in inbox"))

@@ -29,7 +29,7 @@ def conversation_is_escalated(*, conversation_id: int) -> bool:
 def escalation_queue() -> QuerySet[Escalation]:
     """Unresolved escalations: open ones first, then claimed ones; oldest first within each."""
     return (Escalation.objects.exclude(status=Escalation.Status.RESOLVED)
-            .select_related("conversation__customer", "claimed_by", "ask")
+            .select_related("conversation__customer", "claimed_by")
             .annotate(open_first=Case(When(status=Escalation.Status.OPEN, then=Value(0)), default=Value(1),
                                       output_field=IntegerField()))
             .order_by("open_first", "created_at", "pk"))
@@ -69,7 +69,7 @@ class InboxFilters:
     page: int = 1
 
     @classmethod
-    def from_query(cls, query) -> "InboxFilters":
+    def from_query(cls, query) -> InboxFilters:
         tab = query.get("tab", "all")
         age = query.get("age", "")
         try:

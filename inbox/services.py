@@ -12,15 +12,15 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from asks.models import Decision
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
-from asks.models import Decision
 from inbox.errors import (
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
     EscalationAssigneeInvalid,
-    EscalationNoteEmpty,
     EscalationNotClaimed,
+    EscalationNoteEmpty,
     EscalationNotFound,
     EscalationReplyEmpty,
     EscalationResolveNoteRequired,

@@ -6,3 +6,16 @@ class WorkspaceConfig(AppConfig):
 
     name = "workspace"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """The dashboard in the back office's sidebar, where the navigation of `staff/` exists (it is built by
+        another app; without it the pages are reached from the admin pages' trace links and the breadcrumbs)."""
+        try:
+            from staff.navigation import NavItem, nav_register
+        except ImportError:
+            return
+        from django.utils.translation import gettext_lazy as _
+
+        # Auditors and admins see approvals; agents do not (their inbox is their place).
+        nav_register("dashboards", NavItem(_("Dashboard"), "workspace:dashboard", "monitoring",
+                                           "approvals.view_approvalrequest"))

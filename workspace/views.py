@@ -7,8 +7,7 @@ from collections.abc import Callable
 from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.http import HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,8 +20,8 @@ from workspace.access import user_may_audit
 from workspace.exports import table_csv, trace_csv, trace_file_name, trace_json
 from workspace.ranges import RangeInvalid, day_range
 from workspace.selectors.dashboard import dashboard_figures, recent_asks
-from workspace.tables import SECTIONS, section_chart, section_table, section_title
 from workspace.selectors.trace import Trace, ask_for_transfer, trace_for_ask, trace_for_conversation
+from workspace.tables import SECTIONS, section_chart, section_table, section_title
 from workspace.wording import KIND_LABELS, entry_summary, money
 
 

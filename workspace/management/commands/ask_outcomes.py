@@ -37,6 +37,6 @@ class Command(BaseCommand):
         self.stdout.write(f"{organisation.name}: Asks opened {days.first} – {days.end} (exclusive): "
                           f"{partition['total']}")
         for name, count in partition["counts"].items():
-            self.stdout.write(f"  {str(OUTCOME_LABELS[name]):<34} {count:>7}  {partition['shares'][name]:6.2f}%")
+            self.stdout.write(f"  {OUTCOME_LABELS[name]!s:<34} {count:>7}  {partition['shares'][name]:6.2f}%")
         self.stdout.write(f"  abandoned before every required slot was filled: {report['abandoned_incomplete']} "
                           f"({report['rates']['abandoned_incomplete']:.2f}% of closed)")
