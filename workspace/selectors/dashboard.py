@@ -83,27 +83,46 @@ def _mondays(since: datetime, until: datetime, zone: ZoneInfo) -> list[datetime]
     return bounds
 
 
+LATENCY_STEP_MS = 10  # the resolution of the turn latency percentiles
+
+
+def _percentile(histogram: dict[int, int], total: int, fraction: float) -> float | None:
+    """The `fraction` percentile of a histogram {bucket: count} of LATENCY_STEP_MS-wide buckets, interpolated
+    inside its bucket (exact to the step)."""
+    if not total:
+        return None
+    rank, seen = fraction * total, 0
+    for bucket in sorted(histogram):
+        count = histogram[bucket]
+        if seen + count >= rank:
+            return round((bucket + (rank - seen) / count) * LATENCY_STEP_MS, 1)
+        seen += count
+    return float(max(histogram) + 1) * LATENCY_STEP_MS
+
+
 def _turn_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tuple[dict[str, Any], dict[date, int]]:
-    """One pass over the turns' covering index: per week (bucketed against the local Mondays, no time-zone
-    arithmetic per row) and overall, the count, the failed ones and the latency percentiles."""
+    """One hashed pass over the turns' covering index: turns and failures per week (bucketed against the local
+    Mondays, no time-zone arithmetic per row) and a latency histogram, from which the median and p95 come to
+    within LATENCY_STEP_MS (no sort of every turn)."""
     table = connection.ops.quote_name(Turn._meta.db_table)
     bounds = _mondays(since, until, zone)
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT width_bucket(started_at, %s::timestamptz[]) AS bucket, GROUPING(width_bucket(started_at, "
-            "%s::timestamptz[])) AS overall, count(*), count(*) FILTER (WHERE status = 'failed'), "
-            "percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP "
-            "(ORDER BY extract(epoch FROM finished_at - started_at) * 1000) "
-            f"FROM {table} WHERE started_at >= %s AND started_at < %s "
-            "GROUP BY GROUPING SETS ((width_bucket(started_at, %s::timestamptz[])), ())",
-            [bounds, bounds, since, until, bounds])
+            "SELECT width_bucket(started_at, %s::timestamptz[]), "
+            "floor(extract(epoch FROM finished_at - started_at) * 1000 / %s)::int, count(*), "
+            f"count(*) FILTER (WHERE status = 'failed') FROM {table} WHERE started_at >= %s AND started_at < %s "
+            "GROUP BY 1, 2", [bounds, LATENCY_STEP_MS, since, until])
         rows = cursor.fetchall()
-    weeks = {bounds[bucket - 1].date(): n for bucket, overall, n, _, _ in rows if not overall and bucket}
-    total = next(((n, failed, latency) for _, overall, n, failed, latency in rows if overall), (0, 0, None))
-    median, p95 = total[2] if total[2] else (None, None)
-    figures = {"total": total[0], "failed": total[1],
-               "median_ms": round(median, 1) if median is not None else None,
-               "p95_ms": round(p95, 1) if p95 is not None else None}
+    weeks: dict[date, int] = {}
+    histogram: dict[int, int] = {}
+    for bucket, latency, n, _ in rows:
+        if bucket:
+            week = bounds[bucket - 1].date()
+            weeks[week] = weeks.get(week, 0) + n
+        histogram[latency] = histogram.get(latency, 0) + n
+    total = sum(n for _, _, n, _ in rows)
+    figures = {"total": total, "failed": sum(failed for *_, failed in rows),
+               "median_ms": _percentile(histogram, total, 0.5), "p95_ms": _percentile(histogram, total, 0.95)}
     return figures, weeks
 
 

@@ -134,3 +134,13 @@ def test_the_dashboard_lists_the_latest_asks_with_links_to_their_traces(demobank
     page = signed_in("demobank", "auditor").get("/workspace/dashboard/?kind=pix_transfer").content.decode()
 
     assert f'href="/workspace/trace/ask/{pix.ask_id}/"' in page
+
+
+def test_latency_percentiles_come_from_the_histogram_to_within_its_step():
+    from workspace.selectors.dashboard import _percentile
+
+    histogram = {0: 50, 10: 45, 30: 5}  # 100 turns: 50 under 10 ms, 45 at 100-110 ms, 5 at 300-310 ms
+
+    assert _percentile(histogram, 100, 0.5) == 10.0
+    assert _percentile(histogram, 100, 0.95) == 110.0
+    assert _percentile({}, 0, 0.95) is None
