@@ -7,9 +7,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
-from magie.admin_links import staff_page_link
-
 from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTransfer
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin

@@ -70,7 +70,7 @@ def seed(admin) -> None:
                         closed_at=None if status == "collecting" else now))
     asks = Ask.objects.bulk_create(asks, batch_size=5000)
     turns = []
-    for index, (ask, message) in enumerate(zip(asks, messages)):
+    for index, (ask, message) in enumerate(zip(asks, messages, strict=True)):
         failures = ([{"code": rng.choice(GUARDS), "explanation": "x", "evidence": []}] if index % 50 == 0 else [])
         turns.append(Turn(message=message, ask=ask, status="done", provider="builtin", decision="start_new",
                           rule="new_request_without_open_ask", guards=[{"passed": not failures, "total_ms": 3,
@@ -113,9 +113,13 @@ def seed(admin) -> None:
 def timed(client: Client, path: str) -> tuple[dict[str, float], int, int]:
     response = client.get(path)  # warm (templates, connection)
     assert response.status_code == 200, (path, response.status_code)
-    statements = []
-    with connection.execute_wrapper(lambda execute, sql, params, many, context: (statements.append(sql),
-                                                                                 execute(sql, params, many, context))[1]):
+    statements: list[str] = []
+
+    def counted(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
         client.get(path)
     samples = []
     for _ in range(RUNS):
@@ -136,12 +140,12 @@ def main() -> None:
                 seed(admin)
         counts = (Escalation.objects.exclude(status="resolved").count(), Ask.objects.count(), Turn.objects.count())
     print(f"{SCHEMA}: {counts[0]:,} unresolved escalations, {counts[1]:,} Asks, {counts[2]:,} turns")
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]
     reset_queries()
     client = Client(HTTP_HOST=f"{SCHEMA}.localhost")
     with tenant_context(organisation):
         client.force_login(admin)
-    connection.set_schema_to_public()
+    connection.set_schema_to_public()  # type: ignore[attr-defined]
     since = (timezone.now() - timedelta(days=DAYS + 1)).date().isoformat()
     pages = [
         ("inbox: list + first chat", "/inbox/"),

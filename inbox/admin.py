@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
 from magie.admin_links import staff_page_link
@@ -15,8 +15,8 @@ class EscalationReplyInline(ReadOnlyInline):
 
 class EscalationNoteInline(ReadOnlyInline):
     model = EscalationNote
-    fields = ["created_at", "author", "text"]
-    readonly_fields = fields
+    readonly_fields = ["created_at", "author", "text"]
+    fields = list(readonly_fields)
 
 
 @admin.register(CannedReply, site=backoffice_site)
@@ -51,4 +51,4 @@ class EscalationAdmin(ReadOnlyAdmin):
 
     @admin.display(description="inbox")
     def inbox_link(self, obj: Escalation) -> str:
-        return staff_page_link("inbox:detail", obj.pk, label=gettext_lazy("open in inbox"))
+        return staff_page_link("inbox:detail", obj.pk, label=gettext("open in inbox"))

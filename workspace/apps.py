@@ -1,3 +1,5 @@
+import importlib
+
 from django.apps import AppConfig
 
 
@@ -10,10 +12,11 @@ class WorkspaceConfig(AppConfig):
     def ready(self) -> None:
         """The dashboard in the back office's sidebar, where the navigation of `staff/` exists (it is built by
         another app; without it the pages are reached from the admin pages' trace links and the breadcrumbs)."""
-        try:
-            from staff.navigation import NavItem, nav_register
+        try:  # imported by name: the app may not be installed (and then there is nothing to type-check)
+            navigation = importlib.import_module("staff.navigation")
         except ImportError:
             return
+        NavItem, nav_register = navigation.NavItem, navigation.nav_register
         from django.utils.translation import gettext_lazy as _
 
         # Auditors and admins see approvals; agents do not (their inbox is their place).

@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from language.locales import lang_of
 from language.money import format_money
 from tenants.models import Organisation
 from workspace.selectors.trace import TraceEntry
@@ -30,7 +31,7 @@ OUTCOME_LABELS = {
 def money(cents: int | None, organisation: Organisation, currency: str | None = None) -> str:
     if cents is None:
         return ""
-    return format_money(int(cents), currency or organisation.currency, organisation.language)
+    return format_money(int(cents), currency or organisation.currency, lang_of(organisation.language))
 
 
 def _value(value: Any) -> str:

@@ -224,22 +224,22 @@ def _build(*, organisation: Organisation, conversation: Conversation, asks: list
         decisions = Decision.objects.filter(message__conversation=conversation)
         turns = Turn.objects.filter(message__conversation=conversation)
         escalations = Escalation.objects.filter(conversation=conversation)
-    messages = list(messages.select_related("attribution", "delivery").order_by("created_at", "pk"))
-    turns = list(turns.order_by("started_at", "pk"))
-    decisions = list(decisions.order_by("pk"))
+    message_rows = list(messages.select_related("attribution", "delivery").order_by("created_at", "pk"))
+    turn_rows = list(turns.order_by("started_at", "pk"))
+    decision_rows = list(decisions.order_by("pk"))
     requests = list(ApprovalRequest.objects.filter(ask_id__in=ask_ids).order_by("created_at", "pk"))
-    decided = {decision.message_id: decision.created_at for decision in decisions}
-    times = _approval_turn_times(turns, decided)
-    links = _transfer_ids(requests, turns, times, decided)
+    decided = {decision.message_id: decision.created_at for decision in decision_rows}
+    times = _approval_turn_times(turn_rows, decided)
+    links = _transfer_ids(requests, turn_rows, times, decided)
     transfers = list(PixTransfer.objects.filter(end_to_end_id__in=list(links)).order_by("created_at", "pk"))
 
     entries: list[TraceEntry] = []
     entries += [_message_entry(message, getattr(getattr(message, "attribution", None), "ask_id", None))
-                for message in messages]
+                for message in message_rows]
     entries += [TraceEntry(at=decision.created_at, kind="decision", ask_id=decision.ask_id, detail={
         "message": decision.message_id, "action": decision.action, "rule": decision.rule,
         "detail": decision.detail, "perception": decision.perception,
-    }) for decision in decisions]
+    }) for decision in decision_rows]
     entries += [TraceEntry(at=event.created_at, kind="slot", ask_id=event.ask_id, detail={
         "slot": event.slot, "action": event.action, "value": event.value, "previous": event.previous,
         "message": event.message_id,
@@ -247,7 +247,7 @@ def _build(*, organisation: Organisation, conversation: Conversation, asks: list
     entries += [TraceEntry(at=step.created_at, kind="transition", ask_id=step.ask_id, detail={
         "from": step.source, "to": step.target, "rule": step.rule, "message": step.message_id,
     }) for step in AskTransition.objects.filter(ask_id__in=ask_ids).order_by("pk")]
-    for turn in turns:
+    for turn in turn_rows:
         entries += _turn_entries(turn, decided.get(turn.message_id))
     for request in requests:
         entries += _approval_entries(request, times.get(request.pk, {}))

@@ -24,6 +24,7 @@ def pix_sent(text: str = "manda 200 pro Pedro", customer: str = "5511999990001")
     chat = Conversation(customer=customer)
     preview = chat.say(text)
     chat.tap(preview)
+    assert preview.ask is not None and preview.ask_id is not None, f"no Ask: {preview.reply}"
     approval = ApprovalRequest.objects.get(ask_id=preview.ask_id)
     transfer = PixTransfer.objects.get(end_to_end_id=approval.result["data"]["end_to_end_id"])
     return Pix(ask_id=preview.ask_id, conversation_id=preview.ask.conversation_id, approval=approval,

@@ -26,12 +26,15 @@ from workspace.tests.helpers import pix_sent
 def _mixed_asks() -> None:
     """One Ask per outcome: completed, superseded, cancelled, handed to a person, still open."""
     chat = Chat("pt-BR", start=timezone.now())
-    chat.execute_and_complete(chat.say("qual meu saldo?").ask)
+    balance = chat.say("qual meu saldo?").ask
+    assert balance is not None
+    chat.execute_and_complete(balance)
     chat.say("manda 200 pro Pedro")
     chat.say("manda pro João")  # supersedes the Pedro Ask
     chat.say("cancela")  # cancels the João Ask
     other = Chat("pt-BR", customer="5511988887777", start=timezone.now())
     handed = other.say("manda 50 pra Ana").ask
+    assert handed is not None
     escalation_make(handed.conversation, ask_id=handed.pk)
     Chat("pt-BR", customer="5511977776666", start=timezone.now()).say("quero mandar um pix")
 
