@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test lint stop bench chromium
+.PHONY: run dev test lint stop bench chromium gettext
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ run: $(STAMP)
 dev: $(STAMP)
 	$(PY) manage.py up --dev
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium gettext
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Lint and import order (ruff), then types (mypy with django-stubs), both configured in pyproject.toml; CI runs
@@ -39,6 +39,19 @@ chromium:
 	    || { echo "could not install chromium: run  apt-get install -y chromium  and then make test again"; exit 1; }; \
 	else \
 	  echo "The browser tests need Debian's chromium. Run:  sudo apt-get install -y chromium   then make test again."; \
+	  exit 1; \
+	fi
+
+# The catalogue tests run makemessages/msgfmt (GNU gettext): installed as root with apt-get, else the command is printed.
+gettext:
+	@if command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1; then \
+	  exit 0; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing GNU gettext for the catalogue tests (once)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null \
+	    || { echo "could not install gettext: run  apt-get install -y gettext  and then make test again"; exit 1; }; \
+	else \
+	  echo "The catalogue tests need GNU gettext. Run:  sudo apt-get install -y gettext   then make test again."; \
 	  exit 1; \
 	fi
 

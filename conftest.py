@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 
 import pytest
@@ -19,7 +20,7 @@ from tenants.testing import organisations_ensure, tenant_tables_truncate
 def django_db_setup(django_db_setup, django_db_blocker):
     """Build the test database once, with the three demo organisations seeded as `make run` seeds them."""
     with django_db_blocker.unblock():
-        call_command("seed_demo", verbosity=0, stdout=open("/dev/null", "w"))
+        call_command("seed_demo", verbosity=0, stdout=io.StringIO())
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
+from unfold.admin import ModelAdmin
 
 from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
@@ -15,7 +16,11 @@ class TurnAdmin(ReadOnlyAdmin):
 
     list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at",
                     "trace"]
-    list_filter = ["status", "provider", "decision"]
+    list_filter = ["status", "provider", "decision", "started_at"]
+    search_fields = ["message__text", "reply", "rule", "message__conversation__customer__name",
+                     "message__conversation__customer__channel_user_id"]
+    date_hierarchy = "started_at"
+    list_select_related = ["message", "ask"]
 
     def get_readonly_fields(self, request, obj=None):
         return [*super().get_readonly_fields(request, obj), "trace"]
@@ -33,8 +38,9 @@ class FailedTurnAdmin(ReadOnlyAdmin):
     the same traceback hash means the same bug. Each was answered once and its message marked handled."""
 
     list_display = ["pk", "started_at", "message", "error_code", "error_class", "traceback_hash", "reply"]
-    list_filter = ["error_code", "error_class"]
-    search_fields = ["traceback_hash", "error"]
+    list_filter = ["error_code", "error_class", "started_at"]
+    search_fields = ["traceback_hash", "error", "message__text"]
+    date_hierarchy = "started_at"
     ordering = ["-pk"]
 
     def get_queryset(self, request):
@@ -69,7 +75,7 @@ class AgentSettingsForm(forms.ModelForm):
 
 
 @admin.register(AgentSettings, site=backoffice_site)
-class AgentSettingsAdmin(admin.ModelAdmin):
+class AgentSettingsAdmin(ModelAdmin):
     form = AgentSettingsForm
     fields = ["provider", "openai_model", "openai_base_url", "openai_api_key"]
     list_display = ["provider", "openai_model", "openai_base_url"]

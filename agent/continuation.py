@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from agent import registry
 from agent.providers.base import Draft
-from agent.replies import money, reason, say, when
+from agent.replies import money, party, reason, say, when
 from agent.tools.base import ToolCallRecord, ToolContext
 from approvals.models import ApprovalRequest
 from approvals.services import approval_record_execution
 from asks.models import Ask
 from asks.services import ask_abandon, ask_complete, ask_fail, ask_start_execution
+from conversations import wording
 
 CallTool = Callable[[ToolContext, str, dict], ToolCallRecord]
 
@@ -68,11 +70,17 @@ def effect_worded(tool: str, record: ToolCallRecord, ctx: ToolContext, call: Cal
     the booking with its payment link; None for a tool without such wording."""
     data, lang = record.result["data"], ctx.language
     if tool == "send_pix":
-        return Draft(say(lang, "pix_sent", amount=money(data["amount_cents"], data["currency"], lang),
-                         name=data["recipient"]["owner_name"], e2e=data["end_to_end_id"]))
+        amount = money(data["amount_cents"], data["currency"], lang)
+        if data.get("status") == "scheduled" and data.get("scheduled_for"):  # not sent yet: say so, with the date
+            on = datetime.fromisoformat(data["scheduled_for"]).astimezone(ZoneInfo(ctx.time_zone))
+            return Draft(say(lang, "pix_scheduled", amount=amount, name=data["recipient"]["owner_name"],
+                             date=wording.long_day(lang, on), e2e=data["end_to_end_id"]))
+        return Draft(say(lang, "pix_sent", amount=amount, name=data["recipient"]["owner_name"],
+                         e2e=data["end_to_end_id"]))
     if tool == "create_booking":
         link = call(ctx, "send_payment_link", {"booking_ref": data["booking_ref"]}).result
-        return Draft(say(lang, "booking_done", activity=data["activity"], party=data["party_size"],
+        return Draft(say(lang, "booking_done", activity=data["activity"],
+                         party=party(lang, data["party_size"]),
                          start=when(datetime.fromisoformat(data["start"]), lang, ctx.time_zone),
                          amount=money(data["amount_cents"], data["currency"], lang),
                          url=link["data"]["url"] if link["ok"] else ""))

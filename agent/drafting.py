@@ -15,9 +15,10 @@ from django.conf import settings
 
 from agent.providers.base import Draft
 from agent.registry import tools_for
+from agent.replies import say
 from agent.tools.base import ToolCallRecord
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
-from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
+from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
 from magie.tenancy import schema_name_current
 from tenants.models import Domain
@@ -109,5 +110,5 @@ def guarded(*, first: Draft, redraft: Callable[[Draft, str], Draft], check: Call
             outcome.draft = draft
             return outcome
     outcome.failed = report
-    outcome.draft = Draft(handoff_message(lang_of(lang)))
+    outcome.draft = Draft(say(lang, "handoff"))  # the customer catalogue's wording (guards' HANDOFF as msgstrs)
     return outcome

@@ -96,8 +96,37 @@ class AgentSettings(models.Model):
     # Encrypted at rest, write-only in the admin, never logged; a magie.crypto.Secret: `.reveal()` to use it.
     openai_api_key = EncryptedTextField(blank=True)
 
-    def __str__(self) -> str:
-        return self.provider
-
     def __repr__(self) -> str:
         return f"<AgentSettings {self.provider}>"
+
+    def __str__(self) -> str:  # never the key
+        return f"{self.get_provider_display()}{f' · {self.openai_model}' if self.openai_model else ''}"
+
+
+class PixCode(models.Model):
+    """A Pix code (BR Code) a customer pasted or photographed, as the parser read it (and, for a dynamic code, as its
+    allow-listed payload said), bound to the message that carried it and the Pix Ask it opened.
+
+    Third-party content, kept as data: the key and the amount are the parser's fields (they became the Ask's slots),
+    the merchant name is only ever compared with the directory's owner and shown to the customer as what the code
+    claims; the txid goes with the transfer. Nothing of it is shown to the model."""
+
+    class Kind(models.TextChoices):
+        STATIC = "static"
+        DYNAMIC = "dynamic"
+
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="pix_code")
+    ask = models.ForeignKey("asks.Ask", on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    payload = models.TextField()  # the code as read (the QR's text, or the pasted "copia e cola")
+    key_type = models.CharField(max_length=8)
+    key_value = models.CharField(max_length=120)  # normal form (language.pix_keys)
+    amount_cents = models.BigIntegerField(null=True, blank=True)  # None: the payer chooses
+    txid = models.CharField(max_length=35, blank=True)
+    merchant_name = models.CharField(max_length=25)
+    merchant_city = models.CharField(max_length=15)
+    url = models.CharField(max_length=512, blank=True)  # a dynamic code's payload location (as in the code)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Pix code {self.kind} of message {self.message_id}"

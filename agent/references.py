@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -10,6 +14,22 @@ from agent.models import Reference
 
 REFERENCE_TTL = timedelta(minutes=15)
 PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_"}
+
+
+# The references issued or read during the current turn (`references_remembered`), by token: a reference is never
+# changed after it is issued except for its expiry, which only moves later, so the turn that issued one, or read it
+# once, need not read it again (issue 20).
+_remembered: ContextVar[dict[str, Reference] | None] = ContextVar("references_remembered", default=None)
+
+
+@contextmanager
+def references_remembered() -> Iterator[None]:
+    """Within the block (one turn), issued and resolved references are kept in memory for later resolves."""
+    token = _remembered.set({})
+    try:
+        yield
+    finally:
+        _remembered.reset(token)
 
 
 class ReferenceRefused(Exception):
@@ -21,25 +41,36 @@ class ReferenceRefused(Exception):
 def reference_issue(*, kind: str, conversation_id: int, ask_id: int, payload: dict[str, Any], issued_by: str,
                     now: datetime) -> str:
     token = PREFIX[kind] + secrets.token_urlsafe(18)
-    Reference.objects.create(token=token, kind=kind, conversation_id=conversation_id, ask_id=ask_id, payload=payload,
-                             issued_by=issued_by, expires_at=now + REFERENCE_TTL)
+    reference = Reference.objects.create(token=token, kind=kind, conversation_id=conversation_id, ask_id=ask_id,
+                                         payload=payload, issued_by=issued_by, expires_at=now + REFERENCE_TTL)
+    remembered = _remembered.get()
+    if remembered is not None:
+        remembered[token] = reference
     return token
 
 
 def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: int, now: datetime) -> dict[str, Any]:
     """The payload behind a live reference of this conversation's Ask, or ReferenceRefused saying why not."""
-    reference = Reference.objects.filter(token=token).first()
+    remembered = _remembered.get()
+    reference = remembered.get(token) if remembered is not None and isinstance(token, str) else None
     if reference is None:
-        raise ReferenceRefused("unknown")
+        reference = Reference.objects.filter(token=token).first()
+        if reference is None:
+            raise ReferenceRefused("unknown")
+        if remembered is not None:
+            remembered[token] = reference
     if reference.conversation_id != conversation_id or reference.ask_id != ask_id:
         raise ReferenceRefused("foreign")
     if reference.kind != kind:
         raise ReferenceRefused("wrong_kind")
     if reference.expires_at <= now:
         raise ReferenceRefused("expired")
-    return reference.payload
+    return copy.deepcopy(reference.payload) if remembered is not None else reference.payload
 
 
 def reference_extend(*, token: str, until: datetime) -> None:
     """Keep a reference alive while an approval that needs it may still be executed."""
     Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)
+    remembered = _remembered.get()
+    if remembered is not None and token in remembered and remembered[token].expires_at < until:
+        remembered[token].expires_at = until

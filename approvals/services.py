@@ -161,6 +161,6 @@ def approval_record_execution(*, approval_id: int, result: dict[str, Any], at: d
     return request
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # one statement: a savepoint of its own would never be used
 def approval_shown(*, approval_id: int, message_id: int) -> None:
     ApprovalRequest.objects.filter(pk=approval_id).update(shown_in_id=message_id)

@@ -21,7 +21,7 @@ def approval_page(request, token: str):
     approval = approval_from_token(token)
     if approval is None:
         raise Http404("unknown approval link")
-    lang = tenancy_current().language
+    lang = approval.conversation.language or tenancy_current().language  # the customer's, as the preview's
     status = 200
     if request.method == "POST" and request.POST.get("decision") in ("approve", "decline"):
         try:

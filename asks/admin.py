@@ -28,7 +28,10 @@ class DecisionInline(ReadOnlyInline):
 @admin.register(Ask, site=backoffice_site)
 class AskAdmin(ReadOnlyAdmin):
     list_display = ["pk", "conversation", "kind", "status", "abandon_reason", "created_at", "closed_at", "trace"]
-    list_filter = ["kind", "status", "abandon_reason"]
+    list_filter = ["kind", "status", "abandon_reason", "created_at"]
+    search_fields = ["conversation__customer__name", "conversation__customer__channel_user_id"]
+    date_hierarchy = "created_at"
+    list_select_related = ["conversation__customer"]
     inlines = [DecisionInline, SlotEventInline, TransitionInline]
 
     def get_readonly_fields(self, request, obj=None):

@@ -17,6 +17,8 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | Q2 | a swipe-reply quoting a message of another (closed) Ask | resume | swipe_reply_resumes_from_quoted_message |
 | C1 | cancel wording, an Ask open | cancel | customer_cancelled |
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
+| Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
+| R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
 | N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
@@ -82,7 +84,7 @@ class Tap:
 
 @dataclass(frozen=True)
 class Quote:
-    """The message a swipe-reply quotes, when it belongs to an Ask other than the open one."""
+    """The message a swipe-reply quotes and the Ask it belongs to (the open one, a parked or a closed one)."""
 
     ask_id: int
     ask_kind: str
@@ -196,6 +198,18 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         if open_ask is not None and open_ask.status != "executing":
             return Decision(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
         return Decision(Action.CANCEL, "cancel_without_open_ask")
+
+    if (quote is not None and open_ask is not None and quote.ask_id == open_ask.id and open_ask.status != "executing"
+            and not ("confirm" in markers and not _restrict(said, open_ask.kind))):
+        return Decision(Action.RESUME, "swipe_reply_resumes_open_from_quoted_message", kind=open_ask.kind,
+                        values=_restrict(said, open_ask.kind), resume_from=(open_ask.id, quote.message_id),
+                        close_open="superseded")
+
+    if "resume" in markers and parked and quote is None:
+        target = next((ask for ask in parked if kind is None or ask.kind == kind), None)
+        if target is not None and not (open_ask is not None and kind == open_ask.kind):
+            return Decision(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
+                            values=_restrict(said, target.kind), **_make_way(open_ask, target.kind, policy))
 
     if open_ask is None:
         if kind is not None:

@@ -14,7 +14,7 @@ SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
     "pix_history": ("when", "recipient"),
     "booking": ("activity", "when", "party_size"),
     "availability": ("activity", "when", "party_size"),
-    "product_search": ("product", "device_model", "capacity_gb"),
+    "product_search": ("product", "device_model", "capacity_gb", "amount"),  # an amount is the customer's budget
     "used_quote": ("device_model", "capacity_gb", "battery_health"),
 }
 

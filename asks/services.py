@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import wraps
 from typing import Any
 
 from django.db import transaction
@@ -16,13 +17,27 @@ from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quot
 from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEvent
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
-from asks.selectors import ask_slots, ask_slots_as_of, message_ask
+from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import is_time_only, when_merge
+from conversations.locks import conversation_held
 from conversations.models import Conversation, Message
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
 PARKED_KEEP = timedelta(hours=24)
+
+
+def _atomic(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`transaction.atomic`, without the savepoint (two round trips) when the caller holds the conversation's row
+    lock in its own short transaction (the turn's `lease_locked`): any error there rolls that whole transaction
+    back, so a savepoint of its own would never be rolled back to."""
+
+    @wraps(function)
+    def atomic(*args: Any, **kwargs: Any) -> Any:
+        with transaction.atomic(savepoint=conversation_held() is None):
+            return function(*args, **kwargs)
+
+    return atomic
 
 
 @dataclass(frozen=True)
@@ -42,24 +57,41 @@ class DecisionOutcome:
     closed: Ask | None = None  # the Ask closed to make way (superseded, cooled)
     parked: Ask | None = None  # the Ask parked to make way
     parked_asks: list[Ask] = field(default_factory=list)  # all parked Asks after the decision
+    slots: dict[str, Any] | None = None  # the focused Ask's slot values after the decision (None: not read)
 
 
-def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | None, *args: Any) -> None:
-    """Call one of the Ask's transition methods (`ask.abandon`, …), save it, and record the move and its rule."""
-    source = ask.status
-    move(*args)
+def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any) -> None:
+    """Call one of the Ask's transition methods (`ask.abandon`, …), save it, and record the move and its rule
+    (`message`: the message or its id)."""
+    _transitions(ask, [(move, rule, args)], message)
+
+
+def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any, ...]]],
+                 message: Message | int | None) -> None:
+    """Several moves in a row: one UPDATE of the Ask (still guarded by its status as read), one INSERT of their
+    transitions."""
+    message_id = message.pk if isinstance(message, Message) else message
+    rows = []
+    for move, rule, args in moves:
+        source = ask.status
+        move(*args)
+        rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
     ask.save()
-    AskTransition.objects.create(ask=ask, source=source, target=ask.status, rule=rule, message=message)
+    AskTransition.objects.bulk_create(rows)
 
 
-def _view(ask: Ask) -> AskView:
-    return AskView(id=ask.pk, kind=ask.kind, status=ask.status, slots=ask_slots(ask),
+def _view(ask: Ask, slots: dict[int, dict[str, Any]]) -> AskView:
+    return AskView(id=ask.pk, kind=ask.kind, status=ask.status, slots=dict(slots[ask.pk]),
                    last_activity_at=ask.last_activity_at, pending_approval_id=ask.pending_approval_id)
 
 
-def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str) -> list[SlotChange]:
-    current = ask_slots(ask)
-    changes = []
+def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str,
+                  slots: dict[int, dict[str, Any]]) -> list[SlotChange]:
+    """Record the changed values as slot events (one INSERT); `slots` holds the Asks' current values (read once
+    per decision) and is kept up to date."""
+    current = slots[ask.pk] if ask.pk in slots else ask_slots(ask)
+    slots[ask.pk] = current
+    changes, events = [], []
     for slot, value in values.items():
         old = current.get(slot)
         if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
@@ -67,8 +99,14 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
         if old == value:
             continue
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
-        SlotEvent.objects.create(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message)
+        events.append(SlotEvent(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message))
         changes.append(SlotChange(slot, old, value))
+    SlotEvent.objects.bulk_create(events)
+    for change in changes:
+        if change.new is None:
+            current.pop(change.slot, None)
+        else:
+            current[change.slot] = change.new
     return changes
 
 
@@ -79,7 +117,9 @@ def _time_zone() -> str:
 
 
 def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
-    if not message.reply_to:
+    """The Ask message a swipe-reply quotes (the open Ask's too); an edit's `reply_to` is the message it edits, no
+    quote."""
+    if not message.reply_to or message.kind == Message.Kind.EDIT:
         return None
     quoted = (
         Message.objects.select_related("attribution__ask")
@@ -87,7 +127,7 @@ def _quote_for(message: Message, open_ask: Ask | None) -> Quote | None:
         .first()
     )
     quoted_ask = message_ask(quoted) if quoted is not None else None
-    if quoted is None or quoted_ask is None or (open_ask and quoted_ask.pk == open_ask.pk):
+    if quoted is None or quoted_ask is None:
         return None
     return Quote(ask_id=quoted_ask.pk, ask_kind=quoted_ask.kind, ask_status=quoted_ask.status, message_id=quoted.pk)
 
@@ -107,10 +147,8 @@ def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, 
     return tap, Perception.model_validate(row.perception)
 
 
-def _cool_old_parked(conversation: Conversation, at: datetime, message: Message) -> list[Ask]:
-    parked = list(
-        Ask.objects.select_for_update().filter(conversation=conversation, status=Ask.Status.SUSPENDED).order_by("-pk")
-    )
+def _cool_old_parked(parked: list[Ask], at: datetime, message: Message) -> list[Ask]:
+    """Of the parked Asks (locked, newest first), abandon those beyond PARKED_LIMIT or PARKED_KEEP."""
     keep = []
     for index, ask in enumerate(parked):
         if index >= PARKED_LIMIT or at - ask.last_activity_at > PARKED_KEEP:
@@ -120,24 +158,35 @@ def _cool_old_parked(conversation: Conversation, at: datetime, message: Message)
     return keep
 
 
-@transaction.atomic
+@_atomic
 def message_decide(*, message_id: int, perception: Perception, policy: DecisionPolicy,
-                   org_kinds: tuple[str, ...]) -> DecisionOutcome:
+                   org_kinds: tuple[str, ...], message: Message | None = None,
+                   undecided: bool = False) -> DecisionOutcome:
     """Decide what `message` does to the conversation's Asks, apply it, and record the decision with its rule.
 
-    Locks the conversation row; reads only the open Ask, the parked ones and (for a swipe-reply) the quoted
-    message, so the cost does not grow with the conversation's length. Idempotent: a message already decided
-    returns its recorded outcome without changing anything.
+    Locks the conversation row (unless the caller holds it: `conversations.locks`); reads only the open Ask, the
+    parked ones (one query, locked) with their slot values (one query) and (for a swipe-reply) the quoted message,
+    so the cost does not grow with the conversation's length. Idempotent: a message already decided returns its
+    recorded outcome without changing anything. A caller holding the message row already (the turn) passes it as
+    `message`, with its `conversation` attached, and `undecided=True` when it read, under a lock it still holds
+    (the turn's lease), that no decision was recorded for it: the check is not made again.
     """
-    message = Message.objects.select_related("conversation").get(pk=message_id)
-    conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
-    recorded = DecisionRow.objects.filter(message=message).select_related("ask").first()
+    if message is None or message.pk != message_id:
+        message = Message.objects.select_related("conversation").get(pk=message_id)
+    if conversation_held() == message.conversation_id:
+        conversation = message.conversation
+    else:
+        conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
+    recorded = None if undecided else DecisionRow.objects.filter(message=message).select_related("ask").first()
     if recorded:
         return DecisionOutcome(Decision(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
 
     at = message.sent_at
-    open_ask = Ask.objects.select_for_update().filter(conversation=conversation, status__in=OPEN_STATUSES).first()
-    parked = _cool_old_parked(conversation, at, message)
+    current = list(Ask.objects.select_for_update().filter(
+        conversation=conversation, status__in=[*OPEN_STATUSES, Ask.Status.SUSPENDED]).order_by("-pk"))
+    open_ask = next((ask for ask in current if ask.status in OPEN_STATUSES), None)
+    parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message)
+    slots = asks_slots([ask for ask in (open_ask, *parked) if ask is not None])
     tap, clarified = _tap_for(message, conversation)
     source_message = message
     if clarified is not None:  # a clarify choice applies the values of the message it asked about
@@ -145,9 +194,9 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         assert tap is not None and tap.message_id is not None  # a clarified choice is a tap on a message
         source_message = Message.objects.get(pk=tap.message_id)
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
-    decision = decide(open_ask=_view(open_ask) if open_ask else None, parked=[_view(a) for a in parked],
+    decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds)
-    outcome = _apply(decision, message, source_message, open_ask, parked, at)
+    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots)
     DecisionRow.objects.create(
         message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
         perception=perception.model_dump(mode="json"),
@@ -156,12 +205,16 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
                 "closed": outcome.closed.pk if outcome.closed else None,
                 "parked": outcome.parked.pk if outcome.parked else None},
     )
-    outcome.parked_asks = list(Ask.objects.filter(conversation=conversation, status=Ask.Status.SUSPENDED))
+    # the parked Asks after the decision, from the rows held (locked) rather than read again
+    still = [ask for ask in (*parked, outcome.parked) if ask is not None and ask.status == Ask.Status.SUSPENDED]
+    outcome.parked_asks = sorted({ask.pk: ask for ask in still}.values(), key=lambda ask: ask.pk)
+    if outcome.ask is not None:
+        outcome.slots = dict(slots[outcome.ask.pk]) if outcome.ask.pk in slots else None
     return outcome
 
 
 def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
-           at: datetime) -> DecisionOutcome:
+           at: datetime, slots: dict[int, dict[str, Any]]) -> DecisionOutcome:
     outcome = DecisionOutcome(decision, None)
     if open_ask is not None and decision.close_open:
         _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at)
@@ -174,7 +227,8 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
     if action == Action.START_NEW:
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
         AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL)
+        slots[ask.pk] = {}  # a new Ask has no events yet
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots)
         outcome.ask = ask
     elif action == Action.RESUME and decision.resume_from is not None:
         old_ask_id, quoted_id = decision.resume_from
@@ -183,20 +237,22 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from=old_ask)
         AskTransition.objects.create(ask=ask, source="", target=ask.status, rule=decision.rule, message=message)
-        for slot, value in ask_slots_as_of(old_ask, quoted).items():
-            SlotEvent.objects.create(ask=ask, slot=slot, value=value, previous=None,
-                                     action=SlotEvent.Action.RESUME, message=quoted)
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
+        carried = ask_slots_as_of(old_ask, quoted)
+        SlotEvent.objects.bulk_create([SlotEvent(ask=ask, slot=slot, value=value, previous=None,
+                                                 action=SlotEvent.Action.RESUME, message=quoted)
+                                       for slot, value in carried.items()])
+        slots[ask.pk] = {slot: value for slot, value in carried.items() if value is not None}
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
         outcome.ask = ask
     elif action == Action.RESUME:
         ask = next(a for a in parked if a.pk == decision.ask_id)
         _transition(ask, ask.resume, decision.rule, message, at)
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
         assert open_ask is not None  # the engine fills and corrects only an open Ask
         ask = open_ask
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value))
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
             _transition(ask, ask.reopen, "change_voids_preview", message)
         outcome.ask = ask
@@ -213,7 +269,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         outcome.ask = open_ask
 
     if outcome.ask is not None:
-        if outcome.ask.is_open:
+        if outcome.ask.is_open and outcome.ask.last_activity_at != at:  # a new Ask was created with it
             outcome.ask.last_activity_at = at
             outcome.ask.save(update_fields=["last_activity_at"])
         attributed = [message] if source.pk == message.pk else [message, source]  # a clarified message's values
@@ -224,12 +280,19 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
 
 
 def _locked_ask(ask_id: int) -> Ask:
-    ask = Ask.objects.select_related("conversation").get(pk=ask_id)
-    Conversation.objects.select_for_update().get(pk=ask.conversation_id)
+    """The Ask, locked after its conversation's row (the lock order everywhere): one statement when the caller
+    already holds that row (the turn), else two."""
+    held = conversation_held()
+    if held is not None:
+        ask = Ask.objects.select_for_update().filter(pk=ask_id, conversation_id=held).first()
+        if ask is not None:
+            return ask
+    if not list(Conversation.objects.select_for_update(of=("self",)).filter(asks__pk=ask_id).values_list("pk")):
+        raise Ask.DoesNotExist(f"no Ask {ask_id}")
     return Ask.objects.select_for_update().get(pk=ask_id)
 
 
-@transaction.atomic
+@_atomic
 def ask_await_confirmation(*, ask_id: int, approval_id: int, rule: str = "preview_shown",
                            message_id: int | None = None) -> Ask:
     """Move the Ask to awaiting the approval request `approval_id` (the one its preview shows)."""
@@ -240,7 +303,7 @@ def ask_await_confirmation(*, ask_id: int, approval_id: int, rule: str = "previe
     return ask
 
 
-@transaction.atomic
+@_atomic
 def ask_hold(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
     """Keep the Ask open for the customer's next message; a preview it awaited is void (its buttons then do
     nothing). An executing Ask cannot be held: its effect decides."""
@@ -250,45 +313,53 @@ def ask_hold(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
     return ask
 
 
-@transaction.atomic
+@_atomic
 def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
     _transition(ask, ask.execute, rule, _message(message_id))
     return ask
 
 
-@transaction.atomic
-def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None) -> Ask:
+@_atomic
+def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None,
+                 start_rule: str | None = None, if_open: bool = False) -> Ask:
+    """Complete the executing Ask. With `start_rule`, an Ask not executing yet (an ungated tool completed it)
+    first moves to executing by that rule — both transitions recorded, in one UPDATE and one INSERT. With
+    `if_open`, an Ask already closed is left as it is (returned unchanged)."""
     ask = _locked_ask(ask_id)
-    _transition(ask, ask.complete, rule, _message(message_id), at)
+    if if_open and not ask.is_open:
+        return ask
+    if start_rule is not None and ask.status != Ask.Status.EXECUTING:
+        _transitions(ask, [(ask.execute, start_rule, ()), (ask.complete, rule, (at,))], _message(message_id))
+    else:
+        _transition(ask, ask.complete, rule, _message(message_id), at)
     return ask
 
 
-@transaction.atomic
+@_atomic
 def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
     _transition(ask, ask.fail, rule, _message(message_id), code, at)
     return ask
 
 
-@transaction.atomic
+@_atomic
 def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure: str, message_id: int,
                     at: datetime) -> Ask:
     """Apply the organisation's `on_tool_failure`: hold the Ask and clear only the failed slot (to re-ask it), or
     close the Ask as failed."""
     ask = _locked_ask(ask_id)
-    message = Message.objects.get(pk=message_id)
     if on_tool_failure == "close_and_restart" or slot is None:
-        _transition(ask, ask.fail, "tool_failure_closes", message, code, at)
+        _transition(ask, ask.fail, "tool_failure_closes", message_id, code, at)
         return ask
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:
-        _transition(ask, ask.reopen, "tool_failure_holds", message)
+        _transition(ask, ask.reopen, "tool_failure_holds", message_id)
     elif ask.status == Ask.Status.EXECUTING:
         raise ValueError("an executing Ask cannot be held; its effect decides")
     old = ask_slots(ask).get(slot)
     if old is not None:
         SlotEvent.objects.create(ask=ask, slot=slot, value=None, previous=old, action=SlotEvent.Action.CLEAR,
-                                 message=message)
+                                 message_id=message_id)
     return ask
 
 
@@ -298,11 +369,12 @@ def message_attribute(*, message_id: int, ask_id: int) -> None:
                                     unique_fields=["message"], update_fields=["ask"])
 
 
-def _message(message_id: int | None) -> Message | None:
-    return Message.objects.get(pk=message_id) if message_id else None
+def _message(message_id: int | None) -> int | None:
+    """The transition's message by id (no read: the row is only referenced)."""
+    return message_id or None
 
 
-@transaction.atomic
+@_atomic
 def ask_abandon(*, ask_id: int, reason: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
     ask = _locked_ask(ask_id)
     _transition(ask, ask.abandon, rule, _message(message_id), reason, at)

@@ -5,16 +5,18 @@ holders are read-only here (money moves through the services); settings and cont
 from __future__ import annotations
 
 from django.contrib import admin
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin
 
 from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTransfer
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_column
 
 
-class BankAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class BankAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("bank",)
 
 
@@ -25,88 +27,99 @@ class ReadOnlyBankAdmin(ReadOnlyMixin, BankAdmin):
 @admin.register(Holder, site=backoffice_site)
 class HolderAdmin(ReadOnlyBankAdmin):
     list_display = ("name", "masked_document", "kind", "phone", "customer_ref")
-    list_filter = ("kind",)
-    search_fields = ("name", "customer_ref")
+    list_filter = ("kind", "created_at")
+    search_fields = ("name", "customer_ref", "phone")
+    date_hierarchy = "created_at"
     fields = ("name", "masked_document", "kind", "phone", "customer_ref", "created_at")
     readonly_fields = fields
 
-    @admin.display(description="document")
+    @admin.display(description=_("document"))
     def masked_document(self, obj: Holder) -> str:
         return obj.masked_document
 
 
 @admin.register(Account, site=backoffice_site)
 class AccountAdmin(ReadOnlyBankAdmin):
-    list_display = ("number", "holder", "kind", "balance_cents", "currency")
-    list_filter = ("kind", "currency")
+    list_display = ("number", "holder", "kind", "balance", "currency")
+    list_filter = ("kind", "currency", "created_at")
     search_fields = ("number", "holder__name")
-    fields = ("number", "holder", "kind", "balance_cents", "currency", "created_at")
+    date_hierarchy = "created_at"
+    list_select_related = ("holder",)
+    fields = ("number", "holder", "kind", "balance", "currency", "created_at")
+    balance = money_column("balance_cents", _("balance"))
     readonly_fields = fields
 
 
 @admin.register(PixKey, site=backoffice_site)
 class PixKeyAdmin(ReadOnlyBankAdmin):
     list_display = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account")
-    list_filter = ("key_type", "bank_name")
+    list_filter = ("key_type", "bank_name", "created_at")
     search_fields = ("value", "owner_name")
+    date_hierarchy = "created_at"
     fields = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account", "created_at")
     readonly_fields = fields
 
-    @admin.display(description="key")
+    @admin.display(description=_("key"))
     def key(self, obj: PixKey) -> str:
         return obj.display_value
 
-    @admin.display(description="owner document")
+    @admin.display(description=_("owner document"))
     def masked_document(self, obj: PixKey) -> str:
         return obj.masked_document
 
 
 @admin.register(PixTransfer, site=backoffice_site)
 class PixTransferAdmin(ReadOnlyBankAdmin):
-    list_display = ("end_to_end_id", "holder", "recipient_name", "masked_recipient_document", "amount_cents",
-                    "currency", "status", "scheduled_for", "settled_at", "failure_code", "trace")
-    list_filter = ("status", "recipient_key_type")
-    search_fields = ("end_to_end_id", "holder__name", "recipient_name")
+    list_display = ("end_to_end_id", "holder", "recipient_name", "masked_recipient_document", "amount",
+                    "status", "scheduled_for", "settled_at", "failure_code", "trace")
+    list_filter = ("status", "recipient_key_type", "created_at")
+    list_select_related = ("holder",)
+    amount = money_column("amount_cents", _("amount"))
+    search_fields = ("end_to_end_id", "holder__name", "recipient_name", "txid")
     date_hierarchy = "created_at"
     fields = ("end_to_end_id", "status", "holder", "from_account", "to_account", "recipient_name",
               "masked_recipient_document", "recipient_bank_name", "recipient_ispb", "recipient_key_type",
-              "recipient_key_display", "amount_cents", "currency", "description", "idempotency_key", "created_at",
+              "recipient_key_display", "amount", "currency", "description", "txid", "idempotency_key", "created_at",
               "scheduled_for", "settled_at", "failed_at", "failure_code", "cancelled_at", "trace")
     readonly_fields = fields
 
-    @admin.display(description=gettext_lazy("trace"))
+    @admin.display(description=_("trace"))
     def trace(self, obj: PixTransfer) -> str:  # the Ask behind it, found by the staff page (bank knows no asks)
         return staff_page_link("workspace:trace_transfer", obj.end_to_end_id)
 
-    @admin.display(description="recipient document")
+    @admin.display(description=_("recipient document"))
     def masked_recipient_document(self, obj: PixTransfer) -> str:
         return obj.masked_recipient_document
 
-    @admin.display(description="recipient key")
+    @admin.display(description=_("recipient key"))
     def recipient_key_display(self, obj: PixTransfer) -> str:
         return obj.recipient_key_display
 
 
 @admin.register(Contact, site=backoffice_site)
 class ContactAdmin(BankAdmin):
-    list_display = ("nickname", "holder", "key_owner", "key_type")
-    search_fields = ("nickname", "holder__name")
+    list_display = ("nickname", "holder", "key_owner", "key_type", "created_at")
+    search_fields = ("nickname", "holder__name", "pix_key__owner_name")
+    list_filter = ("pix_key__key_type", "created_at")
+    date_hierarchy = "created_at"
+    list_select_related = ("holder", "pix_key")
     fields = ("holder", "nickname", "pix_key")
     autocomplete_fields = ("holder", "pix_key")
 
-    @admin.display(description="key owner")
+    @admin.display(description=_("key owner"))
     def key_owner(self, obj: Contact) -> str:
         return obj.pix_key.owner_name
 
-    @admin.display(description="key type")
+    @admin.display(description=_("key type"))
     def key_type(self, obj: Contact) -> str:
         return obj.pix_key.get_key_type_display()
 
 
 @admin.register(BankSettings, site=backoffice_site)
 class BankSettingsAdmin(BankAdmin):
-    list_display = ("__str__", "ispb", "night_limit_cents", "updated_at")
+    list_display = ("__str__", "ispb", "night_limit", "updated_at")
     fields = ("ispb", "night_limit_cents")
+    night_limit = money_column("night_limit_cents", _("night limit"), currency_field=None)
 
     def has_add_permission(self, request, *args) -> bool:  # the singleton exists once seeded
         return super().has_add_permission(request, *args) and not BankSettings.objects.exists()

@@ -85,6 +85,7 @@ class ReceiptSerializer(serializers.Serializer):
     amount = serializers.SerializerMethodField()
     recipient = KeyOwnerSerializer()
     description = serializers.CharField()
+    txid = serializers.CharField()  # the Pix code's charge id, when the Pix paid one
     created_at = serializers.DateTimeField()
     scheduled_for = serializers.DateTimeField(allow_null=True)
     settled_at = serializers.DateTimeField(allow_null=True)

@@ -82,3 +82,7 @@ class ContactAmbiguous(DomainError):
     """Several saved contacts match; extra: candidates."""
 
     code, http_status = "contact_ambiguous", 409
+
+
+class TxidInvalid(DomainError):
+    code, http_status = "txid_invalid", 400

@@ -33,6 +33,7 @@ class TransferReceipt:
     currency: str
     recipient: KeyOwner
     description: str
+    txid: str  # the receiver's id of the charge, when the Pix paid a Pix code; else ""
     created_at: datetime
     scheduled_for: datetime | None
     settled_at: datetime | None
@@ -80,7 +81,7 @@ class BankCore(Protocol):
     def lookup_key(self, customer_ref: str, key: str) -> KeyOwner: ...
 
     def transfer(self, customer_ref: str, key: str, amount_cents: int, idempotency_key: str,
-                 scheduled_for: datetime | None = None, description: str = "") -> TransferReceipt: ...
+                 scheduled_for: datetime | None = None, description: str = "", txid: str = "") -> TransferReceipt: ...
 
     def balance(self, customer_ref: str) -> Balance: ...
 
@@ -103,7 +104,7 @@ def receipt_of(transfer: PixTransfer) -> TransferReceipt:
     return TransferReceipt(
         transfer_id=transfer.pk, end_to_end_id=transfer.end_to_end_id, status=transfer.status,
         amount_cents=transfer.amount_cents, currency=transfer.currency, recipient=recipient,
-        description=transfer.description, created_at=transfer.created_at, scheduled_for=transfer.scheduled_for,
+        description=transfer.description, txid=transfer.txid, created_at=transfer.created_at, scheduled_for=transfer.scheduled_for,
         settled_at=transfer.settled_at, failure_code=transfer.failure_code,
     )
 
@@ -135,12 +136,17 @@ class SandboxBank:
         return key_owner_of(services.pix_key_lookup(holder=self._holder(customer_ref), key=key, now=self.now))
 
     def transfer(self, customer_ref: str, key: str, amount_cents: int, idempotency_key: str,
-                 scheduled_for: datetime | None = None, description: str = "") -> TransferReceipt:
+                 scheduled_for: datetime | None = None, description: str = "", txid: str = "") -> TransferReceipt:
         transfer = services.pix_transfer_create(
             holder=self._holder(customer_ref), key=key, amount_cents=amount_cents, idempotency_key=idempotency_key,
-            scheduled_for=scheduled_for, description=description, now=self.now,
+            scheduled_for=scheduled_for, description=description, txid=txid, now=self.now,
         )
         return receipt_of(transfer)
+
+    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None) -> None:
+        """Refuse now what `transfer` would refuse for funds or the night limit (nothing is written)."""
+        services.pix_transfer_precheck(holder=self._holder(customer_ref), amount_cents=amount_cents,
+                                       scheduled_for=scheduled_for, now=self.now)
 
     def balance(self, customer_ref: str) -> Balance:
         account = selectors.account_get_for_holder(holder=self._holder(customer_ref))

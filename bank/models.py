@@ -228,6 +228,9 @@ class PixTransfer(ConcurrentTransitionMixin, models.Model):  # (it is an FSMMode
     amount_cents = models.BigIntegerField()
     currency = models.CharField(max_length=3)
     description = models.CharField(max_length=140, blank=True)
+    # The receiver's identifier of this charge, from the Pix code it pays (a static code's 62-05, a dynamic code's
+    # payload txid): how the receiver reconciles the payment. Empty for a Pix not made from a code.
+    txid = models.CharField(max_length=35, blank=True)
     status = FSMField(choices=Status.choices, default=Status.SCHEDULED, protected=True)
     scheduled_for = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
@@ -247,6 +250,7 @@ class PixTransfer(ConcurrentTransitionMixin, models.Model):  # (it is an FSMMode
                                    name="bank_pix_end_to_end_id_format"),
             models.CheckConstraint(condition=~Q(status="settled") | Q(settled_at__isnull=False),
                                    name="bank_pix_settled_has_time"),
+            models.CheckConstraint(condition=Q(txid__regex=r"^[A-Za-z0-9]{0,35}$"), name="bank_pix_txid_format"),
         ]
         indexes = [
             models.Index(fields=["holder", "status", "settled_at"], name="bank_pix_holder_settled"),

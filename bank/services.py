@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import secrets
 import string
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from bank.errors import (
     SameAccount,
     ScheduleInvalid,
     TransferNotCancellable,
+    TxidInvalid,
 )
 from bank.keys import key_parse
 from bank.models import (
@@ -54,6 +56,7 @@ from bank.models import (
 from bank.selectors import (
     LOOKUP_COST_HIT,
     LOOKUP_COST_MISS,
+    account_get_for_holder,
     bank_settings_get,
     lookup_budget_state,
     night_sent_cents,
@@ -71,6 +74,7 @@ logger = logging.getLogger(__name__)
 AMOUNT_MAX_CENTS = 100_000_000_00  # R$ 100 milhões: anything above is a typo, not a Pix
 SCHEDULE_MAX_DAYS = 365
 IDEMPOTENCY_KEY_MAX = 100
+TXID_RE = re.compile(r"[A-Za-z0-9]{0,35}")  # the Pix rules: a static code's txid has up to 25, a dynamic one's 26–35
 _ALPHANUMERIC = string.ascii_letters + string.digits
 
 
@@ -215,9 +219,12 @@ def end_to_end_id_new(*, ispb: str, at: datetime) -> str:
     return f"E{ispb}{at.astimezone(UTC):%Y%m%d%H%M}{suffix}"
 
 
-def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime | None, description: str) -> str:
+def _fingerprint(*, key_value: str, amount_cents: int, scheduled_for: datetime | None, description: str,
+                 txid: str = "") -> str:
     payload = {"key": key_value, "amount_cents": amount_cents, "description": description,
                "scheduled_for": scheduled_for.isoformat() if scheduled_for else None}
+    if txid:  # only when present, so the fingerprints of Pix made before the field existed stay what they were
+        payload["txid"] = txid
     if scheduled_for is not None:  # the same instant written in another zone is the same request
         payload["scheduled_for"] = scheduled_for.timestamp()
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
@@ -263,6 +270,25 @@ def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_c
     Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
 
 
+def pix_transfer_precheck(*, holder: Holder, amount_cents: int, scheduled_for: datetime | None = None,
+                          now: datetime | None = None) -> None:
+    """Raise what `pix_transfer_create` would refuse now for funds (InsufficientFunds) or the night limit
+    (NightLimitExceeded), reading without locks and writing nothing: a preview is offered only for a Pix that could
+    go now (its execution checks again under its locks). A scheduled Pix is checked when it runs."""
+    if scheduled_for is not None:
+        return
+    now = now_checked(now)
+    amount_cents = _amount_check(amount_cents)
+    account = account_get_for_holder(holder=holder)
+    if account.balance_cents < amount_cents:
+        raise InsufficientFunds("not enough balance for this Pix", balance_cents=account.balance_cents,
+                                amount_cents=amount_cents, currency=account.currency)
+    refusal = _night_limit_refusal(holder_kind=holder.kind, holder_id=holder.pk, amount_cents=amount_cents, now=now,
+                                   limit_cents=bank_settings_get().night_limit_cents)
+    if refusal is not None:
+        raise refusal
+
+
 @dataclass(frozen=True)
 class _Missing:
     key_type: str
@@ -270,7 +296,7 @@ class _Missing:
 
 def pix_transfer_create(
     *, holder: Holder, key: str, amount_cents: int, idempotency_key: str, scheduled_for: datetime | None = None,
-    description: str = "", now: datetime | None = None,
+    description: str = "", txid: str = "", now: datetime | None = None,
 ) -> PixTransfer:
     """Send `amount_cents` by Pix from the holder's account to the owner of `key`.
 
@@ -281,6 +307,8 @@ def pix_transfer_create(
     Idempotent per holder on `idempotency_key`: the same key with the same arguments returns the first transfer
     (no second effect); with other arguments IdempotencyKeyReused and nothing runs.
     A valid key unknown to the directory costs a lookup miss (see pix_key_lookup) and raises KeyNotFound.
+    `txid` (1–35 letters and digits, or empty) is the receiver's id of the charge a Pix code carried; it is stored
+    on the transfer and is part of the request (the same idempotency key with another txid is IdempotencyKeyReused).
     """
     now = now_checked(now)
     amount_cents = _amount_check(amount_cents)
@@ -290,14 +318,17 @@ def pix_transfer_create(
         raise IdempotencyKeyMissing("an idempotency key (1 to 100 characters) is required")
     text_checked(idempotency_key, field="idempotency_key", max_length=IDEMPOTENCY_KEY_MAX)
     description = text_checked((description or "").strip()[:140], field="description", max_length=140)
+    txid = (txid or "").strip()
+    if not TXID_RE.fullmatch(txid):
+        raise TxidInvalid("a txid is 1 to 35 letters and digits", field="txid")
     if scheduled_for is not None and timezone_is_naive(scheduled_for):
         raise ScheduleInvalid("the scheduled time needs a time zone")
     fingerprint = _fingerprint(key_value=parsed.value, amount_cents=amount_cents, scheduled_for=scheduled_for,
-                               description=description)
+                               description=description, txid=txid)
     result = _transfer_create_locked(holder=holder, parsed_value=parsed.value, parsed_type=parsed.type,
                                      amount_cents=amount_cents, idempotency_key=idempotency_key,
                                      fingerprint=fingerprint, scheduled_for=scheduled_for,
-                                     description=description, now=now)
+                                     description=description, txid=txid, now=now)
     if isinstance(result, _Missing):
         _lookup_record(holder=holder, key_type=result.key_type, value=None, now=now)  # may raise the budget
         raise KeyNotFound("no Pix key like that in the directory", key_type=result.key_type)
@@ -314,7 +345,7 @@ _ISPB_DEFAULT = BankSettings._meta.get_field("ispb").default
 @transaction.atomic
 def _transfer_create_locked(
     *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
-    fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime,
+    fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime, txid: str = "",
 ) -> PixTransfer | _Missing:
     """The transaction of `pix_transfer_create`: on the way to a settled Pix, one locking read and one write
     (`bank.transfer_sql`), plus the night sum for an individual at night. Every refusal first looks for an earlier
@@ -345,7 +376,7 @@ def _transfer_create_locked(
             recipient_name=key.owner_name, recipient_document=key.owner_document,
             recipient_bank_name=key.bank_name, recipient_ispb=key.bank_ispb,
             recipient_key_type=key.key_type, recipient_key_value=key.value,
-            amount_cents=amount_cents, currency=held.currency, description=description,
+            amount_cents=amount_cents, currency=held.currency, description=description, txid=txid,
             scheduled_for=scheduled_for, created_at=now,
             status=PixTransfer.Status.SCHEDULED if scheduled_for else PixTransfer.Status.SETTLED,
             settled_at=None if scheduled_for else now,
@@ -391,7 +422,7 @@ def _transfer_replay(*, holder: Holder, idempotency_key: str, fingerprint: str) 
 _TRANSFER_COLUMNS = (
     "end_to_end_id", "idempotency_key", "request_fingerprint", "holder_id", "from_account_id", "to_account_id",
     "pix_key_id", "recipient_name", "recipient_document", "recipient_bank_name", "recipient_ispb",
-    "recipient_key_type", "recipient_key_value", "amount_cents", "currency", "description", "status",
+    "recipient_key_type", "recipient_key_value", "amount_cents", "currency", "description", "txid", "status",
     "scheduled_for", "settled_at", "created_at",
 )
 

@@ -70,13 +70,13 @@ WITH transfer AS (
     INSERT INTO bank_pixtransfer (
         end_to_end_id, idempotency_key, request_fingerprint, holder_id, from_account_id, to_account_id, pix_key_id,
         recipient_name, recipient_document, recipient_bank_name, recipient_ispb, recipient_key_type,
-        recipient_key_value, amount_cents, currency, description, status, scheduled_for, settled_at, failed_at,
-        failure_code, cancelled_at, created_at)
+        recipient_key_value, amount_cents, currency, description, txid, status, scheduled_for, settled_at,
+        failed_at, failure_code, cancelled_at, created_at)
     VALUES (
         %(end_to_end_id)s, %(idempotency_key)s, %(request_fingerprint)s, %(holder_id)s, %(from_account_id)s,
         %(to_account_id)s, %(pix_key_id)s, %(recipient_name)s, %(recipient_document)s, %(recipient_bank_name)s,
         %(recipient_ispb)s, %(recipient_key_type)s, %(recipient_key_value)s, %(amount_cents)s, %(currency)s,
-        %(description)s, %(status)s, %(scheduled_for)s, %(settled_at)s, NULL, '', NULL, %(created_at)s)
+        %(description)s, %(txid)s, %(status)s, %(scheduled_for)s, %(settled_at)s, NULL, '', NULL, %(created_at)s)
     ON CONFLICT (holder_id, idempotency_key) DO NOTHING
     RETURNING id
 ), moved AS (

@@ -5,7 +5,17 @@ openai provider against the repo's fake OpenAI server answering every request af
 sampled every 20 ms while the model is thinking, how many of the database's connections are open, inside a
 transaction, or holding a row lock on a conversation — model latency must hold none of them.
 
-    .venv/bin/python bench/agent_bench.py
+    .venv/bin/python bench/agent_bench.py              # everything
+    .venv/bin/python bench/agent_bench.py --history    # only the turn times at histories 10, 1,000 and 10,000
+    .venv/bin/python bench/agent_bench.py --profile    # where a turn's time and statements go (cProfile + SQL)
+
+Turn time at conversation histories of 10, 1,000 and 10,000 messages (issue 20: p95 ≤ 30 ms, ≤ 20 queries per
+turn, flat): for each length, CUSTOMERS bank customers (each a holder of the bank with Pedro, Ana and João as
+contacts) whose conversation already holds that many messages — past Asks completed, with their slot events,
+transitions, decisions, attributions and one trace row per inbound message, as real turns leave them — each send
+the SCRIPT (balance, a Pix by contact, a correction, the month's statement, another Pix, cancel, hello) in turns
+interleaved across customers. A turn's time is `turn_handle` alone (the webhook's store is not in it); its queries
+are every statement it sends, the lease included, counted at Django's cursor.
 
 Prompt tokens are estimated as characters / 4 of the JSON the openai provider would send (no tokenizer is
 installed); both strategies are measured the same way, so the ratio is what matters.
@@ -14,6 +24,7 @@ installed); both strategies are measured the same way, so the ratio is what matt
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from datetime import UTC, datetime, timedelta
@@ -207,10 +218,222 @@ def prompt_sizes(length: int) -> tuple[int, int]:
     return prompt_chars(scoped, slots) // 4, prompt_chars(window, slots) // 4
 
 
+CUSTOMERS, ROUNDS = 3, 3  # per history length: customers × SCRIPT rounds = 63 measured turns
+HISTORIES = (10, 1_000, 10_000)
+
+
+def bank_customer(ref: str) -> None:
+    """A holder of the bench bank answering to `ref`, with the demo directory's Pedro, Ana and João as contacts."""
+    from bank.demo import ANA_CPF, JOAO_CPF, cpf_from_base
+    from bank.services import contact_save, holder_create
+
+    holder = holder_create(name=f"Cliente {ref[-4:]}", document=cpf_from_base(ref[-9:]), kind="individual",
+                           phone=f"+{ref}", customer_ref=ref, balance_cents=10**9)
+    for nickname, key in (("Pedro", "+5521987654321"), ("Ana", "ana.costa@exemplo.com.br"), ("João", JOAO_CPF)):
+        contact_save(holder=holder, nickname=nickname, key=key)
+    assert ANA_CPF  # the demo's directory (seed_bank_demo) holds these keys
+
+
+def customer_with_history(ref: str, length: int, until: datetime) -> None:
+    """A conversation already `length` messages long, built as finished turns leave it (bulk inserts): every six
+    messages one completed Pix Ask (three exchanges), with its slot events, transitions, decisions, attributions
+    and one trace row per inbound message."""
+    from asks.models import AskTransition, Decision, SlotEvent
+
+    bank_customer(ref)
+    customer = Customer.objects.create(channel_user_id=ref, name=f"Cliente {ref[-4:]}")
+    conversation = Conversation.objects.create(customer=customer)
+    t0 = until - timedelta(seconds=60 * length)
+    texts = [("manda 200 pro Pedro", "Para quem vai o Pix de R$ 200,00? Pedro Henrique Almeida, chave celular?"),
+             ("sim, esse mesmo", "Confirma o Pix de R$ 200,00 para Pedro Henrique Almeida?"),
+             ("confirmo", "Pix de R$ 200,00 para Pedro Henrique Almeida enviado.")]
+    messages = Message.objects.bulk_create([
+        Message(conversation=conversation, direction="in" if i % 2 == 0 else "out", channel="terminal",
+                channel_message_id=f"{ref}-{i}", sent_at=t0 + timedelta(seconds=60 * i),
+                handled_at=t0 + timedelta(seconds=60 * i + 1) if i % 2 == 0 else None,
+                text=texts[(i // 2) % 3][i % 2])
+        for i in range(length)
+    ])
+    asks = Ask.objects.bulk_create([
+        Ask(conversation=conversation, kind="pix_transfer", status="completed", last_activity_at=messages[i].sent_at,
+            closed_at=messages[min(i + 5, length - 1)].sent_at)
+        for i in range(0, length, 6)
+    ])
+    ask_of = [asks[i // 6] for i in range(length)]
+    Attribution.objects.bulk_create([Attribution(message=m, ask=ask_of[i]) for i, m in enumerate(messages)])
+    SlotEvent.objects.bulk_create([
+        SlotEvent(ask=ask, slot=slot, value=value, previous=None, action="fill", message=messages[6 * n])
+        for n, ask in enumerate(asks)
+        for slot, value in (("amount", {"cents": 20000, "currency": "BRL"}), ("recipient", "Pedro"))
+    ])
+    AskTransition.objects.bulk_create([
+        AskTransition(ask=ask, source=source, target=target, rule=rule, message=messages[min(6 * n + 4, length - 1)])
+        for n, ask in enumerate(asks)
+        for source, target, rule in (("", "collecting", "start_new"),
+                                     ("collecting", "awaiting_confirmation", "preview_shown"),
+                                     ("awaiting_confirmation", "executing", "customer_confirms"),
+                                     ("executing", "completed", "pix_send_succeeded"))
+    ])
+    inbound = [(i, m) for i, m in enumerate(messages) if m.direction == "in"]
+    Decision.objects.bulk_create([
+        Decision(message=m, action="fill", rule="fills_open_ask", ask=ask_of[i], perception={"version": 1})
+        for i, m in inbound
+    ])
+    Turn.objects.bulk_create([
+        Turn(message=m, ask=ask_of[i], status="done", provider="builtin", decision="fill", rule="fills_open_ask",
+             reply=messages[i + 1].text if i + 1 < length else "", reply_message=messages[i + 1] if i + 1 < length
+             else None, started_at=m.sent_at, finished_at=m.sent_at + timedelta(milliseconds=30), queries=20)
+        for i, m in inbound
+    ])
+
+
+def analyze() -> None:
+    """Fresh planner statistics after the bulk inserts, as autovacuum gives a live database (without them
+    PostgreSQL plans for the empty tables it last saw)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for table in ("conversations_message", "conversations_conversation", "agent_turn", "asks_ask",
+                      "asks_attribution", "asks_slotevent", "asks_asktransition", "asks_decision"):
+            cursor.execute(f"ANALYZE {table}")
+
+
+def history_turns(lengths: tuple[int, ...]) -> dict[int, tuple[list[float], list[int], list[float]]]:
+    """Turn times (ms), statements per turn and this process's CPU time per turn (ms), by history length: CUSTOMERS customers per length, each sending
+    ROUNDS rounds of the SCRIPT. The turns of all lengths are interleaved (one turn of each customer in turn, as a
+    worker sees them), so the machine's load at any moment weighs on every length alike."""
+    from django.db import connection
+
+    start = datetime.now(UTC) - timedelta(hours=1)
+    refs: list[tuple[int, str]] = []
+    with transaction.atomic():
+        for length in lengths:
+            for _ in range(CUSTOMERS):
+                ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
+                customer_with_history(ref, length, start)
+                refs.append((length, ref))
+    analyze()
+    counted = [0]
+
+    def count(execute, sql, params, many, context):
+        counted[0] += 1
+        return execute(sql, params, many, context)
+
+    figures: dict[int, tuple[list[float], list[int], list[float]]] = {length: ([], [], []) for length in lengths}
+    at = start
+    for turn in range(ROUNDS * len(SCRIPT)):
+        for length, ref in refs:
+            at += timedelta(seconds=20)
+            stored = message_store_inbound(channel_user_id=ref, channel_message_id=f"bench-{ref}-{turn}", sent_at=at,
+                                           text=SCRIPT[turn % len(SCRIPT)], channel="terminal")
+            counted[0] = 0
+            with connection.execute_wrapper(count):
+                began, cpu = time.perf_counter(), time.process_time()
+                turn_handle(message_id=stored.message.pk)
+                figures[length][0].append((time.perf_counter() - began) * 1000)
+                figures[length][2].append((time.process_time() - cpu) * 1000)
+            figures[length][1].append(counted[0])
+    return figures
+
+
+def history_figures() -> None:
+    print(f"turn time by conversation history (builtin provider; per length {CUSTOMERS} bank customers × {ROUNDS} "
+          f"rounds of the {len(SCRIPT)}-message script, all lengths interleaved; turn_handle alone, every statement "
+          "counted)")
+    print("(CPU: this process's own CPU time in the turn — Python, the driver — which the machine's load inflates "
+          f"far less than wall time; load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"{'history':>8} {'turns':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'CPU p50':>8} {'CPU p95':>8} "
+          f"{'queries p50':>12} {'queries max':>12}")
+    history_turns((10,))  # warm-up on customers of its own: imports, caches, the connection
+    for length, (times, queries, cpu) in history_turns(HISTORIES).items():
+        ordered, cpu_ordered = sorted(times), sorted(cpu)
+        p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+        cpu95 = cpu_ordered[min(len(cpu_ordered) - 1, int(len(cpu_ordered) * 0.95))]
+        print(f"{length:>8,} {len(times):>6} {statistics.median(times):>7.1f} {p95:>7.1f} {ordered[-1]:>7.1f} "
+              f"{statistics.median(cpu):>8.1f} {cpu95:>8.1f} {statistics.median(queries):>12.0f} {max(queries):>12}")
+
+
+def profile(length: int = 1000) -> None:
+    """One customer at history `length` (--profile-history, default 1,000): the statements of each SCRIPT turn as
+    they reached Django's cursor, then ROUNDS × SCRIPT turns under cProfile (the share spent waiting for
+    PostgreSQL, the costliest functions)."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+
+    history_turns((10,))  # warm-up
+    start = datetime.now(UTC) - timedelta(hours=1)
+    ref = f"55{(time.time_ns() // 1000) % 10**11:011d}"
+    customer_with_history(ref, length, start)
+    analyze()
+    statements: list[str] = []
+    slowest: dict[str, float] = {}
+
+    def log(execute, sql, params, many, context):
+        statements.append(" ".join(sql.split()))
+        began = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            slowest[statements[-1]] = max(slowest.get(statements[-1], 0.0), time.perf_counter() - began)
+
+    at, number = start, 0
+
+    def one(text: str) -> None:
+        nonlocal at, number
+        at += timedelta(seconds=20)
+        number += 1
+        stored = message_store_inbound(channel_user_id=ref, channel_message_id=f"prof-{ref}-{number}", sent_at=at,
+                                       text=text, channel="terminal")
+        turn_handle(message_id=stored.message.pk)
+
+    for text in SCRIPT:
+        at += timedelta(seconds=20)
+        number += 1
+        stored = message_store_inbound(channel_user_id=ref, channel_message_id=f"prof-{ref}-{number}", sent_at=at,
+                                       text=text, channel="terminal")
+        statements.clear()
+        with connection.execute_wrapper(log):
+            turn_handle(message_id=stored.message.pk)
+        print(f"-- {text!r}: {len(statements)} statements")
+        for sql in statements:
+            print(f"   {sql[:160]}{'…' if len(sql) > 160 else ''}")
+    print("\nslowest statements of those turns (ms, as the client waited):")
+    for sql, seconds in sorted(slowest.items(), key=lambda item: -item[1])[:8]:
+        print(f"  {seconds * 1000:7.2f}  {sql[:150]}")
+    profiler = cProfile.Profile()
+    count = ROUNDS * len(SCRIPT) * 4
+    profiler.enable()
+    for n in range(count):
+        one(SCRIPT[n % len(SCRIPT)])
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]  # pstats keeps its totals undeclared
+    waited = sum(row[3] for func, row in stats.stats.items()  # type: ignore[attr-defined]
+                 if func[2] in ("wait", "_wait") and "psycopg" in func[0])
+    print(f"\n{count} turns (store + turn) under cProfile: {total / count * 1000:.1f} ms per turn, waiting for "
+          f"PostgreSQL {waited / count * 1000:.1f} ms ({waited / total:.0%})")
+    stats.sort_stats("cumulative").print_stats(45)
+    stats.sort_stats("tottime").print_stats(25)
+
+
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--history", action="store_true", help="only the turn times by history length")
+    parser.add_argument("--profile", action="store_true", help="where one turn's time and statements go")
+    parser.add_argument("--profile-history", type=int, default=1000, help="the profiled conversation's length")
+    options = parser.parse_args()
     organisation = bench_organisation("benchagent", "bank")
     with tenant_context(organisation):
         seed_bank_demo(organisation)
+        if options.profile:
+            return profile(options.profile_history)
+        history_figures()
+        if options.history:
+            return
         run_turns(10)  # warm-up
         rate, queries = run_turns(200)
         print(f"builtin provider: {rate:,.1f} turns/s in one worker process (store + turn, 200 turns)")

@@ -9,15 +9,18 @@ from django import forms
 from django.contrib import admin
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin, TabularInline
 
 from booking import selectors, services
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_column
 
 
-class SchoolAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class SchoolAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("school",)
 
 
@@ -29,7 +32,7 @@ class CatalogueAdmin(SchoolAdmin):
         return False  # slots and bookings refer to the catalogue; retire rather than delete
 
 
-class ActivityEquipmentInline(KindScopedAdminMixin, admin.TabularInline):
+class ActivityEquipmentInline(KindScopedAdminMixin, TabularInline):
     organisation_kinds = ("school",)
     model = ActivityEquipment
     extra = 0
@@ -37,20 +40,22 @@ class ActivityEquipmentInline(KindScopedAdminMixin, admin.TabularInline):
 
 @admin.register(Activity, site=backoffice_site)
 class ActivityAdmin(CatalogueAdmin):
-    list_display = ["name", "slug", "price_cents", "currency", "duration"]
+    list_display = ["name", "slug", "price", "duration"]
     search_fields = ["name", "slug"]
+    price = money_column("price_cents", _("price per person"))
     inlines = [ActivityEquipmentInline]
 
 
 @admin.register(Instructor, site=backoffice_site)
 class InstructorAdmin(CatalogueAdmin):
     list_display = ["name", "teaches"]
+    search_fields = ["name"]
     filter_horizontal = ["activities"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("activities")
 
-    @admin.display(description="activities")
+    @admin.display(description=_("activities"))
     def teaches(self, obj: Instructor) -> str:
         return ", ".join(activity.name for activity in obj.activities.all())
 
@@ -93,11 +98,11 @@ class TimeSlotAdmin(SchoolAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(booked_places=_booked_places())
 
-    @admin.display(description="booked", ordering="booked_places")
+    @admin.display(description=_("booked"), ordering="booked_places")
     def booked(self, obj: TimeSlot) -> int:
         return obj.booked_places  # type: ignore[attr-defined]  # annotated by get_queryset
 
-    @admin.display(description="places left")
+    @admin.display(description=_("places left"))
     def places_left(self, obj: TimeSlot) -> int:
         return max(obj.capacity - obj.booked_places, 0)  # type: ignore[attr-defined]  # annotated by get_queryset
 
@@ -114,15 +119,20 @@ class ReadOnlyAdmin(ReadOnlyMixin, SchoolAdmin):
 
 @admin.register(Booking, site=backoffice_site)
 class BookingAdmin(ReadOnlyAdmin):
-    list_display = ["id", "slot", "customer_name", "customer_ref", "party_size", "amount_cents", "currency",
-                    "status", "created_at"]
-    list_filter = ["status", "slot__activity"]
+    list_display = ["id", "slot", "customer_name", "customer_ref", "party_size", "amount", "status", "created_at"]
+    list_filter = ["status", "slot__activity", "created_at"]
     search_fields = ["customer_name", "customer_ref"]
+    date_hierarchy = "created_at"
+    amount = money_column("amount_cents", _("amount"))
     list_select_related = ["slot__activity", "slot__instructor"]
 
 
 @admin.register(PaymentLink, site=backoffice_site)
 class PaymentLinkAdmin(ReadOnlyAdmin):
-    list_display = ["id", "booking", "amount_cents", "currency", "created_at", "expires_at", "paid_at"]
+    list_display = ["id", "booking", "amount", "created_at", "expires_at", "paid_at"]
     list_select_related = ["booking"]
+    list_filter = ["created_at", "paid_at"]
+    search_fields = ["booking__customer_name", "booking__customer_ref"]
+    date_hierarchy = "created_at"
+    amount = money_column("amount_cents", _("amount"))
     exclude = ["token"]  # a bearer secret: whoever holds it can pay; staff have no need to see it

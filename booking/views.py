@@ -11,53 +11,44 @@ from typing import Any
 
 from babel.dates import format_datetime
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from booking import selectors, services
 from booking.errors import BookingNotPayable, PaymentLinkExpired, PaymentLinkNotFound
 from booking.models import Booking
-from language.locales import babel_locale
+from language.locales import LANGS, Lang, babel_locale, lang_of
 from language.money import format_money
 from magie.errors import DomainError
 from magie.scoping import current_kind
 from magie.tenancy import tenancy_current
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Pay your booking", "activity": "Activity", "when": "When", "instructor": "Instructor",
-        "people": "People", "amount": "Amount", "pay": "Pay", "due": "Awaiting payment",
-        "paid_now": "Payment received. Thank you!", "already_paid": "This booking is already paid.",
-        "expired": "This payment link has expired. Ask for a new one.",
-        "not_found": "This payment link does not exist.", "not_payable": "This booking can no longer be paid.",
-    },
-    "ca": {
-        "title": "Pagueu la reserva", "activity": "Activitat", "when": "Quan", "instructor": "Monitor",
-        "people": "Persones", "amount": "Import", "pay": "Paga", "due": "Pendent de pagament",
-        "paid_now": "Pagament rebut. Gràcies!", "already_paid": "Aquesta reserva ja està pagada.",
-        "expired": "Aquest enllaç de pagament ha caducat. Demaneu-ne un de nou.",
-        "not_found": "Aquest enllaç de pagament no existeix.", "not_payable": "Aquesta reserva ja no es pot pagar.",
-    },
-    "es": {
-        "title": "Paga tu reserva", "activity": "Actividad", "when": "Cuándo", "instructor": "Monitor",
-        "people": "Personas", "amount": "Importe", "pay": "Pagar", "due": "Pendiente de pago",
-        "paid_now": "Pago recibido. ¡Gracias!", "already_paid": "Esta reserva ya está pagada.",
-        "expired": "Este enlace de pago ha caducado. Pide uno nuevo.",
-        "not_found": "Este enlace de pago no existe.", "not_payable": "Esta reserva ya no se puede pagar.",
-    },
-    "pt-BR": {
-        "title": "Pague sua reserva", "activity": "Atividade", "when": "Quando", "instructor": "Instrutor",
-        "people": "Pessoas", "amount": "Valor", "pay": "Pagar", "due": "Aguardando pagamento",
-        "paid_now": "Pagamento recebido. Obrigado!", "already_paid": "Esta reserva já está paga.",
-        "expired": "Este link de pagamento expirou. Peça um novo.",
-        "not_found": "Este link de pagamento não existe.", "not_payable": "Esta reserva não pode mais ser paga.",
-    },
+# Customer wording (English msgids, context "customer", translated in the customer catalogues of conversations/locale).
+TEXTS: dict[str, Any] = {
+    "title": pgettext_lazy("customer", "Pay your booking"), "activity": pgettext_lazy("customer", "Activity"),
+    "when": pgettext_lazy("customer", "When"), "instructor": pgettext_lazy("customer", "Instructor"),
+    "people": pgettext_lazy("customer", "People"), "amount": pgettext_lazy("customer", "Amount"),
+    "pay": pgettext_lazy("customer", "Pay"), "due": pgettext_lazy("customer", "Awaiting payment"),
+    "paid_now": pgettext_lazy("customer", "Payment received. Thank you!"),
+    "already_paid": pgettext_lazy("customer", "This booking is already paid."),
+    "expired": pgettext_lazy("customer", "This payment link has expired. Ask for a new one."),
+    "not_found": pgettext_lazy("customer", "This payment link does not exist."),
+    "not_payable": pgettext_lazy("customer", "This booking can no longer be paid."),
 }
 STATE_OF_ERROR = {PaymentLinkNotFound: "not_found", PaymentLinkExpired: "expired", BookingNotPayable: "not_payable"}
 
 
+def _language(request) -> Lang:
+    """The customer's language when the link carries one the organisation serves (`?lang=es`), else its own."""
+    wanted, tenancy = request.GET.get("lang", ""), tenancy_current()
+    return lang_of(wanted) if wanted in tenancy.languages and wanted in LANGS else selectors.organisation_language()
+
+
 def _page(request, state: str, *, status: int = 200, link=None):
-    language = selectors.organisation_language()
-    texts = TEXTS.get(language, TEXTS["en"])
+    language = _language(request)
+    with translation.override(language):
+        texts = {key: str(text) for key, text in TEXTS.items()}
     context: dict[str, Any] = {"state": state, "message": texts.get(state, ""), "t": texts, "lang": language,
                "organisation": tenancy_current().name}
     if link is not None:

@@ -18,6 +18,10 @@ class MessageInline(ReadOnlyInline):
 @admin.register(Conversation, site=backoffice_site)
 class ConversationAdmin(ReadOnlyAdmin):
     list_display = ["customer", "created_at", "last_inbound_at"]
+    list_filter = ["created_at", "customer__is_sandbox"]
+    search_fields = ["customer__name", "customer__channel_user_id", "customer__phone"]
+    date_hierarchy = "created_at"
+    list_select_related = ["customer"]
     inlines = [MessageInline]
 
 
@@ -47,8 +51,9 @@ class CustomerAdmin(ReadOnlyAdmin):
     never turn a real customer into one."""
 
     list_display = ["channel_user_id", "name", "phone", "is_sandbox", "created_at"]
-    list_filter = ["is_sandbox"]
+    list_filter = ["is_sandbox", "created_at"]
     search_fields = ["channel_user_id", "name", "phone"]
+    date_hierarchy = "created_at"
 
     def has_add_permission(self, request, *args) -> bool:
         return request.user.has_perm("conversations.add_customer")

@@ -33,6 +33,9 @@ class Conversation(models.Model):
     # Bumped by whoever changes the conversation outside its turn (a decision on the approval page, people taking
     # or handing back the chat): a turn that read version N applies its reply only if it is still N.
     version = models.PositiveBigIntegerField(default=0)
+    # The customer's language, as the last clear message said it (one of the organisation's languages; empty until
+    # then = the organisation's own): the turn reads the next message and words its replies in it.
+    language = models.CharField(max_length=8, blank=True)
     # The turn lease: which attempt runs this conversation's turns while it waits on the model without holding the
     # row lock (see agent.turn). Empty token = free; an expired lease, or one held by a dead process, is taken over.
     turn_lease_token = models.CharField(max_length=32, blank=True)
@@ -91,6 +94,11 @@ class Message(models.Model):
             models.Index(fields=["conversation", "sent_at"]),
             models.Index(fields=["created_at"], condition=models.Q(direction="in", handled_at__isnull=True),
                          name="inbound_unhandled"),
+            # The turn's "next message of this conversation to answer" (agent.turn): only the few waiting
+            # messages, in arrival order. Without it PostgreSQL walks the whole conversation by (conversation,
+            # sent_at) — outbound messages have no handled_at either, so it expects a quarter of them to match.
+            models.Index(fields=["conversation", "sent_at", "id"],
+                         condition=models.Q(direction="in", handled_at__isnull=True), name="inbound_pending"),
         ]
 
     def __str__(self) -> str:

@@ -133,6 +133,21 @@ def message_store_outbound(
 
 
 @transaction.atomic
+def message_media_text_set(*, message_id: int, text: str) -> bool:
+    """Put what the channel read in an inbound media message (the text of a Pix QR code in a photo) in its text,
+    after the caption, before its turn runs; False (nothing changed) once its turn has run."""
+    message = Message.objects.select_for_update().filter(pk=message_id, direction=Message.Direction.INBOUND,
+                                                         handled_at__isnull=True).first()
+    if message is None:
+        return False
+    if text in message.text:  # read already (a redelivered task): the same text is not added twice
+        return True
+    message.text = f"{message.text}\n{text}" if message.text else text
+    message.save(update_fields=["text"])
+    return True
+
+
+@transaction.atomic
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id)."""
     Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)
@@ -141,6 +156,11 @@ def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
 def message_mark_handled(*, message_id: int, at: datetime) -> None:
     """The inbound message's turn has run: the sweeper leaves it alone."""
     Message.objects.filter(pk=message_id, handled_at__isnull=True).update(handled_at=at)
+
+
+def conversation_set_language(*, conversation_id: int, language: str) -> None:
+    """Keep the language the customer now writes in (detected by the turn among the organisation's languages)."""
+    Conversation.objects.filter(pk=conversation_id).update(language=language)
 
 
 def conversation_touch(*, conversation_id: int) -> None:

@@ -22,7 +22,9 @@ Each SYSTEM turn is a draft:
   intents of the dialogue's services with their required and optional slots as arguments.
 
 Figures per guard: FP = rejected unmutated turns / checked turns (every rejection counts, the corpus' own errors
-too), recall = rejected mutated turns / mutated turns, per mutation family, with examples of both. Mutations:
+too), recall = rejected mutated turns / mutated turns, per mutation family, with examples of both; the families of
+`HELD_OUT_FAMILIES` (no pattern was written for them) are left out of the recall rate and given apart as
+`held_out`. Mutations:
 
 * `unsupported_amount`: one amount of a turn the guard passes is replaced by a value no source supports —
   `far` (×7 + 13), `near` (within ±5–50 % of a listed price of the dialogue), `sum` (the sum of two or three
@@ -30,10 +32,17 @@ too), recall = rejected mutated turns / mutated turns, per mutation family, with
   another currency), `identifier` (the digits of a phone or street number of the results). "No source supports"
   is decided by an oracle written apart from the guard: every money field of the results, every amount the user
   or the system said, every listed price × 1–20, every balance minus a said amount.
-* `effect_claim_without_effect`: a turn announcing the success of a money or booking transaction (not a song
-  played), with that transaction taken away.
+* `effect_claim_without_effect`: `effect_removed`, a turn announcing the success of a money or booking transaction
+  (not a song played) in its words, with that transaction taken away (a success turn whose words say nothing of an
+  outcome, "The address is …", is counted as `silent` and not mutated: `guards.calibration_claims`); `claim_dev`,
+  `claim_held_out`, `claim_blind`, `claim_blind_2` and `claim_final`, an effect claim in pt-BR, es, ca or en (tenses,
+  paraphrases) added to a turn that executed nothing, from five sets of templates, the last never used to write the
+  guard's patterns (see `guards.calibration_claims`); and, the other way
+  round, `controls`: a sentence on the same topics that claims nothing (future, offer, condition, negation,
+  question) added the same way, which the guard must pass.
 * `unusable_request` and `internal_vocabulary`: a sentence asking for a secret (card number, CVV, password, code)
-  or naming the machinery (the tool, the database, a field name), in pt-BR, es, ca or en, added to a real turn.
+  or naming the machinery (the tool, the database, a field name), in pt-BR, es, ca or en, added to a real turn (as
+  a sentence of its own: after a full stop when the turn ends without one).
 The store guards have no store dialogues to run on in SGD; their recall is left out ("mutated": 0).
 
 Plain Python (no Django, no database): the management command and bench/guards_bench.py both call it.
@@ -53,13 +62,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec
+from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
+from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
 from guards.evidence import Evidence, Identifier, Money, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
 from language.money import find_amounts, format_money, minor_unit_factor
 
 GUARD_DEADLINE_S = 1.0  # per guard and turn during calibration (the budget of a turn, generously)
+# Mutation families no pattern was written for: reported apart, out of the recall rate the patterns were tuned on.
+HELD_OUT_FAMILIES = frozenset({"claim_final"})
 EXAMPLES = 5
 
 # --- the corpus ----------------------------------------------------------------------------------------------------
@@ -393,8 +405,44 @@ INTERNAL_TERMS: tuple[tuple[Lang, str], ...] = (
 
 
 def injected(case: Case, table: tuple[tuple[Lang, str], ...]) -> GuardInput:
-    lang, sentence = table[_rng(case.dialogue_id, case.turn, len(table)) % len(table)]
-    return replace(case.inp, draft=f"{case.inp.draft} {sentence}", lang=lang)
+    seed = _rng(case.dialogue_id, case.turn, len(table))
+    lang, sentence = table[seed % len(table)]
+    draft = case.inp.draft.rstrip()
+    joint = " " if draft.endswith((".", "!", "?", "…", ":")) or not draft else ". "  # a sentence of its own
+    return replace(case.inp, draft=f"{draft}{joint}{filled(lang, sentence, seed // len(table))}", lang=lang)
+
+
+def claim_mutations(case: Case) -> list[tuple[str, GuardInput]]:
+    """The effect-claim mutations of a turn the guard passed (see the module doc)."""
+    if case.succeeded:
+        return [("effect_removed", replace(case.inp, effects_executed=()))] if announces_effect(case.inp.draft) else []
+    if case.inp.effects_executed:
+        return []
+    if case.turn % 10 == 1:
+        return [("claim_dev", injected(case, CLAIMS["dev"]))]
+    if case.turn % 10 == 3:
+        return [("claim_held_out", injected(case, CLAIMS["held_out"]))]
+    if case.turn % 10 == 7:
+        return [("claim_blind", injected(case, CLAIMS["blind"]))]
+    if case.turn % 20 == 9:
+        return [("claim_blind_2", injected(case, CLAIMS["blind_2"]))]
+    if case.turn % 20 == 19:
+        return [("claim_final", injected(case, CLAIMS["final"]))]
+    return []
+
+
+def controls(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInput]]:
+    """Mutated inputs `guard` must still pass, for a turn it passed unmutated: sentences that claim nothing."""
+    if guard == "effect_claim_without_effect" and passed and not case.inp.effects_executed and case.turn % 10 == 5:
+        return [("non_claim", injected(case, NON_CLAIMS))]
+    return []
+
+
+def unmutated(case: Case, guard: str, passed: bool) -> str | None:
+    """Why a turn the guard passed has no mutation that applies to it, when one was expected."""
+    if guard == "effect_claim_without_effect" and passed and case.succeeded and not announces_effect(case.inp.draft):
+        return "silent"
+    return None
 
 
 def mutations(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInput]]:
@@ -403,8 +451,8 @@ def mutations(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInpu
         return []
     if guard == "unsupported_amount":
         return amount_mutations(case)
-    if guard == "effect_claim_without_effect" and case.succeeded:
-        return [("effect_removed", replace(case.inp, effects_executed=()))]
+    if guard == "effect_claim_without_effect":
+        return claim_mutations(case)
     if guard == "unusable_request":
         return [("secret_request", injected(case, SECRET_REQUESTS))] if case.turn % 10 == 1 else []
     if guard == "internal_vocabulary":
@@ -424,10 +472,18 @@ class GuardStats:
     mutated: Counter = field(default_factory=Counter)
     caught: Counter = field(default_factory=Counter)
     misses: list[dict] = field(default_factory=list)
+    not_mutated: Counter = field(default_factory=Counter)
+    not_mutated_examples: list[dict] = field(default_factory=list)
+    controlled: Counter = field(default_factory=Counter)
+    control_rejected: Counter = field(default_factory=Counter)
+    control_examples: list[dict] = field(default_factory=list)
 
     def summary(self) -> dict:
         ordered = sorted(self.times_ms) or [0.0]
-        mutated, caught = sum(self.mutated.values()), sum(self.caught.values())
+        tuned = [family for family in self.mutated if family not in HELD_OUT_FAMILIES]
+        held = [family for family in self.mutated if family in HELD_OUT_FAMILIES]
+        mutated, caught = sum(self.mutated[f] for f in tuned), sum(self.caught[f] for f in tuned)
+        held_mutated, held_caught = sum(self.mutated[f] for f in held), sum(self.caught[f] for f in held)
         return {
             "checked": self.checked, "rejected": self.rejected,
             "fp_rate": self.rejected / self.checked if self.checked else 0.0,
@@ -439,6 +495,16 @@ class GuardStats:
                                        "rate": self.caught[family] / count}
                               for family, count in sorted(self.mutated.items())},
                 "misses": self.misses,
+                "held_out": {"families": sorted(held), "mutated": held_mutated, "rejected": held_caught,
+                             "rate": held_caught / held_mutated if held_mutated else None},
+                "not_mutated": dict(self.not_mutated), "not_mutated_examples": self.not_mutated_examples,
+            },
+            "controls": {
+                "checked": sum(self.controlled.values()), "rejected": sum(self.control_rejected.values()),
+                "rate": sum(self.control_rejected.values()) / sum(self.controlled.values()) if self.controlled else None,
+                "by_family": {family: {"checked": count, "rejected": self.control_rejected[family]}
+                              for family, count in sorted(self.controlled.items())},
+                "examples": self.control_examples,
             },
         }
 
@@ -456,7 +522,7 @@ def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = Fal
         for name in names:
             guard, entry = guards[name], stats[name]
             t0 = time.perf_counter()
-            verdict = guard(case.inp, time.monotonic() + GUARD_DEADLINE_S)
+            verdict = guard(case.inp, deadline_after(GUARD_DEADLINE_S))
             entry.times_ms.append((time.perf_counter() - t0) * 1000)
             entry.checked += 1
             if not verdict.passed:
@@ -468,11 +534,24 @@ def calibrate(path: Path, *, limit: int | None = None, with_mutation: bool = Fal
                 continue
             for family, mutated in mutations(case, name, verdict.passed):
                 entry.mutated[family] += 1
-                if not guard(mutated, time.monotonic() + GUARD_DEADLINE_S).passed:
+                if not guard(mutated, deadline_after(GUARD_DEADLINE_S)).passed:
                     entry.caught[family] += 1
                 elif len(entry.misses) < examples:
                     entry.misses.append({"dialogue_id": case.dialogue_id, "turn": case.turn, "family": family,
                                          "draft": mutated.draft})
+            reason = unmutated(case, name, verdict.passed)
+            if reason is not None:
+                entry.not_mutated[reason] += 1
+                if len(entry.not_mutated_examples) < examples:
+                    entry.not_mutated_examples.append({"dialogue_id": case.dialogue_id, "turn": case.turn,
+                                                       "reason": reason, "draft": case.inp.draft})
+            for family, control in controls(case, name, verdict.passed):
+                entry.controlled[family] += 1
+                if not guard(control, deadline_after(GUARD_DEADLINE_S)).passed:
+                    entry.control_rejected[family] += 1
+                    if len(entry.control_examples) < examples:
+                        entry.control_examples.append({"dialogue_id": case.dialogue_id, "turn": case.turn,
+                                                       "family": family, "draft": control.draft})
     return {"corpus": str(path), "part": f"{part[0]}/{part[1]}" if part else None, "system_turns": turns,
             "seconds": time.perf_counter() - started, "guards": {name: stats[name].summary() for name in names}}
 
@@ -484,12 +563,21 @@ def format_table(result: dict) -> str:
     for name, row in result["guards"].items():
         recall = row["recall"]
         rate = f"{recall['rate']:.2%}" if recall["rate"] is not None else "—"
+        held = recall.get("held_out", {})
         lines.append(f"{name:30} {row['checked']:>7} {row['rejected']:>8} {row['fp_rate']:>7.3%} "
                      f"{recall['mutated']:>7} {rate:>8} {row['p50_ms']:>7.3f} {row['p99_ms']:>7.3f} "
                      f"{row['max_ms']:>7.2f}")
         for family, figures in recall["by_family"].items():
             lines.append(f"    {family:26} {figures['mutated']:>7} mutated, {figures['rejected']:>7} rejected "
                          f"({figures['rate']:.2%})")
+        if held.get("mutated"):
+            lines.append(f"    {'held out: ' + '+'.join(held['families']):26} {held['mutated']:>7} mutated, "
+                         f"{held['rejected']:>7} rejected ({held['rate']:.2%}), not in the recall above")
+        for reason, count in recall.get("not_mutated", {}).items():
+            lines.append(f"    {'not mutated: ' + reason:26} {count:>7}")
+        for family, figures in row.get("controls", {}).get("by_family", {}).items():
+            lines.append(f"    {'control: ' + family:26} {figures['checked']:>7} checked, {figures['rejected']:>7} "
+                         f"rejected (must pass)")
     if "contents" in result:
         contents = result["contents"]
         lines.append(f"contents: {contents['dialogues']} dialogues ({contents['splits']}), files {contents['files']}, "

@@ -2,8 +2,10 @@
 
 A guard is `def guard(inp: GuardInput, deadline: float) -> GuardVerdict`, a pure function of the draft, the
 turn's tool outputs, the history the Ask scope allows and the policy's vocabulary. `deadline` is a
-`time.monotonic()` value: a guard with a loop that can grow with its input checks it cooperatively and answers
-`GuardVerdict.budget_exceeded(...)` (a failure) once it has passed. Guards store nothing and import nothing of
+point of the guard thread's own CPU time (`deadline_after()`): a guard with a loop that can grow with its input
+checks it cooperatively (`past()`) and answers `GuardVerdict.budget_exceeded(...)` (a failure) once it has passed.
+CPU time, not the wall clock: the budget bounds the guard's own work on its input, so a machine busy with other
+work (a peak of turns, other processes) never turns a good draft into a hand-off. Guards store nothing and import nothing of
 `agent` or the channels.
 """
 
@@ -107,6 +109,11 @@ PASSED = GuardVerdict(passed=True)
 BUDGET_EXCEEDED_EVIDENCE = "budget exceeded"
 
 
+def deadline_after(seconds: float) -> float:
+    """The deadline `seconds` of this thread's CPU time from now (the guard runs on this thread)."""
+    return time.thread_time() + seconds
+
+
 def past(deadline: float) -> bool:
-    """Whether the guard's deadline (a `time.monotonic()` value) has passed."""
-    return time.monotonic() > deadline
+    """Whether this thread has spent its CPU time up to the guard's deadline (see `deadline_after`)."""
+    return time.thread_time() > deadline

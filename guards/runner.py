@@ -1,8 +1,10 @@
 """Run the enabled guards on a draft within the turn's time budget, and word what follows a failure.
 
-Each guard runs in a worker of a small shared thread pool and gets the turn's deadline (`time.monotonic()` at
-start + budget). Guards check it cooperatively; as a hard backstop the runner stops waiting at the deadline and
-counts a guard that has not answered as failed ("budget exceeded"). Python cannot kill a thread: such a guard keeps
+Each guard runs in a worker of a small shared thread pool and gets its deadline: the budget in CPU time of the
+thread it runs on (`guards.contract.deadline_after`), so waiting for a core on a busy machine does not count
+against it. Guards check it cooperatively; as a hard backstop the runner stops waiting after
+`WALL_BACKSTOP` × the budget of wall-clock time (a guard blocked without spending CPU, or starved for that long)
+and counts a guard that has not answered as failed ("budget exceeded"). Python cannot kill a thread: such a guard keeps
 running in the background until it returns, and its result is dropped. A guard that raises also counts as failed.
 The runner logs both with `logger.warning` and never raises.
 """
@@ -14,7 +16,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from guards.contract import BUDGET_EXCEEDED_EVIDENCE, GuardInput, GuardVerdict
+from guards.contract import BUDGET_EXCEEDED_EVIDENCE, GuardInput, GuardVerdict, deadline_after
 from guards.messages import HANDOFF, RETRY_INTRO
 from guards.registry import registered
 from language.locales import Lang
@@ -22,6 +24,7 @@ from language.locales import Lang
 logger = logging.getLogger(__name__)
 
 POOL_WORKERS = 8
+WALL_BACKSTOP = 5  # the runner waits at most this many budgets of wall-clock time
 _pool = ThreadPoolExecutor(max_workers=POOL_WORKERS, thread_name_prefix="guard")
 
 
@@ -33,9 +36,9 @@ class GuardReport:
     total_ms: float = 0.0
 
 
-def _timed(guard, inp: GuardInput, deadline: float) -> tuple[GuardVerdict, float]:
+def _timed(guard, inp: GuardInput, budget_s: float) -> tuple[GuardVerdict, float]:
     started = time.perf_counter()
-    verdict = guard(inp, deadline)
+    verdict = guard(inp, deadline_after(budget_s))  # on the pool thread: its own CPU time
     return verdict, (time.perf_counter() - started) * 1000
 
 
@@ -46,12 +49,12 @@ def _failure(name: str, inp: GuardInput, reason: str) -> GuardVerdict:
 
 
 def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms: int) -> GuardReport:
-    """Every guard of `enabled` on `inp.draft`, all within `budget_ms` from now (see the module doc).
+    """Every guard of `enabled` on `inp.draft`, each within `budget_ms` of its own CPU time (see the module doc).
 
     An unknown name counts as a failing guard, so a policy can never silently switch a check off.
     """
     started = time.perf_counter()
-    deadline = time.monotonic() + budget_ms / 1000
+    deadline = time.monotonic() + WALL_BACKSTOP * budget_ms / 1000  # the backstop; guards get CPU deadlines
     guards = registered()
     verdicts: dict[str, GuardVerdict] = {}
     timings: dict[str, float] = {}
@@ -61,7 +64,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
             logger.warning("guard %s is not registered", name)
             verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",))
             continue
-        pending[_pool.submit(_timed, guards[name], inp, deadline)] = name
+        pending[_pool.submit(_timed, guards[name], inp, budget_ms / 1000)] = name
     while pending:
         done, _ = wait(pending, timeout=max(0.0, deadline - time.monotonic()), return_when=FIRST_COMPLETED)
         if not done:
@@ -79,7 +82,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
                     logger.warning("guard %s gave up at its deadline", name)
     for future, name in pending.items():  # still running: left to finish in the background, result dropped
         future.cancel()
-        logger.warning("guard %s overran the %d ms budget", name, budget_ms)
+        logger.warning("guard %s overran the %d ms budget (waited %d ms)", name, budget_ms, WALL_BACKSTOP * budget_ms)
         verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)
         timings[name] = (time.perf_counter() - started) * 1000
     failures = [v for name, v in verdicts.items() if not v.passed]

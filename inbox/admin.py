@@ -1,10 +1,13 @@
 from django.contrib import admin
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin
 
 from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from staff.labels import escalation_reason_label
 
 
 class EscalationReplyInline(ReadOnlyInline):
@@ -20,7 +23,7 @@ class EscalationNoteInline(ReadOnlyInline):
 
 
 @admin.register(CannedReply, site=backoffice_site)
-class CannedReplyAdmin(admin.ModelAdmin):
+class CannedReplyAdmin(ModelAdmin):
     """The organisation's canned replies (admins edit them; agents pick them in the inbox)."""
 
     list_display = ["title", "language", "text", "created_at"]
@@ -33,9 +36,11 @@ class CannedReplyAdmin(admin.ModelAdmin):
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
-    list_display = ["pk", "conversation", "status", "guard", "created_at", "claimed_by", "resolved_by", "inbox_link",
+    list_display = ["pk", "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link",
                     "trace"]
-    list_filter = ["status", "guard"]
+    list_filter = ["status", "guard", "created_at"]
+    date_hierarchy = "created_at"
+    list_select_related = ["conversation__customer"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at", "language",
@@ -43,12 +48,16 @@ class EscalationAdmin(ReadOnlyAdmin):
     fields = list(readonly_fields)
     inlines = [EscalationReplyInline, EscalationNoteInline]
 
-    @admin.display(description=gettext_lazy("trace"))
+    @admin.display(description=_("trace"))
     def trace(self, obj: Escalation) -> str:
         if obj.ask_id:
             return staff_page_link("workspace:trace_ask", obj.ask_id)
         return staff_page_link("workspace:trace_conversation", obj.conversation_id)
 
-    @admin.display(description="inbox")
+    @admin.display(description=_("why"), ordering="guard")
+    def why(self, obj: Escalation) -> str:
+        return escalation_reason_label(obj.guard)
+
+    @admin.display(description=_("inbox"))
     def inbox_link(self, obj: Escalation) -> str:
-        return staff_page_link("inbox:detail", obj.pk, label=gettext("open in inbox"))
+        return staff_page_link("inbox:detail", obj.pk, label=gettext("open in the inbox"))

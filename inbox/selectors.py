@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from asks.models import Ask
@@ -24,6 +25,11 @@ def conversation_is_escalated(*, conversation_id: int) -> bool:
     """True while the conversation has an unresolved escalation: the bot stays silent in it."""
     return (Escalation.objects.filter(conversation_id=conversation_id)
             .exclude(status=Escalation.Status.RESOLVED).exists())
+
+
+def conversation_escalated(conversation_id: Any) -> Exists:
+    """`conversation_is_escalated` as an expression, to annotate a query with (an `OuterRef` as the id)."""
+    return Exists(Escalation.objects.filter(conversation_id=conversation_id).exclude(status=Escalation.Status.RESOLVED))
 
 
 def escalation_queue() -> QuerySet[Escalation]:

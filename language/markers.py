@@ -16,18 +16,31 @@ from typing import Literal
 from language.locales import Lang
 from language.text import fold
 
-Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help"]
+Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
+                 "cheap", "dispute"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
+        "warranty": ("garantia",),
+        "stock": ("estoque", "disponivel", "disponiveis", "esgotado", "esgotada", "tem em loja"),
+        "cheap": ("barato", "barata", "mais em conta", "economico"),
+        "dispute": ("ja paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
+                    "cobranca indevida", "cobraram errado", "nao reconheco"),
         "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para)", "me enganei", "errei"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto"),
         "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
         "greeting": ("oi", "ola", "bom dia", "boa tarde", "boa noite", "e ai"),
         "help": ("ajuda", "socorro", "ajudar"),
+        "resume": ("continua", "continuar", "continue", "continuemos", "retoma", "retomar", "retome", "o de antes",
+                   "aquele pedido", r"volta(?:r)? (?:pro|para o|ao)", "segue com", "seguir com"),
     },
     "es": {
+        "warranty": ("garantia",),
+        "stock": ("stock", "disponible", "disponibles", "agotado", "agotada", "hay en", "les queda", "quedan"),
+        "cheap": ("barato", "barata", "economico", "economica", "mas barato"),
+        "dispute": ("ya pague", "ya fui y pague", "yo pague", "pague y", "ya hice el pago", "me cobraron dos veces",
+                    "cobro indebido", "me cobraron mal", "no reconozco"),
         "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
                        "corrijo", r"^no,? (?:es|era|a|para|mejor)", "ups"),
         "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual"),
@@ -35,22 +48,38 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "ok", "okay", "correcto", "claro"),
         "greeting": ("hola", "buenos dias", "buenas tardes", "buenas noches", "buenas"),
         "help": ("ayuda", "ayudame", "socorro"),
+        "resume": ("sigamos", "seguimos con", "sigue con", "continua", "continuar", "continuemos", "retoma", "retomar",
+                   "retomemos", "lo de antes", "lo anterior", r"volvamos a", "volver a lo"),
     },
     "ca": {
+        "warranty": ("garantia",),
+        "stock": ("estoc", "disponible", "disponibles", "esgotat", "esgotada", "en queden"),
+        "cheap": ("barat", "barata", "economic", "economica"),
+        "dispute": ("ja he pagat", "ja vaig pagar", "he pagat i", "m'han cobrat dues vegades", "cobrament indegut",
+                    "no reconec"),
         "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
                        "m'he equivocat", r"^no,? (?:es|era|a|per|millor)", "ups"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
         "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
         "help": ("ajuda", "ajuda'm", "ajudeu-me", "socors"),
+        "resume": ("continuem", "continua", "continuar", "seguim", "segueix", "repren", "reprenem", "reprendre",
+                   "el d'abans", "lo d'abans", "tornem a"),
     },
     "en": {
+        "warranty": ("warranty", "guarantee"),
+        "stock": ("in stock", "stock", "available", "sold out", "do you have any left", "left in stock"),
+        "cheap": ("cheap", "cheapest", "budget", "affordable"),
+        "dispute": ("i already paid", "i paid and", "already paid", "charged twice", "double charged",
+                    "wrong charge", "i don't recognise", "i do not recognize"),
         "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
                        "correction", "instead", "rather"),
         "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop"),
         "confirm": ("yes", "yep", "yeah", "ok", "okay", "sure", "confirm", "correct", "that's right", "go ahead"),
         "greeting": ("hi", "hello", "hey", "good morning", "good afternoon", "good evening"),
         "help": ("help",),
+        "resume": ("continue", "resume", "carry on", "go back to", "where we left", "the earlier one",
+                   "let's go on", "go on with"),
     },
 }
 

@@ -152,3 +152,21 @@ def pix_key_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every run of `text` shaped like a Pix key -- a CPF, CNPJ, phone number, UUID or e-mail --
     whether or not it is a valid key, in order. Numbers inside these spans are never amounts or counts."""
     return [(match.start(), match.end()) for match in _KEY_SHAPED.finditer(text)]
+
+
+def mask_pix_key(key_type: str, value: str) -> str:
+    """A Pix key as a customer or staff member may read it back: a CPF/CNPJ masked like a document, a phone with
+    only its area code and last four digits, an e-mail with only its first letter and domain, a random key with
+    only its first and last four characters. Anything unrecognised is masked whole but its last four."""
+    digits = _digits(value)
+    if key_type in ("cpf", "cnpj") and len(digits) in (11, 14):
+        return mask_document(digits)
+    if key_type == "phone" and len(digits) >= 10:
+        national = digits[2:] if digits.startswith("55") and len(digits) >= 12 else digits
+        return f"+55 {national[:2]} {'*' * (len(national) - 6)}-{national[-4:]}"
+    if key_type == "email" and "@" in value:
+        local, _, domain = value.partition("@")
+        return f"{local[:1]}***@{domain}"
+    if key_type == "random" and len(value) >= 12:
+        return f"{value[:4]}…{value[-4:]}"
+    return "•" * max(len(value) - 4, 4) + value[-4:]

@@ -1,6 +1,6 @@
 """Records nobody edits by hand: the audit trail of conversations, Asks and effects."""
 
-from django.contrib import admin
+from unfold.admin import ModelAdmin, TabularInline
 
 
 class ReadOnlyMixin:
@@ -16,11 +16,11 @@ class ReadOnlyMixin:
         return False
 
 
-class ReadOnlyAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class ReadOnlyAdmin(ReadOnlyMixin, ModelAdmin):
     pass
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(TabularInline):
     extra = 0
     can_delete = False
     show_change_link = False

@@ -1,22 +1,23 @@
-"""Two admin sites: the platform's (public host) and each organisation's back office (its own host and schema)."""
+"""Two admin sites in the unfold theme: the platform's (public host) and each organisation's back office (its own
+host and schema). Their sidebar is staff/navigation.py; name and colours follow the organisation (staff/theme.py)."""
 
-from django.contrib.admin import AdminSite
-
-
-class PlatformAdminSite(AdminSite):
-    site_header = "Magie platform"
-    site_title = "Magie platform"
-    index_title = "Organisations"
+from django.utils.translation import gettext_lazy as _
+from unfold.sites import UnfoldAdminSite
 
 
-class BackofficeAdminSite(AdminSite):
-    site_title = "Magie back office"
-    index_title = "Back office"
+class PlatformAdminSite(UnfoldAdminSite):
+    site_header = site_title = _("Magie platform")
+    index_title = _("Organisations")
+
+
+class BackofficeAdminSite(UnfoldAdminSite):
+    site_title = _("Magie back office")
+    index_title = _("Back office")
 
     def each_context(self, request):  # the header names the organisation the staff member is in
         context = super().each_context(request)
         tenant = getattr(request, "tenant", None)
-        context["site_header"] = f"{tenant.name} · Magie" if tenant else "Magie back office"
+        context["site_header"] = tenant.name if tenant else _("Magie back office")
         return context
 
 

@@ -37,6 +37,7 @@ class Tenancy:
     language: str
     currency: str
     time_zone: str
+    languages: tuple[str, ...] = ()  # every language it answers customers in, its own first
 
     @property
     def zone(self) -> ZoneInfo:
@@ -46,7 +47,8 @@ class Tenancy:
     def of(cls, organisation: Any) -> Tenancy:
         return cls(pk=organisation.pk, schema_name=organisation.schema_name, name=organisation.name,
                    kind=organisation.kind, language=organisation.language, currency=organisation.currency,
-                   time_zone=organisation.time_zone)
+                   time_zone=organisation.time_zone,
+                   languages=tuple(getattr(organisation, "served_languages", ())) or (organisation.language,))
 
 
 _cache: dict[str, Tenancy] = {}

@@ -8,6 +8,7 @@ from magie.admin_sites import backoffice_site
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/second-factor/", include("tenants.second_factor_urls")),
+    path("admin/language/", include("staff.urls")),
     path("admin/", backoffice_site.urls),
     path("api/bank/", include("bank.urls")),
     path("api/booking/", include("booking.urls")),

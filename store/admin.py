@@ -7,24 +7,24 @@ them here. A warranty with no data on record shows as "—"; an explicit 0 shows
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db import connection
+from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin
 
-from language.money import format_money
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
+from staff.columns import money_text
 from store import services
 from store.models import Product, UsedDevicePrice, UsedDeviceQuote
 
 NO_DATA = "—"
 
 
-def _money(cents: int, currency: str) -> str:
-    tenant = getattr(connection, "tenant", None)
-    return format_money(cents, currency, getattr(tenant, "language", "en") or "en")
+def _money(cents: int, currency: str) -> str:  # in the staff member's language (staff/columns.py)
+    return money_text(cents, currency)
 
 
-class StoreAdmin(KindScopedAdminMixin, admin.ModelAdmin):
+class StoreAdmin(KindScopedAdminMixin, ModelAdmin):
     organisation_kinds = ("store",)
 
 
@@ -41,20 +41,21 @@ class ProductAdmin(StoreAdmin):
     search_fields = ["sku", "name", "brand", "model"]
     fields = PRODUCT_FIELDS
     ordering = ["brand", "model", "capacity_gb", "pk"]
+    date_hierarchy = "created_at"
 
-    @admin.display(description="price", ordering="price_cents")
+    @admin.display(description=_("price"), ordering="price_cents")
     def price(self, obj: Product) -> str:
         return _money(obj.price_cents, obj.currency)
 
-    @admin.display(description="available", boolean=True)
+    @admin.display(description=_("available"), boolean=True)
     def available_display(self, obj: Product) -> bool:
         return obj.available
 
-    @admin.display(description="warranty (months)", ordering="warranty_months")
+    @admin.display(description=_("warranty (months)"), ordering="warranty_months")
     def warranty(self, obj: Product) -> str:
         if obj.warranty_months is None:
             return NO_DATA
-        return "0 (none)" if obj.warranty_months == 0 else str(obj.warranty_months)
+        return str(_("0 (none)")) if obj.warranty_months == 0 else str(obj.warranty_months)
 
     def get_readonly_fields(self, request, obj=None):
         return ["sku"] if obj else []
@@ -77,7 +78,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
     search_fields = ["brand", "model"]
     fields = USED_PRICE_FIELDS
 
-    @admin.display(description="base price (battery ≥ 90 %)", ordering="base_cents")
+    @admin.display(description=_("base price (battery ≥ 90 %)"), ordering="base_cents")
     def base(self, obj: UsedDevicePrice) -> str:
         return _money(obj.base_cents, obj.currency)
 
@@ -91,11 +92,11 @@ class UsedDevicePriceAdmin(StoreAdmin):
 class UsedDeviceQuoteAdmin(ReadOnlyMixin, StoreAdmin):
     list_display = ["pk", "created_at", "device_model", "quoted_model", "capacity_gb", "battery_health",
                     "battery_percent", "price", "valid_until"]
-    list_filter = ["quoted_model"]
+    list_filter = ["quoted_model", "created_at"]
     search_fields = ["device_model", "quoted_model"]
     date_hierarchy = "created_at"
 
-    @admin.display(description="price", ordering="price_cents")
+    @admin.display(description=_("price"), ordering="price_cents")
     def price(self, obj: UsedDeviceQuote) -> str:
         return _money(obj.price_cents, obj.currency)
 

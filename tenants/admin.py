@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from axes.models import AccessAttempt
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
+from unfold.admin import ModelAdmin, StackedInline, TabularInline
+from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
+from staff.models import StaffProfile
+from staff.selectors import active_lang
 from tenants.choices import RiskClass
-from tenants.forms import PolicyForm, WhatsAppChannelForm
+from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
-from tenants.policy import gate_field
+from tenants.policy import gate_field, policy_snapshot
+from tenants.policy_changes import policy_changes
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 
@@ -21,14 +31,17 @@ def actor(request) -> str:
     return f"{request.user.get_username()}@{request.tenant.schema_name}"
 
 
-class DomainInline(admin.TabularInline):
+class DomainInline(TabularInline):
     model = Domain
     extra = 0
 
 
 @admin.register(Organisation, site=platform_site)
-class OrganisationAdmin(TenantAdminMixin, admin.ModelAdmin):
-    list_display = ["schema_name", "name", "kind", "language", "time_zone", "currency"]
+class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
+    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency", "created_at"]
+    list_filter = ["kind", "language", "currency", "created_at"]
+    search_fields = ["schema_name", "name"]
+    date_hierarchy = "created_at"
     inlines = [DomainInline]
 
 
@@ -42,9 +55,9 @@ class ChannelAdminMixin(admin.ModelAdmin):
         """The organisation a saved channel belongs to (the platform's form names it, a back office is its own)."""
         raise NotImplementedError
 
-    @admin.display(description="secrets")
+    @admin.display(description=_("secrets"))
     def secrets_state(self, obj: WhatsAppChannel) -> str:
-        return "set" if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else "missing"
+        return str(_("set") if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else _("missing"))
 
     def save_model(self, request, obj, form, change) -> None:
         saved = whatsapp_channel_save(
@@ -68,7 +81,7 @@ class ChannelAdminMixin(admin.ModelAdmin):
 
 
 @admin.register(WhatsAppChannel, site=platform_site)
-class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
+class PlatformChannelAdmin(ChannelAdminMixin, ModelAdmin):
     list_display = ["phone_number_id", "display_phone_number", "organisation", "secrets_state"]
 
     fields = ["organisation", "phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
@@ -80,10 +93,18 @@ class PlatformChannelAdmin(ChannelAdminMixin, admin.ModelAdmin):
 @admin.register(PolicyVersion, site=platform_site)
 class PlatformPolicyVersionAdmin(ReadOnlyAdmin):
     list_display = ["organisation", "number", "changed_at", "changed_by"]
-    list_filter = ["organisation"]
+    list_filter = ["organisation", "changed_at"]
+    search_fields = ["changed_by", "organisation__name"]
+    date_hierarchy = "changed_at"
 
 
-class OwnOrganisationMixin:
+if TYPE_CHECKING:  # the mixin's super() is the ModelAdmin it is mixed into
+    _AdminBase = admin.ModelAdmin
+else:
+    _AdminBase = object
+
+
+class OwnOrganisationMixin(_AdminBase):
     """Back-office pages see only the rows of the organisation whose host they are served on."""
 
     def get_queryset(self, request):
@@ -94,20 +115,26 @@ class OwnOrganisationMixin:
 
 
 @admin.register(OrganisationPolicy, site=backoffice_site)
-class PolicyAdmin(OwnOrganisationMixin, admin.ModelAdmin):
+class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
+    """The organisation's one policy. A change that loosens a protection is shown as sentences on a confirmation
+    page first ("Pix acima de R$ 1.000,00 passa a pedir aprovação"); only the confirmed post is saved."""
+
     form = PolicyForm
     list_display = ["__str__", "version", "updated_at"]
+    date_hierarchy = "updated_at"
+    confirmation_template = "staff/policy_confirm.html"
 
     def get_fieldsets(self, request, obj=None):
         gates = [
-            (f"Approval · {label}", {"fields": [gate_field(risk, p) for p in ("mode", "threshold", "daily_cap", "channel")]})
+            (_("Approval · %(kind)s") % {"kind": label}, {"fields": [gate_field(risk, p) for p in GATE_PARTS]})
             for risk, label in RiskClass.choices
         ]
         return [
-            ("Requests (Asks)", {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
-            ("Approvals", {"fields": ["approval_expiry", "amount_max"]}),
+            (_("Requests"), {"fields": ["ask_stale_after", "on_tool_failure", "side_request"]}),
+            (_("Approvals"), {"fields": ["approval_expiry", "amount_max"]}),
             *gates,
-            ("Guards", {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries", "guard_time_budget_ms"]}),
+            (_("Checks on replies"), {"fields": ["enabled_guards", "internal_vocabulary", "guard_retries",
+                                                 "guard_time_budget_ms"]}),
         ]
 
     def has_add_permission(self, request) -> bool:
@@ -116,33 +143,83 @@ class PolicyAdmin(OwnOrganisationMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        if request.method == "POST" and object_id:
+            confirmation = self._confirmation(request, object_id)
+            if confirmation is not None:
+                return confirmation
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def _confirmation(self, request, object_id):
+        """The confirmation page when the posted policy is valid and loosens a protection, else None (the post
+        then goes the usual way: saved, or shown again with every error)."""
+        policy = self.get_object(request, unquote(object_id))
+        if policy is None or not self.has_change_permission(request, policy):
+            return None
+        if request.POST.get("_confirmed") == str(policy.version):  # confirmed against the policy still in force
+            return None
+        before = policy_snapshot(policy)
+        form = self.get_form(request, policy, change=True)(request.POST, request.FILES, instance=policy)
+        if not form.is_valid():
+            return None
+        organisation = request.tenant
+        changes = policy_changes(old=before, new=form.snapshot, kind=organisation.kind,  # type: ignore[attr-defined]
+                                 currency=organisation.currency, lang=active_lang())
+        if not any(change.risky for change in changes):
+            return None
+        posted = [(name, value) for name in request.POST
+                  if name not in ("csrfmiddlewaretoken", "_continue", "_confirmed")
+                  for value in request.POST.getlist(name)]
+        context = {**self.admin_site.each_context(request), "title": _("Confirm the policy change"),
+                   "opts": self.opts, "original": policy, "changes": changes, "posted": posted,
+                   "risky": [c for c in changes if c.risky], "others": [c for c in changes if not c.risky],
+                   "cancel_url": request.path}
+        return TemplateResponse(request, self.confirmation_template, context)
+
     def save_model(self, request, obj, form, change) -> None:
         policy_update(organisation=request.tenant, changes=form.snapshot, changed_by=actor(request))
 
 
 @admin.register(PolicyVersion, site=backoffice_site)
-class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):
-    list_display = ["number", "changed_at", "changed_by", "changes"]
-    list_filter = []
+class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # type: ignore[misc]
+    list_display = ["number", "changed_at", "changed_by", "changes"]  # type: ignore[assignment]
+    list_filter = ["changed_at"]  # type: ignore[misc,assignment]
+    search_fields = ["changed_by"]  # type: ignore[misc]
 
 
 @admin.register(WhatsAppChannel, site=backoffice_site)
-class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, admin.ModelAdmin):
+class BackofficeChannelAdmin(OwnOrganisationMixin, ChannelAdminMixin, ModelAdmin):
     fields = ["phone_number_id", "display_phone_number", *WhatsAppChannel.SECRET_FIELDS]
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 
+class StaffProfileInline(StackedInline):
+    """The member's back-office language (empty: the organisation's)."""
+
+    model = StaffProfile
+    fields = ["language"]
+    can_delete = False
+    extra = 1
+    max_num = 1
+
+
 @admin.register(User, site=backoffice_site)
-class StaffAdmin(UserAdmin):
+class StaffAdmin(UserAdmin, ModelAdmin):
     """Staff of this organisation only (its schema); no superusers or per-user permissions: roles are groups."""
 
-    list_display = ["username", "email", "is_active", "role"]
-    list_filter = ["is_active", "groups"]
+    form = UserChangeForm
+    add_form = UserCreationForm
+    change_password_form = AdminPasswordChangeForm
+    list_display = ["username", "email", "is_active", "role", "last_login"]
+    list_filter = ["is_active", "groups", "date_joined"]
+    search_fields = ["username", "email", "first_name", "last_name"]
+    date_hierarchy = "date_joined"
+    inlines = [StaffProfileInline]
     fieldsets = [(None, {"fields": ["username", "password"]}), ("Staff", {"fields": ["email", "is_active", "groups"]})]
 
-    @admin.display(description="role")
+    @admin.display(description=_("role"))
     def role(self, obj) -> str:
         return ", ".join(obj.groups.values_list("name", flat=True))
 
@@ -158,7 +235,7 @@ class RoleAdmin(ReadOnlyAdmin):
 
 
 @admin.register(StaffSecurity, site=backoffice_site)
-class StaffSecurityAdmin(admin.ModelAdmin):
+class StaffSecurityAdmin(ModelAdmin):
     """This organisation's staff-login rules; changed through `organisation_staff_security_update`."""
 
     fields = ["admin_totp_required"]
@@ -180,13 +257,15 @@ class StaffSecurityAdmin(admin.ModelAdmin):
 
 
 @admin.register(AccessAttempt, site=backoffice_site)
-class LoginLockoutAdmin(admin.ModelAdmin):
+class LoginLockoutAdmin(ModelAdmin):
     """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
 
     list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]
     readonly_fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
     fields = list(readonly_fields)
     search_fields = ["username", "ip_address"]
+    list_filter = ["attempt_time"]
+    date_hierarchy = "attempt_time"
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -1,50 +1,51 @@
 """Vocabularies shared by policies and the apps that obey them."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class OrganisationKind(models.TextChoices):
-    PLATFORM = "platform", "Platform (public schema)"
-    BANK = "bank", "Bank"
-    SCHOOL = "school", "School"
-    STORE = "store", "Store"
+    PLATFORM = "platform", _("Platform (public schema)")
+    BANK = "bank", _("Bank")
+    SCHOOL = "school", _("School")
+    STORE = "store", _("Store")
 
 
 class Language(models.TextChoices):
-    PT_BR = "pt-BR", "Português (Brasil)"
+    PT_BR = "pt-BR", "Português (Brasil)"  # each language in its own name, in every language
     ES = "es", "Español"
     CA = "ca", "Català"
     EN = "en", "English"
 
 
 class RiskClass(models.TextChoices):
-    MONEY = "money", "Money"
-    EXTERNAL_MESSAGE = "external_message", "Message to a third party"
-    THIRD_PARTY_DATA = "third_party_data", "Third-party data"
-    OWN_DATA = "own_data", "Customer's own data"
-    REVERSIBLE = "reversible", "Reversible effect"
+    MONEY = "money", _("Money")
+    EXTERNAL_MESSAGE = "external_message", _("Message to a third party")
+    THIRD_PARTY_DATA = "third_party_data", _("Third-party data")
+    OWN_DATA = "own_data", _("Customer's own data")
+    REVERSIBLE = "reversible", _("Reversible effect")
 
 
 class GateMode(models.TextChoices):
-    ALWAYS = "always", "Always ask"
-    ABOVE_AMOUNT = "above_amount", "Ask above an amount"
-    PREAUTHORISED_CAP = "preauthorised_cap", "Pre-authorised up to a daily cap"
-    NONE = "none", "Never ask"
+    ALWAYS = "always", _("Always ask")
+    ABOVE_AMOUNT = "above_amount", _("Ask above an amount")
+    PREAUTHORISED_CAP = "preauthorised_cap", _("Pre-authorised up to a daily cap")
+    NONE = "none", _("Never ask")
 
 
 class ApprovalChannel(models.TextChoices):
-    IN_CHAT_BUTTON = "in_chat_button", "Button in the chat"
-    APP = "app", "Bank app / signed link"
+    IN_CHAT_BUTTON = "in_chat_button", _("Button in the chat")
+    APP = "app", _("Bank app / signed link")
 
 
 class ToolFailure(models.TextChoices):
-    HOLD_AND_REASK = "hold_and_reask", "Hold the request and re-ask the failed value"
-    CLOSE_AND_RESTART = "close_and_restart", "Close the request as failed"
+    HOLD_AND_REASK = "hold_and_reask", _("Hold the request and re-ask the failed value")
+    CLOSE_AND_RESTART = "close_and_restart", _("Close the request as failed")
 
 
 class SideRequest(models.TextChoices):
-    SUSPEND = "suspend", "Park the open request and offer to resume it"
-    SUPERSEDE = "supersede", "Close the open request as superseded"
+    SUSPEND = "suspend", _("Park the open request and offer to resume it")
+    SUPERSEDE = "supersede", _("Close the open request as superseded")
 
 
 # The guards the platform knows (the guards app registers one function under each name).
@@ -58,3 +59,15 @@ GUARD_NAMES: tuple[str, ...] = (
     "effect_claim_without_effect",
     "unusable_request",
 )
+
+# What each guard keeps from customers, in the staff's words (the policy page, its confirmation, the inbox).
+GUARD_LABELS = {
+    "unsupported_amount": _("Amounts that no data supports"),
+    "stock_contradiction": _("Stock that contradicts the catalogue"),
+    "sold_out_offered": _("Offering sold-out products"),
+    "warranty_without_data": _("A warranty promised without data"),
+    "quote_without_required_info": _("A quote missing required details"),
+    "internal_vocabulary": _("Internal words said to customers"),
+    "effect_claim_without_effect": _("Saying something was done when it was not"),
+    "unusable_request": _("Asking for secrets, other links or fake buttons"),
+}

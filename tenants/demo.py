@@ -17,15 +17,17 @@ class DemoOrganisation:
     currency: str
     phone_number_id: str
     display_phone_number: str
+    languages: tuple[str, ...] = ()  # served besides its own
+    brand_colour: str = "#4f46e5"
 
 
 DEMO_ORGANISATIONS = (
     DemoOrganisation("demobank", "Banco Demo", "bank", "pt-BR", "America/Sao_Paulo", "BRL",
-                     "100000000000001", "+55 11 4000-0001"),
+                     "100000000000001", "+55 11 4000-0001", ("es", "en"), "#0f766e"),
     DemoOrganisation("demoschool", "Escola de Muntanya Demo", "school", "ca", "Europe/Andorra", "EUR",
-                     "100000000000002", "+376 800 002"),
+                     "100000000000002", "+376 800 002", ("es", "en"), "#1d4ed8"),
     DemoOrganisation("demostore", "Tienda de Celulares Demo", "store", "es", "America/Argentina/Buenos_Aires", "ARS",
-                     "100000000000003", "+54 11 4000-0003"),
+                     "100000000000003", "+54 11 4000-0003", ("pt-BR", "en"), "#c2410c"),
 )
 
 

@@ -10,6 +10,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django_tenants.models import DomainMixin, TenantMixin
 
 from magie.bounds import AMOUNT_CEILING_CENTS
@@ -48,8 +49,16 @@ class Organisation(TenantMixin):
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=16, choices=OrganisationKind.choices)
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.EN)
+    # The languages its customers are answered in (its own language always among them): each customer message's
+    # language is detected among these (`language.detect`), kept on the conversation, and read and answered in.
+    languages = ArrayField(models.CharField(max_length=8, choices=Language.choices), default=list, blank=True,
+                           help_text="Languages customers are answered in, besides the organisation's own.")
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
+    brand_colour = models.CharField(
+        _("brand colour"), max_length=7, default="#4f46e5",
+        validators=[RegexValidator(r"^#[0-9a-fA-F]{6}$", _("A colour as #rrggbb, e.g. #0f766e."))],
+        help_text=_("The back office's main colour (buttons, links, the active page)."))
     created_at = models.DateTimeField(auto_now_add=True)
     # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
     admin_totp_required = models.BooleanField(
@@ -72,6 +81,14 @@ class Organisation(TenantMixin):
                 raise ValidationError({"schema_name": error.messages}) from error
         if (self.kind == OrganisationKind.PLATFORM) != self.is_platform:
             raise ValidationError({"kind": "Only the public schema is the platform."})
+        unknown = [lang for lang in self.languages if lang not in Language.values]
+        if unknown:
+            raise ValidationError({"languages": f"Not a language Magie speaks: {', '.join(unknown)}."})
+
+    @property
+    def served_languages(self) -> tuple[str, ...]:
+        """Its own language first, then the others it serves, each once."""
+        return tuple(dict.fromkeys([self.language, *self.languages]))
 
     @property
     def is_platform(self) -> bool:

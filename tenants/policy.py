@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from magie.bounds import AMOUNT_CEILING_CENTS
 from tenants.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
@@ -87,28 +88,31 @@ def gate_field(risk: str, part: str) -> str:
 
 def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
     if not isinstance(rule, Mapping):
-        errors[gate_field(risk, "mode")] = ["Give mode, threshold, daily cap and channel for this risk class."]
+        errors[gate_field(risk, "mode")] = [_("Give when to ask, the amounts and the channel for this kind of action.")]
         return
     mode, threshold, cap, channel = (rule.get(k) for k in ("mode", "threshold_cents", "daily_cap_cents", "channel"))
     if mode not in GateMode.values:
-        errors[gate_field(risk, "mode")] = [f"Unknown approval mode {mode!r}; choose one of {GateMode.values}."]
+        errors[gate_field(risk, "mode")] = [_("Choose when to ask from the list.")]
     if channel not in ApprovalChannel.values:
-        errors[gate_field(risk, "channel")] = [f"Unknown channel {channel!r}; choose one of {ApprovalChannel.values}."]
+        errors[gate_field(risk, "channel")] = [_("Choose where the customer approves from the list.")]
     for part, value in (("threshold", threshold), ("daily_cap", cap)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
-            errors[gate_field(risk, part)] = ["Must be a positive amount."]
+            errors[gate_field(risk, part)] = [_("Must be more than zero.")]
         elif value is not None and value > AMOUNT_CEILING_CENTS:
-            errors[gate_field(risk, part)] = [f"Must be at most {AMOUNT_CEILING_CENTS // 100:,} in currency units."]
+            errors[gate_field(risk, part)] = [_("Must be at most %(units)s units of the currency.")
+                                              % {"units": f"{AMOUNT_CEILING_CENTS // 100:,}"}]
     if mode == GateMode.ABOVE_AMOUNT and threshold is None:
-        errors.setdefault(gate_field(risk, "threshold"), []).append("'above_amount' needs a threshold amount.")
+        errors.setdefault(gate_field(risk, "threshold"), []).append(
+            _("“%(mode)s” needs the amount above which to ask.") % {"mode": GateMode.ABOVE_AMOUNT.label})
     if mode != GateMode.ABOVE_AMOUNT and threshold is not None:
-        errors.setdefault(gate_field(risk, "threshold"), []).append("A threshold is only used with 'above_amount'.")
+        errors.setdefault(gate_field(risk, "threshold"), []).append(
+            _("Leave it empty: this amount is used only with “%(mode)s”.") % {"mode": GateMode.ABOVE_AMOUNT.label})
     if mode == GateMode.PREAUTHORISED_CAP and cap is None:
-        errors.setdefault(gate_field(risk, "daily_cap"), []).append("'preauthorised_cap' needs a daily cap.")
+        errors.setdefault(gate_field(risk, "daily_cap"), []).append(
+            _("“%(mode)s” needs the daily cap.") % {"mode": GateMode.PREAUTHORISED_CAP.label})
     if mode != GateMode.PREAUTHORISED_CAP and cap is not None:
         errors.setdefault(gate_field(risk, "daily_cap"), []).append(
-            "A daily cap is only used with 'preauthorised_cap'."
-        )
+            _("Leave it empty: a daily cap is used only with “%(mode)s”.") % {"mode": GateMode.PREAUTHORISED_CAP.label})
 
 
 def validate_policy(snapshot: Mapping[str, Any]) -> None:
@@ -116,39 +120,41 @@ def validate_policy(snapshot: Mapping[str, Any]) -> None:
     errors: dict[str, list[str]] = {}
     stale = snapshot.get("ask_stale_after_seconds")
     if not isinstance(stale, int) or stale <= 0 or stale > MAX_STALE.total_seconds():
-        errors["ask_stale_after"] = [f"Must be positive and at most {MAX_STALE.days} days."]
+        errors["ask_stale_after"] = [_("Must be more than zero and at most %(days)d days.") % {"days": MAX_STALE.days}]
     expiry = snapshot.get("approval_expiry_seconds")
     if not isinstance(expiry, int) or expiry <= 0 or expiry > MAX_APPROVAL_EXPIRY.total_seconds():
-        errors["approval_expiry"] = ["Must be positive and at most 24 hours."]
+        errors["approval_expiry"] = [_("Must be more than zero and at most 24 hours.")]
     if snapshot.get("on_tool_failure") not in ToolFailure.values:
-        errors["on_tool_failure"] = [f"Choose one of {ToolFailure.values}."]
+        errors["on_tool_failure"] = [_("Choose one of the options.")]
     if snapshot.get("side_request") not in SideRequest.values:
-        errors["side_request"] = [f"Choose one of {SideRequest.values}."]
+        errors["side_request"] = [_("Choose one of the options.")]
     gates = snapshot.get("gates")
     if not isinstance(gates, Mapping):
-        errors["gates"] = ["Give one approval rule per risk class."]
+        errors["gates"] = [_("Give one approval rule per kind of action.")]
     else:
         unknown = sorted(set(gates) - set(RiskClass.values))
         if unknown:
-            errors["gates"] = [f"Unknown risk class(es): {', '.join(unknown)}."]
+            errors["gates"] = [_("Unknown kind(s) of action: %(names)s.") % {"names": ", ".join(unknown)}]
         for risk in RiskClass.values:
             _validate_gate(risk, gates.get(risk), errors)
     guards = snapshot.get("enabled_guards")
     unknown_guards = [name for name in guards or [] if name not in GUARD_NAMES]
     if not isinstance(guards, list) or unknown_guards:
-        errors["enabled_guards"] = [f"Unknown guard(s): {', '.join(map(str, unknown_guards))}; known: {GUARD_NAMES}."]
+        errors["enabled_guards"] = [_("Unknown check(s): %(names)s.") % {"names": ", ".join(map(str, unknown_guards))}]
     vocabulary = snapshot.get("internal_vocabulary")
-    if not isinstance(vocabulary, list) or any(not isinstance(t, str) or not t.strip() or len(t) > 80 for t in vocabulary):
-        errors["internal_vocabulary"] = ["One non-empty term of at most 80 characters per entry."]
+    if not isinstance(vocabulary, list) or any(
+            not isinstance(t, str) or not t.strip() or len(t) > 80 for t in vocabulary):
+        errors["internal_vocabulary"] = [_("One term of at most 80 characters a line.")]
     retries = snapshot.get("guard_retries")
     if not isinstance(retries, int) or not 0 <= retries <= MAX_GUARD_RETRIES:
-        errors["guard_retries"] = [f"Must be between 0 and {MAX_GUARD_RETRIES}."]
+        errors["guard_retries"] = [_("Must be between 0 and %(max)d.") % {"max": MAX_GUARD_RETRIES}]
     budget = snapshot.get("guard_time_budget_ms")
     if not isinstance(budget, int) or not GUARD_BUDGET_MS[0] <= budget <= GUARD_BUDGET_MS[1]:
-        errors["guard_time_budget_ms"] = [f"Must be between {GUARD_BUDGET_MS[0]} and {GUARD_BUDGET_MS[1]} ms."]
+        errors["guard_time_budget_ms"] = [_("Must be between %(low)d and %(high)d milliseconds.")
+                                          % {"low": GUARD_BUDGET_MS[0], "high": GUARD_BUDGET_MS[1]}]
     amount_max = snapshot.get("amount_max_cents")
     if not isinstance(amount_max, int) or isinstance(amount_max, bool) or not 0 < amount_max <= AMOUNT_CEILING_CENTS:
-        errors["amount_max"] = [f"Must be a positive amount of at most {AMOUNT_CEILING_CENTS // 100:,} in currency "
-                                "units."]
+        errors["amount_max"] = [_("Must be more than zero and at most %(units)s units of the currency.")
+                                % {"units": f"{AMOUNT_CEILING_CENTS // 100:,}"}]
     if errors:
         raise ValidationError(errors)

@@ -24,7 +24,7 @@ class Role(models.TextChoices):
 
 # Apps whose models an organisation's staff may see in its back office.
 BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
-                   "inbox", "whatsapp")
+                   "inbox", "whatsapp", "staff")
 ADMIN_CHANGES = {
     ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
     ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices
@@ -35,6 +35,7 @@ ADMIN_CHANGES = {
     ("conversations", "customer"),  # adding sandbox customers only (CustomerAdmin never edits a customer)
     ("tenants", "staffsecurity"),  # the second factor required of admins
     ("inbox", "cannedreply"),  # the replies agents pick in the inbox
+    ("staff", "staffprofile"),  # each member's back-office language
 }
 # Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
 ADMIN_VIEW_DELETE = {("axes", "accessattempt")}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -35,7 +35,9 @@ def platform_ensure() -> Organisation:
 
 
 def organisation_create(
-    *, schema_name: str, name: str, kind: str, language: str, time_zone: str, currency: str
+    *, schema_name: str, name: str, kind: str, language: str, time_zone: str, currency: str,
+    languages: Sequence[str] = (),
+    brand_colour: str = "#4f46e5",
 ) -> Organisation:
     """Create the organisation, its schema (migrated), domain, default policy (version 1) and staff roles.
 
@@ -45,7 +47,9 @@ def organisation_create(
     if existing:
         return existing
     organisation = Organisation(
-        schema_name=schema_name, name=name, kind=kind, language=language, time_zone=time_zone, currency=currency
+        schema_name=schema_name, name=name, kind=kind, language=language, time_zone=time_zone, currency=currency,
+        languages=[lang for lang in dict.fromkeys(languages) if lang != language],
+        brand_colour=brand_colour,
     )
     organisation.full_clean()
     organisation.save(verbosity=0)  # CREATE SCHEMA and tenant migrations (django-tenants), outside any transaction
@@ -131,6 +135,17 @@ def organisation_staff_security_update(*, organisation: Organisation, admin_totp
     organisation.admin_totp_required = admin_totp_required
     logger.warning("staff security of %s: admin_totp_required=%s, by %s", organisation.schema_name,
                    admin_totp_required, changed_by)
+
+
+@transaction.atomic
+def organisation_languages_set(*, organisation: Organisation, languages: Sequence[str]) -> Organisation:
+    """The languages the organisation answers customers in besides its own (validated; its own is always served).
+    Saving invalidates the tenancy cache (tenants' signal), so the next turn reads them."""
+    organisation = Organisation.objects.select_for_update().get(pk=organisation.pk)
+    organisation.languages = [lang for lang in dict.fromkeys(languages) if lang != organisation.language]
+    organisation.full_clean(exclude=["schema_name", "domain_url"])
+    organisation.save(update_fields=["languages"])
+    return organisation
 
 
 def staff_ensure(*, username: str, password: str, role: str, email: str = "") -> Any:

@@ -3,7 +3,7 @@ client signed in on an organisation's host."""
 
 from __future__ import annotations
 
-import os
+import io
 
 from django.apps import apps
 from django.core.management import call_command
@@ -18,7 +18,7 @@ TEST_SCHEMAS = ("demobank", "demoschool", "demostore")
 def organisations_ensure() -> None:
     """The demo organisations exist with their data (after a transactional test flushed the public tables)."""
     if Organisation.objects.filter(schema_name__in=TEST_SCHEMAS).count() != len(TEST_SCHEMAS):
-        call_command("seed_demo", verbosity=0, stdout=open(os.devnull, "w"))
+        call_command("seed_demo", verbosity=0, stdout=io.StringIO())
 
 
 KEEP_TABLES = {"django_migrations", "django_content_type", "auth_permission", "auth_group",

@@ -47,3 +47,9 @@ def test_create_organisation_refuses_a_bad_time_zone_naming_it(db):
 def test_create_organisation_refuses_a_schema_name_that_is_no_host_name(db):
     with pytest.raises(CommandError, match="schema_name"):
         call_command("create_organisation", "coop_cred", "--name", "Coop", "--kind", "bank")
+
+
+def test_create_organisation_refuses_a_brand_colour_that_is_no_colour(db):
+    with pytest.raises(CommandError, match="brand_colour"):
+        call_command("create_organisation", "coopcred", "--name", "Coop", "--kind", "bank", "--brand-colour", "teal")
+    assert not Organisation.objects.filter(schema_name="coopcred").exists()

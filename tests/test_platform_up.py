@@ -65,11 +65,11 @@ def connections_of(prefix: str) -> int:
 def test_static_files_are_served_with_debug_off(platform_up):
     status, _, page = request(platform_up.port, "GET", "/admin/login/")
     assert status == 200
-    [css] = re.findall(rb'href="(/static/admin/css/base\.[0-9a-f]{12}\.css)"', page)  # the collected manifest
+    [css] = re.findall(rb'href="(/static/unfold/css/styles\.[0-9a-f]{12}\.css)"', page)  # the theme, hashed
     status, headers, content = request(platform_up.port, "GET", css.decode())
     assert status == 200 and headers["content-type"].startswith("text/css") and b"body" in content
     assert "immutable" in headers["cache-control"]  # hashed names are cached forever
-    status, headers, _ = request(platform_up.port, "GET", "/static/admin/css/base.css")
+    status, headers, _ = request(platform_up.port, "GET", "/static/unfold/css/styles.css")
     assert status == 200 and headers["content-type"].startswith("text/css")
 
 

@@ -218,6 +218,7 @@ class InboundItem:
     user_id: str = ""  # Meta's business-scoped user id, when sent
     queue_turn: bool = True  # False for reactions: stored, marked handled, no turn
     new_channel_user_id: str = ""  # a "user changed number" notice: the customer's new wa_id
+    media_id: str = ""  # an image's Cloud API media id (fetched before its turn: it may be a Pix QR code)
 
 
 @dataclass(frozen=True)
@@ -405,6 +406,7 @@ def _message_item(number: str, raw: dict[str, Any], value: Value, now: datetime)
         user_id=bounded_id(user_id) if user_id else "",
         queue_turn=message.type != "reaction",
         new_channel_user_id=new_number if _DIGITS.match(new_number) else "",
+        media_id=bounded_id(message.image.id) if message.type == "image" and message.image and message.image.id else "",
     )
 
 

@@ -28,13 +28,15 @@ from urllib.parse import urlsplit
 
 import redis
 from django.conf import settings
+from django.utils.translation import pgettext_lazy
 
+from conversations import wording
 from whatsapp import conf
 from whatsapp.errors import OutboundInvalid
 
 logger = logging.getLogger(__name__)
 
-LIST_BUTTON_LABELS = {"pt-BR": "Opções", "es": "Opciones", "ca": "Opcions", "en": "Options"}
+LIST_BUTTON_LABEL = pgettext_lazy("customer", "Options")  # the button that opens a list of choices
 
 
 # ---------------------------------------------------------------------------------------------------- payloads
@@ -111,7 +113,7 @@ def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_li
                     if option.get("description") else {})} for option in buttons]
         body["type"] = "interactive"
         body["interactive"] = {"type": "list", "body": {"text": text}, "action": {
-            "button": LIST_BUTTON_LABELS.get(language, "Options"), "sections": [{"title": "", "rows": rows}]}}
+            "button": wording.render(language, LIST_BUTTON_LABEL), "sections": [{"title": "", "rows": rows}]}}
         del body["interactive"]["action"]["sections"][0]["title"]  # optional with a single section
     return body
 

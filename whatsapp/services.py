@@ -27,7 +27,12 @@ from django_tenants.utils import get_public_schema_name, schema_context, tenant_
 
 from conversations.models import Message
 from conversations.rendering import message_text_for_customer
-from conversations.services import message_mark_handled, message_set_channel_id, message_store_inbound
+from conversations.services import (
+    message_mark_handled,
+    message_media_text_set,
+    message_set_channel_id,
+    message_store_inbound,
+)
 from magie.celery import app as celery_app
 from magie.queueing import task_queue
 from magie.tenancy import schema_name_current, tenancy_current
@@ -283,7 +288,13 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
                 [CustomerRoute(customer_id=stored.message.conversation.customer_id,
                                phone_number_id=item.phone_number_id)],
                 update_conflicts=True, unique_fields=["customer"], update_fields=["phone_number_id", "updated_at"])
-            if item.queue_turn:
+            if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
+                # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
+                outcome.turns += 1
+                transaction.on_commit(partial(media_read_queue, schema_name=schema_name, message_id=stored.message.pk,
+                                              media_id=item.media_id, phone_number_id=item.phone_number_id),
+                                      robust=True)  # lost: the sweeper queues the turn ("text only")
+            elif item.queue_turn:
                 outcome.turns += 1
                 transaction.on_commit(partial(turn_queue, schema_name=schema_name, message_id=stored.message.pk),
                                       robust=True)  # a broker hiccup is logged; the sweeper queues it later
@@ -292,6 +303,46 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
         for status in statuses:
             status_record(item=status)
             outcome.statuses += 1
+
+
+MEDIA_READ_TASK = "whatsapp.media_read"
+MEDIA_READ_RETRIES = 3
+
+
+def media_read_queue(*, schema_name: str, message_id: int, media_id: str, phone_number_id: str) -> None:
+    task_queue(MEDIA_READ_TASK, schema_name=schema_name, args=(message_id, media_id, phone_number_id))
+
+
+def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: bool = True) -> str:
+    """Fetch an inbound image through the Cloud API with its channel's token, keep the text of the Pix QR codes it
+    shows as the message's text (`whatsapp.media`), then queue the message's turn. Returns what happened: "read",
+    "no_code", "unavailable" (the turn still runs, and says it reads text only), "retry" (a timeout or 5xx while
+    `final` is False: nothing done, the task tries again) or "done" (the turn ran already: nothing to do).
+    No transaction or lock is held while fetching."""
+    from whatsapp.media import MediaUnavailable, media_download, pix_code_text
+
+    message = Message.objects.filter(pk=message_id).only("pk", "handled_at", "text").first()
+    if message is None or message.handled_at is not None:
+        return "done"
+    channel = (WhatsAppChannel.objects.filter(phone_number_id=phone_number_id,
+                                              organisation__schema_name=schema_name_current()).first()
+               if phone_number_id else None)
+    outcome, text = "unavailable", ""
+    if channel is not None:
+        try:
+            media = media_download(media_id=media_id, access_token=channel.access_token.reveal())
+            text = pix_code_text(media.content)
+            outcome = "read" if text else "no_code"
+        except MediaUnavailable as error:
+            logger.warning("whatsapp media %s of message %s: %s", media_id[:40], message_id, error)
+            if error.retryable and not final:
+                return "retry"
+    with transaction.atomic():
+        if text and not message_media_text_set(message_id=message_id, text=text):
+            return "done"
+        transaction.on_commit(partial(turn_queue, schema_name=schema_name_current(), message_id=message_id),
+                              robust=True)
+    return outcome
 
 
 def turn_queue(*, schema_name: str, message_id: int) -> None:
@@ -432,7 +483,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         conversation = message.conversation
         window_open = bool(conversation.last_inbound_at
                            and conversation.last_inbound_at > timezone.now() - timedelta(hours=24))
-        language = tenancy_current().language
+        language = conversation.language or tenancy_current().language  # the customer's, once detected
         try:
             body = sender.outbound_payload(
                 **_recipient(conversation.customer, after_refusal=_phone_refused(delivery)),

@@ -30,6 +30,7 @@ from conversations.services import message_mark_handled, message_store_inbound
 from magie.errors import DomainError
 from magie.tenancy import schema_name_current
 from tenants.roles import Role, user_role
+from whatsapp.media import pix_code_text
 from whatsapp.payloads import parse
 from whatsapp.services import turn_queue
 
@@ -67,11 +68,17 @@ def webhook_body(*, phone_number_id: str, display_phone_number: str, wa_id: str,
 
 
 def phone_message(*, text: str = "", button_id: str = "", button_title: str = "", as_list: bool = False,
-                  reply_to: str = "") -> dict[str, Any]:
-    """What the customer's phone sends: a text, or a tap on a reply button / list row (its id is our payload)."""
-    if button_id:
+                  reply_to: str = "", image_mime: str = "") -> dict[str, Any]:
+    """What the customer's phone sends: a text, a photo (`image_mime`, `text` its caption), or a tap on a reply
+    button / list row (its id is our payload)."""
+    if image_mime:
+        image: dict[str, Any] = {"id": f"sim-media-{uuid.uuid4().hex}", "mime_type": image_mime}
+        if text:
+            image["caption"] = text
+        message: dict[str, Any] = {"type": "image", "image": image}
+    elif button_id:
         reply = {"id": button_id, "title": button_title}
-        message: dict[str, Any] = {"type": "interactive", "interactive": (
+        message = {"type": "interactive", "interactive": (
             {"type": "list_reply", "list_reply": reply} if as_list else {"type": "button_reply", "button_reply": reply})}
     else:
         message = {"type": "text", "text": {"body": text}}
@@ -108,19 +115,26 @@ class Simulated:
     turn_queued: bool
 
 
-def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: dict[str, Any]) -> Simulated:
+def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: dict[str, Any],
+                      image: bytes | None = None) -> Simulated:
     """Store one message the sandbox customer `wa_id` "sends" from the simulator, marked as typed by
     `staff_username`, and queue its turn after commit (as the webhook does). Raises SimulatorRefused for a customer
-    who is not a sandbox customer, MalformedPayload for a message Meta would not send."""
+    who is not a sandbox customer, MalformedPayload for a message Meta would not send. A photo's bytes (`image`)
+    are read here as the webhook's worker reads a fetched one (`whatsapp.media.pix_code_text`): the text of its Pix
+    QR codes follows the caption in the message's text."""
     customer = sandbox_customer_get(wa_id=wa_id)
     body = webhook_body(phone_number_id=SIMULATOR_PHONE_NUMBER_ID, display_phone_number="", wa_id=wa_id,
                         name=name or customer.name, message=message)
     [item] = parse(json.loads(body)).messages  # the webhook's own reading of a Cloud API notification
+    text = item.text
+    read = pix_code_text(image) if image is not None and item.media_id else ""
+    if read:
+        text = f"{text}\n{read}" if text else read
     schema_name = schema_name_current()
     with transaction.atomic():
         stored = message_store_inbound(
             channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id, sent_at=item.sent_at,
-            text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to, phone=item.phone,
+            text=text, kind=item.kind, payload=item.payload, reply_to=item.reply_to, phone=item.phone,
             name=item.name, channel=Message.Channel.SIMULATOR, simulated_by=staff_username,
         )
         queued = stored.created and item.queue_turn

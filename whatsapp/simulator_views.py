@@ -4,10 +4,13 @@ for other roles or a customer who is not a sandbox customer, 400 for a malformed
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import logging
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -70,10 +73,27 @@ def simulator_messages(request: HttpRequest) -> HttpResponse:
     return JsonResponse({"wa_id": wa_id, "messages": phone_messages(wa_id=wa_id)})
 
 
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp")
+
+
+def _image(value: object) -> tuple[bytes | None, str]:
+    """(bytes, mime type) of a `data:image/…;base64,…` URL within the size bound, else (None, "")."""
+    if not isinstance(value, str) or not value.startswith("data:") or ";base64," not in value:
+        return None, ""
+    mime, encoded = value[5:].split(";base64,", 1)
+    if mime not in IMAGE_TYPES or len(encoded) > settings.MAGIE_PIX_QR_IMAGE_MAX_BYTES * 4 // 3 + 4:
+        return None, ""
+    try:
+        return base64.b64decode(encoded, validate=True), mime
+    except (binascii.Error, ValueError):
+        return None, ""
+
+
 @simulator_access()
 @require_POST
 def simulator_send(request: HttpRequest) -> HttpResponse:
-    """Body: {"wa_id", "name", "text"} or {"wa_id", "button_id", "button_title", "list": bool}, + "reply_to"."""
+    """Body: {"wa_id", "name", "text"}, {"wa_id", "image": "data:image/png;base64,…", "text": caption} or
+    {"wa_id", "button_id", "button_title", "list": bool}; any of them with "reply_to" (a swipe-reply)."""
     try:
         data = json.loads(request.body or b"{}")
     except ValueError:
@@ -82,14 +102,19 @@ def simulator_send(request: HttpRequest) -> HttpResponse:
         return JsonResponse({"code": "malformed", "message": "a JSON object expected"}, status=400)
     wa_id = str(data.get("wa_id", "")).strip()
     text, button_id = str(data.get("text", "")), str(data.get("button_id", ""))
-    if not wa_id.isdigit() or not (text.strip() or button_id):
-        return JsonResponse({"code": "invalid", "message": "wa_id (digits) and a text or a button are needed"},
+    image, image_mime = _image(data.get("image"))
+    if data.get("image") is not None and image is None:
+        return JsonResponse({"code": "invalid", "message": "image: a base64 data URL of a PNG, JPEG or WebP photo, "
+                             f"at most {settings.MAGIE_PIX_QR_IMAGE_MAX_BYTES} bytes"}, status=400)
+    if not wa_id.isdigit() or not (text.strip() or button_id or image is not None):
+        return JsonResponse({"code": "invalid", "message": "wa_id (digits) and a text, a photo or a button are needed"},
                             status=400)
     message = phone_message(text=text, button_id=button_id, button_title=str(data.get("button_title", "")),
-                            as_list=bool(data.get("list")), reply_to=str(data.get("reply_to", "")))
+                            as_list=bool(data.get("list")), reply_to=str(data.get("reply_to", "")),
+                            image_mime=image_mime)
     try:
         outcome = simulator_receive(staff_username=request.user.get_username(), wa_id=wa_id,
-                                    name=str(data.get("name", "")), message=message)
+                                    name=str(data.get("name", "")), message=message, image=image)
     except DomainError as error:
         return _refusal(error, page=False)
     logger.info("simulator message %s stored by %s", outcome.message_id, request.user.get_username())

@@ -7,10 +7,12 @@ from django_tenants.utils import schema_context
 
 from whatsapp.services import (
     BUSY,
+    MEDIA_READ_RETRIES,
     RETRY,
     delivery_send,
     inbound_process,
     inbound_sweep,
+    media_read,
     outbound_sweep,
     raw_inbound_sweep,
 )
@@ -33,6 +35,17 @@ def deliver_task(self, schema_name: str, message_id: int) -> str:
     if outcome.state in (RETRY, BUSY):
         raise self.retry(countdown=outcome.retry_in, max_retries=None)
     return outcome.state
+
+
+@shared_task(name="whatsapp.media_read", bind=True, acks_late=True, ignore_result=True, max_retries=MEDIA_READ_RETRIES)
+def media_read_task(self, schema_name: str, message_id: int, media_id: str, phone_number_id: str) -> None:
+    """Read an inbound image (a Pix QR code?) through the Cloud API, then queue its turn (see `media_read`). A
+    timeout or 5xx is tried again with backoff; the last try queues the turn whatever happened."""
+    with schema_context(schema_name):
+        outcome = media_read(message_id=message_id, media_id=media_id, phone_number_id=phone_number_id,
+                             final=self.request.retries >= MEDIA_READ_RETRIES)
+    if outcome == "retry":
+        raise self.retry(countdown=2 ** self.request.retries)
 
 
 @shared_task(name="whatsapp.sweep_unhandled")

@@ -9,6 +9,10 @@
 `{"messages": [{"id": "wamid.FAKE-<n>"}]}`, anything else a Graph-style error body. An entry `(status, seconds)`
 answers after that delay (a slow Meta: the caller may time out or die first); `sent()` counts only the 2xx
 answers, i.e. what Meta would have accepted.
+
+It also serves the media endpoints: `graph.media[media_id] = (bytes, mime type)`; `GET /v21.0/<media id>` answers
+`{"url", "mime_type", "file_size", "id"}` with a download URL on this server, `GET /media-download/<media id>` the
+bytes — both only with the `Authorization: Bearer <token>` of `graph.access_token` (else 401, as Meta does).
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class FakeGraphServer:
         self.script = list(script or [])
         self.default = default
         self.requests: list[Recorded] = []
+        self.media: dict[str, tuple[bytes, str]] = {}
+        self.access_token = ""  # what the media endpoints require ("" : any bearer)
+        self.media_script: list[int] = []  # statuses the next media GETs answer instead (a 500 from Meta)
         self._lock = threading.Lock()
         self._count = 0
         fake = self
@@ -52,6 +59,14 @@ class FakeGraphServer:
 
             def log_message(self, *args: object) -> None:  # quiet
                 pass
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+                status, content_type, payload = fake._media_answer(self.path, dict(self.headers))
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
@@ -88,6 +103,27 @@ class FakeGraphServer:
         error = ERROR_BODIES.get(status, {"message": "Service temporarily unavailable", "type": "OAuthException",
                                           "code": 2})
         return status, {"error": {**error, "fbtrace_id": f"fake-{number}"}}, delay
+
+    def _media_answer(self, path: str, headers: dict[str, str]) -> tuple[int, str, bytes]:
+        with self._lock:
+            self.requests.append(Recorded("GET", path, headers, None, time.monotonic(), 0))
+        with self._lock:
+            scripted = self.media_script.pop(0) if self.media_script else None
+        if scripted is not None:
+            return scripted, "application/json", json.dumps({"error": ERROR_BODIES.get(scripted, {})}).encode()
+        bearer = headers.get("Authorization", "")
+        if not bearer.startswith("Bearer ") or (self.access_token and bearer != f"Bearer {self.access_token}"):
+            return 401, "application/json", json.dumps({"error": ERROR_BODIES[401]}).encode()
+        if path.startswith("/media-download/"):
+            found = self.media.get(path.removeprefix("/media-download/"))
+            return (200, found[1], found[0]) if found else (404, "text/plain", b"gone")
+        media_id = path.rsplit("/", 1)[-1]
+        if media_id not in self.media:
+            return 404, "application/json", json.dumps({"error": ERROR_BODIES[400]}).encode()
+        content, mime = self.media[media_id]
+        return 200, "application/json", json.dumps({
+            "messaging_product": "whatsapp", "url": f"http://127.0.0.1:{self.server.server_port}/media-download/{media_id}",
+            "mime_type": mime, "file_size": len(content), "id": media_id}).encode()
 
     @property
     def url(self) -> str:

@@ -50,6 +50,7 @@ class AskScope:
     said: dict[str, Any] = field(default_factory=dict)  # the slot values this message said (for clarify questions)
     closed_kind: str | None = None
     parked_kinds: list[tuple[int, str]] = field(default_factory=list)
+    markers: frozenset[str] = frozenset()  # the wording markers of this message (warranty, stock, cheap, …)
 
 
 @dataclass

@@ -4,16 +4,25 @@ same turn."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import failure_reason, kind_name, money, reason, say, slot_name, slot_value, when
+from agent.replies import failure_reason, kind_name, money, party, reason, say, slot_name, slot_value, when
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
+from conversations import wording
 from language.locales import lang_of
+from language.text import fold
+
+# Words that name the kind of product, not a product: "un celular barato" searches the whole catalogue.
+GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil",
+                                   "moviles", "smartphone", "smartphones", "phone", "phones", "aparelho", "mobil",
+                                   "mobils", "barato", "barata", "baratos", "cheap", "un", "uno", "una", "um", "a"})
+PHONE_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil", "moviles",
+                         "smartphone", "smartphones", "phone", "phones", "mobil", "mobils"})
 
 
 class BuiltinProvider:
@@ -166,7 +175,11 @@ class Responder:
             return self.fail(result)
         data = result["data"]
         sent = data["counts"].get("out", data["counts"].get("sent", 0))
-        return Draft(self.say("history", since=data["since"][:10], until=data["until"][:10], count=sent,
+        first = date.fromisoformat(data["since"][:10])
+        end = datetime.fromisoformat(data["until"])
+        last = end.date() - timedelta(days=1) if end.time() == time(0) and end.date() > first else end.date()
+        since, until = wording.day(self.lang, first), wording.day(self.lang, last)  # the statement's end is exclusive
+        return Draft(self.say("history", since=since, until=until, count=sent,
                               total=self.money(data["settled_out_cents"])))
 
     def step_pix_transfer(self) -> Draft:
@@ -191,6 +204,10 @@ class Responder:
                          scheduled_for=scheduled)
         formatted = self.money(amount["amount_cents"], amount["currency"])
         if sent["ok"]:
+            if sent["data"].get("status") == "scheduled" and sent["data"].get("scheduled_for"):
+                on = datetime.fromisoformat(sent["data"]["scheduled_for"])
+                return Draft(self.say("pix_scheduled", amount=formatted, name=recipient["owner_name"],
+                                      date=wording.long_day(self.lang, on), e2e=sent["data"]["end_to_end_id"]))
             return Draft(self.say("pix_sent", amount=formatted, name=recipient["owner_name"],
                                   e2e=sent["data"]["end_to_end_id"]))
         if sent["error"]["code"] == "approval_required":
@@ -204,16 +221,18 @@ class Responder:
         code = result["error"].get("detail", {}).get("code")
         if code == "contact_not_found":
             contacts = result["error"]["detail"].get("contacts") or result["error"]["detail"].get("names") or []
-            return Draft(self.say("contact_not_found", name=slots.get("recipient"), contacts=", ".join(contacts)),
-                         asked_for="recipient")
+            text = self.say("contact_not_found", name=slots.get("recipient"))
+            if contacts:
+                text += " " + self.say("saved_contacts", contacts=", ".join(str(name) for name in contacts))
+            return Draft(text, asked_for="recipient")
         if code in ("key_not_found", "invalid_key"):
-            return Draft(self.say("key_not_found"), asked_for="recipient")
+            return Draft(self.say("key_not_found"), asked_for="pix_key")
         return self.fail(result)
 
     def slot_lines(self, slots: list[dict]) -> str:
         return "\n".join(
             f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), self.lang, self.r.tz)} "
-            f"({s['places_left']})" for s in slots[:5]
+            f"({self.say('places_left', count=s['places_left'])})" for s in slots[:5]
         )
 
     def step_availability(self) -> Draft:
@@ -259,26 +278,54 @@ class Responder:
         url = link["data"]["url"] if link["ok"] else ""
         return Draft(self.say("booking_done", activity=chosen["activity_name"],
                               start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
-                              party=data["party_size"], amount=self.money(data["amount_cents"], data["currency"]),
+                              party=party(self.lang, data["party_size"]),
+                              amount=self.money(data["amount_cents"], data["currency"]),
                               url=url))
 
     def step_product_search(self) -> Draft:
-        slots = self.scope.slots
+        """Answers from catalogue data only: each product's price, its stock or sold-out state, its warranty when
+        asked (months, none, or "to be confirmed" when the record has none), the price range, within a budget."""
+        slots, markers = self.scope.slots, self.scope.markers
         if self.scope.missing:
             return self.ask_for("product")
-        query = " ".join(str(v) for v in (slots.get("device_model") or slots.get("product"),) if v)
-        result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"), max_price_cents=None)
+        words = str(slots.get("device_model") or slots.get("product") or "")
+        query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
+        budget = slots.get("amount") if isinstance(slots.get("amount"), dict) else None
+        result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
+                           max_price_cents=budget["amount_cents"] if budget else None)
         if not result["ok"]:
             return self.fail(result)
-        hits = result["data"]["hits"][:5]
+        hits = result["data"]["hits"]
+        if any(fold(word) in PHONE_WORDS for word in words.split()):  # "un celular": phones (they have storage)
+            hits = [hit for hit in hits if hit["capacity_gb"]]
+        if "cheap" in markers or budget:
+            hits = sorted(hits, key=lambda h: (not h["available"], h["price_cents"]))
+        hits = hits[:5]
+        shown_budget = self.money(budget["amount_cents"], budget["currency"]) if budget else None
         if not hits:
-            return Draft(self.say("no_products"))
-        lines = "\n".join(
-            f"• {h['name']}{' ' + str(h['capacity_gb']) + ' GB' if h['capacity_gb'] else ''} — "
-            f"{self.money(h['price_cents'], h['currency'])}{'' if h['available'] else ' (—)'}"
-            for h in hits
-        )
-        return Draft(self.say("products", lines=lines))
+            return Draft(self.say("no_products_within", budget=shown_budget) if budget else self.say("no_products"))
+        lines = "\n".join(self.product_line(hit, warranty="warranty" in markers) for hit in hits)
+        text = (self.say("products_within", budget=shown_budget, lines=lines) if budget
+                else self.say("products", lines=lines))
+        prices = sorted({hit["price_cents"] for hit in hits})
+        if len(prices) > 1 and ("cheap" in markers or budget or len(hits) > 2):
+            text += "\n" + self.say("price_range", low=self.money(prices[0], hits[0]["currency"]),
+                                     high=self.money(prices[-1], hits[0]["currency"]))
+        return Draft(text)
+
+    def product_line(self, hit: dict, *, warranty: bool) -> str:
+        name = hit["name"]
+        if hit["capacity_gb"] and f"{hit['capacity_gb']} GB" not in name:
+            name += f" {hit['capacity_gb']} GB"
+        stock = (self.say("in_stock", count=hit["stock"]) if hit["available"] and hit.get("stock")
+                 else self.say("sold_out") if not hit["available"] else "")
+        details = [stock] if stock else []
+        if warranty:
+            months = hit.get("warranty_months")
+            details.append(self.say("warranty_unknown") if months is None else self.say("no_warranty") if months == 0
+                           else self.say("warranty_months", count=months))
+        suffix = f" ({'; '.join(details)})" if details else ""
+        return f"• {name} — {self.money(hit['price_cents'], hit['currency'])}{suffix}"
 
     def step_used_quote(self) -> Draft:
         slots = self.scope.slots
@@ -289,6 +336,8 @@ class Responder:
         if not result["ok"]:
             return self.fail(result)
         data = result["data"]
-        return Draft(self.say("quote", model=data["model"], capacity=data["capacity_gb"], battery=data["battery_health"],
+        return Draft(self.say("quote", model=data["model"],
+                              capacity=slot_value(self.lang, "capacity_gb", data["capacity_gb"], self.r.tz),
+                              battery=slot_value(self.lang, "battery_health", data["battery_health"], self.r.tz),
                               amount=self.money(data["price_cents"], data["currency"]),
                               until=when(datetime.fromisoformat(data["valid_until"]), self.lang, self.r.tz)))

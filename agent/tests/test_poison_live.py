@@ -3,6 +3,7 @@ poison message gets one honest reply and does not block the chat; a turn that re
 the transfer, made by a PostgreSQL trigger) is answered once, shown to staff in the back office's dead-letter list,
 and never replayed by the sweeper; the next message is answered."""
 
+import os
 import time
 
 import pytest
@@ -13,11 +14,28 @@ from agent.models import Turn
 from agent.replies import say
 from agent.tests.test_openai_provider import gates_without_money_approval
 from conversations.models import Message
+from magie.testing import WorkerProcess
 from tenants.models import Organisation
 from tenants.testing import signed_in
 from whatsapp.services import inbound_sweep
 from whatsapp.tests.conftest import change, encode, envelope, inbound
 from whatsapp.tests.test_live import http_post, signature_headers, wait_for
+
+
+@pytest.fixture
+def own_worker(committed):
+    """A worker process of this test alone (not the session's): what earlier tests left in a long-lived worker
+    (its per-process caches, a late task) cannot decide how these turns run."""
+    from magie.celery import app
+
+    worker = WorkerProcess(concurrency=2, queues=f"poison-{os.getpid()}")
+    app.conf.task_always_eager = False
+    default_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = worker.queue
+    yield worker
+    app.conf.task_default_queue = default_queue
+    app.conf.task_always_eager = True
+    worker.stop()
 
 
 @pytest.fixture
@@ -56,7 +74,7 @@ def replies_after(message: Message) -> list[str]:
                     .values_list("text", flat=True))
 
 
-def test_poison_and_a_raising_turn_through_the_webhook_and_a_worker(live_server, real_worker,
+def test_poison_and_a_raising_turn_through_the_webhook_and_a_worker(live_server, own_worker,
                                                                      refused_transfers_committed):
     url = f"{live_server.url}/webhooks/whatsapp"
     bank = Organisation.objects.get(schema_name="demobank")
@@ -79,7 +97,8 @@ def test_poison_and_a_raising_turn_through_the_webhook_and_a_worker(live_server,
     assert len(replies_after(first)) - len(replies_after(failed)) == 1  # exactly one reply to the poison
     with schema_context("demobank"):
         turn = Turn.objects.get(message=failed)
-        assert turn.status == "failed" and turn.error_code == "database_P0001"
+        assert turn.status == "failed" and turn.error_code == "database_P0001", (
+            turn.status, turn.rule, turn.reply, [(c["name"], c["result"]) for c in turn.tool_calls])
         answers = list(Message.objects.filter(conversation_id=failed.conversation_id, direction="out",
                                               created_at__gt=failed.created_at).order_by("pk")
                        .values_list("text", flat=True))

@@ -1,24 +1,157 @@
-"""Customer-facing wording is complete in every language, and engine refusals reach customers in their language."""
+"""Customer wording goes through Django's i18n and is complete in every language; every value reaches customers
+rendered for their locale (never a raw dict, an ISO timestamp or an unmasked document); every engine error code has
+wording in every language."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from importlib import import_module
+from pathlib import Path
 
 import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
 
-from agent.replies import KIND_NAMES, REASONS, SLOT_NAMES, T, reason
+from agent.replies import MESSAGES, REASONS, reason, say, slot_value
 from agent.tests.helpers import Conversation
 from approvals.previews import TEXT as PREVIEW_TEXT
+from approvals.previews import word
 from approvals.tests.test_flow import set_money_gate
+from conversations.customer_messages import customer_messages
+from conversations.wording import render
+from magie.errors import DomainError
 
 LANGS = ("pt-BR", "es", "ca", "en")
+LOCALES = {"pt-BR": "pt_BR", "es": "es", "ca": "ca", "en": "en"}
+CATALOGUES = Path(__file__).resolve().parents[2] / "conversations" / "locale"
+ENGINE_ERRORS = ("bank.errors", "booking.errors", "store.errors", "approvals.errors")
+TZ = "Europe/Andorra"
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T|\b)|\b\d{2}:\d{2}:\d{2}\b")
+CPF_DIGITS = ("48620573144", "486.205.731-44", "11222333000181")
+
+# One value of every slot type the perceiver fills (contract `asks.perception.contract.Slots`), as stored on an Ask.
+SLOT_SAMPLES = [
+    ("amount", {"amount_cents": 189000, "currency": "BRL"}),
+    ("amount", {"amount_cents": 150, "currency": "EUR"}),
+    ("pix_key", {"type": "cpf", "value": "48620573144"}),
+    ("pix_key", {"type": "cnpj", "value": "11222333000181"}),
+    ("pix_key", {"type": "email", "value": "jenny@example.com"}),
+    ("pix_key", {"type": "phone", "value": "+5511987654321"}),
+    ("pix_key", {"type": "random", "value": "123e4567-e89b-42d3-a456-426614174000"}),
+    ("recipient", "Jenny"),
+    ("when", "2026-12-03T15:00:00+01:00"),
+    ("when", "2026-12-03"),
+    ("when", "09:00:00"),
+    ("party_size", 1),
+    ("party_size", 3),
+    ("activity", "escalada"),
+    ("product", "celular barato"),
+    ("device_model", "iPhone 12"),
+    ("capacity_gb", 128),
+    ("battery_health", 87),
+]
 
 
-@pytest.mark.parametrize("table", [T, KIND_NAMES, SLOT_NAMES, REASONS, PREVIEW_TEXT])
-def test_every_language_has_every_key(table):
-    assert set(table) == set(LANGS)
-    for lang in LANGS:
-        assert set(table[lang]) == set(table["en"]), lang
+def _catalogue(lang: str, kind: str = "po"):
+    path = CATALOGUES / LOCALES[lang] / "LC_MESSAGES" / f"django.{kind}"
+    with path.open("rb") as handle:
+        return read_po(handle) if kind == "po" else read_mo(handle)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_customer_message_is_translated_in_the_catalogue_with_its_plural_forms(lang):
+    catalogue = _catalogue(lang)
+    assert catalogue.num_plurals == 2
+    for msgid, plural in customer_messages():
+        entry = catalogue.get((msgid, plural) if plural else msgid, context="customer")
+        assert entry is not None, (lang, msgid)
+        strings = entry.string if plural else (entry.string,)
+        assert all(strings), (lang, msgid)
+        for string in strings:  # the same placeholders, so a translation never drops a value
+            assert set(PLACEHOLDER.findall(string)) <= set(PLACEHOLDER.findall(msgid + (plural or ""))), string
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_committed_mo_is_the_compiled_po(lang):
+    source, compiled = _catalogue(lang, "po"), _catalogue(lang, "mo")
+    def entries(catalogue) -> dict:
+        return {(m.context, m.id if isinstance(m.id, str) else m.id[0]):
+                m.string if isinstance(m.string, str) else tuple(m.string) for m in catalogue if m.id}
+
+    written, built = entries(source), entries(compiled)
+    assert built == written  # `msgfmt --check -o django.mo django.po` after editing a catalogue
+
+
+def test_plural_forms_follow_each_language():
+    assert say("pt-BR", "places_left", count=1) == "1 vaga" and say("pt-BR", "places_left", count=0) == "0 vaga"
+    assert say("es", "places_left", count=0) == "0 plazas" and say("ca", "places_left", count=3) == "3 places"
+    assert slot_value("ca", "party_size", 1, TZ) == "1 persona"
+    assert slot_value("ca", "party_size", 3, TZ) == "3 persones"
+    assert slot_value("en", "party_size", 2, TZ) == "2 people"
+
+
+def _values(msgid: str, slot: str, value: object, lang: str, count: int) -> dict:
+    rendered = slot_value(lang, slot, value, TZ)
+    return {name: (count if name == "count" else rendered) for name in PLACEHOLDER.findall(msgid)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slot,value", SLOT_SAMPLES, ids=[f"{s}-{i}" for i, (s, _) in enumerate(SLOT_SAMPLES)])
+def test_every_template_with_every_slot_type_shows_no_raw_value(lang, slot, value):
+    for table, messages in (("reply", MESSAGES), ("preview", PREVIEW_TEXT), ("reason", REASONS)):
+        for key, message in messages.items():
+            msgid = message._kw.get("singular", "") + message._kw.get("plural", "") or message._args[1]
+            for count in (1, 2):
+                text = render(lang, message, _values(msgid, slot, value, lang, count))
+                where = (table, key, lang, text)
+                assert "{" not in text and "}" not in text and "'type'" not in text and "%(" not in text, where
+                assert not ISO.search(text), where
+                assert not any(document in text for document in CPF_DIGITS), where
+
+
+def test_values_are_rendered_for_the_customers_locale():
+    assert slot_value("pt-BR", "amount", {"amount_cents": 189000, "currency": "BRL"}, TZ) == "R$\xa01.890,00"
+    assert slot_value("pt-BR", "pix_key", {"type": "cpf", "value": "48620573144"}, TZ) == "***.205.731-**"
+    assert slot_value("en", "pix_key", {"type": "email", "value": "jenny@example.com"}, TZ) == "j***@example.com"
+    assert slot_value("ca", "when", "2026-12-03T15:00:00+01:00", TZ) == "dj. 3 de des., 15:00"
+    assert slot_value("es", "when", "09:00:00", TZ) == "09:00"
+    assert slot_value("en", "when", "2026-12-03", TZ) == "Thu 3 Dec"
+    assert slot_value("es", "battery_health", 87, TZ) == "87\xa0%"
+
+
+def _engine_codes() -> set[str]:
+    codes = set()
+    for module in ENGINE_ERRORS:
+        for _, error in inspect.getmembers(import_module(module), inspect.isclass):
+            if issubclass(error, DomainError) and error.__module__ == module:
+                codes.add(error.code)
+    return codes
+
+
+def test_the_engines_raise_dozens_of_codes():
+    assert len(_engine_codes()) >= 33  # the list the next test walks is the engines' real one
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_engine_error_code_has_wording_in_every_language(lang):
+    unexpected = reason(lang, "unexpected")
+    english = {code: reason("en", code) for code in _engine_codes()}
+    for code in sorted(_engine_codes()):
+        assert code in REASONS, code
+        worded = reason(lang, code)
+        assert worded != unexpected and code not in worded, (lang, code)
+        if lang != "en":
+            assert worded != english[code], (lang, code)  # translated, not the English msgid
 
 
 def test_an_unknown_code_is_never_shown_raw():
     assert reason("ca", "some_internal_code") == "un error inesperat"
+
+
+def test_previews_and_buttons_speak_every_language():
+    assert {word(lang, "approve") for lang in LANGS} == {"Aprovar", "Aprobar", "Approve"}
 
 
 def test_a_refusal_is_worded_in_the_customers_language(demobank):

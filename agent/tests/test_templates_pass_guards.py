@@ -14,7 +14,7 @@ import pytest
 
 from agent.drafting import guard_input
 from agent.providers.base import Draft
-from agent.replies import T, kind_name, money, reason, say, slot_name, slot_value, when
+from agent.replies import MESSAGES, kind_name, money, party, reason, say, slot_name, slot_value, when
 from agent.tools.base import ToolCallRecord
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import booking_preview, pix_preview, word
@@ -61,10 +61,10 @@ def offers(party: int = 2) -> ToolCallRecord:
     return ok("check_availability", {"slots": slots}, {"activity": "ski", "date": None, "party_size": party})
 
 
-def hits() -> ToolCallRecord:
+def hits(warranty: int | None = 12) -> ToolCallRecord:
     found = [{"id": i, "sku": f"IP13-{128 * (i + 1)}", "name": f"iPhone 13 {128 * (i + 1)} GB", "brand": "Apple",
               "model": "iPhone 13", "capacity_gb": 128 * (i + 1), "condition": "new", "price_cents": p,
-              "currency": "ARS", "stock": s, "available": s > 0, "sold_out": s == 0, "warranty_months": 12}
+              "currency": "ARS", "stock": s, "available": s > 0, "sold_out": s == 0, "warranty_months": warranty}
              for i, (p, s) in enumerate([(89999900, 4), (104999900, 0)])]
     return ok("search_catalog", {"hits": found}, {"query": "iphone 13", "capacity_gb": None, "max_price_cents": None})
 
@@ -94,7 +94,8 @@ def _product_lines(lang: str) -> str:
 
 def _booking(lang: str) -> dict:
     start = NOW + timedelta(days=1)
-    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": 2, "amount": money(9000, "EUR", lang),
+    return {"activity": "Esquí", "start": when(start, lang, TZ), "party": party(lang, 2),
+            "amount": money(9000, "EUR", lang),
             "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"}
 
 
@@ -145,9 +146,17 @@ CONTEXTS: dict[str, Context] = {
     "pix_sent": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
                                               "e2e": "E12345678202612011430ABCDEF01234"},
                         lambda: [lookup(), receipt()], said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
-    "contact_not_found": Context("bank", lambda lang: {"name": "Zé", "contacts": "Pedro, Ana, João, Maria"},
+    "contact_not_found": Context("bank", lambda lang: {"name": "Zé"},
                                  lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
                                                                                  "contacts": ["Pedro", "Ana"]})]),
+    "saved_contacts": Context("bank", lambda lang: {"contacts": "Pedro, Ana, João, Maria"},
+                              lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
+                                                                              "contacts": ["Pedro", "Ana"]})]),
+    "pix_scheduled": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
+                                                   "date": "2 de dezembro de 2026",
+                                                   "e2e": "E12345678202612011430ABCDEF01234"},
+                             lambda: [lookup(), receipt()], said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
+    "places_left": Context("school", lambda lang: {"count": 4}, lambda: [offers()]),
     "key_not_found": Context("bank", records=lambda: [failed("lookup_pix_key", "not_found", {"code": "key_not_found"})]),
     "limit": Context("bank", lambda lang: {"reason": reason(lang, "insufficient_funds")},
                      lambda: [lookup(), failed("send_pix", "limit_exceeded", {"code": "insufficient_funds"})],
@@ -160,6 +169,20 @@ CONTEXTS: dict[str, Context] = {
                           lambda: [offers(), failed("create_booking", "conflict", {"code": "slot_taken"})]),
     "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
     "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
+    "products_within": Context("store", lambda lang: {"budget": money(120000000, "ARS", lang),
+                                                      "lines": _product_lines(lang)}, lambda: [hits()],
+                               said=("un celular hasta 1200000 pesos",)),
+    "no_products_within": Context("store", lambda lang: {"budget": money(5000000, "ARS", lang)},
+                                  lambda: [ok("search_catalog", {"hits": []})], said=("un celular hasta 50000 pesos",)),
+    "price_range": Context("store", lambda lang: {"low": money(89999900, "ARS", lang),
+                                                  "high": money(104999900, "ARS", lang)}, lambda: [hits()]),
+    "in_stock": Context("store", lambda lang: {"count": 4}, lambda: [hits()]),
+    "sold_out": Context("store", records=lambda: [hits()]),
+    "warranty_months": Context("store", lambda lang: {"count": 12}, lambda: [hits()]),
+    "no_warranty": Context("store", records=lambda: [hits(warranty=0)]),
+    "warranty_unknown": Context("store", records=lambda: [hits(warranty=None)]),
+    "dispute_handoff": Context("store", said=("ya fui y pagué",)),
+    "handoff": Context("bank"),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},
@@ -186,13 +209,18 @@ CONTEXTS: dict[str, Context] = {
     "button_new": Context("bank"), "button_correct": Context("bank"),
     "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
     "resume_offer": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
+    # Refusals of a Pix code (agent/pixcode.py): the turn ends before any tool, the customer's message was a code.
+    **{key: Context("bank", said=("paga isso [Pix code]",)) for key in (
+        "pix_code_damaged", "pix_code_invalid", "pix_code_several", "pix_code_dynamic_refused",
+        "pix_code_dynamic_unavailable", "pix_code_expired")},
 }
 
 
-def _pix_preview(lang: str) -> str:
+def _pix_preview(lang: str, scheduled: bool = False) -> str:
     return pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
                        bank_name=OWNER["bank_name"], key="+5511987654321", amount_cents=25000, currency="BRL",
-                       when=NOW, scheduled=False, lang=lang, tz=TZ)["text"]
+                       when=NOW + timedelta(days=1) if scheduled else NOW, scheduled=scheduled, lang=lang,
+                       tz=TZ)["text"]
 
 
 def _booking_preview(lang: str) -> str:
@@ -203,8 +231,21 @@ def _booking_preview(lang: str) -> str:
 PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
     "pix": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
+    "pix_scheduled": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
+                                                                        {"approval_id": 7})],
+                              said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
+                      lambda lang: _pix_preview(lang, scheduled=True)),
     "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
                         said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
+    "pix_code_differs": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
+                                                                           {"approval_id": 7})],
+                                 said=("paga isso [Pix code]",), slots=AMOUNT_SLOT),
+                         lambda lang: pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
+                                                  bank_name=OWNER["bank_name"], key="+5511987654321",
+                                                  amount_cents=25000, currency="BRL", when=NOW, scheduled=False,
+                                                  lang=lang, tz=TZ, pix_code={"merchant_name": "LOJA DO ZE",
+                                                                              "txid": "PED991",
+                                                                              "names_match": False})["text"]),
     "approve": (Context("bank"), lambda lang: word(lang, "approve")),
     "decline": (Context("bank"), lambda lang: word(lang, "decline")),
     "link": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
@@ -229,12 +270,12 @@ def _failures(context: Context, text: str, lang: str) -> list:
 
 
 def test_every_template_has_a_context():
-    assert set(CONTEXTS) == set(T["en"])
-    assert set(PREVIEW_CONTEXTS) == set(PREVIEW_TEXT["en"])
+    assert set(CONTEXTS) == set(MESSAGES)
+    assert set(PREVIEW_CONTEXTS) == set(PREVIEW_TEXT)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key", sorted(T["en"]))
+@pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_a_reply_template_trips_no_guard(key, lang):
     context = CONTEXTS[key]
     text = say(lang, key, **context.values(lang))
@@ -242,7 +283,7 @@ def test_a_reply_template_trips_no_guard(key, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key", sorted(PREVIEW_TEXT["en"]))
+@pytest.mark.parametrize("key", sorted(PREVIEW_TEXT))
 def test_a_preview_template_trips_no_guard(key, lang):
     context, render = PREVIEW_CONTEXTS[key]
     text = render(lang)

@@ -8,11 +8,14 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field
 
+from agent.models import PixCode
+from agent.pixcode import names_match, pix_code_for
 from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
 from approvals.previews import pix_preview
 from bank.interface import SandboxBank
+from bank.keys import key_parse
 from guards.evidence import Evidence, Identifier, Money
 
 
@@ -73,14 +76,25 @@ def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
     return datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
 
 
+def _pix_code(ctx: ToolContext, args: SendPixArgs, key: str) -> PixCode | None:
+    """The Pix code this Pix pays (the one that opened the Ask, for its key), with its amount enforced: a code that
+    fixes the amount is paid that amount or not at all."""
+    code = pix_code_for(ask_id=ctx.ask_id, key_value=key_parse(key).value)
+    if code is not None and code.amount_cents is not None and args.amount_cents != code.amount_cents:
+        raise ToolFailure("invalid_argument", "this Pix code fixes the amount; pay it as the code says",
+                          detail={"code": "amount_invalid", "amount_cents": code.amount_cents})
+    return code
+
+
 def send_pix(ctx: ToolContext, args: SendPixArgs) -> dict:
     recipient = recipient_of(ctx, args.recipient_ref)
+    code = _pix_code(ctx, args, recipient["key"])
     # Executing an approved request: its id is the idempotency key, so a repeat (second tap, redelivered task,
     # racing worker) returns the first transfer and moves no money again.
     key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
     receipt = SandboxBank(now=ctx.now).transfer(
         ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=key,
-        scheduled_for=_scheduled_for(ctx, args),
+        scheduled_for=_scheduled_for(ctx, args), txid=code.txid if code is not None else "",
     )
     return ok(asdict(receipt))
 
@@ -89,12 +103,19 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     """Read the directory again now: the owner's real name and masked document are facts of the preview, and the
     same read at execution must give the same facts (a changed owner voids the approval)."""
     recipient = recipient_of(ctx, args.recipient_ref)
-    owner = SandboxBank(now=ctx.now).lookup_key(ctx.customer_ref, recipient["key"])
+    bank = SandboxBank(now=ctx.now)
+    owner = bank.lookup_key(ctx.customer_ref, recipient["key"])
     scheduled_for = _scheduled_for(ctx, args)
+    # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
+    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for)
+    code = _pix_code(ctx, args, recipient["key"])
+    from_code = None if code is None else {
+        "merchant_name": code.merchant_name, "txid": code.txid,
+        "names_match": names_match(merchant_name=code.merchant_name, owner_name=owner.owner_name)}
     return pix_preview(owner_name=owner.owner_name, masked_document=owner.masked_document, bank_name=owner.bank_name,
                        key=recipient["key"], amount_cents=args.amount_cents, currency=ctx.currency,
                        when=(scheduled_for or ctx.now).astimezone(ZoneInfo(ctx.time_zone)),
-                       scheduled=scheduled_for is not None, lang=ctx.language, tz=ctx.time_zone)
+                       scheduled=scheduled_for is not None, lang=ctx.language, tz=ctx.time_zone, pix_code=from_code)
 
 
 def pix_spent_today(ctx: ToolContext) -> int:
@@ -119,7 +140,7 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
 
 
 # The bank engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
-FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "recipient", "invalid_key": "pix_key",
+FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "pix_key", "invalid_key": "pix_key",
                 "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
 # What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
 # or, for the statement's totals, the organisation's).
@@ -129,7 +150,7 @@ BALANCE_EVIDENCE = Evidence(money=(Money("balance_cents", role="balance"),),
 LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS))
 RECEIPT_EVIDENCE = Evidence(money=(Money("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
                             identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference"),
-                                         *_OWNER_IDS))
+                                         Identifier("txid", "reference"), *_OWNER_IDS))
 STATEMENT_EVIDENCE = Evidence(
     money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit"), Money("settled_in_cents")),
     dates=("since", "until", "at"),

@@ -97,7 +97,7 @@ FAILURE_KIND = {
                     "limit_exceeded"),
     **dict.fromkeys(["invalid_key", "amount_invalid", "same_account", "schedule_invalid", "invalid_party_size",
                      "invalid_argument", "quote_incomplete", "slot_in_the_past", "text_invalid",
-                     "approval_invalid"], "invalid_argument"),
+                     "approval_invalid", "txid_invalid"], "invalid_argument"),
 }
 
 

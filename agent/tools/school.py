@@ -86,7 +86,7 @@ def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
     data = asdict(link)
     data.pop("token")
     data.pop("booking_id")
-    data["url"] = ctx.public_base_url + link.path
+    data["url"] = ctx.public_base_url + link.path + f"?lang={ctx.language}"  # the page in the customer's language
     return ok(data)
 
 

@@ -31,6 +31,16 @@ Locks and the model (issue 17: no model call inside the locking transaction)
   transfer instead of making a second. Only the reply and the trace wait for the end, so a customer never reads
   a reply twice.
 - **A turn that raises** is recorded, answered once and passed (`agent.turn.failure`).
+
+Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count them)
+- The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
+  with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
+  ask for?) on indexes whose size does not grow with the history; releasing the lease checks in the same
+  statement that nothing else is pending.
+- Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
+  lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
+  come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
+- References issued or read during the turn are remembered for it (`agent.references.references_remembered`).
 """
 
 from __future__ import annotations
@@ -39,19 +49,24 @@ import logging
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from agent.continuation import approval_continue
 from agent.models import Turn
+from agent.references import references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
+from asks.models import Decision as DecisionRow
 from asks.services import message_attribute
+from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
+from inbox.selectors import conversation_escalated
 from tenants.selectors import OrganisationInForce, organisation_in_force
 
 logger = logging.getLogger(__name__)
@@ -70,24 +85,41 @@ def turn_handle(*, message_id: int) -> None:
     """Run the turns of the message's conversation, in arrival order, up to this message and beyond; each turn
     reads the organisation and its policy in force when it starts. Raises ConversationBusy when another live
     attempt holds the conversation (the task retries)."""
-    message = Message.objects.only("conversation_id").get(pk=message_id)
-    lease = lease_take(conversation_id=message.conversation_id)
+    lease = lease_take(message_id=message_id)  # the conversation row (and customer) comes with the lease
+    released = False
     try:
-        conversation = Conversation.objects.select_related("customer").get(pk=message.conversation_id)
-        while (pending := _next_pending(conversation.pk)) is not None:
+        conversation = lease.conversation
+        assert conversation is not None
+        pending = _next_pending(conversation.pk)
+        while pending is not None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
             turn_run(message=pending, conversation=conversation, org=organisation_in_force(), lease=lease)
+            released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
+            pending = None if released else _next_pending(conversation.pk)
     finally:
         try:
-            lease_release(lease)
+            if not released:
+                lease_release(lease)
         except (OperationalError, InterfaceError):  # the database went away: the lease expires by itself
             logger.warning("could not release the turn lease of conversation %s", lease.conversation_id)
 
 
 def _next_pending(conversation_id: int) -> Message | None:
-    return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
-                                   handled_at__isnull=True)
-            .filter(turn__isnull=True).select_related("attribution__ask").order_by("sent_at", "pk").first())
+    """The oldest unhandled inbound message, read with what its turn would otherwise ask in queries of their own:
+    whether the chat is escalated, whether it was decided already (by an attempt that crashed), and what the
+    previous reply asked for. One statement whose cost does not grow with the conversation's history: the message
+    is found on the small `inbound_pending` index (an anti-join on the turns' unique index, not a LEFT JOIN the
+    planner may hash over every turn), and the annotations are computed for that one row (picked by id first, so
+    the planner expects one row and does not hash the decisions table instead)."""
+    first = (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+                                    handled_at__isnull=True)
+             .filter(~Exists(Turn.objects.filter(message_id=OuterRef("pk"))))
+             .order_by("sent_at", "pk").values("pk")[:1])
+    return (Message.objects.filter(pk=Subquery(first)).select_related("attribution__ask")
+            .annotate(escalated=conversation_escalated(OuterRef("conversation_id")),
+                      previous_asked_for=Subquery(steps.previous_asked_for_query(OuterRef("conversation_id"))),
+                      decided=Exists(DecisionRow.objects.filter(message_id=OuterRef("pk"))))
+            .first())
 
 
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
@@ -96,7 +128,7 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
                       trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
-    with connection.execute_wrapper(counter):
+    with connection.execute_wrapper(counter), references_remembered():
         try:
             return _steps(state, counter)
         except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):
@@ -153,17 +185,20 @@ def approval_announced(*, approval_id: int) -> None:
     # on the model (that turn sees the version move and recomputes).
     with transaction.atomic():
         Conversation.objects.select_for_update().only("pk").get(pk=conversation.pk)
-        last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
-                        .order_by("-sent_at", "-pk").first())
-        customer, tenancy = conversation.customer, org.tenancy
-        ctx = ToolContext(
-            conversation_id=conversation.pk, ask_id=request.ask_id, message_id=last_inbound.pk if last_inbound else 0,
-            customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
-            language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy,
-            now=timezone.now(), public_base_url=org.public_base_url)
-        draft = approval_continue(approval_id=approval_id, ctx=ctx)
-        conversation_touch(conversation_id=conversation.pk)
-        if draft is not None and draft.text:
-            reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
-                                           channel=last_inbound.channel if last_inbound else Message.Channel.WHATSAPP)
-            message_attribute(message_id=reply.pk, ask_id=request.ask_id)
+        with conversation_holding(conversation.pk):  # asks' services need not lock it again
+            last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
+                            .order_by("-sent_at", "-pk").first())
+            customer, tenancy = conversation.customer, org.tenancy
+            ctx = ToolContext(
+                conversation_id=conversation.pk, ask_id=request.ask_id,
+                message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
+                customer_name=customer.name, org_kind=tenancy.kind, language=conversation.language or tenancy.language,
+                currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
+                public_base_url=org.public_base_url)
+            draft = approval_continue(approval_id=approval_id, ctx=ctx)
+            conversation_touch(conversation_id=conversation.pk)
+            if draft is not None and draft.text:
+                channel = last_inbound.channel if last_inbound else Message.Channel.WHATSAPP
+                reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                               channel=channel)
+                message_attribute(message_id=reply.pk, ask_id=request.ask_id)

@@ -21,9 +21,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from conversations.models import Conversation
+from agent.models import Turn
+from conversations.locks import conversation_holding
+from conversations.models import Conversation, Customer, Message
 
 
 def lease_seconds() -> float:
@@ -45,6 +48,7 @@ class Lease:
     token: str
     version: int  # the conversation's version when the current message was read (see `Conversation.version`)
     expires_at: datetime
+    conversation: Conversation | None = None  # the row as locked when taken by message (with its customer)
 
 
 def _holder() -> str:
@@ -67,20 +71,62 @@ def _holder_is_gone(holder: str) -> bool:
     return False
 
 
-def lease_take(*, conversation_id: int) -> Lease:
-    """Take the conversation's lease, or raise ConversationBusy. One short transaction."""
+def lease_take(*, conversation_id: int | None = None, message_id: int | None = None) -> Lease:
+    """Take the conversation's lease, or raise ConversationBusy. One short transaction. Given `message_id`
+    instead, the conversation is the message's, read whole with its customer in the same locking statement
+    (`Lease.conversation`; Message.DoesNotExist if there is no such message)."""
     now = timezone.now()
+    if message_id is not None:
+        taken = _take_free(message_id=message_id, now=now)
+        if taken is not None:
+            return taken
     with transaction.atomic():
-        row = (Conversation.objects.select_for_update()
-               .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
-               .get(pk=conversation_id))
+        if message_id is not None:
+            row = (Conversation.objects.select_for_update(of=("self",)).select_related("customer")
+                   .filter(messages__pk=message_id).first())
+            if row is None:
+                raise Message.DoesNotExist(f"no message {message_id}")
+            conversation_id = row.pk
+        else:
+            assert conversation_id is not None, "lease_take needs a conversation_id or a message_id"
+            row = (Conversation.objects.select_for_update()
+                   .only("version", "turn_lease_token", "turn_lease_holder", "turn_lease_expires_at")
+                   .get(pk=conversation_id))
         held = bool(row.turn_lease_token) and row.turn_lease_expires_at is not None and row.turn_lease_expires_at > now
         if held and not _holder_is_gone(row.turn_lease_holder):
             raise ConversationBusy(conversation_id)
-        lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()))
-        Conversation.objects.filter(pk=conversation_id).update(
-            turn_lease_token=lease.token, turn_lease_holder=_holder(), turn_lease_expires_at=lease.expires_at)
+        lease = Lease(conversation_id, secrets.token_hex(16), row.version, now + timedelta(seconds=lease_seconds()),
+                      conversation=row if message_id is not None else None)
+        row.turn_lease_token, row.turn_lease_holder = lease.token, _holder()
+        row.turn_lease_expires_at = lease.expires_at
+        Conversation.objects.filter(pk=conversation_id).update(turn_lease_token=lease.token,
+                                                               turn_lease_holder=row.turn_lease_holder,
+                                                               turn_lease_expires_at=lease.expires_at)
     return lease
+
+
+def _take_free(*, message_id: int, now: datetime) -> Lease | None:
+    """The common case in one statement: the message's conversation, if its lease is free or expired, is taken
+    with UPDATE … RETURNING the row and its customer (a row lock held only for that statement). None when the
+    lease is held (then `lease_take` looks at who holds it) or there is no such message."""
+    token, holder, expires_at = secrets.token_hex(16), _holder(), now + timedelta(seconds=lease_seconds())
+    ours, theirs = list(Conversation._meta.concrete_fields), list(Customer._meta.concrete_fields)
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(Conversation._meta.db_table)} AS c SET turn_lease_token = %s, turn_lease_holder = %s, "
+           f"turn_lease_expires_at = %s FROM {quote(Message._meta.db_table)} AS m, {quote(Customer._meta.db_table)} "
+           "AS u WHERE m.id = %s AND c.id = m.conversation_id AND u.id = c.customer_id AND (c.turn_lease_token = '' "
+           "OR c.turn_lease_expires_at IS NULL OR c.turn_lease_expires_at <= %s) RETURNING "
+           + ", ".join([f"c.{quote(str(field.column))}" for field in ours]
+                       + [f"u.{quote(str(field.column))}" for field in theirs]))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token, holder, expires_at, message_id, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    alias = connection.alias or "default"
+    conversation = Conversation.from_db(alias, [field.attname for field in ours], row[:len(ours)])
+    conversation.customer = Customer.from_db(alias, [field.attname for field in theirs], row[len(ours):])
+    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
 
 
 @contextmanager
@@ -96,13 +142,20 @@ def lease_locked(lease: Lease) -> Iterator[Conversation]:
         if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
             lease.expires_at = now + timedelta(seconds=lease_seconds())
             Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
-        yield row
+        with conversation_holding(lease.conversation_id):  # services called inside need not lock it again
+            yield row
 
 
-def lease_release(lease: Lease) -> None:
-    """Give the lease back (only if it is still ours)."""
-    Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token).update(
-        turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None)
+def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:
+    """Give the lease back (only if it is still ours); True if it was. With `unless_pending`, only if no inbound
+    message of the conversation waits for its turn — in the same statement, so the turn loop asks "anything
+    left?" and lets go in one round trip (False: something is pending, or the lease is no longer ours)."""
+    rows = Conversation.objects.filter(pk=lease.conversation_id, turn_lease_token=lease.token)
+    if unless_pending:
+        rows = rows.exclude(Exists(Message.objects.filter(
+            conversation_id=OuterRef("pk"), direction=Message.Direction.INBOUND, handled_at__isnull=True)
+            .exclude(Exists(Turn.objects.filter(message_id=OuterRef("pk"))))))
+    return rows.update(turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None) > 0
 
 
 def connection_release() -> None:

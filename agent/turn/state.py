@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.drafting import GuardedDraft
 from agent.models import Turn
+from agent.pixcode import CodeRead
 from agent.providers.base import AskScope, Draft, Provider, RespondInput, Usage
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.lease import Lease
@@ -26,8 +27,10 @@ class TurnState:
     trace: Turn
     provider: Provider | None = None
     asked_for: str | None = None  # the slot the previous reply asked for
+    language: str | None = None  # this message's language (`receive` detects it among the organisation's)
     corrects: Message | None = None  # an edit of the message the open Ask came from: a correction of that Ask
     perception: Perception | None = None
+    pix_code: CodeRead | None = None  # the Pix code the message carries (read by code; the model never sees it)
     outcome: DecisionOutcome | None = None
     ctx: ToolContext | None = None
     scope: AskScope | None = None
@@ -37,6 +40,7 @@ class TurnState:
     model_drafted: bool = False  # False for code-built text (previews, outcomes of decisions): never redrafted
     checked: GuardedDraft | None = None
     usage: Usage = field(default_factory=Usage)
+    escalation: tuple[str, str] | None = None  # (code, note for the staff) to open when the reply is delivered
     done: bool = False  # nothing more to perceive, decide or draft: deliver what `draft` holds (maybe nothing)
 
     @property
@@ -45,7 +49,8 @@ class TurnState:
 
     @property
     def lang(self) -> str:
-        return self.org.tenancy.language
+        """The customer's language: this message's, else the conversation's, else the organisation's own."""
+        return self.language or self.conversation.language or self.org.tenancy.language
 
     def finish_early(self, draft: Draft, *, provider: str | None = None, rule: str = "",
                      status: Any = None) -> None:

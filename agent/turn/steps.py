@@ -8,13 +8,25 @@ database connection.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
-from agent.models import Turn
+from agent.models import PixCode, Turn
+from agent.pixcode import (
+    CODE_MARK,
+    NAME_MARK,
+    pix_code_perception,
+    pix_code_present,
+    pix_code_read,
+    pix_code_redacted,
+    pix_code_store,
+)
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
 from agent.replies import say
@@ -26,22 +38,22 @@ from approvals.models import ApprovalRequest
 from approvals.previews import word
 from approvals.services import approval_decide_tap, approval_decided_by, approval_shown
 from asks.buttons import confirm_payload, decline_payload, parse_tap
-from asks.decide import decision_policy
+from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
 from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
-    ask_start_execution,
     ask_tool_failed,
     message_attribute,
     message_decide,
 )
 from conversations.models import Message
-from conversations.services import message_mark_handled, message_store_outbound
+from conversations.services import conversation_set_language, message_mark_handled, message_store_outbound
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
+from language.detect import detect_language
 
 SCOPE_MESSAGES = 20
 
@@ -60,7 +72,13 @@ def receive(state: TurnState) -> None:
     message the open Ask came from is a correction of that Ask (any other edit is recorded, not answered); media
     and other kinds get the one "text only" reply. Also reads what the previous reply asked for."""
     message, trace = state.message, state.trace
-    if conversation_is_escalated(conversation_id=state.conversation.pk):
+    # Annotated by the turn's read of the message, used once: a recompute (the conversation moved, maybe people
+    # took it) asks again.
+    escalated, unread = message.__dict__.pop("escalated", None), object()
+    previous_asked_for = message.__dict__.pop("previous_asked_for", unread)
+    if escalated is None:
+        escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
+    if escalated:
         return state.finish_early(Draft(""), provider="none", rule="escalated_silent")
     if message.kind in SILENT_KINDS:
         return state.finish_early(Draft(""), provider="none", rule=SILENT_KINDS[message.kind])
@@ -71,24 +89,68 @@ def receive(state: TurnState) -> None:
         if original is None or asked is None or not asked.is_open or not message.text:
             return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
         state.corrects = original
-    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER):
+    elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
+            message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
-    previous = Turn.objects.filter(message__conversation=state.conversation).order_by("-pk").first()
-    state.asked_for = (previous.asked_for or None) if previous else None
+    if message.kind in (Message.Kind.TEXT, Message.Kind.EDIT) and message.text:
+        tenancy = state.org.tenancy
+        # a Pix code's letters (merchant, city, URL) are third-party text and say nothing of the customer's language
+        words = pix_code_redacted(message.text).replace(CODE_MARK, " ")
+        state.language = detect_language(words, allowed=tenancy.languages or (tenancy.language,),
+                                         fallback=state.conversation.language or tenancy.language)
+    if previous_asked_for is not unread:
+        state.asked_for = previous_asked_for or None
+    else:
+        state.asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None) or None
     state.provider = provider_for_current_organisation()
     trace.provider = state.provider.name
+
+
+def previous_asked_for_query(conversation_id: Any) -> QuerySet:
+    """What the previous reply asked for: the `asked_for` of the conversation's latest turn, found through the
+    (conversation, sent_at) index of messages — not by the turns' ids, which walks every organisation's turns
+    since this chat's last one. `conversation_id` may be an `OuterRef`."""
+    return (Message.objects.filter(conversation_id=conversation_id, direction=Message.Direction.INBOUND,
+                                   turn__isnull=False)
+            .order_by("-sent_at", "-pk").values_list("turn__asked_for", flat=True)[:1])
+
+
+PIX_CODE_KINDS = (Message.Kind.TEXT, Message.Kind.MEDIA)  # a pasted code, or the QR a channel read from an image
+
+
+def pix_code_read_applies(state: TurnState) -> bool:
+    """Whether this message is read as a Pix code: a text or an image whose text holds one, to an organisation
+    that takes Pix requests."""
+    message = state.message
+    return (message.kind in PIX_CODE_KINDS and "pix_transfer" in kinds_for(state.org.tenancy.kind)
+            and pix_code_present(message.text))
 
 
 def perceive(state: TurnState) -> None:
     """Ask the provider what the message says (a model call: no transaction, no connection held). An edit that
     corrects the open Ask is read as correction wording. An unreachable model ends the turn with the honest
-    "try again" reply, recorded as failed."""
+    "try again" reply, recorded as failed.
+
+    A message holding a Pix code is not given to the model: code reads it (`agent.pixcode`; a dynamic code's
+    payload fetched here, outside any transaction) into a new Pix request, or ends the turn with the refusal the
+    customer reads (a damaged code, a dynamic code from an address not allowed…). Any other message reaches the
+    model with its codes masked."""
     assert state.provider is not None
     message, tenancy = state.message, state.org.tenancy
+    if pix_code_read_applies(state):
+        read = pix_code_read(message.text, before_fetch=connection_release)  # no connection held over the fetch
+        assert read is not None
+        state.trace.provider = "pix_code"
+        if read.refusal is not None:
+            return state.finish_early(Draft(say(state.lang, read.refusal)), rule=read.refusal)
+        state.pix_code = read
+        state.perception = pix_code_perception(read, lang=tenancy.language)
+        state.trace.perception = state.perception.model_dump(mode="json")
+        return
     before_model(state)
     try:
         perception, used = state.provider.perceive(PerceiveInput(
-            text=message.text, lang=tenancy.language, org_kind=tenancy.kind, now=message.sent_at,
+            text=pix_code_redacted(message.text), lang=state.lang, org_kind=tenancy.kind, now=message.sent_at,
             tz=tenancy.time_zone, currency=tenancy.currency, asked_for=state.asked_for,
             replies_to=(message.reply_to or None) if state.corrects is None else None,
         ))
@@ -100,6 +162,10 @@ def perceive(state: TurnState) -> None:
         perception = perception.model_copy(update={"markers": perception.markers | {"correction"}})
     state.perception = perception
     state.trace.perception = perception.model_dump(mode="json")
+    if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
+        state.escalation = ("payment_dispute", gettext(
+            "The customer says they already paid or disputes a charge. Check the payment before answering."))
+        return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
 
 
 def decide(state: TurnState) -> None:
@@ -118,17 +184,23 @@ def decide(state: TurnState) -> None:
                                 by=approval_decided_by(message=message,
                                                        customer_ref=state.conversation.customer.channel_user_id),
                                 at=message.sent_at)
-        outcome = message_decide(message_id=message.pk, perception=state.perception,
-                                 policy=decision_policy(org.policy), org_kinds=kinds_for(org.tenancy.kind))
+        # read with the message, under this lease (still ours: checked above); once — a recompute asks again
+        undecided = message.__dict__.pop("decided", True) is False
+        outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
+                                 undecided=undecided, policy=decision_policy(org.policy),
+                                 org_kinds=kinds_for(org.tenancy.kind))
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
+        if (state.pix_code is not None and ask is not None and ask.kind == "pix_transfer"
+                and outcome.decision.action == Action.START_NEW):  # the code's own Ask, never one already running
+            pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
     tenancy = org.tenancy
-    state.request = RespondInput(lang=tenancy.language, org_kind=tenancy.kind, org_name=tenancy.name,
+    state.request = RespondInput(lang=state.lang, org_kind=tenancy.kind, org_name=tenancy.name,
                                  currency=tenancy.currency, tz=tenancy.time_zone, scope=state.scope,
                                  call_tool=lambda name, arguments: call_tool(state, name, arguments))
 
@@ -211,7 +283,7 @@ def guard(state: TurnState) -> None:
     assert state.draft is not None and state.scope is not None
     org, scope, tenancy = state.org, state.scope, state.org.tenancy
     history = (scope.messages if message_ask(state.message) is not None  # attributed before this attempt (a resume)
-               else [*scope.messages, {"role": "customer", "text": state.message.text}])
+               else [*scope.messages, {"role": "customer", "text": pix_code_redacted(state.message.text)}])
 
     def redraft(previous: Draft, note: str) -> Draft:
         if not state.model_drafted or state.provider is None or state.request is None:
@@ -225,11 +297,11 @@ def guard(state: TurnState) -> None:
         return again
 
     def check(candidate: Draft):
-        return guard_input(draft=candidate, lang=tenancy.language, currency=tenancy.currency, org_kind=tenancy.kind,
+        return guard_input(draft=candidate, lang=state.lang, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
                            policy=org.policy, allowed_hosts=hosts_of(org.public_base_url))
 
-    state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=tenancy.language)
+    state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=state.lang)
     state.draft = state.checked.draft
     state.trace.drafts = state.trace.drafts + state.checked.drafts
     state.trace.guards = state.checked.reports
@@ -240,11 +312,18 @@ def deliver(state: TurnState) -> None:
     (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
     `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
+    if state.escalation is not None:
+        code, note = state.escalation
+        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=code,
+                        reason=note, evidence={"message": state.message.text}, drafts=[])
     if checked is not None and checked.failed is not None:
         failure = checked.failed.failures[0]
         escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
                         reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
                         drafts=checked.drafts)
+    if state.lang != (state.conversation.language or state.org.tenancy.language):
+        conversation_set_language(conversation_id=state.conversation.pk, language=state.lang)
+        state.conversation.language = state.lang
     requested = ctx.approval_requested if ctx is not None else None
     if ask is not None and ctx is not None and requested is None and ctx.approval is None:
         advance_ask(state)
@@ -286,18 +365,19 @@ def advance_ask(state: TurnState) -> None:
     `on_tool_failure`."""
     message, kind = state.message, state.org.tenancy.kind
     assert state.ask is not None
+    completing = registry.completing_tool(kind, state.ask.kind)  # an Ask's kind never changes
+    for done in state.records:
+        if done.name == completing and done.result["ok"]:  # through executing first if it is not yet; the
+            ask_complete(ask_id=state.ask.pk, at=message.sent_at, rule=f"{completing}_succeeded",  # locked read
+                         message_id=message.pk, start_rule=f"{completing}_succeeded", if_open=True)  # decides
+            return
+    if all(record.result["ok"] for record in state.records):
+        return  # nothing refused: nothing to move, nothing to read
     # A fresh read, not refresh_from_db(): django-fsm's refresh unprotects the status field on the class for a
     # moment, which races with another thread's refresh ("Direct status modification is not allowed").
     ask = Ask.objects.get(pk=state.ask.pk)
     if not ask.is_open:
         return
-    completing = registry.completing_tool(kind, ask.kind)
-    for done in state.records:
-        if done.name == completing and done.result["ok"]:
-            if ask.status != Ask.Status.EXECUTING:
-                ask_start_execution(ask_id=ask.pk, rule=f"{completing}_succeeded", message_id=message.pk)
-            ask_complete(ask_id=ask.pk, at=message.sent_at, rule=f"{completing}_succeeded", message_id=message.pk)
-            return
     for failed in state.records:
         code = failed.result.get("error", {}).get("detail", {}).get("code") if not failed.result["ok"] else None
         slot = registry.failed_slot(kind, failed.name, code)
@@ -312,7 +392,7 @@ def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: dat
     return ToolContext(
         conversation_id=state.conversation.pk, ask_id=ask_id, message_id=message_id,
         customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
-        language=tenancy.language, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
+        language=state.lang, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
         now=now, public_base_url=state.org.public_base_url,
     )
 
@@ -321,12 +401,21 @@ def _scope(state: TurnState) -> AskScope:
     outcome, message, perception = state.outcome, state.message, state.perception
     assert outcome is not None and perception is not None
     ask = outcome.ask
-    slots = ask_slots(ask) if ask else {}
+    slots = (outcome.slots if outcome.slots is not None else ask_slots(ask)) if ask else {}
     messages = []
     if ask is not None:
-        for item in ask_messages(ask, last=SCOPE_MESSAGES):
-            messages.append({"role": "customer" if item.direction == Message.Direction.INBOUND else "bot",
-                             "text": item.text})
+        # The code's merchant name is third-party text: masked in the bot's own messages too (a preview's warning
+        # quotes it), so it reaches the model from nowhere.
+        # (read only for an Ask whose messages hold a code: no query on any other turn)
+        items = ask_messages(ask, last=SCOPE_MESSAGES)
+        claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
+                   if any("000201" in item.text for item in items) else None)
+        for item in items:
+            inbound = item.direction == Message.Direction.INBOUND
+            text = pix_code_redacted(item.text) if inbound else item.text
+            if claimed and not inbound:
+                text = text.replace(f'"{claimed}"', f'"{NAME_MARK}"')  # as the preview's warning quotes it
+            messages.append({"role": "customer" if inbound else "bot", "text": text})
     return AskScope(
         kind=ask.kind if ask else None, status=ask.status if ask else None, slots=slots,
         missing=missing_slots(ask.kind, slots) if ask else [], messages=messages,
@@ -335,7 +424,7 @@ def _scope(state: TurnState) -> AskScope:
         choices=outcome.decision.choices, ask_id=ask.pk if ask else outcome.decision.ask_id,
         message_id=message.pk, said=slot_values(perception, None),
         closed_kind=outcome.closed.kind if outcome.closed else None,
-        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks],
+        parked_kinds=[(a.pk, a.kind) for a in outcome.parked_asks], markers=frozenset(perception.markers),
     )
 
 

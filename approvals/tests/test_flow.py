@@ -114,7 +114,8 @@ def test_injected_instructions_can_at_most_produce_a_preview_of_the_real_owner(d
     ]
     before = carla_balance()
     turn = Conversation().say(injected)
-    assert "Energia Sul Distribuidora" in turn.reply and "R$\xa01.890,00" in turn.reply
+    # written in English to a bank that serves English: the preview is in the customer's language
+    assert "Energia Sul Distribuidora" in turn.reply and "R$1,890.00" in turn.reply
     assert "Paguei" not in turn.reply  # the reply is the code's preview, not the model's claim
     assert PixTransfer.objects.count() == 0 and carla_balance() == before
 

@@ -87,15 +87,17 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
                                  r"|trocar (?:o )?meu|usado|avaliacao"),
-                  ("product_search", r"tem|tem o|voces tem|preco|quanto custa|quanto sai|quero comprar|vendem|garantia|estoque|recomenda|indica")),
+                  ("product_search", r"tem|tem o|voces tem|preco|quanto custa|quanto sai|quero comprar|vendem|garantia|estoque|recomenda|indica"
+                                     r"|barat[oa]s?|um celular")),
         "es": (("used_quote", r"cuanto me (?:dan|pagan|darian|pagarian)|cuanto pagan|vender mi|vendo mi|mi usado|entregar mi|canje"),
                ("product_search", r"tienen|teneis|tiene|tenes|precio|cuanto cuesta|cuanto vale|cuanto sale|venden|busco"
-                                  r"|necesito|garantia|stock|hay algun|hay alguna|me interesa|recomendas|recomendarias")),
+                                  r"|necesito|garantia|stock|hay algun|hay alguna|me interesa|recomendas|recomendarias"
+                                  r"|barat[oa]s?|economic[oa]s?|un celular|un celu")),
         "ca": (("used_quote", r"quant em (?:donen|doneu|donarieu|pagueu)|quant pagueu|vendre el meu|el meu usat"),
-               ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc")),
+               ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc|barat[ae]?s?|un mobil")),
         "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"),
                ("product_search", r"do you have|price|how much is|how much does|in stock|stock|sell|buy|warranty|any cheap"
-                                  r"|looking for")),
+                                  r"|looking for|cheap|affordable|a cheap")),
     },
 }
 # Per language: (pattern over folded text, what to write for it or None for the words as said).

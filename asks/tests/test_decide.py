@@ -96,6 +96,40 @@ def test_Q2_a_swipe_reply_to_a_closed_ask_resumes_from_the_quoted_message():
     assert decision.resume_from == (5, 12) and decision.close_open == "superseded"
 
 
+def test_Q3_a_swipe_reply_to_an_earlier_message_of_the_open_ask_resumes_from_it_with_a_new_preview():
+    quote = Quote(ask_id=1, ask_kind="pix_transfer", ask_status="awaiting_confirmation", message_id=2)
+    decision = run(said(amount=30000), open_ask=AWAITING, quote=quote)
+    assert (decision.action, decision.rule) == (Action.RESUME, "swipe_reply_resumes_open_from_quoted_message")
+    assert decision.resume_from == (1, 2) and decision.close_open == "superseded"
+    assert decision.values == {"amount": {"amount_cents": 30000, "currency": "BRL"}}
+
+
+def test_Q3_a_quoted_cancel_or_a_quoted_bare_yes_is_not_a_resume():
+    quote = Quote(ask_id=1, ask_kind="pix_transfer", ask_status="awaiting_confirmation", message_id=2)
+    assert run(said(markers={"cancel"}), open_ask=AWAITING, quote=quote).rule == "customer_cancelled"
+    assert run(said(markers={"confirm"}), open_ask=AWAITING, quote=quote).rule == "typed_confirmation_needs_button"
+    executing = AskView(id=1, kind="pix_transfer", status="executing", slots={}, last_activity_at=T0)
+    assert run(said(amount=100), open_ask=executing, quote=quote).rule == "ask_executing"
+
+
+def test_R1_typed_resume_wording_resumes_the_parked_ask_of_the_kind_said():
+    booking = AskView(id=8, kind="balance", status="suspended", slots={}, last_activity_at=T0)
+    decision = run(said("pix_transfer", markers={"resume", "confirm"}), open_ask=None, parked=[booking, PARKED])
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.RESUME, "typed_resume_of_parked", 7)
+
+
+def test_R1_typed_resume_without_a_kind_resumes_the_latest_parked_and_parks_the_open_one():
+    decision = run(said(markers={"resume"}), open_ask=AWAITING.__class__(
+        id=2, kind="balance", status="collecting", slots={}, last_activity_at=T0), parked=[PARKED])
+    assert (decision.rule, decision.ask_id, decision.park_open) == ("typed_resume_of_parked", 7, True)
+
+
+def test_R1_resume_wording_with_nothing_parked_of_that_kind_is_a_new_request():
+    booking = AskView(id=8, kind="balance", status="suspended", slots={}, last_activity_at=T0)
+    decision = run(said("pix_transfer", markers={"resume"}), parked=[booking])
+    assert decision.rule == "new_request_without_open_ask"
+
+
 def test_C1_cancel_wording_cancels_the_open_ask():
     decision = run(said(markers={"cancel"}), open_ask=PIX)
     assert (decision.action, decision.rule, decision.ask_id) == (Action.CANCEL, "customer_cancelled", 1)

@@ -28,6 +28,16 @@ def test_the_page_shows_the_booking_and_the_amount_in_the_organisations_language
     assert booking.slot.activity.names["ca"] in page and "<form" in page
 
 
+def test_the_page_speaks_the_customers_language_when_the_school_serves_it(demoschool, host_client):
+    link = services.payment_link_create(booking_id=pending_booking().pk)
+    spanish = host_client("demoschool").get(f"/pay/{link.token}/?lang=es").content.decode()
+    assert "Paga tu reserva" in spanish and "Pendiente de pago" in spanish and "90,00\xa0€" in spanish
+    english = host_client("demoschool").get(f"/pay/{link.token}/?lang=en").content.decode()
+    assert "Pay your booking" in english and "€90.00" in english
+    french = host_client("demoschool").get(f"/pay/{link.token}/?lang=fr").content.decode()  # not served: its own
+    assert "Pagueu la reserva" in french
+
+
 def test_paying_twice_pays_once_and_says_already_paid(demoschool, host_client):
     booking = pending_booking()
     link = services.payment_link_create(booking_id=booking.pk)

@@ -1,7 +1,7 @@
 """Guards on what the draft says about the store's items: `stock_contradiction`, `sold_out_offered`,
 `warranty_without_data`, `quote_without_required_info`.
 
-Items are the hits of this turn's `search_catalog` (and `get_product`) outputs: dicts with name, model,
+Items are the hits of this turn's `search_catalog` outputs: dicts with name, model,
 capacity_gb, available, stock, sold_out, warranty_months. The draft is cut into segments (sentences, and "…, but …"
 halves); what a segment says (available, not available, a warranty) applies to the items it names. An item is
 named by its model ("iPhone 13"), optionally with a capacity ("128GB", "128 GB"); a capacity alone ("o de 256GB")
@@ -26,7 +26,7 @@ from guards.registry import register
 from guards.text import folded as fold
 from language.locales import Lang
 
-CATALOG_TOOLS = ("search_catalog", "get_product")
+CATALOG_TOOLS = ("search_catalog",)  # the store tools that return catalogue items (agent.tools.store)
 QUOTE_TOOL = "quote_used_device"
 QUOTE_SLOTS = (("device_model", "model"), ("capacity_gb", "capacity"), ("battery_health", "battery"))
 
@@ -286,9 +286,9 @@ def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]]
         says_available = not says_unavailable and bool(available.search(segment))
         says_offer = not says_unavailable and (says_available or bool(offer.search(segment)))
         for mention in here:
-            if says_available and not mention.hits:
-                contradictions.append(mention.text)
-            elif says_unavailable and mention.hits and all(h.in_stock for h in mention.hits):
+            # "available" for a product the catalogue does not have, or "sold out" for one that is in stock
+            if ((says_available and not mention.hits)
+                    or (says_unavailable and mention.hits and all(h.in_stock for h in mention.hits))):
                 contradictions.append(mention.text)
             elif says_offer and mention.hits and not any(h.in_stock for h in mention.hits):
                 (sold_out if any(h.sold_out for h in mention.hits) else contradictions).append(mention.text)

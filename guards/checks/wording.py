@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
 
+from guards import claim_lexicon as lex
 from guards.contract import GuardInput, GuardVerdict
 from guards.evidence import inferred, typed
 from guards.messages import explain
@@ -107,46 +108,87 @@ def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
 # "just now") is always a new effect.
 
 _PT_PART = r"(?:enviad|realizad|feit|efetuad|concluid|confirmad|aprovad|agendad|reservad|pag|transferid|marcad|garantid" \
-           r"|registrad|separad|depositad|creditad)[oa]s?"
+           r"|registrad|separad|depositad|creditad|processad|finalizad|quitad|liquidad|cobrad|debitad|estornad" \
+           r"|reembolsad|remarcad|reagendad|matriculad|inscrit|comprad|encomendad|emitid|programad|assegurad|completad" \
+           r"|lancad)[oa]s?" \
+           rf"|{lex.alternation(lex.PT_PARTICIPLE_STEMS)}[oa]s?|entregues?"
 _ES_PART = r"(?:enviad|realizad|hech|efectuad|completad|confirmad|reservad|pagad|agendad|apartad|transferid|acreditad" \
-           r"|registrad|depositad)[oa]s?"
-_CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|programa|inscri|registra)(?:t|da|ts|des)" \
-           r"|fe(?:t|ta|ts|tes)|inscrit(?:a|s|es)?"
+           r"|registrad|depositad|procesad|cobrad|girad|asegurad|garantizad|programad|finalizad|abonad|liquidad|anotad" \
+           r"|inscript|inscrit|emitid|comprad|encargad|reembolsad|debitad)[oa]s?" \
+           rf"|{lex.alternation(lex.ES_PARTICIPLE_STEMS)}[oa]s?"
+_CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|programa|inscri|registra|processa|cobra" \
+           r"|gira|assegura|garanti|finalitza|abona|anota|compra|reemborsa|carrega|ingressa)(?:t|da|ts|des)" \
+           r"|fe(?:t|ta|ts|tes)|inscrit(?:a|s|es)?" \
+           rf"|{lex.alternation(lex.CA_PARTICIPLES)}"
 _EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
            r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
-           r"|taken care of|suc+es+ful+|fixed|arranged|verified|saved|added)"
-_EN_NOUNS = r"(?:transfer|payment|booking|reservation|appointment|transaction|money|funds|ticket|order|purchase|ride" \
-            r"|cab|taxi|table|deposit|pix|trip|flight|room|seat|class|lesson|spot|procedure|request|operation" \
-            r"|confirmation|car|house|hotel|visit|bus)s?"
-_EN_OBJECTS = r"(?:reservation|booking|transfer|payment|appointment|purchase|deposit|order|ticket|seat|table|ride|car" \
-              r"|room|visit)s?"
-_EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+es+ful+) )?"
+           r"|taken care of|suc+e(?:s+)?ful+|fixed|arranged|verified|saved|added|approved|moved|created" \
+           rf"|{lex.alternation(tuple(f for f in lex.EN_PAST if f not in ('scheduled', 'placed', 'made', 'cleared')))})"
+_EN_NOUNS = lex.alternation((
+    "transfer", "payment", "booking", "reservation", "appointment", "transaction", "money", "funds", "ticket", "order",
+    "purchase", "ride", "cab", "taxi", "table", "deposit", "pix", "trip", "flight", "room", "seat", "class", "lesson",
+    "spot", "procedure", "request", "operation", "confirmation", "car", "house", "hotel", "visit", "bus", "buying",
+    "purchasing", "invoice", "bill", "fee", "package", "parcel", "refund", "enrolment", "enrollment", "registration",
+    "subscription")) + "s?"
+_EN_OBJECTS = lex.alternation(("reservation", "booking", "transfer", "payment", "appointment", "purchase", "deposit",
+                               "order", "ticket", "seat", "table", "ride", "car", "room", "visit")) + "s?"
+_EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+e(?:s+)?ful+) )?"
 _EN_NOT_FULL = r"(?! up| solid| out| for that| at that| already)"
 
 FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"(?:ja |tambem )?(?:te |lhe )?(?:enviei|mandei|transferi|paguei|depositei|reservei|agendei|marquei|efetuei"
-              r"|realizei|conclui|confirmei|separei|garanti|comprei|registrei|inscrevi|fiz (?:o|a|seu|sua|teu|tua|um|uma)"
-              r" (?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|compra))",
+              r"|realizei|conclui|confirmei|separei|garanti|comprei|registrei|inscrevi|cobrei|quitei|processei|finalizei"
+              r"|completei|liquidei|matriculei|encomendei|reembolsei|estornei|remarquei|reagendei|lancei"
+              r"|fiz (?:o|a|seu|sua|teu|tua|um|uma)"
+              r" (?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|compra|estorno|reembolso|matricula"
+              r"|inscricao|devolucao))",
+              r"fizemos (?:o|a|seu|sua|teu|tua|um|uma) (?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito"
+              r"|compra|estorno|reembolso|matricula|inscricao|devolucao)",
               r"acab(?:ei|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|agendar|fazer|confirmar|marcar)",
-              r"ja (?:te )?(?:enviamos|transferimos|reservamos|agendamos|pagamos)"),
+              r"ja (?:te )?(?:enviamos|transferimos|reservamos|agendamos|pagamos)",
+              rf"(?:ja |tambem )?(?:te |lhe |o |a |os |as )?{lex.alternation(lex.PT_FIRST_SINGULAR)}",
+              rf"ja (?:te |lhe )?{lex.alternation(lex.PT_FIRST_PLURAL)}",
+              rf"(?:te |lhe )?{lex.alternation(lex.PT_FIRST_PLURAL)} (?:o |a |os |as |seu |sua |teu |tua |um |uma )?"
+              r"(?:\w+ )?(?:pix|transferencia|pagamento"
+              r"|reserva|agendamento|valor|dinheiro|deposito|mesa|vaga|aula|ingresso|pedido|compra|boleto|mensalidade"
+              r"|consulta|horario|lugar|matricula|inscricao|r\$)",
+              rf"deixei (?:tudo |o |a |os |as |seu |sua |teu |tua )?(?:\w+ )?{_PT_PART}",
+              r"(?:ja )?recebemos (?:o |a |seu |sua |teu |tua |o seu |a sua )?(?:pix|pagamento|transferencia|deposito|valor)"),
     "es": (r"(?:ya )?(?:te |le |os |les )?(?:lo |la |los |las )?(?:he|hemos) (?:enviado|transferido|pagado|reservado|apartado"
-           r"|agendado|realizado|confirmado|completado|depositado|hecho (?:la|el|tu|su|una|un) (?:transferencia|pago"
+           r"|agendado|realizado|confirmado|completado|depositado|procesado|cobrado|girado|inscrito|anotado|programado"
+           r"|finalizado|abonado|liquidado|emitido|registrado|asegurado|recibido|comprado|efectuado"
+           r"|hecho (?:la|el|tu|su|una|un) (?:transferencia|pago"
            r"|reserva|envio|deposito|compra))",
+           r"(?:ya )?(?:te |le )?hicimos (?:la|el|tu|su|una|un) (?:transferencia|pago|reserva|envio|deposito|compra"
+           r"|devolucion|reembolso|inscripcion)",
            r"(?:ya )?(?:te |le |se )?(?:lo |la |los |las )?(?:hice (?:la|el|tu|su) (?:transferencia|pago|reserva|envio"
            r"|deposito|compra)|transferi)",
-           r"acab(?:o|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|apartar|hacer|confirmar)"),
-    "ca": (r"(?:ja )?(?:t'|us |l'|li |els |les |te |ho |t'ho |l'he )?(?:he|hem) (?:enviat|transferit|pagat|reservat|apuntat"
+           r"acab(?:o|amos) de (?:te )?(?:enviar|mandar|transferir|pagar|reservar|apartar|hacer|confirmar)",
+           r"(?:ya )?(?:hemos recibido|recibimos) (?:el |la |tu |su )?(?:pago|transferencia|dinero|deposito|importe)",
+           rf"(?:ya )?(?:te |le )?{lex.alternation(lex.ES_FIRST_PLURAL)} (?:el |la |los |las |tu "
+           r"|su |tus |sus |un |una )?(?:\w+ )?(?:pago|transferencia|reserva|dinero|deposito|importe|mesa|plaza|clase"
+           r"|entrada|pedido|compra|turno|cita|lugar|cuota|factura|\$)",
+           rf"ya (?:te |le |os |les )?{lex.alternation(lex.ES_FIRST_PLURAL)}"),
+    "ca": (rf"(?:ja )?(?:t'|us |l'|li |els |les |te |ho |t'ho )?(?:he|hem) {lex.alternation(lex.CA_PARTICIPLES)}",
+           rf"(?:ja )?(?:t'|et |li |us )?(?:vaig|vam) {lex.alternation(lex.CA_INFINITIVES)}"
+           r"(?:-(?:te|me|li|vos|nos|ho|la|les|los|lo|t'ho|l'|ne)|'(?:l|ls|n|ho))?",
+           r"(?:ja )?(?:t'|us |l'|li |els |les |te |ho |t'ho |l'he )?(?:he|hem) (?:enviat|transferit|pagat|reservat|apuntat"
            r"|inscrit|confirmat|realitzat|programat|guardat|fet (?:la|el|la teva|el teu|una|un) (?:transferencia"
            r"|pagament|reserva|enviament|compra))",
-           r"(?:ja )?(?:t'|et |li |us )?(?:vaig|vam) (?:enviar|transferir|pagar|reservar|apuntar|inscriure|fer (?:la|el) "
-           r"(?:transferencia|pagament|reserva))",
+           r"(?:ja )?(?:t'|et |li |us )?(?:vaig|vam) (?:(?:enviar|transferir|pagar|reservar|apuntar|inscriure|fer)"
+           r"(?:-(?:te|me|li|vos|nos|ho|la|les|los|lo|t'ho|l'|ne)|'(?:l|ls|n|ho))?(?: (?:la|el) (?:transferencia|pagament"
+           r"|reserva))?)",
+           r"(?:ja )?(?:hem|he) rebut (?:el |la |els |les )?(?:teu |teva |vostre |vostra )?(?:pagament|transferencia"
+           r"|diners|import|ingres|pix)",
            r"acab(?:o|em) de (?:t'|et )?(?:enviar|transferir|pagar|reservar|apuntar)"),
     "en": (rf"i(?:'ve| have| had)? {_EN_ADVERB}(?:gone ahead and )?(?:sent|transferred|paid|booked|reserved|completed"
            r"|processed|placed|confirmed|purchased|bought|secured|arranged|initiated|submitted|finali[sz]ed|ordered"
-           r"|deposited|wired|set up|put you down|signed you up|registered|recorded|enrolled you|book|scheduled"
-           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?) )",
+           r"|deposited|wired|set up|put you down|signed you up|registered|recorded|enrolled you|book|scheduled|charged"
+           r"|locked in|refunded|rescheduled|renewed|topped up|settled|issued|enrolled"
+           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?)|hailed|put you (?:in|on)|got (?:it|that) done)",
            rf"i(?:'ve| have| had)? {_EN_ADVERB}made (?:\w+ ){{0,2}}{_EN_OBJECTS}",
-           r"(?:i|we)(?: was| were| have|'ve| had) (?:able|managed) to (?:successfully )?(?:book|reserve|send|transfer"
+           r"i(?:'ve| have) (?:book|reserve|confirm|schedule|transfer)",  # a slip for the participle
+           r"(?:i|we)(?: was| were| have|'ve| had) (?:able|managed) (?:to )?(?:successfully )?(?:book|reserve|send|transfer"
            r"|pay|buy|purchase|make|get|set up|schedule|confirm|place|submit)",
            r"i (?:managed|did) (?:to )?(?:book|reserve|send|transfer|pay|buy|purchase|make|get|confirm|place|submit)",
            r"went ahead and (?:booked|reserved|sent|transferred|paid|bought|purchased|made|placed|confirmed)",
@@ -155,14 +197,22 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"i(?:'ve| have) got(?:ten)? (?:you )?(?:\d+|a|an|the|your|two|three|four|five) (?:\w+ )?{_EN_OBJECTS}",
            rf"i have (?:your|the) (?:\w+ )?(?:{_EN_OBJECTS}|event|class|lesson) (?:scheduled|booked|confirmed|reserved"
            r"|set up|ready)",
-           r"i(?:'ve| have)? (?:just )?(?:finished|completed) (?:the|your) ",
+           r"i(?:'ve| have)? (?:just )?(?:finished|completed) (?:the|your)",
            r"i have (?:the |received )?confirmation", r"i(?:'m| am) done with", r"i have you booked",
            rf"(?:i|we)(?:'ve| have)? got (?:you |your |that |those )(?:\w+ )?{_EN_OBJECTS}",
            rf"(?:i|we)(?:'ve| have)? got the (?:\w+ )?{_EN_OBJECTS} for you",
            rf"i have (?:your|the) {_EN_OBJECTS}(?= *[.!,;]| *$| for you| reserved| booked)",
            r"i(?:'ve| have) (?:\w+ )?(?:verified|acquired|finished|got it all taken care of|taken care of)",
            r"we(?:'ve| have) (?:just |now |already |successfully )?(?:sent|transferred|paid|booked|reserved|scheduled"
-           r"|processed|confirmed|made|recorded|registered|received your payment)"),
+           r"|processed|confirmed|made|recorded|registered|received your payment|charged|refunded|debited|billed"
+           r"|credited|deposited|placed|issued|enrolled|signed you up)",
+           rf"(?:i|we) (?:just |already |also |then |finally |[a-z]+ly )?"
+           rf"{lex.alternation(tuple(f for f in lex.EN_PAST if f != 'made'))}",
+           r"(?:i|we)(?:'ve| have)? (?:just |now |already )?received (?:your|the) (?:\w+ )?(?:payment|transfer|money|funds"
+           r"|deposit|pix)",
+           r"i(?: have| had|'ve)? (?:finally |just )?succeeded",
+           r"i(?:'ve| have)? put (?:it|that|this|them|the \w+|your \w+) (?:\w+ )?(?:on|onto|in|into|to) (?:your|the) "
+           r"(?:\w+ )?(?:calendar|schedule|agenda)"),
 }
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
@@ -173,7 +223,18 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
               rf"(?:pix|transferencia|pagamento|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_PT_PART})",
               r"com sucesso", r"(?:ja )?(?:esta|ta|estao|vai) a caminho", r"(?:ja )?(?:caiu|cairam|chegou) na (?:sua |tua )?conta",
               r"(?:pag[oa]|feito|enviado|reservado|agendado|transferido|confirmado)s?\s*!",
-              r"(?:voce|vc) (?:ja )?(?:enviou|fez|pagou|transferiu|reservou|agendou)"),
+              r"(?:voce|vc) (?:ja )?(?:enviou|fez|pagou|transferiu|reservou|agendou)",
+              r"(?:saiu|sairam|foi debitad[oa]|foi descontad[oa]) da (?:sua |tua )?conta",
+              r"ja (?:esta|estao) na (?:sua |tua )?conta", rf"(?<=, )(?:{_PT_PART}|feito)(?= *[.!]| *$)",
+              r"(?:pix|transferencia|pagamento|pedido|encomenda|compra|dinheiro|valor|deposito|envio|produto)s? (?:ja |hoje "
+              r"|agora )?(?:saiu|sairam|foi despachad[oa]|foi entregue|caiu)", r"acab(?:ou|aram) de sair",
+              rf"(?:consta|aparece|esta) como (?:{_PT_PART})",
+              r"(?:voce|vc) (?:ja )?(?:tem|esta com) (?:a |o |sua |seu |tua |teu )?(?:vaga|lugar|ingresso|reserva|mesa"
+              r"|horario|consulta|matricula|inscricao)s?(?: garantid[oa]s?| reservad[oa]s?| confirmad[oa]s?)?",
+              r"(?:voce|vc) (?:ja )?(?:esta|ta) (?:na lista|inscrit[oa]|matriculad[oa]|cadastrad[oa])",
+              r"(?:ja )?(?:esta|estao|foi|foram) (?:enviad[oa]s? )?(?:no|para o) (?:seu |teu )?(?:e-?mail|email)",
+              r"(?:ja )?recebeu (?:o |os |a |as |seu |sua |seus |suas |teu |tua )?(?:pix|pagamento|transferencia|deposito"
+              r"|valor|dinheiro|r\$ ?\d[\d.,]*|\d[\d.,]*)"),
     "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase)s? "
            rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
            rf"{_ES_PART}",
@@ -182,7 +243,21 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:pix|transferencia|pago|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_ES_PART})",
            r"con exito", r"(?:ya )?(?:esta|va|estan|van) (?:en|de) camino", r"(?:ya )?(?:llego|se acredito) (?:a|en) (?:tu|su) cuenta",
            r"(?:pagad[oa]|hecho|enviad[oa]|reservad[oa]|listo y enviado)s?\s*!",
-           r"(?:ya )?(?:enviaste|hiciste|pagaste|transferiste|reservaste)"),
+           r"(?:ya )?(?:enviaste|hiciste|pagaste|transferiste|reservaste)",
+           r"se (?:envio|enviaron|transfirio|pago|pagaron|realizo|proceso|acredito|reservo|confirmo|agendo|completo"
+           r"|hizo|registro|cobro|giro|efectuo|depositaron|deposito)",
+           r"(?:llego|se acredito|cayo|entro|ingreso) (?:a|en) (?:tu |su |la )?cuenta",
+           r"ya (?:esta|estan) en (?:la |tu |su )?cuenta", rf"(?<=, )(?:{_ES_PART}|hecho)(?= *[.!]| *$)",
+           rf"se {lex.alternation(lex.ES_THIRD_PRETERITE)}",
+           r"(?:pedido|envio|paquete|compra|dinero|pago|transferencia|giro|producto)s? (?:ya |hoy )?(?:salio|salieron"
+           r"|fue despachad[oa]|fue entregad[oa]|llego)",
+           rf"(?:figura|consta|aparece) como (?:{_ES_PART})",
+           r"ya (?:tienes|tenes|tiene) (?:tu |su |la |el |una |un )?(?:lugar|plaza|entrada|reserva|cita"
+           r"|turno|mesa|boleto|clase)s?",
+           r"(?:ya )?(?:estas|esta|estan) (?:en la lista|anotad[oa]s?|inscript[oa]s?|inscrit[oa]s?)",
+           r"(?:ya )?(?:esta|estan|fue|fueron|llego|llegaron) (?:enviad[oa]s? )?(?:en|a) (?:tu|su) (?:correo|e-?mail|bandeja)",
+           r"(?:ya )?recibio (?:el |los |la |las |tu |su |tus |sus )?(?:pago|transferencia|dinero|deposito|importe"
+           r"|\$ ?\d[\d.,]*|\d[\d.,]*)"),
     "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe)(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
@@ -190,43 +265,116 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:pix|transferencia|pagament|enviament)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_CA_PART})",
            r"amb exit", r"(?:ja )?(?:esta|estan|va|van) de cami", r"ja ho tens", r"(?:ja )?(?:es|son) al (?:teu |vostre )?compte",
            r"(?:pagat|fet|enviat|reservat)s?\s*!",
-           r"(?:vas|vau) (?:fer|enviar|pagar|transferir|reservar)"),
+           r"(?:vas|vau) (?:fer|enviar|pagar|transferir|reservar)",
+           r"(?:ja )?(?:ets|sou|estas|esteu) (?:a la llista|inscrit|inscrita|apuntat|apuntada|apuntats|dins)",
+           rf"(?<=, )(?:{_CA_PART})(?= *[.!]| *$)",
+           r"(?:ja )?(?:tens|teniu) (?:la |el |les |els |l'|una |un )?(?:teva |teu )?(?:placa|entrada|reserva|taula|cita|lloc)"
+           r"(?:es|s)?(?: reservad[ae]s?| reservats?| confirmad[ae]s?| confirmats?)?",
+           r"(?:ha arribat|han arribat|ja es|ja son) (?:al|a|en) (?:teu |seu |vostre )?compte",
+           r"(?:ja )?(?:ha|han) sortit", r"(?:ja )?va sortir",
+           rf"(?:consta|apareix) com a (?:{_CA_PART})", rf"queda (?:{_CA_PART})",
+           r"(?:ja )?(?:es|son|ha arribat|han arribat) (?:al|a) (?:teu |vostre )?(?:correu|e-?mail)",
+           r"(?:ja )?ha rebut (?:el |els |la |les |teu |teva |teus |teves )?(?:pagament|transferencia|diners|import|pix"
+           r"|\d[\d.,]*)"),
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
-           rf"|recorded|suc+es+ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
+           rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
            rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
            rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
-           rf"(?:has|have|'ve|'s) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
+           rf"(?:has|have|[a-z]+'ve|[a-z]+'s) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
            rf"|scheduled|{_EN_PART})"
            rf"{_EN_NOT_FULL}",
            rf"(?:it|that|this|everything|they|these|those)(?:'s| is| has been| have been|'ve been|'s been) (?:now |just "
            rf"|already |[a-z]+ly )?(?:done|complete|booked|confirmed|reserved|taken care of|set(?! to )"
            rf"|{_EN_PART}){_EN_NOT_FULL}",
-           r"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+es+ful+y|without (?:any )?"
+           r"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+e(?:s+)?ful+y|without (?:any )?"
            r"(?:problems?|errors?|issues?|trouble))",
            r"successfully", r"went through", r"(?:has|have) gone through", r"(?:is|was|are|were) (?:now )?(?:a success|successful)",
-           r"(?:is|are) (?:now |already )?on (?:its|the|their|your) way",
-           r"you(?:'re| are) (?:now )?(?:all )?(?:set|booked|confirmed|good to go|registered|enrolled|signed up)",
-           rf"you(?:'ve| have| now have| got|'ve got| have got| now have got) (?:a |an |your |the |\d+ |two |three |four "
+           r"(?:is|are|'s) (?:now |already )?on (?:its|it's|the|their|your) way",
+           r"you(?:'re| are) (?:now )?(?:all )?(?:set|booked|book|confirmed|good to go|registered|enrolled|signed up)",
+           rf"you(?:'ve| have| do have| now have| got|'ve got| have got| now have got) (?:a |an |your |the |\d+ |two |three |four "
            rf"|five )?(?:confirmed |new )?{_EN_OBJECTS}",
            r"all (?:booked|set|done|reserved|confirmed) for you", r"all is set", r"(?:is|are) (?:now )?all set",
            r"(?:it|that|everything)(?:'s| is) all (?:set|done|taken care of)",
            r"you(?:'re| are) reserved", r"(?:it|that)(?:'s| is| has been|'s been) made", r"on the books",
            r"(?:tickets?|reservation|table|seats?|it) (?:is|are) (?:now )?yours", r"you now own", r"(?:has|have) succeeded",
            r"you (?:got|have got|now have) (?:yourself )?(?:a |an |the |your )?(?:\w+ )?(?:car|table|ticket|seat"
-           r"|reservation|appointment|ride)s?", r"you have (?:a |an )(?:successful|confirmed) ",
+           r"|reservation|appointment|ride)s?", r"you have (?:a |an )(?:successful|confirmed)",
            r"(?:has|have) been a success",
            r"(?:done|sent|paid|booked|confirmed|transferred)\s*!",
            r"you (?:sent|transferred|paid|made|booked)",
-           r"you(?:'ve| have) (?:booked|reserved|bought|purchased|paid|sent|transferred)",
-           rf"(?:pix|transfer|payment|deposit)s? of (?:[^.!?;\n]|\.(?=\d)){{1,30}}? {_EN_PART}"),
+           r"you(?:'ve| have) (?:booked|reserved|bought|purchased|paid|sent|transferred|made)",
+           rf"(?:pix|transfer|payment|deposit)s? of (?:[^.!?;\n]|\.(?=\d)){{1,30}}? {_EN_PART}",
+           # typos and slips of real turns: "is confirm", "has be confirmed", "was been sent", "in confirmed"
+           rf"{_EN_NOUNS} (?:is|are|was|in) (?:now |officially )?confirms?",
+           rf"{_EN_NOUNS} in {_EN_ADVERB}(?:{_EN_PART}|booked|made|done)",
+           rf"(?:has be|have be|was been|were been|is been) {_EN_ADVERB}(?:made|set up|placed|scheduled|{_EN_PART})",
+           rf"{_EN_NOUNS} (?:took place|(?:has|have) (?:now )?taken place|(?:has|have) happened|(?:is|was) (?:now )?final"
+           rf"|(?:is|are|was|were) (?:all )?(?:good to go|good|lined up))",
+           r"(?:is|are|was|were) (?:all )?lined up", r"went (?:thr?ough|thru|though)",
+           r"(?:was|were) able to be (?:\w+ )?(?:scheduled|booked|reserved|made|confirmed|set up|completed)",
+           r"(?:is|was|are|were) (?:as|in) success(?:ful)?",
+           r"(?:it|that|car|ticket|table|seat|room|spot|place)s?(?:'s| is| are) (?:all |now )?yours",
+           r"you have (?:it|that|them|everything) (?:all )?(?:set up|booked|reserved|scheduled|confirmed|taken care of)",
+           # the calendar: "added to your calendar", "it's in your calendar", "your calendar has been updated"
+           r"(?:added|entered|included|put|saved|placed|created)(?: \w+){0,2} (?:to|on|onto|in|into) (?:(?:your|the) )?"
+           r"(?:\w+ )?(?:calendar|schedule|agenda)",
+           r"(?:event|activity|appointment|meeting|visit|it|that|everything)s?(?:'s| is| are| has been| have been) "
+           r"(?:now |already |all )?(?:in|on) (?:your|the) (?:\w+ )?(?:calendar|schedule|agenda)",
+           r"(?:event|activity|appointment|meeting|visit)s? (?:\w+ )?(?:in|on|into) your (?:\w+ )?(?:calendar|schedule"
+           r"|agenda)",
+           r"(?:calendar|schedule|agenda) (?:has been|have been|is|was|'s been) (?:now |just )?(?:updated|changed|saved"
+           r"|modified)",
+           r"(?:calendar|schedule|agenda) (?:now )?(?:reflects|shows|has|includes|contains)",
+           r"(?:it's|it is|everything is|everything's) (?:all )?in there",
+           # a ride on its way
+           r"(?:cab|car|ride|taxi|driver|uber|lyft)s? (?:is|are|'s) (?:now |already )?(?:coming|en route|in en route"
+           r"|on (?:its|it's|the|their|your) way|outside|waiting for you)",
+           r"(?:cab|car|ride|taxi|driver)s? (?:arrives|is arriving|reaches you|is reaching you|started|in en route)",
+           rf"{_EN_NOUNS} (?:has |have |just |already )*(?:shipped|left|gone out|cleared|been dispatched|been shipped"
+           r"|been delivered|been cleared)",
+           r"(?:[a-z]+'s|is|are) (?:now |already )?(?:on (?:its|it's|their|the|your) way|en route)",
+           rf"{_EN_NOUNS} (?:to|for|of|with|at|on) (?:[^.!?;,\n]){{1,30}}? (?:(?:is|was|are|were|has been|have been) "
+           rf"{_EN_ADVERB}(?:all )?(?:done|confirmed|complete|completed|booked|reserved|sent|paid|made|processed|secured"
+           rf"|through|finali[sz]ed|placed|scheduled|set up|set(?! to| you back))|(?:has|have) (?:just |now )?(?:cleared"
+           rf"|shipped|gone through|gone out)|went through)",
+           r"(?:is|are) (?:now |already )?all (?:done|sorted|settled|complete|completed|finished|confirmed|paid)",
+           r"(?:is|are|[a-z]+'s) (?:now |all )?locked in",
+           r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the) "
+           r"(?:\w+ )?account",
+           r"(?:got|received) the (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
+           r"(?<=, )(?:booked|reserved|confirmed|done|paid|sent|transferred|scheduled|purchased)(?= *[.!]| *$)",
+           r"you(?:'re| are) (?:now )?(?:on the (?:list|roster|schedule)|in the class|enrolled)",
+           # someone else now has it ("you have $5,000 in your account" is a balance)
+           r"(?:now (?:has|have)|(?:has|have) now) (?:the |your )?(?:\$ ?\d[\d.,]*|money|funds|payment|transfer) in (?:their"
+           r"|his|her) (?:\w+ )?account",
+           r"(?:is|are|has been|have been|was|were) (?:now |already |just )?(?:in|sent to) your (?:inbox|e-?mail|mailbox)",
+           r"(?:has|have) (?:now |just |already )?received (?:your |the |their )?(?:\w+ )?(?:payment|transfer|money|funds"
+           r"|deposit|pix|\$ ?\d[\d.,]*|\d[\d.,]*)"),
 }
+# Claims worded in the future that only a done effect makes true ("o Pix vai cair na conta em instantes", "a table
+# will be held for you"): read like the others, except that "will" inside the claim does not make it a future, and a
+# condition after it does ("… as soon as you approve"). A ride's "the cab will be there in 7 minutes" is no such
+# claim: it is how the offer of a ride is worded before it is booked.
+FUTURE_CLAIMS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"(?:vai|deve|vao|devem) (?:cair|chegar|entrar) na (?:sua |tua )?conta",
+              r"(?:vai|vao|ficara|ficarao) (?:ficar )?(?:guardad|reservad|separad)[oa]s? (?:para|pra) (?:voce|vc|ti)"),
+    "es": (r"(?:va|debe|van|deben) a? ?(?:llegar|caer|acreditarse|entrar) (?:a|en) (?:tu|su) cuenta",
+           r"(?:va|van) a estar (?:guardad|reservad|apartad)[oa]s? para (?:ti|vos|usted)"),
+    "ca": (r"(?:arribara|arribaran|entrara) al (?:teu |vostre )?compte",),
+    "en": (r"(?:will|should) (?:land|arrive|show up|be) in (?:their|his|her|your|the recipient's) account",
+           r"(?:will be|is|are) (?:held|waiting|saved|kept) for you"),
+}
+
 # Spanish preterites that only their accent tells from a subjunctive or an imperative ("envié" I sent, "envíe"
 # send): read on the lower-cased draft, accents kept. Unambiguous ones ("transferí" / "transferi") are in the tables.
 ACCENTED_FIRST_PERSON: dict[Lang, tuple[str, ...]] = {
     "es": (r"(?:ya |listo,? )?(?:te |le |se |os |les )?(?:lo |la |los |las )?(?:envié|mandé|pagué|reservé|aparté|agendé"
-           r"|realicé|completé|confirmé|deposité|compré|acredité|separé)",),
+           r"|realicé|completé|confirmé|deposité|compré|acredité|separé|giré|cobré|procesé|finalicé|anoté|programé"
+           r"|reembolsé|liquidé|aboné|saldé|efectué|aseguré|inscribí|recibí|emití)",
+           rf"(?:ya |listo,? )?(?:te |le |se |os |les )?(?:lo |la |los |las )?{lex.alternation(lex.ES_FIRST_SINGULAR)}",
+           rf"dej(?:é|amos) (?:todo |ya )?(?:{_ES_PART})"),
 }
 
 # A clause that starts by saying it is done ("Done.", "Reserved", "Confirmed, enjoy!", "Feito!", "Hecho.", "Fet!").
@@ -234,8 +382,9 @@ SHORT_CLAIMS: dict[Lang, str] = {
     "pt-BR": r"(?:ok,? |pronto,? |tudo certo,? )?(?:feito|enviado|pago|reservado|agendado|confirmado|transferido)",
     "es": r"(?:ok,? |listo,? )?(?:hecho|enviado|pagado|reservado|confirmado|transferido|apartado)",
     "ca": r"(?:ok,? |d'acord,? )?(?:fet|enviat|pagat|reservat|confirmat|transferit|apuntat)",
-    "en": r"(?:ok(?:ay)?,? |great,? |alright,? |congrats,? |perfect,? )?(?:it'?s |this is |that'?s |all )?(?:done|set"
-          r"|booked|reserved|confirmed|sent|paid|completed?|transferred|success)(?: for you| with (?:your|the) \w+)?",
+    "en": r"(?:ok(?:ay)?,? |great,? |alright,? |congrats,? |congratulations,? |perfect,? )?(?:it'?s |this is |that'?s "
+          r"|all )?(?:done|set|booked|reserved|confirmed|sent|paid|completed?|transferred|success)(?: for you| with "
+          r"(?:your|the) \w+)?|i did it|(?:it'?s|that'?s) yours",
 }
 
 # Wording of an effect happening now: never a report of past effects.
@@ -245,22 +394,48 @@ NOW: dict[Lang, str] = {
     "ca": r"ara|acab\w+ de|de cami|en aquest moment",
     "en": r"now|just|on (?:its|the|their|your) way|right away",
 }
+# Wording of an outcome, never of details: a claim in the details of a confirmation request ("Please confirm: 2
+# tickets are booked for …", SGD's "Kindly ensure that, the reservation has been done for 2 persons", "you now have
+# an appointment") is no claim, one with these words is ("Please confirm: … The payment went through.").
+DONE: dict[Lang, str] = {
+    "pt-BR": r"com sucesso|caiu na|recebeu|a caminho|acab\w+ de|neste momento",
+    "es": r"con exito|llego a|recibio|en camino|de camino|acab\w+ de|en este momento",
+    "ca": r"amb exit|ha rebut|de cami|acab\w+ de|en aquest moment",
+    "en": r"suc+e(?:s+)?ful+y?|success|went through|gone through|received|processed|taken care of|is final"
+          r"|on (?:its|the|their|your) way|right away|all done|locked in|charged|shipped|cleared|settled|good to go"
+          r"|in your inbox|secured|now has|should see it|(?:that|it)(?:'s| is) booked|payment complete|registered"
+          r"|has the money|got the|issued|(?<=, )(?:booked|reserved|confirmed|paid|sent)(?= *[.!]| *$)",
+}
 # Before a claim in its part of the sentence, these make it negated, conditional, future or a question.
 NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"nao", r"nada", r"nenhum\w*", r"nunca", r"nem", r"se", r"quando", r"assim que", r"depois que", r"apos",
+              r"uma vez", r"logo que",
               r"antes", r"falhou", r"erro", r"infelizmente", r"quer", r"deseja", r"posso", r"devo", r"vou", r"vamos",
               r"sera", r"serao", r"ainda", r"pendente", r"aguard\w*", r"precisa", r"caso"),
     "es": (r"no", r"nada", r"ningun\w*", r"nunca", r"ni", r"si", r"cuando", r"en cuanto", r"despues de", r"antes",
+           r"una vez", r"apenas", r"tan pronto", r"luego de",
            r"fallo", r"error", r"lamentablemente", r"quieres", r"deseas", r"puedo", r"debo", r"voy a", r"vamos a",
            r"sera", r"seran", r"todavia", r"aun", r"pendiente", r"necesita", r"en caso de"),
     "ca": (r"no", r"res", r"cap", r"mai", r"ni", r"si", r"quan", r"tan bon punt", r"despres de", r"abans",
+           r"un cop", r"una vegada",
            r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
            r"pendent", r"necessita", r"en cas que"),
     "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"never", r"unable", r"failed", r"fail", r"if", r"once",
            r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
            r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
            r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
-           r"all the", r"sold out", r"fully"),
+           r"all the", r"sold out", r"fully", r"(?:i|we) (?:can|could)(?! (?:\w+ly )?(?:confirm|tell|say|report|inform|let you know))"),
+}
+# A habit, before or after the claim in its part of the sentence: "Enviamos o boleto todo mês por e-mail" says what
+# the organisation does, not what it did.
+HABITS: dict[Lang, str] = {  # not a bare "cada" / "each": "2 ingressos de R$ 50 cada foram reservados" is a claim
+    "pt-BR": r"tod[oa]s? (?:o |a |os |as )?(?:mes|meses|semana|semanas|dia|dias|ano|vez|vezes)|sempre|geralmente"
+             r"|normalmente|costum\w+|cada (?:mes|semana|dia|ano|vez)",
+    "es": r"tod[oa]s? (?:el |la |los |las )?(?:mes|meses|semana|semanas|dia|dias|ano|vez|veces)|siempre|generalmente"
+          r"|normalmente|sol(?:emos|emos|ia|iamos)|cada (?:mes|semana|dia|ano|vez)",
+    "ca": r"tots? (?:els |les )?(?:mesos|setmanes|dies|anys|cops)|sempre|normalment|generalment|solem"
+          r"|cada (?:mes|setmana|dia|any|cop|vegada)",
+    "en": r"every|always|usually|normally|generally",
 }
 # The parts of a sentence a negation reaches: "they do not have live music, but your reservation is confirmed".
 _PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|pero|i|pero|però|tot i que)\s")
@@ -269,35 +444,45 @@ _PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|pe
 # 2 tickets have been booked for …", "I have booked a table for 2 at 7 pm. Is that correct?"): no claim in it.
 CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"(?:por favor,? )?(?:confirme|confirma|verifique|confira) (?:os dados|os detalhes|as informacoes|se|que|"
-              r"por favor|o seguinte|a seguir)", r"(?:pode|poderia|podes) (?:me )?confirmar", r"(?:esta|ta) (?:correto|certo)\?",
-              r"(?:correto|certo|confirma|confirmo)\?"),
+              r"por favor|o seguinte|a seguir)", r"(?:pode|poderia|podes) (?:me )?confirmar"),
     "es": (r"(?:por favor,? )?(?:confirma|confirme|verifica|verifique|comprueba) (?:los datos|los detalles|la informacion|si|"
-           r"que|por favor|lo siguiente)", r"(?:puedes|podrias|puede|podria) confirmar(?:me)?", r"(?:es|esta) correcto\?",
-           r"(?:correcto|confirmas|confirma|vale)\?"),
+           r"que|por favor|lo siguiente)", r"(?:puedes|podrias|puede|podria) confirmar(?:me)?"),
     "ca": (r"(?:si us plau,? )?(?:confirma|confirmi|verifica|comprova) (?:les dades|els detalls|la informacio|si|que|"
-           r"el seguent)", r"(?:pots|podries|pot|podria) confirmar(?:-me)?", r"(?:es|esta) correcte\?",
-           r"(?:correcte|confirmes|confirma|d'acord)\?"),
+           r"el seguent)", r"(?:pots|podries|pot|podria) confirmar(?:-me)?"),
     "en": (r"(?:please|kindly) (?:confirm|verify|check)", r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
            r"(?<![a-z] )(?:confirm|verify|check) (?:the following|these|the details|your|that|if|whether|me)",
            r"(?:confirm|verify|check) (?:the following|these|the details|if|whether)", r"(?:should|need to|must) confirm",
            r"kindly ensure", r"ensure that", r"make sure",
-           r"(?:is|are) (?:that|this|these|it|everything|all) (?:correct|right|ok|okay)", r"correct\?", r"right\?",
            r"just to confirm", r"to confirm:", r"confirmation details",
+           r"(?:is|are) the following (?:details |information )?(?:correct|right|ok|okay)",
+           r"(?:did|have) i (?:get|got) (?:\w+ ){0,2}(?:right|correct)"),
+}
+# Checks that close the details ("… at 7 pm. Is that correct?"): what comes after them is no longer details.
+CLOSING_CHECKS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"(?:esta|ta) (?:correto|certo)\?", r"(?:correto|certo|confirma|confirmo)\?"),
+    "es": (r"(?:es|esta) correcto\?", r"(?:correcto|confirmas|confirma|vale)\?"),
+    "ca": (r"(?:es|esta) correcte\?", r"(?:correcte|confirmes|confirma|d'acord)\?"),
+    "en": (r"(?:is|are) (?:that|this|these|it|everything|all) (?:correct|right|ok|okay)", r"correct\?", r"right\?",
            r"(?:does|do|would) (?:this|that|these|it) (?:work|sound)", r"sound (?:good|ok|okay|alright|right)\?"),
 }
 
 
 @lru_cache(maxsize=8)
-def _claims_re(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str] | None]:
-    """One pass per language: the confirmation requests and every kind of claim as named groups of one regex
-    (a draft of thousands of numbers is scanned four times, not twenty); the negations and the "now" words, read
-    only around a claim; the accented preterites, read on the lower-cased draft."""
-    groups = {"confirm": CONFIRMATION_REQUEST[lang], "first": FIRST_PERSON_CLAIMS[lang], "other": OTHER_CLAIMS[lang],
-              "short": (SHORT_CLAIMS[lang],)}
-    combined = "|".join(f"(?P<{name}>" + "|".join(f"(?:{p}){_TAIL}" for p in patterns) + ")"
-                        for name, patterns in groups.items())
-    return (re.compile(rf"{_LEAD}(?:{combined})"), compile_table(NOT_A_CLAIM[lang]), compile_table((NOW[lang],)),
-            compile_table(ACCENTED_FIRST_PERSON[lang]) if lang in ACCENTED_FIRST_PERSON else None)
+def _claims_re(lang: Lang) -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], re.Pattern[str],
+                                      re.Pattern[str] | None, re.Pattern[str], re.Pattern[str]]:
+    """One pass per language: the confirmation requests and every kind of claim in one regex (a draft of thousands
+    of numbers is scanned four times, not twenty), with the kind of each pattern by its group number; the negations,
+    the "now" and "done" words, read only around a claim; the accented preterites, read on the lower-cased draft."""
+    groups = {"confirm": CONFIRMATION_REQUEST[lang], "check": CLOSING_CHECKS[lang], "first": FIRST_PERSON_CLAIMS[lang],
+              "other": OTHER_CLAIMS[lang], "future": FUTURE_CLAIMS[lang], "short": (SHORT_CLAIMS[lang],)}
+    kinds = [name for name, patterns in groups.items() for _ in patterns]
+    # An empty group at the end of each pattern says which matched; at its start it would cost the engine its quick
+    # first-letter check of every alternative at every word.
+    combined = re.compile(_LEAD + "(?:" + "|".join(f"(?:{p}){_TAIL}()" for patterns in groups.values() for p in patterns)
+                          + ")")
+    return (combined, ("", *kinds), compile_table(NOT_A_CLAIM[lang]),
+            compile_table((NOW[lang],)), compile_table(ACCENTED_FIRST_PERSON[lang]) if lang in ACCENTED_FIRST_PERSON
+            else None, compile_table((DONE[lang],)), compile_table((HABITS[lang],)))
 
 
 _CLAUSE_START_RE = re.compile(r"[ \t]*$")
@@ -320,18 +505,27 @@ def _part_rest(clause: str, position: int) -> str:
 
 def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
-    and future ones and questions excluded part by part; none in a draft asking the customer to confirm the details.
+    and future ones and questions excluded part by part. A draft asking the customer to confirm the details
+    describes a proposed action: the two clauses before the request and, but for a first-person claim, the two
+    after it (its details; none after a closing check, "Is that correct?") claim nothing unless worded as an outcome
+    (`DONE`): "Please confirm: 2 tickets have been booked for …" and "I have booked a table for 2. Is that correct?"
+    claim nothing; "Please confirm: Pix of R$ 250 to Pedro. I've sent it.", "A table for 2, correct? Your table is
+    booked." and "Please confirm: a table for 2. The payment went through." do.
     With `reports` (a result of this turn reports past effects), only first-person claims and claims worded as
     happening now remain: the others recount the reported effects."""
-    claims_re, not_re, now_re, accented_re = _claims_re(lang)
+    claims_re, kinds, not_re, now_re, accented_re, done_re, habit_re = _claims_re(lang)
     low = folded(draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
     matches: list[tuple[str, re.Match[str]]] = []
+    requests: list[tuple[int, int]] = []  # the clauses each confirmation request covers, first and last
     for match in claims_re.finditer(low):
-        if match.lastgroup == "confirm":
-            return []
-        matches.append((match.lastgroup or "", match))
+        kind = kinds[match.lastindex or 0]
+        if kind in ("confirm", "check"):
+            request = bisect_right(starts, match.start()) - 1
+            requests.append((request - 2, request + (2 if kind == "confirm" else 0)))
+        else:
+            matches.append((kind, match))
     lowered = draft.lower()
     if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
         matches += [("first", match) for match in accented_re.finditer(lowered)]
@@ -341,10 +535,17 @@ def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
         start, end = spans[index]
+        if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
+                and (kind == "first" or not done_re.search(low, start, end)):
+            continue  # a proposed action the customer is asked to confirm
         clause, at, until = low[start:end], match.start() - start, match.end() - start
         if kind == "short":  # only a whole clause (or its head) that says it is done
             if reports or not _CLAUSE_START_RE.match(clause, 0, at) or not _CLAUSE_END_RE.match(clause, until) \
                     or clause.rstrip().endswith("?"):
+                continue
+        elif kind == "future":  # "will" is the claim's own; a condition before or after it is not
+            rest = _part_rest(clause, until)
+            if not_re.search(clause[_part_start(clause, at) : at]) or not_re.search(rest) or rest.rstrip().endswith("?"):
                 continue
         else:
             part = clause[_part_start(clause, at) : until]
@@ -352,8 +553,70 @@ def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]
                 continue
             if reports and kind == "other" and not now_re.search(clause):
                 continue
+        if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
+            continue  # what the organisation does every month, not what it did
         found.append((match.start(), draft[match.start() : match.end()].strip()))
     return list(dict.fromkeys(text for _, text in sorted(found)))
+
+
+# Words of a claim a hurried writer mistypes ("conifrmed", "resrved", "reservtion", "ocmplete"): a word one edit
+# (a letter more, less, changed, or two swapped) from one of these, not itself a word, is read as it. Only words of
+# six letters or more (shorter ones have too many real neighbours) and not an inflection of the word (a prefix).
+TYPO_WORDS = ("confirmed", "confirm", "reserved", "reservation", "reservations", "successful", "successfully",
+              "through", "complete", "completed", "booking", "scheduled", "transferred", "transfer", "appointment",
+              "purchased", "processed", "confirmado", "confirmada", "reservado", "reservada", "agendado", "agendada",
+              "transferencia", "realizado", "realizada", "enviado", "enviada", "concluido", "confirmat", "reservat",
+              "pagament", "realitzat", "enviat")
+# Real words one edit from a claim word, never corrected.
+_NOT_TYPOS = frozenset({"preserved", "deserved", "conformed", "conform", "thorough", "though", "thought", "booming",
+                        "reversed", "preserve", "reserves", "reserve", "confirms", "transfers", "bookings",
+                        "processes", "proceeded", "purchases", "completes", "reservar", "enviados", "enviadas",
+                        "agendar", "realizados", "realizadas", "confirmados", "confirmadas", "reservados",
+                        "reservadas", "agendados", "agendadas", "concluida", "pagaments", "enviats", "reservats"})
+_WORD_RE = re.compile(r"[a-z]{6,16}")
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` and `b` are one insertion, deletion, substitution or swap of neighbours apart."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return short in _deletions(long_)
+
+
+@lru_cache(maxsize=1)
+def _typo_index() -> dict[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for word in TYPO_WORDS:
+        for key in {word, *_deletions(word)}:
+            index.setdefault(key, []).append(word)
+    return {key: tuple(words) for key, words in index.items()}
+
+
+@lru_cache(maxsize=4096)
+def _correction(word: str) -> str | None:
+    if word in _NOT_TYPOS or word in TYPO_WORDS or word.endswith(("ndo", "ing")):  # "concluindo" is no "concluido"
+        return None
+    index = _typo_index()
+    for key in (word, *_deletions(word)):
+        for target in index.get(key, ()):
+            if not (target.startswith(word) or word.startswith(target)) and _one_edit(word, target):
+                return target
+    return None
+
+
+@lru_cache(maxsize=256)
+def typos_corrected(text: str) -> str:
+    """`text` (folded) with each mistyped claim word (`TYPO_WORDS`) read as the word; the same text when none is."""
+    return _WORD_RE.sub(lambda match: _correction(match.group()) or match.group(), text)
 
 
 def reports_present(inp: GuardInput) -> bool:
@@ -368,6 +631,11 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
     reports = reports_present(inp)
     evidence = list(dict.fromkeys(claim for lang in inp.claim_languages
                                   for claim in effect_claims(inp.draft, lang, reports=reports)))
+    if not evidence:  # the claim may be mistyped: read again with the claim words spelled right (quoted so)
+        corrected = typos_corrected(folded(inp.draft))
+        if corrected != folded(inp.draft):
+            evidence = list(dict.fromkeys(claim for lang in inp.claim_languages
+                                          for claim in effect_claims(corrected, lang, reports=reports)))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail("effect_claim_without_effect", explain("effect_claim_without_effect", inp.lang, evidence),

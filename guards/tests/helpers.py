@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import time
-
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec
+from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
 from language.locales import Lang
 
 LATER = 10.0  # seconds: a deadline no pure test reaches
 
 
 def deadline() -> float:
-    return time.monotonic() + LATER
+    return deadline_after(LATER)
 
 
 def customer(text: str) -> HistoryItem:

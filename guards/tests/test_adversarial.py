@@ -187,6 +187,40 @@ CASES: dict[str, Case] = {
                                                 history=("mándale 900 a Marta",), kind="bank"),
     "a future effect passes": Case("ca", "Quan ho confirmis, farem la reserva.", kind="school"),
     "a question passes": Case("en", "Has the transfer been sent already?"),
+    # --- claims found by the calibration's templates and misses (effect verbs of every language, tenses, typos) -----
+    "pt 'efetivei' (a verb of the lexicon)": Case("pt-BR", "Efetivei o pagamento da fatura.", F({CLAIM})),
+    "pt 'já debitamos'": Case("pt-BR", "Já debitamos a mensalidade.", F({CLAIM})),
+    "pt 'deixei agendado'": Case("pt-BR", "Deixei agendado o Pix para sexta.", F({CLAIM})),
+    "pt habits claim nothing: 'aceitamos Pix'": Case("pt-BR", "Aceitamos Pix e cartão de crédito."),
+    "pt money that will land once approved is no claim": Case(
+        "pt-BR", "O Pix vai cair na conta dele assim que você aprovar."),
+    "pt money that will land is a claim": Case("pt-BR", "O Pix vai cair na conta dele em instantes.", F({CLAIM})),
+    "pt a first-person claim after the details to confirm": Case(
+        "pt-BR", "Por favor, confirme os dados: Pix de R$ 250,00 para o Pedro. Já enviei.", F({CLAIM}),
+        history=("manda 250 pro Pedro",)),
+    "es 'le giré' (accented preterite)": Case("es", "Le giré el dinero a Marta.", F({CLAIM})),
+    "es impersonal 'se acreditaron'": Case("es", "Se acreditaron los fondos en tu cuenta.", F({CLAIM})),
+    "es 'tu pedido salió'": Case("es", "Tu pedido salió hoy.", F({CLAIM})),
+    "es an offer claims nothing": Case("es", "¿Querés que te anote para el jueves?"),
+    "ca 'hem cobrat'": Case("ca", "Hem cobrat la quota del mes.", F({CLAIM})),
+    "ca 's'ha tramitat'": Case("ca", "La devolució s'ha tramitat.", F({CLAIM})),
+    "ca 'vaig reservar-vos' (a pronoun after the verb)": Case("ca", "Vaig reservar-vos la sala.", F({CLAIM})),
+    "ca an offer claims nothing": Case("ca", "Vols que t'apunti a la sortida?"),
+    "en 'we just refunded'": Case("en", "We just refunded the fee to your card.", F({CLAIM})),
+    "en 'has been settled'": Case("en", "Your invoice has been settled.", F({CLAIM})),
+    "en the calendar": Case("en", "I've added the class to your calendar.", F({CLAIM}), kind="school"),
+    "en a typo of 'confirmed'": Case("en", "Your reservation has been conifrmed.", F({CLAIM}), kind="school"),
+    "en an outcome among the details to confirm": Case(
+        "en", "Please confirm: a table for 2 at 8 pm. The payment went through.", F({CLAIM}), kind="school"),
+    "en the details to confirm claim nothing": Case(
+        "en", "Kindly ensure that, the reservation has been done for 2 persons at 6:30 pm.", kind="school"),
+    "en a ride's time to arrive is the offer's wording": Case("en", "The cab will be there in 7 minutes."),
+    "en 'I made note of' claims nothing": Case("en", "I made note of three options for you.", kind="school"),
+    "pt a habit claims nothing": Case("pt-BR", "Enviamos o boleto todo mês por e-mail."),
+    "es a condition before the participle claims nothing": Case("es", "Una vez confirmado el pago, te aviso.",
+                                                                  kind="school"),
+    "pt a price 'cada' does not hide the claim": Case("pt-BR", "Dois ingressos de R$ 50,00 cada foram reservados.",
+                                                      F({CLAIM}), history=("quero 2 ingressos de 50 reais",)),
     # --- reports of past effects (issue 13: statement and history) ------------------------------------------------
     "the statement recounts past Pix": Case(
         "pt-BR", "De 01/12 a 31/12 você fez 3 Pix enviados, total R$ 450,00.", outputs=(statement(5000, 15000, 25000),)),

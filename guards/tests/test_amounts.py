@@ -1,8 +1,8 @@
-import time
 
 import pytest
 
 from guards.checks.amounts import supported_values, unsupported_amount
+from guards.contract import deadline_after
 from guards.evidence import Evidence, Identifier, Money
 from guards.tests.helpers import bot, customer, deadline, make, output
 
@@ -213,7 +213,7 @@ def test_the_support_is_a_few_sets_and_stays_fast_with_many_sources():
 
 def test_a_passed_deadline_is_a_budget_failure():
     inp = make("The total is $999,999.", tool_outputs=[output("x", {"price": i}) for i in range(50)])
-    verdict = unsupported_amount(inp, time.monotonic() - 1)
+    verdict = unsupported_amount(inp, deadline_after(-1))
     assert not verdict.passed and verdict.evidence == ("budget exceeded",)
 
 

@@ -11,7 +11,19 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from guards.calibration import Services, amount_mutations, calibrate, cases, dialogue_cases, dialogues, schemas
+from guards.calibration import (
+    HELD_OUT_FAMILIES,
+    Services,
+    amount_mutations,
+    calibrate,
+    cases,
+    claim_mutations,
+    dialogue_cases,
+    dialogues,
+    injected,
+    schemas,
+)
+from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect
 from guards.checks.amounts import unsupported_amount
 from guards.tests.helpers import deadline
 
@@ -24,6 +36,45 @@ UNTRACEABLE = {("44_00086", 17): "$252", ("59_00033", 9): "$317", ("96_00051", 2
 @pytest.fixture(scope="module")
 def amounts_on_corpus():
     return calibrate(SGD, only=["unsupported_amount"], with_mutation=True, examples=100)
+
+
+@pytest.fixture(scope="module")
+def claims_on_corpus():
+    return calibrate(SGD, only=["effect_claim_without_effect"], with_mutation=True, examples=20)
+
+
+def test_effect_claims_reject_at_most_a_tenth_of_a_percent_and_catch_995_per_mille_of_mutated_turns(claims_on_corpus):
+    row = claims_on_corpus["guards"]["effect_claim_without_effect"]
+    assert row["checked"] > 50_000 and row["fp_rate"] <= 0.001
+    recall = row["recall"]
+    assert set(recall["by_family"]) == {"effect_removed", "claim_dev", "claim_held_out", "claim_blind", "claim_blind_2",
+                                       "claim_final"}
+    assert recall["rate"] >= 0.995
+    for family in ("effect_removed", "claim_dev", "claim_held_out", "claim_blind", "claim_blind_2"):
+        assert recall["by_family"][family]["mutated"] > 4_000, family
+    assert recall["held_out"]["families"] == sorted(HELD_OUT_FAMILIES) and recall["held_out"]["mutated"] > 2_000
+    assert 0 < recall["not_mutated"]["silent"] < 0.05 * recall["by_family"]["effect_removed"]["mutated"]
+
+
+def test_effect_claims_pass_the_non_claims_added_to_real_turns(claims_on_corpus):
+    controls = claims_on_corpus["guards"]["effect_claim_without_effect"]["controls"]
+    assert controls["checked"] > 5_000 and controls["rejected"] <= 0.001 * controls["checked"]
+
+
+def test_a_success_turn_that_says_nothing_of_an_outcome_is_not_mutated():
+    assert not announces_effect("The address is 1 Tennis Place, Forest Hills.")
+    assert not announces_effect("The cab will be there in 7 minutes.")  # the offer of a ride reads the same
+    assert announces_effect("Your reservation has been conifrmed.") and announces_effect("You have a table.")
+    silent = next(c for c in cases(BOOKINGS, limit=400) if c.succeeded and not announces_effect(c.inp.draft))
+    assert claim_mutations(silent) == []
+
+
+def test_an_added_sentence_is_a_sentence_of_its_own_in_its_language():
+    case = next(c for c in cases(MONEY, limit=20) if c.inp.draft.rstrip()[-1] not in ".!?")
+    added = injected(case, CLAIMS["dev"])
+    assert added.draft.startswith(case.inp.draft.rstrip() + ". ") and "{" not in added.draft
+    assert added.lang in {lang for lang, _ in CLAIMS["dev"]}
+    assert {lang for table in (*CLAIMS.values(), NON_CLAIMS) for lang, _ in table} == {"pt-BR", "es", "ca", "en"}
 
 
 def test_unsupported_amount_rejects_at_most_a_tenth_of_a_percent_of_real_system_turns(amounts_on_corpus):

@@ -1,6 +1,10 @@
 import pytest
 
-from guards.checks.wording import effect_claim_without_effect, internal_vocabulary, unusable_request
+from guards.checks.wording import (
+    effect_claim_without_effect,
+    internal_vocabulary,
+    unusable_request,
+)
 from guards.contract import ToolSpec
 from guards.tests.helpers import BANK_TOOLS, STORE_TOOLS, deadline, make
 
@@ -71,8 +75,6 @@ def test_effect_claim_with_an_executed_effect_passes():
     ("en", "Can you please confirm the following details. The event is basta pn March 10th at Chicago and ticket "
            "is booked for 4 people."),
     ("en", "I have booked a table for 2 at B&b Kitchen & Wine Bar for today at 1:30 pm in Berkeley. Is this correct?"),
-    ("en", "No problem. Please confirm: Reserving 1 table at Nizza La Bella in Albany. The reservation will be at "
-           "7 pm for 2 people. I reserved this for today."),
     ("en", "Your reservation details which you should confirm are as follows; one table at Yi Yuan in the city of "
            "Millbrae at 7 pm. This has been booked for 2 people today."),
     ("en", "Please confirm the updated: appointment is scheduled for 2:45 pm on march 5th"),
@@ -84,6 +86,17 @@ def test_effect_claim_with_an_executed_effect_passes():
 ])
 def test_negated_conditional_questions_and_confirmation_requests_are_no_claims(lang, draft):
     assert effect_claim_without_effect(make(draft, lang=lang), deadline()).passed
+
+
+@pytest.mark.parametrize("lang,draft", [
+    # after the details to confirm, "I reserved" says it is done: nothing was (from the train corpus)
+    ("en", "No problem. Please confirm: Reserving 1 table at Nizza La Bella in Albany. The reservation will be at "
+           "7 pm for 2 people. I reserved this for today."),
+    ("pt-BR", "Por favor, confirme os dados: Pix de R$ 250,00 para o Pedro. Já enviei."),
+    ("es", "Por favor, confirma los datos: 2 entradas para el sábado. Ya te las reservé."),
+])
+def test_a_first_person_claim_after_a_confirmation_request_is_a_claim(lang, draft):
+    assert not effect_claim_without_effect(make(draft, lang=lang), deadline()).passed
 
 
 # --- unusable_request ----------------------------------------------------------------------------------------------

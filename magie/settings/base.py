@@ -36,6 +36,8 @@ MAGIE_BASE_DOMAIN = os.environ.get("MAGIE_BASE_DOMAIN", "localhost")
 
 SHARED_APPS = [
     "django_tenants",
+    "unfold",  # the back offices' and the platform's admin theme: before django.contrib.admin (its templates win)
+    "unfold.contrib.filters",
     "magie",
     "tenants",
     "django.contrib.contenttypes",
@@ -64,6 +66,7 @@ TENANT_APPS = [
     "approvals",
     "inbox",
     "whatsapp",
+    "staff",  # the staff side of the back office: navigation, theme, language, staff profiles
     "workspace",  # staff pages only (traces, dashboards): no tables
     "django_htmx",  # the inbox's live list (htmx, served as a static file)
 ]
@@ -84,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "magie.middleware.OrganisationTimeZoneMiddleware",
+    "staff.middleware.StaffLanguageMiddleware",  # the member's profile language, else the organisation's
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -99,6 +103,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",  # LANGUAGE_CODE: <html lang> of the staff pages
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -123,6 +128,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("pt-br", "Português (Brasil)"), ("es", "Español"), ("ca", "Català"), ("en", "English")]
+# The staff side's catalogues (labels, help, choices, messages, errors of the back office), one per language.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -133,6 +140,22 @@ STATIC_ROOT = DATA_DIR / "static"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 LOGIN_URL = "admin:login"
+LOGIN_REDIRECT_URL = "/admin/"  # the themed login form posts no `next` when none was asked
+
+# The admin theme (django-unfold): the organisation's name and colour, the sidebar grouped by the work
+# (staff/navigation.py is the one place that says which page sits where).
+UNFOLD = {
+    "SITE_TITLE": "staff.theme.site_header",  # the organisation's name (the login page says "Welcome back to …")
+    "SITE_HEADER": "staff.theme.site_header",
+    "SITE_SYMBOL": "support_agent",
+    "SITE_URL": None,
+    "SHOW_HISTORY": True,
+    "SHOW_VIEW_ON_SITE": False,
+    "COLORS": {"primary": "staff.theme.primary_colours"},
+    "STYLES": ["staff.theme.stylesheet"],
+    "ACCOUNT": {"navigation": "staff.navigation.account_links"},
+    "SIDEBAR": {"show_search": True, "show_all_applications": False, "navigation": "staff.navigation.navigation"},
+}
 
 REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "magie.api.exception_handler",
@@ -280,6 +303,9 @@ TENANT_APPS += [app for app in SECURITY_APPS[:3] if app not in TENANT_APPS]
 INSTALLED_APPS += [app for app in SECURITY_APPS if app not in INSTALLED_APPS]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
+# Pages in the admin theme: Alpine.js (unfold) evaluates its attributes, so those paths allow 'unsafe-eval'.
+MAGIE_THEMED_PATHS = ["/admin/", "/inbox/"]
+MIDDLEWARE.insert(MIDDLEWARE.index("csp.middleware.CSPMiddleware") + 1, "staff.middleware.ThemeScriptPolicyMiddleware")
 MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
                   "django_otp.middleware.OTPMiddleware")
 MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
@@ -301,6 +327,14 @@ MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
 # Per-organisation model base URLs are accepted only from this list (exact origin+path prefixes, or
 # https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.
 MAGIE_MODEL_URL_ALLOWLIST = env_list("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1")
+
+# Dynamic Pix codes carry the address of their payment (a PSP's URL, no scheme): it is fetched only when it lies under
+# one of these URL prefixes (e.g. https://pix.psp.example.com/qr/); none by default, so every dynamic code is refused.
+MAGIE_PIX_PAYLOAD_URL_ALLOWLIST = env_list("MAGIE_PIX_PAYLOAD_URL_ALLOWLIST", "")
+MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS", "5"))
+MAGIE_PIX_PAYLOAD_MAX_BYTES = int(os.environ.get("MAGIE_PIX_PAYLOAD_MAX_BYTES", str(64 * 1024)))
+# A WhatsApp image read for a Pix QR: at most this many bytes (Meta allows images of up to 5 MB).
+MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES", str(5 * 1024 * 1024)))
 
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.

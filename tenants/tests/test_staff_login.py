@@ -32,8 +32,8 @@ def login(schema: str, username: str, password: str, address: str = "127.0.0.1")
 def test_five_wrong_passwords_lock_the_account_with_a_clear_message():
     for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
         _, response = login("demobank", "admin", f"wrong-{attempt}")
-        assert response.status_code == 200 and "Please enter the correct username and password" in (
-            response.content.decode())
+        assert response.status_code == 200 and "e senha corretos para uma conta de equipe" in (
+            response.content.decode())  # Django's own words, in the bank's Portuguese
     _, locked = login("demobank", "admin", "wrong-last")
     assert locked.status_code == 429
     page = locked.content.decode()

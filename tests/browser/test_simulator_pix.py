@@ -27,7 +27,7 @@ def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
     page.goto(f"{base}/admin/login/?next=/simulator/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
     page.wait_for_url(f"{base}/simulator/")
 
     say(page, "manda 200 pro Pedro")
@@ -55,3 +55,33 @@ def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
         values = [e.value for e in SlotEvent.objects.filter(ask=ana_ask)]
         assert {"amount_cents": 10000, "currency": "BRL"} in values and "Ana" in values
         assert all("20000" not in str(v) for v in values)
+
+
+def test_a_photographed_pix_qr_in_the_simulator(page, site, settings, tmp_path):
+    """Issue 19 in Chromium: the admin sends, as Carla, a photo of a Pix QR whose code names another merchant than
+    the key's owner; the preview warns, the tap pays once, with the code's txid."""
+    from agent.tests.pixcodes import encode, qr_png
+
+    photo = tmp_path / "conta.png"
+    photo.write_bytes(qr_png(encode(key="+5511987650000", name="LOJA DO ZE", city="SAO PAULO", amount="350.00",
+                                    txid="PED991")))
+    base = site("demobank")
+    page.goto(f"{base}/admin/login/?next=/simulator/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("#login-form [type=submit]")
+    page.wait_for_url(f"{base}/simulator/")
+
+    page.set_input_files("#photo", str(photo))
+    preview = page.locator(".bubble.out", has_text="Confirme o Pix").first
+    preview.wait_for()
+    text = preview.inner_text()
+    assert text.startswith('⚠️ Atenção: o código Pix diz que o recebedor é "LOJA DO ZE", mas essa chave é de '
+                           "Mercado Bom Preço Ltda.") and "R$\xa0350,00" in text
+    preview.locator("button.option", has_text="Aprovar").click()
+    page.locator(".bubble.out", has_text="enviado para Mercado Bom Preço Ltda").wait_for()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "simulator-pix-qr.png"), full_page=True)
+    with schema_context("demobank"):
+        assert list(PixTransfer.objects.values_list("txid", "amount_cents")) == [("PED991", 35000)]
+        assert ApprovalRequest.objects.get(status="executed").decided_by == "simulator:admin"

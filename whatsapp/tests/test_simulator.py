@@ -148,7 +148,7 @@ def test_an_admin_sends_oi_and_sees_it_in_the_phone(page, site, turns):
     page.goto(f"{base}/admin/login/?next=/simulator/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", DEMO_PASSWORD)
-    page.click("input[type=submit]")
+    page.click("#login-form [type=submit]")
     page.wait_for_url(f"{base}/simulator/")
     assert page.locator("#wa_id").input_value() == CARLA
     page.fill("#text", "oi")

@@ -14,8 +14,11 @@ class Command(BaseCommand):
         parser.add_argument("--name", required=True)
         parser.add_argument("--kind", required=True, choices=[k for k in OrganisationKind.values if k != "platform"])
         parser.add_argument("--language", default="en", choices=Language.values)
+        parser.add_argument("--languages", default="", help="comma-separated languages served besides its own, "
+                            f"among {', '.join(Language.values)}")
         parser.add_argument("--time-zone", default="UTC")
         parser.add_argument("--currency", default="USD")
+        parser.add_argument("--brand-colour", default="#4f46e5", help="the back office's main colour, #rrggbb")
         parser.add_argument("--admin-username", help="create an organisation admin login")
         parser.add_argument("--admin-password")
 
@@ -25,6 +28,8 @@ class Command(BaseCommand):
             organisation = organisation_create(
                 schema_name=options["schema_name"], name=options["name"], kind=options["kind"],
                 language=options["language"], time_zone=options["time_zone"], currency=options["currency"],
+                languages=[lang.strip() for lang in options["languages"].split(",") if lang.strip()],
+                brand_colour=options["brand_colour"],
             )
         except ValidationError as error:
             raise CommandError("; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.message_dict.items())) from error

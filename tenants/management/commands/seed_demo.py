@@ -8,6 +8,7 @@ from tenants.roles import Role
 from tenants.services import (
     organisation_create,
     organisation_host,
+    organisation_languages_set,
     platform_ensure,
     staff_ensure,
     whatsapp_channel_save,
@@ -30,8 +31,10 @@ class Command(BaseCommand):
         for demo in DEMO_ORGANISATIONS:
             organisation = organisation_create(
                 schema_name=demo.schema_name, name=demo.name, kind=demo.kind, language=demo.language,
-                time_zone=demo.time_zone, currency=demo.currency,
+                time_zone=demo.time_zone, currency=demo.currency, brand_colour=demo.brand_colour,
             )
+            if tuple(organisation.languages) != demo.languages:  # seeded before organisations listed languages
+                organisation = organisation_languages_set(organisation=organisation, languages=demo.languages)
             whatsapp_channel_save(
                 organisation=organisation, phone_number_id=demo.phone_number_id,
                 display_phone_number=demo.display_phone_number, **demo_channel_secrets(demo.schema_name),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agent', '0004_failed_turns'),
+        ('agent', '0005_pix_code'),
         ('asks', '0004_message_attribution'),
         ('conversations', '0005_whatsapp_user_id_and_longer_ids'),
     ]

@@ -1,0 +1,121 @@
+"""Customer wording through Django's i18n: the one way any app renders a message for a customer in their language.
+
+Customer msgids are English, marked with the gettext context `"customer"` (`pgettext_lazy("customer", ...)`, or
+`npgettext_lazy("customer", singular, plural, "count")` for a message with plural forms), use named `%(name)s`
+placeholders (python-format, so `msgfmt --check` compares them across languages), and are translated in
+`conversations/locale/<locale>/LC_MESSAGES/django.po` for pt-BR, es, ca and en (plural forms per language in each
+catalogue's header). The compiled `.mo` files are committed beside them (`msgfmt --check -o django.mo django.po`, or
+`manage.py compilemessages`); a test fails when a `.mo` is older than its `.po` or any customer msgid lacks a
+translation. Values are rendered before they reach a message (`conversations.values`): a message never formats a
+raw value itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_date, format_datetime, format_time
+from babel.numbers import format_decimal, format_percent
+from django.utils import translation
+from django.utils.translation import npgettext_lazy
+
+from language.locales import babel_locale
+from language.money import format_money
+from language.pix_keys import mask_pix_key
+
+# Magie's languages (language.locales.Lang) as Django names them.
+_DJANGO = {"pt-BR": "pt-br", "es": "es", "ca": "ca", "en": "en"}
+
+
+def django_language(lang: str) -> str:
+    """The Django language code of a Magie language ("pt-BR" → "pt-br"); English for anything unknown."""
+    return _DJANGO.get(lang, "en")
+
+
+def render(lang: str, message: Any, values: Mapping[str, Any] | None = None) -> str:
+    """`message` (a lazy customer msgid) translated into `lang` and filled with `values` (already rendered text or
+    numbers). A plural message picks its form from `values["count"]`."""
+    with translation.override(django_language(lang)):
+        return str(message % dict(values or {}))
+
+
+def plural(lang: str, message: Any, count: int, **values: Any) -> str:
+    return render(lang, message, {"count": count, **values})
+
+
+# Values as a customer reads them -------------------------------------------------------------------------------
+
+PARTY = npgettext_lazy("customer", "%(count)s person", "%(count)s people", "count")
+
+
+def money(lang: str, cents: int, currency: str) -> str:
+    return format_money(cents, currency, lang)  # type: ignore[arg-type]
+
+
+def moment(lang: str, value: datetime, tz: str) -> str:
+    """A date and time ("Wed 2 Dec, 15:00"), in the organisation's time zone."""
+    zone = ZoneInfo(tz)
+    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=zone, locale=babel_locale(lang))  # type: ignore[arg-type]
+
+
+def day(lang: str, value: date) -> str:
+    """A date alone ("Wed 2 Dec")."""
+    return format_date(value, "EEE d MMM", locale=babel_locale(lang))  # type: ignore[arg-type]
+
+
+def long_day(lang: str, value: date) -> str:
+    """A date written out ("2 December 2026"), for previews and scheduled payments."""
+    return format_date(value, "long", locale=babel_locale(lang))  # type: ignore[arg-type]
+
+
+def clock(lang: str, value: time) -> str:
+    return format_time(value, "HH:mm", locale=babel_locale(lang))  # type: ignore[arg-type]
+
+
+def party(lang: str, size: int) -> str:
+    """A party size with its noun in the right plural form ("1 persona", "3 persones")."""
+    return plural(lang, PARTY, size)
+
+
+def iso_moment(lang: str, value: str, tz: str) -> str:
+    """An ISO 8601 slot value — datetime, date or time of day — as people read it; text that is none is kept."""
+    for parse, show in ((datetime.fromisoformat, lambda v: moment(lang, v, tz) if "T" in value or " " in value
+                         else day(lang, v.date())),
+                        (time.fromisoformat, lambda v: clock(lang, v))):
+        try:
+            parsed = parse(value)
+        except ValueError:
+            continue
+        if isinstance(parsed, datetime) and parsed.tzinfo is None and ("T" in value or " " in value):
+            parsed = parsed.replace(tzinfo=ZoneInfo(tz))
+        return show(parsed)
+    return value
+
+
+def slot_value(lang: str, slot: str, value: Any, tz: str) -> str:
+    """Any slot value of an Ask as people read it: money by babel, a Pix key masked by its type, ISO dates and
+    times by babel in the organisation's time zone, party sizes with their noun, GB and battery percentages."""
+    if isinstance(value, Mapping):
+        if "amount_cents" in value:
+            return money(lang, int(value["amount_cents"]), str(value.get("currency") or "BRL"))
+        if "type" in value and "value" in value:
+            return mask_pix_key(str(value["type"]), str(value["value"]))
+        return ", ".join(slot_value(lang, slot, inner, tz) for inner in value.values())
+    if isinstance(value, bool) or value is None:
+        return "—"
+    if slot == "party_size" and isinstance(value, int):
+        return party(lang, value)
+    if slot == "capacity_gb" and isinstance(value, int):
+        return f"{format_decimal(value, locale=babel_locale(lang))} GB"  # type: ignore[arg-type]
+    if slot == "battery_health" and isinstance(value, (int, float)):
+        return format_percent(value / 100, locale=babel_locale(lang))  # type: ignore[arg-type]
+    if isinstance(value, (int, float)):
+        return format_decimal(value, locale=babel_locale(lang))  # type: ignore[arg-type]
+    if isinstance(value, str) and slot == "when":
+        return iso_moment(lang, value, tz)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(slot_value(lang, slot, inner, tz) for inner in value)
+    return str(value)
