@@ -1,5 +1,3 @@
-import importlib
-
 from django.apps import AppConfig
 
 
@@ -10,14 +8,11 @@ class WorkspaceConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """The dashboard in the back office's sidebar, where the navigation of `staff/` exists (it is built by
-        another app; without it the pages are reached from the admin pages' trace links and the breadcrumbs)."""
-        try:  # imported by name: the app may not be installed (and then there is nothing to type-check)
-            navigation = importlib.import_module("staff.navigation")
-        except ImportError:
-            return
-        NavItem, nav_register = navigation.NavItem, navigation.nav_register
+        """The dashboard in the back office's sidebar (the inbox's list is already in its Inbox section; the
+        traces are reached from the dashboard and from every Ask, approval, turn, transfer and escalation page)."""
         from django.utils.translation import gettext_lazy as _
+
+        from staff.navigation import NavItem, nav_register
 
         # Auditors and admins see approvals; agents do not (their inbox is their place).
         nav_register("dashboards", NavItem(_("Dashboard"), "workspace:dashboard", "monitoring",

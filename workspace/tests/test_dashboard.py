@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from django.core.management import call_command
 from django.db import connection
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
 from agent.models import Turn
 from asks.selectors import shares_of
@@ -73,15 +73,19 @@ def test_the_dashboard_shows_the_same_shares_as_ask_outcomes_json(demobank):
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "<svg" in page and "<script" not in page.split('id="content-main"')[1]
-    rows = {row["code"]: row for row in csv.DictReader(io.StringIO(csv_response.content.decode()))}
-    assert {name: float(rows[name]["Share (%)"]) for name in command["shares"]} == command["shares"]
-    assert {name: int(rows[name]["Asks"]) for name in command["counts"]} == command["counts"]
-    assert float(rows["total"]["Share (%)"]) == 100.0
+    charts = page.split('id="content-main"')[1].split('id="recent-asks"')[0]
+    assert "<svg" in charts and "<script" not in charts  # server-side SVG, no chart script
+    # columns: outcome (in the staff member's language), code, Asks, share (%)
+    rows = {row[1]: row for row in list(csv.reader(io.StringIO(csv_response.content.decode())))[1:]}
+    assert {name: float(rows[name][3]) for name in command["shares"]} == command["shares"]
+    assert {name: int(rows[name][2]) for name in command["counts"]} == command["counts"]
+    assert float(rows["total"][3]) == 100.0
     assert csv_response["Content-Disposition"] == (
         f'attachment; filename="outcomes_demobank_{days.first.isoformat()}_{days.end.isoformat()}.csv"')
-    for name, share in command["shares"].items():
-        assert f"<td>{share}</td>" in page, name
+    assert '<html lang="pt-br"' in page  # demobank's staff read Portuguese: decimals with a comma
+    with translation.override("pt-br"):
+        for name, share in command["shares"].items():
+            assert f"<td>{formats.localize(share)}</td>" in page, name
 
 
 def test_approvals_turns_and_the_fallback_rate_come_from_the_records(demobank):
