@@ -56,7 +56,7 @@ def test_the_agent_claims_replies_and_resolves_through_the_page(escalated):
             "agent", "Oi Maria, aqui é a Ana.", "whatsapp")
         assert (closing.author.username, closing.message.channel) == ("agent", "whatsapp")
         assert closing.message.text.startswith("Este atendimento com a nossa equipe foi encerrado")
-    assert "No escalated chats." in client.get("/inbox/").content.decode()
+    assert 'data-empty="inbox"' in client.get("/inbox/").content.decode()
 
 
 def test_a_refused_action_shows_its_code_and_changes_nothing(escalated):
