@@ -304,7 +304,7 @@ INSTALLED_APPS += [app for app in SECURITY_APPS if app not in INSTALLED_APPS]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
 # Pages in the admin theme: Alpine.js (unfold) evaluates its attributes, so those paths allow 'unsafe-eval'.
-MAGIE_THEMED_PATHS = ["/admin/", "/inbox/"]
+MAGIE_THEMED_PATHS = ["/admin/", "/inbox/", "/workspace/"]
 MIDDLEWARE.insert(MIDDLEWARE.index("csp.middleware.CSPMiddleware") + 1, "staff.middleware.ThemeScriptPolicyMiddleware")
 MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
                   "django_otp.middleware.OTPMiddleware")

@@ -1,6 +1,7 @@
 """In Chromium, against the platform as `make run` starts it: an auditor opens the dashboard, sees outcome shares
 that sum to 100% and match `ask_outcomes --json` for the same range, and follows one Pix from the dashboard to its
-trace page, where every step is on one page."""
+trace page, where every step is on one page. demobank's staff read pt-BR: figures are read with the decimal comma,
+steps by their data attributes."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tenants.services import policy_update
 from workspace.tests.helpers import pix_sent
 
 pytestmark = pytest.mark.browser
-SCREENS = Path(settings.DATA_DIR) / "screens"
+SCREENS = Path(settings.BASE_DIR) / "docs" / "screenshots"
 
 
 def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platform_up):
@@ -36,12 +37,13 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
 
     browser_signed_in(page, schema="demobank", username="auditor", base=base)
     page.goto(f"{base}/workspace/dashboard/")
+    assert page.locator("html").get_attribute("lang") == "pt-br"
 
     rows = page.locator("#section-outcomes table.figures tbody tr")
     shares = {}
     for index in range(rows.count()):
         cells = rows.nth(index).locator("td").all_inner_texts()
-        shares[cells[1]] = (int(cells[2]), float(cells[3]))
+        shares[cells[1]] = (int(cells[2].replace(".", "")), float(cells[3].replace(",", ".")))  # pt-BR: 1.234 / 20,0
     total = shares.pop("total")
     assert total == (command["total"], 100.0)
     assert round(sum(share for _, share in shares.values()), 2) == 100.0
