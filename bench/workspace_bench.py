@@ -6,7 +6,13 @@ organisation; the inbox list and the dashboard must answer in under 300 ms.
 It seeds its own organisation (`benchws`, created once and reused; the seed is skipped when it is already there) by
 bulk inserts, then requests each page through Django's whole middleware stack (test client, signed-in superuser, the
 organisation's host) and prints p50 / p99 / max over WORKSPACE_BENCH_RUNS (default 20) requests, with the number of
-SQL statements of one request.
+SQL statements of one request, and the CPU time of one request (mean): Django's process (`time.process_time`) plus
+the database server's backend process for this connection (read from /proc when the server runs on this machine, as
+the embedded one does). On a shared machine the wall clock follows the load; the CPU time much less.
+
+The seed ends with VACUUM ANALYZE, as autovacuum would give a live database some time after such bulk writes (the
+embedded server runs without autovacuum): without it the UPDATEs that spread the timestamps leave every table with
+as many dead rows as live ones and no visibility map, and the index-only scans read the heap.
 """
 
 from __future__ import annotations
@@ -105,12 +111,32 @@ def seed(admin) -> None:
         cursor.execute('UPDATE "approvals_approvalrequest" SET created_at = a.created_at, expires_at = a.created_at '
                        "+ interval '15 minutes', decided_at = CASE WHEN decided_at IS NULL THEN NULL ELSE a.created_at "
                        "+ (decided_at - now()) END FROM \"asks_ask\" a WHERE a.id = approvals_approvalrequest.ask_id")
-        cursor.execute("ANALYZE")
     print(f"seeded {ESCALATIONS:,} escalations, {ASKS:,} Asks, turns and messages, 30,000 approvals "
           f"in {time.perf_counter() - started:.0f} s")
 
 
-def timed(client: Client, path: str) -> tuple[dict[str, float], int, int]:
+def vacuumed() -> None:
+    """Dead rows cleared, visibility map and statistics fresh (VACUUM cannot run inside a transaction)."""
+    with connection.cursor() as cursor:
+        for table in ("asks_ask", "agent_turn", "approvals_approvalrequest", "inbox_escalation",
+                      "conversations_message", "conversations_customer", "conversations_conversation"):
+            cursor.execute(f'VACUUM (ANALYZE) "{table}"')
+
+
+def backend_cpu_ms() -> float | None:
+    """CPU time (user + system) of this connection's PostgreSQL backend so far, when it runs on this machine."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def timed(client: Client, path: str) -> tuple[dict[str, float], int, int, float, float | None]:
     response = client.get(path)  # warm (templates, connection)
     assert response.status_code == 200, (path, response.status_code)
     statements: list[str] = []
@@ -122,11 +148,15 @@ def timed(client: Client, path: str) -> tuple[dict[str, float], int, int]:
     with connection.execute_wrapper(counted):
         client.get(path)
     samples = []
+    cpu_begin, db_begin = time.process_time(), backend_cpu_ms()
     for _ in range(RUNS):
         begin = time.perf_counter()
         response = client.get(path)
         samples.append((time.perf_counter() - begin) * 1000)
-    return percentiles(samples), len(statements), len(response.content)
+    cpu = (time.process_time() - cpu_begin) * 1000 / RUNS
+    db_end = backend_cpu_ms()
+    db = (db_end - db_begin) / RUNS if db_begin is not None and db_end is not None else None
+    return percentiles(samples), len(statements), len(response.content), cpu, db
 
 
 def main() -> None:
@@ -138,6 +168,7 @@ def main() -> None:
         if Escalation.objects.count() < ESCALATIONS:
             with transaction.atomic():
                 seed(admin)
+            vacuumed()
         counts = (Escalation.objects.exclude(status="resolved").count(), Ask.objects.count(), Turn.objects.count())
     print(f"{SCHEMA}: {counts[0]:,} unresolved escalations, {counts[1]:,} Asks, {counts[2]:,} turns")
     connection.set_schema_to_public()  # type: ignore[attr-defined]
@@ -156,12 +187,14 @@ def main() -> None:
         ("dashboard: last 30 days", "/workspace/dashboard/"),
         (f"dashboard: all {DAYS} days", f"/workspace/dashboard/?since={since}"),
     ]
-    print(f"{'page':<34} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'SQL':>5} {'KB':>6}")
+    print(f"{'page':<34} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'SQL':>5} {'KB':>6} {'CPU py':>7} {'CPU db':>7} "
+          f"{'CPU ms':>7}")
     for label, path in pages:
-        figures, statements, size = timed(client, path)
+        figures, statements, size, cpu, db = timed(client, path)
         verdict = "ok" if figures["p50"] < 300 else "SLOW"
+        both = f"{cpu + db:7.1f}" if db is not None else f"{'—':>7}"
         print(f"{label:<34} {figures['p50']:8.1f} {figures['p99']:8.1f} {figures['max']:8.1f} {statements:5d} "
-              f"{size / 1024:6.1f}  {verdict}")
+              f"{size / 1024:6.1f} {cpu:7.1f} {db if db is not None else float('nan'):7.1f} {both}  {verdict}")
     print(f"load average during the run: {os.getloadavg()}")
 
 
