@@ -125,6 +125,7 @@ def test_the_list_pages_and_the_list_pane_is_served_alone_for_polling(many):
 
     assert first.count('class="item status-open') == 25 and second.count('class="item status-open') == 5
     assert 'data-page="1" data-pages="2"' in first and "página 1 de 2" in first  # demobank's staff read pt-BR
+    assert 'class="why" title="no_full_account_number"' in first  # the guard named by staff.labels, its code on hover
     assert pane.status_code == 200 and pane.content.decode().startswith('<div id="inbox-list"')
     assert 'hx-trigger="every 2s"' in pane.content.decode() and "<html" not in pane.content.decode()
     assert 'htmx-2.min.js' in first

@@ -51,3 +51,11 @@ def pick(data: dict, keys: str) -> dict:
 
 
 
+
+
+@register.filter
+def reason_label(code: str) -> str:
+    """An escalation's guard or reason code in the staff member's words (staff.labels), the code if unknown."""
+    from staff.labels import escalation_reason_label
+
+    return escalation_reason_label(code)
