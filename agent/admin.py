@@ -5,6 +5,7 @@ from unfold.admin import ModelAdmin
 
 from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
 
@@ -13,12 +14,22 @@ from magie.admin_sites import backoffice_site
 class TurnAdmin(ReadOnlyAdmin):
     """One row per turn: what was perceived, decided (and by which rule), called, drafted and sent."""
 
-    list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at"]
+    list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at",
+                    "trace"]
     list_filter = ["status", "provider", "decision", "started_at"]
     search_fields = ["message__text", "reply", "rule", "message__conversation__customer__name",
                      "message__conversation__customer__channel_user_id"]
     date_hierarchy = "started_at"
     list_select_related = ["message", "ask"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*super().get_readonly_fields(request, obj), "trace"]
+
+    @admin.display(description=_("trace"))
+    def trace(self, obj: Turn) -> str:
+        if obj.ask_id:
+            return staff_page_link("workspace:trace_ask", obj.ask_id)
+        return staff_page_link("workspace:trace_conversation", obj.message.conversation_id)
 
 
 @admin.register(FailedTurn, site=backoffice_site)

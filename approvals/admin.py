@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from approvals.audit import export_csv, export_json
 from approvals.models import ApprovalRequest
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
 from staff.columns import money_column
@@ -14,7 +15,7 @@ class ApprovalLogAdmin(ReadOnlyAdmin):
     """The approval log: what was shown, to whom, on which channel, the decision, who, when, the execution."""
 
     list_display = ["pk", "tool", "risk", "channel", "status", "amount", "created_at", "decided_by",
-                    "decided_at", "executed_at"]
+                    "decided_at", "executed_at", "trace"]
     list_filter = ["status", "tool", "channel", "risk", "created_at"]
     search_fields = ["conversation__customer__name", "conversation__customer__channel_user_id", "decided_by", "tool"]
     date_hierarchy = "created_at"
@@ -22,6 +23,13 @@ class ApprovalLogAdmin(ReadOnlyAdmin):
     amount = money_column("amount_cents", _("amount"), currency_field=None)
     actions = ["export_json", "export_csv"]
     exclude = ["nonce", "link_hash", "link_token"]  # bearer secrets of its buttons and link: never displayed
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*super().get_readonly_fields(request, obj), "trace"]
+
+    @admin.display(description=_("trace"))
+    def trace(self, obj: ApprovalRequest) -> str:
+        return staff_page_link("workspace:trace_ask", obj.ask_id)
 
     @admin.action(description=_("Export selected as JSON (the whole chain)"))
     def export_json(self, request, queryset):

@@ -14,6 +14,7 @@ SOURCES = {
     "conversations.wording": ("PARTY",),
     "whatsapp.sender": ("LIST_BUTTON_LABEL",),
     "booking.views": ("TEXTS",),
+    "inbox.wording": ("CLOSED",),
 }
 
 

@@ -1,9 +1,10 @@
 from django.contrib import admin
-from django.urls import NoReverseMatch, reverse
-from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from unfold.admin import ModelAdmin
 
-from inbox.models import Escalation, EscalationReply
+from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
+from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from staff.labels import escalation_reason_label
@@ -15,20 +16,43 @@ class EscalationReplyInline(ReadOnlyInline):
     fields = list(readonly_fields)
 
 
+class EscalationNoteInline(ReadOnlyInline):
+    model = EscalationNote
+    readonly_fields = ["created_at", "author", "text"]
+    fields = list(readonly_fields)
+
+
+@admin.register(CannedReply, site=backoffice_site)
+class CannedReplyAdmin(ModelAdmin):
+    """The organisation's canned replies (admins edit them; agents pick them in the inbox)."""
+
+    list_display = ["title", "language", "text", "created_at"]
+    list_filter = ["language"]
+    search_fields = ["title", "text"]
+    fields = ["title", "language", "text"]
+
+
 @admin.register(Escalation, site=backoffice_site)
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
-    list_display = ["pk", "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link"]
+    list_display = ["pk", "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link",
+                    "trace"]
     list_filter = ["status", "guard", "created_at"]
     date_hierarchy = "created_at"
     list_select_related = ["conversation__customer"]
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
-                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
-                       "resolution_note"]
+                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at", "language",
+                       "resolution_note", "trace"]
     fields = list(readonly_fields)
-    inlines = [EscalationReplyInline]
+    inlines = [EscalationReplyInline, EscalationNoteInline]
+
+    @admin.display(description=_("trace"))
+    def trace(self, obj: Escalation) -> str:
+        if obj.ask_id:
+            return staff_page_link("workspace:trace_ask", obj.ask_id)
+        return staff_page_link("workspace:trace_conversation", obj.conversation_id)
 
     @admin.display(description=_("why"), ordering="guard")
     def why(self, obj: Escalation) -> str:
@@ -36,8 +60,4 @@ class EscalationAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("inbox"))
     def inbox_link(self, obj: Escalation) -> str:
-        try:
-            url = reverse("inbox:queue")
-        except NoReverseMatch:  # the tenant URLconf does not include the inbox
-            return "-"
-        return format_html('<a href="{}#escalation-{}">{}</a>', url, obj.pk, _("open in the inbox"))
+        return staff_page_link("inbox:detail", obj.pk, label=gettext("open in the inbox"))

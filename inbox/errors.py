@@ -31,3 +31,19 @@ class EscalationReplyInvalid(DomainError):
     """The reply form did not validate (empty, or longer than a WhatsApp text)."""
 
     code, http_status = "escalation_reply_invalid", 400
+
+
+class EscalationResolveNoteRequired(DomainError):
+    """Resolving says why, for the record (the customer is told the chat was closed)."""
+
+    code, http_status = "escalation_resolve_note_required", 400
+
+
+class EscalationNoteEmpty(DomainError):
+    code, http_status = "escalation_note_empty", 400
+
+
+class EscalationAssigneeInvalid(DomainError):
+    """Chats go only to active staff of this organisation in the agent or admin role."""
+
+    code, http_status = "escalation_assignee_invalid", 400

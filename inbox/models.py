@@ -43,6 +43,9 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
                                     related_name="+")
     resolved_at = models.DateTimeField(null=True, blank=True)
     resolution_note = models.TextField(blank=True)
+    # The customer's language when the chat was handed over (the last perception's), for the inbox's filter and the
+    # closing message; empty → the organisation's.
+    language = models.CharField(max_length=8, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -58,7 +61,7 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
                 name="resolved_escalations_name_who",
             ),
         ]
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["claimed_by", "status"])]
 
     def __str__(self) -> str:
         return f"Escalation {self.pk} ({self.status}, {self.guard})"
@@ -69,6 +72,12 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     @transition(field=status, source=Status.OPEN, target=Status.CLAIMED)
     def claim(self, user, at) -> None:
+        self.claimed_by = user
+        self.claimed_at = at
+
+    @transition(field=status, source=[Status.OPEN, Status.CLAIMED], target=Status.CLAIMED)
+    def reassign(self, user, at) -> None:
+        """Hand the chat to `user` (another agent, or from the queue straight to someone)."""
         self.claimed_by = user
         self.claimed_at = at
 
@@ -92,3 +101,34 @@ class EscalationReply(models.Model):
 
     def __str__(self) -> str:
         return f"Reply {self.pk} to escalation {self.escalation_id}"
+
+
+class EscalationNote(models.Model):
+    """A private note on an escalated chat: seen by the organisation's staff, never sent to the customer."""
+
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Note {self.pk} on escalation {self.escalation_id}"
+
+
+class CannedReply(models.Model):
+    """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
+
+    title = models.CharField(max_length=80)
+    text = models.TextField(max_length=4096)
+    language = models.CharField(max_length=8, blank=True, help_text="pt-BR, es, ca or en; blank for any customer")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["title", "pk"]
+        verbose_name_plural = "canned replies"
+
+    def __str__(self) -> str:
+        return self.title

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Case, Exists, IntegerField, QuerySet, Value, When
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Case, Count, Exists, IntegerField, Q, QuerySet, Value, When
+from django.utils import timezone
 
+from asks.models import Ask
+from asks.selectors import ask_slots
 from conversations.models import Message
-from inbox.models import Escalation
+from inbox.models import CannedReply, Escalation
 
 ACTING_ROLES = ("admin", "agent")  # the names of tenants.roles.Role's groups whose members work the queue
 
@@ -27,7 +35,7 @@ def conversation_escalated(conversation_id: Any) -> Exists:
 def escalation_queue() -> QuerySet[Escalation]:
     """Unresolved escalations: open ones first, then claimed ones; oldest first within each."""
     return (Escalation.objects.exclude(status=Escalation.Status.RESOLVED)
-            .select_related("conversation__customer", "claimed_by", "ask")
+            .select_related("conversation__customer", "claimed_by")
             .annotate(open_first=Case(When(status=Escalation.Status.OPEN, then=Value(0)), default=Value(1),
                                       output_field=IntegerField()))
             .order_by("open_first", "created_at", "pk"))
@@ -48,3 +56,125 @@ def user_may_act(user: User | AnonymousUser) -> bool:
     if not (user.is_active and user.is_staff):
         return False
     return bool(user.is_superuser or user.groups.filter(name__in=ACTING_ROLES).exists())
+
+
+TABS = ("mine", "unassigned", "all")
+AGES = {"1h": (None, timedelta(hours=1)), "1d": (timedelta(hours=1), timedelta(days=1)), "old": (timedelta(days=1), None)}
+PAGE_SIZE = 25
+
+
+@dataclass(frozen=True)
+class InboxFilters:
+    """What the agent chose on the inbox page; also the query string the list pane polls with."""
+
+    tab: str = "all"
+    guard: str = ""
+    language: str = ""
+    age: str = ""
+    q: str = ""
+    page: int = 1
+
+    @classmethod
+    def from_query(cls, query) -> InboxFilters:
+        tab = query.get("tab", "all")
+        age = query.get("age", "")
+        try:
+            page = max(1, int(query.get("page", "1")))
+        except ValueError:
+            page = 1
+        return cls(tab=tab if tab in TABS else "all", guard=query.get("guard", "")[:64],
+                   language=query.get("language", "")[:8], age=age if age in AGES else "",
+                   q=query.get("q", "").strip()[:120], page=page)
+
+    def query(self, **changes: object) -> str:
+        values = {"tab": self.tab, "guard": self.guard, "language": self.language, "age": self.age, "q": self.q,
+                  "page": self.page} | changes
+        return urlencode({key: value for key, value in values.items() if value not in ("", None, 1, "all")})
+
+
+def escalation_inbox(*, user: User, filters: InboxFilters) -> QuerySet[Escalation]:
+    """Unresolved escalations in the tab (mine: held by `user`; unassigned: open), filtered and searched (customer
+    name or number), open ones first then oldest first. Two indexed joins; the caller pages it."""
+    queryset = escalation_queue()
+    if filters.tab == "mine":
+        queryset = queryset.filter(status=Escalation.Status.CLAIMED, claimed_by=user)
+    elif filters.tab == "unassigned":
+        queryset = queryset.filter(status=Escalation.Status.OPEN)
+    if filters.guard:
+        queryset = queryset.filter(guard=filters.guard)
+    if filters.language:
+        queryset = queryset.filter(language=filters.language)
+    if filters.age:
+        newer, older = AGES[filters.age]
+        now = timezone.now()
+        if newer is not None:
+            queryset = queryset.filter(created_at__lte=now - newer)
+        if older is not None:
+            queryset = queryset.filter(created_at__gt=now - older)
+    if filters.q:
+        digits = "".join(ch for ch in filters.q if ch.isdigit())
+        match = Q(conversation__customer__name__icontains=filters.q)
+        if len(digits) >= 3:
+            match |= Q(conversation__customer__channel_user_id__contains=digits)
+        queryset = queryset.filter(match)
+    return queryset
+
+
+def escalation_tab_counts(*, user: User) -> dict[str, int]:
+    """How many unresolved escalations each tab holds (one query)."""
+    return Escalation.objects.exclude(status=Escalation.Status.RESOLVED).aggregate(
+        all=Count("pk"), unassigned=Count("pk", filter=Q(status=Escalation.Status.OPEN)),
+        mine=Count("pk", filter=Q(status=Escalation.Status.CLAIMED, claimed_by=user)))
+
+
+def escalation_guards() -> list[str]:
+    """The guards of unresolved escalations, for the filter."""
+    return list(Escalation.objects.exclude(status=Escalation.Status.RESOLVED).order_by("guard")
+                .values_list("guard", flat=True).distinct())
+
+
+def escalation_get(*, escalation_id: int) -> Escalation | None:
+    return (Escalation.objects.select_related("conversation__customer", "claimed_by", "resolved_by", "ask")
+            .filter(pk=escalation_id).first())
+
+
+def _delivery(message: Message) -> str:
+    try:
+        return message.delivery.status
+    except ObjectDoesNotExist:
+        return ""
+
+
+def escalation_conversation(*, escalation: Escalation, limit: int = 50) -> list[dict]:
+    """The chat's last `limit` messages, oldest first, each with who wrote a human reply and its delivery status."""
+    recent = (Message.objects.filter(conversation_id=escalation.conversation_id)
+              .select_related("escalation_reply__author", "delivery").order_by("-sent_at", "-pk")[:limit])
+    items = []
+    for message in reversed(list(recent)):
+        reply = getattr(message, "escalation_reply", None) if message.direction == Message.Direction.OUTBOUND else None
+        items.append({"message": message, "author": reply.author if reply else None,
+                      "delivery": _delivery(message) if message.direction == Message.Direction.OUTBOUND else ""})
+    return items
+
+
+def escalation_customer_context(*, escalation: Escalation) -> dict:
+    """The sidebar: the customer, the open Ask with its slots, the recent Asks and how they ended."""
+    customer = escalation.conversation.customer
+    asks = list(Ask.objects.filter(conversation_id=escalation.conversation_id).order_by("-created_at", "-pk")[:6])
+    open_ask = next((ask for ask in asks if ask.is_open or ask.status == Ask.Status.SUSPENDED), None)
+    return {"customer": customer, "open_ask": open_ask, "slots": ask_slots(open_ask) if open_ask else {},
+            "recent_asks": asks}
+
+
+def acting_staff() -> list:
+    """Who a chat may be given to: active staff in the agent or admin role."""
+    return list(get_user_model().objects.filter(is_active=True, is_staff=True)
+                .filter(Q(groups__name__in=ACTING_ROLES) | Q(is_superuser=True)).distinct().order_by("username"))
+
+
+def canned_replies(*, language: str = "") -> list[CannedReply]:
+    """The organisation's canned replies for a customer writing in `language` (those of any language too)."""
+    queryset = CannedReply.objects.all()
+    if language:
+        queryset = queryset.filter(Q(language="") | Q(language=language))
+    return list(queryset)

@@ -12,16 +12,23 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from asks.models import Decision
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.errors import (
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
+    EscalationAssigneeInvalid,
     EscalationNotClaimed,
+    EscalationNoteEmpty,
     EscalationNotFound,
     EscalationReplyEmpty,
+    EscalationResolveNoteRequired,
 )
-from inbox.models import Escalation, EscalationReply
+from inbox.models import Escalation, EscalationNote, EscalationReply
+from inbox.selectors import user_may_act
+from inbox.wording import closing_message
+from tenants.selectors import organisation_current
 
 
 @transaction.atomic
@@ -49,8 +56,16 @@ def escalation_open(
     conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
     return Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, reason=reason, evidence=evidence or {},
+        language=_customer_language(conversation.pk),
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
     )
+
+
+def _customer_language(conversation_id: int) -> str:
+    """The language the customer last wrote in, as perceived (empty when nothing was perceived yet)."""
+    perception = (Decision.objects.filter(message__conversation_id=conversation_id).order_by("-pk")
+                  .values_list("perception", flat=True).first()) or {}
+    return str(perception.get("lang") or "")[:8]
 
 
 def _escalation_lock(escalation_id: int) -> Escalation:
@@ -91,6 +106,10 @@ def escalation_reply(*, escalation_id: int, user: User, text: str) -> Escalation
     text = text.strip()
     if not text:
         raise EscalationReplyEmpty(escalation_id=escalation.pk)
+    return _send(escalation, user, text)
+
+
+def _send(escalation: Escalation, user: User, text: str) -> EscalationReply:
     channel = (Message.objects.filter(conversation_id=escalation.conversation_id, direction=Message.Direction.INBOUND)
                .order_by("-sent_at", "-pk").values_list("channel", flat=True).first()) or Message.Channel.WHATSAPP
     message = message_store_outbound(conversation=escalation.conversation, text=text, sent_at=timezone.now(),
@@ -99,12 +118,44 @@ def escalation_reply(*, escalation_id: int, user: User, text: str) -> Escalation
 
 
 @transaction.atomic
-def escalation_resolve(*, escalation_id: int, user: User, note: str = "") -> Escalation:
-    """Close the escalation and hand the chat back to the bot (`conversation_is_escalated` turns false). An open
-    escalation may be resolved directly; one claimed by someone else raises `escalation_already_claimed`."""
+def escalation_note_add(*, escalation_id: int, user: User, text: str) -> EscalationNote:
+    """A private note for the staff (never sent). Any acting staff member may add one, claimed or not, until the
+    escalation is resolved."""
+    escalation = _escalation_lock(escalation_id)
+    if escalation.status == Escalation.Status.RESOLVED:
+        raise EscalationAlreadyResolved(escalation_id=escalation.pk)
+    text = text.strip()
+    if not text:
+        raise EscalationNoteEmpty(escalation_id=escalation.pk)
+    return EscalationNote.objects.create(escalation=escalation, author=user, text=text)
+
+
+@transaction.atomic
+def escalation_reassign(*, escalation_id: int, user: User, to_user: User) -> Escalation:
+    """Give the chat to `to_user` (an active agent or admin of this organisation). The holder may pass it on, and
+    an open one may be assigned by anyone acting; someone else's claim stays theirs (`escalation_already_claimed`)."""
     escalation = _escalation_lock(escalation_id)
     _check_not_held_by_another(escalation, user)
-    escalation.resolve(user, timezone.now(), note.strip())
+    if not user_may_act(to_user):
+        raise EscalationAssigneeInvalid(escalation_id=escalation.pk, to_user=str(to_user))
+    escalation.reassign(to_user, timezone.now())
     escalation.save()
+    return escalation
+
+
+@transaction.atomic
+def escalation_resolve(*, escalation_id: int, user: User, note: str) -> Escalation:
+    """Close the escalation with a note saying why (required), tell the customer in their language that a person
+    closed the chat (an outbox message recorded as `user`'s reply), and hand the chat back to the bot
+    (`conversation_is_escalated` turns false). An open escalation may be resolved directly; one claimed by someone
+    else raises `escalation_already_claimed`."""
+    escalation = _escalation_lock(escalation_id)
+    _check_not_held_by_another(escalation, user)
+    note = note.strip()
+    if not note:
+        raise EscalationResolveNoteRequired(escalation_id=escalation.pk)
+    escalation.resolve(user, timezone.now(), note)
+    escalation.save()
+    _send(escalation, user, closing_message(escalation.language or organisation_current().language))
     conversation_touch(conversation_id=escalation.conversation_id)
     return escalation

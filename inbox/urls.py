@@ -1,4 +1,4 @@
-"""The human agents' queue, on each organisation's host (included by magie.urls_tenant at /inbox/)."""
+"""The human agents' inbox, on each organisation's host (included by magie.urls_tenant at /inbox/)."""
 
 from django.urls import path
 
@@ -7,7 +7,11 @@ from inbox import views
 app_name = "inbox"
 urlpatterns = [
     path("", views.queue, name="queue"),
+    path("list/", views.inbox_list, name="list"),
+    path("<int:escalation_id>/", views.detail, name="detail"),
     path("<int:escalation_id>/claim/", views.claim, name="claim"),
     path("<int:escalation_id>/reply/", views.reply, name="reply"),
+    path("<int:escalation_id>/note/", views.note, name="note"),
+    path("<int:escalation_id>/reassign/", views.reassign, name="reassign"),
     path("<int:escalation_id>/resolve/", views.resolve, name="resolve"),
 ]

@@ -1,4 +1,7 @@
-"""The queue page of the back office: staff read it, agents and admins claim, reply and resolve (POST + CSRF).
+"""The inbox of the back office: a list of escalated chats (tabs, filters, search, pages; polled by htmx so new
+ones and status changes appear without reload) beside one chat's detail (the note, the conversation with delivery
+status, the customer's Asks, private notes), where agents and admins claim, reassign, reply (typed or canned), note
+and resolve (POST + CSRF). Auditors read.
 
 Views are wrapped by `backoffice_site.admin_view`: anonymous visitors go to the back office's login, non-staff are
 refused, and the organisation's schema (its host) is the only place the user exists at all.
@@ -9,46 +12,110 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from inbox import selectors, services
-from inbox.errors import EscalationReplyInvalid
-from inbox.forms import ReplyForm, ResolveForm
+from inbox.errors import EscalationAssigneeInvalid, EscalationNotFound, EscalationReplyInvalid
+from inbox.forms import NoteForm, ReplyForm, ResolveForm
+from inbox.guard_words import guard_words
+from inbox.selectors import InboxFilters
+from language.locales import LANGS
 from magie.admin_sites import backoffice_site
 from magie.errors import DomainError
 
 
-def _back(escalation_id: int | None = None) -> HttpResponseRedirect:
-    url = reverse("inbox:queue")
-    return HttpResponseRedirect(f"{url}#escalation-{escalation_id}" if escalation_id else url)
+def _list_context(request: HttpRequest, filters: InboxFilters, selected_id: int | None) -> dict:
+    page = Paginator(selectors.escalation_inbox(user=_staff(request), filters=filters), selectors.PAGE_SIZE)
+    current = page.get_page(filters.page)
+    counts = selectors.escalation_tab_counts(user=_staff(request))
+    labels = {"mine": _("Mine"), "unassigned": _("Unassigned"), "all": _("All")}
+    return {"filters": filters, "page": current, "paginator": page, "selected_id": selected_id, "counts": counts,
+            "tabs": [{"name": tab, "label": labels[tab], "count": counts[tab], "query": filters.query(tab=tab, page=1)}
+                     for tab in selectors.TABS],
+            "previous_query": filters.query(page=current.number - 1) if current.has_previous() else None,
+            "next_query": filters.query(page=current.number + 1) if current.has_next() else None,
+            "list_url": f"{reverse('inbox:list')}?{filters.query()}"}
+
+
+def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dict[str, str] | None = None) -> dict:
+    escalation = selectors.escalation_get(escalation_id=escalation_id) if escalation_id else None
+    if escalation is None:
+        return {"escalation": None}
+    mine = escalation.claimed_by_id == request.user.pk
+    drafts = drafts or {}
+    return {
+        "escalation": escalation, "mine": mine, "guard_words": guard_words(escalation.guard),
+        "conversation": selectors.escalation_conversation(escalation=escalation),
+        "sidebar": selectors.escalation_customer_context(escalation=escalation),
+        "private_notes": list(escalation.private_notes.select_related("author")),
+        "canned": selectors.canned_replies(language=escalation.language),
+        "staff": [user for user in selectors.acting_staff() if user.pk != escalation.claimed_by_id],
+        "kept": {name: text for name, text in drafts.items() if text.strip()},
+        "reply_form": ReplyForm(initial={"text": drafts.get("reply", "")}),
+        "note_form": NoteForm(initial={"text": drafts.get("note", "")}),
+        "resolve_form": ResolveForm(initial={"note": drafts.get("resolve", "")}),
+    }
+
+
+def _render_page(request: HttpRequest, escalation_id: int | None, *, status: int = 200,
+                 drafts: dict[str, str] | None = None) -> HttpResponse:
+    if not selectors.user_may_view_queue(request.user):
+        raise PermissionDenied
+    filters = InboxFilters.from_query(request.GET)
+    listing = _list_context(request, filters, escalation_id)
+    if escalation_id is None and listing["page"].object_list:
+        escalation_id = listing["page"].object_list[0].pk
+        listing["selected_id"] = escalation_id
+    context = {
+        **backoffice_site.each_context(request),
+        "title": _("Inbox: escalated chats"),
+        **listing,
+        **_detail_context(request, escalation_id, drafts),
+        "may_act": selectors.user_may_act(request.user),
+        "guards": selectors.escalation_guards(), "languages": LANGS,
+    }
+    return render(request, "inbox/inbox.html", context, status=status)
 
 
 @require_GET
 def _queue(request: HttpRequest) -> HttpResponse:
+    return _render_page(request, None)
+
+
+@require_GET
+def _detail(request: HttpRequest, escalation_id: int) -> HttpResponse:
+    return _render_page(request, escalation_id)
+
+
+@require_GET
+def _list(request: HttpRequest) -> HttpResponse:
+    """The list pane alone: what the page polls (htmx) to show arrivals and status changes without reload."""
     if not selectors.user_may_view_queue(request.user):
         raise PermissionDenied
-    items = [{"escalation": escalation,
-              "messages": selectors.escalation_recent_messages(escalation=escalation),
-              "mine": escalation.claimed_by_id == request.user.pk}
-             for escalation in selectors.escalation_queue()]
-    context = {
-        **backoffice_site.each_context(request),
-        "title": "Inbox: escalated chats",
-        "items": items,
-        "may_act": selectors.user_may_act(request.user),
-        "reply_form": ReplyForm(),
-        "resolve_form": ResolveForm(),
-    }
-    return render(request, "inbox/queue.html", context)
+    filters = InboxFilters.from_query(request.GET)
+    selected = request.GET.get("selected", "")
+    context = _list_context(request, filters, int(selected) if selected.isdigit() else None)
+    return render(request, "inbox/_list.html", context)
 
 
-def _action(act: Callable[[HttpRequest, int], str]) -> Callable[..., HttpResponse]:
-    """POST only, agents and admins only; a domain error is shown by its code on the queue page."""
+def _back(request: HttpRequest, escalation_id: int) -> HttpResponseRedirect:
+    query = request.POST.get("query", "")
+    url = reverse("inbox:detail", args=[escalation_id])
+    return HttpResponseRedirect(f"{url}?{query}" if query else url)
+
+
+def _action(act: Callable[[HttpRequest, int], str], draft_field: tuple[str, str] | None = None
+            ) -> Callable[..., HttpResponse]:
+    """POST only, agents and admins only. Done → back to the chat with a message; refused → the same page with the
+    error code and whatever was typed kept in its field."""
 
     @require_POST
     def view(request: HttpRequest, escalation_id: int) -> HttpResponse:
@@ -56,11 +123,21 @@ def _action(act: Callable[[HttpRequest, int], str]) -> Callable[..., HttpRespons
             raise PermissionDenied
         try:
             done = act(request, escalation_id)
+        except EscalationNotFound:
+            messages.error(request, _("Escalation %(id)s: refused (%(code)s).") % {
+                "id": escalation_id, "code": "escalation_not_found"})
+            return HttpResponseRedirect(reverse("inbox:queue"))
         except DomainError as error:
-            messages.error(request, f"Escalation {escalation_id}: refused ({error.code}).")
-        else:
-            messages.success(request, done)
-        return _back(escalation_id)
+            messages.error(request, _("Escalation %(id)s: refused (%(code)s).") % {"id": escalation_id,
+                                                                                   "code": error.code})
+            if draft_field is not None:
+                form_name, field = draft_field
+                request.GET = QueryDict(request.POST.get("query", ""))  # the list as the agent had it
+                return _render_page(request, escalation_id, status=400,
+                                    drafts={form_name: request.POST.get(field, "")})
+            return _back(request, escalation_id)
+        messages.success(request, done)
+        return _back(request, escalation_id)
 
     return view
 
@@ -73,25 +150,42 @@ def _staff(request: HttpRequest) -> User:
 
 def _claim(request: HttpRequest, escalation_id: int) -> str:
     services.escalation_claim(escalation_id=escalation_id, user=_staff(request))
-    return f"You hold escalation {escalation_id}."
+    return _("You hold escalation %(id)s.") % {"id": escalation_id}
 
 
 def _reply(request: HttpRequest, escalation_id: int) -> str:
-    form = ReplyForm(request.POST)
-    if not form.is_valid():
+    text = request.POST.get("text", "")
+    form = ReplyForm({"text": text})
+    if text.strip() and not form.is_valid():  # longer than a WhatsApp text (an empty one: the service says so)
         raise EscalationReplyInvalid(escalation_id=escalation_id, errors=form.errors.get_json_data())
-    services.escalation_reply(escalation_id=escalation_id, user=_staff(request), text=form.cleaned_data["text"])
-    return f"Reply sent in escalation {escalation_id}."
+    services.escalation_reply(escalation_id=escalation_id, user=_staff(request), text=text)
+    return _("Reply sent in escalation %(id)s.") % {"id": escalation_id}
+
+
+def _note(request: HttpRequest, escalation_id: int) -> str:
+    services.escalation_note_add(escalation_id=escalation_id, user=_staff(request), text=request.POST.get("text", ""))
+    return _("Private note added to escalation %(id)s.") % {"id": escalation_id}
+
+
+def _reassign(request: HttpRequest, escalation_id: int) -> str:
+    to_user = get_user_model().objects.filter(pk=request.POST.get("to_user") or 0).first()
+    if to_user is None:
+        raise EscalationAssigneeInvalid(escalation_id=escalation_id)
+    services.escalation_reassign(escalation_id=escalation_id, user=_staff(request), to_user=to_user)
+    return _("Escalation %(id)s is now held by %(user)s.") % {"id": escalation_id, "user": to_user.get_username()}
 
 
 def _resolve(request: HttpRequest, escalation_id: int) -> str:
-    form = ResolveForm(request.POST)
-    note = form.cleaned_data["note"] if form.is_valid() else ""
-    services.escalation_resolve(escalation_id=escalation_id, user=_staff(request), note=note)
-    return f"Escalation {escalation_id} resolved; the bot answers this chat again."
+    services.escalation_resolve(escalation_id=escalation_id, user=_staff(request), note=request.POST.get("note", ""))
+    return _("Escalation %(id)s resolved; the customer was told and the bot answers this chat again.") % {
+        "id": escalation_id}
 
 
 queue = backoffice_site.admin_view(_queue)
+detail = backoffice_site.admin_view(_detail)
+inbox_list = backoffice_site.admin_view(_list)
 claim = backoffice_site.admin_view(_action(_claim))
-reply = backoffice_site.admin_view(_action(_reply))
-resolve = backoffice_site.admin_view(_action(_resolve))
+reply = backoffice_site.admin_view(_action(_reply, ("reply", "text")))
+note = backoffice_site.admin_view(_action(_note, ("note", "text")))
+reassign = backoffice_site.admin_view(_action(_reassign))
+resolve = backoffice_site.admin_view(_action(_resolve, ("resolve", "note")))

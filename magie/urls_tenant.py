@@ -18,4 +18,5 @@ urlpatterns = [
     path("approve/", include("approvals.page_urls")),
     path("simulator/", include("whatsapp.simulator_urls")),
     path("inbox/", include("inbox.urls")),
+    path("workspace/", include("workspace.urls")),
 ]

@@ -78,6 +78,7 @@ SECTIONS: dict[str, Section] = {
     "inbox": Section(_("Inbox"), [
         NavItem(_("Escalated chats"), "inbox:queue", "inbox", "inbox.view_escalation"),
         _item(_("Escalation records"), "inbox.escalation", "folder_open"),
+        _item(_("Canned replies"), "inbox.cannedreply", "quickreply"),
     ]),
     "dashboards": Section(_("Dashboards"), []),
     "bank": _kind_section(_("Bank"), "bank", [

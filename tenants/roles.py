@@ -34,6 +34,7 @@ ADMIN_CHANGES = {
     ("agent", "agentsettings"),  # the organisation's model provider
     ("conversations", "customer"),  # adding sandbox customers only (CustomerAdmin never edits a customer)
     ("tenants", "staffsecurity"),  # the second factor required of admins
+    ("inbox", "cannedreply"),  # the replies agents pick in the inbox
     ("staff", "staffprofile"),  # each member's back-office language
 }
 # Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
@@ -41,7 +42,8 @@ ADMIN_VIEW_DELETE = {("axes", "accessattempt")}
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {
     Role.ADMIN: set(ADMIN_CHANGES),
-    Role.AGENT: {("inbox", "escalation"), ("inbox", "escalationreply")},  # escalated chats: claim, reply, resolve
+    Role.AGENT: {("inbox", "escalation"), ("inbox", "escalationreply"),  # escalated chats: claim, reply, resolve,
+                 ("inbox", "escalationnote")},  # and private notes on them
 }
 
 

@@ -53,6 +53,7 @@ def test_a_second_failure_escalates_with_a_note_and_the_customer_gets_one_messag
     queue = agent.get("/inbox/").content.decode()
     assert "unsupported_amount" in queue and "R$ 9.999,00" in queue  # the agent sees the note and both drafts
     connection.set_tenant(demobank)
-    escalation_resolve(escalation_id=escalation.pk, user=get_user_model().objects.get(username="agent"))
+    escalation_resolve(escalation_id=escalation.pk, user=get_user_model().objects.get(username="agent"),
+                       note="Told the customer the amount is not supported.")
     back = conversation.say("qual meu saldo?")  # handed back: the bot answers again
     assert back.reply and back.rule != "escalated_silent"

@@ -47,3 +47,23 @@ def staff_create(*, username: str, password: str, group):
     user = get_user_model().objects.create_user(username=username, password=password, is_staff=True)
     user.groups.add(group)
     return user
+
+
+def browser_signed_in(page, *, schema: str, username: str, base: str) -> None:
+    """Sign `page` in as `username` of `schema` on a server of another settings module (`manage.py up` knows none
+    of the test run's fast password hashers, so the form cannot check the test users' passwords): a session made
+    here as `login()` makes it, in the organisation's schema, and its cookie given to the browser."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django_tenants.utils import schema_context
+
+    with schema_context(schema):
+        user = get_user_model().objects.get(username=username)
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
+                               "url": base}])

@@ -58,7 +58,7 @@ def test_opening_again_returns_the_unresolved_one_with_the_note_appended(demoban
 def test_after_a_resolution_a_new_failure_opens_a_new_escalation(demobank):
     conversation = chat_make()
     first = escalation_make(conversation)
-    escalation_resolve(escalation_id=first.pk, user=staff("agent"))
+    escalation_resolve(escalation_id=first.pk, user=staff("agent"), note="done")
 
     second = escalation_make(conversation)
 
@@ -215,7 +215,7 @@ def test_resolve_hands_the_chat_back_to_the_bot(demobank):
     assert (escalation.resolved_by, escalation.resolution_note) == (agent, "Explained the transfer limits.")
     assert escalation.resolved_at is not None
     with pytest.raises(EscalationAlreadyResolved):
-        escalation_resolve(escalation_id=escalation.pk, user=agent)
+        escalation_resolve(escalation_id=escalation.pk, user=agent, note="again")
     with pytest.raises(EscalationAlreadyResolved):
         escalation_reply(escalation_id=escalation.pk, user=agent, text="late")
 
@@ -224,7 +224,7 @@ def test_an_open_escalation_may_be_resolved_without_a_claim(demobank):
     conversation = chat_make()
     escalation = escalation_make(conversation)
 
-    escalation_resolve(escalation_id=escalation.pk, user=staff("admin"))
+    escalation_resolve(escalation_id=escalation.pk, user=staff("admin"), note="Nothing to do: a duplicate.")
 
     escalation.refresh_from_db()
     assert escalation.status == Escalation.Status.RESOLVED and escalation.claimed_by is None
@@ -236,7 +236,7 @@ def test_someone_elses_claim_cannot_be_resolved(demobank):
     escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
 
     with pytest.raises(EscalationAlreadyClaimed):
-        escalation_resolve(escalation_id=escalation.pk, user=staff("admin"))
+        escalation_resolve(escalation_id=escalation.pk, user=staff("admin"), note="mine now")
 
     escalation.refresh_from_db()
     assert escalation.status == Escalation.Status.CLAIMED
@@ -248,7 +248,7 @@ def test_the_queue_lists_open_ones_first_oldest_first_and_no_resolved_ones(demob
     resolved = escalation_make(chat_make(name="C"))
     open_newer = escalation_make(chat_make(name="D"))
     escalation_claim(escalation_id=claimed_oldest.pk, user=staff("agent"))
-    escalation_resolve(escalation_id=resolved.pk, user=staff("agent"))
+    escalation_resolve(escalation_id=resolved.pk, user=staff("agent"), note="done")
 
     assert [escalation.pk for escalation in escalation_queue()] == [open_older.pk, open_newer.pk, claimed_oldest.pk]
 

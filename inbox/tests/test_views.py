@@ -51,10 +51,12 @@ def test_the_agent_claims_replies_and_resolves_through_the_page(escalated):
     assert escalation.status == Escalation.Status.RESOLVED
     assert escalation.claimed_by.username == escalation.resolved_by.username == "agent"
     with schema_context("demobank"):
-        [reply] = escalation.replies.select_related("message", "author")
+        reply, closing = escalation.replies.select_related("message", "author")
         assert (reply.author.username, reply.message.text, reply.message.channel) == (
             "agent", "Oi Maria, aqui é a Ana.", "whatsapp")
-    assert "No escalated chats." in client.get("/inbox/").content.decode()
+        assert (closing.author.username, closing.message.channel) == ("agent", "whatsapp")
+        assert closing.message.text.startswith("Este atendimento com a nossa equipe foi encerrado")
+    assert 'data-empty="inbox"' in client.get("/inbox/").content.decode()
 
 
 def test_a_refused_action_shows_its_code_and_changes_nothing(escalated):

@@ -77,6 +77,8 @@ TENANT_APPS = [
     "inbox",
     "whatsapp",
     "staff",  # the staff side of the back office: navigation, theme, language, staff profiles
+    "workspace",  # staff pages only (traces, dashboards): no tables
+    "django_htmx",  # the inbox's live list (htmx, served as a static file)
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
@@ -300,7 +302,7 @@ INSTALLED_APPS += [app for app in SECURITY_APPS if app not in INSTALLED_APPS]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
 # Pages in the admin theme: Alpine.js (unfold) evaluates its attributes, so those paths allow 'unsafe-eval'.
-MAGIE_THEMED_PATHS = ["/admin/", "/inbox/"]
+MAGIE_THEMED_PATHS = ["/admin/", "/inbox/", "/workspace/"]
 MIDDLEWARE.insert(MIDDLEWARE.index("csp.middleware.CSPMiddleware") + 1, "staff.middleware.ThemeScriptPolicyMiddleware")
 MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
                   "django_otp.middleware.OTPMiddleware")

@@ -1,0 +1,21 @@
+"""The failing guard of an escalation, in the staff member's words (Django i18n)."""
+
+from django.utils.translation import gettext_lazy as _
+
+GUARD_WORDS = {
+    "unsupported_amount": _("The draft named an amount that none of the records supports."),
+    "stock_contradiction": _("The draft contradicted the stock the store's records show."),
+    "sold_out_offered": _("The draft offered something that is sold out."),
+    "warranty_without_data": _("The draft promised a warranty the records do not show."),
+    "quote_without_required_info": _("The draft quoted a price before the details a quote needs were known."),
+    "internal_vocabulary": _("The draft used the organisation's internal vocabulary."),
+    "effect_claim_without_effect": _("The draft said something was done that no tool did."),
+    "unusable_request": _("The bot could not work out what the customer wanted."),
+    "no_full_account_number": _("The draft showed a full account number."),
+    "delivery_failed": _("A reply could not be delivered to the customer."),
+    "turn_failed": _("Several turns in a row failed: the bot could not answer this chat."),
+}
+
+
+def guard_words(code: str) -> str:
+    return str(GUARD_WORDS.get(code, _("Guard %(code)s rejected the draft.") % {"code": code}))

@@ -1,0 +1,1 @@
+"""Reads of the workspace: traces (`trace`) and dashboard figures (`dashboard`)."""

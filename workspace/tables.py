@@ -1,0 +1,98 @@
+"""The dashboard's figures as tables (headers, rows): what the page shows under each chart and what its CSV holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from workspace.charts import bar_chart, column_chart, share_bar
+from workspace.wording import OUTCOME_LABELS
+
+SECTIONS = ("outcomes", "outcomes_by_kind", "approvals", "escalations", "weekly_fallback", "guard_rejections",
+            "turns")
+
+
+def _outcomes(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    p = f["outcomes"]
+    rows = [[str(OUTCOME_LABELS[name]), name, p["counts"][name], p["shares"][name]] for name in p["counts"]]
+    rows.append([_("Total"), "total", p["total"], round(sum(p["shares"].values()), 2) if p["total"] else 0.0])
+    return [_("Outcome"), _("code"), _("Asks"), _("Share (%)")], rows
+
+
+def _by_kind(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    names = list(f["outcomes"]["counts"])
+    rows = [[kind, item["total"], *[item["shares"][name] for name in names]]
+            for kind, item in f["outcomes"]["by_kind"].items()]
+    return [_("Kind"), _("Asks"), *[f"{OUTCOME_LABELS[name]} (%)" for name in names]], rows
+
+
+def _approvals(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    a = f["approvals"]
+    rows = [[_("Requests"), a["total"]], [_("Approved"), a["approved"]], [_("Declined"), a["declined"]],
+            [_("Expired"), a["expired"]], [_("Voided by a correction"), a["voided"]], [_("Pending"), a["pending"]],
+            [_("Approval rate (% of answered)"), a["approval_rate"]], [_("Decline rate (% of answered)"), a["decline_rate"]],
+            [_("Expiry rate (% of requests)"), a["expiry_rate"]],
+            [_("Median time to decision (s)"), a["median_seconds"] if a["median_seconds"] is not None else ""]]
+    return [_("Figure"), _("Value")], rows
+
+
+def _escalations(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    e = f["escalations"]
+    return [_("Guard"), _("Escalations")], [*[[guard, count] for guard, count in e["by_guard"]], [_("Total"), e["total"]]]
+
+
+def _weekly(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    return ([_("Week of"), _("Turns"), _("Handed to a person"), _("Fallback rate (%)")],
+            [[w["week"].isoformat(), w["turns"], w["handed"], w["rate"]] for w in f["weekly"]])
+
+
+def _guards(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    return [_("Guard"), _("Drafts rejected")], [[guard, count] for guard, count in f["guards"]]
+
+
+def _turns(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    t = f["turns"]
+    return [_("Figure"), _("Value")], [[_("Turns"), t["total"]], [_("Failed turns"), t["failed"]],
+                                       [_("Median latency (ms)"), t["median_ms"] if t["median_ms"] is not None else ""],
+                                       [_("p95 latency (ms)"), t["p95_ms"] if t["p95_ms"] is not None else ""]]
+
+
+BUILDERS = {"outcomes": _outcomes, "outcomes_by_kind": _by_kind, "approvals": _approvals,
+            "escalations": _escalations, "weekly_fallback": _weekly, "guard_rejections": _guards, "turns": _turns}
+
+
+def section_table(section: str, figures: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    return BUILDERS[section](figures)
+
+
+def section_title(section: str) -> str:
+    return {"outcomes": _("Ask outcomes"), "outcomes_by_kind": _("Ask outcomes by kind"),
+            "approvals": _("Approvals"), "escalations": _("Escalations by guard"),
+            "weekly_fallback": _("Weekly fallback rate (handed to a person ÷ turns)"),
+            "guard_rejections": _("Guard rejections by guard"), "turns": _("Turns and latency")}[section]
+
+
+def section_chart(section: str, figures: dict[str, Any]):
+    title = section_title(section)
+    if section == "outcomes":
+        p = figures["outcomes"]
+        return share_bar([(str(OUTCOME_LABELS[name]), p["shares"][name]) for name in p["counts"]], label=title)
+    if section == "outcomes_by_kind":
+        return bar_chart([(kind, item["total"]) for kind, item in figures["outcomes"]["by_kind"].items()],
+                         label=title)
+    if section == "approvals":
+        a = figures["approvals"]
+        return bar_chart([(_("Approved"), a["approved"]), (_("Declined"), a["declined"]),
+                          (_("Expired"), a["expired"]), (_("Voided by a correction"), a["voided"]),
+                          (_("Pending"), a["pending"])], label=title)
+    if section == "escalations":
+        return bar_chart(figures["escalations"]["by_guard"], label=title)
+    if section == "weekly_fallback":
+        return column_chart([(w["week"].strftime("%d/%m"), w["rate"]) for w in figures["weekly"]], label=title,
+                            unit="%")
+    if section == "guard_rejections":
+        return bar_chart(figures["guards"], label=title)
+    t = figures["turns"]
+    return bar_chart([(_("Median latency (ms)"), t["median_ms"] or 0), (_("p95 latency (ms)"), t["p95_ms"] or 0)],
+                     label=title, unit=" ms")

@@ -1,0 +1,153 @@
+"""The dashboard: outcomes that partition the Asks (shares summing to 100%, the same as `ask_outcomes --json`),
+approvals, escalations, the weekly fallback rate, guard rejections, turns; its charts, tables and CSVs; who reads it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+from django.core.management import call_command
+from django.db import connection
+from django.utils import formats, timezone, translation
+
+from agent.models import Turn
+from asks.selectors import shares_of
+from asks.tests.chat import Chat
+from inbox.tests.helpers import escalation_make
+from tenants.testing import signed_in
+from workspace.ranges import day_range
+from workspace.selectors.dashboard import dashboard_figures, guard_rejections, outcome_partition
+from workspace.tests.helpers import pix_sent
+
+
+def _mixed_asks() -> None:
+    """One Ask per outcome: completed, superseded, cancelled, handed to a person, still open."""
+    chat = Chat("pt-BR", start=timezone.now())
+    balance = chat.say("qual meu saldo?").ask
+    assert balance is not None
+    chat.execute_and_complete(balance)
+    chat.say("manda 200 pro Pedro")
+    chat.say("manda pro João")  # supersedes the Pedro Ask
+    chat.say("cancela")  # cancels the João Ask
+    other = Chat("pt-BR", customer="5511988887777", start=timezone.now())
+    handed = other.say("manda 50 pra Ana").ask
+    assert handed is not None
+    escalation_make(handed.conversation, ask_id=handed.pk)
+    Chat("pt-BR", customer="5511977776666", start=timezone.now()).say("quero mandar um pix")
+
+
+def test_shares_sum_to_exactly_one_hundred():
+    assert shares_of({"a": 1, "b": 1, "c": 1}, 3) == {"a": 33.34, "b": 33.33, "c": 33.33}
+    assert sum(shares_of({"a": 2, "b": 5, "c": 11, "d": 0}, 18).values()) == 100.0
+    assert shares_of({"a": 0}, 0) == {"a": 0.0}
+
+
+def test_each_ask_counts_in_exactly_one_outcome_and_a_handed_one_is_not_completed(demobank):
+    _mixed_asks()
+    now = timezone.now()
+
+    partition = outcome_partition(since=now - timedelta(hours=1), until=now + timedelta(hours=1))
+
+    assert partition["counts"] == {"completed": 1, "failed": 0, "abandoned": 1, "superseded": 1,
+                                   "handed_to_person": 1, "open": 1}
+    assert partition["total"] == 5
+    assert sum(partition["shares"].values()) == 100.0
+    assert partition["by_kind"]["pix_transfer"]["counts"]["handed_to_person"] == 1
+    assert all(round(sum(kind["shares"].values()), 2) == 100.0 for kind in partition["by_kind"].values())
+
+
+def test_the_dashboard_shows_the_same_shares_as_ask_outcomes_json(demobank):
+    _mixed_asks()
+    days = day_range(organisation=demobank)
+    out = io.StringIO()
+    call_command("ask_outcomes", "--org", "demobank", "--json", "--since", days.first.isoformat(),
+                 "--until", days.end.isoformat(), stdout=out)
+    command = json.loads(out.getvalue())["partition"]
+    connection.set_schema_to_public()
+
+    response = signed_in("demobank", "auditor").get(f"/workspace/dashboard/?{days.query}")
+    csv_response = signed_in("demobank", "auditor").get(f"/workspace/dashboard/outcomes.csv?{days.query}")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    charts = page.split('id="content-main"')[1].split('id="recent-asks"')[0]
+    assert "<svg" in charts and "<script" not in charts  # server-side SVG, no chart script
+    # columns: outcome (in the staff member's language), code, Asks, share (%)
+    rows = {row[1]: row for row in list(csv.reader(io.StringIO(csv_response.content.decode())))[1:]}
+    assert {name: float(rows[name][3]) for name in command["shares"]} == command["shares"]
+    assert {name: int(rows[name][2]) for name in command["counts"]} == command["counts"]
+    assert float(rows["total"][3]) == 100.0
+    assert csv_response["Content-Disposition"] == (
+        f'attachment; filename="outcomes_demobank_{days.first.isoformat()}_{days.end.isoformat()}.csv"')
+    assert '<html lang="pt-br"' in page  # demobank's staff read Portuguese: decimals with a comma
+    with translation.override("pt-br"):
+        for name, share in command["shares"].items():
+            assert f"<td>{formats.localize(share)}</td>" in page, name
+
+
+def test_approvals_turns_and_the_fallback_rate_come_from_the_records(demobank):
+    pix = pix_sent()
+    escalation_make(pix.preview.ask.conversation, ask_id=None)
+    now = timezone.now()
+
+    figures = dashboard_figures(since=now - timedelta(days=1), until=now + timedelta(days=1),
+                                zone=ZoneInfo(demobank.time_zone))
+
+    assert (figures["approvals"]["total"], figures["approvals"]["approved"]) == (1, 1)
+    assert figures["approvals"]["approval_rate"] == 100.0 and figures["approvals"]["decline_rate"] == 0.0
+    assert figures["approvals"]["median_seconds"] is not None
+    assert figures["turns"]["total"] == 2 and figures["turns"]["p95_ms"] > 0
+    assert figures["escalations"]["by_guard"] == [("no_full_account_number", 1)]
+    week = next(week for week in figures["weekly"] if week["turns"])
+    assert (week["turns"], week["handed"], week["rate"]) == (2, 1, 50.0)
+
+
+def test_guard_rejections_are_counted_per_guard_from_the_turns_verdicts(demobank):
+    pix = pix_sent()
+    Turn.objects.filter(pk=pix.preview.pk).update(guards=[
+        {"passed": False, "total_ms": 3, "failures": [{"code": "no_full_account_number", "explanation": "x",
+                                                        "evidence": []},
+                                                       {"code": "amount_matches", "explanation": "y", "evidence": []}]},
+        {"passed": False, "total_ms": 3, "failures": [{"code": "no_full_account_number", "explanation": "x",
+                                                        "evidence": []}]},
+    ])
+    now = timezone.now()
+
+    assert guard_rejections(since=now - timedelta(days=1), until=now + timedelta(days=1)) == [
+        ("no_full_account_number", 2), ("amount_matches", 1)]
+
+
+def test_every_section_downloads_as_csv_and_only_admins_and_auditors_read_it(demobank):
+    pix_sent()
+    connection.set_schema_to_public()
+    auditor = signed_in("demobank", "auditor")
+    for section in ("outcomes_by_kind", "approvals", "escalations", "weekly_fallback", "guard_rejections", "turns"):
+        response = auditor.get(f"/workspace/dashboard/{section}.csv")
+        assert response.status_code == 200 and response["Content-Type"] == "text/csv", section
+        rows = list(csv.reader(io.StringIO(response.content.decode())))
+        assert len(rows) >= (1 if section == "guard_rejections" else 2), section  # no draft was rejected here
+    assert signed_in("demobank", "admin").get("/workspace/dashboard/").status_code == 200
+    assert signed_in("demobank", "agent").get("/workspace/dashboard/").status_code == 403
+    assert auditor.get("/workspace/dashboard/?since=2026-13-01").status_code == 400
+
+
+def test_the_dashboard_lists_the_latest_asks_with_links_to_their_traces(demobank):
+    pix = pix_sent()
+    connection.set_schema_to_public()
+
+    page = signed_in("demobank", "auditor").get("/workspace/dashboard/?kind=pix_transfer").content.decode()
+
+    assert f'href="/workspace/trace/ask/{pix.ask_id}/"' in page
+
+
+def test_latency_percentiles_come_from_the_histogram_to_within_its_step():
+    from workspace.selectors.dashboard import _percentile
+
+    histogram = {0: 50, 10: 45, 30: 5}  # 100 turns: 50 under 10 ms, 45 at 100-110 ms, 5 at 300-310 ms
+
+    assert _percentile(histogram, 100, 0.5) == 10.0
+    assert _percentile(histogram, 100, 0.95) == 110.0
+    assert _percentile({}, 0, 0.95) is None

@@ -1,0 +1,146 @@
+"""The one-page trace of an Ask and of a conversation: every step in order, who decided, the transfer, the policy
+version; its exports; who may read it; the links to it from the admin pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from django.db import connection
+
+from tenants.models import Organisation
+from tenants.testing import signed_in
+from workspace.selectors.trace import ask_for_transfer, trace_for_ask, trace_for_conversation
+from workspace.tests.helpers import pix_sent
+
+
+@pytest.fixture
+def pix(demobank):
+    sent = pix_sent()
+    connection.set_schema_to_public()
+    return sent
+
+
+def test_the_ask_trace_holds_every_step_of_one_pix_in_order(demobank):
+    pix = pix_sent()
+
+    trace = trace_for_ask(organisation=demobank, ask_id=pix.ask_id)
+
+    kinds = [entry.kind for entry in trace.entries]
+    for kind in ("message", "decision", "slot", "transition", "turn", "tool_call", "draft", "guard",
+                 "preview", "approval_decision", "execution", "transfer"):
+        assert kind in kinds, kind
+    assert kinds.index("preview") < kinds.index("approval_decision") < kinds.index("execution") < kinds.index("transfer")
+    first_turn = [entry.kind for entry in trace.entries][:kinds.index("approval_decision")]
+    assert first_turn.index("decision") < first_turn.index("tool_call") < first_turn.index("draft")  # as they ran
+    assert "reply" not in kinds  # every reply is on the page as its stored message
+    assert [entry.at for entry in trace.entries] == sorted(entry.at for entry in trace.entries)
+    decision = next(entry for entry in trace.entries if entry.kind == "approval_decision")
+    assert decision.detail["decided_by"] == "terminal:5511999990001"
+    assert decision.detail["channel"] == "in_chat_button"
+    assert decision.detail["status"] == "executed"
+    [transfer] = [entry for entry in trace.entries if entry.kind == "transfer"]
+    assert transfer.detail["end_to_end_id"] == pix.transfer.end_to_end_id
+    assert transfer.detail["amount_cents"] == 20000
+    rules = {entry.detail["rule"] for entry in trace.entries if entry.kind == "decision"}
+    assert rules == {"new_request_without_open_ask", "button_confirms"}
+    calls = [entry.detail["name"] for entry in trace.entries if entry.kind == "tool_call"]
+    assert calls == ["lookup_pix_key", "send_pix", "send_pix"]
+    assert {entry.policy_version for entry in trace.entries} == {demobank.policy.version}
+    assert trace.policy_version == demobank.policy.version
+
+
+def test_the_policy_version_of_each_step_is_the_one_in_force_at_its_time(demobank):
+    from tenants.services import policy_update
+
+    first = pix_sent()
+    policy_update(organisation=demobank, changes={"ask_stale_after": demobank.policy.ask_stale_after * 2},
+                  changed_by="admin@demobank")
+    second = pix_sent(text="manda 30 pra Ana")
+
+    version = Organisation.objects.get(pk=demobank.pk).policy.version
+    assert {e.policy_version for e in trace_for_ask(organisation=demobank, ask_id=first.ask_id).entries} == {version - 1}
+    assert {e.policy_version for e in trace_for_ask(organisation=demobank, ask_id=second.ask_id).entries} == {version}
+
+
+def test_the_conversation_trace_holds_every_ask_of_the_chat(demobank):
+    first = pix_sent()
+    second = pix_sent(text="manda 30 pra Ana")
+
+    trace = trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
+
+    assert [ask.pk for ask in trace.asks][-2:] == [first.ask_id, second.ask_id]
+    transfers = [entry.detail["end_to_end_id"] for entry in trace.entries if entry.kind == "transfer"]
+    assert transfers[-2:] == [first.transfer.end_to_end_id, second.transfer.end_to_end_id]
+
+
+def test_a_transfer_leads_to_the_ask_that_made_it(demobank):
+    pix = pix_sent()
+
+    assert ask_for_transfer(end_to_end_id=pix.transfer.end_to_end_id) == pix.ask_id
+    assert ask_for_transfer(end_to_end_id="E000unknown") is None
+
+
+def test_the_auditor_reads_the_trace_page_with_who_decided_and_the_end_to_end_id(pix):
+    response = signed_in("demobank", "auditor").get(f"/workspace/trace/ask/{pix.ask_id}/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    for text in (pix.transfer.end_to_end_id, "terminal:5511999990001", "in_chat_button", "button_confirms",
+                 "new_request_without_open_ask", "lookup_pix_key", "Pedro Henrique Almeida", "R$"):
+        assert text in page, text
+
+
+def test_an_agent_may_not_read_traces(pix):
+    assert signed_in("demobank", "agent").get(f"/workspace/trace/ask/{pix.ask_id}/").status_code == 403
+
+
+def test_another_organisations_staff_find_no_such_ask(pix):
+    assert signed_in("demoschool", "auditor").get(f"/workspace/trace/ask/{pix.ask_id}/").status_code == 404
+
+
+def test_the_csv_export_names_the_customer_and_the_policy_version_in_a_named_file(pix):
+    response = signed_in("demobank", "auditor").get(f"/workspace/trace/ask/{pix.ask_id}/export.csv")
+
+    assert response.status_code == 200
+    disposition = response["Content-Disposition"]
+    assert disposition.startswith(f'attachment; filename="trace_demobank_ask-{pix.ask_id}_') and disposition.endswith('.csv"')
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    [customer] = {row["customer"] for row in rows}
+    assert customer.endswith("(5511999990001)")
+    assert all(row["policy_version"] for row in rows)
+    assert pix.transfer.end_to_end_id in {json.loads(row["detail"]).get("end_to_end_id") for row in rows}
+
+
+def test_the_json_export_is_the_whole_trace(pix):
+    response = signed_in("demobank", "admin").get(f"/workspace/trace/conversation/{pix.conversation_id}/export.json")
+
+    assert response.status_code == 200
+    assert f'trace_demobank_conversation-{pix.conversation_id}_' in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document["organisation"] == "demobank" and document["policy_version"]
+    assert pix.ask_id in [ask["id"] for ask in document["asks"]]
+    assert "approval_decision" in {entry["kind"] for entry in document["entries"]}
+
+
+def test_the_transfer_link_redirects_to_its_asks_trace(pix):
+    response = signed_in("demobank", "auditor").get(f"/workspace/trace/transfer/{pix.transfer.end_to_end_id}/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/workspace/trace/ask/{pix.ask_id}/#transfer-{pix.transfer.end_to_end_id}"
+
+
+@pytest.mark.parametrize("page", ["approvals/approvalrequest/{approval}/change/", "agent/turn/{turn}/change/",
+                                  "bank/pixtransfer/{transfer}/change/", "asks/ask/{ask}/change/",
+                                  "approvals/approvalrequest/", "bank/pixtransfer/"])
+def test_the_admin_pages_link_to_the_trace(pix, page):
+    url = "/admin/" + page.format(approval=pix.approval.pk, turn=pix.preview.pk, transfer=pix.transfer.pk,
+                                  ask=pix.ask_id)
+    response = signed_in("demobank", "auditor").get(url)
+
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert (f'href="/workspace/trace/ask/{pix.ask_id}/"' in body
+            or f'href="/workspace/trace/transfer/{pix.transfer.end_to_end_id}/"' in body)

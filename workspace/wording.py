@@ -1,0 +1,90 @@
+"""Trace entries and outcome categories in the staff member's words (Django i18n), amounts in the organisation's
+currency as its language writes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from language.locales import lang_of
+from language.money import format_money
+from tenants.models import Organisation
+from workspace.selectors.trace import TraceEntry
+
+KIND_LABELS = {
+    "message": gettext_lazy("Message"), "decision": gettext_lazy("Decision"), "slot": gettext_lazy("Slot"),
+    "transition": gettext_lazy("Status"), "turn": gettext_lazy("Turn"), "tool_call": gettext_lazy("Tool call"),
+    "draft": gettext_lazy("Draft"), "guard": gettext_lazy("Guards"), "reply": gettext_lazy("Reply"),
+    "preview": gettext_lazy("Preview"), "approval_decision": gettext_lazy("Approval decision"),
+    "execution": gettext_lazy("Execution"), "transfer": gettext_lazy("Pix transfer"),
+    "escalation": gettext_lazy("Escalation"), "escalation_resolved": gettext_lazy("Escalation resolved"),
+}
+OUTCOME_LABELS = {
+    "completed": gettext_lazy("Completed"), "failed": gettext_lazy("Failed"),
+    "abandoned": gettext_lazy("Abandoned (cooled or cancelled)"), "superseded": gettext_lazy("Superseded"),
+    "handed_to_person": gettext_lazy("Handed to a person"), "open": gettext_lazy("Still open"),
+}
+
+
+def money(cents: int | None, organisation: Organisation, currency: str | None = None) -> str:
+    if cents is None:
+        return ""
+    return format_money(int(cents), currency or organisation.currency, lang_of(organisation.language))
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict) and "amount_cents" in value:
+        return f"{value['amount_cents']} {value.get('currency', '')}".strip()
+    return "—" if value is None else str(value)
+
+
+def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
+    """One line saying what happened, for the page's headline and the exports' `summary` column."""
+    d = entry.detail
+    kind = entry.kind
+    if kind == "message":
+        who = _("customer") if d["direction"] == "in" else _("reply")
+        return f"{who}: {d['text'] or d['payload']}"
+    if kind == "decision":
+        return _("%(action)s, by rule %(rule)s") % {"action": d["action"], "rule": d["rule"]}
+    if kind == "slot":
+        return _("%(slot)s %(action)s: %(previous)s → %(value)s") % {
+            "slot": d["slot"], "action": d["action"], "previous": _value(d["previous"]), "value": _value(d["value"])}
+    if kind == "transition":
+        return _("%(source)s → %(target)s (rule %(rule)s)") % {"source": d["from"], "target": d["to"],
+                                                               "rule": d["rule"]}
+    if kind == "turn":
+        return _("turn %(id)s %(status)s by %(provider)s in %(ms)s ms") % d
+    if kind == "tool_call":
+        outcome = _("ok") if d["ok"] else d["error"]
+        approval = _(", approval %(id)s") % {"id": d["approval"]} if d["approval"] else ""
+        return f"{d['name']} ({d['risk']}) → {outcome}{approval}, {d['ms']} ms"
+    if kind == "draft":
+        return _("draft %(number)s: %(text)s") % d
+    if kind == "guard":
+        if d["passed"]:
+            return _("draft %(draft)s passed every guard (%(ms)s ms)") % d
+        return _("draft %(draft)s rejected by %(guards)s") % {
+            "draft": d["draft"], "guards": ", ".join(failure["guard"] for failure in d["failures"])}
+    if kind == "reply":
+        return d["text"]
+    if kind == "preview":
+        return _("approval %(id)s asked on %(channel)s for %(amount)s") % {
+            "id": d["approval"], "channel": d["channel"], "amount": money(d["amount_cents"], organisation)}
+    if kind == "approval_decision":
+        return _("approval %(id)s %(status)s by %(who)s on %(channel)s") % {
+            "id": d["approval"], "status": d["status"], "who": d["decided_by"] or "—", "channel": d["channel"] or "—"}
+    if kind == "execution":
+        return _("executed: %(outcome)s %(reference)s") % {"outcome": _("ok") if d["ok"] else d["error"],
+                                                           "reference": d["reference"]}
+    if kind == "transfer":
+        return _("Pix %(e2e)s %(status)s: %(amount)s to %(recipient)s") % {
+            "e2e": d["end_to_end_id"], "status": d["status"],
+            "amount": money(d["amount_cents"], organisation, d["currency"]), "recipient": d["recipient"]}
+    if kind == "escalation":
+        return _("handed to a person: %(guard)s — %(reason)s") % d
+    if kind == "escalation_resolved":
+        return _("resolved by %(who)s: %(note)s") % {"who": d["resolved_by"], "note": d["note"]}
+    return kind
