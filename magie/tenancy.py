@@ -67,7 +67,7 @@ def tenancy_current() -> Tenancy:
         raise NoOrganisation("no organisation is active on this connection")
     cached = _cache.get(schema)
     tenant = getattr(connection, "tenant", None)
-    if hasattr(tenant, "language") and tenant.schema_name == schema:  # the row on the connection wins
+    if hasattr(tenant, "language") and getattr(tenant, "schema_name", None) == schema:  # the row on the connection wins
         if cached is not None and _says_the_same(cached, tenant):
             return cached
         return tenancy_refresh(tenant)

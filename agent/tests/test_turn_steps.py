@@ -1,6 +1,7 @@
 """The turn's steps one by one (agent/turn/steps.py), each through a whole turn that shows what it does."""
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone as django_timezone
@@ -183,7 +184,7 @@ def test_a_booking_that_ran_before_the_model_broke_is_answered_as_booked(demosch
     assert turn.reply != say("ca", "provider_down")
 
 
-def _stamp(sql: str, *params: object) -> str | None:
+def _stamp(sql: str, *params: Any) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {sql}", list(params))
         return cursor.fetchone()[0]
