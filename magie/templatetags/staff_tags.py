@@ -48,14 +48,3 @@ def kv_table(data: Any) -> SafeString:
 def pick(data: dict, keys: str) -> dict:
     """`detail|pick:"arguments,result"` → the sub-dict of those keys."""
     return {key: data.get(key) for key in keys.split(",") if key in data}
-
-
-
-
-
-@register.filter
-def reason_label(code: str) -> str:
-    """An escalation's guard or reason code in the staff member's words (staff.labels), the code if unknown."""
-    from staff.labels import escalation_reason_label
-
-    return escalation_reason_label(code)
