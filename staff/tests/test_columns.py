@@ -14,4 +14,4 @@ def test_an_attribute_column_follows_the_path_and_calls_a_method_at_its_end():
     assert attribute_column("pix_key.owner_name", "key owner")(None, row) == "Pedro"
     column = attribute_column("pix_key.get_key_type_display", "key type")
     assert column(None, row) == "CPF"
-    assert column.short_description == "key type"  # type: ignore[attr-defined]
+    assert column.short_description == "key type"
