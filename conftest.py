@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import tenant_context
 
-from magie.testing import WorkerProcess
+from magie.testing import WorkerProcess, tasks_through_broker
 from tenants.models import Organisation
 from tenants.testing import organisations_ensure, tenant_tables_truncate
 
@@ -86,14 +86,8 @@ def celery_worker_process(django_db_setup, django_db_blocker):
 @pytest.fixture
 def real_worker(celery_worker_process, committed):
     """Within this test, `.delay()` goes through the broker to the real worker process instead of running inline."""
-    from magie.celery import app
-
-    app.conf.task_always_eager = False
-    default_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = celery_worker_process.queue
-    yield celery_worker_process
-    app.conf.task_default_queue = default_queue
-    app.conf.task_always_eager = True
+    with tasks_through_broker(celery_worker_process.queue):
+        yield celery_worker_process
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
-from staff.columns import money_column
+from staff.columns import attribute_column, money_column
 
 
 class BankAdmin(KindScopedAdminMixin, ModelAdmin):
@@ -32,10 +32,7 @@ class HolderAdmin(ReadOnlyBankAdmin):
     date_hierarchy = "created_at"
     fields = ("name", "masked_document", "kind", "phone", "customer_ref", "created_at")
     readonly_fields = fields
-
-    @admin.display(description=_("document"))
-    def masked_document(self, obj: Holder) -> str:
-        return obj.masked_document
+    masked_document = attribute_column("masked_document", _("document"))
 
 
 @admin.register(Account, site=backoffice_site)
@@ -58,14 +55,8 @@ class PixKeyAdmin(ReadOnlyBankAdmin):
     date_hierarchy = "created_at"
     fields = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account", "created_at")
     readonly_fields = fields
-
-    @admin.display(description=_("key"))
-    def key(self, obj: PixKey) -> str:
-        return obj.display_value
-
-    @admin.display(description=_("owner document"))
-    def masked_document(self, obj: PixKey) -> str:
-        return obj.masked_document
+    key = attribute_column("display_value", _("key"))
+    masked_document = attribute_column("masked_document", _("owner document"))
 
 
 @admin.register(PixTransfer, site=backoffice_site)
@@ -87,13 +78,8 @@ class PixTransferAdmin(ReadOnlyBankAdmin):
     def trace(self, obj: PixTransfer) -> str:  # the Ask behind it, found by the staff page (bank knows no asks)
         return staff_page_link("workspace:trace_transfer", obj.end_to_end_id)
 
-    @admin.display(description=_("recipient document"))
-    def masked_recipient_document(self, obj: PixTransfer) -> str:
-        return obj.masked_recipient_document
-
-    @admin.display(description=_("recipient key"))
-    def recipient_key_display(self, obj: PixTransfer) -> str:
-        return obj.recipient_key_display
+    masked_recipient_document = attribute_column("masked_recipient_document", _("recipient document"))
+    recipient_key_display = attribute_column("recipient_key_display", _("recipient key"))
 
 
 @admin.register(Contact, site=backoffice_site)
@@ -105,14 +91,8 @@ class ContactAdmin(BankAdmin):
     list_select_related = ("holder", "pix_key")
     fields = ("holder", "nickname", "pix_key")
     autocomplete_fields = ("holder", "pix_key")
-
-    @admin.display(description=_("key owner"))
-    def key_owner(self, obj: Contact) -> str:
-        return obj.pix_key.owner_name
-
-    @admin.display(description=_("key type"))
-    def key_type(self, obj: Contact) -> str:
-        return obj.pix_key.get_key_type_display()
+    key_owner = attribute_column("pix_key.owner_name", _("key owner"))
+    key_type = attribute_column("pix_key.get_key_type_display", _("key type"))
 
 
 @admin.register(BankSettings, site=backoffice_site)

@@ -42,6 +42,7 @@ from django.test import Client
 from django_tenants.utils import schema_context
 
 from magie.celery import app as celery_app
+from magie.testing import process_stop
 from magie.testing_server import free_port
 from tenants.services import whatsapp_channel_save
 from whatsapp.inbound.models import InboundBody
@@ -148,15 +149,6 @@ def start_server(server: str) -> tuple[subprocess.Popen, int]:
     raise SystemExit(f"{server} did not start")
 
 
-def stop_server(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 def cost_in_process() -> None:
     """SQL statements and CPU ms of one acknowledgement and of one body's processing, new and known customer."""
     client = Client(HTTP_HOST="localhost")
@@ -247,7 +239,7 @@ def main() -> None:
                               f"{result['achieved_rps']:>7.0f}/s {stats['p50']:>8.1f} {stats['p99']:>8.1f} "
                               f"{stats['max']:>8.1f} {cpu_ms:>10.2f}  {result['statuses']}", flush=True)
             finally:
-                stop_server(process)
+                process_stop(process, timeout=30)
         print()
         for server in SERVERS:
             for rate in RATES:

@@ -28,6 +28,7 @@ from inbox.errors import (
 from inbox.models import Escalation, EscalationNote, EscalationReply
 from inbox.selectors import user_may_act
 from inbox.wording import closing_message
+from magie.locking import row_locked
 from tenants.selectors import organisation_current
 
 
@@ -69,10 +70,7 @@ def _customer_language(conversation_id: int) -> str:
 
 
 def _escalation_lock(escalation_id: int) -> Escalation:
-    try:
-        return Escalation.objects.select_for_update().get(pk=escalation_id)
-    except Escalation.DoesNotExist:
-        raise EscalationNotFound(escalation_id=escalation_id) from None
+    return row_locked(Escalation.objects, pk=escalation_id, missing=EscalationNotFound(escalation_id=escalation_id))
 
 
 def _check_not_held_by_another(escalation: Escalation, user: User) -> None:

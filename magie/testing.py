@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote
@@ -87,6 +89,22 @@ class WorkerProcess:
     def stop(self) -> None:
         process_stop(self.process, timeout=20)
         self.log.close()
+
+
+@contextmanager
+def tasks_through_broker(queue: str) -> Iterator[None]:
+    """Within, tasks queued by name or `.delay()` go through the broker to `queue` (a worker process's) instead of
+    running inline; eager again afterwards."""
+    from magie.celery import app
+
+    app.conf.task_always_eager = False
+    default_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        yield
+    finally:
+        app.conf.task_default_queue = default_queue
+        app.conf.task_always_eager = True
 
 
 def http_serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:

@@ -48,3 +48,18 @@ def money_column(cents_field: str, description: Any, *, currency_field: str | No
         return money_text(getattr(obj, cents_field), currency)
 
     return column
+
+
+def attribute_column(path: str, description: Any) -> Callable:
+    """A list/detail column showing the row's `path` ("masked_document", "pix_key.owner_name"); a method at the
+    end of the path is called ("pix_key.get_key_type_display"). For attributes admin cannot name by themselves:
+    properties and related rows' fields."""
+
+    @admin.display(description=description)
+    def column(model_admin: Any, obj: Any) -> str:
+        value = obj
+        for name in path.split("."):
+            value = getattr(value, name)
+        return str(value() if callable(value) else value)
+
+    return column

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from magie.testing import http_serve, http_stop
+
 
 @dataclass(frozen=True)
 class Recorded:
@@ -85,9 +87,8 @@ class FakeGraphServer:
                 self.end_headers()
                 self.wfile.write(payload)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, name="fake-graph", daemon=True)
+        self._handler = Handler
+        self.server: ThreadingHTTPServer  # bound by start()
 
     def _answer(self, method: str, path: str, headers: dict[str, str],
                 data: Any) -> tuple[int, dict[str, Any], float]:
@@ -137,13 +138,11 @@ class FakeGraphServer:
             return [request for request in self.requests if 200 <= request.status < 300]
 
     def start(self) -> FakeGraphServer:
-        self.thread.start()
+        self.server = http_serve(self._handler)
         return self
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
+        http_stop(self.server)
 
     def __enter__(self) -> FakeGraphServer:
         return self.start()

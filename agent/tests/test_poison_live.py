@@ -14,7 +14,7 @@ from agent.models import Turn
 from agent.replies import say
 from agent.tests.test_openai_provider import gates_without_money_approval
 from conversations.models import Message
-from magie.testing import WorkerProcess
+from magie.testing import WorkerProcess, tasks_through_broker
 from tenants.models import Organisation
 from tenants.testing import signed_in
 from whatsapp.services import inbound_sweep
@@ -26,15 +26,9 @@ from whatsapp.tests.test_live import http_post, signature_headers, wait_for
 def own_worker(committed):
     """A worker process of this test alone (not the session's): what earlier tests left in a long-lived worker
     (its per-process caches, a late task) cannot decide how these turns run."""
-    from magie.celery import app
-
     worker = WorkerProcess(concurrency=2, queues=f"poison-{os.getpid()}")
-    app.conf.task_always_eager = False
-    default_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = worker.queue
-    yield worker
-    app.conf.task_default_queue = default_queue
-    app.conf.task_always_eager = True
+    with tasks_through_broker(worker.queue):
+        yield worker
     worker.stop()
 
 

@@ -14,6 +14,7 @@ from inbox.errors import (
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
     EscalationNotClaimed,
+    EscalationNotFound,
     EscalationReplyEmpty,
 )
 from inbox.models import Escalation, EscalationReply
@@ -87,6 +88,12 @@ def test_claim_names_who_and_another_agents_claim_is_refused(demobank):
     escalation.refresh_from_db()
     assert escalation.status == Escalation.Status.CLAIMED and escalation.claimed_by == agent
     assert escalation.claimed_at is not None
+
+
+def test_claiming_an_escalation_that_does_not_exist_is_a_typed_404(demobank):
+    with pytest.raises(EscalationNotFound) as missing:
+        escalation_claim(escalation_id=987_654, user=staff("agent"))
+    assert missing.value.code == "escalation_not_found" and missing.value.http_status == 404
 
 
 def _backend_waits_on_a_lock(pid: int) -> bool:
