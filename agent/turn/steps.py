@@ -201,6 +201,12 @@ def decide(state: TurnState) -> None:
                 and outcome.decision.action == Action.START_NEW):  # the code's own Ask, never one already running
             pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
+        # a code is stored only for the Ask its own message starts (above): an Ask this message started without one
+        # has none, and send_pix need not look
+        started = ask is not None and outcome.decision.action == Action.START_NEW
+        state.ctx.ask_without_code = started and state.pix_code is None
+        # in the builtin turn's one transaction (a recompute rolls it all back), nothing but this turn sees the Ask
+        state.ctx.ask_started = started and not getattr(state.provider, "remote", False)
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
@@ -342,9 +348,7 @@ def deliver(state: TurnState) -> None:
                                        buttons=draft_.buttons or None)
         if ask is not None:
             message_attribute(message_id=reply.pk, ask_id=ask.pk)
-        state.trace.reply_message = reply
-        if requested is not None:
-            approval_shown(approval_id=requested.pk, message_id=reply.pk)
+        state.trace.reply_message = reply  # a preview's request is marked shown in it by `record`'s statement
 
 
 def record(state: TurnState, *, queries: int) -> Turn:
@@ -359,16 +363,23 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.asked_for = draft_.asked_for or ""
     trace.finished_at = timezone.now()
     trace.queries = queries
-    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at)
+    requested = state.ctx.approval_requested if state.ctx is not None else None
+    shown = (requested.pk, trace.reply_message_id) if requested is not None and trace.reply_message_id else None
+    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at, shown=shown)
     return trace
 
 
-def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime) -> None:
+def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
+                                 shown: tuple[int, int] | None = None) -> None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
-    the message's UPDATE in a data-modifying WITH (PostgreSQL runs it exactly once, whether read or not)."""
+    the message's UPDATE in a data-modifying WITH (PostgreSQL runs it exactly once, whether read or not).
+    `shown` (approval id, reply message id): the preview's request marked shown in the reply, in the same
+    statement (`approvals.services.approval_shown`'s UPDATE)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
         trace.save()
         message_mark_handled(message_id=message_id, at=at)
+        if shown is not None:
+            approval_shown(approval_id=shown[0], message_id=shown[1])
         return
     meta = Turn._meta
     query = InsertQuery(Turn)
@@ -379,8 +390,13 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime) 
     quote, messages = connection.ops.quote_name, Message._meta
     handled = (f"WITH handled AS (UPDATE {quote(messages.db_table)} SET {quote('handled_at')} = %s "
                f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL) ")
+    shown_params: list[object] = []
+    if shown is not None:
+        handled += (f", shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = %s "
+                    f"WHERE {quote('id')} = %s) ")
+        shown_params = [shown[1], shown[0]]
     with connection.cursor() as cursor:
-        cursor.execute(handled + insert, [at, message_id, *params])
+        cursor.execute(handled + insert, [at, message_id, *shown_params, *params])
         row = cursor.fetchone()
     assert row is not None
     trace.pk = row[0]
