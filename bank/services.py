@@ -49,7 +49,6 @@ from bank.models import (
     Contact,
     CustomerToken,
     Holder,
-    KeyLookup,
     PixKey,
     PixTransfer,
 )
