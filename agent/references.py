@@ -68,9 +68,41 @@ def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: in
     return copy.deepcopy(reference.payload) if remembered is not None else reference.payload
 
 
+# Inside one transaction (a builtin turn's: `references_extensions_deferred`), the extensions wait for the turn's
+# last statement (`agent.turn.steps.record` writes them in its WITH); a block that raises writes none (its
+# transaction rolls back with the requests they were for).
+_deferred: ContextVar[list[tuple[str, datetime]] | None] = ContextVar("references_extensions_deferred", default=None)
+
+
+@contextmanager
+def references_extensions_deferred() -> Iterator[None]:
+    rows: list[tuple[str, datetime]] = []
+    token = _deferred.set(rows)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+    for reference_token, until in references_extensions_taken(rows):  # any the turn did not take: written now
+        Reference.objects.filter(token=reference_token, expires_at__lt=until).update(expires_at=until)
+
+
+def references_extensions_taken(rows: list[tuple[str, datetime]] | None = None) -> list[tuple[str, datetime]]:
+    """The deferred extensions not written yet, handed to the caller, who writes them in this transaction."""
+    rows = _deferred.get() if rows is None else rows
+    if not rows:
+        return []
+    taken = list(rows)
+    rows.clear()
+    return taken
+
+
 def reference_extend(*, token: str, until: datetime) -> None:
     """Keep a reference alive while an approval that needs it may still be executed."""
-    Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)
+    deferred = _deferred.get()
+    if deferred is not None:
+        deferred.append((token, until))
+    else:
+        Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)
     remembered = _remembered.get()
     if remembered is not None and token in remembered and remembered[token].expires_at < until:
         remembered[token].expires_at = until

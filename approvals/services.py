@@ -44,9 +44,11 @@ def _refuse_simulated_for_real_customer(request: ApprovalRequest, by: str) -> No
 
 def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arguments: dict[str, Any],
                             preview: dict[str, Any], risk: str, channel: str, amount_cents: int | None,
-                            now: datetime, expires_in: timedelta) -> ApprovalRequest:
+                            now: datetime, expires_in: timedelta, none_pending: bool = False) -> ApprovalRequest:
     """A new pending request for this Ask; an earlier pending one of the same Ask is voided (its buttons die).
-    ApprovalInvalid, before anything is written, for an amount no organisation allows (callers bound it first)."""
+    ApprovalInvalid, before anything is written, for an amount no organisation allows (callers bound it first).
+    `none_pending`: the caller knows the Ask has no pending request (it created the Ask in this transaction and
+    no request for it since), so none is looked for."""
     if amount_cents is not None and (isinstance(amount_cents, bool) or not isinstance(amount_cents, int)
                                      or not 0 < amount_cents <= AMOUNT_CEILING_CENTS):
         raise ApprovalInvalid("the amount must be positive and within the platform's ceiling",
@@ -54,8 +56,8 @@ def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arg
     # No savepoint inside a caller's transaction (the agent's turn): the refusal above is raised before it, so
     # only the database can raise inside, and that fails the caller's transaction anyway.
     with transaction.atomic(savepoint=False):
-        pending = ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id,
-                                                                     status=ApprovalRequest.Status.PENDING)
+        pending = () if none_pending else ApprovalRequest.objects.select_for_update().filter(
+            ask_id=ask_id, status=ApprovalRequest.Status.PENDING)
         for older in pending:
             older.void("replaced by a newer preview")
             older.save()

@@ -81,6 +81,17 @@ def ask_transitions_batched() -> Iterator[None]:
         AskTransition.objects.bulk_create(rows)
 
 
+def ask_transitions_taken() -> list[AskTransition]:
+    """The transitions batched so far and not written, handed to the caller, who writes them in this transaction
+    (the builtin turn's last statement): the block then has none left to write."""
+    batch = _batched.get()
+    if not batch:
+        return []
+    taken = list(batch)
+    batch.clear()
+    return taken
+
+
 def _record_transitions(rows: list[AskTransition]) -> None:
     batch = _batched.get()
     if batch is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypedDict
 from zoneinfo import ZoneInfo
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -70,9 +70,14 @@ def holder_get_by_customer_ref(*, customer_ref: str) -> Holder:
     return holder
 
 
-def account_get_for_holder(*, holder: Holder) -> Account:
-    """The holder's (first) customer account; Pix debit it."""
-    account = Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").first()
+def account_get_for_holder(*, holder: Holder, with_night_limit: bool = False) -> Account:
+    """The holder's (first) customer account; Pix debit it. `with_night_limit`: annotated with the bank's
+    `night_limit_cents` in the same statement (None while the settings row does not exist: the default applies)."""
+    accounts = Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER)
+    if with_night_limit:
+        accounts = accounts.annotate(night_limit_cents=Subquery(
+            BankSettings.objects.filter(pk=1).values("night_limit_cents")[:1]))
+    account = accounts.order_by("pk").first()
     if account is None:
         raise AccountNotFound("no account for this customer")
     return account

@@ -49,13 +49,14 @@ from bank.models import (
     Contact,
     CustomerToken,
     Holder,
-    KeyLookup,
     PixKey,
     PixTransfer,
 )
 from bank.selectors import (
+    LOOKUP_BUDGET_POINTS,
     LOOKUP_COST_HIT,
     LOOKUP_COST_MISS,
+    LOOKUP_WINDOW,
     account_get_for_holder,
     bank_settings_get,
     lookup_budget_state,
@@ -174,23 +175,49 @@ def account_deposit(*, account: Account, amount_cents: int) -> Account:
 # --- key lookup ----------------------------------------------------------------------------------------------
 
 
+# One statement after the holder's lock (so it reads every lookup committed before the lock was granted): the points
+# spent in the window, the key when the budget can pay for a miss, and the lookup's row written when it can.
+_LOOKUP_SQL = """
+WITH spent AS (
+    SELECT coalesce(sum(cost), 0) AS points FROM bank_keylookup
+    WHERE holder_id = %(holder)s AND created_at > %(window_start)s AND created_at <= %(now)s
+), found AS (
+    SELECT {columns} FROM bank_pixkey
+    WHERE value = %(value)s AND (SELECT points FROM spent) <= %(max_spent)s
+), logged AS (
+    INSERT INTO bank_keylookup (holder_id, key_type, found, cost, created_at)
+    SELECT %(holder)s, %(key_type)s, EXISTS (SELECT 1 FROM found),
+           CASE WHEN EXISTS (SELECT 1 FROM found) THEN %(hit)s ELSE %(miss)s END, %(now)s
+    FROM spent WHERE points <= %(max_spent)s
+    RETURNING id
+)
+SELECT (SELECT points FROM spent), (SELECT count(*) FROM logged), found.* FROM (SELECT 1) AS one
+LEFT JOIN found ON true
+"""
+_PIXKEY_FIELDS = [field for field in PixKey._meta.concrete_fields]
+_LOOKUP_STATEMENT = _LOOKUP_SQL.format(columns=", ".join(f'"{field.column}"' for field in _PIXKEY_FIELDS))
+
+
 def _lookup_record(*, holder: Holder, key_type: str, value: str | None, now: datetime) -> PixKey | None:
-    """Lock the holder, check the budget, look `value` up (None: a known miss) and record the lookup."""
+    """Lock the holder, check the budget, look `value` up (None: a known miss) and record the lookup: two
+    statements (the lock, then `_LOOKUP_SQL`)."""
     # No savepoint inside a caller's transaction (the agent's turn): the refusal is raised after the block, so
     # nothing raises inside it but the database itself, which fails the caller's transaction anyway.
-    with transaction.atomic(savepoint=False):
-        Holder.objects.select_for_update().filter(pk=holder.pk).first()
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM bank_holder WHERE id = %s FOR UPDATE", [holder.pk])
+        cursor.execute(_LOOKUP_STATEMENT, {
+            "holder": holder.pk, "window_start": now - LOOKUP_WINDOW, "now": now, "value": value or "",
+            "max_spent": LOOKUP_BUDGET_POINTS - LOOKUP_COST_MISS, "key_type": key_type, "hit": LOOKUP_COST_HIT,
+            "miss": LOOKUP_COST_MISS})
+        row = cursor.fetchone()
+    if not row[1]:  # nothing logged: the budget could not pay for a miss (read its rows for the retry time)
         state = lookup_budget_state(holder=holder, now=now)
-        found = None
-        if state.can_lookup:
-            found = PixKey.objects.select_related("account").filter(value=value).first() if value else None
-            KeyLookup.objects.create(holder=holder, key_type=key_type, found=found is not None,
-                                     cost=LOOKUP_COST_HIT if found else LOOKUP_COST_MISS, created_at=now)
-    if not state.can_lookup:
         raise LookupBudgetExceeded(
-            "too many key lookups; try again later", retry_after_seconds=state.retry_after_seconds
+            "too many key lookups; try again later", retry_after_seconds=max(1, state.retry_after_seconds)
         )
-    return found
+    if not value or row[2] is None:
+        return None
+    return PixKey.from_db(connection.alias, [field.attname for field in _PIXKEY_FIELDS], row[2:])
 
 
 def pix_key_lookup(*, holder: Holder, key: str, now: datetime | None = None) -> PixKey:
@@ -283,12 +310,12 @@ def pix_transfer_precheck(*, holder: Holder, amount_cents: int, scheduled_for: d
         return
     now = now_checked(now)
     amount_cents = _amount_check(amount_cents)
-    account = account_get_for_holder(holder=holder)
+    account = account_get_for_holder(holder=holder, with_night_limit=True)  # the settings in the same read
     if account.balance_cents < amount_cents:
         raise InsufficientFunds("not enough balance for this Pix", balance_cents=account.balance_cents,
                                 amount_cents=amount_cents, currency=account.currency)
     refusal = _night_limit_refusal(holder_kind=holder.kind, holder_id=holder.pk, amount_cents=amount_cents, now=now,
-                                   limit_cents=bank_settings_get().night_limit_cents)
+                                   limit_cents=getattr(account, "night_limit_cents", None))
     if refusal is not None:
         raise refusal
 

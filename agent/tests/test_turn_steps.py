@@ -106,6 +106,31 @@ def test_draft_replaces_the_models_text_by_the_preview_and_deliver_points_the_as
         ["confirm", str(ask.pk), str(request.pk)], ["decline", str(ask.pk), str(request.pk)]]
 
 
+def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
+    """The reply's attribution, the preview shown in it, the Ask's transitions and the recipient reference kept
+    alive as long as the request: all written by the trace's statement, none by a statement of its own."""
+    from agent.models import Reference
+    from asks.models import AskTransition, Attribution
+
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        turn = Conversation().say("manda 200 pro Pedro")
+    request = ApprovalRequest.objects.get(ask_id=turn.ask_id)
+    assert request.shown_in_id == turn.reply_message_id
+    assert Attribution.objects.get(message_id=turn.reply_message_id).ask_id == turn.ask_id
+    assert AskTransition.objects.filter(ask_id=turn.ask_id, target="awaiting_confirmation").exists()
+    [reference] = Reference.objects.filter(ask_id=turn.ask_id, kind="recipient")
+    assert reference.expires_at == request.expires_at
+    assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"',
+                                                       'INSERT INTO "asks_asktransition"', 'UPDATE "agent_reference"'))]
+    assert sum(sql.startswith('INSERT INTO "asks_attribution"') for sql in seen) == 1  # the inbound message's
+
+
 def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
     chat = Conversation()
     first = chat.say("manda 200 pro Pedro")

@@ -79,6 +79,8 @@ def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
 def _pix_code(ctx: ToolContext, args: SendPixArgs, key: str) -> PixCode | None:
     """The Pix code this Pix pays (the one that opened the Ask, for its key), with its amount enforced: a code that
     fixes the amount is paid that amount or not at all."""
+    if ctx.ask_without_code:
+        return None
     code = pix_code_for(ask_id=ctx.ask_id, key_value=key_parse(key).value)
     if code is not None and code.amount_cents is not None and args.amount_cents != code.amount_cents:
         raise ToolFailure("invalid_argument", "this Pix code fixes the amount; pay it as the code says",

@@ -40,6 +40,8 @@ class ToolContext:
     approval: Any = None  # the approved request this call executes (the continuation after a decision)
     approval_requested: Any = None  # the request the gate created in this turn (the reply becomes its preview)
     approval_decided: int | None = None  # the request a tap of this turn decided (executed once in `act`)
+    ask_started: bool = False  # this message started the Ask in this (builtin turn's one) transaction: no request yet
+    ask_without_code: bool = False  # this message started the Ask and held no Pix code: the Ask has none to read
 
 
 @dataclass(frozen=True)

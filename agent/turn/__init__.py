@@ -66,7 +66,7 @@ from django.utils import timezone
 from agent.continuation import approval_continue
 from agent.models import Turn
 from agent.providers import agent_settings_stamp_sql
-from agent.references import references_remembered
+from agent.references import references_extensions_deferred, references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
 from agent.turn.compiled import SENTINEL_ID, SENTINEL_TEXT, compiled_read
@@ -180,7 +180,8 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
         remote = getattr(state.provider, "remote", False)
         try:
             with (nullcontext() if remote else lease_locked(state.lease)), \
-                    (nullcontext() if remote else ask_transitions_batched()):
+                    (nullcontext() if remote else ask_transitions_batched()), \
+                    (nullcontext() if remote else references_extensions_deferred()):
                 if decided:
                     steps.decide(state)
                     steps.act(state)

@@ -7,11 +7,12 @@ database connection.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.db.models.sql import InsertQuery
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,7 +20,7 @@ from django.utils.translation import gettext
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
-from agent.models import PixCode, Turn
+from agent.models import PixCode, Reference, Turn
 from agent.pixcode import (
     CODE_MARK,
     NAME_MARK,
@@ -31,6 +32,7 @@ from agent.pixcode import (
 )
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
+from agent.references import reference_extend, references_extensions_taken
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.lease import connection_release, lease_locked
@@ -42,12 +44,13 @@ from approvals.services import approval_decide_tap, approval_decided_by, approva
 from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
-from asks.models import Ask
+from asks.models import Ask, AskTransition, Attribution
 from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
     ask_tool_failed,
+    ask_transitions_taken,
     message_attribute,
     message_decide,
 )
@@ -201,6 +204,12 @@ def decide(state: TurnState) -> None:
                 and outcome.decision.action == Action.START_NEW):  # the code's own Ask, never one already running
             pix_code_store(message_id=message.pk, ask_id=ask.pk, read=state.pix_code)
         state.ctx = tool_context(state, ask.pk if ask else None, message.pk, message.sent_at)
+        # a code is stored only for the Ask its own message starts (above): an Ask this message started without one
+        # has none, and send_pix need not look
+        started = ask is not None and outcome.decision.action == Action.START_NEW
+        state.ctx.ask_without_code = started and state.pix_code is None
+        # in the builtin turn's one transaction (a recompute rolls it all back), nothing but this turn sees the Ask
+        state.ctx.ask_started = started and not getattr(state.provider, "remote", False)
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
@@ -340,11 +349,8 @@ def deliver(state: TurnState) -> None:
         reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
                                        sent_at=reply_time(state.message), channel=state.message.channel,
                                        buttons=draft_.buttons or None)
-        if ask is not None:
-            message_attribute(message_id=reply.pk, ask_id=ask.pk)
+        # the reply's attribution to the Ask, and a preview's request marked shown in it: in `record`'s statement
         state.trace.reply_message = reply
-        if requested is not None:
-            approval_shown(approval_id=requested.pk, message_id=reply.pk)
 
 
 def record(state: TurnState, *, queries: int) -> Turn:
@@ -359,32 +365,76 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.asked_for = draft_.asked_for or ""
     trace.finished_at = timezone.now()
     trace.queries = queries
-    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at)
+    requested = state.ctx.approval_requested if state.ctx is not None else None
+    reply_id = trace.reply_message_id
+    shown = (requested.pk, reply_id) if requested is not None and reply_id else None
+    attributed = (reply_id, state.ask.pk) if state.ask is not None and reply_id else None
+    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at, shown=shown,
+                                 attributed=attributed, transitions=ask_transitions_taken(),
+                                 extended=references_extensions_taken())
     return trace
 
 
-def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime) -> None:
+def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
+                                 shown: tuple[int, int] | None = None,
+                                 attributed: tuple[int, int] | None = None,
+                                 transitions: Sequence[AskTransition] = (),
+                                 extended: Sequence[tuple[str, datetime]] = ()) -> None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
-    the message's UPDATE in a data-modifying WITH (PostgreSQL runs it exactly once, whether read or not)."""
+    the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
+    In the same statement, also in WITHs: `shown` (approval id, reply id), the preview's request marked shown in
+    the reply (`approvals.services.approval_shown`); `attributed` (reply id, Ask id), the reply attributed to the
+    Ask (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
+    (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
+    (`agent.references.reference_extend`, deferred by a builtin turn)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
         trace.save()
         message_mark_handled(message_id=message_id, at=at)
+        if attributed is not None:
+            message_attribute(message_id=attributed[0], ask_id=attributed[1])
+        if shown is not None:
+            approval_shown(approval_id=shown[0], message_id=shown[1])
+        if transitions:
+            AskTransition.objects.bulk_create(transitions)
+        for token, until in extended:
+            reference_extend(token=token, until=until)
         return
-    meta = Turn._meta
-    query = InsertQuery(Turn)
-    query.insert_values([field for field in meta.local_concrete_fields if not field.primary_key], [trace])
-    compiler = query.get_compiler(connection=connection)
-    compiler.returning_fields = [meta.pk]
-    [(insert, params)] = compiler.as_sql()
-    quote, messages = connection.ops.quote_name, Message._meta
-    handled = (f"WITH handled AS (UPDATE {quote(messages.db_table)} SET {quote('handled_at')} = %s "
-               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL) ")
+    quote = connection.ops.quote_name
+    withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
+              f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [at, message_id])]
+    if shown is not None:
+        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = %s "
+                      f"WHERE {quote('id')} = %s)", [shown[1], shown[0]]))
+    if attributed is not None:
+        withs.append((f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
+                      f"{quote('ask_id')}) VALUES (%s, %s) ON CONFLICT ({quote('message_id')}) "
+                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", list(attributed)))
+    if transitions:
+        sql, params = _insert_sql(AskTransition, list(transitions), returning=False)
+        withs.append((f"transitions AS ({sql})", params))
+    for number, (token, until) in enumerate(extended):
+        withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
+                      f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
+    insert, params = _insert_sql(Turn, [trace], returning=True)
     with connection.cursor() as cursor:
-        cursor.execute(handled + insert, [at, message_id, *params])
+        cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
+                       [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
     trace.pk = row[0]
     trace._state.adding, trace._state.db = False, connection.alias
+
+
+def _insert_sql(model: type[Model], rows: list[Any], *, returning: bool) -> tuple[str, list[Any]]:
+    """The INSERT Django compiles for `rows` (one statement: on PostgreSQL several rows are one UNNEST)."""
+    meta = model._meta
+    query = InsertQuery(model)
+    query.insert_values([field for field in meta.local_concrete_fields if not field.primary_key], rows)
+    compiler = query.get_compiler(connection=connection)
+    if returning:
+        compiler.returning_fields = [meta.pk]
+    [(sql, params)] = compiler.as_sql()
+    return sql, list(params)
 
 
 def advance_ask(state: TurnState) -> None:
