@@ -205,7 +205,22 @@ def labels_apply() -> None:
             if field.choices and all(str(word) in CHOICE_WORDS for _value, word in field.flatchoices):
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _declared_forms_relabel(replaced)
+    _roles_named()
     _applied = True
+
+
+def _role_name(group) -> str:
+    from staff.stored_words import role_label
+
+    return role_label(group.name)
+
+
+def _roles_named() -> None:
+    """A role is a Django group whose name is a code ("auditor"): wherever a page shows a group (the member's
+    roles, the role filter, the role page's title), it reads the role in the staff member's words."""
+    from django.contrib.auth.models import Group
+
+    Group.__str__ = _role_name  # type: ignore[method-assign]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:

@@ -59,3 +59,47 @@ def reason_label(code: str) -> str:
     from staff.labels import escalation_reason_label
 
     return escalation_reason_label(code)
+
+
+@register.filter
+def status_label(code: str) -> str:
+    """A stored status code (an Ask's, an approval's, a turn's, a transfer's) in the staff member's words."""
+    from staff.stored_words import status_label as label
+
+    return label(code)
+
+
+@register.filter
+def channel_label(code: str) -> str:
+    from staff.stored_words import channel_label as label
+
+    return label(code)
+
+
+@register.filter
+def ask_kind_label(code: str) -> str:
+    from staff.stored_words import ask_kind_label as label
+
+    return label(code)
+
+
+@register.filter
+def abandon_reason_label(code: str) -> str:
+    """Why an Ask was abandoned ("cooled") in the staff member's words."""
+    from asks.models import Ask
+
+    return _choice_word(Ask.AbandonReason, code)
+
+
+def _choice_word(choices, code: str) -> str:
+    from django.utils.translation import gettext
+
+    label = dict(choices.choices).get(code)
+    return gettext(str(label)) if label is not None else code
+
+
+@register.filter
+def approval_reason_label(reason: str) -> str:
+    from staff.stored_words import approval_reason_label as label
+
+    return label(reason)
