@@ -11,7 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tenants.choices import RiskClass
+from tenants.choices import ApprovalChannel, RiskClass
 
 # Each a literal, so that makemessages finds it; keyed by the stored code.
 STATUSES = {
@@ -24,7 +24,7 @@ STATUSES = {
     # a turn's, a Pix transfer's
     "done": _("Done"), "scheduled": _("Scheduled"), "settled": _("Settled"), "cancelled": _("Cancelled"),
 }
-CHANNELS = {"in_chat_button": _("In Chat Button"), "app": _("App")}
+CHANNELS = dict(ApprovalChannel.choices)  # the policy page's names of where the customer approves
 RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's names of the kinds of action
 ASK_KINDS = {"pix_transfer": _("Pix transfer"), "booking": _("booking"), "quote": _("quote")}
 # The details a request collects (its slots).

@@ -52,4 +52,17 @@ T = {
     "after": ("depois", "después", "després"),
     "policy after this version": ("política depois desta versão", "política después de esta versión",
                                   "política després d'aquesta versió"),
+    # The inbox's tables (staff/labels.py) and the theme's facet toggle (staff/theme_words.py).
+    "canned reply": ("resposta pronta", "respuesta predefinida", "resposta predefinida"),
+    "canned replies": ("respostas prontas", "respuestas predefinidas", "respostes predefinides"),
+    "private note on an escalated chat": ("nota privada de uma conversa encaminhada",
+                                          "nota privada de una conversación derivada", "nota privada d'una conversa derivada"),
+    "private notes on escalated chats": ("notas privadas de conversas encaminhadas",
+                                         "notas privadas de conversaciones derivadas", "notes privades de converses derivades"),
+    "title": ("título", "título", "títol"),
+    "pt-BR, es, ca or en; blank for any customer": ("pt-BR, es, ca ou en; em branco para qualquer cliente",
+                                                    "pt-BR, es, ca o en; en blanco para cualquier cliente",
+                                                    "pt-BR, es, ca o en; en blanc per a qualsevol client"),
+    "Show counts": ("Mostrar contagens", "Mostrar recuentos", "Mostra els recomptes"),
+    "Hide counts": ("Ocultar contagens", "Ocultar recuentos", "Amaga els recomptes"),
 }
