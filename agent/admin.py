@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
@@ -47,6 +48,29 @@ class FailedTurnAdmin(ReadOnlyAdmin):
         return super().get_queryset(request).filter(status=Turn.Status.FAILED).select_related("message")
 
 
+# Why a model URL is refused, in the staff member's words (`ModelUrlRefused.extra["why"]`).
+MODEL_URL_REFUSALS = {
+    "scheme": _("Only http:// or https:// addresses with a host name are accepted."),
+    "credentials": _("A model address cannot hold a user name or password: put the key in the key field."),
+    "port": _("The port of this address is not a number."),
+    "unresolved": _("The name %(host)s does not resolve to any address."),
+    "not_allowed": _("This model address is not on the platform's list of allowed addresses (allowed: "
+                     "%(allowed)s)."),
+    "internal": _("%(host)s points to an internal network address (this machine, the local link or a private "
+                  "network)."),
+}
+
+
+def model_url_refusal_words(error: ModelUrlRefused) -> str:
+    """The refusal as staff read it; a refusal with no staff words yet keeps its English message."""
+    words = MODEL_URL_REFUSALS.get(error.extra.get("why", ""))
+    if words is None:
+        return error.message
+    allowed = error.extra.get("allowed", "")
+    return str(words) % {"host": error.extra.get("host", ""),
+                         "allowed": allowed if allowed != "none" else gettext("none")}
+
+
 class AgentSettingsForm(forms.ModelForm):
     openai_base_url = forms.URLField(required=False, assume_scheme="https", label=_("Model base URL"))
     openai_api_key = forms.CharField(widget=forms.PasswordInput(render_value=False), required=False,
@@ -63,7 +87,7 @@ class AgentSettingsForm(forms.ModelForm):
             try:
                 model_base_url_check(url)
             except ModelUrlRefused as error:
-                raise forms.ValidationError(str(error)) from None
+                raise forms.ValidationError(model_url_refusal_words(error)) from None
         return url
 
     def save(self, commit=True):

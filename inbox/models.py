@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
 
@@ -123,7 +124,7 @@ class CannedReply(models.Model):
 
     title = models.CharField(max_length=80)
     text = models.TextField(max_length=4096)
-    language = models.CharField(max_length=8, blank=True, help_text="pt-BR, es, ca or en; blank for any customer")
+    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -52,6 +52,8 @@ MODEL_NAMES = {
     "approvals.ApprovalRequest": (_("approval"), _("approvals")),
     "inbox.Escalation": (_("escalated chat"), _("escalated chats")),
     "inbox.EscalationReply": (_("reply by a person"), _("replies by people")),
+    "inbox.EscalationNote": (_("private note on an escalated chat"), _("private notes on escalated chats")),
+    "inbox.CannedReply": (_("canned reply"), _("canned replies")),
     "axes.AccessAttempt": (_("login lockout"), _("login lockouts")),
     # not in the back office's menus, but named in its roles' permissions
     "magie.Heartbeat": (_("heartbeat"), _("heartbeats")),
@@ -120,7 +122,7 @@ FIELD_LABELS = {
     "ask_stale_after": _("request goes stale after"), "enabled_guards": _("checks on every reply"),
     "internal_vocabulary": _("words never said to customers"), "guard_retries": _("redrafts after a failed check"),
     "guard_time_budget_ms": _("time for the checks (ms)"), "amount_max_cents": _("largest amount per request (cents)"),
-    "language": _("language"), "turn_lease_token": _("turn lock token"), "turn_lease_holder": _("turn lock holder"),
+    "language": _("language"), "title": _("title"), "turn_lease_token": _("turn lock token"), "turn_lease_holder": _("turn lock holder"),
     "turn_lease_expires_at": _("turn lock expires"),
     "app_secret": _("app secret"), "verify_token": _("webhook verify token"), "access_token": _("access token"),
     "nickname_folded": _("nickname (for search)"), "equipment": _("equipment"),
@@ -205,7 +207,22 @@ def labels_apply() -> None:
             if field.choices and all(str(word) in CHOICE_WORDS for _value, word in field.flatchoices):
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _declared_forms_relabel(replaced)
+    _roles_named()
     _applied = True
+
+
+def _role_name(group) -> str:
+    from staff.stored_words import role_label
+
+    return role_label(group.name)
+
+
+def _roles_named() -> None:
+    """A role is a Django group whose name is a code ("auditor"): wherever a page shows a group (the member's
+    roles, the role filter, the role page's title), it reads the role in the staff member's words."""
+    from django.contrib.auth.models import Group
+
+    Group.__str__ = _role_name  # type: ignore[method-assign]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:

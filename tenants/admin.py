@@ -10,6 +10,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
 from django.template.response import TemplateResponse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
 from unfold.admin import ModelAdmin, StackedInline, TabularInline
@@ -19,11 +20,12 @@ from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
 from staff.models import StaffProfile
 from staff.selectors import active_lang
+from staff.stored_words import role_label
 from tenants.choices import RiskClass
 from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field, policy_snapshot
-from tenants.policy_changes import policy_changes
+from tenants.policy_changes import policy_changes, policy_version_rows
 from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
 
 SYSTEM_CREATED = _("system (created)")
@@ -184,9 +186,28 @@ class PolicyAdmin(OwnOrganisationMixin, ModelAdmin):
 
 @admin.register(PolicyVersion, site=backoffice_site)
 class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # type: ignore[misc]
-    list_display = ["number", "changed_at", "changed_by_shown", "changes"]  # type: ignore[assignment]
-    fields = ("number", "changed_at", "changed_by_shown", "changes", "snapshot")
+    list_display = ["number", "changed_at", "changed_by_shown", "changes_shown"]  # type: ignore[assignment]
+    fields = ("number", "changed_at", "changed_by_shown", "changes_shown", "snapshot_shown")
     readonly_fields = fields
+
+    @admin.display(description=_("changes"))
+    def changes_shown(self, obj) -> str:
+        """What the version changed, field by field, before → after, in the policy form's words and formats."""
+        rows = policy_version_rows(obj.changes or {}, currency=obj.organisation.currency, lang=active_lang())
+        if not rows:
+            return "—"
+        head = format_html("<tr><th>{}</th><th>{}</th><th>{}</th></tr>", _("setting"), _("before"), _("after"))
+        body = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows)
+        return format_html('<table class="policy-version-changes"><thead>{}</thead><tbody>{}</tbody></table>',
+                           head, body)
+
+    @admin.display(description=_("policy after this version"))
+    def snapshot_shown(self, obj) -> str:
+        """The whole policy as this version left it, setting by setting, in the policy form's words and formats."""
+        whole = {key: {"old": {} if key == "gates" else None, "new": value} for key, value in (obj.snapshot or {}).items()}
+        rows = policy_version_rows(whole, currency=obj.organisation.currency, lang=active_lang())
+        body = format_html_join("", "<tr><td>{}</td><td>{}</td></tr>", ((what, after) for what, _old, after in rows))
+        return format_html('<table class="policy-version-snapshot"><tbody>{}</tbody></table>', body) if rows else "—"
 
     @admin.display(description=_("changed by"), ordering="changed_by")
     def changed_by_shown(self, obj) -> str:
@@ -231,7 +252,7 @@ class StaffAdmin(UserAdmin, ModelAdmin):
 
     @admin.display(description=_("role"))
     def role(self, obj) -> str:
-        return ", ".join(obj.groups.values_list("name", flat=True))
+        return ", ".join(role_label(name) for name in obj.groups.values_list("name", flat=True))
 
     def save_model(self, request, obj, form, change) -> None:
         obj.is_staff = True
@@ -261,8 +282,12 @@ def apps_verbose_name(app_label: str) -> str:
 
 @admin.register(Group, site=backoffice_site)
 class RoleAdmin(ReadOnlyAdmin):
-    list_display = ["name"]
-    fields = readonly_fields = ["name", "permission_list"]
+    list_display = ["role_name"]
+    fields = readonly_fields = ["role_name", "permission_list"]
+
+    @admin.display(description=_("name"), ordering="name")
+    def role_name(self, obj) -> str:
+        return role_label(obj.name)
 
     @admin.display(description=_("permissions"))
     def permission_list(self, obj) -> str:

@@ -159,3 +159,62 @@ def policy_changes(*, old: Mapping[str, Any], new: Mapping[str, Any], kind: str,
             "Time for the checks: %(new)d ms (before: %(old)d ms)") % {
             "new": new["guard_time_budget_ms"], "old": old["guard_time_budget_ms"]}))
     return sorted(changes, key=lambda change: not change.risky)
+
+
+_NO_VALUE = "—"
+
+
+def _choice_label(choices: Any, code: Any) -> str:
+    return str(dict(choices.choices).get(code, code)) if code not in (None, "") else _NO_VALUE
+
+
+def _list_text(values: Any, labels: Mapping[str, Any] | None = None) -> str:
+    if not values:
+        return _NO_VALUE
+    return ", ".join(str(labels.get(value, value)) if labels else str(value) for value in values)
+
+
+def policy_version_rows(changes: Mapping[str, Any], *, currency: str, lang: str) -> list[tuple[str, str, str]]:
+    """A policy version's stored diff (`{key: {"old": …, "new": …}}`, snapshot keys, durations in seconds, money in
+    cents) as rows of (what, before, after) in the policy form's words: minutes, formatted money, choices' labels.
+    A key this code does not know is shown as it is stored."""
+    from tenants.forms import PolicyForm
+
+    words = _Words(kind="", currency=currency, lang=lang)
+    labels = {name: str(field.label) for name, field in PolicyForm.base_fields.items()}
+
+    def money(cents: Any) -> str:
+        return words.money(cents) if cents is not None else _NO_VALUE
+
+    shown: dict[str, tuple[str, Any]] = {
+        "ask_stale_after_seconds": ("ask_stale_after", minutes_text),
+        "approval_expiry_seconds": ("approval_expiry", minutes_text),
+        "on_tool_failure": ("on_tool_failure", lambda value: _choice_label(ToolFailure, value)),
+        "side_request": ("side_request", lambda value: _choice_label(SideRequest, value)),
+        "enabled_guards": ("enabled_guards", lambda value: _list_text(value, GUARD_LABELS)),
+        "internal_vocabulary": ("internal_vocabulary", _list_text),
+        "guard_retries": ("guard_retries", str),
+        "guard_time_budget_ms": ("guard_time_budget_ms", str),
+        "amount_max_cents": ("amount_max", money),
+    }
+    gate_parts: tuple[tuple[str, Any], ...] = (("mode", lambda value: _choice_label(GateMode, value)), ("threshold_cents", money),
+                  ("daily_cap_cents", money), ("channel", lambda value: _choice_label(ApprovalChannel, value)))
+    rows: list[tuple[str, str, str]] = []
+    for key, change in changes.items():
+        old, new = (change or {}).get("old"), (change or {}).get("new")
+        if key == "gates" and isinstance(old, Mapping) and isinstance(new, Mapping):
+            for risk in sorted(set(old) | set(new)):
+                before, after = old.get(risk) or {}, new.get(risk) or {}
+                for part, text in gate_parts:
+                    if before.get(part) != after.get(part):
+                        field = f"{risk}_{part.removesuffix('_cents')}"
+                        what = f"{_choice_label(RiskClass, risk)} · {labels.get(field, part)}"
+                        rows.append((what, text(before.get(part)), text(after.get(part))))
+            continue
+        if key in shown:
+            field, text = shown[key]
+            rows.append((labels.get(field, key), text(old) if old is not None else _NO_VALUE,
+                         text(new) if new is not None else _NO_VALUE))
+        else:
+            rows.append((key, str(old), str(new)))
+    return rows

@@ -6,9 +6,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from staff.stored_words import ask_kind_label
 from workspace.charts import bar_chart, column_chart, share_bar
 from workspace.wording import OUTCOME_LABELS
 
+# The column that holds a stored code, shown as code on the page (the words are in the column before it).
+CODE_COLUMNS = {"outcomes": 1}
 SECTIONS = ("outcomes", "outcomes_by_kind", "approvals", "escalations", "weekly_fallback", "guard_rejections",
             "turns")
 
@@ -22,7 +25,7 @@ def _outcomes(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 def _by_kind(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     names = list(f["outcomes"]["counts"])
-    rows = [[kind, item["total"], *[item["shares"][name] for name in names]]
+    rows = [[ask_kind_label(kind), item["total"], *[item["shares"][name] for name in names]]
             for kind, item in f["outcomes"]["by_kind"].items()]
     return [_("Kind"), _("Asks"), *[f"{OUTCOME_LABELS[name]} (%)" for name in names]], rows
 
@@ -79,7 +82,7 @@ def section_chart(section: str, figures: dict[str, Any]):
         p = figures["outcomes"]
         return share_bar([(str(OUTCOME_LABELS[name]), p["shares"][name]) for name in p["counts"]], label=title)
     if section == "outcomes_by_kind":
-        return bar_chart([(kind, item["total"]) for kind, item in figures["outcomes"]["by_kind"].items()],
+        return bar_chart([(ask_kind_label(kind), item["total"]) for kind, item in figures["outcomes"]["by_kind"].items()],
                          label=title)
     if section == "approvals":
         a = figures["approvals"]

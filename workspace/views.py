@@ -21,7 +21,7 @@ from workspace.exports import table_csv, trace_csv, trace_file_name, trace_json
 from workspace.ranges import RangeInvalid, day_range
 from workspace.selectors.dashboard import dashboard_figures, recent_asks
 from workspace.selectors.trace import Trace, ask_for_transfer, trace_for_ask, trace_for_conversation
-from workspace.tables import SECTIONS, section_chart, section_table, section_title
+from workspace.tables import CODE_COLUMNS, SECTIONS, section_chart, section_table, section_title
 from workspace.wording import KIND_LABELS, entry_summary, money
 
 
@@ -117,7 +117,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     for section in SECTIONS:
         headers, rows = section_table(section, figures)
         sections.append({"id": section, "title": section_title(section), "chart": section_chart(section, figures),
-                         "headers": headers, "rows": rows,
+                         "headers": headers, "rows": rows, "code_column": CODE_COLUMNS.get(section),
                          "csv": f"{reverse('workspace:dashboard_csv', args=[section])}?{days.query}"})
     kind = request.GET.get("kind", "")
     context = {

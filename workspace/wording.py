@@ -8,8 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from asks.models import SlotEvent
 from language.locales import lang_of
 from language.money import format_money
+from staff.stored_words import channel_label, risk_label, slot_label, status_label
 from tenants.models import Organisation
 from workspace.selectors.trace import TraceEntry
 
@@ -26,6 +28,11 @@ OUTCOME_LABELS = {
     "abandoned": gettext_lazy("Abandoned (cooled or cancelled)"), "superseded": gettext_lazy("Superseded"),
     "handed_to_person": gettext_lazy("Handed to a person"), "open": gettext_lazy("Still open"),
 }
+
+
+def _choice(choices, code: str) -> str:
+    label = dict(choices.choices).get(code)
+    return _(str(label)) if label is not None else code
 
 
 def money(cents: int | None, organisation: Organisation, currency: str | None = None) -> str:
@@ -51,16 +58,17 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
         return _("%(action)s, by rule %(rule)s") % {"action": d["action"], "rule": d["rule"]}
     if kind == "slot":
         return _("%(slot)s %(action)s: %(previous)s → %(value)s") % {
-            "slot": d["slot"], "action": d["action"], "previous": _value(d["previous"]), "value": _value(d["value"])}
+            "slot": slot_label(d["slot"]), "action": _choice(SlotEvent.Action, d["action"]), "previous": _value(d["previous"]), "value": _value(d["value"])}
     if kind == "transition":
-        return _("%(source)s → %(target)s (rule %(rule)s)") % {"source": d["from"], "target": d["to"],
+        return _("%(source)s → %(target)s (rule %(rule)s)") % {"source": status_label(d["from"]) if d["from"] else "",
+                                                               "target": status_label(d["to"]),
                                                                "rule": d["rule"]}
     if kind == "turn":
-        return _("turn %(id)s %(status)s by %(provider)s in %(ms)s ms") % d
+        return _("turn %(id)s %(status)s by %(provider)s in %(ms)s ms") % {**d, "status": status_label(d["status"])}
     if kind == "tool_call":
         outcome = _("ok") if d["ok"] else d["error"]
         approval = _(", approval %(id)s") % {"id": d["approval"]} if d["approval"] else ""
-        return f"{d['name']} ({d['risk']}) → {outcome}{approval}, {d['ms']} ms"
+        return f"{d['name']} ({risk_label(d['risk'])}) → {outcome}{approval}, {d['ms']} ms"
     if kind == "draft":
         return _("draft %(number)s: %(text)s") % d
     if kind == "guard":
@@ -72,16 +80,17 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
         return d["text"]
     if kind == "preview":
         return _("approval %(id)s asked on %(channel)s for %(amount)s") % {
-            "id": d["approval"], "channel": d["channel"], "amount": money(d["amount_cents"], organisation)}
+            "id": d["approval"], "channel": channel_label(d["channel"]), "amount": money(d["amount_cents"], organisation)}
     if kind == "approval_decision":
         return _("approval %(id)s %(status)s by %(who)s on %(channel)s") % {
-            "id": d["approval"], "status": d["status"], "who": d["decided_by"] or "—", "channel": d["channel"] or "—"}
+            "id": d["approval"], "status": status_label(d["status"]), "who": d["decided_by"] or "—",
+            "channel": channel_label(d["channel"]) or "—"}
     if kind == "execution":
         return _("executed: %(outcome)s %(reference)s") % {"outcome": _("ok") if d["ok"] else d["error"],
                                                            "reference": d["reference"]}
     if kind == "transfer":
         return _("Pix %(e2e)s %(status)s: %(amount)s to %(recipient)s") % {
-            "e2e": d["end_to_end_id"], "status": d["status"],
+            "e2e": d["end_to_end_id"], "status": status_label(d["status"]),
             "amount": money(d["amount_cents"], organisation, d["currency"]), "recipient": d["recipient"]}
     if kind == "escalation":
         return _("handed to a person: %(guard)s — %(reason)s") % d

@@ -24,19 +24,23 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 class ModelUrlRefused(DomainError):
+    """Its message is the operator's (logs, English); `extra["why"]` names the rule, for staff words at display
+    (`agent.admin.model_url_refusal_words`), with `host` or `allowed` where the message names them."""
+
     code, http_status = "model_url_refused", 400
 
 
 def _parts(url: str) -> tuple[str, str, int, str]:
     split = urlsplit(url.strip())
     if split.scheme not in DEFAULT_PORTS or not split.hostname:
-        raise ModelUrlRefused("Only http(s) URLs with a host are accepted.", url=url)
+        raise ModelUrlRefused("Only http(s) URLs with a host are accepted.", url=url, why="scheme")
     if split.username or split.password:
-        raise ModelUrlRefused("A model URL cannot carry credentials; put the key in the key field.", url=url)
+        raise ModelUrlRefused("A model URL cannot carry credentials; put the key in the key field.", url=url,
+                              why="credentials")
     try:
         port = split.port or DEFAULT_PORTS[split.scheme]
     except ValueError:
-        raise ModelUrlRefused("The port is not a number.", url=url) from None
+        raise ModelUrlRefused("The port is not a number.", url=url, why="port") from None
     return split.scheme, split.hostname.lower().rstrip("."), port, split.path.rstrip("/")
 
 
@@ -65,7 +69,7 @@ def _internal(host: str, port: int) -> bool:
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except OSError:
-        raise ModelUrlRefused(f"{host} does not resolve.", host=host) from None
+        raise ModelUrlRefused(f"{host} does not resolve.", host=host, why="unresolved") from None
     for info in infos:
         address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
         if (address.is_loopback or address.is_link_local or address.is_private or address.is_multicast
@@ -82,10 +86,11 @@ def model_base_url_check(url: str) -> str:
     matches = [_matches(parts, entry) for entry in settings.MAGIE_MODEL_URL_ALLOWLIST]
     if not any(match is not None for match in matches):
         allowed = ", ".join(settings.MAGIE_MODEL_URL_ALLOWLIST) or "none"
-        raise ModelUrlRefused(f"This model URL is not on the platform's allow-list (allowed: {allowed}).", url=url)
+        raise ModelUrlRefused(f"This model URL is not on the platform's allow-list (allowed: {allowed}).", url=url,
+                              why="not_allowed", allowed=allowed)
     if not any(matches) and _internal(parts[1], parts[2]):
         raise ModelUrlRefused(f"{parts[1]} resolves to an internal address (loopback, link-local or private).",
-                              url=url)
+                              url=url, why="internal", host=parts[1])
     return url.strip()
 
 

@@ -44,7 +44,7 @@ def test_the_admin_form_refuses_an_ssrf_url_and_changes_nothing(demobank, settin
     response = admin.post(f"/admin/agent/agentsettings/{row.pk}/change/", {
         "provider": "openai", "openai_model": "m", "openai_base_url": url, "openai_api_key": ""})
     page = response.content.decode()
-    assert response.status_code == 200 and "not on the platform" in page and "allow-list" in page
+    assert response.status_code == 200 and "não está na lista de endereços permitidos da plataforma" in page  # pt-BR
     connection.set_tenant(demobank)
     assert AgentSettings.objects.get().openai_base_url == ""
     accepted = admin.post(f"/admin/agent/agentsettings/{row.pk}/change/", {

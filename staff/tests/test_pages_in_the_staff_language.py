@@ -74,7 +74,8 @@ def english_phrases(lang: str = "pt_BR") -> tuple[str, ...]:
 class VisibleText(HTMLParser):
     """What a reader sees: text outside <script>/<style>, plus titles, placeholders, labels and button values;
     the document's <title> and first <h1> apart. Machine text is left out: icons (their ligature names, "inbox"),
-    and <pre>/<code> (a stored JSON document, a TOTP key)."""
+    and <pre>/<code> (a stored JSON document, a TOTP key), and a trace's `table.kv` (a tool's arguments and result,
+    a preview's facts, a perception: stored JSON documents laid out as a table, their keys the records' own)."""
 
     SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "data-confirm")
 
@@ -87,7 +88,8 @@ class VisibleText(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if tag in ("script", "style", "pre", "code") or "material-symbols" in (attributes.get("class") or ""):
+        if (tag in ("script", "style", "pre", "code") or "material-symbols" in (attributes.get("class") or "")
+                or (tag == "table" and "kv" in (attributes.get("class") or "").split())):
             self.hidden.append(tag)
         elif self.hidden and tag == self.hidden[-1]:
             self.hidden.append(tag)
@@ -262,3 +264,55 @@ def test_every_table_column_hint_and_choice_is_in_portuguese(db):
             if found:
                 english[opts.label] = found
     assert english == {}, "\n".join(f"{table}: {found}" for table, found in english.items())
+
+
+def staff_pages(schema: str = "demobank") -> list[str]:
+    """The inbox (queue, list, a chat), the dashboard and the traces of an ask, a conversation and a transfer."""
+    from asks.models import Ask
+    from conversations.models import Conversation
+    from inbox.models import Escalation
+
+    pages = [reverse("inbox:queue"), reverse("inbox:list"), reverse("workspace:dashboard")]
+    with schema_context(schema):
+        ask = Ask.objects.order_by("pk").first()
+        conversation = Conversation.objects.order_by("pk").first()
+        escalation = Escalation.objects.order_by("pk").first()
+        if ask is not None:
+            pages.append(reverse("workspace:trace_ask", args=[ask.pk]))
+        if conversation is not None:
+            pages.append(reverse("workspace:trace_conversation", args=[conversation.pk]))
+        if escalation is not None:
+            pages.append(reverse("inbox:detail", args=[escalation.pk]))
+    return pages
+
+
+def test_the_inbox_and_workspace_pages_are_in_portuguese(demobank):
+    """The pages outside the admin, with rows to show: a Pix sent through a turn (its ask, approval and transfer),
+    a chat escalated to people; each read in pt-BR, with the English page's <title> and <h1> as the reference."""
+    from guards.messages import explain
+    from inbox.tests.helpers import chat_make, escalation_make
+    from workspace.tests.helpers import pix_sent
+
+    pix_sent()
+    # As a turn writes it for a Portuguese chat: the guard's explanation and the drafts in the customer's language.
+    escalation_make(chat_make(), guard="internal_vocabulary", evidence={"evidence": ["SPB-Core"]},
+                    reason=explain("internal_vocabulary", "pt-BR", ["SPB-Core"]),
+                    drafts=["Seu Pix passou pelo SPB-Core.", "O SPB-Core confirmou o seu Pix."])
+    pages = staff_pages()
+    connection.set_schema_to_public()
+    client = signed_in("demobank", "admin")
+    connection.set_schema_to_public()
+    assert len(pages) == 6  # the ask's and the conversation's traces and the chat are crawled too
+    failures = {}
+    for url in pages:
+        set_language("")
+        response = client.get(url)
+        assert response.status_code == 200, url
+        set_language("en")
+        english = read(client.get(url).content.decode())
+        set_language("")
+        problems = problems_of(response.content.decode(), (english.title, english.h1))
+        if problems:
+            failures[url] = problems
+    assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
+

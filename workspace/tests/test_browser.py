@@ -60,7 +60,7 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
             "approval_decision", "execution", "transfer"} <= kinds
     decision = page.locator("tr.entry-approval_decision")
     assert decision.locator(".decided-by").inner_text() == "terminal:5511999990001"
-    assert decision.locator(".decision-channel").inner_text() == "in_chat_button"
+    assert decision.locator(".decision-channel").inner_text() == "Botão na conversa"  # in_chat_button, in pt-BR
     assert decision.locator(".decided-at").inner_text()
     assert page.locator("tr.entry-transfer .transfer-e2e").inner_text() == pix.transfer.end_to_end_id
     assert page.locator(".policy-version").inner_text().strip().isdigit()

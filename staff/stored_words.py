@@ -1,0 +1,94 @@
+"""Codes the records store in English (a status, a channel, a risk, an approval's expiry or void reason, a role's
+name) shown to staff in their language: the stored value never changes, the words are chosen at display. An unknown
+code is shown as it is (a new code is still readable, never a crash)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tenants.choices import ApprovalChannel, RiskClass
+
+# Each a literal, so that makemessages finds it; keyed by the stored code.
+STATUSES = {
+    # an Ask's
+    "collecting": _("Collecting"), "awaiting_confirmation": _("Awaiting Confirmation"), "executing": _("Executing"),
+    "completed": _("Completed"), "failed": _("Failed"), "abandoned": _("Abandoned"), "suspended": _("Suspended"),
+    # an approval's
+    "pending": _("Pending"), "approved": _("Approved"), "declined": _("Declined"), "expired": _("Expired"),
+    "voided": _("Voided"), "executed": _("Executed"), "execution_failed": _("Execution Failed"),
+    # a turn's, a Pix transfer's
+    "done": _("Done"), "scheduled": _("Scheduled"), "settled": _("Settled"), "cancelled": _("Cancelled"),
+}
+CHANNELS = dict(ApprovalChannel.choices)  # the policy page's names of where the customer approves
+RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's names of the kinds of action
+ASK_KINDS = {"pix_transfer": _("Pix transfer"), "booking": _("booking"), "quote": _("quote")}
+# The details a request collects (its slots).
+SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
+         "product": _("product"), "activity": _("activity"), "party_size": _("people"),
+         "capacity_gb": _("capacity (GB)"), "device_model": _("device model"), "battery_health": _("battery health")}
+# The roles every organisation is created with (Django groups: their names are codes).
+ROLES = {"admin": _("administrator"), "agent": _("attendant"), "auditor": _("auditor")}
+
+_EXPIRED = re.compile(r"^expired \(checked at (?P<at>[^)]+)\)$")
+_MOVED_ON = re.compile(r"^the request moved on \((?P<step>\w+)\)$")
+# The steps (django-fsm transition names of an Ask) that move a request away from its confirmation.
+ASK_STEPS = {"reopen": _("reopened to change a detail"), "fail": _("failed"), "abandon": _("abandoned"),
+             "suspend": _("suspended")}
+REASONS = {"replaced by a newer preview": _("replaced by a newer preview")}
+
+
+def _word(table: dict, code: str) -> str:
+    word = table.get(code)
+    return str(word) if word is not None else code
+
+
+def status_label(code: str) -> str:
+    return _word(STATUSES, code)
+
+
+def channel_label(code: str) -> str:
+    return _word(CHANNELS, code)
+
+
+def risk_label(code: str) -> str:
+    return _word(RISKS, code)
+
+
+def ask_kind_label(code: str) -> str:
+    return _word(ASK_KINDS, code)
+
+
+def slot_label(code: str) -> str:
+    return _word(SLOTS, code)
+
+
+def role_label(name: str) -> str:
+    return _word(ROLES, name)
+
+
+def _when(text: str) -> str:
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return formats.date_format(timezone.localtime(at) if timezone.is_aware(at) else at, "SHORT_DATETIME_FORMAT")
+
+
+def approval_reason_label(reason: str) -> str:
+    """An approval's stored reason ("expired (checked at 2026-12-01T17:40:00+00:00)", "replaced by a newer preview",
+    "the request moved on (reopen)", or a failed execution's error code) in the reader's words, times in the
+    organisation's zone."""
+    if not reason:
+        return ""
+    expired = _EXPIRED.match(reason)
+    if expired:
+        return gettext("expired (checked at %(time)s)") % {"time": _when(expired["at"])}
+    moved_on = _MOVED_ON.match(reason)
+    if moved_on:
+        return gettext("the request moved on (%(step)s)") % {"step": _word(ASK_STEPS, moved_on["step"])}
+    return _word(REASONS, reason)
