@@ -274,7 +274,7 @@ class HolderOverview:
     masked_document: str
     balance_cents: int
     currency: str
-    recent_pix: tuple[PixTransfer, ...]
+    recent_pix: tuple[StatementLine, ...]  # sent ones ("out"), newest first
 
 
 def holder_overview(*, customer_ref: str, limit: int = 5) -> HolderOverview | None:
@@ -288,4 +288,4 @@ def holder_overview(*, customer_ref: str, limit: int = 5) -> HolderOverview | No
     return HolderOverview(name=holder.name, masked_document=holder.masked_document,
                           balance_cents=account.balance_cents if account else 0,
                           currency=account.currency if account else organisation_currency(),
-                          recent_pix=tuple(recent))
+                          recent_pix=tuple(StatementLine(t, "out", t.at) for t in recent))

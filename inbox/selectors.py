@@ -212,12 +212,13 @@ def escalation_customer_bank(*, escalation: Escalation) -> dict | None:
     if overview is None:
         return None
     locale = babel_locale(lang_of(active_lang()))
-    pix = [{"pk": transfer.pk, "at": transfer.at,
-            "when": format_datetime(transfer.at, "short", tzinfo=tenancy.zone, locale=locale),
-            "amount": money_text(transfer.amount_cents, transfer.currency),
-            "recipient": transfer.recipient_name, "key": mask_pix_key(transfer.recipient_key_type, transfer.recipient_key_value),
-            "status": transfer.status, "status_label": transfer.get_status_display()}
-           for transfer in overview.recent_pix]
+    pix = [{"pk": line.transfer.pk, "at": line.at,
+            "when": format_datetime(line.at, "short", tzinfo=tenancy.zone, locale=locale),
+            "amount": money_text(line.transfer.amount_cents, line.transfer.currency),
+            "recipient": line.transfer.recipient_name,
+            "key": mask_pix_key(line.transfer.recipient_key_type, line.transfer.recipient_key_value),
+            "status": line.transfer.status, "status_label": line.transfer.get_status_display()}
+           for line in overview.recent_pix]
     return {"name": overview.name, "document": overview.masked_document,
             "balance": money_text(overview.balance_cents, overview.currency), "pix": pix,
             "time_zone": tenancy.time_zone}

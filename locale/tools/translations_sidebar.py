@@ -19,6 +19,8 @@ T = {
     "Loading the bank account…": ("Carregando a conta no banco…", "Cargando la cuenta en el banco…",
                                   "S'està carregant el compte al banc…"),
     # the audit log (staff/labels.py)
+    "Bank data shown to staff": ("Dados bancários vistos pela equipe", "Datos bancarios vistos por el equipo",
+                                 "Dades bancàries vistes per l'equip"),
     "bank data shown to staff": ("dados bancários vistos pela equipe", "datos bancarios vistos por el equipo",
                                  "dades bancàries vistes per l'equip"),
     "shown to": ("visto por", "visto por", "vist per"),

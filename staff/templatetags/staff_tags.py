@@ -9,6 +9,8 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from staff.labels import escalation_reason_label
+
 register = template.Library()
 
 
@@ -50,12 +52,7 @@ def pick(data: dict, keys: str) -> dict:
     return {key: data.get(key) for key in keys.split(",") if key in data}
 
 
-
-
-
 @register.filter
 def reason_label(code: str) -> str:
     """An escalation's guard or reason code in the staff member's words (staff.labels), the code if unknown."""
-    from staff.labels import escalation_reason_label
-
     return escalation_reason_label(code)
