@@ -266,3 +266,31 @@ def contact_resolve(*, holder: Holder, name: str) -> Contact:
     if len(partial) > 1:
         raise ContactAmbiguous("several contacts match", candidates=[c.nickname for c in partial])
     raise ContactNotFound("no saved contact by that name", contacts=[c.nickname for c in contacts])
+
+
+# --- the back office's view of one customer ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HolderOverview:
+    """What staff may read of a customer of the bank: who (document masked), the balance, the latest Pix sent."""
+
+    name: str
+    masked_document: str
+    balance_cents: int
+    currency: str
+    recent_pix: tuple[StatementLine, ...]  # sent ones ("out"), newest first
+
+
+def holder_overview(*, customer_ref: str, limit: int = 5) -> HolderOverview | None:
+    """The holder whose `customer_ref` is the chat's customer, with their last `limit` sent Pix (newest first, by
+    when they settled, are due or were made); None when the customer holds no account here. Three queries."""
+    holder = Holder.objects.filter(customer_ref=str(customer_ref)).first()
+    if holder is None:
+        return None
+    account = Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").first()
+    recent = _with_at(PixTransfer.objects.filter(holder=holder)).order_by("-at", "-pk")[:limit]
+    return HolderOverview(name=holder.name, masked_document=holder.masked_document,
+                          balance_cents=account.balance_cents if account else 0,
+                          currency=account.currency if account else organisation_currency(),
+                          recent_pix=tuple(StatementLine(t, "out", t.at) for t in recent))

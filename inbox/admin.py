@@ -3,7 +3,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
-from inbox.models import CannedReply, Escalation, EscalationNote, EscalationReply
+from inbox.models import CannedReply, CustomerDataView, Escalation, EscalationNote, EscalationReply
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
@@ -61,3 +61,17 @@ class EscalationAdmin(ReadOnlyAdmin):
     @admin.display(description=_("inbox"))
     def inbox_link(self, obj: Escalation) -> str:
         return staff_page_link("inbox:detail", obj.pk, label=gettext("open in the inbox"))
+
+
+@admin.register(CustomerDataView, site=backoffice_site)
+class CustomerDataViewAdmin(ReadOnlyAdmin):
+    """The audit log of customers' bank data shown in the inbox: who saw whose balance and Pix, when, in which
+    chat. Admins and auditors read it (agents have no view permission); nobody changes it."""
+
+    list_display = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
+    list_filter = ["viewed_at", "viewer"]
+    date_hierarchy = "viewed_at"
+    list_select_related = ["viewer", "customer", "escalation"]
+    search_fields = ["viewer__username", "customer__name", "customer__channel_user_id"]
+    readonly_fields = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
+    fields = list(readonly_fields)

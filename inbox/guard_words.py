@@ -12,6 +12,7 @@ GUARD_WORDS = {
     "effect_claim_without_effect": _("The draft said something was done that no tool did."),
     "unusable_request": _("The bot could not work out what the customer wanted."),
     "no_full_account_number": _("The draft showed a full account number."),
+    "payment_dispute": _("The customer says they already paid or disputes a charge: check the payment first."),
     "delivery_failed": _("A reply could not be delivered to the customer."),
     "turn_failed": _("Several turns in a row failed: the bot could not answer this chat."),
 }

@@ -133,3 +133,26 @@ class CannedReply(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class CustomerDataView(models.Model):
+    """One showing of a customer's bank data (balance, recent Pix) to a staff member in the inbox's sidebar: who,
+    when, which customer, in which escalation, and what was shown. Written by `inbox.services`, never changed;
+    auditors read it in the back office."""
+
+    class Shown(models.TextChoices):
+        BANK = "balance_and_pix", "Balance and recent Pix"
+
+    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+")
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views")
+    shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK)
+    pix_count = models.PositiveSmallIntegerField(default=0)  # how many Pix the page listed
+    viewed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-viewed_at", "-pk"]
+        indexes = [models.Index(fields=["customer", "viewed_at"]), models.Index(fields=["viewer", "viewed_at"])]
+
+    def __str__(self) -> str:
+        return f"Customer data view {self.pk} (escalation {self.escalation_id})"

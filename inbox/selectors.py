@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+from babel.dates import format_datetime
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
@@ -15,10 +16,18 @@ from django.utils import timezone
 
 from asks.models import Ask
 from asks.selectors import ask_slots
+from bank.selectors import holder_overview
 from conversations.models import Message
 from inbox.models import CannedReply, Escalation
+from language.locales import babel_locale, lang_of
+from language.pix_keys import mask_pix_key
+from magie.tenancy import tenancy_current
+from staff.columns import money_text
+from staff.selectors import active_lang
 
 ACTING_ROLES = ("admin", "agent")  # the names of tenants.roles.Role's groups whose members work the queue
+OVERSEEING_ROLES = ("admin", "auditor")  # those who see every chat's customer data, not only the chats they hold
+RECENT_PIX = 5
 
 
 def conversation_is_escalated(*, conversation_id: int) -> bool:
@@ -178,3 +187,38 @@ def canned_replies(*, language: str = "") -> list[CannedReply]:
     if language:
         queryset = queryset.filter(Q(language="") | Q(language=language))
     return list(queryset)
+
+
+def user_may_see_customer_bank(user: User | AnonymousUser, escalation: Escalation) -> bool:
+    """A customer's balance and Pix are shown to admins and auditors for any escalation, and to an agent only for
+    one they can work: unresolved and either open or held by them (not a chat another agent holds)."""
+    if not user_may_view_queue(user):
+        return False
+    if user.is_superuser or user.groups.filter(name__in=OVERSEEING_ROLES).exists():
+        return True
+    return escalation.status == Escalation.Status.OPEN or (
+        escalation.status == Escalation.Status.CLAIMED and escalation.claimed_by_id == user.pk)
+
+
+def escalation_customer_bank(*, escalation: Escalation) -> dict | None:
+    """For a bank organisation, the chat's customer as the bank knows them, ready for the sidebar: name, masked
+    document, balance and the last Pix sent (date in the organisation's time zone, amount in the staff member's
+    language, recipient with the key masked, status). None for a school or a store, or a customer without an
+    account. Read through `bank.selectors` only; showing it is recorded by `inbox.services`."""
+    tenancy = tenancy_current()
+    if tenancy.kind != "bank":
+        return None
+    overview = holder_overview(customer_ref=escalation.conversation.customer.channel_user_id, limit=RECENT_PIX)
+    if overview is None:
+        return None
+    locale = babel_locale(lang_of(active_lang()))
+    pix = [{"pk": line.transfer.pk, "at": line.at,
+            "when": format_datetime(line.at, "short", tzinfo=tenancy.zone, locale=locale),
+            "amount": money_text(line.transfer.amount_cents, line.transfer.currency),
+            "recipient": line.transfer.recipient_name,
+            "key": mask_pix_key(line.transfer.recipient_key_type, line.transfer.recipient_key_value),
+            "status": line.transfer.status, "status_label": line.transfer.get_status_display()}
+           for line in overview.recent_pix]
+    return {"name": overview.name, "document": overview.masked_document,
+            "balance": money_text(overview.balance_cents, overview.currency), "pix": pix,
+            "time_zone": tenancy.time_zone}

@@ -25,7 +25,7 @@ from inbox.errors import (
     EscalationReplyEmpty,
     EscalationResolveNoteRequired,
 )
-from inbox.models import Escalation, EscalationNote, EscalationReply
+from inbox.models import CustomerDataView, Escalation, EscalationNote, EscalationReply
 from inbox.selectors import user_may_act
 from inbox.wording import closing_message
 from magie.locking import row_locked
@@ -157,3 +157,11 @@ def escalation_resolve(*, escalation_id: int, user: User, note: str) -> Escalati
     _send(escalation, user, closing_message(escalation.language or organisation_current().language))
     conversation_touch(conversation_id=escalation.conversation_id)
     return escalation
+
+
+def customer_data_view_record(*, escalation: Escalation, user: User, pix_count: int) -> CustomerDataView:
+    """Record that `user`'s page showed the balance and `pix_count` Pix of the escalated chat's customer (one row
+    per showing; the audit log auditors read)."""
+    return CustomerDataView.objects.create(viewer=user, customer_id=escalation.conversation.customer_id,
+                                           escalation=escalation, shown=CustomerDataView.Shown.BANK,
+                                           pix_count=pix_count)

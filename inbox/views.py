@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -30,6 +30,7 @@ from inbox.selectors import InboxFilters
 from language.locales import LANGS
 from magie.admin_sites import backoffice_site
 from magie.errors import DomainError
+from magie.tenancy import tenancy_current
 
 
 def _list_context(request: HttpRequest, filters: InboxFilters, selected_id: int | None) -> dict:
@@ -55,6 +56,8 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
         "escalation": escalation, "mine": mine, "guard_words": guard_words(escalation.guard),
         "conversation": selectors.escalation_conversation(escalation=escalation),
         "sidebar": selectors.escalation_customer_context(escalation=escalation),
+        "bank_section": (tenancy_current().kind == "bank"
+                         and selectors.user_may_see_customer_bank(request.user, escalation)),
         "private_notes": list(escalation.private_notes.select_related("author")),
         "canned": selectors.canned_replies(language=escalation.language),
         "staff": [user for user in selectors.acting_staff() if user.pk != escalation.claimed_by_id],
@@ -93,6 +96,22 @@ def _queue(request: HttpRequest) -> HttpResponse:
 @require_GET
 def _detail(request: HttpRequest, escalation_id: int) -> HttpResponse:
     return _render_page(request, escalation_id)
+
+
+@require_GET
+def _customer_bank(request: HttpRequest, escalation_id: int) -> HttpResponse:
+    """The sidebar's bank section (the page loads it with htmx): the customer's balance and recent Pix, read-only.
+    404 for no such escalation here or an organisation that is not a bank; 403 for an agent and a chat another
+    agent holds (or a resolved one). Each showing is recorded: who, when, which customer, what."""
+    escalation = selectors.escalation_get(escalation_id=escalation_id)
+    if escalation is None or tenancy_current().kind != "bank":
+        raise Http404
+    if not selectors.user_may_see_customer_bank(request.user, escalation):
+        raise PermissionDenied
+    bank = selectors.escalation_customer_bank(escalation=escalation)
+    if bank is not None:
+        services.customer_data_view_record(escalation=escalation, user=_staff(request), pix_count=len(bank["pix"]))
+    return render(request, "inbox/_bank.html", {"escalation": escalation, "bank": bank})
 
 
 @require_GET
@@ -184,6 +203,7 @@ def _resolve(request: HttpRequest, escalation_id: int) -> str:
 queue = backoffice_site.admin_view(_queue)
 detail = backoffice_site.admin_view(_detail)
 inbox_list = backoffice_site.admin_view(_list)
+customer_bank = backoffice_site.admin_view(_customer_bank)
 claim = backoffice_site.admin_view(_action(_claim))
 reply = backoffice_site.admin_view(_action(_reply, ("reply", "text")))
 note = backoffice_site.admin_view(_action(_note, ("note", "text")))

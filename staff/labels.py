@@ -54,6 +54,7 @@ MODEL_NAMES = {
     "inbox.EscalationReply": (_("reply by a person"), _("replies by people")),
     "inbox.EscalationNote": (_("private note on an escalated chat"), _("private notes on escalated chats")),
     "inbox.CannedReply": (_("canned reply"), _("canned replies")),
+    "inbox.CustomerDataView": (_("bank data shown to staff"), _("bank data shown to staff")),
     "axes.AccessAttempt": (_("login lockout"), _("login lockouts")),
     # not in the back office's menus, but named in its roles' permissions
     "magie.Heartbeat": (_("heartbeat"), _("heartbeats")),
@@ -127,6 +128,8 @@ FIELD_LABELS = {
     "app_secret": _("app secret"), "verify_token": _("webhook verify token"), "access_token": _("access token"),
     "nickname_folded": _("nickname (for search)"), "equipment": _("equipment"),
     "equipment_type": _("equipment"), "quantity": _("quantity"),
+    "viewer": _("shown to"), "viewed_at": _("shown at"), "shown": _("what was shown"),
+    "pix_count": _("Pix listed"), "escalation": _("escalated chat"),
     "search_text": _("search text"), "brand_key": _("brand (for search)"), "model_key": _("model (for search)"),
 }
 # Where one field name means something else in one model.
@@ -169,6 +172,7 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
     gettext_noop("In Chat Button"), gettext_noop("App"), gettext_noop("Pending"), gettext_noop("Approved"),
     gettext_noop("Declined"), gettext_noop("Expired"), gettext_noop("Voided"), gettext_noop("Executed"),
     gettext_noop("Execution Failed"), gettext_noop("Open"), gettext_noop("Claimed"), gettext_noop("Resolved"),
+    gettext_noop("Balance and recent Pix"),
 }
 
 # The back office's words for the conversations app: written here, as conversations/locale is the customers'
@@ -244,9 +248,12 @@ def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
                 field.label = capfirst(model._meta.get_field(name).verbose_name)
 
 
-# Why a chat went to people: a guard's name, or one of the reasons the turn and the channel give.
+# Why a chat went to people: a guard's name (tenants.choices.GUARD_LABELS), or one of the reasons the turn, the
+# channel and the inbox's own words (inbox.guard_words) give.
 ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
-                      "turn_failed": _("The agent failed several turns in a row")}
+                      "turn_failed": _("The agent failed several turns in a row"),
+                      "payment_dispute": _("The customer disputes a payment"),
+                      "no_full_account_number": _("A full account number shown to the customer")}
 
 
 def escalation_reason_label(code: str) -> str:

@@ -88,6 +88,7 @@ SECTIONS: dict[str, Section] = {
         (_("Pix keys"), "bank.pixkey", "key"),
         (_("Saved contacts"), "bank.contact", "contacts"),
         (_("Bank settings"), "bank.banksettings", "tune"),
+        (_("Bank data shown to staff"), "inbox.customerdataview", "visibility"),  # the audit log (not agents)
     ]),
     "school": _kind_section(_("School"), "school", [
         (_("Bookings"), "booking.booking", "event_available"),

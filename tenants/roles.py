@@ -39,6 +39,8 @@ ADMIN_CHANGES = {
 }
 # Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
 ADMIN_VIEW_DELETE = {("axes", "accessattempt")}
+# Audit logs of what staff saw: read by admins and auditors, never by the agents they record.
+AUDITED_ONLY = ("customerdataview",)
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
 ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {
     Role.ADMIN: set(ADMIN_CHANGES),
@@ -50,7 +52,8 @@ ROLE_EXTRA_CHANGES: dict[str, set[tuple[str, str]]] = {
 def _permissions_for(role: str) -> list[Permission]:
     view = Permission.objects.filter(content_type__app_label__in=BACKOFFICE_APPS, codename__startswith="view_")
     if role == Role.AGENT:
-        view = view.filter(content_type__app_label__in=("conversations", "asks", "inbox"))
+        view = view.filter(content_type__app_label__in=("conversations", "asks", "inbox")).exclude(
+            content_type__app_label="inbox", content_type__model__in=AUDITED_ONLY)
     chosen = list(view)
     if role == Role.ADMIN:
         for app_label, model_name in sorted(ADMIN_VIEW_DELETE):

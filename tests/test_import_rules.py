@@ -94,3 +94,18 @@ def test_conversations_sits_below_asks_in_the_migration_graph_too():
     assert leaks == []
     assert any(parent[0] == "conversations" for key, migration in loader.disk_migrations.items() if key[0] == "asks"
                for parent in migration.dependencies)  # asks points down to conversations
+
+
+def test_the_inbox_reads_the_bank_through_its_selectors_only():
+    """The customer sidebar shows a bank customer's balance and Pix: `bank.selectors`, never its models or
+    services (the inbox writes nothing of the bank)."""
+    found = []
+    for path in sorted((ROOT / "inbox").rglob("*.py")):
+        if {"migrations", "tests"} & set(path.parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "bank":
+                found.append(node.module)
+            elif isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names if alias.name.split(".")[0] == "bank"]
+    assert set(found) == {"bank.selectors"}

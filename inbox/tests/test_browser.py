@@ -120,3 +120,39 @@ def test_the_agent_reassigns_a_chat_to_the_admin(page, platform_up):
     page.screenshot(path=str(SCREENS / "inbox-reassigned.png"), full_page=True)
     with schema_context("demobank"):
         assert Escalation.objects.get(pk=escalation.pk).claimed_by.username == "admin"
+
+
+def test_the_agent_sees_a_bank_customers_balance_and_pix_and_the_view_is_recorded(page, platform_up):
+    import uuid
+    from datetime import UTC, datetime
+
+    from bank.demo import DEMO_CUSTOMER_REF
+    from bank.models import Holder
+    from bank.services import pix_transfer_create
+    from conversations.services import message_store_inbound
+    from inbox.models import CustomerDataView
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    noon = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)  # 12:00 in São Paulo
+    with schema_context("demobank"):
+        pix_transfer_create(holder=Holder.objects.get(customer_ref=DEMO_CUSTOMER_REF), key="+5521987654321",
+                            amount_cents=12_345, idempotency_key=uuid.uuid4().hex, now=noon)
+        stored = message_store_inbound(channel_user_id=DEMO_CUSTOMER_REF, text="me mostra meu extrato",
+                                       channel_message_id=f"wamid.{uuid.uuid4().hex}", name="Carla Souza",
+                                       sent_at=noon)
+        escalation = escalation_make(stored.message.conversation)
+    sign_in(page, base, "agent", f"/inbox/{escalation.pk}/")
+
+    section = page.locator(".customer-bank")
+    section.wait_for(timeout=5_000)  # loaded by htmx
+    assert section.locator("h4").first.inner_text().startswith(pt("Bank account"))
+    assert section.locator(".balance").inner_text().replace("\xa0", " ") == "R$ 4.876,55"
+    row = section.locator("tr[data-pix]")
+    assert row.count() == 1 and "20/11/2026" in row.locator(".when").inner_text()
+    assert row.locator(".key").inner_text().endswith("-4321") and "98765" not in row.inner_text()
+    assert row.locator(".status").inner_text() == pt("Settled")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "inbox-customer-bank.png"), full_page=True)
+    with schema_context("demobank"):
+        views = list(CustomerDataView.objects.filter(escalation=escalation).values_list("viewer__username", flat=True))
+    assert views == ["agent"]
