@@ -168,8 +168,10 @@ def _process_client(organisation, payer, key, now, start_at, stop_at, queue) -> 
 
 
 def run_processes(organisation, payers, keys, now, clients: int) -> tuple[float, ...]:
-    """The same loop in `clients` forked processes (the parent's connection is closed before forking)."""
+    """The same loop in `clients` forked processes. The parent's connection and its pool are closed before forking:
+    a child that inherited the pool would share its sockets with its siblings (the server then drops them)."""
     connection.close()
+    connection.close_pool()  # type: ignore[attr-defined]  # postgresql backend; a no-op without a pool
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     start_at = time.perf_counter() + 1.0  # time for every child to start before the clock runs
