@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from staff.labels import escalation_reason_label as guard_label
 from staff.stored_words import ask_kind_label
 from workspace.charts import bar_chart, column_chart, share_bar
 from workspace.wording import OUTCOME_LABELS
@@ -42,7 +43,7 @@ def _approvals(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 def _escalations(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     e = f["escalations"]
-    return [_("Guard"), _("Escalations")], [*[[guard, count] for guard, count in e["by_guard"]], [_("Total"), e["total"]]]
+    return [_("Guard"), _("Escalations")], [*[[guard_label(guard), count] for guard, count in e["by_guard"]], [_("Total"), e["total"]]]
 
 
 def _weekly(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -51,7 +52,7 @@ def _weekly(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 
 def _guards(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
-    return [_("Guard"), _("Drafts rejected")], [[guard, count] for guard, count in f["guards"]]
+    return [_("Guard"), _("Drafts rejected")], [[guard_label(guard), count] for guard, count in f["guards"]]
 
 
 def _turns(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -90,12 +91,13 @@ def section_chart(section: str, figures: dict[str, Any]):
                           (_("Expired"), a["expired"]), (_("Voided by a correction"), a["voided"]),
                           (_("Pending"), a["pending"])], label=title)
     if section == "escalations":
-        return bar_chart(figures["escalations"]["by_guard"], label=title)
+        return bar_chart([(guard_label(guard), count) for guard, count in figures["escalations"]["by_guard"]],
+                         label=title)
     if section == "weekly_fallback":
         return column_chart([(w["week"].strftime("%d/%m"), w["rate"]) for w in figures["weekly"]], label=title,
                             unit="%")
     if section == "guard_rejections":
-        return bar_chart(figures["guards"], label=title)
+        return bar_chart([(guard_label(guard), count) for guard, count in figures["guards"]], label=title)
     t = figures["turns"]
     return bar_chart([(_("Median latency (ms)"), t["median_ms"] or 0), (_("p95 latency (ms)"), t["p95_ms"] or 0)],
                      label=title, unit=" ms")

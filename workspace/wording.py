@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from asks.models import SlotEvent
 from language.locales import lang_of
 from language.money import format_money
+from staff.labels import escalation_reason_label as guard_label
 from staff.stored_words import channel_label, risk_label, slot_label, status_label
 from tenants.models import Organisation
 from workspace.selectors.trace import TraceEntry
@@ -75,7 +76,7 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
         if d["passed"]:
             return _("draft %(draft)s passed every guard (%(ms)s ms)") % d
         return _("draft %(draft)s rejected by %(guards)s") % {
-            "draft": d["draft"], "guards": ", ".join(failure["guard"] for failure in d["failures"])}
+            "draft": d["draft"], "guards": ", ".join(guard_label(failure["guard"]) for failure in d["failures"])}
     if kind == "reply":
         return d["text"]
     if kind == "preview":
@@ -93,7 +94,7 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
             "e2e": d["end_to_end_id"], "status": status_label(d["status"]),
             "amount": money(d["amount_cents"], organisation, d["currency"]), "recipient": d["recipient"]}
     if kind == "escalation":
-        return _("handed to a person: %(guard)s — %(reason)s") % d
+        return _("handed to a person: %(guard)s — %(reason)s") % {**d, "guard": guard_label(d["guard"])}
     if kind == "escalation_resolved":
         return _("resolved by %(who)s: %(note)s") % {"who": d["resolved_by"], "note": d["note"]}
     return kind

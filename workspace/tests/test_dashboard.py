@@ -17,6 +17,7 @@ from agent.models import Turn
 from asks.selectors import shares_of
 from asks.tests.chat import Chat
 from inbox.tests.helpers import escalation_make
+from staff.labels import escalation_reason_label
 from tenants.testing import signed_in
 from workspace.ranges import day_range
 from workspace.selectors.dashboard import dashboard_figures, guard_rejections, outcome_partition
@@ -151,3 +152,15 @@ def test_latency_percentiles_come_from_the_histogram_to_within_its_step():
     assert _percentile(histogram, 100, 0.5) == 10.0
     assert _percentile(histogram, 100, 0.95) == 110.0
     assert _percentile({}, 0, 0.95) is None
+
+
+def test_the_dashboard_names_each_guard_in_the_readers_words_not_its_code(demobank):
+    pix = pix_sent()
+    escalation_make(pix.preview.ask.conversation, ask_id=None)  # handed over by no_full_account_number
+    connection.set_schema_to_public()
+    auditor = signed_in("demobank", "auditor")  # demobank staff read Portuguese
+    page = auditor.get("/workspace/dashboard/").content.decode()
+    with translation.override("pt-br"):
+        label = escalation_reason_label("no_full_account_number")
+    assert label != "no_full_account_number" and label in page
+    assert ">no_full_account_number<" not in page
