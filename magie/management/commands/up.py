@@ -66,7 +66,8 @@ class Command(BaseCommand):
             call_command("collectstatic", interactive=False, verbosity=0)
         close_database_connections()  # `up` only supervises from here on: it holds no connection
         env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-                            "MAGIE_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+                            "MAGIE_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1",
+                            "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT}  # the children inherit the decision
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands: dict[str, list[str]] = {}
         if not no_worker:
