@@ -170,3 +170,20 @@ def test_doctor_passes_against_what_up_started(platform_up):
     assert result.returncode == 0, result.stdout + result.stderr
     for check in ("database", "broker", "worker", "beat"):
         assert f"{check + ':':<10} ok" in result.stdout
+
+
+def test_the_children_of_up_start_as_the_development_deployment_up_decided(monkeypatch):
+    """`make run` on a fresh machine: `up` itself is development (the embedded default), its children see the
+    DATABASE_URL it hands them with DEBUG off. Started with exactly `up`'s child environment and nothing the test
+    settings add, a child must not take itself for production (which refuses to start without SECRET_KEY)."""
+    from magie.management.commands.up import children_environment
+
+    for name in ("MAGIE_DEPLOYMENT", "SECRET_KEY", "MAGIE_FIELD_KEYS", "DEBUG", "DJANGO_SETTINGS_MODULE"):
+        monkeypatch.delenv(name, raising=False)
+    assert settings.MAGIE_DEPLOYMENT == "development"
+    child = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c",
+         "from django.conf import settings; print(settings.MAGIE_DEPLOYMENT, settings.DEBUG)"],
+        env=children_environment(), cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.splitlines()[-1].split() == ["development", "False"]

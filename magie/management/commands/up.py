@@ -38,6 +38,15 @@ def _die_with_parent() -> None:
         pass
 
 
+def children_environment() -> dict[str, str]:
+    """What web, worker and beat start with: the database, broker and data folder `up` settled on, and its deployment
+    decision. Without the last, a child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for
+    production and refuses to start without SECRET_KEY."""
+    return os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+                         "MAGIE_DATA_DIR": str(settings.DATA_DIR), "PYTHONUNBUFFERED": "1",
+                         "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT}
+
+
 class Command(BaseCommand):
     help = "Bring the whole platform up: database, broker, migrations, demo data, worker, beat and web server."
 
@@ -65,9 +74,7 @@ class Command(BaseCommand):
         if not dev:
             call_command("collectstatic", interactive=False, verbosity=0)
         close_database_connections()  # `up` only supervises from here on: it holds no connection
-        env = os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-                            "MAGIE_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1",
-                            "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT}  # the children inherit the decision
+        env = children_environment()
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands: dict[str, list[str]] = {}
         if not no_worker:
