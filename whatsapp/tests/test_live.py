@@ -154,9 +154,11 @@ def test_a_429_storm_keeps_the_per_number_rate_across_worker_processes(graph_wor
              timeout=120)
     arrivals = sorted(request.at for request in graph.requests)
     assert len(arrivals) == count + 6 and len(graph.sent()) == count
-    # No more than `rate` calls in any one-second window (small allowance for the time between taking the slot in
-    # Redis and the request reaching the fake server), so N calls span at least about (N - rate) / rate seconds.
-    allowance = 0.1
+    # No more than `rate` calls in any one-second window, with an allowance for the time between taking the slot in
+    # Redis and the request reaching the fake server: on a loaded 2-core machine one request was seen 101 ms late
+    # (a window of 0.899 s). Without the limiter the 18 calls land within milliseconds; a limiter one call per
+    # second too generous (6/s) gives windows of 0.83 s, still caught.
+    allowance = 0.15
     windows = [arrivals[i + rate] - arrivals[i] for i in range(len(arrivals) - rate)]
     assert min(windows) >= 1.0 - allowance, windows
     assert arrivals[-1] - arrivals[0] >= (len(arrivals) - rate) / rate - allowance
