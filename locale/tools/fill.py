@@ -43,14 +43,20 @@ def message_key(msgid: str | tuple[str, ...], context: str | None = None) -> str
 
 
 def tables() -> dict:
-    """Every entry of translations/*.toml: message_key → (pt_BR, es, ca), each a string or (singular, plural)."""
+    """Every entry of translations/*.toml: message_key → (pt_BR, es, ca), each a string or (singular, plural).
+
+    A message is in one place only: a second entry for it (in the same file or another) is refused, where the
+    Python tables let the later file win and a translator's edit of the other one change nothing."""
     merged: dict = {}
+    where: dict = {}
     for path in sorted((HERE / "translations").glob("*.toml")):
         with open(path, "rb") as handle:
             entries = tomllib.load(handle).get("entry", [])
         for entry in entries:
             key, words = _entry(entry, where=path.name)
-            merged[key] = words
+            if key in merged:
+                raise ValueError(f"{path.name}: {entry['msgid']!r} is already in {where[key]}")
+            merged[key], where[key] = words, path.name
     return merged
 
 
