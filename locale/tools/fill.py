@@ -29,6 +29,7 @@ from babel.messages.pofile import read_po, write_po
 
 HERE = Path(__file__).resolve().parent
 LOCALE = HERE.parent
+TABLES = HERE / "translations"
 LANGS = {"pt_BR": 0, "es": 1, "ca": 2}
 
 
@@ -42,14 +43,14 @@ def message_key(msgid: str | tuple[str, ...], context: str | None = None) -> str
     return (f"{context}\x04{msgid[0]}", *msgid[1:])
 
 
-def tables() -> dict:
+def tables(*, folder: Path = TABLES) -> dict:
     """Every entry of translations/*.toml: message_key → (pt_BR, es, ca), each a string or (singular, plural).
 
     A message is in one place only: a second entry for it (in the same file or another) is refused, where the
     Python tables let the later file win and a translator's edit of the other one change nothing."""
     merged: dict = {}
     where: dict = {}
-    for path in sorted((HERE / "translations").glob("*.toml")):
+    for path in sorted(folder.glob("*.toml")):
         with open(path, "rb") as handle:
             entries = tomllib.load(handle).get("entry", [])
         for entry in entries:
