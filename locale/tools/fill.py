@@ -1,4 +1,4 @@
-"""Fill the staff catalogues from locale/tools/translations_*.py after `makemessages`, then compile them.
+"""Fill the staff catalogues from locale/tools/translations/*.toml after `makemessages`, then compile them.
 
     .venv/bin/python manage.py makemessages -l pt_BR -l es -l ca -l en --ignore=.venv --ignore=.data --ignore=bench --no-obsolete
     .venv/bin/python locale/tools/fill.py && .venv/bin/python manage.py compilemessages --ignore=.venv
@@ -6,30 +6,83 @@
 The tables are the translations' source: every entry found in them is (re)written from them, so a guess of
 msgmerge ("fuzzy") never survives; an entry in no table is kept when translated, else reported.
 English gets its msgid (its catalogue must have no untranslated entry either).
+
+The tables are data for translators to edit (no Python to read past): one TOML file per part of the back office,
+one `[[entry]]` per message, its comments saying where the words are shown:
+
+    [[entry]]
+    msgid = "At most %(count)d minute."        # the English, as the code writes it
+    plural = "At most %(count)d minutes."      # only for ngettext: then each language has [singular, plural]
+    context = "..."                            # only for pgettext (the staff wording has none yet)
+    pt_BR = ["No máximo %(count)d minuto.", "No máximo %(count)d minutos."]
+    es = ["Como máximo %(count)d minuto.", "Como máximo %(count)d minutos."]
+    ca = ["Com a màxim %(count)d minut.", "Com a màxim %(count)d minuts."]
 """
 
 from __future__ import annotations
 
-import importlib.util
 import sys
+import tomllib
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
 HERE = Path(__file__).resolve().parent
 LOCALE = HERE.parent
+TABLES = HERE / "translations"
 LANGS = {"pt_BR": 0, "es": 1, "ca": 2}
 
 
-def tables() -> dict:
+def message_key(msgid: str | tuple[str, ...], context: str | None = None) -> str | tuple[str, ...]:
+    """A message's key in `tables()`: its msgid, or (singular, plural); a context goes before the msgid with
+    gettext's own separator ("context\x04msgid"), so the same English under two contexts stays two entries."""
+    if context is None:
+        return msgid
+    if isinstance(msgid, str):
+        return f"{context}\x04{msgid}"
+    return (f"{context}\x04{msgid[0]}", *msgid[1:])
+
+
+def tables(*, folder: Path = TABLES) -> dict:
+    """Every entry of translations/*.toml: message_key → (pt_BR, es, ca), each a string or (singular, plural).
+
+    A message is in one place only: a second entry for it (in the same file or another) is refused, where the
+    Python tables let the later file win and a translator's edit of the other one change nothing."""
     merged: dict = {}
-    for path in sorted(HERE.glob("translations_*.py")):
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        merged.update(module.T)
+    where: dict = {}
+    for path in sorted(folder.glob("*.toml")):
+        with open(path, "rb") as handle:
+            entries = tomllib.load(handle).get("entry", [])
+        for entry in entries:
+            key, words = _entry(entry, where=path.name)
+            if key in merged:
+                raise ValueError(f"{path.name}: {entry['msgid']!r} is already in {where[key]}")
+            merged[key], where[key] = words, path.name
     return merged
+
+
+def _entry(entry: dict, *, where: str) -> tuple[str | tuple[str, ...], tuple]:
+    """Refuses what would be silently lost: a field with another name (a typo of a language), a missing language,
+    a plural message whose languages lack a form."""
+    unknown = set(entry) - {"msgid", "plural", "context", *LANGS}
+    missing = {"msgid", *LANGS} - set(entry)
+    if unknown or missing:
+        named = entry.get("msgid")
+        raise ValueError(f"{where}: {named!r}: unknown fields {sorted(unknown)}, missing {sorted(missing)}")
+    if not all(isinstance(entry[name], str) for name in ("msgid", "plural", "context") if name in entry):
+        raise ValueError(f"{where}: {entry['msgid']!r}: msgid, plural and context are strings")
+    if "plural" in entry:
+        msgid: str | tuple[str, ...] = (entry["msgid"], entry["plural"])
+        shaped = all(isinstance(forms := entry[lang], list) and len(forms) == 2
+                     and all(isinstance(form, str) for form in forms) for lang in LANGS)
+    else:
+        msgid = entry["msgid"]
+        shaped = all(isinstance(entry[lang], str) for lang in LANGS)
+    if not shaped:
+        needed = "[singular, plural]" if "plural" in entry else "a string"
+        raise ValueError(f"{where}: {entry['msgid']!r} needs {needed} in each of {', '.join(LANGS)}")
+    words = tuple(tuple(entry[lang]) if "plural" in entry else entry[lang] for lang in LANGS)
+    return message_key(msgid, entry.get("context")), words
 
 
 def main() -> int:
@@ -45,9 +98,10 @@ def main() -> int:
                 continue
             if not message.id:
                 continue
-            key = message.id if isinstance(message.id, str) else tuple(message.id)
+            msgid = message.id if isinstance(message.id, str) else tuple(message.id)
+            key = message_key(msgid, message.context)
             if lang == "en":
-                found = key
+                found = msgid
             elif key in table:
                 found = table[key][LANGS[lang]]
             else:  # left as it is (and, when empty or fuzzy, reported: the catalogue test fails on it)

@@ -65,7 +65,7 @@ def test_the_compiled_catalogue_matches_its_source(lang):
 @pytest.mark.parametrize("lang", ["pt_BR", "es", "ca"])
 def test_every_entry_holds_the_translation_written_for_it(lang):
     """No guess of msgmerge (a "fuzzy" match it filled in) stands in a catalogue: each entry is the one of the
-    translation tables (locale/tools/translations_*.py) that locale/tools/fill.py writes from."""
+    translation tables (locale/tools/translations/*.toml) that locale/tools/fill.py writes from."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("fill", Path(settings.BASE_DIR) / "locale" / "tools" / "fill.py")
@@ -74,7 +74,7 @@ def test_every_entry_holds_the_translation_written_for_it(lang):
     table, index = fill.tables(), fill.LANGS[lang]
     wrong = []
     for message in catalogue(Path(settings.BASE_DIR), lang):
-        key = message.id if isinstance(message.id, str) else tuple(message.id)
+        key = fill.message_key(message.id if isinstance(message.id, str) else tuple(message.id), message.context)
         if not message.id or key not in table:
             continue
         expected = table[key][index]
