@@ -64,7 +64,7 @@ from typing import Any
 
 from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
 from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
-from guards.evidence import Evidence, Identifier, Money, MoneyRole, inferred, typed
+from guards.evidence import Evidence, Identifier, IdentifierKind, Money, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
 from language.money import find_amounts, format_money, minor_unit_factor
@@ -117,14 +117,18 @@ _MONEY_NAME_RE = re.compile(r"price|fare|cost|fee|balance|amount|rent|charge|sal
 _MONEY_DESC_RE = re.compile(r"^(?:the )?(?:total |average |approximate |estimated )?(?:amount of money|amount|prices?|fares?"
                             r"|costs?|fees?|balance|rent|charges?|money)\b")
 _NOT_MONEY_RE = re.compile(r"name|type|method|range|rating|percent|number_of|count|duration")
-_PER_RE = re.compile(r"\bper\b|\beach\b")
-_BALANCE_RE = re.compile(r"\bbalance\b")
-_DEBIT_RE = re.compile(r"\b(to (?:transfer|send|pay)|transfer(?:red)?|to be paid)\b")
+# A money slot's role, the first that matches (in its words, name and description, or its description alone);
+# none is a plain amount.
+_MONEY_ROLES: tuple[tuple[MoneyRole, bool, re.Pattern[str]], ...] = (
+    ("balance", True, re.compile(r"\bbalance\b")),
+    ("price", False, re.compile(r"\bper\b|\beach\b")),
+    ("debit", False, re.compile(r"\b(to (?:transfer|send|pay)|transfer(?:red)?|to be paid)\b")),
+)
 _QUANTITY_RE = re.compile(r"^(?:the )?(?:number|count|size) of\b|\bparty size\b|\bsize of (?:the )?group\b")
 _QUANTITY_NAME_RE = re.compile(r"number_of|party_size|group_size|travell?ers|passengers|riders|tickets|seats|rooms"
                                r"|nights|adults|guests")
-_PHONE_RE = re.compile(r"phone|contact number")
-_ADDRESS_RE = re.compile(r"address|street")
+_IDENTIFIER_KINDS: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
+    ("phone", re.compile(r"phone|contact number")), ("address", re.compile(r"address|street")))
 _DATE_NAME_RE = re.compile(r"date|time|day")
 
 
@@ -136,15 +140,13 @@ def slot_evidence(slots: Iterable[dict]) -> Evidence:
         words = f"{name.replace('_', ' ')} {description}"
         money_like = _MONEY_NAME_RE.search(name) or _MONEY_DESC_RE.search(description)
         if not slot.get("is_categorical") and money_like and not _NOT_MONEY_RE.search(name):
-            role: MoneyRole = ("balance" if _BALANCE_RE.search(words) else "price" if _PER_RE.search(description)
-                    else "debit" if _DEBIT_RE.search(description) else "amount")
+            role: MoneyRole = next((role for role, in_words, pattern in _MONEY_ROLES
+                                    if pattern.search(words if in_words else description)), "amount")
             money.append(Money(name, unit="units", role=role, currency="USD", currency_field=None))
         elif _QUANTITY_RE.search(description) or _QUANTITY_NAME_RE.search(name):
             quantities.append(name)
-        elif _PHONE_RE.search(words):
-            identifiers.append(Identifier(name, "phone"))
-        elif _ADDRESS_RE.search(words):
-            identifiers.append(Identifier(name, "address"))
+        elif kind := next((kind for kind, pattern in _IDENTIFIER_KINDS if pattern.search(words)), None):
+            identifiers.append(Identifier(name, kind))
         elif _DATE_NAME_RE.search(name):
             dates.append(name)
     return Evidence(money=tuple(money), quantities=tuple(quantities), dates=tuple(dates),
