@@ -70,21 +70,17 @@ def _spaced_numbers(raw: str, start: int, lang: Lang) -> list[Number]:
 
 # The digit-bearing tokens of language.numbers' tokenizer, with the same boundaries: clock times and numeric dates
 # (skipped), ordinals ("5th", "12º") and digit numbers; a digit run glued to letters ("S21", "128GB") is none.
-_DIGIT_TOKEN_RE = re.compile(  # the leading look-ahead skips every non-digit position at once
-    r"(?=\d)(?:(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
-    r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
-    rf"|(?P<spaced>{_SPACED})"
-    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
-)
-# The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
-# thousands of amounts needs no separate look-behind for each.
-_AMOUNT_TOKEN_RE = re.compile(
-    r"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:"
+_DIGIT_TOKENS = (
     r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
     rf"|(?P<spaced>{_SPACED})"
-    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
+    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w))"
 )
+# The leading look-ahead skips every non-digit position at once.
+_DIGIT_TOKEN_RE = re.compile(rf"(?=\d)(?:{_DIGIT_TOKENS})")
+# The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
+# thousands of amounts needs no separate look-behind for each.
+_AMOUNT_TOKEN_RE = re.compile(rf"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:{_DIGIT_TOKENS})")
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
 # Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
 _SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
