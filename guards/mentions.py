@@ -41,6 +41,7 @@ from language.money import (
     minor_unit_factor,
 )
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
+from language.text import whole_words
 
 # The mentions of language, which are tuples already (cheap to build by thousands; `_new` below skips even the
 # NamedTuple constructor). Named here as the guards speak of them.
@@ -231,7 +232,7 @@ _CUE_WORDS = (
     r"|deposited|deposit|deposito"
 )
 _CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
-_CUE_WORD_RE = re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{_CUE_WORDS})(?!\w)")
+_CUE_WORD_RE = re.compile(r"(?=[^\W\d_])" + whole_words(_CUE_WORDS))
 _COUNT_AFTER_RE = re.compile(
     rf"\s*({COUNT_AFTER_WORDS}"
     r"|stars?|estrelas?|estrellas?|estrelles"
