@@ -405,6 +405,10 @@ INTERNAL_TERMS: tuple[tuple[Lang, str], ...] = (
     ("ca", "Segons la base de dades, és correcte."), ("en", "The API answered with a null payload."),
 )
 
+# The guards whose mutation is one sentence added to every tenth turn: (family, the sentences).
+_SENTENCE_MUTATIONS = {"unusable_request": ("secret_request", SECRET_REQUESTS),
+                       "internal_vocabulary": ("internal_term", INTERNAL_TERMS)}
+
 
 def injected(case: Case, table: tuple[tuple[Lang, str], ...]) -> GuardInput:
     seed = _rng(case.dialogue_id, case.turn, len(table))
@@ -414,22 +418,20 @@ def injected(case: Case, table: tuple[tuple[Lang, str], ...]) -> GuardInput:
     return replace(case.inp, draft=f"{draft}{joint}{filled(lang, sentence, seed // len(table))}", lang=lang)
 
 
+# Which turns get a claim of which set, and its family: (turn modulo, remainder, family, key of CLAIMS).
+_CLAIM_TURNS = ((10, 1, "claim_dev", "dev"), (10, 3, "claim_held_out", "held_out"), (10, 7, "claim_blind", "blind"),
+                (20, 9, "claim_blind_2", "blind_2"), (20, 19, "claim_final", "final"))
+
+
 def claim_mutations(case: Case) -> list[tuple[str, GuardInput]]:
     """The effect-claim mutations of a turn the guard passed (see the module doc)."""
     if case.succeeded:
         return [("effect_removed", replace(case.inp, effects_executed=()))] if announces_effect(case.inp.draft) else []
     if case.inp.effects_executed:
         return []
-    if case.turn % 10 == 1:
-        return [("claim_dev", injected(case, CLAIMS["dev"]))]
-    if case.turn % 10 == 3:
-        return [("claim_held_out", injected(case, CLAIMS["held_out"]))]
-    if case.turn % 10 == 7:
-        return [("claim_blind", injected(case, CLAIMS["blind"]))]
-    if case.turn % 20 == 9:
-        return [("claim_blind_2", injected(case, CLAIMS["blind_2"]))]
-    if case.turn % 20 == 19:
-        return [("claim_final", injected(case, CLAIMS["final"]))]
+    for modulus, remainder, family, claims in _CLAIM_TURNS:
+        if case.turn % modulus == remainder:
+            return [(family, injected(case, CLAIMS[claims]))]
     return []
 
 
@@ -455,10 +457,9 @@ def mutations(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInpu
         return amount_mutations(case)
     if guard == "effect_claim_without_effect":
         return claim_mutations(case)
-    if guard == "unusable_request":
-        return [("secret_request", injected(case, SECRET_REQUESTS))] if case.turn % 10 == 1 else []
-    if guard == "internal_vocabulary":
-        return [("internal_term", injected(case, INTERNAL_TERMS))] if case.turn % 10 == 1 else []
+    if guard in _SENTENCE_MUTATIONS and case.turn % 10 == 1:
+        family, sentences = _SENTENCE_MUTATIONS[guard]
+        return [(family, injected(case, sentences))]
     return []
 
 
