@@ -64,7 +64,7 @@ from typing import Any
 
 from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
 from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
-from guards.evidence import Evidence, Identifier, Money, MoneyRole, inferred, typed
+from guards.evidence import Evidence, Identifier, IdentifierKind, Money, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
 from language.money import find_amounts, format_money, minor_unit_factor
@@ -117,14 +117,18 @@ _MONEY_NAME_RE = re.compile(r"price|fare|cost|fee|balance|amount|rent|charge|sal
 _MONEY_DESC_RE = re.compile(r"^(?:the )?(?:total |average |approximate |estimated )?(?:amount of money|amount|prices?|fares?"
                             r"|costs?|fees?|balance|rent|charges?|money)\b")
 _NOT_MONEY_RE = re.compile(r"name|type|method|range|rating|percent|number_of|count|duration")
-_PER_RE = re.compile(r"\bper\b|\beach\b")
-_BALANCE_RE = re.compile(r"\bbalance\b")
-_DEBIT_RE = re.compile(r"\b(to (?:transfer|send|pay)|transfer(?:red)?|to be paid)\b")
+# A money slot's role, the first that matches (in its words, name and description, or its description alone);
+# none is a plain amount.
+_MONEY_ROLES: tuple[tuple[MoneyRole, bool, re.Pattern[str]], ...] = (
+    ("balance", True, re.compile(r"\bbalance\b")),
+    ("price", False, re.compile(r"\bper\b|\beach\b")),
+    ("debit", False, re.compile(r"\b(to (?:transfer|send|pay)|transfer(?:red)?|to be paid)\b")),
+)
 _QUANTITY_RE = re.compile(r"^(?:the )?(?:number|count|size) of\b|\bparty size\b|\bsize of (?:the )?group\b")
 _QUANTITY_NAME_RE = re.compile(r"number_of|party_size|group_size|travell?ers|passengers|riders|tickets|seats|rooms"
                                r"|nights|adults|guests")
-_PHONE_RE = re.compile(r"phone|contact number")
-_ADDRESS_RE = re.compile(r"address|street")
+_IDENTIFIER_KINDS: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
+    ("phone", re.compile(r"phone|contact number")), ("address", re.compile(r"address|street")))
 _DATE_NAME_RE = re.compile(r"date|time|day")
 
 
@@ -136,15 +140,13 @@ def slot_evidence(slots: Iterable[dict]) -> Evidence:
         words = f"{name.replace('_', ' ')} {description}"
         money_like = _MONEY_NAME_RE.search(name) or _MONEY_DESC_RE.search(description)
         if not slot.get("is_categorical") and money_like and not _NOT_MONEY_RE.search(name):
-            role: MoneyRole = ("balance" if _BALANCE_RE.search(words) else "price" if _PER_RE.search(description)
-                    else "debit" if _DEBIT_RE.search(description) else "amount")
+            role: MoneyRole = next((role for role, in_words, pattern in _MONEY_ROLES
+                                    if pattern.search(words if in_words else description)), "amount")
             money.append(Money(name, unit="units", role=role, currency="USD", currency_field=None))
         elif _QUANTITY_RE.search(description) or _QUANTITY_NAME_RE.search(name):
             quantities.append(name)
-        elif _PHONE_RE.search(words):
-            identifiers.append(Identifier(name, "phone"))
-        elif _ADDRESS_RE.search(words):
-            identifiers.append(Identifier(name, "address"))
+        elif kind := next((kind for kind, pattern in _IDENTIFIER_KINDS if pattern.search(words)), None):
+            identifiers.append(Identifier(name, kind))
         elif _DATE_NAME_RE.search(name):
             dates.append(name)
     return Evidence(money=tuple(money), quantities=tuple(quantities), dates=tuple(dates),
@@ -403,6 +405,10 @@ INTERNAL_TERMS: tuple[tuple[Lang, str], ...] = (
     ("ca", "Segons la base de dades, és correcte."), ("en", "The API answered with a null payload."),
 )
 
+# The guards whose mutation is one sentence added to every tenth turn: (family, the sentences).
+_SENTENCE_MUTATIONS = {"unusable_request": ("secret_request", SECRET_REQUESTS),
+                       "internal_vocabulary": ("internal_term", INTERNAL_TERMS)}
+
 
 def injected(case: Case, table: tuple[tuple[Lang, str], ...]) -> GuardInput:
     seed = _rng(case.dialogue_id, case.turn, len(table))
@@ -412,22 +418,20 @@ def injected(case: Case, table: tuple[tuple[Lang, str], ...]) -> GuardInput:
     return replace(case.inp, draft=f"{draft}{joint}{filled(lang, sentence, seed // len(table))}", lang=lang)
 
 
+# Which turns get a claim of which set, and its family: (turn modulo, remainder, family, key of CLAIMS).
+_CLAIM_TURNS = ((10, 1, "claim_dev", "dev"), (10, 3, "claim_held_out", "held_out"), (10, 7, "claim_blind", "blind"),
+                (20, 9, "claim_blind_2", "blind_2"), (20, 19, "claim_final", "final"))
+
+
 def claim_mutations(case: Case) -> list[tuple[str, GuardInput]]:
     """The effect-claim mutations of a turn the guard passed (see the module doc)."""
     if case.succeeded:
         return [("effect_removed", replace(case.inp, effects_executed=()))] if announces_effect(case.inp.draft) else []
     if case.inp.effects_executed:
         return []
-    if case.turn % 10 == 1:
-        return [("claim_dev", injected(case, CLAIMS["dev"]))]
-    if case.turn % 10 == 3:
-        return [("claim_held_out", injected(case, CLAIMS["held_out"]))]
-    if case.turn % 10 == 7:
-        return [("claim_blind", injected(case, CLAIMS["blind"]))]
-    if case.turn % 20 == 9:
-        return [("claim_blind_2", injected(case, CLAIMS["blind_2"]))]
-    if case.turn % 20 == 19:
-        return [("claim_final", injected(case, CLAIMS["final"]))]
+    for modulus, remainder, family, claims in _CLAIM_TURNS:
+        if case.turn % modulus == remainder:
+            return [(family, injected(case, CLAIMS[claims]))]
     return []
 
 
@@ -453,10 +457,9 @@ def mutations(case: Case, guard: str, passed: bool) -> list[tuple[str, GuardInpu
         return amount_mutations(case)
     if guard == "effect_claim_without_effect":
         return claim_mutations(case)
-    if guard == "unusable_request":
-        return [("secret_request", injected(case, SECRET_REQUESTS))] if case.turn % 10 == 1 else []
-    if guard == "internal_vocabulary":
-        return [("internal_term", injected(case, INTERNAL_TERMS))] if case.turn % 10 == 1 else []
+    if guard in _SENTENCE_MUTATIONS and case.turn % 10 == 1:
+        family, sentences = _SENTENCE_MUTATIONS[guard]
+        return [(family, injected(case, sentences))]
     return []
 
 

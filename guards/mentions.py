@@ -41,6 +41,7 @@ from language.money import (
     minor_unit_factor,
 )
 from language.numbers import MULTIPLIERS, NumberMention, find_numbers, parse_digits
+from language.text import whole_words
 
 # The mentions of language, which are tuples already (cheap to build by thousands; `_new` below skips even the
 # NamedTuple constructor). Named here as the guards speak of them.
@@ -70,21 +71,17 @@ def _spaced_numbers(raw: str, start: int, lang: Lang) -> list[Number]:
 
 # The digit-bearing tokens of language.numbers' tokenizer, with the same boundaries: clock times and numeric dates
 # (skipped), ordinals ("5th", "12º") and digit numbers; a digit run glued to letters ("S21", "128GB") is none.
-_DIGIT_TOKEN_RE = re.compile(  # the leading look-ahead skips every non-digit position at once
-    r"(?=\d)(?:(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
-    r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
-    rf"|(?P<spaced>{_SPACED})"
-    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
-)
-# The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
-# thousands of amounts needs no separate look-behind for each.
-_AMOUNT_TOKEN_RE = re.compile(
-    r"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:"
+_DIGIT_TOKENS = (
     r"(?P<skip>(?<!\w)(?:\d{1,2}(?::\d{2}(?::\d{2})?|h\d{0,2})|\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?)(?!\w))"
     r"|(?P<ordinal>(?<!\w)\d{1,4}(?:st|nd|rd|th|º|ª|°)(?!\w))"
     rf"|(?P<spaced>{_SPACED})"
-    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w)))"
+    r"|(?P<digits>(?<![\w.,])\d+(?:[.,]\d+)*(?!\w))"
 )
+# The leading look-ahead skips every non-digit position at once.
+_DIGIT_TOKEN_RE = re.compile(rf"(?=\d)(?:{_DIGIT_TOKENS})")
+# The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
+# thousands of amounts needs no separate look-behind for each.
+_AMOUNT_TOKEN_RE = re.compile(rf"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:{_DIGIT_TOKENS})")
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
 # Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
 _SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
@@ -235,7 +232,7 @@ _CUE_WORDS = (
     r"|deposited|deposit|deposito"
 )
 _CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
-_CUE_WORD_RE = re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{_CUE_WORDS})(?!\w)")
+_CUE_WORD_RE = re.compile(r"(?=[^\W\d_])" + whole_words(_CUE_WORDS))
 _COUNT_AFTER_RE = re.compile(
     rf"\s*({COUNT_AFTER_WORDS}"
     r"|stars?|estrelas?|estrellas?|estrelles"

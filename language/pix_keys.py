@@ -137,8 +137,8 @@ def mask_document(digits: str) -> str:
 # Anything shaped like a key, valid or not: a mistyped CPF is still no amount (see `pix_key_spans`).
 _KEY_SHAPED = re.compile(
     r"(?<![\w.@-])(?:"
-    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"  # UUID
-    r"|[^\s@,;:()<>]+@[^\s@,;:()<>]+\.[A-Za-z]{2,}"  # e-mail
+    + _UUID.pattern
+    + r"|[^\s@,;:()<>]+@[^\s@,;:()<>]+\.[A-Za-z]{2,}"  # e-mail
     r"|\d{2}\.?\d{3}\.?\d{3}/\d{4}-?\d{2}"  # CNPJ
     r"|\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}"  # CPF
     r"|\+\d{1,3}[\s-]?\(?\d{2,3}\)?[\s-]?\d{4,5}[\s-]?\d{4}"  # international phone

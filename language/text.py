@@ -19,3 +19,11 @@ def fold(text: str) -> str:
     "cancel·la" keeps its middle dot. Recent answers are kept: one message is folded by many rules.
     """
     return "".join(_fold_char(c) for c in text)
+
+
+def whole_words(pattern: str, *, joiners: str = "") -> str:
+    """`pattern` (an alternation) as whole words only: no letter, digit or underscore right before or after it, nor
+    one of `joiners`, the characters a word of the text may hold (an apostrophe, a hyphen, the middle dot of
+    "cancel·la"), written as inside a character class (a hyphen last)."""
+    edge = rf"[\w{joiners}]" if joiners else r"\w"
+    return rf"(?<!{edge})(?:{pattern})(?!{edge})"

@@ -113,9 +113,9 @@ SECTIONS: dict[str, Section] = {
 
 PLATFORM_SECTIONS: dict[str, Section] = {
     "organisations": Section(_("Platform"), [
-        NavItem(_("Organisations"), _changelist("tenants.organisation"), "apartment", "tenants.view_organisation"),
-        NavItem(_("WhatsApp numbers"), _changelist("tenants.whatsappchannel"), "call", "tenants.view_whatsappchannel"),
-        NavItem(_("Policy history"), _changelist("tenants.policyversion"), "history", "tenants.view_policyversion"),
+        _item(_("Organisations"), "tenants.organisation", "apartment"),
+        _item(_("WhatsApp numbers"), "tenants.whatsappchannel", "call"),
+        _item(_("Policy history"), "tenants.policyversion", "history"),
     ]),
 }
 

@@ -5,7 +5,9 @@ code is shown as it is (a new code is still readable, never a crash)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime
+from functools import partial
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext
@@ -42,33 +44,18 @@ ASK_STEPS = {"reopen": _("reopened to change a detail"), "fail": _("failed"), "a
 REASONS = {"replaced by a newer preview": _("replaced by a newer preview")}
 
 
-def _word(table: dict, code: str) -> str:
+def _word(table: Mapping[str, object], code: str) -> str:
     word = table.get(code)
     return str(word) if word is not None else code
 
 
-def status_label(code: str) -> str:
-    return _word(STATUSES, code)
-
-
-def channel_label(code: str) -> str:
-    return _word(CHANNELS, code)
-
-
-def risk_label(code: str) -> str:
-    return _word(RISKS, code)
-
-
-def ask_kind_label(code: str) -> str:
-    return _word(ASK_KINDS, code)
-
-
-def slot_label(code: str) -> str:
-    return _word(SLOTS, code)
-
-
-def role_label(name: str) -> str:
-    return _word(ROLES, name)
+# One reader a table: `status_label("settled")` is "Settled" in the reader's language, an unknown code itself.
+status_label = partial(_word, STATUSES)
+channel_label = partial(_word, CHANNELS)
+risk_label = partial(_word, RISKS)
+ask_kind_label = partial(_word, ASK_KINDS)
+slot_label = partial(_word, SLOTS)
+role_label = partial(_word, ROLES)
 
 
 def _when(text: str) -> str:

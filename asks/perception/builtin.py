@@ -44,7 +44,7 @@ from language.locales import Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
 from language.pix_keys import find_pix_keys, pix_key_spans
-from language.text import fold
+from language.text import fold, whole_words
 
 PERCEIVER = "builtin-1"
 SHORT_REPLY_WORDS = 4
@@ -117,8 +117,8 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
                  r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
-_CHANGE_RE = re.compile(rf"(?<![\w-])(?:{_CHANGE_WORDS})(?![\w-])")
-_FAREWELL_RE = re.compile(rf"(?<!\w)(?:{_FAREWELLS})(?!\w)")
+_CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
+_FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from language.locales import Lang
 from language.numbers import NumberMention, find_numbers
-from language.text import fold
+from language.text import fold, whole_words
 
 PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
                 r"|ingressos?|entradas?|entrades|seats?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
@@ -68,8 +68,8 @@ def _patterns(lang: Lang) -> tuple[re.Pattern[str], ...]:
         re.compile(rf"\s(?:(?!(?:to|from|for|at|on|in|de|para|pra|per|and|or|e|y|i|ou|o|but|many|of|with)\s)[^\W\d]+\s){{0,3}}(?:{PEOPLE_WORDS})(?!\w)|{_OF_US}"),
         re.compile(rf"(?<!\w){_PARTY_BEFORE}\s$"),
         re.compile(_PARTY_FOLLOWS),
-        re.compile(rf"(?<!\w)(?:{_ALONE[lang]})(?!\w)"),
-        re.compile(rf"(?<!\w)(?:{'|'.join(p.format(other=_ONE_OTHER[lang]) for p in _WITH_ONE[lang])})(?!\w)"),
+        re.compile(whole_words(_ALONE[lang])),
+        re.compile(whole_words("|".join(p.format(other=_ONE_OTHER[lang]) for p in _WITH_ONE[lang]))),
     )
 
 

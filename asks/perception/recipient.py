@@ -14,6 +14,7 @@ recipient, a lone capitalised word is taken.
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
 from language.locales import Lang
@@ -21,34 +22,49 @@ from language.markers import MARKER_PATTERNS
 from language.numbers import find_numbers
 from language.text import fold
 
-_PREPOSITIONS: dict[Lang, tuple[str, str]] = {
-    # (any preposition before a capitalised name, the person prepositions that also take a lower-case name)
-    "pt-BR": (r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|com(?: [oa])?",
-              r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra|e pro"),
-    "es": (r"a|para|al|con", r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para"),
-    "ca": (r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|per|amb(?: la| l'| en| na| el)?",
-           r"per a (?:la|el|en|na)|a (?:la|en|na)|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es|es diu"),
-    "en": (r"to|for|of|send|pay|give|transfer|with",
-           r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
-           r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for"),
-}
-_POSSESSIVES: dict[Lang, str] = {
-    "pt-BR": r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
-    "es": r"(?:mi|mis|nuestra|nuestro|su)",
-    "ca": r"(?:la meva|el meu|meva|meu|la nostra|el nostre)",
-    "en": r"(?:my|our|his|her|their)",
-}
-_FAMILY: dict[Lang, str] = {
-    "pt-BR": (r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
-              r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho"),
-    "es": (r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
-           r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
-           r"|vecino|vecina|madrina|padrino"),
-    "ca": (r"tia|tiet|tieta|oncle|cosi|cosina|germa|germana|mare|pare|avia|avi|fill|filla|nebot|neboda|cunyat|cunyada"
-           r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri"),
-    "en": (r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"
-           r"|son|daughter|nephew|niece|friend|buddy|pal|boyfriend|girlfriend|wife|husband|partner|boss|colleague"
-           r"|coworker|neighbor|neighbour|roommate|landlord|landlady|brother-in-law|sister-in-law"),
+
+class _NameWords(NamedTuple):
+    """A language's words that may stand before a recipient's name, written without accents (`_accent_free`)."""
+
+    anywhere: str  # any preposition before a capitalised name
+    person: str  # the person prepositions, which also take a lower-case name
+    possessive: str  # "my", "minha", "la meva"
+    family: str  # a family or friend word: no part of the name ("tia Jenny")
+
+
+_NAME_WORDS: dict[Lang, _NameWords] = {
+    "pt-BR": _NameWords(
+        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|com(?: [oa])?",
+        person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
+               r"|e pro",
+        possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
+        family=r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
+               r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
+    ),
+    "es": _NameWords(
+        anywhere=r"a|para|al|con",
+        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para",
+        possessive=r"(?:mi|mis|nuestra|nuestro|su)",
+        family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
+               r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
+               r"|vecino|vecina|madrina|padrino",
+    ),
+    "ca": _NameWords(
+        anywhere=r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|per|amb(?: la| l'| en| na| el)?",
+        person=r"per a (?:la|el|en|na)|a (?:la|en|na)|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es|es diu",
+        possessive=r"(?:la meva|el meu|meva|meu|la nostra|el nostre)",
+        family=r"tia|tiet|tieta|oncle|cosi|cosina|germa|germana|mare|pare|avia|avi|fill|filla|nebot|neboda|cunyat|cunyada"
+               r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
+    ),
+    "en": _NameWords(
+        anywhere=r"to|for|of|send|pay|give|transfer|with",
+        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
+               r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
+        possessive=r"(?:my|our|his|her|their)",
+        family=r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"
+               r"|son|daughter|nephew|niece|friend|buddy|pal|boyfriend|girlfriend|wife|husband|partner|boss|colleague"
+               r"|coworker|neighbor|neighbour|roommate|landlord|landlady|brother-in-law|sister-in-law",
+    ),
 }
 _NEGATED = re.compile(r"(?<!\w)(?:nao|no|not|ni|pas|e nao|y no|i no|and not)\s*$")
 _ACCENTED = {"a": "aáàâãä", "e": "eéèêë", "i": "iíìîï", "o": "oóòôõö", "u": "uúùûü", "c": "cç", "n": "nñ"}
@@ -100,9 +116,8 @@ def _recipient_re(lang: Lang) -> re.Pattern[str]:
     """A name after a recipient preposition (overlapping matches, so "transfer to Ana" finds "to Ana"), with an
     optional possessive and family word before it; group `person` is set when a person preposition (which also
     takes a lower-case name) was used, `family` when a family word stood before the name."""
-    anywhere, person = (_accent_free(p) for p in _PREPOSITIONS[lang])
+    anywhere, person, possessive, family = (_accent_free(words) for words in _NAME_WORDS[lang])
     titles = "|".join(sorted(_TITLES))
-    possessive, family = _accent_free(_POSSESSIVES[lang]), _accent_free(_FAMILY[lang])
     kin = rf"(?:{possessive} )?(?P<family>(?:{family}),? )"
     return re.compile(
         rf"(?=(?i:(?<!\w)(?:(?P<person>{person})|(?:{anywhere}))(?: |(?<=l')))"

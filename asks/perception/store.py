@@ -18,13 +18,14 @@ import re
 from language.locales import Lang
 from language.money import AmountMention, find_amounts, to_minor_units
 from language.numbers import find_numbers
+from language.text import whole_words
 
 _BRANDS = r"iphone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
 _DEVICE_RE = re.compile(
     rf"(?i)(?<!\w)(?:{_BRANDS}|edge)"
     r"(?: (?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+(?!\w)"
 )
-_BRAND_RE = re.compile(rf"(?i)(?<!\w)(?:{_BRANDS})(?!\w)")
+_BRAND_RE = re.compile(whole_words(_BRANDS), re.IGNORECASE)
 _ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?|peliculas?|cabos?|fundas?|cargador(?:es)?"
                     r"|auriculares|protector(?:es)?|cables?|fundes|carregadors?|auriculars|cases?|chargers?|covers?"
                     r"|headphones|earbuds|cables?|screen protectors?|airpods")
@@ -39,7 +40,7 @@ _BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|
 
 def _words(pattern: str) -> re.Pattern[str]:
     """`pattern` as a word-bounded regex over folded text."""
-    return re.compile(rf"(?<![\w'·-])(?:{pattern})(?![\w'·-])")
+    return re.compile(whole_words(pattern, joiners="'·-"))
 
 
 _ACCESSORY = _words(_ACCESSORY_WORDS)

@@ -25,10 +25,6 @@ from language.money import minor_unit_factor
 # --- shared --------------------------------------------------------------------------------------------------------
 
 
-def _bounded(pattern: str) -> str:
-    return rf"(?<![\w'’-])(?:{pattern})(?![\w'’-])"
-
-
 _LEAD = r"(?=[^\W\d_])(?<![\w'’-])"  # a letter that starts a word: every other position fails at once
 _TAIL = r"(?![\w'’-])"
 
