@@ -10,7 +10,7 @@ Every view calls one service or selector; domain errors are rendered by `magie.a
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
@@ -78,31 +78,36 @@ def _lang() -> Lang:
     return lang_of(tenancy_current().language)
 
 
+class MoneyField(serializers.Field):
+    """Read-only: the object's `cents` attribute and its currency, worded in the organisation's language."""
+
+    def __init__(self, cents: str) -> None:
+        self.cents = cents
+        super().__init__(source="*", read_only=True)
+
+    def to_representation(self, value: Any) -> str:
+        return format_money(getattr(value, self.cents), value.currency, _lang())
+
+
 # The app renders the same frozen results the agent reads (bank.interface), so their shape is written there once.
 KeyOwnerSerializer = result_serializer_for(KeyOwner)
 
 
 class ReceiptSerializer(ResultSerializer):
-    amount = serializers.SerializerMethodField()
+    amount = MoneyField("amount_cents")
 
     class Meta:
         result = TransferReceipt
-
-    def get_amount(self, receipt: TransferReceipt) -> str:
-        return format_money(receipt.amount_cents, receipt.currency, _lang())
 
 
 class BalanceApi(CustomerApi):
     """GET → {account_number, balance_cents, currency, balance}."""
 
     class OutputSerializer(ResultSerializer):
-        balance = serializers.SerializerMethodField()
+        balance = MoneyField("balance_cents")
 
         class Meta:
             result = Balance
-
-        def get_balance(self, balance: Balance) -> str:
-            return format_money(balance.balance_cents, balance.currency, _lang())
 
     def get(self, request: Request) -> Response:
         account = selectors.account_get_for_holder(holder=self.holder(request))
