@@ -9,7 +9,7 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from magie.testing import http_serve, http_stop
+from magie.testing import http_answer, http_serve, http_stop
 
 Reply = dict[str, Any] | list | int | bytes | Callable[[dict[str, Any]], Any]
 
@@ -57,23 +57,14 @@ class FakeOpenAI:
                 if callable(reply):
                     reply = reply(request)
                 if isinstance(reply, int):
-                    self.send_response(reply)
-                    self.send_header("Content-Type", "application/json")
-                    self.end_headers()
-                    self.wfile.write(json.dumps({"error": {"message": "fake failure", "type": "server_error"}}).encode())
+                    error = {"error": {"message": "fake failure", "type": "server_error"}}
+                    http_answer(self, reply, json.dumps(error).encode())
                     return
                 payload = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
                 try:
-                    self._send(payload)
+                    http_answer(self, 200, payload)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test)
                     pass
-
-            def _send(self, payload: bytes) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
 
         self.server = http_serve(Handler)
 

@@ -115,6 +115,17 @@ def http_serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
     return server
 
 
+def http_answer(handler: BaseHTTPRequestHandler, status: int, body: bytes,
+                content_type: str = "application/json") -> None:
+    """Answer the request `handler` is serving: `status`, then `body` with its type and length (what every fake
+    of the outside world sends back)."""
+    handler.send_response(status)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 def http_stop(server: ThreadingHTTPServer) -> None:
     """Stop serving and free the port."""
     server.shutdown()

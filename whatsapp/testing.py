@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from magie.testing import http_serve, http_stop
+from magie.testing import http_answer, http_serve, http_stop
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,7 @@ class FakeGraphServer:
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's naming
                 status, content_type, payload = fake._media_answer(self.path, dict(self.headers))
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                http_answer(self, status, payload, content_type)
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
@@ -80,12 +76,7 @@ class FakeGraphServer:
                 status, body, delay = fake._answer(self.command, self.path, dict(self.headers), data)
                 if delay:
                     time.sleep(delay)
-                payload = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                http_answer(self, status, json.dumps(body).encode())
 
         self._handler = Handler
         self.server: ThreadingHTTPServer  # bound by start()

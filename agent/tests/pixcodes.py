@@ -13,7 +13,7 @@ from typing import Any
 import segno
 
 from language.tests.test_brcode import encode
-from magie.testing import http_serve, http_stop
+from magie.testing import http_answer, http_serve, http_stop
 
 __all__ = ["FakePsp", "encode", "jws", "photo_jpeg", "qr_png", "tampered"]
 
@@ -67,11 +67,7 @@ class FakePsp:
                 if delay:
                     time.sleep(delay)
                 try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/jose")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
+                    http_answer(self, status, body, "application/jose")
                 except OSError:  # the client gave up first
                     pass
 
