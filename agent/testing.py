@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from magie.testing import http_serve, http_stop
+from magie.testing import FakeHandler, FakeService
 
 Reply = dict[str, Any] | list | int | bytes | Callable[[dict[str, Any]], Any]
 
@@ -29,7 +28,7 @@ def completion(content: str | None = None, tool_calls: list[tuple[str, dict | st
                       "total_tokens": prompt_tokens + completion_tokens}}
 
 
-class FakeOpenAI:
+class FakeOpenAI(FakeService):
     """`replies` is consumed in order: a dict (or any other JSON value) is answered as a completion, an int as that
     HTTP status, bytes as the raw body of a 200 (a broken server), a callable gets the request body and returns any
     of these; `delay` seconds before answering (a timeout test)."""
@@ -41,10 +40,7 @@ class FakeOpenAI:
         self.delays: list[float] = []
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(FakeHandler):
             def do_POST(self) -> None:  # noqa: N802
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 fake.raw_bodies.append(body)
@@ -57,29 +53,17 @@ class FakeOpenAI:
                 if callable(reply):
                     reply = reply(request)
                 if isinstance(reply, int):
-                    self.send_response(reply)
-                    self.send_header("Content-Type", "application/json")
-                    self.end_headers()
-                    self.wfile.write(json.dumps({"error": {"message": "fake failure", "type": "server_error"}}).encode())
+                    error = {"error": {"message": "fake failure", "type": "server_error"}}
+                    self.answer(reply, json.dumps(error).encode())
                     return
                 payload = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
                 try:
-                    self._send(payload)
+                    self.answer(200, payload)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test)
                     pass
 
-            def _send(self, payload: bytes) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-        self.server = http_serve(Handler)
+        self.serve(Handler)
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_port}/v1"
-
-    def close(self) -> None:
-        http_stop(self.server)
+        return f"http://127.0.0.1:{self.port}/v1"

@@ -7,6 +7,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
+from magie.models import AppendOnly
+
 OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")
 
 
@@ -136,7 +138,7 @@ class Attribution(models.Model):
         return gettext("message %(message)s → request %(ask)s") % {"message": self.message_id, "ask": self.ask_id}
 
 
-class SlotEvent(models.Model):
+class SlotEvent(AppendOnly):
     """Every change of a slot. Current values derive from these, so the values as of any message can be rebuilt."""
 
     class Action(models.TextChoices):
@@ -151,17 +153,15 @@ class SlotEvent(models.Model):
     previous = models.JSONField(null=True)
     action = models.CharField(max_length=8, choices=Action.choices)
     message = models.ForeignKey("conversations.Message", on_delete=models.PROTECT, related_name="slot_events")
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["pk"]
+    class Meta(AppendOnly.Meta):
         indexes = [models.Index(fields=["ask", "id"])]
 
     def __str__(self) -> str:
         return f"{self.action} {self.slot}"
 
 
-class AskTransition(models.Model):
+class AskTransition(AppendOnly):
     """A status change of an Ask: from which message, by which rule."""
 
     ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="transitions")
@@ -170,16 +170,12 @@ class AskTransition(models.Model):
     rule = models.CharField(max_length=64)
     message = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
 
     def __str__(self) -> str:
         return f"{self.source} → {self.target} ({self.rule})"
 
 
-class Decision(models.Model):
+class Decision(AppendOnly):
     """What the decision engine decided for one inbound message, with the perception it read and the rule."""
 
     message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="decision")
@@ -188,10 +184,6 @@ class Decision(models.Model):
     ask = models.ForeignKey(Ask, null=True, blank=True, on_delete=models.PROTECT, related_name="decisions")
     perception = models.JSONField()
     detail = models.JSONField(default=dict)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
 
     def __str__(self) -> str:
         return f"{self.action} ({self.rule})"

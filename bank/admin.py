@@ -5,6 +5,7 @@ holders are read-only here (money moves through the services); settings and cont
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin.utils import flatten
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
@@ -21,7 +22,13 @@ class BankAdmin(KindScopedAdminMixin, ModelAdmin):
 
 
 class ReadOnlyBankAdmin(ReadOnlyMixin, BankAdmin):
-    """Money moves through services only: holders, accounts, keys and transfers are read-only here."""
+    """Money moves through services only: holders, accounts, keys and transfers are read-only here, every field
+    shown (`fields`, masked columns included) and browsed by the day they were made."""
+
+    date_hierarchy = "created_at"
+
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        return flatten(self.fields or ())
 
 
 @admin.register(Holder, site=backoffice_site)
@@ -29,9 +36,7 @@ class HolderAdmin(ReadOnlyBankAdmin):
     list_display = ("name", "masked_document", "kind", "phone", "customer_ref")
     list_filter = ("kind", "created_at")
     search_fields = ("name", "customer_ref", "phone")
-    date_hierarchy = "created_at"
     fields = ("name", "masked_document", "kind", "phone", "customer_ref", "created_at")
-    readonly_fields = fields
     masked_document = attribute_column("masked_document", _("document"))
 
 
@@ -40,11 +45,9 @@ class AccountAdmin(ReadOnlyBankAdmin):
     list_display = ("number", "holder", "kind", "balance", "currency")
     list_filter = ("kind", "currency", "created_at")
     search_fields = ("number", "holder__name")
-    date_hierarchy = "created_at"
     list_select_related = ("holder",)
     fields = ("number", "holder", "kind", "balance", "currency", "created_at")
     balance = money_column("balance_cents", _("balance"))
-    readonly_fields = fields
 
 
 @admin.register(PixKey, site=backoffice_site)
@@ -52,9 +55,7 @@ class PixKeyAdmin(ReadOnlyBankAdmin):
     list_display = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account")
     list_filter = ("key_type", "bank_name", "created_at")
     search_fields = ("value", "owner_name")
-    date_hierarchy = "created_at"
     fields = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account", "created_at")
-    readonly_fields = fields
     key = attribute_column("display_value", _("key"))
     masked_document = attribute_column("masked_document", _("owner document"))
 
@@ -67,12 +68,10 @@ class PixTransferAdmin(ReadOnlyBankAdmin):
     list_select_related = ("holder",)
     amount = money_column("amount_cents", _("amount"))
     search_fields = ("end_to_end_id", "holder__name", "recipient_name", "txid")
-    date_hierarchy = "created_at"
     fields = ("end_to_end_id", "status", "holder", "from_account", "to_account", "recipient_name",
               "masked_recipient_document", "recipient_bank_name", "recipient_ispb", "recipient_key_type",
               "recipient_key_display", "amount", "currency", "description", "txid", "idempotency_key", "created_at",
               "scheduled_for", "settled_at", "failed_at", "failure_code", "cancelled_at", "trace")
-    readonly_fields = fields
 
     @admin.display(description=_("trace"))
     def trace(self, obj: PixTransfer) -> str:  # the Ask behind it, found by the staff page (bank knows no asks)

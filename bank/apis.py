@@ -10,7 +10,7 @@ Every view calls one service or selector; domain errors are rendered by `magie.a
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
@@ -20,11 +20,20 @@ from rest_framework.views import APIView
 
 from bank import selectors, services
 from bank.errors import IdempotencyKeyMissing
-from bank.interface import key_owner_of, receipt_of, statement_of
+from bank.interface import (
+    Balance,
+    KeyOwner,
+    Statement,
+    TransferReceipt,
+    balance_of,
+    key_owner_of,
+    receipt_of,
+    statement_of,
+)
 from bank.models import CustomerToken, Holder
 from language.locales import Lang, lang_of
 from language.money import format_money
-from magie.api import validated
+from magie.api import ResultSerializer, result_serializer_for, validated
 from magie.auth import CustomerTokenAuthentication
 from magie.scoping import organisation_kind_is
 from magie.tenancy import tenancy_current
@@ -69,41 +78,40 @@ def _lang() -> Lang:
     return lang_of(tenancy_current().language)
 
 
-class KeyOwnerSerializer(serializers.Serializer):
-    owner_name = serializers.CharField()
-    masked_document = serializers.CharField()
-    bank_name = serializers.CharField()
-    key_type = serializers.CharField()
-    key_value = serializers.CharField()
+class MoneyField(serializers.Field):
+    """Read-only: the object's `cents` attribute and its currency, worded in the organisation's language."""
+
+    def __init__(self, cents: str) -> None:
+        self.cents = cents
+        super().__init__(source="*", read_only=True)
+
+    def to_representation(self, value: Any) -> str:
+        return format_money(getattr(value, self.cents), value.currency, _lang())
 
 
-class ReceiptSerializer(serializers.Serializer):
-    transfer_id = serializers.IntegerField()
-    end_to_end_id = serializers.CharField()
-    status = serializers.CharField()
-    amount_cents = serializers.IntegerField()
-    currency = serializers.CharField()
-    amount = serializers.SerializerMethodField()
-    recipient = KeyOwnerSerializer()
-    description = serializers.CharField()
-    txid = serializers.CharField()  # the Pix code's charge id, when the Pix paid one
-    created_at = serializers.DateTimeField()
-    scheduled_for = serializers.DateTimeField(allow_null=True)
-    settled_at = serializers.DateTimeField(allow_null=True)
-    failure_code = serializers.CharField()
+# The app renders the same frozen results the agent reads (bank.interface), so their shape is written there once.
+KeyOwnerSerializer = result_serializer_for(KeyOwner)
 
-    def get_amount(self, receipt) -> str:
-        return format_money(receipt.amount_cents, receipt.currency, _lang())
+
+class ReceiptSerializer(ResultSerializer):
+    amount = MoneyField("amount_cents")
+
+    class Meta:
+        result = TransferReceipt
 
 
 class BalanceApi(CustomerApi):
     """GET → {account_number, balance_cents, currency, balance}."""
 
+    class OutputSerializer(ResultSerializer):
+        balance = MoneyField("balance_cents")
+
+        class Meta:
+            result = Balance
+
     def get(self, request: Request) -> Response:
         account = selectors.account_get_for_holder(holder=self.holder(request))
-        return Response({"account_number": account.number, "balance_cents": account.balance_cents,
-                         "currency": account.currency,
-                         "balance": format_money(account.balance_cents, account.currency, _lang())})
+        return Response(self.OutputSerializer(balance_of(account)).data)
 
 
 class KeyLookupApi(CustomerApi):
@@ -174,25 +182,10 @@ class StatementApi(CustomerApi):
         until = serializers.DateTimeField()
         direction = serializers.ChoiceField(choices=["in", "out"], required=False, allow_null=True, default=None)
 
-    class EntrySerializer(serializers.Serializer):
-        transfer_id = serializers.IntegerField()
-        direction = serializers.CharField()
-        status = serializers.CharField()
-        amount_cents = serializers.IntegerField()
-        currency = serializers.CharField()
-        counterpart_name = serializers.CharField()
-        at = serializers.DateTimeField()
-        end_to_end_id = serializers.CharField()
-
     def get(self, request: Request) -> Response:
         filters = validated(self.FilterSerializer, request.query_params)
         statement = statement_of(selectors.pix_statement(holder=self.holder(request), **filters))
-        return Response({
-            "since": filters["since"], "until": filters["until"],
-            "entries": self.EntrySerializer(statement.entries, many=True).data,
-            "counts": statement.counts, "settled_out_cents": statement.settled_out_cents,
-            "settled_in_cents": statement.settled_in_cents,
-        })
+        return Response(result_serializer_for(Statement)(statement).data)
 
 
 class ContactSerializer(serializers.Serializer):

@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 from django.db import connection
 
 from bank import selectors, services
-from bank.models import Holder, PixKey, PixTransfer
+from bank.models import Account, Holder, PixKey, PixTransfer
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,10 @@ def key_owner_of(pix_key: PixKey) -> KeyOwner:
                     bank_name=pix_key.bank_name, key_type=pix_key.key_type, key_value=pix_key.display_value)
 
 
+def balance_of(account: Account) -> Balance:
+    return Balance(account_number=account.number, balance_cents=account.balance_cents, currency=account.currency)
+
+
 def receipt_of(transfer: PixTransfer) -> TransferReceipt:
     recipient = KeyOwner(owner_name=transfer.recipient_name, masked_document=transfer.masked_recipient_document,
                          bank_name=transfer.recipient_bank_name, key_type=transfer.recipient_key_type,
@@ -176,8 +180,7 @@ class SandboxBank:
                                        scheduled_for=scheduled_for, now=self.now)
 
     def balance(self, customer_ref: str) -> Balance:
-        account = selectors.account_get_for_holder(holder=self._holder(customer_ref))
-        return Balance(account_number=account.number, balance_cents=account.balance_cents, currency=account.currency)
+        return balance_of(selectors.account_get_for_holder(holder=self._holder(customer_ref)))
 
     def statement(self, customer_ref: str, since: datetime, until: datetime) -> Statement:
         return statement_of(selectors.pix_statement(holder=self._holder(customer_ref), since=since, until=until))

@@ -23,9 +23,10 @@ from rest_framework.views import APIView
 
 from booking import selectors, services
 from booking.auth import BookingCustomerAuthentication
-from booking.models import Booking
+from booking.models import Activity, Booking, PaymentLink, TimeSlot
+from booking.selectors import SlotAvailability
 from language.money import format_money
-from magie.api import validated
+from magie.api import ResultSerializer, validated
 from magie.scoping import organisation_kind_is
 
 
@@ -34,33 +35,37 @@ class CustomerApi(APIView):
     permission_classes = [organisation_kind_is("school"), IsAuthenticated]
 
 
-class SlotBriefSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="pk")
+class AmountDisplayed(serializers.Serializer):
+    """Mixed into an output of something with `amount_cents` and `currency`: the amount worded for the school."""
+
+    amount_display = serializers.SerializerMethodField()
+
+    def get_amount_display(self, priced: Booking | PaymentLink) -> str:
+        return format_money(priced.amount_cents, priced.currency, selectors.organisation_language())
+
+
+# Outputs of the engine's rows list the model's fields by name (ModelSerializer types them from the model); what
+# the API words or renames is declared beside.
+class SlotBriefSerializer(serializers.ModelSerializer):
     activity = serializers.CharField(source="activity.slug")
     activity_name = serializers.SerializerMethodField()
     instructor = serializers.CharField(source="instructor.name")
-    start = serializers.DateTimeField()
-    end = serializers.DateTimeField()
 
-    def get_activity_name(self, slot) -> str:
+    class Meta:
+        model = TimeSlot
+        fields = ("id", "activity", "activity_name", "instructor", "start", "end")
+
+    def get_activity_name(self, slot: TimeSlot) -> str:
         return slot.activity.name_in(selectors.organisation_language())
 
 
-class BookingOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="pk")
-    status = serializers.CharField()
-    customer_name = serializers.CharField()
-    party_size = serializers.IntegerField()
-    amount_cents = serializers.IntegerField()
-    currency = serializers.CharField()
-    amount_display = serializers.SerializerMethodField()
-    created_at = serializers.DateTimeField()
-    paid_at = serializers.DateTimeField()
-    cancelled_at = serializers.DateTimeField()
+class BookingOutputSerializer(AmountDisplayed, serializers.ModelSerializer):
     slot = SlotBriefSerializer()
 
-    def get_amount_display(self, booking: Booking) -> str:
-        return format_money(booking.amount_cents, booking.currency, selectors.organisation_language())
+    class Meta:
+        model = Booking
+        fields = ("id", "status", "customer_name", "party_size", "amount_cents", "currency", "amount_display",
+                  "created_at", "paid_at", "cancelled_at", "slot")
 
 
 class ActivityListApi(CustomerApi):
@@ -69,14 +74,14 @@ class ActivityListApi(CustomerApi):
         name = serializers.CharField(source="equipment_type.name")
         per_person = serializers.IntegerField(source="quantity")
 
-    class OutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField(source="pk")
-        slug = serializers.CharField()
+    class OutputSerializer(serializers.ModelSerializer):
         name = serializers.SerializerMethodField()
-        price_cents = serializers.IntegerField()
-        currency = serializers.CharField()
         duration_minutes = serializers.SerializerMethodField()
         equipment = serializers.SerializerMethodField()
+
+        class Meta:
+            model = Activity
+            fields = ("id", "slug", "name", "price_cents", "currency", "duration_minutes", "equipment")
 
         def get_name(self, activity) -> str:
             return activity.name_in(selectors.organisation_language())
@@ -97,17 +102,12 @@ class AvailabilityApi(CustomerApi):
         day = serializers.DateField(required=False)
         party_size = serializers.IntegerField(required=False, default=1)
 
-    class OutputSerializer(serializers.Serializer):
-        slot_id = serializers.IntegerField()
+    class OutputSerializer(ResultSerializer):
         activity = serializers.CharField(source="activity_slug")
-        activity_name = serializers.CharField()
-        instructor = serializers.CharField()
-        start = serializers.DateTimeField()
-        end = serializers.DateTimeField()
-        capacity = serializers.IntegerField()
-        places_left = serializers.IntegerField()
-        price_cents = serializers.IntegerField()
-        currency = serializers.CharField()
+
+        class Meta:
+            result = SlotAvailability
+            exclude = ("activity_slug",)  # the API names it `activity`, as the booking's slot does
 
     def get(self, request):
         given = validated(self.InputSerializer, request.query_params)
@@ -148,19 +148,15 @@ class BookingCancelApi(CustomerApi):
 
 
 class PaymentLinkCreateApi(CustomerApi):
-    class OutputSerializer(serializers.Serializer):
-        booking_id = serializers.IntegerField()
+    class OutputSerializer(AmountDisplayed, serializers.ModelSerializer):
         url = serializers.SerializerMethodField()
-        amount_cents = serializers.IntegerField()
-        currency = serializers.CharField()
-        amount_display = serializers.SerializerMethodField()
-        expires_at = serializers.DateTimeField()
 
-        def get_url(self, link) -> str:
+        class Meta:
+            model = PaymentLink
+            fields = ("booking_id", "url", "amount_cents", "currency", "amount_display", "expires_at")
+
+        def get_url(self, link: PaymentLink) -> str:
             return self.context["request"].build_absolute_uri(f"/pay/{link.token}/")
-
-        def get_amount_display(self, link) -> str:
-            return format_money(link.amount_cents, link.currency, selectors.organisation_language())
 
     def post(self, request, booking_id: int):
         selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)

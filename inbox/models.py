@@ -8,6 +8,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
 
+from magie.models import AppendOnly
+
 
 class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard, its
@@ -89,31 +91,30 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         self.resolution_note = note
 
 
-class EscalationReply(models.Model):
+class EscalationEntry(AppendOnly):
+    """Abstract: what one human agent added to an escalated chat, and when."""
+
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta(AppendOnly.Meta):
+        abstract = True
+
+
+class EscalationReply(EscalationEntry):
     """Who wrote which outbound message of an escalated chat (the message itself lives in the outbox)."""
 
     escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies")
     message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
 
     def __str__(self) -> str:
         return f"Reply {self.pk} to escalation {self.escalation_id}"
 
 
-class EscalationNote(models.Model):
+class EscalationNote(EscalationEntry):
     """A private note on an escalated chat: seen by the organisation's staff, never sent to the customer."""
 
     escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     text = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
 
     def __str__(self) -> str:
         return f"Note {self.pk} on escalation {self.escalation_id}"

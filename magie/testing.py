@@ -121,6 +121,37 @@ def http_stop(server: ThreadingHTTPServer) -> None:
     server.server_close()
 
 
+class FakeHandler(BaseHTTPRequestHandler):
+    """The request handler of a fake of the outside world: quiet (no access log in the test output), and answering
+    in one call."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def answer(self, status: int, body: bytes, content_type: str = "application/json") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class FakeService:
+    """A fake of the outside world on a real 127.0.0.1 port: `serve(Handler)` starts it, `close()` frees the port."""
+
+    server: ThreadingHTTPServer
+
+    def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.server = http_serve(handler)
+
+    @property
+    def port(self) -> int:
+        return self.server.server_port
+
+    def close(self) -> None:
+        http_stop(self.server)
+
+
 def process_stop(process: subprocess.Popen, *, timeout: float) -> int:
     """SIGTERM (what a supervisor sends), then SIGKILL if `process` is still up after `timeout` seconds; waits for it
     and returns its exit code. A process that has already exited is only reaped."""

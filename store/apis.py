@@ -18,10 +18,10 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from language.money import format_money
-from magie.api import validated
+from magie.api import ResultSerializer, validated
 from magie.scoping import organisation_kind_is
 from store import selectors, services
-from store.interface import quote_result
+from store.interface import ProductHit, UsedDeviceQuoteResult, quote_result
 
 QUOTE_RATE = "60/minute"
 
@@ -36,24 +36,18 @@ class PublicStoreApi(APIView):
     permission_classes = (organisation_kind_is("store"), AllowAny)
 
 
-class ProductOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    sku = serializers.CharField()
-    name = serializers.CharField()
-    brand = serializers.CharField()
-    model = serializers.CharField()
-    capacity_gb = serializers.IntegerField(allow_null=True)
-    condition = serializers.CharField()
-    price_cents = serializers.IntegerField()
-    currency = serializers.CharField()
-    price_display = serializers.SerializerMethodField()
-    stock = serializers.IntegerField()
-    available = serializers.BooleanField()
-    sold_out = serializers.BooleanField()
-    warranty_months = serializers.IntegerField(allow_null=True, help_text="null = no warranty data; 0 = no warranty")
+class PricedResultSerializer(ResultSerializer):
+    """A store result (`store.results`, the shape the agent reads too) with its price worded for the organisation."""
 
-    def get_price_display(self, hit) -> str:
-        return _price_display(hit.price_cents, hit.currency)
+    price_display = serializers.SerializerMethodField()
+
+    def get_price_display(self, result: ProductHit | UsedDeviceQuoteResult) -> str:
+        return _price_display(result.price_cents, result.currency)
+
+
+class ProductOutput(PricedResultSerializer):
+    class Meta:
+        result = ProductHit  # warranty_months: null = no warranty data; 0 = no warranty
 
 
 class ProductSearchApi(PublicStoreApi):
@@ -102,23 +96,9 @@ class UsedDeviceQuoteCreateApi(PublicStoreApi):
         capacity_gb = serializers.IntegerField(required=False, allow_null=True, default=None)
         battery_health = serializers.IntegerField(required=False, allow_null=True, default=None)
 
-    class OutputSerializer(serializers.Serializer):
-        quote_id = serializers.IntegerField()
-        device_model = serializers.CharField()
-        brand = serializers.CharField()
-        model = serializers.CharField()
-        capacity_gb = serializers.IntegerField()
-        battery_health = serializers.IntegerField()
-        base_cents = serializers.IntegerField()
-        battery_percent = serializers.IntegerField()
-        price_cents = serializers.IntegerField()
-        currency = serializers.CharField()
-        price_display = serializers.SerializerMethodField()
-        created_at = serializers.DateTimeField()
-        valid_until = serializers.DateTimeField()
-
-        def get_price_display(self, quote) -> str:
-            return _price_display(quote.price_cents, quote.currency)
+    class OutputSerializer(PricedResultSerializer):
+        class Meta:
+            result = UsedDeviceQuoteResult
 
     def post(self, request: Request) -> Response:
         given = validated(self.InputSerializer, request.data)

@@ -21,10 +21,9 @@ import json
 import threading
 import time
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from magie.testing import http_serve, http_stop
+from magie.testing import FakeHandler, FakeService
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ ERROR_BODIES = {
 }
 
 
-class FakeGraphServer:
+class FakeGraphServer(FakeService):
     def __init__(self, script: list[int | tuple[int, float]] | None = None, default: int = 200) -> None:
         self.script = list(script or [])
         self.default = default
@@ -56,19 +55,12 @@ class FakeGraphServer:
         self._count = 0
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(FakeHandler):
             protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: object) -> None:  # quiet
-                pass
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's naming
                 status, content_type, payload = fake._media_answer(self.path, dict(self.headers))
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                self.answer(status, payload, content_type)
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
@@ -80,15 +72,9 @@ class FakeGraphServer:
                 status, body, delay = fake._answer(self.command, self.path, dict(self.headers), data)
                 if delay:
                     time.sleep(delay)
-                payload = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                self.answer(status, json.dumps(body).encode())
 
         self._handler = Handler
-        self.server: ThreadingHTTPServer  # bound by start()
 
     def _answer(self, method: str, path: str, headers: dict[str, str],
                 data: Any) -> tuple[int, dict[str, Any], float]:
@@ -123,7 +109,7 @@ class FakeGraphServer:
             return 404, "application/json", json.dumps({"error": ERROR_BODIES[400]}).encode()
         content, mime = self.media[media_id]
         return 200, "application/json", json.dumps({
-            "messaging_product": "whatsapp", "url": f"http://127.0.0.1:{self.server.server_port}/media-download/{media_id}",
+            "messaging_product": "whatsapp", "url": f"http://127.0.0.1:{self.port}/media-download/{media_id}",
             "mime_type": mime, "file_size": len(content), "id": media_id}).encode()
 
     @property
@@ -138,11 +124,11 @@ class FakeGraphServer:
             return [request for request in self.requests if 200 <= request.status < 300]
 
     def start(self) -> FakeGraphServer:
-        self.server = http_serve(self._handler)
+        self.serve(self._handler)
         return self
 
     def stop(self) -> None:
-        http_stop(self.server)
+        self.close()
 
     def __enter__(self) -> FakeGraphServer:
         return self.start()

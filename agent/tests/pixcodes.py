@@ -7,13 +7,12 @@ import base64
 import io
 import json
 import time
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import segno
 
 from language.tests.test_brcode import encode
-from magie.testing import http_serve, http_stop
+from magie.testing import FakeHandler, FakeService
 
 __all__ = ["FakePsp", "encode", "jws", "photo_jpeg", "qr_png", "tampered"]
 
@@ -49,7 +48,7 @@ def jws(claims: dict[str, Any]) -> bytes:
     return f"{part({'alg': 'PS256', 'typ': 'JWT'})}.{part(claims)}.c2lnbmF0dXJl".encode()
 
 
-class FakePsp:
+class FakePsp(FakeService):
     """Serves `routes[path]` = (status, body bytes, delay seconds) over real HTTP on 127.0.0.1; records each GET."""
 
     def __init__(self) -> None:
@@ -57,30 +56,20 @@ class FakePsp:
         self.requests: list[str] = []
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
+        class Handler(FakeHandler):
             def do_GET(self) -> None:
                 fake.requests.append(self.path)
                 status, body, delay = fake.routes.get(self.path, (404, b"not found", 0.0))
                 if delay:
                     time.sleep(delay)
                 try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/jose")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
+                    self.answer(status, body, "application/jose")
                 except OSError:  # the client gave up first
                     pass
 
-        self.server = http_serve(Handler)
+        self.serve(Handler)
 
     @property
     def location(self) -> str:
         """host:port, as a dynamic code writes its location (no scheme)."""
-        return f"127.0.0.1:{self.server.server_port}"
-
-    def close(self) -> None:
-        http_stop(self.server)
+        return f"127.0.0.1:{self.port}"

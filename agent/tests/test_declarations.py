@@ -25,3 +25,10 @@ def test_a_refusal_maps_to_its_slot_only_for_the_tools_that_declare_it():
     assert failed_slot("school", "create_booking", "slot_taken") == "when"
     assert failed_slot("bank", "no_such_tool", "insufficient_funds") is None
     assert completing_tool("bank", "no_such_kind") is None
+
+
+def test_every_tool_of_an_engine_knows_that_engines_refusals():
+    for org_kind, tools in TOOLS_BY_ORG_KIND.items():
+        assert len({tuple(sorted(tool.failed_slots.items())) for tool in tools}) == 1, org_kind
+    assert failed_slot("bank", "get_balance", "insufficient_funds") == "amount"
+    assert failed_slot("store", "search_catalog", "model_not_quoted") == "device_model"

@@ -12,7 +12,7 @@ from agent.models import PixCode
 from agent.pixcode import names_match, pix_code_for
 from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
-from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, ok
 from approvals.previews import pix_preview
 from bank.interface import SandboxBank
 from bank.keys import key_parse
@@ -160,16 +160,17 @@ STATEMENT_EVIDENCE = Evidence(
     reports=("send_pix",),  # the statement recounts Pix already sent: "você fez 3 Pix enviados" is a report
 )
 
-TOOLS = (
+TOOLS = engine_tools(
     ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance,
-             completes=("balance",), failed_slots=FAILED_SLOTS, evidence=BALANCE_EVIDENCE),
+             completes=("balance",), evidence=BALANCE_EVIDENCE),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
-             failed_slots=FAILED_SLOTS, evidence=LOOKUP_EVIDENCE),
+             evidence=LOOKUP_EVIDENCE),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
              send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
              preview=send_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer",),
-             failed_slots=FAILED_SLOTS, evidence=RECEIPT_EVIDENCE),
+             evidence=RECEIPT_EVIDENCE),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
-             list_pix_history, completes=("pix_history",), failed_slots=FAILED_SLOTS, evidence=STATEMENT_EVIDENCE),
+             list_pix_history, completes=("pix_history",), evidence=STATEMENT_EVIDENCE),
+    failed_slots=FAILED_SLOTS,
 )

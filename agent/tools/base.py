@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -66,6 +66,12 @@ class ToolSpec:
     # What the fields of this tool's result mean (money with currency and unit, quantities, dates, identifiers): the
     # guards read the result through it, so an account number never supports an amount (guards.evidence).
     evidence: Evidence = Evidence()
+
+
+def engine_tools(*tools: ToolSpec, failed_slots: Mapping[str, str]) -> tuple[ToolSpec, ...]:
+    """The tools of one engine, each told that engine's refusals of one slot (`ToolSpec.failed_slots`): the engine
+    refuses the same way whichever of its tools called it."""
+    return tuple(replace(tool, failed_slots=failed_slots) for tool in tools)
 
 
 class ToolFailure(Exception):

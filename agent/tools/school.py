@@ -9,7 +9,7 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
-from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, ok
 from approvals.previews import booking_preview
 from booking.interface import SandboxBookingEngine
 from guards.evidence import Evidence, Identifier, Money
@@ -113,15 +113,14 @@ BOOKING_EVIDENCE = Evidence(money=(Money("amount_cents"), Money("price_cents", r
 PAYMENT_LINK_EVIDENCE = Evidence(money=(Money("amount_cents"),), dates=("expires_at",), links=("url",),
                                  identifiers=(Identifier("path", "reference"),))
 
-TOOLS = (
+TOOLS = engine_tools(
     ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
-             CheckAvailabilityArgs, check_availability, completes=("availability",), failed_slots=FAILED_SLOTS,
-             evidence=AVAILABILITY_EVIDENCE),
+             CheckAvailabilityArgs, check_availability, completes=("availability",), evidence=AVAILABILITY_EVIDENCE),
     ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
-             preview=create_booking_preview, completes=("booking",), failed_slots=FAILED_SLOTS,
-             evidence=BOOKING_EVIDENCE),
+             preview=create_booking_preview, completes=("booking",), evidence=BOOKING_EVIDENCE),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
-             failed_slots=FAILED_SLOTS, evidence=PAYMENT_LINK_EVIDENCE),
+             evidence=PAYMENT_LINK_EVIDENCE),
+    failed_slots=FAILED_SLOTS,
 )

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from pydantic import Field
 
 from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, SearchText
-from agent.tools.base import ToolArgs, ToolContext, ToolSpec, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, ok
 from guards.evidence import Evidence, Identifier, Money
 from store.interface import SandboxStore
 
@@ -43,11 +43,10 @@ CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
 QUOTE_EVIDENCE = Evidence(money=(Money("price_cents"), Money("base_cents")), dates=("created_at", "valid_until"),
                           identifiers=(Identifier("quote_id", "reference"),))
 
-TOOLS = (
+TOOLS = engine_tools(
     ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
-             SearchCatalogArgs, search_catalog, completes=("product_search",), failed_slots=FAILED_SLOTS,
-             evidence=CATALOG_EVIDENCE),
+             SearchCatalogArgs, search_catalog, completes=("product_search",), evidence=CATALOG_EVIDENCE),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
-             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), failed_slots=FAILED_SLOTS,
-             evidence=QUOTE_EVIDENCE),
+             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE),
+    failed_slots=FAILED_SLOTS,
 )

@@ -112,6 +112,9 @@ def test_create_transfer_with_an_idempotency_key_header(api, carla):
     first = api.call("post", "/api/bank/transfers/", body, HTTP_IDEMPOTENCY_KEY="app-1")
     assert first.status_code == 201, first.content
     receipt = first.json()
+    assert set(receipt) == {"transfer_id", "end_to_end_id", "status", "amount_cents", "currency", "amount", "recipient",
+                            "description", "txid", "created_at", "scheduled_for", "settled_at", "failure_code"}
+    assert set(receipt["recipient"]) == {"owner_name", "masked_document", "bank_name", "key_type", "key_value"}
     assert receipt["status"] == "settled" and receipt["amount"] == "R$\xa025,00"
     assert len(receipt["end_to_end_id"]) == 32
     assert receipt["recipient"]["owner_name"] == "Pedro Henrique Almeida"
@@ -179,6 +182,9 @@ def test_statement(api):
                                                         "until": (now + timedelta(days=1)).isoformat()})
     assert response.status_code == 200
     body = response.json()
+    assert set(body) == {"since", "until", "entries", "counts", "settled_out_cents", "settled_in_cents"}
+    assert {tuple(entry) for entry in body["entries"]} == {("transfer_id", "direction", "status", "amount_cents",
+                                                           "currency", "counterpart_name", "at", "end_to_end_id")}
     assert body["counts"]["out_settled"] == 2 and body["settled_out_cents"] == 3_000
     assert {e["counterpart_name"] for e in body["entries"]} == {"Pedro Henrique Almeida", "Ana Beatriz Costa"}
     bad = api.call("get", "/api/bank/statement/", {"since": "yesterday"})

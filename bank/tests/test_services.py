@@ -10,21 +10,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from bank import errors
 from bank.demo import ENERGIA_CNPJ, JOAO_CPF, MARIA_RANDOM_KEY, seed_bank_demo
-from bank.errors import (
-    AmountInvalid,
-    ContactAmbiguous,
-    ContactNotFound,
-    IdempotencyKeyReused,
-    InsufficientFunds,
-    InvalidKey,
-    KeyNotFound,
-    LookupBudgetExceeded,
-    NightLimitExceeded,
-    SameAccount,
-    ScheduleInvalid,
-    TransferNotCancellable,
-)
 from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixKey, PixTransfer
 from bank.selectors import (
     LOOKUP_BUDGET_POINTS,
@@ -87,14 +74,14 @@ def test_the_end_to_end_id_has_the_pix_format(carla):
 @pytest.mark.parametrize("amount", [0, -1, 10.5, "100", True, None, 100_000_000_01])
 def test_an_invalid_amount_is_refused_and_nothing_changes(carla, amount):
     before = balance_of(carla)
-    with pytest.raises(AmountInvalid):
+    with pytest.raises(errors.AmountInvalid):
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=amount, idempotency_key=idem(), now=DAY)
     assert balance_of(carla) == before and not PixTransfer.objects.exists()
 
 
 def test_insufficient_funds_refuse_and_nothing_changes(carla):
     before = balance_of(carla)
-    with pytest.raises(InsufficientFunds) as refused:
+    with pytest.raises(errors.InsufficientFunds) as refused:
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=before + 1, idempotency_key=idem(), now=DAY)
     assert refused.value.extra["balance_cents"] == before
     assert balance_of(carla) == before and not PixTransfer.objects.exists()
@@ -107,15 +94,15 @@ def test_the_whole_balance_can_be_sent(carla):
 
 
 def test_a_pix_to_ones_own_key_is_same_account(carla):
-    with pytest.raises(SameAccount):
+    with pytest.raises(errors.SameAccount):
         pix_transfer_create(holder=carla, key="+5511999990001", amount_cents=100, idempotency_key=idem(), now=DAY)
     assert not PixTransfer.objects.exists()
 
 
 def test_an_invalid_key_and_an_unknown_key_are_told_apart(carla):
-    with pytest.raises(InvalidKey):
+    with pytest.raises(errors.InvalidKey):
         pix_transfer_create(holder=carla, key="529.982.247-24", amount_cents=100, idempotency_key=idem(), now=DAY)
-    with pytest.raises(KeyNotFound) as missing:
+    with pytest.raises(errors.KeyNotFound) as missing:
         pix_transfer_create(holder=carla, key=UNKNOWN_CPF, amount_cents=100, idempotency_key=idem(), now=DAY)
     assert missing.value.code == "key_not_found" and missing.value.extra == {"key_type": "cpf"}
     assert not PixTransfer.objects.exists()
@@ -151,7 +138,7 @@ def test_the_same_idempotency_key_with_other_arguments_is_refused(carla, changed
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=1_000, idempotency_key="k-2", now=DAY)
     before, count = balance_of(carla), PixTransfer.objects.count()
     arguments = {"key": PEDRO_KEY, "amount_cents": 1_000} | changed
-    with pytest.raises(IdempotencyKeyReused) as refused:
+    with pytest.raises(errors.IdempotencyKeyReused) as refused:
         pix_transfer_create(holder=carla, idempotency_key="k-2", now=DAY, **arguments)
     assert refused.value.code == "idempotency_key_reused"
     assert balance_of(carla) == before and PixTransfer.objects.count() == count
@@ -171,7 +158,7 @@ def test_an_individual_may_send_up_to_the_night_limit_and_not_a_cent_more(carla)
     pix_transfer_create(holder=carla, key=ANA_KEY, amount_cents=40_000, idempotency_key=idem(),
                         now=NIGHT + timedelta(hours=1))
     before = balance_of(carla)
-    with pytest.raises(NightLimitExceeded) as refused:
+    with pytest.raises(errors.NightLimitExceeded) as refused:
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=1, idempotency_key=idem(),
                             now=NIGHT + timedelta(hours=7))  # 05:00 next morning: the same night
     assert refused.value.extra["limit_cents"] == 100_000 and refused.value.extra["sent_tonight_cents"] == 100_000
@@ -179,7 +166,7 @@ def test_an_individual_may_send_up_to_the_night_limit_and_not_a_cent_more(carla)
 
 
 def test_a_single_night_pix_above_the_limit_is_refused(carla):
-    with pytest.raises(NightLimitExceeded):
+    with pytest.raises(errors.NightLimitExceeded):
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_001, idempotency_key=idem(), now=NIGHT)
     assert not PixTransfer.objects.exists()
 
@@ -195,7 +182,7 @@ def test_the_same_amount_by_day_is_fine_and_day_pix_do_not_count_at_night(carla)
 def test_the_window_is_from_20_to_6_in_the_organisations_time(carla, hour, minute, inside):
     at = DAY.replace(hour=hour, minute=minute)
     if inside:
-        with pytest.raises(NightLimitExceeded):
+        with pytest.raises(errors.NightLimitExceeded):
             pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_001, idempotency_key=idem(), now=at)
     else:
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100_001, idempotency_key=idem(), now=at)
@@ -207,7 +194,7 @@ def test_the_window_follows_the_organisations_time_zone_not_utc(carla):
 
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=150_000, idempotency_key=idem(),
                         now=datetime(2026, 3, 10, 22, 0, tzinfo=UTC))
-    with pytest.raises(NightLimitExceeded):
+    with pytest.raises(errors.NightLimitExceeded):
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=150_000, idempotency_key=idem(),
                             now=datetime(2026, 3, 11, 1, 0, tzinfo=UTC))
 
@@ -229,7 +216,7 @@ def test_businesses_have_no_night_limit(demobank):
 def test_the_organisation_may_set_a_lower_night_limit(carla):
     bank_settings_update(night_limit_cents=20_000)
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=20_000, idempotency_key=idem(), now=NIGHT)
-    with pytest.raises(NightLimitExceeded) as refused:
+    with pytest.raises(errors.NightLimitExceeded) as refused:
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=1, idempotency_key=idem(), now=NIGHT)
     assert refused.value.extra["limit_cents"] == 20_000
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=90_000, idempotency_key=idem(), now=DAY)
@@ -258,9 +245,9 @@ def test_a_lookup_tells_the_owner_with_the_document_masked(carla):
 def test_a_guessing_loop_is_stopped_after_ten_misses(carla):
     allowed = LOOKUP_BUDGET_POINTS // LOOKUP_COST_MISS
     for i in range(allowed):
-        with pytest.raises(KeyNotFound):
+        with pytest.raises(errors.KeyNotFound):
             pix_key_lookup(holder=carla, key=f"nobody{i}@exemplo.com", now=DAY + timedelta(seconds=i))
-    with pytest.raises(LookupBudgetExceeded) as refused:
+    with pytest.raises(errors.LookupBudgetExceeded) as refused:
         pix_key_lookup(holder=carla, key=ENERGIA_KEY, now=DAY + timedelta(minutes=5))  # even a hit waits now
     assert refused.value.code == "lookup_budget_exceeded" and refused.value.http_status == 429
     assert 0 < refused.value.extra["retry_after_seconds"] <= 3600
@@ -273,29 +260,29 @@ def test_a_guessing_loop_is_stopped_after_ten_misses(carla):
 def test_hits_cost_less_than_misses(carla):
     for i in range(LOOKUP_BUDGET_POINTS - LOOKUP_COST_MISS + 1):  # 28 hits fit
         pix_key_lookup(holder=carla, key=ENERGIA_KEY, now=DAY + timedelta(seconds=i))
-    with pytest.raises(LookupBudgetExceeded):
+    with pytest.raises(errors.LookupBudgetExceeded):
         pix_key_lookup(holder=carla, key=ENERGIA_KEY, now=DAY + timedelta(minutes=1))
 
 
 def test_transfers_to_unknown_keys_spend_the_budget_too(carla):
     for i in range(LOOKUP_BUDGET_POINTS // LOOKUP_COST_MISS):
-        with pytest.raises(KeyNotFound):
+        with pytest.raises(errors.KeyNotFound):
             pix_transfer_create(holder=carla, key=f"guess{i}@exemplo.com", amount_cents=100, idempotency_key=idem(),
                                 now=DAY)
-    with pytest.raises(LookupBudgetExceeded):
+    with pytest.raises(errors.LookupBudgetExceeded):
         pix_transfer_create(holder=carla, key="guess99@exemplo.com", amount_cents=100, idempotency_key=idem(),
                             now=DAY)
 
 
 def test_budgets_are_per_holder(carla, ana):
     for i in range(LOOKUP_BUDGET_POINTS // LOOKUP_COST_MISS):
-        with pytest.raises(KeyNotFound):
+        with pytest.raises(errors.KeyNotFound):
             pix_key_lookup(holder=carla, key=f"nobody{i}@exemplo.com", now=DAY)
     assert pix_key_lookup(holder=ana, key=ENERGIA_KEY, now=DAY).owner_name
 
 
 def test_an_invalid_key_costs_nothing(carla):
-    with pytest.raises(InvalidKey):
+    with pytest.raises(errors.InvalidKey):
         pix_key_lookup(holder=carla, key="111.111.111-11", now=DAY)
     assert not KeyLookup.objects.exists()
 
@@ -319,14 +306,14 @@ def test_contacts_resolve_by_name_ignoring_case_and_accents(carla, name, owner):
 
 
 def test_an_unknown_contact_names_the_saved_ones(carla):
-    with pytest.raises(ContactNotFound) as missing:
+    with pytest.raises(errors.ContactNotFound) as missing:
         contact_resolve(holder=carla, name="Roberto")
     assert missing.value.code == "contact_not_found"
     assert missing.value.extra["contacts"] == ["Ana", "João", "Maria", "Pedro"]
 
 
 def test_another_holders_contacts_are_not_found(ana):
-    with pytest.raises(ContactNotFound) as missing:
+    with pytest.raises(errors.ContactNotFound) as missing:
         contact_resolve(holder=ana, name="Pedro")
     assert missing.value.extra["contacts"] == []
 
@@ -337,7 +324,7 @@ def test_two_matching_contacts_are_ambiguous_and_an_exact_nickname_wins(carla):
     contact_save(holder=carla, nickname="Pedro Trabalho", key="+5511912340000")
     assert contact_resolve(holder=carla, name="pedro").nickname == "Pedro"  # the exact nickname wins
     assert contact_resolve(holder=carla, name="Pedro Trabalho").nickname == "Pedro Trabalho"
-    with pytest.raises(ContactAmbiguous) as ambiguous:
+    with pytest.raises(errors.ContactAmbiguous) as ambiguous:
         contact_resolve(holder=carla, name="almeida")  # both key owners are called Almeida
     assert ambiguous.value.code == "contact_ambiguous"
     assert sorted(ambiguous.value.extra["candidates"]) == ["Pedro", "Pedro Trabalho"]
@@ -384,7 +371,7 @@ def test_a_scheduled_pix_due_at_night_obeys_the_night_limit(carla):
 
 @pytest.mark.parametrize("offset", [timedelta(0), timedelta(minutes=-1), timedelta(days=366)])
 def test_a_schedule_must_be_in_the_future_within_a_year(carla, offset):
-    with pytest.raises(ScheduleInvalid):
+    with pytest.raises(errors.ScheduleInvalid):
         pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, idempotency_key=idem(),
                             scheduled_for=DAY + offset, now=DAY)
 
@@ -395,7 +382,7 @@ def test_a_scheduled_pix_can_be_cancelled_before_it_runs_only(carla):
                                    scheduled_for=due, now=DAY)
     pix_transfer_cancel(holder=carla, transfer_id=transfer.pk, now=DAY)
     assert pix_scheduled_run(now=due).settled == ()
-    with pytest.raises(TransferNotCancellable):
+    with pytest.raises(errors.TransferNotCancellable):
         pix_transfer_cancel(holder=carla, transfer_id=transfer.pk, now=DAY)
 
 

@@ -59,6 +59,7 @@ def test_activities_are_listed_in_the_organisations_language(api):
     response = api.get("/api/booking/activities/")
     assert response.status_code == 200
     by_slug = {a["slug"]: a for a in response.json()}
+    assert set(by_slug["ski"]) == {"id", "slug", "name", "price_cents", "currency", "duration_minutes", "equipment"}
     assert by_slug["ski"]["name"] == "Esquí alpí"
     assert by_slug["ski"]["price_cents"] == 4500 and by_slug["ski"]["currency"] == "EUR"
     assert by_slug["ski"]["equipment"] == [{"slug": "ski-set", "name": by_slug["ski"]["equipment"][0]["name"],
@@ -71,6 +72,8 @@ def test_availability_by_activity_day_and_party(api):
     response = api.get("/api/booking/availability/", {"activity": "ski", "day": tomorrow.isoformat()})
     assert response.status_code == 200
     slots = response.json()
+    assert set(slots[0]) == {"slot_id", "activity", "activity_name", "instructor", "start", "end", "capacity",
+                             "places_left", "price_cents", "currency"} and slots[0]["activity"] == "ski"
     assert [s["start"][11:16] for s in slots] == ["09:00", "15:00"]
     assert slots[0]["places_left"] == 1 and slots[0]["start"].endswith(f.local(tomorrow, 9).isoformat()[-6:])
     response = api.get("/api/booking/availability/", {"activity": "ski", "day": tomorrow.isoformat(), "party_size": 2})
@@ -88,6 +91,10 @@ def test_booking_through_the_api_uses_the_booking_service(api, customer):
                         content_type="application/json")
     assert response.status_code == 201, response.content
     body = response.json()
+    assert set(body) == {"id", "status", "customer_name", "party_size", "amount_cents", "currency", "amount_display",
+                         "created_at", "paid_at", "cancelled_at", "slot"}
+    assert set(body["slot"]) == {"id", "activity", "activity_name", "instructor", "start", "end"}
+    assert (body["paid_at"], body["cancelled_at"], body["slot"]["activity"]) == (None, None, slot.activity.slug)
     assert (body["status"], body["amount_cents"], body["party_size"]) == ("pending_payment", 5000, 2)
     assert body["amount_display"] == "50,00\xa0€" and body["customer_name"] == "Laia Puig"
     assert body["slot"]["id"] == slot.pk
@@ -164,6 +171,8 @@ def test_a_payment_link_is_made_for_the_customers_booking(api):
     assert response.status_code == 201
     body = response.json()
     link = PaymentLink.objects.get(booking_id=made["id"])
+    assert set(body) == {"booking_id", "url", "amount_cents", "currency", "amount_display", "expires_at"}
+    assert body["booking_id"] == made["id"]
     assert body["url"] == f"http://demoschool.localhost/pay/{link.token}/"
     assert (body["amount_cents"], body["currency"], body["amount_display"]) == (9000, "EUR", "90,00\xa0€")
 

@@ -8,23 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from booking import selectors, services
+from booking import errors, selectors, services
 from booking.demo import DAILY_SLOTS, DEMO_DAYS
-from booking.errors import (
-    ActivityNotFound,
-    BookingNotCancellable,
-    BookingNotPayable,
-    IdempotencyKeyReused,
-    InstructorUnavailable,
-    InvalidPartySize,
-    OutOfEquipment,
-    PartyTooLarge,
-    PaymentLinkExpired,
-    PaymentLinkNotFound,
-    SlotInThePast,
-    SlotNotFound,
-    SlotTaken,
-)
 from booking.models import Activity, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from booking.tests import factories as f
 from magie.errors import TextInvalid
@@ -106,16 +91,16 @@ def test_a_booking_costs_price_times_party_and_awaits_payment(demoschool):
 def test_a_party_larger_than_the_slot_is_refused(demoschool):
     act = f.activity()
     target = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=4)
-    with pytest.raises(PartyTooLarge) as refused:
+    with pytest.raises(errors.PartyTooLarge) as refused:
         book(target, party_size=5)
     assert refused.value.extra["capacity"] == 4 and refused.value.http_status == 422
-    with pytest.raises(InvalidPartySize):
+    with pytest.raises(errors.InvalidPartySize):
         book(target, party_size=0)
     assert not Booking.objects.filter(slot=target).exists()
 
 
 def test_an_unknown_slot_is_refused(demoschool):
-    with pytest.raises(SlotNotFound) as refused:
+    with pytest.raises(errors.SlotNotFound) as refused:
         services.booking_create(slot_id=987654321, customer_ref="c", customer_name="c", party_size=1)
     assert refused.value.code == "slot_not_found" and refused.value.http_status == 404
 
@@ -123,9 +108,9 @@ def test_an_unknown_slot_is_refused(demoschool):
 def test_a_slot_that_has_started_is_refused(demoschool):
     act = f.activity()
     target = f.slot(act, f.instructor(act), f.local(f.future_day(), 9))
-    with pytest.raises(SlotInThePast):
+    with pytest.raises(errors.SlotInThePast):
         book(target, now=target.start + timedelta(minutes=1))
-    with pytest.raises(SlotInThePast):
+    with pytest.raises(errors.SlotInThePast):
         book(target, now=target.start)
     assert not Booking.objects.filter(slot=target).exists()
     assert book(target, now=target.start - timedelta(minutes=1)).slot_id == target.pk
@@ -143,7 +128,7 @@ def test_a_full_slot_is_refused_with_alternatives_that_are_free(demoschool):
     book(target, party_size=2, customer="a")
     book(afternoon, party_size=1, customer="b")
 
-    with pytest.raises(SlotTaken) as refused:
+    with pytest.raises(errors.SlotTaken) as refused:
         book(target, party_size=1, customer="c")
     assert refused.value.http_status == 409 and refused.value.extra["places_left"] == 0
     # the afternoon slot's instructor is free and it has a place; the 15:30 one overlaps but has its own instructor
@@ -152,7 +137,7 @@ def test_a_full_slot_is_refused_with_alternatives_that_are_free(demoschool):
     ]
     assert refused.value.extra["alternatives"][0]["start"] == afternoon.start.astimezone(f.TZ).isoformat()
 
-    with pytest.raises(SlotTaken) as for_two:
+    with pytest.raises(errors.SlotTaken) as for_two:
         book(target, party_size=2, customer="c")
     assert [a["slot_id"] for a in for_two.value.extra["alternatives"]] == [evening.pk]
     assert Booking.objects.filter(slot=target).count() == 1
@@ -167,7 +152,7 @@ def test_alternatives_look_at_the_next_days_when_the_day_is_full(demoschool):
     later = f.slot(act, teacher, f.local(day + timedelta(days=2), 15), capacity=2)
     book(target)
     book(TimeSlot.objects.get(activity=act, start=f.local(day + timedelta(days=2), 9)), party_size=2)
-    with pytest.raises(SlotTaken) as refused:
+    with pytest.raises(errors.SlotTaken) as refused:
         book(target, customer="late")
     assert [a["slot_id"] for a in refused.value.extra["alternatives"]] == [later.pk]
 
@@ -180,7 +165,7 @@ def test_an_instructor_is_not_booked_in_two_overlapping_slots(demoschool):
     overlapping = f.slot(climbing, teacher, f.local(day, 10))  # 10:00–13:00, same instructor
     after = f.slot(climbing, teacher, f.local(day, 13))  # 13:00–16:00: touches 10–13, overlaps neither
     book(morning)
-    with pytest.raises(InstructorUnavailable) as refused:
+    with pytest.raises(errors.InstructorUnavailable) as refused:
         book(overlapping)
     assert refused.value.extra["busy_in_slots"] == [morning.pk] and refused.value.code == "instructor_unavailable"
     assert [a["slot_id"] for a in refused.value.extra["alternatives"]] == [after.pk]
@@ -202,7 +187,7 @@ def test_equipment_stock_is_held_across_overlapping_slots(demoschool):
     later = f.slot(ski, f.instructor(ski), f.local(day, 14), capacity=6)  # 14–17: no overlap
 
     book(morning, party_size=2)
-    with pytest.raises(OutOfEquipment) as refused:
+    with pytest.raises(errors.OutOfEquipment) as refused:
         book(overlapping, party_size=2)
     extra = refused.value.extra
     assert (extra["equipment"], extra["stock"], extra["in_use"], extra["needed"]) == (sets.slug, 3, 2, 2)
@@ -213,7 +198,7 @@ def test_equipment_stock_is_held_across_overlapping_slots(demoschool):
     available = {a.slot_id: a.places_left for a in selectors.availability_search(day=day)}
     assert available == {later.pk: 3}  # morning and 11:00 have places, but no set is left between 11 and 12
     assert book(later, party_size=3).party_size == 3  # a slot that does not overlap has all the stock
-    with pytest.raises(OutOfEquipment):
+    with pytest.raises(errors.OutOfEquipment):
         book(morning, party_size=1)
     assert selectors.availability_search(day=day) == []
 
@@ -223,7 +208,7 @@ def test_helmets_per_person_count_in_the_equipment_check(demoschool):
     double = f.activity(needs={helmets: 2})
     target = f.slot(double, f.instructor(double), f.local(f.future_day(), 9), capacity=6)
     book(target, party_size=1)  # 2 helmets
-    with pytest.raises(OutOfEquipment) as refused:
+    with pytest.raises(errors.OutOfEquipment) as refused:
         book(target, party_size=1, customer="other")  # 2 more > 1 left
     assert refused.value.extra["needed"] == 2 and refused.value.extra["in_use"] == 2
 
@@ -232,7 +217,7 @@ def test_cancelled_bookings_free_their_places(demoschool):
     act = f.activity()
     target = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=1)
     first = book(target, customer="a")
-    with pytest.raises(SlotTaken):
+    with pytest.raises(errors.SlotTaken):
         book(target, customer="b")
     services.booking_cancel(booking_id=first.pk)
     assert book(target, customer="b").status == "pending_payment"
@@ -249,10 +234,10 @@ def test_the_same_idempotency_key_returns_the_first_booking(demoschool):
     assert again.pk == first.pk and Booking.objects.filter(slot=target).count() == 1
     # …even after the slot filled up or started: the answer is the one already given
     assert book(target, party_size=2, idempotency_key="k-1", now=target.start + timedelta(hours=1)).pk == first.pk
-    with pytest.raises(IdempotencyKeyReused) as reused:
+    with pytest.raises(errors.IdempotencyKeyReused) as reused:
         book(other, party_size=2, idempotency_key="k-1")
     assert reused.value.extra["booking_id"] == first.pk
-    with pytest.raises(IdempotencyKeyReused):
+    with pytest.raises(errors.IdempotencyKeyReused):
         book(target, party_size=1, idempotency_key="k-1")
     # another customer's key is theirs
     assert book(target, party_size=1, idempotency_key="k-1", customer="someone-else").pk != first.pk
@@ -280,9 +265,9 @@ def test_availability_is_live_in_the_organisations_time_zone(demoschool):
 
 
 def test_availability_refuses_an_unknown_activity_and_an_empty_party(demoschool):
-    with pytest.raises(ActivityNotFound):
+    with pytest.raises(errors.ActivityNotFound):
         selectors.availability_search(activity="paragliding")
-    with pytest.raises(InvalidPartySize):
+    with pytest.raises(errors.InvalidPartySize):
         selectors.availability_search(party_size=0)
 
 
@@ -304,9 +289,9 @@ def test_a_payment_link_is_unguessable_and_pays_once(demoschool):
     made.refresh_from_db()
     assert made.status == "paid" and made.paid_at == paid_at
     assert PaymentLink.objects.filter(booking=made, paid_at__isnull=False).count() == 1
-    with pytest.raises(BookingNotPayable):
+    with pytest.raises(errors.BookingNotPayable):
         services.payment_link_create(booking_id=made.pk)
-    with pytest.raises(BookingNotCancellable):
+    with pytest.raises(errors.BookingNotCancellable):
         services.booking_cancel(booking_id=made.pk)
 
 
@@ -314,10 +299,10 @@ def test_an_expired_or_unknown_link_pays_nothing(demoschool):
     act = f.activity()
     made = book(f.slot(act, f.instructor(act), f.local(f.future_day(), 9)))
     link = services.payment_link_create(booking_id=made.pk, ttl=timedelta(minutes=5))
-    with pytest.raises(PaymentLinkExpired) as expired:
+    with pytest.raises(errors.PaymentLinkExpired) as expired:
         services.payment_link_pay(token=link.token, now=link.expires_at)
     assert expired.value.http_status == 410
-    with pytest.raises(PaymentLinkNotFound):
+    with pytest.raises(errors.PaymentLinkNotFound):
         services.payment_link_pay(token="not-a-token")
     made.refresh_from_db()
     assert made.status == "pending_payment" and made.paid_at is None
@@ -330,7 +315,7 @@ def test_a_cancelled_booking_cannot_be_paid_and_cancelling_twice_changes_nothing
     cancelled = services.booking_cancel(booking_id=made.pk)
     again = services.booking_cancel(booking_id=made.pk)
     assert cancelled.status == again.status == "cancelled" and again.cancelled_at == cancelled.cancelled_at
-    with pytest.raises(BookingNotPayable):
+    with pytest.raises(errors.BookingNotPayable):
         services.payment_link_pay(token=link.token)
     assert Booking.objects.get(pk=made.pk).status == "cancelled"
 
@@ -349,9 +334,9 @@ def test_the_status_field_is_protected(demoschool):
 def test_a_party_size_outside_1_to_1000_is_refused_before_anything_is_locked(demoschool, party_size):
     act = f.activity()
     slot = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=4)
-    with pytest.raises(InvalidPartySize):
+    with pytest.raises(errors.InvalidPartySize):
         book(slot, party_size=party_size)
-    with pytest.raises(InvalidPartySize):
+    with pytest.raises(errors.InvalidPartySize):
         selectors.availability_search(party_size=party_size)
     assert not Booking.objects.filter(slot=slot).exists()
 

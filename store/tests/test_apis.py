@@ -51,6 +51,8 @@ def test_product_detail(api):
     product = Product.objects.get(sku="SGS23-128-N")
     response = api.get(f"/api/store/products/{product.pk}/")
     assert response.status_code == 200
+    assert set(response.json()) == {"id", "sku", "name", "brand", "model", "capacity_gb", "condition", "price_cents",
+                                    "currency", "price_display", "stock", "available", "sold_out", "warranty_months"}
     assert {key: response.json()[key] for key in ("sku", "stock", "available", "sold_out")} == {
         "sku": "SGS23-128-N", "stock": 2, "available": False, "sold_out": True}
     missing = api.get("/api/store/products/999999999/")
@@ -65,6 +67,8 @@ def test_quote_is_created_and_recorded(api):
                         content_type="application/json")
     assert response.status_code == 201, response.content
     body = response.json()
+    assert set(body) == {"quote_id", "device_model", "brand", "model", "capacity_gb", "battery_health", "base_cents",
+                         "battery_percent", "price_cents", "currency", "price_display", "created_at", "valid_until"}
     assert (body["model"], body["capacity_gb"], body["battery_percent"], body["price_cents"], body["currency"]) == (
         "iPhone 12", 128, 75, 322_500_00, "ARS")
     assert body["price_display"] == "$322.500,00"  # language.money.format_money: es + ARS → es_AR
