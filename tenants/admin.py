@@ -189,6 +189,7 @@ class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # t
     list_display = ["number", "changed_at", "changed_by_shown", "changes_shown"]  # type: ignore[assignment]
     fields = ("number", "changed_at", "changed_by_shown", "changes_shown", "snapshot_shown")
     readonly_fields = fields
+    list_select_related = ["organisation"]  # each row's changes are shown in its currency
 
     @admin.display(description=_("changes"))
     def changes_shown(self, obj) -> str:
