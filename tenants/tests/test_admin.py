@@ -170,3 +170,18 @@ def test_the_policy_version_list_costs_the_same_for_more_versions(bank_policy, d
     connection.set_schema_to_public()
     assert page_queries(client, url) == few
 
+
+def test_the_staff_list_costs_the_same_for_more_members(bank_policy, demobank):
+    """Each member's role is named from their groups, fetched for the whole page at once."""
+    from django.contrib.auth.models import Group, User
+
+    client = signed_in("demobank", "admin")
+    url = "/admin/auth/user/"
+    page_queries(client, url)
+    few = page_queries(client, url)
+    with schema_context("demobank"):
+        agents = Group.objects.get(name="agent")
+        for index in range(4):
+            User.objects.create_user(username=f"agent-{index}", is_staff=True).groups.add(agents)
+    assert page_queries(client, url) == few
+
