@@ -34,3 +34,20 @@ def test_the_auditor_cannot_change_an_escalation_in_the_admin(escalated):
     with schema_context("demobank"):
         escalation = Escalation.objects.get(pk=escalated.pk)
         assert (escalation.guard, escalation.status) == ("no_full_account_number", "open")
+
+
+def test_the_escalation_list_costs_the_same_for_more_escalations(escalated):
+    """Each row names who claimed and who resolved it: those users come with the rows, not two queries a row."""
+    from inbox.services import escalation_claim, escalation_resolve
+    from inbox.tests.helpers import staff
+    from tenants.testing import page_queries
+
+    client = signed_in("demobank", "admin")
+    page_queries(client, "/admin/inbox/escalation/")  # the session's first statements are not the list's
+    few = page_queries(client, "/admin/inbox/escalation/")
+    with schema_context("demobank"):
+        for _ in range(3):
+            escalation = escalation_make(chat_make())
+            escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+            escalation_resolve(escalation_id=escalation.pk, user=staff("agent"), note="done")
+    assert page_queries(client, "/admin/inbox/escalation/") == few
