@@ -149,3 +149,18 @@ def test_the_admin_pages_link_to_the_trace(pix, page, target):
     link = {"ask": f'href="/workspace/trace/ask/{pix.ask_id}/"',
             "transfer": f'href="/workspace/trace/transfer/{pix.transfer.end_to_end_id}/"'}[target]
     assert link in response.content.decode()
+
+
+def test_a_trace_costs_the_same_queries_for_a_longer_conversation(demobank):
+    """One query per table, whatever the number of Asks, turns, approvals and transfers in the chat."""
+    from django.test.utils import CaptureQueriesContext
+
+    first = pix_sent()
+    with CaptureQueriesContext(connection) as short:
+        trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
+    for amount in (30, 40):
+        pix_sent(text=f"manda {amount} pra Ana")
+    with CaptureQueriesContext(connection) as long:
+        trace = trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
+    assert len([entry for entry in trace.entries if entry.kind == "transfer"]) == 3
+    assert len(long) == len(short)
