@@ -8,14 +8,14 @@ import json
 from collections.abc import Iterable
 
 from approvals.models import ApprovalRequest
-from approvals.selectors import approval_chain
+from approvals.selectors import approval_chains
 
 CSV_FIELDS = ["id", "tool", "risk", "channel", "status", "amount_cents", "preview", "shown_in_message", "created_at",
               "expires_at", "decided_by", "decision_channel", "decided_at", "executed_at", "result", "reference"]
 
 
 def export_json(requests: Iterable[ApprovalRequest]) -> str:
-    return json.dumps([approval_chain(r) for r in requests], ensure_ascii=False, indent=2, default=str)
+    return json.dumps(approval_chains(requests), ensure_ascii=False, indent=2, default=str)
 
 
 def export_csv(requests: Iterable[ApprovalRequest]) -> str:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import statistics
+from collections import defaultdict
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from approvals.models import ApprovalRequest
 from asks.models import SlotEvent
@@ -32,26 +34,51 @@ def approval_get_for_customer(*, approval_id: int, customer_ref: str) -> Approva
     return request
 
 
-def approval_chain(request: ApprovalRequest, effect_lookup=None) -> dict[str, Any]:
+def approval_chain(request: ApprovalRequest) -> dict[str, Any]:
     """The whole story of one effect, for auditors: messages → slots → preview → decision → execution."""
+    return approval_chains([request])[0]
+
+
+def approval_chains(requests: Iterable[ApprovalRequest]) -> list[dict[str, Any]]:
+    """`approval_chain` of each request, in their order, in three queries whatever their number: the requests
+    with their Asks, every message of those Asks and of the previews' own, every slot event of the Asks."""
+    if isinstance(requests, QuerySet):
+        requests = requests.select_related("ask")
+    requests = list(requests)
+    ask_ids = {request.ask_id for request in requests}
+    shown_ids = {request.shown_in_id for request in requests if request.shown_in_id}
+    messages: dict[int, Message] = {}
+    of_ask: dict[int, list[Message]] = defaultdict(list)
+    for message in (Message.objects.filter(Q(attribution__ask_id__in=ask_ids) | Q(pk__in=shown_ids))
+                    .select_related("attribution").order_by("sent_at", "pk")):
+        messages[message.pk] = message
+        attribution = getattr(message, "attribution", None)
+        if attribution is not None and attribution.ask_id in ask_ids:
+            of_ask[attribution.ask_id].append(message)
+    events: dict[int, list[SlotEvent]] = defaultdict(list)
+    for event in SlotEvent.objects.filter(ask_id__in=ask_ids).order_by("pk"):
+        events[event.ask_id].append(event)
+    return [_chain(request, _with_shown(of_ask[request.ask_id], messages.get(request.shown_in_id or 0)),
+                   events[request.ask_id]) for request in requests]
+
+
+def _with_shown(of_ask: list[Message], shown: Message | None) -> list[Message]:
+    if shown is None or shown in of_ask:
+        return of_ask
+    return sorted([*of_ask, shown], key=lambda message: (message.sent_at, message.pk))
+
+
+def _chain(request: ApprovalRequest, messages: list[Message], events: list[SlotEvent]) -> dict[str, Any]:
     ask = request.ask
-    messages = [
-        {"id": m.pk, "at": m.sent_at.isoformat(), "direction": m.direction, "channel": m.channel, "kind": m.kind,
-         "text": m.text, "channel_message_id": m.channel_message_id}
-        for m in Message.objects.filter(Q(attribution__ask=ask) | Q(pk=request.shown_in_id)).order_by("sent_at", "pk")
-    ]
-    slots = [
-        {"at": e.created_at.isoformat(), "slot": e.slot, "action": e.action, "value": e.value, "previous": e.previous,
-         "message": e.message_id}
-        for e in SlotEvent.objects.filter(ask=ask).order_by("pk")
-    ]
     return {
         "approval": {"id": request.pk, "tool": request.tool, "risk": request.risk, "channel": request.channel,
                      "status": request.status, "created_at": request.created_at.isoformat(),
                      "expires_at": request.expires_at.isoformat()},
         "ask": {"id": ask.pk, "kind": ask.kind, "status": ask.status},
-        "messages": messages,
-        "slots": slots,
+        "messages": [{"id": m.pk, "at": m.sent_at.isoformat(), "direction": m.direction, "channel": m.channel,
+                      "kind": m.kind, "text": m.text, "channel_message_id": m.channel_message_id} for m in messages],
+        "slots": [{"at": e.created_at.isoformat(), "slot": e.slot, "action": e.action, "value": e.value,
+                   "previous": e.previous, "message": e.message_id} for e in events],
         "preview": {"shown_in_message": request.shown_in_id, "text": request.preview["text"],
                     "facts": request.preview["facts"], "hash": request.preview_hash},
         "decision": {"by": request.decided_by, "channel": request.decision_channel,

@@ -54,6 +54,7 @@ class AccountAdmin(ReadOnlyBankAdmin):
 class PixKeyAdmin(ReadOnlyBankAdmin):
     list_display = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account")
     list_filter = ("key_type", "bank_name", "created_at")
+    list_select_related = ("account__holder",)  # each row names its account, which names its holder (both nullable)
     search_fields = ("value", "owner_name")
     fields = ("key_type", "key", "owner_name", "masked_document", "bank_name", "bank_ispb", "account", "created_at")
     key = attribute_column("display_value", _("key"))

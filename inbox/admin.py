@@ -40,7 +40,7 @@ class EscalationAdmin(ReadOnlyAdmin):
                     "trace"]
     list_filter = ["status", "guard", "created_at"]
     date_hierarchy = "created_at"
-    list_select_related = ["conversation__customer"]
+    list_select_related = ["conversation__customer", "claimed_by", "resolved_by"]  # named in every row
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
     readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
                        "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at", "language",

@@ -50,12 +50,6 @@ def escalation_queue() -> QuerySet[Escalation]:
             .order_by("open_first", "created_at", "pk"))
 
 
-def escalation_recent_messages(*, escalation: Escalation, limit: int = 10) -> list[Message]:
-    """The conversation's last `limit` messages, oldest first."""
-    recent = Message.objects.filter(conversation_id=escalation.conversation_id).order_by("-sent_at", "-pk")[:limit]
-    return list(reversed(recent))
-
-
 def user_may_view_queue(user: User | AnonymousUser) -> bool:
     return bool(user.is_active and user.is_staff and user.has_perm("inbox.view_escalation"))
 

@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 
-def staff_page_link(url_name: str, *args: object, label: str | None = None, fragment: str = "") -> str:
+def staff_page_link(url_name: str, *args: object, label: str | None = None) -> str:
     """`<a href>` to a named staff page, or "-" where this URLconf does not serve it (the public host)."""
     if any(arg in (None, "") for arg in args):
         return "-"
@@ -15,5 +15,4 @@ def staff_page_link(url_name: str, *args: object, label: str | None = None, frag
         url = reverse(url_name, args=args)
     except NoReverseMatch:
         return "-"
-    return format_html('<a class="trace-link" href="{}{}">{}</a>', url, f"#{fragment}" if fragment else "",
-                       label or _("trace"))
+    return format_html('<a class="trace-link" href="{}">{}</a>', url, label or _("trace"))

@@ -189,6 +189,7 @@ class PolicyVersionAdmin(OwnOrganisationMixin, PlatformPolicyVersionAdmin):  # t
     list_display = ["number", "changed_at", "changed_by_shown", "changes_shown"]  # type: ignore[assignment]
     fields = ("number", "changed_at", "changed_by_shown", "changes_shown", "snapshot_shown")
     readonly_fields = fields
+    list_select_related = ["organisation"]  # each row's changes are shown in its currency
 
     @admin.display(description=_("changes"))
     def changes_shown(self, obj) -> str:
@@ -250,9 +251,12 @@ class StaffAdmin(UserAdmin, ModelAdmin):
     fieldsets = [(None, {"fields": ["username", "password"]}),
                  (_("Staff"), {"fields": ["email", "is_active", "groups"]})]
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("groups")  # the role column: one query per page
+
     @admin.display(description=_("role"))
     def role(self, obj) -> str:
-        return ", ".join(role_label(name) for name in obj.groups.values_list("name", flat=True))
+        return ", ".join(role_label(group.name) for group in obj.groups.all())
 
     def save_model(self, request, obj, form, change) -> None:
         obj.is_staff = True

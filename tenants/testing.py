@@ -58,3 +58,14 @@ def signed_in(schema: str | None, username: str = "admin"):
     response = client.post("/admin/login/", {"username": username, "password": DEMO_PASSWORD})
     assert response.status_code == 302, f"{username} could not sign in on {schema}"
     return client
+
+
+def page_queries(client, url: str) -> int:
+    """How many statements `client` costs to GET `url` (200 expected): what a list page's tests compare with more
+    rows on it, to show the count does not grow with them."""
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(queries)

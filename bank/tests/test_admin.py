@@ -62,3 +62,24 @@ def test_the_bank_pages_are_absent_for_a_store(demostore):
         assert client.get(f"/admin/bank/{model}/").status_code in (403, 404), model
     assert client.get("/admin/bank/").status_code == 404
     assert not Holder.objects.exists() and not PixTransfer.objects.exists()
+
+
+def test_the_pix_key_list_costs_the_same_for_more_keys(carla):
+    """Each key names its account, and the account its holder: both come with the rows, not two queries a key."""
+    import uuid
+
+    from django_tenants.utils import schema_context
+
+    from bank.models import Account
+    from tenants.testing import page_queries
+
+    account = Account.objects.get(holder=carla)
+    client = signed_in("demobank", "admin")
+    page_queries(client, "/admin/bank/pixkey/")  # the session's first statements are not the list's
+    few = page_queries(client, "/admin/bank/pixkey/")
+    with schema_context("demobank"):
+        PixKey.objects.bulk_create([
+            PixKey(key_type=PixKey.KeyType.RANDOM, value=str(uuid.uuid4()), owner_name=carla.name,
+                   owner_document=carla.document, bank_name="Magie Banco", bank_ispb="00000000", account=account)
+            for _ in range(4)])
+    assert page_queries(client, "/admin/bank/pixkey/") == few

@@ -34,3 +34,41 @@ def test_the_auditor_cannot_change_an_escalation_in_the_admin(escalated):
     with schema_context("demobank"):
         escalation = Escalation.objects.get(pk=escalated.pk)
         assert (escalation.guard, escalation.status) == ("no_full_account_number", "open")
+
+
+def test_the_escalation_list_costs_the_same_for_more_escalations(escalated):
+    """Each row names who claimed and who resolved it: those users come with the rows, not two queries a row."""
+    from inbox.services import escalation_claim, escalation_resolve
+    from inbox.tests.helpers import staff
+    from tenants.testing import page_queries
+
+    client = signed_in("demobank", "admin")
+    page_queries(client, "/admin/inbox/escalation/")  # the session's first statements are not the list's
+    few = page_queries(client, "/admin/inbox/escalation/")
+    with schema_context("demobank"):
+        for _ in range(3):
+            escalation = escalation_make(chat_make())
+            escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+            escalation_resolve(escalation_id=escalation.pk, user=staff("agent"), note="done")
+    assert page_queries(client, "/admin/inbox/escalation/") == few
+
+
+def test_an_escalation_page_costs_the_same_for_more_replies_and_notes(escalated):
+    """Its replies name their author and message, its notes their author: joined to the inline rows."""
+    from inbox.services import escalation_claim, escalation_note_add, escalation_reply
+    from inbox.tests.helpers import staff
+    from tenants.testing import page_queries
+
+    url = f"/admin/inbox/escalation/{escalated.pk}/change/"
+    with schema_context("demobank"):
+        escalation_claim(escalation_id=escalated.pk, user=staff("agent"))
+        escalation_reply(escalation_id=escalated.pk, user=staff("agent"), text="Oi, já vejo isso.")
+        escalation_note_add(escalation_id=escalated.pk, user=staff("agent"), text="Ligou também.")
+    client = signed_in("demobank", "admin")
+    page_queries(client, url)  # the session's first statements are not the page's
+    few = page_queries(client, url)
+    with schema_context("demobank"):
+        for index in range(3):
+            escalation_reply(escalation_id=escalated.pk, user=staff("agent"), text=f"Mais uma, {index}.")
+            escalation_note_add(escalation_id=escalated.pk, user=staff("admin"), text=f"Nota {index}.")
+    assert page_queries(client, url) == few

@@ -42,9 +42,3 @@ def kv_table(data: Any) -> SafeString:
     if not isinstance(data, dict):
         return mark_safe(_cell(data, 0))
     return mark_safe(_table(data, 0))
-
-
-@register.filter
-def pick(data: dict, keys: str) -> dict:
-    """`detail|pick:"arguments,result"` → the sub-dict of those keys."""
-    return {key: data.get(key) for key in keys.split(",") if key in data}

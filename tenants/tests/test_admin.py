@@ -1,6 +1,7 @@
 """The back office: an organisation admin edits its policy, an auditor only reads; secrets are never shown."""
 
 import logging
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -10,7 +11,8 @@ from tenants.demo import demo_channel_secrets
 from tenants.forms import PolicyForm
 from tenants.models import OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot
-from tenants.testing import signed_in
+from tenants.services import policy_update
+from tenants.testing import page_queries, signed_in
 
 
 def policy_post_data(policy: OrganisationPolicy, **overrides) -> dict:
@@ -152,3 +154,34 @@ def test_an_amount_maximum_outside_the_platform_ceiling_is_refused_naming_the_fi
     assert "amount_max" in response.context["adminform"].form.errors
     bank_policy.refresh_from_db()
     assert bank_policy.version == 1 and bank_policy.amount_max_cents == 100_000_000_00
+
+
+def test_the_policy_version_list_costs_the_same_for_more_versions(bank_policy, demobank):
+    """Each row shows its changes in the organisation's currency: the organisation comes with the rows, not one
+    query per version."""
+    client = signed_in("demobank", "admin")
+    url = "/admin/tenants/policyversion/"
+    page_queries(client, url)  # the session's first statements are not the list's
+    few = page_queries(client, url)
+    connection.set_tenant(demobank)
+    for minutes in (7, 8, 9, 11):
+        policy_update(organisation=demobank, changes={"ask_stale_after": timedelta(minutes=minutes)},
+                      changed_by="admin@demobank")
+    connection.set_schema_to_public()
+    assert page_queries(client, url) == few
+
+
+def test_the_staff_list_costs_the_same_for_more_members(bank_policy, demobank):
+    """Each member's role is named from their groups, fetched for the whole page at once."""
+    from django.contrib.auth.models import Group, User
+
+    client = signed_in("demobank", "admin")
+    url = "/admin/auth/user/"
+    page_queries(client, url)
+    few = page_queries(client, url)
+    with schema_context("demobank"):
+        agents = Group.objects.get(name="agent")
+        for index in range(4):
+            User.objects.create_user(username=f"agent-{index}", is_staff=True).groups.add(agents)
+    assert page_queries(client, url) == few
+

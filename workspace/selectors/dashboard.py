@@ -150,10 +150,6 @@ def _escalation_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tup
     return figures, weeks
 
 
-def escalation_figures(*, since: datetime, until: datetime, zone: ZoneInfo) -> dict[str, Any]:
-    return _escalation_rows(since=since, until=until, zone=zone)[0]
-
-
 def weekly_fallback(*, since: datetime, until: datetime, zone: ZoneInfo, turns: dict[date, int],
                     handed: dict[date, int]) -> list[dict[str, Any]]:
     """Per week (from Monday, organisation's time): chats handed to a person ÷ turns, in percent."""
@@ -191,10 +187,6 @@ def recent_asks(*, since: datetime, until: datetime, kind: str = "", limit: int 
     handed = set(Escalation.objects.filter(ask__in=chosen).values_list("ask_id", flat=True))
     return [{"ask": ask, "customer": ask.conversation.customer, "approval": amounts.get(ask.pk),
              "handed": ask.pk in handed} for ask in chosen]
-
-
-def turn_figures(*, since: datetime, until: datetime, zone: ZoneInfo) -> dict[str, Any]:
-    return _turn_rows(since=since, until=until, zone=zone)[0]
 
 
 @transaction.atomic

@@ -120,7 +120,8 @@ def test_the_json_export_is_the_whole_trace(pix):
     assert response.status_code == 200
     assert f'trace_demobank_conversation-{pix.conversation_id}_' in response["Content-Disposition"]
     document = json.loads(response.content)
-    assert document["organisation"] == "demobank" and document["policy_version"]
+    version = Organisation.objects.get(schema_name="demobank").policy.version  # in force since before the chat
+    assert (document["organisation"], document["policy_version"]) == ("demobank", version)
     assert pix.ask_id in [ask["id"] for ask in document["asks"]]
     assert "approval_decision" in {entry["kind"] for entry in document["entries"]}
 
@@ -132,15 +133,34 @@ def test_the_transfer_link_redirects_to_its_asks_trace(pix):
     assert response["Location"] == f"/workspace/trace/ask/{pix.ask_id}/#transfer-{pix.transfer.end_to_end_id}"
 
 
-@pytest.mark.parametrize("page", ["approvals/approvalrequest/{approval}/change/", "agent/turn/{turn}/change/",
-                                  "bank/pixtransfer/{transfer}/change/", "asks/ask/{ask}/change/",
-                                  "approvals/approvalrequest/", "bank/pixtransfer/"])
-def test_the_admin_pages_link_to_the_trace(pix, page):
+@pytest.mark.parametrize(("page", "target"), [
+    ("approvals/approvalrequest/{approval}/change/", "ask"), ("agent/turn/{turn}/change/", "ask"),
+    ("asks/ask/{ask}/change/", "ask"), ("approvals/approvalrequest/", "ask"), ("asks/ask/", "ask"),
+    ("agent/turn/", "ask"),
+    # the bank knows no Asks: its pages link to the transfer's trace, which redirects to its Ask's
+    ("bank/pixtransfer/{transfer}/change/", "transfer"), ("bank/pixtransfer/", "transfer"),
+])
+def test_the_admin_pages_link_to_the_trace(pix, page, target):
     url = "/admin/" + page.format(approval=pix.approval.pk, turn=pix.preview.pk, transfer=pix.transfer.pk,
                                   ask=pix.ask_id)
     response = signed_in("demobank", "auditor").get(url)
 
     assert response.status_code == 200
-    body = response.content.decode()
-    assert (f'href="/workspace/trace/ask/{pix.ask_id}/"' in body
-            or f'href="/workspace/trace/transfer/{pix.transfer.end_to_end_id}/"' in body)
+    link = {"ask": f'href="/workspace/trace/ask/{pix.ask_id}/"',
+            "transfer": f'href="/workspace/trace/transfer/{pix.transfer.end_to_end_id}/"'}[target]
+    assert link in response.content.decode()
+
+
+def test_a_trace_costs_the_same_queries_for_a_longer_conversation(demobank):
+    """One query per table, whatever the number of Asks, turns, approvals and transfers in the chat."""
+    from django.test.utils import CaptureQueriesContext
+
+    first = pix_sent()
+    with CaptureQueriesContext(connection) as short:
+        trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
+    for amount in (30, 40):
+        pix_sent(text=f"manda {amount} pra Ana")
+    with CaptureQueriesContext(connection) as long:
+        trace = trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
+    assert len([entry for entry in trace.entries if entry.kind == "transfer"]) == 3
+    assert len(long) == len(short)
