@@ -42,9 +42,10 @@ MESSAGES: dict[str, Any] = {
     "limit": pgettext_lazy("customer", "That was not possible: %(reason)s."),
     "booking_done": pgettext_lazy(
         "customer", "Booked: %(activity)s, %(start)s, %(party)s, %(amount)s in total. Pay here: %(url)s"),
-    "slots": pgettext_lazy("customer", "Free times:\n%(lines)s"),
+    "slots": pgettext_lazy("customer", "Free times:\n%(lines)s\nWhich time would you like?"),
     "no_slots": pgettext_lazy("customer", "No free times for that. Another day?"),
-    "slot_taken": pgettext_lazy("customer", "That time was just taken. Free now:\n%(lines)s"),
+    "slot_taken": pgettext_lazy("customer",
+                                "That time was just taken. Free now:\n%(lines)s\nWhich time would you like?"),
     "places_left": npgettext_lazy("customer", "%(count)s place left", "%(count)s places left", "count"),
     "products": pgettext_lazy("customer", "I found:\n%(lines)s"),
     "products_within": pgettext_lazy("customer", "Within %(budget)s I found:\n%(lines)s"),

@@ -77,6 +77,16 @@ def test_a_customer_books_at_the_catalan_school_in_their_own_language(db, chat, 
     assert conversation_language("demoschool", customer) == ("" if lang == "ca" else lang)
 
 
+WHICH_TIME = {"es": "¿Qué horario prefieres?", "en": "Which time would you like?", "ca": "Quin horari prefereixes?"}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "ca"])
+def test_the_free_times_offered_end_with_the_question_of_which_one(db, chat, lang):
+    # The list alone was a dead end: the customer answered "sí, ese" and read the same list again.
+    first = chat("demoschool", BOOK[lang][0], customer=f"44{next(_ids):09d}")
+    assert first[0]["text"].startswith(BOOK[lang][1]) and first[0]["text"].endswith(WHICH_TIME[lang]), first
+
+
 def test_the_language_follows_the_customer_and_a_short_reply_keeps_it(db, chat):
     customer = f"44{next(_ids):09d}"
     replies = chat("demoschool", "What times are free for climbing tomorrow?", "2", "Y para esquí, ¿qué horarios hay?",
