@@ -31,6 +31,9 @@ MESSAGES: dict[str, Any] = {
     "balance": pgettext_lazy("customer", "Your balance is %(amount)s."),
     "history": npgettext_lazy("customer", "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.",
                               "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.", "count"),
+    # A statement of one day names it once ("De ter. 1 dez. a ter. 1 dez." read as a stutter).
+    "history_day": npgettext_lazy("customer", "On %(day)s you sent %(count)s Pix, %(total)s in total.",
+                                  "On %(day)s you sent %(count)s Pix, %(total)s in total.", "count"),
     "pix_needs_approval": pgettext_lazy(
         "customer", "Pix of %(amount)s to %(name)s (%(document)s, %(bank)s). This Pix needs your approval and "
                     "cannot be undone; nothing has been sent yet."),

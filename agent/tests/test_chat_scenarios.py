@@ -585,6 +585,17 @@ def test_the_statement_is_answered_with_plurals_and_localized_dates(db, chat, la
     assert again and again[0]["kind"] == "balance"  # and the chat does not go silent
 
 
+@pytest.mark.parametrize("lang,question,opening", [
+    ("pt-BR", "me mostra o extrato de hoje", "Em "), ("es", "muéstrame el extracto de hoy", "El "),
+    ("en", "show me today's statement", "On ")])
+def test_a_statement_of_one_day_names_the_day_once(db, chat, lang, question, opening):
+    # "De ter. 1 dez. a ter. 1 dez. você fez ..." read as a stutter.
+    statement = chat("demobank", *pix_sent(lang, ("20", "Pedro")), question, customer=CARLA)[-1]
+    assert statement["kind"] == "pix_history" and statement["text"].startswith(opening), statement["text"]
+    day = statement["text"].split(" ")[1:4]
+    assert statement["text"].count(" ".join(day)) == 1, statement["text"]
+
+
 def test_the_statement_with_no_pix_says_so(db, chat):
     replies = chat("demobank", "me mostra o extrato", customer=CARLA)
     assert replies[0]["text"].endswith("você fez 0 Pix enviado, total R$\xa00,00.") and replies[0]["state"] == "completed"
