@@ -87,6 +87,15 @@ def test_the_free_times_offered_end_with_the_question_of_which_one(db, chat, lan
     assert first[0]["text"].startswith(BOOK[lang][1]) and first[0]["text"].endswith(WHICH_TIME[lang]), first
 
 
+@pytest.mark.parametrize("lang,opening,name", [
+    ("es", "quiero reservar raquetas de nieve mañana para 2", "Raquetas de nieve"),
+    ("en", "I want to book snowshoeing tomorrow at 7am for 2", "Snowshoeing")])
+def test_the_activities_offered_are_named_in_the_customers_language(db, chat, lang, opening, name):
+    # A Spanish customer of the Catalan school read "Raquetes de neu" in an otherwise Spanish list.
+    first = chat("demoschool", opening, customer=f"44{next(_ids):09d}")
+    assert f"• {name} — " in first[0]["text"] and "Raquetes de neu" not in first[0]["text"], first
+
+
 def test_the_language_follows_the_customer_and_a_short_reply_keeps_it(db, chat):
     customer = f"44{next(_ids):09d}"
     replies = chat("demoschool", "What times are free for climbing tomorrow?", "2", "Y para esquí, ¿qué horarios hay?",
