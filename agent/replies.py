@@ -31,6 +31,9 @@ MESSAGES: dict[str, Any] = {
     "balance": pgettext_lazy("customer", "Your balance is %(amount)s."),
     "history": npgettext_lazy("customer", "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.",
                               "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.", "count"),
+    # A statement of one day names it once ("De ter. 1 dez. a ter. 1 dez." read as a stutter).
+    "history_day": npgettext_lazy("customer", "On %(day)s you sent %(count)s Pix, %(total)s in total.",
+                                  "On %(day)s you sent %(count)s Pix, %(total)s in total.", "count"),
     "pix_needs_approval": pgettext_lazy(
         "customer", "Pix of %(amount)s to %(name)s (%(document)s, %(bank)s). This Pix needs your approval and "
                     "cannot be undone; nothing has been sent yet."),
@@ -42,9 +45,10 @@ MESSAGES: dict[str, Any] = {
     "limit": pgettext_lazy("customer", "That was not possible: %(reason)s."),
     "booking_done": pgettext_lazy(
         "customer", "Booked: %(activity)s, %(start)s, %(party)s, %(amount)s in total. Pay here: %(url)s"),
-    "slots": pgettext_lazy("customer", "Free times:\n%(lines)s"),
+    "slots": pgettext_lazy("customer", "Free times:\n%(lines)s\nWhich time would you like?"),
     "no_slots": pgettext_lazy("customer", "No free times for that. Another day?"),
-    "slot_taken": pgettext_lazy("customer", "That time was just taken. Free now:\n%(lines)s"),
+    "slot_taken": pgettext_lazy("customer",
+                                "That time was just taken. Free now:\n%(lines)s\nWhich time would you like?"),
     "places_left": npgettext_lazy("customer", "%(count)s place left", "%(count)s places left", "count"),
     "products": pgettext_lazy("customer", "I found:\n%(lines)s"),
     "products_within": pgettext_lazy("customer", "Within %(budget)s I found:\n%(lines)s"),

@@ -77,6 +77,12 @@ def organisation_language() -> Lang:
     return lang_of(tenancy_current().language)
 
 
+def activity_names(*, language: str) -> dict[str, str]:
+    """Each activity's name in `language` (its own name where it has none in that language), by slug: the slots
+    of the engine are named in the organisation's language, a customer reads them in theirs."""
+    return {activity.slug: activity.name_in(language) for activity in Activity.objects.only("slug", "name", "names")}
+
+
 def organisation_time_zone() -> ZoneInfo:
     return tenancy_current().zone
 

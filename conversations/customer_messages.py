@@ -11,6 +11,7 @@ from typing import Any
 SOURCES = {
     "agent.replies": ("MESSAGES", "KIND_NAMES", "SLOT_NAMES", "REASONS"),
     "approvals.previews": ("TEXT",),
+    "approvals.views": ("STATUS_TEXTS",),
     "conversations.wording": ("PARTY",),
     "whatsapp.sender": ("LIST_BUTTON_LABEL",),
     "booking.views": ("TEXTS",),

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from babel.numbers import format_decimal
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from language.locales import babel_locale, lang_of
 from magie.bounds import AMOUNT_CEILING_CENTS
+from staff.selectors import active_lang
 from tenants.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 
 MAX_STALE = timedelta(days=7)
@@ -100,7 +103,7 @@ def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
             errors[gate_field(risk, part)] = [_("Must be more than zero.")]
         elif value is not None and value > AMOUNT_CEILING_CENTS:
             errors[gate_field(risk, part)] = [_("Must be at most %(units)s units of the currency.")
-                                              % {"units": f"{AMOUNT_CEILING_CENTS // 100:,}"}]
+                                              % {"units": _ceiling_units()}]
     # Each amount goes with one mode: needed with it, left empty without it.
     for part, value, its_mode, needed, unused in (
         ("threshold", threshold, GateMode.ABOVE_AMOUNT, _("“%(mode)s” needs the amount above which to ask."),
@@ -111,6 +114,12 @@ def _validate_gate(risk: str, rule: Any, errors: dict[str, list[str]]) -> None:
         if (mode == its_mode) == (value is None):
             message = needed if value is None else unused
             errors.setdefault(gate_field(risk, part), []).append(message % {"mode": its_mode.label})
+
+
+def _ceiling_units() -> str:
+    """The platform ceiling in whole units as the reader's language groups digits ("10.000.000.000.000" in pt-BR, by
+    babel like the amounts of the policy page): Python's "," grouping is English only."""
+    return format_decimal(AMOUNT_CEILING_CENTS // 100, locale=babel_locale(lang_of(active_lang())))
 
 
 def validate_policy(snapshot: Mapping[str, Any]) -> None:
@@ -153,6 +162,6 @@ def validate_policy(snapshot: Mapping[str, Any]) -> None:
     amount_max = snapshot.get("amount_max_cents")
     if not isinstance(amount_max, int) or isinstance(amount_max, bool) or not 0 < amount_max <= AMOUNT_CEILING_CENTS:
         errors["amount_max"] = [_("Must be more than zero and at most %(units)s units of the currency.")
-                                % {"units": f"{AMOUNT_CEILING_CENTS // 100:,}"}]
+                                % {"units": _ceiling_units()}]
     if errors:
         raise ValidationError(errors)

@@ -176,7 +176,7 @@ def test_the_children_of_up_start_as_the_development_deployment_up_decided(monke
     """`make run` on a fresh machine: `up` itself is development (the embedded default), its children see the
     DATABASE_URL it hands them with DEBUG off. Started with exactly `up`'s child environment and nothing the test
     settings add, a child must not take itself for production (which refuses to start without SECRET_KEY)."""
-    from magie.management.commands.up import children_environment
+    from magie.management.commands.up import child_environment
 
     for name in ("MAGIE_DEPLOYMENT", "SECRET_KEY", "MAGIE_FIELD_KEYS", "DEBUG", "DJANGO_SETTINGS_MODULE"):
         monkeypatch.delenv(name, raising=False)
@@ -184,6 +184,6 @@ def test_the_children_of_up_start_as_the_development_deployment_up_decided(monke
     child = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c",
          "from django.conf import settings; print(settings.MAGIE_DEPLOYMENT, settings.DEBUG)"],
-        env=children_environment(), cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
+        env=child_environment(addr="127.0.0.1:8000"), cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.splitlines()[-1].split() == ["development", "False"]

@@ -50,3 +50,25 @@ def test_doctor_says_what_is_wrong_when_the_broker_is_down(db):
     assert "database:  ok" in result.stdout
     assert "broker:    FAILED" in result.stdout and "worker:    FAILED" in result.stdout
     assert "not healthy: broker, worker" in result.stderr
+
+
+def test_up_on_a_database_that_does_not_exist_says_so_and_how_to_make_it(db):
+    # It printed ten seconds of pool warnings, then a PoolTimeout traceback from the connection budget check.
+    missing = database_url_of_the_tests().rsplit("/", 1)[0] + "/magie_no_such_database"
+    result = subprocess.run([sys.executable, "manage.py", "up", "--no-worker", "--no-seed", "--addr", "127.0.0.1:1"],
+                            cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120,
+                            env=os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": missing,
+                                              "MAGIE_DEPLOYMENT": "development",
+                                              "CELERY_BROKER_URL": settings.CELERY_BROKER_URL})
+    assert result.returncode != 0
+    assert 'database "magie_no_such_database" does not exist' in result.stderr
+    assert "createdb" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_up_links_customers_to_the_port_it_serves_unless_told_otherwise(monkeypatch):
+    from magie.management.commands.up import child_environment
+
+    monkeypatch.delenv("MAGIE_PUBLIC_URL_TEMPLATE", raising=False)
+    assert child_environment(addr="127.0.0.1:8150")["MAGIE_PUBLIC_URL_TEMPLATE"] == "http://{host}:8150"
+    monkeypatch.setenv("MAGIE_PUBLIC_URL_TEMPLATE", "https://{host}")
+    assert child_environment(addr="0.0.0.0:8000")["MAGIE_PUBLIC_URL_TEMPLATE"] == "https://{host}"

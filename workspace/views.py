@@ -107,11 +107,12 @@ def _range(request: HttpRequest):
 
 @_auditing
 def dashboard(request: HttpRequest) -> HttpResponse:
+    """The dashboard of the range asked; a range refused shows the default one with what was wrong (400)."""
     organisation = organisation_current()
     try:
-        days = _range(request)
+        days, refused = _range(request), None
     except RangeInvalid as error:
-        return HttpResponseBadRequest(str(error))
+        days, refused = day_range(organisation=organisation), error
     figures = dashboard_figures(since=days.since, until=days.until, zone=ZoneInfo(organisation.time_zone))
     sections = []
     for section in SECTIONS:
@@ -125,9 +126,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "title": _("Dashboard"), "days": days, "figures": figures, "sections": sections, "kind": kind,
         "kinds": list(figures["outcomes"]["by_kind"]),
         "recent": recent_asks(since=days.since, until=days.until, kind=kind),
-        "organisation": organisation,
+        "organisation": organisation, "refused": str(refused) if refused else "",
     }
-    return render(request, "workspace/dashboard.html", context)
+    return render(request, "workspace/dashboard.html", context, status=400 if refused else 200)
 
 
 @_auditing

@@ -179,8 +179,10 @@ class Responder:
         end = datetime.fromisoformat(data["until"])
         last = end.date() - timedelta(days=1) if end.time() == time(0) and end.date() > first else end.date()
         since, until = wording.day(self.lang, first), wording.day(self.lang, last)  # the statement's end is exclusive
-        return Draft(self.say("history", since=since, until=until, count=sent,
-                              total=self.money(data["settled_out_cents"])))
+        total = self.money(data["settled_out_cents"])
+        if first == last:
+            return Draft(self.say("history_day", day=since, count=sent, total=total))
+        return Draft(self.say("history", since=since, until=until, count=sent, total=total))
 
     def step_pix_transfer(self) -> Draft:
         slots = self.scope.slots

@@ -77,6 +77,25 @@ def test_a_customer_books_at_the_catalan_school_in_their_own_language(db, chat, 
     assert conversation_language("demoschool", customer) == ("" if lang == "ca" else lang)
 
 
+WHICH_TIME = {"es": "¿Qué horario prefieres?", "en": "Which time would you like?", "ca": "Quin horari prefereixes?"}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "ca"])
+def test_the_free_times_offered_end_with_the_question_of_which_one(db, chat, lang):
+    # The list alone was a dead end: the customer answered "sí, ese" and read the same list again.
+    first = chat("demoschool", BOOK[lang][0], customer=f"44{next(_ids):09d}")
+    assert first[0]["text"].startswith(BOOK[lang][1]) and first[0]["text"].endswith(WHICH_TIME[lang]), first
+
+
+@pytest.mark.parametrize("lang,opening,name", [
+    ("es", "quiero reservar raquetas de nieve mañana para 2", "Raquetas de nieve"),
+    ("en", "I want to book snowshoeing tomorrow at 7am for 2", "Snowshoeing")])
+def test_the_activities_offered_are_named_in_the_customers_language(db, chat, lang, opening, name):
+    # A Spanish customer of the Catalan school read "Raquetes de neu" in an otherwise Spanish list.
+    first = chat("demoschool", opening, customer=f"44{next(_ids):09d}")
+    assert f"• {name} — " in first[0]["text"] and "Raquetes de neu" not in first[0]["text"], first
+
+
 def test_the_language_follows_the_customer_and_a_short_reply_keeps_it(db, chat):
     customer = f"44{next(_ids):09d}"
     replies = chat("demoschool", "What times are free for climbing tomorrow?", "2", "Y para esquí, ¿qué horarios hay?",
@@ -573,6 +592,17 @@ def test_the_statement_is_answered_with_plurals_and_localized_dates(db, chat, la
         assert not Escalation.objects.exists()  # no guard handed it to a person
     again = chat("demobank", "qual meu saldo?", customer=CARLA)
     assert again and again[0]["kind"] == "balance"  # and the chat does not go silent
+
+
+@pytest.mark.parametrize("lang,question,opening", [
+    ("pt-BR", "me mostra o extrato de hoje", "Em "), ("es", "muéstrame el extracto de hoy", "El "),
+    ("en", "show me today's statement", "On ")])
+def test_a_statement_of_one_day_names_the_day_once(db, chat, lang, question, opening):
+    # "De ter. 1 dez. a ter. 1 dez. você fez ..." read as a stutter.
+    statement = chat("demobank", *pix_sent(lang, ("20", "Pedro")), question, customer=CARLA)[-1]
+    assert statement["kind"] == "pix_history" and statement["text"].startswith(opening), statement["text"]
+    day = statement["text"].split(" ")[1:4]
+    assert statement["text"].count(" ".join(day)) == 1, statement["text"]
 
 
 def test_the_statement_with_no_pix_says_so(db, chat):

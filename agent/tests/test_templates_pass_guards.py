@@ -137,6 +137,8 @@ CONTEXTS: dict[str, Context] = {
     "balance": Context("bank", lambda lang: {"amount": money(500000, "BRL", lang)}, lambda: [ok(
         "get_balance", {"account_number": "12345-6", "balance_cents": 500000, "currency": "BRL"})]),
     "history": Context("bank", _history, _history_records, said=("quantos pix eu fiz esse mês?",)),
+    "history_day": Context("bank", lambda lang: {"day": "2026-12-01", "count": 3, "total": money(45000, "BRL", lang)},
+                           _history_records, said=("me mostra o extrato de hoje",)),
     "pix_needs_approval": Context(
         "bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
                               "document": OWNER["masked_document"], "bank": OWNER["bank_name"]},
@@ -294,6 +296,7 @@ def test_a_preview_template_trips_no_guard(key, lang):
 @pytest.mark.parametrize("key,guards", [("pix_sent", {"effect_claim_without_effect"}),
                                         ("booking_done", {"effect_claim_without_effect", "unsupported_amount"}),
                                         ("history", {"effect_claim_without_effect", "unsupported_amount"}),
+                                        ("history_day", {"effect_claim_without_effect", "unsupported_amount"}),
                                         ("balance", {"unsupported_amount"})])
 def test_without_the_results_behind_it_the_same_template_is_refused(key, guards, lang):
     """The templates pass because of what the tools returned, not because the guards ignore them: the statement

@@ -12,6 +12,7 @@ from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, ok
 from approvals.previews import booking_preview
 from booking.interface import SandboxBookingEngine
+from booking.selectors import activity_names
 from guards.evidence import Evidence, Identifier, Money
 from magie.errors import DomainError
 
@@ -32,12 +33,15 @@ class SendPaymentLinkArgs(ToolArgs):
 
 
 def _offers(ctx: ToolContext, offers) -> list[dict]:
-    listed = []
+    """The offers as references, each activity named in the customer's language ("Raquetas de nieve" to a
+    Spanish customer of the Catalan school, who read "Raquetes de neu")."""
+    listed, names = [], activity_names(language=ctx.language) if offers else {}
     for offer in offers[:6]:
         token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                                 payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now)
         entry = asdict(offer)
         entry.pop("slot_id")
+        entry["activity_name"] = names.get(offer.activity, offer.activity_name)
         listed.append({"slot_ref": token, **entry})
     return listed
 

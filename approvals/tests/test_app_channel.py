@@ -173,3 +173,19 @@ def test_an_expired_link_decides_nothing_and_no_log_line_carries_the_token(app_p
     request.refresh_from_db()
     assert request.status == "expired" and not request.link_token and PixTransfer.objects.count() == 0
     assert "/approve/[redacted]/" in caplog.text and url.split("/")[2] not in caplog.text
+
+
+def test_the_page_tells_the_customer_what_happened_in_their_words_never_the_stored_status(app_preview):
+    # After approving, the page read "approved" (a stored code, in English, to a Portuguese customer); an unknown
+    # link answered Django's English "Not Found".
+    _, request = app_preview
+    url = customer_link(request)
+    connection.set_schema_to_public()
+    page = Client(HTTP_HOST="demobank.localhost")
+    decided = page.post(url, {"decision": "decline"}).content.decode()
+    assert "Você recusou. Nada foi feito." in decided and 'id="status">declined<' not in decided
+    again = page.get(url)
+    assert again.status_code == 200 and "Você recusou. Nada foi feito." in again.content.decode()
+    unknown = page.get(f"/approve/{'x' * 43}/")
+    assert unknown.status_code == 404 and "Este link de aprovação não existe." in unknown.content.decode()
+    assert '<html lang="pt-BR">' in unknown.content.decode()

@@ -1,6 +1,6 @@
 import pytest
 
-from language.detect import MIN_LETTERS, detect_language, letters_of
+from language.detect import MIN_LETTERS, detect_language, is_some_language, letters_of
 from language.locales import LANGS
 
 
@@ -51,3 +51,16 @@ def test_pix_keys_links_and_digits_are_not_read():
 def test_min_letters_counts_letters_not_characters():
     word = "a" * (MIN_LETTERS - 1)
     assert detect_language(f"{word} 123456 !!!", allowed=LANGS, fallback="en") == "en"
+
+
+@pytest.mark.parametrize("text", ["asdkjh qwpoeiru zxmcnv", "asdfgh jkl", "xyz abc def", "aaaaaaa bbbbbb",
+                                  "kkkkkk hahaha", "lorem ipsum dolor sit amet"])
+@pytest.mark.parametrize("fallback", ["es", "ca", "en"])
+def test_a_message_in_no_language_keeps_the_conversation_language(text, fallback):
+    # A Spanish customer's keyboard mash was read as Portuguese (the best of four languages) and answered in it.
+    assert detect_language(text, allowed=LANGS, fallback=fallback) == fallback
+
+
+def test_a_clear_message_still_switches_after_the_check_of_being_some_language():
+    assert is_some_language(letters_of("hola, cuál es mi saldo?"))
+    assert not is_some_language(letters_of("asdkjh qwpoeiru zxmcnv"))

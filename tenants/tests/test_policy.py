@@ -131,3 +131,16 @@ def test_a_gate_threshold_above_the_platform_ceiling_is_refused(demobank):
     with pytest.raises(ValidationError) as refused:
         policy_update(organisation=demobank, changes={"gates": gates}, changed_by="admin@demobank")
     assert fields_of(refused.value) == {"money_threshold"}
+
+
+@pytest.mark.parametrize(("language", "ceiling"), [
+    ("pt-br", "10.000.000.000.000"), ("es", "10.000.000.000.000"), ("ca", "10.000.000.000.000"),
+    ("en", "10,000,000,000,000")])
+def test_the_platform_ceiling_in_a_refusal_is_written_as_the_staff_language_writes_numbers(demobank, language, ceiling):
+    # A Portuguese admin read "no máximo 10,000,000,000,000 unidades": a comma where pt-BR writes a decimal point.
+    gates = gates_with(demobank, "money", mode="above_amount", threshold_cents=10**15 + 1)
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        policy_update(organisation=demobank, changes={"gates": gates, "amount_max_cents": 10**15 + 1},
+                      changed_by="admin@demobank")
+    for field in ("money_threshold", "amount_max"):
+        assert ceiling in refused.value.message_dict[field][0]

@@ -164,3 +164,30 @@ def test_the_dashboard_names_each_guard_in_the_readers_words_not_its_code(demoba
         label = escalation_reason_label("no_full_account_number")
     assert label != "no_full_account_number" and label in page
     assert ">no_full_account_number<" not in page
+
+
+def test_a_range_no_calendar_holds_is_refused_on_the_page_in_the_readers_words(demobank):
+    # From year 1 to 9999 the weekly buckets ran past the calendar: a 500 after a second of work.
+    connection.set_schema_to_public()
+    auditor = signed_in("demobank", "auditor")  # reads the back office in Portuguese (the organisation's)
+    for query, words in [("since=0001-01-01&until=9999-12-31", "maior ou igual a 1 de Janeiro de 2000"),
+                         ("until=9999-12-31", "menor ou igual a"),
+                         ("since=1999-12-31", "maior ou igual a"),
+                         ("since=2026-13-01", "Informe uma data válida."),
+                         ("since=2026-12-10&until=2026-12-01", "maior ou igual a")]:
+        response = auditor.get(f"/workspace/dashboard/?{query}")
+        assert response.status_code == 400, query
+        page = response.content.decode()
+        assert words in page and 'id="asks-total"' in page, query  # the page, with its form, and what was wrong
+        csv_answer = auditor.get(f"/workspace/dashboard/turns.csv?{query}")
+        assert csv_answer.status_code == 400 and words in csv_answer.content.decode(), query
+
+
+def test_a_range_of_at_most_ten_years_is_shown(demobank):
+    connection.set_schema_to_public()
+    today = timezone.now().astimezone(ZoneInfo(demobank.time_zone)).date()
+    since = today + timedelta(days=1) - timedelta(days=3660)  # up to and including today
+    response = signed_in("demobank", "auditor").get(f"/workspace/dashboard/?since={since.isoformat()}")
+    assert response.status_code == 200
+    refused = signed_in("demobank", "auditor").get(f"/workspace/dashboard/?since={(since - timedelta(days=1)).isoformat()}")
+    assert refused.status_code == 400

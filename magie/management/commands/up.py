@@ -38,13 +38,17 @@ def _die_with_parent() -> None:
         pass
 
 
-def children_environment() -> dict[str, str]:
-    """What web, worker and beat start with: the database, broker and data folder `up` settled on, and its deployment
-    decision. Without the last, a child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for
-    production and refuses to start without SECRET_KEY."""
+def child_environment(*, addr: str) -> dict[str, str]:
+    """What web, worker and beat start with: the database, broker and deployment `up` decided on (without the last, a
+    child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for production and refuses to
+    start without SECRET_KEY), and — unless
+    MAGIE_PUBLIC_URL_TEMPLATE is set — links to customers on the port served (`--addr 127.0.0.1:8150` sent payment
+    and approval links to :8000, where nothing answered)."""
+    public = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE") or f"http://{{host}}:{split_bind(addr)[1]}"
     return os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
                          "MAGIE_DATA_DIR": str(settings.DATA_DIR), "PYTHONUNBUFFERED": "1",
-                         "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT}
+                         "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT,  # the children inherit the decision
+                         "MAGIE_PUBLIC_URL_TEMPLATE": public}
 
 
 class Command(BaseCommand):
@@ -66,6 +70,7 @@ class Command(BaseCommand):
         self._say(f"database: {'embedded PostgreSQL under ' + str(data_dir) if settings.EMBEDDED_DATABASE else 'DATABASE_URL'}")
         self._say(f"broker:   {'embedded Redis under ' + str(data_dir) if settings.EMBEDDED_BROKER else 'CELERY_BROKER_URL'}")
         web_workers = web_workers or settings.MAGIE_WEB_WORKERS
+        self._check_database()
         self._check_budget(web_workers=1 if dev else web_workers, concurrency=0 if no_worker else concurrency,
                            beat=not no_worker)
         call_command("migrate_schemas", interactive=False, verbosity=0)
@@ -74,7 +79,7 @@ class Command(BaseCommand):
         if not dev:
             call_command("collectstatic", interactive=False, verbosity=0)
         close_database_connections()  # `up` only supervises from here on: it holds no connection
-        env = children_environment()
+        env = child_environment(addr=addr)
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands: dict[str, list[str]] = {}
         if not no_worker:
@@ -108,6 +113,18 @@ class Command(BaseCommand):
     def _say(self, line: str) -> None:
         self.stdout.write(line)
         self.stdout.flush()
+
+    def _check_database(self) -> None:
+        """One plain connection first, so that a database that is missing or unreachable is said in one line with what
+        to do (the pool would retry for DATABASE_POOL_TIMEOUT seconds, then raise a traceback)."""
+        import psycopg
+
+        try:
+            psycopg.connect(settings.DATABASE_URL, connect_timeout=10).close()
+        except psycopg.OperationalError as error:
+            reason = " ".join(str(error).split())
+            raise CommandError(f"cannot use the database of DATABASE_URL: {reason}. Create it (e.g. `createdb` with "
+                               "its name), fix DATABASE_URL, or unset it for the embedded PostgreSQL") from None
 
     def _check_budget(self, *, web_workers: int, concurrency: int, beat: bool) -> None:
         """Refuse to start what could exhaust PostgreSQL's connections (every pool full at once)."""
