@@ -41,9 +41,8 @@ def _die_with_parent() -> None:
 def child_environment(*, addr: str) -> dict[str, str]:
     """What web, worker and beat start with: the database, broker and deployment `up` decided on (without the last, a
     child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for production and refuses to
-    start without SECRET_KEY), and — unless
-    MAGIE_PUBLIC_URL_TEMPLATE is set — links to customers on the port served (`--addr 127.0.0.1:8150` sent payment
-    and approval links to :8000, where nothing answered)."""
+    start without SECRET_KEY), and — unless MAGIE_PUBLIC_URL_TEMPLATE is set — links to customers on the port served
+    (`--addr 127.0.0.1:8150` sent payment and approval links to :8000, where nothing answered)."""
     public = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE") or f"http://{{host}}:{split_bind(addr)[1]}"
     return os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
                          "MAGIE_DATA_DIR": str(settings.DATA_DIR), "PYTHONUNBUFFERED": "1",
