@@ -5,8 +5,9 @@ reach a message, never written by a model. Keys are stable; every language has e
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, time
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
@@ -80,6 +81,8 @@ MESSAGES: dict[str, Any] = {
     "correction_without_value": pgettext_lazy("customer", "What would you like to correct?"),
     "greeting": pgettext_lazy("customer", "Hi! I can help with: %(what)s."),
     "changed": pgettext_lazy("customer", "OK, I changed %(slot)s: %(old)s → %(new)s."),
+    "time_added": pgettext_lazy("customer", "OK, I added the time: %(new)s."),
+    "time_changed": pgettext_lazy("customer", "OK, I changed the time: %(old)s → %(new)s."),
     "unsupported": pgettext_lazy(
         "customer", "Here I can only read text messages and buttons. Could you write what you need?"),
     "pix_code_damaged": pgettext_lazy(
@@ -202,6 +205,32 @@ def kind_name(lang: str, kind: str) -> str:
 
 def slot_name(lang: str, slot: str) -> str:
     return wording.render(lang, SLOT_NAMES[slot]) if slot in SLOT_NAMES else slot
+
+
+def change_note(lang: str, slot: str, old: Any, new: Any, tz: str) -> str:
+    """What a correction really changed, as the customer reads it: a time joined to the day held is "added the
+    time", a new time on the same day "changed the time", anything else the slot's old and new values."""
+    if slot == "when" and isinstance(old, str) and isinstance(new, str):
+        before, after = _moment(old, tz), _moment(new, tz)
+        if before is not None and after is not None and before[0] == after[0] and after[1] is not None:
+            if before[1] is None:
+                return say(lang, "time_added", new=wording.clock(lang, after[1]))
+            if before[1] != after[1]:
+                return say(lang, "time_changed", old=wording.clock(lang, before[1]), new=wording.clock(lang, after[1]))
+    return say(lang, "changed", slot=slot_name(lang, slot), old=wording.slot_value(lang, slot, old, tz),
+               new=wording.slot_value(lang, slot, new, tz))
+
+
+def _moment(value: str, tz: str) -> tuple[date, time | None] | None:
+    """The day and time of day (None for a date alone) of an ISO `when`, in the organisation's time zone."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if "T" not in value and " " not in value:
+        return parsed.date(), None
+    local = parsed.astimezone(ZoneInfo(tz)) if parsed.tzinfo else parsed
+    return local.date(), local.time().replace(tzinfo=None)
 
 
 def money(cents: int, currency: str, lang: str) -> str:

@@ -201,7 +201,7 @@ def _cool_old_parked(parked: list[Ask], at: datetime, message: Message) -> list[
 @_atomic
 def message_decide(*, message_id: int, perception: Perception, policy: DecisionPolicy,
                    org_kinds: tuple[str, ...], message: Message | None = None,
-                   undecided: bool = False) -> DecisionOutcome:
+                   undecided: bool = False, asked_for: str | None = None) -> DecisionOutcome:
     """Decide what `message` does to the conversation's Asks, apply it, and record the decision with its rule.
 
     Locks the conversation row (unless the caller holds it: `conversations.locks`); reads only the open Ask, the
@@ -209,7 +209,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     so the cost does not grow with the conversation's length. Idempotent: a message already decided returns its
     recorded outcome without changing anything. A caller holding the message row already (the turn) passes it as
     `message`, with its `conversation` attached, and `undecided=True` when it read, under a lock it still holds
-    (the turn's lease), that no decision was recorded for it: the check is not made again.
+    (the turn's lease), that no decision was recorded for it: the check is not made again. `asked_for`: the slot
+    the previous reply asked for (a value for it answers the question rather than asking "change or new?").
     """
     if message is None or message.pk != message_id:
         message = Message.objects.select_related("conversation").get(pk=message_id)
@@ -233,7 +234,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         perception = clarified
         assert tap is not None and tap.message_id is not None  # a clarified choice is a tap on a message
         source_message = Message.objects.get(pk=tap.message_id)
-    inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
+    inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask), asked_for=asked_for)
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds)
     outcome = _apply(decision, message, source_message, open_ask, parked, at, slots)

@@ -15,6 +15,17 @@ def is_time_only(value: object) -> bool:
     return isinstance(value, str) and _time_only(value) is not None
 
 
+def is_date_only(value: object) -> bool:
+    """Whether `value` is a `when` with a date and no time of day ("2026-12-05"): a time said next completes it."""
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _time_only(value: str) -> time | None:
     """The time of a time-of-day-alone `when` ("15:00:00"), else None."""
     if "T" in value or "-" in value[:8]:

@@ -8,7 +8,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import failure_reason, kind_name, money, party, reason, say, slot_name, slot_value, when
+from agent.replies import change_note, failure_reason, kind_name, money, party, reason, say, slot_value, when
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
@@ -71,9 +71,7 @@ class Responder:
     def changed_note(self) -> str:
         if self.scope.decision not in ("correct",):
             return ""
-        notes = [self.say("changed", slot=slot_name(self.lang, c["slot"]),
-                          old=slot_value(self.lang, c["slot"], c["old"], self.r.tz),
-                          new=slot_value(self.lang, c["slot"], c["new"], self.r.tz))
+        notes = [change_note(self.lang, c["slot"], c["old"], c["new"], self.r.tz)
                  for c in self.scope.changes if c["old"] is not None]
         return " ".join(notes)
 

@@ -673,3 +673,47 @@ def test_store_searches_people_write(db, chat, said, names):
         phones = sorted((p for p in listed if p.capacity_gb), key=lambda p: text.index(p.name))
         assert phones and [p.price_cents for p in phones] == sorted(p.price_cents for p in phones)
     assert_rendered(replies)
+
+
+# 10. Answers to the open Ask, follow-ups on what was shown, escalated chats ---------------------------------------
+
+DAY_THEN_TIME = {
+    "es": ("quiero reservar escalada el sábado por la mañana para 3 personas", "a las {t}", "Reserva hecha",
+           "cambié la fecha"),
+    "en": ("I want to book climbing on Saturday for 3 people", "at {t}", "Booked", "changed the date"),
+    "ca": ("vull reservar escalada dissabte per a 3 persones", "a les {t}", "Reserva feta", "he canviat la data"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "ca"])
+def test_a_time_after_the_free_times_of_a_day_answers_the_ask(db, chat, lang):
+    # "a las 9" after the list of the day's free times asked "change the current request or a new one?", and the
+    # tap then said the date had changed when only the time was added
+    opening, answer, booked, changed_date = DAY_THEN_TIME[lang]
+    customer = f"44{next(_ids):09d}"
+    first = chat("demoschool", opening, customer=customer)
+    assert first[0]["slots"]["when"] and "T" not in first[0]["slots"]["when"], first  # a day, no time yet
+    time = first_offered_time(first[0]["text"])
+    done = chat("demoschool", answer.format(t=time), customer=customer)
+    assert done[-1]["decision"] == "fill" and not done[-1]["buttons"], done
+    assert done[-1]["state"] == "completed" and booked in done[-1]["text"] and changed_date not in done[-1]["text"]
+    assert_rendered(first + done)
+
+
+CHANGED_TIME = {
+    "es": ("quiero reservar escalada mañana a las 7 para 2 personas", "a las {t}", "Listo, cambié la hora: {old} → {t}."),
+    "en": ("I would like to book climbing tomorrow at 7am for 2 people", "at {t}",
+           "OK, I changed the time: {old} → {t}."),
+    "ca": ("vull reservar escalada demà a les 7 per a 2 persones", "a les {t}", "D'acord, he canviat l'hora: {old} → {t}."),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "ca"])
+def test_another_time_for_the_time_asked_for_is_taken_and_said_as_a_new_time(db, chat, lang):
+    # the bot asked which of the free times: a bare time answers it (no "change or new?") and the note names the time
+    opening, answer, note = CHANGED_TIME[lang]
+    customer = f"44{next(_ids):09d}"
+    first = chat("demoschool", opening, customer=customer)
+    time, held = first_offered_time(first[0]["text"]), first[0]["slots"]["when"]
+    done = chat("demoschool", answer.format(t=time), customer=customer)
+    assert done[-1]["state"] == "completed" and done[-1]["text"].startswith(note.format(old=held[11:16], t=time)), done

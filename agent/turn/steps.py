@@ -195,7 +195,7 @@ def decide(state: TurnState) -> None:
         # read with the message, under this lease (still ours: checked above); once — a recompute asks again
         undecided = message.__dict__.pop("decided", True) is False
         outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
-                                 undecided=undecided, policy=decision_policy(org.policy),
+                                 undecided=undecided, policy=decision_policy(org.policy), asked_for=state.asked_for,
                                  org_kinds=kinds_for(org.tenancy.kind))
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule

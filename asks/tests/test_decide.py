@@ -28,9 +28,10 @@ AWAITING = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation",
 PARKED = AskView(id=7, kind="pix_transfer", status="suspended", slots={"recipient": "Ana"}, last_activity_at=T0)
 
 
-def run(perception, *, open_ask=None, parked=(), after=timedelta(seconds=30), tap=None, quote=None, policy=SUSPEND):
-    inbound = Inbound(at=T0 + after, perception=perception, tap=tap, quote=quote)
-    return decide(open_ask=open_ask, parked=list(parked), inbound=inbound, policy=policy, org_kinds=BANK)
+def run(perception, *, open_ask=None, parked=(), after=timedelta(seconds=30), tap=None, quote=None, policy=SUSPEND,
+        asked_for=None, org_kinds=BANK):
+    inbound = Inbound(at=T0 + after, perception=perception, tap=tap, quote=quote, asked_for=asked_for)
+    return decide(open_ask=open_ask, parked=list(parked), inbound=inbound, policy=policy, org_kinds=org_kinds)
 
 
 def test_T1_a_tap_with_the_current_token_confirms_and_decline_cancels():
@@ -224,6 +225,32 @@ def test_F2_values_for_empty_slots_fill():
     decision = run(said(recipient="Pedro"), open_ask=PIX)
     assert (decision.action, decision.rule, decision.values) == (Action.FILL, "fills_missing_slots",
                                                                  {"recipient": "Pedro"})
+
+
+BOOKING_DAY = AskView(id=3, kind="booking", status="collecting",
+                      slots={"activity": "escalada", "when": "2026-12-05", "party_size": 3}, last_activity_at=T0)
+
+
+def test_F2_a_time_for_a_when_holding_a_day_alone_completes_it():
+    # "a las 9" after "el sábado": the services join them (asks/when.py); nothing to ask about
+    decision = run(said(when="09:00:00"), open_ask=BOOKING_DAY, org_kinds=("booking",))
+    assert (decision.action, decision.rule, decision.values) == (Action.FILL, "fills_missing_slots",
+                                                                 {"when": "09:00:00"})
+
+
+def test_F2_a_time_for_a_when_holding_a_time_still_asks():
+    held = AskView(id=3, kind="booking", status="collecting", slots={"when": "15:00:00"}, last_activity_at=T0)
+    assert run(said(when="09:00:00"), open_ask=held, org_kinds=("booking",)).rule == "value_for_filled_slot_without_wording"
+
+
+def test_F5_a_value_for_the_filled_slot_asked_for_corrects_it():
+    decision = run(said(amount=30000), open_ask=PIX, asked_for="amount")
+    assert (decision.action, decision.rule, decision.values) == (
+        Action.CORRECT, "answers_the_slot_asked_for", {"amount": {"amount_cents": 30000, "currency": "BRL"}})
+
+
+def test_F5_a_value_for_another_filled_slot_than_the_one_asked_for_still_asks():
+    assert run(said(amount=30000), open_ask=PIX, asked_for="recipient").rule == "value_for_filled_slot_without_wording"
 
 
 def test_F3_a_different_value_for_a_filled_slot_without_wording_asks():
