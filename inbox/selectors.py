@@ -36,6 +36,12 @@ def conversation_is_escalated(*, conversation_id: int) -> bool:
             .exclude(status=Escalation.Status.RESOLVED).exists())
 
 
+def conversation_unresolved_escalation(*, conversation_id: int) -> Escalation | None:
+    """The conversation's unresolved escalation (at most one: a partial unique index), if any."""
+    return (Escalation.objects.filter(conversation_id=conversation_id)
+            .exclude(status=Escalation.Status.RESOLVED).only("pk", "status", "created_at").first())
+
+
 def conversation_escalated(conversation_id: Any) -> Exists:
     """`conversation_is_escalated` as an expression, to annotate a query with (an `OuterRef` as the id)."""
     return Exists(Escalation.objects.filter(conversation_id=conversation_id).exclude(status=Escalation.Status.RESOLVED))

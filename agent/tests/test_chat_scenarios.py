@@ -12,6 +12,7 @@ from itertools import count
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django_tenants.utils import schema_context
 
@@ -21,6 +22,7 @@ from bank.models import Account, PixTransfer
 from conversations import wording
 from conversations.models import Conversation
 from inbox.models import Escalation
+from inbox.services import escalation_claim
 from store.models import Product
 
 _ids = count(1)
@@ -348,9 +350,9 @@ def test_bare_answers_to_the_stores_own_questions_are_accepted(db, chat):
 ])
 def test_a_payment_dispute_goes_to_a_person_with_a_note(db, chat, org, said, handoff):
     customer = f"44{next(_ids):09d}"
-    replies = chat(org, said, "hola?", customer=customer)
+    replies = chat(org, said, customer=customer)
     assert replies[0]["text"].startswith(handoff) and replies[0]["rule"] == "payment_dispute_to_person"
-    assert len(replies) == 1  # people have the chat now: the next message gets no automatic reply
+    assert len(replies) == 1
     with schema_context(org):
         escalation = Escalation.objects.get(conversation__customer__channel_user_id=customer)
         assert escalation.guard == "payment_dispute" and "already paid" in escalation.reason
@@ -717,3 +719,34 @@ def test_another_time_for_the_time_asked_for_is_taken_and_said_as_a_new_time(db,
     time, held = first_offered_time(first[0]["text"]), first[0]["slots"]["when"]
     done = chat("demoschool", answer.format(t=time), customer=customer)
     assert done[-1]["state"] == "completed" and done[-1]["text"].startswith(note.format(old=held[11:16], t=time)), done
+
+
+ESCALATED = {
+    "es": ("demostore", "me cobraron dos veces!", "hola", "Una persona de nuestro equipo te va a responder por aquí"),
+    "pt-BR": ("demobank", "fui cobrado duas vezes", "oi", "Um atendente vai responder por aqui em breve."),
+    "en": ("demostore", "I already paid for it yesterday", "hello?", "A person from our team will answer you here"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt-BR", "en"])
+def test_an_escalated_chat_acknowledges_the_first_message_once_then_stays_silent(db, chat, lang):
+    # after the hand-off the customer wrote "hola" three times and read silence until staff claimed the chat
+    org, dispute, hello, ack = ESCALATED[lang]
+    customer = f"44{next(_ids):09d}"
+    replies = chat(org, dispute, hello, hello, hello, customer=customer)
+    assert [r["rule"] for r in replies] == ["payment_dispute_to_person", "escalated_acknowledged"], replies
+    assert replies[1]["text"].startswith(ack) and not replies[1]["buttons"] and replies[1]["ask"] is None
+    with schema_context(org):
+        escalation = Escalation.objects.get(conversation__customer__channel_user_id=customer)
+        assert escalation.status == Escalation.Status.OPEN
+        assert not SlotEvent.objects.filter(ask__conversation=escalation.conversation).exists()  # the bot never acted
+
+
+def test_an_escalated_chat_a_person_has_claimed_gets_no_acknowledgement(db, chat):
+    customer = f"44{next(_ids):09d}"
+    chat("demostore", "me cobraron dos veces!", customer=customer)
+    with schema_context("demostore"):
+        escalation = Escalation.objects.get(conversation__customer__channel_user_id=customer)
+        escalation_claim(escalation_id=escalation.pk, user=get_user_model().objects.get(username="agent"))
+    assert chat("demostore", "hola", customer=customer) == []  # people answer now
+

@@ -44,9 +44,12 @@ def test_a_second_failure_escalates_with_a_note_and_the_customer_gets_one_messag
     assert (escalation.first_draft, escalation.second_draft) == ("Seu saldo é R$ 9.999,00.", "Seu saldo é R$ 8.888,00.")
     assert conversation_is_escalated(conversation_id=turn.message.conversation_id)
 
-    silent = conversation.say("oi? alguém aí?")  # while people have the chat, the bot says nothing
+    # while people have the chat the bot never acts: it says once that a person will answer, then nothing
+    told = conversation.say("oi? alguém aí?")
+    assert told.reply == "Um atendente vai responder por aqui em breve." and told.rule == "escalated_acknowledged"
+    silent = conversation.say("oi?")
     assert silent.reply == "" and silent.rule == "escalated_silent"
-    assert Message.objects.filter(direction="out").count() == 1
+    assert Message.objects.filter(direction="out").count() == 2
 
     connection.set_schema_to_public()
     agent = signed_in("demobank", "agent")

@@ -3,6 +3,7 @@
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone as django_timezone
 
@@ -19,7 +20,8 @@ from asks.models import Ask
 from booking.models import Booking
 from conversations.models import Message
 from conversations.services import message_store_inbound
-from inbox.services import escalation_open
+from inbox.models import Escalation
+from inbox.services import escalation_claim, escalation_open
 
 
 def test_the_step_list_is_the_pipeline_and_every_step_says_what_it_does():
@@ -37,8 +39,27 @@ def escalated(chat: Conversation) -> None:
 def test_receive_keeps_an_escalated_chat_silent_even_for_media(demobank):
     chat = Conversation()
     escalated(chat)
+    told = chat.say("oi")  # the first message after the hand-off is told once that a person will answer
+    assert (told.provider, told.rule, told.perception) == ("none", "escalated_acknowledged", None)
     turn = chat.say("", kind="media")
     assert (turn.provider, turn.rule, turn.reply, turn.reply_message) == ("none", "escalated_silent", "", None)
+
+
+def test_receive_acknowledges_an_escalated_chat_once_and_not_once_claimed(demobank):
+    chat = Conversation()
+    escalated(chat)
+    told = chat.say("", kind="media")  # whatever the message is, the bot only says a person will answer
+    assert (told.rule, told.reply) == ("escalated_acknowledged", "Um atendente vai responder por aqui em breve.")
+    assert [chat.say("oi").rule for _ in range(2)] == ["escalated_silent", "escalated_silent"]
+
+
+def test_receive_stays_silent_in_an_escalated_chat_a_person_has_claimed(demobank):
+    chat = Conversation()
+    escalated(chat)
+    escalation = Escalation.objects.get(conversation_id=chat.last.conversation_id)
+    escalation_claim(escalation_id=escalation.pk, user=get_user_model().objects.get(username="agent"))
+    turn = chat.say("oi")
+    assert (turn.rule, turn.reply, turn.reply_message) == ("escalated_silent", "", None)
 
 
 def test_receive_answers_media_with_the_text_only_reply_when_nobody_has_the_chat(demobank):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
+from agent.escalated import escalated_reply
 from agent.models import PixCode, Reference, Turn
 from agent.pixcode import (
     CODE_MARK,
@@ -84,8 +85,9 @@ def receive(state: TurnState) -> None:
     settings_stamp = message.__dict__.pop("settings_stamp", unread)
     if escalated is None:
         escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
-    if escalated:
-        return state.finish_early(Draft(""), provider="none", rule="escalated_silent")
+    if escalated:  # once "a person will answer here", then silence (agent/escalated.py); the bot never acts
+        text, rule = escalated_reply(conversation_id=state.conversation.pk, sent_at=message.sent_at, lang=state.lang)
+        return state.finish_early(Draft(text), provider="none", rule=rule)
     if message.kind in SILENT_KINDS:
         return state.finish_early(Draft(""), provider="none", rule=SILENT_KINDS[message.kind])
     if message.kind == Message.Kind.EDIT:
