@@ -82,7 +82,7 @@ MESSAGES: dict[str, Any] = {
     "correction_without_value": pgettext_lazy("customer", "What would you like to correct?"),
     "greeting": pgettext_lazy("customer", "Hi! I can help with: %(what)s."),
     "changed": pgettext_lazy("customer", "OK, I changed %(slot)s: %(old)s → %(new)s."),
-    "time_added": pgettext_lazy("customer", "OK, I added the time: %(new)s."),
+    "time_added": pgettext_lazy("customer", "OK, the time is %(new)s."),
     "time_changed": pgettext_lazy("customer", "OK, I changed the time: %(old)s → %(new)s."),
     "unsupported": pgettext_lazy(
         "customer", "Here I can only read text messages and buttons. Could you write what you need?"),
@@ -209,8 +209,8 @@ def slot_name(lang: str, slot: str) -> str:
 
 
 def change_note(lang: str, slot: str, old: Any, new: Any, tz: str) -> str:
-    """What a correction really changed, as the customer reads it: a time joined to the day held is "added the
-    time", a new time on the same day "changed the time", anything else the slot's old and new values."""
+    """What a correction really changed, as the customer reads it: a time joined to the day held is "the time
+    is", a new time on the same day "changed the time", anything else the slot's old and new values."""
     if slot == "when" and isinstance(old, str) and isinstance(new, str):
         before, after = _moment(old, tz), _moment(new, tz)
         if before is not None and after is not None and before[0] == after[0] and after[1] is not None:

@@ -13,7 +13,7 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from agent.replies import MESSAGES, REASONS, reason, say, slot_value
+from agent.replies import MESSAGES, REASONS, change_note, reason, say, slot_value
 from agent.tests.helpers import Conversation
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import word
@@ -159,3 +159,13 @@ def test_a_refusal_is_worded_in_the_customers_language(demobank):
     turn = Conversation().say("manda 9000 pro Pedro")  # more than the R$ 5.000,00 in the account
     assert turn.reply == "Não foi possível: saldo insuficiente."
     assert "insufficient" not in turn.reply
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("2026-12-05", "2026-12-05T09:00:00+01:00", "Listo, queda a las 09:00."),  # only the time was added
+    ("2026-12-05T19:00:00+01:00", "2026-12-05T09:00:00+01:00", "Listo, cambié la hora: 19:00 → 09:00."),
+    ("2026-12-05", "2026-12-06T09:00:00+01:00", "Listo, cambié la fecha: sáb 5 dic → dom 6 dic, 09:00."),
+])
+def test_a_change_note_says_what_really_changed(old, new, expected):
+    # "cambié la fecha: sáb 5 dic → sáb 5 dic, 09:00" said the date changed when only the time was added
+    assert change_note("es", "when", old, new, "Europe/Andorra") == expected

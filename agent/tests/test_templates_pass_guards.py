@@ -87,6 +87,12 @@ def _slot_lines(lang: str) -> str:
                      for s in data)
 
 
+def _offered_clock(index: int) -> str:
+    """The time of day of one of the offers, as the change notes write it."""
+    start = datetime.fromisoformat(offers().result["data"]["slots"][index]["start"])
+    return when(start, "en", TZ)[-5:]
+
+
 def _product_lines(lang: str) -> str:
     return "\n".join(f"• {h['name']} — {money(h['price_cents'], h['currency'], lang)}{'' if h['available'] else ' (—)'}"
                      for h in hits().result["data"]["hits"])
@@ -185,6 +191,7 @@ CONTEXTS: dict[str, Context] = {
     "warranty_unknown": Context("store", records=lambda: [hits(warranty=None)]),
     "dispute_handoff": Context("store", said=("ya fui y pagué",)),
     "handoff": Context("bank"),
+    "escalated_acknowledged": Context("store", said=("me cobraron dos veces!", "hola")),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},
@@ -206,6 +213,11 @@ CONTEXTS: dict[str, Context] = {
     "changed": Context("bank", lambda lang: {"slot": slot_name(lang, "amount"), "old": money(5000, "BRL", lang),
                                              "new": money(8000, "BRL", lang)},
                        said=("manda 50 pro Pedro", "não, 80"), slots={"amount": {"amount_cents": 8000, "currency": "BRL"}}),
+    "time_added": Context("school", lambda lang: {"new": _offered_clock(0)}, lambda: [offers()],
+                          said=("vull reservar esquí dissabte per a 2", "a les 9"), slots={"party_size": 2}),
+    "time_changed": Context("school", lambda lang: {"old": _offered_clock(1), "new": _offered_clock(0)},
+                            lambda: [offers()], said=("vull reservar esquí demà a les 10 per a 2", "a les 9"),
+                            slots={"party_size": 2}),
     "unsupported": Context("bank"), "provider_down": Context("bank"), "turn_failed": Context("bank"),
     "failed": Context("bank", lambda lang: {"reason": reason(lang, "unexpected")}),
     "button_new": Context("bank"), "button_correct": Context("bank"),
