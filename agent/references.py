@@ -13,7 +13,7 @@ from typing import Any
 from agent.models import Reference
 
 REFERENCE_TTL = timedelta(minutes=15)
-PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_"}
+PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_", "product": "prd_", "products": "shw_"}
 
 
 # The references issued or read during the current turn (`references_remembered`), by token: a reference is never
@@ -66,6 +66,15 @@ def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: in
     if reference.expires_at <= now:
         raise ReferenceRefused("expired")
     return copy.deepcopy(reference.payload) if remembered is not None else reference.payload
+
+
+def reference_latest_shown(*, kind: str, conversation_id: int, ask_id: int, now: datetime) -> dict[str, Any] | None:
+    """The payload of the conversation's latest live reference of `kind` issued for another Ask: what the system
+    showed the customer just before (a product list), for a follow-up that names nothing ("¿cuánto sale?"). Its
+    expiry is the recency: an old list is no context. The payload is system data, never the customer's words."""
+    reference = (Reference.objects.filter(kind=kind, conversation_id=conversation_id, expires_at__gt=now)
+                 .exclude(ask_id=ask_id).order_by("-pk").only("payload").first())
+    return copy.deepcopy(reference.payload) if reference is not None else None
 
 
 # Inside one transaction (a builtin turn's: `references_extensions_deferred`), the extensions wait for the turn's

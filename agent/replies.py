@@ -65,6 +65,7 @@ MESSAGES: dict[str, Any] = {
         "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "escalated_acknowledged": pgettext_lazy("customer", "A person from our team will answer you here soon."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),
+    "which_product": pgettext_lazy("customer", "Which of these do you mean?\n%(lines)s"),
     "quote": pgettext_lazy(
         "customer", "For your %(model)s %(capacity)s with %(battery)s battery we pay %(amount)s (valid until "
                     "%(until)s)."),

@@ -285,14 +285,36 @@ class Responder:
     def step_product_search(self) -> Draft:
         """Answers from catalogue data only: each product's price, its stock or sold-out state, its warranty when
         asked (months, none, or "to be confirmed" when the record has none), the price range, within a budget."""
-        slots, markers = self.scope.slots, self.scope.markers
+        slots = self.scope.slots
+        budget = slots.get("amount") if isinstance(slots.get("amount"), dict) else None
         if self.scope.missing:
-            return self.ask_for("product")
+            return self.about_shown_product() if not budget else self.ask_for("product")
         words = str(slots.get("device_model") or slots.get("product") or "")
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
-        budget = slots.get("amount") if isinstance(slots.get("amount"), dict) else None
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
-                           max_price_cents=budget["amount_cents"] if budget else None)
+                           max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+        return self.products_found(result, words=words, budget=budget)
+
+    def about_shown_product(self) -> Draft:
+        """A follow-up naming no product ("¿cuánto sale?", "¿tiene garantía?") is about what the last search showed
+        (system data behind references, never the earlier words): one product → answered from its record; several
+        → which one, listing them (narrowed by a storage said); none → which product."""
+        shown = self.tool("shown_products")
+        products = shown["data"]["products"] if shown["ok"] else []
+        capacity = self.scope.slots.get("capacity_gb")
+        if capacity and any(product["capacity_gb"] == capacity for product in products):
+            products = [product for product in products if product["capacity_gb"] == capacity]
+        if not products:
+            return self.ask_for("product")
+        if len(products) > 1:
+            names = "\n".join(f"• {self.product_name(product)}" for product in products)
+            return Draft(self.say("which_product", lines=names), asked_for="product")
+        result = self.tool("search_catalog", query="", capacity_gb=None, max_price_cents=None,
+                           product_ref=products[0]["product_ref"])
+        return self.products_found(result, words="", budget=None)
+
+    def products_found(self, result: dict, *, words: str, budget: dict | None) -> Draft:
+        markers = self.scope.markers
         if not result["ok"]:
             return self.fail(result)
         hits = result["data"]["hits"]
@@ -313,10 +335,15 @@ class Responder:
                                      high=self.money(prices[-1], hits[0]["currency"]))
         return Draft(text)
 
-    def product_line(self, hit: dict, *, warranty: bool) -> str:
+    @staticmethod
+    def product_name(hit: dict) -> str:
         name = hit["name"]
         if hit["capacity_gb"] and f"{hit['capacity_gb']} GB" not in name:
             name += f" {hit['capacity_gb']} GB"
+        return name
+
+    def product_line(self, hit: dict, *, warranty: bool) -> str:
+        name = self.product_name(hit)
         stock = (self.say("in_stock", count=hit["stock"]) if hit["available"] and hit.get("stock")
                  else self.say("sold_out") if not hit["available"] else "")
         details = [stock] if stock else []

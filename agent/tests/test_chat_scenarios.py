@@ -750,3 +750,37 @@ def test_an_escalated_chat_a_person_has_claimed_gets_no_acknowledgement(db, chat
         escalation_claim(escalation_id=escalation.pk, user=get_user_model().objects.get(username="agent"))
     assert chat("demostore", "hola", customer=customer) == []  # people answer now
 
+
+FOLLOW_UP = {
+    "es": ("¿tienen el iPhone 13 de 128?", "¿cuánto sale?", "¿tiene garantía?", "garantía de {n} meses"),
+    "en": ("do you have the iPhone 13 128GB?", "how much is it?", "does it have a warranty?", "{n}-month warranty"),
+    "pt-BR": ("vocês têm o iPhone 13 de 128?", "quanto custa?", "tem garantia?", "garantia de {n} meses"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt-BR"])
+def test_a_follow_up_naming_no_product_is_about_the_one_just_shown(db, chat, lang):
+    # "¿cuánto sale?" and "¿tiene garantía?" after the iPhone 13 128 GB was listed read "¿Qué producto buscas?"
+    search, price, warranty, months = FOLLOW_UP[lang]
+    product = next(p for p in catalogue(model="iPhone 13", capacity_gb=128))
+    replies = chat("demostore", search, price, warranty)
+    assert product.name in replies[0]["text"], replies
+    for reply in replies[1:]:
+        assert reply["state"] == "completed" and product.name in reply["text"], replies
+        assert wording.money(lang, product.price_cents, "ARS") in reply["text"]  # the record's price, fresh
+        assert reply["slots"] == {}  # nothing said in the closed Ask was copied into the new one
+    assert months.format(n=product.warranty_months) in replies[2]["text"], replies[2]
+    assert_rendered(replies)
+
+
+def test_a_follow_up_after_several_products_asks_which_of_those(db, chat):
+    replies = chat("demostore", "¿tienen iPhone?", "¿cuánto sale?", "el de 256")
+    listed = [p for p in catalogue() if p.name in replies[0]["text"]]
+    assert len(listed) > 1, replies
+    assert replies[1]["text"].startswith("¿Cuál de estos?") and replies[1]["state"] == "collecting", replies
+    assert all(p.name in replies[1]["text"] for p in listed) and "$" not in replies[1]["text"]
+    chosen = next(p for p in listed if p.capacity_gb == 256)
+    assert replies[2]["state"] == "completed", replies[2]
+    lines = [line for line in replies[2]["text"].splitlines() if line.startswith("•")]
+    assert len(lines) == 1 and chosen.name in lines[0], replies[2]
+    assert_rendered(replies)

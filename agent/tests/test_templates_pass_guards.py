@@ -192,6 +192,10 @@ CONTEXTS: dict[str, Context] = {
     "dispute_handoff": Context("store", said=("ya fui y pagué",)),
     "handoff": Context("bank"),
     "escalated_acknowledged": Context("store", said=("me cobraron dos veces!", "hola")),
+    "which_product": Context("store", lambda lang: {"lines": "\n".join(f"• {h['name']}" for h in hits().result["data"]["hits"])},
+                             lambda: [ok("shown_products", {"products": [
+                                 {"product_ref": f"prd_{h['id']}", "name": h["name"], "capacity_gb": h["capacity_gb"]}
+                                 for h in hits().result["data"]["hits"]]})], said=("¿cuánto sale?",)),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},

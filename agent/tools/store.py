@@ -6,7 +6,8 @@ from dataclasses import asdict
 
 from pydantic import Field
 
-from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, SearchText
+from agent.references import reference_issue, reference_latest_shown, reference_resolve
+from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, Reference, SearchText
 from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, ok
 from guards.evidence import Evidence, Identifier, Money
 from store.interface import SandboxStore
@@ -16,6 +17,12 @@ class SearchCatalogArgs(ToolArgs):
     query: SearchText = Field(description="Brand/model words, e.g. 'iphone 13'")
     capacity_gb: CapacityGb | None = Field(description="Storage in GB, or null")
     max_price_cents: CeilingCents | None = Field(description="Price ceiling in cents, or null")
+    product_ref: Reference | None = Field(
+        description="A product_ref from shown_products: that one product as the catalogue has it now, or null")
+
+
+class ShownProductsArgs(ToolArgs):
+    pass
 
 
 class QuoteUsedDeviceArgs(ToolArgs):
@@ -24,9 +31,40 @@ class QuoteUsedDeviceArgs(ToolArgs):
     battery_health: Percent | None = Field(description="Battery health in percent")
 
 
+# How many of a search's products a follow-up may be about (the builtin lists at most five).
+SHOWN_LIMIT = 5
+
+
 def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
-    hits = SandboxStore().search(query=args.query, capacity_gb=args.capacity_gb, max_price_cents=args.max_price_cents)
+    """The products matching the words (or the one a `product_ref` names), as the catalogue has them now. The ids
+    found are kept behind one short-lived reference of the conversation, so a follow-up that names no product
+    ("¿cuánto sale?", "¿tiene garantía?") can be about what was shown (`shown_products`)."""
+    store = SandboxStore()
+    if args.product_ref is not None:
+        shown = reference_resolve(token=args.product_ref, kind="product", conversation_id=ctx.conversation_id,
+                                  ask_id=ctx.ask_id or 0, now=ctx.now)
+        hits = [store.product(product_id=shown["product_id"])]
+    else:
+        hits = store.search(query=args.query, capacity_gb=args.capacity_gb, max_price_cents=args.max_price_cents)
+    if hits:
+        reference_issue(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                        payload={"product_ids": [hit.id for hit in hits[:SHOWN_LIMIT]]}, issued_by="search_catalog",
+                        now=ctx.now)
     return ok({"hits": [asdict(hit) for hit in hits]})
+
+
+def shown_products(ctx: ToolContext, args: ShownProductsArgs) -> dict:
+    """The products the last search of this conversation showed (another Ask's, recent), each with a
+    `product_ref` of this Ask for `search_catalog`: their names and storage only, prices come from that search."""
+    shown = reference_latest_shown(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                                   now=ctx.now)
+    store, products = SandboxStore(), []
+    for product_id in (shown or {}).get("product_ids", [])[:SHOWN_LIMIT]:
+        hit = store.product(product_id=product_id)
+        token = reference_issue(kind="product", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                                payload={"product_id": hit.id}, issued_by="shown_products", now=ctx.now)
+        products.append({"product_ref": token, "name": hit.name, "capacity_gb": hit.capacity_gb})
+    return ok({"products": products})
 
 
 def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
@@ -46,6 +84,8 @@ QUOTE_EVIDENCE = Evidence(money=(Money("price_cents"), Money("base_cents")), dat
 TOOLS = engine_tools(
     ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
              SearchCatalogArgs, search_catalog, completes=("product_search",), evidence=CATALOG_EVIDENCE),
+    ToolSpec("shown_products", "The products the customer was just shown, for a follow-up naming none.", "none",
+             ShownProductsArgs, shown_products),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
              "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE),
     failed_slots=FAILED_SLOTS,
