@@ -17,8 +17,9 @@ class SearchCatalogArgs(ToolArgs):
     query: SearchText = Field(description="Brand/model words, e.g. 'iphone 13'")
     capacity_gb: CapacityGb | None = Field(description="Storage in GB, or null")
     max_price_cents: CeilingCents | None = Field(description="Price ceiling in cents, or null")
+    # a default, so a call written before this argument (a trace, a model's habit) still reads as a search
     product_ref: Reference | None = Field(
-        description="A product_ref from shown_products: that one product as the catalogue has it now, or null")
+        default=None, description="A product_ref from shown_products: that one product as the catalogue has it now, or null")
 
 
 class ShownProductsArgs(ToolArgs):
