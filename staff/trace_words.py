@@ -179,6 +179,9 @@ KEYS = {
     "name": _("name"), "stock": _("stock"), "warranty_months": _("warranty (months)"), "hits": _("results"),
     "first": _("first"), "last": _("last"), "count": _("count"), "transfers": _("Pix transfers"),
     "problem": _("problem"), "text": _("text"), "evidence": _("evidence"), "value": _("value"),
+    # a decision's detail (asks.services.ask_decide)
+    "choices": _("options offered"), "changes": _("changes"), "slot": _("value"), "old": _("previous value"),
+    "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),
 }
 _ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -260,7 +263,7 @@ _CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channe
                 "key_type": lambda code: _word(KEY_TYPES, code), "lang": lambda code: _word(LANGUAGES, code),
                 "language": lambda code: _word(LANGUAGES, code), "code": failure_label, "failure_code": failure_label,
                 "error_code": failure_label, "asked_for": slot_label, "tool": tool_label, "call_first": tool_label,
-                "rule": rule_label, "action": decision_label, "markers": marker_label}
+                "rule": rule_label, "action": decision_label, "markers": marker_label, "slot": slot_label}
 
 
 class Money:

@@ -203,3 +203,28 @@ def test_the_admin_pages_link_to_the_trace(pix, page):
     body = response.content.decode()
     assert (f'href="/workspace/trace/ask/{pix.ask_id}/"' in body
             or f'href="/workspace/trace/transfer/{pix.transfer.end_to_end_id}/"' in body)
+
+
+def test_the_asks_admin_page_reads_its_decisions_values_and_status_changes_in_staff_words(pix):
+    text = _visible(signed_in("demobank", "auditor").get(f"/admin/asks/ask/{pix.ask_id}/change/").content.decode())
+
+    shown = sorted(code for code in _codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    assert not shown, shown
+    assert "R$\xa0200,00" in text and "20000" not in text
+    with translation.override("pt-br"):
+        assert decision_label("start_new") in text and rule_label("preview_shown") in text
+
+
+def test_the_inbox_sidebar_names_the_open_asks_kind_status_and_values_in_staff_words(demobank):
+    from agent.tests.helpers import Conversation
+    from inbox.tests.helpers import escalation_make
+
+    chat = Conversation(customer="5511999990001")
+    preview = chat.say("manda 50 pra Ana")  # awaiting the customer's approval
+    escalation = escalation_make(preview.ask.conversation, ask_id=preview.ask_id)
+    connection.set_schema_to_public()
+
+    text = _visible(signed_in("demobank", "admin").get(f"/inbox/{escalation.pk}/").content.decode())
+
+    assert "R$\xa050,00" in text and "amount_cents" not in text
+    assert not re.search(r"(?<![\w-])(pix_transfer|awaiting_confirmation)(?![\w-])", text)
