@@ -237,6 +237,14 @@ def failure_label(code: str) -> str:
     return readable(code)
 
 
+def coded(code: str, words: str) -> str:
+    """The staff words, with the stored code on hover (for an auditor who looks it up in the code or the logs):
+    for the admin's columns."""
+    from django.utils.html import format_html
+
+    return format_html('<span title="{}">{}</span>', code, words) if code else "—"
+
+
 def key_label(key: str) -> str:
     """A field of the records' JSON by its staff name: a slot's, else the table's, else readable."""
     from staff.stored_words import SLOTS

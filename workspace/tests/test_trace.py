@@ -228,3 +228,12 @@ def test_the_inbox_sidebar_names_the_open_asks_kind_status_and_values_in_staff_w
 
     assert "R$\xa050,00" in text and "amount_cents" not in text
     assert not re.search(r"(?<![\w-])(pix_transfer|awaiting_confirmation)(?![\w-])", text)
+
+
+def test_the_agent_turns_list_names_provider_decision_and_rule_in_staff_words(pix):
+    text = _visible(signed_in("demobank", "auditor").get("/admin/agent/turn/").content.decode())
+
+    shown = sorted(code for code in _codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    assert not shown, shown
+    with translation.override("pt-br"):
+        assert rule_label("button_confirms") in text and decision_label("start_new") in text
