@@ -9,7 +9,7 @@ from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
-from staff.trace_words import coded, decision_label, failure_label, provider_label, rule_label
+from staff.trace_words import decision_label, failure_label, provider_label, rule_label
 
 
 def _words_filter(field: str, title, label_of) -> type[admin.SimpleListFilter]:
@@ -51,11 +51,11 @@ class TurnAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("decision"), ordering="decision")
     def decision_shown(self, obj: Turn) -> str:
-        return coded(obj.decision, decision_label(obj.decision)) if obj.decision else "—"
+        return decision_label(obj.decision) if obj.decision else "—"
 
     @admin.display(description=_("rule"), ordering="rule")
     def rule_shown(self, obj: Turn) -> str:
-        return coded(obj.rule, rule_label(obj.rule)) if obj.rule else "—"
+        return rule_label(obj.rule) if obj.rule else "—"
 
     @admin.display(description=_("trace"))
     def trace(self, obj: Turn) -> str:
@@ -80,7 +80,7 @@ class FailedTurnAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("error code"), ordering="error_code")
     def error_code_shown(self, obj: Turn) -> str:
-        return coded(obj.error_code, failure_label(obj.error_code)) if obj.error_code else "—"
+        return failure_label(obj.error_code) if obj.error_code else "—"
 
 
 # Why a model URL is refused, in the staff member's words (`ModelUrlRefused.extra["why"]`).

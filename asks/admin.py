@@ -8,7 +8,7 @@ from magie.admin_sites import backoffice_site
 from magie.tenancy import tenancy_current
 from staff.stored_words import ask_kind_label, slot_label, status_label
 from staff.templatetags.staff_tags import kv_table
-from staff.trace_words import Money, coded, decision_label, record_table, rule_label, value_label
+from staff.trace_words import Money, decision_label, record_table, rule_label, value_label
 
 
 def _money() -> Money:
@@ -25,7 +25,7 @@ class SlotEventInline(ReadOnlyInline):
 
     @admin.display(description=gettext_lazy("value"))
     def slot_shown(self, obj: SlotEvent) -> str:
-        return coded(obj.slot, slot_label(obj.slot))
+        return slot_label(obj.slot)
 
     @admin.display(description=gettext_lazy("previous value"))
     def previous_shown(self, obj: SlotEvent) -> str:
@@ -56,7 +56,7 @@ class TransitionInline(ReadOnlyInline):
 
     @admin.display(description=gettext_lazy("rule"))
     def rule_shown(self, obj: AskTransition) -> str:
-        return coded(obj.rule, rule_label(obj.rule))
+        return rule_label(obj.rule)
 
 
 class DecisionInline(ReadOnlyInline):
@@ -70,11 +70,11 @@ class DecisionInline(ReadOnlyInline):
 
     @admin.display(description=gettext_lazy("decision"))
     def action_shown(self, obj: Decision) -> str:
-        return coded(obj.action, decision_label(obj.action))
+        return decision_label(obj.action)
 
     @admin.display(description=gettext_lazy("rule"))
     def rule_shown(self, obj: Decision) -> str:
-        return coded(obj.rule, rule_label(obj.rule))
+        return rule_label(obj.rule)
 
 
 @admin.register(Ask, site=backoffice_site)

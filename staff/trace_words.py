@@ -140,7 +140,7 @@ _DATABASE = re.compile(r"^database_(?P<sqlstate>[0-9A-Z]{5})$")
 _CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Who answered the turn (agent.models.Turn.provider).
-PROVIDERS = {"builtin": _("the built-in agent"), "openai": _("the language model"), "none": _("no agent")}
+PROVIDERS = {"builtin": _("built-in agent"), "openai": _("language model"), "none": _("no agent")}
 
 # What the perceiver noticed in the wording (language.markers.Marker).
 MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "confirm": _("a confirmation"),
@@ -150,7 +150,6 @@ MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "
 
 KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
              "random": _("Random key")}
-LANGUAGES = {"pt-BR": _("Portuguese (Brazil)"), "es": _("Spanish"), "ca": _("Catalan"), "en": _("English")}
 
 # The names of the fields the records' JSON keeps (slot names are `stored_words.SLOTS`).
 KEYS = {
@@ -237,19 +236,21 @@ def failure_label(code: str) -> str:
     return readable(code)
 
 
-def coded(code: str, words: str) -> str:
-    """The staff words, with the stored code on hover (for an auditor who looks it up in the code or the logs):
-    for the admin's columns."""
-    from django.utils.html import format_html
-
-    return format_html('<span title="{}">{}</span>', code, words) if code else "—"
-
-
 def key_label(key: str) -> str:
     """A field of the records' JSON by its staff name: a slot's, else the table's, else readable."""
     from staff.stored_words import SLOTS
 
     return _word({**KEYS, **SLOTS}, key)
+
+
+def language_label(code: str) -> str:
+    """A language code ("pt-BR") by Django's own name for it in the reader's language ("português brasileiro")."""
+    from django.utils.translation import get_language_info
+
+    try:
+        return str(get_language_info(code.lower())["name_translated"])
+    except KeyError:
+        return code
 
 
 def moment_label(value: datetime | date | str) -> str:
@@ -268,8 +269,7 @@ def moment_label(value: datetime | date | str) -> str:
 
 _CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channel": channel_label, "decision_channel": channel_label,
                 "risk": risk_label, "kind": ask_kind_label, "request_kind": ask_kind_label, "ask_kind": ask_kind_label,
-                "key_type": lambda code: _word(KEY_TYPES, code), "lang": lambda code: _word(LANGUAGES, code),
-                "language": lambda code: _word(LANGUAGES, code), "code": failure_label, "failure_code": failure_label,
+                "key_type": lambda code: _word(KEY_TYPES, code), "lang": language_label, "language": language_label, "code": failure_label, "failure_code": failure_label,
                 "error_code": failure_label, "asked_for": slot_label, "tool": tool_label, "call_first": tool_label,
                 "rule": rule_label, "action": decision_label, "markers": marker_label, "slot": slot_label}
 

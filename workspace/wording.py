@@ -109,7 +109,7 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
 
 def entry_codes(entry: TraceEntry) -> str:
     """The stored codes behind an entry's words (decision and rule, tool and failure), for an auditor who needs to
-    find them in the code or the logs: the page keeps them in the summary's title, never in its text."""
+    find them in the code or the logs: the page shows them small, as <code> beside the words (as a guard's)."""
     d = entry.detail
     codes = {"decision": ("action", "rule"), "transition": ("rule",), "tool_call": ("name", "error"),
              "execution": ("error",)}.get(entry.kind, ())

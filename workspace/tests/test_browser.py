@@ -64,12 +64,12 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
     assert decision.locator(".decided-at").inner_text()
     assert page.locator("tr.entry-transfer .transfer-e2e").inner_text() == pix.transfer.end_to_end_id
     assert page.locator(".policy-version").inner_text().strip().isdigit()
-    confirmed = page.locator("tr.entry-decision .summary").last  # the rule in pt-BR words, its code on hover
+    confirmed = page.locator("tr.entry-decision .summary").last  # the rule in pt-BR words, its code beside them
     assert "o cliente tocou no botão de aprovação" in confirmed.inner_text()
-    assert "button_confirms" in (confirmed.get_attribute("title") or "")
+    assert "button_confirms" in confirmed.locator("code").inner_text()
     looked_up = page.locator("tr.entry-tool_call .summary").first
     assert "buscar o destinatário do Pix" in looked_up.inner_text()
-    assert "lookup_pix_key" in (looked_up.get_attribute("title") or "")
+    assert "lookup_pix_key" in looked_up.locator("code").inner_text()
     page.screenshot(path=str(SCREENS / "trace-ask.png"), full_page=True)
 
     with page.expect_download() as download:

@@ -97,7 +97,7 @@ def test_the_auditor_reads_the_trace_page_with_who_decided_and_the_end_to_end_id
     page = response.content.decode()
     for text in (pix.transfer.end_to_end_id, "terminal:5511999990001", "Pedro Henrique Almeida", "R$"):
         assert text in page, text
-    # the codes behind the words stay on the page for the auditor who looks them up (the summary's title)
+    # the codes behind the words stay on the page, small in <code>, for the auditor who looks them up
     for code in ("button_confirms", "new_request_without_open_ask", "lookup_pix_key"):
         assert code in page, code
 
