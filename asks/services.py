@@ -60,6 +60,7 @@ class DecisionOutcome:
     parked: Ask | None = None  # the Ask parked to make way
     parked_asks: list[Ask] = field(default_factory=list)  # all parked Asks after the decision
     slots: dict[str, Any] | None = None  # the focused Ask's slot values after the decision (None: not read)
+    reopened: bool = False  # the focused Ask left awaiting confirmation (a changed value voids the preview)
 
 
 _batched: ContextVar[list[AskTransition] | None] = ContextVar("ask_transitions_batched", default=None)
@@ -298,6 +299,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
             ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
             _transition(ask, ask.reopen, "change_voids_preview", message)
+            outcome.reopened = True
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
         _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at)

@@ -141,6 +141,44 @@ def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
     assert chat.tap(first).rule == "stale_confirmation_button"
 
 
+def test_a_correction_voids_any_pending_request_of_the_ask_even_one_it_never_pointed_to(demobank):
+    """A remote model's turn that stopped between the request's transaction and the Ask's move leaves a pending
+    request the Ask does not point to: once the Ask leaves confirmation, that one is void too."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    shown = ApprovalRequest.objects.get(ask=first.ask)
+    ApprovalRequest.objects.filter(pk=shown.pk).update(status="expired")  # the one it points to: no longer pending
+    orphan = ApprovalRequest.objects.create(
+        ask_id=first.ask_id, conversation_id=shown.conversation_id, tool=shown.tool, arguments=shown.arguments,
+        preview=shown.preview, preview_hash=shown.preview_hash, risk=shown.risk, channel=shown.channel,
+        amount_cents=shown.amount_cents, nonce="orphan-nonce", created_at=shown.created_at,
+        expires_at=shown.expires_at)
+    again = chat.say("na verdade, 250")
+    voided = ApprovalRequest.objects.get(pk=orphan.pk)
+    assert voided.status == "voided" and voided.reason == "the request moved on (reopen)"
+    new = ApprovalRequest.objects.get(ask=first.ask, status="pending")
+    assert new.amount_cents == 25000 and Ask.objects.get(pk=first.ask_id).pending_approval_id == new.pk
+    assert again.reply == new.preview["text"]
+
+
+def test_a_correction_reads_no_request_to_replace_nor_a_pix_code_its_ask_cannot_have(demobank):
+    """The Ask the correction reopens had its request voided by that move, and none of its messages held a Pix
+    code: the new preview looks for neither (issue 20)."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        chat.say("na verdade, é pro João")
+    assert not [sql for sql in seen if sql.startswith(('SELECT "approvals_approvalrequest"', 'SELECT "agent_pixcode"'))]
+    assert [ApprovalRequest.objects.get(ask=first.ask, status=status).preview["facts"]["owner_name"]
+            for status in ("voided", "pending")] == ["Pedro Henrique Almeida", "João Pereira Lima"]
+
+
 def test_a_message_delivered_late_gets_a_preview_with_its_full_time_to_decide(demobank):
     late = datetime.now(UTC) - timedelta(minutes=40)  # older than the 15-minute approval expiry
     turn = Conversation(start=late).say("manda 200 pro Pedro")

@@ -209,7 +209,10 @@ def decide(state: TurnState) -> None:
         started = ask is not None and outcome.decision.action == Action.START_NEW
         state.ctx.ask_without_code = started and state.pix_code is None
         # in the builtin turn's one transaction (a recompute rolls it all back), nothing but this turn sees the Ask
-        state.ctx.ask_started = started and not getattr(state.provider, "remote", False)
+        # it started, nor makes a request for one it reopened (whose pending request the move voided:
+        # `approvals.signals`) — the conversation's row lock is held until the reply is written
+        state.ctx.no_pending_request = ((started or outcome.reopened)
+                                        and not getattr(state.provider, "remote", False))
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
@@ -497,8 +500,13 @@ def _scope(state: TurnState) -> AskScope:
         # An Ask this message started has this message alone (a tap may bring the message it clarified: read)
         fresh = outcome.decision.action == Action.START_NEW and message.kind != Message.Kind.BUTTON
         items = [message] if fresh else ask_messages(ask, last=SCOPE_MESSAGES)
+        coded = any("000201" in item.text for item in items)
         claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
-                   if any("000201" in item.text for item in items) else None)
+                   if coded else None)
+        if not fresh and not coded and len(items) < SCOPE_MESSAGES and state.ctx is not None:
+            # All the Ask's messages, none holding a code: the Ask has no code row (one is stored only for the Ask
+            # its own message starts, and that message stays attributed to it), so send_pix need not look
+            state.ctx.ask_without_code = True
         for item in items:
             inbound = item.direction == Message.Direction.INBOUND
             text = pix_code_redacted(item.text) if inbound else item.text
