@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from functools import wraps
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
@@ -23,6 +23,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import is_time_only, when_merge
 from conversations.locks import conversation_held
 from conversations.models import Conversation, Message
+from magie.statements import insert_sql, saved
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -127,12 +128,13 @@ def _view(ask: Ask, slots: dict[int, dict[str, Any]]) -> AskView:
 
 
 def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str,
-                  slots: dict[int, dict[str, Any]]) -> list[SlotChange]:
-    """Record the changed values as slot events (one INSERT); `slots` holds the Asks' current values (read once
-    per decision) and is kept up to date."""
+                  slots: dict[int, dict[str, Any]], events: list[SlotEvent]) -> list[SlotChange]:
+    """Add the changed values' slot events to `events` (written with the decision: `_record`); `slots` holds the
+    Asks' current values (read once per decision, from the rows before any of its events) and is kept up to
+    date — an Ask gets events only once it is in `slots`, so no read of it misses the events not yet written."""
     current = slots[ask.pk] if ask.pk in slots else ask_slots(ask)
     slots[ask.pk] = current
-    changes, events = [], []
+    changes = []
     for slot, value in values.items():
         old = current.get(slot)
         if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
@@ -142,7 +144,6 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
         events.append(SlotEvent(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message))
         changes.append(SlotChange(slot, old, value))
-    SlotEvent.objects.bulk_create(events)
     for change in changes:
         if change.new is None:
             current.pop(change.slot, None)
@@ -207,7 +208,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
 
     Locks the conversation row (unless the caller holds it: `conversations.locks`); reads only the open Ask, the
     parked ones (one query, locked) with their slot values (one query) and (for a swipe-reply) the quoted message,
-    so the cost does not grow with the conversation's length. Idempotent: a message already decided returns its
+    so the cost does not grow with the conversation's length; writes the Asks' rows as they move and then one
+    statement: the decision's row with the slot events and attributions it brought. Idempotent: a message already decided returns its
     recorded outcome without changing anything. A caller holding the message row already (the turn) passes it as
     `message`, with its `conversation` attached, and `undecided=True` when it read, under a lock it still holds
     (the turn's lease), that no decision was recorded for it: the check is not made again.
@@ -237,15 +239,17 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds)
-    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots)
-    DecisionRow.objects.create(
+    events: list[SlotEvent] = []
+    attributions: list[Attribution] = []
+    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions)
+    _record(DecisionRow(
         message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
         perception=perception.model_dump(mode="json"),
         detail={"choices": list(decision.choices),
                 "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
                 "closed": outcome.closed.pk if outcome.closed else None,
                 "parked": outcome.parked.pk if outcome.parked else None},
-    )
+    ), events, attributions)
     # the parked Asks after the decision, from the rows held (locked) rather than read again
     still = [ask for ask in (*parked, outcome.parked) if ask is not None and ask.status == Ask.Status.SUSPENDED]
     outcome.parked_asks = sorted({ask.pk: ask for ask in still}.values(), key=lambda ask: ask.pk)
@@ -254,8 +258,34 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     return outcome
 
 
+def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
+    """The decision's row, with the slot events and attributions it brought: one statement (they go in WITHs of
+    its INSERT), not one INSERT each. Nothing of the decision reads them before (`_apply_values`)."""
+    withs: list[str] = []
+    params: list[Any] = []
+    if events:
+        sql, values = insert_sql(SlotEvent, events, returning=False)
+        withs.append(f"events AS ({sql})")
+        params += values
+    if attributions:
+        quote = connection.ops.quote_name
+        withs.append(f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
+                     f"{quote('ask_id')}) VALUES {', '.join(['(%s, %s)'] * len(attributions))} "
+                     f"ON CONFLICT ({quote('message_id')}) DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})")
+        params += [value for item in attributions for value in (item.message_id, item.ask_id)]
+    insert, values = insert_sql(DecisionRow, [row], returning=True)
+    with connection.cursor() as cursor:
+        cursor.execute((f"WITH {', '.join(withs)} " if withs else "") + insert, [*params, *values])
+        written = cursor.fetchone()
+    assert written is not None
+    saved(row, written[0])
+
+
 def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
-           at: datetime, slots: dict[int, dict[str, Any]]) -> DecisionOutcome:
+           at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
+           attributions: list[Attribution]) -> DecisionOutcome:
+    """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings
+    are added to `events` and `attributions`, for `_record` to write with the decision."""
     outcome = DecisionOutcome(decision, None)
     if open_ask is not None and decision.close_open:
         _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at)
@@ -270,7 +300,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)])
         slots[ask.pk] = {}  # a new Ask has no events yet
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots, events)
         outcome.ask = ask
     elif action == Action.RESUME and decision.resume_from is not None:
         old_ask_id, quoted_id = decision.resume_from
@@ -281,21 +311,21 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)])
         carried = ask_slots_as_of(old_ask, quoted)
-        SlotEvent.objects.bulk_create([SlotEvent(ask=ask, slot=slot, value=value, previous=None,
-                                                 action=SlotEvent.Action.RESUME, message=quoted)
-                                       for slot, value in carried.items()])
+        events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
+                                message=quoted) for slot, value in carried.items())
         slots[ask.pk] = {slot: value for slot, value in carried.items() if value is not None}
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action == Action.RESUME:
         ask = next(a for a in parked if a.pk == decision.ask_id)
         _transition(ask, ask.resume, decision.rule, message, at)
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
         assert open_ask is not None  # the engine fills and corrects only an open Ask
         ask = open_ask
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots,
+                                        events)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
             ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
             _transition(ask, ask.reopen, "change_voids_preview", message)
@@ -318,9 +348,8 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
             outcome.ask.last_activity_at = at
             outcome.ask.save(update_fields=["last_activity_at"])
         attributed = [message] if source.pk == message.pk else [message, source]  # a clarified message's values
-        Attribution.objects.bulk_create(  # now belong to this Ask too; one INSERT … ON CONFLICT UPDATE
-            [Attribution(message=item, ask=outcome.ask) for item in attributed],
-            update_conflicts=True, unique_fields=["message"], update_fields=["ask"])
+        # now belong to this Ask too (written by `_record` as INSERT … ON CONFLICT UPDATE)
+        attributions.extend(Attribution(message=item, ask=outcome.ask) for item in attributed)
     return outcome
 
 

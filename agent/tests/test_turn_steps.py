@@ -128,7 +128,9 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     assert reference.expires_at == request.expires_at
     assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"',
                                                        'INSERT INTO "asks_asktransition"', 'UPDATE "agent_reference"'))]
-    assert sum(sql.startswith('INSERT INTO "asks_attribution"') for sql in seen) == 1  # the inbound message's
+    # the inbound message's attribution and slot events: in the decision's one statement (`asks.services._record`)
+    assert not [sql for sql in seen if sql.startswith(('INSERT INTO "asks_attribution"', 'INSERT INTO "asks_slotevent"'))]
+    assert [sql.count("INSERT INTO") for sql in seen if 'INSERT INTO "asks_decision"' in sql] == [3]
 
 
 def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):

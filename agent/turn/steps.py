@@ -12,8 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model, QuerySet
-from django.db.models.sql import InsertQuery
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -59,6 +58,7 @@ from conversations.services import conversation_set_language, message_mark_handl
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 from language.detect import detect_language
+from magie.statements import insert_sql, saved
 
 SCOPE_MESSAGES = 20
 
@@ -413,31 +413,18 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
                       f"{quote('ask_id')}) VALUES (%s, %s) ON CONFLICT ({quote('message_id')}) "
                       f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", list(attributed)))
     if transitions:
-        sql, params = _insert_sql(AskTransition, list(transitions), returning=False)
+        sql, params = insert_sql(AskTransition, list(transitions), returning=False)
         withs.append((f"transitions AS ({sql})", params))
     for number, (token, until) in enumerate(extended):
         withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
                       f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
-    insert, params = _insert_sql(Turn, [trace], returning=True)
+    insert, params = insert_sql(Turn, [trace], returning=True)
     with connection.cursor() as cursor:
         cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
                        [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
-    trace.pk = row[0]
-    trace._state.adding, trace._state.db = False, connection.alias
-
-
-def _insert_sql(model: type[Model], rows: list[Any], *, returning: bool) -> tuple[str, list[Any]]:
-    """The INSERT Django compiles for `rows` (one statement: on PostgreSQL several rows are one UNNEST)."""
-    meta = model._meta
-    query = InsertQuery(model)
-    query.insert_values([field for field in meta.local_concrete_fields if not field.primary_key], rows)
-    compiler = query.get_compiler(connection=connection)
-    if returning:
-        compiler.returning_fields = [meta.pk]
-    [(sql, params)] = compiler.as_sql()
-    return sql, list(params)
+    saved(trace, row[0])
 
 
 def advance_ask(state: TurnState) -> None:
