@@ -36,8 +36,8 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
   ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow
-  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); releasing the lease
-  checks in the same statement that nothing else is pending.
+  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); the turn's last
+  statement also gives the lease back, unless another message is pending (then the loop reads it next).
 - The organisation, its policy and domain, and the agent settings are read once per process while their stamps
   (digests of the rows, read with the pending message) hold: a change applies to the next turn, no other
   invalidation is needed.
@@ -110,8 +110,11 @@ def turn_handle(*, message_id: int) -> None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
             # (not read again while its stamp, read with the message, is the one this process read it under)
             org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
+            lease.given_back = None
             turn_run(message=pending, conversation=conversation, org=org, lease=lease)
-            released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
+            # nothing left: let go in the same statement — the turn's last one, or one of its own (a failed turn)
+            released = (lease.given_back if lease.given_back is not None
+                        else lease_release(lease, unless_pending=True))
             pending = None if released else _next_pending(conversation.pk)
     finally:
         try:
@@ -191,7 +194,9 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
                     if decided and row.version != state.lease.version and attempt < RECOMPUTE:
                         raise Moved
                     steps.deliver(state)
-                    return steps.record(state, queries=counter.count)
+                    trace = steps.record(state, queries=counter.count)
+            state.lease.given_back = state.gives_back  # committed with the trace (not before: a rollback keeps it)
+            return trace
         except Moved:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)

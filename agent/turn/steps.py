@@ -34,7 +34,7 @@ from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavail
 from agent.references import reference_extend, references_extensions_taken
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
-from agent.turn.lease import connection_release, lease_locked
+from agent.turn.lease import Lease, connection_release, lease_locked, lease_release_with
 from agent.turn.state import TurnState
 from approvals.links import approval_link_redacted
 from approvals.models import ApprovalRequest
@@ -372,9 +372,9 @@ def record(state: TurnState, *, queries: int) -> Turn:
     reply_id = trace.reply_message_id
     shown = (requested.pk, reply_id) if requested is not None and reply_id else None
     attributed = (reply_id, state.ask.pk) if state.ask is not None and reply_id else None
-    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at, shown=shown,
-                                 attributed=attributed, transitions=ask_transitions_taken(),
-                                 extended=references_extensions_taken())
+    state.gives_back = trace_insert_marking_handled(
+        trace, message_id=state.message.pk, at=trace.finished_at, shown=shown, attributed=attributed,
+        transitions=ask_transitions_taken(), extended=references_extensions_taken(), lease=state.lease)
     return trace
 
 
@@ -382,14 +382,17 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
                                  shown: tuple[int, int] | None = None,
                                  attributed: tuple[int, int] | None = None,
                                  transitions: Sequence[AskTransition] = (),
-                                 extended: Sequence[tuple[str, datetime]] = ()) -> None:
+                                 extended: Sequence[tuple[str, datetime]] = (),
+                                 lease: Lease | None = None) -> bool | None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
     the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
     In the same statement, also in WITHs: `shown` (approval id, reply id), the preview's request marked shown in
     the reply (`approvals.services.approval_shown`); `attributed` (reply id, Ask id), the reply attributed to the
     Ask (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
     (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
-    (`agent.references.reference_extend`, deferred by a builtin turn)."""
+    (`agent.references.reference_extend`, deferred by a builtin turn); `lease`, the turn's lease given back unless
+    another message is pending (`agent.turn.lease.lease_release_with`): returned, True if it was (None: not
+    asked)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
         trace.save()
         message_mark_handled(message_id=message_id, at=at)
@@ -401,7 +404,7 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
             AskTransition.objects.bulk_create(transitions)
         for token, until in extended:
             reference_extend(token=token, until=until)
-        return
+        return None
     quote = connection.ops.quote_name
     withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [at, message_id])]
@@ -418,13 +421,19 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     for number, (token, until) in enumerate(extended):
         withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
                       f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
+    if lease is not None:
+        sql, params = lease_release_with(lease, handled_message_id=message_id)
+        withs.append((f"released AS ({sql})", params))
     insert, params = insert_sql(Turn, [trace], returning=True)
+    if lease is not None:
+        insert += ", EXISTS (SELECT FROM released)"
     with connection.cursor() as cursor:
         cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
                        [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
     saved(trace, row[0])
+    return row[1] if lease is not None else None
 
 
 def advance_ask(state: TurnState) -> None:
