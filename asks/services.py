@@ -94,6 +94,56 @@ def ask_transitions_taken() -> list[AskTransition]:
     return taken
 
 
+_deferred: ContextVar[dict[int, tuple[Ask, str]] | None] = ContextVar("ask_saves_deferred", default=None)
+
+
+@contextmanager
+def ask_saves_deferred() -> Iterator[None]:
+    """Inside the block (the turn's deliver → record, under the conversation's row lock), an Ask these services
+    move is not saved at once: its UPDATE, still guarded by the status it had when read, is handed to the caller's
+    last statement (`ask_saves_taken`) — the preview's Ask moved to awaiting, or the completed one, was a round
+    trip of its own. The services read such an Ask from the block, not from its row (`_locked_ask`). Whatever is
+    not taken when the block ends is saved then; a block that raises saves nothing (its transaction rolls back)."""
+    saves: dict[int, tuple[Ask, str]] = {}
+    token = _deferred.set(saves)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+    for ask, _ in saves.values():
+        ask.save()
+
+
+def ask_saves_taken() -> list[tuple[str, list[Any]]]:
+    """The deferred Asks' UPDATEs (`UPDATE … WHERE id = … AND status = <as read> RETURNING 1`, to go in WITHs of
+    one statement) handed to the caller, who writes them in this transaction and checks that each updated its
+    row (`ConcurrentTransition` otherwise, as `save()` raises)."""
+    saves = _deferred.get()
+    if not saves:
+        return []
+    quote = connection.ops.quote_name
+    fields = [field for field in Ask._meta.concrete_fields if not field.primary_key]
+    sql = (f"UPDATE {quote(Ask._meta.db_table)} SET "
+           + ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+           + f" WHERE {quote('id')} = %s AND {quote('status')} = %s RETURNING 1")
+    taken = []
+    for ask, status in saves.values():
+        values = [field.get_db_prep_save(getattr(ask, field.attname), connection) for field in fields]
+        taken.append((sql, [*values, ask.pk, status]))
+        ask._update_initial_state()  # django-fsm: what a save() would have done
+    saves.clear()
+    return taken
+
+
+def _save(ask: Ask, status_as_read: str) -> None:
+    """`ask.save()`, or deferred inside `ask_saves_deferred` (guarded by the status it had before this block)."""
+    saves = _deferred.get()
+    if saves is None:
+        ask.save()
+    else:
+        saves[ask.pk] = (ask, saves[ask.pk][1] if ask.pk in saves else status_as_read)
+
+
 def _record_transitions(rows: list[AskTransition]) -> None:
     batch = _batched.get()
     if batch is not None:
@@ -113,12 +163,12 @@ def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any
     """Several moves in a row: one UPDATE of the Ask (still guarded by its status as read), one INSERT of their
     transitions."""
     message_id = message.pk if isinstance(message, Message) else message
-    rows = []
+    rows, status_as_read = [], ask.status
     for move, rule, args in moves:
         source = ask.status
         move(*args)
         rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
-    ask.save()
+    _save(ask, status_as_read)
     _record_transitions(rows)
 
 
@@ -358,6 +408,9 @@ def _locked_ask(ask_id: int, ask: Ask | None = None) -> Ask:
     already holds that row (the turn), else two; none when the caller passes the Ask as it locked it in the
     transaction still holding that row (`message_decide`'s rows, in a builtin turn's one transaction)."""
     held = conversation_held()
+    deferred = _deferred.get()
+    if deferred and ask_id in deferred:  # moved in this block, its save deferred: the row is behind it
+        return deferred[ask_id][0]
     if ask is not None and ask.pk == ask_id and held is not None and ask.conversation_id == held:
         return ask
     if held is not None:

@@ -15,7 +15,7 @@ from agent.tests.hostile import SLOT, _then
 from agent.tests.test_openai_provider import gates_without_money_approval
 from agent.turn import steps, turn_handle
 from approvals.models import ApprovalRequest
-from asks.models import Ask
+from asks.models import Ask, SlotEvent
 from booking.models import Booking
 from conversations.models import Message
 from conversations.services import message_store_inbound
@@ -126,11 +126,36 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     assert AskTransition.objects.filter(ask_id=turn.ask_id, target="awaiting_confirmation").exists()
     [reference] = Reference.objects.filter(ask_id=turn.ask_id, kind="recipient")
     assert reference.expires_at == request.expires_at
-    assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"',
+    assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"', 'UPDATE "asks_ask"',
                                                        'INSERT INTO "asks_asktransition"', 'UPDATE "agent_reference"'))]
+    assert Ask.objects.get(pk=turn.ask_id).pending_approval_id == request.pk  # moved by the trace's statement
     # the inbound message's attribution and slot events: in the decision's one statement (`asks.services._record`)
     assert not [sql for sql in seen if sql.startswith(('INSERT INTO "asks_attribution"', 'INSERT INTO "asks_slotevent"'))]
     assert [sql.count("INSERT INTO") for sql in seen if 'INSERT INTO "asks_decision"' in sql] == [3]
+
+
+def test_an_ask_moved_under_the_turn_fails_it_and_its_deferred_move_writes_nothing(demobank):
+    """The Ask's move `deliver` leaves to the trace's statement is guarded by the status it was read with, as its
+    own save was: an Ask found moved fails the turn (ConcurrentTransition) and the move is not written."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    chat.say("na verdade, 250")  # reopened, then awaiting the new preview
+    ask_id = first.ask_id
+
+    def interfere(execute, sql, params, many, context):
+        if "released AS (" in sql and 'INSERT INTO "agent_turn"' in sql:  # just before the turn's last statement
+            with connection.cursor() as cursor:
+                cursor.execute("UPDATE asks_ask SET status = 'abandoned', abandon_reason = 'cancelled', closed_at = now() "
+                               "WHERE id = %s", [ask_id])
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(interfere):
+        turn = chat.say("na verdade, 300")
+    assert turn.status == Turn.Status.FAILED and turn.error_class == "django_fsm.ConcurrentTransition"
+    # the whole transaction rolled back (the interference with it): nothing of the 300 was kept
+    assert not ApprovalRequest.objects.filter(ask_id=ask_id, amount_cents=30000).exists()
+    amounts = {event.value["amount_cents"] for event in SlotEvent.objects.filter(ask_id=ask_id, slot="amount")}
+    assert amounts == {20000, 25000}
 
 
 def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):

@@ -75,7 +75,7 @@ from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, l
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from asks.services import ask_transitions_batched, message_attribute
+from asks.services import ask_saves_deferred, ask_transitions_batched, message_attribute
 from bank.interface import holders_remembered
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
@@ -190,10 +190,10 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
                     steps.act(state)
                     steps.draft(state)
                     steps.guard(state)
-                with lease_locked(state.lease) as row:
+                with lease_locked(state.lease) as row, ask_saves_deferred():
                     if decided and row.version != state.lease.version and attempt < RECOMPUTE:
                         raise Moved
-                    steps.deliver(state)
+                    steps.deliver(state)  # the Ask it moves is saved by record's statement
                     trace = steps.record(state, queries=counter.count)
             state.lease.given_back = state.gives_back  # committed with the trace (not before: a rollback keeps it)
             return trace

@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
+from django_fsm import ConcurrentTransition
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
@@ -48,6 +49,7 @@ from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
+    ask_saves_taken,
     ask_tool_failed,
     ask_transitions_taken,
     message_attribute,
@@ -374,7 +376,8 @@ def record(state: TurnState, *, queries: int) -> Turn:
     attributed = (reply_id, state.ask.pk) if state.ask is not None and reply_id else None
     state.gives_back = trace_insert_marking_handled(
         trace, message_id=state.message.pk, at=trace.finished_at, shown=shown, attributed=attributed,
-        transitions=ask_transitions_taken(), extended=references_extensions_taken(), lease=state.lease)
+        transitions=ask_transitions_taken(), extended=references_extensions_taken(), saves=ask_saves_taken(),
+        lease=state.lease)
     return trace
 
 
@@ -383,6 +386,7 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
                                  attributed: tuple[int, int] | None = None,
                                  transitions: Sequence[AskTransition] = (),
                                  extended: Sequence[tuple[str, datetime]] = (),
+                                 saves: Sequence[tuple[str, list[Any]]] = (),
                                  lease: Lease | None = None) -> bool | None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
     the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
@@ -390,7 +394,9 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     the reply (`approvals.services.approval_shown`); `attributed` (reply id, Ask id), the reply attributed to the
     Ask (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
     (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
-    (`agent.references.reference_extend`, deferred by a builtin turn); `lease`, the turn's lease given back unless
+    (`agent.references.reference_extend`, deferred by a builtin turn); `saves`, the UPDATEs of the Asks `deliver`
+    moved (`asks.services.ask_saves_deferred`; ConcurrentTransition if one finds its row moved, as a save raises);
+    `lease`, the turn's lease given back unless
     another message is pending (`agent.turn.lease.lease_release_with`): returned, True if it was (None: not
     asked)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
@@ -404,6 +410,11 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
             AskTransition.objects.bulk_create(transitions)
         for token, until in extended:
             reference_extend(token=token, until=until)
+        with connection.cursor() as cursor:
+            for sql, params in saves:
+                cursor.execute(sql, params)
+                if cursor.rowcount != 1:
+                    raise ConcurrentTransition("an Ask moved under the turn")
         return None
     quote = connection.ops.quote_name
     withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
@@ -421,19 +432,23 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     for number, (token, until) in enumerate(extended):
         withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
                       f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
+    for number, (sql, params) in enumerate(saves):
+        withs.append((f"saved_{number} AS ({sql})", params))
     if lease is not None:
         sql, params = lease_release_with(lease, handled_message_id=message_id)
         withs.append((f"released AS ({sql})", params))
     insert, params = insert_sql(Turn, [trace], returning=True)
-    if lease is not None:
-        insert += ", EXISTS (SELECT FROM released)"
+    insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
+    insert += ", EXISTS (SELECT FROM released)" if lease is not None else ", NULL"
     with connection.cursor() as cursor:
         cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
                        [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
+    if not row[1]:  # the statement's writes are rolled back with the turn's transaction
+        raise ConcurrentTransition("an Ask moved under the turn")
     saved(trace, row[0])
-    return row[1] if lease is not None else None
+    return row[2]
 
 
 def advance_ask(state: TurnState) -> None:
