@@ -23,7 +23,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import is_time_only, when_merge
 from conversations.locks import conversation_held
 from conversations.models import Conversation, Message
-from magie.statements import insert_sql, saved
+from magie.statements import insert_sql, rows_of, saved
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -275,8 +275,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         return DecisionOutcome(Decision(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
 
     at = message.sent_at
-    current = list(Ask.objects.select_for_update().filter(
-        conversation=conversation, status__in=[*OPEN_STATUSES, Ask.Status.SUSPENDED]).order_by("-pk"))
+    current = rows_of(Ask, '"conversation_id" = %s AND "status" = ANY(%s)',  # locked, newest first
+                      [conversation.pk, [*OPEN_STATUSES, Ask.Status.SUSPENDED]], tail='ORDER BY "id" DESC FOR UPDATE')
     open_ask = next((ask for ask in current if ask.status in OPEN_STATUSES), None)
     parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message)
     slots = asks_slots([ask for ask in (open_ask, *parked) if ask is not None])

@@ -28,6 +28,7 @@ from django.utils import timezone
 from agent.models import Turn
 from conversations.locks import conversation_held, conversation_holding
 from conversations.models import Conversation, Customer, Message
+from magie.statements import rows_of
 
 
 def lease_seconds() -> float:
@@ -144,8 +145,11 @@ def lease_locked(lease: Lease) -> Iterator[Conversation]:
         yield lease.held
         return
     with transaction.atomic():
-        row = (Conversation.objects.select_for_update()
-               .only("version", "turn_lease_token", "turn_lease_expires_at").get(pk=lease.conversation_id))
+        rows = rows_of(Conversation, f"{connection.ops.quote_name('id')} = %s", [lease.conversation_id],
+                       tail="FOR UPDATE")
+        if not rows:
+            raise Conversation.DoesNotExist(f"no conversation {lease.conversation_id}")
+        row = rows[0]
         if row.turn_lease_token != lease.token:
             raise LeaseLost(lease.conversation_id)
         now = timezone.now()
