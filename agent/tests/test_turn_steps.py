@@ -107,8 +107,8 @@ def test_draft_replaces_the_models_text_by_the_preview_and_deliver_points_the_as
 
 
 def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
-    """The reply's attribution, the preview shown in it, the Ask's transitions and the recipient reference kept
-    alive as long as the request: all written by the trace's statement, none by a statement of its own."""
+    """The reply, its attribution, the preview shown in it, the Ask's move and transitions and the recipient
+    reference kept alive as long as the request: all written by the trace's statement, none by one of its own."""
     from agent.models import Reference
     from asks.models import AskTransition, Attribution
 
@@ -129,6 +129,9 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"', 'UPDATE "asks_ask"',
                                                        'INSERT INTO "asks_asktransition"', 'UPDATE "agent_reference"'))]
     assert Ask.objects.get(pk=turn.ask_id).pending_approval_id == request.pk  # moved by the trace's statement
+    # the reply itself too: the only message INSERT of its own is the inbound one the helper stores
+    assert sum(sql.startswith('INSERT INTO "conversations_message"') for sql in seen) == 1
+    assert turn.reply_message.text == turn.reply and turn.reply_message.direction == "out"
     # the inbound message's attribution and slot events: in the decision's one statement (`asks.services._record`)
     assert not [sql for sql in seen if sql.startswith(('INSERT INTO "asks_attribution"', 'INSERT INTO "asks_slotevent"'))]
     assert [sql.count("INSERT INTO") for sql in seen if 'INSERT INTO "asks_decision"' in sql] == [3]

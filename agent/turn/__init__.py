@@ -43,11 +43,15 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
   invalidation is needed.
 - A builtin turn (no model over the network) runs decide → record in ONE transaction: `lease_locked` is
   re-entrant, so each step and tool call reuses the lock; the Ask `message_decide` locked is not read again by
-  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`); the trace
-  INSERT marks the message handled in the same statement. A remote model keeps the short transactions.
+  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`). The
+  trace's INSERT is the turn's last statement and, in WITHs of it, also inserts the reply (attributed to the Ask,
+  the preview's request marked shown in it), marks the message handled, writes the Asks' transitions and the
+  UPDATE of the Ask `deliver` moved (`asks.services.ask_saves_deferred`), and gives the lease back unless another
+  message is pending. A remote model keeps the short transactions (that last statement is the same).
 - Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
   lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
-  come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
+  come in one locked read with their slot values in one more (both written out: `magie.statements.rows_of`), and
+  the decision's row is one INSERT with its slot events and attributions in WITHs.
 - References issued or read during the turn are remembered for it (`agent.references.references_remembered`),
   and so is the customer's bank holder row (`bank.interface.holders_remembered`).
 """
@@ -201,6 +205,7 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)
             state.draft, state.records, state.checked, state.done = None, [], None, False
+            state.reply = None
             state.trace.drafts, state.trace.guards = [], []
     raise AssertionError("unreachable: the last attempt delivers")
 

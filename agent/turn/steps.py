@@ -56,7 +56,12 @@ from asks.services import (
     message_decide,
 )
 from conversations.models import Message
-from conversations.services import conversation_set_language, message_mark_handled, message_store_outbound
+from conversations.services import (
+    conversation_set_language,
+    message_mark_handled,
+    message_outbound_stored,
+    message_outbound_unsaved,
+)
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 from language.detect import detect_language
@@ -351,11 +356,10 @@ def deliver(state: TurnState) -> None:
                                message_id=state.message.pk, held=held_ask(state))
     draft_ = state.draft or Draft("")
     if draft_.text:
-        reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
-                                       sent_at=reply_time(state.message), channel=state.message.channel,
-                                       buttons=draft_.buttons or None)
-        # the reply's attribution to the Ask, and a preview's request marked shown in it: in `record`'s statement
-        state.trace.reply_message = reply
+        # inserted by `record`'s statement, with its attribution to the Ask and a preview's request marked shown
+        state.reply = message_outbound_unsaved(conversation=state.conversation, text=draft_.text,
+                                               sent_at=reply_time(state.message), channel=state.message.channel,
+                                               buttons=draft_.buttons or None)
 
 
 def record(state: TurnState, *, queries: int) -> Turn:
@@ -371,28 +375,30 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.finished_at = timezone.now()
     trace.queries = queries
     requested = state.ctx.approval_requested if state.ctx is not None else None
-    reply_id = trace.reply_message_id
-    shown = (requested.pk, reply_id) if requested is not None and reply_id else None
-    attributed = (reply_id, state.ask.pk) if state.ask is not None and reply_id else None
+    reply = state.reply
     state.gives_back = trace_insert_marking_handled(
-        trace, message_id=state.message.pk, at=trace.finished_at, shown=shown, attributed=attributed,
+        trace, message_id=state.message.pk, at=trace.finished_at, reply=reply,
+        shown=requested.pk if requested is not None and reply is not None else None,
+        attributed=state.ask.pk if state.ask is not None and reply is not None else None,
         transitions=ask_transitions_taken(), extended=references_extensions_taken(), saves=ask_saves_taken(),
         lease=state.lease)
     return trace
 
 
 def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
-                                 shown: tuple[int, int] | None = None,
-                                 attributed: tuple[int, int] | None = None,
+                                 reply: Message | None = None, shown: int | None = None,
+                                 attributed: int | None = None,
                                  transitions: Sequence[AskTransition] = (),
                                  extended: Sequence[tuple[str, datetime]] = (),
                                  saves: Sequence[tuple[str, list[Any]]] = (),
                                  lease: Lease | None = None) -> bool | None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
     the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
-    In the same statement, also in WITHs: `shown` (approval id, reply id), the preview's request marked shown in
-    the reply (`approvals.services.approval_shown`); `attributed` (reply id, Ask id), the reply attributed to the
-    Ask (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
+    In the same statement, also in WITHs: `reply`, the reply put in the outbox (unsaved:
+    `conversations.services.message_outbound_unsaved`; the trace points to it, its delivery queued once
+    inserted); `shown` (approval id), the preview's request marked shown in the reply
+    (`approvals.services.approval_shown`); `attributed` (Ask id), the reply attributed to the Ask
+    (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
     (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
     (`agent.references.reference_extend`, deferred by a builtin turn); `saves`, the UPDATEs of the Asks `deliver`
     moved (`asks.services.ask_saves_deferred`; ConcurrentTransition if one finds its row moved, as a save raises);
@@ -400,12 +406,16 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     another message is pending (`agent.turn.lease.lease_release_with`): returned, True if it was (None: not
     asked)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
+        if reply is not None:
+            reply.save(force_insert=True)
+            message_outbound_stored(reply)
+            trace.reply_message = reply
         trace.save()
         message_mark_handled(message_id=message_id, at=at)
-        if attributed is not None:
-            message_attribute(message_id=attributed[0], ask_id=attributed[1])
-        if shown is not None:
-            approval_shown(approval_id=shown[0], message_id=shown[1])
+        if attributed is not None and reply is not None:
+            message_attribute(message_id=reply.pk, ask_id=attributed)
+        if shown is not None and reply is not None:
+            approval_shown(approval_id=shown, message_id=reply.pk)
         if transitions:
             AskTransition.objects.bulk_create(transitions)
         for token, until in extended:
@@ -419,13 +429,16 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     quote = connection.ops.quote_name
     withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [at, message_id])]
-    if shown is not None:
-        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = %s "
-                      f"WHERE {quote('id')} = %s)", [shown[1], shown[0]]))
-    if attributed is not None:
+    if reply is not None:  # the WITHs below that name it read its id (so it runs first)
+        sql, params = insert_sql(Message, [reply], returning=True)
+        withs.insert(0, (f"reply AS ({sql})", params))
+    if shown is not None and reply is not None:
+        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = "
+                      f"(SELECT {quote('id')} FROM reply) WHERE {quote('id')} = %s)", [shown]))
+    if attributed is not None and reply is not None:
         withs.append((f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
-                      f"{quote('ask_id')}) VALUES (%s, %s) ON CONFLICT ({quote('message_id')}) "
-                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", list(attributed)))
+                      f"{quote('ask_id')}) SELECT {quote('id')}, %s FROM reply ON CONFLICT ({quote('message_id')}) "
+                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", [attributed]))
     if transitions:
         sql, params = insert_sql(AskTransition, list(transitions), returning=False)
         withs.append((f"transitions AS ({sql})", params))
@@ -437,7 +450,9 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
     if lease is not None:
         sql, params = lease_release_with(lease, handled_message_id=message_id)
         withs.append((f"released AS ({sql})", params))
-    insert, params = insert_sql(Turn, [trace], returning=True)
+    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
+        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
+    insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
     insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
     insert += ", EXISTS (SELECT FROM released)" if lease is not None else ", NULL"
     with connection.cursor() as cursor:
@@ -445,10 +460,14 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
                        [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
-    if not row[1]:  # the statement's writes are rolled back with the turn's transaction
+    if not row[2]:  # the statement's writes are rolled back with the turn's transaction
         raise ConcurrentTransition("an Ask moved under the turn")
     saved(trace, row[0])
-    return row[2]
+    if reply is not None:
+        saved(reply, row[1])
+        trace.reply_message = reply
+        message_outbound_stored(reply)
+    return row[3]
 
 
 def advance_ask(state: TurnState) -> None:
