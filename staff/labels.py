@@ -212,6 +212,7 @@ def labels_apply() -> None:
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _declared_forms_relabel(replaced)
     _roles_named()
+    _history_named()
     _applied = True
 
 
@@ -227,6 +228,36 @@ def _roles_named() -> None:
     from django.contrib.auth.models import Group
 
     Group.__str__ = _role_name  # type: ignore[method-assign]
+
+
+def _history_named() -> None:
+    """An Ask's decisions, value changes and status changes name themselves by their codes ("start_new
+    (new_request_without_open_ask)"): wherever a page shows one (the Ask's page lists them by name), it reads
+    the staff member's words, and the Ask its kind's."""
+    from django.utils.translation import gettext
+
+    from asks.models import Ask, AskTransition, Decision, SlotEvent
+    from staff.stored_words import ask_kind_label, slot_label, status_label
+    from staff.trace_words import decision_label, rule_label
+
+    def ask_named(ask: Ask) -> str:
+        return gettext("Request %(number)s: %(kind)s (%(status)s)") % {
+            "number": ask.pk, "kind": ask_kind_label(ask.kind), "status": status_label(ask.status)}
+
+    def decision_named(decision: Decision) -> str:
+        return f"{decision_label(decision.action)} ({rule_label(decision.rule)})"
+
+    def transition_named(step: AskTransition) -> str:
+        source = status_label(step.source) if step.source else "—"
+        return f"{source} → {status_label(step.target)} ({rule_label(step.rule)})"
+
+    def event_named(event: SlotEvent) -> str:
+        return f"{event.get_action_display()} {slot_label(event.slot)}"
+
+    Ask.__str__ = ask_named
+    Decision.__str__ = decision_named  # type: ignore[method-assign]
+    AskTransition.__str__ = transition_named  # type: ignore[method-assign]
+    SlotEvent.__str__ = event_named  # type: ignore[method-assign]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:

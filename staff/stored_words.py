@@ -25,10 +25,15 @@ STATUSES = {
     "voided": _("Voided"), "executed": _("Executed"), "execution_failed": _("Execution Failed"),
     # a turn's, a Pix transfer's
     "done": _("Done"), "scheduled": _("Scheduled"), "settled": _("Settled"), "cancelled": _("Cancelled"),
+    # a reply's delivery on WhatsApp
+    "sending": _("Sending"), "sent": _("Sent"), "delivered": _("Delivered"), "read": _("Read"),
 }
 CHANNELS = dict(ApprovalChannel.choices)  # the policy page's names of where the customer approves
 RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's names of the kinds of action
-ASK_KINDS = {"pix_transfer": _("Pix transfer"), "booking": _("booking"), "quote": _("quote")}
+# The kinds of request (asks.perception.contract.RequestKind) and of preview (approvals.previews).
+ASK_KINDS = {"pix_transfer": _("Pix transfer"), "booking": _("booking"), "quote": _("quote"),
+             "balance": _("balance"), "pix_history": _("Pix history"), "availability": _("free times"),
+             "product_search": _("product search"), "used_quote": _("used-device quote"), "pix": _("Pix")}
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),
