@@ -60,6 +60,7 @@ RULES = {
     "fills_missing_slots": _("details that were missing"),
     "value_for_filled_slot_without_wording": _("a different detail without saying it is a correction"),
     "no_new_information": _("nothing new"),
+    "answers_the_slot_asked_for": _("the answer to the detail the agent asked for"),
     # the turn's and the continuation's
     "preview_shown": _("the preview was shown to the customer"),
     "change_voids_preview": _("a change voids the preview"),
@@ -74,6 +75,7 @@ RULES = {
     "tool_failure_closes": _("the system refused it: the request is closed"),
     "tool_failure_holds": _("the system refused a detail: it is asked again"),
     "escalated_silent": _("the chat is with a person: the agent stays silent"),
+    "escalated_acknowledged": _("the chat is with a person: the customer was told once that a person will answer"),
     "edit_recorded": _("an edited message, recorded"),
     "deletion_recorded": _("a deleted message, recorded"),
     "system_notice_recorded": _("a notice of WhatsApp, recorded"),
@@ -90,7 +92,8 @@ TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look
          "send_pix": _("send the Pix"), "list_pix_history": _("list the Pix history"),
          "check_availability": _("check free times"), "create_booking": _("book"),
          "send_payment_link": _("send the payment link"), "search_catalog": _("search the catalogue"),
-         "quote_used_device": _("quote a used device")}
+         "quote_used_device": _("quote a used device"),
+         "shown_products": _("read the products just shown")}
 
 # Why a tool call, an execution or a turn failed: the engines' error codes, the registry's and the gate's.
 FAILURES = {
@@ -161,7 +164,7 @@ KEYS = {
     "key": _("Pix key"), "contact_name": _("contact name"), "recipient_ref": _("recipient reference"),
     "amount_cents": _("amount"), "scheduled_for": _("scheduled for"), "since": _("from"), "until": _("until"),
     "date": _("date"), "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
-    "query": _("search words"), "max_price_cents": _("highest price"),
+    "query": _("search words"), "max_price_cents": _("highest price"), "product_ref": _("product reference"),
     # tool results, errors and preview facts
     "code": _("reason"), "message": _("technical message"), "retryable": _("may be retried"),
     "detail": _("details"), "alternatives": _("alternatives"), "call_first": _("call first"),
