@@ -178,6 +178,7 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
 # The back office's words for the conversations app: written here, as conversations/locale is the customers'
 # catalogue (`makemessages` files a string under the app's own locale directory).
 CONVERSATION_WITH = _("Conversation with %(customer)s")
+NUMBER = _("No.")  # the header of a list's column of record numbers
 SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
 SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
 SANDBOX_ID_TAKEN = _("This id is already a sandbox customer.")
@@ -212,6 +213,7 @@ def labels_apply() -> None:
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _declared_forms_relabel(replaced)
     _roles_named()
+    _titles_named()
     _applied = True
 
 
@@ -227,6 +229,46 @@ def _roles_named() -> None:
     from django.contrib.auth.models import Group
 
     Group.__str__ = _role_name  # type: ignore[method-assign]
+
+
+def _ask_title(ask) -> str:
+    from django.utils.translation import gettext
+
+    from staff.stored_words import ask_kind_label
+
+    return gettext("Request %(number)s: %(kind)s (%(status)s)") % {
+        "number": ask.pk, "kind": ask_kind_label(ask.kind), "status": ask.get_status_display()}
+
+
+def _approval_title(approval) -> str:
+    from django.utils.translation import gettext
+
+    from staff.stored_words import approval_action_label
+
+    return gettext("Approval %(number)s: %(tool)s (%(status)s)") % {
+        "number": approval.pk, "tool": approval_action_label(approval.tool), "status": approval.get_status_display()}
+
+
+def _titles_named() -> None:
+    """An Ask and an approval name themselves by codes (the Ask's kind, the approval's tool: "Request 8: balance"):
+    wherever a page shows one (its page's title, a link to it, the history), it reads the staff member's words.
+    Here rather than in `asks` and `approvals`, which know nothing of the back office's words. The list column
+    "pk" (Django's header "Pk") reads the staff word for a record's number, still sorted by it."""
+    from django.db.models import Model
+
+    from approvals.models import ApprovalRequest
+    from asks.models import Ask
+    from staff.stored_words import APPROVAL_ACTIONS, ASK_KINDS
+
+    Ask.__str__ = _ask_title
+    ApprovalRequest.__str__ = _approval_title
+    # The columns, filters and detail pages show a choice's words: the stored codes are these tables' keys (a test
+    # holds them to the kinds and tools the system declares). Never seen by makemigrations (see the docstring).
+    Ask._meta.get_field("kind").choices = list(ASK_KINDS.items())
+    ApprovalRequest._meta.get_field("tool").choices = list(APPROVAL_ACTIONS.items())
+    number = Model._get_pk_val  # the getter of Model.pk: admin reads a property's header and order from it
+    number.short_description = NUMBER  # type: ignore[attr-defined]
+    number.admin_order_field = "pk"  # type: ignore[attr-defined]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:

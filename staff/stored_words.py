@@ -28,7 +28,12 @@ STATUSES = {
 }
 CHANNELS = dict(ApprovalChannel.choices)  # the policy page's names of where the customer approves
 RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's names of the kinds of action
-ASK_KINDS = {"pix_transfer": _("Pix transfer"), "booking": _("booking"), "quote": _("quote")}
+# The kinds of request (asks.perception.contract.RequestKind: a test fails on one without words here).
+ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_history": _("Pix statement"),
+             "booking": _("booking"), "availability": _("availability"), "product_search": _("search for a product"),
+             "used_quote": _("quote for a used device")}
+# What an approval lets the agent do: the tools with an effect, which are gated (agent.tools: a test checks them).
+APPROVAL_ACTIONS = {"send_pix": _("send Pix"), "create_booking": _("book a time")}
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),
@@ -54,6 +59,7 @@ status_label = partial(_word, STATUSES)
 channel_label = partial(_word, CHANNELS)
 risk_label = partial(_word, RISKS)
 ask_kind_label = partial(_word, ASK_KINDS)
+approval_action_label = partial(_word, APPROVAL_ACTIONS)
 slot_label = partial(_word, SLOTS)
 role_label = partial(_word, ROLES)
 

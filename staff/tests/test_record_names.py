@@ -1,0 +1,70 @@
+"""Records that name themselves by codes (an Ask's kind, an approval's tool, a Pix key's type) are named in the staff
+member's words on the back office: the tables of words cover every code the system declares, and the pages show
+the words, not the codes."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import get_args
+
+from django.db import connection
+from django.utils import timezone, translation
+
+from agent.tools import bank, school, store
+from asks.kinds import SLOTS_BY_KIND
+from asks.models import Ask
+from asks.perception.contract import RequestKind
+from conversations.tests.factories import ConversationFactory
+from staff.labels import labels_apply
+from staff.stored_words import APPROVAL_ACTIONS, ASK_KINDS
+from tenants.testing import signed_in
+
+
+def test_every_request_kind_the_system_declares_has_words_and_no_other_kind_does():
+    declared = set(get_args(RequestKind))
+    assert declared == set(SLOTS_BY_KIND)  # the two declarations agree, so either is the source
+    assert set(ASK_KINDS) == declared, {"without words": declared - set(ASK_KINDS),
+                                        "not a kind": set(ASK_KINDS) - declared}
+
+
+def test_every_tool_an_approval_can_hold_has_words():
+    gated = {tool.name for tools in (bank.TOOLS, school.TOOLS, store.TOOLS) for tool in tools if tool.effect}
+    assert gated and set(APPROVAL_ACTIONS) == gated
+
+
+def _ask(kind: str, status: str = "collecting") -> Ask:
+    return Ask.objects.create(conversation=ConversationFactory(), kind=kind, status=status,
+                              last_activity_at=timezone.now())
+
+
+def test_the_request_list_and_page_name_the_kind_and_the_number_column_in_portuguese(demobank):
+    balance = _ask("balance", "completed")
+    history = _ask("pix_history", "completed")
+    connection.set_schema_to_public()
+    client = signed_in("demobank", "admin")
+    page = client.get("/admin/asks/ask/").content.decode()
+    cells = re.findall(r'class="field-kind[^"]*"[^>]*>([^<]*)<', page)
+    assert "saldo" in cells and "extrato Pix" in cells, cells
+    assert not {"balance", "pix_history"} & set(cells)
+    assert 'data-label="Nº"' in page and 'data-label="Pk"' not in page  # the number column's header
+    title = client.get(f"/admin/asks/ask/{balance.pk}/change/").content.decode()
+    assert f"Pedido {balance.pk}: saldo (Concluído)" in title
+    assert f"Pedido {history.pk}: extrato Pix" in client.get(f"/admin/asks/ask/{history.pk}/change/").content.decode()
+
+
+def test_an_approval_is_named_by_what_it_lets_the_agent_do(demobank):
+    from approvals.models import ApprovalRequest
+
+    labels_apply()
+    ask = _ask("pix_transfer")
+    now = timezone.now()
+    approval = ApprovalRequest(ask=ask, conversation=ask.conversation, tool="send_pix", arguments={}, preview={},
+                               risk="money", channel="in_chat_button", nonce="n-record-names", created_at=now,
+                               expires_at=now + timedelta(minutes=5))
+    approval.pk = 7
+    with translation.override("pt-br"):
+        assert str(approval) == "Aprovação 7: enviar Pix (Pendente)"
+        assert str(ask) == f"Pedido {ask.pk}: transferência Pix (Coletando dados)"
+    with translation.override("es"):
+        assert str(approval).startswith("Aprobación 7: enviar Pix")
