@@ -15,6 +15,7 @@ from agent.tools import bank, school, store
 from asks.kinds import SLOTS_BY_KIND
 from asks.models import Ask
 from asks.perception.contract import RequestKind
+from bank.models import Account, KeyLookup, PixKey
 from conversations.tests.factories import ConversationFactory
 from staff.labels import labels_apply
 from staff.stored_words import APPROVAL_ACTIONS, ASK_KINDS
@@ -68,3 +69,24 @@ def test_an_approval_is_named_by_what_it_lets_the_agent_do(demobank):
         assert str(ask) == f"Pedido {ask.pk}: transferência Pix (Coletando dados)"
     with translation.override("es"):
         assert str(approval).startswith("Aprobación 7: enviar Pix")
+
+
+def test_a_pix_key_a_lookup_and_the_settlement_account_do_not_repeat_or_leave_words_in_english(demobank):
+    labels_apply()
+    key = PixKey(key_type="random", owner_name="Maria Oliveira Santos")
+    lookup = KeyLookup(key_type="phone", found=True, cost=1)
+    settlement = Account(kind="settlement", number="SETTLEMENT-BRL")
+    with translation.override("pt-br"):
+        assert str(key) == "Chave Pix de Maria Oliveira Santos (Chave aleatória)"
+        assert str(lookup) == "Consulta de chave Pix (Telefone, encontrada)"
+        assert str(settlement) == "SETTLEMENT-BRL (liquidação)"
+    with translation.override("es"):
+        assert str(key) == "Clave Pix de Maria Oliveira Santos (Clave aleatoria)"
+
+
+def test_a_pix_keys_page_names_the_key_once(demobank):
+    key = PixKey.objects.filter(owner_name="Maria Oliveira Santos", key_type="random").get()
+    connection.set_schema_to_public()
+    page = signed_in("demobank", "admin").get(f"/admin/bank/pixkey/{key.pk}/change/").content.decode()
+    assert "Chave Pix de Maria Oliveira Santos (Chave aleatória)" in page
+    assert not re.search(r"Chave (CPF|Chave|E-mail|Telefone)", page)
