@@ -1,5 +1,6 @@
 """The back office's refusals and missing pages (403, 404, 500) are pages in the staff language with a way back, not
-Django's bare English; the customer's approval page keeps its own not-found page and the APIs answer JSON."""
+Django's bare English; the customer's approval page keeps its own not-found page and the APIs answer JSON. The
+platform's home page reads in the browser's language, naming kinds and languages in words."""
 
 from __future__ import annotations
 
@@ -44,3 +45,13 @@ def test_the_customers_approval_page_and_the_apis_keep_their_own_not_found(db):
     assert api.status_code in (401, 403, 404) and api["Content-Type"].startswith("application/json")
     assert "code" in api.json() or "detail" in api.json()
 
+
+def test_the_platform_home_follows_the_browsers_language_and_names_kinds_and_languages(db):
+    page = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="es").get("/")
+    shown = page.content.decode()
+    assert page.status_code == 200 and '<html lang="es">' in shown
+    assert "Organización" in shown and "Back office multiorganización" in shown
+    assert '<td class="kind">Banco</td>' in shown and '<td class="language" lang="pt-BR">Português (Brasil)</td>' in shown
+    assert ">bank<" not in shown and ">pt-BR<" not in shown and ">store<" not in shown
+    english = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="en").get("/").content.decode()
+    assert '<td class="kind">Bank</td>' in english and "Organisation" in english
