@@ -181,6 +181,8 @@ CONVERSATION_WITH = _("Conversation with %(customer)s")
 NUMBER = _("No.")  # the header of a list's column of record numbers
 SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
 SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
+SANDBOX_ID_NOT_A_NUMBER = _("Not a phone number: a WhatsApp id is the country code and the number, digits only "
+                            "(e.g. 5511999990099).")
 SANDBOX_ID_TAKEN = _("This id is already a sandbox customer.")
 SANDBOX_ID_REAL = _("This id is a real customer's: a sandbox customer needs an id of its own.")
 
