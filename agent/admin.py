@@ -9,15 +9,34 @@ from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
+from staff.trace_words import decision_label, failure_label, provider_label, rule_label
+
+
+def _words_filter(field: str, title, label_of) -> type[admin.SimpleListFilter]:
+    """A list filter over the codes stored in `field`, each offered in the staff member's words."""
+
+    class WordsFilter(admin.SimpleListFilter):
+        parameter_name = field
+
+        def lookups(self, request, model_admin):
+            codes = model_admin.get_queryset(request).exclude(**{field: ""}).values_list(field, flat=True)
+            return [(code, label_of(code)) for code in sorted(set(codes))]
+
+        def queryset(self, request, queryset):
+            return queryset.filter(**{field: self.value()}) if self.value() else queryset
+
+    WordsFilter.title = title
+    return WordsFilter
 
 
 @admin.register(Turn, site=backoffice_site)
 class TurnAdmin(ReadOnlyAdmin):
     """One row per turn: what was perceived, decided (and by which rule), called, drafted and sent."""
 
-    list_display = ["pk", "message", "ask", "status", "provider", "decision", "rule", "queries", "started_at",
-                    "trace"]
-    list_filter = ["status", "provider", "decision", "started_at"]
+    list_display = ["pk", "message", "ask", "status", "provider_shown", "decision_shown", "rule_shown", "queries",
+                    "started_at", "trace"]
+    list_filter = ["status", _words_filter("provider", _("provider"), provider_label),
+                   _words_filter("decision", _("decision"), decision_label), "started_at"]
     search_fields = ["message__text", "reply", "rule", "message__conversation__customer__name",
                      "message__conversation__customer__channel_user_id"]
     date_hierarchy = "started_at"
@@ -25,6 +44,18 @@ class TurnAdmin(ReadOnlyAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return [*super().get_readonly_fields(request, obj), "trace"]
+
+    @admin.display(description=_("provider"), ordering="provider")
+    def provider_shown(self, obj: Turn) -> str:
+        return provider_label(obj.provider)
+
+    @admin.display(description=_("decision"), ordering="decision")
+    def decision_shown(self, obj: Turn) -> str:
+        return decision_label(obj.decision) if obj.decision else "—"
+
+    @admin.display(description=_("rule"), ordering="rule")
+    def rule_shown(self, obj: Turn) -> str:
+        return rule_label(obj.rule) if obj.rule else "—"
 
     @admin.display(description=_("trace"))
     def trace(self, obj: Turn) -> str:
@@ -38,14 +69,18 @@ class FailedTurnAdmin(ReadOnlyAdmin):
     """The dead-letter list: turns that raised (or found the model unreachable), newest first, with what failed;
     the same traceback hash means the same bug. Each was answered once and its message marked handled."""
 
-    list_display = ["pk", "started_at", "message", "error_code", "error_class", "traceback_hash", "reply"]
-    list_filter = ["error_code", "error_class", "started_at"]
+    list_display = ["pk", "started_at", "message", "error_code_shown", "error_class", "traceback_hash", "reply"]
+    list_filter = [_words_filter("error_code", _("error code"), failure_label), "error_class", "started_at"]
     search_fields = ["traceback_hash", "error", "message__text"]
     date_hierarchy = "started_at"
     ordering = ["-pk"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).filter(status=Turn.Status.FAILED).select_related("message")
+
+    @admin.display(description=_("error code"), ordering="error_code")
+    def error_code_shown(self, obj: Turn) -> str:
+        return failure_label(obj.error_code) if obj.error_code else "—"
 
 
 # Why a model URL is refused, in the staff member's words (`ModelUrlRefused.extra["why"]`).

@@ -55,8 +55,9 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
         ask_id=ctx.ask_id, conversation_id=ctx.conversation_id, tool=tool.name, arguments=args.model_dump(),
         preview=preview, risk=tool.risk, channel=gate.channel, amount_cents=tool.amount_of(args), now=now,
         expires_in=ctx.policy.approval_expiry,
-        # an Ask started in this turn's transaction has no request but those this turn made (none yet: no read)
-        none_pending=ctx.ask_started and ctx.approval_requested is None,
+        # an Ask started (or reopened) in this turn's transaction has no pending request but those this turn made
+        # (none yet: no read)
+        none_pending=ctx.no_pending_request and ctx.approval_requested is None,
     )
     for argument, _ in tool.references:  # the references the execution needs live as long as the request
         reference_extend(token=getattr(args, argument), until=request.expires_at)

@@ -47,8 +47,9 @@ def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arg
                             now: datetime, expires_in: timedelta, none_pending: bool = False) -> ApprovalRequest:
     """A new pending request for this Ask; an earlier pending one of the same Ask is voided (its buttons die).
     ApprovalInvalid, before anything is written, for an amount no organisation allows (callers bound it first).
-    `none_pending`: the caller knows the Ask has no pending request (it created the Ask in this transaction and
-    no request for it since), so none is looked for."""
+    `none_pending`: the caller knows the Ask has no pending request (it created the Ask, or moved it out of
+    awaiting confirmation — which voids its request: `approvals.signals` —, in this transaction and made no
+    request for it since), so none is looked for."""
     if amount_cents is not None and (isinstance(amount_cents, bool) or not isinstance(amount_cents, int)
                                      or not 0 < amount_cents <= AMOUNT_CEILING_CENTS):
         raise ApprovalInvalid("the amount must be positive and within the platform's ceiling",

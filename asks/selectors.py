@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import Case, CharField, Count, Max, Q, QuerySet, Value, When
 
 from asks.kinds import missing_slots
@@ -31,9 +33,13 @@ def asks_slots(asks: list[Ask]) -> dict[int, dict[str, Any]]:
     """The current slot values of several Asks, by id, folded from their events in one query."""
     events: dict[int, list[tuple[str, Any]]] = {ask.pk: [] for ask in asks}
     if events:
-        for ask_id, slot, value in (SlotEvent.objects.filter(ask_id__in=list(events)).order_by("pk")
-                                    .values_list("ask_id", "slot", "value")):
-            events[ask_id].append((slot, value))
+        # written out (every turn reads it): the ORM took about a millisecond of CPU to build it each time
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT ask_id, slot, value FROM {SlotEvent._meta.db_table} WHERE ask_id = ANY(%s) "
+                           "ORDER BY id", [list(events)])
+            for ask_id, slot, value in cursor.fetchall():
+                # (Django has psycopg hand jsonb over as text, for its JSONField to decode: a plain JSONField)
+                events[ask_id].append((slot, None if value is None else json.loads(value)))
     return {ask_id: _fold(items) for ask_id, items in events.items()}
 
 

@@ -9,10 +9,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import wraps
+from functools import cache, wraps
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django_fsm import ConcurrentTransition
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
@@ -23,6 +24,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import is_time_only, when_merge
 from conversations.locks import conversation_held
 from conversations.models import Conversation, Message
+from magie.statements import insert_sql, rows_of, saved
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -60,6 +62,7 @@ class DecisionOutcome:
     parked: Ask | None = None  # the Ask parked to make way
     parked_asks: list[Ask] = field(default_factory=list)  # all parked Asks after the decision
     slots: dict[str, Any] | None = None  # the focused Ask's slot values after the decision (None: not read)
+    reopened: bool = False  # the focused Ask left awaiting confirmation (a changed value voids the preview)
 
 
 _batched: ContextVar[list[AskTransition] | None] = ContextVar("ask_transitions_batched", default=None)
@@ -92,6 +95,70 @@ def ask_transitions_taken() -> list[AskTransition]:
     return taken
 
 
+_deferred: ContextVar[dict[int, tuple[Ask, str]] | None] = ContextVar("ask_saves_deferred", default=None)
+
+
+@contextmanager
+def ask_saves_deferred() -> Iterator[None]:
+    """Inside the block (the turn's deliver → record, under the conversation's row lock), an Ask these services
+    move is not saved at once: its UPDATE, still guarded by the status it had when read, is handed to the caller's
+    last statement (`ask_saves_taken`) — the preview's Ask moved to awaiting, or the completed one, was a round
+    trip of its own. The services read such an Ask from the block, not from its row (`_locked_ask`). Whatever is
+    not taken when the block ends is saved then; a block that raises saves nothing (its transaction rolls back)."""
+    saves: dict[int, tuple[Ask, str]] = {}
+    token = _deferred.set(saves)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+    for ask, _ in saves.values():
+        ask.save()
+
+
+def ask_saves_taken() -> list[tuple[str, list[Any]]]:
+    """The deferred Asks' UPDATEs (`UPDATE … WHERE id = … AND status = <as read> RETURNING 1`, to go in WITHs of
+    one statement) handed to the caller, who writes them in this transaction and checks that each updated its
+    row (`ConcurrentTransition` otherwise, as `save()` raises)."""
+    saves = _deferred.get()
+    if not saves:
+        return []
+    taken = [_update_sql(ask, status) for ask, status in saves.values()]
+    saves.clear()
+    return taken
+
+
+def _update_sql(ask: Ask, status_as_read: str) -> tuple[str, list[Any]]:
+    """The UPDATE `ask.save()` sends (every field, guarded by the status it was read with, as django-fsm's
+    ConcurrentTransitionMixin guards it), `RETURNING 1`; the Ask then counts as saved in that state."""
+    fields, sql = _update_shape()
+    values = [field.get_db_prep_save(getattr(ask, field.attname), connection) for field in fields]
+    ask._update_initial_state()  # django-fsm: what a save() would have done
+    return sql, [*values, ask.pk, status_as_read]
+
+
+@cache
+def _update_shape() -> tuple[list[Any], str]:
+    quote = connection.ops.quote_name
+    fields = [field for field in Ask._meta.concrete_fields if not field.primary_key]
+    return fields, (f"UPDATE {quote(Ask._meta.db_table)} SET "
+                    + ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+                    + f" WHERE {quote('id')} = %s AND {quote('status')} = %s RETURNING 1")
+
+
+def _save(ask: Ask, status_as_read: str) -> None:
+    """The Ask's UPDATE now (what `ask.save()` sends, its statement built once: the ORM took about a millisecond
+    of CPU per save), or deferred inside `ask_saves_deferred` (guarded by the status it had before this block)."""
+    saves = _deferred.get()
+    if saves is None:
+        sql, params = _update_sql(ask, status_as_read)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            if cursor.rowcount != 1:
+                raise ConcurrentTransition(f"the Ask {ask.pk} moved from {status_as_read} meanwhile")
+    else:
+        saves[ask.pk] = (ask, saves[ask.pk][1] if ask.pk in saves else status_as_read)
+
+
 def _record_transitions(rows: list[AskTransition]) -> None:
     batch = _batched.get()
     if batch is not None:
@@ -111,12 +178,12 @@ def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any
     """Several moves in a row: one UPDATE of the Ask (still guarded by its status as read), one INSERT of their
     transitions."""
     message_id = message.pk if isinstance(message, Message) else message
-    rows = []
+    rows, status_as_read = [], ask.status
     for move, rule, args in moves:
         source = ask.status
         move(*args)
         rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
-    ask.save()
+    _save(ask, status_as_read)
     _record_transitions(rows)
 
 
@@ -126,12 +193,13 @@ def _view(ask: Ask, slots: dict[int, dict[str, Any]]) -> AskView:
 
 
 def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action: str,
-                  slots: dict[int, dict[str, Any]]) -> list[SlotChange]:
-    """Record the changed values as slot events (one INSERT); `slots` holds the Asks' current values (read once
-    per decision) and is kept up to date."""
+                  slots: dict[int, dict[str, Any]], events: list[SlotEvent]) -> list[SlotChange]:
+    """Add the changed values' slot events to `events` (written with the decision: `_record`); `slots` holds the
+    Asks' current values (read once per decision, from the rows before any of its events) and is kept up to
+    date — an Ask gets events only once it is in `slots`, so no read of it misses the events not yet written."""
     current = slots[ask.pk] if ask.pk in slots else ask_slots(ask)
     slots[ask.pk] = current
-    changes, events = [], []
+    changes = []
     for slot, value in values.items():
         old = current.get(slot)
         if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
@@ -141,7 +209,6 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
         events.append(SlotEvent(ask=ask, slot=slot, value=value, previous=old, action=kind, message=message))
         changes.append(SlotChange(slot, old, value))
-    SlotEvent.objects.bulk_create(events)
     for change in changes:
         if change.new is None:
             current.pop(change.slot, None)
@@ -206,7 +273,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
 
     Locks the conversation row (unless the caller holds it: `conversations.locks`); reads only the open Ask, the
     parked ones (one query, locked) with their slot values (one query) and (for a swipe-reply) the quoted message,
-    so the cost does not grow with the conversation's length. Idempotent: a message already decided returns its
+    so the cost does not grow with the conversation's length; writes the Asks' rows as they move and then one
+    statement: the decision's row with the slot events and attributions it brought. Idempotent: a message already decided returns its
     recorded outcome without changing anything. A caller holding the message row already (the turn) passes it as
     `message`, with its `conversation` attached, and `undecided=True` when it read, under a lock it still holds
     (the turn's lease), that no decision was recorded for it: the check is not made again.
@@ -222,8 +290,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         return DecisionOutcome(Decision(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
 
     at = message.sent_at
-    current = list(Ask.objects.select_for_update().filter(
-        conversation=conversation, status__in=[*OPEN_STATUSES, Ask.Status.SUSPENDED]).order_by("-pk"))
+    current = rows_of(Ask, '"conversation_id" = %s AND "status" = ANY(%s)',  # locked, newest first
+                      [conversation.pk, [*OPEN_STATUSES, Ask.Status.SUSPENDED]], tail='ORDER BY "id" DESC FOR UPDATE')
     open_ask = next((ask for ask in current if ask.status in OPEN_STATUSES), None)
     parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message)
     slots = asks_slots([ask for ask in (open_ask, *parked) if ask is not None])
@@ -236,15 +304,17 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask))
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds)
-    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots)
-    DecisionRow.objects.create(
+    events: list[SlotEvent] = []
+    attributions: list[Attribution] = []
+    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions)
+    _record(DecisionRow(
         message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
         perception=perception.model_dump(mode="json"),
         detail={"choices": list(decision.choices),
                 "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
                 "closed": outcome.closed.pk if outcome.closed else None,
                 "parked": outcome.parked.pk if outcome.parked else None},
-    )
+    ), events, attributions)
     # the parked Asks after the decision, from the rows held (locked) rather than read again
     still = [ask for ask in (*parked, outcome.parked) if ask is not None and ask.status == Ask.Status.SUSPENDED]
     outcome.parked_asks = sorted({ask.pk: ask for ask in still}.values(), key=lambda ask: ask.pk)
@@ -253,8 +323,34 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     return outcome
 
 
+def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
+    """The decision's row, with the slot events and attributions it brought: one statement (they go in WITHs of
+    its INSERT), not one INSERT each. Nothing of the decision reads them before (`_apply_values`)."""
+    withs: list[str] = []
+    params: list[Any] = []
+    if events:
+        sql, values = insert_sql(SlotEvent, events, returning=False)
+        withs.append(f"events AS ({sql})")
+        params += values
+    if attributions:
+        quote = connection.ops.quote_name
+        withs.append(f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
+                     f"{quote('ask_id')}) VALUES {', '.join(['(%s, %s)'] * len(attributions))} "
+                     f"ON CONFLICT ({quote('message_id')}) DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})")
+        params += [value for item in attributions for value in (item.message_id, item.ask_id)]
+    insert, values = insert_sql(DecisionRow, [row], returning=True)
+    with connection.cursor() as cursor:
+        cursor.execute((f"WITH {', '.join(withs)} " if withs else "") + insert, [*params, *values])
+        written = cursor.fetchone()
+    assert written is not None
+    saved(row, written[0])
+
+
 def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
-           at: datetime, slots: dict[int, dict[str, Any]]) -> DecisionOutcome:
+           at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
+           attributions: list[Attribution]) -> DecisionOutcome:
+    """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings
+    are added to `events` and `attributions`, for `_record` to write with the decision."""
     outcome = DecisionOutcome(decision, None)
     if open_ask is not None and decision.close_open:
         _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at)
@@ -269,7 +365,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)])
         slots[ask.pk] = {}  # a new Ask has no events yet
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots, events)
         outcome.ask = ask
     elif action == Action.RESUME and decision.resume_from is not None:
         old_ask_id, quoted_id = decision.resume_from
@@ -280,24 +376,25 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)])
         carried = ask_slots_as_of(old_ask, quoted)
-        SlotEvent.objects.bulk_create([SlotEvent(ask=ask, slot=slot, value=value, previous=None,
-                                                 action=SlotEvent.Action.RESUME, message=quoted)
-                                       for slot, value in carried.items()])
+        events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
+                                message=quoted) for slot, value in carried.items())
         slots[ask.pk] = {slot: value for slot, value in carried.items() if value is not None}
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action == Action.RESUME:
         ask = next(a for a in parked if a.pk == decision.ask_id)
         _transition(ask, ask.resume, decision.rule, message, at)
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
         assert open_ask is not None  # the engine fills and corrects only an open Ask
         ask = open_ask
-        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots)
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action(action.value), slots,
+                                        events)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
             ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
             _transition(ask, ask.reopen, "change_voids_preview", message)
+            outcome.reopened = True
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
         _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at)
@@ -316,9 +413,8 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
             outcome.ask.last_activity_at = at
             outcome.ask.save(update_fields=["last_activity_at"])
         attributed = [message] if source.pk == message.pk else [message, source]  # a clarified message's values
-        Attribution.objects.bulk_create(  # now belong to this Ask too; one INSERT … ON CONFLICT UPDATE
-            [Attribution(message=item, ask=outcome.ask) for item in attributed],
-            update_conflicts=True, unique_fields=["message"], update_fields=["ask"])
+        # now belong to this Ask too (written by `_record` as INSERT … ON CONFLICT UPDATE)
+        attributions.extend(Attribution(message=item, ask=outcome.ask) for item in attributed)
     return outcome
 
 
@@ -327,6 +423,9 @@ def _locked_ask(ask_id: int, ask: Ask | None = None) -> Ask:
     already holds that row (the turn), else two; none when the caller passes the Ask as it locked it in the
     transaction still holding that row (`message_decide`'s rows, in a builtin turn's one transaction)."""
     held = conversation_held()
+    deferred = _deferred.get()
+    if deferred and ask_id in deferred:  # moved in this block, its save deferred: the row is behind it
+        return deferred[ask_id][0]
     if ask is not None and ask.pk == ask_id and held is not None and ask.conversation_id == held:
         return ask
     if held is not None:

@@ -120,16 +120,32 @@ def message_store_outbound(
 ) -> Message:
     """Put a reply in the outbox: stored first with a local id, then its channel's delivery task is queued (by
     name) after commit. The channel replaces the local id by the one it assigns, so swipe-replies find it."""
-    message = Message.objects.create(
+    message = message_outbound_unsaved(conversation=conversation, text=text, sent_at=sent_at, channel=channel,
+                                       buttons=buttons)
+    message.save(force_insert=True)
+    message_outbound_stored(message)
+    return message
+
+
+def message_outbound_unsaved(
+    *, conversation: Conversation, text: str, sent_at: datetime, channel: str = Message.Channel.WHATSAPP,
+    buttons: list[dict[str, str]] | None = None,
+) -> Message:
+    """The reply `message_store_outbound` stores, not saved yet: for a caller that inserts it in a statement of
+    its own (the turn's last one, issue 20) and then calls `message_outbound_stored`."""
+    return Message(
         conversation=conversation, direction=Message.Direction.OUTBOUND, channel=channel,
         channel_message_id=f"local-{uuid.uuid4().hex}",
         kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
         sent_at=sent_at,
     )
-    task_name = DELIVERY_TASKS.get(channel)
+
+
+def message_outbound_stored(message: Message) -> None:
+    """A reply just inserted (in this transaction): its channel's delivery task is queued for after commit."""
+    task_name = DELIVERY_TASKS.get(message.channel)
     if task_name:
         task_queue_on_commit(task_name, args=(message.pk,))
-    return message
 
 
 @transaction.atomic

@@ -56,6 +56,7 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
         "escalation": escalation, "mine": mine, "guard_words": guard_words(escalation.guard),
         "conversation": selectors.escalation_conversation(escalation=escalation),
         "sidebar": selectors.escalation_customer_context(escalation=escalation),
+        "organisation": tenancy_current(),  # the open Ask's amounts in its currency and language
         "bank_section": (tenancy_current().kind == "bank"
                          and selectors.user_may_see_customer_bank(request.user, escalation)),
         "private_notes": list(escalation.private_notes.select_related("author")),

@@ -25,15 +25,16 @@ STATUSES = {
     "voided": _("Voided"), "executed": _("Executed"), "execution_failed": _("Execution Failed"),
     # a turn's, a Pix transfer's
     "done": _("Done"), "scheduled": _("Scheduled"), "settled": _("Settled"), "cancelled": _("Cancelled"),
+    # a reply's delivery on WhatsApp
+    "sending": _("Sending"), "sent": _("Sent"), "delivered": _("Delivered"), "read": _("Read"),
 }
 CHANNELS = dict(ApprovalChannel.choices)  # the policy page's names of where the customer approves
 RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's names of the kinds of action
-# The kinds of request (asks.perception.contract.RequestKind: a test fails on one without words here).
-ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_history": _("Pix statement"),
-             "booking": _("booking"), "availability": _("availability"), "product_search": _("search for a product"),
-             "used_quote": _("quote for a used device")}
-# What an approval lets the agent do: the tools with an effect, which are gated (agent.tools: a test checks them).
-APPROVAL_ACTIONS = {"send_pix": _("send Pix"), "create_booking": _("book a time")}
+# The kinds of request (asks.perception.contract.RequestKind: a test fails on one without words here), and "pix",
+# the kind a Pix preview's facts name (approvals.previews; a booking's is "booking").
+ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_history": _("Pix history"),
+             "booking": _("booking"), "availability": _("free times"), "product_search": _("product search"),
+             "used_quote": _("used-device quote"), "pix": _("Pix")}
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),
@@ -59,7 +60,6 @@ status_label = partial(_word, STATUSES)
 channel_label = partial(_word, CHANNELS)
 risk_label = partial(_word, RISKS)
 ask_kind_label = partial(_word, ASK_KINDS)
-approval_action_label = partial(_word, APPROVAL_ACTIONS)
 slot_label = partial(_word, SLOTS)
 role_label = partial(_word, ROLES)
 

@@ -22,7 +22,7 @@ from workspace.ranges import RangeInvalid, day_range
 from workspace.selectors.dashboard import dashboard_figures, recent_asks
 from workspace.selectors.trace import Trace, ask_for_transfer, trace_for_ask, trace_for_conversation
 from workspace.tables import CODE_COLUMNS, SECTIONS, section_chart, section_table, section_title
-from workspace.wording import KIND_LABELS, entry_summary, money
+from workspace.wording import KIND_LABELS, entry_codes, entry_summary, money
 
 
 def _auditing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -41,7 +41,7 @@ def _auditing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 def _trace_page(request: HttpRequest, trace: Trace, exports: dict[str, str]) -> HttpResponse:
     organisation = organisation_current()
     entries = [{"entry": entry, "label": KIND_LABELS.get(entry.kind, entry.kind),
-                "summary": entry_summary(entry, organisation),
+                "summary": entry_summary(entry, organisation), "codes": entry_codes(entry),
                 "amount": money(entry.detail.get("amount_cents"), organisation, entry.detail.get("currency"))}
                for entry in trace.entries]
     subject = (_("Ask %(id)s") % {"id": trace.ask.pk}) if trace.ask else \
@@ -49,7 +49,7 @@ def _trace_page(request: HttpRequest, trace: Trace, exports: dict[str, str]) -> 
     context = {
         **backoffice_site.each_context(request),
         "title": _("Trace of %(subject)s") % {"subject": subject},
-        "trace": trace, "entries": entries, "exports": exports,
+        "trace": trace, "entries": entries, "exports": exports, "organisation": organisation,
         "conversation_url": reverse("workspace:trace_conversation", args=[trace.conversation.pk]),
     }
     return render(request, "workspace/trace.html", context)

@@ -13,6 +13,7 @@ from language.locales import lang_of
 from language.money import format_money
 from staff.labels import escalation_reason_label as guard_label
 from staff.stored_words import channel_label, risk_label, slot_label, status_label
+from staff.trace_words import Money, decision_label, failure_label, provider_label, rule_label, tool_label, value_label
 from tenants.models import Organisation
 from workspace.selectors.trace import TraceEntry
 
@@ -42,10 +43,14 @@ def money(cents: int | None, organisation: Organisation, currency: str | None = 
     return format_money(int(cents), currency or organisation.currency, lang_of(organisation.language))
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, dict) and "amount_cents" in value:
-        return f"{value['amount_cents']} {value.get('currency', '')}".strip()
-    return "—" if value is None else str(value)
+def _value(slot: str, value: Any, organisation: Organisation) -> str:
+    """A slot's value as staff read it: an amount as money, a day or a time in the organisation's zone."""
+    shown = value_label(slot, value, Money(currency=organisation.currency, language=organisation.language))
+    return "—" if shown is None else str(shown)
+
+
+def _outcome(d: dict[str, Any]) -> str:
+    return _("ok") if d["ok"] else failure_label(d["error"] or "failed")
 
 
 def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
@@ -56,20 +61,22 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
         who = _("customer") if d["direction"] == "in" else _("reply")
         return f"{who}: {d['text'] or d['payload']}"
     if kind == "decision":
-        return _("%(action)s, by rule %(rule)s") % {"action": d["action"], "rule": d["rule"]}
+        return _("%(action)s, by rule %(rule)s") % {"action": decision_label(d["action"]),
+                                                     "rule": rule_label(d["rule"])}
     if kind == "slot":
         return _("%(slot)s %(action)s: %(previous)s → %(value)s") % {
-            "slot": slot_label(d["slot"]), "action": _choice(SlotEvent.Action, d["action"]), "previous": _value(d["previous"]), "value": _value(d["value"])}
+            "slot": slot_label(d["slot"]), "action": _choice(SlotEvent.Action, d["action"]),
+            "previous": _value(d["slot"], d["previous"], organisation), "value": _value(d["slot"], d["value"], organisation)}
     if kind == "transition":
         return _("%(source)s → %(target)s (rule %(rule)s)") % {"source": status_label(d["from"]) if d["from"] else "",
                                                                "target": status_label(d["to"]),
-                                                               "rule": d["rule"]}
+                                                               "rule": rule_label(d["rule"])}
     if kind == "turn":
-        return _("turn %(id)s %(status)s by %(provider)s in %(ms)s ms") % {**d, "status": status_label(d["status"])}
+        return _("turn %(id)s %(status)s by %(provider)s in %(ms)s ms") % {
+            **d, "status": status_label(d["status"]), "provider": provider_label(d["provider"])}
     if kind == "tool_call":
-        outcome = _("ok") if d["ok"] else d["error"]
         approval = _(", approval %(id)s") % {"id": d["approval"]} if d["approval"] else ""
-        return f"{d['name']} ({risk_label(d['risk'])}) → {outcome}{approval}, {d['ms']} ms"
+        return f"{tool_label(d['name'])} ({risk_label(d['risk'])}) → {_outcome(d)}{approval}, {d['ms']} ms"
     if kind == "draft":
         return _("draft %(number)s: %(text)s") % d
     if kind == "guard":
@@ -87,7 +94,7 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
             "id": d["approval"], "status": status_label(d["status"]), "who": d["decided_by"] or "—",
             "channel": channel_label(d["channel"]) or "—"}
     if kind == "execution":
-        return _("executed: %(outcome)s %(reference)s") % {"outcome": _("ok") if d["ok"] else d["error"],
+        return _("executed: %(outcome)s %(reference)s") % {"outcome": _outcome(d),
                                                            "reference": d["reference"]}
     if kind == "transfer":
         return _("Pix %(e2e)s %(status)s: %(amount)s to %(recipient)s") % {
@@ -98,3 +105,12 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
     if kind == "escalation_resolved":
         return _("resolved by %(who)s: %(note)s") % {"who": d["resolved_by"], "note": d["note"]}
     return kind
+
+
+def entry_codes(entry: TraceEntry) -> str:
+    """The stored codes behind an entry's words (decision and rule, tool and failure), for an auditor who needs to
+    find them in the code or the logs: the page shows them small, as <code> beside the words (as a guard's)."""
+    d = entry.detail
+    codes = {"decision": ("action", "rule"), "transition": ("rule",), "tool_call": ("name", "error"),
+             "execution": ("error",)}.get(entry.kind, ())
+    return " · ".join(str(d[key]) for key in codes if d.get(key))

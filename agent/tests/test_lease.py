@@ -56,3 +56,33 @@ def test_an_attempt_whose_lease_was_taken_over_writes_nothing(conversation):
             raise AssertionError("the block must not run")
     lease_release(stale)  # releasing a lost lease leaves the new holder's alone
     assert Conversation.objects.get(pk=conversation.pk).turn_lease_token != ""
+
+
+def test_the_turns_last_statement_gives_the_lease_back_only_once_no_message_is_left(demobank):
+    """Two messages waiting: the first turn's last statement keeps the lease (the second is pending), the second
+    turn's gives it back — no statement of its own for either."""
+    from django.db import connection
+
+    from agent.models import Turn
+    from agent.turn import turn_handle
+
+    now = timezone.now()
+    first, second = (message_store_inbound(channel_user_id="5511900000078", channel_message_id=f"lease-give-{n}",
+                                           sent_at=now + timedelta(seconds=n), text=text).message
+                     for n, text in enumerate(("oi", "qual meu saldo?")))
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        turn_handle(message_id=first.pk)
+    assert set(Turn.objects.filter(message__in=[first, second]).values_list("message_id", flat=True)) == {
+        first.pk, second.pk}
+    lease = Conversation.objects.get(pk=first.conversation_id)
+    assert (lease.turn_lease_token, lease.turn_lease_holder, lease.turn_lease_expires_at) == ("", "", None)
+    assert not [sql for sql in seen if sql.startswith('UPDATE "conversations_conversation" AS c SET turn_lease_token = \'\'')]
+    statements = [sql for sql in seen if "SAVEPOINT" not in sql]  # the test's transaction makes the turn's one
+    ends = [n for n, sql in enumerate(statements) if "released AS (" in sql]
+    assert len(ends) == 2 and ends[-1] == len(statements) - 1  # each turn's last; nothing after the second

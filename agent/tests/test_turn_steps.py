@@ -15,7 +15,7 @@ from agent.tests.hostile import SLOT, _then
 from agent.tests.test_openai_provider import gates_without_money_approval
 from agent.turn import steps, turn_handle
 from approvals.models import ApprovalRequest
-from asks.models import Ask
+from asks.models import Ask, SlotEvent
 from booking.models import Booking
 from conversations.models import Message
 from conversations.services import message_store_inbound
@@ -107,8 +107,8 @@ def test_draft_replaces_the_models_text_by_the_preview_and_deliver_points_the_as
 
 
 def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
-    """The reply's attribution, the preview shown in it, the Ask's transitions and the recipient reference kept
-    alive as long as the request: all written by the trace's statement, none by a statement of its own."""
+    """The reply, its attribution, the preview shown in it, the Ask's move and transitions and the recipient
+    reference kept alive as long as the request: all written by the trace's statement, none by one of its own."""
     from agent.models import Reference
     from asks.models import AskTransition, Attribution
 
@@ -126,9 +126,39 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     assert AskTransition.objects.filter(ask_id=turn.ask_id, target="awaiting_confirmation").exists()
     [reference] = Reference.objects.filter(ask_id=turn.ask_id, kind="recipient")
     assert reference.expires_at == request.expires_at
-    assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"',
+    assert not [sql for sql in seen if sql.startswith(('UPDATE "approvals_approvalrequest"', 'UPDATE "asks_ask"',
                                                        'INSERT INTO "asks_asktransition"', 'UPDATE "agent_reference"'))]
-    assert sum(sql.startswith('INSERT INTO "asks_attribution"') for sql in seen) == 1  # the inbound message's
+    assert Ask.objects.get(pk=turn.ask_id).pending_approval_id == request.pk  # moved by the trace's statement
+    # the reply itself too: the only message INSERT of its own is the inbound one the helper stores
+    assert sum(sql.startswith('INSERT INTO "conversations_message"') for sql in seen) == 1
+    assert turn.reply_message.text == turn.reply and turn.reply_message.direction == "out"
+    # the inbound message's attribution and slot events: in the decision's one statement (`asks.services._record`)
+    assert not [sql for sql in seen if sql.startswith(('INSERT INTO "asks_attribution"', 'INSERT INTO "asks_slotevent"'))]
+    assert [sql.count("INSERT INTO") for sql in seen if 'INSERT INTO "asks_decision"' in sql] == [3]
+
+
+def test_an_ask_moved_under_the_turn_fails_it_and_its_deferred_move_writes_nothing(demobank):
+    """The Ask's move `deliver` leaves to the trace's statement is guarded by the status it was read with, as its
+    own save was: an Ask found moved fails the turn (ConcurrentTransition) and the move is not written."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    chat.say("na verdade, 250")  # reopened, then awaiting the new preview
+    ask_id = first.ask_id
+
+    def interfere(execute, sql, params, many, context):
+        if "released AS (" in sql and 'INSERT INTO "agent_turn"' in sql:  # just before the turn's last statement
+            with connection.cursor() as cursor:
+                cursor.execute("UPDATE asks_ask SET status = 'abandoned', abandon_reason = 'cancelled', closed_at = now() "
+                               "WHERE id = %s", [ask_id])
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(interfere):
+        turn = chat.say("na verdade, 300")
+    assert turn.status == Turn.Status.FAILED and turn.error_class == "django_fsm.ConcurrentTransition"
+    # the whole transaction rolled back (the interference with it): nothing of the 300 was kept
+    assert not ApprovalRequest.objects.filter(ask_id=ask_id, amount_cents=30000).exists()
+    amounts = {event.value["amount_cents"] for event in SlotEvent.objects.filter(ask_id=ask_id, slot="amount")}
+    assert amounts == {20000, 25000}
 
 
 def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
@@ -139,6 +169,44 @@ def test_a_correction_voids_the_request_the_ask_pointed_to(demobank):
     assert ApprovalRequest.objects.get(pk=old.pk).status == "voided"
     assert Ask.objects.get(pk=first.ask_id).pending_approval_id != old.pk
     assert chat.tap(first).rule == "stale_confirmation_button"
+
+
+def test_a_correction_voids_any_pending_request_of_the_ask_even_one_it_never_pointed_to(demobank):
+    """A remote model's turn that stopped between the request's transaction and the Ask's move leaves a pending
+    request the Ask does not point to: once the Ask leaves confirmation, that one is void too."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    shown = ApprovalRequest.objects.get(ask=first.ask)
+    ApprovalRequest.objects.filter(pk=shown.pk).update(status="expired")  # the one it points to: no longer pending
+    orphan = ApprovalRequest.objects.create(
+        ask_id=first.ask_id, conversation_id=shown.conversation_id, tool=shown.tool, arguments=shown.arguments,
+        preview=shown.preview, preview_hash=shown.preview_hash, risk=shown.risk, channel=shown.channel,
+        amount_cents=shown.amount_cents, nonce="orphan-nonce", created_at=shown.created_at,
+        expires_at=shown.expires_at)
+    again = chat.say("na verdade, 250")
+    voided = ApprovalRequest.objects.get(pk=orphan.pk)
+    assert voided.status == "voided" and voided.reason == "the request moved on (reopen)"
+    new = ApprovalRequest.objects.get(ask=first.ask, status="pending")
+    assert new.amount_cents == 25000 and Ask.objects.get(pk=first.ask_id).pending_approval_id == new.pk
+    assert again.reply == new.preview["text"]
+
+
+def test_a_correction_reads_no_request_to_replace_nor_a_pix_code_its_ask_cannot_have(demobank):
+    """The Ask the correction reopens had its request voided by that move, and none of its messages held a Pix
+    code: the new preview looks for neither (issue 20)."""
+    chat = Conversation()
+    first = chat.say("manda 200 pro Pedro")
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        chat.say("na verdade, é pro João")
+    assert not [sql for sql in seen if sql.startswith(('SELECT "approvals_approvalrequest"', 'SELECT "agent_pixcode"'))]
+    assert [ApprovalRequest.objects.get(ask=first.ask, status=status).preview["facts"]["owner_name"]
+            for status in ("voided", "pending")] == ["Pedro Henrique Almeida", "João Pereira Lima"]
 
 
 def test_a_message_delivered_late_gets_a_preview_with_its_full_time_to_decide(demobank):

@@ -40,7 +40,9 @@ class ToolContext:
     approval: Any = None  # the approved request this call executes (the continuation after a decision)
     approval_requested: Any = None  # the request the gate created in this turn (the reply becomes its preview)
     approval_decided: int | None = None  # the request a tap of this turn decided (executed once in `act`)
-    ask_started: bool = False  # this message started the Ask in this (builtin turn's one) transaction: no request yet
+    # this message started the Ask, or reopened it (voiding its request), in this (builtin turn's one) transaction:
+    # the Ask has no pending request but those this turn makes
+    no_pending_request: bool = False
     ask_without_code: bool = False  # this message started the Ask and held no Pix code: the Ask has none to read
 
 

@@ -36,18 +36,22 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
   ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow
-  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); releasing the lease
-  checks in the same statement that nothing else is pending.
+  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); the turn's last
+  statement also gives the lease back, unless another message is pending (then the loop reads it next).
 - The organisation, its policy and domain, and the agent settings are read once per process while their stamps
   (digests of the rows, read with the pending message) hold: a change applies to the next turn, no other
   invalidation is needed.
 - A builtin turn (no model over the network) runs decide → record in ONE transaction: `lease_locked` is
   re-entrant, so each step and tool call reuses the lock; the Ask `message_decide` locked is not read again by
-  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`); the trace
-  INSERT marks the message handled in the same statement. A remote model keeps the short transactions.
+  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`). The
+  trace's INSERT is the turn's last statement and, in WITHs of it, also inserts the reply (attributed to the Ask,
+  the preview's request marked shown in it), marks the message handled, writes the Asks' transitions and the
+  UPDATE of the Ask `deliver` moved (`asks.services.ask_saves_deferred`), and gives the lease back unless another
+  message is pending. A remote model keeps the short transactions (that last statement is the same).
 - Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
   lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
-  come in one locked read with their slot values in one more, slot events and transitions are one INSERT each.
+  come in one locked read with their slot values in one more (both written out: `magie.statements.rows_of`), and
+  the decision's row is one INSERT with its slot events and attributions in WITHs.
 - References issued or read during the turn are remembered for it (`agent.references.references_remembered`),
   and so is the customer's bank holder row (`bank.interface.holders_remembered`).
 """
@@ -75,7 +79,7 @@ from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, l
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from asks.services import ask_transitions_batched, message_attribute
+from asks.services import ask_saves_deferred, ask_transitions_batched, message_attribute
 from bank.interface import holders_remembered
 from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
@@ -110,8 +114,11 @@ def turn_handle(*, message_id: int) -> None:
             # Read per turn, not per task: a policy changed while this loop ran applies to the next message.
             # (not read again while its stamp, read with the message, is the one this process read it under)
             org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
+            lease.given_back = None
             turn_run(message=pending, conversation=conversation, org=org, lease=lease)
-            released = lease_release(lease, unless_pending=True)  # nothing left: let go in the same statement
+            # nothing left: let go in the same statement — the turn's last one, or one of its own (a failed turn)
+            released = (lease.given_back if lease.given_back is not None
+                        else lease_release(lease, unless_pending=True))
             pending = None if released else _next_pending(conversation.pk)
     finally:
         try:
@@ -187,15 +194,18 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
                     steps.act(state)
                     steps.draft(state)
                     steps.guard(state)
-                with lease_locked(state.lease) as row:
+                with lease_locked(state.lease) as row, ask_saves_deferred():
                     if decided and row.version != state.lease.version and attempt < RECOMPUTE:
                         raise Moved
-                    steps.deliver(state)
-                    return steps.record(state, queries=counter.count)
+                    steps.deliver(state)  # the Ask it moves is saved by record's statement
+                    trace = steps.record(state, queries=counter.count)
+            state.lease.given_back = state.gives_back  # committed with the trace (not before: a rollback keeps it)
+            return trace
         except Moved:
             logger.info("conversation %s moved during the turn of message %s: recomputing",
                         state.conversation.pk, state.message.pk)
             state.draft, state.records, state.checked, state.done = None, [], None, False
+            state.reply = None
             state.trace.drafts, state.trace.guards = [], []
     raise AssertionError("unreachable: the last attempt delivers")
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -27,6 +28,7 @@ from django.utils import timezone
 from agent.models import Turn
 from conversations.locks import conversation_held, conversation_holding
 from conversations.models import Conversation, Customer, Message
+from magie.statements import rows_of
 
 
 def lease_seconds() -> float:
@@ -50,6 +52,9 @@ class Lease:
     expires_at: datetime
     conversation: Conversation | None = None  # the row as locked when taken by message (with its customer)
     held: Conversation | None = None  # inside `lease_locked`: the row it locked (a nested one reuses it)
+    # the turn's last statement also gave the lease back unless another message was pending (`lease_release_with`):
+    # True given back, False kept (one is pending), None not asked — set once that statement's transaction committed
+    given_back: bool | None = None
 
 
 def _holder() -> str:
@@ -140,8 +145,11 @@ def lease_locked(lease: Lease) -> Iterator[Conversation]:
         yield lease.held
         return
     with transaction.atomic():
-        row = (Conversation.objects.select_for_update()
-               .only("version", "turn_lease_token", "turn_lease_expires_at").get(pk=lease.conversation_id))
+        rows = rows_of(Conversation, f"{connection.ops.quote_name('id')} = %s", [lease.conversation_id],
+                       tail="FOR UPDATE")
+        if not rows:
+            raise Conversation.DoesNotExist(f"no conversation {lease.conversation_id}")
+        row = rows[0]
         if row.turn_lease_token != lease.token:
             raise LeaseLost(lease.conversation_id)
         now = timezone.now()
@@ -168,18 +176,29 @@ def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:
     return rows.update(turn_lease_token="", turn_lease_holder="", turn_lease_expires_at=None) > 0
 
 
+def lease_release_with(lease: Lease, *, handled_message_id: int) -> tuple[str, list[Any]]:
+    """`lease_release(lease, unless_pending=True)` as the body of a data-modifying WITH, `RETURNING 1` when given
+    back: the turn's last statement (which marks `handled_message_id` handled and inserts its trace) lets go of
+    the lease in the same round trip. That statement's own writes are not seen by this UPDATE (one snapshot), so
+    the message it handles is left out by id. Inside the turn's transaction, holding the row lock: another
+    attempt finds the lease free only once the turn has committed, as when it was released after the commit."""
+    return (_release_unless_pending_sql(excluding=True) + " RETURNING 1",
+            [lease.conversation_id, lease.token, handled_message_id])
+
+
 @cache
-def _release_unless_pending_sql() -> str:
+def _release_unless_pending_sql(*, excluding: bool = False) -> str:
     """The lease given back only if no inbound message waits for its turn (unhandled, no trace): the same
     predicate as `agent.turn._next_pending`'s, on the same `inbound_pending` index (the constants are literals,
-    so the index's own predicate matches)."""
+    so the index's own predicate matches). `excluding`: but the message of a third parameter."""
     quote = connection.ops.quote_name
     conversations, messages, turns = (quote(model._meta.db_table) for model in (Conversation, Message, Turn))
     return (f"UPDATE {conversations} AS c SET turn_lease_token = '', turn_lease_holder = '', "
             f"turn_lease_expires_at = NULL WHERE c.id = %s AND c.turn_lease_token = %s AND NOT EXISTS ("
             f"SELECT 1 FROM {messages} AS m WHERE m.conversation_id = c.id "
             f"AND m.direction = '{Message.Direction.INBOUND.value}' AND m.handled_at IS NULL "
-            f"AND NOT EXISTS (SELECT 1 FROM {turns} AS t WHERE t.message_id = m.id))")
+            + ("AND m.id <> %s " if excluding else "")
+            + f"AND NOT EXISTS (SELECT 1 FROM {turns} AS t WHERE t.message_id = m.id))")
 
 
 def connection_release() -> None:

@@ -43,6 +43,8 @@ class TurnState:
     escalation: tuple[str, str] | None = None  # (code, note for the staff) to open when the reply is delivered
     done: bool = False  # nothing more to perceive, decide or draft: deliver what `draft` holds (maybe nothing)
     decided_under: Any = None  # the conversation row `decide` locked (its transaction's `Lease.held`)
+    reply: Message | None = None  # the reply `deliver` put in the outbox, inserted by `record`'s statement
+    gives_back: bool | None = None  # `record`'s statement gave the lease back (once its transaction commits)
 
     @property
     def ask(self) -> Ask | None:

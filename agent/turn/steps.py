@@ -12,10 +12,10 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model, QuerySet
-from django.db.models.sql import InsertQuery
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
+from django_fsm import ConcurrentTransition
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
@@ -35,7 +35,7 @@ from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavail
 from agent.references import reference_extend, references_extensions_taken
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
-from agent.turn.lease import connection_release, lease_locked
+from agent.turn.lease import Lease, connection_release, lease_locked, lease_release_with
 from agent.turn.state import TurnState
 from approvals.links import approval_link_redacted
 from approvals.models import ApprovalRequest
@@ -49,16 +49,23 @@ from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
+    ask_saves_taken,
     ask_tool_failed,
     ask_transitions_taken,
     message_attribute,
     message_decide,
 )
 from conversations.models import Message
-from conversations.services import conversation_set_language, message_mark_handled, message_store_outbound
+from conversations.services import (
+    conversation_set_language,
+    message_mark_handled,
+    message_outbound_stored,
+    message_outbound_unsaved,
+)
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 from language.detect import detect_language
+from magie.statements import insert_sql, saved
 
 SCOPE_MESSAGES = 20
 
@@ -209,7 +216,10 @@ def decide(state: TurnState) -> None:
         started = ask is not None and outcome.decision.action == Action.START_NEW
         state.ctx.ask_without_code = started and state.pix_code is None
         # in the builtin turn's one transaction (a recompute rolls it all back), nothing but this turn sees the Ask
-        state.ctx.ask_started = started and not getattr(state.provider, "remote", False)
+        # it started, nor makes a request for one it reopened (whose pending request the move voided:
+        # `approvals.signals`) — the conversation's row lock is held until the reply is written
+        state.ctx.no_pending_request = ((started or outcome.reopened)
+                                        and not getattr(state.provider, "remote", False))
         state.scope = _scope(state)
         if ask is not None and tap is not None and outcome.decision.rule in ("button_confirms", "button_declines"):
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
@@ -346,11 +356,10 @@ def deliver(state: TurnState) -> None:
                                message_id=state.message.pk, held=held_ask(state))
     draft_ = state.draft or Draft("")
     if draft_.text:
-        reply = message_store_outbound(conversation=state.conversation, text=draft_.text,
-                                       sent_at=reply_time(state.message), channel=state.message.channel,
-                                       buttons=draft_.buttons or None)
-        # the reply's attribution to the Ask, and a preview's request marked shown in it: in `record`'s statement
-        state.trace.reply_message = reply
+        # inserted by `record`'s statement, with its attribution to the Ask and a preview's request marked shown
+        state.reply = message_outbound_unsaved(conversation=state.conversation, text=draft_.text,
+                                               sent_at=reply_time(state.message), channel=state.message.channel,
+                                               buttons=draft_.buttons or None)
 
 
 def record(state: TurnState, *, queries: int) -> Turn:
@@ -366,75 +375,99 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.finished_at = timezone.now()
     trace.queries = queries
     requested = state.ctx.approval_requested if state.ctx is not None else None
-    reply_id = trace.reply_message_id
-    shown = (requested.pk, reply_id) if requested is not None and reply_id else None
-    attributed = (reply_id, state.ask.pk) if state.ask is not None and reply_id else None
-    trace_insert_marking_handled(trace, message_id=state.message.pk, at=trace.finished_at, shown=shown,
-                                 attributed=attributed, transitions=ask_transitions_taken(),
-                                 extended=references_extensions_taken())
+    reply = state.reply
+    state.gives_back = trace_insert_marking_handled(
+        trace, message_id=state.message.pk, at=trace.finished_at, reply=reply,
+        shown=requested.pk if requested is not None and reply is not None else None,
+        attributed=state.ask.pk if state.ask is not None and reply is not None else None,
+        transitions=ask_transitions_taken(), extended=references_extensions_taken(), saves=ask_saves_taken(),
+        lease=state.lease)
     return trace
 
 
 def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
-                                 shown: tuple[int, int] | None = None,
-                                 attributed: tuple[int, int] | None = None,
+                                 reply: Message | None = None, shown: int | None = None,
+                                 attributed: int | None = None,
                                  transitions: Sequence[AskTransition] = (),
-                                 extended: Sequence[tuple[str, datetime]] = ()) -> None:
+                                 extended: Sequence[tuple[str, datetime]] = (),
+                                 saves: Sequence[tuple[str, list[Any]]] = (),
+                                 lease: Lease | None = None) -> bool | None:
     """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
     the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
-    In the same statement, also in WITHs: `shown` (approval id, reply id), the preview's request marked shown in
-    the reply (`approvals.services.approval_shown`); `attributed` (reply id, Ask id), the reply attributed to the
-    Ask (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
+    In the same statement, also in WITHs: `reply`, the reply put in the outbox (unsaved:
+    `conversations.services.message_outbound_unsaved`; the trace points to it, its delivery queued once
+    inserted); `shown` (approval id), the preview's request marked shown in the reply
+    (`approvals.services.approval_shown`); `attributed` (Ask id), the reply attributed to the Ask
+    (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
     (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
-    (`agent.references.reference_extend`, deferred by a builtin turn)."""
+    (`agent.references.reference_extend`, deferred by a builtin turn); `saves`, the UPDATEs of the Asks `deliver`
+    moved (`asks.services.ask_saves_deferred`; ConcurrentTransition if one finds its row moved, as a save raises);
+    `lease`, the turn's lease given back unless
+    another message is pending (`agent.turn.lease.lease_release_with`): returned, True if it was (None: not
+    asked)."""
     if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
+        if reply is not None:
+            reply.save(force_insert=True)
+            message_outbound_stored(reply)
+            trace.reply_message = reply
         trace.save()
         message_mark_handled(message_id=message_id, at=at)
-        if attributed is not None:
-            message_attribute(message_id=attributed[0], ask_id=attributed[1])
-        if shown is not None:
-            approval_shown(approval_id=shown[0], message_id=shown[1])
+        if attributed is not None and reply is not None:
+            message_attribute(message_id=reply.pk, ask_id=attributed)
+        if shown is not None and reply is not None:
+            approval_shown(approval_id=shown, message_id=reply.pk)
         if transitions:
             AskTransition.objects.bulk_create(transitions)
         for token, until in extended:
             reference_extend(token=token, until=until)
-        return
+        with connection.cursor() as cursor:
+            for sql, params in saves:
+                cursor.execute(sql, params)
+                if cursor.rowcount != 1:
+                    raise ConcurrentTransition("an Ask moved under the turn")
+        return None
     quote = connection.ops.quote_name
     withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [at, message_id])]
-    if shown is not None:
-        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = %s "
-                      f"WHERE {quote('id')} = %s)", [shown[1], shown[0]]))
-    if attributed is not None:
+    if reply is not None:  # the WITHs below that name it read its id (so it runs first)
+        sql, params = insert_sql(Message, [reply], returning=True)
+        withs.insert(0, (f"reply AS ({sql})", params))
+    if shown is not None and reply is not None:
+        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = "
+                      f"(SELECT {quote('id')} FROM reply) WHERE {quote('id')} = %s)", [shown]))
+    if attributed is not None and reply is not None:
         withs.append((f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
-                      f"{quote('ask_id')}) VALUES (%s, %s) ON CONFLICT ({quote('message_id')}) "
-                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", list(attributed)))
+                      f"{quote('ask_id')}) SELECT {quote('id')}, %s FROM reply ON CONFLICT ({quote('message_id')}) "
+                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", [attributed]))
     if transitions:
-        sql, params = _insert_sql(AskTransition, list(transitions), returning=False)
+        sql, params = insert_sql(AskTransition, list(transitions), returning=False)
         withs.append((f"transitions AS ({sql})", params))
     for number, (token, until) in enumerate(extended):
         withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
                       f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
-    insert, params = _insert_sql(Turn, [trace], returning=True)
+    for number, (sql, params) in enumerate(saves):
+        withs.append((f"saved_{number} AS ({sql})", params))
+    if lease is not None:
+        sql, params = lease_release_with(lease, handled_message_id=message_id)
+        withs.append((f"released AS ({sql})", params))
+    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
+        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
+    insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
+    insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
+    insert += ", EXISTS (SELECT FROM released)" if lease is not None else ", NULL"
     with connection.cursor() as cursor:
         cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
                        [*(value for _, values in withs for value in values), *params])
         row = cursor.fetchone()
     assert row is not None
-    trace.pk = row[0]
-    trace._state.adding, trace._state.db = False, connection.alias
-
-
-def _insert_sql(model: type[Model], rows: list[Any], *, returning: bool) -> tuple[str, list[Any]]:
-    """The INSERT Django compiles for `rows` (one statement: on PostgreSQL several rows are one UNNEST)."""
-    meta = model._meta
-    query = InsertQuery(model)
-    query.insert_values([field for field in meta.local_concrete_fields if not field.primary_key], rows)
-    compiler = query.get_compiler(connection=connection)
-    if returning:
-        compiler.returning_fields = [meta.pk]
-    [(sql, params)] = compiler.as_sql()
-    return sql, list(params)
+    if not row[2]:  # the statement's writes are rolled back with the turn's transaction
+        raise ConcurrentTransition("an Ask moved under the turn")
+    saved(trace, row[0])
+    if reply is not None:
+        saved(reply, row[1])
+        trace.reply_message = reply
+        message_outbound_stored(reply)
+    return row[3]
 
 
 def advance_ask(state: TurnState) -> None:
@@ -497,8 +530,13 @@ def _scope(state: TurnState) -> AskScope:
         # An Ask this message started has this message alone (a tap may bring the message it clarified: read)
         fresh = outcome.decision.action == Action.START_NEW and message.kind != Message.Kind.BUTTON
         items = [message] if fresh else ask_messages(ask, last=SCOPE_MESSAGES)
+        coded = any("000201" in item.text for item in items)
         claimed = (PixCode.objects.filter(ask_id=ask.pk).values_list("merchant_name", flat=True).first()
-                   if any("000201" in item.text for item in items) else None)
+                   if coded else None)
+        if not fresh and not coded and len(items) < SCOPE_MESSAGES and state.ctx is not None:
+            # All the Ask's messages, none holding a code: the Ask has no code row (one is stored only for the Ask
+            # its own message starts, and that message stays attributed to it), so send_pix need not look
+            state.ctx.ask_without_code = True
         for item in items:
             inbound = item.direction == Message.Direction.INBOUND
             text = pix_code_redacted(item.text) if inbound else item.text

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.safestring import SafeString
 
-from staff import stored_words
+from staff import stored_words, trace_words
 from staff.labels import escalation_reason_label
+from staff.templatetags.staff_tags import kv_table
 
 register = template.Library()
 
@@ -50,3 +52,16 @@ def _choice_word(choices, code: str) -> str:
 @register.filter
 def approval_reason_label(reason: str) -> str:
     return stored_words.approval_reason_label(reason)
+
+
+@register.filter
+def record_table(data: object, organisation) -> SafeString:
+    """A record's JSON (tool arguments or result, preview facts, perception, evidence) as a table in the staff
+    member's words, amounts in the organisation's currency and language: `{{ d.facts|record_table:organisation }}`."""
+    money = trace_words.Money(currency=organisation.currency, language=organisation.language)
+    return kv_table(trace_words.record_table(data, money))
+
+
+@register.filter
+def failure_label(code: str) -> str:
+    return trace_words.failure_label(code)

@@ -87,6 +87,16 @@ def _message_entry(message: Message, ask_id: int | None) -> TraceEntry:
     })
 
 
+def _failure_code(result: dict[str, Any]) -> str:
+    """Why a call failed: the engine's own code ("slot_taken", in the error's detail) over the kind the model is
+    told ("conflict"); "" for a success."""
+    error = result.get("error") or {}
+    if not isinstance(error, dict):
+        return str(error)
+    detail = error.get("detail")
+    return str((detail.get("code") if isinstance(detail, dict) else None) or error.get("code") or "")
+
+
 def _turn_entries(turn: Turn, decided_at: datetime | None) -> list[TraceEntry]:
     """The turn's row at its start; its tool calls, drafts and verdicts just after its decision (the turn records
     no time per step, and they run after deciding), so the page reads message → decision → calls → drafts."""
@@ -102,7 +112,7 @@ def _turn_entries(turn: Turn, decided_at: datetime | None) -> list[TraceEntry]:
             "turn": turn.pk, "name": call.get("name", ""), "risk": call.get("risk", ""),
             "effect": bool(call.get("effect")), "approval": call.get("approval"), "ms": call.get("ms"),
             "arguments": call.get("arguments") or {}, "ok": bool(result.get("ok")),
-            "error": (result.get("error") or {}).get("code", ""), "result": result.get("data") or result.get("error"),
+            "error": _failure_code(result), "result": result.get("data") or result.get("error"),
         }))
     verdicts = list(turn.guards or [])
     for index, draft in enumerate(turn.drafts or []):
@@ -163,7 +173,7 @@ def _approval_entries(request: ApprovalRequest, times: dict[str, datetime]) -> l
         data = result.get("data") or {}
         entries.append(TraceEntry(at=times.get("ran", request.executed_at), kind="execution", ask_id=request.ask_id, detail={
             "approval": request.pk, "status": request.status, "ok": bool(result.get("ok")),
-            "error": (result.get("error") or {}).get("code", ""),
+            "error": _failure_code(result),
             "reference": data.get("end_to_end_id") or data.get("booking_ref") or "",
             "executed_at": request.executed_at,
         }))

@@ -66,8 +66,12 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
     with schema_context("demobank"):  # the version in force when the Pix was asked for: the one set above
         version = Organisation.objects.get(schema_name="demobank").policy.version
     assert page.locator(".policy-version").inner_text().strip() == str(version)
-    assert "button_confirms" in page.locator("tr.entry-decision").all_inner_texts()[-1]
-    assert "lookup_pix_key" in page.locator("tr.entry-tool_call").first.inner_text()
+    confirmed = page.locator("tr.entry-decision .summary").last  # the rule in pt-BR words, its code beside them
+    assert "o cliente tocou no botão de aprovação" in confirmed.inner_text()
+    assert "button_confirms" in confirmed.locator("code").inner_text()
+    looked_up = page.locator("tr.entry-tool_call .summary").first
+    assert "buscar o destinatário do Pix" in looked_up.inner_text()
+    assert "lookup_pix_key" in looked_up.locator("code").inner_text()
     page.screenshot(path=str(SCREENS / "trace-ask.png"), full_page=True)
 
     with page.expect_download() as download:
@@ -75,5 +79,6 @@ def test_an_auditor_follows_one_pix_from_the_dashboard_to_its_trace(page, platfo
     assert download.value.suggested_filename.startswith(f"trace_demobank_ask-{pix.ask_id}_")
 
     page.click(".facts a[href*='/trace/conversation/']")
+    page.wait_for_url(f"{base}/workspace/trace/conversation/{pix.conversation_id}/")  # count on the new page
     assert page.locator("tr.entry-transfer").count() == 2
     page.screenshot(path=str(SCREENS / "trace-conversation.png"), full_page=True)

@@ -6,10 +6,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
+from asks.decide import Action
+from staff.tests.test_trace_words import decide_rules, failure_codes, passed_rules, record_keys, tool_names
+from staff.trace_words import decision_label, failure_label, key_label, rule_label, tool_label
+from tenants.choices import ApprovalChannel, RiskClass
 from tenants.models import Organisation
 from tenants.testing import signed_in
 from workspace.selectors.trace import ask_for_transfer, trace_for_ask, trace_for_conversation
@@ -88,9 +95,61 @@ def test_the_auditor_reads_the_trace_page_with_who_decided_and_the_end_to_end_id
 
     assert response.status_code == 200
     page = response.content.decode()
-    for text in (pix.transfer.end_to_end_id, "terminal:5511999990001", "in_chat_button", "button_confirms",
-                 "new_request_without_open_ask", "lookup_pix_key", "Pedro Henrique Almeida", "R$"):
+    for text in (pix.transfer.end_to_end_id, "terminal:5511999990001", "Pedro Henrique Almeida", "R$"):
         assert text in page, text
+    # the codes behind the words stay on the page, small in <code>, for the auditor who looks them up
+    for code in ("button_confirms", "new_request_without_open_ask", "lookup_pix_key"):
+        assert code in page, code
+
+
+class _VisibleText(HTMLParser):
+    """The text a reader sees: not the attributes, nor the codes the page keeps in <code>, nor scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.hidden = 0  # inside <code>, <script>, <style>
+
+    def handle_starttag(self, tag, attrs):
+        self.hidden += tag in ("code", "script", "style")
+
+    def handle_endtag(self, tag):
+        self.hidden -= tag in ("code", "script", "style")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def _visible(page: str) -> str:
+    """The visible text of the page's content (from #content-main on: not the menus)."""
+    parser = _VisibleText()
+    parser.feed(page[page.index('id="content-main"'):])
+    return " ".join(parser.parts)
+
+
+def _codes() -> set[str]:
+    """Every code the history of an Ask can hold (the lists staff/tests/test_trace_words.py checks for words), with
+    an underscore (a plain word like "confirm" may be Portuguese or a customer's text)."""
+    codes = {*decide_rules(), *passed_rules()[0], *tool_names(), *failure_codes(), *record_keys(),
+             *(action.value for action in Action), *ApprovalChannel.values, *RiskClass.values, "pix_transfer",
+             "new_request"}
+    return {code for code in codes if "_" in code}
+
+
+@pytest.mark.parametrize("page", ["ask", "conversation"])
+def test_an_auditor_reads_in_portuguese_how_the_pix_was_approved_without_a_code_cents_or_iso_time(pix, page):
+    url = f"/workspace/trace/ask/{pix.ask_id}/" if page == "ask" else f"/workspace/trace/conversation/{pix.conversation_id}/"
+    text = _visible(signed_in("demobank", "auditor").get(url).content.decode())  # demobank staff read Portuguese
+
+    shown = sorted(code for code in _codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    assert not shown, shown
+    assert not re.search(r"\d{4}-\d{2}-\d{2}T\d{2}", text)  # times are the organisation's, as Portuguese writes them
+    assert "20000" not in text and "R$\xa0200,00" in text  # money, not cents
+    with translation.override("pt-br"):
+        for words in (decision_label("start_new"), rule_label("button_confirms"), tool_label("send_pix"),
+                      failure_label("approval_required"), key_label("recipient_ref"), rule_label("send_pix_succeeded")):
+            assert words in text, words
 
 
 def test_an_agent_may_not_read_traces(pix):
@@ -164,3 +223,37 @@ def test_a_trace_costs_the_same_queries_for_a_longer_conversation(demobank):
         trace = trace_for_conversation(organisation=demobank, conversation_id=first.conversation_id)
     assert len([entry for entry in trace.entries if entry.kind == "transfer"]) == 3
     assert len(long) == len(short)
+
+
+def test_the_asks_admin_page_reads_its_decisions_values_and_status_changes_in_staff_words(pix):
+    text = _visible(signed_in("demobank", "auditor").get(f"/admin/asks/ask/{pix.ask_id}/change/").content.decode())
+
+    shown = sorted(code for code in _codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    assert not shown, shown
+    assert "R$\xa0200,00" in text and "20000" not in text
+    with translation.override("pt-br"):
+        assert decision_label("start_new") in text and rule_label("preview_shown") in text
+
+
+def test_the_inbox_sidebar_names_the_open_asks_kind_status_and_values_in_staff_words(demobank):
+    from agent.tests.helpers import Conversation
+    from inbox.tests.helpers import escalation_make
+
+    chat = Conversation(customer="5511999990001")
+    preview = chat.say("manda 50 pra Ana")  # awaiting the customer's approval
+    escalation = escalation_make(preview.ask.conversation, ask_id=preview.ask_id)
+    connection.set_schema_to_public()
+
+    text = _visible(signed_in("demobank", "admin").get(f"/inbox/{escalation.pk}/").content.decode())
+
+    assert "R$\xa050,00" in text and "amount_cents" not in text
+    assert not re.search(r"(?<![\w-])(pix_transfer|awaiting_confirmation)(?![\w-])", text)
+
+
+def test_the_agent_turns_list_names_provider_decision_and_rule_in_staff_words(pix):
+    text = _visible(signed_in("demobank", "auditor").get("/admin/agent/turn/").content.decode())
+
+    shown = sorted(code for code in _codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    assert not shown, shown
+    with translation.override("pt-br"):
+        assert rule_label("button_confirms") in text and decision_label("start_new") in text

@@ -1,0 +1,334 @@
+"""An Ask's history in the staff member's words: the decision engine's actions and rules, the agent's tools, why a
+call or an execution failed, and the JSON the records keep (tool arguments and results, preview facts, the
+perception) as a table of labelled values, amounts as money and times in the organisation's zone.
+
+The stored codes never change: the words are chosen at display, as for statuses and guards (`stored_words`). An
+unknown code (a tool or a rule added later, an exception's text) is shown readably — a code's underscores become
+spaces, a text stays as it is — never as a crash. `staff/tests/test_trace_words.py` fails when a code the system
+can produce has no words here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
+from typing import Any
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from language.locales import lang_of
+from language.money import format_money
+from staff.stored_words import ask_kind_label, channel_label, risk_label, slot_label, status_label
+
+# What the decision engine decided for a message (asks.decide.Action).
+DECISIONS = {"fill": _("fill in details"), "correct": _("correct a detail"), "start_new": _("start a new request"),
+             "resume": _("resume a request"), "cancel": _("cancel"), "confirm": _("confirm"),
+             "refuse_stale": _("refuse an old button"), "clarify": _("ask the customer to clarify")}
+
+# The rule that fired: the decision engine's (asks.decide's table), then the turn's and the continuation's.
+RULES = {
+    "button_confirms": _("the customer tapped the approval button"),
+    "button_declines": _("the customer tapped the decline button"),
+    "stale_confirmation_button": _("a button of an earlier preview or of a closed request"),
+    "resume_button": _("the customer tapped the button to resume a paused request"),
+    "stale_resume_button": _("a resume button of a request that is no longer paused"),
+    "clarified_as_correction": _("the customer chose to change the open request"),
+    "clarified_as_new_request": _("the customer chose to start a new request"),
+    "stale_choice_button": _("an answer to a question that is no longer open"),
+    "swipe_reply_resumes_parked": _("a reply quoting a message of a paused request"),
+    "swipe_reply_resumes_from_quoted_message": _("a reply quoting a message of a closed request"),
+    "swipe_reply_resumes_open_from_quoted_message": _("a reply quoting an earlier message of the open request"),
+    "customer_cancelled": _("the customer asked to cancel"),
+    "cancel_without_open_ask": _("the customer asked to cancel with no request open"),
+    "typed_resume_of_parked": _("the customer asked to resume a paused request"),
+    "new_request_without_open_ask": _("a new request, none open"),
+    "value_without_request": _("details without a request"),
+    "nothing_to_act_on": _("nothing to act on"),
+    "side_request_parks_open_ask": _("another request: the open one is paused"),
+    "side_request_supersedes_open_ask": _("another request: the open one is replaced"),
+    "correction_wording": _("the customer corrected a detail"),
+    "correction_without_value": _("a correction without a new detail"),
+    "typed_confirmation_needs_button": _("a typed yes: the approval needs the button"),
+    "new_request_wording_same_kind": _("a new request of the same kind"),
+    "stale_ask_cooled_kind_restarts": _("the open request had gone stale: a new one starts"),
+    "stale_ask_cooled_bare_value": _("the open request had gone stale: a detail alone"),
+    "stale_ask_cooled": _("the open request had gone stale"),
+    "ask_executing": _("the request is being carried out"),
+    "fills_missing_slots": _("details that were missing"),
+    "value_for_filled_slot_without_wording": _("a different detail without saying it is a correction"),
+    "no_new_information": _("nothing new"),
+    # the turn's and the continuation's
+    "preview_shown": _("the preview was shown to the customer"),
+    "change_voids_preview": _("a change voids the preview"),
+    "new_preview_replaces_old": _("a new preview replaces the earlier one"),
+    "parked_ask_cooled": _("a paused request went stale"),
+    "approval_declined": _("the customer declined the approval"),
+    "approval_expired": _("the approval expired"),
+    "approved_effect_failed": _("approved, but the system refused it"),
+    "effect_completed": _("carried out"),
+    "turn_failed": _("the agent failed on this message"),
+    "turn_failed_holds": _("the agent failed: the request waits for the customer"),
+    "tool_failure_closes": _("the system refused it: the request is closed"),
+    "tool_failure_holds": _("the system refused a detail: it is asked again"),
+    "escalated_silent": _("the chat is with a person: the agent stays silent"),
+    "edit_recorded": _("an edited message, recorded"),
+    "deletion_recorded": _("a deleted message, recorded"),
+    "system_notice_recorded": _("a notice of WhatsApp, recorded"),
+    "payment_dispute_to_person": _("a disputed payment: handed to a person"),
+    "pix_code_several": _("several Pix codes in one message"),
+    "pix_code_damaged": _("a damaged Pix code"),
+    "pix_code_invalid": _("not a valid Pix code"),
+}
+_APPROVED_VIA = re.compile(r"^approved_via_(?P<channel>\w+)$")
+_SUCCEEDED = re.compile(r"^(?P<tool>\w+)_succeeded$")
+
+# The agent's tools (agent.tools.*: one tuple per organisation kind).
+TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look up the Pix recipient"),
+         "send_pix": _("send the Pix"), "list_pix_history": _("list the Pix history"),
+         "check_availability": _("check free times"), "create_booking": _("book"),
+         "send_payment_link": _("send the payment link"), "search_catalog": _("search the catalogue"),
+         "quote_used_device": _("quote a used device")}
+
+# Why a tool call, an execution or a turn failed: the engines' error codes, the registry's and the gate's.
+FAILURES = {
+    "account_not_found": _("account not found"), "transfer_not_found": _("Pix transfer not found"),
+    "invalid_key": _("not a valid Pix key"), "key_not_found": _("Pix key not found"),
+    "lookup_budget_exceeded": _("too many Pix key lookups"), "amount_invalid": _("invalid amount"),
+    "same_account": _("the key is the customer's own account"), "insufficient_funds": _("insufficient funds"),
+    "night_limit_exceeded": _("night-time Pix limit exceeded"),
+    "idempotency_key_reused": _("the same request was already made"),
+    "idempotency_key_missing": _("the request had no idempotency key"),
+    "schedule_invalid": _("invalid schedule date"), "transfer_not_cancellable": _("the Pix can no longer be cancelled"),
+    "contact_not_found": _("saved contact not found"), "contact_ambiguous": _("several saved contacts have that name"),
+    "txid_invalid": _("invalid Pix code charge identifier"),
+    "slot_not_found": _("time slot not found"), "activity_not_found": _("activity not found"),
+    "booking_not_found": _("booking not found"), "payment_link_not_found": _("payment link not found"),
+    "invalid_party_size": _("invalid number of people"), "slot_taken": _("the time slot was just taken"),
+    "party_too_large": _("not enough places for that many people"),
+    "instructor_unavailable": _("no instructor free at that time"),
+    "out_of_equipment": _("not enough equipment at that time"), "slot_in_the_past": _("the time has passed"),
+    "booking_not_payable": _("the booking can no longer be paid"),
+    "booking_not_cancellable": _("the booking can no longer be cancelled"),
+    "payment_link_expired": _("the payment link expired"),
+    "product_not_found": _("product not found"), "out_of_stock": _("out of stock"),
+    "invalid_argument": _("a detail of the call is not valid"), "quote_incomplete": _("device details missing"),
+    "model_not_quoted": _("the store does not quote that model"),
+    "approval_not_found": _("approval not found"), "approval_expired": _("the approval expired"),
+    "approval_already_decided": _("the approval was already decided"),
+    "approval_not_usable": _("the approval can no longer be used"), "approval_invalid": _("invalid approval"),
+    "simulated_decision_refused": _("a test decision cannot decide this"),
+    "domain_error": _("refused by the system"), "not_found": _("not found"), "text_invalid": _("invalid text"),
+    # the kinds of failure the model is told (agent.tools.base.FAILURE_KIND), the registry's and the gate's
+    "conflict": _("conflict with the current data"), "limit_exceeded": _("a limit was exceeded"),
+    "failed": _("failed"), "approval_required": _("waits for the customer's approval"),
+    "invalid_reference": _("a reference the agent was never given"), "unknown_tool": _("no such tool"),
+    "arguments_too_long": _("the call's details are too long"),
+    "arguments_not_json": _("the call's details are not readable"),
+    "arguments_not_object": _("the call's details are not readable"),
+    "reference_malformed": _("a malformed reference"), "amount_too_large": _("the amount is above the maximum"),
+    "date_out_of_range": _("a date outside the usable period"), "date_invalid": _("invalid date"),
+    "text_not_storable": _("text with characters that cannot be stored"),
+    "ask_moved_on": _("the request had moved on"),
+    # a turn's
+    "turn_failed": _("the agent failed several turns in a row"), "unexpected_error": _("an unexpected error"),
+    "database_error": _("a database error"),
+}
+_DATABASE = re.compile(r"^database_(?P<sqlstate>[0-9A-Z]{5})$")
+_CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# Who answered the turn (agent.models.Turn.provider).
+PROVIDERS = {"builtin": _("built-in agent"), "openai": _("language model"), "none": _("no agent")}
+
+# What the perceiver noticed in the wording (language.markers.Marker).
+MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "confirm": _("a confirmation"),
+           "cancel": _("a cancellation"), "greeting": _("a greeting"), "help": _("a request for help"),
+           "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
+           "dispute": _("a disputed payment")}
+
+KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
+             "random": _("Random key")}
+
+# The names of the fields the records' JSON keeps (slot names are `stored_words.SLOTS`).
+KEYS = {
+    # the perception
+    "lang": _("language"), "slots": _("details said"), "markers": _("wording noticed"), "version": _("version"),
+    "asked_for": _("detail just asked for"), "perceiver": _("read by"), "replies_to": _("quotes message"),
+    "request_kind": _("kind of request"), "type": _("key type"),
+    # tool arguments
+    "key": _("Pix key"), "contact_name": _("contact name"), "recipient_ref": _("recipient reference"),
+    "amount_cents": _("amount"), "scheduled_for": _("scheduled for"), "since": _("from"), "until": _("until"),
+    "date": _("date"), "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
+    "query": _("search words"), "max_price_cents": _("highest price"),
+    # tool results, errors and preview facts
+    "code": _("reason"), "message": _("technical message"), "retryable": _("may be retried"),
+    "detail": _("details"), "alternatives": _("alternatives"), "call_first": _("call first"),
+    "channel": _("channel"), "expires_at": _("expires"), "approval_id": _("approval"), "kind": _("kind"),
+    "status": _("status"), "currency": _("currency"), "recipient": _("recipient"), "key_type": _("key type"),
+    "key_value": _("key"), "bank_name": _("bank"), "owner_name": _("owner"), "masked_document": _("document"),
+    "created_at": _("created"), "settled_at": _("settled"), "description": _("description"),
+    "transfer_id": _("Pix transfer"), "failure_code": _("failure"), "end_to_end_id": _("end-to-end id"),
+    "txid": _("charge identifier"), "scheduled": _("scheduled"), "irreversible": _("cannot be undone"),
+    "balance_cents": _("balance"), "pix_code": _("Pix code"), "merchant_name": _("name in the Pix code"),
+    "names_match": _("names match"), "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"),
+    "start": _("start"), "end": _("end"), "price_cents": _("price"), "total_cents": _("total"),
+    "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"), "url": _("link"),
+    "name": _("name"), "stock": _("stock"), "warranty_months": _("warranty (months)"), "hits": _("results"),
+    "first": _("first"), "last": _("last"), "count": _("count"), "transfers": _("Pix transfers"),
+    "problem": _("problem"), "text": _("text"), "evidence": _("evidence"), "value": _("value"),
+    # a decision's detail (asks.services.ask_decide)
+    "choices": _("options offered"), "changes": _("changes"), "slot": _("value"), "old": _("previous value"),
+    "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),
+}
+_ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def readable(code: str) -> str:
+    """An unknown code as words ("send_refund" → "send refund"); a text that is no code stays as it is."""
+    return code.replace("_", " ") if _CODE.match(code) else code
+
+
+def _word(table: Mapping[str, object], code: str) -> str:
+    word = table.get(code)
+    return str(word) if word is not None else readable(code)
+
+
+def decision_label(action: str) -> str:
+    return _word(DECISIONS, action)
+
+
+def tool_label(name: str) -> str:
+    return _word(TOOLS, name)
+
+
+def provider_label(provider: str) -> str:
+    return _word(PROVIDERS, provider)
+
+
+def marker_label(marker: str) -> str:
+    return _word(MARKERS, marker)
+
+
+def rule_label(rule: str) -> str:
+    """The rule that fired ("button_confirms" → "the customer tapped the approval button"); a rule made of a
+    channel or a tool ("approved_via_web_page", "send_pix_succeeded") names them in the same words."""
+    if rule in RULES:
+        return str(RULES[rule])
+    via = _APPROVED_VIA.match(rule)
+    if via:
+        return gettext("approved on %(channel)s") % {"channel": channel_label(via["channel"])}
+    succeeded = _SUCCEEDED.match(rule)
+    if succeeded:
+        return gettext("%(tool)s: done") % {"tool": tool_label(succeeded["tool"])}
+    return readable(rule)
+
+
+def failure_label(code: str) -> str:
+    """Why something failed: an error code in words, a database's SQLSTATE named, an exception's text as it is."""
+    if code in FAILURES:
+        return str(FAILURES[code])
+    database = _DATABASE.match(code)
+    if database:
+        return gettext("a database error (%(sqlstate)s)") % {"sqlstate": database["sqlstate"]}
+    return readable(code)
+
+
+def key_label(key: str) -> str:
+    """A field of the records' JSON by its staff name: a slot's, else the table's, else readable."""
+    from staff.stored_words import SLOTS
+
+    return _word({**KEYS, **SLOTS}, key)
+
+
+def language_label(code: str) -> str:
+    """A language code ("pt-BR") by Django's own name for it in the reader's language ("português brasileiro")."""
+    from django.utils.translation import get_language_info
+
+    try:
+        return str(get_language_info(code.lower())["name_translated"])
+    except KeyError:
+        return code
+
+
+def moment_label(value: datetime | date | str) -> str:
+    """A stored time (a datetime or an ISO string) in the organisation's zone (the active one), as the reader's
+    language writes it; a day alone as a day."""
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value) if _ISO_DAY.match(value) else datetime.fromisoformat(value)
+        except ValueError:
+            return str(value)
+    if isinstance(value, datetime):
+        return formats.date_format(timezone.localtime(value) if timezone.is_aware(value) else value,
+                                   "SHORT_DATETIME_FORMAT")
+    return formats.date_format(value, "SHORT_DATE_FORMAT")
+
+
+_CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channel": channel_label, "decision_channel": channel_label,
+                "risk": risk_label, "kind": ask_kind_label, "request_kind": ask_kind_label, "ask_kind": ask_kind_label,
+                "key_type": lambda code: _word(KEY_TYPES, code), "lang": language_label, "language": language_label, "code": failure_label, "failure_code": failure_label,
+                "error_code": failure_label, "asked_for": slot_label, "tool": tool_label, "call_first": tool_label,
+                "rule": rule_label, "action": decision_label, "markers": marker_label, "slot": slot_label}
+
+
+class Money:
+    """How a table's amounts are written: the organisation's currency (unless the record names its own) in its
+    language."""
+
+    def __init__(self, *, currency: str, language: str) -> None:
+        self.currency, self.lang = currency, lang_of(language)
+
+    def __call__(self, cents: int, currency: str | None = None) -> str:
+        return format_money(int(cents), currency or self.currency, self.lang)
+
+
+def value_label(key: str, value: Any, money: Money, *, currency: str | None = None) -> Any:
+    """One stored value as staff read it: money for cents and amounts, times in the zone, codes in words; a dict
+    or a list is kept (for `record_table`), anything else as it is."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, Mapping) and isinstance(value.get("amount_cents"), int) and len(value) <= 2:
+        return money(value["amount_cents"], value.get("currency") or currency)  # an amount slot
+    if isinstance(value, Mapping) and key == "pix_key" and {"type", "value"} <= set(value):
+        return f"{_word(KEY_TYPES, str(value['type']))}: {value['value']}"
+    if key.endswith("_cents") and isinstance(value, int):
+        return money(value, currency)
+    if key in _CODE_VALUES:
+        words = _CODE_VALUES[key]
+        if isinstance(value, list):
+            return ", ".join(words(str(item)) for item in value) or None
+        if isinstance(value, str) and value:
+            return words(value)
+    if isinstance(value, (datetime, date)) or (isinstance(value, str) and (_ISO_MOMENT.match(value)
+                                                                          or _ISO_DAY.match(value))):
+        return moment_label(value)
+    return value
+
+
+def record_table(data: Any, money: Money, *, depth: int = 0, currency: str | None = None) -> Any:
+    """A record's JSON (tool arguments or result, preview facts, a perception, evidence) with staff names for its
+    fields and staff values (see `value_label`), for `kv_table`. Empty fields of nested tables are left out (a
+    perception's unsaid slots); a currency beside an amount is part of the amount; a failure's English message
+    beside its code is left out."""
+    if isinstance(data, list):
+        return [record_table(item, money, depth=depth + 1, currency=currency) for item in data]
+    if not isinstance(data, Mapping):
+        return value_label("", data, money, currency=currency)
+    currency = data.get("currency") if isinstance(data.get("currency"), str) else currency
+    has_amount = any(key.endswith("_cents") for key in data)
+    # A failure's `message` is the developer's English beside its code (whose words say it); the export keeps it.
+    told = {"message"} if "code" in data else set()
+    table: dict[str, Any] = {}
+    for key, value in data.items():
+        key = str(key)
+        if (depth and value is None) or (key == "currency" and has_amount) or key in told:
+            continue
+        shown = value_label(key, value, money, currency=currency)
+        if isinstance(shown, (Mapping, list)):
+            shown = record_table(shown, money, depth=depth + 1, currency=currency)
+        label = key_label(key)
+        table[label if label not in table else f"{label} ({readable(key)})"] = shown
+    return table
