@@ -120,7 +120,9 @@ class Account(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number} ({self.holder or gettext('settlement')})"
+        # not inside an f-string: makemessages does not find a gettext() there
+        owner = str(self.holder) if self.holder else gettext("settlement")
+        return f"{self.number} ({owner})"
 
 
 class PixKey(models.Model):
@@ -147,7 +149,9 @@ class PixKey(models.Model):
         verbose_name = "Pix key"
 
     def __str__(self) -> str:
-        return gettext("%(type)s key of %(owner)s") % {"type": self.get_key_type_display(), "owner": self.owner_name}
+        # the type's own name may say "key" already ("Random key"), so it goes in brackets after "Pix key"
+        return gettext("Pix key of %(owner)s (%(type)s)") % {"type": self.get_key_type_display(),
+                                                               "owner": self.owner_name}
 
     @property
     def masked_document(self) -> str:
@@ -176,8 +180,8 @@ class KeyLookup(models.Model):
         indexes = [models.Index(fields=["holder", "created_at"], name="bank_lookup_holder_time")]
 
     def __str__(self) -> str:
-        return (gettext("%(type)s lookup (found)") if self.found else gettext("%(type)s lookup (not found)")) % {
-            "type": self.key_type}
+        return (gettext("Pix key lookup (%(type)s, found)") if self.found
+                else gettext("Pix key lookup (%(type)s, not found)")) % {"type": self.get_key_type_display()}
 
 
 class Contact(models.Model):

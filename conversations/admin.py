@@ -1,3 +1,4 @@
+import phonenumbers
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
@@ -6,7 +7,13 @@ from conversations.models import Conversation, Customer, Message
 from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
-from staff.labels import SANDBOX_ID_DIGITS_ONLY, SANDBOX_ID_LABEL, SANDBOX_ID_REAL, SANDBOX_ID_TAKEN
+from staff.labels import (
+    SANDBOX_ID_DIGITS_ONLY,
+    SANDBOX_ID_LABEL,
+    SANDBOX_ID_NOT_A_NUMBER,
+    SANDBOX_ID_REAL,
+    SANDBOX_ID_TAKEN,
+)
 
 
 class MessageInline(ReadOnlyInline):
@@ -26,6 +33,13 @@ class ConversationAdmin(ReadOnlyAdmin):
     inlines = [MessageInline]
 
 
+def _is_phone_number(digits: str) -> bool:
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse(f"+{digits}", None))
+    except phonenumbers.NumberParseException:
+        return False
+
+
 class SandboxCustomerForm(forms.ModelForm):
     class Meta:
         model = Customer
@@ -36,6 +50,8 @@ class SandboxCustomerForm(forms.ModelForm):
         value = self.cleaned_data["channel_user_id"].strip()
         if not value.isdigit():
             raise forms.ValidationError(SANDBOX_ID_DIGITS_ONLY)
+        if not _is_phone_number(value):  # a WhatsApp id is the number in E.164, without its "+"
+            raise forms.ValidationError(SANDBOX_ID_NOT_A_NUMBER)
         existing = Customer.objects.filter(channel_user_id=value).first()
         if existing is not None:
             raise forms.ValidationError(SANDBOX_ID_TAKEN if existing.is_sandbox else SANDBOX_ID_REAL)

@@ -178,8 +178,11 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
 # The back office's words for the conversations app: written here, as conversations/locale is the customers'
 # catalogue (`makemessages` files a string under the app's own locale directory).
 CONVERSATION_WITH = _("Conversation with %(customer)s")
+NUMBER = _("No.")  # the header of a list's column of record numbers
 SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
 SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
+SANDBOX_ID_NOT_A_NUMBER = _("Not a phone number: a WhatsApp id is the country code and the number, digits only "
+                            "(e.g. 5511999990099).")
 SANDBOX_ID_TAKEN = _("This id is already a sandbox customer.")
 SANDBOX_ID_REAL = _("This id is a real customer's: a sandbox customer needs an id of its own.")
 
@@ -213,6 +216,7 @@ def labels_apply() -> None:
     _declared_forms_relabel(replaced)
     _roles_named()
     _history_named()
+    _titles_named()
     _applied = True
 
 
@@ -258,6 +262,38 @@ def _history_named() -> None:
     Decision.__str__ = decision_named  # type: ignore[method-assign]
     AskTransition.__str__ = transition_named  # type: ignore[method-assign]
     SlotEvent.__str__ = event_named  # type: ignore[method-assign]
+
+
+def _approval_title(approval) -> str:
+    from django.utils.translation import gettext
+
+    from staff.trace_words import tool_label
+
+    return gettext("Approval %(number)s: %(tool)s (%(status)s)") % {
+        "number": approval.pk, "tool": tool_label(approval.tool), "status": approval.get_status_display()}
+
+
+def _titles_named() -> None:
+    """An approval names itself by its tool's code ("Approval 7: send_pix"), an Ask's kind column and filter show
+    codes ("balance"): wherever a page shows them, they read the staff member's words (the Ask's title is
+    `_history_named`'s). Here rather than in `asks` and `approvals`, which know nothing of the back office's words.
+    The list column "pk" (Django's header "Pk") reads the staff word for a record's number, still sorted by it."""
+    from django.db.models import Model
+
+    from approvals.models import ApprovalRequest
+    from asks.kinds import SLOTS_BY_KIND
+    from asks.models import Ask
+    from staff.stored_words import ASK_KINDS
+    from staff.trace_words import TOOLS
+
+    ApprovalRequest.__str__ = _approval_title
+    # The columns, filters and detail pages show a choice's words: the stored codes are these tables' keys (tests
+    # hold them to the kinds and tools the system declares). Never seen by makemigrations (see the docstring).
+    Ask._meta.get_field("kind").choices = [(kind, ASK_KINDS[kind]) for kind in SLOTS_BY_KIND]
+    ApprovalRequest._meta.get_field("tool").choices = list(TOOLS.items())
+    number = Model._get_pk_val  # the getter of Model.pk: admin reads a property's header and order from it
+    number.short_description = NUMBER  # type: ignore[attr-defined]
+    number.admin_order_field = "pk"  # type: ignore[attr-defined]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:

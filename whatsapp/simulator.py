@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from conversations.models import Customer, Message
 from conversations.services import message_mark_handled, message_store_inbound
@@ -88,11 +89,12 @@ def phone_message(*, text: str = "", button_id: str = "", button_title: str = ""
 
 
 def simulator_check_access(*, user) -> None:
-    """SimulatorOff (404) when the platform has it off; SimulatorRefused (403) for anyone but an admin."""
+    """SimulatorOff (404) when the platform has it off; SimulatorRefused (403) for anyone but an admin. Their
+    messages are for the staff member who asked, in the staff language (the log keeps the code)."""
     if not settings.MAGIE_SIMULATOR:
-        raise SimulatorOff("The WhatsApp simulator is off on this platform (MAGIE_SIMULATOR).")
+        raise SimulatorOff(gettext("The WhatsApp simulator is off on this platform (MAGIE_SIMULATOR)."))
     if user_role(user) != Role.ADMIN:
-        raise SimulatorRefused("Only the organisation's admins may use the WhatsApp simulator.")
+        raise SimulatorRefused(gettext("Only the organisation's admins may use the WhatsApp simulator."))
 
 
 def sandbox_customers() -> list[Customer]:
@@ -103,8 +105,9 @@ def sandbox_customer_get(*, wa_id: str) -> Customer:
     """The organisation's sandbox customer `wa_id`, else SimulatorRefused (a real or unknown customer alike)."""
     customer = Customer.objects.filter(channel_user_id=wa_id, is_sandbox=True).first()
     if customer is None:
-        raise SimulatorRefused(f"{wa_id} is not a sandbox customer of this organisation: the simulator talks only "
-                               "as sandbox customers (Back office → Customers → Add sandbox customer).", wa_id=wa_id)
+        raise SimulatorRefused(gettext("%(wa_id)s is not a sandbox customer of this organisation: the simulator talks "
+                                       "only as sandbox customers (add one under Customers).") % {"wa_id": wa_id},
+                               wa_id=wa_id)
     return customer
 
 

@@ -32,9 +32,10 @@ from whatsapp.simulator import (
 logger = logging.getLogger(__name__)
 
 
-def _refusal(error: DomainError, *, page: bool) -> HttpResponse:
+def _refusal(error: DomainError, *, page: bool, request: HttpRequest | None = None) -> HttpResponse:
+    """The page's refusal is the back office's error page (403, 404) saying why; the endpoints' is JSON."""
     if page:
-        return HttpResponse(error.args[0], status=error.http_status, content_type="text/plain; charset=utf-8")
+        return render(request, f"{error.http_status}.html", {"message": error.args[0]}, status=error.http_status)
     return JsonResponse({"code": error.code, "message": error.args[0], "extra": error.extra}, status=error.http_status)
 
 
@@ -47,7 +48,7 @@ def simulator_access(*, page: bool = False):
                 simulator_check_access(user=request.user)
             except (SimulatorOff, SimulatorRefused) as error:
                 logger.warning("simulator refused to %s: %s", request.user.get_username(), error.code)
-                return _refusal(error, page=page)
+                return _refusal(error, page=page, request=request)
             return view(request, *args, **kwargs)
         return guarded
     return decorate

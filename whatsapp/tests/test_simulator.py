@@ -33,7 +33,11 @@ def test_the_simulator_needs_a_staff_login(host_client):
 def test_agents_and_auditors_cannot_use_the_simulator(role, django_capture_on_commit_callbacks):
     client = signed_in("demobank", role)
     page = client.get("/simulator/")
-    assert page.status_code == 403 and "Only the organisation's admins" in page.content.decode()
+    # demobank's back office is in pt-BR: the refusal is its error page, in its words, with a way back
+    assert page.status_code == 403, page.status_code
+    shown = page.content.decode()
+    assert "Só os administradores da organização podem usar o simulador de WhatsApp." in shown
+    assert "Only the organisation" not in shown and 'href="/admin/"' in shown
     listed = client.get("/simulator/messages", {"wa_id": CARLA})
     assert listed.status_code == 403 and listed.json()["code"] == "simulator_refused"
     with django_capture_on_commit_callbacks(execute=True) as queued:
@@ -48,7 +52,7 @@ def test_the_simulator_is_off_unless_the_platform_enables_it(settings):
     settings.MAGIE_SIMULATOR = False
     client = signed_in("demobank")
     page = client.get("/simulator/")
-    assert page.status_code == 404 and "off on this platform (MAGIE_SIMULATOR)" in page.content.decode()
+    assert page.status_code == 404 and "desligado nesta plataforma (MAGIE_SIMULATOR)" in page.content.decode()
     assert send(client, wa_id=CARLA, text="oi").json()["code"] == "simulator_off"
 
 
@@ -76,7 +80,7 @@ def test_an_admin_cannot_talk_as_a_real_customer_nor_read_their_messages(demoban
                    reply_to=real.channel_message_id)
         unknown = send(client, wa_id="5511000000000", text="oi")
     for answer in (refused, tap, unknown):
-        assert answer.status_code == 403 and "not a sandbox customer" in answer.json()["message"]
+        assert answer.status_code == 403 and "não é um cliente de teste desta organização" in answer.json()["message"]
     assert queued == []
     listed = client.get("/simulator/messages", {"wa_id": ANA})
     assert listed.status_code == 403 and "secret-token" not in listed.content.decode()
