@@ -157,32 +157,27 @@ KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _
 # The names of the fields the records' JSON keeps (slot names are `stored_words.SLOTS`).
 KEYS = {
     # the perception
-    "lang": _("language"), "slots": _("details said"), "markers": _("wording noticed"), "version": _("version"),
+    "lang": _("language"), "slots": _("details said"), "markers": _("wording noticed"),
     "asked_for": _("detail just asked for"), "perceiver": _("read by"), "replies_to": _("quotes message"),
     "request_kind": _("kind of request"), "type": _("key type"),
     # tool arguments
     "key": _("Pix key"), "contact_name": _("contact name"), "recipient_ref": _("recipient reference"),
-    "amount_cents": _("amount"), "scheduled_for": _("scheduled for"), "since": _("from"), "until": _("until"),
-    "date": _("date"), "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
+    "amount_cents": _("amount"), "since": _("from"), "until": _("until"), "date": _("date"),
+    "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
     "query": _("search words"), "max_price_cents": _("highest price"), "product_ref": _("product reference"),
     # tool results, errors and preview facts
     "code": _("reason"), "message": _("technical message"), "retryable": _("may be retried"),
     "detail": _("details"), "alternatives": _("alternatives"), "call_first": _("call first"),
-    "channel": _("channel"), "expires_at": _("expires"), "approval_id": _("approval"), "kind": _("kind"),
-    "status": _("status"), "currency": _("currency"), "recipient": _("recipient"), "key_type": _("key type"),
-    "key_value": _("key"), "bank_name": _("bank"), "owner_name": _("owner"), "masked_document": _("document"),
-    "created_at": _("created"), "settled_at": _("settled"), "description": _("description"),
-    "transfer_id": _("Pix transfer"), "failure_code": _("failure"), "end_to_end_id": _("end-to-end id"),
-    "txid": _("charge identifier"), "scheduled": _("scheduled"), "irreversible": _("cannot be undone"),
-    "balance_cents": _("balance"), "pix_code": _("Pix code"), "merchant_name": _("name in the Pix code"),
-    "names_match": _("names match"), "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"),
-    "start": _("start"), "end": _("end"), "price_cents": _("price"), "total_cents": _("total"),
-    "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"), "url": _("link"),
-    "name": _("name"), "stock": _("stock"), "warranty_months": _("warranty (months)"), "hits": _("results"),
-    "first": _("first"), "last": _("last"), "count": _("count"), "transfers": _("Pix transfers"),
-    "problem": _("problem"), "text": _("text"), "evidence": _("evidence"), "value": _("value"),
+    "approval_id": _("approval"), "recipient": _("recipient"), "key_value": _("key"),
+    "masked_document": _("document"), "transfer_id": _("Pix transfer"), "txid": _("charge identifier"),
+    "scheduled": _("scheduled"), "irreversible": _("cannot be undone"), "balance_cents": _("balance"),
+    "pix_code": _("Pix code"), "merchant_name": _("name in the Pix code"), "names_match": _("names match"),
+    "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"), "price_cents": _("price"),
+    "total_cents": _("total"), "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"),
+    "url": _("link"), "hits": _("results"), "first": _("first"), "last": _("last"), "count": _("count"),
+    "transfers": _("Pix transfers"), "problem": _("problem"),
     # a decision's detail (asks.services.ask_decide)
-    "choices": _("options offered"), "changes": _("changes"), "slot": _("value"), "old": _("previous value"),
+    "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),
     "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),
 }
 _ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
@@ -240,10 +235,12 @@ def failure_label(code: str) -> str:
 
 
 def key_label(key: str) -> str:
-    """A field of the records' JSON by its staff name: a slot's, else the table's, else readable."""
+    """A field of the records' JSON by its staff name: a slot's, else the table's, else the model field's of the
+    same name (staff.labels.FIELD_LABELS), else readable. KEYS holds only what the JSON names differently or alone."""
+    from staff.labels import FIELD_LABELS
     from staff.stored_words import SLOTS
 
-    return _word({**KEYS, **SLOTS}, key)
+    return _word({**FIELD_LABELS, **KEYS, **SLOTS}, key)
 
 
 def language_label(code: str) -> str:

@@ -24,6 +24,7 @@ from asks.perception.contract import MoneySlot, Perception, PixKeySlot, RequestK
 from language.markers import Marker
 from magie.errors import DomainError
 from staff import trace_words
+from staff.labels import FIELD_LABELS
 from staff.stored_words import ASK_KINDS, SLOTS, ask_kind_label, slot_label
 from tenants.choices import ApprovalChannel
 
@@ -175,7 +176,7 @@ CASES = {
     "tool": (trace_words.tool_label, (trace_words.TOOLS,), tool_names),
     "failure": (trace_words.failure_label, (trace_words.FAILURES,), failure_codes),
     "slot": (slot_label, (SLOTS,), lambda: {slot for slots in SLOTS_BY_KIND.values() for slot in slots}),
-    "record field": (trace_words.key_label, (trace_words.KEYS, SLOTS), record_keys),
+    "record field": (trace_words.key_label, (trace_words.KEYS, SLOTS, FIELD_LABELS), record_keys),
     "request kind": (ask_kind_label, (ASK_KINDS,), lambda: set(RequestKind.__args__)),  # type: ignore[attr-defined]
     "marker": (trace_words.marker_label, (trace_words.MARKERS,), lambda: set(Marker.__args__)),  # type: ignore[attr-defined]
 }
