@@ -1,7 +1,8 @@
 """What the engines' codes mean to the turn is declared once, next to the tool specs; these keep it true."""
 
 from agent.registry import TOOLS_BY_ORG_KIND, completing_tool, failed_slot, refusal_closes
-from agent.tests.test_replies import _engine_codes
+from agent.replies import MESSAGES, NEXT_STEPS, say
+from agent.tests.test_replies import LANGS, _engine_codes
 from asks.kinds import SLOTS_BY_KIND, kinds_for
 
 
@@ -52,7 +53,13 @@ def test_a_refusal_either_closes_the_request_or_names_a_slot_never_both():
             assert not tool.closes_ask & set(tool.failed_slots), (tool.name, tool.closes_ask)
 
 
-def test_every_refusal_that_closes_a_request_is_an_engine_code():
+def test_every_refusal_that_closes_a_request_is_an_engine_code_with_a_next_step_in_every_language():
     closing = {code for tools in TOOLS_BY_ORG_KIND.values() for tool in tools for code in tool.closes_ask}
     assert closing == {"account_not_found"}
     assert closing <= _engine_codes()
+    for code in closing:
+        assert NEXT_STEPS[code] in MESSAGES, code
+        english = say("en", NEXT_STEPS[code])
+        for lang in LANGS:
+            worded = say(lang, NEXT_STEPS[code])
+            assert code not in worded and (lang == "en" or worded != english), (lang, worded)
