@@ -334,8 +334,9 @@ def guard(state: TurnState) -> None:
 
 def deliver(state: TurnState) -> None:
     """*Locked, with `record`.* Apply what the turn decided: open the escalation a failed guard asks for, let code
-    (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
-    `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
+    (not the model) move the Ask — its completing tool succeeded → completed; a refusal no slot fixes → failed; a
+    refusal of one slot → the policy's `on_tool_failure`; a preview shown → awaiting that request —, and put the
+    reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
     if state.escalation is not None:
         code, note = state.escalation
