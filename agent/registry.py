@@ -56,6 +56,13 @@ def failed_slot(org_kind: str, tool_name: str, code: str | None) -> str | None:
     return tool.failed_slots.get(code) or ARGUMENT_FAILED_SLOTS.get(code)
 
 
+def refusal_closes(org_kind: str, tool_name: str, code: str | None) -> bool:
+    """Whether this refusal of this tool is one no slot's value can fix, so the Ask closes as failed (declared by
+    the engine's tools: `ToolSpec.closes_ask`)."""
+    tool = tools_for(org_kind).get(tool_name)
+    return tool is not None and code is not None and code in tool.closes_ask
+
+
 def tool_schemas(org_kind: str) -> list[dict[str, Any]]:
     """OpenAI strict function tools: no extra properties, every field required (optional ones nullable)."""
     return [

@@ -112,6 +112,9 @@ MESSAGES: dict[str, Any] = {
         "customer", "I had a problem handling this message and did nothing with it. Could you send it again, "
                     "worded differently?"),
     "failed": pgettext_lazy("customer", "I couldn't finish: %(reason)s."),
+    "no_account": pgettext_lazy(
+        "customer", "I could not find an account of yours at this bank. If you are a customer, please contact your "
+                    "branch or the bank's customer service."),
     "button_new": pgettext_lazy("customer", "New request"),
     "button_correct": pgettext_lazy("customer", "Change current"),
     "button_resume": pgettext_lazy("customer", "Resume %(kind)s"),
@@ -140,6 +143,10 @@ SLOT_NAMES: dict[str, Any] = {
     "capacity_gb": pgettext_lazy("customer", "the storage"),
     "battery_health": pgettext_lazy("customer", "the battery health"),
 }
+
+# The reply to an engine refusal that closes the request (`ToolSpec.closes_ask`), instead of "I couldn't finish":
+# what happened and what the customer can do next, since asking again here would only meet the same refusal.
+NEXT_STEPS = {"account_not_found": "no_account"}
 
 # Engine refusals as customers read them (the code stays in the trace); a test checks every engine code is here.
 REASONS: dict[str, Any] = {

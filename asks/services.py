@@ -485,8 +485,11 @@ def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", m
 
 
 @_atomic
-def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
-    ask = _locked_ask(ask_id)
+def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None,
+             held: Ask | None = None) -> Ask:
+    """Close the open Ask as failed with `code`: a failed Ask is never parked or offered back. `held`: the Ask as
+    locked in this transaction, if the caller has it (not read again)."""
+    ask = _locked_ask(ask_id, held)
     _transition(ask, ask.fail, rule, _message(message_id), code, at)
     return ask
 

@@ -8,7 +8,18 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
-from agent.replies import change_note, failure_reason, kind_name, money, party, reason, say, slot_value, when
+from agent.replies import (
+    NEXT_STEPS,
+    change_note,
+    failure_reason,
+    kind_name,
+    money,
+    party,
+    reason,
+    say,
+    slot_value,
+    when,
+)
 from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
@@ -156,6 +167,10 @@ class Responder:
         return Draft(self.say(f"ask_{slot}", **values), asked_for=slot)
 
     def fail(self, result: dict) -> Draft:
+        said = result["error"].get("detail")
+        code = said.get("code") if isinstance(said, dict) else None
+        if code in NEXT_STEPS:  # a refusal that closes the request: what to do instead
+            return Draft(self.say(NEXT_STEPS[code]))
         return Draft(self.say("failed", reason=failure_reason(self.lang, result["error"], self.r.currency)))
 
     def step_balance(self) -> Draft:

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django_tenants.utils import schema_context
 
 from approvals.models import ApprovalRequest
-from asks.models import SlotEvent
+from asks.models import Ask, SlotEvent
 from bank.models import Account, PixTransfer
 from conversations import wording
 from conversations.models import Conversation
@@ -252,6 +252,28 @@ def test_a_key_not_found_clears_the_key_and_keeps_the_rest(db, chat, said, not_f
     with schema_context("demobank"):
         assert SlotEvent.objects.filter(slot="pix_key", action="clear").count() == 1
         assert not SlotEvent.objects.filter(slot="amount", action="clear").exists()
+
+
+@pytest.mark.parametrize("balance,pix,next_step", [
+    ("qual meu saldo?", "manda 10 pro Pedro", "Não encontrei uma conta sua neste banco. Se você é cliente, fale com "
+                                              "a sua agência ou com o atendimento do banco."),
+    ("¿cuál es mi saldo?", "quiero enviar 10 a Pedro", "No encontré una cuenta tuya en este banco. Si eres cliente, "
+                                                       "habla con tu sucursal o con la atención al cliente del banco."),
+    ("what is my balance?", "please send 10 to Pedro", "I could not find an account of yours at this bank. If you "
+                                                       "are a customer, please contact your branch or the bank's "
+                                                       "customer service."),
+])
+def test_no_account_at_the_bank_fails_the_request_with_a_next_step_and_never_offers_it_back(db, chat, balance, pix,
+                                                                                             next_step):
+    customer = f"3461{next(_ids):07d}"  # no holder of the demo bank
+    replies = chat("demobank", balance, pix, customer=customer)
+    assert [reply["text"] for reply in replies] == [next_step, next_step]  # the second offers no resume
+    assert [reply["state"] for reply in replies] == ["failed", "failed"] and not replies[1]["buttons"]
+    assert replies[1]["rule"] == "new_request_without_open_ask"  # nothing was left open to park
+    with schema_context("demobank"):
+        asks = Ask.objects.filter(conversation__customer__channel_user_id=customer)
+        assert sorted(asks.values_list("kind", "status", "failure_code")) == [
+            ("balance", "failed", "account_not_found"), ("pix_transfer", "failed", "account_not_found")]
 
 
 def _minutes_until_night() -> int:

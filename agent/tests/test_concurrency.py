@@ -80,9 +80,10 @@ def test_two_messages_of_one_customer_on_a_real_worker_run_in_order_never_overla
     bank = Organisation.objects.get(schema_name="demobank")
     now = datetime.now(UTC)
     with tenant_context(bank):
-        first = message_store_inbound(channel_user_id="5511977776666", channel_message_id="order-1", sent_at=now,
+        # Carla, a holder of the bank: a customer with no account there has the Pix closed as failed at once
+        first = message_store_inbound(channel_user_id="5511999990001", channel_message_id="order-1", sent_at=now,
                                       text="manda 200 pro Pedro", channel="terminal").message
-        second = message_store_inbound(channel_user_id="5511977776666", channel_message_id="order-2",
+        second = message_store_inbound(channel_user_id="5511999990001", channel_message_id="order-2",
                                        sent_at=now + timedelta(seconds=1), text="na verdade, é pro João",
                                        channel="terminal").message
     # queued second-first, as a redelivery or two workers could: the order must still be arrival order

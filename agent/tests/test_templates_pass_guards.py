@@ -224,6 +224,8 @@ CONTEXTS: dict[str, Context] = {
                             slots={"party_size": 2}),
     "unsupported": Context("bank"), "provider_down": Context("bank"), "turn_failed": Context("bank"),
     "failed": Context("bank", lambda lang: {"reason": reason(lang, "unexpected")}),
+    "no_account": Context("bank", records=lambda: [failed("get_balance", "not_found", {"code": "account_not_found"})],
+                          said=("qual meu saldo?",)),
     "button_new": Context("bank"), "button_correct": Context("bank"),
     "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
     "resume_offer": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),

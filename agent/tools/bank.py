@@ -144,6 +144,9 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
 # The bank engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "pix_key", "invalid_key": "pix_key",
                 "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
+# The bank engine's refusals no slot can fix: the customer is no holder of this bank (the engine has no blocked or
+# closed account). Not a lookup budget (it passes), nor an idempotency key (the turn's own, not the customer's).
+CLOSES_ASK = frozenset({"account_not_found"})
 # What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
 # or, for the statement's totals, the organisation's).
 _OWNER_IDS = (Identifier("masked_document", "document"), Identifier("key_value", "key"))
@@ -173,4 +176,5 @@ TOOLS = engine_tools(
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
              list_pix_history, completes=("pix_history",), evidence=STATEMENT_EVIDENCE),
     failed_slots=FAILED_SLOTS,
+    closes_ask=CLOSES_ASK,
 )

@@ -65,15 +65,21 @@ class ToolSpec:
     # Engine error codes that mean one slot's value cannot be used (engine code → slot): the turn holds the Ask
     # and re-asks that slot, as the policy's `on_tool_failure` says.
     failed_slots: Mapping[str, str] = field(default_factory=dict)
+    # Engine error codes no slot's value can fix (the customer has no account here): the turn closes the Ask as
+    # failed, so it is never parked and offered back to run into the same refusal, and the reply says what the
+    # customer can do instead (`agent.replies.NEXT_STEPS`).
+    closes_ask: frozenset[str] = frozenset()
     # What the fields of this tool's result mean (money with currency and unit, quantities, dates, identifiers): the
     # guards read the result through it, so an account number never supports an amount (guards.evidence).
     evidence: Evidence = Evidence()
 
 
-def engine_tools(*tools: ToolSpec, failed_slots: Mapping[str, str]) -> tuple[ToolSpec, ...]:
-    """The tools of one engine, each told that engine's refusals of one slot (`ToolSpec.failed_slots`): the engine
-    refuses the same way whichever of its tools called it."""
-    return tuple(replace(tool, failed_slots=failed_slots) for tool in tools)
+def engine_tools(*tools: ToolSpec, failed_slots: Mapping[str, str],
+                 closes_ask: frozenset[str]) -> tuple[ToolSpec, ...]:
+    """The tools of one engine, each told that engine's refusals of one slot (`ToolSpec.failed_slots`) and those
+    that close the request (`ToolSpec.closes_ask`): the engine refuses the same way whichever of its tools called
+    it."""
+    return tuple(replace(tool, failed_slots=failed_slots, closes_ask=closes_ask) for tool in tools)
 
 
 class ToolFailure(Exception):

@@ -107,6 +107,9 @@ def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
 # The booking engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"slot_taken": "when", "slot_in_the_past": "when", "party_too_large": "party_size",
                 "activity_not_found": "activity"}
+# None of the booking engine's refusals closes a request: it has no customer accounts, and a time taken, an
+# instructor or equipment out, a booking not payable or a link expired all pass or concern another time.
+CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a slot's price is per person, so price × the party size the call
 # was made for is a supported total ("45 € per persona, 90 € en total per a 2").
 AVAILABILITY_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",),
@@ -127,4 +130,5 @@ TOOLS = engine_tools(
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
              evidence=PAYMENT_LINK_EVIDENCE),
     failed_slots=FAILED_SLOTS,
+    closes_ask=CLOSES_ASK,
 )

@@ -76,6 +76,9 @@ def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
 
 # The store engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"model_not_quoted": "device_model"}
+# None of the store engine's refusals closes a request: it has no customer accounts; out of stock concerns one
+# product (another can be asked for), a quote's missing detail can be given.
+CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a product's price is per unit (× a quantity the customer said).
 CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
                             identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")))
@@ -90,4 +93,5 @@ TOOLS = engine_tools(
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
              "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE),
     failed_slots=FAILED_SLOTS,
+    closes_ask=CLOSES_ASK,
 )

@@ -50,6 +50,7 @@ from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
+    ask_fail,
     ask_saves_taken,
     ask_tool_failed,
     ask_transitions_taken,
@@ -335,8 +336,9 @@ def guard(state: TurnState) -> None:
 
 def deliver(state: TurnState) -> None:
     """*Locked, with `record`.* Apply what the turn decided: open the escalation a failed guard asks for, let code
-    (not the model) move the Ask — its completing tool succeeded → completed; a refusal of one slot → the policy's
-    `on_tool_failure`; a preview shown → awaiting that request —, and put the reply in the outbox."""
+    (not the model) move the Ask — its completing tool succeeded → completed; a refusal no slot fixes → failed; a
+    refusal of one slot → the policy's `on_tool_failure`; a preview shown → awaiting that request —, and put the
+    reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
     if state.escalation is not None:
         code, note = state.escalation
@@ -474,7 +476,8 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
 
 def advance_ask(state: TurnState) -> None:
     """Code, not the model, moves the Ask: its completing tool (declared by `ToolSpec.completes`) succeeded →
-    completed; an engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's
+    completed; an engine refusal no slot can fix (`ToolSpec.closes_ask`: no account at the bank) → failed, never
+    parked and offered back; an engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's
     `on_tool_failure`."""
     message, kind = state.message, state.org.tenancy.kind
     assert state.ask is not None
@@ -494,6 +497,11 @@ def advance_ask(state: TurnState) -> None:
         return
     for failed in state.records:
         code = failed.result.get("error", {}).get("detail", {}).get("code") if not failed.result["ok"] else None
+        if registry.refusal_closes(kind, failed.name, code):
+            assert code is not None
+            ask_fail(ask_id=ask.pk, code=code, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
+                     held=held_ask(state))
+            return
         slot = registry.failed_slot(kind, failed.name, code)
         if slot is not None and ask.status != Ask.Status.EXECUTING:
             ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
