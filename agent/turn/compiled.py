@@ -9,10 +9,8 @@ rows attached, its annotations set as attributes, Django's converters applied). 
 why `build` must not put in the query any value that changes but through a sentinel (the clock, a setting).
 
 The statement goes through Django's cursor (its execute wrappers, the query counters, the health checks) with
-client-side binding even where the connection binds on the server and prepares what it repeats
-(DATABASE_PREPARED_STATEMENTS): PostgreSQL plans it with the real values every time, so partial indexes on
-constant predicates (`inbound_pending`) stay usable — a prepared statement's generic plan, with `direction = $1`,
-could not use them and read a conversation's whole history.
+client-side binding, so PostgreSQL plans it with the real values, as before: partial indexes on constant
+predicates (`inbound_pending`) stay usable.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
-from psycopg import ClientCursor
 
 SENTINEL_ID = -7_340_021  # never a row's id: marks where an id goes in the compiled SQL
 SENTINEL_TEXT = "__magie_compiled_sentinel__"
@@ -65,7 +62,6 @@ def compiled_read(key: str, build: Callable[[], tuple[QuerySet, dict[Any, str]]]
         params[index] = values[name]
     compiler, connection = compiled.compiler, connections[DEFAULT_DB_ALIAS]
     with connection.cursor() as cursor:
-        cursor.cursor = ClientCursor(connection.connection)  # the values in the text, planned with them
         cursor.execute(compiled.sql, params)
         raw = cursor.fetchall()
     if not raw:
