@@ -159,10 +159,9 @@ def hot_cursor():
     """Django's cursor (connection, health check, search_path, query counting, execute_wrappers), on a
     server-binding cursor that prepares its statements when `DATABASE_PREPARED_STATEMENTS` is on (the default).
 
-    The settings' connection options already prepare what a connection repeats when the setting is on; this
-    cursor asks for it itself as well, so the Pix path does not depend on how the connection was opened (and
-    bench/bank_bench.py can compare it on and off). Behind a pooler that cannot keep prepared statements, set
-    DATABASE_PREPARED_STATEMENTS=false."""
+    Django leaves psycopg's automatic preparation off on the connection (for transaction-mode poolers); this
+    cursor asks for it explicitly, so only the statements sent through it are prepared. Behind a pooler that
+    cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false."""
     with connection.cursor() as wrapper:
         if getattr(settings, "DATABASE_PREPARED_STATEMENTS", True):
             raw = connection.connection

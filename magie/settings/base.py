@@ -124,9 +124,8 @@ TEMPLATES = [
 DATABASE_URL, EMBEDDED_DATABASE = env_or_embedded("DATABASE_URL", "embedded_postgres_uri")
 DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
-# Statements a connection repeats are prepared (see the connection options below; the Pix hot path asks for it
-# on its own cursor too, bank.transfer_sql.hot_cursor); turn it off behind a pooler that cannot keep prepared
-# statements (PgBouncer in transaction mode before 1.21).
+# The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
+# behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -369,12 +368,6 @@ DATABASES["default"]["OPTIONS"] = {
     # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test).
     "application_name": f"magie-{os.environ.get('MAGIE_PROCESS_ROLE', 'cli')}"[:63],
 }
-if DATABASE_PREPARED_STATEMENTS:
-    # Server-side binding, and psycopg prepares a statement a connection sends for the fifth time: PostgreSQL then
-    # skips parsing and planning it. A turn's 7-17 statements have the same text turn after turn; on 2 cores this
-    # took bench/agent_bench.py's p95 from 36-41 ms to 25-32 ms. DATABASE_PREPARED_STATEMENTS=false behind a pooler
-    # that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
-    DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 5}
 if DATABASE_POOL:
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
