@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
@@ -54,7 +55,8 @@ def test_doctor_says_what_is_wrong_when_the_broker_is_down(db):
 
 def test_up_on_a_database_that_does_not_exist_says_so_and_how_to_make_it(db):
     # It printed ten seconds of pool warnings, then a PoolTimeout traceback from the connection budget check.
-    missing = database_url_of_the_tests().rsplit("/", 1)[0] + "/magie_no_such_database"
+    # the database's name is the URL's path; the embedded server's URL names its socket folder in the query
+    missing = urlsplit(database_url_of_the_tests())._replace(path="/magie_no_such_database").geturl()
     result = subprocess.run([sys.executable, "manage.py", "up", "--no-worker", "--no-seed", "--addr", "127.0.0.1:1"],
                             cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120,
                             env=os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": missing,
