@@ -60,6 +60,7 @@ class RespondInput:
     org_name: str
     currency: str
     tz: str
+    now: Any  # the turn's clock (the message's time): "today" is its date in `tz`, never the machine's
     scope: AskScope
     call_tool: Callable[[str, str | dict], ToolCallRecord]
     retry_note: str | None = None  # a guard's reason, for the second draft

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
 from agent.replies import (
@@ -213,8 +214,8 @@ class Responder:
             return self.ask_for("amount", to=self.say("to", name=recipient["owner_name"]))
         when_slot = slots.get("when")
         scheduled = when_slot[:10] if isinstance(when_slot, str) and len(when_slot) >= 10 else None
-        if scheduled and scheduled <= date.today().isoformat():
-            scheduled = None
+        if scheduled and scheduled <= self.r.now.astimezone(ZoneInfo(self.r.tz)).date().isoformat():
+            scheduled = None  # today (or a day gone) in the organisation's zone, on the turn's clock: now
         sent = self.tool("send_pix", recipient_ref=recipient["recipient_ref"], amount_cents=amount["amount_cents"],
                          scheduled_for=scheduled)
         formatted = self.money(amount["amount_cents"], amount["currency"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from agent.models import Turn
 from agent.turn import turn_handle
@@ -18,6 +19,27 @@ def perception_args(kind=None, markers=(), lang="pt-BR", **slots) -> dict:
     """What a model answers to record_perception (every field present, as strict mode requires)."""
     return {"version": 1, "perceiver": "model", "lang": lang, "request_kind": kind, "slots": EMPTY_SLOTS | slots,
             "markers": sorted(markers), "asked_for": None, "replies_to": None}
+
+
+SAO_PAULO = ZoneInfo("America/Sao_Paulo")  # the demo bank's zone
+
+
+def minutes_until_day(now: datetime) -> int:
+    """0 when `now` is day in São Paulo (06:00–20:00); at night there, the minutes until the next 10:00."""
+    local = now.astimezone(SAO_PAULO)
+    if 6 <= local.hour < 20:
+        return 0
+    ten = local.replace(hour=10, minute=0, second=0, microsecond=0)
+    if ten <= local:
+        ten += timedelta(days=1)
+    return int((ten - local).total_seconds() // 60) + 1
+
+
+def by_day(now: datetime | None = None) -> datetime:
+    """The wall clock, or by day in São Paulo when it is night there: a conversation whose Pix is above the demo
+    bank's night limit, in a test that is not about that limit, starts then."""
+    now = now or datetime.now(UTC)
+    return now + timedelta(minutes=minutes_until_day(now))
 
 
 class Conversation:

@@ -2,6 +2,8 @@
 act on, worded for the customer, with nothing written, stored out of range or executed."""
 
 import json
+from datetime import UTC, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
@@ -192,3 +194,30 @@ def test_the_poison_message_gets_a_clear_refusal_in_portuguese_and_the_next_mess
     balance = conversation.say("qual meu saldo?")
     assert balance.reply.startswith("Seu saldo é R$\xa05.000,00")
     assert Message.objects.filter(direction="in", handled_at__isnull=True).count() == 0
+
+
+def _at_half_past_nine_at_night_in_sao_paulo(ctx: ToolContext) -> ToolContext:
+    """The same context at the next 21:30 in São Paulo: already the next day in UTC (and on this machine's clock)."""
+    local = ctx.now.astimezone(ZoneInfo(ctx.time_zone))
+    evening = local.replace(hour=21, minute=30, second=0, microsecond=0)
+    if evening <= local:
+        evening += timedelta(days=1)
+    return ToolContext(**{**ctx.__dict__, "now": evening.astimezone(UTC)})
+
+
+@pytest.mark.parametrize("days", [0, -1])
+def test_a_pix_scheduled_for_a_day_not_after_today_in_the_banks_zone_is_refused_before_any_preview(bank_ctx, days):
+    ctx = _at_half_past_nine_at_night_in_sao_paulo(bank_ctx)
+    today = ctx.now.astimezone(ZoneInfo(ctx.time_zone)).date()
+    assert ctx.now.date() != today  # the case that broke: the UTC date is already tomorrow's
+    pedro = registry.call(ctx, "lookup_pix_key", {"key": None, "contact_name": "Pedro"}).result["data"]["recipient_ref"]
+    day = (today + timedelta(days=days)).isoformat()
+    result = registry.call(ctx, "send_pix", {"recipient_ref": pedro, "amount_cents": 2000, "scheduled_for": day}).result
+    assert result["error"]["code"] == "invalid_argument"
+    assert result["error"]["detail"] == {"code": "schedule_invalid", "today": today.isoformat()}
+    assert not ApprovalRequest.objects.exists() and not PixTransfer.objects.exists()
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    scheduled = registry.call(ctx, "send_pix", {"recipient_ref": pedro, "amount_cents": 2000,
+                                                "scheduled_for": tomorrow}).result
+    assert scheduled["error"]["code"] == "approval_required"  # the day after: the gate shows its preview
+    assert ApprovalRequest.objects.get().preview["facts"]["scheduled"] is True

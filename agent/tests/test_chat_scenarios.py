@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from itertools import count
 from zoneinfo import ZoneInfo
 
@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django_tenants.utils import schema_context
 
+from agent.tests.helpers import minutes_until_day
 from approvals.models import ApprovalRequest
 from asks.models import Ask, SlotEvent
 from bank.models import Account, PixTransfer
@@ -285,6 +286,17 @@ def _minutes_until_night() -> int:
     return int((night - now).total_seconds() // 60) + 1
 
 
+def _minutes_until_day() -> int:
+    """0 by day in São Paulo; at night (20:00–06:00) the minutes until the next 10:00 there, for a `/wait` before a
+    Pix above the demo bank's night limit in a test that is not about that limit."""
+    return minutes_until_day(datetime.now(UTC))
+
+
+def _by_day(*lines: str) -> tuple[str, ...]:
+    wait = _minutes_until_day()
+    return (f"/wait {wait}m", *lines) if wait else lines
+
+
 @pytest.mark.parametrize("said,refused", [
     ("manda 1500 pro Pedro", "Não foi possível: limite noturno de Pix excedido."),
     ("quiero enviar 1500 a Pedro por Pix", "No fue posible: límite nocturno de Pix superado."),
@@ -320,6 +332,29 @@ def test_a_scheduled_pix_is_previewed_and_confirmed_as_scheduled_with_its_date(d
         transfer = PixTransfer.objects.get()
         assert transfer.status == "scheduled" and transfer.scheduled_for.date().isoformat() == tomorrow
     assert carla_balance() == before  # nothing moves before its day
+
+
+def _next_half_past_nine_at_night() -> tuple[int, date]:
+    """Minutes until the next 21:30 in São Paulo (when the UTC date, and this machine's, is already tomorrow's),
+    and that evening's date there."""
+    local = datetime.now(ZoneInfo("America/Sao_Paulo"))
+    evening = local.replace(hour=21, minute=30, second=0, microsecond=0)
+    if evening <= local:
+        evening += timedelta(days=1)
+    return int((evening - local).total_seconds() // 60) + 1, evening.date()
+
+
+@pytest.mark.parametrize("said,preview,days", [
+    ("manda 20 reais pro Pedro amanhã", "Confirme o Pix agendado", 1),
+    ("manda 20 reais pro Pedro hoje", "Confirme o Pix:", 0),
+])
+def test_tomorrow_late_in_the_evening_is_the_banks_tomorrow_not_the_machines(db, chat, said, preview, days):
+    wait, evening = _next_half_past_nine_at_night()
+    replies = chat("demobank", f"/wait {wait}m", said, customer=CARLA)
+    assert replies[0]["text"].startswith(preview), replies[0]["text"]
+    assert wording.long_day("pt-BR", evening + timedelta(days=days)) in replies[0]["text"]
+    with schema_context("demobank"):
+        assert ApprovalRequest.objects.get(status="pending").preview["facts"]["scheduled"] is (days == 1)
 
 
 # 4. Store: catalogue data for warranty, stock, sold-out, price ranges and budgets; bare answers; disputes -----------
@@ -450,7 +485,7 @@ def test_the_person_is_rachel_names_the_recipient(db, chat, lang, opening, namin
     ("es", "mándale 1,5 lucas a Pedro por favor", 150_000),
 ])
 def test_amounts_said_as_people_say_them(db, chat, lang, said, cents):
-    replies = chat("demobank", said, customer=CARLA)
+    replies = chat("demobank", *_by_day(said), customer=CARLA)
     preview_of(replies[0], lang, cents, "Pedro")
 
 

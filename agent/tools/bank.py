@@ -72,8 +72,18 @@ def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
 
 
 def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
+    """09:00 of the scheduled day in the organisation's zone. The day must come after today there, on the turn's
+    clock: a Pix for today is sent now (null), and a day already begun would be a schedule in the past, which the
+    preview would show and the bank refuse only after the customer's yes."""
     scheduled = _day(args.scheduled_for)
-    return datetime.combine(scheduled, time(9), ZoneInfo(ctx.time_zone)) if scheduled else None
+    if scheduled is None:
+        return None
+    zone = ZoneInfo(ctx.time_zone)
+    today = ctx.now.astimezone(zone).date()
+    if scheduled <= today:
+        raise ToolFailure("invalid_argument", "a scheduled Pix is for a day after today; null sends it now",
+                          detail={"code": "schedule_invalid", "today": today.isoformat()})
+    return datetime.combine(scheduled, time(9), zone)
 
 
 def _pix_code(ctx: ToolContext, args: SendPixArgs, key: str) -> PixCode | None:

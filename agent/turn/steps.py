@@ -228,7 +228,8 @@ def decide(state: TurnState) -> None:
             state.ctx.approval_decided = tap.approval_id  # continued once in `act` (idempotent on its state)
     tenancy = org.tenancy
     state.request = RespondInput(lang=state.lang, org_kind=tenancy.kind, org_name=tenancy.name,
-                                 currency=tenancy.currency, tz=tenancy.time_zone, scope=state.scope,
+                                 currency=tenancy.currency, tz=tenancy.time_zone, now=state.ctx.now,
+                                 scope=state.scope,
                                  call_tool=lambda name, arguments: call_tool(state, name, arguments))
 
 

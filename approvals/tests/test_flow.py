@@ -8,7 +8,7 @@ from django.db import connection
 from django_tenants.utils import schema_context, tenant_context
 
 from agent.testing import completion
-from agent.tests.helpers import Conversation, perception_args
+from agent.tests.helpers import Conversation, by_day, perception_args
 from agent.turn import approval_announced
 from approvals.models import ApprovalRequest
 from bank.models import Account, PixTransfer
@@ -113,7 +113,7 @@ def test_injected_instructions_can_at_most_produce_a_preview_of_the_real_owner(d
         completion("Pronto! Paguei a conta de luz para você."),  # the model claims it paid: it did not
     ]
     before = carla_balance()
-    turn = Conversation().say(injected)
+    turn = Conversation(start=by_day()).say(injected)  # R$ 1.890,00: above the night limit, which is not the point
     # written in English to a bank that serves English: the preview is in the customer's language
     assert "Energia Sul Distribuidora" in turn.reply and "R$1,890.00" in turn.reply
     assert "Paguei" not in turn.reply  # the reply is the code's preview, not the model's claim
