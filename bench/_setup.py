@@ -33,14 +33,20 @@ def bench_organisation(schema_name: str, kind: str, language: str = "pt-BR", tim
                                time_zone=time_zone, currency=currency)
 
 
-def run_threads(target: Callable[[int], object], count: int) -> float:
-    """Run target(0) … target(count - 1) each in its own thread, started together; the seconds until all ended."""
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+def run_threads(target: Callable[[int], object], count: int, timeout: float = 600) -> float:
+    """Run target(0) … target(count - 1) each in its own thread, started together; the seconds until all ended.
+
+    A thread still running `timeout` seconds after the start raises instead of leaving the bench waiting forever
+    (the threads are daemons, so the process can exit with the error)."""
+    threads = [threading.Thread(target=target, args=(i,), daemon=True) for i in range(count)]
     started = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(max(0.0, started + timeout - time.perf_counter()))
+    stuck = sum(thread.is_alive() for thread in threads)
+    if stuck:
+        raise RuntimeError(f"{stuck} of {count} bench threads still running after {timeout:.0f} s")
     return time.perf_counter() - started
 
 

@@ -2,7 +2,9 @@
 
 Run: `.venv/bin/python bench/booking_bench.py` (DATABASE_URL or the embedded PostgreSQL). Uses its own
 organisation `benchschool` (created once, idempotent) and removes its bookings before each run. Each client is a
-real thread with its own connection. Two shapes:
+real thread. With the pool (magie.settings.base: DATABASE_POOL, DATABASE_POOL_MAX_SIZE) a client takes a connection
+from it for each booking and gives it back, as a request thread of a web process does, so 8 clients share a pool of
+4 as 8 request threads would; without the pool each client keeps its own connection. Two shapes:
 * hot slot: every client books the same slot (all wait on its instructor's and slot's row locks);
 * spread: clients book random slots of 8 instructors over 30 days, all needing the same equipment type, so the
   equipment row lock is what they share (as skis are at a real school).
@@ -20,6 +22,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from _setup import run_threads  # Django set up as every bench has it
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -31,28 +34,27 @@ from booking.services import booking_create  # noqa: E402
 from tenants.services import organisation_create  # noqa: E402
 
 SECONDS_PER_RUN = float(os.environ.get("BENCH_SECONDS", "4"))
+BARRIER_TIMEOUT = 30  # seconds for every client to start
+RUN_MARGIN = 60  # seconds past the run for the last bookings (each waits at most DATABASE_POOL_TIMEOUT for the pool)
 INSTRUCTORS = 8
 DAYS = 30
 
 
 def database_ensure() -> None:
-    """The configured database may not exist yet (a fresh DATABASE_URL): create it, as `createdb` would."""
-    from django.db.utils import OperationalError
+    """The configured database may not exist yet (a fresh DATABASE_URL): create it, as `createdb` would.
 
-    try:
-        connection.ensure_connection()
-        return
-    except OperationalError as error:
-        if "does not exist" not in str(error):
-            raise
+    Asked of the server's `postgres` database on a connection of its own: through the pool a missing database is
+    no "does not exist" error but a PoolTimeout after DATABASE_POOL_TIMEOUT seconds of retries."""
     import psycopg
     from psycopg import sql
 
+    name = connection.settings_dict["NAME"]
     params = connection.get_connection_params() | {"dbname": "postgres", "autocommit": True}
     params.pop("cursor_factory", None)
     params.pop("context", None)
     with psycopg.connect(**params) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(connection.settings_dict["NAME"])))
+        if admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def organisation():
@@ -86,6 +88,10 @@ def seed() -> list[int]:
 def run(org, clients: int, slot_ids: list[int]) -> dict[str, float]:
     PaymentLink.objects.filter(booking__slot_id__in=slot_ids).delete()
     Booking.objects.filter(slot_id__in=slot_ids).delete()
+    # This thread's connection goes back to the pool: held idle through the run, it would leave the clients one
+    # fewer (with a pool of 4 and 8 clients, 3).
+    connection.close()
+    pooled = connection.pool is not None  # type: ignore[attr-defined]  # django's psycopg 3 backend
     barrier = threading.Barrier(clients)
     latencies: list[list[float]] = [[] for _ in range(clients)]
     refused = [0] * clients
@@ -95,8 +101,10 @@ def run(org, clients: int, slot_ids: list[int]) -> dict[str, float]:
         rng = random.Random(index)
         try:
             connection.set_tenant(org)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
-            connection.ensure_connection()
-            barrier.wait()
+            # No connection is held while waiting for the others: a client holding one here while the rest wait
+            # for the pool (8 clients, pool 4) never saw them arrive — the bench hung, the database idle. A client
+            # that fails breaks the barrier for all, so the run ends with its error.
+            barrier.wait(timeout=BARRIER_TIMEOUT)
             deadline = time.perf_counter() + SECONDS_PER_RUN
             while time.perf_counter() < deadline:
                 slot_id = slot_ids[0] if len(slot_ids) == 1 else rng.choice(slot_ids)
@@ -106,13 +114,17 @@ def run(org, clients: int, slot_ids: list[int]) -> dict[str, float]:
                                    party_size=1)
                 except SlotTaken:
                     refused[index] += 1
+                finally:
+                    if pooled:
+                        connection.close()  # back to the pool, as at the end of a request
                 latencies[index].append(time.perf_counter() - began)
         except BaseException as error:  # noqa: BLE001 - reported below
+            barrier.abort()
             errors.append(error)
         finally:
             connection.close()
 
-    elapsed = run_threads(client, clients)
+    elapsed = run_threads(client, clients, timeout=BARRIER_TIMEOUT + SECONDS_PER_RUN + RUN_MARGIN)
     if errors:
         raise errors[0]
     every = sorted(value for client_latencies in latencies for value in client_latencies)
@@ -131,8 +143,10 @@ def main() -> None:
         slot_ids = seed()
         db = connection.settings_dict
         version = connection.cursor().connection.info.server_version
+        pooled = connection.pool is not None  # type: ignore[attr-defined]  # django's psycopg 3 backend
+        pool = f"pool of {settings.DATABASE_POOL_MAX_SIZE} connections" if pooled else "no pool, a connection per client"
         print(f"booking_create on PostgreSQL {version // 10000}.{version % 10000} "
-              f"({db['HOST'] or 'local socket'}:{db['PORT'] or ''}), {SECONDS_PER_RUN:.0f} s per run")
+              f"({db['HOST'] or 'local socket'}:{db['PORT'] or ''}), {pool}, {SECONDS_PER_RUN:.0f} s per run")
         print(f"{'shape':<10} {'clients':>7} {'booked':>7} {'refused':>7} {'per s':>8} {'p50 ms':>8} {'p95 ms':>8}")
         for shape, ids in (("hot slot", slot_ids[:1]), ("spread", slot_ids)):
             for clients in (1, 8):

@@ -2,7 +2,10 @@
 
 Run: `.venv/bin/python bench/store_bench.py` (uses DATABASE_URL if set, the embedded PostgreSQL otherwise).
 Works in its own organisation `benchstore` (created and migrated if needed, demo catalog plus BENCH_PRODUCTS
-generated products); every client is a real thread with its own database connection. Prints figures only.
+generated products); every client is a real thread. With the pool (magie.settings.base: DATABASE_POOL,
+DATABASE_POOL_MAX_SIZE) a client takes a connection from it for each operation and gives it back, as a request
+thread of a web process does, so 8 clients share a pool of 4; without the pool each client keeps its own
+connection. Prints figures only.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.apps import apps  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django_tenants.utils import tenant_context  # noqa: E402
@@ -34,6 +38,8 @@ SCHEMA = "benchstore"
 BENCH_PRODUCTS = 2_000
 SECONDS = 3.0
 CLIENTS = (1, 8)
+BARRIER_TIMEOUT = 30  # seconds for every client to start
+RUN_MARGIN = 60  # seconds past the run for the last operations (each waits at most DATABASE_POOL_TIMEOUT)
 QUERIES = (
     {"query": "iphone 13"}, {"query": "galaxy", "include_sold_out": False}, {"query": "cargador rapido"},
     {"query": "motorola edge 40"}, {"query": "xiaomi redmi note", "capacity_gb": 128},
@@ -70,32 +76,50 @@ def organisation_ready():
 
 
 def measure(organisation, clients: int, operation) -> tuple[int, float, list[float]]:
-    barrier = threading.Barrier(clients + 1)
+    # This thread's connection goes back to the pool: held idle through the run, it would leave the clients one
+    # fewer.
+    connection.close()
+    pooled = connection.pool is not None  # type: ignore[attr-defined]  # django's psycopg 3 backend
+    barrier = threading.Barrier(clients + 1, timeout=BARRIER_TIMEOUT)
     latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors: list[BaseException] = []
     stop_at = [0.0]
 
     def client(index: int) -> None:
         connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
         try:
-            connection.ensure_connection()
+            # No connection is held while waiting for the others: clients holding one here while the rest waited
+            # for the pool (8 clients, pool 4) never saw them arrive, and the bench hung. A client that fails
+            # breaks the barrier for all, so the run ends with its error.
             barrier.wait()
             i = index
             while time.perf_counter() < stop_at[0]:
                 started = time.perf_counter()
-                operation(i)
+                try:
+                    operation(i)
+                finally:
+                    if pooled:
+                        connection.close()  # back to the pool, as at the end of a request
                 latencies[index].append(time.perf_counter() - started)
                 i += clients
+        except BaseException as error:  # noqa: BLE001 - reported below
+            barrier.abort()
+            errors.append(error)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(clients)]
     for thread in threads:
         thread.start()
     stop_at[0] = time.perf_counter() + SECONDS
     barrier.wait()
     started = time.perf_counter()
     for thread in threads:
-        thread.join()
+        thread.join(max(0.0, started + SECONDS + RUN_MARGIN - time.perf_counter()))
+    if errors:
+        raise errors[0]
+    if any(thread.is_alive() for thread in threads):
+        raise RuntimeError(f"store bench clients still running {SECONDS + RUN_MARGIN:.0f} s after the start")
     elapsed = time.perf_counter() - started
     flat = [value for per_client in latencies for value in per_client]
     return len(flat), elapsed, flat
@@ -116,8 +140,10 @@ def main() -> None:
         services.product_reserve(product_id=hot_id, quantity=1)
         services.product_release(product_id=hot_id, quantity=1)
 
+    pooled = connection.pool is not None  # type: ignore[attr-defined]  # django's psycopg 3 backend
+    pool = f"pool of {settings.DATABASE_POOL_MAX_SIZE} connections" if pooled else "no pool, a connection per client"
     print(f"store bench — {connection.settings_dict['NAME']}, schema {SCHEMA}, "
-          f"{BENCH_PRODUCTS + 12} products, {SECONDS:.0f} s per row, threads with own connections")
+          f"{BENCH_PRODUCTS + 12} products, {SECONDS:.0f} s per row, {pool}")
     print(f"{'operation':<34}{'clients':>8}{'ops':>8}{'ops/s':>10}{'p50 ms':>9}{'p95 ms':>9}")
     for label, operation in (("catalog_search", search), ("used_device_quote (writes a row)", quote),
                              ("reserve+release, one hot row", reserve)):
