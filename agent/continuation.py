@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from agent import registry
 from agent.providers.base import Draft
-from agent.replies import money, party, reason, say, when
+from agent.replies import money, next_step, party, reason, say, when
 from agent.tools.base import ToolCallRecord, ToolContext
 from approvals.models import ApprovalRequest
 from approvals.services import approval_record_execution
@@ -56,7 +56,8 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
     if not record.result["ok"]:
         code = record.result["error"].get("detail", {}).get("code", record.result["error"]["code"])
         ask_fail(ask_id=ask.pk, code=code, at=ctx.now, rule="approved_effect_failed", message_id=message_id)
-        return Draft(say(lang, "failed", reason=reason(lang, code)))
+        # a refusal that closes the request (the key now credits the customer's own account) says what to do next
+        return Draft(next_step(lang, code) or say(lang, "failed", reason=reason(lang, code)))
     ask_complete(ask_id=ask.pk, at=ctx.now, rule=f"{request.tool}_succeeded", message_id=message_id)
     return _success(request, record, ctx, call)
 

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from agent.gate import approval_gate
 from agent.references import ReferenceRefused, reference_resolve
+from agent.replies import next_step
 from agent.tools import bank, school, store
 from agent.tools.arguments import FAILED_SLOTS as ARGUMENT_FAILED_SLOTS
 from agent.tools.arguments import argument_context
@@ -78,11 +79,32 @@ def call(ctx: ToolContext, name: str, raw_arguments: str | dict[str, Any]) -> To
     ctx.calls += 1
     result, executed = _call(ctx, name, raw_arguments)
     tool = _tool(ctx, name)
+    if tool is not None:
+        _closing_told(ctx, tool, result)
     return ToolCallRecord(name=_traced_name(name), arguments=_traced_arguments(raw_arguments),
                           result=json_storable(result), ms=round((time.perf_counter() - started) * 1000, 2),
                           executed_effect=executed,
                           extra={"risk": tool.risk if tool else None,
                                  "approval": ctx.approval.pk if ctx.approval is not None else None})
+
+
+def refusal_code(result: dict[str, Any]) -> str | None:
+    """The engine's code of a refused call (`detail.code`), or None for a success or a refusal without one."""
+    error = result.get("error") if not result.get("ok") else None
+    detail = error.get("detail") if isinstance(error, dict) else None
+    code = detail.get("code") if isinstance(detail, dict) else None
+    return code if isinstance(code, str) else None
+
+
+def _closing_told(ctx: ToolContext, tool: ToolSpec, result: dict[str, Any]) -> None:
+    """A refusal that closes the Ask (`ToolSpec.closes_ask`) tells whoever reads the result so, with what the
+    customer reads next, built here by code in their language (`agent.replies.NEXT_STEPS`): the turn makes it
+    the reply, whichever provider drafted (`agent.turn.steps.draft`)."""
+    code = refusal_code(result)
+    if code is None or code not in tool.closes_ask:
+        return
+    result["error"]["closes_request"] = True
+    result["error"]["next_step"] = next_step(ctx.language, code)
 
 
 def _tool(ctx: ToolContext, name: object) -> ToolSpec | None:

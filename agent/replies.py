@@ -115,6 +115,10 @@ MESSAGES: dict[str, Any] = {
     "no_account": pgettext_lazy(
         "customer", "I could not find an account of yours at this bank. If you are a customer, please contact your "
                     "branch or the bank's customer service."),
+    "own_account": pgettext_lazy(
+        "customer", "You cannot send a Pix to your own account: that key belongs to the account the Pix would leave "
+                    "from. Nothing was sent. To pay someone else, start a new request with their Pix key or a saved "
+                    "contact's name."),
     "button_new": pgettext_lazy("customer", "New request"),
     "button_correct": pgettext_lazy("customer", "Change current"),
     "button_resume": pgettext_lazy("customer", "Resume %(kind)s"),
@@ -146,7 +150,7 @@ SLOT_NAMES: dict[str, Any] = {
 
 # The reply to an engine refusal that closes the request (`ToolSpec.closes_ask`), instead of "I couldn't finish":
 # what happened and what the customer can do next, since asking again here would only meet the same refusal.
-NEXT_STEPS = {"account_not_found": "no_account"}
+NEXT_STEPS = {"account_not_found": "no_account", "same_account": "own_account"}
 
 # Engine refusals as customers read them (the code stays in the trace); a test checks every engine code is here.
 REASONS: dict[str, Any] = {
@@ -206,6 +210,12 @@ REASONS: dict[str, Any] = {
 def say(lang: str, key: str, **values: object) -> str:
     """The message `key` in `lang`, filled with `values` (already rendered; a plural message counts `count`)."""
     return wording.render(lang, MESSAGES[key], values)
+
+
+def next_step(lang: str, code: str | None) -> str | None:
+    """What the customer reads when the refusal `code` closed their request (`NEXT_STEPS`): what happened and what
+    they can do instead, in `lang`; None for any other code."""
+    return say(lang, NEXT_STEPS[code]) if code in NEXT_STEPS else None
 
 
 def kind_name(lang: str, kind: str) -> str:

@@ -174,10 +174,16 @@ class SandboxBank:
         )
         return receipt_of(transfer)
 
-    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None) -> None:
-        """Refuse now what `transfer` would refuse for funds or the night limit (nothing is written)."""
+    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None,
+                       key: str | None = None) -> None:
+        """Refuse now what `transfer` would refuse for the recipient `key` (the customer's own account), funds or
+        the night limit (nothing is written)."""
         services.pix_transfer_precheck(holder=self._holder(customer_ref), amount_cents=amount_cents,
-                                       scheduled_for=scheduled_for, now=self.now)
+                                       scheduled_for=scheduled_for, now=self.now, key=key)
+
+    def recipient_check(self, customer_ref: str, key: str) -> None:
+        """Refuse (SameAccount) a recipient whose key credits the account the customer's Pix would debit."""
+        services.pix_recipient_check(holder=self._holder(customer_ref), key=key)
 
     def balance(self, customer_ref: str) -> Balance:
         return balance_of(selectors.account_get_for_holder(holder=self._holder(customer_ref)))

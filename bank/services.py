@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 
 from bank.errors import (
     AccountNotFound,
@@ -301,11 +301,24 @@ def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_c
     Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
 
 
+def pix_recipient_check(*, holder: Holder, key: str) -> None:
+    """Raise SameAccount when `key` credits the account a Pix of this holder debits (its first customer account),
+    as `pix_transfer_create` would: known from the key alone, before any amount or approval. One read, no lock,
+    nothing written, no lookup budget spent (the key was looked up already). A key of another bank, or of another
+    account of the same holder, passes; so does a key the directory does not know (the transfer says so)."""
+    paying = (Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").values("pk")[:1])
+    if PixKey.objects.filter(value=key_parse(key).value, account_id=Subquery(paying)).exists():
+        raise SameAccount("the key belongs to the paying account")
+
+
 def pix_transfer_precheck(*, holder: Holder, amount_cents: int, scheduled_for: datetime | None = None,
-                          now: datetime | None = None) -> None:
-    """Raise what `pix_transfer_create` would refuse now for funds (InsufficientFunds) or the night limit
-    (NightLimitExceeded), reading without locks and writing nothing: a preview is offered only for a Pix that could
-    go now (its execution checks again under its locks). A scheduled Pix is checked when it runs."""
+                          now: datetime | None = None, key: str | None = None) -> None:
+    """Raise what `pix_transfer_create` would refuse now for the recipient `key` (SameAccount, scheduled or not),
+    funds (InsufficientFunds) or the night limit (NightLimitExceeded), reading without locks and writing nothing:
+    a preview is offered only for a Pix that could go now (its execution checks again under its locks). A
+    scheduled Pix's funds and night limit are checked when it runs."""
+    if key is not None:
+        pix_recipient_check(holder=holder, key=key)
     if scheduled_for is not None:
         return
     now = now_checked(now)

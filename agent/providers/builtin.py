@@ -10,7 +10,6 @@ from zoneinfo import ZoneInfo
 
 from agent.providers.base import Draft, PerceiveInput, RespondInput, Usage
 from agent.replies import (
-    NEXT_STEPS,
     change_note,
     failure_reason,
     kind_name,
@@ -168,10 +167,7 @@ class Responder:
         return Draft(self.say(f"ask_{slot}", **values), asked_for=slot)
 
     def fail(self, result: dict) -> Draft:
-        said = result["error"].get("detail")
-        code = said.get("code") if isinstance(said, dict) else None
-        if code in NEXT_STEPS:  # a refusal that closes the request: what to do instead
-            return Draft(self.say(NEXT_STEPS[code]))
+        # (a refusal that closes the request is answered with its next step by the turn, whatever is drafted here)
         return Draft(self.say("failed", reason=failure_reason(self.lang, result["error"], self.r.currency)))
 
     def step_balance(self) -> Draft:

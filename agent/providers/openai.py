@@ -1,9 +1,11 @@
 """The `openai` provider: the openai SDK against any OpenAI-compatible server, strict function tools.
 
 The model perceives through a forced `record_perception` call (the Perception contract as a strict schema), then
-proposes tool calls that go through the registry; its final message is the draft. It sees only the Ask in focus:
-that Ask's messages and slots and this turn's tool results — never the raw window of earlier messages. Timeouts
-and 429/5xx are retried by the SDK with backoff; after that `ProviderUnavailable` is raised and the turn records it.
+proposes tool calls that go through the registry; its final message is the draft — except after a refusal that
+closes the request, whose next step (built by code, in the tool's result) is the draft and ends the calls. It sees
+only the Ask in focus: that Ask's messages and slots and this turn's tool results — never the raw window of earlier
+messages. Timeouts and 429/5xx are retried by the SDK with backoff; after that `ProviderUnavailable` is raised and
+the turn records it.
 
 Nothing a completion carries is trusted: every answer is read through `_message`, `_text` and `_calls`, and one
 that is not usable — no choices, a refusal, `finish_reason` length or content_filter, a call of a tool that was
@@ -228,6 +230,11 @@ class OpenAIProvider:
                                             for call_id, name, arguments in calls]})
             for call_id, name, arguments in calls:
                 record = request.call_tool(name, arguments)
+                error = record.result.get("error") if not record.result.get("ok") else None
+                if isinstance(error, dict) and error.get("closes_request"):
+                    # The request is closed (`ToolSpec.closes_ask`): nothing more is called for it, and the reply is
+                    # the next step code wrote into the result, not the model's rewording of it.
+                    return Draft(text=str(error.get("next_step") or ""), usage=usage, context=messages)
                 messages.append({"role": "tool", "tool_call_id": call_id,
                                  "content": json.dumps(record.result, ensure_ascii=False)})
         raise ProviderUnavailable(f"no reply after {MAX_TOOL_ROUNDS} tool rounds")

@@ -46,6 +46,12 @@ def test_no_account_at_the_bank_closes_the_request_whichever_bank_tool_met_it():
     assert not refusal_closes("bank", "get_balance", None)
 
 
+def test_a_pix_to_ones_own_account_closes_the_request_whichever_bank_tool_met_it():
+    assert all(refusal_closes("bank", tool.name, "same_account") for tool in TOOLS_BY_ORG_KIND["bank"])
+    assert not refusal_closes("bank", "lookup_pix_key", "key_not_found")  # a slot's: another key can pass
+    assert not refusal_closes("bank", "send_pix", "schedule_invalid")  # another date can pass
+
+
 def test_a_refusal_either_closes_the_request_or_names_a_slot_never_both():
     for org_kind, tools in TOOLS_BY_ORG_KIND.items():
         assert len({tool.closes_ask for tool in tools}) == 1, org_kind  # the engine's, whichever tool called it
@@ -55,7 +61,7 @@ def test_a_refusal_either_closes_the_request_or_names_a_slot_never_both():
 
 def test_every_refusal_that_closes_a_request_is_an_engine_code_with_a_next_step_in_every_language():
     closing = {code for tools in TOOLS_BY_ORG_KIND.values() for tool in tools for code in tool.closes_ask}
-    assert closing == {"account_not_found"}
+    assert closing == {"account_not_found", "same_account"}
     assert closing <= _engine_codes()
     for code in closing:
         assert NEXT_STEPS[code] in MESSAGES, code

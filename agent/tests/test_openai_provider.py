@@ -5,8 +5,11 @@ import json
 from django.db import connection
 
 from agent.models import Turn
+from agent.replies import say
 from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
+from approvals.models import ApprovalRequest
+from bank.models import PixTransfer
 from tenants.selectors import policy_current
 from tenants.services import policy_update
 
@@ -113,3 +116,35 @@ def test_the_model_sees_only_the_new_asks_messages(demobank, use_openai):
     assert [m["role"] for m in sent["messages"]] == ["system", "user"]
     assert connection.schema_name == "demobank"
     assert Turn.objects.filter(message__conversation__customer__channel_user_id="5511999990001").count() == 3
+
+
+def test_a_pix_to_ones_own_key_ends_the_calls_and_the_reply_is_codes_next_step(demobank, use_openai):
+    """The model is given the refusal with its next step; the provider calls it no more (the scripted answer
+    after the refusal is never asked for), and the customer reads code's words, not the model's."""
+    use_openai.replies = [
+        completion(tool_calls=[("record_perception", perception_args(
+            "pix_transfer", {"new_request"}, amount={"amount_cents": 1000, "currency": "BRL"},
+            pix_key={"type": "phone", "value": "+5511999990001"}))]),
+        completion(tool_calls=[("lookup_pix_key", {"key": "+5511999990001", "contact_name": None})]),
+        completion(tool_calls=[("lookup_pix_key", {"key": None, "contact_name": "Pedro"})]),  # never asked for
+        completion("Tudo certo, enviei o Pix para o Pedro!"),
+    ]
+    turn = Conversation().say("manda 10 para +5511999990001")
+    assert len(use_openai.requests) == 2 and len(use_openai.replies) == 2
+    assert turn.provider == "openai" and turn.status == "done"
+    assert turn.reply == say("pt-BR", "own_account")
+    assert (turn.ask.status, turn.ask.failure_code) == ("failed", "same_account")
+    assert [call["name"] for call in turn.tool_calls] == ["lookup_pix_key"]
+    assert turn.tool_calls[0]["result"]["error"]["next_step"] == turn.reply
+    assert not ApprovalRequest.objects.exists() and not PixTransfer.objects.exists()
+
+
+def test_a_customer_with_no_account_reads_the_next_step_whatever_the_model_would_say(demobank, use_openai):
+    use_openai.replies = [
+        completion(tool_calls=[("record_perception", perception_args("balance", lang="es"))]),
+        completion("Un momento…", tool_calls=[("get_balance", {})]),
+        completion("Tu saldo es de R$ 1.000,00."),  # never asked for
+    ]
+    turn = Conversation(customer="34611112222").say("¿cuál es mi saldo?")
+    assert turn.reply == say("es", "no_account") and len(use_openai.requests) == 2
+    assert (turn.ask.status, turn.ask.failure_code) == ("failed", "account_not_found")

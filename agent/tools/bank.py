@@ -59,6 +59,8 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
         assert args.key is not None  # exactly one of the two, checked above
         owner = bank.lookup_key(ctx.customer_ref, args.key)
         key = args.key
+    # A Pix to the customer's own account is refused here, before any amount or preview: it closes the Ask
+    bank.recipient_check(ctx.customer_ref, key)
     if ctx.ask_id is None:
         raise ToolFailure("invalid_argument", "no open request to bind the recipient to")
     token = reference_issue(kind="recipient", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id,
@@ -118,8 +120,9 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     bank = SandboxBank(now=ctx.now)
     owner = bank.lookup_key(ctx.customer_ref, recipient["key"])
     scheduled_for = _scheduled_for(ctx, args)
-    # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
-    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for)
+    # The recipient (never the customer's own account), funds and the night limit before the preview is offered:
+    # never a preview the engine would refuse after the tap.
+    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for, key=recipient["key"])
     code = _pix_code(ctx, args, recipient["key"])
     from_code = None if code is None else {
         "merchant_name": code.merchant_name, "txid": code.txid,
@@ -155,8 +158,11 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
 FAILED_SLOTS = {"contact_not_found": "recipient", "key_not_found": "pix_key", "invalid_key": "pix_key",
                 "insufficient_funds": "amount", "night_limit_exceeded": "amount", "amount_invalid": "amount"}
 # The bank engine's refusals no slot can fix: the customer is no holder of this bank (the engine has no blocked or
-# closed account). Not a lookup budget (it passes), nor an idempotency key (the turn's own, not the customer's).
-CLOSES_ASK = frozenset({"account_not_found"})
+# closed account), or the Pix would credit the very account it debits (the customer asked to pay themselves: no
+# other amount or date changes that, and a Pix to someone else is another request). Not a lookup budget (it
+# passes), nor an idempotency key (the turn's own, not the customer's), nor a txid (a Pix code's is checked when
+# the code is read, more strictly than the engine does), nor a schedule date (another date can pass).
+CLOSES_ASK = frozenset({"account_not_found", "same_account"})
 # What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
 # or, for the statement's totals, the organisation's).
 _OWNER_IDS = (Identifier("masked_document", "document"), Identifier("key_value", "key"))

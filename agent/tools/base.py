@@ -65,9 +65,10 @@ class ToolSpec:
     # Engine error codes that mean one slot's value cannot be used (engine code → slot): the turn holds the Ask
     # and re-asks that slot, as the policy's `on_tool_failure` says.
     failed_slots: Mapping[str, str] = field(default_factory=dict)
-    # Engine error codes no slot's value can fix (the customer has no account here): the turn closes the Ask as
-    # failed, so it is never parked and offered back to run into the same refusal, and the reply says what the
-    # customer can do instead (`agent.replies.NEXT_STEPS`).
+    # Engine error codes no slot's value can fix (the customer has no account here, a Pix to their own account):
+    # the turn closes the Ask as failed, so it is never parked and offered back to run into the same refusal, and
+    # the reply says what the customer can do instead (`agent.replies.NEXT_STEPS`, also in the refused call's
+    # result as `next_step`, with `closes_request`, for a model to read).
     closes_ask: frozenset[str] = frozenset()
     # What the fields of this tool's result mean (money with currency and unit, quantities, dates, identifiers): the
     # guards read the result through it, so an account number never supports an amount (guards.evidence).

@@ -34,7 +34,7 @@ from agent.pixcode import (
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
 from agent.references import reference_extend, references_extensions_taken
-from agent.replies import say
+from agent.replies import next_step, say
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.lease import Lease, connection_release, lease_locked, lease_release_with
 from agent.turn.state import TurnState
@@ -267,7 +267,8 @@ def call_tool(state: TurnState, name: str, arguments: str | dict, *, locked: boo
 def draft(state: TurnState) -> None:
     """The provider drafts the reply, calling tools through the registry between its model calls (no transaction
     held while it thinks). If the gate stopped a call for an approval, the reply is that request's preview, built
-    by code from system data, whatever the model wrote."""
+    by code from system data, whatever the model wrote; if a refusal closes the Ask (`closing_refusal`), the reply
+    is its next step (`agent.replies.NEXT_STEPS`), whatever the model wrote."""
     assert state.ctx is not None and state.request is not None
     if state.draft is None:
         before_model(state)
@@ -279,6 +280,12 @@ def draft(state: TurnState) -> None:
         if state.ctx.approval_requested is not None:
             state.trace.drafts = [state.draft.text]
             state.draft, state.model_drafted = preview_draft(state), False
+        else:
+            worded = next_step(state.lang, closing_refusal(state))
+            if worded is not None:  # code's words: a guard that refuses them hands over, no model redrafts them
+                if state.draft.text != worded:
+                    state.trace.drafts = [state.draft.text]
+                state.draft, state.model_drafted = Draft(worded, usage=state.draft.usage), False
     state.usage.add(state.draft.usage)
 
 
@@ -477,9 +484,9 @@ def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
 
 def advance_ask(state: TurnState) -> None:
     """Code, not the model, moves the Ask: its completing tool (declared by `ToolSpec.completes`) succeeded →
-    completed; an engine refusal no slot can fix (`ToolSpec.closes_ask`: no account at the bank) → failed, never
-    parked and offered back; an engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's
-    `on_tool_failure`."""
+    completed; an engine refusal no slot can fix (`ToolSpec.closes_ask`: no account at the bank, a Pix to the
+    customer's own account) → failed, never parked and offered back, whatever else the turn's calls refused; an
+    engine refusal that concerns one slot (`ToolSpec.failed_slots`) → the policy's `on_tool_failure`."""
     message, kind = state.message, state.org.tenancy.kind
     assert state.ask is not None
     completing = registry.completing_tool(kind, state.ask.kind)  # an Ask's kind never changes
@@ -496,18 +503,42 @@ def advance_ask(state: TurnState) -> None:
     ask = Ask.objects.get(pk=state.ask.pk)
     if not ask.is_open:
         return
+    closing = refusal_closing(kind, state.records)
+    if closing is not None:
+        ask_fail(ask_id=ask.pk, code=closing, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
+                 held=held_ask(state))
+        return
     for failed in state.records:
-        code = failed.result.get("error", {}).get("detail", {}).get("code") if not failed.result["ok"] else None
-        if registry.refusal_closes(kind, failed.name, code):
-            assert code is not None
-            ask_fail(ask_id=ask.pk, code=code, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
-                     held=held_ask(state))
-            return
+        code = registry.refusal_code(failed.result)
         slot = registry.failed_slot(kind, failed.name, code)
         if slot is not None and ask.status != Ask.Status.EXECUTING:
             ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
                             on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at)
             return
+
+
+def refusal_closing(org_kind: str, records: Sequence[ToolCallRecord]) -> str | None:
+    """The engine code of the first refused call that closes the Ask (`ToolSpec.closes_ask`): no other value can
+    get past it, so it wins over a refusal of one slot made in the same turn (the openai provider stops calling
+    tools at it, too)."""
+    for record in records:
+        code = registry.refusal_code(record.result)
+        if registry.refusal_closes(org_kind, record.name, code):
+            return code
+    return None
+
+
+def closing_refusal(state: TurnState) -> str | None:
+    """The engine code `advance_ask` will close the Ask with, from this turn's calls: none when its completing
+    tool succeeded, a preview was shown or an approval executes."""
+    ctx, ask = state.ctx, state.ask
+    if ask is None or ctx is None or ctx.approval_requested is not None or ctx.approval is not None:
+        return None
+    kind = state.org.tenancy.kind
+    completing = registry.completing_tool(kind, ask.kind)
+    if any(record.name == completing and record.result["ok"] for record in state.records):
+        return None
+    return refusal_closing(kind, state.records)
 
 
 def held_ask(state: TurnState) -> Ask | None:

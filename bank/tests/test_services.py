@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from bank import errors
-from bank.demo import ENERGIA_CNPJ, JOAO_CPF, MARIA_RANDOM_KEY, seed_bank_demo
+from bank.demo import CARLA_CPF, ENERGIA_CNPJ, JOAO_CPF, MARIA_RANDOM_KEY, seed_bank_demo
 from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixKey, PixTransfer
 from bank.selectors import (
     LOOKUP_BUDGET_POINTS,
@@ -22,14 +22,17 @@ from bank.selectors import (
     pix_transfer_status,
 )
 from bank.services import (
+    account_open,
     bank_settings_update,
     contact_save,
     holder_create,
     pix_key_lookup,
     pix_key_register,
+    pix_recipient_check,
     pix_scheduled_run,
     pix_transfer_cancel,
     pix_transfer_create,
+    pix_transfer_precheck,
 )
 from bank.tests.conftest import ANA_KEY, DAY, ENERGIA_KEY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
 from magie.errors import TextInvalid
@@ -97,6 +100,26 @@ def test_a_pix_to_ones_own_key_is_same_account(carla):
     with pytest.raises(errors.SameAccount):
         pix_transfer_create(holder=carla, key="+5511999990001", amount_cents=100, idempotency_key=idem(), now=DAY)
     assert not PixTransfer.objects.exists()
+
+
+@pytest.mark.parametrize("key", ["+55 11 99999-0001", CARLA_CPF])  # her phone and CPF keys, as people write them
+def test_a_recipient_key_of_the_paying_account_is_refused_before_any_amount(carla, key):
+    with pytest.raises(errors.SameAccount):
+        pix_recipient_check(holder=carla, key=key)
+    with pytest.raises(errors.SameAccount):  # a scheduled Pix too: its funds wait, its recipient does not
+        pix_transfer_precheck(holder=carla, amount_cents=100, scheduled_for=DAY + timedelta(days=1), now=DAY, key=key)
+    assert not KeyLookup.objects.filter(holder=carla).exists() and not PixTransfer.objects.exists()
+
+
+def test_a_recipient_of_another_bank_another_holder_or_another_own_account_passes(carla, ana):
+    second = account_open(holder=carla, number="0001-9")
+    pix_key_register(key="carla.poupanca@exemplo.com.br", owner_name=carla.name, owner_document=carla.document,
+                     bank_name="Banco Demo", bank_ispb="99999999", account=second)
+    for key in (PEDRO_KEY, ANA_KEY, "carla.poupanca@exemplo.com.br", UNKNOWN_CPF):
+        pix_recipient_check(holder=carla, key=key)  # the transfer would not refuse these as its own account
+    pix_transfer_precheck(holder=carla, amount_cents=100, now=DAY, key=ANA_KEY)
+    with pytest.raises(errors.SameAccount):
+        pix_recipient_check(holder=ana, key=ANA_KEY)
 
 
 def test_an_invalid_key_and_an_unknown_key_are_told_apart(carla):
