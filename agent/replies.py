@@ -48,8 +48,14 @@ MESSAGES: dict[str, Any] = {
         "customer", "Booked: %(activity)s, %(start)s, %(party)s, %(amount)s in total. Pay here: %(url)s"),
     "slots": pgettext_lazy("customer", "Free times:\n%(lines)s\nWhich time would you like?"),
     "no_slots": pgettext_lazy("customer", "No free times for that. Another day?"),
-    "slot_taken": pgettext_lazy("customer",
-                                "That time was just taken. Free now:\n%(lines)s\nWhich time would you like?"),
+    # Before the free times offered instead (`slots`, `no_slots`): why the time asked for is not booked, named. A
+    # time not among the free ones may be full or on no schedule (the engine lists only free ones): "not free".
+    "time_not_free": pgettext_lazy("customer", "Sorry, %(time)s is not free."),
+    "time_just_taken": pgettext_lazy("customer", "Sorry, %(time)s was just taken."),
+    "times_not_free": pgettext_lazy("customer", "Sorry, on %(day)s neither %(first)s nor %(second)s is free."),
+    # An hour said without its half of the day ("a las 7") when both readings are free.
+    "which_half": pgettext_lazy("customer",
+                                "On %(day)s both %(first)s and %(second)s are free. Which one would you like?"),
     "places_left": npgettext_lazy("customer", "%(count)s place left", "%(count)s places left", "count"),
     "products": pgettext_lazy("customer", "I found:\n%(lines)s"),
     "products_within": pgettext_lazy("customer", "Within %(budget)s I found:\n%(lines)s"),

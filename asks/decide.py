@@ -32,7 +32,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
 | K3 | the open Ask is stale, nothing actionable | clarify (open cooled) | stale_ask_cooled |
 | E1 | the open Ask is executing | clarify | ask_executing |
-| F2 | values only for empty slots (or equal to the current ones, or completing them: a time of day for a `when` holding a date only) | fill | fills_missing_slots |
+| F2 | values only for empty slots (or equal to the current ones, or completing them: a time of day for a `when` holding a date only; `when_either_half` never conflicts) | fill | fills_missing_slots |
 | F5 | a value for the filled slot the previous reply asked for ("a las 9" after the free times of the day) | correct | answers_the_slot_asked_for |
 | F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
@@ -48,7 +48,7 @@ from typing import Any, Literal
 
 from asks.kinds import SLOTS_BY_KIND, slot_values
 from asks.perception.contract import Perception
-from asks.when import is_date_only, is_time_only
+from asks.when import EITHER_HALF, is_date_only, is_time_only
 
 
 class Action(StrEnum):
@@ -258,8 +258,8 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
                             choices=(f"new:{open_ask.kind}",))
         return Decision(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
 
-    conflicting = {name for name, value in values.items()
-                   if open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
+    conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
+                   and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
     if conflicting and conflicting <= {inbound.asked_for}:
         # the customer answers the question the bot just put: no "change or new?" about it
         return Decision(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)

@@ -12,8 +12,8 @@ SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
     "pix_transfer": ("amount", "recipient", "pix_key", "when"),
     "balance": (),
     "pix_history": ("when", "recipient"),
-    "booking": ("activity", "when", "party_size"),
-    "availability": ("activity", "when", "party_size"),
+    "booking": ("activity", "when", "when_either_half", "party_size"),
+    "availability": ("activity", "when", "when_either_half", "party_size"),
     "product_search": ("product", "device_model", "capacity_gb", "amount"),  # an amount is the customer's budget
     "used_quote": ("device_model", "capacity_gb", "battery_health"),
 }

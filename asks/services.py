@@ -21,7 +21,7 @@ from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEven
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
-from asks.when import is_time_only, when_merge
+from asks.when import EITHER_HALF, is_time_only, when_merge
 from conversations.locks import conversation_held
 from conversations.models import Conversation, Message
 from magie.statements import insert_sql, rows_of, saved
@@ -199,6 +199,8 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
     date — an Ask gets events only once it is in `slots`, so no read of it misses the events not yet written."""
     current = slots[ask.pk] if ask.pk in slots else ask_slots(ask)
     slots[ask.pk] = current
+    if "when" in values and EITHER_HALF not in values:  # a `when` said with its half (or no hour) clears the doubt
+        values = {**values, EITHER_HALF: None}
     changes = []
     for slot, value in values.items():
         old = current.get(slot)
@@ -507,10 +509,11 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
         _transition(ask, ask.reopen, "tool_failure_holds", message_id)
     elif ask.status == Ask.Status.EXECUTING:
         raise ValueError("an executing Ask cannot be held; its effect decides")
-    old = ask_slots(ask).get(slot)
-    if old is not None:
-        SlotEvent.objects.create(ask=ask, slot=slot, value=None, previous=old, action=SlotEvent.Action.CLEAR,
-                                 message_id=message_id)
+    held = ask_slots(ask)
+    for cleared in (slot, EITHER_HALF) if slot == "when" else (slot,):  # the doubt about an hour goes with it
+        if (old := held.get(cleared)) is not None:
+            SlotEvent.objects.create(ask=ask, slot=cleared, value=None, previous=old, action=SlotEvent.Action.CLEAR,
+                                     message_id=message_id)
     return ask
 
 

@@ -9,6 +9,10 @@ with a date replaces the value as said ("better on Sunday" is Sunday, with no ti
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+# The slot that says the hour of `when` was said without its half of the day (`Slots.when_either_half`): it belongs
+# to the `when` said with it, so a `when` said without it clears it, and it never makes a value conflict on its own.
+EITHER_HALF = "when_either_half"
+
 
 def is_time_only(value: object) -> bool:
     """Whether `value` is a `when` with a time of day and no date ("09:00:00")."""

@@ -78,7 +78,7 @@ def slow_model(request: dict) -> dict:
     IN_FLIGHT[0] -= 1
     if any(tool["function"]["name"] == "record_perception" for tool in request.get("tools") or []):
         slots = {name: None for name in ("amount", "pix_key", "recipient", "when", "party_size", "activity",
-                                         "product", "device_model", "capacity_gb", "battery_health")}
+                                         "product", "device_model", "capacity_gb", "battery_health", "when_either_half")}
         return completion(tool_calls=[("record_perception", {
             "version": 1, "perceiver": "model", "lang": "pt-BR", "request_kind": None, "slots": slots,
             "markers": ["greeting"], "asked_for": None, "replies_to": None})])

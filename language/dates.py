@@ -14,8 +14,12 @@ become digits, so "at three pm" and "half past twelve" read like "at 3 pm"):
   this month if that day is still ahead, else next month;
 * times: "15h", "9h30", "15:00", "3pm", "6:30 pm", "às 15", "a las 3 de la tarde", "a les 15:00",
   "at 7 in the evening", "afternoon 1:45", "half past 12", "quarter to 12", "3 y media", "noon".
-  An hour from 1 to 7 said with "às/a las/a les/at" but no am/pm or period word is read as afternoon
-  (bookings are made for opening hours).
+  An hour from 1 to 7 said with "às/a las/a les/at" but no am/pm or period word is read as afternoon.
+* the half of the day: an hour from 1 to 12 said with no am/pm, no part of the day ("de la mañana", "da noite",
+  "del vespre", "in the evening", before or after it), no 24-hour mark ("7h", "19h", "07:00") is `either_half`:
+  the reading above is a guess, the hour twelve hours away is as likely ("mañana a las 7", "demà a les 7",
+  "amanhã às 7", "tomorrow at 7" alike). Whoever knows the opening hours chooses (`booking` through the agent:
+  the reading that is free, or a question when both or none are).
 
 When several dates or times are said, the last one wins (a correction usually comes last).
 """
@@ -48,6 +52,7 @@ class WhenMention:
     start: int
     end: int
     raw: str
+    either_half: bool = False  # the hour was said without its half of the day (module docstring)
 
 
 MONTHS: dict[Lang, dict[str, int]] = {
@@ -180,6 +185,7 @@ class _Part:
     end: int
     day: date | None = None
     clock: time | None = None
+    either_half: bool = False
 
 
 _NEGATED = re.compile(r"(?<!\w)(?:not|nao|no|ni|pas)\s+(?:(?:on|for|pra|para|per|el|la|o|a|the)\s+)?$")
@@ -271,12 +277,14 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     return max(candidates, key=lambda part: part.start, default=None)
 
 
-def _clock(match: re.Match[str], after_preposition: bool, period: str | None = None) -> time | None:
-    """The time of day of a time match, or None when the match is a bare number that is not a time."""
+def _clock(match: re.Match[str], after_preposition: bool, period: str | None = None) -> tuple[time, bool] | None:
+    """The time of day of a time match and whether its half of the day is unsaid (`either_half`), or None when the
+    match is a bare number that is not a time."""
     hour, minute = int(match.group("hour")), int(match.group("minute") or 0)
     marked = any(match.group(g) for g in ("minute", "hmark", "pm", "am", "oclock", "period_before", "frac", "frac_after"))
     if not (marked or after_preposition) or hour > 24 or minute > 59:
         return None
+    said_hour = hour
     frac = match.group("frac") or match.group("frac_after") or ""
     if frac in ("half past", "e meia", "y media", "i mitja"):
         minute = 30
@@ -288,22 +296,26 @@ def _clock(match: re.Match[str], after_preposition: bool, period: str | None = N
     am = match.group("am") or match.group("period_before") == "morning"
     if not (pm or am):  # "in the evening, 5:30": the part of the day was said first
         pm, am = period == "pm", period == "am"
+    # "19h", "7h" and "07:00" are read on a 24-hour clock; "7", "7:30", "half past 7" may be either half
+    either_half = not (pm or am or match.group("hmark") or match.group("hour").startswith("0")) and 1 <= said_hour <= 12
     if pm and hour < 12:
         hour += 12
     elif am and hour == 12:
         hour = 0
     elif not (pm or am or match.group("minute") or match.group("hmark")) and 1 <= hour <= 7:
         hour += 12
-    return time(hour % 24, minute)
+    return time(hour % 24, minute), either_half
 
 
-def _quarts_clock(match: re.Match[str]) -> time:
+def _quarts_clock(match: re.Match[str]) -> tuple[time, bool]:
     """Catalan quarters count towards the next hour: "un quart de deu" 9:15, "dos quarts de deu" 9:30, "tres quarts
-    de deu" 9:45; an hour of 1 to 7 without a part of the day is in the afternoon, as for "a les"."""
+    de deu" 9:45; an hour of 1 to 7 without a part of the day is in the afternoon, as for "a les" (and either half
+    of the day without am/pm or a part of the day)."""
     hour, quarters = int(match.group("qhour")) - 1, int(match.group("quarts"))
+    either_half = not (match.group("pm") or match.group("am")) and 1 <= hour + 1 <= 12
     if match.group("pm") and hour < 12 or not match.group("am") and 1 <= hour + 1 <= 7:
         hour += 12
-    return time(hour % 24, 15 * quarters)
+    return time(hour % 24, 15 * quarters), either_half
 
 
 def _find_time(norm: str, lang: Lang) -> _Part | None:
@@ -314,11 +326,12 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
         prefix = norm[max(0, match.start() - 16) : match.start()]
         wide = norm[max(0, match.start() - 40) : match.start()]
         period = "pm" if _PERIOD_BEFORE_PM.search(wide) else "am" if _PERIOD_BEFORE_AM.search(wide) else None
-        clock = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
-        if clock is not None:
-            found = _Part(match.start(), match.end(), clock=clock)
+        read = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
+        if read is not None:
+            found = _Part(match.start(), match.end(), clock=read[0], either_half=read[1])
     if lang == "ca" and (quarts := _last(patterns["quarts"], norm)) and (found is None or quarts.start() <= found.start):
-        found = _Part(quarts.start(), quarts.end(), clock=_quarts_clock(quarts))
+        clock, either_half = _quarts_clock(quarts)
+        found = _Part(quarts.start(), quarts.end(), clock=clock, either_half=either_half)
     if (noon := _last(patterns["noon"], norm)) and (found is None or noon.start() > found.start):
         found = _Part(noon.start(), noon.end(), clock=time(12) if noon.group("noon") else time(0))
     return found
@@ -350,6 +363,7 @@ def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | N
         moment = datetime.combine(today, time_part.clock, tzinfo=zone)
         if moment <= local_now:
             moment = datetime.combine(today + timedelta(days=1), time_part.clock, tzinfo=zone)
-        return WhenMention(moment, True, False, start, end, raw)
+        return WhenMention(moment, True, False, start, end, raw, time_part.either_half)
     assert day_part.day is not None
-    return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw)
+    return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw,
+                       time_part.either_half)

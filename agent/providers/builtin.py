@@ -24,6 +24,7 @@ from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
+from asks.when import EITHER_HALF
 from conversations import wording
 from language.locales import lang_of
 from language.text import fold
@@ -83,7 +84,7 @@ class Responder:
         if self.scope.decision not in ("correct",):
             return ""
         notes = [change_note(self.lang, c["slot"], c["old"], c["new"], self.r.tz)
-                 for c in self.scope.changes if c["old"] is not None]
+                 for c in self.scope.changes if c["old"] is not None and c["slot"] != EITHER_HALF]
         return " ".join(notes)
 
     def on_refuse_stale(self) -> Draft:
@@ -127,7 +128,7 @@ class Responder:
         return Draft(self.say("greeting", what=what), buttons)
 
     def said_value(self) -> str:
-        values = self.scope.said
+        values = {slot: value for slot, value in self.scope.said.items() if slot != EITHER_HALF}
         return ", ".join(slot_value(self.lang, slot, value, self.r.tz) for slot, value in values.items()) or "?"
 
     def choice_buttons(self) -> list[dict[str, str]]:
@@ -270,18 +271,32 @@ class Responder:
             return self.fail(result)
         offers = result["data"]["slots"]
         wanted_at = datetime.fromisoformat(wanted) if "T" in wanted else None
-        chosen = next((o for o in offers if wanted_at and datetime.fromisoformat(o["start"]) == wanted_at), None)
-        if chosen is None:
-            if not offers:
-                return Draft(self.say("no_slots"), asked_for="when")
-            return Draft(self.say("slots", lines=self.slot_lines(offers)), asked_for="when")
+        if wanted_at is None:  # a time without a day: the free times of the next days
+            return self.free_times(offers)
+        readings = [wanted_at, self.other_half(wanted_at)] if slots.get(EITHER_HALF) else [wanted_at]
+        free = {reading: offer for reading in reversed(readings) for offer in reversed(offers)
+                if datetime.fromisoformat(offer["start"]) == reading}  # the first offer at each reading
+        if len(free) > 1:  # "a las 7" and both 07:00 and 19:00 are free: the customer says which, no guess
+            first, second = sorted(free)
+            return Draft(self.say("which_half", day=wording.day(self.lang, self.local(first).date()),
+                                  first=self.clock(first), second=self.clock(second)), asked_for="when")
+        if not free:
+            if len(readings) > 1:
+                first, second = sorted(readings)
+                lead = self.say("times_not_free", day=wording.day(self.lang, self.local(first).date()),
+                                first=self.clock(first), second=self.clock(second))
+            else:
+                lead = self.say("time_not_free", time=when(wanted_at, self.lang, self.r.tz))
+            return self.free_times(offers, lead=lead)
+        chosen = next(iter(free.values()))
         booked = self.tool("create_booking", slot_ref=chosen["slot_ref"], party_size=slots["party_size"])
         if not booked["ok"]:
-            if booked["error"]["code"] == "conflict":
-                alternatives = booked["error"].get("alternatives", [])
-                lines = "\n".join(f"• {when(datetime.fromisoformat(a['start']), self.lang, self.r.tz)}"
-                                  for a in alternatives[:5])
-                return Draft(self.say("slot_taken", lines=lines), asked_for="when")
+            if booked["error"]["code"] == "conflict":  # taken between the look and the booking: the engine's fresh times
+                lead = self.say("time_just_taken", time=when(datetime.fromisoformat(chosen["start"]), self.lang,
+                                                             self.r.tz))
+                alternatives = [{"activity_name": chosen["activity_name"], **alternative}  # the same activity's
+                                for alternative in booked["error"].get("alternatives", [])]
+                return self.free_times(alternatives, lead=lead)
             if booked["error"]["code"] == "approval_required":
                 return Draft(self.say("failed", reason=reason(self.lang, "approval_required")))
             return self.fail(booked)
@@ -293,6 +308,22 @@ class Responder:
                               party=party(self.lang, data["party_size"]),
                               amount=self.money(data["amount_cents"], data["currency"]),
                               url=url))
+
+    def free_times(self, offers: list[dict], *, lead: str = "") -> Draft:
+        """The free times offered (or none), after `lead` (why the time asked for is not booked), asking which."""
+        listed = self.say("slots", lines=self.slot_lines(offers)) if offers else self.say("no_slots")
+        return Draft(f"{lead}\n{listed}" if lead else listed, asked_for="when")
+
+    def local(self, moment: datetime) -> datetime:
+        return moment.astimezone(ZoneInfo(self.r.tz))
+
+    def clock(self, moment: datetime) -> str:
+        return wording.clock(self.lang, self.local(moment).time().replace(tzinfo=None))
+
+    def other_half(self, moment: datetime) -> datetime:
+        """The same day at the hour twelve hours away, in the school's time zone (07:00 ↔ 19:00, 12:00 ↔ 00:00)."""
+        local = self.local(moment)
+        return local.replace(hour=(local.hour + 12) % 24)
 
     def step_product_search(self) -> Draft:
         """Answers from catalogue data only: each product's price, its stock or sold-out state, its warranty when

@@ -18,6 +18,7 @@ from agent.replies import MESSAGES, kind_name, money, party, reason, say, slot_n
 from agent.tools.base import ToolCallRecord
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import booking_preview, pix_preview, word
+from conversations import wording
 from guards.runner import run_guards
 from language.locales import LANGS
 from tenants.choices import GUARD_NAMES
@@ -85,6 +86,14 @@ def _slot_lines(lang: str) -> str:
     data = offers().result["data"]["slots"]
     return "\n".join(f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), lang, TZ)} ({s['places_left']})"
                      for s in data)
+
+
+def _offered_moment(index: int, lang: str) -> str:
+    return when(datetime.fromisoformat(offers().result["data"]["slots"][index]["start"]), lang, TZ)
+
+
+def _offered_day(lang: str) -> str:
+    return wording.day(lang, datetime.fromisoformat(offers().result["data"]["slots"][0]["start"]).date())
 
 
 def _offered_clock(index: int) -> str:
@@ -173,8 +182,16 @@ CONTEXTS: dict[str, Context] = {
                             slots={"party_size": 2}),
     "slots": Context("school", lambda lang: {"lines": _slot_lines(lang)}, lambda: [offers()]),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
-    "slot_taken": Context("school", lambda lang: {"lines": _slot_lines(lang)},
-                          lambda: [offers(), failed("create_booking", "conflict", {"code": "slot_taken"})]),
+    "time_not_free": Context("school", lambda lang: {"time": _offered_moment(0, lang)}, lambda: [offers()],
+                             said=("vull reservar esquí demà a les 15:00 per a 2",)),
+    "time_just_taken": Context("school", lambda lang: {"time": _offered_moment(0, lang)},
+                               lambda: [offers(), failed("create_booking", "conflict", {"code": "slot_taken"})],
+                               said=("vull reservar esquí demà a les 15:00 per a 2",)),
+    "times_not_free": Context("school", lambda lang: {"day": _offered_day(lang), "first": "03:00", "second": "15:00"},
+                              lambda: [offers()], said=("vull reservar esquí demà a les 3 per a 2",)),
+    "which_half": Context("school", lambda lang: {"day": _offered_day(lang), "first": _offered_clock(0),
+                                                  "second": _offered_clock(1)},
+                          lambda: [offers()], said=("vull reservar esquí demà a les 3 per a 2",)),
     "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
     "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
     "products_within": Context("store", lambda lang: {"budget": money(120000000, "ARS", lang),

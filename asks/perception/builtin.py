@@ -22,7 +22,7 @@ applies them:
   "change that to today", "cámbialo a hoy", "canvia-ho a avui"), or when the agent asked when:
   "that's all for today" or "saldo hoje" set no date; a date equal to today said otherwise ("the 1st of this
   month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
-  tomorrow") is no date.
+  tomorrow") is no date. An hour said without its half of the day ("a las 7") sets `when_either_half`.
 * **Party size** (school): `asks.perception.party`.
 * **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada").
 * **Product, device model, capacity, battery health, budget** (store): `asks.perception.store`.
@@ -262,6 +262,7 @@ def perceive(
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)
     slots["when"] = when_iso(when) if when else None
+    slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(
         perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots.model_validate(_within_contract(slots)),
         markers=frozenset(markers), asked_for=asked_for, replies_to=replies_to,

@@ -13,7 +13,7 @@ import copy
 from datetime import date, datetime, time
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
 from language.locales import Lang
 from language.markers import Marker
@@ -80,7 +80,10 @@ class Slots(BaseModel):
     """Values said in the message; None means "not said in this message".
 
     `when` is ISO 8601: a date ("2026-03-05"), an aware datetime ("2026-03-05T15:00:00-03:00"), or a
-    time of day alone ("15:00:00") when the customer gave no date.
+    time of day alone ("15:00:00") when the customer gave no date. `when_either_half` is True when its hour was said
+    without its half of the day ("a las 7", "às 7", "a les 7", "at 7": no am/pm, no part of the day, no 24-hour
+    "19h"/"07:00"): `when` holds one reading and the hour twelve hours away is as likely, for code that knows the
+    opening hours to choose (`language.dates`); None otherwise.
     """
 
     model_config = _STRICT
@@ -88,6 +91,8 @@ class Slots(BaseModel):
     pix_key: PixKeySlot | None = None
     recipient: _Name | None = None
     when: str | None = Field(default=None, max_length=40)
+    when_either_half: bool | None = Field(
+        default=None, description="true if the hour of `when` was said without am/pm or a part of the day ('at 7')")
     party_size: int | None = Field(default=None, ge=1, le=1000)
     activity: _Name | None = None
     product: _Text200 | None = None
@@ -111,6 +116,17 @@ class Slots(BaseModel):
                 raise ValueError(f"the year must be between {WHEN_YEARS[0]} and {WHEN_YEARS[1]}")
             return value
         raise ValueError("not an ISO 8601 date, datetime or time")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _either_half_of_an_hour_said(cls, data: Any) -> Any:
+        """`when_either_half` is about the hour of this `when`: without a time of day said it says nothing; and
+        False says no more than None (the half was said), so it is kept as None and fills nothing."""
+        if isinstance(data, dict) and "when_either_half" in data:
+            when = data.get("when")
+            if not (data["when_either_half"] and isinstance(when, str) and ":" in when):
+                data = {**data, "when_either_half": None}
+        return data
 
     def filled(self) -> dict[str, Any]:
         """The slots that have a value, by name (nested models stay models)."""

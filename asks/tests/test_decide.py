@@ -238,6 +238,14 @@ def test_F2_a_time_for_a_when_holding_a_day_alone_completes_it():
                                                                  {"when": "09:00:00"})
 
 
+def test_F2_the_doubt_about_an_hours_half_is_no_conflict_of_its_own():
+    # "a las 7" held with its doubt, then "a las 7" again: the same value, nothing to ask "change or new?" about
+    held = AskView(id=3, kind="booking", status="collecting",
+                   slots={"when": "2026-12-05T19:00:00+01:00", "when_either_half": True}, last_activity_at=T0)
+    decision = run(said(when="2026-12-05T19:00:00+01:00"), open_ask=held, org_kinds=("booking",))
+    assert (decision.action, decision.rule) == (Action.FILL, "fills_missing_slots")
+
+
 def test_F2_a_time_for_a_when_holding_a_time_still_asks():
     held = AskView(id=3, kind="booking", status="collecting", slots={"when": "15:00:00"}, last_activity_at=T0)
     assert run(said(when="09:00:00"), open_ask=held, org_kinds=("booking",)).rule == "value_for_filled_slot_without_wording"

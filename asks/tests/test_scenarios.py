@@ -141,3 +141,18 @@ def test_a_clarified_value_amends_the_open_ask_when_the_customer_chooses_correct
     chosen = chat.tap(f"choose:{ask.pk}:{chat.last_message.pk}:correct")
     assert chosen.decision.rule == "clarified_as_correction" and chosen.ask.pk == ask.pk
     assert slots(ask) == {"amount": {"amount_cents": 30000, "currency": "BRL"}, "recipient": "Pedro"}
+
+
+@pytest.mark.parametrize("lang,opening,half_said", [
+    ("ca", "vull reservar escalada el 5/12 a les 7 per a 2", "millor a les 7 del matí"),
+    ("es", "quiero reservar escalada el 5/12 a las 7 para 2", "mejor a las 7 de la mañana"),
+    ("pt-BR", "quero reservar escalada dia 5/12 às 7 para 2 pessoas", "na verdade às 7 da manhã"),
+    ("en", "I want to book climbing on 12/5 at 7 for 2", "actually at 7am"),
+])
+def test_the_doubt_about_an_hours_half_goes_with_the_when_said_with_its_half(demoschool, lang, opening, half_said):
+    chat = Chat(lang)
+    ask = chat.say(opening).ask
+    assert slots(ask)["when"].startswith("2026-12-05T19:00") and slots(ask)["when_either_half"] is True
+    corrected = chat.say(half_said)
+    assert corrected.ask.pk == ask.pk and slots(ask)["when"].startswith("2026-12-05T07:00")
+    assert "when_either_half" not in slots(ask)

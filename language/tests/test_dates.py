@@ -132,3 +132,28 @@ def test_may_the_one_is_no_date():
 def test_la_before_a_day_word_only_as_a_word():
     assert parse_when("amb la meva filla demà", "ca", NOW, TZ).value == date(2026, 3, 5)
     assert parse_when("a las 9 de la mañana", "es", NOW, TZ).value == at(date(2026, 3, 5), time(9))
+
+
+@pytest.mark.parametrize(("text", "lang"), [("amanhã às 7", "pt-BR"), ("mañana a las 7", "es"), ("demà a les 7", "ca"),
+                                            ("tomorrow at 7", "en"), ("mañana a las siete", "es"),
+                                            ("demà a les set", "ca"), ("tomorrow at 7:30", "en"),
+                                            ("amanhã às 10", "pt-BR"), ("demà a dos quarts de vuit", "ca")])
+def test_an_hour_without_its_half_of_the_day_is_either_half_in_every_language(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when.either_half and when.has_date and when.has_time, when
+
+
+@pytest.mark.parametrize(("text", "lang", "clock"), [
+    ("amanhã às 7 da manhã", "pt-BR", time(7)), ("amanhã às 7 da noite", "pt-BR", time(19)),
+    ("amanhã às 19h", "pt-BR", time(19)), ("amanhã às 7h", "pt-BR", time(7)),
+    ("mañana a las 7 de la mañana", "es", time(7)), ("mañana a las 7 de la tarde", "es", time(19)),
+    ("mañana a las 19h", "es", time(19)), ("mañana a las 07:00", "es", time(7)),
+    ("demà a les 7 del matí", "ca", time(7)), ("demà a les 7 de la tarda", "ca", time(19)),
+    ("demà a les 7 del vespre", "ca", time(19)), ("demà a les 19:00", "ca", time(19)),
+    ("tomorrow at 7am", "en", time(7)), ("tomorrow at 7pm", "en", time(19)),
+    ("tomorrow at 7 in the morning", "en", time(7)), ("tomorrow at noon", "en", time(12)),
+    ("por la noche, a las 9", "es", time(21)),
+])
+def test_a_half_of_the_day_said_is_no_doubt(text, lang, clock):
+    when = parse_when(text, lang, NOW, TZ)
+    assert (when.value.timetz().replace(tzinfo=None), when.either_half) == (clock, False)
