@@ -4,11 +4,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
+from agent import admin_trace
 from agent.models import AgentSettings, FailedTurn, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
+from staff.stored_words import slot_label, status_label
 from staff.trace_words import decision_label, failure_label, provider_label, rule_label
 
 
@@ -42,8 +44,46 @@ class TurnAdmin(ReadOnlyAdmin):
     date_hierarchy = "started_at"
     list_select_related = ["message", "ask"]
 
+    # The change page: the trace as rows in the reader's words (agent.admin_trace), the stored JSON collapsed below.
+    fields = ["message", "ask", "status_shown", "provider_shown", "decision_shown", "rule_shown", "started_at",
+              "finished_at", "queries", "perception_shown", "tool_calls_shown", "drafts_shown", "reply",
+              "reply_message", "asked_for_shown", "tokens_shown", "error_code_shown", "error", "error_class",
+              "traceback_hash", "trace", "raw_json"]
+
     def get_readonly_fields(self, request, obj=None):
-        return [*super().get_readonly_fields(request, obj), "trace"]
+        return list(self.fields)
+
+    @admin.display(description=_("status"), ordering="status")
+    def status_shown(self, obj: Turn) -> str:
+        return status_label(obj.status)
+
+    @admin.display(description=_("perception"))
+    def perception_shown(self, obj: Turn) -> str:
+        return admin_trace.perception_rows(obj, admin_trace.reader_money())
+
+    @admin.display(description=_("tool calls"))
+    def tool_calls_shown(self, obj: Turn) -> str:
+        return admin_trace.tool_call_rows(obj, admin_trace.reader_money())
+
+    @admin.display(description=_("drafts and checks"))
+    def drafts_shown(self, obj: Turn) -> str:
+        return admin_trace.draft_rows(obj)
+
+    @admin.display(description=_("tokens"))
+    def tokens_shown(self, obj: Turn) -> str:
+        return admin_trace.token_rows(obj, admin_trace.reader_money())
+
+    @admin.display(description=_("asked for"))
+    def asked_for_shown(self, obj: Turn) -> str:
+        return slot_label(obj.asked_for) if obj.asked_for else "—"
+
+    @admin.display(description=_("error code"), ordering="error_code")
+    def error_code_shown(self, obj: Turn) -> str:
+        return failure_label(obj.error_code) if obj.error_code else "—"
+
+    @admin.display(description=_("stored JSON"))
+    def raw_json(self, obj: Turn) -> str:
+        return admin_trace.raw_json(obj)
 
     @admin.display(description=_("provider"), ordering="provider")
     def provider_shown(self, obj: Turn) -> str:

@@ -90,9 +90,10 @@ def organisation_hosts() -> list[str]:
 
 
 def _summary(report: GuardReport) -> dict[str, Any]:
+    """One draft's verdicts as the trace keeps them: codes and evidence, not the explanation the model was told
+    (in the customer's language; staff read the same failure worded in theirs, `staff.trace_words`)."""
     return {"passed": report.passed, "total_ms": round(report.total_ms, 2),
-            "failures": [{"code": f.code, "explanation": f.explanation, "evidence": list(f.evidence)}
-                         for f in report.failures]}
+            "failures": [failure.note() for failure in report.failures]}
 
 
 def guarded(*, first: Draft, redraft: Callable[[Draft, str], Draft], check: Callable[[Draft], GuardInput],

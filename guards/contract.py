@@ -83,30 +83,44 @@ class GuardInput:
 @dataclass(frozen=True)
 class GuardVerdict:
     """`passed`, or a failure with the guard's name as `code`, a localised `explanation` for the model's retry
-    prompt and the offending spans/values as `evidence`."""
+    prompt and the offending spans/values as `evidence`. `problem` is empty for what the guard found in the draft,
+    else why the guard itself could not say (`PROBLEMS`). What is stored (`note`) is the code, the problem and the
+    evidence, never the explanation: staff read words chosen at display, in their own language
+    (`staff.trace_words.guard_explanation`)."""
 
     passed: bool
     code: str = ""
     explanation: str = ""
     evidence: tuple[str, ...] = ()
+    problem: str = ""
 
     @classmethod
     def ok(cls) -> GuardVerdict:
         return PASSED
 
     @classmethod
-    def fail(cls, code: str, explanation: str, evidence: Sequence[str] = ()) -> GuardVerdict:
-        return cls(passed=False, code=code, explanation=explanation, evidence=tuple(str(e) for e in evidence))
+    def fail(cls, code: str, explanation: str, evidence: Sequence[str] = (), problem: str = "") -> GuardVerdict:
+        return cls(passed=False, code=code, explanation=explanation, evidence=tuple(str(e) for e in evidence),
+                   problem=problem)
 
     @classmethod
     def budget_exceeded(cls, code: str, lang: Lang = "en") -> GuardVerdict:
         from guards.messages import BUDGET_EXCEEDED  # messages import nothing of the contract; lazy to keep it so
 
-        return cls.fail(code, BUDGET_EXCEEDED[lang], (BUDGET_EXCEEDED_EVIDENCE,))
+        return cls.fail(code, BUDGET_EXCEEDED[lang], (BUDGET_EXCEEDED_EVIDENCE,), problem="budget_exceeded")
+
+    def note(self) -> dict[str, Any]:
+        """The failure as records keep it (a turn's trace, an escalation's evidence): stable codes and the evidence,
+        no sentence in any language. A problem is its code alone (its evidence is only the runner's marker)."""
+        if self.problem:
+            return {"code": self.code, "evidence": [], "guard_problem": self.problem}
+        return {"code": self.code, "evidence": list(self.evidence)}
 
 
 PASSED = GuardVerdict(passed=True)
 BUDGET_EXCEEDED_EVIDENCE = "budget exceeded"
+# Why a guard failed without judging the draft: it ran out of time, it raised, the policy names no such guard.
+PROBLEMS = ("budget_exceeded", "guard_error", "unknown_guard")
 
 
 def deadline_after(seconds: float) -> float:

@@ -45,7 +45,7 @@ def _timed(guard, inp: GuardInput, budget_s: float) -> tuple[GuardVerdict, float
 def _failure(name: str, inp: GuardInput, reason: str) -> GuardVerdict:
     if reason == BUDGET_EXCEEDED_EVIDENCE:
         return GuardVerdict.budget_exceeded(name, inp.lang)
-    return GuardVerdict.fail(name, reason, (reason,))
+    return GuardVerdict.fail(name, reason, (reason,), problem="guard_error")
 
 
 def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms: int) -> GuardReport:
@@ -62,7 +62,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
     for name in dict.fromkeys(enabled):
         if name not in guards:
             logger.warning("guard %s is not registered", name)
-            verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",))
+            verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",), problem="unknown_guard")
             continue
         pending[_pool.submit(_timed, guards[name], inp, budget_ms / 1000)] = name
     while pending:
@@ -78,7 +78,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
                 verdicts[name] = _failure(name, inp, "guard error")
                 timings[name] = (time.perf_counter() - started) * 1000
             else:
-                if verdicts[name].evidence == (BUDGET_EXCEEDED_EVIDENCE,):
+                if verdicts[name].problem == "budget_exceeded":
                     logger.warning("guard %s gave up at its deadline", name)
     for future, name in pending.items():  # still running: left to finish in the background, result dropped
         future.cancel()

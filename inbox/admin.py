@@ -7,7 +7,16 @@ from inbox.models import CannedReply, CustomerDataView, Escalation, EscalationNo
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from magie.tenancy import tenancy_current
 from staff.labels import escalation_reason_label
+from staff.selectors import active_lang
+from staff.templatetags.staff_tags import kv_table
+from staff.trace_words import Money, guard_explanation, key_label, record_table
+
+
+def _money() -> Money:
+    """Amounts in the organisation's currency, written as the reader's language writes them."""
+    return Money(currency=tenancy_current().currency, language=active_lang())
 
 
 class EscalationReplyInline(ReadOnlyInline):
@@ -42,11 +51,32 @@ class EscalationAdmin(ReadOnlyAdmin):
     date_hierarchy = "created_at"
     list_select_related = ["conversation__customer", "claimed_by", "resolved_by"]  # named in every row
     search_fields = ["guard", "reason", "conversation__customer__name", "conversation__customer__channel_user_id"]
-    readonly_fields = ["conversation", "ask", "guard", "reason", "evidence", "first_draft", "second_draft", "notes",
-                       "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at", "language",
-                       "resolution_note", "trace"]
+    readonly_fields = ["conversation", "ask", "why", "explanation", "evidence_shown", "first_draft", "second_draft",
+                       "notes_shown", "status", "created_at", "claimed_by", "claimed_at", "resolved_by", "resolved_at",
+                       "language", "resolution_note", "trace"]
     fields = list(readonly_fields)
     inlines = [EscalationReplyInline, EscalationNoteInline]
+
+    @admin.display(description=_("explanation"))
+    def explanation(self, obj: Escalation) -> str:
+        """Worded from the stored code and parameters in the reader's language (never the stored text)."""
+        return guard_explanation(obj.guard, obj.evidence)
+
+    @admin.display(description=_("evidence"))
+    def evidence_shown(self, obj: Escalation) -> str:
+        return kv_table(record_table(obj.evidence, _money()))
+
+    @admin.display(description=_("notes"))
+    def notes_shown(self, obj: Escalation) -> str:
+        """Later hand-offs of the same chat: when, why (worded) and what was found; any stored shape reads."""
+        money, rows = _money(), []
+        for note in obj.notes if isinstance(obj.notes, list) else []:
+            if isinstance(note, dict):
+                row = record_table({"at": note.get("at"), "guard": note.get("guard", "")}, money)
+                row[str(_("explanation"))] = guard_explanation(note.get("guard"), note.get("evidence"))
+                row[key_label("evidence")] = record_table(note.get("evidence") or {}, money)
+                rows.append(row)
+        return kv_table(rows)
 
     @admin.display(description=_("trace"))
     def trace(self, obj: Escalation) -> str:

@@ -12,8 +12,9 @@ from magie.models import AppendOnly
 
 
 class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
-    """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard, its
-    explanation, the evidence and both discarded drafts.
+    """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard (or the
+    reason's code), its parameters (`evidence`) and both discarded drafts. The explanation staff read is worded from
+    those at display, in the reader's language (`staff.trace_words.guard_explanation`); no sentence is stored.
 
     `open` → `claimed` → `resolved` (an open one may be resolved directly). At most one unresolved escalation per
     conversation — a partial unique index holds that; while it exists the bot stays silent in the chat. Later
@@ -29,13 +30,16 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT,
                                      related_name="escalations")
     ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations")
-    guard = models.CharField(max_length=64)  # the failing guard's code
-    reason = models.TextField()  # the guard's explanation
+    guard = models.CharField(max_length=64)  # the failing guard's code, or the reason's ("payment_dispute")
+    # Escalations opened before the note was kept as codes: the explanation as text, in the language of its turn.
+    # New ones leave it empty; nothing displays it (staff read `guard` and `evidence` worded in their language).
+    reason = models.TextField(blank=True)
+    # The explanation's parameters: {"evidence": [...], "problem": ...} for a guard, the error of a delivery, ...
     evidence = models.JSONField(default=dict, blank=True)
     first_draft = models.TextField(blank=True)  # the discarded drafts, as the model wrote them
     second_draft = models.TextField(blank=True)
-    # Escalations of the same chat that arrived while this one was unresolved: [{"at", "guard", "reason",
-    # "evidence", "drafts", "ask_id"}], oldest first.
+    # Escalations of the same chat that arrived while this one was unresolved: [{"at", "guard", "evidence",
+    # "drafts", "ask_id"}] (older ones have a "reason" text too), oldest first.
     notes = models.JSONField(default=list, blank=True)
     status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True)
     created_at = models.DateTimeField(auto_now_add=True)

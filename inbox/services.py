@@ -34,11 +34,13 @@ from tenants.selectors import organisation_current
 
 @transaction.atomic
 def escalation_open(
-    *, conversation_id: int, ask_id: int | None, guard: str, reason: str, evidence: dict[str, Any] | None,
+    *, conversation_id: int, ask_id: int | None, guard: str, evidence: dict[str, Any] | None,
     drafts: list[str],
 ) -> Escalation:
-    """Hand the conversation to people, with the note of why. Idempotent per chat: while the conversation already
-    has an unresolved escalation, that one is returned with this note appended to its `notes`.
+    """Hand the conversation to people, with the note of why: the reason's code (`guard`) and its parameters
+    (`evidence`: the guard's evidence and problem, a failed delivery's error…), no sentence. Staff read it worded
+    in their own language at display (`staff.trace_words.guard_explanation`). Idempotent per chat: while the
+    conversation already has an unresolved escalation, that one is returned with this note appended to its `notes`.
 
     Locks the conversation row first (the turn already holds it, so this nests), which serialises concurrent opens;
     the partial unique index backs that up.
@@ -49,14 +51,14 @@ def escalation_open(
                 .filter(conversation=conversation).exclude(status=Escalation.Status.RESOLVED).first())
     if existing is not None:
         existing.notes = [*existing.notes, {
-            "at": now.isoformat(), "guard": guard, "reason": reason, "evidence": evidence or {},
+            "at": now.isoformat(), "guard": guard, "evidence": evidence or {},
             "drafts": list(drafts), "ask_id": ask_id,
         }]
         existing.save(update_fields=["notes"])
         return existing
     conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
     return Escalation.objects.create(
-        conversation=conversation, ask_id=ask_id, guard=guard, reason=reason, evidence=evidence or {},
+        conversation=conversation, ask_id=ask_id, guard=guard, evidence=evidence or {},
         language=_customer_language(conversation.pk),
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
     )

@@ -179,7 +179,51 @@ KEYS = {
     # a decision's detail (asks.services.ask_decide)
     "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),
     "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),
+    # a guard's failure and an escalation's note (guards.contract.GuardVerdict.note)
+    "guard_problem": _("why the check could not judge"), "turns": _("turns"), "at": _("when"),
+    "delivery_id": _("delivery"), "message_id": _("message"), "attempts": _("attempts"),
+    # a turn's trace (agent.models.Turn): its tool calls and tokens
+    "ok": _("succeeded"), "data": _("data returned"), "ms": _("milliseconds"),
+    "effect": _("carried out an effect"), "approval": _("approval"), "account_number": _("account number"), "prompt": _("prompt tokens"),
+    "completion": _("completion tokens"), "total_ms": _("milliseconds"), "passed": _("passed"),
 }
+# Why a draft was held back and the chat handed to people, as staff read it: worded at display from the stored
+# code and its parameters (the guard's evidence), never from the sentence the model was told (that one is in the
+# customer's language). One entry per guard of tenants.choices.GUARD_NAMES and per other reason a chat goes to
+# people (staff.labels.ESCALATION_REASONS); `%(evidence)s` quotes what the guard found.
+GUARD_EXPLANATIONS = {
+    "unsupported_amount": _("The draft quoted amounts that no result and nothing in the conversation supports: "
+                            "%(evidence)s."),
+    "stock_contradiction": _("The draft contradicted the stock search: %(evidence)s."),
+    "sold_out_offered": _("The draft offered a sold-out item as available: %(evidence)s."),
+    "warranty_without_data": _("The draft promised a warranty although the record has no warranty data: "
+                               "%(evidence)s."),
+    "quote_without_required_info": _("The draft quoted a price for the customer's device before its model, capacity "
+                                     "and battery health were known: %(evidence)s."),
+    "internal_vocabulary": _("The draft used internal terms the customer must not see: %(evidence)s."),
+    "effect_claim_without_effect": _("The draft said something was done (sent, transferred, booked) but nothing was "
+                                     "carried out in that turn: %(evidence)s."),
+    "unusable_request": _("The draft asked the customer for something no tool uses or that is never asked for "
+                          "(password, card, code), or sent them outside the organisation's channels: %(evidence)s."),
+    "no_full_account_number": _("The draft showed a full account number: %(evidence)s."),
+    "payment_dispute": _("The customer says they already paid or disputes a charge: check the payment before "
+                         "answering."),
+    "turn_failed": _("Several turns in a row failed (the last one: %(error)s): the agent could not answer this "
+                     "chat."),
+    "delivery_failed": _("A reply could not be delivered to the customer (%(error)s)."),
+}
+# Why a guard failed without judging the draft (guards.contract.PROBLEMS).
+GUARD_PROBLEMS = {
+    "budget_exceeded": _("The check “%(guard)s” did not finish in time: the draft was held back."),
+    "guard_error": _("The check “%(guard)s” broke: the draft was held back to be safe."),
+    "unknown_guard": _("The policy names a check that does not exist (“%(guard)s”): the draft was held back."),
+}
+# The same, short, as a value of the records' JSON (`guard_problem`).
+PROBLEM_WORDS = {"budget_exceeded": _("out of time"), "guard_error": _("the check broke"),
+                 "unknown_guard": _("no such check")}
+# What an older trace kept as the evidence of a problem, before the problem had its own code.
+_PROBLEM_EVIDENCE = {"budget exceeded": "budget_exceeded", "guard error": "guard_error",
+                     "unknown guard": "unknown_guard"}
 _ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -271,7 +315,8 @@ _CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channe
                 "risk": risk_label, "kind": ask_kind_label, "request_kind": ask_kind_label, "ask_kind": ask_kind_label,
                 "key_type": lambda code: _word(KEY_TYPES, code), "lang": language_label, "language": language_label, "code": failure_label, "failure_code": failure_label,
                 "error_code": failure_label, "asked_for": slot_label, "tool": tool_label, "call_first": tool_label,
-                "rule": rule_label, "action": decision_label, "markers": marker_label, "slot": slot_label}
+                "rule": rule_label, "action": decision_label, "markers": marker_label, "slot": slot_label,
+                "guard_problem": lambda code: _word(PROBLEM_WORDS, code), "guard": lambda code: _guard_label(code)}
 
 
 class Money:
@@ -302,6 +347,8 @@ def value_label(key: str, value: Any, money: Money, *, currency: str | None = No
             return ", ".join(words(str(item)) for item in value) or None
         if isinstance(value, str) and value:
             return words(value)
+    if isinstance(value, float):  # timings, scores: with the reader's decimal separator
+        return formats.number_format(value)
     if isinstance(value, (datetime, date)) or (isinstance(value, str) and (_ISO_MOMENT.match(value)
                                                                           or _ISO_DAY.match(value))):
         return moment_label(value)
@@ -332,3 +379,46 @@ def record_table(data: Any, money: Money, *, depth: int = 0, currency: str | Non
         label = key_label(key)
         table[label if label not in table else f"{label} ({readable(key)})"] = shown
     return table
+
+
+def _guard_label(code: str) -> str:
+    from staff.labels import escalation_reason_label
+
+    return escalation_reason_label(code)
+
+
+def _quoted(items: list[Any]) -> str:
+    """What the guard found, each quoted; at most eight, then "…"; nothing found is a dash."""
+    shown = ", ".join(f"«{item}»" for item in items[:8]) + (" …" if len(items) > 8 else "")
+    return shown or "—"
+
+
+def guard_explanation(code: object, evidence: object = None) -> str:
+    """Why the guard `code` held the draft back (or why a chat went to people), in the reader's language, from the
+    stored parameters: an escalation's `evidence` dict, a trace's failure (`{"evidence": [...], "problem": ...}`)
+    or the evidence list alone. The stored JSON is trusted for nothing: any shape gives words (plain text, for the
+    template to escape), an unknown code names the check and quotes its evidence."""
+    code = str(code or "")
+    params: Mapping[str, Any] = evidence if isinstance(evidence, Mapping) else {"evidence": evidence}
+    found = params.get("evidence")
+    items = [str(item) for item in found] if isinstance(found, (list, tuple)) else [] if found is None else [str(found)]
+    problem = str(params.get("guard_problem") or "") or (_PROBLEM_EVIDENCE.get(items[0], "") if len(items) == 1 else "")
+    guard = _guard_label(code)
+    if problem:
+        words = GUARD_PROBLEMS.get(problem)
+        if words is None:
+            return gettext("The check “%(guard)s” could not judge the draft (%(problem)s).") % {
+                "guard": guard, "problem": readable(problem)}
+        return str(words) % {"guard": guard}
+    if code == "turn_failed":
+        error = params.get("error_code")
+        return str(GUARD_EXPLANATIONS[code]) % {"error": failure_label(str(error)) if error else "—"}
+    if code == "delivery_failed":
+        error, number = params.get("error"), params.get("error_code")
+        said = ", ".join(str(part) for part in (error, number) if part not in (None, ""))
+        return str(GUARD_EXPLANATIONS[code]) % {"error": said or "—"}
+    words = GUARD_EXPLANATIONS.get(code)
+    if words is None:
+        return gettext("The check “%(guard)s” held the draft back: %(evidence)s.") % {
+            "guard": guard, "evidence": _quoted(items)}
+    return str(words) % {"evidence": _quoted(items)}

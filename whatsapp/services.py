@@ -558,11 +558,8 @@ def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
     with schema_context(schema_name):
         delivery = Delivery.objects.select_related("message").get(pk=delivery_id)
         message = delivery.message
-        reason = (f"The reply \u201c{message.text[:200]}\u201d was not delivered: "
-                  f"{delivery.error_title or 'failed'}"
-                  + (f" (Meta error {delivery.error_code})" if delivery.error_code else "") + ".")
         escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="delivery_failed",
-                        reason=reason, evidence={"delivery_id": delivery.pk, "message_id": message.pk,
+                        evidence={"delivery_id": delivery.pk, "message_id": message.pk,
                                                  "error_code": delivery.error_code, "error": delivery.error_title,
                                                  "attempts": len(delivery.attempts)},
                         drafts=[message.text])

@@ -13,7 +13,16 @@ from language.locales import lang_of
 from language.money import format_money
 from staff.labels import escalation_reason_label as guard_label
 from staff.stored_words import channel_label, risk_label, slot_label, status_label
-from staff.trace_words import Money, decision_label, failure_label, provider_label, rule_label, tool_label, value_label
+from staff.trace_words import (
+    Money,
+    decision_label,
+    failure_label,
+    guard_explanation,
+    provider_label,
+    rule_label,
+    tool_label,
+    value_label,
+)
 from tenants.models import Organisation
 from workspace.selectors.trace import TraceEntry
 
@@ -101,7 +110,8 @@ def entry_summary(entry: TraceEntry, organisation: Organisation) -> str:
             "e2e": d["end_to_end_id"], "status": status_label(d["status"]),
             "amount": money(d["amount_cents"], organisation, d["currency"]), "recipient": d["recipient"]}
     if kind == "escalation":
-        return _("handed to a person: %(guard)s — %(reason)s") % {**d, "guard": guard_label(d["guard"])}
+        return _("handed to a person: %(guard)s — %(reason)s") % {
+            "guard": guard_label(d["guard"]), "reason": guard_explanation(d["guard"], d["evidence"])}
     if kind == "escalation_resolved":
         return _("resolved by %(who)s: %(note)s") % {"who": d["resolved_by"], "note": d["note"]}
     return kind

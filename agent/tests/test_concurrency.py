@@ -290,7 +290,7 @@ def test_a_conversation_moved_while_the_model_drafts_is_recomputed_before_anythi
     thread = _turn_in_thread(bank, message.pk, errors)
     _wait_for_requests(fake_openai, 2)
     with tenant_context(bank):
-        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="staff", reason="taken",
+        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="staff",
                         evidence=None, drafts=[])
     thread.join(timeout=30)
     assert not errors, errors

@@ -66,7 +66,10 @@ def test_three_failed_turns_in_a_row_hand_the_chat_to_people_and_the_bot_goes_si
     for amount in (200, 300, 400):
         assert chat.say(f"manda {amount} pro Pedro").status == Turn.Status.FAILED
     escalation = Escalation.objects.get(conversation=chat.last.conversation)
-    assert escalation.guard == "turn_failed" and "3 turns in a row failed" in escalation.reason
+    assert escalation.guard == "turn_failed" and escalation.reason == ""
+    last = Turn.objects.get(message=chat.last)
+    assert (escalation.evidence["count"], escalation.evidence["error_code"]) == (3, last.error_code)
+    assert escalation.evidence["turns"] == [last.pk]
     told, silent = chat.say("oi?"), chat.say("oi?")  # told once that a person will answer, then silence
     assert told.rule == "escalated_acknowledged" and told.reply == "Um atendente vai responder por aqui em breve."
     assert silent.rule == "escalated_silent" and silent.reply == ""

@@ -40,7 +40,9 @@ def test_a_second_failure_escalates_with_a_note_and_the_customer_gets_one_messag
     assert turn.reply == "Vou te passar para uma pessoa que pode ajudar."
     assert Message.objects.filter(direction="out").count() == 1  # one message to the customer that turn
     escalation = Escalation.objects.get()
-    assert escalation.guard == "unsupported_amount" and "8.888,00" in escalation.reason
+    assert escalation.guard == "unsupported_amount" and list(escalation.evidence) == ["evidence"]
+    assert any("8.888,00" in found for found in escalation.evidence["evidence"])
+    assert escalation.reason == ""  # codes and evidence only: staff read it worded in their language
     assert (escalation.first_draft, escalation.second_draft) == ("Seu saldo é R$ 9.999,00.", "Seu saldo é R$ 8.888,00.")
     assert conversation_is_escalated(conversation_id=turn.message.conversation_id)
 

@@ -32,7 +32,7 @@ def test_the_step_list_is_the_pipeline_and_every_step_says_what_it_does():
 
 def escalated(chat: Conversation) -> None:
     first = chat.say("oi")
-    escalation_open(conversation_id=first.message.conversation_id, ask_id=None, guard="test", reason="people have it",
+    escalation_open(conversation_id=first.message.conversation_id, ask_id=None, guard="test",
                     evidence=None, drafts=[])
 
 

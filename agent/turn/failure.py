@@ -84,8 +84,9 @@ def turn_fail(state: TurnState, error: BaseException, *, queries: int) -> Turn:
                       .values_list("error_class", flat=True)[:REPEATED])
         if len(recent) == REPEATED and all(recent):
             escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None,
-                            guard="turn_failed", reason=f"{REPEATED} turns in a row failed: {trace.error_code}",
-                            evidence={"turns": [trace.pk], "traceback_hash": trace.traceback_hash},
+                            guard="turn_failed",
+                            evidence={"turns": [trace.pk], "traceback_hash": trace.traceback_hash,
+                                      "count": REPEATED, "error_code": trace.error_code},
                             drafts=[])
     return trace
 

@@ -40,7 +40,7 @@ class TurnState:
     model_drafted: bool = False  # False for code-built text (previews, outcomes of decisions): never redrafted
     checked: GuardedDraft | None = None
     usage: Usage = field(default_factory=Usage)
-    escalation: tuple[str, str] | None = None  # (code, note for the staff) to open when the reply is delivered
+    escalation: str | None = None  # the reason's code, to open when the reply is delivered (worded at display)
     done: bool = False  # nothing more to perceive, decide or draft: deliver what `draft` holds (maybe nothing)
     decided_under: Any = None  # the conversation row `decide` locked (its transaction's `Lease.held`)
     reply: Message | None = None  # the reply `deliver` put in the outbox, inserted by `record`'s statement

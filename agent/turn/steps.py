@@ -14,7 +14,6 @@ from typing import Any
 from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
 from django_fsm import ConcurrentTransition
 
 from agent import registry
@@ -180,8 +179,7 @@ def perceive(state: TurnState) -> None:
     state.perception = perception
     state.trace.perception = perception.model_dump(mode="json")
     if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
-        state.escalation = ("payment_dispute", gettext(
-            "The customer says they already paid or disputes a charge. Check the payment before answering."))
+        state.escalation = "payment_dispute"  # staff read why in their words (staff.trace_words)
         return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
 
 
@@ -349,13 +347,12 @@ def deliver(state: TurnState) -> None:
     reply in the outbox."""
     ask, ctx, checked = state.ask, state.ctx, state.checked
     if state.escalation is not None:
-        code, note = state.escalation
-        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=code,
-                        reason=note, evidence={"message": state.message.text}, drafts=[])
+        escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None,
+                        guard=state.escalation, evidence={"message": state.message.text}, drafts=[])
     if checked is not None and checked.failed is not None:
         failure = checked.failed.failures[0]
         escalation_open(conversation_id=state.conversation.pk, ask_id=ask.pk if ask else None, guard=failure.code,
-                        reason=failure.explanation, evidence={"evidence": list(failure.evidence)},
+                        evidence={key: value for key, value in failure.note().items() if key != "code"},
                         drafts=checked.drafts)
     if state.lang != (state.conversation.language or state.org.tenancy.language):
         conversation_set_language(conversation_id=state.conversation.pk, language=state.lang)

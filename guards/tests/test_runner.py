@@ -70,6 +70,26 @@ def test_a_guard_ignoring_its_deadline_is_abandoned_at_the_deadline(monkeypatch,
     assert finished.wait(timeout=30)  # and it finishes in the background
 
 
+def test_what_is_stored_of_a_failure_is_codes_and_evidence_never_the_sentence(monkeypatch):
+    """The note a trace and an escalation keep: the check's code and what it found, or why it could not judge
+    (it broke, it ran out of time, the policy names no such check), in no language (staff read it worded)."""
+    def broken(inp, deadline):
+        raise RuntimeError("boom")
+
+    def slow(inp, deadline):
+        return GuardVerdict.budget_exceeded("slow", inp.lang)
+
+    _with_guards(monkeypatch, broken=broken, slow=slow)
+    found = run_guards(make("I've sent $70 to Ana.", history=[customer("send 50 to Ana")]), ["unsupported_amount"],
+                       budget_ms=2000).failures[0]
+    assert found.explanation and found.note() == {"code": "unsupported_amount", "evidence": list(found.evidence)}
+    assert "$70" in " ".join(found.evidence)
+    failed = run_guards(make("Hello"), ["broken", "slow", "no_such_guard"], budget_ms=2000).failures
+    assert sorted((f.note()["code"], f.note()["guard_problem"], f.note()["evidence"]) for f in failed) == [
+        ("broken", "guard_error", []), ("no_such_guard", "unknown_guard", []), ("slow", "budget_exceeded", [])]
+    assert all(f.explanation not in str(f.note()) for f in [found, *failed])
+
+
 def test_a_draft_with_5000_numbers_gets_a_report_without_raising():
     draft = " ".join(f"${i}.{i % 100:02d}" for i in range(5000))
     history = [customer(" ".join(str(i) for i in range(0, 5000, 2)))]

@@ -32,7 +32,7 @@ def chat_make(*, texts: tuple[str, ...] = ("oi, quero mandar um pix",), channel:
 def escalation_make(conversation: Conversation, **overrides) -> Escalation:
     arguments = {
         "conversation_id": conversation.pk, "ask_id": None, "guard": "no_full_account_number",
-        "reason": "The draft shows a full account number.", "evidence": {"match": "12345-6"},
+        "evidence": {"evidence": ["12345-6"]},
         "drafts": ["Your account 12345-6 is ready.", "Account 12345-6, all set."],
     } | overrides
     return escalation_open(**arguments)

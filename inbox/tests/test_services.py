@@ -35,8 +35,8 @@ def test_open_keeps_the_note_and_both_drafts_and_silences_the_bot(demobank):
 
     escalation.refresh_from_db()
     assert escalation.status == Escalation.Status.OPEN
-    assert (escalation.guard, escalation.reason) == ("no_full_account_number", "The draft shows a full account number.")
-    assert escalation.evidence == {"match": "12345-6"}
+    assert (escalation.guard, escalation.reason) == ("no_full_account_number", "")  # codes, no sentence
+    assert escalation.evidence == {"evidence": ["12345-6"]}
     assert escalation.drafts == ["Your account 12345-6 is ready.", "Account 12345-6, all set."]
     assert conversation_is_escalated(conversation_id=conversation.pk)
 
@@ -45,14 +45,14 @@ def test_opening_again_returns_the_unresolved_one_with_the_note_appended(demoban
     conversation = chat_make()
     first = escalation_make(conversation)
 
-    again = escalation_make(conversation, guard="no_promises", reason="It promises a refund.", drafts=["a", "b"])
+    again = escalation_make(conversation, guard="no_promises", evidence={"evidence": ["refund"]}, drafts=["a", "b"])
 
     assert again.pk == first.pk
     assert Escalation.objects.filter(conversation=conversation).count() == 1
     again.refresh_from_db()
     assert again.guard == "no_full_account_number"  # the first note stays the headline
-    assert [(note["guard"], note["reason"], note["drafts"]) for note in again.notes] == [
-        ("no_promises", "It promises a refund.", ["a", "b"])
+    assert [(note["guard"], note["evidence"], note["drafts"]) for note in again.notes] == [
+        ("no_promises", {"evidence": ["refund"]}, ["a", "b"])
     ]
 
 
@@ -263,7 +263,7 @@ def test_the_queue_lists_open_ones_first_oldest_first_and_no_resolved_ones(demob
 def test_escalation_open_is_keyword_only_and_accepts_the_ask(demobank):
     conversation = chat_make()
     with pytest.raises(TypeError):
-        escalation_open(conversation.pk, None, "g", "r", {}, [])
-    escalation = escalation_open(conversation_id=conversation.pk, ask_id=None, guard="g", reason="r", evidence=None,
+        escalation_open(conversation.pk, None, "g", {}, [])
+    escalation = escalation_open(conversation_id=conversation.pk, ask_id=None, guard="g", evidence=None,
                                  drafts=["only one"])
     assert (escalation.first_draft, escalation.second_draft, escalation.evidence) == ("only one", "", {})

@@ -31,7 +31,8 @@ def test_the_agent_sees_the_queue_with_the_note_the_drafts_and_the_chat(escalate
 
     assert response.status_code == 200
     page = response.content.decode()
-    for text in ("no_full_account_number", "The draft shows a full account number.", "Your account 12345-6 is ready.",
+    for text in ("no_full_account_number", "O rascunho mostrou um número de conta completo: «12345-6».",  # pt-BR
+                 "Your account 12345-6 is ready.",
                  "Account 12345-6, all set.", "quero mandar 500 pro João", "é a conta 12345-6", "Maria Teste"):
         assert text in page, text
     assert f'action="/inbox/{escalated.pk}/claim/"' in page
@@ -76,7 +77,7 @@ def test_the_auditor_reads_the_queue_but_cannot_act(escalated):
     client = signed_in("demobank", "auditor")
 
     page = client.get("/inbox/")
-    assert page.status_code == 200 and "The draft shows a full account number." in page.content.decode()
+    assert page.status_code == 200 and "O rascunho mostrou um número de conta completo" in page.content.decode()
     assert f"/inbox/{escalated.pk}/claim/" not in page.content.decode()
     assert client.post(f"/inbox/{escalated.pk}/claim/").status_code == 403
     assert client.post(f"/inbox/{escalated.pk}/resolve/", {"note": "x"}).status_code == 403
@@ -116,7 +117,7 @@ def test_another_organisation_sees_and_touches_nothing_of_demobank(escalated):
     client = signed_in("demostore", "admin")
 
     page = client.get("/inbox/").content.decode()
-    assert "The draft shows a full account number." not in page and "Maria Teste" not in page
+    assert "12345-6" not in page and "Maria Teste" not in page
     client.post(f"/inbox/{escalated.pk}/claim/")
     client.post(f"/inbox/{escalated.pk}/resolve/")
 

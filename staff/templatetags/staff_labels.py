@@ -65,3 +65,21 @@ def record_table(data: object, organisation) -> SafeString:
 @register.filter
 def failure_label(code: str) -> str:
     return trace_words.failure_label(code)
+
+
+@register.filter
+def guard_explanation(code: str, evidence: object) -> str:
+    """Why a check held a draft back (or a chat went to people), worded from its stored code and parameters in the
+    reader's language: `{{ e.guard|guard_explanation:e.evidence }}`, `{{ failure.guard|guard_explanation:failure }}`."""
+    return trace_words.guard_explanation(code, evidence)
+
+
+@register.filter
+def moment_label(value: object) -> str:
+    """A stored time (a datetime or an ISO string from a record's JSON) in the organisation's zone and the reader's
+    format; anything else as it is."""
+    from datetime import date
+
+    if isinstance(value, (str, date)):
+        return trace_words.moment_label(value)
+    return "" if value is None else str(value)

@@ -89,7 +89,7 @@ def test_escalations_say_why_in_the_staffs_words(demobank):
     customer = Customer.objects.get(channel_user_id="5511999990001")
     conversation = Conversation.objects.filter(customer=customer).first() or Conversation.objects.create(
         customer=customer)
-    escalation_open(conversation_id=conversation.pk, ask_id=None, guard="unsupported_amount", reason="R$ 999",
+    escalation_open(conversation_id=conversation.pk, ask_id=None, guard="unsupported_amount",
                     evidence=None, drafts=["R$ 999"])
     page = signed_in("demobank", "agent").get("/admin/inbox/escalation/").content.decode()
     assert "Valores sem dados que os sustentem" in page and "abrir na caixa de entrada" in page

@@ -298,14 +298,12 @@ def staff_pages(schema: str = "demobank") -> list[str]:
 def test_the_inbox_and_workspace_pages_are_in_portuguese(demobank):
     """The pages outside the admin, with rows to show: a Pix sent through a turn (its ask, approval and transfer),
     a chat escalated to people; each read in pt-BR, with the English page's <title> and <h1> as the reference."""
-    from guards.messages import explain
     from inbox.tests.helpers import chat_make, escalation_make
     from workspace.tests.helpers import pix_sent
 
     pix_sent()
-    # As a turn writes it for a Portuguese chat: the guard's explanation and the drafts in the customer's language.
+    # As a turn writes it for a Portuguese chat: the guard's code and evidence, the drafts in the customer's language.
     escalation_make(chat_make(), guard="internal_vocabulary", evidence={"evidence": ["SPB-Core"]},
-                    reason=explain("internal_vocabulary", "pt-BR", ["SPB-Core"]),
                     drafts=["Seu Pix passou pelo SPB-Core.", "O SPB-Core confirmou o seu Pix."])
     pages = staff_pages()
     connection.set_schema_to_public()

@@ -21,6 +21,7 @@ from agent.tools.base import FAILURE_KIND
 from asks.decide import Action
 from asks.kinds import SLOTS_BY_KIND
 from asks.perception.contract import MoneySlot, Perception, PixKeySlot, RequestKind, Slots
+from guards.contract import PROBLEMS
 from language.markers import Marker
 from magie.errors import DomainError
 from staff import trace_words
@@ -32,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("pt-br", "es", "ca")
 ERROR_MODULES = ("bank.errors", "booking.errors", "store.errors", "approvals.errors", "magie.errors")
 RULE_SOURCES = ("asks", "agent", "approvals", "inbox", "whatsapp")  # the code that passes a rule to asks.services
-# Words a language may share with English (Portuguese's "link", Catalan's "document", Spanish's "stock").
-SAME_IN_EVERY_LANGUAGE = {"total", "link", "Pix", "CPF", "CNPJ", "E-mail", "document", "stock"}
+# Words a language may share with English (Portuguese's "link", Catalan's "document" and "arguments", Spanish's "stock"
+# and "error").
+SAME_IN_EVERY_LANGUAGE = {"total", "link", "Pix", "CPF", "CNPJ", "E-mail", "document", "stock", "arguments", "error"}
 
 
 def _sources(*packages: str) -> Iterator[tuple[Path, ast.Module]]:
@@ -139,6 +141,45 @@ def record_keys() -> set[str]:
     return keys
 
 
+def escalation_reasons() -> set[str]:
+    """Why a chat goes to people: each guard the policy can enable, the reasons passed as `guard=` to
+    `escalation_open` where the system opens one, and those the back office names (staff.labels)."""
+    from staff.labels import ESCALATION_REASONS
+    from tenants.choices import GUARD_NAMES
+
+    passed = set()
+    for _path, tree in _sources("agent", "whatsapp", "inbox"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "escalation_open":
+                passed |= {word for keyword in node.keywords if keyword.arg == "guard"
+                           for word in _strings(keyword.value)}
+    return set(GUARD_NAMES) | set(ESCALATION_REASONS) | passed
+
+
+def escalation_fields() -> set[str]:
+    """The fields of what a guard's failure and an escalation keep (`GuardVerdict.note`, the `evidence=` dicts
+    passed to `escalation_open`) and of a turn's rows on its admin page (a call's fields, its result's, tokens')."""
+    from agent.admin_trace import CALL_FIELDS
+    from guards.contract import GuardVerdict
+
+    keys = set(GuardVerdict.fail("g", "", ("x",)).note()) | set(GuardVerdict.budget_exceeded("g").note())
+    for _path, tree in _sources("agent", "whatsapp"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "escalation_open":
+                for keyword in node.keywords:
+                    if keyword.arg == "evidence" and isinstance(keyword.value, ast.Dict):
+                        keys |= {word for key in keyword.value.keys if key is not None for word in _strings(key)}
+    return keys | set(CALL_FIELDS) | {"ok", "data", "error", "prompt", "completion"}
+
+
+def _explained(code: str) -> str:
+    return trace_words.guard_explanation(code, {"evidence": ["X"]})
+
+
+def _problem_explained(problem: str) -> str:
+    return trace_words.guard_explanation("unsupported_amount", {"guard_problem": problem})
+
+
 def test_the_sources_yield_the_codes_the_labels_are_checked_against():
     # what the walks below compare with: the system's real lists, not an empty set that would pass anything
     assert {"new_request_without_open_ask", "button_confirms", "fills_missing_slots"} <= decide_rules()
@@ -151,6 +192,8 @@ def test_the_sources_yield_the_codes_the_labels_are_checked_against():
     assert {"slot_taken", "insufficient_funds", "approval_required", "ask_moved_on", "arguments_not_json",
             "amount_too_large", "unexpected_error", "database_error", "conflict"} <= failure_codes()
     assert {"amount_cents", "recipient_ref", "request_kind", "markers", "masked_document"} <= record_keys()
+    assert {"unsupported_amount", "payment_dispute", "turn_failed", "delivery_failed"} <= escalation_reasons()
+    assert {"guard_problem", "evidence", "traceback_hash", "count", "delivery_id", "attempts", "ms"} <= escalation_fields()
 
 
 def _problems(label_of, tables: tuple[dict, ...], code: str) -> list[str]:
@@ -179,6 +222,11 @@ CASES = {
     "record field": (trace_words.key_label, (trace_words.KEYS, SLOTS, FIELD_LABELS), record_keys),
     "request kind": (ask_kind_label, (ASK_KINDS,), lambda: set(RequestKind.__args__)),  # type: ignore[attr-defined]
     "marker": (trace_words.marker_label, (trace_words.MARKERS,), lambda: set(Marker.__args__)),  # type: ignore[attr-defined]
+    "guard explanation": (_explained, (trace_words.GUARD_EXPLANATIONS,), escalation_reasons),
+    "guard problem": (_problem_explained, (trace_words.GUARD_PROBLEMS,), lambda: set(PROBLEMS)),
+    "guard problem value": (lambda code: trace_words.value_label("guard_problem", code, None),  # type: ignore[arg-type]
+                            (trace_words.PROBLEM_WORDS,), lambda: set(PROBLEMS)),
+    "escalation and turn field": (trace_words.key_label, (trace_words.KEYS, SLOTS, FIELD_LABELS), escalation_fields),
 }
 
 
@@ -215,3 +263,26 @@ def test_a_record_table_names_its_fields_and_writes_money_and_times_for_the_orga
     assert table == {"motivo": "aguarda a aprovação do cliente",
                      "detalhes": {"canal": "Botão na conversa", "expira em": "01/12/2026 17:35",
                                   "valor": "R$\xa0200,00"}}
+
+
+def test_a_guards_explanation_is_worded_from_its_codes_whatever_the_stored_shape():
+    """The evidence quoted (at most eight), a problem by its code or by the marker an older trace kept, the reasons
+    that are no guard with their own parameters; an unknown code names the check; odd shapes never raise."""
+    with translation.override("pt-br"):
+        assert trace_words.guard_explanation("internal_vocabulary", {"evidence": ["SPB-Core"]}) == (
+            "O rascunho usou termos internos que o cliente não deve ver: «SPB-Core».")
+        many = trace_words.guard_explanation("unsupported_amount", [str(n) for n in range(10)])
+        assert "«7»" in many and "«8»" not in many and many.endswith(" ….")
+        timed_out = trace_words.guard_explanation("unsupported_amount", {"guard_problem": "budget_exceeded"})
+        assert timed_out == trace_words.guard_explanation("unsupported_amount", {"evidence": ["budget exceeded"]})
+        assert "não terminou a tempo" in timed_out and "Valores sem dados que os sustentem" in timed_out
+        assert "um erro inesperado" in trace_words.guard_explanation(
+            "turn_failed", {"count": 3, "error_code": "unexpected_error"})
+        assert "(Invalid parameter, 100)" in trace_words.guard_explanation(
+            "delivery_failed", {"error": "Invalid parameter", "error_code": 100})
+        assert trace_words.guard_explanation("a_check_added_later", {"evidence": ["x"]}) == (
+            "A verificação “a_check_added_later” reteve o rascunho: «x».")
+        for shape in (None, "text", 7, [None, {"a": 1}], {"evidence": "one"}, {"evidence": {"a": 1}},
+                      {"guard_problem": ["odd"]}):
+            assert trace_words.guard_explanation("unsupported_amount", shape)
+            assert trace_words.guard_explanation(None, shape)

@@ -46,7 +46,7 @@ def test_a_send_that_times_out_twice_is_sent_twice_at_most_then_failed_and_escal
     assert delivery.status == "failed" and delivery.possibly_duplicated
     assert [attempt["unknown"] for attempt in delivery.attempts] == [True, True]
     escalation = Escalation.objects.get(conversation=message.conversation)
-    assert escalation.guard == "delivery_failed" and "outcome unknown twice" in escalation.reason
+    assert escalation.guard == "delivery_failed" and "outcome unknown twice" in escalation.evidence["error"]
     assert escalation.evidence["delivery_id"] == delivery.pk
 
 
@@ -79,7 +79,7 @@ def test_a_final_4xx_opens_an_inbox_item_with_the_reason(demobank, fake_graph, d
     with django_capture_on_commit_callbacks(execute=True):
         send_until_done(message)
     escalation = Escalation.objects.get(conversation=message.conversation)
-    assert escalation.guard == "delivery_failed" and "Invalid parameter" in escalation.reason
+    assert escalation.guard == "delivery_failed" and "Invalid parameter" in escalation.evidence["error"]
     assert escalation.evidence["error_code"] == 100
 
 
@@ -95,8 +95,8 @@ def test_a_failed_receipt_opens_an_inbox_item(platform, turns, fake_graph, djang
         assert post(platform, body, **signed(body)).status_code == 200
     with schema_context("demobank"):
         escalation = Escalation.objects.get(conversation=message.conversation)
-        assert escalation.guard == "delivery_failed" and "Re-engagement message" in escalation.reason
-        assert "131047" in escalation.reason
+        assert escalation.guard == "delivery_failed" and "Re-engagement message" in escalation.evidence["error"]
+        assert escalation.evidence["error_code"] == 131047
 
 
 @pytest.mark.django_db

@@ -123,9 +123,11 @@ def _turn_entries(turn: Turn, decided_at: datetime | None) -> list[TraceEntry]:
             entries.append(TraceEntry(at=at, kind="guard", ask_id=turn.ask_id, detail={
                 "turn": turn.pk, "draft": index + 1, "passed": bool(verdict.get("passed")),
                 "ms": verdict.get("total_ms"),
-                "failures": [{"guard": failure.get("code", ""), "reason": failure.get("explanation", ""),
-                              "evidence": failure.get("evidence") or []}
-                             for failure in verdict.get("failures") or []],
+                # codes and evidence; the page words them in the reader's language (an older trace's
+                # "explanation" is the model's, in the customer's language, and not shown)
+                "failures": [{"guard": failure.get("code", ""), "evidence": failure.get("evidence") or [],
+                              "guard_problem": failure.get("guard_problem", "")}
+                             for failure in verdict.get("failures") or [] if isinstance(failure, dict)],
             }))
     if turn.reply and not turn.reply_message_id:  # a stored reply is on the page as its message
         entries.append(TraceEntry(at=turn.finished_at, kind="reply", ask_id=turn.ask_id,
@@ -193,7 +195,7 @@ def _transfer_entry(transfer: PixTransfer, ask_id: int | None, executed_at: date
 
 def _escalation_entries(escalation: Escalation) -> list[TraceEntry]:
     entries = [TraceEntry(at=escalation.created_at, kind="escalation", ask_id=escalation.ask_id, detail={
-        "id": escalation.pk, "guard": escalation.guard, "reason": escalation.reason,
+        "id": escalation.pk, "guard": escalation.guard,
         "evidence": escalation.evidence, "status": escalation.status,
         "claimed_by": str(escalation.claimed_by or ""), "claimed_at": escalation.claimed_at,
     })]
