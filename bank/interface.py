@@ -174,16 +174,24 @@ class SandboxBank:
         )
         return receipt_of(transfer)
 
-    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None,
-                       key: str | None = None) -> None:
-        """Refuse now what `transfer` would refuse for the recipient `key` (the customer's own account), funds or
-        the night limit (nothing is written)."""
+    def transfer_check(self, customer_ref: str, amount_cents: int, scheduled_for: datetime | None = None) -> None:
+        """Refuse now what `transfer` would refuse for funds or the night limit (nothing is written)."""
         services.pix_transfer_precheck(holder=self._holder(customer_ref), amount_cents=amount_cents,
-                                       scheduled_for=scheduled_for, now=self.now, key=key)
+                                       scheduled_for=scheduled_for, now=self.now)
 
-    def recipient_check(self, customer_ref: str, key: str) -> None:
-        """Refuse (SameAccount) a recipient whose key credits the account the customer's Pix would debit."""
-        services.pix_recipient_check(holder=self._holder(customer_ref), key=key)
+    def recipient_by_key(self, customer_ref: str, key: str) -> KeyOwner:
+        """`lookup_key` for a Pix the customer is about to make: SameAccount when the key credits the account the
+        Pix would debit, known from the lookup's own statement."""
+        return key_owner_of(services.pix_recipient_lookup(holder=self._holder(customer_ref), key=key, now=self.now))
+
+    def recipient_by_contact(self, customer_ref: str, name: str) -> ContactMatch:
+        """`resolve_contact` for a Pix the customer is about to make: SameAccount for a contact whose key credits
+        the account the Pix would debit (read with the contacts)."""
+        contact = selectors.contact_resolve(holder=self._holder(customer_ref), name=name)
+        paying_id = contact.paying_account_id  # type: ignore[attr-defined]  # annotated by selectors.contact_list
+        services.recipient_refuse_own(account_id=contact.pix_key.account_id, paying_id=paying_id)
+        return ContactMatch(nickname=contact.nickname, recipient=key_owner_of(contact.pix_key),
+                            key=contact.pix_key.value)
 
     def balance(self, customer_ref: str) -> Balance:
         return balance_of(selectors.account_get_for_holder(holder=self._holder(customer_ref)))

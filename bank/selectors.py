@@ -244,7 +244,11 @@ def pix_transfer_status(
 
 
 def contact_list(*, holder: Holder) -> list[Contact]:
-    return list(Contact.objects.filter(holder=holder).select_related("pix_key").order_by("nickname"))
+    """The holder's contacts with their keys, each with `paying_account_id` (the account a Pix of this holder
+    debits: its first customer account), read in the same statement."""
+    paying = Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").values("pk")[:1]
+    return list(Contact.objects.filter(holder=holder).select_related("pix_key")
+                .annotate(paying_account_id=Subquery(paying)).order_by("nickname"))
 
 
 def contact_resolve(*, holder: Holder, name: str) -> Contact:

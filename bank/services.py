@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import F, Subquery
+from django.db.models import F
 
 from bank.errors import (
     AccountNotFound,
@@ -191,16 +191,20 @@ WITH spent AS (
     FROM spent WHERE points <= %(max_spent)s
     RETURNING id
 )
-SELECT (SELECT points FROM spent), (SELECT count(*) FROM logged), found.* FROM (SELECT 1) AS one
+SELECT (SELECT points FROM spent), (SELECT count(*) FROM logged),
+       (SELECT id FROM bank_account WHERE holder_id = %(holder)s AND kind = 'customer' ORDER BY id LIMIT 1),
+       found.* FROM (SELECT 1) AS one
 LEFT JOIN found ON true
 """
 _PIXKEY_FIELDS = [field for field in PixKey._meta.concrete_fields]
 _LOOKUP_STATEMENT = _LOOKUP_SQL.format(columns=", ".join(f'"{field.column}"' for field in _PIXKEY_FIELDS))
 
 
-def _lookup_record(*, holder: Holder, key_type: str, value: str | None, now: datetime) -> PixKey | None:
+def _lookup_record(*, holder: Holder, key_type: str, value: str | None,
+                   now: datetime) -> tuple[PixKey | None, int | None]:
     """Lock the holder, check the budget, look `value` up (None: a known miss) and record the lookup: two
-    statements (the lock, then `_LOOKUP_SQL`)."""
+    statements (the lock, then `_LOOKUP_SQL`). With the key found (or None), the id of the account a Pix of this
+    holder debits (its first customer account), read by the same statement."""
     # No savepoint inside a caller's transaction (the agent's turn): the refusal is raised after the block, so
     # nothing raises inside it but the database itself, which fails the caller's transaction anyway.
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
@@ -215,21 +219,41 @@ def _lookup_record(*, holder: Holder, key_type: str, value: str | None, now: dat
         raise LookupBudgetExceeded(
             "too many key lookups; try again later", retry_after_seconds=max(1, state.retry_after_seconds)
         )
-    if not value or row[2] is None:
-        return None
-    return PixKey.from_db(connection.alias, [field.attname for field in _PIXKEY_FIELDS], row[2:])
+    if not value or row[3] is None:
+        return None, row[2]
+    return PixKey.from_db(connection.alias, [field.attname for field in _PIXKEY_FIELDS], row[3:]), row[2]
 
 
 def pix_key_lookup(*, holder: Holder, key: str, now: datetime | None = None) -> PixKey:
     """Who `key` belongs to. Costs the holder LOOKUP_COST_HIT or LOOKUP_COST_MISS budget points; refused with
     LookupBudgetExceeded (nothing recorded) when the budget could not pay for a miss. The lookup row is committed
     before KeyNotFound is raised, so a miss is paid for even though the call fails. InvalidKey costs nothing."""
+    return _key_found(holder=holder, key=key, now=now)[0]
+
+
+def pix_recipient_lookup(*, holder: Holder, key: str, now: datetime | None = None) -> PixKey:
+    """`pix_key_lookup` for a Pix this holder is about to make: SameAccount when the key credits the very account
+    the Pix would debit, known from the lookup's own statement (no read more)."""
+    found, paying_id = _key_found(holder=holder, key=key, now=now)
+    recipient_refuse_own(account_id=found.account_id, paying_id=paying_id)
+    return found
+
+
+def recipient_refuse_own(*, account_id: int | None, paying_id: int | None) -> None:
+    """SameAccount when a recipient key's account is the one a Pix of this holder debits (`paying_id`), as
+    `pix_transfer_create` would refuse it. A key of another bank (no account here), or of another account of the
+    same holder, passes."""
+    if account_id is not None and account_id == paying_id:
+        raise SameAccount("the key belongs to the paying account")
+
+
+def _key_found(*, holder: Holder, key: str, now: datetime | None) -> tuple[PixKey, int | None]:
     now = now_checked(now)
     parsed = key_parse(key)
-    found = _lookup_record(holder=holder, key_type=parsed.type, value=parsed.value, now=now)
+    found, paying_id = _lookup_record(holder=holder, key_type=parsed.type, value=parsed.value, now=now)
     if found is None:
         raise KeyNotFound("no Pix key like that in the directory", key_type=parsed.type)
-    return found
+    return found, paying_id
 
 
 # --- transfers -----------------------------------------------------------------------------------------------
@@ -301,24 +325,12 @@ def _move_money(*, payer: Holder, transfer_from: int, transfer_to: int, amount_c
     Account.objects.filter(pk=transfer_to).update(balance_cents=F("balance_cents") + amount_cents)
 
 
-def pix_recipient_check(*, holder: Holder, key: str) -> None:
-    """Raise SameAccount when `key` credits the account a Pix of this holder debits (its first customer account),
-    as `pix_transfer_create` would: known from the key alone, before any amount or approval. One read, no lock,
-    nothing written, no lookup budget spent (the key was looked up already). A key of another bank, or of another
-    account of the same holder, passes; so does a key the directory does not know (the transfer says so)."""
-    paying = (Account.objects.filter(holder=holder, kind=Account.Kind.CUSTOMER).order_by("pk").values("pk")[:1])
-    if PixKey.objects.filter(value=key_parse(key).value, account_id=Subquery(paying)).exists():
-        raise SameAccount("the key belongs to the paying account")
-
-
 def pix_transfer_precheck(*, holder: Holder, amount_cents: int, scheduled_for: datetime | None = None,
-                          now: datetime | None = None, key: str | None = None) -> None:
-    """Raise what `pix_transfer_create` would refuse now for the recipient `key` (SameAccount, scheduled or not),
-    funds (InsufficientFunds) or the night limit (NightLimitExceeded), reading without locks and writing nothing:
-    a preview is offered only for a Pix that could go now (its execution checks again under its locks). A
-    scheduled Pix's funds and night limit are checked when it runs."""
-    if key is not None:
-        pix_recipient_check(holder=holder, key=key)
+                          now: datetime | None = None) -> None:
+    """Raise what `pix_transfer_create` would refuse now for funds (InsufficientFunds) or the night limit
+    (NightLimitExceeded), reading without locks and writing nothing: a preview is offered only for a Pix that could
+    go now (its execution checks again under its locks). A scheduled Pix is checked when it runs. The recipient
+    (never the payer's own account) is checked where it is read: `pix_recipient_lookup`."""
     if scheduled_for is not None:
         return
     now = now_checked(now)

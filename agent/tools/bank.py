@@ -53,14 +53,14 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
         raise ToolFailure("invalid_argument", "give exactly one of key or contact_name", detail={"field": "key"})
     bank = SandboxBank(now=ctx.now)
     if args.contact_name is not None:
-        match = bank.resolve_contact(ctx.customer_ref, args.contact_name)
+        # a Pix to the customer's own account is refused here (SameAccount), before any amount or preview: it
+        # closes the Ask; known from the statement that finds the recipient, no read more
+        match = bank.recipient_by_contact(ctx.customer_ref, args.contact_name)
         owner, key = match.recipient, match.key
     else:
         assert args.key is not None  # exactly one of the two, checked above
-        owner = bank.lookup_key(ctx.customer_ref, args.key)
+        owner = bank.recipient_by_key(ctx.customer_ref, args.key)
         key = args.key
-    # A Pix to the customer's own account is refused here, before any amount or preview: it closes the Ask
-    bank.recipient_check(ctx.customer_ref, key)
     if ctx.ask_id is None:
         raise ToolFailure("invalid_argument", "no open request to bind the recipient to")
     token = reference_issue(kind="recipient", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id,
@@ -118,11 +118,10 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     same read at execution must give the same facts (a changed owner voids the approval)."""
     recipient = recipient_of(ctx, args.recipient_ref)
     bank = SandboxBank(now=ctx.now)
-    owner = bank.lookup_key(ctx.customer_ref, recipient["key"])
+    owner = bank.recipient_by_key(ctx.customer_ref, recipient["key"])  # never the customer's own account
     scheduled_for = _scheduled_for(ctx, args)
-    # The recipient (never the customer's own account), funds and the night limit before the preview is offered:
-    # never a preview the engine would refuse after the tap.
-    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for, key=recipient["key"])
+    # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
+    bank.transfer_check(ctx.customer_ref, args.amount_cents, scheduled_for=scheduled_for)
     code = _pix_code(ctx, args, recipient["key"])
     from_code = None if code is None else {
         "merchant_name": code.merchant_name, "txid": code.txid,

@@ -8,10 +8,12 @@ from datetime import UTC, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from bank import errors
 from bank.demo import CARLA_CPF, ENERGIA_CNPJ, JOAO_CPF, MARIA_RANDOM_KEY, seed_bank_demo
+from bank.interface import SandboxBank
 from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixKey, PixTransfer
 from bank.selectors import (
     LOOKUP_BUDGET_POINTS,
@@ -28,11 +30,10 @@ from bank.services import (
     holder_create,
     pix_key_lookup,
     pix_key_register,
-    pix_recipient_check,
+    pix_recipient_lookup,
     pix_scheduled_run,
     pix_transfer_cancel,
     pix_transfer_create,
-    pix_transfer_precheck,
 )
 from bank.tests.conftest import ANA_KEY, DAY, ENERGIA_KEY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
 from magie.errors import TextInvalid
@@ -104,22 +105,30 @@ def test_a_pix_to_ones_own_key_is_same_account(carla):
 
 @pytest.mark.parametrize("key", ["+55 11 99999-0001", CARLA_CPF])  # her phone and CPF keys, as people write them
 def test_a_recipient_key_of_the_paying_account_is_refused_before_any_amount(carla, key):
-    with pytest.raises(errors.SameAccount):
-        pix_recipient_check(holder=carla, key=key)
-    with pytest.raises(errors.SameAccount):  # a scheduled Pix too: its funds wait, its recipient does not
-        pix_transfer_precheck(holder=carla, amount_cents=100, scheduled_for=DAY + timedelta(days=1), now=DAY, key=key)
-    assert not KeyLookup.objects.filter(holder=carla).exists() and not PixTransfer.objects.exists()
+    with CaptureQueriesContext(connection) as statements, pytest.raises(errors.SameAccount):
+        pix_recipient_lookup(holder=carla, key=key, now=DAY)
+    assert len(statements) == 2  # the holder's lock and the lookup, which reads the paying account too
+    assert not PixTransfer.objects.exists()
 
 
 def test_a_recipient_of_another_bank_another_holder_or_another_own_account_passes(carla, ana):
     second = account_open(holder=carla, number="0001-9")
     pix_key_register(key="carla.poupanca@exemplo.com.br", owner_name=carla.name, owner_document=carla.document,
                      bank_name="Banco Demo", bank_ispb="99999999", account=second)
-    for key in (PEDRO_KEY, ANA_KEY, "carla.poupanca@exemplo.com.br", UNKNOWN_CPF):
-        pix_recipient_check(holder=carla, key=key)  # the transfer would not refuse these as its own account
-    pix_transfer_precheck(holder=carla, amount_cents=100, now=DAY, key=ANA_KEY)
+    for key in (PEDRO_KEY, ANA_KEY, "carla.poupanca@exemplo.com.br"):
+        pix_recipient_lookup(holder=carla, key=key, now=DAY)  # the transfer would not refuse these as its own account
+    with pytest.raises(errors.KeyNotFound):  # a key nobody has is told as such, not as the customer's own
+        pix_recipient_lookup(holder=carla, key=UNKNOWN_CPF, now=DAY)
     with pytest.raises(errors.SameAccount):
-        pix_recipient_check(holder=ana, key=ANA_KEY)
+        pix_recipient_lookup(holder=ana, key=ANA_KEY, now=DAY)
+
+
+def test_a_saved_contact_on_the_customers_own_key_is_refused_as_her_own_account(carla):
+    contact_save(holder=carla, nickname="Eu mesma", key=CARLA_CPF)
+    bank = SandboxBank(now=DAY)
+    with pytest.raises(errors.SameAccount):
+        bank.recipient_by_contact(carla.customer_ref, "Eu mesma")
+    assert bank.recipient_by_contact(carla.customer_ref, "Pedro").recipient.owner_name == "Pedro Henrique Almeida"
 
 
 def test_an_invalid_key_and_an_unknown_key_are_told_apart(carla):
