@@ -95,6 +95,7 @@ FIELD_LABELS = {
     "nickname": _("nickname"), "ispb": _("ISPB"), "slug": _("code"), "names": _("names by language"),
     "duration": _("duration"), "activity": _("activity"), "activities": _("activities"),
     "instructor": _("instructor"), "start": _("start"), "end": _("end"), "capacity": _("places"),
+    "places_left": _("places left"), "activity_name": _("activity name"),
     "slot": _("time slot"), "customer_name": _("customer name"), "party_size": _("people"), "paid_at": _("paid"),
     "booking": _("booking"), "token": _("token"), "expires_at": _("expires"), "stock": _("stock"), "sku": _("SKU"),
     "brand": _("brand"), "model": _("model"), "capacity_gb": _("capacity (GB)"), "condition": _("condition"),

@@ -28,8 +28,11 @@ def _cell(value: Any, depth: int) -> str:
     return escape(str(value))
 
 
+MAX_DEPTH = 8  # a turn admin's call → result → data → a list of slots → one slot is 6 deep; hostile JSON is cut
+
+
 def _table(data: dict, depth: int) -> str:
-    if depth > 4:
+    if depth > MAX_DEPTH:
         return escape(str(data))
     rows = "".join(f"<tr><th scope=\"row\">{escape(str(key))}</th><td>{_cell(value, depth)}</td></tr>"
                    for key, value in data.items())

@@ -134,3 +134,23 @@ def test_a_turn_whose_json_has_unexpected_shapes_still_reads(demobank):
     _profile("auditor", "ca")
     response = signed_in("demobank", "auditor").get(f"/admin/agent/turn/{turn.pk}/change/")
     assert response.status_code == 200 and "{not json" in response.content.decode()
+
+
+def test_a_list_of_free_times_in_a_call_result_reads_as_tables_in_the_readers_language():
+    """A school's availability result nests each free time six tables deep (call → result → data → slots → one
+    time): each reads as a table with its fields in words, never a Python dict, never an English key."""
+    from agent.admin_trace import tool_call_rows
+    from staff.trace_words import Money
+
+    free = {"end": "2026-12-03T18:00:00+01:00", "start": "2026-12-03T15:00:00+01:00", "activity": "climbing",
+            "currency": "EUR", "slot_ref": HOSTILE, "instructor": "Marta Vidal", "places_left": 4,
+            "price_cents": 3500, "activity_name": "Escalada"}  # as check_availability stores a free time
+    turn = Turn(tool_calls=[{"ms": 10.21, "name": "check_availability", "risk": "none", "effect": False,
+                             "result": {"ok": True, "data": {"slots": [free, free]}}, "approval": None,
+                             "arguments": {"date": "2026-12-03", "activity": "escalada", "party_size": 2}}])
+    with translation.override("ca"):
+        shown = str(tool_call_rows(turn, Money(currency="EUR", language="ca")))
+    assert escape("{'") not in shown and "places left" not in shown and "activity name" not in shown
+    row = '<th scope="row">{}</th>'.format
+    assert shown.count(row("places lliures")) == 2 and shown.count(row(escape("nom de l'activitat"))) == 2
+    assert HOSTILE not in shown and escape(HOSTILE) in shown
