@@ -5,9 +5,10 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
-from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
+from django_fsm import FSMField, FSMModelMixin, transition
 
 from magie.fields import EncryptedTextField
+from magie.fsm import ConcurrentTransitionMixin
 
 
 class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):

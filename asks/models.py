@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
-from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
+from django_fsm import FSMField, FSMModelMixin, transition
 
+from magie.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
 OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")

@@ -16,9 +16,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django_fsm import ConcurrentTransitionMixin, FSMField, transition
+from django_fsm import FSMField, transition
 
 from bank.keys import document_is_valid, document_mask
+from magie.fsm import ConcurrentTransitionMixin
 
 NIGHT_LIMIT_MAX_CENTS = 100_000  # R$ 1.000,00: the regulatory ceiling for individuals' night-time Pix
 

@@ -17,7 +17,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
+from django_fsm import FSMField, FSMModelMixin, transition
+
+from magie.fsm import ConcurrentTransitionMixin
 
 
 class EquipmentType(models.Model):

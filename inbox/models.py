@@ -6,8 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
+from django_fsm import FSMField, FSMModelMixin, transition
 
+from magie.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
 

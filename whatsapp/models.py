@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
-from django_fsm import ConcurrentTransitionMixin, FSMField, FSMModelMixin, transition
+from django_fsm import FSMField, FSMModelMixin, transition
+
+from magie.fsm import ConcurrentTransitionMixin
 
 
 class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
