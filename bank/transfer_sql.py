@@ -154,6 +154,18 @@ class _PreparingCursor(psycopg.Cursor):
         return super().execute(query, params, prepare=True, binary=binary)
 
 
+def _preparing_cursor(raw: psycopg.Connection) -> _PreparingCursor:
+    """The connection's own preparing cursor, made once: a cursor is a Python object of some weight, and the hot
+    path needs one per Pix. The connection serves one thread at a time (Django's, or the pool's lending), and so
+    does the cursor."""
+    hot = getattr(raw, "_magie_hot_cursor", None)
+    if hot is None or hot.closed:
+        if raw.prepare_threshold is None:
+            raw.prepare_threshold = 5  # psycopg's default; only server-binding cursors ever use it
+        hot = raw._magie_hot_cursor = _PreparingCursor(raw)  # type: ignore[attr-defined]  # our attribute
+    return hot
+
+
 @contextmanager
 def hot_cursor():
     """Django's cursor (connection, health check, search_path, query counting, execute_wrappers), on a
@@ -163,9 +175,12 @@ def hot_cursor():
     cursor asks for it explicitly, so only the statements sent through it are prepared. Behind a pooler that
     cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false."""
     with connection.cursor() as wrapper:
-        if getattr(settings, "DATABASE_PREPARED_STATEMENTS", True):
-            raw = connection.connection
-            if raw.prepare_threshold is None:
-                raw.prepare_threshold = 5  # psycopg's default; only server-binding cursors ever use it
-            wrapper.cursor = _PreparingCursor(raw)
-        yield wrapper
+        if not getattr(settings, "DATABASE_PREPARED_STATEMENTS", True):
+            yield wrapper
+            return
+        own = wrapper.cursor
+        wrapper.cursor = _preparing_cursor(connection.connection)
+        try:
+            yield wrapper
+        finally:
+            wrapper.cursor = own  # closed with the wrapper; the preparing one stays with its connection
