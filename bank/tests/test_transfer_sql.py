@@ -146,3 +146,77 @@ def test_the_prepared_statements_follow_the_connection_into_another_organisation
     with tenant_context(bank):
         assert (PixTransfer.objects.count(), sorted(Account.objects.values_list("balance_cents", flat=True))) \
             == bank_state
+
+
+def _insert_immediately_checked(**fields):
+    """Insert a transfer through the ORM with the payer reference checked now, not at COMMIT (the test's
+    transaction is never committed); the error is raised inside a savepoint that is rolled back."""
+    from django.db import transaction
+
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS bank_pix_payer_account IMMEDIATE")
+        return PixTransfer.objects.create(**fields)
+
+
+def test_the_debited_account_is_the_payers_own_and_cannot_be_given_to_another_holder(carla, ana):
+    """(from_account, holder) is one foreign key to the account with its holder: a transfer whose debited account
+    belongs to someone else is refused by the database, and an account with transfers keeps its holder."""
+    from django.db import IntegrityError, transaction
+
+    model = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
+    fields = {f.attname: getattr(model, f.attname) for f in PixTransfer._meta.concrete_fields if f.attname != "id"}
+    carlas, anas = Account.objects.get(holder=carla), Account.objects.get(holder=ana)
+    with pytest.raises(IntegrityError, match="bank_pix_payer_account"):
+        _insert_immediately_checked(**{**fields, "end_to_end_id": model.end_to_end_id[:-1] + "Z",
+                                       "idempotency_key": idem(), "from_account_id": anas.pk})
+    with pytest.raises(IntegrityError, match="bank_pix_payer_account"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS bank_pix_payer_account IMMEDIATE")
+        Account.objects.filter(pk=carlas.pk).update(holder=ana)
+    transfer = _insert_immediately_checked(**{**fields, "end_to_end_id": model.end_to_end_id[:-1] + "Y",
+                                             "idempotency_key": idem()})
+    assert transfer.from_account_id == carlas.pk  # the payer's own account passes
+
+
+def test_a_pix_writes_only_the_indexes_that_are_read(carla):
+    """A settled Pix adds nothing to the scheduler's index, and end_to_end_id has one index (its uniqueness)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'bank_pixtransfer' "
+                       "AND schemaname = current_schema()")
+        definitions = [row[0] for row in cursor.fetchall()]
+    assert [d for d in definitions if "end_to_end_id" in d] == [
+        d for d in definitions if "bank_pix_end_to_end_id_unique" in d]
+    assert [d for d in definitions if "bank_pix_due" in d][0].endswith("WHERE ((status)::text = 'scheduled'::text)")
+    assert not [d for d in definitions if "(holder_id)" in d]  # the idempotency key's index starts with it
+
+
+def test_an_end_to_end_id_draws_its_eleven_characters_uniformly_from_the_62():
+    from collections import Counter
+    from datetime import UTC, datetime
+
+    from bank.services import _E2E_DROPPED, _E2E_LETTERS, end_to_end_id_new
+
+    kept = Counter(_E2E_LETTERS[:len(_E2E_LETTERS) - len(_E2E_DROPPED)])
+    assert len(kept) == 62 and set(kept.values()) == {4}  # each letter and digit from exactly 4 byte values
+    assert bytes(range(256)).translate(_E2E_LETTERS, _E2E_DROPPED) == bytes(
+        _E2E_LETTERS[b] for b in range(248))  # 248–255 are dropped, not mapped
+    at = datetime(2026, 3, 10, 17, 5, tzinfo=UTC)
+    ids = {end_to_end_id_new(ispb="12345678", at=at) for _ in range(2_000)}
+    assert len(ids) == 2_000 and all(i.startswith("E12345678202603101705") and len(i) == 32 for i in ids)
+    assert len({c for i in ids for c in i[21:]}) == 62
+
+
+def test_a_fingerprint_is_the_sha256_of_the_request_as_sorted_json():
+    """Replays compare with fingerprints stored by earlier versions: the bytes hashed must not change."""
+    import hashlib
+    import json
+    from datetime import UTC, datetime
+
+    from bank.services import _fingerprint
+
+    due = datetime(2026, 3, 11, 9, 0, tzinfo=UTC)
+    for scheduled, description, txid in ((None, "aluguel de março — ç", ""), (due, "", "ABC123")):
+        payload = {"key": "k@x.com", "amount_cents": 1_234, "description": description,
+                   "scheduled_for": scheduled.timestamp() if scheduled else None, **({"txid": txid} if txid else {})}
+        assert _fingerprint(key_value="k@x.com", amount_cents=1_234, scheduled_for=scheduled, description=description,
+                            txid=txid) == hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
