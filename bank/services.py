@@ -23,6 +23,7 @@ import secrets
 import string
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -66,7 +67,7 @@ from bank.selectors import (
     organisation_currency,
     organisation_zone,
 )
-from bank.transfer_sql import Held, hot_cursor, transfer_lock, transfer_write
+from bank.transfer_sql import Held, hot_cursor, pix_transaction, transfer_lock, transfer_write, transfer_written
 from magie.bounds import text_checked
 from magie.errors import DomainError
 
@@ -410,53 +411,77 @@ def timezone_is_naive(value: datetime) -> bool:
 _ISPB_DEFAULT = BankSettings._meta.get_field("ispb").default
 
 
-@transaction.atomic
 def _transfer_create_locked(
     *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
     fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime, txid: str = "",
 ) -> PixTransfer | _Missing:
-    """The transaction of `pix_transfer_create`: on the way to a settled Pix, one locking read and one write
-    (`bank.transfer_sql`), plus the night sum for an individual at night. Every refusal first looks for an earlier
-    transfer with this idempotency key: a replay returns it (or is refused as reused) whatever else changed."""
-    with hot_cursor() as cursor:
-        held = transfer_lock(cursor, holder_id=holder.pk, key_value=parsed_value)
-        if held.key is not None and held.paying_id is not None and held.receiving_id is None:
-            settlement_account_ensure(currency=held.currency)  # the bank's first Pix out: once, ever
-            held = transfer_lock(cursor, holder_id=holder.pk, key_value=parsed_value)
-        refusal = _transfer_refusal(held=held, parsed_type=parsed_type, amount_cents=amount_cents,
-                                    scheduled_for=scheduled_for, now=now)
-        if refusal is None and scheduled_for is None:
-            refusal = _night_limit_refusal(holder_kind=held.holder_kind, holder_id=holder.pk,
-                                           amount_cents=amount_cents, now=now, limit_cents=held.night_limit_cents)
-        if refusal is not None:
-            replayed = _transfer_replay(holder=holder, idempotency_key=idempotency_key, fingerprint=fingerprint)
-            if replayed is not None:
-                return replayed
-            if isinstance(refusal, _Missing):
-                return refusal
-            raise refusal
-        key = held.key
-        assert key is not None  # no refusal: the key was found
-        row = {
-            "end_to_end_id": end_to_end_id_new(ispb=held.ispb or _ISPB_DEFAULT, at=now),
-            "idempotency_key": idempotency_key, "request_fingerprint": fingerprint, "holder_id": holder.pk,
-            "from_account_id": held.paying_id, "to_account_id": held.receiving_id, "pix_key_id": key.id,
-            "recipient_name": key.owner_name, "recipient_document": key.owner_document,
-            "recipient_bank_name": key.bank_name, "recipient_ispb": key.bank_ispb,
-            "recipient_key_type": key.key_type, "recipient_key_value": key.value,
-            "amount_cents": amount_cents, "currency": held.currency, "description": description, "txid": txid,
-            "status": PixTransfer.Status.SCHEDULED if scheduled_for else PixTransfer.Status.SETTLED,
-            "scheduled_for": scheduled_for, "settled_at": None if scheduled_for else now, "created_at": now,
-        }
-        transfer_id = transfer_write(cursor, row=row, move_money=scheduled_for is None)
-    if transfer_id is None:  # a transfer with this key was committed meanwhile: nothing was written
-        replayed = _transfer_replay(holder=holder, idempotency_key=idempotency_key, fingerprint=fingerprint)
-        if replayed is None:
-            raise RuntimeError("the idempotency key conflicted with a transfer that cannot be found")
+    """The transaction of `pix_transfer_create` (bank.transfer_sql.pix_transaction): on the way to a settled Pix,
+    one locking read and one write, plus the night sum for an individual at night. Every refusal, and a write that
+    found the idempotency key taken, then looks for the earlier transfer with this key: a replay returns it (or is
+    refused as reused) whatever else changed. It is read after the transaction ended: the locks it waited for were
+    released by that transfer's own commit, which it therefore sees."""
+    attempt = partial(_transfer_attempt, holder=holder, parsed_value=parsed_value, parsed_type=parsed_type,
+                      amount_cents=amount_cents, idempotency_key=idempotency_key, fingerprint=fingerprint,
+                      scheduled_for=scheduled_for, description=description, now=now, txid=txid)
+    outcome = attempt()
+    if isinstance(outcome, _NoSettlementAccount):  # the bank's first Pix to another bank: once, ever
+        settlement_account_ensure(currency=outcome.currency)
+        outcome = attempt()
+    if isinstance(outcome, PixTransfer):
+        logger.info("pix %s %s of holder %s: %s cents", outcome.pk, outcome.status, holder.pk, amount_cents)
+        return outcome
+    replayed = _transfer_replay(holder=holder, idempotency_key=idempotency_key, fingerprint=fingerprint)
+    if replayed is not None:
         return replayed
-    transfer = _transfer_loaded(row, transfer_id=transfer_id, holder=holder)
-    logger.info("pix %s %s of holder %s: %s cents", transfer_id, transfer.status, holder.pk, amount_cents)
-    return transfer
+    if isinstance(outcome, DomainError):
+        raise outcome
+    if isinstance(outcome, _Missing):
+        return outcome
+    if isinstance(outcome, _NoSettlementAccount):
+        raise RuntimeError("no settlement account after opening one")
+    raise RuntimeError("the idempotency key conflicted with a transfer that cannot be found")
+
+
+@dataclass(frozen=True)
+class _NoSettlementAccount:
+    currency: str
+
+
+def _transfer_attempt(
+    *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
+    fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime, txid: str,
+) -> PixTransfer | DomainError | _Missing | _NoSettlementAccount | None:
+    """One pass of the Pix's transaction: the transfer written, or why not — a refusal, no settlement account yet
+    for a Pix to another bank, or None: a transfer with this idempotency key was committed first."""
+    move_money = scheduled_for is None
+    with hot_cursor() as cursor:
+        with pix_transaction():
+            held = transfer_lock(cursor, holder_id=holder.pk, key_value=parsed_value)
+            if held.key is not None and held.paying_id is not None and held.receiving_id is None:
+                return _NoSettlementAccount(held.currency)
+            refusal = _transfer_refusal(held=held, parsed_type=parsed_type, amount_cents=amount_cents,
+                                        scheduled_for=scheduled_for, now=now)
+            if refusal is None and move_money:
+                refusal = _night_limit_refusal(holder_kind=held.holder_kind, holder_id=holder.pk,
+                                               amount_cents=amount_cents, now=now, limit_cents=held.night_limit_cents)
+            if refusal is not None:
+                return refusal
+            key = held.key
+            assert key is not None  # no refusal: the key was found
+            row = {
+                "end_to_end_id": end_to_end_id_new(ispb=held.ispb or _ISPB_DEFAULT, at=now),
+                "idempotency_key": idempotency_key, "request_fingerprint": fingerprint, "holder_id": holder.pk,
+                "from_account_id": held.paying_id, "to_account_id": held.receiving_id, "pix_key_id": key.id,
+                "recipient_name": key.owner_name, "recipient_document": key.owner_document,
+                "recipient_bank_name": key.bank_name, "recipient_ispb": key.bank_ispb,
+                "recipient_key_type": key.key_type, "recipient_key_value": key.value,
+                "amount_cents": amount_cents, "currency": held.currency, "description": description, "txid": txid,
+                "status": PixTransfer.Status.SETTLED if move_money else PixTransfer.Status.SCHEDULED,
+                "scheduled_for": scheduled_for, "settled_at": now if move_money else None, "created_at": now,
+            }
+            transfer_write(cursor, row=row, move_money=move_money, held=held)
+        transfer_id = transfer_written(cursor, move_money=move_money)
+    return None if transfer_id is None else _transfer_loaded(row, transfer_id=transfer_id, holder=holder)
 
 
 # What transfer_write stores besides its row: a new transfer has not failed and was not cancelled.

@@ -1,16 +1,20 @@
-"""The two statements of an immediate Pix, written by hand: the hot path of `bank.services.pix_transfer_create`.
+"""The two statements of an immediate Pix, written by hand, and the transaction that holds them: the hot path of
+`bank.services.pix_transfer_create`.
 
 The ORM would spend a dozen statements and ~6 ms of Python per Pix (re-reading the holder, the account, the key,
 the settings, the accounts again to lock them, two UPDATEs, one INSERT). Here a Pix is, in one transaction:
 
-    BEGIN
     transfer_lock    one SELECT … FOR UPDATE: locks the payer's holder row, then the customer accounts (payer's,
                      and payee's when local) in ascending pk, and brings along what the checks need (the key's
-                     directory row, the receiving account's id, the bank's settings)
+                     directory row, the receiving account's id, the bank's settings, the transaction's id)
     [bank.selectors.night_sent_cents, for an individual's Pix between 20:00 and 06:00]
     transfer_write   one INSERT … ON CONFLICT DO NOTHING RETURNING id, with the debit and the credit in the same
                      statement (a data-modifying CTE that runs only when the row was inserted)
-    COMMIT
+
+in two round trips and no BEGIN or COMMIT (`pix_transaction`): the lock's rows come back while its transaction stays
+open, and the write goes with the message that commits it. The write inserts only inside the transaction whose id
+the lock returned: were anything to end that transaction between the two (the locks released), nothing is written
+and the Pix fails (`TransactionSplit`).
 
 Lock order, as everywhere in the bank (see bank.services): holder row → customer accounts in ascending pk →
 settlement account. Inside `transfer_lock` the accounts are locked by the LockRows step on top of the plan, which
@@ -31,12 +35,13 @@ psycopg cursor that prepares them once per connection: see `hot_cursor`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import psycopg
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 
 LOCK_SQL = """
 WITH payer_holder AS (
@@ -55,7 +60,7 @@ WITH payer_holder AS (
 SELECT a.id, a.balance_cents, a.currency, a.id = (SELECT id FROM paying) AS is_paying,
        (SELECT kind FROM payer_holder) AS holder_kind,
        k.id, k.key_type, k.value, k.owner_name, k.owner_document, k.bank_name, k.bank_ispb, k.account_id,
-       st.ispb, st.night_limit_cents, (SELECT id FROM receiving) AS receiving_id
+       st.ispb, st.night_limit_cents, (SELECT id FROM receiving) AS receiving_id, pg_current_xact_id()::text
 FROM bank_account a
 LEFT JOIN recipient_key k ON true
 LEFT JOIN bank_banksettings st ON st.id = 1
@@ -65,6 +70,8 @@ ORDER BY a.id
 FOR UPDATE OF a
 """
 
+# INSERT … SELECT rather than VALUES, for the WHERE that keeps the write inside the lock's transaction; every value
+# says its type, which VALUES would have taken from the columns.
 WRITE_SQL = """
 WITH transfer AS (
     INSERT INTO bank_pixtransfer (
@@ -72,11 +79,14 @@ WITH transfer AS (
         recipient_name, recipient_document, recipient_bank_name, recipient_ispb, recipient_key_type,
         recipient_key_value, amount_cents, currency, description, txid, status, scheduled_for, settled_at,
         failed_at, failure_code, cancelled_at, created_at)
-    VALUES (
-        %(end_to_end_id)s, %(idempotency_key)s, %(request_fingerprint)s, %(holder_id)s, %(from_account_id)s,
-        %(to_account_id)s, %(pix_key_id)s, %(recipient_name)s, %(recipient_document)s, %(recipient_bank_name)s,
-        %(recipient_ispb)s, %(recipient_key_type)s, %(recipient_key_value)s, %(amount_cents)s, %(currency)s,
-        %(description)s, %(txid)s, %(status)s, %(scheduled_for)s, %(settled_at)s, NULL, '', NULL, %(created_at)s)
+    SELECT
+        %(end_to_end_id)s::text, %(idempotency_key)s::text, %(request_fingerprint)s::text, %(holder_id)s::bigint,
+        %(from_account_id)s::bigint, %(to_account_id)s::bigint, %(pix_key_id)s::bigint, %(recipient_name)s::text,
+        %(recipient_document)s::text, %(recipient_bank_name)s::text, %(recipient_ispb)s::text,
+        %(recipient_key_type)s::text, %(recipient_key_value)s::text, %(amount_cents)s::bigint, %(currency)s::text,
+        %(description)s::text, %(txid)s::text, %(status)s::text, %(scheduled_for)s::timestamptz,
+        %(settled_at)s::timestamptz, NULL, '', NULL, %(created_at)s::timestamptz
+    WHERE pg_current_xact_id()::text = %(lock_transaction)s::text
     ON CONFLICT (holder_id, idempotency_key) DO NOTHING
     RETURNING id
 ), moved AS (
@@ -86,8 +96,13 @@ WITH transfer AS (
     WHERE %(move_money)s AND id IN (%(from_account_id)s, %(to_account_id)s) AND EXISTS (SELECT FROM transfer)
     RETURNING id
 )
-SELECT (SELECT id FROM transfer), (SELECT count(*) FROM moved)
+SELECT (SELECT id FROM transfer), (SELECT count(*) FROM moved), pg_current_xact_id()::text = %(lock_transaction)s
 """
+
+
+class TransactionSplit(RuntimeError):
+    """The write ran in another transaction than the lock: something ended the Pix's transaction between the two
+    (its locks released). Nothing was written; the Pix failed. A defect of the code, never of the request."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +130,7 @@ class Held:
     key: HeldKey | None  # None: no such key in the directory
     ispb: str | None  # the bank's settings; None while the settings row was never created
     night_limit_cents: int | None
+    transaction: str | None  # the id of the transaction holding the locks (none: nothing was locked)
 
 
 def transfer_lock(cursor, *, holder_id: int, key_value: str) -> Held:
@@ -134,14 +150,22 @@ def transfer_lock(cursor, *, holder_id: int, key_value: str) -> Held:
         key=key,
         ispb=first[13] if first is not None else None,
         night_limit_cents=first[14] if first is not None else None,
+        transaction=first[16] if first is not None else None,
     )
 
 
-def transfer_write(cursor, *, row: dict[str, object], move_money: bool) -> int | None:
-    """Insert the transfer and, when `move_money`, debit and credit its accounts in the same statement. The id of
-    the new row, or None when the holder already used this idempotency key (nothing written)."""
-    cursor.execute(WRITE_SQL, {**row, "move_money": move_money})
-    transfer_id, moved = cursor.fetchone()
+def transfer_write(cursor, *, row: dict[str, object], move_money: bool, held: Held) -> None:
+    """Send the insert of the transfer and, when `move_money`, the debit and the credit of its accounts, in the
+    transaction that holds `held`'s locks. Its outcome is read by `transfer_written` once the transaction ended."""
+    cursor.execute(WRITE_SQL, {**row, "move_money": move_money, "lock_transaction": held.transaction})
+
+
+def transfer_written(cursor, *, move_money: bool) -> int | None:
+    """The id of the row transfer_write inserted, or None when the holder had already used this idempotency key
+    (nothing written). TransactionSplit when it ran outside the lock's transaction (nothing written either)."""
+    transfer_id, moved, in_lock_transaction = cursor.fetchone()
+    if not in_lock_transaction:
+        raise TransactionSplit("the Pix's write ran outside the transaction that held its locks; nothing was written")
     if transfer_id is not None and move_money and moved != 2:  # the accounts were locked: this cannot happen
         raise RuntimeError(f"a Pix moved money on {moved} accounts instead of 2")
     return transfer_id
@@ -184,3 +208,29 @@ def hot_cursor():
             yield wrapper
         finally:
             wrapper.cursor = own  # closed with the wrapper; the preparing one stays with its connection
+
+
+def _pipelined() -> bool:
+    return bool(getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)) and psycopg.Pipeline.is_supported()
+
+
+@contextmanager
+def pix_transaction() -> Iterator[None]:
+    """The transaction of one Pix, on the connection `hot_cursor` has made ready (search_path set before it).
+
+    On its own: psycopg's pipeline mode, in which PostgreSQL runs the statements a Sync closes as one implicit
+    transaction. `transfer_lock`'s fetch sends a Flush: its rows come back with the transaction still open and
+    locked; `transfer_write` is sent with the Sync at the end of the block, which commits it (read it after the
+    block: `transfer_written`). Two round trips and no BEGIN or COMMIT, where Django's atomic takes four, and the
+    payer's rows stay locked one round trip instead of two. A block left early (a refusal, an exception) sends
+    the Sync over a transaction that only read and locked. Nothing in the block may start or end a transaction
+    (Django's atomic would commit the implicit one): the write would then refuse to run (TransactionSplit).
+
+    Inside a transaction the caller holds (a test's, or work the caller wraps around the Pix), or with prepared
+    statements off (a pooler in transaction mode): Django's atomic, a savepoint or BEGIN … COMMIT, as before."""
+    if connection.in_atomic_block or not _pipelined():
+        with transaction.atomic():
+            yield
+        return
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
