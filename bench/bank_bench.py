@@ -14,14 +14,14 @@ Scenarios (each runs BANK_BENCH_SECONDS, default 4):
   external, distinct payers   client i pays a key of another bank: every Pix credits the one settlement account;
   local, one payer            every client debits the same account: serialised on its holder and account locks;
   night, individuals          client i (an individual) pays payee i at 22:00: the night-limit sum runs too (over
-                              that payer's Pix of the night so far: thousands here, a handful for a real customer).
-The 8 clients are threads of this process (each its own connection, as in the tests), and again 8 processes
-(each its own interpreter and connection, as gunicorn/Celery workers run). On a 2-core machine the process row is
-the lower one: 8 interpreters and 8 backends share two CPUs and each Pix costs about twice the Python CPU
-(getrusage: 0.6 ms per Pix with threads, 1.2–1.4 ms with processes), so compare the thread row with pgbench,
-whose 8 clients are 2 C threads; a deployment runs about one process per core. "statements" counts what went through
-Django's cursor per Pix, besides BEGIN and COMMIT. After each row the bench checks that no balance is negative
-and that the bench organisation's money adds up to what it was.
+                              that payer's Pix of the night so far: hundreds here, a handful for a real customer).
+Each client has a connection of its own. The 8 clients run as pgbench's do (-c 8 -j 2: 2 workers of 4 connections):
+2 processes of 4 threads — also how `manage.py serve` runs on 2 cores (MAGIE_WEB_WORKERS, one process per core, of
+MAGIE_WEB_THREADS 4) — which is the RESULT; and again as 8 threads of one process (one interpreter lock for all 8:
+the Python of a Pix costs about twice its single-thread CPU there) and as 8 processes. "statements" counts what went
+through Django's cursor per Pix. Before each row the bench organisation's tables are reset as pgbench resets its own
+(`tables_reset`); after it the bench checks that no balance is negative and that the organisation's money adds up
+to what it was.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ PGBENCH_SCHEMA = "pgbench"
 DURATION = float(os.environ.get("BANK_BENCH_SECONDS", "4"))
 GOAL_SHARE = 0.25
 ROUNDS = 5
+PGBENCH_WORKERS = 2  # pgbench -j: its 8 clients are 2 threads of 4 connections each
+PGBENCH_SHAPE = (PGBENCH_WORKERS, CLIENTS // PGBENCH_WORKERS)  # the Pix clients the same way: 2 processes × 4 threads
 
 
 def database_ready() -> None:
@@ -130,8 +132,8 @@ def money_state() -> tuple[int, int]:
 # --- the clients ---------------------------------------------------------------------------------------------
 
 
-def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: float) -> tuple[int, int, int]:
-    """Pix of 1 cent until `stop_at`; (transfers, errors, statements). Runs in a thread or a process."""
+def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: float) -> tuple[int, int, int, float]:
+    """Pix of 1 cent until `stop_at`; (transfers, errors, statements, when it stopped). In a thread or a process."""
     from bank.services import pix_transfer_create
 
     statements = [0]
@@ -153,64 +155,82 @@ def client_loop(organisation, payer, key: str, now: datetime | None, stop_at: fl
                     errors += 1
     finally:
         connection.close()
-    return done, errors, statements[0]
+    return done, errors, statements[0], time.perf_counter()
 
 
-def every_client_worked(results: list[tuple[int, int, int]]) -> None:
+def every_client_worked(results: list[tuple[int, int, int, float]]) -> None:
     """A client that made no Pix was not one of the clients (no connection, say): the row would be a lie."""
-    idle = [i for i, (done, errors, _) in enumerate(results) if done + errors == 0]
+    idle = [i for i, (done, errors, _, _) in enumerate(results) if done + errors == 0]
     if idle:
         raise SystemExit(f"clients {idle} of {len(results)} made no Pix: the row would count fewer clients")
 
 
-def run_threads(organisation, payers, keys, now, clients: int, seconds: float = DURATION) -> tuple[float, ...]:
-    connection.close()  # this thread's connection back to the pool: the clients take one each
-    results: list[tuple[int, int, int]] = [(0, 0, 0)] * clients
-    barrier = threading.Barrier(clients + 1)
-    stop_at = [0.0]
+def _warm(organisation, payer, key: str, now: datetime | None) -> None:
+    """One Pix before the clock runs, not counted: the client's connection opened, its statements prepared, the
+    server process's caches filled, as on a server that has been running (each row starts new processes and pools)."""
+    from bank.services import pix_transfer_create
 
-    def client(i: int) -> None:
-        barrier.wait()
-        results[i] = client_loop(organisation, payers[i], keys[i], now, stop_at[0])
+    connection.set_tenant(organisation)  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
+    pix_transfer_create(holder=payer, key=key, amount_cents=1, idempotency_key=uuid.uuid4().hex, now=now)
 
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+
+def _client_threads(organisation, payers, keys, now, first: int, count: int, start_at: float,
+                    stop_at: float) -> list[tuple[int, int, int, float]]:
+    """Clients first … first + count - 1, each a thread of this process with its own connection, from start_at."""
+    results: list[tuple[int, int, int, float]] = [(0, 0, 0, 0.0)] * count
+
+    def client(index: int) -> None:
+        payer, key = payers[first + index], keys[first + index]
+        _warm(organisation, payer, key, now)
+        while time.perf_counter() < start_at:
+            time.sleep(0.001)
+        results[index] = client_loop(organisation, payer, key, now, stop_at)
+
+    threads = [threading.Thread(target=client, args=(index,)) for index in range(count)]
     for thread in threads:
         thread.start()
-    stop_at[0] = time.perf_counter() + seconds
-    started = time.perf_counter()
-    barrier.wait()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - started
-    every_client_worked(results)
-    return (*map(sum, zip(*results, strict=True)), elapsed)
+    return results
 
 
-def _process_client(organisation, payer, key, now, start_at, stop_at, queue) -> None:
-    while time.perf_counter() < start_at:
-        time.sleep(0.001)
-    queue.put(client_loop(organisation, payer, key, now, stop_at))
+def _process_clients(organisation, payers, keys, now, first, count, start_at, stop_at, queue) -> None:
+    queue.put(_client_threads(organisation, payers, keys, now, first, count, start_at, stop_at))
 
 
-def run_processes(organisation, payers, keys, now, clients: int) -> tuple[float, ...]:
-    """The same loop in `clients` forked processes. The parent's connection and its pool are closed before forking:
-    a child that inherited the pool would share its sockets with its siblings (the server then drops them)."""
+def run_clients(organisation, payers, keys, now, processes: int, threads: int,
+                seconds: float | None = None) -> tuple[float, ...]:
+    """processes × threads clients for `seconds` (BANK_BENCH_SECONDS): (Pix, errors, statements, elapsed). Forked
+    processes start with no connection and no pool of the parent's (a child that inherited the pool would share its
+    sockets with its siblings, and the server drops them); this process's own connection goes back to the pool so
+    that its threads take one each."""
+    seconds = DURATION if seconds is None else seconds
     connection.close()
-    connection.close_pool()  # type: ignore[attr-defined]  # postgresql backend; a no-op without a pool
-    context = multiprocessing.get_context("fork")
-    queue = context.Queue()
-    start_at = time.perf_counter() + 1.0  # time for every child to start before the clock runs
-    stop_at = start_at + DURATION
-    children = [context.Process(target=_process_client,
-                                args=(organisation, payers[i], keys[i], now, start_at, stop_at, queue))
-                for i in range(clients)]
-    for child in children:
-        child.start()
-    results = [queue.get(timeout=DURATION + 60) for _ in children]
-    for child in children:
-        child.join(timeout=10)
+    start_at = time.perf_counter() + (0.5 if processes == 1 else 1.5)  # every client started and warm by then
+    stop_at = start_at + seconds
+    if processes == 1:
+        results = _client_threads(organisation, payers, keys, now, 0, threads, start_at, stop_at)
+    else:
+        connection.close_pool()  # type: ignore[attr-defined]  # postgresql backend; a no-op without a pool
+        context = multiprocessing.get_context("fork")
+        queue = context.Queue()
+        children = [context.Process(target=_process_clients, args=(organisation, payers, keys, now, p * threads,
+                                                                    threads, start_at, stop_at, queue))
+                    for p in range(processes)]
+        for child in children:
+            child.start()
+        results = [result for _ in children for result in queue.get(timeout=seconds + 60)]
+        for child in children:
+            child.join(timeout=10)
     every_client_worked(results)
-    return (*map(sum, zip(*results, strict=True)), DURATION)
+    done, errors, statements = (sum(column) for column in list(zip(*results, strict=True))[:3])
+    return done, errors, statements, max(result[3] for result in results) - start_at
+
+
+def shape_label(processes: int, threads: int) -> str:
+    if processes == 1:
+        return f"{threads} thread{'s' if threads > 1 else ''}"
+    return f"{processes} procs" if threads == 1 else f"{processes} × {threads}"
 
 
 # --- pgbench -------------------------------------------------------------------------------------------------
@@ -237,7 +257,8 @@ def pgbench_tps(clients: int, seconds: float = DURATION) -> float | None:
     env = pgbench_env()
     if not initialised:
         subprocess.run([binary, "-i", "-s", "1", "-q"], env=env, check=True, capture_output=True)
-    done = subprocess.run([binary, "-N", "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(max(1, int(seconds)))],
+    done = subprocess.run([binary, "-N", "-c", str(clients), "-j", str(min(clients, PGBENCH_WORKERS)), "-T",
+                           str(max(1, int(seconds)))],
                           env=env, check=True, capture_output=True, text=True)
     match = re.search(r"tps = ([\d.]+)", done.stdout)
     if match is None:
@@ -303,12 +324,12 @@ def profile(organisation, payers) -> None:
     print(f"one client, {count} Pix: {plain_ms:.3f} ms per Pix without the profiler")
     print(f"under cProfile {total / count * 1000:.3f} ms per Pix, of which waiting for PostgreSQL "
           f"{waited / count * 1000:.3f} ms ({waited / total:.0%}); the rest is Python (inflated by the profiler)")
-    print(f"round trips of one Pix: {len(statements)} statements + {len(commands)} commands "
-          f"({', '.join(c.decode() for c in commands) or 'none seen'})")
+    print(f"one Pix: {len(statements)} statements through Django's cursor; commands psycopg sent of its own: "
+          f"{', '.join(c.decode() for c in commands) or 'none (no BEGIN, no COMMIT: bank.transfer_sql.pix_transaction)'}")
     for number, sql in enumerate(statements, 1):
         print(f"  {number}. {sql[:150]}{'…' if len(sql) > 150 else ''}")
     print()
-    stats.sort_stats("tottime").print_stats(18)
+    stats.sort_stats("tottime").print_stats(int(os.environ.get("BANK_BENCH_PROFILE_ROWS", "18")))
 
 
 # --- the run ---------------------------------------------------------------------------------------------------
@@ -334,11 +355,13 @@ def main() -> None:
     # a night of its own per run, so the night sum covers this run's Pix only (as a real night would)
     night = datetime.now(zone).replace(hour=22, minute=0, second=0, microsecond=0) - timedelta(
         days=int(time.time()) % 3650)
+    one, threads, procs = (1, 1), (1, CLIENTS), (CLIENTS, 1)
     scenarios = [
-        ("local, distinct payers", payers, local_keys, None, (1, CLIENTS, -CLIENTS)),
-        ("external, distinct payers", payers, ["fora@outrobanco.example"] * CLIENTS, None, (1, CLIENTS)),
-        ("local, one payer", [payers[0]] * CLIENTS, local_keys, None, (CLIENTS,)),
-        ("night, individuals", individuals, local_keys, night, (1, CLIENTS)),
+        ("local, distinct payers", payers, local_keys, None, (one, PGBENCH_SHAPE, threads, procs)),
+        ("external, distinct payers", payers, ["fora@outrobanco.example"] * CLIENTS, None,
+         (one, PGBENCH_SHAPE, threads)),
+        ("local, one payer", [payers[0]] * CLIENTS, local_keys, None, (PGBENCH_SHAPE, threads)),
+        ("night, individuals", individuals, local_keys, night, (one, PGBENCH_SHAPE, threads)),
     ]
     print(f"bank bench on {where}, {DURATION:.0f} s per row, PostgreSQL {connection.pg_version // 10000}, "  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
           f"prepared statements {'on' if settings.DATABASE_PREPARED_STATEMENTS else 'off'}")
@@ -365,25 +388,28 @@ def main() -> None:
             raise SystemExit(f"money not conserved in {name}: {before} → {after}")
         return result
 
+    def goal_rate(shape: tuple[int, int]) -> float:
+        done, _, _, elapsed = conserved("goal", lambda: run_clients(organisation, payers, local_keys, None, *shape))
+        return done / elapsed
+
     # The goal's figure, alternating with pgbench so that both see the same load on a shared machine.
-    print(f"\n{CLIENTS} clients, local Pix between distinct payers, alternating with pgbench -N "
-          f"(schema {PGBENCH_SCHEMA}; 3 statements + BEGIN/END a transaction)")
-    print(f"{'round':<8}{'pgbench TPS':>12}{'Pix/s':>9}{'share':>8}")
+    goal_shapes = (PGBENCH_SHAPE, threads)
+    print(f"\n{CLIENTS} clients, local Pix between distinct payers, alternating with pgbench -N -c {CLIENTS} "
+          f"-j {PGBENCH_WORKERS} (schema {PGBENCH_SCHEMA}; 3 statements + BEGIN/END a transaction)")
+    print(f"{'round':<8}{'pgbench TPS':>12}" + "".join(
+        f"{'Pix/s ' + shape_label(*shape):>18}{'share':>8}" for shape in goal_shapes))
     # Both sides warm first, unrecorded, as on a server that runs: the Pix clients' pooled connections prepare their
     # two statements once, pgbench's tables are read into the cache (the first round was the lowest in every run).
     pgbench_tps(CLIENTS, seconds=1)
-    conserved("warm-up", lambda: run_threads(organisation, payers, local_keys, None, CLIENTS, seconds=1))
-    shares, rates, baselines = [], [], []
+    conserved("warm-up", lambda: run_clients(organisation, payers, local_keys, None, *threads, seconds=1))
+    rounds: list[tuple[float | None, list[float]]] = []
     for number in range(1, ROUNDS + 1):
         tps = pgbench_tps(CLIENTS)
-        done, errors, statements, elapsed = conserved(
-            "goal", lambda: run_threads(organisation, payers, local_keys, None, CLIENTS))
-        rate = done / elapsed
-        rates.append(rate)
-        if tps:
-            baselines.append(tps)
-            shares.append(rate / tps)
-        print(f"{number:<8}{(f'{tps:.0f}' if tps else '—'):>12}{rate:>9.1f}{(f'{rate / tps:.1%}' if tps else '—'):>8}")
+        rates = [goal_rate(shape) for shape in goal_shapes]
+        rounds.append((tps, rates))
+        print(f"{number:<8}{(f'{tps:.0f}' if tps else '—'):>12}" + "".join(
+            f"{rate:>18.1f}{(f'{rate / tps:.1%}' if tps else '—'):>8}" for rate in rates))
+    baselines = [tps for tps, _ in rounds if tps]
     base_8 = statistics.median(baselines) if baselines else None
     base_1 = pgbench_tps(1)
 
@@ -393,31 +419,32 @@ def main() -> None:
     else:
         print("\nevery scenario")
     print(header + f"{'of pgbench':>11}")
-    for name, who, keys, now, client_counts in scenarios:
-        for clients in client_counts:
-            if clients < 0:
-                label, work = f"{-clients} procs", partial(run_processes, organisation, who, keys, now, -clients)
-            else:
-                label, work = f"{clients} threads", partial(run_threads, organisation, who, keys, now, clients)
-            row(name, label, conserved(name, work), base_1 if abs(clients) == 1 else base_8)
+    for name, who, keys, now, shapes in scenarios:
+        for shape in shapes:
+            work = partial(run_clients, organisation, who, keys, now, *shape)
+            row(name, shape_label(*shape), conserved(name, work), base_1 if shape == one else base_8)
     if settings.DATABASE_PREPARED_STATEMENTS:
-        settings.DATABASE_PREPARED_STATEMENTS = False  # hot_cursor reads it per call
-        for clients in (1, CLIENTS):
-            row("local, not prepared", f"{clients} threads",
-                conserved("not prepared", partial(run_threads, organisation, payers, local_keys, None, clients)),
-                base_1 if clients == 1 else base_8)
+        settings.DATABASE_PREPARED_STATEMENTS = False  # hot_cursor and pix_transaction read it per call
+        for shape in (one, PGBENCH_SHAPE, threads):
+            row("local, not prepared", shape_label(*shape),
+                conserved("not prepared", partial(run_clients, organisation, payers, local_keys, None, *shape)),
+                base_1 if shape == one else base_8)
         settings.DATABASE_PREPARED_STATEMENTS = True
     print("money conserved and no balance negative after every row")
-    if shares:
-        middle = sorted(range(len(shares)), key=shares.__getitem__)[len(shares) // 2]  # the median round
-        share = shares[middle]
+    for index, shape in enumerate(goal_shapes):
+        label = f"{CLIENTS} clients as {shape_label(*shape)}"
+        if not baselines:
+            print(f"RESULT: {statistics.median(rates[index] for _, rates in rounds):.0f} Pix/s with {label} "
+                  "(no pgbench to compare with)")
+            continue
+        shares = sorted((rates[index] / tps, rates[index], tps) for tps, rates in rounds if tps)
+        share, rate, tps = shares[len(shares) // 2]  # the median round
         verdict = "meets" if share >= GOAL_SHARE else "misses"
-        print(f"RESULT: {rates[middle]:.0f} Pix/s with {CLIENTS} clients against {baselines[middle]:.0f} pgbench -N "
-              f"TPS = {share:.1%} (the median of {ROUNDS} alternating rounds; {verdict} the goal of "
-              f"{GOAL_SHARE:.0%}); 2 statements per Pix besides BEGIN/COMMIT")
-    else:
-        print(f"RESULT: {statistics.median(rates):.0f} Pix/s with {CLIENTS} clients (no pgbench to compare with)")
-
+        print(f"{'RESULT' if shape == PGBENCH_SHAPE else 'also'}: {rate:.0f} Pix/s with {label} against {tps:.0f} "
+              f"pgbench -N TPS = {share:.1%} (the median of {ROUNDS} alternating rounds, {shares[0][0]:.1%} to "
+              f"{shares[-1][0]:.1%}; {verdict} the goal of {GOAL_SHARE:.0%})")
+    print("2 statements per Pix (3 for an individual at night), 2 round trips: no BEGIN or COMMIT "
+          "(bank.transfer_sql.pix_transaction)")
 
 if __name__ == "__main__":
     main()
