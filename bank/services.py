@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, transaction
 from django.db.models import F
 
 from bank.errors import (
@@ -493,7 +493,7 @@ def _transfer_loaded(row: dict[str, object], *, transfer_id: int, holder: Holder
     """The stored transfer as a model instance, built as a query result is (`from_db`: every field positional,
     saved state): the row transfer_write wrote, its id, and the payer's Holder already at hand."""
     values = {**row, **_TRANSFER_NEW, "id": transfer_id}
-    transfer = PixTransfer.from_db(connection.alias, None, [values[name] for name in _TRANSFER_ATTNAMES])
+    transfer = PixTransfer.from_db(DEFAULT_DB_ALIAS, None, [values[name] for name in _TRANSFER_ATTNAMES])
     PixTransfer.holder.field.set_cached_value(transfer, holder)
     return transfer
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import psycopg
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 LOCK_SQL = """
 WITH payer_holder AS (
@@ -198,20 +198,20 @@ def hot_cursor():
     Django leaves psycopg's automatic preparation off on the connection (for transaction-mode poolers); this
     cursor asks for it explicitly, so only the statements sent through it are prepared. Behind a pooler that
     cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false."""
-    with connection.cursor() as wrapper:
+    db = connections[DEFAULT_DB_ALIAS]  # once: each `connection.…` is a lookup in a thread-local
+    with db.cursor() as wrapper:
         if not getattr(settings, "DATABASE_PREPARED_STATEMENTS", True):
             yield wrapper
             return
         own = wrapper.cursor
-        wrapper.cursor = _preparing_cursor(connection.connection)
+        wrapper.cursor = _preparing_cursor(db.connection)
         try:
             yield wrapper
         finally:
             wrapper.cursor = own  # closed with the wrapper; the preparing one stays with its connection
 
 
-def _pipelined() -> bool:
-    return bool(getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)) and psycopg.Pipeline.is_supported()
+_PIPELINE_SUPPORTED = psycopg.Pipeline.is_supported()  # libpq ≥ 14 (psycopg's binary package brings its own)
 
 
 @contextmanager
@@ -228,9 +228,10 @@ def pix_transaction() -> Iterator[None]:
 
     Inside a transaction the caller holds (a test's, or work the caller wraps around the Pix), or with prepared
     statements off (a pooler in transaction mode): Django's atomic, a savepoint or BEGIN … COMMIT, as before."""
-    if connection.in_atomic_block or not _pipelined():
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.in_atomic_block or not (_PIPELINE_SUPPORTED and getattr(settings, "DATABASE_PREPARED_STATEMENTS", True)):
         with transaction.atomic():
             yield
         return
-    with connection.wrap_database_errors, connection.connection.pipeline():
+    with db.wrap_database_errors, db.connection.pipeline():
         yield
