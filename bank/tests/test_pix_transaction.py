@@ -15,7 +15,7 @@ from bank.models import Account, Holder, PixTransfer
 from bank.services import pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
 from bank.transfer_sql import TransactionSplit
-from magie.testing import test_database_url
+from magie import testing
 from tenants.models import Organisation
 
 CONCRETE_FIELDS = [field.attname for field in PixTransfer._meta.concrete_fields]
@@ -43,7 +43,7 @@ def commands(monkeypatch) -> list[bytes]:
 
 def other_connection() -> psycopg.Connection:
     schema = connection.schema_name  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
-    return psycopg.connect(test_database_url(), autocommit=True, options=f"-c search_path={schema}")
+    return psycopg.connect(testing.test_database_url(), autocommit=True, options=f"-c search_path={schema}")
 
 
 @pytest.mark.parametrize("key", [ANA_KEY, PEDRO_KEY])
