@@ -36,7 +36,7 @@ psycopg cursor that prepares them once per connection: see `hot_cursor`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 import psycopg
@@ -222,9 +222,10 @@ def pix_transaction() -> Iterator[None]:
     transaction. `transfer_lock`'s fetch sends a Flush: its rows come back with the transaction still open and
     locked; `transfer_write` is sent with the Sync at the end of the block, which commits it (read it after the
     block: `transfer_written`). Two round trips and no BEGIN or COMMIT, where Django's atomic takes four, and the
-    payer's rows stay locked one round trip instead of two. A block left early (a refusal, an exception) sends
-    the Sync over a transaction that only read and locked. Nothing in the block may start or end a transaction
-    (Django's atomic would commit the implicit one): the write would then refuse to run (TransactionSplit).
+    payer's rows stay locked one round trip instead of two. A block left early by a refusal sends the Sync over a
+    transaction that only read and locked; one left by an exception sends ROLLBACK before it, so that nothing the
+    block sent is committed, as with Django's atomic. Nothing in the block may start or end a transaction (Django's
+    atomic would commit the implicit one): the write would then refuse to run (TransactionSplit).
 
     Inside a transaction the caller holds (a test's, or work the caller wraps around the Pix), or with prepared
     statements off (a pooler in transaction mode): Django's atomic, a savepoint or BEGIN … COMMIT, as before."""
@@ -233,5 +234,11 @@ def pix_transaction() -> Iterator[None]:
         with transaction.atomic():
             yield
         return
-    with db.wrap_database_errors, db.connection.pipeline():
-        yield
+    raw = db.connection
+    with db.wrap_database_errors, raw.pipeline():
+        try:
+            yield
+        except BaseException:
+            with suppress(psycopg.Error):  # a pipeline the server already aborted rolls back at the Sync anyway
+                raw.execute("ROLLBACK")
+            raise

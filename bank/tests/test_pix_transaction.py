@@ -97,6 +97,26 @@ def test_a_write_outside_the_locks_transaction_writes_nothing(carla, monkeypatch
     assert (balance_of(carla), PixTransfer.objects.count()) == before
 
 
+def test_an_exception_after_the_write_was_sent_commits_nothing(carla, monkeypatch):
+    """The pipeline ends with a Sync, which would commit what was sent: an exception in the block rolls back first."""
+    from bank import transfer_sql
+
+    before = (balance_of(carla), PixTransfer.objects.count())
+    write = transfer_sql.transfer_write
+
+    def write_then_fail(cursor, **kwargs):
+        write(cursor, **kwargs)
+        raise ConnectionResetError("the worker died after sending the write")
+
+    monkeypatch.setattr(services, "transfer_write", write_then_fail)
+    with pytest.raises(ConnectionResetError):
+        pix_transfer_create(holder=carla, key=ANA_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
+    assert (balance_of(carla), PixTransfer.objects.count()) == before
+    monkeypatch.undo()
+    transfer = pix_transfer_create(holder=carla, key=ANA_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
+    assert transfer.status == PixTransfer.Status.SETTLED  # the connection goes on
+
+
 def test_refusals_replays_and_the_night_sum_on_their_own(carla, commands):
     whole = balance_of(carla)
     first = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=whole, idempotency_key="own-all", now=DAY)
