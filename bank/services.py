@@ -9,8 +9,8 @@ then locked in pk order before the balance check, and debit and credit happen in
 settlement account, credited by every Pix leaving for another bank, is never locked ahead: the UPDATE that credits
 it takes its lock last, just before COMMIT, so every outgoing Pix holds that one shared row for the shortest time,
 and an operation holding it waits for nothing else. An immediate Pix does all that in two statements written by
-hand (`bank.transfer_sql`: one SELECT … FOR UPDATE, one INSERT … RETURNING that also moves the money); the rest of
-this module is ORM.
+hand (`bank.transfer_sql`: one SELECT … FOR UPDATE, one INSERT … RETURNING that also moves the money), in two round
+trips when it runs on its own (`pix_transaction`); the rest of this module is ORM.
 """
 
 from __future__ import annotations
