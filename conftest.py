@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import tenant_context
 
-from magie.testing import WorkerProcess, tasks_through_broker
+from magie.testing import WorkerProcess, tasks_through_broker, truncate_retrying_on_deadlock
 from tenants.models import Organisation
 from tenants.testing import organisations_ensure, tenant_tables_truncate
 
@@ -21,6 +21,13 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """Build the test database once, with the three demo organisations seeded as `make run` seeds them."""
     with django_db_blocker.unblock():
         call_command("seed_demo", verbosity=0, stdout=io.StringIO())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _truncate_survives_live_readers():
+    """The test process empties its database while `up`'s processes, workers and live servers may still read it."""
+    with connection.execute_wrapper(truncate_retrying_on_deadlock):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -191,3 +191,35 @@ def run_together(count: int, work, organisation=None, timeout: float = 120) -> l
         thread.join(timeout=timeout)
     assert not any(thread.is_alive() for thread in threads), "a thread is still running"
     return results
+
+
+DEADLOCK_DETECTED = "40P01"
+TRUNCATE_ATTEMPTS = 5
+
+
+def truncate_retrying_on_deadlock(execute, sql, params, many, context):
+    """A `connection.execute_wrapper` for the test process: a TRUNCATE that PostgreSQL aborts as a deadlock's victim
+    is run again. Tests that serve the platform (`manage.py up`, a worker, a live server) leave processes reading
+    while the test's database is emptied (Django's flush, `tenant_tables_truncate`): a TRUNCATE locks its tables
+    one after the other, and a reader's transaction holding one of them while it waits for another is a deadlock
+    that PostgreSQL resolves by aborting one side, the TRUNCATE when its wait began first. Inside a transaction
+    (Django's flush runs in one) the attempt is enclosed in a savepoint, so that the abort releases what it locked
+    and leaves the transaction usable; any other error, and the last attempt's deadlock, are raised."""
+    if not sql.lstrip().upper().startswith("TRUNCATE"):
+        return execute(sql, params, many, context)
+    cursor = context["cursor"].cursor  # the driver's own: a savepoint that is not a statement Django counts
+    in_transaction = context["connection"].in_atomic_block
+    for attempt in range(1, TRUNCATE_ATTEMPTS + 1):
+        if in_transaction:
+            cursor.execute("SAVEPOINT magie_truncate")
+        try:
+            result = execute(sql, params, many, context)
+        except Exception as error:
+            if getattr(error.__cause__, "sqlstate", None) != DEADLOCK_DETECTED or attempt == TRUNCATE_ATTEMPTS:
+                raise
+            if in_transaction:
+                cursor.execute("ROLLBACK TO SAVEPOINT magie_truncate")
+            continue
+        if in_transaction:
+            cursor.execute("RELEASE SAVEPOINT magie_truncate")
+        return result
