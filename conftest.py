@@ -8,10 +8,11 @@ import os
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.backends.signals import connection_created
 from django.test import Client
 from django_tenants.utils import tenant_context
 
-from magie.testing import WorkerProcess, tasks_through_broker, truncate_retrying_on_deadlock
+from magie.testing import WorkerProcess, tasks_through_broker, truncate_retrying_install
 from tenants.models import Organisation
 from tenants.testing import organisations_ensure, tenant_tables_truncate
 
@@ -26,8 +27,10 @@ def django_db_setup(django_db_setup, django_db_blocker):
 @pytest.fixture(scope="session", autouse=True)
 def _truncate_survives_live_readers():
     """The test process empties its database while `up`'s processes, workers and live servers may still read it."""
-    with connection.execute_wrapper(truncate_retrying_on_deadlock):
-        yield
+    connection_created.connect(truncate_retrying_install, weak=False)
+    truncate_retrying_install(connection)
+    yield
+    connection_created.disconnect(truncate_retrying_install)
 
 
 @pytest.fixture(autouse=True)

@@ -223,3 +223,12 @@ def truncate_retrying_on_deadlock(execute, sql, params, many, context):
         if in_transaction:
             cursor.execute("RELEASE SAVEPOINT magie_truncate")
         return result
+
+
+def truncate_retrying_install(connection, **_) -> None:
+    """Put `truncate_retrying_on_deadlock` on this connection, first (outermost) so that a test's own
+    `execute_wrapper` block, which pops the last wrapper, never pops it. Also a `connection_created` receiver: the
+    thread's DatabaseWrapper is not always the same object (with an event loop running in the thread, as Playwright's
+    sync API runs one, Django's connections are kept per async context)."""
+    if truncate_retrying_on_deadlock not in connection.execute_wrappers:
+        connection.execute_wrappers.insert(0, truncate_retrying_on_deadlock)
