@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
+from psycopg.errors import DeadlockDetected
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -193,7 +194,6 @@ def run_together(count: int, work, organisation=None, timeout: float = 120) -> l
     return results
 
 
-DEADLOCK_DETECTED = "40P01"
 TRUNCATE_ATTEMPTS = 5
 
 
@@ -215,7 +215,7 @@ def truncate_retrying_on_deadlock(execute, sql, params, many, context):
         try:
             result = execute(sql, params, many, context)
         except Exception as error:
-            if getattr(error.__cause__, "sqlstate", None) != DEADLOCK_DETECTED or attempt == TRUNCATE_ATTEMPTS:
+            if not isinstance(error.__cause__, DeadlockDetected) or attempt == TRUNCATE_ATTEMPTS:
                 raise
             if in_transaction:
                 cursor.execute("ROLLBACK TO SAVEPOINT magie_truncate")
