@@ -24,6 +24,7 @@ from agent.tools.arguments import FAILED_SLOTS as ARGUMENT_FAILED_SLOTS
 from agent.tools.arguments import argument_context
 from agent.tools.base import ToolCallRecord, ToolContext, ToolFailure, ToolSpec, failure_from
 from asks.perception.contract import strict_json_schema
+from guards.evidence import undeclared
 from magie.bounds import json_storable, text_storable
 from magie.errors import DomainError
 
@@ -37,6 +38,34 @@ MAX_FIELD_PROBLEMS = 10
 # The bounds of `agent.tools.arguments` a value may break (pydantic error types), most specific first.
 BOUNDS = ("reference_malformed", "amount_too_large", "date_out_of_range", "date_invalid", "text_not_storable")
 SAME_AS = {"string_unicode": "text_not_storable"}  # pydantic's own refusal of a lone surrogate
+
+
+class UndeclaredEvidence(Exception):
+    """A tool returns a field of a guarded kind (money, a date, a name, a count…) that its evidence does not type."""
+
+
+def evidence_problems() -> list[str]:
+    """What the tools' declarations leave untyped: a tool with no `returns`, a returned field of a guarded kind its
+    evidence does not declare (`guards.evidence.undeclared`), a declared field the tool neither returns nor takes."""
+    problems = []
+    for org_kind, tools in TOOLS_BY_ORG_KIND.items():
+        for tool in tools:
+            if not tool.returns:
+                problems.append(f"{org_kind}.{tool.name}: declares no returned fields")
+                continue
+            for name in undeclared(tool.returns, tool.evidence):
+                problems.append(f"{org_kind}.{tool.name}: returns {name!r} without evidence for it")
+            unknown = sorted(tool.evidence.declared - set(tool.returns) - set(tool.args.model_fields))
+            if unknown:
+                problems.append(f"{org_kind}.{tool.name}: evidence names fields it has not: {unknown}")
+    return problems
+
+
+def evidence_check() -> None:
+    """Refuse to start with a tool whose results the guards could not read (`evidence_problems`)."""
+    problems = evidence_problems()
+    if problems:
+        raise UndeclaredEvidence("; ".join(problems))
 
 
 def tools_for(org_kind: str) -> dict[str, ToolSpec]:

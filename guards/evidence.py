@@ -23,8 +23,17 @@ entries, a cart's lines). Nothing else is derived: no free sums or differences o
 draft may recount them ("você fez 3 Pix enviados") without it being a claim of a new effect. `links` names fields
 holding URLs of the organisation's own pages (a payment link): their hosts are allowed in a draft.
 
-A result whose tool declared nothing is read by `inferred(data)`: money only from keys named like money (`*_cents`
-in cents, price/amount/balance/total/fare/cost/fee/rent in units); every other number supports nothing.
+The other facts a draft states are typed the same way: `names` (people, companies, places, activities: a
+recipient's `owner_name`), `products` (a catalogue item's name), `statuses` (a field whose values say what became of
+an effect, mapped to the words a draft uses: `settled` → `sent`), `warranties` (months of warranty, None = no data),
+`places_left` (seats or places still free), `dates` (dates, datetimes and times of day) and `quantities` (counts).
+`plain` lists the fields that carry none of these (a currency code, a direction), so every field a tool returns is
+declared: `undeclared(fields, evidence)` names those of a guarded kind left out, and the agent's registry refuses to
+start with one (a tool that forgets its evidence fails at start-up, not in a customer's chat).
+
+A result whose tool declared nothing is read by `inferred(data)`, from key names taken word by word (`kind_of_key`:
+"account_balance" is money because its last word is, "account" holds no "count", "price_range" is no price); every
+other number supports nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +48,11 @@ from typing import Any, Literal, NamedTuple
 Unit = Literal["cents", "units"]
 MoneyRole = Literal["amount", "price", "balance", "debit"]
 IdentifierKind = Literal["account", "phone", "document", "key", "reference", "address"]
+# What an effect's status says, in the words of a draft: sent (a Pix settled), scheduled, failed, booked (a place
+# held, paid or not), paid, cancelled, pending (waiting for something, e.g. a payment).
+StatusWord = Literal["sent", "scheduled", "failed", "booked", "paid", "cancelled", "pending"]
+# The guarded kinds of a result's field (`kind_of_key`, `undeclared`).
+FieldKind = Literal["money", "quantity", "date", "name", "status", "reference", "warranty", "places", "link"]
 
 MAX_NODES = 20_000  # JSON nodes read per result: a result is data from our own engines, but bounded all the same
 
@@ -60,6 +74,24 @@ class Identifier:
 
 
 @dataclass(frozen=True)
+class Status:
+    """A field saying what became of an effect, and what each of its values means in a draft's words (a value not
+    listed is read as itself when it is a `StatusWord`)."""
+
+    field: str
+    values: tuple[tuple[str, StatusWord], ...] = ()
+
+    def word(self, value: str) -> StatusWord | None:
+        mapped = dict(self.values).get(value)
+        if mapped is not None:
+            return mapped
+        return value if value in STATUS_WORDS else None  # type: ignore[return-value]
+
+
+STATUS_WORDS: frozenset[str] = frozenset({"sent", "scheduled", "failed", "booked", "paid", "cancelled", "pending"})
+
+
+@dataclass(frozen=True)
 class Evidence:
     money: tuple[Money, ...] = ()
     quantities: tuple[str, ...] = ()
@@ -67,6 +99,12 @@ class Evidence:
     identifiers: tuple[Identifier, ...] = ()
     reports: tuple[str, ...] = ()
     links: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    products: tuple[str, ...] = ()
+    statuses: tuple[Status, ...] = ()
+    warranties: tuple[str, ...] = ()
+    places_left: tuple[str, ...] = ()
+    plain: tuple[str, ...] = ()
 
     def money_field(self, key: str) -> Money | None:
         return self._money_by_field.get(key)
@@ -74,6 +112,17 @@ class Evidence:
     @cached_property
     def _money_by_field(self) -> dict[str, Money]:
         return {money.field: money for money in self.money}
+
+    @cached_property
+    def status_by_field(self) -> dict[str, Status]:
+        return {status.field: status for status in self.statuses}
+
+    @cached_property
+    def declared(self) -> frozenset[str]:
+        """Every field this evidence says something of."""
+        return frozenset({*self._money_by_field, *self.quantities, *self.dates, *(i.field for i in self.identifiers),
+                          *self.links, *self.names, *self.products, *self.status_by_field, *self.warranties,
+                          *self.places_left, *self.plain})
 
 
 class MoneyValue(NamedTuple):
@@ -87,48 +136,115 @@ class MoneyValue(NamedTuple):
 
 @dataclass(frozen=True)
 class TypedResult:
-    """What a result holds, by type. `totals` are the sums of `listed` fields over each list."""
+    """What a result holds, by type. `totals` are the sums of `listed` fields over each list; `lengths` the number
+    of items of each list of objects (what "I found 3 restaurants" counts)."""
 
     money: tuple[MoneyValue, ...] = ()
     totals: tuple[MoneyValue, ...] = ()
     quantities: tuple[int, ...] = ()
     identifiers: tuple[tuple[IdentifierKind, str], ...] = ()
     links: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    products: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+    statuses: tuple[StatusWord, ...] = ()
+    warranties: tuple[int | None, ...] = ()
+    places_left: tuple[int, ...] = ()
+    lengths: tuple[int, ...] = ()
 
 
-_MONEY_NAME_RE = re.compile(r"(price|amount|balance|total|fare|cost|fee|rent|valor|preco|precio|importe)")
-_ID_NAME_RE = re.compile(r"(phone|telefone|telefono|account|conta|cuenta|cpf|cnpj|document|key|chave|_id$|^id$|_ref$"
-                         r"|number|code|e2e|end_to_end|sku|address|endereco|token)")
-_QUANTITY_NAME_RE = re.compile(r"(party_size|quantity|qty|number_of_|_count$|^count$|travelers|passengers|tickets"
-                               r"|seats|guests|nights|rooms|people|places)")
-_DATE_NAME_RE = re.compile(r"(date|_at$|^at$|since|until|time|start|end|valid)")
-_ROLE_FROM_NAME = (("balance", "balance"), ("price", "price"), ("fare", "price"), ("rent", "price"), ("cost", "price"))
+# Key names read word by word (`key_tokens`): the last word of an English compound is its head ("account_balance" is
+# a balance, "balance_account" an account), so the head decides, with a few phrases read whole first.
+_MONEY_WORDS = frozenset({"price", "prices", "amount", "balance", "total", "fare", "cost", "fee", "fees", "rent",
+                          "charge", "salary", "valor", "preco", "precio", "importe", "subtotal"})
+_ID_WORDS = frozenset({"id", "ref", "reference", "code", "number", "sku", "key", "token", "e2e", "txid", "account",
+                       "phone", "telephone", "document", "cpf", "cnpj", "iban", "path", "uuid", "hash"})
+_QUANTITY_WORDS = frozenset({"quantity", "qty", "count", "size", "travelers", "travellers", "passengers", "tickets",
+                             "seats", "guests", "nights", "rooms", "people", "adults", "children", "riders", "stops",
+                             "days", "persons"})
+_DATE_WORDS = frozenset({"date", "time", "at", "since", "until", "start", "end", "day", "when", "datetime",
+                         "deadline", "expires", "expiry", "valid", "created", "updated", "scheduled", "settled"})
+_NAME_WORDS = frozenset({"name", "names", "nickname", "city", "venue", "location", "address", "street", "place",
+                         "instructor", "stylist", "doctor", "dentist", "therapist", "recipient", "owner", "counterpart",
+                         "merchant", "brand", "model", "title", "activity", "restaurant", "hotel", "airline",
+                         "cuisine", "category", "subcategory", "genre", "artist"})
+_LINK_WORDS = frozenset({"url", "link", "href", "uri"})
+_CATEGORICAL = frozenset({"range", "type", "method", "rating", "percent", "percentage", "flag", "is", "has"})
+_TOKEN_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def key_tokens(key: str) -> tuple[str, ...]:
+    """The words of a key, lower case: "accountBalanceCents" and "account_balance_cents" → account, balance, cents."""
+    return tuple(token.lower() for token in _TOKEN_RE.findall(key))
+
+
+def kind_of_key(key: str) -> FieldKind | None:
+    """The guarded kind a key's name says, word by word (never a substring: "account" holds no "count"), or None."""
+    tokens = key_tokens(key)
+    if "per" in tokens[1:]:  # "price_per_night": the head comes before "per"
+        tokens = tokens[: tokens.index("per", 1)]
+    if len(tokens) > 1 and tokens[-1] in ("for", "of", "in", "on", "by"):  # "scheduled_for"
+        tokens = tokens[:-1]
+    if not tokens:
+        return None
+    head = tokens[-1]
+    if tokens[0] in ("is", "has") or head in _CATEGORICAL:
+        return None
+    if "warranty" in tokens or "guarantee" in tokens:
+        return "warranty"
+    if tokens[-2:] in (("places", "left"), ("seats", "left"), ("spots", "left")) or head in ("left", "remaining", "free"):
+        return "places"
+    if head == "status" or head == "state":
+        return "status"
+    if head == "cents" or head in _MONEY_WORDS or (head in ("paid", "due") and len(tokens) > 1):
+        return "money"
+    if tokens[:2] == ("number", "of") or head in _QUANTITY_WORDS or head == "stock":
+        return "quantity"
+    if head in _LINK_WORDS:
+        return "link"
+    if head in _ID_WORDS or (len(tokens) > 1 and tokens[-2:] == ("end", "id")):
+        return "reference"
+    if head in _DATE_WORDS or head.endswith("date"):
+        return "date"
+    if head in _NAME_WORDS:
+        return "name"
+    return None
+
+
+def undeclared(fields: Iterator[str] | tuple[str, ...] | list[str] | frozenset[str], evidence: Evidence) -> list[str]:
+    """The fields of a guarded kind (`kind_of_key`) that `evidence` does not declare, sorted."""
+    return sorted({field for field in fields if kind_of_key(field) is not None and field not in evidence.declared})
 
 
 def inferred(data: Any) -> Evidence:
     """Evidence read from key names, for a result whose tool declared none (see the module doc)."""
-    keys = set(_keys(data))
-    money = []
-    for key in sorted(keys):
-        if key.endswith("_cents"):
-            money.append(Money(key, "cents", _role_from_name(key)))
-        elif _MONEY_NAME_RE.search(key) and not _ID_NAME_RE.search(key) and "range" not in key:
-            money.append(Money(key, "units", _role_from_name(key)))
-    money_keys = {m.field for m in money}
+    money: list[Money] = []
+    fields: dict[FieldKind, list[str]] = {}
+    for key in sorted(set(_keys(data))):
+        kind = kind_of_key(key)
+        if kind == "money":
+            unit: Unit = "cents" if key_tokens(key)[-1] == "cents" else "units"
+            money.append(Money(key, unit, _role_from_name(key)))
+        elif kind is not None:
+            fields.setdefault(kind, []).append(key)
     return Evidence(
-        money=tuple(money),
-        quantities=tuple(sorted(k for k in keys if _QUANTITY_NAME_RE.search(k) and k not in money_keys)),
-        dates=tuple(sorted(k for k in keys if _DATE_NAME_RE.search(k) and k not in money_keys)),
-        identifiers=tuple(Identifier(k, "reference") for k in sorted(keys) if _ID_NAME_RE.search(k)
-                          and k not in money_keys),
-        links=tuple(sorted(k for k in keys if k in ("url", "link", "payment_url", "approval_url"))),
+        money=tuple(money), quantities=tuple(fields.get("quantity", ())), dates=tuple(fields.get("date", ())),
+        identifiers=tuple(Identifier(k, "reference") for k in fields.get("reference", ())),
+        links=tuple(fields.get("link", ())), names=tuple(fields.get("name", ())),
+        statuses=tuple(Status(k) for k in fields.get("status", ())), warranties=tuple(fields.get("warranty", ())),
+        places_left=tuple(fields.get("places", ())),
     )
 
 
+_ROLE_FROM_NAME: tuple[tuple[str, MoneyRole], ...] = (
+    ("balance", "balance"), ("price", "price"), ("fare", "price"), ("rent", "price"), ("cost", "price"))
+
+
 def _role_from_name(key: str) -> MoneyRole:
+    tokens = key_tokens(key)
     for word, role in _ROLE_FROM_NAME:
-        if word in key:
-            return role  # type: ignore[return-value]
+        if word in tokens:
+            return role
     return "amount"
 
 
@@ -176,9 +292,19 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
     quantities: list[int] = []
     identifiers: list[tuple[IdentifierKind, str]] = []
     links: list[str] = []
+    names: list[str] = []
+    products: list[str] = []
+    dates: list[str] = []
+    statuses: list[StatusWord] = []
+    warranties: list[int | None] = []
+    places: list[int] = []
+    lengths: list[int] = []
     quantity_keys = set(evidence.quantities)
     identifier_kinds = {i.field: i.kind for i in evidence.identifiers}
     link_keys = set(evidence.links)
+    name_keys, product_keys, date_keys = set(evidence.names), set(evidence.products), set(evidence.dates)
+    warranty_keys, place_keys = set(evidence.warranties), set(evidence.places_left)
+    status_of = evidence.status_by_field
     budget = [MAX_NODES]
 
     def currency_of(spec: Money, holder: dict) -> str:
@@ -198,6 +324,9 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                     currency = currency_of(spec, node)
                     money.append(MoneyValue(_hundredths(number, spec.unit, factor_of(currency)), currency,
                                             spec.role, key))
+                elif key in quantity_keys and isinstance(value, dict):  # counts by what they count
+                    quantities.extend(int(n) for v in value.values()
+                                      if (n := number_of(v)) is not None and n == int(n) and 0 < n <= 10_000)
                 elif key in quantity_keys and (number := number_of(value)) is not None and number == int(number):
                     if 0 < number <= 10_000:
                         quantities.append(int(number))
@@ -205,17 +334,34 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                     identifiers.append((identifier_kinds[key], str(value)))
                 elif key in link_keys and isinstance(value, str):
                     links.append(value)
+                elif isinstance(value, str) and value:
+                    if key in name_keys:
+                        names.append(value)
+                    elif key in product_keys:
+                        products.append(value)
+                    elif key in date_keys:
+                        dates.append(value)
+                    elif key in status_of and (word := status_of[key].word(value.lower())) is not None:
+                        statuses.append(word)
+                elif key in warranty_keys and (value is None or (number := number_of(value)) is not None):
+                    warranties.append(None if value is None else int(number))
+                elif key in place_keys and (number := number_of(value)) is not None and number == int(number):
+                    places.append(int(number))
                 if isinstance(value, (dict, list, tuple)):
                     read(value)
         elif isinstance(node, (list, tuple)):
             for spec in evidence.money:
                 if spec.listed:
                     totals.extend(_list_totals(node, spec, currency_of, factor_of))
+            if node and isinstance(node[0], dict):
+                lengths.append(len(node))
             for child in node:
                 read(child)
 
     read(data)
-    return TypedResult(tuple(money), tuple(totals), tuple(quantities), tuple(identifiers), tuple(links))
+    return TypedResult(tuple(money), tuple(totals), tuple(quantities), tuple(identifiers), tuple(links), tuple(names),
+                       tuple(products), tuple(dates), tuple(statuses), tuple(warranties), tuple(places),
+                       tuple(lengths))
 
 
 def _list_totals(items: list | tuple, spec: Money, currency_of, factor_of) -> list[MoneyValue]:

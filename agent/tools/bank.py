@@ -12,11 +12,11 @@ from agent.models import PixCode
 from agent.pixcode import names_match, pix_code_for
 from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
-from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
 from approvals.previews import pix_preview
-from bank.interface import SandboxBank
+from bank.interface import Balance, KeyOwner, SandboxBank, Statement, TransferReceipt
 from bank.keys import key_parse
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, Money, Status
 
 
 class GetBalanceArgs(ToolArgs):
@@ -165,31 +165,42 @@ CLOSES_ASK = frozenset({"account_not_found", "same_account"})
 # What each result's fields mean, for the guards (amounts in the currency's minor unit, currency in a sibling field
 # or, for the statement's totals, the organisation's).
 _OWNER_IDS = (Identifier("masked_document", "document"), Identifier("key_value", "key"))
+_OWNER_NAMES = ("owner_name", "bank_name")
+_OWNER_PLAIN = ("key_type", "recipient")
+# A transfer's status in a draft's words: settled is sent, the others are themselves.
+_TRANSFER_STATUS = Status("status", (("settled", "sent"), ("scheduled", "scheduled"), ("failed", "failed"),
+                                     ("cancelled", "cancelled"), ("pending", "pending"), ("sending", "pending")))
 BALANCE_EVIDENCE = Evidence(money=(Money("balance_cents", role="balance"),),
-                            identifiers=(Identifier("account_number", "account"),))
-LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS))
+                            identifiers=(Identifier("account_number", "account"),), plain=("currency",))
+LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS), names=_OWNER_NAMES,
+                           plain=("key_type",))
 RECEIPT_EVIDENCE = Evidence(money=(Money("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
                             identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference"),
-                                         Identifier("txid", "reference"), *_OWNER_IDS))
+                                         Identifier("txid", "reference"), Identifier("failure_code", "reference"),
+                                         *_OWNER_IDS),
+                            names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
+                            plain=("currency", "description", *_OWNER_PLAIN))
 STATEMENT_EVIDENCE = Evidence(
     money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit"), Money("settled_in_cents")),
-    dates=("since", "until", "at"),
+    dates=("since", "until", "at"), quantities=("counts",), names=("counterpart_name",),
     identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference")),
+    statuses=(_TRANSFER_STATUS,), plain=("currency", "direction", "entries"),
     reports=("send_pix",),  # the statement recounts Pix already sent: "você fez 3 Pix enviados" is a report
 )
 
 TOOLS = engine_tools(
     ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance,
-             completes=("balance",), evidence=BALANCE_EVIDENCE),
+             completes=("balance",), evidence=BALANCE_EVIDENCE, returns=fields_of(Balance)),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
-             evidence=LOOKUP_EVIDENCE),
+             evidence=LOOKUP_EVIDENCE, returns=fields_of(KeyOwner, extra=("recipient_ref",))),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
              send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
              preview=send_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer",),
-             evidence=RECEIPT_EVIDENCE),
+             evidence=RECEIPT_EVIDENCE, returns=fields_of(TransferReceipt), effect_kind="money"),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
-             list_pix_history, completes=("pix_history",), evidence=STATEMENT_EVIDENCE),
+             list_pix_history, completes=("pix_history",), evidence=STATEMENT_EVIDENCE,
+             returns=fields_of(Statement)),
     failed_slots=FAILED_SLOTS,
     closes_ask=CLOSES_ASK,
 )

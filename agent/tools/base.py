@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -73,6 +75,31 @@ class ToolSpec:
     # What the fields of this tool's result mean (money with currency and unit, quantities, dates, identifiers): the
     # guards read the result through it, so an account number never supports an amount (guards.evidence).
     evidence: Evidence = Evidence()
+    # Every field name the result may hold, at any depth (`fields_of` the engine's result types, plus what the tool
+    # adds): the registry refuses to start when one of a guarded kind is not in `evidence` (`agent.registry`).
+    returns: tuple[str, ...] = ()
+    # What an effect does, in the guards' words ("money", "booking", "order"): a draft's claim must be of the kind of
+    # an effect this turn executed (a booking is no Pix).
+    effect_kind: str = ""
+
+
+def fields_of(*types: type, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The field names of the dataclasses `types` and of the dataclasses they hold (a receipt's recipient, a
+    statement's entries), and `extra`, in order, once each."""
+    names: list[str] = []
+
+    def walk(kind: Any) -> None:
+        for arg in typing.get_args(kind):
+            walk(arg)
+        if dataclasses.is_dataclass(kind) and isinstance(kind, type):
+            hints = typing.get_type_hints(kind)
+            for item in dataclasses.fields(kind):
+                names.append(item.name)
+                walk(hints[item.name])
+
+    for kind in types:
+        walk(kind)
+    return tuple(dict.fromkeys([*names, *extra]))
 
 
 def engine_tools(*tools: ToolSpec, failed_slots: Mapping[str, str],

@@ -9,11 +9,11 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
-from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
 from approvals.previews import booking_preview
-from booking.interface import SandboxBookingEngine
+from booking.interface import BookingResult, PaymentLinkResult, SandboxBookingEngine, SlotOffer
 from booking.selectors import activity_names
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, Money, Status
 from magie.errors import DomainError
 
 
@@ -112,23 +112,33 @@ FAILED_SLOTS = {"slot_taken": "when", "slot_in_the_past": "when", "party_too_lar
 CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a slot's price is per person, so price × the party size the call
 # was made for is a supported total ("45 € per persona, 90 € en total per a 2").
+# A booking's status in a draft's words: a booking waiting for its payment is booked all the same.
+_BOOKING_STATUS = Status("status", (("pending_payment", "booked"), ("paid", "paid"), ("cancelled", "cancelled")))
 AVAILABILITY_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",),
-                                 dates=("start", "end"), identifiers=(Identifier("slot_ref", "reference"),))
-BOOKING_EVIDENCE = Evidence(money=(Money("amount_cents"), Money("price_cents", role="price")), quantities=("party_size",),
-                            dates=("start", "end"), identifiers=(Identifier("booking_ref", "reference"),
-                                                                 Identifier("slot_ref", "reference")))
+                                 dates=("start", "end"), identifiers=(Identifier("slot_ref", "reference"),
+                                                                      Identifier("slot_id", "reference")),
+                                 names=("activity_name", "instructor", "activity"), places_left=("places_left",),
+                                 plain=("currency", "slots"))
+BOOKING_EVIDENCE = Evidence(money=(Money("amount_cents"),), quantities=("party_size",), dates=("start",), identifiers=(Identifier("booking_ref", "reference"),
+                                                                 Identifier("slot_ref", "reference"),
+                                                                 Identifier("booking_id", "reference"),
+                                                                 Identifier("slot_id", "reference")),
+                            names=("activity",), statuses=(_BOOKING_STATUS,), plain=("currency",))
 PAYMENT_LINK_EVIDENCE = Evidence(money=(Money("amount_cents"),), dates=("expires_at",), links=("url",),
-                                 identifiers=(Identifier("path", "reference"),))
+                                 identifiers=(Identifier("path", "reference"), Identifier("booking_id", "reference"),
+                                              Identifier("token", "reference")), plain=("currency",))
 
 TOOLS = engine_tools(
     ToolSpec("check_availability", "Free time slots now, per activity and day; each with a slot_ref.", "none",
-             CheckAvailabilityArgs, check_availability, completes=("availability",), evidence=AVAILABILITY_EVIDENCE),
+             CheckAvailabilityArgs, check_availability, completes=("availability",), evidence=AVAILABILITY_EVIDENCE,
+             returns=fields_of(SlotOffer, extra=("slots", "slot_ref"))),
     ToolSpec("create_booking", "Book a slot_ref from check_availability for party_size people (atomic).",
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
-             preview=create_booking_preview, completes=("booking",), evidence=BOOKING_EVIDENCE),
+             preview=create_booking_preview, completes=("booking",), evidence=BOOKING_EVIDENCE,
+             returns=fields_of(BookingResult, extra=("booking_ref",)), effect_kind="booking"),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
-             evidence=PAYMENT_LINK_EVIDENCE),
+             evidence=PAYMENT_LINK_EVIDENCE, returns=fields_of(PaymentLinkResult, extra=("url",))),
     failed_slots=FAILED_SLOTS,
     closes_ask=CLOSES_ASK,
 )

@@ -8,9 +8,9 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_latest_shown, reference_resolve
 from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, Reference, SearchText
-from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, fields_of, ok
 from guards.evidence import Evidence, Identifier, Money
-from store.interface import SandboxStore
+from store.interface import ProductHit, SandboxStore, UsedDeviceQuoteResult
 
 
 class SearchCatalogArgs(ToolArgs):
@@ -81,17 +81,26 @@ FAILED_SLOTS = {"model_not_quoted": "device_model"}
 CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a product's price is per unit (× a quantity the customer said).
 CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
-                            identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")))
+                            identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")),
+                            products=("name", "model"), names=("brand",), quantities=("stock",),
+                            warranties=("warranty_months",),
+                            plain=("currency", "capacity_gb", "condition", "available", "sold_out", "hits"))
+SHOWN_EVIDENCE = Evidence(identifiers=(Identifier("product_ref", "reference"),), products=("name",),
+                          plain=("capacity_gb", "products"))
 QUOTE_EVIDENCE = Evidence(money=(Money("price_cents"), Money("base_cents")), dates=("created_at", "valid_until"),
-                          identifiers=(Identifier("quote_id", "reference"),))
+                          identifiers=(Identifier("quote_id", "reference"),), products=("device_model", "model"),
+                          names=("brand",), plain=("currency", "capacity_gb", "battery_health", "battery_percent"))
 
 TOOLS = engine_tools(
     ToolSpec("search_catalog", "Products matching the words, with price, stock, availability and warranty.", "none",
-             SearchCatalogArgs, search_catalog, completes=("product_search",), evidence=CATALOG_EVIDENCE),
+             SearchCatalogArgs, search_catalog, completes=("product_search",), evidence=CATALOG_EVIDENCE,
+             returns=fields_of(ProductHit, extra=("hits",))),
     ToolSpec("shown_products", "The products the customer was just shown, for a follow-up naming none.", "none",
-             ShownProductsArgs, shown_products),
+             ShownProductsArgs, shown_products, evidence=SHOWN_EVIDENCE,
+             returns=("products", "product_ref", "name", "capacity_gb")),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
-             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE),
+             "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE,
+             returns=fields_of(UsedDeviceQuoteResult)),
     failed_slots=FAILED_SLOTS,
     closes_ask=CLOSES_ASK,
 )
