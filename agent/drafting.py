@@ -6,22 +6,25 @@ and the chat is escalated to people with a note. One trace, one message to the c
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 
 from agent.providers.base import Draft
 from agent.registry import tools_for
 from agent.replies import say
-from agent.tools.base import ToolCallRecord
-from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
+from agent.tools.base import ToolCallRecord, ToolContext
+from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
 from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
 from magie.tenancy import schema_name_current
-from tenants.models import Domain
+from tenants.choices import GateMode
+from tenants.models import Domain, WhatsAppChannel
 from tenants.policy import Policy
 
 
@@ -35,12 +38,18 @@ class GuardedDraft:
 
 def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, records: list[ToolCallRecord],
                 history: list[dict[str, str]], ask_kind: str | None, ask_slots: dict, policy: Policy,
-                languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None) -> GuardInput:
+                languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None,
+                context: ToolContext | None = None, organisation_name: str = "",
+                own_phones: Sequence[str] | None = None) -> GuardInput:
     """What the guards read of this draft. Each tool result travels with its tool's declared evidence and the call's
     arguments. Claims are read in `languages` (default: every language Magie speaks, which holds the organisation's
     and whatever the customer wrote in); links may go to `allowed_hosts` (the turn passes `hosts_of` its public
-    URL; default: every domain of the current organisation, one query)."""
+    URL; default: every domain of the current organisation, one query). The turn's `context` gives the
+    organisation's time zone and day and the customer's name; the policy's gates and maximum are the rules a
+    draft may not promise away; the organisation's WhatsApp numbers are read (one query) only when the draft holds
+    a phone-like number."""
     tools = tools_for(org_kind)
+    zone = context.time_zone if context is not None else ""
     return GuardInput(
         draft=draft.text, lang=lang, currency=currency, org_kind=org_kind,  # type: ignore[arg-type]
         tool_outputs=tuple(_tool_output(r, tools) for r in records),
@@ -53,7 +62,42 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
         internal_vocabulary=tuple(policy.internal_vocabulary),
         languages=tuple(languages if languages is not None else LANGS),  # type: ignore[arg-type]
         allowed_hosts=tuple(allowed_hosts if allowed_hosts is not None else organisation_hosts()),
+        effect_kinds={t.name: t.effect_kind for t in tools.values() if t.effect_kind},
+        today=context.now.astimezone(ZoneInfo(zone)).date().isoformat() if context is not None else "",
+        time_zones=(zone,) if zone else (),
+        known_names=(*(name for name in (organisation_name, context.customer_name if context else "") if name),
+                     *_preview_words(context)),
+        rules=guard_rules(policy),
+        own_phones=tuple(own_phones if own_phones is not None
+                         else organisation_phones() if _PHONE_LIKE_RE.search(draft.text) else ()),
     )
+
+
+def _preview_words(context: ToolContext | None) -> tuple[str, ...]:
+    """The words of the approval request this turn made: its preview (built by code from system data, the name a
+    Pix code claims among them) is the reply, and no tool result the model reads carries all of it."""
+    request = context.approval_requested if context is not None else None
+    facts = (request.preview or {}).get("facts", {}) if request is not None else {}
+    return tuple(value for value in facts.values() if isinstance(value, str) and value)
+
+
+_PHONE_LIKE_RE = re.compile(r"(?:\d[\s().-]?){8,}")
+
+
+def guard_rules(policy: Policy) -> OrgRules:
+    """The policy as the facts a draft may not promise away: which kinds of effect wait for an approval (always, or
+    above an amount or a cap), and the largest amount of one request."""
+    always = tuple(sorted(risk for risk, gate in policy.gates.items() if gate.mode == GateMode.ALWAYS))
+    sometimes = tuple(sorted(risk for risk, gate in policy.gates.items()
+                             if gate.mode in (GateMode.ABOVE_AMOUNT, GateMode.PREAUTHORISED_CAP)))
+    return OrgRules(approval_always=always, approval_sometimes=sometimes, amount_max_cents=policy.amount_max_cents)
+
+
+def organisation_phones() -> tuple[str, ...]:
+    """The current organisation's WhatsApp numbers: the only numbers a draft may send a customer to, besides those
+    the tools returned."""
+    return tuple(number for number in WhatsAppChannel.objects.filter(
+        organisation__schema_name=schema_name_current()).values_list("display_phone_number", flat=True) if number)
 
 
 def _tool_output(record: ToolCallRecord, tools: dict) -> ToolOutput:

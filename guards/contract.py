@@ -53,6 +53,17 @@ class ToolSpec:
 
 
 @dataclass(frozen=True)
+class OrgRules:
+    """The organisation's rules as facts a draft may not promise to bypass (`guards.checks.policy`): the kinds of
+    effect (risk classes) whose approval is always asked, the largest amount of one request, and whether any tool
+    refunds or discounts (never, unless a tool of this turn returned one)."""
+
+    approval_always: tuple[str, ...] = ()
+    approval_sometimes: tuple[str, ...] = ()
+    amount_max_cents: int | None = None
+
+
+@dataclass(frozen=True)
 class GuardInput:
     draft: str
     lang: Lang
@@ -70,6 +81,21 @@ class GuardInput:
     # Hosts a link in the draft may point to (the organisation's own pages); hosts of links in this turn's tool
     # results are allowed too. Empty: only those.
     allowed_hosts: tuple[str, ...] = ()
+    # The kind of each effect tool ("send_pix": "money", "create_booking": "booking"): a claim must be of the kind of
+    # an effect executed. A tool not listed is read from its name's words.
+    effect_kinds: Mapping[str, str] = field(default_factory=dict)
+    # The day it is for the organisation (ISO), for "tomorrow"; and the time zones results' moments are read in
+    # (the organisation's, the customer's when known).
+    today: str = ""
+    time_zones: tuple[str, ...] = ()
+    # Names a draft may say without a tool returning them: the organisation's, the customer's.
+    known_names: tuple[str, ...] = ()
+    # Values the tools accept and speak of (the categories of a catalogue, the kinds of a service).
+    vocabulary: tuple[str, ...] = ()
+    # The organisation's rules (`OrgRules`) and the phone numbers it owns (its channels): any other number a draft
+    # sends the customer to is someone else's.
+    rules: OrgRules = field(default_factory=OrgRules)
+    own_phones: tuple[str, ...] = ()
 
     @property
     def claim_languages(self) -> tuple[Lang, ...]:

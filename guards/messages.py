@@ -16,6 +16,16 @@ EXPLANATIONS: dict[str, dict[Lang, str]] = {
         "en": "The draft quotes amounts found in no result and nowhere in the conversation: {evidence}. "
               "Only use amounts returned by a call or said by the customer.",
     },
+    "unsupported_fact": {
+        "pt-BR": "O rascunho afirma fatos (nomes, datas, horários, quantidades, vagas, situações, referências ou garantias) "
+                 "que nenhum resultado de ferramenta nem a conversa sustentam: {evidence}. Diga só o que foi retornado.",
+        "es": "El borrador afirma hechos (nombres, fechas, horas, cantidades, plazas, estados, referencias o garantías) "
+              "que ningún resultado ni la conversación respaldan: {evidence}. Di solo lo que se devolvió.",
+        "ca": "L'esborrany afirma fets (noms, dates, hores, quantitats, places, estats, referències o garanties) que cap "
+              "resultat ni la conversa no sostenen: {evidence}. Digues només el que s'ha retornat.",
+        "en": "The draft states facts (names, dates, times, counts, places left, statuses, references or warranty terms) "
+              "that no result and nothing in the conversation supports: {evidence}. Only say what was returned.",
+    },
     "stock_contradiction": {
         "pt-BR": "O rascunho contradiz a busca no estoque: {evidence}. Diga só o que a busca retornou.",
         "es": "El borrador contradice la búsqueda de stock: {evidence}. Di solo lo que devolvió la búsqueda.",
@@ -73,6 +83,17 @@ EXPLANATIONS: dict[str, dict[Lang, str]] = {
               "code), or sends them outside the organisation's channels (a link to another site, buttons written as "
               "text): {evidence}.",
     },
+}
+
+EXPLANATIONS["policy_bypass"] = {
+    "pt-BR": "O rascunho promete contornar as regras da organização (dispensar a aprovação, aumentar um limite, dar "
+             "estorno ou desconto que nenhuma ferramenta deu): {evidence}. Não prometa isso.",
+    "es": "El borrador promete saltarse las reglas de la organización (omitir la aprobación, subir un límite, dar un "
+          "reembolso o un descuento que ninguna herramienta dio): {evidence}. No lo prometas.",
+    "ca": "L'esborrany promet saltar-se les regles de l'organització (ometre l'aprovació, augmentar un límit, donar "
+          "un reemborsament o un descompte que cap eina no ha donat): {evidence}. No ho prometis.",
+    "en": "The draft promises to bypass the organisation's rules (skip the approval, raise a limit, give a refund or "
+          "a discount no tool gave): {evidence}. Do not promise that.",
 }
 
 BUDGET_EXCEEDED: dict[Lang, str] = {

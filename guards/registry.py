@@ -26,7 +26,7 @@ def register(name: str) -> Callable[[Guard], Guard]:
 
 def _load() -> None:
     # The check modules register themselves on import; imported here, not at module level, to avoid a cycle.
-    from guards.checks import amounts, store, wording  # noqa: F401
+    from guards.checks import amounts, facts, policy, store, wording  # noqa: F401
 
 
 def registered() -> dict[str, Guard]:

@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 GUARD_WORDS = {
     "unsupported_amount": _("The draft named an amount that none of the records supports."),
+    "unsupported_fact": _("The draft stated a name, date, time, count or status that none of the records supports."),
+    "policy_bypass": _("The draft promised to bypass the organisation's rules."),
     "stock_contradiction": _("The draft contradicted the stock the store's records show."),
     "sold_out_offered": _("The draft offered something that is sold out."),
     "warranty_without_data": _("The draft promised a warranty the records do not show."),

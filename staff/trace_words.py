@@ -194,6 +194,10 @@ KEYS = {
 GUARD_EXPLANATIONS = {
     "unsupported_amount": _("The draft quoted amounts that no result and nothing in the conversation supports: "
                             "%(evidence)s."),
+    "unsupported_fact": _("The draft stated names, dates, times, counts, statuses or references that no result and "
+                          "nothing in the conversation supports: %(evidence)s."),
+    "policy_bypass": _("The draft promised something the organisation's rules do not allow (skipping an approval, "
+                       "a higher limit, a refund or a discount no tool gave): %(evidence)s."),
     "stock_contradiction": _("The draft contradicted the stock search: %(evidence)s."),
     "sold_out_offered": _("The draft offered a sold-out item as available: %(evidence)s."),
     "warranty_without_data": _("The draft promised a warranty although the record has no warranty data: "

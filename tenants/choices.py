@@ -51,6 +51,7 @@ class SideRequest(models.TextChoices):
 # The guards the platform knows (the guards app registers one function under each name).
 GUARD_NAMES: tuple[str, ...] = (
     "unsupported_amount",
+    "unsupported_fact",
     "stock_contradiction",
     "sold_out_offered",
     "warranty_without_data",
@@ -58,11 +59,13 @@ GUARD_NAMES: tuple[str, ...] = (
     "internal_vocabulary",
     "effect_claim_without_effect",
     "unusable_request",
+    "policy_bypass",
 )
 
 # What each guard keeps from customers, in the staff's words (the policy page, its confirmation, the inbox).
 GUARD_LABELS = {
     "unsupported_amount": _("Amounts that no data supports"),
+    "unsupported_fact": _("Names, dates, times, counts or statuses that no data supports"),
     "stock_contradiction": _("Stock that contradicts the catalogue"),
     "sold_out_offered": _("Offering sold-out products"),
     "warranty_without_data": _("A warranty promised without data"),
@@ -70,4 +73,5 @@ GUARD_LABELS = {
     "internal_vocabulary": _("Internal words said to customers"),
     "effect_claim_without_effect": _("Saying something was done when it was not"),
     "unusable_request": _("Asking for secrets, other links or fake buttons"),
+    "policy_bypass": _("Promising to bypass the organisation's rules"),
 }

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 
 from agent.drafting import guard_input
 from agent.providers.base import Draft
 from agent.replies import MESSAGES, kind_name, money, party, reason, say, slot_name, slot_value, when
-from agent.tools.base import ToolCallRecord
+from agent.tools.base import ToolCallRecord, ToolContext
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import booking_preview, pix_preview, word
 from conversations import wording
@@ -46,12 +47,15 @@ def lookup() -> ToolCallRecord:
     return ok("lookup_pix_key", {"recipient_ref": "ref_7f3a", **OWNER}, {"key": None, "contact_name": "Pedro"})
 
 
-def receipt(cents: int = 25000) -> ToolCallRecord:
-    return ok("send_pix", {"transfer_id": 41, "end_to_end_id": "E12345678202612011430ABCDEF01234", "status": "settled",
-                           "amount_cents": cents, "currency": "BRL", "recipient": OWNER, "description": "",
-                           "created_at": NOW.isoformat(), "scheduled_for": None, "settled_at": NOW.isoformat(),
-                           "failure_code": ""},
-              {"recipient_ref": "ref_7f3a", "amount_cents": cents, "scheduled_for": None}, effect=True)
+def receipt(cents: int = 25000, scheduled: bool = False) -> ToolCallRecord:
+    day = datetime(2026, 12, 2, 12, tzinfo=UTC)  # 09:00 in São Paulo
+    return ok("send_pix", {"transfer_id": 41, "end_to_end_id": "E12345678202612011430ABCDEF01234",
+                           "status": "scheduled" if scheduled else "settled", "amount_cents": cents, "currency": "BRL",
+                           "recipient": OWNER, "description": "", "created_at": NOW.isoformat(),
+                           "scheduled_for": day.isoformat() if scheduled else None,
+                           "settled_at": None if scheduled else NOW.isoformat(), "failure_code": ""},
+              {"recipient_ref": "ref_7f3a", "amount_cents": cents, "scheduled_for": "2026-12-02" if scheduled else None},
+              effect=True)
 
 
 def offers(party: int = 2) -> ToolCallRecord:
@@ -80,6 +84,7 @@ class Context:
     records: Callable[[], list[ToolCallRecord]] = list
     said: tuple[str, ...] = ()
     slots: dict = field(default_factory=dict)
+    preview: dict | None = None  # the facts of the approval request this turn made (its preview shows them)
 
 
 def _slot_lines(lang: str) -> str:
@@ -167,12 +172,13 @@ CONTEXTS: dict[str, Context] = {
                                  lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
                                                                                  "contacts": ["Pedro", "Ana"]})]),
     "saved_contacts": Context("bank", lambda lang: {"contacts": "Pedro, Ana, João, Maria"},
-                              lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
-                                                                              "contacts": ["Pedro", "Ana"]})]),
+                              lambda: [failed("lookup_pix_key", "not_found", {
+                                  "code": "contact_not_found", "contacts": ["Pedro", "Ana", "João", "Maria"]})]),
     "pix_scheduled": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
                                                    "date": "2 de dezembro de 2026",
                                                    "e2e": "E12345678202612011430ABCDEF01234"},
-                             lambda: [lookup(), receipt()], said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
+                             lambda: [lookup(), receipt(scheduled=True)], said=("manda 250 pro Pedro amanhã",),
+                             slots=AMOUNT_SLOT),
     "places_left": Context("school", lambda lang: {"count": 4}, lambda: [offers()]),
     "key_not_found": Context("bank", records=lambda: [failed("lookup_pix_key", "not_found", {"code": "key_not_found"})]),
     "limit": Context("bank", lambda lang: {"reason": reason(lang, "insufficient_funds")},
@@ -272,14 +278,18 @@ PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
     "pix": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
     "pix_scheduled": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
-                                                                        {"approval_id": 7})],
+                                                                        {"approval_id": 7},
+                                                                        {"recipient_ref": "ref_7f3a",
+                                                                         "amount_cents": 25000,
+                                                                         "scheduled_for": "2026-12-02"})],
                               said=("manda 250 pro Pedro amanhã",), slots=AMOUNT_SLOT),
                       lambda lang: _pix_preview(lang, scheduled=True)),
     "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
                         said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
     "pix_code_differs": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
                                                                            {"approval_id": 7})],
-                                 said=("paga isso [Pix code]",), slots=AMOUNT_SLOT),
+                                 said=("paga isso [Pix code]",), slots=AMOUNT_SLOT,
+                                 preview={"facts": {"merchant_name": "LOJA DO ZE", "txid": "PED991"}}),
                          lambda lang: pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
                                                   bank_name=OWNER["bank_name"], key="+5511987654321",
                                                   amount_cents=25000, currency="BRL", when=NOW, scheduled=False,
@@ -304,7 +314,12 @@ def _policy() -> Policy:
 def _failures(context: Context, text: str, lang: str) -> list:
     inp = guard_input(draft=Draft(text), lang=lang, currency=CURRENCY[context.kind], org_kind=context.kind,
                       records=context.records(), history=[{"role": "customer", "text": t} for t in context.said],
-                      ask_kind=None, ask_slots=context.slots, policy=_policy(), allowed_hosts=[HOSTS[context.kind]])
+                      ask_kind=None, ask_slots=context.slots, policy=_policy(), allowed_hosts=[HOSTS[context.kind]],
+                      context=ToolContext(conversation_id=1, ask_id=1, message_id=1, customer_ref="c", customer_name="",
+                                          org_kind=context.kind, language=lang, currency=CURRENCY[context.kind],
+                                          time_zone=TZ, policy=_policy(), now=NOW,
+                                          approval_requested=SimpleNamespace(preview=context.preview)
+                                          if context.preview else None), own_phones=())
     report = run_guards(inp, list(GUARD_NAMES), 2000)
     return [(f.code, f.evidence) for f in report.failures]
 
@@ -331,14 +346,15 @@ def test_a_preview_template_trips_no_guard(key, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key,guards", [("pix_sent", {"effect_claim_without_effect"}),
-                                        ("booking_done", {"effect_claim_without_effect", "unsupported_amount"}),
-                                        ("history", {"effect_claim_without_effect", "unsupported_amount"}),
-                                        ("history_day", {"effect_claim_without_effect", "unsupported_amount"}),
-                                        ("balance", {"unsupported_amount"})])
+@pytest.mark.parametrize("key,guards", [
+    ("pix_sent", {"effect_claim_without_effect", "unsupported_fact"}),
+    ("booking_done", {"effect_claim_without_effect", "unsupported_amount", "unsupported_fact"}),
+    ("history", {"effect_claim_without_effect", "unsupported_amount"}),
+    ("history_day", {"effect_claim_without_effect", "unsupported_amount"}),
+    ("balance", {"unsupported_amount"})])
 def test_without_the_results_behind_it_the_same_template_is_refused(key, guards, lang):
     """The templates pass because of what the tools returned, not because the guards ignore them: the statement
-    makes "você fez 3 Pix enviados" a report, the receipt makes "Pix enviado" true."""
+    makes "você fez 3 Pix enviados" a report, the receipt makes "Pix enviado" true and names its recipient."""
     context = CONTEXTS[key]
     text = say(lang, key, **context.values(lang))
     bare = Context(context.kind, said=context.said, slots={k: v for k, v in context.slots.items() if k != "amount"})

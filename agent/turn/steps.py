@@ -332,7 +332,8 @@ def guard(state: TurnState) -> None:
     def check(candidate: Draft):
         return guard_input(draft=candidate, lang=state.lang, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
-                           policy=org.policy, allowed_hosts=hosts_of(org.public_base_url))
+                           policy=org.policy, allowed_hosts=hosts_of(org.public_base_url), context=state.ctx,
+                           organisation_name=org.organisation.name)
 
     state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=state.lang)
     state.draft = state.checked.draft

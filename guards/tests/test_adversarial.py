@@ -9,19 +9,24 @@ from dataclasses import dataclass, field
 import pytest
 
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, Money, Status
 from guards.registry import registered
 from guards.tests.helpers import deadline
 from language.locales import LANGS
 
 BALANCE = Evidence(money=(Money("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
+TRANSFER_STATUS = Status("status", (("settled", "sent"),))
 RECEIPT = Evidence(money=(Money("amount_cents", role="debit"),),
-                   identifiers=(Identifier("end_to_end_id", "reference"), Identifier("masked_document", "document")))
+                   identifiers=(Identifier("end_to_end_id", "reference"), Identifier("masked_document", "document")),
+                   names=("owner_name",), statuses=(TRANSFER_STATUS,))
 STATEMENT = Evidence(money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit")),
-                     dates=("since", "until", "at"), reports=("send_pix",))
-LOOKUP = Evidence(identifiers=(Identifier("masked_document", "document"), Identifier("key_value", "key")))
-SLOTS = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",), dates=("start",))
-CATALOG = Evidence(money=(Money("price_cents", role="price"),))
+                     dates=("since", "until", "at"), reports=("send_pix",), names=("counterpart_name",),
+                     quantities=("counts",), statuses=(TRANSFER_STATUS,))
+LOOKUP = Evidence(identifiers=(Identifier("masked_document", "document"), Identifier("key_value", "key")),
+                  names=("owner_name",))
+SLOTS = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",), dates=("start",),
+                 names=("activity_name",))
+CATALOG = Evidence(money=(Money("price_cents", role="price"),), products=("name", "model"), quantities=("stock",))
 LINK = Evidence(money=(Money("amount_cents"),), links=("url",))
 
 BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
@@ -101,6 +106,7 @@ class Case:
 
 
 AMOUNT, CLAIM, REQUEST = "unsupported_amount", "effect_claim_without_effect", "unusable_request"
+FACT, POLICY = "unsupported_fact", "policy_bypass"
 F = frozenset
 
 CASES: dict[str, Case] = {
@@ -159,26 +165,26 @@ CASES: dict[str, Case] = {
         "pt-BR", "De 01/12 a 31/12 você fez 3 Pix enviados, total R$ 500,00.", F({AMOUNT}),
         (statement(5000, 15000, 25000),)),
     # --- claims: tense, paraphrase, every language ---------------------------------------------------------------
-    "pt 'enviei' without an effect": Case("pt-BR", "Pronto, enviei o Pix pro Pedro.", F({CLAIM})),
+    "pt 'enviei' without an effect": Case("pt-BR", "Pronto, enviei o Pix pro Pedro.", F({CLAIM, FACT})),
     "pt 'já está a caminho'": Case("pt-BR", "Seu dinheiro já está a caminho!", F({CLAIM})),
     "pt 'foi pago'": Case("pt-BR", "Tudo certo, o boleto foi pago.", F({CLAIM})),
     "pt 'acabei de transferir'": Case("pt-BR", "Acabei de transferir pra você.", F({CLAIM})),
     "pt 'caiu na sua conta'": Case("pt-BR", "O valor já caiu na sua conta.", F({CLAIM})),
-    "es 'transferí'": Case("es", "Ya transferí el dinero a Marta.", F({CLAIM})),
-    "es 'tu reserva quedó hecha'": Case("es", "Listo, tu reserva quedó hecha para mañana.", F({CLAIM})),
+    "es 'transferí'": Case("es", "Ya transferí el dinero a Marta.", F({CLAIM, FACT})),
+    "es 'tu reserva quedó hecha'": Case("es", "Listo, tu reserva quedó hecha para mañana.", F({CLAIM, FACT})),
     "es 'ya te lo aparté'": Case("es", "Ya te lo aparté, pasá a buscarlo.", F({CLAIM})),
     "es 'ya está en camino'": Case("es", "Tu pedido ya está en camino.", F({CLAIM})),
     "es 'el pago fue acreditado'": Case("es", "El pago fue acreditado.", F({CLAIM})),
-    "ca 't'he apuntat'": Case("ca", "T'he apuntat a la classe de dissabte.", F({CLAIM})),
-    "ca 'reserva feta'": Case("ca", "Reserva feta per a demà a les 9.", F({CLAIM})),
+    "ca 't'he apuntat'": Case("ca", "T'he apuntat a la classe de dissabte.", F({CLAIM, FACT})),
+    "ca 'reserva feta'": Case("ca", "Reserva feta per a demà a les 9.", F({CLAIM, FACT})),
     "ca 'ja està pagat'": Case("ca", "Ja està pagat, gràcies!", F({CLAIM})),
     "ca 'vaig fer la reserva'": Case("ca", "Ahir vaig fer la reserva.", F({CLAIM})),
     "ca school: a Portuguese 'pago!'": Case("ca", "Pago! Até amanhã.", F({CLAIM}), languages=("pt-BR",)),
     "ca school: a Spanish 'reserva hecha'": Case("ca", "¡Reserva hecha! Nos vemos mañana.", F({CLAIM}),
                                                 languages=("es",)),
     "en 'it's on its way'": Case("en", "Great news, your money is on its way.", F({CLAIM})),
-    "en 'you're all set'": Case("en", "You're all set for Saturday!", F({CLAIM}), kind="school"),
-    "en 'I've put you down'": Case("en", "I've put you down for the 9 am class.", F({CLAIM}), kind="school"),
+    "en 'you're all set'": Case("en", "You're all set for Saturday!", F({CLAIM, FACT}), kind="school"),
+    "en 'I've put you down'": Case("en", "I've put you down for the 9 am class.", F({CLAIM, FACT}), kind="school"),
     "en 'the transfer went through'": Case("en", "The transfer went through.", F({CLAIM})),
     "a claim with the executed effect passes": Case(
         "pt-BR", "Pix de R$ 250,00 enviado para o Pedro.", outputs=(receipt(25000),), effects=("send_pix",)),
@@ -190,7 +196,7 @@ CASES: dict[str, Case] = {
     # --- claims found by the calibration's templates and misses (effect verbs of every language, tenses, typos) -----
     "pt 'efetivei' (a verb of the lexicon)": Case("pt-BR", "Efetivei o pagamento da fatura.", F({CLAIM})),
     "pt 'já debitamos'": Case("pt-BR", "Já debitamos a mensalidade.", F({CLAIM})),
-    "pt 'deixei agendado'": Case("pt-BR", "Deixei agendado o Pix para sexta.", F({CLAIM})),
+    "pt 'deixei agendado'": Case("pt-BR", "Deixei agendado o Pix para sexta.", F({CLAIM, FACT})),
     "pt habits claim nothing: 'aceitamos Pix'": Case("pt-BR", "Aceitamos Pix e cartão de crédito."),
     "pt money that will land once approved is no claim": Case(
         "pt-BR", "O Pix vai cair na conta dele assim que você aprovar."),
@@ -198,22 +204,23 @@ CASES: dict[str, Case] = {
     "pt a first-person claim after the details to confirm": Case(
         "pt-BR", "Por favor, confirme os dados: Pix de R$ 250,00 para o Pedro. Já enviei.", F({CLAIM}),
         history=("manda 250 pro Pedro",)),
-    "es 'le giré' (accented preterite)": Case("es", "Le giré el dinero a Marta.", F({CLAIM})),
+    "es 'le giré' (accented preterite)": Case("es", "Le giré el dinero a Marta.", F({CLAIM, FACT})),
     "es impersonal 'se acreditaron'": Case("es", "Se acreditaron los fondos en tu cuenta.", F({CLAIM})),
     "es 'tu pedido salió'": Case("es", "Tu pedido salió hoy.", F({CLAIM})),
-    "es an offer claims nothing": Case("es", "¿Querés que te anote para el jueves?"),
+    "es an offer claims nothing": Case("es", "¿Querés que te anote para el jueves?",
+                                      history=("quiero una clase el jueves",)),
     "ca 'hem cobrat'": Case("ca", "Hem cobrat la quota del mes.", F({CLAIM})),
-    "ca 's'ha tramitat'": Case("ca", "La devolució s'ha tramitat.", F({CLAIM})),
+    "ca 's'ha tramitat'": Case("ca", "La devolució s'ha tramitat.", F({CLAIM, POLICY})),
     "ca 'vaig reservar-vos' (a pronoun after the verb)": Case("ca", "Vaig reservar-vos la sala.", F({CLAIM})),
     "ca an offer claims nothing": Case("ca", "Vols que t'apunti a la sortida?"),
-    "en 'we just refunded'": Case("en", "We just refunded the fee to your card.", F({CLAIM})),
+    "en 'we just refunded'": Case("en", "We just refunded the fee to your card.", F({CLAIM, POLICY})),
     "en 'has been settled'": Case("en", "Your invoice has been settled.", F({CLAIM})),
     "en the calendar": Case("en", "I've added the class to your calendar.", F({CLAIM}), kind="school"),
     "en a typo of 'confirmed'": Case("en", "Your reservation has been conifrmed.", F({CLAIM}), kind="school"),
     "en an outcome among the details to confirm": Case(
-        "en", "Please confirm: a table for 2 at 8 pm. The payment went through.", F({CLAIM}), kind="school"),
+        "en", "Please confirm: a table for 2 at 8 pm. The payment went through.", F({CLAIM, FACT}), kind="school"),
     "en the details to confirm claim nothing": Case(
-        "en", "Kindly ensure that, the reservation has been done for 2 persons at 6:30 pm.", kind="school"),
+        "en", "Kindly ensure that, the reservation has been done for 2 persons at 6:30 pm.", F({FACT}), kind="school"),
     "en a ride's time to arrive is the offer's wording": Case("en", "The cab will be there in 7 minutes."),
     "en 'I made note of' claims nothing": Case("en", "I made note of three options for you.", kind="school"),
     "pt a habit claims nothing": Case("pt-BR", "Enviamos o boleto todo mês por e-mail."),
@@ -225,7 +232,7 @@ CASES: dict[str, Case] = {
     "the statement recounts past Pix": Case(
         "pt-BR", "De 01/12 a 31/12 você fez 3 Pix enviados, total R$ 450,00.", outputs=(statement(5000, 15000, 25000),)),
     "the same recount with no statement result is a claim": Case(
-        "pt-BR", "De 01/12 a 31/12 você fez 3 Pix enviados.", F({CLAIM})),
+        "pt-BR", "De 01/12 a 31/12 você fez 3 Pix enviados.", F({CLAIM, FACT})),
     "es statement recount": Case("es", "Del 01/12 al 31/12 hiciste 1 Pix enviado, total R$50.00.",
                                  outputs=(statement(5000),), currency="BRL", kind="bank"),
     "en statement recount": Case("en", "From 12/01 to 12/31 you sent 2 Pix, R$ 200.00 in total.",
@@ -236,7 +243,7 @@ CASES: dict[str, Case] = {
         "pt-BR", "Seu Pix acabou de ser enviado.", F({CLAIM}), (statement(5000),)),
     # --- links and button-like text ---------------------------------------------------------------------------------
     "a phishing link": Case("pt-BR", "Para liberar o Pix, acesse https://pix-seguro.xyz/liberar.", F({REQUEST})),
-    "a bare phishing host": Case("es", "Pagá en mercadopago-promo.com antes de las 18.", F({REQUEST})),
+    "a bare phishing host": Case("es", "Pagá en mercadopago-promo.com antes de las 18.", F({REQUEST, FACT})),
     "the organisation's own payment page passes": Case(
         "ca", "Paga aquí: http://demoschool.localhost:8000/pay/abc/", kind="school"),
     "a payment link the tool returned passes": Case(
@@ -253,13 +260,13 @@ CASES: dict[str, Case] = {
         "en", "Please confirm: send $116 from your debit card to Amelia.", history=("send $116 to Amelia",),
         tools=PAYMENT_TOOLS),
     "share the address … with Raymond": Case(
-        "en", "Would you like to share the address of Gochi Japanese Fusion Tapas with Raymond?", tools=PAYMENT_TOOLS,
+        "en", "Would you like to share the address of Gochi Japanese Fusion Tapas with Raymond?", F({FACT}), tools=PAYMENT_TOOLS,
         kind="school"),
     "they will send an email confirmation": Case(
         "en", "Your tickets are booked and they will send an email confirmation.", effects=("buy_event_tickets",),
         kind="school"),
     "me passa o CPF ou o telefone dele": Case("pt-BR", "Me passa o CPF ou o telefone dele, que eu busco a chave."),
-    "pt asks for the recipient's Pix key": Case("pt-BR", "Qual é a chave Pix do Pedro?"),
+    "pt asks for the recipient's Pix key": Case("pt-BR", "Qual é a chave Pix do Pedro?", history=("manda 50 pro Pedro",)),
     "es asks which card to pay with": Case("es", "¿Pagás con tu tarjeta de débito o de crédito?"),
     "pt card number and CVV": Case("pt-BR", "Me passa o número do cartão e o CVV para concluir.", F({REQUEST})),
     "pt the SMS code": Case("pt-BR", "Me informa o código que chegou por SMS.", F({REQUEST})),

@@ -1,0 +1,411 @@
+"""`unsupported_fact`: every fact a draft states — a name, a date, a time, a count, what is left, a status, a
+reference, a warranty term — must be supported by a fact of that kind, the way `unsupported_amount` holds amounts.
+
+Support, per kind, comes from this turn's tool results read through their declared evidence (`guards.evidence`:
+`names`, `products`, `dates`, `quantities`, `places_left`, `statuses`, `identifiers`, `warranties`; a result's lists
+count their items), from the call's arguments, the Ask's confirmed slots, what the customer said and what earlier
+replies of the Ask's scope said (they passed these guards), the organisation's and the customer's names
+(`known_names`) and the tools' vocabulary:
+
+* a name is supported when each of its words is a word of a supported name (`language.names` tolerance: case,
+  accents, an initial, a legal form or particle left out), so "ENERGIA SUL" is "Energia Sul Distribuidora S.A.";
+* a date when a supported date falls on it: the same day and month (and year when said), the weekday, the day of
+  the month, "tomorrow" from the organisation's today; results' moments are read in the organisation's and the
+  customer's time zones (`GuardInput.time_zones`), so "19h" in São Paulo is 22:00Z;
+* a time when one of its readings (an hour without am/pm is either) is a supported minute of the day;
+* a count, a place left, a warranty term or a reference when equal to a supported one;
+* a status (sent, scheduled, failed, booked, paid, cancelled, pending) said as a fact — not asked, negated,
+  conditional or in the future (the wording guard's tables) — when this turn's results or effects give that
+  status or one it covers ("confirmed" covers sent, booked, paid and scheduled); a success with no effect at all is
+  left to `effect_claim_without_effect`.
+
+Every kind is read in one pass of its own over the draft and checked by set look-ups, so a draft of thousands of
+facts stays within milliseconds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from guards.checks.amounts import evidence_of
+from guards.common_words import COMMON
+from guards.contract import GuardInput, GuardVerdict, past
+from guards.evidence import inferred, number_of, typed
+from guards.facts import (
+    CONNECTORS,
+    Fact,
+    counts_in,
+    dates_in,
+    names_in,
+    references_in,
+    statuses_in,
+    times_in,
+    warranties_in,
+)
+from guards.messages import explain
+from guards.registry import register
+from guards.text import clauses, folded
+from language.locales import Lang
+from language.money import minor_unit_factor
+from language.names import OPTIONAL, name_words
+
+NAME = "unsupported_fact"
+# The statuses a stated status covers (a result's status → what a draft may call it).
+COVERS: dict[str, frozenset[str]] = {
+    "sent": frozenset({"sent", "paid"}), "scheduled": frozenset({"scheduled"}), "failed": frozenset({"failed"}),
+    "booked": frozenset({"booked", "paid"}), "paid": frozenset({"paid", "sent"}),
+    "cancelled": frozenset({"cancelled"}), "pending": frozenset({"pending", "booked", "scheduled"}),
+    "done": frozenset({"sent", "booked", "paid", "scheduled"}),
+}
+SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
+_ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+_CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
+_WORD_RE = re.compile(r"[^\W_]+")
+_SMALL_NUMBER_RE = re.compile(r"(?<![\d.,:/$€£-])\d{1,3}(?![\d.,:/]\d)")
+
+
+@dataclass
+class Support:
+    """What backs each kind of fact in this turn."""
+
+    dates: set[date] = field(default_factory=set)
+    month_days: set[tuple[int, int]] = field(default_factory=set)
+    days: set[int] = field(default_factory=set)
+    weekdays: set[int] = field(default_factory=set)
+    relatives: set[int] = field(default_factory=set)
+    minutes: set[int] = field(default_factory=set)
+    counts: set[int] = field(default_factory=set)
+    places: set[int] = field(default_factory=set)
+    name_words: set[str] = field(default_factory=set)
+    references: set[str] = field(default_factory=set)
+    warranties: set[int] = field(default_factory=set)
+    statuses: set[str] = field(default_factory=set)
+
+    def add_date(self, day: date) -> None:
+        self.dates.add(day)
+        self.month_days.add((day.month, day.day))
+        self.days.add(day.day)
+        self.weekdays.add(day.weekday())
+
+    def add_name(self, text: str) -> None:
+        for word in name_words(text):
+            self.name_words.add(word.text)
+
+
+def _zones(inp: GuardInput) -> list[ZoneInfo]:
+    zones = []
+    for name in inp.time_zones:
+        try:
+            zones.append(ZoneInfo(name))
+        except (KeyError, ValueError):
+            continue
+    return zones
+
+
+def _add_moment(support: Support, value: str, zones: list[ZoneInfo]) -> None:
+    """An ISO date, datetime (read in each zone) or clock time of a result or an argument."""
+    value = value.strip()
+    clock = _CLOCK_RE.match(value)
+    if clock:
+        support.minutes.add(int(clock.group(1)) * 60 + int(clock.group(2)))
+        return
+    match = _ISO_DATE_RE.match(value)
+    if not match:
+        return
+    try:
+        if match.group(4) is None:
+            support.add_date(date(int(match.group(1)), int(match.group(2)), int(match.group(3))))
+            return
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return
+    readings = [moment.astimezone(zone) for zone in zones] if moment.tzinfo is not None and zones else [moment]
+    for reading in readings:
+        support.add_date(reading.date())
+        support.minutes.add(reading.hour * 60 + reading.minute)
+
+
+def _today(inp: GuardInput) -> date | None:
+    try:
+        return date.fromisoformat(inp.today) if inp.today else None
+    except ValueError:
+        return None
+
+
+def _add_values(support: Support, values: Iterable[Any], zones: list[ZoneInfo]) -> None:
+    """Arguments and slots: strings are names and moments, small whole numbers counts."""
+    for value in values:
+        if isinstance(value, dict):
+            _add_values(support, value.values(), zones)
+        elif isinstance(value, (list, tuple)):
+            _add_values(support, value, zones)
+        elif isinstance(value, str):
+            _add_moment(support, value, zones)
+            support.add_name(value)
+            support.references.add(_reference_key(value))
+        elif (number := number_of(value)) is not None and number == int(number) and 0 < number <= 10_000:
+            support.counts.add(int(number))
+
+
+def _add_said(support: Support, text: str, lang: Lang, today: date | None) -> None:
+    """What a message of the conversation said: its dates, times, counts, references, and every word (a name the
+    customer gave is theirs to give)."""
+    for fact in dates_in(text, lang):
+        _add_date_fact(support, fact.value, today)
+    for fact in times_in(text, lang):
+        support.minutes.update(fact.value)  # type: ignore[arg-type]
+    for fact in counts_in(text, lang):
+        (support.places if fact.kind == "places" else support.counts).add(fact.value)  # type: ignore[arg-type]
+    support.counts.update(int(m.group()) for m in _SMALL_NUMBER_RE.finditer(text) if 0 < int(m.group()) <= 100)
+    for fact in references_in(text):
+        support.references.add(_reference_key(str(fact.value)))
+    support.name_words.update(_WORD_RE.findall(folded(text)))
+
+
+def _add_date_fact(support: Support, value: Any, today: date | None) -> None:
+    kind = value[0]
+    if kind == "ymd":
+        _, year, month, day = value
+        support.month_days.add((month, day))
+        support.days.add(day)
+        if year:
+            try:
+                support.add_date(date(year, month, day))
+            except ValueError:
+                pass
+        elif today is not None:
+            for candidate_year in (today.year, today.year + 1):
+                try:
+                    support.weekdays.add(date(candidate_year, month, day).weekday())
+                except ValueError:
+                    pass
+    elif kind == "day":
+        support.days.add(value[1])
+    elif kind == "either":
+        support.month_days.update({(value[2], value[1]), (value[1], value[2])})
+    elif kind == "weekday":
+        support.weekdays.add(value[1])
+        if today is not None:  # "next Tuesday": the coming one, or the one after it
+            ahead = (value[1] - today.weekday()) % 7 or 7
+            for weeks in (0, 7):
+                support.add_date(today + timedelta(days=ahead + weeks))
+    elif kind == "relative":
+        support.relatives.add(value[1])
+        if today is not None:
+            support.add_date(today + timedelta(days=value[1]))
+
+
+def _reference_key(text: str) -> str:
+    return re.sub(r"[^0-9A-Z]", "", text.upper())
+
+
+def _effect_status(tool: str, inp: GuardInput) -> str:
+    kind = inp.effect_kinds.get(tool) or effect_kind_of(tool)
+    return "sent" if kind == "money" else "booked"
+
+
+def effect_kind_of(tool: str) -> str:
+    """The kind of an effect from its tool's name, for a tool that declared none: money moved or something held."""
+    words = set(re.findall(r"[a-z]+", re.sub(r"(?<!^)(?=[A-Z])", "_", tool).lower()))
+    if words & {"pix", "transfer", "pay", "payment", "send", "money", "wire", "deposit", "refund"}:
+        return "money"
+    if words & {"buy", "purchase", "order"}:
+        return "order"
+    return "booking"
+
+
+def _waits_for_approval(error: Any) -> bool:
+    return isinstance(error, dict) and error.get("code") == "approval_required"
+
+
+def supported(inp: GuardInput, deadline: float) -> Support | None:
+    """The support of the turn (see the module doc); None past the deadline."""
+    support = Support()
+    zones = _zones(inp)
+    today = _today(inp)
+    if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
+        support.add_date(today)
+    for output in inp.tool_outputs:
+        evidence = evidence_of(output)
+        if output.ok:
+            read = typed(output.data, evidence, inp.currency, minor_unit_factor)
+            for name in (*read.names, *read.products):
+                support.add_name(name)
+            for moment in read.dates:
+                _add_moment(support, moment, zones)
+            support.counts.update(q for q in (*read.quantities, *read.lengths) if q > 0)
+            support.places.update(read.places_left)
+            support.places.update(read.quantities)
+            support.warranties.update(w for w in read.warranties if w is not None)
+            support.statuses.update(read.statuses)
+            support.references.update(_reference_key(value) for _, value in read.identifiers)
+            if output.tool in inp.effects_executed and not read.statuses:
+                support.statuses.add(_effect_status(output.tool, inp))
+        else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
+            _add_values(support, [output.data], zones)
+            if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
+                support.statuses.add("pending")
+                if any(isinstance(v, str) and _ISO_DATE_RE.match(v) for v in dict(output.arguments).values()):
+                    support.statuses.add("scheduled")
+            elif output.tool in inp.effects_executed or output.tool in inp.effect_kinds:
+                support.statuses.add("failed")
+        _add_values(support, dict(output.arguments).values(), zones)
+        if past(deadline):
+            return None
+    _add_values(support, dict(inp.ask_slots).values(), zones)
+    slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
+    support.counts.update(slots.quantities)
+    for name in (*inp.known_names, *inp.vocabulary):
+        support.add_name(name)
+    for item in inp.history:  # a customer may write in any language of the organisation's
+        for lang in inp.claim_languages:
+            _add_said(support, item.text, lang, today)
+        if past(deadline):
+            return None
+    for tool in inp.effects_executed:
+        if not any(o.tool == tool and o.ok and evidence_of(o).statuses for o in inp.tool_outputs):
+            support.statuses.add(_effect_status(tool, inp))
+    return support
+
+
+# --- checking the draft's facts ----------------------------------------------------------------------------------
+
+
+def _date_supported(value: Any, support: Support, today: date | None) -> bool:
+    kind = value[0]
+    if kind == "ymd":
+        _, year, month, day = value
+        if year:
+            try:
+                return date(year, month, day) in support.dates or ((month, day) in support.month_days
+                                                                  and not support.dates)
+            except ValueError:
+                return False
+        return (month, day) in support.month_days
+    if kind == "day":
+        return value[1] in support.days
+    if kind == "either":
+        return (value[2], value[1]) in support.month_days or (value[1], value[2]) in support.month_days
+    if kind == "weekday":
+        return value[1] in support.weekdays
+    if kind == "relative":
+        if value[1] in support.relatives:
+            return True
+        return today is not None and today + timedelta(days=value[1]) in support.dates
+    return False
+
+
+def _name_supported(raw: str, support: Support) -> bool:
+    words = [w for w in name_words(raw) if w.text not in OPTIONAL and w.text not in CONNECTORS]
+    if not words:
+        return True
+    return all(len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support) for w in words)
+
+
+def _prefix_in(word: str, support: Support) -> bool:
+    """A possessive or plural said of a supported word ("Rumi's" of "Rumi", "Smiths")."""
+    for cut in ("s",):
+        if word.endswith(cut) and word[: -len(cut)] in support.name_words:
+            return True
+    return False
+
+
+@lru_cache(maxsize=8)
+def _not_a_fact(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    from guards.checks.wording import NOT_A_CLAIM, compile_table
+
+    return compile_table(NOT_A_CLAIM[lang]), re.compile(r",\s|;\s|\s(?:but|however|mas|porem|pero|pero|però)\s")
+
+
+def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], fact: Fact, lang: Lang) -> bool:
+    """Whether a status word is said as a fact: its clause is no question and nothing in its part of the sentence
+    before it negates it, makes it a condition, a wish or the future."""
+    from bisect import bisect_right
+
+    index = bisect_right(starts, fact.start) - 1
+    if index < 0:
+        return True
+    start, end = spans[index]
+    clause = low[start:end]
+    if clause.rstrip().endswith("?") or "¿" in clause:
+        return False
+    not_re, break_re = _not_a_fact(lang)
+    before = clause[: fact.start - start]
+    part_start = 0
+    for match in break_re.finditer(before):
+        part_start = match.end()
+    return not not_re.search(before[part_start:])
+
+
+def draft_facts(inp: GuardInput) -> list[Fact]:
+    """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft."""
+    text, lang = inp.draft, inp.lang
+    common = frozenset().union(*(COMMON[other] for other in inp.claim_languages))
+    found = [*dates_in(text, lang), *times_in(text, lang), *counts_in(text, lang), *references_in(text),
+             *warranties_in(text, lang), *statuses_in(text, lang), *names_in(text, lang, common=common)]
+    return sorted(found, key=lambda fact: fact.start)
+
+
+def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
+    """The facts of the draft that nothing supports (see the module doc); None past the deadline."""
+    facts = draft_facts(inp)
+    if not facts:
+        return []
+    support = supported(inp, deadline)
+    if support is None:
+        return None
+    today = _today(inp)
+    low = folded(inp.draft)
+    spans = clauses(low)
+    starts = [start for start, _ in spans]
+    covered: list[tuple[int, int]] = []  # a date's or time's own digits are no count or reference
+    missing = []
+    for fact in facts:
+        if fact.kind in ("date", "time"):
+            covered.append((fact.start, fact.end))
+        if fact.kind in ("count", "reference", "name") and any(s <= fact.start < e for s, e in covered):
+            continue
+        if fact.kind == "date":
+            ok = _date_supported(fact.value, support, today)
+        elif fact.kind == "time":
+            ok = bool(fact.value & support.minutes)  # type: ignore[operator]
+        elif fact.kind == "count":  # "4 vagas" may count what is left
+            ok = fact.value in support.counts or fact.value in support.places
+        elif fact.kind == "places":
+            ok = fact.value in support.places
+        elif fact.kind == "warranty":
+            ok = fact.value in support.warranties
+        elif fact.kind == "reference":
+            key = _reference_key(str(fact.value))
+            ok = key in support.references or any(len(key) >= 4 and (r.endswith(key) or r.startswith(key))
+                                                   for r in support.references)
+        elif fact.kind == "status":
+            if not _asserted(low, spans, starts, fact, inp.lang):
+                continue
+            if not support.statuses and fact.value != "failed":
+                continue  # an outcome with no effect at all: effect_claim_without_effect's to say
+            ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
+        else:
+            ok = _name_supported(fact.raw, support)
+        if not ok:
+            missing.append(fact)
+        if past(deadline):
+            return None
+    return missing
+
+
+@register(NAME)
+def unsupported_fact(inp: GuardInput, deadline: float) -> GuardVerdict:
+    missing = unsupported_facts(inp, deadline)
+    if missing is None:
+        return GuardVerdict.budget_exceeded(NAME, inp.lang)
+    if not missing:
+        return GuardVerdict.ok()
+    evidence = list(dict.fromkeys(fact.raw for fact in missing))
+    return GuardVerdict.fail(NAME, explain(NAME, inp.lang, evidence), evidence)

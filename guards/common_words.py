@@ -1,0 +1,85 @@
+"""Words of each language that start a sentence capitalised without being a name ("Your", "Perfeito", "Listo",
+"Entesos"): the name reader (`guards.facts.names_in`) skips them there. Folded (lower case, no accents).
+
+Function words (articles, pronouns, determiners, prepositions, conjunctions, adverbs), the greetings, thanks and
+acknowledgements a reply opens with, and the verbs and nouns of banking, booking and shopping a sentence starts
+with. A name of a person or a place that is also such a word ("Rose", "Bill") is read as a word at a sentence's
+start only; inside a sentence a capital makes it a name.
+"""
+
+from __future__ import annotations
+
+from language.locales import Lang
+
+_EN = """
+a about above absolutely according actually additionally after afternoon again ah alas all alright also although
+always an and another any anything apologies are as at available awesome bad based be because before being below
+best better between booking both bus but by calendar can can't cannot certainly check cheers class come confirm
+confirmation congratulations congrats could date day dear definitely did do does doing don't done due during each
+either else enjoy enough even evening event events every everything excellent except fantastic few fine first
+flight following for found from fun further glad go going good goodbye got great greetings had happy has have
+having he hello help her here hey hi his hmm hold hope hotel how however i'd i'll i'm i've if in indeed instead is
+it it's its just kindly last let let's like likewise look looks lovely many may maybe me meanwhile morning most
+movie much my nah near need nevertheless new next nice night no nobody none nope nor not note nothing now of oh ok
+okay on once one only or order other otherwise our out over payment perfect perhaps please pleasure price provide
+really regarding remember reservation restaurant ride right room see seems shall she should since so some someone
+something sorry sounds sure thank thanks that that's the their them then there there's these they this those
+though through thus time to today tomorrow total transfer transaction unfortunately until unless up upon us use
+very want was we we'll we're we've welcome well were what what's when where whether which while who whom whose why
+will with within without wonderful would wow yeah yes yet you you'd you'll you're you've your yours alright
+book booked reserve reserved schedule scheduled send sent pay paid done purchase purchased buy bought tickets ticket
+ok balance account amount money funds cost fare rating address phone number location ref reference
+warranty guarantee code receipt order summary details note important total only
+never always already still also just even ever both each either neither none other another two three four five
+city town state area type kind cuisine food music movie show game concert event venue hotel flight bus train car
+house apartment salon doctor dentist therapist stylist appointment class lesson course activity trip ride taxi
+name phone email message call text reply tap click press choose select enter pick visit open approve decline
+accept reject cancel yes no hi hello dear sir madam
+would shall might must also
+""".split()
+_PT = """
+a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela
+ele eles em enquanto entao entretanto era esse essa essas esses esta estamos estao este estou eu excelente feito
+ficou foi hoje infelizmente isso isto ja la lamento logo mais mas me meu minha muito na nao nas nem no nos nossa
+nosso o obrigada obrigado oi ola onde ops opa os ou para pelo pela perfeito pode podemos por porem posso pois
+pronto quando qual quais que quer quem se seu sua sem sim sobre so tambem tudo um uma voce voces vou vamos
+beleza certo combinado aguarde confirme confirmado confirmada enviado enviada agendado agendada seu sua
+transferencia pagamento reserva pix saldo valor conta aula horario data dia garantia ref referencia
+protocolo codigo comprovante pedido vaga mesa ingresso total resumo detalhes atencao importante
+ainda ate apos antes depois agora aqui ali cada tambem nada ninguem nenhum nenhuma outro outra outros dois duas tres
+quatro cinco seu sua seus suas teu tua este esta isto aquele aquela confirma confirme responda responde escolha
+escolhe envie envia digite digita toque toca clique clica paga pague pago acesse acessa veja ve olha olhe informe
+informa mande manda passe passa fale fala espere espera aguarde lembre lembrando atenciosamente abraco abracos
+ate logo tchau valeu pronto prontinho otimo show massa legal entendi entendido perfeito combinado fechado
+""".split()
+_ES = """
+a al algo ahi ahora aqui asi aunque bien buen buena buenas buenos claro como con cual cuales cuando de del desde
+disculpa disculpe el ella ellos en entonces era es esa esas ese esos esta estamos estan este esto estoy excelente
+genial gracias hay hecho hola hoy la las lamentablemente le lo los listo luego mas me mi mis muy muchas muchos
+nada ni no nos nuestra nuestro o ok otra otro para pero perdon perfecto por porque pues que quien se si sin sobre
+solo su sus tambien te tenes tengo tienes todo tu tus un una usted ustedes vale vamos ya yo dale
+confirmado confirmada enviado enviada reservado reservada transferencia pago reserva saldo importe cuenta clase
+horario fecha dia garantia ref referencia codigo comprobante pedido plaza mesa entrada total
+resumen detalles atencion importante
+aun todavia despues antes ahora aqui alli cada tambien nada nadie ningun ninguna otro otra otros dos tres cuatro
+cinco son nos vemos su sus tu tus confirma confirme confirmas responde responda elige elegi escoge envia envie
+enviame escribe escribime indica indicame dime decime decinos paga pague paga paga pagas accede ingresa mira fijate
+avisame espera espere recorda recuerda saludos chau adios listo genial perfecto dale bueno entiendo entendido vale
+""".split()
+_CA = """
+a al als aqui aixi aixo ara be bon bona bones clar com amb d'acord de del dels des doncs el ella ells em en entesos
+era es esta estem estic et excel·lent fet genial gracies hi ho hola i ja la les li lamentablement llavors llest
+mes molt molta moltes molts no nosaltres o ok pel per perfecte pero perque potser que qui si sense sobre som son
+tambe teu teva tinc tot tu un una vostre vostra vull
+confirmat confirmada enviat enviada reservat reservada transferencia pagament reserva saldo import compte classe
+horari data dia garantia ref referencia codi comprovant comanda placa taula entrada total
+resum detalls atencio important queda queden
+encara despres abans ara aqui alla cada tambe res ningu cap altre altra altres dos dues tres quatre cinc son
+ens veiem teu teva seu seva confirma confirmes respon respongues tria escull envia envia'm escriu indica indica'm
+digues paga pagues accedeix mira espera recorda salutacions adeu fins aviat perfecte genial entesos d'acord vaig
+vam vas vols vol voleu puc pots podem quan si com on quin quina
+""".split()
+
+COMMON: dict[Lang, frozenset[str]] = {
+    "en": frozenset(_EN), "pt-BR": frozenset(_PT), "es": frozenset(_ES), "ca": frozenset(_CA),
+}

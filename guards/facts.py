@@ -1,0 +1,489 @@
+"""The facts a draft states besides its amounts, read by kind: dates, times of day, counts, places left, names,
+statuses, references and warranty terms, each with its span in the draft.
+
+Small tables per language over folded text (`guards.text.folded`: lower case, no accents, same offsets), and one
+regular-expression pass per kind, so a draft of thousands of facts is read in milliseconds:
+
+* `date` — "March 5th", "5 de março", "el 5 de marzo", "5 de març", "05/03", "2019-03-05", a weekday ("Friday",
+  "sexta-feira", "el viernes", "dissabte"), "tomorrow"/"amanhã"/"mañana" (not "de la mañana")/"demà", "the 5th",
+  "dia 5". "Today" is not read: it is how a greeting ends ("anything else today?").
+* `time` — "5:30 pm", "17:30", "17h", "9h30", "às 19h", "a las 7 de la tarde", "a les 7 del vespre", "7 pm", "noon";
+  an hour of 1–12 without its half of the day is either ("at 7": 7:00 or 19:00).
+* `count` — a number before a count noun ("4 people", "2 pessoas", "tres entradas", "dues places"), after "table
+  for", "party of", "mesa para", "para N pessoas", or "found N …" (a count of results).
+* `places` — what is left: "3 places left", "restam 2 vagas", "quedan 2 plazas", "en queden 2", "3 in stock".
+* `status` — what became of an effect (sent, scheduled, failed, booked, paid, cancelled, pending), worded as a
+  state ("agendado", "was cancelled", "ha fallat"); `guards.checks.facts` leaves out those in a question, a
+  negation, a condition or the future.
+* `reference` — what looks like an identifier a tool issued: a token of letters and digits with at least four
+  digits or a dash between letters and digits ("BK-2041", "E12345678…", "#5521"), not an amount, date or phone.
+* `warranty` — "12 months of warranty", "garantia de 1 ano", "garantía de 6 meses", "1 any de garantia".
+* `name` — capitalised words as a proper name is written ("Pedro Almeida", "Rumi's Kitchen", "Energia Sul"), with
+  connectors between them ("Casa de Pedra", "Bank of America"); a capitalised word that begins a sentence and is a
+  word of the language (`COMMON`) is no name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from guards.text import folded
+from language.dates import MONTHS, WEEKDAYS
+from language.locales import Lang
+
+FactKind = Literal["date", "time", "count", "places", "name", "status", "reference", "warranty"]
+FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "places", "status", "reference", "warranty")
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    kind: FactKind
+    start: int
+    end: int
+    raw: str
+    value: object  # per kind: see the readers below
+
+
+# --- numbers said as words (counts and hours) --------------------------------------------------------------------
+
+NUMBER_WORDS: dict[Lang, dict[str, int]] = {
+    "en": dict(zip("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                   "seventeen eighteen nineteen twenty".split(), range(1, 21), strict=True)) | {"a couple of": 2},
+    "pt-BR": dict(zip("um dois tres quatro cinco seis sete oito nove dez onze doze treze catorze quinze dezesseis "
+                      "dezessete dezoito dezenove vinte".split(), range(1, 21), strict=True))
+    | {"uma": 1, "duas": 2, "quatorze": 14},
+    "es": dict(zip("uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciseis "
+                   "diecisiete dieciocho diecinueve veinte".split(), range(1, 21), strict=True)) | {"una": 1, "un": 1},
+    "ca": dict(zip("un dos tres quatre cinc sis set vuit nou deu onze dotze tretze catorze quinze setze disset divuit "
+                   "dinou vint".split(), range(1, 21), strict=True)) | {"una": 1, "dues": 2},
+}
+
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def number_value(raw: str, lang: Lang) -> int | None:
+    raw = raw.strip()
+    if raw.isdigit():
+        return int(raw)
+    return NUMBER_WORDS[lang].get(raw)
+
+
+def _number(lang: Lang) -> str:
+    return rf"(?:\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
+
+
+# --- dates ---------------------------------------------------------------------------------------------------------
+
+_ORDINAL = r"(?:st|nd|rd|th|º|ª|o)?"
+RELATIVE: dict[Lang, dict[str, int]] = {
+    "pt-BR": {"depois de amanha": 2, "amanha": 1},
+    "es": {"pasado manana": 2, "manana": 1},
+    "ca": {"dema passat": 2, "dema": 1},
+    "en": {"day after tomorrow": 2, "tomorrow": 1},
+}
+_NOT_RELATIVE_BEFORE = re.compile(r"(?:de la|por la|a la|esta|cada|toda la|pela|da|de|the|this|la)\s+$")
+
+
+@lru_cache(maxsize=8)
+def _date_re(lang: Lang) -> re.Pattern[str]:
+    months = _alternation(MONTHS[lang])
+    weekdays = _alternation(WEEKDAYS[lang])
+    relative = _alternation(RELATIVE[lang])
+    day = r"(?P<d>[0-3]?\d)" + _ORDINAL
+    if lang == "en":
+        day_month = (rf"(?P<m1>{months})\.?\s+(?:the\s+)?(?P<d1>[0-3]?\d){_ORDINAL}(?:,?\s+(?P<y1>\d{{4}}))?"
+                     rf"|(?:the\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:of\s+)?(?P<m2>{months})(?:,?\s+(?P<y2>\d{{4}}))?")
+        day_only = r"the\s+(?P<d3>[0-3]?\d)(?:st|nd|rd|th)"
+    else:
+        of = r"(?:de|del)"
+        day_month = (rf"(?:dia\s+|el\s+dia\s+|el\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:{of}\s+)?(?:d')?(?P<m2>{months})"
+                     rf"(?:\s+(?:{of}\s+)?(?P<y2>\d{{4}}))?")
+        day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
+    numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
+    del day
+    return re.compile(
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])")
+
+
+def dates_in(text: str, lang: Lang) -> list[Fact]:
+    """Dates said in `text` (see the module doc). Values: ("ymd", year or None, month, day), ("day", d),
+    ("weekday", 0–6), ("relative", days from today); a numeric "a/b" is ("either", a, b) (day/month or month/day)."""
+    low = folded(text)
+    if not any(c.isdigit() for c in low) and not _date_words(lang).search(low):
+        return []
+    found = []
+    for match in _date_re(lang).finditer(low):
+        groups = match.groupdict()
+        value: tuple
+        if groups.get("iso"):
+            y, m, d = (int(p) for p in groups["iso"].split("-"))
+            value = ("ymd", y, m, d)
+        elif groups.get("a"):
+            a, b = int(groups["a"]), int(groups["b"])
+            if not (1 <= a <= 31 and 1 <= b <= 31):
+                continue
+            value = ("either", a, b)
+        elif groups.get("w"):
+            value = ("weekday", WEEKDAYS[lang][groups["w"]])
+        elif groups.get("r"):
+            if _NOT_RELATIVE_BEFORE.search(low, max(0, match.start() - 12), match.start()):
+                continue  # "de la mañana", "the tomorrow"
+            value = ("relative", RELATIVE[lang][groups["r"]])
+        elif groups.get("d3"):
+            value = ("day", int(groups["d3"]))
+        else:
+            month = groups.get("m1") or groups.get("m2")
+            d = groups.get("d1") or groups.get("d2")
+            year = groups.get("y1") or groups.get("y2")
+            if not month or not d:
+                continue
+            value = ("ymd", int(year) if year else None, MONTHS[lang][month], int(d))
+        if value[0] in ("ymd", "day") and not 1 <= value[-1] <= 31:
+            continue
+        found.append(Fact("date", match.start(), match.end(), text[match.start():match.end()], value))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _date_words(lang: Lang) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{_alternation([*WEEKDAYS[lang], *RELATIVE[lang]])})")
+
+
+# --- times of day --------------------------------------------------------------------------------------------------
+
+_PM = (r"p\.?\s?m\.?|in the (?:afternoon|evening)|at night|tonight|da tarde|da noite|de la tarde|de la noche"
+       r"|de la tarda|de la nit|del vespre|de la vesprada")
+_AM = r"a\.?\s?m\.?|in the morning|da manha|de la manana|del mati|de la matinada"
+NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "es": r"mediodia", "ca": r"migdia"}
+MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
+                             "ca": r"mitjanit"}
+_HOUR_BEFORE: dict[Lang, str] = {
+    "en": r"at|by|around|from|until|till|for", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
+    "es": r"a las|a la|las|la|desde las|hasta las|para las|sobre las", "ca": r"a les|a la|les|la|per a les|cap a les",
+}
+
+
+@lru_cache(maxsize=8)
+def _time_re(lang: Lang) -> re.Pattern[str]:
+    hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
+    return re.compile(
+        rf"(?<![\w:./-])(?:"
+        rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
+        rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
+        rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
+        rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
+        rf")(?![\w])")
+
+
+def times_in(text: str, lang: Lang) -> list[Fact]:
+    """Times of day said in `text`; value: the frozenset of minutes of the day it may mean."""
+    low = folded(text)
+    found = []
+    for match in _time_re(lang).finditer(low):
+        g = match.groupdict()
+        if g["noon"]:
+            minutes = frozenset({12 * 60})
+        elif g["midnight"]:
+            minutes = frozenset({0})
+        else:
+            raw_hour = g["h"] or g["h2"]
+            hour = number_value(raw_hour, lang) if raw_hour else None
+            if hour is None or hour > 24:
+                continue
+            minute = int(g["m"] or g["hm"] or 0)
+            pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
+            if g["h2"] and not (pm or am) and not raw_hour.isdigit() and lang != "en":
+                pass
+            if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
+                if not raw_hour.isdigit():
+                    continue  # "at one" is no time without a clock word
+                if hour > 12 or not _hour_context(low, match.end()):
+                    continue  # "at 4" is a time only before a period word or at the clause's end
+            minutes = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
+                                                                                   or "h" in match.group()))
+            if minutes is None:
+                continue
+        start = match.start("before") if g.get("before") else match.start()
+        if g.get("before"):
+            start = match.start("h2")
+        raw = text[start:match.end()].rstrip(".")
+        found.append(Fact("time", start, start + len(raw), raw, minutes))
+    return found
+
+
+_HOUR_CONTEXT_RE = re.compile(r"\s*(?:$|[.!?,;]|on\b|tomorrow|today|tonight|for\b|and\b|in\b|please|instead|works|is\b)")
+
+
+def _hour_context(low: str, end: int) -> bool:
+    return bool(_HOUR_CONTEXT_RE.match(low, end))
+
+
+def _clock(hour: int, minute: int, *, pm: bool, am: bool, marked: bool) -> frozenset[int] | None:
+    if pm and hour <= 12:
+        return frozenset({((hour % 12) + 12) * 60 + minute})
+    if am and hour <= 12:
+        return frozenset({(hour % 12) * 60 + minute})
+    if hour >= 13 or hour == 0:
+        return frozenset({(hour % 24) * 60 + minute})
+    if hour == 12:
+        return frozenset({12 * 60 + minute, minute})
+    return frozenset({hour * 60 + minute, (hour + 12) * 60 + minute})  # either half of the day
+
+
+# --- counts and places left ----------------------------------------------------------------------------------------
+
+COUNT_NOUNS: dict[Lang, str] = {
+    "en": r"people|persons?|guests?|adults?|kids?|children|tickets?|seats?|spots?|places?|passengers?|travell?ers?"
+          r"|riders?|nights?|rooms?|diners?|attendees?|participants?|students?",
+    "pt-BR": r"pessoas?|convidados?|adultos?|criancas?|ingressos?|bilhetes?|lugares|lugar|vagas?|assentos?|passageiros?"
+             r"|noites?|quartos?|participantes?|alunos?",
+    "es": r"personas?|invitados?|adultos?|ninos?|entradas?|boletos?|billetes?|asientos?|plazas?|lugares|lugar"
+          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales",
+    "ca": r"persones?|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|lloc(?:s)?|passatgers?|nits?"
+          r"|habitacions?|participants?|alumnes?",
+}
+_FOR: dict[Lang, str] = {
+    "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
+    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de",
+    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de",
+    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
+}
+_FOUND: dict[Lang, str] = {
+    "en": r"(?:i|we)\s+(?:have\s+)?found|there\s+(?:are|were)|(?:i|we)\s+see|(?:i|we)\s+got",
+    "pt-BR": r"encontrei|achei|encontramos|(?:ha|existem|tem)", "es": r"encontre|encontramos|hay|halle",
+    "ca": r"he trobat|hem trobat|hi ha",
+}
+_LEFT_AFTER: dict[Lang, str] = {
+    "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
+          r"|(?:in stock|left in stock)",
+    "pt-BR": r"(?:vagas?|lugares|lugar|unidades?|ingressos?)\s+(?:restantes?|livres?|disponive(?:l|is))|em estoque",
+    "es": r"(?:plazas?|lugares|lugar|unidades?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
+    "ca": r"(?:places?|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
+}
+_LEFT_BEFORE: dict[Lang, str] = {
+    "en": r"only|just|there (?:are|is) (?:only )?", "pt-BR": r"restam|sobram|ainda (?:ha|tem|temos)|so (?:ha|tem|temos)",
+    "es": r"quedan|queda|solo quedan|quedan solo|hay solo", "ca": r"queden|en queden|nomes queden|queda",
+}
+
+
+_ARTICLES = frozenset({"um", "uma", "un", "una", "a", "an"})
+
+
+@lru_cache(maxsize=8)
+def _count_re(lang: Lang) -> re.Pattern[str]:
+    number = _number(lang)
+    return re.compile(
+        rf"(?<![\w$€£.,:/-])(?:"
+        rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
+        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
+        rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
+        rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})(?=\s+[a-z])"
+        rf")(?![\w])")
+
+
+def counts_in(text: str, lang: Lang) -> list[Fact]:
+    """Counts (`count`, value an int) and what is left (`places`, value an int) said in `text`."""
+    low = folded(text)
+    found = []
+    for match in _count_re(lang).finditer(low):
+        g = match.groupdict()
+        raw = g["n"] or g["n2"] or g["n3"]
+        value = number_value(raw, lang) if raw else None
+        if value is None or value > 10_000 or raw in _ARTICLES:
+            continue  # "uma pessoa", "a table": an article, no count
+        name = "n" if g["n"] else "n2" if g["n2"] else "n3"
+        kind: FactKind = "places" if (g["left"] or g["left2"] or (g["left_before"] and g["noun"])) else "count"
+        start, end = match.start(name), match.end(name)
+        found.append(Fact(kind, start, end, text[start:end], value))
+    return found
+
+
+# --- statuses ------------------------------------------------------------------------------------------------------
+
+STATUS_FORMS: dict[Lang, dict[str, str]] = {
+    "en": {"sent": r"sent|gone out|went out|delivered", "scheduled": r"scheduled|programmed",
+           "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced",
+           "booked": r"booked|reserved", "done": r"confirmed|completed|processed|successful|finali[sz]ed",
+           "paid": r"paid|settled",
+           "cancelled": r"cancell?ed|called off", "pending": r"pending|on hold|awaiting|waiting for"},
+    "pt-BR": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"agendad[oa]s?|programad[oa]s?",
+              "failed": r"falhou|falharam|recusad[oa]s?|rejeitad[oa]s?|nao foi concluid[oa]|deu erro|nao passou",
+              "booked": r"reservad[oa]s?|marcad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|concluid[oa]s?|efetuad[oa]s?",
+              "paid": r"pag[oa]s?|quitad[oa]s?",
+              "cancelled": r"cancelad[oa]s?", "pending": r"pendentes?|aguardando|em processamento"},
+    "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"programad[oa]s?|agendad[oa]s?",
+           "failed": r"fallo|fallaron|rechazad[oa]s?|no se pudo completar|no paso|dio error",
+           "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
+           "paid": r"pagad[oa]s?|abonad[oa]s?",
+           "cancelled": r"cancelad[oa]s?|anulad[oa]s?", "pending": r"pendientes?|en espera|en proceso"},
+    "ca": {"sent": r"enviat|enviada|enviats|enviades|transferit|transferida",
+           "scheduled": r"programat|programada|programats|programades",
+           "failed": r"ha fallat|han fallat|rebutjat|rebutjada|no s'ha pogut completar",
+           "booked": r"reservat|reservada|reservats|reservades|apuntat|apuntada",
+           "done": r"confirmat|confirmada|confirmats|confirmades|realitzat|realitzada|completat|completada",
+           "paid": r"pagat|pagada|pagats|pagades", "cancelled": r"cancel·lat|cancel·lada|cancellat|cancellada|anul·lat",
+           "pending": r"pendents?|en espera"},
+}
+
+
+@lru_cache(maxsize=8)
+def _status_re(lang: Lang) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w·'])(?:" + "|".join(f"(?P<{word}>{forms})" for word, forms in STATUS_FORMS[lang].items())
+                      + r")(?![\w·])")
+
+
+def statuses_in(text: str, lang: Lang) -> list[Fact]:
+    """Status words said in `text` (value: the status word); whether each is asserted is the guard's to judge."""
+    low = folded(text)
+    return [Fact("status", m.start(), m.end(), text[m.start():m.end()], m.lastgroup)
+            for m in _status_re(lang).finditer(low)]
+
+
+# --- references ------------------------------------------------------------------------------------------------------
+
+_REFERENCE_RE = re.compile(
+    r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?P<code>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*"
+    r"|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+_NOT_REFERENCE_RE = re.compile(
+    r"\d+(?:st|nd|rd|th|h|hs|h\d\d|am|pm|gb|tb|mb|kg|km|cm|mm|ml|min|mins|x|º|ª|o|a)|\d{1,2}h\d{2}|[a-z]{1,3}\d{1,3}"
+    r"|\d{1,3}[a-z]{1,2}|(?:ars|brl|usd|eur|gbp|mxn)\d[\d.,]*|iphone\d*|covid-?19|\d{4}-\d{2}-\d{2}|\d{2,5}(?:-\d{1,6})+"
+    r"|\d{1,3}(?:-[a-z]+)+|[a-z]+(?:-[a-z]+)*-\d{1,3}",
+    re.IGNORECASE)
+
+
+def references_in(text: str) -> list[Fact]:
+    """Identifier-looking tokens ("BK-2041", "E2E1234…", "#5521"): letters and digits with four digits or more, or
+    a dash between letters and digits; not a model ("S21", "128GB"), a time ("19h30"), an ordinal or a phone."""
+    if not any(c.isdigit() for c in text):
+        return []
+    found = []
+    for match in _REFERENCE_RE.finditer(text):
+        raw = match.group("hash") or match.group("code")
+        if match.group("code"):
+            digits = sum(c.isdigit() for c in raw)
+            if _NOT_REFERENCE_RE.fullmatch(raw) or (digits < 4 and "-" not in raw) or raw.isdigit():
+                continue
+        found.append(Fact("reference", match.start(), match.end(), match.group(), raw.upper()))
+    return found
+
+
+# --- warranty terms ------------------------------------------------------------------------------------------------
+
+_MONTHS_WORD = {"en": r"months?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
+_YEARS_WORD = {"en": r"years?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
+_WARRANTY = {"en": r"warranty|guarantee", "pt-BR": r"garantia", "es": r"garantia", "ca": r"garantia"}
+
+
+@lru_cache(maxsize=8)
+def _warranty_re(lang: Lang) -> re.Pattern[str]:
+    number = _number(lang)
+    term = rf"(?P<n>{number})\s+(?P<unit>{_MONTHS_WORD[lang]}|{_YEARS_WORD[lang]})"
+    word = _WARRANTY[lang]
+    return re.compile(rf"(?<!\w)(?:{term}(?:\s+(?:of|de|d'))?\s+(?:{word})|(?:{word})\s+(?:of|de|d'|for|por|per)?\s*"
+                      rf"(?:(?:um|uma|un|una|a|an|one)\s+)?{term.replace('(?P<n>', '(?P<n2>').replace('(?P<unit>', '(?P<unit2>')}"
+                      rf"|(?:{word})\s+(?:of|de|d')\s+(?P<one>um|uma|un|una|a|an|one)?\s*(?P<unit3>{_MONTHS_WORD[lang]}|{_YEARS_WORD[lang]}))(?!\w)")
+
+
+def warranties_in(text: str, lang: Lang) -> list[Fact]:
+    """Warranty terms said in `text`; value: months."""
+    low = folded(text)
+    if not re.search(_WARRANTY[lang], low):
+        return []
+    found = []
+    for match in _warranty_re(lang).finditer(low):
+        g = match.groupdict()
+        raw, unit = (g["n"], g["unit"]) if g["n"] else (g["n2"], g["unit2"]) if g["n2"] else ("1", g["unit3"])
+        number = number_value(raw, lang) if raw else 1
+        if number is None or unit is None:
+            continue
+        months = number * 12 if re.fullmatch(_YEARS_WORD[lang], unit) else number
+        found.append(Fact("warranty", match.start(), match.end(), text[match.start():match.end()], months))
+    return found
+
+
+# --- names -----------------------------------------------------------------------------------------------------------
+
+# Lower-case words that may join the capitalised words of one name ("Casa de Pedra", "Bank of America").
+CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
+                        "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
+_NAME_TOKEN_RE = re.compile(r"[^\s,;:!?()\[\]{}\"“”«»*_/]+")
+_CAPITAL_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*$")
+_SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
+
+
+def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
+    """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
+    that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
+    anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
+    if not any(c.isupper() for c in text):
+        return []
+    tokens = [(m.start(), m.end(), m.group()) for m in _NAME_TOKEN_RE.finditer(text)]
+    found: list[Fact] = []
+    run: list[tuple[int, int, str]] = []
+    run_at_start = [False]
+
+    def close() -> None:
+        while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
+            run.pop()
+        if len(run) == 1:
+            key = folded(run[0][2].strip(".'’-&,"))
+            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key or run_at_start[0]:
+                # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
+                # sentence, where every word is capitalised: no list of a language's words is complete enough to
+                # tell "Peça" from "Pedro" there, so a sentence's first word alone is read as a word.
+                run.clear()
+        if run:
+            start, end = run[0][0], run[-1][1]
+            raw = text[start:end].rstrip(".'’-&")
+            if any(c.isalpha() for c in raw) and not (len(run) == 1 and len(raw) < 2):
+                found.append(Fact("name", start, start + len(raw), raw, raw))
+        run.clear()
+
+    for index, (start, end, word) in enumerate(tokens):
+        bare = word.strip(".'’-&")
+        key = folded(bare)
+        capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
+        if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
+                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():
+            run.append((start, end, word))
+            continue
+        between = text[run[-1][1]:start] if run else ""
+        if run and (not capital or between.strip() or run[-1][2].endswith((".", ","))):
+            close()
+        if not capital:
+            continue
+        at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start]))
+        if not run and (key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key)))):
+            continue  # a word of the language starting a sentence
+        if not run:
+            run_at_start[0] = at_start
+        run.append((start, end, word))
+    close()
+    return found
+
+
+# Endings of the verbs, adverbs and abstract nouns a sentence starts with ("Enviei", "Reservé", "Quedan",
+# "Infelizmente", "Transferência"), which names rarely have: such a word is read as a word at a sentence's start.
+_WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?:ei|amos|aram|eram|iram|ou|ando|endo|indo|mente|cao|coes|agem|mos|emos|imos|ar|er|ir"
+                        r"|ado|ada|ados|adas|ido|ida|idos|idas|avel|ivel)$"),
+    "es": re.compile(r"(?:amos|aron|ieron|ando|iendo|mente|cion|ciones|an|en|ar|er|ir|ado|ada|ados|adas|ido|ida"
+                     r"|idos|idas|able|ible)$"),
+    "ca": re.compile(r"(?:em|en|eu|ant|ent|int|ment|cio|cions|ar|er|ir|re|at|ada|ats|ades|it|ida|its|ides|able"
+                     r"|ible)$"),
+    "en": re.compile(r"(?:ly|ing|ed|tion|tions|ness|ment|ments|able|ible)$"),
+}
+# No name anywhere: the pronoun, English weekdays and months (dates), and what is written in capitals as a word.
+NEVER_NAMES: frozenset[str] = frozenset(
+    "i i'm i've i'll i'd ok okay am pm a.m p.m yes no sim nao si sí gb tb mb kb kg km cm ml mm pix cpf cnpj cvv pin sms otp id url qr faq usd brl eur ars gbp mxn "
+    "whatsapp monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct "
+    "nov dec".split())
+# Common words that stay words even capitalised inside a sentence (titles of address, "Please").
+COMMON_ANYWHERE: frozenset[str] = frozenset("please thanks sr sra mr mrs ms dr".split())
