@@ -35,6 +35,14 @@ city town state area type kind cuisine food music movie show game concert event 
 house apartment salon doctor dentist therapist stylist appointment class lesson course activity trip ride taxi
 name phone email message call text reply tap click press choose select enter pick visit open approve decline
 accept reject cancel yes no hi hello dear sir madam
+problem problems correct correctly incorrect wrong category categories system systems number numbers bye goodbye dude
+man guys folks friend buddy sorry excuse pardon try tell say ask answer question questions information info detail
+details option options choice choices result results search list menu service services support customer team staff
+manager agent operator office store shop market mall center centre street avenue road drive station airport
+terminal gate floor suite unit building downtown uptown north south east west northern southern eastern western
+great good nice fine best better lovely beautiful wonderful amazing awesome cool sweet super happy glad sad
+cheap expensive moderate free paid open closed available busy full empty early late soon later morning noon
+afternoon evening night weekend week month year today tomorrow yesterday tonight live music
 would shall might must also
 """.split()
 _PT = """

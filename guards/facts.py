@@ -110,6 +110,15 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])")
 
 
+_SAID_DAY_RE = re.compile(r"(?<![\w/-])(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)(?!\w)")
+
+
+def said_days(text: str) -> list[int]:
+    """Days of the month said as ordinals anywhere ("on the 11th", "14th of this month"): what a customer said."""
+    low = folded(text)
+    return [int(m.group("d")) for m in _SAID_DAY_RE.finditer(low) if 1 <= int(m.group("d")) <= 31]
+
+
 def dates_in(text: str, lang: Lang) -> list[Fact]:
     """Dates said in `text` (see the module doc). Values: ("ymd", year or None, month, day), ("day", d),
     ("weekday", 0–6), ("relative", days from today); a numeric "a/b" is ("either", a, b) (day/month or month/day)."""
@@ -163,7 +172,7 @@ NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "e
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
                              "ca": r"mitjanit"}
 _HOUR_BEFORE: dict[Lang, str] = {
-    "en": r"at|by|around|from|until|till|for", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
+    "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
     "es": r"a las|a la|las|la|desde las|hasta las|para las|sobre las", "ca": r"a les|a la|les|la|per a les|cap a les",
 }
 
@@ -215,6 +224,59 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
         raw = text[start:match.end()].rstrip(".")
         found.append(Fact("time", start, start + len(raw), raw, minutes))
     return found
+
+
+_PERIOD_WORDS: dict[Lang, str] = {
+    "en": r"(?:in the )?(?:morning|afternoon|evening|night)|at night|o'?clock|a\.?m\.?|p\.?m\.?",
+    "pt-BR": r"da (?:manha|tarde|noite)|de (?:manha|tarde|noite)|horas?|h",
+    "es": r"de la (?:manana|tarde|noche)|por la (?:manana|tarde|noche)|horas?|hs?",
+    "ca": r"del (?:mati|vespre)|de la (?:tarda|nit)|hores?|h",
+}
+_HALF: dict[Lang, str] = {"en": r"half past", "pt-BR": r"(?P<e>e meia)", "es": r"(?P<e>y media)", "ca": r"(?P<e>i mitja)"}
+
+
+@lru_cache(maxsize=8)
+def _said_time_re(lang: Lang) -> re.Pattern[str]:
+    hour = rf"(?:[0-2]?\d|{_alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})})"
+    half = r"(?P<half>half past|quarter past|quarter to)\s+" if lang == "en" else ""
+    return re.compile(rf"(?<![\w:])(?:{half})?(?P<h>{hour})(?::(?P<m>[0-5]\d))?(?:\s*(?:{_HALF[lang] if lang != 'en' else 'x^'}))?"
+                      rf"\s*(?P<period>{_PERIOD_WORDS[lang]})(?!\w)"
+                      rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})")
+
+
+def said_times(text: str, lang: Lang) -> frozenset[int]:
+    """Every minute of the day a message may mean, read leniently (what a customer said supports a time: "twelve
+    in the afternoon", "half past 6 in the evening", "at 7"): the strict readings and these."""
+    low = folded(text)
+    minutes: set[int] = set()
+    for fact in times_in(text, lang):
+        minutes.update(fact.value)  # type: ignore[arg-type]
+    for match in _said_time_re(lang).finditer(low):
+        g = match.groupdict()
+        if g.get("noon"):
+            minutes.add(720)
+            continue
+        if g.get("midnight"):
+            minutes.add(0)
+            continue
+        hour = number_value(g["h"], lang)
+        if hour is None or hour > 24:
+            continue
+        minute = int(g["m"] or 0)
+        half = g.get("half")
+        if half == "half past" or g.get("e"):
+            minute = 30
+        elif half == "quarter past":
+            minute = 15
+        elif half == "quarter to":
+            hour, minute = (hour - 1) % 24, 45
+        period = g["period"] or ""
+        pm = bool(re.search(r"p\.?m|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit", period))
+        am = bool(re.search(r"a\.?m|morning|manha|manana|mati", period))
+        reading = _clock(hour, minute, pm=pm, am=am, marked=False)
+        if reading:
+            minutes.update(reading)
+    return frozenset(minutes)
 
 
 _HOUR_CONTEXT_RE = re.compile(r"\s*(?:$|[.!?,;]|on\b|tomorrow|today|tonight|for\b|and\b|in\b|please|instead|works|is\b)")
@@ -295,8 +357,10 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         g = match.groupdict()
         raw = g["n"] or g["n2"] or g["n3"]
         value = number_value(raw, lang) if raw else None
-        if value is None or value > 10_000 or raw in _ARTICLES:
-            continue  # "uma pessoa", "a table": an article, no count
+        if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
+            continue  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
+        if g["n3"] and not raw.isdigit() and value == 1:
+            continue  # "I found one …": an item, no count
         name = "n" if g["n"] else "n2" if g["n2"] else "n3"
         kind: FactKind = "places" if (g["left"] or g["left2"] or (g["left_before"] and g["noun"])) else "count"
         start, end = match.start(name), match.end(name)
@@ -433,7 +497,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             run.pop()
         if len(run) == 1:
             key = folded(run[0][2].strip(".'’-&,"))
-            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key or run_at_start[0]:
+            bare = run[0][2].strip(".'’-&,")
+            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key or run_at_start[0] \
+                    or (bare.isupper() and len(bare) <= 3):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
                 # sentence, where every word is capitalised: no list of a language's words is complete enough to
                 # tell "Peça" from "Pedro" there, so a sentence's first word alone is read as a word.
@@ -484,6 +550,12 @@ NEVER_NAMES: frozenset[str] = frozenset(
     "i i'm i've i'll i'd ok okay am pm a.m p.m yes no sim nao si sí gb tb mb kb kg km cm ml mm pix cpf cnpj cvv pin sms otp id url qr faq usd brl eur ars gbp mxn "
     "whatsapp monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct "
-    "nov dec".split())
+    "nov dec fahrenheit farenheit celsius".split()) | frozenset(
+    # what a cuisine, a language or a people is called: an adjective, no name of anyone
+    "american italian french thai japanese chinese mexican indian korean vietnamese spanish greek german british "
+    "english brazilian portuguese catalan argentinian peruvian ethiopian turkish lebanese moroccan persian cuban "
+    "caribbean mediterranean asian european african latin sushi bbq pizza tapas vegan vegetarian "
+    "brasileiro brasileira portugues espanhol espanol espanola catala catalana frances francesa italiano italiana "
+    "japones japonesa chines chinesa mexicano mexicana ingles inglesa".split())
 # Common words that stay words even capitalised inside a sentence (titles of address, "Please").
 COMMON_ANYWHERE: frozenset[str] = frozenset("please thanks sr sra mr mrs ms dr".split())

@@ -39,11 +39,14 @@ from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, number_of, typed
 from guards.facts import (
     CONNECTORS,
+    NUMBER_WORDS,
     Fact,
     counts_in,
     dates_in,
     names_in,
     references_in,
+    said_days,
+    said_times,
     statuses_in,
     times_in,
     warranties_in,
@@ -58,7 +61,8 @@ from language.names import OPTIONAL, name_words
 NAME = "unsupported_fact"
 # The statuses a stated status covers (a result's status → what a draft may call it).
 COVERS: dict[str, frozenset[str]] = {
-    "sent": frozenset({"sent", "paid"}), "scheduled": frozenset({"scheduled"}), "failed": frozenset({"failed"}),
+    "sent": frozenset({"sent", "paid"}), "scheduled": frozenset({"scheduled", "booked"}),
+    "failed": frozenset({"failed"}),
     "booked": frozenset({"booked", "paid"}), "paid": frozenset({"paid", "sent"}),
     "cancelled": frozenset({"cancelled"}), "pending": frozenset({"pending", "booked", "scheduled"}),
     "done": frozenset({"sent", "booked", "paid", "scheduled"}),
@@ -67,7 +71,10 @@ SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
 _WORD_RE = re.compile(r"[^\W_]+")
-_SMALL_NUMBER_RE = re.compile(r"(?<![\d.,:/$€£-])\d{1,3}(?![\d.,:/]\d)")
+# A number said on its own ("for two", "2 please", "just 1"): a count, unless a time, a date or money follows.
+_SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
+                             r"|st\b|nd\b|rd\b|th\b|dollars|bucks|reais|pesos|euros|%|de (?:la )?(?:manana|tarde|noche)"
+                             r"|in the|da (?:manha|tarde|noite)|del mati|de la tarda))")
 
 
 @dataclass
@@ -138,34 +145,55 @@ def _today(inp: GuardInput) -> date | None:
         return None
 
 
-def _add_values(support: Support, values: Iterable[Any], zones: list[ZoneInfo]) -> None:
-    """Arguments and slots: strings are names and moments, small whole numbers counts."""
+def _add_values(support: Support, values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
+                today: date | None = None) -> None:
+    """Arguments and slots: strings are names, moments (ISO, or as said, read in `langs`) and counts."""
     for value in values:
         if isinstance(value, dict):
-            _add_values(support, value.values(), zones)
+            _add_values(support, value.values(), zones, langs, today)
         elif isinstance(value, (list, tuple)):
-            _add_values(support, value, zones)
+            _add_values(support, value, zones, langs, today)
         elif isinstance(value, str):
             _add_moment(support, value, zones)
             support.add_name(value)
             support.references.add(_reference_key(value))
+            if (number := number_of(value)) is not None and number == int(number) and 0 < number <= 10_000:
+                support.counts.add(int(number))
+            for lang in langs:
+                _add_said(support, value, lang, today)
         elif (number := number_of(value)) is not None and number == int(number) and 0 < number <= 10_000:
             support.counts.add(int(number))
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str, lang: Lang, today: date | None) -> tuple:
+    """What a message says, read once per text: (date facts, minutes, counts, places, references, words)."""
+    low = folded(text)
+    counts = {int(fact.value) for fact in counts_in(text, lang) if fact.kind == "count"}  # type: ignore[call-overload]
+    places = {int(fact.value) for fact in counts_in(text, lang) if fact.kind == "places"}  # type: ignore[call-overload]
+    words = NUMBER_WORDS[lang]
+    for match in _SAID_NUMBER_RE.finditer(low):
+        raw = match.group(1)
+        value = int(raw) if raw.isdigit() else words.get(raw)
+        if value is not None and 0 < value <= 100:
+            counts.add(value)
+    dates = [fact.value for fact in dates_in(text, lang)] + [("day", d) for d in said_days(text)]
+    return (tuple(dates), said_times(text, lang), frozenset(counts), frozenset(places),
+            frozenset(_reference_key(str(fact.value)) for fact in references_in(text)),
+            frozenset(_WORD_RE.findall(low)))
 
 
 def _add_said(support: Support, text: str, lang: Lang, today: date | None) -> None:
     """What a message of the conversation said: its dates, times, counts, references, and every word (a name the
     customer gave is theirs to give)."""
-    for fact in dates_in(text, lang):
-        _add_date_fact(support, fact.value, today)
-    for fact in times_in(text, lang):
-        support.minutes.update(fact.value)  # type: ignore[arg-type]
-    for fact in counts_in(text, lang):
-        (support.places if fact.kind == "places" else support.counts).add(fact.value)  # type: ignore[arg-type]
-    support.counts.update(int(m.group()) for m in _SMALL_NUMBER_RE.finditer(text) if 0 < int(m.group()) <= 100)
-    for fact in references_in(text):
-        support.references.add(_reference_key(str(fact.value)))
-    support.name_words.update(_WORD_RE.findall(folded(text)))
+    dates, minutes, counts, places, references, words = _said(text, lang, today)
+    for value in dates:
+        _add_date_fact(support, value, today)
+    support.minutes.update(minutes)
+    support.counts.update(counts)
+    support.places.update(places)
+    support.references.update(references)
+    support.name_words.update(words)
 
 
 def _add_date_fact(support: Support, value: Any, today: date | None) -> None:
@@ -187,6 +215,13 @@ def _add_date_fact(support: Support, value: Any, today: date | None) -> None:
                     pass
     elif kind == "day":
         support.days.add(value[1])
+        if today is not None:  # "the 11th": this month's, or the next month's
+            for month_ahead in (0, 1):
+                year, month = today.year + (today.month + month_ahead - 1) // 12, (today.month + month_ahead - 1) % 12 + 1
+                try:
+                    support.add_date(date(year, month, value[1]))
+                except ValueError:
+                    pass
     elif kind == "either":
         support.month_days.update({(value[2], value[1]), (value[1], value[2])})
     elif kind == "weekday":
@@ -205,9 +240,9 @@ def _reference_key(text: str) -> str:
     return re.sub(r"[^0-9A-Z]", "", text.upper())
 
 
-def _effect_status(tool: str, inp: GuardInput) -> str:
+def _effect_statuses(tool: str, inp: GuardInput) -> tuple[str, ...]:
     kind = inp.effect_kinds.get(tool) or effect_kind_of(tool)
-    return "sent" if kind == "money" else "booked"
+    return ("sent",) if kind == "money" else ("booked", "scheduled")
 
 
 def effect_kind_of(tool: str) -> str:
@@ -245,8 +280,11 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
+            for kind, value in read.identifiers:
+                if kind == "address":  # a street is a place's name too
+                    support.add_name(value)
             if output.tool in inp.effects_executed and not read.statuses:
-                support.statuses.add(_effect_status(output.tool, inp))
+                support.statuses.update(_effect_statuses(output.tool, inp))
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -258,7 +296,7 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
         _add_values(support, dict(output.arguments).values(), zones)
         if past(deadline):
             return None
-    _add_values(support, dict(inp.ask_slots).values(), zones)
+    _add_values(support, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
     slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
@@ -270,7 +308,7 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
             return None
     for tool in inp.effects_executed:
         if not any(o.tool == tool and o.ok and evidence_of(o).statuses for o in inp.tool_outputs):
-            support.statuses.add(_effect_status(tool, inp))
+            support.statuses.update(_effect_statuses(tool, inp))
     return support
 
 
@@ -383,7 +421,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = fact.value in support.warranties
         elif fact.kind == "reference":
             key = _reference_key(str(fact.value))
-            ok = key in support.references or any(len(key) >= 4 and (r.endswith(key) or r.startswith(key))
+            ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
         elif fact.kind == "status":
             if not _asserted(low, spans, starts, fact, inp.lang):

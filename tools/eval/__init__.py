@@ -1,0 +1,1 @@
+"""Evaluation harnesses (not production code): the guards' fact suite (`python -m tools.eval.guards`)."""

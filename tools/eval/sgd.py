@@ -1,0 +1,171 @@
+"""SGD dialogues as guard inputs, typed the way a tool declares its evidence.
+
+Each SYSTEM turn is a draft, with what a production turn would hand the guards:
+
+* tool outputs: the dialogue's service calls so far, each result typed from its schema: money, counts, dates and
+  times, identifiers (`guards.calibration.slot_evidence`), and every other string slot a name (restaurants,
+  events, stylists, cities, streets, recipients); a transactional call answered NOTIFY_FAILURE is a failed
+  output (ok False), one answered NOTIFY_SUCCESS an executed effect of its kind (money for a transfer or
+  payment, a booking otherwise);
+* the Ask's confirmed slots: the user's dialogue state (the latest surface form of each slot), the canonical values
+  of the state the system asks to confirm (its CONFIRM acts: "San Fran" is held as "San Francisco", "afternoon
+  12" as 12:00, as a perceiver normalises an Ask's slots) and the schema's defaults of the optional slots of the
+  intents in play (SGD fills "party_size 2" nobody said);
+* the history (customer and earlier system turns), the services' categorical values as vocabulary, the
+  dialogues' "today" (1 March 2019, per the corpus README), lang "en", currency USD, every language read as the
+  turn passes them (`language.locales.LANGS`).
+
+Splits: the dialogues are cut in five parts by a stable hash of their id (`guards.calibration._part_of`); part 5
+is held out (`HELD_OUT_PART`): no pattern or table was tuned on it, and its figures are reported apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from guards.calibration import Services, _part_of, _snake, dialogues, schemas, slot_evidence
+from guards.checks.facts import effect_kind_of
+from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput
+from guards.evidence import Evidence
+from language.locales import LANGS
+
+TODAY = "2019-03-01"
+PARTS = 5
+HELD_OUT_PART = 5
+_BOOLEAN = {"True", "False", "true", "false", "dontcare"}
+
+
+def split_of(dialogue_id: str) -> str:
+    return "held_out" if _part_of(dialogue_id, PARTS) == HELD_OUT_PART else "dev"
+
+
+def service_evidence(service: dict) -> Evidence:
+    """A service's evidence: `slot_evidence`, plus every other string slot a name (see the module doc)."""
+    base = slot_evidence(service["slots"])
+    typed = base.declared
+    names = tuple(slot["name"] for slot in service["slots"] if slot["name"] not in typed
+                  and not set(slot.get("possible_values") or ()) <= _BOOLEAN | {str(i) for i in range(10)}
+                  or slot["name"] not in typed and not slot.get("is_categorical"))
+    return replace(base, names=tuple(dict.fromkeys(names)))
+
+
+@dataclass
+class Turn:
+    """One system turn as a guard input, with what the mutations need."""
+
+    dialogue_id: str
+    turn: int
+    split: str
+    inp: GuardInput
+    frames: list[dict]
+    succeeded: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+    names_by_slot: dict[str, str] = field(default_factory=dict)
+
+
+class Corpus:
+    """The corpus' services, typed once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.schema = schemas(path)
+        self.services = Services(self.schema)
+        self.evidence = {name: service_evidence(service) for name, service in self.schema.items()}
+        self.vocabulary = {name: tuple(sorted({value for slot in service["slots"]
+                                               for value in slot.get("possible_values") or ()
+                                               if value not in _BOOLEAN and not value.isdigit()}))
+                           for name, service in self.schema.items()}
+
+    def defaults(self, service: str, intent: str) -> dict[str, str]:
+        for candidate in self.schema.get(service, {}).get("intents", []):
+            if candidate["name"] == intent:
+                return {k: v for k, v in candidate.get("optional_slots", {}).items() if v not in _BOOLEAN}
+        return {}
+
+    def turns(self, *, split: str | None = None, limit: int | None = None) -> Iterator[Turn]:
+        for index, dialogue in enumerate(dialogues(self.path)):
+            if limit is not None and index >= limit:
+                return
+            if split is not None and split != "all" and split_of(dialogue["dialogue_id"]) != split:
+                continue
+            yield from self.dialogue_turns(dialogue)
+
+    def dialogue_turns(self, dialogue: dict) -> Iterator[Turn]:
+        names = list(dict.fromkeys([*dialogue.get("services", []),
+                                    *(f["service"] for t in dialogue["turns"] for f in t.get("frames", []))]))
+        tools = self.services.tools(names)
+        vocabulary = tuple(dict.fromkeys(v for n in names for v in self.vocabulary.get(n, ())))
+        org_kind: OrgKind = "bank" if any(self.services.is_money_service(n) for n in names if n in self.schema) \
+            else "school"
+        history: list[HistoryItem] = []
+        outputs: list[ToolOutput] = []
+        state: dict[str, Any] = {}
+        intents: dict[str, str] = {}
+        effect_kinds: dict[str, str] = {}
+        split = split_of(dialogue["dialogue_id"])
+        for turn in dialogue["turns"]:
+            if turn["speaker"] == "USER":
+                for frame in turn.get("frames", []):
+                    for slot, values in frame.get("slot_values", {}).items():
+                        if values:
+                            state[slot] = values[-1]
+                    if frame.get("active_intent") not in (None, "NONE"):
+                        intents[frame["service"]] = frame["active_intent"]
+                history.append(HistoryItem("customer", turn["utterance"]))
+                continue
+            succeeded, failed = [], []
+            for frame in turn.get("frames", []):
+                call = frame.get("service_call")
+                if not call:
+                    continue
+                service, method = frame["service"], call["method"]
+                tool = _snake(method)
+                acts = {action.get("act") for action in frame.get("actions", [])}
+                transactional = self.services.transactional(service, method)
+                evidence = self.evidence.get(service) or self.services.evidence_for(service, frame.get("service_results"))
+                if transactional:
+                    effect_kinds[tool] = effect_kind_of(method)
+                if transactional and "NOTIFY_FAILURE" in acts:
+                    failed.append(tool)
+                    # the engine's refusal, with the alternatives it offers (SGD's results of a failed call)
+                    outputs.append(ToolOutput(tool, False, {"code": "failed",
+                                                            "alternatives": frame.get("service_results", [])},
+                                              evidence, dict(call.get("parameters", {}))))
+                    continue
+                if transactional and "NOTIFY_SUCCESS" in acts:
+                    succeeded.append(tool)
+                outputs.append(ToolOutput(tool, True, frame.get("service_results", []), evidence,
+                                          dict(call.get("parameters", {}))))
+            slots = dict(state)
+            for frame in turn.get("frames", []):  # the state the system confirms, as canonical values
+                for action in frame.get("actions", []):
+                    if action.get("act") == "CONFIRM" and action.get("slot"):
+                        values = action.get("canonical_values") or action.get("values") or []
+                        if values:
+                            slots[f"{action['slot']}_confirmed"] = values[0]
+            for service, intent in intents.items():
+                for key, value in self.defaults(service, intent).items():
+                    slots.setdefault(key, value)
+            inp = GuardInput(draft=turn["utterance"], lang="en", currency="USD", org_kind=org_kind,
+                             tool_outputs=tuple(outputs), history=tuple(history), ask_slots=slots,
+                             effects_executed=tuple(dict.fromkeys(succeeded)), tools_available=tools,
+                             languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
+            yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
+                       tuple(succeeded), tuple(failed))
+            history.append(HistoryItem("bot", turn["utterance"]))
+
+
+def spans_of(turn: Turn) -> list[tuple[str, int, int]]:
+    """(slot, start, end) of the slot values the system turn says, from SGD's own spans."""
+    found = []
+    for frame in turn.frames:
+        for slot, start, end in frame.get("spans", []):
+            found.append((slot, start, end))
+    return sorted(set(found), key=lambda span: span[1])
+
+
+WORD_RE = re.compile(r"[a-z0-9]+")
