@@ -17,7 +17,8 @@ PT_AR: tuple[str, ...] = ("enviar", "mandar", "pagar", "depositar", "reservar", 
          "confirmar", "separar", "comprar", "registrar", "cobrar", "quitar", "processar", "finalizar", "completar",
          "liquidar", "matricular", "encomendar", "reembolsar", "estornar", "remarcar", "reagendar", "debitar",
          "creditar", "aceitar", "aprovar", "programar", "assegurar", "colocar", "cadastrar", "despachar", "entregar",
-         "ativar", "renovar", "contratar", "recarregar", "resgatar", "sacar", "transferir", "garantir")
+         "ativar", "renovar", "contratar", "recarregar", "resgatar", "sacar", "transferir", "garantir", "iniciar",
+         "executar")
 PT_IR = ("transferir", "garantir", "emitir", "concluir", "inscrever", "devolver")
 PT_AR = tuple(verb for verb in PT_AR if verb.endswith("ar"))
 
@@ -49,7 +50,7 @@ ES_AR = ("enviar", "mandar", "pagar", "depositar", "reservar", "agendar", "apart
          "confirmar", "acreditar", "separar", "girar", "cobrar", "procesar", "finalizar", "anotar", "programar",
          "reembolsar", "liquidar", "abonar", "saldar", "efectuar", "asegurar", "concretar", "debitar", "aceptar",
          "aprobar", "despachar", "entregar", "activar", "renovar", "contratar", "registrar", "comprar", "cargar",
-         "agregar", "sumar")
+         "agregar", "sumar", "iniciar", "ejecutar")
 ES_IR = ("transferir", "inscribir", "emitir", "recibir", "devolver")
 
 
@@ -70,7 +71,7 @@ ES_PARTICIPLE_STEMS = tuple(v[:-2] + ("ad" if v.endswith("ar") else "id") for v 
 CA_AR: tuple[str, ...] = ("retornar", "tornar", "enviar", "pagar", "reservar", "apuntar", "confirmar", "realitzar", "programar",
          "guardar", "cobrar", "ingressar", "abonar", "acceptar", "aprovar", "tramitar", "processar", "liquidar",
          "registrar", "completar", "finalitzar", "comprar", "despatxar", "activar", "renovar", "contractar",
-         "carregar", "transferir")
+         "carregar", "transferir", "iniciar", "executar")
 CA_AR = tuple(verb for verb in CA_AR if verb.endswith("ar"))
 CA_IR = ("transferir",)
 CA_PARTICIPLES = tuple(form for v in CA_AR for form in (v[:-2] + "at", v[:-2] + "ada", v[:-2] + "ats", v[:-2] + "ades")) \
@@ -84,7 +85,8 @@ CA_INFINITIVES = (*CA_AR, *CA_IR, "fer", "inscriure", "emetre")
 EN_REGULAR = ("book", "reserve", "transfer", "complete", "process", "place", "confirm", "purchase", "secure",
               "arrange", "initiate", "submit", "finalize", "finalise", "order", "deposit", "wire", "schedule",
               "charge", "refund", "debit", "credit", "bill", "settle", "clear", "ship", "dispatch", "deliver",
-              "enroll", "enrol", "register", "renew", "activate", "reschedule", "approve", "accept", "top-up")
+              "enroll", "enrol", "register", "renew", "activate", "reschedule", "approve", "accept", "top-up", "start",
+              "execute", "launch")
 
 
 def _en_past(verb: str) -> str:

@@ -550,7 +550,8 @@ NEVER_NAMES: frozenset[str] = frozenset(
     "i i'm i've i'll i'd ok okay am pm a.m p.m yes no sim nao si sí gb tb mb kb kg km cm ml mm pix cpf cnpj cvv pin sms otp id url qr faq usd brl eur ars gbp mxn "
     "whatsapp monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct "
-    "nov dec fahrenheit farenheit celsius".split()) | frozenset(
+    "nov dec fahrenheit farenheit celsius telegram signal instagram facebook messenger tiktok wechat skype discord viber "
+    "gmail outlook google apple android ios".split()) | frozenset(
     # what a cuisine, a language or a people is called: an adjective, no name of anyone
     "american italian french thai japanese chinese mexican indian korean vietnamese spanish greek german british "
     "english brazilian portuguese catalan argentinian peruvian ethiopian turkish lebanese moroccan persian cuban "

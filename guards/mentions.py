@@ -233,8 +233,8 @@ _CUE_WORDS = (
 )
 _CUE_RE = re.compile(rf"(?<!\w)(?:{_CUE_WORDS})(?:\s+[^\s\d]+){{0,3}}\s+$")
 _CUE_WORD_RE = re.compile(r"(?=[^\W\d_])" + whole_words(_CUE_WORDS))
-_COUNT_AFTER_RE = re.compile(
-    rf"\s*({COUNT_AFTER_WORDS}"
+_COUNT_AFTER_RE = re.compile(  # "3 business days", "2 working days": a duration, no amount
+    rf"\s*(?:(?:business|working|calendar|bank|banking)\s+)?({COUNT_AFTER_WORDS}"
     r"|stars?|estrelas?|estrellas?|estrelles"
     r"|pix|transfers?|transferencias?|transferencies|payments?|pagamentos?|pagos|pagaments?|transactions?"
     r"|transacoes|transacciones|transaccions|operacoes|operaciones|operacions|envios?|enviaments?)(?!\w)"

@@ -26,6 +26,7 @@ facts stays within milliseconds.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -56,7 +57,7 @@ from guards.registry import register
 from guards.text import clauses, folded
 from language.locales import Lang
 from language.money import minor_unit_factor
-from language.names import OPTIONAL, name_words
+from language.names import OPTIONAL, name_words, names_match
 
 NAME = "unsupported_fact"
 # The statuses a stated status covers (a result's status → what a draft may call it).
@@ -93,6 +94,8 @@ class Support:
     references: set[str] = field(default_factory=set)
     warranties: set[int] = field(default_factory=set)
     statuses: set[str] = field(default_factory=set)
+    effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
+    known_names: list[str] = field(default_factory=list)
 
     def add_date(self, day: date) -> None:
         self.dates.add(day)
@@ -285,6 +288,8 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
                     support.add_name(value)
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
+            if output.tool in inp.effects_executed:
+                support.effect_names.extend(read.names)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -301,6 +306,7 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
         support.add_name(name)
+    support.known_names.extend(inp.known_names)
     for item in inp.history:  # a customer may write in any language of the organisation's
         for lang in inp.claim_languages:
             _add_said(support, item.text, lang, today)
@@ -364,8 +370,6 @@ def _not_a_fact(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
 def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], fact: Fact, lang: Lang) -> bool:
     """Whether a status word is said as a fact: its clause is no question and nothing in its part of the sentence
     before it negates it, makes it a condition, a wish or the future."""
-    from bisect import bisect_right
-
     index = bisect_right(starts, fact.start) - 1
     if index < 0:
         return True
@@ -403,6 +407,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     covered: list[tuple[int, int]] = []  # a date's or time's own digits are no count or reference
+    # Clauses stating what became of an effect: a name there is whom the effect was for, and must be the effect's.
+    outcome_clauses = {index for fact in facts if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)
+                       for index in [bisect_right(starts, fact.start) - 1]} if support.effect_names else set()
     missing = []
     for fact in facts:
         if fact.kind in ("date", "time"):
@@ -431,6 +438,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
             ok = _name_supported(fact.raw, support)
+            if ok and outcome_clauses and bisect_right(starts, fact.start) - 1 in outcome_clauses:
+                ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
             missing.append(fact)
         if past(deadline):

@@ -34,7 +34,8 @@ NAME = "policy_bypass"
 # What bypasses a rule, per language, over folded text: (rule, patterns).
 BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
     "pt-BR": {
-        "approval": (r"sem (?:precisar (?:de )?|necessidade de |a sua |sua )?(?:aprovacao|aprovar|confirmacao|autorizacao)",
+        "approval": (r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a |sua |tua |a sua |voce )?"
+                     r"(?:aprovacao|aprovar|confirmacao|confirmar|autorizacao|autorizar)",
                      r"(?:nao )?(?:precisa|necessario|necessita)\w* (?:de )?(?:aprovar|aprovacao|confirmar|autorizar)",
                      r"(?:pul|dispens|ignor)\w+ (?:a |essa |esta )?(?:aprovacao|confirmacao|autorizacao)",
                      r"(?:ja )?(?:aprovei|autorizei|confirmei) (?:por|pra|para) (?:voce|vc|ti)",
@@ -45,7 +46,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)"),
     },
     "es": {
-        "approval": (r"sin (?:necesidad de |tu |su )?(?:aprobacion|aprobar|confirmacion|autorizacion|confirmar)",
+        "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:tu |su |la )?(?:aprobacion|aprobar|confirmacion"
+                     r"|autorizacion|autorizar|confirmar)",
                      r"no (?:hace falta|es necesario|necesitas|necesita|tenes que|tienes que) (?:que )?(?:aprobar|confirmar"
                      r"|autorizar)",
                      r"(?:salt|omit|ignor)\w+ (?:la |esa |esta )?(?:aprobacion|confirmacion|autorizacion)",
@@ -56,7 +58,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)"),
     },
     "ca": {
-        "approval": (r"sense (?:necessitat d'|la teva |la vostra )?(?:aprovacio|aprovar|confirmacio|autoritzacio|confirmar)",
+        "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la teva |la vostra |la )?(?:aprovacio|aprovar|confirmacio"
+                     r"|autoritzacio|autoritzar|confirmar)",
                      r"no (?:cal|fa falta|es necessari|necessites|has de) (?:que )?(?:aprovar|confirmar|autoritzar|ho aprovis"
                      r"|ho confirmis)",
                      r"(?:salt|omet|ignor)\w* (?:l'|aquesta )?(?:aprovacio|confirmacio|autoritzacio)",

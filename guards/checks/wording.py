@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 from guards import claim_lexicon as lex
 from guards.contract import GuardInput, GuardVerdict
 from guards.evidence import inferred, typed
 from guards.messages import explain
+from guards.normalise import normalised
 from guards.registry import register
 from guards.text import clauses, folded, host_allowed, links
 from language.locales import Lang
@@ -118,6 +120,7 @@ _CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|p
            rf"|{lex.alternation(lex.CA_PARTICIPLES)}"
 _EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
            r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
+           r"|started|begun|launched|executed|carried out|kicked off|effected|underway|under way" \
            r"|taken care of|suc+e(?:s+)?ful+|fixed|arranged|verified|saved|added|approved|moved|created" \
            rf"|{lex.alternation(tuple(f for f in lex.EN_PAST if f not in ('scheduled', 'placed', 'made', 'cleared')))})"
 _EN_NOUNS = lex.alternation((
@@ -278,7 +281,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
            rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
            rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
-           rf"(?:has|have|[a-z]+'ve|[a-z]+'s) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
+           rf"(?:has|have|had|[a-z]+'ve|[a-z]+'s|[a-z]+'d) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
            rf"|scheduled|{_EN_PART})"
            rf"{_EN_NOT_FULL}",
            rf"(?:it|that|this|everything|they|these|those)(?:'s| is| has been| have been|'ve been|'s been) (?:now |just "
@@ -286,7 +289,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|{_EN_PART}){_EN_NOT_FULL}",
            r"(?:booked|reserved|confirmed|sent|paid|transferred|made|completed|scheduled) (?:suc+e(?:s+)?ful+y|without (?:any )?"
            r"(?:problems?|errors?|issues?|trouble))",
-           r"successfully", r"went through", r"(?:has|have) gone through", r"(?:is|was|are|were) (?:now )?(?:a success|successful)",
+           r"successfully", r"went through", r"(?:has|have|had) (?:now |already |just )?gone (?:through|out)", r"(?:is|was|are|were) (?:now )?(?:a success|successful)",
            r"(?:is|are|'s) (?:now |already )?on (?:its|it's|the|their|your) way",
            r"you(?:'re| are) (?:now )?(?:all )?(?:set|booked|book|confirmed|good to go|registered|enrolled|signed up)",
            rf"you(?:'ve| have| do have| now have| got|'ve got| have got| now have got) (?:a |an |your |the |\d+ |two |three |four "
@@ -500,6 +503,11 @@ def _part_rest(clause: str, position: int) -> str:
 
 
 def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]:
+    """The text of each claim of `effect_claim_spans`, once each, in order."""
+    return list(dict.fromkeys(text for _, _, text in effect_claim_spans(draft, lang, reports=reports)))
+
+
+def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
     and future ones and questions excluded part by part. A draft asking the customer to confirm the details
     describes a proposed action: the two clauses before the request and, but for a first-person claim, the two
@@ -525,7 +533,7 @@ def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]
     lowered = draft.lower()
     if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
         matches += [("first", match) for match in accented_re.finditer(lowered)]
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for kind, match in matches:
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
@@ -551,8 +559,8 @@ def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
             continue  # what the organisation does every month, not what it did
-        found.append((match.start(), draft[match.start() : match.end()].strip()))
-    return list(dict.fromkeys(text for _, text in sorted(found)))
+        found.append((match.start(), match.end(), draft[match.start() : match.end()].strip()))
+    return sorted(found)
 
 
 # Words of a claim a hurried writer mistypes ("conifrmed", "resrved", "reservtion", "ocmplete"): a word one edit
@@ -620,18 +628,90 @@ def reports_present(inp: GuardInput) -> bool:
     return any(output.ok and output.evidence is not None and output.evidence.reports for output in inp.tool_outputs)
 
 
+# What a claim is about, per kind of effect (folded words of its clause, any language): a Pix is money, a class is a
+# booking. A clause naming none ("Done!") is a claim of whatever the turn did.
+EFFECT_KIND_WORDS: dict[str, str] = {
+    "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
+             r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
+    "booking": r"reserv\w*|book\w*|agend\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
+               r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
+               r"|sortida|curso|course|enrol\w*|appoint\w*",
+    "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
+    "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",
+}
+# Kinds of effect one claim may be worded as: tickets are bought or booked alike.
+COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
+                                         "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
+_KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+
+
+def claim_kinds(clause: str) -> set[str]:
+    """The kinds of effect a (folded) clause speaks of."""
+    return {kind for kind, pattern in _KIND_RES.items() if pattern.search(clause)}
+
+
+def _executed_kinds(inp: GuardInput) -> set[str]:
+    from guards.checks.facts import effect_kind_of  # the name rule lives with the facts; lazy: facts import this module
+
+    return {inp.effect_kinds.get(tool) or effect_kind_of(tool) for tool in inp.effects_executed}
+
+
+# A sentence may be written in a language the detector gives at least this share among the turn's languages:
+# "Pix enviado!" is 25 % Portuguese (and 44 % Catalan: two words say little), "Paga la reserva aquí" 1.3 %.
+MIN_LANGUAGE_SHARE = 0.1
+
+
+def _written_in(draft: str, start: int, lang: Lang, inp: GuardInput) -> bool:
+    """Whether the sentence holding `start` may be written in `lang`: a claim read in another language than the
+    reply's counts only there (the Spanish and Catalan "Paga la reserva aquí" is no Portuguese "paga")."""
+    from language.detect import language_probabilities, letters_of
+
+    low = folded(draft)
+    sentence = next((draft[s:e] for s, e in clauses(low) if s <= start < e), draft)
+    letters = letters_of(sentence)
+    if sum(c.isalpha() for c in letters) < 5:
+        return True  # too short to tell
+    return language_probabilities(letters, list(inp.claim_languages)).get(lang, 0.0) >= MIN_LANGUAGE_SHARE
+
+
+def _claims(inp: GuardInput, draft: str, reports: bool) -> list[tuple[int, int, str]]:
+    """The claims of `draft` read in the reply's language, and those read in another language of the turn whose
+    sentence is written in it."""
+    found = effect_claim_spans(draft, inp.lang, reports=reports)
+    seen = {start for start, _, _ in found}
+    for lang in inp.claim_languages:
+        if lang == inp.lang:
+            continue
+        for start, end, text in effect_claim_spans(draft, lang, reports=reports):
+            if start not in seen and _written_in(draft, start, lang, inp):
+                found.append((start, end, text))
+                seen.add(start)
+    return sorted(found)
+
+
 @register("effect_claim_without_effect")
 def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdict:
-    if inp.effects_executed:
-        return GuardVerdict.ok()
+    """A claim that an effect happened needs an effect of its kind executed this turn (a booking is no Pix)."""
     reports = reports_present(inp)
-    evidence = list(dict.fromkeys(claim for lang in inp.claim_languages
-                                  for claim in effect_claims(inp.draft, lang, reports=reports)))
-    if not evidence:  # the claim may be mistyped: read again with the claim words spelled right (quoted so)
-        corrected = typos_corrected(folded(inp.draft))
-        if corrected != folded(inp.draft):
-            evidence = list(dict.fromkeys(claim for lang in inp.claim_languages
-                                          for claim in effect_claims(corrected, lang, reports=reports)))
+    draft = inp.draft
+    found = _claims(inp, draft, reports)
+    if not found:  # the claim may be mistyped: read again with the claim words spelled right (quoted so)
+        corrected = typos_corrected(folded(draft))
+        if corrected != folded(draft):
+            draft = corrected
+            found = _claims(inp, corrected, reports)
+    if inp.effects_executed:
+        executed = _executed_kinds(inp)
+        low = folded(draft)
+        spans = clauses(low)
+        kept = []
+        for start, end, text in found:
+            clause = next((low[s:e] for s, e in spans if s <= start < e), low)
+            kinds = claim_kinds(clause)
+            if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
+                kept.append((start, end, text))  # a claim of another kind than what was done
+        found = kept
+    evidence = list(dict.fromkeys(text for _, _, text in found))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail("effect_claim_without_effect", explain("effect_claim_without_effect", inp.lang, evidence),
@@ -642,7 +722,8 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
 
 REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"me (?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|confirma|confirme|da|de)",
-              r"(?:informe|informa|digite|envie|mande|passe|confirme|forneca|preciso|precisamos|poderia|pode|qual|quais)"),
+              r"(?:informe|informa|digite|envie|envia|mande|manda|passe|passa|confirme|forneca|preciso|precisamos|poderia"
+              r"|pode|qual|quais)"),
     "es": (r"me (?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|confirmas|confirma)",
            r"(?:dame|dime|decime|contame|mandame|informame|escribime|indicame|enviame|pasame|facilitame|proporcioname"
            r"|confirmame|introduce|escribe|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales|me pasas"
@@ -723,6 +804,11 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                      "ca": (r"(?:numero|numeros|dades|digits) de (?:la |la teva )?targeta",),
                      "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info")},
                     frozenset(), "secret"),
+    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)",),
+                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)",),
+                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)",),
+                    "en": (r"(?:photo|picture|pic|image|scan)s? of (?:your |the )?(?:(?:front|back) of (?:your |the )?)?"
+                           r"(?:card|id|document|passport)",)}, frozenset(), "secret"),
     "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao"),
              "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)"),
              "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat"),
@@ -833,17 +919,74 @@ _TYPED_APPROVAL_RE = re.compile(
 )
 
 
+_NUMBERED_OPTION_RE = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[.):-]?\s*(?:{_BUTTON_WORDS})\b")
+_TAP_RE = re.compile(
+    r"(?<!\w)(?:tap|click|press|hit|select|choose|toque|toca|clique|clica|aperte|aperta|pressione|selecione|escolha"
+    r"|pulsa|pulse|presiona|selecciona|elige|prem|premi|tria)\s+(?:(?:em|no|na|en|el|la|on|the|a|o)\s+)?"
+    r"(?:(?:botao|boton|boto|button|opcao|opcion|opcio|option)\s+)?[\"'«“]?"
+    r"(?:aprovar|aprove|recusar|recuse|confirmar|cancelar|aceitar|rejeitar|pagar|aprobar|aprueba|rechazar|aceptar"
+    r"|rebutjar|acceptar|aprova|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|\d{1,2})\b")
+_TYPED_CONSENT_RE = re.compile(
+    r"(?<!\w)(?:manda|mande|envia|envie|responde|responda|digita|digite|escreve|escreva|send|reply|type|text|escribe"
+    r"|escribime|escribi|mandame|enviame|respon|escriu|envia'm)\s+(?:(?:me|nos|us|ens|em)\s+)?(?:(?:um|uma|un|una|an?)\s+)?"
+    r"[\"'«“]?(?:ok|okay|sim|si|yes|confirmo|aprovo|vale|dale|d'acord)\b[\"'»”]?[^.?!\n]{0,12}?"
+    r"(?:que|and|e|y|i|then|,)\s+(?:(?:eu|i|yo|jo|we|nos)\s+)?(?:(?:ja|already|ya|ja)\s+)?"
+    r"(?:libero|liberar|libere|envio|enviar|mando|transfiro|aprovo|faco|pago|release|send|process|approve|transfer|pay"
+    r"|libro|transfiero|hago|alliberare|envio|faig|pago|ll?iber\w*|send\w*|do it)\b")
+
+
 def button_like(draft: str) -> list[str]:
-    """Text that imitates buttons ("[Aprovar] [Recusar]", "✅ Aprovar") or approves by typing ("responda SIM para
-    aprovar"): the customer decides only with the real buttons or the approval page."""
-    low = folded(draft)
+    """Text that imitates buttons ("[Aprovar] [Recusar]", "✅ Aprovar", a numbered menu "1️⃣ Aprovar 2️⃣ Recusar",
+    "**Tap APPROVE**") or approves by typing ("responda SIM para aprovar", "me manda um OK que eu já libero"): the
+    customer decides only with the real buttons or the approval page. Read on the normalised draft
+    (`guards.normalise`)."""
+    low = normalised(draft)
     found = []
+    numbered = list(_NUMBERED_OPTION_RE.finditer(low))
+    if len(numbered) >= 2:
+        found += [low[m.start() : m.end()] for m in numbered]
+    found += [low[m.start() : m.end()] for m in _TAP_RE.finditer(low)]
+    found += [low[m.start() : m.end()] for m in _TYPED_CONSENT_RE.finditer(low)]
     bracketed = list(_BRACKETED_RE.finditer(low))
     for match in bracketed:
         if len(bracketed) >= 2 or _BUTTON_WORD_RE.match(match.group(1)):
-            found.append(draft[match.start() : match.end()])
-    found += [draft[m.start() : m.end()] for m in _EMOJI_BUTTON_RE.finditer(low)]
-    found += [draft[m.start() : m.end()] for m in _TYPED_APPROVAL_RE.finditer(low)]
+            found.append(low[match.start() : match.end()])
+    found += [low[m.start() : m.end()] for m in _EMOJI_BUTTON_RE.finditer(low)]
+    found += [low[m.start() : m.end()] for m in _TYPED_APPROVAL_RE.finditer(low)]
+    return found
+
+
+# Other channels a draft may send the customer to: messaging apps, a handle, a WhatsApp link.
+_OTHER_CHANNEL_RE = re.compile(r"(?<!\w)(?:telegram|signal|instagram|insta|facebook|messenger|tiktok|wechat|skype|discord"
+                               r"|viber|wa\.me|t\.me)(?!\w)|(?<![\w.@])@[a-z][a-z0-9_.]{2,}(?![\w@])")
+# Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
+_CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
+                             r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
+                             r"|contacto|contacte|contact|contactar|sms)(?!\w)")
+_PHONE_RE = re.compile(r"(?<![\w.,/])\+?\d[\d\s().-]{7,18}\d(?![\w/])")
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def other_contacts(inp: GuardInput) -> list[str]:
+    """Other channels and phone numbers the draft sends the customer to: a messaging app or a handle, or a phone
+    number near a contact word that is none of the organisation's (`own_phones`), nor in this turn's results, nor
+    the customer's own words."""
+    low = normalised(inp.draft)
+    found = [m.group() for m in _OTHER_CHANNEL_RE.finditer(low)]
+    if any(c.isdigit() for c in low):
+        known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]
+        said = " ".join(item.text for item in inp.history if item.role == "customer")
+        sources = _digits(said) + " " + " ".join(_digits(str(output.data)) for output in inp.tool_outputs)
+        for match in _PHONE_RE.finditer(low):
+            digits = _digits(match.group())
+            if len(digits) < 8 or not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
+                continue
+            if digits[-8:] in known or digits[-8:] in sources:
+                continue
+            found.append(match.group().strip())
     return found
 
 
@@ -871,7 +1014,8 @@ def foreign_links(inp: GuardInput) -> list[str]:
 def unusable_request(inp: GuardInput, deadline: float) -> GuardVerdict:
     arguments = {folded(argument) for tool in inp.tools_available for argument in tool.arguments}
     evidence = []
-    for item, text, owned in requested_items(inp.draft, inp.lang):
+    plain = normalised(inp.draft)  # case, confusables, emoji digits and Markdown set aside
+    for item, text, owned in requested_items(plain, inp.lang):
         usable, kind = DATA_ITEMS[item][1], DATA_ITEMS[item][2]
         if kind == "secret":
             evidence.append(text)
@@ -881,7 +1025,7 @@ def unusable_request(inp: GuardInput, deadline: float) -> GuardVerdict:
             continue  # the recipient's Pix key, for a tool that takes one
         else:
             evidence.append(text)
-    evidence += foreign_links(inp) + button_like(inp.draft)
+    evidence += foreign_links(replace(inp, draft=plain)) + button_like(inp.draft) + other_contacts(inp)
     evidence = list(dict.fromkeys(evidence))
     if not evidence:
         return GuardVerdict.ok()

@@ -1,0 +1,42 @@
+"""One normalisation of a draft before the link, button and credential checks: what a customer sees, not how it
+was typed. Fullwidth and styled letters (NFKC), letters of other scripts that look Latin ("раypal" with a Cyrillic
+"р"), keycap and circled digits ("1️⃣" is 1), zero-width characters and variation selectors, Markdown emphasis and
+code marks ("**Tap APPROVE**"), Markdown links ("[Aprovar](http://…)" is "Aprovar http://…"), then case and accents
+(`guards.text.folded`). A bare domain in capitals, a numbered-emoji menu or a bold button all read as the plain text
+they show.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from guards.text import folded
+
+# Letters of Cyrillic and Greek that render like Latin ones (the confusables a phishing host or a fake button uses).
+CONFUSABLES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
+    "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ɡ": "g", "һ": "h", "ԛ": "q", "ԝ": "w",
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "У": "Y",
+    "Х": "X", "І": "I", "Ј": "J", "Ѕ": "S", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "υ": "u", "ι": "i",
+    "κ": "k", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+})
+_INVISIBLE_RE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\ufe00-\ufe0f\u00ad]")
+_KEYCAP_RE = re.compile("([0-9#*])\ufe0f?\u20e3")
+_KEYCAP_TEN = "\U0001f51f"
+_MARKDOWN_LINK_RE = re.compile(r"\[([^\]\n]{1,80})\]\(([^)\s]{1,400})\)")
+_EMPHASIS_RE = re.compile(r"(\*{1,3}|_{1,3}|~{1,2}|`{1,3})(?=\S)(.+?)(?<=\S)\1")
+
+
+@lru_cache(maxsize=256)
+def normalised(text: str) -> str:
+    """`text` as the checks read it (see the module doc): plain, lower case, no accents."""
+    text = _KEYCAP_RE.sub(r"\1", text.replace(_KEYCAP_TEN, "10"))
+    text = unicodedata.normalize("NFKC", text).translate(CONFUSABLES)
+    text = _INVISIBLE_RE.sub("", text)
+    text = _MARKDOWN_LINK_RE.sub(r"\1 \2", text)
+    for _ in range(2):  # "***bold italic***", nested once
+        text = _EMPHASIS_RE.sub(r"\2", text)
+    return folded(text)
