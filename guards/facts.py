@@ -317,9 +317,9 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"(?:i|we)\s+(?:have\s+)?found|there\s+(?:are|were)|(?:i|we)\s+see|(?:i|we)\s+got",
-    "pt-BR": r"encontrei|achei|encontramos|(?:ha|existem|tem)", "es": r"encontre|encontramos|hay|halle",
-    "ca": r"he trobat|hem trobat|hi ha",
+    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+see|(?:i|we)\s+got|(?:i|we)\s+located",
+    "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
+    "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
 _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
@@ -372,7 +372,8 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
 
 STATUS_FORMS: dict[Lang, dict[str, str]] = {
     "en": {"sent": r"sent|gone out|went out|delivered", "scheduled": r"scheduled|programmed",
-           "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced",
+           "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced"
+                     r"|(?:could not|couldn't|cannot|can't) be (?:completed|processed|made|booked|done|sent|reserved)",
            "booked": r"booked|reserved", "done": r"confirmed|completed|processed|successful|finali[sz]ed",
            "paid": r"paid|settled",
            "cancelled": r"cancell?ed|called off", "pending": r"pending|on hold|awaiting|waiting for"},
@@ -477,7 +478,7 @@ def warranties_in(text: str, lang: Lang) -> list[Fact]:
 CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
 _NAME_TOKEN_RE = re.compile(r"[^\s,;:!?()\[\]{}\"“”«»*_/]+")
-_CAPITAL_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*$")
+_CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3})$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
 
@@ -498,7 +499,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if len(run) == 1:
             key = folded(run[0][2].strip(".'’-&,"))
             bare = run[0][2].strip(".'’-&,")
-            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key or run_at_start[0] \
+            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key \
+                    or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])) \
                     or (bare.isupper() and len(bare) <= 3):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
                 # sentence, where every word is capitalised: no list of a language's words is complete enough to
@@ -544,6 +546,17 @@ _WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"(?:em|en|eu|ant|ent|int|ment|cio|cions|ar|er|ir|re|at|ada|ats|ades|it|ida|its|ides|able"
                      r"|ible)$"),
     "en": re.compile(r"(?:ly|ing|ed|tion|tions|ness|ment|ments|able|ible)$"),
+}
+# One capitalised word opening a sentence, not a word of the language (`COMMON`, `_WORD_SHAPE`), is read as a name
+# when a verb of which it is the subject follows ("Iyasare is a great restaurant", "Raghav will get $50", "Pedro
+# recebeu"); alone it may be any word ("Take", "Gotcha"), read as one.
+_SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:'s)?\s+(?:is|was|has|had|will|would|could|might|should|also|too|really|definitely"
+                     r"|probably|seems|looks|sounds|appears|got|gets|received|receives|sent|offers|serves|opens"
+                     r"|closes|costs|charges|accepts|owns|runs|works)\b"),
+    "pt-BR": re.compile(r"\s+(?:foi|esta|tem|ja|vai|recebeu|recebe|enviou|abre|fecha|cobra|aceita|fica)\b"),
+    "es": re.compile(r"\s+(?:es|fue|esta|tiene|ya|va|recibio|recibe|envio|abre|cierra|cobra|acepta|queda)\b"),
+    "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
 # No name anywhere: the pronoun, English weekdays and months (dates), and what is written in capitals as a word.
 NEVER_NAMES: frozenset[str] = frozenset(

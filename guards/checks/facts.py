@@ -360,11 +360,25 @@ def _prefix_in(word: str, support: Support) -> bool:
     return False
 
 
+# What makes a stated status no fact, before it in its part of the sentence: a negation, a condition, a wish, the
+# future or a modal ("if it fails", "it will be scheduled", "não foi agendado"). Not "sorry" or "unfortunately":
+# they announce a failure.
+NOT_A_FACT: dict[Lang, str] = {
+    "pt-BR": r"nao|nunca|nem|nada|nenhum\w*|se|caso|quando|assim que|depois que|vai|vao|sera|serao|ficara|pode|podem|possa|posso|quer"
+             r"|deseja|gostaria|devo|deve|ainda|pendente|aguard\w*",
+    "es": r"no|nunca|ni|nada|ningun\w*|si|cuando|en cuanto|una vez|va a|van a|sera|seran|quedara|puede|pueden|pueda|puedo|quieres"
+          r"|queres|desea|deseas|debo|debe|todavia|aun|pendiente",
+    "ca": r"no|mai|ni|res|cap|si|quan|tan bon punt|un cop|sera|seran|quedara|pot|poden|pugui|puc|vols|voleu|haig|he de|encara"
+          r"|pendent",
+    "en": r"not|no|never|nothing|none|\w+n't|if|when|once|after|before|until|unless|will|would|shall|should|can|could|may|might"
+          r"|want|like|going to|about to|yet|still|pending|whether",
+}
+
+
 @lru_cache(maxsize=8)
 def _not_a_fact(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    from guards.checks.wording import NOT_A_CLAIM, compile_table
-
-    return compile_table(NOT_A_CLAIM[lang]), re.compile(r",\s|;\s|\s(?:but|however|mas|porem|pero|pero|però)\s")
+    return (re.compile(rf"(?<![\w'])(?:{NOT_A_FACT[lang]})(?![\w'])"),
+            re.compile(r",\s|;\s|\s(?:but|however|mas|porem|pero|pero|però)\s"))
 
 
 def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], fact: Fact, lang: Lang) -> bool:
@@ -383,6 +397,23 @@ def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], f
     for match in break_re.finditer(before):
         part_start = match.end()
     return not not_re.search(before[part_start:])
+
+
+_PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|i|però|tot i que)\s")
+
+
+def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], position: int) -> tuple[int, int]:
+    """The part of its sentence (between commas and conjunctions) that holds `position`."""
+    index = bisect_right(starts, position) - 1
+    start, end = spans[index] if index >= 0 else (0, len(low))
+    part_start, part_end = start, end
+    for match in _PART_BREAK_RE.finditer(low, start, end):
+        if match.end() <= position:
+            part_start = match.end()
+        elif match.start() >= position:
+            part_end = match.start()
+            break
+    return part_start, part_end
 
 
 def draft_facts(inp: GuardInput) -> list[Fact]:
@@ -407,9 +438,11 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     covered: list[tuple[int, int]] = []  # a date's or time's own digits are no count or reference
-    # Clauses stating what became of an effect: a name there is whom the effect was for, and must be the effect's.
-    outcome_clauses = {index for fact in facts if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)
-                       for index in [bisect_right(starts, fact.start) - 1]} if support.effect_names else set()
+    # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
+    # effect's ("Pix enviado para o João" after a receipt naming Maria).
+    outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
+                     if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)] \
+        if support.effect_names else []
     missing = []
     for fact in facts:
         if fact.kind in ("date", "time"):
@@ -438,7 +471,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
             ok = _name_supported(fact.raw, support)
-            if ok and outcome_clauses and bisect_right(starts, fact.start) - 1 in outcome_clauses:
+            if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
             missing.append(fact)

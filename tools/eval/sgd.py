@@ -105,7 +105,6 @@ class Corpus:
         outputs: list[ToolOutput] = []
         state: dict[str, Any] = {}
         intents: dict[str, str] = {}
-        effect_kinds: dict[str, str] = {}
         split = split_of(dialogue["dialogue_id"])
         for turn in dialogue["turns"]:
             if turn["speaker"] == "USER":
@@ -118,6 +117,7 @@ class Corpus:
                 history.append(HistoryItem("customer", turn["utterance"]))
                 continue
             succeeded, failed = [], []
+            effect_kinds = {}  # this turn's effects only: an earlier turn's failure says nothing of this one
             for frame in turn.get("frames", []):
                 call = frame.get("service_call")
                 if not call:
@@ -157,6 +157,7 @@ class Corpus:
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
                        tuple(succeeded), tuple(failed))
             history.append(HistoryItem("bot", turn["utterance"]))
+            outputs = [output for output in outputs if output.ok]  # a refusal belongs to its own turn
 
 
 def spans_of(turn: Turn) -> list[tuple[str, int, int]]:

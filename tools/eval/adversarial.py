@@ -1,0 +1,7 @@
+"""Hand-written adversarial drafts (filled below)."""
+
+from __future__ import annotations
+
+
+def cases():
+    return []

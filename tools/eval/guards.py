@@ -1,0 +1,224 @@
+"""The guards measured the way they are judged: false alarms on true turns and recall per fact kind, per language.
+
+    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|held_out|all]
+                                          [--limit N] [--json] [--examples N]
+
+Every guard of the production configuration (`tenants.choices.GUARD_NAMES`, each called as `run_guards` calls it,
+with its CPU deadline) reads:
+
+* the true SGD system turns of the split (`tools.eval.sgd`; `held_out` is a fifth of the dialogues no table was
+  tuned on) — a turn any guard holds is a false alarm — and their mutations, one family per fact kind
+  (`tools.eval.mutations`) — a mutated turn no guard holds is a miss;
+* the multilingual turns rendered from SGD values in pt-BR, es, ca and en (`tools.eval.rendered`: bank, school and
+  store results in the tools' shapes, true drafts and one mutation per fact kind; templates of two sets, `dev` and
+  `held_out`, the second never read while tuning);
+* the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`).
+
+It prints, per split, the false-alarm rate on true turns (overall, per language and per guard), the recall per
+fact kind (overall and per language), the slowest guard call against the production budget, and examples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from guards.calibration import dialogues
+from guards.contract import GuardInput, deadline_after
+from guards.registry import registered
+from magie.corpora import sgd_corpus_dir
+from tools.eval import adversarial, rendered
+from tools.eval.mutations import NamePool, dialogue_oracle, mutations
+from tools.eval.sgd import Corpus, split_of
+
+BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
+GOALS = {"recall": 0.995, "false_alarms": 0.001}
+
+
+class Run:
+    """Verdicts of the production guards, counted by split, source, language and kind."""
+
+    def __init__(self, examples: int) -> None:
+        from tenants.choices import GUARD_NAMES
+
+        guards = registered()
+        self.guards = {name: guards[name] for name in GUARD_NAMES}
+        self.examples = examples
+        self.true = Counter()  # (split, lang) -> turns
+        self.false_alarms = Counter()  # (split, lang) -> held
+        self.by_guard = Counter()  # (split, guard) -> held true turns
+        self.mutated = Counter()  # (split, kind, lang) -> mutations
+        self.caught = Counter()
+        self.slowest = (0.0, "", "")
+        self.cpu_ms: list[float] = []
+        self.alarm_examples: dict[str, list] = defaultdict(list)
+        self.miss_examples: dict[str, list] = defaultdict(list)
+
+    def held(self, inp: GuardInput) -> list[str]:
+        failed = []
+        for name, guard in self.guards.items():
+            started = time.thread_time()
+            verdict = guard(inp, deadline_after(BUDGET_MS / 1000))
+            spent = (time.thread_time() - started) * 1000
+            self.cpu_ms.append(spent)
+            if spent > self.slowest[0]:
+                self.slowest = (spent, name, inp.draft[:120])
+            if not verdict.passed:
+                failed.append(f"{name}: {', '.join(verdict.evidence[:3])}")
+        return failed
+
+    def true_turn(self, split: str, lang: str, inp: GuardInput, where: str) -> bool:
+        self.true[(split, lang)] += 1
+        failed = self.held(inp)
+        if failed:
+            self.false_alarms[(split, lang)] += 1
+            for line in failed:
+                self.by_guard[(split, line.split(":")[0])] += 1
+            if len(self.alarm_examples[split]) < self.examples:
+                self.alarm_examples[split].append({"where": where, "lang": lang, "draft": inp.draft, "held": failed})
+        return not failed
+
+    def mutation(self, split: str, kind: str, lang: str, inp: GuardInput, where: str) -> None:
+        self.mutated[(split, kind, lang)] += 1
+        if self.held(inp):
+            self.caught[(split, kind, lang)] += 1
+        elif len(self.miss_examples[split]) < self.examples:
+            self.miss_examples[split].append({"where": where, "kind": kind, "lang": lang, "draft": inp.draft})
+
+    def summary(self) -> dict:
+        splits = sorted({key[0] for key in self.true} | {key[0] for key in self.mutated})
+        out: dict = {"goals": GOALS, "budget_ms": BUDGET_MS, "splits": {}}
+        for split in splits:
+            langs = sorted({lang for s, lang in self.true if s == split})
+            true = sum(self.true[(split, lang)] for lang in langs)
+            alarms = sum(self.false_alarms[(split, lang)] for lang in langs)
+            kinds = sorted({kind for s, kind, _ in self.mutated if s == split})
+            recall = {}
+            for kind in kinds:
+                by_lang = {lang: (self.caught[(split, kind, lang)], self.mutated[(split, kind, lang)])
+                           for s, k, lang in self.mutated if s == split and k == kind}
+                caught, total = sum(c for c, _ in by_lang.values()), sum(t for _, t in by_lang.values())
+                recall[kind] = {"mutated": total, "held": caught, "rate": caught / total if total else None,
+                                "by_language": {lang: {"mutated": t, "held": c, "rate": c / t if t else None}
+                                                for lang, (c, t) in sorted(by_lang.items())}}
+            out["splits"][split] = {
+                "true_turns": true, "false_alarms": alarms, "false_alarm_rate": alarms / true if true else None,
+                "false_alarms_by_language": {lang: {"turns": self.true[(split, lang)],
+                                                    "held": self.false_alarms[(split, lang)],
+                                                    "rate": self.false_alarms[(split, lang)] / self.true[(split, lang)]}
+                                             for lang in langs},
+                "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
+                "recall": recall, "alarm_examples": self.alarm_examples[split],
+                "miss_examples": self.miss_examples[split]}
+        ordered = sorted(self.cpu_ms) or [0.0]
+        out["guard_cpu_ms"] = {"calls": len(self.cpu_ms), "p50": statistics.median(ordered),
+                               "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], "max": ordered[-1],
+                               "slowest": {"ms": self.slowest[0], "guard": self.slowest[1], "draft": self.slowest[2]}}
+        return out
+
+
+def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
+    corpus = Corpus(corpus_path)
+    names = NamePool()
+    for dialogue in dialogues(corpus_path):
+        names.add(dialogue)
+    for index, dialogue in enumerate(dialogues(corpus_path)):
+        if limit is not None and index >= limit:
+            break
+        which = split_of(dialogue["dialogue_id"])
+        if split != "all" and which != split:
+            continue
+        oracle = dialogue_oracle(dialogue)
+        for turn in corpus.dialogue_turns(dialogue):
+            where = f"sgd {turn.dialogue_id}#{turn.turn}"
+            if run.true_turn(which, "en", turn.inp, where):
+                for kind, mutated in mutations(turn, oracle, names):
+                    run.mutation(which, kind, "en", mutated, where)
+
+
+def run_rendered(run: Run, corpus_path: Path, split: str) -> None:
+    for case in rendered.cases(corpus_path):
+        if split != "all" and case.split != split:
+            continue
+        where = f"rendered {case.scenario}/{case.template}"
+        if run.true_turn(case.split, case.lang, case.inp, where):
+            for kind, mutated in case.mutations:
+                run.mutation(case.split, kind, case.lang, mutated, where)
+
+
+def run_adversarial(run: Run, split: str) -> None:
+    for case in adversarial.cases():
+        if split != "all" and case.split != split:
+            continue
+        where = f"adversarial {case.name}"
+        if case.held:
+            run.mutation(case.split, f"adversarial:{case.kind}", case.lang, case.inp, where)
+        else:
+            run.true_turn(case.split, case.lang, case.inp, where)
+
+
+def format_summary(result: dict) -> str:
+    lines = [f"production guards, budget {result['budget_ms']} ms each; goals: recall per kind ≥ "
+             f"{GOALS['recall']:.1%}, false alarms ≤ {GOALS['false_alarms']:.1%} of true turns"]
+    for split, row in result["splits"].items():
+        rate = row["false_alarm_rate"]
+        lines.append(f"\n[{split}] true turns {row['true_turns']}, held {row['false_alarms']} "
+                     f"= {rate:.3%} false alarms" if rate is not None else f"\n[{split}]")
+        for lang, figures in row["false_alarms_by_language"].items():
+            lines.append(f"    {lang:6} {figures['turns']:>7} true turns, {figures['held']:>4} held ({figures['rate']:.3%})")
+        if row["false_alarms_by_guard"]:
+            lines.append("    by guard: " + ", ".join(f"{g} {n}" for g, n in row["false_alarms_by_guard"].items()))
+        lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
+        for kind, figures in row["recall"].items():
+            per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())
+            lines.append(f"  {kind:24} {figures['mutated']:>8} {figures['held']:>8} {figures['rate']:>8.2%}   {per}")
+    cpu = result["guard_cpu_ms"]
+    lines.append(f"\nguard calls {cpu['calls']}: CPU p50 {cpu['p50']:.3f} ms, p99 {cpu['p99']:.3f} ms, max "
+                 f"{cpu['max']:.1f} ms ({cpu['slowest']['guard']}); budget {result['budget_ms']} ms")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=None, help="an SGD-layout folder (default: the shared one)")
+    parser.add_argument("--split", choices=("dev", "held_out", "all"), default="all")
+    parser.add_argument("--limit", type=int, default=None, help="read at most N SGD dialogues")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--examples", type=int, default=8)
+    parser.add_argument("--skip-sgd", action="store_true", help="only the rendered and hand-written drafts")
+    args = parser.parse_args(argv)
+    corpus = args.corpus or sgd_corpus_dir()
+    started = time.perf_counter()
+    run = Run(args.examples)
+    if not args.skip_sgd:
+        run_sgd(run, corpus, args.split, args.limit)
+    run_rendered(run, corpus, args.split)
+    run_adversarial(run, args.split)
+    result = run.summary()
+    result["seconds"] = round(time.perf_counter() - started, 1)
+    result["load_average"] = os.getloadavg()
+    print(json.dumps(result, indent=1, ensure_ascii=False, default=str) if args.json else format_summary(result))
+    if not args.json:
+        for split, row in result["splits"].items():
+            for title, items in (("false alarms", row["alarm_examples"]), ("misses", row["miss_examples"])):
+                if items:
+                    print(f"\n[{split}] {title}, examples:")
+                    for item in items:
+                        print(f"  - {json.dumps(item, ensure_ascii=False)[:400]}")
+        print(f"\n{result['seconds']} s, load average {' '.join(f'{x:.2f}' for x in result['load_average'])}")
+    return result
+
+
+if __name__ == "__main__":
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.test")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    django.setup()
+    main()
