@@ -1,7 +1,16 @@
 from celery import shared_task
+from celery.signals import worker_process_init
 from django_tenants.utils import schema_context
 
 from agent.turn import ConversationBusy, approval_announced, turn_handle
+from guards.runner import warm_up
+
+
+@worker_process_init.connect
+def guards_warm_up(**_) -> None:
+    """Each worker process compiles the guards' tables and loads the language detector before its first turn, so
+    no first draft pays for them within its guards' time budget."""
+    warm_up()
 
 
 @shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)

@@ -33,9 +33,11 @@ from typing import Literal
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
+from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
-FactKind = Literal["date", "time", "count", "places", "name", "status", "reference", "warranty"]
-FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "places", "status", "reference", "warranty")
+FactKind = Literal["date", "time", "count", "found", "places", "name", "status", "reference", "warranty"]
+FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "found", "places", "status", "reference",
+                                    "warranty")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,7 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         day_only = r"the\s+(?P<d3>[0-3]?\d)(?:st|nd|rd|th)"
     else:
         of = r"(?:de|del)"
-        day_month = (rf"(?:dia\s+|el\s+dia\s+|el\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:{of}\s+)?(?:d')?(?P<m2>{months})"
+        day_month = (rf"(?:dia\s+|el\s+dia\s+|el\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:{of}\s+)?(?:d['’])?(?P<m2>{months})"
                      rf"(?:\s+(?:{of}\s+)?(?P<y2>\d{{4}}))?")
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
@@ -302,13 +304,13 @@ def _clock(hour: int, minute: int, *, pm: bool, am: bool, marked: bool) -> froze
 
 COUNT_NOUNS: dict[Lang, str] = {
     "en": r"people|persons?|guests?|adults?|kids?|children|tickets?|seats?|spots?|places?|passengers?|travell?ers?"
-          r"|riders?|nights?|rooms?|diners?|attendees?|participants?|students?",
+          r"|riders?|nights?|rooms?|diners?|attendees?|participants?|students?|units?|pieces?",
     "pt-BR": r"pessoas?|convidados?|adultos?|criancas?|ingressos?|bilhetes?|lugares|lugar|vagas?|assentos?|passageiros?"
-             r"|noites?|quartos?|participantes?|alunos?",
+             r"|noites?|quartos?|participantes?|alunos?|unidades?|pecas?",
     "es": r"personas?|invitados?|adultos?|ninos?|entradas?|boletos?|billetes?|asientos?|plazas?|lugares|lugar"
-          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales",
-    "ca": r"persones?|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|lloc(?:s)?|passatgers?|nits?"
-          r"|habitacions?|participants?|alumnes?",
+          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales|unidades?",
+    "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|lloc(?:s)?|passatgers?|nits?"
+          r"|habitacions?|participants?|alumnes?|unitats?",
 }
 _FOR: dict[Lang, str] = {
     "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
@@ -335,6 +337,9 @@ _LEFT_BEFORE: dict[Lang, str] = {
 
 
 _ARTICLES = frozenset({"um", "uma", "un", "una", "a", "an"})
+# What a count of places counts (free or taken: "4 vagas", "2 plazas"), read as places left.
+_PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?|llocs?|assentos?|asientos?|seients?"
+                            r"|units?|unidades?|unitats?")
 
 
 @lru_cache(maxsize=8)
@@ -346,6 +351,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})(?=\s+[a-z])"
+        rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
         rf")(?![\w])")
 
 
@@ -362,9 +368,12 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         if g["n3"] and not raw.isdigit() and value == 1:
             continue  # "I found one …": an item, no count
         name = "n" if g["n"] else "n2" if g["n2"] else "n3"
-        kind: FactKind = "places" if (g["left"] or g["left2"] or (g["left_before"] and g["noun"])) else "count"
+        left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
+        kind: FactKind = "places" if left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
+            else "found" if g["n3"] else "count"
         start, end = match.start(name), match.end(name)
-        found.append(Fact(kind, start, end, text[start:end], value))
+        # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
+        found.append(Fact(kind, start, end, text[start:end], (value, left) if kind == "places" else value))
     return found
 
 
@@ -496,6 +505,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
+        if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
+            run.clear()  # "Co.", "Ltda", "Sr." alone
+        words = [token for token in run if not token[2].strip(".'’-&,").isdigit()]
+        if len(words) == 1 and len(run) > 1 and run_at_start[0] and run[0] is words[0]:
+            key = folded(words[0][2].strip(".'’-&,"))
+            if key in common or _WORD_SHAPE[lang].search(key):
+                run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
         if len(run) == 1:
             key = folded(run[0][2].strip(".'’-&,"))
             bare = run[0][2].strip(".'’-&,")
@@ -517,6 +533,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         bare = word.strip(".'’-&")
         key = folded(bare)
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
+        if run and not capital and bare.isdigit() and len(bare) <= 4 and not text[run[-1][1]:start].strip():
+            run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29"
+            continue
         if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
                 and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():
             run.append((start, end, word))
@@ -539,9 +558,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
 # Endings of the verbs, adverbs and abstract nouns a sentence starts with ("Enviei", "Reservé", "Quedan",
 # "Infelizmente", "Transferência"), which names rarely have: such a word is read as a word at a sentence's start.
 _WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
-    "pt-BR": re.compile(r"(?:ei|amos|aram|eram|iram|ou|ando|endo|indo|mente|cao|coes|agem|mos|emos|imos|ar|er|ir"
+    "pt-BR": re.compile(r"(?:ei|amos|aram|eram|iram|am|em|ou|ando|endo|indo|mente|cao|coes|agem|mos|emos|imos|ar|er|ir"
                         r"|ado|ada|ados|adas|ido|ida|idos|idas|avel|ivel)$"),
-    "es": re.compile(r"(?:amos|aron|ieron|ando|iendo|mente|cion|ciones|an|en|ar|er|ir|ado|ada|ados|adas|ido|ida"
+    "es": re.compile(r"(?:amos|emos|imos|aron|ieron|ando|iendo|mente|cion|ciones|an|en|ar|er|ir|ado|ada|ados|adas|ido|ida"
                      r"|idos|idas|able|ible)$"),
     "ca": re.compile(r"(?:em|en|eu|ant|ent|int|ment|cio|cions|ar|er|ir|re|at|ada|ats|ades|it|ida|its|ides|able"
                      r"|ible)$"),

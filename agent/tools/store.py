@@ -82,7 +82,7 @@ CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a product's price is per unit (× a quantity the customer said).
 CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
                             identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")),
-                            products=("name", "model"), names=("brand",), quantities=("stock",),
+                            products=("name", "model"), names=("brand",), places_left=("stock",),
                             warranties=("warranty_months",),
                             plain=("currency", "capacity_gb", "condition", "available", "sold_out", "hits"))
 SHOWN_EVIDENCE = Evidence(identifiers=(Identifier("product_ref", "reference"),), products=("name",),

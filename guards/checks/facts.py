@@ -72,6 +72,8 @@ SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
 _WORD_RE = re.compile(r"[^\W_]+")
+_DIGITS_RE = re.compile(r"(?<![\d.])\d{1,4}(?![\d])")
+MAX_SCANNED = 20_000  # characters of a result read for the numbers of its names
 # A number said on its own ("for two", "2 please", "just 1"): a count, unless a time, a date or money follows.
 _SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
                              r"|st\b|nd\b|rd\b|th\b|dollars|bucks|reais|pesos|euros|%|de (?:la )?(?:manana|tarde|noche)"
@@ -83,6 +85,7 @@ class Support:
     """What backs each kind of fact in this turn."""
 
     dates: set[date] = field(default_factory=set)
+    lengths: set[int] = field(default_factory=set)  # how many items a result listed: "I found 3"
     month_days: set[tuple[int, int]] = field(default_factory=set)
     days: set[int] = field(default_factory=set)
     weekdays: set[int] = field(default_factory=set)
@@ -172,8 +175,9 @@ def _add_values(support: Support, values: Iterable[Any], zones: list[ZoneInfo], 
 def _said(text: str, lang: Lang, today: date | None) -> tuple:
     """What a message says, read once per text: (date facts, minutes, counts, places, references, words)."""
     low = folded(text)
-    counts = {int(fact.value) for fact in counts_in(text, lang) if fact.kind == "count"}  # type: ignore[call-overload]
-    places = {int(fact.value) for fact in counts_in(text, lang) if fact.kind == "places"}  # type: ignore[call-overload]
+    counts = {int(fact.value) for fact in counts_in(text, lang)  # type: ignore[call-overload]
+              if fact.kind in ("count", "found")}
+    places = {int(fact.value[0]) for fact in counts_in(text, lang) if fact.kind == "places"}  # type: ignore[index]
     words = NUMBER_WORDS[lang]
     for match in _SAID_NUMBER_RE.finditer(low):
         raw = match.group(1)
@@ -275,11 +279,13 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
             read = typed(output.data, evidence, inp.currency, minor_unit_factor)
             for name in (*read.names, *read.products):
                 support.add_name(name)
+            # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
+            support.name_words.update(_DIGITS_RE.findall(str(output.data)[:MAX_SCANNED]))
             for moment in read.dates:
                 _add_moment(support, moment, zones)
-            support.counts.update(q for q in (*read.quantities, *read.lengths) if q > 0)
+            support.counts.update(q for q in read.quantities if q > 0)
+            support.lengths.update(read.lengths)
             support.places.update(read.places_left)
-            support.places.update(read.quantities)
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
@@ -378,7 +384,7 @@ NOT_A_FACT: dict[Lang, str] = {
 @lru_cache(maxsize=8)
 def _not_a_fact(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"(?<![\w'])(?:{NOT_A_FACT[lang]})(?![\w'])"),
-            re.compile(r",\s|;\s|\s(?:but|however|mas|porem|pero|pero|però)\s"))
+            re.compile(r",\s|;\s|:\s|\s(?:but|however|mas|porem|pero|pero|però)\s"))
 
 
 def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], fact: Fact, lang: Lang) -> bool:
@@ -447,16 +453,19 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     for fact in facts:
         if fact.kind in ("date", "time"):
             covered.append((fact.start, fact.end))
-        if fact.kind in ("count", "reference", "name") and any(s <= fact.start < e for s, e in covered):
+        if fact.kind in ("count", "found", "reference", "name") and any(s <= fact.start < e for s, e in covered):
             continue
         if fact.kind == "date":
             ok = _date_supported(fact.value, support, today)
         elif fact.kind == "time":
             ok = bool(fact.value & support.minutes)  # type: ignore[operator]
-        elif fact.kind == "count":  # "4 vagas" may count what is left
-            ok = fact.value in support.counts or fact.value in support.places
-        elif fact.kind == "places":
-            ok = fact.value in support.places
+        elif fact.kind == "count":
+            ok = fact.value in support.counts
+        elif fact.kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
+            ok = fact.value in support.lengths or fact.value in support.counts
+        elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
+            count, left = fact.value  # type: ignore[misc]
+            ok = count in support.places or (not left and count in support.counts)
         elif fact.kind == "warranty":
             ok = fact.value in support.warranties
         elif fact.kind == "reference":

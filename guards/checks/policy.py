@@ -12,8 +12,9 @@ The rules (`GuardInput.rules`, from the organisation's policy) a reply may not p
   "10% off" — unless a result of this turn carries one (a field named refund or discount).
 
 A promise is a clause that says the thing will or did happen (first person, future, present or past; "you will get
-a refund"); a question, a negation ("we don't refund", "não é possível aumentar o limite") or a rule stated
-("refunds are not possible") is none.
+a refund"), or offers it ("posso liberar sem a sua aprovação?", "would you like a refund?": no tool can give it);
+a negation ("we don't refund", "não é possível aumentar o limite") or a rule stated ("refunds are not possible") is
+none.
 """
 
 from __future__ import annotations
@@ -140,9 +141,6 @@ def promises(inp: GuardInput) -> list[tuple[str, str]]:
         rule = match.lastgroup or ""
         index = bisect_right(starts, match.start()) - 1
         start, end = spans[index] if index >= 0 else (0, len(low))
-        clause = low[start:end]
-        if clause.rstrip().endswith("?") or "¿" in clause:
-            continue
         before = low[start:match.start()]
         part = before[[m.end() for m in _BREAK_RE.finditer(before)][-1] if _BREAK_RE.search(before) else 0:]
         if negation_re.search(part) or rule_stated_re.search(low, match.end(), end):

@@ -633,7 +633,7 @@ def reports_present(inp: GuardInput) -> bool:
 EFFECT_KIND_WORDS: dict[str, str] = {
     "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
-    "booking": r"reserv\w*|book\w*|agend\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
+    "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
                r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
                r"|sortida|curso|course|enrol\w*|appoint\w*",
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
@@ -707,7 +707,7 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         kept = []
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
-            kinds = claim_kinds(clause)
+            kinds = claim_kinds(folded(text)) or claim_kinds(clause)  # the claim's own words first
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
         found = kept

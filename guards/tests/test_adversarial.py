@@ -26,7 +26,7 @@ LOOKUP = Evidence(identifiers=(Identifier("masked_document", "document"), Identi
                   names=("owner_name",))
 SLOTS = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",), dates=("start",),
                  names=("activity_name",))
-CATALOG = Evidence(money=(Money("price_cents", role="price"),), products=("name", "model"), quantities=("stock",))
+CATALOG = Evidence(money=(Money("price_cents", role="price"),), products=("name", "model"), places_left=("stock",))
 LINK = Evidence(money=(Money("amount_cents"),), links=("url",))
 
 BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),

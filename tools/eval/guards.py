@@ -194,6 +194,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--skip-sgd", action="store_true", help="only the rendered and hand-written drafts")
     args = parser.parse_args(argv)
     corpus = args.corpus or sgd_corpus_dir()
+    from guards.runner import warm_up
+
+    warm_up()  # as a worker process does before its first turn (agent.tasks)
     started = time.perf_counter()
     run = Run(args.examples)
     if not args.skip_sgd:
