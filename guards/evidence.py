@@ -343,8 +343,9 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                         dates.append(value)
                     elif key in status_of and (word := status_of[key].word(value.lower())) is not None:
                         statuses.append(word)
-                elif key in warranty_keys and (value is None or (number := number_of(value)) is not None):
-                    warranties.append(None if value is None else int(number))
+                elif key in warranty_keys and (value is None or number_of(value) is not None):
+                    months = number_of(value)
+                    warranties.append(None if months is None else int(months))
                 elif key in place_keys and (number := number_of(value)) is not None and number == int(number):
                     places.append(int(number))
                 if isinstance(value, (dict, list, tuple)):

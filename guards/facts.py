@@ -149,11 +149,11 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
             value = ("day", int(groups["d3"]))
         else:
             month = groups.get("m1") or groups.get("m2")
-            d = groups.get("d1") or groups.get("d2")
+            day_said = groups.get("d1") or groups.get("d2")
             year = groups.get("y1") or groups.get("y2")
-            if not month or not d:
+            if not month or not day_said:
                 continue
-            value = ("ymd", int(year) if year else None, MONTHS[lang][month], int(d))
+            value = ("ymd", int(year) if year else None, MONTHS[lang][month], int(day_said))
         if value[0] in ("ymd", "day") and not 1 <= value[-1] <= 31:
             continue
         found.append(Fact("date", match.start(), match.end(), text[match.start():match.end()], value))
@@ -216,10 +216,11 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
                     continue  # "at one" is no time without a clock word
                 if hour > 12 or not _hour_context(low, match.end()):
                     continue  # "at 4" is a time only before a period word or at the clause's end
-            minutes = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
+            reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
                                                                                    or "h" in match.group()))
-            if minutes is None:
+            if reading is None:
                 continue
+            minutes = reading
         start = match.start("before") if g.get("before") else match.start()
         if g.get("before"):
             start = match.start("h2")
@@ -529,9 +530,14 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 found.append(Fact("name", start, start + len(raw), raw, raw))
         run.clear()
 
+    low = folded(text)  # one folding for every token's key (same offsets)
     for index, (start, end, word) in enumerate(tokens):
+        first = word[0]
+        if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
+            continue  # most words: no capital, no run to close
         bare = word.strip(".'’-&")
-        key = folded(bare)
+        offset = word.find(bare) if bare else 0
+        key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
         if run and not capital and bare.isdigit() and len(bare) <= 4 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29"

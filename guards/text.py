@@ -33,13 +33,30 @@ def folded(text: str) -> str:
     return text.translate(_TABLE)
 
 
-_CLAUSE_RE = re.compile(r"(?:[^.!?;\n]|\.(?=\d))+(?:[.!?;]+|$)|\n")
+# Where a clause ends: its closing punctuation (a full stop before a digit is a decimal mark, "R$ 1.890,00"), or a
+# line break. Found as break points, not as clauses: a draft of thousands of lines is read in one quick pass.
+_CLAUSE_END_RE = re.compile(r"[!?;][.!?;]*|\.(?!\d)[.!?;]*|\n")
+_WORDY_RE = re.compile(r"[^.!?;\n\s]|(?<=\s)[.!?;]")
 
 
 @lru_cache(maxsize=256)
 def clauses(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) of each sentence-like clause of a (folded) text, closing punctuation included."""
-    return tuple(match.span() for match in _CLAUSE_RE.finditer(text) if match.group().strip())
+    """(start, end) of each sentence-like clause of a (folded) text, closing punctuation included. A line break ends
+    a clause; words left unpunctuated before it are no clause (but at the very end): a list's lines ("• Para: …")
+    are details, not sentences."""
+    found = []
+    start = 0
+    for match in _CLAUSE_END_RE.finditer(text):
+        if match.group() == "\n":
+            if match.end() == len(text) and text[start : match.start()].strip():
+                found.append((start, match.start()))
+        elif text[start : match.end()].strip():
+            found.append((start, match.end()))
+        start = match.end()
+    if text[start:].strip():
+        found.append((start, len(text)))
+    # a clause holds more than punctuation ("..." opening a text is none)
+    return tuple(span for span in found if _WORDY_RE.search(text, *span))
 
 
 _URL_RE = re.compile(

@@ -443,18 +443,18 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     low = folded(inp.draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
-    covered: list[tuple[int, int]] = []  # a date's or time's own digits are no count or reference
+    covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
                      if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
     missing = []
-    for fact in facts:
-        if fact.kind in ("date", "time"):
-            covered.append((fact.start, fact.end))
-        if fact.kind in ("count", "found", "reference", "name") and any(s <= fact.start < e for s, e in covered):
+    for index, fact in enumerate(facts):
+        if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
             continue
+        if fact.kind in ("date", "time"):
+            covered_until = max(covered_until, fact.end)
         if fact.kind == "date":
             ok = _date_supported(fact.value, support, today)
         elif fact.kind == "time":
@@ -464,8 +464,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif fact.kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts
         elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
-            count, left = fact.value  # type: ignore[misc]
-            ok = count in support.places or (not left and count in support.counts)
+            said: tuple[int, bool] = fact.value  # type: ignore[assignment]
+            ok = said[0] in support.places or (not said[1] and said[0] in support.counts)
         elif fact.kind == "warranty":
             ok = fact.value in support.warranties
         elif fact.kind == "reference":
@@ -484,7 +484,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
             missing.append(fact)
-        if past(deadline):
+        if index % 256 == 255 and past(deadline):
             return None
     return missing
 

@@ -50,11 +50,11 @@ class Run:
         guards = registered()
         self.guards = {name: guards[name] for name in GUARD_NAMES}
         self.examples = examples
-        self.true = Counter()  # (split, lang) -> turns
-        self.false_alarms = Counter()  # (split, lang) -> held
-        self.by_guard = Counter()  # (split, guard) -> held true turns
-        self.mutated = Counter()  # (split, kind, lang) -> mutations
-        self.caught = Counter()
+        self.true: Counter[tuple[str, str]] = Counter()  # (split, lang) -> turns
+        self.false_alarms: Counter[tuple[str, str]] = Counter()  # (split, lang) -> held
+        self.by_guard: Counter[tuple[str, str]] = Counter()  # (split, guard) -> held true turns
+        self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
+        self.caught: Counter[tuple[str, str, str]] = Counter()
         self.slowest = (0.0, "", "")
         self.cpu_ms: list[float] = []
         self.alarm_examples: dict[str, list] = defaultdict(list)

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
+from typing import Any
 
 from guards.calibration import Case, amount_mutations
 from guards.contract import GuardInput
@@ -48,7 +49,7 @@ def seed_of(*parts: object) -> int:
     return int(hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:8], 16)
 
 
-def dialogue_oracle(dialogue: dict) -> dict[str, set]:
+def dialogue_oracle(dialogue: dict) -> dict[str, set[Any]]:
     """Every word, date, minute of the day and small number anywhere in a dialogue: utterances, calls, results."""
     texts = []
     for turn in dialogue["turns"]:
@@ -63,7 +64,11 @@ def dialogue_oracle(dialogue: dict) -> dict[str, set]:
                 texts.extend(str(v) for v in result.values())
             for values in frame.get("slot_values", {}).values():
                 texts.extend(values)
-    words, dates, minutes, numbers, days = set(), set(), set(), set(), set()
+    words: set[str] = set()
+    dates: set[date] = set()
+    minutes: set[int] = set()
+    numbers: set[int] = set()
+    days: set[int] = set()
     today = date.fromisoformat(TODAY)
     for text in texts:
         low = text.lower()
@@ -74,7 +79,7 @@ def dialogue_oracle(dialogue: dict) -> dict[str, set]:
             minutes.add(int(clock[0]) * 60 + int(clock[1]))
         minutes.update(said_times(text, "en"))
         for fact in dates_in(text, "en"):
-            value = fact.value
+            value: Any = fact.value
             if value[0] == "ymd":
                 dates.add(date(value[1] or today.year, value[2], value[3]))
             elif value[0] == "relative":
@@ -126,7 +131,7 @@ def _date_mutation(text: str, oracle: dict, seed: int) -> str | None:
     facts = dates_in(text, "en")
     if len(facts) != 1 or facts[0].raw.lower() != text.strip().lower():
         return None
-    value = facts[0].value
+    value: Any = facts[0].value
     today = date.fromisoformat(TODAY)
     if value[0] == "ymd":
         base, style = date(value[1] or today.year, value[2], value[3]), "month"
