@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from guards.calibration import cases  # noqa: E402
+from guards.checks.facts import _said as said  # noqa: E402
 from guards.contract import GuardInput, HistoryItem, ToolOutput  # noqa: E402
 from guards.evidence import Evidence, Money  # noqa: E402
-from guards.checks.facts import _said as said  # noqa: E402
 from guards.mentions import amounts_in  # noqa: E402
 from guards.normalise import normalised  # noqa: E402
 from guards.registry import registered  # noqa: E402
@@ -127,7 +127,7 @@ def facts_draft() -> GuardInput:
     zone = ZoneInfo("Europe/Andorra")
     first = datetime(2026, 12, 2, 8, 0, tzinfo=zone)
     names = ("Marta Vidal", "Jordi Puig", "Anna Soler", "Pere Riba", "Laia Font")
-    bookings = []
+    bookings: list[dict[str, object]] = []
     for i in range(1000):
         start = first + timedelta(days=i % 20, minutes=30 * (i % 20))
         bookings.append({"booking_ref": f"BK-{1000 + i}", "activity": names[i % 5], "start": start.isoformat(),
@@ -137,7 +137,7 @@ def facts_draft() -> GuardInput:
                         statuses=(Status("status", (("pending_payment", "booked"),)),))
     lines = []
     for booking in bookings:
-        start = datetime.fromisoformat(booking["start"])
+        start = datetime.fromisoformat(str(booking["start"]))
         lines.append(f"• {booking['activity']}: {start.day} de desembre a les {start:%H:%M}, "
                      f"{booking['party_size']} persones, reserva {booking['booking_ref']}")
     output = ToolOutput("list_bookings", True, {"bookings": bookings}, evidence=evidence)
