@@ -8,8 +8,8 @@ from guards.runner import warm_up
 
 @worker_process_init.connect
 def guards_warm_up(**_) -> None:
-    """Each worker process compiles the guards' tables and loads the language detector before its first turn, so
-    no first draft pays for them within its guards' time budget."""
+    """Each worker process compiles the guards' tables and loads the language detector before its first turn (the
+    runner would do it on the first draft, outside the budget but in a customer's wait)."""
     warm_up()
 
 
