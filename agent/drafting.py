@@ -78,7 +78,13 @@ def _preview_words(context: ToolContext | None) -> tuple[str, ...]:
     Pix code claims among them) is the reply, and no tool result the model reads carries all of it."""
     request = context.approval_requested if context is not None else None
     facts = (request.preview or {}).get("facts", {}) if request is not None else {}
-    return tuple(value for value in facts.values() if isinstance(value, str) and value)
+
+    def words(node: Any) -> list[str]:  # the facts nest (a Pix code's merchant name under `pix_code`)
+        if isinstance(node, dict):
+            return [word for value in node.values() for word in words(value)]
+        return [node] if isinstance(node, str) and node else []
+
+    return tuple(words(facts))
 
 
 _PHONE_LIKE_RE = re.compile(r"(?:\d[\s().-]?){8,}")

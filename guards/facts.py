@@ -198,6 +198,8 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
     found = []
     for match in _time_re(lang).finditer(low):
         g = match.groupdict()
+        if (g["noon"] or g["midnight"]) and text[match.start()].isupper():
+            continue  # "iPhone 13 Medianoche": a colour's name, no time
         if g["noon"]:
             minutes = frozenset({12 * 60})
         elif g["midnight"]:

@@ -35,8 +35,10 @@ NAME = "policy_bypass"
 # What bypasses a rule, per language, over folded text: (rule, patterns).
 BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
     "pt-BR": {
-        "approval": (r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a |sua |tua |a sua |voce )?"
-                     r"(?:aprovacao|aprovar|confirmacao|confirmar|autorizacao|autorizar)",
+        "approval": (r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a |voce )?(?:aprovacao|aprovar"
+                     r"|autorizacao|autorizar)",
+                     r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a sua|sua|tua|a tua) (?:confirmacao"
+                     r"|confirmar)",
                      r"(?:nao )?(?:precisa|necessario|necessita)\w* (?:de )?(?:aprovar|aprovacao|confirmar|autorizar)",
                      r"(?:pul|dispens|ignor)\w+ (?:a |essa |esta )?(?:aprovacao|confirmacao|autorizacao)",
                      r"(?:ja )?(?:aprovei|autorizei|confirmei) (?:por|pra|para) (?:voce|vc|ti)",
@@ -47,8 +49,9 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)"),
     },
     "es": {
-        "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:tu |su |la )?(?:aprobacion|aprobar|confirmacion"
-                     r"|autorizacion|autorizar|confirmar)",
+        "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:la )?(?:aprobacion|aprobar|autorizacion"
+                     r"|autorizar)",
+                     r"sin (?:necesidad|tener que)? ?(?:de )?(?:tu|su) (?:confirmacion|aprobacion|autorizacion)",
                      r"no (?:hace falta|es necesario|necesitas|necesita|tenes que|tienes que) (?:que )?(?:aprobar|confirmar"
                      r"|autorizar)",
                      r"(?:salt|omit|ignor)\w+ (?:la |esa |esta )?(?:aprobacion|confirmacion|autorizacion)",
@@ -59,8 +62,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)"),
     },
     "ca": {
-        "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la teva |la vostra |la )?(?:aprovacio|aprovar|confirmacio"
-                     r"|autoritzacio|autoritzar|confirmar)",
+        "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la )?(?:aprovacio|aprovar|autoritzacio|autoritzar)",
+                     r"sense (?:la teva|la vostra) (?:confirmacio|aprovacio|autoritzacio)",
                      r"no (?:cal|fa falta|es necessari|necessites|has de) (?:que )?(?:aprovar|confirmar|autoritzar|ho aprovis"
                      r"|ho confirmis)",
                      r"(?:salt|omet|ignor)\w* (?:l'|aquesta )?(?:aprovacio|confirmacio|autoritzacio)",
@@ -71,7 +74,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descomptes?", r"\d+ ?% (?:de descompte|menys)", r"(?:rebaixa|bonificacio)"),
     },
     "en": {
-        "approval": (r"without (?:(?:your|any|the|an) )?(?:approval|approving|confirmation|confirming|authori[sz]ation)",
+        "approval": (r"without (?:(?:any|the|an) )?(?:approval|approving|authori[sz]ation)",
+                     r"without (?:your|you) (?:approval|approving|confirmation|confirming|authori[sz]ation)",
                      r"no (?:need|approval needed|confirmation needed) (?:to |for )?(?:approve|approval|confirm|authori[sz]e)?",
                      r"(?:don't|do not|won't|will not) (?:need|have) to (?:approve|confirm|authori[sz]e)",
                      r"(?:skip|bypass|ignore|waive|override)\w* (?:the |this |that |your )?(?:approval|confirmation"

@@ -958,7 +958,7 @@ def button_like(draft: str) -> list[str]:
 
 # Other channels a draft may send the customer to: messaging apps, a handle, a WhatsApp link.
 _OTHER_CHANNEL_RE = re.compile(r"(?<!\w)(?:telegram|signal|instagram|insta|facebook|messenger|tiktok|wechat|skype|discord"
-                               r"|viber|wa\.me|t\.me)(?!\w)|(?<![\w.@])@[a-z][a-z0-9_.]{2,}(?![\w@])")
+                               r"|viber|wa\.me|t\.me)(?!\w)|(?<![\w.@*])@[a-z][a-z0-9_.]{2,}(?![\w@])(?!\.[a-z]{2,}\b)")
 # Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
 _CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
                              r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
