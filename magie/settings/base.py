@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from magie.corpora import sgd_corpus_dir
+from magie.dbtimeouts import current_timeouts
 from magie.dburl import database_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -364,10 +365,16 @@ DATABASE_POOL = env_bool("DATABASE_POOL", True)
 DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "4"))
 DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "10"))
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Every connection's statement, lock and idle-in-transaction timeouts, by the role of its process (web, worker,
+# beat, migrate, cli: magie/dbtimeouts.py and the README's table); DATABASE_SESSION_TIMEOUTS=false behind a pooler
+# that refuses libpq's `options` (then set them per database role: ALTER ROLE … SET statement_timeout = …).
+MAGIE_PROCESS_ROLE, DATABASE_TIMEOUTS = current_timeouts()
 DATABASES["default"]["OPTIONS"] = {
     # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test).
-    "application_name": f"magie-{os.environ.get('MAGIE_PROCESS_ROLE', 'cli')}"[:63],
+    "application_name": f"magie-{MAGIE_PROCESS_ROLE}"[:63],
 }
+if env_bool("DATABASE_SESSION_TIMEOUTS", True):
+    DATABASES["default"]["OPTIONS"]["options"] = DATABASE_TIMEOUTS.libpq_options()
 if DATABASE_POOL:
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
