@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from magie.dbtimeouts import DEFAULTS_MS, process_role, role_timeouts
-from magie.testing import test_database_url
+from magie.testing import test_database_url as database_url
 
 CHILD = textwrap.dedent("""
     import json, time
@@ -44,7 +44,7 @@ CHILD = textwrap.dedent("""
 
 
 def run_role(role: str, **extra_env: str) -> dict:
-    env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
+    env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": database_url(),
                         "MAGIE_PROCESS_ROLE": role, "MAGIE_DEPLOYMENT": "development", **extra_env}
     done = subprocess.run([sys.executable, "-c", CHILD], env=env, cwd=settings.BASE_DIR, capture_output=True,
                           text=True, timeout=60)
@@ -56,7 +56,7 @@ def run_role(role: str, **extra_env: str) -> dict:
 @pytest.fixture
 def heartbeat_locked(transactional_db):
     """Another session holds an exclusive lock on a table, as a long migration or a stuck transaction would."""
-    with psycopg.connect(test_database_url()) as holder:
+    with psycopg.connect(database_url()) as holder:
         holder.execute("LOCK TABLE public.magie_heartbeat IN ACCESS EXCLUSIVE MODE")
         yield
         holder.rollback()

@@ -89,6 +89,12 @@ PUBLIC_SCHEMA_NAME = "public"
 DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
 # Set the search_path once per schema switch, not before every query (django-tenants resets it on set_tenant).
 TENANT_LIMIT_SET_CALLS = True
+# `migrate_schemas` reads every schema's applied migrations at once and migrates only the schemas behind, in
+# parallel (magie/schemas/executor.py); `--executor standard|multiprocessing` still picks django-tenants' own.
+GET_EXECUTOR_FUNCTION = "magie.schemas.executor.executor_for"
+# A new organisation's schema is a copy of the migrated template schema (magie/schemas/template.py); false → by
+# migrations, as django-tenants makes one (seconds instead of a fraction of one).
+MAGIE_SCHEMA_TEMPLATE = env_bool("MAGIE_SCHEMA_TEMPLATE", True)
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
