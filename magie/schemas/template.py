@@ -111,7 +111,7 @@ def template_dump() -> str:
     arguments, env = connection_arguments()
     dump = subprocess.run(
         [str(pg_tool("pg_dump")), *arguments, f"--schema={TEMPLATE_SCHEMA}", "--no-owner", "--no-privileges",
-         "--no-tablespaces", "--inserts"],
+         "--no-tablespaces", "--inserts", "--rows-per-insert=1000"],
         capture_output=True, text=True, env=env, check=True, timeout=300).stdout
     kept = [line for line in dump.splitlines()
             if not line.startswith(("--", "\\", "SET ", "SELECT pg_catalog.set_config("))]
