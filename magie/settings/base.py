@@ -79,6 +79,7 @@ TENANT_APPS = [
     "whatsapp",
     "staff",  # the staff side of the back office: navigation, theme, language, staff profiles
     "workspace",  # staff pages only (traces, dashboards): no tables
+    "privacy",  # customers' data rights: export, erasure keeping the ledger, retention windows
     "django_htmx",  # the inbox's live list (htmx, served as a static file)
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
@@ -210,6 +211,9 @@ WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "")
 WHATSAPP_RATE_PER_SECOND = int(os.environ.get("WHATSAPP_RATE_PER_SECOND", "80"))  # per number, shared by all workers
 WHATSAPP_TEMPLATE_NAME = os.environ.get("WHATSAPP_TEMPLATE_NAME", "magie_reply")  # outside the 24-hour window
 WHATSAPP_SWEEP_AFTER_SECONDS = int(os.environ.get("WHATSAPP_SWEEP_AFTER_SECONDS", "60"))
+# Raw webhook bodies are deleted this many days after they were processed (their contents live on in the
+# organisations' messages, under each organisation's retention window: privacy/).
+MAGIE_INBOUND_BODY_RETENTION_DAYS = int(os.environ.get("MAGIE_INBOUND_BODY_RETENTION_DAYS", "7"))
 
 LOGGING: dict[str, Any] = {
     "version": 1,
@@ -399,6 +403,7 @@ MIDDLEWARE.insert(0, "whatsapp.middleware.WebhookMiddleware")
 # The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.
 (DATA_DIR / "static").mkdir(parents=True, exist_ok=True)
 CELERY_BEAT_SCHEDULE |= {
+    "privacy-retention": {"task": "privacy.retention_run_all", "schedule": 3600.0},  # each organisation's windows
     "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
     "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
     "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 60.0},  # replies stuck in `sending`
