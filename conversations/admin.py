@@ -4,13 +4,14 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
 
 from conversations.models import Conversation, Customer, Message
 from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from staff.labels import (
+    DATA_RIGHTS,
+    DATA_RIGHTS_LINK,
     SANDBOX_ID_DIGITS_ONLY,
     SANDBOX_ID_LABEL,
     SANDBOX_ID_NOT_A_NUMBER,
@@ -75,11 +76,11 @@ class CustomerAdmin(ReadOnlyAdmin):
     date_hierarchy = "created_at"
     readonly_fields = ["data_rights"]
 
-    @admin.display(description=_("data rights"))
+    @admin.display(description=DATA_RIGHTS)
     def data_rights(self, obj: Customer) -> str:
         """The customer's export and erasure page (privacy/), linked by URL name."""
         return format_html('<a href="{}">{}</a>', reverse("privacy:customer", args=[obj.pk]),
-                           _("Export or erase this customer's data"))
+                           DATA_RIGHTS_LINK)
 
     def has_add_permission(self, request, *args) -> bool:
         return request.user.has_perm("conversations.add_customer")

@@ -181,6 +181,8 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
 CONVERSATION_WITH = _("Conversation with %(customer)s")
 NUMBER = _("No.")  # the header of a list's column of record numbers
 SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
+DATA_RIGHTS = _("data rights")  # the customer page's link to its export and erasure (privacy/)
+DATA_RIGHTS_LINK = _("Export or erase this customer's data")
 SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
 SANDBOX_ID_NOT_A_NUMBER = _("Not a phone number: a WhatsApp id is the country code and the number, digits only "
                             "(e.g. 5511999990099).")
