@@ -133,8 +133,51 @@ def test_a_migration_that_fails_is_named_and_the_others_still_run(probe):
     assert has_probe_column("demobank")  # the other schema behind was migrated all the same
 
 
-def test_contract_after_expand(probe):
-    finished(migrate("expand"))
-    output = finished(migrate("contract"))
-    assert "migrating" in output
-    assert not any(has_probe_column(schema) for schema in organisation_schemas())
+def test_expand_and_contract_over_every_schema_while_the_platform_answers_webhooks(platform_up, probe):
+    """The next release's expand migration, then its contract migration, run over every organisation while `manage.py
+    up` (the previous release's code, which never heard of the column) receives a webhook every 100 ms: every one is
+    acknowledged and every message answered exactly once."""
+    from django_tenants.utils import schema_context
+
+    from conversations.models import Message
+    from tests.test_platform_up import wait_for, webhook
+
+    statuses: list[int] = []
+    customers: list[str] = []
+    stop = threading.Event()
+
+    def send() -> None:
+        index = 0
+        while not stop.is_set():
+            customer = f"5511970{index:06d}"
+            statuses.append(webhook(platform_up.port, text="oi", customer=customer)[0])
+            customers.append(customer)
+            index += 1
+            time.sleep(0.1)
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    try:
+        time.sleep(1)
+        expanded = finished(migrate("expand"))
+        assert all(has_probe_column(schema) for schema in organisation_schemas())
+        contracted = finished(migrate("contract"))
+        assert not any(has_probe_column(schema) for schema in organisation_schemas())
+        time.sleep(1)
+    finally:
+        stop.set()
+        sender.join()
+    assert "migrating" in expanded and "migrating" in contracted
+    assert len(statuses) >= 20 and set(statuses) == {200}
+
+    def replies_per_customer() -> dict[str, int]:
+        with schema_context("demobank"):
+            counts = dict.fromkeys(customers, 0)
+            for channel_user_id in Message.objects.filter(
+                    direction="out", conversation__customer__channel_user_id__in=customers).values_list(
+                    "conversation__customer__channel_user_id", flat=True):
+                counts[channel_user_id] += 1
+            return counts
+
+    wait_for(lambda: all(replies_per_customer().values()), "every message to be answered", timeout=240)
+    assert set(replies_per_customer().values()) == {1}  # none lost, none answered twice
