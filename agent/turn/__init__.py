@@ -85,6 +85,7 @@ from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
+from magie.metrics import turn_observed
 from magie.tenancy import schema_name_current
 from tenants.selectors import OrganisationInForce, organisation_in_force, organisation_stamp_sql
 
@@ -115,7 +116,7 @@ def turn_handle(*, message_id: int) -> None:
             # (not read again while its stamp, read with the message, is the one this process read it under)
             org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
             lease.given_back = None
-            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
+            turn_observed(turn_run(message=pending, conversation=conversation, org=org, lease=lease))
             # nothing left: let go in the same statement — the turn's last one, or one of its own (a failed turn)
             released = (lease.given_back if lease.given_back is not None
                         else lease_release(lease, unless_pending=True))

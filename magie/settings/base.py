@@ -393,8 +393,9 @@ if DATABASE_POOL:
     # No round trip per request to test a pooled connection: the pool retires idle (5 min) and old (30 min) ones,
     # and a connection broken meanwhile fails that one request (Meta redelivers what was not answered 200).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-# Load balancers probe /healthz over plain http inside the network; every other path keeps the HTTPS redirect.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Load balancers probe /healthz and Prometheus scrapes /metrics over plain http inside the network; every other path
+# keeps the HTTPS redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
 # The webhook's POST on the platform host is answered ahead of the rest of the stack (whatsapp/middleware.py says
@@ -414,3 +415,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 WHATSAPP_RATE_REDIS_URL = os.environ.get("WHATSAPP_RATE_REDIS_URL", "")
 # Separate deployments (or a bench) sharing one broker keep apart by queue name; workers read it too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+
+# ---------------------------------------------------------------------------------------------------- observing
+# Prometheus at /metrics on the platform host (magie/metrics.py, workspace/metrics.py): with MAGIE_METRICS_TOKEN a
+# scrape carries `Authorization: Bearer <token>`; without it, loopback in development and MAGIE_METRICS_ALLOW's
+# networks (comma-separated CIDRs) in production. PROMETHEUS_MULTIPROC_DIR (set by `manage.py up` for its children)
+# makes every process of a machine write its metrics where one scrape reads them all.
+MAGIE_METRICS_TOKEN = os.environ.get("MAGIE_METRICS_TOKEN", "")
+MAGIE_METRICS_ALLOW = env_list("MAGIE_METRICS_ALLOW", "")
+MAGIE_METRICS_DATABASE_SECONDS = float(os.environ.get("MAGIE_METRICS_DATABASE_SECONDS", "60"))
+MIDDLEWARE.insert(0, "magie.metrics.MetricsMiddleware")  # outermost: the webhook's whole answer time

@@ -28,6 +28,14 @@ from magie.serving import close_database_connections, connection_budget, databas
 STOP_GRACE_SECONDS = 30
 
 
+def metrics_dir_reset(folder) -> None:
+    """The multi-process metrics of the processes of an earlier run are not this run's: start empty."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def _die_with_parent() -> None:
     """In the child before exec (Linux): SIGTERM it if `up` itself dies, even by SIGKILL — no orphaned servers."""
     try:
@@ -44,7 +52,9 @@ def child_environment(*, addr: str) -> dict[str, str]:
     start without SECRET_KEY), and — unless MAGIE_PUBLIC_URL_TEMPLATE is set — links to customers on the port served
     (`--addr 127.0.0.1:8150` sent payment and approval links to :8000, where nothing answered)."""
     public = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE") or f"http://{{host}}:{split_bind(addr)[1]}"
-    return os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+    metrics = settings.DATA_DIR / "metrics"  # every child writes its metrics here; /metrics reads them all
+    return os.environ | {"PROMETHEUS_MULTIPROC_DIR": str(metrics),
+                         "DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
                          "MAGIE_DATA_DIR": str(settings.DATA_DIR), "PYTHONUNBUFFERED": "1",
                          "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT,  # the children inherit the decision
                          "MAGIE_PUBLIC_URL_TEMPLATE": public}
@@ -78,6 +88,7 @@ class Command(BaseCommand):
         if not dev:
             call_command("collectstatic", interactive=False, verbosity=0)
         close_database_connections()  # `up` only supervises from here on: it holds no connection
+        metrics_dir_reset(settings.DATA_DIR / "metrics")
         env = child_environment(addr=addr)
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands: dict[str, list[str]] = {}
