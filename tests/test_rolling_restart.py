@@ -110,7 +110,6 @@ def site(committed, tmp_path):
 def test_restarting_each_web_server_and_the_worker_under_traffic_loses_nothing(site):
     customers = [f"55119{i:08d}" for i in range(RATE * SECONDS)]
     acknowledged: dict[str, int] = {}
-    turn = {"next": 0}
 
     def deliver(index: int) -> None:
         """One message, sent until a server acknowledges it (round robin, then the other server)."""
