@@ -25,3 +25,6 @@ def _child_exited(pid: int | None = None, **_: object) -> None:
     from magie.metrics import process_exited
 
     process_exited(pid)
+
+
+from magie import tracing  # noqa: E402, F401 — its signals carry the trace context across the broker

@@ -23,6 +23,8 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, multiprocess
 from prometheus_client.registry import Collector
 
+from magie.tracing import server_span
+
 logger = logging.getLogger(__name__)
 
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
@@ -91,9 +93,12 @@ class MetricsMiddleware:
 
     def __call__(self, request: Any) -> Any:
         started = time.perf_counter()
-        response = self.get_response(request)
         if request.path == "/webhooks/whatsapp" and request.method == "POST":
+            with server_span("webhook", dict(request.headers)):  # the message's trace starts here
+                response = self.get_response(request)
             WEBHOOK_SECONDS.labels(str(response.status_code)).observe(time.perf_counter() - started)
+        else:
+            response = self.get_response(request)
         pool_observed()
         return response
 

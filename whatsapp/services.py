@@ -36,6 +36,7 @@ from conversations.services import (
 )
 from magie.queueing import task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
+from magie.tracing import traced
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
 from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
@@ -440,6 +441,7 @@ def _unknown_outcomes(delivery: Delivery) -> int:
     return sum(1 for attempt in delivery.attempts if attempt.get("unknown"))
 
 
+@traced("whatsapp.send", lambda kw: {"message_id": kw["message_id"]})
 def delivery_send(*, message_id: int) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
     when one is not.

@@ -87,6 +87,7 @@ from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
 from magie.metrics import turn_observed
 from magie.tenancy import schema_name_current
+from magie.tracing import traced
 from tenants.selectors import OrganisationInForce, organisation_in_force, organisation_stamp_sql
 
 logger = logging.getLogger(__name__)
@@ -158,6 +159,7 @@ def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
     return queryset, {SENTINEL_ID: "conversation", SENTINEL_TEXT: "schema"}
 
 
+@traced("turn", lambda kw: {"conversation_id": kw["conversation"].pk, "message_id": kw["message"].pk})
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
     """One message's turn: the steps in order; a step that raises makes it a failed turn (recorded, answered)."""
     counter = QueryCounter()

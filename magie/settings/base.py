@@ -425,3 +425,8 @@ MAGIE_METRICS_TOKEN = os.environ.get("MAGIE_METRICS_TOKEN", "")
 MAGIE_METRICS_ALLOW = env_list("MAGIE_METRICS_ALLOW", "")
 MAGIE_METRICS_DATABASE_SECONDS = float(os.environ.get("MAGIE_METRICS_DATABASE_SECONDS", "60"))
 MIDDLEWARE.insert(0, "magie.metrics.MetricsMiddleware")  # outermost: the webhook's whole answer time
+# Log lines as JSON (magie/logjson.py: organisation, conversation, message, trace ids; never texts or secrets).
+if os.environ.get("LOG_FORMAT", "").lower() == "json":
+    LOGGING["formatters"]["json"] = {"()": "magie.logjson.JsonFormatter"}
+    LOGGING["handlers"]["console"]["formatter"] = "json"
+    CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the worker logs through this configuration too
