@@ -81,3 +81,20 @@ def test_with_the_template_off_a_schema_is_made_by_migrations(scratch, settings)
 def test_names_the_template_cannot_serve_are_left_to_migrations(scratch):
     assert not schema_create_from_template(TEMPLATE_SCHEMA)
     assert not schema_create_from_template('we"ird')
+
+
+def test_the_table_list_is_the_schemas_own_as_django_lists_it(demobank):
+    """magie.pgbackend lists a schema's tables by its namespace; Django's own query (pg_table_is_visible over every
+    relation of the database) lists the same ones."""
+    from django.db.backends.postgresql.introspection import DatabaseIntrospection
+
+    from magie.pgbackend.base import SchemaIntrospection
+
+    for schema in ("demobank", "public"):
+        connection.set_schema(schema, include_public=False)
+        with connection.cursor() as cursor:
+            cursor.execute(f'SET search_path = "{schema}"')
+            djangos = sorted(DatabaseIntrospection.get_table_list(connection.introspection, cursor))
+            ours = sorted(SchemaIntrospection.get_table_list(connection.introspection, cursor))
+        assert ours == djangos and len(ours) > 10
+        connection.set_schema_to_public()
