@@ -115,11 +115,15 @@ def main() -> None:
     print(f"no-op migrate_schemas over {options.count} schemas, today's (--executor multiprocessing, 2 processes): "
           f"{today:.0f} s ({how}; {load()})")
 
-    by_migrations = child(url, "create", "today", MAGIE_SCHEMA_TEMPLATE="false")["seconds"]
-    by_template = child(url, "create", "template")["seconds"]
+    today_made = child(url, "create", "today", MAGIE_SCHEMA_TEMPLATE="false")
+    template_made = child(url, "create", "template")
+    by_migrations, by_template = today_made["seconds"], template_made["seconds"]
     print(f"new organisation (organisation_create), today's by migrations: "
           f"{' / '.join(f'{value:.2f}' for value in by_migrations)} s; by the template: "
           f"{' / '.join(f'{value:.2f}' for value in by_template)} s ({load()})")
+    for name, made in (("by migrations", today_made), ("by the template", template_made)):
+        print(f"  {name}: this process's CPU {statistics.median(made['cpu']):.2f} s, "
+              f"{statistics.median(made['statements']):.0f} statements sent (median of 5)")
 
     probe = None
     if not options.skip_probe:
@@ -200,23 +204,29 @@ def step_today(sample: str) -> dict:
 def step_create(way: str) -> dict:
     """Five organisations made and timed one by one (`organisation_create`), then removed."""
     from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
     from tenants.models import Organisation
     from tenants.services import organisation_create
 
-    seconds = []
+    seconds: list[float] = []
+    cpus: list[float] = []
+    counts: list[int] = []
     for index in range(5):
         schema = f"sbnew{way[:3]}{index}"
         Organisation.objects.filter(schema_name=schema).delete()
         with connection.cursor() as cursor:
             cursor.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        started = time.perf_counter()
-        organisation_create(schema_name=schema, name=f"New {index}", kind="bank", language="pt-BR",
-                            time_zone="America/Sao_Paulo", currency="BRL")
+        started, cpu = time.perf_counter(), time.process_time()
+        with CaptureQueriesContext(connection) as statements:
+            organisation_create(schema_name=schema, name=f"New {index}", kind="bank", language="pt-BR",
+                                time_zone="America/Sao_Paulo", currency="BRL")
         seconds.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu)
+        counts.append(len(statements))
         connection.set_schema_to_public()  # type: ignore[attr-defined]
         Organisation.objects.get(schema_name=schema).delete(force_drop=True)
-    return {"seconds": seconds}
+    return {"seconds": seconds, "cpu": cpus, "statements": counts}
 
 
 def step_probe() -> dict:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "agent", "inbox", "staff", "axes", "whatsapp",
-        "magie"}
+        "magie", "privacy"}
 
 MODEL_NAMES = {
     "tenants.Organisation": (_("organisation"), _("organisations")),

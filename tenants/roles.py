@@ -73,11 +73,12 @@ def _permissions_for(role: str) -> list[Permission]:
     return chosen
 
 
-def roles_sync() -> dict[str, Group]:
-    """Create the three groups in the current schema and give them exactly their permissions. Idempotent."""
+def roles_sync(*, permissions_create: bool = True) -> dict[str, Group]:
+    """Create the three groups in the current schema and give them exactly their permissions. Idempotent.
+    `permissions_create=False` when the schema was just made (its migrations created every permission)."""
     if schema_name_current() == "public":
         raise RuntimeError("roles live in an organisation's schema; enter its tenant_context first")
-    for app_config in apps.get_app_configs():
+    for app_config in apps.get_app_configs() if permissions_create else ():
         create_permissions(app_config, verbosity=0)
     groups = {}
     for role in Role:
