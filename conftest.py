@@ -34,6 +34,15 @@ def _truncate_survives_live_readers():
 
 
 @pytest.fixture(autouse=True)
+def _publish_circuit_closed():
+    """A test that broke the broker on purpose leaves publishing paused (magie.circuit); the next test starts closed."""
+    yield
+    from magie.queueing import publish_circuit
+
+    publish_circuit.reset()
+
+
+@pytest.fixture(autouse=True)
 def _public_schema_after_test(request):
     """A request or tenant_context may leave the connection in a tenant schema; start every test in public."""
     yield

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
@@ -34,7 +33,7 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
-from magie.queueing import task_publish, task_queue
+from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
@@ -186,11 +185,19 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     return row[0] if row else None
 
 
-def inbound_publish(*, inbound_id: int) -> None:
+def inbound_publish(*, inbound_id: int) -> bool:
+    """Publish the body's processing; whether it was. Never raises and never waits on a broker that is down
+    (`task_publish`'s timeout and circuit): the row is committed, and the inbound sweeper publishes it later."""
     try:
         task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
+    except BrokerUnavailable:
+        logger.warning("whatsapp inbound %s stored; the broker is unavailable, the sweeper will publish it",
+                       inbound_id)
+        return False
     except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
         logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------- inbound (worker)
@@ -300,13 +307,12 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
         if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
             # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
             outcome.turns += 1
-            transaction.on_commit(partial(media_read_queue, schema_name=schema_name, message_id=stored.message.pk,
-                                          media_id=item.media_id, phone_number_id=item.phone_number_id),
-                                  robust=True)  # lost: the sweeper queues the turn ("text only")
+            # lost with the broker: the sweeper queues the turn ("text only")
+            _media_read_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk,
+                                        media_id=item.media_id, phone_number_id=item.phone_number_id)
         elif item.queue_turn:
             outcome.turns += 1
-            transaction.on_commit(partial(turn_queue, schema_name=schema_name, message_id=stored.message.pk),
-                                  robust=True)  # a broker hiccup is logged; the sweeper queues it later
+            turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
         else:  # a reaction: kept for the record, nothing to answer
             message_mark_handled(message_id=stored.message.pk, at=timezone.now())
     for status in statuses:
@@ -349,9 +355,39 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
     with transaction.atomic():
         if text and not message_media_text_set(message_id=message_id, text=text):
             return "done"
-        transaction.on_commit(partial(turn_queue, schema_name=schema_name_current(), message_id=message_id),
-                              robust=True)
+        turn_queue_on_commit(schema_name=schema_name_current(), message_id=message_id)
     return outcome
+
+
+# Callbacks for `transaction.on_commit` are named functions, never `functools.partial`: with robust=True Django logs
+# a failing callback by its `__qualname__`, which a partial lacks — the AttributeError then escapes and the rest of
+# the transaction's callbacks never run.
+
+
+def turn_queue_on_commit(*, schema_name: str, message_id: int) -> None:
+    """Queue the message's turn once this transaction commits; a broker failure is logged (the sweeper queues it)."""
+
+    def turn_queue_after_commit() -> None:
+        turn_queue(schema_name=schema_name, message_id=message_id)
+
+    transaction.on_commit(turn_queue_after_commit, robust=True)
+
+
+def _media_read_queue_on_commit(*, schema_name: str, message_id: int, media_id: str, phone_number_id: str) -> None:
+    def media_read_queue_after_commit() -> None:
+        media_read_queue(schema_name=schema_name, message_id=message_id, media_id=media_id,
+                         phone_number_id=phone_number_id)
+
+    transaction.on_commit(media_read_queue_after_commit, robust=True)
+
+
+def delivery_escalate_on_commit(*, delivery_id: int) -> None:
+    schema_name = schema_name_current()  # now, not at commit time
+
+    def delivery_escalate_after_commit() -> None:
+        delivery_escalate(delivery_id=delivery_id, schema_name=schema_name)
+
+    transaction.on_commit(delivery_escalate_after_commit, robust=True)
 
 
 def turn_queue(*, schema_name: str, message_id: int) -> None:
@@ -396,8 +432,7 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             delivery.save()
             applied = True
             if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
-                transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk,
-                                              schema_name=schema_name_current()))
+                delivery_escalate_on_commit(delivery_id=delivery.pk)
     event.delivery, event.applied = delivery, applied
     event.save(update_fields=["delivery", "applied"])
 
@@ -548,7 +583,7 @@ def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
     """Finally failed (the row is locked by the caller): recorded, and a person is told in the staff inbox."""
     delivery.refuse(code=code, title=title)
     delivery.save()
-    transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk, schema_name=schema_name_current()))
+    delivery_escalate_on_commit(delivery_id=delivery.pk)
 
 
 def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
@@ -657,18 +692,22 @@ def inbound_sweep(*, older_than_seconds: int | None = None, limit_per_organisati
 
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
     """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
-    was lost, or its processing failed and may be retried); forget processed bodies older than the retention.
-    Safe to repeat: processing is idempotent."""
+    was lost, or its processing failed and may be retried), oldest first, `limit` at most, and stop at the first
+    publish the broker refuses; forget processed bodies older than the retention. How many were published. Safe to
+    repeat: processing is idempotent."""
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
     now = timezone.now()
     with schema_context(get_public_schema_name()):
         ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
             seconds=seconds)).order_by("pk").values_list("pk", flat=True)[:limit])
+        published = 0
         for inbound_id in ids:
-            inbound_publish(inbound_id=inbound_id)
-        if ids:
-            logger.warning("whatsapp inbound sweeper published %s bodies never processed", len(ids))
+            if not inbound_publish(inbound_id=inbound_id):
+                break  # the broker is down: the next sweep tries again
+            published += 1
+        if published:
+            logger.warning("whatsapp inbound sweeper published %s bodies never processed", published)
         retention = timedelta(days=int(conf.setting("WHATSAPP_INBOUND_RETENTION_DAYS")))
         InboundBody.objects.filter(processed_at__lt=now - retention).delete()
-    return len(ids)
+    return published
