@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -162,3 +165,57 @@ class CustomerDataView(models.Model):
 
     def __str__(self) -> str:
         return f"Customer data view {self.pk} (escalation {self.escalation_id})"
+
+
+def default_staffed_hours() -> dict[str, list[list[str]]]:
+    """Monday to Friday, 09:00–18:00 in the organisation's time zone."""
+    return {day: [["09:00", "18:00"]] for day in ("mon", "tue", "wed", "thu", "fri")}
+
+
+class InboxSettings(models.Model):
+    """How the organisation's people answer chats handed to them: when someone is there (`staffed_hours`, in the
+    organisation's time zone: {"mon": [["09:00", "18:00"]], …}, days without an entry are closed) and how fast they
+    promise a first answer. One row per organisation (`inbox.selectors.inbox_settings` reads it, or the defaults
+    when none was saved). The customer is told what follows a hand-off from it (`handoff_outlook`)."""
+
+    staffed_hours = models.JSONField(default=default_staffed_hours, verbose_name=_("staffed hours"))
+    first_response_target = models.DurationField(default=timedelta(minutes=15),
+                                                 verbose_name=_("first response target"))
+    singleton = models.BooleanField(default=True, unique=True, editable=False)
+
+    class Meta:
+        verbose_name = _("inbox settings")
+        verbose_name_plural = _("inbox settings")
+        constraints = [models.CheckConstraint(condition=Q(singleton=True), name="one_inbox_settings_row")]
+
+    def __str__(self) -> str:
+        return str(self._meta.verbose_name)
+
+    def clean(self) -> None:
+        staffed_hours_validate(self.staffed_hours)
+
+
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def staffed_hours_validate(value: object) -> None:
+    """Refuse anything but {weekday: [["HH:MM", "HH:MM"], …]} with each interval starting before it ends."""
+    if not isinstance(value, dict) or set(value) - set(WEEKDAYS):
+        raise ValidationError({"staffed_hours": _("Use the days mon, tue, wed, thu, fri, sat and sun.")})
+    for intervals in value.values():
+        if not isinstance(intervals, list):
+            raise ValidationError({"staffed_hours": _("Each day holds a list of [start, end] times.")})
+        for interval in intervals:
+            times = [_minutes(moment) for moment in interval] if isinstance(interval, list) else []
+            if len(times) != 2 or None in times or times[0] >= times[1]:  # type: ignore[operator]
+                raise ValidationError({"staffed_hours": _("Each interval is [\"HH:MM\", \"HH:MM\"], start before end.")})
+
+
+def _minutes(moment: object) -> int | None:
+    """Minutes after midnight of "HH:MM" (24:00 allowed as the end of a day), else None."""
+    if not isinstance(moment, str) or len(moment) != 5 or moment[2] != ":" or not (moment[:2] + moment[3:]).isdigit():
+        return None
+    hours, minutes = int(moment[:2]), int(moment[3:])
+    if minutes > 59 or hours > 24 or (hours == 24 and minutes):
+        return None
+    return hours * 60 + minutes

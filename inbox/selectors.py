@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,7 +18,7 @@ from asks.models import Ask
 from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
-from inbox.models import CannedReply, Escalation
+from inbox.models import WEEKDAYS, CannedReply, Escalation, InboxSettings
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
 from magie.tenancy import tenancy_current
@@ -222,3 +222,68 @@ def escalation_customer_bank(*, escalation: Escalation) -> dict | None:
     return {"name": overview.name, "document": overview.masked_document,
             "balance": money_text(overview.balance_cents, overview.currency), "pix": pix,
             "time_zone": tenancy.time_zone}
+
+
+@dataclass(frozen=True)
+class HandoffOutlook:
+    """What a customer handed to people can honestly be told: whether someone is there now, else when they will be
+    (`opens_at`, aware, in the organisation's zone), and the wait to expect once they are (`expected_wait`)."""
+
+    staffed_now: bool
+    opens_at: datetime | None
+    expected_wait: timedelta
+
+
+WAIT_SAMPLE_DAYS = 7
+WAIT_SAMPLE_MIN = 5  # fewer claims than this in the window: the promised target is the better estimate
+
+
+def inbox_settings() -> InboxSettings:
+    """The organisation's saved inbox settings, or the defaults (unsaved) when none were saved."""
+    return InboxSettings.objects.first() or InboxSettings()
+
+
+def handoff_outlook(*, at: datetime) -> HandoffOutlook:
+    """Staffed or not at `at` by the organisation's hours, the next opening when not (None when no hours are set),
+    and the expected wait: the median time to a first claim over the last week's escalations, or the promised first
+    response target while there are too few of them."""
+    settings_row = inbox_settings()
+    zone = tenancy_current().zone
+    local = at.astimezone(zone)
+    staffed_now = _staffed_at(settings_row.staffed_hours, local)
+    opens_at = None if staffed_now else _next_opening(settings_row.staffed_hours, local)
+    return HandoffOutlook(staffed_now=staffed_now, opens_at=opens_at,
+                          expected_wait=_median_first_claim(at) or settings_row.first_response_target)
+
+
+def _intervals(staffed_hours: dict[str, list[list[str]]], day: datetime) -> list[tuple[int, int]]:
+    spans = staffed_hours.get(WEEKDAYS[day.weekday()], [])
+    return sorted((int(start[:2]) * 60 + int(start[3:]), int(end[:2]) * 60 + int(end[3:])) for start, end in spans)
+
+
+def _staffed_at(staffed_hours: dict[str, list[list[str]]], local: datetime) -> bool:
+    minute = local.hour * 60 + local.minute
+    return any(start <= minute < end for start, end in _intervals(staffed_hours, local))
+
+
+def _next_opening(staffed_hours: dict[str, list[list[str]]], local: datetime) -> datetime | None:
+    midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    minute = local.hour * 60 + local.minute
+    for days_ahead in range(8):
+        day = (midnight + timedelta(days=days_ahead)).replace(tzinfo=None)
+        for start, _end in _intervals(staffed_hours, day):
+            if days_ahead or start > minute:
+                # wall-clock time of that day in the zone (DST-safe: built from the date, not by adding hours)
+                return (day + timedelta(minutes=start)).replace(tzinfo=local.tzinfo)
+    return None
+
+
+def _median_first_claim(at: datetime) -> timedelta | None:
+    waits = sorted(
+        claimed - created for created, claimed in Escalation.objects.filter(
+            created_at__gte=at - timedelta(days=WAIT_SAMPLE_DAYS), created_at__lte=at, claimed_at__isnull=False,
+        ).values_list("created_at", "claimed_at")[:1000]
+    )
+    if len(waits) < WAIT_SAMPLE_MIN:
+        return None
+    return waits[len(waits) // 2]
