@@ -5,7 +5,11 @@
 | WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
 | WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 413 before reading (Meta sends up to 3 MB) |
 | WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
-| WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed |
+| WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed (Meta's 429s do not count) |
+| WHATSAPP_THROTTLE_PAUSE_SECONDS | 1.0 | a 429 pauses the number this long; each further 429 after a pause doubles it |
+| WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS | 60.0 | the longest pause |
+| WHATSAPP_THROTTLE_PROBE_PER_SECOND | 5 | the number's rate for a while after a pause (until it has been quiet as long as the pause again) |
+| WHATSAPP_THROTTLE_BUDGET_SECONDS | 86400 | a reply Meta keeps throttling is tried until it is this old (past the customer's 24-hour window it goes as the template), then failed |
 | WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |
 | WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
 | WHATSAPP_SENDING_STALE_SECONDS | 120 | the lease of a send: a delivery left in `sending` longer was orphaned by a dead worker; the outbound sweeper queues it again |
@@ -27,6 +31,10 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_MAX_BODY_BYTES": 3 * 1024 * 1024,
     "WHATSAPP_RATE_PER_SECOND": 80,
     "WHATSAPP_SEND_MAX_ATTEMPTS": 8,
+    "WHATSAPP_THROTTLE_PAUSE_SECONDS": 1.0,
+    "WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS": 60.0,
+    "WHATSAPP_THROTTLE_PROBE_PER_SECOND": 5,
+    "WHATSAPP_THROTTLE_BUDGET_SECONDS": 86400,
     "WHATSAPP_RETRY_BACKOFF_SECONDS": 2.0,
     "WHATSAPP_HTTP_TIMEOUT_SECONDS": 10.0,
     "WHATSAPP_SENDING_STALE_SECONDS": 120,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import random
 import time
 import zlib
 from collections.abc import Callable
@@ -467,6 +468,22 @@ def _channel_for(message: Message) -> WhatsAppChannel | None:
     return channels.first()
 
 
+def _counted(delivery: Delivery) -> int:
+    """The attempts that count against WHATSAPP_SEND_MAX_ATTEMPTS: Meta's throttling (429) does not."""
+    return sum(1 for attempt in delivery.attempts if not attempt.get("throttled"))
+
+
+def _attempt_append(delivery: Delivery, attempt: dict[str, Any]) -> None:
+    """Record an attempt; consecutive throttled answers are one entry with their count (a storm of hours must not
+    grow the row by one entry per probe)."""
+    last = delivery.attempts[-1] if delivery.attempts else None
+    if attempt.get("throttled") and last and last.get("throttled"):
+        delivery.attempts = [*delivery.attempts[:-1], {**last, "times": int(last.get("times", 1)) + 1,
+                                                       "last_at": attempt["at"]}]
+    else:
+        delivery.attempts = [*delivery.attempts, attempt]
+
+
 def _backoff(attempts: int) -> float:
     return min(300.0, float(conf.setting("WHATSAPP_RETRY_BACKOFF_SECONDS")) * 2 ** max(0, attempts - 1))
 
@@ -489,9 +506,12 @@ def delivery_send(*, message_id: int) -> SendOutcome:
     3. Validates the message (OutboundInvalid → failed), takes a slot of the number's rate (none → retry when one
        frees; no HTTP call), moves to `sending` and COMMITS before calling Meta.
     4. Records the attempt. 2xx → sent, the wamid replaces the message's local id (swipe-replies resolve) and any
-       receipt that arrived first is applied. 5xx, 429, a refused connection → pending again and retry with
-       exponential backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx → failed. A delivery that ends failed
-       opens an item in the organisation's staff inbox with the reason.
+       receipt that arrived first is applied. A 429 (Meta's throttling) pauses the number for every worker
+       (`sender.rate_throttled`) and the reply waits for the pause's end, for up to WHATSAPP_THROTTLE_BUDGET_SECONDS
+       (past the customer's window it goes as the template); it does not count as an attempt. 5xx, a refused
+       connection → pending again and retry with exponential backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx →
+       failed. A delivery that ends failed opens a notice in the organisation's staff inbox with the reason (the bot
+       goes on answering the customer).
 
     WHATSAPP_GRAPH_URL empty → the integration is off: the delivery is marked sent with a local wamid and a log
     line, nothing leaves the machine.
@@ -605,10 +625,11 @@ def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
 def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -> SendOutcome:
     with transaction.atomic():
         delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
-        delivery.attempts = [*delivery.attempts, {
+        _attempt_append(delivery, {
             "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
             "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
-        }]
+            **({"throttled": True} if result.throttled else {}),
+        })
         outcome = SendOutcome(DONE)
         if result.ok:
             if can_proceed(delivery.accept):
@@ -624,14 +645,22 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
                 return outcome
             delivery.release()
             delivery.possibly_duplicated = True
-            outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
+            outcome = SendOutcome(RETRY, retry_in=_backoff(_counted(delivery)))
         elif _phone_refused(delivery) and result.to == "phone" and _user_id_known(delivery):
             delivery.release()  # the number is unreachable; the business-scoped user id is tried next
             outcome = SendOutcome(RETRY, retry_in=0.0)
-        elif result.retryable and len(delivery.attempts) < int(conf.setting("WHATSAPP_SEND_MAX_ATTEMPTS")):
+        elif result.throttled and _within_throttle_budget(delivery):
+            # Meta's pace, not this reply's fault: the number pauses for every worker, and this reply waits for the
+            # pause's end (sent as the template once the customer's 24-hour window has closed).
             if can_proceed(delivery.release):
                 delivery.release()
-            outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
+            pause = sender.rate_throttled(phone_number_id=delivery.phone_number_id)
+            outcome = SendOutcome(RETRY, retry_in=pause + random.uniform(0, pause / 2), rate_limited=True)
+        elif result.retryable and not result.throttled and (
+                _counted(delivery) < int(conf.setting("WHATSAPP_SEND_MAX_ATTEMPTS"))):
+            if can_proceed(delivery.release):
+                delivery.release()
+            outcome = SendOutcome(RETRY, retry_in=_backoff(_counted(delivery)))
         elif can_proceed(delivery.refuse):
             logger.error("whatsapp delivery %s failed after %s attempts: %s", delivery_id, len(delivery.attempts),
                          result.error)
@@ -640,6 +669,11 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
             return outcome
         delivery.save()
         return outcome
+
+
+def _within_throttle_budget(delivery: Delivery) -> bool:
+    budget = timedelta(seconds=float(conf.setting("WHATSAPP_THROTTLE_BUDGET_SECONDS")))
+    return delivery.created_at > timezone.now() - budget
 
 
 def _user_id_known(delivery: Delivery) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -40,13 +41,16 @@ def reply(text: str = "Seu saldo é R$ 10,00", buttons=None, *, kind: str | None
 
 
 def send_until_done(message: Message, limit: int = 20) -> list[str]:
-    """Run the delivery as the task would, each retry at once (the backoff is the task's countdown)."""
+    """Run the delivery as the task would, each retry at once (the backoff is the task's countdown) — except the
+    wait of a rate-limited one (a number paused after a 429), which the test settings keep short."""
     states = []
     for _ in range(limit):
         outcome = delivery_send(message_id=message.pk)
         states.append(outcome.state)
         if outcome.state != RETRY:
             return states
+        if outcome.rate_limited:
+            time.sleep(min(outcome.retry_in, 1.0))
     raise AssertionError(f"never finished: {states}")
 
 
