@@ -14,6 +14,8 @@
 | WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
 | WHATSAPP_SENDING_STALE_SECONDS | 120 | the lease of a send: a delivery left in `sending` longer was orphaned by a dead worker; the outbound sweeper queues it again |
 | WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call), marked possibly duplicated; then failed |
+| WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS | 30 | a reply with no delivery task seen this long after it was due (or stored) is published again by the outbound sweeper, with a lease as long |
+| WHATSAPP_OUTBOX_HORIZON_HOURS | 48 | the outbound sweeper looks for replies never handed to a worker this far back |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
 | WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS | 30 | raw webhook bodies never processed after this are published again |
@@ -42,6 +44,8 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_INBOUND_RETENTION_DAYS": 7,
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
+    "WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS": 30,
+    "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
 }
 

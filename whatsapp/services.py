@@ -571,6 +571,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         if wait > 0:
             if delivery.status == Delivery.Status.SENDING:  # a stale claim: pending again, its attempt recorded
                 delivery.release()
+            delivery.due_at = timezone.now() + timedelta(seconds=wait)
             delivery.save()
             return SendOutcome(RETRY, retry_in=wait, rate_limited=True)
         delivery.claim()
@@ -667,6 +668,8 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
             _delivery_fail(delivery=delivery, code=result.error_code or result.status_code,
                            title=result.error or "failed")
             return outcome
+        if outcome.state == RETRY:
+            delivery.due_at = timezone.now() + timedelta(seconds=outcome.retry_in)
         delivery.save()
         return outcome
 
@@ -682,22 +685,64 @@ def _user_id_known(delivery: Delivery) -> bool:
 
 
 def outbound_sweep(*, limit_per_organisation: int = 500) -> dict[str, int]:
-    """Queue the delivery task again for every delivery in `sending` past its lease, in every organisation (its
-    worker died mid-call; `delivery_send` records the unknown outcome and decides). Safe to repeat."""
+    """Publish the delivery task of every reply whose task is presumed lost, in every organisation, oldest first,
+    at most `limit_per_organisation` each; how many per organisation. Safe to repeat (`delivery_send` locks the row
+    and sends at most once when answers are clear). Three cases:
+
+    - an outbound WhatsApp message of the last WHATSAPP_OUTBOX_HORIZON_HOURS older than the grace with no Delivery
+      row: its hand-off never reached a worker (the broker lost it, or refused it after the commit) — the row is
+      created here, pending;
+    - a pending delivery whose `due_at` (its retry's countdown, or an earlier sweep's lease) passed more than the
+      grace ago: its retry was lost;
+    - `sending` past its lease: its worker died mid-call (`delivery_send` records the unknown outcome).
+
+    Each one published gets a lease (`due_at` = now + the grace), so what is merely queued behind a burst is not
+    published again by the next sweep; a publish the broker refuses ends the organisation's batch (the next sweep
+    tries again)."""
+    grace = timedelta(seconds=int(conf.setting("WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS")))
     lease = timedelta(seconds=int(conf.setting("WHATSAPP_SENDING_STALE_SECONDS")))
-    cutoff = timezone.now() - lease
+    horizon = timedelta(hours=int(conf.setting("WHATSAPP_OUTBOX_HORIZON_HOURS")))
     queued: dict[str, int] = {}
     for organisation in Organisation.objects.exclude(schema_name=get_public_schema_name()):
         with tenant_context(organisation):
-            ids = list(Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=cutoff).order_by(
-                "pk").values_list("message_id", flat=True)[:limit_per_organisation])
+            ids = _outbox_claim(now=timezone.now(), grace=grace, lease=lease, horizon=horizon,
+                                limit=limit_per_organisation)
+            published = 0
             for message_id in ids:
-                task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
-        if ids:
-            queued[organisation.schema_name] = len(ids)
-            logger.warning("whatsapp outbound sweeper queued %s stuck deliveries of %s", len(ids),
+                try:
+                    task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
+                except Exception:  # noqa: BLE001 — the broker is down: the leases lapse, the next sweep publishes
+                    logger.warning("whatsapp outbound sweeper: the broker refused; %s of %s published for %s",
+                                   published, len(ids), organisation.schema_name)
+                    break
+                published += 1
+        if published:
+            queued[organisation.schema_name] = published
+            logger.warning("whatsapp outbound sweeper published %s lost deliveries of %s", published,
                            organisation.schema_name)
     return queued
+
+
+@transaction.atomic
+def _outbox_claim(*, now, grace: timedelta, lease: timedelta, horizon: timedelta, limit: int) -> list[int]:
+    """The message ids of the organisation's lost deliveries (see `outbound_sweep`), oldest first, each given the
+    lease of a sweep (`due_at`); rows other workers hold are skipped."""
+    claimed_until = now + grace
+    without = list(Message.objects.filter(
+        direction=Message.Direction.OUTBOUND, channel=Message.Channel.WHATSAPP,
+        created_at__gt=now - horizon, created_at__lt=now - grace,
+    ).filter(delivery__isnull=True).order_by("created_at", "pk").values_list("pk", flat=True)[:limit])
+    if without:
+        Delivery.objects.bulk_create([Delivery(message_id=message_id, due_at=claimed_until) for message_id in without],
+                                     ignore_conflicts=True)  # a worker that just created one keeps its own
+    lost = list(Delivery.objects.select_for_update(skip_locked=True).filter(
+        status=Delivery.Status.PENDING, due_at__lt=now - grace).exclude(message_id__in=without)
+        .order_by("due_at", "pk").values_list("pk", "message_id")[:max(0, limit - len(without))])
+    stuck = list(Delivery.objects.select_for_update(skip_locked=True).filter(
+        status=Delivery.Status.SENDING, claimed_at__lt=now - lease)
+        .order_by("claimed_at", "pk").values_list("pk", "message_id")[:max(0, limit - len(without) - len(lost))])
+    Delivery.objects.filter(pk__in=[pk for pk, _ in lost]).update(due_at=claimed_until)
+    return [*without, *(message_id for _, message_id in lost), *(message_id for _, message_id in stuck)]
 
 
 # ---------------------------------------------------------------------------------------------------- sweeper

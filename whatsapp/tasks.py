@@ -62,5 +62,6 @@ def sweep_inbound_task(older_than_seconds: int | None = None) -> int:
 
 @shared_task(name="whatsapp.sweep_sending", ignore_result=True)
 def sweep_sending_task() -> dict[str, int]:
-    """Queue again the deliveries stuck in `sending` past their lease (their worker died mid-call)."""
+    """Publish again the deliveries whose task was lost: never handed over, a retry lost, or stuck in `sending`
+    past its lease (see `outbound_sweep`)."""
     return outbound_sweep()

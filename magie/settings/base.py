@@ -392,7 +392,7 @@ MIDDLEWARE.insert(0, "whatsapp.middleware.WebhookMiddleware")
 CELERY_BEAT_SCHEDULE |= {
     "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
     "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
-    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 60.0},  # replies stuck in `sending`
+    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 30.0},  # replies whose task was lost
 }
 # Meta sends webhook bodies of up to 3 MB (WHATSAPP_MAX_BODY_BYTES); Django's default refuses bodies over 2.5 MB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
