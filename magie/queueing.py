@@ -29,9 +29,10 @@ from magie.tenancy import schema_name_current
 logger = logging.getLogger(__name__)
 
 
-def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = ()) -> str:
-    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to; its id."""
-    return task_publish(name, args=(schema_name, *args), schema_name=schema_name)
+def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = (), priority: int | None = None) -> str:
+    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to; its id.
+    `priority` overrides the one task_routes gives the task (the broker serves lower numbers first)."""
+    return task_publish(name, args=(schema_name, *args), schema_name=schema_name, priority=priority)
 
 
 def task_queue_on_commit(name: str, *, args: tuple[object, ...] = (), robust: bool = False) -> None:
@@ -96,7 +97,7 @@ def _short_timeouts() -> dict[str, Any]:
             "transport_options": {**celery_app.conf.broker_transport_options, **options}}
 
 
-def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> str:
+def task_publish(name: str, *, args: tuple[object, ...], schema_name: str, priority: int | None = None) -> str:
     """Publish the task `name(*args)` to run in `schema_name` (its header), on the queue Celery's router picks;
     its id. Eager (tests): run it now through `apply_async`. A broker error is retried once on a new connection,
     then raised and opens the circuit (`publish_circuit`): until it closes, publishing raises BrokerUnavailable at
@@ -105,13 +106,14 @@ def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> st
     if celery_app.conf.task_always_eager:
         return str(celery_app.signature(name, args=args, headers=headers).apply_async().id)
     publish_circuit.before_call()
+    options = {"priority": priority} if priority is not None else {}
     task_id = uuid()
     try:
         try:
-            _send(name, args, headers, task_id, fresh=False)
+            _send(name, args, headers, task_id, fresh=False, options=options)
         except Exception:  # noqa: BLE001 — a connection the broker dropped (idle, restarted): once more on a new one
             logger.warning("publishing %s failed; once more on a new broker connection", name, exc_info=True)
-            _send(name, args, headers, task_id, fresh=True)
+            _send(name, args, headers, task_id, fresh=True, options=options)
     except Exception:
         publish_circuit.failed()
         raise
@@ -122,9 +124,12 @@ def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> st
 __all__ = ["BrokerUnavailable", "publish_circuit", "task_publish", "task_queue", "task_queue_on_commit"]
 
 
-def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id: str, *, fresh: bool) -> None:
+def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id: str, *, fresh: bool,
+          options: dict[str, Any] | None = None) -> None:
     task = celery_app.tasks.get(name)
-    route = celery_app.amqp.router.route({}, name, args, {}, task)
+    route = celery_app.amqp.router.route(dict(options or {}), name, args, {}, task)
+    if route.get("queue") is None:  # a route that only sets a priority (task_routes) leaves the queue to the default
+        route["queue"] = celery_app.amqp.queues[celery_app.conf.task_default_queue]
     queue = route.get("queue")
     root_id = parent_id = None
     parent = celery_app.current_worker_task  # a task queued by a task: keep the chain's ids, as apply_async does

@@ -392,9 +392,38 @@ def delivery_escalate_on_commit(*, delivery_id: int) -> None:
 
 
 def turn_queue(*, schema_name: str, message_id: int) -> None:
-    """Queue the agent's turn for an inbound message, by name (the agent is idempotent on the message id)."""
-    task_queue(TURN_TASK, schema_name=schema_name, args=(message_id,))
+    """Queue the agent's turn for an inbound message, by name (the agent is idempotent on the message id), if the
+    organisation has room (`whatsapp.admission`): else it waits, stored, and is admitted when an earlier turn of
+    the organisation ends. A message whose turn is queued already is not queued again."""
+    from whatsapp.admission import ADMITTED, turn_admit
+
+    if turn_admit(schema_name=schema_name, message_id=message_id) == ADMITTED:
+        turn_publish(schema_name=schema_name, message_id=message_id, raising=True)
+
+
+# A turn admitted from an organisation's backlog (it waited for room, or its task was lost) goes after the parsing of
+# new bodies: fresh messages first (their turns, 3; their parsing, 6), so a backlog being drained never delays
+# anyone's new message, and parsing — cheap, bounded by what arrives — is never starved by it.
+BACKLOG_PRIORITY = 9
+
+
+def turn_publish(*, schema_name: str, message_id: int, raising: bool = False, backlog: bool = False) -> bool:
+    """Publish an admitted message's turn (`backlog`: after fresh work); whether it was. If the broker refuses,
+    the lease is given back (the sweeper admits it again) and the error is raised when `raising`, else logged."""
+    from whatsapp.admission import turn_release
+
+    try:
+        task_queue(TURN_TASK, schema_name=schema_name, args=(message_id,),
+                   priority=BACKLOG_PRIORITY if backlog else None)
+    except Exception:
+        turn_release(schema_name=schema_name, message_id=message_id)
+        if raising:
+            raise
+        logger.warning("whatsapp turn of message %s not published (the broker refused); the sweeper will",
+                       message_id, exc_info=True)
+        return False
     turn_queued.send(sender=turn_queue, schema_name=schema_name, message_id=message_id)
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------- receipts
@@ -749,24 +778,36 @@ def _outbox_claim(*, now, grace: timedelta, lease: timedelta, horizon: timedelta
 
 
 def inbound_sweep(*, older_than_seconds: int | None = None, limit_per_organisation: int = 500) -> dict[str, int]:
-    """Queue again the turn of every WhatsApp inbound message stored more than `older_than_seconds` ago whose turn
-    never finished (`handled_at` null), in every organisation. Safe to repeat: the turn is idempotent."""
+    """Admit and queue the turns of WhatsApp inbound messages stored more than `older_than_seconds` ago whose turn
+    never finished (`handled_at` null) and that hold no lease (their task was lost, or they waited for room), in
+    every organisation, oldest first, as many as the organisation has room for (`whatsapp.admission`) and
+    `limit_per_organisation` at most. What is queued or running already is left alone."""
+    from whatsapp.admission import turns_admit_waiting
+
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_SWEEP_AFTER_SECONDS"))
     cutoff = timezone.now() - timedelta(seconds=seconds)
     queued: dict[str, int] = {}
     for organisation in Organisation.objects.exclude(schema_name=get_public_schema_name()):
         with tenant_context(organisation):
-            ids = list(Message.objects.filter(
-                direction=Message.Direction.INBOUND, channel=Message.Channel.WHATSAPP, handled_at__isnull=True,
-                created_at__lt=cutoff,
-            ).order_by("created_at").values_list("pk", flat=True)[:limit_per_organisation])
-            for message_id in ids:
-                turn_queue(schema_name=organisation.schema_name, message_id=message_id)
-        if ids:
-            queued[organisation.schema_name] = len(ids)
-            logger.info("whatsapp sweeper queued %s unhandled messages of %s", len(ids), organisation.schema_name)
+            published = turns_admit_waiting(schema_name=organisation.schema_name, slots=limit_per_organisation,
+                                            created_before=cutoff)
+        if published:
+            queued[organisation.schema_name] = published
+            logger.info("whatsapp sweeper queued %s unhandled messages of %s", published, organisation.schema_name)
     return queued
+
+
+def turn_ended(*, schema_name: str, message_id: int) -> int:
+    """A turn task ended (done or given up): its lease ends, and as many of the organisation's waiting messages as
+    there is room for are admitted, oldest first; how many."""
+    from whatsapp.admission import turn_release, turns_admit_waiting
+
+    slots = turn_release(schema_name=schema_name, message_id=message_id)
+    if not slots:
+        return 0
+    with schema_context(schema_name):
+        return turns_admit_waiting(schema_name=schema_name, slots=slots)
 
 
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:

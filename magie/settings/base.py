@@ -179,6 +179,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The order of work: the broker serves lower numbers first (Redis, embedded or not; RabbitMQ queues declared without
+# x-max-priority ignore it). A reply ready to send (0, the default) before a turn (3) before parsing a new body (6),
+# so a burst's parsing never delays the replies and turns of the messages already in.
+CELERY_TASK_ROUTES = {"agent.turn": {"priority": 3}, "whatsapp.inbound_process": {"priority": 6}}
 # Publishing (the webhook's ack, every task queued) waits at most this long for the broker, and after a failure does
 # not try again for MAGIE_PUBLISH_PAUSE_SECONDS in that process: the sweepers publish what was stored meanwhile.
 MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.25"))
