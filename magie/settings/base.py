@@ -179,6 +179,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes (prefork: discards) the database pool around every task unless this is set; tasks
+# hand their connection back to the pool instead (magie.celery.connections_after_task). It still starts afresh
+# after this many tasks of a child.
+CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "10000"))
 # The order of work: the broker serves lower numbers first (Redis, embedded or not; RabbitMQ queues declared without
 # x-max-priority ignore it). A reply ready to send (0, the default) before a turn (3) before parsing a new body (6),
 # so a burst's parsing never delays the replies and turns of the messages already in.
