@@ -16,7 +16,7 @@ from magie.models import AppendOnly
 
 # Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take
 # is not the customer's conversation failing). Anything else silences the bot until resolved.
-NOTICE_REASONS = ("delivery_failed",)
+NOTICE_REASONS = ("delivery_failed", "delivery_possibly_duplicated")
 
 
 class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):

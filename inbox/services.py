@@ -49,8 +49,9 @@ def escalation_open(
     now = timezone.now()
     existing = (Escalation.objects.select_for_update()
                 .filter(conversation=conversation).exclude(status=Escalation.Status.RESOLVED).first())
-    if existing is not None and existing.guard in NOTICE_REASONS and guard not in NOTICE_REASONS:
-        # a notice (the bot still answering) becomes the hand-over: its note is kept in `notes`
+    if existing is not None and existing.guard in NOTICE_REASONS and guard != existing.guard:
+        # a notice (the bot still answering) is taken over by the newer reason — a hand-over, or the same reply's
+        # later news ("possibly duplicated", then "failed"); its note is kept in `notes`
         existing.notes = [*existing.notes, {
             "at": existing.created_at.isoformat(), "guard": existing.guard, "evidence": existing.evidence,
             "drafts": existing.drafts, "ask_id": existing.ask_id,
@@ -59,7 +60,8 @@ def escalation_open(
         existing.first_draft = drafts[0] if drafts else ""
         existing.second_draft = drafts[1] if len(drafts) > 1 else ""
         existing.save(update_fields=["notes", "guard", "evidence", "ask_id", "first_draft", "second_draft"])
-        conversation_touch(conversation_id=conversation.pk)
+        if guard not in NOTICE_REASONS:
+            conversation_touch(conversation_id=conversation.pk)
         return existing
     if existing is not None:
         existing.notes = [*existing.notes, {

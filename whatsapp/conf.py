@@ -13,10 +13,13 @@
 | WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |
 | WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
 | WHATSAPP_SENDING_STALE_SECONDS | 120 | the lease of a send: a delivery left in `sending` longer was orphaned by a dead worker; the outbound sweeper queues it again |
-| WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call), marked possibly duplicated; then failed |
+| WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call) unless Meta's receipt settled it meanwhile, marked possibly duplicated (staff told); then failed |
+| WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS | 30.0 | after a timeout, how long Meta's receipts get to show the send arrived before it is sent again |
 | WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS | 30 | a reply with no delivery task seen this long after it was due (or stored) is published again by the outbound sweeper, with a lease as long |
 | WHATSAPP_OUTBOX_HORIZON_HOURS | 48 | the outbound sweeper looks for replies never handed to a worker this far back |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
+| WHATSAPP_TURNS_IN_FLIGHT | 8 | an organisation's turns queued or running at once (`whatsapp.admission`); the rest wait stored, oldest first |
+| WHATSAPP_TURN_LEASE_SECONDS | 120 | a queued turn's lease: past it without the task ending, the sweeper admits the message again |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
 | WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS | 30 | raw webhook bodies never processed after this are published again |
 | WHATSAPP_INBOUND_RETENTION_DAYS | 7 | processed raw webhook bodies are deleted after this (messages are kept forever) |
@@ -41,12 +44,15 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_HTTP_TIMEOUT_SECONDS": 10.0,
     "WHATSAPP_SENDING_STALE_SECONDS": 120,
     "WHATSAPP_UNKNOWN_OUTCOME_RETRIES": 1,
+    "WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS": 30.0,
     "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_INBOUND_RETENTION_DAYS": 7,
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
     "WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
+    "WHATSAPP_TURNS_IN_FLIGHT": 8,
+    "WHATSAPP_TURN_LEASE_SECONDS": 120,
 }
 
 

@@ -179,6 +179,7 @@ class Status(_Model):
     status: str
     timestamp: str | int | float | None = None
     recipient_id: str = ""
+    biz_opaque_callback_data: str = ""  # what our send carried (names its delivery)
     errors: list[StatusError] = Field(default_factory=list)
 
 
@@ -230,6 +231,7 @@ class StatusItem:
     recipient_id: str
     errors: list[dict[str, Any]] = field(default_factory=list)
     raw: dict[str, Any] = field(default_factory=dict)
+    callback_data: str = ""  # `biz_opaque_callback_data`, echoed from the send
 
 
 @dataclass(frozen=True)
@@ -416,7 +418,7 @@ def _status_item(number: str, raw: dict[str, Any], now: datetime) -> StatusItem:
         phone_number_id=number, wamid=bounded_id(status.id), status=status.status[:STATUS_MAX],
         at=_timestamp(status.timestamp, now), recipient_id=status.recipient_id[:256],
         errors=[error.model_dump() for error in status.errors],
-        raw=status.model_dump(by_alias=True),
+        raw=status.model_dump(by_alias=True), callback_data=status.biz_opaque_callback_data[:512],
     )
 
 

@@ -79,11 +79,13 @@ def _template_text(text: str) -> str:
 
 def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_list: bool = False,
                      template: bool = False, language: str = "en", reply_to: str = "",
-                     user_id: str = "") -> dict[str, Any]:
+                     user_id: str = "", callback_data: str = "") -> dict[str, Any]:
     """The JSON body of `POST /{phone_number_id}/messages` (OutboundInvalid when a limit is broken). Addressed to
     the wa_id `to`, or — for a customer known only by a username — to their business-scoped `user_id` as
-    `recipient`."""
+    `recipient`. `callback_data` rides as `biz_opaque_callback_data`, which Meta echoes in the status webhooks."""
     body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual"}
+    if callback_data:
+        body["biz_opaque_callback_data"] = callback_data[:512]
     if to:
         body["to"] = to
     else:

@@ -382,6 +382,15 @@ def _media_read_queue_on_commit(*, schema_name: str, message_id: int, media_id: 
     transaction.on_commit(media_read_queue_after_commit, robust=True)
 
 
+def _possible_duplicate_notice_on_commit(*, delivery_id: int) -> None:
+    schema_name = schema_name_current()
+
+    def possible_duplicate_notice_after_commit() -> None:
+        delivery_notice(delivery_id=delivery_id, schema_name=schema_name, reason="delivery_possibly_duplicated")
+
+    transaction.on_commit(possible_duplicate_notice_after_commit, robust=True)
+
+
 def delivery_escalate_on_commit(*, delivery_id: int) -> None:
     schema_name = schema_name_current()  # now, not at commit time
 
@@ -439,9 +448,32 @@ def status_record(*, item: StatusItem) -> DeliveryEvent:
     if not created:
         return event
     delivery = Delivery.objects.select_for_update().filter(wamid=item.wamid).first()
+    if delivery is None and item.callback_data:
+        delivery = _receipt_settles(item=item)
     if delivery is not None:
         _apply_event(delivery=delivery, event=event)
     return event
+
+
+def _receipt_settles(*, item: StatusItem) -> Delivery | None:
+    """A receipt for a wamid we never recorded, naming one of our deliveries (its callback data): the send whose
+    answer was lost (a timeout, a worker killed mid-call) did reach Meta. A delivery still waiting to be sent again
+    takes this wamid and is sent — no second send. One sent meanwhile under another wamid was sent twice: marked
+    possibly duplicated (staff are told)."""
+    delivery = _delivery_of_callback(item.callback_data)
+    if delivery is None or item.status not in ("sent", "delivered", "read"):
+        return None
+    if can_proceed(delivery.accept) and not delivery.wamid:
+        delivery.accept(wamid=item.wamid)
+        delivery.save()
+        message_set_channel_id(message_id=delivery.message_id, channel_message_id=item.wamid)
+        logger.info("whatsapp delivery %s settled by Meta's receipt (its own answer was lost)", delivery.pk)
+        return delivery
+    if delivery.wamid and delivery.wamid != item.wamid and not delivery.possibly_duplicated:
+        delivery.possibly_duplicated = True
+        delivery.save(update_fields=["possibly_duplicated", "updated_at"])
+        _possible_duplicate_notice_on_commit(delivery_id=delivery.pk)
+    return None
 
 
 def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
@@ -521,6 +553,24 @@ def _unknown_outcomes(delivery: Delivery) -> int:
     return sum(1 for attempt in delivery.attempts if attempt.get("unknown"))
 
 
+def _resending_unknown(delivery: Delivery) -> bool:
+    """This attempt follows one whose outcome is unknown (and no receipt settled it): a possible duplicate."""
+    return bool(delivery.attempts) and bool(delivery.attempts[-1].get("unknown")) and not delivery.possibly_duplicated
+
+
+def delivery_callback_data(delivery_id: int) -> str:
+    """What a send carries as `biz_opaque_callback_data`; Meta echoes it in the send's status webhooks, so a receipt
+    names its delivery even when the send's own answer was lost."""
+    return f"magie-delivery:{delivery_id}"
+
+
+def _delivery_of_callback(callback_data: str) -> Delivery | None:
+    prefix, _, number = callback_data.partition(":")
+    if prefix != "magie-delivery" or not number.isdigit():
+        return None
+    return Delivery.objects.select_for_update().filter(pk=int(number)).first()
+
+
 def delivery_send(*, message_id: int) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
     when one is not.
@@ -567,7 +617,12 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             if _unknown_outcomes(delivery) > int(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_RETRIES")):
                 _delivery_fail(delivery=delivery, code=None, title="outcome unknown twice (not sent again)")
                 return SendOutcome(DONE)
+        if _resending_unknown(delivery):
+            # Meta's receipts (matched by the send's callback data, `status_record`) had the lease, or the wait
+            # after the timeout, to show the first send arrived; none did, so it is sent again — and the customer
+            # may read it twice: staff are told.
             delivery.possibly_duplicated = True
+            _possible_duplicate_notice_on_commit(delivery_id=delivery.pk)
         channel = _channel_for(message)
         if channel is None:
             _delivery_fail(delivery=delivery, code=None, title="this organisation has no WhatsApp channel")
@@ -582,7 +637,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
                 **_recipient(conversation.customer, after_refusal=_phone_refused(delivery)),
                 text=message_text_for_customer(message=message), buttons=message.buttons,
                 as_list=message.kind == Message.Kind.LIST, template=not window_open, language=language,
-                reply_to=message.reply_to,
+                reply_to=message.reply_to, callback_data=delivery_callback_data(delivery.pk),
             )
         except OutboundInvalid as error:
             _delivery_fail(delivery=delivery, code=None, title=f"{error.code}: {error.message}")
@@ -638,17 +693,24 @@ def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
 
 def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
     """Open (or add to) the conversation's item in the staff inbox: this reply did not reach the customer."""
+    delivery_notice(delivery_id=delivery_id, schema_name=schema_name, reason="delivery_failed")
+
+
+def delivery_notice(*, delivery_id: int, schema_name: str, reason: str) -> None:
+    """Open (or add to) the conversation's item in the staff inbox about this reply: it did not reach the customer
+    ("delivery_failed"), or it may have reached them twice ("delivery_possibly_duplicated"). A notice: the bot
+    goes on answering (`inbox.models.NOTICE_REASONS`)."""
     from inbox.services import escalation_open  # inbox imports conversations; the channel reports into it
 
     with schema_context(schema_name):
         delivery = Delivery.objects.select_related("message").get(pk=delivery_id)
         message = delivery.message
-        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="delivery_failed",
+        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard=reason,
                         evidence={"delivery_id": delivery.pk, "message_id": message.pk,
                                                  "error_code": delivery.error_code, "error": delivery.error_title,
                                                  "attempts": len(delivery.attempts)},
                         drafts=[message.text])
-        logger.error("whatsapp delivery %s failed (%s); the staff inbox was told", delivery_id,
+        logger.error("whatsapp delivery %s: %s (%s); the staff inbox was told", delivery_id, reason,
                      delivery.error_title)
 
 
@@ -674,8 +736,9 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
                 _delivery_fail(delivery=delivery, code=None, title=f"outcome unknown twice: {result.error}")
                 return outcome
             delivery.release()
-            delivery.possibly_duplicated = True
-            outcome = SendOutcome(RETRY, retry_in=_backoff(_counted(delivery)))
+            # Not again at once: Meta's receipt of the first send (its callback data names this delivery) may come
+            # meanwhile and settle it (`status_record`); the next attempt sends again only if none did.
+            outcome = SendOutcome(RETRY, retry_in=float(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS")))
         elif _phone_refused(delivery) and result.to == "phone" and _user_id_known(delivery):
             delivery.release()  # the number is unreachable; the business-scoped user id is tried next
             outcome = SendOutcome(RETRY, retry_in=0.0)

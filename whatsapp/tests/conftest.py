@@ -95,6 +95,7 @@ def _whatsapp_settings(settings):
     settings.WHATSAPP_RETRY_BACKOFF_SECONDS = 0.05
     settings.WHATSAPP_THROTTLE_PAUSE_SECONDS = 0.05  # Meta's pace, compressed
     settings.WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS = 0.4
+    settings.WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS = 0.1
 
 
 class TurnLog:

@@ -60,9 +60,10 @@ def test_a_text_is_sent_with_the_token_to_the_numbers_endpoint(demobank, fake_gr
     [request] = fake_graph.requests
     assert request.path == f"/v21.0/{BANK_NUMBER}/messages"
     assert request.headers["Authorization"] == "Bearer demo-access-token-demobank"
-    assert request.json == {"messaging_product": "whatsapp", "recipient_type": "individual", "to": CUSTOMER,
-                            "type": "text", "text": {"body": "Seu saldo é R$ 10,00", "preview_url": False}}
     delivery = Delivery.objects.get(message=message)
+    assert request.json == {"messaging_product": "whatsapp", "recipient_type": "individual", "to": CUSTOMER,
+                            "type": "text", "text": {"body": "Seu saldo é R$ 10,00", "preview_url": False},
+                            "biz_opaque_callback_data": f"magie-delivery:{delivery.pk}"}  # echoed in receipts
     assert (delivery.status, delivery.wamid, delivery.phone_number_id) == ("sent", "wamid.FAKE-1", BANK_NUMBER)
     assert [a["status_code"] for a in delivery.attempts] == [200]
     message.refresh_from_db()
