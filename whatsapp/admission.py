@@ -79,7 +79,8 @@ def turn_release(*, schema_name: str, message_id: int) -> int:
 
 def turns_in_flight(*, schema_name: str) -> set[int]:
     """The message ids holding a lease (expired ones included until the next admission removes them)."""
-    return {int(member) for member in sender._redis().zrange(_keys(schema_name)[0], 0, -1)}
+    members: list[bytes] = sender._redis().zrange(_keys(schema_name)[0], 0, -1)  # type: ignore[assignment]
+    return {int(member) for member in members}
 
 
 def admission_reset(*, schema_name: str) -> None:
