@@ -235,10 +235,24 @@ class StatusItem:
 
 
 @dataclass(frozen=True)
+class NoticeItem:
+    """An operational notification (see `whatsapp.inbound.models.ChannelNotice`)."""
+
+    field: str
+    account_id: str
+    phone_number_id: str
+    event: str
+    subject: str
+    detail: dict[str, Any]
+    needs_action: bool
+
+
+@dataclass(frozen=True)
 class Parsed:
     messages: list[InboundItem]
     statuses: list[StatusItem]
     skipped: list[str] = field(default_factory=list)  # why each skipped item was skipped (for the log)
+    notices: list[NoticeItem] = field(default_factory=list)
 
 
 ID_MAX = 200  # longer ids (Meta's are far shorter) are stored as a digest; the columns hold 256
@@ -281,14 +295,58 @@ def bounded_id(value: str) -> str:
     return "sha256:" + hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()
 
 
-def _changes(data: dict[str, Any]):
-    """Every `entry[].changes[]` that is an object, read defensively."""
+def _changes(data: dict[str, Any], *, with_entry: bool = False):
+    """Every `entry[].changes[]` that is an object, read defensively (with its entry's id: `with_entry`)."""
     entries = data.get("entry")
     for entry in entries if isinstance(entries, list) else []:
         changes = entry.get("changes") if isinstance(entry, dict) else None
         for change in changes if isinstance(changes, list) else []:
             if isinstance(change, dict):
-                yield change
+                yield (str(entry.get("id", ""))[:64], change) if with_entry else change
+
+
+def operational_fields(data: dict[str, Any]) -> bool:
+    """Whether the body carries a change other than `messages` (a template's review, the account's status…): kept
+    even when it names no phone number of ours."""
+    return any(str(change.get("field", "messages")) != "messages" for change in _changes(data))
+
+
+# What an operator must act on: a template that is not (or no longer) usable — replies outside the customer's
+# 24-hour window go as a template —, and any account event but the benign ones.
+TEMPLATE_EVENTS_TO_ACT = {"REJECTED", "PAUSED", "DISABLED", "FLAGGED", "PENDING_DELETION", "LIMIT_EXCEEDED"}
+ACCOUNT_EVENTS_BENIGN = {"VERIFIED_ACCOUNT", "PARTNER_ADDED", "PARTNER_APP_INSTALLED", "AUTH_INTL_PRICE_ELIGIBILITY_UPDATE"}
+
+
+def _notices(account_id: str, field_name: str, value: dict[str, Any]) -> list[NoticeItem]:
+    """The operational notifications of one change (never raises: every field is read defensively)."""
+    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
+    number = str(metadata.get("phone_number_id", ""))[:32]
+
+    def item(event: Any, subject: Any, detail: dict[str, Any], needs_action: bool, name: str = field_name):
+        return NoticeItem(field=name[:64], account_id=account_id, phone_number_id=number, event=str(event or "")[:128],
+                          subject=str(subject or "")[:256], detail=detail, needs_action=needs_action)
+
+    if field_name == "messages":
+        errors = value.get("errors")
+        return [item((error or {}).get("code", ""), (error or {}).get("title", ""), {"error": error}, True,
+                     name="messages.errors") for error in (errors if isinstance(errors, list) else [])
+                if isinstance(error, dict)]
+    if field_name == "message_template_status_update":
+        event = str(value.get("event", "")).upper()
+        return [item(event, value.get("message_template_name", ""), value, event in TEMPLATE_EVENTS_TO_ACT)]
+    if field_name == "account_update":
+        event = str(value.get("event", "")).upper()
+        return [item(event, value.get("phone_number", ""), value, event not in ACCOUNT_EVENTS_BENIGN)]
+    if field_name == "user_preferences":
+        preferences = value.get("user_preferences")
+        return [item(f"{preference.get('category', '')}:{preference.get('value', '')}", preference.get("wa_id", ""),
+                     preference, False) for preference in (preferences if isinstance(preferences, list) else [])
+                if isinstance(preference, dict)]
+    if field_name == "smb_message_echoes":
+        echoes = value.get("message_echoes")
+        return [item(echo.get("type", ""), echo.get("to", ""), echo, False)
+                for echo in (echoes if isinstance(echoes, list) else []) if isinstance(echo, dict)]
+    return [item(value.get("event", ""), "", value, False)]  # another field: kept for the record
 
 
 def phone_number_ids(data: dict[str, Any]) -> set[str]:
@@ -423,18 +481,21 @@ def _status_item(number: str, raw: dict[str, Any], now: datetime) -> StatusItem:
 
 
 def parse(data: Any, *, now: datetime | None = None) -> Parsed:
-    """Every message and status of every entry and change, in body order; never raises. Changes of other fields
-    (account updates, templates…) are ignored; an item that does not match is skipped with its reason."""
+    """Every message and status of every entry and change, in body order, and the operational notifications
+    (other fields: templates, the account, preferences, echoes; value-level errors); never raises. An item that does
+    not match is skipped with its reason."""
     now = now or datetime.now(tz=UTC)
     messages: list[InboundItem] = []
     statuses: list[StatusItem] = []
     skipped: list[str] = []
+    notices: list[NoticeItem] = []
     if not isinstance(data, dict):
         return Parsed(messages, statuses, ["the body is not a JSON object"])
     data = clean(data)
-    for change_raw in _changes(data):
+    for account_id, change_raw in _changes(data, with_entry=True):
         try:
             change = Change.model_validate(change_raw)
+            notices.extend(_notices(account_id, change.field, change.value))
             if change.field != "messages":
                 continue
             value = Value.model_validate(change.value)
@@ -454,4 +515,4 @@ def parse(data: Any, *, now: datetime | None = None) -> Parsed:
                 statuses.append(_status_item(number, raw, now))
             except ValidationError as error:
                 skipped.append(f"status {str(raw.get('id', ''))[:80]!r}: {_errors(error)}")
-    return Parsed(messages=messages, statuses=statuses, skipped=skipped)
+    return Parsed(messages=messages, statuses=statuses, skipped=skipped, notices=notices)

@@ -22,6 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
@@ -39,9 +40,18 @@ from magie.tenancy import schema_name_current, tenancy_current
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
 from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
-from whatsapp.inbound.models import InboundBody
+from whatsapp.inbound.models import ChannelNotice, InboundBody
 from whatsapp.models import CustomerRoute, Delivery, DeliveryEvent
-from whatsapp.payloads import InboundItem, StatusItem, body_json, notification_key, parse, phone_number_ids
+from whatsapp.payloads import (
+    InboundItem,
+    NoticeItem,
+    StatusItem,
+    body_json,
+    notification_key,
+    operational_fields,
+    parse,
+    phone_number_ids,
+)
 from whatsapp.signals import turn_queued
 
 logger = logging.getLogger(__name__)
@@ -157,7 +167,7 @@ def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
         raise SignatureInvalid("X-Hub-Signature-256 is missing")
     data = body_json(body)
     verified = webhook_verify(body=body, signature=signature, numbers=phone_number_ids(data))
-    if not verified:
+    if not verified and not operational_fields(data):  # signed by one of our apps, for no number of ours
         return Acknowledgement(accepted=False)
     inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
     if inbound_id is None:
@@ -239,9 +249,11 @@ def inbound_process(*, inbound_id: int) -> InboundOutcome:
         with connection.cursor() as cursor:
             for number in sorted(numbers):  # always in the same order: no deadlock between workers
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
-        # Under the locks: this body and the older ones of its numbers still waiting, oldest first.
-        rows = list(InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
-                    .filter(phone_number_ids__overlap=numbers).order_by("pk")[:50])
+        # Under the locks: this body and the older ones of its numbers still waiting, oldest first (a body naming
+        # no number of ours — an account's or a template's notification — alone).
+        waiting = InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
+        rows = list((waiting.filter(phone_number_ids__overlap=numbers) if numbers else waiting.filter(pk=inbound_id))
+                    .order_by("pk")[:50])
         for row in rows:
             try:
                 with transaction.atomic():
@@ -268,6 +280,7 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
     for reason in parsed.skipped:
         logger.warning("whatsapp inbound %s: skipped %s", row.pk, reason)
     outcome.skipped.extend(parsed.skipped)
+    notices_record(notices=parsed.notices, body_id=row.pk)
     channels = {channel.phone_number_id: channel for channel in WhatsAppChannel.objects.select_related(
         "organisation").filter(phone_number_id__in=row.phone_number_ids)}
     by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
@@ -319,6 +332,23 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
     for status in statuses:
         status_record(item=status)
         outcome.statuses += 1
+
+
+def notices_record(*, notices: list[NoticeItem], body_id: int | None = None) -> list[ChannelNotice]:
+    """Keep Meta's operational notifications (public schema) and raise, as errors in the log, those an operator
+    must act on: a template rejected or paused (replies outside the 24-hour window need one), a restricted or
+    disabled account, a value-level error."""
+    rows = ChannelNotice.objects.bulk_create([ChannelNotice(
+        field=notice.field, account_id=notice.account_id, phone_number_id=notice.phone_number_id,
+        event=notice.event, subject=notice.subject, detail=notice.detail, needs_action=notice.needs_action,
+        body_id=body_id) for notice in notices])
+    for notice in notices:
+        if notice.needs_action:
+            logger.error("whatsapp: %s %s %s needs an operator (account %s, number %s)", notice.field, notice.event,
+                         notice.subject, notice.account_id or "?", notice.phone_number_id or "?")
+        else:
+            logger.info("whatsapp: %s %s %s kept", notice.field, notice.event, notice.subject)
+    return rows
 
 
 MEDIA_READ_TASK = "whatsapp.media_read"
@@ -876,19 +906,24 @@ def turn_ended(*, schema_name: str, message_id: int) -> int:
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
     """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
     was lost, or its processing failed and may be retried), oldest first, `limit` at most, and stop at the first
-    publish the broker refuses; forget processed bodies older than the retention. How many were published. Safe to
+    publish the broker refuses; each published holds a lease of four times that age, so what still waits in the
+    queue is not published again at every sweep; forget processed bodies older than the retention. How many were published. Safe to
     repeat: processing is idempotent."""
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
     now = timezone.now()
+    lease = now - timedelta(seconds=max(seconds, 1) * 4)
     with schema_context(get_public_schema_name()):
         ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
-            seconds=seconds)).order_by("pk").values_list("pk", flat=True)[:limit])
+            seconds=seconds)).filter(Q(republished_at__isnull=True) | Q(republished_at__lt=lease))
+            .order_by("pk").values_list("pk", flat=True)[:limit])
         published = 0
         for inbound_id in ids:
             if not inbound_publish(inbound_id=inbound_id):
                 break  # the broker is down: the next sweep tries again
             published += 1
+        # leased: published again, they are not published once more by the next sweeps while they wait in a queue
+        InboundBody.objects.filter(pk__in=ids[:published]).update(republished_at=now)
         if published:
             logger.warning("whatsapp inbound sweeper published %s bodies never processed", published)
         retention = timedelta(days=int(conf.setting("WHATSAPP_INBOUND_RETENTION_DAYS")))

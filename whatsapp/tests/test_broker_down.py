@@ -128,3 +128,14 @@ def test_a_failing_after_commit_publish_is_logged_and_the_next_ones_still_run(co
     with schema_context("demobank"):
         second = Message.objects.get(channel_message_id=messages[1]["id"])
     assert turns.message_ids() == [second.pk]  # the first is left to the unhandled sweeper
+
+
+def test_the_inbound_sweeper_publishes_a_waiting_body_once_per_lease(platform, turns):
+    """A body whose task still waits in a long queue is published again once, not at every sweep."""
+    turns.run_inbound = False  # its task stays queued, as behind a burst
+    body = encode(envelope(change(messages=[inbound("text", {"body": "na fila"})])))
+    post(platform, body, **signed(body))
+    assert raw_inbound_sweep(older_than_seconds=0) == 1
+    assert raw_inbound_sweep(older_than_seconds=0) == 0  # leased
+    InboundBody.objects.update(republished_at=None)  # the lease ended (its task was lost after all)
+    assert raw_inbound_sweep(older_than_seconds=0) == 1

@@ -289,10 +289,16 @@ def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_cal
     assert post(platform, body, **signed(body)).status_code == 413
 
 
-def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
+def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged_and_kept(platform):
+    from whatsapp.inbound.models import ChannelNotice
+
     body = encode({"object": "whatsapp_business_account", "entry": [{"id": "WABA", "changes": [
         {"field": "account_update", "value": {"event": "VERIFIED_ACCOUNT"}}]}]})
-    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": False}  # nothing for us
+    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": True}  # a notification
+    assert list(ChannelNotice.objects.values_list("field", "event")) == [("account_update", "VERIFIED_ACCOUNT")]
+    messages_for_nobody = encode(envelope(change(number="999999999999999", messages=[inbound("text", {"body": "x"})])))
+    assert post(platform, messages_for_nobody, **signed(messages_for_nobody)).json() == {
+        "status": "ok", "accepted": False}  # nothing for us
     assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
 
 
