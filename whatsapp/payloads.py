@@ -319,8 +319,8 @@ ACCOUNT_EVENTS_BENIGN = {"VERIFIED_ACCOUNT", "PARTNER_ADDED", "PARTNER_APP_INSTA
 
 def _notices(account_id: str, field_name: str, value: dict[str, Any]) -> list[NoticeItem]:
     """The operational notifications of one change (never raises: every field is read defensively)."""
-    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
-    number = str(metadata.get("phone_number_id", ""))[:32]
+    metadata = value.get("metadata")
+    number = str(metadata.get("phone_number_id", ""))[:32] if isinstance(metadata, dict) else ""
 
     def item(event: Any, subject: Any, detail: dict[str, Any], needs_action: bool, name: str = field_name):
         return NoticeItem(field=name[:64], account_id=account_id, phone_number_id=number, event=str(event or "")[:128],
