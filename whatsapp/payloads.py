@@ -16,8 +16,10 @@ Inbound message types and what is stored (kind, text, payload, reply_to):
 | interactive.list_reply | list | title | id (OUR payload string) |
 | button (template quick reply) | button | text | payload |
 | image, video, audio, document, sticker | media | caption (or file name) | the type, e.g. "image" |
+| interactive.nfm_reply (a completed Flow) | text | the answers' values, in the form's order | "flow" |
+| interactive.call_permission_reply | other | "" | "call_permission:<accept/reject>"; handled at once |
 | location | other | "name, address (lat, lng)" | "location" |
-| contacts | other | the contacts' names | "contacts" |
+| contacts | text | each contact's name and numbers ("Ana Costa +5511…") | "contacts" |
 | reaction | other | the emoji ("" when removed) | "reaction"; reply_to = the reacted message; handled at once |
 | edit | edit | the new text (or caption) | "edit"; reply_to = the edited message |
 | revoke | deletion | "" | "revoke"; reply_to = the deleted message |
@@ -77,10 +79,24 @@ class Reply(_Model):
     description: str = ""
 
 
+class FlowReply(_Model):  # interactive "nfm_reply": a completed WhatsApp Flow
+    name: str = ""
+    body: str = ""
+    response_json: str = ""
+
+
+class CallPermissionReply(_Model):  # interactive "call_permission_reply": may the business call this customer?
+    response: str = ""
+    is_permanent: bool = False
+    expiration_timestamp: str | int | None = None
+
+
 class Interactive(_Model):
     type: str = ""
     button_reply: Reply | None = None
     list_reply: Reply | None = None
+    nfm_reply: FlowReply | None = None
+    call_permission_reply: CallPermissionReply | None = None
 
 
 class QuickReply(_Model):  # type "button": a template's quick-reply button
@@ -111,8 +127,14 @@ class SharedContactName(_Model):
     formatted_name: str = ""
 
 
+class SharedContactPhone(_Model):
+    phone: str = ""
+    wa_id: str = ""
+
+
 class SharedContact(_Model):
     name: SharedContactName = Field(default_factory=SharedContactName)
+    phones: list[SharedContactPhone] = Field(default_factory=list)
 
 
 class EditedMessage(_Model):
@@ -407,6 +429,10 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         elif message.interactive.list_reply:
             reply = message.interactive.list_reply
             kind, text, payload = Message.Kind.LIST, reply.title, reply.id
+        elif message.interactive.nfm_reply:
+            kind, text, payload = Message.Kind.TEXT, _flow_answers(message.interactive.nfm_reply), "flow"
+        elif message.interactive.call_permission_reply:
+            payload = f"call_permission:{message.interactive.call_permission_reply.response or 'unknown'}"
         else:
             payload = f"interactive:{message.interactive.type}"
     elif message.type == "button" and message.button:
@@ -420,7 +446,10 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         label = ", ".join(part for part in (where.name, where.address) if part)
         text = f"{label} ({where.latitude}, {where.longitude})".strip()
     elif message.type == "contacts" and message.contacts:
-        text = ", ".join(contact.name.formatted_name for contact in message.contacts if contact.name.formatted_name)
+        # what the customer shared is what they mean ("pay this person"): the names and numbers, as text
+        kind = Message.Kind.TEXT
+        text = "; ".join(" ".join(part for part in (contact.name.formatted_name, *(
+            phone.phone or phone.wa_id for phone in contact.phones)) if part) for contact in message.contacts)
     elif message.type == "reaction" and message.reaction:
         text, reply_to = message.reaction.emoji, message.reaction.message_id
     elif message.type == "edit" and message.edit:
@@ -434,6 +463,19 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         notice = message.system or System()
         kind, text, payload = KIND_SYSTEM, notice.body, f"system:{notice.type}" if notice.type else "system"
     return kind, text, payload[:512], bounded_id(reply_to) if reply_to else ""
+
+
+def _flow_answers(reply: FlowReply) -> str:
+    """A completed Flow's answers as the customer's text (the fields' values in the form's order; the flow token,
+    ours, left out): what they filled in is what they said."""
+    try:
+        answers = json.loads(reply.response_json or "{}")
+    except ValueError:
+        answers = {}
+    if not isinstance(answers, dict):
+        return reply.body
+    values = [str(value) for key, value in answers.items() if key != "flow_token" and value not in (None, "", [])]
+    return ", ".join(values)[:4096] or reply.body
 
 
 # The message kinds of edits, deletions and system notices (the turn handles them; no canned reply).
@@ -464,7 +506,8 @@ def _message_item(number: str, raw: dict[str, Any], value: Value, now: datetime)
         name=(contact.profile.name if contact else "")[:120],
         phone=f"+{message.from_}" if _DIGITS.match(message.from_) else "",
         user_id=bounded_id(user_id) if user_id else "",
-        queue_turn=message.type != "reaction",
+        # a reaction, or an answer to "may we call you?", is recorded: nothing to answer
+        queue_turn=message.type != "reaction" and not (message.interactive and message.interactive.call_permission_reply),
         new_channel_user_id=new_number if _DIGITS.match(new_number) else "",
         media_id=bounded_id(message.image.id) if message.type == "image" and message.image and message.image.id else "",
     )
