@@ -198,6 +198,22 @@ class Platform:
                 pass
         return total
 
+    def database_cpu(self) -> float:
+        """The embedded PostgreSQL's CPU seconds: the postmaster, its live backends and those it has reaped."""
+        try:
+            postmaster = psutil.Process(int((DATA_DIR / "pg" / "postmaster.pid").read_text().split()[0]))
+            times = postmaster.cpu_times()
+            total = times.user + times.system + times.children_user + times.children_system
+            for child in postmaster.children(recursive=True):
+                try:
+                    child_times = child.cpu_times()
+                    total += child_times.user + child_times.system
+                except psutil.NoSuchProcess:
+                    continue
+            return total
+        except (OSError, ValueError, IndexError, psutil.Error):
+            return float("nan")
+
     def tasks_done(self) -> dict[str, int]:
         """Tasks the worker ran (ended or retried) by name, the beat's periodic ones left out."""
         counts: dict[str, int] = {}
@@ -243,7 +259,7 @@ def wait_replies(graph: FakeGraphServer, since: int, expected: int, quiet: float
 def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
               schedule: list[tuple[float, Any, str, str]]) -> dict[str, float]:
     since = len(graph.requests)
-    cpu, tasks = platform.worker_cpu(), platform.tasks_done()
+    cpu, database, tasks = platform.worker_cpu(), platform.database_cpu(), platform.tasks_done()
     load = os.getloadavg()[0]
     sent = send_schedule(platform.port, schedule)
     wait_replies(graph, since, len(schedule))
@@ -266,6 +282,7 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
         "reply_p50_s": percentile(waits, 0.50), "reply_p95_s": percentile(waits, 0.95),
         "reply_p99_s": percentile(waits, 0.99),
         "worker_cpu_ms": (platform.worker_cpu() - cpu) * 1000 / max(1, answered),
+        "database_cpu_ms": (platform.database_cpu() - database) * 1000 / max(1, answered),
         "tasks_per_message": task_count / max(1, len(schedule)), "load": load,
     }
     by_name = {key: tasks_after.get(key, 0) - tasks.get(key, 0) for key in tasks_after}
@@ -273,7 +290,8 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
           f"{len(sent['failures'])} failed requests; {figures['throughput']:.1f} msg/s end to end; ack p50 "
           f"{figures['ack_p50_ms']:.1f} ms p99 {figures['ack_p99_ms']:.1f} ms; ack → reply p50 "
           f"{figures['reply_p50_s']:.3f} s p95 {figures['reply_p95_s']:.3f} s p99 {figures['reply_p99_s']:.3f} s; "
-          f"worker {figures['worker_cpu_ms']:.1f} ms CPU and {figures['tasks_per_message']:.2f} tasks per message "
+          f"worker {figures['worker_cpu_ms']:.1f} ms CPU and {figures['tasks_per_message']:.2f} tasks per message, "
+          f"PostgreSQL {figures['database_cpu_ms']:.1f} ms CPU per message "
           f"({', '.join(f'{k} {v}' for k, v in sorted(by_name.items()) if v)}); load average {load:.2f}",
           flush=True)
     return figures
@@ -356,6 +374,8 @@ def main() -> None:
     cpu_key = "50" if "50" in results else steady_keys[0]
     print(f"RESULT worker_cpu_ms_per_message {results[cpu_key]['worker_cpu_ms']:.1f} (at {cpu_key} msg/s)")
     print(f"RESULT worker_tasks_per_message {results[cpu_key]['tasks_per_message']:.2f} (at {cpu_key} msg/s)")
+    print(f"RESULT database_cpu_ms_per_message {results[cpu_key]['database_cpu_ms']:.1f} (at {cpu_key} msg/s; "
+          "all of PostgreSQL's work, web's included)")
     lost = sum(figures["messages"] - figures["answered"] for figures in results.values())
     duplicated = sum(figures["duplicates"] for figures in results.values())
     print(f"RESULT replies_lost {lost} duplicated {duplicated} (target 0 and 0)")
