@@ -630,7 +630,8 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         if message.direction != Message.Direction.OUTBOUND or message.channel != Message.Channel.WHATSAPP:
             logger.warning("whatsapp.deliver called for message %s, which is not a WhatsApp reply", message_id)
             return SendOutcome(DONE)
-        Delivery.objects.get_or_create(message=message)
+        # One INSERT … ON CONFLICT DO NOTHING (get_or_create read first and inserted in a savepoint), then the lock.
+        Delivery.objects.bulk_create([Delivery(message=message)], ignore_conflicts=True)
         delivery = Delivery.objects.select_for_update().get(message=message)
         if delivery.status in FINISHED:
             return SendOutcome(DONE)
