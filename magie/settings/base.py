@@ -189,7 +189,7 @@ CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "10000"))
 CELERY_TASK_ROUTES = {"agent.turn": {"priority": 3}, "whatsapp.inbound_process": {"priority": 6}}
 # Publishing (the webhook's ack, every task queued) waits at most this long for the broker, and after a failure does
 # not try again for MAGIE_PUBLISH_PAUSE_SECONDS in that process: the sweepers publish what was stored meanwhile.
-MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.25"))
+MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.5"))
 MAGIE_PUBLISH_PAUSE_SECONDS = float(os.environ.get("MAGIE_PUBLISH_PAUSE_SECONDS", "5"))
 # Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
 CELERY_BEAT_SCHEDULE = {
