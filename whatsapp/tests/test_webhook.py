@@ -100,7 +100,7 @@ def test_a_store_number_routes_to_the_store_schema(platform, turns, django_captu
     (inbound("document", {"id": "M3", "filename": "extrato.pdf"}), "media", "document", "extrato.pdf"),
     (inbound("sticker", {"id": "M4", "animated": False}), "media", "sticker", ""),
     (inbound("location", {"latitude": 1.5, "longitude": 2.5}), "other", "location", "(1.5, 2.5)"),
-    (inbound("contacts", [{"name": {"formatted_name": "Pedro"}}]), "other", "contacts", "Pedro"),
+    (inbound("contacts", [{"name": {"formatted_name": "Pedro"}}]), "text", "contacts", "Pedro"),
     (inbound("unsupported", None) | {"errors": [{"code": 131051, "title": "Message type unknown"}]},
      "other", "unsupported", ""),
 ])
