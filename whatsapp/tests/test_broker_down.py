@@ -6,6 +6,7 @@ robust path logs a failing one and still runs the others."""
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import threading
 import time
@@ -58,10 +59,12 @@ def forget_producer() -> None:
 
 
 @pytest.fixture
-def hung_broker():
+def hung_broker(monkeypatch):
     broker = HungBroker()
-    url, transport = celery_app.conf.broker_url, celery_app.conf.broker_transport
-    celery_app.conf.broker_url, celery_app.conf.broker_transport = f"redis://127.0.0.1:{broker.port}/0", None
+    url, transport = hung_broker_restore()
+    hung_url = f"redis://127.0.0.1:{broker.port}/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", hung_url)  # Celery reads the environment before its own setting
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = hung_url, None
     forget_producer()
     yield broker
     celery_app.conf.broker_url, celery_app.conf.broker_transport = url, transport
@@ -88,7 +91,9 @@ def test_with_the_broker_hung_the_acks_do_not_wait_for_it_and_the_sweeper_publis
     assert max(waited) < 10 * settings.MAGIE_PUBLISH_TIMEOUT_SECONDS
     assert InboundBody.objects.filter(processed_at__isnull=True).count() == 10 and turns.inbound_ids == []
 
-    celery_app.conf.broker_url, celery_app.conf.broker_transport = hung_broker_restore()
+    suite_url, suite_transport = hung_broker_restore()
+    os.environ["CELERY_BROKER_URL"] = suite_url  # the suite's broker is back (monkeypatch undoes it after the test)
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = suite_url, suite_transport
     forget_producer()
     assert raw_inbound_sweep(older_than_seconds=0) == 0  # paused: nothing tried, nothing lost
     queueing.publish_circuit.reset()

@@ -73,7 +73,7 @@ def forget_producer() -> None:
 
 
 @pytest.fixture
-def own_broker(committed, settings):
+def own_broker(committed, settings, monkeypatch):
     broker = OwnRedis(free_port())
     broker.start()
     graph = FakeGraphServer(default=200).start()
@@ -83,6 +83,7 @@ def own_broker(committed, settings):
     rate_reset(phone_number_id=BANK_NUMBER)  # the rate and admission stay on the suite's Redis, not on this broker
     settings.WHATSAPP_RATE_REDIS_URL = rate_url
     settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = broker.url
+    monkeypatch.setenv("CELERY_BROKER_URL", broker.url)  # Celery reads the environment before its own setting
     celery_app.conf.broker_url, celery_app.conf.broker_transport = broker.url, "magie.broker:Transport"
     forget_producer()
     previous = {name: os.environ.get(name) for name in ("WHATSAPP_GRAPH_URL", "WHATSAPP_RATE_REDIS_URL")}
