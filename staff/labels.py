@@ -321,6 +321,7 @@ def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
 # Why a chat went to people: a guard's name (tenants.choices.GUARD_LABELS), or one of the reasons the turn, the
 # channel and the inbox's own words (inbox.guard_words) give.
 ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
+                      "delivery_possibly_duplicated": _("A reply may have reached the customer twice"),
                       "turn_failed": _("The agent failed several turns in a row"),
                       "payment_dispute": _("The customer disputes a payment"),
                       "no_full_account_number": _("A full account number shown to the customer")}

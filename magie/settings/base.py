@@ -187,6 +187,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes (prefork: discards) the database pool around every task unless this is set; tasks
+# hand their connection back to the pool instead (magie.celery.connections_after_task). It still starts afresh
+# after this many tasks of a child.
+CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "10000"))
+# The order of work: the broker serves lower numbers first (Redis, embedded or not; RabbitMQ queues declared without
+# x-max-priority ignore it). A reply ready to send (0, the default) before a turn (3) before parsing a new body (6),
+# so a burst's parsing never delays the replies and turns of the messages already in.
+CELERY_TASK_ROUTES = {"agent.turn": {"priority": 3}, "whatsapp.inbound_process": {"priority": 6}}
+# Publishing (the webhook's ack, every task queued) waits at most this long for the broker, and after a failure does
+# not try again for MAGIE_PUBLISH_PAUSE_SECONDS in that process: the sweepers publish what was stored meanwhile.
+MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.5"))
+MAGIE_PUBLISH_PAUSE_SECONDS = float(os.environ.get("MAGIE_PUBLISH_PAUSE_SECONDS", "5"))
 # Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
 CELERY_BEAT_SCHEDULE = {
     "bank-scheduled-pix": {"task": "bank.tasks.pix_scheduled_run_all_task", "schedule": 60.0},
@@ -407,7 +419,7 @@ CELERY_BEAT_SCHEDULE |= {
     "privacy-retention": {"task": "privacy.retention_run_all", "schedule": 3600.0},  # each organisation's windows
     "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
     "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
-    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 60.0},  # replies stuck in `sending`
+    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 30.0},  # replies whose task was lost
 }
 # Meta sends webhook bodies of up to 3 MB (WHATSAPP_MAX_BODY_BYTES); Django's default refuses bodies over 2.5 MB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024

@@ -2,7 +2,8 @@
 
 - web:    `manage.py serve` — the production server (magie/serving.py), one process per core, as in production;
           `--dev` serves with Django's runserver instead (auto-reload off, for debugging only);
-- worker: `celery -A magie worker` (prefork, `--concurrency` children);
+- worker: `celery -A magie worker` (prefork, `--concurrency` children), at a lower CPU priority than web
+          (MAGIE_WORKER_NICE, default 10: the acknowledgements keep their cores during a burst of turns);
 - beat:   `celery -A magie beat` — exactly one (scheduled Pix, the webhook and outbound sweepers, the heartbeat).
 
 SIGTERM or SIGINT (Ctrl-C) stops them all gracefully: each gets SIGTERM, requests and tasks in flight finish
@@ -44,6 +45,19 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+# Web and worker share the machine's cores under `up`: the worker (and beat) run at a lower CPU priority, so a
+# burst of turns takes the cores the web server leaves idle and never the ones an acknowledgement waits for (Meta
+# redelivers what is not acknowledged in time). MAGIE_WORKER_NICE=0 turns it off; with web and workers on machines
+# of their own it changes nothing.
+WORKER_NICE = int(os.environ.get("MAGIE_WORKER_NICE", "10"))
+
+
+def _background_child() -> None:
+    _die_with_parent()
+    if WORKER_NICE:
+        os.nice(WORKER_NICE)
 
 
 def child_environment(*, addr: str) -> dict[str, str]:
@@ -111,7 +125,7 @@ class Command(BaseCommand):
                 self.children[name] = subprocess.Popen(
                     command, env=env | {"MAGIE_PROCESS_ROLE": name}, cwd=settings.BASE_DIR,
                     start_new_session=True,  # Ctrl-C reaches `up` alone, which stops each child once
-                    preexec_fn=_die_with_parent)
+                    preexec_fn=_die_with_parent if name == "web" else _background_child)
                 self._say(f"{name + ':':<9} pid {self.children[name].pid}")
             self._wait_ready(addr)
             exit_code = self._supervise()
