@@ -34,6 +34,26 @@ def _truncate_survives_live_readers():
 
 
 @pytest.fixture(autouse=True)
+def _publish_circuit_closed():
+    """A test that broke the broker on purpose leaves publishing paused (magie.circuit); the next test starts closed."""
+    yield
+    from magie.queueing import publish_circuit
+
+    publish_circuit.reset()
+
+
+@pytest.fixture(autouse=True)
+def _turn_admission_forgotten():
+    """Admission leases live in Redis (whatsapp.admission), not in the database a test rolls back: each test starts
+    with none, so one test's queued turns never fill another's organisation."""
+    yield
+    from whatsapp.admission import admission_reset
+
+    for schema_name in ("demobank", "demoschool", "demostore"):
+        admission_reset(schema_name=schema_name)
+
+
+@pytest.fixture(autouse=True)
 def _public_schema_after_test(request):
     """A request or tenant_context may leave the connection in a tenant schema; start every test in public."""
     yield

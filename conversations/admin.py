@@ -2,12 +2,16 @@ import phonenumbers
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from django.utils.html import format_html
 
 from conversations.models import Conversation, Customer, Message
 from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from staff.labels import (
+    DATA_RIGHTS,
+    DATA_RIGHTS_LINK,
     SANDBOX_ID_DIGITS_ONLY,
     SANDBOX_ID_LABEL,
     SANDBOX_ID_NOT_A_NUMBER,
@@ -70,6 +74,13 @@ class CustomerAdmin(ReadOnlyAdmin):
     list_filter = ["is_sandbox", "created_at"]
     search_fields = ["channel_user_id", "name", "phone"]
     date_hierarchy = "created_at"
+    readonly_fields = ["data_rights"]
+
+    @admin.display(description=DATA_RIGHTS)
+    def data_rights(self, obj: Customer) -> str:
+        """The customer's export and erasure page (privacy/), linked by URL name."""
+        return format_html('<a href="{}">{}</a>', reverse("privacy:customer", args=[obj.pk]),
+                           DATA_RIGHTS_LINK)
 
     def has_add_permission(self, request, *args) -> bool:
         return request.user.has_perm("conversations.add_customer")
@@ -80,7 +91,12 @@ class CustomerAdmin(ReadOnlyAdmin):
         return super().get_form(request, obj, change, **kwargs)
 
     def get_fields(self, request, obj=None):
-        return ["channel_user_id", "name"] if obj is None else super().get_fields(request, obj)
+        if obj is None:
+            return ["channel_user_id", "name"]
+        fields = list(super().get_fields(request, obj))
+        if not any(request.user.has_perm(f"privacy.{name}_customer_data") for name in ("export", "erase")):
+            fields.remove("data_rights")
+        return fields
 
     def save_model(self, request, obj, form, change) -> None:
         try:

@@ -101,6 +101,8 @@ class Message(models.Model):
             # sent_at) — outbound messages have no handled_at either, so it expects a quarter of them to match.
             models.Index(fields=["conversation", "sent_at", "id"],
                          condition=models.Q(direction="in", handled_at__isnull=True), name="inbound_pending"),
+            # The outbound sweeper's "replies of the last hours never handed to a channel" (whatsapp.services).
+            models.Index(fields=["created_at"], condition=models.Q(direction="out"), name="outbound_by_created"),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ from guards.contract import BUDGET_EXCEEDED_EVIDENCE, GuardInput, GuardVerdict, 
 from guards.messages import HANDOFF, RETRY_INTRO
 from guards.registry import registered
 from language.locales import Lang
+from magie.metrics import guard_verdicts_observed
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
         logger.warning("guard %s overran the %d ms budget (waited %d ms)", name, budget_ms, WALL_BACKSTOP * budget_ms)
         verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)
         timings[name] = (time.perf_counter() - started) * 1000
+    guard_verdicts_observed(verdicts)
     failures = [v for name, v in verdicts.items() if not v.passed]
     return GuardReport(passed=not failures, failures=failures, timings_ms=timings,
                        total_ms=(time.perf_counter() - started) * 1000)

@@ -14,6 +14,10 @@ from django_fsm import FSMField, FSMModelMixin, transition
 from magie.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
+# Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take
+# is not the customer's conversation failing). Anything else silences the bot until resolved.
+NOTICE_REASONS = ("delivery_failed", "delivery_possibly_duplicated")
+
 
 class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """One chat waiting for (or held by) a human agent, with the note the turn left: the failing guard (or the
@@ -21,7 +25,8 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     those at display, in the reader's language (`staff.trace_words.guard_explanation`); no sentence is stored.
 
     `open` → `claimed` → `resolved` (an open one may be resolved directly). At most one unresolved escalation per
-    conversation — a partial unique index holds that; while it exists the bot stays silent in the chat. Later
+    conversation — a partial unique index holds that; while it exists the bot stays silent in the chat, unless its
+    reason is a notice (`NOTICE_REASONS`: staff are told, the bot goes on; a later silencing reason takes it over). Later
     escalations of the same chat, while this one is unresolved, are appended to `notes`. Transitions touch only this
     row; `inbox.services` locks and saves.
     """

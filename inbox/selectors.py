@@ -18,7 +18,7 @@ from asks.models import Ask
 from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
-from inbox.models import WEEKDAYS, CannedReply, Escalation, InboxSettings
+from inbox.models import NOTICE_REASONS, WEEKDAYS, CannedReply, Escalation, InboxSettings
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
 from magie.tenancy import tenancy_current
@@ -31,8 +31,8 @@ RECENT_PIX = 5
 
 
 def conversation_is_escalated(*, conversation_id: int) -> bool:
-    """True while the conversation has an unresolved escalation: the bot stays silent in it."""
-    return (Escalation.objects.filter(conversation_id=conversation_id)
+    """True while the conversation has an unresolved escalation that silences the bot (a notice does not)."""
+    return (Escalation.objects.filter(conversation_id=conversation_id).exclude(guard__in=NOTICE_REASONS)
             .exclude(status=Escalation.Status.RESOLVED).exists())
 
 
@@ -44,7 +44,8 @@ def conversation_unresolved_escalation(*, conversation_id: int) -> Escalation | 
 
 def conversation_escalated(conversation_id: Any) -> Exists:
     """`conversation_is_escalated` as an expression, to annotate a query with (an `OuterRef` as the id)."""
-    return Exists(Escalation.objects.filter(conversation_id=conversation_id).exclude(status=Escalation.Status.RESOLVED))
+    return Exists(Escalation.objects.filter(conversation_id=conversation_id).exclude(guard__in=NOTICE_REASONS)
+                  .exclude(status=Escalation.Status.RESOLVED))
 
 
 def escalation_queue() -> QuerySet[Escalation]:

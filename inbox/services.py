@@ -25,7 +25,7 @@ from inbox.errors import (
     EscalationReplyEmpty,
     EscalationResolveNoteRequired,
 )
-from inbox.models import CustomerDataView, Escalation, EscalationNote, EscalationReply
+from inbox.models import NOTICE_REASONS, CustomerDataView, Escalation, EscalationNote, EscalationReply
 from inbox.selectors import user_may_act
 from inbox.wording import closing_message
 from magie.locking import row_locked
@@ -49,6 +49,20 @@ def escalation_open(
     now = timezone.now()
     existing = (Escalation.objects.select_for_update()
                 .filter(conversation=conversation).exclude(status=Escalation.Status.RESOLVED).first())
+    if existing is not None and existing.guard in NOTICE_REASONS and guard != existing.guard:
+        # a notice (the bot still answering) is taken over by the newer reason — a hand-over, or the same reply's
+        # later news ("possibly duplicated", then "failed"); its note is kept in `notes`
+        existing.notes = [*existing.notes, {
+            "at": existing.created_at.isoformat(), "guard": existing.guard, "evidence": existing.evidence,
+            "drafts": existing.drafts, "ask_id": existing.ask_id,
+        }]
+        existing.guard, existing.evidence, existing.ask_id = guard, evidence or {}, ask_id
+        existing.first_draft = drafts[0] if drafts else ""
+        existing.second_draft = drafts[1] if len(drafts) > 1 else ""
+        existing.save(update_fields=["notes", "guard", "evidence", "ask_id", "first_draft", "second_draft"])
+        if guard not in NOTICE_REASONS:
+            conversation_touch(conversation_id=conversation.pk)
+        return existing
     if existing is not None:
         existing.notes = [*existing.notes, {
             "at": now.isoformat(), "guard": guard, "evidence": evidence or {},
@@ -56,7 +70,8 @@ def escalation_open(
         }]
         existing.save(update_fields=["notes"])
         return existing
-    conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
+    if guard not in NOTICE_REASONS:
+        conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
     return Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, evidence=evidence or {},
         language=_customer_language(conversation.pk),

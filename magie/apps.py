@@ -12,3 +12,10 @@ class MagieConfig(AppConfig):
         from magie.celery import app
 
         app.autodiscover_tasks(force=True)
+
+        # Metrics (magie/metrics.py): a delivery's status changes are counted where django-fsm announces them.
+        from django_fsm.signals import post_transition
+
+        from magie.metrics import outbound_transition_observed
+
+        post_transition.connect(outbound_transition_observed, dispatch_uid="magie.metrics.outbound")

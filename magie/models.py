@@ -26,3 +26,16 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at.isoformat()}"
+
+
+class SchemaTemplateDump(models.Model):
+    """The SQL that makes a new organisation's schema: pg_dump of the migrated template schema (`magie_template`)
+    for one set of applied migrations (`fingerprint`), kept so that creating an organisation replays it instead of
+    dumping again (magie/schemas/template.py)."""
+
+    fingerprint = models.CharField(max_length=64, unique=True)
+    sql = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"schema template {self.fingerprint[:12]}"

@@ -16,32 +16,35 @@ import logging
 import os
 import threading
 import time
-from functools import partial
 from typing import Any
 
 from celery.utils import uuid
+from django.conf import settings
 from django.db import transaction
 
 from magie.celery import app as celery_app
+from magie.circuit import BrokerUnavailable, Circuit
 from magie.tenancy import schema_name_current
 
 logger = logging.getLogger(__name__)
 
 
-def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = ()) -> str:
-    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to; its id."""
-    return task_publish(name, args=(schema_name, *args), schema_name=schema_name)
+def task_queue(name: str, *, schema_name: str, args: tuple[object, ...] = (), priority: int | None = None) -> str:
+    """Publish `name(schema_name, *args)` now, with the schema header tenant-schemas-celery switches to; its id.
+    `priority` overrides the one task_routes gives the task (the broker serves lower numbers first)."""
+    return task_publish(name, args=(schema_name, *args), schema_name=schema_name, priority=priority)
 
 
 def task_queue_on_commit(name: str, *, args: tuple[object, ...] = (), robust: bool = False) -> None:
     """Publish `name(<current schema>, *args)` once the current transaction commits (nothing if it rolls back).
 
     The schema is read now, not at commit time (a commit may fire after the caller left the tenant's context)."""
-    transaction.on_commit(partial(_publish, name, schema_name_current(), *args), robust=robust)
+    schema_name = schema_name_current()
 
+    def task_queue_after_commit() -> None:  # named: Django's robust path logs a callback by its __qualname__
+        task_queue(name, schema_name=schema_name, args=args)
 
-def _publish(name: str, schema_name: str, *args: object) -> None:
-    task_queue(name, schema_name=schema_name, args=args)
+    transaction.on_commit(task_queue_after_commit, robust=robust)
 
 
 # A connection idle longer than this is replaced before it is written to: a broker (RabbitMQ's heartbeat) or a
@@ -72,32 +75,61 @@ def _producer(*, fresh: bool = False) -> tuple[Any, set[str]]:
                 logger.debug("closing a broken broker connection failed", exc_info=True)
         _held.producer = None
     if _held.producer is None:
-        connection = celery_app.connection_for_write()
+        connection = celery_app.connection_for_write(**_short_timeouts())
         _held.producer = celery_app.amqp.Producer(connection, auto_declare=False)
         _held.pid, _held.declared = os.getpid(), set()
     _held.used_at = now
     return _held.producer, _held.declared
 
 
-def task_publish(name: str, *, args: tuple[object, ...], schema_name: str) -> str:
+# Publishing never waits long for the broker: a connection is given MAGIE_PUBLISH_TIMEOUT_SECONDS to open and each
+# socket operation as long (kombu's default retries a refused connection for ~12 s), and after a failure the
+# circuit stays open MAGIE_PUBLISH_PAUSE_SECONDS: publishes fail at once with BrokerUnavailable meanwhile.
+publish_circuit = Circuit(pause_seconds=float(settings.MAGIE_PUBLISH_PAUSE_SECONDS))
+
+
+def _short_timeouts() -> dict[str, Any]:
+    timeout = float(settings.MAGIE_PUBLISH_TIMEOUT_SECONDS)
+    options: dict[str, Any] = {"max_retries": 0}
+    if celery_app.conf.broker_url.startswith(("redis", "rediss")):
+        options |= {"socket_timeout": timeout, "socket_connect_timeout": timeout}
+    return {"connect_timeout": timeout,
+            "transport_options": {**celery_app.conf.broker_transport_options, **options}}
+
+
+def task_publish(name: str, *, args: tuple[object, ...], schema_name: str, priority: int | None = None) -> str:
     """Publish the task `name(*args)` to run in `schema_name` (its header), on the queue Celery's router picks;
     its id. Eager (tests): run it now through `apply_async`. A broker error is retried once on a new connection,
-    then raised (callers that must not fail log it; their sweeper publishes again)."""
+    then raised and opens the circuit (`publish_circuit`): until it closes, publishing raises BrokerUnavailable at
+    once. Callers that must not fail log it; their sweeper publishes again."""
     headers = {"_schema_name": schema_name}
     if celery_app.conf.task_always_eager:
         return str(celery_app.signature(name, args=args, headers=headers).apply_async().id)
+    publish_circuit.before_call()
+    options = {"priority": priority} if priority is not None else {}
     task_id = uuid()
     try:
-        _send(name, args, headers, task_id, fresh=False)
-    except Exception:  # noqa: BLE001 — a connection the broker dropped (idle, restarted): once more on a new one
-        logger.warning("publishing %s failed; once more on a new broker connection", name, exc_info=True)
-        _send(name, args, headers, task_id, fresh=True)
+        try:
+            _send(name, args, headers, task_id, fresh=False, options=options)
+        except Exception:  # noqa: BLE001 — a connection the broker dropped (idle, restarted): once more on a new one
+            logger.warning("publishing %s failed; once more on a new broker connection", name, exc_info=True)
+            _send(name, args, headers, task_id, fresh=True, options=options)
+    except Exception:
+        publish_circuit.failed()
+        raise
+    publish_circuit.succeeded()
     return task_id
 
 
-def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id: str, *, fresh: bool) -> None:
+__all__ = ["BrokerUnavailable", "publish_circuit", "task_publish", "task_queue", "task_queue_on_commit"]
+
+
+def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id: str, *, fresh: bool,
+          options: dict[str, Any] | None = None) -> None:
     task = celery_app.tasks.get(name)
-    route = celery_app.amqp.router.route({}, name, args, {}, task)
+    route = celery_app.amqp.router.route(dict(options or {}), name, args, {}, task)
+    if route.get("queue") is None:  # a route that only sets a priority (task_routes) leaves the queue to the default
+        route["queue"] = celery_app.amqp.queues[celery_app.conf.task_default_queue]
     queue = route.get("queue")
     root_id = parent_id = None
     parent = celery_app.current_worker_task  # a task queued by a task: keep the chain's ids, as apply_async does

@@ -72,7 +72,7 @@ class PlatformProcess:
     and its output in `log_path`. `stop()` sends the SIGTERM a supervisor would and waits for everything."""
 
     def __init__(self, *, web_workers: int = 2, concurrency: int = 1, extra_env: dict[str, str] | None = None,
-                 timeout: float = 180) -> None:
+                 extra_args: tuple[str, ...] = (), timeout: float = 180) -> None:
         self.port = free_port()
         self.data_dir = Path(tempfile.mkdtemp(prefix="magie-up-"))
         self.log_path = self.data_dir / "up.log"
@@ -87,7 +87,7 @@ class PlatformProcess:
                             "SECRET_KEY": settings.SECRET_KEY, "MAGIE_FIELD_KEYS": ",".join(settings.MAGIE_FIELD_KEYS),
                             **(extra_env or {})}
         self.command = [sys.executable, "manage.py", "up", "--addr", f"127.0.0.1:{self.port}",
-                        "--web-workers", str(web_workers), "--concurrency", str(concurrency)]
+                        "--web-workers", str(web_workers), "--concurrency", str(concurrency), *extra_args]
         self.process = subprocess.Popen(self.command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
                                         cwd=settings.BASE_DIR)
         self._wait_ready(timeout)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("admin/", platform_site.urls),
     path("webhooks/whatsapp", include("whatsapp.urls")),
     path("healthz", healthz, name="healthz"),
+    path("", include("workspace.metrics_urls")),  # /metrics: Prometheus (magie/metrics.py, workspace/metrics.py)
 ]

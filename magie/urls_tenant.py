@@ -19,4 +19,5 @@ urlpatterns = [
     path("simulator/", include("whatsapp.simulator_urls")),
     path("inbox/", include("inbox.urls")),
     path("workspace/", include("workspace.urls")),
+    path("privacy/", include("privacy.urls")),
 ]

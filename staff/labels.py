@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "agent", "inbox", "staff", "axes", "whatsapp",
-        "magie"}
+        "magie", "privacy"}
 
 MODEL_NAMES = {
     "tenants.Organisation": (_("organisation"), _("organisations")),
@@ -181,6 +181,8 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
 CONVERSATION_WITH = _("Conversation with %(customer)s")
 NUMBER = _("No.")  # the header of a list's column of record numbers
 SANDBOX_ID_LABEL = _("WhatsApp id (digits)")
+DATA_RIGHTS = _("data rights")  # the customer page's link to its export and erasure (privacy/)
+DATA_RIGHTS_LINK = _("Export or erase this customer's data")
 SANDBOX_ID_DIGITS_ONLY = _("Digits only, as a WhatsApp id (e.g. 5511999990099).")
 SANDBOX_ID_NOT_A_NUMBER = _("Not a phone number: a WhatsApp id is the country code and the number, digits only "
                             "(e.g. 5511999990099).")
@@ -319,6 +321,7 @@ def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
 # Why a chat went to people: a guard's name (tenants.choices.GUARD_LABELS), or one of the reasons the turn, the
 # channel and the inbox's own words (inbox.guard_words) give.
 ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
+                      "delivery_possibly_duplicated": _("A reply may have reached the customer twice"),
                       "turn_failed": _("The agent failed several turns in a row"),
                       "payment_dispute": _("The customer disputes a payment"),
                       "no_full_account_number": _("A full account number shown to the customer")}

@@ -215,6 +215,8 @@ GUARD_EXPLANATIONS = {
     "turn_failed": _("Several turns in a row failed (the last one: %(error)s): the agent could not answer this "
                      "chat."),
     "delivery_failed": _("A reply could not be delivered to the customer (%(error)s)."),
+    "delivery_possibly_duplicated": _("WhatsApp did not confirm a reply in time, so it was sent again: the customer "
+                                      "may have received it twice (%(error)s)."),
 }
 # Why a guard failed without judging the draft (guards.contract.PROBLEMS).
 GUARD_PROBLEMS = {
@@ -417,7 +419,7 @@ def guard_explanation(code: object, evidence: object = None) -> str:
     if code == "turn_failed":
         error = params.get("error_code")
         return str(GUARD_EXPLANATIONS[code]) % {"error": failure_label(str(error)) if error else "—"}
-    if code == "delivery_failed":
+    if code in ("delivery_failed", "delivery_possibly_duplicated"):
         error, number = params.get("error"), params.get("error_code")
         said = ", ".join(str(part) for part in (error, number) if part not in (None, ""))
         return str(GUARD_EXPLANATIONS[code]) % {"error": said or "—"}

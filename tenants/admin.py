@@ -11,6 +11,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
 from django.template.response import TemplateResponse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
 from unfold.admin import ModelAdmin, StackedInline, TabularInline
@@ -273,7 +274,8 @@ def permission_label(permission) -> str:
     action, _sep, model_name = permission.codename.partition("_")
     model = permission.content_type.model_class()
     if action not in PERMISSION_ACTIONS or model is None or model._meta.model_name != model_name:
-        return f"{permission.content_type} | {permission.name}"
+        # a permission of the app's own (privacy.export_customer_data): its name is a msgid of the catalogues
+        return f"{permission.content_type} | {gettext(permission.name)}"
     opts = model._meta
     return f"{apps_verbose_name(opts.app_label)} | {PERMISSION_ACTIONS[action] % {'name': opts.verbose_name}}"
 

@@ -24,7 +24,7 @@ class Role(models.TextChoices):
 
 # Apps whose models an organisation's staff may see in its back office.
 BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
-                   "inbox", "whatsapp", "staff")
+                   "inbox", "whatsapp", "staff", "privacy")
 ADMIN_CHANGES = {
     ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
     ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices
@@ -36,7 +36,10 @@ ADMIN_CHANGES = {
     ("tenants", "staffsecurity"),  # the second factor required of admins
     ("inbox", "cannedreply"),  # the replies agents pick in the inbox
     ("staff", "staffprofile"),  # each member's back-office language
+    ("privacy", "retentionsettings"),  # how long message contents and traces are kept
 }
+# Customers' data rights (privacy/): exporting and erasing a customer's data is the admins' alone, and recorded.
+ADMIN_PERMISSIONS = {("privacy", "export_customer_data"), ("privacy", "erase_customer_data")}
 # Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
 ADMIN_VIEW_DELETE = {("axes", "accessattempt")}
 # Audit logs of what staff saw: read by admins and auditors, never by the agents they record.
@@ -59,6 +62,8 @@ def _permissions_for(role: str) -> list[Permission]:
         for app_label, model_name in sorted(ADMIN_VIEW_DELETE):
             chosen += Permission.objects.filter(content_type__app_label=app_label, content_type__model=model_name,
                                                 codename__regex=r"^(view|delete)_")
+        for app_label, codename in sorted(ADMIN_PERMISSIONS):
+            chosen += Permission.objects.filter(content_type__app_label=app_label, codename=codename)
     for app_label, model_name in sorted(ROLE_EXTRA_CHANGES.get(role, ())):
         chosen += Permission.objects.filter(
             content_type__app_label=app_label,
@@ -68,11 +73,12 @@ def _permissions_for(role: str) -> list[Permission]:
     return chosen
 
 
-def roles_sync() -> dict[str, Group]:
-    """Create the three groups in the current schema and give them exactly their permissions. Idempotent."""
+def roles_sync(*, permissions_create: bool = True) -> dict[str, Group]:
+    """Create the three groups in the current schema and give them exactly their permissions. Idempotent.
+    `permissions_create=False` when the schema was just made (its migrations created every permission)."""
     if schema_name_current() == "public":
         raise RuntimeError("roles live in an organisation's schema; enter its tenant_context first")
-    for app_config in apps.get_app_configs():
+    for app_config in apps.get_app_configs() if permissions_create else ():
         create_permissions(app_config, verbosity=0)
     groups = {}
     for role in Role:

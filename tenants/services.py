@@ -61,7 +61,7 @@ def organisation_create(
             changes={}, snapshot=policy_snapshot(policy),
         )
     with schema_context(schema_name):
-        roles_sync()
+        roles_sync(permissions_create=False)  # migrations (or the template's copy of them) made every permission
     logger.info("organisation %s created", schema_name)
     return organisation
 

@@ -155,6 +155,11 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
     started = process.descendants()
     names = " ".join(" ".join(psutil.Process(pid).cmdline()) for pid in started if psutil.pid_exists(pid))
     assert "granian" in names and "worker" in names and "beat" in names
+    niceness = {" ".join(psutil.Process(pid).cmdline()): psutil.Process(pid).nice() for pid in started
+                if psutil.pid_exists(pid)}
+    # web keeps its priority; the worker (and its children) and beat yield the cores to it
+    assert all(nice == 0 for command, nice in niceness.items() if "granian" in command or "serve" in command)
+    assert all(nice >= 10 for command, nice in niceness.items() if "celery" in command), niceness
     assert process.stop() == 0
     wait_for(lambda: not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
                              for pid in started), "every process `up` started to exit", timeout=30)

@@ -160,3 +160,12 @@ def test_the_redis_transport_serves_redis_urls_only():
         assert celery_app.connection_for_write().transport_cls == "magie.broker:Transport"
     else:  # RabbitMQ, or the embedded broker's redis+socket:// (the URL names kombu's transport)
         assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")
+
+
+def test_the_broker_serves_sends_then_turns_then_parsing_then_backlog(private_queue):
+    """Published in the reverse order, taken in the order of work (task_routes' priorities, lower first)."""
+    task_publish("whatsapp.inbound_process", args=(1,), schema_name="public")
+    task_queue("agent.turn", schema_name="demobank", args=(2,), priority=9)  # a backlog's turn
+    task_queue("agent.turn", schema_name="demobank", args=(3,))
+    task_queue("whatsapp.deliver", schema_name="demobank", args=(4,))
+    assert [body[0][-1] for _, body in waiting(private_queue)] == [4, 3, 1, 2]

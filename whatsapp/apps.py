@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class WhatsappConfig(AppConfig):
     name = "whatsapp"
     verbose_name = "WhatsApp"
+
+    def ready(self) -> None:
+        from celery.signals import task_postrun
+
+        from whatsapp.tasks import turn_task_ended
+
+        # The agent's turn is queued by name (whatsapp does not import agent): its end is heard the same way, to
+        # give its admission lease back and admit the organisation's next waiting message.
+        task_postrun.connect(turn_task_ended, weak=False, dispatch_uid="whatsapp-turn-ended")

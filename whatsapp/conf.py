@@ -5,12 +5,21 @@
 | WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
 | WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 413 before reading (Meta sends up to 3 MB) |
 | WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
-| WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed |
+| WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed (Meta's 429s do not count) |
+| WHATSAPP_THROTTLE_PAUSE_SECONDS | 1.0 | a 429 pauses the number this long; each further 429 after a pause doubles it |
+| WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS | 60.0 | the longest pause |
+| WHATSAPP_THROTTLE_PROBE_PER_SECOND | 5 | the number's rate for a while after a pause (until it has been quiet as long as the pause again) |
+| WHATSAPP_THROTTLE_BUDGET_SECONDS | 86400 | a reply Meta keeps throttling is tried until it is this old (past the customer's 24-hour window it goes as the template), then failed |
 | WHATSAPP_RETRY_BACKOFF_SECONDS | 2.0 | first retry delay; doubles per attempt, capped at 300 s |
 | WHATSAPP_HTTP_TIMEOUT_SECONDS | 10.0 | connect + read timeout of one Cloud API call |
 | WHATSAPP_SENDING_STALE_SECONDS | 120 | the lease of a send: a delivery left in `sending` longer was orphaned by a dead worker; the outbound sweeper queues it again |
-| WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call), marked possibly duplicated; then failed |
+| WHATSAPP_UNKNOWN_OUTCOME_RETRIES | 1 | sends again after an unknown outcome (timeout, worker died mid-call) unless Meta's receipt settled it meanwhile, marked possibly duplicated (staff told); then failed |
+| WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS | 30.0 | after a timeout, how long Meta's receipts get to show the send arrived before it is sent again |
+| WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS | 30 | a reply with no delivery task seen this long after it was due (or stored) is published again by the outbound sweeper, with a lease as long |
+| WHATSAPP_OUTBOX_HORIZON_HOURS | 48 | the outbound sweeper looks for replies never handed to a worker this far back |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
+| WHATSAPP_TURNS_IN_FLIGHT | 8 | an organisation's turns queued or running at once (`whatsapp.admission`); the rest wait stored, oldest first |
+| WHATSAPP_TURN_LEASE_SECONDS | 120 | a queued turn's lease: past it without the task ending, the sweeper admits the message again |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
 | WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS | 30 | raw webhook bodies never processed after this are published again |
 | WHATSAPP_INBOUND_RETENTION_DAYS | 7 | processed raw webhook bodies are deleted after this (messages are kept forever) |
@@ -27,14 +36,23 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_MAX_BODY_BYTES": 3 * 1024 * 1024,
     "WHATSAPP_RATE_PER_SECOND": 80,
     "WHATSAPP_SEND_MAX_ATTEMPTS": 8,
+    "WHATSAPP_THROTTLE_PAUSE_SECONDS": 1.0,
+    "WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS": 60.0,
+    "WHATSAPP_THROTTLE_PROBE_PER_SECOND": 5,
+    "WHATSAPP_THROTTLE_BUDGET_SECONDS": 86400,
     "WHATSAPP_RETRY_BACKOFF_SECONDS": 2.0,
     "WHATSAPP_HTTP_TIMEOUT_SECONDS": 10.0,
     "WHATSAPP_SENDING_STALE_SECONDS": 120,
     "WHATSAPP_UNKNOWN_OUTCOME_RETRIES": 1,
+    "WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS": 30.0,
     "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_INBOUND_RETENTION_DAYS": 7,
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
+    "WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS": 30,
+    "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
+    "WHATSAPP_TURNS_IN_FLIGHT": 8,
+    "WHATSAPP_TURN_LEASE_SECONDS": 120,
 }
 
 

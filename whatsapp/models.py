@@ -40,6 +40,9 @@ class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     # Every HTTP attempt: {"at", "status_code" (null: network error), "error", "wamid"}.
     attempts = models.JSONField(default=list, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)  # when the current `sending` began
+    # When a task is expected to run this pending delivery: its retry's countdown, or the lease the outbox sweeper
+    # took when it published it. Past it (and a grace) the task is presumed lost with the broker: published again.
+    due_at = models.DateTimeField(null=True, blank=True)
     # A send timed out (or its worker died mid-call) and was sent again: Meta may have accepted both, so the
     # customer may have read this reply twice. Sent again at most once (WHATSAPP_UNKNOWN_OUTCOME_RETRIES).
     possibly_duplicated = models.BooleanField(default=False)
@@ -48,6 +51,7 @@ class Delivery(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     class Meta:
         verbose_name_plural = "deliveries"
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(status="pending"), name="delivery_pending_due")]
 
     def __str__(self) -> str:
         return f"delivery of message {self.message_id}: {self.status}"

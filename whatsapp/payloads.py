@@ -16,8 +16,10 @@ Inbound message types and what is stored (kind, text, payload, reply_to):
 | interactive.list_reply | list | title | id (OUR payload string) |
 | button (template quick reply) | button | text | payload |
 | image, video, audio, document, sticker | media | caption (or file name) | the type, e.g. "image" |
+| interactive.nfm_reply (a completed Flow) | text | the answers' values, in the form's order | "flow" |
+| interactive.call_permission_reply | other | "" | "call_permission:<accept/reject>"; handled at once |
 | location | other | "name, address (lat, lng)" | "location" |
-| contacts | other | the contacts' names | "contacts" |
+| contacts | text | each contact's name and numbers ("Ana Costa +5511…") | "contacts" |
 | reaction | other | the emoji ("" when removed) | "reaction"; reply_to = the reacted message; handled at once |
 | edit | edit | the new text (or caption) | "edit"; reply_to = the edited message |
 | revoke | deletion | "" | "revoke"; reply_to = the deleted message |
@@ -77,10 +79,24 @@ class Reply(_Model):
     description: str = ""
 
 
+class FlowReply(_Model):  # interactive "nfm_reply": a completed WhatsApp Flow
+    name: str = ""
+    body: str = ""
+    response_json: str = ""
+
+
+class CallPermissionReply(_Model):  # interactive "call_permission_reply": may the business call this customer?
+    response: str = ""
+    is_permanent: bool = False
+    expiration_timestamp: str | int | None = None
+
+
 class Interactive(_Model):
     type: str = ""
     button_reply: Reply | None = None
     list_reply: Reply | None = None
+    nfm_reply: FlowReply | None = None
+    call_permission_reply: CallPermissionReply | None = None
 
 
 class QuickReply(_Model):  # type "button": a template's quick-reply button
@@ -111,8 +127,14 @@ class SharedContactName(_Model):
     formatted_name: str = ""
 
 
+class SharedContactPhone(_Model):
+    phone: str = ""
+    wa_id: str = ""
+
+
 class SharedContact(_Model):
     name: SharedContactName = Field(default_factory=SharedContactName)
+    phones: list[SharedContactPhone] = Field(default_factory=list)
 
 
 class EditedMessage(_Model):
@@ -179,6 +201,7 @@ class Status(_Model):
     status: str
     timestamp: str | int | float | None = None
     recipient_id: str = ""
+    biz_opaque_callback_data: str = ""  # what our send carried (names its delivery)
     errors: list[StatusError] = Field(default_factory=list)
 
 
@@ -230,6 +253,20 @@ class StatusItem:
     recipient_id: str
     errors: list[dict[str, Any]] = field(default_factory=list)
     raw: dict[str, Any] = field(default_factory=dict)
+    callback_data: str = ""  # `biz_opaque_callback_data`, echoed from the send
+
+
+@dataclass(frozen=True)
+class NoticeItem:
+    """An operational notification (see `whatsapp.inbound.models.ChannelNotice`)."""
+
+    field: str
+    account_id: str
+    phone_number_id: str
+    event: str
+    subject: str
+    detail: dict[str, Any]
+    needs_action: bool
 
 
 @dataclass(frozen=True)
@@ -237,6 +274,7 @@ class Parsed:
     messages: list[InboundItem]
     statuses: list[StatusItem]
     skipped: list[str] = field(default_factory=list)  # why each skipped item was skipped (for the log)
+    notices: list[NoticeItem] = field(default_factory=list)
 
 
 ID_MAX = 200  # longer ids (Meta's are far shorter) are stored as a digest; the columns hold 256
@@ -279,14 +317,58 @@ def bounded_id(value: str) -> str:
     return "sha256:" + hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()
 
 
-def _changes(data: dict[str, Any]):
-    """Every `entry[].changes[]` that is an object, read defensively."""
+def _changes(data: dict[str, Any], *, with_entry: bool = False):
+    """Every `entry[].changes[]` that is an object, read defensively (with its entry's id: `with_entry`)."""
     entries = data.get("entry")
     for entry in entries if isinstance(entries, list) else []:
         changes = entry.get("changes") if isinstance(entry, dict) else None
         for change in changes if isinstance(changes, list) else []:
             if isinstance(change, dict):
-                yield change
+                yield (str(entry.get("id", ""))[:64], change) if with_entry else change
+
+
+def operational_fields(data: dict[str, Any]) -> bool:
+    """Whether the body carries a change other than `messages` (a template's review, the account's status…): kept
+    even when it names no phone number of ours."""
+    return any(str(change.get("field", "messages")) != "messages" for change in _changes(data))
+
+
+# What an operator must act on: a template that is not (or no longer) usable — replies outside the customer's
+# 24-hour window go as a template —, and any account event but the benign ones.
+TEMPLATE_EVENTS_TO_ACT = {"REJECTED", "PAUSED", "DISABLED", "FLAGGED", "PENDING_DELETION", "LIMIT_EXCEEDED"}
+ACCOUNT_EVENTS_BENIGN = {"VERIFIED_ACCOUNT", "PARTNER_ADDED", "PARTNER_APP_INSTALLED", "AUTH_INTL_PRICE_ELIGIBILITY_UPDATE"}
+
+
+def _notices(account_id: str, field_name: str, value: dict[str, Any]) -> list[NoticeItem]:
+    """The operational notifications of one change (never raises: every field is read defensively)."""
+    metadata = value.get("metadata")
+    number = str(metadata.get("phone_number_id", ""))[:32] if isinstance(metadata, dict) else ""
+
+    def item(event: Any, subject: Any, detail: dict[str, Any], needs_action: bool, name: str = field_name):
+        return NoticeItem(field=name[:64], account_id=account_id, phone_number_id=number, event=str(event or "")[:128],
+                          subject=str(subject or "")[:256], detail=detail, needs_action=needs_action)
+
+    if field_name == "messages":
+        errors = value.get("errors")
+        return [item((error or {}).get("code", ""), (error or {}).get("title", ""), {"error": error}, True,
+                     name="messages.errors") for error in (errors if isinstance(errors, list) else [])
+                if isinstance(error, dict)]
+    if field_name == "message_template_status_update":
+        event = str(value.get("event", "")).upper()
+        return [item(event, value.get("message_template_name", ""), value, event in TEMPLATE_EVENTS_TO_ACT)]
+    if field_name == "account_update":
+        event = str(value.get("event", "")).upper()
+        return [item(event, value.get("phone_number", ""), value, event not in ACCOUNT_EVENTS_BENIGN)]
+    if field_name == "user_preferences":
+        preferences = value.get("user_preferences")
+        return [item(f"{preference.get('category', '')}:{preference.get('value', '')}", preference.get("wa_id", ""),
+                     preference, False) for preference in (preferences if isinstance(preferences, list) else [])
+                if isinstance(preference, dict)]
+    if field_name == "smb_message_echoes":
+        echoes = value.get("message_echoes")
+        return [item(echo.get("type", ""), echo.get("to", ""), echo, False)
+                for echo in (echoes if isinstance(echoes, list) else []) if isinstance(echo, dict)]
+    return [item(value.get("event", ""), "", value, False)]  # another field: kept for the record
 
 
 def phone_number_ids(data: dict[str, Any]) -> set[str]:
@@ -347,6 +429,10 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         elif message.interactive.list_reply:
             reply = message.interactive.list_reply
             kind, text, payload = Message.Kind.LIST, reply.title, reply.id
+        elif message.interactive.nfm_reply:
+            kind, text, payload = Message.Kind.TEXT, _flow_answers(message.interactive.nfm_reply), "flow"
+        elif message.interactive.call_permission_reply:
+            payload = f"call_permission:{message.interactive.call_permission_reply.response or 'unknown'}"
         else:
             payload = f"interactive:{message.interactive.type}"
     elif message.type == "button" and message.button:
@@ -360,7 +446,10 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         label = ", ".join(part for part in (where.name, where.address) if part)
         text = f"{label} ({where.latitude}, {where.longitude})".strip()
     elif message.type == "contacts" and message.contacts:
-        text = ", ".join(contact.name.formatted_name for contact in message.contacts if contact.name.formatted_name)
+        # what the customer shared is what they mean ("pay this person"): the names and numbers, as text
+        kind = Message.Kind.TEXT
+        text = "; ".join(" ".join(part for part in (contact.name.formatted_name, *(
+            phone.phone or phone.wa_id for phone in contact.phones)) if part) for contact in message.contacts)
     elif message.type == "reaction" and message.reaction:
         text, reply_to = message.reaction.emoji, message.reaction.message_id
     elif message.type == "edit" and message.edit:
@@ -374,6 +463,19 @@ def _translate(message: InboundMessage) -> tuple[str, str, str, str]:
         notice = message.system or System()
         kind, text, payload = KIND_SYSTEM, notice.body, f"system:{notice.type}" if notice.type else "system"
     return kind, text, payload[:512], bounded_id(reply_to) if reply_to else ""
+
+
+def _flow_answers(reply: FlowReply) -> str:
+    """A completed Flow's answers as the customer's text (the fields' values in the form's order; the flow token,
+    ours, left out): what they filled in is what they said."""
+    try:
+        answers = json.loads(reply.response_json or "{}")
+    except ValueError:
+        answers = {}
+    if not isinstance(answers, dict):
+        return reply.body
+    values = [str(value) for key, value in answers.items() if key != "flow_token" and value not in (None, "", [])]
+    return ", ".join(values)[:4096] or reply.body
 
 
 # The message kinds of edits, deletions and system notices (the turn handles them; no canned reply).
@@ -404,7 +506,8 @@ def _message_item(number: str, raw: dict[str, Any], value: Value, now: datetime)
         name=(contact.profile.name if contact else "")[:120],
         phone=f"+{message.from_}" if _DIGITS.match(message.from_) else "",
         user_id=bounded_id(user_id) if user_id else "",
-        queue_turn=message.type != "reaction",
+        # a reaction, or an answer to "may we call you?", is recorded: nothing to answer
+        queue_turn=message.type != "reaction" and not (message.interactive and message.interactive.call_permission_reply),
         new_channel_user_id=new_number if _DIGITS.match(new_number) else "",
         media_id=bounded_id(message.image.id) if message.type == "image" and message.image and message.image.id else "",
     )
@@ -416,23 +519,26 @@ def _status_item(number: str, raw: dict[str, Any], now: datetime) -> StatusItem:
         phone_number_id=number, wamid=bounded_id(status.id), status=status.status[:STATUS_MAX],
         at=_timestamp(status.timestamp, now), recipient_id=status.recipient_id[:256],
         errors=[error.model_dump() for error in status.errors],
-        raw=status.model_dump(by_alias=True),
+        raw=status.model_dump(by_alias=True), callback_data=status.biz_opaque_callback_data[:512],
     )
 
 
 def parse(data: Any, *, now: datetime | None = None) -> Parsed:
-    """Every message and status of every entry and change, in body order; never raises. Changes of other fields
-    (account updates, templates…) are ignored; an item that does not match is skipped with its reason."""
+    """Every message and status of every entry and change, in body order, and the operational notifications
+    (other fields: templates, the account, preferences, echoes; value-level errors); never raises. An item that does
+    not match is skipped with its reason."""
     now = now or datetime.now(tz=UTC)
     messages: list[InboundItem] = []
     statuses: list[StatusItem] = []
     skipped: list[str] = []
+    notices: list[NoticeItem] = []
     if not isinstance(data, dict):
         return Parsed(messages, statuses, ["the body is not a JSON object"])
     data = clean(data)
-    for change_raw in _changes(data):
+    for account_id, change_raw in _changes(data, with_entry=True):
         try:
             change = Change.model_validate(change_raw)
+            notices.extend(_notices(account_id, change.field, change.value))
             if change.field != "messages":
                 continue
             value = Value.model_validate(change.value)
@@ -452,4 +558,4 @@ def parse(data: Any, *, now: datetime | None = None) -> Parsed:
                 statuses.append(_status_item(number, raw, now))
             except ValidationError as error:
                 skipped.append(f"status {str(raw.get('id', ''))[:80]!r}: {_errors(error)}")
-    return Parsed(messages=messages, statuses=statuses, skipped=skipped)
+    return Parsed(messages=messages, statuses=statuses, skipped=skipped, notices=notices)

@@ -79,11 +79,13 @@ def _template_text(text: str) -> str:
 
 def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_list: bool = False,
                      template: bool = False, language: str = "en", reply_to: str = "",
-                     user_id: str = "") -> dict[str, Any]:
+                     user_id: str = "", callback_data: str = "") -> dict[str, Any]:
     """The JSON body of `POST /{phone_number_id}/messages` (OutboundInvalid when a limit is broken). Addressed to
     the wa_id `to`, or — for a customer known only by a username — to their business-scoped `user_id` as
-    `recipient`."""
+    `recipient`. `callback_data` rides as `biz_opaque_callback_data`, which Meta echoes in the status webhooks."""
     body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual"}
+    if callback_data:
+        body["biz_opaque_callback_data"] = callback_data[:512]
     if to:
         body["to"] = to
     else:
@@ -120,7 +122,10 @@ def outbound_payload(*, to: str, text: str, buttons: list[dict[str, str]], as_li
 
 # ---------------------------------------------------------------------------------------------------- HTTP
 
-RETRYABLE_GRAPH_CODES = {4, 80007, 130429, 131056}  # Meta's throughput / rate errors (some come as HTTP 400)
+# Meta's throughput / rate errors (some come as HTTP 400): the number must slow down (`rate_throttled`), and the
+# message is sent later — they never count against the attempts of a delivery.
+THROTTLE_GRAPH_CODES = {4, 80007, 130429, 131056}
+RETRYABLE_GRAPH_CODES = THROTTLE_GRAPH_CODES
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,11 @@ class GraphResult:
     @property
     def ok(self) -> bool:
         return bool(self.wamid)
+
+    @property
+    def throttled(self) -> bool:
+        """Meta asks this number to slow down (HTTP 429, or a throughput code such as 130429)."""
+        return self.status_code == 429 or self.error_code in THROTTLE_GRAPH_CODES
 
 
 def _opener(url: str) -> urllib.request.OpenerDirector:
@@ -188,9 +198,16 @@ def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any])
 # ---------------------------------------------------------------------------------------------------- rate
 
 # A sliding-window log per number, on Redis' own clock (so workers on several machines agree): at most `limit`
-# sends in any `window` microseconds. Returns 0 when this send may go, else the microseconds to wait.
+# sends in any `window` microseconds. While the number is paused after a 429 (KEYS[2] lives), nothing is sent: the
+# pause's remaining microseconds are returned. For a while after one (KEYS[3] lives) the number sends at the probe
+# rate `ARGV[4]` instead, so the end of a pause is tested by a few sends, not by the whole backlog at once.
+# Returns 0 when this send may go, else the microseconds to wait.
 _RATE_SCRIPT = """
-local key, limit, window, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local key, paused, after, member = KEYS[1], KEYS[2], KEYS[3], ARGV[3]
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local pause = redis.call('PTTL', paused)
+if pause > 0 then return pause * 1000 end
+if redis.call('EXISTS', after) == 1 then limit = math.min(limit, tonumber(ARGV[4])) end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
@@ -201,6 +218,22 @@ if redis.call('ZCARD', key) < limit then
 end
 local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 return math.max(1, tonumber(oldest[2]) + window - now)
+"""
+
+# A 429 pauses the number: the first for `base` ms, each further one (answered after the pause ended) twice as long
+# up to `max` ms. Answers to sends that left before the pause began find it set and change nothing, so one wave of
+# 429s is one pause. The step (and the probe rate) is forgotten once the number has been quiet for as long again.
+# Returns the milliseconds the number is paused.
+_THROTTLE_SCRIPT = """
+local paused, after = KEYS[1], KEYS[2]
+local base, max = tonumber(ARGV[1]), tonumber(ARGV[2])
+local left = redis.call('PTTL', paused)
+if left > 0 then return left end
+local step = tonumber(redis.call('GET', after) or '0')
+local pause = math.min(max, base * 2 ^ step)
+redis.call('SET', paused, '1', 'PX', math.floor(pause))
+redis.call('SET', after, step + 1, 'PX', math.floor(pause) * 2 + 1000)
+return math.floor(pause)
 """
 
 _redis_client: redis.Redis | None = None
@@ -216,17 +249,31 @@ def _redis() -> redis.Redis:
     return _redis_client
 
 
+def _keys(phone_number_id: str) -> list[str]:
+    return [f"whatsapp:rate:{phone_number_id}", f"whatsapp:paused:{phone_number_id}",
+            f"whatsapp:throttled:{phone_number_id}"]
+
+
 def rate_acquire(*, phone_number_id: str, per_second: int | None = None) -> float:
-    """Take one send slot of this number: 0.0 when granted, else the seconds until one frees (do not send)."""
+    """Take one send slot of this number: 0.0 when granted, else the seconds until one frees (do not send) — the
+    rest of a pause after a 429, or of the rate's window."""
     limit = int(per_second or conf.setting("WHATSAPP_RATE_PER_SECOND"))
-    wait_us = _redis().eval(_RATE_SCRIPT, 1, f"whatsapp:rate:{phone_number_id}", limit, 1_000_000,
-                            uuid.uuid4().hex)
+    probe = int(conf.setting("WHATSAPP_THROTTLE_PROBE_PER_SECOND"))
+    wait_us = _redis().eval(_RATE_SCRIPT, 3, *_keys(phone_number_id), limit, 1_000_000, uuid.uuid4().hex, probe)
     return int(wait_us) / 1_000_000
 
 
+def rate_throttled(*, phone_number_id: str) -> float:
+    """Meta answered this number with a 429: pause it (every worker's sends from it wait); the seconds it is paused."""
+    base = float(conf.setting("WHATSAPP_THROTTLE_PAUSE_SECONDS")) * 1000
+    most = float(conf.setting("WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS")) * 1000
+    _rate, paused, after = _keys(phone_number_id)
+    return int(_redis().eval(_THROTTLE_SCRIPT, 2, paused, after, base, most)) / 1000
+
+
 def rate_reset(*, phone_number_id: str) -> None:
-    """Forget the number's window (tests and benches)."""
-    _redis().delete(f"whatsapp:rate:{phone_number_id}")
+    """Forget the number's window and pause (tests and benches)."""
+    _redis().delete(*_keys(phone_number_id))
 
 
 def simulated_wamid() -> str:

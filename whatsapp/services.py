@@ -12,16 +12,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import random
 import time
 import zlib
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
@@ -34,14 +35,24 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
-from magie.queueing import task_publish, task_queue
+from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
+from magie.tracing import traced
 from tenants.models import Organisation, WhatsAppChannel
 from whatsapp import conf, sender
 from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
-from whatsapp.inbound.models import InboundBody
+from whatsapp.inbound.models import ChannelNotice, InboundBody
 from whatsapp.models import CustomerRoute, Delivery, DeliveryEvent
-from whatsapp.payloads import InboundItem, StatusItem, body_json, notification_key, parse, phone_number_ids
+from whatsapp.payloads import (
+    InboundItem,
+    NoticeItem,
+    StatusItem,
+    body_json,
+    notification_key,
+    operational_fields,
+    parse,
+    phone_number_ids,
+)
 from whatsapp.signals import turn_queued
 
 logger = logging.getLogger(__name__)
@@ -157,7 +168,7 @@ def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
         raise SignatureInvalid("X-Hub-Signature-256 is missing")
     data = body_json(body)
     verified = webhook_verify(body=body, signature=signature, numbers=phone_number_ids(data))
-    if not verified:
+    if not verified and not operational_fields(data):  # signed by one of our apps, for no number of ours
         return Acknowledgement(accepted=False)
     inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
     if inbound_id is None:
@@ -186,11 +197,19 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     return row[0] if row else None
 
 
-def inbound_publish(*, inbound_id: int) -> None:
+def inbound_publish(*, inbound_id: int) -> bool:
+    """Publish the body's processing; whether it was. Never raises and never waits on a broker that is down
+    (`task_publish`'s timeout and circuit): the row is committed, and the inbound sweeper publishes it later."""
     try:
         task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
+    except BrokerUnavailable:
+        logger.warning("whatsapp inbound %s stored; the broker is unavailable, the sweeper will publish it",
+                       inbound_id)
+        return False
     except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
         logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------- inbound (worker)
@@ -231,9 +250,11 @@ def inbound_process(*, inbound_id: int) -> InboundOutcome:
         with connection.cursor() as cursor:
             for number in sorted(numbers):  # always in the same order: no deadlock between workers
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
-        # Under the locks: this body and the older ones of its numbers still waiting, oldest first.
-        rows = list(InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
-                    .filter(phone_number_ids__overlap=numbers).order_by("pk")[:50])
+        # Under the locks: this body and the older ones of its numbers still waiting, oldest first (a body naming
+        # no number of ours — an account's or a template's notification — alone).
+        waiting = InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
+        rows = list((waiting.filter(phone_number_ids__overlap=numbers) if numbers else waiting.filter(pk=inbound_id))
+                    .order_by("pk")[:50])
         for row in rows:
             try:
                 with transaction.atomic():
@@ -260,6 +281,7 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
     for reason in parsed.skipped:
         logger.warning("whatsapp inbound %s: skipped %s", row.pk, reason)
     outcome.skipped.extend(parsed.skipped)
+    notices_record(notices=parsed.notices, body_id=row.pk)
     channels = {channel.phone_number_id: channel for channel in WhatsAppChannel.objects.select_related(
         "organisation").filter(phone_number_id__in=row.phone_number_ids)}
     by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
@@ -300,18 +322,34 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
         if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
             # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
             outcome.turns += 1
-            transaction.on_commit(partial(media_read_queue, schema_name=schema_name, message_id=stored.message.pk,
-                                          media_id=item.media_id, phone_number_id=item.phone_number_id),
-                                  robust=True)  # lost: the sweeper queues the turn ("text only")
+            # lost with the broker: the sweeper queues the turn ("text only")
+            _media_read_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk,
+                                        media_id=item.media_id, phone_number_id=item.phone_number_id)
         elif item.queue_turn:
             outcome.turns += 1
-            transaction.on_commit(partial(turn_queue, schema_name=schema_name, message_id=stored.message.pk),
-                                  robust=True)  # a broker hiccup is logged; the sweeper queues it later
+            turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
         else:  # a reaction: kept for the record, nothing to answer
             message_mark_handled(message_id=stored.message.pk, at=timezone.now())
     for status in statuses:
         status_record(item=status)
         outcome.statuses += 1
+
+
+def notices_record(*, notices: list[NoticeItem], body_id: int | None = None) -> list[ChannelNotice]:
+    """Keep Meta's operational notifications (public schema) and raise, as errors in the log, those an operator
+    must act on: a template rejected or paused (replies outside the 24-hour window need one), a restricted or
+    disabled account, a value-level error."""
+    rows = ChannelNotice.objects.bulk_create([ChannelNotice(
+        field=notice.field, account_id=notice.account_id, phone_number_id=notice.phone_number_id,
+        event=notice.event, subject=notice.subject, detail=notice.detail, needs_action=notice.needs_action,
+        body_id=body_id) for notice in notices])
+    for notice in notices:
+        if notice.needs_action:
+            logger.error("whatsapp: %s %s %s needs an operator (account %s, number %s)", notice.field, notice.event,
+                         notice.subject, notice.account_id or "?", notice.phone_number_id or "?")
+        else:
+            logger.info("whatsapp: %s %s %s kept", notice.field, notice.event, notice.subject)
+    return rows
 
 
 MEDIA_READ_TASK = "whatsapp.media_read"
@@ -349,15 +387,83 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
     with transaction.atomic():
         if text and not message_media_text_set(message_id=message_id, text=text):
             return "done"
-        transaction.on_commit(partial(turn_queue, schema_name=schema_name_current(), message_id=message_id),
-                              robust=True)
+        turn_queue_on_commit(schema_name=schema_name_current(), message_id=message_id)
     return outcome
 
 
+# Callbacks for `transaction.on_commit` are named functions, never `functools.partial`: with robust=True Django logs
+# a failing callback by its `__qualname__`, which a partial lacks — the AttributeError then escapes and the rest of
+# the transaction's callbacks never run.
+
+
+def turn_queue_on_commit(*, schema_name: str, message_id: int) -> None:
+    """Queue the message's turn once this transaction commits; a broker failure is logged (the sweeper queues it)."""
+
+    def turn_queue_after_commit() -> None:
+        turn_queue(schema_name=schema_name, message_id=message_id)
+
+    transaction.on_commit(turn_queue_after_commit, robust=True)
+
+
+def _media_read_queue_on_commit(*, schema_name: str, message_id: int, media_id: str, phone_number_id: str) -> None:
+    def media_read_queue_after_commit() -> None:
+        media_read_queue(schema_name=schema_name, message_id=message_id, media_id=media_id,
+                         phone_number_id=phone_number_id)
+
+    transaction.on_commit(media_read_queue_after_commit, robust=True)
+
+
+def _possible_duplicate_notice_on_commit(*, delivery_id: int) -> None:
+    schema_name = schema_name_current()
+
+    def possible_duplicate_notice_after_commit() -> None:
+        delivery_notice(delivery_id=delivery_id, schema_name=schema_name, reason="delivery_possibly_duplicated")
+
+    transaction.on_commit(possible_duplicate_notice_after_commit, robust=True)
+
+
+def delivery_escalate_on_commit(*, delivery_id: int) -> None:
+    schema_name = schema_name_current()  # now, not at commit time
+
+    def delivery_escalate_after_commit() -> None:
+        delivery_escalate(delivery_id=delivery_id, schema_name=schema_name)
+
+    transaction.on_commit(delivery_escalate_after_commit, robust=True)
+
+
 def turn_queue(*, schema_name: str, message_id: int) -> None:
-    """Queue the agent's turn for an inbound message, by name (the agent is idempotent on the message id)."""
-    task_queue(TURN_TASK, schema_name=schema_name, args=(message_id,))
+    """Queue the agent's turn for an inbound message, by name (the agent is idempotent on the message id), if the
+    organisation has room (`whatsapp.admission`): else it waits, stored, and is admitted when an earlier turn of
+    the organisation ends. A message whose turn is queued already is not queued again."""
+    from whatsapp.admission import ADMITTED, turn_admit
+
+    if turn_admit(schema_name=schema_name, message_id=message_id) == ADMITTED:
+        turn_publish(schema_name=schema_name, message_id=message_id, raising=True)
+
+
+# A turn admitted from an organisation's backlog (it waited for room, or its task was lost) goes after the parsing of
+# new bodies: fresh messages first (their turns, 3; their parsing, 6), so a backlog being drained never delays
+# anyone's new message, and parsing — cheap, bounded by what arrives — is never starved by it.
+BACKLOG_PRIORITY = 9
+
+
+def turn_publish(*, schema_name: str, message_id: int, raising: bool = False, backlog: bool = False) -> bool:
+    """Publish an admitted message's turn (`backlog`: after fresh work); whether it was. If the broker refuses,
+    the lease is given back (the sweeper admits it again) and the error is raised when `raising`, else logged."""
+    from whatsapp.admission import turn_release
+
+    try:
+        task_queue(TURN_TASK, schema_name=schema_name, args=(message_id,),
+                   priority=BACKLOG_PRIORITY if backlog else None)
+    except Exception:
+        turn_release(schema_name=schema_name, message_id=message_id)
+        if raising:
+            raise
+        logger.warning("whatsapp turn of message %s not published (the broker refused); the sweeper will",
+                       message_id, exc_info=True)
+        return False
     turn_queued.send(sender=turn_queue, schema_name=schema_name, message_id=message_id)
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------- receipts
@@ -373,9 +479,32 @@ def status_record(*, item: StatusItem) -> DeliveryEvent:
     if not created:
         return event
     delivery = Delivery.objects.select_for_update().filter(wamid=item.wamid).first()
+    if delivery is None and item.callback_data:
+        delivery = _receipt_settles(item=item)
     if delivery is not None:
         _apply_event(delivery=delivery, event=event)
     return event
+
+
+def _receipt_settles(*, item: StatusItem) -> Delivery | None:
+    """A receipt for a wamid we never recorded, naming one of our deliveries (its callback data): the send whose
+    answer was lost (a timeout, a worker killed mid-call) did reach Meta. A delivery still waiting to be sent again
+    takes this wamid and is sent — no second send. One sent meanwhile under another wamid was sent twice: marked
+    possibly duplicated (staff are told)."""
+    delivery = _delivery_of_callback(item.callback_data)
+    if delivery is None or item.status not in ("sent", "delivered", "read"):
+        return None
+    if can_proceed(delivery.accept) and not delivery.wamid:
+        delivery.accept(wamid=item.wamid)
+        delivery.save()
+        message_set_channel_id(message_id=delivery.message_id, channel_message_id=item.wamid)
+        logger.info("whatsapp delivery %s settled by Meta's receipt (its own answer was lost)", delivery.pk)
+        return delivery
+    if delivery.wamid and delivery.wamid != item.wamid and not delivery.possibly_duplicated:
+        delivery.possibly_duplicated = True
+        delivery.save(update_fields=["possibly_duplicated", "updated_at"])
+        _possible_duplicate_notice_on_commit(delivery_id=delivery.pk)
+    return None
 
 
 def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
@@ -396,8 +525,7 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             delivery.save()
             applied = True
             if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
-                transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk,
-                                              schema_name=schema_name_current()))
+                delivery_escalate_on_commit(delivery_id=delivery.pk)
     event.delivery, event.applied = delivery, applied
     event.save(update_fields=["delivery", "applied"])
 
@@ -432,6 +560,22 @@ def _channel_for(message: Message) -> WhatsAppChannel | None:
     return channels.first()
 
 
+def _counted(delivery: Delivery) -> int:
+    """The attempts that count against WHATSAPP_SEND_MAX_ATTEMPTS: Meta's throttling (429) does not."""
+    return sum(1 for attempt in delivery.attempts if not attempt.get("throttled"))
+
+
+def _attempt_append(delivery: Delivery, attempt: dict[str, Any]) -> None:
+    """Record an attempt; consecutive throttled answers are one entry with their count (a storm of hours must not
+    grow the row by one entry per probe)."""
+    last = delivery.attempts[-1] if delivery.attempts else None
+    if attempt.get("throttled") and last and last.get("throttled"):
+        delivery.attempts = [*delivery.attempts[:-1], {**last, "times": int(last.get("times", 1)) + 1,
+                                                       "last_at": attempt["at"]}]
+    else:
+        delivery.attempts = [*delivery.attempts, attempt]
+
+
 def _backoff(attempts: int) -> float:
     return min(300.0, float(conf.setting("WHATSAPP_RETRY_BACKOFF_SECONDS")) * 2 ** max(0, attempts - 1))
 
@@ -440,6 +584,25 @@ def _unknown_outcomes(delivery: Delivery) -> int:
     return sum(1 for attempt in delivery.attempts if attempt.get("unknown"))
 
 
+def _resending_unknown(delivery: Delivery) -> bool:
+    """This attempt follows one whose outcome is unknown (and no receipt settled it): a possible duplicate."""
+    return bool(delivery.attempts) and bool(delivery.attempts[-1].get("unknown")) and not delivery.possibly_duplicated
+
+
+def delivery_callback_data(delivery_id: int) -> str:
+    """What a send carries as `biz_opaque_callback_data`; Meta echoes it in the send's status webhooks, so a receipt
+    names its delivery even when the send's own answer was lost."""
+    return f"magie-delivery:{delivery_id}"
+
+
+def _delivery_of_callback(callback_data: str) -> Delivery | None:
+    prefix, _, number = callback_data.partition(":")
+    if prefix != "magie-delivery" or not number.isdigit():
+        return None
+    return Delivery.objects.select_for_update().filter(pk=int(number)).first()
+
+
+@traced("whatsapp.send", lambda kw: {"message_id": kw["message_id"]})
 def delivery_send(*, message_id: int) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
     when one is not.
@@ -454,9 +617,12 @@ def delivery_send(*, message_id: int) -> SendOutcome:
     3. Validates the message (OutboundInvalid → failed), takes a slot of the number's rate (none → retry when one
        frees; no HTTP call), moves to `sending` and COMMITS before calling Meta.
     4. Records the attempt. 2xx → sent, the wamid replaces the message's local id (swipe-replies resolve) and any
-       receipt that arrived first is applied. 5xx, 429, a refused connection → pending again and retry with
-       exponential backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx → failed. A delivery that ends failed
-       opens an item in the organisation's staff inbox with the reason.
+       receipt that arrived first is applied. A 429 (Meta's throttling) pauses the number for every worker
+       (`sender.rate_throttled`) and the reply waits for the pause's end, for up to WHATSAPP_THROTTLE_BUDGET_SECONDS
+       (past the customer's window it goes as the template); it does not count as an attempt. 5xx, a refused
+       connection → pending again and retry with exponential backoff, until WHATSAPP_SEND_MAX_ATTEMPTS; other 4xx →
+       failed. A delivery that ends failed opens a notice in the organisation's staff inbox with the reason (the bot
+       goes on answering the customer).
 
     WHATSAPP_GRAPH_URL empty → the integration is off: the delivery is marked sent with a local wamid and a log
     line, nothing leaves the machine.
@@ -466,7 +632,8 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         if message.direction != Message.Direction.OUTBOUND or message.channel != Message.Channel.WHATSAPP:
             logger.warning("whatsapp.deliver called for message %s, which is not a WhatsApp reply", message_id)
             return SendOutcome(DONE)
-        Delivery.objects.get_or_create(message=message)
+        # One INSERT … ON CONFLICT DO NOTHING (get_or_create read first and inserted in a savepoint), then the lock.
+        Delivery.objects.bulk_create([Delivery(message=message)], ignore_conflicts=True)
         delivery = Delivery.objects.select_for_update().get(message=message)
         if delivery.status in FINISHED:
             return SendOutcome(DONE)
@@ -483,7 +650,12 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             if _unknown_outcomes(delivery) > int(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_RETRIES")):
                 _delivery_fail(delivery=delivery, code=None, title="outcome unknown twice (not sent again)")
                 return SendOutcome(DONE)
+        if _resending_unknown(delivery):
+            # Meta's receipts (matched by the send's callback data, `status_record`) had the lease, or the wait
+            # after the timeout, to show the first send arrived; none did, so it is sent again — and the customer
+            # may read it twice: staff are told.
             delivery.possibly_duplicated = True
+            _possible_duplicate_notice_on_commit(delivery_id=delivery.pk)
         channel = _channel_for(message)
         if channel is None:
             _delivery_fail(delivery=delivery, code=None, title="this organisation has no WhatsApp channel")
@@ -498,7 +670,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
                 **_recipient(conversation.customer, after_refusal=_phone_refused(delivery)),
                 text=message_text_for_customer(message=message), buttons=message.buttons,
                 as_list=message.kind == Message.Kind.LIST, template=not window_open, language=language,
-                reply_to=message.reply_to,
+                reply_to=message.reply_to, callback_data=delivery_callback_data(delivery.pk),
             )
         except OutboundInvalid as error:
             _delivery_fail(delivery=delivery, code=None, title=f"{error.code}: {error.message}")
@@ -516,6 +688,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
         if wait > 0:
             if delivery.status == Delivery.Status.SENDING:  # a stale claim: pending again, its attempt recorded
                 delivery.release()
+            delivery.due_at = timezone.now() + timedelta(seconds=wait)
             delivery.save()
             return SendOutcome(RETRY, retry_in=wait, rate_limited=True)
         delivery.claim()
@@ -548,32 +721,40 @@ def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
     """Finally failed (the row is locked by the caller): recorded, and a person is told in the staff inbox."""
     delivery.refuse(code=code, title=title)
     delivery.save()
-    transaction.on_commit(partial(delivery_escalate, delivery_id=delivery.pk, schema_name=schema_name_current()))
+    delivery_escalate_on_commit(delivery_id=delivery.pk)
 
 
 def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
     """Open (or add to) the conversation's item in the staff inbox: this reply did not reach the customer."""
+    delivery_notice(delivery_id=delivery_id, schema_name=schema_name, reason="delivery_failed")
+
+
+def delivery_notice(*, delivery_id: int, schema_name: str, reason: str) -> None:
+    """Open (or add to) the conversation's item in the staff inbox about this reply: it did not reach the customer
+    ("delivery_failed"), or it may have reached them twice ("delivery_possibly_duplicated"). A notice: the bot
+    goes on answering (`inbox.models.NOTICE_REASONS`)."""
     from inbox.services import escalation_open  # inbox imports conversations; the channel reports into it
 
     with schema_context(schema_name):
         delivery = Delivery.objects.select_related("message").get(pk=delivery_id)
         message = delivery.message
-        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard="delivery_failed",
+        escalation_open(conversation_id=message.conversation_id, ask_id=None, guard=reason,
                         evidence={"delivery_id": delivery.pk, "message_id": message.pk,
                                                  "error_code": delivery.error_code, "error": delivery.error_title,
                                                  "attempts": len(delivery.attempts)},
                         drafts=[message.text])
-        logger.error("whatsapp delivery %s failed (%s); the staff inbox was told", delivery_id,
+        logger.error("whatsapp delivery %s: %s (%s); the staff inbox was told", delivery_id, reason,
                      delivery.error_title)
 
 
 def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -> SendOutcome:
     with transaction.atomic():
         delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
-        delivery.attempts = [*delivery.attempts, {
+        _attempt_append(delivery, {
             "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
             "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
-        }]
+            **({"throttled": True} if result.throttled else {}),
+        })
         outcome = SendOutcome(DONE)
         if result.ok:
             if can_proceed(delivery.accept):
@@ -588,23 +769,39 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
                 _delivery_fail(delivery=delivery, code=None, title=f"outcome unknown twice: {result.error}")
                 return outcome
             delivery.release()
-            delivery.possibly_duplicated = True
-            outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
+            # Not again at once: Meta's receipt of the first send (its callback data names this delivery) may come
+            # meanwhile and settle it (`status_record`); the next attempt sends again only if none did.
+            outcome = SendOutcome(RETRY, retry_in=float(conf.setting("WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS")))
         elif _phone_refused(delivery) and result.to == "phone" and _user_id_known(delivery):
             delivery.release()  # the number is unreachable; the business-scoped user id is tried next
             outcome = SendOutcome(RETRY, retry_in=0.0)
-        elif result.retryable and len(delivery.attempts) < int(conf.setting("WHATSAPP_SEND_MAX_ATTEMPTS")):
+        elif result.throttled and _within_throttle_budget(delivery):
+            # Meta's pace, not this reply's fault: the number pauses for every worker, and this reply waits for the
+            # pause's end (sent as the template once the customer's 24-hour window has closed).
             if can_proceed(delivery.release):
                 delivery.release()
-            outcome = SendOutcome(RETRY, retry_in=_backoff(len(delivery.attempts)))
+            pause = sender.rate_throttled(phone_number_id=delivery.phone_number_id)
+            outcome = SendOutcome(RETRY, retry_in=pause + random.uniform(0, pause / 2), rate_limited=True)
+        elif result.retryable and not result.throttled and (
+                _counted(delivery) < int(conf.setting("WHATSAPP_SEND_MAX_ATTEMPTS"))):
+            if can_proceed(delivery.release):
+                delivery.release()
+            outcome = SendOutcome(RETRY, retry_in=_backoff(_counted(delivery)))
         elif can_proceed(delivery.refuse):
             logger.error("whatsapp delivery %s failed after %s attempts: %s", delivery_id, len(delivery.attempts),
                          result.error)
             _delivery_fail(delivery=delivery, code=result.error_code or result.status_code,
                            title=result.error or "failed")
             return outcome
+        if outcome.state == RETRY:
+            delivery.due_at = timezone.now() + timedelta(seconds=outcome.retry_in)
         delivery.save()
         return outcome
+
+
+def _within_throttle_budget(delivery: Delivery) -> bool:
+    budget = timedelta(seconds=float(conf.setting("WHATSAPP_THROTTLE_BUDGET_SECONDS")))
+    return delivery.created_at > timezone.now() - budget
 
 
 def _user_id_known(delivery: Delivery) -> bool:
@@ -613,62 +810,125 @@ def _user_id_known(delivery: Delivery) -> bool:
 
 
 def outbound_sweep(*, limit_per_organisation: int = 500) -> dict[str, int]:
-    """Queue the delivery task again for every delivery in `sending` past its lease, in every organisation (its
-    worker died mid-call; `delivery_send` records the unknown outcome and decides). Safe to repeat."""
+    """Publish the delivery task of every reply whose task is presumed lost, in every organisation, oldest first,
+    at most `limit_per_organisation` each; how many per organisation. Safe to repeat (`delivery_send` locks the row
+    and sends at most once when answers are clear). Three cases:
+
+    - an outbound WhatsApp message of the last WHATSAPP_OUTBOX_HORIZON_HOURS older than the grace with no Delivery
+      row: its hand-off never reached a worker (the broker lost it, or refused it after the commit) — the row is
+      created here, pending;
+    - a pending delivery whose `due_at` (its retry's countdown, or an earlier sweep's lease) passed more than the
+      grace ago: its retry was lost;
+    - `sending` past its lease: its worker died mid-call (`delivery_send` records the unknown outcome).
+
+    Each one published gets a lease (`due_at` = now + the grace), so what is merely queued behind a burst is not
+    published again by the next sweep; a publish the broker refuses ends the organisation's batch (the next sweep
+    tries again)."""
+    grace = timedelta(seconds=int(conf.setting("WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS")))
     lease = timedelta(seconds=int(conf.setting("WHATSAPP_SENDING_STALE_SECONDS")))
-    cutoff = timezone.now() - lease
+    horizon = timedelta(hours=int(conf.setting("WHATSAPP_OUTBOX_HORIZON_HOURS")))
     queued: dict[str, int] = {}
     for organisation in Organisation.objects.exclude(schema_name=get_public_schema_name()):
         with tenant_context(organisation):
-            ids = list(Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=cutoff).order_by(
-                "pk").values_list("message_id", flat=True)[:limit_per_organisation])
+            ids = _outbox_claim(now=timezone.now(), grace=grace, lease=lease, horizon=horizon,
+                                limit=limit_per_organisation)
+            published = 0
             for message_id in ids:
-                task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
-        if ids:
-            queued[organisation.schema_name] = len(ids)
-            logger.warning("whatsapp outbound sweeper queued %s stuck deliveries of %s", len(ids),
+                try:
+                    task_queue("whatsapp.deliver", schema_name=organisation.schema_name, args=(message_id,))
+                except Exception:  # noqa: BLE001 — the broker is down: the leases lapse, the next sweep publishes
+                    logger.warning("whatsapp outbound sweeper: the broker refused; %s of %s published for %s",
+                                   published, len(ids), organisation.schema_name)
+                    break
+                published += 1
+        if published:
+            queued[organisation.schema_name] = published
+            logger.warning("whatsapp outbound sweeper published %s lost deliveries of %s", published,
                            organisation.schema_name)
     return queued
+
+
+@transaction.atomic
+def _outbox_claim(*, now, grace: timedelta, lease: timedelta, horizon: timedelta, limit: int) -> list[int]:
+    """The message ids of the organisation's lost deliveries (see `outbound_sweep`), oldest first, each given the
+    lease of a sweep (`due_at`); rows other workers hold are skipped."""
+    claimed_until = now + grace
+    without = list(Message.objects.filter(
+        direction=Message.Direction.OUTBOUND, channel=Message.Channel.WHATSAPP,
+        created_at__gt=now - horizon, created_at__lt=now - grace,
+    ).filter(delivery__isnull=True).order_by("created_at", "pk").values_list("pk", flat=True)[:limit])
+    if without:
+        Delivery.objects.bulk_create([Delivery(message_id=message_id, due_at=claimed_until) for message_id in without],
+                                     ignore_conflicts=True)  # a worker that just created one keeps its own
+    lost = list(Delivery.objects.select_for_update(skip_locked=True).filter(
+        status=Delivery.Status.PENDING, due_at__lt=now - grace).exclude(message_id__in=without)
+        .order_by("due_at", "pk").values_list("pk", "message_id")[:max(0, limit - len(without))])
+    stuck = list(Delivery.objects.select_for_update(skip_locked=True).filter(
+        status=Delivery.Status.SENDING, claimed_at__lt=now - lease)
+        .order_by("claimed_at", "pk").values_list("pk", "message_id")[:max(0, limit - len(without) - len(lost))])
+    Delivery.objects.filter(pk__in=[pk for pk, _ in lost]).update(due_at=claimed_until)
+    return [*without, *(message_id for _, message_id in lost), *(message_id for _, message_id in stuck)]
 
 
 # ---------------------------------------------------------------------------------------------------- sweeper
 
 
 def inbound_sweep(*, older_than_seconds: int | None = None, limit_per_organisation: int = 500) -> dict[str, int]:
-    """Queue again the turn of every WhatsApp inbound message stored more than `older_than_seconds` ago whose turn
-    never finished (`handled_at` null), in every organisation. Safe to repeat: the turn is idempotent."""
+    """Admit and queue the turns of WhatsApp inbound messages stored more than `older_than_seconds` ago whose turn
+    never finished (`handled_at` null) and that hold no lease (their task was lost, or they waited for room), in
+    every organisation, oldest first, as many as the organisation has room for (`whatsapp.admission`) and
+    `limit_per_organisation` at most. What is queued or running already is left alone."""
+    from whatsapp.admission import turns_admit_waiting
+
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_SWEEP_AFTER_SECONDS"))
     cutoff = timezone.now() - timedelta(seconds=seconds)
     queued: dict[str, int] = {}
     for organisation in Organisation.objects.exclude(schema_name=get_public_schema_name()):
         with tenant_context(organisation):
-            ids = list(Message.objects.filter(
-                direction=Message.Direction.INBOUND, channel=Message.Channel.WHATSAPP, handled_at__isnull=True,
-                created_at__lt=cutoff,
-            ).order_by("created_at").values_list("pk", flat=True)[:limit_per_organisation])
-            for message_id in ids:
-                turn_queue(schema_name=organisation.schema_name, message_id=message_id)
-        if ids:
-            queued[organisation.schema_name] = len(ids)
-            logger.info("whatsapp sweeper queued %s unhandled messages of %s", len(ids), organisation.schema_name)
+            published = turns_admit_waiting(schema_name=organisation.schema_name, slots=limit_per_organisation,
+                                            created_before=cutoff)
+        if published:
+            queued[organisation.schema_name] = published
+            logger.info("whatsapp sweeper queued %s unhandled messages of %s", published, organisation.schema_name)
     return queued
+
+
+def turn_ended(*, schema_name: str, message_id: int) -> int:
+    """A turn task ended (done or given up): its lease ends, and as many of the organisation's waiting messages as
+    there is room for are admitted, oldest first; how many."""
+    from whatsapp.admission import turn_release, turns_admit_waiting
+
+    slots = turn_release(schema_name=schema_name, message_id=message_id)
+    if not slots:
+        return 0
+    with schema_context(schema_name):
+        return turns_admit_waiting(schema_name=schema_name, slots=slots)
 
 
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
     """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
-    was lost, or its processing failed and may be retried); forget processed bodies older than the retention.
-    Safe to repeat: processing is idempotent."""
+    was lost, or its processing failed and may be retried), oldest first, `limit` at most, and stop at the first
+    publish the broker refuses; each published holds a lease of four times that age, so what still waits in the
+    queue is not published again at every sweep; forget processed bodies older than the retention. How many were published. Safe to
+    repeat: processing is idempotent."""
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
     now = timezone.now()
+    lease = now - timedelta(seconds=max(seconds, 1) * 4)
     with schema_context(get_public_schema_name()):
         ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
-            seconds=seconds)).order_by("pk").values_list("pk", flat=True)[:limit])
+            seconds=seconds)).filter(Q(republished_at__isnull=True) | Q(republished_at__lt=lease))
+            .order_by("pk").values_list("pk", flat=True)[:limit])
+        published = 0
         for inbound_id in ids:
-            inbound_publish(inbound_id=inbound_id)
-        if ids:
-            logger.warning("whatsapp inbound sweeper published %s bodies never processed", len(ids))
+            if not inbound_publish(inbound_id=inbound_id):
+                break  # the broker is down: the next sweep tries again
+            published += 1
+        # leased: published again, they are not published once more by the next sweeps while they wait in a queue
+        InboundBody.objects.filter(pk__in=ids[:published]).update(republished_at=now)
+        if published:
+            logger.warning("whatsapp inbound sweeper published %s bodies never processed", published)
         retention = timedelta(days=int(conf.setting("WHATSAPP_INBOUND_RETENTION_DAYS")))
         InboundBody.objects.filter(processed_at__lt=now - retention).delete()
-    return len(ids)
+    return published

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from celery import shared_task
 from django_tenants.utils import schema_context
 
@@ -15,7 +18,10 @@ from whatsapp.services import (
     media_read,
     outbound_sweep,
     raw_inbound_sweep,
+    turn_ended,
 )
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="whatsapp.inbound_process", acks_late=True, ignore_result=True)
@@ -62,5 +68,17 @@ def sweep_inbound_task(older_than_seconds: int | None = None) -> int:
 
 @shared_task(name="whatsapp.sweep_sending", ignore_result=True)
 def sweep_sending_task() -> dict[str, int]:
-    """Queue again the deliveries stuck in `sending` past their lease (their worker died mid-call)."""
+    """Publish again the deliveries whose task was lost: never handed over, a retry lost, or stuck in `sending`
+    past its lease (see `outbound_sweep`)."""
     return outbound_sweep()
+
+
+def turn_task_ended(sender: Any = None, args: Any = None, state: str | None = None, **_: Any) -> None:
+    """Celery's task_postrun: when an agent turn task ends (not when it only retries), end its admission lease and
+    admit the organisation's next waiting messages (`whatsapp.admission`). Never raises into the worker."""
+    if getattr(sender, "name", None) != "agent.turn" or state == "RETRY" or not args or len(args) < 2:
+        return
+    try:
+        turn_ended(schema_name=str(args[0]), message_id=int(args[1]))
+    except Exception:  # noqa: BLE001 — the lease lapses and the sweeper admits what waits
+        logger.warning("ending the admission lease of message %s failed", args[1], exc_info=True)

@@ -5,7 +5,8 @@
         ...
         graph.requests  # [Recorded(path, headers, json, at)], in arrival order
 
-`script` lists the status of each successive answer; when it runs out, `default` (200) answers. A 2xx answers
+`script` lists the status of each successive answer; when it runs out, `default` (200) answers. While
+`time.monotonic() < graph.storm_until`, every send is answered 429 with Meta's code 130429 (a throttling storm). A 2xx answers
 `{"messages": [{"id": "wamid.FAKE-<n>"}]}`, anything else a Graph-style error body. An entry `(status, seconds)`
 answers after that delay (a slow Meta: the caller may time out or die first); `sent()` counts only the 2xx
 answers, i.e. what Meta would have accepted.
@@ -47,6 +48,7 @@ class FakeGraphServer(FakeService):
     def __init__(self, script: list[int | tuple[int, float]] | None = None, default: int = 200) -> None:
         self.script = list(script or [])
         self.default = default
+        self.storm_until = 0.0
         self.requests: list[Recorded] = []
         self.media: dict[str, tuple[bytes, str]] = {}
         self.access_token = ""  # what the media endpoints require ("" : any bearer)
@@ -79,7 +81,8 @@ class FakeGraphServer(FakeService):
     def _answer(self, method: str, path: str, headers: dict[str, str],
                 data: Any) -> tuple[int, dict[str, Any], float]:
         with self._lock:
-            entry = self.script.pop(0) if self.script else self.default
+            entry = 429 if time.monotonic() < self.storm_until else (
+                self.script.pop(0) if self.script else self.default)
             status, delay = entry if isinstance(entry, tuple) else (entry, 0.0)
             self._count += 1
             number = self._count

@@ -28,6 +28,7 @@ from asks.when import EITHER_HALF
 from conversations import wording
 from language.locales import lang_of
 from language.text import fold
+from magie.tracing import traced
 
 # Words that name the kind of product, not a product: "un celular barato" searches the whole catalogue.
 GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil",
@@ -41,12 +42,14 @@ class BuiltinProvider:
     name = "builtin"
     remote = False
 
+    @traced("model.call")
     def perceive(self, request: PerceiveInput) -> tuple[Perception, Usage]:
         perception = perceive(request.text, lang=lang_of(request.lang), org_kind=org_kind_of(request.org_kind),
                               now=request.now, tz=request.tz, currency=request.currency, asked_for=request.asked_for,
                               replies_to=request.replies_to)
         return perception, Usage()
 
+    @traced("model.call")
     def respond(self, request: RespondInput) -> Draft:
         return Responder(request).respond()
 

@@ -29,6 +29,7 @@ from agent.providers.url_policy import model_base_url_refusal
 from agent.registry import MAX_ARGUMENTS_CHARS, tool_schemas
 from asks.perception.contract import Perception, perception_json_schema
 from magie.bounds import text_problem, text_storable
+from magie.tracing import traced
 
 MAX_TOOL_ROUNDS = 4
 MAX_CALLS_PER_ROUND = 8  # a turn needs one or two; dozens at once is a broken or hostile answer
@@ -160,6 +161,7 @@ class OpenAIProvider:
             base_url = None  # no client towards a refused address; every call answers ProviderUnavailable
         self.client = _client(api_key, base_url, settings.OPENAI_TIMEOUT_SECONDS, settings.OPENAI_MAX_RETRIES)
 
+    @traced("model.call")
     def _complete(self, **kwargs: Any) -> Any:
         if self.refused:
             raise ProviderUnavailable(self.refused)

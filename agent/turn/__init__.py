@@ -85,7 +85,9 @@ from conversations.locks import conversation_holding
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
+from magie.metrics import turn_observed
 from magie.tenancy import schema_name_current
+from magie.tracing import traced
 from tenants.selectors import OrganisationInForce, organisation_in_force, organisation_stamp_sql
 
 logger = logging.getLogger(__name__)
@@ -115,7 +117,7 @@ def turn_handle(*, message_id: int) -> None:
             # (not read again while its stamp, read with the message, is the one this process read it under)
             org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
             lease.given_back = None
-            turn_run(message=pending, conversation=conversation, org=org, lease=lease)
+            turn_observed(turn_run(message=pending, conversation=conversation, org=org, lease=lease))
             # nothing left: let go in the same statement — the turn's last one, or one of its own (a failed turn)
             released = (lease.given_back if lease.given_back is not None
                         else lease_release(lease, unless_pending=True))
@@ -157,6 +159,7 @@ def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
     return queryset, {SENTINEL_ID: "conversation", SENTINEL_TEXT: "schema"}
 
 
+@traced("turn", lambda kw: {"conversation_id": kw["conversation"].pk, "message_id": kw["message"].pk})
 def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
     """One message's turn: the steps in order; a step that raises makes it a failed turn (recorded, answered)."""
     counter = QueryCounter()

@@ -67,6 +67,7 @@ from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 from language.detect import detect_language
 from magie.statements import insert_sql, saved
+from magie.tracing import traced
 
 SCOPE_MESSAGES = 20
 
@@ -79,6 +80,7 @@ def before_model(state: TurnState) -> None:
 SILENT_KINDS: dict[str, str] = {Message.Kind.DELETION: "deletion_recorded", Message.Kind.SYSTEM: "system_notice_recorded"}
 
 
+@traced("turn.receive")
 def receive(state: TurnState) -> None:
     """Screen the message before anything answers it. In this order: an escalated chat stays silent (people have
     it, whatever the message is); a deletion or a system notice is recorded and not answered; an edit of the
@@ -142,6 +144,7 @@ def pix_code_read_applies(state: TurnState) -> bool:
             and pix_code_present(message.text))
 
 
+@traced("turn.perceive")
 def perceive(state: TurnState) -> None:
     """Ask the provider what the message says (a model call: no transaction, no connection held). An edit that
     corrects the open Ask is read as correction wording. An unreachable model ends the turn with the honest
@@ -183,6 +186,7 @@ def perceive(state: TurnState) -> None:
         return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
 
 
+@traced("turn.decide")
 def decide(state: TurnState) -> None:
     """*Locked.* `asks` decides what the message does to the conversation's Asks (rule recorded; idempotent, so a
     resumed turn gets the recorded decision back); a tap on a preview's button records the customer's decision
@@ -231,6 +235,7 @@ def decide(state: TurnState) -> None:
                                  call_tool=lambda name, arguments: call_tool(state, name, arguments))
 
 
+@traced("turn.act")
 def act(state: TurnState) -> None:
     """*Locked.* After a tap that decided an approval: revalidate and execute it once (keyed by the request's
     id), and word the outcome — code, not the model, answers. Otherwise nothing: the model's tool calls run
@@ -262,6 +267,7 @@ def call_tool(state: TurnState, name: str, arguments: str | dict, *, locked: boo
     return record
 
 
+@traced("turn.draft")
 def draft(state: TurnState) -> None:
     """The provider drafts the reply, calling tools through the registry between its model calls (no transaction
     held while it thinks). If the gate stopped a call for an approval, the reply is that request's preview, built
@@ -309,6 +315,7 @@ def preview_draft(state: TurnState) -> Draft:
                                 {"id": decline_payload(ask.pk, request.pk), "title": say(lang, "decline")}])
 
 
+@traced("turn.guard")
 def guard(state: TurnState) -> None:
     """The organisation's guards check the draft; a model draft that fails gets one redraft (a model call, no
     transaction), told why; a second failure is replaced by the honest hand-off (the escalation is opened when
@@ -341,6 +348,7 @@ def guard(state: TurnState) -> None:
     state.trace.guards = state.checked.reports
 
 
+@traced("turn.deliver")
 def deliver(state: TurnState) -> None:
     """*Locked, with `record`.* Apply what the turn decided: open the escalation a failed guard asks for, let code
     (not the model) move the Ask — its completing tool succeeded → completed; a refusal no slot fixes → failed; a
@@ -372,6 +380,7 @@ def deliver(state: TurnState) -> None:
                                                buttons=draft_.buttons or None)
 
 
+@traced("turn.record")
 def record(state: TurnState, *, queries: int) -> Turn:
     """*Locked, with `deliver`.* The turn's one trace row (perception, decision and rule, tool calls, drafts,
     guards, reply, tokens, query count), and the message marked handled so the sweeper leaves it alone."""

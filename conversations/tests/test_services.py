@@ -70,10 +70,15 @@ def test_edits_deletions_and_system_notices_are_stored_with_the_original_they_na
 def test_a_whatsapp_reply_queues_its_delivery_by_name_after_commit_and_a_terminal_one_does_not(
         demobank, django_capture_on_commit_callbacks):
     message, _ = inbound("wamid.1")
+    from whatsapp.models import Delivery
+
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         reply = message_store_outbound(conversation=message.conversation, text="Olá", sent_at=T0)
-        message_store_outbound(conversation=message.conversation, text="Olá", sent_at=T0, channel="terminal")
-    assert [callback.args for callback in callbacks] == [("whatsapp.deliver", "demobank", reply.pk)]
+        terminal = message_store_outbound(conversation=message.conversation, text="Olá", sent_at=T0, channel="terminal")
+    assert len(callbacks) == 1 and not Delivery.objects.exists()  # nothing before the commit
+    callbacks[0]()  # the commit: the channel's task runs (eager; the integration off: marked sent locally)
+    assert list(Delivery.objects.values_list("message_id", "status")) == [(reply.pk, "sent")]
+    assert terminal.pk != reply.pk
     assert reply.direction == "out" and reply.channel_message_id.startswith("local-")
     assert reply.kind == Message.Kind.TEXT
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from magie.corpora import sgd_corpus_dir
+from magie.dbtimeouts import current_timeouts
 from magie.dburl import database_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -78,6 +79,7 @@ TENANT_APPS = [
     "whatsapp",
     "staff",  # the staff side of the back office: navigation, theme, language, staff profiles
     "workspace",  # staff pages only (traces, dashboards): no tables
+    "privacy",  # customers' data rights: export, erasure keeping the ledger, retention windows
     "django_htmx",  # the inbox's live list (htmx, served as a static file)
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
@@ -88,6 +90,12 @@ PUBLIC_SCHEMA_NAME = "public"
 DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
 # Set the search_path once per schema switch, not before every query (django-tenants resets it on set_tenant).
 TENANT_LIMIT_SET_CALLS = True
+# `migrate_schemas` reads every schema's applied migrations at once and migrates only the schemas behind, in
+# parallel (magie/schemas/executor.py); `--executor standard|multiprocessing` still picks django-tenants' own.
+GET_EXECUTOR_FUNCTION = "magie.schemas.executor.executor_for"
+# A new organisation's schema is a copy of the migrated template schema (magie/schemas/template.py); false → by
+# migrations, as django-tenants makes one (seconds instead of a fraction of one).
+MAGIE_SCHEMA_TEMPLATE = env_bool("MAGIE_SCHEMA_TEMPLATE", True)
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
@@ -179,6 +187,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes (prefork: discards) the database pool around every task unless this is set; tasks
+# hand their connection back to the pool instead (magie.celery.connections_after_task). It still starts afresh
+# after this many tasks of a child.
+CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "10000"))
+# The order of work: the broker serves lower numbers first (Redis, embedded or not; RabbitMQ queues declared without
+# x-max-priority ignore it). A reply ready to send (0, the default) before a turn (3) before parsing a new body (6),
+# so a burst's parsing never delays the replies and turns of the messages already in.
+CELERY_TASK_ROUTES = {"agent.turn": {"priority": 3}, "whatsapp.inbound_process": {"priority": 6}}
+# Publishing (the webhook's ack, every task queued) waits at most this long for the broker, and after a failure does
+# not try again for MAGIE_PUBLISH_PAUSE_SECONDS in that process: the sweepers publish what was stored meanwhile.
+MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.5"))
+MAGIE_PUBLISH_PAUSE_SECONDS = float(os.environ.get("MAGIE_PUBLISH_PAUSE_SECONDS", "5"))
 # Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
 CELERY_BEAT_SCHEDULE = {
     "bank-scheduled-pix": {"task": "bank.tasks.pix_scheduled_run_all_task", "schedule": 60.0},
@@ -203,6 +223,9 @@ WHATSAPP_GRAPH_URL = os.environ.get("WHATSAPP_GRAPH_URL", "")
 WHATSAPP_RATE_PER_SECOND = int(os.environ.get("WHATSAPP_RATE_PER_SECOND", "80"))  # per number, shared by all workers
 WHATSAPP_TEMPLATE_NAME = os.environ.get("WHATSAPP_TEMPLATE_NAME", "magie_reply")  # outside the 24-hour window
 WHATSAPP_SWEEP_AFTER_SECONDS = int(os.environ.get("WHATSAPP_SWEEP_AFTER_SECONDS", "60"))
+# Raw webhook bodies are deleted this many days after they were processed (their contents live on in the
+# organisations' messages, under each organisation's retention window: privacy/).
+MAGIE_INBOUND_BODY_RETENTION_DAYS = int(os.environ.get("MAGIE_INBOUND_BODY_RETENTION_DAYS", "7"))
 
 LOGGING: dict[str, Any] = {
     "version": 1,
@@ -364,10 +387,16 @@ DATABASE_POOL = env_bool("DATABASE_POOL", True)
 DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "4"))
 DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "10"))
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Every connection's statement, lock and idle-in-transaction timeouts, by the role of its process (web, worker,
+# beat, migrate, cli: magie/dbtimeouts.py and the README's table); DATABASE_SESSION_TIMEOUTS=false behind a pooler
+# that refuses libpq's `options` (then set them per database role: ALTER ROLE … SET statement_timeout = …).
+MAGIE_PROCESS_ROLE, DATABASE_TIMEOUTS = current_timeouts()
 DATABASES["default"]["OPTIONS"] = {
     # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test).
-    "application_name": f"magie-{os.environ.get('MAGIE_PROCESS_ROLE', 'cli')}"[:63],
+    "application_name": f"magie-{MAGIE_PROCESS_ROLE}"[:63],
 }
+if env_bool("DATABASE_SESSION_TIMEOUTS", True):
+    DATABASES["default"]["OPTIONS"]["options"] = DATABASE_TIMEOUTS.libpq_options()
 if DATABASE_POOL:
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT, "max_idle": 300,
@@ -376,8 +405,9 @@ if DATABASE_POOL:
     # No round trip per request to test a pooled connection: the pool retires idle (5 min) and old (30 min) ones,
     # and a connection broken meanwhile fails that one request (Meta redelivers what was not answered 200).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-# Load balancers probe /healthz over plain http inside the network; every other path keeps the HTTPS redirect.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Load balancers probe /healthz and Prometheus scrapes /metrics over plain http inside the network; every other path
+# keeps the HTTPS redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 # A pool with every connection lent out answers 503 with Retry-After (Meta redelivers), not a 500.
 MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
 # The webhook's POST on the platform host is answered ahead of the rest of the stack (whatsapp/middleware.py says
@@ -386,9 +416,10 @@ MIDDLEWARE.insert(0, "whatsapp.middleware.WebhookMiddleware")
 # The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.
 (DATA_DIR / "static").mkdir(parents=True, exist_ok=True)
 CELERY_BEAT_SCHEDULE |= {
+    "privacy-retention": {"task": "privacy.retention_run_all", "schedule": 3600.0},  # each organisation's windows
     "magie-heartbeat": {"task": "magie.heartbeat", "schedule": 30.0},  # `manage.py doctor` reads it
     "whatsapp-sweep-inbound": {"task": "whatsapp.sweep_inbound", "schedule": 30.0},  # raw bodies never processed
-    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 60.0},  # replies stuck in `sending`
+    "whatsapp-sweep-sending": {"task": "whatsapp.sweep_sending", "schedule": 30.0},  # replies whose task was lost
 }
 # Meta sends webhook bodies of up to 3 MB (WHATSAPP_MAX_BODY_BYTES); Django's default refuses bodies over 2.5 MB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
@@ -396,3 +427,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 WHATSAPP_RATE_REDIS_URL = os.environ.get("WHATSAPP_RATE_REDIS_URL", "")
 # Separate deployments (or a bench) sharing one broker keep apart by queue name; workers read it too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+
+# ---------------------------------------------------------------------------------------------------- observing
+# Prometheus at /metrics on the platform host (magie/metrics.py, workspace/metrics.py): with MAGIE_METRICS_TOKEN a
+# scrape carries `Authorization: Bearer <token>`; without it, loopback in development and MAGIE_METRICS_ALLOW's
+# networks (comma-separated CIDRs) in production. PROMETHEUS_MULTIPROC_DIR (set by `manage.py up` for its children)
+# makes every process of a machine write its metrics where one scrape reads them all.
+MAGIE_METRICS_TOKEN = os.environ.get("MAGIE_METRICS_TOKEN", "")
+MAGIE_METRICS_ALLOW = env_list("MAGIE_METRICS_ALLOW", "")
+MAGIE_METRICS_DATABASE_SECONDS = float(os.environ.get("MAGIE_METRICS_DATABASE_SECONDS", "60"))
+MIDDLEWARE.insert(0, "magie.metrics.MetricsMiddleware")  # outermost: the webhook's whole answer time
+# Log lines as JSON (magie/logjson.py: organisation, conversation, message, trace ids; never texts or secrets).
+if os.environ.get("LOG_FORMAT", "").lower() == "json":
+    LOGGING["formatters"]["json"] = {"()": "magie.logjson.JsonFormatter"}
+    LOGGING["handlers"]["console"]["formatter"] = "json"
+    CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the worker logs through this configuration too

@@ -22,6 +22,9 @@ class InboundBody(models.Model):
     phone_number_ids = ArrayField(models.CharField(max_length=32), default=list)
     received_at = models.DateTimeField(db_default=Now())
     processed_at = models.DateTimeField(null=True, blank=True)
+    # When the sweeper last published it again: its lease — a body merely waiting in a long queue is not published
+    # again until the lease ends.
+    republished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0, db_default=0)  # failed processing attempts
     error = models.TextField(blank=True, db_default="")  # the last processing failure, or what was skipped
 
@@ -31,3 +34,27 @@ class InboundBody(models.Model):
 
     def __str__(self) -> str:
         return f"inbound body {self.pk} ({'processed' if self.processed_at else 'waiting'})"
+
+
+class ChannelNotice(models.Model):
+    """An operational notification from Meta, kept (public schema): a template's review (the template every reply
+    outside the 24-hour window needs), the account's status, a customer's preferences, a message the business sent
+    from the WhatsApp Business app, a value-level error. `needs_action`: an operator must act (also logged as an
+    error when stored)."""
+
+    received_at = models.DateTimeField(db_default=Now())
+    field = models.CharField(max_length=64)  # the change's field, or "messages.errors"
+    account_id = models.CharField(max_length=64, blank=True)  # the entry's id (the WhatsApp Business Account)
+    phone_number_id = models.CharField(max_length=32, blank=True)
+    event = models.CharField(max_length=128, blank=True)  # APPROVED, ACCOUNT_RESTRICTION, marketing_messages:stop…
+    subject = models.CharField(max_length=256, blank=True)  # the template's name, the customer's wa_id…
+    detail = models.JSONField(default=dict, blank=True)  # the value (or the item) as Meta sent it
+    needs_action = models.BooleanField(default=False)
+    body = models.ForeignKey(InboundBody, null=True, blank=True, on_delete=models.SET_NULL, related_name="notices")
+
+    class Meta:
+        indexes = [models.Index(fields=["received_at"], condition=models.Q(needs_action=True),
+                                name="channel_notice_to_act")]
+
+    def __str__(self) -> str:
+        return f"{self.field} {self.event} {self.subject}".strip()

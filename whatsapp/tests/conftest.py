@@ -93,6 +93,9 @@ def _whatsapp_settings(settings):
     """Nothing leaves the machine unless a test points WHATSAPP_GRAPH_URL at its fake server."""
     settings.WHATSAPP_GRAPH_URL = ""
     settings.WHATSAPP_RETRY_BACKOFF_SECONDS = 0.05
+    settings.WHATSAPP_THROTTLE_PAUSE_SECONDS = 0.05  # Meta's pace, compressed
+    settings.WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS = 0.4
+    settings.WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS = 0.1
 
 
 class TurnLog:

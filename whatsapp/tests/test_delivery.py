@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -40,13 +41,16 @@ def reply(text: str = "Seu saldo é R$ 10,00", buttons=None, *, kind: str | None
 
 
 def send_until_done(message: Message, limit: int = 20) -> list[str]:
-    """Run the delivery as the task would, each retry at once (the backoff is the task's countdown)."""
+    """Run the delivery as the task would, each retry at once (the backoff is the task's countdown) — except the
+    wait of a rate-limited one (a number paused after a 429), which the test settings keep short."""
     states = []
     for _ in range(limit):
         outcome = delivery_send(message_id=message.pk)
         states.append(outcome.state)
         if outcome.state != RETRY:
             return states
+        if outcome.rate_limited:
+            time.sleep(min(outcome.retry_in, 1.0))
     raise AssertionError(f"never finished: {states}")
 
 
@@ -56,9 +60,10 @@ def test_a_text_is_sent_with_the_token_to_the_numbers_endpoint(demobank, fake_gr
     [request] = fake_graph.requests
     assert request.path == f"/v21.0/{BANK_NUMBER}/messages"
     assert request.headers["Authorization"] == "Bearer demo-access-token-demobank"
-    assert request.json == {"messaging_product": "whatsapp", "recipient_type": "individual", "to": CUSTOMER,
-                            "type": "text", "text": {"body": "Seu saldo é R$ 10,00", "preview_url": False}}
     delivery = Delivery.objects.get(message=message)
+    assert request.json == {"messaging_product": "whatsapp", "recipient_type": "individual", "to": CUSTOMER,
+                            "type": "text", "text": {"body": "Seu saldo é R$ 10,00", "preview_url": False},
+                            "biz_opaque_callback_data": f"magie-delivery:{delivery.pk}"}  # echoed in receipts
     assert (delivery.status, delivery.wamid, delivery.phone_number_id) == ("sent", "wamid.FAKE-1", BANK_NUMBER)
     assert [a["status_code"] for a in delivery.attempts] == [200]
     message.refresh_from_db()

@@ -33,7 +33,14 @@ def one(message: dict) -> object:
     (inbound("location", {"latitude": -23.5, "longitude": -46.6, "name": "Agência", "address": "Av. Paulista"}),
      "other", "Agência, Av. Paulista (-23.5, -46.6)", "location", True),
     (inbound("contacts", [{"name": {"formatted_name": "Ana Costa"}, "phones": [{"phone": "+5511999990002"}]}]),
-     "other", "Ana Costa", "contacts", True),
+     "text", "Ana Costa +5511999990002", "contacts", True),
+    (inbound("interactive", {"type": "nfm_reply", "nfm_reply": {
+        "name": "flow", "body": "Sent", "response_json": '{"flow_token": "ours-1", "activity": "Escalada", '
+                                                         '"date": "2026-12-12", "people": "2"}'}}),
+     "text", "Escalada, 2026-12-12, 2", "flow", True),
+    (inbound("interactive", {"type": "call_permission_reply", "call_permission_reply": {
+        "response": "accept", "is_permanent": False, "expiration_timestamp": 1733000000}}),
+     "other", "", "call_permission:accept", False),
     (inbound("unsupported", None), "other", "", "unsupported", True),
 ])
 def test_each_message_type_is_translated(message, kind, text, payload, turn):

@@ -21,7 +21,7 @@ from inbox.models import Escalation
 from magie.celery import app as celery_app
 from whatsapp.models import Delivery
 from whatsapp.sender import rate_reset
-from whatsapp.services import DONE, RETRY, outbound_sweep
+from whatsapp.services import DONE, RETRY, delivery_send, outbound_sweep
 from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, post, signed, status
 from whatsapp.tests.test_delivery import reply, send_until_done
 
@@ -47,18 +47,81 @@ def test_a_send_that_times_out_twice_is_sent_twice_at_most_then_failed_and_escal
     assert [attempt["unknown"] for attempt in delivery.attempts] == [True, True]
     escalation = Escalation.objects.get(conversation=message.conversation)
     assert escalation.guard == "delivery_failed" and "outcome unknown twice" in escalation.evidence["error"]
+    assert [note["guard"] for note in escalation.notes] == ["delivery_possibly_duplicated"]  # told at the resend
     assert escalation.evidence["delivery_id"] == delivery.pk
 
 
 @pytest.mark.django_db
-def test_a_timeout_then_an_answer_is_sent_and_marked_possibly_duplicated(demobank, fake_graph, settings):
+def test_a_timeout_then_an_answer_is_sent_marked_possibly_duplicated_and_staff_are_told(
+        demobank, fake_graph, settings, django_capture_on_commit_callbacks):
     settings.WHATSAPP_HTTP_TIMEOUT_SECONDS = 0.3
     fake_graph.script = [(200, 1.0), 200]
     message = reply()
-    assert send_until_done(message) == [RETRY, DONE]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert send_until_done(message) == [RETRY, DONE]
     delivery = Delivery.objects.get(message=message)
     assert (delivery.status, delivery.possibly_duplicated, delivery.wamid) == ("sent", True, "wamid.FAKE-2")
-    assert not Escalation.objects.exists()
+    notice = Escalation.objects.get(conversation=message.conversation)
+    assert notice.guard == "delivery_possibly_duplicated" and notice.evidence["delivery_id"] == delivery.pk
+    from inbox.selectors import conversation_is_escalated
+
+    assert not conversation_is_escalated(conversation_id=message.conversation_id)  # the bot goes on
+
+
+def test_a_timeout_is_waited_out_and_metas_receipt_settles_it_without_a_second_send(
+        demobank, fake_graph, settings, platform, turns, django_capture_on_commit_callbacks):
+    """The send's answer is lost (a timeout after Meta read it); before sending again, the delivery waits
+    (WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS), and Meta's `sent` receipt — which echoes the send's
+    biz_opaque_callback_data — names the delivery: it is sent, under the receipt's wamid, once."""
+    settings.WHATSAPP_HTTP_TIMEOUT_SECONDS = 0.3
+    fake_graph.script = [(200, 1.0)]
+    message = reply()
+    outcome = delivery_send(message_id=message.pk)
+    assert outcome.state == RETRY and outcome.retry_in == settings.WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS
+    [request] = fake_graph.requests
+    callback = request.json["biz_opaque_callback_data"]
+    receipt = {**status("wamid.FROM-META-1", "sent", int(time.time())), "biz_opaque_callback_data": callback}
+    body = encode(envelope(change(statuses=[receipt])))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(platform, body, **signed(body)).status_code == 200
+    with schema_context("demobank"):
+        delivery = Delivery.objects.get(message=message)
+        assert (delivery.status, delivery.wamid, delivery.possibly_duplicated) == ("sent", "wamid.FROM-META-1", False)
+        assert delivery_send(message_id=message.pk).state == DONE  # the waiting retry finds it settled
+        assert len(fake_graph.requests) == 1 and not Escalation.objects.exists()
+        assert Message.objects.get(pk=message.pk).channel_message_id == "wamid.FROM-META-1"  # swipe-replies find it
+
+
+def test_a_receipt_for_a_first_send_after_the_second_was_accepted_marks_a_duplicate(
+        demobank, fake_graph, settings, platform, turns, django_capture_on_commit_callbacks):
+    settings.WHATSAPP_HTTP_TIMEOUT_SECONDS = 0.3
+    fake_graph.script = [(200, 1.0), 200]
+    message = reply()
+    with django_capture_on_commit_callbacks(execute=True):
+        send_until_done(message)
+    delivery = Delivery.objects.get(message=message)
+    callback = fake_graph.requests[0].json["biz_opaque_callback_data"]
+    receipt = {**status("wamid.FIRST-SEND", "delivered", int(time.time())), "biz_opaque_callback_data": callback}
+    body = encode(envelope(change(statuses=[receipt])))
+    with django_capture_on_commit_callbacks(execute=True):
+        post(platform, body, **signed(body))
+    with schema_context("demobank"):
+        delivery.refresh_from_db()
+        assert (delivery.status, delivery.wamid, delivery.possibly_duplicated) == ("sent", "wamid.FAKE-2", True)
+
+
+def test_a_receipt_naming_another_organisations_delivery_id_settles_nothing(demobank, fake_graph, settings):
+    settings.WHATSAPP_HTTP_TIMEOUT_SECONDS = 0.3
+    fake_graph.script = [(200, 1.0)]
+    message = reply()
+    delivery_send(message_id=message.pk)
+    from whatsapp.payloads import StatusItem
+    from whatsapp.services import status_record
+
+    forged = StatusItem(phone_number_id=BANK_NUMBER, wamid="wamid.X", status="failed", at=timezone.now(),
+                        recipient_id="", callback_data=f"magie-delivery:{Delivery.objects.get(message=message).pk}")
+    status_record(item=forged)  # a failed status is not a proof of acceptance
+    assert Delivery.objects.get(message=message).status == "pending"
 
 
 @pytest.mark.django_db

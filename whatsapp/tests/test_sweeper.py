@@ -37,10 +37,16 @@ def test_old_unhandled_messages_of_every_organisation_are_queued_again(db, turns
     assert sorted(turns.calls) == sorted([("demobank", old_bank), ("demostore", old_store)])
 
 
-def test_sweeping_twice_queues_twice_because_the_turn_is_idempotent(db, turns):
+def test_sweeping_twice_queues_once_while_the_turn_holds_its_lease(db, turns, settings):
     message_id = stored("demobank", "wamid.stuck", age=timedelta(minutes=2))
     sweep_unhandled_task.apply()
     sweep_unhandled_task.apply(kwargs={"older_than_seconds": 60})
+    assert turns.message_ids() == [message_id]  # queued already: not queued again
+    settings.WHATSAPP_TURN_LEASE_SECONDS = 0.05  # its task was lost: the lease lapses
+    from whatsapp.admission import admission_reset
+
+    admission_reset(schema_name="demobank")
+    sweep_unhandled_task.apply()
     assert turns.message_ids() == [message_id, message_id]
 
 

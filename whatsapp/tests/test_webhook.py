@@ -100,7 +100,7 @@ def test_a_store_number_routes_to_the_store_schema(platform, turns, django_captu
     (inbound("document", {"id": "M3", "filename": "extrato.pdf"}), "media", "document", "extrato.pdf"),
     (inbound("sticker", {"id": "M4", "animated": False}), "media", "sticker", ""),
     (inbound("location", {"latitude": 1.5, "longitude": 2.5}), "other", "location", "(1.5, 2.5)"),
-    (inbound("contacts", [{"name": {"formatted_name": "Pedro"}}]), "other", "contacts", "Pedro"),
+    (inbound("contacts", [{"name": {"formatted_name": "Pedro"}}]), "text", "contacts", "Pedro"),
     (inbound("unsupported", None) | {"errors": [{"code": 131051, "title": "Message type unknown"}]},
      "other", "unsupported", ""),
 ])
@@ -289,10 +289,16 @@ def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_cal
     assert post(platform, body, **signed(body)).status_code == 413
 
 
-def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged(platform):
+def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged_and_kept(platform):
+    from whatsapp.inbound.models import ChannelNotice
+
     body = encode({"object": "whatsapp_business_account", "entry": [{"id": "WABA", "changes": [
         {"field": "account_update", "value": {"event": "VERIFIED_ACCOUNT"}}]}]})
-    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": False}  # nothing for us
+    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": True}  # a notification
+    assert list(ChannelNotice.objects.values_list("field", "event")) == [("account_update", "VERIFIED_ACCOUNT")]
+    messages_for_nobody = encode(envelope(change(number="999999999999999", messages=[inbound("text", {"body": "x"})])))
+    assert post(platform, messages_for_nobody, **signed(messages_for_nobody)).json() == {
+        "status": "ok", "accepted": False}  # nothing for us
     assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
 
 
@@ -381,6 +387,9 @@ def test_a_body_acknowledged_while_the_broker_is_down_is_kept_and_published_by_t
     [row] = InboundBody.objects.filter(processed_at__isnull=True)
     assert turns.inbound_ids == [] and inbound_rows() == []
     monkeypatch.undo()
+    from magie.queueing import publish_circuit
+
+    publish_circuit.reset()  # the broker is back and the pause after its failure is over
     with django_capture_on_commit_callbacks(execute=True):
         assert raw_inbound_sweep(older_than_seconds=0) == 1
     assert turns.inbound_ids == [row.pk] and [m.channel_message_id for m in inbound_rows()] == [message["id"]]

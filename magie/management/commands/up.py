@@ -2,7 +2,8 @@
 
 - web:    `manage.py serve` — the production server (magie/serving.py), one process per core, as in production;
           `--dev` serves with Django's runserver instead (auto-reload off, for debugging only);
-- worker: `celery -A magie worker` (prefork, `--concurrency` children);
+- worker: `celery -A magie worker` (prefork, `--concurrency` children), at a lower CPU priority than web
+          (MAGIE_WORKER_NICE, default 10: the acknowledgements keep their cores during a burst of turns);
 - beat:   `celery -A magie beat` — exactly one (scheduled Pix, the webhook and outbound sweepers, the heartbeat).
 
 SIGTERM or SIGINT (Ctrl-C) stops them all gracefully: each gets SIGTERM, requests and tasks in flight finish
@@ -28,6 +29,14 @@ from magie.serving import close_database_connections, connection_budget, databas
 STOP_GRACE_SECONDS = 30
 
 
+def metrics_dir_reset(folder) -> None:
+    """The multi-process metrics of the processes of an earlier run are not this run's: start empty."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def _die_with_parent() -> None:
     """In the child before exec (Linux): SIGTERM it if `up` itself dies, even by SIGKILL — no orphaned servers."""
     try:
@@ -38,13 +47,28 @@ def _die_with_parent() -> None:
         pass
 
 
+# Web and worker share the machine's cores under `up`: the worker (and beat) run at a lower CPU priority, so a
+# burst of turns takes the cores the web server leaves idle and never the ones an acknowledgement waits for (Meta
+# redelivers what is not acknowledged in time). MAGIE_WORKER_NICE=0 turns it off; with web and workers on machines
+# of their own it changes nothing.
+WORKER_NICE = int(os.environ.get("MAGIE_WORKER_NICE", "10"))
+
+
+def _background_child() -> None:
+    _die_with_parent()
+    if WORKER_NICE:
+        os.nice(WORKER_NICE)
+
+
 def child_environment(*, addr: str) -> dict[str, str]:
     """What web, worker and beat start with: the database, broker and deployment `up` decided on (without the last, a
     child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for production and refuses to
     start without SECRET_KEY), and — unless MAGIE_PUBLIC_URL_TEMPLATE is set — links to customers on the port served
     (`--addr 127.0.0.1:8150` sent payment and approval links to :8000, where nothing answered)."""
     public = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE") or f"http://{{host}}:{split_bind(addr)[1]}"
-    return os.environ | {"DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+    metrics = settings.DATA_DIR / "metrics"  # every child writes its metrics here; /metrics reads them all
+    return os.environ | {"PROMETHEUS_MULTIPROC_DIR": str(metrics),
+                         "DATABASE_URL": settings.DATABASE_URL, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
                          "MAGIE_DATA_DIR": str(settings.DATA_DIR), "PYTHONUNBUFFERED": "1",
                          "MAGIE_DEPLOYMENT": settings.MAGIE_DEPLOYMENT,  # the children inherit the decision
                          "MAGIE_PUBLIC_URL_TEMPLATE": public}
@@ -78,6 +102,7 @@ class Command(BaseCommand):
         if not dev:
             call_command("collectstatic", interactive=False, verbosity=0)
         close_database_connections()  # `up` only supervises from here on: it holds no connection
+        metrics_dir_reset(settings.DATA_DIR / "metrics")
         env = child_environment(addr=addr)
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         commands: dict[str, list[str]] = {}
@@ -100,7 +125,7 @@ class Command(BaseCommand):
                 self.children[name] = subprocess.Popen(
                     command, env=env | {"MAGIE_PROCESS_ROLE": name}, cwd=settings.BASE_DIR,
                     start_new_session=True,  # Ctrl-C reaches `up` alone, which stops each child once
-                    preexec_fn=_die_with_parent)
+                    preexec_fn=_die_with_parent if name == "web" else _background_child)
                 self._say(f"{name + ':':<9} pid {self.children[name].pid}")
             self._wait_ready(addr)
             exit_code = self._supervise()

@@ -1,0 +1,146 @@
+"""The webhook never waits for a broker that is down, and loses nothing meanwhile: a publish gives the broker at
+most its timeout, a failed one pauses publishing (the circuit) so the next acknowledgements do not try at all, and
+the inbound sweeper publishes every body once the broker is back. After-commit callbacks are named, so Django's
+robust path logs a failing one and still runs the others."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+
+import pytest
+from django.conf import settings
+from django_tenants.utils import schema_context
+
+from conversations.models import Message
+from magie import queueing
+from magie.celery import app as celery_app
+from whatsapp.inbound.models import InboundBody
+from whatsapp.services import raw_inbound_sweep
+from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
+
+pytestmark = pytest.mark.django_db
+
+
+class HungBroker:
+    """A TCP port that accepts connections and never answers (a broker stopped with SIGSTOP, or a dead route)."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.accepted: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            self.accepted.append(connection)
+
+    def close(self) -> None:
+        self.listener.close()
+        for connection in self.accepted:
+            connection.close()
+
+
+def forget_producer() -> None:
+    if queueing._held.producer is not None:
+        try:
+            queueing._held.producer.connection.release()
+        except Exception:  # noqa: BLE001 — the hung broker's connection
+            pass
+        queueing._held.producer = None
+
+
+@pytest.fixture
+def hung_broker(monkeypatch):
+    broker = HungBroker()
+    url, transport = hung_broker_restore()
+    hung_url = f"redis://127.0.0.1:{broker.port}/0"
+    monkeypatch.setenv("CELERY_BROKER_URL", hung_url)  # Celery reads the environment before its own setting
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = hung_url, None
+    forget_producer()
+    yield broker
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = url, transport
+    forget_producer()
+    broker.close()
+
+
+def test_with_the_broker_hung_the_acks_do_not_wait_for_it_and_the_sweeper_publishes_every_body(
+        platform, turns, hung_broker, caplog):
+    bodies = [encode(envelope(change(messages=[inbound("text", {"body": f"oi {n}"})]))) for n in range(10)]
+    waited = []
+    with caplog.at_level(logging.WARNING, logger="whatsapp.services"):
+        for body in bodies:
+            started = time.monotonic()
+            response = post(platform, body, **signed(body))
+            waited.append(time.monotonic() - started)
+            assert response.json() == {"status": "ok", "accepted": True}  # stored: Meta must not redeliver
+    # One acknowledgement tried the broker (on one connection, then once more on a new one); the circuit then
+    # kept the nine others from trying at all.
+    assert 1 <= len(hung_broker.accepted) <= 2
+    assert queueing.publish_circuit.is_open
+    assert caplog.text.count("the broker is unavailable, the sweeper will publish it") == 9
+    # The one that tried waited for its timeouts, not for kombu's retries (~12 s before the timeout was set).
+    assert max(waited) < 10 * settings.MAGIE_PUBLISH_TIMEOUT_SECONDS
+    assert InboundBody.objects.filter(processed_at__isnull=True).count() == 10 and turns.inbound_ids == []
+
+    suite_url, suite_transport = hung_broker_restore()
+    os.environ["CELERY_BROKER_URL"] = suite_url  # the suite's broker is back (monkeypatch undoes it after the test)
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = suite_url, suite_transport
+    forget_producer()
+    assert raw_inbound_sweep(older_than_seconds=0) == 0  # paused: nothing tried, nothing lost
+    queueing.publish_circuit.reset()
+    assert raw_inbound_sweep(older_than_seconds=0) == 10
+    assert len(turns.inbound_ids) == 10 and InboundBody.objects.filter(processed_at__isnull=True).count() == 0
+    with schema_context("demobank"):
+        assert sorted(Message.objects.filter(direction="in").values_list("text", flat=True)) == sorted(
+            f"oi {n}" for n in range(10))
+
+
+def hung_broker_restore() -> tuple[str, str | None]:
+    from django.conf import settings as django_settings
+
+    return django_settings.CELERY_BROKER_URL, getattr(django_settings, "CELERY_BROKER_TRANSPORT", None)
+
+
+def test_a_failing_after_commit_publish_is_logged_and_the_next_ones_still_run(committed, platform, turns,
+                                                                               monkeypatch, caplog):
+    """Two messages in one body: the first turn's publish fails (twice: on its connection and on a new one); the
+    second is still published. With `functools.partial` callbacks Django's robust path crashed on the first
+    (a partial has no __qualname__) and skipped the second."""
+    monkeypatch.setattr(queueing.publish_circuit, "pause_seconds", 0.0)  # this test is about the callbacks
+    failures = [ConnectionRefusedError("down"), ConnectionRefusedError("still down")]
+    send = celery_app.amqp.send_task_message
+
+    def refuse_first_turn(producer, name, *args, **kwargs):
+        if name == "agent.turn" and failures:
+            raise failures.pop()
+        return send(producer, name, *args, **kwargs)
+
+    monkeypatch.setattr(celery_app.amqp, "send_task_message", refuse_first_turn)
+    messages = [inbound("text", {"body": "primeira"}), inbound("text", {"body": "segunda"})]
+    body = encode(envelope(change(messages=messages)))
+    with caplog.at_level(logging.ERROR):
+        assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": True}
+    assert "turn_queue_after_commit" in caplog.text and "AttributeError" not in caplog.text
+    with schema_context("demobank"):
+        second = Message.objects.get(channel_message_id=messages[1]["id"])
+    assert turns.message_ids() == [second.pk]  # the first is left to the unhandled sweeper
+
+
+def test_the_inbound_sweeper_publishes_a_waiting_body_once_per_lease(platform, turns):
+    """A body whose task still waits in a long queue is published again once, not at every sweep."""
+    turns.run_inbound = False  # its task stays queued, as behind a burst
+    body = encode(envelope(change(messages=[inbound("text", {"body": "na fila"})])))
+    post(platform, body, **signed(body))
+    assert raw_inbound_sweep(older_than_seconds=0) == 1
+    assert raw_inbound_sweep(older_than_seconds=0) == 0  # leased
+    InboundBody.objects.update(republished_at=None)  # the lease ended (its task was lost after all)
+    assert raw_inbound_sweep(older_than_seconds=0) == 1
