@@ -35,8 +35,8 @@ NAME = "policy_bypass"
 # What bypasses a rule, per language, over folded text: (rule, patterns).
 BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
     "pt-BR": {
-        "approval": (r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a |voce )?(?:aprovacao|aprovar"
-                     r"|autorizacao|autorizar)",
+        "approval": (r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a |voce |sua |a sua |tua |a tua )?"
+                     r"(?:aprovacao|aprovar|autorizacao|autorizar)",
                      r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a sua|sua|tua|a tua) (?:confirmacao"
                      r"|confirmar)",
                      r"(?:nao )?(?:precisa|necessario|necessita)\w* (?:de )?(?:aprovar|aprovacao|confirmar|autorizar)",
