@@ -39,13 +39,14 @@ class Site:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.queue = f"rolling-{os.getpid()}"
-        self.env = os.environ | {
+        # Without PROMETHEUS_MULTIPROC_DIR (an empty value still means multi-process mode, writing into the cwd).
+        self.env = {key: value for key, value in os.environ.items() if key != "PROMETHEUS_MULTIPROC_DIR"} | {
             "DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": database_url(),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "CELERY_TASK_ALWAYS_EAGER": "0",
             "CELERY_TASK_DEFAULT_QUEUE": self.queue, "WHATSAPP_GRAPH_URL": "", "MAGIE_DATA_DIR": str(folder),
             "SECRET_KEY": settings.SECRET_KEY, "MAGIE_FIELD_KEYS": ",".join(settings.MAGIE_FIELD_KEYS),
             "MAGIE_DEPLOYMENT": "development", "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": "10",
-            "WHATSAPP_SWEEP_AFTER_SECONDS": "20", "PROMETHEUS_MULTIPROC_DIR": ""}
+            "WHATSAPP_SWEEP_AFTER_SECONDS": "20"}
         self.processes: dict[str, subprocess.Popen] = {}
         self.ports = [free_port(), free_port()]
         self.logs: list = []
