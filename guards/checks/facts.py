@@ -54,7 +54,7 @@ from guards.facts import (
 )
 from guards.messages import explain
 from guards.registry import register
-from guards.text import clauses, folded
+from guards.text import clauses, folded, links
 from language.locales import Lang
 from language.money import minor_unit_factor
 from language.names import OPTIONAL, name_words, names_match
@@ -423,11 +423,16 @@ def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], po
 
 
 def draft_facts(inp: GuardInput) -> list[Fact]:
-    """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft."""
+    """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
+    letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
+    its host may be shown is the link guard's to say."""
     text, lang = inp.draft, inp.lang
     common = frozenset().union(*(COMMON[other] for other in inp.claim_languages))
     found = [*dates_in(text, lang), *times_in(text, lang), *counts_in(text, lang), *references_in(text),
              *warranties_in(text, lang), *statuses_in(text, lang), *names_in(text, lang, common=common)]
+    spans = [(start, end) for start, end, _ in links(text)]
+    if spans:
+        found = [fact for fact in found if not any(start <= fact.start < end for start, end in spans)]
     return sorted(found, key=lambda fact: fact.start)
 
 

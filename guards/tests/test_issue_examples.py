@@ -90,6 +90,10 @@ EXAMPLES: dict[str, Example] = {
     "ca the booking itself passes": Example(
         "ca", "Reserva feta: Esquí, dimecres a les 9, 2 persones.", outputs=(booking(),), effects=("create_booking",),
         kind="school", currency="EUR"),
+    "pt a payment link's token is no name or count (it failed one booking reply in ten)": Example(
+        "pt-BR", "Reserva feita: Esquí, qua. 2 dez., 09:00, 2 pessoas. Pague aqui: "
+                 "http://demoschool.localhost:8000/pay/xY_MWj/", outputs=(booking(), link()),
+        effects=("create_booking",), kind="school", currency="EUR"),
     # --- effect claims by clause, per language ----------------------------------------------------------------
     "en an unseen service's 'The transfer has been started'": Example("en", "The transfer has been started.", F({CLAIM}),
                                                                         currency="USD"),
