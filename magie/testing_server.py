@@ -78,11 +78,14 @@ class PlatformProcess:
         self.log_path = self.data_dir / "up.log"
         self.web_workers = web_workers
         self.concurrency = concurrency
+        self.site = f"test{os.getpid()}-{self.port}"
         self.log = open(self.log_path, "w")
         env = os.environ | {"DJANGO_SETTINGS_MODULE": "magie.settings.base", "DATABASE_URL": test_database_url(),
                             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "MAGIE_DATA_DIR": str(self.data_dir),
                             "CELERY_TASK_ALWAYS_EAGER": "0", "WHATSAPP_GRAPH_URL": "", "DEBUG": "false",
                             "CELERY_TASK_DEFAULT_QUEUE": f"platform-{os.getpid()}-{self.port}",
+                            # its connections apart from other tests' servers on the same database
+                            "MAGIE_SITE": self.site,
                             # the keys of the test process (its own data folder would make new ones)
                             "SECRET_KEY": settings.SECRET_KEY, "MAGIE_FIELD_KEYS": ",".join(settings.MAGIE_FIELD_KEYS),
                             **(extra_env or {})}

@@ -392,8 +392,10 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0
 # that refuses libpq's `options` (then set them per database role: ALTER ROLE … SET statement_timeout = …).
 MAGIE_PROCESS_ROLE, DATABASE_TIMEOUTS = current_timeouts()
 DATABASES["default"]["OPTIONS"] = {
-    # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test).
-    "application_name": f"magie-{MAGIE_PROCESS_ROLE}"[:63],
+    # Which process holds a connection, visible in pg_stat_activity (and counted by the pool-bound test); MAGIE_SITE
+    # (optional) tells apart the sites sharing one server: "magie-web@staging".
+    "application_name": (f"magie-{MAGIE_PROCESS_ROLE}"
+                         + (f"@{os.environ['MAGIE_SITE']}" if os.environ.get("MAGIE_SITE") else ""))[:63],
 }
 if env_bool("DATABASE_SESSION_TIMEOUTS", True):
     DATABASES["default"]["OPTIONS"]["options"] = DATABASE_TIMEOUTS.libpq_options()
