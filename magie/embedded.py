@@ -27,6 +27,7 @@ def ensure_runtime_dir(data_dir: Path) -> None:
 
 def embedded_postgres_uri(data_dir: Path) -> str:
     """Start (or reuse) the embedded PostgreSQL cluster and return its socket URI."""
+    data_dir.mkdir(parents=True, exist_ok=True)  # a fresh clone has no .data (pgserver wants the parent there)
     ensure_runtime_dir(data_dir)
     # pgserver narrates every start and exit at INFO, the last ones after logging has shut down.
     logging.getLogger("pgserver").setLevel(logging.WARNING)
