@@ -136,12 +136,13 @@ def second_factor(request: HttpRequest) -> HttpResponse:
 
 def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """django-axes' answer to a locked-out sign-in: 429 and what to do, in the admin's look."""
-    from axes.helpers import get_client_username
+    from axes.helpers import get_client_username, get_failure_limit
     from django.conf import settings
 
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "staff/locked_out.html", {
-        "username": get_client_username(request, credentials) or "", "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "username": get_client_username(request, credentials) or "",
+        "failure_limit": get_failure_limit(request, credentials),
         "minutes": minutes, "title": _("Sign-in locked"),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
     }, status=429)

@@ -332,9 +332,15 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.Authenticatio
 MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
                   "tenants.staff_security.SecondFactorMiddleware")
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
-AXES_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
+# Who is throttled and why (a pair, a username under attack, an address): tenants/login_throttle.py's docstring.
+MAGIE_LOGIN_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
+MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK", "2"))
+MAGIE_LOGIN_USERNAME_ATTACK_FAILURES = int(os.environ.get("MAGIE_LOGIN_USERNAME_ATTACK_FAILURES", "20"))
+MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+AXES_HANDLER = "tenants.login_throttle.StaffLoginHandler"
+AXES_FAILURE_LIMIT = "tenants.login_throttle.pair_failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MAGIE_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # an account (in its organisation) from anywhere, or an address
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair: a stranger's failures never lock another address
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tenants.staff_security.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
