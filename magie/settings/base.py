@@ -215,6 +215,9 @@ OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
 OPENAI_MODEL = os.environ.get("OPENAI_MODEL", "gpt-4.1-mini")
 OPENAI_TIMEOUT_SECONDS = float(os.environ.get("OPENAI_TIMEOUT_SECONDS", "20"))
 OPENAI_MAX_RETRIES = int(os.environ.get("OPENAI_MAX_RETRIES", "2"))  # the SDK backs off on 429/5xx/timeouts
+# A turn's wall-clock budget in the worker (agent.turn's Celery soft time limit): past it the turn ends in its failure
+# path (one honest reply, the message handled, the chat goes on); the hard limit kills what ignores it.
+MAGIE_TURN_BUDGET_SECONDS = float(os.environ.get("MAGIE_TURN_BUDGET_SECONDS", "90"))
 # Absolute links sent to customers (payment pages): {host} is the organisation's domain.
 MAGIE_PUBLIC_URL_TEMPLATE = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE", "http://{host}:8000")
 # WhatsApp Cloud API (the channel issue); tests and staging point it at a local fake Graph server.
