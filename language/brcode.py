@@ -39,7 +39,6 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import binascii
-
 import re
 from dataclasses import dataclass
 from decimal import Decimal

@@ -12,8 +12,8 @@ from django.conf import settings
 from django_tenants.utils import schema_context
 
 from agent.pixcode import pix_code_read, pix_code_redacted
-from agent.tests.test_poison_live import handled, replies_after, send
 from agent.tasks import turn_task
+from agent.tests.test_poison_live import handled, replies_after, send
 from conversations.models import Message
 from language.brcode import MAX_CANDIDATES, MAX_CODE_CHARS, _crc16_table, brcode_find, crc16_ccitt_false
 from language.tests.test_brcode import encode
