@@ -368,6 +368,8 @@ MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES"
 
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.
+# Their pages are never cached and send no Referer (magie.middleware.BearerLinkHeadersMiddleware).
+MIDDLEWARE.append("magie.middleware.BearerLinkHeadersMiddleware")
 LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
 LOGGING["handlers"]["console"]["filters"] = ["redact_secrets"]
 LOGGING["loggers"]["django.request"] = {"filters": ["redact_secrets"], "level": "INFO", "propagate": True}
