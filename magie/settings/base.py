@@ -350,6 +350,8 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_SENSITIVE_PARAMETERS = ["password", "otp_token"]
 AXES_CLIENT_IP_CALLABLE = "tenants.staff_security.client_ip"
 OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
+# The platform's operators (they can re-key any channel) must pass a second factor: always in production.
+MAGIE_OPERATOR_TOTP_REQUIRED = env_bool("MAGIE_OPERATOR_TOTP_REQUIRED", PRODUCTION)
 
 # The WhatsApp simulator is a test tool: off unless enabled, on by default only on a development machine.
 MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)

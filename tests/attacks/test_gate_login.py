@@ -118,3 +118,39 @@ def test_a_second_factor_is_still_asked_after_the_right_password_under_attack(de
     assert response.status_code == 302
     gate = client.get("/admin/conversations/customer/")
     assert gate.status_code == 302 and gate["Location"].startswith("/admin/second-factor/")
+
+
+def operator_code(device: TOTPDevice) -> str:
+    from django_otp.oath import TOTP
+
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    return f"{totp.token():0{device.digits}d}"
+
+
+def test_the_platform_operator_cannot_re_key_a_channel_on_a_password_alone(settings):
+    from tenants.models import WhatsAppChannel
+
+    settings.MAGIE_OPERATOR_TOTP_REQUIRED = True
+    channel = WhatsAppChannel.objects.get(phone_number_id="100000000000001")
+    before = channel.app_secret.reveal()
+    client, response = login(None, "platform", DEMO_PASSWORD, ADMIN_ADDRESS)
+    assert response.status_code == 302
+    change = f"/admin/tenants/whatsappchannel/{channel.pk}/change/"
+    gate = client.post(change, {"organisation": channel.organisation_id, "phone_number_id": channel.phone_number_id,
+                                "app_secret": "attacker-secret"})
+    assert gate.status_code == 302 and gate["Location"].startswith("/admin/second-factor/")
+    channel.refresh_from_db()
+    assert channel.app_secret.reveal() == before  # not re-keyed
+
+    enrol = client.get("/admin/second-factor/?next=/admin/")
+    assert enrol.status_code == 200 and 'class="qr"' in enrol.content.decode()
+    device = TOTPDevice.objects.get(user__username="platform")
+    done = client.post("/admin/second-factor/", {"otp_token": operator_code(device), "next": "/admin/"})
+    assert done.status_code == 302 and done["Location"] == "/admin/"
+    assert client.get(change).status_code == 200  # with the second factor passed
+
+
+def test_without_the_setting_the_operator_is_not_asked(settings):
+    settings.MAGIE_OPERATOR_TOTP_REQUIRED = False
+    client, response = login(None, "platform", DEMO_PASSWORD, ADMIN_ADDRESS)
+    assert response.status_code == 302 and client.get("/admin/").status_code == 200
