@@ -54,6 +54,16 @@ def _turn_admission_forgotten():
 
 
 @pytest.fixture(autouse=True)
+def _webhook_secrets_forgotten():
+    """The webhook caches verified app secrets per process (whatsapp.services); a test that re-keyed a channel is
+    rolled back, so its secret must not verify the next test's bodies."""
+    yield
+    from whatsapp.services import _secret_cache
+
+    _secret_cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _public_schema_after_test(request):
     """A request or tenant_context may leave the connection in a tenant schema; start every test in public."""
     yield

@@ -3,9 +3,10 @@ serves the charge (key, amount, txid) as a JWS. It is fetched only when the loca
 platform's `MAGIE_PIX_PAYLOAD_URL_ALLOWLIST` (empty by default: every dynamic code is refused), so a code cannot
 make the workers call an address of the platform's own network or any host an attacker chooses.
 
-The fetch: GET with a connect+read timeout (`MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS`) and an overall deadline of the same
-length, at most `MAGIE_PIX_PAYLOAD_MAX_BYTES` read (a longer answer is refused, never truncated), no redirect
-followed (a 3xx is refused: it could lead off the list), the scheme the matching entry names (https in production).
+The fetch: GET with a connect+read timeout (`MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS`) and a deadline of the same length
+over the whole exchange (headers included), at most `MAGIE_PIX_PAYLOAD_MAX_BYTES` read (a longer answer is refused),
+no redirect followed (a 3xx is refused: it could lead off the list), the scheme the matching entry names (https in
+production). A location's path may hold no `.`/`..` segment nor an encoded dot, slash or backslash.
 
 What is read from the answer: a JWS compact serialisation (`header.payload.signature`) or plain JSON, with the
 fields of the Banco Central's API Pix (`chave`, `valor.original`, `txid`, `status`, `calendario.criacao` +
@@ -22,11 +23,13 @@ import http.client
 import json
 import logging
 import re
+import socket
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
 from django.utils import timezone
@@ -57,7 +60,7 @@ def payload_url(location: str) -> str | None:
     (`https://pix.psp.example.com/qr/`): the location's host and port must be the entry's exactly and its path must
     lie under the entry's path."""
     where = urlsplit("//" + location)
-    if not where.hostname or where.username or where.password:
+    if not where.hostname or where.username or where.password or not _path_normal(where.path):
         return None
     for entry in settings.MAGIE_PIX_PAYLOAD_URL_ALLOWLIST:
         allowed = urlsplit(entry.strip())
@@ -70,6 +73,15 @@ def payload_url(location: str) -> str | None:
     return None
 
 
+def _path_normal(path: str) -> bool:
+    """Whether `path` means what it says to the prefix check: no `.`/`..` segment (`/qr/../admin` is not under
+    `/qr/`), no encoded dot, slash or backslash that a server would decode into one, no backslash."""
+    lowered = path.lower()
+    if "\\" in path or "%2e" in lowered or "%2f" in lowered or "%5c" in lowered:
+        return False
+    return not any(segment in (".", "..") for segment in path.split("/"))
+
+
 def payload_get(location: str) -> Payload:
     """The charge a dynamic code's location serves; PayloadRefused (with the reply to say) otherwise."""
     url = payload_url(location)
@@ -79,37 +91,62 @@ def payload_get(location: str) -> Payload:
 
 
 def payload_fetch(url: str) -> bytes:
-    """GET `url` within the timeout, the deadline and the size bound; PayloadRefused otherwise."""
+    """GET `url` within the timeout, the deadline and the size bound; PayloadRefused otherwise. The deadline covers
+    the whole exchange — connecting, sending, the status line and headers, the body —: a watchdog shuts the socket
+    when it passes, so a peer dripping one header byte at a time cannot hold the worker past it."""
     timeout = float(settings.MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS)
     most = int(settings.MAGIE_PIX_PAYLOAD_MAX_BYTES)
     split = urlsplit(url)
     connection_class = http.client.HTTPSConnection if split.scheme == "https" else http.client.HTTPConnection
     connection = connection_class(split.hostname or "", split.port, timeout=timeout)
     deadline = time.monotonic() + timeout
+    watchdog = threading.Timer(timeout, _shut, args=(connection,))
+    watchdog.daemon = True
+    watchdog.start()
     try:
-        connection.request("GET", split.path + (f"?{split.query}" if split.query else ""),
-                           headers={"Accept": "application/jose, application/json"})
-        response = connection.getresponse()
-        if response.status != 200:
-            raise PayloadRefused("pix_code_dynamic_unavailable", f"the PSP answered {response.status}")
-        declared = response.getheader("Content-Length")
-        if declared is not None and declared.isdigit() and int(declared) > most:
-            raise PayloadRefused("pix_code_dynamic_unavailable", f"the payload announces {declared} bytes")
-        body = b""
-        while len(body) <= most:
-            if time.monotonic() > deadline:
-                raise PayloadRefused("pix_code_dynamic_unavailable", "the payload took longer than the deadline")
-            chunk = response.read1(8192)
-            if not chunk:
-                break
-            body += chunk
-        if len(body) > most:
-            raise PayloadRefused("pix_code_dynamic_unavailable", f"the payload is longer than {most} bytes")
-        return body
-    except (OSError, http.client.HTTPException) as error:  # refused, reset, timed out, malformed HTTP
+        return _exchange(connection, split, most=most, deadline=deadline)
+    except (OSError, http.client.HTTPException) as error:  # refused, reset, timed out, malformed HTTP, shut
+        if time.monotonic() >= deadline:
+            raise PayloadRefused("pix_code_dynamic_unavailable", "the payload took longer than the deadline") from None
         raise PayloadRefused("pix_code_dynamic_unavailable", f"{type(error).__name__}: {error}") from None
     finally:
+        watchdog.cancel()
         connection.close()
+
+
+def _shut(connection: http.client.HTTPConnection) -> None:
+    """The watchdog: wake whatever read or write the exchange is blocked in (it then fails)."""
+    sock = connection.sock
+    if sock is not None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+def _exchange(connection: http.client.HTTPConnection, split: SplitResult, *, most: int, deadline: float) -> bytes:
+    """One GET: the status must be 200 (a 3xx is refused, never followed), the body at most `most` bytes."""
+    connection.request("GET", split.path + (f"?{split.query}" if split.query else ""),
+                       headers={"Accept": "application/jose, application/json"})
+    response = connection.getresponse()
+    if response.status != 200:
+        raise PayloadRefused("pix_code_dynamic_unavailable", f"the PSP answered {response.status}")
+    declared = response.getheader("Content-Length")
+    if declared is not None and declared.isdigit() and int(declared) > most:
+        raise PayloadRefused("pix_code_dynamic_unavailable", f"the payload announces {declared} bytes")
+    body = b""
+    while len(body) <= most:
+        if time.monotonic() > deadline:
+            raise PayloadRefused("pix_code_dynamic_unavailable", "the payload took longer than the deadline")
+        chunk = response.read1(8192)
+        if not chunk:
+            break
+        body += chunk
+    if time.monotonic() > deadline:  # the watchdog shut the socket: what was read may be cut short
+        raise PayloadRefused("pix_code_dynamic_unavailable", "the payload took longer than the deadline")
+    if len(body) > most:
+        raise PayloadRefused("pix_code_dynamic_unavailable", f"the payload is longer than {most} bytes")
+    return body
 
 
 def _jws_payload(text: str) -> Any:

@@ -1,5 +1,6 @@
 from celery import shared_task
 from celery.signals import worker_process_init
+from django.conf import settings
 from django_tenants.utils import schema_context
 
 from agent.turn import ConversationBusy, approval_announced, turn_handle
@@ -13,10 +14,13 @@ def guards_warm_up(**_) -> None:
     warm_up()
 
 
-@shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
+@shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5,
+             soft_time_limit=settings.MAGIE_TURN_BUDGET_SECONDS, time_limit=settings.MAGIE_TURN_BUDGET_SECONDS + 30)
 def turn_task(self, schema_name: str, message_id: int) -> None:
     """One inbound message's turn. Idempotent on the message id; one attempt per conversation at a time (its turn
-    lease): while another attempt holds it, this one is retried shortly — usually to find its message done."""
+    lease): while another attempt holds it, this one is retried shortly — usually to find its message done.
+    MAGIE_TURN_BUDGET_SECONDS bounds an attempt: Celery raises SoftTimeLimitExceeded inside the turn, which
+    `turn_run` answers as any failed turn (recorded, one honest reply, the message handled, never replayed)."""
     with schema_context(schema_name):
         try:
             turn_handle(message_id=message_id)

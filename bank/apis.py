@@ -55,8 +55,8 @@ class CustomerPrincipal:
 
 
 class HolderTokenAuthentication(CustomerTokenAuthentication):
-    def principal_for(self, key: str) -> tuple[CustomerPrincipal, CustomerToken] | None:
-        token = CustomerToken.objects.select_related("holder").filter(key=key).first()
+    def principal_for(self, digest: str) -> tuple[CustomerPrincipal, CustomerToken] | None:
+        token = CustomerToken.objects.select_related("holder").filter(key=digest).first()
         return (CustomerPrincipal(token.holder), token) if token else None
 
 

@@ -20,6 +20,7 @@ from django_fsm import FSMField, transition
 
 from bank.keys import document_is_valid, document_mask
 from magie.fsm import ConcurrentTransitionMixin
+from magie.tokens import token_digest_of_new
 
 NIGHT_LIMIT_MAX_CENTS = 100_000  # R$ 1.000,00: the regulatory ceiling for individuals' night-time Pix
 
@@ -307,14 +308,14 @@ class PixTransfer(ConcurrentTransitionMixin, models.Model):  # (it is an FSMMode
         self.cancelled_at = at
 
 
-def token_generate() -> str:
+def token_generate() -> str:  # the default of migration 0001 (keys in clear, before 0004 stored their digest)
     return secrets.token_hex(20)
 
 
 class CustomerToken(models.Model):
     """The app flow's credential: `Authorization: Token <key>` acts as `holder` (see bank.apis)."""
 
-    key = models.CharField(max_length=40, unique=True, default=token_generate)
+    key = models.CharField(max_length=64, unique=True, default=token_digest_of_new)  # SHA-256 of the key (magie.auth)
     holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="tokens")
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -70,6 +70,7 @@ from bank.selectors import (
 from bank.transfer_sql import Held, hot_cursor, pix_transaction, transfer_lock, transfer_write, transfer_written
 from magie.bounds import text_checked
 from magie.errors import DomainError
+from magie.tokens import token_new
 
 logger = logging.getLogger(__name__)
 
@@ -165,7 +166,12 @@ def contact_save(*, holder: Holder, nickname: str, key: str) -> Contact:
 
 
 def customer_token_issue(*, holder: Holder) -> CustomerToken:
-    return CustomerToken.objects.create(holder=holder)
+    """A new API token for the holder; its key is `token.secret` on the returned row, only now (the table keeps
+    its SHA-256)."""
+    key, digest = token_new()
+    token = CustomerToken.objects.create(holder=holder, key=digest)
+    token.secret = key  # type: ignore[attr-defined]  # shown once, never stored
+    return token
 
 
 @transaction.atomic

@@ -28,6 +28,6 @@ class BookingCustomerAuthentication(CustomerTokenAuthentication):
     def applies(self, request) -> bool:
         return current_kind() == "school"
 
-    def principal_for(self, key: str) -> tuple[Customer, CustomerToken] | None:
-        token = CustomerToken.objects.filter(key=key).first()
+    def principal_for(self, digest: str) -> tuple[Customer, CustomerToken] | None:
+        token = CustomerToken.objects.filter(key=digest).first()
         return (Customer(customer_ref=token.customer_ref, name=token.customer_name), token) if token else None

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from booking.models import Activity, ActivityEquipment, Booking, CustomerToken, EquipmentType, Instructor, TimeSlot
 from magie.tenancy import tenancy_current
+from magie.tokens import token_digest
 
 DEMO_DAYS = 14
 DEMO_CUSTOMER_TOKEN = "demoschool-customer-token"  # demo only, like the demo passwords
@@ -118,5 +119,5 @@ def seed_school(organisation: object) -> None:
         ignore_conflicts=True,  # unique (customer_ref, idempotency_key): each demo booking once
     )
     CustomerToken.objects.get_or_create(
-        key=DEMO_CUSTOMER_TOKEN, defaults={"customer_ref": DEMO_CUSTOMER_REF, "customer_name": "Client de prova"}
+        key=token_digest(DEMO_CUSTOMER_TOKEN), defaults={"customer_ref": DEMO_CUSTOMER_REF, "customer_name": "Client de prova"}
     )

@@ -188,7 +188,7 @@ class PaymentLink(models.Model):
 class CustomerToken(models.Model):
     """The app flow's credential: `Authorization: Token <key>` acts as the customer `customer_ref`."""
 
-    key = models.CharField(max_length=64, unique=True)
+    key = models.CharField(max_length=64, unique=True)  # SHA-256 of the key (magie.auth.token_digest)
     customer_ref = models.CharField(max_length=120)
     customer_name = models.CharField(max_length=120)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -33,6 +33,7 @@ from booking.models import Booking, CustomerToken, EquipmentType, Instructor, Pa
 from booking.selectors import equipment_needs, party_size_check, slot_alternatives, slot_load
 from magie.bounds import text_checked
 from magie.locking import row_locked
+from magie.tokens import token_new
 
 logger = logging.getLogger(__name__)
 
@@ -246,6 +247,9 @@ def catalogue_item_save(*, item: object) -> object:
 
 
 def customer_token_issue(*, customer_ref: str, customer_name: str) -> CustomerToken:
-    """A new random API token for the customer (see booking.auth)."""
-    return CustomerToken.objects.create(key=secrets.token_urlsafe(32), customer_ref=customer_ref,
-                                        customer_name=customer_name)
+    """A new random API token for the customer (see booking.auth); its key is `token.secret` on the returned row,
+    only now (the table keeps its SHA-256)."""
+    key, digest = token_new()
+    token = CustomerToken.objects.create(key=digest, customer_ref=customer_ref, customer_name=customer_name)
+    token.secret = key  # type: ignore[attr-defined]  # shown once, never stored
+    return token

@@ -38,6 +38,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
+import binascii
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -133,7 +134,13 @@ _CRC_TABLE = _crc_table()
 
 
 def crc16_ccitt_false(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial 0xFFFF, no reflection, no final xor ("123456789" → 0x29B1)."""
+    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial 0xFFFF, no reflection, no final xor ("123456789" → 0x29B1).
+    binascii's C implementation (`crc_hqx` is this CRC given 0xFFFF to start); `_crc16_table` is the same in Python,
+    kept as the reference the tests compare it with."""
+    return binascii.crc_hqx(data, 0xFFFF)
+
+
+def _crc16_table(data: bytes) -> int:
     crc = 0xFFFF
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ _CRC_TABLE[(crc >> 8) ^ byte]
@@ -305,19 +312,26 @@ def brcode_parse(text: str) -> BrCode:
     )
 
 
+# Bounds of `brcode_find`, so that a hostile message costs linear time whatever it holds (issue 27: 64 KB of
+# "000201…" held a worker 70.8 s, each of its ~10,000 starts walked and CRC'd the whole rest of the message).
+MAX_CODE_CHARS = 512  # EMV QRCPS: a payload is at most 512 characters; a candidate is never read further
+MAX_CANDIDATES = 64  # starts examined per text; past them the rest of the text is one damaged "code"
+
+
 def _extent(text: str, start: int) -> int:
     """Where a payload starting at `start` ends: after its CRC field when the TLV walk reaches one, else at the
-    end of the run of non-space characters where the walk stopped."""
+    end of the run of non-space characters where the walk stopped; never more than MAX_CODE_CHARS after `start`."""
+    limit = min(len(text), start + MAX_CODE_CHARS)
     position = start
-    while position + 4 <= len(text):
+    while position + 4 <= limit:
         field_id, length = text[position:position + 2], text[position + 2:position + 4]
         if field_id == "63" and length == "04":
-            return min(len(text), position + 8)
+            return min(limit, position + 8)
         if not (length.isascii() and length.isdigit()):
             break
         position += 4 + int(length)
-    position = min(position, len(text))
-    while position < len(text) and not text[position].isspace():
+    position = min(position, limit)
+    while position < limit and not text[position].isspace():
         position += 1
     return position
 
@@ -325,13 +339,22 @@ def _extent(text: str, start: int) -> int:
 def brcode_find(text: str) -> list[BrCodeMatch]:
     """Every BR Code inside `text` (a customer's message with words around a pasted code), in order, valid or
     not: a damaged one comes with its error so the customer can be told. A "000201" that is followed by no Pix
-    GUI is ordinary text (an order number), not a damaged code, and is skipped."""
+    GUI is ordinary text (an order number), not a damaged code, and is skipped.
+
+    Linear and bounded: each candidate is read at most MAX_CODE_CHARS far, and after MAX_CANDIDATES starts the rest
+    of the text (from the next "000201") is reported as one damaged code when it holds the Pix GUI, so nothing in
+    it is paid or shown."""
     matches: list[BrCodeMatch] = []
     searched_from = 0
-    for start_match in _START.finditer(text):
+    for examined, start_match in enumerate(_START.finditer(text)):
         start = start_match.start()
         if start < searched_from:
             continue
+        if examined >= MAX_CANDIDATES:
+            if PIX_GUI in text[start:].lower():  # no Pix code can be in a rest without the Pix GUI
+                matches.append(BrCodeMatch(start, len(text), None,
+                                           BrCodeError("malformed", "", "too many code-like sequences in one text")))
+            break
         end = _extent(text, start)
         candidate = text[start:end]
         try:

@@ -2,7 +2,8 @@
 
 An engine subclasses `CustomerTokenAuthentication` and says how a key becomes its customer (`principal_for`); the
 header parsing and the answers are the same everywhere: no `Token` header → not this scheme (None, so the view's
-permissions decide); a malformed header or an unknown key → 401 with `WWW-Authenticate: Token`.
+permissions decide); a malformed header or an unknown key → 401 with `WWW-Authenticate: Token`. Tokens are stored
+as their SHA-256 (`token_digest`): `principal_for` receives the digest of the presented key.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
+from magie.tokens import token_digest
+
 
 class CustomerTokenAuthentication(BaseAuthentication):
     keyword = "Token"
 
-    def principal_for(self, key: str) -> tuple[Any, Any] | None:
-        """(request.user, request.auth) for this key, or None when no such token exists."""
+    def principal_for(self, digest: str) -> tuple[Any, Any] | None:
+        """(request.user, request.auth) for the token stored as `digest`, or None when no such token exists."""
         raise NotImplementedError
 
     def applies(self, request: Request) -> bool:
@@ -37,7 +40,7 @@ class CustomerTokenAuthentication(BaseAuthentication):
             key = parts[1].decode()
         except UnicodeError as error:
             raise exceptions.AuthenticationFailed("invalid token") from error
-        found = self.principal_for(key)
+        found = self.principal_for(token_digest(key))
         if found is None:
             raise exceptions.AuthenticationFailed("invalid token")
         return found

@@ -45,3 +45,22 @@ def pool_exhausted_response(exception: BaseException):
     response = JsonResponse({"code": "busy", "message": "no database connection free; try again"}, status=503)
     response["Retry-After"] = "1"
     return response
+
+
+BEARER_PREFIXES = ("/approve/", "/pay/")
+
+
+class BearerLinkHeadersMiddleware:
+    """Pages reached by a bearer link (an approval or payment link: the token is the path) are never cached by a
+    browser or proxy and never name their address to another site: `Cache-Control: no-store` and
+    `Referrer-Policy: no-referrer` (set before SecurityMiddleware's same-origin default, which then keeps them)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path_info.startswith(BEARER_PREFIXES):
+            response["Cache-Control"] = "no-store"
+            response["Referrer-Policy"] = "no-referrer"
+        return response

@@ -7,12 +7,14 @@ Servers (both measured by bench/webhook_bench.py, see the README):
 - gunicorn: the classic pure-Python server (`gthread` workers), for sites that standardise on it.
 Both: one process per core (MAGIE_WEB_WORKERS), MAGIE_WEB_THREADS request threads per process, a listen backlog of
 2,048 (Meta's bursts wait in the kernel instead of being reset), graceful shutdown on SIGTERM (requests in flight
-finish within 20 s), and an access log WITHOUT the query string (the handshake's hub.verify_token never reaches it).
+finish within 20 s), and an access log WITHOUT the query string (the handshake's hub.verify_token never reaches it)
+whose approval and payment tokens (`/approve/<token>/`, `/pay/<token>/`) are redacted (magie.logscrub).
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from django.conf import settings
 
@@ -20,6 +22,7 @@ BACKLOG = 2048
 GRACEFUL_SECONDS = 20
 GUNICORN_ACCESS_FORMAT = '%(h)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 GRANIAN_ACCESS_FORMAT = '%(addr)s "%(method)s %(path)s %(protocol)s" %(status)d %(dt_ms).1fms'
+GRANIAN_LOG_CONFIG = Path(__file__).resolve().parent / "granian_logging.json"  # its access lines: redacted
 
 
 def split_bind(bind: str) -> tuple[str, int]:
@@ -39,8 +42,9 @@ def web_command(*, bind: str, server: str | None = None, workers: int | None = N
                    "--workers", str(workers), "--blocking-threads", str(threads), "--backlog", str(BACKLOG),
                    "--workers-kill-timeout", str(GRACEFUL_SECONDS), "--no-ws",
                    "--log-level", "info" if access_log else "warning"]  # granian logs its access lines at INFO
-        if access_log:
-            command += ["--access-log", "--access-log-fmt", GRANIAN_ACCESS_FORMAT]
+        if access_log:  # its access lines go through magie.logscrub's filter (the file's logging configuration)
+            command += ["--access-log", "--access-log-fmt", GRANIAN_ACCESS_FORMAT, "--log-config",
+                        str(GRANIAN_LOG_CONFIG)]
         return [*command, "magie.wsgi:application"]
     if server == "gunicorn":
         command = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
@@ -48,7 +52,8 @@ def web_command(*, bind: str, server: str | None = None, workers: int | None = N
                    "--graceful-timeout", str(GRACEFUL_SECONDS), "--timeout", "60", "--keep-alive", "5",
                    "--worker-tmp-dir", "/dev/shm", "--log-level", "warning"]
         if access_log:
-            command += ["--access-logfile", "-", "--access-logformat", GUNICORN_ACCESS_FORMAT]
+            command += ["--access-logfile", "-", "--access-logformat", GUNICORN_ACCESS_FORMAT,
+                        "--logger-class", "magie.gunicorn_logging.ScrubbedGunicornLogger"]
         return [*command, "magie.wsgi:application"]
     raise ValueError(f"MAGIE_SERVER must be granian or gunicorn, not {server!r}")
 

@@ -1,7 +1,8 @@
 """Staff login hardening: the TOTP second factor (django-otp) and the client address axes counts failures by.
 
-Who needs a second factor: anyone who has set one up (it is then always asked), and every `admin` of an
-organisation that turned `admin_totp_required` on. After the password, such a user is sent to
+Who needs a second factor: anyone who has set one up (it is then always asked), every `admin` of an
+organisation that turned `admin_totp_required` on, and every operator of the platform when
+MAGIE_OPERATOR_TOTP_REQUIRED is on (the default in production: an operator can re-key any channel). After the password, such a user is sent to
 `/admin/second-factor/` until a code is verified; a user without a confirmed device enrols there (QR code and key,
 then a first code). django-otp's TOTP devices live in the user's schema, like the users; wrong codes are throttled
 by django-otp (1, 2, 4 … seconds) and said so.
@@ -13,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -46,7 +48,11 @@ def second_factor_required(request: HttpRequest, user) -> bool:
     if _confirmed_device(user) is not None:
         return True
     tenant = getattr(request, "tenant", None)
-    if tenant is None or tenant.is_platform or not tenant.admin_totp_required:
+    if tenant is None:
+        return False
+    if tenant.is_platform:
+        return bool(settings.MAGIE_OPERATOR_TOTP_REQUIRED)
+    if not tenant.admin_totp_required:
         return False
     return user_role(user) == Role.ADMIN
 
@@ -136,12 +142,12 @@ def second_factor(request: HttpRequest) -> HttpResponse:
 
 def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """django-axes' answer to a locked-out sign-in: 429 and what to do, in the admin's look."""
-    from axes.helpers import get_client_username
-    from django.conf import settings
+    from axes.helpers import get_client_username, get_failure_limit
 
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "staff/locked_out.html", {
-        "username": get_client_username(request, credentials) or "", "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "username": get_client_username(request, credentials) or "",
+        "failure_limit": get_failure_limit(request, credentials),
         "minutes": minutes, "title": _("Sign-in locked"),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
     }, status=429)

@@ -33,7 +33,7 @@ def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
 SHOW = ("import django, json; django.setup(); from django.conf import settings as s; print(json.dumps({k: "
         "getattr(s, k) for k in ['MAGIE_DEPLOYMENT', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', "
         "'SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS', 'SECURE_HSTS_INCLUDE_SUBDOMAINS', 'MAGIE_SIMULATOR', "
-        "'SESSION_COOKIE_AGE', 'AXES_FAILURE_LIMIT']}))")
+        "'SESSION_COOKIE_AGE', 'MAGIE_LOGIN_FAILURE_LIMIT', 'MAGIE_OPERATOR_TOTP_REQUIRED']}))")
 
 
 def test_production_refuses_to_start_without_secret_key():
@@ -65,7 +65,8 @@ def test_production_defaults_are_the_safe_ones():
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {
         "MAGIE_DEPLOYMENT": "production", "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True,
         "SECURE_SSL_REDIRECT": True, "SECURE_HSTS_SECONDS": 31536000, "SECURE_HSTS_INCLUDE_SUBDOMAINS": True,
-        "MAGIE_SIMULATOR": False, "SESSION_COOKIE_AGE": 28800, "AXES_FAILURE_LIMIT": 5}
+        "MAGIE_SIMULATOR": False, "SESSION_COOKIE_AGE": 28800, "MAGIE_LOGIN_FAILURE_LIMIT": 5,
+        "MAGIE_OPERATOR_TOTP_REQUIRED": True}
 
 
 def test_a_development_machine_starts_without_any_key_and_serves_plain_http(tmp_path):

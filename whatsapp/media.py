@@ -6,6 +6,7 @@ endpoints with the channel's token and reads its QR codes (zxing-cpp), before th
 
 The second URL comes from Meta's answer, and the token goes with it: it is followed only to Meta's media hosts
 (https, `*.fbsbx.com`, `*.facebook.com`, `*.whatsapp.net`) or, for a local test server, to the Graph URL's own host.
+No redirect is followed on either call (a 3xx is refused: it could carry the token off Meta's hosts).
 Both calls have the channel's HTTP timeout; the image is read up to `MAGIE_PIX_QR_IMAGE_MAX_BYTES` (a bigger one is
 refused, not truncated) and decoded by Pillow with a pixel bound (a decompression bomb is refused).
 

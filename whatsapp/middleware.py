@@ -36,7 +36,8 @@ class WebhookMiddleware:
         self.secured = SecurityMiddleware(self._answer)
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        if request.path_info != WEBHOOK_PATH or request.method != "POST" or not self._on_platform_host(request):
+        if (request.method != "POST" or not request.path_info.startswith(WEBHOOK_PATH)
+                or request.path_info[len(WEBHOOK_PATH):][:1] not in ("", "/") or not self._on_platform_host(request)):
             return self.get_response(request)
         return cast(HttpResponseBase, self.secured(request))  # a sync chain: never an awaitable
 

@@ -327,12 +327,6 @@ def _changes(data: dict[str, Any], *, with_entry: bool = False):
                 yield (str(entry.get("id", ""))[:64], change) if with_entry else change
 
 
-def operational_fields(data: dict[str, Any]) -> bool:
-    """Whether the body carries a change other than `messages` (a template's review, the account's status…): kept
-    even when it names no phone number of ours."""
-    return any(str(change.get("field", "messages")) != "messages" for change in _changes(data))
-
-
 # What an operator must act on: a template that is not (or no longer) usable — replies outside the customer's
 # 24-hour window go as a template —, and any account event but the benign ones.
 TEMPLATE_EVENTS_TO_ACT = {"REJECTED", "PAUSED", "DISABLED", "FLAGGED", "PENDING_DELETION", "LIMIT_EXCEEDED"}

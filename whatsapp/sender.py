@@ -148,11 +148,19 @@ class GraphResult:
         return self.status_code == 429 or self.error_code in THROTTLE_GRAPH_CODES
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Every call to Meta carries the channel's access token: a 3xx is answered as the error it is (HTTPError),
+    never followed (urllib would send the Authorization header along to wherever it points)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201 — urllib's signature
+        return None
+
+
 def _opener(url: str) -> urllib.request.OpenerDirector:
     host = urlsplit(url).hostname or ""
     if host in ("127.0.0.1", "localhost", "::1"):  # a local fake server: never through a proxy
-        return urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    return urllib.request.build_opener()
+        return urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
+    return urllib.request.build_opener(_NoRedirect())
 
 
 def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any]) -> GraphResult:

@@ -49,7 +49,6 @@ from whatsapp.payloads import (
     StatusItem,
     body_json,
     notification_key,
-    operational_fields,
     parse,
     phone_number_ids,
 )
@@ -112,40 +111,51 @@ def _secrets_from_database(numbers: set[str]) -> dict[str, str]:
 
 
 def _verified(body: bytes, signature: str, secrets: dict[str, str]) -> set[str]:
-    return {number for number, secret in secrets.items()
-            if signature_valid(body=body, header=signature, secret=secret)}
+    """The numbers whose secret signed `body`: one HMAC per distinct secret, and none after the first match (a body
+    carries one signature, so only one secret can produce it)."""
+    by_secret: dict[str, set[str]] = {}
+    for number, secret in secrets.items():
+        by_secret.setdefault(secret, set()).add(number)
+    for secret, numbers in by_secret.items():
+        if signature_valid(body=body, header=signature, secret=secret):
+            return numbers
+    return set()
 
 
-def webhook_verify(*, body: bytes, signature: str, numbers: set[str]) -> list[str]:
-    """The numbers named in the body whose channel's app secret verifies the signature (sorted). A body that
-    names no number we know (or none at all) must still be signed by one of our channels: then [] is returned
-    (nothing for us). Anything else raises SignatureInvalid — the same answer whether or not a number exists, so
-    nobody can probe which numbers are ours. Entries of other numbers are skipped and logged."""
+def webhook_verify(*, body: bytes, signature: str, numbers: set[str], channel: str | None = None) -> list[str]:
+    """The numbers whose channel's app secret verifies the signature (sorted), routed BEFORE any HMAC: by the URL's
+    channel (`/webhooks/whatsapp/<phone_number_id>`, Meta's per-account callback override) when given, else by the
+    `phone_number_id`s the body names (at most WHATSAPP_MAX_NUMBERS_PER_BODY). So a stranger's body costs one HMAC
+    per distinct secret of the few channels it names — the same with 3 channels or 1,000 — and a body naming no
+    channel of ours is refused without any. Anything not verified raises SignatureInvalid, the same answer whether
+    or not a number exists, so nobody can probe which numbers are ours. Entries of other numbers are skipped and
+    logged."""
     if not signature:
         raise SignatureInvalid("X-Hub-Signature-256 is missing")
+    candidates = {channel} if channel is not None else numbers
+    if len(candidates) > int(conf.setting("WHATSAPP_MAX_NUMBERS_PER_BODY")):
+        logger.warning("whatsapp webhook refused: it names %s numbers", len(candidates))
+        raise SignatureInvalid("X-Hub-Signature-256 does not match")
     horizon = time.monotonic() - SECRET_CACHE_SECONDS
-    cached = {number: entry[1] for number in numbers
+    cached = {number: entry[1] for number in candidates
               if (entry := _secret_cache.get(number)) is not None and entry[0] > horizon}
-    secrets = cached if len(cached) == len(numbers) else _secrets_from_database(numbers)
+    secrets = cached if candidates and len(cached) == len(candidates) else _secrets_from_database(candidates)
     verified = _verified(body, signature, secrets)
-    if secrets is cached and len(verified) < len(numbers):  # a mismatch (or a rotated secret): ask the database
-        secrets = _secrets_from_database(numbers)
+    if secrets is cached and len(verified) < len(candidates):  # a mismatch (or a rotated secret): ask the database
+        secrets = _secrets_from_database(candidates)
         verified = _verified(body, signature, secrets)
-    if verified:
-        skipped = sorted(numbers - verified)
-        if skipped:
-            logger.warning("whatsapp webhook: entries for %s skipped (unknown number, or not signed by its "
-                           "channel)", skipped)
-        return sorted(verified)
-    if not secrets:  # no known number named: still one of our apps, or a stranger
-        checks = [signature_valid(body=body, header=signature, secret=channel_app_secret(channel))
-                  for channel in WhatsAppChannel.objects.only("app_secret")]
-        if any(checks):
-            if numbers:
-                logger.warning("whatsapp webhook for unknown phone_number_id(s) %s skipped", sorted(numbers))
-            return []
-    logger.warning("whatsapp webhook refused: bad signature")
-    raise SignatureInvalid("X-Hub-Signature-256 does not match")
+    if not verified:
+        if not secrets:
+            logger.warning("whatsapp webhook refused: it names no channel of ours (%s); a notification naming no "
+                           "number comes to /webhooks/whatsapp/<phone_number_id>", sorted(candidates)[:8])
+        else:
+            logger.warning("whatsapp webhook refused: bad signature")
+        raise SignatureInvalid("X-Hub-Signature-256 does not match")
+    skipped = sorted(numbers - verified)
+    if skipped:
+        logger.warning("whatsapp webhook: entries for %s skipped (unknown number, or not signed by its "
+                       "channel)", skipped)
+    return sorted(verified)
 
 
 @dataclass
@@ -157,19 +167,18 @@ class Acknowledgement:
         return {"accepted": self.accepted}
 
 
-def webhook_receive(*, body: bytes, signature: str) -> Acknowledgement:
+def webhook_receive(*, body: bytes, signature: str, channel: str | None = None) -> Acknowledgement:
     """The webhook's whole work before its 200: size, JSON, signature (WebhookRefused: 400/401, nothing kept),
     then one INSERT into the raw inbound log and one published task. Redelivered notifications find their row
-    and append nothing. A broker failure is logged: the row is durable and the inbound sweeper publishes it."""
+    and append nothing. A broker failure is logged: the row is durable and the inbound sweeper publishes it.
+    `channel`: the phone_number_id of the URL the body was posted to, if any (`webhook_verify`)."""
     limit = int(conf.setting("WHATSAPP_MAX_BODY_BYTES"))
     if len(body) > limit:
         raise BodyTooLarge("the body is too large", limit=limit)
     if not signature:
         raise SignatureInvalid("X-Hub-Signature-256 is missing")
     data = body_json(body)
-    verified = webhook_verify(body=body, signature=signature, numbers=phone_number_ids(data))
-    if not verified and not operational_fields(data):  # signed by one of our apps, for no number of ours
-        return Acknowledgement(accepted=False)
+    verified = webhook_verify(body=body, signature=signature, numbers=phone_number_ids(data), channel=channel)
     inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
     if inbound_id is None:
         return Acknowledgement(accepted=False)

@@ -7,27 +7,45 @@ that arrives another way (another host of the platform)."""
 from __future__ import annotations
 
 import logging
+import re
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from whatsapp import conf
-from whatsapp.errors import BodyTooLarge, WebhookRefused
+from whatsapp.errors import BodyTooLarge, SignatureInvalid, WebhookRefused
 from whatsapp.services import webhook_handshake, webhook_receive
 
 logger = logging.getLogger(__name__)
 
 WEBHOOK_PATH = "/webhooks/whatsapp"  # magie/urls_public.py mounts whatsapp.urls here
+CHANNEL_ID = re.compile(r"\d{5,32}")  # a phone_number_id, as WhatsAppChannel validates it
 
 
 def _refusal(error: WebhookRefused) -> JsonResponse:
     return JsonResponse(error.as_dict(), status=error.http_status)
 
 
+def webhook_channel(path_info: str) -> str | None:
+    """The phone_number_id of a channel's own webhook URL (`/webhooks/whatsapp/<digits>`), None for the shared URL;
+    ValueError for any other path under it."""
+    if path_info == WEBHOOK_PATH:
+        return None
+    number = path_info.removeprefix(WEBHOOK_PATH + "/").removesuffix("/")
+    if path_info.startswith(WEBHOOK_PATH + "/") and CHANNEL_ID.fullmatch(number):
+        return number
+    raise ValueError(path_info)
+
+
 def webhook_post(request: HttpRequest) -> HttpResponse:
-    """Notifications: the declared size checked before the body is read (413), verified over the raw body (401),
-    appended to the raw inbound log, one task published, then 200 (the worker parses and stores them)."""
+    """Notifications: the declared size checked before the body is read (413), routed to its channel by the URL or
+    the numbers it names and verified over the raw body with that channel's secret only (401), appended to the raw
+    inbound log, one task published, then 200 (the worker parses and stores them)."""
+    try:
+        channel = webhook_channel(request.path_info)
+    except ValueError:
+        return _refusal(SignatureInvalid("no such webhook"))
     limit = int(conf.setting("WHATSAPP_MAX_BODY_BYTES"))
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -37,15 +55,16 @@ def webhook_post(request: HttpRequest) -> HttpResponse:
         return _refusal(BodyTooLarge("the body is too large", limit=limit))
     body = request.body  # the raw bytes, before anything parses them: the signature covers exactly these
     try:
-        outcome = webhook_receive(body=body, signature=request.headers.get("X-Hub-Signature-256", ""))
+        outcome = webhook_receive(body=body, signature=request.headers.get("X-Hub-Signature-256", ""),
+                                  channel=channel)
     except WebhookRefused as error:
         return _refusal(error)
-    return JsonResponse({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery, or not ours
+    return JsonResponse({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery
 
 
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
-def webhook(request: HttpRequest) -> HttpResponse:
+def webhook(request: HttpRequest, phone_number_id: str = "") -> HttpResponse:
     """GET: Meta's subscription handshake. POST: `webhook_post`."""
     if request.method == "POST":
         return webhook_post(request)

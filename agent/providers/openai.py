@@ -147,7 +147,10 @@ def _said(text: str) -> str:
 def _client(api_key: str, base_url: str | None, timeout: float, max_retries: int) -> openai.OpenAI:
     """One SDK client per process and configuration (building one costs ~0.1 s: its TLS context and connection
     pool), shared by the turns of every thread; the SDK's client is safe to share."""
-    return openai.OpenAI(api_key=api_key or "unset", base_url=base_url, timeout=timeout, max_retries=max_retries)
+    # No redirect followed: the base URL passed the allow-list, a Location it answers has not (and would get the
+    # API key); a 3xx is an APIStatusError, answered as "model unavailable".
+    return openai.OpenAI(api_key=api_key or "unset", base_url=base_url, timeout=timeout, max_retries=max_retries,
+                         http_client=openai.DefaultHttpxClient(follow_redirects=False))
 
 
 class OpenAIProvider:

@@ -16,7 +16,8 @@ from agent.models import Turn
 from agent.tests.helpers import Conversation
 from approvals.models import ApprovalRequest
 from approvals.tests.test_flow import set_money_gate
-from bank.models import CustomerToken, Holder, PixTransfer
+from bank.models import Holder, PixTransfer
+from bank.services import customer_token_issue
 from conversations.models import Message
 from conversations.rendering import message_text_for_customer
 
@@ -81,9 +82,9 @@ def test_a_forged_or_altered_link_shows_nothing(app_preview):
 
 def test_the_bank_app_api_lists_and_decides_as_the_customer(app_preview, demobank, django_capture_on_commit_callbacks):
     _, request = app_preview
-    carla = CustomerToken.objects.create(holder=Holder.objects.get(customer_ref="5511999990001")).key
+    carla = customer_token_issue(holder=Holder.objects.get(customer_ref="5511999990001")).secret
     other_holder = Holder.objects.exclude(customer_ref="5511999990001").exclude(customer_ref="").first()
-    other = CustomerToken.objects.create(holder=other_holder).key
+    other = customer_token_issue(holder=other_holder).secret
     connection.set_schema_to_public()
     api = Client(HTTP_HOST="demobank.localhost")
     listed = api.get("/api/approvals/", HTTP_AUTHORIZATION=f"Token {carla}").json()["results"]
@@ -141,7 +142,7 @@ def test_an_approval_decided_after_the_24_hour_window_is_answered_with_a_templat
     Conversation(channel="whatsapp").say("manda 200 pro Pedro")
     request = ApprovalRequest.objects.get()
     ConversationRow.objects.update(last_inbound_at=timezone.now() - timedelta(hours=25))  # the window has closed
-    carla = CustomerToken.objects.create(holder=Holder.objects.get(customer_ref="5511999990001")).key
+    carla = customer_token_issue(holder=Holder.objects.get(customer_ref="5511999990001")).secret
     with FakeGraphServer() as graph:
         settings.WHATSAPP_GRAPH_URL = graph.url
         connection.set_schema_to_public()

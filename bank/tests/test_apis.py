@@ -32,7 +32,7 @@ ENDPOINTS = [
 def api(carla, host_client):
     token = customer_token_issue(holder=carla)
     client = host_client("demobank")
-    client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.key}"
+    client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.secret}"
     client.bodies = []
 
     def call(method: str, url: str, data=None, **headers):

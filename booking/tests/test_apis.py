@@ -21,7 +21,7 @@ def customer(demoschool):
 @pytest.fixture
 def api(customer, host_client):
     client = host_client("demoschool")
-    client.defaults["HTTP_AUTHORIZATION"] = f"Token {customer.key}"
+    client.defaults["HTTP_AUTHORIZATION"] = f"Token {customer.secret}"
     return client
 
 
@@ -29,7 +29,7 @@ def api(customer, host_client):
 def stranger(demoschool, host_client):
     token = services.customer_token_issue(customer_ref="cust-2", customer_name="Other")
     client = host_client("demoschool")
-    client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.key}"
+    client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.secret}"
     return client
 
 

@@ -215,6 +215,9 @@ OPENAI_BASE_URL = os.environ.get("OPENAI_BASE_URL", "") or None
 OPENAI_MODEL = os.environ.get("OPENAI_MODEL", "gpt-4.1-mini")
 OPENAI_TIMEOUT_SECONDS = float(os.environ.get("OPENAI_TIMEOUT_SECONDS", "20"))
 OPENAI_MAX_RETRIES = int(os.environ.get("OPENAI_MAX_RETRIES", "2"))  # the SDK backs off on 429/5xx/timeouts
+# A turn's wall-clock budget in the worker (agent.turn's Celery soft time limit): past it the turn ends in its failure
+# path (one honest reply, the message handled, the chat goes on); the hard limit kills what ignores it.
+MAGIE_TURN_BUDGET_SECONDS = float(os.environ.get("MAGIE_TURN_BUDGET_SECONDS", "90"))
 # Absolute links sent to customers (payment pages): {host} is the organisation's domain.
 MAGIE_PUBLIC_URL_TEMPLATE = os.environ.get("MAGIE_PUBLIC_URL_TEMPLATE", "http://{host}:8000")
 # WhatsApp Cloud API (the channel issue); tests and staging point it at a local fake Graph server.
@@ -332,15 +335,23 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.Authenticatio
 MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
                   "tenants.staff_security.SecondFactorMiddleware")
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
-AXES_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
+# Who is throttled and why (a pair, a username under attack, an address): tenants/login_throttle.py's docstring.
+MAGIE_LOGIN_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
+MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK", "2"))
+MAGIE_LOGIN_USERNAME_ATTACK_FAILURES = int(os.environ.get("MAGIE_LOGIN_USERNAME_ATTACK_FAILURES", "20"))
+MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+AXES_HANDLER = "tenants.login_throttle.StaffLoginHandler"
+AXES_FAILURE_LIMIT = "tenants.login_throttle.pair_failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("MAGIE_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # an account (in its organisation) from anywhere, or an address
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair: a stranger's failures never lock another address
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tenants.staff_security.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_SENSITIVE_PARAMETERS = ["password", "otp_token"]
 AXES_CLIENT_IP_CALLABLE = "tenants.staff_security.client_ip"
 OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
+# The platform's operators (they can re-key any channel) must pass a second factor: always in production.
+MAGIE_OPERATOR_TOTP_REQUIRED = env_bool("MAGIE_OPERATOR_TOTP_REQUIRED", PRODUCTION)
 
 # The WhatsApp simulator is a test tool: off unless enabled, on by default only on a development machine.
 MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
@@ -359,6 +370,8 @@ MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES"
 
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.
+# Their pages are never cached and send no Referer (magie.middleware.BearerLinkHeadersMiddleware).
+MIDDLEWARE.append("magie.middleware.BearerLinkHeadersMiddleware")
 LOGGING["filters"] = {**LOGGING.get("filters", {}), "redact_secrets": {"()": "magie.logscrub.RedactSecrets"}}
 LOGGING["handlers"]["console"]["filters"] = ["redact_secrets"]
 LOGGING["loggers"]["django.request"] = {"filters": ["redact_secrets"], "level": "INFO", "propagate": True}

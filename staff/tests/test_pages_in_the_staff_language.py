@@ -218,7 +218,7 @@ def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, con
 
 def test_the_lockout_page_is_in_portuguese(db):
     client = Client(HTTP_HOST="demobank.localhost", REMOTE_ADDR="10.7.7.7")
-    for attempt in range(settings.AXES_FAILURE_LIMIT):
+    for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT):
         locked = client.post("/admin/login/", {"username": "agent", "password": f"wrong-{attempt}"})
     assert locked.status_code == 429
     page = read(locked.content.decode())

@@ -1,5 +1,5 @@
-"""Staff login: a lockout after N failed sign-ins (django-axes, per organisation schema), a clear 429 page, an
-admin who unlocks; a TOTP second factor (django-otp) that an organisation can require of its admins."""
+"""Staff login: a lockout after N failed sign-ins (django-axes, per address and username in each organisation
+schema), a clear 429 page, an admin who unlocks; a TOTP second factor (django-otp) that an organisation can require of its admins."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def login(schema: str, username: str, password: str, address: str = "127.0.0.1")
 
 
 def test_five_wrong_passwords_lock_the_account_with_a_clear_message():
-    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+    for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT - 1):
         _, response = login("demobank", "admin", f"wrong-{attempt}")
         assert response.status_code == 200 and "e senha corretos para uma conta de equipe" in (
             response.content.decode())  # Django's own words, in the bank's Portuguese
@@ -41,12 +41,12 @@ def test_five_wrong_passwords_lock_the_account_with_a_clear_message():
     assert "Tente de novo em 15 minutos" in page and "Bloqueios de acesso" in page
     _, right_password = login("demobank", "admin", DEMO_PASSWORD)  # the right password does not open it now
     assert right_password.status_code == 429
-    _, elsewhere = login("demobank", "admin", DEMO_PASSWORD, address="10.9.9.9")  # nor from another address
-    assert elsewhere.status_code == 429
+    _, elsewhere = login("demobank", "admin", DEMO_PASSWORD, address="10.9.9.9")  # another address is not locked
+    assert elsewhere.status_code == 302
 
 
 def test_a_lockout_in_one_organisation_locks_nobody_elsewhere():
-    for attempt in range(settings.AXES_FAILURE_LIMIT):
+    for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT):
         login("demobank", "admin", f"wrong-{attempt}")
     assert login("demobank", "admin", DEMO_PASSWORD)[1].status_code == 429
     _, other = login("demostore", "admin", DEMO_PASSWORD, address="10.9.9.8")
@@ -62,7 +62,7 @@ def test_a_lockout_in_one_organisation_locks_nobody_elsewhere():
 def test_an_admin_sees_and_clears_a_lockout_and_other_roles_cannot(demobank):
     staff_ensure(username="admin2", password=DEMO_PASSWORD, role=Role.ADMIN)
     connection.set_schema_to_public()
-    for attempt in range(settings.AXES_FAILURE_LIMIT):
+    for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT):
         login("demobank", "admin", f"wrong-{attempt}")
     with schema_context("demobank"):
         from axes.models import AccessAttempt
@@ -77,7 +77,7 @@ def test_an_admin_sees_and_clears_a_lockout_and_other_roles_cannot(demobank):
     auditor_client.post("/admin/login/", {"username": "auditor", "password": DEMO_PASSWORD})
     assert auditor_client.get("/admin/axes/accessattempt/").status_code == 403
     assert other.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
-    assert login("demobank", "admin", DEMO_PASSWORD, address="10.1.1.3")[1].status_code == 302  # unlocked
+    assert login("demobank", "admin", DEMO_PASSWORD)[1].status_code == 302  # the locked address is unlocked
 
 
 def code(device: TOTPDevice, steps_ahead: int = 0) -> str:

@@ -78,8 +78,8 @@ def signed(body: bytes, schema: str = "demobank") -> dict[str, str]:
     return {"HTTP_X_HUB_SIGNATURE_256": signature_header(body=body, secret=secret_of(schema))}
 
 
-def post(client: Client, body: bytes, **headers: Any):
-    return client.post("/webhooks/whatsapp", data=body, content_type="application/json", **headers)
+def post(client: Client, body: bytes, *, path: str = "/webhooks/whatsapp", **headers: Any):
+    return client.post(path, data=body, content_type="application/json", **headers)
 
 
 @pytest.fixture

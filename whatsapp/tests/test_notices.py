@@ -1,7 +1,8 @@
 """Meta's operational notifications are kept and those an operator must act on are raised: a template's review
 (replies outside the 24-hour window need the template), the account's status, a customer's preferences, a message
-the business sent from the WhatsApp Business app, value-level errors. Even a notification that names no phone number
-of ours is kept once its signature is one of our apps'."""
+the business sent from the WhatsApp Business app, value-level errors. A notification that names no phone number (a
+template's review, the account's status) comes to the channel's own URL, `/webhooks/whatsapp/<phone_number_id>`, and
+is kept once that channel's secret verifies it."""
 
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ def notification(field: str, value: dict, account: str = "WABA-1") -> dict:
         {"field": field, "value": value}]}]}
 
 
+CHANNEL_URL = f"/webhooks/whatsapp/{BANK_NUMBER}"
+
+
 def deliver(platform, payload: dict):
     body = encode(payload)
-    return post(platform, body, **signed(body))
+    return post(platform, body, path=CHANNEL_URL, **signed(body))
 
 
 def test_a_rejected_template_is_kept_and_raised(platform, turns, caplog):
@@ -75,5 +79,7 @@ def test_a_message_sent_from_the_business_app_is_kept(platform, turns):
 
 def test_a_notification_not_signed_by_one_of_our_apps_is_refused(platform, turns):
     body = encode(notification("account_update", {"event": "ACCOUNT_RESTRICTION"}))
-    assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
+    assert post(platform, body, path=CHANNEL_URL, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
+    assert post(platform, body, path="/webhooks/whatsapp/100000000000003", **signed(body)).status_code == 401
+    assert post(platform, body, **signed(body)).status_code == 401  # no number named: the shared URL cannot route it
     assert not ChannelNotice.objects.exists()

@@ -223,11 +223,11 @@ def test_only_the_numbers_whose_secret_signed_the_body_are_stored(platform, turn
 # ---------------------------------------------------------------------------------------------------- refusals
 
 
-def test_an_unknown_number_is_skipped_and_logged_without_secrets(platform, turns, caplog):
+def test_an_unknown_number_is_refused_and_logged_without_secrets(platform, turns, caplog):
     body = encode(envelope(change("999999999999999", messages=[inbound("text", {"body": "oi"})])))
     with caplog.at_level(logging.WARNING, logger="whatsapp"):
         response = post(platform, body, **signed(body))
-    assert response.status_code == 200 and response.json() == {"status": "ok", "accepted": False}
+    assert response.status_code == 401  # no channel of ours to check its signature with (and no HMAC computed)
     assert "999999999999999" in caplog.text and "demo-app-secret" not in caplog.text
     assert inbound_rows() == [] and turns.inbound_ids == []
 
@@ -289,17 +289,19 @@ def test_the_default_limit_is_3_mb(platform, turns, django_capture_on_commit_cal
     assert post(platform, body, **signed(body)).status_code == 413
 
 
-def test_a_body_without_numbers_signed_by_one_of_our_apps_is_acknowledged_and_kept(platform):
+def test_a_body_without_numbers_is_routed_by_its_channel_url(platform):
     from whatsapp.inbound.models import ChannelNotice
 
     body = encode({"object": "whatsapp_business_account", "entry": [{"id": "WABA", "changes": [
         {"field": "account_update", "value": {"event": "VERIFIED_ACCOUNT"}}]}]})
-    assert post(platform, body, **signed(body)).json() == {"status": "ok", "accepted": True}  # a notification
+    channel_url = f"/webhooks/whatsapp/{BANK_NUMBER}"
+    assert post(platform, body, path=channel_url, **signed(body)).json() == {"status": "ok", "accepted": True}
     assert list(ChannelNotice.objects.values_list("field", "event")) == [("account_update", "VERIFIED_ACCOUNT")]
+    assert post(platform, body, **signed(body)).status_code == 401  # the shared URL: no channel to check it with
     messages_for_nobody = encode(envelope(change(number="999999999999999", messages=[inbound("text", {"body": "x"})])))
-    assert post(platform, messages_for_nobody, **signed(messages_for_nobody)).json() == {
-        "status": "ok", "accepted": False}  # nothing for us
-    assert post(platform, body, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
+    assert post(platform, messages_for_nobody, **signed(messages_for_nobody)).status_code == 401  # nothing of ours
+    assert post(platform, body, path=channel_url, HTTP_X_HUB_SIGNATURE_256="sha256=" + "0" * 64).status_code == 401
+    assert ChannelNotice.objects.count() == 1
 
 
 def test_other_methods_are_refused(platform):
