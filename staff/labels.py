@@ -254,7 +254,7 @@ def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
                 field.label = capfirst(model._meta.get_field(name).verbose_name)
 
 
-# Why a chat went to people: a guard's name (tenants.choices.GUARD_LABELS), or one of the reasons the turn, the
+# Why a chat went to people: a guard's name (magie.choices.GUARD_LABELS), or one of the reasons the turn, the
 # channel and the inbox's own words (inbox.guard_words) give.
 ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
                       "delivery_possibly_duplicated": _("A reply may have reached the customer twice"),
@@ -266,7 +266,7 @@ ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
 def escalation_reason_label(code: str) -> str:
     """A check's or an escalation reason's name for staff ("unsupported_amount" → "Amounts that no data supports");
     an unknown code is shown as it is."""
-    from tenants.choices import GUARD_LABELS
+    from magie.choices import GUARD_LABELS
 
     label = GUARD_LABELS.get(code) or ESCALATION_REASONS.get(code)
     return str(label) if label is not None else code

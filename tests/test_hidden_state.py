@@ -63,7 +63,7 @@ def _strings(tree: ast.AST) -> list[tuple[int, str]]:
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
-            found.append((node.lineno, "".join(part.value if isinstance(part, ast.Constant) else "\0"
+            found.append((node.lineno, "".join(str(part.value) if isinstance(part, ast.Constant) else "\0"
                                                for part in node.values)))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             found.append((node.lineno, node.value))

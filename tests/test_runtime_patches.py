@@ -64,6 +64,8 @@ def patches(path: Path) -> list[tuple[int, str]]:
 
     found = []
     for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt | ast.expr):
+            continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" and node.args:
             root, text = _root(node.args[0]), ast.unparse(node.args[0])
             if isinstance(root, ast.Name) and (foreign_class(root.id) or "_meta" in text):
