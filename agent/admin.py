@@ -10,6 +10,7 @@ from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
+from staff.columns import record_number
 from staff.stored_words import slot_label, status_label
 from staff.trace_words import decision_label, failure_label, provider_label, rule_label
 
@@ -35,7 +36,7 @@ def _words_filter(field: str, title, label_of) -> type[admin.SimpleListFilter]:
 class TurnAdmin(ReadOnlyAdmin):
     """One row per turn: what was perceived, decided (and by which rule), called, drafted and sent."""
 
-    list_display = ["pk", "message", "ask", "status", "provider_shown", "decision_shown", "rule_shown", "queries",
+    list_display = [record_number, "message", "ask", "status", "provider_shown", "decision_shown", "rule_shown", "queries",
                     "started_at", "trace"]
     list_filter = ["status", _words_filter("provider", _("provider"), provider_label),
                    _words_filter("decision", _("decision"), decision_label), "started_at"]
@@ -109,7 +110,7 @@ class FailedTurnAdmin(ReadOnlyAdmin):
     """The dead-letter list: turns that raised (or found the model unreachable), newest first, with what failed;
     the same traceback hash means the same bug. Each was answered once and its message marked handled."""
 
-    list_display = ["pk", "started_at", "message", "error_code_shown", "error_class", "traceback_hash", "reply"]
+    list_display = [record_number, "started_at", "message", "error_code_shown", "error_class", "traceback_hash", "reply"]
     list_filter = [_words_filter("error_code", _("error code"), failure_label), "error_class", "started_at"]
     search_fields = ["traceback_hash", "error", "message__text"]
     date_hierarchy = "started_at"

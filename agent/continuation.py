@@ -37,14 +37,16 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
     if request.status == ApprovalRequest.Status.DECLINED:
         if ask.status in (Ask.Status.AWAITING_CONFIRMATION, Ask.Status.COLLECTING):  # the customer's cancel
             ask_abandon(ask_id=ask.pk, reason=Ask.AbandonReason.CANCELLED, at=ctx.now, rule="approval_declined",
-                        message_id=message_id)
+                        message_id=message_id, writes=ctx.writes)
         return Draft(say(lang, "cancelled"))
     if request.status == ApprovalRequest.Status.EXPIRED:
         if ask.is_open:
-            ask_fail(ask_id=ask.pk, code="approval_expired", at=ctx.now, rule="approval_expired", message_id=message_id)
+            ask_fail(ask_id=ask.pk, code="approval_expired", at=ctx.now, rule="approval_expired", message_id=message_id,
+                     writes=ctx.writes)
         return Draft(say(lang, "approval_expired"))
     if ask.status == Ask.Status.AWAITING_CONFIRMATION and ask.pending_approval_id == request.pk:
-        ask_start_execution(ask_id=ask.pk, rule=f"approved_via_{request.decision_channel}", message_id=message_id)
+        ask_start_execution(ask_id=ask.pk, rule=f"approved_via_{request.decision_channel}", message_id=message_id,
+                            writes=ctx.writes)
     elif ask.status != Ask.Status.EXECUTING:
         approval_record_execution(approval_id=request.pk, at=ctx.now,
                                   result={"ok": False, "error": {"code": "ask_moved_on"}})
@@ -55,10 +57,12 @@ def approval_continue(*, approval_id: int, ctx: ToolContext, call: CallTool | No
     approval_record_execution(approval_id=request.pk, result=record.result, at=ctx.now)
     if not record.result["ok"]:
         code = record.result["error"].get("detail", {}).get("code", record.result["error"]["code"])
-        ask_fail(ask_id=ask.pk, code=code, at=ctx.now, rule="approved_effect_failed", message_id=message_id)
+        ask_fail(ask_id=ask.pk, code=code, at=ctx.now, rule="approved_effect_failed", message_id=message_id,
+                 writes=ctx.writes)
         # a refusal that closes the request (the key now credits the customer's own account) says what to do next
         return Draft(next_step(lang, code) or say(lang, "failed", reason=reason(lang, code)))
-    ask_complete(ask_id=ask.pk, at=ctx.now, rule=f"{request.tool}_succeeded", message_id=message_id)
+    ask_complete(ask_id=ask.pk, at=ctx.now, rule=f"{request.tool}_succeeded", message_id=message_id,
+                 writes=ctx.writes)
     return _success(request, record, ctx, call)
 
 

@@ -22,8 +22,8 @@ from agent.tools.base import ToolCallRecord, ToolContext
 from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
 from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
+from magie.choices import GateMode
 from magie.tenancy import schema_name_current
-from tenants.choices import GateMode
 from tenants.models import Domain, WhatsAppChannel
 from tenants.policy import Policy
 

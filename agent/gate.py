@@ -60,7 +60,7 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
         none_pending=ctx.no_pending_request and ctx.approval_requested is None,
     )
     for argument, _ in tool.references:  # the references the execution needs live as long as the request
-        reference_extend(token=getattr(args, argument), until=request.expires_at)
+        reference_extend(token=getattr(args, argument), until=request.expires_at, writes=ctx.writes)
     ctx.approval_requested = request
     # The amount the preview shows is system data (a booking's total is price × party): the guards read it here.
     shown = {"amount_cents": preview["facts"]["amount_cents"]} if "amount_cents" in preview["facts"] else {}

@@ -218,7 +218,7 @@ def _call(ctx: ToolContext, name: object, raw_arguments: object) -> tuple[dict[s
     try:
         for argument, kind in tool.references:  # an invented, expired or foreign reference stops the call first
             reference_resolve(token=getattr(args, argument), kind=kind, conversation_id=ctx.conversation_id,
-                              ask_id=ctx.ask_id or 0, now=ctx.now)
+                              ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
         gate = approval_gate(ctx, tool, args)
         if gate is not None:
             return gate.as_result(), False

@@ -7,7 +7,7 @@ from approvals.models import ApprovalRequest
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site
-from staff.columns import money_column
+from staff.columns import money_column, record_number
 from staff.stored_words import approval_reason_label, channel_label, risk_label
 
 
@@ -15,7 +15,7 @@ from staff.stored_words import approval_reason_label, channel_label, risk_label
 class ApprovalLogAdmin(ReadOnlyAdmin):
     """The approval log: what was shown, to whom, on which channel, the decision, who, when, the execution."""
 
-    list_display = ["pk", "tool", "risk_shown", "channel", "status", "amount", "created_at", "decided_by",
+    list_display = [record_number, "tool", "risk_shown", "channel", "status", "amount", "created_at", "decided_by",
                     "decided_at", "executed_at", "trace"]
     list_filter = ["status", "tool", "channel", "risk", "created_at"]
     search_fields = ["conversation__customer__name", "conversation__customer__channel_user_id", "decided_by", "tool"]

@@ -9,6 +9,7 @@ from django_fsm import FSMField, FSMModelMixin, transition
 
 from magie.fields import EncryptedTextField
 from magie.fsm import ConcurrentTransitionMixin
+from staff.trace_words import TOOLS, tool_label
 
 
 class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
@@ -34,7 +35,7 @@ class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     ask = models.ForeignKey("asks.Ask", on_delete=models.PROTECT, related_name="approvals")
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="+")
-    tool = models.CharField(max_length=40)
+    tool = models.CharField(max_length=40, choices=list(TOOLS.items()))
     arguments = models.JSONField()  # what will be executed (the resolved recipient key, the amount …)
     preview = models.JSONField()  # {"facts": {...}, "text": "..."} exactly as shown
     preview_hash = models.CharField(max_length=64)
@@ -68,7 +69,7 @@ class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     def __str__(self) -> str:
         return gettext("Approval %(number)s: %(tool)s (%(status)s)") % {
-            "number": self.pk, "tool": self.tool, "status": self.get_status_display()}
+            "number": self.pk, "tool": tool_label(self.tool), "status": self.get_status_display()}
 
     @transition(field=status, source=Status.PENDING, target=Status.APPROVED)
     def approve(self, by: str, channel: str, at) -> None:

@@ -6,6 +6,7 @@ from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from magie.tenancy import tenancy_current
+from staff.columns import record_number
 from staff.stored_words import ask_kind_label, slot_label, status_label
 from staff.templatetags.staff_tags import kv_table
 from staff.trace_words import Money, decision_label, record_table, rule_label, value_label
@@ -79,7 +80,7 @@ class DecisionInline(ReadOnlyInline):
 
 @admin.register(Ask, site=backoffice_site)
 class AskAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "conversation", "kind_shown", "status", "abandon_reason", "created_at", "closed_at", "trace"]
+    list_display = [record_number, "conversation", "kind_shown", "status", "abandon_reason", "created_at", "closed_at", "trace"]
     list_filter = ["kind", "status", "abandon_reason", "created_at"]
     search_fields = ["conversation__customer__name", "conversation__customer__channel_user_id"]
     date_hierarchy = "created_at"

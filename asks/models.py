@@ -5,10 +5,14 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from asks.kinds import SLOTS_BY_KIND
 from magie.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
+from staff.stored_words import ASK_KINDS, ask_kind_label, slot_label, status_label
+from staff.trace_words import decision_label, rule_label
 
 OPEN_STATUSES = ("collecting", "awaiting_confirmation", "executing")
 
@@ -39,12 +43,12 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         SUSPENDED = "suspended"
 
     class AbandonReason(models.TextChoices):
-        COOLED = "cooled", "cooled by the clock"
-        SUPERSEDED = "superseded", "replaced by a new request of the same kind"
-        CANCELLED = "cancelled", "cancelled by the customer"
+        COOLED = "cooled", _("cooled by the clock")
+        SUPERSEDED = "superseded", _("replaced by a new request of the same kind")
+        CANCELLED = "cancelled", _("cancelled by the customer")
 
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="asks")
-    kind = models.CharField(max_length=32)
+    kind = models.CharField(max_length=32, choices=[(kind, ASK_KINDS[kind]) for kind in SLOTS_BY_KIND])
     status = FSMField(choices=Status.choices, default=Status.COLLECTING, protected=True)
     abandon_reason = models.CharField(max_length=16, choices=AbandonReason.choices, blank=True)
     failure_code = models.CharField(max_length=64, blank=True)
@@ -72,7 +76,7 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 
     def __str__(self) -> str:
         return gettext("Request %(number)s: %(kind)s (%(status)s)") % {
-            "number": self.pk, "kind": self.kind, "status": self.get_status_display()}
+            "number": self.pk, "kind": ask_kind_label(self.kind), "status": status_label(self.status)}
 
     @property
     def is_open(self) -> bool:
@@ -159,7 +163,7 @@ class SlotEvent(AppendOnly):
         indexes = [models.Index(fields=["ask", "id"])]
 
     def __str__(self) -> str:
-        return f"{self.action} {self.slot}"
+        return f"{self.get_action_display()} {slot_label(self.slot)}"
 
 
 class AskTransition(AppendOnly):
@@ -173,7 +177,8 @@ class AskTransition(AppendOnly):
                                 related_name="+")
 
     def __str__(self) -> str:
-        return f"{self.source} → {self.target} ({self.rule})"
+        source = status_label(self.source) if self.source else "—"
+        return f"{source} → {status_label(self.target)} ({rule_label(self.rule)})"
 
 
 class Decision(AppendOnly):
@@ -187,4 +192,4 @@ class Decision(AppendOnly):
     detail = models.JSONField(default=dict)
 
     def __str__(self) -> str:
-        return f"{self.action} ({self.rule})"
+        return f"{decision_label(self.action)} ({rule_label(self.rule)})"

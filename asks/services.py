@@ -4,9 +4,7 @@ messages of one conversation are decided one after the other."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache, wraps
@@ -22,9 +20,9 @@ from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
-from conversations.locks import conversation_held
+from asks.writes import AskWrites
 from conversations.models import Conversation, Message
-from magie.statements import insert_sql, rows_of, saved
+from magie.statements import rows_of
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -32,13 +30,15 @@ PARKED_KEEP = timedelta(hours=24)
 
 
 def _atomic(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`transaction.atomic`, without the savepoint (two round trips) when the caller holds the conversation's row
-    lock in its own short transaction (the turn's `lease_locked`): any error there rolls that whole transaction
-    back, so a savepoint of its own would never be rolled back to."""
+    """`transaction.atomic`, without the savepoint (two round trips) when the caller passes `writes` (it holds the
+    conversation's row lock in its own transaction: any error there rolls that whole transaction back, so a
+    savepoint of its own would never be rolled back to)."""
 
     @wraps(function)
     def atomic(*args: Any, **kwargs: Any) -> Any:
-        with transaction.atomic(savepoint=conversation_held() is None):
+        writes = kwargs.get("writes")
+        assert writes is None or connection.in_atomic_block, "`writes` is for a caller holding a transaction open"
+        with transaction.atomic(savepoint=writes is None):
             return function(*args, **kwargs)
 
     return atomic
@@ -65,69 +65,7 @@ class DecisionOutcome:
     reopened: bool = False  # the focused Ask left awaiting confirmation (a changed value voids the preview)
 
 
-_batched: ContextVar[list[AskTransition] | None] = ContextVar("ask_transitions_batched", default=None)
-
-
-@contextmanager
-def ask_transitions_batched() -> Iterator[None]:
-    """Inside one transaction (a builtin turn's), the Asks' transitions recorded by these services are written
-    together when the block ends, in one INSERT, instead of one per service call. Nothing reads them back within
-    a turn (they are the audit trail: `ask_trace`); a block that raises writes none (its transaction rolls back).
-    Each row's `created_at` is the write's time, a few milliseconds after its move."""
-    rows: list[AskTransition] = []
-    token = _batched.set(rows)
-    try:
-        yield
-    finally:
-        _batched.reset(token)
-    if rows:
-        AskTransition.objects.bulk_create(rows)
-
-
-def ask_transitions_taken() -> list[AskTransition]:
-    """The transitions batched so far and not written, handed to the caller, who writes them in this transaction
-    (the builtin turn's last statement): the block then has none left to write."""
-    batch = _batched.get()
-    if not batch:
-        return []
-    taken = list(batch)
-    batch.clear()
-    return taken
-
-
-_deferred: ContextVar[dict[int, tuple[Ask, str]] | None] = ContextVar("ask_saves_deferred", default=None)
-
-
-@contextmanager
-def ask_saves_deferred() -> Iterator[None]:
-    """Inside the block (the turn's deliver → record, under the conversation's row lock), an Ask these services
-    move is not saved at once: its UPDATE, still guarded by the status it had when read, is handed to the caller's
-    last statement (`ask_saves_taken`) — the preview's Ask moved to awaiting, or the completed one, was a round
-    trip of its own. The services read such an Ask from the block, not from its row (`_locked_ask`). Whatever is
-    not taken when the block ends is saved then; a block that raises saves nothing (its transaction rolls back)."""
-    saves: dict[int, tuple[Ask, str]] = {}
-    token = _deferred.set(saves)
-    try:
-        yield
-    finally:
-        _deferred.reset(token)
-    for ask, _ in saves.values():
-        ask.save()
-
-
-def ask_saves_taken() -> list[tuple[str, list[Any]]]:
-    """The deferred Asks' UPDATEs (`UPDATE … WHERE id = … AND status = <as read> RETURNING 1`, to go in WITHs of
-    one statement) handed to the caller, who writes them in this transaction and checks that each updated its
-    row (`ConcurrentTransition` otherwise, as `save()` raises)."""
-    saves = _deferred.get()
-    if not saves:
-        return []
-    taken = [_update_sql(ask, status) for ask, status in saves.values()]
-    saves.clear()
-    return taken
-
-
-def _update_sql(ask: Ask, status_as_read: str) -> tuple[str, list[Any]]:
+def ask_update_sql(ask: Ask, status_as_read: str) -> tuple[str, list[Any]]:
     """The UPDATE `ask.save()` sends (every field, guarded by the status it was read with, as django-fsm's
     ConcurrentTransitionMixin guards it), `RETURNING 1`; the Ask then counts as saved in that state."""
     fields, sql = _update_shape()
@@ -145,36 +83,35 @@ def _update_shape() -> tuple[list[Any], str]:
                     + f" WHERE {quote('id')} = %s AND {quote('status')} = %s RETURNING 1")
 
 
-def _save(ask: Ask, status_as_read: str) -> None:
-    """The Ask's UPDATE now (what `ask.save()` sends, its statement built once: the ORM took about a millisecond
-    of CPU per save), or deferred inside `ask_saves_deferred` (guarded by the status it had before this block)."""
-    saves = _deferred.get()
-    if saves is None:
-        sql, params = _update_sql(ask, status_as_read)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            if cursor.rowcount != 1:
-                raise ConcurrentTransition(f"the Ask {ask.pk} moved from {status_as_read} meanwhile")
-    else:
-        saves[ask.pk] = (ask, saves[ask.pk][1] if ask.pk in saves else status_as_read)
+def _save(ask: Ask, status_as_read: str, writes: AskWrites | None) -> None:
+    """The Ask's UPDATE now (what `ask.save()` sends, its statement built once), or left in `writes.saves` for the
+    caller's last statement when it defers them (guarded by the status the Ask had when first read)."""
+    if writes is not None and writes.defer_saves:
+        writes.saves[ask.pk] = (ask, writes.saves[ask.pk][1] if ask.pk in writes.saves else status_as_read)
+        return
+    sql, params = ask_update_sql(ask, status_as_read)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise ConcurrentTransition(f"the Ask {ask.pk} moved from {status_as_read} meanwhile")
 
 
-def _record_transitions(rows: list[AskTransition]) -> None:
-    batch = _batched.get()
-    if batch is not None:
-        batch.extend(rows)
+def _record_transitions(rows: list[AskTransition], writes: AskWrites | None) -> None:
+    if writes is not None:
+        writes.transitions.extend(rows)
     else:
         AskTransition.objects.bulk_create(rows)
 
 
-def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any) -> None:
+def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any,
+                writes: AskWrites | None = None) -> None:
     """Call one of the Ask's transition methods (`ask.abandon`, …), save it, and record the move and its rule
     (`message`: the message or its id)."""
-    _transitions(ask, [(move, rule, args)], message)
+    _transitions(ask, [(move, rule, args)], message, writes)
 
 
 def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any, ...]]],
-                 message: Message | int | None) -> None:
+                 message: Message | int | None, writes: AskWrites | None) -> None:
     """Several moves in a row: one UPDATE of the Ask (still guarded by its status as read), one INSERT of their
     transitions."""
     message_id = message.pk if isinstance(message, Message) else message
@@ -183,8 +120,8 @@ def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any
         source = ask.status
         move(*args)
         rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
-    _save(ask, status_as_read)
-    _record_transitions(rows)
+    _save(ask, status_as_read, writes)
+    _record_transitions(rows, writes)
 
 
 def _view(ask: Ask, slots: dict[int, dict[str, Any]]) -> AskView:
@@ -256,12 +193,13 @@ def _tap_for(message: Message, conversation: Conversation) -> tuple[Tap | None, 
     return tap, Perception.model_validate(row.perception)
 
 
-def _cool_old_parked(parked: list[Ask], at: datetime, message: Message) -> list[Ask]:
+def _cool_old_parked(parked: list[Ask], at: datetime, message: Message, writes: AskWrites | None) -> list[Ask]:
     """Of the parked Asks (locked, newest first), abandon those beyond PARKED_LIMIT or PARKED_KEEP."""
     keep = []
     for index, ask in enumerate(parked):
         if index >= PARKED_LIMIT or at - ask.last_activity_at > PARKED_KEEP:
-            _transition(ask, ask.abandon, "parked_ask_cooled", message, Ask.AbandonReason.COOLED, at)
+            _transition(ask, ask.abandon, "parked_ask_cooled", message, Ask.AbandonReason.COOLED, at,
+                        writes=writes)
         else:
             keep.append(ask)
     return keep
@@ -270,10 +208,11 @@ def _cool_old_parked(parked: list[Ask], at: datetime, message: Message) -> list[
 @_atomic
 def message_decide(*, message_id: int, perception: Perception, policy: DecisionPolicy,
                    org_kinds: tuple[str, ...], message: Message | None = None,
-                   undecided: bool = False, asked_for: str | None = None) -> DecisionOutcome:
+                   undecided: bool = False, asked_for: str | None = None,
+                   writes: AskWrites | None = None) -> DecisionOutcome:
     """Decide what `message` does to the conversation's Asks, apply it, and record the decision with its rule.
 
-    Locks the conversation row (unless the caller holds it: `conversations.locks`); reads only the open Ask, the
+    Locks the conversation row (unless the caller holds it and says so: `writes`, `asks.writes`); reads only the open Ask, the
     parked ones (one query, locked) with their slot values (one query) and (for a swipe-reply) the quoted message,
     so the cost does not grow with the conversation's length; writes the Asks' rows as they move and then one
     statement: the decision's row with the slot events and attributions it brought. Idempotent: a message already decided returns its
@@ -284,7 +223,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     """
     if message is None or message.pk != message_id:
         message = Message.objects.select_related("conversation").get(pk=message_id)
-    if conversation_held() == message.conversation_id:
+    if writes is not None and writes.conversation_id == message.conversation_id:
         conversation = message.conversation
     else:
         conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
@@ -296,7 +235,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     current = rows_of(Ask, '"conversation_id" = %s AND "status" = ANY(%s)',  # locked, newest first
                       [conversation.pk, [*OPEN_STATUSES, Ask.Status.SUSPENDED]], tail='ORDER BY "id" DESC FOR UPDATE')
     open_ask = next((ask for ask in current if ask.status in OPEN_STATUSES), None)
-    parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message)
+    parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message, writes)
     slots = asks_slots([ask for ask in (open_ask, *parked) if ask is not None])
     tap, clarified = _tap_for(message, conversation)
     source_message = message
@@ -309,7 +248,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
                       inbound=inbound, policy=policy, org_kinds=org_kinds)
     events: list[SlotEvent] = []
     attributions: list[Attribution] = []
-    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions)
+    outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions, writes)
     _record(DecisionRow(
         message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
         perception=perception.model_dump(mode="json"),
@@ -327,46 +266,34 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
 
 
 def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
-    """The decision's row, with the slot events and attributions it brought: one statement (they go in WITHs of
-    its INSERT), not one INSERT each. Nothing of the decision reads them before (`_apply_values`)."""
-    withs: list[str] = []
-    params: list[Any] = []
+    """The decision's row, then the slot events and attributions it brought (one INSERT each). Nothing of the
+    decision reads them before (`_apply_values`)."""
+    row.save(force_insert=True)
     if events:
-        sql, values = insert_sql(SlotEvent, events, returning=False)
-        withs.append(f"events AS ({sql})")
-        params += values
+        SlotEvent.objects.bulk_create(events)
     if attributions:
-        quote = connection.ops.quote_name
-        withs.append(f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
-                     f"{quote('ask_id')}) VALUES {', '.join(['(%s, %s)'] * len(attributions))} "
-                     f"ON CONFLICT ({quote('message_id')}) DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})")
-        params += [value for item in attributions for value in (item.message_id, item.ask_id)]
-    insert, values = insert_sql(DecisionRow, [row], returning=True)
-    with connection.cursor() as cursor:
-        cursor.execute((f"WITH {', '.join(withs)} " if withs else "") + insert, [*params, *values])
-        written = cursor.fetchone()
-    assert written is not None
-    saved(row, written[0])
+        Attribution.objects.bulk_create(attributions, update_conflicts=True, unique_fields=["message"],
+                                        update_fields=["ask"])
 
 
 def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
            at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
-           attributions: list[Attribution]) -> DecisionOutcome:
+           attributions: list[Attribution], writes: AskWrites | None) -> DecisionOutcome:
     """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings
     are added to `events` and `attributions`, for `_record` to write with the decision."""
     outcome = DecisionOutcome(decision, None)
     if open_ask is not None and decision.close_open:
-        _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at)
+        _transition(open_ask, open_ask.abandon, decision.rule, message, decision.close_open, at, writes=writes)
         outcome.closed, open_ask = open_ask, None
     elif open_ask is not None and decision.park_open:
-        _transition(open_ask, open_ask.suspend, decision.rule, message)
+        _transition(open_ask, open_ask.suspend, decision.rule, message, writes=writes)
         outcome.parked, open_ask = open_ask, None
 
     action = decision.action
     if action == Action.START_NEW:
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
-                                           message=message)])
+                                           message=message)], writes)
         slots[ask.pk] = {}  # a new Ask has no events yet
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots, events)
         outcome.ask = ask
@@ -377,7 +304,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from=old_ask)
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
-                                           message=message)])
+                                           message=message)], writes)
         carried = ask_slots_as_of(old_ask, quoted)
         events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
                                 message=quoted) for slot, value in carried.items())
@@ -386,7 +313,7 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
         outcome.ask = ask
     elif action == Action.RESUME:
         ask = next(a for a in parked if a.pk == decision.ask_id)
-        _transition(ask, ask.resume, decision.rule, message, at)
+        _transition(ask, ask.resume, decision.rule, message, at, writes=writes)
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action in (Action.FILL, Action.CORRECT):
@@ -396,15 +323,16 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
                                         events)
         if outcome.changes and ask.status == Ask.Status.AWAITING_CONFIRMATION:
             ask.last_activity_at = at  # saved with the move (not in an UPDATE of its own below)
-            _transition(ask, ask.reopen, "change_voids_preview", message)
+            _transition(ask, ask.reopen, "change_voids_preview", message, writes=writes)
             outcome.reopened = True
         outcome.ask = ask
     elif action == Action.CANCEL and open_ask is not None:
-        _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at)
+        _transition(open_ask, open_ask.abandon, decision.rule, message, Ask.AbandonReason.CANCELLED, at,
+                    writes=writes)
         outcome.ask = open_ask
     elif action == Action.CONFIRM:
         assert open_ask is not None  # the engine confirms only the open Ask
-        _transition(open_ask, open_ask.execute, decision.rule, message)
+        _transition(open_ask, open_ask.execute, decision.rule, message, writes=writes)
         outcome.ask = open_ask
     elif action == Action.CLARIFY and decision.ask_id is not None and not decision.choices:
         # A question offering choices leaves the message unattributed: its values enter an Ask only when the
@@ -421,20 +349,19 @@ def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask 
     return outcome
 
 
-def _locked_ask(ask_id: int, ask: Ask | None = None) -> Ask:
+def _locked_ask(ask_id: int, writes: AskWrites | None, ask: Ask | None = None) -> Ask:
     """The Ask, locked after its conversation's row (the lock order everywhere): one statement when the caller
-    already holds that row (the turn), else two; none when the caller passes the Ask as it locked it in the
-    transaction still holding that row (`message_decide`'s rows, in a builtin turn's one transaction)."""
-    held = conversation_held()
-    deferred = _deferred.get()
-    if deferred and ask_id in deferred:  # moved in this block, its save deferred: the row is behind it
-        return deferred[ask_id][0]
-    if ask is not None and ask.pk == ask_id and held is not None and ask.conversation_id == held:
+    holds that row (`writes`), else two; none when the caller passes the Ask as it locked it in the transaction
+    still holding that row (`message_decide`'s rows, in a builtin turn's one transaction), or when this
+    transaction moved it already with its save left to the caller (`writes.saves`: the row is behind it)."""
+    if writes is not None and ask_id in writes.saves:
+        return writes.saves[ask_id][0]
+    if writes is not None and ask is not None and ask.pk == ask_id and ask.conversation_id == writes.conversation_id:
         return ask
-    if held is not None:
-        ask = Ask.objects.select_for_update().filter(pk=ask_id, conversation_id=held).first()
-        if ask is not None:
-            return ask
+    if writes is not None:
+        found = Ask.objects.select_for_update().filter(pk=ask_id, conversation_id=writes.conversation_id).first()
+        if found is not None:
+            return found
     if not list(Conversation.objects.select_for_update(of=("self",)).filter(asks__pk=ask_id).values_list("pk")):
         raise Ask.DoesNotExist(f"no Ask {ask_id}")
     return Ask.objects.select_for_update().get(pk=ask_id)
@@ -442,71 +369,74 @@ def _locked_ask(ask_id: int, ask: Ask | None = None) -> Ask:
 
 @_atomic
 def ask_await_confirmation(*, ask_id: int, approval_id: int, rule: str = "preview_shown",
-                           message_id: int | None = None, held: Ask | None = None) -> Ask:
+                           message_id: int | None = None, held: Ask | None = None,
+                           writes: AskWrites | None = None) -> Ask:
     """Move the Ask to awaiting the approval request `approval_id` (the one its preview shows). `held`: the Ask
     as locked in this transaction, if the caller has it (not read again)."""
-    ask = _locked_ask(ask_id, held)
+    ask = _locked_ask(ask_id, writes, held)
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:  # a newer preview replaces the one shown
-        _transition(ask, ask.reopen, "new_preview_replaces_old", _message(message_id))
-    _transition(ask, ask.await_confirmation, rule, _message(message_id), approval_id)
+        _transition(ask, ask.reopen, "new_preview_replaces_old", _message(message_id), writes=writes)
+    _transition(ask, ask.await_confirmation, rule, _message(message_id), approval_id, writes=writes)
     return ask
 
 
 @_atomic
-def ask_hold(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
+def ask_hold(*, ask_id: int, rule: str, message_id: int | None = None, writes: AskWrites | None = None) -> Ask:
     """Keep the Ask open for the customer's next message; a preview it awaited is void (its buttons then do
     nothing). An executing Ask cannot be held: its effect decides."""
-    ask = _locked_ask(ask_id)
+    ask = _locked_ask(ask_id, writes)
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:
-        _transition(ask, ask.reopen, rule, _message(message_id))
+        _transition(ask, ask.reopen, rule, _message(message_id), writes=writes)
     return ask
 
 
 @_atomic
-def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None) -> Ask:
-    ask = _locked_ask(ask_id)
-    _transition(ask, ask.execute, rule, _message(message_id))
+def ask_start_execution(*, ask_id: int, rule: str, message_id: int | None = None,
+                        writes: AskWrites | None = None) -> Ask:
+    ask = _locked_ask(ask_id, writes)
+    _transition(ask, ask.execute, rule, _message(message_id), writes=writes)
     return ask
 
 
 @_atomic
 def ask_complete(*, ask_id: int, at: datetime, rule: str = "effect_completed", message_id: int | None = None,
-                 start_rule: str | None = None, if_open: bool = False, held: Ask | None = None) -> Ask:
+                 start_rule: str | None = None, if_open: bool = False, held: Ask | None = None,
+                 writes: AskWrites | None = None) -> Ask:
     """Complete the executing Ask. With `start_rule`, an Ask not executing yet (an ungated tool completed it)
     first moves to executing by that rule — both transitions recorded, in one UPDATE and one INSERT. With
     `if_open`, an Ask already closed is left as it is (returned unchanged). `held`: the Ask as locked in this
     transaction, if the caller has it (not read again)."""
-    ask = _locked_ask(ask_id, held)
+    ask = _locked_ask(ask_id, writes, held)
     if if_open and not ask.is_open:
         return ask
     if start_rule is not None and ask.status != Ask.Status.EXECUTING:
-        _transitions(ask, [(ask.execute, start_rule, ()), (ask.complete, rule, (at,))], _message(message_id))
+        _transitions(ask, [(ask.execute, start_rule, ()), (ask.complete, rule, (at,))], _message(message_id), writes)
     else:
-        _transition(ask, ask.complete, rule, _message(message_id), at)
+        _transition(ask, ask.complete, rule, _message(message_id), at, writes=writes)
     return ask
 
 
 @_atomic
 def ask_fail(*, ask_id: int, code: str, at: datetime, rule: str, message_id: int | None = None,
-             held: Ask | None = None) -> Ask:
+             held: Ask | None = None, writes: AskWrites | None = None) -> Ask:
     """Close the open Ask as failed with `code`: a failed Ask is never parked or offered back. `held`: the Ask as
     locked in this transaction, if the caller has it (not read again)."""
-    ask = _locked_ask(ask_id, held)
-    _transition(ask, ask.fail, rule, _message(message_id), code, at)
+    ask = _locked_ask(ask_id, writes, held)
+    _transition(ask, ask.fail, rule, _message(message_id), code, at, writes=writes)
     return ask
 
 
 @_atomic
 def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure: str, message_id: int,
-                    at: datetime) -> Ask:
+                    at: datetime, writes: AskWrites | None = None) -> Ask:
     """Apply the organisation's `on_tool_failure`: hold the Ask and clear only the failed slot (to re-ask it), or
     close the Ask as failed."""
-    ask = _locked_ask(ask_id)
+    ask = _locked_ask(ask_id, writes)
     if on_tool_failure == "close_and_restart" or slot is None:
-        _transition(ask, ask.fail, "tool_failure_closes", message_id, code, at)
+        _transition(ask, ask.fail, "tool_failure_closes", message_id, code, at, writes=writes)
         return ask
     if ask.status == Ask.Status.AWAITING_CONFIRMATION:
-        _transition(ask, ask.reopen, "tool_failure_holds", message_id)
+        _transition(ask, ask.reopen, "tool_failure_holds", message_id, writes=writes)
     elif ask.status == Ask.Status.EXECUTING:
         raise ValueError("an executing Ask cannot be held; its effect decides")
     held = ask_slots(ask)
@@ -529,7 +459,8 @@ def _message(message_id: int | None) -> int | None:
 
 
 @_atomic
-def ask_abandon(*, ask_id: int, reason: str, at: datetime, rule: str, message_id: int | None = None) -> Ask:
-    ask = _locked_ask(ask_id)
-    _transition(ask, ask.abandon, rule, _message(message_id), reason, at)
+def ask_abandon(*, ask_id: int, reason: str, at: datetime, rule: str, message_id: int | None = None,
+                writes: AskWrites | None = None) -> Ask:
+    ask = _locked_ask(ask_id, writes)
+    _transition(ask, ask.abandon, rule, _message(message_id), reason, at, writes=writes)
     return ask

@@ -7,12 +7,9 @@ dataclasses; documents in them are always masked. Errors are the typed `bank.err
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from django.db import connection
 
@@ -132,29 +129,17 @@ def statement_of(statement: selectors.PixStatement) -> Statement:
                      settled_out_cents=statement.settled_out_cents, settled_in_cents=statement.settled_in_cents)
 
 
-_holders: ContextVar[dict[tuple[str, str], Holder] | None] = ContextVar("bank_holders_remembered", default=None)
-
-
-@contextmanager
-def holders_remembered() -> Iterator[None]:
-    """Within the block (one agent turn: several calls for one customer), a customer's holder row is read once,
-    not once per call — it says who the customer is, which nothing in a turn changes. Balances live on accounts
-    and are always read afresh."""
-    token = _holders.set({})
-    try:
-        yield
-    finally:
-        _holders.reset(token)
-
-
 class SandboxBank:
-    """BankCore on this engine's services, in the current organisation's schema. `now` fixes the clock (tests)."""
+    """BankCore on this engine's services, in the current organisation's schema. `now` fixes the clock (tests).
+    `holders`: where a caller making several calls for one customer (an agent turn) keeps the holder rows read —
+    who the customer is, which nothing in a turn changes; balances live on accounts and are always read afresh."""
 
-    def __init__(self, now: datetime | None = None) -> None:
+    def __init__(self, now: datetime | None = None, holders: dict[Any, Holder] | None = None) -> None:
         self.now = now
+        self.holders = holders
 
     def _holder(self, customer_ref: str) -> Holder:
-        remembered = _holders.get()
+        remembered = self.holders
         if remembered is None:
             return selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
         key = (str(getattr(connection, "schema_name", "")), str(customer_ref))

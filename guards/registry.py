@@ -1,5 +1,5 @@
 """The guards by name: `@register("unsupported_amount")` adds a guard function under a name of
-`tenants.choices.GUARD_NAMES`; `guard_for(name)` and `registered()` read the table (loading the checks once)."""
+`magie.choices.GUARD_NAMES`; `guard_for(name)` and `registered()` read the table (loading the checks once)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from magie.tenancy import tenancy_current
+from staff.columns import record_number
 from staff.labels import escalation_reason_label
 from staff.selectors import active_lang
 from staff.templatetags.staff_tags import kv_table
@@ -45,7 +46,7 @@ class CannedReplyAdmin(ModelAdmin):
 class EscalationAdmin(ReadOnlyAdmin):
     """The audit view of escalations (everyone with the view permission reads; the inbox page is where people act)."""
 
-    list_display = ["pk", "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link",
+    list_display = [record_number, "conversation", "status", "why", "created_at", "claimed_by", "resolved_by", "inbox_link",
                     "trace"]
     list_filter = ["status", "guard", "created_at"]
     date_hierarchy = "created_at"

@@ -12,9 +12,16 @@ from django.utils.translation import gettext, ngettext
 
 from language.locales import lang_of
 from language.money import format_money
+from staff.labels import NUMBER
 from staff.selectors import active_lang
 
 NO_VALUE = "—"
+
+
+@admin.display(description=NUMBER, ordering="pk")
+def record_number(obj: Any) -> Any:
+    """A list's column of record numbers, headed by the staff word for it and sorted by it."""
+    return obj.pk
 
 
 def money_text(cents: int | None, currency: str | None) -> str:

@@ -218,8 +218,6 @@ def labels_apply() -> None:
                 field.choices = [(value, _(str(word))) for value, word in field.flatchoices]
     _declared_forms_relabel(replaced)
     _roles_named()
-    _history_named()
-    _titles_named()
     _applied = True
 
 
@@ -235,68 +233,6 @@ def _roles_named() -> None:
     from django.contrib.auth.models import Group
 
     Group.__str__ = _role_name  # type: ignore[method-assign]
-
-
-def _history_named() -> None:
-    """An Ask's decisions, value changes and status changes name themselves by their codes ("start_new
-    (new_request_without_open_ask)"): wherever a page shows one (the Ask's page lists them by name), it reads
-    the staff member's words, and the Ask its kind's."""
-    from django.utils.translation import gettext
-
-    from asks.models import Ask, AskTransition, Decision, SlotEvent
-    from staff.stored_words import ask_kind_label, slot_label, status_label
-    from staff.trace_words import decision_label, rule_label
-
-    def ask_named(ask: Ask) -> str:
-        return gettext("Request %(number)s: %(kind)s (%(status)s)") % {
-            "number": ask.pk, "kind": ask_kind_label(ask.kind), "status": status_label(ask.status)}
-
-    def decision_named(decision: Decision) -> str:
-        return f"{decision_label(decision.action)} ({rule_label(decision.rule)})"
-
-    def transition_named(step: AskTransition) -> str:
-        source = status_label(step.source) if step.source else "—"
-        return f"{source} → {status_label(step.target)} ({rule_label(step.rule)})"
-
-    def event_named(event: SlotEvent) -> str:
-        return f"{event.get_action_display()} {slot_label(event.slot)}"
-
-    Ask.__str__ = ask_named
-    Decision.__str__ = decision_named  # type: ignore[method-assign]
-    AskTransition.__str__ = transition_named  # type: ignore[method-assign]
-    SlotEvent.__str__ = event_named  # type: ignore[method-assign]
-
-
-def _approval_title(approval) -> str:
-    from django.utils.translation import gettext
-
-    from staff.trace_words import tool_label
-
-    return gettext("Approval %(number)s: %(tool)s (%(status)s)") % {
-        "number": approval.pk, "tool": tool_label(approval.tool), "status": approval.get_status_display()}
-
-
-def _titles_named() -> None:
-    """An approval names itself by its tool's code ("Approval 7: send_pix"), an Ask's kind column and filter show
-    codes ("balance"): wherever a page shows them, they read the staff member's words (the Ask's title is
-    `_history_named`'s). Here rather than in `asks` and `approvals`, which know nothing of the back office's words.
-    The list column "pk" (Django's header "Pk") reads the staff word for a record's number, still sorted by it."""
-    from django.db.models import Model
-
-    from approvals.models import ApprovalRequest
-    from asks.kinds import SLOTS_BY_KIND
-    from asks.models import Ask
-    from staff.stored_words import ASK_KINDS
-    from staff.trace_words import TOOLS
-
-    ApprovalRequest.__str__ = _approval_title
-    # The columns, filters and detail pages show a choice's words: the stored codes are these tables' keys (tests
-    # hold them to the kinds and tools the system declares). Never seen by makemigrations (see the docstring).
-    Ask._meta.get_field("kind").choices = [(kind, ASK_KINDS[kind]) for kind in SLOTS_BY_KIND]
-    ApprovalRequest._meta.get_field("tool").choices = list(TOOLS.items())
-    number = Model._get_pk_val  # the getter of Model.pk: admin reads a property's header and order from it
-    number.short_description = NUMBER  # type: ignore[attr-defined]
-    number.admin_order_field = "pk"  # type: ignore[attr-defined]
 
 
 def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
@@ -318,7 +254,7 @@ def _declared_forms_relabel(replaced: dict[tuple[str, str], str]) -> None:
                 field.label = capfirst(model._meta.get_field(name).verbose_name)
 
 
-# Why a chat went to people: a guard's name (tenants.choices.GUARD_LABELS), or one of the reasons the turn, the
+# Why a chat went to people: a guard's name (magie.choices.GUARD_LABELS), or one of the reasons the turn, the
 # channel and the inbox's own words (inbox.guard_words) give.
 ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
                       "delivery_possibly_duplicated": _("A reply may have reached the customer twice"),
@@ -330,7 +266,7 @@ ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
 def escalation_reason_label(code: str) -> str:
     """A check's or an escalation reason's name for staff ("unsupported_amount" → "Amounts that no data supports");
     an unknown code is shown as it is."""
-    from tenants.choices import GUARD_LABELS
+    from magie.choices import GUARD_LABELS
 
     label = GUARD_LABELS.get(code) or ESCALATION_REASONS.get(code)
     return str(label) if label is not None else code

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tenants.choices import Language
+from magie.choices import Language
 
 
 class StaffProfile(models.Model):

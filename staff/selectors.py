@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
 
-from tenants.choices import Language
+from magie.choices import Language
 
 
 def django_language(code: str) -> str:

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from magie.choices import Language
 from staff.models import StaffProfile
-from tenants.choices import Language
 
 
 @transaction.atomic

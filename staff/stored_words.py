@@ -13,7 +13,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tenants.choices import ApprovalChannel, RiskClass
+from magie.choices import ApprovalChannel, RiskClass
 
 # Each a literal, so that makemessages finds it; keyed by the stored code.
 STATUSES = {

@@ -189,7 +189,7 @@ KEYS = {
 }
 # Why a draft was held back and the chat handed to people, as staff read it: worded at display from the stored
 # code and its parameters (the guard's evidence), never from the sentence the model was told (that one is in the
-# customer's language). One entry per guard of tenants.choices.GUARD_NAMES and per other reason a chat goes to
+# customer's language). One entry per guard of magie.choices.GUARD_NAMES and per other reason a chat goes to
 # people (staff.labels.ESCALATION_REASONS); `%(evidence)s` quotes what the guard found.
 GUARD_EXPLANATIONS = {
     "unsupported_amount": _("The draft quoted amounts that no result and nothing in the conversation supports: "

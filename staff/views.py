@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy
 from unfold.widgets import UnfoldAdminSelectWidget
 
 from magie.admin_sites import backoffice_site
+from magie.choices import Language
 from staff.models import StaffProfile
 from staff.services import staff_language_set
-from tenants.choices import Language
 
 
 class LanguageForm(forms.Form):

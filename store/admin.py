@@ -13,7 +13,7 @@ from unfold.admin import ModelAdmin
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
 from magie.scoping import KindScopedAdminMixin
-from staff.columns import money_text
+from staff.columns import money_text, record_number
 from store import services
 from store.models import Product, UsedDevicePrice, UsedDeviceQuote
 
@@ -90,7 +90,7 @@ class UsedDevicePriceAdmin(StoreAdmin):
 
 @admin.register(UsedDeviceQuote, site=backoffice_site)
 class UsedDeviceQuoteAdmin(ReadOnlyMixin, StoreAdmin):
-    list_display = ["pk", "created_at", "device_model", "quoted_model", "capacity_gb", "battery_health",
+    list_display = [record_number, "created_at", "device_model", "quoted_model", "capacity_gb", "battery_health",
                     "battery_percent", "price", "valid_until"]
     list_filter = ["quoted_model", "created_at"]
     search_fields = ["device_model", "quoted_model"]

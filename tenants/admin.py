@@ -19,10 +19,10 @@ from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationFo
 
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
+from magie.choices import RiskClass
 from staff.models import StaffProfile
 from staff.selectors import active_lang
 from staff.stored_words import role_label
-from tenants.choices import RiskClass
 from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field, policy_snapshot

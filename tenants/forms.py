@@ -12,8 +12,8 @@ from unfold.widgets import (
     UnfoldAdminSelectWidget,
 )
 
+from magie.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 from staff.fields import MinutesField, MoneyField, TermListField
-from tenants.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 from tenants.models import OrganisationPolicy, WhatsAppChannel
 from tenants.policy import MAX_APPROVAL_EXPIRY, MAX_STALE, gate_field, policy_snapshot, validate_policy
 

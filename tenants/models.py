@@ -17,9 +17,7 @@ from django_tenants.models import DomainMixin, TenantMixin
 from django_tenants.utils import schema_exists
 
 from magie.bounds import AMOUNT_CEILING_CENTS
-from magie.fields import EncryptedTextField
-from magie.schemas.template import schema_create_from_template
-from tenants.choices import (
+from magie.choices import (
     GUARD_NAMES,
     ApprovalChannel,
     GateMode,
@@ -29,6 +27,8 @@ from tenants.choices import (
     SideRequest,
     ToolFailure,
 )
+from magie.fields import EncryptedTextField
+from magie.schemas.template import schema_create_from_template
 from tenants.policy import AMOUNT_MAX_DEFAULT_CENTS
 
 schema_name_validator = RegexValidator(

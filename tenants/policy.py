@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from language.locales import babel_locale, lang_of
 from magie.bounds import AMOUNT_CEILING_CENTS
+from magie.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 from staff.selectors import active_lang
-from tenants.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 
 MAX_STALE = timedelta(days=7)
 MAX_APPROVAL_EXPIRY = timedelta(hours=24)

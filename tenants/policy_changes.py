@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from language.locales import lang_of
 from language.money import format_money
-from tenants.choices import GUARD_LABELS, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
+from magie.choices import GUARD_LABELS, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
 
 STRICTNESS = {GateMode.ALWAYS: 3, GateMode.ABOVE_AMOUNT: 2, GateMode.PREAUTHORISED_CAP: 2, GateMode.NONE: 0}
 

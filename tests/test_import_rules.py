@@ -10,7 +10,7 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 DOMAIN_APPS = {"tenants", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
-               "inbox", "whatsapp", "language", "staff"}
+               "inbox", "whatsapp", "language", "staff", "privacy", "workspace"}
 ENGINES = ("bank", "booking", "store")
 FORBIDDEN = {
     "bank": {"agent", "asks", "approvals", "guards", "whatsapp"},
@@ -34,6 +34,59 @@ def imported_apps(path: Path) -> set[tuple[str, int]]:
     return found
 
 
+def app_imports(root: Path, apps: set[str]) -> dict[str, dict[str, list[str]]]:
+    """app → the other apps it imports → where (module:line), over its code, commands and helpers."""
+    graph: dict[str, dict[str, list[str]]] = {app: {} for app in apps}
+    for app in sorted(apps):
+        for path in sorted((root / app).rglob("*.py")):
+            if {"migrations", "tests"} & set(path.parts):
+                continue
+            for package, line in sorted(imported_apps(path)):
+                if package in apps and package != app:
+                    graph[app].setdefault(package, []).append(f"{path.relative_to(root)}:{line}")
+    return graph
+
+
+def knots(graph: dict[str, dict[str, list[str]]]) -> list[list[str]]:
+    """The apps that import each other, directly or round a loop (strongly connected components of two or more
+    apps: Tarjan's algorithm), each sorted; one import edge inside a knot is enough to report it."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(app: str) -> None:
+        index[app] = low[app] = len(index)
+        stack.append(app)
+        for other in sorted(graph[app]):
+            if other not in index:
+                visit(other)
+                low[app] = min(low[app], low[other])
+            elif other in stack:
+                low[app] = min(low[app], index[other])
+        if low[app] == index[app]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == app:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for app in sorted(graph):
+        if app not in index:
+            visit(app)
+    return sorted(found)
+
+
+def knot_report(graph: dict[str, dict[str, list[str]]]) -> list[str]:
+    """Each knot, with the imports that tie it (the first place of each)."""
+    return [f"{' ↔ '.join(knot)}: " + "; ".join(f"{app} → {other} ({graph[app][other][0]})" for app in knot
+                                                for other in knot if other in graph[app])
+            for knot in knots(graph)]
+
+
 def violations(app: str, forbidden: set[str]) -> list[str]:
     return [f"{path.relative_to(ROOT)}:{line} imports {package}"
             for path in sorted((ROOT / app).rglob("*.py")) if not {"migrations", "tests"} & set(path.parts)
@@ -43,6 +96,31 @@ def violations(app: str, forbidden: set[str]) -> list[str]:
 @pytest.mark.parametrize("app", sorted(FORBIDDEN))
 def test_no_forbidden_door_is_open(app):
     assert violations(app, FORBIDDEN[app]) == []
+
+
+def test_no_knot_between_apps():
+    """No two apps import each other, directly or round a loop: each sits above or below every other."""
+    assert knot_report(app_imports(ROOT, DOMAIN_APPS | {"magie"})) == []
+
+
+def test_a_knot_is_reported_with_the_imports_that_tie_it(tmp_path):
+    for app, imports in {"staff": "from tenants.models import Organisation\n",
+                         "tenants": "from asks.models import Ask\n",
+                         "asks": "def f():\n    from staff.labels import NUMBER\n",
+                         "bank": "from tenants.models import Organisation\n"}.items():
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "m.py").write_text(imports)
+    graph = app_imports(tmp_path, {"staff", "tenants", "asks", "bank"})
+    assert knots(graph) == [["asks", "staff", "tenants"]]  # bank only imports tenants: below the knot, not in it
+    assert knot_report(graph) == ["asks ↔ staff ↔ tenants: asks → staff (asks/m.py:2); "
+                                  "staff → tenants (staff/m.py:1); tenants → asks (tenants/m.py:1)"]
+
+
+def test_two_apps_importing_each_other_are_a_knot(tmp_path):
+    for app, other in (("inbox", "workspace"), ("workspace", "inbox")):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "m.py").write_text(f"import {other}\n")
+    assert knots(app_imports(tmp_path, {"inbox", "workspace"})) == [["inbox", "workspace"]]
 
 
 def _leak(root: Path, app: str, package: str) -> None:

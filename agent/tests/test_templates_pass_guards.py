@@ -22,7 +22,7 @@ from approvals.previews import booking_preview, pix_preview, word
 from conversations import wording
 from guards.runner import run_guards
 from language.locales import LANGS
-from tenants.choices import GUARD_NAMES
+from magie.choices import GUARD_NAMES
 from tenants.policy import Policy
 
 CURRENCY = {"bank": "BRL", "school": "EUR", "store": "ARS"}

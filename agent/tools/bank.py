@@ -45,13 +45,13 @@ def _day(value: str | None) -> date | None:
 
 
 def get_balance(ctx: ToolContext, args: GetBalanceArgs) -> dict:
-    return ok(asdict(SandboxBank(now=ctx.now).balance(ctx.customer_ref)))
+    return ok(asdict(_bank(ctx).balance(ctx.customer_ref)))
 
 
 def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
     if (args.key is None) == (args.contact_name is None):
         raise ToolFailure("invalid_argument", "give exactly one of key or contact_name", detail={"field": "key"})
-    bank = SandboxBank(now=ctx.now)
+    bank = _bank(ctx)
     if args.contact_name is not None:
         # a Pix to the customer's own account is refused here (SameAccount), before any amount or preview: it
         # closes the Ask; known from the statement that finds the recipient, no read more
@@ -64,13 +64,13 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
     if ctx.ask_id is None:
         raise ToolFailure("invalid_argument", "no open request to bind the recipient to")
     token = reference_issue(kind="recipient", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id,
-                            payload={"key": key, **asdict(owner)}, issued_by="lookup_pix_key", now=ctx.now)
+                            payload={"key": key, **asdict(owner)}, issued_by="lookup_pix_key", now=ctx.now, writes=ctx.writes)
     return ok({"recipient_ref": token, **asdict(owner)})
 
 
 def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
     return reference_resolve(token=recipient_ref, kind="recipient", conversation_id=ctx.conversation_id,
-                             ask_id=ctx.ask_id or 0, now=ctx.now)
+                             ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
 
 
 def _scheduled_for(ctx: ToolContext, args: SendPixArgs) -> datetime | None:
@@ -106,7 +106,7 @@ def send_pix(ctx: ToolContext, args: SendPixArgs) -> dict:
     # Executing an approved request: its id is the idempotency key, so a repeat (second tap, redelivered task,
     # racing worker) returns the first transfer and moves no money again.
     key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
-    receipt = SandboxBank(now=ctx.now).transfer(
+    receipt = _bank(ctx).transfer(
         ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=key,
         scheduled_for=_scheduled_for(ctx, args), txid=code.txid if code is not None else "",
     )
@@ -117,7 +117,7 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     """Read the directory again now: the owner's real name and masked document are facts of the preview, and the
     same read at execution must give the same facts (a changed owner voids the approval)."""
     recipient = recipient_of(ctx, args.recipient_ref)
-    bank = SandboxBank(now=ctx.now)
+    bank = _bank(ctx)
     owner = bank.recipient_by_key(ctx.customer_ref, recipient["key"])  # never the customer's own account
     scheduled_for = _scheduled_for(ctx, args)
     # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
@@ -135,7 +135,7 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
 def pix_spent_today(ctx: ToolContext) -> int:
     zone = ZoneInfo(ctx.time_zone)
     today = ctx.now.astimezone(zone).date()
-    statement = SandboxBank(now=ctx.now).statement(ctx.customer_ref, datetime.combine(today, time.min, zone),
+    statement = _bank(ctx).statement(ctx.customer_ref, datetime.combine(today, time.min, zone),
                                                    datetime.combine(today + timedelta(days=1), time.min, zone))
     return statement.settled_out_cents
 
@@ -145,7 +145,7 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
     today = ctx.now.astimezone(zone).date()
     since = _day(args.since) or today.replace(day=1)
     until = _day(args.until) or today
-    statement = SandboxBank(now=ctx.now).statement(
+    statement = _bank(ctx).statement(
         ctx.customer_ref, datetime.combine(since, time.min, zone), datetime.combine(until + timedelta(days=1), time.min, zone)
     )
     data = asdict(statement)
@@ -204,3 +204,8 @@ TOOLS = engine_tools(
     failed_slots=FAILED_SLOTS,
     closes_ask=CLOSES_ASK,
 )
+
+
+def _bank(ctx: ToolContext) -> SandboxBank:
+    """The bank for this call; within a turn, the customer's holder row is read once (`TurnWrites.holders`)."""
+    return SandboxBank(now=ctx.now, holders=ctx.writes.holders if ctx.writes is not None else None)

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from agent.writes import TurnWrites
 from guards.evidence import Evidence
 from magie.errors import DomainError
 from tenants.policy import Policy
@@ -46,6 +47,7 @@ class ToolContext:
     # the Ask has no pending request but those this turn makes
     no_pending_request: bool = False
     ask_without_code: bool = False  # this message started the Ask and held no Pix code: the Ask has none to read
+    writes: TurnWrites | None = None  # the turn's unit of work (`agent.writes`); None: each service on its own
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
     listed, names = [], activity_names(language=ctx.language) if offers else {}
     for offer in offers[:6]:
         token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                                payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now)
+                                payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now, writes=ctx.writes)
         entry = asdict(offer)
         entry.pop("slot_id")
         entry["activity_name"] = names.get(offer.activity, offer.activity_name)
@@ -56,7 +56,7 @@ def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
 
 def create_booking(ctx: ToolContext, args: CreateBookingArgs) -> dict:
     slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
-                             ask_id=ctx.ask_id or 0, now=ctx.now)
+                             ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
     key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
     try:
         result = SandboxBookingEngine().book(slot_id=slot["slot_id"], customer_ref=ctx.customer_ref,
@@ -68,7 +68,7 @@ def create_booking(ctx: ToolContext, args: CreateBookingArgs) -> dict:
             error.extra["alternatives"] = [_as_reference(ctx, alternative) for alternative in alternatives]
         raise
     token = reference_issue(kind="booking", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                            payload={"booking_id": result.booking_id}, issued_by="create_booking", now=ctx.now)
+                            payload={"booking_id": result.booking_id}, issued_by="create_booking", now=ctx.now, writes=ctx.writes)
     data = asdict(result)
     data.pop("booking_id")
     data.pop("slot_id")
@@ -79,13 +79,13 @@ def _as_reference(ctx: ToolContext, alternative: dict) -> dict:
     entry = dict(alternative)
     slot_id = entry.pop("slot_id")
     token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                            payload={"slot_id": slot_id}, issued_by="create_booking", now=ctx.now)
+                            payload={"slot_id": slot_id}, issued_by="create_booking", now=ctx.now, writes=ctx.writes)
     return {"slot_ref": token, **entry}
 
 
 def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
     booking = reference_resolve(token=args.booking_ref, kind="booking", conversation_id=ctx.conversation_id,
-                                ask_id=ctx.ask_id or 0, now=ctx.now)
+                                ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
     link = SandboxBookingEngine().payment_link(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref)
     data = asdict(link)
     data.pop("token")
@@ -97,7 +97,7 @@ def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
 def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
     """The slot as the engine has it now (activity, start, price × party), for a policy that gates bookings."""
     slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
-                             ask_id=ctx.ask_id or 0, now=ctx.now)
+                             ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
     offer = SandboxBookingEngine().slot(slot_id=slot["slot_id"])
     return booking_preview(activity=offer.activity_name, start=offer.start, party_size=args.party_size,
                            amount_cents=offer.price_cents * args.party_size, currency=offer.currency,

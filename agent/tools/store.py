@@ -43,14 +43,14 @@ def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
     store = SandboxStore()
     if args.product_ref is not None:
         shown = reference_resolve(token=args.product_ref, kind="product", conversation_id=ctx.conversation_id,
-                                  ask_id=ctx.ask_id or 0, now=ctx.now)
+                                  ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
         hits = [store.product(product_id=shown["product_id"])]
     else:
         hits = store.search(query=args.query, capacity_gb=args.capacity_gb, max_price_cents=args.max_price_cents)
     if hits:
         reference_issue(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                         payload={"product_ids": [hit.id for hit in hits[:SHOWN_LIMIT]]}, issued_by="search_catalog",
-                        now=ctx.now)
+                        now=ctx.now, writes=ctx.writes)
     return ok({"hits": [asdict(hit) for hit in hits]})
 
 
@@ -63,7 +63,7 @@ def shown_products(ctx: ToolContext, args: ShownProductsArgs) -> dict:
     for product_id in (shown or {}).get("product_ids", [])[:SHOWN_LIMIT]:
         hit = store.product(product_id=product_id)
         token = reference_issue(kind="product", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                                payload={"product_id": hit.id}, issued_by="shown_products", now=ctx.now)
+                                payload={"product_id": hit.id}, issued_by="shown_products", now=ctx.now, writes=ctx.writes)
         products.append({"product_ref": token, "name": hit.name, "capacity_gb": hit.capacity_gb})
     return ok({"products": products})
 

@@ -43,17 +43,14 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
   invalidation is needed.
 - A builtin turn (no model over the network) runs decide → record in ONE transaction: `lease_locked` is
   re-entrant, so each step and tool call reuses the lock; the Ask `message_decide` locked is not read again by
-  `deliver`; the Asks' transitions of the turn are one INSERT (`asks.services.ask_transitions_batched`). The
-  trace's INSERT is the turn's last statement and, in WITHs of it, also inserts the reply (attributed to the Ask,
-  the preview's request marked shown in it), marks the message handled, writes the Asks' transitions and the
-  UPDATE of the Ask `deliver` moved (`asks.services.ask_saves_deferred`), and gives the lease back unless another
-  message is pending. A remote model keeps the short transactions (that last statement is the same).
-- Inside `lease_locked` the conversation row is marked held (`conversations.locks`): `asks`' services neither
-  lock it again nor open a savepoint, `message_decide` takes the message as read, the Ask's open and parked rows
-  come in one locked read with their slot values in one more (both written out: `magie.statements.rows_of`), and
-  the decision's row is one INSERT with its slot events and attributions in WITHs.
-- References issued or read during the turn are remembered for it (`agent.references.references_remembered`),
-  and so is the customer's bank holder row (`bank.interface.holders_remembered`).
+  `deliver`. A remote model keeps the short transactions.
+- One unit of work per turn, passed explicitly (`agent.writes.TurnWrites`, `state.writes`): to `lease_locked`, to
+  the Ask services (`writes=`: the row is held, so they neither lock it again nor open a savepoint, and they collect
+  their transitions instead of inserting them) and, through `ToolContext.writes`, to the tools (references issued
+  or read, and the customer's bank holder row, are read once per turn). `deliver` also leaves the Asks it moves in
+  it. The turn's last statement writes it all with the trace, the reply and the message marked handled, and gives
+  the lease back unless another message is pending (`agent.turn.commit`, the one multi-table write); a shorter
+  transaction writes what it collected on its way out of `lease_locked`.
 """
 
 from __future__ import annotations
@@ -70,18 +67,16 @@ from django.utils import timezone
 from agent.continuation import approval_continue
 from agent.models import Turn
 from agent.providers import agent_settings_stamp_sql
-from agent.references import references_extensions_deferred, references_remembered
 from agent.tools.base import ToolContext
 from agent.turn import steps
 from agent.turn.compiled import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
+from agent.writes import TurnWrites
 from approvals.models import ApprovalRequest
 from asks.models import Decision as DecisionRow
-from asks.services import ask_saves_deferred, ask_transitions_batched, message_attribute
-from bank.interface import holders_remembered
-from conversations.locks import conversation_holding
+from asks.services import message_attribute
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
@@ -165,8 +160,9 @@ def turn_run(*, message: Message, conversation: Conversation, org: OrganisationI
     counter = QueryCounter()
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
-                      trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE))
-    with connection.execute_wrapper(counter), references_remembered(), holders_remembered():
+                      trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE),
+                      writes=TurnWrites(conversation_id=conversation.pk))
+    with connection.execute_wrapper(counter):
         try:
             return _steps(state, counter)
         except (ConversationBusy, LeaseLost, OperationalError, InterfaceError):
@@ -186,22 +182,26 @@ def _steps(state: TurnState, counter: QueryCounter) -> Turn:
         # ONE transaction under the row lock — the nested `lease_locked` of each step reuses it: one lock and one
         # commit per turn instead of one per step and tool call, and nothing can move the conversation meanwhile.
         # A model over the network gets the short transactions with the model outside them.
-        # Its Asks' transitions are then written in one INSERT at the end (`ask_transitions_batched`, inside it).
+        # What the services collect in `state.writes` (the Asks' transitions, references kept alive) is written
+        # when each transaction ends: by the turn's last statement (`agent.turn.commit`), or on the way out of a
+        # shorter transaction's `lease_locked`.
         remote = getattr(state.provider, "remote", False)
         try:
-            with (nullcontext() if remote else lease_locked(state.lease)), \
-                    (nullcontext() if remote else ask_transitions_batched()), \
-                    (nullcontext() if remote else references_extensions_deferred()):
+            with nullcontext() if remote else lease_locked(state.lease, state.writes):
                 if decided:
                     steps.decide(state)
                     steps.act(state)
                     steps.draft(state)
                     steps.guard(state)
-                with lease_locked(state.lease) as row, ask_saves_deferred():
+                with lease_locked(state.lease, state.writes) as row:
                     if decided and row.version != state.lease.version and attempt < RECOMPUTE:
                         raise Moved
-                    steps.deliver(state)  # the Ask it moves is saved by record's statement
-                    trace = steps.record(state, queries=counter.count)
+                    state.writes.defer_saves = True  # the Asks `deliver` moves are saved by `record`'s statement
+                    try:
+                        steps.deliver(state)
+                        trace = steps.record(state, queries=counter.count)
+                    finally:
+                        state.writes.defer_saves = False
             state.lease.given_back = state.gives_back  # committed with the trace (not before: a rollback keeps it)
             return trace
         except Moved:
@@ -235,20 +235,19 @@ def approval_announced(*, approval_id: int) -> None:
     # on the model (that turn sees the version move and recomputes).
     with transaction.atomic():
         Conversation.objects.select_for_update().only("pk").get(pk=conversation.pk)
-        with conversation_holding(conversation.pk):  # asks' services need not lock it again
-            last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
-                            .order_by("-sent_at", "-pk").first())
-            customer, tenancy = conversation.customer, org.tenancy
-            ctx = ToolContext(
-                conversation_id=conversation.pk, ask_id=request.ask_id,
-                message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
-                customer_name=customer.name, org_kind=tenancy.kind, language=conversation.language or tenancy.language,
-                currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
-                public_base_url=org.public_base_url)
-            draft = approval_continue(approval_id=approval_id, ctx=ctx)
-            conversation_touch(conversation_id=conversation.pk)
-            if draft is not None and draft.text:
-                channel = last_inbound.channel if last_inbound else Message.Channel.WHATSAPP
-                reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
-                                               channel=channel)
-                message_attribute(message_id=reply.pk, ask_id=request.ask_id)
+        last_inbound = (Message.objects.filter(conversation=conversation, direction=Message.Direction.INBOUND)
+                        .order_by("-sent_at", "-pk").first())
+        customer, tenancy = conversation.customer, org.tenancy
+        ctx = ToolContext(
+            conversation_id=conversation.pk, ask_id=request.ask_id,
+            message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
+            customer_name=customer.name, org_kind=tenancy.kind, language=conversation.language or tenancy.language,
+            currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
+            public_base_url=org.public_base_url)
+        draft = approval_continue(approval_id=approval_id, ctx=ctx)
+        conversation_touch(conversation_id=conversation.pk)
+        if draft is not None and draft.text:
+            channel = last_inbound.channel if last_inbound else Message.Channel.WHATSAPP
+            reply = message_store_outbound(conversation=conversation, text=draft.text, sent_at=timezone.now(),
+                                           channel=channel)
+            message_attribute(message_id=reply.pk, ask_id=request.ask_id)

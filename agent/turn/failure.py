@@ -24,13 +24,14 @@ from django.utils import timezone
 
 from agent.models import Turn
 from agent.replies import say
+from agent.turn.commit import TurnOutcome, turn_commit
 from agent.turn.lease import lease_locked
 from agent.turn.state import TurnState
 from approvals.models import ApprovalRequest
 from approvals.services import approval_record_execution
 from asks.models import OPEN_STATUSES, Ask
-from asks.services import ask_fail, ask_hold, message_attribute
-from conversations.services import message_store_outbound
+from asks.services import ask_fail, ask_hold
+from conversations.services import message_outbound_unsaved
 from inbox.services import escalation_open
 from magie.errors import DomainError
 
@@ -63,6 +64,8 @@ def turn_fail(state: TurnState, error: BaseException, *, queries: int) -> Turn:
         if ask is not None:
             _settle(ask, state, error_code(error))
         trace = state.trace
+        trace.pk = None  # whatever the attempt wrote was rolled back with it: the failed turn is a new row
+        trace._state.adding = True
         trace.status = Turn.Status.FAILED
         trace.error_code, trace.error_class = error_code(error), f"{type(error).__module__}.{type(error).__qualname__}"
         trace.traceback_hash, trace.error = traceback_hash(error), f"{type(error).__name__}: {error}"[:2000]
@@ -71,15 +74,13 @@ def turn_fail(state: TurnState, error: BaseException, *, queries: int) -> Turn:
         trace.ask = ask
         text = say(lang, "turn_failed")
         trace.reply, trace.asked_for = text, ""
-        trace.reply_message = message_store_outbound(
+        reply = message_outbound_unsaved(
             conversation=state.conversation, text=text, sent_at=max(message.sent_at, timezone.now())
             if message.channel == message.Channel.WHATSAPP else message.sent_at, channel=message.channel)
-        if ask is not None:
-            message_attribute(message_id=trace.reply_message.pk, ask_id=ask.pk)
         trace.finished_at = timezone.now()
         trace.queries = queries
-        trace.save()
-        type(message).objects.filter(pk=message.pk, handled_at__isnull=True).update(handled_at=trace.finished_at)
+        turn_commit(TurnOutcome(trace=trace, message_id=message.pk, at=trace.finished_at, reply=reply,
+                                attributed=ask.pk if ask is not None else None))
         recent = list(Turn.objects.filter(message__conversation=state.conversation).order_by("-pk")
                       .values_list("error_class", flat=True)[:REPEATED])
         if len(recent) == REPEATED and all(recent):

@@ -26,7 +26,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from agent.models import Turn
-from conversations.locks import conversation_held, conversation_holding
+from agent.turn.commit import writes_flush
+from agent.writes import TurnWrites
 from conversations.models import Conversation, Customer, Message
 from magie.statements import rows_of
 
@@ -136,32 +137,40 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
 
 
 @contextmanager
-def lease_locked(lease: Lease) -> Iterator[Conversation]:
+def lease_locked(lease: Lease, writes: TurnWrites | None = None) -> Iterator[Conversation]:
     """A short transaction holding the conversation's row lock, only while the lease is still ours (else
     LeaseLost before anything is written). Renews the lease when half of it has run out. Re-entrant: inside
     another `lease_locked` of the same lease (a builtin turn runs in one), it is that transaction and that row —
-    no second lock, no savepoint."""
-    if lease.held is not None and conversation_held() == lease.conversation_id:
+    no second lock, no savepoint. `writes`: the turn's unit of work, whose services were told the row is held;
+    what it collected is written before the outermost block's transaction commits (`agent.turn.commit`), and
+    forgotten when it rolls back."""
+    if lease.held is not None and connection.in_atomic_block:
         yield lease.held
         return
-    with transaction.atomic():
-        rows = rows_of(Conversation, f"{connection.ops.quote_name('id')} = %s", [lease.conversation_id],
-                       tail="FOR UPDATE")
-        if not rows:
-            raise Conversation.DoesNotExist(f"no conversation {lease.conversation_id}")
-        row = rows[0]
-        if row.turn_lease_token != lease.token:
-            raise LeaseLost(lease.conversation_id)
-        now = timezone.now()
-        if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
-            lease.expires_at = now + timedelta(seconds=lease_seconds())
-            Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
-        with conversation_holding(lease.conversation_id):  # services called inside need not lock it again
+    try:
+        with transaction.atomic():
+            rows = rows_of(Conversation, f"{connection.ops.quote_name('id')} = %s", [lease.conversation_id],
+                           tail="FOR UPDATE")
+            if not rows:
+                raise Conversation.DoesNotExist(f"no conversation {lease.conversation_id}")
+            row = rows[0]
+            if row.turn_lease_token != lease.token:
+                raise LeaseLost(lease.conversation_id)
+            now = timezone.now()
+            if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
+                lease.expires_at = now + timedelta(seconds=lease_seconds())
+                Conversation.objects.filter(pk=lease.conversation_id).update(turn_lease_expires_at=lease.expires_at)
             lease.held = row
             try:
                 yield row
             finally:
                 lease.held = None
+            if writes is not None and writes.pending():
+                writes_flush(writes)
+    except BaseException:
+        if writes is not None:
+            writes.discard()
+        raise
 
 
 def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:

@@ -11,6 +11,7 @@ from agent.pixcode import CodeRead
 from agent.providers.base import AskScope, Draft, Provider, RespondInput, Usage
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.lease import Lease
+from agent.writes import TurnWrites
 from asks.models import Ask
 from asks.perception.contract import Perception
 from asks.services import DecisionOutcome
@@ -25,6 +26,7 @@ class TurnState:
     org: OrganisationInForce
     lease: Lease
     trace: Turn
+    writes: TurnWrites  # the turn's unit of work, handed to every service and tool it calls
     provider: Provider | None = None
     asked_for: str | None = None  # the slot the previous reply asked for
     language: str | None = None  # this message's language (`receive` detects it among the organisation's)

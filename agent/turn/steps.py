@@ -11,16 +11,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
-from django_fsm import ConcurrentTransition
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
 from agent.drafting import guard_input, guarded, hosts_of
 from agent.escalated import escalated_reply
-from agent.models import PixCode, Reference, Turn
+from agent.models import PixCode, Turn
 from agent.pixcode import (
     CODE_MARK,
     NAME_MARK,
@@ -32,41 +30,35 @@ from agent.pixcode import (
 )
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
-from agent.references import reference_extend, references_extensions_taken
 from agent.replies import next_step, say
 from agent.tools.base import ToolCallRecord, ToolContext
-from agent.turn.lease import Lease, connection_release, lease_locked, lease_release_with
+from agent.turn.commit import TurnOutcome, turn_commit
+from agent.turn.lease import connection_release, lease_locked, lease_release_with
 from agent.turn.state import TurnState
 from approvals.links import approval_link_redacted
 from approvals.models import ApprovalRequest
 from approvals.previews import word
-from approvals.services import approval_decide_tap, approval_decided_by, approval_shown
+from approvals.services import approval_decide_tap, approval_decided_by
 from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
-from asks.models import Ask, AskTransition, Attribution
+from asks.models import Ask
 from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
     ask_complete,
     ask_fail,
-    ask_saves_taken,
     ask_tool_failed,
-    ask_transitions_taken,
-    message_attribute,
     message_decide,
 )
 from conversations.models import Message
 from conversations.services import (
     conversation_set_language,
-    message_mark_handled,
-    message_outbound_stored,
     message_outbound_unsaved,
 )
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_open
 from language.detect import detect_language
-from magie.statements import insert_sql, saved
 from magie.tracing import traced
 
 SCOPE_MESSAGES = 20
@@ -194,7 +186,7 @@ def decide(state: TurnState) -> None:
     assert state.perception is not None
     org, message = state.org, state.message
     tap = parse_tap(message.payload) if message.kind == Message.Kind.BUTTON else None
-    with lease_locked(state.lease) as row:
+    with lease_locked(state.lease, state.writes) as row:
         state.lease.version = row.version  # what `deliver` compares: has anyone else moved the conversation since?
         state.decided_under = row
         if tap is not None and tap.action in ("confirm", "decline") and tap.approval_id and tap.ask_id:
@@ -208,7 +200,7 @@ def decide(state: TurnState) -> None:
         undecided = message.__dict__.pop("decided", True) is False
         outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
                                  undecided=undecided, policy=decision_policy(org.policy), asked_for=state.asked_for,
-                                 org_kinds=kinds_for(org.tenancy.kind))
+                                 org_kinds=kinds_for(org.tenancy.kind), writes=state.writes)
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
@@ -243,7 +235,7 @@ def act(state: TurnState) -> None:
     assert state.ctx is not None
     if state.ctx.approval_decided is None:
         return
-    with lease_locked(state.lease):
+    with lease_locked(state.lease, state.writes):
         draft = approval_continue(approval_id=state.ctx.approval_decided, ctx=state.ctx,
                                   call=lambda ctx, name, arguments: call_tool(state, name, arguments, locked=False),
                                   message_id=state.message.pk)
@@ -260,7 +252,7 @@ def call_tool(state: TurnState, name: str, arguments: str | dict, *, locked: boo
     if not locked:
         record = registry.call(state.ctx, name, arguments)
     else:
-        with lease_locked(state.lease):
+        with lease_locked(state.lease, state.writes):
             record = registry.call(state.ctx, name, arguments)
         before_model(state)
     state.records.append(record)
@@ -371,7 +363,7 @@ def deliver(state: TurnState) -> None:
         advance_ask(state)
     if requested is not None and ask is not None:
         ask_await_confirmation(ask_id=ask.pk, approval_id=requested.pk, rule="preview_shown",
-                               message_id=state.message.pk, held=held_ask(state))
+                               message_id=state.message.pk, held=held_ask(state), writes=state.writes)
     draft_ = state.draft or Draft("")
     if draft_.text:
         # inserted by `record`'s statement, with its attribution to the Ask and a preview's request marked shown
@@ -383,7 +375,8 @@ def deliver(state: TurnState) -> None:
 @traced("turn.record")
 def record(state: TurnState, *, queries: int) -> Turn:
     """*Locked, with `deliver`.* The turn's one trace row (perception, decision and rule, tool calls, drafts,
-    guards, reply, tokens, query count), and the message marked handled so the sweeper leaves it alone."""
+    guards, reply, tokens, query count), written with everything else the turn leaves behind by
+    `agent.turn.commit` — the reply, the message marked handled so the sweeper leaves it alone, the Asks' moves."""
     trace, draft_ = state.trace, state.draft or Draft("")
     trace.tool_calls = [{"name": r.name, "arguments": r.arguments, "result": r.result, "ms": r.ms,
                          "effect": r.executed_effect, **r.extra} for r in state.records]
@@ -395,98 +388,12 @@ def record(state: TurnState, *, queries: int) -> Turn:
     trace.queries = queries
     requested = state.ctx.approval_requested if state.ctx is not None else None
     reply = state.reply
-    state.gives_back = trace_insert_marking_handled(
-        trace, message_id=state.message.pk, at=trace.finished_at, reply=reply,
+    state.gives_back = turn_commit(TurnOutcome(
+        trace=trace, message_id=state.message.pk, at=trace.finished_at, reply=reply,
         shown=requested.pk if requested is not None and reply is not None else None,
         attributed=state.ask.pk if state.ask is not None and reply is not None else None,
-        transitions=ask_transitions_taken(), extended=references_extensions_taken(), saves=ask_saves_taken(),
-        lease=state.lease)
+        writes=state.writes, release=lease_release_with(state.lease, handled_message_id=state.message.pk)))
     return trace
-
-
-def trace_insert_marking_handled(trace: Turn, *, message_id: int, at: datetime,
-                                 reply: Message | None = None, shown: int | None = None,
-                                 attributed: int | None = None,
-                                 transitions: Sequence[AskTransition] = (),
-                                 extended: Sequence[tuple[str, datetime]] = (),
-                                 saves: Sequence[tuple[str, list[Any]]] = (),
-                                 lease: Lease | None = None) -> bool | None:
-    """`trace.save()` and `message_mark_handled` in ONE statement: the trace's INSERT as Django compiles it, with
-    the message's UPDATE in a data-modifying WITH (PostgreSQL runs each exactly once, whether read or not).
-    In the same statement, also in WITHs: `reply`, the reply put in the outbox (unsaved:
-    `conversations.services.message_outbound_unsaved`; the trace points to it, its delivery queued once
-    inserted); `shown` (approval id), the preview's request marked shown in the reply
-    (`approvals.services.approval_shown`); `attributed` (Ask id), the reply attributed to the Ask
-    (`asks.services.message_attribute`); `transitions`, the Asks' transitions a builtin turn batched
-    (`asks.services.ask_transitions_batched`); `extended` (token, until), references kept alive for a request
-    (`agent.references.reference_extend`, deferred by a builtin turn); `saves`, the UPDATEs of the Asks `deliver`
-    moved (`asks.services.ask_saves_deferred`; ConcurrentTransition if one finds its row moved, as a save raises);
-    `lease`, the turn's lease given back unless
-    another message is pending (`agent.turn.lease.lease_release_with`): returned, True if it was (None: not
-    asked)."""
-    if trace.pk is not None:  # never the case in a turn; kept honest for any other caller
-        if reply is not None:
-            reply.save(force_insert=True)
-            message_outbound_stored(reply)
-            trace.reply_message = reply
-        trace.save()
-        message_mark_handled(message_id=message_id, at=at)
-        if attributed is not None and reply is not None:
-            message_attribute(message_id=reply.pk, ask_id=attributed)
-        if shown is not None and reply is not None:
-            approval_shown(approval_id=shown, message_id=reply.pk)
-        if transitions:
-            AskTransition.objects.bulk_create(transitions)
-        for token, until in extended:
-            reference_extend(token=token, until=until)
-        with connection.cursor() as cursor:
-            for sql, params in saves:
-                cursor.execute(sql, params)
-                if cursor.rowcount != 1:
-                    raise ConcurrentTransition("an Ask moved under the turn")
-        return None
-    quote = connection.ops.quote_name
-    withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
-              f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [at, message_id])]
-    if reply is not None:  # the WITHs below that name it read its id (so it runs first)
-        sql, params = insert_sql(Message, [reply], returning=True)
-        withs.insert(0, (f"reply AS ({sql})", params))
-    if shown is not None and reply is not None:
-        withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = "
-                      f"(SELECT {quote('id')} FROM reply) WHERE {quote('id')} = %s)", [shown]))
-    if attributed is not None and reply is not None:
-        withs.append((f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
-                      f"{quote('ask_id')}) SELECT {quote('id')}, %s FROM reply ON CONFLICT ({quote('message_id')}) "
-                      f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", [attributed]))
-    if transitions:
-        sql, params = insert_sql(AskTransition, list(transitions), returning=False)
-        withs.append((f"transitions AS ({sql})", params))
-    for number, (token, until) in enumerate(extended):
-        withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET {quote('expires_at')} = %s "
-                      f"WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)", [until, token, until]))
-    for number, (sql, params) in enumerate(saves):
-        withs.append((f"saved_{number} AS ({sql})", params))
-    if lease is not None:
-        sql, params = lease_release_with(lease, handled_message_id=message_id)
-        withs.append((f"released AS ({sql})", params))
-    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
-        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
-    insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
-    insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
-    insert += ", EXISTS (SELECT FROM released)" if lease is not None else ", NULL"
-    with connection.cursor() as cursor:
-        cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
-                       [*(value for _, values in withs for value in values), *params])
-        row = cursor.fetchone()
-    assert row is not None
-    if not row[2]:  # the statement's writes are rolled back with the turn's transaction
-        raise ConcurrentTransition("an Ask moved under the turn")
-    saved(trace, row[0])
-    if reply is not None:
-        saved(reply, row[1])
-        trace.reply_message = reply
-        message_outbound_stored(reply)
-    return row[3]
 
 
 def advance_ask(state: TurnState) -> None:
@@ -501,7 +408,7 @@ def advance_ask(state: TurnState) -> None:
         if done.name == completing and done.result["ok"]:  # through executing first if it is not yet; the
             ask_complete(ask_id=state.ask.pk, at=message.sent_at, rule=f"{completing}_succeeded",  # locked read
                          message_id=message.pk, start_rule=f"{completing}_succeeded", if_open=True,  # decides
-                         held=held_ask(state))
+                         held=held_ask(state), writes=state.writes)
             return
     if all(record.result["ok"] for record in state.records):
         return  # nothing refused: nothing to move, nothing to read
@@ -513,14 +420,15 @@ def advance_ask(state: TurnState) -> None:
     closing = refusal_closing(kind, state.records)
     if closing is not None:
         ask_fail(ask_id=ask.pk, code=closing, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
-                 held=held_ask(state))
+                 held=held_ask(state), writes=state.writes)
         return
     for failed in state.records:
         code = registry.refusal_code(failed.result)
         slot = registry.failed_slot(kind, failed.name, code)
         if slot is not None and ask.status != Ask.Status.EXECUTING:
             ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
-                            on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at)
+                            on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at,
+                            writes=state.writes)
             return
 
 
@@ -562,7 +470,7 @@ def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: dat
         conversation_id=state.conversation.pk, ask_id=ask_id, message_id=message_id,
         customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
         language=state.lang, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
-        now=now, public_base_url=state.org.public_base_url,
+        now=now, public_base_url=state.org.public_base_url, writes=state.writes,
     )
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from guards.registry import guard_for, register, registered
-from tenants.choices import GUARD_NAMES
+from magie.choices import GUARD_NAMES
 
 
 def test_registered_names_are_exactly_the_platform_guard_names():

@@ -7,7 +7,7 @@ from guards.contract import GuardVerdict
 from guards.registry import registered
 from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
 from guards.tests.helpers import customer, make
-from tenants.choices import GUARD_NAMES
+from magie.choices import GUARD_NAMES
 
 
 def test_a_clean_draft_passes_every_guard_with_a_timing_each():

@@ -34,14 +34,6 @@ def ask_kind_label(code: str) -> str:
     return stored_words.ask_kind_label(code)
 
 
-@register.filter
-def abandon_reason_label(code: str) -> str:
-    """Why an Ask was abandoned ("cooled") in the staff member's words."""
-    from asks.models import Ask
-
-    return _choice_word(Ask.AbandonReason, code)
-
-
 def _choice_word(choices, code: str) -> str:
     from django.utils.translation import gettext
 

@@ -9,8 +9,8 @@ from django.utils import translation
 
 from guards.registry import registered
 from inbox.guard_words import GUARD_WORDS
+from magie.choices import GUARD_LABELS, GUARD_NAMES
 from staff.labels import ESCALATION_REASONS, escalation_reason_label
-from tenants.choices import GUARD_LABELS, GUARD_NAMES
 
 CODES = sorted(set(registered()) | set(GUARD_NAMES) | set(GUARD_LABELS) | set(ESCALATION_REASONS) | set(GUARD_WORDS))
 

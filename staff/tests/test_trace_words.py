@@ -23,11 +23,11 @@ from asks.kinds import SLOTS_BY_KIND
 from asks.perception.contract import MoneySlot, Perception, PixKeySlot, RequestKind, Slots
 from guards.contract import PROBLEMS
 from language.markers import Marker
+from magie.choices import ApprovalChannel
 from magie.errors import DomainError
 from staff import trace_words
 from staff.labels import FIELD_LABELS
 from staff.stored_words import ASK_KINDS, SLOTS, ask_kind_label, slot_label
-from tenants.choices import ApprovalChannel
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("pt-br", "es", "ca")
@@ -144,8 +144,8 @@ def record_keys() -> set[str]:
 def escalation_reasons() -> set[str]:
     """Why a chat goes to people: each guard the policy can enable, the reasons passed as `guard=` to
     `escalation_open` where the system opens one, and those the back office names (staff.labels)."""
+    from magie.choices import GUARD_NAMES
     from staff.labels import ESCALATION_REASONS
-    from tenants.choices import GUARD_NAMES
 
     passed = set()
     for _path, tree in _sources("agent", "whatsapp", "inbox"):

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
 
-from tenants.choices import GUARD_NAMES
+from magie.choices import GUARD_NAMES
 from tenants.models import OrganisationPolicy, PolicyVersion
 from tenants.selectors import policy_current, policy_in_force
 from tenants.services import policy_update

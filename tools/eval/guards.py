@@ -3,7 +3,7 @@
     .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|held_out|all]
                                           [--limit N] [--json] [--examples N]
 
-Every guard of the production configuration (`tenants.choices.GUARD_NAMES`, each called as `run_guards` calls it,
+Every guard of the production configuration (`magie.choices.GUARD_NAMES`, each called as `run_guards` calls it,
 with its CPU deadline) reads:
 
 * the true SGD system turns of the split (`tools.eval.sgd`; `held_out` is a fifth of the dialogues no table was
@@ -45,7 +45,7 @@ class Run:
     """Verdicts of the production guards, counted by split, source, language and kind."""
 
     def __init__(self, examples: int) -> None:
-        from tenants.choices import GUARD_NAMES
+        from magie.choices import GUARD_NAMES
 
         guards = registered()
         self.guards = {name: guards[name] for name in GUARD_NAMES}

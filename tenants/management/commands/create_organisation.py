@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django_tenants.utils import tenant_context
 
-from tenants.choices import Language, OrganisationKind
+from magie.choices import Language, OrganisationKind
 from tenants.services import organisation_create, organisation_host, platform_ensure, staff_ensure
 
 

@@ -7,7 +7,7 @@ import pytest
 from guards.registry import registered
 from guards.tests.helpers import deadline
 from language.locales import LANGS
-from tenants.choices import GUARD_NAMES
+from magie.choices import GUARD_NAMES
 from tools.eval import adversarial
 
 DEV = [case for case in adversarial.cases() if case.split == "dev"]

@@ -1,4 +1,6 @@
-"""Vocabularies shared by policies and the apps that obey them."""
+"""Vocabularies shared by policies and the apps that obey them: the organisations' kinds and languages, risk
+classes, approval channels, gate modes and guard names. Here, below every app, so that `tenants` (which stores
+them), `guards` (which runs them) and `staff` (which words them) all read one list without importing each other."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -1,0 +1,130 @@
+"""The turn's one multi-table write: everything a turn changes, in one place.
+
+A turn's steps decide; this module writes. `turn_commit(TurnOutcome)` runs, in ONE statement under the
+conversation's row lock, inside the turn's transaction:
+
+    INSERT the trace (agent_turn)                                   — the main statement, returning its id
+      WITH reply       INSERT the reply into the outbox (conversations_message), if any
+           handled     UPDATE the inbound message: handled
+           shown       UPDATE the approval request the reply previews: shown in the reply
+           attributed  INSERT the reply's attribution to its Ask (asks_attribution)
+           transitions INSERT the Asks' transitions the turn recorded (asks_asktransition)
+           extended_n  UPDATE the references an approval request keeps alive (agent_reference)
+           saved_n     UPDATE the Asks `deliver` moved, each guarded by the status it was read with (asks_ask)
+           released    UPDATE the conversation: the lease given back unless another message is pending
+
+PostgreSQL runs every data-modifying WITH exactly once, on one snapshot (`magie.statements`). A guarded Ask UPDATE
+that finds its row moved makes the statement report it, and `ConcurrentTransition` rolls the turn back.
+
+`writes_flush(writes)` writes what a shorter transaction of the turn collected (a model over the network gets one
+per step and tool call) before it ends: the transitions, extensions and Ask saves, one ORM statement each.
+
+Nothing else writes the turn's trace or marks an inbound message handled (`tests/test_hidden_state.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import connection
+from django_fsm import ConcurrentTransition
+
+from agent.models import Reference, Turn
+from agent.writes import TurnWrites
+from approvals.models import ApprovalRequest
+from asks.models import AskTransition, Attribution
+from asks.services import ask_update_sql
+from conversations.models import Message
+from conversations.services import message_outbound_stored
+from magie.statements import insert_sql, saved
+
+
+@dataclass
+class TurnOutcome:
+    """What one turn leaves behind, as plain values: built by `agent.turn.steps.record` (or `agent.turn.failure`),
+    written by `turn_commit`."""
+
+    trace: Turn  # unsaved
+    message_id: int  # the inbound message the turn answered: marked handled
+    at: datetime  # when it was handled
+    reply: Message | None = None  # the reply for the outbox, unsaved (`message_outbound_unsaved`)
+    shown: int | None = None  # the approval request whose preview the reply is
+    attributed: int | None = None  # the Ask the reply belongs to
+    writes: TurnWrites | None = None  # what the turn's transaction collected and has not written
+    release: tuple[str, list[Any]] | None = None  # the lease's give-back (`lease_release_with`), if asked
+
+
+def turn_commit(outcome: TurnOutcome) -> bool | None:
+    """Write the turn (see the module's docstring); True if the lease was given back, False if it was kept (another
+    message is pending), None if not asked. The trace and the reply come back saved."""
+    trace, reply, quote = outcome.trace, outcome.reply, connection.ops.quote_name
+    assert trace.pk is None, "a turn is written once"
+    writes = outcome.writes
+    withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
+              f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [outcome.at, outcome.message_id])]
+    if reply is not None:  # the WITHs below that name it read its id (so it runs first)
+        sql, params = insert_sql(Message, [reply], returning=True)
+        withs.insert(0, (f"reply AS ({sql})", params))
+        if outcome.shown is not None:
+            withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = "
+                          f"(SELECT {quote('id')} FROM reply) WHERE {quote('id')} = %s)", [outcome.shown]))
+        if outcome.attributed is not None:
+            withs.append((f"attributed AS (INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, "
+                          f"{quote('ask_id')}) SELECT {quote('id')}, %s FROM reply ON CONFLICT ({quote('message_id')}) "
+                          f"DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')})", [outcome.attributed]))
+    saves: list[tuple[str, list[Any]]] = []
+    if writes is not None:
+        if writes.transitions:
+            sql, params = insert_sql(AskTransition, list(writes.transitions), returning=False)
+            withs.append((f"transitions AS ({sql})", params))
+        for number, (token, until) in enumerate(writes.extensions):
+            withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET "
+                          f"{quote('expires_at')} = %s WHERE {quote('token')} = %s AND {quote('expires_at')} < %s)",
+                          [until, token, until]))
+        saves = [ask_update_sql(ask, status) for ask, status in writes.saves.values()]
+        for number, (sql, params) in enumerate(saves):
+            withs.append((f"saved_{number} AS ({sql})", params))
+    if outcome.release is not None:
+        sql, params = outcome.release
+        withs.append((f"released AS ({sql})", params))
+    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
+        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
+    insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
+    insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
+    insert += ", EXISTS (SELECT FROM released)" if outcome.release is not None else ", NULL"
+    with connection.cursor() as cursor:
+        cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
+                       [*(value for _, values in withs for value in values), *params])
+        row = cursor.fetchone()
+    assert row is not None
+    if not row[2]:  # the statement's writes are rolled back with the turn's transaction
+        raise ConcurrentTransition("an Ask moved under the turn")
+    if writes is not None:  # written: nothing is left for `writes_flush`
+        writes.transitions.clear()
+        writes.extensions.clear()
+        writes.saves.clear()
+    saved(trace, row[0])
+    if reply is not None:
+        saved(reply, row[1])
+        trace.reply_message = reply
+        message_outbound_stored(reply)
+    return row[3]
+
+
+def writes_flush(writes: TurnWrites) -> None:
+    """Write what the transaction ending now collected and did not write (see the module's docstring)."""
+    if writes.transitions:
+        AskTransition.objects.bulk_create(list(writes.transitions))
+        writes.transitions.clear()
+    for token, until in writes.extensions:
+        Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)
+    writes.extensions.clear()
+    if writes.saves:
+        with connection.cursor() as cursor:
+            for ask, status in writes.saves.values():
+                cursor.execute(*ask_update_sql(ask, status))
+                if cursor.rowcount != 1:
+                    raise ConcurrentTransition(f"the Ask {ask.pk} moved from {status} meanwhile")
+        writes.saves.clear()
