@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from conversations.models import Conversation, Customer, Message
+from conversations.rendering import payload_for_staff
 from conversations.services import SandboxIdTaken, customer_create_sandbox
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
@@ -25,6 +26,9 @@ class MessageInline(ReadOnlyInline):
     readonly_fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
     fields = list(readonly_fields)
     ordering = ["sent_at", "pk"]
+
+    def payload(self, obj: Message) -> str:  # shown for the field of that name: a signed tap's signature redacted
+        return payload_for_staff(obj.payload)
 
 
 @admin.register(Conversation, site=backoffice_site)

@@ -45,13 +45,13 @@ def _day(value: str | None) -> date | None:
 
 
 def get_balance(ctx: ToolContext, args: GetBalanceArgs) -> dict:
-    return ok(asdict(SandboxBank(now=ctx.now).balance(ctx.customer_ref)))
+    return ok(asdict(SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only).balance(ctx.customer_ref)))
 
 
 def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
     if (args.key is None) == (args.contact_name is None):
         raise ToolFailure("invalid_argument", "give exactly one of key or contact_name", detail={"field": "key"})
-    bank = SandboxBank(now=ctx.now)
+    bank = SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only)
     if args.contact_name is not None:
         # a Pix to the customer's own account is refused here (SameAccount), before any amount or preview: it
         # closes the Ask; known from the statement that finds the recipient, no read more
@@ -106,7 +106,7 @@ def send_pix(ctx: ToolContext, args: SendPixArgs) -> dict:
     # Executing an approved request: its id is the idempotency key, so a repeat (second tap, redelivered task,
     # racing worker) returns the first transfer and moves no money again.
     key = f"approval-{ctx.approval.pk}" if ctx.approval is not None else f"turn-{ctx.message_id}-{ctx.calls}"
-    receipt = SandboxBank(now=ctx.now).transfer(
+    receipt = SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only).transfer(
         ctx.customer_ref, recipient["key"], args.amount_cents, idempotency_key=key,
         scheduled_for=_scheduled_for(ctx, args), txid=code.txid if code is not None else "",
     )
@@ -117,7 +117,7 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
     """Read the directory again now: the owner's real name and masked document are facts of the preview, and the
     same read at execution must give the same facts (a changed owner voids the approval)."""
     recipient = recipient_of(ctx, args.recipient_ref)
-    bank = SandboxBank(now=ctx.now)
+    bank = SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only)
     owner = bank.recipient_by_key(ctx.customer_ref, recipient["key"])  # never the customer's own account
     scheduled_for = _scheduled_for(ctx, args)
     # Funds and the night limit before the preview is offered: never a preview the engine would refuse after the tap.
@@ -135,7 +135,7 @@ def send_pix_preview(ctx: ToolContext, args: SendPixArgs) -> dict:
 def pix_spent_today(ctx: ToolContext) -> int:
     zone = ZoneInfo(ctx.time_zone)
     today = ctx.now.astimezone(zone).date()
-    statement = SandboxBank(now=ctx.now).statement(ctx.customer_ref, datetime.combine(today, time.min, zone),
+    statement = SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only).statement(ctx.customer_ref, datetime.combine(today, time.min, zone),
                                                    datetime.combine(today + timedelta(days=1), time.min, zone))
     return statement.settled_out_cents
 
@@ -145,7 +145,7 @@ def list_pix_history(ctx: ToolContext, args: ListPixHistoryArgs) -> dict:
     today = ctx.now.astimezone(zone).date()
     since = _day(args.since) or today.replace(day=1)
     until = _day(args.until) or today
-    statement = SandboxBank(now=ctx.now).statement(
+    statement = SandboxBank(now=ctx.now, test_money_only=ctx.test_money_only).statement(
         ctx.customer_ref, datetime.combine(since, time.min, zone), datetime.combine(until + timedelta(days=1), time.min, zone)
     )
     data = asdict(statement)

@@ -46,6 +46,9 @@ class ToolContext:
     # the Ask has no pending request but those this turn makes
     no_pending_request: bool = False
     ask_without_code: bool = False  # this message started the Ask and held no Pix code: the Ask has none to read
+    # A turn of the WhatsApp simulator (or the continuation of a request shown there): the bank moves and reads
+    # only test holders' money (bank.interface.SandboxBank), whoever the sandbox identity's number belongs to.
+    test_money_only: bool = False
 
 
 @dataclass(frozen=True)
