@@ -13,6 +13,7 @@ from magie.admin_sites import backoffice_site
 from staff.labels import (
     DATA_RIGHTS,
     DATA_RIGHTS_LINK,
+    FIELD_LABELS,
     SANDBOX_ID_DIGITS_ONLY,
     SANDBOX_ID_LABEL,
     SANDBOX_ID_NOT_A_NUMBER,
@@ -23,11 +24,12 @@ from staff.labels import (
 
 class MessageInline(ReadOnlyInline):
     model = Message
-    readonly_fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
+    readonly_fields = ["sent_at", "direction", "kind", "text", "payload_shown", "reply_to"]
     fields = list(readonly_fields)
     ordering = ["sent_at", "pk"]
 
-    def payload(self, obj: Message) -> str:  # shown for the field of that name: a signed tap's signature redacted
+    @admin.display(description=FIELD_LABELS["payload"])
+    def payload_shown(self, obj: Message) -> str:  # the payload with a signed tap's signature redacted
         return payload_for_staff(obj.payload)
 
 

@@ -201,13 +201,15 @@ def decide(state: TurnState) -> None:
             # approvals records the decision on the request the button names (if its Ask awaits exactly that one)
             # before asks moves the Ask, so the Ask's move does not void the request being decided
             # (bound to this conversation and channel, judged on the tap's arrival: approvals.services)
-            approval_decide_tap(approval_id=tap.approval_id, ask_id=tap.ask_id, approve=tap.action == "confirm",
-                                message=message)
+            tap_refused = approval_decide_tap(approval_id=tap.approval_id, ask_id=tap.ask_id,
+                                              approve=tap.action == "confirm", message=message) is None
+        else:
+            tap_refused = False
         # read with the message, under this lease (still ours: checked above); once — a recompute asks again
         undecided = message.__dict__.pop("decided", True) is False
         outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
                                  undecided=undecided, policy=decision_policy(org.policy), asked_for=state.asked_for,
-                                 org_kinds=kinds_for(org.tenancy.kind))
+                                 org_kinds=kinds_for(org.tenancy.kind), tap_refused=tap_refused)
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
