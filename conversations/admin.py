@@ -7,7 +7,7 @@ from django.utils.html import format_html
 
 from conversations.models import Conversation, Customer, Message
 from conversations.rendering import payload_for_staff
-from conversations.services import SandboxIdTaken, customer_create_sandbox
+from conversations.services import SandboxIdTaken, customer_create_sandbox, sandbox_id_is_real
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from staff.labels import (
@@ -65,6 +65,8 @@ class SandboxCustomerForm(forms.ModelForm):
         existing = Customer.objects.filter(channel_user_id=value).first()
         if existing is not None:
             raise forms.ValidationError(SANDBOX_ID_TAKEN if existing.is_sandbox else SANDBOX_ID_REAL)
+        if sandbox_id_is_real(value):  # a bank holder with real money, who has not written yet
+            raise forms.ValidationError(SANDBOX_ID_REAL)
         return value
 
     def validate_unique(self) -> None:  # customer_create_sandbox says it precisely

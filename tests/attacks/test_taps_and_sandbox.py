@@ -24,6 +24,7 @@ from asks.buttons import confirm_payload, decline_payload
 from bank.models import Account, Holder, PixTransfer
 from bank.services import holder_create
 from conversations.models import Customer, Message
+from conversations.services import SandboxIdTaken, customer_create_sandbox
 from tenants.testing import signed_in
 from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
 
@@ -260,13 +261,17 @@ def test_a_backdated_decline_is_stamped_by_the_server(demobank, platform, turns,
 # 1. Sandbox is a property of the money
 
 
-@pytest.fixture
-def real_holder(demobank):
-    """A real customer of the bank (real money), who has not written on WhatsApp yet."""
+def _real_holder() -> Holder:
     holder = holder_create(name="Rafael Lima", document=CPF().generate(), kind="individual", phone=f"+{REAL}",
                            customer_ref=REAL, balance_cents=REAL_BALANCE)
     assert not holder.is_test
     return holder
+
+
+@pytest.fixture
+def real_holder(demobank):
+    """A real customer of the bank (real money), who has not written on WhatsApp yet."""
+    return _real_holder()
 
 
 def _admin_adds_sandbox(number: str):
@@ -277,6 +282,28 @@ def _admin_adds_sandbox(number: str):
     with schema_context("demobank"):
         assert Customer.objects.get(channel_user_id=number).is_sandbox
     return admin
+
+
+@pytest.fixture
+def sandboxed_real_holder(demobank):
+    """The attack's order: an admin makes a number a sandbox identity while nobody holds it, and the bank later
+    opens that person's real account (the number is theirs). The sandbox record stays; the money is real."""
+    admin = _admin_adds_sandbox(REAL)
+    with schema_context("demobank"):
+        holder = _real_holder()
+    return admin, holder
+
+
+def test_a_real_holders_number_cannot_be_made_a_sandbox_identity(real_holder):
+    connection.set_schema_to_public()
+    admin = signed_in("demobank", "admin")
+    page = admin.post("/admin/conversations/customer/add/", {"channel_user_id": REAL, "name": "Teste"})
+    assert page.status_code == 200  # the form again, with its error
+    with schema_context("demobank"):
+        assert not Customer.objects.filter(channel_user_id=REAL).exists()
+        with pytest.raises(SandboxIdTaken):
+            customer_create_sandbox(channel_user_id=REAL)
+        assert not Customer.objects.filter(channel_user_id=REAL).exists()
 
 
 def simulate(admin, **body) -> Message:
@@ -290,8 +317,8 @@ def simulate(admin, **body) -> Message:
 
 @pytest.mark.parametrize("text", ["manda 50 para ana.costa@exemplo.com.br", "pix de 50 reais para ana.costa@exemplo.com.br",
                                   "qual meu saldo?", "quanto tenho na conta?", "meu extrato de hoje"])
-def test_the_simulator_moves_and_reads_no_real_money(demobank, real_holder, turns, text):
-    admin = _admin_adds_sandbox(REAL)
+def test_the_simulator_moves_and_reads_no_real_money(sandboxed_real_holder, turns, text):
+    admin, real_holder = sandboxed_real_holder
     message = simulate(admin, text=text)
     with schema_context("demobank"):
         turn = Turn.objects.select_related("reply_message").get(message=message)
@@ -302,16 +329,15 @@ def test_the_simulator_moves_and_reads_no_real_money(demobank, real_holder, turn
     assert "real_money_refused" in json.dumps(turn.tool_calls, default=str) or not turn.tool_calls
 
 
-def test_the_real_customer_on_the_real_channel_still_reaches_their_money(demobank, real_holder, platform, turns,
+def test_the_real_customer_on_the_real_channel_still_reaches_their_money(sandboxed_real_holder, platform, turns,
                                                                          django_capture_on_commit_callbacks):
-    _admin_adds_sandbox(REAL)
     turn = say(django_capture_on_commit_callbacks, platform, "qual meu saldo?", from_=REAL)
     assert "5.000,00" in turn.reply  # the path the simulator is refused is open to the customer themself
 
 
-def test_the_simulator_never_shows_a_real_customers_messages(demobank, real_holder, platform, turns,
+def test_the_simulator_never_shows_a_real_customers_messages(sandboxed_real_holder, platform, turns,
                                                              django_capture_on_commit_callbacks):
-    admin = _admin_adds_sandbox(REAL)
+    admin, _ = sandboxed_real_holder
     say(django_capture_on_commit_callbacks, platform, "minha senha do cofre é 4321", from_=REAL)
     simulate(admin, text="oi")
     phone = admin.get("/simulator/messages", {"wa_id": REAL}).json()["messages"]
@@ -323,11 +349,9 @@ def test_the_simulator_never_shows_a_real_customers_messages(demobank, real_hold
 
 @pytest.mark.parametrize("action", ["approve", "decline"])
 def test_the_simulator_cannot_decide_a_real_customers_pix_and_metrics_stay_honest(
-        demobank, real_holder, platform, turns, django_capture_on_commit_callbacks, action):
+        sandboxed_real_holder, platform, turns, django_capture_on_commit_callbacks, action):
     capture = django_capture_on_commit_callbacks
-    admin = _admin_adds_sandbox(REAL)
-    with schema_context("demobank"):
-        Holder.objects.filter(pk=real_holder.pk).update(name="Rafael Lima")
+    admin, _ = sandboxed_real_holder
     turn, request = preview(capture, platform, "manda 30 para ana.costa@exemplo.com.br", from_=REAL)
     button = turn.reply_message.buttons[0 if action == "approve" else 1]
     simulate(admin, button_id=button["id"], button_title=button["title"])
@@ -361,8 +385,7 @@ def test_a_legacy_simulated_decision_on_a_real_request_is_reported_not_hidden(
 
 
 @pytest.mark.parametrize("role", ["agent", "auditor"])
-def test_other_roles_cannot_use_the_simulator_at_all(demobank, real_holder, turns, role):
-    _admin_adds_sandbox(REAL)
+def test_other_roles_cannot_use_the_simulator_at_all(sandboxed_real_holder, turns, role):
     connection.set_schema_to_public()
     client = signed_in("demobank", role)
     response = client.post("/simulator/send", {"wa_id": REAL, "text": "manda 50 para ana.costa@exemplo.com.br"},
