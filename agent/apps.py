@@ -9,3 +9,8 @@ class AgentConfig(AppConfig):
         from agent.registry import evidence_check
 
         evidence_check()
+        # A real bank holder's number never becomes a sandbox identity (conversations asks; the bank knows).
+        from agent.sandbox import real_holder_number
+        from conversations.services import sandbox_id_check_register
+
+        sandbox_id_check_register(real_holder_number)

@@ -47,9 +47,10 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
                               now=ctx.now)
         return None
     gate = ctx.policy.gates[tool.risk]
-    # A message the channel delivered late (after an outage) still gets a preview with its full time to decide:
-    # the request is dated now, not at the message's own time (whose expiry may already have passed).
-    now = max(ctx.now, timezone.now())
+    # The request lives on the server's clock, like its decision and its execution (approvals.services): dated
+    # now, whatever time the message claims — a message delivered late (after an outage) still gets a preview with
+    # its full time to decide, and one claiming a later time does not lengthen its life.
+    now = timezone.now()
     assert ctx.ask_id is not None  # a gated tool acts for an Ask
     request = approval_request_create(
         ask_id=ctx.ask_id, conversation_id=ctx.conversation_id, tool=tool.name, arguments=args.model_dump(),

@@ -197,6 +197,7 @@ REASONS: dict[str, Any] = {
     "approval_not_usable": pgettext_lazy("customer", "that confirmation can no longer be used"),
     "approval_invalid": pgettext_lazy("customer", "that confirmation is not valid"),
     "simulated_decision_refused": pgettext_lazy("customer", "a test confirmation cannot decide this"),
+    "real_money_refused": pgettext_lazy("customer", "a test chat can only use test money"),
     "idempotency_key_missing": pgettext_lazy("customer", "the request could not be identified"),
     "idempotency_key_reused": pgettext_lazy("customer", "this request was already made"),
     "txid_invalid": pgettext_lazy("customer", "the Pix code's charge identifier is not valid"),

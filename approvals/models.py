@@ -50,7 +50,9 @@ class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     status = FSMField(choices=Status.choices, default=Status.PENDING, protected=True)
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)  # the server's clock (a tap: when it arrived)
+    # The time the deciding message claimed (the channel's timestamp), kept beside `decided_at`, never instead of it.
+    decision_claimed_at = models.DateTimeField(null=True, blank=True)
     decided_by = models.CharField(max_length=120, blank=True)
     decision_channel = models.CharField(max_length=24, blank=True)
     reason = models.CharField(max_length=200, blank=True)
@@ -98,3 +100,29 @@ class ApprovalRequest(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     @transition(field=status, source=Status.APPROVED, target=Status.EXECUTION_FAILED)
     def mark_failed(self, result: dict, at, reason: str) -> None:
         self.result, self.executed_at, self.reason = result, at, reason
+
+
+class ApprovalRefusal(models.Model):
+    """A tap that tried to decide a request and was refused: from another customer's conversation, on another
+    channel than the preview's (the simulator for a real chat, or a real channel for a simulated one), or arriving
+    after the request expired. Nothing was decided; this row is the trace of the attempt."""
+
+    class Reason(models.TextChoices):
+        STRANGER = "stranger", "tapped from another customer's conversation"
+        OTHER_CHANNEL = "other_channel", "tapped on another channel than the preview's"
+        NOT_SHOWN = "not_shown", "the request was never shown"
+        LATE = "late", "arrived after the request expired"
+
+    request = models.ForeignKey(ApprovalRequest, on_delete=models.PROTECT, related_name="refusals")
+    message = models.ForeignKey("conversations.Message", on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    by = models.CharField(max_length=120)  # who tapped, as the verified channel names them
+    claimed_at = models.DateTimeField()  # the time the tap claimed (the channel's timestamp)
+    received_at = models.DateTimeField()  # the server's: when the tap arrived
+
+    class Meta:
+        ordering = ["-pk"]
+        constraints = [models.UniqueConstraint(fields=["request", "message"], name="approval_refusal_once_per_tap")]
+
+    def __str__(self) -> str:
+        return f"refused tap {self.message_id} on approval {self.request_id}: {self.reason}"

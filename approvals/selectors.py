@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from approvals.models import ApprovalRequest
+from approvals.models import ApprovalRefusal, ApprovalRequest
 from asks.models import SlotEvent
 from conversations.models import Message
 from magie.errors import NotFound
@@ -88,14 +88,20 @@ def _chain(request: ApprovalRequest, messages: list[Message], events: list[SlotE
     }
 
 
-SIMULATED = Q(decided_by__startswith="simulator:") | Q(shown_in__channel=Message.Channel.SIMULATOR)
+# A simulated request is one a sandbox customer's simulator turn made and showed there: its effect could only ever
+# move test money. A request a real channel showed is a customer's, whoever decided it: a decision typed in the
+# simulator on it (possible only before taps were bound to their channel) is counted with the real ones and
+# reported, never hidden among the staff's tests.
+SIMULATED = Q(shown_in__channel=Message.Channel.SIMULATOR, conversation__customer__is_sandbox=True)
+SIMULATED_DECISION = Q(decided_by__startswith="simulator:")
 
 
 def approval_metrics(*, since: datetime, until: datetime, effects_without_approval: int) -> dict[str, Any]:
     """Approval and decline rates, median time to decision, expiries, and a rubber-stamping warning per customer.
     `effects_without_approval` is counted by the caller from the turn traces (it must stay 0). Requests shown or
-    decided in the WhatsApp simulator are counted apart (`simulated`): they are staff tests, not customers'
-    decisions, and never enter the rates."""
+    shown in the WhatsApp simulator to a sandbox customer are counted apart (`simulated`): they are staff tests,
+    not customers' decisions, and never enter the rates. A real request decided from the simulator stays among
+    the real ones and is counted in `simulator_decisions_on_real_requests`; refused taps by reason."""
     window = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
     simulated = window.filter(SIMULATED)
     requests = window.exclude(pk__in=simulated.values("pk"))
@@ -125,6 +131,10 @@ def approval_metrics(*, since: datetime, until: datetime, effects_without_approv
         "median_seconds_to_decision": round(statistics.median(delays), 2) if delays else None,
         "effects_executed_without_approval": effects_without_approval,
         "rubber_stamping": warnings,
+        # must stay 0: a real request decided from the simulator (approvals.services refuses it now)
+        "simulator_decisions_on_real_requests": requests.filter(SIMULATED_DECISION).count(),
+        "refused_taps": {row["reason"]: row["n"] for row in ApprovalRefusal.objects.filter(
+            received_at__gte=since, received_at__lt=until).values("reason").annotate(n=Count("pk"))},
         "simulated": {
             "requests": simulated.count(),
             "by_status": {row["status"]: row["n"] for row in simulated.values("status").annotate(n=Count("pk"))},

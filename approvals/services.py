@@ -18,8 +18,9 @@ from approvals.errors import (
     SimulatedDecisionRefused,
 )
 from approvals.links import approval_link_issue
-from approvals.models import ApprovalRequest
+from approvals.models import ApprovalRefusal, ApprovalRequest
 from approvals.previews import facts_hash
+from conversations.models import Message
 from magie.bounds import AMOUNT_CEILING_CENTS
 from magie.locking import row_locked
 from magie.queueing import task_queue_on_commit
@@ -37,9 +38,17 @@ def approval_decided_by(*, message, customer_ref: str) -> str:
 
 
 def _refuse_simulated_for_real_customer(request: ApprovalRequest, by: str) -> None:
-    if by.startswith(SIMULATED) and not request.conversation.customer.is_sandbox:
+    """A simulated decision decides only a sandbox customer's request that was shown in the simulator: never a
+    request a real channel showed (a real customer who wrote from a number made a sandbox identity)."""
+    if not by.startswith(SIMULATED):
+        return
+    if not request.conversation.customer.is_sandbox or not _shown_in_simulator(request):
         raise SimulatedDecisionRefused("a decision typed in the simulator cannot decide for a real customer",
                                        approval_id=request.pk)
+
+
+def _shown_in_simulator(request: ApprovalRequest) -> bool:
+    return request.shown_in is not None and request.shown_in.channel == Message.Channel.SIMULATOR
 
 
 def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arguments: dict[str, Any],
@@ -90,11 +99,13 @@ def _locked(approval_id: int) -> ApprovalRequest:
 
 @transaction.atomic
 def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, at: datetime,
-                    announce: bool = False) -> ApprovalRequest:
-    """Record the customer's decision, once. Expiry is checked here (and again at execution): a decision after
-    `expires_at` leaves the request `expired` (returned, not raised, so the state is kept). `by` comes from the
-    verified channel. With `announce`, the agent's continuation is queued after commit (page and app decisions;
-    a button tap is already inside the customer's turn)."""
+                    announce: bool = False, claimed_at: datetime | None = None) -> ApprovalRequest:
+    """Record the customer's decision, once. `at` is the server's clock (for a tap, when it arrived); expiry is
+    judged on it (and again at execution): a decision at or after `expires_at` leaves the request `expired`
+    (returned, not raised, so the state is kept). `claimed_at`, the time the deciding message claimed, is kept
+    beside `decided_at`, never instead of it. `by` comes from the verified channel. With `announce`, the agent's
+    continuation is queued after commit (page and app decisions; a button tap is already inside the customer's
+    turn)."""
     request = _locked(approval_id)
     if request.status != ApprovalRequest.Status.PENDING:
         raise ApprovalAlreadyDecided(approval_id=approval_id, status=request.status)
@@ -109,23 +120,64 @@ def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, a
         request.approve(by, channel, at)
     else:
         request.decline(by, channel, at)
+    request.decision_claimed_at = claimed_at
     request.save()
     if announce:
         _announce(request)
     return request
 
 
+def _tap_refusal(request: ApprovalRequest, message: Message) -> str | None:
+    """Why this tap may not decide this request, or None. A tap decides only its own customer's request, on the
+    channel its preview was shown on: the tapping message's conversation must be the request's (a signed button
+    forwarded to, or replayed by, another number decides nothing), and a simulator tap decides only a request
+    shown in the simulator, a real channel's tap never one."""
+    if message.conversation_id != request.conversation_id:
+        return ApprovalRefusal.Reason.STRANGER
+    if request.shown_in is None:
+        return ApprovalRefusal.Reason.NOT_SHOWN
+    if request.shown_in.is_simulated != message.is_simulated:
+        return ApprovalRefusal.Reason.OTHER_CHANNEL
+    return None
+
+
+def _refusal_record(request: ApprovalRequest, message: Message, reason: str, by: str) -> None:
+    ApprovalRefusal.objects.get_or_create(request=request, message=message, defaults={
+        "reason": reason, "by": by[:120], "claimed_at": message.sent_at, "received_at": tap_received_at(message)})
+
+
+def tap_received_at(message: Message) -> datetime:
+    """When a tap reached the server: the time its message was stored (the channel's claimed `sent_at` is not
+    used for expiry nor for any stamp)."""
+    return message.created_at
+
+
 @transaction.atomic
-def approval_decide_tap(*, approval_id: int, ask_id: int, approve: bool, by: str, at: datetime) -> ApprovalRequest | None:
-    """A tap on a preview's in-chat button, which names its request: decide it if it is the request its Ask awaits
-    right now; None for any other (an old preview's, a voided one's): the decision engine refuses that tap as
-    stale. `by` is the verified sender of the signed webhook (or the terminal's user)."""
-    request = (ApprovalRequest.objects.select_for_update().select_related("ask")
-               .filter(pk=approval_id, ask_id=ask_id, status=ApprovalRequest.Status.PENDING).first())
-    if request is None or request.ask.status != "awaiting_confirmation" or request.ask.pending_approval_id != request.pk:
+def approval_decide_tap(*, approval_id: int, ask_id: int, approve: bool, message: Message) -> ApprovalRequest | None:
+    """A tap on a preview's in-chat button (`message`, stored from the verified channel), which names its request:
+    decide it if the tap is its own customer's (`_tap_refusal`) and it is the request its Ask awaits right now;
+    None for any other (an old preview's, a voided one's, someone else's): the decision engine refuses that tap as
+    stale. A refused tap is recorded (`ApprovalRefusal`), and so is one arriving after expiry (the request is then
+    `expired`). The server's clock decides: the tap is judged and stamped when it arrived; the time it claims is
+    kept beside (`decision_claimed_at`)."""
+    request = (ApprovalRequest.objects.select_for_update(of=("self",))
+               .select_related("ask", "shown_in", "conversation__customer")
+               .filter(pk=approval_id, ask_id=ask_id).first())
+    if request is None:
         return None
+    by = approval_decided_by(message=message, customer_ref=message.conversation.customer.channel_user_id)
+    refusal = _tap_refusal(request, message)
+    if refusal is not None:
+        _refusal_record(request, message, refusal, by)
+        return None
+    if (request.status != ApprovalRequest.Status.PENDING or request.ask.status != "awaiting_confirmation"
+            or request.ask.pending_approval_id != request.pk):
+        return None
+    received = tap_received_at(message)
+    if request.expires_at <= received:
+        _refusal_record(request, message, ApprovalRefusal.Reason.LATE, by)
     return approval_decide(approval_id=request.pk, approve=approve, by=by, channel=ApprovalRequest.Channel.IN_CHAT_BUTTON,
-                           at=at)
+                           at=received, claimed_at=message.sent_at)
 
 
 def _announce(request: ApprovalRequest) -> None:
@@ -142,7 +194,8 @@ def approval_check_usable(*, request: ApprovalRequest, tool: str, preview_hash: 
         raise ApprovalNotUsable("expired", approval_id=request.pk)
     if request.preview_hash != preview_hash:
         raise ApprovalNotUsable("the preview no longer matches", approval_id=request.pk)
-    if request.decided_by.startswith(SIMULATED) and not request.conversation.customer.is_sandbox:
+    if request.decided_by.startswith(SIMULATED) and not (request.conversation.customer.is_sandbox
+                                                         and _shown_in_simulator(request)):
         raise ApprovalNotUsable("a simulated decision never moves a real customer's money", approval_id=request.pk)
 
 

@@ -5,7 +5,7 @@ messages of one conversation are decided one after the other."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import cache, wraps
 from typing import Any
@@ -209,7 +209,7 @@ def _cool_old_parked(parked: list[Ask], at: datetime, message: Message, writes: 
 def message_decide(*, message_id: int, perception: Perception, policy: DecisionPolicy,
                    org_kinds: tuple[str, ...], message: Message | None = None,
                    undecided: bool = False, asked_for: str | None = None,
-                   writes: AskWrites | None = None) -> DecisionOutcome:
+                   writes: AskWrites | None = None, tap_refused: bool = False) -> DecisionOutcome:
     """Decide what `message` does to the conversation's Asks, apply it, and record the decision with its rule.
 
     Locks the conversation row (unless the caller holds it and says so: `writes`, `asks.writes`); reads only the open Ask, the
@@ -220,6 +220,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     `message`, with its `conversation` attached, and `undecided=True` when it read, under a lock it still holds
     (the turn's lease), that no decision was recorded for it: the check is not made again. `asked_for`: the slot
     the previous reply asked for (a value for it answers the question rather than asking "change or new?").
+    `tap_refused`: the approval this confirm/decline tap names refused it (a tap from another conversation or on
+    another channel than its preview's, or for a request no longer current): the tap is read as a stale one.
     """
     if message is None or message.pk != message_id:
         message = Message.objects.select_related("conversation").get(pk=message_id)
@@ -238,6 +240,8 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     parked = _cool_old_parked([ask for ask in current if ask.status == Ask.Status.SUSPENDED], at, message, writes)
     slots = asks_slots([ask for ask in (open_ask, *parked) if ask is not None])
     tap, clarified = _tap_for(message, conversation)
+    if tap_refused and tap is not None and tap.action in ("confirm", "decline"):
+        tap = replace(tap, approval_id=None)
     source_message = message
     if clarified is not None:  # a clarify choice applies the values of the message it asked about
         perception = clarified

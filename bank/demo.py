@@ -62,11 +62,15 @@ MARIA_RANDOM_KEY = "7f3c2a9e-4b1d-4e8a-9c6f-2d5b8e1a0c47"
 
 def _holder(*, name: str, document: str, kind: str, phone: str, customer_ref: str, balance_cents: int,
             number: str) -> Holder:
+    """A demo holder: test money (the demo's sandbox customers, and the simulator, move it)."""
     existing = Holder.objects.filter(document=document).first()
     if existing:
+        if not existing.is_test:
+            Holder.objects.filter(pk=existing.pk).update(is_test=True)
+            existing.is_test = True
         return existing
     return holder_create(name=name, document=document, kind=kind, phone=phone, customer_ref=customer_ref,
-                         balance_cents=balance_cents, account_number=number)
+                         balance_cents=balance_cents, account_number=number, is_test=True)
 
 
 def seed_bank_demo(organisation) -> None:

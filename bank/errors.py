@@ -12,6 +12,13 @@ class AccountNotFound(NotFound):
     code, http_status = "account_not_found", 404
 
 
+class RealMoneyRefused(DomainError):
+    """A test path (the WhatsApp simulator) named a holder whose money is real: only test holders' money is moved or
+    read there."""
+
+    code, http_status = "real_money_refused", 403
+
+
 class TransferNotFound(NotFound):
     code, http_status = "transfer_not_found", 404
 

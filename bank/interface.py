@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from django.db import connection
 
 from bank import selectors, services
+from bank.errors import RealMoneyRefused
 from bank.models import Account, Holder, PixKey, PixTransfer
 
 
@@ -132,20 +133,29 @@ def statement_of(statement: selectors.PixStatement) -> Statement:
 class SandboxBank:
     """BankCore on this engine's services, in the current organisation's schema. `now` fixes the clock (tests).
     `holders`: where a caller making several calls for one customer (an agent turn) keeps the holder rows read —
-    who the customer is, which nothing in a turn changes; balances live on accounts and are always read afresh."""
+    who the customer is, which nothing in a turn changes; balances live on accounts and are always read afresh.
+    `test_money_only` (the WhatsApp simulator's turns): every call names a test holder (`Holder.is_test`) or is
+    refused with RealMoneyRefused before anything is read or written."""
 
-    def __init__(self, now: datetime | None = None, holders: dict[Any, Holder] | None = None) -> None:
+    def __init__(self, now: datetime | None = None, holders: dict[Any, Holder] | None = None,
+                 test_money_only: bool = False) -> None:
         self.now = now
         self.holders = holders
+        self.test_money_only = test_money_only
 
     def _holder(self, customer_ref: str) -> Holder:
         remembered = self.holders
         if remembered is None:
-            return selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+            return self._allowed(selectors.holder_get_by_customer_ref(customer_ref=customer_ref))
         key = (str(getattr(connection, "schema_name", "")), str(customer_ref))
         holder = remembered.get(key)
         if holder is None:
             holder = remembered[key] = selectors.holder_get_by_customer_ref(customer_ref=customer_ref)
+        return self._allowed(holder)
+
+    def _allowed(self, holder: Holder) -> Holder:
+        if self.test_money_only and not holder.is_test:
+            raise RealMoneyRefused("the simulator moves and reads only test money")
         return holder
 
     def lookup_key(self, customer_ref: str, key: str) -> KeyOwner:

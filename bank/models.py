@@ -74,6 +74,10 @@ class Holder(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     phone = models.CharField(max_length=16, validators=[e164_validator])
     customer_ref = models.CharField(max_length=20, unique=True, validators=[customer_ref_validator])
+    # Test money: a holder opened for an organisation's test identities (the demo's, the WhatsApp simulator's
+    # sandbox customers). The simulator moves and reads only test holders' money (`SandboxBank(test_money_only)`),
+    # so a sandbox identity that shares a real holder's number never reaches that holder's account.
+    is_test = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

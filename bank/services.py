@@ -107,10 +107,11 @@ def bank_settings_update(*, night_limit_cents: int | None = None, ispb: str | No
 @transaction.atomic
 def holder_create(
     *, name: str, document: str, kind: str, phone: str, customer_ref: str, balance_cents: int = 0,
-    account_number: str | None = None,
+    account_number: str | None = None, is_test: bool = False,
 ) -> Holder:
-    """A holder and their account (opened with `balance_cents`). ValidationError on invalid fields."""
-    holder = Holder(name=name, document=document, kind=kind, phone=phone, customer_ref=customer_ref)
+    """A holder and their account (opened with `balance_cents`). ValidationError on invalid fields. `is_test`: test
+    money, the only money the WhatsApp simulator may move or read (`Holder.is_test`)."""
+    holder = Holder(name=name, document=document, kind=kind, phone=phone, customer_ref=customer_ref, is_test=is_test)
     holder.full_clean()
     holder.save()
     account_open(holder=holder, number=account_number or f"{holder.pk:06d}-{customer_ref[-1]}",

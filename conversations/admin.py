@@ -6,12 +6,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from conversations.models import Conversation, Customer, Message
-from conversations.services import SandboxIdTaken, customer_create_sandbox
+from conversations.rendering import payload_for_staff
+from conversations.services import SandboxIdTaken, customer_create_sandbox, sandbox_id_is_real
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
 from staff.labels import (
     DATA_RIGHTS,
     DATA_RIGHTS_LINK,
+    FIELD_LABELS,
     SANDBOX_ID_DIGITS_ONLY,
     SANDBOX_ID_LABEL,
     SANDBOX_ID_NOT_A_NUMBER,
@@ -22,9 +24,13 @@ from staff.labels import (
 
 class MessageInline(ReadOnlyInline):
     model = Message
-    readonly_fields = ["sent_at", "direction", "kind", "text", "payload", "reply_to"]
+    readonly_fields = ["sent_at", "direction", "kind", "text", "payload_shown", "reply_to"]
     fields = list(readonly_fields)
     ordering = ["sent_at", "pk"]
+
+    @admin.display(description=FIELD_LABELS["payload"])
+    def payload_shown(self, obj: Message) -> str:  # the payload with a signed tap's signature redacted
+        return payload_for_staff(obj.payload)
 
 
 @admin.register(Conversation, site=backoffice_site)
@@ -59,6 +65,8 @@ class SandboxCustomerForm(forms.ModelForm):
         existing = Customer.objects.filter(channel_user_id=value).first()
         if existing is not None:
             raise forms.ValidationError(SANDBOX_ID_TAKEN if existing.is_sandbox else SANDBOX_ID_REAL)
+        if sandbox_id_is_real(value):  # a bank holder with real money, who has not written yet
+            raise forms.ValidationError(SANDBOX_ID_REAL)
         return value
 
     def validate_unique(self) -> None:  # customer_create_sandbox says it precisely

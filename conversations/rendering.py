@@ -7,6 +7,7 @@ when it sends. Everything else â€” admin pages, traces, exports, the simulator â
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 Renderer = Callable[[object, str], str]
@@ -23,3 +24,13 @@ def message_text_for_customer(*, message) -> str:
     for renderer in _renderers:
         text = renderer(message, text)
     return text
+
+
+_SIGNATURE = re.compile(r"(?<=:)[0-9a-fA-F]{16,}$")
+SIGNATURE_REDACTED = "[signature redacted]"
+
+
+def payload_for_staff(payload: str) -> str:
+    """A button's payload as staff pages, traces and exports show it: a signed button's signature (its last part,
+    `confirm:<ask>:<approval>:<hmac>`) redacted, so no page ever holds a tap someone could replay."""
+    return _SIGNATURE.sub(SIGNATURE_REDACTED, payload or "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -28,12 +29,34 @@ class Stored:
     created: bool  # False: the channel redelivered a message we already have; nothing more must happen
 
 
-@transaction.atomic
-def customer_create_sandbox(*, channel_user_id: str, name: str = "") -> Customer:
-    """A new sandbox customer (a test identity the simulator may talk as). An id that is already a customer's is
-    refused: a real customer never becomes a sandbox one. Idempotent for an existing sandbox customer."""
+# Whether an id belongs to someone real in another room (a bank holder whose money is real): registered by the
+# room that knows both (agent.apps), so conversations imports no engine. Each check returns True to refuse.
+SandboxIdCheck = Callable[[str], bool]
+_sandbox_id_checks: list[SandboxIdCheck] = []
+
+
+def sandbox_id_check_register(check: SandboxIdCheck) -> None:
+    if check not in _sandbox_id_checks:
+        _sandbox_id_checks.append(check)
+
+
+def sandbox_id_is_real(channel_user_id: str) -> bool:
+    """True when `channel_user_id` is a real customer's: a customer who is not a sandbox one, or someone a
+    registered check knows as real (a bank holder with real money)."""
     customer = Customer.objects.filter(channel_user_id=channel_user_id).first()
     if customer is not None and not customer.is_sandbox:
+        return True
+    return any(check(channel_user_id) for check in _sandbox_id_checks)
+
+
+@transaction.atomic
+def customer_create_sandbox(*, channel_user_id: str, name: str = "") -> Customer:
+    """A new sandbox customer (a test identity the simulator may talk as). An id that is already a customer's, or
+    a real bank holder's (`sandbox_id_is_real`), is refused: a real customer never becomes a sandbox one.
+    Idempotent for an existing sandbox customer."""
+    customer = Customer.objects.filter(channel_user_id=channel_user_id).first()
+    if (customer is not None and not customer.is_sandbox) or (customer is None
+                                                              and sandbox_id_is_real(channel_user_id)):
         raise SandboxIdTaken(f"{channel_user_id} is already a real customer: choose another id for a sandbox one.",
                              customer=channel_user_id)
     if customer is None:

@@ -18,6 +18,7 @@ from asks.models import Ask
 from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
+from conversations.rendering import payload_for_staff
 from inbox.models import NOTICE_REASONS, WEEKDAYS, CannedReply, Escalation, InboxSettings
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
@@ -163,6 +164,7 @@ def escalation_conversation(*, escalation: Escalation, limit: int = 50) -> list[
     for message in reversed(list(recent)):
         reply = getattr(message, "escalation_reply", None) if message.direction == Message.Direction.OUTBOUND else None
         items.append({"message": message, "author": reply.author if reply else None,
+                      "payload": payload_for_staff(message.payload),  # a signed tap's signature redacted
                       "delivery": _delivery(message) if message.direction == Message.Direction.OUTBOUND else ""})
     return items
 

@@ -50,6 +50,7 @@ MODEL_NAMES = {
     "agent.FailedTurn": (_("failed turn"), _("failed turns")),
     "agent.AgentSettings": (_("model provider"), _("model provider")),
     "approvals.ApprovalRequest": (_("approval"), _("approvals")),
+    "approvals.ApprovalRefusal": (_("refused tap"), _("refused taps")),
     "inbox.Escalation": (_("escalated chat"), _("escalated chats")),
     "inbox.EscalationReply": (_("reply by a person"), _("replies by people")),
     "inbox.EscalationNote": (_("private note on an escalated chat"), _("private notes on escalated chats")),
@@ -79,7 +80,8 @@ FIELD_LABELS = {
     "changes": _("changes"), "snapshot": _("the whole policy"), "version": _("version"),
     "phone_number_id": _("WhatsApp phone number id"), "display_phone_number": _("phone number"),
     "channel_user_id": _("WhatsApp id"), "whatsapp_user_id": _("WhatsApp user id"),
-    "is_sandbox": _("sandbox customer"), "last_inbound_at": _("last message from the customer"),
+    "is_sandbox": _("sandbox customer"), "is_test": _("test money"),
+    "decision_claimed_at": _("time the decision claimed"), "received_at": _("received"), "by": _("by"), "last_inbound_at": _("last message from the customer"),
     "abandon_reason": _("why abandoned"), "failure_code": _("failure"), "closed_at": _("closed"),
     "last_activity_at": _("last activity"), "resumed_from": _("resumed from"),
     "pending_approval_id": _("pending approval"), "document": _("document"), "customer_ref": _("customer reference"),
@@ -173,7 +175,9 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
     gettext_noop("In Chat Button"), gettext_noop("App"), gettext_noop("Pending"), gettext_noop("Approved"),
     gettext_noop("Declined"), gettext_noop("Expired"), gettext_noop("Voided"), gettext_noop("Executed"),
     gettext_noop("Execution Failed"), gettext_noop("Open"), gettext_noop("Claimed"), gettext_noop("Resolved"),
-    gettext_noop("Balance and recent Pix"),
+    gettext_noop("Balance and recent Pix"), gettext_noop("tapped from another customer's conversation"),
+    gettext_noop("tapped on another channel than the preview's"), gettext_noop("the request was never shown"),
+    gettext_noop("arrived after the request expired"),
 }
 
 # The back office's words for the conversations app: written here, as conversations/locale is the customers'

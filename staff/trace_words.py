@@ -97,7 +97,7 @@ TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look
 
 # Why a tool call, an execution or a turn failed: the engines' error codes, the registry's and the gate's.
 FAILURES = {
-    "account_not_found": _("account not found"), "transfer_not_found": _("Pix transfer not found"),
+    "account_not_found": _("account not found"), "real_money_refused": _("real money refused in the simulator"), "transfer_not_found": _("Pix transfer not found"),
     "invalid_key": _("not a valid Pix key"), "key_not_found": _("Pix key not found"),
     "lookup_budget_exceeded": _("too many Pix key lookups"), "amount_invalid": _("invalid amount"),
     "same_account": _("the key is the customer's own account"), "insufficient_funds": _("insufficient funds"),

@@ -9,9 +9,12 @@ from whatsapp.models import Delivery
 
 
 def phone_messages(*, wa_id: str, limit: int = 200) -> list[dict[str, Any]]:
-    """The customer's conversation as a phone shows it (oldest first), with each reply's delivery status. The
-    simulator shows only its sandbox customers' (whatsapp/simulator_views.py checks before calling)."""
-    messages = (Message.objects.filter(conversation__customer__channel_user_id=wa_id)
+    """The sandbox customer's conversation as the simulator's phone shows it (oldest first), with each reply's
+    delivery status: only what was said on the simulator channel. A real channel's messages (a real customer who
+    wrote from a number that was made a sandbox identity) are never shown there. The simulator shows only its
+    sandbox customers' (whatsapp/simulator_views.py checks before calling)."""
+    messages = (Message.objects.filter(conversation__customer__channel_user_id=wa_id,
+                                       channel=Message.Channel.SIMULATOR)
                 .select_related("delivery").order_by("-pk")[:limit])  # arrival order, as a phone shows it
     rows = []
     for message in reversed(list(messages)):

@@ -208,4 +208,5 @@ TOOLS = engine_tools(
 
 def _bank(ctx: ToolContext) -> SandboxBank:
     """The bank for this call; within a turn, the customer's holder row is read once (`TurnWrites.holders`)."""
-    return SandboxBank(now=ctx.now, holders=ctx.writes.holders if ctx.writes is not None else None)
+    return SandboxBank(now=ctx.now, holders=ctx.writes.holders if ctx.writes is not None else None,
+                       test_money_only=ctx.test_money_only)

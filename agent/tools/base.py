@@ -48,6 +48,9 @@ class ToolContext:
     no_pending_request: bool = False
     ask_without_code: bool = False  # this message started the Ask and held no Pix code: the Ask has none to read
     writes: TurnWrites | None = None  # the turn's unit of work (`agent.writes`); None: each service on its own
+    # A turn of the WhatsApp simulator (or the continuation of a request shown there): the bank moves and reads
+    # only test holders' money (bank.interface.SandboxBank), whoever the sandbox identity's number belongs to.
+    test_money_only: bool = False
 
 
 @dataclass(frozen=True)

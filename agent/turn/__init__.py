@@ -229,7 +229,7 @@ def approval_announced(*, approval_id: int) -> None:
     expiry) and tell the customer in their conversation, through the outbox. One short transaction under the
     conversation lock; it bumps the conversation's version, so a turn waiting on the model recomputes."""
     org = organisation_in_force()
-    request = ApprovalRequest.objects.select_related("conversation__customer").get(pk=approval_id)
+    request = ApprovalRequest.objects.select_related("conversation__customer", "shown_in").get(pk=approval_id)
     conversation = request.conversation
     # The row lock, not the turn lease: a decision from outside the chat does not wait for a turn that is waiting
     # on the model (that turn sees the version move and recomputes).
@@ -243,7 +243,8 @@ def approval_announced(*, approval_id: int) -> None:
             message_id=last_inbound.pk if last_inbound else 0, customer_ref=customer.channel_user_id,
             customer_name=customer.name, org_kind=tenancy.kind, language=conversation.language or tenancy.language,
             currency=tenancy.currency, time_zone=tenancy.time_zone, policy=org.policy, now=timezone.now(),
-            public_base_url=org.public_base_url)
+            public_base_url=org.public_base_url,
+            test_money_only=request.shown_in is not None and request.shown_in.is_simulated)
         draft = approval_continue(approval_id=approval_id, ctx=ctx)
         conversation_touch(conversation_id=conversation.pk)
         if draft is not None and draft.text:

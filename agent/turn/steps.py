@@ -38,7 +38,7 @@ from agent.turn.state import TurnState
 from approvals.links import approval_link_redacted
 from approvals.models import ApprovalRequest
 from approvals.previews import word
-from approvals.services import approval_decide_tap, approval_decided_by
+from approvals.services import approval_decide_tap
 from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
@@ -192,15 +192,17 @@ def decide(state: TurnState) -> None:
         if tap is not None and tap.action in ("confirm", "decline") and tap.approval_id and tap.ask_id:
             # approvals records the decision on the request the button names (if its Ask awaits exactly that one)
             # before asks moves the Ask, so the Ask's move does not void the request being decided
-            approval_decide_tap(approval_id=tap.approval_id, ask_id=tap.ask_id, approve=tap.action == "confirm",
-                                by=approval_decided_by(message=message,
-                                                       customer_ref=state.conversation.customer.channel_user_id),
-                                at=message.sent_at)
+            # (bound to this conversation and channel, judged on the tap's arrival: approvals.services)
+            tap_refused = approval_decide_tap(approval_id=tap.approval_id, ask_id=tap.ask_id,
+                                              approve=tap.action == "confirm", message=message) is None
+        else:
+            tap_refused = False
         # read with the message, under this lease (still ours: checked above); once — a recompute asks again
         undecided = message.__dict__.pop("decided", True) is False
         outcome = message_decide(message_id=message.pk, perception=state.perception, message=message,
                                  undecided=undecided, policy=decision_policy(org.policy), asked_for=state.asked_for,
-                                 org_kinds=kinds_for(org.tenancy.kind), writes=state.writes)
+                                 org_kinds=kinds_for(org.tenancy.kind), writes=state.writes,
+                                 tap_refused=tap_refused)
         state.outcome = outcome
         state.trace.decision, state.trace.rule = outcome.decision.action.value, outcome.decision.rule
         ask = outcome.ask
@@ -235,6 +237,9 @@ def act(state: TurnState) -> None:
     assert state.ctx is not None
     if state.ctx.approval_decided is None:
         return
+    # The execution runs on the server's clock, never on the time the tap claims: the transfer, the request's
+    # `executed_at` and the Ask's moves are stamped now (a tap delivered late cannot backdate money).
+    state.ctx.now = timezone.now()
     with lease_locked(state.lease, state.writes):
         draft = approval_continue(approval_id=state.ctx.approval_decided, ctx=state.ctx,
                                   call=lambda ctx, name, arguments: call_tool(state, name, arguments, locked=False),
@@ -471,6 +476,7 @@ def tool_context(state: TurnState, ask_id: int | None, message_id: int, now: dat
         customer_ref=customer.channel_user_id, customer_name=customer.name, org_kind=tenancy.kind,
         language=state.lang, currency=tenancy.currency, time_zone=tenancy.time_zone, policy=state.org.policy,
         now=now, public_base_url=state.org.public_base_url, writes=state.writes,
+        test_money_only=state.message.is_simulated,
     )
 
 

@@ -5,6 +5,7 @@ import threading
 from datetime import timedelta
 
 from django.db import connection
+from django.db.models import F
 from django_tenants.utils import schema_context, tenant_context
 
 from agent.testing import completion
@@ -67,6 +68,9 @@ def test_typed_sim_executes_nothing(demobank):
 def test_a_preview_shown_16_minutes_earlier_cannot_be_approved(demobank):
     conversation = Conversation()
     preview = conversation.say("manda 200 pro Pedro")
+    # 16 minutes pass on the server's clock (the one expiry is judged on), not only on the tap's claimed time
+    ApprovalRequest.objects.update(created_at=F("created_at") - timedelta(minutes=16),
+                                   expires_at=F("expires_at") - timedelta(minutes=16))
     conversation.now += timedelta(minutes=16)
     late = conversation.tap(preview, 0)
     assert "expirou" in late.reply

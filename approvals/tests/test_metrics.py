@@ -5,6 +5,7 @@ import json
 from datetime import timedelta
 
 from django.core.management import call_command
+from django.db.models import F
 from django.utils import timezone
 
 from agent.tests.helpers import Conversation
@@ -24,6 +25,9 @@ def test_approved_declined_and_expired_are_counted_and_nothing_ran_unapproved(de
     conversation.tap(conversation.say("manda 10 pro Pedro"), 0)  # approved → executed
     conversation.tap(conversation.say("manda 20 pra Ana"), 1)  # declined
     preview = conversation.say("manda 30 pro João")
+    # 16 minutes pass on the server's clock, the one expiry is judged on
+    ApprovalRequest.objects.filter(pk=preview.ask.pending_approval_id).update(
+        created_at=F("created_at") - timedelta(minutes=16), expires_at=F("expires_at") - timedelta(minutes=16))
     conversation.now += timedelta(minutes=16)
     conversation.tap(preview, 0)  # expired
     report = metrics()

@@ -20,6 +20,7 @@ from approvals.models import ApprovalRequest
 from asks.models import Ask, AskTransition, Decision, SlotEvent
 from bank.models import PixTransfer
 from conversations.models import Conversation, Message
+from conversations.rendering import payload_for_staff
 from inbox.models import Escalation
 from magie.errors import NotFound
 from tenants.models import Organisation, PolicyVersion
@@ -81,7 +82,7 @@ def _delivery_status(message: Message) -> str:
 def _message_entry(message: Message, ask_id: int | None) -> TraceEntry:
     return TraceEntry(at=message.created_at, kind="message", ask_id=ask_id, detail={
         "id": message.pk, "direction": message.direction, "kind": message.kind, "channel": message.channel,
-        "text": message.text, "payload": message.payload, "sent_at": message.sent_at,
+        "text": message.text, "payload": payload_for_staff(message.payload), "sent_at": message.sent_at,
         "buttons": [button.get("title", "") for button in message.buttons or []],
         "delivery": _delivery_status(message),
     })
