@@ -121,6 +121,8 @@ FIELD_LABELS = {
     "detail": _("detail"), "direction": _("direction"), "text": _("text"), "sent_at": _("sent"),
     "payload": _("payload"), "reply_to": _("reply to"), "time_zone": _("time zone"),
     "schema_name": _("schema (host name)"), "admin_totp_required": _("admins must use a second factor"),
+    "agent_totp_required": _("human agents must use a second factor"),
+    "auditor_totp_required": _("auditors must use a second factor"),
     "gates": _("approval rules"), "on_tool_failure": _("when a system call fails"),
     "side_request": _("when the customer asks something else"), "approval_expiry": _("approval expiry"),
     "ask_stale_after": _("request goes stale after"), "enabled_guards": _("checks on every reply"),

@@ -306,8 +306,8 @@ class RoleAdmin(ReadOnlyAdmin):
 class StaffSecurityAdmin(ModelAdmin):
     """This organisation's staff-login rules; changed through `organisation_staff_security_update`."""
 
-    fields = ["admin_totp_required"]
-    list_display = ["name", "admin_totp_required"]
+    fields = ["admin_totp_required", "agent_totp_required", "auditor_totp_required"]
+    list_display = ["name", "admin_totp_required", "agent_totp_required", "auditor_totp_required"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).filter(pk=request.tenant.pk)
@@ -321,6 +321,8 @@ class StaffSecurityAdmin(ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         organisation_staff_security_update(organisation=request.tenant,
                                            admin_totp_required=form.cleaned_data["admin_totp_required"],
+                                           agent_totp_required=form.cleaned_data["agent_totp_required"],
+                                           auditor_totp_required=form.cleaned_data["auditor_totp_required"],
                                            changed_by=actor(request))
 
 

@@ -67,6 +67,11 @@ class Organisation(TenantMixin):
     # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
     admin_totp_required = models.BooleanField(
         default=False, help_text=_("Admins must enter a code of an authenticator app after their password."))
+    # The same for the staff who read chats and balances: human agents, auditors.
+    agent_totp_required = models.BooleanField(
+        default=False, help_text=_("Human agents must enter a code of an authenticator app after their password."))
+    auditor_totp_required = models.BooleanField(
+        default=False, help_text=_("Auditors must enter a code of an authenticator app after their password."))
 
     auto_create_schema = True
     auto_drop_schema = False
@@ -113,7 +118,7 @@ class Domain(DomainMixin):
 
 
 class StaffSecurity(Organisation):
-    """The back office's page for an organisation's staff-login rules (today: TOTP for admins)."""
+    """The back office's page for an organisation's staff-login rules (a TOTP second factor, per role)."""
 
     class Meta:
         proxy = True

@@ -129,12 +129,18 @@ def whatsapp_channel_save(
 
 @transaction.atomic
 def organisation_staff_security_update(*, organisation: Organisation, admin_totp_required: bool,
-                                       changed_by: str) -> None:
-    """Require (or stop requiring) a TOTP second factor of the organisation's admins; logged with who did it."""
-    Organisation.objects.filter(pk=organisation.pk).update(admin_totp_required=admin_totp_required)
-    organisation.admin_totp_required = admin_totp_required
-    logger.warning("staff security of %s: admin_totp_required=%s, by %s", organisation.schema_name,
-                   admin_totp_required, changed_by)
+                                       changed_by: str, agent_totp_required: bool | None = None,
+                                       auditor_totp_required: bool | None = None) -> None:
+    """Require (or stop requiring) a TOTP second factor of the organisation's admins, human agents and auditors
+    (None: that role's rule unchanged); logged with who did it."""
+    rules = {"admin_totp_required": admin_totp_required, "agent_totp_required": agent_totp_required,
+             "auditor_totp_required": auditor_totp_required}
+    rules = {name: value for name, value in rules.items() if value is not None}
+    Organisation.objects.filter(pk=organisation.pk).update(**rules)
+    for name, value in rules.items():
+        setattr(organisation, name, value)
+    logger.warning("staff security of %s: %s, by %s", organisation.schema_name,
+                   ", ".join(f"{name}={value}" for name, value in rules.items()), changed_by)
 
 
 @transaction.atomic

@@ -1,7 +1,7 @@
 """Staff login hardening: the TOTP second factor (django-otp) and the client address axes counts failures by.
 
-Who needs a second factor: anyone who has set one up (it is then always asked), every `admin` of an
-organisation that turned `admin_totp_required` on, and every operator of the platform when
+Who needs a second factor: anyone who has set one up (it is then always asked), every member of a role whose rule
+the organisation turned on (`admin_totp_required`, `agent_totp_required`, `auditor_totp_required`), and every operator of the platform when
 MAGIE_OPERATOR_TOTP_REQUIRED is on (the default in production: an operator can re-key any channel). After the password, such a user is sent to
 `/admin/second-factor/` until a code is verified; a user without a confirmed device enrols there (QR code and key,
 then a first code). django-otp's TOTP devices live in the user's schema, like the users; wrong codes are throttled
@@ -52,9 +52,9 @@ def second_factor_required(request: HttpRequest, user) -> bool:
         return False
     if tenant.is_platform:
         return bool(settings.MAGIE_OPERATOR_TOTP_REQUIRED)
-    if not tenant.admin_totp_required:
-        return False
-    return user_role(user) == Role.ADMIN
+    required = {Role.ADMIN.value: tenant.admin_totp_required, Role.AGENT.value: tenant.agent_totp_required,
+                Role.AUDITOR.value: tenant.auditor_totp_required}
+    return bool(required.get(user_role(user) or "", False))
 
 
 class SecondFactorMiddleware:
@@ -130,7 +130,7 @@ def second_factor(request: HttpRequest) -> HttpResponse:
     context = {
         "title": _("Set up a second factor") if enrolling else _("Second factor"),
         "enrolling": enrolling, "error": error, "next": _next_url(request),
-        "required": second_factor_required(request, user),
+        "required": second_factor_required(request, user), "role": user_role(user),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),
     }
     if enrolling:

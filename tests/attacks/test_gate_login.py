@@ -154,3 +154,24 @@ def test_without_the_setting_the_operator_is_not_asked(settings):
     settings.MAGIE_OPERATOR_TOTP_REQUIRED = False
     client, response = login(None, "platform", DEMO_PASSWORD, ADMIN_ADDRESS)
     assert response.status_code == 302 and client.get("/admin/").status_code == 200
+
+
+@pytest.mark.parametrize("role,field", [("agent", "agent_totp_required"), ("auditor", "auditor_totp_required")])
+def test_a_stolen_agent_or_auditor_password_reads_no_chat_when_the_organisation_requires_a_code(demobank, role,
+                                                                                                field):
+    from django.db import connection
+
+    from tenants.testing import signed_in
+
+    connection.set_schema_to_public()
+    staff_security = f"/admin/tenants/staffsecurity/{demobank.pk}/change/"
+    assert signed_in("demobank", role).post(staff_security, {field: "on"}).status_code == 403  # not their rule
+    assert signed_in("demobank", "admin").post(staff_security, {field: "on"}).status_code == 302
+    client, response = login("demobank", role, DEMO_PASSWORD, "198.51.100.50")
+    assert response.status_code == 302
+    chats = client.get("/admin/conversations/conversation/")
+    assert chats.status_code == 302 and chats["Location"].startswith("/admin/second-factor/")
+    enrol = client.get(chats["Location"])
+    assert "Um segundo fator é obrigatório para entrar aqui." in enrol.content.decode()
+    other = "auditor" if role == "agent" else "agent"
+    assert signed_in("demobank", other).get("/admin/").status_code == 200  # one role's rule, not every role's
