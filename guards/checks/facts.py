@@ -68,6 +68,16 @@ COVERS: dict[str, frozenset[str]] = {
     "cancelled": frozenset({"cancelled"}), "pending": frozenset({"pending", "booked", "scheduled"}),
     "done": frozenset({"sent", "booked", "paid", "scheduled"}),
 }
+# A street's word and its abbreviation are one word ("Berryessa Rd" is "Berryessa Road").
+_STREET_PAIRS = (("road", "rd"), ("street", "st"), ("avenue", "ave"), ("avenue", "av"), ("boulevard", "blvd"),
+                 ("drive", "dr"), ("lane", "ln"), ("highway", "hwy"), ("court", "ct"), ("place", "pl"),
+                 ("square", "sq"), ("parkway", "pkwy"), ("saint", "st"), ("mount", "mt"), ("fort", "ft"),
+                 ("north", "n"), ("south", "s"), ("east", "e"), ("west", "w"), ("avenida", "av"), ("rua", "r"),
+                 ("carrer", "c"), ("calle", "c"), ("plaza", "pza"), ("international", "intl"))
+STREET_WORDS: dict[str, tuple[str, ...]] = {}
+for _long, _short in _STREET_PAIRS:
+    STREET_WORDS[_long] = (*STREET_WORDS.get(_long, ()), _short)
+    STREET_WORDS[_short] = (*STREET_WORDS.get(_short, ()), _long)
 SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
@@ -109,6 +119,7 @@ class Support:
     def add_name(self, text: str) -> None:
         for word in name_words(text):
             self.name_words.add(word.text)
+            self.name_words.update(STREET_WORDS.get(word.text, ()))
 
 
 def _zones(inp: GuardInput) -> list[ZoneInfo]:
@@ -249,7 +260,9 @@ def _reference_key(text: str) -> str:
 
 def _effect_statuses(tool: str, inp: GuardInput) -> tuple[str, ...]:
     kind = inp.effect_kinds.get(tool) or effect_kind_of(tool)
-    return ("sent",) if kind == "money" else ("booked", "scheduled")
+    if kind == "money":
+        return ("sent",)
+    return ("booked", "paid") if kind == "order" else ("booked", "scheduled")  # a ticket bought is paid for
 
 
 def effect_kind_of(tool: str) -> str:
@@ -295,7 +308,9 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
-                support.effect_names.extend(read.names)
+                # whom and where the effect was for: its result's names, products and addresses
+                support.effect_names.extend((*read.names, *read.products,
+                                             *(value for kind, value in read.identifiers if kind == "address")))
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -351,11 +366,19 @@ def _date_supported(value: Any, support: Support, today: date | None) -> bool:
     return False
 
 
-def _name_supported(raw: str, support: Support) -> bool:
+def _name_supported(raw: str, support: Support, common: frozenset[str]) -> bool:
+    """Every word of the name is a word of a supported name; a word of the language next to supported ones ("Play
+    Bad Habit", "Stone Cold By Demi Lovato", "the City of San Jose") is no part of the name."""
     words = [w for w in name_words(raw) if w.text not in OPTIONAL and w.text not in CONNECTORS]
     if not words:
         return True
-    return all(len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support) for w in words)
+    missing = [w.text for w in words
+               if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
+    if not missing:
+        return True
+    # only when a word of its own is supported: "Market Street" is no "Main Street" for its "street"
+    own = any(w.text not in common and w.text not in missing and len(w.text) > 1 for w in words)
+    return own and all(word in common and word not in STREET_WORDS for word in missing)
 
 
 def _prefix_in(word: str, support: Support) -> bool:
@@ -376,7 +399,7 @@ NOT_A_FACT: dict[Lang, str] = {
           r"|queres|desea|deseas|debo|debe|todavia|aun|pendiente",
     "ca": r"no|mai|ni|res|cap|si|quan|tan bon punt|un cop|sera|seran|quedara|pot|poden|pugui|puc|vols|voleu|haig|he de|encara"
           r"|pendent",
-    "en": r"not|no|never|nothing|none|\w+n't|if|when|once|after|before|until|unless|will|would|shall|should|can|could|may|might"
+    "en": r"not|no|never|unable|nothing|none|\w+n't|if|when|once|after|before|until|unless|will|would|shall|should|can|could|may|might"
           r"|want|like|going to|about to|yet|still|pending|whether",
 }
 
@@ -422,12 +445,17 @@ def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], po
     return part_start, part_end
 
 
+@lru_cache(maxsize=16)
+def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
+    return frozenset().union(*(COMMON[lang] for lang in languages))
+
+
 def draft_facts(inp: GuardInput) -> list[Fact]:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
     its host may be shown is the link guard's to say."""
     text, lang = inp.draft, inp.lang
-    common = frozenset().union(*(COMMON[other] for other in inp.claim_languages))
+    common = _common(inp.claim_languages)
     found = [*dates_in(text, lang), *times_in(text, lang), *counts_in(text, lang), *references_in(text),
              *warranties_in(text, lang), *statuses_in(text, lang), *names_in(text, lang, common=common)]
     spans = [(start, end) for start, end, _ in links(text)]
@@ -470,7 +498,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = fact.value in support.lengths or fact.value in support.counts
         elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
-            ok = said[0] in support.places or (not said[1] and said[0] in support.counts)
+            # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
+            ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths))
         elif fact.kind == "warranty":
             ok = fact.value in support.warranties
         elif fact.kind == "reference":
@@ -484,7 +513,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
-            ok = _name_supported(fact.raw, support)
+            ok = _name_supported(fact.raw, support, _common(inp.claim_languages))
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
