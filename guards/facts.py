@@ -322,7 +322,7 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+see|(?:i|we)\s+got|(?:i|we)\s+located",
+    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located",
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
@@ -356,7 +356,8 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
-        rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})(?=\s+[a-z])"
+        rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
+        rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
         rf")(?![\w])")
 
@@ -507,6 +508,7 @@ CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los
 # A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.".
 _NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.]|\.(?![^\W\d_]{2}))+")
 _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3})$")
+_ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
 
@@ -536,7 +538,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             bare = run[0][2].strip(".'’-&,")
             if key in common or _WORD_SHAPE[lang].search(key) or "-" in key \
                     or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])) \
-                    or (bare.isupper() and len(bare) <= 3):
+                    or (bare.isupper() and len(bare) <= 3 and bare.isalpha()):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
                 # sentence, where every word is capitalised: no list of a language's words is complete enough to
                 # tell "Peça" from "Pedro" there, so a sentence's first word alone is read as a word.
@@ -553,14 +555,21 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     low = folded(text)  # one folding for every token's key (same offsets)
     for index, (start, end, word) in enumerate(tokens):
         first = word[0]
+        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < len(tokens) \
+                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip() \
+                and folded(tokens[index + 1][2]).strip(".,") not in NEVER_NAMES:
+            run_at_start[0] = False
+            run.append((start, end, word))  # a numbered street: "3rd Avenue", "29th Street"
+            continue
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
         bare = word.strip(".'’-&")
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
-        if run and not capital and bare.isdigit() and len(bare) <= 4 and not text[run[-1][1]:start].strip():
-            run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29"
+        if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
+                and not text[run[-1][1]:start].strip():
+            run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
                 and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():

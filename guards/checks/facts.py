@@ -366,19 +366,21 @@ def _date_supported(value: Any, support: Support, today: date | None) -> bool:
     return False
 
 
-def _name_supported(raw: str, support: Support, common: frozenset[str]) -> bool:
-    """Every word of the name is a word of a supported name; a word of the language next to supported ones ("Play
-    Bad Habit", "Stone Cold By Demi Lovato", "the City of San Jose") is no part of the name."""
+def _name_supported(raw: str, support: Support) -> bool:
+    """Every word of the name is a word of a supported name, but a linking word between them."""
     words = [w for w in name_words(raw) if w.text not in OPTIONAL and w.text not in CONNECTORS]
     if not words:
         return True
-    missing = [w.text for w in words
+    missing = [index for index, w in enumerate(words)
                if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
-    if not missing:
-        return True
-    # only when a word of its own is supported: "Market Street" is no "Main Street" for its "street"
-    own = any(w.text not in common and w.text not in missing and len(w.text) > 1 for w in words)
-    return own and all(word in common and word not in STREET_WORDS for word in missing)
+    if not missing or len(missing) == len(words):
+        return not missing
+    # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
+    # other word must be supported: "Good Habit" is no "Bad Habit".
+    return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
+
+
+_LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 
 
 def _prefix_in(word: str, support: Support) -> bool:
@@ -464,6 +466,25 @@ def draft_facts(inp: GuardInput) -> list[Fact]:
     return sorted(found, key=lambda fact: fact.start)
 
 
+def _without_names(low: str, facts: list[Fact], known: Iterable[str]) -> str:
+    """The folded draft with each name it reads and each name of this turn's effects blanked out (same offsets)."""
+    spans = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
+    for name in {folded(name) for name in known if len(name) > 2}:
+        at = low.find(name)
+        while at >= 0:
+            spans.append((at, at + len(name)))
+            at = low.find(name, at + len(name))
+    if not spans:
+        return low
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        if start >= at:
+            parts += [low[at:start], " " * (end - start)]
+            at = end
+    parts.append(low[at:])
+    return "".join(parts)
+
+
 def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     """The facts of the draft that nothing supports (see the module doc); None past the deadline."""
     facts = draft_facts(inp)
@@ -476,11 +497,13 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     low = folded(inp.draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
+    # whether a status is asserted is read without the names ("Pix to Will Sushi was scheduled", "My No.1 Sushi")
+    plain = _without_names(low, facts, (*support.effect_names, *support.known_names))
     covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
-                     if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)] \
+                     if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
     missing = []
     for index, fact in enumerate(facts):
@@ -507,13 +530,13 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
         elif fact.kind == "status":
-            if not _asserted(low, spans, starts, fact, inp.lang):
+            if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
             if not support.statuses and fact.value != "failed":
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
-            ok = _name_supported(fact.raw, support, _common(inp.claim_languages))
+            ok = _name_supported(fact.raw, support)
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
