@@ -44,6 +44,11 @@ great good nice fine best better lovely beautiful wonderful amazing awesome cool
 cheap expensive moderate free paid open closed available busy full empty early late soon later morning noon
 afternoon evening night weekend week month year today tomorrow yesterday tonight live music
 would shall might must also
+she's he's they're we're there're here's thats theres heres whats around about approximately play playing played
+give call called named titled by from take care keep have has ha haha lol song songs album albums band bands pop
+rock jazz artist procedure concert concerts cinema art arts theater theatre sports sport games diner stars star
+category categories events date dates location locations city cities town booking bookings reservation
+reservations ticket tickets appointment appointments rating ratings phone number address best top
 """.split()
 _PT = """
 a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela

@@ -322,7 +322,7 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+see|(?:i|we)\s+got|(?:i|we)\s+located",
+    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located",
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
@@ -339,6 +339,9 @@ _LEFT_BEFORE: dict[Lang, str] = {
 }
 
 
+_AVAILABLE_RE = re.compile(r"(?:available|disponive(?:l|is)|disponibles?|livres?|libres?|lliures?|still free)$")
+_SCARCE_BEFORE_RE = re.compile(r"only|just|restam|sobram|quedan|queda|solo quedan|quedan solo|queden|en queden"
+                               r"|nomes queden|so (?:ha|tem|temos)|there (?:are|is) only|hay solo")
 _ARTICLES = frozenset({"um", "uma", "un", "una", "a", "an"})
 # What a count of places counts (free or taken: "4 vagas", "2 plazas"), read as places left.
 _PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?|llocs?|assentos?|asientos?|seients?"
@@ -353,7 +356,8 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
-        rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})(?=\s+[a-z])"
+        rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
+        rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
         rf")(?![\w])")
 
@@ -371,8 +375,11 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         if g["n3"] and not raw.isdigit() and value == 1:
             continue  # "I found one …": an item, no count
         name = "n" if g["n"] else "n2" if g["n2"] else "n3"
-        left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
-        kind: FactKind = "places" if left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
+        said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
+        # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
+        left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")
+                                  and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
+        kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
             else "found" if g["n3"] else "count"
         start, end = match.start(name), match.end(name)
         # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
@@ -415,11 +422,20 @@ def _status_re(lang: Lang) -> re.Pattern[str]:
                       + r")(?![\w·])")
 
 
+# A status word that says no effect's outcome: "fully booked" (no place left), "your scheduled time" (an adjective
+# after a determiner), "non-refundable".
+_NOT_STATUS_BEFORE_RE = re.compile(r"(?:\b(?:fully|completely|totally|the|your|my|their|our|a|an|its"
+                                   r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+|-)$")
+_NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b")
+
+
 def statuses_in(text: str, lang: Lang) -> list[Fact]:
     """Status words said in `text` (value: the status word); whether each is asserted is the guard's to judge."""
     low = folded(text)
     return [Fact("status", m.start(), m.end(), text[m.start():m.end()], m.lastgroup)
-            for m in _status_re(lang).finditer(low)]
+            for m in _status_re(lang).finditer(low)
+            if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 20), m.start())
+            and not _NOT_STATUS_AFTER_RE.match(low, m.end())]
 
 
 # --- references ------------------------------------------------------------------------------------------------------
@@ -489,8 +505,10 @@ def warranties_in(text: str, lang: Lang) -> list[Fact]:
 # Lower-case words that may join the capitalised words of one name ("Casa de Pedra", "Bank of America").
 CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
-_NAME_TOKEN_RE = re.compile(r"[^\s,;:!?()\[\]{}\"“”«»*_/]+")
+# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.".
+_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.]|\.(?![^\W\d_]{2}))+")
 _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3})$")
+_ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
 
@@ -520,11 +538,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             bare = run[0][2].strip(".'’-&,")
             if key in common or _WORD_SHAPE[lang].search(key) or "-" in key \
                     or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])) \
-                    or (bare.isupper() and len(bare) <= 3):
+                    or (bare.isupper() and len(bare) <= 3 and bare.isalpha()):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
                 # sentence, where every word is capitalised: no list of a language's words is complete enough to
                 # tell "Peça" from "Pedro" there, so a sentence's first word alone is read as a word.
                 run.clear()
+        if run and _title_cased_words(text, run, common, run_at_start[0]):
+            run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
         if run:
             start, end = run[0][0], run[-1][1]
             raw = text[start:end].rstrip(".'’-&")
@@ -535,14 +555,21 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     low = folded(text)  # one folding for every token's key (same offsets)
     for index, (start, end, word) in enumerate(tokens):
         first = word[0]
+        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < len(tokens) \
+                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip() \
+                and folded(tokens[index + 1][2]).strip(".,") not in NEVER_NAMES:
+            run_at_start[0] = False
+            run.append((start, end, word))  # a numbered street: "3rd Avenue", "29th Street"
+            continue
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
         bare = word.strip(".'’-&")
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
-        if run and not capital and bare.isdigit() and len(bare) <= 4 and not text[run[-1][1]:start].strip():
-            run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29"
+        if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
+                and not text[run[-1][1]:start].strip():
+            run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
                 and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():
@@ -561,6 +588,29 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.append((start, end, word))
     close()
     return found
+
+
+_POSSESSIVE_BEFORE_RE = re.compile(r"(?:^|\W)(?:your|their|his|her|my|our|its|a|an|seu|sua|teu|tua|su|tu|el seu"
+                                   r"|la seva|el teu|la teva)\s+$", re.IGNORECASE)
+_STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way square plaza rua avenida calle carrer "
+                               "passeig".split())
+
+
+def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: frozenset[str], at_start: bool) -> bool:
+    """Whether a run of capitalised words is words of the language written as a title, not a name: every word is a
+    common word (`common`) and the run opens a sentence, follows a possessive or an article ("Their Phone Number",
+    "a Pop Band"), is a label (\"Event Date: …\") or is one word ("You can say Music, Art, or …"). A street
+    ("Market Street") stays a name, and so does a title said elsewhere ("play Best Friend")."""
+    keys = [folded(token[2]).strip(".'’-&,") for token in run]
+    if not all(key in common or key.isdigit() for key in keys) or any(key in _STREET_NAME_WORDS for key in keys):
+        return False
+    words = [key for key in keys if not key.isdigit() and key not in CONNECTORS]
+    start, end = run[0][0], run[-1][1]
+    return at_start or len(words) <= 1 or text.startswith(":", end) \
+        or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES
+
+
+_POSSESSIVES = frozenset("your their his her my our its seu sua su tu".split())
 
 
 # Endings of the verbs, adverbs and abstract nouns a sentence starts with ("Enviei", "Reservé", "Quedan",

@@ -280,6 +280,18 @@ def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: boo
     return True
 
 
+_NAME_WORD_BEFORE_RE = re.compile(r"(?:^|[\s(])([A-ZÀ-ÖØ-Þ][\w'’&.-]*) $")
+
+
+def _in_a_name(text: str, low: str, start: int, end: int) -> bool:
+    """Whether a bare number is part of a name: after a capitalised word that is no money word ("Pier 29",
+    "Studio 54"), or a decade ("Gay 90's Pizza Co."). A name's number is no amount even where money is spoken of."""
+    if text.startswith(("'s", "’s"), end):
+        return True
+    before = _NAME_WORD_BEFORE_RE.search(text, max(0, start - 30), start)
+    return before is not None and not _CUE_WORD_RE.fullmatch(low, before.start(1), before.end(1))
+
+
 _MARKER_CHARS = frozenset("$€£lrsdxp")  # the last characters of a prefix marker ("R$", "US$", "€", "brl", "ars")
 
 
@@ -405,7 +417,8 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
             currency = currency_for(marker, default_currency)
             if (cents := _minor_of(raw, value, lang, currency)) is not None:
                 found.append(_new(Amount, (cents, currency, span_start, span_end, text[span_start:span_end], True)))
-        elif bare_possible and _is_bare_amount(low, start, end, raw, money_context, cues):
+        elif bare_possible and _is_bare_amount(low, start, end, raw, money_context, cues) \
+                and not _in_a_name(text, low, start, end):
             if (cents := _minor_of(raw, value, lang, default_currency)) is not None:
                 found.append(_new(Amount, (cents, default_currency, start, end, raw, False)))
 
@@ -439,7 +452,8 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
         if prefix is None:
             if _marker(low, start, end) is not None or not bare_possible:
                 classify(start, end, digits, None)  # another marker ("50 reais", "brl 5"), or no amount at all
-            elif _is_bare_amount(low, start, end, digits, money_context, cues):
+            elif _is_bare_amount(low, start, end, digits, money_context, cues) \
+                    and not _in_a_name(text, low, start, end):
                 if digits.isdigit() and (digits[0] != "0" or len(digits) == 1):  # "manda 250": no call
                     cents = int(digits) * default_factor
                 elif (cents := _minor_of(digits, None, lang, default_currency)) is None:

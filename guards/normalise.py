@@ -33,10 +33,15 @@ _EMPHASIS_RE = re.compile(r"(\*{1,3}|_{1,3}|~{1,2}|`{1,3})(?=\S)(.+?)(?<=\S)\1")
 @lru_cache(maxsize=256)
 def normalised(text: str) -> str:
     """`text` as the checks read it (see the module doc): plain, lower case, no accents."""
-    text = _KEYCAP_RE.sub(r"\1", text.replace(_KEYCAP_TEN, "10"))
-    text = unicodedata.normalize("NFKC", text).translate(CONFUSABLES)
-    text = _INVISIBLE_RE.sub("", text)
-    text = _MARKDOWN_LINK_RE.sub(r"\1 \2", text)
-    for _ in range(2):  # "***bold italic***", nested once
-        text = _EMPHASIS_RE.sub(r"\2", text)
+    # Each step only where its characters are (a long plain draft is read once, by `folded`).
+    if "\u20e3" in text or _KEYCAP_TEN in text:
+        text = _KEYCAP_RE.sub(r"\1", text.replace(_KEYCAP_TEN, "10"))
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text).translate(CONFUSABLES)
+        text = _INVISIBLE_RE.sub("", text)
+    if "](" in text:
+        text = _MARKDOWN_LINK_RE.sub(r"\1 \2", text)
+    if any(mark in text for mark in "*_~`"):
+        for _ in range(2):  # "***bold italic***", nested once
+            text = _EMPHASIS_RE.sub(r"\2", text)
     return folded(text)

@@ -68,6 +68,16 @@ COVERS: dict[str, frozenset[str]] = {
     "cancelled": frozenset({"cancelled"}), "pending": frozenset({"pending", "booked", "scheduled"}),
     "done": frozenset({"sent", "booked", "paid", "scheduled"}),
 }
+# A street's word and its abbreviation are one word ("Berryessa Rd" is "Berryessa Road").
+_STREET_PAIRS = (("road", "rd"), ("street", "st"), ("avenue", "ave"), ("avenue", "av"), ("boulevard", "blvd"),
+                 ("drive", "dr"), ("lane", "ln"), ("highway", "hwy"), ("court", "ct"), ("place", "pl"),
+                 ("square", "sq"), ("parkway", "pkwy"), ("saint", "st"), ("mount", "mt"), ("fort", "ft"),
+                 ("north", "n"), ("south", "s"), ("east", "e"), ("west", "w"), ("avenida", "av"), ("rua", "r"),
+                 ("carrer", "c"), ("calle", "c"), ("plaza", "pza"), ("international", "intl"))
+STREET_WORDS: dict[str, tuple[str, ...]] = {}
+for _long, _short in _STREET_PAIRS:
+    STREET_WORDS[_long] = (*STREET_WORDS.get(_long, ()), _short)
+    STREET_WORDS[_short] = (*STREET_WORDS.get(_short, ()), _long)
 SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
@@ -109,6 +119,7 @@ class Support:
     def add_name(self, text: str) -> None:
         for word in name_words(text):
             self.name_words.add(word.text)
+            self.name_words.update(STREET_WORDS.get(word.text, ()))
 
 
 def _zones(inp: GuardInput) -> list[ZoneInfo]:
@@ -249,7 +260,9 @@ def _reference_key(text: str) -> str:
 
 def _effect_statuses(tool: str, inp: GuardInput) -> tuple[str, ...]:
     kind = inp.effect_kinds.get(tool) or effect_kind_of(tool)
-    return ("sent",) if kind == "money" else ("booked", "scheduled")
+    if kind == "money":
+        return ("sent",)
+    return ("booked", "paid") if kind == "order" else ("booked", "scheduled")  # a ticket bought is paid for
 
 
 def effect_kind_of(tool: str) -> str:
@@ -295,7 +308,9 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
-                support.effect_names.extend(read.names)
+                # whom and where the effect was for: its result's names, products and addresses
+                support.effect_names.extend((*read.names, *read.products,
+                                             *(value for kind, value in read.identifiers if kind == "address")))
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -352,10 +367,20 @@ def _date_supported(value: Any, support: Support, today: date | None) -> bool:
 
 
 def _name_supported(raw: str, support: Support) -> bool:
+    """Every word of the name is a word of a supported name, but a linking word between them."""
     words = [w for w in name_words(raw) if w.text not in OPTIONAL and w.text not in CONNECTORS]
     if not words:
         return True
-    return all(len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support) for w in words)
+    missing = [index for index, w in enumerate(words)
+               if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
+    if not missing or len(missing) == len(words):
+        return not missing
+    # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
+    # other word must be supported: "Good Habit" is no "Bad Habit".
+    return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
+
+
+_LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 
 
 def _prefix_in(word: str, support: Support) -> bool:
@@ -376,7 +401,7 @@ NOT_A_FACT: dict[Lang, str] = {
           r"|queres|desea|deseas|debo|debe|todavia|aun|pendiente",
     "ca": r"no|mai|ni|res|cap|si|quan|tan bon punt|un cop|sera|seran|quedara|pot|poden|pugui|puc|vols|voleu|haig|he de|encara"
           r"|pendent",
-    "en": r"not|no|never|nothing|none|\w+n't|if|when|once|after|before|until|unless|will|would|shall|should|can|could|may|might"
+    "en": r"not|no|never|unable|nothing|none|\w+n't|if|when|once|after|before|until|unless|will|would|shall|should|can|could|may|might"
           r"|want|like|going to|about to|yet|still|pending|whether",
 }
 
@@ -422,18 +447,42 @@ def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], po
     return part_start, part_end
 
 
+@lru_cache(maxsize=16)
+def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
+    return frozenset().union(*(COMMON[lang] for lang in languages))
+
+
 def draft_facts(inp: GuardInput) -> list[Fact]:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
     its host may be shown is the link guard's to say."""
     text, lang = inp.draft, inp.lang
-    common = frozenset().union(*(COMMON[other] for other in inp.claim_languages))
+    common = _common(inp.claim_languages)
     found = [*dates_in(text, lang), *times_in(text, lang), *counts_in(text, lang), *references_in(text),
              *warranties_in(text, lang), *statuses_in(text, lang), *names_in(text, lang, common=common)]
     spans = [(start, end) for start, end, _ in links(text)]
     if spans:
         found = [fact for fact in found if not any(start <= fact.start < end for start, end in spans)]
     return sorted(found, key=lambda fact: fact.start)
+
+
+def _without_names(low: str, facts: list[Fact], known: Iterable[str]) -> str:
+    """The folded draft with each name it reads and each name of this turn's effects blanked out (same offsets)."""
+    spans = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
+    for name in {folded(name) for name in known if len(name) > 2}:
+        at = low.find(name)
+        while at >= 0:
+            spans.append((at, at + len(name)))
+            at = low.find(name, at + len(name))
+    if not spans:
+        return low
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        if start >= at:
+            parts += [low[at:start], " " * (end - start)]
+            at = end
+    parts.append(low[at:])
+    return "".join(parts)
 
 
 def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
@@ -448,11 +497,13 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     low = folded(inp.draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
+    # whether a status is asserted is read without the names ("Pix to Will Sushi was scheduled", "My No.1 Sushi")
+    plain = _without_names(low, facts, (*support.effect_names, *support.known_names))
     covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
-                     if fact.kind == "status" and _asserted(low, spans, starts, fact, inp.lang)] \
+                     if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
     missing = []
     for index, fact in enumerate(facts):
@@ -470,7 +521,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = fact.value in support.lengths or fact.value in support.counts
         elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
-            ok = said[0] in support.places or (not said[1] and said[0] in support.counts)
+            # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
+            ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths))
         elif fact.kind == "warranty":
             ok = fact.value in support.warranties
         elif fact.kind == "reference":
@@ -478,7 +530,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
         elif fact.kind == "status":
-            if not _asserted(low, spans, starts, fact, inp.lang):
+            if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
             if not support.statuses and fact.value != "failed":
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say

@@ -110,7 +110,7 @@ _CARRIES = {"refund": ("refund", "refunded", "reembolso", "estorno", "chargeback
 def _tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     rules = "|".join(f"(?P<{rule}>" + "|".join(f"(?:{p})" for p in patterns) + ")"
                      for rule, patterns in BYPASS[lang].items())
-    return (re.compile(rf"(?<![\w'])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
+    return (re.compile(rf"(?<![\w'-])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
             re.compile(rf"(?<![\w'])(?:{_AFTER_NEGATION[lang]})(?![\w'])"))
 
 

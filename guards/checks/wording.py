@@ -966,8 +966,11 @@ _CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar
 _PHONE_RE = re.compile(r"(?<![\w.,/])\+?\d[\d\s().-]{7,18}\d(?![\w/])")
 
 
+_NOT_DIGITS_RE = re.compile(r"\D+")
+
+
 def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+    return _NOT_DIGITS_RE.sub("", text)
 
 
 def other_contacts(inp: GuardInput) -> list[str]:
@@ -978,12 +981,14 @@ def other_contacts(inp: GuardInput) -> list[str]:
     found = [m.group() for m in _OTHER_CHANNEL_RE.finditer(low)]
     if any(c.isdigit() for c in low):
         known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]
-        said = " ".join(item.text for item in inp.history if item.role == "customer")
-        sources = _digits(said) + " " + " ".join(_digits(str(output.data)) for output in inp.tool_outputs)
+        sources = None  # the digits of the customer's words and the results, read only for a number to check
         for match in _PHONE_RE.finditer(low):
             digits = _digits(match.group())
             if len(digits) < 8 or not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
                 continue
+            if sources is None:
+                said = " ".join(item.text for item in inp.history if item.role == "customer")
+                sources = _digits(said) + " " + " ".join(_digits(str(output.data)) for output in inp.tool_outputs)
             if digits[-8:] in known or digits[-8:] in sources:
                 continue
             found.append(match.group().strip())

@@ -53,6 +53,8 @@ class Run:
         self.true: Counter[tuple[str, str]] = Counter()  # (split, lang) -> turns
         self.false_alarms: Counter[tuple[str, str]] = Counter()  # (split, lang) -> held
         self.by_guard: Counter[tuple[str, str]] = Counter()  # (split, guard) -> held true turns
+        # held true turns whose draft claims an effect SGD's own acts say did not happen (see `claims_unexecuted`)
+        self.unexecuted_claims: Counter[str] = Counter()
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
         self.slowest = (0.0, "", "")
@@ -73,11 +75,13 @@ class Run:
                 failed.append(f"{name}: {', '.join(verdict.evidence[:3])}")
         return failed
 
-    def true_turn(self, split: str, lang: str, inp: GuardInput, where: str) -> bool:
+    def true_turn(self, split: str, lang: str, inp: GuardInput, where: str, executed_nothing: bool = False) -> bool:
         self.true[(split, lang)] += 1
         failed = self.held(inp)
         if failed:
             self.false_alarms[(split, lang)] += 1
+            if executed_nothing and all(line.startswith("effect_claim_without_effect:") for line in failed):
+                self.unexecuted_claims[split] += 1
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
             if len(self.alarm_examples[split]) < self.examples:
@@ -114,6 +118,7 @@ class Run:
                                                     "rate": self.false_alarms[(split, lang)] / self.true[(split, lang)]}
                                              for lang in langs},
                 "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
+                "of_which_unexecuted_claims": self.unexecuted_claims[split],
                 "recall": recall, "alarm_examples": self.alarm_examples[split],
                 "miss_examples": self.miss_examples[split]}
         ordered = sorted(self.cpu_ms) or [0.0]
@@ -137,9 +142,18 @@ def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
         oracle = dialogue_oracle(dialogue)
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
-            if run.true_turn(which, "en", turn.inp, where):
+            if run.true_turn(which, "en", turn.inp, where, executed_nothing=claims_unexecuted(turn)):
                 for kind, mutated in mutations(turn, oracle, names):
                     run.mutation(which, kind, "en", mutated, where)
+
+
+def claims_unexecuted(turn) -> bool:
+    """Whether SGD's acts for this system turn execute nothing: it only asks to confirm, offers or says goodbye
+    (no NOTIFY_SUCCESS, no service call). Such a turn is still counted as true; a hold of it by the effect-claim
+    guard alone is reported apart, as the draft says a booking nobody made ("Okay. I have reserved 1 ticket in
+    Toronto." on a CONFIRM turn): SGD's writers sometimes worded the request as done."""
+    acts = {action.get("act") for frame in turn.frames for action in frame.get("actions", [])}
+    return not turn.succeeded and "NOTIFY_SUCCESS" not in acts and bool(acts & {"CONFIRM", "GOODBYE", "OFFER"})
 
 
 def run_rendered(run: Run, corpus_path: Path, split: str) -> None:
@@ -174,6 +188,11 @@ def format_summary(result: dict) -> str:
             lines.append(f"    {lang:6} {figures['turns']:>7} true turns, {figures['held']:>4} held ({figures['rate']:.3%})")
         if row["false_alarms_by_guard"]:
             lines.append("    by guard: " + ", ".join(f"{g} {n}" for g, n in row["false_alarms_by_guard"].items()))
+        if row["of_which_unexecuted_claims"] and row["true_turns"]:
+            rest = row["false_alarms"] - row["of_which_unexecuted_claims"]
+            lines.append(f"    of which {row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
+                         f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE); without them {rest} = "
+                         f"{rest / row['true_turns']:.3%}")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():
             per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())

@@ -70,6 +70,7 @@ def dialogue_oracle(dialogue: dict) -> dict[str, set[Any]]:
     numbers: set[int] = set()
     days: set[int] = set()
     today = date.fromisoformat(TODAY)
+    dates.add(today)  # the organisation's today is a fact of every turn: no mutation may land on it
     for text in texts:
         low = text.lower()
         words.update(_WORD_RE.findall(low))

@@ -1,0 +1,138 @@
+"""False alarms of the fact guards on true drafts, each fixed at its root, with the wrong fact next to it still held
+(the shapes of SGD's true turns and of the rendered Pix receipts of `tools.eval`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.checks.facts import unsupported_facts
+from guards.checks.policy import policy_bypass
+from guards.evidence import Evidence, Identifier, Money
+from guards.facts import counts_in, names_in
+from guards.mentions import amounts_in
+from guards.tests.helpers import customer, deadline, make, output
+from language.locales import LANGS
+
+PLACES = Evidence(names=("restaurant_name", "city"), identifiers=(Identifier("street_address", "address"),))
+
+
+def search(*names: str, city: str = "Oakland", street: str = "5356 College Avenue"):
+    return output("find_restaurants", [{"restaurant_name": name, "city": city, "street_address": street}
+                                       for name in names], evidence=PLACES)
+
+
+def held(draft: str, *outputs, **parts) -> list[str]:
+    missing = unsupported_facts(make(draft, languages=LANGS, tool_outputs=outputs, **parts), deadline())
+    assert missing is not None
+    return [fact.raw for fact in missing]
+
+
+@pytest.mark.parametrize("draft", ["I found 3 places. A16 is a nice restaurant in Oakland.",
+                                   "There are 3 available. Would you like A16?",
+                                   "Yes I have 3 places in Oakland. One is A16."])
+def test_places_found_are_a_results_length(draft):
+    assert held(draft, search("A16", "Belotti", "Ramen Shop")) == []
+    assert held(draft.replace("3", "4"), search("A16", "Belotti", "Ramen Shop")) == ["4"]
+
+
+def test_places_said_to_be_left_are_no_results_length():
+    assert counts_in("Only 1 place left in Escalada!", "en")[0].value == (1, True)
+    assert counts_in("There are 10 available.", "en")[0].value == (10, False)
+    assert held("Only 3 places left at A16!", search("A16", "Belotti", "Ramen Shop")) == ["3"]
+
+
+@pytest.mark.parametrize("draft", ["Sorry, they are fully booked at that time.",
+                                   "I am unable to make the reservation at your scheduled time.",
+                                   "I am sorry, but the appointment is unable to be booked."])
+def test_a_status_word_that_states_no_outcome_is_no_status(draft):
+    failed = output("reserve_restaurant", {"code": "failed"}, ok=False)
+    assert held(draft, failed, effect_kinds={"reserve_restaurant": "booking"}) == []
+
+
+def test_a_booking_stated_after_a_failure_is_still_held():
+    failed = output("reserve_restaurant", {"code": "failed"}, ok=False)
+    assert held("Your table is booked.", failed, effect_kinds={"reserve_restaurant": "booking"}) == ["booked"]
+
+
+def test_a_ticket_bought_is_paid_for():
+    bought = output("buy_event_tickets", [{"event_name": "Mets Vs Cubs"}], evidence=Evidence(names=("event_name",)))
+    inp = dict(effects_executed=("buy_event_tickets",), effect_kinds={"buy_event_tickets": "order"})
+    assert held("Your ticket is paid for.", bought, **inp) == []
+
+
+@pytest.mark.parametrize("draft", ["Their Phone Number is 510-768-8003.", "Congrats, Your Reservation has been made.",
+                                   "They are a Pop Band.", "You can say Music, Sports, Art, or something else.",
+                                   "Tickets: 1, Event Date: March 11th, Event Location: Oakland."])
+def test_words_of_the_language_written_as_a_title_are_no_name(draft):
+    common = frozenset({"their", "phone", "number", "your", "reservation", "pop", "band", "music", "sports", "art",
+                        "event", "date", "location", "tickets"})
+    assert [fact.raw for fact in names_in(draft, "en", common=common)] == []
+
+
+def test_a_street_and_a_title_said_elsewhere_stay_names():
+    common = frozenset({"it", "market", "street", "best", "friend", "play"})
+    assert [f.raw for f in names_in("It is at 2223 Market Street.", "en", common=common)] == ["Market Street"]
+    assert [f.raw for f in names_in("Shall I play Best Friend on the TV?", "en", common=common)] == ["Best Friend"]
+    assert held("They are at 2223 Market Street.", search("A16")) == ["Market Street"]
+
+
+def test_two_sentences_without_a_space_are_two_names():
+    found = held("The game is at Oakland Coliseum.That will start at 6:30 pm.", search("A16", city="Oakland Coliseum"),
+                 ask_slots={"time": "18:30"})
+    assert found == []
+
+
+def test_a_street_abbreviation_is_its_word():
+    assert held("A16 is on 2664 Berryessa Rd.", search("A16", street="2664 Berryessa Road # 206")) == []
+    assert held("A16 is on 2664 Berryessa Rd.", search("A16", street="2664 Mowry Road")) == ["Berryessa Rd"]
+
+
+def test_a_verb_opening_the_sentence_and_a_linking_word_are_no_part_of_a_name():
+    songs = output("lookup_song", [{"song_name": "Bad Habit", "artist": "Steve Lacy"}],
+                   evidence=Evidence(names=("song_name", "artist")))
+    assert held("Confirm the following: Play Bad Habit on your bedroom speaker.", songs) == []
+    assert held("Confirm the following: Play Good Habit on your bedroom speaker.", songs) == ["Good Habit"]
+    assert held("I found 1 song: Bad Habit By Steve Lacy.", songs) == []
+
+
+def test_a_numbered_street_and_a_letter_with_digits_are_names():
+    assert held("The address is 2301 3rd Avenue.", search("A16", street="2301 3rd Avenue")) == []
+    assert held("The address is 2301 4th Avenue.", search("A16", street="2301 3rd Avenue")) == ["4th Avenue"]
+    assert held("The top choice is B52 in Oakland.", search("A16")) == ["B52"]
+
+
+def test_an_outcome_may_name_the_address_of_its_result():
+    booked = output("book_appointment", [{"stylist_name": "17 Jewels Salon", "street_address": "4801 Telegraph Avenue"}],
+                    evidence=Evidence(names=("stylist_name",), identifiers=(Identifier("street_address", "address"),)))
+    inp = dict(effects_executed=("book_appointment",), effect_kinds={"book_appointment": "booking"})
+    assert held("I've confirmed your appointment is at 4801 Telegraph Avenue.", booked, **inp) == []
+
+
+@pytest.mark.parametrize(("draft", "lang"), [("Pix of R$260.00 sent to Pier 29 on March 3.", "en"),
+                                              ("Hecho: Pix de 110,00 BRL enviado a Gay 90's Pizza Co.", "es")])
+def test_a_names_number_is_no_amount(draft, lang):
+    assert [a.raw for a in amounts_in(draft, lang, "BRL")] == [draft.split()[2] if lang == "en" else "110,00 BRL"]
+    assert [a.raw for a in amounts_in("Manda 250 pro Pedro", "pt-BR", "BRL")] == ["250"]
+
+
+def test_non_refundable_offers_no_refund():
+    inp = make("I am sorry, but the ticket is non-refundable.", languages=LANGS, history=(customer("refund?"),))
+    assert policy_bypass(inp, deadline()).passed
+    assert not policy_bypass(make("I'll refund you the ticket.", languages=LANGS), deadline()).passed
+
+
+def test_money_evidence_is_unchanged_by_a_name_with_digits():
+    receipt = output("send_pix", {"amount_cents": 26000, "currency": "BRL"},
+                     evidence=Evidence(money=(Money("amount_cents", role="debit"),)))
+    assert unsupported_facts(make("Pix of R$260.00 sent.", currency="BRL", tool_outputs=(receipt,)), deadline()) == []
+
+
+@pytest.mark.parametrize("name", ["Will Sushi", "My No.1 Sushi & Tofu"])
+def test_a_names_words_do_not_make_a_status_conditional(name):
+    from agent.tools.bank import RECEIPT_EVIDENCE
+
+    receipt = output("send_pix", {"status": "settled", "amount_cents": 3000, "currency": "BRL",
+                                  "recipient": {"owner_name": name}}, evidence=RECEIPT_EVIDENCE)
+    inp = dict(currency="BRL", effects_executed=("send_pix",), effect_kinds={"send_pix": "money"})
+    assert held(f"The Pix of R$30.00 to {name} has been sent.", receipt, **inp) == []
+    assert held(f"The Pix of R$30.00 to {name} has been scheduled.", receipt, **inp) == ["scheduled"]
