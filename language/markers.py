@@ -1,4 +1,4 @@
-"""Wording markers: is the customer correcting, cancelling, confirming, greeting or asking for help?
+"""Wording markers: is the customer correcting, cancelling, confirming, greeting, asking for help or for a person?
 
 The tables are data: per language and marker, regular expressions over *folded* text (lower case,
 no accents, see `language.text.fold`), each wrapped in word boundaries, so "nao"/"não" both match.
@@ -13,11 +13,12 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.locales import Lang
+from language.intents import asks_for_person, disputes_payment
+from language.locales import LANGS, Lang
 from language.text import fold
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute"]
+                 "cheap", "dispute", "person"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -106,6 +107,15 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 
 
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
-    """The wording markers present in `text` (never `new_request`, see the module docstring)."""
+    """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
+    asked for) and `dispute` are also read by lemma (`language.intents`), beyond the phrases of the tables."""
     folded = fold(text)
-    return frozenset(marker for marker, pattern in _compiled(lang).items() if pattern.search(folded))
+    found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
+    # A person or a payment to check is asked for in whatever language the customer falls back to: a Catalan
+    # customer of a bank that answers in Portuguese is handed over all the same.
+    others = [other for other in LANGS if other != lang]
+    if any(asks_for_person(text, each) for each in (lang, *others)):
+        found.add("person")
+    if any(disputes_payment(text, each) for each in (lang, *others)):
+        found.add("dispute")
+    return frozenset(found)

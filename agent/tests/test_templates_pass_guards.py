@@ -215,6 +215,9 @@ CONTEXTS: dict[str, Context] = {
     "dispute_handoff": Context("store", said=("ya fui y pagué",)),
     "handoff": Context("bank"),
     "escalated_acknowledged": Context("store", said=("me cobraron dos veces!", "hola")),
+    "person_handoff": Context("bank", said=("quero falar com um atendente",)),
+    "person_handoff_staffed": Context("bank", lambda lang: {"wait": "15 min"}, said=("quero falar com um atendente",)),
+    "person_handoff_closed": Context("school", said=("vull parlar amb una persona",)),
     "which_product": Context("store", lambda lang: {"lines": "\n".join(f"• {h['name']}" for h in hits().result["data"]["hits"])},
                              lambda: [ok("shown_products", {"products": [
                                  {"product_ref": f"prd_{h['id']}", "name": h["name"], "capacity_gb": h["capacity_gb"]}
