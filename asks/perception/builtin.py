@@ -190,7 +190,7 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
 
 def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None) -> dict[str, object]:
     """Party size and activity of a school message (the time said is not a party size)."""
-    taken = [(when.start, when.end)] if when else []
+    taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     return {
         "party_size": find_party_size(text, folded, lang, taken, asked_for == "party_size"),
         "activity": find_activity(folded, text, lang),
