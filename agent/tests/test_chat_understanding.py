@@ -13,6 +13,8 @@ from django.core.management import call_command
 from django_tenants.utils import schema_context
 
 from asks.models import Ask
+from bank.models import PixTransfer
+from conversations.models import Conversation
 from inbox.models import Escalation
 
 _ids = count(1)
@@ -80,3 +82,31 @@ def test_a_disputed_payment_goes_to_a_person(db, chat, org, said, told):
     [escalation] = escalations(org, customer)
     assert escalation.guard == "payment_dispute"
     assert asks(org, customer) == []
+
+
+# The reply language is the customer's, not a product name's ------------------------------------------------------
+
+@pytest.mark.parametrize("lines", [
+    ("hola, busco un celular", "un iPhone 12"),
+    ("hola", "tienen cable lightning?"),
+])
+def test_a_product_name_does_not_turn_a_spanish_chat_english(db, chat, lines):
+    customer = f"3500{next(_ids):07d}"
+    replies = chat("demostore", *lines, "y cuánto sale?", customer=customer)
+    with schema_context("demostore"):
+        assert Conversation.objects.get(customer__channel_user_id=customer).language in ("", "es")
+    assert not any(english in reply["text"] for reply in replies for english in ("I found", "Hi!", "Which"))
+
+
+# Verbs with enclitics are read by lemma -----------------------------------------------------------------------------
+
+CARLA = "5511999990001"  # the demo bank's sandbox customer (R$ 5.000,00, contacts Pedro, Ana, João, Maria)
+
+
+def test_enviarle_sends_the_pix_it_says(db, chat):
+    replies = chat("demobank", "quiero enviarle 30 a Ana", "/tap 1", customer=CARLA)
+    assert replies[0]["state"] == "awaiting_confirmation" and replies[0]["buttons"], replies
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (3000, "Ana Beatriz Costa",
+                                                                                      "settled")
