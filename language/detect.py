@@ -97,12 +97,15 @@ _MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’
 
 
 def letters_of(text: str) -> str:
-    """`text` with links, Pix-key-shaped runs, digits, punctuation, emoji and product or brand names (`BRAND_WORDS`)
-    blanked out: what the detector reads."""
+    """`text` with links, Pix-key-shaped runs, digits, punctuation, emoji, product or brand names (`BRAND_WORDS`) and
+    capitalised names after the first word blanked out: what the detector reads."""
     for start, end in reversed(pix_key_spans(text)):
         text = text[:start] + " " + text[end:]
     text = _MODEL_WORD.sub(" ", _LINK.sub(" ", text))
-    return " ".join(word for word in _NOT_LETTERS.sub(" ", text).split() if word.lower() not in BRAND_WORDS)
+    kept = _NOT_LETTERS.sub(" ", text).split()
+    # A capitalised word after the first is a name ("no, a João" read as Portuguese in a Spanish chat): no language.
+    return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
+                    and not (index and word[:1].isupper() and word != "I"))
 
 
 def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, float]:

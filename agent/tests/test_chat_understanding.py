@@ -14,6 +14,7 @@ from django_tenants.utils import schema_context
 
 from asks.models import Ask
 from bank.models import PixTransfer
+from booking.models import Booking
 from conversations.models import Conversation
 from inbox.models import Escalation
 
@@ -110,3 +111,20 @@ def test_enviarle_sends_the_pix_it_says(db, chat):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (3000, "Ana Beatriz Costa",
                                                                                       "settled")
+
+
+# The school answers what it offers and what it costs from its catalogue ------------------------------------------
+
+@pytest.mark.parametrize("said,names,prices", [
+    ("quines activitats feu?", ("Escalada", "Esquí alpí", "Raquetes de neu"), ("35,00 € per persona",)),
+    ("¿tienen plazas de escalada pasado mañana?", ("Escalada",), ("35,00 € por persona",)),
+    ("how much is alpine skiing?", ("Alpine skiing",), ("€45.00 per person",)),
+])
+def test_the_school_answers_its_activities_and_prices_from_the_catalogue(db, chat, said, names, prices):
+    customer = f"3510{next(_ids):07d}"
+    replies = chat("demoschool", said, customer=customer)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "availability" and all(name in text for name in names), text
+    assert all(price.replace(" ", "\xa0") in text.replace(" ", "\xa0") for price in prices), text
+    with schema_context("demoschool"):
+        assert not Booking.objects.filter(customer_ref=customer).exists()  # a question books nothing

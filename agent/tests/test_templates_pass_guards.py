@@ -187,6 +187,8 @@ CONTEXTS: dict[str, Context] = {
     "booking_done": Context("school", _booking, _booking_records, said=("vull reservar esquí demà a les 9 per a 2",),
                             slots={"party_size": 2}),
     "slots": Context("school", lambda lang: {"lines": _slot_lines(lang)}, lambda: [offers()]),
+    "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang)},
+                                lambda: [offers()], said=("quant costa l'esquí?",)),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
     "time_not_free": Context("school", lambda lang: {"time": _offered_moment(0, lang)}, lambda: [offers()],
                              said=("vull reservar esquí demà a les 15:00 per a 2",)),

@@ -81,13 +81,19 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
     },
     "school": {
         "pt-BR": (("booking", r"reservar|reserva|reserve|agendar|agenda|marcar|marca|inscrever|alugar"),
-                  ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas")),
+                  ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas"
+                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco")),
         "es": (("booking", r"reservar|reserva|reservame|apuntar|apuntarme|apuntarnos|inscribirme|agendar|alquilar"),
-               ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora")),
+               ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora"
+                                r"|tienen plazas?|que actividades|cuales actividades|que (?:ofrecen|ofreceis|haceis)|cuanto (?:cuesta|vale|sale)"
+                                r"|precio")),
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
-               ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris")),
+               ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
+                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
-               ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for")),
+               ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
+                                r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
+                                r"|price|prices|cost")),
     },
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
