@@ -128,3 +128,13 @@ def test_the_school_answers_its_activities_and_prices_from_the_catalogue(db, cha
     assert all(price.replace(" ", "\xa0") in text.replace(" ", "\xa0") for price in prices), text
     with schema_context("demoschool"):
         assert not Booking.objects.filter(customer_ref=customer).exists()  # a question books nothing
+
+
+# Plural and other languages' words for the store's products ------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["tienen fundas?", "vocês vendem capinha?", "do you sell phone cases?"])
+def test_cases_are_found_in_the_plural_and_in_any_language(db, chat, said):
+    replies = chat("demostore", said)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "product_search", replies
+    assert "Funda de silicona para iPhone 13" in text and "Funda transparente para Galaxy S23" in text, text
