@@ -70,6 +70,16 @@ MESSAGES: dict[str, Any] = {
     "dispute_handoff": pgettext_lazy(
         "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "escalated_acknowledged": pgettext_lazy("customer", "A person from our team will answer you here soon."),
+    "price_per_person": pgettext_lazy("customer", "%(activity)s: %(amount)s per person."),
+    "person_handoff": pgettext_lazy(
+        "customer", "I'm passing you to a person on our team, who will answer you here. Until then I won't reply "
+                    "on my own."),
+    "person_handoff_staffed": pgettext_lazy(
+        "customer", "I'm passing you to a person on our team, who usually answers here within %(wait)s. Until then "
+                    "I won't reply on my own."),
+    "person_handoff_closed": pgettext_lazy(
+        "customer", "I'm passing you to a person on our team. Nobody is in right now; they will answer you here as "
+                    "soon as they are back. Until then I won't reply on my own."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),
     "which_product": pgettext_lazy("customer", "Which of these do you mean?\n%(lines)s"),
     "quote": pgettext_lazy(

@@ -53,6 +53,8 @@ class WhenMention:
     end: int
     raw: str
     either_half: bool = False  # the hour was said without its half of the day (module docstring)
+    # each part's own span (the date's, the time's): words between them ("demà per a 2 a les 9") are not the date's
+    parts: tuple[tuple[int, int], ...] = ()
 
 
 MONTHS: dict[Lang, dict[str, int]] = {
@@ -355,15 +357,16 @@ def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | N
     start = digitised.to_original(min(p.start for p in parts), end=False)
     end = digitised.to_original(max(p.end for p in parts), end=True)
     raw = text[start:end]
+    spans = tuple((digitised.to_original(p.start, end=False), digitised.to_original(p.end, end=True)) for p in parts)
     if time_part is None:
         assert day_part is not None and day_part.day is not None  # a date part holds its day
-        return WhenMention(day_part.day, False, True, start, end, raw)
+        return WhenMention(day_part.day, False, True, start, end, raw, parts=spans)
     assert time_part.clock is not None  # a time part holds its clock
     if day_part is None:
         moment = datetime.combine(today, time_part.clock, tzinfo=zone)
         if moment <= local_now:
             moment = datetime.combine(today + timedelta(days=1), time_part.clock, tzinfo=zone)
-        return WhenMention(moment, True, False, start, end, raw, time_part.either_half)
+        return WhenMention(moment, True, False, start, end, raw, time_part.either_half, spans)
     assert day_part.day is not None
     return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw,
-                       time_part.either_half)
+                       time_part.either_half, spans)

@@ -84,11 +84,28 @@ def is_some_language(clean: str) -> bool:
     return ranked[0][0] != _NO_LANGUAGE and own >= MIN_OWN_SHARE
 
 
+# Names of products, brands and standards: the same in every language, and English-looking to the detector
+# ("un iPhone 12", "cable lightning" turned a Spanish chat English for the rest of the chat). Also any word with a
+# capital inside it ("iPhone", "AirPods") or glued to digits ("S23", "128GB"), which is a model, not a language.
+BRAND_WORDS = frozenset({
+    "iphone", "ipad", "ipod", "airpods", "macbook", "imac", "apple", "watch", "samsung", "galaxy", "xiaomi", "redmi",
+    "poco", "motorola", "moto", "edge", "pixel", "google", "huawei", "honor", "oppo", "realme", "nokia", "sony",
+    "xperia", "lg", "oneplus", "lightning", "usb", "type", "magsafe", "bluetooth", "wifi", "android", "ios", "pro",
+    "max", "plus", "ultra", "mini", "lite", "fe", "note", "pix", "whatsapp", "instagram", "gb", "tb", "mah", "w",
+})
+_MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’·-])")
+
+
 def letters_of(text: str) -> str:
-    """`text` with links, Pix-key-shaped runs, digits, punctuation and emoji blanked out: what the detector reads."""
+    """`text` with links, Pix-key-shaped runs, digits, punctuation, emoji, product or brand names (`BRAND_WORDS`) and
+    capitalised names after the first word blanked out: what the detector reads."""
     for start, end in reversed(pix_key_spans(text)):
         text = text[:start] + " " + text[end:]
-    return " ".join(_NOT_LETTERS.sub(" ", _LINK.sub(" ", text)).split())
+    text = _MODEL_WORD.sub(" ", _LINK.sub(" ", text))
+    kept = _NOT_LETTERS.sub(" ", text).split()
+    # A capitalised word after the first is a name ("no, a João" read as Portuguese in a Spanish chat): no language.
+    return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
+                    and not (index and word[:1].isupper() and word != "I"))
 
 
 def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, float]:

@@ -1,4 +1,4 @@
-"""Wording markers: is the customer correcting, cancelling, confirming, greeting or asking for help?
+"""Wording markers: is the customer correcting, cancelling, confirming, greeting, asking for help or for a person?
 
 The tables are data: per language and marker, regular expressions over *folded* text (lower case,
 no accents, see `language.text.fold`), each wrapped in word boundaries, so "nao"/"não" both match.
@@ -13,11 +13,12 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.locales import Lang
+from language.intents import asks_for_person, disputes_payment
+from language.locales import LANGS, Lang
 from language.text import fold
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute"]
+                 "cheap", "dispute", "person"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -27,7 +28,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("ja paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
                     "cobranca indevida", "cobraram errado", "nao reconheco"),
         "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa",
-                       r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para)", "me enganei", "errei",
+                       r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para|\d+)", "que seja", "que sejam", "poe", "coloca", "me enganei", "errei",
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto"),
         "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
@@ -43,7 +44,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("ya pague", "ya fui y pague", "yo pague", "pague y", "ya hice el pago", "me cobraron dos veces",
                     "cobro indebido", "me cobraron mal", "no reconozco"),
         "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
-                       "corrijo", r"^no,? (?:es|era|a|para|mejor)", "ups",
+                       "corrijo", r"^no,? (?:es|era|a|para|mejor|\d+)", "ups", "que sean", "que sea", "ponle",
                        r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora))? (?:a|al|para|por)"),
         "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|por favor|claro|dale|vale|confirmo))", "vale", "confirmo", "dale", "de acuerdo",
@@ -60,7 +61,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("ja he pagat", "ja vaig pagar", "he pagat i", "m'han cobrat dues vegades", "cobrament indegut",
                     "no reconec"),
         "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
-                       "m'he equivocat", r"^no,? (?:es|era|a|per|millor)", "ups",
+                       "m'he equivocat", r"^no,? (?:es|era|a|per|millor|\d+)", "ups", "que siguin", "que sigui", "posa-hi",
                        r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora))? (?:a|al|per)"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
@@ -106,6 +107,15 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 
 
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
-    """The wording markers present in `text` (never `new_request`, see the module docstring)."""
+    """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
+    asked for) and `dispute` are also read by lemma (`language.intents`), beyond the phrases of the tables."""
     folded = fold(text)
-    return frozenset(marker for marker, pattern in _compiled(lang).items() if pattern.search(folded))
+    found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
+    # A person or a payment to check is asked for in whatever language the customer falls back to: a Catalan
+    # customer of a bank that answers in Portuguese is handed over all the same.
+    others = [other for other in LANGS if other != lang]
+    if any(asks_for_person(text, each) for each in (lang, *others)):
+        found.add("person")
+    if any(disputes_payment(text, each) for each in (lang, *others)):
+        found.add("dispute")
+    return frozenset(found)

@@ -266,6 +266,7 @@ ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
                       "delivery_possibly_duplicated": _("A reply may have reached the customer twice"),
                       "turn_failed": _("The agent failed several turns in a row"),
                       "payment_dispute": _("The customer disputes a payment"),
+                      "person_requested": _("The customer asked for a person"),
                       "no_full_account_number": _("A full account number shown to the customer")}
 
 

@@ -80,6 +80,7 @@ RULES = {
     "deletion_recorded": _("a deleted message, recorded"),
     "system_notice_recorded": _("a notice of WhatsApp, recorded"),
     "payment_dispute_to_person": _("a disputed payment: handed to a person"),
+    "person_requested_to_person": _("the customer asked for a person: handed to a person"),
     "pix_code_several": _("several Pix codes in one message"),
     "pix_code_damaged": _("a damaged Pix code"),
     "pix_code_invalid": _("not a valid Pix code"),
@@ -212,6 +213,7 @@ GUARD_EXPLANATIONS = {
     "no_full_account_number": _("The draft showed a full account number: %(evidence)s."),
     "payment_dispute": _("The customer says they already paid or disputes a charge: check the payment before "
                          "answering."),
+    "person_requested": _("The customer asked to be served by a person."),
     "turn_failed": _("Several turns in a row failed (the last one: %(error)s): the agent could not answer this "
                      "chat."),
     "delivery_failed": _("A reply could not be delivered to the customer (%(error)s)."),

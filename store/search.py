@@ -45,11 +45,28 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     "S21"); longer alphabetic words may match the beginning of a word ("galax" finds "galaxy").
     """
     terms: list[tuple[str, bool]] = []
-    for word in words(query):
+    for said in words(query):
+        word = singular(SAME_THING.get(said, said))
         if word in STOP_WORDS or any(word == term for term, _ in terms):
             continue
         terms.append((word, word.isalpha() and len(word) >= 3))
     return terms
+
+
+# The catalogue's words for an accessory, from the words of the store's other languages ("capinha", "case").
+SAME_THING = {
+    "capinha": "funda", "capinhas": "funda", "capa": "funda", "capas": "funda", "case": "funda", "cases": "funda",
+    "cover": "funda", "covers": "funda", "carregador": "cargador", "carregadores": "cargador", "charger": "cargador",
+    "chargers": "cargador", "carregadors": "cargador", "cabo": "cable", "cabos": "cable",
+}
+
+
+def singular(word: str) -> str:
+    """A plural letter word cut to a stem its singular starts with ("fundas" → "funda", "iphones" → "iphon",
+    "cargadores" → "cargador"), matched as a prefix; short words ("plus", "gris") are left alone."""
+    if not word.isalpha() or len(word) <= 4 or not word.endswith("s"):
+        return word
+    return word[:-2] if word.endswith("es") and len(word) > 5 else word[:-1]
 
 
 def model_key(text: str) -> str:

@@ -260,7 +260,11 @@ class Responder:
         if not result["ok"]:
             return self.fail(result)
         found = result["data"]["slots"]
-        return Draft(self.say("slots", lines=self.slot_lines(found)) if found else self.say("no_slots"))
+        if not found:
+            return Draft(self.say("no_slots"))
+        prices = {s["activity_name"]: self.say("price_per_person", activity=s["activity_name"],
+                                               amount=self.money(s["price_cents"], s["currency"])) for s in found}
+        return Draft(self.say("slots", lines=self.slot_lines(found)) + "\n" + "\n".join(prices.values()))
 
     def step_booking(self) -> Draft:
         slots = self.scope.slots

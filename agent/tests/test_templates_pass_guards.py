@@ -187,6 +187,8 @@ CONTEXTS: dict[str, Context] = {
     "booking_done": Context("school", _booking, _booking_records, said=("vull reservar esquí demà a les 9 per a 2",),
                             slots={"party_size": 2}),
     "slots": Context("school", lambda lang: {"lines": _slot_lines(lang)}, lambda: [offers()]),
+    "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang)},
+                                lambda: [offers()], said=("quant costa l'esquí?",)),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
     "time_not_free": Context("school", lambda lang: {"time": _offered_moment(0, lang)}, lambda: [offers()],
                              said=("vull reservar esquí demà a les 15:00 per a 2",)),
@@ -215,6 +217,9 @@ CONTEXTS: dict[str, Context] = {
     "dispute_handoff": Context("store", said=("ya fui y pagué",)),
     "handoff": Context("bank"),
     "escalated_acknowledged": Context("store", said=("me cobraron dos veces!", "hola")),
+    "person_handoff": Context("bank", said=("quero falar com um atendente",)),
+    "person_handoff_staffed": Context("bank", lambda lang: {"wait": "15 min"}, said=("quero falar com um atendente",)),
+    "person_handoff_closed": Context("school", said=("vull parlar amb una persona",)),
     "which_product": Context("store", lambda lang: {"lines": "\n".join(f"• {h['name']}" for h in hits().result["data"]["hits"])},
                              lambda: [ok("shown_products", {"products": [
                                  {"product_ref": f"prd_{h['id']}", "name": h["name"], "capacity_gb": h["capacity_gb"]}

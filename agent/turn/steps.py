@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
+from babel.dates import format_timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -56,9 +57,10 @@ from conversations.services import (
     conversation_set_language,
     message_outbound_unsaved,
 )
-from inbox.selectors import conversation_is_escalated
+from inbox.selectors import conversation_is_escalated, handoff_outlook
 from inbox.services import escalation_open
 from language.detect import detect_language
+from language.locales import Lang, babel_locale
 from magie.tracing import traced
 
 SCOPE_MESSAGES = 20
@@ -176,6 +178,22 @@ def perceive(state: TurnState) -> None:
     if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
         state.escalation = "payment_dispute"  # staff read why in their words (staff.trace_words)
         return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
+    if "person" in perception.markers:  # "quero falar com um atendente", "vull parlar amb algú": not the bot's turn
+        state.escalation = "person_requested"
+        return state.finish_early(Draft(person_handoff_words(state.lang, at=message.sent_at)),
+                                  rule="person_requested_to_person")
+
+
+def person_handoff_words(lang: str, *, at: datetime) -> str:
+    """What a customer who asked for a person is told: that a person takes over and the bot stays quiet, and when
+    to expect them by the organisation's staffed hours and recent waits (`inbox.selectors.handoff_outlook`)."""
+    outlook = handoff_outlook(at=at)
+    if outlook.staffed_now:
+        wait = format_timedelta(outlook.expected_wait, threshold=1.1, locale=babel_locale(cast(Lang, lang)))
+        return say(lang, "person_handoff_staffed", wait=wait)
+    if outlook.opens_at is not None:  # the hours are set and nobody is in (no promise of a time a guard can't back)
+        return say(lang, "person_handoff_closed")
+    return say(lang, "person_handoff")
 
 
 @traced("turn.decide")

@@ -40,6 +40,7 @@ from asks.perception.party import find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
+from language.lemmas import lemmas
 from language.locales import Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -53,36 +54,46 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
     "bank": {
         "pt-BR": (
             ("balance", r"saldo|quanto (?:eu )?tenho|quanto (?:eu )?tem na (?:minha )?conta|quanto dinheiro (?:eu )?tenho"),
-            ("pix_history", r"extrato|historico|quantos pix|ultimos pix|pix que (?:eu )?(?:fiz|recebi|mandei)|movimentac\w*"),
+            ("pix_history", r"extrato|historico|quantos pix|ultimos pix|pix que (?:eu )?(?:fiz|recebi|mandei)|movimentac\w*"
+                            r"|quais (?:os )?pix|meus pix|quanto (?:eu )?(?:ja )?(?:mandei|enviei|transferi|gastei)"),
             ("pix_transfer", r"pix|transferir|transfere|transfira|transferencia|manda|mande|mandar|envia|envie|enviar"
                              r"|paga|pague|pagar|pagamento|agenda|agendar|deposita|faz um pix"),
         ),
         "es": (
             ("balance", r"saldo|cuant[oa] (?:dinero |plata )?tengo"),
-            ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix"),
+            ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
+                            r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
             ("pix_transfer", r"pix|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
                              r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"),
         ),
         "ca": (
             ("balance", r"saldo|quant (?:diner )?tinc"),
-            ("pix_history", r"moviments|historial|extracte|quants pix"),
+            ("pix_history", r"moviments|historial|extracte|quants pix|quins pix|els meus pix"
+                            r"|quant (?:he )?(?:enviat|transferit|gastat)"),
             ("pix_transfer", r"pix|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
             ("balance", r"balance|how much (?:money )?do i have"),
-            ("pix_history", r"history|statement|transactions|recent transfers|how many pix"),
+            ("pix_history", r"history|statement|transactions|recent transfers|how many pix|which pix|what pix|my pix"
+                            r"|how much (?:did i|have i) (?:send|sent|transfer|transferred|spend|spent)"),
             ("pix_transfer", r"pix|transfer|transferring|send|wire|pay|payment|schedule"),
         ),
     },
     "school": {
         "pt-BR": (("booking", r"reservar|reserva|reserve|agendar|agenda|marcar|marca|inscrever|alugar"),
-                  ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas")),
+                  ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas"
+                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco")),
         "es": (("booking", r"reservar|reserva|reservame|apuntar|apuntarme|apuntarnos|inscribirme|agendar|alquilar"),
-               ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora")),
+               ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora"
+                                r"|tienen plazas?|que actividades|cuales actividades|que (?:ofrecen|ofreceis|haceis)|cuanto (?:cuesta|vale|sale)"
+                                r"|precio")),
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
-               ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris")),
+               ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
+                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
-               ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for")),
+               ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
+                                r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
+                                r"|price|prices|cost")),
     },
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
@@ -135,9 +146,33 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
     return tuple((kind, _words(words)) for kind, words in KIND_WORDS[org_kind][lang])
 
 
+# Verbs read by lemma (`language.lemmas`) when no word of `KIND_WORDS` occurs: "enviarle", "transfiérele",
+# "envia-li", "reservem" need no entry of their own. "pasar" is left out ("pasado mañana" is its participle).
+KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
+    "bank": {
+        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
+        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar"})),),
+        "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
+    },
+    "school": {
+        "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),),
+        "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),),
+        "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),),
+        "en": (("booking", frozenset({"book", "reserve"})),),
+    },
+    "store": {"pt-BR": (), "es": (), "ca": (), "en": ()},
+}
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
-    """The first request kind (in table order) whose words occur in the folded text."""
-    return next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
+    """The first request kind (in table order) whose words occur in the folded text, else the first whose verbs
+    occur as lemmas."""
+    found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
+    if found is not None:
+        return found
+    said = set(lemmas(folded, lang))
+    return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
 
 def _transfer_words(folded: str, lang: Lang) -> bool:
@@ -190,7 +225,7 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
 
 def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None) -> dict[str, object]:
     """Party size and activity of a school message (the time said is not a party size)."""
-    taken = [(when.start, when.end)] if when else []
+    taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     return {
         "party_size": find_party_size(text, folded, lang, taken, asked_for == "party_size"),
         "activity": find_activity(folded, text, lang),

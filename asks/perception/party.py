@@ -31,7 +31,7 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|tonight|today|tomorro
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
-                  r"|o|a|ao|al|els|les|los|las|of them)(?!\w))")
+                  r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha)(?!\w))")
 _OF_US = r"\s(?:of us|de nosotros|de nos|de nosaltres|of them|de ellos|deles|d'ells)(?!\w)"
 _ALONE = {
     "pt-BR": r"(?:so|somente|apenas) eu|eu sozinh[oa]|so pra mim|so para mim",

@@ -34,7 +34,7 @@ class _NameWords(NamedTuple):
 
 _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
-        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|com(?: [oa])?",
+        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?",
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
                r"|e pro",
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
@@ -57,7 +57,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
     ),
     "en": _NameWords(
-        anywhere=r"to|for|of|send|pay|give|transfer|with",
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it",
         person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
         possessive=r"(?:my|our|his|her|their)",

@@ -25,7 +25,7 @@ _DEVICE_RE = re.compile(
     rf"(?i)(?<!\w)(?:{_BRANDS}|edge)"
     r"(?: (?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+(?!\w)"
 )
-_BRAND_RE = re.compile(whole_words(_BRANDS), re.IGNORECASE)
+_BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"
 _ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?|peliculas?|cabos?|fundas?|cargador(?:es)?"
                     r"|auriculares|protector(?:es)?|cables?|fundes|carregadors?|auriculars|cases?|chargers?|covers?"
                     r"|headphones|earbuds|cables?|screen protectors?|airpods")

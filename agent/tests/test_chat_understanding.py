@@ -1,0 +1,140 @@
+"""Issue 30's examples, each through the real `manage.py chat --json` (command, turn, database) in its language:
+a person on request, disputes handed over, bookings cancelled and changed, the school's catalogue answered, the
+reply language kept across product names. The effect (or its absence) is checked in the organisation's schema."""
+
+from __future__ import annotations
+
+import io
+import json
+from itertools import count
+
+import pytest
+from django.core.management import call_command
+from django_tenants.utils import schema_context
+
+from asks.models import Ask
+from bank.models import PixTransfer
+from booking.models import Booking
+from conversations.models import Conversation
+from inbox.models import Escalation
+
+_ids = count(1)
+
+
+@pytest.fixture
+def chat(monkeypatch):
+    """`chat(org, *lines, customer=None)` → the parsed JSON replies of one `manage.py chat --json` run."""
+
+    def run(org: str, *lines: str, customer: str | None = None) -> list[dict]:
+        customer = customer or f"3470{next(_ids):07d}"
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+        out = io.StringIO()
+        call_command("chat", "--org", org, "--customer", customer, "--json", stdout=out)
+        return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+
+    return run
+
+
+def escalations(org: str, customer: str) -> list[Escalation]:
+    with schema_context(org):
+        return list(Escalation.objects.filter(conversation__customer__channel_user_id=customer))
+
+
+def asks(org: str, customer: str) -> list[Ask]:
+    with schema_context(org):
+        return list(Ask.objects.filter(conversation__customer__channel_user_id=customer))
+
+
+# A person on request ----------------------------------------------------------------------------------------------
+
+QUIET = {"Vou passar você para uma pessoa": "Até lá, não respondo sozinho.",
+         "Et passo amb una persona": "Fins llavors no respondré pel meu compte.",
+         "Te paso con una persona": "Hasta entonces no respondo por mi cuenta.",
+         "I'm passing you to a person": "Until then I won't reply on my own."}
+
+
+@pytest.mark.parametrize("org,said,told", [
+    ("demobank", "quero falar com um atendente", "Vou passar você para uma pessoa"),
+    ("demoschool", "vull parlar amb una persona", "Et passo amb una persona"),  # was read as a party of 1
+    ("demostore", "quiero hablar con alguien", "Te paso con una persona"),
+    ("demobank", "I want to talk to a person", "I'm passing you to a person"),
+])
+def test_a_person_asked_for_takes_the_chat_and_the_bot_stays_quiet(db, chat, org, said, told):
+    customer = f"3480{next(_ids):07d}"
+    replies = chat(org, said, "hola?", "e agora?", customer=customer)
+    assert replies[0]["text"].startswith(told) and replies[0]["rule"] == "person_requested_to_person", replies
+    assert replies[0]["text"].endswith(QUIET[told]), replies[0]["text"]  # says honestly that the bot stops
+    [escalation] = escalations(org, customer)
+    assert escalation.guard == "person_requested" and escalation.evidence == {"message": said}
+    assert asks(org, customer) == []  # no booking of a party of 1, no menu, no request opened
+    assert len(replies) <= 2  # the next message is acknowledged once at most, then silence until staff hand back
+
+
+# Disputes and "I already paid" ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("org,said,told", [
+    ("demostore", "me lo cobraron dos veces", "Te paso con una persona"),  # got a product list
+    ("demoschool", "Ya fui esta mañana y pagué", "Te paso con una persona"),  # seed 004's own example: a greeting
+])
+def test_a_disputed_payment_goes_to_a_person(db, chat, org, said, told):
+    customer = f"3490{next(_ids):07d}"
+    replies = chat(org, said, customer=customer)
+    assert replies[0]["text"].startswith(told) and replies[0]["rule"] == "payment_dispute_to_person", replies
+    [escalation] = escalations(org, customer)
+    assert escalation.guard == "payment_dispute"
+    assert asks(org, customer) == []
+
+
+# The reply language is the customer's, not a product name's ------------------------------------------------------
+
+@pytest.mark.parametrize("lines", [
+    ("hola, busco un celular", "un iPhone 12"),
+    ("hola", "tienen cable lightning?"),
+])
+def test_a_product_name_does_not_turn_a_spanish_chat_english(db, chat, lines):
+    customer = f"3500{next(_ids):07d}"
+    replies = chat("demostore", *lines, "y cuánto sale?", customer=customer)
+    with schema_context("demostore"):
+        assert Conversation.objects.get(customer__channel_user_id=customer).language in ("", "es")
+    assert not any(english in reply["text"] for reply in replies for english in ("I found", "Hi!", "Which"))
+
+
+# Verbs with enclitics are read by lemma -----------------------------------------------------------------------------
+
+CARLA = "5511999990001"  # the demo bank's sandbox customer (R$ 5.000,00, contacts Pedro, Ana, João, Maria)
+
+
+def test_enviarle_sends_the_pix_it_says(db, chat):
+    replies = chat("demobank", "quiero enviarle 30 a Ana", "/tap 1", customer=CARLA)
+    assert replies[0]["state"] == "awaiting_confirmation" and replies[0]["buttons"], replies
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (3000, "Ana Beatriz Costa",
+                                                                                      "settled")
+
+
+# The school answers what it offers and what it costs from its catalogue ------------------------------------------
+
+@pytest.mark.parametrize("said,names,prices", [
+    ("quines activitats feu?", ("Escalada", "Esquí alpí", "Raquetes de neu"), ("35,00 € per persona",)),
+    ("¿tienen plazas de escalada pasado mañana?", ("Escalada",), ("35,00 € por persona",)),
+    ("how much is alpine skiing?", ("Alpine skiing",), ("€45.00 per person",)),
+])
+def test_the_school_answers_its_activities_and_prices_from_the_catalogue(db, chat, said, names, prices):
+    customer = f"3510{next(_ids):07d}"
+    replies = chat("demoschool", said, customer=customer)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "availability" and all(name in text for name in names), text
+    assert all(price.replace(" ", "\xa0") in text.replace(" ", "\xa0") for price in prices), text
+    with schema_context("demoschool"):
+        assert not Booking.objects.filter(customer_ref=customer).exists()  # a question books nothing
+
+
+# Plural and other languages' words for the store's products ------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["tienen fundas?", "vocês vendem capinha?", "do you sell phone cases?"])
+def test_cases_are_found_in_the_plural_and_in_any_language(db, chat, said):
+    replies = chat("demostore", said)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "product_search", replies
+    assert "Funda de silicona para iPhone 13" in text and "Funda transparente para Galaxy S23" in text, text

@@ -1,0 +1,91 @@
+"""What a message asks of the conversation itself, read by lemma: a person, or someone to look at a payment.
+
+* **A person** (`asks_for_person`): a verb of talking or being passed on ("falar", "hablar", "parlar", "talk",
+  "pásame", "connect") followed within a few words by someone who is not the bot ("uma pessoa", "un asesor",
+  "algú", "a human", "customer service"), or the customer refusing the bot itself ("no con un bot"). A name
+  ("falar com a Ana") is no person of the organisation; "manda 50 pra alguém" has no verb of talking.
+* **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
+  "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
+  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
+
+Both are read over lemmas (`language.lemmas`), so inflections and enclitics need no entries of their own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from language.lemmas import lemmas
+from language.locales import Lang
+from language.text import fold
+
+TALK: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
+                        "colocar", "botar"}),
+    "es": frozenset({"hablar", "conversar", "pasar", "pasa", "poner", "comunicar", "atender", "llamar",
+                     "derivar", "transferir", "contactar"}),
+    "ca": frozenset({"parlar", "conversar", "passar", "posar", "atendre", "trucar", "comunicar", "contactar",
+                     "derivar", "xerrar"}),
+    "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
+}
+PERSON: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
+                        "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
+                        "responsavel", "equipe", "suporte"}),
+    "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
+                     "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
+                     "gerente", "representante", "dependiente", "responsable", "equipo", "soporte"}),
+    "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
+                     "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
+                     "monitor", "monitora"}),
+    "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
+                     "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
+                     "support"}),
+}
+NOT_THE_BOT: dict[Lang, str] = {
+    "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento humano|de carne e osso",
+    "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion al cliente|de carne y hueso",
+    "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio al client",
+    "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real person",
+}
+WINDOW = 5  # words between the verb and the person
+
+CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
+REPEATED = {
+    "pt-BR": r"duas vezes|2 vezes|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
+    "es": r"dos veces|2 veces|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
+    "ca": r"dues vegades|2 vegades|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
+    "en": r"twice|two times|2 times|again|double|duplicate[d]?|extra",
+}
+PAID = frozenset({"pagar", "pay", "paid"})
+ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
+MISSING = {
+    "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
+    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca llego",
+    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
+    "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
+          r"|come|show)|not (?:received|arrived|showing)|went missing",
+}
+
+
+def asks_for_person(text: str, lang: Lang) -> bool:
+    """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
+    folded = fold(text)
+    if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded):
+        return True
+    said = lemmas(text, lang)
+    for index, word in enumerate(said):
+        if word in TALK[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + WINDOW]):
+            return True
+    return False
+
+
+def disputes_payment(text: str, lang: Lang) -> bool:
+    """Whether the customer says a payment went wrong: charged twice, already paid, or paid and missing."""
+    folded = fold(text)
+    said = set(lemmas(text, lang))
+    if said & CHARGE and re.search(rf"(?<!\w)(?:{REPEATED[lang]})(?!\w)", folded):
+        return True
+    if said & PAID and re.search(ALREADY[lang], folded):
+        return True
+    return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))

@@ -1,0 +1,312 @@
+"""Run the conversations of a split through `manage.py chat --json` and check each one in the database.
+
+See the package docstring for the format. Needs Django set up (`__main__` does it with the test settings).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.core.management import call_command
+from django.db import transaction
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from language.text import fold
+
+HERE = Path(__file__).parent
+SPLITS = ("heldout", "tuning")
+SCHEMA = {"bank": "demobank", "school": "demoschool", "store": "demostore"}
+BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: R$ 5.000,00, contacts Pedro, Ana, João, Maria
+MONEY_SLOTS = ("recipient", "pix_key", "amount", "when")
+
+
+class _RolledBack(Exception):
+    pass
+
+
+@dataclass
+class Outcome:
+    conversation: dict[str, Any]
+    replies: list[dict[str, Any]] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+    silent_changes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.misses and not self.silent_changes
+
+
+def load(split: str) -> list[dict[str, Any]]:
+    conversations = []
+    for path in sorted((HERE / split).glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                conversations.append(json.loads(line))
+    return conversations
+
+
+def chat(schema: str, customer: str, lines: list[str]) -> list[dict[str, Any]]:
+    """The parsed replies of one `manage.py chat --json` run."""
+    stdin, sys.stdin = sys.stdin, io.StringIO("\n".join(lines) + "\n")
+    out = io.StringIO()
+    try:
+        call_command("chat", "--org", schema, "--customer", customer, "--json", stdout=out, stderr=io.StringIO())
+    finally:
+        sys.stdin = stdin
+    return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+
+
+def _snapshot() -> dict[str, set[int]]:
+    from bank.models import PixTransfer
+    from booking.models import Booking
+    from inbox.models import Escalation
+    from store.models import UsedDeviceQuote
+
+    return {
+        "pix": set(PixTransfer.objects.values_list("pk", flat=True)),
+        "booking": set(Booking.objects.values_list("pk", flat=True)),
+        "quote": set(UsedDeviceQuote.objects.values_list("pk", flat=True)),
+        "escalation": set(Escalation.objects.values_list("pk", flat=True)),
+    }
+
+
+def run_conversation(conversation: dict[str, Any], number: int) -> Outcome:
+    from whatsapp.admission import admission_reset
+
+    org = conversation["org"]
+    schema = SCHEMA[org]
+    customer = BANK_CUSTOMER if org == "bank" else f"3499{number:07d}"
+    outcome = Outcome(conversation)
+    try:
+        with transaction.atomic():
+            with schema_context(schema):
+                before = _snapshot()
+            outcome.replies = chat(schema, customer, conversation["say"])
+            with schema_context(schema):
+                check(outcome, before, customer)
+            raise _RolledBack
+    except _RolledBack:
+        pass
+    except Exception as exc:  # a crash is a failed conversation, reported with its cause
+        outcome.misses.append(f"crashed: {type(exc).__name__}: {exc}")
+    finally:
+        admission_reset(schema_name=schema)
+    return outcome
+
+
+def _local_today(zone: str) -> date:
+    return timezone.now().astimezone(ZoneInfo(zone)).date()
+
+
+def _texts(replies: list[dict[str, Any]]) -> str:
+    return "\n".join(reply.get("text") or "" for reply in replies)
+
+
+def check(outcome: Outcome, before: dict[str, set[int]], customer: str) -> None:
+    from bank.models import PixTransfer
+    from booking.models import Booking
+    from conversations.models import Conversation
+    from inbox.models import Escalation
+    from store.models import UsedDeviceQuote
+    from tenants.models import Organisation
+
+    conversation, replies, misses = outcome.conversation, outcome.replies, outcome.misses
+    expect = conversation["expect"]
+    organisation = Organisation.objects.get(schema_name=SCHEMA[conversation["org"]])
+    today = _local_today(organisation.time_zone)
+    zone = ZoneInfo(organisation.time_zone)
+
+    pix = list(PixTransfer.objects.exclude(pk__in=before["pix"]).order_by("pk"))
+    wanted_pix = expect.get("pix")
+    if wanted_pix is None:
+        if pix:
+            misses.append(f"unexpected Pix: {[(p.amount_cents, p.recipient_name) for p in pix]}")
+    elif len(pix) != 1:
+        misses.append(f"expected one Pix, found {len(pix)}")
+    else:
+        made = pix[0]
+        when = (made.scheduled_for.astimezone(zone).date() if made.status == PixTransfer.Status.SCHEDULED
+                and made.scheduled_for else made.created_at.astimezone(zone).date())
+        got = (made.amount_cents, fold(made.recipient_name), (when - today).days, made.status)
+        if (got[0] != wanted_pix["cents"] or fold(wanted_pix["to"]) not in got[1] or got[2] != wanted_pix["day"]
+                or got[3] not in ("settled", "scheduled")):
+            misses.append(f"Pix {got} != {wanted_pix}")
+
+    bookings = list(Booking.objects.exclude(pk__in=before["booking"]).select_related("slot__activity"))
+    active = [b for b in bookings if b.status != Booking.Status.CANCELLED]
+    cancelled = len(bookings) - len(active)
+    if cancelled != expect.get("cancelled", 0):
+        misses.append(f"{cancelled} booking(s) cancelled, expected {expect.get('cancelled', 0)}")
+    wanted_booking = expect.get("booking")
+    if wanted_booking is None:
+        if active:
+            misses.append(f"unexpected booking(s): {[_booking(b, zone, today) for b in active]}")
+    elif len(active) != 1:
+        misses.append(f"expected one booking, found {[_booking(b, zone, today) for b in active]}")
+    else:
+        got_booking = _booking(active[0], zone, today)
+        if got_booking != wanted_booking:
+            misses.append(f"booking {got_booking} != {wanted_booking}")
+
+    quotes = list(UsedDeviceQuote.objects.exclude(pk__in=before["quote"]))
+    wanted_quote = expect.get("quote")
+    if wanted_quote is None:
+        if quotes:
+            misses.append("unexpected used-device quote")
+    elif len(quotes) != 1:
+        misses.append(f"expected one quote, found {len(quotes)}")
+    else:
+        quote = quotes[0]
+        got_quote = {"model": quote.quoted_model, "gb": quote.capacity_gb, "battery": quote.battery_health}
+        if fold(got_quote["model"]) != fold(wanted_quote["model"]) or got_quote["gb"] != wanted_quote["gb"] \
+                or got_quote["battery"] != wanted_quote["battery"]:
+            misses.append(f"quote {got_quote} != {wanted_quote}")
+
+    handed = Escalation.objects.exclude(pk__in=before["escalation"]).filter(
+        conversation__customer__channel_user_id=customer).exists()
+    if handed != bool(expect.get("handoff")):
+        misses.append("not handed to a person" if expect.get("handoff") else "handed to a person")
+
+    texts = _texts(replies)
+    for said in expect.get("says", ()):
+        if fold(said) not in fold(texts):
+            misses.append(f"does not say {said!r}")
+    if "says_digits" in expect and expect["says_digits"] not in re.sub(r"\D", "", texts):
+        misses.append(f"does not say the figure {expect['says_digits']}")
+    last = replies[-1] if replies else {}
+    if "kind" in expect and last.get("kind") != expect["kind"]:
+        misses.append(f"last kind {last.get('kind')!r} != {expect['kind']!r}")
+    for slot, value in expect.get("slots", {}).items():
+        got_slot = (last.get("slots") or {}).get(slot)
+        if got_slot is None or fold(str(value)) not in fold(json.dumps(got_slot, ensure_ascii=False)):
+            misses.append(f"slot {slot} {got_slot!r} != {value!r}")
+
+    lang = conversation["lang"]
+    if lang == organisation.language or lang in (organisation.languages or ()):
+        stored = Conversation.objects.filter(customer__channel_user_id=customer).values_list(
+            "language", flat=True).first()
+        allowed = {lang, ""} if lang == organisation.language else {lang}
+        if stored not in allowed:
+            misses.append(f"conversation language {stored!r}, expected {lang!r}")
+
+    outcome.silent_changes.extend(silent_changes(replies, pix))
+
+
+def _booking(booking: Any, zone: ZoneInfo, today: date) -> dict[str, Any]:
+    start = booking.slot.start.astimezone(zone)
+    return {"activity": booking.slot.activity.slug, "party": booking.party_size, "day": (start.date() - today).days,
+            "time": start.strftime("%H:%M")}
+
+
+def _money_values(reply: dict[str, Any]) -> tuple[str, ...]:
+    slots = reply.get("slots") or {}
+    return tuple(json.dumps(slots.get(name), sort_keys=True, ensure_ascii=False) for name in MONEY_SLOTS)
+
+
+def _is_preview(reply: dict[str, Any]) -> bool:
+    return reply.get("state") == "awaiting_confirmation" and bool(reply.get("buttons"))
+
+
+def silent_changes(replies: list[dict[str, Any]], pix: list[Any]) -> list[str]:
+    """Changes of a Pix request's recipient, key, amount or date after its preview, not shown in a new preview; and
+    Pix made without a preview or with other values than the last one shown."""
+    found: list[str] = []
+    shown: dict[int, tuple[str, ...]] = {}  # ask → its values when the last preview was shown
+    last_preview: dict[str, Any] | None = None
+    for reply in replies:
+        ask = reply.get("ask")
+        if reply.get("kind") != "pix_transfer" or ask is None:
+            continue
+        values = _money_values(reply)
+        if _is_preview(reply):
+            shown[ask], last_preview = values, reply
+        elif ask in shown and values != shown[ask] and reply.get("state") not in ("abandoned", "failed", "cancelled"):
+            found.append(f"reply {reply.get('n')}: {MONEY_SLOTS} changed from {shown[ask]} to {values} without a "
+                         "new preview")
+    for made in pix:
+        if last_preview is None:
+            found.append(f"Pix of {made.amount_cents} made with no preview shown")
+            continue
+        slots = last_preview.get("slots") or {}
+        amount = (slots.get("amount") or {}).get("amount_cents")
+        recipient = slots.get("recipient")
+        if amount != made.amount_cents:
+            found.append(f"Pix of {made.amount_cents} made after a preview of {amount}")
+        if isinstance(recipient, str) and fold(recipient) not in fold(made.recipient_name):
+            found.append(f"Pix to {made.recipient_name} made after a preview for {recipient}")
+        when = slots.get("when")
+        if made.status == "scheduled" and made.scheduled_for and (
+                not when or str(when)[:10] != made.scheduled_for.astimezone(
+                    ZoneInfo("America/Sao_Paulo")).date().isoformat()):
+            found.append(f"Pix scheduled for {made.scheduled_for} after a preview for {when}")
+    return found
+
+
+def report(outcomes: list[Outcome], *, split: str) -> dict[str, Any]:
+    by: dict[str, dict[str, list[int]]] = {"language": defaultdict(lambda: [0, 0]), "kind": defaultdict(lambda: [0, 0])}
+    for outcome in outcomes:
+        for axis, key in (("language", outcome.conversation["lang"]), ("kind", outcome.conversation["org"])):
+            by[axis][key][0] += outcome.passed
+            by[axis][key][1] += 1
+    passed = sum(o.passed for o in outcomes)
+    return {
+        "split": split, "passed": passed, "total": len(outcomes),
+        "rate": round(100 * passed / len(outcomes), 1) if outcomes else 0.0,
+        "by_language": {k: v for k, v in sorted(by["language"].items())},
+        "by_kind": {k: v for k, v in sorted(by["kind"].items())},
+        "changed_without_new_preview": sum(1 for o in outcomes if o.silent_changes),
+    }
+
+
+def print_report(figures: dict[str, Any], outcomes: list[Outcome], *, misses: bool) -> None:
+    if misses:
+        for outcome in outcomes:
+            if not outcome.passed:
+                conversation = outcome.conversation
+                print(f"MISS {conversation['id']} {conversation['say']}")
+                for line in outcome.misses + outcome.silent_changes:
+                    print(f"     - {line}")
+                for reply in outcome.replies:
+                    text = (reply.get("text") or "").replace("\n", " | ")
+                    print(f"     < [{reply.get('kind')}/{reply.get('state')}/{reply.get('rule')}] {text[:200]}")
+    print(f"split {figures['split']}: {figures['passed']}/{figures['total']} passed ({figures['rate']}%)")
+    for axis in ("by_language", "by_kind"):
+        cells = ", ".join(f"{k} {p}/{t} ({100 * p / t:.0f}%)" for k, (p, t) in figures[axis].items())
+        print(f"  {axis.replace('_', ' ')}: {cells}")
+    print(f"  changed without a new preview: {figures['changed_without_new_preview']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tools.eval.conversations", description=__doc__)
+    parser.add_argument("--split", choices=SPLITS, default="heldout")
+    parser.add_argument("--lang", help="only conversations in this language")
+    parser.add_argument("--org", choices=tuple(SCHEMA), help="only this organisation kind")
+    parser.add_argument("--id", action="append", help="only this conversation (repeatable)")
+    parser.add_argument("--misses", action="store_true", help="print each failed conversation with its replies")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    from tenants.testing import organisations_ensure
+
+    organisations_ensure()
+    conversations = [c for c in load(args.split) if (not args.lang or c["lang"] == args.lang)
+                     and (not args.org or c["org"] == args.org) and (not args.id or c["id"] in args.id)]
+    outcomes = [run_conversation(c, number) for number, c in enumerate(conversations, start=1)]
+    figures = report(outcomes, split=args.split)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print_report(figures, outcomes, misses=args.misses)
+    return 0
