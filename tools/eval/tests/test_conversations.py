@@ -1,0 +1,42 @@
+"""The conversation checker's own rules: a silent change is found, a new preview is no silent change."""
+
+from types import SimpleNamespace
+
+from tools.eval.conversations.run import load, silent_changes
+
+PREVIEW = {"n": 2, "ask": 7, "kind": "pix_transfer", "state": "awaiting_confirmation", "buttons": ["Aprovar"],
+           "slots": {"recipient": "Pedro", "amount": {"amount_cents": 5000, "currency": "BRL"}}}
+
+
+def reply(n: int, *, recipient: str = "Pedro", cents: int = 5000, preview: bool = False) -> dict:
+    return {**PREVIEW, "n": n, "state": "awaiting_confirmation" if preview else "collecting",
+            "buttons": ["Aprovar"] if preview else [],
+            "slots": {"recipient": recipient, "amount": {"amount_cents": cents, "currency": "BRL"}}}
+
+
+def pix(cents: int, name: str) -> SimpleNamespace:
+    return SimpleNamespace(amount_cents=cents, recipient_name=name, status="settled", scheduled_for=None)
+
+
+def test_a_recipient_changed_after_the_preview_without_a_new_one_is_a_silent_change():
+    found = silent_changes([reply(2, preview=True), reply(4, recipient="Maria")], [])
+    assert len(found) == 1 and "without a new preview" in found[0]
+
+
+def test_a_change_shown_in_a_new_preview_is_none():
+    assert silent_changes([reply(2, preview=True), reply(4, cents=7000, preview=True)], [pix(7000, "Pedro Almeida")]) == []
+
+
+def test_a_pix_other_than_the_last_preview_or_with_none_is_a_silent_change():
+    assert silent_changes([reply(2, preview=True)], [pix(9000, "Pedro Almeida")]) == [
+        "Pix of 9000 made after a preview of 5000"]
+    assert silent_changes([reply(2)], [pix(5000, "Pedro Almeida")]) == ["Pix of 5000 made with no preview shown"]
+
+
+def test_the_sets_are_distinct_and_large_enough():
+    heldout, tuning = load("heldout"), load("tuning")
+    assert len(heldout) >= 150 and len(tuning) >= 80
+    assert not {c["id"] for c in heldout} & {c["id"] for c in tuning}
+    assert not {tuple(c["say"]) for c in heldout} & {tuple(c["say"]) for c in tuning}  # no conversation in both
+    assert {c["lang"] for c in heldout} == {"pt-BR", "es", "ca", "en"}
+    assert {c["org"] for c in heldout} == {"bank", "school", "store"}
