@@ -74,8 +74,10 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
 
 def _render_page(request: HttpRequest, escalation_id: int | None, *, status: int = 200,
                  drafts: dict[str, str] | None = None) -> HttpResponse:
+    """The three panes; on a phone one at a time: the list at /inbox/, the chat at /inbox/<id>/ (`screen`)."""
     if not selectors.user_may_view_queue(request.user):
         raise PermissionDenied
+    screen = "list" if escalation_id is None else "chat"
     filters = InboxFilters.from_query(request.GET)
     listing = _list_context(request, filters, escalation_id)
     if escalation_id is None and listing["page"].object_list:
@@ -87,7 +89,7 @@ def _render_page(request: HttpRequest, escalation_id: int | None, *, status: int
         **listing,
         **_detail_context(request, escalation_id, drafts),
         "may_act": selectors.user_may_act(request.user),
-        "guards": selectors.escalation_guards(), "languages": LANGS,
+        "guards": selectors.escalation_guards(), "languages": LANGS, "screen": screen,
     }
     return render(request, "inbox/inbox.html", context, status=status)
 

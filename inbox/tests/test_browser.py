@@ -222,3 +222,48 @@ def test_a_customer_message_arrives_in_the_open_chat_while_the_agent_types(page,
     assert page.locator(f"#item-{other.pk}").is_visible()
     with schema_context("demobank"):
         assert Message.objects.filter(conversation=escalation.conversation, text="acabei de pagar o boleto").count() == 1
+
+
+def test_on_a_phone_the_list_and_the_chat_are_screens(browser, platform_up):
+    """At 390 px the inbox shows one pane at a time: the list, then the chat (full width, its reply box usable),
+    with a way back to the list."""
+    from inbox.services import escalation_claim
+    from inbox.tests.helpers import staff
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    with schema_context("demobank"):
+        escalation = escalation_make(chat_make(texts=("oi, preciso de ajuda no celular",), name="Bia Celular"))
+        escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(15_000)
+    try:
+        sign_in(phone, base, "agent", "/inbox/")
+        item = phone.locator(f"#item-{escalation.pk}")
+        assert item.is_visible() and not phone.locator(".detail-pane").is_visible()
+        assert item.bounding_box()["width"] >= 300
+
+        item.locator("a").click()
+        phone.wait_for_url(f"{base}/inbox/{escalation.pk}/**")
+        chat = phone.locator(".detail-pane")
+        assert chat.is_visible() and chat.bounding_box()["width"] >= 300  # it was 0 px wide
+        assert not phone.locator(".list-pane").is_visible()
+        assert "oi, preciso de ajuda no celular" in phone.locator("ol.chat").inner_text()
+        reply = phone.locator("#reply-text")
+        assert reply.is_visible() and reply.bounding_box()["width"] >= 250
+        wide = phone.evaluate("() => Array.from(document.querySelectorAll('body *')).filter(e => "
+                              "e.getBoundingClientRect().right > 391 && e.getClientRects().length).slice(0, 8)"
+                              ".map(e => e.tagName + '.' + e.className + '#' + e.id + ':' + "
+                              "Math.round(e.getBoundingClientRect().right))")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1, wide  # nothing runs off screen
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(SCREENS / "inbox-chat-390.png"), full_page=True)
+
+        phone.click("#back-to-list")
+        phone.wait_for_url(f"{base}/inbox/")
+        assert phone.locator(f"#item-{escalation.pk}").is_visible()
+        assert not phone.locator(".detail-pane").is_visible()
+        phone.screenshot(path=str(SCREENS / "inbox-list-390.png"), full_page=True)
+    finally:
+        context.close()
