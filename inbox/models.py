@@ -224,3 +224,21 @@ def _minutes(moment: object) -> int | None:
     if minutes > 59 or hours > 24 or (hours == 24 and minutes):
         return None
     return hours * 60 + minutes
+
+
+class ConversationRead(models.Model):
+    """How far one staff member has read a chat in the inbox: the highest message id shown to them there. The
+    customer's messages after it are their unread ones (badges on the list); another agent's reading changes
+    nothing of theirs. Written by `inbox.services.conversation_read_mark` (never moves back), read by
+    `inbox.selectors.escalation_inbox`."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+")
+    last_message_id = models.PositiveBigIntegerField(default=0)
+    read_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "conversation"], name="one_read_mark_per_user_and_chat")]
+
+    def __str__(self) -> str:
+        return f"Read mark of user {self.user_id} in conversation {self.conversation_id}: {self.last_message_id}"

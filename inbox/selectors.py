@@ -11,7 +11,8 @@ from babel.dates import format_datetime
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Case, Count, Exists, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from asks.models import Ask
@@ -19,7 +20,7 @@ from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
 from conversations.rendering import payload_for_staff
-from inbox.models import NOTICE_REASONS, WEEKDAYS, CannedReply, Escalation, InboxSettings
+from inbox.models import NOTICE_REASONS, WEEKDAYS, CannedReply, ConversationRead, Escalation, InboxSettings
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
 from magie.tenancy import tenancy_current
@@ -105,7 +106,8 @@ class InboxFilters:
 
 def escalation_inbox(*, user: User, filters: InboxFilters) -> QuerySet[Escalation]:
     """Unresolved escalations in the tab (mine: held by `user`; unassigned: open), filtered and searched (customer
-    name or number), open ones first then oldest first. Two indexed joins; the caller pages it."""
+    name or number), the chat whose customer wrote last first, each with `unread`: the customer's messages `user`
+    has not seen yet. Two indexed joins and a counted subquery; the caller pages it."""
     queryset = escalation_queue()
     if filters.tab == "mine":
         queryset = queryset.filter(status=Escalation.Status.CLAIMED, claimed_by=user)
@@ -128,7 +130,30 @@ def escalation_inbox(*, user: User, filters: InboxFilters) -> QuerySet[Escalatio
         if len(digits) >= 3:
             match |= Q(conversation__customer__channel_user_id__contains=digits)
         queryset = queryset.filter(match)
-    return queryset
+    return queryset.annotate(unread=_unread_for(user)).order_by(
+        F("conversation__last_inbound_at").desc(nulls_last=True), "-pk")
+
+
+def _unread_for(user: User) -> Coalesce:
+    """How many of the customer's messages in the escalation's chat `user` has not seen (after their read mark)."""
+    read_up_to = Coalesce(Subquery(ConversationRead.objects.filter(
+        user_id=user.pk, conversation_id=OuterRef(OuterRef("conversation_id"))).values("last_message_id")[:1]),
+        Value(0))
+    unseen = (Message.objects.filter(conversation_id=OuterRef("conversation_id"), direction=Message.Direction.INBOUND)
+              .filter(pk__gt=read_up_to).order_by().values("conversation_id").annotate(n=Count("pk")).values("n"))
+    return Coalesce(Subquery(unseen, output_field=IntegerField()), Value(0))
+
+
+def conversation_messages_after(*, escalation: Escalation, after_id: int, limit: int = 50) -> list[dict]:
+    """The chat's messages with an id above `after_id` (what arrived since the page last looked), oldest first, in
+    the shape of `escalation_conversation`. One query on the conversation's index: what the open chat polls."""
+    fresh = (Message.objects.filter(conversation_id=escalation.conversation_id, pk__gt=after_id)
+             .select_related("escalation_reply__author", "delivery").order_by("pk")[:limit])
+    return [_chat_item(message) for message in fresh]
+
+
+def conversation_last_message_id(*, conversation_id: int) -> int:
+    return Message.objects.filter(conversation_id=conversation_id).aggregate(last=Max("pk"))["last"] or 0
 
 
 def escalation_tab_counts(*, user: User) -> dict[str, int]:
@@ -160,13 +185,14 @@ def escalation_conversation(*, escalation: Escalation, limit: int = 50) -> list[
     """The chat's last `limit` messages, oldest first, each with who wrote a human reply and its delivery status."""
     recent = (Message.objects.filter(conversation_id=escalation.conversation_id)
               .select_related("escalation_reply__author", "delivery").order_by("-sent_at", "-pk")[:limit])
-    items = []
-    for message in reversed(list(recent)):
-        reply = getattr(message, "escalation_reply", None) if message.direction == Message.Direction.OUTBOUND else None
-        items.append({"message": message, "author": reply.author if reply else None,
-                      "payload": payload_for_staff(message.payload),  # a signed tap's signature redacted
-                      "delivery": _delivery(message) if message.direction == Message.Direction.OUTBOUND else ""})
-    return items
+    return [_chat_item(message) for message in reversed(list(recent))]
+
+
+def _chat_item(message: Message) -> dict:
+    reply = getattr(message, "escalation_reply", None) if message.direction == Message.Direction.OUTBOUND else None
+    return {"message": message, "author": reply.author if reply else None,
+            "payload": payload_for_staff(message.payload),  # a signed tap's signature redacted
+            "delivery": _delivery(message) if message.direction == Message.Direction.OUTBOUND else ""}
 
 
 def escalation_customer_context(*, escalation: Escalation) -> dict:

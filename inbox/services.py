@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from asks.models import Decision
@@ -25,7 +25,7 @@ from inbox.errors import (
     EscalationReplyEmpty,
     EscalationResolveNoteRequired,
 )
-from inbox.models import NOTICE_REASONS, CustomerDataView, Escalation, EscalationNote, EscalationReply
+from inbox.models import NOTICE_REASONS, ConversationRead, CustomerDataView, Escalation, EscalationNote, EscalationReply
 from inbox.selectors import user_may_act
 from inbox.wording import closing_message
 from magie.locking import row_locked
@@ -182,3 +182,16 @@ def customer_data_view_record(*, escalation: Escalation, user: User, pix_count: 
     return CustomerDataView.objects.create(viewer=user, customer_id=escalation.conversation.customer_id,
                                            escalation=escalation, shown=CustomerDataView.Shown.BANK,
                                            pix_count=pix_count)
+
+
+def conversation_read_mark(*, user: User, conversation_id: int, up_to_message_id: int) -> None:
+    """Record that `user` has seen the chat up to message `up_to_message_id` (an upsert that never moves the mark
+    back: two tabs or a late poll cannot make read messages unread again). One statement, no lock needed."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {ConversationRead._meta.db_table} (user_id, conversation_id, last_message_id, read_at) "
+            "VALUES (%s, %s, %s, now()) ON CONFLICT (user_id, conversation_id) DO UPDATE "
+            "SET last_message_id = EXCLUDED.last_message_id, read_at = EXCLUDED.read_at "
+            f"WHERE {ConversationRead._meta.db_table}.last_message_id < EXCLUDED.last_message_id",
+            [user.pk, conversation_id, up_to_message_id],
+        )

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.queue, name="queue"),
     path("list/", views.inbox_list, name="list"),
     path("<int:escalation_id>/", views.detail, name="detail"),
+    path("<int:escalation_id>/messages/", views.messages_after, name="messages"),
     path("<int:escalation_id>/customer-bank/", views.customer_bank, name="customer_bank"),
     path("<int:escalation_id>/claim/", views.claim, name="claim"),
     path("<int:escalation_id>/reply/", views.reply, name="reply"),

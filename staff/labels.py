@@ -56,6 +56,7 @@ MODEL_NAMES = {
     "inbox.EscalationNote": (_("private note on an escalated chat"), _("private notes on escalated chats")),
     "inbox.CannedReply": (_("canned reply"), _("canned replies")),
     "inbox.CustomerDataView": (_("bank data shown to staff"), _("bank data shown to staff")),
+    "inbox.ConversationRead": (_("chat read mark"), _("chat read marks")),
     "axes.AccessAttempt": (_("login lockout"), _("login lockouts")),
     # not in the back office's menus, but named in its roles' permissions
     "magie.Heartbeat": (_("heartbeat"), _("heartbeats")),

@@ -1,7 +1,7 @@
 """The admin theme's own words (django-unfold ships no pt-BR, es or ca catalogue): marked here so that
 `makemessages` puts them in the staff catalogues, which Django reads before any app's (LOCALE_PATHS)."""
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext_lazy
 
 THEME_WORDS = [
     gettext_noop('Add row'),
@@ -67,3 +67,7 @@ DJANGO_WORDS = [
     gettext_noop("Whether the user will be able to authenticate using a password or not. If disabled, they may still be "
                  "able to authenticate using other backends, such as Single Sign-On or LDAP."),
 ]
+
+# The theme's error note counts the form's errors: a plural message, which Django's own catalogues hold only as two
+# singular ones (so Catalan readers of a refused sign-in saw "Please correct the error below.").
+THEME_PLURALS = [ngettext_lazy("Please correct the error below.", "Please correct the errors below.", 1)]

@@ -35,7 +35,8 @@ def _approvals(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     a = f["approvals"]
     rows = [[_("Requests"), a["total"]], [_("Approved"), a["approved"]], [_("Declined"), a["declined"]],
             [_("Expired"), a["expired"]], [_("Voided by a correction"), a["voided"]], [_("Pending"), a["pending"]],
-            [_("Approval rate (% of answered)"), a["approval_rate"]], [_("Decline rate (% of answered)"), a["decline_rate"]],
+            [_("Simulator tests (not counted)"), a["simulated"]],
+            [_("Approval rate (% of requests)"), a["approval_rate"]], [_("Decline rate (% of requests)"), a["decline_rate"]],
             [_("Expiry rate (% of requests)"), a["expiry_rate"]],
             [_("Median time to decision (s)"), a["median_seconds"] if a["median_seconds"] is not None else ""]]
     return [_("Figure"), _("Value")], rows
@@ -43,7 +44,9 @@ def _approvals(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 def _escalations(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     e = f["escalations"]
-    return [_("Guard"), _("Escalations")], [*[[guard_label(guard), count] for guard, count in e["by_guard"]], [_("Total"), e["total"]]]
+    return [_("Guard"), _("Escalations")], [*[[guard_label(guard), count] for guard, count in e["by_guard"]],
+                                            [_("Total"), e["total"]], [_("of which for an Ask"), e["with_ask"]],
+                                            [_("of which with no Ask"), e["without_ask"]]]
 
 
 def _weekly(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:

@@ -7,15 +7,18 @@ messages as the staff catalogue words them."""
 from __future__ import annotations
 
 import time
+import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
+from conversations.services import message_store_inbound
 from inbox.guard_words import guard_words
 from inbox.models import CannedReply, Escalation, EscalationNote
 from inbox.tests.helpers import browser_signed_in, chat_make, escalation_make
@@ -156,3 +159,111 @@ def test_the_agent_sees_a_bank_customers_balance_and_pix_and_the_view_is_recorde
     with schema_context("demobank"):
         views = list(CustomerDataView.objects.filter(escalation=escalation).values_list("viewer__username", flat=True))
     assert views == ["agent"]
+
+
+def scrolled_from_bottom(page) -> float:
+    return page.evaluate("() => { const c = document.querySelector('ol.chat');"
+                         " return c.scrollHeight - c.scrollTop - c.clientHeight; }")
+
+
+def next_list_refresh(page) -> None:
+    """Wait for the list pane's next htmx swap (it polls every 2 s)."""
+    page.evaluate("() => new Promise(done => document.body.addEventListener('htmx:afterSettle', e => "
+                  "{ if (e.detail.elt && e.detail.elt.id === 'inbox-list') done(true); }))")
+
+
+def test_a_customer_message_arrives_in_the_open_chat_while_the_agent_types(page, platform_up):
+    """The signed webhook stores a customer's message; the chat the agent has open shows it within 2 s, without a
+    reload, while the reply being typed keeps its text and focus. The thread opens at its newest message; the list
+    marks what this agent has not read and clears it when they open it; its refresh leaves focus where it was."""
+    from inbox.services import escalation_claim
+    from inbox.tests.helpers import staff
+    from tests.test_platform_up import webhook
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    number = f"55119{uuid.uuid4().int % 10**8:08d}"
+    with schema_context("demobank"):
+        start = timezone.now() - timedelta(minutes=40)
+        for index in range(30):  # a long thread: more than the chat pane shows at once
+            stored = message_store_inbound(channel_user_id=number, text=f"mensagem {index}", name="Lia Longa",
+                                           channel_message_id=f"wamid.long-{uuid.uuid4().hex}",
+                                           sent_at=start + timedelta(minutes=index))
+        escalation = escalation_make(stored.message.conversation)
+        escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+        other = escalation_make(chat_make(texts=("outra conversa",), name="Rui Outro"))
+    sign_in(page, base, "agent", f"/inbox/{escalation.pk}/")
+
+    assert scrolled_from_bottom(page) < 2  # opened at its newest message
+    assert "mensagem 29" in page.locator("ol.chat li").last.inner_text()
+    assert page.locator(f"#item-{other.pk} .unread").inner_text() == "1"
+    assert page.locator(f"#item-{escalation.pk} .unread").count() == 0  # the open one is being read
+    page.evaluate("window.__no_reload = true")
+    page.click("#reply-text")
+    page.keyboard.type("Estou verificando o seu")
+
+    status, _ = webhook(platform_up.port, text="acabei de pagar o boleto", customer=number)
+    assert status == 200
+    sent = time.monotonic()
+    page.locator("ol.chat li", has_text="acabei de pagar o boleto").wait_for(timeout=2_000)
+    print(f"customer message shown {time.monotonic() - sent:.2f} s after the webhook answered")
+    page.keyboard.type(" pagamento")  # still typing where the caret was
+    assert page.input_value("#reply-text") == "Estou verificando o seu pagamento"
+    assert page.evaluate("document.activeElement.id") == "reply-text"
+    assert page.evaluate("window.__no_reload") is True
+    assert scrolled_from_bottom(page) < 2  # the reader at the bottom stays at the bottom
+
+    page.focus(f"#open-{other.pk}")
+    next_list_refresh(page)
+    assert page.evaluate("document.activeElement.id") == f"open-{other.pk}"  # the refresh kept keyboard focus
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base}/inbox/{other.pk}/**")
+    page.goto(f"{base}/inbox/{escalation.pk}/")
+    assert page.locator(f"#item-{other.pk} .unread").count() == 0  # read by this agent: no badge any more
+    assert page.locator(f"#item-{other.pk}").is_visible()
+    with schema_context("demobank"):
+        assert Message.objects.filter(conversation=escalation.conversation, text="acabei de pagar o boleto").count() == 1
+
+
+def test_on_a_phone_the_list_and_the_chat_are_screens(browser, platform_up):
+    """At 390 px the inbox shows one pane at a time: the list, then the chat (full width, its reply box usable),
+    with a way back to the list."""
+    from inbox.services import escalation_claim
+    from inbox.tests.helpers import staff
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    with schema_context("demobank"):
+        escalation = escalation_make(chat_make(texts=("oi, preciso de ajuda no celular",), name="Bia Celular"))
+        escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(15_000)
+    try:
+        sign_in(phone, base, "agent", "/inbox/")
+        item = phone.locator(f"#item-{escalation.pk}")
+        assert item.is_visible() and not phone.locator(".detail-pane").is_visible()
+        assert item.bounding_box()["width"] >= 300
+
+        item.locator("a").click()
+        phone.wait_for_url(f"{base}/inbox/{escalation.pk}/**")
+        chat = phone.locator(".detail-pane")
+        assert chat.is_visible() and chat.bounding_box()["width"] >= 300  # it was 0 px wide
+        assert not phone.locator(".list-pane").is_visible()
+        assert "oi, preciso de ajuda no celular" in phone.locator("ol.chat").inner_text()
+        reply = phone.locator("#reply-text")
+        assert reply.is_visible() and reply.bounding_box()["width"] >= 250
+        wide = phone.evaluate("() => Array.from(document.querySelectorAll('body *')).filter(e => "
+                              "e.getBoundingClientRect().right > 391 && e.getClientRects().length).slice(0, 8)"
+                              ".map(e => e.tagName + '.' + e.className + '#' + e.id + ':' + "
+                              "Math.round(e.getBoundingClientRect().right))")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1, wide  # nothing runs off screen
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(SCREENS / "inbox-chat-390.png"), full_page=True)
+
+        phone.click("#back-to-list")
+        phone.wait_for_url(f"{base}/inbox/")
+        assert phone.locator(f"#item-{escalation.pk}").is_visible()
+        assert not phone.locator(".detail-pane").is_visible()
+        phone.screenshot(path=str(SCREENS / "inbox-list-390.png"), full_page=True)
+    finally:
+        context.close()

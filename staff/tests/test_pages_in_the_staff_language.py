@@ -216,35 +216,47 @@ def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, con
     assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
 
 
-def test_the_lockout_page_is_in_portuguese(db):
-    client = Client(HTTP_HOST="demobank.localhost", REMOTE_ADDR="10.7.7.7")
+# Who signs in, in the organisation's language: the bank's staff in pt-BR, the school's in Catalan, the store's in
+# Spanish (an anonymous visitor, before any profile, reads the organisation's language).
+SIGN_IN_READERS = pytest.mark.parametrize(("schema", "lang", "minutes"), [("demobank", "pt_BR", "15 minutos"),
+                                                                           ("demoschool", "ca", "15 minuts"),
+                                                                           ("demostore", "es", "15 minutos")])
+
+
+@SIGN_IN_READERS
+def test_the_lockout_page_is_in_the_organisations_language(db, schema, lang, minutes):
+    client = Client(HTTP_HOST=f"{schema}.localhost", REMOTE_ADDR="10.7.7.7")
     for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT):
         locked = client.post("/admin/login/", {"username": "agent", "password": f"wrong-{attempt}"})
     assert locked.status_code == 429
     page = read(locked.content.decode())
-    assert problems_of(locked.content.decode()) == {} and "15 minutos" in " ".join(page.parts)
+    assert problems_of(locked.content.decode(), lang=lang) == {} and minutes in " ".join(page.parts)
 
 
-def test_the_login_page_is_in_portuguese(db):
-    response = Client(HTTP_HOST="demobank.localhost").get("/admin/login/")
-    assert response.status_code == 200 and problems_of(response.content.decode()) == {}
+@SIGN_IN_READERS
+def test_the_login_page_is_in_the_organisations_language(db, schema, lang, minutes):
+    response = Client(HTTP_HOST=f"{schema}.localhost").get("/admin/login/")
+    assert response.status_code == 200 and problems_of(response.content.decode(), lang=lang) == {}
+    refused = Client(HTTP_HOST=f"{schema}.localhost").post("/admin/login/", {"username": "admin", "password": "no"})
+    assert refused.status_code == 200 and problems_of(refused.content.decode(), lang=lang) == {}
 
 
-def test_the_second_factor_pages_are_in_portuguese(db):
+@SIGN_IN_READERS
+def test_the_second_factor_pages_are_in_the_organisations_language(db, schema, lang, minutes):
     from django_otp.plugins.otp_totp.models import TOTPDevice
 
-    client = Client(HTTP_HOST="demobank.localhost")
+    client = Client(HTTP_HOST=f"{schema}.localhost")
     client.post("/admin/login/", {"username": "admin", "password": DEMO_PASSWORD})
     enrol = client.get("/admin/second-factor/?next=/admin/")
     assert enrol.status_code == 200 and 'class="qr"' in enrol.content.decode()
-    assert problems_of(enrol.content.decode()) == {}
+    assert problems_of(enrol.content.decode(), lang=lang) == {}
     wrong = client.post("/admin/second-factor/", {"otp_token": "12", "next": "/admin/"})
-    assert wrong.status_code == 400 and problems_of(wrong.content.decode()) == {}
-    with schema_context("demobank"):
+    assert wrong.status_code == 400 and problems_of(wrong.content.decode(), lang=lang) == {}
+    with schema_context(schema):
         TOTPDevice.objects.filter(user__username="admin").update(confirmed=True)
     ask = client.get("/admin/second-factor/?next=/admin/")
     assert ask.status_code == 200 and 'class="qr"' not in ask.content.decode()
-    assert problems_of(ask.content.decode()) == {}
+    assert problems_of(ask.content.decode(), lang=lang) == {}
 
 
 def test_the_check_sees_english(admin_client):

@@ -14,6 +14,7 @@ from django.db.models.functions import Extract
 
 from agent.models import Turn
 from approvals.models import ApprovalRequest
+from approvals.selectors import SIMULATED
 from asks.models import Ask
 from asks.selectors import ask_outcome_partition, ask_outcomes
 from inbox.models import Escalation
@@ -55,21 +56,26 @@ def _rate(part: int, whole: int) -> float:
 
 
 def approval_figures(*, since: datetime, until: datetime) -> dict[str, Any]:
-    requests = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
-    decided = Q(status__in=[*APPROVED, "declined"], decided_at__isnull=False)
-    row = requests.aggregate(
-        total=Count("pk"),
-        approved=Count("pk", filter=Q(status__in=APPROVED)),
-        declined=Count("pk", filter=Q(status="declined")),
-        expired=Count("pk", filter=Q(status="expired")),
-        voided=Count("pk", filter=Q(status="voided")),
-        pending=Count("pk", filter=Q(status="pending")),
-        median_seconds=Percentile(_seconds("decided_at", "created_at"), 0.5, filter=decided),
+    """The approval requests of the range, as `approvals.selectors.approval_metrics` (and so `manage.py
+    approval_metrics`) counts them: requests shown or decided in the WhatsApp simulator are staff tests, counted
+    apart (`simulated`) and in none of the figures; every rate is a share of all the other requests (`total`), the
+    median time to decision is over every request with a decision time. One grouped query."""
+    window = ApprovalRequest.objects.filter(created_at__gte=since, created_at__lt=until)
+    simulated = window.filter(SIMULATED).values("pk")
+    row = window.aggregate(
+        total=Count("pk", filter=~Q(pk__in=simulated)),
+        approved=Count("pk", filter=Q(status__in=APPROVED) & ~Q(pk__in=simulated)),
+        declined=Count("pk", filter=Q(status="declined") & ~Q(pk__in=simulated)),
+        expired=Count("pk", filter=Q(status="expired") & ~Q(pk__in=simulated)),
+        voided=Count("pk", filter=Q(status="voided") & ~Q(pk__in=simulated)),
+        pending=Count("pk", filter=Q(status="pending") & ~Q(pk__in=simulated)),
+        simulated=Count("pk", filter=Q(pk__in=simulated)),
+        median_seconds=Percentile(_seconds("decided_at", "created_at"), 0.5,
+                                  filter=Q(decided_at__isnull=False) & ~Q(pk__in=simulated)),
     )
-    answered = row["approved"] + row["declined"]
-    return {**row, "approval_rate": _rate(row["approved"], answered), "decline_rate": _rate(row["declined"], answered),
-            "expiry_rate": _rate(row["expired"], row["total"]),
-            "median_seconds": round(row["median_seconds"], 1) if row["median_seconds"] is not None else None}
+    return {**row, "approval_rate": _rate(row["approved"], row["total"]),
+            "decline_rate": _rate(row["declined"], row["total"]), "expiry_rate": _rate(row["expired"], row["total"]),
+            "median_seconds": round(row["median_seconds"], 2) if row["median_seconds"] is not None else None}
 
 
 def _mondays(since: datetime, until: datetime, zone: ZoneInfo) -> list[datetime]:
@@ -129,7 +135,9 @@ def _turn_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tuple[dic
 
 def _escalation_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tuple[dict[str, Any], dict[date, int]]:
     """One grouped pass over the range's escalations, by guard, status and local week (bucketed against the
-    local Mondays, as the turns are): the totals, the count per guard, and the chats handed over per week."""
+    local Mondays, as the turns are): the totals, the count per guard, and the chats handed over per week; and how
+    many name an Ask (`with_ask`: those Asks are "handed to a person" in the outcomes) and how many do not
+    (`without_ask`: a payment dispute, a failed delivery, a draft refused outside any Ask)."""
     bounds = _mondays(since, until, zone)
     table = connection.ops.quote_name(Escalation._meta.db_table)
     with connection.cursor() as cursor:
@@ -145,7 +153,9 @@ def _escalation_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tup
         if bucket:
             week = bounds[bucket - 1].date()
             weeks[week] = weeks.get(week, 0) + n
-    figures = {"total": sum(n for *_, n in rows), **by_status,
+    with_ask = Escalation.objects.filter(created_at__gte=since, created_at__lt=until, ask__isnull=False).count()
+    total = sum(n for *_, n in rows)
+    figures = {"total": total, **by_status, "with_ask": with_ask, "without_ask": total - with_ask,
                "by_guard": sorted(by_guard.items(), key=lambda item: (-item[1], item[0]))}
     return figures, weeks
 

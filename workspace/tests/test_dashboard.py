@@ -191,3 +191,58 @@ def test_a_range_of_at_most_ten_years_is_shown(demobank):
     assert response.status_code == 200
     refused = signed_in("demobank", "auditor").get(f"/workspace/dashboard/?since={(since - timedelta(days=1)).isoformat()}")
     assert refused.status_code == 400
+
+
+def test_the_dashboard_figures_equal_ask_outcomes_and_approval_metrics_for_the_same_range(demobank):
+    """One set of figures: the page's cards are what `ask_outcomes --json` and `approval_metrics` print for the
+    range shown (simulator tests counted in neither, every rate a share of all requests), and the escalations that
+    name no Ask — in no Ask outcome — are counted apart and said so."""
+    from agent.tests.helpers import Conversation
+    from approvals.models import ApprovalRequest
+    from bank.demo import DEMO_CUSTOMER_REF
+    from inbox.tests.helpers import chat_make
+
+    customer = Conversation(customer=DEMO_CUSTOMER_REF)
+    customer.tap(customer.say("manda 10 pro Pedro"), 0)  # approved and executed
+    declined = customer.say("manda 20 pra Ana")
+    customer.tap(declined, 1)
+    tested = customer.say("manda 40 pro Pedro")
+    customer.tap(tested, 0)
+    ApprovalRequest.objects.filter(ask_id=tested.ask_id).update(decided_by="simulator:admin")  # a staff test
+    customer.say("manda 30 pro João")  # still pending
+    escalation_make(declined.ask.conversation, ask_id=declined.ask_id)  # that Ask: handed to a person
+    escalation_make(chat_make(name="Disputa"), ask_id=None, guard="payment_dispute")
+    days = day_range(organisation=demobank)
+
+    def command(*arguments: str) -> dict:
+        out = io.StringIO()
+        call_command(*arguments, "--org", "demobank", "--since", days.first.isoformat(), "--until",
+                     days.end.isoformat(), stdout=out)
+        return json.loads(out.getvalue())
+
+    outcomes, approvals = command("ask_outcomes", "--json")["partition"], command("approval_metrics")
+    connection.set_schema_to_public()
+    page = signed_in("demobank", "auditor").get(f"/workspace/dashboard/?{days.query}").content.decode()
+
+    def value(element_id: str) -> str:
+        return page.split(f'id="{element_id}"', 1)[1].split('data-value="', 1)[1].split('"', 1)[0]
+
+    assert approvals["simulated"]["requests"] == 1 and approvals["requests"] >= 3  # the test counts something
+    assert float(value("approval-rate")) == approvals["approval_rate"]
+    assert float(value("decline-rate")) == approvals["decline_rate"]
+    assert float(value("median-decision")) == approvals["median_seconds_to_decision"]
+    assert int(value("expiries")) == approvals["expired"]
+    assert int(value("asks-total")) == outcomes["total"]
+    with_ask = int(page.split('data-with-ask="', 1)[1].split('"', 1)[0])
+    without_ask = int(page.split('data-without-ask="', 1)[1].split('"', 1)[0])
+    assert with_ask == outcomes["counts"]["handed_to_person"] == 1  # one escalation per Ask handed over here
+    assert without_ask == 1 and int(value("escalations-total")) == with_ask + without_ask
+    with translation.override("pt-br"):  # demobank's staff: the denominator in words, numbers as they write them
+        approved = sum(approvals["by_status"].get(s, 0) for s in ("approved", "executed", "execution_failed"))
+        words = translation.ngettext("approved: %(part)s of %(whole)s approval request",
+                                     "approved: %(part)s of %(whole)s approval requests", approvals["requests"])
+        assert words != "approved: %(part)s of %(whole)s approval requests"
+        assert words % {"part": approved, "whole": approvals["requests"]} in page
+        assert f'{formats.localize(approvals["approval_rate"])}%</div>' in page
+        charts = page.split('id="section-outcomes"', 1)[1].split("</svg>", 1)[0]
+        assert all(f"{formats.localize(share)}%" in charts for share in outcomes["shares"].values())

@@ -1,5 +1,8 @@
-// The inbox's live list: htmx replaces #inbox-list every 2 s; this file notices chats that were not there before,
-// shows a browser notification (when allowed) and keeps the unassigned count in the tab title. No inline script.
+// The inbox's live list: htmx replaces #inbox-list every 2 s (its links have ids, so htmx gives focus back to the
+// same link after the swap); this file notices chats that were not there before, shows a browser notification (when
+// allowed) and keeps the unassigned count in the tab title. The open chat: opened at its newest message, it asks
+// every second for the messages after the last one shown and appends them (only the list grows: the reply box and
+// its focus are never touched). No inline script.
 (function () {
   "use strict";
   var seen = null;
@@ -31,8 +34,48 @@
     seen = now;
   }
 
+  var CHAT_POLL_MS = 800;  // a new message shows within 2 s even on a busy server
+
+  function lastMessageId(chat) {
+    var last = 0;
+    chat.querySelectorAll("li[data-message]").forEach(function (item) {
+      last = Math.max(last, parseInt(item.getAttribute("data-message"), 10) || 0);
+    });
+    return last;
+  }
+
+  function append(chat, html) {
+    var holder = document.createElement("ol");
+    holder.innerHTML = html;
+    var atBottom = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 40;
+    var added = 0;
+    Array.prototype.slice.call(holder.children).forEach(function (item) {
+      var id = item.getAttribute("data-message");
+      if (id && !chat.querySelector('li[data-message="' + id + '"]')) { chat.appendChild(item); added += 1; }
+    });
+    if (added) {
+      var empty = chat.querySelector(".no-messages");
+      if (empty) { empty.remove(); }
+      if (atBottom) { chat.scrollTop = chat.scrollHeight; }
+    }
+  }
+
+  function pollChat(chat) {
+    var url = chat.getAttribute("data-messages-url") + "?after=" + lastMessageId(chat);
+    fetch(url, {credentials: "same-origin", headers: {"Accept": "text/html"}})
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) { if (html.trim()) { append(chat, html); } })
+      .catch(function () { /* offline for a moment: the next poll asks again */ })
+      .then(function () { window.setTimeout(function () { pollChat(chat); }, CHAT_POLL_MS); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     refresh();
+    var chat = document.querySelector("ol.chat[data-messages-url]");
+    if (chat) {
+      chat.scrollTop = chat.scrollHeight;  // a thread opens at its newest message
+      window.setTimeout(function () { pollChat(chat); }, CHAT_POLL_MS);
+    }
     var button = document.getElementById("notify-enable");
     if (button) {
       if (!window.Notification || Notification.permission === "granted") { button.hidden = true; }
