@@ -200,6 +200,7 @@ def test_the_dashboard_figures_equal_ask_outcomes_and_approval_metrics_for_the_s
     from agent.tests.helpers import Conversation
     from approvals.models import ApprovalRequest
     from bank.demo import DEMO_CUSTOMER_REF
+    from conversations.models import Customer, Message
     from inbox.tests.helpers import chat_make
 
     customer = Conversation(customer=DEMO_CUSTOMER_REF)
@@ -208,7 +209,11 @@ def test_the_dashboard_figures_equal_ask_outcomes_and_approval_metrics_for_the_s
     customer.tap(declined, 1)
     tested = customer.say("manda 40 pro Pedro")
     customer.tap(tested, 0)
-    ApprovalRequest.objects.filter(ask_id=tested.ask_id).update(decided_by="simulator:admin")  # a staff test
+    # a staff test: shown in the simulator to a sandbox identity (approvals.selectors.SIMULATED)
+    request = ApprovalRequest.objects.get(ask_id=tested.ask_id)
+    Message.objects.filter(pk=request.shown_in_id).update(channel=Message.Channel.SIMULATOR)
+    ApprovalRequest.objects.filter(pk=request.pk).update(decided_by="simulator:admin")
+    Customer.objects.filter(conversation__pk=request.conversation_id).update(is_sandbox=True)
     customer.say("manda 30 pro João")  # still pending
     escalation_make(declined.ask.conversation, ask_id=declined.ask_id)  # that Ask: handed to a person
     escalation_make(chat_make(name="Disputa"), ask_id=None, guard="payment_dispute")
