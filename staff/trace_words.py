@@ -150,7 +150,7 @@ PROVIDERS = {"builtin": _("built-in agent"), "openai": _("language model"), "non
 MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "confirm": _("a confirmation"),
            "cancel": _("a cancellation"), "greeting": _("a greeting"), "help": _("a request for help"),
            "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
-           "dispute": _("a disputed payment")}
+           "dispute": _("a disputed payment"), "person": _("a request for a person")}
 
 KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
              "random": _("Random key")}
