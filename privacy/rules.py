@@ -114,6 +114,10 @@ RULES: dict[str, Rule] = {
         secrets=("nonce", "link_hash", "link_token"), ledger=True,
         why="the customer's recorded yes on a trusted channel and the preview it was given to: the proof of an "
             "executed payment (kept); requests that moved no money are emptied"),
+    "approvals.ApprovalRefusal": Rule(
+        via("request__" + CONVERSATION), aged_by="received_at",
+        why="no content: a tap refused on the customer's request (who tapped, the claimed and the server's times), "
+            "kept as the record of an attempt on their money"),
     # --- the bank: the ledger and the identification it is kept under
     "bank.Holder": Rule(by_ref("customer_ref"), ledger=True,
                         why="the account holder's identification (name, CPF/CNPJ, phone)"),
@@ -160,6 +164,8 @@ RULES: dict[str, Rule] = {
                                    why="no content: which staff member was shown the customer's bank data, when"),
     "inbox.CannedReply": Rule(None, why="the organisation's canned replies"),
     "inbox.InboxSettings": Rule(None, why="the organisation's staffed hours"),
+    "inbox.ConversationRead": Rule(via(CONVERSATION), aged_by="read_at",
+                                   why="no content: how far a staff member has read the customer's chat"),
     # --- the channel
     "whatsapp.Delivery": Rule(
         via("message__" + CONVERSATION), Erase.BLANK, ("wamid", "attempts", "error_title"), retention=Window.TRACES,
