@@ -63,7 +63,9 @@ def traced_worker(django_db_setup, django_db_blocker):
     os.environ.update({"OTEL_EXPORTER_OTLP_ENDPOINT": collector.url, "OTEL_BSP_SCHEDULE_DELAY": "100"})
     try:
         with django_db_blocker.unblock():
-            worker = WorkerProcess(concurrency=1)
+            # a queue of its own: the session's worker (conftest) listens on the default test queue, and a turn it
+            # took would be traced by a process exporting nowhere
+            worker = WorkerProcess(concurrency=1, queues=f"traced-{os.getpid()}")
     finally:
         os.environ.clear()
         os.environ.update(saved)
