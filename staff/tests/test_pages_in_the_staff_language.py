@@ -271,9 +271,6 @@ def test_every_table_column_hint_and_choice_is_in_portuguese(db):
     table's name, its columns' names and hints, and their choices."""
     from django.utils import translation
 
-    from staff.labels import labels_apply
-
-    labels_apply()
     english = {}
     with translation.override("pt-br"):
         for model in backoffice_site._registry:
