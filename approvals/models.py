@@ -8,8 +8,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.fields import EncryptedTextField
-from magie.fsm import ConcurrentTransitionMixin
 from staff.trace_words import TOOLS, tool_label
 
 

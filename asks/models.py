@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
 from asks.kinds import SLOTS_BY_KIND
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 from staff.stored_words import ASK_KINDS, ask_kind_label, slot_label, status_label
 from staff.trace_words import decision_label, rule_label

@@ -22,7 +22,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
 from asks.writes import AskWrites
 from conversations.models import Conversation, Message
-from magie.statements import rows_of
+from magie.db.statements import rows_of
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, transition
 
 from bank.keys import document_is_valid, document_mask
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.tokens import token_digest_of_new
 
 NIGHT_LIMIT_MAX_CENTS = 100_000  # R$ 1.000,00: the regulatory ceiling for individuals' night-time Pix

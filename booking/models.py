@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 
 
 class EquipmentType(models.Model):

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
 # Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take

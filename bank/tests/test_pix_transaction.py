@@ -1,5 +1,5 @@
 """A Pix on its own (no transaction of the caller's open) runs in psycopg's pipeline mode: its lock and its write are
-one implicit transaction of PostgreSQL, two round trips, no BEGIN or COMMIT (bank.transfer_sql.pix_transaction).
+one implicit transaction of PostgreSQL, two round trips, no BEGIN or COMMIT (magie.db.pipeline.pipelined_transaction).
 These tests run on committed rows (`committed`), where no test transaction is wrapped around the Pix."""
 
 from __future__ import annotations

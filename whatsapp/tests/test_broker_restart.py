@@ -84,7 +84,7 @@ def own_broker(committed, settings, monkeypatch):
     settings.WHATSAPP_RATE_REDIS_URL = rate_url
     settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = broker.url
     monkeypatch.setenv("CELERY_BROKER_URL", broker.url)  # Celery reads the environment before its own setting
-    celery_app.conf.broker_url, celery_app.conf.broker_transport = broker.url, "magie.broker:Transport"
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = broker.url, "magie.queueing:Transport"
     forget_producer()
     previous = {name: os.environ.get(name) for name in ("WHATSAPP_GRAPH_URL", "WHATSAPP_RATE_REDIS_URL")}
     os.environ.update({"WHATSAPP_GRAPH_URL": graph.url, "WHATSAPP_RATE_REDIS_URL": rate_url})
