@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
 from asks.kinds import SLOTS_BY_KIND
+from asks.statuses import AskStatus
 from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 from staff.stored_words import ASK_KINDS, ask_kind_label, slot_label, status_label
@@ -33,14 +34,7 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     request in the same transaction (it listens to the Ask's transitions).
     """
 
-    class Status(models.TextChoices):
-        COLLECTING = "collecting", _("Collecting")
-        AWAITING_CONFIRMATION = "awaiting_confirmation", _("Awaiting Confirmation")
-        EXECUTING = "executing", _("Executing")
-        COMPLETED = "completed", _("Completed")
-        FAILED = "failed", _("Failed")
-        ABANDONED = "abandoned", _("Abandoned")
-        SUSPENDED = "suspended", _("Suspended")
+    Status = AskStatus
 
     class AbandonReason(models.TextChoices):
         COOLED = "cooled", _("cooled by the clock")

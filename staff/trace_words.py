@@ -396,7 +396,7 @@ _CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channe
                 "guard_problem": lambda code: _word(PROBLEM_WORDS, code), "guard": lambda code: _guard_label(code)}
 
 
-class Money:
+class AmountWriter:
     """How a table's amounts are written: the organisation's currency (unless the record names its own) in its
     language."""
 
@@ -407,7 +407,7 @@ class Money:
         return format_money(int(cents), currency or self.currency, self.lang)
 
 
-def value_label(key: str, value: Any, money: Money, *, currency: str | None = None) -> Any:
+def value_label(key: str, value: Any, money: AmountWriter, *, currency: str | None = None) -> Any:
     """One stored value as staff read it: money for cents and amounts, times in the zone, codes in words; a dict
     or a list is kept (for `record_table`), anything else as it is."""
     if isinstance(value, bool) or value is None:
@@ -432,7 +432,7 @@ def value_label(key: str, value: Any, money: Money, *, currency: str | None = No
     return value
 
 
-def record_table(data: Any, money: Money, *, depth: int = 0, currency: str | None = None) -> Any:
+def record_table(data: Any, money: AmountWriter, *, depth: int = 0, currency: str | None = None) -> Any:
     """A record's JSON (tool arguments or result, preview facts, a perception, evidence) with staff names for its
     fields and staff values (see `value_label`), for `kv_table`. Empty fields of nested tables are left out (a
     perception's unsaid slots); a currency beside an amount is part of the amount; a failure's English message

@@ -15,8 +15,8 @@ from bank.models import Account, Holder, PixTransfer
 from bank.services import pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
 from bank.transfer_sql import TransactionSplit
-from magie import testing
 from tenants.models import Organisation
+from testing import platform as testing
 
 CONCRETE_FIELDS = [field.attname for field in PixTransfer._meta.concrete_fields]
 

@@ -22,7 +22,7 @@ from django_tenants.utils import schema_context
 from magie.admin_sites import backoffice_site
 from staff.models import StaffProfile
 from tenants.demo import DEMO_PASSWORD
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 ORGANISATION = "Banco Demo"  # demobank's name, in every page's header
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sd]|\{\w*\}")

@@ -19,7 +19,7 @@ from bank.models import Account, KeyLookup, PixKey
 from conversations.tests.factories import ConversationFactory
 from staff.stored_words import ASK_KINDS
 from staff.trace_words import TOOLS
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_every_request_kind_the_system_declares_has_words():

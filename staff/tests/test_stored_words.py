@@ -14,7 +14,7 @@ from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from staff.stored_words import approval_reason_label
 from tenants.models import OrganisationPolicy, PolicyVersion
 from tenants.services import policy_update
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 @pytest.mark.parametrize(("url", "portuguese"), [

@@ -254,7 +254,7 @@ def test_an_unknown_code_reads_as_words_and_a_text_as_it_is():
 
 
 def test_a_record_table_names_its_fields_and_writes_money_and_times_for_the_organisation():
-    money = trace_words.Money(currency="BRL", language="pt-BR")
+    money = trace_words.AmountWriter(currency="BRL", language="pt-BR")
     result = {"code": "approval_required", "message": "send_pix waits for the customer's approval (money)",
               "detail": {"channel": "in_chat_button", "expires_at": "2026-12-01T20:35:10+00:00", "amount_cents": 20000}}
     with translation.override("pt-br"), timezone.override("America/Sao_Paulo"):

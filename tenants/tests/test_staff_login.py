@@ -19,7 +19,7 @@ from tenants.demo import DEMO_PASSWORD
 from tenants.models import Organisation
 from tenants.roles import Role
 from tenants.services import staff_ensure
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 pytestmark = pytest.mark.django_db
 

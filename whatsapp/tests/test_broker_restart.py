@@ -23,12 +23,12 @@ from conversations.models import Conversation
 from conversations.services import customer_get_or_create, message_store_outbound
 from magie import queueing
 from magie.celery import app as celery_app
-from magie.testing import WorkerProcess, tasks_through_broker
-from magie.testing_server import free_port
+from testing.fake_whatsapp import FakeGraphServer
+from testing.platform import WorkerProcess, tasks_through_broker
+from testing.servers import free_port
 from whatsapp.models import Delivery
 from whatsapp.sender import rate_reset
 from whatsapp.services import outbound_sweep
-from whatsapp.testing import FakeGraphServer
 from whatsapp.tests.conftest import BANK_NUMBER
 
 REPLIES = 40
