@@ -20,6 +20,7 @@ from approvals.errors import (
 from approvals.links import approval_link_issue
 from approvals.models import ApprovalRefusal, ApprovalRequest
 from approvals.previews import facts_hash
+from asks.statuses import AskStatus
 from conversations.models import Message
 from magie.bounds import AMOUNT_CEILING_CENTS
 from magie.locking import row_locked
@@ -170,7 +171,7 @@ def approval_decide_tap(*, approval_id: int, ask_id: int, approve: bool, message
     if refusal is not None:
         _refusal_record(request, message, refusal, by)
         return None
-    if (request.status != ApprovalRequest.Status.PENDING or request.ask.status != "awaiting_confirmation"
+    if (request.status != ApprovalRequest.Status.PENDING or request.ask.status != AskStatus.AWAITING_CONFIRMATION
             or request.ask.pending_approval_id != request.pk):
         return None
     received = tap_received_at(message)

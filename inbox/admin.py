@@ -12,12 +12,12 @@ from staff.columns import record_number
 from staff.labels import escalation_reason_label
 from staff.selectors import active_lang
 from staff.templatetags.staff_tags import kv_table
-from staff.trace_words import Money, guard_explanation, key_label, record_table
+from staff.trace_words import AmountWriter, guard_explanation, key_label, record_table
 
 
-def _money() -> Money:
+def _money() -> AmountWriter:
     """Amounts in the organisation's currency, written as the reader's language writes them."""
-    return Money(currency=tenancy_current().currency, language=active_lang())
+    return AmountWriter(currency=tenancy_current().currency, language=active_lang())
 
 
 class EscalationReplyInline(ReadOnlyInline):

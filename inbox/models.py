@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
 # Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take
@@ -32,38 +32,43 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CLAIMED = "claimed"
-        RESOLVED = "resolved"
+        OPEN = "open", _("Open")
+        CLAIMED = "claimed", _("Claimed")
+        RESOLVED = "resolved", _("Resolved")
 
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT,
-                                     related_name="escalations")
-    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations")
-    guard = models.CharField(max_length=64)  # the failing guard's code, or the reason's ("payment_dispute")
+                                     related_name="escalations", verbose_name=_("conversation"))
+    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations",
+                            verbose_name=_("request"))
+    guard = models.CharField(max_length=64,
+                             verbose_name=_("check"))  # the failing guard's code, or the reason's ("payment_dispute")
     # Escalations opened before the note was kept as codes: the explanation as text, in the language of its turn.
     # New ones leave it empty; nothing displays it (staff read `guard` and `evidence` worded in their language).
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
     # The explanation's parameters: {"evidence": [...], "problem": ...} for a guard, the error of a delivery, ...
-    evidence = models.JSONField(default=dict, blank=True)
-    first_draft = models.TextField(blank=True)  # the discarded drafts, as the model wrote them
-    second_draft = models.TextField(blank=True)
+    evidence = models.JSONField(default=dict, blank=True, verbose_name=_("evidence"))
+    first_draft = models.TextField(blank=True,
+                                   verbose_name=_("first draft"))  # the discarded drafts, as the model wrote them
+    second_draft = models.TextField(blank=True, verbose_name=_("second draft"))
     # Escalations of the same chat that arrived while this one was unresolved: [{"at", "guard", "evidence",
     # "drafts", "ask_id"}] (older ones have a "reason" text too), oldest first.
-    notes = models.JSONField(default=list, blank=True)
-    status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    notes = models.JSONField(default=list, blank=True, verbose_name=_("notes"))
+    status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True, verbose_name=_("status"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="+")
-    claimed_at = models.DateTimeField(null=True, blank=True)
+                                   related_name="+", verbose_name=_("claimed by"))
+    claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("claimed"))
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+")
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    resolution_note = models.TextField(blank=True)
+                                    related_name="+", verbose_name=_("resolved by"))
+    resolved_at = models.DateTimeField(null=True, blank=True, verbose_name=_("resolved"))
+    resolution_note = models.TextField(blank=True, verbose_name=_("resolution note"))
     # The customer's language when the chat was handed over (the last perception's), for the inbox's filter and the
     # closing message; empty → the organisation's.
-    language = models.CharField(max_length=8, blank=True)
+    language = models.CharField(max_length=8, blank=True, verbose_name=_("language"))
 
     class Meta:
+        verbose_name = _("escalated chat")
+        verbose_name_plural = _("escalated chats")
         ordering = ["created_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["conversation"], condition=~Q(status="resolved"),
@@ -107,7 +112,8 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 class EscalationEntry(AppendOnly):
     """Abstract: what one human agent added to an escalated chat, and when."""
 
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("author"))
 
     class Meta(AppendOnly.Meta):
         abstract = True
@@ -116,8 +122,14 @@ class EscalationEntry(AppendOnly):
 class EscalationReply(EscalationEntry):
     """Who wrote which outbound message of an escalated chat (the message itself lives in the outbox)."""
 
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies")
-    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply")
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies",
+                                   verbose_name=_("escalated chat"))
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply",
+                                   verbose_name=_("message"))
+
+    class Meta(EscalationEntry.Meta):
+        verbose_name = _("reply by a person")
+        verbose_name_plural = _("replies by people")
 
     def __str__(self) -> str:
         return f"Reply {self.pk} to escalation {self.escalation_id}"
@@ -126,8 +138,13 @@ class EscalationReply(EscalationEntry):
 class EscalationNote(EscalationEntry):
     """A private note on an escalated chat: seen by the organisation's staff, never sent to the customer."""
 
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes")
-    text = models.TextField()
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes",
+                                   verbose_name=_("escalated chat"))
+    text = models.TextField(verbose_name=_("text"))
+
+    class Meta(EscalationEntry.Meta):
+        verbose_name = _("private note on an escalated chat")
+        verbose_name_plural = _("private notes on escalated chats")
 
     def __str__(self) -> str:
         return f"Note {self.pk} on escalation {self.escalation_id}"
@@ -136,14 +153,16 @@ class EscalationNote(EscalationEntry):
 class CannedReply(models.Model):
     """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
 
-    title = models.CharField(max_length=80)
-    text = models.TextField(max_length=4096)
-    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"))
-    created_at = models.DateTimeField(auto_now_add=True)
+    title = models.CharField(max_length=80, verbose_name=_("title"))
+    text = models.TextField(max_length=4096, verbose_name=_("text"))
+    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"),
+                                verbose_name=_("language"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("canned reply")
+        verbose_name_plural = _("canned replies")
         ordering = ["title", "pk"]
-        verbose_name_plural = "canned replies"
 
     def __str__(self) -> str:
         return self.title
@@ -155,16 +174,22 @@ class CustomerDataView(models.Model):
     auditors read it in the back office."""
 
     class Shown(models.TextChoices):
-        BANK = "balance_and_pix", "Balance and recent Pix"
+        BANK = "balance_and_pix", _("Balance and recent Pix")
 
-    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+")
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views")
-    shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK)
-    pix_count = models.PositiveSmallIntegerField(default=0)  # how many Pix the page listed
-    viewed_at = models.DateTimeField(auto_now_add=True)
+    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("shown to"))
+    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("customer"))
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views",
+                                   verbose_name=_("escalated chat"))
+    shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK, verbose_name=_("what was shown"))
+    pix_count = models.PositiveSmallIntegerField(default=0,
+                                                 verbose_name=_("Pix listed"))  # how many Pix the page listed
+    viewed_at = models.DateTimeField(auto_now_add=True, verbose_name=_("shown at"))
 
     class Meta:
+        verbose_name = _("bank data shown to staff")
+        verbose_name_plural = _("bank data shown to staff")
         ordering = ["-viewed_at", "-pk"]
         indexes = [models.Index(fields=["customer", "viewed_at"]), models.Index(fields=["viewer", "viewed_at"])]
 
@@ -233,11 +258,14 @@ class ConversationRead(models.Model):
     `inbox.selectors.escalation_inbox`."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+")
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+",
+                                     verbose_name=_("conversation"))
     last_message_id = models.PositiveBigIntegerField(default=0)
     read_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("chat read mark")
+        verbose_name_plural = _("chat read marks")
         constraints = [models.UniqueConstraint(fields=["user", "conversation"], name="one_read_mark_per_user_and_chat")]
 
     def __str__(self) -> str:

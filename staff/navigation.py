@@ -105,9 +105,9 @@ SECTIONS: dict[str, Section] = {
     ]),
     "staff": Section(_("Staff"), [
         _item(_("Staff members"), "auth.user", "badge"),
-        _item(_("Roles"), "auth.group", "shield_person"),
+        _item(_("Roles"), "staff.staffrole", "shield_person"),
         _item(_("Staff security"), "tenants.staffsecurity", "lock"),
-        _item(_("Login lockouts"), "axes.accessattempt", "no_accounts"),
+        _item(_("Login lockouts"), "staff.loginlockout", "no_accounts"),
     ]),
 }
 

@@ -14,7 +14,7 @@ import pytest
 from cryptography.fernet import Fernet
 from django.conf import settings
 
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 UNSET = ("MAGIE_DEPLOYMENT", "DEBUG", "SECRET_KEY", "MAGIE_FIELD_KEYS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
          "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "MAGIE_SIMULATOR", "CSP_REPORT_ONLY",

@@ -35,6 +35,7 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
+from magie.db.cursors import unrouted_cursor
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -193,10 +194,7 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     The table is named with its schema, so the statement goes through a plain cursor of the connection (still
     Django's wrapper: counted, its errors Django's) without django-tenants' `SET search_path` first — a round trip
     on every request, since each request takes its connection from the pool afresh."""
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = connection.connection.cursor()
-    with connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw) as cursor:
+    with unrouted_cursor() as cursor:
         cursor.execute(
             f'INSERT INTO "{get_public_schema_name()}"."{InboundBody._meta.db_table}" (key, body, phone_number_ids) '
             "VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING RETURNING id",

@@ -132,7 +132,7 @@ TEMPLATES = [
 DATABASE_URL, EMBEDDED_DATABASE = env_or_embedded("DATABASE_URL", "embedded_postgres_uri")
 DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
-# The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
+# The Pix hot path prepares its two statements once per connection (magie.db.pipeline.hot_cursor); turn it off
 # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -177,8 +177,8 @@ REST_FRAMEWORK = {
 # Celery. Tasks take a schema name and ids; tenant-schemas-celery also carries the caller's schema in a header.
 CELERY_BROKER_URL, EMBEDDED_BROKER = env_or_embedded("CELERY_BROKER_URL", "embedded_redis_url")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
-if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/broker.py)
-    CELERY_BROKER_TRANSPORT = "magie.broker:Transport"
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/queueing.py)
+    CELERY_BROKER_TRANSPORT = "magie.queueing:Transport"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
