@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
 from conversations.models import Conversation, Customer, Message
+from language.invisible import visible_text
 from magie.errors import DomainError
 from magie.queueing import task_queue_on_commit
 
@@ -155,11 +156,15 @@ def message_outbound_unsaved(
     buttons: list[dict[str, str]] | None = None,
 ) -> Message:
     """The reply `message_store_outbound` stores, not saved yet: for a caller that inserts it in a statement of
-    its own (the turn's last one, issue 20) and then calls `message_outbound_stored`."""
+    its own (the turn's last one) and then calls `message_outbound_stored`. Every reply passes here: invisible
+    format characters (bidi controls a merchant's name may carry) are removed from what the customer will read;
+    a button's id (its payload) is kept as it is."""
+    shown = [{name: visible_text(value) if name != "id" and isinstance(value, str) else value
+              for name, value in button.items()} for button in buttons or []]
     return Message(
         conversation=conversation, direction=Message.Direction.OUTBOUND, channel=channel,
         channel_message_id=f"local-{uuid.uuid4().hex}",
-        kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
+        kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=visible_text(text), buttons=shown,
         sent_at=sent_at,
     )
 
