@@ -191,6 +191,13 @@ def message_media_text_set(*, message_id: int, text: str) -> bool:
     return True
 
 
+def message_media_refused_set(*, message_id: int, reason: str) -> bool:
+    """Record why the channel did not read an inbound media message (`Message.media_refused`), before its turn
+    runs; False (nothing changed) once its turn has run."""
+    return bool(Message.objects.filter(pk=message_id, direction=Message.Direction.INBOUND, handled_at__isnull=True)
+                .update(media_refused=reason))
+
+
 @transaction.atomic
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id)."""

@@ -367,6 +367,9 @@ MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PIX_PAYLOAD_TIME
 MAGIE_PIX_PAYLOAD_MAX_BYTES = int(os.environ.get("MAGIE_PIX_PAYLOAD_MAX_BYTES", str(64 * 1024)))
 # A WhatsApp image read for a Pix QR: at most this many bytes (Meta allows images of up to 5 MB).
 MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES", str(5 * 1024 * 1024)))
+# ... and of at most this many pixels, judged from its header before anything is decoded (WhatsApp's HD photos are
+# at most 4096 px a side; decoding costs about 4 bytes a pixel): a bigger one gets an honest "too large" reply.
+MAGIE_PIX_QR_IMAGE_MAX_PIXELS = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_PIXELS", str(4096 * 4096)))
 
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.
