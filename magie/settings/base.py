@@ -245,8 +245,9 @@ LOGGING: dict[str, Any] = {
 # ---------------------------------------------------------------------------------------------------------------
 # Security (issue 11: trust boundary). Kept in one block so it merges apart from the rest; see the README's
 # "Production settings" table. "Production" is any deployment that is not the development default: the embedded
-# PostgreSQL or DEBUG mean development unless MAGIE_DEPLOYMENT says otherwise. Production fails safe: it refuses to
-# start without SECRET_KEY and MAGIE_FIELD_KEYS, and its cookies, HSTS and SSL redirect default to on.
+# PostgreSQL means development unless MAGIE_DEPLOYMENT says otherwise. DEBUG never decides it: a DEBUG=true left in
+# a production environment must not quietly turn its protections off, so production refuses to start with it (as
+# without SECRET_KEY and MAGIE_FIELD_KEYS), and its cookies, HSTS and SSL redirect default to on.
 from datetime import timedelta  # noqa: E402
 
 from csp.constants import NONCE, NONE, SELF  # noqa: E402
@@ -255,12 +256,16 @@ from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 from magie.localkeys import local_key, new_fernet_key, new_secret_key  # noqa: E402
 
 MAGIE_DEPLOYMENT = os.environ.get("MAGIE_DEPLOYMENT", "").strip().lower() or (
-    "development" if EMBEDDED_DATABASE or DEBUG else "production")
+    "development" if EMBEDDED_DATABASE else "production")
 if MAGIE_DEPLOYMENT not in ("development", "production"):
     raise ImproperlyConfigured(f"MAGIE_DEPLOYMENT must be 'development' or 'production', not {MAGIE_DEPLOYMENT!r}.")
 PRODUCTION = MAGIE_DEPLOYMENT == "production"
-_WHY_PRODUCTION = ("this is a production deployment (DATABASE_URL is set and DEBUG is off; "
-                   "MAGIE_DEPLOYMENT=development marks a development machine)")
+_WHY_PRODUCTION = ("this is a production deployment (DATABASE_URL is set; MAGIE_DEPLOYMENT=development marks a "
+                   "development machine)")
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured(
+        f"DEBUG=true is refused: {_WHY_PRODUCTION}. DEBUG shows settings and tracebacks to anyone who triggers an "
+        "error; unset it, or set MAGIE_DEPLOYMENT=development on a development machine.")
 
 if os.environ.get("SECRET_KEY"):
     SECRET_KEY = os.environ["SECRET_KEY"]
@@ -353,8 +358,9 @@ OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
 # The platform's operators (they can re-key any channel) must pass a second factor: always in production.
 MAGIE_OPERATOR_TOTP_REQUIRED = env_bool("MAGIE_OPERATOR_TOTP_REQUIRED", PRODUCTION)
 
-# The WhatsApp simulator is a test tool: off unless enabled, on by default only on a development machine.
-MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
+# The WhatsApp simulator is a test tool: off unless MAGIE_SIMULATOR=true, whatever the deployment or DEBUG
+# (`make run` and `make dev` set it; the test settings too).
+MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", False)
 
 # Per-organisation model base URLs are accepted only from this list (exact origin+path prefixes, or
 # https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.

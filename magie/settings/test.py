@@ -8,6 +8,7 @@ Tests of the production configuration start their own processes with their own e
 import os
 
 os.environ.setdefault("MAGIE_DEPLOYMENT", "development")
+os.environ.setdefault("MAGIE_SIMULATOR", "true")  # off unless enabled: the tests of the simulator use it
 # The repo's fake OpenAI-compatible server listens on 127.0.0.1 (a random port): listed explicitly, as an operator
 # would list a local model server; nothing else internal is allowed.
 os.environ.setdefault("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1,http://127.0.0.1:*/v1")
