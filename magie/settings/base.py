@@ -358,6 +358,12 @@ OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
 # The platform's operators (they can re-key any channel) must pass a second factor: always in production.
 MAGIE_OPERATOR_TOTP_REQUIRED = env_bool("MAGIE_OPERATOR_TOTP_REQUIRED", PRODUCTION)
 
+# A tap on an approval that claims to have been made before the request expired may still arrive (the channel's
+# delay) this long after; judged and stamped on the server's clock all the same. Bounded: at most 30 s.
+MAGIE_TAP_GRACE_SECONDS = float(os.environ.get("MAGIE_TAP_GRACE_SECONDS", "10"))
+if not 0 <= MAGIE_TAP_GRACE_SECONDS <= 30:
+    raise ImproperlyConfigured(f"MAGIE_TAP_GRACE_SECONDS must be between 0 and 30, not {MAGIE_TAP_GRACE_SECONDS}.")
+
 # The WhatsApp simulator is a test tool: off unless MAGIE_SIMULATOR=true, whatever the deployment or DEBUG
 # (`make run` and `make dev` set it; the test settings too).
 MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", False)
