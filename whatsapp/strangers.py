@@ -35,7 +35,9 @@ def stranger_held_back(address: str) -> int:
     limit = int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT"))
     try:
         with redis_client().pipeline(transaction=False) as pipe:
-            count, left = pipe.get(_key(address)).ttl(_key(address)).execute()
+            pipe.get(_key(address))
+            pipe.ttl(_key(address))
+            count, left = pipe.execute()
     except redis.RedisError as error:
         logger.warning("webhook: signature failures not checked (%s)", type(error).__name__)
         return 0
