@@ -340,6 +340,8 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.Authenticatio
 MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
                   "tenants.staff_security.SecondFactorMiddleware")
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+# Every staff page that shows bank data writes an audit row (inbox/audit.py says which pages).
+MIDDLEWARE.append("inbox.audit.BankDataReadAuditMiddleware")
 # Who is throttled and why (a pair, a username under attack, an address): tenants/login_throttle.py's docstring.
 MAGIE_LOGIN_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
 MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK", "2"))
