@@ -140,6 +140,7 @@ FIELD_LABELS = {
 }
 # Where one field name means something else in one model.
 FIELD_OVERRIDES = {("asks.SlotEvent", "slot"): _("value"), ("asks.SlotEvent", "value"): _("new value"),
+                   ("inbox.CustomerDataView", "page"): _("staff page"),
                    ("booking.Activity", "price_cents"): _("price per person (cents)"),
                    # django-axes names its columns in English only (it has no pt-BR, es or ca catalogue)
                    ("axes.AccessAttempt", "username"): _("username"),
@@ -178,7 +179,8 @@ CHOICE_WORDS = {  # each a literal, so that makemessages finds it
     gettext_noop("In Chat Button"), gettext_noop("App"), gettext_noop("Pending"), gettext_noop("Approved"),
     gettext_noop("Declined"), gettext_noop("Expired"), gettext_noop("Voided"), gettext_noop("Executed"),
     gettext_noop("Execution Failed"), gettext_noop("Open"), gettext_noop("Claimed"), gettext_noop("Resolved"),
-    gettext_noop("Balance and recent Pix"), gettext_noop("tapped from another customer's conversation"),
+    gettext_noop("Balance and recent Pix"), gettext_noop("A list of bank records"), gettext_noop("A bank record"),
+    gettext_noop("A trace"), gettext_noop("An export"), gettext_noop("tapped from another customer's conversation"),
     gettext_noop("tapped on another channel than the preview's"), gettext_noop("the request was never shown"),
     gettext_noop("arrived after the request expired"),
 }
