@@ -104,6 +104,9 @@ class Message(models.Model):
     handled_at = models.DateTimeField(null=True, blank=True)
     # Typed in the WhatsApp simulator by this staff username (inbound); the replies travel on the simulator channel.
     simulated_by = models.CharField(max_length=150, blank=True)
+    # Inbound media the channel refused to read, and why ("too_large": more pixels than it decodes); the turn
+    # answers that honestly instead of "text only".
+    media_refused = models.CharField(max_length=16, blank=True, verbose_name=_("media refused"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:

@@ -99,10 +99,10 @@ class CustomerDataViewAdmin(ReadOnlyAdmin):
     """The audit log of customers' bank data shown in the inbox: who saw whose balance and Pix, when, in which
     chat. Admins and auditors read it (agents have no view permission); nobody changes it."""
 
-    list_display = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
-    list_filter = ["viewed_at", "viewer"]
+    list_display = ["viewed_at", "viewer", "customer", "escalation", "shown", "page", "pix_count"]
+    list_filter = ["viewed_at", "viewer", "shown"]
     date_hierarchy = "viewed_at"
     list_select_related = ["viewer", "customer", "escalation"]
     search_fields = ["viewer__username", "customer__name", "customer__channel_user_id"]
-    readonly_fields = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
+    readonly_fields = ["viewed_at", "viewer", "customer", "escalation", "shown", "page", "pix_count"]
     fields = list(readonly_fields)

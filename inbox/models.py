@@ -169,20 +169,27 @@ class CannedReply(models.Model):
 
 
 class CustomerDataView(models.Model):
-    """One showing of a customer's bank data (balance, recent Pix) to a staff member in the inbox's sidebar: who,
-    when, which customer, in which escalation, and what was shown. Written by `inbox.services`, never changed;
-    auditors read it in the back office."""
+    """One showing of bank data to a staff member: in the inbox's sidebar (a customer's balance and recent Pix, in
+    an escalation), or on any other staff page that reads it — the bank's back-office lists and records, approvals,
+    turns and Asks in the admin, traces and their exports, a customer's data export (`inbox.audit`). Who, when,
+    which page, which customer when the page names one, and what was shown. Written by `inbox.services`, never
+    changed; auditors read it in the back office."""
 
     class Shown(models.TextChoices):
         BANK = "balance_and_pix", _("Balance and recent Pix")
+        ADMIN_LIST = "admin_list", _("A list of bank records")
+        ADMIN_RECORD = "admin_record", _("A bank record")
+        TRACE = "trace", _("A trace")
+        EXPORT = "export", _("An export")
 
     viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
                                verbose_name=_("shown to"))
-    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+",
-                                 verbose_name=_("customer"))
+    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+", null=True,
+                                 blank=True, verbose_name=_("customer"))
     escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views",
-                                   verbose_name=_("escalated chat"))
+                                   null=True, blank=True, verbose_name=_("escalated chat"))
     shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK, verbose_name=_("what was shown"))
+    page = models.CharField(max_length=300, blank=True, verbose_name=_("staff page"))  # its path (and query)
     pix_count = models.PositiveSmallIntegerField(default=0,
                                                  verbose_name=_("Pix listed"))  # how many Pix the page listed
     viewed_at = models.DateTimeField(auto_now_add=True, verbose_name=_("shown at"))
@@ -194,7 +201,7 @@ class CustomerDataView(models.Model):
         indexes = [models.Index(fields=["customer", "viewed_at"]), models.Index(fields=["viewer", "viewed_at"])]
 
     def __str__(self) -> str:
-        return f"Customer data view {self.pk} (escalation {self.escalation_id})"
+        return f"Customer data view {self.pk} ({self.page or f'escalation {self.escalation_id}'})"
 
 
 def default_staffed_hours() -> dict[str, list[list[str]]]:

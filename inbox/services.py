@@ -184,6 +184,11 @@ def customer_data_view_record(*, escalation: Escalation, user: User, pix_count: 
                                            pix_count=pix_count)
 
 
+def bank_data_read_record(*, user: User, shown: str, page: str, customer_id: int | None = None) -> CustomerDataView:
+    """Record that `user` was shown bank data on the staff page `page` (`inbox.audit` says which pages do)."""
+    return CustomerDataView.objects.create(viewer=user, customer_id=customer_id, shown=shown, page=page[:300])
+
+
 def conversation_read_mark(*, user: User, conversation_id: int, up_to_message_id: int) -> None:
     """Record that `user` has seen the chat up to message `up_to_message_id` (an upsert that never moves the mark
     back: two tabs or a late poll cannot make read messages unread again). One statement, no lock needed."""

@@ -31,6 +31,7 @@ from conversations.models import Message
 from conversations.rendering import message_text_for_customer
 from conversations.services import (
     message_mark_handled,
+    message_media_refused_set,
     message_media_text_set,
     message_set_channel_id,
     message_store_inbound,
@@ -370,10 +371,11 @@ def media_read_queue(*, schema_name: str, message_id: int, media_id: str, phone_
 def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: bool = True) -> str:
     """Fetch an inbound image through the Cloud API with its channel's token, keep the text of the Pix QR codes it
     shows as the message's text (`whatsapp.media`), then queue the message's turn. Returns what happened: "read",
-    "no_code", "unavailable" (the turn still runs, and says it reads text only), "retry" (a timeout or 5xx while
+    "no_code", "unavailable" (the turn still runs, and says it reads text only), "too_large" (more pixels than it
+    decodes: refused from the image's header, and the turn says so), "retry" (a timeout or 5xx while
     `final` is False: nothing done, the task tries again) or "done" (the turn ran already: nothing to do).
     No transaction or lock is held while fetching."""
-    from whatsapp.media import MediaUnavailable, media_download, pix_code_text
+    from whatsapp.media import ImageTooLarge, MediaUnavailable, media_download, pix_code_text
 
     message = Message.objects.filter(pk=message_id).only("pk", "handled_at", "text").first()
     if message is None or message.handled_at is not None:
@@ -391,8 +393,13 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
             logger.warning("whatsapp media %s of message %s: %s", media_id[:40], message_id, error)
             if error.retryable and not final:
                 return "retry"
+        except ImageTooLarge as error:
+            logger.info("whatsapp media %s of message %s not decoded: %s", media_id[:40], message_id, error)
+            outcome = "too_large"
     with transaction.atomic():
         if text and not message_media_text_set(message_id=message_id, text=text):
+            return "done"
+        if outcome == "too_large" and not message_media_refused_set(message_id=message_id, reason="too_large"):
             return "done"
         turn_queue_on_commit(schema_name=schema_name_current(), message_id=message_id)
     return outcome
