@@ -161,8 +161,10 @@ def navigation(request: HttpRequest) -> list[dict]:
 
 
 def account_links(request: HttpRequest) -> list[dict]:
-    """The member's own menu (under their name): their language, on an organisation's host."""
+    """The member's own menu (under their name): their recovery codes, and their language on an organisation's
+    host."""
     tenant = getattr(request, "tenant", None)
+    codes = [{"title": _("Recovery codes"), "link": reverse("recovery-codes")}]
     if tenant is None or tenant.is_platform:
-        return []
-    return [{"title": _("Your language"), "link": reverse("staff-language")}]
+        return codes
+    return [{"title": _("Your language"), "link": reverse("staff-language")}, *codes]

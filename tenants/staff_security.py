@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_otp import login as otp_login
 
-from staff_auth.models import StaffTOTPDevice, recovery_code_normal
+from staff_auth.models import RecoveryCodeDevice, StaffTOTPDevice, recovery_code_normal
 from staff_auth.services import (
     recovery_code_use,
     recovery_codes_left,
@@ -139,14 +139,19 @@ def second_factor(request: HttpRequest) -> HttpResponse:
         token = request.POST.get("otp_token", "").strip().replace(" ", "")
         wait = _wait_message(device)
         if not enrolling and _looks_like_recovery_code(token):
-            recovery = recovery_code_use(user=user, code=token, address=client_ip(request))
-            if recovery is not None:
+            codes = RecoveryCodeDevice.objects.filter(user=user).first()
+            recovery_wait = _wait_message(codes) if codes is not None else None
+            recovery = None if recovery_wait else recovery_code_use(user=user, code=token, address=client_ip(request))
+            if recovery_wait:
+                error = recovery_wait
+            elif recovery is not None:
                 otp_login(request, recovery)
-                messages.warning(request, _("You signed in with a recovery code; %(left)s left. Make new ones in "
-                                            "Second factor → Recovery codes when you have your phone again.") % {
-                    "left": recovery_codes_left(user=user)})
+                messages.warning(request, _("You signed in with a recovery code; %(left)s left. Make new ones at "
+                                            "%(url)s when you have your phone again.") % {
+                    "left": recovery_codes_left(user=user), "url": f"{SECOND_FACTOR_PATH}recovery-codes/"})
                 return redirect(_next_url(request))
-            error = _("That recovery code is not valid or was already used.")
+            else:
+                error = _("That recovery code is not valid or was already used.")
         elif wait:
             error = wait
         elif not (token.isdigit() and len(token) == device.digits):
