@@ -108,6 +108,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Roles"), "auth.group", "shield_person"),
         _item(_("Staff security"), "tenants.staffsecurity", "lock"),
         _item(_("Login lockouts"), "axes.accessattempt", "no_accounts"),
+        _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
     ]),
 }
 
@@ -116,6 +117,8 @@ PLATFORM_SECTIONS: dict[str, Section] = {
         _item(_("Organisations"), "tenants.organisation", "apartment"),
         _item(_("WhatsApp numbers"), "tenants.whatsappchannel", "call"),
         _item(_("Policy history"), "tenants.policyversion", "history"),
+        _item(_("Operator lockouts"), "axes.accessattempt", "no_accounts"),
+        _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
     ]),
 }
 

@@ -72,3 +72,16 @@ def recovery_code_use(*, user, code: str, address: str) -> RecoveryCodeDevice | 
     staff_auth_event_record(kind=StaffAuthEvent.Kind.RECOVERY_CODE_USED, username=username, actor=username,
                             address=address, detail={"left": device.codes.filter(used_at__isnull=True).count()})
     return device
+
+
+@transaction.atomic
+def login_lockouts_clear(*, attempts, actor: str) -> int:
+    """Unlock: delete the django-axes rows in `attempts` (a queryset of the current schema) and record, per row,
+    whose sign-in was unlocked at which address, after how many failures, and by whom. Returns how many."""
+    cleared = list(attempts.select_for_update())
+    for attempt in cleared:
+        staff_auth_event_record(kind=StaffAuthEvent.Kind.LOCKOUT_CLEARED, username=attempt.username or "",
+                                actor=actor, address=attempt.ip_address or "",
+                                detail={"failures": attempt.failures_since_start})
+    attempts.model.objects.filter(pk__in=[attempt.pk for attempt in cleared]).delete()
+    return len(cleared)

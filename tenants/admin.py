@@ -5,15 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from axes.models import AccessAttempt
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import Group, User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
+from django_tenants.utils import schema_context
 from unfold.admin import ModelAdmin, StackedInline, TabularInline
 from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 
@@ -23,6 +28,8 @@ from magie.choices import RiskClass
 from staff.models import StaffProfile
 from staff.selectors import active_lang
 from staff.stored_words import role_label
+from staff_auth.models import StaffAuthEvent
+from staff_auth.services import login_lockouts_clear
 from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
 from tenants.policy import gate_field, policy_snapshot
@@ -43,11 +50,46 @@ class DomainInline(TabularInline):
 
 @admin.register(Organisation, site=platform_site)
 class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
-    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency", "created_at"]
+    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency", "created_at",
+                    "lockouts_link"]
     list_filter = ["kind", "language", "currency", "created_at"]
     search_fields = ["schema_name", "name"]
     date_hierarchy = "created_at"
     inlines = [DomainInline]
+
+    @admin.display(description=_("login lockouts"))
+    def lockouts_link(self, obj: Organisation) -> str:
+        if obj.is_platform:
+            return ""
+        return format_html('<a href="{}">{}</a>', reverse("admin:tenants_organisation_lockouts", args=[obj.pk]),
+                           _("Login lockouts"))
+
+    def get_urls(self):
+        own = [path("<int:pk>/lockouts/", self.admin_site.admin_view(self.lockouts_view),
+                    name="tenants_organisation_lockouts")]
+        return own + super().get_urls()
+
+    def lockouts_view(self, request, pk: int):
+        """The platform operator's view of one organisation's login lockouts, and its way to clear them: when every
+        admin of an organisation is locked, nobody inside it can."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        organisation = get_object_or_404(Organisation, pk=pk)
+        if organisation.is_platform:
+            raise Http404
+        with schema_context(organisation.schema_name):
+            attempts = AccessAttempt.objects.order_by("-attempt_time")
+            if request.method == "POST":
+                chosen = attempts.filter(pk__in=request.POST.getlist("attempt")) if "attempt" in request.POST else (
+                    attempts.none())
+                cleared = login_lockouts_clear(attempts=chosen, actor=actor(request))
+                messages.success(request, ngettext("%(count)d lockout cleared.", "%(count)d lockouts cleared.",
+                                                   cleared) % {"count": cleared})
+                return redirect(request.path)
+            rows = list(attempts.values("pk", "username", "ip_address", "failures_since_start", "attempt_time"))
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "organisation": organisation,
+                   "rows": rows, "title": _("Login lockouts of %(organisation)s") % {"organisation": organisation.name}}
+        return TemplateResponse(request, "staff/organisation_lockouts.html", context)
 
 
 class ChannelAdminMixin(admin.ModelAdmin):
@@ -327,8 +369,10 @@ class StaffSecurityAdmin(ModelAdmin):
 
 
 @admin.register(AccessAttempt, site=backoffice_site)
+@admin.register(AccessAttempt, site=platform_site)
 class LoginLockoutAdmin(ModelAdmin):
-    """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
+    """Failed sign-ins of this organisation's staff (django-axes, this schema only; on the platform, its operators').
+    Deleting a row unlocks it, through `login_lockouts_clear`: each unlock is a StaffAuthEvent naming who did it."""
 
     list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]
     readonly_fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
@@ -342,3 +386,21 @@ class LoginLockoutAdmin(ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    def delete_model(self, request, obj) -> None:
+        login_lockouts_clear(attempts=AccessAttempt.objects.filter(pk=obj.pk), actor=actor(request))
+
+    def delete_queryset(self, request, queryset) -> None:
+        login_lockouts_clear(attempts=queryset, actor=actor(request))
+
+
+@admin.register(StaffAuthEvent, site=backoffice_site)
+@admin.register(StaffAuthEvent, site=platform_site)
+class StaffAuthEventAdmin(ReadOnlyAdmin):
+    """Second factors set up, recovery codes made and used, lockouts cleared: who, whose, when, from where."""
+
+    list_display = ["at", "kind", "username", "actor", "address"]
+    fields = readonly_fields = ["at", "kind", "username", "actor", "address", "detail"]
+    list_filter = ["kind", "at"]
+    search_fields = ["username", "actor", "address"]
+    date_hierarchy = "at"
