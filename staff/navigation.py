@@ -64,6 +64,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Policy history"), "tenants.policyversion", "history"),
         _item(_("Model provider"), "agent.agentsettings", "smart_toy"),
         _item(_("WhatsApp number"), "tenants.whatsappchannel", "call"),
+        _item(_("Channel key changes"), "tenants.channelrekey", "key"),
     ]),
     "conversations": Section(_("Conversations & Asks"), [
         _item(_("Conversations"), "conversations.conversation", "forum"),
@@ -116,6 +117,7 @@ PLATFORM_SECTIONS: dict[str, Section] = {
     "organisations": Section(_("Platform"), [
         _item(_("Organisations"), "tenants.organisation", "apartment"),
         _item(_("WhatsApp numbers"), "tenants.whatsappchannel", "call"),
+        _item(_("Channel key changes"), "tenants.channelrekey", "key"),
         _item(_("Policy history"), "tenants.policyversion", "history"),
         _item(_("Operator lockouts"), "axes.accessattempt", "no_accounts"),
         _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
