@@ -184,5 +184,7 @@ RULES: dict[str, Rule] = {
     "contenttypes.ContentType": Rule(None), "sessions.Session": Rule(None), "admin.LogEntry": Rule(None),
     "staff.StaffProfile": Rule(None), "axes.AccessAttempt": Rule(None), "axes.AccessLog": Rule(None),
     "axes.AccessFailureLog": Rule(None), "axes.AccessAttemptExpiration": Rule(None),
-    "otp_totp.TOTPDevice": Rule(None),
+    "otp_totp.TOTPDevice": Rule(None), "staff_auth.StaffTOTPDevice": Rule(None),
+    "staff_auth.RecoveryCodeDevice": Rule(None), "staff_auth.RecoveryCode": Rule(None),
+    "staff_auth.StaffAuthEvent": Rule(None),
 }

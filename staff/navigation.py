@@ -64,6 +64,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Policy history"), "tenants.policyversion", "history"),
         _item(_("Model provider"), "agent.agentsettings", "smart_toy"),
         _item(_("WhatsApp number"), "tenants.whatsappchannel", "call"),
+        _item(_("Channel key changes"), "tenants.channelrekey", "key"),
     ]),
     "conversations": Section(_("Conversations & Asks"), [
         _item(_("Conversations"), "conversations.conversation", "forum"),
@@ -108,6 +109,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Roles"), "staff.staffrole", "shield_person"),
         _item(_("Staff security"), "tenants.staffsecurity", "lock"),
         _item(_("Login lockouts"), "staff.loginlockout", "no_accounts"),
+        _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
     ]),
 }
 
@@ -115,7 +117,10 @@ PLATFORM_SECTIONS: dict[str, Section] = {
     "organisations": Section(_("Platform"), [
         _item(_("Organisations"), "tenants.organisation", "apartment"),
         _item(_("WhatsApp numbers"), "tenants.whatsappchannel", "call"),
+        _item(_("Channel key changes"), "tenants.channelrekey", "key"),
         _item(_("Policy history"), "tenants.policyversion", "history"),
+        _item(_("Operator lockouts"), "axes.accessattempt", "no_accounts"),
+        _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
     ]),
 }
 
@@ -161,8 +166,10 @@ def navigation(request: HttpRequest) -> list[dict]:
 
 
 def account_links(request: HttpRequest) -> list[dict]:
-    """The member's own menu (under their name): their language, on an organisation's host."""
+    """The member's own menu (under their name): their recovery codes, and their language on an organisation's
+    host."""
     tenant = getattr(request, "tenant", None)
+    codes = [{"title": _("Recovery codes"), "link": reverse("recovery-codes")}]
     if tenant is None or tenant.is_platform:
-        return []
-    return [{"title": _("Your language"), "link": reverse("staff-language")}]
+        return codes
+    return [{"title": _("Your language"), "link": reverse("staff-language")}, *codes]

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_tenants.admin import TenantAdminMixin
+from django_tenants.utils import schema_context
 from unfold.admin import ModelAdmin, StackedInline, TabularInline
 from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 
@@ -22,11 +27,28 @@ from magie.choices import RiskClass
 from staff.models import LoginLockout, StaffProfile, StaffRole
 from staff.selectors import active_lang
 from staff.stored_words import role_label
+from staff_auth.models import StaffAuthEvent
+from staff_auth.services import login_lockouts_clear
+from tenants.errors import RekeyAlreadyDecided, RekeyNeedsSecondPerson
 from tenants.forms import GATE_PARTS, PolicyForm, WhatsAppChannelForm
-from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, StaffSecurity, WhatsAppChannel
+from tenants.models import (
+    ChannelRekey,
+    Domain,
+    Organisation,
+    OrganisationPolicy,
+    PolicyVersion,
+    StaffSecurity,
+    WhatsAppChannel,
+)
 from tenants.policy import gate_field, policy_snapshot
 from tenants.policy_changes import policy_changes, policy_version_rows
-from tenants.services import organisation_staff_security_update, policy_update, whatsapp_channel_save
+from tenants.services import (
+    channel_rekey_decide,
+    channel_rekey_request,
+    organisation_staff_security_update,
+    policy_update,
+    whatsapp_channel_save,
+)
 
 SYSTEM_CREATED = _("system (created)")
 
@@ -42,11 +64,46 @@ class DomainInline(TabularInline):
 
 @admin.register(Organisation, site=platform_site)
 class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
-    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency", "created_at"]
+    list_display = ["schema_name", "name", "kind", "language", "languages", "time_zone", "currency", "created_at",
+                    "lockouts_link"]
     list_filter = ["kind", "language", "currency", "created_at"]
     search_fields = ["schema_name", "name"]
     date_hierarchy = "created_at"
     inlines = [DomainInline]
+
+    @admin.display(description=_("login lockouts"))
+    def lockouts_link(self, obj: Organisation) -> str:
+        if obj.is_platform:
+            return ""
+        return format_html('<a href="{}">{}</a>', reverse("admin:tenants_organisation_lockouts", args=[obj.pk]),
+                           _("Login lockouts"))
+
+    def get_urls(self):
+        own = [path("<int:pk>/lockouts/", self.admin_site.admin_view(self.lockouts_view),
+                    name="tenants_organisation_lockouts")]
+        return own + super().get_urls()
+
+    def lockouts_view(self, request, pk: int):
+        """The platform operator's view of one organisation's login lockouts, and its way to clear them: when every
+        admin of an organisation is locked, nobody inside it can."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        organisation = get_object_or_404(Organisation, pk=pk)
+        if organisation.is_platform:
+            raise Http404
+        with schema_context(organisation.schema_name):
+            attempts = LoginLockout.objects.order_by("-attempt_time")
+            if request.method == "POST":
+                chosen = attempts.filter(pk__in=request.POST.getlist("attempt")) if "attempt" in request.POST else (
+                    attempts.none())
+                cleared = login_lockouts_clear(attempts=chosen, actor=actor(request))
+                messages.success(request, ngettext("%(count)d lockout cleared.", "%(count)d lockouts cleared.",
+                                                   cleared) % {"count": cleared})
+                return redirect(request.path)
+            rows = list(attempts.values("pk", "username", "ip_address", "failures_since_start", "attempt_time"))
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "organisation": organisation,
+                   "rows": rows, "title": _("Login lockouts of %(organisation)s") % {"organisation": organisation.name}}
+        return TemplateResponse(request, "staff/organisation_lockouts.html", context)
 
 
 class ChannelAdminMixin(admin.ModelAdmin):
@@ -64,13 +121,19 @@ class ChannelAdminMixin(admin.ModelAdmin):
         return str(_("set") if all(getattr(obj, name) for name in WhatsAppChannel.SECRET_FIELDS) else _("missing"))
 
     def save_model(self, request, obj, form, change) -> None:
+        """The number is saved at once; new secrets become a key change that a second person must approve."""
         saved = whatsapp_channel_save(
             organisation=self.organisation_for(request, obj),
             phone_number_id=form.cleaned_data["phone_number_id"],
             display_phone_number=form.cleaned_data["display_phone_number"],
-            **{name: form.cleaned_data.get(name) for name in WhatsAppChannel.SECRET_FIELDS},
         )
         obj.pk = saved.pk
+        rekey = channel_rekey_request(channel=saved, requested_by=actor(request),
+                                      **{name: form.cleaned_data.get(name) for name in WhatsAppChannel.SECRET_FIELDS})
+        if rekey is not None:
+            messages.warning(request, gettext(
+                "The new secrets are not in use yet: another admin of the organisation, or the platform operator, "
+                "must approve the key change in Channel key changes."))
 
     def get_fields(self, request, obj=None):  # view-only pages show no secret field at all
         fields = super().get_fields(request, obj)
@@ -342,8 +405,10 @@ class StaffSecurityAdmin(ModelAdmin):
 
 
 @admin.register(LoginLockout, site=backoffice_site)
+@admin.register(LoginLockout, site=platform_site)
 class LoginLockoutAdmin(ModelAdmin):
-    """Failed sign-ins of this organisation's staff (django-axes, this schema only). Deleting a row unlocks it."""
+    """Failed sign-ins of this organisation's staff (django-axes, this schema only; on the platform, its operators').
+    Deleting a row unlocks it, through `login_lockouts_clear`: each unlock is a StaffAuthEvent naming who did it."""
 
     list_display = ["username", "ip_address", "failures_since_start", "attempt_time"]
     readonly_fields = ["username", "ip_address", "user_agent", "failures_since_start", "attempt_time"]
@@ -357,3 +422,80 @@ class LoginLockoutAdmin(ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    def delete_model(self, request, obj) -> None:
+        login_lockouts_clear(attempts=LoginLockout.objects.filter(pk=obj.pk), actor=actor(request))
+
+    def delete_queryset(self, request, queryset) -> None:
+        login_lockouts_clear(attempts=queryset, actor=actor(request))
+
+
+@admin.register(StaffAuthEvent, site=backoffice_site)
+@admin.register(StaffAuthEvent, site=platform_site)
+class StaffAuthEventAdmin(ReadOnlyAdmin):
+    """Second factors set up, recovery codes made and used, lockouts cleared: who, whose, when, from where."""
+
+    list_display = ["at", "kind", "username", "actor", "address"]
+    fields = readonly_fields = ["at", "kind", "username", "actor", "address", "detail"]
+    list_filter = ["kind", "at"]
+    search_fields = ["username", "actor", "address"]
+    date_hierarchy = "at"
+
+
+@admin.register(ChannelRekey, site=platform_site)
+class ChannelRekeyAdmin(ReadOnlyAdmin):
+    """Key changes of WhatsApp channels: who asked, who approved or refused, when. Never a secret: the new values
+    are write-only and emptied once decided. Deciding is a page of its own, for whoever may re-key a channel."""
+
+    list_display = ["requested_at", "channel", "changes_shown", "status", "requested_by", "decided_by", "decided_at",
+                    "decide_link"]
+    fields = readonly_fields = ["channel", "changes_shown", "status", "requested_by", "requested_at", "decided_by",
+                                "decided_at"]
+    list_filter = ["status", "requested_at"]
+    list_select_related = ["channel"]
+    date_hierarchy = "requested_at"
+
+    @admin.display(description=_("secrets changed"))
+    def changes_shown(self, obj: ChannelRekey) -> str:
+        labels = {name: str(WhatsAppChannelForm.base_fields[name].label or name) for name in obj.changes}
+        return ", ".join(labels.values())
+
+    @admin.display(description=_("decision"))
+    def decide_link(self, obj: ChannelRekey) -> str:
+        if obj.status != ChannelRekey.Status.PENDING:
+            return ""
+        return format_html('<a href="{}">{}</a>', reverse("admin:tenants_channelrekey_decide", args=[obj.pk]),
+                           _("Approve or refuse"))
+
+    def get_urls(self):
+        own = [path("<int:pk>/decide/", self.admin_site.admin_view(self.decide_view), name="tenants_channelrekey_decide")]
+        return own + super().get_urls()
+
+    def decide_view(self, request, pk: int):
+        rekey = get_object_or_404(self.get_queryset(request).select_related("channel"), pk=pk)
+        may_decide = request.user.has_perm("tenants.change_whatsappchannel")
+        if not self.has_view_permission(request, rekey):
+            raise PermissionDenied
+        if request.method == "POST":
+            if not may_decide:
+                raise PermissionDenied
+            try:
+                decided = channel_rekey_decide(rekey_id=rekey.pk, approve=request.POST.get("decision") == "approve",
+                                               decided_by=actor(request))
+            except RekeyNeedsSecondPerson:
+                messages.error(request, gettext("You asked for this key change: another person must approve it."))
+            except RekeyAlreadyDecided:
+                messages.error(request, gettext("This key change was already decided."))
+            else:
+                messages.success(request, gettext("Key change %(status)s.") % {"status": decided.get_status_display()})
+            return redirect(reverse("admin:tenants_channelrekey_changelist"))
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "rekey": rekey,
+                   "changes": self.changes_shown(rekey), "may_decide": may_decide,
+                   "own_request": rekey.requested_by == actor(request),
+                   "title": _("Key change of %(channel)s") % {"channel": rekey.channel}}
+        return TemplateResponse(request, "staff/channel_rekey_decide.html", context)
+
+
+@admin.register(ChannelRekey, site=backoffice_site)
+class BackofficeChannelRekeyAdmin(OwnOrganisationMixin, ChannelRekeyAdmin):  # type: ignore[misc]
+    pass

@@ -244,3 +244,41 @@ class WhatsAppChannel(models.Model):
 
     def __repr__(self) -> str:  # never let a secret reach a log line through repr()
         return f"<WhatsAppChannel {self.phone_number_id} of {self.organisation_id}>"
+
+
+class ChannelRekey(models.Model):
+    """A request to change a channel's secrets, in force only once a second staff person approves it.
+
+    Whoever may re-key a channel (the platform operator, the organisation's admins) could otherwise sign webhooks as
+    any customer of it on their own say. The new values wait here, encrypted like the channel's own; the webhook
+    keeps verifying with the channel's current secrets until `channel_rekey_decide` approves, by someone other
+    than the requester. The new values are emptied once the request is decided (applied to the channel, or not)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("awaiting a second person")
+        APPLIED = "applied", _("approved and applied")
+        REFUSED = "refused", _("refused")
+        SUPERSEDED = "superseded", _("replaced by a newer request")
+
+    channel = models.ForeignKey(WhatsAppChannel, on_delete=models.CASCADE, related_name="rekeys")
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="channel_rekeys")
+    app_secret = EncryptedTextField(blank=True, default="")
+    verify_token = EncryptedTextField(blank=True, default="")
+    access_token = EncryptedTextField(blank=True, default="")
+    changes = ArrayField(models.CharField(max_length=16), default=list)  # the names of the secrets it changes
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.CharField(max_length=200)  # "username@schema", as policy versions name staff
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.CharField(max_length=200, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-pk"]
+        verbose_name = _("channel key change")
+        verbose_name_plural = _("channel key changes")
+
+    def __str__(self) -> str:
+        return gettext("Key change %(id)s of %(channel)s") % {"id": self.pk, "channel": self.channel}
+
+    def __repr__(self) -> str:  # no secret through repr()
+        return f"<ChannelRekey {self.pk} of channel {self.channel_id}: {self.status}>"

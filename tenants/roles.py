@@ -24,7 +24,7 @@ class Role(models.TextChoices):
 
 # Apps whose models an organisation's staff may see in its back office.
 BACKOFFICE_APPS = ("tenants", "auth", "conversations", "asks", "bank", "booking", "store", "approvals", "guards", "agent",
-                   "inbox", "whatsapp", "staff", "privacy")
+                   "inbox", "whatsapp", "staff", "privacy", "staff_auth")
 ADMIN_CHANGES = {
     ("tenants", "organisationpolicy"), ("tenants", "whatsappchannel"), ("auth", "user"),
     ("store", "product"), ("store", "useddeviceprice"),  # the catalogue and the buying prices

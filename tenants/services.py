@@ -14,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
-from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from tenants.errors import RekeyAlreadyDecided, RekeyNeedsSecondPerson
+from tenants.models import ChannelRekey, Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot, validate_policy
 from tenants.roles import Role, roles_sync
 
@@ -112,7 +113,9 @@ def whatsapp_channel_save(
     *, organisation: Organisation, phone_number_id: str, display_phone_number: str = "",
     app_secret: str | None = None, verify_token: str | None = None, access_token: str | None = None,
 ) -> WhatsAppChannel:
-    """Create or update a channel; a secret given as None or "" keeps its stored value (write-only secrets)."""
+    """Create or update a channel; a secret given as None or "" keeps its stored value (write-only secrets). A new
+    channel may be created without secrets: the back office asks for them as a key change a second person
+    approves, and until then the channel verifies no webhook."""
     channel = WhatsAppChannel.objects.select_for_update().filter(phone_number_id=phone_number_id).first()
     if channel and channel.organisation_id != organisation.pk:
         raise ValidationError({"phone_number_id": ["This number already belongs to another organisation."]})
@@ -121,10 +124,53 @@ def whatsapp_channel_save(
     for field, value in (("app_secret", app_secret), ("verify_token", verify_token), ("access_token", access_token)):
         if value:
             setattr(channel, field, value)
-    channel.full_clean()
+    channel.full_clean(exclude=[name for name in WhatsAppChannel.SECRET_FIELDS if not getattr(channel, name)])
     channel.save()
     logger.info("whatsapp channel %s saved for %s", phone_number_id, organisation.schema_name)
     return channel
+
+
+@transaction.atomic
+def channel_rekey_request(*, channel: WhatsAppChannel, requested_by: str, app_secret: str | None = None,
+                          verify_token: str | None = None, access_token: str | None = None) -> ChannelRekey | None:
+    """Ask to change `channel`'s secrets (None or "" leaves one as it is); nothing changes on the channel until a
+    second person approves. An earlier pending request of the channel is superseded. None when nothing changes."""
+    new = {"app_secret": app_secret, "verify_token": verify_token, "access_token": access_token}
+    new = {name: value for name, value in new.items() if value}
+    if not new:
+        return None
+    channel = WhatsAppChannel.objects.select_for_update().get(pk=channel.pk)
+    ChannelRekey.objects.filter(channel=channel, status=ChannelRekey.Status.PENDING).update(
+        status=ChannelRekey.Status.SUPERSEDED, app_secret="", verify_token="", access_token="",
+        decided_at=timezone.now())
+    rekey = ChannelRekey.objects.create(channel=channel, organisation_id=channel.organisation_id,
+                                        changes=sorted(new), requested_by=requested_by, **new)
+    logger.warning("key change %s of whatsapp channel %s (%s) requested by %s", rekey.pk, channel.phone_number_id,
+                   ", ".join(rekey.changes), requested_by)
+    return rekey
+
+
+@transaction.atomic
+def channel_rekey_decide(*, rekey_id: int, approve: bool, decided_by: str) -> ChannelRekey:
+    """Approve (the new secrets replace the channel's) or refuse a pending key change. Only a person other than
+    the requester may approve; anyone allowed to re-key may refuse, the requester included (a withdrawal)."""
+    rekey = ChannelRekey.objects.select_for_update().get(pk=rekey_id)
+    if rekey.status != ChannelRekey.Status.PENDING:
+        raise RekeyAlreadyDecided(rekey_id=rekey.pk, status=rekey.status)
+    if approve and decided_by == rekey.requested_by:
+        raise RekeyNeedsSecondPerson(rekey_id=rekey.pk)
+    if approve:
+        channel = WhatsAppChannel.objects.select_for_update().get(pk=rekey.channel_id)
+        for name in rekey.changes:
+            setattr(channel, name, getattr(rekey, name))
+        channel.save()
+    rekey.status = ChannelRekey.Status.APPLIED if approve else ChannelRekey.Status.REFUSED
+    rekey.decided_by, rekey.decided_at = decided_by, timezone.now()
+    rekey.app_secret = rekey.verify_token = rekey.access_token = ""  # applied, or never to be: not kept twice
+    rekey.save()
+    logger.warning("key change %s of whatsapp channel %s %s by %s (requested by %s)", rekey.pk, rekey.channel_id,
+                   rekey.status, decided_by, rekey.requested_by)
+    return rekey
 
 
 @transaction.atomic

@@ -101,8 +101,11 @@ _secret_cache: dict[str, tuple[float, str]] = {}
 
 
 def _secrets_from_database(numbers: set[str]) -> dict[str, str]:
-    secrets = {channel.phone_number_id: channel_app_secret(channel) for channel in
-               WhatsAppChannel.objects.filter(phone_number_id__in=numbers).only("phone_number_id", "app_secret")}
+    # A channel without an app secret yet (added, its key change not approved) verifies nothing: an HMAC with an
+    # empty key is one anybody can make.
+    secrets = {channel.phone_number_id: secret for channel in
+               WhatsAppChannel.objects.filter(phone_number_id__in=numbers).only("phone_number_id", "app_secret")
+               if (secret := channel_app_secret(channel))}
     now = time.monotonic()
     for number in numbers:
         if number in secrets:

@@ -326,9 +326,11 @@ else:
 # Staff login: lockout after failures (django-axes) and an optional TOTP second factor (django-otp). Both keep their
 # tables in each organisation's schema (a lockout of `admin` in one organisation is not one in another) and in
 # public for the platform's operators.
-SECURITY_APPS = ["axes", "django_otp", "django_otp.plugins.otp_totp", "csp"]
+# staff_auth: the second factors in use (an authenticator app with its key encrypted, recovery codes stored hashed)
+# and their audit rows; django-otp's own TOTP table stays installed only for the migration that moved its rows.
+SECURITY_APPS = ["axes", "django_otp", "django_otp.plugins.otp_totp", "staff_auth", "csp"]
 SHARED_APPS += [app for app in SECURITY_APPS if app not in SHARED_APPS]
-TENANT_APPS += [app for app in SECURITY_APPS[:3] if app not in TENANT_APPS]
+TENANT_APPS += [app for app in SECURITY_APPS[:4] if app not in TENANT_APPS]
 INSTALLED_APPS += [app for app in SECURITY_APPS if app not in INSTALLED_APPS]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")

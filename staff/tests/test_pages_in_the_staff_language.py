@@ -243,7 +243,7 @@ def test_the_login_page_is_in_the_organisations_language(db, schema, lang, minut
 
 @SIGN_IN_READERS
 def test_the_second_factor_pages_are_in_the_organisations_language(db, schema, lang, minutes):
-    from django_otp.plugins.otp_totp.models import TOTPDevice
+    from staff_auth.models import StaffTOTPDevice as TOTPDevice
 
     client = Client(HTTP_HOST=f"{schema}.localhost")
     client.post("/admin/login/", {"username": "admin", "password": DEMO_PASSWORD})

@@ -110,6 +110,13 @@ def test_saving_credentials_keeps_blank_secrets_and_logs_no_secret(db, caplog):
     finally:
         connection.force_debug_cursor = False
     assert response.status_code == 302
+    from tenants.models import ChannelRekey
+    from tenants.services import channel_rekey_decide
+
+    rekey = ChannelRekey.objects.get(channel=channel)
+    assert rekey.changes == ["access_token"]  # blank secrets are not part of the key change
+    with caplog.at_level(logging.DEBUG):
+        channel_rekey_decide(rekey_id=rekey.pk, approve=True, decided_by="platform@public")  # the second person
     channel.refresh_from_db()
     assert channel.app_secret == demo_channel_secrets("demobank")["app_secret"]  # blank kept the stored value
     assert channel.access_token == "brand-new-token-42"

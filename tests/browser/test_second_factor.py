@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_tenants.utils import schema_context
 
+from staff_auth.models import StaffTOTPDevice as TOTPDevice
 from tenants.demo import DEMO_PASSWORD
 from tenants.models import Organisation
 from tenants.tests.test_staff_login import code
@@ -40,6 +40,9 @@ def test_totp_enrolment_and_sign_in_in_chromium(page, site):
         device = TOTPDevice.objects.get(user__username="admin")
     page.fill("#id_otp_token", code(device))
     page.click("input[type=submit]")
+    assert page.locator("#recovery-codes li").count() == 10  # the recovery codes, shown this once
+    page.screenshot(path=str(SCREENS / "second-factor-recovery-codes.png"), full_page=True)
+    page.click("#content-main a.button")
     page.wait_for_url(f"{base}/admin/")
     assert "Segundo fator configurado" in page.inner_text("body")  # the themed page puts the message in its own list
     with schema_context("demobank"):
