@@ -66,9 +66,9 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     # the organisation has no teams, its agents without a team take it.
     team = models.ForeignKey("inbox.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                              verbose_name=_("team"))
-    auto_assigned = models.BooleanField(default=False)  # given to `claimed_by` by the automatic assignment
+    auto_assigned = models.BooleanField(default=False, verbose_name=_("given automatically"))  # given to `claimed_by` by the automatic assignment
     # The first human message the customer received in it (a reply, or the closing message): the SLA's first response.
-    first_response_at = models.DateTimeField(null=True, blank=True)
+    first_response_at = models.DateTimeField(null=True, blank=True, verbose_name=_("first human reply at"))
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -291,7 +291,8 @@ class AgentAvailability(models.Model):
     capacity = models.PositiveSmallIntegerField(default=5, verbose_name=_("capacity"),
                                                 help_text=_("The most chats held at once that the automatic "
                                                             "assignment fills."))
-    last_assigned_at = models.DateTimeField(null=True, blank=True, editable=False)  # the round-robin's turn
+    last_assigned_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                            verbose_name=_("latest automatic assignment"))  # the round-robin's turn
 
     class Meta:
         verbose_name = _("agent availability")
