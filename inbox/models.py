@@ -65,6 +65,13 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     # The customer's language when the chat was handed over (the last perception's), for the inbox's filter and the
     # closing message; empty → the organisation's.
     language = models.CharField(max_length=8, blank=True, verbose_name=_("language"))
+    # The team whose agents take it (`inbox.assignment`: the team naming its reason, else the catch-all one); null:
+    # the organisation has no teams, its agents without a team take it.
+    team = models.ForeignKey("inbox.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                             verbose_name=_("team"))
+    auto_assigned = models.BooleanField(default=False, verbose_name=_("given automatically"))  # given to `claimed_by` by the automatic assignment
+    # The first human message the customer received in it (a reply, or the closing message): the SLA's first response.
+    first_response_at = models.DateTimeField(null=True, blank=True, verbose_name=_("first human reply at"))
 
     class Meta:
         verbose_name = _("escalated chat")
@@ -218,6 +225,9 @@ class InboxSettings(models.Model):
     staffed_hours = models.JSONField(default=default_staffed_hours, verbose_name=_("staffed hours"))
     first_response_target = models.DurationField(default=timedelta(minutes=15),
                                                  verbose_name=_("first response target"))
+    # The service level: a chat not resolved this long after it was handed over is a breach (the first response
+    # target is the other half of it).
+    resolution_target = models.DurationField(default=timedelta(hours=4), verbose_name=_("resolution target"))
     singleton = models.BooleanField(default=True, unique=True, editable=False)
 
     class Meta:
@@ -277,3 +287,53 @@ class ConversationRead(models.Model):
 
     def __str__(self) -> str:
         return f"Read mark of user {self.user_id} in conversation {self.conversation_id}: {self.last_message_id}"
+
+
+class Team(models.Model):
+    """A queue of the organisation's agents. A new escalation goes to the team whose `reasons` name its reason
+    (a guard's or a hand-over's code), else to the team with no reasons (the catch-all); its available agents take
+    it automatically (`inbox.assignment`)."""
+
+    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+    reasons = models.JSONField(default=list, blank=True, verbose_name=_("reasons it takes"),
+                               help_text=_("Reason codes (for example payment_dispute), one a line; none: every "
+                                           "reason no other team takes."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if not isinstance(self.reasons, list) or not all(isinstance(code, str) and code for code in self.reasons):
+            raise ValidationError({"reasons": _("A list of reason codes.")})
+
+
+class AgentAvailability(models.Model):
+    """Whether a staff member takes new chats now (`available`, switched by themselves in the inbox), how many
+    they hold at most (`capacity`, set by an admin) and in which team. The automatic assignment locks these rows
+    (one team's, in id order) so two hand-overs at once cannot both count the same free place."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox_availability",
+                                verbose_name=_("staff member"))
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="agents",
+                             verbose_name=_("team"))
+    available = models.BooleanField(default=False, verbose_name=_("available for new chats"))
+    capacity = models.PositiveSmallIntegerField(default=5, verbose_name=_("capacity"),
+                                                help_text=_("The most chats held at once that the automatic "
+                                                            "assignment fills."))
+    last_assigned_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                            verbose_name=_("latest automatic assignment"))  # the round-robin's turn
+
+    class Meta:
+        verbose_name = _("agent availability")
+        verbose_name_plural = _("agent availability")
+        constraints = [models.CheckConstraint(condition=Q(capacity__gte=1) & Q(capacity__lte=100),
+                                              name="agent_capacity_between_1_and_100")]
+
+    def __str__(self) -> str:
+        return str(self.user)

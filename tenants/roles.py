@@ -35,6 +35,8 @@ ADMIN_CHANGES = {
     ("conversations", "customer"),  # adding sandbox customers only (CustomerAdmin never edits a customer)
     ("tenants", "staffsecurity"),  # the second factor required of admins
     ("inbox", "cannedreply"),  # the replies agents pick in the inbox
+    ("inbox", "team"), ("inbox", "agentavailability"),  # teams, agents' teams and capacities
+    ("inbox", "inboxsettings"),  # the service level and staffed hours
     ("staff", "staffprofile"),  # each member's back-office language
     ("privacy", "retentionsettings"),  # how long message contents and traces are kept
 }
