@@ -14,7 +14,7 @@ from agent.tests.helpers import Conversation as Chat
 from approvals.models import ApprovalRequest
 from bank.models import Account, Holder, PixKey
 from inbox.models import CustomerDataView
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 pytestmark = pytest.mark.django_db
 

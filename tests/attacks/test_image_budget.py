@@ -20,7 +20,7 @@ from approvals.models import ApprovalRequest
 from bank.models import PixTransfer
 from conversations.models import Message
 from tenants.demo import demo_channel_secrets
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from whatsapp.media import ImageTooLarge, pix_code_text, qr_texts
 from whatsapp.tests.conftest import change, envelope, fake_graph, inbound, post, signed  # noqa: F401
 from whatsapp.tests.conftest import encode as json_body
