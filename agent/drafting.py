@@ -19,7 +19,7 @@ from agent.providers.base import Draft
 from agent.registry import tools_for
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
-from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
+from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
 from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
 from magie.choices import GateMode
@@ -57,7 +57,7 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
                       for h in history),
         ask_kind=ask_kind, ask_slots=ask_slots,
         effects_executed=tuple(r.name for r in records if r.executed_effect),
-        tools_available=tuple(ToolSpec(name=t.name, arguments=tuple(t.args.model_fields))
+        tools_available=tuple(AvailableTool(name=t.name, arguments=tuple(t.args.model_fields))
                               for t in tools.values()),
         internal_vocabulary=tuple(policy.internal_vocabulary),
         languages=tuple(languages if languages is not None else LANGS),  # type: ignore[arg-type]

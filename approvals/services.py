@@ -84,17 +84,6 @@ def approval_request_create(*, ask_id: int, conversation_id: int, tool: str, arg
         return request
 
 
-@transaction.atomic
-def approval_void_for_ask(*, ask_id: int, reason: str) -> int:
-    """Void the Ask's pending request (a correction changed a slot: a new preview is needed)."""
-    voided = 0
-    for request in ApprovalRequest.objects.select_for_update().filter(ask_id=ask_id, status=ApprovalRequest.Status.PENDING):
-        request.void(reason)
-        request.save()
-        voided += 1
-    return voided
-
-
 def _locked(approval_id: int) -> ApprovalRequest:
     return row_locked(ApprovalRequest.objects, pk=approval_id, missing=ApprovalNotFound(approval_id=approval_id))
 
@@ -226,15 +215,6 @@ def approval_usable_until(request: ApprovalRequest) -> datetime:
 
 
 @transaction.atomic
-def approval_expire(*, approval_id: int, at: datetime) -> ApprovalRequest:
-    request = _locked(approval_id)
-    if request.status in (ApprovalRequest.Status.PENDING, ApprovalRequest.Status.APPROVED):
-        request.expire(at)
-        request.save()
-    return request
-
-
-@transaction.atomic
 def approval_record_execution(*, approval_id: int, result: dict[str, Any], at: datetime) -> ApprovalRequest:
     request = _locked(approval_id)
     if result.get("ok"):
@@ -245,6 +225,3 @@ def approval_record_execution(*, approval_id: int, result: dict[str, Any], at: d
     return request
 
 
-@transaction.atomic(savepoint=False)  # one statement: a savepoint of its own would never be used
-def approval_shown(*, approval_id: int, message_id: int) -> None:
-    ApprovalRequest.objects.filter(pk=approval_id).update(shown_in_id=message_id)

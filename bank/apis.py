@@ -78,7 +78,7 @@ def _lang() -> Lang:
     return lang_of(tenancy_current().language)
 
 
-class MoneyField(serializers.Field):
+class WordedMoneyField(serializers.Field):
     """Read-only: the object's `cents` attribute and its currency, worded in the organisation's language."""
 
     def __init__(self, cents: str) -> None:
@@ -94,7 +94,7 @@ KeyOwnerSerializer = result_serializer_for(KeyOwner)
 
 
 class ReceiptSerializer(ResultSerializer):
-    amount = MoneyField("amount_cents")
+    amount = WordedMoneyField("amount_cents")
 
     class Meta:
         result = TransferReceipt
@@ -104,7 +104,7 @@ class BalanceApi(CustomerApi):
     """GET → {account_number, balance_cents, currency, balance}."""
 
     class OutputSerializer(ResultSerializer):
-        balance = MoneyField("balance_cents")
+        balance = WordedMoneyField("balance_cents")
 
         class Meta:
             result = Balance

@@ -177,17 +177,6 @@ def customer_token_issue(*, holder: Holder) -> CustomerToken:
     return token
 
 
-@transaction.atomic
-def account_deposit(*, account: Account, amount_cents: int) -> Account:
-    """Credit money from outside Pix (cash in, salary): set-up for demos, benchmarks and tests."""
-    _amount_check(amount_cents)
-    locked = Account.objects.select_for_update().get(pk=account.pk)
-    locked.balance_cents = F("balance_cents") + amount_cents
-    locked.save(update_fields=["balance_cents"])
-    locked.refresh_from_db()
-    return locked
-
-
 # --- key lookup ----------------------------------------------------------------------------------------------
 
 

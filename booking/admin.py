@@ -118,12 +118,12 @@ class TimeSlotAdmin(SchoolAdmin):
         return False
 
 
-class ReadOnlyAdmin(ReadOnlyMixin, SchoolAdmin):
+class SchoolReadOnlyAdmin(ReadOnlyMixin, SchoolAdmin):
     """Bookings and payment links change through services only."""
 
 
 @admin.register(Booking, site=backoffice_site)
-class BookingAdmin(ReadOnlyAdmin):
+class BookingAdmin(SchoolReadOnlyAdmin):
     list_display = ["id", "slot", "customer_name", "customer_ref", "party_size", "amount", "status", "created_at"]
     list_filter = ["status", "slot__activity", "created_at"]
     search_fields = ["customer_name", "customer_ref"]
@@ -133,7 +133,7 @@ class BookingAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PaymentLink, site=backoffice_site)
-class PaymentLinkAdmin(ReadOnlyAdmin):
+class PaymentLinkAdmin(SchoolReadOnlyAdmin):
     list_display = ["id", "booking", "amount", "created_at", "expires_at", "paid_at"]
     list_select_related = ["booking"]
     list_filter = ["created_at", "paid_at"]

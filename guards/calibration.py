@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
+from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgKind, ToolOutput, deadline_after
 from guards.evidence import Evidence, Identifier, IdentifierKind, MoneyEvidence, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
@@ -173,12 +173,12 @@ class Services:
                                  method))
         return any(i["name"] == method and i.get("is_transactional") for i in known.get("intents", []))
 
-    def tools(self, services: Iterable[str]) -> tuple[ToolSpec, ...]:
+    def tools(self, services: Iterable[str]) -> tuple[AvailableTool, ...]:
         found = []
         for service in services:
             for intent in self.schema.get(service, {}).get("intents", []):
                 arguments = (*intent.get("required_slots", []), *intent.get("optional_slots", {}))
-                found.append(ToolSpec(_snake(intent["name"]), tuple(arguments)))
+                found.append(AvailableTool(_snake(intent["name"]), tuple(arguments)))
         return tuple(found)
 
     def is_money_service(self, service: str, results: Any = None) -> bool:

@@ -45,7 +45,7 @@ class HistoryItem:
 
 
 @dataclass(frozen=True)
-class ToolSpec:
+class AvailableTool:
     """What a guard may know of an available tool: its name and the names of its arguments."""
 
     name: str
@@ -74,7 +74,7 @@ class GuardInput:
     ask_kind: str | None = None
     ask_slots: Mapping[str, Any] = field(default_factory=dict)
     effects_executed: Sequence[str] = ()  # effect tools that executed this turn ("send_pix", "create_booking")
-    tools_available: Sequence[ToolSpec] = ()
+    tools_available: Sequence[AvailableTool] = ()
     internal_vocabulary: tuple[str, ...] = ()
     # Languages the claims are read in besides `lang`: those the organisation serves and the customer used.
     languages: tuple[Lang, ...] = ()

@@ -11,7 +11,7 @@ from babel.dates import format_datetime
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Case, Count, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -158,10 +158,6 @@ def conversation_messages_after(*, escalation: Escalation, after_id: int, limit:
     fresh = (Message.objects.filter(conversation_id=escalation.conversation_id, pk__gt=after_id)
              .select_related("escalation_reply__author", "delivery").order_by("pk")[:limit])
     return [_chat_item(message) for message in fresh]
-
-
-def conversation_last_message_id(*, conversation_id: int) -> int:
-    return Message.objects.filter(conversation_id=conversation_id).aggregate(last=Max("pk"))["last"] or 0
 
 
 def escalation_tab_counts(*, user: User) -> dict[str, int]:

@@ -40,7 +40,7 @@ class ApprovalChannel(models.TextChoices):
     APP = "app", _("Bank app / signed link")
 
 
-class ToolFailure(models.TextChoices):
+class OnToolFailure(models.TextChoices):
     HOLD_AND_REASK = "hold_and_reask", _("Hold the request and re-ask the failed value")
     CLOSE_AND_RESTART = "close_and_restart", _("Close the request as failed")
 

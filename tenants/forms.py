@@ -12,7 +12,7 @@ from unfold.widgets import (
     UnfoldAdminSelectWidget,
 )
 
-from magie.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
+from magie.choices import GUARD_LABELS, GUARD_NAMES, ApprovalChannel, GateMode, OnToolFailure, RiskClass, SideRequest
 from staff.fields import MinutesField, MoneyField, TermListField
 from tenants.models import OrganisationPolicy, WhatsAppChannel
 from tenants.policy import MAX_APPROVAL_EXPIRY, MAX_STALE, gate_field, policy_snapshot, validate_policy
@@ -29,7 +29,7 @@ class PolicyForm(forms.ModelForm):
         max_minutes=int(MAX_STALE.total_seconds() // 60), label=_("An open request goes stale after"),
         help_text=_("In minutes. After this, a bare value such as “200” no longer lands in the open request: the "
                     "agent asks what it is for."))
-    on_tool_failure = forms.ChoiceField(choices=ToolFailure.choices, widget=UnfoldAdminSelectWidget,
+    on_tool_failure = forms.ChoiceField(choices=OnToolFailure.choices, widget=UnfoldAdminSelectWidget,
                                         label=_("When a system call fails"))
     side_request = forms.ChoiceField(choices=SideRequest.choices, widget=UnfoldAdminSelectWidget,
                                      label=_("When the customer asks something else"))

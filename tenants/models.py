@@ -22,10 +22,10 @@ from magie.choices import (
     ApprovalChannel,
     GateMode,
     Language,
+    OnToolFailure,
     OrganisationKind,
     RiskClass,
     SideRequest,
-    ToolFailure,
 )
 from magie.fields import EncryptedTextField
 from magie.schemas.template import schema_create_from_template
@@ -159,7 +159,7 @@ class OrganisationPolicy(models.Model):
     organisation = models.OneToOneField(Organisation, on_delete=models.CASCADE, related_name="policy",
                                         verbose_name=_("organisation"))
     ask_stale_after = models.DurationField(default=timedelta(minutes=10), verbose_name=_("request goes stale after"))
-    on_tool_failure = models.CharField(max_length=24, choices=ToolFailure.choices, default=ToolFailure.HOLD_AND_REASK,
+    on_tool_failure = models.CharField(max_length=24, choices=OnToolFailure.choices, default=OnToolFailure.HOLD_AND_REASK,
                                        verbose_name=_("when a system call fails"))
     side_request = models.CharField(max_length=16, choices=SideRequest.choices, default=SideRequest.SUSPEND,
                                     verbose_name=_("when the customer asks something else"))

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from language.locales import babel_locale, lang_of
 from magie.bounds import AMOUNT_CEILING_CENTS
-from magie.choices import GUARD_NAMES, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
+from magie.choices import GUARD_NAMES, ApprovalChannel, GateMode, OnToolFailure, RiskClass, SideRequest
 from staff.selectors import active_lang
 
 MAX_STALE = timedelta(days=7)
@@ -131,7 +131,7 @@ def validate_policy(snapshot: Mapping[str, Any]) -> None:
     expiry = snapshot.get("approval_expiry_seconds")
     if not isinstance(expiry, int) or expiry <= 0 or expiry > MAX_APPROVAL_EXPIRY.total_seconds():
         errors["approval_expiry"] = [_("Must be more than zero and at most 24 hours.")]
-    if snapshot.get("on_tool_failure") not in ToolFailure.values:
+    if snapshot.get("on_tool_failure") not in OnToolFailure.values:
         errors["on_tool_failure"] = [_("Choose one of the options.")]
     if snapshot.get("side_request") not in SideRequest.values:
         errors["side_request"] = [_("Choose one of the options.")]

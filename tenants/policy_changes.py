@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from language.locales import lang_of
 from language.money import format_money
-from magie.choices import GUARD_LABELS, ApprovalChannel, GateMode, RiskClass, SideRequest, ToolFailure
+from magie.choices import GUARD_LABELS, ApprovalChannel, GateMode, OnToolFailure, RiskClass, SideRequest
 
 STRICTNESS = {GateMode.ALWAYS: 3, GateMode.ABOVE_AMOUNT: 2, GateMode.PREAUTHORISED_CAP: 2, GateMode.NONE: 0}
 
@@ -147,7 +147,7 @@ def policy_changes(*, old: Mapping[str, Any], new: Mapping[str, Any], kind: str,
             "terms": ", ".join(f"“{t}”" for t in removed)}))
     if new["on_tool_failure"] != old["on_tool_failure"]:
         changes.append(PolicyChange("on_tool_failure", _("When a system call fails: %(new)s") % {
-            "new": ToolFailure(new["on_tool_failure"]).label}))
+            "new": OnToolFailure(new["on_tool_failure"]).label}))
     if new["side_request"] != old["side_request"]:
         changes.append(PolicyChange("side_request", _("When the customer asks something else: %(new)s") % {
             "new": SideRequest(new["side_request"]).label}))
@@ -189,7 +189,7 @@ def policy_version_rows(changes: Mapping[str, Any], *, currency: str, lang: str)
     shown: dict[str, tuple[str, Any]] = {
         "ask_stale_after_seconds": ("ask_stale_after", minutes_text),
         "approval_expiry_seconds": ("approval_expiry", minutes_text),
-        "on_tool_failure": ("on_tool_failure", lambda value: _choice_label(ToolFailure, value)),
+        "on_tool_failure": ("on_tool_failure", lambda value: _choice_label(OnToolFailure, value)),
         "side_request": ("side_request", lambda value: _choice_label(SideRequest, value)),
         "enabled_guards": ("enabled_guards", lambda value: _list_text(value, GUARD_LABELS)),
         "internal_vocabulary": ("internal_vocabulary", _list_text),

@@ -13,7 +13,7 @@ from django.db.models.expressions import RawSQL
 
 from magie.errors import NotFound
 from magie.tenancy import NoOrganisation, Tenancy, schema_name_current, tenancy_current, tenancy_refresh
-from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
+from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion
 from tenants.policy import Policy, policy_snapshot
 
 
@@ -111,9 +111,3 @@ def policy_in_force(*, organisation: Organisation, at: datetime) -> Policy:
     return Policy.from_snapshot(version.snapshot, version=version.number)
 
 
-def whatsapp_channel_by_phone_number_id(*, phone_number_id: str) -> WhatsAppChannel:
-    """Route an incoming webhook: the channel (and so the organisation) owning this number, or NotFound."""
-    channel = WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id=phone_number_id).first()
-    if channel is None:
-        raise NotFound("unknown phone_number_id", phone_number_id=phone_number_id)
-    return channel

@@ -54,7 +54,6 @@ from whatsapp.payloads import (
     parse,
     phone_number_ids,
 )
-from whatsapp.signals import turn_queued
 
 logger = logging.getLogger(__name__)
 
@@ -479,7 +478,6 @@ def turn_publish(*, schema_name: str, message_id: int, raising: bool = False, ba
         logger.warning("whatsapp turn of message %s not published (the broker refused); the sweeper will",
                        message_id, exc_info=True)
         return False
-    turn_queued.send(sender=turn_queue, schema_name=schema_name, message_id=message_id)
     return True
 
 

@@ -54,7 +54,7 @@ _COUNT_BEFORE_ANYWHERE_RE = re.compile(r"(?<!\w)(?:for|para|pra|per a|per|party 
 
 
 @dataclass
-class Support:
+class AmountSupport:
     """What backs an amount, by currency: hundredths of a major unit → where it comes from."""
 
     values: dict[str, dict[int, str]] = field(default_factory=dict)
@@ -96,9 +96,9 @@ _QUANTITY_SLOTS = frozenset({"party_size", "quantity", "tickets", "number_of_tic
                              "passengers", "guests", "nights", "rooms", "people", "group_size", "number_of_riders"})
 
 
-def supported_values(inp: GuardInput, deadline: float) -> Support | None:
+def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
     """The support of the turn (see the module doc); None past the deadline."""
-    support = Support()
+    support = AmountSupport()
     prices: list[MoneyValue] = []
     balances: list[MoneyValue] = []
     debits: list[MoneyValue] = []
@@ -138,13 +138,13 @@ def supported_values(inp: GuardInput, deadline: float) -> Support | None:
     return None if past(deadline) else support
 
 
-def _add_all(support: Support, mentions: Iterable[Amount], source: str) -> None:
+def _add_all(support: AmountSupport, mentions: Iterable[Amount], source: str) -> None:
     for mention in mentions:
         table = support.values.setdefault(mention.currency, {})
         table.setdefault(hundredths_of(mention), source)
 
 
-def _derive(support: Support, prices: list[MoneyValue], balances: list[MoneyValue], debits: list[MoneyValue],
+def _derive(support: AmountSupport, prices: list[MoneyValue], balances: list[MoneyValue], debits: list[MoneyValue],
             quantities: list[int]) -> None:
     """The declared relations: price × quantity and balance − debit, in the same currency."""
     for price in prices:

@@ -1,7 +1,7 @@
 """`unsupported_fact`: every fact a draft states — a name, a date, a time, a count, what is left, a status, a
 reference, a warranty term — must be supported by a fact of that kind, the way `unsupported_amount` holds amounts.
 
-Support, per kind, comes from this turn's tool results read through their declared evidence (`guards.evidence`:
+FactSupport, per kind, comes from this turn's tool results read through their declared evidence (`guards.evidence`:
 `names`, `products`, `dates`, `quantities`, `places_left`, `statuses`, `identifiers`, `warranties`; a result's lists
 count their items), from the call's arguments, the Ask's confirmed slots, what the customer said and what earlier
 replies of the Ask's scope said (they passed these guards), the organisation's and the customer's names
@@ -91,7 +91,7 @@ _SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}|[a-z]+)(?![\w.,:/]*\
 
 
 @dataclass
-class Support:
+class FactSupport:
     """What backs each kind of fact in this turn."""
 
     dates: set[date] = field(default_factory=set)
@@ -132,7 +132,7 @@ def _zones(inp: GuardInput) -> list[ZoneInfo]:
     return zones
 
 
-def _add_moment(support: Support, value: str, zones: list[ZoneInfo]) -> None:
+def _add_moment(support: FactSupport, value: str, zones: list[ZoneInfo]) -> None:
     """An ISO date, datetime (read in each zone) or clock time of a result or an argument."""
     value = value.strip()
     clock = _CLOCK_RE.match(value)
@@ -162,7 +162,7 @@ def _today(inp: GuardInput) -> date | None:
         return None
 
 
-def _add_values(support: Support, values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
+def _add_values(support: FactSupport, values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
                 today: date | None = None) -> None:
     """Arguments and slots: strings are names, moments (ISO, or as said, read in `langs`) and counts."""
     for value in values:
@@ -201,7 +201,7 @@ def _said(text: str, lang: Lang, today: date | None) -> tuple:
             frozenset(_WORD_RE.findall(low)))
 
 
-def _add_said(support: Support, text: str, lang: Lang, today: date | None) -> None:
+def _add_said(support: FactSupport, text: str, lang: Lang, today: date | None) -> None:
     """What a message of the conversation said: its dates, times, counts, references, and every word (a name the
     customer gave is theirs to give)."""
     dates, minutes, counts, places, references, words = _said(text, lang, today)
@@ -214,7 +214,7 @@ def _add_said(support: Support, text: str, lang: Lang, today: date | None) -> No
     support.name_words.update(words)
 
 
-def _add_date_fact(support: Support, value: Any, today: date | None) -> None:
+def _add_date_fact(support: FactSupport, value: Any, today: date | None) -> None:
     kind = value[0]
     if kind == "ymd":
         _, year, month, day = value
@@ -279,9 +279,9 @@ def _waits_for_approval(error: Any) -> bool:
     return isinstance(error, dict) and error.get("code") == "approval_required"
 
 
-def supported(inp: GuardInput, deadline: float) -> Support | None:
+def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     """The support of the turn (see the module doc); None past the deadline."""
-    support = Support()
+    support = FactSupport()
     zones = _zones(inp)
     today = _today(inp)
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
@@ -342,7 +342,7 @@ def supported(inp: GuardInput, deadline: float) -> Support | None:
 # --- checking the draft's facts ----------------------------------------------------------------------------------
 
 
-def _date_supported(value: Any, support: Support, today: date | None) -> bool:
+def _date_supported(value: Any, support: FactSupport, today: date | None) -> bool:
     kind = value[0]
     if kind == "ymd":
         _, year, month, day = value
@@ -366,7 +366,7 @@ def _date_supported(value: Any, support: Support, today: date | None) -> bool:
     return False
 
 
-def _name_supported(raw: str, support: Support) -> bool:
+def _name_supported(raw: str, support: FactSupport) -> bool:
     """Every word of the name is a word of a supported name, but a linking word between them."""
     words = [w for w in name_words(raw) if w.text not in OPTIONAL and w.text not in CONNECTORS]
     if not words:
@@ -383,7 +383,7 @@ def _name_supported(raw: str, support: Support) -> bool:
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 
 
-def _prefix_in(word: str, support: Support) -> bool:
+def _prefix_in(word: str, support: FactSupport) -> bool:
     """A possessive or plural said of a supported word ("Rumi's" of "Rumi", "Smiths")."""
     for cut in ("s",):
         if word.endswith(cut) and word[: -len(cut)] in support.name_words:

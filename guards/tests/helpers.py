@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
+from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgKind, ToolOutput, deadline_after
 from language.locales import Lang
 
 LATER = 10.0  # seconds: a deadline no pure test reaches
@@ -28,7 +28,7 @@ def output(tool: str, data, ok: bool = True, evidence=None, arguments=None) -> T
     return ToolOutput(tool=tool, ok=ok, data=data, evidence=evidence, arguments=arguments or {})
 
 
-BANK_TOOLS = (ToolSpec("check_balance", ("account_type",)),
-              ToolSpec("send_pix", ("amount", "recipient", "pix_key", "scheduled_for")))
-STORE_TOOLS = (ToolSpec("search_catalog", ("query", "capacity_gb", "max_price_cents")),
-               ToolSpec("quote_used_device", ("device_model", "capacity_gb", "battery_health")))
+BANK_TOOLS = (AvailableTool("check_balance", ("account_type",)),
+              AvailableTool("send_pix", ("amount", "recipient", "pix_key", "scheduled_for")))
+STORE_TOOLS = (AvailableTool("search_catalog", ("query", "capacity_gb", "max_price_cents")),
+               AvailableTool("quote_used_device", ("device_model", "capacity_gb", "battery_health")))

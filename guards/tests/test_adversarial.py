@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
+from guards.contract import AvailableTool, GuardInput, HistoryItem, ToolOutput
 from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from guards.registry import registered
 from guards.tests.helpers import deadline
@@ -29,15 +29,15 @@ SLOTS = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities
 CATALOG = Evidence(money=(MoneyEvidence("price_cents", role="price"),), products=("name", "model"), places_left=("stock",))
 LINK = Evidence(money=(MoneyEvidence("amount_cents"),), links=("url",))
 
-BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
-              ToolSpec("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")),
-              ToolSpec("list_pix_history", ("since", "until")))
-SCHOOL_TOOLS = (ToolSpec("check_availability", ("activity", "date", "party_size")),
-                ToolSpec("create_booking", ("slot_ref", "party_size")), ToolSpec("send_payment_link", ("booking_ref",)))
-STORE_TOOLS = (ToolSpec("search_catalog", ("query", "capacity_gb", "max_price_cents")),
-               ToolSpec("quote_used_device", ("device_model", "capacity_gb", "battery_health")))
-PAYMENT_TOOLS = (ToolSpec("make_payment", ("amount", "receiver", "payment_method")),
-                 ToolSpec("share_location", ("location", "contact_name")))
+BANK_TOOLS = (AvailableTool("get_balance", ()), AvailableTool("lookup_pix_key", ("key", "contact_name")),
+              AvailableTool("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")),
+              AvailableTool("list_pix_history", ("since", "until")))
+SCHOOL_TOOLS = (AvailableTool("check_availability", ("activity", "date", "party_size")),
+                AvailableTool("create_booking", ("slot_ref", "party_size")), AvailableTool("send_payment_link", ("booking_ref",)))
+STORE_TOOLS = (AvailableTool("search_catalog", ("query", "capacity_gb", "max_price_cents")),
+               AvailableTool("quote_used_device", ("device_model", "capacity_gb", "battery_health")))
+PAYMENT_TOOLS = (AvailableTool("make_payment", ("amount", "receiver", "payment_method")),
+                 AvailableTool("share_location", ("location", "contact_name")))
 CURRENCY = {"pt-BR": "BRL", "es": "ARS", "ca": "EUR", "en": "USD"}
 KIND = {"pt-BR": "bank", "es": "store", "ca": "school", "en": "bank"}
 TOOLS = {"bank": BANK_TOOLS, "school": SCHOOL_TOOLS, "store": STORE_TOOLS}
@@ -91,7 +91,7 @@ class Case:
     kind: str | None = None
     currency: str | None = None
     languages: tuple[str, ...] = ()
-    tools: tuple[ToolSpec, ...] | None = None
+    tools: tuple[AvailableTool, ...] | None = None
     slots: dict = field(default_factory=dict)
     hosts: tuple[str, ...] = ("demobank.localhost", "demoschool.localhost", "demostore.localhost")
 

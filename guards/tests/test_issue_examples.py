@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
+from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
 from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from guards.registry import registered
 from guards.tests.helpers import deadline
@@ -20,10 +20,10 @@ BOOKING = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_si
                    identifiers=(Identifier("booking_ref", "reference"),),
                    statuses=(StatusEvidence("status", (("pending_payment", "booked"),)),))
 LINK = Evidence(money=(MoneyEvidence("amount_cents"),), links=("url",))
-BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
-              ToolSpec("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")))
-SCHOOL_TOOLS = (ToolSpec("check_availability", ("activity", "date", "party_size")),
-                ToolSpec("create_booking", ("slot_ref", "party_size")), ToolSpec("send_payment_link", ("booking_ref",)))
+BANK_TOOLS = (AvailableTool("get_balance", ()), AvailableTool("lookup_pix_key", ("key", "contact_name")),
+              AvailableTool("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")))
+SCHOOL_TOOLS = (AvailableTool("check_availability", ("activity", "date", "party_size")),
+                AvailableTool("create_booking", ("slot_ref", "party_size")), AvailableTool("send_payment_link", ("booking_ref",)))
 EFFECT_KINDS = {"send_pix": "money", "create_booking": "booking"}
 ALWAYS = OrgRules(approval_always=("money",))
 

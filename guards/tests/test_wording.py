@@ -5,7 +5,7 @@ from guards.checks.wording import (
     internal_vocabulary,
     unusable_request,
 )
-from guards.contract import ToolSpec
+from guards.contract import AvailableTool
 from guards.tests.helpers import BANK_TOOLS, STORE_TOOLS, deadline, make
 
 # --- internal_vocabulary -------------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_request_no_tool_can_use_fails(lang, draft):
 
 
 def test_a_cpf_passes_when_a_tool_takes_one_but_a_password_never_does():
-    tools = BANK_TOOLS + (ToolSpec("lookup_customer", ("cpf",)), ToolSpec("login", ("password",)))
+    tools = BANK_TOOLS + (AvailableTool("lookup_customer", ("cpf",)), AvailableTool("login", ("password",)))
     assert unusable_request(make("Qual é o seu CPF?", lang="pt-BR", tools_available=tools), deadline()).passed
     assert not unusable_request(make("Qual é a sua senha?", lang="pt-BR", tools_available=tools), deadline()).passed
 

@@ -34,13 +34,6 @@ def ask_kind_label(code: str) -> str:
     return stored_words.ask_kind_label(code)
 
 
-def _choice_word(choices, code: str) -> str:
-    from django.utils.translation import gettext
-
-    label = dict(choices.choices).get(code)
-    return gettext(str(label)) if label is not None else code
-
-
 @register.filter
 def approval_reason_label(reason: str) -> str:
     return stored_words.approval_reason_label(reason)

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
+from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
 from language.locales import LANGS, Lang
 
 TODAY = "2026-12-01"
 ZONE = {"bank": "America/Sao_Paulo", "school": "Europe/Andorra", "store": "America/Argentina/Buenos_Aires"}
 CURRENCY = {"bank": "BRL", "school": "EUR", "store": "ARS"}
 EFFECT_KINDS = {"send_pix": "money", "create_booking": "booking"}
-TOOLS = {"bank": (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
-                  ToolSpec("send_pix", ("recipient_ref", "amount_cents", "scheduled_for"))),
-         "school": (ToolSpec("check_availability", ("activity", "date", "party_size")),
-                    ToolSpec("create_booking", ("slot_ref", "party_size")), ToolSpec("send_payment_link", ("booking_ref",))),
-         "store": (ToolSpec("search_catalog", ("query", "capacity_gb", "max_price_cents")),)}
+TOOLS = {"bank": (AvailableTool("get_balance", ()), AvailableTool("lookup_pix_key", ("key", "contact_name")),
+                  AvailableTool("send_pix", ("recipient_ref", "amount_cents", "scheduled_for"))),
+         "school": (AvailableTool("check_availability", ("activity", "date", "party_size")),
+                    AvailableTool("create_booking", ("slot_ref", "party_size")), AvailableTool("send_payment_link", ("booking_ref",))),
+         "store": (AvailableTool("search_catalog", ("query", "capacity_gb", "max_price_cents")),)}
 
 
 def pix(owner: str = "Maria Souza", cents: int = 5000, status: str = "settled",
