@@ -61,9 +61,8 @@ class SandboxCustomerForm(forms.ModelForm):
             raise forms.ValidationError(SANDBOX_ID_DIGITS_ONLY)
         if not _is_phone_number(value):  # a WhatsApp id is the number in E.164, without its "+"
             raise forms.ValidationError(SANDBOX_ID_NOT_A_NUMBER)
-        existing = Customer.objects.filter(channel_user_id=value).first()
-        if existing is not None:
-            raise forms.ValidationError(SANDBOX_ID_TAKEN if existing.is_sandbox else SANDBOX_ID_REAL)
+        if Customer.objects.filter(channel_user_id=value, is_sandbox=True).exists():
+            raise forms.ValidationError(SANDBOX_ID_TAKEN)
         if sandbox_id_is_real(value):  # a bank holder with real money, who has not written yet
             raise forms.ValidationError(SANDBOX_ID_REAL)
         return value

@@ -9,9 +9,13 @@ from django.utils.translation import gettext_lazy as _
 class Customer(models.Model):
     """Someone who writes to the organisation. Keyed by the channel's user id: WhatsApp's `wa_id` (`from`) when Meta
     sends one, else the business-scoped user id (`from_user_id`) of a customer who uses a username. Both are kept
-    when known; the phone number is optional because users with usernames may arrive without one."""
+    when known; the phone number is optional because users with usernames may arrive without one.
 
-    channel_user_id = models.CharField(max_length=256, unique=True, verbose_name=_("WhatsApp id"))
+    A sandbox customer (a test identity of the simulator and `manage.py chat`) is a record of its own, apart from the
+    real one: the same number may be both, and a real channel's message never lands on the sandbox record nor a
+    simulated one on the real record (`conversations.services.message_store_inbound`)."""
+
+    channel_user_id = models.CharField(max_length=256, verbose_name=_("WhatsApp id"))
     # WhatsApp's business-scoped user id (BSUID, e.g. "BR.1502576394655843"): found again even when `from` is absent.
     whatsapp_user_id = models.CharField(max_length=256, unique=True, null=True, blank=True,
                                         verbose_name=_("WhatsApp user id"))
@@ -25,6 +29,8 @@ class Customer(models.Model):
     class Meta:
         verbose_name = _("customer")
         verbose_name_plural = _("customers")
+        constraints = [models.UniqueConstraint(fields=["channel_user_id", "is_sandbox"],
+                                               name="one_customer_per_id_and_sandbox")]
 
     def __str__(self) -> str:
         return self.name or self.channel_user_id

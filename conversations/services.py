@@ -44,8 +44,7 @@ def sandbox_id_check_register(check: SandboxIdCheck) -> None:
 def sandbox_id_is_real(channel_user_id: str) -> bool:
     """True when `channel_user_id` is a real customer's: a customer who is not a sandbox one, or someone a
     registered check knows as real (a bank holder with real money)."""
-    customer = Customer.objects.filter(channel_user_id=channel_user_id).first()
-    if customer is not None and not customer.is_sandbox:
+    if Customer.objects.filter(channel_user_id=channel_user_id, is_sandbox=False).exists():
         return True
     return any(check(channel_user_id) for check in _sandbox_id_checks)
 
@@ -55,9 +54,8 @@ def customer_create_sandbox(*, channel_user_id: str, name: str = "") -> Customer
     """A new sandbox customer (a test identity the simulator may talk as). An id that is already a customer's, or
     a real bank holder's (`sandbox_id_is_real`), is refused: a real customer never becomes a sandbox one.
     Idempotent for an existing sandbox customer."""
-    customer = Customer.objects.filter(channel_user_id=channel_user_id).first()
-    if (customer is not None and not customer.is_sandbox) or (customer is None
-                                                              and sandbox_id_is_real(channel_user_id)):
+    customer = Customer.objects.filter(channel_user_id=channel_user_id, is_sandbox=True).first()
+    if customer is None and sandbox_id_is_real(channel_user_id):
         raise SandboxIdTaken(f"{channel_user_id} is already a real customer: choose another id for a sandbox one.",
                              customer=channel_user_id)
     if customer is None:
@@ -71,11 +69,13 @@ def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str =
                            new_channel_user_id: str = "") -> Customer:
     """The customer known by `user_id` (WhatsApp's business-scoped user id) or else by `channel_user_id`, created
     when neither is known; the name, phone and user id the channel reports now are recorded. A "user changed
-    number" notice (`new_channel_user_id`) moves the customer to the new wa_id unless another customer has it."""
-    customer = Customer.objects.select_for_update().filter(whatsapp_user_id=user_id).first() if user_id else None
+    number" notice (`new_channel_user_id`) moves the customer to the new wa_id unless another customer has it.
+    Real customers only: a sandbox record is never found nor made here."""
+    customer = (Customer.objects.select_for_update().filter(whatsapp_user_id=user_id, is_sandbox=False).first()
+                if user_id else None)
     if customer is None:
         customer, _ = Customer.objects.get_or_create(
-            channel_user_id=channel_user_id,
+            channel_user_id=channel_user_id, is_sandbox=False,
             defaults={"phone": phone, "name": name, "whatsapp_user_id": user_id or None},
         )
     changed = []
@@ -89,7 +89,8 @@ def customer_get_or_create(*, channel_user_id: str, phone: str = "", name: str =
             whatsapp_user_id=user_id).exists():
         customer.whatsapp_user_id = user_id
         changed.append("whatsapp_user_id")
-    if new_channel_user_id and not Customer.objects.filter(channel_user_id=new_channel_user_id).exists():
+    if new_channel_user_id and not Customer.objects.filter(channel_user_id=new_channel_user_id,
+                                                           is_sandbox=False).exists():
         customer.channel_user_id, customer.phone = new_channel_user_id, f"+{new_channel_user_id}"
         changed += ["channel_user_id", "phone"]
     if changed:
@@ -105,21 +106,29 @@ def message_store_inbound(
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
     `created=False` (also under a race: the unique constraint decides). The customer is found by `user_id` first
-    (it survives a missing `from`), else by `channel_user_id`. A simulator message (`simulated_by`, the staff
-    username) is refused for a customer who is not a sandbox customer (SimulatedForRealCustomer)."""
+    (it survives a missing `from`), else by `channel_user_id`. Sandbox and real records never mix: a real
+    channel's message (WhatsApp) lands only on a real customer, made if new, never on a sandbox customer of the
+    same number; a simulator message (`simulated_by`, the staff username) only on an existing sandbox customer
+    (SimulatedForRealCustomer otherwise); a terminal's (`manage.py chat`, a test tool) on the sandbox customer
+    when there is one, else as a real channel's."""
     existing = Message.objects.filter(channel_message_id=channel_message_id).first()
     if existing:
         return Stored(existing, created=False)
-    # The webhook's hot path: a known customer costs one joined read; only a new one goes through get-or-create.
-    lookup = Q(whatsapp_user_id=user_id) if user_id else Q(channel_user_id=channel_user_id)
-    customer = Customer.objects.select_related("conversation").filter(lookup).first()
-    if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
-            or (user_id and customer.whatsapp_user_id != user_id) or new_channel_user_id):
-        customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
-                                          new_channel_user_id=new_channel_user_id)
+    simulated = channel == Message.Channel.SIMULATOR or bool(simulated_by)
+    if simulated or channel == Message.Channel.TERMINAL:
+        customer = (Customer.objects.select_related("conversation")
+                    .filter(channel_user_id=channel_user_id, is_sandbox=True).first())
+        if customer is None and simulated:
+            raise SimulatedForRealCustomer("the simulator talks only as sandbox customers", customer=channel_user_id)
+        if customer is not None and name and customer.name != name:  # the name the tester typed
+            customer.name = name
+            customer.save(update_fields=["name"])
+    else:
+        customer = None
+    if customer is None:
+        customer = _real_customer(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
+                                  new_channel_user_id=new_channel_user_id)
     conversation = customer.conversation
-    if (channel == Message.Channel.SIMULATOR or simulated_by) and not customer.is_sandbox:
-        raise SimulatedForRealCustomer("the simulator talks only as sandbox customers", customer=channel_user_id)
     try:
         with transaction.atomic():  # a savepoint: a racing duplicate must not abort the caller's transaction
             message = Message.objects.create(
@@ -133,6 +142,18 @@ def message_store_inbound(
         Q(last_inbound_at__isnull=True) | Q(last_inbound_at__lt=sent_at)
     ).update(last_inbound_at=sent_at)  # never moves back when messages arrive out of order
     return Stored(message, created=True)
+
+
+def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
+                   new_channel_user_id: str) -> Customer:
+    # The webhook's hot path: a known customer costs one joined read; only a new one goes through get-or-create.
+    lookup = Q(whatsapp_user_id=user_id) if user_id else Q(channel_user_id=channel_user_id)
+    customer = Customer.objects.select_related("conversation").filter(lookup, is_sandbox=False).first()
+    if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
+            or (user_id and customer.whatsapp_user_id != user_id) or new_channel_user_id):
+        customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
+                                          new_channel_user_id=new_channel_user_id)
+    return customer
 
 
 DELIVERY_TASKS: dict[str, str] = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that deliver from the outbox

@@ -14,7 +14,7 @@ def phone_messages(*, wa_id: str, limit: int = 200) -> list[dict[str, Any]]:
     wrote from a number that was made a sandbox identity) are never shown there. The simulator shows only its
     sandbox customers' (whatsapp/simulator_views.py checks before calling)."""
     messages = (Message.objects.filter(conversation__customer__channel_user_id=wa_id,
-                                       channel=Message.Channel.SIMULATOR)
+                                       conversation__customer__is_sandbox=True, channel=Message.Channel.SIMULATOR)
                 .select_related("delivery").order_by("-pk")[:limit])  # arrival order, as a phone shows it
     rows = []
     for message in reversed(list(messages)):

@@ -359,7 +359,10 @@ def test_the_simulator_cannot_decide_a_real_customers_pix_and_metrics_stay_hones
     assert (now.status, now.decided_by) == ("pending", "")
     assert transfers() == 0 and balance(REAL) == REAL_BALANCE
     [refusal] = refusals(request)
-    assert (refusal.reason, refusal.by) == ("other_channel", "simulator:admin")
+    # the sandbox identity is a record of its own: its tap comes from another conversation than the real one's
+    assert (refusal.reason, refusal.by) == ("stranger", "simulator:admin")
+    with schema_context("demobank"):
+        assert refusal.message.conversation.customer.is_sandbox and not request.conversation.customer.is_sandbox
     # the customer's own tap decides, and it is counted as a customer's, not as a staff test
     tap(capture, platform, turn.reply_message.buttons[0], from_=REAL)
     assert reloaded(request).status == "executed" and balance(REAL) == REAL_BALANCE - 3_000
@@ -367,7 +370,7 @@ def test_the_simulator_cannot_decide_a_real_customers_pix_and_metrics_stay_hones
     call_command("approval_metrics", "--org", "demobank", stdout=out)
     report = json.loads(out.getvalue())
     assert report["simulated"]["requests"] == 0 and report["by_status"].get("executed") == 1
-    assert report["simulator_decisions_on_real_requests"] == 0 and report["refused_taps"] == {"other_channel": 1}
+    assert report["simulator_decisions_on_real_requests"] == 0 and report["refused_taps"] == {"stranger": 1}
 
 
 def test_a_legacy_simulated_decision_on_a_real_request_is_reported_not_hidden(

@@ -55,12 +55,12 @@ class Command(BaseCommand):
 
     def sandbox_only(self, customer: str, name: str) -> None:
         """A terminal is a test tool: it talks as a sandbox customer (a new id becomes one), never as a real one."""
-        existing = Customer.objects.filter(channel_user_id=customer).first()
-        if existing is not None and not existing.is_sandbox:
+        if Customer.objects.filter(channel_user_id=customer, is_sandbox=True).exists():
+            return
+        if Customer.objects.filter(channel_user_id=customer, is_sandbox=False).exists():
             raise CommandError(f"{customer} is a real customer: manage.py chat talks only as sandbox customers "
                                "(pick a sandbox customer's id, or a new id, which becomes one).")
-        if existing is None:
-            customer_create_sandbox(channel_user_id=customer, name=name)
+        customer_create_sandbox(channel_user_id=customer, name=name)
 
     def number_of(self, message: Message) -> int:
         self.numbered.append(message)

@@ -37,7 +37,7 @@ class Command(BaseCommand):
         by = f"command:{getpass.getuser()}"
         with schema_context(org):
             found = Customer.objects.filter(**({"pk": customer_id} if customer_id else {"channel_user_id": customer}))
-            subject = found.first()
+            subject = found.order_by("is_sandbox").first()  # the real customer before a sandbox one
             if subject is None:
                 raise CommandError("no such customer in this organisation")
             if action == "export":
