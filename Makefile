@@ -13,11 +13,12 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 # The production server (manage.py serve), a Celery worker and beat; see the README. `make dev`: runserver instead.
+# The WhatsApp simulator is off unless enabled: these two local commands enable it (MAGIE_SIMULATOR=false to not).
 run: $(STAMP)
-	$(PY) manage.py up
+	MAGIE_SIMULATOR=$${MAGIE_SIMULATOR:-true} $(PY) manage.py up
 
 dev: $(STAMP)
-	$(PY) manage.py up --dev
+	MAGIE_SIMULATOR=$${MAGIE_SIMULATOR:-true} $(PY) manage.py up --dev
 
 test: $(STAMP) chromium gettext
 	$(PY) -m pytest $(PYTEST_ARGS)

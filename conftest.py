@@ -12,9 +12,9 @@ from django.db.backends.signals import connection_created
 from django.test import Client
 from django_tenants.utils import tenant_context
 
-from magie.testing import WorkerProcess, tasks_through_broker, truncate_retrying_install
 from tenants.models import Organisation
-from tenants.testing import organisations_ensure, tenant_tables_truncate
+from testing.organisations import organisations_ensure, tenant_tables_truncate
+from testing.platform import WorkerProcess, tasks_through_broker, truncate_retrying_install
 
 
 @pytest.fixture(scope="session")
@@ -136,7 +136,7 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
     from playwright.sync_api import sync_playwright
 
-    from magie.testing import CHROMIUM_ARGS, chromium_path
+    from testing.platform import CHROMIUM_ARGS, chromium_path
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
@@ -163,7 +163,7 @@ def site(live_server, committed):
 @pytest.fixture
 def fake_openai():
     """A local OpenAI-compatible server (real HTTP) with scripted answers; it records every request."""
-    from agent.testing import FakeOpenAI
+    from testing.fake_openai import FakeOpenAI
 
     server = FakeOpenAI()
     yield server
@@ -187,7 +187,7 @@ def platform_process(django_db_setup, django_db_blocker):
     and pool, a Celery worker and beat, settings magie.settings.base) on a free port against the test database;
     one per test module, on a queue of its own (its worker and beat never touch other tests' tasks), stopped after
     the module. Use it through `platform_up`, which makes sure the demo organisations are committed."""
-    from magie.testing_server import PlatformProcess
+    from testing.servers import PlatformProcess
 
     with django_db_blocker.unblock():
         organisations_ensure()

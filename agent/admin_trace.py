@@ -21,23 +21,23 @@ from agent.models import Turn
 from magie.tenancy import tenancy_current
 from staff.selectors import active_lang
 from staff.templatetags.staff_tags import kv_table
-from staff.trace_words import Money, guard_explanation, record_table
+from staff.trace_words import AmountWriter, guard_explanation, record_table
 
 RAW_FIELDS = ("perception", "tool_calls", "drafts", "guards", "tokens")
 # What a call's row shows, in this order (the stored call names its tool `name`; the row's `tool` is worded).
 CALL_FIELDS = ("tool", "arguments", "result", "effect", "risk", "approval", "ms")
 
 
-def reader_money() -> Money:
+def reader_money() -> AmountWriter:
     """Amounts in the organisation's currency, written as the reader's language writes them."""
-    return Money(currency=tenancy_current().currency, language=active_lang())
+    return AmountWriter(currency=tenancy_current().currency, language=active_lang())
 
 
-def perception_rows(turn: Turn, money: Money) -> SafeString:
+def perception_rows(turn: Turn, money: AmountWriter) -> SafeString:
     return kv_table(record_table(turn.perception, money)) if turn.perception else kv_table(None)
 
 
-def tool_call_rows(turn: Turn, money: Money) -> SafeString:
+def tool_call_rows(turn: Turn, money: AmountWriter) -> SafeString:
     """One table per call: the tool in words, its arguments and result as tables, whether it carried out an
     effect, under which approval, how long it took."""
     calls = turn.tool_calls if isinstance(turn.tool_calls, list) else [turn.tool_calls]
@@ -74,7 +74,7 @@ def _verdict(verdict: Mapping[str, Any] | None) -> Any:
             else guard_explanation("", failure) for failure in failures] or gettext("held back")
 
 
-def token_rows(turn: Turn, money: Money) -> SafeString:
+def token_rows(turn: Turn, money: AmountWriter) -> SafeString:
     return kv_table(record_table(turn.tokens, money)) if turn.tokens else kv_table(None)
 
 

@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AgentConfig(AppConfig):
     name = "agent"
+    verbose_name = _("Agent")
 
     def ready(self) -> None:
         # Every field a tool returns is typed for the guards, or nothing starts (web, worker, commands, tests).

@@ -16,7 +16,7 @@ from django.utils import timezone
 from agent.references import reference_extend
 from agent.tools.base import ToolContext, ToolFailure, ToolSpec
 from approvals.previews import facts_hash
-from approvals.services import approval_check_usable, approval_request_create
+from approvals.services import approval_check_usable, approval_request_create, approval_usable_until
 
 
 def approval_needed(ctx: ToolContext, tool: ToolSpec, args: Any) -> bool:
@@ -61,7 +61,7 @@ def approval_gate(ctx: ToolContext, tool: ToolSpec, args: Any) -> ToolFailure | 
         none_pending=ctx.no_pending_request and ctx.approval_requested is None,
     )
     for argument, _ in tool.references:  # the references the execution needs live as long as the request
-        reference_extend(token=getattr(args, argument), until=request.expires_at, writes=ctx.writes)
+        reference_extend(token=getattr(args, argument), until=approval_usable_until(request), writes=ctx.writes)
     ctx.approval_requested = request
     # The amount the preview shows is system data (a booking's total is price × party): the guards read it here.
     shown = {"amount_cents": preview["facts"]["amount_cents"]} if "amount_cents" in preview["facts"] else {}

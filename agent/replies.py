@@ -103,6 +103,9 @@ MESSAGES: dict[str, Any] = {
     "time_changed": pgettext_lazy("customer", "OK, I changed the time: %(old)s → %(new)s."),
     "unsupported": pgettext_lazy(
         "customer", "Here I can only read text messages and buttons. Could you write what you need?"),
+    "image_too_large": pgettext_lazy(
+        "customer", "That picture is too large for me to read. Send a screenshot or a cropped photo of the Pix QR "
+                    "code, or paste the Pix copy-and-paste code here. Nothing was paid."),
     "pix_code_damaged": pgettext_lazy(
         "customer", "That Pix code is damaged or has been altered (its check digits do not match), so I will not "
                     "use it. Nothing was paid. Ask whoever is charging you for a new code."),

@@ -116,7 +116,8 @@ def approval_metrics(*, since: datetime, until: datetime, effects_without_approv
     for request in decided:
         by_customer.setdefault(request.conversation_id, []).append(request)
     for conversation_id, own in by_customer.items():
-        yes = [r for r in own if r.status in ("approved", "executed", "execution_failed")]
+        yes = [r for r in own if r.status in (ApprovalRequest.Status.APPROVED, ApprovalRequest.Status.EXECUTED,
+                                               ApprovalRequest.Status.EXECUTION_FAILED)]
         seconds = statistics.median((r.decided_at - r.created_at).total_seconds() for r in own if r.decided_at)
         if (len(own) >= RUBBER_STAMP_MIN_DECISIONS and len(yes) / len(own) >= RUBBER_STAMP_APPROVAL_SHARE
                 and seconds < RUBBER_STAMP_MEDIAN_SECONDS):

@@ -8,6 +8,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from approvals.errors import (
@@ -20,6 +21,7 @@ from approvals.errors import (
 from approvals.links import approval_link_issue
 from approvals.models import ApprovalRefusal, ApprovalRequest
 from approvals.previews import facts_hash
+from asks.statuses import AskStatus
 from conversations.models import Message
 from magie.bounds import AMOUNT_CEILING_CENTS
 from magie.locking import row_locked
@@ -99,18 +101,19 @@ def _locked(approval_id: int) -> ApprovalRequest:
 
 @transaction.atomic
 def approval_decide(*, approval_id: int, approve: bool, by: str, channel: str, at: datetime,
-                    announce: bool = False, claimed_at: datetime | None = None) -> ApprovalRequest:
+                    announce: bool = False, claimed_at: datetime | None = None,
+                    grace: timedelta = timedelta(0)) -> ApprovalRequest:
     """Record the customer's decision, once. `at` is the server's clock (for a tap, when it arrived); expiry is
-    judged on it (and again at execution): a decision at or after `expires_at` leaves the request `expired`
-    (returned, not raised, so the state is kept). `claimed_at`, the time the deciding message claimed, is kept
-    beside `decided_at`, never instead of it. `by` comes from the verified channel. With `announce`, the agent's
-    continuation is queued after commit (page and app decisions; a button tap is already inside the customer's
-    turn)."""
+    judged on it (and again at execution): a decision at or after `expires_at` (+ `grace`, a tap's bounded allowance
+    for the channel's delay: `tap_grace`) leaves the request `expired` (returned, not raised, so the state is kept).
+    `claimed_at`, the time the deciding message claimed, is kept beside `decided_at`, never instead of it. `by`
+    comes from the verified channel. With `announce`, the agent's continuation is queued after commit (page and app
+    decisions; a button tap is already inside the customer's turn)."""
     request = _locked(approval_id)
     if request.status != ApprovalRequest.Status.PENDING:
         raise ApprovalAlreadyDecided(approval_id=approval_id, status=request.status)
     _refuse_simulated_for_real_customer(request, by)
-    if request.expires_at <= at:
+    if request.expires_at + grace <= at:
         request.expire(at)
         request.save()
         if announce:
@@ -146,6 +149,15 @@ def _refusal_record(request: ApprovalRequest, message: Message, reason: str, by:
         "reason": reason, "by": by[:120], "claimed_at": message.sent_at, "received_at": tap_received_at(message)})
 
 
+def tap_grace(request: ApprovalRequest, message: Message) -> timedelta:
+    """How long after `expires_at` a tap may still arrive and decide: `MAGIE_TAP_GRACE_SECONDS` (at most 30 s,
+    checked at start-up) for a tap that claims to have been made before expiry — the channel's own delay — and
+    none for one that does not. The claim only ever buys this bounded allowance; it stamps nothing."""
+    if message.sent_at < request.expires_at:
+        return timedelta(seconds=settings.MAGIE_TAP_GRACE_SECONDS)
+    return timedelta(0)
+
+
 def tap_received_at(message: Message) -> datetime:
     """When a tap reached the server: the time its message was stored (the channel's claimed `sent_at` is not
     used for expiry nor for any stamp)."""
@@ -170,14 +182,14 @@ def approval_decide_tap(*, approval_id: int, ask_id: int, approve: bool, message
     if refusal is not None:
         _refusal_record(request, message, refusal, by)
         return None
-    if (request.status != ApprovalRequest.Status.PENDING or request.ask.status != "awaiting_confirmation"
+    if (request.status != ApprovalRequest.Status.PENDING or request.ask.status != AskStatus.AWAITING_CONFIRMATION
             or request.ask.pending_approval_id != request.pk):
         return None
-    received = tap_received_at(message)
-    if request.expires_at <= received:
+    received, grace = tap_received_at(message), tap_grace(request, message)
+    if request.expires_at + grace <= received:
         _refusal_record(request, message, ApprovalRefusal.Reason.LATE, by)
     return approval_decide(approval_id=request.pk, approve=approve, by=by, channel=ApprovalRequest.Channel.IN_CHAT_BUTTON,
-                           at=received, claimed_at=message.sent_at)
+                           at=received, claimed_at=message.sent_at, grace=grace)
 
 
 def _announce(request: ApprovalRequest) -> None:
@@ -190,13 +202,27 @@ def approval_check_usable(*, request: ApprovalRequest, tool: str, preview_hash: 
         raise ApprovalNotUsable("not approved", approval_id=request.pk, status=request.status)
     if request.tool != tool:
         raise ApprovalNotUsable("another tool", approval_id=request.pk)
-    if request.expires_at <= now:
+    if _execution_deadline(request) <= now:
         raise ApprovalNotUsable("expired", approval_id=request.pk)
     if request.preview_hash != preview_hash:
         raise ApprovalNotUsable("the preview no longer matches", approval_id=request.pk)
     if request.decided_by.startswith(SIMULATED) and not (request.conversation.customer.is_sandbox
                                                          and _shown_in_simulator(request)):
         raise ApprovalNotUsable("a simulated decision never moves a real customer's money", approval_id=request.pk)
+
+
+def _execution_deadline(request: ApprovalRequest) -> datetime:
+    """Until when an approved request may execute: its expiry, or — decided by a tap inside its grace — the end of
+    that grace (the execution follows the decision in the same turn)."""
+    if request.decided_at is not None and request.decided_at >= request.expires_at:
+        return approval_usable_until(request)
+    return request.expires_at
+
+
+def approval_usable_until(request: ApprovalRequest) -> datetime:
+    """The latest a request can still be executed (its expiry and the longest tap grace): what the execution needs
+    (the opaque references of its arguments) must live until then."""
+    return request.expires_at + timedelta(seconds=settings.MAGIE_TAP_GRACE_SECONDS)
 
 
 @transaction.atomic

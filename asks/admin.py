@@ -9,12 +9,12 @@ from magie.tenancy import tenancy_current
 from staff.columns import record_number
 from staff.stored_words import ask_kind_label, slot_label, status_label
 from staff.templatetags.staff_tags import kv_table
-from staff.trace_words import Money, decision_label, record_table, rule_label, value_label
+from staff.trace_words import AmountWriter, decision_label, record_table, rule_label, value_label
 
 
-def _money() -> Money:
+def _money() -> AmountWriter:
     tenancy = tenancy_current()
-    return Money(currency=tenancy.currency, language=tenancy.language)
+    return AmountWriter(currency=tenancy.currency, language=tenancy.language)
 
 
 class SlotEventInline(ReadOnlyInline):

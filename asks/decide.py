@@ -48,6 +48,7 @@ from typing import Any, Literal
 
 from asks.kinds import SLOTS_BY_KIND, slot_values
 from asks.perception.contract import Perception
+from asks.statuses import AskStatus
 from asks.when import EITHER_HALF, is_date_only, is_time_only
 
 
@@ -112,7 +113,7 @@ class DecisionPolicy:
 
 
 @dataclass(frozen=True)
-class Decision:
+class DecidedAction:
     action: Action
     rule: str
     ask_id: int | None = None  # the existing Ask acted upon
@@ -132,44 +133,44 @@ def _make_way(open_ask: AskView | None, new_kind: str, policy: DecisionPolicy) -
     """How the open Ask leaves room for another: same kind → superseded; other kind → parked or superseded."""
     if open_ask is None:
         return {}
-    if open_ask.kind != new_kind and policy.side_request == "suspend" and open_ask.status != "executing":
+    if open_ask.kind != new_kind and policy.side_request == "suspend" and open_ask.status != AskStatus.EXECUTING:
         return {"park_open": True}
     return {"close_open": "superseded"}
 
 
 def _decide_tap(tap: Tap, open_ask: AskView | None, parked: Sequence[AskView], values: Mapping[str, Any],
-                policy: DecisionPolicy) -> Decision:
+                policy: DecisionPolicy) -> DecidedAction:
     if tap.action in ("confirm", "decline"):
         current = (
             open_ask is not None
             and open_ask.id == tap.ask_id
-            and open_ask.status == "awaiting_confirmation"
+            and open_ask.status == AskStatus.AWAITING_CONFIRMATION
             and open_ask.pending_approval_id is not None
             and tap.approval_id == open_ask.pending_approval_id
         )
         if not current:
-            return Decision(Action.REFUSE_STALE, "stale_confirmation_button", ask_id=tap.ask_id)
+            return DecidedAction(Action.REFUSE_STALE, "stale_confirmation_button", ask_id=tap.ask_id)
         assert open_ask is not None  # `current` says so
         if tap.action == "confirm":
-            return Decision(Action.CONFIRM, "button_confirms", ask_id=open_ask.id)
-        return Decision(Action.CANCEL, "button_declines", ask_id=open_ask.id)
+            return DecidedAction(Action.CONFIRM, "button_confirms", ask_id=open_ask.id)
+        return DecidedAction(Action.CANCEL, "button_declines", ask_id=open_ask.id)
     if tap.action == "resume":
         target = next((ask for ask in parked if ask.id == tap.ask_id), None)
         if target is None:
-            return Decision(Action.REFUSE_STALE, "stale_resume_button", ask_id=tap.ask_id)
-        return Decision(Action.RESUME, "resume_button", ask_id=target.id, **_make_way(open_ask, target.kind, policy))
+            return DecidedAction(Action.REFUSE_STALE, "stale_resume_button", ask_id=tap.ask_id)
+        return DecidedAction(Action.RESUME, "resume_button", ask_id=target.id, **_make_way(open_ask, target.kind, policy))
     if tap.message_id is None:
-        return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+        return DecidedAction(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
     if tap.choice == "correct":
-        if open_ask is None or open_ask.id != tap.ask_id or open_ask.status not in ("collecting", "awaiting_confirmation"):
-            return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
-        return Decision(Action.CORRECT, "clarified_as_correction", ask_id=open_ask.id,
+        if open_ask is None or open_ask.id != tap.ask_id or open_ask.status not in (AskStatus.COLLECTING, AskStatus.AWAITING_CONFIRMATION):
+            return DecidedAction(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+        return DecidedAction(Action.CORRECT, "clarified_as_correction", ask_id=open_ask.id,
                         values=_restrict(values, open_ask.kind))
     if tap.choice.startswith("new:"):
         kind = tap.choice.removeprefix("new:")
-        return Decision(Action.START_NEW, "clarified_as_new_request", kind=kind, values=_restrict(values, kind),
+        return DecidedAction(Action.START_NEW, "clarified_as_new_request", kind=kind, values=_restrict(values, kind),
                         **_make_way(open_ask, kind, policy))
-    return Decision(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
+    return DecidedAction(Action.REFUSE_STALE, "stale_choice_button", ask_id=tap.ask_id)
 
 
 def _restrict(values: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -178,7 +179,7 @@ def _restrict(values: Mapping[str, Any], kind: str) -> dict[str, Any]:
 
 
 def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbound, policy: DecisionPolicy,
-           org_kinds: Sequence[str]) -> Decision:
+           org_kinds: Sequence[str]) -> DecidedAction:
     """Exactly one decision and the rule that fired (see the module's table)."""
     perception = inbound.perception
     markers = perception.markers
@@ -190,37 +191,37 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
 
     quote = inbound.quote
     if quote is not None and (open_ask is None or quote.ask_id != open_ask.id):
-        if quote.ask_status == "suspended" and any(ask.id == quote.ask_id for ask in parked):
-            return Decision(Action.RESUME, "swipe_reply_resumes_parked", ask_id=quote.ask_id,
+        if quote.ask_status == AskStatus.SUSPENDED and any(ask.id == quote.ask_id for ask in parked):
+            return DecidedAction(Action.RESUME, "swipe_reply_resumes_parked", ask_id=quote.ask_id,
                             values=_restrict(said, quote.ask_kind), **_make_way(open_ask, quote.ask_kind, policy))
-        return Decision(Action.RESUME, "swipe_reply_resumes_from_quoted_message", kind=quote.ask_kind,
+        return DecidedAction(Action.RESUME, "swipe_reply_resumes_from_quoted_message", kind=quote.ask_kind,
                         values=_restrict(said, quote.ask_kind), resume_from=(quote.ask_id, quote.message_id),
                         **_make_way(open_ask, quote.ask_kind, policy))
 
     if "cancel" in markers:
-        if open_ask is not None and open_ask.status != "executing":
-            return Decision(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
-        return Decision(Action.CANCEL, "cancel_without_open_ask")
+        if open_ask is not None and open_ask.status != AskStatus.EXECUTING:
+            return DecidedAction(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
+        return DecidedAction(Action.CANCEL, "cancel_without_open_ask")
 
-    if (quote is not None and open_ask is not None and quote.ask_id == open_ask.id and open_ask.status != "executing"
+    if (quote is not None and open_ask is not None and quote.ask_id == open_ask.id and open_ask.status != AskStatus.EXECUTING
             and not ("confirm" in markers and not _restrict(said, open_ask.kind))):
-        return Decision(Action.RESUME, "swipe_reply_resumes_open_from_quoted_message", kind=open_ask.kind,
+        return DecidedAction(Action.RESUME, "swipe_reply_resumes_open_from_quoted_message", kind=open_ask.kind,
                         values=_restrict(said, open_ask.kind), resume_from=(open_ask.id, quote.message_id),
                         close_open="superseded")
 
     if "resume" in markers and parked and quote is None:
         target = next((ask for ask in parked if kind is None or ask.kind == kind), None)
         if target is not None and not (open_ask is not None and kind == open_ask.kind):
-            return Decision(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
+            return DecidedAction(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
                             values=_restrict(said, target.kind), **_make_way(open_ask, target.kind, policy))
 
     if open_ask is None:
         if kind is not None:
-            return Decision(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
+            return DecidedAction(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
         if said:
             takers = tuple(f"new:{k}" for k in org_kinds if set(said) & set(SLOTS_BY_KIND.get(k, ())))
-            return Decision(Action.CLARIFY, "value_without_request", choices=takers)
-        return Decision(Action.CLARIFY, "nothing_to_act_on", choices=tuple(f"resume:{a.id}" for a in parked))
+            return DecidedAction(Action.CLARIFY, "value_without_request", choices=takers)
+        return DecidedAction(Action.CLARIFY, "nothing_to_act_on", choices=tuple(f"resume:{a.id}" for a in parked))
 
     values = _restrict(said, open_ask.kind)
     stale = _is_stale(open_ask, inbound.at, policy)
@@ -228,47 +229,47 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if kind is not None and kind != open_ask.kind:
         way = _make_way(open_ask, kind, policy)
         rule = "side_request_parks_open_ask" if way.get("park_open") else "side_request_supersedes_open_ask"
-        if stale and open_ask.status != "executing":
+        if stale and open_ask.status != AskStatus.EXECUTING:
             way = {"close_open": "cooled"}
             rule = "stale_ask_cooled_kind_restarts"
-        return Decision(Action.START_NEW, rule, kind=kind, values=_restrict(said, kind), **way)
+        return DecidedAction(Action.START_NEW, rule, kind=kind, values=_restrict(said, kind), **way)
 
-    if open_ask.status == "executing":
-        return Decision(Action.CLARIFY, "ask_executing", ask_id=open_ask.id)
+    if open_ask.status == AskStatus.EXECUTING:
+        return DecidedAction(Action.CLARIFY, "ask_executing", ask_id=open_ask.id)
 
     if "correction" in markers:
         if not values:
-            return Decision(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id)
-        return Decision(Action.CORRECT, "correction_wording", ask_id=open_ask.id, values=values)
+            return DecidedAction(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id)
+        return DecidedAction(Action.CORRECT, "correction_wording", ask_id=open_ask.id, values=values)
 
-    if "confirm" in markers and open_ask.status == "awaiting_confirmation" and not values:
+    if "confirm" in markers and open_ask.status == AskStatus.AWAITING_CONFIRMATION and not values:
         # "sim, pode mandar" is a typed yes, not a new request; typed words never confirm (only the button does)
-        return Decision(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
+        return DecidedAction(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
 
     if "new_request" in markers and kind == open_ask.kind:
-        return Decision(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
+        return DecidedAction(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
                         close_open="cooled" if stale else "superseded")
 
     if stale:
         if kind is not None:
-            return Decision(Action.START_NEW, "stale_ask_cooled_kind_restarts", kind=kind, values=values,
+            return DecidedAction(Action.START_NEW, "stale_ask_cooled_kind_restarts", kind=kind, values=values,
                             close_open="cooled")
         if values:
-            return Decision(Action.CLARIFY, "stale_ask_cooled_bare_value", close_open="cooled",
+            return DecidedAction(Action.CLARIFY, "stale_ask_cooled_bare_value", close_open="cooled",
                             choices=(f"new:{open_ask.kind}",))
-        return Decision(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
+        return DecidedAction(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
 
     conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
                    and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
     if conflicting and conflicting <= {inbound.asked_for}:
         # the customer answers the question the bot just put: no "change or new?" about it
-        return Decision(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
+        return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
     if conflicting:
-        return Decision(Action.CLARIFY, "value_for_filled_slot_without_wording", ask_id=open_ask.id,
+        return DecidedAction(Action.CLARIFY, "value_for_filled_slot_without_wording", ask_id=open_ask.id,
                         choices=("correct", f"new:{open_ask.kind}"))
     if values:
-        return Decision(Action.FILL, "fills_missing_slots", ask_id=open_ask.id, values=values)
-    return Decision(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
+        return DecidedAction(Action.FILL, "fills_missing_slots", ask_id=open_ask.id, values=values)
+    return DecidedAction(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
 
 
 def _completes(slot: str, held: Any, value: Any) -> bool:

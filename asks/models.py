@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
 from asks.kinds import SLOTS_BY_KIND
-from magie.fsm import ConcurrentTransitionMixin
+from asks.statuses import AskStatus
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 from staff.stored_words import ASK_KINDS, ask_kind_label, slot_label, status_label
 from staff.trace_words import decision_label, rule_label
@@ -33,32 +34,32 @@ class Ask(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     request in the same transaction (it listens to the Ask's transitions).
     """
 
-    class Status(models.TextChoices):
-        COLLECTING = "collecting"
-        AWAITING_CONFIRMATION = "awaiting_confirmation"
-        EXECUTING = "executing"
-        COMPLETED = "completed"
-        FAILED = "failed"
-        ABANDONED = "abandoned"
-        SUSPENDED = "suspended"
+    Status = AskStatus
 
     class AbandonReason(models.TextChoices):
         COOLED = "cooled", _("cooled by the clock")
         SUPERSEDED = "superseded", _("replaced by a new request of the same kind")
         CANCELLED = "cancelled", _("cancelled by the customer")
 
-    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="asks")
-    kind = models.CharField(max_length=32, choices=[(kind, ASK_KINDS[kind]) for kind in SLOTS_BY_KIND])
-    status = FSMField(choices=Status.choices, default=Status.COLLECTING, protected=True)
-    abandon_reason = models.CharField(max_length=16, choices=AbandonReason.choices, blank=True)
-    failure_code = models.CharField(max_length=64, blank=True)
-    pending_approval_id = models.PositiveBigIntegerField(null=True, blank=True)  # see the class docstring
-    resumed_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    last_activity_at = models.DateTimeField()  # the channel time of the last message attributed to it
-    created_at = models.DateTimeField(auto_now_add=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT, related_name="asks",
+                                     verbose_name=_("conversation"))
+    kind = models.CharField(max_length=32, choices=[(kind, ASK_KINDS[kind]) for kind in SLOTS_BY_KIND],
+                            verbose_name=_("kind"))
+    status = FSMField(choices=Status.choices, default=Status.COLLECTING, protected=True, verbose_name=_("status"))
+    abandon_reason = models.CharField(max_length=16, choices=AbandonReason.choices, blank=True,
+                                      verbose_name=_("why abandoned"))
+    failure_code = models.CharField(max_length=64, blank=True, verbose_name=_("failure"))
+    pending_approval_id = models.PositiveBigIntegerField(null=True, blank=True,
+                                                         verbose_name=_("pending approval"))  # see the class docstring
+    resumed_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("resumed from"))
+    last_activity_at = models.DateTimeField(verbose_name=_("last activity"))  # the channel time of the last message attributed to it
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("closed"))
 
     class Meta:
+        verbose_name = _("request")
+        verbose_name_plural = _("requests")
         ordering = ["pk"]
         constraints = [
             models.UniqueConstraint(
@@ -133,10 +134,12 @@ class Attribution(models.Model):
     """
 
     message = models.OneToOneField("conversations.Message", primary_key=True, on_delete=models.CASCADE,
-                                   related_name="attribution")
-    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="attributions")
+                                   related_name="attribution", verbose_name=_("message"))
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="attributions", verbose_name=_("request"))
 
     class Meta:
+        verbose_name = _("message of a request")
+        verbose_name_plural = _("messages of requests")
         indexes = [models.Index(fields=["ask", "message"])]
 
     def __str__(self) -> str:
@@ -147,19 +150,22 @@ class SlotEvent(AppendOnly):
     """Every change of a slot. Current values derive from these, so the values as of any message can be rebuilt."""
 
     class Action(models.TextChoices):
-        FILL = "fill"
-        CORRECT = "correct"
-        CLEAR = "clear"
-        RESUME = "resume"  # carried over by a swipe-reply from the quoted message of an earlier Ask
+        FILL = "fill", _("Fill")
+        CORRECT = "correct", _("Correct")
+        CLEAR = "clear", _("Clear")
+        RESUME = "resume", _("Resume")  # carried over by a swipe-reply from the quoted message of an earlier Ask
 
-    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="slot_events")
-    slot = models.CharField(max_length=32)
-    value = models.JSONField(null=True)
-    previous = models.JSONField(null=True)
-    action = models.CharField(max_length=8, choices=Action.choices)
-    message = models.ForeignKey("conversations.Message", on_delete=models.PROTECT, related_name="slot_events")
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="slot_events", verbose_name=_("request"))
+    slot = models.CharField(max_length=32, verbose_name=_("value"))
+    value = models.JSONField(null=True, verbose_name=_("new value"))
+    previous = models.JSONField(null=True, verbose_name=_("previous value"))
+    action = models.CharField(max_length=8, choices=Action.choices, verbose_name=_("action"))
+    message = models.ForeignKey("conversations.Message", on_delete=models.PROTECT, related_name="slot_events",
+                                verbose_name=_("message"))
 
     class Meta(AppendOnly.Meta):
+        verbose_name = _("value change")
+        verbose_name_plural = _("value changes")
         indexes = [models.Index(fields=["ask", "id"])]
 
     def __str__(self) -> str:
@@ -169,12 +175,16 @@ class SlotEvent(AppendOnly):
 class AskTransition(AppendOnly):
     """A status change of an Ask: from which message, by which rule."""
 
-    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="transitions")
-    source = models.CharField(max_length=24)
-    target = models.CharField(max_length=24)
-    rule = models.CharField(max_length=64)
+    ask = models.ForeignKey(Ask, on_delete=models.PROTECT, related_name="transitions", verbose_name=_("request"))
+    source = models.CharField(max_length=24, verbose_name=_("from"))
+    target = models.CharField(max_length=24, verbose_name=_("to"))
+    rule = models.CharField(max_length=64, verbose_name=_("rule"))
     message = models.ForeignKey("conversations.Message", null=True, blank=True, on_delete=models.PROTECT,
-                                related_name="+")
+                                related_name="+", verbose_name=_("message"))
+
+    class Meta(AppendOnly.Meta):
+        verbose_name = _("status change")
+        verbose_name_plural = _("status changes")
 
     def __str__(self) -> str:
         source = status_label(self.source) if self.source else "—"
@@ -184,12 +194,18 @@ class AskTransition(AppendOnly):
 class Decision(AppendOnly):
     """What the decision engine decided for one inbound message, with the perception it read and the rule."""
 
-    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="decision")
-    action = models.CharField(max_length=16)
-    rule = models.CharField(max_length=64)
-    ask = models.ForeignKey(Ask, null=True, blank=True, on_delete=models.PROTECT, related_name="decisions")
-    perception = models.JSONField()
-    detail = models.JSONField(default=dict)
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="decision",
+                                   verbose_name=_("message"))
+    action = models.CharField(max_length=16, verbose_name=_("action"))
+    rule = models.CharField(max_length=64, verbose_name=_("rule"))
+    ask = models.ForeignKey(Ask, null=True, blank=True, on_delete=models.PROTECT, related_name="decisions",
+                            verbose_name=_("request"))
+    perception = models.JSONField(verbose_name=_("perception"))
+    detail = models.JSONField(default=dict, verbose_name=_("detail"))
+
+    class Meta(AppendOnly.Meta):
+        verbose_name = _("decision")
+        verbose_name_plural = _("decisions")
 
     def __str__(self) -> str:
         return f"{decision_label(self.action)} ({rule_label(self.rule)})"

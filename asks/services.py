@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django_fsm import ConcurrentTransition
 
 from asks.buttons import parse_tap
-from asks.decide import Action, AskView, Decision, DecisionPolicy, Inbound, Quote, Tap, decide
+from asks.decide import Action, AskView, DecidedAction, DecisionPolicy, Inbound, Quote, Tap, decide
 from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEvent
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
@@ -22,7 +22,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
 from asks.writes import AskWrites
 from conversations.models import Conversation, Message
-from magie.statements import rows_of
+from magie.db.statements import rows_of
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -55,7 +55,7 @@ class SlotChange:
 class DecisionOutcome:
     """What the turn needs to word its reply: the decision, the Ask now in focus and what changed."""
 
-    decision: Decision
+    decision: DecidedAction
     ask: Ask | None
     changes: list[SlotChange] = field(default_factory=list)
     closed: Ask | None = None  # the Ask closed to make way (superseded, cooled)
@@ -231,7 +231,7 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
     recorded = None if undecided else DecisionRow.objects.filter(message=message).select_related("ask").first()
     if recorded:
-        return DecisionOutcome(Decision(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
+        return DecisionOutcome(DecidedAction(Action(recorded.action), recorded.rule, ask_id=recorded.ask_id), recorded.ask)
 
     at = message.sent_at
     current = rows_of(Ask, '"conversation_id" = %s AND "status" = ANY(%s)',  # locked, newest first
@@ -280,7 +280,7 @@ def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attrib
                                         update_fields=["ask"])
 
 
-def _apply(decision: Decision, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
+def _apply(decision: DecidedAction, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
            at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
            attributions: list[Attribution], writes: AskWrites | None) -> DecisionOutcome:
     """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings

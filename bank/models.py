@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, transition
 
 from bank.keys import document_is_valid, document_mask
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.tokens import token_digest_of_new
 
 NIGHT_LIMIT_MAX_CENTS = 100_000  # R$ 1.000,00: the regulatory ceiling for individuals' night-time Pix
@@ -42,16 +42,17 @@ class BankSettings(models.Model):
     """One row per organisation schema (pk is always 1): this bank's identity and its night limit."""
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
-    ispb = models.CharField(max_length=8, default="99999999", validators=[ispb_validator])
+    ispb = models.CharField(max_length=8, default="99999999", validators=[ispb_validator], verbose_name=_("ISPB"))
     night_limit_cents = models.BigIntegerField(
         default=NIGHT_LIMIT_MAX_CENTS,
         validators=[MinValueValidator(1), MaxValueValidator(NIGHT_LIMIT_MAX_CENTS)],
-        help_text=_("Most an individual may send by Pix between 20:00 and 06:00 (cents, at most 100000)."),
+        help_text=_("Most an individual may send by Pix between 20:00 and 06:00 (cents, at most 100000)."), verbose_name=_("night limit (cents)"),
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     class Meta:
-        verbose_name = verbose_name_plural = "bank settings"
+        verbose_name = _("bank settings")
+        verbose_name_plural = _("bank settings")
         constraints = [
             models.CheckConstraint(condition=Q(id=1), name="bank_settings_singleton"),
             models.CheckConstraint(
@@ -66,21 +67,24 @@ class BankSettings(models.Model):
 
 class Holder(models.Model):
     class Kind(models.TextChoices):
-        INDIVIDUAL = "individual", "Individual"
-        BUSINESS = "business", "Business"
+        INDIVIDUAL = "individual", _("Individual")
+        BUSINESS = "business", _("Business")
 
-    name = models.CharField(max_length=200)
-    document = models.CharField(max_length=14, unique=True, validators=[validate_document])
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    phone = models.CharField(max_length=16, validators=[e164_validator])
-    customer_ref = models.CharField(max_length=20, unique=True, validators=[customer_ref_validator])
+    name = models.CharField(max_length=200, verbose_name=_("name"))
+    document = models.CharField(max_length=14, unique=True, validators=[validate_document], verbose_name=_("document"))
+    kind = models.CharField(max_length=16, choices=Kind.choices, verbose_name=_("kind"))
+    phone = models.CharField(max_length=16, validators=[e164_validator], verbose_name=_("phone"))
+    customer_ref = models.CharField(max_length=20, unique=True, validators=[customer_ref_validator],
+                                    verbose_name=_("customer reference"))
     # Test money: a holder opened for an organisation's test identities (the demo's, the WhatsApp simulator's
     # sandbox customers). The simulator moves and reads only test holders' money (`SandboxBank(test_money_only)`),
     # so a sandbox identity that shares a real holder's number never reaches that holder's account.
-    is_test = models.BooleanField(default=False)
-    created_at = models.DateTimeField(default=timezone.now)
+    is_test = models.BooleanField(default=False, verbose_name=_("test money"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("account holder")
+        verbose_name_plural = _("account holders")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -102,17 +106,20 @@ class Account(models.Model):
     """A customer's account, or the bank's settlement account that receives Pix leaving for other banks."""
 
     class Kind(models.TextChoices):
-        CUSTOMER = "customer", "Customer"
-        SETTLEMENT = "settlement", "Settlement (outgoing Pix to other banks)"
+        CUSTOMER = "customer", _("Customer")
+        SETTLEMENT = "settlement", _("Settlement (outgoing Pix to other banks)")
 
-    holder = models.ForeignKey(Holder, on_delete=models.PROTECT, related_name="accounts", null=True, blank=True)
-    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CUSTOMER)
-    number = models.CharField(max_length=20, unique=True)
-    balance_cents = models.BigIntegerField(default=0)
-    currency = models.CharField(max_length=3, default="BRL")
-    created_at = models.DateTimeField(default=timezone.now)
+    holder = models.ForeignKey(Holder, on_delete=models.PROTECT, related_name="accounts", null=True, blank=True,
+                               verbose_name=_("holder"))
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.CUSTOMER, verbose_name=_("kind"))
+    number = models.CharField(max_length=20, unique=True, verbose_name=_("number"))
+    balance_cents = models.BigIntegerField(default=0, verbose_name=_("balance (cents)"))
+    currency = models.CharField(max_length=3, default="BRL", verbose_name=_("currency"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
         ordering = ["number"]
         constraints = [
             models.CheckConstraint(condition=Q(balance_cents__gte=0), name="bank_account_balance_not_negative"),
@@ -137,24 +144,27 @@ class PixKey(models.Model):
     """The directory: who a key belongs to. `account` is set when the key is of an account of this bank."""
 
     class KeyType(models.TextChoices):
-        CPF = "cpf", "CPF"
-        CNPJ = "cnpj", "CNPJ"
-        PHONE = "phone", "Phone"
-        EMAIL = "email", "E-mail"
-        RANDOM = "random", "Random key"
+        CPF = "cpf", _("CPF")
+        CNPJ = "cnpj", _("CNPJ")
+        PHONE = "phone", _("Phone")
+        EMAIL = "email", _("E-mail")
+        RANDOM = "random", _("Random key")
 
-    key_type = models.CharField(max_length=8, choices=KeyType.choices)
-    value = models.CharField(max_length=77, unique=True, help_text=_("Normal form (see language.pix_keys)."))
-    owner_name = models.CharField(max_length=200)
-    owner_document = models.CharField(max_length=14, validators=[validate_document])
-    bank_name = models.CharField(max_length=120)
-    bank_ispb = models.CharField(max_length=8, validators=[ispb_validator])
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_keys", null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    key_type = models.CharField(max_length=8, choices=KeyType.choices, verbose_name=_("key type"))
+    value = models.CharField(max_length=77, unique=True, help_text=_("Normal form (see language.pix_keys)."),
+                             verbose_name=_("value"))
+    owner_name = models.CharField(max_length=200, verbose_name=_("owner"))
+    owner_document = models.CharField(max_length=14, validators=[validate_document], verbose_name=_("owner document"))
+    bank_name = models.CharField(max_length=120, verbose_name=_("bank"))
+    bank_ispb = models.CharField(max_length=8, validators=[ispb_validator], verbose_name=_("bank ISPB"))
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_keys", null=True, blank=True,
+                                verbose_name=_("account"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("Pix key")
+        verbose_name_plural = _("Pix keys")
         ordering = ["owner_name", "value"]
-        verbose_name = "Pix key"
 
     def __str__(self) -> str:
         # the type's own name may say "key" already ("Random key"), so it goes in brackets after "Pix key"
@@ -178,13 +188,15 @@ class PixKey(models.Model):
 class KeyLookup(models.Model):
     """One row per directory lookup a customer made (the budget is summed over these)."""
 
-    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="key_lookups")
-    key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices)
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="key_lookups", verbose_name=_("holder"))
+    key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices, verbose_name=_("key type"))
     found = models.BooleanField()
     cost = models.PositiveSmallIntegerField()
-    created_at = models.DateTimeField(default=timezone.now)
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("Pix key lookup")
+        verbose_name_plural = _("Pix key lookups")
         indexes = [models.Index(fields=["holder", "created_at"], name="bank_lookup_holder_time")]
 
     def __str__(self) -> str:
@@ -195,13 +207,15 @@ class KeyLookup(models.Model):
 class Contact(models.Model):
     """A holder's saved recipient: "Pedro" → Pedro's Pix key."""
 
-    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="contacts")
-    nickname = models.CharField(max_length=80)
-    nickname_folded = models.CharField(max_length=80, editable=False)
-    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="contacts")
-    created_at = models.DateTimeField(default=timezone.now)
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="contacts", verbose_name=_("holder"))
+    nickname = models.CharField(max_length=80, verbose_name=_("nickname"))
+    nickname_folded = models.CharField(max_length=80, editable=False, verbose_name=_("nickname (for search)"))
+    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="contacts", verbose_name=_("Pix key"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("saved contact")
+        verbose_name_plural = _("saved contacts")
         ordering = ["nickname"]
         constraints = [
             models.UniqueConstraint(fields=["holder", "nickname_folded"], name="bank_contact_nickname_unique"),
@@ -221,48 +235,52 @@ class PixTransfer(ConcurrentTransitionMixin, models.Model):  # (it is an FSMMode
     """One Pix. Created `settled` (money moved in the same transaction) or `scheduled` (moved when run)."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        SETTLED = "settled", "Settled"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        SCHEDULED = "scheduled", _("Scheduled")
+        SETTLED = "settled", _("Settled")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
 
-    end_to_end_id = models.CharField(max_length=32)  # unique: bank_pix_end_to_end_id_unique
-    idempotency_key = models.CharField(max_length=100)
-    request_fingerprint = models.CharField(max_length=64)
+    end_to_end_id = models.CharField(max_length=32,
+                                     verbose_name=_("end-to-end id"))  # unique: bank_pix_end_to_end_id_unique
+    idempotency_key = models.CharField(max_length=100, verbose_name=_("idempotency key"))
+    request_fingerprint = models.CharField(max_length=64, verbose_name=_("request fingerprint"))
     # The payer and the account debited are one reference, (from_account, holder) → the account with its holder
     # (bank_pix_payer_account, migration 0003): the debited account is the payer's own, which two foreign keys
     # would not say, and a Pix pays for one key check at COMMIT instead of two. The holder's own index would
     # repeat the first column of bank_pix_idempotency_unique and bank_pix_holder_settled.
     holder = models.ForeignKey(Holder, on_delete=models.PROTECT, related_name="pix_sent", db_constraint=False,
-                               db_index=False)
+                               db_index=False, verbose_name=_("holder"))
     from_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_debits",
-                                     db_constraint=False)
-    to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_credits")
-    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="transfers")
+                                     db_constraint=False, verbose_name=_("from account"))
+    to_account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="pix_credits",
+                                   verbose_name=_("to account"))
+    pix_key = models.ForeignKey(PixKey, on_delete=models.PROTECT, related_name="transfers", verbose_name=_("Pix key"))
     # The recipient as the directory said when the Pix was made (the key's owner may change later).
-    recipient_name = models.CharField(max_length=200)
-    recipient_document = models.CharField(max_length=14)
-    recipient_bank_name = models.CharField(max_length=120)
-    recipient_ispb = models.CharField(max_length=8)
-    recipient_key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices)
-    recipient_key_value = models.CharField(max_length=77)
-    amount_cents = models.BigIntegerField()
-    currency = models.CharField(max_length=3)
-    description = models.CharField(max_length=140, blank=True)
+    recipient_name = models.CharField(max_length=200, verbose_name=_("recipient"))
+    recipient_document = models.CharField(max_length=14, verbose_name=_("recipient document"))
+    recipient_bank_name = models.CharField(max_length=120, verbose_name=_("recipient bank"))
+    recipient_ispb = models.CharField(max_length=8, verbose_name=_("recipient ISPB"))
+    recipient_key_type = models.CharField(max_length=8, choices=PixKey.KeyType.choices,
+                                          verbose_name=_("recipient key type"))
+    recipient_key_value = models.CharField(max_length=77, verbose_name=_("recipient key"))
+    amount_cents = models.BigIntegerField(verbose_name=_("amount (cents)"))
+    currency = models.CharField(max_length=3, verbose_name=_("currency"))
+    description = models.CharField(max_length=140, blank=True, verbose_name=_("description"))
     # The receiver's identifier of this charge, from the Pix code it pays (a static code's 62-05, a dynamic code's
     # payload txid): how the receiver reconciles the payment. Empty for a Pix not made from a code.
     txid = models.CharField(max_length=35, blank=True)
-    status = FSMField(choices=Status.choices, default=Status.SCHEDULED, protected=True)
-    scheduled_for = models.DateTimeField(null=True, blank=True)
-    settled_at = models.DateTimeField(null=True, blank=True)
-    failed_at = models.DateTimeField(null=True, blank=True)
-    failure_code = models.CharField(max_length=40, blank=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    status = FSMField(choices=Status.choices, default=Status.SCHEDULED, protected=True, verbose_name=_("status"))
+    scheduled_for = models.DateTimeField(null=True, blank=True, verbose_name=_("scheduled for"))
+    settled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("settled"))
+    failed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("failed"))
+    failure_code = models.CharField(max_length=40, blank=True, verbose_name=_("failure"))
+    cancelled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("cancelled"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("Pix transfer")
+        verbose_name_plural = _("Pix transfers")
         ordering = ["-created_at", "-id"]
-        verbose_name = "Pix transfer"
         constraints = [
             # a constraint, not unique=True: that would add a second index (varchar_pattern_ops, for LIKE 'E…%')
             # that no query uses and every Pix writes
@@ -320,11 +338,12 @@ class CustomerToken(models.Model):
     """The app flow's credential: `Authorization: Token <key>` acts as `holder` (see bank.apis)."""
 
     key = models.CharField(max_length=64, unique=True, default=token_digest_of_new)  # SHA-256 of the key (magie.auth)
-    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="tokens")
-    created_at = models.DateTimeField(default=timezone.now)
+    holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="tokens", verbose_name=_("holder"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
-        verbose_name = "customer token"
+        verbose_name = _("customer sign-in token")
+        verbose_name_plural = _("customer sign-in tokens")
 
     def __str__(self) -> str:
         return gettext("Token of %(holder)s") % {"holder": self.holder}

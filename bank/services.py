@@ -67,8 +67,10 @@ from bank.selectors import (
     organisation_currency,
     organisation_zone,
 )
-from bank.transfer_sql import Held, hot_cursor, pix_transaction, transfer_lock, transfer_write, transfer_written
+from bank.transfer_sql import Held, transfer_lock, transfer_write, transfer_written
 from magie.bounds import text_checked
+from magie.db.pipeline import hot_cursor
+from magie.db.pipeline import pipelined_transaction as pix_transaction
 from magie.errors import DomainError
 from magie.tokens import token_new
 
@@ -422,7 +424,7 @@ def _transfer_create_locked(
     *, holder: Holder, parsed_value: str, parsed_type: str, amount_cents: int, idempotency_key: str,
     fingerprint: str, scheduled_for: datetime | None, description: str, now: datetime, txid: str = "",
 ) -> PixTransfer | _Missing:
-    """The transaction of `pix_transfer_create` (bank.transfer_sql.pix_transaction): on the way to a settled Pix,
+    """The transaction of `pix_transfer_create` (magie.db.pipeline.pipelined_transaction): on the way to a settled Pix,
     one locking read and one write, plus the night sum for an individual at night. Every refusal, and a write that
     found the idempotency key taken, then looks for the earlier transfer with this key: a replay returns it (or is
     refused as reused) whatever else changed. It is read after the transaction ended: the locks it waited for were

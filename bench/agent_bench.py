@@ -71,7 +71,7 @@ IN_FLIGHT = [0]  # model requests being answered right now
 
 def slow_model(request: dict) -> dict:
     """The fake server's answer after MODEL_SECONDS: a greeting perception, or a short reply."""
-    from agent.testing import completion
+    from testing.fake_openai import completion
 
     IN_FLIGHT[0] += 1
     time.sleep(MODEL_SECONDS)
@@ -119,8 +119,8 @@ def run_slow_model_turns(organisation) -> None:
     from django.db import connection
 
     from agent.models import AgentSettings
-    from agent.testing import FakeOpenAI
-    from magie.testing import test_database_url  # noqa: F401 — the same URL shape the workers use
+    from testing.fake_openai import FakeOpenAI
+    from testing.platform import test_database_url  # noqa: F401 — the same URL shape the workers use
 
     fake = FakeOpenAI()
     fake.replies = [slow_model] * (CONCURRENT * TURNS_EACH * 2 + 10)

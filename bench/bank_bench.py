@@ -325,7 +325,7 @@ def profile(organisation, payers) -> None:
     print(f"under cProfile {total / count * 1000:.3f} ms per Pix, of which waiting for PostgreSQL "
           f"{waited / count * 1000:.3f} ms ({waited / total:.0%}); the rest is Python (inflated by the profiler)")
     print(f"one Pix: {len(statements)} statements through Django's cursor; commands psycopg sent of its own: "
-          f"{', '.join(c.decode() for c in commands) or 'none (no BEGIN, no COMMIT: bank.transfer_sql.pix_transaction)'}")
+          f"{', '.join(c.decode() for c in commands) or 'none (no BEGIN, no COMMIT: magie.db.pipeline.pipelined_transaction)'}")
     for number, sql in enumerate(statements, 1):
         print(f"  {number}. {sql[:150]}{'…' if len(sql) > 150 else ''}")
     print()

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from guards.calibration import cases  # noqa: E402
 from guards.checks.facts import _said as said  # noqa: E402
 from guards.contract import GuardInput, HistoryItem, ToolOutput  # noqa: E402
-from guards.evidence import Evidence, Money  # noqa: E402
+from guards.evidence import Evidence, MoneyEvidence  # noqa: E402
 from guards.mentions import amounts_in  # noqa: E402
 from guards.normalise import normalised  # noqa: E402
 from guards.registry import registered  # noqa: E402
@@ -110,7 +110,7 @@ def big_drafts() -> list[tuple[str, GuardInput]]:
     lines = "\n".join(f"• iPhone {i % 15} 128 GB — {format_money(p, 'BRL', 'pt-BR')} ({i % 9} em estoque)"
                       for i, p in enumerate(prices))
     catalog = ToolOutput("search_catalog", True, {"hits": [{"price_cents": p, "currency": "BRL"} for p in prices]},
-                         evidence=Evidence(money=(Money("price_cents", role="price"),)))
+                         evidence=Evidence(money=(MoneyEvidence("price_cents", role="price"),)))
     listed = GuardInput(draft=f"Encontrei:\n{lines}", lang="pt-BR", currency="BRL", org_kind="store", languages=LANGS,
                         tool_outputs=(catalog,), history=(HistoryItem("customer", "quais iphones vocês têm?"),))
     return [("amounts", plain), ("pt-BR price list", listed), ("5,000 facts", facts_draft())]
@@ -122,7 +122,7 @@ def facts_draft() -> GuardInput:
     from datetime import datetime, timedelta
     from zoneinfo import ZoneInfo
 
-    from guards.evidence import Identifier, Status
+    from guards.evidence import Identifier, StatusEvidence
 
     zone = ZoneInfo("Europe/Andorra")
     first = datetime(2026, 12, 2, 8, 0, tzinfo=zone)
@@ -134,7 +134,7 @@ def facts_draft() -> GuardInput:
                          "party_size": 1 + i % 6, "status": "pending_payment"})
     evidence = Evidence(names=("activity",), dates=("start",), quantities=("party_size",),
                         identifiers=(Identifier("booking_ref", "reference"),),
-                        statuses=(Status("status", (("pending_payment", "booked"),)),))
+                        statuses=(StatusEvidence("status", (("pending_payment", "booked"),)),))
     lines = []
     for booking in bookings:
         start = datetime.fromisoformat(str(booking["start"]))

@@ -1,6 +1,6 @@
 """Per-message language detection speed: the model's first load, then detect_language() per message once warm, on
-the hand-written WhatsApp-style turns of asks/perception/sets (its accuracy is printed by
-`python -m asks.perception.set_eval`).
+the hand-written WhatsApp-style turns of tools/eval/perception_turns (its accuracy is printed by
+`python -m tools.eval.perception_sets`).
 
     .venv/bin/python bench/language_detect_bench.py
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from asks.perception.set_eval import HELDOUT_DIR, SETS_DIR, load_sets  # noqa: E402
 from language.detect import detect_language  # noqa: E402
 from language.locales import LANGS  # noqa: E402
+from tools.eval.perception_sets import HELDOUT_DIR, SETS_DIR, load_sets  # noqa: E402
 
 
 def main() -> None:

@@ -51,9 +51,9 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from magie.testing_server import free_port  # noqa: E402
 from tenants.demo import DEMO_ORGANISATIONS, demo_channel_secrets  # noqa: E402
-from whatsapp.testing import FakeGraphServer  # noqa: E402
+from testing.fake_whatsapp import FakeGraphServer  # noqa: E402
+from testing.servers import free_port  # noqa: E402
 
 SECONDS = float(os.environ.get("PIPELINE_BENCH_SECONDS", "15"))
 RATES = [float(rate) for rate in os.environ.get("PIPELINE_BENCH_RATES", "20 50 100").split()]

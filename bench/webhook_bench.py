@@ -42,9 +42,9 @@ from django.test import Client
 from django_tenants.utils import schema_context
 
 from magie.celery import app as celery_app
-from magie.testing import process_stop
-from magie.testing_server import free_port
 from tenants.services import whatsapp_channel_save
+from testing.platform import process_stop
+from testing.servers import free_port
 from whatsapp.inbound.models import InboundBody
 from whatsapp.services import inbound_process
 

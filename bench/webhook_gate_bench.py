@@ -22,6 +22,8 @@ import logging
 import os
 import time
 
+os.environ.setdefault("WHATSAPP_SIGNATURE_FAILURES_LIMIT", "1000000")  # the rows measure the check, not the hold-back
+
 import _setup  # noqa: F401 - django.setup() on the configured (or embedded) database
 from _setup import bench_organisation
 from django.test import Client

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class BookingConfig(AppConfig):
     name = "booking"
-    verbose_name = "Bookings"
+    verbose_name = _("School")
 
     def seed_demo(self, organisation) -> None:
         """Demo catalogue, slots and a few bookings for organisations of kind "school" only (idempotent)."""

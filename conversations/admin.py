@@ -13,7 +13,6 @@ from magie.admin_sites import backoffice_site
 from staff.labels import (
     DATA_RIGHTS,
     DATA_RIGHTS_LINK,
-    FIELD_LABELS,
     SANDBOX_ID_DIGITS_ONLY,
     SANDBOX_ID_LABEL,
     SANDBOX_ID_NOT_A_NUMBER,
@@ -28,7 +27,7 @@ class MessageInline(ReadOnlyInline):
     fields = list(readonly_fields)
     ordering = ["sent_at", "pk"]
 
-    @admin.display(description=FIELD_LABELS["payload"])
+    @admin.display(description=Message._meta.get_field("payload").verbose_name)
     def payload_shown(self, obj: Message) -> str:  # the payload with a signed tap's signature redacted
         return payload_for_staff(obj.payload)
 

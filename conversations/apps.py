@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ConversationsConfig(AppConfig):
     name = "conversations"
+    verbose_name = _("Conversations")
 
     def seed_demo(self, organisation) -> None:
         """The demo's sandbox customers (idempotent)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from language.invisible import visible_text
+
 Renderer = Callable[[object, str], str]
 _renderers: list[Renderer] = []
 
@@ -20,10 +22,12 @@ def outbound_renderer_register(renderer: Renderer) -> None:
 
 
 def message_text_for_customer(*, message) -> str:
+    """What the channel sends: the stored text through the registered renderers, without invisible format
+    characters (a renderer's insert is held to the same rule as the stored reply)."""
     text = message.text
     for renderer in _renderers:
         text = renderer(message, text)
-    return text
+    return visible_text(text)
 
 
 _SIGNATURE = re.compile(r"(?<=:)[0-9a-fA-F]{16,}$")

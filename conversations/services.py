@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
 from conversations.models import Conversation, Customer, Message
+from language.invisible import visible_text
 from magie.errors import DomainError
 from magie.queueing import task_queue_on_commit
 
@@ -155,11 +156,15 @@ def message_outbound_unsaved(
     buttons: list[dict[str, str]] | None = None,
 ) -> Message:
     """The reply `message_store_outbound` stores, not saved yet: for a caller that inserts it in a statement of
-    its own (the turn's last one, issue 20) and then calls `message_outbound_stored`."""
+    its own (the turn's last one) and then calls `message_outbound_stored`. Every reply passes here: invisible
+    format characters (bidi controls a merchant's name may carry) are removed from what the customer will read;
+    a button's id (its payload) is kept as it is."""
+    shown = [{name: visible_text(value) if name != "id" and isinstance(value, str) else value
+              for name, value in button.items()} for button in buttons or []]
     return Message(
         conversation=conversation, direction=Message.Direction.OUTBOUND, channel=channel,
         channel_message_id=f"local-{uuid.uuid4().hex}",
-        kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=text, buttons=buttons or [],
+        kind=Message.Kind.BUTTON if buttons else Message.Kind.TEXT, text=visible_text(text), buttons=shown,
         sent_at=sent_at,
     )
 
@@ -184,6 +189,13 @@ def message_media_text_set(*, message_id: int, text: str) -> bool:
     message.text = f"{message.text}\n{text}" if message.text else text
     message.save(update_fields=["text"])
     return True
+
+
+def message_media_refused_set(*, message_id: int, reason: str) -> bool:
+    """Record why the channel did not read an inbound media message (`Message.media_refused`), before its turn
+    runs; False (nothing changed) once its turn has run."""
+    return bool(Message.objects.filter(pk=message_id, direction=Message.Direction.INBOUND, handled_at__isnull=True)
+                .update(media_refused=reason))
 
 
 @transaction.atomic

@@ -64,7 +64,7 @@ from typing import Any
 
 from guards.calibration_claims import CLAIMS, NON_CLAIMS, announces_effect, filled
 from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput, ToolSpec, deadline_after
-from guards.evidence import Evidence, Identifier, IdentifierKind, Money, MoneyRole, inferred, typed
+from guards.evidence import Evidence, Identifier, IdentifierKind, MoneyEvidence, MoneyRole, inferred, typed
 from guards.registry import registered
 from language.locales import Lang
 from language.money import find_amounts, format_money, minor_unit_factor
@@ -142,7 +142,7 @@ def slot_evidence(slots: Iterable[dict]) -> Evidence:
         if not slot.get("is_categorical") and money_like and not _NOT_MONEY_RE.search(name):
             role: MoneyRole = next((role for role, in_words, pattern in _MONEY_ROLES
                                     if pattern.search(words if in_words else description)), "amount")
-            money.append(Money(name, unit="units", role=role, currency="USD", currency_field=None))
+            money.append(MoneyEvidence(name, unit="units", role=role, currency="USD", currency_field=None))
         elif _QUANTITY_RE.search(description) or _QUANTITY_NAME_RE.search(name):
             quantities.append(name)
         elif kind := next((kind for kind, pattern in _IDENTIFIER_KINDS if pattern.search(words)), None):

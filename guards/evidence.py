@@ -4,10 +4,10 @@ A tool's result is JSON. Which numbers in it are money, in which currency and un
 identifiers, is not something a guard should guess from digits: `25000` in `amount_cents` is R$ 250,00, not
 R$ 25.000,00; `12345-6` in `account_number` is no amount at all. So each tool declares an `Evidence`:
 
-    Evidence(money=(Money("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
+    Evidence(money=(MoneyEvidence("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
 
 Field names are matched by key at any depth of the result (`hits[].price_cents` is declared as `price_cents`).
-`Money` says the unit (`cents`: the currency's minor unit, as the engines store it; `units`: major units, as
+`MoneyEvidence` says the unit (`cents`: the currency's minor unit, as the engines store it; `units`: major units, as
 "5118.77") and where the currency comes from (a sibling key, by default `currency`; else a fixed code; else the
 organisation's). Its `role` says which derived values are meaningful (see `guards.checks.amounts`):
 
@@ -58,7 +58,7 @@ MAX_NODES = 20_000  # JSON nodes read per result: a result is data from our own 
 
 
 @dataclass(frozen=True)
-class Money:
+class MoneyEvidence:
     field: str
     unit: Unit = "cents"
     role: MoneyRole = "amount"
@@ -74,7 +74,7 @@ class Identifier:
 
 
 @dataclass(frozen=True)
-class Status:
+class StatusEvidence:
     """A field saying what became of an effect, and what each of its values means in a draft's words (a value not
     listed is read as itself when it is a `StatusWord`)."""
 
@@ -93,7 +93,7 @@ STATUS_WORDS: frozenset[str] = frozenset({"sent", "scheduled", "failed", "booked
 
 @dataclass(frozen=True)
 class Evidence:
-    money: tuple[Money, ...] = ()
+    money: tuple[MoneyEvidence, ...] = ()
     quantities: tuple[str, ...] = ()
     dates: tuple[str, ...] = ()
     identifiers: tuple[Identifier, ...] = ()
@@ -101,20 +101,20 @@ class Evidence:
     links: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     products: tuple[str, ...] = ()
-    statuses: tuple[Status, ...] = ()
+    statuses: tuple[StatusEvidence, ...] = ()
     warranties: tuple[str, ...] = ()
     places_left: tuple[str, ...] = ()
     plain: tuple[str, ...] = ()
 
-    def money_field(self, key: str) -> Money | None:
+    def money_field(self, key: str) -> MoneyEvidence | None:
         return self._money_by_field.get(key)
 
     @cached_property
-    def _money_by_field(self) -> dict[str, Money]:
+    def _money_by_field(self) -> dict[str, MoneyEvidence]:
         return {money.field: money for money in self.money}
 
     @cached_property
-    def status_by_field(self) -> dict[str, Status]:
+    def status_by_field(self) -> dict[str, StatusEvidence]:
         return {status.field: status for status in self.statuses}
 
     @cached_property
@@ -218,20 +218,20 @@ def undeclared(fields: Iterator[str] | tuple[str, ...] | list[str] | frozenset[s
 
 def inferred(data: Any) -> Evidence:
     """Evidence read from key names, for a result whose tool declared none (see the module doc)."""
-    money: list[Money] = []
+    money: list[MoneyEvidence] = []
     fields: dict[FieldKind, list[str]] = {}
     for key in sorted(set(_keys(data))):
         kind = kind_of_key(key)
         if kind == "money":
             unit: Unit = "cents" if key_tokens(key)[-1] == "cents" else "units"
-            money.append(Money(key, unit, _role_from_name(key)))
+            money.append(MoneyEvidence(key, unit, _role_from_name(key)))
         elif kind is not None:
             fields.setdefault(kind, []).append(key)
     return Evidence(
         money=tuple(money), quantities=tuple(fields.get("quantity", ())), dates=tuple(fields.get("date", ())),
         identifiers=tuple(Identifier(k, "reference") for k in fields.get("reference", ())),
         links=tuple(fields.get("link", ())), names=tuple(fields.get("name", ())),
-        statuses=tuple(Status(k) for k in fields.get("status", ())), warranties=tuple(fields.get("warranty", ())),
+        statuses=tuple(StatusEvidence(k) for k in fields.get("status", ())), warranties=tuple(fields.get("warranty", ())),
         places_left=tuple(fields.get("places", ())),
     )
 
@@ -307,7 +307,7 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
     status_of = evidence.status_by_field
     budget = [MAX_NODES]
 
-    def currency_of(spec: Money, holder: dict) -> str:
+    def currency_of(spec: MoneyEvidence, holder: dict) -> str:
         if spec.currency_field and isinstance(holder.get(spec.currency_field), str):
             return holder[spec.currency_field].upper()
         return spec.currency or default_currency
@@ -365,7 +365,7 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                        tuple(lengths))
 
 
-def _list_totals(items: list | tuple, spec: Money, currency_of, factor_of) -> list[MoneyValue]:
+def _list_totals(items: list | tuple, spec: MoneyEvidence, currency_of, factor_of) -> list[MoneyValue]:
     """The total of `spec.field` over the dict items of one list, per currency (only with two items or more)."""
     sums: dict[str, int] = {}
     counted = 0

@@ -1,9 +1,19 @@
+from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
-from inbox.models import CannedReply, CustomerDataView, Escalation, EscalationNote, EscalationReply
+from inbox.models import (
+    AgentAvailability,
+    CannedReply,
+    CustomerDataView,
+    Escalation,
+    EscalationNote,
+    EscalationReply,
+    InboxSettings,
+    Team,
+)
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
@@ -12,12 +22,12 @@ from staff.columns import record_number
 from staff.labels import escalation_reason_label
 from staff.selectors import active_lang
 from staff.templatetags.staff_tags import kv_table
-from staff.trace_words import Money, guard_explanation, key_label, record_table
+from staff.trace_words import AmountWriter, guard_explanation, key_label, record_table
 
 
-def _money() -> Money:
+def _money() -> AmountWriter:
     """Amounts in the organisation's currency, written as the reader's language writes them."""
-    return Money(currency=tenancy_current().currency, language=active_lang())
+    return AmountWriter(currency=tenancy_current().currency, language=active_lang())
 
 
 class EscalationReplyInline(ReadOnlyInline):
@@ -99,10 +109,64 @@ class CustomerDataViewAdmin(ReadOnlyAdmin):
     """The audit log of customers' bank data shown in the inbox: who saw whose balance and Pix, when, in which
     chat. Admins and auditors read it (agents have no view permission); nobody changes it."""
 
-    list_display = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
-    list_filter = ["viewed_at", "viewer"]
+    list_display = ["viewed_at", "viewer", "customer", "escalation", "shown", "page", "pix_count"]
+    list_filter = ["viewed_at", "viewer", "shown"]
     date_hierarchy = "viewed_at"
     list_select_related = ["viewer", "customer", "escalation"]
     search_fields = ["viewer__username", "customer__name", "customer__channel_user_id"]
-    readonly_fields = ["viewed_at", "viewer", "customer", "escalation", "shown", "pix_count"]
+    readonly_fields = ["viewed_at", "viewer", "customer", "escalation", "shown", "page", "pix_count"]
     fields = list(readonly_fields)
+
+
+class TeamForm(forms.ModelForm):
+    """The reasons a team takes, one code a line (stored as a list)."""
+
+    reasons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("reasons it takes"),
+                              help_text=_("Reason codes (for example payment_dispute), one a line; none: every "
+                                          "reason no other team takes."))
+
+    class Meta:
+        model = Team
+        fields = ["name", "reasons"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["reasons"] = "\n".join(self.instance.reasons or [])
+
+    def clean_reasons(self) -> list[str]:
+        return [line.strip() for line in (self.cleaned_data.get("reasons") or "").splitlines() if line.strip()]
+
+
+@admin.register(Team, site=backoffice_site)
+class TeamAdmin(ModelAdmin):
+    """Teams (queues): which hand-overs each takes; admins edit them."""
+
+    form = TeamForm
+    list_display = ["name", "reasons_shown", "created_at"]
+    search_fields = ["name"]
+
+    @admin.display(description=_("reasons it takes"))
+    def reasons_shown(self, obj: Team) -> str:
+        return ", ".join(escalation_reason_label(code) for code in obj.reasons) or gettext("every other reason")
+
+
+@admin.register(AgentAvailability, site=backoffice_site)
+class AgentAvailabilityAdmin(ModelAdmin):
+    """Each agent's team and capacity (admins); whether they are available is their own switch in the inbox."""
+
+    list_display = ["user", "team", "available", "capacity", "last_assigned_at"]
+    list_filter = ["team", "available"]
+    list_select_related = ["user", "team"]
+    fields = ["user", "team", "capacity", "available"]
+
+
+@admin.register(InboxSettings, site=backoffice_site)
+class InboxSettingsAdmin(ModelAdmin):
+    """The organisation's service level (first response and resolution targets) and staffed hours: one row."""
+
+    list_display = ["__str__", "first_response_target", "resolution_target"]
+    fields = ["first_response_target", "resolution_target", "staffed_hours"]
+
+    def has_add_permission(self, request) -> bool:
+        return super().has_add_permission(request) and not InboxSettings.objects.exists()

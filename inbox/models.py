@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
 # Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take
@@ -32,38 +32,50 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CLAIMED = "claimed"
-        RESOLVED = "resolved"
+        OPEN = "open", _("Open")
+        CLAIMED = "claimed", _("Claimed")
+        RESOLVED = "resolved", _("Resolved")
 
     conversation = models.ForeignKey("conversations.Conversation", on_delete=models.PROTECT,
-                                     related_name="escalations")
-    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations")
-    guard = models.CharField(max_length=64)  # the failing guard's code, or the reason's ("payment_dispute")
+                                     related_name="escalations", verbose_name=_("conversation"))
+    ask = models.ForeignKey("asks.Ask", null=True, blank=True, on_delete=models.PROTECT, related_name="escalations",
+                            verbose_name=_("request"))
+    guard = models.CharField(max_length=64,
+                             verbose_name=_("check"))  # the failing guard's code, or the reason's ("payment_dispute")
     # Escalations opened before the note was kept as codes: the explanation as text, in the language of its turn.
     # New ones leave it empty; nothing displays it (staff read `guard` and `evidence` worded in their language).
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
     # The explanation's parameters: {"evidence": [...], "problem": ...} for a guard, the error of a delivery, ...
-    evidence = models.JSONField(default=dict, blank=True)
-    first_draft = models.TextField(blank=True)  # the discarded drafts, as the model wrote them
-    second_draft = models.TextField(blank=True)
+    evidence = models.JSONField(default=dict, blank=True, verbose_name=_("evidence"))
+    first_draft = models.TextField(blank=True,
+                                   verbose_name=_("first draft"))  # the discarded drafts, as the model wrote them
+    second_draft = models.TextField(blank=True, verbose_name=_("second draft"))
     # Escalations of the same chat that arrived while this one was unresolved: [{"at", "guard", "evidence",
     # "drafts", "ask_id"}] (older ones have a "reason" text too), oldest first.
-    notes = models.JSONField(default=list, blank=True)
-    status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    notes = models.JSONField(default=list, blank=True, verbose_name=_("notes"))
+    status = FSMField(choices=Status.choices, default=Status.OPEN, protected=True, verbose_name=_("status"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="+")
-    claimed_at = models.DateTimeField(null=True, blank=True)
+                                   related_name="+", verbose_name=_("claimed by"))
+    claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("claimed"))
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+")
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    resolution_note = models.TextField(blank=True)
+                                    related_name="+", verbose_name=_("resolved by"))
+    resolved_at = models.DateTimeField(null=True, blank=True, verbose_name=_("resolved"))
+    resolution_note = models.TextField(blank=True, verbose_name=_("resolution note"))
     # The customer's language when the chat was handed over (the last perception's), for the inbox's filter and the
     # closing message; empty → the organisation's.
-    language = models.CharField(max_length=8, blank=True)
+    language = models.CharField(max_length=8, blank=True, verbose_name=_("language"))
+    # The team whose agents take it (`inbox.assignment`: the team naming its reason, else the catch-all one); null:
+    # the organisation has no teams, its agents without a team take it.
+    team = models.ForeignKey("inbox.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                             verbose_name=_("team"))
+    auto_assigned = models.BooleanField(default=False, verbose_name=_("given automatically"))  # given to `claimed_by` by the automatic assignment
+    # The first human message the customer received in it (a reply, or the closing message): the SLA's first response.
+    first_response_at = models.DateTimeField(null=True, blank=True, verbose_name=_("first human reply at"))
 
     class Meta:
+        verbose_name = _("escalated chat")
+        verbose_name_plural = _("escalated chats")
         ordering = ["created_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["conversation"], condition=~Q(status="resolved"),
@@ -107,7 +119,8 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
 class EscalationEntry(AppendOnly):
     """Abstract: what one human agent added to an escalated chat, and when."""
 
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("author"))
 
     class Meta(AppendOnly.Meta):
         abstract = True
@@ -116,8 +129,14 @@ class EscalationEntry(AppendOnly):
 class EscalationReply(EscalationEntry):
     """Who wrote which outbound message of an escalated chat (the message itself lives in the outbox)."""
 
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies")
-    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply")
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="replies",
+                                   verbose_name=_("escalated chat"))
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="escalation_reply",
+                                   verbose_name=_("message"))
+
+    class Meta(EscalationEntry.Meta):
+        verbose_name = _("reply by a person")
+        verbose_name_plural = _("replies by people")
 
     def __str__(self) -> str:
         return f"Reply {self.pk} to escalation {self.escalation_id}"
@@ -126,8 +145,13 @@ class EscalationReply(EscalationEntry):
 class EscalationNote(EscalationEntry):
     """A private note on an escalated chat: seen by the organisation's staff, never sent to the customer."""
 
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes")
-    text = models.TextField()
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="private_notes",
+                                   verbose_name=_("escalated chat"))
+    text = models.TextField(verbose_name=_("text"))
+
+    class Meta(EscalationEntry.Meta):
+        verbose_name = _("private note on an escalated chat")
+        verbose_name_plural = _("private notes on escalated chats")
 
     def __str__(self) -> str:
         return f"Note {self.pk} on escalation {self.escalation_id}"
@@ -136,40 +160,55 @@ class EscalationNote(EscalationEntry):
 class CannedReply(models.Model):
     """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
 
-    title = models.CharField(max_length=80)
-    text = models.TextField(max_length=4096)
-    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"))
-    created_at = models.DateTimeField(auto_now_add=True)
+    title = models.CharField(max_length=80, verbose_name=_("title"))
+    text = models.TextField(max_length=4096, verbose_name=_("text"))
+    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"),
+                                verbose_name=_("language"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("canned reply")
+        verbose_name_plural = _("canned replies")
         ordering = ["title", "pk"]
-        verbose_name_plural = "canned replies"
 
     def __str__(self) -> str:
         return self.title
 
 
 class CustomerDataView(models.Model):
-    """One showing of a customer's bank data (balance, recent Pix) to a staff member in the inbox's sidebar: who,
-    when, which customer, in which escalation, and what was shown. Written by `inbox.services`, never changed;
-    auditors read it in the back office."""
+    """One showing of bank data to a staff member: in the inbox's sidebar (a customer's balance and recent Pix, in
+    an escalation), or on any other staff page that reads it — the bank's back-office lists and records, approvals,
+    turns and Asks in the admin, traces and their exports, a customer's data export (`inbox.audit`). Who, when,
+    which page, which customer when the page names one, and what was shown. Written by `inbox.services`, never
+    changed; auditors read it in the back office."""
 
     class Shown(models.TextChoices):
-        BANK = "balance_and_pix", "Balance and recent Pix"
+        BANK = "balance_and_pix", _("Balance and recent Pix")
+        ADMIN_LIST = "admin_list", _("A list of bank records")
+        ADMIN_RECORD = "admin_record", _("A bank record")
+        TRACE = "trace", _("A trace")
+        EXPORT = "export", _("An export")
 
-    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+")
-    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views")
-    shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK)
-    pix_count = models.PositiveSmallIntegerField(default=0)  # how many Pix the page listed
-    viewed_at = models.DateTimeField(auto_now_add=True)
+    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("shown to"))
+    customer = models.ForeignKey("conversations.Customer", on_delete=models.PROTECT, related_name="+", null=True,
+                                 blank=True, verbose_name=_("customer"))
+    escalation = models.ForeignKey(Escalation, on_delete=models.PROTECT, related_name="customer_data_views",
+                                   null=True, blank=True, verbose_name=_("escalated chat"))
+    shown = models.CharField(max_length=32, choices=Shown.choices, default=Shown.BANK, verbose_name=_("what was shown"))
+    page = models.CharField(max_length=300, blank=True, verbose_name=_("staff page"))  # its path (and query)
+    pix_count = models.PositiveSmallIntegerField(default=0,
+                                                 verbose_name=_("Pix listed"))  # how many Pix the page listed
+    viewed_at = models.DateTimeField(auto_now_add=True, verbose_name=_("shown at"))
 
     class Meta:
+        verbose_name = _("bank data shown to staff")
+        verbose_name_plural = _("bank data shown to staff")
         ordering = ["-viewed_at", "-pk"]
         indexes = [models.Index(fields=["customer", "viewed_at"]), models.Index(fields=["viewer", "viewed_at"])]
 
     def __str__(self) -> str:
-        return f"Customer data view {self.pk} (escalation {self.escalation_id})"
+        return f"Customer data view {self.pk} ({self.page or f'escalation {self.escalation_id}'})"
 
 
 def default_staffed_hours() -> dict[str, list[list[str]]]:
@@ -186,6 +225,9 @@ class InboxSettings(models.Model):
     staffed_hours = models.JSONField(default=default_staffed_hours, verbose_name=_("staffed hours"))
     first_response_target = models.DurationField(default=timedelta(minutes=15),
                                                  verbose_name=_("first response target"))
+    # The service level: a chat not resolved this long after it was handed over is a breach (the first response
+    # target is the other half of it).
+    resolution_target = models.DurationField(default=timedelta(hours=4), verbose_name=_("resolution target"))
     singleton = models.BooleanField(default=True, unique=True, editable=False)
 
     class Meta:
@@ -233,12 +275,65 @@ class ConversationRead(models.Model):
     `inbox.selectors.escalation_inbox`."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+")
+    conversation = models.ForeignKey("conversations.Conversation", on_delete=models.CASCADE, related_name="+",
+                                     verbose_name=_("conversation"))
     last_message_id = models.PositiveBigIntegerField(default=0)
     read_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("chat read mark")
+        verbose_name_plural = _("chat read marks")
         constraints = [models.UniqueConstraint(fields=["user", "conversation"], name="one_read_mark_per_user_and_chat")]
 
     def __str__(self) -> str:
         return f"Read mark of user {self.user_id} in conversation {self.conversation_id}: {self.last_message_id}"
+
+
+class Team(models.Model):
+    """A queue of the organisation's agents. A new escalation goes to the team whose `reasons` name its reason
+    (a guard's or a hand-over's code), else to the team with no reasons (the catch-all); its available agents take
+    it automatically (`inbox.assignment`)."""
+
+    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+    reasons = models.JSONField(default=list, blank=True, verbose_name=_("reasons it takes"),
+                               help_text=_("Reason codes (for example payment_dispute), one a line; none: every "
+                                           "reason no other team takes."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if not isinstance(self.reasons, list) or not all(isinstance(code, str) and code for code in self.reasons):
+            raise ValidationError({"reasons": _("A list of reason codes.")})
+
+
+class AgentAvailability(models.Model):
+    """Whether a staff member takes new chats now (`available`, switched by themselves in the inbox), how many
+    they hold at most (`capacity`, set by an admin) and in which team. The automatic assignment locks these rows
+    (one team's, in id order) so two hand-overs at once cannot both count the same free place."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbox_availability",
+                                verbose_name=_("staff member"))
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="agents",
+                             verbose_name=_("team"))
+    available = models.BooleanField(default=False, verbose_name=_("available for new chats"))
+    capacity = models.PositiveSmallIntegerField(default=5, verbose_name=_("capacity"),
+                                                help_text=_("The most chats held at once that the automatic "
+                                                            "assignment fills."))
+    last_assigned_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                            verbose_name=_("latest automatic assignment"))  # the round-robin's turn
+
+    class Meta:
+        verbose_name = _("agent availability")
+        verbose_name_plural = _("agent availability")
+        constraints = [models.CheckConstraint(condition=Q(capacity__gte=1) & Q(capacity__lte=100),
+                                              name="agent_capacity_between_1_and_100")]
+
+    def __str__(self) -> str:
+        return str(self.user)

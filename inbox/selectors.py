@@ -20,7 +20,15 @@ from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
 from conversations.rendering import payload_for_staff
-from inbox.models import NOTICE_REASONS, WEEKDAYS, CannedReply, ConversationRead, Escalation, InboxSettings
+from inbox.models import (
+    NOTICE_REASONS,
+    WEEKDAYS,
+    AgentAvailability,
+    CannedReply,
+    ConversationRead,
+    Escalation,
+    InboxSettings,
+)
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
 from magie.tenancy import tenancy_current
@@ -316,3 +324,44 @@ def _median_first_claim(at: datetime) -> timedelta | None:
     if len(waits) < WAIT_SAMPLE_MIN:
         return None
     return waits[len(waits) // 2]
+
+
+def agent_availability(*, user: User) -> AgentAvailability | None:
+    """The staff member's availability row (team, capacity, whether they take new chats), if they have one."""
+    return AgentAvailability.objects.filter(user_id=user.pk).select_related("team").first()
+
+
+@dataclass(frozen=True)
+class SlaClock:
+    """One promise of the service level for one chat: due at `due`; `done` when it was kept or broken (the first
+    human message, the resolution), None while it runs; `breached` when it was (or is now) late."""
+
+    name: str  # "first_response" | "resolution"
+    due: datetime
+    done: datetime | None
+    breached: bool
+
+
+def escalation_sla(escalation: Escalation, targets: InboxSettings, now: datetime) -> dict[str, Any]:
+    """The chat's two clocks (first response, resolution) from the organisation's targets, the one still running
+    that the list shows (`running`: the first response's until it came, then the resolution's; None once resolved)
+    and whether any is breached."""
+    first = SlaClock("first_response", escalation.created_at + targets.first_response_target,
+                     escalation.first_response_at, False)
+    first = SlaClock(first.name, first.due, first.done, (first.done or now) > first.due)
+    resolution_done = escalation.resolved_at if escalation.status == Escalation.Status.RESOLVED else None
+    resolution = SlaClock("resolution", escalation.created_at + targets.resolution_target, resolution_done,
+                          (resolution_done or now) > escalation.created_at + targets.resolution_target)
+    running = first if first.done is None and resolution.done is None else (
+        resolution if resolution.done is None else None)
+    return {"first_response": first, "resolution": resolution, "running": running,
+            "breached": first.breached or resolution.breached}
+
+
+def escalations_with_sla(escalations, now: datetime | None = None) -> list[Escalation]:
+    """`escalations` with `.sla` (see `escalation_sla`) set on each, from one read of the targets."""
+    targets, now = inbox_settings(), now or timezone.now()
+    rows = list(escalations)
+    for escalation in rows:
+        escalation.sla = escalation_sla(escalation, targets, now)
+    return rows

@@ -15,6 +15,7 @@ from django.utils import timezone
 from asks.models import Decision
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
+from inbox.assignment import escalation_auto_assign, team_assign_waiting, team_for_reason
 from inbox.errors import (
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
@@ -62,6 +63,7 @@ def escalation_open(
         existing.save(update_fields=["notes", "guard", "evidence", "ask_id", "first_draft", "second_draft"])
         if guard not in NOTICE_REASONS:
             conversation_touch(conversation_id=conversation.pk)
+            _route(existing, guard)
         return existing
     if existing is not None:
         existing.notes = [*existing.notes, {
@@ -72,11 +74,24 @@ def escalation_open(
         return existing
     if guard not in NOTICE_REASONS:
         conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
-    return Escalation.objects.create(
+    escalation = Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, evidence=evidence or {},
         language=_customer_language(conversation.pk),
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
     )
+    if guard not in NOTICE_REASONS:
+        _route(escalation, guard)
+    return escalation
+
+
+def _route(escalation: Escalation, reason: str) -> None:
+    """File a hand-over with its team and give it to a free agent of that team, in the opening transaction (a
+    notice is no hand-over: it stays in the queue for whoever looks)."""
+    team = team_for_reason(reason)
+    if escalation.team_id != (team.pk if team else None):
+        escalation.team = team
+        escalation.save(update_fields=["team"])
+    escalation_auto_assign(escalation=escalation)
 
 
 def _customer_language(conversation_id: int) -> str:
@@ -129,6 +144,9 @@ def _send(escalation: Escalation, user: User, text: str) -> EscalationReply:
                .order_by("-sent_at", "-pk").values_list("channel", flat=True).first()) or Message.Channel.WHATSAPP
     message = message_store_outbound(conversation=escalation.conversation, text=text, sent_at=timezone.now(),
                                      channel=channel)
+    if escalation.first_response_at is None:
+        escalation.first_response_at = message.sent_at
+        escalation.save(update_fields=["first_response_at"])
     return EscalationReply.objects.create(escalation=escalation, message=message, author=user)
 
 
@@ -154,6 +172,7 @@ def escalation_reassign(*, escalation_id: int, user: User, to_user: User) -> Esc
     if not user_may_act(to_user):
         raise EscalationAssigneeInvalid(escalation_id=escalation.pk, to_user=str(to_user))
     escalation.reassign(to_user, timezone.now())
+    escalation.auto_assigned = False  # a person chose who holds it now
     escalation.save()
     return escalation
 
@@ -173,6 +192,8 @@ def escalation_resolve(*, escalation_id: int, user: User, note: str) -> Escalati
     escalation.save()
     _send(escalation, user, closing_message(escalation.language or organisation_current().language))
     conversation_touch(conversation_id=escalation.conversation_id)
+    team_id = escalation.team_id
+    transaction.on_commit(lambda: team_assign_waiting(team_id=team_id))  # a place is free: the next waiting chat
     return escalation
 
 
@@ -182,6 +203,11 @@ def customer_data_view_record(*, escalation: Escalation, user: User, pix_count: 
     return CustomerDataView.objects.create(viewer=user, customer_id=escalation.conversation.customer_id,
                                            escalation=escalation, shown=CustomerDataView.Shown.BANK,
                                            pix_count=pix_count)
+
+
+def bank_data_read_record(*, user: User, shown: str, page: str, customer_id: int | None = None) -> CustomerDataView:
+    """Record that `user` was shown bank data on the staff page `page` (`inbox.audit` says which pages do)."""
+    return CustomerDataView.objects.create(viewer=user, customer_id=customer_id, shown=shown, page=page[:300])
 
 
 def conversation_read_mark(*, user: User, conversation_id: int, up_to_message_id: int) -> None:

@@ -8,6 +8,7 @@ app_name = "inbox"
 urlpatterns = [
     path("", views.queue, name="queue"),
     path("list/", views.inbox_list, name="list"),
+    path("availability/", views.availability, name="availability"),
     path("<int:escalation_id>/", views.detail, name="detail"),
     path("<int:escalation_id>/messages/", views.messages_after, name="messages"),
     path("<int:escalation_id>/customer-bank/", views.customer_bank, name="customer_bank"),

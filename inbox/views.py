@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from inbox import selectors, services
+from inbox import assignment, selectors, services
 from inbox.errors import EscalationAssigneeInvalid, EscalationNotFound, EscalationReplyInvalid
 from inbox.forms import NoteForm, ReplyForm, ResolveForm
 from inbox.guard_words import guard_words
@@ -36,6 +36,7 @@ from magie.tenancy import tenancy_current
 def _list_context(request: HttpRequest, filters: InboxFilters, selected_id: int | None) -> dict:
     page = Paginator(selectors.escalation_inbox(user=_staff(request), filters=filters), selectors.PAGE_SIZE)
     current = page.get_page(filters.page)
+    current.object_list = selectors.escalations_with_sla(current.object_list)  # each chat's SLA clocks
     counts = selectors.escalation_tab_counts(user=_staff(request))
     labels = {"mine": _("Mine"), "unassigned": _("Unassigned"), "all": _("All")}
     return {"filters": filters, "page": current, "paginator": page, "selected_id": selected_id, "counts": counts,
@@ -50,6 +51,7 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
     escalation = selectors.escalation_get(escalation_id=escalation_id) if escalation_id else None
     if escalation is None:
         return {"escalation": None}
+    selectors.escalations_with_sla([escalation])
     conversation = selectors.escalation_conversation(escalation=escalation)
     services.conversation_read_mark(user=_staff(request), conversation_id=escalation.conversation_id,
                                     up_to_message_id=max((item["message"].pk for item in conversation), default=0))
@@ -89,6 +91,7 @@ def _render_page(request: HttpRequest, escalation_id: int | None, *, status: int
         **listing,
         **_detail_context(request, escalation_id, drafts),
         "may_act": selectors.user_may_act(request.user),
+        "availability": selectors.agent_availability(user=_staff(request)),
         "guards": selectors.escalation_guards(), "languages": LANGS, "screen": screen,
     }
     return render(request, "inbox/inbox.html", context, status=status)
@@ -154,6 +157,20 @@ def _messages(request: HttpRequest, escalation_id: int) -> HttpResponse:
         services.conversation_read_mark(user=_staff(request), conversation_id=escalation.conversation_id,
                                         up_to_message_id=fresh[-1]["message"].pk)
     return render(request, "inbox/_messages.html", {"conversation": fresh})
+
+
+@require_POST
+def _availability(request: HttpRequest) -> HttpResponse:
+    """The staff member's own switch: available for new chats (the automatic assignment gives them chats up to
+    their capacity) or not."""
+    if not selectors.user_may_act(request.user):
+        raise PermissionDenied
+    available = request.POST.get("available") == "1"
+    assignment.agent_availability_set(user=_staff(request), available=available)
+    messages.success(request, _("You are available for new chats.") if available
+                     else _("You no longer receive new chats."))
+    query = request.POST.get("query", "")
+    return HttpResponseRedirect(f"{reverse('inbox:queue')}?{query}" if query else reverse("inbox:queue"))
 
 
 def _back(request: HttpRequest, escalation_id: int) -> HttpResponseRedirect:
@@ -236,6 +253,7 @@ detail = backoffice_site.admin_view(_detail)
 inbox_list = backoffice_site.admin_view(_list)
 customer_bank = backoffice_site.admin_view(_customer_bank)
 messages_after = backoffice_site.admin_view(_messages)
+availability = backoffice_site.admin_view(_availability)
 claim = backoffice_site.admin_view(_action(_claim))
 reply = backoffice_site.admin_view(_action(_reply, ("reply", "text")))
 note = backoffice_site.admin_view(_action(_note, ("note", "text")))

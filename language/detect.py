@@ -18,7 +18,7 @@ The detector is **py3langid** (a maintained fork of langid.py: a naive Bayes mod
 languages), restricted to pt, es, ca and en, loaded once on first use (about 1.7 s) and shared.
 
 Why py3langid and not lingua-language-detector (both measured on the 451 hand-written WhatsApp-style turns of
-`asks/perception/sets`, dev and held-out, pt-BR 163 / es 125 / ca 94 / en 69, 134 of them of at most three words;
+`tools/eval/perception_turns`, dev and held-out, pt-BR 163 / es 125 / ca 94 / en 69, 134 of them of at most three words;
 lingua 2.1.1 restricted to the same four languages with preloaded models; the same cleaning and rule):
 
 | | py3langid 0.4.0 | lingua 2.1.1 |
@@ -34,7 +34,7 @@ With the two-word rule added on top, the same turns give 397 of 451 (88.0 %) for
 (98.9 %) in an ongoing chat, where a wrong switch is what hurts ("iPhone 13" no longer turns a Spanish chat English).
 The margin 0.2 and the 5 letters were chosen on the same turns (margin 0, 0.2, 0.4 ... 0.9; 3 or 5 letters): a
 larger margin makes fewer wrong switches in an ongoing chat (99.6 % at 0.4) but misses more customers who write in
-another language than the organisation's (78 % instead of 83 % at 0.2). `python -m asks.perception.set_eval` prints
+another language than the organisation's (78 % instead of 83 % at 0.2). `python -m tools.eval.perception_sets` prints
 the accuracy; `bench/language_detect_bench.py` the speed.
 """
 

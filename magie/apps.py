@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class MagieConfig(AppConfig):
     name = "magie"
-    verbose_name = "Magie platform"
+    verbose_name = _("Platform")
 
     def ready(self) -> None:
         # Register every app's Celery tasks in every process (web, commands, tests), not only in workers: a task

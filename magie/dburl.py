@@ -13,7 +13,7 @@ def database_from_url(url: str) -> dict[str, object]:
     query = parse_qs(parts.query)
     host = query.get("host", [parts.hostname or ""])[0]
     return {
-        "ENGINE": "magie.pgbackend",  # django-tenants' backend, its table list bounded (magie/pgbackend/base.py)
+        "ENGINE": "magie.db.pgbackend",  # django-tenants' backend, its table list bounded (magie/db/pgbackend/base.py)
         "NAME": unquote(parts.path.lstrip("/")) or "postgres",
         "USER": unquote(parts.username or ""),
         "PASSWORD": unquote(parts.password or ""),

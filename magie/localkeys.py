@@ -1,6 +1,6 @@
 """Keys of a development machine, generated once under the data folder (0600) and reused by every process.
 
-Only the development deployment (the embedded default, DEBUG, or MAGIE_DEPLOYMENT=development) uses them; production
+Only the development deployment (the embedded default, or MAGIE_DEPLOYMENT=development) uses them; production
 refuses to start without SECRET_KEY and MAGIE_FIELD_KEYS (magie/settings/base.py, security block).
 """
 

@@ -16,11 +16,14 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from celery.utils import uuid
 from django.conf import settings
 from django.db import transaction
+from kombu.transport import redis
 
 from magie.celery import app as celery_app
 from magie.circuit import BrokerUnavailable, Circuit
@@ -145,3 +148,31 @@ def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id:
                                       **route)
     if queue_name:
         declared.add(queue_name)
+
+
+# The Redis broker transport, with one client object per channel instead of one per command.
+#
+# kombu's Redis channel builds a new `redis.Redis` for every publish, ack and queue operation
+# (`Channel.conn_or_acquire`), and building one registers ~170 response callbacks: The client only borrows connections from the channel's
+# pool, which is what kombu keeps and resets (after a fork, on close), so this channel keeps one client per pool and
+# makes a new one whenever the pool is replaced. Messages, queues and behaviour are kombu's own.
+#
+# Used for `redis://` and `rediss://` broker URLs (magie/settings/base.py: CELERY_BROKER_TRANSPORT); `redis+socket://`
+# (the embedded broker) and RabbitMQ keep kombu's transports.
+
+class Channel(redis.Channel):
+    _kept_client: Any = None
+
+    @contextmanager
+    def conn_or_acquire(self, client: Any = None) -> Iterator[Any]:
+        if client:
+            yield client
+            return
+        pool = self.pool
+        if self._kept_client is None or self._kept_client.connection_pool is not pool:
+            self._kept_client = self._create_client()
+        yield self._kept_client
+
+
+class Transport(redis.Transport):
+    Channel = Channel

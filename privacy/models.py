@@ -63,7 +63,7 @@ class RetentionSettings(models.Model):
                       _("What the model perceived, the tool calls, drafts and guard results of each turn, and the "
                         "channel's delivery records, are erased after this many days."))
     singleton = models.BooleanField(default=True, unique=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     class Meta:
         verbose_name = _("data retention")

@@ -163,7 +163,9 @@ RULES: dict[str, Rule] = {
     "inbox.CustomerDataView": Rule(via("customer"),
                                    why="no content: which staff member was shown the customer's bank data, when"),
     "inbox.CannedReply": Rule(None, why="the organisation's canned replies"),
-    "inbox.InboxSettings": Rule(None, why="the organisation's staffed hours"),
+    "inbox.InboxSettings": Rule(None, why="the organisation's staffed hours and service level"),
+    "inbox.Team": Rule(None, why="the organisation's teams of agents"),
+    "inbox.AgentAvailability": Rule(None, why="staff: an agent's team, capacity and availability"),
     "inbox.ConversationRead": Rule(via(CONVERSATION), aged_by="read_at",
                                    why="no content: how far a staff member has read the customer's chat"),
     # --- the channel

@@ -9,10 +9,7 @@ class StaffLanguageMiddleware:
     Stands where Django's LocaleMiddleware would; customer pages choose their own wording (the customer catalogue)."""
 
     def __init__(self, get_response):
-        from staff.labels import labels_apply
-
         self.get_response = get_response
-        labels_apply()  # the staff's names for tables and columns, once the web handler is built
 
     def __call__(self, request):
         language = staff_language(request)

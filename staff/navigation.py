@@ -80,6 +80,9 @@ SECTIONS: dict[str, Section] = {
         NavItem(_("Escalated chats"), "inbox:queue", "inbox", "inbox.view_escalation"),
         _item(_("Escalation records"), "inbox.escalation", "folder_open"),
         _item(_("Canned replies"), "inbox.cannedreply", "quickreply"),
+        _item(_("Teams"), "inbox.team", "groups"),
+        _item(_("Agent availability"), "inbox.agentavailability", "how_to_reg"),
+        _item(_("Service level and hours"), "inbox.inboxsettings", "timer"),
     ]),
     "dashboards": Section(_("Dashboards"), []),
     "bank": _kind_section(_("Bank"), "bank", [
@@ -106,9 +109,9 @@ SECTIONS: dict[str, Section] = {
     ]),
     "staff": Section(_("Staff"), [
         _item(_("Staff members"), "auth.user", "badge"),
-        _item(_("Roles"), "auth.group", "shield_person"),
+        _item(_("Roles"), "staff.staffrole", "shield_person"),
         _item(_("Staff security"), "tenants.staffsecurity", "lock"),
-        _item(_("Login lockouts"), "axes.accessattempt", "no_accounts"),
+        _item(_("Login lockouts"), "staff.loginlockout", "no_accounts"),
         _item(_("Sign-in events"), "staff_auth.staffauthevent", "manage_history"),
     ]),
 }

@@ -286,13 +286,82 @@ def failure_label(code: str) -> str:
     return readable(code)
 
 
+# The records' JSON keys that share a name with a model field, in the words the models give that field.
+RECORD_FIELDS = {
+    "created_at": _("created"), "updated_at": _("updated"), "status": _("status"), "kind": _("kind"),
+    "name": _("name"), "currency": _("currency"), "customer": _("customer"), "conversation": _("conversation"),
+    "ask": _("request"), "message": _("message"), "phone": _("phone"), "number": _("number"), "holder": _("holder"),
+    "organisation": _("organisation"), "balance_cents": _("balance (cents)"), "amount_cents": _("amount (cents)"),
+    "price_cents": _("price (cents)"), "base_cents": _("base price (cents)"),
+    "night_limit_cents": _("night limit (cents)"), "changed_at": _("changed"), "changed_by": _("changed by"),
+    "changes": _("changes"), "snapshot": _("the whole policy"), "version": _("version"),
+    "phone_number_id": _("WhatsApp phone number id"), "display_phone_number": _("phone number"),
+    "channel_user_id": _("WhatsApp id"), "whatsapp_user_id": _("WhatsApp user id"),
+    "is_sandbox": _("sandbox customer"), "is_test": _("test money"),
+    "decision_claimed_at": _("time the decision claimed"), "received_at": _("received"), "by": _("by"), "last_inbound_at": _("last message from the customer"),
+    "abandon_reason": _("why abandoned"), "failure_code": _("failure"), "closed_at": _("closed"),
+    "last_activity_at": _("last activity"), "resumed_from": _("resumed from"),
+    "pending_approval_id": _("pending approval"), "document": _("document"), "customer_ref": _("customer reference"),
+    "key_type": _("key type"), "value": _("value"), "owner_name": _("owner"), "owner_document": _("owner document"),
+    "bank_name": _("bank"), "bank_ispb": _("bank ISPB"), "account": _("account"),
+    "end_to_end_id": _("end-to-end id"), "idempotency_key": _("idempotency key"),
+    "request_fingerprint": _("request fingerprint"), "recipient_name": _("recipient"),
+    "recipient_document": _("recipient document"), "recipient_bank_name": _("recipient bank"),
+    "recipient_ispb": _("recipient ISPB"), "recipient_key_type": _("recipient key type"),
+    "recipient_key_value": _("recipient key"), "description": _("description"), "scheduled_for": _("scheduled for"),
+    "settled_at": _("settled"), "failed_at": _("failed"), "cancelled_at": _("cancelled"),
+    "from_account": _("from account"), "to_account": _("to account"), "pix_key": _("Pix key"),
+    "nickname": _("nickname"), "ispb": _("ISPB"), "slug": _("code"), "names": _("names by language"),
+    "duration": _("duration"), "activity": _("activity"), "activities": _("activities"),
+    "instructor": _("instructor"), "start": _("start"), "end": _("end"), "capacity": _("places"),
+    "places_left": _("places left"), "activity_name": _("activity name"),
+    "slot": _("time slot"), "customer_name": _("customer name"), "party_size": _("people"), "paid_at": _("paid"),
+    "booking": _("booking"), "token": _("token"), "expires_at": _("expires"), "stock": _("stock"), "sku": _("SKU"),
+    "brand": _("brand"), "model": _("model"), "capacity_gb": _("capacity (GB)"), "condition": _("condition"),
+    "warranty_months": _("warranty (months)"), "sold_out": _("sold out"), "device_model": _("device"),
+    "price_row": _("price row"), "quoted_brand": _("quoted brand"), "quoted_model": _("quoted model"),
+    "battery_health": _("battery health"), "battery_percent": _("battery (%)"), "valid_until": _("valid until"),
+    "provider": _("provider"), "decision": _("decision"), "rule": _("rule"), "reply": _("reply"),
+    "queries": _("database queries"), "started_at": _("started"), "finished_at": _("finished"),
+    "error": _("error"), "error_code": _("error code"), "error_class": _("error class"),
+    "traceback_hash": _("traceback hash"), "perception": _("perception"), "tool_calls": _("tool calls"),
+    "drafts": _("drafts"), "guards": _("checks"), "reply_message": _("reply message"), "tokens": _("tokens"),
+    "asked_for": _("asked for"), "tool": _("tool"), "arguments": _("arguments"), "preview": _("preview"),
+    "preview_hash": _("preview hash"), "risk": _("risk"), "channel": _("channel"), "decided_at": _("decided"),
+    "decided_by": _("decided by"), "decision_channel": _("decided on"), "reason": _("reason"),
+    "shown_in": _("shown in"), "executed_at": _("executed"), "result": _("result"), "guard": _("check"),
+    "evidence": _("evidence"), "first_draft": _("first draft"), "second_draft": _("second draft"),
+    "notes": _("notes"), "claimed_by": _("claimed by"), "claimed_at": _("claimed"), "resolved_by": _("resolved by"),
+    "resolved_at": _("resolved"), "resolution_note": _("resolution note"), "author": _("author"),
+    "openai_model": _("model"), "openai_base_url": _("model base URL"), "openai_api_key": _("model API key"),
+    "action": _("action"), "previous": _("previous value"), "source": _("from"), "target": _("to"),
+    "detail": _("detail"), "direction": _("direction"), "text": _("text"), "sent_at": _("sent"),
+    "payload": _("payload"), "reply_to": _("reply to"), "time_zone": _("time zone"),
+    "schema_name": _("schema (host name)"), "admin_totp_required": _("admins must use a second factor"),
+    "agent_totp_required": _("human agents must use a second factor"),
+    "auditor_totp_required": _("auditors must use a second factor"),
+    "gates": _("approval rules"), "on_tool_failure": _("when a system call fails"),
+    "side_request": _("when the customer asks something else"), "approval_expiry": _("approval expiry"),
+    "ask_stale_after": _("request goes stale after"), "enabled_guards": _("checks on every reply"),
+    "internal_vocabulary": _("words never said to customers"), "guard_retries": _("redrafts after a failed check"),
+    "guard_time_budget_ms": _("time for the checks (ms)"), "amount_max_cents": _("largest amount per request (cents)"),
+    "language": _("language"), "title": _("title"), "turn_lease_token": _("turn lock token"), "turn_lease_holder": _("turn lock holder"),
+    "turn_lease_expires_at": _("turn lock expires"),
+    "app_secret": _("app secret"), "verify_token": _("webhook verify token"), "access_token": _("access token"),
+    "nickname_folded": _("nickname (for search)"), "equipment": _("equipment"),
+    "equipment_type": _("equipment"), "quantity": _("quantity"),
+    "viewer": _("shown to"), "viewed_at": _("shown at"), "shown": _("what was shown"),
+    "pix_count": _("Pix listed"), "escalation": _("escalated chat"),
+    "search_text": _("search text"), "brand_key": _("brand (for search)"), "model_key": _("model (for search)"),
+}
+
+
 def key_label(key: str) -> str:
     """A field of the records' JSON by its staff name: a slot's, else the table's, else the model field's of the
-    same name (staff.labels.FIELD_LABELS), else readable. KEYS holds only what the JSON names differently or alone."""
-    from staff.labels import FIELD_LABELS
+    same name (RECORD_FIELDS), else readable. KEYS holds only what the JSON names differently or alone."""
     from staff.stored_words import SLOTS
 
-    return _word({**FIELD_LABELS, **KEYS, **SLOTS}, key)
+    return _word({**RECORD_FIELDS, **KEYS, **SLOTS}, key)
 
 
 def language_label(code: str) -> str:
@@ -327,7 +396,7 @@ _CODE_VALUES: dict[str, Callable[[str], str]] = {"status": status_label, "channe
                 "guard_problem": lambda code: _word(PROBLEM_WORDS, code), "guard": lambda code: _guard_label(code)}
 
 
-class Money:
+class AmountWriter:
     """How a table's amounts are written: the organisation's currency (unless the record names its own) in its
     language."""
 
@@ -338,7 +407,7 @@ class Money:
         return format_money(int(cents), currency or self.currency, self.lang)
 
 
-def value_label(key: str, value: Any, money: Money, *, currency: str | None = None) -> Any:
+def value_label(key: str, value: Any, money: AmountWriter, *, currency: str | None = None) -> Any:
     """One stored value as staff read it: money for cents and amounts, times in the zone, codes in words; a dict
     or a list is kept (for `record_table`), anything else as it is."""
     if isinstance(value, bool) or value is None:
@@ -363,7 +432,7 @@ def value_label(key: str, value: Any, money: Money, *, currency: str | None = No
     return value
 
 
-def record_table(data: Any, money: Money, *, depth: int = 0, currency: str | None = None) -> Any:
+def record_table(data: Any, money: AmountWriter, *, depth: int = 0, currency: str | None = None) -> Any:
     """A record's JSON (tool arguments or result, preview facts, a perception, evidence) with staff names for its
     fields and staff values (see `value_label`), for `kv_table`. Empty fields of nested tables are left out (a
     perception's unsaid slots); a currency beside an amount is part of the amount; a failure's English message

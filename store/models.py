@@ -24,28 +24,35 @@ from store.search import model_key, search_text_for
 
 class Product(models.Model):
     class Condition(models.TextChoices):
-        NEW = "new", "New"
-        REFURBISHED = "refurbished", "Refurbished"
+        NEW = "new", _("New")
+        REFURBISHED = "refurbished", _("Refurbished")
 
-    sku = models.CharField(max_length=40, unique=True)
-    name = models.CharField(max_length=160)
-    brand = models.CharField(max_length=60)
-    model = models.CharField(max_length=80, help_text=_('e.g. "iPhone 13"; blank for generic accessories'), blank=True)
-    capacity_gb = models.PositiveIntegerField(null=True, blank=True, help_text=_("storage; empty for accessories"))
-    condition = models.CharField(max_length=12, choices=Condition.choices, default=Condition.NEW)
-    price_cents = models.BigIntegerField(help_text=_("in minor units (cents) of `currency`"))
-    currency = models.CharField(max_length=3)
-    stock = models.IntegerField(default=0)
+    sku = models.CharField(max_length=40, unique=True, verbose_name=_("SKU"))
+    name = models.CharField(max_length=160, verbose_name=_("name"))
+    brand = models.CharField(max_length=60, verbose_name=_("brand"))
+    model = models.CharField(max_length=80, help_text=_('e.g. "iPhone 13"; blank for generic accessories'), blank=True,
+                             verbose_name=_("model"))
+    capacity_gb = models.PositiveIntegerField(null=True, blank=True, help_text=_("storage; empty for accessories"),
+                                              verbose_name=_("capacity (GB)"))
+    condition = models.CharField(max_length=12, choices=Condition.choices, default=Condition.NEW,
+                                 verbose_name=_("condition"))
+    price_cents = models.BigIntegerField(help_text=_("in minor units (cents) of `currency`"),
+                                         verbose_name=_("price (cents)"))
+    currency = models.CharField(max_length=3, verbose_name=_("currency"))
+    stock = models.IntegerField(default=0, verbose_name=_("stock"))
     warranty_months = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("empty = no warranty data on record; 0 = explicitly no warranty")
+        null=True, blank=True, help_text=_("empty = no warranty data on record; 0 = explicitly no warranty"), verbose_name=_("warranty (months)")
     )
-    sold_out = models.BooleanField(default=False, help_text=_("flagged by staff even if stock remains (e.g. reserved)"))
+    sold_out = models.BooleanField(default=False, help_text=_("flagged by staff even if stock remains (e.g. reserved)"),
+                                   verbose_name=_("sold out"))
     # Normalised words of brand, model, name and capacity (see store.search); kept in step by save().
-    search_text = models.TextField(editable=False, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    search_text = models.TextField(editable=False, default="", verbose_name=_("search text"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     class Meta:
+        verbose_name = _("product")
+        verbose_name_plural = _("products")
         ordering = ["brand", "model", "capacity_gb", "pk"]
         constraints = [
             models.CheckConstraint(condition=Q(stock__gte=0), name="store_product_stock_not_negative"),
@@ -80,15 +87,17 @@ class Product(models.Model):
 class UsedDevicePrice(models.Model):
     """What the store pays for a used device in full battery health, per model and capacity."""
 
-    brand = models.CharField(max_length=60)
-    model = models.CharField(max_length=80)
-    capacity_gb = models.PositiveIntegerField()
-    base_cents = models.BigIntegerField()
-    currency = models.CharField(max_length=3)
-    brand_key = models.CharField(max_length=60, editable=False, default="")
-    model_key = models.CharField(max_length=80, editable=False, default="")
+    brand = models.CharField(max_length=60, verbose_name=_("brand"))
+    model = models.CharField(max_length=80, verbose_name=_("model"))
+    capacity_gb = models.PositiveIntegerField(verbose_name=_("capacity (GB)"))
+    base_cents = models.BigIntegerField(verbose_name=_("base price (cents)"))
+    currency = models.CharField(max_length=3, verbose_name=_("currency"))
+    brand_key = models.CharField(max_length=60, editable=False, default="", verbose_name=_("brand (for search)"))
+    model_key = models.CharField(max_length=80, editable=False, default="", verbose_name=_("model (for search)"))
 
     class Meta:
+        verbose_name = _("trade-in price")
+        verbose_name_plural = _("trade-in prices")
         ordering = ["brand", "model", "capacity_gb"]
         constraints = [
             models.UniqueConstraint(fields=["model_key", "capacity_gb"], name="store_used_price_one_per_model"),
@@ -113,20 +122,24 @@ class UsedDeviceQuote(models.Model):
     """One quote given for a used device: the inputs, the price row's figures at that moment, and until when it
     holds. Rows are written by `used_device_quote` only and never changed."""
 
-    device_model = models.CharField(max_length=80, help_text=_("as the customer named it"))
-    price_row = models.ForeignKey(UsedDevicePrice, null=True, on_delete=models.SET_NULL, related_name="quotes")
-    quoted_brand = models.CharField(max_length=60)
-    quoted_model = models.CharField(max_length=80)
-    capacity_gb = models.PositiveIntegerField()
-    battery_health = models.PositiveSmallIntegerField()
-    base_cents = models.BigIntegerField()
-    battery_percent = models.PositiveSmallIntegerField(help_text=_("share of the base price paid for this battery"))
-    price_cents = models.BigIntegerField()
-    currency = models.CharField(max_length=3)
-    created_at = models.DateTimeField()
-    valid_until = models.DateTimeField()
+    device_model = models.CharField(max_length=80, help_text=_("as the customer named it"), verbose_name=_("device"))
+    price_row = models.ForeignKey(UsedDevicePrice, null=True, on_delete=models.SET_NULL, related_name="quotes",
+                                  verbose_name=_("price row"))
+    quoted_brand = models.CharField(max_length=60, verbose_name=_("quoted brand"))
+    quoted_model = models.CharField(max_length=80, verbose_name=_("quoted model"))
+    capacity_gb = models.PositiveIntegerField(verbose_name=_("capacity (GB)"))
+    battery_health = models.PositiveSmallIntegerField(verbose_name=_("battery health"))
+    base_cents = models.BigIntegerField(verbose_name=_("base price (cents)"))
+    battery_percent = models.PositiveSmallIntegerField(help_text=_("share of the base price paid for this battery"),
+                                                       verbose_name=_("battery (%)"))
+    price_cents = models.BigIntegerField(verbose_name=_("price (cents)"))
+    currency = models.CharField(max_length=3, verbose_name=_("currency"))
+    created_at = models.DateTimeField(verbose_name=_("created"))
+    valid_until = models.DateTimeField(verbose_name=_("valid until"))
 
     class Meta:
+        verbose_name = _("trade-in quote")
+        verbose_name_plural = _("trade-in quotes")
         ordering = ["-created_at", "-pk"]
         constraints = [
             models.CheckConstraint(condition=Q(battery_health__gte=0, battery_health__lte=100),

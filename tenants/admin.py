@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from axes.models import AccessAttempt
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -25,7 +24,7 @@ from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationFo
 from magie.admin_readonly import ReadOnlyAdmin
 from magie.admin_sites import backoffice_site, platform_site
 from magie.choices import RiskClass
-from staff.models import StaffProfile
+from staff.models import LoginLockout, StaffProfile, StaffRole
 from staff.selectors import active_lang
 from staff.stored_words import role_label
 from staff_auth.models import StaffAuthEvent
@@ -93,7 +92,7 @@ class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
         if organisation.is_platform:
             raise Http404
         with schema_context(organisation.schema_name):
-            attempts = AccessAttempt.objects.order_by("-attempt_time")
+            attempts = LoginLockout.objects.order_by("-attempt_time")
             if request.method == "POST":
                 chosen = attempts.filter(pk__in=request.POST.getlist("attempt")) if "attempt" in request.POST else (
                     attempts.none())
@@ -300,6 +299,17 @@ class StaffProfileInline(StackedInline):
     max_num = 1
 
 
+class RoleFilter(admin.SimpleListFilter):
+    title = _("role")
+    parameter_name = "role"
+
+    def lookups(self, request, model_admin):
+        return [(role.pk, str(role)) for role in StaffRole.objects.order_by("name")]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(groups__pk=self.value()) if self.value() else queryset
+
+
 @admin.register(User, site=backoffice_site)
 class StaffAdmin(UserAdmin, ModelAdmin):
     """Staff of this organisation only (its schema); no superusers or per-user permissions: roles are groups."""
@@ -308,7 +318,7 @@ class StaffAdmin(UserAdmin, ModelAdmin):
     add_form = UserCreationForm
     change_password_form = AdminPasswordChangeForm
     list_display = ["username", "email", "is_active", "role", "last_login"]
-    list_filter = ["is_active", "groups", "date_joined"]
+    list_filter = ["is_active", RoleFilter, "date_joined"]
     search_fields = ["username", "email", "first_name", "last_name"]
     date_hierarchy = "date_joined"
     inlines = [StaffProfileInline]
@@ -317,6 +327,11 @@ class StaffAdmin(UserAdmin, ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("groups")  # the role column: one query per page
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name == "groups":  # each role offered by its name in the reader's words
+            kwargs["queryset"] = StaffRole.objects.order_by("name")
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     @admin.display(description=_("role"))
     def role(self, obj) -> str:
@@ -349,7 +364,7 @@ def apps_verbose_name(app_label: str) -> str:
     return str(apps.get_app_config(app_label).verbose_name)
 
 
-@admin.register(Group, site=backoffice_site)
+@admin.register(StaffRole, site=backoffice_site)
 class RoleAdmin(ReadOnlyAdmin):
     list_display = ["role_name"]
     fields = readonly_fields = ["role_name", "permission_list"]
@@ -389,8 +404,8 @@ class StaffSecurityAdmin(ModelAdmin):
                                            changed_by=actor(request))
 
 
-@admin.register(AccessAttempt, site=backoffice_site)
-@admin.register(AccessAttempt, site=platform_site)
+@admin.register(LoginLockout, site=backoffice_site)
+@admin.register(LoginLockout, site=platform_site)
 class LoginLockoutAdmin(ModelAdmin):
     """Failed sign-ins of this organisation's staff (django-axes, this schema only; on the platform, its operators').
     Deleting a row unlocks it, through `login_lockouts_clear`: each unlock is a StaffAuthEvent naming who did it."""
@@ -409,7 +424,7 @@ class LoginLockoutAdmin(ModelAdmin):
         return False
 
     def delete_model(self, request, obj) -> None:
-        login_lockouts_clear(attempts=AccessAttempt.objects.filter(pk=obj.pk), actor=actor(request))
+        login_lockouts_clear(attempts=LoginLockout.objects.filter(pk=obj.pk), actor=actor(request))
 
     def delete_queryset(self, request, queryset) -> None:
         login_lockouts_clear(attempts=queryset, actor=actor(request))

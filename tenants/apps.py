@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_delete, post_save
+from django.utils.translation import gettext_lazy as _
 
 
 def _forget_organisation(sender, instance, **kwargs) -> None:
@@ -10,7 +11,7 @@ def _forget_organisation(sender, instance, **kwargs) -> None:
 
 class TenantsConfig(AppConfig):
     name = "tenants"
-    verbose_name = "Organisations"
+    verbose_name = _("Organisations")
 
     def ready(self) -> None:
         from tenants.models import Organisation

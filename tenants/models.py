@@ -50,33 +50,40 @@ def validate_currency(value: str) -> None:
 class Organisation(TenantMixin):
     """A bank, school or store; its data lives in the PostgreSQL schema named `schema_name`."""
 
-    name = models.CharField(max_length=120)
-    kind = models.CharField(max_length=16, choices=OrganisationKind.choices)
-    language = models.CharField(max_length=8, choices=Language.choices, default=Language.EN)
+    # TenantMixin's column, named for staff (its validators kept: they are what makes a name a safe schema name).
+    schema_name = models.CharField(max_length=63, unique=True, db_index=True,
+                                   validators=list(TenantMixin._meta.get_field("schema_name").validators),
+                                   verbose_name=_("schema (host name)"))
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    kind = models.CharField(max_length=16, choices=OrganisationKind.choices, verbose_name=_("kind"))
+    language = models.CharField(max_length=8, choices=Language.choices, default=Language.EN, verbose_name=_("language"))
     # The languages its customers are answered in (its own language always among them): each customer message's
     # language is detected among these (`language.detect`), kept on the conversation, and read and answered in.
     languages = ArrayField(models.CharField(max_length=8, choices=Language.choices), default=list, blank=True,
                            help_text=_("Languages customers are answered in, besides the organisation's own."))
-    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
-    currency = models.CharField(max_length=3, default="USD", validators=[validate_currency])
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone],
+                                 verbose_name=_("time zone"))
+    currency = models.CharField(max_length=3, default="USD", validators=[validate_currency], verbose_name=_("currency"))
     brand_colour = models.CharField(
         _("brand colour"), max_length=7, default="#4f46e5",
         validators=[RegexValidator(r"^#[0-9a-fA-F]{6}$", _("A colour as #rrggbb, e.g. #0f766e."))],
         help_text=_("The back office's main colour (buttons, links, the active page)."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     # Staff login: every admin of this organisation must pass a TOTP second factor (set up at first sign-in).
     admin_totp_required = models.BooleanField(
-        default=False, help_text=_("Admins must enter a code of an authenticator app after their password."))
+        default=False, help_text=_("Admins must enter a code of an authenticator app after their password."), verbose_name=_("admins must use a second factor"))
     # The same for the staff who read chats and balances: human agents, auditors.
     agent_totp_required = models.BooleanField(
-        default=False, help_text=_("Human agents must enter a code of an authenticator app after their password."))
+        default=False, help_text=_("Human agents must enter a code of an authenticator app after their password."), verbose_name=_("human agents must use a second factor"))
     auditor_totp_required = models.BooleanField(
-        default=False, help_text=_("Auditors must enter a code of an authenticator app after their password."))
+        default=False, help_text=_("Auditors must enter a code of an authenticator app after their password."), verbose_name=_("auditors must use a second factor"))
 
     auto_create_schema = True
     auto_drop_schema = False
 
     class Meta:
+        verbose_name = _("organisation")
+        verbose_name_plural = _("organisations")
         ordering = ["schema_name"]
 
     def __str__(self) -> str:
@@ -114,15 +121,18 @@ class Organisation(TenantMixin):
 
 
 class Domain(DomainMixin):
-    pass
+    class Meta:
+        verbose_name = _("domain")
+        verbose_name_plural = _("domains")
 
 
 class StaffSecurity(Organisation):
     """The back office's page for an organisation's staff-login rules (a TOTP second factor, per role)."""
 
     class Meta:
+        verbose_name = _("staff security")
+        verbose_name_plural = _("staff security")
         proxy = True
-        verbose_name = verbose_name_plural = "staff security"
 
 
 def default_gates() -> dict[str, dict[str, object]]:
@@ -146,30 +156,37 @@ def default_guards() -> list[str]:
 class OrganisationPolicy(models.Model):
     """How the agent behaves for one organisation. Written only through `tenants.services.policy_update`."""
 
-    organisation = models.OneToOneField(Organisation, on_delete=models.CASCADE, related_name="policy")
-    ask_stale_after = models.DurationField(default=timedelta(minutes=10))
-    on_tool_failure = models.CharField(max_length=24, choices=ToolFailure.choices, default=ToolFailure.HOLD_AND_REASK)
-    side_request = models.CharField(max_length=16, choices=SideRequest.choices, default=SideRequest.SUSPEND)
+    organisation = models.OneToOneField(Organisation, on_delete=models.CASCADE, related_name="policy",
+                                        verbose_name=_("organisation"))
+    ask_stale_after = models.DurationField(default=timedelta(minutes=10), verbose_name=_("request goes stale after"))
+    on_tool_failure = models.CharField(max_length=24, choices=ToolFailure.choices, default=ToolFailure.HOLD_AND_REASK,
+                                       verbose_name=_("when a system call fails"))
+    side_request = models.CharField(max_length=16, choices=SideRequest.choices, default=SideRequest.SUSPEND,
+                                    verbose_name=_("when the customer asks something else"))
     # {risk_class: {"mode", "threshold_cents", "daily_cap_cents", "channel"}}, validated by tenants.policy_rules.
-    gates = models.JSONField(default=default_gates)
-    approval_expiry = models.DurationField(default=timedelta(minutes=15))
+    gates = models.JSONField(default=default_gates, verbose_name=_("approval rules"))
+    approval_expiry = models.DurationField(default=timedelta(minutes=15), verbose_name=_("approval expiry"))
     amount_max_cents = models.BigIntegerField(
         default=AMOUNT_MAX_DEFAULT_CENTS,
         validators=[MinValueValidator(1), MaxValueValidator(AMOUNT_CEILING_CENTS)],
         help_text=_("The largest amount one request may carry (a Pix, a price ceiling), in cents; anything above is "
-                  "refused before it reaches an approval or an engine."),
+                  "refused before it reaches an approval or an engine."), verbose_name=_("largest amount per request (cents)"),
     )
-    enabled_guards = ArrayField(models.CharField(max_length=40), default=default_guards, blank=True)
-    internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True)
-    guard_retries = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(3)])
+    enabled_guards = ArrayField(models.CharField(max_length=40), default=default_guards, blank=True,
+                                verbose_name=_("checks on every reply"))
+    internal_vocabulary = ArrayField(models.CharField(max_length=80), default=list, blank=True,
+                                     verbose_name=_("words never said to customers"))
+    guard_retries = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(3)],
+                                                     verbose_name=_("redrafts after a failed check"))
     guard_time_budget_ms = models.PositiveIntegerField(
-        default=1000, validators=[MinValueValidator(10), MaxValueValidator(10_000)]
+        default=1000, validators=[MinValueValidator(10), MaxValueValidator(10_000)], verbose_name=_("time for the checks (ms)")
     )
-    version = models.PositiveIntegerField(default=1)
-    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1, verbose_name=_("version"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     class Meta:
-        verbose_name_plural = "organisation policies"
+        verbose_name = _("agent policy")
+        verbose_name_plural = _("agent policies")
 
     def __str__(self) -> str:
         return gettext("Policy of %(organisation)s (v%(version)s)") % {"organisation": self.organisation.name,
@@ -179,14 +196,18 @@ class OrganisationPolicy(models.Model):
 class PolicyVersion(models.Model):
     """One row per policy change: who, when, old → new, and the whole policy as it then stood."""
 
-    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="policy_versions")
-    number = models.PositiveIntegerField()
-    changed_at = models.DateTimeField()
-    changed_by = models.CharField(max_length=200)  # "username@schema": users live in each organisation's schema
-    changes = models.JSONField(default=dict)  # {field: {"old": ..., "new": ...}}
-    snapshot = models.JSONField()
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="policy_versions",
+                                     verbose_name=_("organisation"))
+    number = models.PositiveIntegerField(verbose_name=_("number"))
+    changed_at = models.DateTimeField(verbose_name=_("changed"))
+    changed_by = models.CharField(max_length=200,
+                                  verbose_name=_("changed by"))  # "username@schema": users live in each organisation's schema
+    changes = models.JSONField(default=dict, verbose_name=_("changes"))  # {field: {"old": ..., "new": ...}}
+    snapshot = models.JSONField(verbose_name=_("the whole policy"))
 
     class Meta:
+        verbose_name = _("policy version")
+        verbose_name_plural = _("policy versions")
         ordering = ["organisation", "number"]
         constraints = [models.UniqueConstraint(fields=["organisation", "number"], name="policy_version_unique")]
 
@@ -199,22 +220,24 @@ class WhatsAppChannel(models.Model):
     """Cloud API credentials of one organisation's number. Secrets are encrypted at rest, write-only in the admin
     (never rendered, view-only pages included), never logged: read one with `channel.app_secret.reveal()`."""
 
-    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="whatsapp_channels")
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="whatsapp_channels",
+                                     verbose_name=_("organisation"))
     phone_number_id = models.CharField(
-        max_length=32, unique=True, validators=[RegexValidator(r"^\d{5,32}$", "Digits only, as Meta shows it.")]
+        max_length=32, unique=True, validators=[RegexValidator(r"^\d{5,32}$", "Digits only, as Meta shows it.")], verbose_name=_("WhatsApp phone number id")
     )
-    display_phone_number = models.CharField(max_length=32, blank=True)
+    display_phone_number = models.CharField(max_length=32, blank=True, verbose_name=_("phone number"))
     # Encrypted at rest (MAGIE_FIELD_KEYS); on an instance each is a magie.crypto.Secret: `.reveal()` to use it.
-    app_secret = EncryptedTextField()
-    verify_token = EncryptedTextField()
-    access_token = EncryptedTextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    app_secret = EncryptedTextField(verbose_name=_("app secret"))
+    verify_token = EncryptedTextField(verbose_name=_("webhook verify token"))
+    access_token = EncryptedTextField(verbose_name=_("access token"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     SECRET_FIELDS = ("app_secret", "verify_token", "access_token")
 
     class Meta:
-        verbose_name = "WhatsApp channel"
+        verbose_name = _("WhatsApp number")
+        verbose_name_plural = _("WhatsApp numbers")
 
     def __str__(self) -> str:
         return f"WhatsApp {self.display_phone_number or self.phone_number_id}"

@@ -35,13 +35,15 @@ ADMIN_CHANGES = {
     ("conversations", "customer"),  # adding sandbox customers only (CustomerAdmin never edits a customer)
     ("tenants", "staffsecurity"),  # the second factor required of admins
     ("inbox", "cannedreply"),  # the replies agents pick in the inbox
+    ("inbox", "team"), ("inbox", "agentavailability"),  # teams, agents' teams and capacities
+    ("inbox", "inboxsettings"),  # the service level and staffed hours
     ("staff", "staffprofile"),  # each member's back-office language
     ("privacy", "retentionsettings"),  # how long message contents and traces are kept
 }
 # Customers' data rights (privacy/): exporting and erasing a customer's data is the admins' alone, and recorded.
 ADMIN_PERMISSIONS = {("privacy", "export_customer_data"), ("privacy", "erase_customer_data")}
 # Admins see and clear their organisation's login lockouts (django-axes), which nobody else sees.
-ADMIN_VIEW_DELETE = {("axes", "accessattempt")}
+ADMIN_VIEW_DELETE = {("staff", "loginlockout")}
 # Audit logs of what staff saw: read by admins and auditors, never by the agents they record.
 AUDITED_ONLY = ("customerdataview",)
 # Models each role may add and change besides viewing (engines import nothing of tenants, so the list lives here).
@@ -57,6 +59,8 @@ def _permissions_for(role: str) -> list[Permission]:
     if role == Role.AGENT:
         view = view.filter(content_type__app_label__in=("conversations", "asks", "inbox")).exclude(
             content_type__app_label="inbox", content_type__model__in=AUDITED_ONLY)
+    for app_label, model_name in ADMIN_VIEW_DELETE:  # the admins' alone
+        view = view.exclude(content_type__app_label=app_label, content_type__model=model_name)
     chosen = list(view)
     if role == Role.ADMIN:
         for app_label, model_name in sorted(ADMIN_VIEW_DELETE):

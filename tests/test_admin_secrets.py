@@ -23,7 +23,7 @@ from conversations.rendering import message_text_for_customer
 from magie.admin_sites import backoffice_site, platform_site
 from tenants.demo import demo_channel_secrets
 from tenants.models import Organisation
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 MODEL_KEY = "sk-crawl-secret-model-key-4f1d9a"
 ROWS_PER_MODEL = 3

@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from magie.dbtimeouts import DEFAULTS_MS, process_role, role_timeouts
-from magie.testing import test_database_url as database_url
+from testing.platform import test_database_url as database_url
 
 CHILD = textwrap.dedent("""
     import json, time

@@ -1,10 +1,10 @@
 """Every model with a state machine refuses a stale save (django-fsm's ConcurrentTransitionMixin, through
-magie.fsm's, which finds the state fields once per class)."""
+magie.db.fsm's, which finds the state fields once per class)."""
 
 from django.apps import apps
 from django_fsm import FSMFieldMixin
 
-from magie.fsm import ConcurrentTransitionMixin
+from magie.db.fsm import ConcurrentTransitionMixin
 
 
 def fsm_models() -> list[type]:

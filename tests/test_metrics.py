@@ -13,8 +13,8 @@ from django_tenants.utils import schema_context
 from prometheus_client.parser import text_string_to_metric_families
 
 from conversations.models import Customer
-from magie.testing_server import PlatformProcess
-from tenants.testing import organisations_ensure
+from testing.organisations import organisations_ensure
+from testing.servers import PlatformProcess
 from tests.test_platform_up import wait_for, webhook
 from workspace.metrics import metrics_allowed
 

@@ -16,8 +16,8 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from magie.testing import test_database_url as database_url
-from magie.testing_server import PlatformProcess
+from testing.platform import test_database_url as database_url
+from testing.servers import PlatformProcess
 from tests.test_platform_up import request
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 

@@ -18,9 +18,9 @@ from django_tenants.utils import schema_context
 from conversations.models import Message
 from magie.models import Heartbeat
 from magie.serving import connection_budget, database_max_connections
-from magie.testing import test_database_url as database_url_of_the_tests
-from magie.testing_server import PlatformProcess
 from tenants.demo import demo_channel_secrets
+from testing.platform import test_database_url as database_url_of_the_tests
+from testing.servers import PlatformProcess
 from tests.test_serving import doctor
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 

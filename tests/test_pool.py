@@ -16,8 +16,8 @@ from django_tenants.utils import tenant_context
 
 from booking.models import Booking
 from booking.tests import factories as f
-from magie.testing import test_database_url as database_url_of_the_tests
 from tenants.models import Organisation
+from testing.platform import test_database_url as database_url_of_the_tests
 
 
 def pool_clients(*args: object, pool_size: int, pool_timeout: float) -> dict:

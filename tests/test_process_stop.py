@@ -2,7 +2,7 @@ import signal
 import subprocess
 import sys
 
-from magie.testing import process_stop
+from testing.platform import process_stop
 
 
 def _python(code: str) -> subprocess.Popen:

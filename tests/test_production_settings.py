@@ -1,7 +1,7 @@
-"""Production settings fail safe: a deployment that is not the development default (DATABASE_URL set, DEBUG off)
-refuses to start without SECRET_KEY or MAGIE_FIELD_KEYS, turns secure cookies, HSTS and the SSL redirect on, turns
-the simulator off, and passes `manage.py check --deploy` with no warning. Each case is a fresh process, as a server
-would start."""
+"""Production settings fail safe: a deployment that is not the development default (DATABASE_URL set) refuses to
+start without SECRET_KEY or MAGIE_FIELD_KEYS, or with DEBUG=true (which once turned it into a development machine
+silently), turns secure cookies, HSTS and the SSL redirect on, keeps the simulator off, and passes
+`manage.py check --deploy` with no warning. Each case is a fresh process, as a server would start."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from cryptography.fernet import Fernet
 from django.conf import settings
 
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 UNSET = ("MAGIE_DEPLOYMENT", "DEBUG", "SECRET_KEY", "MAGIE_FIELD_KEYS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
          "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "MAGIE_SIMULATOR", "CSP_REPORT_ONLY",
@@ -69,17 +69,48 @@ def test_production_defaults_are_the_safe_ones():
         "MAGIE_OPERATOR_TOTP_REQUIRED": True}
 
 
+@pytest.mark.parametrize("deployment", [{}, {"MAGIE_DEPLOYMENT": "production"}])
+def test_debug_never_downgrades_a_production_deployment_it_refuses_to_start(deployment):
+    keys = {"SECRET_KEY": SECRET, "MAGIE_FIELD_KEYS": Fernet.generate_key().decode()}
+    for debug in ("true", "1", "on"):
+        result = run(["-c", SHOW], DEBUG=debug, **keys, **deployment)
+        assert result.returncode != 0 and "DEBUG=true is refused: this is a production deployment" in result.stderr
+        assert "MAGIE_DEPLOYMENT" not in result.stdout  # nothing was served with development settings
+    result = run(["-c", SHOW], DEBUG="false", **keys, **deployment)
+    assert result.returncode == 0 and json.loads(result.stdout.strip().splitlines()[-1])["SESSION_COOKIE_SECURE"]
+
+
+@pytest.mark.parametrize("debug", ["true", "false"])
+def test_the_simulator_is_off_unless_enabled_whatever_debug_says(tmp_path, debug):
+    for deployment in ("development", "production"):
+        env = {"MAGIE_DEPLOYMENT": deployment, "MAGIE_DATA_DIR": str(tmp_path)}
+        if deployment == "production":
+            env |= {"SECRET_KEY": SECRET, "MAGIE_FIELD_KEYS": Fernet.generate_key().decode(), "DEBUG": "false"}
+        else:
+            env["DEBUG"] = debug
+        off = run(["-c", SHOW], **env)
+        assert off.returncode == 0, off.stderr
+        assert json.loads(off.stdout.strip().splitlines()[-1])["MAGIE_SIMULATOR"] is False
+        on = run(["-c", SHOW], MAGIE_SIMULATOR="true", **env)
+        assert json.loads(on.stdout.strip().splitlines()[-1])["MAGIE_SIMULATOR"] is True
+
+
+def test_make_run_enables_the_simulator_explicitly():
+    makefile = (settings.BASE_DIR / "Makefile").read_text()
+    assert makefile.count("MAGIE_SIMULATOR=$${MAGIE_SIMULATOR:-true} $(PY) manage.py up") == 2
+
+
 def test_a_development_machine_starts_without_any_key_and_serves_plain_http(tmp_path):
-    result = run(["-c", SHOW], DEBUG="true", MAGIE_DATA_DIR=str(tmp_path))
+    result = run(["-c", SHOW], MAGIE_DEPLOYMENT="development", MAGIE_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     shown = json.loads(result.stdout.strip().splitlines()[-1])
-    assert shown["MAGIE_DEPLOYMENT"] == "development" and shown["MAGIE_SIMULATOR"] is True
+    assert shown["MAGIE_DEPLOYMENT"] == "development" and shown["MAGIE_SIMULATOR"] is False
     assert not shown["SESSION_COOKIE_SECURE"] and not shown["SECURE_SSL_REDIRECT"] and shown["SECURE_HSTS_SECONDS"] == 0
     assert (tmp_path / "secret-key").stat().st_mode & 0o777 == 0o600  # its own keys, generated once, private
     assert len((tmp_path / "secret-key").read_text().strip()) >= 50
     Fernet((tmp_path / "field-keys").read_text().strip().encode())
     again = run(["-c", "import django; django.setup(); from django.conf import settings as s; print(s.SECRET_KEY)"],
-                DEBUG="true", MAGIE_DATA_DIR=str(tmp_path))
+                MAGIE_DEPLOYMENT="development", MAGIE_DATA_DIR=str(tmp_path))
     assert again.stdout.strip().splitlines()[-1] == (tmp_path / "secret-key").read_text().strip()  # reused
 
 

@@ -1,6 +1,6 @@
 """Publishing a task by name (magie.queueing.task_publish) on the real broker: the Celery message a real worker
 runs, the producer each thread keeps, a dropped connection replaced once; and the Redis transport's one client per
-pool (magie.broker)."""
+pool (magie.queueing)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from django_tenants.utils import schema_context
 from kombu import Connection
 
 from magie import queueing
-from magie.broker import Channel
 from magie.celery import app as celery_app
-from magie.queueing import task_publish, task_queue
+from magie.queueing import Channel, task_publish, task_queue
 
 ROLES_TASK = "tenants.tasks.roles_sync_task"
 
@@ -141,7 +140,7 @@ def test_the_redis_channel_keeps_one_client_per_pool_and_a_new_one_for_a_new_poo
     url = settings.WHATSAPP_RATE_REDIS_URL or settings.CELERY_BROKER_URL  # a Redis (the broker, or beside RabbitMQ)
     with Connection(url) as connection:
         connection.connect()
-        channel = Channel(connection.transport)  # as magie.broker.Transport opens its channels
+        channel = Channel(connection.transport)  # as magie.queueing.Transport opens its channels
         try:
             with channel.conn_or_acquire() as first, channel.conn_or_acquire() as again:
                 assert first is again and first.ping()
@@ -157,7 +156,7 @@ def test_the_redis_channel_keeps_one_client_per_pool_and_a_new_one_for_a_new_poo
 
 def test_the_redis_transport_serves_redis_urls_only():
     if settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
-        assert celery_app.connection_for_write().transport_cls == "magie.broker:Transport"
+        assert celery_app.connection_for_write().transport_cls == "magie.queueing:Transport"
     else:  # RabbitMQ, or the embedded broker's redis+socket:// (the URL names kombu's transport)
         assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from magie.testing_server import free_port
+from testing.servers import free_port
 
 ROOT = Path(settings.BASE_DIR)
 README = ROOT / "README.md"

@@ -23,9 +23,9 @@ from django.conf import settings
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
-from magie.testing import process_stop
-from magie.testing import test_database_url as database_url
-from magie.testing_server import free_port
+from testing.platform import process_stop
+from testing.platform import test_database_url as database_url
+from testing.servers import free_port
 from tests.test_platform_up import wait_for
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 

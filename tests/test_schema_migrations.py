@@ -19,9 +19,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from magie.testing import test_database_url as database_url
 from tenants.models import Organisation
-from tenants.testing import organisations_ensure
+from testing.organisations import organisations_ensure
+from testing.platform import test_database_url as database_url
 
 
 def migrate(phase: str = "expand", *extra: str, **env: str) -> subprocess.Popen:

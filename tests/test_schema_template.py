@@ -84,11 +84,11 @@ def test_names_the_template_cannot_serve_are_left_to_migrations(scratch):
 
 
 def test_the_table_list_is_the_schemas_own_as_django_lists_it(demobank):
-    """magie.pgbackend lists a schema's tables by its namespace; Django's own query (pg_table_is_visible over every
+    """magie.db.pgbackend lists a schema's tables by its namespace; Django's own query (pg_table_is_visible over every
     relation of the database) lists the same ones."""
     from django.db.backends.postgresql.introspection import DatabaseIntrospection
 
-    from magie.pgbackend.base import SchemaIntrospection
+    from magie.db.pgbackend.base import SchemaIntrospection
 
     for schema in ("demobank", "public"):
         connection.set_schema(schema, include_public=False)

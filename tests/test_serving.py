@@ -13,7 +13,7 @@ from django.conf import settings
 
 from magie.logscrub import RedactSecrets, redact
 from magie.serving import web_command
-from magie.testing import test_database_url as database_url_of_the_tests
+from testing.platform import test_database_url as database_url_of_the_tests
 
 
 def test_a_verify_token_in_a_url_is_scrubbed_from_any_log_line():

@@ -15,8 +15,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from conversations.models import Message
-from magie.testing import WorkerProcess, http_serve, http_stop, tasks_through_broker
 from magie.tracing import tracing_start
+from testing.platform import WorkerProcess, http_serve, http_stop, tasks_through_broker
 from tests.test_platform_up import wait_for
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 

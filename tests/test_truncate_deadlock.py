@@ -1,4 +1,4 @@
-"""The test process's TRUNCATE survives being a deadlock's victim (magie.testing.truncate_retrying_on_deadlock):
+"""The test process's TRUNCATE survives being a deadlock's victim (testing.platform.truncate_retrying_on_deadlock):
 a deadlock between the test database's flush and a process `up` started failed a CI run."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from django.db import connection, transaction
 
-from magie.testing import test_database_url as database_url_of_the_tests
+from testing.platform import test_database_url as database_url_of_the_tests
 
 TABLES = ("deadlock_first", "deadlock_second")
 

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class WhatsappConfig(AppConfig):
     name = "whatsapp"
-    verbose_name = "WhatsApp"
+    verbose_name = _("WhatsApp")
 
     def ready(self) -> None:
         from celery.signals import task_postrun

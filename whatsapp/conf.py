@@ -4,6 +4,8 @@
 | --- | --- | --- |
 | WHATSAPP_GRAPH_URL | (base.py) | Cloud API base URL; empty → delivery is simulated (marked sent with a local wamid) |
 | WHATSAPP_MAX_BODY_BYTES | 3145728 | larger webhook bodies are refused with 413 before reading (Meta sends up to 3 MB) |
+| WHATSAPP_SIGNATURE_FAILURES_LIMIT | 20 | failed webhook signatures from one address before it is answered 429 before its body is read (Redis, all web processes) |
+| WHATSAPP_SIGNATURE_FAILURES_WINDOW_SECONDS | 60 | the window those failures are counted in, and how long the address is held back |
 | WHATSAPP_MAX_NUMBERS_PER_BODY | 16 | a webhook body naming more phone_number_ids is refused (401) before any signature check |
 | WHATSAPP_RATE_PER_SECOND | 80 | sends per phone_number_id per second, shared by every worker (Redis) |
 | WHATSAPP_SEND_MAX_ATTEMPTS | 8 | HTTP attempts of one delivery before it is failed (Meta's 429s do not count) |
@@ -36,6 +38,8 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_GRAPH_URL": "",
     "WHATSAPP_MAX_BODY_BYTES": 3 * 1024 * 1024,
     "WHATSAPP_MAX_NUMBERS_PER_BODY": 16,
+    "WHATSAPP_SIGNATURE_FAILURES_LIMIT": 20,
+    "WHATSAPP_SIGNATURE_FAILURES_WINDOW_SECONDS": 60,
     "WHATSAPP_RATE_PER_SECOND": 80,
     "WHATSAPP_SEND_MAX_ATTEMPTS": 8,
     "WHATSAPP_THROTTLE_PAUSE_SECONDS": 1.0,

@@ -21,6 +21,10 @@ class SignatureInvalid(WebhookRefused):
     code, http_status = "signature_invalid", 401
 
 
+class TooManyFailures(WebhookRefused):
+    code, http_status = "too_many_failures", 429
+
+
 class HandshakeRefused(WebhookRefused):
     code, http_status = "handshake_refused", 403
 

@@ -8,7 +8,8 @@ The second URL comes from Meta's answer, and the token goes with it: it is follo
 (https, `*.fbsbx.com`, `*.facebook.com`, `*.whatsapp.net`) or, for a local test server, to the Graph URL's own host.
 No redirect is followed on either call (a 3xx is refused: it could carry the token off Meta's hosts).
 Both calls have the channel's HTTP timeout; the image is read up to `MAGIE_PIX_QR_IMAGE_MAX_BYTES` (a bigger one is
-refused, not truncated) and decoded by Pillow with a pixel bound (a decompression bomb is refused).
+refused, not truncated) and decoded by Pillow only when its header declares at most `MAGIE_PIX_QR_IMAGE_MAX_PIXELS`
+pixels (ImageTooLarge otherwise: refused before a pixel is decoded; a decompression bomb is refused too).
 
 What a QR says is third-party text. Only the text of a QR that is (or was meant to be) a Pix BR Code is kept — it
 becomes the message's text, where the agent reads it as a Pix code, quarantined — any other QR content is dropped,
@@ -35,7 +36,10 @@ from whatsapp.sender import _opener
 logger = logging.getLogger(__name__)
 
 MEDIA_HOSTS = (".fbsbx.com", ".facebook.com", ".whatsapp.net")
-IMAGE_PIXELS_MAX = 40_000_000  # a 12-megapixel photo is 12 M; anything far above is no photo of a code
+
+
+class ImageTooLarge(Exception):
+    """The image declares more pixels than `MAGIE_PIX_QR_IMAGE_MAX_PIXELS`: refused before it is decoded."""
 
 
 class MediaUnavailable(Exception):
@@ -97,19 +101,23 @@ def media_download(*, media_id: str, access_token: str) -> Media:
 
 
 def qr_texts(image: bytes) -> list[str]:
-    """The texts of the QR codes in `image` (PNG, JPEG, WebP…), [] when none can be read or it is no image."""
+    """The texts of the QR codes in `image` (PNG, JPEG, WebP…), [] when none can be read or it is no image;
+    ImageTooLarge when its header declares more than `MAGIE_PIX_QR_IMAGE_MAX_PIXELS` pixels (`Image.open` reads
+    the header only: nothing is decoded then)."""
     import zxingcpp
     from PIL import Image, UnidentifiedImageError
 
+    most = int(settings.MAGIE_PIX_QR_IMAGE_MAX_PIXELS)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(image)) as opened:
-                if opened.width * opened.height > IMAGE_PIXELS_MAX:
-                    return []
+                if opened.width * opened.height > most:
+                    raise ImageTooLarge(f"{opened.width}x{opened.height} pixels, at most {most}")
                 picture = opened.convert("L")
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning, OSError,
-            ValueError, SyntaxError):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:  # Pillow's own, bigger bound
+        raise ImageTooLarge(str(bomb)) from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         return []
     return [result.text for result in zxingcpp.read_barcodes(picture)
             if result.format == zxingcpp.BarcodeFormat.QRCode and result.valid and result.text]
@@ -117,6 +125,6 @@ def qr_texts(image: bytes) -> list[str]:
 
 def pix_code_text(image: bytes) -> str:
     """The text of the image's Pix QR codes (valid or damaged, so the customer can be told), one per line; "" when
-    the image holds none. Other QR content is dropped."""
+    the image holds none. Other QR content is dropped. ImageTooLarge as `qr_texts`."""
     found = [text for text in qr_texts(image) if brcode_find(text)]
     return "\n".join(dict.fromkeys(found))  # the same code printed twice on a bill is one code

@@ -31,10 +31,12 @@ from conversations.models import Message
 from conversations.rendering import message_text_for_customer
 from conversations.services import (
     message_mark_handled,
+    message_media_refused_set,
     message_media_text_set,
     message_set_channel_id,
     message_store_inbound,
 )
+from magie.db.cursors import unrouted_cursor
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -196,10 +198,7 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     The table is named with its schema, so the statement goes through a plain cursor of the connection (still
     Django's wrapper: counted, its errors Django's) without django-tenants' `SET search_path` first — a round trip
     on every request, since each request takes its connection from the pool afresh."""
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = connection.connection.cursor()
-    with connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw) as cursor:
+    with unrouted_cursor() as cursor:
         cursor.execute(
             f'INSERT INTO "{get_public_schema_name()}"."{InboundBody._meta.db_table}" (key, body, phone_number_ids) '
             "VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING RETURNING id",
@@ -375,10 +374,11 @@ def media_read_queue(*, schema_name: str, message_id: int, media_id: str, phone_
 def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: bool = True) -> str:
     """Fetch an inbound image through the Cloud API with its channel's token, keep the text of the Pix QR codes it
     shows as the message's text (`whatsapp.media`), then queue the message's turn. Returns what happened: "read",
-    "no_code", "unavailable" (the turn still runs, and says it reads text only), "retry" (a timeout or 5xx while
+    "no_code", "unavailable" (the turn still runs, and says it reads text only), "too_large" (more pixels than it
+    decodes: refused from the image's header, and the turn says so), "retry" (a timeout or 5xx while
     `final` is False: nothing done, the task tries again) or "done" (the turn ran already: nothing to do).
     No transaction or lock is held while fetching."""
-    from whatsapp.media import MediaUnavailable, media_download, pix_code_text
+    from whatsapp.media import ImageTooLarge, MediaUnavailable, media_download, pix_code_text
 
     message = Message.objects.filter(pk=message_id).only("pk", "handled_at", "text").first()
     if message is None or message.handled_at is not None:
@@ -396,8 +396,13 @@ def media_read(*, message_id: int, media_id: str, phone_number_id: str, final: b
             logger.warning("whatsapp media %s of message %s: %s", media_id[:40], message_id, error)
             if error.retryable and not final:
                 return "retry"
+        except ImageTooLarge as error:
+            logger.info("whatsapp media %s of message %s not decoded: %s", media_id[:40], message_id, error)
+            outcome = "too_large"
     with transaction.atomic():
         if text and not message_media_text_set(message_id=message_id, text=text):
+            return "done"
+        if outcome == "too_large" and not message_media_refused_set(message_id=message_id, reason="too_large"):
             return "done"
         turn_queue_on_commit(schema_name=schema_name_current(), message_id=message_id)
     return outcome

@@ -27,11 +27,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from conversations.models import Customer, Message
-from conversations.services import message_mark_handled, message_store_inbound
+from conversations.services import message_mark_handled, message_media_refused_set, message_store_inbound
 from magie.errors import DomainError
 from magie.tenancy import schema_name_current
 from tenants.roles import Role, user_role
-from whatsapp.media import pix_code_text
+from whatsapp.media import ImageTooLarge, pix_code_text
 from whatsapp.payloads import parse
 from whatsapp.services import turn_queue
 
@@ -129,8 +129,11 @@ def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: di
     body = webhook_body(phone_number_id=SIMULATOR_PHONE_NUMBER_ID, display_phone_number="", wa_id=wa_id,
                         name=name or customer.name, message=message)
     [item] = parse(json.loads(body)).messages  # the webhook's own reading of a Cloud API notification
-    text = item.text
-    read = pix_code_text(image) if image is not None and item.media_id else ""
+    text, refused = item.text, ""
+    try:
+        read = pix_code_text(image) if image is not None and item.media_id else ""
+    except ImageTooLarge:
+        read, refused = "", "too_large"
     if read:
         text = f"{text}\n{read}" if text else read
     schema_name = schema_name_current()
@@ -140,6 +143,8 @@ def simulator_receive(*, staff_username: str, wa_id: str, name: str, message: di
             text=text, kind=item.kind, payload=item.payload, reply_to=item.reply_to, phone=item.phone,
             name=item.name, channel=Message.Channel.SIMULATOR, simulated_by=staff_username,
         )
+        if refused and stored.created:
+            message_media_refused_set(message_id=stored.message.pk, reason=refused)
         queued = stored.created and item.queue_turn
         if queued:
             transaction.on_commit(lambda: turn_queue(schema_name=schema_name, message_id=stored.message.pk),

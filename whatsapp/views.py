@@ -14,8 +14,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from whatsapp import conf
-from whatsapp.errors import BodyTooLarge, SignatureInvalid, WebhookRefused
+from whatsapp.errors import BodyTooLarge, SignatureInvalid, TooManyFailures, WebhookRefused
 from whatsapp.services import webhook_handshake, webhook_receive
+from whatsapp.strangers import stranger_failed, stranger_held_back
 
 logger = logging.getLogger(__name__)
 
@@ -39,12 +40,14 @@ def webhook_channel(path_info: str) -> str | None:
 
 
 def webhook_post(request: HttpRequest) -> HttpResponse:
-    """Notifications: the declared size checked before the body is read (413), routed to its channel by the URL or
+    """Notifications: the declared size checked before the body is read (413), an address with too many failed
+    signatures held back before it too (429, `whatsapp.strangers`), routed to its channel by the URL or
     the numbers it names and verified over the raw body with that channel's secret only (401), appended to the raw
     inbound log, one task published, then 200 (the worker parses and stores them)."""
     try:
         channel = webhook_channel(request.path_info)
     except ValueError:
+        stranger_failed(request.META.get("REMOTE_ADDR", ""))
         return _refusal(SignatureInvalid("no such webhook"))
     limit = int(conf.setting("WHATSAPP_MAX_BODY_BYTES"))
     try:
@@ -53,10 +56,19 @@ def webhook_post(request: HttpRequest) -> HttpResponse:
         declared = 0
     if declared > limit:  # refuse before reading it
         return _refusal(BodyTooLarge("the body is too large", limit=limit))
+    address = request.META.get("REMOTE_ADDR", "")
+    held_back = stranger_held_back(address)
+    if held_back:  # too many failed signatures from there: refused before the body is read
+        response = _refusal(TooManyFailures("too many failed signatures from this address", seconds=held_back))
+        response["Retry-After"] = str(held_back)
+        return response
     body = request.body  # the raw bytes, before anything parses them: the signature covers exactly these
     try:
         outcome = webhook_receive(body=body, signature=request.headers.get("X-Hub-Signature-256", ""),
                                   channel=channel)
+    except SignatureInvalid as error:
+        stranger_failed(address)
+        return _refusal(error)
     except WebhookRefused as error:
         return _refusal(error)
     return JsonResponse({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery

@@ -14,7 +14,7 @@ from workspace.wording import OUTCOME_LABELS
 # The column that holds a stored code, shown as code on the page (the words are in the column before it).
 CODE_COLUMNS = {"outcomes": 1}
 SECTIONS = ("outcomes", "outcomes_by_kind", "approvals", "escalations", "weekly_fallback", "guard_rejections",
-            "turns")
+            "turns", "service_level", "agents")
 
 
 def _outcomes(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -65,8 +65,33 @@ def _turns(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
                                        [_("p95 latency (ms)"), t["p95_ms"] if t["p95_ms"] is not None else ""]]
 
 
+def _blank(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _service_level(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    s = f["service_level"]
+    return [_("Figure"), _("Value")], [
+        [_("First response target (min)"), s["first_response_target_minutes"]],
+        [_("Resolution target (min)"), s["resolution_target_minutes"]],
+        [_("Chats handed to a person"), s["total"]],
+        [_("First response late (answered late or still waiting past the target)"), s["first_response_breached"]],
+        [_("Resolution late (resolved late or still open past the target)"), s["resolution_breached"]],
+        [_("Chats with a breach"), s["breached"]],
+        [_("Breach rate (% of chats handed to a person)"), s["breach_rate"]],
+        [_("Unresolved chats in breach now"), s["breached_now"]]]
+
+
+def _agents(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    return ([_("Agent"), _("Chats resolved"), _("Chats held now"), _("Median first response (min)"),
+             _("Median resolution time (min)"), _("Chats with a breach")],
+            [[a["agent"], a["handled"], a["holding"], _blank(a["first_response_minutes"]),
+              _blank(a["resolution_minutes"]), a["breached"]] for a in f["agents"]])
+
+
 BUILDERS = {"outcomes": _outcomes, "outcomes_by_kind": _by_kind, "approvals": _approvals,
-            "escalations": _escalations, "weekly_fallback": _weekly, "guard_rejections": _guards, "turns": _turns}
+            "escalations": _escalations, "weekly_fallback": _weekly, "guard_rejections": _guards, "turns": _turns,
+            "service_level": _service_level, "agents": _agents}
 
 
 def section_table(section: str, figures: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -77,7 +102,9 @@ def section_title(section: str) -> str:
     return {"outcomes": _("Ask outcomes"), "outcomes_by_kind": _("Ask outcomes by kind"),
             "approvals": _("Approvals"), "escalations": _("Escalations by guard"),
             "weekly_fallback": _("Weekly fallback rate (handed to a person ÷ turns)"),
-            "guard_rejections": _("Guard rejections by guard"), "turns": _("Turns and latency")}[section]
+            "guard_rejections": _("Guard rejections by guard"), "turns": _("Turns and latency"),
+            "service_level": _("Service level (first response and resolution targets)"),
+            "agents": _("Agents")}[section]
 
 
 def section_chart(section: str, figures: dict[str, Any]):
@@ -101,6 +128,12 @@ def section_chart(section: str, figures: dict[str, Any]):
                             unit="%")
     if section == "guard_rejections":
         return bar_chart([(guard_label(guard), count) for guard, count in figures["guards"]], label=title)
+    if section == "service_level":
+        s = figures["service_level"]
+        return bar_chart([(_("First response late"), s["first_response_breached"]),
+                          (_("Resolution late"), s["resolution_breached"])], label=title)
+    if section == "agents":
+        return bar_chart([(a["agent"], a["handled"]) for a in figures["agents"]], label=title)
     t = figures["turns"]
     return bar_chart([(_("Median latency (ms)"), t["median_ms"] or 0), (_("p95 latency (ms)"), t["p95_ms"] or 0)],
                      label=title, unit=" ms")

@@ -14,7 +14,7 @@ from language.money import format_money
 from staff.labels import escalation_reason_label as guard_label
 from staff.stored_words import channel_label, risk_label, slot_label, status_label
 from staff.trace_words import (
-    Money,
+    AmountWriter,
     decision_label,
     failure_label,
     guard_explanation,
@@ -54,7 +54,7 @@ def money(cents: int | None, organisation: Organisation, currency: str | None = 
 
 def _value(slot: str, value: Any, organisation: Organisation) -> str:
     """A slot's value as staff read it: an amount as money, a day or a time in the organisation's zone."""
-    shown = value_label(slot, value, Money(currency=organisation.currency, language=organisation.language))
+    shown = value_label(slot, value, AmountWriter(currency=organisation.currency, language=organisation.language))
     return "—" if shown is None else str(shown)
 
 

@@ -24,6 +24,7 @@ from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_for
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
+from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
 from language.locales import lang_of
@@ -119,7 +120,7 @@ class Responder:
         if rule == "stale_ask_cooled":
             return Draft(self.say("stale"))
         if rule == "typed_confirmation_needs_button" or (
-                rule == "no_new_information" and scope.status == "awaiting_confirmation"):
+                rule == "no_new_information" and scope.status == AskStatus.AWAITING_CONFIRMATION):
             return Draft(self.say("typed_confirm"))
         if rule == "ask_executing":
             return Draft(self.say("executing"))

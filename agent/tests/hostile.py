@@ -1,6 +1,6 @@
 """Generated hostile model outputs for the three demo organisations: broken completion bodies at the perceive and
 the respond step, perceptions with values outside the contract, and well-formed tool calls with values outside
-the tools' bounds. Each case is a script for the fake OpenAI server (`agent.testing.FakeOpenAI`) and what the turn
+the tools' bounds. Each case is a script for the fake OpenAI server (`testing.fake_openai.FakeOpenAI`) and what the turn
 must do with it:
 
 * `failed` — the output is unusable: the turn is recorded as failed with the reason, nothing ran, and the
@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.testing import completion
 from agent.tests.helpers import perception_args
+from testing.fake_openai import completion
 
 ORGS: dict[str, tuple[str, str, dict[str, Any], tuple[str, dict[str, Any]]]] = {  # schema → (language, customer, a perception that opens an Ask, a read the model may call)
     "demobank": ("pt-BR", "5511999990001",

@@ -12,7 +12,7 @@ from typing import Any
 import segno
 
 from language.tests.test_brcode import encode
-from magie.testing import FakeHandler, FakeService
+from testing.platform import FakeHandler, FakeService
 
 __all__ = ["FakePsp", "encode", "jws", "photo_jpeg", "qr_png", "tampered"]
 

@@ -2,7 +2,7 @@ from django.db import connection
 
 from agent.models import AgentSettings
 from agent.tests.helpers import Conversation
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_turn_traces_are_readable_by_the_auditor_and_the_model_key_is_write_only(demobank):

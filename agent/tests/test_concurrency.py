@@ -13,7 +13,6 @@ from django.db import connection
 from django_tenants.utils import schema_context, tenant_context
 
 from agent.models import AgentSettings, Turn
-from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
 from agent.tests.test_openai_provider import gates_without_money_approval
 from bank.models import PixTransfer
@@ -22,6 +21,7 @@ from conversations.models import Message
 from conversations.services import message_store_inbound
 from magie.celery import app
 from tenants.models import Organisation
+from testing.fake_openai import completion
 
 
 def last_place_slot() -> TimeSlot:

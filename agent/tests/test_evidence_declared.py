@@ -9,7 +9,7 @@ from agent import registry
 from agent.tools.base import ToolContext, fields_of
 from asks.tests.chat import Chat
 from bank.interface import TransferReceipt
-from guards.evidence import Evidence, Money
+from guards.evidence import Evidence, MoneyEvidence
 from tenants.selectors import policy_current
 
 
@@ -19,7 +19,7 @@ def test_the_real_tools_declare_every_guarded_field_they_return():
 
 def test_a_tool_returning_an_undeclared_field_of_a_guarded_kind_stops_the_start(monkeypatch):
     send_pix = registry.tools_for("bank")["send_pix"]
-    forgetful = replace(send_pix, evidence=Evidence(money=(Money("amount_cents", role="debit"),)))
+    forgetful = replace(send_pix, evidence=Evidence(money=(MoneyEvidence("amount_cents", role="debit"),)))
     monkeypatch.setitem(registry.TOOLS_BY_ORG_KIND, "bank", (forgetful,))
     problems = registry.evidence_problems()
     assert any("'owner_name'" in p for p in problems) and any("'end_to_end_id'" in p for p in problems)

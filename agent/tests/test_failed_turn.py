@@ -15,7 +15,7 @@ from asks.models import Ask
 from bank.models import PixTransfer
 from conversations.models import Message
 from inbox.models import Escalation
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 @pytest.fixture

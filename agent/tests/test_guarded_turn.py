@@ -3,13 +3,13 @@
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
 from conversations.models import Message
 from inbox.models import Escalation
 from inbox.selectors import conversation_is_escalated
 from inbox.services import escalation_resolve
-from tenants.testing import signed_in
+from testing.fake_openai import completion
+from testing.organisations import signed_in
 
 
 def balance_turn(*drafts: str) -> list:

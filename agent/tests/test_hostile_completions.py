@@ -33,7 +33,7 @@ def organisation(request, db):
     from django_tenants.utils import tenant_context
 
     from tenants.models import Organisation
-    from tenants.testing import organisations_ensure
+    from testing.organisations import organisations_ensure
 
     organisations_ensure()
     organisation = Organisation.objects.get(schema_name=request.param)

@@ -8,9 +8,9 @@ from django.db import connection
 
 from agent.models import AgentSettings, Turn
 from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
-from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
-from tenants.testing import signed_in
+from testing.fake_openai import completion
+from testing.organisations import signed_in
 
 PUBLIC_ONLY = ["https://api.openai.com/v1", "https://*.openai.azure.com"]
 SSRF = ["http://127.0.0.1:8000/v1", "http://localhost:5432/", "http://169.254.169.254/latest/meta-data",

@@ -6,12 +6,12 @@ from django.db import connection
 
 from agent.models import Turn
 from agent.replies import say
-from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
 from approvals.models import ApprovalRequest
 from bank.models import PixTransfer
 from tenants.selectors import policy_current
 from tenants.services import policy_update
+from testing.fake_openai import completion
 
 
 def gates_without_money_approval(organisation):

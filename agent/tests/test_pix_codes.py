@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from agent.models import PixCode
 from agent.pixcode import CODE_MARK, names_match, pix_code_redacted
 from agent.replies import say
-from agent.testing import completion
 from agent.tests.helpers import Conversation
 from agent.tests.pixcodes import FakePsp, encode, jws, tampered
 from approvals.models import ApprovalRequest
 from approvals.selectors import approval_chain
 from asks.models import Ask
 from bank.models import Account, PixKey, PixTransfer
+from testing.fake_openai import completion
 
 ENERGIA_KEY = "contas@energiasul.com.br"  # "Energia Sul Distribuidora S.A." in the demo directory
 MERCADO_KEY = "+5511987650000"  # "Mercado Bom Preço Ltda."

@@ -14,9 +14,9 @@ from agent.models import Turn
 from agent.replies import say
 from agent.tests.test_openai_provider import gates_without_money_approval
 from conversations.models import Message
-from magie.testing import WorkerProcess, tasks_through_broker
 from tenants.models import Organisation
-from tenants.testing import signed_in
+from testing.organisations import signed_in
+from testing.platform import WorkerProcess, tasks_through_broker
 from whatsapp.services import inbound_sweep
 from whatsapp.tests.conftest import change, encode, envelope, inbound
 from whatsapp.tests.test_live import http_post, signature_headers, wait_for

@@ -10,7 +10,6 @@ from django.utils import timezone as django_timezone
 from agent import turn as pipeline
 from agent.models import AgentSettings, Turn
 from agent.replies import say
-from agent.testing import completion
 from agent.tests.helpers import Conversation, perception_args
 from agent.tests.hostile import SLOT, _then
 from agent.tests.test_openai_provider import gates_without_money_approval
@@ -22,6 +21,7 @@ from conversations.models import Message
 from conversations.services import message_store_inbound
 from inbox.models import Escalation
 from inbox.services import escalation_claim, escalation_open
+from testing.fake_openai import completion
 
 
 def test_the_step_list_is_the_pipeline_and_every_step_says_what_it_does():

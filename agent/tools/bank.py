@@ -16,7 +16,7 @@ from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engin
 from approvals.previews import pix_preview
 from bank.interface import Balance, KeyOwner, SandboxBank, Statement, TransferReceipt
 from bank.keys import key_parse
-from guards.evidence import Evidence, Identifier, Money, Status
+from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 
 
 class GetBalanceArgs(ToolArgs):
@@ -168,20 +168,20 @@ _OWNER_IDS = (Identifier("masked_document", "document"), Identifier("key_value",
 _OWNER_NAMES = ("owner_name", "bank_name")
 _OWNER_PLAIN = ("key_type", "recipient")
 # A transfer's status in a draft's words: settled is sent, the others are themselves.
-_TRANSFER_STATUS = Status("status", (("settled", "sent"), ("scheduled", "scheduled"), ("failed", "failed"),
+_TRANSFER_STATUS = StatusEvidence("status", (("settled", "sent"), ("scheduled", "scheduled"), ("failed", "failed"),
                                      ("cancelled", "cancelled"), ("pending", "pending"), ("sending", "pending")))
-BALANCE_EVIDENCE = Evidence(money=(Money("balance_cents", role="balance"),),
+BALANCE_EVIDENCE = Evidence(money=(MoneyEvidence("balance_cents", role="balance"),),
                             identifiers=(Identifier("account_number", "account"),), plain=("currency",))
 LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS), names=_OWNER_NAMES,
                            plain=("key_type",))
-RECEIPT_EVIDENCE = Evidence(money=(Money("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
+RECEIPT_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
                             identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference"),
                                          Identifier("txid", "reference"), Identifier("failure_code", "reference"),
                                          *_OWNER_IDS),
                             names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
                             plain=("currency", "description", *_OWNER_PLAIN))
 STATEMENT_EVIDENCE = Evidence(
-    money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit"), Money("settled_in_cents")),
+    money=(MoneyEvidence("amount_cents", listed=True), MoneyEvidence("settled_out_cents", role="debit"), MoneyEvidence("settled_in_cents")),
     dates=("since", "until", "at"), quantities=("counts",), names=("counterpart_name",),
     identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference")),
     statuses=(_TRANSFER_STATUS,), plain=("currency", "direction", "entries"),

@@ -13,7 +13,7 @@ from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engin
 from approvals.previews import booking_preview
 from booking.interface import BookingResult, PaymentLinkResult, SandboxBookingEngine, SlotOffer
 from booking.selectors import activity_names
-from guards.evidence import Evidence, Identifier, Money, Status
+from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from magie.errors import DomainError
 
 
@@ -113,18 +113,18 @@ CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a slot's price is per person, so price × the party size the call
 # was made for is a supported total ("45 € per persona, 90 € en total per a 2").
 # A booking's status in a draft's words: a booking waiting for its payment is booked all the same.
-_BOOKING_STATUS = Status("status", (("pending_payment", "booked"), ("paid", "paid"), ("cancelled", "cancelled")))
-AVAILABILITY_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",),
+_BOOKING_STATUS = StatusEvidence("status", (("pending_payment", "booked"), ("paid", "paid"), ("cancelled", "cancelled")))
+AVAILABILITY_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",),
                                  dates=("start", "end"), identifiers=(Identifier("slot_ref", "reference"),
                                                                       Identifier("slot_id", "reference")),
                                  names=("activity_name", "instructor", "activity"), places_left=("places_left",),
                                  plain=("currency", "slots"))
-BOOKING_EVIDENCE = Evidence(money=(Money("amount_cents"),), quantities=("party_size",), dates=("start",), identifiers=(Identifier("booking_ref", "reference"),
+BOOKING_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_size",), dates=("start",), identifiers=(Identifier("booking_ref", "reference"),
                                                                  Identifier("slot_ref", "reference"),
                                                                  Identifier("booking_id", "reference"),
                                                                  Identifier("slot_id", "reference")),
                             names=("activity",), statuses=(_BOOKING_STATUS,), plain=("currency",))
-PAYMENT_LINK_EVIDENCE = Evidence(money=(Money("amount_cents"),), dates=("expires_at",), links=("url",),
+PAYMENT_LINK_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), dates=("expires_at",), links=("url",),
                                  identifiers=(Identifier("path", "reference"), Identifier("booking_id", "reference"),
                                               Identifier("token", "reference")), plain=("currency",))
 

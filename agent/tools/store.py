@@ -9,7 +9,7 @@ from pydantic import Field
 from agent.references import reference_issue, reference_latest_shown, reference_resolve
 from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, Reference, SearchText
 from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, fields_of, ok
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, MoneyEvidence
 from store.interface import ProductHit, SandboxStore, UsedDeviceQuoteResult
 
 
@@ -80,14 +80,14 @@ FAILED_SLOTS = {"model_not_quoted": "device_model"}
 # product (another can be asked for), a quote's missing detail can be given.
 CLOSES_ASK: frozenset[str] = frozenset()
 # What each result's fields mean, for the guards: a product's price is per unit (× a quantity the customer said).
-CATALOG_EVIDENCE = Evidence(money=(Money("price_cents", role="price"),),
+CATALOG_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents", role="price"),),
                             identifiers=(Identifier("id", "reference"), Identifier("sku", "reference")),
                             products=("name", "model"), names=("brand",), places_left=("stock",),
                             warranties=("warranty_months",),
                             plain=("currency", "capacity_gb", "condition", "available", "sold_out", "hits"))
 SHOWN_EVIDENCE = Evidence(identifiers=(Identifier("product_ref", "reference"),), products=("name",),
                           plain=("capacity_gb", "products"))
-QUOTE_EVIDENCE = Evidence(money=(Money("price_cents"), Money("base_cents")), dates=("created_at", "valid_until"),
+QUOTE_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents"), MoneyEvidence("base_cents")), dates=("created_at", "valid_until"),
                           identifiers=(Identifier("quote_id", "reference"),), products=("device_model", "model"),
                           names=("brand",), plain=("currency", "capacity_gb", "battery_health", "battery_percent"))
 

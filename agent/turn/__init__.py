@@ -36,7 +36,7 @@ Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count the
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
   ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow
-  with the history; that read is compiled to SQL once per connection (`agent.turn.compiled`); the turn's last
+  with the history; that read is compiled to SQL once per connection (`magie.db.compiled_reads`); the turn's last
   statement also gives the lease back, unless another message is pending (then the loop reads it next).
 - The organisation, its policy and domain, and the agent settings are read once per process while their stamps
   (digests of the rows, read with the pending message) hold: a change applies to the next turn, no other
@@ -69,7 +69,6 @@ from agent.models import Turn
 from agent.providers import agent_settings_stamp_sql
 from agent.tools.base import ToolContext
 from agent.turn import steps
-from agent.turn.compiled import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from agent.turn.failure import turn_fail
 from agent.turn.lease import ConversationBusy, Lease, LeaseLost, lease_locked, lease_release, lease_take
 from agent.turn.state import TurnState
@@ -80,6 +79,7 @@ from asks.services import message_attribute
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.selectors import conversation_escalated
+from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.metrics import turn_observed
 from magie.tenancy import schema_name_current
 from magie.tracing import traced
@@ -139,7 +139,7 @@ def _next_pending(conversation_id: int) -> Message | None:
 
 
 def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
-    """`_next_pending`'s read, compiled once per connection (`agent.turn.compiled`): building it is milliseconds
+    """`_next_pending`'s read, compiled once per connection (`magie.db.compiled_reads`): building it is milliseconds
     of the ORM's CPU, more than PostgreSQL takes to answer it."""
     first = (Message.objects.filter(conversation_id=SENTINEL_ID, direction=Message.Direction.INBOUND,
                                     handled_at__isnull=True)

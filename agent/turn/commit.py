@@ -13,7 +13,7 @@ conversation's row lock, inside the turn's transaction:
            saved_n     UPDATE the Asks `deliver` moved, each guarded by the status it was read with (asks_ask)
            released    UPDATE the conversation: the lease given back unless another message is pending
 
-PostgreSQL runs every data-modifying WITH exactly once, on one snapshot (`magie.statements`). A guarded Ask UPDATE
+PostgreSQL runs every data-modifying WITH exactly once, on one snapshot (`magie.db.statements`). A guarded Ask UPDATE
 that finds its row moved makes the statement report it, and `ConcurrentTransition` rolls the turn back.
 
 `writes_flush(writes)` writes what a shorter transaction of the turn collected (a model over the network gets one
@@ -38,7 +38,7 @@ from asks.models import AskTransition, Attribution
 from asks.services import ask_update_sql
 from conversations.models import Message
 from conversations.services import message_outbound_stored
-from magie.statements import insert_sql, saved
+from magie.db.statements import insert_sql, saved
 
 
 @dataclass

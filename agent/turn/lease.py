@@ -29,7 +29,7 @@ from agent.models import Turn
 from agent.turn.commit import writes_flush
 from agent.writes import TurnWrites
 from conversations.models import Conversation, Customer, Message
-from magie.statements import rows_of
+from magie.db.statements import rows_of
 
 
 def lease_seconds() -> float:

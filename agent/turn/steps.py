@@ -100,6 +100,8 @@ def receive(state: TurnState) -> None:
         if original is None or asked is None or not asked.is_open or not message.text:
             return state.finish_early(Draft(""), provider="none", rule="edit_recorded")
         state.corrects = original
+    elif message.kind == Message.Kind.MEDIA and message.media_refused == "too_large":
+        return state.finish_early(Draft(say(state.lang, "image_too_large")), provider="none")
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
             message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")

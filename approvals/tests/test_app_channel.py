@@ -136,7 +136,7 @@ def test_an_approval_decided_after_the_24_hour_window_is_answered_with_a_templat
     from django.utils import timezone
 
     from conversations.models import Conversation as ConversationRow
-    from whatsapp.testing import FakeGraphServer
+    from testing.fake_whatsapp import FakeGraphServer
 
     set_money_gate(demobank, channel="app")
     Conversation(channel="whatsapp").say("manda 200 pro Pedro")

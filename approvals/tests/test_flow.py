@@ -8,7 +8,6 @@ from django.db import connection
 from django.db.models import F
 from django_tenants.utils import schema_context, tenant_context
 
-from agent.testing import completion
 from agent.tests.helpers import Conversation, by_day, perception_args
 from agent.turn import approval_announced
 from approvals.models import ApprovalRequest
@@ -17,6 +16,7 @@ from conversations.services import message_store_inbound
 from tenants.models import Organisation
 from tenants.selectors import policy_current
 from tenants.services import policy_update
+from testing.fake_openai import completion
 
 
 def set_money_gate(organisation, **rule):

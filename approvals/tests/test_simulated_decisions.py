@@ -20,7 +20,7 @@ from approvals.services import approval_check_usable, approval_decide
 from bank.models import Account, PixTransfer
 from conversations.models import Message
 from conversations.services import SimulatedForRealCustomer, message_store_inbound
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 CARLA, ANA = "5511999990001", "5511999990002"  # sandbox customer; real customer (both bank holders)
 

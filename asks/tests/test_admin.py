@@ -5,7 +5,7 @@ from django_tenants.utils import schema_context
 
 from asks.models import Decision, SlotEvent
 from asks.tests.chat import Chat
-from tenants.testing import page_queries, signed_in
+from testing.organisations import page_queries, signed_in
 
 
 def test_an_ask_page_costs_the_same_for_more_decisions_and_slot_events(demobank):

@@ -71,7 +71,7 @@ def test_the_pix_key_list_costs_the_same_for_more_keys(carla):
     from django_tenants.utils import schema_context
 
     from bank.models import Account
-    from tenants.testing import page_queries
+    from testing.organisations import page_queries
 
     account = Account.objects.get(holder=carla)
     client = signed_in("demobank", "admin")

@@ -13,8 +13,8 @@ from bank.models import Account, Holder, KeyLookup, PixTransfer
 from bank.selectors import LOOKUP_BUDGET_POINTS, LOOKUP_COST_MISS
 from bank.services import pix_key_lookup, pix_scheduled_run, pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY
-from magie.testing import run_together
 from tenants.models import Organisation
+from testing.platform import run_together
 
 
 def run_in_threads(count: int, work: Callable[[int], object]) -> list[object]:

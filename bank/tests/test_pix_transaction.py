@@ -1,5 +1,5 @@
 """A Pix on its own (no transaction of the caller's open) runs in psycopg's pipeline mode: its lock and its write are
-one implicit transaction of PostgreSQL, two round trips, no BEGIN or COMMIT (bank.transfer_sql.pix_transaction).
+one implicit transaction of PostgreSQL, two round trips, no BEGIN or COMMIT (magie.db.pipeline.pipelined_transaction).
 These tests run on committed rows (`committed`), where no test transaction is wrapped around the Pix."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from bank.models import Account, Holder, PixTransfer
 from bank.services import pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
 from bank.transfer_sql import TransactionSplit
-from magie import testing
 from tenants.models import Organisation
+from testing import platform as testing
 
 CONCRETE_FIELDS = [field.attname for field in PixTransfer._meta.concrete_fields]
 

@@ -17,8 +17,8 @@ from bank.demo import DEMO_CUSTOMER_REF, DEMO_SECOND_CUSTOMER_REF
 from bank.models import Account, Holder, PixTransfer
 from bank.services import pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, PEDRO_KEY
-from magie.testing import run_together
 from tenants.models import Organisation
+from testing.platform import run_together
 
 CARLA_KEY = "+5511999990001"  # Carla's own key at this bank
 

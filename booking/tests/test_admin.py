@@ -10,7 +10,7 @@ from django_tenants.utils import schema_context
 
 from booking import services
 from booking.models import Booking, PaymentLink, TimeSlot
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 MODELS = ("activity", "instructor", "equipmenttype", "timeslot", "booking", "paymentlink")
 

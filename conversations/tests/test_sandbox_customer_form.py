@@ -7,7 +7,7 @@ from django.db import connection
 from django_tenants.utils import schema_context
 
 from conversations.models import Customer
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_an_id_that_is_no_phone_number_is_refused_in_portuguese(db):

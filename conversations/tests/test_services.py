@@ -14,7 +14,7 @@ from conversations.services import (
     message_store_inbound,
     message_store_outbound,
 )
-from magie.testing import run_together
+from testing.platform import run_together
 
 T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

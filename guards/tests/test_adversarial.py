@@ -9,25 +9,25 @@ from dataclasses import dataclass, field
 import pytest
 
 from guards.contract import GuardInput, HistoryItem, ToolOutput, ToolSpec
-from guards.evidence import Evidence, Identifier, Money, Status
+from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from guards.registry import registered
 from guards.tests.helpers import deadline
 from language.locales import LANGS
 
-BALANCE = Evidence(money=(Money("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
-TRANSFER_STATUS = Status("status", (("settled", "sent"),))
-RECEIPT = Evidence(money=(Money("amount_cents", role="debit"),),
+BALANCE = Evidence(money=(MoneyEvidence("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
+TRANSFER_STATUS = StatusEvidence("status", (("settled", "sent"),))
+RECEIPT = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),),
                    identifiers=(Identifier("end_to_end_id", "reference"), Identifier("masked_document", "document")),
                    names=("owner_name",), statuses=(TRANSFER_STATUS,))
-STATEMENT = Evidence(money=(Money("amount_cents", listed=True), Money("settled_out_cents", role="debit")),
+STATEMENT = Evidence(money=(MoneyEvidence("amount_cents", listed=True), MoneyEvidence("settled_out_cents", role="debit")),
                      dates=("since", "until", "at"), reports=("send_pix",), names=("counterpart_name",),
                      quantities=("counts",), statuses=(TRANSFER_STATUS,))
 LOOKUP = Evidence(identifiers=(Identifier("masked_document", "document"), Identifier("key_value", "key")),
                   names=("owner_name",))
-SLOTS = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",), dates=("start",),
+SLOTS = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",), dates=("start",),
                  names=("activity_name",))
-CATALOG = Evidence(money=(Money("price_cents", role="price"),), products=("name", "model"), places_left=("stock",))
-LINK = Evidence(money=(Money("amount_cents"),), links=("url",))
+CATALOG = Evidence(money=(MoneyEvidence("price_cents", role="price"),), products=("name", "model"), places_left=("stock",))
+LINK = Evidence(money=(MoneyEvidence("amount_cents"),), links=("url",))
 
 BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
               ToolSpec("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")),

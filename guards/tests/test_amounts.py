@@ -3,13 +3,13 @@ import pytest
 
 from guards.checks.amounts import supported_values, unsupported_amount
 from guards.contract import deadline_after
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, MoneyEvidence
 from guards.tests.helpers import bot, customer, deadline, make, output
 
-BALANCE = Evidence(money=(Money("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
-RECEIPT = Evidence(money=(Money("amount_cents", role="debit"),))
-SLOTS = Evidence(money=(Money("price_cents", role="price"),), quantities=("party_size",))
-SGD_BALANCE = Evidence(money=(Money("balance", unit="units", role="balance", currency="USD", currency_field=None),))
+BALANCE = Evidence(money=(MoneyEvidence("balance_cents", role="balance"),), identifiers=(Identifier("account_number", "account"),))
+RECEIPT = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),))
+SLOTS = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",))
+SGD_BALANCE = Evidence(money=(MoneyEvidence("balance", unit="units", role="balance", currency="USD", currency_field=None),))
 
 
 def check(draft, **parts):
@@ -147,14 +147,14 @@ def test_the_party_size_the_customer_said_multiplies_a_price():
 
 def test_the_sum_of_unrelated_prices_is_not_supported():
     hits = [output("search_catalog", {"hits": [{"price_cents": p, "currency": "BRL"} for p in (189000, 249000, 99000)]},
-                   evidence=Evidence(money=(Money("price_cents", role="price"),)))]
+                   evidence=Evidence(money=(MoneyEvidence("price_cents", role="price"),)))]
     assert check("O iPhone 13 sai por R$ 1.890,00.", lang="pt-BR", currency="BRL", tool_outputs=hits).passed
     assert not check("Os dois saem por R$ 4.380,00.", lang="pt-BR", currency="BRL", tool_outputs=hits).passed
     assert not check("Tudo junto dá R$ 5.370,00.", lang="pt-BR", currency="BRL", tool_outputs=hits).passed
 
 
 def test_a_listed_field_supports_the_total_of_its_list():
-    statement = Evidence(money=(Money("amount_cents", listed=True),))
+    statement = Evidence(money=(MoneyEvidence("amount_cents", listed=True),))
     entries = {"entries": [{"amount_cents": a, "currency": "BRL"} for a in (5000, 12000, 3000)]}
     outputs = [output("list_pix_history", entries, evidence=statement)]
     assert check("Os três somam R$ 200,00.", lang="pt-BR", currency="BRL", tool_outputs=outputs).passed
@@ -163,7 +163,7 @@ def test_a_listed_field_supports_the_total_of_its_list():
 
 def test_an_amount_near_a_listed_price_is_not_supported():
     hits = [output("search_catalog", {"hits": [{"price_cents": 189000, "currency": "BRL"}]},
-                   evidence=Evidence(money=(Money("price_cents", role="price"),)))]
+                   evidence=Evidence(money=(MoneyEvidence("price_cents", role="price"),)))]
     for wrong in ("R$ 1.790,00", "R$ 2.000,00", "R$ 1.889,00", "R$ 945,00"):
         assert not check(f"Sai por {wrong}.", lang="pt-BR", currency="BRL", tool_outputs=hits).passed, wrong
 
@@ -206,7 +206,7 @@ def test_the_same_number_as_a_duration_does_not_support_a_price():
 
 def test_the_support_is_a_few_sets_and_stays_fast_with_many_sources():
     outputs = [output("x", {"hits": [{"price_cents": 100 * i, "currency": "USD"} for i in range(2000)]},
-                      evidence=Evidence(money=(Money("price_cents", role="price"),)), arguments={})]
+                      evidence=Evidence(money=(MoneyEvidence("price_cents", role="price"),)), arguments={})]
     support = supported_values(make("x", tool_outputs=outputs, history=[customer("for 2 people")]), deadline())
     assert len(support.values["USD"]) <= 4000  # each price and price × 2: no combinatorial growth
 

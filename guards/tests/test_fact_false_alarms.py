@@ -7,7 +7,7 @@ import pytest
 
 from guards.checks.facts import unsupported_facts
 from guards.checks.policy import policy_bypass
-from guards.evidence import Evidence, Identifier, Money
+from guards.evidence import Evidence, Identifier, MoneyEvidence
 from guards.facts import counts_in, names_in
 from guards.mentions import amounts_in
 from guards.tests.helpers import customer, deadline, make, output
@@ -123,7 +123,7 @@ def test_non_refundable_offers_no_refund():
 
 def test_money_evidence_is_unchanged_by_a_name_with_digits():
     receipt = output("send_pix", {"amount_cents": 26000, "currency": "BRL"},
-                     evidence=Evidence(money=(Money("amount_cents", role="debit"),)))
+                     evidence=Evidence(money=(MoneyEvidence("amount_cents", role="debit"),)))
     assert unsupported_facts(make("Pix of R$260.00 sent.", currency="BRL", tool_outputs=(receipt,)), deadline()) == []
 
 

@@ -8,18 +8,18 @@ from dataclasses import dataclass
 import pytest
 
 from guards.contract import GuardInput, HistoryItem, OrgRules, ToolOutput, ToolSpec
-from guards.evidence import Evidence, Identifier, Money, Status
+from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from guards.registry import registered
 from guards.tests.helpers import deadline
 from language.locales import LANGS
 
-RECEIPT = Evidence(money=(Money("amount_cents", role="debit"),), names=("owner_name",),
+RECEIPT = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),), names=("owner_name",),
                    identifiers=(Identifier("end_to_end_id", "reference"),),
-                   statuses=(Status("status", (("settled", "sent"),)),))
-BOOKING = Evidence(money=(Money("amount_cents"),), quantities=("party_size",), dates=("start",), names=("activity",),
+                   statuses=(StatusEvidence("status", (("settled", "sent"),)),))
+BOOKING = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_size",), dates=("start",), names=("activity",),
                    identifiers=(Identifier("booking_ref", "reference"),),
-                   statuses=(Status("status", (("pending_payment", "booked"),)),))
-LINK = Evidence(money=(Money("amount_cents"),), links=("url",))
+                   statuses=(StatusEvidence("status", (("pending_payment", "booked"),)),))
+LINK = Evidence(money=(MoneyEvidence("amount_cents"),), links=("url",))
 BANK_TOOLS = (ToolSpec("get_balance", ()), ToolSpec("lookup_pix_key", ("key", "contact_name")),
               ToolSpec("send_pix", ("recipient_ref", "amount_cents", "scheduled_for")))
 SCHOOL_TOOLS = (ToolSpec("check_availability", ("activity", "date", "party_size")),

@@ -40,7 +40,7 @@ def test_the_escalation_list_costs_the_same_for_more_escalations(escalated):
     """Each row names who claimed and who resolved it: those users come with the rows, not two queries a row."""
     from inbox.services import escalation_claim, escalation_resolve
     from inbox.tests.helpers import staff
-    from tenants.testing import page_queries
+    from testing.organisations import page_queries
 
     client = signed_in("demobank", "admin")
     page_queries(client, "/admin/inbox/escalation/")  # the session's first statements are not the list's
@@ -57,7 +57,7 @@ def test_an_escalation_page_costs_the_same_for_more_replies_and_notes(escalated)
     """Its replies name their author and message, its notes their author: joined to the inline rows."""
     from inbox.services import escalation_claim, escalation_note_add, escalation_reply
     from inbox.tests.helpers import staff
-    from tenants.testing import page_queries
+    from testing.organisations import page_queries
 
     url = f"/admin/inbox/escalation/{escalated.pk}/change/"
     with schema_context("demobank"):

@@ -20,7 +20,7 @@ from inbox.services import escalation_claim
 from inbox.tests.helpers import chat_make, escalation_make, staff, staff_create
 from tenants.demo import DEMO_PASSWORD
 from tenants.roles import Role, roles_sync
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 NOON_IN_SAO_PAULO = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)  # 12:00 in America/Sao_Paulo (UTC-3)
 PEDRO_PHONE = "+5521987654321"

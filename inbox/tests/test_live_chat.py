@@ -13,7 +13,7 @@ from conversations.models import Conversation
 from conversations.services import message_store_inbound
 from inbox.selectors import InboxFilters, escalation_inbox
 from inbox.tests.helpers import chat_make, escalation_make, staff
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def customer_says(conversation: Conversation, text: str, *, minutes_ago: int = 0):

@@ -21,7 +21,7 @@ from inbox.services import (
     escalation_resolve,
 )
 from inbox.tests.helpers import chat_make, escalation_make, staff
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_tabs_filters_and_search_choose_the_chats(demobank):

@@ -18,13 +18,11 @@ import hashlib
 import logging
 import re
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-import psycopg
 from django.core.management import call_command
 from django.db import connection, transaction
 
+from magie.db.own_connections import session_advisory_lock
 from magie.schemas.executor import migrations_expected
 from magie.schemas.pgtools import PgToolMissing, connection_arguments, pg_tool
 
@@ -52,16 +50,9 @@ def template_applied() -> frozenset[str] | None:
         return frozenset(name for (name,) in cursor.fetchall())
 
 
-@contextmanager
-def _template_lock() -> Iterator[None]:
+def _template_lock():
     """A session advisory lock on a connection of its own: migrating the template closes Django's connection."""
-    params = connection.get_connection_params()
-    with psycopg.connect(**params, autocommit=True) as holder:
-        holder.execute("SELECT pg_advisory_lock(%s)", [ADVISORY_LOCK])
-        try:
-            yield
-        finally:
-            holder.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_LOCK])
+    return session_advisory_lock(ADVISORY_LOCK)
 
 
 def template_current() -> frozenset[str]:

@@ -132,7 +132,7 @@ TEMPLATES = [
 DATABASE_URL, EMBEDDED_DATABASE = env_or_embedded("DATABASE_URL", "embedded_postgres_uri")
 DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
-# The Pix hot path prepares its two statements once per connection (bank.transfer_sql.hot_cursor); turn it off
+# The Pix hot path prepares its two statements once per connection (magie.db.pipeline.hot_cursor); turn it off
 # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -177,8 +177,8 @@ REST_FRAMEWORK = {
 # Celery. Tasks take a schema name and ids; tenant-schemas-celery also carries the caller's schema in a header.
 CELERY_BROKER_URL, EMBEDDED_BROKER = env_or_embedded("CELERY_BROKER_URL", "embedded_redis_url")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
-if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/broker.py)
-    CELERY_BROKER_TRANSPORT = "magie.broker:Transport"
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/queueing.py)
+    CELERY_BROKER_TRANSPORT = "magie.queueing:Transport"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -245,8 +245,9 @@ LOGGING: dict[str, Any] = {
 # ---------------------------------------------------------------------------------------------------------------
 # Security (issue 11: trust boundary). Kept in one block so it merges apart from the rest; see the README's
 # "Production settings" table. "Production" is any deployment that is not the development default: the embedded
-# PostgreSQL or DEBUG mean development unless MAGIE_DEPLOYMENT says otherwise. Production fails safe: it refuses to
-# start without SECRET_KEY and MAGIE_FIELD_KEYS, and its cookies, HSTS and SSL redirect default to on.
+# PostgreSQL means development unless MAGIE_DEPLOYMENT says otherwise. DEBUG never decides it: a DEBUG=true left in
+# a production environment must not quietly turn its protections off, so production refuses to start with it (as
+# without SECRET_KEY and MAGIE_FIELD_KEYS), and its cookies, HSTS and SSL redirect default to on.
 from datetime import timedelta  # noqa: E402
 
 from csp.constants import NONCE, NONE, SELF  # noqa: E402
@@ -255,12 +256,16 @@ from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 from magie.localkeys import local_key, new_fernet_key, new_secret_key  # noqa: E402
 
 MAGIE_DEPLOYMENT = os.environ.get("MAGIE_DEPLOYMENT", "").strip().lower() or (
-    "development" if EMBEDDED_DATABASE or DEBUG else "production")
+    "development" if EMBEDDED_DATABASE else "production")
 if MAGIE_DEPLOYMENT not in ("development", "production"):
     raise ImproperlyConfigured(f"MAGIE_DEPLOYMENT must be 'development' or 'production', not {MAGIE_DEPLOYMENT!r}.")
 PRODUCTION = MAGIE_DEPLOYMENT == "production"
-_WHY_PRODUCTION = ("this is a production deployment (DATABASE_URL is set and DEBUG is off; "
-                   "MAGIE_DEPLOYMENT=development marks a development machine)")
+_WHY_PRODUCTION = ("this is a production deployment (DATABASE_URL is set; MAGIE_DEPLOYMENT=development marks a "
+                   "development machine)")
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured(
+        f"DEBUG=true is refused: {_WHY_PRODUCTION}. DEBUG shows settings and tracebacks to anyone who triggers an "
+        "error; unset it, or set MAGIE_DEPLOYMENT=development on a development machine.")
 
 if os.environ.get("SECRET_KEY"):
     SECRET_KEY = os.environ["SECRET_KEY"]
@@ -337,6 +342,8 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.Authenticatio
 MIDDLEWARE.insert(MIDDLEWARE.index("django_otp.middleware.OTPMiddleware") + 1,
                   "tenants.staff_security.SecondFactorMiddleware")
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+# Every staff page that shows bank data writes an audit row (inbox/audit.py says which pages).
+MIDDLEWARE.append("inbox.audit.BankDataReadAuditMiddleware")
 # Who is throttled and why (a pair, a username under attack, an address): tenants/login_throttle.py's docstring.
 MAGIE_LOGIN_FAILURE_LIMIT = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT", "5"))
 MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK = int(os.environ.get("MAGIE_LOGIN_FAILURE_LIMIT_UNDER_ATTACK", "2"))
@@ -355,8 +362,15 @@ OTP_TOTP_ISSUER = os.environ.get("MAGIE_TOTP_ISSUER", "Magie")
 # The platform's operators (they can re-key any channel) must pass a second factor: always in production.
 MAGIE_OPERATOR_TOTP_REQUIRED = env_bool("MAGIE_OPERATOR_TOTP_REQUIRED", PRODUCTION)
 
-# The WhatsApp simulator is a test tool: off unless enabled, on by default only on a development machine.
-MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", not PRODUCTION)
+# A tap on an approval that claims to have been made before the request expired may still arrive (the channel's
+# delay) this long after; judged and stamped on the server's clock all the same. Bounded: at most 30 s.
+MAGIE_TAP_GRACE_SECONDS = float(os.environ.get("MAGIE_TAP_GRACE_SECONDS", "10"))
+if not 0 <= MAGIE_TAP_GRACE_SECONDS <= 30:
+    raise ImproperlyConfigured(f"MAGIE_TAP_GRACE_SECONDS must be between 0 and 30, not {MAGIE_TAP_GRACE_SECONDS}.")
+
+# The WhatsApp simulator is a test tool: off unless MAGIE_SIMULATOR=true, whatever the deployment or DEBUG
+# (`make run` and `make dev` set it; the test settings too).
+MAGIE_SIMULATOR = env_bool("MAGIE_SIMULATOR", False)
 
 # Per-organisation model base URLs are accepted only from this list (exact origin+path prefixes, or
 # https://*.domain for its subdomains); loopback, link-local and private addresses only when listed literally.
@@ -369,6 +383,9 @@ MAGIE_PIX_PAYLOAD_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PIX_PAYLOAD_TIME
 MAGIE_PIX_PAYLOAD_MAX_BYTES = int(os.environ.get("MAGIE_PIX_PAYLOAD_MAX_BYTES", str(64 * 1024)))
 # A WhatsApp image read for a Pix QR: at most this many bytes (Meta allows images of up to 5 MB).
 MAGIE_PIX_QR_IMAGE_MAX_BYTES = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_BYTES", str(5 * 1024 * 1024)))
+# ... and of at most this many pixels, judged from its header before anything is decoded (WhatsApp's HD photos are
+# at most 4096 px a side; decoding costs about 4 bytes a pixel): a bigger one gets an honest "too large" reply.
+MAGIE_PIX_QR_IMAGE_MAX_PIXELS = int(os.environ.get("MAGIE_PIX_QR_IMAGE_MAX_PIXELS", str(4096 * 4096)))
 
 # Approval links and the handshake's verify token are bearer secrets: Django's own request and server logs never
 # print them.

@@ -10,7 +10,7 @@ from django_tenants.utils import schema_context
 
 from conversations.models import Customer
 from privacy.models import DataRequest
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 CARLA = "5511999990001"
 

@@ -50,7 +50,7 @@ def approval_reason_label(reason: str) -> str:
 def record_table(data: object, organisation) -> SafeString:
     """A record's JSON (tool arguments or result, preview facts, perception, evidence) as a table in the staff
     member's words, amounts in the organisation's currency and language: `{{ d.facts|record_table:organisation }}`."""
-    money = trace_words.Money(currency=organisation.currency, language=organisation.language)
+    money = trace_words.AmountWriter(currency=organisation.currency, language=organisation.language)
     return kv_table(trace_words.record_table(data, money))
 
 

@@ -9,7 +9,7 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 from django.views.defaults import server_error
 
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_an_agent_refused_the_dashboard_reads_why_in_portuguese_and_a_way_back(db):

@@ -20,7 +20,7 @@ from agent.tests.helpers import Conversation
 from language.money import format_money
 from staff.models import StaffProfile
 from staff.trace_words import guard_explanation, tool_label
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 HOSTILE = "<script>alert('x')</script>"
 # The English of the explanations, the trace's labels and the problems: none of it may reach a reader of another
@@ -140,7 +140,7 @@ def test_a_list_of_free_times_in_a_call_result_reads_as_tables_in_the_readers_la
     """A school's availability result nests each free time six tables deep (call → result → data → slots → one
     time): each reads as a table with its fields in words, never a Python dict, never an English key."""
     from agent.admin_trace import tool_call_rows
-    from staff.trace_words import Money
+    from staff.trace_words import AmountWriter
 
     free = {"end": "2026-12-03T18:00:00+01:00", "start": "2026-12-03T15:00:00+01:00", "activity": "climbing",
             "currency": "EUR", "slot_ref": HOSTILE, "instructor": "Marta Vidal", "places_left": 4,
@@ -149,7 +149,7 @@ def test_a_list_of_free_times_in_a_call_result_reads_as_tables_in_the_readers_la
                              "result": {"ok": True, "data": {"slots": [free, free]}}, "approval": None,
                              "arguments": {"date": "2026-12-03", "activity": "escalada", "party_size": 2}}])
     with translation.override("ca"):
-        shown = str(tool_call_rows(turn, Money(currency="EUR", language="ca")))
+        shown = str(tool_call_rows(turn, AmountWriter(currency="EUR", language="ca")))
     assert escape("{'") not in shown and "places left" not in shown and "activity name" not in shown
     row = '<th scope="row">{}</th>'.format
     assert shown.count(row("places lliures")) == 2 and shown.count(row(escape("nom de l'activitat"))) == 2

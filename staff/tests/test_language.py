@@ -10,7 +10,7 @@ from django_tenants.utils import schema_context
 
 from staff.models import StaffProfile
 from tenants.models import PolicyVersion
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 @pytest.mark.parametrize(("schema", "lang", "word"), [("demobank", "pt-br", "Políticas"),

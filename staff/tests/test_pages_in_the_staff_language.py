@@ -22,7 +22,7 @@ from django_tenants.utils import schema_context
 from magie.admin_sites import backoffice_site
 from staff.models import StaffProfile
 from tenants.demo import DEMO_PASSWORD
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 ORGANISATION = "Banco Demo"  # demobank's name, in every page's header
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sd]|\{\w*\}")
@@ -271,9 +271,6 @@ def test_every_table_column_hint_and_choice_is_in_portuguese(db):
     table's name, its columns' names and hints, and their choices."""
     from django.utils import translation
 
-    from staff.labels import labels_apply
-
-    labels_apply()
     english = {}
     with translation.override("pt-br"):
         for model in backoffice_site._registry:

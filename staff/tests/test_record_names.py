@@ -17,10 +17,9 @@ from asks.models import Ask
 from asks.perception.contract import RequestKind
 from bank.models import Account, KeyLookup, PixKey
 from conversations.tests.factories import ConversationFactory
-from staff.labels import labels_apply
 from staff.stored_words import ASK_KINDS
 from staff.trace_words import TOOLS
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_every_request_kind_the_system_declares_has_words():
@@ -58,7 +57,6 @@ def test_the_request_list_and_page_name_the_kind_and_the_number_column_in_portug
 def test_an_approval_is_named_by_what_it_lets_the_agent_do(demobank):
     from approvals.models import ApprovalRequest
 
-    labels_apply()
     ask = _ask("pix_transfer")
     now = timezone.now()
     approval = ApprovalRequest(ask=ask, conversation=ask.conversation, tool="send_pix", arguments={}, preview={},
@@ -73,7 +71,6 @@ def test_an_approval_is_named_by_what_it_lets_the_agent_do(demobank):
 
 
 def test_a_pix_key_a_lookup_and_the_settlement_account_do_not_repeat_or_leave_words_in_english(demobank):
-    labels_apply()
     key = PixKey(key_type="random", owner_name="Maria Oliveira Santos")
     lookup = KeyLookup(key_type="phone", found=True, cost=1)
     settlement = Account(kind="settlement", number="SETTLEMENT-BRL")

@@ -14,7 +14,7 @@ from agent.providers.url_policy import ModelUrlRefused, model_base_url_check
 from staff.stored_words import approval_reason_label
 from tenants.models import OrganisationPolicy, PolicyVersion
 from tenants.services import policy_update
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 @pytest.mark.parametrize(("url", "portuguese"), [
@@ -62,11 +62,10 @@ def test_a_policy_versions_change_is_a_table_of_settings_in_minutes_and_money(de
 
 
 def test_roles_are_named_in_the_staff_language(demobank):
-    from staff.labels import labels_apply
+    from staff.models import StaffRole
 
-    labels_apply()
     with translation.override("pt-br"):
-        assert {str(group) for group in Group.objects.filter(name__in=["admin", "agent", "auditor"])} == {
+        assert {str(role) for role in StaffRole.objects.filter(name__in=["admin", "agent", "auditor"])} == {
             "administrador", "atendente", "auditor"}
     assert Group.objects.filter(name="agent").exists()  # the stored name, the code, is unchanged
     connection.set_schema_to_public()

@@ -26,7 +26,6 @@ from language.markers import Marker
 from magie.choices import ApprovalChannel
 from magie.errors import DomainError
 from staff import trace_words
-from staff.labels import FIELD_LABELS
 from staff.stored_words import ASK_KINDS, SLOTS, ask_kind_label, slot_label
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,14 +218,14 @@ CASES = {
     "tool": (trace_words.tool_label, (trace_words.TOOLS,), tool_names),
     "failure": (trace_words.failure_label, (trace_words.FAILURES,), failure_codes),
     "slot": (slot_label, (SLOTS,), lambda: {slot for slots in SLOTS_BY_KIND.values() for slot in slots}),
-    "record field": (trace_words.key_label, (trace_words.KEYS, SLOTS, FIELD_LABELS), record_keys),
+    "record field": (trace_words.key_label, (trace_words.KEYS, SLOTS, trace_words.RECORD_FIELDS), record_keys),
     "request kind": (ask_kind_label, (ASK_KINDS,), lambda: set(RequestKind.__args__)),  # type: ignore[attr-defined]
     "marker": (trace_words.marker_label, (trace_words.MARKERS,), lambda: set(Marker.__args__)),  # type: ignore[attr-defined]
     "guard explanation": (_explained, (trace_words.GUARD_EXPLANATIONS,), escalation_reasons),
     "guard problem": (_problem_explained, (trace_words.GUARD_PROBLEMS,), lambda: set(PROBLEMS)),
     "guard problem value": (lambda code: trace_words.value_label("guard_problem", code, None),  # type: ignore[arg-type]
                             (trace_words.PROBLEM_WORDS,), lambda: set(PROBLEMS)),
-    "escalation and turn field": (trace_words.key_label, (trace_words.KEYS, SLOTS, FIELD_LABELS), escalation_fields),
+    "escalation and turn field": (trace_words.key_label, (trace_words.KEYS, SLOTS, trace_words.RECORD_FIELDS), escalation_fields),
 }
 
 
@@ -255,7 +254,7 @@ def test_an_unknown_code_reads_as_words_and_a_text_as_it_is():
 
 
 def test_a_record_table_names_its_fields_and_writes_money_and_times_for_the_organisation():
-    money = trace_words.Money(currency="BRL", language="pt-BR")
+    money = trace_words.AmountWriter(currency="BRL", language="pt-BR")
     result = {"code": "approval_required", "message": "send_pix waits for the customer's approval (money)",
               "detail": {"channel": "in_chat_button", "expires_at": "2026-12-01T20:35:10+00:00", "amount_cents": 20000}}
     with translation.override("pt-br"), timezone.override("America/Sao_Paulo"):

@@ -12,7 +12,7 @@ from tenants.forms import PolicyForm
 from tenants.models import OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot
 from tenants.services import policy_update
-from tenants.testing import page_queries, signed_in
+from testing.organisations import page_queries, signed_in
 
 
 def policy_post_data(policy: OrganisationPolicy, **overrides) -> dict:

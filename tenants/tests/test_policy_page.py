@@ -4,8 +4,8 @@ and a confirmation in sentences before a change that loosens a protection."""
 import pytest
 
 from tenants.models import OrganisationPolicy, PolicyVersion
-from tenants.testing import signed_in
 from tenants.tests.test_admin import policy_post_data
+from testing.organisations import signed_in
 
 
 @pytest.fixture

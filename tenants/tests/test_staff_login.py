@@ -19,7 +19,7 @@ from tenants.demo import DEMO_PASSWORD
 from tenants.models import Organisation
 from tenants.roles import Role
 from tenants.services import staff_ensure
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -70,13 +70,13 @@ def test_an_admin_sees_and_clears_a_lockout_and_other_roles_cannot(demobank):
         attempt = AccessAttempt.objects.get(username="admin")
     other, signed = login("demobank", "admin2", DEMO_PASSWORD, address="10.1.1.1")
     assert signed.status_code == 302
-    listed = other.get("/admin/axes/accessattempt/")
+    listed = other.get("/admin/staff/loginlockout/")
     assert listed.status_code == 200 and "admin" in listed.content.decode()
     _, auditor = login("demobank", "auditor", DEMO_PASSWORD, address="10.1.1.2")
     auditor_client = Client(HTTP_HOST="demobank.localhost", REMOTE_ADDR="10.1.1.2")
     auditor_client.post("/admin/login/", {"username": "auditor", "password": DEMO_PASSWORD})
-    assert auditor_client.get("/admin/axes/accessattempt/").status_code == 403
-    assert other.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert auditor_client.get("/admin/staff/loginlockout/").status_code == 403
+    assert other.post(f"/admin/staff/loginlockout/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
     assert login("demobank", "admin", DEMO_PASSWORD)[1].status_code == 302  # the locked address is unlocked
 
 

@@ -16,9 +16,9 @@ from django.conf import settings
 from django.test import Client
 
 from magie.logscrub import RedactSecrets, redact
-from magie.testing import process_stop
-from magie.testing import test_database_url as database_url_of_the_tests
-from magie.testing_server import free_port
+from testing.platform import process_stop
+from testing.platform import test_database_url as database_url_of_the_tests
+from testing.servers import free_port
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from tenants.demo import DEMO_PASSWORD, demo_channel_secrets
 from tenants.models import ChannelRekey, WhatsAppChannel
 from tenants.roles import Role
 from tenants.services import staff_ensure
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from whatsapp.inbound.models import InboundBody
 from whatsapp.simulator import signature_header
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, turns  # noqa: F401

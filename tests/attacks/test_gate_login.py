@@ -161,7 +161,7 @@ def test_a_stolen_agent_or_auditor_password_reads_no_chat_when_the_organisation_
                                                                                                 field):
     from django.db import connection
 
-    from tenants.testing import signed_in
+    from testing.organisations import signed_in
 
     connection.set_schema_to_public()
     staff_security = f"/admin/tenants/staffsecurity/{demobank.pk}/change/"

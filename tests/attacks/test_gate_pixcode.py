@@ -17,7 +17,7 @@ from agent.tests.test_poison_live import handled, replies_after, send
 from conversations.models import Message
 from language.brcode import MAX_CANDIDATES, MAX_CODE_CHARS, _crc16_table, brcode_find, crc16_ccitt_false
 from language.tests.test_brcode import encode
-from magie.testing import WorkerProcess, tasks_through_broker
+from testing.platform import WorkerProcess, tasks_through_broker
 from whatsapp.services import inbound_sweep
 from whatsapp.tests.test_live import wait_for
 

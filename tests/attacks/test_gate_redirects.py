@@ -13,7 +13,7 @@ import pytest
 from agent.pixpayload import PayloadRefused, payload_fetch, payload_get, payload_url
 from agent.providers.base import ProviderUnavailable
 from agent.providers.openai import OpenAIProvider, _client
-from magie.testing import FakeHandler, FakeService
+from testing.platform import FakeHandler, FakeService
 from whatsapp.media import MediaUnavailable, media_download
 from whatsapp.sender import graph_send
 

@@ -48,7 +48,7 @@ def test_a_second_organisation_admin_unlocks_the_locked_admin_and_is_recorded(de
     attempt = locked("demobank", "admin")
     second, signed = login("demobank", "admin2", DEMO_PASSWORD, "198.51.100.2")
     assert signed.status_code == 302
-    assert second.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert second.post(f"/admin/staff/loginlockout/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
     assert login("demobank", "admin", DEMO_PASSWORD, OFFICE)[1].status_code == 302
     assert unlock_events("demobank") == [("admin", "admin2@demobank", OFFICE, {"failures": attempt.failures_since_start})]
 
@@ -58,7 +58,7 @@ def test_clearing_many_lockouts_at_once_records_each(demobank):
     connection.set_schema_to_public()
     first, other = locked("demobank", "admin"), locked("demobank", "agent", "198.51.100.9")
     second, _ = login("demobank", "admin2", DEMO_PASSWORD, "198.51.100.2")
-    done = second.post("/admin/axes/accessattempt/", {"action": "delete_selected", "post": "yes",
+    done = second.post("/admin/staff/loginlockout/", {"action": "delete_selected", "post": "yes",
                                                      "_selected_action": [first.pk, other.pk]})
     assert done.status_code == 302
     assert sorted(event[:3] for event in unlock_events("demobank")) == [
@@ -105,7 +105,7 @@ def test_a_second_operator_unlocks_the_locked_platform_operator():
     attempt = locked(None, "platform")
     second, signed = login(None, "platform2", DEMO_PASSWORD, "198.51.100.5")
     assert signed.status_code == 302
-    assert second.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert second.post(f"/admin/staff/loginlockout/{attempt.pk}/delete/", {"post": "yes"}).status_code == 302
     assert login(None, "platform", DEMO_PASSWORD, OFFICE)[1].status_code == 302
     assert unlock_events("public") == [("platform", "platform2@public", OFFICE, {"failures": attempt.failures_since_start})]
 
@@ -115,10 +115,10 @@ def test_auditors_read_the_sign_in_events_and_agents_do_not(demobank):
     connection.set_schema_to_public()
     attempt = locked("demobank", "admin")
     second, _ = login("demobank", "admin2", DEMO_PASSWORD, "198.51.100.2")
-    second.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"})
+    second.post(f"/admin/staff/loginlockout/{attempt.pk}/delete/", {"post": "yes"})
     auditor, _ = login("demobank", "auditor", DEMO_PASSWORD, "198.51.100.6")
     events = auditor.get("/admin/staff_auth/staffauthevent/")
     assert events.status_code == 200 and "admin2@demobank" in events.content.decode()
     agent, _ = login("demobank", "agent", DEMO_PASSWORD, "198.51.100.7")
     assert agent.get("/admin/staff_auth/staffauthevent/").status_code == 403
-    assert auditor.post(f"/admin/axes/accessattempt/{attempt.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert auditor.post(f"/admin/staff/loginlockout/{attempt.pk}/delete/", {"post": "yes"}).status_code == 403

@@ -25,7 +25,7 @@ from bank.models import Account, Holder, PixTransfer
 from bank.services import holder_create
 from conversations.models import Customer, Message
 from conversations.services import SandboxIdTaken, customer_create_sandbox
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
 
 pytestmark = pytest.mark.django_db

@@ -17,8 +17,8 @@ from django.test import Client
 
 from magie.celery import app as celery_app
 from tenants.demo import DEMO_ORGANISATIONS, demo_channel_secrets
+from testing.fake_whatsapp import FakeGraphServer
 from whatsapp.simulator import signature_header
-from whatsapp.testing import FakeGraphServer
 
 NUMBERS = {demo.schema_name: demo.phone_number_id for demo in DEMO_ORGANISATIONS}
 BANK_NUMBER = NUMBERS["demobank"]
@@ -175,7 +175,7 @@ def fake_graph(settings):
 def graph_worker(committed):
     """`graph_worker(script, rate)` → (fake Graph server, a real worker process of our own on a private queue whose
     WHATSAPP_GRAPH_URL is that server). Stopped after the test."""
-    from magie.testing import WorkerProcess
+    from testing.platform import WorkerProcess
 
     started: list[tuple[FakeGraphServer, WorkerProcess]] = []
 

@@ -23,12 +23,12 @@ from conversations.models import Conversation
 from conversations.services import customer_get_or_create, message_store_outbound
 from magie import queueing
 from magie.celery import app as celery_app
-from magie.testing import WorkerProcess, tasks_through_broker
-from magie.testing_server import free_port
+from testing.fake_whatsapp import FakeGraphServer
+from testing.platform import WorkerProcess, tasks_through_broker
+from testing.servers import free_port
 from whatsapp.models import Delivery
 from whatsapp.sender import rate_reset
 from whatsapp.services import outbound_sweep
-from whatsapp.testing import FakeGraphServer
 from whatsapp.tests.conftest import BANK_NUMBER
 
 REPLIES = 40
@@ -84,7 +84,7 @@ def own_broker(committed, settings, monkeypatch):
     settings.WHATSAPP_RATE_REDIS_URL = rate_url
     settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = broker.url
     monkeypatch.setenv("CELERY_BROKER_URL", broker.url)  # Celery reads the environment before its own setting
-    celery_app.conf.broker_url, celery_app.conf.broker_transport = broker.url, "magie.broker:Transport"
+    celery_app.conf.broker_url, celery_app.conf.broker_transport = broker.url, "magie.queueing:Transport"
     forget_producer()
     previous = {name: os.environ.get(name) for name in ("WHATSAPP_GRAPH_URL", "WHATSAPP_RATE_REDIS_URL")}
     os.environ.update({"WHATSAPP_GRAPH_URL": graph.url, "WHATSAPP_RATE_REDIS_URL": rate_url})

@@ -16,7 +16,7 @@ from django_tenants.utils import schema_context
 from conversations.models import Conversation, Message
 from conversations.services import customer_get_or_create
 from magie.celery import app as celery_app
-from magie.testing import run_together
+from testing.platform import run_together
 from whatsapp.models import Delivery, DeliveryEvent
 from whatsapp.sender import rate_reset
 from whatsapp.tasks import deliver_task

@@ -19,7 +19,7 @@ from approvals.models import ApprovalRequest
 from bank.models import PixTransfer
 from conversations.models import Message
 from tenants.demo import demo_channel_secrets
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from whatsapp.media import pix_code_text, qr_texts
 from whatsapp.services import media_read
 from whatsapp.tests.conftest import (

@@ -8,7 +8,7 @@ import pytest
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
-from magie.testing_server import ServerProcess
+from testing.servers import ServerProcess
 from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
 
 

@@ -11,7 +11,7 @@ from django_tenants.utils import schema_context
 from conversations.models import Conversation, Customer, Message
 from conversations.services import message_store_inbound, message_store_outbound
 from tenants.demo import DEMO_PASSWORD
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 CARLA = "5511999990001"  # a sandbox customer of the demo bank
 ANA = "5511999990002"  # a real customer (holder) of the demo bank

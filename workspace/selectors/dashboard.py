@@ -9,8 +9,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
-from django.db.models import Aggregate, Count, DurationField, ExpressionWrapper, F, FloatField, Q, QuerySet
-from django.db.models.functions import Extract
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from agent.models import Turn
 from approvals.models import ApprovalRequest
@@ -18,23 +18,14 @@ from approvals.selectors import SIMULATED
 from asks.models import Ask
 from asks.selectors import ask_outcome_partition, ask_outcomes
 from inbox.models import Escalation
+from workspace.selectors.aggregates import Percentile
+from workspace.selectors.aggregates import rate as _rate
+from workspace.selectors.aggregates import seconds_between as _seconds
+from workspace.selectors.team import agent_figures, service_level
 
 APPROVED = ("approved", "executed", "execution_failed")  # the customer said yes (whatever the execution did after)
 
 
-class Percentile(Aggregate):
-    """PostgreSQL's `percentile_cont(p) WITHIN GROUP (ORDER BY expr)`."""
-
-    function = "PERCENTILE_CONT"
-    template = "%(function)s(%(percentile)s) WITHIN GROUP (ORDER BY %(expressions)s)"
-    output_field = FloatField()
-
-    def __init__(self, expression, percentile: float, **extra):
-        super().__init__(expression, percentile=float(percentile), **extra)
-
-
-def _seconds(end: str, start: str) -> Extract:
-    return Extract(ExpressionWrapper(F(end) - F(start), output_field=DurationField()), "epoch")
 
 
 def handed_to_person() -> QuerySet:
@@ -49,10 +40,6 @@ def outcome_partition(*, since: datetime, until: datetime) -> dict[str, Any]:
 def ask_outcomes_report(*, since: datetime, until: datetime) -> dict[str, Any]:
     """What `manage.py ask_outcomes` prints: the partition (the dashboard's figures) and the counts by reason."""
     return {**ask_outcomes(since=since, until=until), "partition": outcome_partition(since=since, until=until)}
-
-
-def _rate(part: int, whole: int) -> float:
-    return round(100 * part / whole, 2) if whole else 0.0
 
 
 def approval_figures(*, since: datetime, until: datetime) -> dict[str, Any]:
@@ -201,11 +188,12 @@ def recent_asks(*, since: datetime, until: datetime, kind: str = "", limit: int 
 
 @transaction.atomic
 def dashboard_figures(*, since: datetime, until: datetime, zone: ZoneInfo) -> dict[str, Any]:
-    """Every figure of the page, in one read-only transaction: seven grouped queries (Asks twice, approvals,
-    escalations, turns, rejected drafts), each one pass, none per row. PostgreSQL's JIT is off for it: these scans
+    """Every figure of the page, in one read-only transaction: nine grouped queries (Asks twice, approvals,
+    escalations, turns, rejected drafts, the service level, the agents' figures), each one pass, none per row. PostgreSQL's JIT is off for it: these scans
     are costed above its threshold, and compiling them took longer than running them (about 280 ms of 440)."""
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL jit = off")
+    now = timezone.now()
     turns, turns_by_week = _turn_rows(since=since, until=until, zone=zone)
     escalations, handed_by_week = _escalation_rows(since=since, until=until, zone=zone)
     return {
@@ -215,4 +203,6 @@ def dashboard_figures(*, since: datetime, until: datetime, zone: ZoneInfo) -> di
         "weekly": weekly_fallback(since=since, until=until, zone=zone, turns=turns_by_week, handed=handed_by_week),
         "guards": guard_rejections(since=since, until=until),
         "turns": turns,
+        "service_level": service_level(since=since, until=until, now=now),
+        "agents": agent_figures(since=since, until=until, now=now),
     }

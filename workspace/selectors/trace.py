@@ -167,7 +167,7 @@ def _approval_entries(request: ApprovalRequest, times: dict[str, datetime]) -> l
             "seconds": round((request.decided_at - request.created_at).total_seconds(), 1),
         }))
     elif request.status in (ApprovalRequest.Status.EXPIRED, ApprovalRequest.Status.VOIDED):
-        entries.append(TraceEntry(at=request.expires_at if request.status == "expired" else request.created_at,
+        entries.append(TraceEntry(at=request.expires_at if request.status == ApprovalRequest.Status.EXPIRED else request.created_at,
                                   kind="approval_decision", ask_id=request.ask_id,
                                   detail={"approval": request.pk, "status": request.status, "decided_by": "",
                                           "channel": "", "reason": request.reason, "seconds": None}))

@@ -18,7 +18,7 @@ from asks.selectors import shares_of
 from asks.tests.chat import Chat
 from inbox.tests.helpers import escalation_make
 from staff.labels import escalation_reason_label
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from workspace.ranges import day_range
 from workspace.selectors.dashboard import dashboard_figures, guard_rejections, outcome_partition
 from workspace.tests.helpers import pix_sent

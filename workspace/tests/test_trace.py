@@ -18,7 +18,7 @@ from magie.choices import ApprovalChannel, RiskClass
 from staff.tests.test_trace_words import decide_rules, failure_codes, passed_rules, record_keys, tool_names
 from staff.trace_words import decision_label, failure_label, key_label, rule_label, tool_label
 from tenants.models import Organisation
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from workspace.selectors.trace import ask_for_transfer, trace_for_ask, trace_for_conversation
 from workspace.tests.helpers import pix_sent
 

@@ -141,12 +141,10 @@ class Command(BaseCommand):
     def _check_database(self) -> None:
         """One plain connection first, so that a database that is missing or unreachable is said in one line with what
         to do (the pool would retry for DATABASE_POOL_TIMEOUT seconds, then raise a traceback)."""
-        import psycopg
+        from magie.db.own_connections import database_unusable
 
-        try:
-            psycopg.connect(settings.DATABASE_URL, connect_timeout=10).close()
-        except psycopg.OperationalError as error:
-            reason = " ".join(str(error).split())
+        reason = database_unusable(settings.DATABASE_URL)
+        if reason is not None:
             raise CommandError(f"cannot use the database of DATABASE_URL: {reason}. Create it (e.g. `createdb` with "
                                "its name), fix DATABASE_URL, or unset it for the embedded PostgreSQL") from None
 

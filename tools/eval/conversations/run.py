@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
-    from tenants.testing import organisations_ensure
+    from testing.organisations import organisations_ensure
 
     organisations_ensure()
     conversations = [c for c in load(args.split) if (not args.lang or c["lang"] == args.lang)

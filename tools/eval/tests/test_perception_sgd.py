@@ -1,7 +1,7 @@
 import gzip
 import json
 
-from asks.perception.sgd_eval import evaluate
+from tools.eval.perception_sgd import evaluate
 
 
 def _turn(speaker, utterance, service, actions):

@@ -5,13 +5,13 @@ and store, one JSON object a line: `org` (bank | school | store), `text`, option
 had just asked for), `kind` (the request kind a reader sees, or null) and `gold` (every slot the message says;
 a slot left out must not be perceived). Gold values: `amount` in cents of the organisation's currency (or of
 `currency` when given), `recipient`, `pix_key` as "type:value" in normal form, `date` (YYYY-MM-DD), `time`
-(HH:MM), `party_size`, `activity` (a slug of `sets/catalogue.json`, or the word when the school offers no such
+(HH:MM), `party_size`, `activity` (a slug of `perception_turns/catalogue.json`, or the word when the school offers no such
 activity), `product`, `device_model`, `capacity_gb`, `battery_health`. A value may be a list of acceptable
 readings ("Samsung" or "Samsung phones").
 
 Every turn is read in its file's language, at Wednesday 2026-03-04 12:00 in the organisation's time zone (bank
 America/Sao_Paulo BRL, school Europe/Andorra EUR, store America/Argentina/Buenos_Aires ARS, as the demo data).
-Per slot, like `sgd_eval`: equal to a gold value is a TP; different is a FP and a FN; predicted with no gold a
+Per slot, like `perception_sgd`: equal to a gold value is a TP; different is a FP and a FN; predicted with no gold a
 FP; gold not predicted a FN. Names and products compare case- and accent-insensitively; an activity compares
 by the catalogue activity it resolves to.
 
@@ -21,7 +21,7 @@ by the catalogue activity it resolves to.
 Language detection (`language.detect.detect_language`) is measured on the same turns: each turn's language is
 its file's; allowed are the four languages, the fallback is the organisation's own (pt-BR, ca, es).
 
-    python -m asks.perception.set_eval [--sets DIR ...] [--lang pt-BR] [--misses] [--no-detect] [--json]
+    python -m tools.eval.perception_sets [--sets DIR ...] [--lang pt-BR] [--misses] [--no-detect] [--json]
 """
 
 import argparse
@@ -35,11 +35,11 @@ from zoneinfo import ZoneInfo
 
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception
-from asks.perception.sgd_eval import figures
 from language.locales import LANGS
 from language.text import fold
+from tools.eval.perception_sgd import figures
 
-SETS_DIR = Path(__file__).with_name("sets")
+SETS_DIR = Path(__file__).with_name("perception_turns")
 HELDOUT_DIR = SETS_DIR / "heldout"
 SLOT_TYPES = ("kind", "amount", "recipient", "pix_key", "date", "time", "party_size", "activity", "product",
               "device_model", "capacity_gb", "battery_health")

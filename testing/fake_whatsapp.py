@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from magie.testing import FakeHandler, FakeService
+from testing.platform import FakeHandler, FakeService
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from magie.testing import FakeHandler, FakeService
+from testing.platform import FakeHandler, FakeService
 
 Reply = dict[str, Any] | list | int | bytes | Callable[[dict[str, Any]], Any]
 

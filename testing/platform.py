@@ -1,5 +1,5 @@
 """Helpers the tests share, of the platform only: a real Celery worker process, the test database's URL, Chromium,
-threads released together. What needs organisations (the demo ones, signing in) is in `tenants.testing`."""
+threads released together. What needs organisations (the demo ones, signing in) is in `testing.organisations`."""
 
 from __future__ import annotations
 

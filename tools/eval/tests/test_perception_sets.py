@@ -1,7 +1,7 @@
 import json
 
-from asks.perception.set_eval import HELDOUT_DIR, SETS_DIR, evaluate, load_sets
 from language.locales import LANGS
+from tools.eval.perception_sets import HELDOUT_DIR, SETS_DIR, evaluate, load_sets
 
 
 def _write_set(path):

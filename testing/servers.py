@@ -19,7 +19,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from magie.testing import process_stop, test_database_url
+from testing.platform import process_stop, test_database_url
 
 
 def free_port() -> int:

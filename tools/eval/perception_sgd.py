@@ -26,7 +26,7 @@ Per turn and slot type: a predicted value equal to a gold value is a TP; a diffe
 prediction with no gold is a FP; gold with no prediction is a FN. A turn counts in group "unseen" when one of
 its mapped frames is of an unseen service, else in "seen".
 
-    python -m asks.perception.sgd_eval [--corpus ../shared/corpora/sgd] [--limit N] [--by-service] [--json]
+    python -m tools.eval.perception_sgd [--corpus ../shared/corpora/sgd] [--limit N] [--by-service] [--json]
 """
 
 import argparse

@@ -10,7 +10,7 @@ import magie.fields
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tenants', '0008_staff_totp_for_agents_and_auditors'),
+        ('tenants', '0009_staff_labels_on_the_models'),
     ]
 
     operations = [

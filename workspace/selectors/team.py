@@ -1,0 +1,80 @@
+"""The people's side of the dashboard over a range [since, until): the service level (first response and resolution
+against the organisation's targets) and each agent's figures. Hand-overs only: a notice (a failed delivery the bot
+goes on from) promises no answer. Each figure is one grouped query over the range's escalations."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Q, QuerySet, Value
+from django.db.models.functions import Coalesce
+
+from inbox.models import NOTICE_REASONS, Escalation
+from inbox.selectors import inbox_settings
+from workspace.selectors.aggregates import Percentile
+from workspace.selectors.aggregates import rate as _rate
+from workspace.selectors.aggregates import seconds_between as _seconds
+
+
+def _hand_overs(*, since: datetime, until: datetime) -> QuerySet[Escalation]:
+    targets = inbox_settings()
+    return (Escalation.objects.filter(created_at__gte=since, created_at__lt=until).exclude(guard__in=NOTICE_REASONS)
+            .annotate(first_due=ExpressionWrapper(F("created_at") + Value(targets.first_response_target),
+                                                  output_field=DateTimeField()),
+                      resolution_due=ExpressionWrapper(F("created_at") + Value(targets.resolution_target),
+                                                       output_field=DateTimeField())))
+
+
+def _first_late(now: datetime) -> Q:
+    """Answered after its due time, or still unanswered past it."""
+    return Q(first_response_at__gt=F("first_due")) | Q(first_response_at__isnull=True, first_due__lt=now)
+
+
+def _resolution_late(now: datetime) -> Q:
+    return Q(resolved_at__gt=F("resolution_due")) | Q(resolved_at__isnull=True, resolution_due__lt=now)
+
+
+def _minutes(seconds: float | None) -> float | None:
+    return round(seconds / 60, 1) if seconds is not None else None
+
+
+def service_level(*, since: datetime, until: datetime, now: datetime) -> dict[str, Any]:
+    """Hand-overs of the range, how many broke the first response target and the resolution target (answered or
+    resolved late, or still waiting past it at `now`), the unresolved ones in breach now, and the targets."""
+    targets = inbox_settings()
+    row = _hand_overs(since=since, until=until).aggregate(
+        total=Count("pk"),
+        first_response_breached=Count("pk", filter=_first_late(now)),
+        resolution_breached=Count("pk", filter=_resolution_late(now)),
+        breached=Count("pk", filter=_first_late(now) | _resolution_late(now)),
+        breached_now=Count("pk", filter=~Q(status=Escalation.Status.RESOLVED) & (_first_late(now)
+                                                                                  | _resolution_late(now))),
+    )
+    return {**row, "breach_rate": _rate(row["breached"], row["total"]),
+            "first_response_target_minutes": round(targets.first_response_target.total_seconds() / 60, 1),
+            "resolution_target_minutes": round(targets.resolution_target.total_seconds() / 60, 1)}
+
+
+def agent_figures(*, since: datetime, until: datetime, now: datetime) -> list[dict[str, Any]]:
+    """Per staff member who handled hand-overs of the range (resolved them, else holds them): chats resolved, held
+    now, the median minutes from hand-over to the first human message and to the resolution, and their breaches.
+    One grouped query, then one for the names."""
+    rows = list(_hand_overs(since=since, until=until)
+                .filter(Q(resolved_by__isnull=False) | Q(claimed_by__isnull=False))
+                .annotate(handler=Coalesce("resolved_by_id", "claimed_by_id")).values("handler")
+                .annotate(handled=Count("pk", filter=Q(status=Escalation.Status.RESOLVED)),
+                          holding=Count("pk", filter=Q(status=Escalation.Status.CLAIMED)),
+                          first_response=Percentile(_seconds("first_response_at", "created_at"), 0.5,
+                                                    filter=Q(first_response_at__isnull=False)),
+                          resolution=Percentile(_seconds("resolved_at", "created_at"), 0.5,
+                                                filter=Q(status=Escalation.Status.RESOLVED)),
+                          breached=Count("pk", filter=_first_late(now) | _resolution_late(now)))
+                .order_by("handler"))
+    names = dict(get_user_model().objects.filter(pk__in=[row["handler"] for row in rows])
+                 .values_list("pk", "username"))
+    figures = [{"agent": names.get(row["handler"], "?"), "handled": row["handled"], "holding": row["holding"],
+                "first_response_minutes": _minutes(row["first_response"]),
+                "resolution_minutes": _minutes(row["resolution"]), "breached": row["breached"]} for row in rows]
+    return sorted(figures, key=lambda item: (-item["handled"], item["agent"]))
