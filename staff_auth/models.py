@@ -43,7 +43,8 @@ class StaffTOTPDevice(TimestampMixin, ThrottlingMixin, Device):
     last_t = models.BigIntegerField(default=-1)  # the step of the last accepted code: a code is accepted once
 
     class Meta(Device.Meta):
-        verbose_name = "authenticator app"
+        verbose_name = _("authenticator app")
+        verbose_name_plural = _("authenticator apps")
 
     @property
     def bin_key(self) -> bytes:
@@ -92,7 +93,7 @@ class RecoveryCodeDevice(ThrottlingMixin, Device):
     """A user's set of recovery codes, as one django-otp device (so a used code verifies the session)."""
 
     class Meta(Device.Meta):
-        verbose_name = "recovery codes"
+        verbose_name = verbose_name_plural = _("recovery codes")
 
     def verify_token(self, token) -> bool:
         allowed, _data = self.verify_is_allowed()
@@ -126,6 +127,8 @@ class RecoveryCode(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["device", "digest"], name="recovery_code_unique")]
+        verbose_name = _("recovery code")
+        verbose_name_plural = _("recovery codes")
 
     def __str__(self) -> str:  # never the code: it is not stored
         return f"recovery code {self.pk} ({'used' if self.used_at else 'unused'})"
@@ -140,12 +143,12 @@ class StaffAuthEvent(models.Model):
         RECOVERY_CODE_USED = "recovery_code_used", _("recovery code used")
         LOCKOUT_CLEARED = "lockout_cleared", _("sign-in lockout cleared")
 
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    username = models.CharField(max_length=150)  # whose sign-in (users live in this schema)
-    actor = models.CharField(max_length=200)  # who did it: "username@schema" (the platform's operator: "@public")
-    address = models.CharField(max_length=64, blank=True)  # the request's address, or the address a lockout held
-    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+    kind = models.CharField(_("what"), max_length=32, choices=Kind.choices)
+    username = models.CharField(_("username"), max_length=150)  # whose sign-in (users live in this schema)
+    actor = models.CharField(_("by"), max_length=200)  # who did it: "username@schema" (the platform's operator: "@public")
+    address = models.CharField(_("address"), max_length=64, blank=True)  # the request's address, or the address a lockout held
+    detail = models.JSONField(_("details"), default=dict, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -260,17 +260,19 @@ class ChannelRekey(models.Model):
         REFUSED = "refused", _("refused")
         SUPERSEDED = "superseded", _("replaced by a newer request")
 
-    channel = models.ForeignKey(WhatsAppChannel, on_delete=models.CASCADE, related_name="rekeys")
-    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="channel_rekeys")
-    app_secret = EncryptedTextField(blank=True, default="")
-    verify_token = EncryptedTextField(blank=True, default="")
-    access_token = EncryptedTextField(blank=True, default="")
-    changes = ArrayField(models.CharField(max_length=16), default=list)  # the names of the secrets it changes
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
-    requested_by = models.CharField(max_length=200)  # "username@schema", as policy versions name staff
-    requested_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.CharField(max_length=200, blank=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
+    channel = models.ForeignKey(WhatsAppChannel, on_delete=models.CASCADE, related_name="rekeys",
+                                verbose_name=_("WhatsApp number"))
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="channel_rekeys",
+                                     verbose_name=_("organisation"))
+    app_secret = EncryptedTextField(_("app secret"), blank=True, default="")
+    verify_token = EncryptedTextField(_("webhook verify token"), blank=True, default="")
+    access_token = EncryptedTextField(_("access token"), blank=True, default="")
+    changes = ArrayField(models.CharField(max_length=16), default=list, verbose_name=_("secrets changed"))  # the names of the secrets it changes
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.CharField(_("asked by"), max_length=200)  # "username@schema", as policy versions name staff
+    requested_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    decided_by = models.CharField(_("decided by"), max_length=200, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-requested_at", "-pk"]

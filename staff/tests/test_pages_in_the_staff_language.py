@@ -257,6 +257,15 @@ def test_the_second_factor_pages_are_in_the_organisations_language(db, schema, l
     ask = client.get("/admin/second-factor/?next=/admin/")
     assert ask.status_code == 200 and 'class="qr"' not in ask.content.decode()
     assert problems_of(ask.content.decode(), lang=lang) == {}
+    from django_otp.oath import TOTP
+
+    with schema_context(schema):
+        device = TOTPDevice.objects.get(user__username="admin")
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    assert client.post("/admin/second-factor/", {"otp_token": f"{totp.token():06d}", "next": "/admin/"}).status_code == 302
+    for page in (client.get("/admin/second-factor/recovery-codes/"),  # how many are left, then a new set shown once
+                 client.post("/admin/second-factor/recovery-codes/", {"next": "/admin/"})):
+        assert page.status_code == 200 and problems_of(page.content.decode(), lang=lang) == {}
 
 
 def test_the_check_sees_english(admin_client):
