@@ -1,0 +1,84 @@
+"""In Chromium, against the platform as `make run` starts it: an agent switches themselves available and a new
+escalation lands in their list already theirs (given automatically), without a reload; a chat past its first
+response target shows the breach in the list and in the chat, and the dashboard counts it. demobank's staff read
+the back office in pt-BR."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from inbox.models import AgentAvailability, Escalation, InboxSettings
+from inbox.tests.helpers import chat_make, escalation_make
+from inbox.tests.test_browser import pt, sign_in
+
+pytestmark = pytest.mark.browser
+SCREENS = Path(settings.BASE_DIR) / "docs" / "screenshots"
+
+
+def test_an_available_agent_gets_a_new_escalation_automatically(page, platform_up):
+    base = f"http://demobank.localhost:{platform_up.port}"
+    sign_in(page, base, "agent", "/inbox/")
+    assert page.locator("#availability").get_attribute("data-available") == "0"
+    page.click("#availability-toggle")
+    assert pt("You are available for new chats.") in page.inner_text("body")
+    assert page.locator("#availability").get_attribute("data-available") == "1"
+    with schema_context("demobank"):
+        assert AgentAvailability.objects.get(user__username="agent").available
+    page.evaluate("window.__no_reload = true")
+
+    with schema_context("demobank"):
+        escalation = escalation_make(chat_make(texts=("quero contestar uma cobrança",), name="Davi Automático"))
+    item = page.locator(f"#item-{escalation.pk}")
+    item.wait_for(timeout=5_000)  # the list polls every 2 s
+
+    assert page.evaluate("window.__no_reload") is True
+    assert item.get_attribute("data-auto-assigned") == "1"
+    assert pt("yours") in item.locator(".state").inner_text()
+    assert pt("auto") in item.locator(".auto").inner_text()
+    assert page.locator(".tab-mine .count").inner_text() == "1"
+    with schema_context("demobank"):
+        given = Escalation.objects.get(pk=escalation.pk)
+        assert (given.status, given.claimed_by.username, given.auto_assigned) == ("claimed", "agent", True)
+    item.locator("a").click()
+    assert pt("given automatically") in page.locator(f"#escalation-{escalation.pk} .holder").inner_text()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "inbox-auto-assigned.png"), full_page=True)
+
+
+def test_a_breach_of_the_first_response_target_shows_and_is_counted(page, platform_up):
+    base = f"http://demobank.localhost:{platform_up.port}"
+    with schema_context("demobank"):
+        InboxSettings.objects.create(first_response_target=timedelta(minutes=15), resolution_target=timedelta(hours=4))
+        late = escalation_make(chat_make(texts=("ninguém me responde?",), name="Eva Esperando"))
+        Escalation.objects.filter(pk=late.pk).update(created_at=timezone.now() - timedelta(minutes=25))
+        fresh = escalation_make(chat_make(texts=("oi",), name="Rui Recente"))
+    sign_in(page, base, "admin", "/inbox/")
+
+    late_item, fresh_item = page.locator(f"#item-{late.pk}"), page.locator(f"#item-{fresh.pk}")
+    assert late_item.get_attribute("data-sla-breached") == "1"
+    assert "sla-breached" in (late_item.get_attribute("class") or "")
+    clock = late_item.locator(".sla[data-sla=first_response]")
+    assert clock.get_attribute("data-breached") == "1"
+    overdue = pt("first reply overdue by %(time)s", time="")
+    assert clock.inner_text().startswith(overdue.strip())
+    assert fresh_item.get_attribute("data-sla-breached") == "0"
+    assert fresh_item.locator(".sla[data-sla=first_response]").inner_text().startswith(
+        pt("first reply due in %(time)s", time="").strip())
+
+    late_item.locator("a").click()
+    assert page.locator("#sla-clocks").get_attribute("data-breached") == "1"
+    assert page.locator("#sla-clocks .sla.breached").is_visible()
+
+    page.goto(f"{base}/workspace/dashboard/")
+    assert page.locator("#sla-breaches").get_attribute("data-value") == "1"
+    assert page.locator("#sla-breaches-now").get_attribute("data-value") == "1"
+    section = page.locator("#section-service_level")
+    assert pt("Service level (first response and resolution targets)") in section.locator("h2").inner_text()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "inbox-sla-dashboard.png"), full_page=True)
