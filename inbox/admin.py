@@ -12,6 +12,7 @@ from inbox.models import (
     EscalationNote,
     EscalationReply,
     InboxSettings,
+    SatisfactionRating,
     Team,
 )
 from magie.admin_links import staff_page_link
@@ -166,7 +167,19 @@ class InboxSettingsAdmin(ModelAdmin):
     """The organisation's service level (first response and resolution targets) and staffed hours: one row."""
 
     list_display = ["__str__", "first_response_target", "resolution_target"]
-    fields = ["first_response_target", "resolution_target", "staffed_hours"]
+    fields = ["first_response_target", "resolution_target", "csat_enabled", "staffed_hours"]
 
     def has_add_permission(self, request) -> bool:
         return super().has_add_permission(request) and not InboxSettings.objects.exists()
+
+
+@admin.register(SatisfactionRating, site=backoffice_site)
+class SatisfactionRatingAdmin(ReadOnlyAdmin):
+    """Customers' ratings of resolved chats (the tap on the question sent at resolution); nobody changes them."""
+
+    list_display = ["rated_at", "score", "agent", "escalation"]
+    list_filter = ["score", "agent", "rated_at"]
+    date_hierarchy = "rated_at"
+    list_select_related = ["agent", "escalation"]
+    readonly_fields = ["rated_at", "score", "agent", "escalation", "message"]
+    fields = list(readonly_fields)
