@@ -82,3 +82,56 @@ def test_a_breach_of_the_first_response_target_shows_and_is_counted(page, platfo
     assert pt("Service level (first response and resolution targets)") in section.locator("h2").inner_text()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "inbox-sla-dashboard.png"), full_page=True)
+
+
+def test_a_satisfaction_tap_after_a_resolution_reaches_the_dashboard(page, platform_up):
+    """The agent resolves a chat in the page; the customer gets the question and taps "5" (the signed webhook,
+    as WhatsApp sends a list reply); the platform's worker records it; the dashboard shows the rating."""
+    from conversations.models import Message
+    from inbox.models import SatisfactionRating
+    from inbox.services import escalation_claim
+    from inbox.tests.helpers import staff
+    from tests.test_platform_up import request, wait_for
+    from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, signed
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    with schema_context("demobank"):
+        escalation = escalation_make(chat_make(texts=("oi",), name="Gil Avaliador"))
+        number = escalation.conversation.customer.channel_user_id
+        escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+    sign_in(page, base, "agent", f"/inbox/{escalation.pk}/")
+    page.fill("#resolve-note", "Estorno confirmado.")
+    page.click("input[name=resolve]")
+    with schema_context("demobank"):
+        asked = Message.objects.filter(conversation_id=escalation.conversation_id, direction="out").latest("pk")
+        assert asked.text.startswith("Como você avalia o atendimento")
+        five = asked.buttons[4]
+
+    message = inbound("interactive", {"type": "list_reply", "list_reply": five}, from_=number)
+    body = encode(envelope(change(BANK_NUMBER, messages=[message])))
+    status, _, _ = request(platform_up.port, "POST", "/webhooks/whatsapp", body, {
+        "Content-Type": "application/json", "X-Hub-Signature-256": signed(body)["HTTP_X_HUB_SIGNATURE_256"]})
+    assert status == 200
+
+    def recorded() -> bool:
+        with schema_context("demobank"):
+            return SatisfactionRating.objects.filter(escalation_id=escalation.pk).exists()
+
+    wait_for(recorded, "the worker to record the rating")
+    with schema_context("demobank"):
+        rating = SatisfactionRating.objects.get(escalation_id=escalation.pk)
+        assert (rating.score, rating.agent.username) == (5, "agent")
+        from agent.models import Turn
+
+        turn = Turn.objects.get(message__channel_message_id=message["id"])
+        assert (turn.rule, turn.reply) == ("csat_recorded", "Obrigado pela sua avaliação!")
+
+    sign_in(page, base, "admin", "/workspace/dashboard/")
+    card = page.locator("#csat-average")
+    assert (card.get_attribute("data-ratings"), card.get_attribute("data-value")) == ("1", "5.0")
+    section = page.locator("#section-satisfaction")
+    assert pt("Customer satisfaction (ratings of resolved chats)") in section.locator("h2").inner_text()
+    agents = page.locator("#section-agents").inner_text()
+    assert "agent" in agents
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "dashboard-satisfaction.png"), full_page=True)
