@@ -18,6 +18,7 @@ from inbox.models import (
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from magie.choices import Language
 from magie.tenancy import tenancy_current
 from staff.columns import record_number
 from staff.labels import escalation_reason_label
@@ -51,6 +52,13 @@ class CannedReplyAdmin(ModelAdmin):
     list_filter = ["language"]
     search_fields = ["title", "text"]
     fields = ["title", "language", "text"]
+
+    def formfield_for_choice_field(self, db_field, request, **kwargs):
+        """The language is one of the organisation's (a choice, never free text), or blank for any customer."""
+        if db_field.name == "language":
+            kwargs["choices"] = [("", gettext("any customer")), *[
+                (code, Language(code).label) for code in tenancy_current().languages if code in Language.values]]
+        return super().formfield_for_choice_field(db_field, request, **kwargs)
 
 
 @admin.register(Escalation, site=backoffice_site)

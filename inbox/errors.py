@@ -60,3 +60,9 @@ class CsatAlreadyRated(DomainError):
     """Each resolved chat is rated once; a second tap (another option, or the same one again) changes nothing."""
 
     code, http_status = "csat_already_rated", 409
+
+
+class EscalationReplyPlaceholder(DomainError):
+    """A reply still holding a `{{…}}` placeholder: it would reach the customer as typed."""
+
+    code, http_status = "escalation_reply_placeholder", 400

@@ -11,6 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from inbox.canned import canned_variables_check
+from magie.choices import Language
 from magie.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
@@ -146,8 +148,11 @@ class CannedReply(models.Model):
     """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
 
     title = models.CharField(max_length=80)
-    text = models.TextField(max_length=4096)
-    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"))
+    text = models.TextField(max_length=4096, help_text=_(
+        "Variables filled when an agent picks it: {{customer_name}}, {{organisation}}, {{agent}}."))
+    # One of the organisation's languages (the admin form offers only those), blank for any customer.
+    language = models.CharField(max_length=8, blank=True, choices=Language.choices,
+                                help_text=_("The customers it is offered to; blank for any customer."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -156,6 +161,9 @@ class CannedReply(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def clean(self) -> None:
+        canned_variables_check(self.text)
 
 
 class CustomerDataView(models.Model):

@@ -16,6 +16,7 @@ from asks.models import Decision
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.assignment import escalation_auto_assign, team_assign_waiting, team_for_reason
+from inbox.canned import text_has_placeholder
 from inbox.csat import csat_options, csat_parse
 from inbox.errors import (
     CsatAlreadyRated,
@@ -27,6 +28,7 @@ from inbox.errors import (
     EscalationNoteEmpty,
     EscalationNotFound,
     EscalationReplyEmpty,
+    EscalationReplyPlaceholder,
     EscalationResolveNoteRequired,
 )
 from inbox.models import (
@@ -147,6 +149,8 @@ def escalation_reply(*, escalation_id: int, user: User, text: str) -> Escalation
     text = text.strip()
     if not text:
         raise EscalationReplyEmpty(escalation_id=escalation.pk)
+    if text_has_placeholder(text):
+        raise EscalationReplyPlaceholder(escalation_id=escalation.pk)
     return _send(escalation, user, text)
 
 

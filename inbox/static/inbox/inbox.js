@@ -83,6 +83,11 @@
         Notification.requestPermission().then(function (answer) { button.hidden = answer === "granted"; });
       });
     }
+    var picker = document.getElementById("canned");
+    var preview = document.getElementById("canned-preview");
+    if (picker && preview) {  // what the customer will read, variables filled, before it is used or sent
+      picker.addEventListener("change", function () { preview.textContent = picker.value; });
+    }
     var use = document.querySelector(".use-canned");
     if (use) {
       use.addEventListener("click", function () {
