@@ -135,3 +135,54 @@ def test_a_satisfaction_tap_after_a_resolution_reaches_the_dashboard(page, platf
     assert "agent" in agents
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "dashboard-satisfaction.png"), full_page=True)
+
+
+def test_keyboard_shortcuts_move_between_chats_and_act(page, platform_up):
+    """j/k move between chats, a assigns to me, r/n/c/e put the caret where the action is typed, ? shows the help
+    and Escape closes it; the list's refresh leaves the caret where it was."""
+    from inbox.tests.test_browser import next_list_refresh
+
+    base = f"http://demobank.localhost:{platform_up.port}"
+    with schema_context("demobank"):
+        from inbox.models import CannedReply
+
+        CannedReply.objects.create(title="Saudação", text="Olá {{customer_name}}!")
+        older = escalation_make(chat_make(texts=("primeiro",), name="Ana Atalho"))
+        newer = escalation_make(chat_make(texts=("segundo",), name="Bruno Atalho"))
+    sign_in(page, base, "agent", f"/inbox/{newer.pk}/")  # the list: the latest customer message first
+    assert page.locator("#shortcuts-help").is_hidden()
+
+    page.keyboard.press("?")
+    assert page.locator("#shortcuts-help").is_visible()
+    assert pt("Keyboard shortcuts") in page.locator("#shortcuts-help").inner_text()
+    page.keyboard.press("Escape")
+    assert page.locator("#shortcuts-help").is_hidden()
+
+    page.keyboard.press("j")
+    page.wait_for_url(f"{base}/inbox/{older.pk}/**")
+    page.keyboard.press("k")
+    page.wait_for_url(f"{base}/inbox/{newer.pk}/**")
+    page.keyboard.press("a")  # assign to me
+    page.wait_for_url(f"{base}/inbox/{newer.pk}/**")
+    assert page.locator(f"#escalation-{newer.pk}").get_attribute("data-status") == "claimed"
+
+    page.keyboard.press("c")
+    assert page.evaluate("document.activeElement.id") == "canned"
+    assert page.locator("#canned-preview").inner_text() == "Olá Bruno Atalho!"  # previewed, variables filled
+    page.keyboard.press("Escape")
+    page.keyboard.press("n")
+    assert page.evaluate("document.activeElement.id") == "note-text"
+    page.keyboard.press("Escape")
+    page.keyboard.press("e")
+    assert page.evaluate("document.activeElement.id") == "resolve-note"
+    page.keyboard.press("Escape")
+    page.keyboard.press("r")
+    assert page.evaluate("document.activeElement.id") == "reply-text"
+    page.keyboard.type("já vejo")  # letters typed in a field are the field's, not shortcuts
+    next_list_refresh(page)
+    assert page.evaluate("document.activeElement.id") == "reply-text"
+    assert page.input_value("#reply-text") == "já vejo"
+    assert page.url.startswith(f"{base}/inbox/{newer.pk}/")
+    page.keyboard.press("?")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "inbox-shortcuts.png"), full_page=True)
