@@ -149,7 +149,8 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     # The name typed in this very sign-in (the form's, else the credentials the failure carried), never another
     # attempt's; and which rule refused it: this address as a whole, or this name from this address.
-    typed = request.POST.get(settings.AXES_USERNAME_FORM_FIELD) if request.method == "POST" else None
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    typed = request.POST.get(field) if request.method == "POST" else None
     username = (typed if typed is not None else get_client_username(request, credentials)) or ""
     address_locked = StaffLoginHandler._address_over_limit(request)
     return render(request, "staff/locked_out.html", {
