@@ -15,7 +15,7 @@ SOURCES = {
     "conversations.wording": ("PARTY",),
     "whatsapp.sender": ("LIST_BUTTON_LABEL",),
     "booking.views": ("TEXTS",),
-    "inbox.wording": ("CLOSED",),
+    "inbox.wording": ("CLOSED", "CSAT"),
 }
 
 

@@ -12,11 +12,13 @@ from inbox.models import (
     EscalationNote,
     EscalationReply,
     InboxSettings,
+    SatisfactionRating,
     Team,
 )
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyAdmin, ReadOnlyInline
 from magie.admin_sites import backoffice_site
+from magie.choices import Language
 from magie.tenancy import tenancy_current
 from staff.columns import record_number
 from staff.labels import escalation_reason_label
@@ -50,6 +52,13 @@ class CannedReplyAdmin(ModelAdmin):
     list_filter = ["language"]
     search_fields = ["title", "text"]
     fields = ["title", "language", "text"]
+
+    def formfield_for_choice_field(self, db_field, request, **kwargs):
+        """The language is one of the organisation's (a choice, never free text), or blank for any customer."""
+        if db_field.name == "language":
+            kwargs["choices"] = [("", gettext("any customer")), *[
+                (code, Language(code).label) for code in tenancy_current().languages if code in Language.values]]
+        return super().formfield_for_choice_field(db_field, request, **kwargs)
 
 
 @admin.register(Escalation, site=backoffice_site)
@@ -166,7 +175,19 @@ class InboxSettingsAdmin(ModelAdmin):
     """The organisation's service level (first response and resolution targets) and staffed hours: one row."""
 
     list_display = ["__str__", "first_response_target", "resolution_target"]
-    fields = ["first_response_target", "resolution_target", "staffed_hours"]
+    fields = ["first_response_target", "resolution_target", "csat_enabled", "staffed_hours"]
 
     def has_add_permission(self, request) -> bool:
         return super().has_add_permission(request) and not InboxSettings.objects.exists()
+
+
+@admin.register(SatisfactionRating, site=backoffice_site)
+class SatisfactionRatingAdmin(ReadOnlyAdmin):
+    """Customers' ratings of resolved chats (the tap on the question sent at resolution); nobody changes them."""
+
+    list_display = ["rated_at", "score", "agent", "escalation"]
+    list_filter = ["score", "agent", "rated_at"]
+    date_hierarchy = "rated_at"
+    list_select_related = ["agent", "escalation"]
+    readonly_fields = ["rated_at", "score", "agent", "escalation", "message"]
+    fields = list(readonly_fields)

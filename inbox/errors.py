@@ -47,3 +47,22 @@ class EscalationAssigneeInvalid(DomainError):
     """Chats go only to active staff of this organisation in the agent or admin role."""
 
     code, http_status = "escalation_assignee_invalid", 400
+
+
+class CsatTapRefused(DomainError):
+    """A satisfaction tap that rates nothing: forged or altered, another conversation's chat, or a chat never
+    asked (or not resolved)."""
+
+    code, http_status = "csat_tap_refused", 400
+
+
+class CsatAlreadyRated(DomainError):
+    """Each resolved chat is rated once; a second tap (another option, or the same one again) changes nothing."""
+
+    code, http_status = "csat_already_rated", 409
+
+
+class EscalationReplyPlaceholder(DomainError):
+    """A reply still holding a `{{…}}` placeholder: it would reach the customer as typed."""
+
+    code, http_status = "escalation_reply_placeholder", 400

@@ -11,6 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from inbox.canned import canned_variables_check
+from magie.choices import Language
 from magie.db.fsm import ConcurrentTransitionMixin
 from magie.models import AppendOnly
 
@@ -72,6 +74,8 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     auto_assigned = models.BooleanField(default=False, verbose_name=_("given automatically"))  # given to `claimed_by` by the automatic assignment
     # The first human message the customer received in it (a reply, or the closing message): the SLA's first response.
     first_response_at = models.DateTimeField(null=True, blank=True, verbose_name=_("first human reply at"))
+    # When the satisfaction question went to the customer (on resolution): the denominator of the response rate.
+    csat_asked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("satisfaction question sent at"))
 
     class Meta:
         verbose_name = _("escalated chat")
@@ -161,9 +165,11 @@ class CannedReply(models.Model):
     """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
 
     title = models.CharField(max_length=80, verbose_name=_("title"))
-    text = models.TextField(max_length=4096, verbose_name=_("text"))
-    language = models.CharField(max_length=8, blank=True, help_text=_("pt-BR, es, ca or en; blank for any customer"),
-                                verbose_name=_("language"))
+    text = models.TextField(max_length=4096, verbose_name=_("text"), help_text=_(
+        "Variables filled when an agent picks it: {{customer_name}}, {{organisation}}, {{agent}}."))
+    # One of the organisation's languages (the admin form offers only those), blank for any customer.
+    language = models.CharField(max_length=8, blank=True, choices=Language.choices, verbose_name=_("language"),
+                                help_text=_("The customers it is offered to; blank for any customer."))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
@@ -173,6 +179,9 @@ class CannedReply(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def clean(self) -> None:
+        canned_variables_check(self.text)
 
 
 class CustomerDataView(models.Model):
@@ -228,6 +237,7 @@ class InboxSettings(models.Model):
     # The service level: a chat not resolved this long after it was handed over is a breach (the first response
     # target is the other half of it).
     resolution_target = models.DurationField(default=timedelta(hours=4), verbose_name=_("resolution target"))
+    csat_enabled = models.BooleanField(default=True, verbose_name=_("ask customers to rate resolved chats"))
     singleton = models.BooleanField(default=True, unique=True, editable=False)
 
     class Meta:
@@ -337,3 +347,29 @@ class AgentAvailability(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+class SatisfactionRating(models.Model):
+    """The customer's answer (1–5) to the satisfaction question sent when a person resolved their chat: the tap
+    on one of its signed options, bound to that escalation's conversation, recorded once (`inbox.services.
+    csat_record`). `agent` is who resolved the chat, for the dashboard's figures per agent."""
+
+    escalation = models.OneToOneField(Escalation, on_delete=models.PROTECT, related_name="rating",
+                                      verbose_name=_("escalation"))
+    score = models.PositiveSmallIntegerField(verbose_name=_("score"))
+    message = models.OneToOneField("conversations.Message", on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=_("tap"))
+    agent = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+", verbose_name=_("agent"))
+    rated_at = models.DateTimeField(auto_now_add=True, verbose_name=_("rated at"))
+
+    class Meta:
+        ordering = ["-rated_at", "-pk"]
+        verbose_name = _("satisfaction rating")
+        verbose_name_plural = _("satisfaction ratings")
+        constraints = [models.CheckConstraint(condition=Q(score__gte=1) & Q(score__lte=5),
+                                              name="satisfaction_score_1_to_5")]
+        indexes = [models.Index(fields=["rated_at"])]
+
+    def __str__(self) -> str:
+        return f"Rating {self.score} of escalation {self.escalation_id}"

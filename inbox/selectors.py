@@ -20,6 +20,7 @@ from asks.selectors import ask_slots
 from bank.selectors import holder_overview
 from conversations.models import Message
 from conversations.rendering import payload_for_staff
+from inbox.canned import canned_render
 from inbox.models import (
     NOTICE_REASONS,
     WEEKDAYS,
@@ -220,6 +221,17 @@ def canned_replies(*, language: str = "") -> list[CannedReply]:
     if language:
         queryset = queryset.filter(Q(language="") | Q(language=language))
     return list(queryset)
+
+
+def canned_replies_filled(*, escalation: Escalation, agent: User) -> list[dict[str, str]]:
+    """The canned replies offered in this chat, each with its variables filled for this customer, organisation
+    and agent (`text`: what the agent previews in the reply box before sending)."""
+    customer = escalation.conversation.customer
+    values = {"customer_name": customer.name or "", "organisation": tenancy_current().name,
+              "agent": agent.get_full_name() or agent.get_username()}
+    language = escalation.language or tenancy_current().language
+    return [{"pk": str(reply.pk), "title": reply.title, "text": canned_render(reply.text, **values),
+             "language": reply.language} for reply in canned_replies(language=language)]
 
 
 def user_may_see_customer_bank(user: User | AnonymousUser, escalation: Escalation) -> bool:

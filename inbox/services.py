@@ -16,7 +16,11 @@ from asks.models import Decision
 from conversations.models import Conversation, Message
 from conversations.services import conversation_touch, message_store_outbound
 from inbox.assignment import escalation_auto_assign, team_assign_waiting, team_for_reason
+from inbox.canned import text_has_placeholder
+from inbox.csat import csat_options, csat_parse
 from inbox.errors import (
+    CsatAlreadyRated,
+    CsatTapRefused,
     EscalationAlreadyClaimed,
     EscalationAlreadyResolved,
     EscalationAssigneeInvalid,
@@ -24,11 +28,20 @@ from inbox.errors import (
     EscalationNoteEmpty,
     EscalationNotFound,
     EscalationReplyEmpty,
+    EscalationReplyPlaceholder,
     EscalationResolveNoteRequired,
 )
-from inbox.models import NOTICE_REASONS, ConversationRead, CustomerDataView, Escalation, EscalationNote, EscalationReply
-from inbox.selectors import user_may_act
-from inbox.wording import closing_message
+from inbox.models import (
+    NOTICE_REASONS,
+    ConversationRead,
+    CustomerDataView,
+    Escalation,
+    EscalationNote,
+    EscalationReply,
+    SatisfactionRating,
+)
+from inbox.selectors import inbox_settings, user_may_act
+from inbox.wording import closing_message, csat_words
 from magie.locking import row_locked
 from tenants.selectors import organisation_current
 
@@ -136,14 +149,53 @@ def escalation_reply(*, escalation_id: int, user: User, text: str) -> Escalation
     text = text.strip()
     if not text:
         raise EscalationReplyEmpty(escalation_id=escalation.pk)
+    if text_has_placeholder(text):
+        raise EscalationReplyPlaceholder(escalation_id=escalation.pk)
     return _send(escalation, user, text)
 
 
+def _channel(escalation: Escalation) -> str:
+    """The channel of the conversation's last inbound message (where the customer is)."""
+    return (Message.objects.filter(conversation_id=escalation.conversation_id, direction=Message.Direction.INBOUND)
+            .order_by("-sent_at", "-pk").values_list("channel", flat=True).first()) or Message.Channel.WHATSAPP
+
+
+def _ask_satisfaction(escalation: Escalation, language: str) -> Message:
+    """The satisfaction question after the closing message: five signed options naming this escalation (a
+    list on WhatsApp), in the customer's language; not a person's reply, so no `EscalationReply`."""
+    message = message_store_outbound(conversation=escalation.conversation, text=csat_words(language, "question"),
+                                     sent_at=timezone.now(), channel=_channel(escalation),
+                                     buttons=csat_options(escalation.pk, language))
+    escalation.csat_asked_at = message.sent_at
+    escalation.save(update_fields=["csat_asked_at"])
+    return message
+
+
+@transaction.atomic
+def csat_record(*, message: Message) -> SatisfactionRating:
+    """Record the customer's tap on a satisfaction option (`message`, inbound, its payload the option's id).
+    Refused (`csat_tap_refused`) when the payload is forged or altered, or names a chat of another conversation,
+    one not resolved or never asked; a second rating of the same chat raises `csat_already_rated`. The same tap
+    recorded again (a repeated turn) returns its rating. Locks the escalation's row, so two taps at once record one."""
+    tap = csat_parse(message.payload)
+    if tap is None or not tap.valid or message.direction != Message.Direction.INBOUND:
+        raise CsatTapRefused(message_id=message.pk)
+    escalation = Escalation.objects.select_for_update().filter(pk=tap.escalation_id).first()
+    if (escalation is None or escalation.conversation_id != message.conversation_id
+            or escalation.status != Escalation.Status.RESOLVED or escalation.csat_asked_at is None):
+        raise CsatTapRefused(message_id=message.pk, escalation_id=tap.escalation_id)
+    existing = SatisfactionRating.objects.filter(escalation=escalation).first()
+    if existing is not None:
+        if existing.message_id == message.pk:
+            return existing
+        raise CsatAlreadyRated(escalation_id=escalation.pk, score=existing.score)
+    return SatisfactionRating.objects.create(escalation=escalation, score=tap.score, message=message,
+                                             agent_id=escalation.resolved_by_id)
+
+
 def _send(escalation: Escalation, user: User, text: str) -> EscalationReply:
-    channel = (Message.objects.filter(conversation_id=escalation.conversation_id, direction=Message.Direction.INBOUND)
-               .order_by("-sent_at", "-pk").values_list("channel", flat=True).first()) or Message.Channel.WHATSAPP
     message = message_store_outbound(conversation=escalation.conversation, text=text, sent_at=timezone.now(),
-                                     channel=channel)
+                                     channel=_channel(escalation))
     if escalation.first_response_at is None:
         escalation.first_response_at = message.sent_at
         escalation.save(update_fields=["first_response_at"])
@@ -190,7 +242,10 @@ def escalation_resolve(*, escalation_id: int, user: User, note: str) -> Escalati
         raise EscalationResolveNoteRequired(escalation_id=escalation.pk)
     escalation.resolve(user, timezone.now(), note)
     escalation.save()
-    _send(escalation, user, closing_message(escalation.language or organisation_current().language))
+    language = escalation.language or organisation_current().language
+    _send(escalation, user, closing_message(language))
+    if inbox_settings().csat_enabled:
+        _ask_satisfaction(escalation, language)
     conversation_touch(conversation_id=escalation.conversation_id)
     team_id = escalation.team_id
     transaction.on_commit(lambda: team_assign_waiting(team_id=team_id))  # a place is free: the next waiting chat

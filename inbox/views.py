@@ -65,7 +65,7 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
         "bank_section": (tenancy_current().kind == "bank"
                          and selectors.user_may_see_customer_bank(request.user, escalation)),
         "private_notes": list(escalation.private_notes.select_related("author")),
-        "canned": selectors.canned_replies(language=escalation.language),
+        "canned": selectors.canned_replies_filled(escalation=escalation, agent=_staff(request)),
         "staff": [user for user in selectors.acting_staff() if user.pk != escalation.claimed_by_id],
         "kept": {name: text for name, text in drafts.items() if text.strip()},
         "reply_form": ReplyForm(initial={"text": drafts.get("reply", "")}),

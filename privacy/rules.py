@@ -164,6 +164,8 @@ RULES: dict[str, Rule] = {
                                    why="no content: which staff member was shown the customer's bank data, when"),
     "inbox.CannedReply": Rule(None, why="the organisation's canned replies"),
     "inbox.InboxSettings": Rule(None, why="the organisation's staffed hours and service level"),
+    "inbox.SatisfactionRating": Rule(via("escalation__" + CONVERSATION),
+                                     why="no content: a score from 1 to 5 for a resolved chat, and who resolved it"),
     "inbox.Team": Rule(None, why="the organisation's teams of agents"),
     "inbox.AgentAvailability": Rule(None, why="staff: an agent's team, capacity and availability"),
     "inbox.ConversationRead": Rule(via(CONVERSATION), aged_by="read_at",

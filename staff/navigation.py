@@ -83,6 +83,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Teams"), "inbox.team", "groups"),
         _item(_("Agent availability"), "inbox.agentavailability", "how_to_reg"),
         _item(_("Service level and hours"), "inbox.inboxsettings", "timer"),
+        _item(_("Satisfaction ratings"), "inbox.satisfactionrating", "sentiment_satisfied"),
     ]),
     "dashboards": Section(_("Dashboards"), []),
     "bank": _kind_section(_("Bank"), "bank", [

@@ -196,9 +196,18 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
     """django-axes' answer to a locked-out sign-in: 429 and what to do, in the admin's look."""
     from axes.helpers import get_client_username, get_failure_limit
 
+    from tenants.login_throttle import StaffLoginHandler
+
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    # The name typed in this very sign-in (the form's, else the credentials the failure carried), never another
+    # attempt's; and which rule refused it: this address as a whole, or this name from this address.
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    typed = request.POST.get(field) if request.method == "POST" else None
+    username = (typed if typed is not None else get_client_username(request, credentials)) or ""
+    address_locked = StaffLoginHandler._address_over_limit(request)
     return render(request, "staff/locked_out.html", {
-        "username": get_client_username(request, credentials) or "",
+        "username": username.strip(), "address_locked": address_locked,
+        "address_limit": settings.MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT,
         "failure_limit": get_failure_limit(request, credentials),
         "minutes": minutes, "title": _("Sign-in locked"),
         "site_header": getattr(getattr(request, "tenant", None), "name", "Magie"),

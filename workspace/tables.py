@@ -14,7 +14,7 @@ from workspace.wording import OUTCOME_LABELS
 # The column that holds a stored code, shown as code on the page (the words are in the column before it).
 CODE_COLUMNS = {"outcomes": 1}
 SECTIONS = ("outcomes", "outcomes_by_kind", "approvals", "escalations", "weekly_fallback", "guard_rejections",
-            "turns", "service_level", "agents")
+            "turns", "service_level", "agents", "satisfaction")
 
 
 def _outcomes(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -84,14 +84,23 @@ def _service_level(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 def _agents(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     return ([_("Agent"), _("Chats resolved"), _("Chats held now"), _("Median first response (min)"),
-             _("Median resolution time (min)"), _("Chats with a breach")],
+             _("Median resolution time (min)"), _("Chats with a breach"), _("Ratings"), _("Average rating (1–5)")],
             [[a["agent"], a["handled"], a["holding"], _blank(a["first_response_minutes"]),
-              _blank(a["resolution_minutes"]), a["breached"]] for a in f["agents"]])
+              _blank(a["resolution_minutes"]), a["breached"], a["ratings"], _blank(a["rating"])]
+             for a in f["agents"]])
+
+
+def _satisfaction(f: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    c = f["satisfaction"]
+    return [_("Score"), _("Ratings")], [
+        *[[score, n] for score, n in c["counts"].items()], [_("Total"), c["total"]],
+        [_("Average rating (1–5)"), _blank(c["average"])], [_("Questions sent"), c["asked"]],
+        [_("of which answered"), c["answered"]], [_("Response rate (% of questions sent)"), c["response_rate"]]]
 
 
 BUILDERS = {"outcomes": _outcomes, "outcomes_by_kind": _by_kind, "approvals": _approvals,
             "escalations": _escalations, "weekly_fallback": _weekly, "guard_rejections": _guards, "turns": _turns,
-            "service_level": _service_level, "agents": _agents}
+            "service_level": _service_level, "agents": _agents, "satisfaction": _satisfaction}
 
 
 def section_table(section: str, figures: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -104,7 +113,7 @@ def section_title(section: str) -> str:
             "weekly_fallback": _("Weekly fallback rate (handed to a person ÷ turns)"),
             "guard_rejections": _("Guard rejections by guard"), "turns": _("Turns and latency"),
             "service_level": _("Service level (first response and resolution targets)"),
-            "agents": _("Agents")}[section]
+            "agents": _("Agents"), "satisfaction": _("Customer satisfaction (ratings of resolved chats)")}[section]
 
 
 def section_chart(section: str, figures: dict[str, Any]):
@@ -132,6 +141,8 @@ def section_chart(section: str, figures: dict[str, Any]):
         s = figures["service_level"]
         return bar_chart([(_("First response late"), s["first_response_breached"]),
                           (_("Resolution late"), s["resolution_breached"])], label=title)
+    if section == "satisfaction":
+        return bar_chart([(str(score), n) for score, n in figures["satisfaction"]["counts"].items()], label=title)
     if section == "agents":
         return bar_chart([(a["agent"], a["handled"]) for a in figures["agents"]], label=title)
     t = figures["turns"]

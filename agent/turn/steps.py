@@ -32,6 +32,7 @@ from agent.pixcode import (
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
 from agent.replies import next_step, say
+from agent.satisfaction import is_satisfaction_tap, satisfaction_reply
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.commit import TurnOutcome, turn_commit
 from agent.turn.lease import connection_release, lease_locked, lease_release_with
@@ -88,6 +89,9 @@ def receive(state: TurnState) -> None:
     settings_stamp = message.__dict__.pop("settings_stamp", unread)
     if escalated is None:
         escalated = conversation_is_escalated(conversation_id=state.conversation.pk)
+    if is_satisfaction_tap(message):  # a rating of a chat a person resolved: recorded by code, whoever has it now
+        text, rule = satisfaction_reply(message, state.lang)  # thanked unless people hold the chat again
+        return state.finish_early(Draft("" if escalated else text), provider="none", rule=rule)
     if escalated:  # once "a person will answer here", then silence (agent/escalated.py); the bot never acts
         text, rule = escalated_reply(conversation_id=state.conversation.pk, sent_at=message.sent_at, lang=state.lang)
         return state.finish_early(Draft(text), provider="none", rule=rule)

@@ -57,7 +57,8 @@ def test_the_language_of_the_chat_is_kept_for_the_filter_and_the_closing_message
     assert escalation.language == "es"
     escalation_resolve(escalation_id=escalation.pk, user=staff("agent"), note="Atendido por teléfono.")
 
-    closing = Message.objects.filter(conversation=escalation.conversation, direction="out").latest("pk")
+    closing, rating = Message.objects.filter(conversation=escalation.conversation, direction="out").order_by("pk")
+    assert rating.text.startswith("¿Cómo valoras")  # then the satisfaction question, in the same language
     assert closing.text == "Hemos cerrado esta atención con nuestro equipo. Si necesitas algo más, escríbenos."
     assert closing.escalation_reply.author == staff("agent")
 
@@ -78,8 +79,9 @@ def test_an_unclaimed_unanswered_escalation_is_never_closed_silently(demobank):
 
     escalation_resolve(escalation_id=escalation.pk, user=staff("admin"), note="Duplicate of another chat.")
 
-    [closing] = Message.objects.filter(conversation=escalation.conversation, direction="out")
+    closing, rating = Message.objects.filter(conversation=escalation.conversation, direction="out").order_by("pk")
     assert closing.text.startswith("Este atendimento com a nossa equipe foi encerrado")  # demobank speaks pt-BR
+    assert rating.text.startswith("Como você avalia o atendimento") and len(rating.buttons) == 5
 
 
 def test_private_notes_are_kept_for_staff_and_never_sent(demobank):

@@ -130,3 +130,23 @@ def test_an_organisation_requires_a_second_factor_of_its_admins(demobank):
 
     agent = signed_in("demobank", "agent")  # required of admins only
     assert agent.get("/admin/").status_code == 200
+
+
+def test_the_lockout_page_names_the_username_typed_in_that_sign_in():
+    for attempt in range(settings.MAGIE_LOGIN_FAILURE_LIMIT):
+        _, locked = login("demobank", "agent", f"wrong-{attempt}", address="10.4.4.4")
+    assert locked.status_code == 429
+    page = locked.content.decode()
+    assert 'data-username="agent"' in page and 'data-rule="username"' in page
+    assert "Muitas tentativas de acesso falhas para “agent”" in page
+
+
+def test_an_address_locked_as_a_whole_names_the_typed_username_and_says_it_is_the_address(settings):
+    settings.MAGIE_LOGIN_ADDRESS_FAILURE_LIMIT = 4
+    for index, username in enumerate(("ana", "bia", "caio", "davi")):  # one failure each: no pair reaches its limit
+        login("demobank", username, f"wrong-{index}", address="10.5.5.5")
+    _, locked = login("demobank", "admin", DEMO_PASSWORD, address="10.5.5.5")
+    assert locked.status_code == 429
+    page = locked.content.decode()
+    assert 'data-username="admin"' in page and 'data-rule="address"' in page
+    assert "“davi”" not in page  # never the name of an earlier attempt

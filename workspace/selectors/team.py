@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Q, QuerySet, Value
+from django.db.models import Avg, Count, DateTimeField, ExpressionWrapper, F, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
 
-from inbox.models import NOTICE_REASONS, Escalation
+from inbox.models import NOTICE_REASONS, Escalation, SatisfactionRating
 from inbox.selectors import inbox_settings
 from workspace.selectors.aggregates import Percentile
 from workspace.selectors.aggregates import rate as _rate
@@ -70,11 +70,30 @@ def agent_figures(*, since: datetime, until: datetime, now: datetime) -> list[di
                                                     filter=Q(first_response_at__isnull=False)),
                           resolution=Percentile(_seconds("resolved_at", "created_at"), 0.5,
                                                 filter=Q(status=Escalation.Status.RESOLVED)),
-                          breached=Count("pk", filter=_first_late(now) | _resolution_late(now)))
+                          breached=Count("pk", filter=_first_late(now) | _resolution_late(now)),
+                          ratings=Count("rating"), average_rating=Avg("rating__score"))
                 .order_by("handler"))
     names = dict(get_user_model().objects.filter(pk__in=[row["handler"] for row in rows])
                  .values_list("pk", "username"))
     figures = [{"agent": names.get(row["handler"], "?"), "handled": row["handled"], "holding": row["holding"],
                 "first_response_minutes": _minutes(row["first_response"]),
-                "resolution_minutes": _minutes(row["resolution"]), "breached": row["breached"]} for row in rows]
+                "resolution_minutes": _minutes(row["resolution"]), "breached": row["breached"],
+                "ratings": row["ratings"],
+                "rating": round(row["average_rating"], 2) if row["average_rating"] is not None else None} for row in rows]
     return sorted(figures, key=lambda item: (-item["handled"], item["agent"]))
+
+
+def satisfaction(*, since: datetime, until: datetime) -> dict[str, Any]:
+    """The customers' ratings given in the range: how many of each score (1–5), their average, and the share of
+    the questions sent in the range that were answered (a rating of an earlier question counts in its own range
+    only through its score). Two grouped queries."""
+    counts = dict.fromkeys((1, 2, 3, 4, 5), 0)
+    for score, n in (SatisfactionRating.objects.filter(rated_at__gte=since, rated_at__lt=until)
+                     .values_list("score").annotate(n=Count("pk")).order_by()):
+        counts[score] = n
+    asked = Escalation.objects.filter(csat_asked_at__gte=since, csat_asked_at__lt=until).aggregate(
+        asked=Count("pk"), answered=Count("rating"))
+    total = sum(counts.values())
+    average = round(sum(score * n for score, n in counts.items()) / total, 2) if total else None
+    return {"counts": counts, "total": total, "average": average, "asked": asked["asked"],
+            "answered": asked["answered"], "response_rate": _rate(asked["answered"], asked["asked"])}

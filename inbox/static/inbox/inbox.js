@@ -83,6 +83,11 @@
         Notification.requestPermission().then(function (answer) { button.hidden = answer === "granted"; });
       });
     }
+    var picker = document.getElementById("canned");
+    var preview = document.getElementById("canned-preview");
+    if (picker && preview) {  // what the customer will read, variables filled, before it is used or sent
+      picker.addEventListener("change", function () { preview.textContent = picker.value; });
+    }
     var use = document.querySelector(".use-canned");
     if (use) {
       use.addEventListener("click", function () {
@@ -93,4 +98,62 @@
     }
   });
   document.addEventListener("htmx:afterSettle", refresh);
+
+  // Keyboard shortcuts (the help overlay, `?`, lists them): j/k next and previous chat, r reply, n note, a assign
+  // to me, e resolve, c canned reply. Keys typed into a field are the field's, except Escape (leave the field or
+  // close the help). The list's refresh never moves focus (its links keep their ids), so neither do these.
+  function chatLinks() {
+    return Array.prototype.slice.call(document.querySelectorAll("#inbox-list li.item > a"));
+  }
+
+  function go(step) {
+    var links = chatLinks();
+    if (!links.length) { return; }
+    var current = links.findIndex(function (link) { return link.parentElement.classList.contains("selected"); });
+    var next = current < 0 ? 0 : Math.min(links.length - 1, Math.max(0, current + step));
+    if (next !== current) { window.location.assign(links[next].href); }
+  }
+
+  function focusField(id) {
+    var field = document.getElementById(id);
+    if (field) { field.focus(); return true; }
+    return false;
+  }
+
+  function toggleHelp(show) {
+    var help = document.getElementById("shortcuts-help");
+    if (!help) { return; }
+    help.hidden = show === undefined ? !help.hidden : !show;
+  }
+
+  var ACTIONS = {
+    "j": function () { go(1); },
+    "k": function () { go(-1); },
+    "r": function () { focusField("reply-text"); },
+    "n": function () { focusField("note-text"); },
+    "c": function () { focusField("canned"); },
+    "e": function () { focusField("resolve-note"); },
+    "a": function () {
+      var claim = document.querySelector("input[name=claim]");
+      if (claim) { claim.click(); }
+    },
+    "?": function () { toggleHelp(); }
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (!document.querySelector(".inbox")) { return; }
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if (event.key === "Escape") {
+      toggleHelp(false);
+      if (typing) { target.blur(); }
+      return;
+    }
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var action = ACTIONS[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  });
 })();
