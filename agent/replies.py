@@ -103,6 +103,12 @@ MESSAGES: dict[str, Any] = {
     "time_changed": pgettext_lazy("customer", "OK, I changed the time: %(old)s → %(new)s."),
     "unsupported": pgettext_lazy(
         "customer", "Here I can only read text messages and buttons. Could you write what you need?"),
+    "location_received": pgettext_lazy(
+        "customer", "Thanks, I got the location %(place)s. What would you like me to do with it?"),
+    "call_permission_accepted": pgettext_lazy(
+        "customer", "Thank you! We may call you here on WhatsApp when it helps with what you need."),
+    "call_permission_declined": pgettext_lazy(
+        "customer", "Understood: we will not call you. We carry on here in writing."),
     "pix_code_damaged": pgettext_lazy(
         "customer", "That Pix code is damaged or has been altered (its check digits do not match), so I will not "
                     "use it. Nothing was paid. Ask whoever is charging you for a new code."),
