@@ -106,6 +106,12 @@ MESSAGES: dict[str, Any] = {
     "image_too_large": pgettext_lazy(
         "customer", "That picture is too large for me to read. Send a screenshot or a cropped photo of the Pix QR "
                     "code, or paste the Pix copy-and-paste code here. Nothing was paid."),
+    "location_received": pgettext_lazy(
+        "customer", "Thanks, I got the location %(place)s. What would you like me to do with it?"),
+    "call_permission_accepted": pgettext_lazy(
+        "customer", "Thank you! We may call you here on WhatsApp when it helps with what you need."),
+    "call_permission_declined": pgettext_lazy(
+        "customer", "Understood: we will not call you. We carry on here in writing."),
     "pix_code_damaged": pgettext_lazy(
         "customer", "That Pix code is damaged or has been altered (its check digits do not match), so I will not "
                     "use it. Nothing was paid. Ask whoever is charging you for a new code."),

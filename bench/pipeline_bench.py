@@ -7,7 +7,9 @@ its own PostgreSQL and Redis, the demo organisations, stopped at the end), so ne
 nor another bench is touched.
 PIPELINE_BENCH_SECONDS (default 15) per offered load; PIPELINE_BENCH_RATES (default "20 50 100" msg/s);
 PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
-customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length). The
+customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length);
+PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
+cProfile (solo pool), and where its time went printed. The
 platform's own settings pass through the environment (e.g. CELERY_DB_REUSE_MAX=0 for the worker's old pool
 behaviour, MAGIE_WORKER_NICE=0).
 
@@ -61,6 +63,7 @@ ACK_RATE = float(os.environ.get("PIPELINE_BENCH_ACK_RATE", "300"))  # 0: no ack 
 DAY_SCALE = float(os.environ.get("PIPELINE_BENCH_DAY_SCALE", "1.0"))
 DATA_DIR = ROOT / ".data" / "pipeline-bench"
 CLIENT_THREADS = 64
+WARM_UP_MESSAGES = 30
 PERIODIC = re.compile(r"sweep|heartbeat|scheduled")  # the beat's tasks, not the messages'
 TEXTS = {"demobank": "qual meu saldo?", "demoschool": "Hola, quines activitats teniu?",
          "demostore": "Hola, ¿qué celulares tienen?"}
@@ -157,9 +160,11 @@ def embedded_stop() -> None:
 
 class Platform:
     """`manage.py up` on its embedded default under a fresh DATA_DIR (no backlog of an earlier run), its replies
-    going to `graph`."""
+    going to `graph`. `profile_to`: no worker of `up`'s; instead one worker process of our own (the solo pool, so
+    its tasks run in the process cProfile watches: Celery's consumer, the tasks and everything they call) on its CPU
+    clock, from the end of the warm-up, whose statistics are written to that file when it stops."""
 
-    def __init__(self, graph: FakeGraphServer) -> None:
+    def __init__(self, graph: FakeGraphServer, profile_to: Path | None = None) -> None:
         self.port = free_port()
         embedded_stop()
         shutil.rmtree(DATA_DIR, ignore_errors=True)
@@ -169,16 +174,30 @@ class Platform:
         env |= {"MAGIE_DATA_DIR": str(DATA_DIR), "WHATSAPP_GRAPH_URL": graph.url, "MAGIE_DEPLOYMENT": "development",
                 "WHATSAPP_RATE_PER_SECOND": "1000", "MAGIE_BIND": f"127.0.0.1:{self.port}"}
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([sys.executable, "manage.py", "up"], cwd=ROOT, env=env, stdout=self.log,
-                                        stderr=subprocess.STDOUT)
+        self.profiled: subprocess.Popen | None = None
+        self.process = subprocess.Popen([sys.executable, "manage.py", "up", *(["--no-worker"] if profile_to else [])],
+                                        cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 600
         while "ready:" not in self.log_path.read_text():
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"manage.py up did not start:\n{self.log_path.read_text()[-3000:]}")
             time.sleep(0.5)
+        if profile_to is not None:
+            self.profiled = subprocess.Popen(
+                [sys.executable, str(ROOT / "bench" / "_worker_profiled.py"), "-A", "magie", "worker", "-P", "solo",
+                 "-l", "INFO", "-n", f"profiled-{os.getpid()}@%h"],
+                cwd=ROOT, env=env | {"MAGIE_PROCESS_ROLE": "worker", "PROFILE_TO": str(profile_to),
+                                     "PROFILE_SKIP_TASKS": str(WARM_UP_MESSAGES)},
+                stdout=self.log, stderr=subprocess.STDOUT)
+            while "ready." not in self.log_path.read_text():
+                if self.profiled.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the profiled worker did not start:\n{self.log_path.read_text()[-3000:]}")
+                time.sleep(0.5)
         time.sleep(3)  # the worker's children and beat settle
 
     def worker(self) -> list[psutil.Process]:
+        if self.profiled is not None:
+            return [psutil.Process(self.profiled.pid)]
         processes = []
         for child in psutil.Process(self.process.pid).children(recursive=True):
             try:
@@ -223,6 +242,12 @@ class Platform:
         return counts
 
     def stop(self) -> None:
+        if self.profiled is not None:  # a warm shutdown: cProfile writes its file as the process exits
+            self.profiled.send_signal(signal.SIGTERM)
+            try:
+                self.profiled.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.profiled.kill()
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=60)
@@ -333,14 +358,41 @@ def compressed_day(scale: float) -> list[tuple[float, Any, str, str]]:
     return sorted(schedule, key=lambda entry: entry[0])
 
 
+def profile_main(path: Path) -> None:
+    """PIPELINE_BENCH_PROFILE=<file>: the worker's Python profiled while it answers the first offered load, then the
+    functions that took most of its time printed (the file is kept for pstats or snakeviz)."""
+    import pstats
+
+    rate = RATES[0]
+    graph = FakeGraphServer().start()
+    platform = Platform(graph, profile_to=path)
+    try:
+        run_phase("warm-up (not counted)", platform, graph, steady(10, WARM_UP_MESSAGES / 10))
+        figures = run_phase(f"{rate:.0f} msg/s offered, the worker profiled", platform, graph, steady(rate, SECONDS))
+    finally:
+        platform.stop()
+        graph.stop()
+    stats = pstats.Stats(str(path))
+    total = sum(timing[2] for timing in stats.stats.values())  # type: ignore[attr-defined]
+    print(f"profile of the worker process on its CPU clock after the warm-up: {total:.2f} s for "
+          f"{figures['answered']:.0f} messages = {total * 1000 / max(1, figures['answered']):.1f} ms per message "
+          "(the profiler's own overhead included); by cumulative time, then by own time:")
+    stats.sort_stats("cumulative").print_stats(45)
+    stats.sort_stats("tottime").print_stats(30)
+
+
 def main() -> None:
+    profile = os.environ.get("PIPELINE_BENCH_PROFILE")
+    if profile:
+        profile_main(Path(profile).resolve())
+        return
     print(f"pipeline bench: manage.py up on its embedded default under {DATA_DIR}, {os.cpu_count()} cores; "
           f"{SECONDS:.0f} s per load, day scale {DAY_SCALE}", flush=True)
     graph = FakeGraphServer().start()
     platform = Platform(graph)
     results: dict[str, dict[str, float]] = {}
     try:
-        warm = steady(10, 3)
+        warm = steady(10, WARM_UP_MESSAGES / 10)
         run_phase("warm-up (not counted)", platform, graph, warm)
         bare_p99 = float("nan")
         if ACK_RATE:

@@ -190,10 +190,12 @@ def message_outbound_unsaved(
     )
 
 
-def message_outbound_stored(message: Message) -> None:
-    """A reply just inserted (in this transaction): its channel's delivery task is queued for after commit."""
+def message_outbound_stored(message: Message, *, queue: bool = True) -> None:
+    """A reply just inserted (in this transaction): its channel's delivery task is queued for after commit —
+    unless `queue` is False: the caller hands it to the channel itself (whose outbox sweeper sends a reply it
+    never got)."""
     task_name = DELIVERY_TASKS.get(message.channel)
-    if task_name:
+    if task_name and queue:
         task_queue_on_commit(task_name, args=(message.pk,))
 
 
@@ -219,9 +221,9 @@ def message_media_refused_set(*, message_id: int, reason: str) -> bool:
                 .update(media_refused=reason))
 
 
-@transaction.atomic
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
-    """Record the id the channel assigned to an outbound message (swipe-replies quote that id)."""
+    """Record the id the channel assigned to an outbound message (swipe-replies quote that id). One UPDATE, atomic
+    by itself: no savepoint around it inside the caller's transaction."""
     Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)
 
 

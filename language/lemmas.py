@@ -30,6 +30,13 @@ _CLITICS: dict[Lang, tuple[str, ...]] = {
 }
 
 
+def lemmas_load() -> None:
+    """Load every language's dictionary now (simplemma loads one on its first word in that language: seconds of CPU
+    a worker would otherwise spend in a customer's wait)."""
+    for code in SIMPLEMMA_CODE.values():
+        simplemma.is_known("a", lang=code)
+
+
 @lru_cache(maxsize=4096)
 def lemma(word: str, lang: Lang) -> str:
     """The folded lemma of one word in `lang` (the folded word itself when the dictionary has none)."""

@@ -35,6 +35,7 @@ class Recorded:
     json: Any
     at: float  # time.monotonic() on arrival
     status: int  # what the fake answered
+    peer: tuple[str, int] | None = None  # the client's address and port: one per TCP connection
 
 
 ERROR_BODIES = {
@@ -53,6 +54,9 @@ class FakeGraphServer(FakeService):
         self.media: dict[str, tuple[bytes, str]] = {}
         self.access_token = ""  # what the media endpoints require ("" : any bearer)
         self.media_script: list[int] = []  # statuses the next media GETs answer instead (a 500 from Meta)
+        # True: each connection is closed after its answer without a word (as a server closes an idle keep-alive
+        # connection): the client finds it closed when it comes back
+        self.drop_connections = False
         self._lock = threading.Lock()
         self._count = 0
         fake = self
@@ -71,22 +75,25 @@ class FakeGraphServer(FakeService):
                     data = json.loads(raw or b"null")
                 except ValueError:
                     data = None
-                status, body, delay = fake._answer(self.command, self.path, dict(self.headers), data)
+                status, body, delay = fake._answer(self.command, self.path, dict(self.headers), data,
+                                                   peer=self.client_address[:2])
                 if delay:
                     time.sleep(delay)
                 self.answer(status, json.dumps(body).encode())
+                if fake.drop_connections:
+                    self.close_connection = True
 
         self._handler = Handler
 
-    def _answer(self, method: str, path: str, headers: dict[str, str],
-                data: Any) -> tuple[int, dict[str, Any], float]:
+    def _answer(self, method: str, path: str, headers: dict[str, str], data: Any,
+                peer: tuple[str, int] | None = None) -> tuple[int, dict[str, Any], float]:
         with self._lock:
             entry = 429 if time.monotonic() < self.storm_until else (
                 self.script.pop(0) if self.script else self.default)
             status, delay = entry if isinstance(entry, tuple) else (entry, 0.0)
             self._count += 1
             number = self._count
-            self.requests.append(Recorded(method, path, headers, data, time.monotonic(), status))
+            self.requests.append(Recorded(method, path, headers, data, time.monotonic(), status, peer))
         if 200 <= status < 300:
             return status, {"messaging_product": "whatsapp", "contacts": [{"input": (data or {}).get("to", "")}],
                             "messages": [{"id": f"wamid.FAKE-{number}"}]}, delay

@@ -16,6 +16,7 @@ from django.db import connection
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
+from magie.management.commands.up import worker_cores
 from magie.models import Heartbeat
 from magie.serving import connection_budget, database_max_connections
 from tenants.demo import demo_channel_secrets
@@ -161,6 +162,13 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
     # web keeps its priority; the worker (and its children) and beat yield the cores to it
     assert all(nice == 0 for command, nice in niceness.items() if "granian" in command or "serve" in command)
     assert all(nice >= 10 for command, nice in niceness.items() if "celery" in command), niceness
+    # and off the lowest core, which is left to web (on a machine of two or more cores)
+    cores = {" ".join(psutil.Process(pid).cmdline()): set(psutil.Process(pid).cpu_affinity()) for pid in started
+             if psutil.pid_exists(pid)}
+    everything = set(psutil.Process().cpu_affinity())
+    assert all(affinity == everything for command, affinity in cores.items() if "serve" in command), cores
+    assert all(affinity == worker_cores("", everything) for command, affinity in cores.items()
+               if "celery" in command), cores
     assert process.stop() == 0
     wait_for(lambda: not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
                              for pid in started), "every process `up` started to exit", timeout=30)
@@ -202,3 +210,12 @@ def test_the_children_of_up_start_as_the_development_deployment_up_decided(monke
         env=child_environment(addr="127.0.0.1:8000"), cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.splitlines()[-1].split() == ["development", "False"]
+
+
+def test_the_worker_keeps_off_one_core_unless_told():
+    assert worker_cores("", {0, 1}) == {1}
+    assert worker_cores("", {0, 1, 2, 3}) == {1, 2, 3}
+    assert worker_cores("", {0}) == {0}  # one core: shared, the priority alone keeps web ahead
+    assert worker_cores("all", {0, 1}) == {0, 1}
+    assert worker_cores("1", {0, 1, 2, 3}) == {3}
+    assert worker_cores("0", {0, 1}) == {1}  # never no core at all

@@ -21,6 +21,7 @@
 | WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS | 30 | a reply with no delivery task seen this long after it was due (or stored) is published again by the outbound sweeper, with a lease as long |
 | WHATSAPP_OUTBOX_HORIZON_HOURS | 48 | the outbound sweeper looks for replies never handed to a worker this far back |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
+| WHATSAPP_ANSWER_INLINE_SECONDS | 1.0 | the inbound task starts the turns of what it stored for this long; the rest are queued as turn tasks |
 | WHATSAPP_TURNS_IN_FLIGHT | 8 | an organisation's turns queued or running at once (`whatsapp.admission`); the rest wait stored, oldest first |
 | WHATSAPP_TURN_LEASE_SECONDS | 120 | a queued turn's lease: past it without the task ending, the sweeper admits the message again |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
@@ -57,6 +58,7 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
+    "WHATSAPP_ANSWER_INLINE_SECONDS": 1.0,
     "WHATSAPP_TURNS_IN_FLIGHT": 8,
     "WHATSAPP_TURN_LEASE_SECONDS": 120,
 }

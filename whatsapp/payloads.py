@@ -17,7 +17,7 @@ Inbound message types and what is stored (kind, text, payload, reply_to):
 | button (template quick reply) | button | text | payload |
 | image, video, audio, document, sticker | media | caption (or file name) | the type, e.g. "image" |
 | interactive.nfm_reply (a completed Flow) | text | the answers' values, in the form's order | "flow" |
-| interactive.call_permission_reply | other | "" | "call_permission:<accept/reject>"; handled at once |
+| interactive.call_permission_reply | other | "" | "call_permission:<accept/reject>"; the turn acknowledges it |
 | location | other | "name, address (lat, lng)" | "location" |
 | contacts | text | each contact's name and numbers ("Ana Costa +5511…") | "contacts" |
 | reaction | other | the emoji ("" when removed) | "reaction"; reply_to = the reacted message; handled at once |
@@ -500,8 +500,8 @@ def _message_item(number: str, raw: dict[str, Any], value: Value, now: datetime)
         name=(contact.profile.name if contact else "")[:120],
         phone=f"+{message.from_}" if _DIGITS.match(message.from_) else "",
         user_id=bounded_id(user_id) if user_id else "",
-        # a reaction, or an answer to "may we call you?", is recorded: nothing to answer
-        queue_turn=message.type != "reaction" and not (message.interactive and message.interactive.call_permission_reply),
+        # a reaction is recorded: nothing to answer (an answer to "may we call you?" is acknowledged by the turn)
+        queue_turn=message.type != "reaction",
         new_channel_user_id=new_number if _DIGITS.match(new_number) else "",
         media_id=bounded_id(message.image.id) if message.type == "image" and message.image and message.image.id else "",
     )

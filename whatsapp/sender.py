@@ -17,8 +17,13 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import os
 import re
+import select
 import socket
+import ssl
+import threading
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -156,34 +161,121 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def _local(host: str) -> bool:
+    return host in ("127.0.0.1", "localhost", "::1")
+
+
 def _opener(url: str) -> urllib.request.OpenerDirector:
-    host = urlsplit(url).hostname or ""
-    if host in ("127.0.0.1", "localhost", "::1"):  # a local fake server: never through a proxy
+    if _local(urlsplit(url).hostname or ""):  # a local fake server: never through a proxy
         return urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
     return urllib.request.build_opener(_NoRedirect())
 
 
+# Connections to the Cloud API are kept, one per host per thread (a worker process sends from one thread): a send
+# then costs no TCP and TLS handshake. A kept connection is used again only if it is fresh — idle less than
+# KEEP_IDLE_SECONDS (well under the idle timeouts of servers and middleboxes) and not closed by the server meanwhile
+# (its socket has nothing to read: a closed one reads as end of file) — else it is replaced before the request is
+# written, so a send is never lost to a connection that was already dead. A failure once the request is written is
+# what it is on a new connection: an unknown outcome (the delivery's receipts decide). Through a proxy (the
+# environment's HTTPS_PROXY), each send goes through urllib on a connection of its own, as before.
+KEEP_IDLE_SECONDS = 15.0
+
+
+class _Kept(threading.local):
+    pid: int = 0
+    connections: dict[tuple[str, str, int], tuple[http.client.HTTPConnection, float]]
+
+
+_kept = _Kept()
+
+
+def _connection(scheme: str, host: str, port: int, timeout: float) -> http.client.HTTPConnection:
+    if _kept.pid != os.getpid():  # a forked child never writes to its parent's sockets
+        _kept.pid, _kept.connections = os.getpid(), {}
+    key = (scheme, host, port)
+    kept = _kept.connections.pop(key, None)
+    if kept is not None:
+        connection, used_at = kept
+        if time.monotonic() - used_at < KEEP_IDLE_SECONDS and _fresh(connection):
+            connection.timeout = timeout
+            if connection.sock is not None:
+                connection.sock.settimeout(timeout)
+            return connection
+        connection.close()
+    if scheme == "https":
+        return http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context())
+    return http.client.HTTPConnection(host, port, timeout=timeout)
+
+
+def _fresh(connection: http.client.HTTPConnection) -> bool:
+    """Open, and nothing to read: the server has not closed it (nor sent what nobody asked for)."""
+    sock = connection.sock
+    if sock is None:
+        return False
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+    except (OSError, ValueError):
+        return False
+    return not readable
+
+
+def _keep(scheme: str, host: str, port: int, connection: http.client.HTTPConnection) -> None:
+    _kept.connections[(scheme, host, port)] = (connection, time.monotonic())
+
+
+def connections_forget() -> None:
+    """Close this thread's kept connections (tests; a process about to exit)."""
+    for connection, _ in getattr(_kept, "connections", {}).values():
+        connection.close()
+    _kept.connections = {}
+
+
+def _post(url: str, payload: bytes, headers: dict[str, str], timeout: float) -> tuple[int, bytes]:
+    """POST over a kept connection (see KEEP_IDLE_SECONDS), or through urllib when a proxy is configured; (status,
+    body). Network errors are raised (the connection is then dropped)."""
+    parts = urlsplit(url)
+    scheme, host = parts.scheme or "https", parts.hostname or ""
+    if not _local(host) and urllib.request.getproxies().get(scheme) and not urllib.request.proxy_bypass(host):
+        request = urllib.request.Request(url, data=payload, method="POST", headers=headers)
+        try:
+            with _opener(url).open(request, timeout=timeout) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+        except urllib.error.URLError as error:
+            raise (error.reason if isinstance(error.reason, OSError) else OSError(str(error.reason))) from error
+    port = parts.port or (443 if scheme == "https" else 80)
+    connection = _connection(scheme, host, port, timeout)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request("POST", path, body=payload, headers=headers)  # headers and body in one write
+        response = connection.getresponse()
+        status, raw = response.status, response.read()
+    except BaseException:
+        connection.close()
+        raise
+    if response.will_close:
+        connection.close()
+    else:
+        _keep(scheme, host, port, connection)
+    return status, raw
+
+
 def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any]) -> GraphResult:
-    """One send-message call. Never raises for HTTP or network trouble: the result says what happened and whether
-    trying again may help (5xx, 429, network errors and Meta's throughput codes)."""
+    """One send-message call, over a connection kept for the next (`_post`). Never raises for HTTP or network
+    trouble: the result says what happened and whether trying again may help (5xx, 429, network errors and Meta's
+    throughput codes). A 3xx is an error, never followed (the call carries the channel's access token)."""
     url = f"{conf.setting('WHATSAPP_GRAPH_URL').rstrip('/')}/{phone_number_id}/messages"
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
-        headers={"Authorization": f"Bearer {access_token}", "Content-Type": "application/json"},
-    )
+    headers = {"Authorization": f"Bearer {access_token}", "Content-Type": "application/json"}
     timeout = float(conf.setting("WHATSAPP_HTTP_TIMEOUT_SECONDS"))
     to = "phone" if "to" in body else "user_id"
     try:
-        with _opener(url).open(request, timeout=timeout) as response:
-            status, raw = response.status, response.read()
-    except urllib.error.HTTPError as error:
-        status, raw = error.code, error.read()
-    except (urllib.error.URLError, TimeoutError, ConnectionError, OSError, http.client.HTTPException) as error:
-        reason = error.reason if isinstance(error, urllib.error.URLError) else error
+        status, raw = _post(url, json.dumps(body).encode(), headers, timeout)
+    except (TimeoutError, ConnectionError, OSError, http.client.HTTPException) as error:
         # Refused or unresolvable: nothing left this machine. Anything else (a timeout, a reset, a closed
         # connection) may have happened after Meta read the request.
-        unknown = not isinstance(reason, (ConnectionRefusedError, socket.gaierror))
-        return GraphResult(status_code=None, error=f"network: {type(reason).__name__}: {reason}"[:300],
+        unknown = not isinstance(error, (ConnectionRefusedError, socket.gaierror))
+        return GraphResult(status_code=None, error=f"network: {type(error).__name__}: {error}"[:300],
                            retryable=True, unknown=unknown, to=to)
     try:
         data = json.loads(raw or b"{}")

@@ -22,7 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
@@ -233,6 +233,16 @@ class InboundOutcome:
     turns: int = 0  # turns queued (after commit)
     bodies: int = 0  # raw rows processed by this call (earlier ones of the same numbers included)
     skipped: list[str] = field(default_factory=list)
+    # With queue_turns=False: the turns due, in arrival order, for the caller to run (schema, conversation, message)
+    due: list[TurnDue] = field(default_factory=list)
+    queue_turns: bool = True
+
+
+@dataclass(frozen=True)
+class TurnDue:
+    schema_name: str
+    conversation_id: int
+    message_id: int
 
 
 INBOUND_MAX_ATTEMPTS = 5
@@ -242,13 +252,17 @@ def _number_lock(number: str) -> int:
     return zlib.crc32(f"whatsapp-inbound:{number}".encode()) - 2**31  # a signed 32-bit advisory key
 
 
-def inbound_process(*, inbound_id: int) -> InboundOutcome:
+def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
     number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: per-number
     advisory locks serialise it, stored messages are unique by wamid and receipts by (wamid, status, time), and
     `processed_at` is stamped in the same transaction. A body whose processing raises is retried by the sweeper
-    up to INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number."""
-    outcome = InboundOutcome()
+    up to INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number.
+
+    Each stored message's turn is queued after commit; with `queue_turns=False` it is listed in `outcome.due`
+    instead, for the caller to run once this returns (committed) — one it never runs stays unhandled, and the
+    inbound sweeper admits it."""
+    outcome = InboundOutcome(queue_turns=queue_turns)
     numbers = InboundBody.objects.filter(pk=inbound_id, processed_at__isnull=True).values_list(
         "phone_number_ids", flat=True).first()
     if numbers is None:
@@ -266,12 +280,14 @@ def inbound_process(*, inbound_id: int) -> InboundOutcome:
         rows = list((waiting.filter(phone_number_ids__overlap=numbers) if numbers else waiting.filter(pk=inbound_id))
                     .order_by("pk")[:50])
         for row in rows:
+            due_before = len(outcome.due)
             try:
                 with transaction.atomic():
                     skipped = _inbound_store(row=row, outcome=outcome)
                 row.processed_at = timezone.now()
                 row.error = "; ".join(skipped)[:2000]
             except Exception as error:  # noqa: BLE001 — recorded on the row; the sweeper decides about retrying
+                del outcome.due[due_before:]  # rolled back with the body's savepoint
                 row.attempts += 1
                 row.error = f"{type(error).__name__}: {error}"[:2000]
                 if row.attempts >= INBOUND_MAX_ATTEMPTS:
@@ -337,7 +353,11 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
                                         media_id=item.media_id, phone_number_id=item.phone_number_id)
         elif item.queue_turn:
             outcome.turns += 1
-            turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
+            if outcome.queue_turns:
+                turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
+            else:
+                outcome.due.append(TurnDue(schema_name=schema_name, conversation_id=stored.message.conversation_id,
+                                           message_id=stored.message.pk))
         else:  # a reaction: kept for the record, nothing to answer
             message_mark_handled(message_id=stored.message.pk, at=timezone.now())
     for status in statuses:
@@ -565,14 +585,12 @@ FINISHED = {Delivery.Status.SENT, Delivery.Status.DELIVERED, Delivery.Status.REA
 
 
 def _channel_for(message: Message) -> WhatsAppChannel | None:
-    """The number the customer last wrote to, if it still belongs to this organisation; else its first number."""
-    channels = WhatsAppChannel.objects.filter(organisation_id=tenancy_current().pk).order_by("pk")
-    route = CustomerRoute.objects.filter(customer_id=message.conversation.customer_id).first()
-    if route:
-        channel = channels.filter(phone_number_id=route.phone_number_id).first()
-        if channel:
-            return channel
-    return channels.first()
+    """The number the customer last wrote to, if it still belongs to this organisation; else its first number. One
+    statement: the organisation's numbers, the routed one first."""
+    routed = CustomerRoute.objects.filter(customer_id=message.conversation.customer_id,
+                                          phone_number_id=OuterRef("phone_number_id"))
+    return (WhatsAppChannel.objects.filter(organisation_id=tenancy_current().pk)
+            .order_by(Exists(routed).desc(), "pk").first())
 
 
 def _counted(delivery: Delivery) -> int:

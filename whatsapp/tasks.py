@@ -6,14 +6,16 @@ import logging
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django_tenants.utils import schema_context
 
+from whatsapp import conf
+from whatsapp.answering import inbound_answer
 from whatsapp.services import (
     BUSY,
     MEDIA_READ_RETRIES,
     RETRY,
     delivery_send,
-    inbound_process,
     inbound_sweep,
     media_read,
     outbound_sweep,
@@ -24,11 +26,19 @@ from whatsapp.services import (
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="whatsapp.inbound_process", acks_late=True, ignore_result=True)
+# A turn's budget, more the window in which this task starts turns (`whatsapp.answering`): the last one it starts
+# has a whole budget, as in a turn task of its own.
+INBOUND_SOFT_LIMIT = settings.MAGIE_TURN_BUDGET_SECONDS + float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
+
+
+@shared_task(name="whatsapp.inbound_process", acks_late=True, ignore_result=True,
+             soft_time_limit=INBOUND_SOFT_LIMIT, time_limit=INBOUND_SOFT_LIMIT + 30)
 def inbound_process_task(inbound_id: int) -> None:
-    """Parse, route and store one acknowledged webhook body (runs in public; enters each organisation). acks_late:
-    a worker killed mid-way leaves the task on the broker, and its transaction rolled back."""
-    inbound_process(inbound_id=inbound_id)
+    """Parse, route and store one acknowledged webhook body (runs in public; enters each organisation), then answer
+    what it stored here — each conversation's turn and its replies' sends (`whatsapp.answering`): one task per
+    message. acks_late: a worker killed while storing leaves the task on the broker, and its transaction rolled
+    back."""
+    inbound_answer(inbound_id=inbound_id)
 
 
 @shared_task(name="whatsapp.deliver", bind=True, acks_late=True, max_retries=None)

@@ -97,12 +97,17 @@ class Moved(Exception):
     """The conversation changed outside this turn while it waited on the model."""
 
 
-def turn_handle(*, message_id: int) -> None:
+def turn_handle(*, message_id: int, queue_delivery: bool = True) -> list[Message]:
     """Run the turns of the message's conversation, in arrival order, up to this message and beyond; each turn
     reads the organisation and its policy in force when it starts. Raises ConversationBusy when another live
-    attempt holds the conversation (the task retries)."""
+    attempt holds the conversation (the task retries). Returns the replies the turns put in the outbox, in order.
+
+    `queue_delivery`: each reply's delivery task is queued when its turn commits (the default); False when the
+    caller hands the returned replies to their channel itself — a reply it never hands over (a worker killed
+    between the two) has no delivery, and the channel's outbox sweeper sends it."""
     lease = lease_take(message_id=message_id)  # the conversation row (and customer) comes with the lease
     released = False
+    replies: list[Message] = []
     try:
         conversation = lease.conversation
         assert conversation is not None
@@ -112,7 +117,11 @@ def turn_handle(*, message_id: int) -> None:
             # (not read again while its stamp, read with the message, is the one this process read it under)
             org = organisation_in_force(stamp=pending.__dict__.pop("org_stamp", None))
             lease.given_back = None
-            turn_observed(turn_run(message=pending, conversation=conversation, org=org, lease=lease))
+            trace = turn_run(message=pending, conversation=conversation, org=org, lease=lease,
+                             queue_delivery=queue_delivery)
+            turn_observed(trace)
+            if trace.reply_message is not None:
+                replies.append(trace.reply_message)
             # nothing left: let go in the same statement — the turn's last one, or one of its own (a failed turn)
             released = (lease.given_back if lease.given_back is not None
                         else lease_release(lease, unless_pending=True))
@@ -123,6 +132,7 @@ def turn_handle(*, message_id: int) -> None:
                 lease_release(lease)
         except (OperationalError, InterfaceError):  # the database went away: the lease expires by itself
             logger.warning("could not release the turn lease of conversation %s", lease.conversation_id)
+    return replies
 
 
 def _next_pending(conversation_id: int) -> Message | None:
@@ -155,13 +165,15 @@ def _pending_queryset() -> tuple[QuerySet, dict[Any, str]]:
 
 
 @traced("turn", lambda kw: {"conversation_id": kw["conversation"].pk, "message_id": kw["message"].pk})
-def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease) -> Turn:
-    """One message's turn: the steps in order; a step that raises makes it a failed turn (recorded, answered)."""
+def turn_run(*, message: Message, conversation: Conversation, org: OrganisationInForce, lease: Lease,
+             queue_delivery: bool = True) -> Turn:
+    """One message's turn: the steps in order; a step that raises makes it a failed turn (recorded, answered).
+    `queue_delivery`: see `turn_handle`."""
     counter = QueryCounter()
     message.conversation = conversation
     state = TurnState(message=message, conversation=conversation, org=org, lease=lease,
                       trace=Turn(message=message, started_at=timezone.now(), status=Turn.Status.DONE),
-                      writes=TurnWrites(conversation_id=conversation.pk))
+                      writes=TurnWrites(conversation_id=conversation.pk), queue_delivery=queue_delivery)
     with connection.execute_wrapper(counter):
         try:
             return _steps(state, counter)

@@ -54,6 +54,7 @@ class TurnOutcome:
     attributed: int | None = None  # the Ask the reply belongs to
     writes: TurnWrites | None = None  # what the turn's transaction collected and has not written
     release: tuple[str, list[Any]] | None = None  # the lease's give-back (`lease_release_with`), if asked
+    queue_delivery: bool = True  # the reply's delivery task queued on commit (False: the turn's caller hands it over)
 
 
 def turn_commit(outcome: TurnOutcome) -> bool | None:
@@ -109,7 +110,7 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     if reply is not None:
         saved(reply, row[1])
         trace.reply_message = reply
-        message_outbound_stored(reply)
+        message_outbound_stored(reply, queue=outcome.queue_delivery)
     return row[3]
 
 

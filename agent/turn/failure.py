@@ -80,7 +80,8 @@ def turn_fail(state: TurnState, error: BaseException, *, queries: int) -> Turn:
         trace.finished_at = timezone.now()
         trace.queries = queries
         turn_commit(TurnOutcome(trace=trace, message_id=message.pk, at=trace.finished_at, reply=reply,
-                                attributed=ask.pk if ask is not None else None))
+                                attributed=ask.pk if ask is not None else None,
+                                queue_delivery=state.queue_delivery))
         recent = list(Turn.objects.filter(message__conversation=state.conversation).order_by("-pk")
                       .values_list("error_class", flat=True)[:REPEATED])
         if len(recent) == REPEATED and all(recent):

@@ -47,6 +47,7 @@ class TurnState:
     decided_under: Any = None  # the conversation row `decide` locked (its transaction's `Lease.held`)
     reply: Message | None = None  # the reply `deliver` put in the outbox, inserted by `record`'s statement
     gives_back: bool | None = None  # `record`'s statement gave the lease back (once its transaction commits)
+    queue_delivery: bool = True  # the reply's delivery task is queued on commit (False: the caller hands it over)
 
     @property
     def ask(self) -> Ask | None:

@@ -106,6 +106,9 @@ def receive(state: TurnState) -> None:
         state.corrects = original
     elif message.kind == Message.Kind.MEDIA and message.media_refused == "too_large":
         return state.finish_early(Draft(say(state.lang, "image_too_large")), provider="none")
+    elif message.kind == Message.Kind.OTHER and (wordless := wordless_reply(message, lang=state.lang)) is not None:
+        text, rule = wordless
+        return state.finish_early(Draft(text), provider="none", rule=rule)
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
             message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
@@ -122,6 +125,23 @@ def receive(state: TurnState) -> None:
     state.provider = (provider_for_current_organisation() if settings_stamp is unread
                       else provider_for_current_organisation(stamp=settings_stamp))
     trace.provider = state.provider.name
+
+
+def wordless_reply(message: Message, *, lang: str) -> tuple[str, str] | None:
+    """(reply, rule) for a message that says something without words, in the customer's language: a shared
+    location (acknowledged with its place; what it is for is asked, never guessed — its coordinates are not amounts)
+    and an answer to "may we call you?" (thanked, or the refusal confirmed; any other answer recorded, unanswered).
+    None for any other kind of message (then the "text only" reply)."""
+    if message.payload == "location":
+        return say(lang, "location_received", place=message.text), "location_received"
+    if message.payload.startswith("call_permission:"):
+        answer = message.payload.removeprefix("call_permission:")
+        if answer == "accept":
+            return say(lang, "call_permission_accepted"), "call_permission_accepted"
+        if answer == "reject":
+            return say(lang, "call_permission_declined"), "call_permission_declined"
+        return "", "call_permission_recorded"
+    return None
 
 
 def previous_asked_for_query(conversation_id: Any) -> QuerySet:
@@ -421,7 +441,8 @@ def record(state: TurnState, *, queries: int) -> Turn:
         trace=trace, message_id=state.message.pk, at=trace.finished_at, reply=reply,
         shown=requested.pk if requested is not None and reply is not None else None,
         attributed=state.ask.pk if state.ask is not None and reply is not None else None,
-        writes=state.writes, release=lease_release_with(state.lease, handled_message_id=state.message.pk)))
+        writes=state.writes, release=lease_release_with(state.lease, handled_message_id=state.message.pk),
+        queue_delivery=state.queue_delivery))
     return trace
 
 

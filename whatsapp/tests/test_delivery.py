@@ -11,8 +11,9 @@ from django_tenants.utils import schema_context
 
 from conversations.models import Conversation, Message
 from conversations.services import customer_get_or_create, message_store_outbound
+from whatsapp import sender
 from whatsapp.models import Delivery
-from whatsapp.sender import outbound_check, rate_reset
+from whatsapp.sender import connections_forget, outbound_check, rate_reset
 from whatsapp.services import BUSY, DONE, RETRY, delivery_send
 from whatsapp.tasks import deliver_task
 from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, inbound, post, signed
@@ -156,6 +157,32 @@ def test_429_and_network_errors_are_retried(demobank, fake_graph, settings):
     attempt = Delivery.objects.get(message=other).attempts[0]
     assert attempt["status_code"] is None and attempt["error"].startswith("network")
     assert Delivery.objects.get(message=other).status == "pending"
+
+
+def test_sends_share_one_kept_connection(demobank, fake_graph):
+    connections_forget()
+    for text in ("um", "dois", "três"):
+        assert send_until_done(reply(text)) == [DONE]
+    assert len({request.peer for request in fake_graph.sent()}) == 1  # one TCP connection (and TLS handshake)
+
+
+def test_a_kept_connection_the_server_closed_is_replaced_before_the_send(demobank, fake_graph):
+    connections_forget()
+    fake_graph.drop_connections = True  # as a server closes an idle keep-alive connection, without a word
+    first, second = reply("um"), reply("dois")
+    assert send_until_done(first) == [DONE]
+    time.sleep(0.2)  # the server has closed it by now
+    assert send_until_done(second) == [DONE]  # not a network error, not an unknown outcome: a new connection
+    assert [len(Delivery.objects.get(message=m).attempts) for m in (first, second)] == [1, 1]
+    assert len({request.peer for request in fake_graph.sent()}) == 2
+
+
+def test_a_kept_connection_idle_too_long_is_replaced(demobank, fake_graph, monkeypatch):
+    connections_forget()
+    assert send_until_done(reply("um")) == [DONE]
+    monkeypatch.setattr(sender, "KEEP_IDLE_SECONDS", 0.0)  # every kept connection is too old now
+    assert send_until_done(reply("dois")) == [DONE]
+    assert len({request.peer for request in fake_graph.sent()}) == 2
 
 
 def test_a_4xx_other_than_429_fails_at_once(demobank, fake_graph):

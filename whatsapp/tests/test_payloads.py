@@ -40,7 +40,7 @@ def one(message: dict) -> object:
      "text", "Escalada, 2026-12-12, 2", "flow", True),
     (inbound("interactive", {"type": "call_permission_reply", "call_permission_reply": {
         "response": "accept", "is_permanent": False, "expiration_timestamp": 1733000000}}),
-     "other", "", "call_permission:accept", False),
+     "other", "", "call_permission:accept", True),
     (inbound("unsupported", None), "other", "", "unsupported", True),
 ])
 def test_each_message_type_is_translated(message, kind, text, payload, turn):

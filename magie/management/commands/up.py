@@ -3,7 +3,8 @@
 - web:    `manage.py serve` — the production server (magie/serving.py), one process per core, as in production;
           `--dev` serves with Django's runserver instead (auto-reload off, for debugging only);
 - worker: `celery -A magie worker` (prefork, `--concurrency` children), at a lower CPU priority than web
-          (MAGIE_WORKER_NICE, default 10: the acknowledgements keep their cores during a burst of turns);
+          (MAGIE_WORKER_NICE, default 10) and on every core but one (MAGIE_WORKER_CORES, `worker_cores`): the
+          acknowledgements keep their core during a burst of turns;
 - beat:   `celery -A magie beat` — exactly one (scheduled Pix, the webhook and outbound sweepers, the heartbeat).
 
 SIGTERM or SIGINT (Ctrl-C) stops them all gracefully: each gets SIGTERM, requests and tasks in flight finish
@@ -54,10 +55,28 @@ def _die_with_parent() -> None:
 WORKER_NICE = int(os.environ.get("MAGIE_WORKER_NICE", "10"))
 
 
+def worker_cores(setting: str, available: set[int]) -> set[int]:
+    """The cores the worker and beat may run on under `up` (MAGIE_WORKER_CORES): by default every core but the lowest
+    when there are two or more, so one core is always the web server's (and PostgreSQL's) alone — a lower priority
+    alone still let a burst of turns and their statements slow the acknowledgements. "all": every core; a number N:
+    the N highest cores (at least one core is always left to the worker)."""
+    ordered = sorted(available)
+    value = setting.strip().lower()
+    if value == "all" or len(ordered) < 2:
+        return set(ordered)
+    count = len(ordered) - 1 if value in ("", "default") else int(value)
+    return set(ordered[-max(1, min(count, len(ordered))):])
+
+
+WORKER_CORES = os.environ.get("MAGIE_WORKER_CORES", "")
+
+
 def _background_child() -> None:
     _die_with_parent()
     if WORKER_NICE:
         os.nice(WORKER_NICE)
+    if hasattr(os, "sched_setaffinity"):  # Linux
+        os.sched_setaffinity(0, worker_cores(WORKER_CORES, os.sched_getaffinity(0)))
 
 
 def child_environment(*, addr: str) -> dict[str, str]:

@@ -1,0 +1,131 @@
+"""One task per inbound body: parse and store it, run its message's turn, hand the reply to the sender — in the
+worker process that took the body, without three trips through the broker (parse → turn → send).
+
+The guarantees are the ones of the three tasks, each kept by the same code:
+- **Order and exactly once.** Storing is `inbound_process` (per-number advisory locks, unique wamids); the turn is
+  `turn_handle` (the conversation's turn lease, every pending message in arrival order, idempotent on the message);
+  the send is `delivery_send` (the Delivery row's lock and lease, at most once when Meta's answers are clear).
+- **Fair between organisations.** A turn run here is admitted first (`whatsapp.admission`), as a queued one is: an
+  organisation at its cap leaves the message waiting, stored, and its next turn to end admits it.
+- **Nothing lost.** Each step commits before the next begins. A worker that dies after storing leaves unhandled
+  messages (the inbound sweeper admits them again once their admission lease lapses); after the turn, a reply
+  without a delivery (the outbound sweeper sends it).
+
+One task may store several bodies (the older ones of its numbers still waiting: a burst) and so answer several
+conversations. It starts turns for WHATSAPP_ANSWER_INLINE_SECONDS, then queues the rest as turn tasks for other
+workers to share; its soft time limit is a turn's budget more than that window, so the last turn it starts has a
+whole budget. What does not fit in one task goes back to the broker as before: a turn whose conversation another
+attempt holds (`agent.turn`, retried), a send that must wait (Meta's pace, a retry's backoff: `whatsapp.deliver`
+with its countdown).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django_tenants.utils import schema_context
+
+from agent.turn import ConversationBusy, turn_handle
+from conversations.models import Message
+from magie.celery import app as celery_app
+from whatsapp import conf
+from whatsapp.services import (
+    BUSY,
+    RETRY,
+    InboundOutcome,
+    TurnDue,
+    delivery_send,
+    inbound_process,
+    turn_ended,
+    turn_publish,
+    turn_queue,
+)
+
+logger = logging.getLogger(__name__)
+
+DELIVER_TASK = "whatsapp.deliver"
+
+
+def inbound_answer(*, inbound_id: int) -> InboundOutcome:
+    """Store the body (`inbound_process`: with it, any older body of its numbers still waiting), then answer what it
+    stored here, in arrival order: each conversation's turn (it drains every message of that conversation stored so
+    far) followed by its replies sent. Turns start here for WHATSAPP_ANSWER_INLINE_SECONDS; the messages left then
+    are queued as turn tasks, for other workers to share."""
+    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
+    started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
+    seen: set[tuple[str, int]] = set()  # conversations whose turn ran, or was left to a task, from here
+    for due in outcome.due:
+        conversation = (due.schema_name, due.conversation_id)
+        if conversation in seen:  # its turn (here, queued or waiting) answers every pending message of it
+            continue
+        seen.add(conversation)
+        if len(seen) > 1 and time.monotonic() - started > window:  # the first is always answered here
+            _turn_queue(due)
+            continue
+        with schema_context(due.schema_name):
+            for reply in turn_here(due=due):
+                reply_send(schema_name=due.schema_name, message=reply)
+    return outcome
+
+
+def turn_here(*, due: TurnDue) -> list[Message]:
+    """Run the message's turn in this process if its organisation has room (`whatsapp.admission`); the replies it
+    put in the outbox, not yet handed to a sender. Another attempt holding the conversation: the turn is queued as
+    a task (retried until that attempt ends). At the cap: it waits, stored, for the next turn to end. The current
+    schema is the message's organisation's."""
+    from whatsapp.admission import ADMITTED, turn_admit
+
+    if turn_admit(schema_name=due.schema_name, message_id=due.message_id) != ADMITTED:
+        return []  # queued already, or waiting for room
+    try:
+        replies = turn_handle(message_id=due.message_id, queue_delivery=False)
+    except ConversationBusy:
+        # admitted: its lease is handed to the task (`turn_publish` gives it back if the broker refuses)
+        turn_publish(schema_name=due.schema_name, message_id=due.message_id)
+        return []
+    except Exception:  # noqa: BLE001 — the message stays unhandled: the sweeper admits it again
+        logger.exception("the turn of message %s failed in the inbound task; the sweeper will queue it",
+                         due.message_id)
+        _turn_end(due)
+        return []
+    _turn_end(due)
+    return replies
+
+
+def _turn_end(due: TurnDue) -> None:
+    try:
+        turn_ended(schema_name=due.schema_name, message_id=due.message_id)
+    except Exception:  # noqa: BLE001 — the lease lapses and the sweeper admits what waits
+        logger.warning("ending the admission lease of message %s failed", due.message_id, exc_info=True)
+
+
+def reply_send(*, schema_name: str, message: Message) -> str:
+    """Send a reply the turn just stored (`delivery_send`), here; a send that must wait (Meta's pace, a retry's
+    backoff, another worker's lease) goes to the broker with its countdown, and a publish the broker refuses is
+    left to the outbound sweeper (the delivery is pending, due). Replies of other channels are not ours."""
+    if message.channel != Message.Channel.WHATSAPP:
+        return "not_whatsapp"
+    try:
+        outcome = delivery_send(message_id=message.pk)
+    except Exception:  # noqa: BLE001 — the delivery is pending or in `sending`: the outbound sweeper takes it
+        logger.exception("sending reply %s from the inbound task failed; the outbound sweeper will", message.pk)
+        return "error"
+    if outcome.state in (RETRY, BUSY):
+        try:
+            celery_app.signature(DELIVER_TASK, args=(schema_name, message.pk),
+                                 headers={"_schema_name": schema_name}).apply_async(countdown=outcome.retry_in)
+        except Exception:  # noqa: BLE001 — its due time is recorded: the outbound sweeper publishes it
+            logger.warning("reply %s must wait %.1f s; the broker refused its task, the sweeper will publish it",
+                           message.pk, outcome.retry_in, exc_info=True)
+    return outcome.state
+
+
+def _turn_queue(due: TurnDue) -> None:
+    with schema_context(due.schema_name):
+        try:
+            turn_queue(schema_name=due.schema_name, message_id=due.message_id)
+        except Exception:  # noqa: BLE001 — stored and unhandled: the inbound sweeper queues it
+            logger.warning("the turn of message %s was not queued; the sweeper will", due.message_id, exc_info=True)
+
+

@@ -1,0 +1,194 @@
+"""One task per inbound body (`whatsapp.answering`): the body parsed and stored, its message's turn run and the reply
+sent in the same task — no `agent.turn` or `whatsapp.deliver` through the broker — and what does not fit (another
+conversation in the body, a conversation another attempt holds, an organisation at its cap, a send that must wait)
+handed back to the broker or left to the sweepers, never lost and never done twice."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import timedelta
+
+import pytest
+from celery.signals import after_task_publish
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from agent.models import Turn
+from conversations.models import Conversation, Message
+from magie.testing import tasks_through_broker
+from whatsapp.admission import admission_reset, turn_admit
+from whatsapp.answering import inbound_answer, turn_here
+from whatsapp.models import Delivery
+from whatsapp.sender import rate_reset
+from whatsapp.services import TurnDue, outbound_sweep
+from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, inbound, post, signed
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    rate_reset(phone_number_id=BANK_NUMBER)
+    admission_reset(schema_name="demobank")
+    yield
+    admission_reset(schema_name="demobank")
+
+
+@pytest.fixture
+def published():
+    """The names of the tasks published to the broker meanwhile (the turns fixture keeps the broker real)."""
+    names: list[str] = []
+
+    def record(sender: str | None = None, **_: object) -> None:
+        names.append(str(sender))
+
+    after_task_publish.connect(record, weak=False, dispatch_uid="answering-published")
+    yield names
+    after_task_publish.disconnect(dispatch_uid="answering-published")
+
+
+def acknowledged(platform, turns, *messages: dict) -> int:
+    """POST a signed body to the webhook; the id of its raw row (its task recorded, not run: the test runs it)."""
+    turns.run_inbound = False
+    body = encode(envelope(change(BANK_NUMBER, messages=list(messages))))
+    assert post(platform, body, **signed(body)).json()["accepted"] is True
+    return turns.inbound_ids[-1]
+
+
+def bank_messages(customer: str = CUSTOMER) -> list[Message]:
+    with schema_context("demobank"):
+        return list(Message.objects.filter(conversation__customer__channel_user_id=customer).order_by("pk"))
+
+
+def test_one_task_stores_the_message_runs_its_turn_and_sends_the_reply(platform, turns, fake_graph, published):
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    published.clear()
+    outcome = inbound_answer(inbound_id=inbound_id)
+    assert outcome.stored == 1
+    inbound_row, reply = bank_messages()
+    assert inbound_row.direction == "in" and reply.direction == "out"
+    with schema_context("demobank"):
+        assert Message.objects.get(pk=inbound_row.pk).handled_at is not None
+        delivery = Delivery.objects.get(message=reply)
+        assert delivery.status == "sent" and Message.objects.get(pk=reply.pk).channel_message_id == delivery.wamid
+    [sent] = fake_graph.sent()
+    assert sent.json["to"] == CUSTOMER and sent.json["text"]["body"] == reply.text
+    assert published == []  # no agent.turn, no whatsapp.deliver: the one task did it all
+    assert turns.calls == []
+
+
+def test_a_repeated_task_answers_nothing_twice(platform, turns, fake_graph, published):
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    inbound_answer(inbound_id=inbound_id)
+    again = inbound_answer(inbound_id=inbound_id)  # a redelivered task (acks_late)
+    assert again.stored == 0 and again.due == []
+    assert len(fake_graph.sent()) == 1
+    with schema_context("demobank"):
+        assert Turn.objects.filter(message__conversation__customer__channel_user_id=CUSTOMER).count() == 1
+
+
+def test_two_messages_of_one_customer_are_answered_in_order_by_one_turn_loop(platform, turns, fake_graph, published):
+    now = int(time.time())
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "oi"}, timestamp=now),
+                              inbound("text", {"body": "qual meu saldo?"}, timestamp=now + 1))
+    published.clear()
+    inbound_answer(inbound_id=inbound_id)
+    messages = bank_messages()
+    assert [m.direction for m in messages] == ["in", "in", "out", "out"]
+    with schema_context("demobank"):
+        turns_run = list(Turn.objects.filter(message__in=messages[:2]).order_by("pk").values_list("message_id",
+                                                                                                    flat=True))
+    assert turns_run == [messages[0].pk, messages[1].pk]  # arrival order
+    assert [r.json["text"]["body"] for r in fake_graph.sent()] == [messages[2].text, messages[3].text]
+    assert published == []
+
+
+def test_every_conversation_of_a_burst_is_answered_by_the_task_that_stored_it(platform, turns, fake_graph,
+                                                                               published):
+    other = "5511999990002"
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}),
+                              inbound("text", {"body": "qual meu saldo?"}, from_=other))
+    published.clear()
+    inbound_answer(inbound_id=inbound_id)
+    assert [request.json["to"] for request in fake_graph.sent()] == [CUSTOMER, other]  # arrival order
+    assert published == [] and turns.calls == []
+
+
+def test_past_the_inline_window_the_other_conversations_are_queued_as_turn_tasks(platform, turns, fake_graph,
+                                                                                 published, settings):
+    settings.WHATSAPP_ANSWER_INLINE_SECONDS = 0
+    other = "5511999990002"
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}),
+                              inbound("text", {"body": "qual meu saldo?"}, from_=other))
+    published.clear()
+    inbound_answer(inbound_id=inbound_id)
+    [theirs] = bank_messages(other)
+    assert turns.message_ids() == [theirs.pk]  # another worker answers them
+    assert published == ["agent.turn"]
+    assert [request.json["to"] for request in fake_graph.sent()] == [CUSTOMER]  # the first is always answered here
+
+
+def test_a_conversation_held_by_another_attempt_goes_to_a_turn_task(platform, turns, fake_graph, published):
+    first = acknowledged(platform, turns, inbound("text", {"body": "oi"}))
+    inbound_answer(inbound_id=first)
+    with schema_context("demobank"):
+        Conversation.objects.filter(customer__channel_user_id=CUSTOMER).update(
+            turn_lease_token="held", turn_lease_holder="another-host:1",
+            turn_lease_expires_at=timezone.now() + timedelta(minutes=1))
+    second = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    published.clear()
+    inbound_answer(inbound_id=second)
+    message = bank_messages()[-1]
+    assert message.direction == "in" and message.handled_at is None
+    assert turns.message_ids() == [message.pk] and published == ["agent.turn"]  # retried until the holder ends
+    assert len(fake_graph.sent()) == 1  # the first message's reply only
+
+
+def test_an_organisation_at_its_cap_leaves_the_message_waiting(platform, turns, fake_graph, published, settings):
+    settings.WHATSAPP_TURNS_IN_FLIGHT = 1
+    for message_id in (10**9, 10**9 + 1):  # another worker's turn holds the only slot
+        turn_admit(schema_name="demobank", message_id=message_id)
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    published.clear()
+    inbound_answer(inbound_id=inbound_id)
+    [message] = bank_messages()
+    assert message.handled_at is None and published == [] and fake_graph.sent() == []
+
+
+def test_a_reply_whose_hand_off_was_lost_is_sent_by_the_outbound_sweeper(platform, turns, fake_graph, published,
+                                                                          settings):
+    """The worker died between the turn's commit and the send: the reply has no delivery; the sweeper sends it."""
+    turns.run_inbound = True  # stored by the service, its turn not run
+    body = encode(envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "qual meu saldo?"})])))
+    post(platform, body, **signed(body))
+    [message] = bank_messages()
+    turns.calls.clear()
+    with schema_context("demobank"):
+        [reply] = turn_here(due=TurnDue(schema_name="demobank", conversation_id=message.conversation_id,
+                                        message_id=message.pk))
+        assert not Delivery.objects.filter(message=reply).exists()
+    assert fake_graph.sent() == [] and "whatsapp.deliver" not in published
+    settings.WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS = 0
+    with schema_context("demobank"):
+        Message.objects.filter(pk=reply.pk).update(created_at=timezone.now() - timedelta(seconds=1))
+    published.clear()
+    with schema_context("demobank"):
+        assert outbound_sweep().get("demobank") == 1
+    assert published == ["whatsapp.deliver"]
+
+
+def test_a_real_worker_answers_a_webhook_with_one_task(graph_worker, platform):
+    graph, worker, queue = graph_worker([200])
+    message = inbound("text", {"body": "qual meu saldo?"}, from_="5511999990001")
+    body = encode(envelope(change(BANK_NUMBER, messages=[message])))
+    with tasks_through_broker(queue):
+        assert post(platform, body, **signed(body)).json()["accepted"] is True
+    deadline = time.monotonic() + 120
+    while not graph.sent():
+        assert time.monotonic() < deadline, worker.output()[-3000:]
+        time.sleep(0.1)
+    time.sleep(1.0)  # a second send or a late task would show
+    assert len(graph.sent()) == 1
+    tasks = re.findall(r"Task ([\w.]+)\[[^\]]+\] succeeded", worker.output())
+    assert tasks == ["whatsapp.inbound_process"], tasks
