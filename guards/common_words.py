@@ -9,6 +9,12 @@ start only; inside a sentence a capital makes it a name.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+import simplemma
+
+from language.lemmas import SIMPLEMMA_CODE
 from language.locales import Lang
 
 _EN = """
@@ -49,6 +55,7 @@ give call called named titled by from take care keep have has ha haha lol song s
 rock jazz artist procedure concert concerts cinema art arts theater theatre sports sport games diner stars star
 category categories events date dates location locations city cities town booking bookings reservation
 reservations ticket tickets appointment appointments rating ratings phone number address best top
+yesterday
 """.split()
 _PT = """
 a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela
@@ -64,6 +71,7 @@ quatro cinco seu sua seus suas teu tua este esta isto aquele aquela confirma con
 escolhe envie envia digite digita toque toca clique clica paga pague pago acesse acessa veja ve olha olhe informe
 informa mande manda passe passa fale fala espere espera aguarde lembre lembrando atenciosamente abraco abracos
 ate logo tchau valeu pronto prontinho otimo show massa legal entendi entendido perfeito combinado fechado
+ontem hoje amanha anteontem
 """.split()
 _ES = """
 a al algo ahi ahora aqui asi aunque bien buen buena buenas buenos claro como con cual cuales cuando de del desde
@@ -78,6 +86,7 @@ aun todavia despues antes ahora aqui alli cada tambien nada nadie ningun ninguna
 cinco son nos vemos su sus tu tus confirma confirme confirmas responde responda elige elegi escoge envia envie
 enviame escribe escribime indica indicame dime decime decinos paga pague paga paga pagas accede ingresa mira fijate
 avisame espera espere recorda recuerda saludos chau adios listo genial perfecto dale bueno entiendo entendido vale
+ayer hoy manana anteayer
 """.split()
 _CA = """
 a al als aqui aixi aixo ara be bon bona bones clar com amb d'acord de del dels des doncs el ella ells em en entesos
@@ -91,8 +100,58 @@ encara despres abans ara aqui alla cada tambe res ningu cap altre altra altres d
 ens veiem teu teva seu seva confirma confirmes respon respongues tria escull envia envia'm escriu indica indica'm
 digues paga pagues accedeix mira espera recorda salutacions adeu fins aviat perfecte genial entesos d'acord vaig
 vam vas vols vol voleu puc pots podem quan si com on quin quina
+ahir avui dema abans-d'ahir aleshores llavors sovint sempre mai aviat tard d'hora
 """.split()
 
 COMMON: dict[Lang, frozenset[str]] = {
     "en": frozenset(_EN), "pt-BR": frozenset(_PT), "es": frozenset(_ES), "ca": frozenset(_CA),
 }
+
+
+# A contraction's ending ("It'll", "How's", "Your'e"): the word before it is what a dictionary holds.
+_CONTRACTION_RE = re.compile(r"['’](?:s|ll|re|d|ve|m|e)$")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@lru_cache(maxsize=16384)
+def in_dictionary(word: str, lang: Lang) -> bool:
+    """Whether `word` (lower case), or the word of its contraction ("it'll"), is in `lang`'s dictionary (simplemma's,
+    as `language.lemmas` reads it): a word of the language. Its dictionaries hold many names too ("Pedro",
+    "Toronto"), so a known word may still be a name; an unknown one ("Khamsa", "Philly", "NYC") is no word of it."""
+    code = SIMPLEMMA_CODE[lang]
+    if simplemma.is_known(word, lang=code):
+        return True
+    stem = _CONTRACTION_RE.sub("", word)
+    return stem != word and bool(stem) and simplemma.is_known(stem, lang=code)
+
+
+def _one_edit(word: str) -> set[str]:
+    """Every string one deletion, swap of neighbours, change or insertion of a letter away from `word`."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in _LETTERS} | {a + c + b for a, b in splits for c in _LETTERS})
+
+
+@lru_cache(maxsize=4096)
+def misspelt_word(word: str, lang: Lang) -> bool:
+    """Whether `word` (lower case, six letters or more) is no word of `lang`'s dictionary but one with two
+    neighbouring letters swapped is ("Restuarant", "Eurpoean"): a hurried writer's word, no name."""
+    if len(word) < 6 or not word.isalpha() or in_dictionary(word, lang):
+        return False
+    return any(in_dictionary(word[:i] + word[i + 1] + word[i] + word[i + 2:], lang)
+               for i in range(len(word) - 1) if word[i] != word[i + 1])
+
+
+@lru_cache(maxsize=4096)
+def near_word(word: str, lang: Lang) -> bool:
+    """Whether `word` (lower case) is a word of `lang` (its dictionary or `COMMON`), or one letter from one of the
+    common words a reply opens with, or two of them: a mistyped or spoken one ("Thier", "Hsve", "Yup", "Hmmm",
+    "Congrates", "Threre's", "Howmany") opening a sentence is no name; "Contrasto", one letter from a rarer word, stays one."""
+    if in_dictionary(word, lang) or word in COMMON[lang]:
+        return True
+    word = _CONTRACTION_RE.sub("", word)
+    if not word.isalpha() or len(word) > 16:
+        return False
+    if any(word[:i] in COMMON[lang] and word[i:] in COMMON[lang] for i in range(2, len(word) - 1)):
+        return True  # two of them without the space between ("Howmany")
+    return any(candidate in COMMON[lang] for candidate in _one_edit(word) if len(candidate) > 1)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
@@ -422,9 +423,10 @@ def _status_re(lang: Lang) -> re.Pattern[str]:
                       + r")(?![\w·])")
 
 
-# A status word that says no effect's outcome: "fully booked" (no place left), "your scheduled time" (an adjective
-# after a determiner), "non-refundable".
-_NOT_STATUS_BEFORE_RE = re.compile(r"(?:\b(?:fully|completely|totally|the|your|my|their|our|a|an|its"
+# A status word that says no effect's outcome: "fully booked", "all booked", "all the tickets were booked" (no place
+# left), "your scheduled time" (an adjective after a determiner), "non-refundable".
+_NOT_STATUS_BEFORE_RE = re.compile(r"(?:\ball\s+(?:the\s+|of\s+the\s+|those\s+|these\s+)?[a-z]+\s+(?:were|are)\s+"
+                                   r"|\b(?:fully|completely|totally|all|the|your|my|their|our|a|an|its"
                                    r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+|-)$")
 _NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b")
 
@@ -434,7 +436,7 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
     low = folded(text)
     return [Fact("status", m.start(), m.end(), text[m.start():m.end()], m.lastgroup)
             for m in _status_re(lang).finditer(low)
-            if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 20), m.start())
+            if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 32), m.start())
             and not _NOT_STATUS_AFTER_RE.match(low, m.end())]
 
 
@@ -534,14 +536,20 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             if key in common or _WORD_SHAPE[lang].search(key):
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
         if len(run) == 1:
-            key = folded(run[0][2].strip(".'’-&,"))
             bare = run[0][2].strip(".'’-&,")
-            if key in common or _WORD_SHAPE[lang].search(key) or "-" in key \
-                    or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])) \
-                    or (bare.isupper() and len(bare) <= 3 and bare.isalpha()):
-                # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho"), or one word opening a
-                # sentence, where every word is capitalised: no list of a language's words is complete enough to
-                # tell "Peça" from "Pedro" there, so a sentence's first word alone is read as a word.
+            key = folded(bare)
+            known = in_dictionary(bare.lower(), lang)
+            if key in common or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9)) or "-" in key \
+                    or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])
+                        and near_word(bare.lower(), lang)) \
+                    or (bare.isupper() and bare.isalpha() and (len(bare) <= 2 or known)) \
+                    or (not known and misspelt_word(bare.lower(), lang)):
+                # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
+                # word of its dictionary opening a sentence, where every word is capitalised: a dictionary holds
+                # names too ("Pedro"), so there it is read as a word, unless a verb of which it is the subject
+                # follows; so is a word one letter from one there ("Thier", "Yup"). A word no dictionary of the
+                # draft's language holds ("Khamsa", "Philly", "NYC") is a name, unless it is one of its words with
+                # two letters swapped ("Restuarant").
                 run.clear()
         if run and _title_cased_words(text, run, common, run_at_start[0]):
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")

@@ -109,6 +109,9 @@ class FactSupport:
     statuses: set[str] = field(default_factory=set)
     effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
     known_names: list[str] = field(default_factory=list)
+    # results' names with digits ("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five"), folded: a number
+    # or date said inside one is the name's
+    numbered_names: set[str] = field(default_factory=set)
 
     def add_date(self, day: date) -> None:
         self.dates.add(day)
@@ -292,6 +295,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             read = typed(output.data, evidence, inp.currency, minor_unit_factor)
             for name in (*read.names, *read.products):
                 support.add_name(name)
+                if any(c.isdigit() for c in name) and any(c.isalpha() for c in name):
+                    support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             support.name_words.update(_DIGITS_RE.findall(str(output.data)[:MAX_SCANNED]))
             for moment in read.dates:
@@ -485,6 +490,30 @@ def _without_names(low: str, facts: list[Fact], known: Iterable[str]) -> str:
     return "".join(parts)
 
 
+def _numbered_name_spans(low: str, names: Iterable[str]) -> list[tuple[int, int]]:
+    """Where the folded draft says one of the results' names with digits, whole words only."""
+    spans = []
+    for name in names:
+        at = low.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if not (at and low[at - 1].isalnum()) and not (end < len(low) and low[end].isalnum()):
+                spans.append((at, end))
+            at = low.find(name, end)
+    return spans
+
+
+def _within_name(low: str, fact: Fact, start: int, end: int) -> bool:
+    """Whether `fact` is part of the name said at start:end: inside it, or a name that adds no more than an article
+    or a linking word to it ("The 20th Salon and Barber"); "Nationals Vs Braves at Pier 17" is more than "Pier 17"."""
+    if not (start < fact.end and fact.start < end):
+        return False
+    if fact.kind != "name":
+        return True
+    outside = (low[fact.start:start] if fact.start < start else "") + " " + (low[end:fact.end] if fact.end > end else "")
+    return all(word in CONNECTORS for word in outside.split())
+
+
 def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     """The facts of the draft that nothing supports (see the module doc); None past the deadline."""
     facts = draft_facts(inp)
@@ -505,10 +534,13 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
                      if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
+    in_names = _numbered_name_spans(low, support.numbered_names)
     missing = []
     for index, fact in enumerate(facts):
         if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
             continue
+        if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
+            continue  # "I found 1512 Barber Shop": the name's own number
         if fact.kind in ("date", "time"):
             covered_until = max(covered_until, fact.end)
         if fact.kind == "date":

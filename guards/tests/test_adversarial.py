@@ -155,7 +155,7 @@ CASES: dict[str, Case] = {
         kind="bank"),
     "'I sent 40' against a 25 receipt": Case("en", "Done, I sent 40 to Pedro.", F({AMOUNT}), (receipt(2500, "USD"),),
                                             effects=("send_pix",)),
-    "'vaig enviar 30' against a 25 receipt": Case("ca", "Ahir vaig enviar 30 € a en Pere.", F({AMOUNT}),
+    "'vaig enviar 30' against a 25 receipt": Case("ca", "Ahir vaig enviar 30 € a en Pedro.", F({AMOUNT}),
                                                   (receipt(2500, "EUR"),), effects=("send_pix",), kind="bank"),
     "an amount in words the customer said passes": Case(
         "es", "Te envío 900 pesos a Marta, ¿confirmas?", history=("mándale novecientos pesos a Marta",), kind="bank"),

@@ -42,6 +42,7 @@ def test_places_said_to_be_left_are_no_results_length():
 
 
 @pytest.mark.parametrize("draft", ["Sorry, they are fully booked at that time.",
+                                   "I'm sorry, but all the tickets were booked.", "Those tickets are all booked.",
                                    "I am unable to make the reservation at your scheduled time.",
                                    "I am sorry, but the appointment is unable to be booked."])
 def test_a_status_word_that_states_no_outcome_is_no_status(draft):
@@ -64,7 +65,7 @@ def test_a_ticket_bought_is_paid_for():
                                    "They are a Pop Band.", "You can say Music, Sports, Art, or something else.",
                                    "Tickets: 1, Event Date: March 11th, Event Location: Oakland."])
 def test_words_of_the_language_written_as_a_title_are_no_name(draft):
-    common = frozenset({"their", "phone", "number", "your", "reservation", "pop", "band", "music", "sports", "art",
+    common = frozenset({"congrats", "their", "phone", "number", "your", "reservation", "pop", "band", "music", "sports", "art",
                         "event", "date", "location", "tickets"})
     assert [fact.raw for fact in names_in(draft, "en", common=common)] == []
 
@@ -136,3 +137,29 @@ def test_a_names_words_do_not_make_a_status_conditional(name):
     inp = dict(currency="BRL", effects_executed=("send_pix",), effect_kinds={"send_pix": "money"})
     assert held(f"The Pix of R$30.00 to {name} has been sent.", receipt, **inp) == []
     assert held(f"The Pix of R$30.00 to {name} has been scheduled.", receipt, **inp) == ["scheduled"]
+
+
+def test_a_word_no_dictionary_holds_opening_a_sentence_is_a_name():
+    assert held("Khamsa in Pleasanton.", search("Paya", city="Pleasanton")) == ["Khamsa"]
+    assert held("Paya in Pleasanton.", search("Paya", city="Pleasanton")) == []
+    assert held("There is a nice place in Philly.", search("Paya", city="Philadelphia")) == ["Philly"]
+
+
+@pytest.mark.parametrize("draft", ["Thier address is 5356 College Avenue.", "It'll be at A16 in Oakland.",
+                                   "Howmany people will join you at A16?", "Yup, A16 is in Oakland.",
+                                   "Hsve a great meal at A16!", "They are a French Restuarant in Oakland."])
+def test_mistyped_and_spoken_words_are_no_names(draft):
+    assert held(draft, search("A16")) == []
+
+
+@pytest.mark.parametrize("draft", ["In Oakland, I found 1512 Barber Shop.", "I found 18/8 Fine Men's Salons in Oakland.",
+                                   "Maybe August 1 Five, a nice restaurant in Oakland.",
+                                   "The 20th Salon and Barber is in Oakland."])
+def test_the_numbers_of_a_results_name_are_the_names(draft):
+    results = search("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five", "20th Salon and Barber")
+    assert held(draft, results) == []
+
+
+def test_a_name_around_a_results_numbered_name_is_still_read():
+    assert held("The Nationals Vs Braves at Pier 17 is great.", search("Pier 17")) \
+        == ["Nationals Vs Braves at Pier 17"]
