@@ -81,6 +81,8 @@ MESSAGES: dict[str, Any] = {
         "customer", "I'm passing you to a person on our team. Nobody is in right now; they will answer you here as "
                     "soon as they are back. Until then I won't reply on my own."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),
+    # A model the catalogue lacks, with the products of the same name it has ("un iPhone 12" → the iPhones).
+    "no_products_but": pgettext_lazy("customer", "I don't have %(what)s right now. I do have:\n%(lines)s"),
     "which_product": pgettext_lazy("customer", "Which of these do you mean?\n%(lines)s"),
     "quote": pgettext_lazy(
         "customer", "For your %(model)s %(capacity)s with %(battery)s battery we pay %(amount)s (valid until "

@@ -20,6 +20,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
+| N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
 | N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
 | S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
@@ -46,7 +47,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from asks.kinds import SLOTS_BY_KIND, slot_values
+from asks.kinds import REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.when import EITHER_HALF, is_date_only, is_time_only
 
@@ -217,6 +218,10 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if open_ask is None:
         if kind is not None:
             return Decision(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
+        complete = _completed_kind(said, org_kinds)
+        if complete is not None:
+            return Decision(Action.START_NEW, "values_complete_a_request", kind=complete,
+                            values=_restrict(said, complete))
         if said:
             takers = tuple(f"new:{k}" for k in org_kinds if set(said) & set(SLOTS_BY_KIND.get(k, ())))
             return Decision(Action.CLARIFY, "value_without_request", choices=takers)
@@ -269,6 +274,23 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if values:
         return Decision(Action.FILL, "fills_missing_slots", ask_id=open_ask.id, values=values)
     return Decision(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
+
+
+# Money moves only on a request said in words: values alone ("50 pro João") are asked about, whatever they fill.
+_NEVER_FROM_VALUES = frozenset({"pix_transfer"})
+
+
+def _completed_kind(said: Mapping[str, Any], org_kinds: Sequence[str]) -> str | None:
+    """The one request kind whose required slots the values said all fill ("escalada, dilluns a les 9, 2 persones"
+    is a booking; "galaxy s23" a product search): the kind with the most required groups wins ("iphone 13 128 GB
+    91 %" is a used-device quote, not a search); a tie or none is no kind."""
+    complete = [(len(REQUIRED_BY_KIND[kind]), kind) for kind in org_kinds
+                if kind not in _NEVER_FROM_VALUES and REQUIRED_BY_KIND.get(kind)
+                and not missing_slots(kind, _restrict(said, kind))]
+    complete.sort(reverse=True)
+    if not complete or (len(complete) > 1 and complete[0][0] == complete[1][0]):
+        return None
+    return complete[0][1]
 
 
 def _completes(slot: str, held: Any, value: Any) -> bool:

@@ -46,6 +46,7 @@ RULES = {
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
     "value_without_request": _("details without a request"),
+    "values_complete_a_request": _("details that make up a whole request"),
     "nothing_to_act_on": _("nothing to act on"),
     "side_request_parks_open_ask": _("another request: the open one is paused"),
     "side_request_supersedes_open_ask": _("another request: the open one is replaced"),

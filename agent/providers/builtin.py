@@ -343,7 +343,20 @@ class Responder:
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
                            max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+        if result["ok"] and not result["data"]["hits"] and not budget and len(query.split()) > 1:
+            return self.close_products(query) or self.products_found(result, words=words, budget=budget)
         return self.products_found(result, words=words, budget=budget)
+
+    def close_products(self, query: str) -> Draft | None:
+        """A model the catalogue lacks ("iphone 12"): what it has of the same name ("iphone"), said as such — not
+        "nothing found" to a customer who can buy the next model."""
+        family = query.split()[0]
+        result = self.tool("search_catalog", query=family, capacity_gb=None, max_price_cents=None, product_ref=None)
+        hits = result["data"]["hits"][:5] if result["ok"] else []
+        if not hits:
+            return None
+        lines = "\n".join(self.product_line(hit, warranty="warranty" in self.scope.markers) for hit in hits)
+        return Draft(self.say("no_products_but", what=query, lines=lines))
 
     def about_shown_product(self) -> Draft:
         """A follow-up naming no product ("¿cuánto sale?", "¿tiene garantía?") is about what the last search showed

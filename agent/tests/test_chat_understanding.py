@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from itertools import count
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
@@ -138,3 +139,32 @@ def test_cases_are_found_in_the_plural_and_in_any_language(db, chat, said):
     text = replies[0]["text"]
     assert replies[0]["kind"] == "product_search", replies
     assert "Funda de silicona para iPhone 13" in text and "Funda transparente para Galaxy S23" in text, text
+
+
+# A first message is read in its language even when a model name is most of it ---------------------------------------
+
+def test_tem_iphone_14_is_answered_in_portuguese(db, chat):
+    customer = f"3520{next(_ids):07d}"
+    replies = chat("demostore", "tem iphone 14?", customer=customer)
+    assert replies[0]["kind"] == "product_search" and replies[0]["text"].startswith("Encontrei"), replies
+    assert "iPhone 14 128 GB" in replies[0]["text"]
+    with schema_context("demostore"):
+        assert Conversation.objects.get(customer__channel_user_id=customer).language == "pt-BR"
+
+
+# Values that make a whole request are that request; a model the store lacks is answered with what it has ----------
+
+def test_an_activity_a_day_and_a_party_are_a_booking(db, chat):
+    customer = f"3530{next(_ids):07d}"
+    replies = chat("demoschool", "raquetes de neu, demà passat a les 15:00, som 2", customer=customer)
+    assert replies[0]["kind"] == "booking" and replies[0]["rule"] == "values_complete_a_request", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.slot.activity.slug, booking.party_size, start.hour) == ("snowshoeing", 2, 15)
+
+
+def test_a_model_the_store_lacks_is_answered_with_the_ones_it_has(db, chat):
+    replies = chat("demostore", "quiero un iPhone 12")
+    text = replies[0]["text"]
+    assert text.startswith("Ahora no tengo iPhone 12") and "iPhone 13 128 GB" in text, text

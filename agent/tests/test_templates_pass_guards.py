@@ -202,6 +202,8 @@ CONTEXTS: dict[str, Context] = {
                           lambda: [offers()], said=("vull reservar esquí demà a les 3 per a 2",)),
     "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
     "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
+    "no_products_but": Context("store", lambda lang: {"what": "iphone 12", "lines": _product_lines(lang)},
+                               lambda: [ok("search_catalog", {"hits": []}), hits()]),
     "products_within": Context("store", lambda lang: {"budget": money(120000000, "ARS", lang),
                                                       "lines": _product_lines(lang)}, lambda: [hits()],
                                said=("un celular hasta 1200000 pesos",)),
