@@ -8,7 +8,10 @@
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
 
-Both are read over lemmas (`language.lemmas`), so inflections and enclitics need no entries of their own.
+* **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
+  "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
+
+All are read over lemmas (`language.lemmas`), so inflections and enclitics need no entries of their own.
 """
 
 from __future__ import annotations
@@ -19,6 +22,12 @@ from language.lemmas import lemmas
 from language.locales import Lang
 from language.text import fold
 
+CANCEL: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar"}),
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar"}),  # "cancélame" → "cancela"
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar"}),
+    "en": frozenset({"cancel", "cancell"}),  # "cancelled" → "cancell"
+}
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
                         "colocar", "botar"}),
@@ -89,3 +98,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
     return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+
+
+def asks_to_cancel(text: str, lang: Lang) -> bool:
+    """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
+    return bool(CANCEL[lang] & set(lemmas(text, lang)))

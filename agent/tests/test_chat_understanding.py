@@ -168,3 +168,54 @@ def test_a_model_the_store_lacks_is_answered_with_the_ones_it_has(db, chat):
     replies = chat("demostore", "quiero un iPhone 12")
     text = replies[0]["text"]
     assert text.startswith("Ahora no tengo iPhone 12") and "iPhone 13 128 GB" in text, text
+
+
+# A booking made is cancelled or changed through the engine, in the customer's language ----------------------------
+
+BOOK_CA = "reserva escalada demà passat a les 9 per a 3"
+
+
+@pytest.mark.parametrize("said,told", [
+    ("podeu anul·lar la reserva?", "Reserva cancel·lada: Escalada"),  # started a new booking
+    ("cancel·la-ho", "Reserva cancel·lada: Escalada"),  # fell through to a greeting
+])
+def test_a_booking_made_is_cancelled(db, chat, said, told):
+    customer = f"3540{next(_ids):07d}"
+    replies = chat("demoschool", BOOK_CA, said, customer=customer)
+    assert replies[-1]["text"].startswith(told) and replies[-1]["kind"] == "booking_cancel", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.status == Booking.Status.CANCELLED
+
+
+def test_de_fet_som_2_changes_the_same_booking(db, chat):
+    customer = f"3550{next(_ids):07d}"
+    replies = chat("demoschool", BOOK_CA, "de fet, som 2", customer=customer)
+    assert replies[-1]["text"].startswith("Reserva canviada: Escalada") and "2 persones" in replies[-1]["text"], replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)  # the same booking, not a second one
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.party_size, booking.amount_cents, booking.status, start.hour) == (2, 7000, "pending_payment", 9)
+
+
+@pytest.mark.parametrize("lines,party,hour", [
+    (("book climbing for 2 the day after tomorrow at 3pm", "change it to 9am"), 2, 9),
+    (("reserva escalada pasado mañana a las 9 para 2", "al final seremos 4"), 4, 9),
+])
+def test_a_booking_made_gets_another_time_or_party(db, chat, lines, party, hour):
+    customer = f"3560{next(_ids):07d}"
+    replies = chat("demoschool", *lines, customer=customer)
+    assert replies[-1]["kind"] == "booking_change" and replies[-1]["state"] == "completed", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.party_size, start.hour, booking.status) == (party, hour, "pending_payment")
+
+
+def test_a_cancellation_with_no_booking_says_so_and_a_new_booking_is_not_a_change(db, chat):
+    customer = f"3570{next(_ids):07d}"
+    replies = chat("demoschool", "cancela mi reserva", customer=customer)
+    assert replies[0]["text"] == "No tienes ninguna reserva pendiente que pueda cambiar o cancelar.", replies
+    replies = chat("demoschool", BOOK_CA, "i esquí per a 2 demà passat a les 15?", customer=customer)
+    with schema_context("demoschool"):  # another activity without change wording: a second booking
+        assert sorted(b.slot.activity.slug for b in Booking.objects.filter(customer_ref=customer)) == ["climbing", "ski"]

@@ -24,6 +24,8 @@ applies them:
   month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
   tomorrow") is no date. An hour said without its half of the day ("a las 7") sets `when_either_half`.
 * **Party size** (school): `asks.perception.party`.
+* **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
+  "the afternoon one": "one" after "the <word>" is a pronoun, not a number).
 * **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada").
 * **Product, device model, capacity, battery health, budget** (store): `asks.perception.store`.
 """
@@ -40,6 +42,7 @@ from asks.perception.party import find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
+from language.day_parts import find_day_part
 from language.lemmas import lemmas
 from language.locales import Lang
 from language.markers import Marker, detect_markers
@@ -133,6 +136,16 @@ _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
+
+
+# "the afternoon one", "the 9 o'clock one": a pronoun, not the number one ("afternoon one" is no 13:00)
+_ONE_AS_PRONOUN = re.compile(r"(?i)(?<![\w'])(?:the|that)\s+[\w']+\s+(one)(?![\w'])")
+
+
+def _blank_one(match: re.Match[str]) -> str:
+    """The match with its pronoun "one" blanked (same length: the spans found stay the text's)."""
+    start = match.start(1) - match.start()
+    return match.group()[:start] + "   " + match.group()[start + 3:]
 
 
 def _words(pattern: str) -> re.Pattern[str]:
@@ -280,7 +293,7 @@ def perceive(
     folded = fold(text)
     kind = request_kind(folded, org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))
-    when = parse_when(text, lang, now, tz)
+    when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     if org_kind == "bank":
         slots = _bank_slots(text, lang, kind, currency, asked_for)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
@@ -296,6 +309,8 @@ def perceive(
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)
+    if org_kind == "school" and not (when and when.has_time):  # a clock time said is the time, whatever the part
+        slots["day_part"] = find_day_part(text, lang)
     slots["when"] = when_iso(when) if when else None
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(
