@@ -134,8 +134,8 @@ MESSAGES: dict[str, Any] = {
         "customer", "I could not find an account of yours at this bank. If you are a customer, please contact your "
                     "branch or the bank's customer service."),
     "booking_fixed": pgettext_lazy(
-        "customer", "That booking is already paid or cancelled, so I can't change or cancel it here. Ask for a person "
-                    "if you need to change it."),
+        "customer", "Only a booking still awaiting payment can be changed or cancelled here, so I can't do it for "
+                    "this one. Ask for a person if you need to change it."),
     "booking_changed": pgettext_lazy(
         "customer", "Booking changed: %(activity)s, %(start)s, %(party)s, %(amount)s in total. Pay here: %(url)s"),
     "booking_cancelled": pgettext_lazy("customer", "Booking cancelled: %(activity)s, %(start)s, %(party)s."),
