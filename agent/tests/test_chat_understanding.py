@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import timedelta
 from itertools import count
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from asks.models import Ask
@@ -219,3 +221,37 @@ def test_a_cancellation_with_no_booking_says_so_and_a_new_booking_is_not_a_chang
     replies = chat("demoschool", BOOK_CA, "i esquí per a 2 demà passat a les 15?", customer=customer)
     with schema_context("demoschool"):  # another activity without change wording: a second booking
         assert sorted(b.slot.activity.slug for b in Booking.objects.filter(customer_ref=customer)) == ["climbing", "ski"]
+
+
+# A part of the day answers the bot's own question, or chooses among the free times -------------------------------
+
+def test_la_del_vespre_answers_the_seven_or_nineteen_question(db, chat):
+    from booking.models import Activity
+    from booking.tests.factories import TZ, instructor, local, slot
+
+    customer = f"3580{next(_ids):07d}"
+    with schema_context("demoschool"):
+        climbing = Activity.objects.get(slug="climbing")
+        teacher = instructor(climbing)
+        day = (timezone.now().astimezone(TZ) + timedelta(days=1)).date()
+        for hour in (7, 19):
+            slot(climbing, teacher, local(day, hour), capacity=4, duration=timedelta(hours=2))
+    replies = chat("demoschool", "vull reservar escalada demà a les 7 per a 2", "la del vespre", customer=customer)
+    assert "07:00 i les 19:00" in replies[0]["text"], replies  # asked, not guessed
+    assert replies[1]["text"].startswith("Reserva feta: Escalada") and ", 19:00, " in replies[1]["text"], replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.slot.start.astimezone(TZ).hour == 19
+
+
+@pytest.mark.parametrize("lines,hour", [
+    (("book snowshoeing for 2 the day after tomorrow", "the afternoon one"), 15),  # "one" was read as 13:00
+    (("reserva esquí per a 2 demà passat al matí",), 9),
+    (("quiero reservar escalada pasado mañana para 2", "mejor por la tarde"), 15),
+])
+def test_a_part_of_the_day_chooses_the_free_time(db, chat, lines, hour):
+    customer = f"3590{next(_ids):07d}"
+    chat("demoschool", *lines, customer=customer)
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour == hour
