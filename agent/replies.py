@@ -81,6 +81,8 @@ MESSAGES: dict[str, Any] = {
         "customer", "I'm passing you to a person on our team. Nobody is in right now; they will answer you here as "
                     "soon as they are back. Until then I won't reply on my own."),
     "no_products": pgettext_lazy("customer", "I couldn't find that product right now."),
+    # A model the catalogue lacks, with the products of the same name it has ("un iPhone 12" → the iPhones).
+    "no_products_but": pgettext_lazy("customer", "I don't have %(what)s right now. I do have:\n%(lines)s"),
     "which_product": pgettext_lazy("customer", "Which of these do you mean?\n%(lines)s"),
     "quote": pgettext_lazy(
         "customer", "For your %(model)s %(capacity)s with %(battery)s battery we pay %(amount)s (valid until "
@@ -140,6 +142,14 @@ MESSAGES: dict[str, Any] = {
     "no_account": pgettext_lazy(
         "customer", "I could not find an account of yours at this bank. If you are a customer, please contact your "
                     "branch or the bank's customer service."),
+    "booking_fixed": pgettext_lazy(
+        "customer", "Only a booking still awaiting payment can be changed or cancelled here, so I can't do it for "
+                    "this one. Ask for a person if you need to change it."),
+    "booking_changed": pgettext_lazy(
+        "customer", "Booking changed: %(activity)s, %(start)s, %(party)s, %(amount)s in total. Pay here: %(url)s"),
+    "booking_cancelled": pgettext_lazy("customer", "Booking cancelled: %(activity)s, %(start)s, %(party)s."),
+    "no_upcoming_booking": pgettext_lazy("customer", "You have no booking still to come that I can change or cancel."),
+    "which_booking": pgettext_lazy("customer", "Which booking do you mean?\n%(lines)s"),
     "own_account": pgettext_lazy(
         "customer", "You cannot send a Pix to your own account: that key belongs to the account the Pix would leave "
                     "from. Nothing was sent. To pay someone else, start a new request with their Pix key or a saved "
@@ -158,6 +168,8 @@ KIND_NAMES: dict[str, Any] = {
     "availability": pgettext_lazy("customer", "availability"),
     "product_search": pgettext_lazy("customer", "products"),
     "used_quote": pgettext_lazy("customer", "trade-in quote"),
+    "booking_change": pgettext_lazy("customer", "booking change"),
+    "booking_cancel": pgettext_lazy("customer", "booking cancellation"),
 }
 
 SLOT_NAMES: dict[str, Any] = {
@@ -166,6 +178,7 @@ SLOT_NAMES: dict[str, Any] = {
     "pix_key": pgettext_lazy("customer", "the key"),
     "when": pgettext_lazy("customer", "the date"),
     "party_size": pgettext_lazy("customer", "the party size"),
+    "day_part": pgettext_lazy("customer", "the part of the day"),
     "activity": pgettext_lazy("customer", "the activity"),
     "product": pgettext_lazy("customer", "the product"),
     "device_model": pgettext_lazy("customer", "the model"),
@@ -175,7 +188,8 @@ SLOT_NAMES: dict[str, Any] = {
 
 # The reply to an engine refusal that closes the request (`ToolSpec.closes_ask`), instead of "I couldn't finish":
 # what happened and what the customer can do next, since asking again here would only meet the same refusal.
-NEXT_STEPS = {"account_not_found": "no_account", "same_account": "own_account"}
+NEXT_STEPS = {"account_not_found": "no_account", "same_account": "own_account",
+              "booking_not_changeable": "booking_fixed", "booking_not_cancellable": "booking_fixed"}
 
 # Engine refusals as customers read them (the code stays in the trace); a test checks every engine code is here.
 REASONS: dict[str, Any] = {
@@ -193,6 +207,7 @@ REASONS: dict[str, Any] = {
     "transfer_not_found": pgettext_lazy("customer", "I could not find that Pix"),
     "transfer_not_cancellable": pgettext_lazy("customer", "that Pix can no longer be cancelled"),
     "slot_taken": pgettext_lazy("customer", "the time was just taken"),
+    "booking_not_changeable": pgettext_lazy("customer", "that booking can no longer be changed"),
     "slot_not_found": pgettext_lazy("customer", "that time is not on the schedule"),
     "party_too_large": pgettext_lazy("customer", "not enough places for that many people"),
     "invalid_party_size": pgettext_lazy("customer", "the number of people is not valid"),

@@ -22,6 +22,10 @@ TEXT: dict[str, Any] = {
                     "%(amount)s\n• Scheduled for: %(date)s\nIt will be sent on that date and cannot be undone."),
     "booking": pgettext_lazy(
         "customer", "Confirm the booking:\n• %(activity)s\n• %(start)s\n• %(party)s\n• Total: %(amount)s"),
+    "booking_change": pgettext_lazy(
+        "customer", "Confirm the change of your booking to:\n• %(activity)s\n• %(start)s\n• %(party)s\n• Total: %(amount)s"),
+    "booking_cancel": pgettext_lazy(
+        "customer", "Confirm the cancellation of your booking:\n• %(activity)s\n• %(start)s\n• %(party)s"),
     "approve": pgettext_lazy("customer", "Approve"),
     "decline": pgettext_lazy("customer", "Decline"),
     "link": pgettext_lazy("customer", "Approve or decline here: %(url)s"),
@@ -58,7 +62,15 @@ def pix_preview(*, owner_name: str, masked_document: str, bank_name: str, key: s
 
 
 def booking_preview(*, activity: str, start: datetime, party_size: int, amount_cents: int, currency: str,
-                    slot_id: int, lang: str, tz: str) -> dict[str, Any]:
+                    slot_id: int, lang: str, tz: str, action: str = "") -> dict[str, Any]:
+    """A booking to make, or (`action` "change" / "cancel") a booking as it will be after a change, or the one to
+    cancel."""
+    if action:
+        facts = {"kind": f"booking_{action}", "slot_id": slot_id, "activity": activity, "start": start.isoformat(),
+                 "party_size": party_size, "amount_cents": amount_cents, "currency": currency, "irreversible": False}
+        text = word(lang, f"booking_{action}", activity=activity, party=wording.party(lang, party_size),
+                    start=wording.moment(lang, start, tz), amount=wording.money(lang, amount_cents, currency))
+        return {"facts": facts, "text": text}
     facts = {"kind": "booking", "slot_id": slot_id, "activity": activity, "start": start.isoformat(),
              "party_size": party_size, "amount_cents": amount_cents, "currency": currency, "irreversible": False}
     text = word(lang, "booking", activity=activity, party=wording.party(lang, party_size),

@@ -16,10 +16,13 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | Q1 | a swipe-reply quoting a message of a parked Ask | resume | swipe_reply_resumes_parked |
 | Q2 | a swipe-reply quoting a message of another (closed) Ask | resume | swipe_reply_resumes_from_quoted_message |
 | C1 | cancel wording, an Ask open | cancel | customer_cancelled |
+| D1 | cancel wording, nothing open, the last request done was one with a cancel follow-up (a booking), or the message names its kind ("cancela la reserva") | start_new (the follow-up kind) | cancel_of_done_request |
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
+| D2 | no Ask open, the last request done has a change follow-up (a booking), values that differ from its own (not another activity without change wording), no other request kind said (its own only with change wording) | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
+| N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
 | N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
 | S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
@@ -46,7 +49,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from asks.kinds import SLOTS_BY_KIND, slot_values
+from asks.kinds import FOLLOW_UPS, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF, is_date_only, is_time_only
@@ -123,6 +126,7 @@ class DecidedAction:
     park_open: bool = False  # … or park it first
     resume_from: tuple[int, int] | None = None  # (ask id, message id) whose values a swipe-reply resumes from
     choices: tuple[str, ...] = ()  # clarify: what to offer the customer
+    carried_from: int | None = None  # start_new: the done Ask whose values the new one starts from
 
 
 def _is_stale(ask: AskView, at: datetime, policy: DecisionPolicy) -> bool:
@@ -179,8 +183,9 @@ def _restrict(values: Mapping[str, Any], kind: str) -> dict[str, Any]:
 
 
 def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbound, policy: DecisionPolicy,
-           org_kinds: Sequence[str]) -> DecidedAction:
-    """Exactly one decision and the rule that fired (see the module's table)."""
+           org_kinds: Sequence[str], done: AskView | None = None) -> DecidedAction:
+    """Exactly one decision and the rule that fired (see the module's table). `done` is the conversation's latest
+    Ask when it completed and its kind has follow-ups (`asks.kinds.FOLLOW_UPS`), read only when nothing is open."""
     perception = inbound.perception
     markers = perception.markers
     kind = perception.request_kind if perception.request_kind in org_kinds else None
@@ -201,6 +206,9 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if "cancel" in markers:
         if open_ask is not None and open_ask.status != AskStatus.EXECUTING:
             return DecidedAction(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
+        undo = _follow_up("cancel", done, perception.request_kind, org_kinds) if open_ask is None else None
+        if undo is not None:
+            return DecidedAction(Action.START_NEW, "cancel_of_done_request", kind=undo, values=_restrict(said, undo))
         return DecidedAction(Action.CANCEL, "cancel_without_open_ask")
 
     if (quote is not None and open_ask is not None and quote.ask_id == open_ask.id and open_ask.status != AskStatus.EXECUTING
@@ -215,11 +223,21 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             return DecidedAction(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
                             values=_restrict(said, target.kind), **_make_way(open_ask, target.kind, policy))
 
+    if open_ask is None and done is not None:
+        change = _change_of_done(done, said, perception.request_kind, markers, org_kinds)
+        if change is not None:
+            return change
+
     if open_ask is None:
         if kind is not None:
             return DecidedAction(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
+        complete = _completed_kind(said, org_kinds)
+        if complete is not None:
+            return DecidedAction(Action.START_NEW, "values_complete_a_request", kind=complete,
+                            values=_restrict(said, complete))
         if said:
-            takers = tuple(f"new:{k}" for k in org_kinds if set(said) & set(SLOTS_BY_KIND.get(k, ())))
+            takers = tuple(f"new:{k}" for k in org_kinds
+                           if k not in FOLLOW_UPS and set(said) & set(SLOTS_BY_KIND.get(k, ())))
             return DecidedAction(Action.CLARIFY, "value_without_request", choices=takers)
         return DecidedAction(Action.CLARIFY, "nothing_to_act_on", choices=tuple(f"resume:{a.id}" for a in parked))
 
@@ -270,6 +288,49 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if values:
         return DecidedAction(Action.FILL, "fills_missing_slots", ask_id=open_ask.id, values=values)
     return DecidedAction(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
+
+
+def _follow_up(verb: str, done: AskView | None, kind_said: str | None, org_kinds: Sequence[str]) -> str | None:
+    """The follow-up kind (`<kind>_<verb>`) of the request done, or of the kind the message names, if the
+    organisation takes it."""
+    for base in (done.kind if done is not None else None, kind_said):
+        candidate = f"{base}_{verb}"
+        if base and candidate in org_kinds and FOLLOW_UPS.get(candidate) == base:
+            return candidate
+    return None
+
+
+def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | None, markers: frozenset[str],
+                    org_kinds: Sequence[str]) -> DecidedAction | None:
+    """A change of the request just done ("de fet, som 2", "change it to 9am"), or None (module table, D2)."""
+    worded = "correction" in markers
+    if kind_said is not None and not (kind_said == done.kind and worded):
+        return None
+    follow = _follow_up("change", done, None, org_kinds)
+    if follow is None:
+        return None
+    values = _restrict(said, follow)
+    changed = {name for name, value in values.items() if name != EITHER_HALF and done.slots.get(name) != value}
+    if not changed or ("activity" in changed and not worded):  # "i esquí per a 2?" is a booking of its own
+        return None
+    return DecidedAction(Action.START_NEW, "change_of_done_request", kind=follow, values=values, carried_from=done.id)
+
+
+# Money moves only on a request said in words: values alone ("50 pro João") are asked about, whatever they fill.
+_NEVER_FROM_VALUES = frozenset({"pix_transfer"})
+
+
+def _completed_kind(said: Mapping[str, Any], org_kinds: Sequence[str]) -> str | None:
+    """The one request kind whose required slots the values said all fill ("escalada, dilluns a les 9, 2 persones"
+    is a booking; "galaxy s23" a product search): the kind with the most required groups wins ("iphone 13 128 GB
+    91 %" is a used-device quote, not a search); a tie or none is no kind."""
+    complete = [(len(REQUIRED_BY_KIND[kind]), kind) for kind in org_kinds
+                if kind not in _NEVER_FROM_VALUES and kind not in FOLLOW_UPS and REQUIRED_BY_KIND.get(kind)
+                and not missing_slots(kind, _restrict(said, kind))]
+    complete.sort(reverse=True)
+    if not complete or (len(complete) > 1 and complete[0][0] == complete[1][0]):
+        return None
+    return complete[0][1]
 
 
 def _completes(slot: str, held: Any, value: Any) -> bool:

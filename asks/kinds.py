@@ -12,10 +12,14 @@ SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
     "pix_transfer": ("amount", "recipient", "pix_key", "when"),
     "balance": (),
     "pix_history": ("when", "recipient"),
-    "booking": ("activity", "when", "when_either_half", "party_size"),
-    "availability": ("activity", "when", "when_either_half", "party_size"),
+    "booking": ("activity", "when", "when_either_half", "party_size", "day_part"),
+    "availability": ("activity", "when", "when_either_half", "party_size", "day_part"),
     "product_search": ("product", "device_model", "capacity_gb", "amount"),  # an amount is the customer's budget
     "used_quote": ("device_model", "capacity_gb", "battery_health"),
+    # the booking as it is to be (the done booking's values, with what the customer changed)
+    "booking_change": ("activity", "when", "when_either_half", "party_size", "day_part"),
+    # which booking (said, or none: the one just made)
+    "booking_cancel": ("activity", "when"),
 }
 
 # Each entry is a group: at least one slot of the group must be filled ("recipient or key").
@@ -27,11 +31,22 @@ REQUIRED_BY_KIND: dict[str, tuple[tuple[str, ...], ...]] = {
     "availability": (),
     "product_search": (("product", "device_model"),),
     "used_quote": (("device_model",), ("capacity_gb",), ("battery_health",)),
+    "booking_change": (("activity",), ("when",), ("party_size",)),
+    "booking_cancel": (),
 }
+
+# Kinds that act on a request already done (kind → the done request's kind): started only by the decision engine,
+# from a change or a cancellation said after that request, never offered as a request of their own.
+FOLLOW_UPS: dict[str, str] = {"booking_change": "booking", "booking_cancel": "booking"}
 
 
 def kinds_for(org_kind: str) -> tuple[RequestKind, ...]:
     return KINDS_BY_ORG.get(org_kind, ())  # type: ignore[call-overload]
+
+
+def kinds_offered(org_kind: str) -> tuple[RequestKind, ...]:
+    """The kinds a customer starts on their own (no `FOLLOW_UPS`): the greeting's list."""
+    return tuple(kind for kind in kinds_for(org_kind) if kind not in FOLLOW_UPS)
 
 
 def slot_values(perception: Perception, kind: str | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from django_fsm import ConcurrentTransition
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, DecidedAction, DecisionPolicy, Inbound, Quote, Tap, decide
+from asks.kinds import FOLLOW_UPS
 from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEvent
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
@@ -248,8 +249,12 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         assert tap is not None and tap.message_id is not None  # a clarified choice is a tap on a message
         source_message = Message.objects.get(pk=tap.message_id)
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask), asked_for=asked_for)
+    done = _done_with_follow_ups(conversation, perception, org_kinds) if open_ask is None and tap is None else None
+    if done is not None:
+        slots |= asks_slots([done])
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
-                      inbound=inbound, policy=policy, org_kinds=org_kinds)
+                      inbound=inbound, policy=policy, org_kinds=org_kinds,
+                      done=_view(done, slots) if done is not None else None)
     events: list[SlotEvent] = []
     attributions: list[Attribution] = []
     outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions, writes)
@@ -267,6 +272,20 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     if outcome.ask is not None:
         outcome.slots = dict(slots[outcome.ask.pk]) if outcome.ask.pk in slots else None
     return outcome
+
+
+def _done_with_follow_ups(conversation: Conversation, perception: Perception, org_kinds: tuple[str, ...]) -> Ask | None:
+    """The conversation's latest Ask, when it completed and the organisation takes a follow-up of its kind (a
+    booking's change or cancellation); read only when the message could be one (cancel or change wording, or
+    values), so other turns pay no query for it."""
+    follow_ups = {FOLLOW_UPS[kind] for kind in org_kinds if kind in FOLLOW_UPS}
+    markers = perception.markers
+    if not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled()):
+        return None
+    latest = Ask.objects.filter(conversation=conversation).order_by("-id").first()
+    if latest is None or latest.status != Ask.Status.COMPLETED or latest.kind not in follow_ups:
+        return None
+    return latest
 
 
 def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
@@ -294,7 +313,20 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         outcome.parked, open_ask = open_ask, None
 
     action = decision.action
-    if action == Action.START_NEW:
+    if action == Action.START_NEW and decision.carried_from is not None:
+        # a change of a request done: the new Ask starts from its values, and what the customer changed is a
+        # correction of them (the reply shows old → new)
+        ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
+                                 resumed_from_id=decision.carried_from)
+        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
+                                           message=message)], writes)
+        carried = {slot: value for slot, value in slots[decision.carried_from].items() if value is not None}
+        events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
+                                message=source) for slot, value in carried.items())
+        slots[ask.pk] = carried
+        outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
+        outcome.ask = ask
+    elif action == Action.START_NEW:
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)], writes)

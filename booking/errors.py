@@ -26,6 +26,12 @@ class PaymentLinkNotFound(NotFound):
     code, http_status = "payment_link_not_found", 404
 
 
+class BookingNotChangeable(DomainError):
+    """Only a booking awaiting payment is moved to another time or party size."""
+
+    code, http_status = "booking_not_changeable", 409
+
+
 class InvalidPartySize(DomainError):
     code, http_status = "invalid_party_size", 400
 

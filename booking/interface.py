@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol, runtime_checkable
 
+from django.utils import timezone
+
 from booking import selectors, services
 from booking.models import Booking, PaymentLink
 
@@ -65,6 +67,10 @@ class BookingEngine(Protocol):
 
     def cancel(self, *, booking_id: int, customer_ref: str) -> BookingResult: ...
 
+    def change(self, *, booking_id: int, customer_ref: str, slot_id: int, party_size: int) -> BookingResult: ...
+
+    def upcoming(self, *, customer_ref: str) -> list[BookingResult]: ...
+
 
 def booking_result(booking: Booking) -> BookingResult:
     return BookingResult(
@@ -113,3 +119,12 @@ class SandboxBookingEngine:
         selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=customer_ref)
         services.booking_cancel(booking_id=booking_id)
         return booking_result(selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=customer_ref))
+
+    def change(self, *, booking_id: int, customer_ref: str, slot_id: int, party_size: int) -> BookingResult:
+        selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=customer_ref)
+        services.booking_change(booking_id=booking_id, slot_id=slot_id, party_size=party_size)
+        return booking_result(selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=customer_ref))
+
+    def upcoming(self, *, customer_ref: str) -> list[BookingResult]:
+        return [booking_result(booking) for booking in
+                selectors.bookings_upcoming_for_customer(customer_ref=customer_ref, now=timezone.now())]

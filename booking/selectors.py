@@ -144,10 +144,11 @@ class _BookedSlot:
     places: int
 
 
-def _booked_slots(window_start: datetime, window_end: datetime) -> list[_BookedSlot]:
-    """Places of non-cancelled bookings per slot, for slots overlapping [window_start, window_end)."""
+def _booked_slots(window_start: datetime, window_end: datetime, excluding: int | None = None) -> list[_BookedSlot]:
+    """Places of non-cancelled bookings per slot, for slots overlapping [window_start, window_end); `excluding` is a
+    booking whose places do not count (the one being changed: its own places are its to keep)."""
     rows = (
-        Booking.objects.exclude(status=Booking.Status.CANCELLED)
+        Booking.objects.exclude(status=Booking.Status.CANCELLED).exclude(pk=excluding)
         .filter(slot__start__lt=window_end, slot__end__gt=window_start)
         .values("slot_id", "slot__start", "slot__end", "slot__activity_id", "slot__instructor_id")
         .annotate(places=Sum("party_size"))
@@ -176,9 +177,10 @@ def _load_of(slot: TimeSlot, booked: Iterable[_BookedSlot], needs: dict[int, dic
     return SlotLoad(booked_places, tuple(sorted(busy)), dict(in_use))
 
 
-def slot_load(slot: TimeSlot, needs: dict[int, dict[int, int]] | None = None) -> SlotLoad:
-    """The live load of one slot (callers that must rely on it hold the slot's, instructor's and gear's locks)."""
-    return _load_of(slot, _booked_slots(slot.start, slot.end), equipment_needs() if needs is None else needs)
+def slot_load(slot: TimeSlot, needs: dict[int, dict[int, int]] | None = None, excluding: int | None = None) -> SlotLoad:
+    """The live load of one slot (callers that must rely on it hold the slot's, instructor's and gear's locks),
+    without the places of the booking `excluding`."""
+    return _load_of(slot, _booked_slots(slot.start, slot.end, excluding), equipment_needs() if needs is None else needs)
 
 
 def places_left(slot: TimeSlot, load: SlotLoad, needs: dict[int, dict[int, int]], stock: dict[int, int]) -> int:
@@ -282,6 +284,13 @@ def booking_get_for_customer(*, booking_id: int, customer_ref: str) -> Booking:
     if booking is None:
         raise BookingNotFound("no such booking", booking_id=booking_id)
     return booking
+
+
+def bookings_upcoming_for_customer(*, customer_ref: str, now: datetime) -> list[Booking]:
+    """The customer's bookings not cancelled whose slot has not started, the latest made first."""
+    return list(Booking.objects.select_related("slot__activity", "slot__instructor")
+                .filter(customer_ref=customer_ref, slot__start__gt=now)
+                .exclude(status=Booking.Status.CANCELLED).order_by("-created_at", "-pk")[:10])
 
 
 def payment_link_get(*, token: str) -> PaymentLink:

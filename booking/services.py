@@ -1,8 +1,10 @@
 """Every write of the booking engine. Views, the admin, the sandbox interface and demo seeding call these.
 
 Lock order, the same in every transaction so that none deadlocks: instructor → slot → equipment types (by id).
-Booking rows are locked only by transactions that lock nothing of the catalogue (`booking_cancel`,
-`payment_link_create`); `payment_link_pay` locks the link, then its booking, and nothing else locks a link.
+Booking rows are locked by transactions that lock nothing of the catalogue (`booking_cancel`,
+`payment_link_create`), except `booking_change`, which locks the booking first and then the catalogue in the order
+above (nothing that holds the catalogue waits for a booking, so no cycle); `payment_link_pay` locks the link, then
+its booking, and nothing else locks a link.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.utils import timezone
 
 from booking.errors import (
     BookingNotCancellable,
+    BookingNotChangeable,
     BookingNotFound,
     BookingNotPayable,
     IdempotencyKeyReused,
@@ -111,33 +114,7 @@ def booking_create(
     if replayed:
         return replayed
 
-    if slot.start <= now:
-        raise SlotInThePast("the slot has already started", slot_id=slot.pk, start=slot.start.isoformat())
-    if party_size > slot.capacity:
-        raise PartyTooLarge("the party is larger than the slot", slot_id=slot.pk, capacity=slot.capacity,
-                            party_size=party_size)
-    load = slot_load(slot, all_needs)
-    free = slot.capacity - load.booked_places
-    if party_size > free:
-        raise SlotTaken(
-            "not enough places left in this slot", slot_id=slot.pk, places_left=max(free, 0), party_size=party_size,
-            alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
-        )
-    if load.instructor_busy_in:
-        raise InstructorUnavailable(
-            "the instructor is already booked at that time", slot_id=slot.pk, instructor_id=slot.instructor_id,
-            busy_in_slots=list(load.instructor_busy_in),
-            alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
-        )
-    for equipment_id, quantity in sorted(needs.items()):
-        piece = equipment[equipment_id]
-        in_use = load.equipment_in_use.get(equipment_id, 0)
-        if in_use + party_size * quantity > piece.stock:
-            raise OutOfEquipment(
-                f"not enough {piece.name} for the party", slot_id=slot.pk, equipment=piece.slug,
-                equipment_name=piece.name, stock=piece.stock, in_use=in_use, needed=party_size * quantity,
-                alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
-            )
+    _room_check(slot, party_size=party_size, needs=needs, all_needs=all_needs, equipment=equipment, now=now)
 
     row = Booking(
         slot=slot, customer_ref=customer_ref, customer_name=customer_name, party_size=party_size,
@@ -160,6 +137,40 @@ def booking_create(
     return row
 
 
+def _room_check(slot: TimeSlot, *, party_size: int, needs: dict[int, int], all_needs: dict[int, dict[int, int]],
+                equipment: dict[int, EquipmentType], now: datetime, excluding: int | None = None) -> None:
+    """Refuse unless `party_size` more people fit the locked slot now: it has not started, the party fits it, places
+    are free, its instructor is not busy elsewhere, the gear is in stock (`excluding`: a booking whose places are
+    not counted, the one being changed)."""
+    if slot.start <= now:
+        raise SlotInThePast("the slot has already started", slot_id=slot.pk, start=slot.start.isoformat())
+    if party_size > slot.capacity:
+        raise PartyTooLarge("the party is larger than the slot", slot_id=slot.pk, capacity=slot.capacity,
+                            party_size=party_size)
+    load = slot_load(slot, all_needs, excluding)
+    free = slot.capacity - load.booked_places
+    if party_size > free:
+        raise SlotTaken(
+            "not enough places left in this slot", slot_id=slot.pk, places_left=max(free, 0), party_size=party_size,
+            alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
+        )
+    if load.instructor_busy_in:
+        raise InstructorUnavailable(
+            "the instructor is already booked at that time", slot_id=slot.pk, instructor_id=slot.instructor_id,
+            busy_in_slots=list(load.instructor_busy_in),
+            alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
+        )
+    for equipment_id, quantity in sorted(needs.items()):
+        piece = equipment[equipment_id]
+        in_use = load.equipment_in_use.get(equipment_id, 0)
+        if in_use + party_size * quantity > piece.stock:
+            raise OutOfEquipment(
+                f"not enough {piece.name} for the party", slot_id=slot.pk, equipment=piece.slug,
+                equipment_name=piece.name, stock=piece.stock, in_use=in_use, needed=party_size * quantity,
+                alternatives=slot_alternatives(slot=slot, party_size=party_size, now=now),
+            )
+
+
 def _booking_locked(booking_id: int) -> Booking:
     return row_locked(Booking.objects, pk=booking_id, missing=BookingNotFound("no such booking", booking_id=booking_id))
 
@@ -179,6 +190,36 @@ def booking_cancel(*, booking_id: int, now: datetime | None = None) -> Booking:
     booking.cancel(at=now or timezone.now())
     booking.save()
     logger.info("booking %s cancelled", booking.pk)
+    return booking
+
+
+@transaction.atomic
+def booking_change(*, booking_id: int, slot_id: int, party_size: int, now: datetime | None = None) -> Booking:
+    """Move a booking that awaits payment to another slot and/or party size, in place (the same booking, its new
+    amount = price × party); the old places are free at once. Links to pay the old amount stop working.
+
+    Locks the booking, then (as `booking_create`) the new slot's instructor, the slot and its activity's gear, and
+    checks the room on them without counting the booking's own places. A paid or cancelled booking is not changed
+    here (a refund or a new booking is a person's or the customer's decision)."""
+    now = now or timezone.now()
+    party_size_check(party_size)
+    booking = _booking_locked(booking_id)
+    if booking.status != Booking.Status.PENDING_PAYMENT:
+        raise BookingNotChangeable("only a booking awaiting payment can be changed here", booking_id=booking.pk,
+                                   status=booking.status)
+    if booking.slot_id == slot_id and booking.party_size == party_size:
+        return booking
+    slot = _lock_slot_and_instructor(slot_id)
+    all_needs = equipment_needs()
+    needs = all_needs.get(slot.activity_id, {})
+    equipment = {e.pk: e for e in EquipmentType.objects.select_for_update().filter(pk__in=needs).order_by("pk")}
+    _room_check(slot, party_size=party_size, needs=needs, all_needs=all_needs, equipment=equipment, now=now,
+                excluding=booking.pk)
+    booking.slot, booking.party_size = slot, party_size
+    booking.amount_cents, booking.currency = slot.activity.price_cents * party_size, slot.activity.currency
+    booking.save(update_fields=["slot", "party_size", "amount_cents", "currency"])
+    PaymentLink.objects.filter(booking=booking, paid_at__isnull=True, expires_at__gt=now).update(expires_at=now)
+    logger.info("booking %s changed: slot %s, %s places", booking.pk, slot.pk, party_size)
     return booking
 
 

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date, format_datetime, format_time
 from babel.numbers import format_decimal, format_percent
 from django.utils import translation
-from django.utils.translation import npgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from language.locales import babel_locale
 from language.money import format_money
@@ -99,6 +99,12 @@ def iso_moment(lang: str, value: str, tz: str) -> str:
     return value
 
 
+# A part of the day said without a clock time (`language.day_parts`), as the customer reads it back.
+DAY_PARTS = {"morning": pgettext_lazy("customer", "in the morning"),
+             "afternoon": pgettext_lazy("customer", "in the afternoon"),
+             "evening": pgettext_lazy("customer", "in the evening"), "night": pgettext_lazy("customer", "at night")}
+
+
 def slot_value(lang: str, slot: str, value: Any, tz: str) -> str:
     """Any slot value of an Ask as people read it: money by babel, a Pix key masked by its type, ISO dates and
     times by babel in the organisation's time zone, party sizes with their noun, GB and battery percentages."""
@@ -112,6 +118,8 @@ def slot_value(lang: str, slot: str, value: Any, tz: str) -> str:
         return "—"
     if slot == "party_size" and isinstance(value, int):
         return party(lang, value)
+    if slot == "day_part" and value in DAY_PARTS:
+        return render(lang, DAY_PARTS[value])
     if slot == "capacity_gb" and isinstance(value, int):
         return f"{format_decimal(value, locale=babel_locale(lang))} GB"  # type: ignore[arg-type]
     if slot == "battery_health" and isinstance(value, (int, float)):

@@ -116,7 +116,22 @@ def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, floa
     return {lang: value / total for lang, value in kept.items()} if total > 0 else {}
 
 
-def detect_language(text: str, allowed: Sequence[str], fallback: str) -> str:
+def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
+    """The one allowed language whose lemma dictionary (simplemma) knows every word of three letters or more of
+    `clean`, when exactly one does ("tem" is Portuguese, or Catalan, which a store of pt, es and en does not serve)."""
+    import simplemma
+
+    from language.lemmas import SIMPLEMMA_CODE
+
+    words = [word.lower() for word in clean.split() if len(word) >= 3]
+    if not words:
+        return None
+    knowing = [lang for lang in usable
+               if all(simplemma.is_known(word, lang=SIMPLEMMA_CODE[lang]) for word in words)]
+    return knowing[0] if len(knowing) == 1 else None
+
+
+def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: bool = False) -> str:
     """The language of one customer message among `allowed`, or `fallback` when the message does not say it clearly.
 
     `allowed` are the organisation's languages (values of `language.locales.Lang`; others are ignored); `fallback`
@@ -124,6 +139,10 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str) -> str:
     `MIN_WORDS` words, when no allowed language beats it by `MARGIN`, or when the message is no language at all
     (`is_some_language`; see the module docstring). Deterministic; no I/O after the
     model is loaded.
+
+    `first` says the conversation has no language yet (its first message): then a message too short for the detector
+    ("tem iphone 14?": one word once the model is taken out) is read in the one allowed language whose dictionary
+    knows all its words, if exactly one does. Later, one word never switches a chat's language.
     """
     usable = [lang for lang in LANGS if lang in allowed]
     if not usable:
@@ -132,7 +151,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str) -> str:
         return usable[0]
     clean = letters_of(text)
     if len(_LETTER.findall(clean)) < MIN_LETTERS or len(clean.split()) < MIN_WORDS:
-        return fallback
+        return (_one_dictionary_language(clean, usable) or fallback) if first else fallback
     probabilities = language_probabilities(clean, usable)
     best = max(probabilities, key=probabilities.__getitem__)
     if best == fallback or probabilities[best] - probabilities.get(fallback, 0.0) < MARGIN:  # type: ignore[call-overload]

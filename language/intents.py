@@ -4,11 +4,16 @@
   "pásame", "connect") followed within a few words by someone who is not the bot ("uma pessoa", "un asesor",
   "algú", "a human", "customer service"), or the customer refusing the bot itself ("no con un bot"). A name
   ("falar com a Ana") is no person of the organisation; "manda 50 pra alguém" has no verb of talking.
+  Wanting someone by their role ("quero um atendente", "necesito un asesor", "I need a human"), or a role
+  asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
 
-Both are read over lemmas (`language.lemmas`), so inflections and enclitics need no entries of their own.
+* **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
+  "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
+
+All are read over lemmas (`language.lemmas`), so inflections and enclitics need no entries of their own.
 """
 
 from __future__ import annotations
@@ -19,6 +24,12 @@ from language.lemmas import lemmas
 from language.locales import Lang
 from language.text import fold
 
+CANCEL: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar"}),
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar"}),  # "cancélame" → "cancela"
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar"}),
+    "en": frozenset({"cancel", "cancell"}),  # "cancelled" → "cancell"
+}
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
                         "colocar", "botar"}),
@@ -49,6 +60,20 @@ NOT_THE_BOT: dict[Lang, str] = {
     "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real person",
 }
 WINDOW = 5  # words between the verb and the person
+# Wanting (not talking to) someone names a person only by their role: "quero um atendente", "I need a human"; not
+# "quero mandar pra alguém", which is a Pix to somebody.
+WANT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"querer", "precisar", "pedir", "solicitar", "ajudar"}),
+    "es": frozenset({"querer", "necesitar", "pedir", "solicitar", "ayudar"}),
+    "ca": frozenset({"voler", "necessitar", "demanar", "sol·licitar", "ajudar"}),
+    "en": frozenset({"want", "need", "ask", "request", "help", "would", "like"}),
+}
+_GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyone", "anybody", "people", "equipe",
+                      "equipo", "equip", "team", "suporte", "soporte", "suport", "support",
+                      "pessoa", "persona", "person"})  # "para 2 personas", "2 persones": a party, not a person
+# Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
+_FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
+                     "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to"})
 
 CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
 REPEATED = {
@@ -74,10 +99,15 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded):
         return True
     said = lemmas(text, lang)
+    roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
-        if word in TALK[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + WINDOW]):
+        ahead = said[index + 1: index + 1 + WINDOW]
+        if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
-    return False
+        if word in WANT[lang] and any(w in roles for w in ahead):
+            return True
+    # a role asked for alone: "atendente!", "un humano por favor", "agent please"
+    return bool(said) and any(w in roles for w in said) and all(w in roles or w in _FILLER for w in said)
 
 
 def disputes_payment(text: str, lang: Lang) -> bool:
@@ -89,3 +119,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
     return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+
+
+def asks_to_cancel(text: str, lang: Lang) -> bool:
+    """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
+    return bool(CANCEL[lang] & set(lemmas(text, lang)))

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.intents import asks_for_person, disputes_payment
+from language.intents import asks_for_person, asks_to_cancel, disputes_payment
 from language.locales import LANGS, Lang
 from language.text import fold
 
@@ -108,9 +108,11 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
-    asked for) and `dispute` are also read by lemma (`language.intents`), beyond the phrases of the tables."""
+    asked for), `dispute` and `cancel` are also read by lemma (`language.intents`), beyond the phrases of the tables."""
     folded = fold(text)
     found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
+    if asks_to_cancel(text, lang):  # "cancel·la-ho", "anul·lar", "anúlala": any form of a cancelling verb
+        found.add("cancel")
     # A person or a payment to check is asked for in whatever language the customer falls back to: a Catalan
     # customer of a bank that answers in Portuguese is handed over all the same.
     others = [other for other in LANGS if other != lang]

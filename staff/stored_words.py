@@ -34,12 +34,13 @@ RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's n
 # the kind a Pix preview's facts name (approvals.previews; a booking's is "booking").
 ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_history": _("Pix history"),
              "booking": _("booking"), "availability": _("free times"), "product_search": _("product search"),
-             "used_quote": _("used-device quote"), "pix": _("Pix")}
+             "used_quote": _("used-device quote"), "booking_change": _("booking change"),
+             "booking_cancel": _("booking cancellation"), "pix": _("Pix")}
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),
          "capacity_gb": _("capacity (GB)"), "device_model": _("device model"), "battery_health": _("battery health"),
-         "when_either_half": _("hour without am/pm")}
+         "when_either_half": _("hour without am/pm"), "day_part": _("part of the day")}
 # The roles every organisation is created with (Django groups: their names are codes).
 ROLES = {"admin": _("administrator"), "agent": _("attendant"), "auditor": _("auditor")}
 

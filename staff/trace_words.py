@@ -46,6 +46,9 @@ RULES = {
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
     "value_without_request": _("details without a request"),
+    "values_complete_a_request": _("details that make up a whole request"),
+    "cancel_of_done_request": _("the customer cancels a booking made"),
+    "change_of_done_request": _("the customer changes a booking made"),
     "nothing_to_act_on": _("nothing to act on"),
     "side_request_parks_open_ask": _("another request: the open one is paused"),
     "side_request_supersedes_open_ask": _("another request: the open one is replaced"),
@@ -97,7 +100,8 @@ TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look
          "check_availability": _("check free times"), "create_booking": _("book"),
          "send_payment_link": _("send the payment link"), "search_catalog": _("search the catalogue"),
          "quote_used_device": _("quote a used device"),
-         "shown_products": _("read the products just shown")}
+         "shown_products": _("read the products just shown"), "my_bookings": _("list the customer's bookings"),
+         "cancel_booking": _("cancel the booking"), "change_booking": _("change the booking")}
 
 # Why a tool call, an execution or a turn failed: the engines' error codes, the registry's and the gate's.
 FAILURES = {
@@ -119,6 +123,7 @@ FAILURES = {
     "out_of_equipment": _("not enough equipment at that time"), "slot_in_the_past": _("the time has passed"),
     "booking_not_payable": _("the booking can no longer be paid"),
     "booking_not_cancellable": _("the booking can no longer be cancelled"),
+    "booking_not_changeable": _("the booking can no longer be changed"),
     "payment_link_expired": _("the payment link expired"),
     "product_not_found": _("product not found"), "out_of_stock": _("out of stock"),
     "invalid_argument": _("a detail of the call is not valid"), "quote_incomplete": _("device details missing"),

@@ -21,12 +21,13 @@ from agent.replies import (
     when,
 )
 from asks.buttons import choose_payload, resume_payload
-from asks.kinds import kinds_for
+from asks.kinds import kinds_offered
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
+from language.day_parts import in_day_part
 from language.locales import lang_of
 from language.text import fold
 from magie.tracing import traced
@@ -128,7 +129,7 @@ class Responder:
             return Draft(self.say("correction_without_value"))
         if rule == "no_new_information" and scope.kind:
             return self.progress()
-        what = ", ".join(kind_name(self.lang, k) for k in kinds_for(self.r.org_kind))
+        what = ", ".join(kind_name(self.lang, k) for k in kinds_offered(self.r.org_kind))
         return Draft(self.say("greeting", what=what), buttons)
 
     def said_value(self) -> str:
@@ -271,32 +272,9 @@ class Responder:
         slots = self.scope.slots
         for slot in self.scope.missing:
             return self.ask_for(slot)
-        wanted = slots["when"]
-        day = wanted[:10] if len(wanted) >= 10 else None
-        result = self.tool("check_availability", activity=slots.get("activity"), date=day,
-                           party_size=slots.get("party_size"))
-        if not result["ok"]:
-            return self.fail(result)
-        offers = result["data"]["slots"]
-        wanted_at = datetime.fromisoformat(wanted) if "T" in wanted else None
-        if wanted_at is None:  # a time without a day: the free times of the next days
-            return self.free_times(offers)
-        readings = [wanted_at, self.other_half(wanted_at)] if slots.get(EITHER_HALF) else [wanted_at]
-        free = {reading: offer for reading in reversed(readings) for offer in reversed(offers)
-                if datetime.fromisoformat(offer["start"]) == reading}  # the first offer at each reading
-        if len(free) > 1:  # "a las 7" and both 07:00 and 19:00 are free: the customer says which, no guess
-            first, second = sorted(free)
-            return Draft(self.say("which_half", day=wording.day(self.lang, self.local(first).date()),
-                                  first=self.clock(first), second=self.clock(second)), asked_for="when")
-        if not free:
-            if len(readings) > 1:
-                first, second = sorted(readings)
-                lead = self.say("times_not_free", day=wording.day(self.lang, self.local(first).date()),
-                                first=self.clock(first), second=self.clock(second))
-            else:
-                lead = self.say("time_not_free", time=when(wanted_at, self.lang, self.r.tz))
-            return self.free_times(offers, lead=lead)
-        chosen = next(iter(free.values()))
+        chosen = self.chosen_slot(slots)
+        if isinstance(chosen, Draft):
+            return chosen
         booked = self.tool("create_booking", slot_ref=chosen["slot_ref"], party_size=slots["party_size"])
         if not booked["ok"]:
             if booked["error"]["code"] == "conflict":  # taken between the look and the booking: the engine's fresh times
@@ -317,10 +295,122 @@ class Responder:
                               amount=self.money(data["amount_cents"], data["currency"]),
                               url=url))
 
+    def chosen_slot(self, slots: dict) -> dict | Draft:
+        """The free offer at the time the slots ask for (activity, day, party), or the question to put: which half
+        of the day, which of the free times (the time asked for not free, or no day said)."""
+        wanted = slots["when"]
+        day = wanted[:10] if len(wanted) >= 10 else None
+        result = self.tool("check_availability", activity=slots.get("activity"), date=day,
+                           party_size=slots.get("party_size"))
+        if not result["ok"]:
+            return self.fail(result)
+        offers = result["data"]["slots"]
+        part = slots.get("day_part")
+        wanted_at = datetime.fromisoformat(wanted) if "T" in wanted else None
+        if wanted_at is None:  # a day without a time (or a time without a day): the free times, of the part said
+            within = [offer for offer in offers if part and self.in_part(offer["start"], part)]
+            if len(within) == 1 and day:  # "al matí", "la de la tarde": the one free time of that part of the day
+                return within[0]
+            return self.free_times(within or offers)
+        readings = [wanted_at, self.other_half(wanted_at)] if slots.get(EITHER_HALF) else [wanted_at]
+        if part and any(self.in_part(reading.isoformat(), part) for reading in readings):
+            readings = [reading for reading in readings if self.in_part(reading.isoformat(), part)]  # "la del vespre"
+        free = {reading: offer for reading in reversed(readings) for offer in reversed(offers)
+                if datetime.fromisoformat(offer["start"]) == reading}  # the first offer at each reading
+        if len(free) > 1:  # "a las 7" and both 07:00 and 19:00 are free: the customer says which, no guess
+            first, second = sorted(free)
+            return Draft(self.say("which_half", day=wording.day(self.lang, self.local(first).date()),
+                                  first=self.clock(first), second=self.clock(second)), asked_for="when")
+        if not free:
+            if len(readings) > 1:
+                first, second = sorted(readings)
+                lead = self.say("times_not_free", day=wording.day(self.lang, self.local(first).date()),
+                                first=self.clock(first), second=self.clock(second))
+            else:
+                lead = self.say("time_not_free", time=when(wanted_at, self.lang, self.r.tz))
+            return self.free_times(offers, lead=lead)
+        return next(iter(free.values()))
+
+    def step_booking_change(self) -> Draft:
+        """The booking just made, moved to the time and party the Ask now holds (the same booking: the engine's
+        change), or the question that gets there."""
+        held = self.the_booking(latest=True)
+        if isinstance(held, Draft):
+            return held
+        slots = self.scope.slots
+        for slot in self.scope.missing:
+            return self.ask_for(slot)
+        wanted = slots["when"]
+        same_time = ("T" in wanted and datetime.fromisoformat(wanted) == datetime.fromisoformat(held["start"])
+                     and fold(str(slots.get("activity"))) in fold(f"{held['activity']} {held['activity_name']}"))
+        # its own slot: the free places listed count the booking's own, the engine does not
+        chosen = {"slot_ref": held["slot_ref"], "start": held["start"], "activity_name": held["activity_name"]} \
+            if same_time else self.chosen_slot(slots)
+        if isinstance(chosen, Draft):
+            return chosen
+        changed = self.tool("change_booking", booking_ref=held["booking_ref"], slot_ref=chosen["slot_ref"],
+                            party_size=slots["party_size"])
+        if not changed["ok"]:
+            if changed["error"]["code"] == "conflict":
+                lead = self.say("time_just_taken", time=when(datetime.fromisoformat(chosen["start"]), self.lang,
+                                                             self.r.tz))
+                alternatives = [{"activity_name": chosen["activity_name"], **alternative}
+                                for alternative in changed["error"].get("alternatives", [])]
+                return self.free_times(alternatives, lead=lead)
+            return self.fail(changed)
+        data = changed["data"]
+        link = self.tool("send_payment_link", booking_ref=data["booking_ref"])
+        url = link["data"]["url"] if link["ok"] else ""
+        return Draft(self.say("booking_changed", activity=data["activity_name"],
+                              start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
+                              party=party(self.lang, data["party_size"]),
+                              amount=self.money(data["amount_cents"], data["currency"]), url=url))
+
+    def step_booking_cancel(self) -> Draft:
+        """The booking said (by activity or day), or the only one still to come, cancelled; several: which one."""
+        held = self.the_booking(latest=False)
+        if isinstance(held, Draft):
+            return held
+        cancelled = self.tool("cancel_booking", booking_ref=held["booking_ref"])
+        if not cancelled["ok"]:
+            return self.fail(cancelled)
+        data = cancelled["data"]
+        return Draft(self.say("booking_cancelled", activity=data["activity_name"],
+                              start=when(datetime.fromisoformat(data["start"]), self.lang, self.r.tz),
+                              party=party(self.lang, data["party_size"])))
+
+    def the_booking(self, *, latest: bool) -> dict | Draft:
+        """The customer's booking this follow-up is about: among those still to come, the ones matching the activity
+        and day said (a cancellation's), then the only one, or (`latest`: a change of the booking just made) the
+        latest made; none → the customer has none; several → which one."""
+        found = self.tool("my_bookings")
+        if not found["ok"]:
+            return self.fail(found)
+        bookings = found["data"]["bookings"]
+        if not latest:
+            activity, said_when = self.scope.slots.get("activity"), self.scope.slots.get("when")
+            day = said_when[:10] if isinstance(said_when, str) and len(said_when) >= 10 else None
+            if activity:
+                bookings = [b for b in bookings if fold(activity) in fold(f"{b['activity']} {b['activity_name']}")]
+            if day:
+                bookings = [b for b in bookings if self.local(datetime.fromisoformat(b["start"])).date().isoformat()
+                            == day]
+        if not bookings:
+            return Draft(self.say("no_upcoming_booking"))
+        if len(bookings) > 1 and not latest:
+            lines = "\n".join(f"• {b['activity_name']} — {when(datetime.fromisoformat(b['start']), self.lang, self.r.tz)}"
+                              f" ({party(self.lang, b['party_size'])})" for b in bookings[:5])
+            return Draft(self.say("which_booking", lines=lines), asked_for="when")
+        return bookings[0]
+
     def free_times(self, offers: list[dict], *, lead: str = "") -> Draft:
         """The free times offered (or none), after `lead` (why the time asked for is not booked), asking which."""
         listed = self.say("slots", lines=self.slot_lines(offers)) if offers else self.say("no_slots")
         return Draft(f"{lead}\n{listed}" if lead else listed, asked_for="when")
+
+    def in_part(self, start: str, part: str) -> bool:
+        """Whether a time (ISO) falls in a part of the day, in the school's time zone."""
+        return in_day_part(self.local(datetime.fromisoformat(start)).hour, part)
 
     def local(self, moment: datetime) -> datetime:
         return moment.astimezone(ZoneInfo(self.r.tz))
@@ -344,7 +434,20 @@ class Responder:
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
                            max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+        if result["ok"] and not result["data"]["hits"] and not budget and len(query.split()) > 1:
+            return self.close_products(query) or self.products_found(result, words=words, budget=budget)
         return self.products_found(result, words=words, budget=budget)
+
+    def close_products(self, query: str) -> Draft | None:
+        """A model the catalogue lacks ("iphone 12"): what it has of the same name ("iphone"), said as such — not
+        "nothing found" to a customer who can buy the next model."""
+        family = query.split()[0]
+        result = self.tool("search_catalog", query=family, capacity_gb=None, max_price_cents=None, product_ref=None)
+        hits = result["data"]["hits"][:5] if result["ok"] else []
+        if not hits:
+            return None
+        lines = "\n".join(self.product_line(hit, warranty="warranty" in self.scope.markers) for hit in hits)
+        return Draft(self.say("no_products_but", what=query, lines=lines))
 
     def about_shown_product(self) -> Draft:
         """A follow-up naming no product ("¿cuánto sale?", "¿tiene garantía?") is about what the last search showed

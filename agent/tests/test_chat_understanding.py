@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import timedelta
 from itertools import count
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from asks.models import Ask
@@ -138,3 +141,117 @@ def test_cases_are_found_in_the_plural_and_in_any_language(db, chat, said):
     text = replies[0]["text"]
     assert replies[0]["kind"] == "product_search", replies
     assert "Funda de silicona para iPhone 13" in text and "Funda transparente para Galaxy S23" in text, text
+
+
+# A first message is read in its language even when a model name is most of it ---------------------------------------
+
+def test_tem_iphone_14_is_answered_in_portuguese(db, chat):
+    customer = f"3520{next(_ids):07d}"
+    replies = chat("demostore", "tem iphone 14?", customer=customer)
+    assert replies[0]["kind"] == "product_search" and replies[0]["text"].startswith("Encontrei"), replies
+    assert "iPhone 14 128 GB" in replies[0]["text"]
+    with schema_context("demostore"):
+        assert Conversation.objects.get(customer__channel_user_id=customer).language == "pt-BR"
+
+
+# Values that make a whole request are that request; a model the store lacks is answered with what it has ----------
+
+def test_an_activity_a_day_and_a_party_are_a_booking(db, chat):
+    customer = f"3530{next(_ids):07d}"
+    replies = chat("demoschool", "raquetes de neu, demà passat a les 15:00, som 2", customer=customer)
+    assert replies[0]["kind"] == "booking" and replies[0]["rule"] == "values_complete_a_request", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.slot.activity.slug, booking.party_size, start.hour) == ("snowshoeing", 2, 15)
+
+
+def test_a_model_the_store_lacks_is_answered_with_the_ones_it_has(db, chat):
+    replies = chat("demostore", "quiero un iPhone 12")
+    text = replies[0]["text"]
+    assert text.startswith("Ahora no tengo iPhone 12") and "iPhone 13 128 GB" in text, text
+
+
+# A booking made is cancelled or changed through the engine, in the customer's language ----------------------------
+
+BOOK_CA = "reserva escalada demà passat a les 9 per a 3"
+
+
+@pytest.mark.parametrize("said,told", [
+    ("podeu anul·lar la reserva?", "Reserva cancel·lada: Escalada"),  # started a new booking
+    ("cancel·la-ho", "Reserva cancel·lada: Escalada"),  # fell through to a greeting
+])
+def test_a_booking_made_is_cancelled(db, chat, said, told):
+    customer = f"3540{next(_ids):07d}"
+    replies = chat("demoschool", BOOK_CA, said, customer=customer)
+    assert replies[-1]["text"].startswith(told) and replies[-1]["kind"] == "booking_cancel", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.status == Booking.Status.CANCELLED
+
+
+def test_de_fet_som_2_changes_the_same_booking(db, chat):
+    customer = f"3550{next(_ids):07d}"
+    replies = chat("demoschool", BOOK_CA, "de fet, som 2", customer=customer)
+    assert replies[-1]["text"].startswith("Reserva canviada: Escalada") and "2 persones" in replies[-1]["text"], replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)  # the same booking, not a second one
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.party_size, booking.amount_cents, booking.status, start.hour) == (2, 7000, "pending_payment", 9)
+
+
+@pytest.mark.parametrize("lines,party,hour", [
+    (("book climbing for 2 the day after tomorrow at 3pm", "change it to 9am"), 2, 9),
+    (("reserva escalada pasado mañana a las 9 para 2", "al final seremos 4"), 4, 9),
+])
+def test_a_booking_made_gets_another_time_or_party(db, chat, lines, party, hour):
+    customer = f"3560{next(_ids):07d}"
+    replies = chat("demoschool", *lines, customer=customer)
+    assert replies[-1]["kind"] == "booking_change" and replies[-1]["state"] == "completed", replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+        assert (booking.party_size, start.hour, booking.status) == (party, hour, "pending_payment")
+
+
+def test_a_cancellation_with_no_booking_says_so_and_a_new_booking_is_not_a_change(db, chat):
+    customer = f"3570{next(_ids):07d}"
+    replies = chat("demoschool", "cancela mi reserva", customer=customer)
+    assert replies[0]["text"] == "No tienes ninguna reserva pendiente que pueda cambiar o cancelar.", replies
+    replies = chat("demoschool", BOOK_CA, "i esquí per a 2 demà passat a les 15?", customer=customer)
+    with schema_context("demoschool"):  # another activity without change wording: a second booking
+        assert sorted(b.slot.activity.slug for b in Booking.objects.filter(customer_ref=customer)) == ["climbing", "ski"]
+
+
+# A part of the day answers the bot's own question, or chooses among the free times -------------------------------
+
+def test_la_del_vespre_answers_the_seven_or_nineteen_question(db, chat):
+    from booking.models import Activity
+    from booking.tests.factories import TZ, instructor, local, slot
+
+    customer = f"3580{next(_ids):07d}"
+    with schema_context("demoschool"):
+        climbing = Activity.objects.get(slug="climbing")
+        teacher = instructor(climbing)
+        day = (timezone.now().astimezone(TZ) + timedelta(days=1)).date()
+        for hour in (7, 19):
+            slot(climbing, teacher, local(day, hour), capacity=4, duration=timedelta(hours=2))
+    replies = chat("demoschool", "vull reservar escalada demà a les 7 per a 2", "la del vespre", customer=customer)
+    assert "07:00 i les 19:00" in replies[0]["text"], replies  # asked, not guessed
+    assert replies[1]["text"].startswith("Reserva feta: Escalada") and ", 19:00, " in replies[1]["text"], replies
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.slot.start.astimezone(TZ).hour == 19
+
+
+@pytest.mark.parametrize("lines,hour", [
+    (("book snowshoeing for 2 the day after tomorrow", "the afternoon one"), 15),  # "one" was read as 13:00
+    (("reserva esquí per a 2 demà passat al matí",), 9),
+    (("quiero reservar escalada pasado mañana para 2", "mejor por la tarde"), 15),
+])
+def test_a_part_of_the_day_chooses_the_free_time(db, chat, lines, hour):
+    customer = f"3590{next(_ids):07d}"
+    chat("demoschool", *lines, customer=customer)
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour == hour

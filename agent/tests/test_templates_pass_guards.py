@@ -131,6 +131,22 @@ def _booking_records() -> list[ToolCallRecord]:
     return [offers(), booked, link]
 
 
+def _held(status: str = "pending_payment") -> dict:
+    start = NOW + timedelta(days=1)
+    return {"booking_ref": "ref_b9", "slot_ref": "ref_s0", "activity": "ski", "activity_name": "Esquí",
+            "start": start.isoformat(), "party_size": 2, "amount_cents": 9000, "currency": "EUR", "status": status}
+
+
+def _changed_records() -> list[ToolCallRecord]:
+    link = ok("send_payment_link", {"path": "/pay/Zq81xkT-2mA/", "amount_cents": 9000, "currency": "EUR",
+                                    "expires_at": (NOW + timedelta(days=1, hours=1)).isoformat(),
+                                    "url": "http://demoschool.localhost:8000/pay/Zq81xkT-2mA/"},
+              {"booking_ref": "ref_b9"})
+    return [ok("my_bookings", {"bookings": [_held()]}),
+            ok("change_booking", _held(), {"booking_ref": "ref_b9", "slot_ref": "ref_s0", "party_size": 2},
+               effect=True), link]
+
+
 def _history(lang: str) -> dict:
     return {"since": "2026-12-01", "until": "2026-12-01", "count": 3, "total": money(45000, "BRL", lang)}
 
@@ -187,6 +203,22 @@ CONTEXTS: dict[str, Context] = {
     "booking_done": Context("school", _booking, _booking_records, said=("vull reservar esquí demà a les 9 per a 2",),
                             slots={"party_size": 2}),
     "slots": Context("school", lambda lang: {"lines": _slot_lines(lang)}, lambda: [offers()]),
+    "booking_changed": Context("school", _booking, _changed_records, said=("de fet, som 2",), slots={"party_size": 2}),
+    "booking_cancelled": Context("school", lambda lang: {k: v for k, v in _booking(lang).items()
+                                                         if k in ("activity", "start", "party")},
+                                 lambda: [ok("my_bookings", {"bookings": [_held()]}),
+                                          ok("cancel_booking", _held("cancelled"), {"booking_ref": "ref_b9"},
+                                             effect=True)], said=("cancel·la-ho",)),
+    "no_upcoming_booking": Context("school", records=lambda: [ok("my_bookings", {"bookings": []})],
+                                   said=("cancel·la la reserva",)),
+    "which_booking": Context("school", lambda lang: {"lines": f"• Esquí — {_booking(lang)['start']} "
+                                                               f"({party(lang, 2)})"},
+                             lambda: [ok("my_bookings", {"bookings": [_held(), _held()]})],
+                             said=("cancel·la la reserva",)),
+    "booking_fixed": Context("school", records=lambda: [ok("my_bookings", {"bookings": [_held("paid")]}),
+                                                        failed("cancel_booking", "failed",
+                                                               {"code": "booking_not_cancellable"})],
+                             said=("cancel·la-ho",)),
     "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang)},
                                 lambda: [offers()], said=("quant costa l'esquí?",)),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
@@ -202,6 +234,8 @@ CONTEXTS: dict[str, Context] = {
                           lambda: [offers()], said=("vull reservar esquí demà a les 3 per a 2",)),
     "products": Context("store", lambda lang: {"lines": _product_lines(lang)}, lambda: [hits()]),
     "no_products": Context("store", records=lambda: [ok("search_catalog", {"hits": []})]),
+    "no_products_but": Context("store", lambda lang: {"what": "iphone 12", "lines": _product_lines(lang)},
+                               lambda: [ok("search_catalog", {"hits": []}), hits()]),
     "products_within": Context("store", lambda lang: {"budget": money(120000000, "ARS", lang),
                                                       "lines": _product_lines(lang)}, lambda: [hits()],
                                said=("un celular hasta 1200000 pesos",)),
@@ -275,9 +309,9 @@ def _pix_preview(lang: str, scheduled: bool = False) -> str:
                        tz=TZ)["text"]
 
 
-def _booking_preview(lang: str) -> str:
+def _booking_preview(lang: str, action: str = "") -> str:
     return booking_preview(activity="Esquí", start=NOW + timedelta(days=1), party_size=2, amount_cents=9000,
-                           currency="EUR", slot_id=5, lang=lang, tz=TZ)["text"]
+                           currency="EUR", slot_id=5, lang=lang, tz=TZ, action=action)["text"]
 
 
 PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
@@ -292,6 +326,14 @@ PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
                       lambda lang: _pix_preview(lang, scheduled=True)),
     "booking": (Context("school", records=lambda: [offers(), failed("create_booking", "approval_required")],
                         said=("esquí demà a les 9 per a 2",), slots={"party_size": 2}), _booking_preview),
+    "booking_change": (Context("school", records=lambda: [ok("my_bookings", {"bookings": [_held()]}), offers(),
+                                                          failed("change_booking", "approval_required")],
+                               said=("de fet, som 2",), slots={"party_size": 2}),
+                       lambda lang: _booking_preview(lang, "change")),
+    "booking_cancel": (Context("school", records=lambda: [ok("my_bookings", {"bookings": [_held()]}),
+                                                          failed("cancel_booking", "approval_required")],
+                               said=("cancel·la-ho",)),
+                       lambda lang: _booking_preview(lang, "cancel")),
     "pix_code_differs": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
                                                                            {"approval_id": 7})],
                                  said=("paga isso [Pix code]",), slots=AMOUNT_SLOT,

@@ -11,8 +11,8 @@ from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
 from approvals.previews import booking_preview
-from booking.interface import BookingResult, PaymentLinkResult, SandboxBookingEngine, SlotOffer
-from booking.selectors import activity_names
+from booking.interface import BookingResult, PaymentLinkResult, SandboxBookingEngine, SlotOffer, booking_result
+from booking.selectors import activity_names, booking_get_for_customer
 from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from magie.errors import DomainError
 
@@ -25,6 +25,20 @@ class CheckAvailabilityArgs(ToolArgs):
 
 class CreateBookingArgs(ToolArgs):
     slot_ref: Reference = Field(description="A slot_ref check_availability returned in this conversation")
+    party_size: PartySize
+
+
+class MyBookingsArgs(ToolArgs):
+    pass
+
+
+class CancelBookingArgs(ToolArgs):
+    booking_ref: Reference = Field(description="A booking_ref my_bookings returned")
+
+
+class ChangeBookingArgs(ToolArgs):
+    booking_ref: Reference = Field(description="A booking_ref my_bookings returned: the booking to change")
+    slot_ref: Reference = Field(description="A slot_ref check_availability returned: its new time (or the same)")
     party_size: PartySize
 
 
@@ -83,6 +97,82 @@ def _as_reference(ctx: ToolContext, alternative: dict) -> dict:
     return {"slot_ref": token, **entry}
 
 
+def _booking_entry(ctx: ToolContext, result: BookingResult, names: dict[str, str], issued_by: str) -> dict:
+    """A booking as the customer's tools see it: references of this Ask to it and to its slot (a change that keeps
+    the time moves it to its own slot_ref), never their ids."""
+    token = reference_issue(kind="booking", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                            payload={"booking_id": result.booking_id}, issued_by=issued_by, now=ctx.now,
+                            writes=ctx.writes)
+    slot_token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                                 payload={"slot_id": result.slot_id}, issued_by=issued_by, now=ctx.now,
+                                 writes=ctx.writes)
+    data = asdict(result)
+    data.pop("booking_id")
+    data.pop("slot_id")
+    data["activity_name"] = names.get(result.activity, result.activity)
+    return {"booking_ref": token, "slot_ref": slot_token, **data}
+
+
+def my_bookings(ctx: ToolContext, args: MyBookingsArgs) -> dict:
+    """The customer's bookings still to come (not cancelled), the latest made first, each with a booking_ref."""
+    if ctx.ask_id is None:
+        raise ToolFailure("invalid_argument", "no open request to bind the bookings to")
+    found = SandboxBookingEngine().upcoming(customer_ref=ctx.customer_ref)
+    names = activity_names(language=ctx.language) if found else {}
+    return ok({"bookings": [_booking_entry(ctx, result, names, "my_bookings") for result in found]})
+
+
+def cancel_booking(ctx: ToolContext, args: CancelBookingArgs) -> dict:
+    booking = reference_resolve(token=args.booking_ref, kind="booking", conversation_id=ctx.conversation_id,
+                                ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+    result = SandboxBookingEngine().cancel(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref)
+    names = activity_names(language=ctx.language)
+    return ok(_booking_entry(ctx, result, names, "cancel_booking"))
+
+
+def change_booking(ctx: ToolContext, args: ChangeBookingArgs) -> dict:
+    booking = reference_resolve(token=args.booking_ref, kind="booking", conversation_id=ctx.conversation_id,
+                                ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+    slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
+                             ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+    try:
+        result = SandboxBookingEngine().change(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref,
+                                               slot_id=slot["slot_id"], party_size=args.party_size)
+    except DomainError as error:  # the engine's fresh alternatives come back as references, never raw ids
+        alternatives = error.extra.get("alternatives")
+        if alternatives:
+            error.extra["alternatives"] = [_as_reference(ctx, alternative) for alternative in alternatives]
+        raise
+    names = activity_names(language=ctx.language)
+    return ok(_booking_entry(ctx, result, names, "change_booking"))
+
+
+def _booking_of(ctx: ToolContext, booking_ref: str) -> BookingResult:
+    booking = reference_resolve(token=booking_ref, kind="booking", conversation_id=ctx.conversation_id,
+                                ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+    return booking_result(booking_get_for_customer(booking_id=booking["booking_id"], customer_ref=ctx.customer_ref))
+
+
+def cancel_booking_preview(ctx: ToolContext, args: CancelBookingArgs) -> dict:
+    """The booking as the engine has it now, for a policy that gates reversible actions."""
+    held = _booking_of(ctx, args.booking_ref)
+    name = activity_names(language=ctx.language).get(held.activity, held.activity)
+    return booking_preview(activity=name, start=held.start, party_size=held.party_size,
+                           amount_cents=held.amount_cents, currency=held.currency, slot_id=held.slot_id,
+                           lang=ctx.language, tz=ctx.time_zone, action="cancel")
+
+
+def change_booking_preview(ctx: ToolContext, args: ChangeBookingArgs) -> dict:
+    """The booking as it would be after the change (the new slot as the engine has it now, price × party)."""
+    _booking_of(ctx, args.booking_ref)  # the customer's own, still there
+    slot = reference_resolve(token=args.slot_ref, kind="slot", conversation_id=ctx.conversation_id,
+                             ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+    offer = SandboxBookingEngine().slot(slot_id=slot["slot_id"])
+    return booking_preview(activity=offer.activity_name, start=offer.start, party_size=args.party_size,
+                           amount_cents=offer.price_cents * args.party_size, currency=offer.currency,
+                           slot_id=offer.slot_id, lang=ctx.language, tz=ctx.time_zone, action="change")
+
+
 def send_payment_link(ctx: ToolContext, args: SendPaymentLinkArgs) -> dict:
     booking = reference_resolve(token=args.booking_ref, kind="booking", conversation_id=ctx.conversation_id,
                                 ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
@@ -107,9 +197,12 @@ def create_booking_preview(ctx: ToolContext, args: CreateBookingArgs) -> dict:
 # The booking engine's refusals that concern one slot of the Ask (engine code → slot to re-ask).
 FAILED_SLOTS = {"slot_taken": "when", "slot_in_the_past": "when", "party_too_large": "party_size",
                 "activity_not_found": "activity"}
-# None of the booking engine's refusals closes a request: it has no customer accounts, and a time taken, an
-# instructor or equipment out, a booking not payable or a link expired all pass or concern another time.
-CLOSES_ASK: frozenset[str] = frozenset()
+# A paid, cancelled or past booking cannot be changed or cancelled here: no other value gets past that.
+CLOSES_FOLLOW_UP = frozenset({"booking_not_changeable", "booking_not_cancellable"})
+# Of the booking engine's refusals only a change or cancellation of a booking no longer awaiting payment closes a
+# request: it has no customer accounts, and a time taken, an instructor or equipment out, a booking not payable or
+# a link expired all pass or concern another time.
+CLOSES_ASK: frozenset[str] = CLOSES_FOLLOW_UP
 # What each result's fields mean, for the guards: a slot's price is per person, so price × the party size the call
 # was made for is a supported total ("45 € per persona, 90 € en total per a 2").
 # A booking's status in a draft's words: a booking waiting for its payment is booked all the same.
@@ -124,6 +217,15 @@ BOOKING_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=(
                                                                  Identifier("booking_id", "reference"),
                                                                  Identifier("slot_id", "reference")),
                             names=("activity",), statuses=(_BOOKING_STATUS,), plain=("currency",))
+MY_BOOKINGS_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_size",), dates=("start",),
+                                identifiers=(Identifier("booking_ref", "reference"), Identifier("slot_ref", "reference"),
+                                             Identifier("booking_id", "reference"), Identifier("slot_id", "reference")),
+                                names=("activity", "activity_name"), statuses=(_BOOKING_STATUS,),
+                                plain=("currency", "bookings"))
+ONE_BOOKING_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_size",), dates=("start",),
+                                identifiers=(Identifier("booking_ref", "reference"), Identifier("slot_ref", "reference"),
+                                             Identifier("booking_id", "reference"), Identifier("slot_id", "reference")),
+                                names=("activity", "activity_name"), statuses=(_BOOKING_STATUS,), plain=("currency",))
 PAYMENT_LINK_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), dates=("expires_at",), links=("url",),
                                  identifiers=(Identifier("path", "reference"), Identifier("booking_id", "reference"),
                                               Identifier("token", "reference")), plain=("currency",))
@@ -136,6 +238,20 @@ TOOLS = engine_tools(
              "reversible", CreateBookingArgs, create_booking, effect=True, references=(("slot_ref", "slot"),),
              preview=create_booking_preview, completes=("booking",), evidence=BOOKING_EVIDENCE,
              returns=fields_of(BookingResult, extra=("booking_ref",)), effect_kind="booking"),
+    ToolSpec("my_bookings", "The customer's bookings still to come, latest made first; each with a booking_ref.",
+             "own_data", MyBookingsArgs, my_bookings, evidence=MY_BOOKINGS_EVIDENCE,
+             returns=fields_of(BookingResult, extra=("bookings", "booking_ref", "slot_ref", "activity_name"))),
+    ToolSpec("cancel_booking", "Cancel a booking_ref from my_bookings (a booking awaiting payment).", "reversible",
+             CancelBookingArgs, cancel_booking, effect=True, references=(("booking_ref", "booking"),),
+             preview=cancel_booking_preview, completes=("booking_cancel",), evidence=ONE_BOOKING_EVIDENCE,
+             returns=fields_of(BookingResult, extra=("booking_ref", "slot_ref", "activity_name")),
+             effect_kind="booking"),
+    ToolSpec("change_booking", "Move a booking_ref from my_bookings to a slot_ref from check_availability and/or "
+             "another party_size, keeping the same booking (atomic).", "reversible", ChangeBookingArgs,
+             change_booking, effect=True, references=(("booking_ref", "booking"), ("slot_ref", "slot")),
+             preview=change_booking_preview, completes=("booking_change",), evidence=ONE_BOOKING_EVIDENCE,
+             returns=fields_of(BookingResult, extra=("booking_ref", "slot_ref", "activity_name")),
+             effect_kind="booking"),
     ToolSpec("send_payment_link", "A payment link for a booking_ref from create_booking.", "own_data",
              SendPaymentLinkArgs, send_payment_link, references=(("booking_ref", "booking"),),
              evidence=PAYMENT_LINK_EVIDENCE, returns=fields_of(PaymentLinkResult, extra=("url",))),

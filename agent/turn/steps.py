@@ -112,16 +112,16 @@ def receive(state: TurnState) -> None:
     elif message.kind in (Message.Kind.MEDIA, Message.Kind.OTHER) and not (
             message.kind == Message.Kind.MEDIA and pix_code_read_applies(state)):
         return state.finish_early(Draft(say(state.lang, "unsupported")), provider="none")
+    if previous_asked_for is unread:
+        previous_asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None)
+    state.asked_for = previous_asked_for or None  # None: no turn before this one; "": one that asked nothing
     if message.kind in (Message.Kind.TEXT, Message.Kind.EDIT) and message.text:
         tenancy = state.org.tenancy
         # a Pix code's letters (merchant, city, URL) are third-party text and say nothing of the customer's language
         words = pix_code_redacted(message.text).replace(CODE_MARK, " ")
         state.language = detect_language(words, allowed=tenancy.languages or (tenancy.language,),
-                                         fallback=state.conversation.language or tenancy.language)
-    if previous_asked_for is not unread:
-        state.asked_for = previous_asked_for or None
-    else:
-        state.asked_for = next(iter(previous_asked_for_query(state.conversation.pk)), None) or None
+                                         fallback=state.conversation.language or tenancy.language,
+                                         first=previous_asked_for is None and not state.conversation.language)
     state.provider = (provider_for_current_organisation() if settings_stamp is unread
                       else provider_for_current_organisation(stamp=settings_stamp))
     trace.provider = state.provider.name

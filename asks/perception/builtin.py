@@ -24,6 +24,8 @@ applies them:
   month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
   tomorrow") is no date. An hour said without its half of the day ("a las 7") sets `when_either_half`.
 * **Party size** (school): `asks.perception.party`.
+* **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
+  "the afternoon one": "one" after "the <word>" is a pronoun, not a number).
 * **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada").
 * **Product, device model, capacity, battery health, budget** (store): `asks.perception.store`.
 """
@@ -40,6 +42,7 @@ from asks.perception.party import find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
+from language.day_parts import find_day_part
 from language.lemmas import lemmas
 from language.locales import Lang
 from language.markers import Marker, detect_markers
@@ -135,6 +138,16 @@ _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
 
 
+# "the afternoon one", "the 9 o'clock one": a pronoun, not the number one ("afternoon one" is no 13:00)
+_ONE_AS_PRONOUN = re.compile(r"(?i)(?<![\w'])(?:the|that)\s+[\w']+\s+(one)(?![\w'])")
+
+
+def _blank_one(match: re.Match[str]) -> str:
+    """The match with its pronoun "one" blanked (same length: the spans found stay the text's)."""
+    start = match.start(1) - match.start()
+    return match.group()[:start] + "   " + match.group()[start + 3:]
+
+
 def _words(pattern: str) -> re.Pattern[str]:
     """`pattern` as a word-bounded regex over folded text; an elided article may stand before ("l'esquí")."""
     return re.compile(rf"(?<![\w·-])(?<![^\W\d_]{{2}}')(?:{pattern})(?![\w'·-])")
@@ -155,11 +168,19 @@ KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], 
         "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
     },
-    "school": {
-        "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),),
-        "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),),
-        "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),),
-        "en": (("booking", frozenset({"book", "reserve"})),),
+    "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
+        "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
+                  ("availability", frozenset({"atividade", "curso", "aula", "preco", "opcao", "oferecer", "custar",
+                                              "tarifa"}))),
+        "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),
+               ("availability", frozenset({"actividad", "curso", "clase", "precio", "opcion", "ofrecer", "costar",
+                                           "tarifa"}))),
+        "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),
+               ("availability", frozenset({"activitat", "curs", "classe", "preu", "opcio", "oferir", "costar",
+                                           "tarifa"}))),
+        "en": (("booking", frozenset({"book", "reserve"})),
+               ("availability", frozenset({"activity", "course", "class", "lesson", "price", "option", "offer",
+                                           "cost", "rate"}))),
     },
     "store": {"pt-BR": (), "es": (), "ca": (), "en": ()},
 }
@@ -280,7 +301,7 @@ def perceive(
     folded = fold(text)
     kind = request_kind(folded, org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))
-    when = parse_when(text, lang, now, tz)
+    when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     if org_kind == "bank":
         slots = _bank_slots(text, lang, kind, currency, asked_for)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
@@ -296,6 +317,8 @@ def perceive(
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)
+    if org_kind == "school" and not (when and when.has_time):  # a clock time said is the time, whatever the part
+        slots["day_part"] = find_day_part(text, lang)
     slots["when"] = when_iso(when) if when else None
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(

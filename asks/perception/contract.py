@@ -21,12 +21,13 @@ from language.money import AMOUNT_READ_MAX_CENTS
 from language.pix_keys import PixKeyType
 from magie.bounds import text_problem
 
-RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote"]
+RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote",
+                      "booking_change", "booking_cancel"]
 OrgKind = Literal["bank", "school", "store"]
 ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
     "bank": ("pix_transfer", "balance", "pix_history"),
-    "school": ("booking", "availability"),
+    "school": ("booking", "availability", "booking_change", "booking_cancel"),
     "store": ("product_search", "used_quote"),
 }
 
@@ -94,6 +95,8 @@ class Slots(BaseModel):
     when_either_half: bool | None = Field(
         default=None, description="true if the hour of `when` was said without am/pm or a part of the day ('at 7')")
     party_size: int | None = Field(default=None, ge=1, le=1000)
+    day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
+        default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     activity: _Name | None = None
     product: _Text200 | None = None
     device_model: _Name | None = None

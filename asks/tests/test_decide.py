@@ -152,6 +152,30 @@ def test_N2_a_value_without_a_request_asks_which_request():
                                                                   ("new:pix_transfer",))
 
 
+SCHOOL = ("booking", "availability")
+STORE = ("product_search", "used_quote")
+
+
+def test_N4_values_that_complete_a_booking_start_it():
+    decision = run(said(activity="escalada", when="2026-12-07T09:00:00+01:00", party_size=2), org_kinds=SCHOOL)
+    assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "values_complete_a_request", "booking")
+    assert decision.values == {"activity": "escalada", "when": "2026-12-07T09:00:00+01:00", "party_size": 2}
+
+
+def test_N4_the_kind_needing_most_of_the_values_wins():
+    assert run(said(device_model="galaxy s23"), org_kinds=STORE).kind == "product_search"
+    decision = run(said(device_model="iphone 13", capacity_gb=128, battery_health=91), org_kinds=STORE)
+    assert (decision.rule, decision.kind) == ("values_complete_a_request", "used_quote")
+
+
+@pytest.mark.parametrize("perception,org_kinds", [
+    (said(activity="escalada", party_size=2), SCHOOL),  # no day: a booking is not complete, availability needs none
+    (said(amount=5000, recipient="Ana"), BANK),  # money moves only on a request said in words
+])
+def test_N4_values_that_complete_no_request_are_asked_about(perception, org_kinds):
+    assert run(perception, org_kinds=org_kinds).rule == "value_without_request"
+
+
 def test_N3_nothing_actionable_offers_the_parked_asks():
     decision = run(said(markers={"greeting"}), parked=[PARKED])
     assert (decision.rule, decision.choices) == ("nothing_to_act_on", ("resume:7",))

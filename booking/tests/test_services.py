@@ -357,3 +357,39 @@ def test_availability_of_an_activity_named_with_a_nul_is_refused_and_a_day_centu
         selectors.availability_search(activity="esqu\x00í")
     assert selectors.availability_search(day=date.max) == []
     assert selectors.availability_search(day=date.min) == []
+
+
+# --- changing a booking ------------------------------------------------------------------------------------------
+
+def test_a_change_moves_the_same_booking_and_frees_its_old_places(demoschool):
+    act = f.activity(price_cents=3500)
+    teacher = f.instructor(act)
+    nine, three = (f.slot(act, teacher, f.local(f.future_day(), hour), capacity=3) for hour in (9, 15))
+    made = book(nine, party_size=2)
+    old_link = services.payment_link_create(booking_id=made.pk)
+    changed = services.booking_change(booking_id=made.pk, slot_id=three.pk, party_size=3)
+    assert (changed.pk, changed.slot_id, changed.party_size, changed.amount_cents) == (made.pk, three.pk, 3, 10500)
+    assert book(nine, party_size=3, customer="b").status == "pending_payment"  # the old places are free
+    with pytest.raises(errors.PaymentLinkExpired):  # the old amount can no longer be paid
+        services.payment_link_pay(token=old_link.token)
+
+
+def test_a_larger_party_in_the_same_slot_counts_its_own_places_once(demoschool):
+    act = f.activity()
+    target = f.slot(act, f.instructor(act), f.local(f.future_day(), 9), capacity=4)
+    made = book(target, party_size=2)
+    book(target, party_size=1, customer="b")
+    assert services.booking_change(booking_id=made.pk, slot_id=target.pk, party_size=3).party_size == 3
+    with pytest.raises(errors.SlotTaken):  # 4 and b's 1 do not fit in 4
+        services.booking_change(booking_id=made.pk, slot_id=target.pk, party_size=4)
+    assert Booking.objects.get(pk=made.pk).party_size == 3  # a refused change changes nothing
+
+
+def test_a_paid_or_cancelled_booking_is_not_changed(demoschool):
+    act = f.activity()
+    target = f.slot(act, f.instructor(act), f.local(f.future_day(), 9))
+    made = book(target)
+    services.booking_cancel(booking_id=made.pk)
+    with pytest.raises(errors.BookingNotChangeable):
+        services.booking_change(booking_id=made.pk, slot_id=target.pk, party_size=2)
+    assert Booking.objects.get(pk=made.pk).party_size == 1

@@ -179,7 +179,7 @@ def detection_accuracy(turns: list[dict[str, Any]]) -> dict[str, Any]:
     for turn in turns:
         short = len(turn["text"].split()) <= 3
         for setting, fallback in (("first", ORGS[turn["org"]]["lang"]), ("ongoing", turn["lang"])):
-            got = detect_language(turn["text"], allowed=LANGS, fallback=fallback)
+            got = detect_language(turn["text"], allowed=LANGS, fallback=fallback, first=setting == "first")
             for key in (turn["lang"], "all", *(("short",) if short else ())):
                 total[f"{setting}/{key}"] += 1
                 right[f"{setting}/{key}"] += got == turn["lang"]

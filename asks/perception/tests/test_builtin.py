@@ -388,3 +388,12 @@ def test_a_store_budget_is_an_amount():
     store = {"org_kind": "store", "currency": "ARS", "lang": "es"}
     assert read("busco un celular hasta 500 mil", **store).slots.amount == MoneySlot(amount_cents=50_000_000, currency="ARS")
     assert read("el iphone 13 de 128", **store).slots.amount is None
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ca", "quins cursos teniu?"), ("es", "¿qué clases dan?"), ("pt-BR", "quais atividades vocês oferecem?"),
+    ("en", "what lessons do you have?"), ("ca", "quant costen les classes?"),
+])
+def test_a_question_about_what_the_school_offers_is_availability(lang, text):
+    perception = perceive(text, lang=lang, org_kind="school", now=NOW, tz="Europe/Madrid", currency="EUR")
+    assert perception.request_kind == "availability"

@@ -84,6 +84,6 @@ def test_filled_lists_only_given_slots():
 def test_kinds_by_org():
     assert KINDS_BY_ORG == {
         "bank": ("pix_transfer", "balance", "pix_history"),
-        "school": ("booking", "availability"),
+        "school": ("booking", "availability", "booking_change", "booking_cancel"),
         "store": ("product_search", "used_quote"),
     }

@@ -1,0 +1,54 @@
+"""A part of the day said without a clock time: "al matí", "la de la tarde", "the afternoon one", "à noite".
+
+`find_day_part(text, lang)` names it (morning, afternoon, evening, night) and `DAY_PART_HOURS` gives the local
+hours each covers (they overlap: "la tarde" of Spain runs into what Catalan calls "el vespre"). A booking uses it to
+choose among the free times offered, never to invent a time. Greetings ("bona tarda", "good morning", "buenas
+tardes") are no part of a day, and Spanish "mañana" alone is tomorrow: only "la mañana" is the morning.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from language.locales import Lang
+from language.text import fold
+
+DayPart = Literal["morning", "afternoon", "evening", "night"]
+# Local hours [from, to) of each part; night wraps past midnight.
+DAY_PART_HOURS: dict[DayPart, tuple[int, int]] = {"morning": (5, 12), "afternoon": (12, 20), "evening": (17, 24),
+                                                  "night": (19, 5)}
+_WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
+    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à) tarde|tardinha"),
+              ("night", r"noite|noitinha")),
+    "es": (("morning", r"(?:la|las) mananas?"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
+           ("night", r"(?:la|las) noches?|nochecita")),
+    "ca": (("morning", r"mati|matins"), ("afternoon", r"tarda|tardes"), ("evening", r"vespre|vespres"),
+           ("night", r"nit|nits")),
+    "en": (("morning", r"morning|mornings"), ("afternoon", r"afternoon|afternoons"),
+           ("evening", r"evening|evenings"), ("night", r"night|nights|tonight")),
+}
+_GREETING = r"(?:bom|boa|boas|bons|buen|buenas|buenos|bon|bona|bones|bons|good)\s+$"
+
+
+@lru_cache(maxsize=8)
+def _patterns(lang: Lang) -> tuple[tuple[DayPart, re.Pattern[str]], ...]:
+    return tuple((part, re.compile(rf"(?<![\w'·-])(?:{words})(?![\w'·-])")) for part, words in _WORDS[lang])
+
+
+def find_day_part(text: str, lang: Lang) -> DayPart | None:
+    """The part of the day `text` names in `lang` (the last one said), or None; greetings name none."""
+    folded = fold(text)
+    found: list[tuple[int, DayPart]] = []
+    for part, pattern in _patterns(lang):
+        for match in pattern.finditer(folded):
+            if not re.search(_GREETING, folded[: match.start()]):
+                found.append((match.start(), part))
+    return max(found)[1] if found else None
+
+
+def in_day_part(hour: int, part: str) -> bool:
+    """Whether a local hour lies in the part of the day (`DAY_PART_HOURS`)."""
+    start, end = DAY_PART_HOURS[part]  # type: ignore[index]
+    return start <= hour < end if start < end else hour >= start or hour < end

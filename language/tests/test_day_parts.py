@@ -1,0 +1,26 @@
+import pytest
+
+from language.day_parts import find_day_part, in_day_part
+
+
+@pytest.mark.parametrize("lang,text,part", [
+    ("ca", "la del vespre", "evening"), ("ca", "demà passat al matí", "morning"), ("ca", "a la tarda", "afternoon"),
+    ("es", "la de la tarde", "afternoon"), ("es", "mejor por la mañana", "morning"), ("es", "por la noche", "night"),
+    ("pt-BR", "de manhã", "morning"), ("pt-BR", "a da tarde", "afternoon"), ("pt-BR", "à noite", "night"),
+    ("en", "the afternoon one", "afternoon"), ("en", "in the evening", "evening"),
+])
+def test_a_part_of_the_day_is_named(lang, text, part):
+    assert find_day_part(text, lang) == part
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "mañana a las 9"),  # tomorrow, not the morning
+    ("pt-BR", "amanhã"), ("ca", "bona tarda"), ("es", "buenas tardes"), ("en", "good morning"), ("en", "at 3pm"),
+])
+def test_tomorrow_and_greetings_name_no_part_of_the_day(lang, text):
+    assert find_day_part(text, lang) is None
+
+
+def test_the_night_wraps_past_midnight():
+    assert in_day_part(23, "night") and in_day_part(2, "night") and not in_day_part(12, "night")
+    assert in_day_part(19, "evening") and in_day_part(19, "afternoon") and not in_day_part(9, "afternoon")
