@@ -14,7 +14,7 @@ from inbox.models import CannedReply
 from inbox.selectors import canned_replies_filled
 from inbox.services import escalation_claim, escalation_reply
 from inbox.tests.helpers import chat_make, escalation_make, staff
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 
 
 def test_unknown_variables_are_refused_by_name():

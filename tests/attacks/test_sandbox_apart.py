@@ -15,7 +15,7 @@ from approvals.models import ApprovalRequest
 from asks.models import Ask
 from bank.models import Account, PixTransfer
 from conversations.models import Customer, Message
-from tenants.testing import signed_in
+from testing.organisations import signed_in
 from tests.attacks.test_taps_and_sandbox import (
     CARLA,
     REAL,

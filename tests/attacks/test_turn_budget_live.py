@@ -14,11 +14,11 @@ from django_tenants.utils import schema_context, tenant_context
 
 from agent.models import AgentSettings, Turn
 from agent.replies import say
-from agent.testing import completion
 from agent.tests.helpers import perception_args
 from agent.tests.test_poison_live import handled, replies_after, send
-from magie.testing import WorkerProcess, tasks_through_broker
 from tenants.models import Organisation
+from testing.fake_openai import completion
+from testing.platform import WorkerProcess, tasks_through_broker
 from whatsapp.services import inbound_sweep
 from whatsapp.tests.test_live import wait_for
 

@@ -16,7 +16,7 @@ from django_tenants.utils import schema_context
 
 from agent.models import Turn
 from conversations.models import Conversation, Message
-from magie.testing import tasks_through_broker
+from testing.platform import tasks_through_broker
 from whatsapp.admission import admission_reset, turn_admit
 from whatsapp.answering import inbound_answer, turn_here
 from whatsapp.models import Delivery
