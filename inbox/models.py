@@ -308,7 +308,7 @@ class Team(models.Model):
     reasons = models.JSONField(default=list, blank=True, verbose_name=_("reasons it takes"),
                                help_text=_("Reason codes (for example payment_dispute), one a line; none: every "
                                            "reason no other team takes."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
         ordering = ["name", "pk"]

@@ -33,6 +33,7 @@ CONVERSATIONS_MODEL_WORDS = (
     gettext_noop("kind"), gettext_noop("Text"), gettext_noop("Button"), gettext_noop("List"), gettext_noop("Media"),
     gettext_noop("Other"), gettext_noop("Edit"), gettext_noop("Deletion"), gettext_noop("System"),
     gettext_noop("text"), gettext_noop("payload"), gettext_noop("reply to"), gettext_noop("sent"),
+    gettext_noop("media refused"),
 )
 
 # Why a chat went to people: a guard's name (magie.choices.GUARD_LABELS), or one of the reasons the turn, the

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('asks', '0006_ask_kind_choices'),
+        ('asks', '0007_staff_labels_on_the_models'),
     ]
 
     operations = [
