@@ -29,6 +29,8 @@ ALLOWED_HIDDEN_STATE = {
     "magie/tracing.py": "log_ids",
     # this thread's broker connection (producer), reused between publishes: which socket, not what is published
     "magie/queueing.py": "_Held",
+    # this thread's connections to the Cloud API, reused between sends: which socket, not what is sent
+    "whatsapp/sender.py": "_Kept",
 }
 DATA_MODIFYING_WITH = re.compile(r"\bAS\s*\(\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 WITH_OF_A_BUILT_STATEMENT = re.compile(r"\b\w+ AS \($")  # f"name AS ({sql})": the part is a formatted value

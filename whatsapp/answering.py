@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import time
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django_tenants.utils import schema_context
 
 from agent.turn import ConversationBusy, turn_handle
@@ -50,8 +51,8 @@ DELIVER_TASK = "whatsapp.deliver"
 def inbound_answer(*, inbound_id: int) -> InboundOutcome:
     """Store the body (`inbound_process`: with it, any older body of its numbers still waiting), then answer what it
     stored here, in arrival order: each conversation's turn (it drains every message of that conversation stored so
-    far) followed by its replies sent. Turns start here for WHATSAPP_ANSWER_INLINE_SECONDS; the messages left then
-    are queued as turn tasks, for other workers to share."""
+    far) followed by its replies sent. The first conversation's turn always runs here, the others' only within
+    WHATSAPP_ANSWER_INLINE_SECONDS of the first; those left then are queued as turn tasks, for other workers."""
     outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
     started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
     seen: set[tuple[str, int]] = set()  # conversations whose turn ran, or was left to a task, from here
@@ -84,6 +85,9 @@ def turn_here(*, due: TurnDue) -> list[Message]:
         # admitted: its lease is handed to the task (`turn_publish` gives it back if the broker refuses)
         turn_publish(schema_name=due.schema_name, message_id=due.message_id)
         return []
+    except SoftTimeLimitExceeded:  # the task's budget is spent: nothing more is started here
+        _turn_end(due)
+        raise
     except Exception:  # noqa: BLE001 — the message stays unhandled: the sweeper admits it again
         logger.exception("the turn of message %s failed in the inbound task; the sweeper will queue it",
                          due.message_id)
@@ -108,13 +112,16 @@ def reply_send(*, schema_name: str, message: Message) -> str:
         return "not_whatsapp"
     try:
         outcome = delivery_send(message_id=message.pk)
+    except SoftTimeLimitExceeded:
+        raise
     except Exception:  # noqa: BLE001 — the delivery is pending or in `sending`: the outbound sweeper takes it
         logger.exception("sending reply %s from the inbound task failed; the outbound sweeper will", message.pk)
         return "error"
     if outcome.state in (RETRY, BUSY):
         try:
             celery_app.signature(DELIVER_TASK, args=(schema_name, message.pk),
-                                 headers={"_schema_name": schema_name}).apply_async(countdown=outcome.retry_in)
+                                 headers={"_schema_name": schema_name}).apply_async(countdown=outcome.retry_in,
+                                                                                    retry=False)
         except Exception:  # noqa: BLE001 — its due time is recorded: the outbound sweeper publishes it
             logger.warning("reply %s must wait %.1f s; the broker refused its task, the sweeper will publish it",
                            message.pk, outcome.retry_in, exc_info=True)

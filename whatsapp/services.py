@@ -22,7 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import DurationField, Exists, ExpressionWrapper, F, OuterRef, Q, Value
 from django.utils import timezone
 from django_fsm import can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
@@ -942,16 +942,20 @@ def turn_ended(*, schema_name: str, message_id: int) -> int:
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
     """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
     was lost, or its processing failed and may be retried), oldest first, `limit` at most, and stop at the first
-    publish the broker refuses; each published holds a lease of four times that age, so what still waits in the
-    queue is not published again at every sweep; forget processed bodies older than the retention. How many were published. Safe to
-    repeat: processing is idempotent."""
+    publish the broker refuses; each published holds a lease of four times that age, and at least as long as the
+    body had waited when it was published (the lease doubles with each one), so what still waits behind a long
+    backlog is published again a few times, not at every lease; forget processed bodies older than the retention.
+    How many were published. Safe to repeat: processing is idempotent."""
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
     now = timezone.now()
     lease = now - timedelta(seconds=max(seconds, 1) * 4)
     with schema_context(get_public_schema_name()):
         ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
-            seconds=seconds)).filter(Q(republished_at__isnull=True) | Q(republished_at__lt=lease))
+            seconds=seconds)).alias(
+                waited=ExpressionWrapper(F("republished_at") - F("received_at"), output_field=DurationField()),
+                since=ExpressionWrapper(Value(now) - F("republished_at"), output_field=DurationField()))
+            .filter(Q(republished_at__isnull=True) | Q(republished_at__lt=lease, since__gt=F("waited")))
             .order_by("pk").values_list("pk", flat=True)[:limit])
         published = 0
         for inbound_id in ids:

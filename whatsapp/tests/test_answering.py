@@ -22,7 +22,17 @@ from whatsapp.answering import inbound_answer, turn_here
 from whatsapp.models import Delivery
 from whatsapp.sender import rate_reset
 from whatsapp.services import TurnDue, outbound_sweep
-from whatsapp.tests.conftest import BANK_NUMBER, CUSTOMER, change, encode, envelope, inbound, post, signed
+from whatsapp.tests.conftest import (
+    BANK_NUMBER,
+    CUSTOMER,
+    _remove_published,
+    change,
+    encode,
+    envelope,
+    inbound,
+    post,
+    signed,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -39,13 +49,16 @@ def _fresh():
 def published():
     """The names of the tasks published to the broker meanwhile (the turns fixture keeps the broker real)."""
     names: list[str] = []
+    ids: set[str] = set()
 
-    def record(sender: str | None = None, **_: object) -> None:
+    def record(sender: str | None = None, headers: dict | None = None, **_: object) -> None:
         names.append(str(sender))
+        ids.add((headers or {}).get("id", ""))
 
     after_task_publish.connect(record, weak=False, dispatch_uid="answering-published")
     yield names
     after_task_publish.disconnect(dispatch_uid="answering-published")
+    _remove_published(ids)  # no worker of this test takes them
 
 
 def acknowledged(platform, turns, *messages: dict) -> int:
@@ -154,6 +167,19 @@ def test_an_organisation_at_its_cap_leaves_the_message_waiting(platform, turns, 
     inbound_answer(inbound_id=inbound_id)
     [message] = bank_messages()
     assert message.handled_at is None and published == [] and fake_graph.sent() == []
+
+
+def test_a_send_meta_throttles_goes_to_the_broker_with_its_countdown(platform, turns, fake_graph, published):
+    fake_graph.script = [429]
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    published.clear()
+    inbound_answer(inbound_id=inbound_id)
+    reply = bank_messages()[-1]
+    with schema_context("demobank"):
+        delivery = Delivery.objects.get(message=reply)
+        assert delivery.status == "pending" and delivery.due_at is not None  # the outbound sweeper's fallback
+    assert published == ["whatsapp.deliver"]  # retried after the number's pause, by a task
+    assert [request.status for request in fake_graph.requests] == [429]
 
 
 def test_a_reply_whose_hand_off_was_lost_is_sent_by_the_outbound_sweeper(platform, turns, fake_graph, published,

@@ -10,9 +10,11 @@ import os
 import socket
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
@@ -144,3 +146,16 @@ def test_the_inbound_sweeper_publishes_a_waiting_body_once_per_lease(platform, t
     assert raw_inbound_sweep(older_than_seconds=0) == 0  # leased
     InboundBody.objects.update(republished_at=None)  # the lease ended (its task was lost after all)
     assert raw_inbound_sweep(older_than_seconds=0) == 1
+
+
+def test_a_body_waiting_behind_a_long_backlog_is_published_again_ever_more_rarely(platform, turns):
+    """Its lease is at least as long as it had waited when last published: a body 10 minutes in a queue, published
+    again 2.5 minutes ago (when it had waited 7.5), is left alone; published 8 minutes ago (at 2), once more."""
+    turns.run_inbound = False
+    body = encode(envelope(change(messages=[inbound("text", {"body": "na fila"})])))
+    post(platform, body, **signed(body))
+    now = timezone.now()
+    InboundBody.objects.update(received_at=now - timedelta(minutes=10), republished_at=now - timedelta(minutes=2.5))
+    assert raw_inbound_sweep(older_than_seconds=30) == 0
+    InboundBody.objects.update(republished_at=now - timedelta(minutes=8))
+    assert raw_inbound_sweep(older_than_seconds=30) == 1
