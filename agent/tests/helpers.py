@@ -12,7 +12,8 @@ from conversations.services import message_store_inbound
 
 _ids = itertools.count(1)
 EMPTY_SLOTS = {name: None for name in ("amount", "pix_key", "recipient", "when", "when_either_half", "party_size",
-                                       "activity", "product", "device_model", "capacity_gb", "battery_health")}
+                                       "day_part", "activity", "product", "device_model", "capacity_gb",
+                                       "battery_health")}
 
 
 def perception_args(kind=None, markers=(), lang="pt-BR", **slots) -> dict:

@@ -756,7 +756,8 @@ def test_store_searches_people_write(db, chat, said, names):
 # 10. Answers to the open Ask, follow-ups on what was shown, escalated chats ---------------------------------------
 
 DAY_THEN_TIME = {
-    "es": ("quiero reservar escalada el sábado por la mañana para 3 personas", "a las {t}", "Reserva hecha",
+    # (no part of the day: "por la mañana" alone now books the one free morning time, without a list)
+    "es": ("quiero reservar escalada el sábado para 3 personas", "a las {t}", "Reserva hecha",
            "cambié la fecha"),
     "en": ("I want to book climbing on Saturday for 3 people", "at {t}", "Booked", "changed the date"),
     "ca": ("vull reservar escalada dissabte per a 3 persones", "a les {t}", "Reserva feta", "he canviat la data"),

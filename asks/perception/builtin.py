@@ -138,8 +138,8 @@ _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
 
 
-# "the afternoon one", "the 9 o'clock one": a pronoun, not the number one ("afternoon one" is no 13:00)
-_ONE_AS_PRONOUN = re.compile(r"(?i)(?<![\w'])(?:the|that)\s+[\w']+\s+(one)(?![\w'])")
+# "the afternoon one": a pronoun, not the number one ("afternoon one" is no 13:00)
+_ONE_AS_PRONOUN = re.compile(r"(?i)(?<![\w'])(?:the|that)\s+(?:morning|afternoon|evening|night)\s+(one)(?![\w'])")
 
 
 def _blank_one(match: re.Match[str]) -> str:
