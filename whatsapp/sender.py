@@ -349,11 +349,6 @@ def _redis() -> redis.Redis:
     return _redis_client
 
 
-def redis_client() -> redis.Redis:
-    """The channel's Redis (the send rate's, also the webhook's count of strangers' failed signatures)."""
-    return _redis()
-
-
 def _keys(phone_number_id: str) -> list[str]:
     return [f"whatsapp:rate:{phone_number_id}", f"whatsapp:paused:{phone_number_id}",
             f"whatsapp:throttled:{phone_number_id}"]

@@ -2,19 +2,42 @@
 failed `WHATSAPP_SIGNATURE_FAILURES_LIMIT` times within `WHATSAPP_SIGNATURE_FAILURES_WINDOW_SECONDS` is answered 429
 (with Retry-After) before its body is read, until the window ends. Meta signs every notification it sends, so only a
 stranger — or a channel whose app secret is wrong, which the operator must fix anyway — is ever held back; Meta
-retries a 429 later. Redis unreachable: nobody is held back (the signature check still refuses every stranger).
+retries a 429 later. Redis unreachable: nobody is held back (the signature check still refuses every stranger),
+and the webhook's acknowledgement does not wait on it — a short timeout, then no check for
+MAGIE_PUBLISH_PAUSE_SECONDS in that process (as publishing does).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
 import redis
+from django.conf import settings
 
 from whatsapp import conf
-from whatsapp.sender import redis_client
 
 logger = logging.getLogger(__name__)
+TIMEOUT_SECONDS = 0.25
+_client: redis.Redis | None = None
+_paused_until = 0.0
+
+
+def redis_client() -> redis.Redis:
+    """The Redis of the send rate (WHATSAPP_RATE_REDIS_URL, else the broker), with a timeout the webhook can afford."""
+    global _client
+    if _client is None:
+        url = getattr(settings, "WHATSAPP_RATE_REDIS_URL", "") or settings.CELERY_BROKER_URL
+        if url.startswith("redis+socket://"):
+            url = "unix://" + url.removeprefix("redis+socket://")
+        _client = redis.Redis.from_url(url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS)
+    return _client
+
+
+def _unavailable(error: Exception, what: str) -> None:
+    global _paused_until
+    _paused_until = time.monotonic() + float(settings.MAGIE_PUBLISH_PAUSE_SECONDS)
+    logger.warning("webhook: signature failures not %s (%s)", what, type(error).__name__)
 
 PREFIX = "magie:webhook-signature-failures:"
 
@@ -33,13 +56,15 @@ def _key(address: str) -> str:
 def stranger_held_back(address: str) -> int:
     """The seconds `address` is still held back for (0: not held back)."""
     limit = int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT"))
+    if time.monotonic() < _paused_until:
+        return 0
     try:
         with redis_client().pipeline(transaction=False) as pipe:
             pipe.get(_key(address))
             pipe.ttl(_key(address))
             count, left = pipe.execute()
-    except redis.RedisError as error:
-        logger.warning("webhook: signature failures not checked (%s)", type(error).__name__)
+    except (redis.RedisError, ValueError, OSError) as error:  # ValueError: a broker URL that is no Redis
+        _unavailable(error, "checked")
         return 0
     return max(1, int(left)) if count is not None and int(count) >= limit else 0
 
@@ -47,10 +72,12 @@ def stranger_held_back(address: str) -> int:
 def stranger_failed(address: str) -> None:
     """Count one failed signature from `address`."""
     window = int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_WINDOW_SECONDS"))
+    if time.monotonic() < _paused_until:
+        return
     try:
         count = redis_client().eval(_COUNT_SCRIPT, 1, _key(address), window)
-    except redis.RedisError as error:
-        logger.warning("webhook: signature failure not counted (%s)", type(error).__name__)
+    except (redis.RedisError, ValueError, OSError) as error:
+        _unavailable(error, "counted")
         return
     if int(count) == int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT")):
         logger.warning("webhook: %s held back after %s failed signatures", address, count)

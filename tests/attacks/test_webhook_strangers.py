@@ -7,13 +7,14 @@ from __future__ import annotations
 import uuid
 
 import pytest
+import redis
 from django.test import Client
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
+from whatsapp import strangers
 from whatsapp.inbound.models import InboundBody
-from whatsapp.sender import redis_client
-from whatsapp.strangers import PREFIX, stranger_held_back
+from whatsapp.strangers import PREFIX, redis_client, stranger_held_back
 from whatsapp.tests.conftest import change, encode, envelope, inbound, signed, turns  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +98,20 @@ def test_signed_bodies_never_count_as_failures(addresses, turns, django_capture_
         with django_capture_on_commit_callbacks(execute=True):
             assert post(good, signed(good)["HTTP_X_HUB_SIGNATURE_256"], meta).status_code == 200
     assert stranger_held_back(meta) == 0 and redis_client().get(PREFIX + meta) is None
+
+
+def test_an_unreachable_redis_holds_nobody_back_and_the_ack_does_not_wait(addresses, turns,  # noqa: F811
+                                                                          django_capture_on_commit_callbacks):
+    nowhere = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=strangers.TIMEOUT_SECONDS,
+                                   socket_connect_timeout=strangers.TIMEOUT_SECONDS)  # nothing listens there
+    kept = strangers._client
+    strangers._client, strangers._paused_until = nowhere, 0.0
+    try:
+        stranger, meta = addresses[0], addresses[1]
+        assert [post(body(), BAD, stranger).status_code for _ in range(8)] == [401] * 8  # counted nowhere
+        assert strangers._paused_until > 0  # the first failure paused the checks: no timeout per request after
+        good = body("ainda aqui")
+        with django_capture_on_commit_callbacks(execute=True):
+            assert post(good, signed(good)["HTTP_X_HUB_SIGNATURE_256"], meta).status_code == 200
+    finally:
+        strangers._client, strangers._paused_until = kept, 0.0
