@@ -23,7 +23,8 @@ from workspace.selectors.aggregates import rate as _rate
 from workspace.selectors.aggregates import seconds_between as _seconds
 from workspace.selectors.team import agent_figures, satisfaction, service_level
 
-APPROVED = ("approved", "executed", "execution_failed")  # the customer said yes (whatever the execution did after)
+# the customer said yes (whatever the execution did after)
+APPROVED = (ApprovalRequest.Status.APPROVED, ApprovalRequest.Status.EXECUTED, ApprovalRequest.Status.EXECUTION_FAILED)
 
 
 
@@ -52,10 +53,10 @@ def approval_figures(*, since: datetime, until: datetime) -> dict[str, Any]:
     row = window.aggregate(
         total=Count("pk", filter=~Q(pk__in=simulated)),
         approved=Count("pk", filter=Q(status__in=APPROVED) & ~Q(pk__in=simulated)),
-        declined=Count("pk", filter=Q(status="declined") & ~Q(pk__in=simulated)),
-        expired=Count("pk", filter=Q(status="expired") & ~Q(pk__in=simulated)),
-        voided=Count("pk", filter=Q(status="voided") & ~Q(pk__in=simulated)),
-        pending=Count("pk", filter=Q(status="pending") & ~Q(pk__in=simulated)),
+        declined=Count("pk", filter=Q(status=ApprovalRequest.Status.DECLINED) & ~Q(pk__in=simulated)),
+        expired=Count("pk", filter=Q(status=ApprovalRequest.Status.EXPIRED) & ~Q(pk__in=simulated)),
+        voided=Count("pk", filter=Q(status=ApprovalRequest.Status.VOIDED) & ~Q(pk__in=simulated)),
+        pending=Count("pk", filter=Q(status=ApprovalRequest.Status.PENDING) & ~Q(pk__in=simulated)),
         simulated=Count("pk", filter=Q(pk__in=simulated)),
         median_seconds=Percentile(_seconds("decided_at", "created_at"), 0.5,
                                   filter=Q(decided_at__isnull=False) & ~Q(pk__in=simulated)),
