@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import simplemma
-
-from language.lemmas import SIMPLEMMA_CODE
+from language.lemmas import known
 from language.locales import Lang
 
 _EN = """
@@ -110,19 +108,23 @@ COMMON: dict[Lang, frozenset[str]] = {
 
 # A contraction's ending ("It'll", "How's", "Your'e"): the word before it is what a dictionary holds.
 _CONTRACTION_RE = re.compile(r"['’](?:s|ll|re|d|ve|m|e)$")
+_APOSTROPHE_RE = re.compile(r"['’]")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @lru_cache(maxsize=16384)
 def in_dictionary(word: str, lang: Lang) -> bool:
-    """Whether `word` (lower case), or the word of its contraction ("it'll"), is in `lang`'s dictionary (simplemma's,
-    as `language.lemmas` reads it): a word of the language. Its dictionaries hold many names too ("Pedro",
+    """Whether `word` (lower case), or the word of its contraction ("it'll") or its enclitic ("pídelo"), is in
+    `lang`'s dictionary (simplemma's, as `language.lemmas` reads it): a word of the language. Its dictionaries hold many names too ("Pedro",
     "Toronto"), so a known word may still be a name; an unknown one ("Khamsa", "Philly", "NYC") is no word of it."""
-    code = SIMPLEMMA_CODE[lang]
-    if simplemma.is_known(word, lang=code):
+    if known(word, lang):
         return True
     stem = _CONTRACTION_RE.sub("", word)
-    return stem != word and bool(stem) and simplemma.is_known(stem, lang=code)
+    if stem != word and stem and known(stem, lang):
+        return True
+    # an elided article or pronoun before or after it ("s'enviarà", "envia'ls", "l'import")
+    parts = _APOSTROPHE_RE.split(word)
+    return len(parts) > 1 and any(len(part) >= 3 and known(part, lang) for part in parts)
 
 
 def _one_edit(word: str) -> set[str]:

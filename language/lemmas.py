@@ -52,6 +52,19 @@ def lemma(word: str, lang: Lang) -> str:
     return fold(found)
 
 
+def known(word: str, lang: Lang) -> bool:
+    """Whether the dictionary of `lang` holds `word` (lower case), or its stem once an enclitic is taken off
+    ("pídelo", "revísala", "cancel·la-ho")."""
+    code = SIMPLEMMA_CODE[lang]
+    if simplemma.is_known(word, lang=code):
+        return True
+    for clitic in _CLITICS[lang]:
+        if word.endswith(clitic) and len(word) - len(clitic) >= 3:
+            if simplemma.is_known(_unaccent_infinitive(word[: -len(clitic)].rstrip("-")), lang=code):
+                return True
+    return False
+
+
 def _unaccent_infinitive(stem: str) -> str:
     """ "anúla" → "anula", "cancéla" → "cancela": the accent an enclitic adds to the stem is not the word's."""
     return fold(stem) if stem != fold(stem) and "·" not in stem else stem

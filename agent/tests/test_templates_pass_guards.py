@@ -186,7 +186,8 @@ CONTEXTS: dict[str, Context] = {
                         lambda: [lookup(), receipt()], said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT),
     "contact_not_found": Context("bank", lambda lang: {"name": "Zé"},
                                  lambda: [failed("lookup_pix_key", "not_found", {"code": "contact_not_found",
-                                                                                 "contacts": ["Pedro", "Ana"]})]),
+                                                                                 "contacts": ["Pedro", "Ana"]},
+                                                 {"key": None, "contact_name": "Zé"})]),
     "saved_contacts": Context("bank", lambda lang: {"contacts": "Pedro, Ana, João, Maria"},
                               lambda: [failed("lookup_pix_key", "not_found", {
                                   "code": "contact_not_found", "contacts": ["Pedro", "Ana", "João", "Maria"]})]),

@@ -341,7 +341,38 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     for tool in inp.effects_executed:
         if not any(o.tool == tool and o.ok and evidence_of(o).statuses for o in inp.tool_outputs):
             support.statuses.update(_effect_statuses(tool, inp))
+    _add_referenced_names(support, inp)
     return support
+
+
+def _add_referenced_names(support: Support, inp: GuardInput) -> None:
+    """The names of the result items an effect's arguments point to are the effect's too: a booking made with
+    "slot_ref": "ref_s0" is for the activity and instructor the offer ref_s0 names ("Booked: Esquí" after a result
+    saying "ski")."""
+    refs = {value for output in inp.tool_outputs if output.tool in inp.effects_executed
+            for value in dict(output.arguments).values()
+            if isinstance(value, str) and len(value) >= 3 and any(c.isdigit() for c in value)}
+    if not refs:
+        return
+    for output in inp.tool_outputs:
+        if not output.ok or output.tool in inp.effects_executed:
+            continue
+        for item in _items_holding(output.data, refs):
+            read = typed(item, evidence_of(output), inp.currency, minor_unit_factor)
+            support.effect_names.extend((*read.names, *read.products))
+
+
+def _items_holding(data: Any, values: set[str], depth: int = 0) -> list[dict]:
+    """The dicts of a result that hold one of `values` as a value of their own."""
+    if depth > 6:
+        return []
+    if isinstance(data, dict):
+        if any(isinstance(v, str) and v in values for v in data.values()):
+            return [data]
+        return [item for v in data.values() for item in _items_holding(v, values, depth + 1)]
+    if isinstance(data, (list, tuple)):
+        return [item for v in data for item in _items_holding(v, values, depth + 1)]
+    return []
 
 
 # --- checking the draft's facts ----------------------------------------------------------------------------------

@@ -163,3 +163,22 @@ def test_the_numbers_of_a_results_name_are_the_names(draft):
 def test_a_name_around_a_results_numbered_name_is_still_read():
     assert held("The Nationals Vs Braves at Pier 17 is great.", search("Pier 17")) \
         == ["Nationals Vs Braves at Pier 17"]
+
+
+@pytest.mark.parametrize(("draft", "lang"), [("Pídelo de nuevo, por favor.", "es"),
+                                             ("Envia'ls d'un en un, si us plau.", "ca"),
+                                             ("S'enviarà en aquesta data.", "ca")])
+def test_a_word_with_its_clitic_opening_a_sentence_is_no_name(draft, lang):
+    assert held(draft, lang=lang) == []
+
+
+def test_an_effect_is_for_the_names_of_the_item_its_arguments_point_to():
+    offers = output("check_availability", {"slots": [{"slot_ref": "ref_s0", "activity_name": "Esquí"},
+                                                      {"slot_ref": "ref_s1", "activity_name": "Escalada"}]},
+                    evidence=Evidence(names=("activity_name",)))
+    booked = output("create_booking", {"booking_ref": "ref_b9", "activity": "ski", "status": "pending_payment"},
+                    arguments={"slot_ref": "ref_s0"}, evidence=Evidence(names=("activity",)))
+    done = dict(effects_executed=("create_booking",), effect_kinds={"create_booking": "booking"},
+                history=(customer("2 people please"),))
+    assert held("Booked: Esquí, 2 people.", offers, booked, **done) == []
+    assert held("Booked: Escalada, 2 people.", offers, booked, **done) == ["Escalada"]
