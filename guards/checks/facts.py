@@ -345,7 +345,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     return support
 
 
-def _add_referenced_names(support: Support, inp: GuardInput) -> None:
+def _add_referenced_names(support: FactSupport, inp: GuardInput) -> None:
     """The names of the result items an effect's arguments point to are the effect's too: a booking made with
     "slot_ref": "ref_s0" is for the activity and instructor the offer ref_s0 names ("Booked: Esquí" after a result
     saying "ski")."""
