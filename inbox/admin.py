@@ -1,9 +1,11 @@
 from django import forms
 from django.contrib import admin
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from unfold.admin import ModelAdmin
 
+from inbox.canned import VARIABLES
 from inbox.models import (
     AgentAvailability,
     CannedReply,
@@ -52,6 +54,14 @@ class CannedReplyAdmin(ModelAdmin):
     list_filter = ["language"]
     search_fields = ["title", "text"]
     fields = ["title", "language", "text"]
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        """The text's help names the variables as code (a name, not words to translate)."""
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "text" and field is not None:
+            field.help_text = format_html("{} {}", db_field.help_text, format_html_join(
+                ", ", "<code>{{{{{}}}}}</code>", ((name,) for name in VARIABLES)))
+        return field
 
     def formfield_for_choice_field(self, db_field, request, **kwargs):
         """The language is one of the organisation's (a choice, never free text), or blank for any customer."""

@@ -165,8 +165,9 @@ class CannedReply(models.Model):
     """A reply the organisation's agents pick instead of typing (admins edit them in the back office)."""
 
     title = models.CharField(max_length=80, verbose_name=_("title"))
-    text = models.TextField(max_length=4096, verbose_name=_("text"), help_text=_(
-        "Variables filled when an agent picks it: {{customer_name}}, {{organisation}}, {{agent}}."))
+    # The variables' names are listed beside this by the admin form, as code (`inbox.canned.VARIABLES`).
+    text = models.TextField(max_length=4096, verbose_name=_("text"),
+                            help_text=_("It may hold variables, filled when an agent picks it:"))
     # One of the organisation's languages (the admin form offers only those), blank for any customer.
     language = models.CharField(max_length=8, blank=True, choices=Language.choices, verbose_name=_("language"),
                                 help_text=_("The customers it is offered to; blank for any customer."))

@@ -37,6 +37,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='cannedreply',
             name='text',
-            field=models.TextField(help_text='Variables filled when an agent picks it: {{customer_name}}, {{organisation}}, {{agent}}.', max_length=4096),
+            field=models.TextField(help_text='It may hold variables, filled when an agent picks it:', max_length=4096),
         ),
     ]
