@@ -286,6 +286,10 @@ CONTEXTS: dict[str, Context] = {
                             lambda: [offers()], said=("vull reservar esquí demà a les 10 per a 2", "a les 9"),
                             slots={"party_size": 2}),
     "unsupported": Context("bank"), "image_too_large": Context("bank"), "provider_down": Context("bank"),
+    # a shared location's place is what the customer's message carried (its name and address)
+    "location_received": Context("bank", lambda lang: {"place": "Padaria Estrela, Rua Augusta 1200"},
+                                 said=("Padaria Estrela, Rua Augusta 1200",)),
+    "call_permission_accepted": Context("bank"), "call_permission_declined": Context("bank"),
     "turn_failed": Context("bank"),
     "failed": Context("bank", lambda lang: {"reason": reason(lang, "unexpected")}),
     "no_account": Context("bank", records=lambda: [failed("get_balance", "not_found", {"code": "account_not_found"})],

@@ -51,7 +51,7 @@ def test_a_location_is_acknowledged_with_its_place_and_asked_about(platform, tur
 def test_a_location_is_answered_in_the_customers_language(platform, turns):
     reply, _ = answered(platform, turns, inbound("location", {"latitude": -34.6037, "longitude": -58.3816},
                                                  from_=STORE_CUSTOMER), schema="demostore", number=STORE_NUMBER)
-    assert reply == "Gracias, recibí la ubicación (-34.6037, -58.3816). ¿Qué quieres que haga con ella?"
+    assert reply == "Gracias por la ubicación (-34.6037, -58.3816). ¿Qué quieres que haga con ella?"
 
 
 @pytest.mark.parametrize(("response", "expected"), [
