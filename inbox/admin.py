@@ -57,11 +57,10 @@ class CannedReplyAdmin(ModelAdmin):
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         """The text's help names the variables as code (a name, not words to translate)."""
-        field = super().formfield_for_dbfield(db_field, request, **kwargs)
-        if db_field.name == "text" and field is not None:
-            field.help_text = format_html("{} {}", db_field.help_text, format_html_join(
+        if db_field.name == "text":
+            kwargs["help_text"] = format_html("{} {}", db_field.help_text, format_html_join(
                 ", ", "<code>{{{{{}}}}}</code>", ((name,) for name in VARIABLES)))
-        return field
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def formfield_for_choice_field(self, db_field, request, **kwargs):
         """The language is one of the organisation's (a choice, never free text), or blank for any customer."""

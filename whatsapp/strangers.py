@@ -59,14 +59,15 @@ def stranger_held_back(address: str) -> int:
     if time.monotonic() < _paused_until:
         return 0
     try:
-        with redis_client().pipeline(transaction=False) as pipe:
-            pipe.get(_key(address))
-            pipe.ttl(_key(address))
-            count, left = pipe.execute()
+        client = redis_client()
+        count = client.get(_key(address))
+        if count is None or int(count) < limit:  # the common case: one round trip
+            return 0
+        left = client.ttl(_key(address))
     except (redis.RedisError, ValueError, OSError) as error:  # ValueError: a broker URL that is no Redis
         _unavailable(error, "checked")
         return 0
-    return max(1, int(left)) if count is not None and int(count) >= limit else 0
+    return max(1, int(left))
 
 
 def stranger_failed(address: str) -> None:

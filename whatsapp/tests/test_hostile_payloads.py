@@ -130,7 +130,7 @@ def test_a_number_change_moves_the_customer_to_the_new_number(platform, turns, d
     assert deliver(platform, envelope(change(messages=[later])), django_capture_on_commit_callbacks) == 200
     assert len({row.conversation_id for row in rows()}) == 1
     with schema_context("demobank"):
-        assert Customer.objects.get().phone == "+5511988880000"
+        assert Customer.objects.get(is_sandbox=False).phone == "+5511988880000"
 
 
 # ---------------------------------------------------------------------------------------------------- properties
