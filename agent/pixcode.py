@@ -26,7 +26,7 @@ from agent.pixpayload import PayloadRefused, payload_get
 from asks.perception.contract import MoneySlot, Perception, PixKeySlot, Slots
 from language.brcode import brcode_find
 from language.locales import lang_of
-from language.pix_keys import PixKey, classify_pix_key
+from language.pix_keys import ParsedPixKey, classify_pix_key
 from language.text import fold
 
 CODE_MARK = "[Pix code]"
@@ -46,7 +46,7 @@ class CodeRead:
     refusal: str | None = None
     kind: str = PixCode.Kind.STATIC
     payload: str = ""
-    key: PixKey | None = None
+    key: ParsedPixKey | None = None
     amount_cents: int | None = None
     txid: str = ""
     merchant_name: str = ""
@@ -88,12 +88,12 @@ def pix_code_read(text: str, *, before_fetch: Callable[[], None] = lambda: None)
                     txid=code.txid or "", merchant_name=code.merchant_name, merchant_city=code.merchant_city)
 
 
-def _random_key(raw: str) -> PixKey | None:
+def _random_key(raw: str) -> ParsedPixKey | None:
     from language.brcode import (
         _UUID_ANY_VERSION,  # the parser's own reading of a random key (any UUID version)
     )
 
-    return PixKey("random", raw.strip().lower()) if _UUID_ANY_VERSION.fullmatch(raw.strip()) else None
+    return ParsedPixKey("random", raw.strip().lower()) if _UUID_ANY_VERSION.fullmatch(raw.strip()) else None
 
 
 def pix_code_perception(read: CodeRead, *, lang: str) -> Perception:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from validate_docbr import CNPJ, CPF
 
 from bank.errors import InvalidKey
-from language.pix_keys import PixKey as ParsedKey
+from language.pix_keys import ParsedPixKey as ParsedKey
 from language.pix_keys import classify_pix_key, mask_document
 from magie.bounds import text_problem
 

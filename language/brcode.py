@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from language.pix_keys import PixKey, classify_pix_key
+from language.pix_keys import ParsedPixKey, classify_pix_key
 
 PIX_GUI = "br.gov.bcb.pix"
 CURRENCY_CODES = {"986": "BRL"}  # ISO 4217 numeric → alpha; a Pix code is in reais
@@ -96,7 +96,7 @@ class BrCode:
     payload: str
     kind: Literal["static", "dynamic"]  # static: pays `key`; dynamic: the payment is fetched from `url`
     initiation: Literal["static", "dynamic"] | None  # field 01: 11 reusable, 12 single use; None when absent
-    key: PixKey | None
+    key: ParsedPixKey | None
     url: str | None  # host and path, without "https://"
     merchant_name: str
     merchant_city: str
@@ -177,10 +177,10 @@ def _fields(text: str, *, where: str = "") -> dict[str, str]:
     return fields
 
 
-def _key(raw: str) -> PixKey:
+def _key(raw: str) -> ParsedPixKey:
     key = classify_pix_key(raw)
     if key is None and _UUID_ANY_VERSION.fullmatch(raw.strip()):
-        key = PixKey("random", raw.strip().lower())  # the directory decides whether it exists
+        key = ParsedPixKey("random", raw.strip().lower())  # the directory decides whether it exists
     if key is None:
         raise BrCodeError("bad_key", "26-01")
     return key

@@ -42,7 +42,7 @@ _CANDIDATES = re.compile(
 
 
 @dataclass(frozen=True, slots=True)
-class PixKey:
+class ParsedPixKey:
     """A Pix key in its normal form (see the module docstring)."""
 
     type: PixKeyType
@@ -68,38 +68,38 @@ def _brazilian_mobile(raw: str) -> str | None:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
-def _email(raw: str) -> PixKey | None:
+def _email(raw: str) -> ParsedPixKey | None:
     """An e-mail key if `raw` is a sane address of at most 77 characters."""
     if len(raw) > EMAIL_MAX_LENGTH or not _EMAIL.fullmatch(raw):
         return None
-    return PixKey("email", raw.lower())
+    return ParsedPixKey("email", raw.lower())
 
 
-def _random(raw: str) -> PixKey | None:
+def _random(raw: str) -> ParsedPixKey | None:
     """A random (EVP) key if `raw` is a textual UUID version 4."""
     if not _UUID.fullmatch(raw) or uuid.UUID(raw).version != 4:
         return None
-    return PixKey("random", raw.lower())
+    return ParsedPixKey("random", raw.lower())
 
 
-def _numeric(raw: str) -> PixKey | None:
+def _numeric(raw: str) -> ParsedPixKey | None:
     """A CPF, CNPJ or phone key written with digits, by the ambiguity rules of the module docstring."""
     digits = _digits(raw)
     if len(set(digits)) <= 1:
         return None  # "99999999999" is a placeholder, not a CPF nor a phone
     if _CPF_FORMATTED.fullmatch(raw) or (raw.isdigit() and len(raw) == 11 and _CPF.validate(raw)):
-        return PixKey("cpf", digits) if _CPF.validate(digits) else None
+        return ParsedPixKey("cpf", digits) if _CPF.validate(digits) else None
     if _CNPJ_FORMATTED.fullmatch(raw) or (raw.isdigit() and len(raw) == 14):
-        return PixKey("cnpj", digits) if _CNPJ.validate(digits) else None
+        return ParsedPixKey("cnpj", digits) if _CNPJ.validate(digits) else None
     if raw.isdigit() and len(raw) not in (11, 13):
         return None
     if not _PHONE_FORMATTED.fullmatch(raw):
         return None
     phone = _brazilian_mobile(raw)
-    return PixKey("phone", phone) if phone else None
+    return ParsedPixKey("phone", phone) if phone else None
 
 
-def classify_pix_key(raw: str) -> PixKey | None:
+def classify_pix_key(raw: str) -> ParsedPixKey | None:
     """The Pix key `raw` is, normalised, or None when it is no valid key of any type."""
     key = raw.strip()
     if not key:
@@ -111,9 +111,9 @@ def classify_pix_key(raw: str) -> PixKey | None:
     return _numeric(key)
 
 
-def find_pix_keys(text: str) -> list[tuple[PixKey, int, int]]:
+def find_pix_keys(text: str) -> list[tuple[ParsedPixKey, int, int]]:
     """Every valid Pix key in `text` as (key, start, end) over the original text, in order."""
-    found: list[tuple[PixKey, int, int]] = []
+    found: list[tuple[ParsedPixKey, int, int]] = []
     for match in _CANDIDATES.finditer(text):
         if key := classify_pix_key(match.group()):
             found.append((key, match.start(), match.end()))

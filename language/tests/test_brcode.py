@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from language.brcode import BrCodeError, brcode_crc, brcode_find, brcode_parse, crc16_ccitt_false
-from language.pix_keys import PixKey
+from language.pix_keys import ParsedPixKey
 
 # Manual de Padrões para Iniciação do Pix (Banco Central), the examples as printed there: a static code with a
 # random key and no amount; a dynamic one; a static one with amount and a recurrence (Pix Automático) template;
@@ -85,7 +85,7 @@ def test_the_encoder_reproduces_the_manuals_static_example_byte_for_byte():
 def test_the_manuals_static_example():
     code = brcode_parse(BCB_STATIC)
     assert code.kind == "static" and code.initiation is None
-    assert code.key == PixKey("random", EVP)  # a version-1 UUID: the directory, not the parser, decides
+    assert code.key == ParsedPixKey("random", EVP)  # a version-1 UUID: the directory, not the parser, decides
     assert (code.merchant_name, code.merchant_city) == ("Fulano de Tal", "BRASILIA")
     assert code.amount_cents is None and code.txid is None and code.url is None and code.currency == "BRL"
     assert code.merchant_category is None and code.crc == "1D3D" and code.payload == BCB_STATIC
@@ -102,7 +102,7 @@ def test_the_manuals_dynamic_examples():
 
 def test_the_manuals_static_example_with_amount_and_a_recurrence():
     code = brcode_parse(BCB_STATIC_AMOUNT_RECURRENCE)
-    assert code.amount_cents == 10_050 and code.key == PixKey("random", EVP)
+    assert code.amount_cents == 10_050 and code.key == ParsedPixKey("random", EVP)
     assert code.recurrence_url == "pix.example.com/rec/2353c790eefb11eaadc10242ac120002"
 
 
@@ -118,7 +118,7 @@ def test_the_br_code_manuals_example_reads_past_the_other_schemes_but_its_txid_i
     assert (refused.value.code, refused.value.field) == ("bad_txid", "62-05")
     body = BRCODE_MANUAL[:-4].replace("62190515RP12345678-2019", "62180514RP123456782019")
     code = brcode_parse(body + brcode_crc(body))
-    assert code.key == PixKey("random", EVP) and code.amount_cents == 12_345 and code.txid == "RP123456782019"
+    assert code.key == ParsedPixKey("random", EVP) and code.amount_cents == 12_345 and code.txid == "RP123456782019"
     assert (code.merchant_name, code.merchant_city, code.postal_code) == ("NOME DO RECEBEDOR", "BRASILIA",
                                                                          "70074900")
 
@@ -128,7 +128,7 @@ def test_the_br_code_manuals_example_reads_past_the_other_schemes_but_its_txid_i
 
 def test_a_static_code_with_amount_txid_info_and_accents():
     code = brcode_parse(STATIC_WITH_AMOUNT_AND_ACCENTS)
-    assert code.kind == "static" and code.key == PixKey("email", "contato@padaria.com.br")
+    assert code.kind == "static" and code.key == ParsedPixKey("email", "contato@padaria.com.br")
     assert (code.merchant_name, code.merchant_city) == ("Padaria São João", "São Paulo")
     assert code.amount_cents == 4_290 and code.txid == "Pedido123" and code.info == "Pão de queijo e café"
 
@@ -141,7 +141,7 @@ def test_amounts(amount, cents):
 
 def test_a_static_code_without_amount_leaves_it_to_the_payer():
     code = brcode_parse(encode(key="52998224725", initiation="11"))
-    assert code.amount_cents is None and code.initiation == "static" and code.key == PixKey("cpf", "52998224725")
+    assert code.amount_cents is None and code.initiation == "static" and code.key == ParsedPixKey("cpf", "52998224725")
 
 
 def test_a_dynamic_code_with_an_accented_merchant():
@@ -176,11 +176,11 @@ def test_surrounding_whitespace_of_a_paste_is_ignored():
 
 
 def test_every_key_type_is_read_in_its_normal_form():
-    for raw, expected in [("+5521987654321", PixKey("phone", "+5521987654321")),
-                          ("11222333000181", PixKey("cnpj", "11222333000181")),
-                          ("Fulano@Example.com", PixKey("email", "fulano@example.com")),
+    for raw, expected in [("+5521987654321", ParsedPixKey("phone", "+5521987654321")),
+                          ("11222333000181", ParsedPixKey("cnpj", "11222333000181")),
+                          ("Fulano@Example.com", ParsedPixKey("email", "fulano@example.com")),
                           ("F9289AFD-0630-4D84-8AC7-D91F22D15799",
-                           PixKey("random", "f9289afd-0630-4d84-8ac7-d91f22d15799"))]:
+                           ParsedPixKey("random", "f9289afd-0630-4d84-8ac7-d91f22d15799"))]:
         assert brcode_parse(encode(key=raw)).key == expected
 
 

@@ -1,7 +1,7 @@
 import pytest
 from validate_docbr import CNPJ, CPF
 
-from language.pix_keys import PixKey, classify_pix_key, find_pix_keys, mask_document, pix_key_spans
+from language.pix_keys import ParsedPixKey, classify_pix_key, find_pix_keys, mask_document, pix_key_spans
 
 VALID = [
     # CPF, bare and formatted (check digits computed by validate-docbr when these were written)
@@ -85,7 +85,7 @@ INVALID = [
 
 @pytest.mark.parametrize(("raw", "kind", "value"), VALID)
 def test_valid_keys_are_classified_and_normalised(raw, kind, value):
-    assert classify_pix_key(raw) == PixKey(kind, value)
+    assert classify_pix_key(raw) == ParsedPixKey(kind, value)
 
 
 @pytest.mark.parametrize("raw", INVALID)
@@ -101,8 +101,8 @@ def test_table_is_large_enough():
 def test_generated_documents_round_trip():
     for _ in range(20):
         cpf, cnpj = CPF().generate(), CNPJ().generate()
-        assert classify_pix_key(cpf) == PixKey("cpf", cpf)
-        assert classify_pix_key(cnpj) == PixKey("cnpj", cnpj)
+        assert classify_pix_key(cpf) == ParsedPixKey("cpf", cpf)
+        assert classify_pix_key(cnpj) == ParsedPixKey("cnpj", cnpj)
 
 
 def test_find_pix_keys_in_a_message():
