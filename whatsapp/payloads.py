@@ -58,7 +58,9 @@ class Profile(_Model):
     name: str = ""
 
 
-class Contact(_Model):
+class SenderContact(_Model):
+    """Who wrote, as the value's `contacts` names them (not a contact card the customer shared)."""
+
     wa_id: str = ""
     user_id: str = ""
     profile: Profile = Field(default_factory=Profile)
@@ -211,7 +213,7 @@ class Value(_Model):
 
     messaging_product: str = "whatsapp"
     metadata: Metadata
-    contacts: list[Contact] = Field(default_factory=list)
+    contacts: list[SenderContact] = Field(default_factory=list)
     messages: list[dict[str, Any]] = Field(default_factory=list)
     statuses: list[dict[str, Any]] = Field(default_factory=list)
 
