@@ -51,7 +51,9 @@ class MediaUnavailable(Exception):
 
 
 @dataclass(frozen=True)
-class Media:
+class DownloadedMedia:
+    """A customer's media file as fetched from the Cloud API (the webhook's `image` entry is payloads.Media)."""
+
     content: bytes
     mime_type: str
 
@@ -83,7 +85,7 @@ def _followable(url: str) -> bool:
     return bool(host) and host == (graph.hostname or "").lower() and where.scheme == graph.scheme
 
 
-def media_download(*, media_id: str, access_token: str) -> Media:
+def media_download(*, media_id: str, access_token: str) -> DownloadedMedia:
     """The bytes of the customer's media `media_id` (MediaUnavailable otherwise; nothing is stored here)."""
     graph = conf.setting("WHATSAPP_GRAPH_URL").rstrip("/")
     if not graph:
@@ -97,7 +99,7 @@ def media_download(*, media_id: str, access_token: str) -> Media:
     if not isinstance(url, str) or not _followable(url):
         raise MediaUnavailable("the media URL is not one of Meta's media hosts", retryable=False)
     content, content_type = _get(url, access_token=access_token, most=int(settings.MAGIE_PIX_QR_IMAGE_MAX_BYTES))
-    return Media(content=content, mime_type=str(info.get("mime_type") or content_type))
+    return DownloadedMedia(content=content, mime_type=str(info.get("mime_type") or content_type))
 
 
 def qr_texts(image: bytes) -> list[str]:
