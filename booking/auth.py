@@ -17,7 +17,9 @@ from magie.scoping import current_kind
 
 
 @dataclass(frozen=True)
-class Customer:
+class BookingApiCustomer:
+    """Who a booking API request acts as (`request.user`): the token's customer, not a conversations.Customer."""
+
     customer_ref: str
     name: str
     is_authenticated: bool = True
@@ -28,6 +30,6 @@ class BookingCustomerAuthentication(CustomerTokenAuthentication):
     def applies(self, request) -> bool:
         return current_kind() == "school"
 
-    def principal_for(self, digest: str) -> tuple[Customer, CustomerToken] | None:
+    def principal_for(self, digest: str) -> tuple[BookingApiCustomer, CustomerToken] | None:
         token = CustomerToken.objects.filter(key=digest).first()
-        return (Customer(customer_ref=token.customer_ref, name=token.customer_name), token) if token else None
+        return (BookingApiCustomer(customer_ref=token.customer_ref, name=token.customer_name), token) if token else None
