@@ -65,7 +65,7 @@ class IsCustomer(BasePermission):
         return isinstance(request.user, CustomerPrincipal)
 
 
-class CustomerApi(APIView):
+class BankCustomerApi(APIView):
     authentication_classes = [HolderTokenAuthentication]
     permission_classes = [organisation_kind_is("bank"), IsCustomer]
 
@@ -100,7 +100,7 @@ class ReceiptSerializer(ResultSerializer):
         result = TransferReceipt
 
 
-class BalanceApi(CustomerApi):
+class BalanceApi(BankCustomerApi):
     """GET → {account_number, balance_cents, currency, balance}."""
 
     class OutputSerializer(ResultSerializer):
@@ -114,7 +114,7 @@ class BalanceApi(CustomerApi):
         return Response(self.OutputSerializer(balance_of(account)).data)
 
 
-class KeyLookupApi(CustomerApi):
+class KeyLookupApi(BankCustomerApi):
     """POST {"key"} → the key's owner (name, masked document, bank). Budgeted: 429 lookup_budget_exceeded."""
 
     class InputSerializer(serializers.Serializer):
@@ -126,7 +126,7 @@ class KeyLookupApi(CustomerApi):
         return Response(KeyOwnerSerializer(key_owner_of(pix_key)).data)
 
 
-class TransferListCreateApi(CustomerApi):
+class TransferListCreateApi(BankCustomerApi):
     """POST {"key", "amount_cents", "scheduled_for"?, "description"?} with header `Idempotency-Key` → 201 receipt
     (a replay with the same key and body returns the same receipt). GET ?recipient=&amount_cents=&since=&until=
     → the customer's sent Pix matching (to answer "did it go through?")."""
@@ -158,7 +158,7 @@ class TransferListCreateApi(CustomerApi):
         return Response({"results": ReceiptSerializer([receipt_of(t) for t in transfers], many=True).data})
 
 
-class TransferDetailApi(CustomerApi):
+class TransferDetailApi(BankCustomerApi):
     """GET → the receipt of one of the customer's Pix (404 transfer_not_found alike for missing and others')."""
 
     def get(self, request: Request, transfer_id: int) -> Response:
@@ -166,7 +166,7 @@ class TransferDetailApi(CustomerApi):
         return Response(ReceiptSerializer(receipt_of(transfer)).data)
 
 
-class TransferCancelApi(CustomerApi):
+class TransferCancelApi(BankCustomerApi):
     """POST → cancel a scheduled Pix (409 transfer_not_cancellable once it ran)."""
 
     def post(self, request: Request, transfer_id: int) -> Response:
@@ -174,7 +174,7 @@ class TransferCancelApi(CustomerApi):
         return Response(ReceiptSerializer(receipt_of(transfer)).data)
 
 
-class StatementApi(CustomerApi):
+class StatementApi(BankCustomerApi):
     """GET ?since=&until=&direction=in|out → entries and counts (e.g. counts.out_settled: Pix sent)."""
 
     class FilterSerializer(serializers.Serializer):
@@ -197,7 +197,7 @@ class ContactSerializer(serializers.Serializer):
         return KeyOwnerSerializer(key_owner_of(contact.pix_key)).data
 
 
-class ContactListApi(CustomerApi):
+class ContactListApi(BankCustomerApi):
     """GET → the customer's saved contacts, with their key owners (documents masked)."""
 
     def get(self, request: Request) -> Response:
@@ -205,7 +205,7 @@ class ContactListApi(CustomerApi):
         return Response({"results": ContactSerializer(contacts, many=True).data})
 
 
-class ContactResolveApi(CustomerApi):
+class ContactResolveApi(BankCustomerApi):
     """GET ?name=Pedro → the one matching contact, or 404 contact_not_found (extra.contacts: saved nicknames)."""
 
     class FilterSerializer(serializers.Serializer):
