@@ -30,7 +30,7 @@ from magie.api import ResultSerializer, validated
 from magie.scoping import organisation_kind_is
 
 
-class CustomerApi(APIView):
+class BookingCustomerApi(APIView):
     authentication_classes = [BookingCustomerAuthentication]
     permission_classes = [organisation_kind_is("school"), IsAuthenticated]
 
@@ -68,7 +68,7 @@ class BookingOutputSerializer(AmountDisplayed, serializers.ModelSerializer):
                   "created_at", "paid_at", "cancelled_at", "slot")
 
 
-class ActivityListApi(CustomerApi):
+class ActivityListApi(BookingCustomerApi):
     class EquipmentSerializer(serializers.Serializer):
         slug = serializers.CharField(source="equipment_type.slug")
         name = serializers.CharField(source="equipment_type.name")
@@ -96,7 +96,7 @@ class ActivityListApi(CustomerApi):
         return Response(self.OutputSerializer(selectors.activity_list(), many=True).data)
 
 
-class AvailabilityApi(CustomerApi):
+class AvailabilityApi(BookingCustomerApi):
     class InputSerializer(serializers.Serializer):
         activity = serializers.CharField(required=False)
         day = serializers.DateField(required=False)
@@ -115,7 +115,7 @@ class AvailabilityApi(CustomerApi):
         return Response(self.OutputSerializer(found, many=True).data)
 
 
-class BookingCreateApi(CustomerApi):
+class BookingCreateApi(BookingCustomerApi):
     class InputSerializer(serializers.Serializer):
         slot_id = serializers.IntegerField()
         party_size = serializers.IntegerField()
@@ -133,13 +133,13 @@ class BookingCreateApi(CustomerApi):
         return Response(BookingOutputSerializer(booking).data, status=status.HTTP_201_CREATED)
 
 
-class BookingDetailApi(CustomerApi):
+class BookingDetailApi(BookingCustomerApi):
     def get(self, request, booking_id: int):
         booking = selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
         return Response(BookingOutputSerializer(booking).data)
 
 
-class BookingCancelApi(CustomerApi):
+class BookingCancelApi(BookingCustomerApi):
     def post(self, request, booking_id: int):
         selectors.booking_get_for_customer(booking_id=booking_id, customer_ref=request.user.customer_ref)
         services.booking_cancel(booking_id=booking_id)
@@ -147,7 +147,7 @@ class BookingCancelApi(CustomerApi):
         return Response(BookingOutputSerializer(booking).data)
 
 
-class PaymentLinkCreateApi(CustomerApi):
+class PaymentLinkCreateApi(BookingCustomerApi):
     class OutputSerializer(AmountDisplayed, serializers.ModelSerializer):
         url = serializers.SerializerMethodField()
 
