@@ -59,12 +59,6 @@ class NightLimitExceeded(DomainError):
     code, http_status = "night_limit_exceeded", 422
 
 
-class IdempotencyKeyReused(DomainError):
-    """The idempotency key was already used with other arguments; nothing ran."""
-
-    code, http_status = "idempotency_key_reused", 409
-
-
 class IdempotencyKeyMissing(DomainError):
     code, http_status = "idempotency_key_missing", 400
 

@@ -32,7 +32,6 @@ from bank.errors import (
     AccountNotFound,
     AmountInvalid,
     IdempotencyKeyMissing,
-    IdempotencyKeyReused,
     InsufficientFunds,
     KeyNotFound,
     LookupBudgetExceeded,
@@ -71,7 +70,7 @@ from bank.transfer_sql import Held, transfer_lock, transfer_write, transfer_writ
 from magie.bounds import text_checked
 from magie.db.pipeline import hot_cursor
 from magie.db.pipeline import pipelined_transaction as pix_transaction
-from magie.errors import DomainError
+from magie.errors import DomainError, IdempotencyKeyReused
 from magie.tokens import token_new
 
 logger = logging.getLogger(__name__)

@@ -62,12 +62,6 @@ class SlotInThePast(DomainError):
     code, http_status = "slot_in_the_past", 422
 
 
-class IdempotencyKeyReused(DomainError):
-    """The customer already used this key for a booking with other arguments."""
-
-    code, http_status = "idempotency_key_reused", 409
-
-
 class BookingNotPayable(DomainError):
     code, http_status = "booking_not_payable", 409
 

@@ -22,7 +22,6 @@ from booking.errors import (
     BookingNotChangeable,
     BookingNotFound,
     BookingNotPayable,
-    IdempotencyKeyReused,
     InstructorUnavailable,
     OutOfEquipment,
     PartyTooLarge,
@@ -35,6 +34,7 @@ from booking.errors import (
 from booking.models import Booking, CustomerToken, EquipmentType, Instructor, PaymentLink, TimeSlot
 from booking.selectors import equipment_needs, party_size_check, slot_alternatives, slot_load
 from magie.bounds import text_checked
+from magie.errors import IdempotencyKeyReused
 from magie.locking import row_locked
 from magie.tokens import token_new
 

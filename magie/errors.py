@@ -25,6 +25,12 @@ class NotFound(DomainError):
     code, http_status = "not_found", 404
 
 
+class IdempotencyKeyReused(DomainError):
+    """The idempotency key was already used for a request with other arguments; nothing ran (bank and booking)."""
+
+    code, http_status = "idempotency_key_reused", 409
+
+
 class TextInvalid(DomainError):
     """Text an engine cannot store or look up as it is: a NUL, a lone surrogate, or longer than its field."""
 

@@ -25,7 +25,7 @@ from magie.errors import DomainError
 LANGS = ("pt-BR", "es", "ca", "en")
 LOCALES = {"pt-BR": "pt_BR", "es": "es", "ca": "ca", "en": "en"}
 CATALOGUES = Path(__file__).resolve().parents[2] / "conversations" / "locale"
-ENGINE_ERRORS = ("bank.errors", "booking.errors", "store.errors", "approvals.errors")
+ENGINE_ERRORS = ("bank.errors", "booking.errors", "store.errors", "approvals.errors", "magie.errors")
 TZ = "Europe/Andorra"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T|\b)|\b\d{2}:\d{2}:\d{2}\b")

@@ -8,11 +8,12 @@ from datetime import timedelta
 from django.db import connection
 
 from bank.demo import DEMO_CUSTOMER_REF
-from bank.errors import IdempotencyKeyReused, InsufficientFunds, KeyNotFound, LookupBudgetExceeded
+from bank.errors import InsufficientFunds, KeyNotFound, LookupBudgetExceeded
 from bank.models import Account, Holder, KeyLookup, PixTransfer
 from bank.selectors import LOOKUP_BUDGET_POINTS, LOOKUP_COST_MISS
 from bank.services import pix_key_lookup, pix_scheduled_run, pix_transfer_create
 from bank.tests.conftest import ANA_KEY, DAY, NIGHT, PEDRO_KEY
+from magie.errors import IdempotencyKeyReused
 from tenants.models import Organisation
 from testing.platform import run_together
 

@@ -36,7 +36,7 @@ from bank.services import (
     pix_transfer_create,
 )
 from bank.tests.conftest import ANA_KEY, DAY, ENERGIA_KEY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
-from magie.errors import TextInvalid
+from magie.errors import IdempotencyKeyReused, TextInvalid
 
 UNKNOWN_CPF = "52998224725"
 
@@ -170,7 +170,7 @@ def test_the_same_idempotency_key_with_other_arguments_is_refused(carla, changed
     pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=1_000, idempotency_key="k-2", now=DAY)
     before, count = balance_of(carla), PixTransfer.objects.count()
     arguments = {"key": PEDRO_KEY, "amount_cents": 1_000} | changed
-    with pytest.raises(errors.IdempotencyKeyReused) as refused:
+    with pytest.raises(IdempotencyKeyReused) as refused:
         pix_transfer_create(holder=carla, idempotency_key="k-2", now=DAY, **arguments)
     assert refused.value.code == "idempotency_key_reused"
     assert balance_of(carla) == before and PixTransfer.objects.count() == count

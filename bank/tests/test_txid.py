@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bank.errors import IdempotencyKeyReused, TxidInvalid
+from bank.errors import TxidInvalid
 from bank.interface import SandboxBank
 from bank.models import PixTransfer
 from bank.services import pix_transfer_create
 from bank.tests.conftest import DAY, ENERGIA_KEY, balance_of, idem
+from magie.errors import IdempotencyKeyReused
 
 
 def test_a_pix_made_from_a_code_stores_its_txid(carla):

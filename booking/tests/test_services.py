@@ -12,7 +12,7 @@ from booking import errors, selectors, services
 from booking.demo import DAILY_SLOTS, DEMO_DAYS
 from booking.models import Activity, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from booking.tests import factories as f
-from magie.errors import TextInvalid
+from magie.errors import IdempotencyKeyReused, TextInvalid
 
 
 def book(slot, party_size=1, customer="c-1", **kwargs):
@@ -234,10 +234,10 @@ def test_the_same_idempotency_key_returns_the_first_booking(demoschool):
     assert again.pk == first.pk and Booking.objects.filter(slot=target).count() == 1
     # …even after the slot filled up or started: the answer is the one already given
     assert book(target, party_size=2, idempotency_key="k-1", now=target.start + timedelta(hours=1)).pk == first.pk
-    with pytest.raises(errors.IdempotencyKeyReused) as reused:
+    with pytest.raises(IdempotencyKeyReused) as reused:
         book(other, party_size=2, idempotency_key="k-1")
     assert reused.value.extra["booking_id"] == first.pk
-    with pytest.raises(errors.IdempotencyKeyReused):
+    with pytest.raises(IdempotencyKeyReused):
         book(target, party_size=1, idempotency_key="k-1")
     # another customer's key is theirs
     assert book(target, party_size=1, idempotency_key="k-1", customer="someone-else").pk != first.pk
