@@ -87,9 +87,11 @@ def escalation_open(
         return existing
     if guard not in NOTICE_REASONS:
         conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
+    targets = inbox_settings()  # the service level promised now: the chat's clocks keep it (see Escalation)
     escalation = Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, evidence=evidence or {},
         language=_customer_language(conversation.pk),
+        first_response_target=targets.first_response_target, resolution_target=targets.resolution_target,
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
     )
     if guard not in NOTICE_REASONS:
