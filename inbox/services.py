@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from asks.models import Decision
 from conversations.models import Conversation, Message
-from conversations.services import conversation_touch, message_store_outbound
+from conversations.services import LIVE_NOTE, conversation_live_announce, conversation_touch, message_store_outbound
 from inbox.assignment import escalation_auto_assign, team_assign_waiting, team_for_reason
 from inbox.canned import text_has_placeholder
 from inbox.csat import csat_options, csat_parse
@@ -214,7 +214,9 @@ def escalation_note_add(*, escalation_id: int, user: User, text: str) -> Escalat
     text = text.strip()
     if not text:
         raise EscalationNoteEmpty(escalation_id=escalation.pk)
-    return EscalationNote.objects.create(escalation=escalation, author=user, text=text)
+    note = EscalationNote.objects.create(escalation=escalation, author=user, text=text)
+    conversation_live_announce(conversation_id=escalation.conversation_id, kind=LIVE_NOTE, ref=note.pk)  # colleagues
+    return note
 
 
 @transaction.atomic
