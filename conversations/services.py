@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from conversations.models import Conversation, Customer, Message
 from language.invisible import visible_text
 from magie.errors import DomainError
+from magie.live import live_announce_on_commit
 from magie.queueing import task_queue_on_commit
 
 
@@ -141,6 +142,7 @@ def message_store_inbound(
     Conversation.objects.filter(pk=conversation.pk).filter(
         Q(last_inbound_at__isnull=True) | Q(last_inbound_at__lt=sent_at)
     ).update(last_inbound_at=sent_at)  # never moves back when messages arrive out of order
+    conversation_live_announce(conversation_id=conversation.pk, kind=LIVE_MESSAGE, ref=message.pk)
     return Stored(message, created=True)
 
 
@@ -197,6 +199,7 @@ def message_outbound_stored(message: Message, *, queue: bool = True) -> None:
     task_name = DELIVERY_TASKS.get(message.channel)
     if task_name and queue:
         task_queue_on_commit(task_name, args=(message.pk,))
+    conversation_live_announce(conversation_id=message.conversation_id, kind=LIVE_MESSAGE, ref=message.pk)
 
 
 @transaction.atomic
@@ -241,3 +244,28 @@ def conversation_touch(*, conversation_id: int) -> None:
     """Say the conversation moved outside its turn (a decision from the approval page, people taking the chat): a
     turn waiting on the model recomputes its reply instead of applying one built on what it read before."""
     Conversation.objects.filter(pk=conversation_id).update(version=F("version") + 1)
+
+
+# What the pages showing a conversation are told live (magie.live): a message stored in it, a change of a message's
+# delivery (ref: the message), a staff note about it (ref: the note).
+LIVE_MESSAGE, LIVE_RECEIPT, LIVE_NOTE = "message", "receipt", "note"
+
+
+def conversation_topic(conversation_id: int) -> str:
+    """The live topic of one conversation: the streams of the pages showing it subscribe to it."""
+    return f"conversation:{conversation_id}"
+
+
+def conversation_live_announce(*, conversation_id: int, kind: str, ref: int) -> None:
+    """Tell the pages showing the conversation, once the current transaction commits, that `kind` happened."""
+    live_announce_on_commit(topic=conversation_topic(conversation_id), kind=kind, ref=ref)
+
+
+def message_receipt_announce(*, message_id: int, conversation_id: int | None = None) -> None:
+    """A message's delivery changed (sent, delivered, read, failed): its conversation's pages are told after commit.
+    Without `conversation_id`, one read finds it."""
+    if conversation_id is None:
+        conversation_id = Message.objects.filter(pk=message_id).values_list("conversation_id", flat=True).first()
+        if conversation_id is None:
+            return
+    conversation_live_announce(conversation_id=conversation_id, kind=LIVE_RECEIPT, ref=message_id)

@@ -76,6 +76,10 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
     first_response_at = models.DateTimeField(null=True, blank=True, verbose_name=_("first human reply at"))
     # When the satisfaction question went to the customer (on resolution): the denominator of the response rate.
     csat_asked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("satisfaction question sent at"))
+    # The organisation's service-level targets when the chat was handed over: its clocks keep them, so a later change
+    # of the policy never rewrites its past breaches. Null (rows older than these fields): the current targets.
+    first_response_target = models.DurationField(null=True, blank=True, verbose_name=_("first response target"))
+    resolution_target = models.DurationField(null=True, blank=True, verbose_name=_("resolution target"))
 
     class Meta:
         verbose_name = _("escalated chat")

@@ -351,15 +351,16 @@ class SlaClock:
 
 
 def escalation_sla(escalation: Escalation, targets: InboxSettings, now: datetime) -> dict[str, Any]:
-    """The chat's two clocks (first response, resolution) from the organisation's targets, the one still running
-    that the list shows (`running`: the first response's until it came, then the resolution's; None once resolved)
-    and whether any is breached."""
-    first = SlaClock("first_response", escalation.created_at + targets.first_response_target,
-                     escalation.first_response_at, False)
-    first = SlaClock(first.name, first.due, first.done, (first.done or now) > first.due)
+    """The chat's two clocks (first response, resolution) from the targets it was handed over with (`targets`, the
+    organisation's current ones, only for a chat older than that record), the one still running that the list
+    shows (`running`: the first response's until it came, then the resolution's; None once resolved) and whether
+    any is breached."""
+    first_due = escalation.created_at + (escalation.first_response_target or targets.first_response_target)
+    first = SlaClock("first_response", first_due, escalation.first_response_at,
+                     (escalation.first_response_at or now) > first_due)
     resolution_done = escalation.resolved_at if escalation.status == Escalation.Status.RESOLVED else None
-    resolution = SlaClock("resolution", escalation.created_at + targets.resolution_target, resolution_done,
-                          (resolution_done or now) > escalation.created_at + targets.resolution_target)
+    resolution_due = escalation.created_at + (escalation.resolution_target or targets.resolution_target)
+    resolution = SlaClock("resolution", resolution_due, resolution_done, (resolution_done or now) > resolution_due)
     running = first if first.done is None and resolution.done is None else (
         resolution if resolution.done is None else None)
     return {"first_response": first, "resolution": resolution, "running": running,

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from asks.models import Decision
 from conversations.models import Conversation, Message
-from conversations.services import conversation_touch, message_store_outbound
+from conversations.services import LIVE_NOTE, conversation_live_announce, conversation_touch, message_store_outbound
 from inbox.assignment import escalation_auto_assign, team_assign_waiting, team_for_reason
 from inbox.canned import text_has_placeholder
 from inbox.csat import csat_options, csat_parse
@@ -87,9 +87,11 @@ def escalation_open(
         return existing
     if guard not in NOTICE_REASONS:
         conversation_touch(conversation_id=conversation.pk)  # a turn waiting on the model must not answer over people
+    targets = inbox_settings()  # the service level promised now: the chat's clocks keep it (see Escalation)
     escalation = Escalation.objects.create(
         conversation=conversation, ask_id=ask_id, guard=guard, evidence=evidence or {},
         language=_customer_language(conversation.pk),
+        first_response_target=targets.first_response_target, resolution_target=targets.resolution_target,
         first_draft=drafts[0] if drafts else "", second_draft=drafts[1] if len(drafts) > 1 else "",
     )
     if guard not in NOTICE_REASONS:
@@ -212,7 +214,9 @@ def escalation_note_add(*, escalation_id: int, user: User, text: str) -> Escalat
     text = text.strip()
     if not text:
         raise EscalationNoteEmpty(escalation_id=escalation.pk)
-    return EscalationNote.objects.create(escalation=escalation, author=user, text=text)
+    note = EscalationNote.objects.create(escalation=escalation, author=user, text=text)
+    conversation_live_announce(conversation_id=escalation.conversation_id, kind=LIVE_NOTE, ref=note.pk)  # colleagues
+    return note
 
 
 @transaction.atomic

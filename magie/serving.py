@@ -35,7 +35,9 @@ def web_command(*, bind: str, server: str | None = None, workers: int | None = N
     """The argv that serves magie.wsgi on `bind` ("host:port") with the configured server."""
     server = server or settings.MAGIE_SERVER
     workers = workers or settings.MAGIE_WEB_WORKERS
-    threads = threads or settings.MAGIE_WEB_THREADS
+    # The request threads, plus one for each live stream a process may hold (magie.live): an open stream never
+    # takes a thread the webhook's acknowledgement needs.
+    threads = (threads or settings.MAGIE_WEB_THREADS) + settings.MAGIE_LIVE_STREAMS
     host, port = split_bind(bind)
     if server == "granian":
         command = [sys.executable, "-m", "granian", "--interface", "wsgi", "--host", host, "--port", str(port),
@@ -65,10 +67,10 @@ def pool_size() -> int:
 
 def connection_budget(*, web_workers: int, worker_concurrency: int, beat: bool = True) -> int:
     """The most PostgreSQL connections what `up` starts can hold at once, whatever the load: every web process's
-    pool full, one per Celery worker child (prefork: one task at a time each) and one for its main process, one
-    for beat, one for `up` itself (during migrations only)."""
+    pool full and its live listener (magie.live), one per Celery worker child (prefork: one task at a time each)
+    and one for its main process, one for beat, one for `up` itself (during migrations only)."""
     worker = worker_concurrency + 1 if worker_concurrency else 0
-    return web_workers * pool_size() + worker + (1 if beat else 0) + 1
+    return web_workers * (pool_size() + 1) + worker + (1 if beat else 0) + 1
 
 
 def close_database_connections() -> None:

@@ -33,6 +33,7 @@ from conversations.services import (
     message_mark_handled,
     message_media_refused_set,
     message_media_text_set,
+    message_receipt_announce,
     message_set_channel_id,
     message_store_inbound,
 )
@@ -533,6 +534,7 @@ def _receipt_settles(*, item: StatusItem) -> Delivery | None:
         delivery.accept(wamid=item.wamid)
         delivery.save()
         message_set_channel_id(message_id=delivery.message_id, channel_message_id=item.wamid)
+        message_receipt_announce(message_id=delivery.message_id)
         logger.info("whatsapp delivery %s settled by Meta's receipt (its own answer was lost)", delivery.pk)
         return delivery
     if delivery.wamid and delivery.wamid != item.wamid and not delivery.possibly_duplicated:
@@ -561,6 +563,7 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             applied = True
             if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
                 delivery_escalate_on_commit(delivery_id=delivery.pk)
+            message_receipt_announce(message_id=delivery.message_id)  # the open chat shows it
     event.delivery, event.applied = delivery, applied
     event.save(update_fields=["delivery", "applied"])
 
@@ -714,6 +717,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             delivery.accept(wamid=sender.simulated_wamid())
             delivery.save()
             message_set_channel_id(message_id=message.pk, channel_message_id=delivery.wamid)
+            message_receipt_announce(message_id=message.pk, conversation_id=message.conversation_id)
             logger.info("whatsapp integration off (WHATSAPP_GRAPH_URL empty): message %s marked sent as %s",
                         message_id, delivery.wamid)
             return SendOutcome(DONE)
@@ -755,6 +759,7 @@ def _delivery_fail(*, delivery: Delivery, code: int | None, title: str) -> None:
     delivery.refuse(code=code, title=title)
     delivery.save()
     delivery_escalate_on_commit(delivery_id=delivery.pk)
+    message_receipt_announce(message_id=delivery.message_id)
 
 
 def delivery_escalate(*, delivery_id: int, schema_name: str) -> None:
@@ -794,6 +799,7 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
                 delivery.accept(wamid=result.wamid)
                 delivery.save()
                 message_set_channel_id(message_id=delivery.message_id, channel_message_id=result.wamid)
+                message_receipt_announce(message_id=delivery.message_id)
                 _apply_waiting_events(delivery=delivery)
                 return outcome
             logger.warning("whatsapp delivery %s answered after it was finished (%s)", delivery_id, delivery.status)

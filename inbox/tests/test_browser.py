@@ -173,12 +173,18 @@ def next_list_refresh(page) -> None:
 
 
 def test_a_customer_message_arrives_in_the_open_chat_while_the_agent_types(page, platform_up):
-    """The signed webhook stores a customer's message; the chat the agent has open shows it within 2 s, without a
-    reload, while the reply being typed keeps its text and focus. The thread opens at its newest message; the list
-    marks what this agent has not read and clears it when they open it; its refresh leaves focus where it was."""
-    from inbox.services import escalation_claim
+    """The signed webhook stores a customer's message; the chat the agent has open shows it within 2 s by server
+    push (its event stream, not a poll), without a reload, while the reply being typed keeps its text and focus; a
+    delivery receipt (the signed webhook too) and a colleague's private note show the same way. The thread opens at
+    its newest message; the list marks what this agent has not read and clears it when they open it; its refresh
+    leaves focus where it was."""
+    from conversations.services import message_outbound_unsaved
+    from inbox.services import escalation_claim, escalation_note_add
     from inbox.tests.helpers import staff
-    from tests.test_platform_up import webhook
+    from tests.test_platform_up import request, webhook
+    from whatsapp.models import Delivery
+    from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, signed
+    from whatsapp.tests.conftest import status as receipt_of
 
     base = f"http://demobank.localhost:{platform_up.port}"
     number = f"55119{uuid.uuid4().int % 10**8:08d}"
@@ -190,11 +196,19 @@ def test_a_customer_message_arrives_in_the_open_chat_while_the_agent_types(page,
                                            sent_at=start + timedelta(minutes=index))
         escalation = escalation_make(stored.message.conversation)
         escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
+        earlier = message_outbound_unsaved(conversation=escalation.conversation, text="Um momento, por favor.",
+                                           sent_at=start + timedelta(minutes=31))
+        earlier.save()  # a reply the bot sent before the hand-over, accepted by Meta, not yet read
+        delivery = Delivery.objects.create(message=earlier)
+        delivery.accept(wamid=f"wamid.read-{uuid.uuid4().hex}")
+        delivery.save()
         other = escalation_make(chat_make(texts=("outra conversa",), name="Rui Outro"))
     sign_in(page, base, "agent", f"/inbox/{escalation.pk}/")
+    chat = page.locator("ol.chat")
+    page.wait_for_function("document.querySelector('ol.chat').dataset.live === 'open'", timeout=5_000)
 
     assert scrolled_from_bottom(page) < 2  # opened at its newest message
-    assert "mensagem 29" in page.locator("ol.chat li").last.inner_text()
+    assert "Um momento, por favor." in page.locator("ol.chat li").last.inner_text()
     assert page.locator(f"#item-{other.pk} .unread").inner_text() == "1"
     assert page.locator(f"#item-{escalation.pk} .unread").count() == 0  # the open one is being read
     page.evaluate("window.__no_reload = true")
@@ -205,12 +219,24 @@ def test_a_customer_message_arrives_in_the_open_chat_while_the_agent_types(page,
     assert status == 200
     sent = time.monotonic()
     page.locator("ol.chat li", has_text="acabei de pagar o boleto").wait_for(timeout=2_000)
-    print(f"customer message shown {time.monotonic() - sent:.2f} s after the webhook answered")
+    print(f"customer message shown {time.monotonic() - sent:.2f} s after the webhook answered (pushed)")
+    assert chat.get_attribute("data-live") == "open" and chat.get_attribute("data-last-via") == "push"
     page.keyboard.type(" pagamento")  # still typing where the caret was
     assert page.input_value("#reply-text") == "Estou verificando o seu pagamento"
     assert page.evaluate("document.activeElement.id") == "reply-text"
     assert page.evaluate("window.__no_reload") is True
     assert scrolled_from_bottom(page) < 2  # the reader at the bottom stays at the bottom
+
+    receipt = encode(envelope(change(BANK_NUMBER, statuses=[receipt_of(delivery.wamid, "read", int(time.time()))])))
+    answered, _, _ = request(platform_up.port, "POST", "/webhooks/whatsapp", receipt, {
+        "Content-Type": "application/json", "X-Hub-Signature-256": signed(receipt)["HTTP_X_HUB_SIGNATURE_256"]})
+    assert answered == 200
+    page.locator(f'ol.chat li[data-message="{earlier.pk}"] .delivery-read').wait_for(timeout=2_000)
+    with schema_context("demobank"):
+        escalation_note_add(escalation_id=escalation.pk, user=staff("admin"), text="Cliente já ligou duas vezes.")
+    page.locator("#private-notes li", has_text="Cliente já ligou duas vezes.").wait_for(timeout=2_000)
+    assert page.input_value("#reply-text") == "Estou verificando o seu pagamento"
+    assert page.evaluate("document.activeElement.id") == "reply-text"
 
     page.focus(f"#open-{other.pk}")
     next_list_refresh(page)

@@ -403,6 +403,13 @@ LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "filters": ["red
 MAGIE_SERVER = os.environ.get("MAGIE_SERVER", "granian")  # granian | gunicorn (see README: why granian)
 MAGIE_WEB_WORKERS = int(os.environ.get("MAGIE_WEB_WORKERS", "0")) or (os.cpu_count() or 1)  # one per core
 MAGIE_WEB_THREADS = int(os.environ.get("MAGIE_WEB_THREADS", "4"))  # request threads per web process
+# Server push to staff pages (magie/live.py): at most MAGIE_LIVE_STREAMS open event streams per web process (each
+# holds a server thread of its own, added to the request threads; beyond it the page polls), a heartbeat comment
+# every MAGIE_LIVE_HEARTBEAT_SECONDS, and each stream ends after MAGIE_LIVE_STREAM_SECONDS (the browser reconnects,
+# authenticated again).
+MAGIE_LIVE_STREAMS = int(os.environ.get("MAGIE_LIVE_STREAMS", "16"))
+MAGIE_LIVE_HEARTBEAT_SECONDS = float(os.environ.get("MAGIE_LIVE_HEARTBEAT_SECONDS", "15"))
+MAGIE_LIVE_STREAM_SECONDS = float(os.environ.get("MAGIE_LIVE_STREAM_SECONDS", "300"))
 # Static files: collected into STATIC_ROOT (`make run` does it; deployments run `manage.py collectstatic`) and
 # served by WhiteNoise from every web process, with DEBUG off, before any tenant lookup or database query.
 MIDDLEWARE.insert(0, "whitenoise.middleware.WhiteNoiseMiddleware")

@@ -4,7 +4,7 @@ goes on from) promises no answer. Each figure is one grouped query over the rang
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,10 +21,14 @@ from workspace.selectors.aggregates import seconds_between as _seconds
 def _hand_overs(*, since: datetime, until: datetime) -> QuerySet[Escalation]:
     targets = inbox_settings()
     return (Escalation.objects.filter(created_at__gte=since, created_at__lt=until).exclude(guard__in=NOTICE_REASONS)
-            .annotate(first_due=ExpressionWrapper(F("created_at") + Value(targets.first_response_target),
-                                                  output_field=DateTimeField()),
-                      resolution_due=ExpressionWrapper(F("created_at") + Value(targets.resolution_target),
-                                                       output_field=DateTimeField())))
+            .annotate(first_due=_due("first_response_target", targets.first_response_target),
+                      resolution_due=_due("resolution_target", targets.resolution_target)))
+
+
+def _due(field: str, current: timedelta) -> ExpressionWrapper:
+    """When a chat's clock runs out: hand-over + the target it was handed over with (`current`, the organisation's
+    target now, only for chats older than that record), so a change of policy never rewrites past breaches."""
+    return ExpressionWrapper(F("created_at") + Coalesce(F(field), Value(current)), output_field=DateTimeField())
 
 
 def _first_late(now: datetime) -> Q:

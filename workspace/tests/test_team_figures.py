@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from inbox.models import Escalation, InboxSettings
-from inbox.selectors import escalation_sla
+from inbox.selectors import escalation_sla, escalations_with_sla
 from inbox.services import escalation_claim, escalation_reply, escalation_resolve
 from inbox.tests.helpers import chat_make, escalation_make, staff
 from workspace.selectors.team import agent_figures, service_level
@@ -79,3 +79,29 @@ def test_each_agent_has_their_first_response_resolution_time_and_chats_handled(d
     assert [(row["agent"], row["handled"], row["holding"]) for row in rows] == [("agent", 2, 0), ("admin", 0, 1)]
     assert rows[0]["first_response_minutes"] == 20.0 and rows[0]["resolution_minutes"] == 20.0
     assert rows[1]["first_response_minutes"] is None and rows[1]["resolution_minutes"] is None
+
+
+def test_a_change_of_the_targets_does_not_rewrite_past_breaches(demobank):
+    policy = InboxSettings.objects.create(first_response_target=timedelta(minutes=15),
+                                          resolution_target=timedelta(hours=1))
+    agent = staff("agent")
+    before = escalation_make(chat_make())  # handed over under 15 min, answered 20 min later: a breach
+    _aged(before, 20)
+    escalation_claim(escalation_id=before.pk, user=agent)
+    escalation_reply(escalation_id=before.pk, user=agent, text="Olá!")
+    policy.first_response_target = timedelta(minutes=30)  # the organisation relaxes its promise
+    policy.save()
+    after = escalation_make(chat_make())  # handed over under 30 min, answered 20 min later: in time
+    _aged(after, 20)
+    escalation_claim(escalation_id=after.pk, user=agent)
+    escalation_reply(escalation_id=after.pk, user=agent, text="Olá!")
+    now = timezone.now()
+
+    figures = service_level(since=now - timedelta(days=1), until=now + timedelta(minutes=1), now=now)
+    clocks = {e.pk: e.sla for e in escalations_with_sla(Escalation.objects.filter(pk__in=[before.pk, after.pk]))}
+
+    assert figures["total"] == 2 and figures["first_response_breached"] == 1
+    assert clocks[before.pk]["first_response"].breached and not clocks[after.pk]["first_response"].breached
+    assert clocks[before.pk]["first_response"].due == before.created_at + timedelta(minutes=15)
+    assert clocks[after.pk]["first_response"].due == after.created_at + timedelta(minutes=30)
+    assert figures["first_response_target_minutes"] == 30.0  # the dashboard states the target in force now

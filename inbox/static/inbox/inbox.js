@@ -1,8 +1,8 @@
 // The inbox's live list: htmx replaces #inbox-list every 2 s (its links have ids, so htmx gives focus back to the
 // same link after the swap); this file notices chats that were not there before, shows a browser notification (when
-// allowed) and keeps the unassigned count in the tab title. The open chat: opened at its newest message, it asks
-// every second for the messages after the last one shown and appends them (only the list grows: the reply box and
-// its focus are never touched). No inline script.
+// allowed) and keeps the unassigned count in the tab title. The open chat: opened at its newest message, kept live
+// by server push (`liveChat`, polling only as a fallback); the reply box and its focus are never touched. No
+// inline script.
 (function () {
   "use strict";
   var seen = null;
@@ -34,7 +34,14 @@
     seen = now;
   }
 
-  var CHAT_POLL_MS = 800;  // a new message shows within 2 s even on a busy server
+  // The open chat is live by server push: an EventSource on the chat's `live/` stream (magie/live.py) says what
+  // changed (a message, a receipt, a colleague's note, or "resync"), and only then is it fetched. While the stream
+  // is open a safety poll runs every 15 s; without one (no EventSource, the server at its most streams, the stream
+  // broken) the chat polls every 0.8 s until the stream opens again. `data-live` says which ("open", "polling"),
+  // `data-last-via` how the last change came ("push", "poll").
+  var FALLBACK_POLL_MS = 800;  // a new message shows within 2 s even without a stream
+  var SAFETY_POLL_MS = 15000;  // a notification lost between two streams is fetched anyway
+  var RETRY_STREAM_MS = 10000;  // after a refused stream (204), try again this much later
 
   function lastMessageId(chat) {
     var last = 0;
@@ -45,28 +52,89 @@
   }
 
   function append(chat, html) {
+    // New messages are appended; one already shown is replaced (its delivery changed). Only the chat's own list
+    // changes: the reply box, its text and its focus are never touched.
     var holder = document.createElement("ol");
     holder.innerHTML = html;
     var atBottom = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 40;
     var added = 0;
     Array.prototype.slice.call(holder.children).forEach(function (item) {
       var id = item.getAttribute("data-message");
-      if (id && !chat.querySelector('li[data-message="' + id + '"]')) { chat.appendChild(item); added += 1; }
+      if (!id) { return; }
+      var shown = chat.querySelector('li[data-message="' + id + '"]');
+      if (shown) { shown.replaceWith(item); } else { chat.appendChild(item); added += 1; }
     });
     if (added) {
       var empty = chat.querySelector(".no-messages");
       if (empty) { empty.remove(); }
       if (atBottom) { chat.scrollTop = chat.scrollHeight; }
     }
+    return added;
   }
 
-  function pollChat(chat) {
-    var url = chat.getAttribute("data-messages-url") + "?after=" + lastMessageId(chat);
-    fetch(url, {credentials: "same-origin", headers: {"Accept": "text/html"}})
-      .then(function (response) { return response.ok ? response.text() : ""; })
-      .then(function (html) { if (html.trim()) { append(chat, html); } })
-      .catch(function () { /* offline for a moment: the next poll asks again */ })
-      .then(function () { window.setTimeout(function () { pollChat(chat); }, CHAT_POLL_MS); });
+  function fetchText(url) {
+    return fetch(url, {credentials: "same-origin", headers: {"Accept": "text/html"}})
+      .then(function (response) { return response.ok ? response.text() : ""; });
+  }
+
+  function fetchMessages(chat, after, via) {
+    return fetchText(chat.getAttribute("data-messages-url") + "?after=" + after)
+      .then(function (html) {
+        if (html.trim()) { append(chat, html); chat.setAttribute("data-last-via", via); }
+      })
+      .catch(function () { /* offline for a moment: the next event or poll asks again */ });
+  }
+
+  function fetchNotes(chat) {
+    var holder = document.getElementById("private-notes");
+    if (!holder) { return; }
+    fetchText(chat.getAttribute("data-notes-url")).then(function (html) {
+      if (html.trim()) { holder.innerHTML = html; chat.setAttribute("data-last-via", "push"); }
+    }).catch(function () {});
+  }
+
+  function liveChat(chat) {
+    var source = null;
+    var timer = null;
+
+    function schedule() {
+      window.clearTimeout(timer);
+      var open = source && source.readyState === 1;
+      timer = window.setTimeout(function () {
+        fetchMessages(chat, lastMessageId(chat), "poll").then(schedule);
+      }, open ? SAFETY_POLL_MS : FALLBACK_POLL_MS);
+    }
+
+    function connect() {
+      if (!window.EventSource) { chat.setAttribute("data-live", "polling"); schedule(); return; }
+      source = new EventSource(chat.getAttribute("data-live-url"));
+      source.addEventListener("open", function () {
+        chat.setAttribute("data-live", "open");
+        fetchMessages(chat, lastMessageId(chat), "push");  // what arrived while the stream was closed
+        schedule();
+      });
+      source.addEventListener("message", function () { fetchMessages(chat, lastMessageId(chat), "push"); });
+      source.addEventListener("receipt", function (event) {
+        var ref = parseInt(JSON.parse(event.data).ref, 10) || 0;
+        if (ref) { fetchMessages(chat, Math.min(ref - 1, lastMessageId(chat)), "push"); }
+      });
+      source.addEventListener("note", function () { fetchNotes(chat); });
+      source.addEventListener("resync", function () {
+        fetchMessages(chat, lastMessageId(chat), "push");
+        fetchNotes(chat);
+      });
+      source.addEventListener("error", function () {
+        chat.setAttribute("data-live", "polling");
+        schedule();  // poll quickly until the stream is back
+        if (source.readyState === 2) {  // refused (the server's most streams): EventSource gives up; we retry later
+          source = null;
+          window.setTimeout(connect, RETRY_STREAM_MS);
+        }
+      });
+    }
+
+    connect();
+    schedule();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -74,7 +142,7 @@
     var chat = document.querySelector("ol.chat[data-messages-url]");
     if (chat) {
       chat.scrollTop = chat.scrollHeight;  // a thread opens at its newest message
-      window.setTimeout(function () { pollChat(chat); }, CHAT_POLL_MS);
+      liveChat(chat);
     }
     var button = document.getElementById("notify-enable");
     if (button) {
