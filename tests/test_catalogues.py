@@ -37,9 +37,10 @@ PROBE_STAFF = "Probe: staff words nobody translated yet"
 PROBE_CUSTOMER = "Probe: customer words nobody translated yet"
 PROBE_CONVERSATIONS_STAFF = "Probe: staff words said in conversations/"
 PROBES = (PROBE_STAFF, PROBE_CUSTOMER)
+PROBE_NOTE = "the probe's own page"
 PROBE_CODE = (
     "from django.utils.translation import gettext_lazy as _, pgettext_lazy\n\n"
-    f"STAFF = _({PROBE_STAFF!r})\nCUSTOMER = pgettext_lazy('customer', {PROBE_CUSTOMER!r})\n"
+    f"# Translators: {PROBE_NOTE}\nSTAFF = _({PROBE_STAFF!r})\nCUSTOMER = pgettext_lazy('customer', {PROBE_CUSTOMER!r})\n"
 )
 PROBE_IN_CONVERSATIONS = (
     f"from django.utils.translation import gettext_lazy as _\n\nSTAFF = _({PROBE_CONVERSATIONS_STAFF!r})\n"
@@ -102,6 +103,7 @@ def test_each_message_is_filed_in_its_catalogue(regenerated, lang):
     assert customer.get(PROBE_STAFF) is None and staff.get(PROBE_CUSTOMER, context="customer") is None
     # conversations/ is the customers': its staff words are declared in staff/labels.py, not taken from it
     assert staff.get(PROBE_CONVERSATIONS_STAFF) is None and customer.get(PROBE_CONVERSATIONS_STAFF) is None
+    assert new_staff.auto_comments == [f"Translators: {PROBE_NOTE}"]  # a note the code gives
     if lang == "en":  # English is the source language: a new entry gets its msgid
         assert (new_staff.string, new_customer.string) == (PROBE_STAFF, PROBE_CUSTOMER)
     else:  # the others wait for a translator, and the test above would name them

@@ -15,12 +15,13 @@ The catalogues are the translations' source (translators and a translation platf
 - English is the source language: an English entry left empty or fuzzy by msgmerge gets its msgid (as `msgen`
   does); one a translator worded otherwise stays.
 
-    .venv/bin/python manage.py makemessages -l pt_BR -l es -l ca -l en --no-obsolete   # or: make messages
+    .venv/bin/python manage.py makemessages   # pt_BR, es, ca and en, --no-obsolete, file names only; or: make messages
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -78,7 +79,7 @@ class Command(makemessages.Command):
             for message in _read(found[customer.resolve()]):
                 said = customers.get(message.id, context=message.context) if message.id else None
                 if said is not None:  # said in conversations/ and elsewhere
-                    said.locations = sorted({*said.locations, *message.locations})
+                    said.locations = sorted({*said.locations, *message.locations}, key=str)
                 elif message.id and message.context == CUSTOMER_CONTEXT:
                     customers[message.id] = message
         for folder, pot in ((staff, staff_pot), (customer, customers)):
@@ -121,12 +122,14 @@ def _write(path: Path, catalog: Catalog) -> None:
 
 def _keep_written_notes(pot: Catalog, folder: Path) -> None:
     """Copy into `pot` the `#.` notes the catalogues of `folder` hold that the code does not give, so that
-    msgmerge (which takes such comments from the template only) keeps them."""
+    msgmerge (which takes such comments from the template only) keeps them. They go before the code's, so that
+    in a catalogue the written notes are the lines above the first "Translators:" one (the code's may run over
+    several lines, and change)."""
     for po_path in sorted(folder.glob("*/LC_MESSAGES/django.po")):
         for written in _read(po_path):
             message = pot.get(written.id, context=written.context) if written.id else None
             if message is None:
                 continue
-            for note in written.auto_comments:
-                if not note.startswith(CODE_NOTE) and note not in message.auto_comments:
-                    message.auto_comments.append(note)
+            notes = list(itertools.takewhile(lambda line: not line.startswith(CODE_NOTE), written.auto_comments))
+            kept = [note for note in notes if note not in message.auto_comments]
+            message.auto_comments = [*kept, *message.auto_comments]
