@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test lint stop bench chromium gettext
+.PHONY: run dev test lint messages stop bench chromium gettext
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,13 +29,22 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 
+# The translation catalogues (docs/translating.md): makemessages files new and changed words in the staff (locale/)
+# and customer (conversations/locale/) catalogues of pt_BR, es, ca and en; compilemessages builds the .mo files the
+# servers read (committed). Run after changing a string, and after editing or pulling a .po file.
+messages: $(STAMP) gettext
+	MAGIE_DEPLOYMENT=$${MAGIE_DEPLOYMENT:-development} $(PY) manage.py makemessages
+	MAGIE_DEPLOYMENT=$${MAGIE_DEPLOYMENT:-development} $(PY) manage.py compilemessages --ignore=.venv --ignore=.data \
+	  --ignore=bench
+
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here): installed when we are root
 # with apt-get, else the one command to run is printed. MAGIE_CHROMIUM=/path/to/chromium uses another build.
 CHROMIUM_THERE = [ -n "$$MAGIE_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1
 chromium:
 	$(call apt_ensure,chromium,$(CHROMIUM_THERE),Debian's chromium,browser tests)
 
-# The catalogue tests run makemessages/msgfmt (GNU gettext): installed as root with apt-get, else the command is printed.
+# The catalogue tests and `make messages` run GNU gettext (xgettext, msgmerge, msgen, msgfmt): installed as root
+# with apt-get, else the command is printed.
 GETTEXT_THERE = command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1
 gettext:
 	$(call apt_ensure,gettext,$(GETTEXT_THERE),GNU gettext,catalogue tests)

@@ -4,8 +4,8 @@ Customer msgids are English, marked with the gettext context `"customer"` (`pget
 `npgettext_lazy("customer", singular, plural, "count")` for a message with plural forms), use named `%(name)s`
 placeholders (python-format, so `msgfmt --check` compares them across languages), and are translated in
 `conversations/locale/<locale>/LC_MESSAGES/django.po` for pt-BR, es, ca and en (plural forms per language in each
-catalogue's header). The compiled `.mo` files are committed beside them (`msgfmt --check -o django.mo django.po`, or
-`manage.py compilemessages`); a test fails when a `.mo` is older than its `.po` or any customer msgid lacks a
+catalogue's header). `make messages` files new msgids there and compiles the `.mo` files, committed beside them
+(docs/translating.md); a test fails when a `.mo` is older than its `.po` or any customer msgid lacks a
 translation. Values are rendered before they reach a message (`conversations.values`): a message never formats a
 raw value itself.
 """

@@ -81,7 +81,7 @@ def test_the_committed_mo_is_the_compiled_po(lang):
                 m.string if isinstance(m.string, str) else tuple(m.string) for m in catalogue if m.id}
 
     written, built = entries(source), entries(compiled)
-    assert built == written  # `msgfmt --check -o django.mo django.po` after editing a catalogue
+    assert built == written  # `make messages` after editing a catalogue
 
 
 def test_plural_forms_follow_each_language():
