@@ -129,7 +129,7 @@ RULES: dict[str, Rule] = {
     "bank.KeyLookup": Rule(by_ref("holder__customer_ref"),
                            why="no content: the count of Pix key lookups the anti-enumeration budget sums"),
     "bank.Contact": Rule(by_ref("holder__customer_ref"), Erase.DELETE, why="the holder's saved recipients"),
-    "bank.CustomerToken": Rule(by_ref("holder__customer_ref"), Erase.DELETE, secrets=("key",),
+    "bank.HolderToken": Rule(by_ref("holder__customer_ref"), Erase.DELETE, secrets=("key",),
                                why="the app's sign-in tokens"),
     "bank.BankSettings": Rule(None, why="the bank's own settings"),
     # --- the school: paid bookings are sales records
