@@ -176,10 +176,6 @@ class PixKey(models.Model):
         return document_mask(self.owner_document)
 
     @property
-    def is_local(self) -> bool:
-        return self.account_id is not None
-
-    @property
     def display_value(self) -> str:
         """The key as shown to people: a CPF/CNPJ key is a document, so it is masked like one."""
         return key_display(self.key_type, self.value)
