@@ -36,6 +36,7 @@ from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
+CHARGE_PAYABLE = "ATIVA"  # the Pix API's status of a charge that can still be paid (BCB API Pix, `cob`/`cobv`)
 _TXID = re.compile(r"[A-Za-z0-9]{26,35}")
 _AMOUNT = re.compile(r"[0-9]{1,10}\.[0-9]{2}")
 
@@ -165,8 +166,8 @@ def payload_parse(body: bytes, *, now: datetime) -> Payload:
         raise PayloadRefused("pix_code_invalid", f"the payload is no JWS or JSON: {error}") from None
     if not isinstance(data, dict):
         raise PayloadRefused("pix_code_invalid", "the payload is no JSON object")
-    status = data.get("status", "ATIVA")
-    if status != "ATIVA":
+    status = data.get("status", CHARGE_PAYABLE)
+    if status != CHARGE_PAYABLE:
         raise PayloadRefused("pix_code_expired", f"the charge is {str(status)[:20]}")
     calendar = data.get("calendario")
     if not isinstance(calendar, dict):

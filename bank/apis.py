@@ -1,6 +1,6 @@
 """The bank core's API for the customer-facing app flow, mounted at /api/bank/ on a bank organisation's host.
 
-Authentication: `Authorization: Token <key>` where <key> is a `bank.models.CustomerToken` of the current
+Authentication: `Authorization: Token <key>` where <key> is a `bank.models.HolderToken` of the current
 organisation's schema (issued by `bank.services.customer_token_issue`, e.g. when the app signs the customer in).
 The token acts as its holder; there are no staff users here. Other organisation kinds answer 404.
 
@@ -30,7 +30,7 @@ from bank.interface import (
     receipt_of,
     statement_of,
 )
-from bank.models import CustomerToken, Holder
+from bank.models import Holder, HolderToken
 from language.locales import Lang, lang_of
 from language.money import format_money
 from magie.api import ResultSerializer, result_serializer_for, validated
@@ -40,7 +40,7 @@ from magie.tenancy import tenancy_current
 
 
 class CustomerPrincipal:
-    """request.user of the app flow: the holder a CustomerToken stands for."""
+    """request.user of the app flow: the holder a HolderToken stands for."""
 
     is_authenticated = True
     is_anonymous = False
@@ -55,8 +55,8 @@ class CustomerPrincipal:
 
 
 class HolderTokenAuthentication(CustomerTokenAuthentication):
-    def principal_for(self, digest: str) -> tuple[CustomerPrincipal, CustomerToken] | None:
-        token = CustomerToken.objects.select_related("holder").filter(key=digest).first()
+    def principal_for(self, digest: str) -> tuple[CustomerPrincipal, HolderToken] | None:
+        token = HolderToken.objects.select_related("holder").filter(key=digest).first()
         return (CustomerPrincipal(token.holder), token) if token else None
 
 

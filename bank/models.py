@@ -176,10 +176,6 @@ class PixKey(models.Model):
         return document_mask(self.owner_document)
 
     @property
-    def is_local(self) -> bool:
-        return self.account_id is not None
-
-    @property
     def display_value(self) -> str:
         """The key as shown to people: a CPF/CNPJ key is a document, so it is masked like one."""
         return key_display(self.key_type, self.value)
@@ -334,14 +330,16 @@ def token_generate() -> str:  # the default of migration 0001 (keys in clear, be
     return secrets.token_hex(20)
 
 
-class CustomerToken(models.Model):
-    """The app flow's credential: `Authorization: Token <key>` acts as `holder` (see bank.apis)."""
+class HolderToken(models.Model):
+    """The app flow's credential: `Authorization: Token <key>` acts as `holder` (see bank.apis). Named for the
+    holder it stands for (booking.CustomerToken stands for a customer reference); the table keeps its first name."""
 
     key = models.CharField(max_length=64, unique=True, default=token_digest_of_new)  # SHA-256 of the key (magie.auth)
     holder = models.ForeignKey(Holder, on_delete=models.CASCADE, related_name="tokens", verbose_name=_("holder"))
     created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
 
     class Meta:
+        db_table = "bank_customertoken"
         verbose_name = _("customer sign-in token")
         verbose_name_plural = _("customer sign-in tokens")
 
@@ -349,4 +347,4 @@ class CustomerToken(models.Model):
         return gettext("Token of %(holder)s") % {"holder": self.holder}
 
     def __repr__(self) -> str:  # the key never reaches a log through repr()
-        return f"<CustomerToken {self.pk} of holder {self.holder_id}>"
+        return f"<HolderToken {self.pk} of holder {self.holder_id}>"

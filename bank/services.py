@@ -47,8 +47,8 @@ from bank.models import (
     Account,
     BankSettings,
     Contact,
-    CustomerToken,
     Holder,
+    HolderToken,
     PixKey,
     PixTransfer,
 )
@@ -167,11 +167,11 @@ def contact_save(*, holder: Holder, nickname: str, key: str) -> Contact:
     return contact
 
 
-def customer_token_issue(*, holder: Holder) -> CustomerToken:
+def customer_token_issue(*, holder: Holder) -> HolderToken:
     """A new API token for the holder; its key is `token.secret` on the returned row, only now (the table keeps
     its SHA-256)."""
     key, digest = token_new()
-    token = CustomerToken.objects.create(holder=holder, key=digest)
+    token = HolderToken.objects.create(holder=holder, key=digest)
     token.secret = key  # type: ignore[attr-defined]  # shown once, never stored
     return token
 

@@ -30,8 +30,3 @@ def short_code(lang: Lang) -> str:
 def text2num_lang(lang: Lang) -> str | None:
     """text2num language code, or None for Catalan, which text2num does not support."""
     return None if lang == "ca" else _SHORT[lang]
-
-
-def decimal_separator(lang: Lang) -> str:
-    """The decimal mark customers type in `lang`: "." in English, "," elsewhere."""
-    return "." if lang == "en" else ","

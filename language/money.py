@@ -24,7 +24,6 @@ The rule for a number with no currency marker (a *bare* number), which guards re
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
 from typing import NamedTuple
@@ -84,14 +83,6 @@ _ARTICLE_WORDS = frozenset({"um", "uma", "un", "una", "u", "one", "a"})
 # not an amount, and beyond it decimal arithmetic at babel's precision (28 digits) would no longer be exact.
 AMOUNT_READ_MAX_CENTS = 10**24
 _SLANG_MONEY_RE = re.compile(r"\s?(?:lucas?|grand|palos?)$")  # a multiplier that only money takes (rule 4)
-
-
-@dataclass(frozen=True, slots=True)
-class Money:
-    """An amount in the minor unit of an ISO-4217 currency."""
-
-    amount_cents: int
-    currency: str
 
 
 class AmountMention(NamedTuple):

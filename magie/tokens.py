@@ -1,4 +1,4 @@
-"""Customer API tokens at rest: only their SHA-256 is stored (`bank.CustomerToken`, `booking.CustomerToken`); the key
+"""Customer API tokens at rest: only their SHA-256 is stored (`bank.HolderToken`, `booking.CustomerToken`); the key
 is handed to the customer once, when issued (`*_token_issue` returns it as `token.secret`), and kept nowhere.
 A token is 256 random bits, so no salt or slow hash is needed to make a leaked table useless."""
 

@@ -21,6 +21,11 @@ from enum import Enum
 
 from django.db.models import Q
 
+from approvals.models import ApprovalRequest
+from booking.models import Booking
+from inbox.models import Escalation
+from whatsapp.models import Delivery
+
 
 class Erase(Enum):
     KEEP = "keep"
@@ -72,7 +77,7 @@ class Rule:
 
 
 CONVERSATION = "conversation__customer"
-MONEY_EXECUTED = Q(status="executed") | Q(executed_at__isnull=False)
+MONEY_EXECUTED = Q(status=ApprovalRequest.Status.EXECUTED) | Q(executed_at__isnull=False)
 
 RULES: dict[str, Rule] = {
     # --- the conversation
@@ -110,7 +115,7 @@ RULES: dict[str, Rule] = {
     "approvals.ApprovalRequest": Rule(
         via(CONVERSATION), Erase.BLANK, ("arguments", "preview", "result", "link_token", "link_hash", "decided_by",
                                          "reason"),
-        kept=MONEY_EXECUTED, retention=Window.MESSAGES, still_used=Q(status="pending"),
+        kept=MONEY_EXECUTED, retention=Window.MESSAGES, still_used=Q(status=ApprovalRequest.Status.PENDING),
         secrets=("nonce", "link_hash", "link_token"), ledger=True,
         why="the customer's recorded yes on a trusted channel and the preview it was given to: the proof of an "
             "executed payment (kept); requests that moved no money are emptied"),
@@ -129,12 +134,12 @@ RULES: dict[str, Rule] = {
     "bank.KeyLookup": Rule(by_ref("holder__customer_ref"),
                            why="no content: the count of Pix key lookups the anti-enumeration budget sums"),
     "bank.Contact": Rule(by_ref("holder__customer_ref"), Erase.DELETE, why="the holder's saved recipients"),
-    "bank.CustomerToken": Rule(by_ref("holder__customer_ref"), Erase.DELETE, secrets=("key",),
+    "bank.HolderToken": Rule(by_ref("holder__customer_ref"), Erase.DELETE, secrets=("key",),
                                why="the app's sign-in tokens"),
     "bank.BankSettings": Rule(None, why="the bank's own settings"),
     # --- the school: paid bookings are sales records
     "booking.Booking": Rule(
-        by_ref("customer_ref"), Erase.BLANK, ("customer_name", "customer_ref"), kept=Q(status="paid"),
+        by_ref("customer_ref"), Erase.BLANK, ("customer_name", "customer_ref"), kept=Q(status=Booking.Status.PAID),
         pseudonyms=("customer_ref",), ledger=True,
         why="a paid booking is a sale the school's accounts must show (kept); the others are emptied"),
     "booking.PaymentLink": Rule(by_ref("booking__customer_ref"), Erase.BLANK, ("token",), pseudonyms=("token",),
@@ -154,11 +159,11 @@ RULES: dict[str, Rule] = {
     "inbox.Escalation": Rule(
         via(CONVERSATION), Erase.BLANK, ("reason", "evidence", "first_draft", "second_draft", "notes",
                                          "resolution_note"),
-        retention=Window.MESSAGES, still_used=~Q(status="resolved"),
+        retention=Window.MESSAGES, still_used=~Q(status=Escalation.Status.RESOLVED),
         why="why a chat went to people: the drafts, the guard's evidence, notes"),
     "inbox.EscalationReply": Rule(via("escalation__" + CONVERSATION), why="no content: which message a person sent"),
     "inbox.EscalationNote": Rule(via("escalation__" + CONVERSATION), Erase.BLANK, ("text",),
-                                 retention=Window.MESSAGES, still_used=~Q(escalation__status="resolved"),
+                                 retention=Window.MESSAGES, still_used=~Q(escalation__status=Escalation.Status.RESOLVED),
                                  why="staff's private notes on the chat"),
     "inbox.CustomerDataView": Rule(via("customer"),
                                    why="no content: which staff member was shown the customer's bank data, when"),
@@ -173,7 +178,7 @@ RULES: dict[str, Rule] = {
     # --- the channel
     "whatsapp.Delivery": Rule(
         via("message__" + CONVERSATION), Erase.BLANK, ("wamid", "attempts", "error_title"), retention=Window.TRACES,
-        still_used=Q(status__in=("pending", "sending")), why="how each reply was sent (Meta's ids and answers)"),
+        still_used=Q(status__in=(Delivery.Status.PENDING, Delivery.Status.SENDING)), why="how each reply was sent (Meta's ids and answers)"),
     "whatsapp.DeliveryEvent": Rule(
         via("delivery__message__" + CONVERSATION), Erase.BLANK, ("wamid", "errors", "raw"),
         retention=Window.TRACES, aged_by="received_at", why="Meta's status notifications, as received"),

@@ -528,7 +528,7 @@ def _receipt_settles(*, item: StatusItem) -> Delivery | None:
     takes this wamid and is sent — no second send. One sent meanwhile under another wamid was sent twice: marked
     possibly duplicated (staff are told)."""
     delivery = _delivery_of_callback(item.callback_data)
-    if delivery is None or item.status not in ("sent", "delivered", "read"):
+    if delivery is None or item.status not in (Delivery.Status.SENT, Delivery.Status.DELIVERED, Delivery.Status.READ):
         return None
     if can_proceed(delivery.accept) and not delivery.wamid:
         delivery.accept(wamid=item.wamid)
@@ -547,13 +547,14 @@ def _receipt_settles(*, item: StatusItem) -> Delivery | None:
 def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
     error = event.errors[0] if event.errors else {}
     transitions: dict[str, tuple[Callable[..., None], dict[str, Any]]] = {
-        "delivered": (delivery.receipt_delivered, {"at": event.occurred_at}),
-        "read": (delivery.receipt_read, {"at": event.occurred_at}),
-        "failed": (delivery.receipt_failed, {"at": event.occurred_at, "code": error.get("code"),
-                                             "title": error.get("title") or error.get("message") or "failed"}),
+        Delivery.Status.DELIVERED: (delivery.receipt_delivered, {"at": event.occurred_at}),
+        Delivery.Status.READ: (delivery.receipt_read, {"at": event.occurred_at}),
+        Delivery.Status.FAILED: (delivery.receipt_failed, {
+            "at": event.occurred_at, "code": error.get("code"),
+            "title": error.get("title") or error.get("message") or "failed"}),
     }
     applied = False
-    if event.status == "sent":
+    if event.status == Delivery.Status.SENT:  # Meta's words for a receipt are our delivery statuses
         applied = delivery.status == Delivery.Status.SENT  # confirms what the API answer already said
     elif event.status in transitions:
         method, kwargs = transitions[event.status]
@@ -561,7 +562,7 @@ def _apply_event(*, delivery: Delivery, event: DeliveryEvent) -> None:
             method(**kwargs)
             delivery.save()
             applied = True
-            if event.status == "failed":  # Meta could not deliver what it had accepted: a person must know
+            if event.status == Delivery.Status.FAILED:  # Meta could not deliver what it had accepted: a person must know
                 delivery_escalate_on_commit(delivery_id=delivery.pk)
             message_receipt_announce(message_id=delivery.message_id)  # the open chat shows it
     event.delivery, event.applied = delivery, applied

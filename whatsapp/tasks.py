@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from celery import shared_task
+from celery import states as celery_states
 from django.conf import settings
 from django_tenants.utils import schema_context
 
@@ -86,7 +87,7 @@ def sweep_sending_task() -> dict[str, int]:
 def turn_task_ended(sender: Any = None, args: Any = None, state: str | None = None, **_: Any) -> None:
     """Celery's task_postrun: when an agent turn task ends (not when it only retries), end its admission lease and
     admit the organisation's next waiting messages (`whatsapp.admission`). Never raises into the worker."""
-    if getattr(sender, "name", None) != "agent.turn" or state == "RETRY" or not args or len(args) < 2:
+    if getattr(sender, "name", None) != "agent.turn" or state == celery_states.RETRY or not args or len(args) < 2:
         return
     try:
         turn_ended(schema_name=str(args[0]), message_id=int(args[1]))

@@ -502,11 +502,6 @@ def _part_rest(clause: str, position: int) -> str:
     return clause[position : following.start() if following else len(clause)]
 
 
-def effect_claims(draft: str, lang: Lang, *, reports: bool = False) -> list[str]:
-    """The text of each claim of `effect_claim_spans`, once each, in order."""
-    return list(dict.fromkeys(text for _, _, text in effect_claim_spans(draft, lang, reports=reports)))
-
-
 def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
     and future ones and questions excluded part by part. A draft asking the customer to confirm the details

@@ -14,7 +14,7 @@ from django.utils import timezone
 from agent.models import Turn
 from agent.tests.helpers import Conversation, by_day
 from approvals.models import ApprovalRequest
-from bank.models import Contact, CustomerToken, Holder, PixTransfer
+from bank.models import Contact, Holder, HolderToken, PixTransfer
 from conversations.models import Customer, Message
 from inbox.models import Escalation, EscalationNote
 from privacy.models import DataRequest, RetentionSettings
@@ -52,7 +52,7 @@ def a_pix_and_more() -> Customer:
 
     EscalationNote.objects.create(escalation=escalation, author=User.objects.get(username="agent"),
                                   text="Carla liga sempre às sextas")
-    CustomerToken.objects.create(holder=Holder.objects.get(customer_ref=CARLA))
+    HolderToken.objects.create(holder=Holder.objects.get(customer_ref=CARLA))
     return customer
 
 
@@ -69,7 +69,7 @@ def test_export_erase_export_leaves_only_what_the_law_keeps(demobank):
     customer = a_pix_and_more()
     before = customer_export(customer=customer, requested_by="admin@demobank")
     assert {"conversations.Message", "asks.SlotEvent", "agent.Turn", "approvals.ApprovalRequest", "bank.PixTransfer",
-            "bank.Contact", "inbox.EscalationNote", "bank.CustomerToken"} <= set(before["records"])
+            "bank.Contact", "inbox.EscalationNote", "bank.HolderToken"} <= set(before["records"])
     personal = personal_strings(before)
     assert all(any(text in found for found in strings(before["records"])) for text in personal)
     transfer = PixTransfer.objects.get(holder__customer_ref=CARLA, status="settled")
@@ -107,7 +107,7 @@ def test_export_erase_export_leaves_only_what_the_law_keeps(demobank):
                     value = row.get(name, row.get(f"{name}_id"))
                     assert value in (None, "", {}, []) or str(value) == f"{PSEUDONYM}{row['pk']}", (label, name)
     assert not Contact.objects.filter(holder__customer_ref=CARLA).exists()
-    assert not CustomerToken.objects.filter(holder__customer_ref=CARLA).exists()
+    assert not HolderToken.objects.filter(holder__customer_ref=CARLA).exists()
     assert Holder.objects.get(customer_ref=CARLA).name == "Carla Souza"  # the bank's identification stays
     assert erasure.ledger_ref == CARLA and erasure.summary["bank.PixTransfer"] == {"kept": 1}
     assert list(DataRequest.objects.filter(customer=customer).values_list("kind", flat=True)) == [

@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from bank.models import CustomerToken as BankToken
 from bank.models import Holder
+from bank.models import HolderToken as BankToken
 from bank.services import customer_token_issue as bank_token_issue
 from booking.demo import DEMO_CUSTOMER_TOKEN
 from booking.models import CustomerToken as BookingToken
