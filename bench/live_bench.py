@@ -27,8 +27,10 @@ ROUNDS = 300
 
 def measure(streams: int) -> list[float]:
     hub = LiveHub()
-    subscribed = [hub.subscribe(schema="bench", topic="conversation:1", limit=streams, lifetime=3600, heartbeat=60)
-                  for _ in range(streams)]
+    subscribed = [stream for _ in range(streams)
+                  if (stream := hub.subscribe(schema="bench", topic="conversation:1", limit=streams, lifetime=3600,
+                                              heartbeat=60)) is not None]
+    assert len(subscribed) == streams
     assert hub.listening.wait(10)
     arrived: dict[int, list[float]] = {}
     lock = threading.Lock()
