@@ -194,9 +194,16 @@ class InboxSettingsAdmin(ModelAdmin):
 class SatisfactionRatingAdmin(ReadOnlyAdmin):
     """Customers' ratings of resolved chats (the tap on the question sent at resolution); nobody changes them."""
 
-    list_display = ["rated_at", "score", "agent", "escalation"]
+    list_display = ["rated_at", "score", "agent", "chat"]
     list_filter = ["score", "agent", "rated_at"]
     date_hierarchy = "rated_at"
-    list_select_related = ["agent", "escalation"]
+    list_select_related = ["agent", "escalation__conversation__customer"]
     readonly_fields = ["rated_at", "score", "agent", "escalation", "message"]
     fields = list(readonly_fields)
+
+    @admin.display(description=_("escalated chat"))
+    def chat(self, obj: SatisfactionRating) -> str:
+        """The customer's name (or number) linking to the chat in the inbox, not the row's developer name."""
+        customer = obj.escalation.conversation.customer
+        return staff_page_link("inbox:detail", obj.escalation_id,
+                               label=f"{customer.name or customer.channel_user_id} · #{obj.escalation_id}")

@@ -74,3 +74,10 @@ def test_up_links_customers_to_the_port_it_serves_unless_told_otherwise(monkeypa
     assert child_environment(addr="127.0.0.1:8150")["MAGIE_PUBLIC_URL_TEMPLATE"] == "http://{host}:8150"
     monkeypatch.setenv("MAGIE_PUBLIC_URL_TEMPLATE", "https://{host}")
     assert child_environment(addr="0.0.0.0:8000")["MAGIE_PUBLIC_URL_TEMPLATE"] == "https://{host}"
+
+
+@pytest.mark.parametrize(("server", "flag"), [("granian", "--blocking-threads"), ("gunicorn", "--threads")])
+def test_each_live_stream_has_a_thread_beyond_the_request_threads(server, flag, settings):
+    settings.MAGIE_LIVE_STREAMS = 16  # an open chat's event stream holds a thread while it is open (magie.live)
+    command = web_command(bind="127.0.0.1:8123", server=server, workers=2, threads=4)
+    assert command[command.index(flag) + 1] == "20"
