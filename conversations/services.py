@@ -6,8 +6,9 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 
 from conversations.models import Conversation, Customer, Message
@@ -223,8 +224,16 @@ def message_media_refused_set(*, message_id: int, reason: str) -> bool:
 
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id). One UPDATE, atomic
-    by itself: no savepoint around it inside the caller's transaction."""
-    Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)
+    by itself: no savepoint around it inside the caller's transaction; its text built once (every send makes it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_set_channel_id_sql(), [channel_message_id, message_id])
+
+
+@cache
+def _set_channel_id_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"UPDATE {quote(Message._meta.db_table)} SET {quote('channel_message_id')} = %s "
+            f"WHERE {quote('id')} = %s")
 
 
 def message_mark_handled(*, message_id: int, at: datetime) -> None:
