@@ -750,9 +750,10 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             return SendOutcome(DONE)
         delivery.phone_number_id = channel.phone_number_id
         if not conf.setting("WHATSAPP_GRAPH_URL"):
-            delivery.accept(wamid=sender.simulated_wamid())
+            wamid = sender.simulated_wamid()
+            delivery.accept(wamid=wamid)
             delivery.save()
-            message_set_channel_id(message_id=message.pk, channel_message_id=delivery.wamid)
+            message_set_channel_id(message_id=message.pk, channel_message_id=wamid)
             logger.info("whatsapp integration off (WHATSAPP_GRAPH_URL empty): message %s marked sent as %s",
                         message_id, delivery.wamid)
             return SendOutcome(DONE)
