@@ -52,8 +52,8 @@ def test_a_backend_that_cannot_be_reniced_is_logged_not_raised(monkeypatch, capl
 
 def test_up_asks_it_of_worker_and_beat_with_the_embedded_database_only(settings):
     settings.EMBEDDED_DATABASE = True
-    assert background_environment("worker") == background_environment("beat") == {
-        "MAGIE_DATABASE_BACKEND_NICE": str(WORKER_NICE)} if WORKER_NICE else {}
+    expected = {"MAGIE_DATABASE_BACKEND_NICE": str(WORKER_NICE)} if WORKER_NICE else {}  # MAGIE_WORKER_NICE=0: off
+    assert background_environment("worker") == background_environment("beat") == expected
     assert background_environment("web") == {}
     settings.EMBEDDED_DATABASE = False  # a server elsewhere (or another user's): never touched
     assert background_environment("worker") == {}
