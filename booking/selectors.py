@@ -220,7 +220,8 @@ def slot_availability(*, slot_id: int) -> SlotAvailability:
 
 
 def _upcoming_slots(*, activity: Activity | None, start: datetime, end: datetime, now: datetime,
-                    exclude: int | None = None) -> list[TimeSlot]:
+                    exclude: int | None = None, window: slice | None = None) -> list[TimeSlot]:
+    """The slots starting in [start, end) and after `now`, earliest first; `window`: only that part of them."""
     slots = TimeSlot.objects.select_related("activity", "instructor").filter(
         start__gte=start, start__lt=end, start__gt=now
     )
@@ -228,7 +229,8 @@ def _upcoming_slots(*, activity: Activity | None, start: datetime, end: datetime
         slots = slots.filter(activity=activity)
     if exclude is not None:
         slots = slots.exclude(pk=exclude)
-    return list(slots.order_by("start", "pk"))
+    ordered = slots.order_by("start", "pk")
+    return list(ordered[window] if window is not None else ordered)
 
 
 def party_size_check(party_size: object) -> int:
@@ -241,11 +243,13 @@ def party_size_check(party_size: object) -> int:
 
 def availability_search(
     *, activity: str | int | Activity | None = None, day: date | None = None, party_size: int = 1,
-    now: datetime | None = None,
+    now: datetime | None = None, limit: int | None = None,
 ) -> list[SlotAvailability]:
     """Slots not yet started with room for `party_size` (places, instructor and equipment), earliest first.
 
-    `day` is a date in the organisation's time zone; without it, the next `SEARCH_DAYS` days.
+    `day` is a date in the organisation's time zone; without it, the next `SEARCH_DAYS` days. `limit`: the first
+    `limit` of them only — the slots are then read and weighed a few at a time, earliest first, until that many have
+    room (two weeks of a school's slots are hundreds of rows, and a caller that shows six needs the first ones).
     """
     party_size_check(party_size)
     now = now or timezone.now()
@@ -257,8 +261,18 @@ def availability_search(
         start, end = now, now + timedelta(days=SEARCH_DAYS)
     else:
         start, end = local_day_bounds(day, tz)
-    slots = _upcoming_slots(activity=chosen, start=start, end=end, now=now)
-    return [found for found in _availabilities(slots) if found.places_left >= party_size]
+    if limit is None:
+        slots = _upcoming_slots(activity=chosen, start=start, end=end, now=now)
+        return [found for found in _availabilities(slots) if found.places_left >= party_size]
+    found: list[SlotAvailability] = []
+    batch, offset = max(limit * 2, 8), 0
+    while len(found) < limit:
+        slots = _upcoming_slots(activity=chosen, start=start, end=end, now=now, window=slice(offset, offset + batch))
+        found += [one for one in _availabilities(slots) if one.places_left >= party_size]
+        if len(slots) < batch:
+            break
+        offset += batch
+    return found[:limit]
 
 
 def slot_alternatives(*, slot: TimeSlot, party_size: int, now: datetime) -> list[dict[str, object]]:

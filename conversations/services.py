@@ -6,12 +6,16 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from typing import cast
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
 
 from conversations.models import Conversation, Customer, Message
 from language.invisible import visible_text
+from magie.db.compiled_reads import SENTINEL_TEXT, compiled_read
+from magie.db.statements import insert_sql, rows_of, saved
 from magie.errors import DomainError
 from magie.live import live_announce_on_commit
 from magie.queueing import task_queue_on_commit
@@ -112,9 +116,10 @@ def message_store_inbound(
     same number; a simulator message (`simulated_by`, the staff username) only on an existing sandbox customer
     (SimulatedForRealCustomer otherwise); a terminal's (`manage.py chat`, a test tool) on the sandbox customer
     when there is one, else as a real channel's."""
-    existing = Message.objects.filter(channel_message_id=channel_message_id).first()
+    existing = rows_of(Message, f"{connection.ops.quote_name('channel_message_id')} = %s", [channel_message_id],
+                       tail="LIMIT 1")
     if existing:
-        return Stored(existing, created=False)
+        return Stored(existing[0], created=False)
     simulated = channel == Message.Channel.SIMULATOR or bool(simulated_by)
     if simulated or channel == Message.Channel.TERMINAL:
         customer = (Customer.objects.select_related("conversation")
@@ -130,32 +135,53 @@ def message_store_inbound(
         customer = _real_customer(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
                                   new_channel_user_id=new_channel_user_id)
     conversation = customer.conversation
+    message = Message(
+        conversation=conversation, direction=Message.Direction.INBOUND, channel=channel,
+        channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
+        sent_at=sent_at, simulated_by=simulated_by,
+    )
+    # Every inbound message makes these two writes: their text is built once (`magie.db.statements`), not by the
+    # ORM each time.
+    insert, params = insert_sql(Message, [message], returning=True)
     try:
-        with transaction.atomic():  # a savepoint: a racing duplicate must not abort the caller's transaction
-            message = Message.objects.create(
-                conversation=conversation, direction=Message.Direction.INBOUND, channel=channel,
-                channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
-                sent_at=sent_at, simulated_by=simulated_by,
-            )
+        with transaction.atomic(), connection.cursor() as cursor:  # a savepoint: a racing duplicate must not abort
+            cursor.execute(insert, params)                         # the caller's transaction
+            row = cursor.fetchone()
     except IntegrityError:
         return Stored(Message.objects.get(channel_message_id=channel_message_id), created=False)
-    Conversation.objects.filter(pk=conversation.pk).filter(
-        Q(last_inbound_at__isnull=True) | Q(last_inbound_at__lt=sent_at)
-    ).update(last_inbound_at=sent_at)  # never moves back when messages arrive out of order
+    assert row is not None
+    saved(message, row[0])
+    with connection.cursor() as cursor:  # never moves back when messages arrive out of order
+        cursor.execute(_last_inbound_sql(), [sent_at, conversation.pk, sent_at])
     conversation_live_announce(conversation_id=conversation.pk, kind=LIVE_MESSAGE, ref=message.pk)
     return Stored(message, created=True)
+
+
+@cache
+def _last_inbound_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"UPDATE {quote(Conversation._meta.db_table)} SET {quote('last_inbound_at')} = %s WHERE {quote('id')} = %s "
+            f"AND ({quote('last_inbound_at')} IS NULL OR {quote('last_inbound_at')} < %s)")
 
 
 def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
                    new_channel_user_id: str) -> Customer:
     # The webhook's hot path: a known customer costs one joined read; only a new one goes through get-or-create.
-    lookup = Q(whatsapp_user_id=user_id) if user_id else Q(channel_user_id=channel_user_id)
-    customer = Customer.objects.select_related("conversation").filter(lookup, is_sandbox=False).first()
+    by = "whatsapp_user_id" if user_id else "channel_user_id"
+    found = compiled_read(f"customer_real_by_{by}", lambda: _real_customer_queryset(by), {"id": user_id or channel_user_id})
+    customer = cast(Customer, found[0]) if found else None  # the queryset's model
     if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
             or (user_id and customer.whatsapp_user_id != user_id) or new_channel_user_id):
         customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
                                           new_channel_user_id=new_channel_user_id)
     return customer
+
+
+def _real_customer_queryset(by: str):
+    """The real customer by one of its ids, with its conversation: compiled once per connection (every inbound
+    message reads it)."""
+    queryset = Customer.objects.select_related("conversation").filter(**{by: SENTINEL_TEXT}, is_sandbox=False)[:1]
+    return queryset, {SENTINEL_TEXT: "id"}
 
 
 DELIVERY_TASKS: dict[str, str] = {Message.Channel.WHATSAPP: "whatsapp.deliver"}  # channels that deliver from the outbox
@@ -226,8 +252,16 @@ def message_media_refused_set(*, message_id: int, reason: str) -> bool:
 
 def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id). One UPDATE, atomic
-    by itself: no savepoint around it inside the caller's transaction."""
-    Message.objects.filter(pk=message_id).update(channel_message_id=channel_message_id)
+    by itself: no savepoint around it inside the caller's transaction; its text built once (every send makes it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_set_channel_id_sql(), [channel_message_id, message_id])
+
+
+@cache
+def _set_channel_id_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"UPDATE {quote(Message._meta.db_table)} SET {quote('channel_message_id')} = %s "
+            f"WHERE {quote('id')} = %s")
 
 
 def message_mark_handled(*, message_id: int, at: datetime) -> None:

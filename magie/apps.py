@@ -20,3 +20,12 @@ class MagieConfig(AppConfig):
         from magie.metrics import outbound_transition_observed
 
         post_transition.connect(outbound_transition_observed, dispatch_uid="magie.metrics.outbound")
+
+        # The worker's and beat's database backends at their priority and on their cores, under `manage.py up` with
+        # the embedded PostgreSQL (magie/db/backend_priority.py).
+        from django.db.backends.signals import connection_created
+
+        from magie.db.backend_priority import backend_follow_process, backend_nice_setting
+
+        if backend_nice_setting():
+            connection_created.connect(backend_follow_process, dispatch_uid="magie.db.backend_priority")

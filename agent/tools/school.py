@@ -16,6 +16,8 @@ from booking.selectors import activity_names, booking_get_for_customer
 from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 from magie.errors import DomainError
 
+OFFERS_SHOWN = 6  # the free slots one answer lists (the earliest)
+
 
 class CheckAvailabilityArgs(ToolArgs):
     activity: Name | None = Field(description="Activity name or slug, e.g. 'ski' or 'escalada'; null = any")
@@ -50,7 +52,7 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
     """The offers as references, each activity named in the customer's language ("Raquetas de nieve" to a
     Spanish customer of the Catalan school, who read "Raquetes de neu")."""
     listed, names = [], activity_names(language=ctx.language) if offers else {}
-    for offer in offers[:6]:
+    for offer in offers[:OFFERS_SHOWN]:
         token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                                 payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now, writes=ctx.writes)
         entry = asdict(offer)
@@ -64,7 +66,8 @@ def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
     if ctx.ask_id is None:
         raise ToolFailure("invalid_argument", "no open request to bind the slots to")
     day = date.fromisoformat(args.date) if args.date else None  # checked by the arguments (IsoDay)
-    offers = SandboxBookingEngine().availability(activity=args.activity, day=day, party_size=args.party_size or 1)
+    offers = SandboxBookingEngine().availability(activity=args.activity, day=day, party_size=args.party_size or 1,
+                                                 limit=OFFERS_SHOWN)
     return ok({"slots": _offers(ctx, offers)})
 
 

@@ -264,6 +264,21 @@ def test_availability_is_live_in_the_organisations_time_zone(demoschool):
     assert selectors.availability_search(activity=act.slug, day=day, now=f.local(day, 1)) == []
 
 
+def test_availability_with_a_limit_is_the_first_free_slots_past_full_ones(demoschool):
+    act = f.activity()
+    day = f.future_day()
+    teacher = f.instructor(act)
+    slots = [f.slot(act, teacher, f.local(day, hour), capacity=1, duration=timedelta(hours=1))
+             for hour in range(6, 20)]  # 14 one-hour slots
+    for full in slots[:9]:  # more full slots than one batch reads
+        book(full, party_size=1)
+    every = selectors.availability_search(activity=act.slug, day=day)
+    assert [a.slot_id for a in every] == [s.pk for s in slots[9:]]
+    assert selectors.availability_search(activity=act.slug, day=day, limit=3) == every[:3]
+    assert selectors.availability_search(activity=act.slug, day=day, limit=50) == every
+    assert selectors.availability_search(activity=act.slug, day=day, party_size=2, limit=3) == []
+
+
 def test_availability_refuses_an_unknown_activity_and_an_empty_party(demoschool):
     with pytest.raises(errors.ActivityNotFound):
         selectors.availability_search(activity="paragliding")

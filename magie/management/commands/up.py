@@ -79,6 +79,16 @@ def _background_child() -> None:
         os.sched_setaffinity(0, worker_cores(WORKER_CORES, os.sched_getaffinity(0)))
 
 
+def background_environment(name: str) -> dict[str, str]:
+    """What the worker and beat add to `child_environment`: with the embedded PostgreSQL (a server of this machine,
+    run as this user), the backends serving their connections take their priority and cores
+    (`magie.db.backend_priority`) — a third of a turn's CPU is PostgreSQL's, and it competed with the
+    acknowledgements at the web's priority."""
+    if name == "web" or not WORKER_NICE or not settings.EMBEDDED_DATABASE:
+        return {}
+    return {"MAGIE_DATABASE_BACKEND_NICE": str(WORKER_NICE)}
+
+
 def child_environment(*, addr: str) -> dict[str, str]:
     """What web, worker and beat start with: the database, broker and deployment `up` decided on (without the last, a
     child of the embedded default sees a DATABASE_URL with DEBUG off, takes itself for production and refuses to
@@ -142,7 +152,7 @@ class Command(BaseCommand):
         try:
             for name, command in commands.items():
                 self.children[name] = subprocess.Popen(
-                    command, env=env | {"MAGIE_PROCESS_ROLE": name}, cwd=settings.BASE_DIR,
+                    command, env=env | {"MAGIE_PROCESS_ROLE": name} | background_environment(name), cwd=settings.BASE_DIR,
                     start_new_session=True,  # Ctrl-C reaches `up` alone, which stops each child once
                     preexec_fn=_die_with_parent if name == "web" else _background_child)
                 self._say(f"{name + ':':<9} pid {self.children[name].pid}")
