@@ -20,7 +20,7 @@ from guards.evidence import inferred, typed
 from guards.messages import explain
 from guards.normalise import normalised
 from guards.registry import register
-from guards.text import clauses, folded, host_allowed, links
+from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, folded, host_allowed, links
 from language.locales import Lang
 from language.money import minor_unit_factor
 
@@ -521,9 +521,9 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
     low = folded(draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
-    matches: list[tuple[str, re.Match[str]]] = []
+    matches: list[tuple[str, ClauseMatch]] = []
     requests: list[tuple[int, int]] = []  # the clauses each confirmation request covers, first and last
-    for match in claims_re.finditer(low):
+    for match in finditer_in_clauses(claims_re, low):  # a claim is read inside one clause: only clauses are scanned
         kind = kinds[match.lastindex or 0]
         if kind in ("confirm", "check"):
             request = bisect_right(starts, match.start()) - 1
@@ -532,7 +532,7 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             matches.append((kind, match))
     lowered = draft.lower()
     if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
-        matches += [("first", match) for match in accented_re.finditer(lowered)]
+        matches += [("first", match) for match in finditer_in_clauses(accented_re, low, lowered)]
     found: list[tuple[int, int, str]] = []
     for kind, match in matches:
         index = bisect_right(starts, match.start()) - 1
@@ -617,10 +617,23 @@ def _correction(word: str) -> str | None:
     return None
 
 
+def _corrected_word(match: re.Match[str]) -> str:
+    return _correction(match.group()) or match.group()
+
+
 @lru_cache(maxsize=256)
 def typos_corrected(text: str) -> str:
-    """`text` (folded) with each mistyped claim word (`TYPO_WORDS`) read as the word; the same text when none is."""
-    return _WORD_RE.sub(lambda match: _correction(match.group()) or match.group(), text)
+    """`text` (folded) with each mistyped claim word (`TYPO_WORDS`) read as the word; the same text when none is.
+    Only inside its clauses, where claims are read (a clause starts and ends at no letter, so no word is cut)."""
+    runs = clause_view(text).runs
+    if runs == ((0, len(text)),):
+        return _WORD_RE.sub(_corrected_word, text)
+    parts, at = [], 0
+    for start, end in runs:
+        parts += [text[at:start], _WORD_RE.sub(_corrected_word, text[start:end])]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def reports_present(inp: GuardInput) -> bool:
@@ -877,7 +890,7 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     found = []
-    for whole in items_re.finditer(low):
+    for whole in finditer_in_clauses(items_re, low):  # an item is read inside one clause
         index = bisect_right(starts, whole.start()) - 1
         if index < 0 or spans[index][1] < whole.end():
             continue
