@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from guards import claim_lexicon as lex
-from guards.contract import GuardInput, GuardVerdict
+from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, typed
 from guards.messages import explain
 from guards.normalise import normalised
@@ -88,6 +88,8 @@ def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
     spans = [m.span() for m in _internal_re(inp.lang).finditer(low)
              if not _SERVICE_SENSE_BEFORE_RE.search(low[max(0, m.start() - 20) : m.start()])]
     spans += [m.span() for m in _UUID_RE.finditer(low)]
+    if past(deadline):  # each pass over the draft is followed by a look at the deadline
+        return GuardVerdict.budget_exceeded("internal_vocabulary", inp.lang)
     own = _organisation_re(tuple(inp.internal_vocabulary), tuple(tool.name for tool in inp.tools_available))
     if own is not None:
         spans += [m.span() for m in own.finditer(low)]
@@ -687,12 +689,14 @@ def _written_in(draft: str, start: int, lang: Lang, inp: GuardInput) -> bool:
     return language_probabilities(letters, list(inp.claim_languages)).get(lang, 0.0) >= MIN_LANGUAGE_SHARE
 
 
-def _claims(inp: GuardInput, draft: str, reports: bool) -> list[tuple[int, int, str]]:
+def _claims(inp: GuardInput, draft: str, reports: bool, deadline: float | None = None) -> list[tuple[int, int, str]] | None:
     """The claims of `draft` read in the reply's language, and those read in another language of the turn whose
-    sentence is written in it."""
+    sentence is written in it. None once past `deadline`."""
     found = effect_claim_spans(draft, inp.lang, reports=reports)
     seen = {start for start, _, _ in found}
     for lang in inp.claim_languages:
+        if deadline is not None and past(deadline):
+            return None  # one pass per language: the deadline is looked at after each
         if lang == inp.lang:
             continue
         for start, end, text in effect_claim_spans(draft, lang, reports=reports):
@@ -707,12 +711,16 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
     """A claim that an effect happened needs an effect of its kind executed this turn (a booking is no Pix)."""
     reports = reports_present(inp)
     draft = inp.draft
-    found = _claims(inp, draft, reports)
+    found = _claims(inp, draft, reports, deadline)
+    if found is None:
+        return GuardVerdict.budget_exceeded("effect_claim_without_effect", inp.lang)
     if not found:  # the claim may be mistyped: read again with the claim words spelled right (quoted so)
         corrected = typos_corrected(folded(draft))
         if corrected != folded(draft):
             draft = corrected
-            found = _claims(inp, corrected, reports)
+            found = _claims(inp, corrected, reports, deadline)
+            if found is None:
+                return GuardVerdict.budget_exceeded("effect_claim_without_effect", inp.lang)
     if inp.effects_executed:
         executed = _executed_kinds(inp)
         low = folded(draft)
@@ -1043,7 +1051,11 @@ def unusable_request(inp: GuardInput, deadline: float) -> GuardVerdict:
             continue  # the recipient's Pix key, for a tool that takes one
         else:
             evidence.append(text)
-    evidence += foreign_links(replace(inp, draft=plain)) + button_like(inp.draft) + other_contacts(inp)
+    for part in (lambda: foreign_links(replace(inp, draft=plain)), lambda: button_like(inp.draft),
+                 lambda: other_contacts(inp)):
+        if past(deadline):  # each of the four readings is one pass over the draft
+            return GuardVerdict.budget_exceeded("unusable_request", inp.lang)
+        evidence += part()
     evidence = list(dict.fromkeys(evidence))
     if not evidence:
         return GuardVerdict.ok()
