@@ -293,13 +293,14 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
         evidence = evidence_of(output)
         if output.ok:
             read = typed(output.data, evidence, inp.currency, minor_unit_factor)
-            for name in (*read.names, *read.products):
+            # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
+            for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
                 if any(c.isdigit() for c in name) and any(c.isalpha() for c in name):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             support.name_words.update(_DIGITS_RE.findall(str(output.data)[:MAX_SCANNED]))
-            for moment in read.dates:
+            for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
             support.counts.update(q for q in read.quantities if q > 0)
             support.lengths.update(read.lengths)
@@ -307,7 +308,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
-            for kind, value in read.identifiers:
+            for kind, value in dict.fromkeys(read.identifiers):
                 if kind == "address":  # a street is a place's name too
                     support.add_name(value)
             if output.tool in inp.effects_executed and not read.statuses:
