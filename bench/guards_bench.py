@@ -29,6 +29,7 @@ from guards.mentions import amounts_in  # noqa: E402
 from guards.normalise import normalised  # noqa: E402
 from guards.registry import registered  # noqa: E402
 from guards.runner import run_guards, warm_up  # noqa: E402
+from guards.tests.helpers import facts_draft  # noqa: E402
 from guards.text import clauses, folded  # noqa: E402
 from language.locales import LANGS  # noqa: E402
 from language.money import format_money  # noqa: E402
@@ -134,36 +135,6 @@ def big_drafts() -> list[tuple[str, GuardInput]]:
     listed = GuardInput(draft=f"Encontrei:\n{lines}", lang="pt-BR", currency="BRL", org_kind="store", languages=LANGS,
                         tool_outputs=(catalog,), history=(HistoryItem("customer", "quais iphones vocês têm?"),))
     return [("amounts", plain), ("pt-BR price list", listed), ("5,000 facts", facts_draft())]
-
-
-def facts_draft() -> GuardInput:
-    """The issue's 5,000-fact draft: 1,000 lines of a school's day (a name, a date, a time, a party size and a
-    booking reference each) against the results that support every one of them."""
-    from datetime import datetime, timedelta
-    from zoneinfo import ZoneInfo
-
-    from guards.evidence import Identifier, StatusEvidence
-
-    zone = ZoneInfo("Europe/Andorra")
-    first = datetime(2026, 12, 2, 8, 0, tzinfo=zone)
-    names = ("Marta Vidal", "Jordi Puig", "Anna Soler", "Pere Riba", "Laia Font")
-    bookings: list[dict[str, object]] = []
-    for i in range(1000):
-        start = first + timedelta(days=i % 20, minutes=30 * (i % 20))
-        bookings.append({"booking_ref": f"BK-{1000 + i}", "activity": names[i % 5], "start": start.isoformat(),
-                         "party_size": 1 + i % 6, "status": "pending_payment"})
-    evidence = Evidence(names=("activity",), dates=("start",), quantities=("party_size",),
-                        identifiers=(Identifier("booking_ref", "reference"),),
-                        statuses=(StatusEvidence("status", (("pending_payment", "booked"),)),))
-    lines = []
-    for booking in bookings:
-        start = datetime.fromisoformat(str(booking["start"]))
-        lines.append(f"• {booking['activity']}: {start.day} de desembre a les {start:%H:%M}, "
-                     f"{booking['party_size']} persones, reserva {booking['booking_ref']}")
-    output = ToolOutput("list_bookings", True, {"bookings": bookings}, evidence=evidence)
-    return GuardInput(draft="Les reserves del mes:\n" + "\n".join(lines), lang="ca", currency="EUR", org_kind="school",
-                      languages=LANGS, tool_outputs=(output,), history=(HistoryItem("customer", "quines reserves tinc?"),),
-                      today="2026-12-01", time_zones=("Europe/Andorra",))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ computed with `str.translate` and cached. `clauses(folded)` cuts sentence-like c
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 
 from language.text import fold
@@ -57,6 +59,99 @@ def clauses(text: str) -> tuple[tuple[int, int], ...]:
         found.append((start, len(text)))
     # a clause holds more than punctuation ("..." opening a text is none)
     return tuple(span for span in found if _WORDY_RE.search(text, *span))
+
+
+class ClauseView:
+    """The clauses of a (folded) text without the lines between them (a list's unpunctuated lines, see `clauses`),
+    for the readers that keep only what lies inside one clause (claims, requests): they scan `text`, the runs of
+    adjacent clauses joined by line breaks, and `original` maps a position back. A draft of thousands of list lines
+    and one closing sentence is scanned for that sentence only; a draft of sentences is its own view."""
+
+    __slots__ = ("text", "runs", "at")
+    text: str
+    runs: tuple[tuple[int, int], ...]
+    at: tuple[int, ...]
+
+    def __init__(self, text: str, spans: tuple[tuple[int, int], ...]) -> None:
+        runs: list[tuple[int, int]] = []
+        for start, end in spans:  # adjacent clauses make one run: their text is scanned as it is
+            if runs and start <= runs[-1][1]:
+                runs[-1] = (runs[-1][0], end)
+            else:
+                runs.append((start, end))
+        if len(runs) == 1 and runs[0] == (0, len(text)) or not runs and not text:
+            self.text, self.runs, self.at = text, ((0, len(text)),), (0,)
+            return
+        at: list[int] = []
+        parts: list[str] = []
+        length = 0
+        for start, end in runs:
+            at.append(length)
+            parts.append(text[start:end])
+            length += end - start + 1  # and the line break that joins it to the next run
+        self.text, self.runs, self.at = "\n".join(parts), tuple(runs), tuple(at)
+
+    def original(self, position: int) -> int:
+        """The position in the full text of `position` in `text`."""
+        index = bisect_right(self.at, position) - 1
+        return self.runs[index][0] + position - self.at[index] if index >= 0 else position
+
+    def of(self, other: str) -> str:
+        """The same runs of `other`, a text with the same offsets (the lower-cased draft beside the folded one)."""
+        if self.runs == ((0, len(other)),):
+            return other
+        return "\n".join(other[start:end] for start, end in self.runs)
+
+
+@lru_cache(maxsize=256)
+def clause_view(text: str) -> ClauseView:
+    """The `ClauseView` of a (folded) text, built once per text."""
+    return ClauseView(text, clauses(text))
+
+
+class ClauseMatch:
+    """A match of `finditer_in_clauses`, with its positions in the full text."""
+
+    __slots__ = ("_match", "_start", "_end")
+
+    def __init__(self, match: re.Match[str], start: int, end: int) -> None:
+        self._match, self._start, self._end = match, start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def span(self) -> tuple[int, int]:
+        return self._start, self._end
+
+    def group(self, name: int | str = 0) -> str | None:
+        return self._match.group(name)
+
+    @property
+    def lastindex(self) -> int | None:
+        return self._match.lastindex
+
+    @property
+    def lastgroup(self) -> str | None:
+        return self._match.lastgroup
+
+
+def finditer_in_clauses(pattern: re.Pattern[str], low: str, text: str | None = None) -> Iterator[ClauseMatch]:
+    """The matches of `pattern` inside the clauses of the folded `low` (or of `text`, with the same offsets), with
+    positions in the full text. For readers that drop whatever is not inside one clause: a match across the edge of
+    a clause, dropped by them anyway, is not seen (nor, in `finditer` order, the text it would have covered)."""
+    view = clause_view(low)
+    scanned = view.text if text is None else view.of(text)
+    if len(view.runs) == 1 and view.runs[0][0] == 0:
+        for match in pattern.finditer(scanned):
+            yield ClauseMatch(match, match.start(), match.end())
+        return
+    original = view.original
+    for match in pattern.finditer(scanned):
+        start = original(match.start())
+        yield ClauseMatch(match, start, start + match.end() - match.start())
 
 
 _URL_RE = re.compile(

@@ -293,13 +293,14 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
         evidence = evidence_of(output)
         if output.ok:
             read = typed(output.data, evidence, inp.currency, minor_unit_factor)
-            for name in (*read.names, *read.products):
+            # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
+            for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
                 if any(c.isdigit() for c in name) and any(c.isalpha() for c in name):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             support.name_words.update(_DIGITS_RE.findall(str(output.data)[:MAX_SCANNED]))
-            for moment in read.dates:
+            for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
             support.counts.update(q for q in read.quantities if q > 0)
             support.lengths.update(read.lengths)
@@ -307,7 +308,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
-            for kind, value in read.identifiers:
+            for kind, value in dict.fromkeys(read.identifiers):
                 if kind == "address":  # a street is a place's name too
                     support.add_name(value)
             if output.tool in inp.effects_executed and not read.statuses:
@@ -488,17 +489,25 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
     return frozenset().union(*(COMMON[lang] for lang in languages))
 
 
-def draft_facts(inp: GuardInput) -> list[Fact]:
+def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | None:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
-    its host may be shown is the link guard's to say."""
+    its host may be shown is the link guard's to say. None once past `deadline` (looked at before each kind's pass)."""
     text, lang = inp.draft, inp.lang
     common = _common(inp.claim_languages)
-    found = [*dates_in(text, lang), *times_in(text, lang), *counts_in(text, lang), *references_in(text),
-             *warranties_in(text, lang), *statuses_in(text, lang), *names_in(text, lang, common=common)]
+    readers = (lambda: dates_in(text, lang), lambda: times_in(text, lang), lambda: counts_in(text, lang),
+               lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
+               lambda: names_in(text, lang, common=common))
+    found: list[Fact] = []
+    for read in readers:
+        if deadline is not None and past(deadline):
+            return None
+        found += read()
     spans = [(start, end) for start, end, _ in links(text)]
-    if spans:
-        found = [fact for fact in found if not any(start <= fact.start < end for start, end in spans)]
+    if spans:  # links do not overlap and come in order: one look-up per fact
+        starts = [start for start, _ in spans]
+        found = [fact for fact in found
+                 if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
     return sorted(found, key=lambda fact: fact.start)
 
 
@@ -547,7 +556,9 @@ def _within_name(low: str, fact: Fact, start: int, end: int) -> bool:
 
 def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     """The facts of the draft that nothing supports (see the module doc); None past the deadline."""
-    facts = draft_facts(inp)
+    facts = draft_facts(inp, deadline)
+    if facts is None:
+        return None
     if not facts:
         return []
     support = supported(inp, deadline)

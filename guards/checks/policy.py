@@ -23,7 +23,7 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from guards.contract import GuardInput, GuardVerdict
+from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import key_tokens
 from guards.messages import explain
 from guards.registry import register
@@ -159,7 +159,10 @@ def promises(inp: GuardInput) -> list[tuple[str, str]]:
 
 @register(NAME)
 def policy_bypass(inp: GuardInput, deadline: float) -> GuardVerdict:
-    evidence = list(dict.fromkeys(text for _, text in promises(inp)))
+    found = promises(inp)
+    if past(deadline):  # one pass over the draft, then the deadline
+        return GuardVerdict.budget_exceeded(NAME, inp.lang)
+    evidence = list(dict.fromkeys(text for _, text in found))
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail(NAME, explain(NAME, inp.lang, evidence), evidence)

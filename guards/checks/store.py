@@ -359,6 +359,8 @@ def quote_without_required_info(inp: GuardInput, deadline: float) -> GuardVerdic
     starts = [amount.start for amount in amounts_in(inp.draft, inp.lang, inp.currency)]
     evidence = []
     for span in segments(folded):
+        if past(deadline):
+            return GuardVerdict.budget_exceeded("quote_without_required_info", inp.lang)
         segment = folded[span[0] : span[1]]
         has_amount = bisect_left(starts, span[0]) < len(starts) and starts[bisect_left(starts, span[0])] < span[1]
         if has_amount and verbs.search(segment) and (is_quote_ask or devices.search(segment)):

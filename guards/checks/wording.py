@@ -15,12 +15,12 @@ from dataclasses import replace
 from functools import lru_cache
 
 from guards import claim_lexicon as lex
-from guards.contract import GuardInput, GuardVerdict
+from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, typed
 from guards.messages import explain
 from guards.normalise import normalised
 from guards.registry import register
-from guards.text import clauses, folded, host_allowed, links
+from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, folded, host_allowed, links
 from language.locales import Lang
 from language.money import minor_unit_factor
 
@@ -88,6 +88,8 @@ def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
     spans = [m.span() for m in _internal_re(inp.lang).finditer(low)
              if not _SERVICE_SENSE_BEFORE_RE.search(low[max(0, m.start() - 20) : m.start()])]
     spans += [m.span() for m in _UUID_RE.finditer(low)]
+    if past(deadline):  # each pass over the draft is followed by a look at the deadline
+        return GuardVerdict.budget_exceeded("internal_vocabulary", inp.lang)
     own = _organisation_re(tuple(inp.internal_vocabulary), tuple(tool.name for tool in inp.tools_available))
     if own is not None:
         spans += [m.span() for m in own.finditer(low)]
@@ -516,9 +518,9 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
     low = folded(draft)
     spans = clauses(low)
     starts = [start for start, _ in spans]
-    matches: list[tuple[str, re.Match[str]]] = []
+    matches: list[tuple[str, ClauseMatch]] = []
     requests: list[tuple[int, int]] = []  # the clauses each confirmation request covers, first and last
-    for match in claims_re.finditer(low):
+    for match in finditer_in_clauses(claims_re, low):  # a claim is read inside one clause: only clauses are scanned
         kind = kinds[match.lastindex or 0]
         if kind in ("confirm", "check"):
             request = bisect_right(starts, match.start()) - 1
@@ -527,7 +529,7 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             matches.append((kind, match))
     lowered = draft.lower()
     if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
-        matches += [("first", match) for match in accented_re.finditer(lowered)]
+        matches += [("first", match) for match in finditer_in_clauses(accented_re, low, lowered)]
     found: list[tuple[int, int, str]] = []
     for kind, match in matches:
         index = bisect_right(starts, match.start()) - 1
@@ -612,10 +614,23 @@ def _correction(word: str) -> str | None:
     return None
 
 
+def _corrected_word(match: re.Match[str]) -> str:
+    return _correction(match.group()) or match.group()
+
+
 @lru_cache(maxsize=256)
 def typos_corrected(text: str) -> str:
-    """`text` (folded) with each mistyped claim word (`TYPO_WORDS`) read as the word; the same text when none is."""
-    return _WORD_RE.sub(lambda match: _correction(match.group()) or match.group(), text)
+    """`text` (folded) with each mistyped claim word (`TYPO_WORDS`) read as the word; the same text when none is.
+    Only inside its clauses, where claims are read (a clause starts and ends at no letter, so no word is cut)."""
+    runs = clause_view(text).runs
+    if runs == ((0, len(text)),):
+        return _WORD_RE.sub(_corrected_word, text)
+    parts, at = [], 0
+    for start, end in runs:
+        parts += [text[at:start], _WORD_RE.sub(_corrected_word, text[start:end])]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def reports_present(inp: GuardInput) -> bool:
@@ -669,12 +684,14 @@ def _written_in(draft: str, start: int, lang: Lang, inp: GuardInput) -> bool:
     return language_probabilities(letters, list(inp.claim_languages)).get(lang, 0.0) >= MIN_LANGUAGE_SHARE
 
 
-def _claims(inp: GuardInput, draft: str, reports: bool) -> list[tuple[int, int, str]]:
+def _claims(inp: GuardInput, draft: str, reports: bool, deadline: float | None = None) -> list[tuple[int, int, str]] | None:
     """The claims of `draft` read in the reply's language, and those read in another language of the turn whose
-    sentence is written in it."""
+    sentence is written in it. None once past `deadline`."""
     found = effect_claim_spans(draft, inp.lang, reports=reports)
     seen = {start for start, _, _ in found}
     for lang in inp.claim_languages:
+        if deadline is not None and past(deadline):
+            return None  # one pass per language: the deadline is looked at after each
         if lang == inp.lang:
             continue
         for start, end, text in effect_claim_spans(draft, lang, reports=reports):
@@ -689,12 +706,16 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
     """A claim that an effect happened needs an effect of its kind executed this turn (a booking is no Pix)."""
     reports = reports_present(inp)
     draft = inp.draft
-    found = _claims(inp, draft, reports)
+    found = _claims(inp, draft, reports, deadline)
+    if found is None:
+        return GuardVerdict.budget_exceeded("effect_claim_without_effect", inp.lang)
     if not found:  # the claim may be mistyped: read again with the claim words spelled right (quoted so)
         corrected = typos_corrected(folded(draft))
         if corrected != folded(draft):
             draft = corrected
-            found = _claims(inp, corrected, reports)
+            found = _claims(inp, corrected, reports, deadline)
+            if found is None:
+                return GuardVerdict.budget_exceeded("effect_claim_without_effect", inp.lang)
     if inp.effects_executed:
         executed = _executed_kinds(inp)
         low = folded(draft)
@@ -872,7 +893,7 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     found = []
-    for whole in items_re.finditer(low):
+    for whole in finditer_in_clauses(items_re, low):  # an item is read inside one clause
         index = bisect_right(starts, whole.start()) - 1
         if index < 0 or spans[index][1] < whole.end():
             continue
@@ -1025,7 +1046,11 @@ def unusable_request(inp: GuardInput, deadline: float) -> GuardVerdict:
             continue  # the recipient's Pix key, for a tool that takes one
         else:
             evidence.append(text)
-    evidence += foreign_links(replace(inp, draft=plain)) + button_like(inp.draft) + other_contacts(inp)
+    for part in (lambda: foreign_links(replace(inp, draft=plain)), lambda: button_like(inp.draft),
+                 lambda: other_contacts(inp)):
+        if past(deadline):  # each of the four readings is one pass over the draft
+            return GuardVerdict.budget_exceeded("unusable_request", inp.lang)
+        evidence += part()
     evidence = list(dict.fromkeys(evidence))
     if not evidence:
         return GuardVerdict.ok()

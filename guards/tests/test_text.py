@@ -1,0 +1,44 @@
+"""The shared text views: clauses, and the scan of a draft's clauses only."""
+
+import re
+
+from guards.checks.wording import effect_claim_spans, typos_corrected
+from guards.text import ClauseView, clauses, finditer_in_clauses, folded
+
+LIST_DRAFT = "Les reserves del mes:\n• Pix enviado: 2 de desembre\n• Marta Vidal, reserva BK-1000\nJa t'he reservat la plaça."
+
+
+def test_a_view_of_sentences_is_the_text_itself():
+    low = folded("Enviei o Pix. Está feito!")
+    view = ClauseView(low, clauses(low))
+    assert view.text is low and view.original(5) == 5
+
+
+def test_a_view_drops_unpunctuated_list_lines_and_maps_positions_back():
+    low = folded(LIST_DRAFT)
+    view = ClauseView(low, clauses(low))
+    assert view.text == "ja t'he reservat la placa."
+    at = view.text.index("reservat")
+    assert view.original(at) == low.index("reservat")
+
+
+def test_clause_matches_are_those_of_a_full_scan_kept_inside_one_clause():
+    low = folded("Enviado. • Pix enviado\nTambém enviado!\n• enviado sem ponto\nFim.")
+    pattern = re.compile(r"(?<!\w)enviado(?!\w)")
+    spans = clauses(low)
+    inside = [m.span() for m in pattern.finditer(low) if any(s <= m.start() and m.end() <= e for s, e in spans)]
+    assert [m.span() for m in finditer_in_clauses(pattern, low)] == inside
+    assert len(inside) == 2  # the lines without their full stop are no clauses
+
+
+def test_claims_are_read_in_the_clauses_of_a_list_draft_only():
+    found = effect_claim_spans(LIST_DRAFT, "ca")
+    assert [text for _, _, text in found] == ["Ja t'he reservat"]
+    start, end, _ = found[0]
+    assert LIST_DRAFT[start:end] == "Ja t'he reservat"
+    assert effect_claim_spans(LIST_DRAFT, "pt-BR") == []  # "Pix enviado" is a list line's label, no sentence
+
+
+def test_typos_are_corrected_inside_clauses_only():
+    low = folded("• Reservtion list\nYour reservtion is conifrmed.")
+    assert typos_corrected(low) == "• reservtion list\nyour reservation is confirmed."
