@@ -35,7 +35,7 @@ from guards.registry import registered
 from magie.corpora import sgd_corpus_dir
 from tools.eval import adversarial, rendered
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
-from tools.eval.sgd import Corpus, split_of
+from tools.eval.sgd import WORD_RE, Corpus, split_of
 
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
@@ -55,6 +55,9 @@ class Run:
         self.by_guard: Counter[tuple[str, str]] = Counter()  # (split, guard) -> held true turns
         # held true turns whose draft claims an effect SGD's own acts say did not happen (see `claims_unexecuted`)
         self.unexecuted_claims: Counter[str] = Counter()
+        # held true turns whose every held fact is a value SGD's simulator stated from no source (see `Turn.unsourced`)
+        self.unsourced_facts: Counter[str] = Counter()
+        self.last_evidence: dict[str, list[str]] = {}
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
         self.slowest = (0.0, "", "")
@@ -64,6 +67,7 @@ class Run:
 
     def held(self, inp: GuardInput) -> list[str]:
         failed = []
+        self.last_evidence = {}
         for name, guard in self.guards.items():
             started = time.thread_time()
             verdict = guard(inp, deadline_after(BUDGET_MS / 1000))
@@ -73,19 +77,27 @@ class Run:
                 self.slowest = (spent, name, inp.draft[:120])
             if not verdict.passed:
                 failed.append(f"{name}: {', '.join(verdict.evidence[:3])}")
+                self.last_evidence[name] = list(verdict.evidence)
         return failed
 
-    def true_turn(self, split: str, lang: str, inp: GuardInput, where: str, executed_nothing: bool = False) -> bool:
+    def true_turn(self, split: str, lang: str, inp: GuardInput, where: str, executed_nothing: bool = False,
+                  unsourced: tuple[str, ...] = ()) -> bool:
         self.true[(split, lang)] += 1
         failed = self.held(inp)
         if failed:
             self.false_alarms[(split, lang)] += 1
+            apart = None
             if executed_nothing and all(line.startswith("effect_claim_without_effect:") for line in failed):
                 self.unexecuted_claims[split] += 1
+                apart = "unexecuted claim"
+            elif unsourced and states_unsourced(self.last_evidence, unsourced):
+                self.unsourced_facts[split] += 1
+                apart = "unsourced: " + ", ".join(unsourced)
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
             if len(self.alarm_examples[split]) < self.examples:
-                self.alarm_examples[split].append({"where": where, "lang": lang, "draft": inp.draft, "held": failed})
+                self.alarm_examples[split].append({"where": where, "lang": lang, "draft": inp.draft, "held": failed,
+                                                   "apart": apart})
         return not failed
 
     def mutation(self, split: str, kind: str, lang: str, inp: GuardInput, where: str) -> None:
@@ -119,6 +131,7 @@ class Run:
                                              for lang in langs},
                 "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
                 "of_which_unexecuted_claims": self.unexecuted_claims[split],
+                "of_which_unsourced_facts": self.unsourced_facts[split],
                 "recall": recall, "alarm_examples": self.alarm_examples[split],
                 "miss_examples": self.miss_examples[split]}
         ordered = sorted(self.cpu_ms) or [0.0]
@@ -130,9 +143,10 @@ class Run:
 
 def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
     corpus = Corpus(corpus_path)
-    names = NamePool()
+    names = NamePool()  # wrong names are drawn from the split's own dialogues: a dev run reads no held-out one
     for dialogue in dialogues(corpus_path):
-        names.add(dialogue)
+        if split == "all" or split_of(dialogue["dialogue_id"]) == split:
+            names.add(dialogue)
     for index, dialogue in enumerate(dialogues(corpus_path)):
         if limit is not None and index >= limit:
             break
@@ -142,9 +156,23 @@ def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
         oracle = dialogue_oracle(dialogue)
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
-            if run.true_turn(which, "en", turn.inp, where, executed_nothing=claims_unexecuted(turn)):
+            if run.true_turn(which, "en", turn.inp, where, executed_nothing=claims_unexecuted(turn),
+                             unsourced=turn.unsourced):
                 for kind, mutated in mutations(turn, oracle, names):
                     run.mutation(which, kind, "en", mutated, where)
+
+
+def states_unsourced(evidence: dict[str, list[str]], unsourced: tuple[str, ...]) -> bool:
+    """Whether a true turn was held only by `unsupported_fact` and only for values SGD's simulator stated from no
+    source of the dialogue (`tools.eval.sgd.unsourced_values`): each held fact shares a word with one of them. The
+    guard is right there (the draft states what no tool returned); such turns are counted apart."""
+    if set(evidence) != {"unsupported_fact"}:
+        return False
+    values = [set(WORD_RE.findall(value.lower())) - _LINKING for value in unsourced]
+    return all(any(set(WORD_RE.findall(fact.lower())) & words for words in values) for fact in evidence["unsupported_fact"])
+
+
+_LINKING = frozenset({"the", "a", "an", "of", "and", "at", "in", "on", "for", "to"})
 
 
 def claims_unexecuted(turn) -> bool:
@@ -188,11 +216,13 @@ def format_summary(result: dict) -> str:
             lines.append(f"    {lang:6} {figures['turns']:>7} true turns, {figures['held']:>4} held ({figures['rate']:.3%})")
         if row["false_alarms_by_guard"]:
             lines.append("    by guard: " + ", ".join(f"{g} {n}" for g, n in row["false_alarms_by_guard"].items()))
-        if row["of_which_unexecuted_claims"] and row["true_turns"]:
-            rest = row["false_alarms"] - row["of_which_unexecuted_claims"]
+        apart = row["of_which_unexecuted_claims"] + row["of_which_unsourced_facts"]
+        if apart and row["true_turns"]:
+            rest = row["false_alarms"] - apart
             lines.append(f"    of which {row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
-                         f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE); without them {rest} = "
-                         f"{rest / row['true_turns']:.3%}")
+                         f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE) and {row['of_which_unsourced_facts']} "
+                         f"only for values SGD's simulator stated from no source of the dialogue; without them "
+                         f"{rest} = {rest / row['true_turns']:.3%}")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():
             per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())

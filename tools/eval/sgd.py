@@ -65,6 +65,8 @@ class Turn:
     succeeded: tuple[str, ...] = ()
     failed: tuple[str, ...] = ()
     names_by_slot: dict[str, str] = field(default_factory=dict)
+    # values this turn's own SGD acts state that no source of the dialogue so far holds (see `unsourced_values`)
+    unsourced: tuple[str, ...] = ()
 
 
 class Corpus:
@@ -106,7 +108,9 @@ class Corpus:
         state: dict[str, Any] = {}
         intents: dict[str, str] = {}
         split = split_of(dialogue["dialogue_id"])
+        sources: set[str] = set()  # every word a source of the turn holds: see `unsourced_values`
         for turn in dialogue["turns"]:
+            sources.update(WORD_RE.findall(turn["utterance"].lower()) if turn["speaker"] == "USER" else ())
             if turn["speaker"] == "USER":
                 for frame in turn.get("frames", []):
                     for slot, values in frame.get("slot_values", {}).items():
@@ -150,13 +154,16 @@ class Corpus:
             for service, intent in intents.items():
                 for key, value in self.defaults(service, intent).items():
                     slots.setdefault(key, value)
+            sources.update(_words_of(slots.values(), vocabulary, *(output.arguments.values() for output in outputs),
+                                     *(_result_values(output.data) for output in outputs)))
             inp = GuardInput(draft=turn["utterance"], lang="en", currency="USD", org_kind=org_kind,
                              tool_outputs=tuple(outputs), history=tuple(history), ask_slots=slots,
                              effects_executed=tuple(dict.fromkeys(succeeded)), tools_available=tools,
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
-                       tuple(succeeded), tuple(failed))
+                       tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources))
             history.append(HistoryItem("bot", turn["utterance"]))
+            sources.update(WORD_RE.findall(turn["utterance"].lower()))
             outputs = [output for output in outputs if output.ok]  # a refusal belongs to its own turn
 
 
@@ -170,3 +177,35 @@ def spans_of(turn: Turn) -> list[tuple[str, int, int]]:
 
 
 WORD_RE = re.compile(r"[a-z0-9]+")
+
+
+def _result_values(data: Any) -> list[str]:
+    """The string values of a result (a list of rows, or a refusal holding its alternatives), and its length."""
+    rows = data.get("alternatives", []) if isinstance(data, dict) else data
+    values = [str(len(rows))] if isinstance(rows, list) and rows else []
+    for row in rows if isinstance(rows, list) else ():
+        if isinstance(row, dict):
+            values.extend(str(value) for value in row.values())
+    return values
+
+
+def _words_of(*groups: Any) -> set[str]:
+    return {word for group in groups for value in group for word in WORD_RE.findall(str(value).lower())}
+
+
+def unsourced_values(frames: list[dict], sources: set[str]) -> tuple[str, ...]:
+    """The values SGD's acts for a system turn state (INFORM, OFFER, CONFIRM…) of which a word is in no source of
+    the dialogue so far: no customer message, earlier reply, service call or result, confirmed slot, schema default
+    or categorical value. SGD's simulator informs such values from its own database ("The salon is located in San
+    Francisco" after a booking whose result names no city); a draft stating one states a fact no tool returned,
+    which is what the guards hold. Written apart from the guards, from SGD's own annotations."""
+    found = []
+    for frame in frames:
+        for action in frame.get("actions", []):
+            if action.get("act") in ("REQUEST", "GOODBYE", "REQ_MORE") or not action.get("slot"):
+                continue
+            for value in action.get("values", []):
+                readings = [value, *action.get("canonical_values", [])]
+                if all(set(WORD_RE.findall(str(reading).lower())) - sources for reading in readings):
+                    found.append(value)
+    return tuple(dict.fromkeys(found))
