@@ -61,6 +61,9 @@ QUIET = {"Vou passar você para uma pessoa": "Até lá, não respondo sozinho.",
     ("demoschool", "vull parlar amb una persona", "Et passo amb una persona"),  # was read as a party of 1
     ("demostore", "quiero hablar con alguien", "Te paso con una persona"),
     ("demobank", "I want to talk to a person", "I'm passing you to a person"),
+    ("demobank", "tem como um humano me atender?", "Vou passar você para uma pessoa"),  # the person before the verb
+    ("demoschool", "hi ha algú de carn i ossos?", "Et passo amb una persona"),  # someone asked to be there
+    ("demostore", "no quiero hablar con una máquina", "Te paso con una persona"),  # the bot refused
 ])
 def test_a_person_asked_for_takes_the_chat_and_the_bot_stays_quiet(db, chat, org, said, told):
     customer = f"3480{next(_ids):07d}"
