@@ -333,3 +333,17 @@ def test_the_statement_says_sent_and_scheduled_apart(db, chat):
     assert "Still scheduled: 1 Pix (R$35.00 to Pedro Henrique Almeida on " in statement, statement
     with schema_context("demobank"):
         assert sorted(PixTransfer.objects.values_list("status", flat=True)) == ["scheduled", "settled"]
+
+
+# A party said of the group ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lines,party", [
+    (("voldria reservar escalada demà passat a les 9", "anirem dos"), 2),  # was asked again how many
+    (("book climbing the day after tomorrow at 9am", "it's me plus two friends"), 3),
+])
+def test_a_party_said_with_a_verb_or_as_me_and_more_is_booked(db, chat, lines, party):
+    customer = f"3600{next(_ids):07d}"
+    chat("demoschool", *lines, customer=customer)
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert (booking.party_size, booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour) == (party, 9)
