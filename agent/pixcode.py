@@ -96,13 +96,39 @@ def _random_key(raw: str) -> ParsedPixKey | None:
     return ParsedPixKey("random", raw.strip().lower()) if _UUID_ANY_VERSION.fullmatch(raw.strip()) else None
 
 
-def pix_code_perception(read: CodeRead, *, lang: str) -> Perception:
-    """A new Pix request whose slots are the parser's fields: the key and, when the code fixes it, the amount."""
+def pix_code_perception(read: CodeRead, *, lang: str, beside: Perception | None = None) -> Perception:
+    """A new Pix request whose slots are the parser's fields: the key and, when the code fixes it, the amount; plus
+    what the customer's own words beside the code said (`beside`, read by the rules, never by a model): the day
+    to pay on, and the amount of a code that leaves it open. A code's fixed amount is never replaced here: another
+    amount said beside it is `pix_code_amount_conflict`, answered in words before anything starts."""
     assert read.key is not None and read.refusal is None
-    amount = MoneySlot(amount_cents=read.amount_cents, currency="BRL") if read.amount_cents is not None else None
+    said = beside.slots if beside is not None else Slots()
+    if read.amount_cents is not None:
+        amount: MoneySlot | None = MoneySlot(amount_cents=read.amount_cents, currency="BRL")
+    else:
+        amount = said.amount
+    when = said.when if said.when and len(said.when) >= 10 else None  # a day (a time alone pays nothing later)
     return Perception(perceiver=PERCEIVER, lang=lang_of(lang), request_kind="pix_transfer",
-                      slots=Slots(pix_key=PixKeySlot(type=read.key.type, value=read.key.value), amount=amount),
+                      slots=Slots(pix_key=PixKeySlot(type=read.key.type, value=read.key.value), amount=amount,
+                                  when=when),
                       markers=frozenset({"new_request"}))
+
+
+def pix_code_words(text: str) -> str:
+    """The customer's own words in a message holding a Pix code: the text with every code taken out."""
+    parts, position = [], 0
+    for match in brcode_find(text or ""):
+        parts += [text[position:match.start], " "]
+        position = match.end
+    return " ".join("".join(parts + [text[position:]]).split())
+
+
+def pix_code_amount_conflict(read: CodeRead, beside: Perception | None) -> int | None:
+    """The other amount (cents) said beside a code that fixes its own, else None."""
+    if beside is None or read.amount_cents is None or beside.slots.amount is None:
+        return None
+    said = beside.slots.amount.amount_cents
+    return said if said != read.amount_cents else None
 
 
 def pix_code_redacted(text: str) -> str:

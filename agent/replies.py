@@ -6,7 +6,7 @@ reach a message, never written by a model. Keys are stable; every language has e
 from __future__ import annotations
 
 from datetime import date, datetime, time
-from typing import Any
+from typing import Any, TypeGuard
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import npgettext_lazy, pgettext_lazy
@@ -35,6 +35,9 @@ MESSAGES: dict[str, Any] = {
     # A statement of one day names it once ("De ter. 1 dez. a ter. 1 dez." read as a stutter).
     "history_day": npgettext_lazy("customer", "On %(day)s you sent %(count)s Pix, %(total)s in total.",
                                   "On %(day)s you sent %(count)s Pix, %(total)s in total.", "count"),
+    # No Pix went out (said without "sent": a statement holding only scheduled Pix has no sent one to back it).
+    "history_none": pgettext_lazy("customer", "From %(since)s to %(until)s no Pix left your account."),
+    "history_day_none": pgettext_lazy("customer", "On %(day)s no Pix left your account."),
     "pix_needs_approval": pgettext_lazy(
         "customer", "Pix of %(amount)s to %(name)s (%(document)s, %(bank)s). This Pix needs your approval and "
                     "cannot be undone; nothing has been sent yet."),
@@ -133,6 +136,14 @@ MESSAGES: dict[str, Any] = {
     "pix_code_expired": pgettext_lazy(
         "customer", "The charge of that Pix code is no longer active (it expired or was already paid). Nothing was "
                     "paid. Ask whoever is charging you for a new code."),
+    "pix_code_amount_fixed": pgettext_lazy(
+        "customer", "This Pix code fixes the amount at %(amount)s, so I cannot pay %(said)s with it. Nothing was "
+                    "paid. To pay %(amount)s, send me the code again on its own; to pay another amount, ask whoever "
+                    "is charging you for a new code, or send me the Pix key and the amount."),
+    "history_scheduled": npgettext_lazy(
+        "customer", "Still scheduled: %(count)s Pix (%(lines)s).",
+        "Still scheduled: %(count)s Pix (%(lines)s).", "count"),
+    "history_scheduled_line": pgettext_lazy("customer", "%(amount)s to %(name)s on %(day)s"),
     "provider_down": pgettext_lazy(
         "customer", "I'm having a technical problem right now. Please try again in a few minutes."),
     "turn_failed": pgettext_lazy(
@@ -202,6 +213,16 @@ REASONS: dict[str, Any] = {
     "contact_ambiguous": pgettext_lazy("customer", "more than one contact has that name"),
     "lookup_budget_exceeded": pgettext_lazy("customer", "too many key lookups; please try later"),
     "amount_invalid": pgettext_lazy("customer", "invalid amount"),
+    "amount_fixed_by_code": pgettext_lazy(
+        "customer", "the Pix code fixes the amount at %(amount)s and cannot be paid another amount; to pay "
+                    "%(amount)s, approve it as it is, and to pay another amount, ask whoever is charging you for a "
+                    "new code or send me the Pix key and the amount"),
+    "night_limit_left": pgettext_lazy(
+        "customer", "the night-time Pix limit is %(limit)s and %(left)s of it is left tonight; you can send up to "
+                    "%(left)s now, or schedule this Pix for tomorrow"),
+    "night_limit_used": pgettext_lazy(
+        "customer", "the night-time Pix limit of %(limit)s is used up for tonight; you can schedule this Pix for "
+                    "tomorrow, or send it after 6:00"),
     "same_account": pgettext_lazy("customer", "the key belongs to your own account"),
     "schedule_invalid": pgettext_lazy("customer", "invalid schedule date"),
     "transfer_not_found": pgettext_lazy("customer", "I could not find that Pix"),
@@ -315,13 +336,26 @@ def reason(lang: str, code: str) -> str:
     return wording.render(lang, REASONS.get(code, REASONS["unexpected"]))
 
 
+def _cents(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def failure_reason(lang: str, error: dict, currency: str) -> str:
     """A tool's failure (`result["error"]`) in the customer's language: the engine's code, else the bound that was
-    broken, else the failure's kind; an amount above the organisation's maximum names the maximum."""
+    broken, else the failure's kind; an amount above the organisation's maximum names the maximum, the night limit
+    what is left of it, a Pix code's fixed amount that amount — each with what the customer can do."""
     said = error.get("detail")
     detail = said if isinstance(said, dict) else {}
     code = detail.get("code") or error.get("code") or "unexpected"
     maximum = detail.get("max_cents")
     if code == "amount_too_large" and isinstance(maximum, int) and not isinstance(maximum, bool):
         return wording.render(lang, REASONS["amount_too_large_max"], {"max": money(maximum, currency, lang)})
+    fixed = detail.get("amount_cents")
+    if code == "amount_invalid" and detail.get("fixed_by") == "pix_code" and _cents(fixed):
+        return wording.render(lang, REASONS["amount_fixed_by_code"], {"amount": money(fixed, currency, lang)})
+    left, limit = detail.get("available_cents"), detail.get("limit_cents")
+    if code == "night_limit_exceeded" and _cents(left) and _cents(limit):  # what is true, and what can be done
+        key = "night_limit_left" if left > 0 else "night_limit_used"
+        return wording.render(lang, REASONS[key], {"left": money(left, currency, lang),
+                                                   "limit": money(limit, currency, lang)})
     return reason(lang, code)

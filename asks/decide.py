@@ -30,6 +30,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | W1 | correction wording | correct | correction_wording |
 | W2 | correction wording with nothing to correct | clarify | correction_without_value |
 | F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
+| W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own) | fill | same_kind_fills_collecting_ask |
 | W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
 | K1 | the open Ask is stale, the request kind said again | start_new (open cooled) | stale_ask_cooled_kind_restarts |
 | K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
@@ -264,6 +265,14 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         # "sim, pode mandar" is a typed yes, not a new request; typed words never confirm (only the button does)
         return DecidedAction(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
 
+    conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
+                   and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
+    if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.COLLECTING and values
+            and not conflicting and not stale):
+        # "então agenda pra amanhã", "manda 1000 então" after the bot's own question or refusal: the request it is
+        # still collecting, said again with what it lacked; nothing it holds changes, so nothing is asked about
+        return DecidedAction(Action.FILL, "same_kind_fills_collecting_ask", ask_id=open_ask.id, values=values)
+
     if "new_request" in markers and kind == open_ask.kind:
         return DecidedAction(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
                         close_open="cooled" if stale else "superseded")
@@ -277,8 +286,6 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
                             choices=(f"new:{open_ask.kind}",))
         return DecidedAction(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
 
-    conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
-                   and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
     if conflicting and conflicting <= {inbound.asked_for}:
         # the customer answers the question the bot just put: no "change or new?" about it
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)

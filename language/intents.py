@@ -6,6 +6,8 @@
   ("falar com a Ana") is no person of the organisation; "manda 50 pra alguém" has no verb of talking.
   Wanting someone by their role ("quero um atendente", "necesito un asesor", "I need a human"), or a role
   asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
+  So is a person who would serve ("um humano me atender", "can someone call me?"), someone asked to be there
+  ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no".
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
@@ -32,11 +34,11 @@ CANCEL: dict[Lang, frozenset[str]] = {
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
-                        "colocar", "botar"}),
+                        "colocar", "botar", "atendido", "atendida"}),
     "es": frozenset({"hablar", "conversar", "pasar", "pasa", "poner", "comunicar", "atender", "llamar",
-                     "derivar", "transferir", "contactar"}),
+                     "derivar", "transferir", "contactar", "atendido", "atendida"}),
     "ca": frozenset({"parlar", "conversar", "passar", "posar", "atendre", "trucar", "comunicar", "contactar",
-                     "derivar", "xerrar"}),
+                     "derivar", "xerrar", "ates", "atesa"}),
     "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
 }
 PERSON: dict[Lang, frozenset[str]] = {
@@ -54,12 +56,37 @@ PERSON: dict[Lang, frozenset[str]] = {
                      "support"}),
 }
 NOT_THE_BOT: dict[Lang, str] = {
-    "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento humano|de carne e osso",
-    "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion al cliente|de carne y hueso",
-    "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio al client",
-    "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real person",
+    "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
+             r"|de carne e osso|(?:alguem|pessoa|humano) (?:de verdade|real)",
+    "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion (?:al cliente|personal|personalizada|humana)"
+          r"|de carne y hueso|(?:alguien|persona|humano) (?:de verdad|real)",
+    "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio (?:al client|personal|personalitzada|humana)"
+          r"|de carn i ossos?|(?:algu|persona|huma) (?:de veritat|real)",
+    "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real (?:person|human)"
+          r"|live (?:agent|person|chat)|(?:someone|somebody|anyone|human) real",
 }
 WINDOW = 5  # words between the verb and the person
+# Verbs whose subject may be the person wanted: "um humano me atender", "una persona que me pueda ayudar", "can
+# someone call me?" (the person comes first).
+SERVE: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"atender", "atendido", "atendida", "ajudar", "ligar", "responder"}),
+    "es": frozenset({"atender", "atendido", "atendida", "ayudar", "llamar", "responder"}),
+    "ca": frozenset({"atendre", "ates", "atesa", "ajudar", "trucar", "respondre"}),
+    "en": frozenset({"help", "call", "answer", "serve", "assist"}),
+}
+# "Is there someone?": a verb of being there with a person right after it ("tem alguém aí", "hay alguna persona",
+# "hi ha algú", "is there a human"); a place for 2 people ("hay plazas para 2 personas") has words between.
+THERE_IS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ter", "haver"}),
+    "es": frozenset({"haber", "tener"}),
+    "ca": frozenset({"haver"}),
+    "en": frozenset({"there"}),
+}
+THERE_WINDOW = 2
+# A bot refused a few words after a "no", in the same clause: "não quero falar com robô", "no quiero que me
+# conteste un bot".
+_NO_BOT = re.compile(r"(?<!\w)(?:nao|no|not|dont|don't)(?:\s+[\w']+){0,6}?\s+(?:robos?|bots?|maquinas?|machines?"
+                     r"|robots?|chatbots?)(?!\w)")  # within one clause: no comma or question mark between
 # Wanting (not talking to) someone names a person only by their role: "quero um atendente", "I need a human"; not
 # "quero mandar pra alguém", which is a Pix to somebody.
 WANT: dict[Lang, frozenset[str]] = {
@@ -96,7 +123,7 @@ MISSING = {
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     folded = fold(text)
-    if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded):
+    if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
     said = lemmas(text, lang)
     roles = PERSON[lang] - _GENERIC
@@ -105,6 +132,10 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
         if word in WANT[lang] and any(w in roles for w in ahead):
+            return True
+        if word in SERVE[lang] and any(w in PERSON[lang] for w in said[max(0, index - WINDOW):index]):
+            return True
+        if word in THERE_IS[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + THERE_WINDOW]):
             return True
     # a role asked for alone: "atendente!", "un humano por favor", "agent please"
     return bool(said) and any(w in roles for w in said) and all(w in roles or w in _FILLER for w in said)

@@ -56,6 +56,7 @@ RULES = {
     "correction_without_value": _("a correction without a new detail"),
     "typed_confirmation_needs_button": _("a typed yes: the approval needs the button"),
     "new_request_wording_same_kind": _("a new request of the same kind"),
+    "same_kind_fills_collecting_ask": _("the same request said again with what it lacked"),
     "stale_ask_cooled_kind_restarts": _("the open request had gone stale: a new one starts"),
     "stale_ask_cooled_bare_value": _("the open request had gone stale: a detail alone"),
     "stale_ask_cooled": _("the open request had gone stale"),
@@ -90,6 +91,7 @@ RULES = {
     "pix_code_several": _("several Pix codes in one message"),
     "pix_code_damaged": _("a damaged Pix code"),
     "pix_code_invalid": _("not a valid Pix code"),
+    "pix_code_amount_fixed": _("another amount said beside a Pix code that fixes its own"),
 }
 _APPROVED_VIA = re.compile(r"^approved_via_(?P<channel>\w+)$")
 _SUCCEEDED = re.compile(r"^(?P<tool>\w+)_succeeded$")

@@ -36,6 +36,8 @@ from magie.tracing import traced
 GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil",
                                    "moviles", "smartphone", "smartphones", "phone", "phones", "aparelho", "mobil",
                                    "mobils", "barato", "barata", "baratos", "cheap", "un", "uno", "una", "um", "a"})
+# How far ahead a statement looks for the Pix still scheduled (the bank schedules at most a year ahead).
+SCHEDULE_AHEAD_DAYS = 365
 PHONE_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil", "moviles",
                          "smartphone", "smartphones", "phone", "phones", "mobil", "mobils"})
 
@@ -190,15 +192,37 @@ class Responder:
         if not result["ok"]:
             return self.fail(result)
         data = result["data"]
-        sent = data["counts"].get("out", data["counts"].get("sent", 0))
+        counts = data["counts"]
+        sent = counts.get("out_settled", counts.get("sent", 0))  # sent is settled: a scheduled Pix is not sent yet
         first = date.fromisoformat(data["since"][:10])
         end = datetime.fromisoformat(data["until"])
         last = end.date() - timedelta(days=1) if end.time() == time(0) and end.date() > first else end.date()
         since, until = wording.day(self.lang, first), wording.day(self.lang, last)  # the statement's end is exclusive
         total = self.money(data["settled_out_cents"])
         if first == last:
-            return Draft(self.say("history_day", day=since, count=sent, total=total))
-        return Draft(self.say("history", since=since, until=until, count=sent, total=total))
+            text = (self.say("history_day", day=since, count=sent, total=total) if sent
+                    else self.say("history_day_none", day=since))
+        else:
+            text = (self.say("history", since=since, until=until, count=sent, total=total) if sent
+                    else self.say("history_none", since=since, until=until))
+        scheduled = self.scheduled_pix(data, last)
+        return Draft(f"{text}\n{scheduled}" if scheduled else text)
+
+    def scheduled_pix(self, data: dict, last: date) -> str:
+        """The Pix still scheduled (in the statement read, and those due after its last day), said apart from the
+        ones sent; "" when there are none."""
+        entries = [e for e in data["entries"] if e["direction"] == "out" and e["status"] == "scheduled"]
+        ahead = self.tool("list_pix_history", since=(last + timedelta(days=1)).isoformat(),
+                          until=(last + timedelta(days=SCHEDULE_AHEAD_DAYS)).isoformat())
+        if ahead["ok"]:
+            entries += [e for e in ahead["data"]["entries"] if e["direction"] == "out" and e["status"] == "scheduled"]
+        if not entries:
+            return ""
+        lines = "; ".join(self.say("history_scheduled_line", amount=self.money(e["amount_cents"], e["currency"]),
+                                   name=e["counterpart_name"],
+                                   day=wording.day(self.lang, self.local(datetime.fromisoformat(e["at"])).date()))
+                          for e in entries[:5])
+        return self.say("history_scheduled", count=len(entries), lines=lines)
 
     def step_pix_transfer(self) -> Draft:
         slots = self.scope.slots

@@ -300,9 +300,15 @@ def _by_day(*lines: str) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize("said,refused", [
-    ("manda 1500 pro Pedro", "Não foi possível: limite noturno de Pix excedido."),
-    ("quiero enviar 1500 a Pedro por Pix", "No fue posible: límite nocturno de Pix superado."),
-    ("please send 1500 to Pedro", "That was not possible: night-time Pix limit exceeded."),
+    ("manda 1500 pro Pedro", "Não foi possível: o limite noturno de Pix é de R$\xa01.000,00 e restam R$\xa01.000,00 "
+                             "para esta noite; você pode enviar até R$\xa01.000,00 agora, ou agendar este Pix para "
+                             "amanhã."),
+    ("quiero enviar 1500 a Pedro por Pix", "No fue posible: el límite nocturno de Pix es de 1.000,00\xa0BRL y te "
+                                           "quedan 1.000,00\xa0BRL esta noche; puedes enviar hasta 1.000,00\xa0BRL "
+                                           "ahora, o programar este Pix para mañana."),
+    ("please send 1500 to Pedro", "That was not possible: the night-time Pix limit is R$1,000.00 and R$1,000.00 of it "
+                                  "is left tonight; you can send up to R$1,000.00 now, or schedule this Pix for "
+                                  "tomorrow."),
 ])
 def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat, said, refused):
     wait = _minutes_until_night()
@@ -685,7 +691,7 @@ def test_a_statement_of_one_day_names_the_day_once(db, chat, lang, question, ope
 
 def test_the_statement_with_no_pix_says_so(db, chat):
     replies = chat("demobank", "me mostra o extrato", customer=CARLA)
-    assert replies[0]["text"].endswith("você fez 0 Pix enviado, total R$\xa00,00.") and replies[0]["state"] == "completed"
+    assert replies[0]["text"].endswith("não saiu nenhum Pix da sua conta.") and replies[0]["state"] == "completed"
 
 
 # 7. Money written by babel in the customer's locale -----------------------------------------------------------

@@ -61,6 +61,9 @@ QUIET = {"Vou passar você para uma pessoa": "Até lá, não respondo sozinho.",
     ("demoschool", "vull parlar amb una persona", "Et passo amb una persona"),  # was read as a party of 1
     ("demostore", "quiero hablar con alguien", "Te paso con una persona"),
     ("demobank", "I want to talk to a person", "I'm passing you to a person"),
+    ("demobank", "tem como um humano me atender?", "Vou passar você para uma pessoa"),  # the person before the verb
+    ("demoschool", "hi ha algú de carn i ossos?", "Et passo amb una persona"),  # someone asked to be there
+    ("demostore", "no quiero hablar con una máquina", "Te paso con una persona"),  # the bot refused
 ])
 def test_a_person_asked_for_takes_the_chat_and_the_bot_stays_quiet(db, chat, org, said, told):
     customer = f"3480{next(_ids):07d}"
@@ -255,3 +258,92 @@ def test_a_part_of_the_day_chooses_the_free_time(db, chat, lines, hour):
     with schema_context("demoschool"):
         [booking] = Booking.objects.filter(customer_ref=customer)
         assert booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour == hour
+
+
+# Everything said beside a Pix code counts -------------------------------------------------------------------------
+
+ENERGIA_KEY, MERCADO_KEY = "contas@energiasul.com.br", "+5511987650000"  # keys of the demo directory
+
+
+def pix_code(**fields: str) -> str:
+    from language.tests.test_brcode import encode
+
+    return encode(**fields)
+
+
+BILL = pix_code(key=ENERGIA_KEY, name="ENERGIA SUL DISTRIBUIDORA", city="PORTO ALEGRE", amount="187.45",
+                txid="FATURA202612")
+OPEN_CODE = pix_code(key=MERCADO_KEY, name="MERCADO BOM PRECO", city="SAO PAULO")
+
+
+def local_day(days: int) -> str:
+    return (timezone.now().astimezone(ZoneInfo("America/Sao_Paulo")) + timedelta(days=days)).date().isoformat()
+
+
+def test_paga_amanha_beside_a_code_schedules_it_for_tomorrow(db, chat):
+    replies = chat("demobank", f"paga amanhã {BILL}", "/tap 1", customer=CARLA)  # was paid today
+    assert replies[0]["text"].startswith("Confirme o Pix agendado") and replies[0]["slots"]["when"] == local_day(1)
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.txid, transfer.status) == (18745, "FATURA202612", "scheduled")
+        assert transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat() == local_day(1)
+
+
+def test_an_amount_beside_an_open_amount_code_is_its_amount(db, chat):
+    replies = chat("demobank", f"please pay 35.90 with this one {OPEN_CODE}", "/tap 1", customer=CARLA)
+    assert "R$35.90" in replies[0]["text"] and replies[0]["buttons"], replies  # the preview, not "how much?"
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_key_value) == (3590, MERCADO_KEY)
+
+
+def test_another_amount_beside_a_fixed_amount_code_is_explained_and_nothing_starts(db, chat):
+    replies = chat("demobank", f"págale 200 reales con este código {BILL}", customer=CARLA)
+    assert replies[0]["rule"] == "pix_code_amount_fixed", replies
+    assert replies[0]["text"].startswith("Este código Pix fija el importe en 187,45\xa0BRL, así que no puedo pagar "
+                                         "200,00\xa0BRL con él."), replies[0]["text"]
+    assert "pide un código nuevo" in replies[0]["text"]  # what the customer can do
+    assert asks("demobank", CARLA) == []
+    with schema_context("demobank"):
+        assert not PixTransfer.objects.exists()
+
+
+# Refusals that say what is true and what to do --------------------------------------------------------------------
+
+def test_the_night_limit_refusal_says_what_is_left_and_a_day_fills_the_same_request(db, chat):
+    from agent.tests.test_chat_scenarios import _minutes_until_night
+
+    wait = _minutes_until_night()
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1200 pro Pedro",
+                   "então agenda pra amanhã", "1200", "/tap 1", customer=CARLA)
+    assert "restam R$\xa01.000,00 para esta noite" in replies[0]["text"], replies[0]["text"]
+    assert replies[1]["rule"] == "same_kind_fills_collecting_ask" and "Pedro" in replies[1]["text"], replies
+    assert replies[2]["text"].startswith("Confirme o Pix agendado") and "R$\xa01.200,00" in replies[2]["text"]
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (120000, "Pedro Henrique Almeida",
+                                                                                      "scheduled")
+
+
+def test_the_statement_says_sent_and_scheduled_apart(db, chat):
+    replies = chat("demobank", "send 20 to Ana", "/tap 1", "schedule 35 to Pedro for tomorrow", "/tap 1",
+                   "show me my statement", customer=CARLA)
+    statement = replies[-1]["text"]
+    assert "you sent 1 Pix, R$20.00 in total." in statement, statement  # the scheduled one is not counted as sent
+    assert "Still scheduled: 1 Pix (R$35.00 to Pedro Henrique Almeida on " in statement, statement
+    with schema_context("demobank"):
+        assert sorted(PixTransfer.objects.values_list("status", flat=True)) == ["scheduled", "settled"]
+
+
+# A party said of the group ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lines,party", [
+    (("voldria reservar escalada demà passat a les 9", "anirem dos"), 2),  # was asked again how many
+    (("book climbing the day after tomorrow at 9am", "it's me plus two friends"), 3),
+])
+def test_a_party_said_with_a_verb_or_as_me_and_more_is_booked(db, chat, lines, party):
+    customer = f"3600{next(_ids):07d}"
+    chat("demoschool", *lines, customer=customer)
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer)
+        assert (booking.party_size, booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour) == (party, 9)

@@ -96,7 +96,7 @@ def _pix_code(ctx: ToolContext, args: SendPixArgs, key: str) -> PixCode | None:
     code = pix_code_for(ask_id=ctx.ask_id, key_value=key_parse(key).value)
     if code is not None and code.amount_cents is not None and args.amount_cents != code.amount_cents:
         raise ToolFailure("invalid_argument", "this Pix code fixes the amount; pay it as the code says",
-                          detail={"code": "amount_invalid", "amount_cents": code.amount_cents})
+                          detail={"code": "amount_invalid", "amount_cents": code.amount_cents, "fixed_by": "pix_code"})
     return code
 
 

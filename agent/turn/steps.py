@@ -23,15 +23,18 @@ from agent.models import PixCode, Turn
 from agent.pixcode import (
     CODE_MARK,
     NAME_MARK,
+    CodeRead,
+    pix_code_amount_conflict,
     pix_code_perception,
     pix_code_present,
     pix_code_read,
     pix_code_redacted,
     pix_code_store,
+    pix_code_words,
 )
 from agent.providers import provider_for_current_organisation
 from agent.providers.base import AskScope, Draft, PerceiveInput, ProviderUnavailable, RespondInput
-from agent.replies import next_step, say
+from agent.replies import money, next_step, say
 from agent.satisfaction import is_satisfaction_tap, satisfaction_reply
 from agent.tools.base import ToolCallRecord, ToolContext
 from agent.turn.commit import TurnOutcome, turn_commit
@@ -45,6 +48,8 @@ from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
 from asks.models import Ask
+from asks.perception.builtin import perceive as rules_perceive
+from asks.perception.contract import Perception, org_kind_of
 from asks.selectors import ask_messages, ask_slots, message_ask
 from asks.services import (
     ask_await_confirmation,
@@ -61,7 +66,7 @@ from conversations.services import (
 from inbox.selectors import conversation_is_escalated, handoff_outlook
 from inbox.services import escalation_open
 from language.detect import detect_language
-from language.locales import Lang, babel_locale
+from language.locales import Lang, babel_locale, lang_of
 from magie.tracing import traced
 
 SCOPE_MESSAGES = 20
@@ -182,8 +187,14 @@ def perceive(state: TurnState) -> None:
         state.trace.provider = "pix_code"
         if read.refusal is not None:
             return state.finish_early(Draft(say(state.lang, read.refusal)), rule=read.refusal)
+        beside = _words_beside_code(state, read)
+        other = pix_code_amount_conflict(read, beside)
+        if other is not None and read.amount_cents is not None:  # "paga 200 <a code of 187,45>": say so, start nothing
+            return state.finish_early(Draft(say(
+                state.lang, "pix_code_amount_fixed", amount=money(read.amount_cents, tenancy.currency, state.lang),
+                said=money(other, tenancy.currency, state.lang))), rule="pix_code_amount_fixed")
         state.pix_code = read
-        state.perception = pix_code_perception(read, lang=tenancy.language)
+        state.perception = pix_code_perception(read, lang=tenancy.language, beside=beside)
         state.trace.perception = state.perception.model_dump(mode="json")
         return
     before_model(state)
@@ -208,6 +219,18 @@ def perceive(state: TurnState) -> None:
         state.escalation = "person_requested"
         return state.finish_early(Draft(person_handoff_words(state.lang, at=message.sent_at)),
                                   rule="person_requested_to_person")
+
+
+def _words_beside_code(state: TurnState, read: CodeRead) -> Perception | None:
+    """The customer's own words beside a Pix code ("paga amanhã <code>", "50 reais <code>"), read by the rules
+    (`asks.perception.builtin`), never by a model: the code's text stays out of any model's reach."""
+    words = pix_code_words(state.message.text)
+    if not any(character.isalnum() for character in words):
+        return None
+    tenancy = state.org.tenancy
+    return rules_perceive(words, lang=lang_of(state.lang), org_kind=org_kind_of(tenancy.kind),
+                          now=state.message.sent_at, tz=tenancy.time_zone, currency=tenancy.currency,
+                          asked_for="amount" if read.amount_cents is None else None)
 
 
 def person_handoff_words(lang: str, *, at: datetime) -> str:

@@ -15,6 +15,7 @@ um ingresso?", "cuánto cuesta una entrada?").
 import re
 from functools import lru_cache
 
+from language.lemmas import lemmas
 from language.locales import Lang
 from language.numbers import NumberMention, find_numbers
 from language.text import fold, whole_words
@@ -22,7 +23,8 @@ from language.text import fold, whole_words
 PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
                 r"|ingressos?|entradas?|entrades|seats?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
                 r"|alumnos?|passengers?|passageiros?|pasajeros?|passatgers?|riders?|travell?ers?|viajantes?|viajeros?"
-                r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?")
+                r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
+                r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
 _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
                  r"|we will be|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
@@ -58,6 +60,20 @@ _PRONOUN_ONE = re.compile(r"(?<!\w)(?:search for|searching for|look for|looking 
 _ONE_OF_US_CANNOT = re.compile(r"\s+of (?:us|them) (?:won't|can't|isn't|is not|will not|cannot|doesn't|does not)(?!\w)")
 _ONE_WORDS = frozenset({"one", "um", "uma", "un", "una", "u"})
 _JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
+# A verb of being, going or coming said of the group right before the number ("seremos 3", "vamos em 4", "anirem
+# dos", "al final vamos a ser 4", "we'll be four"), read by lemma; a time or an amount after it is no party (the
+# number must end the thought: `_PARTY_FOLLOWS`).
+_GROUP_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ser", "ir", "vir"}), "es": frozenset({"ser", "ir", "venir"}),
+    "ca": frozenset({"ser", "anar", "venir"}), "en": frozenset({"be", "come", "go"}),
+}
+_BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "tots"})
+_WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
+# "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
+_ME_PLUS: dict[Lang, str] = {
+    "pt-BR": r"(?:eu|mim) (?:e )?mais\s$", "es": r"(?:yo|mi) (?:y )?(?:otros|otras)?\s?$|(?:yo|mi) mas\s$",
+    "ca": r"(?:jo|mi) (?:i )?(?:uns altres |unes altres )?mes\s$|(?:jo|mi) i\s$", "en": r"(?:me|i|myself) (?:plus|and)\s$",
+}
 
 
 @lru_cache(maxsize=8)
@@ -89,6 +105,17 @@ def _unit_price_one(number: NumberMention, folded: str) -> bool:
     return bool(_PRICE_QUESTION.search(folded) or _PRONOUN_ONE.search(folded[max(0, number.start - 40) : number.start]))
 
 
+def _said_of_the_group(before: str, lang: Lang) -> bool:
+    """Whether the words before a number end in a verb of being, going or coming ("seremos", "vamos em", "we'll
+    be"); in English only after "we"/"there" (not "it is 3")."""
+    words = re.findall(r"[\w'·]+", before)[-4:]
+    while words and words[-1] in _BRIDGE:
+        words.pop()
+    if not words or not (_GROUP_VERBS[lang] & set(lemmas(words[-1], lang))):
+        return False
+    return lang != "en" or bool(_WE.search(" ".join(words[-3:])))
+
+
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:
     """The party size said in `text` (see module docstring); numbers inside `taken` spans are skipped."""
     after, before, follows, alone, with_one = _patterns(lang)
@@ -105,6 +132,13 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
             counted_end = people.end()
         elif preposition and follows.match(folded, number.end):
             found, counted_end = int(number.value), None
+        elif _said_of_the_group(folded[max(0, number.start - 40): number.start], lang) and follows.match(
+                folded, number.end):
+            found, counted_end = int(number.value), None
+        elif not follows.match(folded, number.end):
+            continue
+        if re.search(_ME_PLUS[lang], folded[max(0, number.start - 20): number.start]):
+            found, counted_end = int(number.value) + 1, None  # "eu e mais dois", "me plus two friends": three
     if found is None and with_one.search(folded):
         found = 2
     if found is None and alone.search(folded):

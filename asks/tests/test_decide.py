@@ -214,6 +214,24 @@ def test_W3_new_request_wording_of_the_same_kind_starts_fresh():
     assert decision.values == {"recipient": "João"}  # nothing of the old Ask
 
 
+def test_W4_the_request_said_again_with_what_it_lacked_fills_the_collecting_ask():
+    decision = run(said("pix_transfer", {"new_request"}, recipient="Pedro"), open_ask=PIX)  # "manda pro Pedro então"
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.FILL, "same_kind_fills_collecting_ask", 1)
+    assert decision.values == {"recipient": "Pedro"} and decision.close_open is None
+
+
+def test_W4_a_value_that_differs_from_the_collecting_asks_starts_fresh_as_before():
+    decision = run(said("pix_transfer", {"new_request"}, amount=500, recipient="Ana"), open_ask=PIX)
+    assert (decision.action, decision.rule) == (Action.START_NEW, "new_request_wording_same_kind")
+
+
+def test_W4_not_after_a_preview_nor_when_stale():
+    assert run(said("pix_transfer", {"new_request"}, when="2026-03-02"), open_ask=AWAITING).rule == \
+        "new_request_wording_same_kind"
+    assert run(said("pix_transfer", {"new_request"}, recipient="Pedro"), open_ask=PIX,
+               after=timedelta(hours=2)).rule != "same_kind_fills_collecting_ask"
+
+
 def test_K1_a_stale_ask_is_cooled_when_its_kind_is_said_again():
     decision = run(said("pix_transfer", amount=500), open_ask=PIX, after=timedelta(hours=1))
     assert (decision.rule, decision.close_open) == ("stale_ask_cooled_kind_restarts", "cooled")

@@ -1,0 +1,28 @@
+"""Party sizes said with a verb of being, going or coming, with friends, or as "me and N more"."""
+
+import pytest
+
+from asks.perception.party import find_party_size
+from language.text import fold
+
+
+def party(text: str, lang: str) -> int | None:
+    return find_party_size(text, fold(text), lang, [], False)
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("ca", "serem 3", 3), ("ca", "anirem dos", 2), ("ca", "venim 4", 4), ("es", "al final vamos a ser 4", 4),
+    ("es", "iremos dos", 2), ("pt-BR", "vamos em 4", 4), ("pt-BR", "vai ser 5", 5), ("en", "we'll be four", 4),
+    ("ca", "anem 3 amics", 3), ("es", "vamos tres amigos", 3),  # friends are people
+    ("pt-BR", "eu e mais dois", 3), ("en", "me plus two friends", 3), ("ca", "jo i 2 amics", 3),  # the customer too
+])
+def test_a_party_said_of_the_group(lang, text, size):
+    assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "vamos a las 5"), ("pt-BR", "vamos às 5"), ("pt-BR", "vai ser 50 reais"), ("en", "it is 3"),
+    ("en", "we'll be there at 9"), ("ca", "vull reservar a les 5"), ("es", "son 20 euros?"),
+])
+def test_a_time_or_an_amount_after_such_a_verb_is_no_party(lang, text):
+    assert party(text, lang) is None
