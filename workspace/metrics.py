@@ -23,6 +23,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from agent.models import Turn
 from magie.metrics import metrics_text
 from tenants.models import Organisation
 
@@ -79,7 +80,7 @@ def week_by_organisation() -> dict[str, tuple[int, int, int]]:
     """Per organisation, the last 7 days' turns, failed turns and escalations."""
     select = ("SELECT '{name}', (SELECT count(*) FROM {schema}.agent_turn WHERE started_at >= now() - interval '7 days'),"
               " (SELECT count(*) FROM {schema}.agent_turn WHERE started_at >= now() - interval '7 days' "
-              "AND status = 'failed'), (SELECT count(*) FROM {schema}.inbox_escalation "
+              "AND status = '" + Turn.Status.FAILED.value + "'), (SELECT count(*) FROM {schema}.inbox_escalation "
               "WHERE created_at >= now() - interval '7 days')")
     return {name: (turns, failed, escalations) for name, turns, failed, escalations in _per_schema(select, _schemas())}
 

@@ -105,8 +105,8 @@ def _turn_rows(*, since: datetime, until: datetime, zone: ZoneInfo) -> tuple[dic
             # date_part is double precision: EXTRACT's numeric arithmetic doubled the cost of this pass
             "SELECT width_bucket(started_at, %s::timestamptz[]), "
             "floor(date_part('epoch', finished_at - started_at) * 1000 / %s)::int, count(*), "
-            f"count(*) FILTER (WHERE status = 'failed') FROM {table} WHERE started_at >= %s AND started_at < %s "
-            "GROUP BY 1, 2", [bounds, LATENCY_STEP_MS, since, until])
+            f"count(*) FILTER (WHERE status = %s) FROM {table} WHERE started_at >= %s AND started_at < %s "
+            "GROUP BY 1, 2", [bounds, LATENCY_STEP_MS, Turn.Status.FAILED.value, since, until])
         rows = cursor.fetchall()
     weeks: dict[date, int] = {}
     histogram: dict[int, int] = {}
