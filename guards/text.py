@@ -27,12 +27,21 @@ class _FoldTable(dict):
 _TABLE = _FoldTable()
 
 
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+
+
 @lru_cache(maxsize=256)
 def folded(text: str) -> str:
-    """`language.text.fold(text)`, fast and cached (ASCII text is only lower-cased)."""
+    """`language.text.fold(text)`, fast and cached: ASCII is only lower-cased, and only the runs of other characters
+    go through the table (`str.translate` with a table walks every character slowly: 6 ms for a 70 KB list)."""
     if text.isascii():
         return text.lower()
-    return text.translate(_TABLE)
+    parts, at = [], 0
+    for match in _NON_ASCII_RE.finditer(text):
+        parts += [text[at : match.start()].lower(), match.group().translate(_TABLE)]
+        at = match.end()
+    parts.append(text[at:].lower())
+    return "".join(parts)
 
 
 # Where a clause ends: its closing punctuation (a full stop before a digit is a decimal mark, "R$ 1.890,00"), or a

@@ -42,3 +42,12 @@ def test_claims_are_read_in_the_clauses_of_a_list_draft_only():
 def test_typos_are_corrected_inside_clauses_only():
     low = folded("• Reservtion list\nYour reservtion is conifrmed.")
     assert typos_corrected(low) == "• reservtion list\nyour reservation is confirmed."
+
+
+def test_folding_reads_each_character_as_the_table_does():
+    from guards.text import _TABLE
+
+    for text in ("Já ENVIEI o Pix de R$ 1.890,00 à Ana!", "• Marta Vidal: 2 de desembre a les 08:00\n", "ÀÉÎÕÜ çñ·ł ß İ ﬁ",
+                 "plain ascii only", "Ωmega and ΣΙΓΜΑ", ""):
+        assert folded(text) == text.translate(_TABLE)
+        assert len(folded(text)) == len(text)
