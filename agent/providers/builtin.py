@@ -32,6 +32,9 @@ from language.locales import lang_of
 from language.text import fold
 from magie.tracing import traced
 
+# The bank tools' word for a Pix accepted but not yet sent (bank.interface TransferReceipt.status).
+TRANSFER_SCHEDULED = "scheduled"
+
 # Words that name the kind of product, not a product: "un celular barato" searches the whole catalogue.
 GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil",
                                    "moviles", "smartphone", "smartphones", "phone", "phones", "aparelho", "mobil",
@@ -211,11 +214,11 @@ class Responder:
     def scheduled_pix(self, data: dict, last: date) -> str:
         """The Pix still scheduled (in the statement read, and those due after its last day), said apart from the
         ones sent; "" when there are none."""
-        entries = [e for e in data["entries"] if e["direction"] == "out" and e["status"] == "scheduled"]
+        entries = [e for e in data["entries"] if e["direction"] == "out" and e["status"] == TRANSFER_SCHEDULED]
         ahead = self.tool("list_pix_history", since=(last + timedelta(days=1)).isoformat(),
                           until=(last + timedelta(days=SCHEDULE_AHEAD_DAYS)).isoformat())
         if ahead["ok"]:
-            entries += [e for e in ahead["data"]["entries"] if e["direction"] == "out" and e["status"] == "scheduled"]
+            entries += [e for e in ahead["data"]["entries"] if e["direction"] == "out" and e["status"] == TRANSFER_SCHEDULED]
         if not entries:
             return ""
         lines = "; ".join(self.say("history_scheduled_line", amount=self.money(e["amount_cents"], e["currency"]),
@@ -246,7 +249,7 @@ class Responder:
                          scheduled_for=scheduled)
         formatted = self.money(amount["amount_cents"], amount["currency"])
         if sent["ok"]:
-            if sent["data"].get("status") == "scheduled" and sent["data"].get("scheduled_for"):
+            if sent["data"].get("status") == TRANSFER_SCHEDULED and sent["data"].get("scheduled_for"):
                 on = datetime.fromisoformat(sent["data"]["scheduled_for"])
                 return Draft(self.say("pix_scheduled", amount=formatted, name=recipient["owner_name"],
                                       date=wording.long_day(self.lang, on), e2e=sent["data"]["end_to_end_id"]))
