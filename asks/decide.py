@@ -268,9 +268,6 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
 
     conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
                    and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
-    # a key said while a contact is held (or a contact while a key is) names someone else: never moved in unasked
-    conflicting |= {name for name in set(values) & _WHO if open_ask.slots.get(name) is None
-                    and any(open_ask.slots.get(other) is not None for other in _WHO - {name})}
     if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.COLLECTING and values
             and not conflicting and not stale):
         # "então agenda pra amanhã", "manda 1000 então" after the bot's own question or refusal: the request it is
@@ -290,8 +287,7 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
                             choices=(f"new:{open_ask.kind}",))
         return DecidedAction(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
 
-    answered = _WHO if inbound.asked_for in _WHO else {inbound.asked_for}  # "who?" is answered by a name or a key
-    if conflicting and conflicting <= answered:
+    if conflicting and conflicting <= {inbound.asked_for}:
         # the customer answers the question the bot just put: no "change or new?" about it
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
     if (conflicting and open_ask.status == AskStatus.AWAITING_CONFIRMATION and kind is None

@@ -320,12 +320,5 @@ def test_F6_who_is_paid_never_changes_from_a_bare_value_under_a_preview():
     assert run(said(amount=30000, recipient="Ana"), open_ask=AWAITING).rule == "value_for_filled_slot_without_wording"
 
 
-def test_F3_a_key_said_while_a_contact_is_held_is_asked_about_not_moved_in():
-    held = AskView(id=1, kind="pix_transfer", status="collecting", slots={"recipient": "Pedro"}, last_activity_at=T0)
-    key = {"type": "cpf", "value": "52998224725"}
-    assert run(said(pix_key=key), open_ask=held, asked_for="amount").rule == "value_for_filled_slot_without_wording"
-    assert run(said(pix_key=key), open_ask=held, asked_for="recipient").rule == "answers_the_slot_asked_for"
-
-
 def test_F4_nothing_new_re_asks():
     assert run(said(markers={"greeting"}), open_ask=PIX).rule == "no_new_information"
