@@ -38,6 +38,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | E1 | the open Ask is executing | clarify | ask_executing |
 | F2 | values only for empty slots (or equal to the current ones, or completing them: a time of day for a `when` holding a date only; `when_either_half` never conflicts) | fill | fills_missing_slots |
 | F5 | a value for the filled slot the previous reply asked for ("a las 9" after the free times of the day) | correct | answers_the_slot_asked_for |
+| F6 | the open Ask awaits confirmation (a preview shown), no request kind said, values differing only in how much or when (never who) | correct (the new preview shows the change) | value_under_preview_changes_it |
 | F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
 """
@@ -289,6 +290,11 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if conflicting and conflicting <= {inbound.asked_for}:
         # the customer answers the question the bot just put: no "change or new?" about it
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
+    if (conflicting and open_ask.status == AskStatus.AWAITING_CONFIRMATION and kind is None
+            and conflicting <= _PREVIEW_CHANGES and not set(values) & _WHO):
+        # "80" or "amanhã" right under a preview: a change of it, shown in full in the new preview it gets; who is
+        # paid never changes from a bare value (a CPF typed there is asked about)
+        return DecidedAction(Action.CORRECT, "value_under_preview_changes_it", ask_id=open_ask.id, values=values)
     if conflicting:
         return DecidedAction(Action.CLARIFY, "value_for_filled_slot_without_wording", ask_id=open_ask.id,
                         choices=("correct", f"new:{open_ask.kind}"))
@@ -321,6 +327,11 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     if not changed or ("activity" in changed and not worded):  # "i esquí per a 2?" is a booking of its own
         return None
     return DecidedAction(Action.START_NEW, "change_of_done_request", kind=follow, values=values, carried_from=done.id)
+
+
+# What a bare value under a preview may change (F6): how much and when, never who (`_WHO`).
+_PREVIEW_CHANGES = frozenset({"amount", "when", "when_either_half", "party_size", "day_part"})
+_WHO = frozenset({"recipient", "pix_key"})
 
 
 # Money moves only on a request said in words: values alone ("50 pro João") are asked about, whatever they fill.

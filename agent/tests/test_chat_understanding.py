@@ -347,3 +347,14 @@ def test_a_party_said_with_a_verb_or_as_me_and_more_is_booked(db, chat, lines, p
     with schema_context("demoschool"):
         [booking] = Booking.objects.filter(customer_ref=customer)
         assert (booking.party_size, booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour) == (party, 9)
+
+
+# A value under a preview changes it, in a new preview ------------------------------------------------------------
+
+def test_an_amount_typed_under_a_preview_changes_it_in_a_new_preview(db, chat):
+    replies = chat("demobank", "pix 25 pra Maria", "45", "/tap 1", customer=CARLA)
+    assert replies[1]["rule"] == "value_under_preview_changes_it" and replies[1]["buttons"], replies
+    assert "R$\xa045,00" in replies[1]["text"] and "Maria Oliveira Santos" in replies[1]["text"]
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name) == (4500, "Maria Oliveira Santos")

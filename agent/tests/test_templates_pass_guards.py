@@ -151,6 +151,26 @@ def _history(lang: str) -> dict:
     return {"since": "2026-12-01", "until": "2026-12-01", "count": 3, "total": money(45000, "BRL", lang)}
 
 
+def _no_history_records() -> list[ToolCallRecord]:
+    return [ok("list_pix_history", {"since": "2026-12-01T00:00:00-03:00", "until": "2026-12-02T00:00:00-03:00",
+                                    "entries": [], "counts": {"out": 0, "in": 0}, "settled_out_cents": 0,
+                                    "settled_in_cents": 0}, {"since": None, "until": None})]
+
+
+SCHEDULED_DAY = (NOW + timedelta(days=3)).date().isoformat()
+
+
+def _scheduled_records() -> list[ToolCallRecord]:
+    entry = {"transfer_id": 9, "direction": "out", "status": "scheduled", "amount_cents": 3500, "currency": "BRL",
+             "counterpart_name": "Pedro Henrique Almeida", "at": (NOW + timedelta(days=3)).isoformat(),
+             "end_to_end_id": f"E{9:031d}"}
+    return [*_no_history_records(),
+            ok("list_pix_history", {"since": "2026-12-02T00:00:00-03:00", "until": "2027-12-02T00:00:00-03:00",
+                                    "entries": [entry], "counts": {"out": 1, "in": 0, "out_scheduled": 1},
+                                    "settled_out_cents": 0, "settled_in_cents": 0},
+               {"since": "2026-12-02", "until": "2027-12-01"})]
+
+
 def _history_records() -> list[ToolCallRecord]:
     entries = [{"transfer_id": i, "direction": "out", "status": "settled", "amount_cents": a, "currency": "BRL",
                 "counterpart_name": "Pedro Henrique Almeida", "at": NOW.isoformat(), "end_to_end_id": f"E{i:031d}"}
@@ -300,6 +320,19 @@ CONTEXTS: dict[str, Context] = {
     "button_new": Context("bank"), "button_correct": Context("bank"),
     "button_resume": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
     "resume_offer": Context("bank", lambda lang: {"kind": kind_name(lang, "pix_transfer")}),
+    "history_none": Context("bank", lambda lang: {"since": "2026-12-01", "until": "2026-12-02"},
+                            _no_history_records, said=("me mostra o extrato",)),
+    "history_day_none": Context("bank", lambda lang: {"day": "2026-12-01"}, _no_history_records,
+                                said=("me mostra o extrato de hoje",)),
+    "history_scheduled": Context("bank", lambda lang: {"count": 1, "lines": say(
+        lang, "history_scheduled_line", amount=money(3500, "BRL", lang), name="Pedro Henrique Almeida",
+        day=SCHEDULED_DAY)}, _scheduled_records, said=("me mostra o extrato",)),
+    "history_scheduled_line": Context("bank", lambda lang: {"amount": money(3500, "BRL", lang),
+                                                             "name": "Pedro Henrique Almeida", "day": SCHEDULED_DAY},
+                                      _scheduled_records, said=("me mostra o extrato",)),
+    "pix_code_amount_fixed": Context("bank", lambda lang: {"amount": money(18745, "BRL", lang),
+                                                           "said": money(20000, "BRL", lang)},
+                                     said=("paga 200 [Pix code] de 187,45",)),
     # Refusals of a Pix code (agent/pixcode.py): the turn ends before any tool, the customer's message was a code.
     **{key: Context("bank", said=("paga isso [Pix code]",)) for key in (
         "pix_code_damaged", "pix_code_invalid", "pix_code_several", "pix_code_dynamic_refused",

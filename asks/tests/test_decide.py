@@ -309,5 +309,16 @@ def test_F3_a_different_value_for_a_filled_slot_without_wording_asks():
         Action.CLARIFY, "value_for_filled_slot_without_wording", ("correct", "new:pix_transfer"))
 
 
+def test_F6_an_amount_or_a_day_under_a_preview_changes_it():
+    decision = run(said(amount=30000), open_ask=AWAITING)
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.CORRECT, "value_under_preview_changes_it", 1)
+    assert decision.values == {"amount": {"amount_cents": 30000, "currency": "BRL"}}
+
+
+def test_F6_who_is_paid_never_changes_from_a_bare_value_under_a_preview():
+    assert run(said(recipient="Ana"), open_ask=AWAITING).rule == "value_for_filled_slot_without_wording"
+    assert run(said(amount=30000, recipient="Ana"), open_ask=AWAITING).rule == "value_for_filled_slot_without_wording"
+
+
 def test_F4_nothing_new_re_asks():
     assert run(said(markers={"greeting"}), open_ask=PIX).rule == "no_new_information"
