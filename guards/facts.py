@@ -553,7 +553,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (at_start and not subject and near_word(bare.lower(), lang)) \
                     or (bare.isupper() and bare.isalpha() and (len(bare) <= 2
                                                                or (known and not subject and (at_start or key in common)))) \
-                    or (not known and misspelt_word(bare.lower(), lang)):
+                    or (not known and not named and misspelt_word(bare.lower(), lang)):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
                 # word of its dictionary opening a sentence, where every word is capitalised: a dictionary holds
                 # names too ("Pedro"), so there it is read as a word, unless a verb of which it is the subject
@@ -582,7 +582,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
-        bare = word.strip(".'’-&")
+        bare = word.strip(".'’-&") or word  # "&" alone is a connector
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
@@ -632,7 +632,8 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
     start, end = run[0][0], run[-1][1]
     if len(words) == 1 and len(keys) == 1 and not at_start and keys[0] not in _NEVER_NAMED \
             and (_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
-                 or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)):
+                 or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
+                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end))):
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
     return at_start or len(words) <= 1 or text.startswith(":", end) \
         or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES
@@ -669,12 +670,14 @@ _PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"(?:\s+[a-z]+){0,2},?\s+(?:(?:is\s+)?located\b|(?:is\s+(?:also\s+)?)?(?:in|at)\s+(?:the\s+)?[A-Z])"),
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
+# A capitalised common word inside a sentence followed by where it is ("On March 6th, Salon is at LA Memorial").
+_PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A-Z]")
 # Where a capitalised common word inside a sentence is a name: after an article, a linking verb or a word that
 # introduces one ("the event is Dentist", "tickets for Appointment", "recommend Movie show", "at Salon"); elsewhere
 # a writer's capital ("in which Category") is no name.
 _NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
-                     r"|play|watch|see|seeing|song|album|movie|film|show)\s+$", re.IGNORECASE),
+    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
+                     r"|play|watch|see|seeing|song|album|movie|film|show)|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
 # Words before which a cuisine's adjective is no part of a name ("Or Mexican", "Any Italian").

@@ -203,3 +203,13 @@ def test_a_name_said_with_words_of_the_language_is_read(draft, name):
 def test_a_capital_where_no_name_is_said_is_no_name(draft):
     raws = [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
     assert not {"What", "It'll", "Table", "Or Mexican", "CA"} & set(raws)
+
+
+@pytest.mark.parametrize(("draft", "name"), [
+    ("I found 4. Anchor & Hope is a nice restaurant.", "Anchor & Hope"),  # "&" joins a name's words
+    ("A table at Alegrias in San Francisco.", "Alegrias"),  # not a misspelt word where a name is said
+    ("On March 6th, Salon is at LA Memorial Coliseum.", "Salon"),
+    ("There's a March 4th Doctor appointment game.", "Doctor"),
+])
+def test_a_name_where_one_is_said_is_read(draft, name):
+    assert name in [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
