@@ -509,7 +509,8 @@ CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
 # A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.".
 _NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.]|\.(?![^\W\d_]{2}))+")
-_CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3})$")
+_CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3}"
+                         r"|(?!(?:USD|BRL|EUR|ARS|GBP|MXN)\d)[A-Z][A-Za-z]{1,3}\d{1,2}[A-Za-z]?)$")
 _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
@@ -539,11 +540,20 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             bare = run[0][2].strip(".'’-&,")
             key = folded(bare)
             known = in_dictionary(bare.lower(), lang)
-            if key in common or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9)) or "-" in key \
-                    or (run_at_start[0] and not _SUBJECT_VERB_RE[lang].match(folded(text), run[0][1])
-                        and near_word(bare.lower(), lang)) \
-                    or (bare.isupper() and bare.isalpha() and (len(bare) <= 2 or known)) \
-                    or (not known and misspelt_word(bare.lower(), lang)):
+            at_start = run_at_start[0]
+            named = not at_start and key not in _NEVER_NAMED \
+                and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0]))
+            placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
+                and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
+            subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
+            if (key in common and not named and not placed
+                    and not (not at_start and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0]))) \
+                    or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9) and not named) \
+                    or ("-" in key and (at_start or lang != "en")) \
+                    or (at_start and not subject and near_word(bare.lower(), lang)) \
+                    or (bare.isupper() and bare.isalpha() and (len(bare) <= 2
+                                                               or (known and not subject and (at_start or key in common)))) \
+                    or (not known and not named and misspelt_word(bare.lower(), lang)):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
                 # word of its dictionary opening a sentence, where every word is capitalised: a dictionary holds
                 # names too ("Pedro"), so there it is read as a word, unless a verb of which it is the subject
@@ -551,7 +561,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 # draft's language holds ("Khamsa", "Philly", "NYC") is a name, unless it is one of its words with
                 # two letters swapped ("Restuarant").
                 run.clear()
-        if run and _title_cased_words(text, run, common, run_at_start[0]):
+        if run and _title_cased_words(text, run, common, run_at_start[0], lang):
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
         if run:
             start, end = run[0][0], run[-1][1]
@@ -564,6 +574,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     for index, (start, end, word) in enumerate(tokens):
         first = word[0]
         if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < len(tokens) \
+                and not (index and folded(tokens[index - 1][2]).strip(".,") in NEVER_NAMES) \
                 and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip() \
                 and folded(tokens[index + 1][2]).strip(".,") not in NEVER_NAMES:
             run_at_start[0] = False
@@ -571,10 +582,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
-        bare = word.strip(".'’-&")
+        bare = word.strip(".'’-&") or word  # "&" alone is a connector
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
-        capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and key not in NEVER_NAMES
+        capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
+                                                                     or (bool(run) and key in NAME_ADJECTIVES
+                                                                         and folded(run[-1][2]) not in CONNECTORS
+                                                                         and folded(run[-1][2]) not in _NOT_NAMES_OWN))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
@@ -588,7 +602,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             close()
         if not capital:
             continue
-        at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start]))
+        at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start])) \
+            and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
         if not run and (key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key)))):
             continue  # a word of the language starting a sentence
         if not run:
@@ -604,7 +619,8 @@ _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way squa
                                "passeig".split())
 
 
-def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: frozenset[str], at_start: bool) -> bool:
+def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: frozenset[str], at_start: bool,
+                       lang: Lang) -> bool:
     """Whether a run of capitalised words is words of the language written as a title, not a name: every word is a
     common word (`common`) and the run opens a sentence, follows a possessive or an article ("Their Phone Number",
     "a Pop Band"), is a label (\"Event Date: …\") or is one word ("You can say Music, Art, or …"). A street
@@ -614,6 +630,11 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
         return False
     words = [key for key in keys if not key.isdigit() and key not in CONNECTORS]
     start, end = run[0][0], run[-1][1]
+    if len(words) == 1 and len(keys) == 1 and not at_start and keys[0] not in _NEVER_NAMED \
+            and (_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+                 or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
+                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end))):
+        return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
     return at_start or len(words) <= 1 or text.startswith(":", end) \
         or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES
 
@@ -643,18 +664,47 @@ _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
     "es": re.compile(r"\s+(?:es|fue|esta|tiene|ya|va|recibio|recibe|envio|abre|cierra|cobra|acepta|queda)\b"),
     "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
+# One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
+# Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.
+_PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:\s+[a-z]+){0,2},?\s+(?:(?:is\s+)?located\b|(?:is\s+(?:also\s+)?)?(?:in|at)\s+(?:the\s+)?[A-Z])"),
+    "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
+}
+# A capitalised common word inside a sentence followed by where it is ("On March 6th, Salon is at LA Memorial").
+_PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A-Z]")
+# Where a capitalised common word inside a sentence is a name: after an article, a linking verb or a word that
+# introduces one ("the event is Dentist", "tickets for Appointment", "recommend Movie show", "at Salon"); elsewhere
+# a writer's capital ("in which Category") is no name.
+_NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
+                     r"|play|watch|see|seeing|song|album|movie|film|show)|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
+    "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
+}
+# Words before which a cuisine's adjective is no part of a name ("Or Mexican", "Any Italian").
+_NOT_NAMES_OWN = frozenset("or nor but any some no every all".split())
+# An article before a capitalised common word inside a sentence ("There is a Dentist concert").
+_ARTICLE_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:^|\W)(?:a|an)\s+$", re.IGNORECASE),
+    "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
+}
+# Words no context makes a name ("For What date?", "is Next Monday").
+_NEVER_NAMED = frozenset("what which who whom whose where when why how next last this that these those".split())
+_TITLE_BEFORE_RE = re.compile(r"(?:^|\W)(?:Dr|Mr|Mrs|Ms|St|Sr|Sra|Jr|Prof)\.\s*$")
 # No name anywhere: the pronoun, English weekdays and months (dates), and what is written in capitals as a word.
 NEVER_NAMES: frozenset[str] = frozenset(
     "i i'm i've i'll i'd ok okay am pm a.m p.m yes no sim nao si sí gb tb mb kb kg km cm ml mm pix cpf cnpj cvv pin sms otp id url qr faq usd brl eur ars gbp mxn "
     "whatsapp monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct "
     "nov dec fahrenheit farenheit celsius telegram signal instagram facebook messenger tiktok wechat skype discord viber "
-    "gmail outlook google apple android ios".split()) | frozenset(
-    # what a cuisine, a language or a people is called: an adjective, no name of anyone
+    "gmail outlook google apple android ios".split())
+# What a cuisine, a language or a people is called: an adjective, no name of anyone; after a name's word, a part of
+# the name ("Will Sushi", "Camp Bbq", "Gen Korean BBQ").
+NAME_ADJECTIVES: frozenset[str] = frozenset(
     "american italian french thai japanese chinese mexican indian korean vietnamese spanish greek german british "
     "english brazilian portuguese catalan argentinian peruvian ethiopian turkish lebanese moroccan persian cuban "
     "caribbean mediterranean asian european african latin sushi bbq pizza tapas vegan vegetarian "
     "brasileiro brasileira portugues espanhol espanol espanola catala catalana frances francesa italiano italiana "
     "japones japonesa chines chinesa mexicano mexicana ingles inglesa".split())
+NEVER_NAMES |= NAME_ADJECTIVES
 # Common words that stay words even capitalised inside a sentence (titles of address, "Please").
 COMMON_ANYWHERE: frozenset[str] = frozenset("please thanks sr sra mr mrs ms dr".split())

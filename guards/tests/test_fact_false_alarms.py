@@ -7,6 +7,7 @@ import pytest
 
 from guards.checks.facts import unsupported_facts
 from guards.checks.policy import policy_bypass
+from guards.common_words import COMMON
 from guards.evidence import Evidence, Identifier, MoneyEvidence
 from guards.facts import counts_in, names_in
 from guards.mentions import amounts_in
@@ -182,3 +183,33 @@ def test_an_effect_is_for_the_names_of_the_item_its_arguments_point_to():
                 history=(customer("2 people please"),))
     assert held("Booked: Esquí, 2 people.", offers, booked, **done) == []
     assert held("Booked: Escalada, 2 people.", offers, booked, **done) == ["Escalada"]
+
+
+@pytest.mark.parametrize(("draft", "name"), [
+    ("The event is Dentist, on March 9th.", "Dentist"),  # a common word where a name is said
+    ("There is a Dentist concert on March 9th.", "Dentist"),
+    ("It's Will Sushi in Calistoga.", "Will Sushi"),  # a cuisine's word after a name's word is the name's
+    ("A RAV4 is available at the station.", "RAV4"),  # letters and a model's digits
+    ("Basil in Oakland is also good.", "Basil"),  # a word of the dictionary opening a sentence, then where it is
+    ("How about Dr. John Park?", "John Park"),  # no sentence starts after "Dr."
+    ("You'd like 2 tickets for March 10th Anberlin game?", "Anberlin"),  # a date's day opens no name
+])
+def test_a_name_said_with_words_of_the_language_is_read(draft, name):
+    assert name in [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
+
+
+@pytest.mark.parametrize("draft", ["For What date?", "It'll take place at Sony Hall.", "Would you like a Table for 2?",
+                                   "You can say Indian, Chinese, Or Mexican.", "Booked at the TV Lounge in San Diego, CA."])
+def test_a_capital_where_no_name_is_said_is_no_name(draft):
+    raws = [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
+    assert not {"What", "It'll", "Table", "Or Mexican", "CA"} & set(raws)
+
+
+@pytest.mark.parametrize(("draft", "name"), [
+    ("I found 4. Anchor & Hope is a nice restaurant.", "Anchor & Hope"),  # "&" joins a name's words
+    ("A table at Alegrias in San Francisco.", "Alegrias"),  # not a misspelt word where a name is said
+    ("On March 6th, Salon is at LA Memorial Coliseum.", "Salon"),
+    ("There's a March 4th Doctor appointment game.", "Doctor"),
+])
+def test_a_name_where_one_is_said_is_read(draft, name):
+    assert name in [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
