@@ -8,6 +8,7 @@ import io
 import json
 from datetime import timedelta
 from itertools import count
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -265,7 +266,7 @@ def test_a_part_of_the_day_chooses_the_free_time(db, chat, lines, hour):
 ENERGIA_KEY, MERCADO_KEY = "contas@energiasul.com.br", "+5511987650000"  # keys of the demo directory
 
 
-def pix_code(**fields: str) -> str:
+def pix_code(**fields: Any) -> str:
     from language.tests.test_brcode import encode
 
     return encode(**fields)

@@ -3,10 +3,11 @@
 import pytest
 
 from asks.perception.party import find_party_size
+from language.locales import Lang
 from language.text import fold
 
 
-def party(text: str, lang: str) -> int | None:
+def party(text: str, lang: Lang) -> int | None:
     return find_party_size(text, fold(text), lang, [], False)
 
 
