@@ -29,10 +29,10 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 
+from magie.db.own_connections import autocommit_session
 from magie.tenancy import schema_name_current
 
 logger = logging.getLogger(__name__)
@@ -201,11 +201,10 @@ class LiveHub:
         self.thread.start()
 
     def _listen_forever(self) -> None:
-        params = connections[DEFAULT_DB_ALIAS].get_connection_params()
         pause, connected_before = 0.5, False
         while not self.stopping.is_set():
             try:
-                with psycopg.connect(**params, autocommit=True) as listener:
+                with autocommit_session() as listener:
                     listener.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     pause = 0.5

@@ -1,6 +1,6 @@
 """psycopg connections of Magie's own, beside Django's: a session advisory lock held on one opened with the
 parameters Django's connection uses, so that the lock outlives Django closing or replacing its connection (a
-migration does both); and the boot's probe of DATABASE_URL, said in one line when the database cannot be used.
+migration does both); the session connection the live pages' listener holds for LISTEN (`magie.live`); and the boot's probe of DATABASE_URL, said in one line when the database cannot be used.
 
 Private part used (tests/test_framework_seams.py checks it): `DatabaseWrapper.get_connection_params()`, the keyword
 arguments Django passes to `psycopg.connect`."""
@@ -23,6 +23,12 @@ def session_advisory_lock(key: int, alias: str = DEFAULT_DB_ALIAS) -> Iterator[N
             yield
         finally:
             holder.execute("SELECT pg_advisory_unlock(%s)", [key])
+
+
+def autocommit_session(alias: str = DEFAULT_DB_ALIAS) -> psycopg.Connection:
+    """A connection of our own in autocommit, opened with the parameters of Django's (for LISTEN, which needs a
+    session that Django's pool never lends to a request); the caller closes it (`with … as connection`)."""
+    return psycopg.connect(**connections[alias].get_connection_params(), autocommit=True)
 
 
 def database_unusable(url: str, *, timeout: int = 10) -> str | None:
