@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import sys
@@ -54,6 +55,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {
         "p50": statistics.median(ordered),
-        "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        # nearest rank: the smallest sample at or above 99% of them (of 100 samples the 99th, not the max)
+        "p99": ordered[max(0, math.ceil(len(ordered) * 0.99) - 1)],
         "max": ordered[-1],
     }

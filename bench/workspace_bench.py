@@ -1,4 +1,4 @@
-"""The staff workspace at volume: 10,000 escalations and 100,000 Asks (with their messages, turns, approvals) in one
+"""The staff workspace at volume: 10,000 open escalations (12,500 in all) and 100,000 Asks (with their messages, turns, approvals) in one
 organisation; the inbox list and the dashboard must answer in under 300 ms.
 
     .venv/bin/python bench/workspace_bench.py
@@ -37,7 +37,7 @@ from conversations.models import Conversation, Customer, Message
 from inbox.models import Escalation
 
 SCHEMA = "benchws"
-ESCALATIONS = 10_000
+ESCALATIONS = 12_500  # a fifth resolved: 10,000 open or claimed, the volume issue 31 names
 ASKS = 100_000
 RUNS = int(os.environ.get("WORKSPACE_BENCH_RUNS", "20"))
 DAYS = 56  # the rows are spread over 8 weeks
