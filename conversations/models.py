@@ -133,7 +133,12 @@ class Message(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.direction} {self.channel_message_id}"
+        """How staff read the message in a list or a link: its words (cut at 80 characters), else its kind — never
+        the channel's id, which means nothing to a person."""
+        text = " ".join(self.text.split())
+        if text:
+            return text if len(text) <= 80 else text[:79] + "…"
+        return f"[{self.get_kind_display()}]"
 
     @property
     def is_simulated(self) -> bool:
