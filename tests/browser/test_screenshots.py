@@ -1,8 +1,10 @@
 """The screenshots of the staff pages added with the team operations and the styled sign-in pages, each at 1366 px
 (a laptop) and at 390 px (a phone), in docs/screenshots/ as `<page>-1366.png` and `<page>-390.png`: teams, agent
 availability, the service level settings, the satisfaction ratings, the dashboard with the service level and the
-agents' figures, the open chat, the second-factor page and the lockout page — taken in Chromium against the
-platform as `make run` starts it, each page checked to answer in demobank's pt-BR with its own content first."""
+agents' figures, the open chat, the second-factor page and the lockout page; then every other page staff use: the
+sign-in page, the back office's home, the inbox list, the dashboard, one Pix's trace by Ask and by conversation, the
+approvals, the turns, the canned replies and the policy page — taken in Chromium against the platform as `make run`
+starts it, each page checked to answer in demobank's pt-BR with its own content first."""
 
 from __future__ import annotations
 
@@ -72,6 +74,42 @@ def test_the_team_pages_at_each_width(browser, platform_up, team_rows, width):
         ("/admin/inbox/satisfactionrating/", "csat-ratings", "Rita Avaliou · #"),  # the customer, not a row name
         ("/workspace/dashboard/", "dashboard-team", pt("Resolution target (min)")),
         (f"/inbox/{team_rows['chat']}/", "inbox-chat", "preciso de ajuda com um pix"),
+    ]
+    for path, name, expected in pages:
+        text = shoot(browser, base, width, path, name)
+        assert expected.lower() in text.lower(), (name, expected)
+
+
+@pytest.fixture
+def one_pix():
+    """A Pix asked for, approved with a tap and sent, committed for the server to show (with its trace)."""
+    from tenants.models import Organisation
+    from tenants.services import policy_update
+    from workspace.tests.helpers import pix_sent
+
+    with schema_context("demobank"):
+        organisation = Organisation.objects.get(schema_name="demobank")
+        # the guards share 2 cores with the platform under test: a roomy budget, so a slow run is not a refusal
+        policy_update(organisation=organisation, changes={"guard_time_budget_ms": 10_000}, changed_by="test@demobank")
+        return pix_sent(), organisation.policy.pk
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_every_other_staff_page_at_each_width(browser, platform_up, one_pix, width):
+    pix, policy = one_pix
+    base = f"http://demobank.localhost:{platform_up.port}"
+    text = shoot(browser, base, width, "/admin/login/", "login", signed_in=False)
+    assert pt("Log in").lower() in text.lower()
+    pages = [
+        ("/admin/", "home", pt("Inbox")),
+        ("/inbox/", "inbox-list", pt("Inbox")),
+        ("/workspace/dashboard/", "dashboard", pt("Latest Asks in the range")),
+        (f"/workspace/trace/ask/{pix.ask_id}/", "trace-ask", pix.transfer.end_to_end_id),
+        (f"/workspace/trace/conversation/{pix.conversation_id}/", "trace-conversation", pix.transfer.end_to_end_id),
+        ("/admin/approvals/approvalrequest/", "approvals", "200,00"),
+        ("/admin/agent/turn/", "turns", "manda 200 pro Pedro"),
+        ("/admin/inbox/cannedreply/", "canned-replies", pt("canned replies")),
+        (f"/admin/tenants/organisationpolicy/{policy}/change/", "policy", pt("Approvals")),
     ]
     for path, name, expected in pages:
         text = shoot(browser, base, width, path, name)
