@@ -50,7 +50,7 @@ def test_the_platform_home_follows_the_browsers_language_and_names_kinds_and_lan
     page = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="es").get("/")
     shown = page.content.decode()
     assert page.status_code == 200 and '<html lang="es">' in shown
-    assert "Organización" in shown and "Back office multiorganización" in shown
+    assert "Organización" in shown and "Administración multiorganización" in shown
     assert '<td class="kind">Banco</td>' in shown and '<td class="language" lang="pt-BR">Português (Brasil)</td>' in shown
     assert ">bank<" not in shown and ">pt-BR<" not in shown and ">store<" not in shown
     english = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="en").get("/").content.decode()
