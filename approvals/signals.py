@@ -7,7 +7,7 @@ the one record of the approval, and it moves when the Ask moves.
 The void is one UPDATE of whatever request of the Ask is pending (at most one: `one_pending_approval_per_ask`),
 guarded by that status, with the fields `ApprovalRequest.void` sets — not a locked read and a save per row. After
 it the Ask has no pending request, which the turn relies on (`agent.gate`: no request is looked for before the
-new preview's, issue 20)."""
+new preview's)."""
 
 from __future__ import annotations
 

@@ -312,8 +312,8 @@ def brcode_parse(text: str) -> BrCode:
     )
 
 
-# Bounds of `brcode_find`, so that a hostile message costs linear time whatever it holds (issue 27: 64 KB of
-# "000201…" held a worker 70.8 s, each of its ~10,000 starts walked and CRC'd the whole rest of the message).
+# Bounds of `brcode_find`, so that a hostile message costs linear time whatever it holds: without them, each of
+# the thousands of "000201" starts of a long message would walk and CRC the whole rest of it.
 MAX_CODE_CHARS = 512  # EMV QRCPS: a payload is at most 512 characters; a candidate is never read further
 MAX_CANDIDATES = 64  # starts examined per text; past them the rest of the text is one damaged "code"
 

@@ -5,7 +5,7 @@
 `turn_handle(message_id)` runs the steps for every unhandled inbound message of the conversation, in arrival order
 (`sent_at`, then id), up to the given one and on to any later one already stored. `STEPS` below is the list.
 
-Locks and the model (issue 17: no model call inside the locking transaction)
+Locks and the model (no model call inside the locking transaction)
 - **Lease, not a held lock.** The attempt first takes the conversation's *turn lease* (`agent.turn.lease`: token,
   holder and expiry on the conversation row, set in one short transaction). While the lease is held no other
   attempt starts the conversation — a second task finds it busy and is retried a second later (it usually finds
@@ -32,7 +32,7 @@ Locks and the model (issue 17: no model call inside the locking transaction)
   a reply twice.
 - **A turn that raises** is recorded, answered once and passed (`agent.turn.failure`).
 
-Statements (issue 20; `bench/agent_bench.py --history` and `--profile` count them)
+Statements (`bench/agent_bench.py --history` and `--profile` count them)
 - The lease is taken in one `UPDATE … RETURNING` the conversation and its customer; the pending message is read
   with what `receive` and `decide` would otherwise ask (escalated? decided already? what did the previous reply
   ask for? the stamps of the organisation's rows and of its agent settings) on indexes whose size does not grow

@@ -1,4 +1,4 @@
-"""Reads every turn makes with the same shape, compiled to SQL once per database connection (issue 20).
+"""Reads every turn makes with the same shape, compiled to SQL once per database connection.
 
 Building and compiling a queryset with subqueries costs the ORM milliseconds of CPU every time — the pending-message
 read alone was about a quarter of a builtin turn's Python. `compiled_read(key, build)` compiles the queryset

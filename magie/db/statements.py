@@ -1,4 +1,4 @@
-"""Several writes in one statement (issue 20): the INSERT Django compiles for some rows, to be put in a
+"""Several writes in one statement: the INSERT Django compiles for some rows, to be put in a
 data-modifying WITH of another statement, so a service that writes three tables pays one round trip, not three.
 
 PostgreSQL runs every data-modifying WITH exactly once, whether the main statement reads it or not, all on the same
@@ -77,7 +77,7 @@ def saved(row: Model, pk: Any) -> None:
 def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = "") -> list[Any]:
     """`model`'s rows `WHERE <where> <tail>` (`tail`: ORDER BY, FOR UPDATE…), as instances with every concrete
     field, read as the ORM reads them (`from_db`, the fields' `from_db_value`) — a statement whose text is built
-    once per model instead of a queryset compiled on every call (a millisecond of CPU each, issue 20)."""
+    once per model instead of a queryset compiled on every call (compiling is most of such a call's CPU)."""
     select, names, converters = _select(model)
     alias = connection.alias or "default"
     with connection.cursor() as cursor:

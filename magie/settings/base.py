@@ -243,7 +243,7 @@ LOGGING: dict[str, Any] = {
 }
 
 # ---------------------------------------------------------------------------------------------------------------
-# Security (issue 11: trust boundary). Kept in one block so it merges apart from the rest; see the README's
+# Security (the trust boundary). Kept in one block so it merges apart from the rest; see the README's
 # "Production settings" table. "Production" is any deployment that is not the development default: the embedded
 # PostgreSQL means development unless MAGIE_DEPLOYMENT says otherwise. DEBUG never decides it: a DEBUG=true left in
 # a production environment must not quietly turn its protections off, so production refuses to start with it (as
@@ -398,7 +398,7 @@ LOGGING["loggers"]["django.server"] = {"handlers": ["console"], "filters": ["red
                                        "propagate": False}
 
 # ---------------------------------------------------------------------------------------------------- serving
-# (issue 17: the production server, static files, the connection pool.) `manage.py serve` starts the web server
+# (The production server, static files, the connection pool.) `manage.py serve` starts the web server
 # (magie/serving.py builds its command line); `make run` / `manage.py up` runs that same command.
 MAGIE_SERVER = os.environ.get("MAGIE_SERVER", "granian")  # granian | gunicorn (see README: why granian)
 MAGIE_WEB_WORKERS = int(os.environ.get("MAGIE_WEB_WORKERS", "0")) or (os.cpu_count() or 1)  # one per core
