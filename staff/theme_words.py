@@ -8,6 +8,7 @@ THEME_WORDS = [
     gettext_noop('After you'),
     gettext_noop('All applications'),
     gettext_noop('Apply Filters'),
+    gettext_noop('Filters'),
     gettext_noop('Cancel'),
     gettext_noop('Choose file to upload'),
     gettext_noop('Click to cancel'),
