@@ -2,8 +2,10 @@
 
 `heldout/*.jsonl` and `tuning/*.jsonl` hold one conversation a line: `id`, `org` (bank | school | store, the demo
 organisation of that kind), `lang` (the customer's language), `say` (the lines typed into `manage.py chat`,
-`/tap N` included) and `expect`. The held-out set was written before any perception change of issue 30 and is
-never read while tuning: its figure is the honest one; the tuning set holds the issue's own examples.
+`/tap N` included) and `expect`. The held-out set is never read while tuning: its first 161 conversations were
+written before any perception change of issue 30, the next 171 (numbered on from there) later by someone who did
+not read the perception code, from the demo organisations' data alone; its figure is the honest one. The tuning
+set holds the issue's own examples.
 
 `expect` keys, each checked in the organisation's schema after the conversation (anything not named must NOT
 have happened: no Pix, no active booking, no cancellation, no quote, no handoff):

@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from tools.eval.conversations.run import load, silent_changes
+from tools.eval.conversations.run import SCHEMA, load, silent_changes
 
 PREVIEW = {"n": 2, "ask": 7, "kind": "pix_transfer", "state": "awaiting_confirmation", "buttons": ["Aprovar"],
            "slots": {"recipient": "Pedro", "amount": {"amount_cents": 5000, "currency": "BRL"}}}
@@ -35,8 +35,30 @@ def test_a_pix_other_than_the_last_preview_or_with_none_is_a_silent_change():
 
 def test_the_sets_are_distinct_and_large_enough():
     heldout, tuning = load("heldout"), load("tuning")
-    assert len(heldout) >= 150 and len(tuning) >= 80
+    assert len(heldout) >= 300 and len(tuning) >= 80  # issue 30: at least 300 held-out conversations
     assert not {c["id"] for c in heldout} & {c["id"] for c in tuning}
     assert not {tuple(c["say"]) for c in heldout} & {tuple(c["say"]) for c in tuning}  # no conversation in both
     assert {c["lang"] for c in heldout} == {"pt-BR", "es", "ca", "en"}
     assert {c["org"] for c in heldout} == {"bank", "school", "store"}
+
+
+EXPECT_KEYS = {"pix": {"cents", "to", "day"}, "booking": {"activity", "party", "day", "time"},
+               "quote": {"model", "gb", "battery"}, "cancelled": None, "handoff": None, "says": None,
+               "says_digits": None, "kind": None, "slots": None}
+
+
+def test_every_conversation_is_well_formed():
+    """The checker ignores what it does not know: a misspelt expectation would pass whatever the bot did."""
+    for split in ("heldout", "tuning"):
+        conversations = load(split)
+        assert len({c["id"] for c in conversations}) == len(conversations), split
+        for c in conversations:
+            assert set(c) == {"id", "org", "lang", "say", "expect"}, c["id"]
+            assert c["org"] in SCHEMA and c["lang"] in ("pt-BR", "es", "ca", "en"), c["id"]
+            assert c["say"] and all(isinstance(line, str) and line.strip() for line in c["say"]), c["id"]
+            assert set(c["expect"]) <= set(EXPECT_KEYS), c["id"]
+            for key, fields in EXPECT_KEYS.items():
+                if fields and key in c["expect"]:
+                    assert set(c["expect"][key]) == fields, c["id"]
+            if "says_digits" in c["expect"]:
+                assert c["expect"]["says_digits"].isdigit(), c["id"]
