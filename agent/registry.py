@@ -26,9 +26,12 @@ from agent.tools.base import ToolCallRecord, ToolContext, ToolFailure, ToolSpec,
 from asks.perception.contract import strict_json_schema
 from guards.evidence import undeclared
 from magie.bounds import json_storable, text_storable
+from magie.choices import OrganisationKind
 from magie.errors import DomainError
 
-TOOLS_BY_ORG_KIND: dict[str, tuple[ToolSpec, ...]] = {"bank": bank.TOOLS, "school": school.TOOLS, "store": store.TOOLS}
+TOOLS_BY_ORG_KIND: dict[str, tuple[ToolSpec, ...]] = {
+    OrganisationKind.BANK: bank.TOOLS, OrganisationKind.SCHOOL: school.TOOLS, OrganisationKind.STORE: store.TOOLS,
+}
 # Which finding tool issues the reference an acting tool needs (told to the model when a reference is refused).
 ISSUER = {"send_pix": "lookup_pix_key", "create_booking": "check_availability", "send_payment_link": "create_booking"}
 MAX_ARGUMENTS_CHARS = 16_384  # a real call is a few hundred characters

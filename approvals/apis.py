@@ -16,6 +16,7 @@ from approvals.models import ApprovalRequest
 from approvals.selectors import approval_get_for_customer, approvals_pending_for_customer
 from approvals.services import approval_decide
 from bank.apis import HolderTokenAuthentication, IsCustomer
+from magie.choices import OrganisationKind
 from magie.scoping import organisation_kind_is
 
 
@@ -29,7 +30,7 @@ class ApprovalOut(serializers.Serializer):
 
 class CustomerApprovalApi(APIView):
     authentication_classes = [HolderTokenAuthentication]
-    permission_classes = [organisation_kind_is("bank"), IsCustomer]
+    permission_classes = [organisation_kind_is(OrganisationKind.BANK), IsCustomer]
 
 
 class ApprovalListApi(CustomerApprovalApi):

@@ -13,12 +13,13 @@ from bank.models import Account, BankSettings, Contact, Holder, PixKey, PixTrans
 from magie.admin_links import staff_page_link
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
+from magie.choices import OrganisationKind
 from magie.scoping import KindScopedAdminMixin
 from staff.columns import attribute_column, money_column
 
 
 class BankAdmin(KindScopedAdminMixin, ModelAdmin):
-    organisation_kinds = ("bank",)
+    organisation_kinds = (OrganisationKind.BANK,)
 
 
 class ReadOnlyBankAdmin(ReadOnlyMixin, BankAdmin):

@@ -35,6 +35,7 @@ from language.locales import Lang, lang_of
 from language.money import format_money
 from magie.api import ResultSerializer, result_serializer_for, validated
 from magie.auth import CustomerTokenAuthentication
+from magie.choices import OrganisationKind
 from magie.scoping import organisation_kind_is
 from magie.tenancy import tenancy_current
 
@@ -67,7 +68,7 @@ class IsCustomer(BasePermission):
 
 class BankCustomerApi(APIView):
     authentication_classes = [HolderTokenAuthentication]
-    permission_classes = [organisation_kind_is("bank"), IsCustomer]
+    permission_classes = [organisation_kind_is(OrganisationKind.BANK), IsCustomer]
 
     @staticmethod
     def holder(request: Request) -> Holder:

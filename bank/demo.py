@@ -12,6 +12,7 @@ from bank.services import (
     pix_key_register,
     settlement_account_ensure,
 )
+from magie.choices import OrganisationKind
 
 DEMO_CUSTOMER_REF = "5511999990001"
 DEMO_SECOND_CUSTOMER_REF = "5511999990002"
@@ -74,7 +75,7 @@ def _holder(*, name: str, document: str, kind: str, phone: str, customer_ref: st
 
 
 def seed_bank_demo(organisation) -> None:
-    if getattr(organisation, "kind", None) != "bank":
+    if getattr(organisation, "kind", None) != OrganisationKind.BANK:
         return
     bank_settings_get()
     settlement_account_ensure(currency=organisation.currency)

@@ -6,6 +6,7 @@ from celery import shared_task
 from django_tenants.utils import schema_context
 
 from bank.services import pix_scheduled_run
+from magie.choices import OrganisationKind
 
 
 @shared_task
@@ -22,7 +23,7 @@ def pix_scheduled_run_all_task() -> list[str]:
     """Fan out `pix_scheduled_run_task` to every bank organisation (for one beat entry in the public schema)."""
     from tenants.models import Organisation
 
-    schemas = list(Organisation.objects.filter(kind="bank").values_list("schema_name", flat=True))
+    schemas = list(Organisation.objects.filter(kind=OrganisationKind.BANK).values_list("schema_name", flat=True))
     for schema_name in schemas:
         with schema_context(schema_name):  # the header carries the schema to the worker (STACK pitfall 9)
             pix_scheduled_run_task.delay(schema_name)

@@ -16,12 +16,13 @@ from booking import selectors, services
 from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
+from magie.choices import OrganisationKind
 from magie.scoping import KindScopedAdminMixin
 from staff.columns import duration_words, money_column
 
 
 class SchoolAdmin(KindScopedAdminMixin, ModelAdmin):
-    organisation_kinds = ("school",)
+    organisation_kinds = (OrganisationKind.SCHOOL,)
 
 
 class CatalogueAdmin(SchoolAdmin):
@@ -33,7 +34,7 @@ class CatalogueAdmin(SchoolAdmin):
 
 
 class ActivityEquipmentInline(KindScopedAdminMixin, TabularInline):
-    organisation_kinds = ("school",)
+    organisation_kinds = (OrganisationKind.SCHOOL,)
     model = ActivityEquipment
     extra = 0
 

@@ -27,12 +27,13 @@ from booking.models import Activity, Booking, PaymentLink, TimeSlot
 from booking.selectors import SlotAvailability
 from language.money import format_money
 from magie.api import ResultSerializer, validated
+from magie.choices import OrganisationKind
 from magie.scoping import organisation_kind_is
 
 
 class BookingCustomerApi(APIView):
     authentication_classes = [BookingCustomerAuthentication]
-    permission_classes = [organisation_kind_is("school"), IsAuthenticated]
+    permission_classes = [organisation_kind_is(OrganisationKind.SCHOOL), IsAuthenticated]
 
 
 class AmountDisplayed(serializers.Serializer):

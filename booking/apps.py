@@ -8,7 +8,9 @@ class BookingConfig(AppConfig):
 
     def seed_demo(self, organisation) -> None:
         """Demo catalogue, slots and a few bookings for organisations of kind "school" only (idempotent)."""
-        if getattr(organisation, "kind", None) != "school":
+        from magie.choices import OrganisationKind
+
+        if getattr(organisation, "kind", None) != OrganisationKind.SCHOOL:
             return
         from booking.demo import seed_school
 

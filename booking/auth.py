@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from booking.models import CustomerToken
 from magie.auth import CustomerTokenAuthentication
+from magie.choices import OrganisationKind
 from magie.scoping import current_kind
 
 
@@ -28,7 +29,7 @@ class BookingApiCustomer:
 
 class BookingCustomerAuthentication(CustomerTokenAuthentication):
     def applies(self, request) -> bool:
-        return current_kind() == "school"
+        return current_kind() == OrganisationKind.SCHOOL
 
     def principal_for(self, digest: str) -> tuple[BookingApiCustomer, CustomerToken] | None:
         token = CustomerToken.objects.filter(key=digest).first()

@@ -20,6 +20,7 @@ from booking.errors import BookingNotPayable, PaymentLinkExpired, PaymentLinkNot
 from booking.models import Booking
 from language.locales import LANGS, Lang, babel_locale, lang_of
 from language.money import format_money
+from magie.choices import OrganisationKind
 from magie.errors import DomainError
 from magie.scoping import current_kind
 from magie.tenancy import tenancy_current
@@ -67,7 +68,7 @@ def _page(request, state: str, *, status: int = 200, link=None):
 
 @require_http_methods(["GET", "POST"])
 def pay_page(request, token: str):
-    if current_kind() != "school":
+    if current_kind() != OrganisationKind.SCHOOL:
         return _page(request, "not_found", status=404)
     try:
         if request.method == "POST":

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from conversations.services import customer_create_sandbox
+from magie.choices import OrganisationKind
 
-SANDBOX_CUSTOMERS = {
-    "bank": [("5511999990001", "Carla Souza")],
-    "school": [("376612345678", "Jordi Vidal"), ("376600001", "Marta Puig")],
-    "store": [("5491155550001", "Lucía Gómez"), ("5491100001111", "Martín Díaz")],
+SANDBOX_CUSTOMERS: dict[str, list[tuple[str, str]]] = {
+    OrganisationKind.BANK: [("5511999990001", "Carla Souza")],
+    OrganisationKind.SCHOOL: [("376612345678", "Jordi Vidal"), ("376600001", "Marta Puig")],
+    OrganisationKind.STORE: [("5491155550001", "Lucía Gómez"), ("5491100001111", "Martín Díaz")],
 }
 
 

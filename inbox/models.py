@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
@@ -19,6 +22,14 @@ from magie.models import AppendOnly
 # Reasons that tell people without handing them the chat: the bot goes on answering (a reply Meta would not take
 # is not the customer's conversation failing). Anything else silences the bot until resolved.
 NOTICE_REASONS = ("delivery_failed", "delivery_possibly_duplicated")
+
+
+def _moment(at: datetime | None) -> str:
+    """When a record was made, in the reader's time zone and date format (a record names itself by it)."""
+    if at is None:
+        # Translators: in place of a record's date and time before it is saved ("Private note on …, no date yet").
+        return gettext("no date yet")
+    return date_format(timezone.localtime(at), "SHORT_DATETIME_FORMAT")
 
 
 class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
@@ -100,7 +111,8 @@ class Escalation(ConcurrentTransitionMixin, FSMModelMixin, models.Model):
         indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["claimed_by", "status"])]
 
     def __str__(self) -> str:
-        return f"Escalation {self.pk} ({self.status}, {self.guard})"
+        # Translators: an escalated chat's name in the back office; %(when)s is the date and time it was handed over.
+        return gettext("Escalated chat %(number)s, %(when)s") % {"number": self.pk, "when": _moment(self.created_at)}
 
     @property
     def drafts(self) -> list[str]:
@@ -147,7 +159,8 @@ class EscalationReply(EscalationEntry):
         verbose_name_plural = _("replies by people")
 
     def __str__(self) -> str:
-        return f"Reply {self.pk} to escalation {self.escalation_id}"
+        return gettext("Reply by a person in escalated chat %(number)s, %(when)s") % {
+            "number": self.escalation_id, "when": _moment(self.created_at)}
 
 
 class EscalationNote(EscalationEntry):
@@ -162,7 +175,8 @@ class EscalationNote(EscalationEntry):
         verbose_name_plural = _("private notes on escalated chats")
 
     def __str__(self) -> str:
-        return f"Note {self.pk} on escalation {self.escalation_id}"
+        return gettext("Private note on escalated chat %(number)s, %(when)s") % {
+            "number": self.escalation_id, "when": _moment(self.created_at)}
 
 
 class CannedReply(models.Model):
@@ -377,4 +391,5 @@ class SatisfactionRating(models.Model):
         indexes = [models.Index(fields=["rated_at"])]
 
     def __str__(self) -> str:
-        return f"Rating {self.score} of escalation {self.escalation_id}"
+        return gettext("Rating %(score)s of 5 for escalated chat %(number)s") % {"score": self.score,
+                                                                                 "number": self.escalation_id}

@@ -32,6 +32,7 @@ from inbox.models import (
 )
 from language.locales import babel_locale, lang_of
 from language.pix_keys import mask_pix_key
+from magie.choices import OrganisationKind
 from magie.tenancy import tenancy_current
 from staff.columns import money_text
 from staff.selectors import active_lang
@@ -251,7 +252,7 @@ def escalation_customer_bank(*, escalation: Escalation) -> dict | None:
     language, recipient with the key masked, status). None for a school or a store, or a customer without an
     account. Read through `bank.selectors` only; showing it is recorded by `inbox.services`."""
     tenancy = tenancy_current()
-    if tenancy.kind != "bank":
+    if tenancy.kind != OrganisationKind.BANK:
         return None
     overview = holder_overview(customer_ref=escalation.conversation.customer.channel_user_id, limit=RECENT_PIX)
     if overview is None:

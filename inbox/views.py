@@ -30,6 +30,7 @@ from inbox.guard_words import guard_words
 from inbox.selectors import InboxFilters
 from language.locales import LANGS
 from magie.admin_sites import backoffice_site
+from magie.choices import OrganisationKind
 from magie.errors import DomainError
 from magie.live import live_hub
 from magie.tenancy import schema_name_current, tenancy_current
@@ -64,7 +65,7 @@ def _detail_context(request: HttpRequest, escalation_id: int | None, drafts: dic
         "conversation": conversation,
         "sidebar": selectors.escalation_customer_context(escalation=escalation),
         "organisation": tenancy_current(),  # the open Ask's amounts in its currency and language
-        "bank_section": (tenancy_current().kind == "bank"
+        "bank_section": (tenancy_current().kind == OrganisationKind.BANK
                          and selectors.user_may_see_customer_bank(request.user, escalation)),
         "private_notes": list(escalation.private_notes.select_related("author")),
         "canned": selectors.canned_replies_filled(escalation=escalation, agent=_staff(request)),
@@ -115,7 +116,7 @@ def _customer_bank(request: HttpRequest, escalation_id: int) -> HttpResponse:
     404 for no such escalation here or an organisation that is not a bank; 403 for an agent and a chat another
     agent holds (or a resolved one). Each showing is recorded: who, when, which customer, what."""
     escalation = selectors.escalation_get(escalation_id=escalation_id)
-    if escalation is None or tenancy_current().kind != "bank":
+    if escalation is None or tenancy_current().kind != OrganisationKind.BANK:
         raise Http404
     if not selectors.user_may_see_customer_bank(request.user, escalation):
         raise PermissionDenied

@@ -16,6 +16,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from magie.choices import OrganisationKind
+
 Link = str | Callable[[HttpRequest], str]
 
 
@@ -86,7 +88,7 @@ SECTIONS: dict[str, Section] = {
         _item(_("Satisfaction ratings"), "inbox.satisfactionrating", "sentiment_satisfied"),
     ]),
     "dashboards": Section(_("Dashboards"), []),
-    "bank": _kind_section(_("Bank"), "bank", [
+    "bank": _kind_section(_("Bank"), OrganisationKind.BANK, [
         (_("Pix transfers"), "bank.pixtransfer", "payments"),
         (_("Account holders"), "bank.holder", "person"),
         (_("Accounts"), "bank.account", "account_balance"),
@@ -95,7 +97,7 @@ SECTIONS: dict[str, Section] = {
         (_("Bank settings"), "bank.banksettings", "tune"),
         (_("Bank data shown to staff"), "inbox.customerdataview", "visibility"),  # the audit log (not agents)
     ]),
-    "school": _kind_section(_("School"), "school", [
+    "school": _kind_section(_("School"), OrganisationKind.SCHOOL, [
         (_("Bookings"), "booking.booking", "event_available"),
         (_("Time slots"), "booking.timeslot", "calendar_month"),
         (_("Activities"), "booking.activity", "downhill_skiing"),
@@ -103,7 +105,7 @@ SECTIONS: dict[str, Section] = {
         (_("Equipment"), "booking.equipmenttype", "inventory_2"),
         (_("Payment links"), "booking.paymentlink", "link"),
     ]),
-    "store": _kind_section(_("Store"), "store", [
+    "store": _kind_section(_("Store"), OrganisationKind.STORE, [
         (_("Products"), "store.product", "smartphone"),
         (_("Trade-in prices"), "store.useddeviceprice", "sell"),
         (_("Trade-in quotes"), "store.useddevicequote", "request_quote"),

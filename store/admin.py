@@ -12,6 +12,7 @@ from unfold.admin import ModelAdmin
 
 from magie.admin_readonly import ReadOnlyMixin
 from magie.admin_sites import backoffice_site
+from magie.choices import OrganisationKind
 from magie.scoping import KindScopedAdminMixin
 from staff.columns import money_text, record_number
 from store import services
@@ -25,7 +26,7 @@ def _money(cents: int, currency: str) -> str:  # in the staff member's language 
 
 
 class StoreAdmin(KindScopedAdminMixin, ModelAdmin):
-    organisation_kinds = ("store",)
+    organisation_kinds = (OrganisationKind.STORE,)
 
 
 PRODUCT_FIELDS = ("sku", "name", "brand", "model", "capacity_gb", "condition", "price_cents", "currency", "stock",

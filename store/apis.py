@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from language.money import format_money
 from magie.api import ResultSerializer, validated
+from magie.choices import OrganisationKind
 from magie.scoping import organisation_kind_is
 from store import selectors, services
 from store.interface import ProductHit, UsedDeviceQuoteResult, quote_result
@@ -33,7 +34,7 @@ def _price_display(cents: int, currency: str) -> str:
 
 class PublicStoreApi(APIView):
     authentication_classes: tuple = ()
-    permission_classes = (organisation_kind_is("store"), AllowAny)
+    permission_classes = (organisation_kind_is(OrganisationKind.STORE), AllowAny)
 
 
 class PricedResultSerializer(ResultSerializer):

@@ -9,7 +9,9 @@ class StoreConfig(AppConfig):
 
     def seed_demo(self, organisation) -> None:
         """Demo catalog and used-device prices, only for organisations of kind "store". Idempotent."""
-        if organisation.kind != "store":
+        from magie.choices import OrganisationKind
+
+        if organisation.kind != OrganisationKind.STORE:
             return
         from store.demo import seed_store_demo
 

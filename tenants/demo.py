@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from magie.choices import OrganisationKind
+
 DEMO_PASSWORD = "magie-demo"  # printed by seed_demo; demo logins only
 
 
@@ -11,7 +13,7 @@ DEMO_PASSWORD = "magie-demo"  # printed by seed_demo; demo logins only
 class DemoOrganisation:
     schema_name: str
     name: str
-    kind: str
+    kind: OrganisationKind
     language: str
     time_zone: str
     currency: str
@@ -22,11 +24,11 @@ class DemoOrganisation:
 
 
 DEMO_ORGANISATIONS = (
-    DemoOrganisation("demobank", "Banco Demo", "bank", "pt-BR", "America/Sao_Paulo", "BRL",
+    DemoOrganisation("demobank", "Banco Demo", OrganisationKind.BANK, "pt-BR", "America/Sao_Paulo", "BRL",
                      "100000000000001", "+55 11 4000-0001", ("es", "en"), "#0f766e"),
-    DemoOrganisation("demoschool", "Escola de Muntanya Demo", "school", "ca", "Europe/Andorra", "EUR",
+    DemoOrganisation("demoschool", "Escola de Muntanya Demo", OrganisationKind.SCHOOL, "ca", "Europe/Andorra", "EUR",
                      "100000000000002", "+376 800 002", ("es", "en"), "#1d4ed8"),
-    DemoOrganisation("demostore", "Tienda de Celulares Demo", "store", "es", "America/Argentina/Buenos_Aires", "ARS",
+    DemoOrganisation("demostore", "Tienda de Celulares Demo", OrganisationKind.STORE, "es", "America/Argentina/Buenos_Aires", "ARS",
                      "100000000000003", "+54 11 4000-0003", ("pt-BR", "en"), "#c2410c"),
 )
 

@@ -16,7 +16,15 @@ from django.utils.translation import ngettext
 
 from language.locales import lang_of
 from language.money import format_money
-from magie.choices import GUARD_LABELS, ApprovalChannel, GateMode, OnToolFailure, RiskClass, SideRequest
+from magie.choices import (
+    GUARD_LABELS,
+    ApprovalChannel,
+    GateMode,
+    OnToolFailure,
+    OrganisationKind,
+    RiskClass,
+    SideRequest,
+)
 
 STRICTNESS = {GateMode.ALWAYS: 3, GateMode.ABOVE_AMOUNT: 2, GateMode.PREAUTHORISED_CAP: 2, GateMode.NONE: 0}
 
@@ -32,7 +40,7 @@ class PolicyChange:
 
 def _subject(risk: str, kind: str) -> str:
     if risk == RiskClass.MONEY:
-        return _("Pix") if kind == "bank" else _("A payment")
+        return _("Pix") if kind == OrganisationKind.BANK else _("A payment")
     return {RiskClass.EXTERNAL_MESSAGE: _("A message to a third party"),
             RiskClass.THIRD_PARTY_DATA: _("A look-up of third-party data"),
             RiskClass.OWN_DATA: _("A look-up of the customer's own data"),

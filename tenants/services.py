@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
+from magie.choices import OrganisationKind
 from tenants.errors import RekeyAlreadyDecided, RekeyNeedsSecondPerson
 from tenants.models import ChannelRekey, Domain, Organisation, OrganisationPolicy, PolicyVersion, WhatsAppChannel
 from tenants.policy import policy_snapshot, validate_policy
@@ -29,7 +30,7 @@ def organisation_host(schema_name: str) -> str:
 def platform_ensure() -> Organisation:
     """The public tenant and its domain (the platform's own host). Idempotent."""
     platform, _ = Organisation.objects.get_or_create(
-        schema_name="public", defaults={"name": "Magie platform", "kind": "platform"}
+        schema_name="public", defaults={"name": "Magie platform", "kind": OrganisationKind.PLATFORM}
     )
     Domain.objects.get_or_create(domain=settings.MAGIE_BASE_DOMAIN, defaults={"tenant": platform, "is_primary": True})
     return platform

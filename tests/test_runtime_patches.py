@@ -21,15 +21,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from testing.source_scan import NOT_PRODUCTION, findings, parsed
+
 ROOT = Path(settings.BASE_DIR)
-SKIPPED_PARTS = {".venv", "tests", "migrations", "node_modules", ".git", ".data", "bench", "eval"}
+SKIPPED_PARTS = NOT_PRODUCTION - {"testing"}  # the test support patches nothing either
 LABEL_ATTRIBUTES = {"verbose_name", "verbose_name_plural", "choices", "short_description", "admin_order_field",
                     "label", "help_text", "boolean", "empty_value_display"}
-
-
-def sources(root: Path) -> list[Path]:
-    return [path for path in sorted(root.rglob("*.py"))
-            if not SKIPPED_PARTS & set(path.relative_to(root).parts[:-1])]
 
 
 def _root(node: ast.AST) -> ast.AST:
@@ -40,7 +37,7 @@ def _root(node: ast.AST) -> ast.AST:
 
 def patches(path: Path) -> list[tuple[int, str]]:
     """(line, target) of every run-time patch in the module (see the module's docstring)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
     functions = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
     own = {"self", "cls"}  # names bound to the instance or to one of its parts (`field = self.fields["x"]`)
@@ -77,7 +74,7 @@ def patches(path: Path) -> list[tuple[int, str]]:
 
 
 def patches_in(root: Path) -> set[tuple[str, str]]:
-    return {(str(path.relative_to(root)), what) for path in sources(root) for _, what in patches(path)}
+    return findings(root, patches, skipped=SKIPPED_PARTS, test_modules=True)
 
 
 def test_no_model_or_django_class_is_patched():

@@ -19,16 +19,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from testing.source_scan import findings, holds_string, parsed
+
 ROOT = Path(settings.BASE_DIR)
-SKIPPED_PARTS = {".venv", "tests", "testing", "migrations", "node_modules", ".git", ".data", "bench", "eval"}
 STATUS_NAME = re.compile(r"^(\w+_)?(status|state)$")
 STATUS_KEYWORD = re.compile(r"^(\w+__)?(\w+_)?(status|state)(__(in|exact|iexact))?$")
-
-
-def sources(root: Path) -> list[Path]:
-    return [path for path in sorted(root.rglob("*.py"))
-            if not SKIPPED_PARTS & set(path.relative_to(root).parts[:-1])
-            and not path.name.startswith("test_") and path.name != "conftest.py"]
 
 
 def _names_a_status(node: ast.AST) -> bool:
@@ -38,14 +33,6 @@ def _names_a_status(node: ast.AST) -> bool:
         return bool(STATUS_NAME.match(node.id))
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         return isinstance(node.slice.value, str) and bool(STATUS_NAME.match(node.slice.value))
-    return False
-
-
-def _is_string_literal(node: ast.AST) -> bool:
-    if isinstance(node, ast.Constant):
-        return isinstance(node.value, str)
-    if isinstance(node, ast.Tuple | ast.List | ast.Set):
-        return any(_is_string_literal(element) for element in node.elts)
     return False
 
 
@@ -59,19 +46,19 @@ def status_literals(path: Path) -> list[tuple[int, str]]:
                 continue
             if isinstance(child, ast.Compare):
                 sides = [child.left, *child.comparators]
-                if any(map(_names_a_status, sides)) and any(map(_is_string_literal, sides)):
+                if any(map(_names_a_status, sides)) and any(map(holds_string, sides)):
                     found.append((child.lineno, ast.unparse(child)))
             elif isinstance(child, ast.keyword) and child.arg and STATUS_KEYWORD.match(child.arg):
-                if _is_string_literal(child.value):
+                if holds_string(child.value):
                     found.append((child.value.lineno, f"{child.arg}={ast.unparse(child.value)}"))
             visit(child)
 
-    visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+    visit(parsed(path))
     return sorted(found)
 
 
 def status_literals_in(root: Path) -> set[tuple[str, str]]:
-    return {(str(path.relative_to(root)), code) for path in sources(root) for _, code in status_literals(path)}
+    return findings(root, status_literals)
 
 
 def test_no_status_is_compared_with_a_raw_string():

@@ -49,6 +49,13 @@ def asks(org: str, customer: str) -> list[Ask]:
         return list(Ask.objects.filter(conversation__customer__channel_user_id=customer))
 
 
+def school_booking(customer: str) -> Booking:
+    """The customer's one booking at the demo school (exactly one), its slot and activity read with it."""
+    with schema_context("demoschool"):
+        [booking] = Booking.objects.filter(customer_ref=customer).select_related("slot__activity")
+    return booking
+
+
 # A person on request ----------------------------------------------------------------------------------------------
 
 QUIET = {"Vou passar você para uma pessoa": "Até lá, não respondo sozinho.",
@@ -164,10 +171,9 @@ def test_an_activity_a_day_and_a_party_are_a_booking(db, chat):
     customer = f"3530{next(_ids):07d}"
     replies = chat("demoschool", "raquetes de neu, demà passat a les 15:00, som 2", customer=customer)
     assert replies[0]["kind"] == "booking" and replies[0]["rule"] == "values_complete_a_request", replies
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
-        assert (booking.slot.activity.slug, booking.party_size, start.hour) == ("snowshoeing", 2, 15)
+    booking = school_booking(customer)
+    start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+    assert (booking.slot.activity.slug, booking.party_size, start.hour) == ("snowshoeing", 2, 15)
 
 
 def test_a_model_the_store_lacks_is_answered_with_the_ones_it_has(db, chat):
@@ -189,19 +195,17 @@ def test_a_booking_made_is_cancelled(db, chat, said, told):
     customer = f"3540{next(_ids):07d}"
     replies = chat("demoschool", BOOK_CA, said, customer=customer)
     assert replies[-1]["text"].startswith(told) and replies[-1]["kind"] == "booking_cancel", replies
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        assert booking.status == Booking.Status.CANCELLED
+    booking = school_booking(customer)
+    assert booking.status == Booking.Status.CANCELLED
 
 
 def test_de_fet_som_2_changes_the_same_booking(db, chat):
     customer = f"3550{next(_ids):07d}"
     replies = chat("demoschool", BOOK_CA, "de fet, som 2", customer=customer)
     assert replies[-1]["text"].startswith("Reserva canviada: Escalada") and "2 persones" in replies[-1]["text"], replies
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)  # the same booking, not a second one
-        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
-        assert (booking.party_size, booking.amount_cents, booking.status, start.hour) == (2, 7000, "pending_payment", 9)
+    booking = school_booking(customer)  # the same booking, not a second one
+    start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+    assert (booking.party_size, booking.amount_cents, booking.status, start.hour) == (2, 7000, "pending_payment", 9)
 
 
 @pytest.mark.parametrize("lines,party,hour", [
@@ -212,10 +216,9 @@ def test_a_booking_made_gets_another_time_or_party(db, chat, lines, party, hour)
     customer = f"3560{next(_ids):07d}"
     replies = chat("demoschool", *lines, customer=customer)
     assert replies[-1]["kind"] == "booking_change" and replies[-1]["state"] == "completed", replies
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
-        assert (booking.party_size, start.hour, booking.status) == (party, hour, "pending_payment")
+    booking = school_booking(customer)
+    start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+    assert (booking.party_size, start.hour, booking.status) == (party, hour, "pending_payment")
 
 
 def test_a_cancellation_with_no_booking_says_so_and_a_new_booking_is_not_a_change(db, chat):
@@ -243,9 +246,8 @@ def test_la_del_vespre_answers_the_seven_or_nineteen_question(db, chat):
     replies = chat("demoschool", "vull reservar escalada demà a les 7 per a 2", "la del vespre", customer=customer)
     assert "07:00 i les 19:00" in replies[0]["text"], replies  # asked, not guessed
     assert replies[1]["text"].startswith("Reserva feta: Escalada") and ", 19:00, " in replies[1]["text"], replies
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        assert booking.slot.start.astimezone(TZ).hour == 19
+    booking = school_booking(customer)
+    assert booking.slot.start.astimezone(TZ).hour == 19
 
 
 @pytest.mark.parametrize("lines,hour", [
@@ -256,9 +258,8 @@ def test_la_del_vespre_answers_the_seven_or_nineteen_question(db, chat):
 def test_a_part_of_the_day_chooses_the_free_time(db, chat, lines, hour):
     customer = f"3590{next(_ids):07d}"
     chat("demoschool", *lines, customer=customer)
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        assert booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour == hour
+    booking = school_booking(customer)
+    assert booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour == hour
 
 
 # Everything said beside a Pix code counts -------------------------------------------------------------------------
@@ -345,9 +346,8 @@ def test_the_statement_says_sent_and_scheduled_apart(db, chat):
 def test_a_party_said_with_a_verb_or_as_me_and_more_is_booked(db, chat, lines, party):
     customer = f"3600{next(_ids):07d}"
     chat("demoschool", *lines, customer=customer)
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer)
-        assert (booking.party_size, booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour) == (party, 9)
+    booking = school_booking(customer)
+    assert (booking.party_size, booking.slot.start.astimezone(ZoneInfo("Europe/Madrid")).hour) == (party, 9)
 
 
 # A value under a preview changes it, in a new preview ------------------------------------------------------------

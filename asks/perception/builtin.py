@@ -37,7 +37,7 @@ from typing import cast
 
 from pydantic import ValidationError
 
-from asks.perception.contract import MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
+from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
@@ -198,7 +198,7 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
 
 def _transfer_words(folded: str, lang: Lang) -> bool:
     """Whether the bank's transfer words occur in the folded text."""
-    return any(kind == "pix_transfer" and pattern.search(folded) for kind, pattern in _kind_patterns("bank", lang))
+    return any(kind == "pix_transfer" and pattern.search(folded) for kind, pattern in _kind_patterns(BANK, lang))
 
 
 def _choose_amount(amounts: list[AmountMention]) -> AmountMention | None:
@@ -302,11 +302,11 @@ def perceive(
     kind = request_kind(folded, org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
-    if org_kind == "bank":
+    if org_kind == BANK:
         slots = _bank_slots(text, lang, kind, currency, asked_for)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
-    elif org_kind == "school":
+    elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}
         slots |= _school_slots(text, folded, lang, when, asked_for)
@@ -317,7 +317,7 @@ def perceive(
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)
-    if org_kind == "school" and not (when and when.has_time):  # a clock time said is the time, whatever the part
+    if org_kind == SCHOOL and not (when and when.has_time):  # a clock time said is the time, whatever the part
         slots["day_part"] = find_day_part(text, lang)
     slots["when"] = when_iso(when) if when else None
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None

@@ -11,7 +11,7 @@ as said — the tool that would act on it refuses it with the organisation's max
 
 import copy
 from datetime import date, datetime, time
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
@@ -23,8 +23,12 @@ from magie.bounds import text_problem
 
 RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote",
                       "booking_change", "booking_cancel"]
+# The values of `magie.choices.OrganisationKind` but the platform (a test holds them equal), spelled here because
+# perception is plain Python; the rules compare an organisation's kind with one of the names below, which mypy checks.
 OrgKind = Literal["bank", "school", "store"]
 ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
+BANK: Final[OrgKind] = "bank"
+SCHOOL: Final[OrgKind] = "school"
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
     "bank": ("pix_transfer", "balance", "pix_history"),
     "school": ("booking", "availability", "booking_change", "booking_cancel"),
@@ -198,6 +202,6 @@ def perception_json_schema() -> dict[str, Any]:
 
 
 __all__ = [
-    "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "org_kind_of", "Perception", "PixKeySlot", "RequestKind", "Slots",
-    "perception_json_schema", "strict_json_schema",
+    "BANK", "KINDS_BY_ORG", "Marker", "MoneySlot", "OrgKind", "org_kind_of", "Perception", "PixKeySlot", "RequestKind",
+    "SCHOOL", "Slots", "perception_json_schema", "strict_json_schema",
 ]

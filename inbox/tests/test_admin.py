@@ -1,10 +1,15 @@
 """Escalations in the back office's admin: readable by every role, changeable by none (people act in the inbox)."""
 
+import re
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.db import connection
+from django.utils import timezone, translation
 from django_tenants.utils import schema_context
 
-from inbox.models import Escalation
+from inbox.models import Escalation, EscalationNote, EscalationReply, SatisfactionRating
 from inbox.tests.helpers import chat_make, escalation_make
 from tenants.tests.test_admin import signed_in
 
@@ -72,3 +77,61 @@ def test_an_escalation_page_costs_the_same_for_more_replies_and_notes(escalated)
             escalation_reply(escalation_id=escalated.pk, user=staff("agent"), text=f"Mais uma, {index}.")
             escalation_note_add(escalation_id=escalated.pk, user=staff("admin"), text=f"Nota {index}.")
     assert page_queries(client, url) == few
+
+
+# How the records name themselves: in the reader's language and time zone, by the chat's number and the moment ------
+
+MOMENT = datetime(2026, 12, 5, 12, 30, tzinfo=UTC)  # 09:30 in São Paulo
+NAMES = {
+    "en": ("Escalated chat 12, 12/05/2026 9:30 a.m.", "Reply by a person in escalated chat 12, 12/05/2026 9:30 a.m.",
+           "Private note on escalated chat 12, 12/05/2026 9:30 a.m.", "Rating 4 of 5 for escalated chat 12"),
+    "pt-br": ("Conversa encaminhada 12, 05/12/2026 09:30",
+              "Resposta de uma pessoa na conversa encaminhada 12, 05/12/2026 09:30",
+              "Nota privada da conversa encaminhada 12, 05/12/2026 09:30", "Avaliação 4 de 5 da conversa encaminhada 12"),
+    "es": ("Conversación derivada 12, 05/12/2026 09:30",
+           "Respuesta de una persona en la conversación derivada 12, 05/12/2026 09:30",
+           "Nota privada de la conversación derivada 12, 05/12/2026 09:30",
+           "Valoración 4 de 5 de la conversación derivada 12"),
+    "ca": ("Conversa derivada 12, 05/12/2026 9:30", "Resposta d'una persona a la conversa derivada 12, 05/12/2026 9:30",
+           "Nota privada de la conversa derivada 12, 05/12/2026 9:30", "Valoració 4 de 5 de la conversa derivada 12"),
+}
+
+UNSAVED = {"en": "Private note on escalated chat 12, no date yet",
+           "pt-br": "Nota privada da conversa encaminhada 12, ainda sem data",
+           "es": "Nota privada de la conversación derivada 12, aún sin fecha",
+           "ca": "Nota privada de la conversa derivada 12, encara sense data"}
+
+
+@pytest.mark.parametrize("language", sorted(NAMES))
+def test_an_escalation_its_replies_notes_and_rating_name_themselves_in_the_readers_words(language):
+    records = (Escalation(pk=12, created_at=MOMENT), EscalationReply(escalation_id=12, created_at=MOMENT),
+               EscalationNote(escalation_id=12, created_at=MOMENT), SatisfactionRating(escalation_id=12, score=4))
+    with translation.override(language), timezone.override(ZoneInfo("America/Sao_Paulo")):
+        assert tuple(map(str, records)) == NAMES[language]
+        assert str(EscalationNote(escalation_id=12)) == UNSAVED[language]  # before it is stamped
+
+
+def test_the_escalation_and_rating_pages_name_replies_notes_and_the_rating_in_portuguese(escalated):
+    """The inline rows and the pages' titles read as the reader's language says them, not as a developer's."""
+    from conversations.models import Message
+    from inbox.services import escalation_claim, escalation_note_add, escalation_reply
+    from inbox.tests.helpers import staff
+
+    with schema_context("demobank"):
+        escalation_claim(escalation_id=escalated.pk, user=staff("agent"))
+        escalation_reply(escalation_id=escalated.pk, user=staff("agent"), text="Oi, já vejo isso.")
+        escalation_note_add(escalation_id=escalated.pk, user=staff("agent"), text="Ligou também.")
+        tap = Message.objects.create(
+            conversation=escalated.conversation, direction=Message.Direction.INBOUND, channel="whatsapp",
+            channel_message_id=f"wamid.rating-{escalated.pk}", kind=Message.Kind.LIST, text="5", payload="",
+            sent_at=timezone.now())
+        rating = SatisfactionRating.objects.create(escalation=escalated, score=5, message=tap, agent=staff("agent"))
+    client = signed_in("demobank", "admin")
+    page = client.get(f"/admin/inbox/escalation/{escalated.pk}/change/").content.decode()
+    assert f"Conversa encaminhada {escalated.pk}, " in page
+    assert f"Resposta de uma pessoa na conversa encaminhada {escalated.pk}, " in page
+    assert f"Nota privada da conversa encaminhada {escalated.pk}, " in page
+    assert not re.search(r"\b(Escalation|Reply|Note) \d", page)
+    page = client.get(f"/admin/inbox/satisfactionrating/{rating.pk}/change/").content.decode()
+    assert f"Avaliação 5 de 5 da conversa encaminhada {escalated.pk}" in page
+    assert not re.search(r"\b(Rating|Escalation) \d", page)

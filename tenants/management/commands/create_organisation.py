@@ -12,7 +12,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("schema_name")
         parser.add_argument("--name", required=True)
-        parser.add_argument("--kind", required=True, choices=[k for k in OrganisationKind.values if k != "platform"])
+        parser.add_argument("--kind", required=True, choices=[k for k in OrganisationKind.values if k != OrganisationKind.PLATFORM])
         parser.add_argument("--language", default="en", choices=Language.values)
         parser.add_argument("--languages", default="", help="comma-separated languages served besides its own, "
                             f"among {', '.join(Language.values)}")
