@@ -236,7 +236,8 @@ class CustomerDataView(models.Model):
         indexes = [models.Index(fields=["customer", "viewed_at"]), models.Index(fields=["viewer", "viewed_at"])]
 
     def __str__(self) -> str:
-        return f"Customer data view {self.pk} ({self.page or f'escalation {self.escalation_id}'})"
+        return gettext("%(shown)s, shown to %(viewer)s, %(when)s") % {
+            "shown": self.get_shown_display(), "viewer": self.viewer, "when": _moment(self.viewed_at)}
 
 
 def default_staffed_hours() -> dict[str, list[list[str]]]:

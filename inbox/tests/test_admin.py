@@ -135,3 +135,16 @@ def test_the_escalation_and_rating_pages_name_replies_notes_and_the_rating_in_po
     page = client.get(f"/admin/inbox/satisfactionrating/{rating.pk}/change/").content.decode()
     assert f"Avaliação 5 de 5 da conversa encaminhada {escalated.pk}" in page
     assert not re.search(r"\b(Rating|Escalation) \d", page)
+
+
+@pytest.mark.parametrize("language, expected", [("pt-br", "agent viu: Saldo e Pix recentes"),
+                                                ("es", "agent vio: "), ("ca", "agent va veure: ")])
+def test_a_showing_of_bank_data_names_itself_in_the_readers_words(demobank, language, expected):
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone, translation
+
+    from inbox.models import CustomerDataView
+
+    shown = CustomerDataView(viewer=get_user_model()(username="agent"), viewed_at=timezone.now())
+    with translation.override(language):
+        assert str(shown).startswith(expected) and "Customer data view" not in str(shown)
