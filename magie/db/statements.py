@@ -68,6 +68,27 @@ def _compiled_insert_sql(model: type[Model], rows: list[Any], *, returning: bool
     return sql, list(params)
 
 
+def update_sql(row: Model, *, guard: str, as_read: Any) -> tuple[str, list[Any]]:
+    """The UPDATE `row.save()` sends for a row read from the database — every concrete field but the key, the
+    fields' `pre_save` applied (`auto_now`) — `WHERE` its key `AND` the column `guard` still holds `as_read`, the
+    value the row was read with (django-fsm's stale-save check: the caller reads the rowcount, 0 means it moved).
+    Its text is built once per model and guard, not compiled by the ORM on every save."""
+    fields, sql = _update_shape(type(row), guard)
+    values = [field.get_db_prep_save(field.pre_save(row, add=False), connection=connection) for field in fields]
+    return sql, [*values, row.pk, as_read]
+
+
+@cache
+def _update_shape(model: type[Model], guard: str) -> tuple[list[Field], str]:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    assert meta.pk is not None
+    return fields, (f"UPDATE {quote(meta.db_table)} SET "
+                    + ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+                    + f" WHERE {quote(str(meta.pk.column))} = %s AND {quote(guard)} = %s")
+
+
 def saved(row: Model, pk: Any) -> None:
     """Mark `row` as the database's, with primary key `pk` (what `save()` does after its own INSERT)."""
     row.pk = pk
