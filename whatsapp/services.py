@@ -339,11 +339,11 @@ def _inbound_outcome_save(row: InboundBody) -> None:
 def _channels_of(numbers: list[str]) -> dict[str, WhatsAppChannel]:
     """The channels of the body's verified numbers, with their organisation; one number (nearly every body): a read
     compiled once per connection."""
-    if len(numbers) == 1:
-        found = compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]})
-    else:
-        found = list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers))
-    return {channel.phone_number_id: channel for channel in found}  # type: ignore[attr-defined]
+    found: list[Any] = (
+        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]})
+        if len(numbers) == 1
+        else list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers)))
+    return {channel.phone_number_id: channel for channel in found}
 
 
 def _channel_by_number_queryset():

@@ -8,6 +8,7 @@ deferrable), and a part the main statement does not read runs after it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -87,6 +88,22 @@ def _update_shape(model: type[Model], guard: str) -> tuple[list[Field], str]:
     return fields, (f"UPDATE {quote(meta.db_table)} SET "
                     + ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
                     + f" WHERE {quote(str(meta.pk.column))} = %s AND {quote(guard)} = %s")
+
+
+def insert_rows(rows: Sequence[Model]) -> None:
+    """`save(force_insert=True)` of one row, or `bulk_create` of several of one model, for models without save()
+    logic or signals of their own: one INSERT whose text is built once (`insert_sql`), each row's primary key set
+    from its RETURNING (PostgreSQL returns a multi-row INSERT's rows in the order of its VALUES, as bulk_create
+    relies on)."""
+    if not rows:
+        return
+    insert, params = insert_sql(type(rows[0]), list(rows), returning=True)
+    with connection.cursor() as cursor:
+        cursor.execute(insert, params)
+        inserted = cursor.fetchall()
+    assert len(inserted) == len(rows)
+    for row, (pk,) in zip(rows, inserted, strict=True):
+        saved(row, pk)
 
 
 def saved(row: Model, pk: Any) -> None:
