@@ -98,7 +98,7 @@ def insert_rows(rows: Sequence[Model]) -> None:
     if not rows:
         return
     for row in rows:  # as save() and bulk_create check: a related row saved after it was assigned gives its key
-        row._prepare_related_fields_for_save(operation_name="insert_rows")
+        row._prepare_related_fields_for_save(operation_name="insert_rows")  # type: ignore[attr-defined]  # (not in the stubs)
     insert, params = insert_sql(type(rows[0]), list(rows), returning=True)
     with connection.cursor() as cursor:
         cursor.execute(insert, params)
