@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent.models import Reference
+from magie.db.statements import insert_rows
 
 if TYPE_CHECKING:
     from agent.writes import TurnWrites
@@ -25,12 +26,22 @@ class ReferenceRefused(Exception):
 def reference_issue(*, kind: str, conversation_id: int, ask_id: int, payload: dict[str, Any], issued_by: str,
                     now: datetime, writes: TurnWrites | None = None) -> str:
     """A new reference to `payload`; a turn's `writes` remembers it, so the turn resolves it without a read."""
-    token = PREFIX[kind] + secrets.token_urlsafe(18)
-    reference = Reference.objects.create(token=token, kind=kind, conversation_id=conversation_id, ask_id=ask_id,
-                                         payload=payload, issued_by=issued_by, expires_at=now + REFERENCE_TTL)
-    if writes is not None:
-        writes.references[token] = reference
+    [token] = references_issue(kind=kind, conversation_id=conversation_id, ask_id=ask_id, payloads=[payload],
+                               issued_by=issued_by, now=now, writes=writes)
     return token
+
+
+def references_issue(*, kind: str, conversation_id: int, ask_id: int, payloads: list[dict[str, Any]],
+                     issued_by: str, now: datetime, writes: TurnWrites | None = None) -> list[str]:
+    """A new reference to each of `payloads` (a finding tool's list: the slots it offers), in their order, in one
+    INSERT whose text is built once (`magie.db.statements.insert_rows`); a turn's `writes` remembers them."""
+    references = [Reference(token=PREFIX[kind] + secrets.token_urlsafe(18), kind=kind, conversation_id=conversation_id,
+                            ask_id=ask_id, payload=payload, issued_by=issued_by, expires_at=now + REFERENCE_TTL)
+                  for payload in payloads]
+    insert_rows(references)
+    if writes is not None:
+        writes.references.update((reference.token, reference) for reference in references)
+    return [reference.token for reference in references]
 
 
 def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: int, now: datetime,

@@ -23,7 +23,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
 from asks.writes import AskWrites
 from conversations.models import Conversation, Message
-from magie.db.statements import rows_of
+from magie.db.statements import insert_rows, rows_of
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -290,10 +290,10 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
 
 def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
     """The decision's row, then the slot events and attributions it brought (one INSERT each). Nothing of the
-    decision reads them before (`_apply_values`)."""
-    row.save(force_insert=True)
-    if events:
-        SlotEvent.objects.bulk_create(events)
+    decision reads them before (`_apply_values`). Every message's turn records one decision: the INSERTs of the
+    decision and of its events are built once (`magie.db.statements`), not compiled by the ORM each time."""
+    insert_rows([row])
+    insert_rows(events)
     if attributions:
         Attribution.objects.bulk_create(attributions, update_conflicts=True, unique_fields=["message"],
                                         update_fields=["ask"])
@@ -327,7 +327,8 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action == Action.START_NEW:
-        ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
+        ask = Ask(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
+        insert_rows([ask])  # the INSERT `Ask.objects.create` sends, its text built once: most requests start here
         _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
                                            message=message)], writes)
         slots[ask.pk] = {}  # a new Ask has no events yet

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import cast
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from conversations.models import Conversation, Customer, Message
@@ -141,15 +142,16 @@ def message_store_inbound(
         sent_at=sent_at, simulated_by=simulated_by,
     )
     # Every inbound message makes these two writes: their text is built once (`magie.db.statements`), not by the
-    # ORM each time.
-    insert, params = insert_sql(Message, [message], returning=True)
-    try:
-        with transaction.atomic(), connection.cursor() as cursor:  # a savepoint: a racing duplicate must not abort
-            cursor.execute(insert, params)                         # the caller's transaction
-            row = cursor.fetchone()
-    except IntegrityError:
+    # ORM each time. A racing duplicate (the same channel id stored meanwhile by another transaction) inserts
+    # nothing and does not abort the caller's transaction: no savepoint needed.
+    insert, params = insert_sql(Message, [message], returning=False)
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"{insert} ON CONFLICT ({quote('channel_message_id')}) DO NOTHING RETURNING {quote('id')}",
+                       params)
+        row = cursor.fetchone()
+    if row is None:
         return Stored(Message.objects.get(channel_message_id=channel_message_id), created=False)
-    assert row is not None
     saved(message, row[0])
     with connection.cursor() as cursor:  # never moves back when messages arrive out of order
         cursor.execute(_last_inbound_sql(), [sent_at, conversation.pk, sent_at])
@@ -170,10 +172,37 @@ def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
     by = "whatsapp_user_id" if user_id else "channel_user_id"
     found = compiled_read(f"customer_real_by_{by}", lambda: _real_customer_queryset(by), {"id": user_id or channel_user_id})
     customer = cast(Customer, found[0]) if found else None  # the queryset's model
+    if customer is None and not new_channel_user_id:
+        customer = _real_customer_insert(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id)
     if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
             or (user_id and customer.whatsapp_user_id != user_id) or new_channel_user_id):
         customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
                                           new_channel_user_id=new_channel_user_id)
+    return customer
+
+
+def _real_customer_insert(*, channel_user_id: str, phone: str, name: str, user_id: str) -> Customer | None:
+    """Someone nobody knows yet (the read by their id found no one): the real customer and their conversation, as
+    `customer_get_or_create` makes them, in two INSERTs whose text is built once — the customer's `ON CONFLICT DO
+    NOTHING`, so no savepoint. None, with nothing written, when one of the ids is taken after all (a customer known
+    by their wa_id writing for the first time with a user id, the sandbox's user id, a race): the caller then takes
+    `customer_get_or_create`'s way, which decides those."""
+    customer = Customer(channel_user_id=channel_user_id, phone=phone, name=name, whatsapp_user_id=user_id or None,
+                        is_sandbox=False)
+    insert, params = insert_sql(Customer, [customer], returning=False)
+    # both or neither (inside the inbound body's transaction already: no savepoint of its own)
+    with nullcontext() if connection.in_atomic_block else transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"{insert} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name('id')}", params)
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        saved(customer, row[0])
+        conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
+        insert, params = insert_sql(Conversation, [conversation], returning=True)
+        cursor.execute(insert, params)
+        row = cursor.fetchone()
+    assert row is not None
+    saved(conversation, row[0])
     return customer
 
 

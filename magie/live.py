@@ -30,8 +30,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
+from magie.db.cursors import unrouted_cursor
 from magie.db.own_connections import autocommit_session
 from magie.tenancy import schema_name_current
 
@@ -64,8 +65,10 @@ RESYNC = "resync"
 
 
 def live_notify(event: LiveEvent) -> None:
-    """Send `event` now, on Django's connection (in autocommit: after the caller's transaction committed)."""
-    with connection.cursor() as cursor:
+    """Send `event` now, on Django's connection (in autocommit: after the caller's transaction committed). A
+    function of PostgreSQL's catalogue, on any search path: the cursor skips django-tenants' `SET search_path`
+    (the worker announces a stored message just after leaving its organisation's schema)."""
+    with unrouted_cursor() as cursor:
         cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, event.payload()])
 
 

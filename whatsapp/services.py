@@ -25,7 +25,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import DurationField, Exists, ExpressionWrapper, F, OuterRef, Q, Value
 from django.utils import timezone
-from django_fsm import can_proceed
+from django_fsm import ConcurrentTransition, can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from conversations.models import Message
@@ -38,9 +38,9 @@ from conversations.services import (
     message_set_channel_id,
     message_store_inbound,
 )
-from magie.db.compiled_reads import SENTINEL_ID, compiled_read
+from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
-from magie.db.statements import insert_sql, rows_of
+from magie.db.statements import insert_sql, rows_of, update_sql
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -267,8 +267,7 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
     instead, for the caller to run once this returns (committed) — one it never runs stays unhandled, and the
     inbound sweeper admits it."""
     outcome = InboundOutcome(queue_turns=queue_turns)
-    numbers = InboundBody.objects.filter(pk=inbound_id, processed_at__isnull=True).values_list(
-        "phone_number_ids", flat=True).first()
+    numbers = _inbound_numbers(inbound_id)
     if numbers is None:
         return outcome  # processed already (a redelivered task, or an earlier body's task took it)
     public = get_public_schema_name()
@@ -280,9 +279,7 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
         # Under the locks: this body and the older ones of its numbers still waiting, oldest first (a body naming
         # no number of ours — an account's or a template's notification — alone).
-        waiting = InboundBody.objects.select_for_update().filter(processed_at__isnull=True, pk__lte=inbound_id)
-        rows = list((waiting.filter(phone_number_ids__overlap=numbers) if numbers else waiting.filter(pk=inbound_id))
-                    .order_by("pk")[:50])
+        rows = _inbound_waiting(inbound_id=inbound_id, numbers=numbers)
         for row in rows:
             due_before = len(outcome.due)
             try:
@@ -300,9 +297,58 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
                                  row.error)
                 else:
                     logger.warning("whatsapp inbound %s failed (attempt %s): %s", row.pk, row.attempts, row.error)
-            row.save(update_fields=["processed_at", "attempts", "error"])
+            _inbound_outcome_save(row)
             outcome.bodies += 1
     return outcome
+
+
+# The statements of every body's processing, their text built once (the ORM compiled each of them per body). The raw
+# log is in public, named with its schema: after an organisation's messages were stored, writing it needs no
+# `SET search_path` back to public.
+
+
+def _inbound_table() -> str:
+    return f'"{get_public_schema_name()}"."{InboundBody._meta.db_table}"'
+
+
+def _inbound_numbers(inbound_id: int) -> list[str] | None:
+    """The numbers of the body if it still waits to be processed; None if it is processed (or not there)."""
+    with unrouted_cursor() as cursor:
+        cursor.execute(f"SELECT phone_number_ids FROM {_inbound_table()} WHERE id = %s AND processed_at IS NULL",
+                       [inbound_id])
+        row = cursor.fetchone()
+    return None if row is None else list(row[0])
+
+
+def _inbound_waiting(*, inbound_id: int, numbers: list[str]) -> list[InboundBody]:
+    """Locked, oldest first, 50 at most: the body and the older ones of its numbers still waiting (a body naming
+    no number of ours — an account's or a template's notification — alone). The current schema is public."""
+    if numbers:
+        where, params = "processed_at IS NULL AND id <= %s AND phone_number_ids && %s::varchar[]", [inbound_id, numbers]
+    else:
+        where, params = "processed_at IS NULL AND id = %s", [inbound_id]
+    return rows_of(InboundBody, where, params, tail="ORDER BY id LIMIT 50 FOR UPDATE")
+
+
+def _inbound_outcome_save(row: InboundBody) -> None:
+    with unrouted_cursor() as cursor:
+        cursor.execute(f"UPDATE {_inbound_table()} SET processed_at = %s, attempts = %s, error = %s WHERE id = %s",
+                       [row.processed_at, row.attempts, row.error, row.pk])
+
+
+def _channels_of(numbers: list[str]) -> dict[str, WhatsAppChannel]:
+    """The channels of the body's verified numbers, with their organisation; one number (nearly every body): a read
+    compiled once per connection."""
+    found: list[Any] = (
+        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]})
+        if len(numbers) == 1
+        else list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers)))
+    return {channel.phone_number_id: channel for channel in found}
+
+
+def _channel_by_number_queryset():
+    return (WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id=SENTINEL_TEXT)[:1],
+            {SENTINEL_TEXT: "number"})
 
 
 def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
@@ -312,8 +358,7 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
         logger.warning("whatsapp inbound %s: skipped %s", row.pk, reason)
     outcome.skipped.extend(parsed.skipped)
     notices_record(notices=parsed.notices, body_id=row.pk)
-    channels = {channel.phone_number_id: channel for channel in WhatsAppChannel.objects.select_related(
-        "organisation").filter(phone_number_id__in=row.phone_number_ids)}
+    channels = _channels_of(row.phone_number_ids)
     by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
     items: list[InboundItem | StatusItem] = [*parsed.messages, *parsed.statuses]
     for item in items:
@@ -643,6 +688,18 @@ def _delivery_lock(*, message_id: int) -> Delivery:
     return rows_of(Delivery, f"{connection.ops.quote_name('message_id')} = %s", [message_id], tail="FOR UPDATE")[0]
 
 
+def _delivery_save(delivery: Delivery, *, status_as_read: str) -> None:
+    """`delivery.save()` — every field, guarded by the status it was read with as ConcurrentTransitionMixin guards
+    it (ConcurrentTransition if it moved) — in a statement whose text is built once: every send saves its delivery
+    twice (claimed, then Meta's answer)."""
+    sql, params = update_sql(delivery, guard="status", as_read=status_as_read)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise ConcurrentTransition(f"the delivery {delivery.pk} moved from {status_as_read} meanwhile")
+    delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
+
+
 def _delivery_locked(delivery_id: int) -> Delivery:
     return rows_of(Delivery, f"{connection.ops.quote_name('id')} = %s", [delivery_id], tail="FOR UPDATE")[0]
 
@@ -778,12 +835,14 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             delivery.due_at = timezone.now() + timedelta(seconds=wait)
             delivery.save()
             return SendOutcome(RETRY, retry_in=wait, rate_limited=True)
+        status_as_read = delivery.status
         delivery.claim()
-        delivery.save()
+        _delivery_save(delivery, status_as_read=status_as_read)
         access_token = channel.access_token.reveal()
     started = timezone.now()
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
-    return _delivery_record(delivery_id=delivery.pk, result=result, started=started)
+    return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
+                            conversation_id=message.conversation_id)
 
 
 # Meta's codes for "this phone number cannot be reached" (then a known business-scoped user id is tried once).
@@ -835,9 +894,11 @@ def delivery_notice(*, delivery_id: int, schema_name: str, reason: str) -> None:
                      delivery.error_title)
 
 
-def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -> SendOutcome:
+def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
+                     conversation_id: int | None = None) -> SendOutcome:
     with transaction.atomic():
         delivery = _delivery_locked(delivery_id)
+        status_as_read = delivery.status
         _attempt_append(delivery, {
             "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
             "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
@@ -847,9 +908,9 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started) -
         if result.ok:
             if can_proceed(delivery.accept):
                 delivery.accept(wamid=result.wamid)
-                delivery.save()
+                _delivery_save(delivery, status_as_read=status_as_read)
                 message_set_channel_id(message_id=delivery.message_id, channel_message_id=result.wamid)
-                message_receipt_announce(message_id=delivery.message_id)
+                message_receipt_announce(message_id=delivery.message_id, conversation_id=conversation_id)
                 _apply_waiting_events(delivery=delivery)
                 return outcome
             logger.warning("whatsapp delivery %s answered after it was finished (%s)", delivery_id, delivery.status)

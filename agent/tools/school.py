@@ -7,7 +7,7 @@ from datetime import date
 
 from pydantic import Field
 
-from agent.references import reference_issue, reference_resolve
+from agent.references import reference_issue, reference_resolve, references_issue
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
 from approvals.previews import booking_preview
@@ -52,9 +52,11 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
     """The offers as references, each activity named in the customer's language ("Raquetas de nieve" to a
     Spanish customer of the Catalan school, who read "Raquetes de neu")."""
     listed, names = [], activity_names(language=ctx.language) if offers else {}
-    for offer in offers[:OFFERS_SHOWN]:
-        token = reference_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                                payload={"slot_id": offer.slot_id}, issued_by="check_availability", now=ctx.now, writes=ctx.writes)
+    shown = offers[:OFFERS_SHOWN]
+    tokens = references_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
+                              payloads=[{"slot_id": offer.slot_id} for offer in shown], issued_by="check_availability",
+                              now=ctx.now, writes=ctx.writes)
+    for offer, token in zip(shown, tokens, strict=True):
         entry = asdict(offer)
         entry.pop("slot_id")
         entry["activity_name"] = names.get(offer.activity, offer.activity_name)

@@ -95,3 +95,44 @@ def test_the_factories_build_one_thread_per_customer(demobank):
     assert list(conversation.messages.values_list("direction", flat=True)) == ["in", "out"]
     assert reply.channel_message_id.startswith("local-") and inbound.channel_message_id.startswith("wamid.")
     assert str(conversation) == f"Conversation with {conversation.customer.name}"
+
+
+def test_a_new_customer_is_made_with_their_conversation_and_what_the_channel_says_of_them(demobank):
+    stored = message_store_inbound(channel_user_id="5511900000785", user_id="BR.785", phone="+5511900000785",
+                                   name="Lia", channel_message_id="wamid.new-1", sent_at=T0, text="oi")
+    customer = Customer.objects.get(channel_user_id="5511900000785")
+    assert (customer.whatsapp_user_id, customer.phone, customer.name, customer.is_sandbox) == (
+        "BR.785", "+5511900000785", "Lia", False)
+    assert stored.created and stored.message.conversation == Conversation.objects.get(customer=customer)
+    again = message_store_inbound(channel_user_id="5511900000785", user_id="BR.785", phone="+5511900000785",
+                                  name="Lia", channel_message_id="wamid.new-2", sent_at=T0, text="oi")
+    assert again.message.conversation_id == stored.message.conversation_id
+    assert Customer.objects.filter(channel_user_id="5511900000785").count() == 1
+
+
+def test_a_known_customer_writing_with_a_user_id_at_last_is_the_same_customer(demobank):
+    known = CustomerFactory(channel_user_id="5511900000786", whatsapp_user_id=None)
+    ConversationFactory(customer=known)
+    stored = message_store_inbound(channel_user_id="5511900000786", user_id="BR.786",
+                                   channel_message_id="wamid.known-1", sent_at=T0, text="oi")
+    assert stored.message.conversation.customer_id == known.pk
+    assert Customer.objects.get(pk=known.pk).whatsapp_user_id == "BR.786"
+    assert Customer.objects.filter(channel_user_id="5511900000786").count() == 1
+
+
+def test_a_user_id_another_customer_holds_is_not_taken_by_a_new_one(demobank):
+    holder = CustomerFactory(channel_user_id="5511900000787", whatsapp_user_id="BR.787")
+    ConversationFactory(customer=holder)
+    stored = message_store_inbound(channel_user_id="5511900000788", user_id="BR.787",
+                                   channel_message_id="wamid.taken-1", sent_at=T0, text="oi")
+    assert stored.message.conversation.customer_id == holder.pk  # the user id finds its holder, as before
+    assert not Customer.objects.filter(channel_user_id="5511900000788").exists()
+
+
+def test_a_real_message_beside_a_sandbox_identity_makes_a_real_customer_of_its_own(demobank):
+    sandbox = customer_create_sandbox(channel_user_id="5511900000789")
+    stored = message_store_inbound(channel_user_id="5511900000789", channel_message_id="wamid.real-1", sent_at=T0,
+                                   text="oi")
+    real = stored.message.conversation.customer
+    assert real.pk != sandbox.pk and not real.is_sandbox
+    assert Conversation.objects.filter(customer=real).count() == 1

@@ -8,6 +8,7 @@ deferrable), and a part the main statement does not read runs after it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -66,6 +67,45 @@ def _compiled_insert_sql(model: type[Model], rows: list[Any], *, returning: bool
         compiler.returning_fields = [meta.pk]
     [(sql, params)] = compiler.as_sql()
     return sql, list(params)
+
+
+def update_sql(row: Model, *, guard: str, as_read: Any) -> tuple[str, list[Any]]:
+    """The UPDATE `row.save()` sends for a row read from the database — every concrete field but the key, the
+    fields' `pre_save` applied (`auto_now`) — `WHERE` its key `AND` the column `guard` still holds `as_read`, the
+    value the row was read with (django-fsm's stale-save check: the caller reads the rowcount, 0 means it moved).
+    Its text is built once per model and guard, not compiled by the ORM on every save."""
+    fields, sql = _update_shape(type(row), guard)
+    values = [field.get_db_prep_save(field.pre_save(row, add=False), connection=connection) for field in fields]
+    return sql, [*values, row.pk, as_read]
+
+
+@cache
+def _update_shape(model: type[Model], guard: str) -> tuple[list[Field], str]:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    assert meta.pk is not None
+    return fields, (f"UPDATE {quote(meta.db_table)} SET "
+                    + ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+                    + f" WHERE {quote(str(meta.pk.column))} = %s AND {quote(guard)} = %s")
+
+
+def insert_rows(rows: Sequence[Model]) -> None:
+    """`save(force_insert=True)` of one row, or `bulk_create` of several of one model, for models without save()
+    logic or signals of their own: one INSERT whose text is built once (`insert_sql`), each row's primary key set
+    from its RETURNING (PostgreSQL returns a multi-row INSERT's rows in the order of its VALUES, as bulk_create
+    relies on)."""
+    if not rows:
+        return
+    for row in rows:  # as save() and bulk_create check: a related row saved after it was assigned gives its key
+        row._prepare_related_fields_for_save(operation_name="insert_rows")  # type: ignore[attr-defined]  # (not in the stubs)
+    insert, params = insert_sql(type(rows[0]), list(rows), returning=True)
+    with connection.cursor() as cursor:
+        cursor.execute(insert, params)
+        inserted = cursor.fetchall()
+    assert len(inserted) == len(rows)
+    for row, (pk,) in zip(rows, inserted, strict=True):
+        saved(row, pk)
 
 
 def saved(row: Model, pk: Any) -> None:

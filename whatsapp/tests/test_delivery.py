@@ -234,3 +234,27 @@ def test_an_inbound_message_is_not_delivered(demobank, fake_graph):
                                      sent_at=timezone.now(), text="oi")
     assert delivery_send(message_id=message.pk).state == DONE
     assert not Delivery.objects.exists() and fake_graph.requests == []
+
+
+def test_a_delivery_saved_by_its_built_once_statement_is_guarded_by_the_status_it_was_read_with(demobank):
+    from django.db import connection
+
+    from magie.db.statements import update_sql
+
+    delivery = Delivery.objects.create(message=reply())
+    before = delivery.updated_at
+    delivery.claim()
+    sql, params = update_sql(delivery, guard="status", as_read=Delivery.Status.PENDING)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        assert cursor.rowcount == 1
+    saved = Delivery.objects.get(pk=delivery.pk)
+    assert (saved.status, saved.claimed_at, saved.updated_at > before) == ("sending", delivery.claimed_at, True)
+    stale = Delivery.objects.get(pk=delivery.pk)
+    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.FAILED)  # moved by someone else
+    stale.release()
+    sql, params = update_sql(stale, guard="status", as_read=Delivery.Status.SENDING)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        assert cursor.rowcount == 0
+    assert Delivery.objects.get(pk=delivery.pk).status == "failed"
