@@ -22,11 +22,11 @@ from language.pix_keys import PixKeyType
 from magie.bounds import text_problem
 
 RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote",
-                      "booking_change", "booking_cancel"]
+                      "booking_change", "booking_cancel", "pix_transfer_change", "pix_transfer_cancel"]
 OrgKind = Literal["bank", "school", "store"]
 ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
-    "bank": ("pix_transfer", "balance", "pix_history"),
+    "bank": ("pix_transfer", "balance", "pix_history", "pix_transfer_change", "pix_transfer_cancel"),
     "school": ("booking", "availability", "booking_change", "booking_cancel"),
     "store": ("product_search", "used_quote"),
 }
