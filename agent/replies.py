@@ -162,9 +162,8 @@ MESSAGES: dict[str, Any] = {
     "no_upcoming_booking": pgettext_lazy("customer", "You have no booking still to come that I can change or cancel."),
     "which_booking": pgettext_lazy("customer", "Which booking do you mean?\n%(lines)s"),
     "pix_fixed": pgettext_lazy(
-        "customer", "Only a Pix still scheduled can be changed or cancelled, and this one was already sent or "
-                    "cancelled, so I can't do it. A Pix sent cannot be undone; to get the money back, ask the person "
-                    "who received it, or ask for a person here."),
+        "customer", "This Pix is no longer scheduled, so I can't change or cancel it here. If you need help with it, "
+                    "ask to talk to a person."),
     "no_scheduled_pix": pgettext_lazy(
         "customer", "You have no scheduled Pix that I can change or cancel. A Pix already sent cannot be undone."),
     "which_scheduled_pix": pgettext_lazy("customer", "Which scheduled Pix do you mean?\n%(lines)s"),

@@ -210,7 +210,7 @@ def change_scheduled_pix_preview(ctx: ToolContext, args: ChangeScheduledPixArgs)
     owner = _bank(ctx).recipient_by_key(ctx.customer_ref, recipient["key"])  # never the customer's own account
     zone = ZoneInfo(ctx.time_zone)
     new = {"owner_name": owner.owner_name, "masked_document": owner.masked_document, "bank_name": owner.bank_name,
-           "key": recipient["key"], "amount_cents": args.amount_cents, "currency": ctx.currency,
+           "key": owner.key_value, "amount_cents": args.amount_cents, "currency": ctx.currency,
            "date": _scheduled_day(ctx, args).astimezone(zone).date().isoformat()}
     return pix_change_preview(transfer_id=held.transfer_id, old=_facts_of(held, zone), new=new, lang=ctx.language)
 
