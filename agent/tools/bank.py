@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -274,13 +274,15 @@ RECEIPT_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),)
                                          *_OWNER_IDS),
                             names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
                             plain=("currency", "description", *_OWNER_PLAIN))
-SCHEDULED_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),),
-                              dates=("created_at", "scheduled_for", "settled_at"),
-                              identifiers=(Identifier("transfer_ref", "reference"), Identifier("transfer_id", "reference"),
-                                           Identifier("end_to_end_id", "reference"), Identifier("txid", "reference"),
-                                           Identifier("failure_code", "reference"), *_OWNER_IDS),
-                              names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
-                              plain=("currency", "description", "transfers", *_OWNER_PLAIN))
+ONE_SCHEDULED_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),),
+                                  dates=("created_at", "scheduled_for", "settled_at"),
+                                  identifiers=(Identifier("transfer_ref", "reference"),
+                                               Identifier("transfer_id", "reference"),
+                                               Identifier("end_to_end_id", "reference"), Identifier("txid", "reference"),
+                                               Identifier("failure_code", "reference"), *_OWNER_IDS),
+                                  names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
+                                  plain=("currency", "description", *_OWNER_PLAIN))
+SCHEDULED_EVIDENCE = replace(ONE_SCHEDULED_EVIDENCE, plain=(*ONE_SCHEDULED_EVIDENCE.plain, "transfers"))
 STATEMENT_EVIDENCE = Evidence(
     money=(MoneyEvidence("amount_cents", listed=True), MoneyEvidence("settled_out_cents", role="debit"), MoneyEvidence("settled_in_cents")),
     dates=("since", "until", "at"), quantities=("counts",), names=("counterpart_name",),
@@ -305,14 +307,14 @@ TOOLS = engine_tools(
     ToolSpec("cancel_scheduled_pix", "Cancel a scheduled Pix (a transfer_ref from scheduled_pix) before it is sent.",
              "reversible", CancelScheduledPixArgs, cancel_scheduled_pix, effect=True,
              references=(("transfer_ref", "transfer"),), preview=cancel_scheduled_pix_preview,
-             completes=("pix_transfer_cancel",), evidence=SCHEDULED_EVIDENCE,
+             completes=("pix_transfer_cancel",), evidence=ONE_SCHEDULED_EVIDENCE,
              returns=fields_of(TransferReceipt, extra=("transfer_ref",)), effect_kind="money"),
     ToolSpec("change_scheduled_pix", "Change a scheduled Pix (a transfer_ref from scheduled_pix): its recipient_ref, "
              "amount or day; it stays scheduled.", "money", ChangeScheduledPixArgs, change_scheduled_pix,
              amount_of=lambda args: args.amount_cents, effect=True,
              references=(("transfer_ref", "transfer"), ("recipient_ref", "recipient")),
              preview=change_scheduled_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer_change",),
-             evidence=SCHEDULED_EVIDENCE, returns=fields_of(TransferReceipt, extra=("transfer_ref",)),
+             evidence=ONE_SCHEDULED_EVIDENCE, returns=fields_of(TransferReceipt, extra=("transfer_ref",)),
              effect_kind="money"),
     ToolSpec("list_pix_history", "The customer's Pix between two dates, with counts.", "own_data", ListPixHistoryArgs,
              list_pix_history, completes=("pix_history",), evidence=STATEMENT_EVIDENCE,
