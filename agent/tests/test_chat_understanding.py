@@ -370,12 +370,17 @@ def the_transfer() -> PixTransfer:
         return transfer
 
 
-@pytest.mark.parametrize("said", ["cancela aquele Pix agendado", "cancel·la el Pix programat"])
-def test_a_scheduled_pix_is_cancelled(db, chat, said):
+@pytest.mark.parametrize("said,told,last", [
+    ("cancela aquele Pix agendado", "Pix agendado cancelado: R$\xa080,00 para Pedro Henrique Almeida",
+     "Nada será enviado."),
+    # the bank does not serve Catalan: the closest language it serves answers
+    ("cancel·la el Pix programat", "Pix programado cancelado: 80,00\xa0BRL a Pedro Henrique Almeida",
+     "No se enviará nada."),
+])
+def test_a_scheduled_pix_is_cancelled(db, chat, said, told, last):
     replies = chat("demobank", "agenda R$ 80 pro Pedro pra depois de amanhã", "/tap 1", said, customer=CARLA)
     assert replies[-1]["kind"] == "pix_transfer_cancel" and replies[-1]["state"] == "completed", replies
-    assert replies[-1]["text"].startswith("Pix agendado cancelado: R$\xa080,00 para Pedro Henrique Almeida"), replies
-    assert replies[-1]["text"].endswith("Nada será enviado."), replies[-1]["text"]
+    assert replies[-1]["text"].startswith(told) and replies[-1]["text"].endswith(last), replies[-1]["text"]
     transfer = the_transfer()
     assert (transfer.status, transfer.amount_cents) == ("cancelled", 8000)
 
@@ -394,15 +399,14 @@ def test_muda_pra_depois_de_amanha_changes_the_day_after_a_preview_of_the_change
     assert (transfer.status, transfer.amount_cents, due) == ("scheduled", 8000, local_day(2))
 
 
-def test_cambia_el_monto_changes_the_amount_only_on_approval(db, chat):
-    replies = chat("demobank", "manda 80 a Pedro mañana", "/tap 1", "cambia el monto a 100", customer=CARLA)
-    preview = replies[-1]
+@pytest.mark.parametrize("tap,cents", [("/tap 1", 10000), ("/tap 2", 8000)])  # approved, or declined: unchanged
+def test_cambia_el_monto_changes_the_amount_only_on_approval(db, chat, tap, cents):
+    replies = chat("demobank", "manda 80 a Pedro mañana", "/tap 1", "cambia el monto a 100", tap, customer=CARLA)
+    preview = replies[2]
     assert preview["kind"] == "pix_transfer_change" and preview["buttons"], replies
     assert "• Importe: 80,00\xa0BRL → 100,00\xa0BRL" in preview["text"], preview["text"]
-    assert the_transfer().amount_cents == 8000  # nothing changes before the approval
-    chat("demobank", "/tap 1", customer=CARLA)
     transfer = the_transfer()
-    assert (transfer.status, transfer.amount_cents, transfer.recipient_name) == ("scheduled", 10000,
+    assert (transfer.status, transfer.amount_cents, transfer.recipient_name) == ("scheduled", cents,
                                                                                  "Pedro Henrique Almeida")
 
 

@@ -282,7 +282,9 @@ ONE_SCHEDULED_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="deb
                                                Identifier("failure_code", "reference"), *_OWNER_IDS),
                                   names=_OWNER_NAMES, statuses=(_TRANSFER_STATUS,),
                                   plain=("currency", "description", *_OWNER_PLAIN))
-SCHEDULED_EVIDENCE = replace(ONE_SCHEDULED_EVIDENCE, plain=(*ONE_SCHEDULED_EVIDENCE.plain, "transfers"))
+# the list recounts Pix already scheduled: "R$ 80,00 para Pedro, agendado para sexta" is a report, not a claim
+SCHEDULED_EVIDENCE = replace(ONE_SCHEDULED_EVIDENCE, plain=(*ONE_SCHEDULED_EVIDENCE.plain, "transfers"),
+                             reports=("send_pix",))
 STATEMENT_EVIDENCE = Evidence(
     money=(MoneyEvidence("amount_cents", listed=True), MoneyEvidence("settled_out_cents", role="debit"), MoneyEvidence("settled_in_cents")),
     dates=("since", "until", "at"), quantities=("counts",), names=("counterpart_name",),
