@@ -179,6 +179,7 @@ KEYS = {
     "key": _("Pix key"), "contact_name": _("contact name"), "recipient_ref": _("recipient reference"),
     "amount_cents": _("amount"), "since": _("from"), "until": _("until"), "date": _("date"),
     "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
+    "transfer_ref": _("Pix transfer reference"),
     "query": _("search words"), "max_price_cents": _("highest price"), "product_ref": _("product reference"),
     # tool results, errors and preview facts
     "code": _("reason"), "message": _("technical message"), "retryable": _("may be retried"),
@@ -190,7 +191,7 @@ KEYS = {
     "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"), "price_cents": _("price"),
     "total_cents": _("total"), "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"),
     "url": _("link"), "hits": _("results"), "first": _("first"), "last": _("last"), "count": _("count"),
-    "transfers": _("Pix transfers"), "problem": _("problem"),
+    "transfers": _("Pix transfers"), "problem": _("problem"), "was": _("as it was"),
     # a decision's detail (asks.services.ask_decide)
     "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),
     "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),
