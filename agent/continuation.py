@@ -82,6 +82,12 @@ def effect_worded(tool: str, record: ToolCallRecord, ctx: ToolContext, call: Cal
                              date=wording.long_day(lang, on), e2e=data["end_to_end_id"]))
         return Draft(say(lang, "pix_sent", amount=amount, name=data["recipient"]["owner_name"],
                          e2e=data["end_to_end_id"]))
+    if tool in ("change_scheduled_pix", "cancel_scheduled_pix"):  # still scheduled (or not to be sent): the day
+        on = datetime.fromisoformat(data["scheduled_for"]).astimezone(ZoneInfo(ctx.time_zone))
+        return Draft(say(lang, "pix_schedule_changed" if tool == "change_scheduled_pix" else "pix_schedule_cancelled",
+                         amount=money(data["amount_cents"], data["currency"], lang),
+                         name=data["recipient"]["owner_name"], date=wording.long_day(lang, on),
+                         e2e=data["end_to_end_id"]))
     if tool == "create_booking":
         link = call(ctx, "send_payment_link", {"booking_ref": data["booking_ref"]}).result
         return Draft(say(lang, "booking_done", activity=data["activity"],

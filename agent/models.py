@@ -148,6 +148,8 @@ class PixCode(models.Model):
     merchant_name = models.CharField(max_length=25)
     merchant_city = models.CharField(max_length=15)
     url = models.CharField(max_length=512, blank=True)  # a dynamic code's payload location (as in the code)
+    # the customer's own description said beside the code ("descrição: aluguel"): the transfer's description
+    note = models.CharField(max_length=140, blank=True, default="", verbose_name=_("description"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:

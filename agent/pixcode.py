@@ -52,6 +52,7 @@ class CodeRead:
     merchant_name: str = ""
     merchant_city: str = ""
     url: str = ""
+    note: str = ""  # the customer's own description said beside the code ("descrição: aluguel"), for the transfer
 
 
 def pix_code_present(text: str) -> bool:
@@ -123,6 +124,30 @@ def pix_code_words(text: str) -> str:
     return " ".join("".join(parts + [text[position:]]).split())
 
 
+# A description said beside a code, after its label: "descrição: aluguel", "descripción alquiler de marzo",
+# "concepte: quota", "note: rent", "referente ao aluguel". Read in every language the bank serves (a customer writes
+# in whichever), up to the end of its clause; a short label ("ref", "obs", "nota") needs a colon or dash after it.
+NOTE_LABELS = (r"descri(?:cao|pcion|pcio|ption)", "concepto", "concepte", "observacao", "observacion", "observacio",
+               "referencia")
+NOTE_LABELS_SHORT = ("desc", "nota", "note", "memo", "mensagem", "mensaje", "missatge", "message", "motivo", "motiu",
+                     "reference", "ref", "obs")
+NOTE_MAX = 140  # what a transfer's description holds
+_LABELS, _LABELS_SHORT = "|".join(NOTE_LABELS), "|".join(NOTE_LABELS_SHORT)
+_NOTE = re.compile(rf"(?<!\w)(?:(?:{_LABELS})(?!\w)\s*[:=-]?|(?:{_LABELS_SHORT})\s*[:=-]|referente (?:aos|ao|as|a)(?!\w))"
+                   r"\s*(?P<note>[^,;.\n]*[^\s,;.\n])")
+
+
+def pix_code_note(words: str) -> tuple[str, str]:
+    """The description said beside a code (or ""), and the words without it: a note ("conta de 12 de dezembro")
+    is the customer's text for the transfer, never a day to pay on or an amount."""
+    match = _NOTE.search(fold(words))  # fold keeps the length of what it reads (accents dropped, case lowered)
+    if match is None:
+        return "", words
+    start, end = match.span("note")
+    note = " ".join(words[start:end].split())[:NOTE_MAX].strip()
+    return note, f"{words[:match.start()]} {words[end:]}".strip()
+
+
 def pix_code_amount_conflict(read: CodeRead, beside: Perception | None) -> int | None:
     """The other amount (cents) said beside a code that fixes its own, else None."""
     if beside is None or read.amount_cents is None or beside.slots.amount is None:
@@ -148,7 +173,8 @@ def pix_code_store(*, message_id: int, ask_id: int, read: CodeRead) -> PixCode:
     code, _ = PixCode.objects.get_or_create(message_id=message_id, defaults={
         "ask_id": ask_id, "kind": read.kind, "payload": read.payload, "key_type": read.key.type,
         "key_value": read.key.value, "amount_cents": read.amount_cents, "txid": read.txid,
-        "merchant_name": read.merchant_name, "merchant_city": read.merchant_city, "url": read.url})
+        "merchant_name": read.merchant_name, "merchant_city": read.merchant_city, "url": read.url,
+        "note": read.note})
     return code
 
 

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from agent.writes import TurnWrites
 
 REFERENCE_TTL = timedelta(minutes=15)
-PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_", "product": "prd_", "products": "shw_"}
+PREFIX = {"recipient": "rcp_", "slot": "slt_", "booking": "bkg_", "product": "prd_", "products": "shw_",
+          "transfer": "trf_"}
 
 
 class ReferenceRefused(Exception):

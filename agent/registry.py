@@ -33,7 +33,8 @@ TOOLS_BY_ORG_KIND: dict[str, tuple[ToolSpec, ...]] = {
     OrganisationKind.BANK: bank.TOOLS, OrganisationKind.SCHOOL: school.TOOLS, OrganisationKind.STORE: store.TOOLS,
 }
 # Which finding tool issues the reference an acting tool needs (told to the model when a reference is refused).
-ISSUER = {"send_pix": "lookup_pix_key", "create_booking": "check_availability", "send_payment_link": "create_booking"}
+ISSUER = {"send_pix": "lookup_pix_key", "create_booking": "check_availability", "send_payment_link": "create_booking",
+          "cancel_scheduled_pix": "scheduled_pix", "change_scheduled_pix": "scheduled_pix"}
 MAX_ARGUMENTS_CHARS = 16_384  # a real call is a few hundred characters
 TRACED_ARGUMENTS_CHARS = 2_000  # what the trace keeps of arguments that were refused for their size
 MAX_NAME_CHARS = 64

@@ -161,6 +161,17 @@ MESSAGES: dict[str, Any] = {
     "booking_cancelled": pgettext_lazy("customer", "Booking cancelled: %(activity)s, %(start)s, %(party)s."),
     "no_upcoming_booking": pgettext_lazy("customer", "You have no booking still to come that I can change or cancel."),
     "which_booking": pgettext_lazy("customer", "Which booking do you mean?\n%(lines)s"),
+    "pix_fixed": pgettext_lazy(
+        "customer", "This Pix is no longer scheduled, so I can't change or cancel it here. If you need help with it, "
+                    "ask to talk to a person."),
+    "no_scheduled_pix": pgettext_lazy(
+        "customer", "You have no scheduled Pix that I can change or cancel. A Pix already sent cannot be undone."),
+    "which_scheduled_pix": pgettext_lazy("customer", "Which scheduled Pix do you mean?\n%(lines)s"),
+    "scheduled_pix_line": pgettext_lazy("customer", "• %(amount)s to %(name)s on %(date)s"),
+    "pix_schedule_changed": pgettext_lazy(
+        "customer", "Scheduled Pix changed: %(amount)s to %(name)s on %(date)s. Code: %(e2e)s."),
+    "pix_schedule_cancelled": pgettext_lazy(
+        "customer", "Scheduled Pix cancelled: %(amount)s to %(name)s on %(date)s. Nothing will be sent."),
     "own_account": pgettext_lazy(
         "customer", "You cannot send a Pix to your own account: that key belongs to the account the Pix would leave "
                     "from. Nothing was sent. To pay someone else, start a new request with their Pix key or a saved "
@@ -181,6 +192,8 @@ KIND_NAMES: dict[str, Any] = {
     "used_quote": pgettext_lazy("customer", "trade-in quote"),
     "booking_change": pgettext_lazy("customer", "booking change"),
     "booking_cancel": pgettext_lazy("customer", "booking cancellation"),
+    "pix_transfer_change": pgettext_lazy("customer", "change of a scheduled Pix"),
+    "pix_transfer_cancel": pgettext_lazy("customer", "cancellation of a scheduled Pix"),
 }
 
 SLOT_NAMES: dict[str, Any] = {
@@ -200,7 +213,8 @@ SLOT_NAMES: dict[str, Any] = {
 # The reply to an engine refusal that closes the request (`ToolSpec.closes_ask`), instead of "I couldn't finish":
 # what happened and what the customer can do next, since asking again here would only meet the same refusal.
 NEXT_STEPS = {"account_not_found": "no_account", "same_account": "own_account",
-              "booking_not_changeable": "booking_fixed", "booking_not_cancellable": "booking_fixed"}
+              "booking_not_changeable": "booking_fixed", "booking_not_cancellable": "booking_fixed",
+              "transfer_not_cancellable": "pix_fixed", "transfer_not_changeable": "pix_fixed"}
 
 # Engine refusals as customers read them (the code stays in the trace); a test checks every engine code is here.
 REASONS: dict[str, Any] = {
@@ -227,6 +241,7 @@ REASONS: dict[str, Any] = {
     "schedule_invalid": pgettext_lazy("customer", "invalid schedule date"),
     "transfer_not_found": pgettext_lazy("customer", "I could not find that Pix"),
     "transfer_not_cancellable": pgettext_lazy("customer", "that Pix can no longer be cancelled"),
+    "transfer_not_changeable": pgettext_lazy("customer", "that Pix can no longer be changed"),
     "slot_taken": pgettext_lazy("customer", "the time was just taken"),
     "booking_not_changeable": pgettext_lazy("customer", "that booking can no longer be changed"),
     "slot_not_found": pgettext_lazy("customer", "that time is not on the schedule"),

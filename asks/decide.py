@@ -16,11 +16,11 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | Q1 | a swipe-reply quoting a message of a parked Ask | resume | swipe_reply_resumes_parked |
 | Q2 | a swipe-reply quoting a message of another (closed) Ask | resume | swipe_reply_resumes_from_quoted_message |
 | C1 | cancel wording, an Ask open | cancel | customer_cancelled |
-| D1 | cancel wording, nothing open, the last request done was one with a cancel follow-up (a booking), or the message names its kind ("cancela la reserva") | start_new (the follow-up kind) | cancel_of_done_request |
+| D1 | cancel wording, nothing open, the last request done was one with a cancel follow-up (a booking, a Pix still scheduled), or the message names its kind ("cancela la reserva") | start_new (the follow-up kind) | cancel_of_done_request |
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
-| D2 | no Ask open, the last request done has a change follow-up (a booking), values that differ from its own (not another activity without change wording), no other request kind said (its own only with change wording) | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
+| D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording) | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -31,6 +31,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | W2 | correction wording with nothing to correct | clarify | correction_without_value |
 | F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
 | W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own) | fill | same_kind_fills_collecting_ask |
+| W5 | the same, but a value differs only in the slot the previous reply asked for ("então manda 200" after the night limit's refusal) | correct | answers_the_slot_asked_for |
 | W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
 | K1 | the open Ask is stale, the request kind said again | start_new (open cooled) | stale_ask_cooled_kind_restarts |
 | K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
@@ -273,6 +274,11 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         # "então agenda pra amanhã", "manda 1000 então" after the bot's own question or refusal: the request it is
         # still collecting, said again with what it lacked; nothing it holds changes, so nothing is asked about
         return DecidedAction(Action.FILL, "same_kind_fills_collecting_ask", ask_id=open_ask.id, values=values)
+    if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.COLLECTING
+            and conflicting and conflicting <= {inbound.asked_for} and not stale):
+        # "então manda 200" after a refusal of the amount (the night limit) that asked for another: the same
+        # request with that amount, its recipient kept (no preview was shown for the refused one)
+        return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
 
     if "new_request" in markers and kind == open_ask.kind:
         return DecidedAction(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
@@ -325,6 +331,8 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     values = _restrict(said, follow)
     changed = {name for name, value in values.items() if name != EITHER_HALF and done.slots.get(name) != value}
     if not changed or ("activity" in changed and not worded):  # "i esquí per a 2?" is a booking of its own
+        return None
+    if changed & _WHO and not worded:  # "e 30 pra Ana" after a Pix to Pedro is no change of who gets it
         return None
     return DecidedAction(Action.START_NEW, "change_of_done_request", kind=follow, values=values, carried_from=done.id)
 

@@ -20,6 +20,10 @@ SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
     "booking_change": ("activity", "when", "when_either_half", "party_size", "day_part"),
     # which booking (said, or none: the one just made)
     "booking_cancel": ("activity", "when"),
+    # a scheduled Pix as it is to be (the done request's values, with what the customer changed)
+    "pix_transfer_change": ("amount", "recipient", "pix_key", "when"),
+    # which scheduled Pix (said, or none: the one just scheduled)
+    "pix_transfer_cancel": ("recipient", "amount", "when"),
 }
 
 # Each entry is a group: at least one slot of the group must be filled ("recipient or key").
@@ -33,11 +37,14 @@ REQUIRED_BY_KIND: dict[str, tuple[tuple[str, ...], ...]] = {
     "used_quote": (("device_model",), ("capacity_gb",), ("battery_health",)),
     "booking_change": (("activity",), ("when",), ("party_size",)),
     "booking_cancel": (),
+    "pix_transfer_change": (("recipient", "pix_key"), ("amount",), ("when",)),
+    "pix_transfer_cancel": (),
 }
 
 # Kinds that act on a request already done (kind → the done request's kind): started only by the decision engine,
 # from a change or a cancellation said after that request, never offered as a request of their own.
-FOLLOW_UPS: dict[str, str] = {"booking_change": "booking", "booking_cancel": "booking"}
+FOLLOW_UPS: dict[str, str] = {"booking_change": "booking", "booking_cancel": "booking",
+                              "pix_transfer_change": "pix_transfer", "pix_transfer_cancel": "pix_transfer"}
 
 
 def kinds_for(org_kind: str) -> tuple[RequestKind, ...]:

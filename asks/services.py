@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import cache, wraps
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
 from django_fsm import ConcurrentTransition
@@ -250,11 +251,12 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
         source_message = Message.objects.get(pk=tap.message_id)
     inbound = Inbound(at=at, perception=perception, tap=tap, quote=_quote_for(message, open_ask), asked_for=asked_for)
     done = _done_with_follow_ups(conversation, perception, org_kinds) if open_ask is None and tap is None else None
+    done_view = None
     if done is not None:
         slots |= asks_slots([done])
+        done_view = _done_view(done, slots, at)
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
-                      inbound=inbound, policy=policy, org_kinds=org_kinds,
-                      done=_view(done, slots) if done is not None else None)
+                      inbound=inbound, policy=policy, org_kinds=org_kinds, done=done_view)
     events: list[SlotEvent] = []
     attributions: list[Attribution] = []
     outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions, writes)
@@ -283,9 +285,35 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
     if not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled()):
         return None
     latest = Ask.objects.filter(conversation=conversation).order_by("-id").first()
-    if latest is None or latest.status != Ask.Status.COMPLETED or latest.kind not in follow_ups:
+    if latest is None or latest.status != Ask.Status.COMPLETED:
+        return None
+    if latest.kind not in follow_ups and not _changed_again(latest.kind):
         return None
     return latest
+
+
+# Follow-ups whose done request may be followed up again, read as the request they changed: a scheduled Pix changed
+# ("muda pra segunda") is still a scheduled Pix to cancel or change once more.
+_CHANGED_AGAIN = frozenset({"pix_transfer"})
+
+
+def _changed_again(kind: str) -> bool:
+    return kind.endswith("_change") and FOLLOW_UPS.get(kind) in _CHANGED_AGAIN
+
+
+def _done_view(done: Ask, slots: dict[int, dict[str, Any]], at: datetime) -> AskView | None:
+    """The done request as the decision reads it: a scheduled Pix's change is that scheduled Pix (its values are the
+    Pix as it now is); a Pix is followed up only while it is still to be sent (its day after the message's, in the
+    organisation's zone: a Pix sent cannot be changed or cancelled, and values said after one are no change of it)."""
+    view = _view(done, slots)
+    if _changed_again(done.kind):
+        view = replace(view, kind=FOLLOW_UPS[done.kind])
+    if view.kind == "pix_transfer":
+        day = view.slots.get("when")
+        today = at.astimezone(ZoneInfo(_time_zone())).date().isoformat()
+        if not (isinstance(day, str) and len(day) >= 10 and day[:10] > today):
+            return None
+    return view
 
 
 def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:

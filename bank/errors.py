@@ -73,6 +73,12 @@ class TransferNotCancellable(DomainError):
     code, http_status = "transfer_not_cancellable", 409
 
 
+class TransferNotChangeable(DomainError):
+    """Only a scheduled Pix (not yet run, failed or cancelled) can be changed."""
+
+    code, http_status = "transfer_not_changeable", 409
+
+
 class ContactNotFound(DomainError):
     """No saved contact by that name; extra: contacts (the saved nicknames, so they can be offered)."""
 

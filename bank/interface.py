@@ -94,6 +94,13 @@ class BankCore(Protocol):
 
     def transfer_status(self, customer_ref: str, transfer_id: int) -> TransferReceipt: ...
 
+    def scheduled(self, customer_ref: str) -> list[TransferReceipt]: ...
+
+    def transfer_cancel(self, customer_ref: str, transfer_id: int) -> TransferReceipt: ...
+
+    def transfer_change(self, customer_ref: str, transfer_id: int, key: str | None = None,
+                        amount_cents: int | None = None, scheduled_for: datetime | None = None) -> TransferReceipt: ...
+
 
 def key_owner_of(pix_key: PixKey) -> KeyOwner:
     return KeyOwner(owner_name=pix_key.owner_name, masked_document=pix_key.masked_document,
@@ -202,3 +209,19 @@ class SandboxBank:
     def transfer_status(self, customer_ref: str, transfer_id: int) -> TransferReceipt:
         return receipt_of(selectors.transfer_get_for_customer(holder=self._holder(customer_ref),
                                                               transfer_id=transfer_id))
+
+    def scheduled(self, customer_ref: str) -> list[TransferReceipt]:
+        """The customer's Pix still scheduled, the latest made first."""
+        return [receipt_of(transfer) for transfer in selectors.pix_scheduled_list(holder=self._holder(customer_ref))]
+
+    def transfer_cancel(self, customer_ref: str, transfer_id: int) -> TransferReceipt:
+        """Cancel a scheduled Pix of the customer's (TransferNotCancellable once it ran, failed or was cancelled)."""
+        return receipt_of(services.pix_transfer_cancel(holder=self._holder(customer_ref), transfer_id=transfer_id,
+                                                       now=self.now))
+
+    def transfer_change(self, customer_ref: str, transfer_id: int, key: str | None = None,
+                        amount_cents: int | None = None, scheduled_for: datetime | None = None) -> TransferReceipt:
+        """Change a scheduled Pix of the customer's: recipient key, amount, due time (None keeps each)."""
+        return receipt_of(services.pix_transfer_change(holder=self._holder(customer_ref), transfer_id=transfer_id,
+                                                       key=key, amount_cents=amount_cents,
+                                                       scheduled_for=scheduled_for, now=self.now))

@@ -95,6 +95,12 @@ def transfer_get_for_customer(*, holder: Holder, transfer_id: int) -> PixTransfe
     return transfer
 
 
+def pix_scheduled_list(*, holder: Holder, limit: int = 20) -> list[PixTransfer]:
+    """The holder's Pix still scheduled (not yet run, failed or cancelled), the latest made first."""
+    return list(PixTransfer.objects.filter(holder=holder, status=PixTransfer.Status.SCHEDULED)
+                .order_by("-created_at", "-id")[:limit])
+
+
 # --- lookup budget -------------------------------------------------------------------------------------------
 
 

@@ -39,6 +39,7 @@ from bank.errors import (
     SameAccount,
     ScheduleInvalid,
     TransferNotCancellable,
+    TransferNotChangeable,
     TxidInvalid,
 )
 from bank.keys import key_parse
@@ -534,6 +535,51 @@ def pix_transfer_cancel(*, holder: Holder, transfer_id: int, now: datetime | Non
         raise TransferNotCancellable("only a scheduled Pix can be cancelled", status=transfer.status)
     transfer.cancel(at=now)
     transfer.save()
+    return transfer
+
+
+@transaction.atomic
+def pix_transfer_change(
+    *, holder: Holder, transfer_id: int, key: str | None = None, amount_cents: int | None = None,
+    scheduled_for: datetime | None = None, now: datetime | None = None,
+) -> PixTransfer:
+    """Change one of the holder's scheduled Pix before it runs: its recipient (`key`), amount or due time (None
+    keeps each). Locks the transfer row first (`pix_scheduled_run` claims the same row, so a Pix being run is either
+    changed before or refused after); no money moves, as for any scheduled Pix. The recipient is read from the
+    directory (KeyNotFound, SameAccount for a key of the paying account). TransferNotFound for a Pix not the
+    holder's, TransferNotChangeable once it ran, failed or was cancelled; AmountInvalid, ScheduleInvalid as for a
+    new Pix. Changing it to what it already is changes nothing (a repeated approval is harmless)."""
+    from bank.errors import TransferNotFound
+
+    now = now_checked(now)
+    transfer = PixTransfer.objects.select_for_update().filter(pk=transfer_id, holder=holder).first()
+    if transfer is None:
+        raise TransferNotFound("no such transfer")
+    if transfer.status != PixTransfer.Status.SCHEDULED:
+        raise TransferNotChangeable("only a scheduled Pix can be changed", status=transfer.status)
+    if amount_cents is not None:
+        transfer.amount_cents = _amount_check(amount_cents)
+    if scheduled_for is not None:
+        if timezone_is_naive(scheduled_for):
+            raise ScheduleInvalid("the scheduled time needs a time zone")
+        if not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
+            raise ScheduleInvalid("a scheduled Pix is due in the future, within a year", max_days=SCHEDULE_MAX_DAYS)
+        transfer.scheduled_for = scheduled_for
+    if key is not None:
+        parsed = key_parse(key)
+        pix_key = PixKey.objects.filter(value=parsed.value).first()
+        if pix_key is None:
+            raise KeyNotFound("no Pix key like that in the directory", key_type=parsed.type)
+        recipient_refuse_own(account_id=pix_key.account_id, paying_id=transfer.from_account_id)
+        transfer.pix_key = pix_key
+        transfer.to_account_id = (pix_key.account_id if pix_key.account_id is not None
+                                  else settlement_account_ensure(currency=transfer.currency).pk)
+        transfer.recipient_name, transfer.recipient_document = pix_key.owner_name, pix_key.owner_document
+        transfer.recipient_bank_name, transfer.recipient_ispb = pix_key.bank_name, pix_key.bank_ispb
+        transfer.recipient_key_type, transfer.recipient_key_value = pix_key.key_type, pix_key.value
+    transfer.save()
+    logger.info("pix %s of holder %s changed: %s cents for %s", transfer.pk, holder.pk, transfer.amount_cents,
+                transfer.scheduled_for)
     return transfer
 
 

@@ -45,7 +45,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "cobro indebido", "me cobraron mal", "no reconozco"),
         "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
                        "corrijo", r"^no,? (?:es|era|a|para|mejor|\d+)", "ups", "que sean", "que sea", "ponle",
-                       r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora))? (?:a|al|para|por)"),
+                       r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora|el monto|el importe|la cantidad|el valor))? (?:a|al|para|por)"),
         "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|por favor|claro|dale|vale|confirmo))", "vale", "confirmo", "dale", "de acuerdo",
                     "ok", "okay", "correcto", "claro"),
@@ -62,7 +62,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "no reconec"),
         "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
                        "m'he equivocat", r"^no,? (?:es|era|a|per|millor|\d+)", "ups", "que siguin", "que sigui", "posa-hi",
-                       r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora))? (?:a|al|per)"),
+                       r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora|l'import|la quantitat))? (?:a|al|per)"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
         "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
@@ -111,11 +111,12 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     asked for), `dispute` and `cancel` are also read by lemma (`language.intents`), beyond the phrases of the tables."""
     folded = fold(text)
     found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
-    if asks_to_cancel(text, lang):  # "cancel·la-ho", "anul·lar", "anúlala": any form of a cancelling verb
-        found.add("cancel")
-    # A person or a payment to check is asked for in whatever language the customer falls back to: a Catalan
-    # customer of a bank that answers in Portuguese is handed over all the same.
+    # A person or a payment to check is asked for, and something called off, in whatever language the customer
+    # falls back to: a Catalan customer of a bank that answers in Portuguese is handed over (or has a scheduled Pix
+    # cancelled: "cancel·la el Pix programat") all the same.
     others = [other for other in LANGS if other != lang]
+    if any(asks_to_cancel(text, each) for each in (lang, *others)):  # "cancel·la-ho", "anul·lar", "anúlala": any
+        found.add("cancel")  # form of a cancelling verb
     if any(asks_for_person(text, each) for each in (lang, *others)):
         found.add("person")
     if any(disputes_payment(text, each) for each in (lang, *others)):

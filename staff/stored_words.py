@@ -35,7 +35,8 @@ RISKS = {**dict(RiskClass.choices), "none": _("no risk")}  # the policy page's n
 ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_history": _("Pix history"),
              "booking": _("booking"), "availability": _("free times"), "product_search": _("product search"),
              "used_quote": _("used-device quote"), "booking_change": _("booking change"),
-             "booking_cancel": _("booking cancellation"), "pix": _("Pix")}
+             "booking_cancel": _("booking cancellation"), "pix_transfer_change": _("change of a scheduled Pix"),
+             "pix_transfer_cancel": _("cancellation of a scheduled Pix"), "pix": _("Pix")}
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),

@@ -104,6 +104,8 @@ TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look
          "send_payment_link": _("send the payment link"), "search_catalog": _("search the catalogue"),
          "quote_used_device": _("quote a used device"),
          "shown_products": _("read the products just shown"), "my_bookings": _("list the customer's bookings"),
+         "scheduled_pix": _("list the customer's scheduled Pix"), "cancel_scheduled_pix": _("cancel a scheduled Pix"),
+         "change_scheduled_pix": _("change a scheduled Pix"),
          "cancel_booking": _("cancel the booking"), "change_booking": _("change the booking")}
 
 # Why a tool call, an execution or a turn failed: the engines' error codes, the registry's and the gate's.
@@ -116,6 +118,7 @@ FAILURES = {
     "idempotency_key_reused": _("the same request was already made"),
     "idempotency_key_missing": _("the request had no idempotency key"),
     "schedule_invalid": _("invalid schedule date"), "transfer_not_cancellable": _("the Pix can no longer be cancelled"),
+    "transfer_not_changeable": _("the Pix can no longer be changed"),
     "contact_not_found": _("saved contact not found"), "contact_ambiguous": _("several saved contacts have that name"),
     "txid_invalid": _("invalid Pix code charge identifier"),
     "slot_not_found": _("time slot not found"), "activity_not_found": _("activity not found"),
@@ -176,6 +179,7 @@ KEYS = {
     "key": _("Pix key"), "contact_name": _("contact name"), "recipient_ref": _("recipient reference"),
     "amount_cents": _("amount"), "since": _("from"), "until": _("until"), "date": _("date"),
     "slot_ref": _("time slot reference"), "booking_ref": _("booking reference"),
+    "transfer_ref": _("Pix transfer reference"),
     "query": _("search words"), "max_price_cents": _("highest price"), "product_ref": _("product reference"),
     # tool results, errors and preview facts
     "code": _("reason"), "message": _("technical message"), "retryable": _("may be retried"),
@@ -187,7 +191,7 @@ KEYS = {
     "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"), "price_cents": _("price"),
     "total_cents": _("total"), "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"),
     "url": _("link"), "hits": _("results"), "first": _("first"), "last": _("last"), "count": _("count"),
-    "transfers": _("Pix transfers"), "problem": _("problem"),
+    "transfers": _("Pix transfers"), "problem": _("problem"), "was": _("as it was"),
     # a decision's detail (asks.services.ask_decide)
     "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),
     "new": _("new value"), "closed": _("closed request"), "parked": _("paused request"),

@@ -259,8 +259,82 @@ class Responder:
             return Draft(self.say("pix_needs_approval", amount=formatted, name=recipient["owner_name"],
                                   document=recipient["masked_document"], bank=recipient["bank_name"]))
         if sent["error"]["code"] == "limit_exceeded":
-            return Draft(self.say("limit", reason=failure_reason(self.lang, sent["error"], self.r.currency)))
+            night = (sent["error"].get("detail") or {}).get("code") == "night_limit_exceeded"
+            # what is left of the night limit is said: another amount (or a day) goes on with the same request
+            return Draft(self.say("limit", reason=failure_reason(self.lang, sent["error"], self.r.currency)),
+                         asked_for="amount" if night else None)
         return self.fail(sent)
+
+    def step_pix_transfer_change(self) -> Draft:
+        """The Pix just scheduled, changed to the recipient, amount and day the Ask now holds (the same scheduled
+        Pix: the bank's change, shown first in a preview that says what changes), or the question that gets there."""
+        held = self.the_scheduled_pix(latest=True)
+        if isinstance(held, Draft):
+            return held
+        slots = self.scope.slots
+        for slot in self.scope.missing:
+            return self.ask_for(slot)
+        key = slots["pix_key"]["value"] if slots.get("pix_key") else None
+        looked = self.tool("lookup_pix_key", key=key, contact_name=None if key else slots["recipient"])
+        if not looked["ok"]:
+            return self.lookup_failed(looked, slots)
+        recipient = looked["data"]
+        changed = self.tool("change_scheduled_pix", transfer_ref=held["transfer_ref"],
+                            recipient_ref=recipient["recipient_ref"], amount_cents=slots["amount"]["amount_cents"],
+                            scheduled_for=str(slots["when"])[:10])
+        if not changed["ok"]:
+            if changed["error"]["code"] == "approval_required":  # the preview of the change is the reply
+                return Draft(self.say("failed", reason=reason(self.lang, "approval_required")))
+            return self.fail(changed)
+        return Draft(self.scheduled_said("pix_schedule_changed", changed["data"]))
+
+    def step_pix_transfer_cancel(self) -> Draft:
+        """The scheduled Pix said (by recipient, amount or day), or the only one, cancelled; several: which one."""
+        held = self.the_scheduled_pix(latest=False)
+        if isinstance(held, Draft):
+            return held
+        cancelled = self.tool("cancel_scheduled_pix", transfer_ref=held["transfer_ref"])
+        if not cancelled["ok"]:
+            if cancelled["error"]["code"] == "approval_required":
+                return Draft(self.say("failed", reason=reason(self.lang, "approval_required")))
+            return self.fail(cancelled)
+        return Draft(self.scheduled_said("pix_schedule_cancelled", cancelled["data"]))
+
+    def scheduled_said(self, key: str, data: dict) -> str:
+        on = self.local(datetime.fromisoformat(data["scheduled_for"]))
+        return self.say(key, amount=self.money(data["amount_cents"], data["currency"]),
+                        name=data["recipient"]["owner_name"], date=wording.long_day(self.lang, on),
+                        e2e=data["end_to_end_id"])
+
+    def the_scheduled_pix(self, *, latest: bool) -> dict | Draft:
+        """The customer's scheduled Pix this follow-up is about: among those still to come, the ones matching the
+        recipient, amount and day said (a cancellation's), then the only one, or (`latest`: a change of the Pix
+        just scheduled) the latest made; none → the customer has none; several → which one."""
+        found = self.tool("scheduled_pix")
+        if not found["ok"]:
+            return self.fail(found)
+        transfers = found["data"]["transfers"]
+        if not latest:
+            slots = self.scope.slots
+            name, amount, said_when = slots.get("recipient"), slots.get("amount"), slots.get("when")
+            day = said_when[:10] if isinstance(said_when, str) and len(said_when) >= 10 else None
+            if name:
+                transfers = [t for t in transfers if fold(str(name)) in fold(t["recipient"]["owner_name"])]
+            if isinstance(amount, dict):
+                transfers = [t for t in transfers if t["amount_cents"] == amount.get("amount_cents")]
+            if day:
+                transfers = [t for t in transfers
+                             if self.local(datetime.fromisoformat(t["scheduled_for"])).date().isoformat() == day]
+        if not transfers:
+            return Draft(self.say("no_scheduled_pix"))
+        if len(transfers) > 1 and not latest:
+            lines = "\n".join(self.say("scheduled_pix_line", amount=self.money(t["amount_cents"], t["currency"]),
+                                        name=t["recipient"]["owner_name"],
+                                        date=wording.long_day(self.lang,
+                                                              self.local(datetime.fromisoformat(t["scheduled_for"]))))
+                              for t in transfers[:5])
+            return Draft(self.say("which_scheduled_pix", lines=lines), asked_for="recipient")
+        return transfers[0]
 
     def lookup_failed(self, result: dict, slots: dict) -> Draft:
         code = result["error"].get("detail", {}).get("code")

@@ -317,10 +317,11 @@ def test_the_night_limit_refusal_says_what_is_left_and_a_day_fills_the_same_requ
 
     wait = _minutes_until_night()
     replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1200 pro Pedro",
-                   "então agenda pra amanhã", "1200", "/tap 1", customer=CARLA)
+                   "então agenda pra amanhã", "/tap 1", customer=CARLA)
     assert "restam R$\xa01.000,00 para esta noite" in replies[0]["text"], replies[0]["text"]
+    # the amount and the recipient kept: the day said goes on with them, straight to the preview
     assert replies[1]["rule"] == "same_kind_fills_collecting_ask" and "Pedro" in replies[1]["text"], replies
-    assert replies[2]["text"].startswith("Confirme o Pix agendado") and "R$\xa01.200,00" in replies[2]["text"]
+    assert replies[1]["text"].startswith("Confirme o Pix agendado") and "R$\xa01.200,00" in replies[1]["text"]
     with schema_context("demobank"):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (120000, "Pedro Henrique Almeida",
@@ -359,3 +360,96 @@ def test_an_amount_typed_under_a_preview_changes_it_in_a_new_preview(db, chat):
     with schema_context("demobank"):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name) == (4500, "Maria Oliveira Santos")
+
+
+# A scheduled Pix is cancelled or changed through the bank; a change is shown first, saying what changes -------------
+
+def the_transfer() -> PixTransfer:
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()  # the same scheduled Pix, never a second one
+        return transfer
+
+
+@pytest.mark.parametrize("said,told,last", [
+    ("cancela aquele Pix agendado", "Pix agendado cancelado: R$\xa080,00 para Pedro Henrique Almeida",
+     "Nada será enviado."),
+    # the bank does not serve Catalan: the closest language it serves answers
+    ("cancel·la el Pix programat", "Pix programado cancelado: 80,00\xa0BRL a Pedro Henrique Almeida",
+     "No se enviará nada."),
+])
+def test_a_scheduled_pix_is_cancelled(db, chat, said, told, last):
+    replies = chat("demobank", "agenda R$ 80 pro Pedro pra depois de amanhã", "/tap 1", said, customer=CARLA)
+    assert replies[-1]["kind"] == "pix_transfer_cancel" and replies[-1]["state"] == "completed", replies
+    assert replies[-1]["text"].startswith(told) and replies[-1]["text"].endswith(last), replies[-1]["text"]
+    transfer = the_transfer()
+    assert (transfer.status, transfer.amount_cents) == ("cancelled", 8000)
+
+
+def test_muda_pra_depois_de_amanha_changes_the_day_after_a_preview_of_the_change(db, chat):
+    replies = chat("demobank", "agenda 80 pro Pedro pra amanhã", "/tap 1", "muda pra depois de amanhã", "/tap 1",
+                   customer=CARLA)
+    preview = replies[2]
+    assert preview["kind"] == "pix_transfer_change" and preview["state"] == "awaiting_confirmation", replies
+    assert preview["buttons"] and preview["text"].startswith("Confirme a alteração do seu Pix agendado:"), preview
+    assert "• Data: " in preview["text"] and " → " in preview["text"], preview["text"]  # what changes, said
+    assert "Valor: R$\xa080,00 →" not in preview["text"]  # only what changes
+    assert replies[3]["text"].startswith("Pix agendado alterado: R$\xa080,00 para Pedro Henrique Almeida"), replies
+    transfer = the_transfer()
+    due = transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat()
+    assert (transfer.status, transfer.amount_cents, due) == ("scheduled", 8000, local_day(2))
+
+
+@pytest.mark.parametrize("tap,cents", [("/tap 1", 10000), ("/tap 2", 8000)])  # approved, or declined: unchanged
+def test_cambia_el_monto_changes_the_amount_only_on_approval(db, chat, tap, cents):
+    replies = chat("demobank", "manda 80 a Pedro mañana", "/tap 1", "cambia el monto a 100", tap, customer=CARLA)
+    preview = replies[2]
+    assert preview["kind"] == "pix_transfer_change" and preview["buttons"], replies
+    assert "• Importe: 80,00\xa0BRL → 100,00\xa0BRL" in preview["text"], preview["text"]
+    transfer = the_transfer()
+    assert (transfer.status, transfer.amount_cents, transfer.recipient_name) == ("scheduled", cents,
+                                                                                 "Pedro Henrique Almeida")
+
+
+def test_values_for_someone_else_after_a_scheduled_pix_change_nothing(db, chat):
+    replies = chat("demobank", "agenda 80 pro Pedro pra amanhã", "/tap 1", "e 30 pra Ana", customer=CARLA)
+    assert replies[-1]["kind"] != "pix_transfer_change", replies  # who gets a Pix never changes without words
+    transfer = the_transfer()
+    assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (8000, "Pedro Henrique Almeida",
+                                                                                 "scheduled")
+
+
+def test_a_cancellation_with_no_scheduled_pix_says_a_pix_sent_cannot_be_undone(db, chat):
+    replies = chat("demobank", "manda 20 pro João", "/tap 1", "cancela o pix", customer=CARLA)
+    assert replies[-1]["text"] == ("Você não tem Pix agendado que eu possa alterar ou cancelar. Um Pix já enviado "
+                                   "não pode ser desfeito."), replies
+    assert the_transfer().status == "settled"
+
+
+# The night limit's refusal keeps the request: another amount or a day goes on with it ----------------------------
+
+def test_entao_manda_200_after_the_night_limit_pays_the_same_recipient(db, chat):
+    from agent.tests.test_chat_scenarios import _minutes_until_night
+
+    wait = _minutes_until_night()
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 1200 pro Pedro", "então manda 200",
+                   "/tap 1", customer=CARLA)
+    assert "restam R$\xa01.000,00 para esta noite" in replies[0]["text"], replies[0]["text"]
+    assert replies[1]["buttons"] and "Pedro Henrique Almeida" in replies[1]["text"], replies  # not "para quem?"
+    assert "R$\xa0200,00" in replies[1]["text"]
+    transfer = the_transfer()
+    assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (20000, "Pedro Henrique Almeida",
+                                                                                 "settled")
+
+
+# A description said beside a Pix code goes with the transfer ------------------------------------------------------
+
+@pytest.mark.parametrize("said,note,scheduled", [
+    ("paga esse código, descrição: aluguel", "aluguel", False),
+    ("paga amanhã, referente à conta de luz de dezembro", "conta de luz de dezembro", True),  # the note is no date
+])
+def test_a_note_beside_a_code_is_shown_and_kept_on_the_transfer(db, chat, said, note, scheduled):
+    replies = chat("demobank", f"{said} {BILL}", "/tap 1", customer=CARLA)
+    assert f"• Descrição: {note}" in replies[0]["text"] and replies[0]["buttons"], replies[0]["text"]
+    transfer = the_transfer()
+    assert (transfer.description, transfer.txid, transfer.amount_cents) == (note, "FATURA202612", 18745)
+    assert transfer.status == ("scheduled" if scheduled else "settled")

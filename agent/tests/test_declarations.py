@@ -61,7 +61,8 @@ def test_a_refusal_either_closes_the_request_or_names_a_slot_never_both():
 
 def test_every_refusal_that_closes_a_request_is_an_engine_code_with_a_next_step_in_every_language():
     closing = {code for tools in TOOLS_BY_ORG_KIND.values() for tool in tools for code in tool.closes_ask}
-    assert closing == {"account_not_found", "same_account", "booking_not_changeable", "booking_not_cancellable"}
+    assert closing == {"account_not_found", "same_account", "booking_not_changeable", "booking_not_cancellable",
+                       "transfer_not_changeable", "transfer_not_cancellable"}
     assert closing <= _engine_codes()
     for code in closing:
         assert NEXT_STEPS[code] in MESSAGES, code

@@ -59,7 +59,8 @@ def test_the_schemas_as_sent_are_strict(demobank, use_openai):
             assert tool["function"]["strict"] is True
             check(tool["function"]["parameters"])
     assert {t["function"]["name"] for t in respond["tools"]} == {"get_balance", "lookup_pix_key", "send_pix",
-                                                                 "list_pix_history"}
+                                                                 "list_pix_history", "scheduled_pix",
+                                                                 "cancel_scheduled_pix", "change_scheduled_pix"}
 
 
 def test_a_500_then_success_is_retried_by_the_sdk(demobank, use_openai, settings):

@@ -13,7 +13,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from agent.models import PixCode
-from agent.pixcode import CODE_MARK, names_match, pix_code_redacted
+from agent.pixcode import CODE_MARK, names_match, pix_code_note, pix_code_redacted
 from agent.replies import say
 from agent.tests.helpers import Conversation
 from agent.tests.pixcodes import FakePsp, encode, jws, tampered
@@ -292,3 +292,17 @@ def test_no_code_survives_the_mask_whatever_surrounds_it(before, after, name):
     code = encode(key=MERCADO_KEY, name=name, city="SAO PAULO", amount="10.00")
     masked = pix_code_redacted(f"{before} {code} {after}")
     assert "br.gov.bcb.pix" not in masked.lower() and CODE_MARK in masked
+
+
+@pytest.mark.parametrize("words,note,rest", [
+    ("paga esse código, descrição: aluguel", "aluguel", "paga esse código,"),
+    ("paga amanhã, descripción alquiler de marzo", "alquiler de marzo", "paga amanhã,"),
+    ("paga isso referente ao condomínio de dezembro", "condomínio de dezembro", "paga isso"),
+    ("pay this, note: rent for May", "rent for May", "pay this,"),
+    ("paga, obs: luz. obrigado", "luz", "paga,  . obrigado"),
+    ("paga isso amanhã", "", "paga isso amanhã"),  # no label: no note
+    ("paga a nota fiscal", "", "paga a nota fiscal"),  # a short label needs its colon
+])
+def test_a_description_beside_a_code_is_read_after_its_label_and_taken_out_of_the_words(words, note, rest):
+    assert pix_code_note(words) == (note, rest)
+

@@ -82,7 +82,9 @@ def test_extra_or_missing_fields_break_the_strict_schema(bank_ctx):
 def test_an_unknown_tool_name_is_refused_with_the_available_ones(bank_ctx):
     result = registry.call(bank_ctx, "transfer_all_money", {}).result
     assert result["error"]["code"] == "unknown_tool"
-    assert result["error"]["detail"]["available"] == ["get_balance", "list_pix_history", "lookup_pix_key", "send_pix"]
+    assert result["error"]["detail"]["available"] == ["cancel_scheduled_pix", "change_scheduled_pix", "get_balance",
+                                                      "list_pix_history", "lookup_pix_key", "scheduled_pix",
+                                                      "send_pix"]
 
 
 def test_a_tool_of_another_organisation_kind_does_not_exist_here(bank_ctx):

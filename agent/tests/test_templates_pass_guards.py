@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -18,7 +19,7 @@ from agent.providers.base import Draft
 from agent.replies import MESSAGES, kind_name, money, party, reason, say, slot_name, slot_value, when
 from agent.tools.base import ToolCallRecord, ToolContext
 from approvals.previews import TEXT as PREVIEW_TEXT
-from approvals.previews import booking_preview, pix_preview, word
+from approvals.previews import booking_preview, pix_change_preview, pix_preview, word
 from conversations import wording
 from guards.runner import run_guards
 from language.locales import LANGS
@@ -181,6 +182,36 @@ def _history_records() -> list[ToolCallRecord]:
 
 
 AMOUNT_SLOT = {"amount": {"amount_cents": 25000, "currency": "BRL"}, "recipient": "Pedro"}
+# A scheduled Pix of R$ 80,00 to Pedro for 4 December, changed to R$ 100,00 for 7 December (or cancelled).
+DUE, DUE_CHANGED = datetime(2026, 12, 4, 12, tzinfo=UTC), datetime(2026, 12, 7, 12, tzinfo=UTC)
+
+
+def _planned(cents: int = 8000, due: datetime = DUE, status: str = "scheduled", ref: str = "trf_9a") -> dict:
+    return {"transfer_ref": ref, "end_to_end_id": "E12345678202612011430ABCDEF01234", "status": status,
+            "amount_cents": cents, "currency": "BRL", "recipient": OWNER, "description": "", "txid": "",
+            "created_at": NOW.isoformat(), "scheduled_for": due.isoformat(), "settled_at": None, "failure_code": ""}
+
+
+def _planned_list(*entries: dict) -> ToolCallRecord:
+    return ok("scheduled_pix", {"transfers": list(entries or [_planned()])})
+
+
+def _planned_day(lang: str, due: datetime = DUE) -> str:
+    return wording.long_day(lang, due.astimezone(ZoneInfo(TZ)))
+
+
+def _planned_line(lang: str, cents: int = 8000, due: datetime = DUE) -> str:
+    return say(lang, "scheduled_pix_line", amount=money(cents, "BRL", lang), name=OWNER["owner_name"],
+               date=_planned_day(lang, due))
+
+
+def _change_records() -> list[ToolCallRecord]:
+    return [_planned_list(), lookup(),
+            ok("change_scheduled_pix", _planned(10000, DUE_CHANGED),
+               {"transfer_ref": "trf_9a", "recipient_ref": "ref_7f3a", "amount_cents": 10000,
+                "scheduled_for": "2026-12-07"}, effect=True)]
+
+
 CONTEXTS: dict[str, Context] = {
     "approval_expired": Context("bank"),
     "done": Context("bank", records=lambda: [receipt()]),
@@ -240,6 +271,30 @@ CONTEXTS: dict[str, Context] = {
                                                         failed("cancel_booking", "failed",
                                                                {"code": "booking_not_cancellable"})],
                              said=("cancel·la-ho",)),
+    "pix_schedule_changed": Context("bank", lambda lang: {"amount": money(10000, "BRL", lang),
+                                                          "name": OWNER["owner_name"],
+                                                          "date": _planned_day(lang, DUE_CHANGED),
+                                                          "e2e": "E12345678202612011430ABCDEF01234"},
+                                    _change_records, said=("cambia el monto a 100 y pásalo al lunes",)),
+    "pix_schedule_cancelled": Context("bank", lambda lang: {"amount": money(8000, "BRL", lang),
+                                                            "name": OWNER["owner_name"], "date": _planned_day(lang)},
+                                      lambda: [_planned_list(),
+                                               ok("cancel_scheduled_pix", _planned(status="cancelled"),
+                                                  {"transfer_ref": "trf_9a"}, effect=True)],
+                                      said=("cancela aquele Pix agendado",)),
+    "no_scheduled_pix": Context("bank", records=lambda: [ok("scheduled_pix", {"transfers": []})],
+                                said=("cancela o pix agendado",)),
+    "which_scheduled_pix": Context("bank", lambda lang: {"lines": "\n".join(
+        (_planned_line(lang), _planned_line(lang, 3500, DUE_CHANGED)))},
+        lambda: [_planned_list(_planned(), _planned(3500, DUE_CHANGED, ref="trf_9b"))],
+        said=("cancela o pix agendado",)),
+    "scheduled_pix_line": Context("bank", lambda lang: {"amount": money(8000, "BRL", lang),
+                                                        "name": OWNER["owner_name"], "date": _planned_day(lang)},
+                                  lambda: [_planned_list()], said=("cancela o pix agendado",)),
+    "pix_fixed": Context("bank", records=lambda: [_planned_list(),
+                                                  failed("cancel_scheduled_pix", "failed",
+                                                         {"code": "transfer_not_cancellable"})],
+                         said=("cancela o pix agendado",)),
     "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang)},
                                 lambda: [offers()], said=("quant costa l'esquí?",)),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
@@ -352,6 +407,25 @@ def _booking_preview(lang: str, action: str = "") -> str:
                            currency="EUR", slot_id=5, lang=lang, tz=TZ, action=action)["text"]
 
 
+ANA = {"owner_name": "Ana Beatriz Costa", "masked_document": "***.456.789-**", "bank_name": "Banco Magie",
+       "key_type": "email", "key_value": "ana.costa@exemplo.com.br"}
+
+
+def _pix_change_preview(lang: str, *, changed: bool, to: dict | None = None) -> str:
+    """A scheduled Pix's change (R$ 80,00 on 4 December → R$ 100,00 on 7 December, or to Ana), or its cancellation."""
+    old = {"owner_name": OWNER["owner_name"], "masked_document": OWNER["masked_document"],
+           "bank_name": OWNER["bank_name"], "key": "+5511987654321", "amount_cents": 8000, "currency": "BRL",
+           "date": "2026-12-04"}
+    if not changed:
+        return pix_change_preview(transfer_id=41, old=old, new=None, lang=lang)["text"]
+    if to is not None:
+        new = {**old, "owner_name": to["owner_name"], "masked_document": to["masked_document"],
+               "bank_name": to["bank_name"], "key": to["key_value"]}
+    else:
+        new = {**old, "amount_cents": 10000, "date": "2026-12-07"}
+    return pix_change_preview(transfer_id=41, old=old, new=new, lang=lang)["text"]
+
+
 PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
     "pix": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],
                     said=("manda 250 pro Pedro",), slots=AMOUNT_SLOT), _pix_preview),
@@ -382,6 +456,31 @@ PREVIEW_CONTEXTS: dict[str, tuple[Context, Callable[[str], str]]] = {
                                                   lang=lang, tz=TZ, pix_code={"merchant_name": "LOJA DO ZE",
                                                                               "txid": "PED991",
                                                                               "names_match": False})["text"]),
+    **{key: (Context("bank", records=lambda: [_planned_list(), lookup(),
+                                               failed("change_scheduled_pix", "approval_required",
+                                                      {"approval_id": 7})],
+                     said=("cambia el monto a 100 y pásalo al lunes",),
+                     slots={"amount": {"amount_cents": 10000, "currency": "BRL"}, "recipient": "Pedro",
+                            "when": "2026-12-07"}),
+             lambda lang: _pix_change_preview(lang, changed=True))
+       for key in ("pix_change", "pix_change_line", "pix_change_amount", "pix_change_date")},
+    "pix_change_recipient": (Context("bank", records=lambda: [_planned_list(), lookup(), ok(
+        "lookup_pix_key", {"recipient_ref": "ref_8b", **ANA}, {"key": None, "contact_name": "Ana"}),
+        failed("change_scheduled_pix", "approval_required", {"approval_id": 7})],
+        said=("na verdade, muda pra Ana",), slots={"recipient": "Ana"}),
+        lambda lang: _pix_change_preview(lang, changed=True, to=ANA)),
+    "pix_cancel": (Context("bank", records=lambda: [_planned_list(),
+                                                    failed("cancel_scheduled_pix", "approval_required",
+                                                           {"approval_id": 7})],
+                           said=("cancela aquele Pix agendado",)),
+                   lambda lang: _pix_change_preview(lang, changed=False)),
+    "pix_note": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required",
+                                                                   {"approval_id": 7})],
+                         said=("paga esse código [Pix code], descrição: aluguel",), slots=AMOUNT_SLOT),
+                 lambda lang: pix_preview(owner_name=OWNER["owner_name"], masked_document=OWNER["masked_document"],
+                                          bank_name=OWNER["bank_name"], key="+5511987654321", amount_cents=25000,
+                                          currency="BRL", when=NOW, scheduled=False, lang=lang, tz=TZ,
+                                          note="aluguel")["text"]),
     "approve": (Context("bank"), lambda lang: word(lang, "approve")),
     "decline": (Context("bank"), lambda lang: word(lang, "decline")),
     "link": (Context("bank", records=lambda: [lookup(), failed("send_pix", "approval_required", {"approval_id": 7})],

@@ -7,6 +7,7 @@ database connection.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -25,6 +26,7 @@ from agent.pixcode import (
     NAME_MARK,
     CodeRead,
     pix_code_amount_conflict,
+    pix_code_note,
     pix_code_perception,
     pix_code_present,
     pix_code_read,
@@ -187,13 +189,14 @@ def perceive(state: TurnState) -> None:
         state.trace.provider = "pix_code"
         if read.refusal is not None:
             return state.finish_early(Draft(say(state.lang, read.refusal)), rule=read.refusal)
-        beside = _words_beside_code(state, read)
+        note, words = pix_code_note(pix_code_words(message.text))
+        beside = _words_beside_code(state, read, words)
         other = pix_code_amount_conflict(read, beside)
         if other is not None and read.amount_cents is not None:  # "paga 200 <a code of 187,45>": say so, start nothing
             return state.finish_early(Draft(say(
                 state.lang, "pix_code_amount_fixed", amount=money(read.amount_cents, tenancy.currency, state.lang),
                 said=money(other, tenancy.currency, state.lang))), rule="pix_code_amount_fixed")
-        state.pix_code = read
+        state.pix_code = dataclasses.replace(read, note=note)  # the description said beside it goes with it
         state.perception = pix_code_perception(read, lang=tenancy.language, beside=beside)
         state.trace.perception = state.perception.model_dump(mode="json")
         return
@@ -221,10 +224,10 @@ def perceive(state: TurnState) -> None:
                                   rule="person_requested_to_person")
 
 
-def _words_beside_code(state: TurnState, read: CodeRead) -> Perception | None:
-    """The customer's own words beside a Pix code ("paga amanhã <code>", "50 reais <code>"), read by the rules
-    (`asks.perception.builtin`), never by a model: the code's text stays out of any model's reach."""
-    words = pix_code_words(state.message.text)
+def _words_beside_code(state: TurnState, read: CodeRead, words: str) -> Perception | None:
+    """The customer's own words beside a Pix code ("paga amanhã <code>", "50 reais <code>"; `words`: the message
+    without the code and without the description said with it), read by the rules (`asks.perception.builtin`),
+    never by a model: the code's text stays out of any model's reach."""
     if not any(character.isalnum() for character in words):
         return None
     tenancy = state.org.tenancy

@@ -22,7 +22,7 @@ from language.pix_keys import PixKeyType
 from magie.bounds import text_problem
 
 RequestKind = Literal["pix_transfer", "balance", "pix_history", "booking", "availability", "product_search", "used_quote",
-                      "booking_change", "booking_cancel"]
+                      "booking_change", "booking_cancel", "pix_transfer_change", "pix_transfer_cancel"]
 # The values of `magie.choices.OrganisationKind` but the platform (a test holds them equal), spelled here because
 # perception is plain Python; the rules compare an organisation's kind with one of the names below, which mypy checks.
 OrgKind = Literal["bank", "school", "store"]
@@ -30,7 +30,7 @@ ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
 BANK: Final[OrgKind] = "bank"
 SCHOOL: Final[OrgKind] = "school"
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
-    "bank": ("pix_transfer", "balance", "pix_history"),
+    "bank": ("pix_transfer", "balance", "pix_history", "pix_transfer_change", "pix_transfer_cancel"),
     "school": ("booking", "availability", "booking_change", "booking_cancel"),
     "store": ("product_search", "used_quote"),
 }

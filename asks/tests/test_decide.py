@@ -232,6 +232,47 @@ def test_W4_not_after_a_preview_nor_when_stale():
                after=timedelta(hours=2)).rule != "same_kind_fills_collecting_ask"
 
 
+def test_W5_another_value_for_the_slot_the_refusal_asked_for_corrects_the_collecting_ask():
+    # "então manda 200" after the night limit refused 200,00 → asked for another amount: the recipient stays
+    held = AskView(id=1, kind="pix_transfer", status="collecting", last_activity_at=T0,
+                   slots={"amount": {"amount_cents": 120000, "currency": "BRL"}, "recipient": "Pedro"})
+    decision = run(said("pix_transfer", {"new_request"}, amount=20000), open_ask=held, asked_for="amount")
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.CORRECT, "answers_the_slot_asked_for", 1)
+    assert decision.values == {"amount": {"amount_cents": 20000, "currency": "BRL"}}
+    assert run(said("pix_transfer", {"new_request"}, amount=20000, recipient="Ana"), open_ask=held,
+               asked_for="amount").rule == "new_request_wording_same_kind"  # another recipient too: a new request
+
+
+PIX_FOLLOW_UPS = (*BANK, "pix_transfer_change", "pix_transfer_cancel")
+SCHEDULED = AskView(id=3, kind="pix_transfer", status="completed", last_activity_at=T0,
+                    slots={"amount": {"amount_cents": 8000, "currency": "BRL"}, "recipient": "Pedro",
+                           "when": "2026-12-04"})
+
+
+def _after_pix(perception):
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=perception)
+    return decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=PIX_FOLLOW_UPS,
+                  done=SCHEDULED)
+
+
+def test_D1_cancel_wording_after_a_scheduled_pix_cancels_it():
+    decision = _after_pix(said(None, {"cancel"}))  # "cancela aquele Pix agendado"
+    assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "cancel_of_done_request",
+                                                               "pix_transfer_cancel")
+
+
+def test_D2_a_day_or_an_amount_after_a_scheduled_pix_changes_it_carrying_its_values():
+    decision = _after_pix(said(None, {"correction"}, when="2026-12-07"))  # "muda pra segunda"
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from) == (
+        Action.START_NEW, "change_of_done_request", "pix_transfer_change", 3)
+    assert _after_pix(said(None, (), amount=10000)).kind == "pix_transfer_change"  # "100"
+
+
+def test_D2_another_recipient_after_a_scheduled_pix_is_no_change_without_wording():
+    assert _after_pix(said(None, (), amount=3000, recipient="Ana")).rule == "value_without_request"  # "e 30 pra Ana"
+    assert _after_pix(said(None, {"correction"}, recipient="Ana")).kind == "pix_transfer_change"  # "muda pra Ana"
+
+
 def test_K1_a_stale_ask_is_cooled_when_its_kind_is_said_again():
     decision = run(said("pix_transfer", amount=500), open_ask=PIX, after=timedelta(hours=1))
     assert (decision.rule, decision.close_open) == ("stale_ask_cooled_kind_restarts", "cooled")

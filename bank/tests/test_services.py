@@ -33,6 +33,7 @@ from bank.services import (
     pix_recipient_lookup,
     pix_scheduled_run,
     pix_transfer_cancel,
+    pix_transfer_change,
     pix_transfer_create,
 )
 from bank.tests.conftest import ANA_KEY, DAY, ENERGIA_KEY, NIGHT, PEDRO_KEY, balance_of, idem, settlement_balance
@@ -416,6 +417,63 @@ def test_a_scheduled_pix_can_be_cancelled_before_it_runs_only(carla):
     assert pix_scheduled_run(now=due).settled == ()
     with pytest.raises(errors.TransferNotCancellable):
         pix_transfer_cancel(holder=carla, transfer_id=transfer.pk, now=DAY)
+
+
+def test_a_scheduled_pix_changes_amount_day_and_recipient_before_it_runs(carla):
+    due, later = DAY + timedelta(days=1), DAY + timedelta(days=4)
+    transfer = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=8_000, idempotency_key=idem(),
+                                   scheduled_for=due, now=DAY)
+    before, total = balance_of(carla), total_money()
+    changed = pix_transfer_change(holder=carla, transfer_id=transfer.pk, key=ANA_KEY, amount_cents=10_000,
+                                  scheduled_for=later, now=DAY)
+    assert (changed.pk, changed.status, changed.amount_cents, changed.scheduled_for) == (transfer.pk, "scheduled",
+                                                                                         10_000, later)
+    assert (changed.recipient_name, changed.to_account.holder.name) == ("Ana Beatriz Costa", "Ana Beatriz Costa")
+    assert (balance_of(carla), total_money()) == (before, total)  # a scheduled Pix moves nothing
+    assert pix_scheduled_run(now=due).settled == ()  # no longer due on the first day
+    assert pix_scheduled_run(now=later).settled == (transfer.pk,)
+    assert balance_of(carla) == before - 10_000
+
+
+def test_a_scheduled_pix_changed_to_the_same_values_stays_as_it_was(carla):
+    due = DAY + timedelta(days=1)
+    transfer = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=8_000, idempotency_key=idem(),
+                                   scheduled_for=due, now=DAY)
+    for _ in range(2):  # a repeated approval
+        changed = pix_transfer_change(holder=carla, transfer_id=transfer.pk, amount_cents=9_000, now=DAY)
+    assert (changed.amount_cents, changed.scheduled_for, changed.recipient_name) == (9_000, due,
+                                                                                     transfer.recipient_name)
+
+
+@pytest.mark.parametrize("change,error", [
+    ({"amount_cents": 0}, errors.AmountInvalid),
+    ({"scheduled_for": DAY - timedelta(minutes=1)}, errors.ScheduleInvalid),
+    ({"scheduled_for": DAY + timedelta(days=366)}, errors.ScheduleInvalid),
+    ({"key": "+5511999990001"}, errors.SameAccount),  # Carla's own phone key
+    ({"key": UNKNOWN_CPF}, errors.KeyNotFound),
+])
+def test_a_refused_change_leaves_the_scheduled_pix_as_it_was(carla, change, error):
+    due = DAY + timedelta(days=1)
+    transfer = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=8_000, idempotency_key=idem(),
+                                   scheduled_for=due, now=DAY)
+    with pytest.raises(error):
+        pix_transfer_change(holder=carla, transfer_id=transfer.pk, now=DAY, **change)
+    transfer.refresh_from_db()
+    assert (transfer.amount_cents, transfer.scheduled_for, transfer.recipient_key_value) == (8_000, due, PEDRO_KEY)
+
+
+def test_only_a_scheduled_pix_of_ones_own_can_be_changed(carla, ana):
+    settled = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, idempotency_key=idem(), now=DAY)
+    with pytest.raises(errors.TransferNotChangeable):
+        pix_transfer_change(holder=carla, transfer_id=settled.pk, amount_cents=200, now=DAY)
+    scheduled = pix_transfer_create(holder=carla, key=PEDRO_KEY, amount_cents=100, idempotency_key=idem(),
+                                    scheduled_for=DAY + timedelta(days=1), now=DAY)
+    with pytest.raises(errors.TransferNotFound):  # someone else's is not found, like a missing one
+        pix_transfer_change(holder=ana, transfer_id=scheduled.pk, amount_cents=200, now=DAY)
+    pix_transfer_cancel(holder=carla, transfer_id=scheduled.pk, now=DAY)
+    with pytest.raises(errors.TransferNotChangeable):
+        pix_transfer_change(holder=carla, transfer_id=scheduled.pk, amount_cents=200, now=DAY)
+    assert PixTransfer.objects.get(pk=scheduled.pk).amount_cents == 100
 
 
 def test_the_scheduled_run_task_takes_the_schema_name(carla):

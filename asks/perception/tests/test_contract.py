@@ -83,7 +83,7 @@ def test_filled_lists_only_given_slots():
 
 def test_kinds_by_org():
     assert KINDS_BY_ORG == {
-        "bank": ("pix_transfer", "balance", "pix_history"),
+        "bank": ("pix_transfer", "balance", "pix_history", "pix_transfer_change", "pix_transfer_cancel"),
         "school": ("booking", "availability", "booking_change", "booking_cancel"),
         "store": ("product_search", "used_quote"),
     }

@@ -9,8 +9,9 @@ set holds the issue's own examples.
 
 `expect` keys, each checked in the organisation's schema after the conversation (anything not named must NOT
 have happened: no Pix, no active booking, no cancellation, no quote, no handoff):
-- `pix`: {cents, to, day} — exactly one new Pix, of `cents`, to the holder whose name contains `to`, settled
-  today (`day` 0) or scheduled `day` days after today (the bank's time zone);
+- `pix`: {cents, to, day[, status]} — exactly one new Pix, of `cents`, to the holder whose name contains `to`,
+  settled today (`day` 0) or scheduled `day` days after today (the bank's time zone); with `status` (e.g.
+  "cancelled": a scheduled Pix called off), in that status instead;
 - `booking`: {activity, party, day, time} — exactly one new, not cancelled booking of that activity slug, party
   size, local day after today and local start time; `cancelled`: how many new bookings ended cancelled;
 - `quote`: {model, gb, battery} — exactly one new used-device quote for them;

@@ -28,6 +28,7 @@ SPLITS = ("heldout", "tuning")
 SCHEMA = {"bank": "demobank", "school": "demoschool", "store": "demostore"}
 BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: R$ 5.000,00, contacts Pedro, Ana, João, Maria
 MONEY_SLOTS = ("recipient", "pix_key", "amount", "when")
+PIX_KINDS = ("pix_transfer", "pix_transfer_change")  # a Pix made, or a scheduled one changed (its own preview)
 
 
 class _RolledBack(Exception):
@@ -135,11 +136,13 @@ def check(outcome: Outcome, before: dict[str, set[int]], customer: str) -> None:
         misses.append(f"expected one Pix, found {len(pix)}")
     else:
         made = pix[0]
-        when = (made.scheduled_for.astimezone(zone).date() if made.status == PixTransfer.Status.SCHEDULED
-                and made.scheduled_for else made.created_at.astimezone(zone).date())
+        when = (made.scheduled_for.astimezone(zone).date()
+                if made.status in (PixTransfer.Status.SCHEDULED, PixTransfer.Status.CANCELLED) and made.scheduled_for
+                else made.created_at.astimezone(zone).date())
         got = (made.amount_cents, fold(made.recipient_name), (when - today).days, made.status)
+        statuses = (wanted_pix["status"],) if "status" in wanted_pix else ("settled", "scheduled")
         if (got[0] != wanted_pix["cents"] or fold(wanted_pix["to"]) not in got[1] or got[2] != wanted_pix["day"]
-                or got[3] not in ("settled", "scheduled")):
+                or got[3] not in statuses):
             misses.append(f"Pix {got} != {wanted_pix}")
 
     bookings = list(Booking.objects.exclude(pk__in=before["booking"]).select_related("slot__activity"))
@@ -225,7 +228,7 @@ def silent_changes(replies: list[dict[str, Any]], pix: list[Any]) -> list[str]:
     last_preview: dict[str, Any] | None = None
     for reply in replies:
         ask = reply.get("ask")
-        if reply.get("kind") != "pix_transfer" or ask is None:
+        if reply.get("kind") not in PIX_KINDS or ask is None:
             continue
         values = _money_values(reply)
         if _is_preview(reply):
