@@ -74,7 +74,6 @@ class WorkerProcess:
     def _wait_ready(self, timeout: float = 180) -> None:
         # A detector of a worker that never starts, not a speed check: under a loaded CI machine (five suites on 2
         # cores) a worker took over 60 s to import Django and connect.
-
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
