@@ -56,10 +56,13 @@ def _excludes_word_before(op, av) -> bool:
 
 
 def _literal(text: str, at_word_start: bool) -> Requirement:
+    """A literal run: a word starting with it where a word starts ("tap"), and the whole of it ("la funcio": the
+    word "la", then "la funcio" somewhere); elsewhere the substring."""
     if at_word_start and _WORDS_RE.match(text[0]):
         prefix = _WORDS_RE.match(text)
         assert prefix is not None
-        return ("word", frozenset({prefix.group()}))
+        word = ("word", frozenset({prefix.group()}))
+        return word if prefix.group() == text else ("all", (word, ("in", frozenset({text}))))
     return ("in", frozenset({text}))
 
 
