@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - another Python
     _sre_parser = None
 
 MAX_LITERALS = 400  # a part with more alternatives than this requires nothing (checking it would cost a pass)
+MIN_LENGTH = 2_000  # a shorter text is scanned as it is: a pass over it costs less than the look-ups (a few µs)
 MAX_SUBSTRINGS = 24  # substrings are looked for one by one in the whole text: a larger set requires nothing
 _WORDS_RE = re.compile(r"\w+")
 
@@ -167,9 +168,10 @@ def _met(requirement: Requirement, text: str) -> bool:
     return any(_met(part, text) for part in value)
 
 
-def may_match(pattern: re.Pattern[str], text: str) -> bool:
-    """False only when no match of `pattern` can be in `text` (something every match contains is not there)."""
-    return _met(requirement_of(pattern), text)
+def may_match(pattern: re.Pattern[str], text: str, *, min_length: int = MIN_LENGTH) -> bool:
+    """False only when no match of `pattern` can be in `text` (something every match contains is not there). A text
+    shorter than `min_length` is not looked at (True): its pass costs less than reading its words."""
+    return len(text) < min_length or _met(requirement_of(pattern), text)
 
 
 def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
