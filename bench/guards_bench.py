@@ -29,6 +29,7 @@ from guards.mentions import amounts_in  # noqa: E402
 from guards.normalise import normalised  # noqa: E402
 from guards.registry import registered  # noqa: E402
 from guards.runner import run_guards, warm_up  # noqa: E402
+from guards.scan import draft_words  # noqa: E402
 from guards.tests.helpers import facts_draft  # noqa: E402
 from guards.text import clauses, folded  # noqa: E402
 from language.locales import LANGS  # noqa: E402
@@ -82,7 +83,7 @@ def main() -> None:
         run_guards(replace(inp, draft=inp.draft[:200]), names, BUDGET_MS)
         runs, cpu = [], []
         for _ in range(5):
-            for cache in (amounts_in, folded, clauses, said, normalised):
+            for cache in (amounts_in, folded, clauses, said, normalised, draft_words):
                 cache.cache_clear()
             started = time.process_time()
             runs.append(run_guards(inp, names, BUDGET_MS))
@@ -112,7 +113,7 @@ def facts_draft_cpu_per_guard(guards: dict) -> dict[str, float]:
     spent: dict[str, list[float]] = {name: [] for name in guards}
     for _ in range(5):
         for name, guard in guards.items():
-            for cache in (amounts_in, folded, clauses, said, normalised):
+            for cache in (amounts_in, folded, clauses, said, normalised, draft_words):
                 cache.cache_clear()
             started = time.thread_time()
             guard(inp, deadline_after(BUDGET_MS / 1000))

@@ -29,6 +29,7 @@ from bisect import bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
+from guards.scan import may_match, scan
 from guards.text import folded
 from language.locales import Lang
 from language.money import (
@@ -376,18 +377,29 @@ def _glued_amounts(text: str, low: str, lang: Lang) -> list[Amount]:
     return found
 
 
+def _money_possible(low: str) -> bool:
+    """Whether an amount can be in the folded `low`: only a currency marker (before or after the digits, glued to
+    them), a money cue word before a bare number or a slang multiplier makes one, and each of their tables requires
+    its words (`guards.scan.may_match`: "$", "reais", "usd", "pix", "lucas", …)."""
+    return any(may_match(pattern, low) for pattern in (_SUFFIX_RE, CURRENCY_PREFIX_RE, _GLUED_RE, _SLANG_MONEY_RE,
+                                                       _CUE_WORD_RE))
+
+
 @lru_cache(maxsize=1024)
 def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool = False) -> tuple[Amount, ...]:
     """Every money amount of `text`, in order (see the module doc); `raw` is the span of `text`.
 
     Digit tokens are read in one pass over the folded text, converted to minor units with integer arithmetic and
     classified without building a `Number` for each (the hot path of a draft full of amounts); the sentences holding
-    number words are read by `language.numbers`."""
+    number words are read by `language.numbers`. A text without money context in which no marker, money cue or
+    slang word can be (`_money_possible`) holds no amount and is not read further."""
     low = folded(text)
+    if not money_context and not _money_possible(low):
+        return ()
     masked = identifier_spans(text)
     mask_starts = [start for start, _ in masked]
     slow = _word_sentences(text, lang)
-    cues = [] if money_context else [m.end() for m in _CUE_WORD_RE.finditer(low)]
+    cues = [] if money_context else [m.end() for m in scan(_CUE_WORD_RE, low)]
     bare_possible = money_context or bool(cues)
     found: list[Amount] = []
     minor: set[int] = set()  # starts of the amounts said in minor units ("20 centavos"), to join
@@ -450,9 +462,9 @@ def amounts_in(text: str, lang: Lang, default_currency: str, money_context: bool
             classify(start, end, digits, None)
             continue
         if prefix is None:
-            if _marker(low, start, end) is not None or not bare_possible:
-                classify(start, end, digits, None)  # another marker ("50 reais", "brl 5"), or no amount at all
-            elif _is_bare_amount(low, start, end, digits, money_context, cues) \
+            if _marker(low, start, end) is not None:
+                classify(start, end, digits, None)  # another marker ("50 reais", "brl 5")
+            elif bare_possible and _is_bare_amount(low, start, end, digits, money_context, cues) \
                     and not _in_a_name(text, low, start, end):
                 if digits.isdigit() and (digits[0] != "0" or len(digits) == 1):  # "manda 250": no call
                     cents = int(digits) * default_factor

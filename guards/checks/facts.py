@@ -257,8 +257,11 @@ def _add_date_fact(support: FactSupport, value: Any, today: date | None) -> None
             support.add_date(today + timedelta(days=value[1]))
 
 
+_NOT_REFERENCE_CHAR_RE = re.compile(r"[^0-9A-Z]")
+
+
 def _reference_key(text: str) -> str:
-    return re.sub(r"[^0-9A-Z]", "", text.upper())
+    return _NOT_REFERENCE_CHAR_RE.sub("", text.upper())
 
 
 def _effect_statuses(tool: str, inp: GuardInput) -> tuple[str, ...]:

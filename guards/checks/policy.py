@@ -27,6 +27,7 @@ from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import key_tokens
 from guards.messages import explain
 from guards.registry import register
+from guards.scan import scan
 from guards.text import clauses, folded
 from language.locales import Lang
 
@@ -141,7 +142,7 @@ def promises(inp: GuardInput) -> list[tuple[str, str]]:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     found = []
-    for match in bypass_re.finditer(low):
+    for match in scan(bypass_re, low):
         rule = match.lastgroup or ""
         index = bisect_right(starts, match.start()) - 1
         start, end = spans[index] if index >= 0 else (0, len(low))

@@ -23,6 +23,7 @@ from guards.contract import GuardInput, GuardVerdict, past
 from guards.mentions import amounts_in
 from guards.messages import explain
 from guards.registry import register
+from guards.scan import may_match
 from guards.text import folded as fold
 from language.locales import Lang
 
@@ -320,7 +321,7 @@ def sold_out_offered(inp: GuardInput, deadline: float) -> GuardVerdict:
 def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
     folded = fold(inp.draft)
     warranty, unknown = _table("WARRANTY", inp.lang), _table("WARRANTY_UNKNOWN", inp.lang)
-    if not warranty.search(folded):
+    if not may_match(warranty, folded) or not warranty.search(folded):
         return GuardVerdict.ok()
     hits = catalog_hits(inp)
     named = mentions(inp.draft, folded, hits)
@@ -354,7 +355,7 @@ def quote_without_required_info(inp: GuardInput, deadline: float) -> GuardVerdic
     folded = fold(inp.draft)
     verbs, devices = _table("QUOTE_VERBS", inp.lang), _table("DEVICE_WORDS", inp.lang)
     is_quote_ask = "quote" in (inp.ask_kind or "")
-    if not verbs.search(folded) or _quote_info_known(inp):
+    if not may_match(verbs, folded) or not verbs.search(folded) or _quote_info_known(inp):
         return GuardVerdict.ok()
     starts = [amount.start for amount in amounts_in(inp.draft, inp.lang, inp.currency)]
     evidence = []

@@ -20,6 +20,7 @@ from guards.evidence import inferred, typed
 from guards.messages import explain
 from guards.normalise import normalised
 from guards.registry import register
+from guards.scan import may_match, scan
 from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, folded, host_allowed, links
 from language.locales import Lang
 from language.money import minor_unit_factor
@@ -85,14 +86,14 @@ def _outside_links(spans: Iterable[tuple[int, int]], draft: str) -> list[tuple[i
 @register("internal_vocabulary")
 def internal_vocabulary(inp: GuardInput, deadline: float) -> GuardVerdict:
     low = folded(inp.draft)
-    spans = [m.span() for m in _internal_re(inp.lang).finditer(low)
+    spans = [m.span() for m in scan(_internal_re(inp.lang), low)
              if not _SERVICE_SENSE_BEFORE_RE.search(low[max(0, m.start() - 20) : m.start()])]
-    spans += [m.span() for m in _UUID_RE.finditer(low)]
+    spans += [m.span() for m in scan(_UUID_RE, low)]
     if past(deadline):  # each pass over the draft is followed by a look at the deadline
         return GuardVerdict.budget_exceeded("internal_vocabulary", inp.lang)
     own = _organisation_re(tuple(inp.internal_vocabulary), tuple(tool.name for tool in inp.tools_available))
     if own is not None:
-        spans += [m.span() for m in own.finditer(low)]
+        spans += [m.span() for m in scan(own, low)]
     spans = _outside_links(spans, inp.draft) if spans and ("/" in inp.draft or "www" in low) else spans
     if not spans:
         return GuardVerdict.ok()
@@ -958,17 +959,17 @@ def button_like(draft: str) -> list[str]:
     (`guards.normalise`)."""
     low = normalised(draft)
     found = []
-    numbered = list(_NUMBERED_OPTION_RE.finditer(low))
+    numbered = list(scan(_NUMBERED_OPTION_RE, low))
     if len(numbered) >= 2:
         found += [low[m.start() : m.end()] for m in numbered]
-    found += [low[m.start() : m.end()] for m in _TAP_RE.finditer(low)]
-    found += [low[m.start() : m.end()] for m in _TYPED_CONSENT_RE.finditer(low)]
-    bracketed = list(_BRACKETED_RE.finditer(low))
+    found += [low[m.start() : m.end()] for m in scan(_TAP_RE, low)]
+    found += [low[m.start() : m.end()] for m in scan(_TYPED_CONSENT_RE, low)]
+    bracketed = list(scan(_BRACKETED_RE, low))
     for match in bracketed:
         if len(bracketed) >= 2 or _BUTTON_WORD_RE.match(match.group(1)):
             found.append(low[match.start() : match.end()])
-    found += [low[m.start() : m.end()] for m in _EMOJI_BUTTON_RE.finditer(low)]
-    found += [low[m.start() : m.end()] for m in _TYPED_APPROVAL_RE.finditer(low)]
+    found += [low[m.start() : m.end()] for m in scan(_EMOJI_BUTTON_RE, low)]
+    found += [low[m.start() : m.end()] for m in scan(_TYPED_APPROVAL_RE, low)]
     return found
 
 
@@ -994,8 +995,9 @@ def other_contacts(inp: GuardInput) -> list[str]:
     number near a contact word that is none of the organisation's (`own_phones`), nor in this turn's results, nor
     the customer's own words."""
     low = normalised(inp.draft)
-    found = [m.group() for m in _OTHER_CHANNEL_RE.finditer(low)]
-    if any(c.isdigit() for c in low):
+    found = [m.group() for m in scan(_OTHER_CHANNEL_RE, low)]
+    # a number is kept only after a contact word: without any, no number is read
+    if any(c.isdigit() for c in low) and may_match(_CONTACT_CUE_RE, low):
         known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]
         sources = None  # the digits of the customer's words and the results, read only for a number to check
         for match in _PHONE_RE.finditer(low):

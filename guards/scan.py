@@ -1,0 +1,181 @@
+"""Skipping a table's pass over a draft that cannot hold a match, with the same matches as the table's own pass.
+
+A guard's table is a regular expression tried at every position of the draft (Python's engine skips ahead quickly
+only when a pattern starts with a literal or a character class, and the tables start with a look-behind). A table
+can only match where its words are ("tap", "click", "telegram", "refund", "json", a "_" of a field name), and most
+drafts hold none of them. `scan(pattern, text)` reads from the pattern itself (its parsed form, once per pattern)
+what every match must contain: a literal, one of a set of literals, or a word starting with one of them (a literal
+after a look-behind that refuses a word character: `(?<![\\w'-])tap`), for each part of the pattern that every match
+goes through, and checks them on `text` — substrings by `in`, words against `draft_words(text)`, the distinct words
+of the text, read once per text and shared by every table of every guard. When a requirement is missing the pass
+is skipped; else it is the pattern's own `finditer`. What cannot be read (a class of characters, an optional part)
+requires nothing. Only passes that cannot match are not made: the matches are the pattern's own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from bisect import bisect_left
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+_sre: Any = None
+_sre_parser: Any = None
+try:  # the parser of the standard library's engine (re._parser since Python 3.11); without it, every pass is made
+    _sre = importlib.import_module("re._constants")
+    _sre_parser = importlib.import_module("re._parser")
+except ImportError:  # pragma: no cover - another Python
+    _sre_parser = None
+
+MAX_LITERALS = 400  # a part with more alternatives than this requires nothing (checking it would cost a pass)
+MIN_LENGTH = 2_000  # a shorter text is scanned as it is: a pass over it costs less than the look-ups (a few µs)
+MAX_SUBSTRINGS = 24  # substrings are looked for one by one in the whole text: a larger set requires nothing
+_WORDS_RE = re.compile(r"\w+")
+
+# A requirement on the text: None (nothing), ("in", literals): one of them is a substring; ("word", prefixes): a word
+# starts with one of them; ("all", requirements), ("any", requirements).
+Requirement = tuple[str, Any] | None
+
+
+@lru_cache(maxsize=64)
+def draft_words(text: str) -> tuple[str, ...]:
+    """The distinct words (`\\w+` runs) of `text`, sorted: the one tokenisation the tables' look-ups share."""
+    return tuple(sorted(set(_WORDS_RE.findall(text))))
+
+
+def _excludes_word_before(op, av) -> bool:
+    """A zero-width item that fails right after a word character: `(?<!\\w)`, `(?<![\\w'-])`, `\\b` before a word."""
+    if op is _sre.AT:
+        return av is _sre.AT_BOUNDARY
+    if op is _sre.ASSERT_NOT and av[0] == -1 and len(av[1].data) == 1:
+        inner_op, inner_av = av[1].data[0]
+        return inner_op is _sre.IN and (_sre.CATEGORY, _sre.CATEGORY_WORD) in inner_av \
+            and (_sre.NEGATE, None) not in inner_av  # not `(?<![^\w])`
+    return False
+
+
+def _literal(text: str, at_word_start: bool) -> Requirement:
+    """A literal run: a word starting with it where a word starts ("tap"), and the whole of it ("la funcio": the
+    word "la", then "la funcio" somewhere); elsewhere the substring."""
+    if at_word_start and _WORDS_RE.match(text[0]):
+        prefix = _WORDS_RE.match(text)
+        assert prefix is not None
+        word = ("word", frozenset({prefix.group()}))
+        return word if prefix.group() == text else ("all", (word, ("in", frozenset({text}))))
+    return ("in", frozenset({text}))
+
+
+def _merged(kind: str, parts: list[Requirement]) -> Requirement:
+    """`parts` joined by "all" or "any"; alternatives of one literal kind become one set of literals."""
+    if kind == "any":
+        if any(part is None for part in parts):
+            return None  # an alternative that requires nothing
+        pairs = [part for part in parts if part is not None]
+        kinds = {part[0] for part in pairs}
+        if len(kinds) == 1 and kinds <= {"in", "word"}:
+            literals = frozenset().union(*(part[1] for part in pairs))
+            kind = kinds.pop()
+            return (kind, literals) if len(literals) <= (MAX_SUBSTRINGS if kind == "in" else MAX_LITERALS) else None
+        return ("any", tuple(parts))
+    kept = [part for part in parts if part is not None]
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else ("all", tuple(kept))
+
+
+def _sequence(items: list, at_word_start: bool, depth: int) -> Requirement:
+    """What every match of the sequence `items` contains (see `Requirement`)."""
+    if depth > 12:
+        return None
+    parts: list[Requirement] = []
+    index = 0
+    word_start = at_word_start
+    while index < len(items):
+        op, av = items[index]
+        if op in (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT):  # zero-width: the next item starts here too
+            word_start = word_start or _excludes_word_before(op, av)
+            index += 1
+            continue
+        if op is _sre.LITERAL:
+            run = []
+            while index < len(items) and items[index][0] is _sre.LITERAL:
+                run.append(chr(items[index][1]))
+                index += 1
+            parts.append(_literal("".join(run), word_start))
+            word_start = False
+            continue
+        parts.append(_item(op, av, word_start, depth))
+        word_start = False
+        index += 1
+    return _merged("all", parts)
+
+
+def _item(op, av, at_word_start: bool, depth: int) -> Requirement:
+    if op is _sre.SUBPATTERN:
+        _group, add_flags, del_flags, sub = av
+        return None if add_flags or del_flags else _sequence(list(sub.data), at_word_start, depth + 1)
+    if op is _sre.BRANCH:
+        return _merged("any", [_sequence(list(alternative.data), at_word_start, depth + 1) for alternative in av[1]])
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+        low, _high, body = av
+        return _sequence(list(body.data), at_word_start, depth + 1) if low >= 1 else None
+    if op is _sre.IN and av and len(av) <= 16 and all(item_op is _sre.LITERAL for item_op, _ in av):
+        return _merged("any", [_literal(chr(value), at_word_start) for _, value in av])
+    return None  # a class, any character, a reference: nothing known
+
+
+@lru_cache(maxsize=512)
+def requirement_of(pattern: re.Pattern[str]) -> Requirement:
+    """What every match of `pattern` contains, read from its parsed form once (None: nothing known)."""
+    if _sre_parser is None or not isinstance(pattern.pattern, str) or pattern.flags & (re.IGNORECASE | re.VERBOSE):
+        return None
+    try:
+        items = list(_sre_parser.parse(pattern.pattern, pattern.flags).data)
+        # under re.ASCII a look-behind's \w is not the words' \w: literals then are only substrings
+        return _sequence(items, False, 0) if not pattern.flags & re.ASCII else _as_substrings(_sequence(items, False, 0))
+    except Exception:  # an unexpected parse tree: the pass is always made
+        return None
+
+
+def _as_substrings(requirement: Requirement) -> Requirement:
+    if requirement is None:
+        return None
+    kind, value = requirement
+    if kind == "word":
+        return ("in", value)
+    if kind == "in":
+        return requirement
+    return (kind, tuple(_as_substrings(part) for part in value))
+
+
+def _met(requirement: Requirement, text: str) -> bool:
+    if requirement is None:
+        return True
+    kind, value = requirement
+    if kind == "in":
+        return any(literal in text for literal in value)
+    if kind == "word":
+        words = draft_words(text)
+        for prefix in value:
+            index = bisect_left(words, prefix)
+            if index < len(words) and words[index].startswith(prefix):
+                return True
+        return False
+    if kind == "all":
+        return all(_met(part, text) for part in value)
+    return any(_met(part, text) for part in value)
+
+
+def may_match(pattern: re.Pattern[str], text: str, *, min_length: int = MIN_LENGTH) -> bool:
+    """False only when no match of `pattern` can be in `text` (something every match contains is not there). A text
+    shorter than `min_length` is not looked at (True): its pass costs less than reading its words."""
+    return len(text) < min_length or _met(requirement_of(pattern), text)
+
+
+def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)`, skipped when no match can be there (`may_match`)."""
+    if may_match(pattern, text):
+        return pattern.finditer(text)
+    return iter(())

@@ -1,0 +1,61 @@
+"""A table's pass is skipped only where it cannot match: `guards.scan` against the tables' own passes."""
+
+import gc
+import re
+
+import pytest
+
+from guards.normalise import normalised
+from guards.runner import warm_up
+from guards.scan import draft_words, may_match, requirement_of, scan
+from guards.tests.helpers import facts_draft
+from guards.tests.test_adversarial import CASES
+from guards.tests.test_issue_examples import EXAMPLES
+from guards.text import folded
+
+
+def test_the_words_a_pattern_starts_with_after_a_look_behind_are_read_as_words():
+    pattern = re.compile(r"(?<![\w'-])(?:tap|click)\s+(?:approve|\d)")
+    assert requirement_of(pattern) == ("word", frozenset({"tap", "click"}))  # "approve or a digit": nothing known
+    assert not may_match(pattern, "a stap here, an unclick there", min_length=0)  # no word starts with them
+    assert may_match(pattern, "clickable", min_length=0)  # a word starting with one: the pass is made (it may not match)
+    assert may_match(pattern, "a stap here")  # a short text is scanned as it is
+    assert may_match(pattern, "tap approve", min_length=0)
+
+
+def test_a_literal_anywhere_in_every_match_is_required_and_an_optional_part_is_not():
+    assert requirement_of(re.compile(r"(?<![^\w])tap")) == ("in", frozenset({"tap"}))  # after a word: no word start
+    assert requirement_of(re.compile(r"(?<![@.])[a-z]+(?:_[a-z0-9]+)+")) == ("in", frozenset({"_"}))
+    assert requirement_of(re.compile(r"(?:foo)?\d+")) is None
+    assert requirement_of(re.compile(r"(?i)tap")) is None  # case-insensitive: nothing is assumed
+    assert list(scan(re.compile(r"(?<!\w)telegram(?!\w)"), "no channel here " * 200)) == []
+
+
+def _texts() -> list[str]:
+    drafts = [case.draft for case in CASES.values()] + [example.draft for example in EXAMPLES.values()]
+    drafts += [facts_draft().draft, "Tap APPROVE or click [Aprovar] [Recusar]; fale no telegram @pix_ajuda, json api_key."]
+    return [text for draft in drafts for text in dict.fromkeys((draft, folded(draft), normalised(draft)))]
+
+
+@pytest.fixture(scope="module")
+def tables() -> list[re.Pattern[str]]:
+    warm_up()  # every guard's tables compiled, in every language
+    return [p for p in gc.get_objects() if isinstance(p, re.Pattern) and isinstance(p.pattern, str)
+            and requirement_of(p) is not None]
+
+
+def test_every_table_of_the_guards_is_skipped_only_on_a_text_it_cannot_match(tables):
+    assert len(tables) > 50
+    unsound = [(p.pattern[:80], text[:80]) for p in tables for text in _texts()
+               if not may_match(p, text, min_length=0) and p.search(text)]
+    assert unsound == []
+
+
+def test_a_scan_gives_the_tables_own_matches(tables):
+    for text in _texts():
+        for pattern in tables:
+            assert [m.span() for m in scan(pattern, text)] == [m.span() for m in pattern.finditer(text)]
+
+
+def test_the_words_of_a_text_are_read_once_sorted_and_distinct():
+    assert draft_words("b a b_c 12 a") == ("12", "a", "b", "b_c")
