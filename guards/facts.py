@@ -373,8 +373,8 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         value = number_value(raw, lang) if raw else None
         if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
             continue  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
-        if g["n3"] and not raw.isdigit() and value == 1:
-            continue  # "I found one …": an item, no count
+        if g["n3"] and value == 1:
+            continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count
         name = "n" if g["n"] else "n2" if g["n2"] else "n3"
         said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
         # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
@@ -608,6 +608,12 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue  # a word of the language starting a sentence
         if not run:
             run_at_start[0] = at_start
+            if key in _STREET_NAME_WORDS and index >= 2 and tokens[index - 1][2].isalpha() \
+                    and tokens[index - 1][2].islower() and tokens[index - 2][2].isdigit() \
+                    and not text[tokens[index - 2][1]:start].replace(tokens[index - 1][2], "").strip():
+                # a street written with its name in lower case: "1030 main Street", "2227 piedmont Avenue"
+                run_at_start[0] = False
+                run.extend((tokens[index - 2], tokens[index - 1]))
         run.append((start, end, word))
     close()
     return found
@@ -630,13 +636,17 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
         return False
     words = [key for key in keys if not key.isdigit() and key not in CONNECTORS]
     start, end = run[0][0], run[-1][1]
-    if len(words) == 1 and len(keys) == 1 and not at_start and keys[0] not in _NEVER_NAMED \
-            and (_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+    named = not at_start and keys[0] not in _NEVER_NAMED \
+        and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
-                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end))):
+                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end)))
+    if len(words) == 1 and len(keys) == 1 and named:
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
+    # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
+    # "Take Care Have a great day") are the writer's capitals; "play Best Friend" is said where a name is.
     return at_start or len(words) <= 1 or text.startswith(":", end) \
-        or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES
+        or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES \
+        or (lang == "en" and not named)
 
 
 _POSSESSIVES = frozenset("your their his her my our its seu sua su tu".split())
