@@ -492,6 +492,7 @@ def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], po
     return part_start, part_end
 
 
+_NAME_REST_RE = re.compile(r"^(?:['’]s)?[\s,.'’-]*")
 _JUST_BEFORE_RE = re.compile(r"(?:^|\W)(?:just|only|apenas|so|solo|solamente|nomes|sols)\s+$")
 
 
@@ -600,6 +601,11 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     in_names = _numbered_name_spans(low, support.numbered_names)
     missing = []
     for index, fact in enumerate(facts):
+        if fact.kind == "name" and fact.start < covered_until < fact.end:
+            # a name read from a date's word on ("next Monday's Basta"): the words after the date are the name
+            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
+            if any(c.isupper() for c in rest):
+                fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
         if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
