@@ -323,7 +323,9 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located",
+    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
+          r"|(?:have|has|are)(?=\s+\d{1,4}\s+(?!(?:star|point|mile|hour|minute|second|day|week|month|year|dollar|cent"
+          r"|review|rating|degree|kilometer|inche|foot|feet|meter)s\b)[a-z]{2,}[^s\W]s\b)",  # "the Giants have 6 games", "so far are 12 songs"
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }

@@ -269,3 +269,11 @@ def test_a_state_code_after_a_city_is_no_name_and_makes_it_a_place():
     raws = [fact.raw for fact in names_in("Phoenix, AZ also has a great restaurant.", "en", common=COMMON["en"])]
     assert raws == ["Phoenix"]
     assert [fact.raw for fact in names_in("San Diego, CA is nice.", "en", common=COMMON["en"])] == ["San Diego"]
+
+
+def test_results_counted_after_have_or_are_are_a_results_length():
+    results = events("Mets Vs Braves", "Mets Vs Cubs")
+    assert held("The Mets have 2 games at Citi Field.", results) == []
+    assert held("The Mets have 6 games at Citi Field.", results) == ["6"]
+    assert held("What we have so far are 3 songs for you.", results) == ["3"]
+    assert held("It has 4 stars and 2 games at Citi Field.", results) == []
