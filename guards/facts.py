@@ -324,7 +324,9 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located",
+    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
+          r"|(?:have|has|are)(?=\s+\d{1,4}\s+(?!(?:star|point|mile|hour|minute|second|day|week|month|year|dollar|cent"
+          r"|review|rating|degree|kilometer|inche|foot|feet|meter)s\b)[a-z]{2,}[^s\W]s\b)",  # "the Giants have 6 games", "so far are 12 songs"
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
@@ -364,6 +366,10 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf")(?![\w])")
 
 
+_PLURAL_AFTER_RE = re.compile(r"\s+[a-z]+[^s\W]s\b|\s*[.!?,;:]?\s*$")
+_PLURAL_FOUND_RE = re.compile(r"there\s+(?:are|were)|(?:ha|existem|hay|hi ha)$")
+
+
 def counts_in(text: str, lang: Lang) -> list[Fact]:
     """Counts (`count`, value an int) and what is left (`places`, value an int) said in `text`."""
     low = folded(text)
@@ -374,8 +380,9 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         value = number_value(raw, lang) if raw else None
         if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
             continue  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
-        if g["n3"] and not raw.isdigit() and value == 1:
-            continue  # "I found one …": an item, no count
+        if g["n3"] and value == 1 and not (raw.isdigit() and _PLURAL_AFTER_RE.match(low, match.end())) \
+                and not _PLURAL_FOUND_RE.match(g["found"]):
+            continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count ("1 events" is)
         name = "n" if g["n"] else "n2" if g["n2"] else "n3"
         said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
         # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
@@ -548,12 +555,17 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
+            # two capitals no word of the language spells, then the name's other words in lower case ("the GP
+            # appointment event", "ZZ top will play"): letters of a name, not an abbreviation said alone ("CA")
+            lettered = lang == "en" and key not in common and key not in _NEVER_NAMED \
+                and not in_dictionary(key, lang) and bool(_LOWER_WORD_NEXT_RE.match(text, run[0][1])) \
+                and not text[:run[0][0]].rstrip().endswith(",")  # "Phoenix, AZ": a state's code
             if (key in common and not named and not placed
                     and not (not at_start and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0]))) \
                     or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9) and not named) \
                     or ("-" in key and (at_start or lang != "en")) \
                     or (at_start and not subject and near_word(bare.lower(), lang)) \
-                    or (bare.isupper() and bare.isalpha() and (len(bare) <= 2
+                    or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
                     or (not known and not named and misspelt_word(bare.lower(), lang)):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
@@ -610,6 +622,12 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))):
                 continue  # a word of the language starting a sentence
             run_at_start[0] = at_start
+            if key in _STREET_NAME_WORDS and index >= 2 and tokens[index - 1][2].isalpha() \
+                    and tokens[index - 1][2].islower() and tokens[index - 2][2].isdigit() \
+                    and not text[tokens[index - 2][1]:start].replace(tokens[index - 1][2], "").strip():
+                # a street written with its name in lower case: "1030 main Street", "2227 piedmont Avenue"
+                run_at_start[0] = False
+                run.extend((tokens[index - 2], tokens[index - 1]))
         run.append((start, end, word))
     close()
     return found
@@ -632,13 +650,17 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
         return False
     words = [key for key in keys if not key.isdigit() and key not in CONNECTORS]
     start, end = run[0][0], run[-1][1]
-    if len(words) == 1 and len(keys) == 1 and not at_start and keys[0] not in _NEVER_NAMED \
-            and (_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+    named = not at_start and keys[0] not in _NEVER_NAMED \
+        and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
-                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end))):
+                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end)))
+    if len(words) == 1 and len(keys) == 1 and named:
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
+    # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
+    # "Take Care Have a great day") are the writer's capitals; "play Best Friend" is said where a name is.
     return at_start or len(words) <= 1 or text.startswith(":", end) \
-        or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES
+        or bool(_POSSESSIVE_BEFORE_RE.search(text, max(0, start - 12), start)) or keys[0] in _POSSESSIVES \
+        or (lang == "en" and not named)
 
 
 _POSSESSIVES = frozenset("your their his her my our its seu sua su tu".split())
@@ -666,10 +688,12 @@ _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
     "es": re.compile(r"\s+(?:es|fue|esta|tiene|ya|va|recibio|recibe|envio|abre|cierra|cobra|acepta|queda)\b"),
     "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
+_LOWER_WORD_NEXT_RE = re.compile(r" [a-z]{3,}\b")
 # One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
 # Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.
 _PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:\s+[a-z]+){0,2},?\s+(?:(?:is\s+)?located\b|(?:is\s+(?:also\s+)?)?(?:in|at)\s+(?:the\s+)?[A-Z])"),
+    "en": re.compile(r"(?:\s+[a-z]+){0,2},?\s+(?:(?:is\s+)?located\b|(?:is\s+(?:also\s+)?)?(?:in|at)\s+(?:the\s+)?[A-Z])"
+                     r"|,\s*[A-Z]{2}\b(?![.\w])"),  # "Phoenix, AZ": a city and its state
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
 # A capitalised common word inside a sentence followed by where it is ("On March 6th, Salon is at LA Memorial").

@@ -415,11 +415,19 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
                if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
     if not missing or len(missing) == len(words):
         return not missing
+    # What kind of place it is ("New York City", "the City of San Jose", "Hotel Taste of Burma") and a state's or
+    # country's code after a place ("San Francisco CA") name no other place: the rest of the name decides.
+    last = len(words) - 1
+    if all(words[index].text in _KIND_OF_PLACE or (index == last and len(words[index].text) == 2
+                                                   and _STATE_CODE_RE.search(raw)) for index in missing):
+        return True
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
     return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
 
 
+_KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
+_STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 
 
@@ -485,6 +493,20 @@ def _part_of(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], po
             part_end = match.start()
             break
     return part_start, part_end
+
+
+_NAME_REST_RE = re.compile(r"^(?:['’]s)?[\s,.'’-]*")
+_JUST_BEFORE_RE = re.compile(r"(?:^|\W)(?:just|only|apenas|so|solo|solamente|nomes|sols)\s+$")
+
+
+def _asks_if_one(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], fact: Fact) -> bool:
+    """Whether a count of one is asked, not stated: "Just 1 ticket?", "¿Solo una entrada?" offers the least a
+    customer may want and waits for the answer; any other number asked must still be one the turn supports."""
+    value = fact.value[0] if isinstance(fact.value, tuple) else fact.value
+    if value != 1 or not _JUST_BEFORE_RE.search(low, max(0, fact.start - 12), fact.start):
+        return False
+    index = bisect_right(starts, fact.start) - 1
+    return index >= 0 and low[spans[index][0]:spans[index][1]].rstrip().endswith("?")
 
 
 @lru_cache(maxsize=16)
@@ -582,6 +604,11 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     in_names = _numbered_name_spans(low, support.numbered_names)
     missing = []
     for index, fact in enumerate(facts):
+        if fact.kind == "name" and fact.start < covered_until < fact.end:
+            # a name read from a date's word on ("next Monday's Basta"): the words after the date are the name
+            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
+            if any(c.isupper() for c in rest):
+                fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
         if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
@@ -593,13 +620,14 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif fact.kind == "time":
             ok = bool(fact.value & support.minutes)  # type: ignore[operator]
         elif fact.kind == "count":
-            ok = fact.value in support.counts
+            ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact)
         elif fact.kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts
         elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
-            ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths))
+            ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths)) \
+                or _asks_if_one(low, spans, starts, fact)
         elif fact.kind == "warranty":
             ok = fact.value in support.warranties
         elif fact.kind == "reference":

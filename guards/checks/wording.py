@@ -976,6 +976,14 @@ def button_like(draft: str) -> list[str]:
 # Other channels a draft may send the customer to: messaging apps, a handle, a WhatsApp link.
 _OTHER_CHANNEL_RE = re.compile(r"(?<!\w)(?:telegram|signal|instagram|insta|facebook|messenger|tiktok|wechat|skype|discord"
                                r"|viber|wa\.me|t\.me)(?!\w)|(?<![\w.@*])@[a-z][a-z0-9_.]{2,}(?![\w@])(?!\.[a-z]{2,}\b)")
+# Channels whose name is also a word ("no line signal", "a messenger"): one only where the draft sends the customer
+# there (a contact word before it, "on"/"via"/"pelo"… right before it, "app", a handle or a number after it).
+_WORD_CHANNELS = frozenset({"signal", "messenger"})
+_CHANNEL_CONTEXT_RE = re.compile(r"(?:(?<!\w)(?:on|via|through|using|use|pelo|pela|por|en|per|amb|al)\s+$)|(?<!\w)(?:"
+                                 r"whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call|text"
+                                 r"|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
+                                 r"|contacto|contacte|contact|contactar|reach|write|talk|chat|add|adiciona|agrega)(?!\w)")
+_CHANNEL_AFTER_RE = re.compile(r"\s*(?:app\b|@|\+?\d|:)")
 # Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
 _CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
                              r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
@@ -995,7 +1003,9 @@ def other_contacts(inp: GuardInput) -> list[str]:
     number near a contact word that is none of the organisation's (`own_phones`), nor in this turn's results, nor
     the customer's own words."""
     low = normalised(inp.draft)
-    found = [m.group() for m in scan(_OTHER_CHANNEL_RE, low)]
+    found = [m.group() for m in scan(_OTHER_CHANNEL_RE, low)
+             if m.group() not in _WORD_CHANNELS or _CHANNEL_CONTEXT_RE.search(low, max(0, m.start() - 40), m.start())
+             or _CHANNEL_AFTER_RE.match(low, m.end())]
     # a number is kept only after a contact word: without any, no number is read
     if any(c.isdigit() for c in low) and may_match(_CONTACT_CUE_RE, low):
         known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]

@@ -213,3 +213,67 @@ def test_a_capital_where_no_name_is_said_is_no_name(draft):
 ])
 def test_a_name_where_one_is_said_is_read(draft, name):
     assert name in [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
+
+
+EVENTS = Evidence(names=("event_name", "venue"), dates=("date",))
+
+
+def events(*names: str):
+    return output("find_events", [{"event_name": name, "venue": "Citi Field", "date": "2019-03-04"} for name in names],
+                  evidence=EVENTS)
+
+
+@pytest.mark.parametrize("draft", ["Sure. Just 1 ticket? When do you want to go?", "Sure, just one ticket? Where from?"])
+def test_one_asked_after_just_is_no_count(draft):
+    assert held(draft, events("Mets Vs Braves")) == []
+    assert held("Sure. Just 2 tickets? When do you want to go?", events("Mets Vs Braves")) == ["2"]
+    assert held("Sure. I booked just 1 ticket.", events("Mets Vs Braves")) == ["1"]
+
+
+def test_found_one_offers_an_item_and_one_with_a_plural_counts():
+    results = events("Mets Vs Braves", "Mets Vs Cubs")
+    assert held("I found 1 Restaurant named as Mets Vs Braves which is at Citi Field.", results) == []
+    assert held("There are 1 events you may like: Mets Vs Braves.", results) == ["1"]
+    assert held("There are 2 events you may like: Mets Vs Braves.", results) == []
+
+
+@pytest.mark.parametrize("draft", ["Please confirm: 2 tickets for Mets Vs Braves in New York City.",
+                                   "A table for 2 at Mets Vs Braves in the City of New York.",
+                                   "I have you down for 4 tickets for Mets Vs Braves in New York NY."])
+def test_a_kind_of_place_or_a_state_code_added_to_a_name_names_no_other_place(draft):
+    results = events("Mets Vs Braves")
+    city = output("find_city", [{"city": "New York"}], evidence=Evidence(names=("city",)))
+    said = (customer("2 or 4 tickets please"),)
+    assert held(draft, results, city, history=said) == []
+    assert held(draft.replace("New York", "Boston"), results, city, history=said) != []
+
+
+@pytest.mark.parametrize("draft", ["In which Category and City you want me to search for?",
+                                   "Take Care Have a great day."])
+def test_common_words_capitalised_where_no_name_is_said_are_no_name(draft):
+    assert held(draft, events("Mets Vs Braves")) == []
+    assert held("Would you like to play Best Friend?", events("Mets Vs Braves")) == ["Best Friend"]
+
+
+@pytest.mark.parametrize(("draft", "name"), [
+    ("Please confirm 4 tickets for the GP appointment event at Citi Field.", "GP"),
+    ("The game will feature ZZ top at Citi Field.", "ZZ"),
+    ("The game is at 1030 main Street.", "1030 main Street"),
+    ("You'd like 4 tickets for next Monday's Basta at Citi Field?", "Basta at Citi Field"),
+])
+def test_a_name_in_capitals_lower_case_or_after_a_date_is_read(draft, name):
+    assert held(draft, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == [name]
+
+
+def test_a_state_code_after_a_city_is_no_name_and_makes_it_a_place():
+    raws = [fact.raw for fact in names_in("Phoenix, AZ also has a great restaurant.", "en", common=COMMON["en"])]
+    assert raws == ["Phoenix"]
+    assert [fact.raw for fact in names_in("San Diego, CA is nice.", "en", common=COMMON["en"])] == ["San Diego"]
+
+
+def test_results_counted_after_have_or_are_are_a_results_length():
+    results = events("Mets Vs Braves", "Mets Vs Cubs")
+    assert held("The Mets have 2 games at Citi Field.", results) == []
+    assert held("The Mets have 6 games at Citi Field.", results) == ["6"]
+    assert held("What we have so far are 3 songs for you.", results) == ["3"]
+    assert held("It has 4 stars and 2 games at Citi Field.", results) == []

@@ -87,7 +87,7 @@ class Run:
         if failed:
             self.false_alarms[(split, lang)] += 1
             apart = None
-            if executed_nothing and all(line.startswith("effect_claim_without_effect:") for line in failed):
+            if executed_nothing and claims_only(self.last_evidence):
                 self.unexecuted_claims[split] += 1
                 apart = "unexecuted claim"
             elif unsourced and states_unsourced(self.last_evidence, unsourced):
@@ -177,11 +177,24 @@ _LINKING = frozenset({"the", "a", "an", "of", "and", "at", "in", "on", "for", "t
 
 def claims_unexecuted(turn) -> bool:
     """Whether SGD's acts for this system turn execute nothing: it only asks to confirm, offers or says goodbye
-    (no NOTIFY_SUCCESS, no service call). Such a turn is still counted as true; a hold of it by the effect-claim
-    guard alone is reported apart, as the draft says a booking nobody made ("Okay. I have reserved 1 ticket in
-    Toronto." on a CONFIRM turn): SGD's writers sometimes worded the request as done."""
+    (no NOTIFY_SUCCESS, no service call), and no earlier turn of the dialogue executed anything either. Such a
+    turn is still counted as true; a hold of it for its claim alone is reported apart, as the draft says a booking
+    nobody made ("Okay. I have reserved 1 ticket in Toronto." on a CONFIRM turn, "I have booked appointment at …"
+    after the service refused it): SGD's writers sometimes worded the request as done. A goodbye after an earlier
+    success ("This task is completed.") claims what did happen: held, it stays a false alarm."""
     acts = {action.get("act") for frame in turn.frames for action in frame.get("actions", [])}
-    return not turn.succeeded and "NOTIFY_SUCCESS" not in acts and bool(acts & {"CONFIRM", "GOODBYE", "OFFER"})
+    return not turn.succeeded and not turn.after_success and "NOTIFY_SUCCESS" not in acts \
+        and bool(acts & {"CONFIRM", "GOODBYE", "OFFER"})
+
+
+def claims_only(evidence: dict[str, list[str]]) -> bool:
+    """Whether a turn was held only for its claim of an effect: by the effect-claim guard, and by `unsupported_fact`
+    at most for status words inside that claim ("booked" in "I have booked")."""
+    claims = evidence.get("effect_claim_without_effect")
+    if not claims or set(evidence) - {"effect_claim_without_effect", "unsupported_fact"}:
+        return False
+    words = {word for claim in claims for word in WORD_RE.findall(claim.lower())}
+    return all(set(WORD_RE.findall(fact.lower())) <= words for fact in evidence.get("unsupported_fact", []))
 
 
 def run_rendered(run: Run, corpus_path: Path, split: str) -> None:

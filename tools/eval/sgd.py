@@ -67,6 +67,8 @@ class Turn:
     names_by_slot: dict[str, str] = field(default_factory=dict)
     # values this turn's own SGD acts state that no source of the dialogue so far holds (see `unsourced_values`)
     unsourced: tuple[str, ...] = ()
+    # whether a transaction of an earlier turn of the dialogue succeeded (a goodbye may say it is done)
+    after_success: bool = False
 
 
 class Corpus:
@@ -109,6 +111,7 @@ class Corpus:
         intents: dict[str, str] = {}
         split = split_of(dialogue["dialogue_id"])
         sources: set[str] = set()  # every word a source of the turn holds: see `unsourced_values`
+        after_success = False
         for turn in dialogue["turns"]:
             sources.update(WORD_RE.findall(turn["utterance"].lower()) if turn["speaker"] == "USER" else ())
             if turn["speaker"] == "USER":
@@ -161,7 +164,9 @@ class Corpus:
                              effects_executed=tuple(dict.fromkeys(succeeded)), tools_available=tools,
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
-                       tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources))
+                       tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources),
+                       after_success=after_success)
+            after_success = after_success or bool(succeeded)
             history.append(HistoryItem("bot", turn["utterance"]))
             sources.update(WORD_RE.findall(turn["utterance"].lower()))
             outputs = [output for output in outputs if output.ok]  # a refusal belongs to its own turn

@@ -3,8 +3,9 @@ the rule that counts a held true turn apart only when every held fact is such a 
 
 from __future__ import annotations
 
-from tools.eval.guards import states_unsourced
-from tools.eval.sgd import unsourced_values
+from guards.contract import GuardInput
+from tools.eval.guards import claims_only, claims_unexecuted, states_unsourced
+from tools.eval.sgd import Turn, unsourced_values
 
 FRAMES = [{"actions": [{"act": "INFORM", "slot": "city", "values": ["San Francisco"]},
                        {"act": "INFORM", "slot": "phone_number", "values": ["510-238-1100"]},
@@ -28,3 +29,22 @@ def test_a_turn_is_counted_apart_only_when_every_held_fact_is_unsourced():
     assert not states_unsourced({"unsupported_fact": ["San Francisco"], "unsupported_amount": ["$50"]},
                                 ("San Francisco",))
     assert not states_unsourced({"unsupported_fact": ["The Fillmore"]}, ("The Warfield",))  # "the" is no match
+
+
+def test_a_claim_is_counted_apart_with_its_own_status_word_only():
+    assert claims_only({"effect_claim_without_effect": ["I have booked"], "unsupported_fact": ["booked"]})
+    assert claims_only({"effect_claim_without_effect": ["I have reserved"]})
+    assert not claims_only({"effect_claim_without_effect": ["I have booked"], "unsupported_fact": ["3 pm"]})
+    assert not claims_only({"unsupported_fact": ["booked"]})
+
+
+def _turn(acts: list[str], *, after_success: bool) -> Turn:
+    frames = [{"actions": [{"act": act} for act in acts]}]
+    return Turn("1_00000", 3, "dev", GuardInput(draft="", lang="en", currency="USD", org_kind="school"), frames, after_success=after_success)
+
+
+def test_a_goodbye_after_an_earlier_success_is_no_unexecuted_claim():
+    assert claims_unexecuted(_turn(["CONFIRM"], after_success=False))
+    assert claims_unexecuted(_turn(["NOTIFY_FAILURE", "OFFER"], after_success=False))
+    assert not claims_unexecuted(_turn(["GOODBYE"], after_success=True))
+    assert not claims_unexecuted(_turn(["NOTIFY_SUCCESS"], after_success=False))
