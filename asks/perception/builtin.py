@@ -43,7 +43,7 @@ from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
-from language.lemmas import lemmas
+from language.lemmas import lemmas, misspelt_verbs
 from language.locales import Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -160,12 +160,13 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 
 
 # Verbs read by lemma (`language.lemmas`) when no word of `KIND_WORDS` occurs: "enviarle", "transfiérele",
-# "envia-li", "reservem" need no entry of their own. "pasar" is left out ("pasado mañana" is its participle).
+# "envia-li", "reservem", "pasale", "passa-li" need no entry of their own ("pasado mañana" keeps its own lemma,
+# "pasado"). A word no dictionary knows one letter away from a form of these verbs is that verb ("tranfere").
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
-        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
-        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar"})),),
+        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar"})),),
+        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
     },
     "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
@@ -186,13 +187,19 @@ KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], 
 }
 
 
+_KIND_VERBS: dict[OrgKind, dict[Lang, frozenset[str]]] = {
+    org: {lang: frozenset().union(*(verbs for _, verbs in kinds)) for lang, kinds in by_lang.items()}
+    for org, by_lang in KIND_LEMMAS.items()
+}
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the first whose verbs
     occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found is not None:
         return found
-    said = set(lemmas(folded, lang))
+    said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
 

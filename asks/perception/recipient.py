@@ -42,7 +42,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
-        anywhere=r"a|para|al|con",
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
         person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
@@ -129,7 +129,9 @@ def _recipient_re(lang: Lang) -> re.Pattern[str]:
 def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
     """A recipient name from a candidate: possessive "'s" dropped, trailing non-names dropped, lower case accepted
     only when `lower_ok`; None when it is no name."""
-    words = [re.sub(r"['’]s?$", "", w) for w in raw.split() if fold(w).rstrip(".") not in _TITLES]
+    # an elided Catalan article before the name ("a l'Ana") is none of it, whatever language the chat is read in
+    words = [re.sub(r"['’]s?$", "", re.sub(r"^[ld]['’](?=[A-ZÀ-Þ])", "", w)) for w in raw.split()
+             if fold(w).rstrip(".") not in _TITLES]
     kept: list[str] = []
     for word in words:
         if not word or fold(word) in _non_name_words(lang) or find_numbers(word, lang):
