@@ -38,13 +38,14 @@ from typing import cast
 from pydantic import ValidationError
 
 from asks.perception.contract import MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_party_size
+from asks.perception.party import find_party_added, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
+from language.detect import detect_language
 from language.lemmas import lemmas, misspelt_verbs
-from language.locales import Lang
+from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
 from language.pix_keys import find_pix_keys, pix_key_spans
@@ -109,7 +110,8 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
                                   r"|barat[oa]s?|economic[oa]s?|un celular|un celu")),
         "ca": (("used_quote", r"quant em (?:donen|doneu|donarieu|pagueu)|quant pagueu|vendre el meu|el meu usat"),
                ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc|barat[ae]?s?|un mobil")),
-        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"),
+        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"
+                              r"|how much (?:for|can i get for|would i get for|do i get for) my"),
                ("product_search", r"do you have|price|how much is|how much does|in stock|stock|sell|buy|warranty|any cheap"
                                   r"|looking for|cheap|affordable|a cheap")),
     },
@@ -172,16 +174,16 @@ KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], 
     "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
         "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
                   ("availability", frozenset({"atividade", "curso", "aula", "preco", "opcao", "oferecer", "custar",
-                                              "tarifa"}))),
+                                              "tarifa", "livre", "horario"}))),
         "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),
                ("availability", frozenset({"actividad", "curso", "clase", "precio", "opcion", "ofrecer", "costar",
-                                           "tarifa"}))),
+                                           "tarifa", "libre", "horario"}))),
         "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),
                ("availability", frozenset({"activitat", "curs", "classe", "preu", "opcio", "oferir", "costar",
-                                           "tarifa"}))),
+                                           "tarifa", "lliure", "horari"}))),
         "en": (("booking", frozenset({"book", "reserve"})),
                ("availability", frozenset({"activity", "course", "class", "lesson", "price", "option", "offer",
-                                           "cost", "rate"}))),
+                                           "cost", "rate", "free", "schedule"}))),
     },
     "store": {"pt-BR": (), "es": (), "ca": (), "en": ()},
 }
@@ -254,8 +256,10 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
 def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None) -> dict[str, object]:
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
+    added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
     return {
-        "party_size": find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_size": None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_added": added,
         "activity": find_activity(folded, text, lang),
     }
 
@@ -304,7 +308,30 @@ def perceive(
     `now` must be aware; relative dates resolve in `tz`. `currency` is the organisation's currency (bare amounts,
     "$", "centavos"). `asked_for` is the slot the agent asked for, if any; `replies_to` is the channel id a
     swipe-reply quotes, carried into the perception as is.
+
+    A message written in a language the organisation does not serve (Catalan at the bank, Portuguese at the school)
+    is read in `lang` and in its own language too (the detector over all four), and the richer reading wins (a
+    request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a day. The perception
+    stays in `lang`, the language of the reply.
     """
+    reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
+    own = cast("Lang", detect_language(text, LANGS, lang, first=True))
+    if own == lang:
+        return reading
+    other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
+    if _richness(other) > _richness(reading):
+        return other.model_copy(update={"lang": lang})
+    return reading
+
+
+def _richness(perception: Perception) -> tuple[bool, int]:
+    """How much a reading found: a request kind, then how many slots."""
+    return perception.request_kind is not None, len(perception.slots.filled())
+
+
+def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
+                 asked_for: str | None, replies_to: str | None) -> Perception:
+    """`perceive`, reading the message in `lang`."""
     folded = fold(text)
     kind = request_kind(folded, org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))

@@ -58,7 +58,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     ),
     "en": _NameWords(
         anywhere=r"to|for|of|send|pay|give|transfer|with|make it",
-        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
+        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
+               r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
         possessive=r"(?:my|our|his|her|their)",
         family=r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"

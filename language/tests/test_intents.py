@@ -76,3 +76,8 @@ def test_a_request_or_paying_back_is_no_problem_reported(lang, text):
 ])
 def test_a_charge_not_recognised_is_a_payment_to_look_at(lang, text):
     assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb un gestor"), ("es", "quiero hablar con mi gestora")])
+def test_an_account_manager_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
