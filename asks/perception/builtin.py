@@ -325,8 +325,9 @@ def perceive(
 
 
 def _richness(perception: Perception) -> tuple[bool, int]:
-    """How much a reading found: a request kind, then how many slots."""
-    return perception.request_kind is not None, len(perception.slots.filled())
+    """How much a reading found: a request kind, then how many slots (a day beside a time counting as one more)."""
+    filled = perception.slots.filled()
+    return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
 
 
 def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
+from language.lemmas import known
 from language.locales import Lang
 from language.markers import MARKER_PATTERNS
 from language.numbers import find_numbers
@@ -173,7 +174,11 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         opener = fold(text[match.start() : start])
         if not in_context and re.search(r"(?<!\w)(?:com|con|with|amb|is|es|e|eh|diu|llama)(?!\w)", opener):
             continue
-        lower = lower_ok and bool(match.group("person") or match.group("family"))
+        first_word = match.group("name").split()[0].lower()
+        # in a money request, a lower-case word no dictionary of the language knows after "a" is a name too
+        # ("transferile 20 a maria", "mandale 15 a joao"); "a las 3", "a mi hermana" are known words
+        unknown = money_request and lang != "en" and not known(first_word, lang)
+        lower = lower_ok and bool(match.group("person") or match.group("family") or unknown)
         if name := _clean_name(match.group("name"), lang, lower):
             found = name
     if found is None and asked_for:

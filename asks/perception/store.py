@@ -123,9 +123,11 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message."""
     device = find_device(text)
+    product = find_product(folded, text, device)
     return {
-        "product": find_product(folded, text, device),
-        "device_model": device,
+        "product": product,
+        # two models of one line compared: the line is searched, no one model of it
+        "device_model": None if device and product != device and product == device.split()[0] else device,
         "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
         "battery_health": find_battery(folded, asked_for == "battery_health"),
         "budget": find_budget(text, folded, lang, currency),
