@@ -239,10 +239,12 @@ def find_activity(folded: str, text: str, lang: Lang) -> str | None:
     return written or text[start:end].lower()
 
 
-def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None) -> dict[str, object]:
-    """Amount, Pix key and recipient of a bank message."""
+def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None,
+                corrects: bool = False) -> dict[str, object]:
+    """Amount, Pix key and recipient of a bank message. A bare number in a correction with no other request ("no
+    wait make it 55") is an amount, however long the message."""
     short_reply = kind is None and asked_for is None and len(text.split()) <= SHORT_REPLY_WORDS
-    money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply
+    money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
     amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
@@ -338,7 +340,7 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     if org_kind == "bank":
-        slots = _bank_slots(text, lang, kind, currency, asked_for)
+        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
     elif org_kind == "school":
