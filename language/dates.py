@@ -8,6 +8,7 @@ become digits, so "at three pm" and "half past twelve" read like "at 3 pm"):
 * relative days: "hoje/amanhã/depois de amanhã", "hoy/mañana/pasado mañana", "avui/demà/demà passat",
   "today/tomorrow/day after tomorrow" -- a bare day word gives a date, never "tomorrow at the current
   time"; "de la mañana"/"por la mañana" is a time of day, not tomorrow;
+* a number of days from today: "daqui a 3 dias", "dentro de 3 días", "d'aquí a 3 dies", "in 3 days";
 * weekdays, optionally "próxima/próximo/next/this/vinent/que vem": the next such day after today
   ("this" on the same weekday means today, otherwise a week ahead);
 * day of month alone: "dia 5", "el día 5", "the 12th", "12th of this month", "the 5th of next month":
@@ -75,7 +76,16 @@ RELATIVE_DAYS: dict[Lang, dict[str, int]] = {
     "pt-BR": {"depois de amanha": 2, "amanha": 1, "hoje": 0, "hj": 0},
     "es": {"pasado manana": 2, "manana": 1, "hoy": 0},
     "ca": {"dema passat": 2, "dema": 1, "avui": 0},
-    "en": {"day after tomorrow": 2, "tomorrow": 1, "today": 0, "tonight": 0},
+    "en": {"day after tomorrow": 2, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "2moro": 1, "today": 0,
+           "tonight": 0},
+}
+# A number of days from today: "daqui a 3 dias", "dentro de 3 días", "d'aquí a 3 dies", "in 3 days", "3 days from now"
+# (number words are digits by then: "em três dias").
+DAYS_AHEAD: dict[Lang, str] = {
+    "pt-BR": r"(?:daqui a|daqui|em|dentro de) (?P<n>\d{1,2}) dias?",
+    "es": r"(?:dentro de|en|de aqui a) (?P<n>\d{1,2}) dias?",
+    "ca": r"(?:d'aqui a|d'aqui|en|dintre de|dins de|d'aca a) (?P<n>\d{1,2}) (?:dies|dia)",
+    "en": r"(?:in (?P<n>\d{1,2}) days?|(?P<n2>\d{1,2}) days? from (?:now|today))",
 }
 _THIS_WORDS = r"this|esta|este|aquest|aquesta"
 _NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|propera|coming"
@@ -124,6 +134,7 @@ def _patterns(lang: Lang) -> dict[str, re.Pattern[str]]:
                  rf"(?: ?(?P<oclock>o[\"'’]?clock|en punto|em ponto))?"
                  rf"(?: ?(?P<pm>{_PM_WORDS})| ?(?P<am>{_AM_WORDS}))?(?!\w)")
     return {
+        "days_ahead": re.compile(rf"(?<![\w'])(?:{DAYS_AHEAD[lang]})(?!\w)"),
         "relative": re.compile(rf"(?<!\w)(?<!(?<!\w)la )(?<!(?<!\w)esta )(?P<rel>{relative})(?!\w)"),
         "weekday": re.compile(rf"(?<!\w)(?:(?:el|na|no|on|o|la) )?(?:(?P<this>{_THIS_WORDS}) |(?P<next>{_NEXT_WORDS}) )?"
                               rf"(?P<wd>{weekdays})(?:-feira| feira)?(?: (?P<next_after>{_NEXT_WORDS}))?(?!\w)"),
@@ -264,6 +275,9 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     candidates: list[_Part] = []
     if rel := _last_said(patterns["relative"], norm):
         candidates.append(_Part(rel.start(), rel.end(), day=today + timedelta(days=RELATIVE_DAYS[lang][rel.group("rel")])))
+    if ahead := _last_said(patterns["days_ahead"], norm):
+        count = int(ahead.group("n") or ahead.groupdict().get("n2") or 0)
+        candidates.append(_Part(ahead.start(), ahead.end(), day=today + timedelta(days=count)))
     if wd := _last_said(patterns["weekday"], norm):
         candidates.append(_Part(wd.start(), wd.end(), day=_weekday_date(wd, today, WEEKDAYS[lang])))
     if absolute := _last_said(patterns["absolute"], norm):

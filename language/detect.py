@@ -118,16 +118,15 @@ def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, floa
 
 def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
     """The one allowed language whose lemma dictionary (simplemma) knows every word of three letters or more of
-    `clean`, when exactly one does ("tem" is Portuguese, or Catalan, which a store of pt, es and en does not serve)."""
-    import simplemma
-
-    from language.lemmas import SIMPLEMMA_CODE
+    `clean` that some allowed dictionary knows, when exactly one does ("tem" is Portuguese, or Catalan, which a store of pt, es and en does not serve)."""
+    from language.lemmas import known
 
     words = [word.lower() for word in clean.split() if len(word) >= 3]
+    # a word no dictionary knows ("joao", "pdero": a name, a typo) says nothing of the language
+    words = [word for word in words if any(known(word, lang) for lang in usable)]
     if not words:
         return None
-    knowing = [lang for lang in usable
-               if all(simplemma.is_known(word, lang=SIMPLEMMA_CODE[lang]) for word in words)]
+    knowing = [lang for lang in usable if all(known(word, lang) for word in words)]
     return knowing[0] if len(knowing) == 1 else None
 
 
@@ -141,7 +140,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     model is loaded.
 
     `first` says the conversation has no language yet (its first message): then a message too short for the detector
-    ("tem iphone 14?": one word once the model is taken out) is read in the one allowed language whose dictionary
+    ("tem iphone 14?": one word once the model is taken out), or one it cannot tell ("mandale 50 a Pedro"), is read in the one allowed language whose dictionary
     knows all its words, if exactly one does. Later, one word never switches a chat's language.
     """
     usable = [lang for lang in LANGS if lang in allowed]
@@ -155,5 +154,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     probabilities = language_probabilities(clean, usable)
     best = max(probabilities, key=probabilities.__getitem__)
     if best == fallback or probabilities[best] - probabilities.get(fallback, 0.0) < MARGIN:  # type: ignore[call-overload]
-        return fallback
+        # a first message the detector cannot tell ("mandale a", two words once the figures and names are out) is
+        # read in the one language whose dictionary knows its words, enclitics included
+        return (_one_dictionary_language(clean, usable) or fallback) if first else fallback
     return best if is_some_language(clean) else fallback

@@ -12,6 +12,12 @@
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
 
+* **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
+  something broken or faulty ("veio com defeito", "vino fallado", "s'ha trencat", "not working"), a return or a
+  refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
+  the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
+  to look at (`disputes_payment`).
+
 * **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
   "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
 
@@ -44,13 +50,14 @@ TALK: dict[Lang, frozenset[str]] = {
 PERSON: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
-                        "responsavel", "equipe", "suporte"}),
+                        "responsavel", "equipe", "suporte", "gestor", "gestora"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
-                     "gerente", "representante", "dependiente", "responsable", "equipo", "soporte"}),
+                     "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
+                     "gestor", "gestora"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
-                     "monitor", "monitora"}),
+                     "monitor", "monitora", "gestor", "gestora"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
                      "support"}),
@@ -120,6 +127,26 @@ MISSING = {
 }
 
 
+# any form of "recognise" (pt "reconheço", es "reconozco", ca "reconec", en "recognise"): dictionaries miss some
+_RECOGNISE = re.compile(r"(?<!\w)(?:reconhe|reconoc|reconozc|recone[cgix]|recogni[sz])\w*")
+_NEGATION = re.compile(r"(?<!\w)(?:nao|no|not|dont|don't|didnt|didn't|never|nunca|mai|cap)(?!\w)")
+STOLEN = frozenset({"roubar", "furtar", "assaltar", "robar", "hurtar", "steal", "stolen", "rob", "nick"})
+BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defecto", "romper", "roto", "averiar",
+                    "trencar", "espatllar", "defecte", "avariar", "broke", "broken", "break", "faulty", "defective",
+                    "damage", "damaged", "crack", "cracked"})
+NOT_WORKING = {
+    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
+    "es": r"no (?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
+    "ca": r"no (?:funciona|s'encen|carrega)|ha deixat de funcionar",
+    "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
+          r"|stopped working",
+}
+RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
+                      "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
+_PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
+_CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?!\w)")  # not "tornen a cobrar"
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     folded = fold(text)
@@ -149,7 +176,22 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
+    if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
+        return True
     return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+
+
+def reports_problem(text: str, lang: Lang) -> bool:
+    """Whether the customer reports something stolen, broken or to be returned (see the module docstring)."""
+    folded = fold(text)
+    said = set(lemmas(text, lang))
+    if said & (STOLEN | BROKEN):
+        return True
+    if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
+        return True
+    if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
+        return True
+    return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:

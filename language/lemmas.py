@@ -30,6 +30,9 @@ _CLITICS: dict[Lang, tuple[str, ...]] = {
 }
 
 
+_INFINITIVE_R = frozenset({"es", "pt-BR"})
+
+
 def lemmas_load() -> None:
     """Load every language's dictionary now (simplemma loads one on its first word in that language: seconds of CPU
     a worker would otherwise spend in a customer's wait)."""
@@ -47,6 +50,10 @@ def lemma(word: str, lang: Lang) -> str:
         for clitic in _CLITICS[lang]:
             if lowered.endswith(clitic) and len(lowered) - len(clitic) >= 3:
                 stem = _unaccent_infinitive(lowered[: -len(clitic)].rstrip("-"))
+                # a voseo or tú imperative with its pronoun is the verb: "mandale" → "mandar", "transferile" →
+                # "transferir", "haceme" → "hacer" (the bare stem "manda" is also a noun, "transferi" unknown)
+                if lang in _INFINITIVE_R and stem[-1:] in "aei" and simplemma.is_known(stem + "r", lang=code):
+                    return fold(simplemma.lemmatize(stem + "r", lang=code))
                 if simplemma.is_known(stem, lang=code):
                     return fold(simplemma.lemmatize(stem, lang=code))
     return fold(found)
@@ -60,7 +67,9 @@ def known(word: str, lang: Lang) -> bool:
         return True
     for clitic in _CLITICS[lang]:
         if word.endswith(clitic) and len(word) - len(clitic) >= 3:
-            if simplemma.is_known(_unaccent_infinitive(word[: -len(clitic)].rstrip("-")), lang=code):
+            stem = _unaccent_infinitive(word[: -len(clitic)].rstrip("-"))
+            if simplemma.is_known(stem, lang=code) or (
+                    lang in _INFINITIVE_R and stem[-1:] in "aei" and simplemma.is_known(stem + "r", lang=code)):
                 return True
     return False
 
@@ -78,3 +87,42 @@ def words(text: str) -> list[str]:
 def lemmas(text: str, lang: Lang) -> list[str]:
     """The folded lemma of every word of `text`, in order."""
     return [lemma(word, lang) for word in words(text)]
+
+
+_ENDINGS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": ("a", "e", "o", "as", "es", "ou", "iu", "ei", "i", "am", "em"),
+    "es": ("a", "e", "o", "as", "es", "a", "e", "i", "o", "aste", "iste", "an", "en"),
+    "ca": ("a", "e", "o", "es", "i", "eu", "em", "at", "it"),
+    "en": ("", "s", "ed", "ing"),
+}
+_MIN_MISSPELT = 6  # shorter words are too often another word one letter away
+
+
+def misspelt_verbs(text: str, lang: Lang, verbs: frozenset[str]) -> list[str]:
+    """Which of `verbs` (infinitives) the words of `text` that the dictionary of `lang` does not know are, one
+    letter away from the infinitive or a common form ("tranfere" → "transferir", "enviaar" → "enviar"). Known
+    words are never read as another ("mandar" is no misspelt "andar")."""
+    found = []
+    for word in words(text):
+        lowered = fold(word)
+        if len(lowered) < _MIN_MISSPELT or known(lowered, lang):
+            continue
+        for verb in verbs:
+            stem = verb if lang == "en" else verb[:-2]
+            forms = {verb, *(stem + ending for ending in _ENDINGS[lang])}
+            if any(_one_edit(lowered, form) for form in forms):
+                found.append(verb)
+    return found
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` and `b` differ by at most one letter inserted, dropped, replaced or two neighbours swapped."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    head = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[head + 1:] == b[head + 1:] or (a[head + 2:] == b[head + 2:] and a[head:head + 2] == b[head:head + 2][::-1])
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return shorter[head:] == longer[head + 1:]

@@ -13,12 +13,12 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.intents import asks_for_person, asks_to_cancel, disputes_payment
+from language.intents import asks_for_person, asks_to_cancel, disputes_payment, reports_problem
 from language.locales import LANGS, Lang
 from language.text import fold
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute", "person"]
+                 "cheap", "dispute", "person", "problem"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -121,4 +121,6 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
         found.add("person")
     if any(disputes_payment(text, each) for each in (lang, *others)):
         found.add("dispute")
+    if any(reports_problem(text, each) for each in (lang, *others)):  # stolen, broken, to be returned
+        found.add("problem")
     return frozenset(found)

@@ -43,6 +43,7 @@ ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
                       "turn_failed": _("The agent failed several turns in a row"),
                       "payment_dispute": _("The customer disputes a payment"),
                       "person_requested": _("The customer asked for a person"),
+                      "problem_reported": _("The customer reports something stolen, broken or to return"),
                       "no_full_account_number": _("A full account number shown to the customer")}
 
 

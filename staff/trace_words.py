@@ -89,6 +89,7 @@ RULES = {
     "system_notice_recorded": _("a notice of WhatsApp, recorded"),
     "payment_dispute_to_person": _("a disputed payment: handed to a person"),
     "person_requested_to_person": _("the customer asked for a person: handed to a person"),
+    "problem_reported_to_person": _("something stolen, broken or to return: handed to a person"),
     "pix_code_several": _("several Pix codes in one message"),
     "pix_code_damaged": _("a damaged Pix code"),
     "pix_code_invalid": _("not a valid Pix code"),
@@ -164,7 +165,8 @@ PROVIDERS = {"builtin": _("built-in agent"), "openai": _("language model"), "non
 MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "confirm": _("a confirmation"),
            "cancel": _("a cancellation"), "greeting": _("a greeting"), "help": _("a request for help"),
            "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
-           "dispute": _("a disputed payment"), "person": _("a request for a person")}
+           "dispute": _("a disputed payment"), "person": _("a request for a person"),
+           "problem": _("something stolen, broken or to return")}
 
 KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
              "random": _("Random key")}
@@ -229,6 +231,7 @@ GUARD_EXPLANATIONS = {
     "payment_dispute": _("The customer says they already paid or disputes a charge: check the payment before "
                          "answering."),
     "person_requested": _("The customer asked to be served by a person."),
+    "problem_reported": _("The customer reports something stolen, broken or to return: only a person can act on it."),
     "turn_failed": _("Several turns in a row failed (the last one: %(error)s): the agent could not answer this "
                      "chat."),
     "delivery_failed": _("A reply could not be delivered to the customer (%(error)s)."),

@@ -218,6 +218,9 @@ def perceive(state: TurnState) -> None:
     if "dispute" in perception.markers:  # "ya fui y pagué", "cobrado duas vezes": money people must look at
         state.escalation = "payment_dispute"  # staff read why in their words (staff.trace_words)
         return state.finish_early(Draft(say(state.lang, "dispute_handoff")), rule="payment_dispute_to_person")
+    if "problem" in perception.markers:  # "roubaram meu celular", "vino fallado", "I want to return it"
+        state.escalation = "problem_reported"
+        return state.finish_early(Draft(say(state.lang, "handoff")), rule="problem_reported_to_person")
     if "person" in perception.markers:  # "quero falar com um atendente", "vull parlar amb algú": not the bot's turn
         state.escalation = "person_requested"
         return state.finish_early(Draft(person_handoff_words(state.lang, at=message.sent_at)),

@@ -38,13 +38,14 @@ from typing import cast
 from pydantic import ValidationError
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_party_size
+from asks.perception.party import find_party_added, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
-from language.lemmas import lemmas
-from language.locales import Lang
+from language.detect import detect_language
+from language.lemmas import lemmas, misspelt_verbs
+from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
 from language.pix_keys import find_pix_keys, pix_key_spans
@@ -109,7 +110,8 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
                                   r"|barat[oa]s?|economic[oa]s?|un celular|un celu")),
         "ca": (("used_quote", r"quant em (?:donen|doneu|donarieu|pagueu)|quant pagueu|vendre el meu|el meu usat"),
                ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc|barat[ae]?s?|un mobil")),
-        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"),
+        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"
+                              r"|how much (?:for|can i get for|would i get for|do i get for) my"),
                ("product_search", r"do you have|price|how much is|how much does|in stock|stock|sell|buy|warranty|any cheap"
                                   r"|looking for|cheap|affordable|a cheap")),
     },
@@ -160,29 +162,36 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 
 
 # Verbs read by lemma (`language.lemmas`) when no word of `KIND_WORDS` occurs: "enviarle", "transfiérele",
-# "envia-li", "reservem" need no entry of their own. "pasar" is left out ("pasado mañana" is its participle).
+# "envia-li", "reservem", "pasale", "passa-li" need no entry of their own ("pasado mañana" keeps its own lemma,
+# "pasado"). A word no dictionary knows one letter away from a form of these verbs is that verb ("tranfere").
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
-        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar"})),),
-        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar"})),),
+        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar"})),),
+        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
     },
     "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
         "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
                   ("availability", frozenset({"atividade", "curso", "aula", "preco", "opcao", "oferecer", "custar",
-                                              "tarifa"}))),
+                                              "tarifa", "livre", "horario"}))),
         "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),
                ("availability", frozenset({"actividad", "curso", "clase", "precio", "opcion", "ofrecer", "costar",
-                                           "tarifa"}))),
+                                           "tarifa", "libre", "horario"}))),
         "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),
                ("availability", frozenset({"activitat", "curs", "classe", "preu", "opcio", "oferir", "costar",
-                                           "tarifa"}))),
+                                           "tarifa", "lliure", "horari"}))),
         "en": (("booking", frozenset({"book", "reserve"})),
                ("availability", frozenset({"activity", "course", "class", "lesson", "price", "option", "offer",
-                                           "cost", "rate"}))),
+                                           "cost", "rate", "free", "schedule"}))),
     },
     "store": {"pt-BR": (), "es": (), "ca": (), "en": ()},
+}
+
+
+_KIND_VERBS: dict[OrgKind, dict[Lang, frozenset[str]]] = {
+    org: {lang: frozenset().union(*(verbs for _, verbs in kinds)) for lang, kinds in by_lang.items()}
+    for org, by_lang in KIND_LEMMAS.items()
 }
 
 
@@ -192,7 +201,7 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found is not None:
         return found
-    said = set(lemmas(folded, lang))
+    said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
 
@@ -230,10 +239,12 @@ def find_activity(folded: str, text: str, lang: Lang) -> str | None:
     return written or text[start:end].lower()
 
 
-def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None) -> dict[str, object]:
-    """Amount, Pix key and recipient of a bank message."""
+def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None,
+                corrects: bool = False) -> dict[str, object]:
+    """Amount, Pix key and recipient of a bank message. A bare number in a correction with no other request ("no
+    wait make it 55") is an amount, however long the message."""
     short_reply = kind is None and asked_for is None and len(text.split()) <= SHORT_REPLY_WORDS
-    money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply
+    money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
     amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
@@ -247,8 +258,10 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
 def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None) -> dict[str, object]:
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
+    added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
     return {
-        "party_size": find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_size": None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_added": added,
         "activity": find_activity(folded, text, lang),
     }
 
@@ -297,13 +310,37 @@ def perceive(
     `now` must be aware; relative dates resolve in `tz`. `currency` is the organisation's currency (bare amounts,
     "$", "centavos"). `asked_for` is the slot the agent asked for, if any; `replies_to` is the channel id a
     swipe-reply quotes, carried into the perception as is.
+
+    A message written in a language the organisation does not serve (Catalan at the bank, Portuguese at the school)
+    is read in `lang` and in its own language too (the detector over all four), and the richer reading wins (a
+    request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a day. The perception
+    stays in `lang`, the language of the reply.
     """
+    reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
+    own = cast("Lang", detect_language(text, LANGS, lang, first=True))
+    if own == lang:
+        return reading
+    other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
+    if _richness(other) > _richness(reading):
+        return other.model_copy(update={"lang": lang})
+    return reading
+
+
+def _richness(perception: Perception) -> tuple[bool, int]:
+    """How much a reading found: a request kind, then how many slots (a day beside a time counting as one more)."""
+    filled = perception.slots.filled()
+    return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
+
+
+def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
+                 asked_for: str | None, replies_to: str | None) -> Perception:
+    """`perceive`, reading the message in `lang`."""
     folded = fold(text)
     kind = request_kind(folded, org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     if org_kind == BANK:
-        slots = _bank_slots(text, lang, kind, currency, asked_for)
+        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
     elif org_kind == SCHOOL:

@@ -99,6 +99,8 @@ class Slots(BaseModel):
     when_either_half: bool | None = Field(
         default=None, description="true if the hour of `when` was said without am/pm or a part of the day ('at 7')")
     party_size: int | None = Field(default=None, ge=1, le=1000)
+    party_added: int | None = Field(
+        default=None, ge=1, le=1000, description="people joining a group already said ('one more person is joining')")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     activity: _Name | None = None

@@ -29,7 +29,7 @@ _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup
                  r"|we will be|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
-_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
+_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
@@ -114,6 +114,30 @@ def _said_of_the_group(before: str, lang: Lang) -> bool:
     if not words or not (_GROUP_VERBS[lang] & set(lemmas(words[-1], lang))):
         return False
     return lang != "en" or bool(_WE.search(" ".join(words[-3:])))
+
+
+_SMALL = {"one": 1, "um": 1, "uma": 1, "un": 1, "una": 1, "uno": 1, "another": 1, "otro": 1, "otra": 1, "outro": 1,
+          "outra": 1, "altre": 1, "altra": 1, "two": 2, "dos": 2, "dois": 2, "duas": 2, "dues": 2, "three": 3, "tres": 3}
+_N = r"(\d{1,2}|" + "|".join(_SMALL) + ")"
+_PERSON = r"(?:persona|personas|pessoa|pessoas|persones|person|people|friend|friends|amigo|amiga|amigos|amic|amiga)"
+# People joining a group already said: "one more person is joining", "se suma uno más", "ve una persona més", "vai
+# mais uma pessoa", "plus one": how many to add to it, never a party of that many.
+_ADDED: dict[Lang, str] = {
+    "pt-BR": rf"mais {_N}(?: {_PERSON})?|{_N} {_PERSON} a mais|{_N} a mais",
+    "es": rf"{_N}(?: {_PERSON})? mas|se (?:suma|suman|une|unen|agrega|agregan|anota|anotan|apunta|apuntan) {_N}",
+    "ca": rf"{_N}(?: {_PERSON})? mes|s'hi (?:afegeix|afegeixen|apunta|apunten|suma|sumen) {_N}",
+    "en": rf"{_N} (?:more|extra)(?: {_PERSON})?|{_N} {_PERSON} (?:is |are )?(?:joining|coming too)"
+          rf"|(?:another|an extra) {_PERSON}",
+}
+
+
+def find_party_added(folded: str, lang: Lang) -> int | None:
+    """How many people join a group already said (`_ADDED`), or None."""
+    match = re.search(rf"(?<![\w']){_ADDED[lang]}(?![\w'])", folded)
+    if match is None:
+        return None
+    said = next((value for value in match.groups() if value), "one")
+    return int(said) if said.isdigit() else _SMALL.get(said, 1)
 
 
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
+from language.lemmas import known
 from language.locales import Lang
 from language.markers import MARKER_PATTERNS
 from language.numbers import find_numbers
@@ -42,7 +43,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
-        anywhere=r"a|para|al|con",
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
         person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
@@ -58,7 +59,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     ),
     "en": _NameWords(
         anywhere=r"to|for|of|send|pay|give|transfer|with|make it",
-        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|and|for|in|on|to|now|using|via)(?!\w)))"
+        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
+               r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
         possessive=r"(?:my|our|his|her|their)",
         family=r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"
@@ -129,7 +131,9 @@ def _recipient_re(lang: Lang) -> re.Pattern[str]:
 def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
     """A recipient name from a candidate: possessive "'s" dropped, trailing non-names dropped, lower case accepted
     only when `lower_ok`; None when it is no name."""
-    words = [re.sub(r"['’]s?$", "", w) for w in raw.split() if fold(w).rstrip(".") not in _TITLES]
+    # an elided Catalan article before the name ("a l'Ana") is none of it, whatever language the chat is read in
+    words = [re.sub(r"['’]s?$", "", re.sub(r"^[ld]['’](?=[A-ZÀ-Þ])", "", w)) for w in raw.split()
+             if fold(w).rstrip(".") not in _TITLES]
     kept: list[str] = []
     for word in words:
         if not word or fold(word) in _non_name_words(lang) or find_numbers(word, lang):
@@ -170,7 +174,11 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         opener = fold(text[match.start() : start])
         if not in_context and re.search(r"(?<!\w)(?:com|con|with|amb|is|es|e|eh|diu|llama)(?!\w)", opener):
             continue
-        lower = lower_ok and bool(match.group("person") or match.group("family"))
+        first_word = match.group("name").split()[0].lower()
+        # in a money request, a lower-case word no dictionary of the language knows after "a" is a name too
+        # ("transferile 20 a maria", "mandale 15 a joao"); "a las 3", "a mi hermana" are known words
+        unknown = money_request and lang != "en" and not known(first_word, lang)
+        lower = lower_ok and bool(match.group("person") or match.group("family") or unknown)
         if name := _clean_name(match.group("name"), lang, lower):
             found = name
     if found is None and asked_for:

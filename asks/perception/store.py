@@ -20,11 +20,20 @@ from language.money import AmountMention, find_amounts, to_minor_units
 from language.numbers import find_numbers
 from language.text import whole_words
 
-_BRANDS = r"iphone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
+_BRANDS = r"iphone|iphon|ipone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
+# a model named without its brand: Samsung's lines by letter and number ("s21", "tem o s23?", "a54")
+_MISSPELT_IPHONE = re.compile(r"(?i)^(?:iphon|ipone)(?!\w)")
+_BARE_MODEL = r"[sa]\d{2}(?: (?:ultra|plus|fe|\+))?"
 _DEVICE_RE = re.compile(
-    rf"(?i)(?<!\w)(?:{_BRANDS}|edge)"
-    r"(?: (?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+(?!\w)"
+    rf"(?i)(?<!\w)(?:(?:{_BRANDS}|edge)"
+    r"(?: (?!(?:16|32|64|128|256|512)(?!\w))(?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+"
+    rf"|{_BARE_MODEL})(?!\w)"  # "iPhone 14 128": the 128 is its storage, not its model
 )
+# Another model of the same line said after the first, to compare ("el iphone 13 y el 14", "iphone 13 vs 14")
+_OTHER_OF_LINE = re.compile(r"(?i)^\s*(?:,|y|e|i|or|ou|o|and|vs\.?|versus|contra|com|con|with|amb)\s+"
+                            r"(?:el |o |the |l'|la |a )?\d{1,3}(?!\d)")
+# The condition of a device, searched as the catalogue writes it ("(reacondicionado)")
+_REFURBISHED = r"reacondicionad[oa]s?|recondicionad[oa]s?|refurbished|refurb|reacondicionats?|reacondicionades"
 _BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"
 _ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?|peliculas?|cabos?|fundas?|cargador(?:es)?"
                     r"|auriculares|protector(?:es)?|cables?|fundes|carregadors?|auriculars|cases?|chargers?|covers?"
@@ -45,12 +54,13 @@ def _words(pattern: str) -> re.Pattern[str]:
 
 _ACCESSORY = _words(_ACCESSORY_WORDS)
 _DEVICE_WORD = _words(_DEVICE_WORDS)
+_REFURBISHED_RE = _words(_REFURBISHED)
 
 
 def find_device(text: str) -> str | None:
     """A phone model such as "iPhone 13 Pro" or "Samsung S21", as written."""
     match = _DEVICE_RE.search(text)
-    return match.group() if match else None
+    return _MISSPELT_IPHONE.sub("iPhone", match.group()) if match else None
 
 
 def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) -> int | None:
@@ -59,7 +69,7 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
         value = int(match.group(1))
         return value * 1024 if match.group(2).lower() == "tb" else value
     tail = text[text.find(device) + len(device) :] if device else text
-    pattern = r"\s+(?:de|con|com|with|amb|in)\s+(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
+    pattern = r"\s+(?:(?:de|con|com|with|amb|in)\s+)?(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
     if (match := (re.match if device else re.search)(pattern, tail)) and int(match.group(1)) in _CAPACITIES:
         return int(match.group(1))
     if asked_for and len(numbers := find_numbers(text, lang)) == 1 and numbers[0].value in _CAPACITIES:
@@ -69,7 +79,8 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
 
 def find_battery(folded: str, asked_for: bool) -> int | None:
     """Battery health in percent (see module docstring)."""
-    patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})")
+    patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})",
+                rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})")  # "con 88 de batería"
     for pattern in patterns:
         if (match := re.search(pattern, folded)) and int(match.group(1)) <= 100:
             return int(match.group(1))
@@ -83,7 +94,12 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
     if accessory := _ACCESSORY.search(folded):
         return text[accessory.start() : accessory.end()].lower()
     if device:
+        after = text[text.find(device) + len(device):]
+        if _OTHER_OF_LINE.match(after) and " " in device:
+            return device.split()[0]  # two models of one line compared: the line ("iphone 13 y el 14")
         return device
+    if _REFURBISHED_RE.search(folded):
+        return "reacondicionado"  # the catalogue's word, in any language said
     if word := _DEVICE_WORD.search(folded):
         return text[word.start() : word.end()].lower()
     if brand := _BRAND_RE.search(text):
@@ -107,9 +123,11 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message."""
     device = find_device(text)
+    product = find_product(folded, text, device)
     return {
-        "product": find_product(folded, text, device),
-        "device_model": device,
+        "product": product,
+        # two models of one line compared: the line is searched, no one model of it
+        "device_model": None if device and product != device and product == device.split()[0] else device,
         "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
         "battery_health": find_battery(folded, asked_for == "battery_health"),
         "budget": find_budget(text, folded, lang, currency),

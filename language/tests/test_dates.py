@@ -157,3 +157,20 @@ def test_an_hour_without_its_half_of_the_day_is_either_half_in_every_language(te
 def test_a_half_of_the_day_said_is_no_doubt(text, lang, clock):
     when = parse_when(text, lang, NOW, TZ)
     assert (when.value.timetz().replace(tzinfo=None), when.either_half) == (clock, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("manda 100 pra ana daqui a 3 dias", "pt-BR", date(2026, 3, 7)),
+        ("paga em dois dias", "pt-BR", date(2026, 3, 6)),
+        ("haceme un pix de 70 para ana dentro de 3 dias", "es", date(2026, 3, 7)),
+        ("reserva escalada d'aquí a 3 dies", "ca", date(2026, 3, 7)),
+        ("send 50 to ana in 3 days", "en", date(2026, 3, 7)),
+        ("five days from now", "en", date(2026, 3, 9)),
+        ("send 20 to pedro tmrw pls", "en", date(2026, 3, 5)),
+    ],
+)
+def test_a_number_of_days_from_today(text, lang, expected):
+    when = parse_when(text, lang, NOW, TZ)
+    assert (when.value, when.has_date, when.has_time) == (expected, True, False)

@@ -72,3 +72,16 @@ def test_a_first_message_of_one_word_is_read_by_the_one_dictionary_that_knows_it
     assert detect_language("tem iphone 14?", allowed=["es", "pt-BR", "en"], fallback="es") == "es"  # ongoing: kept
     # known to two allowed languages ("tem" is Catalan too): no guess, the fallback
     assert detect_language("tem iphone 14?", allowed=["es", "pt-BR", "ca"], fallback="es", first=True) == "es"
+
+
+@pytest.mark.parametrize("text,allowed,fallback,expected", [
+    ("mandale 50 a Pedro", ("pt-BR", "es", "en"), "pt-BR", "es"),  # a voseo imperative only Spanish knows
+    ("mandale 15 a joao", ("pt-BR", "es", "en"), "pt-BR", "es"),  # "joao", known to no dictionary, says nothing
+    ("manda 50 pro pedro", ("pt-BR", "es", "en"), "pt-BR", "pt-BR"),
+])
+def test_a_first_message_the_detector_cannot_tell_is_read_by_its_dictionary(text, allowed, fallback, expected):
+    assert detect_language(text, allowed, fallback, first=True) == expected
+
+
+def test_a_later_message_the_detector_cannot_tell_keeps_the_chat_language():
+    assert detect_language("mandale 50 a Pedro", ("pt-BR", "es", "en"), "pt-BR") == "pt-BR"

@@ -1,6 +1,6 @@
 import pytest
 
-from language.intents import asks_for_person, asks_to_cancel
+from language.intents import asks_for_person, asks_to_cancel, disputes_payment, reports_problem
 
 
 @pytest.mark.parametrize("lang,text", [
@@ -48,3 +48,36 @@ def test_places_for_people_and_help_with_a_request_are_no_person_asked_for(lang,
 ])
 def test_any_form_of_a_cancelling_verb_cancels(lang, text):
     assert asks_to_cancel(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "roubaram meu celular"), ("es", "me robaron el celular"), ("ca", "m'han robat el mòbil"),
+    ("en", "my phone was stolen"),  # stolen
+    ("pt-BR", "meu celular veio com defeito"), ("es", "el celu que compre vino fallado"), ("ca", "s'ha trencat"),
+    ("en", "my phone broke after 2 days"), ("en", "it stopped working"), ("es", "no anda"),  # broken
+    ("es", "quiero devolver el cargador"), ("en", "i want to return my charger"), ("ca", "vull tornar el mòbil"),
+    ("pt-BR", "quero reembolso"),  # a return or a refund
+])
+def test_something_stolen_broken_or_to_return_is_a_problem_for_a_person(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "manda 50 pro Pedro"), ("pt-BR", "devolve 20 pra Ana"), ("es", "devolvele la plata a Pedro por pix"),
+    ("ca", "ja he pagat i em tornen a cobrar"), ("en", "book ski for 2"), ("es", "tienen fundas?"),
+])
+def test_a_request_or_paying_back_is_no_problem_reported(lang, text):
+    assert not reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "nao reconheco essa cobranca"), ("es", "no reconozco este cobro"), ("en", "i dont recognise this charge"),
+    ("ca", "no reconec aquest càrrec"),
+])
+def test_a_charge_not_recognised_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb un gestor"), ("es", "quiero hablar con mi gestora")])
+def test_an_account_manager_is_a_person(lang, text):
+    assert asks_for_person(text, lang)

@@ -1,0 +1,40 @@
+import pytest
+
+from asks.perception.store import store_slots
+from language.text import fold
+
+
+def read(text, lang):
+    return store_slots(text, fold(text), lang, "ARS", None)
+
+
+@pytest.mark.parametrize("lang,text,model", [
+    ("es", "tenes el s21?", "s21"), ("pt-BR", "tem o s23?", "s23"), ("en", "do u have the s21", "s21"),
+    ("es", "tenes fundas para el iphon 13", "iPhone 13"),  # a model without its brand, a misspelt brand
+])
+def test_a_model_without_its_brand_or_misspelt_is_read(lang, text, model):
+    assert read(text, lang)["device_model"] == model
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "tienen reacondicionados?"), ("pt-BR", "tem recondicionado?"), ("en", "any refurbished phones"),
+])
+def test_refurbished_is_searched_in_the_catalogue_word(lang, text):
+    assert read(text, lang)["product"] == "reacondicionado"
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "que diferencia hay entre el iphone 13 y el 14"), ("en", "which is better, iphone 13 or 14?"),
+])
+def test_two_models_of_a_line_compared_search_the_line(lang, text):
+    assert (read(text, lang)["product"], read(text, lang)["device_model"]) == ("iphone", None)
+
+
+@pytest.mark.parametrize("lang,text,gb,battery", [
+    ("es", "cuanto me dan por mi iphone 12 de 64 con 88 de bateria", 64, 88),
+    ("en", "how much for my iphone 14 128 battery 93", 128, 93),  # 128 is storage, not part of the model
+])
+def test_storage_and_battery_beside_the_model(lang, text, gb, battery):
+    slots = read(text, lang)
+    assert (slots["capacity_gb"], slots["battery_health"]) == (gb, battery)
+    assert slots["device_model"] in ("iphone 12", "iphone 14")

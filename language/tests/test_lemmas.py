@@ -1,0 +1,31 @@
+import pytest
+
+from language.lemmas import lemmas, misspelt_verbs
+
+
+@pytest.mark.parametrize("lang,text,verb", [
+    ("es", "mandale 50 a Pedro", "mandar"), ("es", "transferile 20 a Maria", "transferir"),
+    ("es", "haceme un pix", "hacer"), ("es", "pasale 30 a Ana", "pasar"), ("es", "cancelala", "cancelar"),
+    ("pt-BR", "manda-lhe 20", "mandar"), ("ca", "envia-li 20 reals", "enviar"), ("ca", "passa-li 30", "passar"),
+])
+def test_an_imperative_with_its_pronoun_is_its_verb(lang, text, verb):
+    assert lemmas(text, lang)[0] == verb
+
+
+def test_pasado_manana_is_no_form_of_pasar():
+    assert "pasar" not in lemmas("pasado mañana", "es")
+
+
+@pytest.mark.parametrize("lang,text,verb", [
+    ("pt-BR", "tranfere 30 pro Pedro", "transferir"), ("pt-BR", "trasnfere 30", "transferir"),
+    ("en", "tranfer 20 to ana", "transfer"), ("es", "enviiar 30", "enviar"),
+])
+def test_a_verb_one_letter_away_is_that_verb(lang, text, verb):
+    assert misspelt_verbs(text, lang, frozenset({"transferir", "transfer", "mandar", "enviar"})) == [verb]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "transfere 30"), ("pt-BR", "mandou"), ("es", "mandar"), ("pt-BR", "pagamento"), ("en", "sending"),
+])
+def test_a_known_or_short_word_is_never_read_as_a_misspelt_verb(lang, text):
+    assert misspelt_verbs(text, lang, frozenset({"transferir", "mandar", "andar", "pagar", "send"})) == []
