@@ -4,8 +4,12 @@
 organisation of that kind), `lang` (the customer's language), `say` (the lines typed into `manage.py chat`,
 `/tap N` included) and `expect`. The held-out set is never read while tuning: its first 161 conversations were
 written before any perception change of issue 30, the next 171 (numbered on from there) later by someone who did
-not read the perception code, from the demo organisations' data alone; its figure is the honest one. The tuning
-set holds the issue's own examples.
+not read the perception code, from the demo organisations' data alone; its figure is the honest one. `heldout2/`
+(134, ids `h2-…`) is a second held-out set, written at once by someone who had read neither the perception code
+nor the other sets, from the demo organisations' seed data alone, and reported apart; its first run, on
+d40dd02 plus the set (5 Dec 2026): 99/134 (ca 13/23, en 16/19, es 29/40, pt-BR 41/52; bank 42/54, school 25/40,
+store 32/40), 0 changed without a new preview. The tuning set holds the
+issue's own examples.
 
 `expect` keys, each checked in the organisation's schema after the conversation (anything not named must NOT
 have happened: no Pix, no active booking, no cancellation, no quote, no handoff):
@@ -29,5 +33,5 @@ Each conversation runs in a transaction rolled back afterwards, on the database 
 organisations are seeded when missing), with tasks inline (the test settings) and the organisation's provider
 (the built-in one unless an OpenAI key is configured)::
 
-    python -m tools.eval.conversations --split heldout [--lang es] [--org school] [--id hb-pt-01] [--misses] [--json]
+    python -m tools.eval.conversations --split heldout|heldout2|tuning [--lang es] [--org school] [--id hb-pt-01] [--misses] [--json]
 """

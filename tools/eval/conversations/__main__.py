@@ -1,4 +1,4 @@
-"""`python -m tools.eval.conversations --split heldout|tuning`: see the package docstring."""
+"""`python -m tools.eval.conversations --split heldout|heldout2|tuning`: see the package docstring."""
 
 import os
 import sys

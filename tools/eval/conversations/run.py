@@ -24,7 +24,7 @@ from django_tenants.utils import schema_context
 from language.text import fold
 
 HERE = Path(__file__).parent
-SPLITS = ("heldout", "tuning")
+SPLITS = ("heldout", "heldout2", "tuning")
 SCHEMA = {"bank": "demobank", "school": "demoschool", "store": "demostore"}
 BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: R$ 5.000,00, contacts Pedro, Ana, João, Maria
 MONEY_SLOTS = ("recipient", "pix_key", "amount", "when")
