@@ -39,6 +39,7 @@ from agent.providers.openai import RESPOND_PROMPT
 from agent.registry import tool_schemas
 from agent.turn import turn_handle
 from asks.models import Ask, Attribution
+from asks.perception.contract import Slots
 from asks.selectors import ask_slots
 from bank.demo import seed_bank_demo
 from conversations.models import Conversation, Customer, Message
@@ -77,8 +78,7 @@ def slow_model(request: dict) -> dict:
     time.sleep(MODEL_SECONDS)
     IN_FLIGHT[0] -= 1
     if any(tool["function"]["name"] == "record_perception" for tool in request.get("tools") or []):
-        slots = {name: None for name in ("amount", "pix_key", "recipient", "when", "party_size", "activity",
-                                         "product", "device_model", "capacity_gb", "battery_health", "when_either_half")}
+        slots = {name: None for name in Slots.model_fields}  # every slot of the contract, as strict mode sends
         return completion(tool_calls=[("record_perception", {
             "version": 1, "perceiver": "model", "lang": "pt-BR", "request_kind": None, "slots": slots,
             "markers": ["greeting"], "asked_for": None, "replies_to": None})])

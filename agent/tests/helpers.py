@@ -8,12 +8,12 @@ from zoneinfo import ZoneInfo
 
 from agent.models import Turn
 from agent.turn import turn_handle
+from asks.perception.contract import Slots
 from conversations.services import message_store_inbound
 
 _ids = itertools.count(1)
-EMPTY_SLOTS = {name: None for name in ("amount", "pix_key", "recipient", "when", "when_either_half", "party_size",
-                                       "day_part", "activity", "product", "device_model", "capacity_gb",
-                                       "battery_health")}
+# Every slot of the contract, so that a slot added there is one more field a model sends, not a test to update.
+EMPTY_SLOTS = {name: None for name in Slots.model_fields}
 
 
 def perception_args(kind=None, markers=(), lang="pt-BR", **slots) -> dict:
