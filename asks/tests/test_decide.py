@@ -365,14 +365,14 @@ def test_F4_nothing_new_re_asks():
     assert run(said(markers={"greeting"}), open_ask=PIX).rule == "no_new_information"
 
 
-SCHOOL = ("booking", "availability", "booking_change", "booking_cancel")
+SCHOOL_WITH_FOLLOW_UPS = ("booking", "availability", "booking_change", "booking_cancel")
 
 
 def test_people_joining_a_booking_just_made_add_to_its_party():
     booked = AskView(id=3, kind="booking", status="completed", slots={"activity": "climbing", "party_size": 2},
                      last_activity_at=T0)
     inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(party_added=1))
-    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL, done=booked)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS, done=booked)
     assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "change_of_done_request",
                                                                "booking_change")
     assert decision.values["party_size"] == 3 and "party_added" not in decision.values
@@ -381,5 +381,5 @@ def test_people_joining_a_booking_just_made_add_to_its_party():
 def test_people_joining_with_no_party_said_yet_set_none():
     open_booking = AskView(id=3, kind="booking", status="collecting", slots={"activity": "climbing"},
                            last_activity_at=T0)
-    decision = run(said(party_added=1), open_ask=open_booking, org_kinds=SCHOOL)
+    decision = run(said(party_added=1), open_ask=open_booking, org_kinds=SCHOOL_WITH_FOLLOW_UPS)
     assert "party_size" not in decision.values and "party_added" not in decision.values
