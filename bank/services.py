@@ -496,11 +496,18 @@ def _transfer_loaded(row: dict[str, object], *, transfer_id: int, holder: Holder
     return transfer
 
 
+def _schedule_window_refusal(scheduled_for: datetime, now: datetime) -> ScheduleInvalid | None:
+    """A scheduled Pix is due in the future, within SCHEDULE_MAX_DAYS (None: this time is)."""
+    if now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS):
+        return None
+    return ScheduleInvalid("a scheduled Pix is due in the future, within a year", max_days=SCHEDULE_MAX_DAYS)
+
+
 def _transfer_refusal(*, held: Held, parsed_type: str, amount_cents: int, scheduled_for: datetime | None,
                       now: datetime) -> DomainError | _Missing | None:
     """Why this Pix cannot be made, in the order a customer is told (None: it can)."""
-    if scheduled_for is not None and not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
-        return ScheduleInvalid("a scheduled Pix is due in the future, within a year", max_days=SCHEDULE_MAX_DAYS)
+    if scheduled_for is not None and (invalid := _schedule_window_refusal(scheduled_for, now)):
+        return invalid
     if held.paying_id is None:
         return AccountNotFound("no account for this customer")
     if held.key is None:
@@ -521,16 +528,22 @@ def _transfer_replay(*, holder: Holder, idempotency_key: str, fingerprint: str) 
     return existing
 
 
+def _holders_transfer_locked(*, holder: Holder, transfer_id: int) -> PixTransfer:
+    """The holder's transfer, its row locked; TransferNotFound alike for a missing one and another holder's."""
+    from bank.errors import TransferNotFound
+
+    transfer = PixTransfer.objects.select_for_update().filter(pk=transfer_id, holder=holder).first()
+    if transfer is None:
+        raise TransferNotFound("no such transfer")
+    return transfer
+
+
 @transaction.atomic
 def pix_transfer_cancel(*, holder: Holder, transfer_id: int, now: datetime | None = None) -> PixTransfer:
     """Cancel one of the holder's scheduled Pix (TransferNotCancellable once it settled, failed or was
     cancelled). Locks the transfer row only."""
-    from bank.errors import TransferNotFound
-
     now = now_checked(now)
-    transfer = PixTransfer.objects.select_for_update().filter(pk=transfer_id, holder=holder).first()
-    if transfer is None:
-        raise TransferNotFound("no such transfer")
+    transfer = _holders_transfer_locked(holder=holder, transfer_id=transfer_id)
     if transfer.status != PixTransfer.Status.SCHEDULED:
         raise TransferNotCancellable("only a scheduled Pix can be cancelled", status=transfer.status)
     transfer.cancel(at=now)
@@ -549,12 +562,8 @@ def pix_transfer_change(
     directory (KeyNotFound, SameAccount for a key of the paying account). TransferNotFound for a Pix not the
     holder's, TransferNotChangeable once it ran, failed or was cancelled; AmountInvalid, ScheduleInvalid as for a
     new Pix. Changing it to what it already is changes nothing (a repeated approval is harmless)."""
-    from bank.errors import TransferNotFound
-
     now = now_checked(now)
-    transfer = PixTransfer.objects.select_for_update().filter(pk=transfer_id, holder=holder).first()
-    if transfer is None:
-        raise TransferNotFound("no such transfer")
+    transfer = _holders_transfer_locked(holder=holder, transfer_id=transfer_id)
     if transfer.status != PixTransfer.Status.SCHEDULED:
         raise TransferNotChangeable("only a scheduled Pix can be changed", status=transfer.status)
     if amount_cents is not None:
@@ -562,8 +571,8 @@ def pix_transfer_change(
     if scheduled_for is not None:
         if timezone_is_naive(scheduled_for):
             raise ScheduleInvalid("the scheduled time needs a time zone")
-        if not (now < scheduled_for <= now + timedelta(days=SCHEDULE_MAX_DAYS)):
-            raise ScheduleInvalid("a scheduled Pix is due in the future, within a year", max_days=SCHEDULE_MAX_DAYS)
+        if invalid := _schedule_window_refusal(scheduled_for, now):
+            raise invalid
         transfer.scheduled_for = scheduled_for
     if key is not None:
         parsed = key_parse(key)
