@@ -28,7 +28,7 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> int:
     request = urllib.request.Request(f"{url}/webhooks/whatsapp", data=body,
                                      headers={"Content-Type": "application/json", **headers})
     try:
-        return urllib.request.urlopen(request, timeout=30).status
+        return urllib.request.urlopen(request, timeout=120).status  # eager turn: the first loads the dictionaries
     except urllib.error.HTTPError as error:
         return error.code
 
