@@ -113,10 +113,22 @@ CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take",
 REPEATED = {
     "pt-BR": r"duas vezes|2 vezes|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
     "es": r"dos veces|2 veces|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
-    "ca": r"dues vegades|2 vegades|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
+    "ca": r"dues vegades|2 vegades|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
     "en": r"twice|two times|2 times|again|double|duplicate[d]?|extra",
 }
+# A payment said to be duplicated needs no verb of charging: "o pix saiu duplicado", "el pago salió doble".
+PAYMENT_NOUNS = frozenset({"pix", "pagamento", "cobranca", "transferencia", "debito", "pago", "cobro", "cargo",
+                           "pagament", "cobrament", "carrec", "payment", "charge", "transfer", "transaction"})
+DUPLICATED = {
+    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes",
+    "es": r"duplicad[oa]s?|doble|dos veces|2 veces",
+    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops",
+    "en": r"duplicated?|double|twice|two times|2 times",
+}
 PAID = frozenset({"pagar", "pay", "paid"})
+# Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
+# got it" (a request to send is not: "not received" never follows it).
+SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
@@ -174,11 +186,13 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     said = set(lemmas(text, lang))
     if said & CHARGE and re.search(rf"(?<!\w)(?:{REPEATED[lang]})(?!\w)", folded):
         return True
+    if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
+        return True
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+    return bool((said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
 
 
 def reports_problem(text: str, lang: Lang) -> bool:

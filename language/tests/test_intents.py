@@ -81,3 +81,20 @@ def test_a_charge_not_recognised_is_a_payment_to_look_at(lang, text):
 @pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb un gestor"), ("es", "quiero hablar con mi gestora")])
 def test_an_account_manager_is_a_person(lang, text):
     assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "meu pagamento saiu em dobro"), ("es", "la transferencia salió duplicada"),
+    ("ca", "el pagament m'ha sortit doble"), ("en", "the payment went through twice"),
+    ("ca", "me l'heu cobrat dos cops"),
+    ("pt-BR", "transferi pra ela ontem e não chegou"), ("en", "i sent it to him and he never received it"),
+])
+def test_a_payment_duplicated_or_sent_and_missing_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "manda 20 pro Pedro"), ("en", "send 30 to Ana tomorrow"), ("es", "quiero pagar la factura doble de luz"),
+])
+def test_a_request_to_send_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
