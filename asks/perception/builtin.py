@@ -20,8 +20,8 @@ applies them:
 * **When** (any organisation): `language.dates.parse_when`; a date, an aware datetime, or a time alone. A bare
   "today" word (no time) counts only in a request that takes a date, after a change word ("muda pra hoje",
   "change that to today", "cámbialo a hoy", "canvia-ho a avui"), or when the agent asked when:
-  "that's all for today" or "saldo hoje" set no date; a date equal to today said otherwise ("the 1st of this
-  month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
+  "that's all for today" or "saldo hoje" set no date ("hoje mesmo", today insisted on, does); a date equal to
+  today said otherwise ("the 1st of this month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
   tomorrow") is no date. An hour said without its half of the day ("a las 7") sets `when_either_half`.
 * **Party size** (school): `asks.perception.party`.
 * **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
@@ -137,6 +137,8 @@ _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
+# "hoje mesmo", "hoy mismo", "avui mateix", "today itself": today insisted on is a day said
+_TODAY_INSISTED = re.compile(r"^\s+(?:mesmo|mismo|mateix|itself)(?!\w)")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
 
 
@@ -314,7 +316,7 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
         return None
     if when.has_time or fold(when.raw).strip() not in _TODAY_WORDS:
         return when
-    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]):
+    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]):
         return when
     return when if _CHANGE_RE.search(folded) else None
 

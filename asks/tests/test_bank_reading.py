@@ -57,3 +57,8 @@ def test_the_day_said_is_no_recipient_and_a_name_may_follow_the_amount(lang, tex
 
 def test_bucks_are_the_banks_currency():
     assert read("send pedro 20 bucks", "en").slots.amount.model_dump() == {"amount_cents": 2000, "currency": "BRL"}
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "hoje mesmo"), ("es", "hoy mismo"), ("ca", "avui mateix")])
+def test_today_insisted_on_is_a_day_said(lang, text):
+    assert read(text, lang).slots.when == "2026-03-04"
