@@ -18,6 +18,10 @@
   the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
   to look at (`disputes_payment`).
 
+* **A limit to change** (`asks_to_change_limit`): a verb of raising, lowering or changing ("aumentar", "subir",
+  "pujar", "raise") a few words before a limit ("meu limite do pix", "mi límite", "the night limit"). No tool
+  changes a limit: only a person of the organisation can.
+
 * **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
   "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
 
@@ -206,6 +210,27 @@ def reports_problem(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
         return True
     return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
+
+
+LIMIT = frozenset({"limite", "limit", "limits", "limites"})
+CHANGE_LIMIT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"aumentar", "subir", "elevar", "ampliar", "mudar", "alterar", "baixar", "diminuir", "reduzir",
+                        "liberar", "trocar", "ajustar"}),
+    "es": frozenset({"aumentar", "subir", "elevar", "ampliar", "cambiar", "bajar", "reducir", "disminuir", "liberar",
+                     "modificar", "ajustar"}),
+    "ca": frozenset({"augmentar", "pujar", "elevar", "ampliar", "canviar", "baixar", "reduir", "disminuir",
+                     "modificar", "ajustar"}),
+    "en": frozenset({"raise", "increase", "lift", "change", "lower", "reduce", "decrease", "extend", "up", "adjust",
+                     "bump"}),
+}
+LIMIT_WINDOW = 5  # words between the verb and the limit ("aumentar o meu limite", "subir un poco mi límite")
+
+
+def asks_to_change_limit(text: str, lang: Lang) -> bool:
+    """Whether the customer asks to raise, lower or change a limit (see the module docstring)."""
+    said = lemmas(text, lang)
+    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
+               for index, word in enumerate(said))
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:

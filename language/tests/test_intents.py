@@ -1,6 +1,12 @@
 import pytest
 
-from language.intents import asks_for_person, asks_to_cancel, disputes_payment, reports_problem
+from language.intents import (
+    asks_for_person,
+    asks_to_cancel,
+    asks_to_change_limit,
+    disputes_payment,
+    reports_problem,
+)
 
 
 @pytest.mark.parametrize("lang,text", [
@@ -98,3 +104,17 @@ def test_a_payment_duplicated_or_sent_and_missing_is_a_payment_to_look_at(lang, 
 ])
 def test_a_request_to_send_is_no_dispute(lang, text):
     assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "dá pra aumentar o meu limite?"), ("es", "necesito que me suban el límite"),
+    ("ca", "voldria augmentar el límit nocturn"), ("en", "please increase my pix limit"),
+])
+def test_a_limit_to_change_is_read_by_lemma(lang, text):
+    assert asks_to_change_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "qual é o meu limite?"), ("en", "what is my limit"),
+                                       ("es", "manda 50 a Ana")])
+def test_a_limit_asked_about_is_no_change(lang, text):
+    assert not asks_to_change_limit(text, lang)
