@@ -17,6 +17,7 @@ GUARD_WORDS = {
     "payment_dispute": _("The customer says they already paid or disputes a charge: check the payment first."),
     "person_requested": _("The customer asked to be served by a person."),
     "problem_reported": _("The customer reports something stolen, broken or to return."),
+    "limit_change_requested": _("The customer asks to change a limit."),
     "delivery_failed": _("A reply could not be delivered to the customer."),
     "delivery_possibly_duplicated": _("A reply was sent again after WhatsApp did not confirm it: the customer may "
                                       "have received it twice."),

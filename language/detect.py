@@ -53,6 +53,10 @@ MARGIN = 0.2
 # The lowest share of Magie's four languages (over all of the detector's) among the 390 turns of the perception
 # sets long enough to be read is 1.3 % ("sí, dale"); mashes and laughter ("kkkkkk hahaha") hold 0.2-0.7 %.
 MIN_OWN_SHARE = 0.01
+# A first message whose likeliest language has at least this probability is not read by its dictionary instead
+# ("faz um transfer de 40 pro pedro asap": Portuguese at 0.94, though only Spanish's dictionary knows all its words);
+# "mandale a joao" (0.52 Portuguese) is. Chosen on the tests and the tuning conversations.
+SURE = 0.8
 _NO_LANGUAGE = "zxx"
 _CODES: dict[str, Lang] = {"pt": "pt-BR", "es": "es", "ca": "ca", "en": "en"}
 _LINK = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
@@ -154,7 +158,10 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     probabilities = language_probabilities(clean, usable)
     best = max(probabilities, key=probabilities.__getitem__)
     if best == fallback or probabilities[best] - probabilities.get(fallback, 0.0) < MARGIN:  # type: ignore[call-overload]
-        # a first message the detector cannot tell ("mandale a", two words once the figures and names are out) is
-        # read in the one language whose dictionary knows its words, enclitics included
-        return (_one_dictionary_language(clean, usable) or fallback) if first else fallback
+        # a first message the detector cannot tell ("mandale a", two words once the figures and names are out: no
+        # language at `SURE`) is read in the one language whose dictionary knows its words,
+        # enclitics included; one the detector is sure of keeps its reading ("faz um transfer de 40 pro pedro asap"
+        # is Portuguese, though only the Spanish dictionary knows all its words)
+        unsure = probabilities[best] < SURE
+        return (_one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
     return best if is_some_language(clean) else fallback

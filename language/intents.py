@@ -18,6 +18,10 @@
   the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
   to look at (`disputes_payment`).
 
+* **A limit to change** (`asks_to_change_limit`): a verb of raising, lowering or changing ("aumentar", "subir",
+  "pujar", "raise") a few words before a limit ("meu limite do pix", "mi límite", "the night limit"). No tool
+  changes a limit: only a person of the organisation can.
+
 * **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
   "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
 
@@ -113,10 +117,22 @@ CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take",
 REPEATED = {
     "pt-BR": r"duas vezes|2 vezes|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
     "es": r"dos veces|2 veces|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
-    "ca": r"dues vegades|2 vegades|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
+    "ca": r"dues vegades|2 vegades|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
     "en": r"twice|two times|2 times|again|double|duplicate[d]?|extra",
 }
+# A payment said to be duplicated needs no verb of charging: "o pix saiu duplicado", "el pago salió doble".
+PAYMENT_NOUNS = frozenset({"pix", "pagamento", "cobranca", "transferencia", "debito", "pago", "cobro", "cargo",
+                           "pagament", "cobrament", "carrec", "payment", "charge", "transfer", "transaction"})
+DUPLICATED = {
+    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes",
+    "es": r"duplicad[oa]s?|doble|dos veces|2 veces",
+    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops",
+    "en": r"duplicated?|double|twice|two times|2 times",
+}
 PAID = frozenset({"pagar", "pay", "paid"})
+# Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
+# got it" (a request to send is not: "not received" never follows it).
+SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
@@ -174,11 +190,13 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     said = set(lemmas(text, lang))
     if said & CHARGE and re.search(rf"(?<!\w)(?:{REPEATED[lang]})(?!\w)", folded):
         return True
+    if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
+        return True
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    return bool((said & PAID or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+    return bool((said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
 
 
 def reports_problem(text: str, lang: Lang) -> bool:
@@ -192,6 +210,27 @@ def reports_problem(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
         return True
     return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
+
+
+LIMIT = frozenset({"limite", "limit", "limits", "limites"})
+CHANGE_LIMIT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"aumentar", "subir", "elevar", "ampliar", "mudar", "alterar", "baixar", "diminuir", "reduzir",
+                        "liberar", "trocar", "ajustar"}),
+    "es": frozenset({"aumentar", "subir", "elevar", "ampliar", "cambiar", "bajar", "reducir", "disminuir", "liberar",
+                     "modificar", "ajustar"}),
+    "ca": frozenset({"augmentar", "pujar", "elevar", "ampliar", "canviar", "baixar", "reduir", "disminuir",
+                     "modificar", "ajustar"}),
+    "en": frozenset({"raise", "increase", "lift", "change", "lower", "reduce", "decrease", "extend", "up", "adjust",
+                     "bump"}),
+}
+LIMIT_WINDOW = 5  # words between the verb and the limit ("aumentar o meu limite", "subir un poco mi límite")
+
+
+def asks_to_change_limit(text: str, lang: Lang) -> bool:
+    """Whether the customer asks to raise, lower or change a limit (see the module docstring)."""
+    said = lemmas(text, lang)
+    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
+               for index, word in enumerate(said))
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:

@@ -74,6 +74,12 @@ def known(word: str, lang: Lang) -> bool:
     return False
 
 
+def proper_noun(word: str, lang: Lang) -> bool:
+    """Whether the dictionary of `lang` knows `word` (any case) as a proper noun only: its lemma is capitalised
+    ("ana" → "Ana" in Spanish, "pedro" → "Pedro"), as a name typed in lower case is."""
+    return simplemma.lemmatize(word.lower(), lang=SIMPLEMMA_CODE[lang])[:1].isupper()
+
+
 def _unaccent_infinitive(stem: str) -> str:
     """ "anúla" → "anula", "cancéla" → "cancela": the accent an enclitic adds to the stem is not the word's."""
     return fold(stem) if stem != fold(stem) and "·" not in stem else stem

@@ -148,8 +148,11 @@ def money_locale(lang: Lang, currency: str) -> str:
 
 
 def currency_for(marker: str, default_currency: str) -> str:
-    """ISO code meant by a folded currency marker; "$" and "dollars" follow a dollar-sign default currency."""
-    if marker in ("$", "dollar", "dollars", "dolar", "dolares", "bucks"):
+    """ISO code meant by a folded currency marker; "$" and "dollars" follow a dollar-sign default currency; "bucks"
+    is slang for money in whatever currency the customer pays in ("send pedro 20 bucks" at a Brazilian bank)."""
+    if marker == "bucks":
+        return default_currency
+    if marker in ("$", "dollar", "dollars", "dolar", "dolares"):
         return default_currency if default_currency in DOLLAR_SIGN_CURRENCIES else "USD"
     if marker in ("peso", "pesos"):
         return default_currency if default_currency in PESO_CURRENCIES else "MXN"

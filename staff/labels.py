@@ -44,6 +44,7 @@ ESCALATION_REASONS = {"delivery_failed": _("A reply could not be delivered"),
                       "payment_dispute": _("The customer disputes a payment"),
                       "person_requested": _("The customer asked for a person"),
                       "problem_reported": _("The customer reports something stolen, broken or to return"),
+                      "limit_change_requested": _("The customer asks to change a limit"),
                       "no_full_account_number": _("A full account number shown to the customer")}
 
 

@@ -90,6 +90,7 @@ RULES = {
     "payment_dispute_to_person": _("a disputed payment: handed to a person"),
     "person_requested_to_person": _("the customer asked for a person: handed to a person"),
     "problem_reported_to_person": _("something stolen, broken or to return: handed to a person"),
+    "limit_change_to_person": _("a limit to change: handed to a person"),
     "pix_code_several": _("several Pix codes in one message"),
     "pix_code_damaged": _("a damaged Pix code"),
     "pix_code_invalid": _("not a valid Pix code"),
@@ -232,6 +233,7 @@ GUARD_EXPLANATIONS = {
                          "answering."),
     "person_requested": _("The customer asked to be served by a person."),
     "problem_reported": _("The customer reports something stolen, broken or to return: only a person can act on it."),
+    "limit_change_requested": _("The customer asks to change a limit: no tool changes one, only a person can."),
     "turn_failed": _("Several turns in a row failed (the last one: %(error)s): the agent could not answer this "
                      "chat."),
     "delivery_failed": _("A reply could not be delivered to the customer (%(error)s)."),

@@ -84,6 +84,16 @@ def test_a_person_asked_for_takes_the_chat_and_the_bot_stays_quiet(db, chat, org
     assert len(replies) <= 2  # the next message is acknowledged once at most, then silence until staff hand back
 
 
+@pytest.mark.parametrize("said", ["preciso aumentar o limite do meu pix", "can you raise my night limit?"])
+def test_a_limit_to_change_goes_to_a_person_with_its_own_reason(db, chat, said):
+    customer = f"3485{next(_ids):07d}"
+    replies = chat("demobank", said, customer=customer)
+    assert replies[0]["rule"] == "limit_change_to_person", replies  # not a Pix request asking "for whom?"
+    [escalation] = escalations("demobank", customer)
+    assert escalation.guard == "limit_change_requested"
+    assert asks("demobank", customer) == []
+
+
 # Disputes and "I already paid" ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("org,said,told", [

@@ -221,6 +221,9 @@ def perceive(state: TurnState) -> None:
     if "problem" in perception.markers:  # "roubaram meu celular", "vino fallado", "I want to return it"
         state.escalation = "problem_reported"
         return state.finish_early(Draft(say(state.lang, "handoff")), rule="problem_reported_to_person")
+    if "limit" in perception.markers:  # "quero aumentar meu limite do pix": no tool changes a limit, a person can
+        state.escalation = "limit_change_requested"
+        return state.finish_early(Draft(say(state.lang, "handoff")), rule="limit_change_to_person")
     if "person" in perception.markers:  # "quero falar com um atendente", "vull parlar amb algú": not the bot's turn
         state.escalation = "person_requested"
         return state.finish_early(Draft(person_handoff_words(state.lang, at=message.sent_at)),

@@ -20,8 +20,8 @@ applies them:
 * **When** (any organisation): `language.dates.parse_when`; a date, an aware datetime, or a time alone. A bare
   "today" word (no time) counts only in a request that takes a date, after a change word ("muda pra hoje",
   "change that to today", "cámbialo a hoy", "canvia-ho a avui"), or when the agent asked when:
-  "that's all for today" or "saldo hoje" set no date; a date equal to today said otherwise ("the 1st of this
-  month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
+  "that's all for today" or "saldo hoje" set no date ("hoje mesmo", today insisted on, does); a date equal to
+  today said otherwise ("the 1st of this month", "later today") is kept. A day said in a farewell ("até amanhã", "hasta mañana", "fins demà", "see you
   tomorrow") is no date. An hour said without its half of the day ("a las 7") sets `when_either_half`.
 * **Party size** (school): `asks.perception.party`.
 * **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
@@ -137,6 +137,8 @@ _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
+# "hoje mesmo", "hoy mismo", "avui mateix", "today itself": today insisted on is a day said
+_TODAY_INSISTED = re.compile(r"^\s+(?:mesmo|mismo|mateix|itself)(?!\w)")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
 
 
@@ -195,12 +197,48 @@ _KIND_VERBS: dict[OrgKind, dict[Lang, frozenset[str]]] = {
 }
 
 
+# "How much" at the bank, then within a few words a verb of having or being left, or money or the account, by
+# lemma: "qnt eu tenho disponivel", "cuanta plata me queda", "quants diners em queden", "how much is left" are the
+# balance, without an entry for each wording. Shorthand counts ("qnt", "qto").
+HOW_MUCH: dict[Lang, str] = {
+    "pt-BR": r"quanto|quanta|qnt|qto|qnto|qt|qtos",
+    "es": r"cuanto|cuanta|cto|cuantos",
+    "ca": r"quant|quanta|quants|quantes",
+    "en": r"how much|how many",
+}
+HELD: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ter", "sobrar", "restar", "disponivel", "dinheiro", "grana", "conta", "saldo"}),
+    "es": frozenset({"tener", "quedar", "sobrar", "restar", "disponible", "dinero", "plata", "guita", "lana", "cuenta",
+                     "saldo"}),
+    "ca": frozenset({"tenir", "quedar", "sobrar", "restar", "disponible", "diner", "diners", "compte", "saldo"}),
+    "en": frozenset({"have", "left", "remain", "available", "money", "account", "balance", "got"}),
+}
+_HELD_WINDOW = 4
+
+
+@lru_cache(maxsize=8)
+def _how_much(lang: Lang) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{HOW_MUCH[lang]})(?!\w)")
+
+
+def asks_balance(folded: str, lang: Lang) -> bool:
+    """Whether a message with no request word asks what the account holds (see `HOW_MUCH`): never with figures in
+    it, nor with a verb of sending ("quanto tenho que pagar pro Pedro?" is about a payment)."""
+    found = _how_much(lang).search(folded)
+    if found is None or any(char.isdigit() for char in folded):
+        return False
+    ahead = lemmas(folded[found.end():], lang)[:_HELD_WINDOW]
+    return bool(set(ahead) & HELD[lang]) and not set(lemmas(folded, lang)) & _KIND_VERBS[BANK][lang]
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
-    """The first request kind (in table order) whose words occur in the folded text, else the first whose verbs
-    occur as lemmas."""
+    """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
+    "how much" (bank), else the first whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found is not None:
         return found
+    if org_kind == BANK and asks_balance(folded, lang):
+        return "balance"
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
@@ -240,9 +278,10 @@ def find_activity(folded: str, text: str, lang: Lang) -> str | None:
 
 
 def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None,
-                corrects: bool = False) -> dict[str, object]:
+                corrects: bool = False, when: WhenMention | None = None) -> dict[str, object]:
     """Amount, Pix key and recipient of a bank message. A bare number in a correction with no other request ("no
-    wait make it 55") is an amount, however long the message."""
+    wait make it 55") is an amount, however long the message. The words of the day said ("pra daqui a 2 dias")
+    are never the recipient."""
     short_reply = kind is None and asked_for is None and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
     amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
@@ -251,7 +290,9 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     return {
         "amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None,
         "pix_key": PixKeySlot(type=keys[-1][0].type, value=keys[-1][0].value) if keys else None,
-        "recipient": find_recipient(text, lang, asked_for == "recipient", money_request, pix_key_spans(text)),
+        "recipient": find_recipient(text, lang, asked_for == "recipient", money_request,
+                                    [*pix_key_spans(text), *((when.parts or [(when.start, when.end)]) if when else [])],
+                                    amount_end=amount.end if amount else None),
     }
 
 
@@ -275,7 +316,7 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
         return None
     if when.has_time or fold(when.raw).strip() not in _TODAY_WORDS:
         return when
-    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]):
+    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]):
         return when
     return when if _CHANGE_RE.search(folded) else None
 
@@ -340,7 +381,7 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     if org_kind == BANK:
-        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers)
+        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
     elif org_kind == SCHOOL:

@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
-from language.lemmas import known
-from language.locales import Lang
+from language.lemmas import known, proper_noun
+from language.locales import LANGS, Lang
 from language.markers import MARKER_PATTERNS
 from language.numbers import find_numbers
 from language.text import fold
@@ -51,8 +51,10 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|vecino|vecina|madrina|padrino",
     ),
     "ca": _NameWords(
-        anywhere=r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|per|amb(?: la| l'| en| na| el)?",
-        person=r"per a (?:la|el|en|na)|a (?:la|en|na)|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es|es diu",
+        anywhere=r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|al|per|amb(?: la| l'| en| na| el)?",
+        # "al Pedro" (a + el before a man's name, as said outside the standard "a en")
+        person=r"per a (?:la|el|en|na)|a (?:la|en|na)|al|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es"
+               r"|es diu",
         possessive=r"(?:la meva|el meu|meva|meu|la nostra|el nostre)",
         family=r"tia|tiet|tieta|oncle|cosi|cosina|germa|germana|mare|pare|avia|avi|fill|filla|nebot|neboda|cunyat|cunyada"
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
@@ -92,11 +94,16 @@ _NOT_NAMES = frozenset(
     "transfer send sent pay book reserve make buy get help thanks thank sure okay shoot give move go be do have come "
     "hers his theirs mine yours ours chave clave clau key email e-mail mail celular cel telefone telefono telefon "
     "phone number numero cpf cnpj documento agencia banco bank mesma mesmo same cada each ela dela dele todos todas "
-    "all both ambos meva meu nostra nostre mis nuestra nuestro way".split()
+    "all both ambos meva meu nostra nostre mis nuestra nuestro way "
+    # chat shorthand: "send 20 pls", "manda 30 pro pedro pfv"
+    "pls plz plis thx thnx ty asap tmrw tmr rn btw pfv pfvr pf porfa porfavor vlw obg obgd brigado bjs sisplau agr "
+    "dps blz tmj msm dnv hj".split()
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sr", "sra", "srta", "dona", "seu", "don", "senyor", "senyora"})
 _CAPITALISED_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"
 _LOWER_NAME = r"[^\W\d_][\w'’-]*"
+_LONE_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD_AFTER = re.compile(r"\s+([^\W\d_]{3,})(?![\w'’-])")  # "ja", "so": "já", "só" without accents
 
 
 _VERBS = frozenset("mandar pagar transferir enviar fazer comprar depositar agendar enviarle mandarle pagarle fer pagar-li "
@@ -150,19 +157,29 @@ def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
     return " ".join(kept) if kept and len(kept[0]) > 1 else None
 
 
+def _name_like(word: str, lang: Lang, *, anywhere: bool = False) -> bool:
+    """A lower-case word that reads as a name: one no dictionary of `lang` knows ("joao", "mraia"), or one it knows
+    as a proper noun only ("ana", "pedro"); with `anywhere`, a proper noun of any of the four languages' too ("pedro"
+    is one in Spanish, a common noun in Portuguese)."""
+    if not known(word.lower(), lang) or proper_noun(word, lang):
+        return True
+    return anywhere and any(proper_noun(word, other) for other in LANGS)
+
+
 def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
     """Whether `start` falls inside one of `spans`."""
     return any(low <= start < high for low, high in spans)
 
 
 def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
-                   key_spans: Sequence[tuple[int, int]] = ()) -> str | None:
+                   key_spans: Sequence[tuple[int, int]] = (), amount_end: int | None = None) -> str | None:
     """The recipient named in `text` (last one wins); a lone capitalised word if the agent `asked_for` it.
 
     English "to" is no person preposition by itself ("good to know"), so a lower-case English name is taken only
     in a money request (transfer words or an amount) or when the agent asked for the recipient; the naming phrases
     ("the person is …") and the sharing prepositions ("with", "com") only count there too. Names inside
-    `key_spans` (Pix keys) are never taken.
+    `key_spans` (Pix keys, the day said) are never taken. With no preposition, in a money request, a word that
+    reads as a name right after the amount (`amount_end`) is the recipient: "pix 70 pedro amanhã".
     """
     in_context = money_request or asked_for
     lower_ok = lang != "en" or in_context
@@ -176,8 +193,9 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
             continue
         first_word = match.group("name").split()[0].lower()
         # in a money request, a lower-case word no dictionary of the language knows after "a" is a name too
-        # ("transferile 20 a maria", "mandale 15 a joao"); "a las 3", "a mi hermana" are known words
-        unknown = money_request and lang != "en" and not known(first_word, lang)
+        # ("transferile 20 a maria", "mandale 15 a joao", "send pedro 20 bucks"); "a las 3", "a mi hermana",
+        # "pay 30 for rent" are known words
+        unknown = (money_request or asked_for) and _name_like(first_word, lang)
         lower = lower_ok and bool(match.group("person") or match.group("family") or unknown)
         if name := _clean_name(match.group("name"), lang, lower):
             found = name
@@ -185,4 +203,12 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         for match in re.finditer(rf"(?<!\w){_CAPITALISED_NAME}(?: (?:d[aeo]s? )?{_CAPITALISED_NAME}){{0,2}}", text):
             if not _inside(match.start(), key_spans) and (found := _clean_name(match.group(), lang, False)):
                 break
+    if found is None and money_request and amount_end is not None:
+        after = _WORD_AFTER.match(text, amount_end)
+        if after and not _inside(after.start(1), key_spans) and _name_like(after.group(1), lang, anywhere=True):
+            found = _clean_name(after.group(1), lang, True)
+    if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
+        lone = text.strip(" .,;:!?")
+        if _LONE_WORD.fullmatch(lone) and _name_like(lone, lang):
+            found = _clean_name(lone, lang, True)
     return found

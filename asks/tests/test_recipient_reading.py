@@ -18,3 +18,30 @@ def test_names_said_the_way_customers_write_them(lang, text, name):
 ])
 def test_known_words_after_a_are_no_name(lang, text):
     assert find_recipient(text, lang, False, "manda" in text or "envia" in text) is None
+
+
+@pytest.mark.parametrize("lang,text,name", [
+    ("ca", "passa 15 al jordi", "Jordi"),  # "al" before a man's name, Catalan as spoken
+    ("en", "pay carlos 40 bucks", "Carlos"),  # a lower-case name no English word, after the verb
+    ("es", "transferile 25 a ana", "Ana"),  # a word the dictionary knows only as a proper noun
+    ("pt-BR", "pix 45 joao hj", "Joao"),  # no preposition: the name right after the amount
+])
+def test_lower_case_names_read_by_the_dictionary(lang, text, name):
+    assert find_recipient(text, lang, False, True, amount_end=None if "pix 45" not in text else 6) == name
+
+
+@pytest.mark.parametrize("lang,text,name", [("en", "carlos", "Carlos"), ("es", "a ana", "Ana"), ("pt-BR", "joao.", "Joao")])
+def test_a_name_typed_alone_answers_who(lang, text, name):
+    assert find_recipient(text, lang, True, False) == name
+
+
+@pytest.mark.parametrize("lang,text", [("en", "yes"), ("pt-BR", "quanto?"), ("es", "ahora"), ("en", "tomorrow")])
+def test_a_word_typed_alone_that_is_no_name_answers_nothing(lang, text):
+    assert find_recipient(text, lang, True, False) is None
+
+
+@pytest.mark.parametrize("lang,text,amount_end", [
+    ("pt-BR", "manda 100 agora", 9), ("pt-BR", "manda 30 conto", 8), ("en", "send 20 now", 7), ("pt-BR", "pix 20 ja", 6),
+])
+def test_words_after_the_amount_that_are_no_name(lang, text, amount_end):
+    assert find_recipient(text, lang, False, True, amount_end=amount_end) is None

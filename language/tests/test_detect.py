@@ -85,3 +85,8 @@ def test_a_first_message_the_detector_cannot_tell_is_read_by_its_dictionary(text
 
 def test_a_later_message_the_detector_cannot_tell_keeps_the_chat_language():
     assert detect_language("mandale 50 a Pedro", ("pt-BR", "es", "en"), "pt-BR") == "pt-BR"
+
+
+def test_a_first_message_the_detector_is_sure_of_is_not_read_by_its_dictionary_instead():
+    # Portuguese at 0.9 with an English word in it; only the Spanish dictionary knows all its words
+    assert detect_language("faz um transfer de 25 pro joao asap", ("pt-BR", "es", "en"), "pt-BR", first=True) == "pt-BR"

@@ -1,6 +1,12 @@
 import pytest
 
-from language.intents import asks_for_person, asks_to_cancel, disputes_payment, reports_problem
+from language.intents import (
+    asks_for_person,
+    asks_to_cancel,
+    asks_to_change_limit,
+    disputes_payment,
+    reports_problem,
+)
 
 
 @pytest.mark.parametrize("lang,text", [
@@ -81,3 +87,34 @@ def test_a_charge_not_recognised_is_a_payment_to_look_at(lang, text):
 @pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb un gestor"), ("es", "quiero hablar con mi gestora")])
 def test_an_account_manager_is_a_person(lang, text):
     assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "meu pagamento saiu em dobro"), ("es", "la transferencia salió duplicada"),
+    ("ca", "el pagament m'ha sortit doble"), ("en", "the payment went through twice"),
+    ("ca", "me l'heu cobrat dos cops"),
+    ("pt-BR", "transferi pra ela ontem e não chegou"), ("en", "i sent it to him and he never received it"),
+])
+def test_a_payment_duplicated_or_sent_and_missing_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "manda 20 pro Pedro"), ("en", "send 30 to Ana tomorrow"), ("es", "quiero pagar la factura doble de luz"),
+])
+def test_a_request_to_send_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "dá pra aumentar o meu limite?"), ("es", "necesito que me suban el límite"),
+    ("ca", "voldria augmentar el límit nocturn"), ("en", "please increase my pix limit"),
+])
+def test_a_limit_to_change_is_read_by_lemma(lang, text):
+    assert asks_to_change_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "qual é o meu limite?"), ("en", "what is my limit"),
+                                       ("es", "manda 50 a Ana")])
+def test_a_limit_asked_about_is_no_change(lang, text):
+    assert not asks_to_change_limit(text, lang)
