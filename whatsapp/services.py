@@ -776,8 +776,8 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
     """
     with transaction.atomic():
         # (one whose window looks closed is read again: a message stored during the turn may have opened it)
-        given = reply is not None and reply.pk == message_id and _window_open(reply.conversation)
-        message = reply if given else _reply_read(message_id)
+        held = reply if reply is not None and reply.pk == message_id and _window_open(reply.conversation) else None
+        message = held or _reply_read(message_id)
         if message.direction != Message.Direction.OUTBOUND or message.channel != Message.Channel.WHATSAPP:
             logger.warning("whatsapp.deliver called for message %s, which is not a WhatsApp reply", message_id)
             return SendOutcome(DONE)
