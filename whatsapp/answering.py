@@ -111,7 +111,7 @@ def reply_send(*, schema_name: str, message: Message) -> str:
     if message.channel != Message.Channel.WHATSAPP:
         return "not_whatsapp"
     try:
-        outcome = delivery_send(message_id=message.pk)
+        outcome = delivery_send(message_id=message.pk, reply=message)
     except SoftTimeLimitExceeded:
         raise
     except Exception:  # noqa: BLE001 — the delivery is pending or in `sending`: the outbound sweeper takes it

@@ -40,7 +40,7 @@ from conversations.services import (
 )
 from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
-from magie.db.statements import insert_sql, rows_of, update_sql
+from magie.db.statements import insert_returning, rows_of, update_sql
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -680,11 +680,12 @@ def _reply_queryset():
 
 
 def _delivery_lock(*, message_id: int) -> Delivery:
-    """The reply's Delivery, created on first sight, locked: one INSERT … ON CONFLICT DO NOTHING (get_or_create read
-    first and inserted in a savepoint), then the lock."""
-    sql, params = insert_sql(Delivery, [Delivery(message_id=message_id)], returning=False)
-    with connection.cursor() as cursor:
-        cursor.execute(f"{sql} ON CONFLICT DO NOTHING", params)
+    """The reply's Delivery, created on first sight, locked: one INSERT … ON CONFLICT DO NOTHING RETURNING the row
+    (the first send of every reply: inserted by this transaction, so locked), and only when it existed already the
+    locking read."""
+    created = insert_returning(Delivery(message_id=message_id))
+    if created is not None:
+        return created  # type: ignore[return-value]  # the model given: Delivery
     return rows_of(Delivery, f"{connection.ops.quote_name('message_id')} = %s", [message_id], tail="FOR UPDATE")[0]
 
 
@@ -747,9 +748,11 @@ def _delivery_of_callback(callback_data: str) -> Delivery | None:
 
 
 @traced("whatsapp.send", lambda kw: {"message_id": kw["message_id"]})
-def delivery_send(*, message_id: int) -> SendOutcome:
+def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
-    when one is not.
+    when one is not. `reply`: the message `message_id` as the turn that stored it holds it, with its conversation
+    and customer (the turn read them; its transaction has committed), so it is not read again; None (a task, the
+    sweeper): read here.
 
     1. Locks the Delivery row (created on first sight). Finished (sent and beyond, or failed) → done. `sending`
        claimed less than WHATSAPP_SENDING_STALE_SECONDS ago (the lease) → busy: another worker has it; the task
@@ -772,7 +775,9 @@ def delivery_send(*, message_id: int) -> SendOutcome:
     line, nothing leaves the machine.
     """
     with transaction.atomic():
-        message = _reply_read(message_id)
+        # (one whose window looks closed is read again: a message stored during the turn may have opened it)
+        held = reply if reply is not None and reply.pk == message_id and _window_open(reply.conversation) else None
+        message = held or _reply_read(message_id)
         if message.direction != Message.Direction.OUTBOUND or message.channel != Message.Channel.WHATSAPP:
             logger.warning("whatsapp.deliver called for message %s, which is not a WhatsApp reply", message_id)
             return SendOutcome(DONE)
@@ -804,8 +809,7 @@ def delivery_send(*, message_id: int) -> SendOutcome:
             logger.error("whatsapp delivery of message %s failed: no channel", message_id)
             return SendOutcome(DONE)
         conversation = message.conversation
-        window_open = bool(conversation.last_inbound_at
-                           and conversation.last_inbound_at > timezone.now() - timedelta(hours=24))
+        window_open = _window_open(conversation)
         language = conversation.language or tenancy_current().language  # the customer's, once detected
         try:
             body = sender.outbound_payload(
@@ -843,6 +847,11 @@ def delivery_send(*, message_id: int) -> SendOutcome:
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
                             conversation_id=message.conversation_id)
+
+
+def _window_open(conversation) -> bool:
+    """The customer wrote in the last 24 hours: a free-form reply may go (else the template)."""
+    return bool(conversation.last_inbound_at and conversation.last_inbound_at > timezone.now() - timedelta(hours=24))
 
 
 # Meta's codes for "this phone number cannot be reached" (then a known business-scoped user id is tried once).

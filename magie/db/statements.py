@@ -114,6 +114,33 @@ def saved(row: Model, pk: Any) -> None:
     row._state.adding, row._state.db = False, connection.alias
 
 
+def insert_returning(row: Model, *, on_conflict: str = "ON CONFLICT DO NOTHING") -> Model | None:
+    """INSERT `row` (`insert_sql`) `on_conflict`, returning every column: the row as the database now holds it,
+    read as `rows_of` reads (and, inserted by this transaction, locked as a `FOR UPDATE` read would lock it) — or
+    None when the conflict clause inserted nothing. One statement where an INSERT … DO NOTHING and a locking
+    read of the row were two."""
+    model = type(row)
+    insert, params = insert_sql(model, [row], returning=False)
+    columns, names, converters = _returning(model)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{insert} {on_conflict} RETURNING {columns}", params)
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    if converters:
+        found = tuple(convert(value, None, connection) if convert is not None and value is not None else value
+                      for convert, value in zip(converters, found, strict=True))
+    return model.from_db(connection.alias or "default", names, found)
+
+
+@cache
+def _returning(model: type[Model]) -> tuple[str, list[str], list[Any] | None]:
+    quote, fields = connection.ops.quote_name, list(model._meta.concrete_fields)
+    converters = [getattr(field, "from_db_value", None) for field in fields]
+    return (", ".join(quote(str(field.column)) for field in fields), [field.attname for field in fields],
+            converters if any(converters) else None)
+
+
 def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = "") -> list[Any]:
     """`model`'s rows `WHERE <where> <tail>` (`tail`: ORDER BY, FOR UPDATE…), as instances with every concrete
     field, read as the ORM reads them (`from_db`, the fields' `from_db_value`) — a statement whose text is built

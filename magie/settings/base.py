@@ -179,6 +179,9 @@ CELERY_BROKER_URL, EMBEDDED_BROKER = env_or_embedded("CELERY_BROKER_URL", "embed
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):  # one client per channel, not per command (magie/queueing.py)
     CELERY_BROKER_TRANSPORT = "magie.queueing:Transport"
+elif CELERY_BROKER_URL.startswith("redis+socket://"):  # the embedded broker: the same, through a URL naming no transport
+    CELERY_BROKER_TRANSPORT = "magie.queueing:SocketTransport"
+    CELERY_BROKER_READ_URL = CELERY_BROKER_WRITE_URL = CELERY_BROKER_URL.removeprefix("redis+")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

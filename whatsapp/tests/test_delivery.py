@@ -6,6 +6,8 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -258,3 +260,29 @@ def test_a_delivery_saved_by_its_built_once_statement_is_guarded_by_the_status_i
         cursor.execute(sql, params)
         assert cursor.rowcount == 0
     assert Delivery.objects.get(pk=delivery.pk).status == "failed"
+
+
+def test_a_reply_handed_over_by_its_turn_is_sent_as_held_and_one_looking_out_of_its_window_is_read_again(
+        demobank, fake_graph):
+    """`delivery_send(reply=...)`: the turn's instance (its conversation and customer with it) is not read again;
+    held with a 24-hour window that looks closed (a message stored during the turn may have reopened it), it is."""
+    def reads_of_the_reply(context: CaptureQueriesContext) -> list[str]:
+        return [query["sql"] for query in context.captured_queries
+                if query["sql"].startswith("SELECT") and 'FROM "conversations_message"' in query["sql"]]
+
+    message = reply()
+    held = Message.objects.select_related("conversation__customer").get(pk=message.pk)
+    with CaptureQueriesContext(connection) as context:
+        assert delivery_send(message_id=message.pk, reply=held).state == DONE
+    assert reads_of_the_reply(context) == []
+    with CaptureQueriesContext(connection) as context:
+        assert delivery_send(message_id=message.pk).state == DONE  # a task: read (and finished already)
+    assert len(reads_of_the_reply(context)) == 1
+    again = reply("Outra")
+    stale = Message.objects.select_related("conversation__customer").get(pk=again.pk)
+    stale.conversation.last_inbound_at = timezone.now() - timedelta(hours=30)  # the database says 5 minutes ago
+    with CaptureQueriesContext(connection) as context:
+        assert delivery_send(message_id=again.pk, reply=stale).state == DONE
+    assert len(reads_of_the_reply(context)) == 1
+    assert fake_graph.requests[-1].json["type"] == "text"  # read again: inside the window, not the template
+    assert [request.json["to"] for request in fake_graph.requests] == [CUSTOMER, CUSTOMER]
