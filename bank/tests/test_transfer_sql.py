@@ -158,6 +158,11 @@ def _insert_immediately_checked(**fields):
         return PixTransfer.objects.create(**fields)
 
 
+def _another_end_to_end_id(end_to_end_id: str, last: str) -> str:
+    """The id with its last character replaced by one it does not already end with (a random id may end in it)."""
+    return end_to_end_id[:-1] + (last if end_to_end_id[-1] != last else last.lower())
+
+
 def test_the_debited_account_is_the_payers_own_and_cannot_be_given_to_another_holder(carla, ana):
     """(from_account, holder) is one foreign key to the account with its holder: a transfer whose debited account
     belongs to someone else is refused by the database, and an account with transfers keeps its holder."""
@@ -167,14 +172,14 @@ def test_the_debited_account_is_the_payers_own_and_cannot_be_given_to_another_ho
     fields = {f.attname: getattr(model, f.attname) for f in PixTransfer._meta.concrete_fields if f.attname != "id"}
     carlas, anas = Account.objects.get(holder=carla), Account.objects.get(holder=ana)
     with pytest.raises(IntegrityError, match="bank_pix_payer_account"):
-        _insert_immediately_checked(**{**fields, "end_to_end_id": model.end_to_end_id[:-1] + "Z",
+        _insert_immediately_checked(**{**fields, "end_to_end_id": _another_end_to_end_id(model.end_to_end_id, "Z"),
                                        "idempotency_key": idem(), "from_account_id": anas.pk})
     with pytest.raises(IntegrityError, match="bank_pix_payer_account"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS bank_pix_payer_account IMMEDIATE")
         Account.objects.filter(pk=carlas.pk).update(holder=ana)
-    transfer = _insert_immediately_checked(**{**fields, "end_to_end_id": model.end_to_end_id[:-1] + "Y",
-                                             "idempotency_key": idem()})
+    own = _another_end_to_end_id(model.end_to_end_id, "Y")
+    transfer = _insert_immediately_checked(**{**fields, "end_to_end_id": own, "idempotency_key": idem()})
     assert transfer.from_account_id == carlas.pk  # the payer's own account passes
 
 
