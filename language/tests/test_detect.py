@@ -85,3 +85,9 @@ def test_a_first_message_the_detector_cannot_tell_is_read_by_its_dictionary(text
 
 def test_a_later_message_the_detector_cannot_tell_keeps_the_chat_language():
     assert detect_language("mandale 50 a Pedro", ("pt-BR", "es", "en"), "pt-BR") == "pt-BR"
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_no_switch_to_a_language_whose_dictionary_knows_fewer_of_the_words(first):
+    text = "el celu que compre vino fallado"  # byte n-grams say Portuguese; "el", "vino" are no Portuguese words
+    assert detect_language(text, allowed=["es", "pt-BR", "en"], fallback="es", first=first) == "es"
