@@ -21,7 +21,7 @@ DayPart = Literal["morning", "afternoon", "evening", "night"]
 DAY_PART_HOURS: dict[DayPart, tuple[int, int]] = {"morning": (5, 12), "afternoon": (12, 20), "evening": (17, 24),
                                                   "night": (19, 5)}
 _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
-    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à) tarde|tardinha"),
+    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à|pra|para|para a|pra de) tarde|tardinha"),
               ("night", r"noite|noitinha")),
     "es": (("morning", r"(?:la|las) mananas?"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
            ("night", r"(?:la|las) noches?|nochecita")),

@@ -7,7 +7,8 @@
   Wanting someone by their role ("quero um atendente", "necesito un asesor", "I need a human"), or a role
   asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
   So is a person who would serve ("um humano me atender", "can someone call me?"), someone asked to be there
-  ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no".
+  ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no". People counted
+  ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying), or still
@@ -158,8 +159,17 @@ _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|
 _CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?!\w)")  # not "tornen a cobrar"
 
 
+# Words that look like a person asked for and are not: people counted ("per 2 persones", "for three people": a
+# party) and the day after tomorrow ("demà passat", whose "passat" is a form of "passar", a verb of passing on).
+_NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|quatre|quatro|cuatro|four|cinc|cinco"
+                         r"|five) (?:persones|personas|pessoas|persons|people|persona|pessoa|person)"
+                         r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
+    for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
+        text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     folded = fold(text)
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True

@@ -21,7 +21,7 @@ from language.numbers import NumberMention, find_numbers
 from language.text import fold, whole_words
 
 PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
-                r"|ingressos?|entradas?|entrades|seats?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
+                r"|ingressos?|entradas?|entrades|seats?|spots?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
                 r"|alumnos?|passengers?|passageiros?|pasajeros?|passatgers?|riders?|travell?ers?|viajantes?|viajeros?"
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
@@ -123,7 +123,8 @@ def _said_of_the_group(before: str, lang: Lang) -> bool:
 _SMALL = {"one": 1, "um": 1, "uma": 1, "un": 1, "una": 1, "uno": 1, "another": 1, "otro": 1, "otra": 1, "outro": 1,
           "outra": 1, "altre": 1, "altra": 1, "two": 2, "dos": 2, "dois": 2, "duas": 2, "dues": 2, "three": 3, "tres": 3}
 _N = r"(\d{1,2}|" + "|".join(_SMALL) + ")"
-_PERSON = r"(?:persona|personas|pessoa|pessoas|persones|person|people|friend|friends|amigo|amiga|amigos|amic|amiga)"
+_PERSON = (r"(?:persona|personas|pessoa|pessoas|persones|person|people|friend|friends|amigo|amiga|amigos|amigas|amic"
+           r"|amics|amigues)")
 # People joining a group already said: "one more person is joining", "se suma uno más", "ve una persona més", "vai
 # mais uma pessoa", "plus one": how many to add to it, never a party of that many.
 _ADDED: dict[Lang, str] = {

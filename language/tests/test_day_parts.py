@@ -31,3 +31,7 @@ def test_the_closest_free_time_on_the_half_of_the_day_said():
     assert closest_in_day_part([15, 19], "morning") is None  # no morning among them: asked again
     assert closest_in_day_part([9, 10], "afternoon") is None
     assert closest_in_day_part([13, 14], "morning") is None
+
+
+def test_portuguese_afternoon_after_pra():
+    assert find_day_part("muda pra tarde", "pt-BR") == "afternoon"

@@ -96,3 +96,11 @@ def test_a_payment_still_shown_as_open_is_a_payment_to_look_at(lang, text):
 @pytest.mark.parametrize("lang,text", [("es", "cuanto tengo pendiente de pagar"), ("en", "what is pending to pay")])
 def test_something_left_to_pay_is_no_dispute(lang, text):
     assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ca", "volia saber si podria reservar raquetes per dema passat a la tarda per 2 persones gracies"),
+    ("es", "quiero pasar a reservar pasado mañana para dos personas"),
+])
+def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
