@@ -160,7 +160,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         # a first message the detector cannot tell ("mandale a", two words once the figures and names are out) is
         # read in the one language whose dictionary knows its words, enclitics included
         return (_one_dictionary_language(clean, usable) or fallback) if first else fallback
-    if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):  # type: ignore[arg-type]
+    if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
         return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
     return best if is_some_language(clean) else fallback
 
