@@ -20,7 +20,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
-| D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording) | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
+| D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -334,6 +334,9 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     if follow is None:
         return None
     values = _restrict(said, follow)
+    held_when = done.slots.get("when")
+    if values.get("day_part") and "when" not in values and isinstance(held_when, str) and "T" in held_when:
+        values["when"] = held_when[:10]  # "passa-la a la tarda": the day kept, its time chosen again in that part
     changed = {name for name, value in values.items() if name != EITHER_HALF and done.slots.get(name) != value}
     if not changed or ("activity" in changed and not worded):  # "i esquí per a 2?" is a booking of its own
         return None

@@ -2,7 +2,8 @@
 
 `find_day_part(text, lang)` names it (morning, afternoon, evening, night) and `DAY_PART_HOURS` gives the local
 hours each covers (they overlap: "la tarde" of Spain runs into what Catalan calls "el vespre"). A booking uses it to
-choose among the free times offered, never to invent a time. Greetings ("bona tarda", "good morning", "buenas
+choose among the free times offered, never to invent a time; when none of them lies in the part said, the one
+nearest to it on the same half of the day (`closest_in_day_part`: "la del vespre" between 09:00 and 15:00). Greetings ("bona tarda", "good morning", "buenas
 tardes") are no part of a day, and Spanish "mañana" alone is tomorrow: only "la mañana" is the morning.
 """
 
@@ -20,7 +21,7 @@ DayPart = Literal["morning", "afternoon", "evening", "night"]
 DAY_PART_HOURS: dict[DayPart, tuple[int, int]] = {"morning": (5, 12), "afternoon": (12, 20), "evening": (17, 24),
                                                   "night": (19, 5)}
 _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
-    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à) tarde|tardinha"),
+    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à|pra|para|para a|pra de) tarde|tardinha"),
               ("night", r"noite|noitinha")),
     "es": (("morning", r"(?:la|las) mananas?"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
            ("night", r"(?:la|las) noches?|nochecita")),
@@ -52,3 +53,18 @@ def in_day_part(hour: int, part: str) -> bool:
     """Whether a local hour lies in the part of the day (`DAY_PART_HOURS`)."""
     start, end = DAY_PART_HOURS[part]  # type: ignore[index]
     return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def closest_in_day_part(hours: list[int], part: str) -> int | None:
+    """Which of `hours` (their index) the part of the day names when none lies in it: the one nearest to it, if
+    exactly one is nearest and it is on the part's half of the day (before noon for the morning, after for the
+    rest). "la del vespre" between 09:00 and 15:00 is 15:00; "the morning one" between 15:00 and 19:00 is none."""
+    start, end = DAY_PART_HOURS[part]  # type: ignore[index]
+    morning = part == "morning"
+    distances = {index: min(abs(hour - start), abs(hour - end)) for index, hour in enumerate(hours)
+                 if (hour < 12) == morning}
+    if not distances:
+        return None
+    nearest = min(distances.values())
+    found = [index for index, distance in distances.items() if distance == nearest]
+    return found[0] if len(found) == 1 else None

@@ -9,6 +9,9 @@ says clearly that it is another one:
   13", "Ana") -> `fallback`: one word is a name, a model or a yes, and says nothing of the language;
 * otherwise the detector's probabilities over the allowed languages; the best one wins only when it beats
   `fallback`'s probability by `MARGIN`, else `fallback` ("pro João" stays in the conversation's language);
+* a switch needs the new language's dictionary (simplemma) to know at least as many of the message's words as the
+  current one's: byte n-grams read "el celu que compre vino fallado" as Portuguese, but "el" and "vino" are no
+  Portuguese words;
 * and a switch needs the message to be some language at all: over all 97 of the detector's languages, its best is
   not "zxx" (no linguistic content) and pt, es, ca and en hold at least `MIN_OWN_SHARE` of the probability. A
   keyboard mash ("asdkjh qwpoeiru zxmcnv") restricted to four languages still has a winner, and a Spanish customer
@@ -164,4 +167,13 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         # is Portuguese, though only the Spanish dictionary knows all its words)
         unsure = probabilities[best] < SURE
         return (_one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
+    if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
+        return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
     return best if is_some_language(clean) else fallback
+
+
+def _known_words(clean: str, lang: Lang) -> int:
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows."""
+    from language.lemmas import known
+
+    return sum(known(word.lower(), lang) for word in clean.split() if len(word) >= 2)

@@ -7,13 +7,16 @@
   Wanting someone by their role ("quero um atendente", "necesito un asesor", "I need a human"), or a role
   asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
   So is a person who would serve ("um humano me atender", "can someone call me?"), someone asked to be there
-  ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no".
+  ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no". People counted
+  ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
-  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying).
+  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying), or still
+  open after a payment said in the past ("pagué la reserva pero me sigue saliendo como pendiente").
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
-  something broken or faulty ("veio com defeito", "vino fallado", "s'ha trencat", "not working"), a return or a
+  something broken or faulty ("veio com defeito", "vino fallado", "la pantalla rota", "s'ha trencat", "not working",
+  adjectives read in their masculine singular too), a return or a
   refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
   the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
   to look at (`disputes_payment`).
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from language.lemmas import lemmas
+from language.lemmas import lemma, lemmas, words
 from language.locales import Lang
 from language.text import fold
 
@@ -141,6 +144,15 @@ MISSING = {
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",
 }
+# Still shown as not paid after paying ("pagué la reserva pero me sigue saliendo como pendiente"); a form of paying
+# other than the infinitive must be said ("cuánto tengo pendiente de pagar" is no dispute).
+PENDING = {
+    "pt-BR": r"pendentes?|em aberto|nao (?:consta|aparece) (?:como )?pag[oa]",
+    "es": r"pendientes?|impag[oa]|sin pagar|no (?:figura|aparece|sale) (?:como )?pagad[oa]",
+    "ca": r"pendents?|sense pagar|no (?:consta|surt|apareix) (?:com a )?pagad[ao]",
+    "en": r"pending|unpaid|(?:shows|says) not paid",
+}
+_PAY_INFINITIVES = frozenset({"pagar", "pay", "to pay"})
 
 
 # any form of "recognise" (pt "reconheço", es "reconozco", ca "reconec", en "recognise"): dictionaries miss some
@@ -163,8 +175,17 @@ _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|
 _CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?!\w)")  # not "tornen a cobrar"
 
 
+# Words that look like a person asked for and are not: people counted ("per 2 persones", "for three people": a
+# party) and the day after tomorrow ("demà passat", whose "passat" is a form of "passar", a verb of passing on).
+_NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|quatre|quatro|cuatro|four|cinc|cinco"
+                         r"|five) (?:persones|personas|pessoas|persons|people|persona|pessoa|person)"
+                         r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
+    for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
+        text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     folded = fold(text)
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
@@ -196,13 +217,35 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    return bool((said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded))
+    if (said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+        return True
+    paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
+    return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
+
+
+def _masculine(word: str) -> str:
+    """The masculine singular of a Spanish or Portuguese adjective or participle ("rota" → "roto", "quebradas" →
+    "quebrado"); other words as they are."""
+    for ending, replacement in (("as", "o"), ("os", "o"), ("a", "o")):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return word[: -len(ending)] + replacement
+    return word
+
+
+def _problem_lemmas(text: str, lang: Lang) -> set[str]:
+    """The lemmas of `text`, and in Spanish and Portuguese those of its words' masculine singular too: a dictionary
+    reads "la pantalla rota" as a form of "rotar" and "fallada" as no word, their masculine forms as "roto" and
+    "fallar"."""
+    said = set(lemmas(text, lang))
+    if lang in ("es", "pt-BR"):
+        said |= {lemma(_masculine(fold(word)), lang) for word in words(text)}
+    return said
 
 
 def reports_problem(text: str, lang: Lang) -> bool:
     """Whether the customer reports something stolen, broken or to be returned (see the module docstring)."""
     folded = fold(text)
-    said = set(lemmas(text, lang))
+    said = _problem_lemmas(text, lang)
     if said & (STOLEN | BROKEN):
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return

@@ -6,6 +6,7 @@ Every function is keyword-only and runs in one transaction; stock changes lock t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -61,12 +62,24 @@ def _check_int(field: str, value: object, minimum: int, maximum: int | None = No
     return value
 
 
+# A model named by its code alone, letters then digits ("s22", "a54"), without its line ("Galaxy"), as a model key
+# writes it ("s 22")
+_MODEL_CODE = re.compile(r"[a-z]{1,2} \d{1,3}(?: [a-z])?")
+
+
 def _price_row_for(*, device_model: str, capacity_gb: int) -> UsedDevicePrice:
     """The price row for a model as a customer names it: case, accents and spacing ignored, brand optional
-    ("iphone13", "Apple iPhone 13"). ModelNotQuoted otherwise, naming the capacities quoted for that model."""
+    ("iphone13", "Apple iPhone 13"), line optional for a model code that only one line has ("s22").
+    ModelNotQuoted otherwise, naming the capacities quoted for that model."""
     key = model_key(device_model)
     first, _, rest = key.partition(" ")
     matches_model = Q(model_key=key) | Q(brand_key=first, model_key=rest)
+    for code, brand in ((key, None), (rest, first)):  # "s22", "samsung s22": the one line whose model ends in it
+        if _MODEL_CODE.fullmatch(code):
+            rows = UsedDevicePrice.objects.filter(model_key__endswith=f" {code}")
+            lines = set((rows.filter(brand_key=brand) if brand else rows).values_list("model_key", flat=True))
+            if len(lines) == 1:
+                matches_model |= Q(model_key=lines.pop())
     exact_first = Case(When(model_key=key, then=Value(0)), default=Value(1), output_field=IntegerField())
     row = UsedDevicePrice.objects.filter(matches_model, capacity_gb=capacity_gb).order_by(exact_first, "pk").first()
     if row is None:

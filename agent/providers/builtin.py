@@ -27,7 +27,7 @@ from asks.perception.contract import Perception, org_kind_of
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
-from language.day_parts import in_day_part
+from language.day_parts import closest_in_day_part, in_day_part
 from language.locales import lang_of
 from language.text import fold
 from magie.tracing import traced
@@ -412,6 +412,9 @@ class Responder:
             within = [offer for offer in offers if part and self.in_part(offer["start"], part)]
             if len(within) == 1 and day:  # "al matí", "la de la tarde": the one free time of that part of the day
                 return within[0]
+            if not within and part and day and (closest := closest_in_day_part(
+                    [self.local(datetime.fromisoformat(offer["start"])).hour for offer in offers], part)) is not None:
+                return offers[closest]  # "la del vespre" between 09:00 and 15:00: the later one
             return self.free_times(within or offers)
         readings = [wanted_at, self.other_half(wanted_at)] if slots.get(EITHER_HALF) else [wanted_at]
         if part and any(self.in_part(reading.isoformat(), part) for reading in readings):
@@ -442,8 +445,13 @@ class Responder:
         for slot in self.scope.missing:
             return self.ask_for(slot)
         wanted = slots["when"]
-        same_time = ("T" in wanted and datetime.fromisoformat(wanted) == datetime.fromisoformat(held["start"])
-                     and fold(str(slots.get("activity"))) in fold(f"{held['activity']} {held['activity_name']}"))
+        start = datetime.fromisoformat(held["start"])
+        part = slots.get("day_part")
+        # the booking's own time: said ("a les 9"), or its day with no time and no other part of the day (a day
+        # part chose it: "per la tarda", then "som 5")
+        at_its_time = (datetime.fromisoformat(wanted) == start if "T" in wanted
+                       else wanted == self.local(start).date().isoformat() and (not part or self.in_part(held["start"], part)))
+        same_time = at_its_time and fold(str(slots.get("activity"))) in fold(f"{held['activity']} {held['activity_name']}")
         # its own slot: the free places listed count the booking's own, the engine does not
         chosen = {"slot_ref": held["slot_ref"], "start": held["start"], "activity_name": held["activity_name"]} \
             if same_time else self.chosen_slot(slots)

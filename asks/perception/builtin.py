@@ -10,6 +10,8 @@ applies them:
 * **Request kind**: keyword tables per organisation kind and language (`KIND_WORDS`); the first kind in table
   order whose words occur wins (so "manda o extrato" is history, not a transfer), except that transfer words
   with an amount are a transfer ("manda 15 pra Ana e depois me fala o saldo").
+  At the school, an activity wanted ("vull fer escalada", "we wanna go skiing") is a booking and room asked for
+  ("tenés lugar?", "any spots left?") availability, read by lemma (`_school_kind`).
 * **Amount** (any organisation: explicit amounts such as "R$ 50", "20 euros", "1,5 lucas", "two grand"). In a
   bank, bare numbers are amounts too (`money_context`) when the message is a transfer request, when the agent
   asked for the amount, or when the message is a short reply (at most `SHORT_REPLY_WORDS` words, no request
@@ -44,7 +46,7 @@ from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
-from language.lemmas import lemmas, misspelt_verbs
+from language.lemmas import lemma, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -231,14 +233,57 @@ def asks_balance(folded: str, lang: Lang) -> bool:
     return bool(set(ahead) & HELD[lang]) and not set(lemmas(folded, lang)) & _KIND_VERBS[BANK][lang]
 
 
+# The school's grammar beyond its verbs: wanting an activity is booking it ("vull fer escalada", "quiero hacer esquí",
+# "we wanna go skiing"), with only a verb of doing or going and articles between; asking whether there is room is
+# asking for availability ("tenés lugar para esquí?", "hi ha lloc?", "any spots left?"): a verb of having or being
+# there, then a noun of room within `_ROOM_WINDOW` words ("para 2 lugares" has no such verb: a party).
+_WISH: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"querer", "gostar", "desejar", "pretender"}), "es": frozenset({"querer", "gustar", "desear"}),
+    "ca": frozenset({"voler", "agradar", "desitjar"}), "en": frozenset({"want", "wanna", "like", "love"}),
+}
+_DOING: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"fazer", "ir", "praticar", "experimentar", "provar", "uma", "um", "o", "a", "de", "aula"}),
+    "es": frozenset({"hacer", "ir", "practicar", "probar", "un", "una", "el", "la", "de", "clase"}),
+    "ca": frozenset({"fer", "anar", "practicar", "provar", "un", "una", "el", "la", "de", "classe"}),
+    "en": frozenset({"to", "do", "go", "try", "some", "a", "an", "the", "lesson", "class"}),
+}
+_HAVE: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ter", "haver", "sobrar", "restar"}), "es": frozenset({"tener", "haber", "quedar"}),
+    "ca": frozenset({"tenir", "haver", "quedar"}), "en": frozenset({"have", "there", "any", "got"}),
+}
+_ROOM: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"vaga", "vago", "lugar", "espaco"}),
+    "es": frozenset({"lugar", "sitio", "plaza", "hueco", "cupo", "espacio"}),
+    "ca": frozenset({"lloc", "placa", "espai"}),
+    "en": frozenset({"room", "spot", "space", "place", "opening", "slot"}),
+}
+_ROOM_WINDOW = 3
+
+
+def _school_kind(text: str, lang: Lang) -> RequestKind | None:
+    """A booking of an activity wanted, or availability asked as room, in the school's grammar (above)."""
+    said = [(word, lemma(word, lang)) for word in words(text)]
+    for index, (_, lem) in enumerate(said):
+        if lem in _WISH[lang]:
+            rest = [word for word, later in said[index + 1:] if later not in _DOING[lang] and fold(word) not in _DOING[lang]]
+            if rest and find_activity(fold(rest[0]), rest[0], lang):
+                return "booking"
+        if lem in _HAVE[lang] and any(later in _ROOM[lang] for _, later in said[index + 1: index + 1 + _ROOM_WINDOW]):
+            return "availability"
+    return None
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
-    "how much" (bank), else the first whose verbs occur as lemmas."""
+    "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`), else the first
+    whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found is not None:
         return found
     if org_kind == BANK and asks_balance(folded, lang):
         return "balance"
+    if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
+        return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 

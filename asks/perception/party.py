@@ -20,8 +20,8 @@ from language.locales import Lang
 from language.numbers import NumberMention, find_numbers
 from language.text import fold, whole_words
 
-PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
-                r"|ingressos?|entradas?|entrades|seats?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
+PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adultos?|adults?|guests?|tickets?|tickts?"
+                r"|ingressos?|entradas?|entrades|seats?|spots?|lugares|places|plazas?|bilhetes?|boletos?|billetes?|alunos?"
                 r"|alumnos?|passengers?|passageiros?|pasajeros?|passatgers?|riders?|travell?ers?|viajantes?|viajeros?"
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
@@ -33,7 +33,8 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
-                  r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha)(?!\w))")
+                  r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
+                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara)(?!\w))")
 _OF_US = r"\s(?:of us|de nosotros|de nos|de nosaltres|of them|de ellos|deles|d'ells)(?!\w)"
 _ALONE = {
     "pt-BR": r"(?:so|somente|apenas) eu|eu sozinh[oa]|so pra mim|so para mim",
@@ -65,9 +66,12 @@ _JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
 # number must end the thought: `_PARTY_FOLLOWS`).
 _GROUP_VERBS: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"ser", "ir", "vir"}), "es": frozenset({"ser", "ir", "venir"}),
-    "ca": frozenset({"ser", "anar", "venir"}), "en": frozenset({"be", "come", "go"}),
+    "ca": frozenset({"ser", "anar", "venir"}), "en": frozenset({"be", "come", "go", "we're"}),  # no lemma for "we're"
 }
-_BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "tots"})
+_BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "tots",
+                     # an adverb between the verb and the number: "we're actually 5", "somos ahora 3", "som ara 4"
+                     "actually", "really", "now", "finally", "ahora", "realmente", "finalmente", "agora", "ara",
+                     "realment", "finalment"})
 _WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
 # "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
 _ME_PLUS: dict[Lang, str] = {
@@ -119,7 +123,8 @@ def _said_of_the_group(before: str, lang: Lang) -> bool:
 _SMALL = {"one": 1, "um": 1, "uma": 1, "un": 1, "una": 1, "uno": 1, "another": 1, "otro": 1, "otra": 1, "outro": 1,
           "outra": 1, "altre": 1, "altra": 1, "two": 2, "dos": 2, "dois": 2, "duas": 2, "dues": 2, "three": 3, "tres": 3}
 _N = r"(\d{1,2}|" + "|".join(_SMALL) + ")"
-_PERSON = r"(?:persona|personas|pessoa|pessoas|persones|person|people|friend|friends|amigo|amiga|amigos|amic|amiga)"
+_PERSON = (r"(?:persona|personas|pessoa|pessoas|persones|person|people|friend|friends|amigo|amiga|amigos|amigas|amic"
+           r"|amics|amigues)")
 # People joining a group already said: "one more person is joining", "se suma uno más", "ve una persona més", "vai
 # mais uma pessoa", "plus one": how many to add to it, never a party of that many.
 _ADDED: dict[Lang, str] = {

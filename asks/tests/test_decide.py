@@ -383,3 +383,13 @@ def test_people_joining_with_no_party_said_yet_set_none():
                            last_activity_at=T0)
     decision = run(said(party_added=1), open_ask=open_booking, org_kinds=SCHOOL_WITH_FOLLOW_UPS)
     assert "party_size" not in decision.values and "party_added" not in decision.values
+
+
+def test_D2_a_part_of_the_day_said_alone_keeps_the_day_and_drops_the_time():
+    booked = AskView(id=3, kind="booking", status="completed",
+                     slots={"activity": "ski", "party_size": 2, "when": "2026-03-06T09:00:00+01:00"}, last_activity_at=T0)
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(day_part="afternoon", markers={"correction"}))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                      done=booked)
+    assert (decision.rule, decision.kind) == ("change_of_done_request", "booking_change")
+    assert decision.values == {"day_part": "afternoon", "when": "2026-03-06"}

@@ -1,6 +1,6 @@
 import pytest
 
-from language.day_parts import find_day_part, in_day_part
+from language.day_parts import closest_in_day_part, find_day_part, in_day_part
 
 
 @pytest.mark.parametrize("lang,text,part", [
@@ -24,3 +24,14 @@ def test_tomorrow_and_greetings_name_no_part_of_the_day(lang, text):
 def test_the_night_wraps_past_midnight():
     assert in_day_part(23, "night") and in_day_part(2, "night") and not in_day_part(12, "night")
     assert in_day_part(19, "evening") and in_day_part(19, "afternoon") and not in_day_part(9, "afternoon")
+
+
+def test_the_closest_free_time_on_the_half_of_the_day_said():
+    assert closest_in_day_part([9, 15], "evening") == 1  # "la del vespre" between 09:00 and 15:00
+    assert closest_in_day_part([15, 19], "morning") is None  # no morning among them: asked again
+    assert closest_in_day_part([9, 10], "afternoon") is None
+    assert closest_in_day_part([13, 14], "morning") is None
+
+
+def test_portuguese_afternoon_after_pra():
+    assert find_day_part("muda pra tarde", "pt-BR") == "afternoon"

@@ -90,3 +90,9 @@ def test_a_later_message_the_detector_cannot_tell_keeps_the_chat_language():
 def test_a_first_message_the_detector_is_sure_of_is_not_read_by_its_dictionary_instead():
     # Portuguese at 0.9 with an English word in it; only the Spanish dictionary knows all its words
     assert detect_language("faz um transfer de 25 pro joao asap", ("pt-BR", "es", "en"), "pt-BR", first=True) == "pt-BR"
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_no_switch_to_a_language_whose_dictionary_knows_fewer_of_the_words(first):
+    text = "el celu que compre vino fallado"  # byte n-grams say Portuguese; "el", "vino" are no Portuguese words
+    assert detect_language(text, allowed=["es", "pt-BR", "en"], fallback="es", first=first) == "es"

@@ -63,6 +63,7 @@ def test_any_form_of_a_cancelling_verb_cancels(lang, text):
     ("en", "my phone broke after 2 days"), ("en", "it stopped working"), ("es", "no anda"),  # broken
     ("es", "quiero devolver el cargador"), ("en", "i want to return my charger"), ("ca", "vull tornar el mòbil"),
     ("pt-BR", "quero reembolso"),  # a return or a refund
+    ("es", "me llegó con la pantalla rota"), ("pt-BR", "a tela veio quebrada"),  # read in the masculine too
 ])
 def test_something_stolen_broken_or_to_return_is_a_problem_for_a_person(lang, text):
     assert reports_problem(text, lang)
@@ -71,6 +72,7 @@ def test_something_stolen_broken_or_to_return_is_a_problem_for_a_person(lang, te
 @pytest.mark.parametrize("lang,text", [
     ("pt-BR", "manda 50 pro Pedro"), ("pt-BR", "devolve 20 pra Ana"), ("es", "devolvele la plata a Pedro por pix"),
     ("ca", "ja he pagat i em tornen a cobrar"), ("en", "book ski for 2"), ("es", "tienen fundas?"),
+    ("es", "quiero una funda roja"), ("pt-BR", "tem capa preta?"),
 ])
 def test_a_request_or_paying_back_is_no_problem_reported(lang, text):
     assert not reports_problem(text, lang)
@@ -107,6 +109,19 @@ def test_a_request_to_send_is_no_dispute(lang, text):
 
 
 @pytest.mark.parametrize("lang,text", [
+    ("es", "pagué la reserva pero me sigue saliendo como pendiente"), ("pt-BR", "paguei mas continua pendente"),
+    ("ca", "he pagat i surt pendent"), ("en", "I paid but it still says pending"),
+])
+def test_a_payment_still_shown_as_open_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "cuanto tengo pendiente de pagar"), ("en", "what is pending to pay")])
+def test_something_left_to_pay_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
     ("pt-BR", "dá pra aumentar o meu limite?"), ("es", "necesito que me suban el límite"),
     ("ca", "voldria augmentar el límit nocturn"), ("en", "please increase my pix limit"),
 ])
@@ -118,3 +133,11 @@ def test_a_limit_to_change_is_read_by_lemma(lang, text):
                                        ("es", "manda 50 a Ana")])
 def test_a_limit_asked_about_is_no_change(lang, text):
     assert not asks_to_change_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ca", "volia saber si podria reservar raquetes per dema passat a la tarda per 2 persones gracies"),
+    ("es", "quiero pasar a reservar pasado mañana para dos personas"),
+])
+def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
+    assert not asks_for_person(text, lang)

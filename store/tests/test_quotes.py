@@ -73,6 +73,17 @@ def test_the_model_is_recognised_however_it_is_written(demostore, said):
     assert used_device_quote(device_model=said, capacity_gb=256, battery_health=90).quoted_model == "iPhone 13"
 
 
+@pytest.mark.parametrize("said", ["s22", "S22", "Samsung S22"])
+def test_a_model_code_alone_is_the_one_line_that_has_it(demostore, said):
+    assert used_device_quote(device_model=said, capacity_gb=128, battery_health=90).quoted_model == "Galaxy S22"
+
+
+def test_a_model_code_two_lines_have_is_not_quoted(demostore):
+    UsedDevicePrice.objects.create(brand="Other", model="Phone S22", capacity_gb=128, base_cents=1_000, currency="ARS")
+    with pytest.raises(ModelNotQuoted):
+        used_device_quote(device_model="s22", capacity_gb=128, battery_health=90)
+
+
 def test_an_unknown_model_is_not_quoted(demostore):
     with pytest.raises(ModelNotQuoted) as refused:
         used_device_quote(device_model="Nokia 3310", capacity_gb=128, battery_health=90)

@@ -397,3 +397,27 @@ def test_a_store_budget_is_an_amount():
 def test_a_question_about_what_the_school_offers_is_availability(lang, text):
     perception = perceive(text, lang=lang, org_kind="school", now=NOW, tz="Europe/Madrid", currency="EUR")
     assert perception.request_kind == "availability"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("vull fer escalada dema passat", "ca"), ("quiero hacer esquí", "es"), ("we wanna go skiing tomorrow", "en"),
+    ("quero fazer uma aula de esqui", "pt-BR"), ("i would like to try climbing", "en"), ("vull fer l'esquí", "ca"),
+])
+def test_an_activity_wanted_is_a_booking(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "booking"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("buenas, tenes lugar para esqui pasado mañana?", "es"), ("hi ha lloc per escalada?", "ca"),
+    ("any spots left for skiing?", "en"), ("tem vaga pra escalada amanhã?", "pt-BR"),
+])
+def test_room_asked_for_is_availability(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("quiero cambiar la escalada a las 9", "es"), ("esqui pasado mañana a las 9 para 2 lugares", "es"),
+    ("vull cancel·lar l'escalada", "ca"),
+])
+def test_changing_cancelling_or_places_for_a_party_is_no_new_request(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None

@@ -16,6 +16,9 @@ def party(text: str, lang: Lang) -> int | None:
     ("es", "iremos dos", 2), ("pt-BR", "vamos em 4", 4), ("pt-BR", "vai ser 5", 5), ("en", "we'll be four", 4),
     ("ca", "anem 3 amics", 3), ("es", "vamos tres amigos", 3),  # friends are people
     ("pt-BR", "eu e mais dois", 3), ("en", "me plus two friends", 3), ("ca", "jo i 2 amics", 3),  # the customer too
+    ("en", "sorry we're actually 5", 5), ("es", "somos ahora 3", 3),  # an adverb between the verb and the number
+    ("es", "no perdón, somos 2 nomás", 2), ("en", "we are 4 actually", 4), ("en", "for 3 ppl", 3),
+    ("en", "could we get 2 spots for climbing", 2),
 ])
 def test_a_party_said_of_the_group(lang, text, size):
     assert party(text, lang) == size
@@ -24,6 +27,13 @@ def test_a_party_said_of_the_group(lang, text, size):
 @pytest.mark.parametrize("lang,text", [
     ("es", "vamos a las 5"), ("pt-BR", "vamos às 5"), ("pt-BR", "vai ser 50 reais"), ("en", "it is 3"),
     ("en", "we'll be there at 9"), ("ca", "vull reservar a les 5"), ("es", "son 20 euros?"),
+    ("en", "we're actually at 9"),
 ])
 def test_a_time_or_an_amount_after_such_a_verb_is_no_party(lang, text):
     assert party(text, lang) is None
+
+
+def test_friends_joining_in_the_plural_are_added():
+    from asks.perception.party import find_party_added
+
+    assert find_party_added(fold("ens afegim dos amics mes"), "ca") == 2
