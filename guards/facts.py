@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Literal
 
 from guards.common_words import in_dictionary, misspelt_word, near_word
-from guards.scan import scan
+from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
@@ -110,8 +110,8 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
-    return re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])")
+    return led_by_first_characters(re.compile(
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])"))
 
 
 _SAID_DAY_RE = re.compile(r"(?<![\w/-])(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)(?!\w)")
@@ -184,14 +184,14 @@ _HOUR_BEFORE: dict[Lang, str] = {
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
-    return re.compile(
+    return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
         rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
-        rf")(?![\w])")
+        rf")(?![\w])"))
 
 
 def times_in(text: str, lang: Lang) -> list[Fact]:
@@ -355,7 +355,7 @@ _PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?
 @lru_cache(maxsize=8)
 def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
-    return re.compile(
+    return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
@@ -363,7 +363,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
-        rf")(?![\w])")
+        rf")(?![\w])"))
 
 
 _PLURAL_AFTER_RE = re.compile(r"\s+[a-z]+[^s\W]s\b|\s*[.!?,;:]?\s*$")
@@ -469,7 +469,7 @@ def references_in(text: str) -> list[Fact]:
     for match in _REFERENCE_RE.finditer(text):
         raw = match.group("hash") or match.group("code")
         if match.group("code"):
-            digits = sum(c.isdigit() for c in raw)
+            digits = sum(map(str.isdigit, raw))
             if _NOT_REFERENCE_RE.fullmatch(raw) or (digits < 4 and "-" not in raw) or raw.isdigit():
                 continue
         found.append(Fact("reference", match.start(), match.end(), match.group(), raw.upper()))
