@@ -26,9 +26,11 @@ regular-expression pass per kind, so a draft of thousands of facts is read in mi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Literal
+from itertools import accumulate
+from typing import Literal, NamedTuple
 
 from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.scan import led_by_first_characters, scan
@@ -42,8 +44,10 @@ FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "found", "p
                                     "warranty")
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
+    """One fact of a draft: read by the thousand from a long list, so a tuple (made at the cost of one, not of a
+    frozen dataclass's five attribute writes)."""
+
     kind: FactKind
     start: int
     end: int
@@ -524,13 +528,44 @@ _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
 
+_NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
+
+
+def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
+    """The tokens of `text` for the name reader, as `_NAME_TOKEN_RE.finditer` finds them: their starts, ends and
+    words, split in one call (separators and tokens alternate) and their offsets summed in another, with no match
+    object or tuple each (a list of a thousand lines has fourteen thousand tokens)."""
+    parts = _NAME_SPLIT_RE.split(text)
+    offsets = list(accumulate(map(len, parts), initial=0))
+    return offsets[1:-1:2], offsets[2::2], parts[1::2]
+
+
+def _run_order(words: list[str], run: list) -> Iterator[int]:
+    """The indexes of `words` the name reader looks at, in order: every one while a run is open (`run`, read after
+    each step), else only those a run may start at (a capital, "i…", "'…", an ordinal: the reader's own test, met
+    by at most these)."""
+    candidates = [index for index, word in enumerate(words)
+                  if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
+                  or (first.isdigit() and word[-1] in "tdh")]
+    index, at = 0, 0
+    while index < len(words):
+        if not run:
+            at = bisect_left(candidates, index, at)
+            if at == len(candidates):
+                return
+            index = candidates[at]
+        yield index
+        index += 1
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
     anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
     if not any(c.isupper() for c in text):
         return []
-    tokens = [(m.start(), m.end(), m.group()) for m in _NAME_TOKEN_RE.finditer(text)]
+    starts_at, ends_at, words = name_tokens(text)
+    count = len(words)
     found: list[Fact] = []
     run: list[tuple[int, int, str]] = []
     run_at_start = [False]
@@ -585,12 +620,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
-    for index, (start, end, word) in enumerate(tokens):
+    for index in _run_order(words, run):
+        start, end, word = starts_at[index], ends_at[index], words[index]
         first = word[0]
-        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < len(tokens) \
-                and not (index and folded(tokens[index - 1][2]).strip(".,") in NEVER_NAMES) \
-                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip() \
-                and folded(tokens[index + 1][2]).strip(".,") not in NEVER_NAMES:
+        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < count \
+                and not (index and folded(words[index - 1]).strip(".,") in NEVER_NAMES) \
+                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
+                and folded(words[index + 1]).strip(".,") not in NEVER_NAMES:
             run_at_start[0] = False
             run.append((start, end, word))  # a numbered street: "3rd Avenue", "29th Street"
             continue
@@ -607,8 +643,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
-        if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
-                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():
+        if run and not capital and key in CONNECTORS and index + 1 < count \
+                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip():
             run.append((start, end, word))
             continue
         between = text[run[-1][1]:start] if run else ""
@@ -622,12 +658,12 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))):
                 continue  # a word of the language starting a sentence
             run_at_start[0] = at_start
-            if key in _STREET_NAME_WORDS and index >= 2 and tokens[index - 1][2].isalpha() \
-                    and tokens[index - 1][2].islower() and tokens[index - 2][2].isdigit() \
-                    and not text[tokens[index - 2][1]:start].replace(tokens[index - 1][2], "").strip():
+            if key in _STREET_NAME_WORDS and index >= 2 and words[index - 1].isalpha() \
+                    and words[index - 1].islower() and words[index - 2].isdigit() \
+                    and not text[ends_at[index - 2]:start].replace(words[index - 1], "").strip():
                 # a street written with its name in lower case: "1030 main Street", "2227 piedmont Avenue"
                 run_at_start[0] = False
-                run.extend((tokens[index - 2], tokens[index - 1]))
+                run.extend((starts_at[i], ends_at[i], words[i]) for i in (index - 2, index - 1))
         run.append((start, end, word))
     close()
     return found
