@@ -26,12 +26,14 @@ regular-expression pass per kind, so a draft of thousands of facts is read in mi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Literal
+from itertools import accumulate
+from typing import Literal, NamedTuple
 
 from guards.common_words import in_dictionary, misspelt_word, near_word
-from guards.scan import scan
+from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
@@ -42,8 +44,10 @@ FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "found", "p
                                     "warranty")
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
+    """One fact of a draft: read by the thousand from a long list, so a tuple (made at the cost of one, not of a
+    frozen dataclass's five attribute writes)."""
+
     kind: FactKind
     start: int
     end: int
@@ -110,8 +114,8 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
-    return re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])")
+    return led_by_first_characters(re.compile(
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])"))
 
 
 _SAID_DAY_RE = re.compile(r"(?<![\w/-])(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)(?!\w)")
@@ -184,14 +188,14 @@ _HOUR_BEFORE: dict[Lang, str] = {
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
-    return re.compile(
+    return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
         rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
-        rf")(?![\w])")
+        rf")(?![\w])"))
 
 
 def times_in(text: str, lang: Lang) -> list[Fact]:
@@ -355,7 +359,7 @@ _PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?
 @lru_cache(maxsize=8)
 def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
-    return re.compile(
+    return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
@@ -363,7 +367,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
-        rf")(?![\w])")
+        rf")(?![\w])"))
 
 
 _PLURAL_AFTER_RE = re.compile(r"\s+[a-z]+[^s\W]s\b|\s*[.!?,;:]?\s*$")
@@ -469,7 +473,7 @@ def references_in(text: str) -> list[Fact]:
     for match in _REFERENCE_RE.finditer(text):
         raw = match.group("hash") or match.group("code")
         if match.group("code"):
-            digits = sum(c.isdigit() for c in raw)
+            digits = sum(map(str.isdigit, raw))
             if _NOT_REFERENCE_RE.fullmatch(raw) or (digits < 4 and "-" not in raw) or raw.isdigit():
                 continue
         found.append(Fact("reference", match.start(), match.end(), match.group(), raw.upper()))
@@ -524,13 +528,44 @@ _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
 
 
+_NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
+
+
+def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
+    """The tokens of `text` for the name reader, as `_NAME_TOKEN_RE.finditer` finds them: their starts, ends and
+    words, split in one call (separators and tokens alternate) and their offsets summed in another, with no match
+    object or tuple each (a list of a thousand lines has fourteen thousand tokens)."""
+    parts = _NAME_SPLIT_RE.split(text)
+    offsets = list(accumulate(map(len, parts), initial=0))
+    return offsets[1:-1:2], offsets[2::2], parts[1::2]
+
+
+def _run_order(words: list[str], run: list) -> Iterator[int]:
+    """The indexes of `words` the name reader looks at, in order: every one while a run is open (`run`, read after
+    each step), else only those a run may start at (a capital, "i…", "'…", an ordinal: the reader's own test, met
+    by at most these)."""
+    candidates = [index for index, word in enumerate(words)
+                  if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
+                  or (first.isdigit() and word[-1] in "tdh")]
+    index, at = 0, 0
+    while index < len(words):
+        if not run:
+            at = bisect_left(candidates, index, at)
+            if at == len(candidates):
+                return
+            index = candidates[at]
+        yield index
+        index += 1
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
     anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
     if not any(c.isupper() for c in text):
         return []
-    tokens = [(m.start(), m.end(), m.group()) for m in _NAME_TOKEN_RE.finditer(text)]
+    starts_at, ends_at, words = name_tokens(text)
+    count = len(words)
     found: list[Fact] = []
     run: list[tuple[int, int, str]] = []
     run_at_start = [False]
@@ -585,12 +620,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
-    for index, (start, end, word) in enumerate(tokens):
+    for index in _run_order(words, run):
+        start, end, word = starts_at[index], ends_at[index], words[index]
         first = word[0]
-        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < len(tokens) \
-                and not (index and folded(tokens[index - 1][2]).strip(".,") in NEVER_NAMES) \
-                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip() \
-                and folded(tokens[index + 1][2]).strip(".,") not in NEVER_NAMES:
+        if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < count \
+                and not (index and folded(words[index - 1]).strip(".,") in NEVER_NAMES) \
+                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
+                and folded(words[index + 1]).strip(".,") not in NEVER_NAMES:
             run_at_start[0] = False
             run.append((start, end, word))  # a numbered street: "3rd Avenue", "29th Street"
             continue
@@ -607,8 +643,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
-        if run and not capital and key in CONNECTORS and index + 1 < len(tokens) \
-                and _CAPITAL_RE.match(tokens[index + 1][2]) and not text[end:tokens[index + 1][0]].strip():
+        if run and not capital and key in CONNECTORS and index + 1 < count \
+                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip():
             run.append((start, end, word))
             continue
         between = text[run[-1][1]:start] if run else ""
@@ -622,12 +658,12 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))):
                 continue  # a word of the language starting a sentence
             run_at_start[0] = at_start
-            if key in _STREET_NAME_WORDS and index >= 2 and tokens[index - 1][2].isalpha() \
-                    and tokens[index - 1][2].islower() and tokens[index - 2][2].isdigit() \
-                    and not text[tokens[index - 2][1]:start].replace(tokens[index - 1][2], "").strip():
+            if key in _STREET_NAME_WORDS and index >= 2 and words[index - 1].isalpha() \
+                    and words[index - 1].islower() and words[index - 2].isdigit() \
+                    and not text[ends_at[index - 2]:start].replace(words[index - 1], "").strip():
                 # a street written with its name in lower case: "1030 main Street", "2227 piedmont Avenue"
                 run_at_start[0] = False
-                run.extend((tokens[index - 2], tokens[index - 1]))
+                run.extend((starts_at[i], ends_at[i], words[i]) for i in (index - 2, index - 1))
         run.append((start, end, word))
     close()
     return found

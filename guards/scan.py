@@ -179,3 +179,100 @@ def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     if may_match(pattern, text):
         return pattern.finditer(text)
     return iter(())
+
+
+# --- a pass tried only where a match can start ---------------------------------------------------------------------
+#
+# A table that starts with a look-behind is tried by the engine at every position of the text. Where every match
+# starts with one of a few characters (a digit, the first letters of its words), a look-ahead for them placed first
+# makes the engine turn most positions down at once, before the look-behind and the alternatives: the same matches.
+
+
+def _class_items(op, av) -> list[str] | None:
+    """A character class's items as class text ("0-9", "\\d", "a"); None when negated or unknown."""
+    if _sre is None:
+        return None
+    if op is _sre.LITERAL:
+        return [re.escape(chr(av))]
+    if op is _sre.CATEGORY:
+        category = {_sre.CATEGORY_DIGIT: r"\d", _sre.CATEGORY_WORD: r"\w", _sre.CATEGORY_SPACE: r"\s"}.get(av)
+        return [category] if category else None
+    if op is _sre.RANGE:
+        return [f"{re.escape(chr(av[0]))}-{re.escape(chr(av[1]))}"]
+    if op is _sre.IN:
+        items: list[str] = []
+        for item_op, item_av in av:
+            part = _class_items(item_op, item_av)
+            if part is None:
+                return None
+            items += part
+        return items
+    return None
+
+
+def _first_of_sequence(items: list, depth: int) -> tuple[list[str] | None, bool]:
+    """(the class items a match of `items` can start with, whether it can be empty); (None, _) when unknown."""
+    if depth > 24:
+        return None, False
+    first: list[str] = []
+    for op, av in items:
+        if op in (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT):  # zero-width: the next item starts here
+            continue
+        part, empty = _first_of_item(op, av, depth)
+        if part is None:
+            return None, False
+        first += part
+        if not empty:
+            return first, False
+    return first, True
+
+
+def _first_of_item(op, av, depth: int) -> tuple[list[str] | None, bool]:
+    if op in (_sre.LITERAL, _sre.IN):
+        return _class_items(op, av), False
+    if op is _sre.SUBPATTERN:
+        _group, add_flags, del_flags, sub = av
+        return (None, False) if add_flags or del_flags else _first_of_sequence(list(sub.data), depth + 1)
+    if op is _sre.BRANCH:
+        first: list[str] = []
+        empty = False
+        for alternative in av[1]:
+            part, part_empty = _first_of_sequence(list(alternative.data), depth + 1)
+            if part is None:
+                return None, False
+            first += part
+            empty = empty or part_empty
+        return first, empty
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+        low, _high, body = av
+        part, empty = _first_of_sequence(list(body.data), depth + 1)
+        return part, part is not None and (empty or low == 0)
+    return None, False  # any character, a reference, a conditional: anything may come first
+
+
+@lru_cache(maxsize=256)
+def first_characters(pattern: re.Pattern[str]) -> str | None:
+    """A character class every match of `pattern` starts with ("[\\d0-2de]"), read from its parsed form; None when
+    a match may start with anything or be empty, or the pattern is not understood."""
+    if _sre_parser is None or not isinstance(pattern.pattern, str) or pattern.flags & (re.IGNORECASE | re.VERBOSE):
+        return None
+    try:
+        first, empty = _first_of_sequence(list(_sre_parser.parse(pattern.pattern, pattern.flags).data), 0)
+    except Exception:  # an unexpected parse tree: no look-ahead
+        return None
+    if first is None or empty or not first:
+        return None
+    return "[" + "".join(dict.fromkeys(first)) + "]"
+
+
+def led_by_first_characters(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` with a look-ahead for the characters its matches start with placed first (`first_characters`):
+    the same matches, groups and spans, found without trying the rest of the pattern elsewhere. The pattern itself
+    when nothing is known."""
+    first = first_characters(pattern)
+    if first is None:
+        return pattern
+    try:
+        return re.compile(f"(?={first})(?:{pattern.pattern})", pattern.flags)
+    except re.error:  # a pattern whose inline flags must open it
+        return pattern

@@ -602,6 +602,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                      if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
     in_names = _numbered_name_spans(low, support.numbered_names)
+    # a list says the same few names and dates on every line: each is judged once against this turn's support
+    names_supported: dict[str, bool] = {}
+    dates_supported: dict[Any, bool] = {}
     missing = []
     for index, fact in enumerate(facts):
         if fact.kind == "name" and fact.start < covered_until < fact.end:
@@ -616,7 +619,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if fact.kind in ("date", "time"):
             covered_until = max(covered_until, fact.end)
         if fact.kind == "date":
-            ok = _date_supported(fact.value, support, today)
+            ok = dates_supported.get(fact.value)
+            if ok is None:
+                ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
         elif fact.kind == "time":
             ok = bool(fact.value & support.minutes)  # type: ignore[operator]
         elif fact.kind == "count":
@@ -641,7 +646,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
-            ok = _name_supported(fact.raw, support)
+            ok = names_supported.get(fact.raw)
+            if ok is None:
+                ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:

@@ -7,7 +7,7 @@ import pytest
 
 from guards.normalise import normalised
 from guards.runner import warm_up
-from guards.scan import draft_words, may_match, requirement_of, scan
+from guards.scan import draft_words, first_characters, led_by_first_characters, may_match, requirement_of, scan
 from guards.tests.helpers import facts_draft
 from guards.tests.test_adversarial import CASES
 from guards.tests.test_issue_examples import EXAMPLES
@@ -61,3 +61,27 @@ def test_a_scan_gives_the_tables_own_matches(tables):
 
 def test_the_words_of_a_text_are_read_once_sorted_and_distinct():
     assert draft_words("b a b_c 12 a") == ("12", "a", "b", "b_c")
+
+
+def test_the_characters_a_match_starts_with_are_read_from_the_pattern():
+    assert first_characters(re.compile(r"(?<![\w/-])(?:(?:dia\s+|el\s+)?(?P<d>[0-3]?\d)|dema)(?!\w)")) == r"[de0-3\d]"
+    assert first_characters(re.compile(r"(?<!\w)(?:(?<=\W)|^)(?:a|b)\d")) == "[ab]"  # zero-width parts: no character
+    assert first_characters(re.compile(r"(?:a|)b")) == "[ab]"  # an empty alternative: the next part may come first
+    assert first_characters(re.compile(r"a?")) is None  # a match may be empty
+    assert first_characters(re.compile(r"(?<!\w)[^a]b")) is None  # a negated class: anything may come first
+    assert first_characters(re.compile(r"(?i)tap")) is None
+    assert led_by_first_characters(re.compile(r".x")).pattern == ".x"  # nothing known: the pattern itself
+
+
+def test_every_table_of_the_guards_led_by_its_first_characters_gives_its_own_matches():
+    """Led by a look-ahead for the characters its matches start with, every table of every guard (those the scan
+    reads and those it cannot: the fact readers' tables start with a class) finds the same matches and groups."""
+    warm_up()
+    patterns = [p for p in gc.get_objects() if type(p) is re.Pattern and isinstance(p.pattern, str)]
+    led = [(p, led_by_first_characters(p)) for p in patterns]
+    led = [(p, q) for p, q in led if q is not p]
+    assert len(led) > 50
+    for text in _texts():
+        for pattern, leading in led:
+            assert [(m.span(), m.groupdict()) for m in leading.finditer(text)] == \
+                [(m.span(), m.groupdict()) for m in pattern.finditer(text)], pattern.pattern[:80]
