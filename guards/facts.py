@@ -34,6 +34,7 @@ from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.scan import scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
+from language.lemmas import lemma
 from language.locales import Lang
 from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
@@ -515,9 +516,10 @@ def warranties_in(text: str, lang: Lang) -> list[Fact]:
 # Lower-case words that may join the capitalised words of one name ("Casa de Pedra", "Bank of America").
 CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
-# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.".
+# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.", and
+# at a sign no name holds ("Humidity> Around 39 percent").
 # (Runs of the other characters are matched whole: the engine reads them in one step, not one alternation each.)
-_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.]+|\.(?![^\W\d_]{2}))+")
+_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]+|\.(?![^\W\d_]{2}))+")
 _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3}"
                          r"|(?!(?:USD|BRL|EUR|ARS|GBP|MXN)\d)[A-Z][A-Za-z]{1,3}\d{1,2}[A-Za-z]?)$")
 _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
@@ -624,8 +626,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start])) \
                 and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
-            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))):
-                continue  # a word of the language starting a sentence
+            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))) \
+                    or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
+                continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start
             if key in _STREET_NAME_WORDS and index >= 2 and tokens[index - 1][2].isalpha() \
                     and tokens[index - 1][2].islower() and tokens[index - 2][2].isdigit() \
@@ -694,6 +697,17 @@ _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
 _LOWER_WORD_NEXT_RE = re.compile(r" [a-z]{3,}\b")
+# A sentence opening with a verb in its "-s" form before where ("Lands at YVR", "Leaves from Oakland") left out its
+# subject: the verb is no name's word.
+_VERB_BEFORE_PLACE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r" (?:at|from|in|into|to) [A-Z]"),
+    "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
+}
+
+
+def _verb_s(key: str, lang: Lang) -> bool:
+    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves")."""
+    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang)
 _SPLIT_LETTER_RE = re.compile(r" [a-z](?![\w'’])")
 # One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
 # Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.

@@ -306,3 +306,11 @@ def test_a_name_with_one_letter_left_out_is_the_name():
     assert held("Your appointment with Anjoli Tate is confirmed.", doctors) == ["Anjoli Tate"]
     jason = output("find_doctor", [{"doctor_name": "Jason Tate"}], evidence=Evidence(names=("doctor_name",)))
     assert held("Your appointment with Mason Tate is confirmed.", jason) == ["Mason Tate"]
+
+
+@pytest.mark.parametrize("draft", ["Not a redeye. Lands at YVR International Airport.",
+                                   "You are looking at 10 miles per hour. Humidity> Around 39 percent."])
+def test_a_verb_opening_a_sentence_before_a_place_and_a_sign_after_a_word_are_no_names(draft):
+    airport = output("find_flight", [{"airport": "YVR International Airport"}], evidence=Evidence(names=("airport",)))
+    assert held(draft, airport, history=(customer("10 miles, 39 percent"),)) == []
+    assert held("Not a redeye. Lands at SFO International Airport.", airport) == ["SFO International Airport"]
