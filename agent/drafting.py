@@ -16,9 +16,10 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 
 from agent.providers.base import Draft
-from agent.registry import tools_for
+from agent.registry import completing_tool, tools_for
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
+from asks.statuses import AskStatus
 from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
 from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
@@ -40,14 +41,15 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
                 history: list[dict[str, str]], ask_kind: str | None, ask_slots: dict, policy: Policy,
                 languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None,
                 context: ToolContext | None = None, organisation_name: str = "",
-                own_phones: Sequence[str] | None = None) -> GuardInput:
+                own_phones: Sequence[str] | None = None, ask_status: str | None = None) -> GuardInput:
     """What the guards read of this draft. Each tool result travels with its tool's declared evidence and the call's
     arguments. Claims are read in `languages` (default: every language Magie speaks, which holds the organisation's
     and whatever the customer wrote in); links may go to `allowed_hosts` (the turn passes `hosts_of` its public
     URL; default: every domain of the current organisation, one query). The turn's `context` gives the
     organisation's time zone and day and the customer's name; the policy's gates and maximum are the rules a
     draft may not promise away; the organisation's WhatsApp numbers are read (one query) only when the draft holds
-    a phone-like number."""
+    a phone-like number. An Ask in scope that `ask_status` says completed on an earlier turn executed its completing
+    tool: a reply may restate that effect ("All set, see you Tuesday!")."""
     tools = tools_for(org_kind)
     zone = context.time_zone if context is not None else ""
     return GuardInput(
@@ -57,6 +59,7 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
                       for h in history),
         ask_kind=ask_kind, ask_slots=ask_slots,
         effects_executed=tuple(r.name for r in records if r.executed_effect),
+        effects_earlier=_earlier_effects(tools, org_kind, ask_kind, ask_status),
         tools_available=tuple(AvailableTool(name=t.name, arguments=tuple(t.args.model_fields))
                               for t in tools.values()),
         internal_vocabulary=tuple(policy.internal_vocabulary),
@@ -71,6 +74,15 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
         own_phones=tuple(own_phones if own_phones is not None
                          else organisation_phones() if _PHONE_LIKE_RE.search(draft.text) else ()),
     )
+
+
+def _earlier_effects(tools: dict, org_kind: str, ask_kind: str | None, ask_status: str | None) -> tuple[str, ...]:
+    """The completing tool of an Ask that completed (only its success completes it: `agent.turn.steps`), when it
+    is an effect (a balance read completes its Ask and executes nothing)."""
+    if ask_kind is None or ask_status != AskStatus.COMPLETED:
+        return ()
+    tool = completing_tool(org_kind, ask_kind)
+    return (tool,) if tool is not None and tools[tool].effect_kind else ()
 
 
 def _preview_words(context: ToolContext | None) -> tuple[str, ...]:

@@ -53,7 +53,7 @@ give call called named titled by from take care keep have has ha haha lol song s
 rock jazz artist procedure concert concerts cinema art arts theater theatre sports sport games diner stars star
 category categories events date dates location locations city cities town booking bookings reservation
 reservations ticket tickets appointment appointments rating ratings phone number address best top
-yesterday
+yesterday gotcha bon appetit
 """.split()
 _PT = """
 a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela
@@ -154,6 +154,7 @@ def near_word(word: str, lang: Lang) -> bool:
     word = _CONTRACTION_RE.sub("", word)
     if not word.isalpha() or len(word) > 16:
         return False
-    if any(word[:i] in COMMON[lang] and word[i:] in COMMON[lang] for i in range(2, len(word) - 1)):
-        return True  # two of them without the space between ("Howmany")
+    if any(word[:i] in COMMON[lang] and (word[i:] in COMMON[lang] or len(word) - i >= 4 and i >= 4
+                                          and in_dictionary(word[i:], lang)) for i in range(2, len(word) - 1)):
+        return True  # two of them without the space between ("Howmany"; "Pleaseverify": a common one, then a word)
     return any(candidate in COMMON[lang] for candidate in _one_edit(word) if len(candidate) > 1)

@@ -74,6 +74,9 @@ class GuardInput:
     ask_kind: str | None = None
     ask_slots: Mapping[str, Any] = field(default_factory=dict)
     effects_executed: Sequence[str] = ()  # effect tools that executed this turn ("send_pix", "create_booking")
+    # Effect tools of the Ask in scope that executed on an earlier turn (a completed Ask's completing tool): a reply
+    # after it ("All set, have a nice day!") may restate it, on a turn that executed and was refused nothing.
+    effects_earlier: Sequence[str] = ()
     tools_available: Sequence[AvailableTool] = ()
     internal_vocabulary: tuple[str, ...] = ()
     # Languages the claims are read in besides `lang`: those the organisation serves and the customer used.

@@ -36,6 +36,7 @@ from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
+from language.lemmas import lemma
 from language.locales import Lang
 from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
@@ -519,9 +520,10 @@ def warranties_in(text: str, lang: Lang) -> list[Fact]:
 # Lower-case words that may join the capitalised words of one name ("Casa de Pedra", "Bank of America").
 CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
-# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.".
+# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.", and
+# at a sign no name holds ("Humidity> Around 39 percent").
 # (Runs of the other characters are matched whole: the engine reads them in one step, not one alternation each.)
-_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.]+|\.(?![^\W\d_]{2}))+")
+_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]+|\.(?![^\W\d_]{2}))+")
 _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3}"
                          r"|(?!(?:USD|BRL|EUR|ARS|GBP|MXN)\d)[A-Z][A-Za-z]{1,3}\d{1,2}[A-Za-z]?)$")
 _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
@@ -595,20 +597,25 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             lettered = lang == "en" and key not in common and key not in _NEVER_NAMED \
                 and not in_dictionary(key, lang) and bool(_LOWER_WORD_NEXT_RE.match(text, run[0][1])) \
                 and not text[:run[0][0]].rstrip().endswith(",")  # "Phoenix, AZ": a state's code
-            if (key in common and not named and not placed
-                    and not (not at_start and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0]))) \
+            if (key in common and not placed
+                    and not ((named or (not at_start
+                                        and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0])))
+                             and not _article_without_name(text, run[0][0], run[0][1], lang))) \
                     or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9) and not named) \
                     or ("-" in key and (at_start or lang != "en")) \
                     or (at_start and not subject and near_word(bare.lower(), lang)) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
-                    or (not known and not named and misspelt_word(bare.lower(), lang)):
+                    or (not known and not named and misspelt_word(bare.lower(), lang)) \
+                    or (len(key) <= 3 and bool(_SPLIT_LETTER_RE.match(text, run[0][1]))
+                        and key + text[run[0][1] + 1] in common):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
                 # word of its dictionary opening a sentence, where every word is capitalised: a dictionary holds
                 # names too ("Pedro"), so there it is read as a word, unless a verb of which it is the subject
                 # follows; so is a word one letter from one there ("Thier", "Yup"). A word no dictionary of the
                 # draft's language holds ("Khamsa", "Philly", "NYC") is a name, unless it is one of its words with
-                # two letters swapped ("Restuarant").
+                # two letters swapped ("Restuarant"), nor a word's start its last letter was typed apart from
+                # ("Th e event begins").
                 run.clear()
         if run and _title_cased_words(text, run, common, run_at_start[0], lang):
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
@@ -655,8 +662,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start])) \
                 and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
-            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))):
-                continue  # a word of the language starting a sentence
+            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))) \
+                    or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
+                continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start
             if key in _STREET_NAME_WORDS and index >= 2 and words[index - 1].isalpha() \
                     and words[index - 1].islower() and words[index - 2].isdigit() \
@@ -690,7 +698,7 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and _PLACE_NEXT_RE.match(text, end)))
-    if len(words) == 1 and len(keys) == 1 and named:
+    if len(words) == 1 and len(keys) == 1 and named and not _article_without_name(text, start, end, lang):
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
     # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
     # "Take Care Have a great day") are the writer's capitals; "play Best Friend" is said where a name is.
@@ -725,6 +733,18 @@ _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
 _LOWER_WORD_NEXT_RE = re.compile(r" [a-z]{3,}\b")
+# A sentence opening with a verb in its "-s" form before where ("Lands at YVR", "Leaves from Oakland") left out its
+# subject: the verb is no name's word.
+_VERB_BEFORE_PLACE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r" (?:at|from|in|into|to) [A-Z]"),
+    "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
+}
+
+
+def _verb_s(key: str, lang: Lang) -> bool:
+    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves")."""
+    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang)
+_SPLIT_LETTER_RE = re.compile(r" [a-z](?![\w'’])")
 # One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
 # Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.
 _PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
@@ -749,6 +769,28 @@ _ARTICLE_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"(?:^|\W)(?:a|an)\s+$", re.IGNORECASE),
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
+_ARTICLE_ONLY_RE = re.compile(r"(?:^|\W)(the|a|an)\s+$", re.IGNORECASE)
+# After an article, a word of these leads no name's noun ("the Calendar for this month", "a Concert and a meal").
+_NOT_A_NOUN_NEXT = ("for|in|on|at|to|of|with|from|by|and|or|but|this|that|these|those|which|who|where|when|is|are|was"
+                    "|were|be|been|will|would|has|have|had|it|its|your|our|their|my|near|around|about|into|over|than"
+                    "|then|so|as|if|because")
+_NOUN_NEXT_RE = re.compile(rf" (?!(?:{_NOT_A_NOUN_NEXT})\b)[a-z]{{3,}}\b")
+
+
+def _article_without_name(text: str, start: int, end: int, lang: Lang) -> bool:
+    """Whether a capitalised common word at start:end follows an article where no name is said: it leads no noun
+    of its own ("a Dentist concert", "the GP appointment" say a name), is not followed by where it is ("the Salon
+    is at LA Memorial Coliseum") and no word before the article introduces a name ("at the Salon", "is the
+    Dentist"). "6 events in the Calendar for this month", "added to the Calendar.", "take my family to a Concert."
+    are the writer's capitals."""
+    if lang != "en":
+        return False
+    article = _ARTICLE_ONLY_RE.search(text, max(0, start - 6), start)
+    if article is None or _NOUN_NEXT_RE.match(text, end) or _PLACE_NEXT_RE.match(text, end):
+        return False
+    return not _NAMED_AFTER_RE[lang].search(text, max(0, article.start(1) - 16), article.start(1))
+
+
 # Words no context makes a name ("For What date?", "is Next Monday").
 _NEVER_NAMED = frozenset("what which who whom whose where when why how next last this that these those".split())
 _TITLE_BEFORE_RE = re.compile(r"(?:^|\W)(?:Dr|Mr|Mrs|Ms|St|Sr|Sra|Jr|Prof)\.\s*$")

@@ -544,3 +544,15 @@ def test_without_the_results_behind_it_the_same_template_is_refused(key, guards,
     text = say(lang, key, **context.values(lang))
     bare = Context(context.kind, said=context.said, slots={k: v for k, v in context.slots.items() if k != "amount"})
     assert {code for code, _ in _failures(bare, text, lang)} == guards, text
+
+
+@pytest.mark.parametrize("status,earlier", [("completed", ("send_pix",)), ("collecting", ())])
+def test_a_completed_asks_effect_is_an_earlier_effect_of_its_replies(status, earlier):
+    # "Tudo certo, até mais!" after the Pix an earlier turn sent restates it; a balance read is no effect
+    inp = guard_input(draft=Draft("Pix enviado! Até mais."), lang="pt-BR", currency="BRL", org_kind="bank", records=[],
+                      history=[], ask_kind="pix_transfer", ask_slots={}, policy=_policy(), allowed_hosts=[],
+                      own_phones=(), ask_status=status)
+    assert inp.effects_earlier == earlier
+    assert guard_input(draft=Draft("Saldo informado."), lang="pt-BR", currency="BRL", org_kind="bank", records=[],
+                       history=[], ask_kind="balance", ask_slots={}, policy=_policy(), allowed_hosts=[], own_phones=(),
+                       ask_status="completed").effects_earlier == ()

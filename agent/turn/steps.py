@@ -413,7 +413,7 @@ def guard(state: TurnState) -> None:
         return guard_input(draft=candidate, lang=state.lang, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
                            policy=org.policy, allowed_hosts=hosts_of(org.public_base_url), context=state.ctx,
-                           organisation_name=org.organisation.name)
+                           organisation_name=org.organisation.name, ask_status=scope.status)
 
     state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=state.lang)
     state.draft = state.checked.draft

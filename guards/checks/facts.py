@@ -35,6 +35,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of
+from guards.checks.wording import effects_done
 from guards.common_words import COMMON
 from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, number_of, typed
@@ -112,6 +113,8 @@ class FactSupport:
     # results' names with digits ("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five"), folded: a number
     # or date said inside one is the name's
     numbered_names: set[str] = field(default_factory=set)
+    # name words read against the supported ones with a letter left out (`_letter_dropped`), once per word
+    dropped: dict[str, bool] = field(default_factory=dict)
 
     def add_date(self, day: date) -> None:
         self.dates.add(day)
@@ -342,7 +345,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             _add_said(support, item.text, lang, today)
         if past(deadline):
             return None
-    for tool in inp.effects_executed:
+    for tool in effects_done(inp):  # this turn's, else the Ask's earlier ones (`effects_done`)
         if not any(o.tool == tool and o.ok and evidence_of(o).statuses for o in inp.tool_outputs):
             support.statuses.update(_effect_statuses(tool, inp))
     _add_referenced_names(support, inp)
@@ -413,6 +416,8 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
         return True
     missing = [index for index, w in enumerate(words)
                if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
+    if missing and len(missing) < len(words):  # a word mistyped inside a name the rest of which is supported
+        missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
         return not missing
     # What kind of place it is ("New York City", "the City of San Jose", "Hotel Taste of Burma") and a state's or
@@ -429,6 +434,22 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _letter_dropped(word: str, support: FactSupport) -> bool:
+    """A supported word of five letters or more typed with one letter left out ("Ajali Tate" for "Anjali Tate"),
+    inside a name whose other words are supported: the tolerance of a bank's name check for a hurried hand. A letter
+    changed or added is another name ("Jason" is no "Mason"); a name no word of which is supported gets none."""
+    if len(word) < 4 or not word.isalpha():
+        return False
+    found = support.dropped.get(word)
+    if found is None:
+        found = support.dropped[word] = any(word[:i] + letter + word[i:] in support.name_words
+                                            for i in range(len(word) + 1) for letter in _LETTERS)
+    return found
 
 
 def _prefix_in(word: str, support: FactSupport) -> bool:

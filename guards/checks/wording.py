@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -661,10 +661,21 @@ def claim_kinds(clause: str) -> set[str]:
     return {kind for kind, pattern in _KIND_RES.items() if pattern.search(clause)}
 
 
-def _executed_kinds(inp: GuardInput) -> set[str]:
+def _executed_kinds(inp: GuardInput, tools: Sequence[str]) -> set[str]:
     from guards.checks.facts import effect_kind_of  # the name rule lives with the facts; lazy: facts import this module
 
-    return {inp.effect_kinds.get(tool) or effect_kind_of(tool) for tool in inp.effects_executed}
+    return {inp.effect_kinds.get(tool) or effect_kind_of(tool) for tool in tools}
+
+
+def effects_done(inp: GuardInput) -> Sequence[str]:
+    """The effects a claim may speak of: this turn's; on a turn that executed none and no effect tool of which was
+    refused (or is waiting for an approval), those the Ask in scope executed earlier ("All set, enjoy the show!"
+    after the tickets were bought). A refusal of this turn is what a claim must not contradict."""
+    if inp.effects_executed:
+        return inp.effects_executed
+    if inp.effects_earlier and not any(not output.ok and output.tool in inp.effect_kinds for output in inp.tool_outputs):
+        return inp.effects_earlier
+    return ()
 
 
 # A sentence may be written in a language the detector gives at least this share among the turn's languages:
@@ -717,8 +728,9 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
             found = _claims(inp, corrected, reports, deadline)
             if found is None:
                 return GuardVerdict.budget_exceeded("effect_claim_without_effect", inp.lang)
-    if inp.effects_executed:
-        executed = _executed_kinds(inp)
+    done = effects_done(inp)
+    if done:
+        executed = _executed_kinds(inp, done)
         low = folded(draft)
         spans = clauses(low)
         kept = []

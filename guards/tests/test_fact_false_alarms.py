@@ -277,3 +277,40 @@ def test_results_counted_after_have_or_are_are_a_results_length():
     assert held("The Mets have 6 games at Citi Field.", results) == ["6"]
     assert held("What we have so far are 3 songs for you.", results) == ["3"]
     assert held("It has 4 stars and 2 games at Citi Field.", results) == []
+
+
+@pytest.mark.parametrize("draft", ["Okay! the event is successfully added to the Calendar.",
+                                   "I can find 6 events in the Calendar for this month.",
+                                   "I want to take my family and friends to a Concert."])
+def test_a_common_word_after_an_article_that_leads_no_noun_is_no_name(draft):
+    assert held(draft, events("Mets Vs Braves")) == []
+
+
+@pytest.mark.parametrize(("draft", "name"), [("There is a Dentist concert on March 4th.", "Dentist"),
+                                             ("Your table at the Salon is ready.", "Salon"),
+                                             ("On March 4th, the Salon is at Citi Field.", "Salon")])
+def test_a_common_word_after_an_article_where_a_name_is_said_is_still_one(draft, name):
+    assert held(draft, events("Mets Vs Braves")) == [name]
+
+
+@pytest.mark.parametrize("draft", ["Gotcha, take it easy!", "Done. Bon Appetit.",
+                                   "Pleaseverify the following information: 1 ticket for Mets Vs Braves.",
+                                   "The event is Mets Vs Braves on March 4th, Th e event begins at Citi Field."])
+def test_acknowledgements_joined_and_split_words_are_no_names(draft):
+    assert held(draft, events("Mets Vs Braves"), history=(customer("1 ticket"),)) == []
+
+
+def test_a_name_with_one_letter_left_out_is_the_name():
+    doctors = output("find_doctor", [{"doctor_name": "Anjali Tate"}], evidence=Evidence(names=("doctor_name",)))
+    assert held("Your appointment with Ajali Tate, M.D. is confirmed.", doctors) == []
+    assert held("Your appointment with Anjoli Tate is confirmed.", doctors) == ["Anjoli Tate"]
+    jason = output("find_doctor", [{"doctor_name": "Jason Tate"}], evidence=Evidence(names=("doctor_name",)))
+    assert held("Your appointment with Mason Tate is confirmed.", jason) == ["Mason Tate"]
+
+
+@pytest.mark.parametrize("draft", ["Not a redeye. Lands at YVR International Airport.",
+                                   "You are looking at 10 miles per hour. Humidity> Around 39 percent."])
+def test_a_verb_opening_a_sentence_before_a_place_and_a_sign_after_a_word_are_no_names(draft):
+    airport = output("find_flight", [{"airport": "YVR International Airport"}], evidence=Evidence(names=("airport",)))
+    assert held(draft, airport, history=(customer("10 miles, 39 percent"),)) == []
+    assert held("Not a redeye. Lands at SFO International Airport.", airport) == ["SFO International Airport"]

@@ -6,7 +6,7 @@ from guards.checks.wording import (
     unusable_request,
 )
 from guards.contract import AvailableTool
-from guards.tests.helpers import BANK_TOOLS, STORE_TOOLS, deadline, make
+from guards.tests.helpers import BANK_TOOLS, STORE_TOOLS, deadline, make, output
 
 # --- internal_vocabulary -------------------------------------------------------------------------------------------
 
@@ -62,6 +62,25 @@ def test_effect_claim_without_an_executed_effect_fails(lang, draft):
 
 def test_effect_claim_with_an_executed_effect_passes():
     assert effect_claim_without_effect(make("I've sent $50 to Ana.", effects_executed=["send_pix"]), deadline()).passed
+
+
+BOOKED = {"reserve_restaurant": "booking", "send_pix": "money"}
+
+
+@pytest.mark.parametrize("draft", ["Your table is booked, enjoy your meal!", "This task is completed."])
+def test_a_reply_after_the_asks_earlier_effect_may_restate_it(draft):
+    # a goodbye after the Ask's booking succeeded on an earlier turn (the SGD goodbyes after a success)
+    earlier = make(draft, effects_earlier=["reserve_restaurant"], effect_kinds=BOOKED)
+    assert effect_claim_without_effect(earlier, deadline()).passed
+    assert not effect_claim_without_effect(make(draft, effect_kinds=BOOKED), deadline()).passed
+
+
+def test_an_earlier_effect_supports_no_claim_of_another_kind_nor_one_after_a_refusal():
+    other = make("Your Pix was sent.", effects_earlier=["reserve_restaurant"], effect_kinds=BOOKED)
+    assert not effect_claim_without_effect(other, deadline()).passed
+    refused = make("Your table is booked.", effects_earlier=["reserve_restaurant"], effect_kinds=BOOKED,
+                   tool_outputs=(output("reserve_restaurant", {"code": "failed"}, ok=False),))
+    assert not effect_claim_without_effect(refused, deadline()).passed
 
 
 @pytest.mark.parametrize("lang,draft", [

@@ -11,6 +11,9 @@ Each SYSTEM turn is a draft, with what a production turn would hand the guards:
   of the state the system asks to confirm (its CONFIRM acts: "San Fran" is held as "San Francisco", "afternoon
   12" as 12:00, as a perceiver normalises an Ask's slots) and the schema's defaults of the optional slots of the
   intents in play (SGD fills "party_size 2" nobody said);
+* the effects of the Ask in scope that executed on an earlier turn (`GuardInput.effects_earlier`: the tools whose
+  call succeeded for the intent the customer's last message is still on, or for any when it starts none), as the
+  product gives a completed Ask's completing tool;
 * the history (customer and earlier system turns), the services' categorical values as vocabulary, the
   dialogues' "today" (1 March 2019, per the corpus README), lang "en", currency USD, every language read as the
   turn passes them (`language.locales.LANGS`).
@@ -112,9 +115,13 @@ class Corpus:
         split = split_of(dialogue["dialogue_id"])
         sources: set[str] = set()  # every word a source of the turn holds: see `unsourced_values`
         after_success = False
+        done: dict[tuple[str, str], list[str]] = {}  # (service, intent) -> its effect tools that succeeded
+        in_scope: set[tuple[str, str]] = set()  # the intents the customer's last message is about
         for turn in dialogue["turns"]:
             sources.update(WORD_RE.findall(turn["utterance"].lower()) if turn["speaker"] == "USER" else ())
             if turn["speaker"] == "USER":
+                in_scope = {(frame["service"], frame["active_intent"]) for frame in turn.get("frames", [])
+                            if frame.get("active_intent") not in (None, "NONE")}
                 for frame in turn.get("frames", []):
                     for slot, values in frame.get("slot_values", {}).items():
                         if values:
@@ -145,6 +152,7 @@ class Corpus:
                     continue
                 if transactional and "NOTIFY_SUCCESS" in acts:
                     succeeded.append(tool)
+                    done.setdefault((service, intents.get(service, "")), []).append(tool)
                 outputs.append(ToolOutput(tool, True, frame.get("service_results", []), evidence,
                                           dict(call.get("parameters", {}))))
             slots = dict(state)
@@ -159,9 +167,14 @@ class Corpus:
                     slots.setdefault(key, value)
             sources.update(_words_of(slots.values(), vocabulary, *(output.arguments.values() for output in outputs),
                                      *(_result_values(output.data) for output in outputs)))
+            # the Ask in scope completed on an earlier turn: its effects (the intent the customer is still on, or
+            # every one when the message starts none: "No, that's all, thanks")
+            earlier = [tool for key, tools_done in done.items() if not in_scope or key in in_scope
+                       for tool in tools_done if tool not in succeeded]
             inp = GuardInput(draft=turn["utterance"], lang="en", currency="USD", org_kind=org_kind,
                              tool_outputs=tuple(outputs), history=tuple(history), ask_slots=slots,
                              effects_executed=tuple(dict.fromkeys(succeeded)), tools_available=tools,
+                             effects_earlier=tuple(dict.fromkeys(earlier)),
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
                        tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources),
