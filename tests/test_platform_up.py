@@ -4,7 +4,6 @@ server, WhiteNoise's static files with DEBUG off, the connection pool, a real wo
 from __future__ import annotations
 
 import http.client
-import os
 import re
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from django.db import connection
 from django_tenants.utils import schema_context
 
 from conversations.models import Message
-from magie.management.commands.up import session_yield, worker_cores
+from magie.management.commands.up import worker_cores
 from magie.models import Heartbeat
 from magie.serving import connection_budget, database_max_connections
 from tenants.demo import demo_channel_secrets
@@ -163,11 +162,6 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
     # web keeps its priority; the worker (and its children) and beat yield the cores to it
     assert all(nice == 0 for command, nice in niceness.items() if "granian" in command or "serve" in command)
     assert all(nice >= 10 for command, nice in niceness.items() if "celery" in command), niceness
-    # and so do their sessions, which the kernel's autogroup schedules as one against web's (where it has one)
-    sessions = {" ".join(psutil.Process(pid).cmdline()): session_nice(pid) for pid in started
-                if psutil.pid_exists(pid)}
-    assert all(nice in (None, 0) for command, nice in sessions.items() if "granian" in command), sessions
-    assert all(nice is None or nice >= 10 for command, nice in sessions.items() if "celery" in command), sessions
     # and off the lowest core, which is left to web (on a machine of two or more cores)
     cores = {" ".join(psutil.Process(pid).cmdline()): set(psutil.Process(pid).cpu_affinity()) for pid in started
              if psutil.pid_exists(pid)}
@@ -216,32 +210,6 @@ def test_the_children_of_up_start_as_the_development_deployment_up_decided(monke
         env=child_environment(addr="127.0.0.1:8000"), cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.splitlines()[-1].split() == ["development", "False"]
-
-
-def session_nice(pid: int) -> int | None:
-    """The nice value of the autogroup of `pid`'s session; None on a kernel without autogroup."""
-    try:
-        with open(f"/proc/{pid}/autogroup") as file:
-            return int(file.read().split()[-1])  # "/autogroup-123 nice 10"
-    except FileNotFoundError:
-        return None
-
-
-def test_a_background_child_yields_its_whole_session(tmp_path):
-    """A process's nice value orders it only within its session's autogroup: the session itself must yield."""
-    ours = session_nice(os.getpid())
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True,
-                             preexec_fn=lambda: session_yield(10))
-    try:
-        if session_nice(child.pid) is None:  # no autogroup in this kernel: nothing to yield, and it says so
-            assert session_yield(10) is False
-        else:
-            assert session_nice(child.pid) == 10
-            assert session_nice(os.getpid()) == ours  # the parent's session is untouched
-    finally:
-        child.kill()
-        child.wait()
-    assert session_yield(10, autogroup=str(tmp_path / "missing" / "autogroup")) is False
 
 
 def test_the_worker_keeps_off_one_core_unless_told():

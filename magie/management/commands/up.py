@@ -71,29 +71,10 @@ def worker_cores(setting: str, available: set[int]) -> set[int]:
 WORKER_CORES = os.environ.get("MAGIE_WORKER_CORES", "")
 
 
-AUTOGROUP = "/proc/self/autogroup"
-
-
-def session_yield(nice: int, autogroup: str = AUTOGROUP) -> bool:
-    """Give this process's session the CPU priority `nice` against the other sessions; whether it was set.
-
-    Linux's autogroup (kernel.sched_autogroup_enabled, on in most distributions' kernels) schedules each session
-    as one group against the others, and a process's own nice value then orders it only within its session: the
-    worker, in a session of its own (`start_new_session`), took as much CPU as web however nice it was. Raising a
-    session's nice value needs no privilege; without autogroup there is no file (or it has no effect)."""
-    try:
-        with open(autogroup, "w") as file:
-            file.write(str(nice))
-    except OSError:
-        return False
-    return True
-
-
 def _background_child() -> None:
     _die_with_parent()
     if WORKER_NICE:
         os.nice(WORKER_NICE)
-        session_yield(WORKER_NICE)  # after setsid (start_new_session): this child's own session
     if hasattr(os, "sched_setaffinity"):  # Linux
         os.sched_setaffinity(0, worker_cores(WORKER_CORES, os.sched_getaffinity(0)))
 
