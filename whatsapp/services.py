@@ -2,7 +2,7 @@
 (parse, route, store, queue turns), receipts, outbound delivery and its recovery, the sweepers.
 
 The webhook's acknowledgement is kept at its floor: verify the signature over the raw body, append the body to the
-raw inbound log in one INSERT (a redelivery is a no-op), publish one task, answer 200. The worker's
+raw inbound log in one INSERT (a redelivery is a no-op), answer 200, then publish one task. The worker's
 `inbound_process` then enters each organisation named in the body with `tenant_context` (its messages and receipts
 stored in one transaction, in arrival order per number), and the agent's turns are queued by name after commit.
 """
@@ -177,9 +177,11 @@ class Acknowledgement:
 
 def webhook_receive(*, body: bytes, signature: str, channel: str | None = None) -> Acknowledgement:
     """The webhook's whole work before its 200: size, JSON, signature (WebhookRefused: 400/401, nothing kept),
-    then one INSERT into the raw inbound log and one published task. Redelivered notifications find their row
-    and append nothing. A broker failure is logged: the row is durable and the inbound sweeper publishes it.
-    `channel`: the phone_number_id of the URL the body was posted to, if any (`webhook_verify`)."""
+    then one INSERT into the raw inbound log, committed. Redelivered notifications find their row and append
+    nothing. The body's task is NOT published here: the caller publishes it (`inbound_publish`) once the 200 has
+    left — whatsapp.views does it when the server closes the response — so Meta's wait never includes the broker;
+    a body stored but never published (a process killed in between, a broker down) is published by the inbound
+    sweeper. `channel`: the phone_number_id of the URL the body was posted to, if any (`webhook_verify`)."""
     limit = int(conf.setting("WHATSAPP_MAX_BODY_BYTES"))
     if len(body) > limit:
         raise BodyTooLarge("the body is too large", limit=limit)
@@ -190,7 +192,6 @@ def webhook_receive(*, body: bytes, signature: str, channel: str | None = None) 
     inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
     if inbound_id is None:
         return Acknowledgement(accepted=False)
-    inbound_publish(inbound_id=inbound_id)
     return Acknowledgement(accepted=True, inbound_id=inbound_id)
 
 

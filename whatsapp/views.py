@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from whatsapp import conf
 from whatsapp.errors import BodyTooLarge, SignatureInvalid, TooManyFailures, WebhookRefused
-from whatsapp.services import webhook_handshake, webhook_receive
+from whatsapp.services import Acknowledgement, inbound_publish, webhook_handshake, webhook_receive
 from whatsapp.strangers import stranger_failed, stranger_held_back
 
 logger = logging.getLogger(__name__)
@@ -39,11 +39,35 @@ def webhook_channel(path_info: str) -> str | None:
     raise ValueError(path_info)
 
 
+class Acknowledged(JsonResponse):
+    """The 200 of a stored body, whose task is published when the server closes the response: WSGI servers (granian,
+    gunicorn) call `close()` once its last byte has been sent (its Content-Length given), Django's test client
+    before it returns. So neither the broker's round trip nor the publish's CPU is in Meta's wait, and a broker
+    down costs the acknowledgement nothing. A response never closed (the process killed first) leaves its body to
+    the inbound sweeper."""
+
+    def __init__(self, outcome: Acknowledgement) -> None:
+        super().__init__({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery, nothing to publish
+        # Its length said (CommonMiddleware, which would say it, is skipped): without it granian may send the
+        # body chunked and end it only once `close()` has returned — after the publish.
+        self["Content-Length"] = str(len(self.content))
+        self.inbound_id = outcome.inbound_id
+
+    def close(self) -> None:
+        inbound_id, self.inbound_id = self.inbound_id, None  # once, however often the server closes it
+        try:
+            if inbound_id is not None:
+                inbound_publish(inbound_id=inbound_id)  # never raises: a failure is logged, the sweeper publishes
+        finally:
+            super().close()
+
+
 def webhook_post(request: HttpRequest) -> HttpResponse:
     """Notifications: the declared size checked before the body is read (413), an address with too many failed
     signatures held back before it too (429, `whatsapp.strangers`), routed to its channel by the URL or
     the numbers it names and verified over the raw body with that channel's secret only (401), appended to the raw
-    inbound log, one task published, then 200 (the worker parses and stores them)."""
+    inbound log (committed), then 200 — and its task published once the 200 has left (`Acknowledged`); the worker
+    parses and stores the notifications."""
     try:
         channel = webhook_channel(request.path_info)
     except ValueError:
@@ -71,7 +95,7 @@ def webhook_post(request: HttpRequest) -> HttpResponse:
         return _refusal(error)
     except WebhookRefused as error:
         return _refusal(error)
-    return JsonResponse({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery
+    return Acknowledged(outcome)
 
 
 @csrf_exempt

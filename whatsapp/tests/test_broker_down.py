@@ -5,6 +5,8 @@ robust path logs a failing one and still runs the others."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import logging
 import os
 import socket
@@ -20,6 +22,7 @@ from django_tenants.utils import schema_context
 from conversations.models import Message
 from magie import queueing
 from magie.celery import app as celery_app
+from testing.servers import PlatformProcess
 from whatsapp.inbound.models import InboundBody
 from whatsapp.services import raw_inbound_sweep
 from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
@@ -104,6 +107,43 @@ def test_with_the_broker_hung_the_acks_do_not_wait_for_it_and_the_sweeper_publis
     with schema_context("demobank"):
         assert sorted(Message.objects.filter(direction="in").values_list("text", flat=True)) == sorted(
             f"oi {n}" for n in range(10))
+
+
+def test_through_the_server_the_200_leaves_before_the_publish_waits_for_a_hung_broker(committed):
+    """`make run`'s web server (granian), its broker hung for longer than Meta waits: the 200 comes back at once
+    with the body committed, and only then does the publish try the broker (and give up; the sweeper publishes)."""
+    broker = HungBroker()
+    platform = PlatformProcess(web_workers=1, extra_args=("--no-worker", "--no-seed"), extra_env={
+        "CELERY_BROKER_URL": f"redis://127.0.0.1:{broker.port}/0", "MAGIE_PUBLISH_TIMEOUT_SECONDS": "30",
+        # the count of failed signatures (whatsapp.strangers) away from the hung broker: it refuses at once, and
+        # every connection the hung broker accepts is the publish's
+        "WHATSAPP_RATE_REDIS_URL": "redis://127.0.0.1:1/0"})
+    try:
+        body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})])))
+        started = time.monotonic()
+        status, answer = http_post(platform.port, body, signed(body)["HTTP_X_HUB_SIGNATURE_256"])
+        waited = time.monotonic() - started
+        assert (status, answer) == (200, {"status": "ok", "accepted": True})
+        assert waited < 15  # not the publish's 30 s: it had not begun
+        assert InboundBody.objects.filter(processed_at__isnull=True).count() == 1  # committed before the 200
+        deadline = time.monotonic() + 30
+        while not broker.accepted:  # then, after the 200, the publish tries the broker
+            assert time.monotonic() < deadline, platform.output()[-3000:]
+            time.sleep(0.05)
+    finally:
+        broker.close()  # the publish fails at once, the server stops without waiting for it
+        platform.stop()
+
+
+def http_post(port: int, body: bytes, signature: str) -> tuple[int, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("POST", "/webhooks/whatsapp", body=body, headers={
+            "Host": "localhost", "Content-Type": "application/json", "X-Hub-Signature-256": signature})
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
 
 
 def hung_broker_restore() -> tuple[str, str | None]:

@@ -323,6 +323,35 @@ def test_the_acknowledgement_is_one_insert_after_the_first(platform, turns, djan
     assert len(turns.inbound_ids) == 1  # and one task published
 
 
+def test_the_task_is_published_when_the_server_closes_the_response_and_only_once(turns):
+    """The body is committed before the 200; its task leaves after it, when the server closes the response."""
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+    from django.test import RequestFactory
+
+    from whatsapp.inbound.models import InboundBody
+    from whatsapp.views import webhook_post
+
+    body = encode(envelope(change(messages=[inbound("text", {"body": "oi"})])))
+    request = RequestFactory(HTTP_HOST="localhost").post("/webhooks/whatsapp", data=body,
+                                                         content_type="application/json", **signed(body))
+    response = webhook_post(request)
+    assert json.loads(response.content) == {"status": "ok", "accepted": True}
+    [row] = InboundBody.objects.all()
+    assert turns.inbound_ids == []  # the answer is ready, nothing published yet
+    redelivered = webhook_post(RequestFactory(HTTP_HOST="localhost").post(
+        "/webhooks/whatsapp", data=body, content_type="application/json", **signed(body)))
+    assert json.loads(redelivered.content)["accepted"] is False
+    request_finished.disconnect(close_old_connections)  # as the test client does: the test's connection stays
+    try:
+        response.close()
+        response.close()  # a server closing twice publishes nothing more
+        redelivered.close()  # nothing to publish for a redelivery
+    finally:
+        request_finished.connect(close_old_connections)
+    assert turns.inbound_ids == [row.pk]
+
+
 def test_the_webhook_post_skips_the_middleware_stack_but_keeps_the_security_headers(platform, turns):
     response = deliver(platform, envelope(change(messages=[inbound("text", {"body": "oi"})])))
     assert response.status_code == 200
