@@ -4,6 +4,7 @@ server, WhiteNoise's static files with DEBUG off, the connection pool, a real wo
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import subprocess
 import sys
@@ -162,6 +163,10 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
     # web keeps its priority; the worker (and its children) and beat yield the cores to it
     assert all(nice == 0 for command, nice in niceness.items() if "granian" in command or "serve" in command)
     assert all(nice >= 10 for command, nice in niceness.items() if "celery" in command), niceness
+    # in `up`'s session (Linux's autogroup applies a nice value only within a session), each its own process group
+    children = [pid for pid in started if psutil.pid_exists(pid) and psutil.Process(pid).ppid() == process.process.pid]
+    assert len(children) == 3 and all(os.getsid(pid) == os.getsid(process.process.pid) for pid in children)
+    assert all(os.getpgid(pid) == pid for pid in children)
     # and off the lowest core, which is left to web (on a machine of two or more cores)
     cores = {" ".join(psutil.Process(pid).cmdline()): set(psutil.Process(pid).cpu_affinity()) for pid in started
              if psutil.pid_exists(pid)}

@@ -53,6 +53,10 @@ def _die_with_parent() -> None:
 # redelivers what is not acknowledged in time). MAGIE_WORKER_NICE=0 turns it off; with web and workers on machines
 # of their own it changes nothing.
 WORKER_NICE = int(os.environ.get("MAGIE_WORKER_NICE", "10"))
+# SAME_SESSION: each child has a process group of its own (Ctrl-C and the stop reach each one once) but stays in
+# `up`'s session. Linux's autogroup (sched_autogroup_enabled, on by default) shares the CPU between sessions first
+# and applies a nice value only inside its own session: with web and worker in sessions of their own, the worker's
+# nice 10 gave the acknowledgements nothing on a shared core.
 
 
 def worker_cores(setting: str, available: set[int]) -> set[int]:
@@ -153,7 +157,7 @@ class Command(BaseCommand):
             for name, command in commands.items():
                 self.children[name] = subprocess.Popen(
                     command, env=env | {"MAGIE_PROCESS_ROLE": name} | background_environment(name), cwd=settings.BASE_DIR,
-                    start_new_session=True,  # Ctrl-C reaches `up` alone, which stops each child once
+                    process_group=0,  # Ctrl-C reaches `up` alone, which stops each child once; see SAME_SESSION
                     preexec_fn=_die_with_parent if name == "web" else _background_child)
                 self._say(f"{name + ':':<9} pid {self.children[name].pid}")
             self._wait_ready(addr)
