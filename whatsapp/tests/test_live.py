@@ -66,6 +66,8 @@ def test_the_webhook_over_real_http_stores_and_queues_once(live_server, committe
     status_code, answer = http_post(url, body, signature_headers(body))
     assert status_code == 200, answer
     assert http_post(url, body, {"X-Hub-Signature-256": "sha256=" + "0" * 64})[0] == 401
+    # the body's task is published after the 200 has left (whatsapp.views.Acknowledged)
+    wait_for(lambda: bool(turns.calls), "the body's task to store the message and start its turn")
     with schema_context("demobank"):
         [message] = Message.objects.filter(direction="in")
         assert message.text == "Olá 👋"
@@ -78,6 +80,8 @@ def test_the_same_message_fifty_times_at_once_is_stored_once_with_one_turn(live_
     headers = signature_headers(body)
     results = together(50, lambda i: http_post(url, body, headers))
     assert [result[0] if isinstance(result, tuple) else result for result in results] == [200] * 50
+    wait_for(lambda: bool(turns.calls), "the bodies' tasks (published after each 200)")
+    time.sleep(1)  # a (wrong) second store or turn would land meanwhile
     with schema_context("demobank"):
         [message] = Message.objects.filter(direction="in")
     assert turns.calls == [("demobank", message.pk)]
@@ -97,6 +101,12 @@ def test_receipts_racing_each_other_end_on_the_latest(live_server, committed, tu
     bodies = [encode(envelope(change(statuses=[status("wamid.RACE", state, at)]))) for state, at in states]
     results = together(len(bodies), lambda i: http_post(url, bodies[i], signature_headers(bodies[i]))[0])
     assert results == [200] * len(bodies)
+
+    def recorded() -> bool:  # each body's task is published after its 200 has left
+        with schema_context("demobank"):
+            return DeliveryEvent.objects.filter(wamid="wamid.RACE").count() >= 3
+    wait_for(recorded, "the receipts' tasks")
+    time.sleep(1)  # a (wrong) later receipt's task would land meanwhile
     with schema_context("demobank"):
         assert Delivery.objects.get(wamid="wamid.RACE").status == "read"
         assert DeliveryEvent.objects.filter(wamid="wamid.RACE").count() == 3
