@@ -301,6 +301,19 @@ def test_paga_amanha_beside_a_code_schedules_it_for_tomorrow(db, chat):
         assert transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat() == local_day(1)
 
 
+@pytest.mark.parametrize("said", [
+    "envia 70 a joao manana",  # Spanish without its ñ: detected Portuguese, where "manana" is no word
+    "envia 70 a joao dema",  # Catalan without its accent: detected Spanish
+])
+def test_a_day_word_of_another_language_schedules_the_pix_for_that_day(db, chat, said):
+    replies = chat("demobank", said, "/tap 1", customer=CARLA)  # was paid today
+    assert replies[0]["slots"]["when"] == local_day(1), replies
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.status) == (7000, "scheduled")
+        assert transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat() == local_day(1)
+
+
 def test_an_amount_beside_an_open_amount_code_is_its_amount(db, chat):
     replies = chat("demobank", f"please pay 35.90 with this one {OPEN_CODE}", "/tap 1", customer=CARLA)
     assert "R$35.90" in replies[0]["text"] and replies[0]["buttons"], replies  # the preview, not "how much?"
