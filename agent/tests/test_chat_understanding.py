@@ -17,7 +17,8 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from asks.models import Ask
-from bank.models import PixTransfer
+from bank.models import Holder, PixTransfer
+from bank.services import contact_save, pix_key_register
 from booking.models import Booking
 from conversations.models import Conversation
 from inbox.models import Escalation
@@ -135,6 +136,29 @@ def test_enviarle_sends_the_pix_it_says(db, chat):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (3000, "Ana Beatriz Costa",
                                                                                       "settled")
+
+
+@pytest.mark.parametrize("said,cents,owner", [
+    ("tranfere 30 pro Pdero", 3000, "Pedro Henrique Almeida"),
+    ("trasnfere 25 pra mraia", 2500, "Maria Oliveira Santos"),
+])
+def test_a_typing_slip_in_a_contacts_name_is_previewed_with_the_real_name(db, chat, said, cents, owner):
+    replies = chat("demobank", said, "/tap 1", customer=CARLA)
+    assert replies[0]["state"] == "awaiting_confirmation" and owner in replies[0]["text"], replies
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (cents, owner, "settled")
+
+
+def test_a_slip_close_to_two_contacts_asks_which_and_pays_nobody(db, chat):
+    with schema_context("demobank"):
+        pix_key_register(key="+5511912340000", owner_name="Mario Souza Lima", owner_document="52998224725",
+                         bank_name="Banco Exemplo", bank_ispb="00000000")
+        contact_save(holder=Holder.objects.get(customer_ref=CARLA), nickname="Mario", key="+5511912340000")
+    replies = chat("demobank", "manda 20 pra mraia", customer=CARLA)
+    assert replies[0]["text"] == "Qual destes você quer dizer?\n• Maria\n• Mario", replies
+    with schema_context("demobank"):
+        assert not PixTransfer.objects.exists()
 
 
 # The school answers what it offers and what it costs from its catalogue ------------------------------------------
