@@ -409,6 +409,15 @@ def test_an_amount_typed_under_a_preview_changes_it_in_a_new_preview(db, chat):
         assert (transfer.amount_cents, transfer.recipient_name) == (4500, "Maria Oliveira Santos")
 
 
+def test_manda_pro_joao_under_a_preview_for_maria_shows_a_new_preview_for_joao(db, chat):
+    replies = chat("demobank", "manda 40 pra Maria", "manda pro João", "/tap 1", customer=CARLA)
+    assert replies[1]["rule"] == "same_kind_wording_under_preview_changes_it" and replies[1]["buttons"], replies
+    assert "João Pereira Lima" in replies[1]["text"] and "R$\xa040,00" in replies[1]["text"], replies[1]["text"]
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name) == (4000, "João Pereira Lima")
+
+
 # A scheduled Pix is cancelled or changed through the bank; a change is shown first, saying what changes -------------
 
 def the_transfer() -> PixTransfer:
