@@ -145,6 +145,7 @@ def test_enviarle_sends_the_pix_it_says(db, chat):
 def test_a_typing_slip_in_a_contacts_name_is_previewed_with_the_real_name(db, chat, said, cents, owner):
     replies = chat("demobank", said, "/tap 1", customer=CARLA)
     assert replies[0]["state"] == "awaiting_confirmation" and owner in replies[0]["text"], replies
+    assert replies[0]["slots"]["recipient"] == owner.split()[0]  # the request names the saved contact, not the slip
     with schema_context("demobank"):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (cents, owner, "settled")
