@@ -45,6 +45,7 @@ MESSAGES: dict[str, Any] = {
     "pix_scheduled": pgettext_lazy("customer", "Pix of %(amount)s to %(name)s scheduled for %(date)s. Code: %(e2e)s."),
     "contact_not_found": pgettext_lazy("customer", "I couldn't find \"%(name)s\" in your contacts."),
     "saved_contacts": pgettext_lazy("customer", "Saved contacts: %(contacts)s."),
+    "which_contact": pgettext_lazy("customer", "Which of these do you mean?\n%(lines)s"),
     "key_not_found": pgettext_lazy("customer", "That Pix key was not found. Please check it and send it again."),
     "limit": pgettext_lazy("customer", "That was not possible: %(reason)s."),
     "booking_done": pgettext_lazy(

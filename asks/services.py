@@ -24,6 +24,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
 from asks.writes import AskWrites
 from conversations.models import Conversation, Message
+from language.text import fold
 from magie.db.statements import insert_rows, rows_of
 from magie.tenancy import tenancy_current
 
@@ -510,6 +511,17 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
             SlotEvent.objects.create(ask=ask, slot=cleared, value=None, previous=old, action=SlotEvent.Action.CLEAR,
                                      message_id=message_id)
     return ask
+
+
+def ask_recipient_named_as_saved(*, ask_id: int, said: str, saved: str, message_id: int) -> bool:
+    """The Ask's recipient, held as the customer typed it (`said`, "Pdero"), becomes the saved contact's name the bank
+    found for it (`saved`, "Pedro"), so the request names the person its preview shows. Only while the recipient is
+    still `said`; never another value. Whether it changed."""
+    if fold(said) == fold(saved) or ask_slots(Ask.objects.get(pk=ask_id)).get("recipient") != said:
+        return False
+    SlotEvent.objects.create(ask_id=ask_id, slot="recipient", value=saved, previous=said,
+                             action=SlotEvent.Action.CORRECT, message_id=message_id)
+    return True
 
 
 def message_attribute(*, message_id: int, ask_id: int) -> None:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from bank.errors import AccountNotFound, ContactAmbiguous, ContactNotFound, TransferNotFound
 from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
+from language.names import TYPO_MIN_LENGTH, is_near, is_typo_of
 from language.text import fold
 
 if TYPE_CHECKING:
@@ -259,8 +260,9 @@ def contact_list(*, holder: Holder) -> list[Contact]:
 
 def contact_resolve(*, holder: Holder, name: str) -> Contact:
     """The holder's saved contact called `name` (accents and case ignored): an exact nickname first, else the one
-    contact whose nickname or key owner's name has `name` as a word. ContactNotFound (extra: contacts, the saved
-    nicknames) or ContactAmbiguous (extra: candidates) otherwise."""
+    contact whose nickname or key owner's name has `name` as a word, else the one contact `name` is a typing slip of
+    (`_contact_by_typo`). ContactNotFound (extra: contacts, the saved nicknames) or ContactAmbiguous (extra:
+    candidates) otherwise."""
     contacts = contact_list(holder=holder)
     wanted = " ".join(fold(name or "").split())
     exact = [c for c in contacts if c.nickname_folded == wanted]
@@ -275,7 +277,30 @@ def contact_resolve(*, holder: Holder, name: str) -> Contact:
         return partial[0]
     if len(partial) > 1:
         raise ContactAmbiguous("several contacts match", candidates=[c.nickname for c in partial])
+    if typo := _contact_by_typo(contacts, wanted):
+        return typo
     raise ContactNotFound("no saved contact by that name", contacts=[c.nickname for c in contacts])
+
+
+def _contact_by_typo(contacts: list[Contact], wanted: str) -> Contact | None:
+    """The one contact whose nickname or key owner's name has a word that the single word `wanted` is a typing slip
+    of ("Pdero" for Pedro, "mraia" for Maria: `language.names.is_typo_of`), when no other contact is near it (a clear
+    margin); ContactAmbiguous (extra: candidates) when another is; None when none is. The preview that follows names
+    the contact's real key owner, so the customer confirms the real person."""
+    if len(wanted.split()) != 1:
+        return None
+
+    def words(contact: Contact) -> list[str]:
+        return [w for w in contact.nickname_folded.split() + fold(contact.pix_key.owner_name).split()
+                if len(w) >= TYPO_MIN_LENGTH]
+
+    slipped = [c for c in contacts if any(is_typo_of(wanted, word) for word in words(c))]
+    if not slipped:
+        return None
+    near = [c for c in contacts if any(is_near(wanted, word) for word in words(c))]
+    if len(slipped) == 1 and len(near) == 1:
+        return slipped[0]
+    raise ContactAmbiguous("several contacts are close to that name", candidates=[c.nickname for c in near])
 
 
 # --- the back office's view of one customer ------------------------------------------------------------------

@@ -23,6 +23,9 @@ become digits, so "at three pm" and "half past twelve" read like "at 3 pm"):
   the reading that is free, or a question when both or none are).
 
 When several dates or times are said, the last one wins (a correction usually comes last).
+
+When the language's own words find no day, the relative days and weekdays of the other languages are read
+(`_other_languages_day`): a short message detected in a neighbouring language keeps its day.
 """
 
 import re
@@ -290,6 +293,35 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
         month_word = only.group("m1") or only.group("m2")
         if (parsed := _day_of_month(day, today, month_word == "next")) is not None:
             candidates.append(_Part(only.start(), only.end(), day=parsed))
+    if not candidates:
+        return _other_languages_day(norm, lang, today)
+    return max(candidates, key=lambda part: part.start)
+
+
+# Weekday words that are also ordinals or common words in another language ("la segunda opción", "una quinta"):
+# read as weekdays only in their own language.
+_OWN_LANGUAGE_ONLY_WEEKDAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
+
+
+def _other_languages_day(norm: str, lang: Lang, today: date) -> _Part | None:
+    """A relative day or weekday said in another served language when `lang`'s own words found none.
+
+    A short message is often detected in a neighbouring language ("envia 70 a joao manana" without its ñ reads as
+    Portuguese, Catalan "dema" as Spanish); dropping its day would pay today what was meant for tomorrow. Only words
+    that are a day in every context count: "la mañana"/"esta mañana" stay the morning (the lookbehinds of the
+    relative pattern), and Portuguese weekdays that are ordinals elsewhere are left to Portuguese."""
+    candidates: list[_Part] = []
+    for other in RELATIVE_DAYS:
+        if other == lang:
+            continue
+        patterns = _patterns(other)
+        if rel := _last_said(patterns["relative"], norm):
+            candidates.append(_Part(rel.start(), rel.end(), day=today + timedelta(days=RELATIVE_DAYS[other][rel.group("rel")])))
+        weekdays = [m for m in patterns["weekday"].finditer(norm) if m.group("wd") not in _OWN_LANGUAGE_ONLY_WEEKDAYS
+                    and not _NEGATED.search(norm[max(0, m.start() - 24) : m.start()])]
+        if weekdays:
+            wd = weekdays[-1]
+            candidates.append(_Part(wd.start(), wd.end(), day=_weekday_date(wd, today, WEEKDAYS[other])))
     return max(candidates, key=lambda part: part.start, default=None)
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rapidfuzz.distance import OSA
+
 from language.text import fold
 
 # Legal forms of a company, folded and without punctuation (one word each; "s a" is read as "sa" first).
@@ -114,3 +116,23 @@ def _subsequence(said: list[NameWord], official: list[str]) -> bool:
 def name_in(said: str, officials: list[str] | tuple[str, ...] | frozenset[str] | set[str]) -> str | None:
     """The first of `officials` that `said` names (`names_match`), or None."""
     return next((official for official in officials if names_match(said, official)), None)
+
+
+# A typed name shorter than this is too short to tell a typo from another name ("Ane", "Ama").
+TYPO_MIN_LENGTH = 4
+
+
+def is_typo_of(typed: str, name: str) -> bool:
+    """Whether the folded word `typed` is `name` with one typing slip: two neighbouring letters swapped ("pdero",
+    "mraia"), or one letter left out or doubled ("pedo", "mariaa"). One letter *replaced* is no slip here: it turns
+    a name into another one ("Maria"/"Mario"/"Marta"). Distances by rapidfuzz (optimal string alignment)."""
+    typed, name = fold(typed), fold(name)
+    if min(len(typed), len(name)) < TYPO_MIN_LENGTH or OSA.distance(typed, name) != 1:
+        return False
+    return len(typed) != len(name) or sorted(typed) == sorted(name)
+
+
+def is_near(typed: str, name: str) -> bool:
+    """Whether `typed` is within two edits of `name` (rapidfuzz, optimal string alignment): close enough that a typo
+    of one could be read as the other, so neither is chosen alone."""
+    return OSA.distance(fold(typed), fold(name)) <= 2

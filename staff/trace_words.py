@@ -58,6 +58,7 @@ RULES = {
     "new_request_wording_same_kind": _("a new request of the same kind"),
     "same_kind_fills_collecting_ask": _("the same request said again with what it lacked"),
     "value_under_preview_changes_it": _("an amount or a day under a preview: it changes it"),
+    "same_kind_wording_under_preview_changes_it": _("the same request with another detail under a preview: it changes it"),
     "stale_ask_cooled_kind_restarts": _("the open request had gone stale: a new one starts"),
     "stale_ask_cooled_bare_value": _("the open request had gone stale: a detail alone"),
     "stale_ask_cooled": _("the open request had gone stale"),

@@ -344,6 +344,10 @@ class Responder:
             if contacts:
                 text += " " + self.say("saved_contacts", contacts=", ".join(str(name) for name in contacts))
             return Draft(text, asked_for="recipient")
+        if code == "contact_ambiguous":  # a name (or a typing slip of one) that several saved contacts are close to
+            candidates = result["error"]["detail"].get("candidates") or []
+            return Draft(self.say("which_contact", lines="\n".join(f"• {name}" for name in candidates)),
+                         asked_for="recipient")
         if code in ("key_not_found", "invalid_key"):
             return Draft(self.say("key_not_found"), asked_for="pix_key")
         return self.fail(result)

@@ -17,7 +17,8 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from asks.models import Ask
-from bank.models import PixTransfer
+from bank.models import Holder, PixTransfer
+from bank.services import contact_save, pix_key_register
 from booking.models import Booking
 from conversations.models import Conversation
 from inbox.models import Escalation
@@ -135,6 +136,30 @@ def test_enviarle_sends_the_pix_it_says(db, chat):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (3000, "Ana Beatriz Costa",
                                                                                       "settled")
+
+
+@pytest.mark.parametrize("said,cents,owner", [
+    ("tranfere 30 pro Pdero", 3000, "Pedro Henrique Almeida"),
+    ("trasnfere 25 pra mraia", 2500, "Maria Oliveira Santos"),
+])
+def test_a_typing_slip_in_a_contacts_name_is_previewed_with_the_real_name(db, chat, said, cents, owner):
+    replies = chat("demobank", said, "/tap 1", customer=CARLA)
+    assert replies[0]["state"] == "awaiting_confirmation" and owner in replies[0]["text"], replies
+    assert replies[0]["slots"]["recipient"] == owner.split()[0]  # the request names the saved contact, not the slip
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name, transfer.status) == (cents, owner, "settled")
+
+
+def test_a_slip_close_to_two_contacts_asks_which_and_pays_nobody(db, chat):
+    with schema_context("demobank"):
+        pix_key_register(key="+5511912340000", owner_name="Mario Souza Lima", owner_document="52998224725",
+                         bank_name="Banco Exemplo", bank_ispb="00000000")
+        contact_save(holder=Holder.objects.get(customer_ref=CARLA), nickname="Mario", key="+5511912340000")
+    replies = chat("demobank", "manda 20 pra mraia", customer=CARLA)
+    assert replies[0]["text"] == "Qual destes você quer dizer?\n• Maria\n• Mario", replies
+    with schema_context("demobank"):
+        assert not PixTransfer.objects.exists()
 
 
 # The school answers what it offers and what it costs from its catalogue ------------------------------------------
@@ -301,6 +326,19 @@ def test_paga_amanha_beside_a_code_schedules_it_for_tomorrow(db, chat):
         assert transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat() == local_day(1)
 
 
+@pytest.mark.parametrize("said", [
+    "envia 70 a joao manana",  # Spanish without its ñ: detected Portuguese, where "manana" is no word
+    "envia 70 a joao dema",  # Catalan without its accent: detected Spanish
+])
+def test_a_day_word_of_another_language_schedules_the_pix_for_that_day(db, chat, said):
+    replies = chat("demobank", said, "/tap 1", customer=CARLA)  # was paid today
+    assert replies[0]["slots"]["when"] == local_day(1), replies
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.status) == (7000, "scheduled")
+        assert transfer.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date().isoformat() == local_day(1)
+
+
 def test_an_amount_beside_an_open_amount_code_is_its_amount(db, chat):
     replies = chat("demobank", f"please pay 35.90 with this one {OPEN_CODE}", "/tap 1", customer=CARLA)
     assert "R$35.90" in replies[0]["text"] and replies[0]["buttons"], replies  # the preview, not "how much?"
@@ -370,6 +408,15 @@ def test_an_amount_typed_under_a_preview_changes_it_in_a_new_preview(db, chat):
     with schema_context("demobank"):
         [transfer] = PixTransfer.objects.all()
         assert (transfer.amount_cents, transfer.recipient_name) == (4500, "Maria Oliveira Santos")
+
+
+def test_manda_pro_joao_under_a_preview_for_maria_shows_a_new_preview_for_joao(db, chat):
+    replies = chat("demobank", "manda 40 pra Maria", "manda pro João", "/tap 1", customer=CARLA)
+    assert replies[1]["rule"] == "same_kind_wording_under_preview_changes_it" and replies[1]["buttons"], replies
+    assert "João Pereira Lima" in replies[1]["text"] and "R$\xa040,00" in replies[1]["text"], replies[1]["text"]
+    with schema_context("demobank"):
+        [transfer] = PixTransfer.objects.all()
+        assert (transfer.amount_cents, transfer.recipient_name) == (4000, "João Pereira Lima")
 
 
 # A scheduled Pix is cancelled or changed through the bank; a change is shown first, saying what changes -------------

@@ -242,6 +242,10 @@ CONTEXTS: dict[str, Context] = {
     "saved_contacts": Context("bank", lambda lang: {"contacts": "Pedro, Ana, João, Maria"},
                               lambda: [failed("lookup_pix_key", "not_found", {
                                   "code": "contact_not_found", "contacts": ["Pedro", "Ana", "João", "Maria"]})]),
+    "which_contact": Context("bank", lambda lang: {"lines": "• Maria\n• Mario"},
+                             lambda: [failed("lookup_pix_key", "conflict", {"code": "contact_ambiguous",
+                                                                            "candidates": ["Maria", "Mario"]},
+                                             {"key": None, "contact_name": "mraia"})]),
     "pix_scheduled": Context("bank", lambda lang: {"amount": money(25000, "BRL", lang), "name": OWNER["owner_name"],
                                                    "date": "2 de dezembro de 2026",
                                                    "e2e": "E12345678202612011430ABCDEF01234"},

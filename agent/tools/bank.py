@@ -67,11 +67,13 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
     if (args.key is None) == (args.contact_name is None):
         raise ToolFailure("invalid_argument", "give exactly one of key or contact_name", detail={"field": "key"})
     bank = _bank(ctx)
+    contact: dict[str, str] = {}
     if args.contact_name is not None:
         # a Pix to the customer's own account is refused here (SameAccount), before any amount or preview: it
         # closes the Ask; known from the statement that finds the recipient, no read more
         match = bank.recipient_by_contact(ctx.customer_ref, args.contact_name)
         owner, key = match.recipient, match.key
+        contact = {"contact": match.nickname}  # the saved name found ("Pedro" for a slip like "Pdero")
     else:
         assert args.key is not None  # exactly one of the two, checked above
         owner = bank.recipient_by_key(ctx.customer_ref, args.key)
@@ -80,7 +82,7 @@ def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
         raise ToolFailure("invalid_argument", "no open request to bind the recipient to")
     token = reference_issue(kind="recipient", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id,
                             payload={"key": key, **asdict(owner)}, issued_by="lookup_pix_key", now=ctx.now, writes=ctx.writes)
-    return ok({"recipient_ref": token, **asdict(owner)})
+    return ok({"recipient_ref": token, **asdict(owner), **contact})
 
 
 def recipient_of(ctx: ToolContext, recipient_ref: str) -> dict:
@@ -298,7 +300,7 @@ TOOLS = engine_tools(
              completes=("balance",), evidence=BALANCE_EVIDENCE, returns=fields_of(Balance)),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
-             evidence=LOOKUP_EVIDENCE, returns=fields_of(KeyOwner, extra=("recipient_ref",))),
+             evidence=LOOKUP_EVIDENCE, returns=fields_of(KeyOwner, extra=("recipient_ref", "contact"))),
     ToolSpec("send_pix", "Send (or schedule) a Pix to a recipient_ref from lookup_pix_key.", "money", SendPixArgs,
              send_pix, amount_of=lambda args: args.amount_cents, effect=True, references=(("recipient_ref", "recipient"),),
              preview=send_pix_preview, spent_today=pix_spent_today, completes=("pix_transfer",),

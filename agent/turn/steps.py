@@ -57,6 +57,7 @@ from asks.services import (
     ask_await_confirmation,
     ask_complete,
     ask_fail,
+    ask_recipient_named_as_saved,
     ask_tool_failed,
     message_decide,
 )
@@ -440,6 +441,8 @@ def deliver(state: TurnState) -> None:
         conversation_set_language(conversation_id=state.conversation.pk, language=state.lang)
         state.conversation.language = state.lang
     requested = ctx.approval_requested if ctx is not None else None
+    if ask is not None:
+        name_recipient_as_saved(state)
     if ask is not None and ctx is not None and requested is None and ctx.approval is None:
         advance_ask(state)
     if requested is not None and ask is not None:
@@ -512,6 +515,18 @@ def advance_ask(state: TurnState) -> None:
                             on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at,
                             writes=state.writes)
             return
+
+
+def name_recipient_as_saved(state: TurnState) -> None:
+    """A recipient the bank found under another spelling ("Pdero" → the saved contact "Pedro") is held under the
+    saved name: the request names the person its preview shows (`ask_recipient_named_as_saved`)."""
+    assert state.ask is not None
+    for done in state.records:
+        if done.name != "lookup_pix_key" or not done.result["ok"] or not isinstance(done.arguments, dict):
+            continue
+        said, saved = done.arguments.get("contact_name"), done.result["data"].get("contact")
+        if isinstance(said, str) and isinstance(saved, str):
+            ask_recipient_named_as_saved(ask_id=state.ask.pk, said=said, saved=saved, message_id=state.message.pk)
 
 
 def refusal_closing(org_kind: str, records: Sequence[ToolCallRecord]) -> str | None:

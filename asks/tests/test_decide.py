@@ -208,10 +208,28 @@ def test_W2_correction_wording_with_nothing_to_correct_asks():
 
 
 def test_W3_new_request_wording_of_the_same_kind_starts_fresh():
-    decision = run(said("pix_transfer", {"new_request"}, recipient="João"), open_ask=AWAITING)
+    decision = run(said("pix_transfer", {"new_request"}, amount=5000, recipient="João"), open_ask=AWAITING)
     assert (decision.action, decision.rule, decision.close_open) == (Action.START_NEW, "new_request_wording_same_kind",
                                                                      "superseded")
-    assert decision.values == {"recipient": "João"}  # nothing of the old Ask
+    assert decision.values == {"amount": {"amount_cents": 5000, "currency": "BRL"}, "recipient": "João"}  # nothing of the old Ask
+
+
+def test_W6_the_same_kind_said_with_another_recipient_under_a_preview_changes_it():
+    # "manda pro João" under the preview of "manda 200 pro Pedro": the same request to João, shown in a new preview
+    decision = run(said("pix_transfer", {"new_request"}, recipient="João"), open_ask=AWAITING)
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.CORRECT,
+                                                                 "same_kind_wording_under_preview_changes_it", 1)
+    assert decision.values == {"recipient": "João"} and decision.close_open is None
+
+
+def test_W6_not_for_a_key_in_place_of_a_contact_nor_when_stale_nor_while_collecting():
+    assert run(said("pix_transfer", {"new_request"}, pix_key={"type": "cpf", "value": "52998224725"}),
+               open_ask=AWAITING).rule == "new_request_wording_same_kind"
+    assert run(said("pix_transfer", {"new_request"}, recipient="João"), open_ask=AWAITING,
+               after=timedelta(hours=2)).rule != "same_kind_wording_under_preview_changes_it"
+    held = AskView(id=1, kind="pix_transfer", status="collecting", last_activity_at=T0, slots={"recipient": "Pedro"})
+    assert run(said("pix_transfer", {"new_request"}, recipient="João"), open_ask=held).rule == \
+        "new_request_wording_same_kind"
 
 
 def test_W4_the_request_said_again_with_what_it_lacked_fills_the_collecting_ask():

@@ -47,13 +47,27 @@ def test_a_correction_keeps_the_amount_and_says_what_changed(demobank):
     assert chat.tap(old_button).decision.rule == "stale_confirmation_button"
 
 
-def test_the_same_words_without_correction_wording_start_fresh(demobank):
+def test_the_same_words_without_correction_wording_change_the_previewed_request(demobank):
+    # "manda pro João" under the preview is no whole request of its own: the previewed one, to João, in a new preview
+    chat = Chat("pt-BR")
+    ask = chat.say("manda 200 pro Pedro").ask
+    old_button = chat.preview(ask)
+    changed = chat.say("manda pro João")
+    assert changed.decision.rule == "same_kind_wording_under_preview_changes_it" and changed.ask.pk == ask.pk
+    assert [(c.slot, c.old, c.new) for c in changed.changes] == [("recipient", "Pedro", "João")]
+    assert slots(ask) == {"amount": {"amount_cents": 20000, "currency": "BRL"}, "recipient": "João"}
+    ask.refresh_from_db()
+    assert ask.status == "collecting"  # the preview is void: only the new one's button sends
+    assert chat.tap(old_button).decision.rule == "stale_confirmation_button"
+
+
+def test_a_whole_request_of_the_same_kind_under_a_preview_starts_fresh(demobank):
     chat = Chat("pt-BR")
     ask = chat.say("manda 200 pro Pedro").ask
     chat.preview(ask)
-    fresh = chat.say("manda pro João")
+    fresh = chat.say("manda 50 pro João")
     assert fresh.decision.rule == "new_request_wording_same_kind"
-    assert slots(fresh.ask) == {"recipient": "João"}  # the amount of the old Ask does not travel
+    assert slots(fresh.ask) == {"amount": {"amount_cents": 5000, "currency": "BRL"}, "recipient": "João"}
     ask.refresh_from_db()
     assert (ask.status, ask.abandon_reason) == ("abandoned", "superseded")
 

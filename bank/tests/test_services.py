@@ -363,6 +363,38 @@ def test_two_matching_contacts_are_ambiguous_and_an_exact_nickname_wins(carla):
     assert sorted(ambiguous.value.extra["candidates"]) == ["Pedro", "Pedro Trabalho"]
 
 
+@pytest.mark.parametrize("typed,nickname", [
+    ("Pdero", "Pedro"),  # two letters swapped
+    ("mraia", "Maria"),
+    ("Pedo", "Pedro"),  # a letter left out
+    ("Mariaa", "Maria"),  # a letter doubled
+    ("Almieda", "Pedro"),  # a word of the key owner's name
+])
+def test_a_typing_slip_in_a_contacts_name_finds_that_contact(carla, typed, nickname):
+    assert contact_resolve(holder=carla, name=typed).nickname == nickname
+
+
+@pytest.mark.parametrize("typed", [
+    "Mario",  # one letter replaced is another name, not a slip
+    "Marta",
+    "Paulo",  # far from every contact
+    "Pdero Silva",  # only a single word is read as a slip
+    "Aan",  # too short to tell
+])
+def test_another_name_is_not_read_as_a_slip(carla, typed):
+    with pytest.raises(errors.ContactNotFound):
+        contact_resolve(holder=carla, name=typed)
+
+
+def test_a_slip_close_to_two_contacts_asks_which(carla):
+    pix_key_register(key="+5511912340000", owner_name="Mario Souza Lima", owner_document=JOAO_CPF,
+                     bank_name="Banco Exemplo", bank_ispb="00000000")
+    contact_save(holder=carla, nickname="Mario", key="+5511912340000")
+    with pytest.raises(errors.ContactAmbiguous) as ambiguous:
+        contact_resolve(holder=carla, name="mraia")  # a slip of Maria, two edits from Mario
+    assert sorted(ambiguous.value.extra["candidates"]) == ["Maria", "Mario"]
+
+
 # --- scheduled Pix -------------------------------------------------------------------------------------------
 
 

@@ -174,3 +174,40 @@ def test_a_half_of_the_day_said_is_no_doubt(text, lang, clock):
 def test_a_number_of_days_from_today(text, lang, expected):
     when = parse_when(text, lang, NOW, TZ)
     assert (when.value, when.has_date, when.has_time) == (expected, True, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("envia 70 a joao manana", "pt-BR", date(2026, 3, 5)),  # Spanish without its ñ, detected Portuguese
+        ("envia 70 al joan dema", "es", date(2026, 3, 5)),  # Catalan without its accent, detected Spanish
+        ("manda 50 pra ana tomorrow", "pt-BR", date(2026, 3, 5)),
+        ("envía 30 a pedro amanhã", "es", date(2026, 3, 5)),
+        ("paga la factura pasado mañana", "ca", date(2026, 3, 6)),
+        ("send 20 to ana el viernes", "en", date(2026, 3, 6)),
+        ("envia 20 a ana dijous", "es", date(2026, 3, 5)),
+    ],
+)
+def test_a_day_word_of_another_language_is_read_when_the_detected_one_has_none(text, lang, expected):
+    when = parse_when(text, lang, NOW, TZ)
+    assert (when.value, when.has_date) == (expected, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("manda 70 pra joao de manhã", "pt-BR"),  # the morning, not tomorrow
+        ("envia 70 a joao por la manana", "pt-BR"),
+        ("envia 70 a joao esta manana", "pt-BR"),
+        ("quiero la segunda opción", "es"),  # an ordinal, not Monday
+        ("i want the quinta one", "en"),
+    ],
+)
+def test_a_morning_or_an_ordinal_of_another_language_is_no_day(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is None or not when.has_date
+
+
+def test_the_detected_language_own_day_wins_over_another_languages_word():
+    # "hoje" is Portuguese's own day word: another language's reading is not consulted
+    assert parse_when("manda 10 pra ana hoje de manhã", "pt-BR", NOW, TZ).value == date(2026, 3, 4)

@@ -1,6 +1,6 @@
 import pytest
 
-from language.names import name_in, name_key, name_words, names_match
+from language.names import is_typo_of, name_in, name_key, name_words, names_match
 
 
 @pytest.mark.parametrize(("said", "official"), [
@@ -54,3 +54,18 @@ def test_name_key_keeps_only_the_words_that_identify():
 def test_name_in_finds_which_official_name_was_said():
     assert name_in("ENERGIA SUL", ["Pedro Almeida", "Energia Sul Distribuidora S.A."]) == "Energia Sul Distribuidora S.A."
     assert name_in("Joana", ["Pedro Almeida"]) is None
+
+
+@pytest.mark.parametrize(("typed", "name", "slip"), [
+    ("Pdero", "Pedro", True),  # two neighbouring letters swapped
+    ("mraia", "Maria", True),
+    ("Pedo", "Pedro", True),  # a letter left out
+    ("Mariaa", "María", True),  # a letter doubled, accents set aside
+    ("Mario", "Maria", False),  # a letter replaced: another name
+    ("Marta", "Maria", False),
+    ("Maria", "Maria", False),  # no slip at all
+    ("Aan", "Ana", False),  # too short to tell
+    ("Paulo", "Pedro", False),
+])
+def test_a_typing_slip_of_a_name(typed, name, slip):
+    assert is_typo_of(typed, name) is slip
