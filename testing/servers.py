@@ -91,8 +91,10 @@ class PlatformProcess:
                             **(extra_env or {})}
         self.command = [sys.executable, "manage.py", "up", "--addr", f"127.0.0.1:{self.port}",
                         "--web-workers", str(web_workers), "--concurrency", str(concurrency), *extra_args]
+        # a session of its own, as `make run` in its terminal: the platform's processes share Linux's autogroup
+        # with each other (so the worker's nice counts against the web), not with the tests and their browser
         self.process = subprocess.Popen(self.command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        cwd=settings.BASE_DIR)
+                                        cwd=settings.BASE_DIR, start_new_session=True)
         self._wait_ready(timeout)
 
     @property
