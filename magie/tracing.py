@@ -81,6 +81,22 @@ def server_span(name: str, headers: dict[str, str]) -> Iterator[None]:
         yield
 
 
+def context_now() -> context.Context:
+    """The trace context of this moment, for work done later on its behalf (`within`)."""
+    return context.get_current()
+
+
+@contextmanager
+def within(saved: context.Context) -> Iterator[None]:
+    """Run the block in a trace context captured earlier: the webhook's task, published once its response has been
+    sent (`whatsapp.views.Acknowledged`), after the request's span has ended, stays in the message's trace."""
+    token = context.attach(saved)
+    try:
+        yield
+    finally:
+        context.detach(token)
+
+
 @signals.before_task_publish.connect
 def _context_into_message(headers: dict[str, Any] | None = None, **_: Any) -> None:
     if headers is not None:

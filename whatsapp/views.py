@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from magie.tracing import context_now, within
 from whatsapp import conf
 from whatsapp.errors import BodyTooLarge, SignatureInvalid, TooManyFailures, WebhookRefused
 from whatsapp.services import Acknowledgement, inbound_publish, webhook_handshake, webhook_receive
@@ -52,12 +53,14 @@ class Acknowledged(JsonResponse):
         # body chunked and end it only once `close()` has returned — after the publish.
         self["Content-Length"] = str(len(self.content))
         self.inbound_id = outcome.inbound_id
+        self.trace_context = context_now()  # the webhook's span: the task published at close() continues its trace
 
     def close(self) -> None:
         inbound_id, self.inbound_id = self.inbound_id, None  # once, however often the server closes it
         try:
             if inbound_id is not None:
-                inbound_publish(inbound_id=inbound_id)  # never raises: a failure is logged, the sweeper publishes
+                with within(self.trace_context):
+                    inbound_publish(inbound_id=inbound_id)  # never raises: logged, and the sweeper publishes
         finally:
             super().close()
 
