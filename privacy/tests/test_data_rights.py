@@ -38,7 +38,9 @@ def strings(value: Any) -> list[str]:
 
 def a_pix_and_more() -> Customer:
     """Carla asks her balance, sends a Pix she approves, declines a second one, and a note is written about her."""
-    chat = Conversation(CARLA, start=by_day())
+    # the wall clock: R$ 200 is within the night limit, and a conversation moved to the morning (`by_day`) taps an
+    # approval the wall clock has not yet reached ("essa confirmação não pode mais ser usada" at night)
+    chat = Conversation(CARLA)
     chat.say("qual meu saldo?")
     preview = chat.say("manda 200 pro Pedro")
     chat.tap(preview, 0)  # approve
