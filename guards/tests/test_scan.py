@@ -1,17 +1,15 @@
 """A table's pass is skipped only where it cannot match: `guards.scan` against the tables' own passes."""
 
-import gc
+import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
+from django.conf import settings
 
-from guards.normalise import normalised
-from guards.runner import warm_up
 from guards.scan import draft_words, first_characters, led_by_first_characters, may_match, requirement_of, scan
-from guards.tests.helpers import facts_draft
-from guards.tests.test_adversarial import CASES
-from guards.tests.test_issue_examples import EXAMPLES
-from guards.text import folded
 
 
 def test_the_words_a_pattern_starts_with_after_a_look_behind_are_read_as_words():
@@ -31,32 +29,23 @@ def test_a_literal_anywhere_in_every_match_is_required_and_an_optional_part_is_n
     assert list(scan(re.compile(r"(?<!\w)telegram(?!\w)"), "no channel here " * 200)) == []
 
 
-def _texts() -> list[str]:
-    drafts = [case.draft for case in CASES.values()] + [example.draft for example in EXAMPLES.values()]
-    drafts += [facts_draft().draft, "Tap APPROVE or click [Aprovar] [Recusar]; fale no telegram @pix_ajuda, json api_key."]
-    return [text for draft in drafts for text in dict.fromkeys((draft, folded(draft), normalised(draft)))]
-
-
 @pytest.fixture(scope="module")
-def tables() -> list[re.Pattern[str]]:
-    warm_up()  # every guard's tables compiled, in every language
-    # type(), not isinstance(): isinstance asks a lazy object left by an earlier test (a request's CSP nonce) for
-    # its __class__, which evaluates it and raises
-    return [p for p in gc.get_objects() if type(p) is re.Pattern and isinstance(p.pattern, str)
-            and requirement_of(p) is not None]
+def heap() -> dict:
+    """The checks over every table of every guard, run in a fresh interpreter (`guards.tests.heap_tables`)."""
+    result = subprocess.run([sys.executable, "-m", "guards.tests.heap_tables"], cwd=settings.BASE_DIR,
+                            env={**os.environ, "DJANGO_SETTINGS_MODULE": "magie.settings.test"},
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_every_table_of_the_guards_is_skipped_only_on_a_text_it_cannot_match(tables):
-    assert len(tables) > 50
-    unsound = [(p.pattern[:80], text[:80]) for p in tables for text in _texts()
-               if not may_match(p, text, min_length=0) and p.search(text)]
-    assert unsound == []
+def test_every_table_of_the_guards_is_skipped_only_on_a_text_it_cannot_match(heap):
+    assert heap["tables"] > 50
+    assert heap["skipped_where_it_matches"] == []
 
 
-def test_a_scan_gives_the_tables_own_matches(tables):
-    for text in _texts():
-        for pattern in tables:
-            assert [m.span() for m in scan(pattern, text)] == [m.span() for m in pattern.finditer(text)]
+def test_a_scan_gives_the_tables_own_matches(heap):
+    assert heap["scan_differs"] == []
 
 
 def test_the_words_of_a_text_are_read_once_sorted_and_distinct():
@@ -73,15 +62,8 @@ def test_the_characters_a_match_starts_with_are_read_from_the_pattern():
     assert led_by_first_characters(re.compile(r".x")).pattern == ".x"  # nothing known: the pattern itself
 
 
-def test_every_table_of_the_guards_led_by_its_first_characters_gives_its_own_matches():
+def test_every_table_of_the_guards_led_by_its_first_characters_gives_its_own_matches(heap):
     """Led by a look-ahead for the characters its matches start with, every table of every guard (those the scan
     reads and those it cannot: the fact readers' tables start with a class) finds the same matches and groups."""
-    warm_up()
-    patterns = [p for p in gc.get_objects() if type(p) is re.Pattern and isinstance(p.pattern, str)]
-    led = [(p, led_by_first_characters(p)) for p in patterns]
-    led = [(p, q) for p, q in led if q is not p]
-    assert len(led) > 50
-    for text in _texts():
-        for pattern, leading in led:
-            assert [(m.span(), m.groupdict()) for m in leading.finditer(text)] == \
-                [(m.span(), m.groupdict()) for m in pattern.finditer(text)], pattern.pattern[:80]
+    assert heap["led"] > 50
+    assert heap["led_differs"] == []
