@@ -386,3 +386,12 @@ def test_a_citys_nickname_is_the_city(draft, said):
     assert held(draft, events, history=history) == []
     assert held(draft.replace("Philly", "Nola").replace("Philadelphia", "New Orleans"), events,
                 history=history) != []
+
+
+def test_a_travel_verb_capitalised_inside_a_sentence_is_no_name():
+    flights = output("find_flights", [{"airlines": "American Airlines", "origin": "New York"}],
+                     evidence=Evidence(names=("airlines", "origin")))
+    said = (customer("returning on March 7th"),)
+    draft = "The American Airlines flight leaves New York at 4:45 pm. The flight Returns on March 7th."  # SGD 59_00016 t5
+    assert held(draft, flights, history=(*said, customer("4:45 pm"))) == []
+    assert held(draft.replace("American", "Delta"), flights, history=(*said, customer("4:45 pm"))) == ["Delta Airlines"]
