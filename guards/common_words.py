@@ -54,6 +54,7 @@ rock jazz artist procedure concert concerts cinema art arts theater theatre spor
 category categories events date dates location locations city cities town booking bookings reservation
 reservations ticket tickets appointment appointments rating ratings phone number address best top
 yesterday gotcha bon appetit
+return returns returning leave leaves leaving depart departs departing arrive arrives arriving
 """.split()
 _PT = """
 a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela

@@ -645,7 +645,10 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
                                                                      or (bool(run) and key in NAME_ADJECTIVES
                                                                          and folded(run[-1][2]) not in CONNECTORS
-                                                                         and folded(run[-1][2]) not in _NOT_NAMES_OWN))
+                                                                         and folded(run[-1][2]) not in _NOT_NAMES_OWN)
+                                                                     or (key in _SHORT_DAYS and word == bare
+                                                                         and _name_word_next(text, words, starts_at,
+                                                                                             index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
@@ -675,6 +678,20 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.append((start, end, word))
     close()
     return found
+
+
+# A weekday's or a month's short form is a name's word before another of its words ("Sun Valley", "Mar Vista",
+# "Jan Jose"), not before a date's word or a number ("Sat Mar 2", "Sun 3pm").
+_SHORT_DAYS = frozenset("mon tue wed thu fri sat sun jan feb mar apr may jun jul aug sep sept oct nov dec".split())
+
+
+def _name_word_next(text: str, words: list[str], starts_at: list[int], index: int, end: int) -> bool:
+    """Whether the token after `index` is a capitalised word no rule keeps from a name, one space after it."""
+    if index + 1 >= len(words) or text[end:starts_at[index + 1]] != " ":
+        return False
+    following = words[index + 1]
+    bare = following.strip(".'’-&,")
+    return bool(bare) and bare.isalpha() and bool(_CAPITAL_RE.match(bare)) and folded(bare) not in NEVER_NAMES
 
 
 _POSSESSIVE_BEFORE_RE = re.compile(r"(?:^|\W)(?:your|their|his|her|my|our|its|a|an|seu|sua|teu|tua|su|tu|el seu"

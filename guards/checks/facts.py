@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of
 from guards.checks.wording import effects_done
-from guards.common_words import COMMON
+from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, number_of, typed
 from guards.facts import (
@@ -59,6 +59,7 @@ from guards.text import clauses, folded, links
 from language.locales import Lang
 from language.money import minor_unit_factor
 from language.names import OPTIONAL, name_words, names_match
+from language.text import fold
 
 NAME = "unsupported_fact"
 # The statuses a stated status covers (a result's status → what a draft may call it).
@@ -79,6 +80,17 @@ STREET_WORDS: dict[str, tuple[str, ...]] = {}
 for _long, _short in _STREET_PAIRS:
     STREET_WORDS[_long] = (*STREET_WORDS.get(_long, ()), _short)
     STREET_WORDS[_short] = (*STREET_WORDS.get(_short, ()), _long)
+# A city's nickname is the city ("Philly" where a result says Philadelphia, "Philadelphia" where the customer said
+# "Philly"): each nickname and the words of its city, folded.
+_NICKNAMES = {"philly": "philadelphia", "nyc": "new york", "frisco": "san francisco", "nola": "new orleans",
+              "atl": "atlanta", "slc": "salt lake city", "sampa": "sao paulo", "poa": "porto alegre",
+              "baires": "buenos aires", "cdmx": "ciudad de mexico", "bcn": "barcelona"}
+NICKNAMES: dict[str, tuple[str, ...]] = {nick: tuple(w for w in city.split() if w not in OPTIONAL)
+                                         for nick, city in _NICKNAMES.items()}
+NICKNAMED: dict[str, tuple[str, ...]] = {}  # a city's word -> the nicknames of the cities holding it
+for _nick, _words in NICKNAMES.items():
+    for _word in _words:
+        NICKNAMED[_word] = (*NICKNAMED.get(_word, ()), _nick)
 SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
@@ -115,6 +127,10 @@ class FactSupport:
     numbered_names: set[str] = field(default_factory=set)
     # name words read against the supported ones with a letter left out (`_letter_dropped`), once per word
     dropped: dict[str, bool] = field(default_factory=dict)
+    # the languages the draft may be read in and their common words (a typing slip is no word of a dictionary; a
+    # common noun's plural is the noun)
+    languages: tuple[Lang, ...] = ()
+    common: frozenset[str] = frozenset()
 
     def add_date(self, day: date) -> None:
         self.dates.add(day)
@@ -126,6 +142,8 @@ class FactSupport:
         for word in name_words(text):
             self.name_words.add(word.text)
             self.name_words.update(STREET_WORDS.get(word.text, ()))
+        if "'" in text or "’" in text:  # "Benihana's" names "Benihana" too
+            self.name_words.update(fold(stem) for stem in _POSSESSIVE_RE.findall(text))
 
 
 def _zones(inp: GuardInput) -> list[ZoneInfo]:
@@ -290,7 +308,7 @@ def _waits_for_approval(error: Any) -> bool:
 
 def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     """The support of the turn (see the module doc); None past the deadline."""
-    support = FactSupport()
+    support = FactSupport(languages=inp.claim_languages, common=_common(inp.claim_languages))
     zones = _zones(inp)
     today = _today(inp)
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
@@ -415,7 +433,8 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     if not words:
         return True
     missing = [index for index, w in enumerate(words)
-               if not (len(w.text) == 1 or w.text in support.name_words or _prefix_in(w.text, support))]
+               if not (len(w.text) == 1 or w.text in support.name_words or _plural_in(w.text, raw, support)
+                       or _nicknamed(w.text, support))]
     if missing and len(missing) < len(words):  # a word mistyped inside a name the rest of which is supported
         missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
@@ -440,24 +459,41 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _letter_dropped(word: str, support: FactSupport) -> bool:
-    """A supported word of five letters or more typed with one letter left out ("Ajali Tate" for "Anjali Tate"),
-    inside a name whose other words are supported: the tolerance of a bank's name check for a hurried hand. A letter
-    changed or added is another name ("Jason" is no "Mason"); a name no word of which is supported gets none."""
-    if len(word) < 4 or not word.isalpha():
+    """A supported word typed with one letter inside it left out ("Ajali Tate" for "Anjali Tate"), inside a name
+    whose other words are supported: the tolerance of a bank's name check for a hurried hand. Only a slip that makes
+    no word: the word typed has five letters or more and is in no dictionary of the draft's languages (which hold
+    names: "Mara" is no "Maria", "Heath" no "Health", "Cristina" no "Christina"), and the letter left out is neither
+    its first nor its last ("Alley" is no "Valley", "Paul" no "Paula", "Daniel" no "Daniela"). A letter changed or
+    added is another name ("Jason" is no "Mason"); a name no word of which is supported gets none."""
+    if len(word) < 5 or not word.isalpha():
         return False
     found = support.dropped.get(word)
     if found is None:
         found = support.dropped[word] = any(word[:i] + letter + word[i:] in support.name_words
-                                            for i in range(len(word) + 1) for letter in _LETTERS)
+                                            for i in range(1, len(word)) for letter in _LETTERS) \
+            and not any(in_dictionary(word, lang) for lang in support.languages)
     return found
 
 
-def _prefix_in(word: str, support: FactSupport) -> bool:
-    """A possessive or plural said of a supported word ("Rumi's" of "Rumi", "Smiths")."""
-    for cut in ("s",):
-        if word.endswith(cut) and word[: -len(cut)] in support.name_words:
-            return True
-    return False
+def _nicknamed(word: str, support: FactSupport) -> bool:
+    """A city's nickname said of a supported city ("Philly" of "Philadelphia"), or a city's word said where its
+    nickname is supported ("Philadelphia" where the customer said "Philly")."""
+    city = NICKNAMES.get(word)
+    if city is not None and all(part in support.name_words for part in city):
+        return True
+    return any(nick in support.name_words for nick in NICKNAMED.get(word, ()))
+
+
+_POSSESSIVE_RE = re.compile(r"([^\W_]+)['’]s(?![^\W_])")
+
+
+def _plural_in(word: str, raw: str, support: FactSupport) -> bool:
+    """A possessive said of a supported word ("Rumi's" of "Rumi", written with its apostrophe), or the plural of a
+    common noun of a supported name ("Union Hotel Restaurants" of "Union Hotel Restaurant", "10 Dentists"). A name
+    with an "s" more or less is another name: "Marcos" is no "Marco", "Roberts" no "Robert", "Giant" no "Giants"."""
+    if not (word.endswith("s") and word[:-1] in support.name_words):
+        return False
+    return word[:-1] in support.common or any(fold(stem) + "s" == word for stem in _POSSESSIVE_RE.findall(raw))
 
 
 # What makes a stated status no fact, before it in its part of the sentence: a negation, a condition, a wish, the

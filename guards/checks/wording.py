@@ -43,16 +43,23 @@ def compile_table(patterns: tuple[str, ...]) -> re.Pattern[str]:
 
 INTERNAL_TERMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"(?:a|da|na|pela|uma|minha|nossa) ferramenta", r"ferramentas? (?:de busca|interna)",
-              r"(?:o|do|no|pelo|nosso|meu) sistema(?! operacional| android| ios)", r"bancos? de dados",
-              r"base de dados", r"(?:o|do|no|pelo) catalogo (?:retornou|mostra|diz|indica|informa)",
+              r"(?:o|nosso|meu) sistema (?:retornou|retorna|devolveu|mostra|mostrou|diz|disse|indica|indicou"
+              r"|informa|informou|respondeu|encontrou|nao encontrou)", r"(?:prompt|instrucoes) do sistema",
+              r"bancos? de dados", r"base de dados", r"(?:o|do|no|pelo) catalogo (?:retornou|mostra|diz|indica|informa)",
               r"(?:a|da|na) funcao", r"(?:a|da|na) (?:busca|consulta) (?:retornou|devolveu)", r"retorno da ferramenta"),
-    "es": (r"(?:la|una|mi|nuestra) herramienta", r"(?:el|del|en el|nuestro|mi) sistema(?! operativo| android| ios)",
+    "es": (r"(?:la|una|mi|nuestra) herramienta",
+           r"(?:el|nuestro|mi) sistema (?:devolvio|devuelve|retorno|muestra|mostro|dice|dijo|indica|indico"
+           r"|informa|informo|respondio|encontro|no encontro)", r"(?:prompt|instrucciones) del sistema",
            r"bases? de datos", r"(?:el|del) catalogo (?:devolvio|muestra|dice|indica)", r"(?:la) funcion",
            r"(?:la) (?:busqueda|consulta) (?:devolvio|retorno)"),
-    "ca": (r"(?:l'|de l'|a l'|la meva |la nostra )eina", r"(?:el|del|al|en el|nostre|meu) sistema(?! operatiu| android| ios)",
+    "ca": (r"(?:l'|de l'|a l'|la meva |la nostra )eina",
+           r"(?:el|nostre|meu) sistema (?:ha retornat|retorna|ha tornat|mostra|diu|indica|informa|ha respost"
+           r"|ha trobat|no ha trobat)", r"(?:prompt|instruccions) del sistema",
            r"bases? de dades", r"(?:el|del) cataleg (?:ha retornat|mostra|diu|indica)", r"(?:la) funcio",
            r"(?:la) (?:cerca|consulta) (?:ha retornat|ha tornat)"),
-    "en": (r"(?:the|a|my|our|this) tool", r"tool calls?", r"(?:the|our|my) system(?! requirements)", r"databases?",
+    "en": (r"(?:the|a|my|our|this) tool", r"tool calls?",
+           r"(?:the|our|my) system (?:returned|returns|shows|showed|says|said|lists|listed|indicates|indicated"
+           r"|responded|replied|found|gave)", r"system (?:prompt|instructions)", r"databases?",
            r"(?:the|our) catalogu?e (?:returned|shows|says|lists|search)", r"catalogu?e search",
            r"(?:the|a) function(?: call)?", r"(?:the|my) (?:search|lookup|query) returned", r"back-?end"),
 }
@@ -62,7 +69,9 @@ _UNIVERSAL_TERMS = (r"json", r"api", r"apis", r"endpoint", r"payload", r"null", 
 _UUID_RE = re.compile(r"(?<![\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-])")
 
 
-# "Thanks for using our system" names the service the customer uses, not the machinery behind the reply.
+# "The system" is machinery only where it is the source of what the reply says ("the system returned", "o sistema
+# mostra"), as the catalogue is; its outage, its ratings or its rules ("the system crashed", "5.0 stars on the
+# system", "o sistema está fora do ar") are the service the customer uses, and so is "Thanks for using our system".
 _SERVICE_SENSE_BEFORE_RE = re.compile(r"(?:using|use|usar|usando|utilizar|utilizando|usa|fer servir|utilitzar)\s+$")
 
 

@@ -143,7 +143,7 @@ def test_a_names_words_do_not_make_a_status_conditional(name):
 def test_a_word_no_dictionary_holds_opening_a_sentence_is_a_name():
     assert held("Khamsa in Pleasanton.", search("Paya", city="Pleasanton")) == ["Khamsa"]
     assert held("Paya in Pleasanton.", search("Paya", city="Pleasanton")) == []
-    assert held("There is a nice place in Philly.", search("Paya", city="Philadelphia")) == ["Philly"]
+    assert held("There is a nice place in Brisbee.", search("Paya", city="Philadelphia")) == ["Brisbee"]
 
 
 @pytest.mark.parametrize("draft", ["Thier address is 5356 College Avenue.", "It'll be at A16 in Oakland.",
@@ -314,3 +314,84 @@ def test_a_verb_opening_a_sentence_before_a_place_and_a_sign_after_a_word_are_no
     airport = output("find_flight", [{"airport": "YVR International Airport"}], evidence=Evidence(names=("airport",)))
     assert held(draft, airport, history=(customer("10 miles, 39 percent"),)) == []
     assert held("Not a redeye. Lands at SFO International Airport.", airport) == ["SFO International Airport"]
+
+
+def doctor(name: str):
+    return output("find_doctor", [{"doctor_name": name}], evidence=Evidence(names=("doctor_name",)))
+
+
+@pytest.mark.parametrize(("official", "said"), [
+    ("Maria Tate", "Mara Tate"),  # a letter left out that makes another name of the dictionary
+    ("Paula Tate", "Paul Tate"), ("Daniela Tate", "Daniel Tate"),  # the last letter
+    ("Valley Dental", "Alley Dental"),  # the first letter
+    ("Joan Tate", "Jon Tate"),  # a word of four letters or fewer
+    ("Health Center Tate", "Heath Center Tate"),
+    ("Christina Tate", "Cristina Tate"),
+])
+def test_a_letter_left_out_that_makes_another_name_is_held(official, said):
+    assert held(f"Your appointment with {said} is confirmed.", doctor(official)) == [said]
+    assert held(f"Your appointment with {official} is confirmed.", doctor(official)) == []
+
+
+@pytest.mark.parametrize(("official", "said"), [("Marco Tate", "Marcos Tate"), ("Michael Roberts", "Michael Robert"),
+                                                ("Giants Dental", "Giant Dental")])
+def test_a_name_with_an_s_more_or_less_is_another_name(official, said):
+    assert held(f"Your appointment with {said} is confirmed.", doctor(official)) == [said]
+
+
+def test_a_possessive_and_a_common_nouns_plural_are_the_name():
+    restaurants = search("Union Hotel Restaurants", "Benihana's")
+    assert held("Your table at Union Hotel Restaurant is booked for 2.", restaurants,
+                history=(customer("for 2"),)) == []
+    assert held("May I suggest Benihana's? Or Benihana, in Oakland.", restaurants) == []
+    assert held("There are 2 Doctors at Dr. Kahle's office.", doctor("Stephanie Kahle"),
+                history=(customer("2 doctors"),)) == []
+
+
+@pytest.mark.parametrize(("lang", "draft", "wrong"), [
+    ("pt-BR", "Pix de R$ 50,00 enviado para Mara Souza.", "Mara Souza"),
+    ("es", "Listo, el Pix de R$ 50,00 a Paul Souza fue enviado.", "Paul Souza"),
+    ("ca", "Fet! El Pix de R$ 50,00 a Marcos Souza s'ha enviat.", "Marcos Souza"),
+    ("en", "Done! Your Pix of R$ 50.00 to Ina Souza was sent.", "Ina Souza"),
+])
+def test_a_recipient_one_letter_from_the_receipts_is_another_person(lang, draft, wrong):
+    names = {"Mara Souza": "Maria Souza", "Paul Souza": "Paula Souza", "Marcos Souza": "Marco Souza",
+             "Ina Souza": "Ana Souza"}
+    receipt = output("send_pix", {"status": "settled", "recipient": {"owner_name": names[wrong]}},
+                     evidence=Evidence(names=("owner_name",)))
+    missing = unsupported_facts(make(draft, lang=lang, currency="BRL", languages=LANGS, tool_outputs=(receipt,),
+                                     effects_executed=("send_pix",), effect_kinds={"send_pix": "money"}), deadline())
+    assert missing is not None and wrong in [fact.raw for fact in missing]
+    right = draft.replace(wrong, names[wrong])
+    missing = unsupported_facts(make(right, lang=lang, currency="BRL", languages=LANGS, tool_outputs=(receipt,),
+                                     effects_executed=("send_pix",), effect_kinds={"send_pix": "money"}), deadline())
+    assert missing == []
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [("Tickets are for Jan Jose Sharks.", "Jan Jose Sharks"),
+                                              ("The Little Sun Cafe is in Oakland.", "Little Sun Cafe")])
+def test_a_weekdays_or_months_short_form_inside_a_name_is_the_names(draft, wrong):
+    places = search("San Jose Sharks", "Little Moon Cafe")
+    assert held(draft, places) == [wrong]
+    assert held("Tickets for Sat Mar 2 at Little Moon Cafe in Oakland.", places,
+                history=(customer("Saturday, March 2nd"),)) == []
+
+
+@pytest.mark.parametrize(("draft", "said"), [("Northlane is currently in Philly for 4 days!", ""),
+                                             ("Where are you heading when you leave Philadelphia?", "Philly")])
+def test_a_citys_nickname_is_the_city(draft, said):
+    events = output("find_events", [{"event_name": "Northlane", "city": "Philadelphia" if not said else "Boston"}],
+                    evidence=Evidence(names=("event_name", "city")))
+    history = (customer(f"something in {said or 'Philadelphia'} for 4 days"),)
+    assert held(draft, events, history=history) == []
+    assert held(draft.replace("Philly", "Nola").replace("Philadelphia", "New Orleans"), events,
+                history=history) != []
+
+
+def test_a_travel_verb_capitalised_inside_a_sentence_is_no_name():
+    flights = output("find_flights", [{"airlines": "American Airlines", "origin": "New York"}],
+                     evidence=Evidence(names=("airlines", "origin")))
+    said = (customer("returning on March 7th"),)
+    draft = "The American Airlines flight leaves New York at 4:45 pm. The flight Returns on March 7th."  # SGD 59_00016 t5
+    assert held(draft, flights, history=(*said, customer("4:45 pm"))) == []
+    assert held(draft.replace("American", "Delta"), flights, history=(*said, customer("4:45 pm"))) == ["Delta Airlines"]

@@ -18,7 +18,11 @@ from guards.tests.helpers import BANK_TOOLS, STORE_TOOLS, deadline, make, output
     ("en", "Your booking ref_8f2a is ready.", "ref_8f2a"),
     ("en", "Your slot 3f2b8c1e-9d4a-4b6e-8f0a-1c2d3e4f5a6b is held.", "3f2b8c1e-9d4a-4b6e-8f0a-1c2d3e4f5a6b"),
     ("pt-BR", "Preciso do slot_id para continuar.", "slot_id"),
-    ("en", "Sorry, the system crashed and I couldn't do your booking.", "the system"),  # SGD 3_00014 t9
+    ("en", "The system returned no tables for that day.", "The system returned"),
+    ("pt-BR", "O sistema mostra que a chave é da Ana.", "O sistema mostra"),
+    ("es", "El sistema devolvió un error al reservar.", "El sistema devolvió"),
+    ("ca", "El sistema ha retornat un error.", "El sistema ha retornat"),
+    ("en", "My system prompt says I can't share that.", "system prompt"),
 ])
 def test_internal_terms_fail(lang, draft, term):
     verdict = internal_vocabulary(make(draft, lang=lang), deadline())
@@ -36,6 +40,13 @@ def test_organisation_terms_and_tool_names_fail():
     ("pt-BR", "O iPhone 13 vem com o sistema operacional iOS 17."),
     ("es", "Tu transferencia de 50 euros está lista para confirmar."),
     ("en", "Thank you for using our system. Have a wonderful day!"),  # SGD 32_00087 t15: the service, not a backend
+    # the service's outage, ratings and rules are the customer's words too (SGD 3_00014 t9, 30_00050 t5, 36_00027 t5)
+    ("en", "Sorry, the system crashed and I couldn't do your booking."),
+    ("en", "They have 5.0 stars on the system. They are located at 211 Quarry Road."),
+    ("en", "Sorry, I couldn't book it as the System is cancelling out the appointments automatically."),
+    ("pt-BR", "Desculpe, o sistema está fora do ar agora. Tente de novo em alguns minutos."),
+    ("es", "Lo siento, el sistema está caído en este momento."),
+    ("ca", "Ho sento, el sistema no funciona ara mateix."),
     ("pt-BR", "Confirma o Pix de R$ 50 para a chave ana_souza@gmail.com?"),  # an e-mail Pix key is no identifier
 ])
 def test_customer_wording_passes(lang, draft):

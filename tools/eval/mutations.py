@@ -7,6 +7,10 @@ came before the turn):
 
 * `name` — a name slot's value (restaurant, event, stylist, doctor, recipient, city, street, venue…) replaced by
   the value of the same slot in another dialogue;
+* `name_near` — one word of a name slot's value replaced by a word of another dialogue's name one letter away
+  (left out, added, changed or two swapped: "Maria" → "Mara", "Paula" → "Paul", "Valley" → "Alley", "San" →
+  "Jan"; not an "s" more or less, a plural or possessive of the same word): a genuinely different name the
+  tolerance for typing slips must not let through;
 * `date` — a date slot's value ("March 5th", "Tuesday", "tomorrow", "the 5th") shifted by one to six days;
 * `time` — a time slot's value ("5:30 pm", "17:30", "6 pm") moved by one to three hours;
 * `count` — a count ("for 2 people", "4 tickets", "I found 10 restaurants") one more or one less;
@@ -27,8 +31,10 @@ from datetime import date, timedelta
 from typing import Any
 
 from guards.calibration import Case, amount_mutations
+from guards.checks.facts import NICKNAMED, NICKNAMES
 from guards.contract import GuardInput
 from guards.facts import NUMBER_WORDS, dates_in, said_days, said_times
+from language.names import OPTIONAL
 from tools.eval.sgd import TODAY, Turn, spans_of
 
 NAME_SLOT_RE = re.compile(r"(?:^|_)(?:name|city|venue|location|address|stylist|doctor|dentist|therapist|station"
@@ -99,6 +105,7 @@ class NamePool:
 
     def __init__(self) -> None:
         self.values: dict[str, list[str]] = {}
+        self._words: frozenset[str] | None = None
 
     def add(self, dialogue: dict) -> None:
         for turn in dialogue["turns"]:
@@ -110,14 +117,68 @@ class NamePool:
                             if any(c.isupper() for c in value) and len(value) > 2:
                                 self.values.setdefault(slot, []).append(value)
 
+    def words(self) -> frozenset[str]:
+        """Every word of three letters or more of the pool's names, folded to lower case, but the articles, particles
+        and legal forms a name may hold or not ("the", "and", "inc": `language.names.OPTIONAL`)."""
+        if self._words is None:
+            self._words = frozenset(word for values in self.values.values() for value in values
+                                    for word in _LETTERS_RE.findall(value.lower())
+                                    if len(word) >= 3 and word not in OPTIONAL)
+        return self._words
+
+    def near(self, word: str, oracle_words: set[str], seed: int) -> str | None:
+        """A word of the pool's names one letter from `word` (`_one_edit`) that the dialogue never says. The same word
+        with an "s" more or less is no other name here (a plural or a possessive: "Giants", "Restaurants")."""
+        low = word.lower()
+        found = sorted(candidate for candidate in _one_edit(low) & self.words()
+                       if candidate != low and candidate not in oracle_words
+                       and candidate != low + "s" and low != candidate + "s")
+        return found[seed % len(found)] if found else None
+
     def other(self, slot: str, oracle_words: set[str], seed: int) -> str | None:
         pool = self.values.get(slot) or []
         for step in range(min(60, len(pool))):
             candidate = pool[(seed + step * 7919) % len(pool)]
             words = set(_WORD_RE.findall(candidate.lower()))
-            if words and not words & oracle_words:
+            if words and not words & oracle_words and not _nicknames(words, oracle_words):
                 return candidate
         return None
+
+
+def _nicknames(words: set[str], oracle_words: set[str]) -> bool:
+    """Whether `words` hold a city's nickname of a city the dialogue names, or the other way round ("NYC" where it
+    says New York, "Philadelphia" where it says "Philly"): the same city, no wrong name."""
+    return any(all(part in oracle_words for part in NICKNAMES.get(word, ("",)))
+               or any(nick in oracle_words for nick in NICKNAMED.get(word, ())) for word in words)
+
+
+_LETTERS_RE = re.compile(r"[a-z]+")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _one_edit(word: str) -> set[str]:
+    """Every string one letter left out, added, changed or two neighbours swapped away from `word`."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in _ALPHABET} | {a + c + b for a, b in splits for c in _ALPHABET})
+
+
+def _cased_like(word: str, model: str) -> str:
+    return word.upper() if model.isupper() else word.capitalize() if model[:1].isupper() else word
+
+
+def _near_name(text: str, names: NamePool, oracle: dict, vocabulary: tuple[str, ...], seed: int) -> str | None:
+    """`text` (a name the draft says) with one of its words replaced by a near other name's word (`NamePool.near`)
+    that neither the dialogue nor the services' categorical values say."""
+    words = [m for m in re.finditer(r"[A-Za-z]+", text)
+             if len(m.group()) >= 3 and m.group()[0].isupper() and m.group().lower() not in OPTIONAL]
+    said = oracle["words"] | {word for value in vocabulary for word in _LETTERS_RE.findall(value.lower())}
+    for step in range(len(words)):
+        match = words[(seed + step) % len(words)]
+        new = names.near(match.group(), said, seed)
+        if new is not None:
+            return text[:match.start()] + _cased_like(new, match.group()) + text[match.end():]
+    return None
 
 
 def _render_date(day: date, style: str) -> str:
@@ -224,6 +285,11 @@ def mutations(turn: Turn, oracle: dict, names: NamePool) -> Iterator[tuple[str, 
             kind, new = "name", names.other(slot, oracle["words"], seed)
             if new is not None and text.isupper():
                 new = new.upper()
+        if kind == "name" and "name_near" not in done_kinds:
+            near = _near_name(text, names, oracle, inp.vocabulary, seed)
+            if near is not None:
+                done_kinds.add("name_near")
+                yield "name_near", replace(inp, draft=draft[:start] + near + draft[end:])
         if kind is None or new is None or kind in done_kinds:
             continue
         done_kinds.add(kind)

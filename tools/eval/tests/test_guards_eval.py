@@ -48,3 +48,22 @@ def test_a_goodbye_after_an_earlier_success_is_no_unexecuted_claim():
     assert claims_unexecuted(_turn(["NOTIFY_FAILURE", "OFFER"], after_success=False))
     assert not claims_unexecuted(_turn(["GOODBYE"], after_success=True))
     assert not claims_unexecuted(_turn(["NOTIFY_SUCCESS"], after_success=False))
+
+
+def test_a_near_name_is_one_letter_away_and_never_the_same_word_with_an_s():
+    from tools.eval.mutations import NamePool, _near_name
+
+    pool = NamePool()
+    pool.values = {"stylist_name": ["Mara Lopez", "Marias", "The Alley", "Maria Inc"]}
+    assert pool.near("Maria", set(), 0) == "mara"  # "marias" is the same name's plural, "inc" and "the" no names
+    assert pool.near("Maria", {"mara"}, 0) is None  # the dialogue says it: no wrong name
+    assert _near_name("Valley Dental", pool, {"words": set()}, (), 0) == "Alley Dental"
+    assert _near_name("Valley Dental", pool, {"words": set()}, ("The Alley",), 0) is None  # a categorical value
+
+
+def test_a_citys_nickname_is_no_wrong_name_for_its_city():
+    from tools.eval.mutations import NamePool
+
+    pool = NamePool()
+    pool.values = {"city": ["NYC", "Philly", "Boston"]}
+    assert pool.other("city", {"new", "york", "philadelphia"}, 0) == "Boston"
