@@ -8,7 +8,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any, cast
+from typing import cast
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -279,20 +279,11 @@ def message_media_refused_set(*, message_id: int, reason: str) -> bool:
                 .update(media_refused=reason))
 
 
-def message_set_channel_id(*, message_id: int, channel_message_id: str,
-                           provided: tuple[str, list[Any]] | None = None) -> bool:
+def message_set_channel_id(*, message_id: int, channel_message_id: str) -> None:
     """Record the id the channel assigned to an outbound message (swipe-replies quote that id). One UPDATE, atomic
-    by itself: no savepoint around it inside the caller's transaction; its text built once (every send makes it).
-    `provided`: the caller's own write (a data-modifying statement RETURNING rows, and its parameters), run first in
-    the same statement; the id is then recorded only if that write returned a row. Whether it was recorded."""
-    sql = _set_channel_id_sql()
-    params: list[Any] = [channel_message_id, message_id]
-    if provided is not None:
-        sql = f"WITH provided AS ({provided[0]}) {sql} AND EXISTS (SELECT FROM provided)"
-        params = [*provided[1], *params]
+    by itself: no savepoint around it inside the caller's transaction; its text built once (every send makes it)."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == 1
+        cursor.execute(_set_channel_id_sql(), [channel_message_id, message_id])
 
 
 @cache

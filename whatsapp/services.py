@@ -967,11 +967,11 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
 
 def _sent_as_claimed(delivery: Delivery, *, attempt: dict[str, Any], wamid: str,
                      conversation_id: int | None) -> bool:
-    """The common case — Meta accepted the send this worker claimed — in two statements where the locking way takes
-    four: the delivery accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that
-    very time: no sweeper took a stale claim over, no receipt settled it meanwhile) in the same statement as the
-    reply's channel id, then the receipts that arrived first applied. False, nothing written, when the row moved:
-    the caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
+    """The common case — Meta accepted the send this worker claimed — without reading the row again: the delivery
+    accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that very time: no
+    sweeper took a stale claim over, no receipt settled it meanwhile), then the reply's channel id set and the
+    receipts that arrived first applied, as the locking way does. False, nothing written, when the row moved: the
+    caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
     claimed_at = delivery.claimed_at
     if delivery.status != Delivery.Status.SENDING or claimed_at is None:
         return False
@@ -979,11 +979,12 @@ def _sent_as_claimed(delivery: Delivery, *, attempt: dict[str, Any], wamid: str,
         _attempt_append(delivery, attempt)
         delivery.accept(wamid=wamid)
         sql, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
-        quote = connection.ops.quote_name
-        accepted = (f"{sql} AND {quote('claimed_at')} = %s RETURNING {quote('id')}", [*params, claimed_at])
-        if not message_set_channel_id(message_id=delivery.message_id, channel_message_id=wamid, provided=accepted):
-            return False  # nothing written (the UPDATE matched no row); the caller reads the row afresh
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql} AND {connection.ops.quote_name('claimed_at')} = %s", [*params, claimed_at])
+            if cursor.rowcount != 1:
+                return False  # it moved: nothing written; the caller reads the row afresh
         delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
+        message_set_channel_id(message_id=delivery.message_id, channel_message_id=wamid)
         message_receipt_announce(message_id=delivery.message_id, conversation_id=conversation_id)
         _apply_waiting_events(delivery=delivery)
     return True
