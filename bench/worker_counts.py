@@ -98,7 +98,7 @@ def main() -> None:
         settings.WHATSAPP_GRAPH_URL = graph.stdout.readline().strip()  # type: ignore[union-attr]
         settings.WHATSAPP_RATE_PER_SECOND = 100000
         _forget_earlier_wamids()
-        connection.set_schema_to_public()
+        connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' backend
         _passes(options)
     finally:
         graph.terminate()

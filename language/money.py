@@ -109,7 +109,6 @@ def to_minor_units(value: Decimal, currency: str) -> int:
     return int((value * minor_unit_factor(currency)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-@lru_cache(maxsize=4096)
 def format_money(cents: int, currency: str, lang: Lang) -> str:
     """`cents` minor units of `currency` as written in `lang` by babel (keeps babel's U+00A0 spaces).
 
@@ -118,6 +117,11 @@ def format_money(cents: int, currency: str, lang: Lang) -> str:
     A function of its arguments and babel's locale data alone, so its answers are kept (the same prices and
     balances are written in reply after reply: babel's formatting was ~3% of the worker's CPU per message).
     """
+    return _money_written(cents, currency, lang)
+
+
+@lru_cache(maxsize=4096)
+def _money_written(cents: int, currency: str, lang: Lang) -> str:
     with localcontext() as exact:  # the default 28 digits would make babel's rounding raise for long amounts
         exact.prec = max(28, len(str(abs(int(cents)))) + 4)
         major = Decimal(cents) / minor_unit_factor(currency)

@@ -22,6 +22,12 @@ class NoOffset(tzinfo):
     def utcoffset(self, dt: datetime | None) -> None:
         return None
 
+    def dst(self, dt: datetime | None) -> None:
+        return None
+
+    def tzname(self, dt: datetime | None) -> str:
+        return "none"
+
 
 SAMPLES: list[object] = [
     None, "", "text", True, False, 0, 7, 2**40, datetime(2026, 12, 6, 1, 2, 3, 456789, tzinfo=UTC),
