@@ -56,7 +56,7 @@ class PaymentLinkResult:
 @runtime_checkable
 class BookingEngine(Protocol):
     def availability(self, *, activity: str | None = None, day: date | None = None,
-                     party_size: int = 1) -> list[SlotOffer]: ...
+                     party_size: int = 1, language: str | None = None) -> list[SlotOffer]: ...
 
     def slot(self, *, slot_id: int) -> SlotOffer: ...
 
@@ -91,14 +91,15 @@ class SandboxBookingEngine:
     """The engine of this app, in the current organisation's schema. Ownership is checked on every booking id."""
 
     def availability(self, *, activity: str | None = None, day: date | None = None,
-                     party_size: int = 1, limit: int | None = None) -> list[SlotOffer]:
-        """The free slots, earliest first; `limit`: the first `limit` only."""
+                     party_size: int = 1, limit: int | None = None, language: str | None = None) -> list[SlotOffer]:
+        """The free slots, earliest first; `limit`: the first `limit` only; each activity named in `language`
+        (its own name where it has none in it), else in the organisation's language."""
         return [
             SlotOffer(slot_id=found.slot_id, activity=found.activity_slug, activity_name=found.activity_name,
                       instructor=found.instructor, start=found.start, end=found.end, places_left=found.places_left,
                       price_cents=found.price_cents, currency=found.currency)
             for found in selectors.availability_search(activity=activity, day=day, party_size=party_size,
-                                                       limit=limit)
+                                                       limit=limit, language=language)
         ]
 
     def slot(self, *, slot_id: int) -> SlotOffer:

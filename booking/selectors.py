@@ -10,12 +10,16 @@ and zero while its instructor is booked in another overlapping slot.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cache
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db import connection
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
@@ -28,7 +32,7 @@ from booking.errors import (
     PaymentLinkNotFound,
     SlotNotFound,
 )
-from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, PaymentLink, TimeSlot
+from booking.models import Activity, ActivityEquipment, Booking, EquipmentType, Instructor, PaymentLink, TimeSlot
 from language.locales import Lang, lang_of
 from language.text import fold
 from magie.bounds import text_checked
@@ -161,7 +165,7 @@ def _booked_slots(window_start: datetime, window_end: datetime, excluding: int |
     ]
 
 
-def _load_of(slot: TimeSlot, booked: Iterable[_BookedSlot], needs: dict[int, dict[int, int]]) -> SlotLoad:
+def _load_of(slot: TimeSlot | _SlotRow, booked: Iterable[_BookedSlot], needs: dict[int, dict[int, int]]) -> SlotLoad:
     booked_places = 0
     busy: list[int] = []
     in_use: dict[int, int] = defaultdict(int)
@@ -183,7 +187,7 @@ def slot_load(slot: TimeSlot, needs: dict[int, dict[int, int]] | None = None, ex
     return _load_of(slot, _booked_slots(slot.start, slot.end, excluding), equipment_needs() if needs is None else needs)
 
 
-def places_left(slot: TimeSlot, load: SlotLoad, needs: dict[int, dict[int, int]], stock: dict[int, int]) -> int:
+def places_left(slot: TimeSlot | _SlotRow, load: SlotLoad, needs: dict[int, dict[int, int]], stock: dict[int, int]) -> int:
     if load.instructor_busy_in:
         return 0
     left = slot.capacity - load.booked_places
@@ -192,45 +196,115 @@ def places_left(slot: TimeSlot, load: SlotLoad, needs: dict[int, dict[int, int]]
     return max(left, 0)
 
 
-def _availabilities(slots: list[TimeSlot]) -> list[SlotAvailability]:
+@dataclass(frozen=True)
+class _SlotRow:
+    """A slot as availability reads it: the slot's columns with its activity's and instructor's (no model
+    instances: a search reads a dozen slots each time)."""
+
+    pk: int
+    activity_id: int
+    instructor_id: int
+    start: datetime
+    end: datetime
+    capacity: int
+    activity_slug: str
+    activity_name: str
+    activity_names: dict[str, str]
+    price_cents: int
+    currency: str
+    instructor: str
+
+    def name_in(self, language: str) -> str:  # as `Activity.name_in`
+        return self.activity_names.get(language) or self.activity_name
+
+
+# Availability's two statements, their text built once per process (the ORM compiled five querysets per search, more
+# CPU than PostgreSQL spends answering them): the slots with their activity and instructor, then in one statement
+# the places booked in slots overlapping them, the equipment each activity needs and the stock.
+
+
+@cache
+def _slots_sql() -> str:
+    quote = connection.ops.quote_name
+    slot, activity, instructor = (quote(model._meta.db_table) for model in (TimeSlot, Activity, Instructor))
+    return (f'SELECT s.id, s.activity_id, s.instructor_id, s.start, s."end", s.capacity, a.slug, a.name, a.names, '
+            f"a.price_cents, a.currency, i.name FROM {slot} s JOIN {activity} a ON a.id = s.activity_id "
+            f"JOIN {instructor} i ON i.id = s.instructor_id WHERE s.start >= %s AND s.start < %s AND s.start > %s "
+            "AND (%s::bigint IS NULL OR s.activity_id = %s) AND (%s::bigint IS NULL OR s.id <> %s) "
+            "ORDER BY s.start, s.id LIMIT %s OFFSET %s")
+
+
+@cache
+def _slot_sql() -> str:
+    return _slots_sql().split(" WHERE ")[0] + " WHERE s.id = %s"
+
+
+@cache
+def _loads_sql() -> str:
+    quote = connection.ops.quote_name
+    booking, slot, needs, equipment = (quote(model._meta.db_table)
+                                       for model in (Booking, TimeSlot, ActivityEquipment, EquipmentType))
+    return (f'SELECT 0, b.slot_id, s.start, s."end", s.activity_id, s.instructor_id, SUM(b.party_size) FROM {booking} b '
+            f'JOIN {slot} s ON s.id = b.slot_id WHERE b.status <> %s AND s.start < %s AND s."end" > %s '
+            'GROUP BY b.slot_id, s.start, s."end", s.activity_id, s.instructor_id '
+            f"UNION ALL SELECT 1, activity_id, NULL, NULL, equipment_type_id, NULL, quantity FROM {needs} "
+            f"UNION ALL SELECT 2, id, NULL, NULL, NULL, NULL, stock FROM {equipment}")
+
+
+def _slot_rows(sql: str, params: list[Any]) -> list[_SlotRow]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [_SlotRow(pk=row[0], activity_id=row[1], instructor_id=row[2], start=row[3], end=row[4], capacity=row[5],
+                     activity_slug=row[6], activity_name=row[7],
+                     activity_names=json.loads(row[8]) if isinstance(row[8], str) else row[8],  # a JSONField's read
+                     price_cents=row[9], currency=row[10], instructor=row[11]) for row in rows]
+
+
+def _upcoming_slots(*, activity: int | None, start: datetime, end: datetime, now: datetime,
+                    exclude: int | None = None, window: slice | None = None) -> list[_SlotRow]:
+    """The slots starting in [start, end) and after `now`, earliest first; `window`: only that part of them."""
+    offset = (window.start or 0) if window is not None else 0
+    limit = window.stop - offset if window is not None and window.stop is not None else None
+    return _slot_rows(_slots_sql(), [start, end, now, activity, activity, exclude, exclude, limit, offset])
+
+
+def _availabilities(slots: list[_SlotRow], language: str | None = None) -> list[SlotAvailability]:
+    """The slots' places left now; each activity named in `language` (the organisation's when None)."""
     if not slots:
         return []
-    booked = _booked_slots(min(s.start for s in slots), max(s.end for s in slots))
-    needs = equipment_needs()
-    stock = dict(EquipmentType.objects.values_list("pk", "stock"))
-    tz, language = organisation_time_zone(), organisation_language()
+    booked: list[_BookedSlot] = []
+    needs: dict[int, dict[int, int]] = defaultdict(dict)
+    stock: dict[int, int] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(_loads_sql(), [Booking.Status.CANCELLED.value, max(s.end for s in slots),
+                                      min(s.start for s in slots)])
+        for row in cursor.fetchall():
+            if row[0] == 0:  # slot, start, end, activity, instructor, places booked
+                booked.append(_BookedSlot(*row[1:]))
+            elif row[0] == 1:  # activity, equipment type, pieces per participant
+                needs[row[1]][row[4]] = row[6]
+            else:  # equipment type, stock
+                stock[row[1]] = row[6]
+    tz, language = organisation_time_zone(), language or organisation_language()
     found = []
     for slot in slots:
         load = _load_of(slot, booked, needs)
         found.append(SlotAvailability(
-            slot_id=slot.pk, activity_slug=slot.activity.slug, activity_name=slot.activity.name_in(language),
-            instructor=slot.instructor.name, start=slot.start.astimezone(tz), end=slot.end.astimezone(tz),
+            slot_id=slot.pk, activity_slug=slot.activity_slug, activity_name=slot.name_in(language),
+            instructor=slot.instructor, start=slot.start.astimezone(tz), end=slot.end.astimezone(tz),
             capacity=slot.capacity, places_left=places_left(slot, load, needs, stock),
-            price_cents=slot.activity.price_cents, currency=slot.activity.currency,
+            price_cents=slot.price_cents, currency=slot.currency,
         ))
     return found
 
 
 def slot_availability(*, slot_id: int) -> SlotAvailability:
     """One slot as availability reads it now (places left counting instructor and equipment); SlotNotFound."""
-    slot = TimeSlot.objects.select_related("activity", "instructor").filter(pk=slot_id).first()
-    if slot is None:
+    slots = _slot_rows(_slot_sql(), [slot_id])
+    if not slots:
         raise SlotNotFound(slot_id=slot_id)
-    return _availabilities([slot])[0]
-
-
-def _upcoming_slots(*, activity: Activity | None, start: datetime, end: datetime, now: datetime,
-                    exclude: int | None = None, window: slice | None = None) -> list[TimeSlot]:
-    """The slots starting in [start, end) and after `now`, earliest first; `window`: only that part of them."""
-    slots = TimeSlot.objects.select_related("activity", "instructor").filter(
-        start__gte=start, start__lt=end, start__gt=now
-    )
-    if activity is not None:
-        slots = slots.filter(activity=activity)
-    if exclude is not None:
-        slots = slots.exclude(pk=exclude)
-    ordered = slots.order_by("start", "pk")
-    return list(ordered[window] if window is not None else ordered)
+    return _availabilities(slots)[0]
 
 
 def party_size_check(party_size: object) -> int:
@@ -243,13 +317,14 @@ def party_size_check(party_size: object) -> int:
 
 def availability_search(
     *, activity: str | int | Activity | None = None, day: date | None = None, party_size: int = 1,
-    now: datetime | None = None, limit: int | None = None,
+    now: datetime | None = None, limit: int | None = None, language: str | None = None,
 ) -> list[SlotAvailability]:
     """Slots not yet started with room for `party_size` (places, instructor and equipment), earliest first.
 
     `day` is a date in the organisation's time zone; without it, the next `SEARCH_DAYS` days. `limit`: the first
     `limit` of them only — the slots are then read and weighed a few at a time, earliest first, until that many have
     room (two weeks of a school's slots are hundreds of rows, and a caller that shows six needs the first ones).
+    `language`: the activities' names in it (`Activity.name_in`), else in the organisation's language.
     """
     party_size_check(party_size)
     now = now or timezone.now()
@@ -261,14 +336,16 @@ def availability_search(
         start, end = now, now + timedelta(days=SEARCH_DAYS)
     else:
         start, end = local_day_bounds(day, tz)
+    chosen_id = chosen.pk if chosen is not None else None
     if limit is None:
-        slots = _upcoming_slots(activity=chosen, start=start, end=end, now=now)
-        return [found for found in _availabilities(slots) if found.places_left >= party_size]
+        slots = _upcoming_slots(activity=chosen_id, start=start, end=end, now=now)
+        return [found for found in _availabilities(slots, language) if found.places_left >= party_size]
     found: list[SlotAvailability] = []
     batch, offset = max(limit * 2, 8), 0
     while len(found) < limit:
-        slots = _upcoming_slots(activity=chosen, start=start, end=end, now=now, window=slice(offset, offset + batch))
-        found += [one for one in _availabilities(slots) if one.places_left >= party_size]
+        slots = _upcoming_slots(activity=chosen_id, start=start, end=end, now=now,
+                                window=slice(offset, offset + batch))
+        found += [one for one in _availabilities(slots, language) if one.places_left >= party_size]
         if len(slots) < batch:
             break
         offset += batch
@@ -281,7 +358,7 @@ def slot_alternatives(*, slot: TimeSlot, party_size: int, now: datetime) -> list
     day = slot.start.astimezone(tz).date()
     for offset in range(ALTERNATIVE_DAYS + 1):
         start, end = local_day_bounds(day + timedelta(days=offset), tz)
-        candidates = _upcoming_slots(activity=slot.activity, start=start, end=end, now=now, exclude=slot.pk)
+        candidates = _upcoming_slots(activity=slot.activity_id, start=start, end=end, now=now, exclude=slot.pk)
         free = [found for found in _availabilities(candidates) if found.places_left >= party_size]
         if free:
             return [found.as_alternative() for found in free]

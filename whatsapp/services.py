@@ -847,7 +847,7 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
     started = timezone.now()
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
-                            conversation_id=message.conversation_id)
+                            conversation_id=message.conversation_id, claimed=delivery)
 
 
 def _window_open(conversation) -> bool:
@@ -905,15 +905,21 @@ def delivery_notice(*, delivery_id: int, schema_name: str, reason: str) -> None:
 
 
 def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
-                     conversation_id: int | None = None) -> SendOutcome:
+                     conversation_id: int | None = None, claimed: Delivery | None = None) -> SendOutcome:
+    """Record Meta's answer to the send. `claimed`: the delivery as this worker claimed it (its row as written by the
+    claim): a clear 2xx is then recorded without reading the row again, unless it moved meanwhile."""
+    attempt = {
+        "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
+        "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
+        **({"throttled": True} if result.throttled else {}),
+    }
+    if claimed is not None and result.ok and _sent_as_claimed(claimed, attempt=attempt, wamid=result.wamid,
+                                                              conversation_id=conversation_id):
+        return SendOutcome(DONE)
     with transaction.atomic():
         delivery = _delivery_locked(delivery_id)
         status_as_read = delivery.status
-        _attempt_append(delivery, {
-            "at": started.isoformat(), "status_code": result.status_code, "error": result.error,
-            "error_code": result.error_code, "wamid": result.wamid, "unknown": result.unknown, "to": result.to,
-            **({"throttled": True} if result.throttled else {}),
-        })
+        _attempt_append(delivery, attempt)
         outcome = SendOutcome(DONE)
         if result.ok:
             if can_proceed(delivery.accept):
@@ -957,6 +963,31 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
             delivery.due_at = timezone.now() + timedelta(seconds=outcome.retry_in)
         delivery.save()
         return outcome
+
+
+def _sent_as_claimed(delivery: Delivery, *, attempt: dict[str, Any], wamid: str,
+                     conversation_id: int | None) -> bool:
+    """The common case — Meta accepted the send this worker claimed — without reading the row again: the delivery
+    accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that very time: no
+    sweeper took a stale claim over, no receipt settled it meanwhile), then the reply's channel id set and the
+    receipts that arrived first applied, as the locking way does. False, nothing written, when the row moved: the
+    caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
+    claimed_at = delivery.claimed_at
+    if delivery.status != Delivery.Status.SENDING or claimed_at is None:
+        return False
+    with transaction.atomic():
+        _attempt_append(delivery, attempt)
+        delivery.accept(wamid=wamid)
+        sql, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql} AND {connection.ops.quote_name('claimed_at')} = %s", [*params, claimed_at])
+            if cursor.rowcount != 1:
+                return False  # it moved: nothing written; the caller reads the row afresh
+        delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
+        message_set_channel_id(message_id=delivery.message_id, channel_message_id=wamid)
+        message_receipt_announce(message_id=delivery.message_id, conversation_id=conversation_id)
+        _apply_waiting_events(delivery=delivery)
+    return True
 
 
 def _within_throttle_budget(delivery: Delivery) -> bool:

@@ -49,9 +49,9 @@ class SendPaymentLinkArgs(ToolArgs):
 
 
 def _offers(ctx: ToolContext, offers) -> list[dict]:
-    """The offers as references, each activity named in the customer's language ("Raquetas de nieve" to a
-    Spanish customer of the Catalan school, who read "Raquetes de neu")."""
-    listed, names = [], activity_names(language=ctx.language) if offers else {}
+    """The offers as references; the engine named each activity in the customer's language ("Raquetas de nieve"
+    to a Spanish customer of the Catalan school, who read "Raquetes de neu")."""
+    listed = []
     shown = offers[:OFFERS_SHOWN]
     tokens = references_issue(kind="slot", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                               payloads=[{"slot_id": offer.slot_id} for offer in shown], issued_by="check_availability",
@@ -59,7 +59,6 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
     for offer, token in zip(shown, tokens, strict=True):
         entry = asdict(offer)
         entry.pop("slot_id")
-        entry["activity_name"] = names.get(offer.activity, offer.activity_name)
         listed.append({"slot_ref": token, **entry})
     return listed
 
@@ -69,7 +68,7 @@ def check_availability(ctx: ToolContext, args: CheckAvailabilityArgs) -> dict:
         raise ToolFailure("invalid_argument", "no open request to bind the slots to")
     day = date.fromisoformat(args.date) if args.date else None  # checked by the arguments (IsoDay)
     offers = SandboxBookingEngine().availability(activity=args.activity, day=day, party_size=args.party_size or 1,
-                                                 limit=OFFERS_SHOWN)
+                                                 limit=OFFERS_SHOWN, language=ctx.language)
     return ok({"slots": _offers(ctx, offers)})
 
 

@@ -9,10 +9,11 @@ deferrable), and a part the main statement does not read runs after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Field, Model
 from django.db.models.sql import InsertQuery
 
@@ -38,7 +39,7 @@ def insert_sql(model: type[Model], rows: list[Any], *, returning: bool,
                 if hasattr(value, "resolve_expression"):  # an expression: the compiler's work
                     assert not expressions, "expressions need the plain INSERT"
                     return _compiled_insert_sql(model, rows, returning=returning)
-                params.append(field.get_db_prep_save(value, connection=connection))
+                params.append(prepared(field, value))
         return f"{head} VALUES {', '.join([row] * len(rows))}{tail}", params
     assert not expressions, "expressions need the plain INSERT"
     return _compiled_insert_sql(model, rows, returning=returning)
@@ -75,8 +76,25 @@ def update_sql(row: Model, *, guard: str, as_read: Any) -> tuple[str, list[Any]]
     value the row was read with (django-fsm's stale-save check: the caller reads the rowcount, 0 means it moved).
     Its text is built once per model and guard, not compiled by the ORM on every save."""
     fields, sql = _update_shape(type(row), guard)
-    values = [field.get_db_prep_save(field.pre_save(row, add=False), connection=connection) for field in fields]
+    values = [prepared(field, field.pre_save(row, add=False)) for field in fields]
     return sql, [*values, row.pk, as_read]
+
+
+# Fields whose `get_db_prep_save` gives back a value of this exact type (or None) unchanged on PostgreSQL: Django's
+# own classes only (a subclass may prepare differently), by the exact type of the value.
+_UNCHANGED: dict[type[Field], type] = {models.CharField: str, models.TextField: str, models.BooleanField: bool,
+                                       models.DateTimeField: datetime}
+
+
+def prepared(field: Field, value: Any) -> Any:
+    """`field.get_db_prep_save(value)`, without its calls where they would give `value` back unchanged: a text,
+    a boolean, an aware datetime (a naive one goes through Django, which warns and makes it aware) or None for
+    Django's own fields of those kinds — about 40 values a message, each several calls deep."""
+    kind = _UNCHANGED.get(type(field))
+    if kind is not None and (value is None or (type(value) is kind and (
+            kind is not datetime or cast(datetime, value).utcoffset() is not None))):  # aware (`timezone.is_naive`)
+        return value
+    return field.get_db_prep_save(value, connection=connection)
 
 
 @cache

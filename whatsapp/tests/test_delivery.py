@@ -286,3 +286,62 @@ def test_a_reply_handed_over_by_its_turn_is_sent_as_held_and_one_looking_out_of_
     assert len(reads_of_the_reply(context)) == 1
     assert fake_graph.requests[-1].json["type"] == "text"  # read again: inside the window, not the template
     assert [request.json["to"] for request in fake_graph.requests] == [CUSTOMER, CUSTOMER]
+
+
+def _claimed(message: Message) -> Delivery:
+    """The delivery of `message` as a worker holds it once its claim committed (`delivery_send`'s step 3)."""
+    delivery = Delivery.objects.create(message=message)
+    delivery.claim()
+    delivery.save()
+    return Delivery.objects.get(pk=delivery.pk)
+
+
+def test_a_2xx_for_the_claim_as_it_was_made_is_recorded_without_reading_the_row_again(demobank):
+    from whatsapp.services import _delivery_record
+
+    message = reply()
+    mine = _claimed(message)
+    with CaptureQueriesContext(connection) as queries:
+        outcome = _delivery_record(delivery_id=mine.pk, result=sender.GraphResult(200, wamid="wamid.OK-1"),
+                                   started=timezone.now(), conversation_id=message.conversation_id, claimed=mine)
+    assert outcome.state == DONE
+    assert not any("FOR UPDATE" in query["sql"] for query in queries.captured_queries)
+    saved = Delivery.objects.get(pk=mine.pk)
+    assert (saved.status, saved.wamid, saved.claimed_at) == ("sent", "wamid.OK-1", None)
+    assert [attempt["wamid"] for attempt in saved.attempts] == ["wamid.OK-1"]
+    assert Message.objects.get(pk=message.pk).channel_message_id == "wamid.OK-1"
+
+
+def test_a_2xx_for_a_claim_taken_over_meanwhile_is_recorded_on_the_row_as_it_is_now(demobank):
+    from whatsapp.services import _delivery_record
+
+    message = reply()
+    mine = _claimed(message)
+    # a sweeper judged the claim stale: its unknown outcome recorded, claimed again by another worker
+    taken_over = {"at": mine.claimed_at.isoformat(), "status_code": None, "unknown": True, "wamid": "", "error": "x",
+                  "error_code": None}
+    Delivery.objects.filter(pk=mine.pk).update(claimed_at=timezone.now() + timedelta(seconds=1),
+                                               attempts=[taken_over])
+    outcome = _delivery_record(delivery_id=mine.pk, result=sender.GraphResult(200, wamid="wamid.OK-2"),
+                               started=timezone.now(), conversation_id=message.conversation_id, claimed=mine)
+    assert outcome.state == DONE
+    saved = Delivery.objects.get(pk=mine.pk)
+    assert (saved.status, saved.wamid) == ("sent", "wamid.OK-2")
+    assert [attempt["unknown"] for attempt in saved.attempts] == [True, False]  # appended to the row's attempts
+    assert Message.objects.get(pk=message.pk).channel_message_id == "wamid.OK-2"
+
+
+def test_a_2xx_for_a_claim_a_receipt_settled_meanwhile_changes_nothing(demobank):
+    from whatsapp.services import _delivery_record
+
+    message = reply()
+    mine = _claimed(message)
+    settled = Delivery.objects.get(pk=mine.pk)
+    settled.accept(wamid="wamid.RECEIPT")  # Meta's receipt of an earlier send named this delivery
+    settled.save()
+    outcome = _delivery_record(delivery_id=mine.pk, result=sender.GraphResult(200, wamid="wamid.OK-3"),
+                               started=timezone.now(), conversation_id=message.conversation_id, claimed=mine)
+    assert outcome.state == DONE
+    saved = Delivery.objects.get(pk=mine.pk)
+    assert (saved.status, saved.wamid) == ("sent", "wamid.RECEIPT")
+    assert Message.objects.get(pk=message.pk).channel_message_id != "wamid.OK-3"

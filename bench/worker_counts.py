@@ -1,0 +1,185 @@
+"""What one inbound message costs the worker, counted in-process and independent of the machine's load: the
+statements (by kind), the model instances made, and (with --profile) the task's own CPU by cProfile.
+
+Run: `.venv/bin/python bench/worker_counts.py [--messages 150] [--profile /tmp/x.prof]` with the settings of the
+tests (MAGIE_DEPLOYMENT, DATABASE_URL, CELERY_BROKER_URL) on a database where `manage.py migrate_schemas` and
+`manage.py seed_demo` ran. Each message is a new customer's text, the three demo organisations in turn, with the
+texts of bench/pipeline_bench.py; the body is acknowledged by `webhook_receive` (not counted), then answered by
+`whatsapp.answering.inbound_answer` in the public schema, as the worker's task does; replies go to a fake Graph
+server. The first 30 messages warm up (not counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import hmac
+import json
+import os
+import pstats
+import subprocess
+import sys
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "magie.settings.base")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.db.models.signals import pre_init  # noqa: E402
+
+from tenants.demo import DEMO_ORGANISATIONS, demo_channel_secrets  # noqa: E402
+from whatsapp.answering import inbound_answer  # noqa: E402
+from whatsapp.services import webhook_receive  # noqa: E402
+
+TEXTS = {"demobank": "qual meu saldo?", "demoschool": "Hola, quines activitats teniu?",
+         "demostore": "Hola, ¿qué celulares tienen?"}
+WARM_UP = 30
+
+
+def body_for(org, wa_id: str, text: str) -> bytes:
+    message = {"from": wa_id, "id": f"wamid.counts-{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
+               "type": "text", "text": {"body": text}}
+    return json.dumps({"object": "whatsapp_business_account", "entry": [{"id": "bench", "changes": [{
+        "field": "messages", "value": {
+            "messaging_product": "whatsapp",
+            "metadata": {"display_phone_number": org.display_phone_number, "phone_number_id": org.phone_number_id},
+            "contacts": [{"profile": {"name": "Bench"}, "wa_id": wa_id}], "messages": [message]}}]}]}).encode()
+
+
+def acknowledged(index: int) -> int:
+    org = DEMO_ORGANISATIONS[index % len(DEMO_ORGANISATIONS)]
+    body = body_for(org, f"55119{os.getpid() % 1000:03d}{index:05d}{int(time.time()) % 100:02d}",
+                    TEXTS[org.schema_name])
+    secret = demo_channel_secrets(org.schema_name)["app_secret"]
+    signature = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    ack = webhook_receive(body=body, signature=signature)
+    assert ack.inbound_id is not None
+    return ack.inbound_id
+
+
+def _forget_earlier_wamids() -> None:
+    """The fake Graph server numbers its wamids from 1 each run: an earlier run's are renamed (unique columns)."""
+    with connection.cursor() as cursor:
+        for org in DEMO_ORGANISATIONS:
+            for table, column in (("whatsapp_delivery", "wamid"), ("conversations_message", "channel_message_id")):
+                cursor.execute(f'UPDATE "{org.schema_name}"."{table}" SET {column} = {column} || \'-\' || id '
+                               f"WHERE {column} LIKE 'wamid.FAKE-%%' AND {column} NOT LIKE 'wamid.FAKE-%%-%%'")
+
+
+GRAPH_PROCESS = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from testing.fake_whatsapp import FakeGraphServer
+graph = FakeGraphServer().start()
+print(graph.url, flush=True)
+time.sleep(3600)
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--messages", type=int, default=150, help="per pass")
+    parser.add_argument("--profile", default="", help="also a pass under cProfile, written to this file")
+    parser.add_argument("--sql", action="store_true", help="print every statement of one message per organisation")
+    options = parser.parse_args()
+    # the fake Graph server in a process of its own: its CPU is not this one's
+    graph = subprocess.Popen([sys.executable, "-c", GRAPH_PROCESS, str(ROOT)], stdout=subprocess.PIPE, text=True)
+    try:
+        settings.WHATSAPP_GRAPH_URL = graph.stdout.readline().strip()  # type: ignore[union-attr]
+        settings.WHATSAPP_RATE_PER_SECOND = 100000
+        _forget_earlier_wamids()
+        connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' backend
+        _passes(options)
+    finally:
+        graph.terminate()
+        graph.wait()
+
+
+def _passes(options: argparse.Namespace) -> None:
+    n = options.messages
+    for index in range(WARM_UP):
+        inbound_answer(inbound_id=acknowledged(index))
+    sequence = [WARM_UP]
+
+    def fresh() -> list[tuple[str, int]]:
+        """n bodies acknowledged (not counted), with their organisation."""
+        first, sequence[0] = sequence[0], sequence[0] + n
+        return [(DEMO_ORGANISATIONS[i % len(DEMO_ORGANISATIONS)].schema_name, acknowledged(i))
+                for i in range(first, first + n)]
+
+    # 1. the worker's CPU per message, nothing measuring it but the clock
+    bodies = fresh()
+    started = time.process_time()
+    for _, inbound_id in bodies:
+        inbound_answer(inbound_id=inbound_id)
+    cpu = (time.process_time() - started) / n
+    print(f"messages per pass {n} (three organisations in turn); CPU per message {cpu * 1000:.2f} ms")
+
+    # 2. statements and model instances
+    statements: Counter[str] = Counter()
+    by_org: Counter[str] = Counter()
+    org_now = [""]
+    last: dict[str, list[str]] = {}
+    counting = [False]
+
+    def count(execute, sql, params, many, context):
+        if counting[0]:
+            statements[sql.split(None, 1)[0].upper()] += 1
+            by_org[org_now[0]] += 1
+            last.setdefault(org_now[0], []).append(sql)
+        return execute(sql, params, many, context)
+
+    instances: Counter[str] = Counter()
+
+    def made(sender, **_):
+        if counting[0]:
+            instances[sender.__name__] += 1
+
+    bodies = fresh()
+    pre_init.connect(made, weak=False)
+    try:
+        with connection.execute_wrapper(count):
+            for org, inbound_id in bodies:
+                org_now[0], last[org] = org, []
+                counting[0] = True
+                inbound_answer(inbound_id=inbound_id)
+                counting[0] = False
+    finally:
+        pre_init.disconnect(made)
+    print(f"statements per message: {sum(statements.values()) / n:.2f}  "
+          + "  ".join(f"{kind} {value / n:.2f}" for kind, value in statements.most_common()))
+    print("statements per message by organisation: " + "  ".join(
+        f"{org} {value / (n / len(DEMO_ORGANISATIONS)):.2f}" for org, value in sorted(by_org.items())))
+    print(f"model instances per message: {sum(instances.values()) / n:.2f}  "
+          + "  ".join(f"{name} {value / n:.2f}" for name, value in instances.most_common()))
+    if options.sql:
+        for org, sqls in sorted(last.items()):
+            print(f"--- {org}: {len(sqls)}")
+            print("\n".join(sql[:240] for sql in sqls))
+
+    # 3. under cProfile (its overhead included: read the shares)
+    if options.profile:
+        bodies = fresh()
+        profiler = cProfile.Profile(time.process_time)
+        started = time.process_time()
+        profiler.enable()
+        for _, inbound_id in bodies:
+            inbound_answer(inbound_id=inbound_id)
+        profiler.disable()
+        print(f"profiled CPU per message: {(time.process_time() - started) / n * 1000:.2f} ms")
+        profiler.dump_stats(options.profile)
+        pstats.Stats(options.profile).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
