@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -264,6 +265,9 @@ _NOT_REFERENCE_CHAR_RE = re.compile(r"[^0-9A-Z]")
 
 
 def _reference_key(text: str) -> str:
+    key = text.upper().replace("-", "")
+    if key.isascii() and key.isalnum():  # letters (upper case) and digits only: nothing else to take out
+        return key
     return _NOT_REFERENCE_CHAR_RE.sub("", text.upper())
 
 
@@ -535,6 +539,9 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
     return frozenset().union(*(COMMON[lang] for lang in languages))
 
 
+_START = itemgetter(1)  # a `Fact`'s start
+
+
 def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | None:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
@@ -554,7 +561,7 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         starts = [start for start, _ in spans]
         found = [fact for fact in found
                  if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
-    return sorted(found, key=lambda fact: fact.start)
+    return sorted(found, key=_START)
 
 
 def _without_names(low: str, facts: list[Fact], known: Iterable[str]) -> str:
@@ -615,7 +622,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     # whether a status is asserted is read without the names ("Pix to Will Sushi was scheduled", "My No.1 Sushi")
-    plain = _without_names(low, facts, (*support.effect_names, *support.known_names))
+    plain = _without_names(low, facts, (*support.effect_names, *support.known_names)) \
+        if any(fact.kind == "status" for fact in facts) else low  # read only for a status
     covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
