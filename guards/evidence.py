@@ -266,6 +266,8 @@ def number_of(value: Any) -> Decimal | None:
     """A JSON number, or a string that is exactly a plain number ("5118.77", "45"); None otherwise."""
     if isinstance(value, bool) or value is None:
         return None
+    if type(value) is int:  # the commonest number of a result: exact as it is, no text to read
+        return Decimal(value)
     if isinstance(value, (int, float, Decimal)):
         try:
             number = Decimal(str(value))
@@ -312,6 +314,11 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
             return holder[spec.currency_field].upper()
         return spec.currency or default_currency
 
+    # every key this evidence says something of: any other key's value is only looked into
+    watched = {*evidence._money_by_field, *quantity_keys, *identifier_kinds, *link_keys, *name_keys, *product_keys,
+               *date_keys, *status_of, *warranty_keys, *place_keys}
+    money_field = evidence._money_by_field.get
+
     def read(node: Any) -> None:
         budget[0] -= 1
         if budget[0] < 0:
@@ -319,7 +326,11 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
         if isinstance(node, dict):
             for key, value in node.items():
                 key = str(key)
-                spec = evidence.money_field(key)
+                if key not in watched:
+                    if isinstance(value, (dict, list, tuple)):
+                        read(value)
+                    continue
+                spec = money_field(key)
                 if spec is not None and (number := number_of(value)) is not None:
                     currency = currency_of(spec, node)
                     money.append(MoneyValue(_hundredths(number, spec.unit, factor_of(currency)), currency,

@@ -641,34 +641,35 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
             if any(c.isupper() for c in rest):
                 fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
-        if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
+        kind = fact.kind
+        if fact.start < covered_until and kind in ("count", "found", "reference", "name"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
-        if fact.kind in ("date", "time"):
+        if kind == "date" or kind == "time":
             covered_until = max(covered_until, fact.end)
-        if fact.kind == "date":
+        if kind == "date":
             ok = dates_supported.get(fact.value)
             if ok is None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
-        elif fact.kind == "time":
-            ok = bool(fact.value & support.minutes)  # type: ignore[operator]
-        elif fact.kind == "count":
+        elif kind == "time":
+            ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+        elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact)
-        elif fact.kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
+        elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts
-        elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
+        elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
             ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths)) \
                 or _asks_if_one(low, spans, starts, fact)
-        elif fact.kind == "warranty":
+        elif kind == "warranty":
             ok = fact.value in support.warranties
-        elif fact.kind == "reference":
+        elif kind == "reference":
             key = _reference_key(str(fact.value))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
-        elif fact.kind == "status":
+        elif kind == "status":
             if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
             if not support.statuses and fact.value != "failed":
