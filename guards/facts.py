@@ -498,6 +498,17 @@ _NOT_REFERENCE_RE = re.compile(
     re.IGNORECASE)
 
 
+def _not_reference(raw: str) -> bool:
+    """`_NOT_REFERENCE_RE.fullmatch(raw)` of a token the reference table read. One that starts with a letter and
+    holds a dash can only be "covid-19" or words and a dash before one to three digits ("tipo-a-12"): one whose part
+    after its last dash is anything else ("BK-1000") is a reference without trying every pattern."""
+    if "-" in raw and raw[0].isalpha():
+        tail = raw.rpartition("-")[2]
+        if not (0 < len(tail) <= 3 and tail.isdigit()):
+            return False
+    return bool(_NOT_REFERENCE_RE.fullmatch(raw))
+
+
 def references_in(text: str) -> list[Fact]:
     """Identifier-looking tokens ("BK-2041", "E2E1234…", "#5521"): letters and digits with four digits or more, or
     a dash between letters and digits; not a model ("S21", "128GB"), a time ("19h30"), an ordinal or a phone."""
@@ -508,7 +519,7 @@ def references_in(text: str) -> list[Fact]:
         raw = match.group("hash") or match.group("code")
         if match.group("code"):
             digits = sum(map(str.isdigit, raw))
-            if _NOT_REFERENCE_RE.fullmatch(raw) or (digits < 4 and "-" not in raw) or raw.isdigit():
+            if raw.isdigit() or (digits < 4 and "-" not in raw) or _not_reference(raw):
                 continue
         found.append(Fact("reference", match.start(), match.end(), match.group(), raw.upper()))
     return found
@@ -564,13 +575,20 @@ _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])
 
 
 _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
+# The same tokens, split faster: `(?:X+|D)+` unrolled as `X+(?:D X*)*|D(?:X|D)*` (a run of token characters, then
+# the full stops a name may hold and the characters after each); without a full stop, only the runs.
+_TOKEN_CHARACTER = r"[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]"
+_INNER_STOP = r"\.(?![^\W\d_]{2})"
+_NAME_SPLIT_FAST_RE = re.compile(rf"({_TOKEN_CHARACTER}+(?:{_INNER_STOP}{_TOKEN_CHARACTER}*)*"
+                                 rf"|{_INNER_STOP}(?:{_TOKEN_CHARACTER}|{_INNER_STOP})*)")
+_NAME_SPLIT_NO_STOP_RE = re.compile(rf"({_TOKEN_CHARACTER}+)")
 
 
 def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
     """The tokens of `text` for the name reader, as `_NAME_TOKEN_RE.finditer` finds them: their starts, ends and
     words, split in one call (separators and tokens alternate) and their offsets summed in another, with no match
     object or tuple each (a list of a thousand lines has fourteen thousand tokens)."""
-    parts = _NAME_SPLIT_RE.split(text)
+    parts = (_NAME_SPLIT_FAST_RE if "." in text else _NAME_SPLIT_NO_STOP_RE).split(text)
     offsets = list(accumulate(map(len, parts), initial=0))
     return offsets[1:-1:2], offsets[2::2], parts[1::2]
 
@@ -655,7 +673,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if run:
             start, end = run[0][0], run[-1][1]
             raw = text[start:end].rstrip(".'’-&")
-            if any(c.isalpha() for c in raw) and not (len(run) == 1 and len(raw) < 2):
+            if _has_letter(raw) and not (len(run) == 1 and len(raw) < 2):
                 found.append(Fact("name", start, start + len(raw), raw, raw))
         run.clear()
 
@@ -673,6 +691,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
         bare = word.strip(".'’-&") or word  # "&" alone is a connector
+        if not run and not _CAPITAL_RE.match(bare):
+            continue  # no capital to start a run with ("BK-1000"): the test of `capital` below, at once
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
@@ -716,12 +736,22 @@ _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way squa
                                "passeig".split())
 
 
+def _has_letter(text: str) -> bool:
+    """Whether `text` holds a letter (`str.isalpha`); ASCII, whose letters alone change case, without a loop."""
+    if text.isascii():
+        return text.upper() != text.lower()
+    return any(c.isalpha() for c in text)
+
+
 def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: frozenset[str], at_start: bool,
                        lang: Lang) -> bool:
     """Whether a run of capitalised words is words of the language written as a title, not a name: every word is a
     common word (`common`) and the run opens a sentence, follows a possessive or an article ("Their Phone Number",
     "a Pop Band"), is a label (\"Event Date: …\") or is one word ("You can say Music, Art, or …"). A street
     ("Market Street") stays a name, and so does a title said elsewhere ("play Best Friend")."""
+    first = folded(run[0][2]).strip(".'’-&,")
+    if first not in common and not first.isdigit():
+        return False  # a name's word first ("Marta Vidal"): no title of common words (the test below, at once)
     keys = [folded(token[2]).strip(".'’-&,") for token in run]
     if not all(key in common or key.isdigit() for key in keys) or any(key in _STREET_NAME_WORDS for key in keys):
         return False
