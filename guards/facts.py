@@ -26,8 +26,6 @@ regular-expression pass per kind, so a draft of thousands of facts is read in mi
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
 from typing import Literal, NamedTuple
@@ -598,22 +596,12 @@ def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
     return offsets[1:-1:2], offsets[2::2], parts[1::2]
 
 
-def _run_order(words: list[str], run: list) -> Iterator[int]:
-    """The indexes of `words` the name reader looks at, in order: every one while a run is open (`run`, read after
-    each step), else only those a run may start at (a capital, "i…", "'…", an ordinal: the reader's own test, met
-    by at most these)."""
-    candidates = [index for index, word in enumerate(words)
-                  if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
-                  or (first.isdigit() and word[-1] in "tdh")]
-    index, at = 0, 0
-    while index < len(words):
-        if not run:
-            at = bisect_left(candidates, index, at)
-            if at == len(candidates):
-                return
-            index = candidates[at]
-        yield index
-        index += 1
+def _run_starts(words: list[str]) -> list[int]:
+    """The indexes of `words` a run of the name reader may start at (a capital, "i…", "'…", an ordinal: the
+    reader's own test, met by at most these); while a run is open it reads every word."""
+    return [index for index, word in enumerate(words)
+            if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
+            or (first.isdigit() and word[-1] in "tdh")]
 
 
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
@@ -683,7 +671,17 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
-    for index in _run_order(words, run):
+    starts = _run_starts(words)
+    next_index, at, last = 0, 0, len(starts)
+    while next_index < count:
+        if not run:  # no run open: on to the next word one may start at
+            while at < last and starts[at] < next_index:
+                at += 1
+            if at == last:
+                break
+            next_index = starts[at]
+        index = next_index
+        next_index += 1
         start, end, word = starts_at[index], ends_at[index], words[index]
         first = word[0]
         if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < count \
