@@ -361,7 +361,7 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                             if value:
                                 word = status_maps[key].get(value.lower())
                                 if word is None and value.lower() in STATUS_WORDS:
-                                    word = value.lower()  # type: ignore[assignment]
+                                    word = value.lower()
                                 if word is not None:
                                     statuses.append(word)
                             continue

@@ -251,7 +251,7 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
     if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
-        if not raw_hour.isdigit() or hour > 12:  # type: ignore[union-attr]
+        if not raw_hour.isdigit() or hour > 12:
             return None, False, False, from_hour  # "at one" is no time without a clock word
         in_context = True
     reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
