@@ -53,9 +53,24 @@ def word_text(text: str) -> str:
     return "\n".join(draft_words(text))
 
 
+@lru_cache(maxsize=2048)
+def _word_runs(literal: str) -> tuple[tuple[str, ...], bool]:
+    """The runs of word characters of a table's literal, and whether it is one run alone."""
+    runs = tuple(_WORDS_RE.findall(literal))
+    return runs, runs == (literal,)
+
+
 def _in_text(literal: str, text: str) -> bool:
-    if literal.replace("_", "a").isalnum():  # word characters only: never across two words
-        return literal in word_text(text)
+    """`literal in text`. Each run of word characters of the literal lies inside one word of the text, so a literal
+    one of whose runs no word holds is not there (looked up among the words, not in the whole text); a literal of
+    one run is there if a word holds it."""
+    runs, whole = _word_runs(literal)
+    if runs:
+        words = word_text(text)
+        if not all(run in words for run in runs):
+            return False
+        if whole:
+            return True
     return literal in text
 
 

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
     _NAME_SPLIT_FAST_RE,
@@ -46,7 +47,8 @@ def test_the_quick_test_of_non_references_agrees_with_their_table():
         assert _not_reference(token) == bool(_NOT_REFERENCE_RE.fullmatch(token)), token
 
 
-@pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case"])
+@pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case",
+                                     "la meva ", "a les 0", "desembre a", " sistema"])
 def test_a_literal_is_found_in_a_long_text_where_it_is(literal):
     words = "• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000 neuro usdt snake_cased\n" * 40
     for text in (words, words + " r$ 5 ", words + "la c" + " eurovision", words + " d'acord"):
@@ -74,3 +76,14 @@ def test_a_result_typed_key_by_key_reads_each_kind_as_the_full_reading_does():
     assert read.identifiers == (("reference", "BK-1"), ("reference", "17"))
     assert read.statuses == ("sent", "sent")
     assert read.lengths == (3,)
+
+
+def test_uuids_tried_before_each_dash_are_those_the_table_finds():
+    rng = random.Random(5)
+    shapes = ("{u}", "{u}-", "-{u}", "a{u}", "{u}{u}", "{U}", "12345678-1234-1234-1234-1234567890ab", "x-y", "--")
+    for _ in range(2000):
+        text = ""
+        for _ in range(rng.randint(0, 6)):
+            value = "-".join("".join(rng.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12))
+            text += rng.choice(shapes).format(u=value, U=value.upper()) + rng.choice(" \n-a./")
+        assert _uuid_spans(text) == [match.span() for match in _UUID_RE.finditer(text)], text
