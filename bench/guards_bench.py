@@ -22,21 +22,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from guards.calibration import cases  # noqa: E402
+from guards.checks.amounts import _customer_quantities as customer_quantities  # noqa: E402
 from guards.checks.facts import _said as said  # noqa: E402
+from guards.checks.wording import typos_corrected  # noqa: E402
 from guards.contract import GuardInput, HistoryItem, ToolOutput, deadline_after  # noqa: E402
 from guards.evidence import Evidence, MoneyEvidence  # noqa: E402
 from guards.mentions import amounts_in  # noqa: E402
 from guards.normalise import normalised  # noqa: E402
 from guards.registry import registered  # noqa: E402
 from guards.runner import run_guards, warm_up  # noqa: E402
-from guards.scan import draft_words  # noqa: E402
+from guards.scan import draft_words, word_text  # noqa: E402
 from guards.tests.helpers import facts_draft  # noqa: E402
-from guards.text import clauses, folded  # noqa: E402
+from guards.text import clause_view, clauses, folded  # noqa: E402
 from language.locales import LANGS  # noqa: E402
 from language.money import format_money  # noqa: E402
+from language.numbers import _find_numbers as find_numbers_of_text  # noqa: E402
 from magie.corpora import sgd_corpus_dir  # noqa: E402
 
 SGD = sgd_corpus_dir()
+# the caches kept per text: emptied before every cold run
+CACHES = (amounts_in, folded, clauses, clause_view, said, normalised, draft_words, word_text, typos_corrected,
+          customer_quantities, find_numbers_of_text)
 BUDGET_MS = 2000
 
 
@@ -83,7 +89,7 @@ def main() -> None:
         run_guards(replace(inp, draft=inp.draft[:200]), names, BUDGET_MS)
         runs, cpu = [], []
         for _ in range(5):
-            for cache in (amounts_in, folded, clauses, said, normalised, draft_words):
+            for cache in CACHES:
                 cache.cache_clear()
             started = time.process_time()
             runs.append(run_guards(inp, names, BUDGET_MS))
@@ -113,7 +119,7 @@ def facts_draft_cpu_per_guard(guards: dict) -> dict[str, float]:
     spent: dict[str, list[float]] = {name: [] for name in guards}
     for _ in range(5):
         for name, guard in guards.items():
-            for cache in (amounts_in, folded, clauses, said, normalised, draft_words):
+            for cache in CACHES:
                 cache.cache_clear()
             started = time.thread_time()
             guard(inp, deadline_after(BUDGET_MS / 1000))

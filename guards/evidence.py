@@ -266,6 +266,8 @@ def number_of(value: Any) -> Decimal | None:
     """A JSON number, or a string that is exactly a plain number ("5118.77", "45"); None otherwise."""
     if isinstance(value, bool) or value is None:
         return None
+    if type(value) is int:  # the commonest number of a result: exact as it is, no text to read
+        return Decimal(value)
     if isinstance(value, (int, float, Decimal)):
         try:
             number = Decimal(str(value))
@@ -312,6 +314,19 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
             return holder[spec.currency_field].upper()
         return spec.currency or default_currency
 
+    # every key this evidence says something of: any other key's value is only looked into
+    watched = {*evidence._money_by_field, *quantity_keys, *identifier_kinds, *link_keys, *name_keys, *product_keys,
+               *date_keys, *status_of, *warranty_keys, *place_keys}
+    money_field = evidence._money_by_field.get
+    # A key of one kind only, read at once when its value is of the plain type that kind takes (a list of a
+    # thousand bookings holds five thousand of them); any other value goes through the readings below, in order.
+    kinds = (("name", name_keys), ("product", product_keys), ("date", date_keys), ("identifier", identifier_kinds),
+             ("quantity", quantity_keys), ("status", status_of), ("money", evidence._money_by_field),
+             ("link", link_keys), ("warranty", warranty_keys), ("places", place_keys))
+    single = {key: kind for kind, keys in kinds for key in keys
+              if sum(key in others for _, others in kinds) == 1}
+    status_maps = {key: dict(status.values) for key, status in status_of.items()}
+
     def read(node: Any) -> None:
         budget[0] -= 1
         if budget[0] < 0:
@@ -319,7 +334,42 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
         if isinstance(node, dict):
             for key, value in node.items():
                 key = str(key)
-                spec = evidence.money_field(key)
+                if key not in watched:
+                    if isinstance(value, (dict, list, tuple)):
+                        read(value)
+                    continue
+                kind = single.get(key)
+                if kind is not None:
+                    plain = type(value)
+                    if plain is str:
+                        if kind == "name":
+                            if value:
+                                names.append(value)
+                            continue
+                        if kind == "product":
+                            if value:
+                                products.append(value)
+                            continue
+                        if kind == "date":
+                            if value:
+                                dates.append(value)
+                            continue
+                        if kind == "identifier":
+                            identifiers.append((identifier_kinds[key], value))
+                            continue
+                        if kind == "status":
+                            if value:
+                                word = status_maps[key].get(value.lower())
+                                if word is None and value.lower() in STATUS_WORDS:
+                                    word = value.lower()
+                                if word is not None:
+                                    statuses.append(word)
+                            continue
+                    elif plain is int and kind == "quantity":
+                        if 0 < value <= 10_000:
+                            quantities.append(value)
+                        continue
+                spec = money_field(key)
                 if spec is not None and (number := number_of(value)) is not None:
                     currency = currency_of(spec, node)
                     money.append(MoneyValue(_hundredths(number, spec.unit, factor_of(currency)), currency,

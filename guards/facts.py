@@ -26,8 +26,6 @@ regular-expression pass per kind, so a draft of thousands of facts is read in mi
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
 from typing import Literal, NamedTuple
@@ -54,6 +52,11 @@ class Fact(NamedTuple):
     end: int
     raw: str
     value: object  # per kind: see the readers below
+
+
+# Builds a `Fact` from its five fields without the NamedTuple's Python-level constructor (a quarter of the time; the
+# readers make thousands per long draft).
+_new = tuple.__new__
 
 
 # --- numbers said as words (counts and hours) --------------------------------------------------------------------
@@ -135,36 +138,46 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
     if not any(c.isdigit() for c in low) and not _date_words(lang).search(low):
         return []
     found = []
+    values: dict[tuple, tuple | None] = {}  # a list says the same few dates on every line: each is read once
     for match in _date_re(lang).finditer(low):
-        groups = match.groupdict()
-        value: tuple
-        if groups.get("iso"):
-            y, m, d = (int(p) for p in groups["iso"].split("-"))
-            value = ("ymd", y, m, d)
-        elif groups.get("a"):
-            a, b = int(groups["a"]), int(groups["b"])
-            if not (1 <= a <= 31 and 1 <= b <= 31):
-                continue
-            value = ("either", a, b)
-        elif groups.get("w"):
-            value = ("weekday", WEEKDAYS[lang][groups["w"]])
-        elif groups.get("r"):
-            if _NOT_RELATIVE_BEFORE.search(low, max(0, match.start() - 12), match.start()):
-                continue  # "de la mañana", "the tomorrow"
-            value = ("relative", RELATIVE[lang][groups["r"]])
-        elif groups.get("d3"):
-            value = ("day", int(groups["d3"]))
-        else:
-            month = groups.get("m1") or groups.get("m2")
-            day_said = groups.get("d1") or groups.get("d2")
-            year = groups.get("y1") or groups.get("y2")
-            if not month or not day_said:
-                continue
-            value = ("ymd", int(year) if year else None, MONTHS[lang][month], int(day_said))
-        if value[0] in ("ymd", "day") and not 1 <= value[-1] <= 31:
+        key = match.groups()
+        value = values[key] if key in values else values.setdefault(key, _date_value(match.groupdict(), lang))
+        if value is None:
             continue
-        found.append(Fact("date", match.start(), match.end(), text[match.start():match.end()], value))
+        start, end = match.span()
+        if value[0] == "relative" and _NOT_RELATIVE_BEFORE.search(low, max(0, start - 12), start):
+            continue  # "de la mañana", "the tomorrow"
+        found.append(_new(Fact, ("date", start, end, text[start:end], value)))
     return found
+
+
+def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
+    """The value of a date match from its groups (see `dates_in`); None when it is no date."""
+    value: tuple
+    if groups.get("iso"):
+        y, m, d = (int(p) for p in groups["iso"].split("-"))  # type: ignore[union-attr]
+        value = ("ymd", y, m, d)
+    elif groups.get("a"):
+        a, b = int(groups["a"]), int(groups["b"])  # type: ignore[arg-type]
+        if not (1 <= a <= 31 and 1 <= b <= 31):
+            return None
+        value = ("either", a, b)
+    elif groups.get("w"):
+        value = ("weekday", WEEKDAYS[lang][groups["w"]])  # type: ignore[index]
+    elif groups.get("r"):
+        value = ("relative", RELATIVE[lang][groups["r"]])  # type: ignore[index]
+    elif groups.get("d3"):
+        value = ("day", int(groups["d3"]))  # type: ignore[arg-type]
+    else:
+        month = groups.get("m1") or groups.get("m2")
+        day_said = groups.get("d1") or groups.get("d2")
+        year = groups.get("y1") or groups.get("y2")
+        if not month or not day_said:
+            return None
+        value = ("ymd", int(year) if year else None, MONTHS[lang][month], int(day_said))
+    if value[0] in ("ymd", "day") and not 1 <= value[-1] <= 31:
+        return None
+    return value
 
 
 @lru_cache(maxsize=8)
@@ -203,39 +216,47 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
     """Times of day said in `text`; value: the frozenset of minutes of the day it may mean."""
     low = folded(text)
     found = []
+    readings: dict[tuple, tuple] = {}  # a list says the same few times on every line: each is read once
     for match in _time_re(lang).finditer(low):
-        g = match.groupdict()
-        if (g["noon"] or g["midnight"]) and text[match.start()].isupper():
+        key = (match.group(), *match.groups())
+        reading = readings.get(key)
+        if reading is None:
+            reading = readings[key] = _time_reading(match, lang)
+        minutes, clock_word, in_context, from_hour = reading
+        if clock_word and text[match.start()].isupper():
             continue  # "iPhone 13 Medianoche": a colour's name, no time
-        if g["noon"]:
-            minutes = frozenset({12 * 60})
-        elif g["midnight"]:
-            minutes = frozenset({0})
-        else:
-            raw_hour = g["h"] or g["h2"]
-            hour = number_value(raw_hour, lang) if raw_hour else None
-            if hour is None or hour > 24:
-                continue
-            minute = int(g["m"] or g["hm"] or 0)
-            pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
-            if g["h2"] and not (pm or am) and not raw_hour.isdigit() and lang != "en":
-                pass
-            if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
-                if not raw_hour.isdigit():
-                    continue  # "at one" is no time without a clock word
-                if hour > 12 or not _hour_context(low, match.end()):
-                    continue  # "at 4" is a time only before a period word or at the clause's end
-            reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
-                                                                                   or "h" in match.group()))
-            if reading is None:
-                continue
-            minutes = reading
-        start = match.start("before") if g.get("before") else match.start()
-        if g.get("before"):
-            start = match.start("h2")
+        if minutes is None or (in_context and not _hour_context(low, match.end())):
+            continue  # "at 4" is a time only before a period word or at the clause's end
+        start = match.start("h2") if from_hour else match.start()
         raw = text[start:match.end()].rstrip(".")
-        found.append(Fact("time", start, start + len(raw), raw, minutes))
+        found.append(_new(Fact, ("time", start, start + len(raw), raw, minutes)))
     return found
+
+
+def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | None, bool, bool, bool]:
+    """What a match of `_time_re` says, read from its text and groups (`times_in` adds what its place says): (the
+    minutes it may mean, None when no time; whether it is noon or midnight; whether it is a time only where
+    `_hour_context` finds one; whether the fact starts at its hour, after the word before it)."""
+    g = match.groupdict()
+    from_hour = bool(g.get("before"))
+    if g["noon"]:
+        return frozenset({12 * 60}), True, False, from_hour
+    if g["midnight"]:
+        return frozenset({0}), True, False, from_hour
+    raw_hour = g["h"] or g["h2"]
+    hour = number_value(raw_hour, lang) if raw_hour else None
+    if hour is None or hour > 24:
+        return None, False, False, from_hour
+    minute = int(g["m"] or g["hm"] or 0)
+    pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
+    in_context = False
+    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
+        if not raw_hour.isdigit() or hour > 12:
+            return None, False, False, from_hour  # "at one" is no time without a clock word
+        in_context = True
+    reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
+                                                                       or "h" in match.group()))
+    return reading, False, in_context, from_hour
 
 
 _PERIOD_WORDS: dict[Lang, str] = {
@@ -379,26 +400,41 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
     """Counts (`count`, value an int) and what is left (`places`, value an int) said in `text`."""
     low = folded(text)
     found = []
+    readings: dict[tuple, tuple | None] = {}  # a list says the same few counts on every line: each is read once
     for match in _count_re(lang).finditer(low):
-        g = match.groupdict()
-        raw = g["n"] or g["n2"] or g["n3"]
-        value = number_value(raw, lang) if raw else None
-        if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
-            continue  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
-        if g["n3"] and value == 1 and not (raw.isdigit() and _PLURAL_AFTER_RE.match(low, match.end())) \
-                and not _PLURAL_FOUND_RE.match(g["found"]):
+        key = match.groups()
+        reading = readings[key] if key in readings else readings.setdefault(key, _count_reading(match.groupdict(), lang))
+        if reading is None:
+            continue
+        kind, name, value, plural_after = reading
+        if plural_after and not _PLURAL_AFTER_RE.match(low, match.end()):
             continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count ("1 events" is)
-        name = "n" if g["n"] else "n2" if g["n2"] else "n3"
-        said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
-        # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
-        left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")
-                                  and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
-        kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
-            else "found" if g["n3"] else "count"
-        start, end = match.start(name), match.end(name)
-        # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
-        found.append(Fact(kind, start, end, text[start:end], (value, left) if kind == "places" else value))
+        start, end = match.span(name)
+        found.append(_new(Fact, (kind, start, end, text[start:end], value)))
     return found
+
+
+def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str, object, bool] | None:
+    """What a match of `_count_re` says, read from its groups (`counts_in` adds what follows it): (its kind, the
+    group of its number, its value, whether it is a count only before a plural); None when it is no count."""
+    raw = g["n"] or g["n2"] or g["n3"]
+    value = number_value(raw, lang) if raw else None
+    if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
+        return None  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
+    plural_after = False
+    if g["n3"] and value == 1 and not _PLURAL_FOUND_RE.match(g["found"]):  # type: ignore[arg-type]
+        if not raw.isdigit():  # type: ignore[union-attr]
+            return None  # "I found one …": the item offered
+        plural_after = True
+    name = "n" if g["n"] else "n2" if g["n2"] else "n3"
+    said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
+    # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
+    left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")
+                              and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
+    kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
+        else "found" if g["n3"] else "count"
+    # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
+    return kind, name, (value, left) if kind == "places" else value, plural_after
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------
@@ -465,6 +501,17 @@ _NOT_REFERENCE_RE = re.compile(
     re.IGNORECASE)
 
 
+def _not_reference(raw: str) -> bool:
+    """`_NOT_REFERENCE_RE.fullmatch(raw)` of a token the reference table read. One that starts with a letter and
+    holds a dash can only be "covid-19" or words and a dash before one to three digits ("tipo-a-12"): one whose part
+    after its last dash is anything else ("BK-1000") is a reference without trying every pattern."""
+    if "-" in raw and raw[0].isalpha():
+        tail = raw.rpartition("-")[2]
+        if not (0 < len(tail) <= 3 and tail.isdigit()):
+            return False
+    return bool(_NOT_REFERENCE_RE.fullmatch(raw))
+
+
 def references_in(text: str) -> list[Fact]:
     """Identifier-looking tokens ("BK-2041", "E2E1234…", "#5521"): letters and digits with four digits or more, or
     a dash between letters and digits; not a model ("S21", "128GB"), a time ("19h30"), an ordinal or a phone."""
@@ -475,9 +522,9 @@ def references_in(text: str) -> list[Fact]:
         raw = match.group("hash") or match.group("code")
         if match.group("code"):
             digits = sum(map(str.isdigit, raw))
-            if _NOT_REFERENCE_RE.fullmatch(raw) or (digits < 4 and "-" not in raw) or raw.isdigit():
+            if raw.isdigit() or (digits < 4 and "-" not in raw) or _not_reference(raw):
                 continue
-        found.append(Fact("reference", match.start(), match.end(), match.group(), raw.upper()))
+        found.append(_new(Fact, ("reference", match.start(), match.end(), match.group(), raw.upper())))
     return found
 
 
@@ -531,33 +578,30 @@ _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])
 
 
 _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
+# The same tokens, split faster: `(?:X+|D)+` unrolled as `X+(?:D X*)*|D(?:X|D)*` (a run of token characters, then
+# the full stops a name may hold and the characters after each); without a full stop, only the runs.
+_TOKEN_CHARACTER = r"[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]"
+_INNER_STOP = r"\.(?![^\W\d_]{2})"
+_NAME_SPLIT_FAST_RE = re.compile(rf"({_TOKEN_CHARACTER}+(?:{_INNER_STOP}{_TOKEN_CHARACTER}*)*"
+                                 rf"|{_INNER_STOP}(?:{_TOKEN_CHARACTER}|{_INNER_STOP})*)")
+_NAME_SPLIT_NO_STOP_RE = re.compile(rf"({_TOKEN_CHARACTER}+)")
 
 
 def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
     """The tokens of `text` for the name reader, as `_NAME_TOKEN_RE.finditer` finds them: their starts, ends and
     words, split in one call (separators and tokens alternate) and their offsets summed in another, with no match
     object or tuple each (a list of a thousand lines has fourteen thousand tokens)."""
-    parts = _NAME_SPLIT_RE.split(text)
+    parts = (_NAME_SPLIT_FAST_RE if "." in text else _NAME_SPLIT_NO_STOP_RE).split(text)
     offsets = list(accumulate(map(len, parts), initial=0))
     return offsets[1:-1:2], offsets[2::2], parts[1::2]
 
 
-def _run_order(words: list[str], run: list) -> Iterator[int]:
-    """The indexes of `words` the name reader looks at, in order: every one while a run is open (`run`, read after
-    each step), else only those a run may start at (a capital, "i…", "'…", an ordinal: the reader's own test, met
-    by at most these)."""
-    candidates = [index for index, word in enumerate(words)
-                  if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
-                  or (first.isdigit() and word[-1] in "tdh")]
-    index, at = 0, 0
-    while index < len(words):
-        if not run:
-            at = bisect_left(candidates, index, at)
-            if at == len(candidates):
-                return
-            index = candidates[at]
-        yield index
-        index += 1
+def _run_starts(words: list[str]) -> list[int]:
+    """The indexes of `words` a run of the name reader may start at (a capital, "i…", "'…", an ordinal: the
+    reader's own test, met by at most these); while a run is open it reads every word."""
+    return [index for index, word in enumerate(words)
+            if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
+            or (first.isdigit() and word[-1] in "tdh")]
 
 
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
@@ -622,12 +666,22 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if run:
             start, end = run[0][0], run[-1][1]
             raw = text[start:end].rstrip(".'’-&")
-            if any(c.isalpha() for c in raw) and not (len(run) == 1 and len(raw) < 2):
-                found.append(Fact("name", start, start + len(raw), raw, raw))
+            if _has_letter(raw) and not (len(run) == 1 and len(raw) < 2):
+                found.append(_new(Fact, ("name", start, start + len(raw), raw, raw)))
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
-    for index in _run_order(words, run):
+    starts = _run_starts(words)
+    next_index, at, last = 0, 0, len(starts)
+    while next_index < count:
+        if not run:  # no run open: on to the next word one may start at
+            while at < last and starts[at] < next_index:
+                at += 1
+            if at == last:
+                break
+            next_index = starts[at]
+        index = next_index
+        next_index += 1
         start, end, word = starts_at[index], ends_at[index], words[index]
         first = word[0]
         if not run and first.isdigit() and _ORDINAL_TOKEN_RE.match(word) and index + 1 < count \
@@ -640,6 +694,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
         bare = word.strip(".'’-&") or word  # "&" alone is a connector
+        if not run and not _CAPITAL_RE.match(bare):
+            continue  # no capital to start a run with ("BK-1000"): the test of `capital` below, at once
         offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
         capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
@@ -700,12 +756,22 @@ _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way squa
                                "passeig".split())
 
 
+def _has_letter(text: str) -> bool:
+    """Whether `text` holds a letter (`str.isalpha`); ASCII, whose letters alone change case, without a loop."""
+    if text.isascii():
+        return text.upper() != text.lower()
+    return any(c.isalpha() for c in text)
+
+
 def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: frozenset[str], at_start: bool,
                        lang: Lang) -> bool:
     """Whether a run of capitalised words is words of the language written as a title, not a name: every word is a
     common word (`common`) and the run opens a sentence, follows a possessive or an article ("Their Phone Number",
     "a Pop Band"), is a label (\"Event Date: …\") or is one word ("You can say Music, Art, or …"). A street
     ("Market Street") stays a name, and so does a title said elsewhere ("play Best Friend")."""
+    first = folded(run[0][2]).strip(".'’-&,")
+    if first not in common and not first.isdigit():
+        return False  # a name's word first ("Marta Vidal"): no title of common words (the test below, at once)
     keys = [folded(token[2]).strip(".'’-&,") for token in run]
     if not all(key in common or key.isdigit() for key in keys) or any(key in _STREET_NAME_WORDS for key in keys):
         return False

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -282,6 +283,9 @@ _NOT_REFERENCE_CHAR_RE = re.compile(r"[^0-9A-Z]")
 
 
 def _reference_key(text: str) -> str:
+    key = text.upper().replace("-", "")
+    if key.isascii() and key.isalnum():  # letters (upper case) and digits only: nothing else to take out
+        return key
     return _NOT_REFERENCE_CHAR_RE.sub("", text.upper())
 
 
@@ -571,6 +575,9 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
     return frozenset().union(*(COMMON[lang] for lang in languages))
 
 
+_START = itemgetter(1)  # a `Fact`'s start
+
+
 def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | None:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
@@ -590,7 +597,7 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         starts = [start for start, _ in spans]
         found = [fact for fact in found
                  if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
-    return sorted(found, key=lambda fact: fact.start)
+    return sorted(found, key=_START)
 
 
 def _without_names(low: str, facts: list[Fact], known: Iterable[str]) -> str:
@@ -651,7 +658,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     # whether a status is asserted is read without the names ("Pix to Will Sushi was scheduled", "My No.1 Sushi")
-    plain = _without_names(low, facts, (*support.effect_names, *support.known_names))
+    plain = _without_names(low, facts, (*support.effect_names, *support.known_names)) \
+        if any(fact.kind == "status" for fact in facts) else low  # read only for a status
     covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
@@ -669,34 +677,35 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
             if any(c.isupper() for c in rest):
                 fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
-        if fact.kind in ("count", "found", "reference", "name") and fact.start < covered_until:
+        kind = fact.kind
+        if fact.start < covered_until and kind in ("count", "found", "reference", "name"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
-        if fact.kind in ("date", "time"):
+        if kind == "date" or kind == "time":
             covered_until = max(covered_until, fact.end)
-        if fact.kind == "date":
+        if kind == "date":
             ok = dates_supported.get(fact.value)
             if ok is None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
-        elif fact.kind == "time":
-            ok = bool(fact.value & support.minutes)  # type: ignore[operator]
-        elif fact.kind == "count":
+        elif kind == "time":
+            ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+        elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact)
-        elif fact.kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
+        elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts
-        elif fact.kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
+        elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
             ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths)) \
                 or _asks_if_one(low, spans, starts, fact)
-        elif fact.kind == "warranty":
+        elif kind == "warranty":
             ok = fact.value in support.warranties
-        elif fact.kind == "reference":
+        elif kind == "reference":
             key = _reference_key(str(fact.value))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
-        elif fact.kind == "status":
+        elif kind == "status":
             if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
             if not support.statuses and fact.value != "failed":

@@ -1,0 +1,89 @@
+"""The readers' quick forms give what their plain forms give: the name reader's token split, the test of
+non-references, the look-up of a table's literals among a text's words, the typing of a result's keys."""
+
+import random
+
+import pytest
+
+from guards.checks.wording import _UUID_RE, _uuid_spans
+from guards.evidence import Evidence, Identifier, StatusEvidence, typed
+from guards.facts import (
+    _NAME_SPLIT_FAST_RE,
+    _NAME_SPLIT_NO_STOP_RE,
+    _NAME_TOKEN_RE,
+    _NOT_REFERENCE_RE,
+    _not_reference,
+    name_tokens,
+)
+from guards.scan import _in_text
+from guards.text import links
+
+SAMPLES = ("Stadium.That M.y. a..b .x .Ab e.g. U.S.A. 3.5 x.Ab.c ...abc Foo.Ba", "• Marta Vidal: 2 de desembre a les 08:00",
+           "Humidity> Around 39 percent", "Dr. John Y. Park, «Casa de Pedra» (R$ 1.890,00)", "", ".", "..", "a.", ".A",
+           "iPhone 13 Pro/Max; Sr. Ñandú — café.Élan")
+
+
+def _random_texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    alphabet = "aB. \n,.:x1é'-É..;/ç»"
+    return [*SAMPLES, *("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(count))]
+
+
+def test_the_name_tokens_are_the_token_patterns_matches():
+    for text in _random_texts(7, 5000):
+        expected = [(m.start(), m.end(), m.group()) for m in _NAME_TOKEN_RE.finditer(text)]
+        starts, ends, words = name_tokens(text)
+        assert list(zip(starts, ends, words, strict=True)) == expected, text
+        assert _NAME_SPLIT_FAST_RE.split(text)[1::2] == [word for _, _, word in expected], text
+        if "." not in text:
+            assert _NAME_SPLIT_NO_STOP_RE.split(text)[1::2] == [word for _, _, word in expected], text
+
+
+def test_the_quick_test_of_non_references_agrees_with_their_table():
+    rng = random.Random(11)
+    tokens = ["BK-1000", "covid-19", "COVID-19", "tipo-a-12", "ab-cd-1234", "s21-5", "x-12a", "iphone13", "E2E1234"]
+    tokens += ["".join(rng.choice("abcKsz019-") for _ in range(rng.randint(2, 10))) for _ in range(20000)]
+    for token in tokens:
+        assert _not_reference(token) == bool(_NOT_REFERENCE_RE.fullmatch(token)), token
+
+
+@pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case",
+                                     "la meva ", "a les 0", "desembre a", " sistema"])
+def test_a_literal_is_found_in_a_long_text_where_it_is(literal):
+    words = "• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000 neuro usdt snake_cased\n" * 40
+    for text in (words, words + " r$ 5 ", words + "la c" + " eurovision", words + " d'acord"):
+        assert _in_text(literal, text) == (literal in text), (literal, text[-40:])
+
+
+def test_links_are_read_only_where_a_dot_or_a_scheme_is():
+    assert links("no link here, nor there") == []
+    assert [host for _, _, host in links("Pay at banco-pix.com now")] == ["banco-pix.com"]
+    assert [host for _, _, host in links("see HTTPS://Acme.example/pay")] == ["acme.example"]
+
+
+def test_a_result_typed_key_by_key_reads_each_kind_as_the_full_reading_does():
+    data = {"bookings": [{"ref": "BK-1", "who": "Ana", "when": "2026-12-02T08:00:00+01:00", "size": 3, "state": "Settled",
+                          "size_text": "4", "empty": "", "flag": True},
+                         {"ref": 17, "who": "", "when": 5, "size": 0, "state": "sent", "nested": {"who": "Rui"}},
+                         {"size": 20_000, "state": "unknown", "who": ["not", "a", "name"]}]}
+    evidence = Evidence(names=("who",), dates=("when",), quantities=("size", "size_text"),
+                        identifiers=(Identifier("ref", "reference"),),
+                        statuses=(StatusEvidence("state", (("settled", "sent"),)),))
+    read = typed(data, evidence, "EUR", lambda currency: 100)
+    assert read.names == ("Ana", "Rui")
+    assert read.dates == ("2026-12-02T08:00:00+01:00",)
+    assert read.quantities == (3, 4)
+    assert read.identifiers == (("reference", "BK-1"), ("reference", "17"))
+    assert read.statuses == ("sent", "sent")
+    assert read.lengths == (3,)
+
+
+def test_uuids_tried_before_each_dash_are_those_the_table_finds():
+    rng = random.Random(5)
+    shapes = ("{u}", "{u}-", "-{u}", "a{u}", "{u}{u}", "{U}", "12345678-1234-1234-1234-1234567890ab", "x-y", "--")
+    for _ in range(2000):
+        text = ""
+        for _ in range(rng.randint(0, 6)):
+            value = "-".join("".join(rng.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12))
+            text += rng.choice(shapes).format(u=value, U=value.upper()) + rng.choice(" \n-a./")
+        assert _uuid_spans(text) == [match.span() for match in _UUID_RE.finditer(text)], text
