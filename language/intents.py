@@ -15,6 +15,7 @@
   open after a payment said in the past ("pagué la reserva pero me sigue saliendo como pendiente").
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
+  a phone, card or account lost or to be blocked ("perdi meu celular, bloqueia minha conta", "I lost my card"),
   something broken or faulty ("veio com defeito", "vino fallado", "la pantalla rota", "s'ha trencat", "not working",
   adjectives read in their masculine singular too), a return or a
   refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
@@ -242,11 +243,32 @@ def _problem_lemmas(text: str, lang: Lang) -> set[str]:
     return said
 
 
+# Something of the customer's lost, or to be blocked: a verb of losing or blocking, then within a few words a phone,
+# a card or the account ("perdi meu celular", "bloqueia minha conta", "I lost my card", "bloquegeu el compte").
+LOST_OR_BLOCKED = frozenset({"perder", "extraviar", "perdre", "lose", "lost", "bloquear", "bloquejar", "block",
+                             "freeze", "congelar", "travar"})
+BELONGINGS = frozenset({"celular", "telefone", "telefono", "telefon", "phone", "mobile", "cell", "movil", "mobil",
+                        "celu", "cel", "cartao", "tarjeta", "targeta", "card", "conta", "cuenta", "compte", "account",
+                        "carteira", "cartera", "wallet", "aparelho", "smartphone", "iphone"})
+BELONGINGS_WINDOW = 4
+
+
+def _loses_or_blocks(text: str, lang: Lang) -> bool:
+    """Whether a verb of losing or blocking has a phone, card or account after it (`LOST_OR_BLOCKED`)."""
+    said = words(text)
+    for index, word in enumerate(said):
+        if lemma(word, lang) in LOST_OR_BLOCKED or fold(word) in LOST_OR_BLOCKED:
+            if any(fold(later) in BELONGINGS for later in said[index + 1: index + 1 + BELONGINGS_WINDOW]):
+                return True
+    return False
+
+
 def reports_problem(text: str, lang: Lang) -> bool:
-    """Whether the customer reports something stolen, broken or to be returned (see the module docstring)."""
+    """Whether the customer reports something stolen, broken, lost or to be blocked, or to be returned (see the
+    module docstring)."""
     folded = fold(text)
     said = _problem_lemmas(text, lang)
-    if said & (STOLEN | BROKEN):
+    if said & (STOLEN | BROKEN) or _loses_or_blocks(text, lang):
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
         return True

@@ -223,14 +223,23 @@ def _how_much(lang: Lang) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{HOW_MUCH[lang]})(?!\w)")
 
 
+# Where a clause ends and another begins: "quanto eu tenho na conta porque eu preciso pagar umas coisas" asks the
+# balance; its paying is another clause's.
+_CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause|since|so|then|pero|porque|perque"
+                         r"|pero|que (?:eu|yo|jo|i) (?:preciso|necesito|necessito))(?!\w)")
+
+
 def asks_balance(folded: str, lang: Lang) -> bool:
-    """Whether a message with no request word asks what the account holds (see `HOW_MUCH`): never with figures in
-    it, nor with a verb of sending ("quanto tenho que pagar pro Pedro?" is about a payment)."""
+    """Whether a message asks what the account holds (see `HOW_MUCH`): never with figures in it, nor with a verb
+    of sending in the same clause ("quanto tenho que pagar pro Pedro?" is about a payment; "quanto tenho na conta
+    porque preciso pagar umas coisas" is not)."""
     found = _how_much(lang).search(folded)
     if found is None or any(char.isdigit() for char in folded):
         return False
-    ahead = lemmas(folded[found.end():], lang)[:_HELD_WINDOW]
-    return bool(set(ahead) & HELD[lang]) and not set(lemmas(folded, lang)) & _KIND_VERBS[BANK][lang]
+    end = _CLAUSE_END.search(folded, found.end())
+    clause = folded[: end.start()] if end else folded
+    ahead = lemmas(clause[found.end():], lang)[:_HELD_WINDOW]
+    return bool(set(ahead) & HELD[lang]) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
 
 
 # The school's grammar beyond its verbs: wanting an activity is booking it ("vull fer escalada", "quiero hacer esquí",
@@ -278,6 +287,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`), else the first
     whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
+    if found == "pix_transfer" and asks_balance(folded, lang):
+        return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
     if found is not None:
         return found
     if org_kind == BANK and asks_balance(folded, lang):
@@ -286,6 +297,41 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+
+
+# A verb of sending said in the past by the customer ("what i sent", "o que eu mandei", "lo que envié", "el que he
+# enviat") asks what was sent, not to send: the preterite's first person, or a perfect's participle, by lemma.
+_PAST_ENDINGS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": ("ei", "i", "amos"),  # mandei, transferi, enviamos
+    "es": ("é", "í", "ado", "ido", "amos"),  # mandé, transferí, (he) enviado; accent-less "mande" is no past
+    "ca": ("at", "it", "àrem"),  # (he) enviat, transferit
+    "en": ("sent", "paid", "transferred", "wired", "spent", "spend"),  # the forms themselves
+}
+_PAST_AUXILIARY: dict[Lang, str] = {"pt-BR": "", "es": r"(?:he|hemos|has|hice)", "ca": r"(?:he|hem|has|vaig|vam)",
+                                    "en": ""}
+
+
+def sent_before(text: str, lang: Lang) -> bool:
+    """Whether `text` says the customer sent or paid, in the past (see `_PAST_ENDINGS`): a question about the
+    statement when no amount goes with it. A Spanish or Catalan participle counts after its auxiliary only."""
+    verbs = _KIND_VERBS[BANK][lang]
+    said = words(text)
+    for index, word in enumerate(said):
+        lowered = word.lower()
+        if lang == "en":
+            if lowered in _PAST_ENDINGS["en"]:
+                return True
+            continue
+        if lemma(word, lang) not in verbs or fold(lowered) == fold(lemma(word, lang)):
+            continue
+        ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
+        if ending is None:
+            continue
+        if ending in ("ado", "ido", "at", "it") and not (
+                index and re.fullmatch(_PAST_AUXILIARY[lang], fold(said[index - 1]))):
+            continue
+        return True
+    return False
 
 
 def _transfer_words(folded: str, lang: Lang) -> bool:
@@ -327,7 +373,9 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     """Amount, Pix key and recipient of a bank message. A bare number in a correction with no other request ("no
     wait make it 55") is an amount, however long the message. The words of the day said ("pra daqui a 2 dias")
     are never the recipient."""
-    short_reply = kind is None and asked_for is None and len(text.split()) <= SHORT_REPLY_WORDS
+    # a bare figure typed when the bot asked who ("50" to "para quem?") is the amount still missing: no name is a
+    # number, and the request asks for the recipient again
+    short_reply = kind is None and asked_for in (None, "recipient") and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
     amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
     keys = find_pix_keys(text)
@@ -337,7 +385,7 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
         "pix_key": PixKeySlot(type=keys[-1][0].type, value=keys[-1][0].value) if keys else None,
         "recipient": find_recipient(text, lang, asked_for == "recipient", money_request,
                                     [*pix_key_spans(text), *((when.parts or [(when.start, when.end)]) if when else [])],
-                                    amount_end=amount.end if amount else None),
+                                    amount_end=amount.end if amount else None, corrects=corrects),
     }
 
 
@@ -429,6 +477,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
+        elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
+            kind = "pix_history"  # "show me what i sent this week", "o que eu mandei pra ana?"
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}

@@ -141,3 +141,15 @@ def test_a_limit_asked_about_is_no_change(lang, text):
 ])
 def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "perdi meu celular, bloqueia minha conta"), ("es", "perdí mi tarjeta"),
+                                       ("en", "i lost my phone"), ("ca", "bloquegeu el compte")])
+def test_a_phone_card_or_account_lost_or_to_block_is_a_problem(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "perdi o prazo do boleto"), ("en", "i lost track of my pix"),
+                                       ("es", "no quiero perder tiempo")])
+def test_losing_something_else_is_no_problem(lang, text):
+    assert not reports_problem(text, lang)
