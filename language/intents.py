@@ -26,6 +26,9 @@
   "pujar", "raise") a few words before a limit ("meu limite do pix", "mi límite", "the night limit"). No tool
   changes a limit: only a person of the organisation can.
 
+* **A limit asked about** (`asks_about_limit`): a limit named without a change of it ("qual o meu limite à
+  noite?"): the bank answers it with the balance, from the engine.
+
 * **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
   "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
 
@@ -296,6 +299,13 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
     said = lemmas(text, lang)
     return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
                for index, word in enumerate(said))
+
+
+def asks_about_limit(text: str, lang: Lang) -> bool:
+    """Whether the customer asks what a limit is, or how much of it is left ("qual o meu limite de pix à noite?",
+    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for."""
+    said = set(lemmas(text, lang)) | {fold(word) for word in words(text)}  # "limite" is also a form of "limitar"
+    return bool(LIMIT & said) and not asks_to_change_limit(text, lang)
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:

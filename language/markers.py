@@ -13,12 +13,19 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.intents import asks_for_person, asks_to_cancel, asks_to_change_limit, disputes_payment, reports_problem
+from language.intents import (
+    asks_about_limit,
+    asks_for_person,
+    asks_to_cancel,
+    asks_to_change_limit,
+    disputes_payment,
+    reports_problem,
+)
 from language.locales import LANGS, Lang
 from language.text import fold
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute", "person", "problem", "limit"]
+                 "cheap", "dispute", "person", "problem", "limit", "limit_asked"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -109,7 +116,7 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
     asked for), `dispute` and `cancel` are also read by lemma (`language.intents`), beyond the phrases of the tables;
-    `problem` and `limit` (a limit to change) only by lemma."""
+    `problem`, `limit` (a limit to change) and `limit_asked` (what a limit is) only by lemma."""
     folded = fold(text)
     found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
     # A person or a payment to check is asked for, and something called off, in whatever language the customer
@@ -126,4 +133,6 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
         found.add("problem")
     if any(asks_to_change_limit(text, each) for each in (lang, *others)):  # only a person changes a limit
         found.add("limit")
+    elif any(asks_about_limit(text, each) for each in (lang, *others)):  # what it is: the bank answers it
+        found.add("limit_asked")
     return frozenset(found)

@@ -479,6 +479,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
         elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
             kind = "pix_history"  # "show me what i sent this week", "o que eu mandei pra ana?"
+        if "limit_asked" in markers and not slots["amount"] and not slots["pix_key"]:
+            kind = "balance"  # "qual o meu limite de pix à noite?": the balance's read says it
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}

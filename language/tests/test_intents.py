@@ -1,6 +1,7 @@
 import pytest
 
 from language.intents import (
+    asks_about_limit,
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
@@ -153,3 +154,13 @@ def test_a_phone_card_or_account_lost_or_to_block_is_a_problem(lang, text):
                                        ("es", "no quiero perder tiempo")])
 def test_losing_something_else_is_no_problem(lang, text):
     assert not reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "qual o meu limite de pix a noite?"), ("es", "cual es mi limite de noche"),
+                                       ("en", "whats my night limit")])
+def test_a_limit_asked_about_is_read_by_lemma(lang, text):
+    assert asks_about_limit(text, lang) and not asks_to_change_limit(text, lang)
+
+
+def test_a_limit_to_change_is_not_only_asked_about():
+    assert not asks_about_limit("quero aumentar meu limite do pix", "pt-BR")
