@@ -149,13 +149,14 @@ def night_window(*, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] 
     return start, end
 
 
-def night_limit_left(*, holder: Holder, now: datetime) -> tuple[int, int] | None:
+def night_limit_left(*, holder: Holder, now: datetime | None = None) -> tuple[int, int] | None:
     """(the night-time Pix limit, what is left of it) for an individual: of the night under way at `now`, or of
     the next one during the day (nothing sent in it yet); None for a company, which has no night limit."""
     if holder.kind != Holder.Kind.INDIVIDUAL:
         return None
     account = account_get_for_holder(holder=holder, with_night_limit=True)
     limit = min(getattr(account, "night_limit_cents", None) or NIGHT_LIMIT_MAX_CENTS, NIGHT_LIMIT_MAX_CENTS)
+    now = now_checked(now)
     window = night_window(now=now, zone=organisation_zone())
     sent = night_sent_cents(holder=holder, start=window[0], until=now) if window else 0
     return limit, max(0, limit - sent)
