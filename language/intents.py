@@ -44,10 +44,10 @@ from language.locales import Lang
 from language.text import fold
 
 CANCEL: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"cancelar", "anular", "desmarcar"}),
-    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar"}),  # "cancélame" → "cancela"
-    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar"}),
-    "en": frozenset({"cancel", "cancell"}),  # "cancelled" → "cancell"
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir"}),
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer"}),  # "cancélame" → "cancela"
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer"}),
+    "en": frozenset({"cancel", "cancell", "undo", "delete"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
@@ -118,23 +118,41 @@ _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyon
                       "pessoa", "persona", "person"})  # "para 2 personas", "2 persones": a party, not a person
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
 _FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
-                     "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to"})
+                     "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
+                     # where is one: "cadê o atendente?", "¿dónde está el asesor?", "where is the agent"
+                     "cade", "onde", "estar", "donde", "where", "be", "on", "es", "ser", "is"})
+# A call asked for ("me liga", "llámame", "call me", "truca'm"): the verb with the customer as its object.
+CALL: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ligar", "telefonar"}), "es": frozenset({"llamar", "telefonear"}),
+                                    "ca": frozenset({"trucar", "telefonar"}), "en": frozenset({"call", "ring", "phone"})}
+_CALL_ME: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?<!\w)(?:me|pra mim|para mim)\s+(?:liga|ligue|ligar|ligam|telefona)|(?:liga|ligue)[- ]me(?!\w)"),
+    "es": re.compile(r"(?<!\w)llamame|me\s+(?:llama|llamen|llamas|llaman|llamarian|llamarias)(?!\w)"),
+    "ca": re.compile(r"(?<!\w)(?:truca'm|truqueu-me|truca-me|em\s+(?:truqueu|truca|trucaran))(?!\w)"),
+    "en": re.compile(r"(?<!\w)(?:call|ring|phone)\s+me(?!\w)"),
+}
+HELP_NOUN: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ajuda"}), "es": frozenset({"ayuda"}),
+                                         "ca": frozenset({"ajuda", "ajut"}), "en": frozenset({"help"})}
+HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
+
+
+def _calls_me(text: str, lang: Lang) -> bool:
+    return bool(_CALL_ME[lang].search(fold(text)))
 
 CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
 REPEATED = {
-    "pt-BR": r"duas vezes|2 vezes|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
-    "es": r"dos veces|2 veces|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
-    "ca": r"dues vegades|2 vegades|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
-    "en": r"twice|two times|2 times|again|double|duplicate[d]?|extra",
+    "pt-BR": r"duas vezes|2 vezes|2 ?x|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
+    "es": r"dos veces|2 veces|2 ?x|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
+    "ca": r"dues vegades|2 vegades|2 ?x|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
+    "en": r"twice|two times|2 times|2 ?x|again|double|duplicate[d]?|extra",
 }
 # A payment said to be duplicated needs no verb of charging: "o pix saiu duplicado", "el pago salió doble".
 PAYMENT_NOUNS = frozenset({"pix", "pagamento", "cobranca", "transferencia", "debito", "pago", "cobro", "cargo",
                            "pagament", "cobrament", "carrec", "payment", "charge", "transfer", "transaction"})
 DUPLICATED = {
-    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes",
-    "es": r"duplicad[oa]s?|doble|dos veces|2 veces",
-    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops",
-    "en": r"duplicated?|double|twice|two times|2 times",
+    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes|2 ?x",
+    "es": r"duplicad[oa]s?|doble|dos veces|2 veces|2 ?x",
+    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops|2 ?x",
+    "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
 # Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
@@ -194,6 +212,7 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
     said = lemmas(text, lang)
+    written = words(text)  # the words as typed, one for each lemma
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]
@@ -205,8 +224,38 @@ def asks_for_person(text: str, lang: Lang) -> bool:
             return True
         if word in THERE_IS[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + THERE_WINDOW]):
             return True
-    # a role asked for alone: "atendente!", "un humano por favor", "agent please"
+        if word in CALL[lang] and _calls_me(text, lang):
+            return True  # "me liga", "llámame", "call me": the bot cannot call, a person can
+        if fold(written[index]) in HELP_NOUN[lang] and any(
+                w in PERSON[lang] for w in said[index + 1: index + 1 + HELP_WINDOW]):
+            return True  # "ajuda de uma pessoa", "help from a human"
+    if complains(text, lang):
+        return True  # a complaint is a person's to hear
+    # a role asked for alone: "atendente!", "un humano por favor", "agent please", "cadê o atendente?"
     return bool(said) and any(w in roles for w in said) and all(w in roles or w in _FILLER for w in said)
+
+
+# A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").
+_PAST_FORM: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu)"),
+    "es": re.compile(r"\w+(?:e|o|aron|ieron|io)"),  # folded: "pagué" → "pague", "cobró" → "cobro"
+    "ca": re.compile(r"\w+(?:at|it|ada|ida)"),
+    "en": re.compile(r"paid|sent|transferred|wired|went|got"),
+}
+LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it went through twice
+# A charge the customer did not make: a doing or authorising verb negated near a charge ("um cargo que no hice",
+# "a charge i didn't make").
+DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar"})
+CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
+                          "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
+# A complaint: about a payment, a dispute; otherwise a person's to hear.
+COMPLAINT = frozenset({"reclamar", "reclamacao", "queixa", "queixar", "reclamo", "reclamacion", "queja", "quejar",
+                       "reclamacio", "complaint", "complain"})
+
+
+def complains(text: str, lang: Lang) -> bool:
+    """Whether the customer makes a complaint ("quero reclamar", "quiero poner un reclamo", "file a complaint")."""
+    return bool(COMPLAINT & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
 
 
 def disputes_payment(text: str, lang: Lang) -> bool:
@@ -215,6 +264,14 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     said = set(lemmas(text, lang))
     if said & CHARGE and re.search(rf"(?<!\w)(?:{REPEATED[lang]})(?!\w)", folded):
         return True
+    duplicated = re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded)
+    if duplicated and any(lemma(word, lang) in PAID | SENT | LANDED and _PAST_FORM[lang].fullmatch(fold(word))
+                          for word in words(text)):
+        return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
+    if said & DID and said & CHARGE_NOUNS and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make"
+    if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
+        return True  # "quero reclamar de uma cobrança"
     if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
         return True
     if said & PAID and re.search(ALREADY[lang], folded):

@@ -164,3 +164,41 @@ def test_a_limit_asked_about_is_read_by_lemma(lang, text):
 
 def test_a_limit_to_change_is_not_only_asked_about():
     assert not asks_about_limit("quero aumentar meu limite do pix", "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "me liga por favor"), ("es", "llámame porfa"), ("en", "call me please"),  # a call only a person makes
+    ("pt-BR", "preciso de ajuda de uma pessoa"), ("en", "i need help from a human"),
+    ("pt-BR", "cadê o atendente?"), ("en", "where is the agent"),
+    ("es", "quiero poner un reclamo"), ("en", "i want to file a complaint"),  # a complaint is a person's to hear
+])
+def test_a_person_asked_for_by_a_call_help_or_a_complaint(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "preciso de ajuda para mandar um pix pra uma pessoa"),
+                                       ("en", "help me send money to someone")])
+def test_help_with_a_pix_to_somebody_is_no_person(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "paguei duas vezes"), ("es", "pagué dos veces"), ("en", "i paid twice"),  # paid, in the past, twice
+    ("pt-BR", "caiu duas vezes na minha fatura"), ("pt-BR", "o pix foi debitado 2x"), ("en", "you charged me 2x"),
+    ("es", "me hicieron un cargo que no hice"), ("en", "there's a charge i didnt make"),  # a charge not made
+    ("pt-BR", "quero reclamar de uma cobrança"),
+])
+def test_more_disputes_by_lemma(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "manda duas vezes 50 pro pedro"), ("pt-BR", "transfere de novo pro pedro"),
+                                       ("en", "send it twice"), ("es", "no hice nada")])
+def test_sending_again_or_a_plain_no_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "desfaz o agendamento"), ("es", "deshaz la transferencia"),
+                                       ("en", "delete the scheduled one")])
+def test_undoing_or_deleting_is_cancelling(lang, text):
+    assert asks_to_cancel(text, lang)
