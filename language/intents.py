@@ -161,7 +161,7 @@ SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent",
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
-    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca llego",
+    "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca (?:le |les )?llego",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",

@@ -88,7 +88,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "wrong charge", "i don't recognise", "i do not recognize"),
         "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
                        "correction", "instead", "rather",
-                       r"change(?: (?:that|it|this|the date|the day|the time))? to",
+                       r"change(?: (?:that|it|this|the date|the day|the time|the amount|the value|the sum))? to",
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),
         "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop",
                    r"(?:do not|don't|dont) (?:want|need) (?:it|that|this) (?:anymore|any more)", r"no longer (?:want|need)"),

@@ -70,7 +70,8 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
             ("pix_transfer", r"pix|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
-                             r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"),
+                             r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
+                             r"|giro|gira|girale"),
         ),
         "ca": (
             ("balance", r"saldo|quant (?:diner )?tinc"),
@@ -171,7 +172,7 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
         "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar"})),),
         "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
     },
@@ -311,11 +312,21 @@ _PAST_AUXILIARY: dict[Lang, str] = {"pt-BR": "", "es": r"(?:he|hemos|has|hice)",
                                     "en": ""}
 
 
+# Payments made, said with a verb of doing: "qué transferencias hice", "que pix eu fiz", "what payments did i make".
+_PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "transfers", "pagamento", "pagamentos",
+                       "pago", "pagos", "payment", "payments", "pagament", "pagaments", "transferencies"})
+_DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
+
+
 def sent_before(text: str, lang: Lang) -> bool:
-    """Whether `text` says the customer sent or paid, in the past (see `_PAST_ENDINGS`): a question about the
-    statement when no amount goes with it. A Spanish or Catalan participle counts after its auxiliary only."""
+    """Whether `text` says the customer sent or paid, in the past (see `_PAST_ENDINGS`), or made payments
+    (`_PAYMENTS` with a past form of doing): a question about the statement when no amount goes with it. A Spanish
+    or Catalan participle counts after its auxiliary only."""
     verbs = _KIND_VERBS[BANK][lang]
     said = words(text)
+    folded_words = {fold(word) for word in said}
+    if folded_words & _PAYMENTS and folded_words & _DID_PAST:
+        return True
     for index, word in enumerate(said):
         lowered = word.lower()
         if lang == "en":
@@ -477,8 +488,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
-        elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
-            kind = "pix_history"  # "show me what i sent this week", "o que eu mandei pra ana?"
+        elif kind in ("pix_transfer", None) and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
+            kind = "pix_history"  # "show me what i sent this week", "qué transferencias hice", "what did i spend"
         if "limit_asked" in markers and not slots["amount"] and not slots["pix_key"]:
             kind = "balance"  # "qual o meu limite de pix à noite?": the balance's read says it
     elif org_kind == SCHOOL:

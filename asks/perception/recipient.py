@@ -37,14 +37,14 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
         anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?",
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
-               r"|e pro",
+               r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
         family=r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
         anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
-        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para",
+        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
                r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"

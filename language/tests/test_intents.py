@@ -202,3 +202,7 @@ def test_sending_again_or_a_plain_no_is_no_dispute(lang, text):
                                        ("en", "delete the scheduled one")])
 def test_undoing_or_deleting_is_cancelling(lang, text):
     assert asks_to_cancel(text, lang)
+
+
+def test_a_pix_that_did_not_reach_the_person_is_a_dispute():
+    assert disputes_payment("hice un pix a ana y no le llegó", "es")

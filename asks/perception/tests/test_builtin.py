@@ -463,3 +463,16 @@ def test_room_asked_for_is_availability(text, lang):
 ])
 def test_changing_cancelling_or_places_for_a_party_is_no_new_request(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [("qué transferencias hice", "es"), ("what did i spend this month", "en"),
+                                            ("what payments did i make", "en"), ("que pix eu fiz ontem", "pt-BR")])
+def test_payments_made_in_the_past_ask_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_more_ways_of_naming_a_transfer_and_its_recipient():
+    assert read("deposita 70 na conta da ana").slots.recipient == "Ana"
+    giro = read("giro de 30 a pedro", lang="es")
+    assert giro.request_kind == "pix_transfer" and giro.slots.recipient == "Pedro"
+    assert "correction" in read("change the amount to 60", lang="en").markers
