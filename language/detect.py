@@ -144,8 +144,8 @@ def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
 SHORTHAND: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"oi", "vc", "vcs", "pfv", "pfvr", "obg", "obgd", "vlw", "blz", "hj", "dnv", "msm", "qnt", "qto",
                         "agr", "dps", "tmj", "tbm", "mto", "mt", "nd", "td", "oq", "ngm", "cmg", "ctg"}),
-    "es": frozenset({"porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd"}),
-    "ca": frozenset({"sisplau", "dsp", "pq"}),
+    "es": frozenset({"hola", "porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd"}),
+    "ca": frozenset({"hola", "sisplau", "dsp", "pq"}),  # "hola" is Catalan too
     "en": frozenset({"thx", "thnx", "ty", "pls", "plz", "u", "ur", "rn", "tmrw", "tmr", "btw", "idk", "wanna",
                      "gonna", "gotta", "hi", "hey"}),
 }
@@ -168,7 +168,7 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
     greeting, or its way of naming whom a payment goes to (`_TO_A_PERSON`). Names, brands and figures are left out
     (`letters_of`); a word counts once. "hola, manda 35 a ana amanhã" holds two Spanish words ("hola", "a ana") and
     one Portuguese ("amanhã")."""
-    from language.lemmas import known, known_unaccented, proper_noun
+    from language.lemmas import known_unaccented
 
     folded = fold(text)
     votes: dict[int, Lang] = {}  # a word's position in `folded` → the one language it points to
@@ -176,7 +176,11 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
     for lang in usable:
         for match in _TO_A_PERSON[lang].finditer(folded):
             name = match.group(1)
-            if name not in _NOT_A_NAME and (not known(name, lang) or proper_noun(name, lang)):
+            written = text[match.start(1): match.start(1) + 1]
+            # a name: capitalised as typed, a proper noun, or a word no usable dictionary knows ("joao"); a word
+            # another language knows is that language's ("a raquetes", "a esqui" in Catalan are no Spanish "a")
+            if name not in _NOT_A_NAME and (written.isupper() or _is_name(name, usable) or not any(
+                    known_unaccented(name, other) for other in usable)):
                 votes.setdefault(match.start(), lang)
                 names.add(match.start(1))
     cleaned = fold(letters_of(text))
@@ -186,6 +190,8 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
         offset = start + len(word) if start >= 0 else offset
         if start < 0 or start in votes or start in names or len(word) < 2 and word != "u":
             continue
+        if _is_name(word, usable):
+            continue  # "joao", "maria": a name says nothing of the language
         pointing = [lang for lang in usable if word in SHORTHAND[lang]]
         if not pointing:
             pointing = [lang for lang in usable if known_unaccented(word, lang)]
@@ -195,6 +201,13 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
     for lang in votes.values():
         counts[lang] += 1
     return counts
+
+
+def _is_name(word: str, usable: Sequence[Lang]) -> bool:
+    """Whether some usable language's dictionary knows `word` as a proper noun, accents restored."""
+    from language.lemmas import proper_noun_unaccented
+
+    return any(proper_noun_unaccented(word, lang) for lang in usable)
 
 
 _NOT_A_NAME = frozenset({"mi", "mim", "ti", "el", "la", "las", "los", "lo", "le", "les", "un", "una", "um", "uma", "me",

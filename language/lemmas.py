@@ -99,6 +99,16 @@ def known_unaccented(word: str, lang: Lang) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
+def proper_noun_unaccented(word: str, lang: Lang) -> bool:
+    """`proper_noun`, for a name typed without its accents too ("joao" is "João", "maria" "María")."""
+    word = word.lower()
+    if proper_noun(word, lang):
+        return True
+    return any(proper_noun(word[:index] + variant + word[index + 1:], lang)
+               for index, char in enumerate(word) for variant in _ACCENTS.get(char, ""))
+
+
 def proper_noun(word: str, lang: Lang) -> bool:
     """Whether the dictionary of `lang` knows `word` (any case) as a proper noun only: its lemma is capitalised
     ("ana" → "Ana" in Spanish, "pedro" → "Pedro"), as a name typed in lower case is."""

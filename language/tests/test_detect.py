@@ -136,3 +136,19 @@ def test_language_evidence_counts_words_of_one_language_only():
 
     assert language_evidence("hola, manda 35 a ana amanhã por favor", BANK) == {"pt-BR": 1, "es": 2, "en": 0}
     assert language_evidence("vou a casa", BANK)["es"] == 0  # "a casa": no name after the "a"
+
+
+def test_a_word_another_language_knows_is_no_spanish_personal_a():
+    from language.detect import language_evidence
+
+    # Catalan "a raquetes": "raquetes" is a Catalan word, not a name after a Spanish "a"
+    assert language_evidence("a raquetes", ["ca", "es", "en"])["es"] == 0
+    assert detect_language("vull anar a raquetes", allowed=["ca", "es", "en"], fallback="ca", first=True) == "ca"
+    assert language_evidence("envia 70 a joao", BANK)["es"] == 1  # "joao": João, a name
+
+
+def test_known_unaccented_proper_nouns():
+    from language.lemmas import proper_noun_unaccented
+
+    assert proper_noun_unaccented("joao", "pt-BR")
+    assert not proper_noun_unaccented("raquetes", "ca")
