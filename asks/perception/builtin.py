@@ -46,6 +46,7 @@ from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
+from language.intents import asks_to_cancel
 from language.lemmas import lemma, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
@@ -137,6 +138,9 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
+# Words that drop what was said, not a request: with new values after them they correct it.
+_DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"
+                                    r"|never mind|nevermind|forget about it|oblida-ho|deixa-ho", joiners="-"))
 _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
@@ -350,8 +354,17 @@ def _transfer_words(folded: str, lang: Lang) -> bool:
     return any(kind == "pix_transfer" and pattern.search(folded) for kind, pattern in _kind_patterns(BANK, lang))
 
 
-def _choose_amount(amounts: list[AmountMention]) -> AmountMention | None:
-    """The last explicit amount, else the last bare one."""
+# An amount said as the one not meant: "70 em vez de 50", "45 e não 40", "45 not 40", "60 instead of 50".
+_REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en vez de|en lugar de|instead of|rather than"
+                              r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
+
+
+def _choose_amount(amounts: list[AmountMention], text: str = "") -> AmountMention | None:
+    """The last explicit amount, else the last bare one; never one said as the one not meant (`_REJECTED_BEFORE`:
+    "pode ser 70 em vez de 50" is 70)."""
+    if text:
+        meant = [a for a in amounts if not _REJECTED_BEFORE.search(fold(text[max(0, a.start - 20):a.start]))]
+        amounts = meant if meant else amounts
     chosen = [a for a in amounts if a.explicit] or amounts
     return chosen[-1] if chosen else None
 
@@ -388,7 +401,7 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     # number, and the request asks for the recipient again
     short_reply = kind is None and asked_for in (None, "recipient") and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
-    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
+    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context), text)
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
     return {
@@ -500,6 +513,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
+    if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(
+            slots.get(name) for name in ("amount", "recipient", "pix_key", "activity", "party_size")):
+        # "esquece, manda só 20", "never mind, make it 30": what was said is dropped for what follows, a correction
+        markers = (markers - {"cancel"}) | {"correction"}
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

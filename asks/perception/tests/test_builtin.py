@@ -476,3 +476,32 @@ def test_more_ways_of_naming_a_transfer_and_its_recipient():
     giro = read("giro de 30 a pedro", lang="es")
     assert giro.request_kind == "pix_transfer" and giro.slots.recipient == "Pedro"
     assert "correction" in read("change the amount to 60", lang="en").markers
+
+
+@pytest.mark.parametrize(("text", "lang", "cents"), [
+    ("pode ser 70 em vez de 50", "pt-BR", 7000), ("era 45 e nao 40", "pt-BR", 4500),
+    ("actually 45 not 40", "en", 4500), ("send 50 not 60 to ana", "en", 5000), ("en vez de 50 que sean 60", "es", 6000),
+])
+def test_the_amount_said_as_not_meant_is_not_read(text, lang, cents):
+    perception = read(text, lang=lang)
+    assert perception.slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
+    assert "correction" in perception.markers
+
+
+@pytest.mark.parametrize(("text", "lang"), [("esquece, manda só 20", "pt-BR"), ("olvidalo, mandale 30 a ana", "es"),
+                                            ("never mind, make it 30", "en")])
+def test_dropping_what_was_said_for_new_values_corrects_it(text, lang):
+    markers = read(text, lang=lang).markers
+    assert "correction" in markers and "cancel" not in markers
+
+
+def test_dropping_alone_or_cancelling_by_name_still_cancels():
+    assert "cancel" in read("esquece").markers
+    assert "cancel" in read("cancela o pix agendado pra ana").markers
+
+
+@pytest.mark.parametrize(("text", "lang"), [("adia pra depois de amanha", "pt-BR"), ("postergalo para el viernes", "es"),
+                                            ("postpone it to friday", "en")])
+def test_postponing_is_correction_wording(text, lang):
+    perception = read(text, lang=lang)
+    assert "correction" in perception.markers and perception.slots.when
