@@ -75,12 +75,16 @@ PERSON: dict[Lang, frozenset[str]] = {
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
+             r"|(?:vc|voce|tu) (?:nao|n) (?:me )?(?:entende|entendeu|ajuda)"
              r"|de carne e osso|(?:alguem|pessoa|humano) (?:de verdade|real)",
     "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion (?:al cliente|personal|personalizada|humana)"
+          r"|no (?:me )?(?:entendes|entiendes|entendiste)"
           r"|de carne y hueso|(?:alguien|persona|humano) (?:de verdad|real)",
     "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio (?:al client|personal|personalitzada|humana)"
+          r"|no (?:m')?(?:entens|has entes)"
           r"|de carn i ossos?|(?:algu|persona|huma) (?:de veritat|real)",
     "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real (?:person|human)"
+          r"|you (?:don'?t|do not|dont) (?:understand|get it)|(?:you'?re|you are|ur) useless"
           r"|live (?:agent|person|chat)|(?:someone|somebody|anyone|human) real",
 }
 WINDOW = 5  # words between the verb and the person
@@ -121,6 +125,16 @@ _FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor
                      "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
                      # where is one: "cadê o atendente?", "¿dónde está el asesor?", "where is the agent"
                      "cade", "onde", "estar", "donde", "where", "be", "on", "es", "ser", "is"})
+# Service asked for alone or wanted ("suporte por favor", "quero atendimento", "support please").
+SERVICE = frozenset({"suporte", "soporte", "suport", "support", "atendimento", "atencion", "atencio",
+                     "service"})
+HERE = frozenset({"there", "ai", "ahi", "alli", "aqui", "here", "hi", "alla"})
+# Talking to the organisation itself is talking to its people: "quero falar com o banco", "talk to the store".
+TALK_ONLY: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"falar", "conversar"}), "es": frozenset({"hablar", "conversar"}),
+                                         "ca": frozenset({"parlar", "conversar", "xerrar"}),
+                                         "en": frozenset({"talk", "speak", "chat"})}
+ORGANISATION = frozenset({"banco", "bank", "loja", "tienda", "botiga", "store", "shop", "escola", "escuela", "school",
+                          "empresa", "company", "gerencia", "agencia", "branch", "sucursal"})
 # A call asked for ("me liga", "llámame", "call me", "truca'm"): the verb with the customer as its object.
 CALL: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ligar", "telefonar"}), "es": frozenset({"llamar", "telefonear"}),
                                     "ca": frozenset({"trucar", "telefonar"}), "en": frozenset({"call", "ring", "phone"})}
@@ -218,12 +232,16 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         ahead = said[index + 1: index + 1 + WINDOW]
         if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
-        if word in WANT[lang] and any(w in roles for w in ahead):
+        if word in WANT[lang] and any(w in roles or w in SERVICE for w in ahead):
             return True
         if word in SERVE[lang] and any(w in PERSON[lang] for w in said[max(0, index - WINDOW):index]):
             return True
         if word in THERE_IS[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + THERE_WINDOW]):
             return True
+        if word in PERSON[lang] and fold(" ".join(written[index + 1: index + 2])) in HERE:
+            return True  # "is anyone there", "alguém aí?"
+        if word in TALK_ONLY[lang] and any(w in ORGANISATION for w in said[index + 1: index + 1 + WINDOW]):
+            return True  # "quero falar com o banco", "talk to the bank"
         if word in CALL[lang] and _calls_me(text, lang):
             return True  # "me liga", "llámame", "call me": the bot cannot call, a person can
         if fold(written[index]) in HELP_NOUN[lang] and any(
@@ -232,7 +250,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     if complains(text, lang):
         return True  # a complaint is a person's to hear
     # a role asked for alone: "atendente!", "un humano por favor", "agent please", "cadê o atendente?"
-    return bool(said) and any(w in roles for w in said) and all(w in roles or w in _FILLER for w in said)
+    alone = roles | SERVICE
+    return bool(said) and any(w in alone for w in said) and all(w in alone or w in _FILLER for w in said)
 
 
 # A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").
@@ -251,6 +270,16 @@ CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "
 # A complaint: about a payment, a dispute; otherwise a person's to hear.
 COMPLAINT = frozenset({"reclamar", "reclamacao", "queixa", "queixar", "reclamo", "reclamacion", "queja", "quejar",
                        "reclamacio", "complaint", "complain"})
+
+
+STRANGE = frozenset({"estranho", "estranha", "desconhecido", "desconhecida", "raro", "rara", "desconocido", "desconocida",
+                     "extrano", "extrana", "weird", "strange", "unknown", "suspicious", "suspeito", "suspeita",
+                     "sospechoso", "sospechosa", "estrany", "estranya", "desconegut", "desconeguda", "odd"})
+MONEY = frozenset({"dinheiro", "grana", "dinero", "plata", "guita", "money", "cash", "diners", "saldo", "balance", "funds"})
+GONE = frozenset({"sumir", "sumiu", "desaparecer", "desaparecio", "desapareceu", "missing", "disappear", "disappeared",
+                  "gone"})
+TAKEN = frozenset({"tirar", "sacar", "take", "took", "levar", "quitar", "treure", "robar", "roubar", "steal", "stole"})
+ACCOUNT = frozenset({"conta", "cuenta", "compte", "account"})
 
 
 def complains(text: str, lang: Lang) -> bool:
@@ -272,6 +301,11 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True  # "me hicieron un cargo que no hice", "a charge i didn't make"
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
+    plain = said | {fold(word) for word in words(text)}
+    if plain & (CHARGE_NOUNS | CHARGE | {"movimento", "movimiento", "moviment"}) and plain & STRANGE:
+        return True  # "tem um débito estranho", "tengo un cargo desconocido", "a weird charge"
+    if plain & MONEY and (plain & GONE or plain & TAKEN and plain & ACCOUNT):
+        return True  # "sumiu dinheiro da minha conta", "someone took money from my account"
     if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
         return True
     if said & PAID and re.search(ALREADY[lang], folded):

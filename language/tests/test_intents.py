@@ -206,3 +206,32 @@ def test_undoing_or_deleting_is_cancelling(lang, text):
 
 def test_a_pix_that_did_not_reach_the_person_is_a_dispute():
     assert disputes_payment("hice un pix a ana y no le llegó", "es")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "quero falar com o banco"), ("en", "i want to talk to the bank"),  # the organisation's people
+    ("pt-BR", "vc nao entende nada"), ("es", "no entiendes nada"),  # the bot not understanding
+    ("pt-BR", "quero atendimento"), ("en", "support please"), ("en", "is anyone there"),
+])
+def test_the_organisation_service_or_someone_there_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "manda 50 pro banco"), ("pt-BR", "não entendi"),
+                                       ("en", "send money to my account at another bank")])
+def test_paying_a_bank_or_not_understanding_oneself_is_no_person(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "tem um débito estranho na minha conta"), ("es", "tengo un cargo desconocido"),
+    ("en", "there's a weird charge on my account"), ("pt-BR", "sumiu dinheiro da minha conta"),
+    ("en", "money is missing from my account"), ("es", "me sacaron plata de la cuenta"),
+])
+def test_a_strange_charge_or_money_gone_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "saca 50 de la cuenta y mandale a ana"), ("es", "me falta dinero para pagar")])
+def test_moving_or_lacking_money_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
