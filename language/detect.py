@@ -261,8 +261,11 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
     if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
         return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
-    if not first and fallback in usable and evidence[best] <= evidence[fallback]:
-        return fallback  # no word of the message is the new language's alone: "pix de 10 a maria" in an English chat
+    if not first and fallback in usable and (evidence[best] < evidence[fallback] or (
+            evidence[best] == evidence[fallback] and probabilities[best] < SURE)):
+        # no more words of the new language's alone than of the chat's, and the detector unsure: "pix de 10 a maria"
+        # keeps an English chat English; "cancel·la el Pix programat" (Spanish at 0.93) switches a Portuguese one
+        return fallback
     if first and leader is not None and not evidence[best]:
         return leader  # the n-grams' language has no word of its own there, another has: "pix de 10 a maria"
     return best if is_some_language(clean) else fallback

@@ -152,3 +152,8 @@ def test_known_unaccented_proper_nouns():
 
     assert proper_noun_unaccented("joao", "pt-BR")
     assert not proper_noun_unaccented("raquetes", "ca")
+
+
+def test_a_message_the_detector_is_sure_of_switches_without_words_of_its_own():
+    # Catalan at a bank of pt, es and en: Spanish at 0.93, though no word of it is Spanish alone
+    assert detect_language("cancel·la el Pix programat", allowed=BANK, fallback="pt-BR") == "es"
