@@ -30,6 +30,8 @@ MESSAGES: dict[str, Any] = {
     "ask_product": pgettext_lazy("customer", "Which product are you looking for?"),
     "to": pgettext_lazy("customer", " to %(name)s"),
     "balance": pgettext_lazy("customer", "Your balance is %(amount)s."),
+    "night_limit": pgettext_lazy("customer", "Your night-time Pix limit (from %(starts)s to %(ends)s) is %(limit)s; "
+                                 "%(left)s of it is left for tonight. Your balance is %(amount)s."),
     "history": npgettext_lazy("customer", "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.",
                               "From %(since)s to %(until)s you sent %(count)s Pix, %(total)s in total.", "count"),
     # A statement of one day names it once ("De ter. 1 dez. a ter. 1 dez." read as a stutter).

@@ -51,6 +51,17 @@ class Balance:
 
 
 @dataclass(frozen=True)
+class NightLimit:
+    """An individual's night-time Pix limit (20:00 to 06:00, the organisation's time) and what is left of it: of
+    the night under way, or of the next one during the day."""
+
+    night_limit_cents: int
+    night_left_cents: int
+    night_starts: str  # "20:00"
+    night_ends: str  # "06:00"
+
+
+@dataclass(frozen=True)
 class StatementEntry:
     transfer_id: int
     direction: str  # in | out
@@ -87,6 +98,8 @@ class BankCore(Protocol):
                  scheduled_for: datetime | None = None, description: str = "", txid: str = "") -> TransferReceipt: ...
 
     def balance(self, customer_ref: str) -> Balance: ...
+
+    def night_limit(self, customer_ref: str) -> NightLimit | None: ...
 
     def statement(self, customer_ref: str, since: datetime, until: datetime) -> Statement: ...
 
@@ -197,6 +210,15 @@ class SandboxBank:
 
     def balance(self, customer_ref: str) -> Balance:
         return balance_of(selectors.account_get_for_holder(holder=self._holder(customer_ref)))
+
+    def night_limit(self, customer_ref: str) -> NightLimit | None:
+        """The customer's night-time Pix limit and what is left of it; None for a company (no night limit)."""
+        read = selectors.night_limit_left(holder=self._holder(customer_ref), now=self.now)
+        if read is None:
+            return None
+        return NightLimit(night_limit_cents=read[0], night_left_cents=read[1],
+                          night_starts=selectors.NIGHT_STARTS.strftime("%H:%M"),
+                          night_ends=selectors.NIGHT_ENDS.strftime("%H:%M"))
 
     def statement(self, customer_ref: str, since: datetime, until: datetime) -> Statement:
         return statement_of(selectors.pix_statement(holder=self._holder(customer_ref), since=since, until=until))

@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from bank.errors import AccountNotFound, ContactAmbiguous, ContactNotFound, TransferNotFound
-from bank.models import Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
+from bank.models import NIGHT_LIMIT_MAX_CENTS, Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
 from language.names import TYPO_MIN_LENGTH, is_near, is_typo_of
 from language.text import fold
 
@@ -147,6 +147,19 @@ def night_window(*, now: datetime, zone: ZoneInfo) -> tuple[datetime, datetime] 
     start = datetime.combine(start_day, NIGHT_STARTS, tzinfo=zone)
     end = datetime.combine(start_day + timedelta(days=1), NIGHT_ENDS, tzinfo=zone)
     return start, end
+
+
+def night_limit_left(*, holder: Holder, now: datetime | None = None) -> tuple[int, int] | None:
+    """(the night-time Pix limit, what is left of it) for an individual: of the night under way at `now`, or of
+    the next one during the day (nothing sent in it yet); None for a company, which has no night limit."""
+    if holder.kind != Holder.Kind.INDIVIDUAL:
+        return None
+    account = account_get_for_holder(holder=holder, with_night_limit=True)
+    limit = min(getattr(account, "night_limit_cents", None) or NIGHT_LIMIT_MAX_CENTS, NIGHT_LIMIT_MAX_CENTS)
+    now = now_checked(now)
+    window = night_window(now=now, zone=organisation_zone())
+    sent = night_sent_cents(holder=holder, start=window[0], until=now) if window else 0
+    return limit, max(0, limit - sent)
 
 
 def night_sent_cents(*, holder: Holder, start: datetime, until: datetime) -> int:

@@ -49,6 +49,7 @@ from typing import Any
 
 from language.locales import LANGS, Lang
 from language.pix_keys import pix_key_spans
+from language.text import fold
 
 MIN_LETTERS = 5
 MIN_WORDS = 2
@@ -137,6 +138,90 @@ def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
     return knowing[0] if len(knowing) == 1 else None
 
 
+# Chat shorthand no dictionary holds, and greetings other dictionaries hold by mistake ("hi" is Catalan and Spanish
+# to simplemma), each written in one language only: evidence of it, like a word only that language's dictionary
+# knows ("pix 30 to maria thx" is English, "manda pfv" Portuguese).
+SHORTHAND: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"oi", "vc", "vcs", "pfv", "pfvr", "obg", "obgd", "vlw", "blz", "hj", "dnv", "msm", "qnt", "qto",
+                        "agr", "dps", "tmj", "tbm", "mto", "mt", "nd", "td", "oq", "ngm", "cmg", "ctg"}),
+    "es": frozenset({"hola", "porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd"}),
+    "ca": frozenset({"hola", "sisplau", "dsp", "pq"}),  # "hola" is Catalan too
+    "en": frozenset({"thx", "thnx", "ty", "pls", "plz", "u", "ur", "rn", "tmrw", "tmr", "btw", "idk", "wanna",
+                     "gonna", "gotta", "hi", "hey"}),
+}
+# Whom a payment goes to, by the grammar of each language: Spanish marks a person object with a bare "a" ("pix de
+# 10 a Pedro", "mandale a joao"), Portuguese contracts the preposition with the article ("pro Pedro", "ao João"),
+# Catalan puts the article before the name ("a l'Ana", "al Pedro", "a en Pere"), English says "to" ("to maria").
+# Each is evidence of its language when the word after it reads as a name in that language (unknown to its
+# dictionary, or known as a proper noun only), so "a casa" or "a las 3" say nothing.
+_TO_A_PERSON: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?<![\w'])(?:pro|pru|ao|para o|para a)\s+([^\W\d_]+)"),
+    "es": re.compile(r"(?<![\w'’])a\s+([^\W\d_]+)"),
+    "ca": re.compile(r"(?<![\w'’])(?:a l['’]|al\s+|a en\s+|a na\s+)([^\W\d_]+)"),
+    "en": re.compile(r"(?<![\w'])to\s+([^\W\d_]+)"),
+}
+
+
+def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
+    """How many words of `text` point to each of the `usable` languages and to no other of them: a word only its
+    dictionary knows (accents restored: "manana" is Spanish "mañana" too), its chat shorthand (`SHORTHAND`), its
+    greeting, or its way of naming whom a payment goes to (`_TO_A_PERSON`). Names, brands and figures are left out
+    (`letters_of`); a word counts once. "hola, manda 35 a ana amanhã" holds two Spanish words ("hola", "a ana") and
+    one Portuguese ("amanhã")."""
+    from language.lemmas import known_unaccented
+
+    folded = fold(text)
+    votes: dict[int, Lang] = {}  # a word's position in `folded` → the one language it points to
+    names: set[int] = set()  # the names after those prepositions, which say nothing more
+    for lang in usable:
+        for match in _TO_A_PERSON[lang].finditer(folded):
+            name = match.group(1)
+            written = text[match.start(1): match.start(1) + 1]
+            # a name: capitalised as typed, a proper noun, or a word no usable dictionary knows ("joao"); a word
+            # another language knows is that language's ("a raquetes", "a esqui" in Catalan are no Spanish "a")
+            if name not in _NOT_A_NAME and (written.isupper() or _is_name(name, usable) or not any(
+                    known_unaccented(name, other) for other in usable)):
+                votes.setdefault(match.start(), lang)
+                names.add(match.start(1))
+    cleaned = fold(letters_of(text))
+    offset = 0
+    for word in cleaned.split():
+        start = folded.find(word, offset)
+        offset = start + len(word) if start >= 0 else offset
+        if start < 0 or start in votes or start in names or len(word) < 2 and word != "u":
+            continue
+        if _is_name(word, usable):
+            continue  # "joao", "maria": a name says nothing of the language
+        pointing = [lang for lang in usable if word in SHORTHAND[lang]]
+        if not pointing:
+            pointing = [lang for lang in usable if known_unaccented(word, lang)]
+        if len(pointing) == 1:
+            votes[start] = pointing[0]
+    counts = dict.fromkeys(usable, 0)
+    for lang in votes.values():
+        counts[lang] += 1
+    return counts
+
+
+def _is_name(word: str, usable: Sequence[Lang]) -> bool:
+    """Whether some usable language's dictionary knows `word` as a proper noun, accents restored."""
+    from language.lemmas import proper_noun_unaccented
+
+    return any(proper_noun_unaccented(word, lang) for lang in usable)
+
+
+_NOT_A_NAME = frozenset({"mi", "mim", "ti", "el", "la", "las", "los", "lo", "le", "les", "un", "una", "um", "uma", "me",
+                         "you", "him", "her", "them", "us", "my", "your", "the", "a", "o", "pix"})
+
+
+def _leader(evidence: dict[Lang, int]) -> Lang | None:
+    """The one language with the most evidence, if one has more than every other."""
+    ranked = sorted(evidence.items(), key=lambda item: -item[1])
+    if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
+
+
 def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: bool = False) -> str:
     """The language of one customer message among `allowed`, or `fallback` when the message does not say it clearly.
 
@@ -155,20 +240,34 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return fallback
     if len(usable) == 1:
         return usable[0]
+    evidence = language_evidence(text, usable)
+    leader = _leader(evidence)
+    if leader is not None and sum(1 for count in evidence.values() if count) > 1:
+        return leader  # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in
+    if sum(1 for count in evidence.values() if count) > 1 and not first:
+        return fallback  # as many words of two languages ("quiero mandar um pix pra maria"): the chat's language
     clean = letters_of(text)
     if len(_LETTER.findall(clean)) < MIN_LETTERS or len(clean.split()) < MIN_WORDS:
-        return (_one_dictionary_language(clean, usable) or fallback) if first else fallback
+        return (leader or _one_dictionary_language(clean, usable) or fallback) if first else fallback
     probabilities = language_probabilities(clean, usable)
     best = max(probabilities, key=probabilities.__getitem__)
     if best == fallback or probabilities[best] - probabilities.get(fallback, 0.0) < MARGIN:  # type: ignore[call-overload]
         # a first message the detector cannot tell ("mandale a", two words once the figures and names are out: no
-        # language at `SURE`) is read in the one language whose dictionary knows its words,
-        # enclitics included; one the detector is sure of keeps its reading ("faz um transfer de 40 pro pedro asap"
-        # is Portuguese, though only the Spanish dictionary knows all its words)
+        # language at `SURE`) is read in the language its own words point to (`language_evidence`: "pix de 10 a
+        # Pedro" is Spanish), else the one whose dictionary knows its words, enclitics included; one the detector
+        # is sure of keeps its reading ("faz um transfer de 40 pro pedro asap" is Portuguese, though only the
+        # Spanish dictionary knows all its words)
         unsure = probabilities[best] < SURE
-        return (_one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
+        return (leader or _one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
     if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
         return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
+    if not first and fallback in usable and (evidence[best] < evidence[fallback] or (
+            evidence[best] == evidence[fallback] and probabilities[best] < SURE)):
+        # no more words of the new language's alone than of the chat's, and the detector unsure: "pix de 10 a maria"
+        # keeps an English chat English; "cancel·la el Pix programat" (Spanish at 0.93) switches a Portuguese one
+        return fallback
+    if first and leader is not None and not evidence[best]:
+        return leader  # the n-grams' language has no word of its own there, another has: "pix de 10 a maria"
     return best if is_some_language(clean) else fallback
 
 

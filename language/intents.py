@@ -15,6 +15,7 @@
   open after a payment said in the past ("pagué la reserva pero me sigue saliendo como pendiente").
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
+  a phone, card or account lost or to be blocked ("perdi meu celular, bloqueia minha conta", "I lost my card"),
   something broken or faulty ("veio com defeito", "vino fallado", "la pantalla rota", "s'ha trencat", "not working",
   adjectives read in their masculine singular too), a return or a
   refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
@@ -24,6 +25,9 @@
 * **A limit to change** (`asks_to_change_limit`): a verb of raising, lowering or changing ("aumentar", "subir",
   "pujar", "raise") a few words before a limit ("meu limite do pix", "mi límite", "the night limit"). No tool
   changes a limit: only a person of the organisation can.
+
+* **A limit asked about** (`asks_about_limit`): a limit named without a change of it ("qual o meu limite à
+  noite?"): the bank answers it with the balance, from the engine.
 
 * **Calling something off** (`asks_to_cancel`): a verb of cancelling in any of its forms ("cancel·la-ho",
   "anul·lar", "anúlala", "desmarca", "cancelled"), which the word tables of `language.markers` cannot list.
@@ -40,10 +44,10 @@ from language.locales import Lang
 from language.text import fold
 
 CANCEL: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"cancelar", "anular", "desmarcar"}),
-    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar"}),  # "cancélame" → "cancela"
-    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar"}),
-    "en": frozenset({"cancel", "cancell"}),  # "cancelled" → "cancell"
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir"}),
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer"}),  # "cancélame" → "cancela"
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer"}),
+    "en": frozenset({"cancel", "cancell", "undo", "delete"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
@@ -71,12 +75,16 @@ PERSON: dict[Lang, frozenset[str]] = {
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
+             r"|(?:vc|voce|tu) (?:nao|n) (?:me )?(?:entende|entendeu|ajuda)"
              r"|de carne e osso|(?:alguem|pessoa|humano) (?:de verdade|real)",
     "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion (?:al cliente|personal|personalizada|humana)"
+          r"|no (?:me )?(?:entendes|entiendes|entendiste)"
           r"|de carne y hueso|(?:alguien|persona|humano) (?:de verdad|real)",
     "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio (?:al client|personal|personalitzada|humana)"
+          r"|no (?:m')?(?:entens|has entes)"
           r"|de carn i ossos?|(?:algu|persona|huma) (?:de veritat|real)",
     "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real (?:person|human)"
+          r"|you (?:don'?t|do not|dont) (?:understand|get it)|(?:you'?re|you are|ur) useless"
           r"|live (?:agent|person|chat)|(?:someone|somebody|anyone|human) real",
 }
 WINDOW = 5  # words between the verb and the person
@@ -114,23 +122,51 @@ _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyon
                       "pessoa", "persona", "person"})  # "para 2 personas", "2 persones": a party, not a person
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
 _FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
-                     "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to"})
+                     "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
+                     # where is one: "cadê o atendente?", "¿dónde está el asesor?", "where is the agent"
+                     "cade", "onde", "estar", "donde", "where", "be", "on", "es", "ser", "is"})
+# Service asked for alone or wanted ("suporte por favor", "quero atendimento", "support please").
+SERVICE = frozenset({"suporte", "soporte", "suport", "support", "atendimento", "atencion", "atencio",
+                     "service"})
+HERE = frozenset({"there", "ai", "ahi", "alli", "aqui", "here", "hi", "alla"})
+# Talking to the organisation itself is talking to its people: "quero falar com o banco", "talk to the store".
+TALK_ONLY: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"falar", "conversar"}), "es": frozenset({"hablar", "conversar"}),
+                                         "ca": frozenset({"parlar", "conversar", "xerrar"}),
+                                         "en": frozenset({"talk", "speak", "chat"})}
+ORGANISATION = frozenset({"banco", "bank", "loja", "tienda", "botiga", "store", "shop", "escola", "escuela", "school",
+                          "empresa", "company", "gerencia", "agencia", "branch", "sucursal"})
+# A call asked for ("me liga", "llámame", "call me", "truca'm"): the verb with the customer as its object.
+CALL: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ligar", "telefonar"}), "es": frozenset({"llamar", "telefonear"}),
+                                    "ca": frozenset({"trucar", "telefonar"}), "en": frozenset({"call", "ring", "phone"})}
+_CALL_ME: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?<!\w)(?:me|pra mim|para mim)\s+(?:liga|ligue|ligar|ligam|telefona)|(?:liga|ligue)[- ]me(?!\w)"),
+    "es": re.compile(r"(?<!\w)llamame|me\s+(?:llama|llamen|llamas|llaman|llamarian|llamarias)(?!\w)"),
+    "ca": re.compile(r"(?<!\w)(?:truca'm|truqueu-me|truca-me|em\s+(?:truqueu|truca|trucaran))(?!\w)"),
+    "en": re.compile(r"(?<!\w)(?:call|ring|phone)\s+me(?!\w)"),
+}
+HELP_NOUN: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ajuda"}), "es": frozenset({"ayuda"}),
+                                         "ca": frozenset({"ajuda", "ajut"}), "en": frozenset({"help"})}
+HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
+
+
+def _calls_me(text: str, lang: Lang) -> bool:
+    return bool(_CALL_ME[lang].search(fold(text)))
 
 CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
 REPEATED = {
-    "pt-BR": r"duas vezes|2 vezes|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
-    "es": r"dos veces|2 veces|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
-    "ca": r"dues vegades|2 vegades|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
-    "en": r"twice|two times|2 times|again|double|duplicate[d]?|extra",
+    "pt-BR": r"duas vezes|2 vezes|2 ?x|de novo|outra vez|duplicad[oa]|em dobro|dobrado|a mais",
+    "es": r"dos veces|2 veces|2 ?x|de nuevo|otra vez|duplicad[oa]|doble|de mas|volvieron a",
+    "ca": r"dues vegades|2 vegades|2 ?x|dos cops|2 cops|un altre cop|de nou|duplicat|doble|de mes|altra vegada",
+    "en": r"twice|two times|2 times|2 ?x|again|double|duplicate[d]?|extra",
 }
 # A payment said to be duplicated needs no verb of charging: "o pix saiu duplicado", "el pago salió doble".
 PAYMENT_NOUNS = frozenset({"pix", "pagamento", "cobranca", "transferencia", "debito", "pago", "cobro", "cargo",
                            "pagament", "cobrament", "carrec", "payment", "charge", "transfer", "transaction"})
 DUPLICATED = {
-    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes",
-    "es": r"duplicad[oa]s?|doble|dos veces|2 veces",
-    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops",
-    "en": r"duplicated?|double|twice|two times|2 times",
+    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes|2 ?x",
+    "es": r"duplicad[oa]s?|doble|dos veces|2 veces|2 ?x",
+    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops|2 ?x",
+    "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
 # Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
@@ -139,7 +175,7 @@ SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent",
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
-    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca llego",
+    "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca (?:le |les )?llego",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",
@@ -190,19 +226,65 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
     said = lemmas(text, lang)
+    written = words(text)  # the words as typed, one for each lemma
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]
         if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
-        if word in WANT[lang] and any(w in roles for w in ahead):
+        if word in WANT[lang] and any(w in roles or w in SERVICE for w in ahead):
             return True
         if word in SERVE[lang] and any(w in PERSON[lang] for w in said[max(0, index - WINDOW):index]):
             return True
         if word in THERE_IS[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + THERE_WINDOW]):
             return True
-    # a role asked for alone: "atendente!", "un humano por favor", "agent please"
-    return bool(said) and any(w in roles for w in said) and all(w in roles or w in _FILLER for w in said)
+        if word in PERSON[lang] and fold(" ".join(written[index + 1: index + 2])) in HERE:
+            return True  # "is anyone there", "alguém aí?"
+        if word in TALK_ONLY[lang] and any(w in ORGANISATION for w in said[index + 1: index + 1 + WINDOW]):
+            return True  # "quero falar com o banco", "talk to the bank"
+        if word in CALL[lang] and _calls_me(text, lang):
+            return True  # "me liga", "llámame", "call me": the bot cannot call, a person can
+        if fold(written[index]) in HELP_NOUN[lang] and any(
+                w in PERSON[lang] for w in said[index + 1: index + 1 + HELP_WINDOW]):
+            return True  # "ajuda de uma pessoa", "help from a human"
+    if complains(text, lang):
+        return True  # a complaint is a person's to hear
+    # a role asked for alone: "atendente!", "un humano por favor", "agent please", "cadê o atendente?"
+    alone = roles | SERVICE
+    return bool(said) and any(w in alone for w in said) and all(w in alone or w in _FILLER for w in said)
+
+
+# A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").
+_PAST_FORM: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu)"),
+    "es": re.compile(r"\w+(?:e|o|aron|ieron|io)"),  # folded: "pagué" → "pague", "cobró" → "cobro"
+    "ca": re.compile(r"\w+(?:at|it|ada|ida)"),
+    "en": re.compile(r"paid|sent|transferred|wired|went|got"),
+}
+LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it went through twice
+# A charge the customer did not make: a doing or authorising verb negated near a charge ("um cargo que no hice",
+# "a charge i didn't make").
+DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar"})
+CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
+                          "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
+# A complaint: about a payment, a dispute; otherwise a person's to hear.
+COMPLAINT = frozenset({"reclamar", "reclamacao", "queixa", "queixar", "reclamo", "reclamacion", "queja", "quejar",
+                       "reclamacio", "complaint", "complain"})
+
+
+STRANGE = frozenset({"estranho", "estranha", "desconhecido", "desconhecida", "raro", "rara", "desconocido", "desconocida",
+                     "extrano", "extrana", "weird", "strange", "unknown", "suspicious", "suspeito", "suspeita",
+                     "sospechoso", "sospechosa", "estrany", "estranya", "desconegut", "desconeguda", "odd"})
+MONEY = frozenset({"dinheiro", "grana", "dinero", "plata", "guita", "money", "cash", "diners", "saldo", "balance", "funds"})
+GONE = frozenset({"sumir", "sumiu", "desaparecer", "desaparecio", "desapareceu", "missing", "disappear", "disappeared",
+                  "gone"})
+TAKEN = frozenset({"tirar", "sacar", "take", "took", "levar", "quitar", "treure", "robar", "roubar", "steal", "stole"})
+ACCOUNT = frozenset({"conta", "cuenta", "compte", "account"})
+
+
+def complains(text: str, lang: Lang) -> bool:
+    """Whether the customer makes a complaint ("quero reclamar", "quiero poner un reclamo", "file a complaint")."""
+    return bool(COMPLAINT & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
 
 
 def disputes_payment(text: str, lang: Lang) -> bool:
@@ -211,6 +293,19 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     said = set(lemmas(text, lang))
     if said & CHARGE and re.search(rf"(?<!\w)(?:{REPEATED[lang]})(?!\w)", folded):
         return True
+    duplicated = re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded)
+    if duplicated and any(lemma(word, lang) in PAID | SENT | LANDED and _PAST_FORM[lang].fullmatch(fold(word))
+                          for word in words(text)):
+        return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
+    if said & DID and said & CHARGE_NOUNS and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make"
+    if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
+        return True  # "quero reclamar de uma cobrança"
+    plain = said | {fold(word) for word in words(text)}
+    if plain & (CHARGE_NOUNS | CHARGE | {"movimento", "movimiento", "moviment"}) and plain & STRANGE:
+        return True  # "tem um débito estranho", "tengo un cargo desconocido", "a weird charge"
+    if plain & MONEY and (plain & GONE or plain & TAKEN and plain & ACCOUNT):
+        return True  # "sumiu dinheiro da minha conta", "someone took money from my account"
     if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
         return True
     if said & PAID and re.search(ALREADY[lang], folded):
@@ -242,11 +337,32 @@ def _problem_lemmas(text: str, lang: Lang) -> set[str]:
     return said
 
 
+# Something of the customer's lost, or to be blocked: a verb of losing or blocking, then within a few words a phone,
+# a card or the account ("perdi meu celular", "bloqueia minha conta", "I lost my card", "bloquegeu el compte").
+LOST_OR_BLOCKED = frozenset({"perder", "extraviar", "perdre", "lose", "lost", "bloquear", "bloquejar", "block",
+                             "freeze", "congelar", "travar"})
+BELONGINGS = frozenset({"celular", "telefone", "telefono", "telefon", "phone", "mobile", "cell", "movil", "mobil",
+                        "celu", "cel", "cartao", "tarjeta", "targeta", "card", "conta", "cuenta", "compte", "account",
+                        "carteira", "cartera", "wallet", "aparelho", "smartphone", "iphone"})
+BELONGINGS_WINDOW = 4
+
+
+def _loses_or_blocks(text: str, lang: Lang) -> bool:
+    """Whether a verb of losing or blocking has a phone, card or account after it (`LOST_OR_BLOCKED`)."""
+    said = words(text)
+    for index, word in enumerate(said):
+        if lemma(word, lang) in LOST_OR_BLOCKED or fold(word) in LOST_OR_BLOCKED:
+            if any(fold(later) in BELONGINGS for later in said[index + 1: index + 1 + BELONGINGS_WINDOW]):
+                return True
+    return False
+
+
 def reports_problem(text: str, lang: Lang) -> bool:
-    """Whether the customer reports something stolen, broken or to be returned (see the module docstring)."""
+    """Whether the customer reports something stolen, broken, lost or to be blocked, or to be returned (see the
+    module docstring)."""
     folded = fold(text)
     said = _problem_lemmas(text, lang)
-    if said & (STOLEN | BROKEN):
+    if said & (STOLEN | BROKEN) or _loses_or_blocks(text, lang):
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
         return True
@@ -274,6 +390,13 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
     said = lemmas(text, lang)
     return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
                for index, word in enumerate(said))
+
+
+def asks_about_limit(text: str, lang: Lang) -> bool:
+    """Whether the customer asks what a limit is, or how much of it is left ("qual o meu limite de pix à noite?",
+    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for."""
+    said = set(lemmas(text, lang)) | {fold(word) for word in words(text)}  # "limite" is also a form of "limitar"
+    return bool(LIMIT & said) and not asks_to_change_limit(text, lang)
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:

@@ -74,6 +74,41 @@ def known(word: str, lang: Lang) -> bool:
     return False
 
 
+_ACCENTS: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
+
+
+@lru_cache(maxsize=8192)
+def known_unaccented(word: str, lang: Lang) -> bool:
+    """`known`, for a word typed without its accents too: "manana" is Spanish ("mañana"), "amanha" Portuguese
+    ("amanhã"), "informacao" ("informação", two marks). Tries the word, then each of its letters with each accent
+    `_ACCENTS` gives it, then two of them (words of up to 12 letters)."""
+    word = word.lower()
+    if known(word, lang):
+        return True
+    places = [(index, variant) for index, char in enumerate(word) for variant in _ACCENTS.get(char, "")]
+    for index, variant in places:
+        if known(word[:index] + variant + word[index + 1:], lang):
+            return True
+    if len(word) > 12:
+        return False
+    for first, (index, variant) in enumerate(places):
+        once = word[:index] + variant + word[index + 1:]
+        for other, second in places[first + 1:]:
+            if other != index and known(once[:other] + second + once[other + 1:], lang):
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def proper_noun_unaccented(word: str, lang: Lang) -> bool:
+    """`proper_noun`, for a name typed without its accents too ("joao" is "João", "maria" "María")."""
+    word = word.lower()
+    if proper_noun(word, lang):
+        return True
+    return any(proper_noun(word[:index] + variant + word[index + 1:], lang)
+               for index, char in enumerate(word) for variant in _ACCENTS.get(char, ""))
+
+
 def proper_noun(word: str, lang: Lang) -> bool:
     """Whether the dictionary of `lang` knows `word` (any case) as a proper noun only: its lemma is capitalised
     ("ana" → "Ana" in Spanish, "pedro" → "Pedro"), as a name typed in lower case is."""

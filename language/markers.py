@@ -13,12 +13,19 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from language.intents import asks_for_person, asks_to_cancel, asks_to_change_limit, disputes_payment, reports_problem
+from language.intents import (
+    asks_about_limit,
+    asks_for_person,
+    asks_to_cancel,
+    asks_to_change_limit,
+    disputes_payment,
+    reports_problem,
+)
 from language.locales import LANGS, Lang
 from language.text import fold
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute", "person", "problem", "limit"]
+                 "cheap", "dispute", "person", "problem", "limit", "limit_asked"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
@@ -27,10 +34,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("barato", "barata", "mais em conta", "economico"),
         "dispute": ("ja paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
                     "cobranca indevida", "cobraram errado", "nao reconheco"),
-        "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa",
+        "correction": ("na verdade", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa", "em vez de", "ao inves de", r"e nao \d+", r"adia(?:r)? (?:pra|para|pro)",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para|\d+)", "que seja", "que sejam", "poe", "coloca", "me enganei", "errei",
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
-        "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto"),
+        "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto",
+                   r"nao (?:quero|preciso) mais"),
         "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
         "greeting": ("oi", "ola", "bom dia", "boa tarde", "boa noite", "e ai"),
         "help": ("ajuda", "socorro", "ajudar"),
@@ -44,9 +52,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("ya pague", "ya fui y pague", "yo pague", "pague y", "ya hice el pago", "me cobraron dos veces",
                     "cobro indebido", "me cobraron mal", "no reconozco"),
         "correction": ("en realidad", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
-                       "corrijo", r"^no,? (?:es|era|a|para|mejor|\d+)", "ups", "que sean", "que sea", "ponle",
+                       "corrijo", r"^no,? (?:es|era|eran|a|para|mejor|\d+)", "en vez de", "en lugar de",
+                       r"(?:posterga|aplaza)(?:lo|la)? (?:a|al|para|hasta)", "ups", "que sean", "que sea", "ponle",
                        r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora|el monto|el importe|la cantidad|el valor))? (?:a|al|para|por)"),
-        "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual"),
+        "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual",
+                   r"ya no (?:lo |la )?(?:quiero|necesito)", r"no (?:lo |la )?(?:quiero|necesito) mas"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|por favor|claro|dale|vale|confirmo))", "vale", "confirmo", "dale", "de acuerdo",
                     "ok", "okay", "correcto", "claro"),
         "greeting": ("hola", "buenos dias", "buenas tardes", "buenas noches", "buenas"),
@@ -63,7 +73,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "correction": ("de fet", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
                        "m'he equivocat", r"^no,? (?:es|era|a|per|millor|\d+)", "ups", "que siguin", "que sigui", "posa-hi",
                        r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora|l'import|la quantitat))? (?:a|al|per)"),
-        "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual"),
+        "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual",
+                   r"ja no (?:ho )?(?:vull|necessito)"),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
         "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
         "help": ("ajuda", "ajuda'm", "ajudeu-me", "socors"),
@@ -77,10 +88,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("i already paid", "i paid and", "already paid", "charged twice", "double charged",
                     "wrong charge", "i don't recognise", "i do not recognize"),
         "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
-                       "correction", "instead", "rather",
-                       r"change(?: (?:that|it|this|the date|the day|the time))? to",
+                       "correction", "instead", "rather", r"not \d+", r"(?:postpone|reschedule|push) (?:it |that |this )?(?:to|till|until|for)",
+                       r"change(?: (?:that|it|this|the date|the day|the time|the amount|the value|the sum))? to",
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),
-        "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop"),
+        "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop",
+                   r"(?:do not|don't|dont) (?:want|need) (?:it|that|this) (?:anymore|any more)", r"no longer (?:want|need)"),
         "confirm": ("yes", "yep", "yeah", "ok", "okay", "sure", "confirm", "correct", "that's right", "go ahead"),
         "greeting": ("hi", "hello", "hey", "good morning", "good afternoon", "good evening"),
         "help": ("help",),
@@ -109,7 +121,7 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
     asked for), `dispute` and `cancel` are also read by lemma (`language.intents`), beyond the phrases of the tables;
-    `problem` and `limit` (a limit to change) only by lemma."""
+    `problem`, `limit` (a limit to change) and `limit_asked` (what a limit is) only by lemma."""
     folded = fold(text)
     found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
     # A person or a payment to check is asked for, and something called off, in whatever language the customer
@@ -126,4 +138,6 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
         found.add("problem")
     if any(asks_to_change_limit(text, each) for each in (lang, *others)):  # only a person changes a limit
         found.add("limit")
+    elif any(asks_about_limit(text, each) for each in (lang, *others)):  # what it is: the bank answers it
+        found.add("limit_asked")
     return frozenset(found)

@@ -168,7 +168,8 @@ MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "
            "cancel": _("a cancellation"), "greeting": _("a greeting"), "help": _("a request for help"),
            "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
            "dispute": _("a disputed payment"), "person": _("a request for a person"),
-           "problem": _("something stolen, broken or to return"), "limit": _("a request to change a limit")}
+           "problem": _("something stolen, broken or to return"), "limit": _("a request to change a limit"),
+           "limit_asked": _("a question about a limit")}
 
 KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
              "random": _("Random key")}

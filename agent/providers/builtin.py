@@ -186,7 +186,12 @@ class Responder:
         if not result["ok"]:
             return self.fail(result)
         data = result["data"]
-        return Draft(self.say("balance", amount=self.money(data["balance_cents"], data["currency"])))
+        amount = self.money(data["balance_cents"], data["currency"])
+        if "limit_asked" in self.scope.markers and data.get("night_limit_cents") is not None:
+            return Draft(self.say("night_limit", starts=data["night_starts"], ends=data["night_ends"], amount=amount,
+                                  limit=self.money(data["night_limit_cents"], data["currency"]),
+                                  left=self.money(data["night_left_cents"], data["currency"])))
+        return Draft(self.say("balance", amount=amount))
 
     def step_pix_history(self) -> Draft:
         when_slot = self.scope.slots.get("when")

@@ -376,6 +376,22 @@ def test_the_night_limit_refusal_says_what_is_left_and_a_day_fills_the_same_requ
                                                                                       "scheduled")
 
 
+@pytest.mark.parametrize("said,told", [
+    ("qual o meu limite de pix a noite?", "Seu limite noturno de Pix (das 20:00 às 06:00) é de R$\xa01.000,00; restam "
+                                          "R$\xa0{left} para esta noite. Seu saldo é R$\xa04.700,00."),
+    ("cual es mi limite de noche", "Tu límite nocturno de Pix (de 20:00 a 06:00) es de 1.000,00\xa0BRL; te quedan "
+                                   "{left}\xa0BRL para esta noche. Tu saldo es 4.700,00\xa0BRL."),
+])
+def test_the_night_limit_asked_is_answered_with_what_is_left(db, chat, said, told):
+    from agent.tests.test_chat_scenarios import _minutes_until_night
+
+    wait = _minutes_until_night()  # at night, so the 300 sent before counts against tonight's limit
+    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 300 pro Pedro", "/tap 1", said,
+                   customer=CARLA)
+    assert replies[-1]["text"] == told.format(left="700,00"), replies[-1]["text"]  # 1.000,00 less the 300 sent
+    assert replies[-1]["kind"] == "balance" and not escalations("demobank", CARLA)  # not a Pix, nor a person
+
+
 def test_the_statement_says_sent_and_scheduled_apart(db, chat):
     replies = chat("demobank", "send 20 to Ana", "/tap 1", "schedule 35 to Pedro for tomorrow", "/tap 1",
                    "show me my statement", customer=CARLA)

@@ -223,6 +223,12 @@ CONTEXTS: dict[str, Context] = {
     "to": Context("bank", lambda lang: {"name": OWNER["owner_name"]}, lambda: [lookup()]),
     "balance": Context("bank", lambda lang: {"amount": money(500000, "BRL", lang)}, lambda: [ok(
         "get_balance", {"account_number": "12345-6", "balance_cents": 500000, "currency": "BRL"})]),
+    "night_limit": Context("bank", lambda lang: {
+        "amount": money(500000, "BRL", lang), "limit": money(100000, "BRL", lang), "left": money(70000, "BRL", lang),
+        "starts": "20:00", "ends": "06:00"}, lambda: [ok(
+            "get_balance", {"account_number": "12345-6", "balance_cents": 500000, "currency": "BRL",
+                            "night_limit_cents": 100000, "night_left_cents": 70000, "night_starts": "20:00",
+                            "night_ends": "06:00"})], said=("qual o meu limite de pix a noite?",)),
     "history": Context("bank", _history, _history_records, said=("quantos pix eu fiz esse mês?",)),
     "history_day": Context("bank", lambda lang: {"day": "2026-12-01", "count": 3, "total": money(45000, "BRL", lang)},
                            _history_records, said=("me mostra o extrato de hoje",)),

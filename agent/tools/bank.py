@@ -14,7 +14,7 @@ from agent.references import reference_issue, reference_resolve
 from agent.tools.arguments import AmountCents, IsoDay, Name, PixKeyText, Reference
 from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
 from approvals.previews import pix_change_preview, pix_preview
-from bank.interface import Balance, KeyOwner, SandboxBank, Statement, TransferReceipt
+from bank.interface import Balance, KeyOwner, NightLimit, SandboxBank, Statement, TransferReceipt
 from bank.keys import key_parse
 from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
 
@@ -60,7 +60,11 @@ def _day(value: str | None) -> date | None:
 
 
 def get_balance(ctx: ToolContext, args: GetBalanceArgs) -> dict:
-    return ok(asdict(_bank(ctx).balance(ctx.customer_ref)))
+    """The balance, and for an individual the night-time Pix limit with what is left of it (asked as "qual o meu
+    limite à noite?": the same read, the reply says the part asked)."""
+    bank = _bank(ctx)
+    night = bank.night_limit(ctx.customer_ref)
+    return ok({**asdict(bank.balance(ctx.customer_ref)), **(asdict(night) if night is not None else {})})
 
 
 def lookup_pix_key(ctx: ToolContext, args: LookupPixKeyArgs) -> dict:
@@ -266,8 +270,10 @@ _OWNER_PLAIN = ("key_type", "recipient")
 # A transfer's status in a draft's words: settled is sent, the others are themselves.
 _TRANSFER_STATUS = StatusEvidence("status", (("settled", "sent"), ("scheduled", "scheduled"), ("failed", "failed"),
                                      ("cancelled", "cancelled"), ("pending", "pending"), ("sending", "pending")))
-BALANCE_EVIDENCE = Evidence(money=(MoneyEvidence("balance_cents", role="balance"),),
-                            identifiers=(Identifier("account_number", "account"),), plain=("currency",))
+BALANCE_EVIDENCE = Evidence(money=(MoneyEvidence("balance_cents", role="balance"), MoneyEvidence("night_limit_cents"),
+                                   MoneyEvidence("night_left_cents")),
+                            identifiers=(Identifier("account_number", "account"),),
+                            dates=("night_starts", "night_ends"), plain=("currency",))
 LOOKUP_EVIDENCE = Evidence(identifiers=(Identifier("recipient_ref", "reference"), *_OWNER_IDS), names=_OWNER_NAMES,
                            plain=("key_type",))
 RECEIPT_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents", role="debit"),), dates=("created_at", "scheduled_for", "settled_at"),
@@ -296,8 +302,9 @@ STATEMENT_EVIDENCE = Evidence(
 )
 
 TOOLS = engine_tools(
-    ToolSpec("get_balance", "The customer's own account balance, read live.", "own_data", GetBalanceArgs, get_balance,
-             completes=("balance",), evidence=BALANCE_EVIDENCE, returns=fields_of(Balance)),
+    ToolSpec("get_balance", "The customer's own account balance, and the night-time Pix limit with what is left "
+             "of it, read live.", "own_data", GetBalanceArgs, get_balance,
+             completes=("balance",), evidence=BALANCE_EVIDENCE, returns=fields_of(Balance, NightLimit)),
     ToolSpec("lookup_pix_key", "Find a Pix recipient by key or saved contact name; returns recipient_ref and the "
              "owner's real name from the directory.", "third_party_data", LookupPixKeyArgs, lookup_pix_key,
              evidence=LOOKUP_EVIDENCE, returns=fields_of(KeyOwner, extra=("recipient_ref", "contact"))),

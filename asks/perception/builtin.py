@@ -46,6 +46,7 @@ from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
+from language.intents import asks_to_cancel
 from language.lemmas import lemma, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
@@ -70,7 +71,8 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
             ("pix_transfer", r"pix|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
-                             r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"),
+                             r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
+                             r"|giro|gira|girale"),
         ),
         "ca": (
             ("balance", r"saldo|quant (?:diner )?tinc"),
@@ -136,6 +138,9 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
+# Words that drop what was said, not a request: with new values after them they correct it.
+_DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"
+                                    r"|never mind|nevermind|forget about it|oblida-ho|deixa-ho", joiners="-"))
 _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
 _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|still)\s+$")
@@ -171,7 +176,7 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
         "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar"})),),
         "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
     },
@@ -223,14 +228,23 @@ def _how_much(lang: Lang) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{HOW_MUCH[lang]})(?!\w)")
 
 
+# Where a clause ends and another begins: "quanto eu tenho na conta porque eu preciso pagar umas coisas" asks the
+# balance; its paying is another clause's.
+_CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause|since|so|then|pero|porque|perque"
+                         r"|pero|que (?:eu|yo|jo|i) (?:preciso|necesito|necessito))(?!\w)")
+
+
 def asks_balance(folded: str, lang: Lang) -> bool:
-    """Whether a message with no request word asks what the account holds (see `HOW_MUCH`): never with figures in
-    it, nor with a verb of sending ("quanto tenho que pagar pro Pedro?" is about a payment)."""
+    """Whether a message asks what the account holds (see `HOW_MUCH`): never with figures in it, nor with a verb
+    of sending in the same clause ("quanto tenho que pagar pro Pedro?" is about a payment; "quanto tenho na conta
+    porque preciso pagar umas coisas" is not)."""
     found = _how_much(lang).search(folded)
     if found is None or any(char.isdigit() for char in folded):
         return False
-    ahead = lemmas(folded[found.end():], lang)[:_HELD_WINDOW]
-    return bool(set(ahead) & HELD[lang]) and not set(lemmas(folded, lang)) & _KIND_VERBS[BANK][lang]
+    end = _CLAUSE_END.search(folded, found.end())
+    clause = folded[: end.start()] if end else folded
+    ahead = lemmas(clause[found.end():], lang)[:_HELD_WINDOW]
+    return bool(set(ahead) & HELD[lang]) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
 
 
 # The school's grammar beyond its verbs: wanting an activity is booking it ("vull fer escalada", "quiero hacer esquí",
@@ -278,6 +292,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`), else the first
     whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
+    if found == "pix_transfer" and asks_balance(folded, lang):
+        return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
     if found is not None:
         return found
     if org_kind == BANK and asks_balance(folded, lang):
@@ -288,13 +304,67 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
 
+# A verb of sending said in the past by the customer ("what i sent", "o que eu mandei", "lo que envié", "el que he
+# enviat") asks what was sent, not to send: the preterite's first person, or a perfect's participle, by lemma.
+_PAST_ENDINGS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": ("ei", "i", "amos"),  # mandei, transferi, enviamos
+    "es": ("é", "í", "ado", "ido", "amos"),  # mandé, transferí, (he) enviado; accent-less "mande" is no past
+    "ca": ("at", "it", "àrem"),  # (he) enviat, transferit
+    "en": ("sent", "paid", "transferred", "wired", "spent", "spend"),  # the forms themselves
+}
+_PAST_AUXILIARY: dict[Lang, str] = {"pt-BR": "", "es": r"(?:he|hemos|has|hice)", "ca": r"(?:he|hem|has|vaig|vam)",
+                                    "en": ""}
+
+
+# Payments made, said with a verb of doing: "qué transferencias hice", "que pix eu fiz", "what payments did i make".
+_PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "transfers", "pagamento", "pagamentos",
+                       "pago", "pagos", "payment", "payments", "pagament", "pagaments", "transferencies"})
+_DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
+
+
+def sent_before(text: str, lang: Lang) -> bool:
+    """Whether `text` says the customer sent or paid, in the past (see `_PAST_ENDINGS`), or made payments
+    (`_PAYMENTS` with a past form of doing): a question about the statement when no amount goes with it. A Spanish
+    or Catalan participle counts after its auxiliary only."""
+    verbs = _KIND_VERBS[BANK][lang]
+    said = words(text)
+    folded_words = {fold(word) for word in said}
+    if folded_words & _PAYMENTS and folded_words & _DID_PAST:
+        return True
+    for index, word in enumerate(said):
+        lowered = word.lower()
+        if lang == "en":
+            if lowered in _PAST_ENDINGS["en"]:
+                return True
+            continue
+        if lemma(word, lang) not in verbs or fold(lowered) == fold(lemma(word, lang)):
+            continue
+        ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
+        if ending is None:
+            continue
+        if ending in ("ado", "ido", "at", "it") and not (
+                index and re.fullmatch(_PAST_AUXILIARY[lang], fold(said[index - 1]))):
+            continue
+        return True
+    return False
+
+
 def _transfer_words(folded: str, lang: Lang) -> bool:
     """Whether the bank's transfer words occur in the folded text."""
     return any(kind == "pix_transfer" and pattern.search(folded) for kind, pattern in _kind_patterns(BANK, lang))
 
 
-def _choose_amount(amounts: list[AmountMention]) -> AmountMention | None:
-    """The last explicit amount, else the last bare one."""
+# An amount said as the one not meant: "70 em vez de 50", "45 e não 40", "45 not 40", "60 instead of 50".
+_REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en vez de|en lugar de|instead of|rather than"
+                              r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
+
+
+def _choose_amount(amounts: list[AmountMention], text: str = "") -> AmountMention | None:
+    """The last explicit amount, else the last bare one; never one said as the one not meant (`_REJECTED_BEFORE`:
+    "pode ser 70 em vez de 50" is 70)."""
+    if text:
+        meant = [a for a in amounts if not _REJECTED_BEFORE.search(fold(text[max(0, a.start - 20):a.start]))]
+        amounts = meant if meant else amounts
     chosen = [a for a in amounts if a.explicit] or amounts
     return chosen[-1] if chosen else None
 
@@ -327,9 +397,11 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     """Amount, Pix key and recipient of a bank message. A bare number in a correction with no other request ("no
     wait make it 55") is an amount, however long the message. The words of the day said ("pra daqui a 2 dias")
     are never the recipient."""
-    short_reply = kind is None and asked_for is None and len(text.split()) <= SHORT_REPLY_WORDS
+    # a bare figure typed when the bot asked who ("50" to "para quem?") is the amount still missing: no name is a
+    # number, and the request asks for the recipient again
+    short_reply = kind is None and asked_for in (None, "recipient") and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
-    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context))
+    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context), text)
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
     return {
@@ -337,7 +409,7 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
         "pix_key": PixKeySlot(type=keys[-1][0].type, value=keys[-1][0].value) if keys else None,
         "recipient": find_recipient(text, lang, asked_for == "recipient", money_request,
                                     [*pix_key_spans(text), *((when.parts or [(when.start, when.end)]) if when else [])],
-                                    amount_end=amount.end if amount else None),
+                                    amount_end=amount.end if amount else None, corrects=corrects),
     }
 
 
@@ -429,6 +501,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
+        elif kind in ("pix_transfer", None) and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
+            kind = "pix_history"  # "show me what i sent this week", "qué transferencias hice", "what did i spend"
+        if "limit_asked" in markers and not slots["amount"] and not slots["pix_key"]:
+            kind = "balance"  # "qual o meu limite de pix à noite?": the balance's read says it
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}
@@ -437,6 +513,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
+    if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(
+            slots.get(name) for name in ("amount", "recipient", "pix_key", "activity", "party_size")):
+        # "esquece, manda só 20", "never mind, make it 30": what was said is dropped for what follows, a correction
+        markers = (markers - {"cancel"}) | {"correction"}
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

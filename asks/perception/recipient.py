@@ -37,14 +37,14 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
         anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?",
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
-               r"|e pro",
+               r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
         family=r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
         anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
-        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para",
+        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
                r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
@@ -106,6 +106,9 @@ _LONE_WORD = re.compile(r"[^\W\d_]{2,}")
 _WORD_AFTER = re.compile(r"\s+([^\W\d_]{3,})(?![\w'’-])")  # "ja", "so": "já", "só" without accents
 
 
+# Any language's one-word recipient prepositions are no name in another's reading: "mandar um pix de 40 pra maria"
+# read in Spanish has no recipient "Pra".
+_PREPOSITIONS = frozenset({"pra", "pro", "pru", "para", "ao", "al", "to", "for", "per", "amb", "con", "com", "with"})
 _VERBS = frozenset("mandar pagar transferir enviar fazer comprar depositar agendar enviarle mandarle pagarle fer pagar-li "
                    "enviar-li send pay transfer".split())
 _INFINITIVE = re.compile(r"[^\W\d_]{3,}(?:ar|er|ir)$")
@@ -114,7 +117,7 @@ _INFINITIVE = re.compile(r"[^\W\d_]{3,}(?:ar|er|ir)$")
 @lru_cache(maxsize=8)
 def _non_name_words(lang: Lang) -> frozenset[str]:
     """Folded words that are never a recipient: pronouns and the like, day names, marker words, money verbs."""
-    words = set(_NOT_NAMES) | set(WEEKDAYS[lang]) | _VERBS
+    words = set(_NOT_NAMES) | set(WEEKDAYS[lang]) | _VERBS | _PREPOSITIONS
     words |= {w for phrase in RELATIVE_DAYS[lang] for w in phrase.split()}
     words |= {p for patterns in MARKER_PATTERNS[lang].values() for p in patterns if p.isalpha()}
     return frozenset(words)
@@ -139,7 +142,7 @@ def _clean_name(raw: str, lang: Lang, lower_ok: bool) -> str | None:
     """A recipient name from a candidate: possessive "'s" dropped, trailing non-names dropped, lower case accepted
     only when `lower_ok`; None when it is no name."""
     # an elided Catalan article before the name ("a l'Ana") is none of it, whatever language the chat is read in
-    words = [re.sub(r"['’]s?$", "", re.sub(r"^[ld]['’](?=[A-ZÀ-Þ])", "", w)) for w in raw.split()
+    words = [re.sub(r"['’]s?$", "", re.sub(r"^[ld]['’](?=[^\W\d_]{2})", "", w)) for w in raw.split()
              if fold(w).rstrip(".") not in _TITLES]
     kept: list[str] = []
     for word in words:
@@ -171,31 +174,43 @@ def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(low <= start < high for low, high in spans)
 
 
+_VERB_OPENER = re.compile(r"(?:make it|send|pay|give|transfer)\s")
+# English names the one paid right after the verb, before the amount: "send maria 25", "pay mom 40".
+_EN_VERB_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])(?:send|pay|give|transfer|wire|pix)\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
+_MONEY_NOUNS = frozenset({"money", "cash", "bucks", "reais", "real", "brl", "dollars", "it", "them", "him", "her", "me",
+                          "us", "back", "again", "another", "only", "just", "like", "about", "around", "over"})
+
+
 def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
-                   key_spans: Sequence[tuple[int, int]] = (), amount_end: int | None = None) -> str | None:
+                   key_spans: Sequence[tuple[int, int]] = (), amount_end: int | None = None,
+                   corrects: bool = False) -> str | None:
     """The recipient named in `text` (last one wins); a lone capitalised word if the agent `asked_for` it.
 
     English "to" is no person preposition by itself ("good to know"), so a lower-case English name is taken only
     in a money request (transfer words or an amount) or when the agent asked for the recipient; the naming phrases
     ("the person is …") and the sharing prepositions ("with", "com") only count there too. Names inside
     `key_spans` (Pix keys, the day said) are never taken. With no preposition, in a money request, a word that
-    reads as a name right after the amount (`amount_end`) is the recipient: "pix 70 pedro amanhã".
+    reads as a name right after the amount (`amount_end`) is the recipient: "pix 70 pedro amanhã"; in English,
+    one between the verb and the amount ("send maria 25"). A correction (`corrects`: "wait no make it joao") is
+    read as a money request: it changes the one open.
     """
+    money_request = money_request or corrects
     in_context = money_request or asked_for
     lower_ok = lang != "en" or in_context
     found = None
     for match in _recipient_re(lang).finditer(text):
         start = match.start("name")
-        if _inside(start, key_spans) or _NEGATED.search(fold(text[: match.start()])):
-            continue
         opener = fold(text[match.start() : start])
+        # "not to Tom" names who is not paid; "no, make it joao" says no to what was, then who is
+        if _inside(start, key_spans) or (_NEGATED.search(fold(text[: match.start()])) and not _VERB_OPENER.match(opener)):
+            continue
         if not in_context and re.search(r"(?<!\w)(?:com|con|with|amb|is|es|e|eh|diu|llama)(?!\w)", opener):
             continue
         first_word = match.group("name").split()[0].lower()
         # in a money request, a lower-case word no dictionary of the language knows after "a" is a name too
         # ("transferile 20 a maria", "mandale 15 a joao", "send pedro 20 bucks"); "a las 3", "a mi hermana",
         # "pay 30 for rent" are known words
-        unknown = (money_request or asked_for) and _name_like(first_word, lang)
+        unknown = (money_request or asked_for) and _name_like(first_word, lang, anywhere=True)
         lower = lower_ok and bool(match.group("person") or match.group("family") or unknown)
         if name := _clean_name(match.group("name"), lang, lower):
             found = name
@@ -207,6 +222,10 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         after = _WORD_AFTER.match(text, amount_end)
         if after and not _inside(after.start(1), key_spans) and _name_like(after.group(1), lang, anywhere=True):
             found = _clean_name(after.group(1), lang, True)
+    if found is None and money_request and lang == "en":
+        named = _EN_VERB_NAME_AMOUNT.search(text)
+        if named and fold(named.group(1)) not in _MONEY_NOUNS and not _inside(named.start(1), key_spans):
+            found = _clean_name(named.group(1), lang, True)
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")
         if _LONE_WORD.fullmatch(lone) and _name_like(lone, lang):

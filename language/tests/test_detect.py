@@ -96,3 +96,64 @@ def test_a_first_message_the_detector_is_sure_of_is_not_read_by_its_dictionary_i
 def test_no_switch_to_a_language_whose_dictionary_knows_fewer_of_the_words(first):
     text = "el celu que compre vino fallado"  # byte n-grams say Portuguese; "el", "vino" are no Portuguese words
     assert detect_language(text, allowed=["es", "pt-BR", "en"], fallback="es", first=first) == "es"
+
+
+BANK = ["pt-BR", "es", "en"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pix de 10 a Pedro", "es"),  # a bare "a" before a name: Spanish grammar, not Portuguese ("pro Pedro")
+        ("envia 70 a joao manana", "es"),  # "manana" typed without its tilde is Spanish "mañana" too
+        ("pix 30 to maria thx", "en"),  # English shorthand
+        ("hi", "en"),  # a greeting of one language, however short
+        ("oi", "pt-BR"),
+        ("hola, manda 35 a ana amanhã por favor", "es"),  # mixed: more of its words are Spanish
+        ("manda 20 pra maria, thanks", "pt-BR"),  # as many of each: the detector's reading
+    ],
+)
+def test_a_first_message_the_detector_cannot_tell_is_read_by_its_own_words(text, expected):
+    assert detect_language(text, allowed=BANK, fallback="pt-BR", first=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "chat", "expected"),
+    [
+        ("quiero mandar um pix de 40 pra maria", "es", "es"),  # one Spanish, one Portuguese word: the chat's
+        ("pix de 10 a pedro", "es", "es"),
+        ("pix de 10 a maria", "en", "en"),  # nothing English, nothing of one other language alone: no switch
+        ("manda 40 a pedro", "pt-BR", "pt-BR"),
+        ("hola, manda 35 a ana amanhã por favor", "pt-BR", "es"),
+    ],
+)
+def test_an_ambiguous_message_keeps_the_chat_language(text, chat, expected):
+    assert detect_language(text, allowed=BANK, fallback=chat) == expected
+
+
+def test_language_evidence_counts_words_of_one_language_only():
+    from language.detect import language_evidence
+
+    assert language_evidence("hola, manda 35 a ana amanhã por favor", BANK) == {"pt-BR": 1, "es": 2, "en": 0}
+    assert language_evidence("vou a casa", BANK)["es"] == 0  # "a casa": no name after the "a"
+
+
+def test_a_word_another_language_knows_is_no_spanish_personal_a():
+    from language.detect import language_evidence
+
+    # Catalan "a raquetes": "raquetes" is a Catalan word, not a name after a Spanish "a"
+    assert language_evidence("a raquetes", ["ca", "es", "en"])["es"] == 0
+    assert detect_language("vull anar a raquetes", allowed=["ca", "es", "en"], fallback="ca", first=True) == "ca"
+    assert language_evidence("envia 70 a joao", BANK)["es"] == 1  # "joao": João, a name
+
+
+def test_known_unaccented_proper_nouns():
+    from language.lemmas import proper_noun_unaccented
+
+    assert proper_noun_unaccented("joao", "pt-BR")
+    assert not proper_noun_unaccented("raquetes", "ca")
+
+
+def test_a_message_the_detector_is_sure_of_switches_without_words_of_its_own():
+    # Catalan at a bank of pt, es and en: Spanish at 0.93, though no word of it is Spanish alone
+    assert detect_language("cancel·la el Pix programat", allowed=BANK, fallback="pt-BR") == "es"

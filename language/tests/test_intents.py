@@ -1,6 +1,7 @@
 import pytest
 
 from language.intents import (
+    asks_about_limit,
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
@@ -141,3 +142,96 @@ def test_a_limit_asked_about_is_no_change(lang, text):
 ])
 def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "perdi meu celular, bloqueia minha conta"), ("es", "perdí mi tarjeta"),
+                                       ("en", "i lost my phone"), ("ca", "bloquegeu el compte")])
+def test_a_phone_card_or_account_lost_or_to_block_is_a_problem(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "perdi o prazo do boleto"), ("en", "i lost track of my pix"),
+                                       ("es", "no quiero perder tiempo")])
+def test_losing_something_else_is_no_problem(lang, text):
+    assert not reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "qual o meu limite de pix a noite?"), ("es", "cual es mi limite de noche"),
+                                       ("en", "whats my night limit")])
+def test_a_limit_asked_about_is_read_by_lemma(lang, text):
+    assert asks_about_limit(text, lang) and not asks_to_change_limit(text, lang)
+
+
+def test_a_limit_to_change_is_not_only_asked_about():
+    assert not asks_about_limit("quero aumentar meu limite do pix", "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "me liga por favor"), ("es", "llámame porfa"), ("en", "call me please"),  # a call only a person makes
+    ("pt-BR", "preciso de ajuda de uma pessoa"), ("en", "i need help from a human"),
+    ("pt-BR", "cadê o atendente?"), ("en", "where is the agent"),
+    ("es", "quiero poner un reclamo"), ("en", "i want to file a complaint"),  # a complaint is a person's to hear
+])
+def test_a_person_asked_for_by_a_call_help_or_a_complaint(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "preciso de ajuda para mandar um pix pra uma pessoa"),
+                                       ("en", "help me send money to someone")])
+def test_help_with_a_pix_to_somebody_is_no_person(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "paguei duas vezes"), ("es", "pagué dos veces"), ("en", "i paid twice"),  # paid, in the past, twice
+    ("pt-BR", "caiu duas vezes na minha fatura"), ("pt-BR", "o pix foi debitado 2x"), ("en", "you charged me 2x"),
+    ("es", "me hicieron un cargo que no hice"), ("en", "there's a charge i didnt make"),  # a charge not made
+    ("pt-BR", "quero reclamar de uma cobrança"),
+])
+def test_more_disputes_by_lemma(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "manda duas vezes 50 pro pedro"), ("pt-BR", "transfere de novo pro pedro"),
+                                       ("en", "send it twice"), ("es", "no hice nada")])
+def test_sending_again_or_a_plain_no_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "desfaz o agendamento"), ("es", "deshaz la transferencia"),
+                                       ("en", "delete the scheduled one")])
+def test_undoing_or_deleting_is_cancelling(lang, text):
+    assert asks_to_cancel(text, lang)
+
+
+def test_a_pix_that_did_not_reach_the_person_is_a_dispute():
+    assert disputes_payment("hice un pix a ana y no le llegó", "es")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "quero falar com o banco"), ("en", "i want to talk to the bank"),  # the organisation's people
+    ("pt-BR", "vc nao entende nada"), ("es", "no entiendes nada"),  # the bot not understanding
+    ("pt-BR", "quero atendimento"), ("en", "support please"), ("en", "is anyone there"),
+])
+def test_the_organisation_service_or_someone_there_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "manda 50 pro banco"), ("pt-BR", "não entendi"),
+                                       ("en", "send money to my account at another bank")])
+def test_paying_a_bank_or_not_understanding_oneself_is_no_person(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "tem um débito estranho na minha conta"), ("es", "tengo un cargo desconocido"),
+    ("en", "there's a weird charge on my account"), ("pt-BR", "sumiu dinheiro da minha conta"),
+    ("en", "money is missing from my account"), ("es", "me sacaron plata de la cuenta"),
+])
+def test_a_strange_charge_or_money_gone_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "saca 50 de la cuenta y mandale a ana"), ("es", "me falta dinero para pagar")])
+def test_moving_or_lacking_money_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)

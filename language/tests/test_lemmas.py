@@ -29,3 +29,11 @@ def test_a_verb_one_letter_away_is_that_verb(lang, text, verb):
 ])
 def test_a_known_or_short_word_is_never_read_as_a_misspelt_verb(lang, text):
     assert misspelt_verbs(text, lang, frozenset({"transferir", "mandar", "andar", "pagar", "send"})) == []
+
+
+def test_known_unaccented_restores_the_accents_a_customer_left_out():
+    from language.lemmas import known, known_unaccented
+
+    assert not known("manana", "es") and known_unaccented("manana", "es")
+    assert known_unaccented("informacao", "pt-BR")  # two marks: ç and ã
+    assert not known_unaccented("qwzrt", "es")

@@ -76,3 +76,9 @@ def test_markers(text, lang, markers):
 )
 def test_no_marker(text, lang):
     assert detect_markers(text, lang) == frozenset()
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "nao quero mais aquele pix de amanha"), ("es", "ya no lo quiero"),
+                                       ("en", "i dont want it anymore"), ("ca", "ja no ho vull")])
+def test_not_wanting_it_anymore_is_cancel_wording(lang, text):
+    assert "cancel" in detect_markers(text, lang)

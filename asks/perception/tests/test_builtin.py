@@ -44,7 +44,49 @@ def test_bare_number_reply_is_an_amount_in_a_bank():
 
 
 def test_bare_number_is_no_amount_when_the_agent_asked_for_something_else():
-    assert read("200", asked_for="recipient").slots.amount is None
+    assert read("200", asked_for="when").slots.amount is None
+    assert read("200", asked_for="party_size").slots.amount is None
+
+
+def test_bare_number_typed_when_asked_who_is_the_amount():
+    # no name is a number: "50" to "para quem vai o Pix?" is the amount still missing (an amount already held is
+    # not changed by it: the decision asks "change it or a new request?")
+    assert read("50", asked_for="recipient").slots.amount == MoneySlot(amount_cents=5000, currency="BRL")
+    assert read("pra ana", asked_for="recipient").slots.amount is None
+
+
+@pytest.mark.parametrize(("text", "lang", "name"), [
+    ("manda 40 a pedro", "pt-BR", "Pedro"),  # a proper noun in another language's dictionary after "a"
+    ("passa 45 a l'ana demà", "pt-BR", "Ana"),  # an elided article before a lower-case name is none of it
+    ("send maria 25", "en", "Maria"),  # English: between the verb and the amount
+    ("quiero mandar um pix de 40 pra maria", "es", "Maria"),  # "pra" is no name in a Spanish reading
+])
+def test_recipient_by_grammar(text, lang, name):
+    assert read(text, lang=lang).slots.recipient == name
+
+
+def test_a_correction_names_a_lower_case_recipient():
+    perception = read("wait no make it joao", lang="en")
+    assert perception.slots.recipient == "Joao" and "correction" in perception.markers
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("show me what i sent this week", "en"),
+    ("o que eu mandei pra ana essa semana?", "pt-BR"),
+    ("lo que envié esta semana", "es"),
+])
+def test_sending_said_in_the_past_asks_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_sending_in_the_past_with_an_amount_or_to_be_done_is_a_transfer():
+    assert read("send 20 to ana", lang="en").request_kind == "pix_transfer"
+    assert read("mande 20 a ana", lang="es").request_kind == "pix_transfer"  # no accent: an imperative
+
+
+def test_the_balance_asked_before_a_clause_about_paying():
+    text = "oi bom dia eu queria saber quanto que eu tenho na conta porque eu preciso pagar umas coisas"
+    assert read(text).request_kind == "balance"
 
 
 def test_balance():
@@ -421,3 +463,45 @@ def test_room_asked_for_is_availability(text, lang):
 ])
 def test_changing_cancelling_or_places_for_a_party_is_no_new_request(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [("qué transferencias hice", "es"), ("what did i spend this month", "en"),
+                                            ("what payments did i make", "en"), ("que pix eu fiz ontem", "pt-BR")])
+def test_payments_made_in_the_past_ask_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_more_ways_of_naming_a_transfer_and_its_recipient():
+    assert read("deposita 70 na conta da ana").slots.recipient == "Ana"
+    giro = read("giro de 30 a pedro", lang="es")
+    assert giro.request_kind == "pix_transfer" and giro.slots.recipient == "Pedro"
+    assert "correction" in read("change the amount to 60", lang="en").markers
+
+
+@pytest.mark.parametrize(("text", "lang", "cents"), [
+    ("pode ser 70 em vez de 50", "pt-BR", 7000), ("era 45 e nao 40", "pt-BR", 4500),
+    ("actually 45 not 40", "en", 4500), ("send 50 not 60 to ana", "en", 5000), ("en vez de 50 que sean 60", "es", 6000),
+])
+def test_the_amount_said_as_not_meant_is_not_read(text, lang, cents):
+    perception = read(text, lang=lang)
+    assert perception.slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
+    assert "correction" in perception.markers
+
+
+@pytest.mark.parametrize(("text", "lang"), [("esquece, manda só 20", "pt-BR"), ("olvidalo, mandale 30 a ana", "es"),
+                                            ("never mind, make it 30", "en")])
+def test_dropping_what_was_said_for_new_values_corrects_it(text, lang):
+    markers = read(text, lang=lang).markers
+    assert "correction" in markers and "cancel" not in markers
+
+
+def test_dropping_alone_or_cancelling_by_name_still_cancels():
+    assert "cancel" in read("esquece").markers
+    assert "cancel" in read("cancela o pix agendado pra ana").markers
+
+
+@pytest.mark.parametrize(("text", "lang"), [("adia pra depois de amanha", "pt-BR"), ("postergalo para el viernes", "es"),
+                                            ("postpone it to friday", "en")])
+def test_postponing_is_correction_wording(text, lang):
+    perception = read(text, lang=lang)
+    assert "correction" in perception.markers and perception.slots.when
