@@ -11,7 +11,8 @@
   ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
-  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying), or still
+  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying, "me
+  cobraron el celu pero nunca me llegó" after a charge), or still
   open after a payment said in the past ("pagué la reserva pero me sigue saliendo como pendiente").
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
@@ -139,7 +140,7 @@ SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent",
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
-    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca llego",
+    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca (?:me )?llego",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",
@@ -153,6 +154,9 @@ PENDING = {
     "en": r"pending|unpaid|(?:shows|says) not paid",
 }
 _PAY_INFINITIVES = frozenset({"pagar", "pay", "to pay"})
+# A verb said in a past form ("cobraron", "cobrou", "cobrado", "charged", "cobrat"): a charge made, not one asked
+# about ("¿me cobran si no llego a tiempo?").
+_PAST = re.compile(r"(?:aron|aram|ou|ado|ada|ed|at|o)$")
 
 
 # any form of "recognise" (pt "reconheço", es "reconozco", ca "reconec", en "recognise"): dictionaries miss some
@@ -217,7 +221,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    if (said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
+    if (said & (PAID | SENT) or charged or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))

@@ -28,7 +28,9 @@ applies them:
 * **Party size** (school): `asks.perception.party`.
 * **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
   "the afternoon one": "one" after "the <word>" is a pronoun, not a number).
-* **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada").
+* **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada"),
+  else in another language's table ("volem fer ski"); several asked about at once ("quant costa l'esquí? i
+  l'escalada?") are no one activity: the whole offer is answered.
 * **Product, device model, capacity, battery health, budget** (store): `asks.perception.store`.
 """
 
@@ -40,7 +42,7 @@ from typing import cast
 from pydantic import ValidationError
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_party_added, find_party_size
+from asks.perception.party import find_companion_joining, find_party_added, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import store_slots
 from language.dates import WhenMention, parse_when
@@ -275,8 +277,8 @@ def _school_kind(text: str, lang: Lang) -> RequestKind | None:
 
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
-    "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`), else the first
-    whose verbs occur as lemmas."""
+    "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`) or "how much" said
+    of an activity (its price), else the first whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found is not None:
         return found
@@ -284,6 +286,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return "balance"
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
+    if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):
+        return "availability"  # "how much are climbing and skiing?", "cuánto el esquí?": a price asked
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
@@ -313,13 +317,21 @@ def _activity_patterns(lang: Lang) -> tuple[tuple[re.Pattern[str], str | None], 
     return tuple((_words(pattern), written) for pattern, written in ACTIVITIES[lang])
 
 
+def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
+    """The activities named, one per activity in the order said, lower-cased: from the language's activity table,
+    else from the first other language's table that names any ("volem fer ski" in Catalan, "raquetas" in a Catalan
+    chat: a sport's name is often said in another language, and the school's catalogue knows it in all four)."""
+    for each in (lang, *(other for other in LANGS if other != lang)):
+        found = sorted((m.start(), m.end(), written) for pattern, written in _activity_patterns(each)
+                       if (m := pattern.search(folded)))
+        if found:
+            return [written or text[start:end].lower() for start, end, written in found]
+    return []
+
+
 def find_activity(folded: str, text: str, lang: Lang) -> str | None:
-    """The activity named (the first in the text), from the language's activity table, lower-cased."""
-    found = [(m.start(), m.end(), written) for pattern, written in _activity_patterns(lang) if (m := pattern.search(folded))]
-    if not found:
-        return None
-    start, end, written = min(found)
-    return written or text[start:end].lower()
+    """The activity named first (`find_activities`), or None."""
+    return next(iter(find_activities(folded, text, lang)), None)
 
 
 def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None,
@@ -345,8 +357,11 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
+    size = None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size")
+    if added is None and size in (None, 1) and find_companion_joining(folded, lang):
+        added, size = 1, None  # "ah i ve la meva germana tb", "se prende un amigo" (not a party of one): one more
     return {
-        "party_size": None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_size": size,
         "party_added": added,
         "activity": find_activity(folded, text, lang),
     }
@@ -437,6 +452,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
+    if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
+        slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

@@ -43,11 +43,27 @@ _ALONE = {
     "en": r"just me|only me|just myself|me alone|just for me|only for me|just one person",
 }
 _ONE_OTHER: dict[Lang, str] = {  # one companion named by a singular family or friend word
-    "pt-BR": r"(?:minha|meu) (?:esposa|marido|mulher|namorad[oa]|filh[oa]|mae|pai|irma|irmao|amig[oa]|parceir[oa]|noiv[oa])",
-    "es": r"(?:mi) (?:esposa|esposo|marido|mujer|novi[oa]|hij[oa]|mama|papa|madre|padre|herman[oa]|amig[oa]|pareja)",
-    "ca": r"(?:la meva|el meu) (?:dona|marit|parella|xicot|xicota|fill|filla|mare|pare|germa|germana|amic|amiga)",
+    "pt-BR": r"(?:minha|meu) (?:esposa|marido|mulher|namorad[oa]|filh[oa]|mae|pai|irma|irmao|amig[oa]|parceir[oa]|noiv[oa]"
+             r"|prim[oa]|sobrinh[oa]|tio|tia|cunhad[oa])",
+    "es": r"(?:mi) (?:esposa|esposo|marido|mujer|novi[oa]|hij[oa]|mama|papa|madre|padre|herman[oa]|amig[oa]|pareja"
+          r"|prim[oa]|sobrin[oa]|tio|tia|cunad[oa])",
+    "ca": r"(?:la meva|el meu) (?:dona|marit|parella|xicot|xicota|fill|filla|mare|pare|germa|germana|amic"
+          r"|amiga|cosi|cosina|nebot|neboda|oncle|tia|cunyat|cunyada)",
     "en": r"my (?:wife|husband|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|kid|mom|mum|dad|mother|father"
-          r"|brother|sister|friend|buddy)",
+          r"|brother|sister|friend|buddy|cousin|nephew|niece|uncle|aunt)",
+}
+# One more friend said with an indefinite article ("un amigo", "a friend"), a companion as well.
+_A_FRIEND: dict[Lang, str] = {
+    "pt-BR": r"(?:um|uma) (?:amig[oa]|colega)", "es": r"(?:un|una) (?:amig[oa]|colega)",
+    "ca": r"(?:un|una) (?:amic|amiga|company|companya)", "en": r"(?:a|one) (?:friend|buddy|mate|colleague)",
+}
+# Someone named coming along: a verb of coming or joining (by lemma; Rioplatense "se prende") and one companion
+# ("ve la meva germana tb", "viene mi primo también", "my sister is coming too", "se prende un amigo").
+_COMING: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"vir", "juntar", "somar", "entrar"}),
+    "es": frozenset({"venir", "sumar", "unir", "agregar", "apuntar", "anotar", "prender"}),
+    "ca": frozenset({"venir", "afegir", "sumar", "apuntar", "unir"}),
+    "en": frozenset({"come", "coming", "join", "tag"}),
 }
 _WITH_ONE = {
     "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu"),
@@ -143,6 +159,17 @@ def find_party_added(folded: str, lang: Lang) -> int | None:
         return None
     said = next((value for value in match.groups() if value), "one")
     return int(said) if said.isdigit() else _SMALL.get(said, 1)
+
+
+_NEGATED = re.compile(r"(?<![\w'])(?:no|not|nao|never|nunca|mai|cannot|can't|cant|won't|wont|isn't|isnt)(?![\w'])")
+
+
+def find_companion_joining(folded: str, lang: Lang) -> int | None:
+    """1 when the message says one companion comes along (`_COMING` and a companion of `_ONE_OTHER`/`_A_FRIEND`),
+    else None. Read only when no party size is said: "vindrem jo i la meva germana" is a party of 2."""
+    if not _COMING[lang] & set(lemmas(folded, lang)) or _NEGATED.search(folded):  # "no pot venir": one less
+        return None
+    return 1 if re.search(rf"(?<![\w']){'(?:' + _ONE_OTHER[lang] + '|' + _A_FRIEND[lang] + ')'}(?![\w'])", folded) else None
 
 
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:

@@ -3,8 +3,8 @@
 * **Device model**: a brand or line followed by a model ("iPhone 13 Pro", "Samsung S21", "Redmi Note 12", "Edge 40"),
   as written.
 * **Product**: an accessory word when one is named ("capinha pra iphone 13" is a case, "fundas para el galaxy s23"
-  are cases), else the device model, else a product word ("celular", "celu", "phones"), else a brand named alone
-  ("tenés algún Samsung?", "qué motorola tienen?"), as written.
+  are cases), else the device model, else a product word ("celular", "celu", "phones") with the brand said beside
+  it ("samsung phones"), else a brand named alone ("tenés algún Samsung?", "qué motorola tienen?"), as written.
 * **Capacity** in GB: "128GB", "256 gigas", "1TB", a usual capacity right after a device or after "de/con/with/amb"
   ("S21 de 256", "el de 128"), or a bare usual capacity when the agent asked for it ("128").
 * **Battery health** in percent: a number up to 100 near a battery word ("batería al 85%", "battery 90"), or a bare
@@ -100,9 +100,12 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
         return device
     if _REFURBISHED_RE.search(folded):
         return "reacondicionado"  # the catalogue's word, in any language said
-    if word := _DEVICE_WORD.search(folded):
+    word, brand = _DEVICE_WORD.search(folded), _BRAND_RE.search(text)
+    if word and brand:  # "got any samsung phones": that brand's phones, not every phone
+        return f"{brand.group()} {text[word.start() : word.end()].lower()}"
+    if word:
         return text[word.start() : word.end()].lower()
-    if brand := _BRAND_RE.search(text):
+    if brand:
         return brand.group()
     return None
 

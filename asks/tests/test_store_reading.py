@@ -38,3 +38,11 @@ def test_storage_and_battery_beside_the_model(lang, text, gb, battery):
     slots = read(text, lang)
     assert (slots["capacity_gb"], slots["battery_health"]) == (gb, battery)
     assert slots["device_model"] in ("iphone 12", "iphone 14")
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("en", "got any samsung phones", "samsung phones"), ("es", "un celu motorola", "motorola celu"),
+    ("pt-BR", "tem celular?", "celular"),
+])
+def test_a_product_word_keeps_the_brand_said_beside_it(lang, text, product):
+    assert read(text, lang)["product"] == product

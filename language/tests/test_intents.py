@@ -141,3 +141,18 @@ def test_a_limit_asked_about_is_no_change(lang, text):
 ])
 def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "me cobraron el celu pero nunca me llego"), ("pt-BR", "me cobraram e o pedido não chegou"),
+    ("en", "you charged me and it never arrived"),
+])
+def test_a_charge_made_for_something_missing_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "¿me cobran si no llego a tiempo?"), ("pt-BR", "vocês cobram se eu não chegar?"),
+])
+def test_a_charge_asked_about_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)

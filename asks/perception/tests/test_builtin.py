@@ -421,3 +421,40 @@ def test_room_asked_for_is_availability(text, lang):
 ])
 def test_changing_cancelling_or_places_for_a_party_is_no_new_request(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize(("text", "lang", "activity"), [
+    ("volem fer ski demà a les 9", "ca", "ski"), ("reserva raquetas per demà", "ca", "raquetas"),
+    ("quiero ir a hacer skiing mañana", "es", "ski"),
+])
+def test_an_activity_named_in_another_language_is_read(text, lang, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.activity == activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("quant costa l'esquí per persona? i l'escalada?", "ca"), ("how much are climbing and skiing?", "en"),
+])
+def test_a_price_asked_of_several_activities_is_the_whole_offer(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.request_kind, p.slots.activity) == ("availability", None)
+
+
+def test_a_booking_naming_two_activities_keeps_the_first():
+    assert read("reserva escalada i esquí", lang="ca", org_kind="school", currency="EUR").slots.activity == "escalada"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("ah i ve la meva germana tb", "ca"), ("viene mi primo también", "es"), ("my sister is coming too", "en"),
+    ("se prende un amigo", "es"),
+])
+def test_a_companion_coming_along_is_one_more(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.slots.party_added, p.slots.party_size) == (1, None)
+
+
+@pytest.mark.parametrize(("text", "lang", "size"), [
+    ("la meva germana no pot venir", "ca", None), ("vindrem jo i la meva germana", "ca", 2),
+])
+def test_a_companion_not_coming_or_counted_is_no_one_more(text, lang, size):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.slots.party_added, p.slots.party_size) == (None, size)
