@@ -139,9 +139,10 @@ PAID = frozenset({"pagar", "pay", "paid"})
 SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
-    "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
-    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca (?:me )?llego",
-    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
+    "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|aparece|consta|recebi|recebeu|entrou)|ninguem recebeu"
+             r"|nunca chegou",
+    "es": r"desaparecio|no (?:me )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)|nunca (?:me )?llego",
+    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",
 }

@@ -56,7 +56,27 @@ def lemma(word: str, lang: Lang) -> str:
                     return fold(simplemma.lemmatize(stem + "r", lang=code))
                 if simplemma.is_known(stem, lang=code):
                     return fold(simplemma.lemmatize(stem, lang=code))
+        if not simplemma.is_known(lowered, lang=code):  # typed without its accent: "rompio", "llego", "cobro"
+            for accented in _accented(lowered, lang):
+                if simplemma.is_known(accented, lang=code):
+                    return fold(simplemma.lemmatize(accented, lang=code))
     return fold(found)
+
+
+_ACCENTS: dict[Lang, dict[str, str]] = {
+    "es": {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"},
+    "pt-BR": {"a": "áâã", "e": "éê", "i": "í", "o": "óôõ", "u": "ú"},
+    "ca": {"a": "à", "e": "éè", "i": "í", "o": "óò", "u": "ú"},
+    "en": {},
+}
+
+
+def _accented(word: str, lang: Lang) -> list[str]:
+    """`word` with one accent put on one of its last two vowels, as a customer who types no accents means it
+    ("rompio" → "rompió", "llego" → "llegó", "pague" → "pagué"): the forms to look up, last vowel first."""
+    marks = _ACCENTS[lang]
+    vowels = [index for index, char in enumerate(word) if char in marks][-2:]
+    return [word[:index] + accent + word[index + 1:] for index in reversed(vowels) for accent in marks[word[index]]]
 
 
 def known(word: str, lang: Lang) -> bool:

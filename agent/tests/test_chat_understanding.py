@@ -510,3 +510,13 @@ def test_a_note_beside_a_code_is_shown_and_kept_on_the_transfer(db, chat, said, 
     transfer = the_transfer()
     assert (transfer.description, transfer.txid, transfer.amount_cents) == (note, "FATURA202612", 18745)
     assert transfer.status == ("scheduled" if scheduled else "settled")
+
+
+# A budget said alone is the phones within it -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["tenes algo hasta 500 mil?", "do you have anything up to 500000?"])
+def test_a_budget_alone_lists_the_phones_within_it(db, chat, said):
+    replies = chat("demostore", said)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "product_search" and "Redmi Note 12" in text, replies
+    assert "iPhone" not in text and "Funda" not in text and "Cargador" not in text, text

@@ -26,7 +26,7 @@ PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adul
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
 _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
-                 r"|we will be|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
+                 r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
 _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
@@ -65,11 +65,11 @@ _COMING: dict[Lang, frozenset[str]] = {
     "ca": frozenset({"venir", "afegir", "sumar", "apuntar", "unir"}),
     "en": frozenset({"come", "coming", "join", "tag"}),
 }
-_WITH_ONE = {
-    "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu"),
-    "es": (r"(?:yo|mi) y {other}", r"{other} y yo"),
-    "ca": (r"(?:jo|mi) i {other}", r"{other} i jo"),
-    "en": (r"(?:me|i) and {other}", r"{other} and (?:me|i|myself)"),
+_WITH_ONE = {  # the customer and one companion: "eu e minha esposa", "con mi novia", "with my wife"
+    "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu", r"(?:com|junto com) (?:a |o )?{other}"),
+    "es": (r"(?:yo|mi) y {other}", r"{other} y yo", r"(?:con|junto con|junto a) {other}"),
+    "ca": (r"(?:jo|mi) i {other}", r"{other} i jo", r"(?:amb|juntament amb) {other}"),
+    "en": (r"(?:me|i) and {other}", r"{other} and (?:me|i|myself)", r"(?:with|along with) {other}"),
 }
 _PRICE_QUESTION = re.compile(r"(?<!\w)(?:how much|price|cost|costs|quanto (?:custa|sai|e|fica)|preco|valor"
                              r"|cuanto (?:cuesta|sale|vale|es)|precio|quant (?:costa|val|es)|preu)(?!\w)")

@@ -31,7 +31,8 @@ _DEVICE_RE = re.compile(
 )
 # Another model of the same line said after the first, to compare ("el iphone 13 y el 14", "iphone 13 vs 14")
 _OTHER_OF_LINE = re.compile(r"(?i)^\s*(?:,|y|e|i|or|ou|o|and|vs\.?|versus|contra|com|con|with|amb)\s+"
-                            r"(?:el |o |the |l'|la |a )?\d{1,3}(?!\d)")
+                            r"(?:el |o |the |l'|la |a )?(?!(?:16|32|64|128|256|512)(?!\d))\d{1,3}(?!\d)"
+                            r"(?!\s*(?:gb|gigas?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
 # The condition of a device, searched as the catalogue writes it ("(reacondicionado)")
 _REFURBISHED = r"reacondicionad[oa]s?|recondicionad[oa]s?|refurbished|refurb|reacondicionats?|reacondicionades"
 _BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"

@@ -46,3 +46,8 @@ def test_storage_and_battery_beside_the_model(lang, text, gb, battery):
 ])
 def test_a_product_word_keeps_the_brand_said_beside_it(lang, text, product):
     assert read(text, lang)["product"] == product
+
+
+def test_a_storage_after_a_comma_is_no_other_model_of_the_line():
+    slots = read("vendo mi iphone 13, 128 gigas, bateria 90 cuanto me dan", "es")
+    assert (slots["device_model"], slots["capacity_gb"], slots["battery_health"]) == ("iphone 13", 128, 90)

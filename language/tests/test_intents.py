@@ -156,3 +156,10 @@ def test_a_charge_made_for_something_missing_is_a_payment_to_look_at(lang, text)
 ])
 def test_a_charge_asked_about_is_no_dispute(lang, text):
     assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "pague con transferencia y no me figura el pedido"), ("es", "la funda que compre se rompio"),
+])
+def test_a_payment_not_shown_or_a_thing_broken_typed_without_accents_is_read(lang, text):
+    assert disputes_payment(text, lang) or reports_problem(text, lang)

@@ -1,6 +1,6 @@
 import pytest
 
-from language.lemmas import lemmas, misspelt_verbs
+from language.lemmas import lemma, lemmas, misspelt_verbs
 
 
 @pytest.mark.parametrize("lang,text,verb", [
@@ -29,3 +29,10 @@ def test_a_verb_one_letter_away_is_that_verb(lang, text, verb):
 ])
 def test_a_known_or_short_word_is_never_read_as_a_misspelt_verb(lang, text):
     assert misspelt_verbs(text, lang, frozenset({"transferir", "mandar", "andar", "pagar", "send"})) == []
+
+
+@pytest.mark.parametrize("word,lang,lemma_", [
+    ("rompio", "es", "romper"), ("llego", "es", "llegar"), ("pague", "es", "pagar"), ("trenco", "ca", "trencar"),
+])
+def test_a_word_typed_without_its_accent_is_read_as_the_accented_word(word, lang, lemma_):
+    assert lemma(word, lang) == lemma_

@@ -37,3 +37,11 @@ def test_friends_joining_in_the_plural_are_added():
     from asks.perception.party import find_party_added
 
     assert find_party_added(fold("ens afegim dos amics mes"), "ca") == 2
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "quiero hacer raquetas con mi novia"), ("en", "book skiing with my wife"), ("ca", "esquí amb el meu fill"),
+    ("pt-BR", "escalada com minha esposa"), ("en", "actually can we do 2 instead"),
+])
+def test_a_companion_said_with_the_customer_or_a_number_to_do_is_a_party_of_two(lang, text):
+    assert party(text, lang) == 2
