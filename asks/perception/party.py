@@ -15,7 +15,7 @@ um ingresso?", "cuánto cuesta una entrada?").
 import re
 from functools import lru_cache
 
-from language.lemmas import lemmas
+from language.lemmas import lemma_readings, lemmas
 from language.locales import Lang
 from language.numbers import NumberMention, find_numbers
 from language.text import fold, whole_words
@@ -90,9 +90,11 @@ _BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "t
                      "realment", "finalment"})
 _WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
 # "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
-_ME_PLUS: dict[Lang, str] = {
-    "pt-BR": r"(?:eu|mim) (?:e )?mais\s$", "es": r"(?:yo|mi) (?:y )?(?:otros|otras)?\s?$|(?:yo|mi) mas\s$",
-    "ca": r"(?:jo|mi) (?:i )?(?:uns altres |unes altres )?mes\s$|(?:jo|mi) i\s$", "en": r"(?:me|i|myself) (?:plus|and)\s$",
+_ME_PLUS: dict[Lang, str] = {  # "me and my 2 kids", "yo y mis dos hijos": the customer and that many more
+    "pt-BR": r"(?:eu|mim) (?:e )?(?:mais|meus|minhas|os meus|as minhas)\s$",
+    "es": r"(?:yo|mi) (?:y )?(?:otros|otras|mis)?\s?$|(?:yo|mi) mas\s$",
+    "ca": r"(?:jo|mi) (?:i )?(?:uns altres |unes altres )?mes\s$|(?:jo|mi) i (?:els meus |les meves )?$",
+    "en": r"(?:me|i|myself) (?:plus|and)(?: my)?\s$",
 }
 
 
@@ -131,7 +133,7 @@ def _said_of_the_group(before: str, lang: Lang) -> bool:
     words = re.findall(r"[\w'·]+", before)[-4:]
     while words and words[-1] in _BRIDGE:
         words.pop()
-    if not words or not (_GROUP_VERBS[lang] & set(lemmas(words[-1], lang))):
+    if not words or not (_GROUP_VERBS[lang] & lemma_readings(words[-1], lang)):  # "seriamos": "seríamos"
         return False
     return lang != "en" or bool(_WE.search(" ".join(words[-3:])))
 

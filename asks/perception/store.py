@@ -73,6 +73,10 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
     pattern = r"\s+(?:(?:de|con|com|with|amb|in)\s+)?(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
     if (match := (re.match if device else re.search)(pattern, tail)) and int(match.group(1)) in _CAPACITIES:
         return int(match.group(1))
+    # later in the message, a usual capacity after "de/con/with" ("mi s22, es de 128 y la batería…"), no percentage
+    for match in re.finditer(r"(?i)(?<!\w)(?:de|con|com|with|amb|of)\s+(\d{2,4})(?!\d)(?!\s*%)", tail if device else ""):
+        if int(match.group(1)) in _CAPACITIES:
+            return int(match.group(1))
     if asked_for and len(numbers := find_numbers(text, lang)) == 1 and numbers[0].value in _CAPACITIES:
         return int(numbers[0].value)
     return None

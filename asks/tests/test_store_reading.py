@@ -51,3 +51,8 @@ def test_a_product_word_keeps_the_brand_said_beside_it(lang, text, product):
 def test_a_storage_after_a_comma_is_no_other_model_of_the_line():
     slots = read("vendo mi iphone 13, 128 gigas, bateria 90 cuanto me dan", "es")
     assert (slots["device_model"], slots["capacity_gb"], slots["battery_health"]) == ("iphone 13", 128, 90)
+
+
+def test_a_storage_said_later_after_de_is_read():
+    slots = read("cuanto me pagan por mi s22, es de 128 y la bateria esta en 91", "es")
+    assert (slots["capacity_gb"], slots["battery_health"]) == (128, 91)

@@ -36,3 +36,10 @@ def test_a_known_or_short_word_is_never_read_as_a_misspelt_verb(lang, text):
 ])
 def test_a_word_typed_without_its_accent_is_read_as_the_accented_word(word, lang, lemma_):
     assert lemma(word, lang) == lemma_
+
+
+def test_a_word_known_as_typed_may_also_be_its_accented_form():
+    from language.lemmas import lemma_readings
+
+    assert {"seriar", "ser"} <= lemma_readings("seriamos", "es")
+    assert lemma_readings("somos", "es") == {"ser"}

@@ -45,3 +45,11 @@ def test_friends_joining_in_the_plural_are_added():
 ])
 def test_a_companion_said_with_the_customer_or_a_number_to_do_is_a_party_of_two(lang, text):
     assert party(text, lang) == 2
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("en", "a climbing class for me and my 2 kids", 3), ("es", "yo y mis dos hijos", 3),
+    ("es", "se puede reservar esqui? seriamos 3", 3),
+])
+def test_the_customer_and_their_own_or_a_verb_typed_without_accents(lang, text, size):
+    assert party(text, lang) == size
