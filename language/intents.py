@@ -17,8 +17,8 @@
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
   something broken or faulty ("veio com defeito", "vino fallado", "la pantalla rota", "s'ha trencat", "not working",
-  adjectives read in their masculine singular too), a return or a
-  refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
+  adjectives read in their masculine singular too), a complaint ("quiero hacer un reclamo", "file a complaint"), a
+  return or a refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
   the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
   to look at (`disputes_payment`).
 
@@ -55,20 +55,23 @@ TALK: dict[Lang, frozenset[str]] = {
                      "derivar", "xerrar", "ates", "atesa"}),
     "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
 }
-PERSON: dict[Lang, frozenset[str]] = {
+PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe de escalada" is a person to talk to
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
-                        "responsavel", "equipe", "suporte", "gestor", "gestora"}),
+                        "responsavel", "equipe", "suporte", "gestor", "gestora", "professor", "professora",
+                        "instrutor", "instrutora", "monitor", "monitora"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
                      "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
-                     "gestor", "gestora"}),
+                     "gestor", "gestora", "profe", "profesor", "profesora", "instructor", "instructora", "monitor",
+                     "monitora"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
-                     "monitor", "monitora", "gestor", "gestora"}),
+                     "monitor", "monitora", "gestor", "gestora", "profe", "professor", "professora", "instructor",
+                     "instructora"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
-                     "support"}),
+                     "support", "instructor", "teacher", "coach"}),
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
@@ -112,7 +115,10 @@ WANT: dict[Lang, frozenset[str]] = {
 }
 _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyone", "anybody", "people", "equipe",
                       "equipo", "equip", "team", "suporte", "soporte", "suport", "support",
-                      "pessoa", "persona", "person"})  # "para 2 personas", "2 persones": a party, not a person
+                      "pessoa", "persona", "person",  # "para 2 personas", "2 persones": a party, not a person
+                      # a teacher is asked for by talking to one ("hablar con el profe"), not by wanting a class with one
+                      "profe", "profesor", "profesora", "professor", "professora", "instructor", "instructora",
+                      "instrutor", "instrutora", "teacher", "coach"})
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
 _FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
                      "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to"})
@@ -174,6 +180,9 @@ NOT_WORKING = {
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
           r"|stopped working",
 }
+# A complaint said is for a person to read ("quiero hacer un reclamo", "I want to file a complaint").
+COMPLAINT = frozenset({"reclamo", "reclamacion", "reclamacao", "reclamacio", "queja", "quejar", "queixa", "queixar",
+                       "complaint", "complain"})
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
 _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
@@ -252,7 +261,7 @@ def reports_problem(text: str, lang: Lang) -> bool:
     """Whether the customer reports something stolen, broken or to be returned (see the module docstring)."""
     folded = fold(text)
     said = _problem_lemmas(text, lang)
-    if said & (STOLEN | BROKEN):
+    if said & (STOLEN | BROKEN | COMPLAINT):
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
         return True

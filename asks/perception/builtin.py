@@ -114,7 +114,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
                                   r"|barat[oa]s?|economic[oa]s?|un celular|un celu")),
         "ca": (("used_quote", r"quant em (?:donen|doneu|donarieu|pagueu)|quant pagueu|vendre el meu|el meu usat"),
                ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc|barat[ae]?s?|un mobil")),
-        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"
+        "en": (("used_quote", r"trade[ -]in|(?:how much|what) (?:will|would|do|can|could) (?:you|u) (?:give|pay)|sell my|worth"
                               r"|how much (?:for|can i get for|would i get for|do i get for) my"),
                ("product_search", r"do you have|price|how much is|how much does|in stock|stock|sell|buy|warranty|any cheap"
                                   r"|looking for|cheap|affordable|a cheap")),
@@ -122,14 +122,15 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
 }
 # Per language: (pattern over folded text, what to write for it or None for the words as said).
 ACTIVITIES: dict[Lang, tuple[tuple[str, str | None], ...]] = {
-    "pt-BR": ((r"caminhada com raquetes|raquetes de neve|raquetes", "raquetes"), (r"esqui", None), (r"snowboard", None),
-              (r"escalada", None), (r"trilha|caminhada|montanhismo|rapel|surfe?", None)),
-    "es": ((r"raquetas de nieve|raquetas", "raquetas"), (r"esqui", None), (r"snowboard", None), (r"escalada", None),
-           (r"senderismo|trekking|montanismo|rappel|surf", None)),
-    "ca": ((r"raquetes de neu|raquetes", "raquetes"), (r"esqui", None), (r"snowboard", None), (r"escalada", None),
-           (r"excursionisme|senderisme|trekking|surf", None)),
+    "pt-BR": ((r"caminhada com raquetes|raquetes de neve|raquetes", "raquetes"), (r"esqui", None), (r"esquiar", "esqui"),
+              (r"snowboard", None), (r"escalada", None), (r"escalar", "escalada"), (r"trilha|caminhada|montanhismo|rapel|surfe?", None)),
+    "es": ((r"raquetas de nieve|raquetas", "raquetas"), (r"esqui", None), (r"esquiar", "esqui"), (r"snowboard", None),
+           (r"escalada", None), (r"escalar", "escalada"), (r"senderismo|trekking|montanismo|rappel|surf", None)),
+    "ca": ((r"raquetes de neu|raquetes", "raquetes"), (r"esqui", None), (r"esquiar", "esqui"), (r"snowboard", None),
+           (r"escalada", None), (r"escalar", "escalada"), (r"excursionisme|senderisme|trekking|surf", None)),
     "en": ((r"snowshoeing|snowshoes?", "snowshoeing"), (r"skiing|ski lessons?|ski", "ski"),
-           (r"snowboarding|snowboard", "snowboard"), (r"rock climbing|climbing", "climbing"), (r"hiking|trekking|surfing|surf", None)),
+           (r"snowboarding|snowboard", "snowboard"), (r"rock climbing|climbing|climb", "climbing"),
+           (r"hiking|trekking|surfing|surf", None)),
 }
 # A change of day said with "today" ("muda pra hoje") keeps today; so does a correction marker.
 _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|passa|change|changed|move|switch|make it"
@@ -137,6 +138,8 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
                  r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
+_MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
+                         "passar", "moure", "mover", "posar", "poner", "push", "shift"})
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 _FAREWELL_RE = re.compile(whole_words(_FAREWELLS))
 _TODAY_WORDS = frozenset({"hoje", "hj", "hoy", "avui", "today", "tonight"})
@@ -325,7 +328,8 @@ def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
         found = sorted((m.start(), m.end(), written) for pattern, written in _activity_patterns(each)
                        if (m := pattern.search(folded)))
         if found:
-            return [written or text[start:end].lower() for start, end, written in found]
+            named = [written or text[start:end].lower() for start, end, written in found]
+            return [name for index, name in enumerate(named) if fold(name) not in map(fold, named[:index])]
     return []
 
 
@@ -379,6 +383,13 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
     if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]):
         return when
     return when if _CHANGE_RE.search(folded) else None
+
+
+def _without(folded: str, when: WhenMention | None) -> str:
+    """`folded` with the words of the day and time said blanked ("demà passat": its "passat" is no verb of moving)."""
+    for start, end in sorted((when.parts or [(when.start, when.end)]) if when else [], reverse=True):
+        folded = folded[:start] + " " * (end - start) + folded[end:]
+    return folded
 
 
 def _within_contract(slots: dict[str, object]) -> dict[str, object]:
@@ -452,6 +463,11 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
+    if org_kind == SCHOOL and kind is None and (when is not None or find_day_part(text, lang)) and (
+            text.rstrip().endswith("?") or set(lemmas(folded, lang)) & _HAVE[lang]) and not slots.get("party_size") \
+            and not _CHANGE_RE.search(folded) and not set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS:
+        kind = "availability"  # "per demà passat teniu alguna cosa al matí?": a day asked about is what is free
+        # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
     if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
         slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
     if kind is not None and "correction" not in markers:

@@ -35,6 +35,9 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
                   r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara)(?!\w))")
+_WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
+_COMPANIONS = re.compile(r"(?<!\w)(?:amig[oa]s?|amics?|amigues|friends?|kids?|children|hij[oa]s?|filh[oa]s?|fills?"
+                         r"|filles|nens?|nenes?|ninos?|ninas?|criancas?|colegas?|companys?|companyes)(?!\w)")
 _OF_US = r"\s(?:of us|de nosotros|de nos|de nosaltres|of them|de ellos|deles|d'ells)(?!\w)"
 _ALONE = {
     "pt-BR": r"(?:so|somente|apenas) eu|eu sozinh[oa]|so pra mim|so para mim",
@@ -187,6 +190,9 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
         if people := after.match(folded, number.end):
             joined = found is not None and counted_end is not None and _JOIN.fullmatch(folded[counted_end : number.start])
             found = found + int(number.value) if joined and found is not None else int(number.value)
+            if not joined and _WITH.search(folded[max(0, number.start - 12): number.start]) and _COMPANIONS.search(
+                    people.group()):
+                found += 1  # "con 2 amigos", "with my 2 kids": the customer and them
             counted_end = people.end()
         elif preposition and follows.match(folded, number.end):
             found, counted_end = int(number.value), None

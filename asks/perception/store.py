@@ -85,7 +85,8 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
 def find_battery(folded: str, asked_for: bool) -> int | None:
     """Battery health in percent (see module docstring)."""
     patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})",
-                rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})")  # "con 88 de batería"
+                rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})",  # "con 88 de batería"
+                rf"(\d{{1,3}}) (?:{_BATTERY_WORDS})(?!\w)")  # "with 87 battery"
     for pattern in patterns:
         if (match := re.search(pattern, folded)) and int(match.group(1)) <= 100:
             return int(match.group(1))

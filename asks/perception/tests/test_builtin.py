@@ -458,3 +458,35 @@ def test_a_companion_coming_along_is_one_more(text, lang):
 def test_a_companion_not_coming_or_counted_is_no_one_more(text, lang, size):
     p = read(text, lang=lang, org_kind="school", currency="EUR")
     assert (p.slots.party_added, p.slots.party_size) == (None, size)
+
+
+@pytest.mark.parametrize(("text", "lang", "activity"), [
+    ("quiero esquiar pasado mañana", "es", "esqui"), ("tenes lugar para escalar?", "es", "escalada"),
+    ("we want to climb", "en", "climbing"),
+])
+def test_an_activity_named_by_its_verb_is_read(text, lang, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.activity == activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("hola, per demà passat teniu alguna cosa al matí?", "ca"), ("¿y para el sábado?", "es"),
+])
+def test_a_day_asked_about_at_the_school_is_availability(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
+
+
+def test_a_day_said_with_a_party_is_no_availability_question():
+    assert read("demà passat, som 3", lang="ca", org_kind="school", currency="EUR").request_kind is None
+
+
+def test_what_would_you_give_is_a_used_quote_and_a_battery_before_its_word_is_read():
+    p = read("what do u give for a galaxy s22 128 with 87 battery", lang="en", org_kind="store", currency="ARS")
+    assert (p.request_kind, p.slots.capacity_gb, p.slots.battery_health) == ("used_quote", 128, 87)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("se puede pasar a la tarde?", "es"), ("me la cambias para las 15?", "es"), ("sorry can it be at 9 instead?", "en"),
+    ("ens la podeu canviar a les 3 de la tarda?", "ca"),
+])
+def test_a_change_asked_as_a_question_is_no_availability(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None

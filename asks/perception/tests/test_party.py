@@ -53,3 +53,11 @@ def test_a_companion_said_with_the_customer_or_a_number_to_do_is_a_party_of_two(
 ])
 def test_the_customer_and_their_own_or_a_verb_typed_without_accents(lang, text, size):
     assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("es", "a las 9 con 2 amigos", 3), ("en", "skiing with my 2 kids", 3), ("es", "reserva para 2 amigos", 2),
+    ("es", "reserva para 2 personas", 2),
+])
+def test_companions_said_with_con_or_with_count_the_customer(lang, text, size):
+    assert party(text, lang) == size
