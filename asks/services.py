@@ -148,6 +148,9 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
         old = current.get(slot)
         if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
             value = when_merge(previous=old, said=value, time_zone=_time_zone())
+        if (slot == "device_model" and isinstance(old, str) and isinstance(value, str) and value[:1].isdigit()
+                and not any(char.isdigit() for char in old)):
+            value = f"{old} {value}"  # "13" after "iphone": the model number joins the line said before
         if old == value:
             continue
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)

@@ -630,6 +630,8 @@ class Responder:
 
     def step_used_quote(self) -> Draft:
         slots = self.scope.slots
+        if slots.get("device_model") and not any(char.isdigit() for char in str(slots["device_model"])):
+            return self.ask_for("device_model")  # a line without its model ("mi iphone"): which one
         for slot in self.scope.missing:
             return self.ask_for(slot)
         result = self.tool("quote_used_device", device_model=slots.get("device_model"),

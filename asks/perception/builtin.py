@@ -44,7 +44,7 @@ from pydantic import ValidationError
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_size
 from asks.perception.recipient import find_recipient
-from asks.perception.store import store_slots
+from asks.perception.store import brand_named, store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
@@ -461,6 +461,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots |= _school_slots(text, folded, lang, when, asked_for)
     else:
         slots = store_slots(text, folded, lang, currency, asked_for)
+        if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
+            slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
     if org_kind == SCHOOL and kind is None and (when is not None or find_day_part(text, lang)) and (

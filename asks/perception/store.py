@@ -116,6 +116,11 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
     return None
 
 
+def brand_named(text: str) -> str | None:
+    """A brand or line named without a model ("mi iphone", "un samsung"), as written, or None."""
+    return match.group() if (match := _BRAND_RE.search(text)) else None
+
+
 def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
     """An explicit amount anywhere, else a number said as a budget (see module docstring); the last wins."""
     explicit = [a for a in find_amounts(text, lang, currency) if a.explicit]
@@ -129,10 +134,18 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
     return AmountMention(to_minor_units(number.value, currency), currency, number.start, number.end, number.raw, False)
 
 
+# A model number answered alone when the model was asked ("es un 13", "the 14 pro"): it joins the line said before
+# (`asks.services`: "iphone" then "13" is "iphone 13").
+_BARE_MODEL_NUMBER = re.compile(r"(?i)(?<![\w.,])(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?![\w.,%])"
+                                r"(?!\s*(?:gb|gigas?|g|tb|%)(?!\w))")
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message."""
     device = find_device(text)
     product = find_product(folded, text, device)
+    if device is None and asked_for == "device_model" and (bare := _BARE_MODEL_NUMBER.search(text)):
+        device = bare.group(1)  # the model's number only ("es un 13"): no product of its own
     return {
         "product": product,
         # two models of one line compared: the line is searched, no one model of it
