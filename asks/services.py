@@ -24,6 +24,7 @@ from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
 from asks.writes import AskWrites
 from conversations.models import Conversation, Message
+from language.day_parts import in_day_part
 from language.text import fold
 from magie.db.statements import insert_rows, rows_of
 from magie.tenancy import tenancy_current
@@ -141,11 +142,15 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
     slots[ask.pk] = current
     if "when" in values and EITHER_HALF not in values:  # a `when` said with its half (or no hour) clears the doubt
         values = {**values, EITHER_HALF: None}
+    values = _part_said_after_a_time(values, current)
     changes = []
     for slot, value in values.items():
         old = current.get(slot)
         if slot == "when" and old is not None and is_time_only(value):  # "a les 9" after "demà" (asks/when.py)
             value = when_merge(previous=old, said=value, time_zone=_time_zone())
+        if (slot == "device_model" and isinstance(old, str) and isinstance(value, str) and value[:1].isdigit()
+                and not any(char.isdigit() for char in old)):
+            value = f"{old} {value}"  # "13" after "iphone": the model number joins the line said before
         if old == value:
             continue
         kind = SlotEvent.Action.FILL if old is None else SlotEvent.Action(action)
@@ -157,6 +162,21 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
         else:
             current[change.slot] = change.new
     return changes
+
+
+def _part_said_after_a_time(values: Mapping[str, Any], current: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`values`, with the time of day held dropped (its day kept) when a part of the day is said alone that the
+    time does not lie in, either half of an hour said without it: "doncs a la tarda" after "a les 9" was not free
+    asks for the afternoon of that day, chosen among its free times; a part that fits the time keeps it."""
+    held = current.get("when")
+    part = values.get("day_part")
+    if not part or "when" in values or not isinstance(held, str) or "T" not in held:
+        return values
+    hour = datetime.fromisoformat(held).hour
+    hours = (hour, (hour + 12) % 24) if current.get(EITHER_HALF) else (hour,)
+    if any(in_day_part(each, part) for each in hours):
+        return values
+    return {**values, "when": held[:10], EITHER_HALF: None}
 
 
 def _time_zone() -> str:

@@ -3,6 +3,11 @@
 Idempotent and quick (bulk inserts that skip what exists, about a dozen queries), because tests re-seed it after
 every transactional test. Some slots are nearly full or full, so conflicts and alternatives show at once:
 tomorrow's 09:00 ski lesson has exactly one place left, tomorrow's 09:00 climbing is full.
+
+"Tomorrow" is the seeding day's: seeded again on a later day, the demo is laid out from that day, and the demo
+bookings of an earlier seeding still to come are removed (`DEMO_CUSTOMER_SEED`), so the demo reads the same
+whatever day it was first seeded on (a school seeded at 23:00 and read at 00:30 had tomorrow's 09:00 snowshoeing
+nearly full, the layout of the day after).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from magie.tokens import token_digest
 DEMO_DAYS = 14
 DEMO_CUSTOMER_TOKEN = "demoschool-customer-token"  # demo only, like the demo passwords
 DEMO_CUSTOMER_REF = "demo-customer"
+DEMO_CUSTOMER_SEED = "demo-seed"  # the customer_ref of the demo's own bookings (DEMO_BOOKINGS)
 
 EQUIPMENT = [  # slug, name, stock
     ("ski-set", "Equip d'esquí (esquís, botes, bastons)", 6),
@@ -106,12 +112,16 @@ def seed_school(organisation: object) -> None:
     for offset, start_time, slug, places, customer in DEMO_BOOKINGS:
         start = datetime.combine(first_day + timedelta(days=offset), start_time, tzinfo=tz)
         wanted[(start, activities[slug].pk)] = (places, customer, f"seed-{start.isoformat()}-{slug}")
+    now = timezone.now()
+    keys = [key for _, _, key in wanted.values()]
+    # an earlier seeding's bookings still to come (not today's layout; none a customer paid through a link)
+    Booking.objects.filter(customer_ref=DEMO_CUSTOMER_SEED, slot__start__gt=now, payment_links__isnull=True).exclude(
+        idempotency_key__in=keys).delete()
     found = TimeSlot.objects.filter(
         start__in={start for start, _ in wanted}, activity_id__in={pk for _, pk in wanted}
     ).select_related("activity")
-    now = timezone.now()
     Booking.objects.bulk_create(
-        [Booking(slot=slot, customer_ref="demo-seed", customer_name=customer, party_size=places,
+        [Booking(slot=slot, customer_ref=DEMO_CUSTOMER_SEED, customer_name=customer, party_size=places,
                  amount_cents=slot.activity.price_cents * places, currency=slot.activity.currency,
                  status=Booking.Status.PAID, idempotency_key=key, created_at=now, paid_at=now)
          for slot in found if (slot.start, slot.activity_id) in wanted

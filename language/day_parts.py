@@ -1,6 +1,7 @@
 """A part of the day said without a clock time: "al matí", "la de la tarde", "the afternoon one", "à noite".
 
-`find_day_part(text, lang)` names it (morning, afternoon, evening, night) and `DAY_PART_HOURS` gives the local
+`find_day_part(text, lang)` names it (morning, afternoon, evening, night; "early", "temprano", "d'hora", "cedo" are
+the morning) and `DAY_PART_HOURS` gives the local
 hours each covers (they overlap: "la tarde" of Spain runs into what Catalan calls "el vespre"). A booking uses it to
 choose among the free times offered, never to invent a time; when none of them lies in the part said, the one
 nearest to it on the same half of the day (`closest_in_day_part`: "la del vespre" between 09:00 and 15:00). Greetings ("bona tarda", "good morning", "buenas
@@ -21,13 +22,13 @@ DayPart = Literal["morning", "afternoon", "evening", "night"]
 DAY_PART_HOURS: dict[DayPart, tuple[int, int]] = {"morning": (5, 12), "afternoon": (12, 20), "evening": (17, 24),
                                                   "night": (19, 5)}
 _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
-    "pt-BR": (("morning", r"manha|manhazinha"), ("afternoon", r"(?:de|da|a|na|pela|à|pra|para|para a|pra de) tarde|tardinha"),
+    "pt-BR": (("morning", r"manha|manhazinha|cedo|cedinho"), ("afternoon", r"(?:de|da|a|na|pela|à|pra|para|para a|pra de) tarde|tardinha"),
               ("night", r"noite|noitinha")),
-    "es": (("morning", r"(?:la|las) mananas?"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
+    "es": (("morning", r"(?:la|las) mananas?|temprano|tempranito|a primera hora"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
            ("night", r"(?:la|las) noches?|nochecita")),
-    "ca": (("morning", r"mati|matins"), ("afternoon", r"tarda|tardes"), ("evening", r"vespre|vespres"),
+    "ca": (("morning", r"mati|matins|d'hora|a primera hora"), ("afternoon", r"tarda|tardes"), ("evening", r"vespre|vespres"),
            ("night", r"nit|nits")),
-    "en": (("morning", r"morning|mornings"), ("afternoon", r"afternoon|afternoons"),
+    "en": (("morning", r"morning|mornings|early|first thing"), ("afternoon", r"afternoon|afternoons"),
            ("evening", r"evening|evenings"), ("night", r"night|nights|tonight")),
 }
 _GREETING = r"(?:bom|boa|boas|bons|buen|buenas|buenos|bon|bona|bones|bons|good)\s+$"

@@ -11,14 +11,15 @@
   ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
-  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying), or still
+  a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying, "me
+  cobraron el celu pero nunca me llegó" after a charge), or still
   open after a payment said in the past ("pagué la reserva pero me sigue saliendo como pendiente").
 
 * **A problem to look at** (`reports_problem`): something stolen ("roubaram meu celular", "my phone was stolen"),
   a phone, card or account lost or to be blocked ("perdi meu celular, bloqueia minha conta", "I lost my card"),
   something broken or faulty ("veio com defeito", "vino fallado", "la pantalla rota", "s'ha trencat", "not working",
-  adjectives read in their masculine singular too), a return or a
-  refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
+  adjectives read in their masculine singular too), a complaint ("quiero hacer un reclamo", "file a complaint"), a
+  return or a refund asked for ("quiero devolver el cargador", "I want to return it"). Only a person can act on these; a charge
   the customer does not recognise ("não reconheço essa cobrança", "I don't recognise this charge") is a payment
   to look at (`disputes_payment`).
 
@@ -58,20 +59,23 @@ TALK: dict[Lang, frozenset[str]] = {
                      "derivar", "xerrar", "ates", "atesa"}),
     "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
 }
-PERSON: dict[Lang, frozenset[str]] = {
+PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe de escalada" is a person to talk to
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
-                        "responsavel", "equipe", "suporte", "gestor", "gestora"}),
+                        "responsavel", "equipe", "suporte", "gestor", "gestora", "professor", "professora",
+                        "instrutor", "instrutora", "monitor", "monitora"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
                      "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
-                     "gestor", "gestora"}),
+                     "gestor", "gestora", "profe", "profesor", "profesora", "instructor", "instructora", "monitor",
+                     "monitora"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
-                     "monitor", "monitora", "gestor", "gestora"}),
+                     "monitor", "monitora", "gestor", "gestora", "profe", "professor", "professora", "instructor",
+                     "instructora"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
-                     "support"}),
+                     "support", "instructor", "teacher", "coach"}),
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
@@ -119,7 +123,10 @@ WANT: dict[Lang, frozenset[str]] = {
 }
 _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyone", "anybody", "people", "equipe",
                       "equipo", "equip", "team", "suporte", "soporte", "suport", "support",
-                      "pessoa", "persona", "person"})  # "para 2 personas", "2 persones": a party, not a person
+                      "pessoa", "persona", "person",  # "para 2 personas", "2 persones": a party, not a person
+                      # a teacher is asked for by talking to one ("hablar con el profe"), not by wanting a class with one
+                      "profe", "profesor", "profesora", "professor", "professora", "instructor", "instructora",
+                      "instrutor", "instrutora", "teacher", "coach"})
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
 _FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
                      "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
@@ -174,9 +181,11 @@ PAID = frozenset({"pagar", "pay", "paid"})
 SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
-    "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|recebi|recebeu|entrou)|ninguem recebeu|nunca chegou",
-    "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio)|nunca (?:le |les )?llego",
-    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat)",
+    "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|aparece|consta|recebi|recebeu|entrou)|ninguem recebeu"
+             r"|nunca chegou",
+    "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)"
+          r"|nunca (?:me |le |les )?llego",
+    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing",
 }
@@ -189,6 +198,9 @@ PENDING = {
     "en": r"pending|unpaid|(?:shows|says) not paid",
 }
 _PAY_INFINITIVES = frozenset({"pagar", "pay", "to pay"})
+# A verb said in a past form ("cobraron", "cobrou", "cobrado", "charged", "cobrat"): a charge made, not one asked
+# about ("¿me cobran si no llego a tiempo?").
+_PAST = re.compile(r"(?:aron|aram|ou|ado|ada|ed|at|o)$")
 
 
 # any form of "recognise" (pt "reconheço", es "reconozco", ca "reconec", en "recognise"): dictionaries miss some
@@ -267,7 +279,8 @@ LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it we
 DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar"})
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
                           "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
-# A complaint: about a payment, a dispute; otherwise a person's to hear.
+# A complaint is for a person to read ("quiero hacer un reclamo", "I want to file a complaint"): about a payment, a
+# dispute; otherwise a problem reported (`reports_problem`).
 COMPLAINT = frozenset({"reclamar", "reclamacao", "queixa", "queixar", "reclamo", "reclamacion", "queja", "quejar",
                        "reclamacio", "complaint", "complain"})
 
@@ -312,7 +325,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    if (said & (PAID | SENT) or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
+    if (said & (PAID | SENT) or charged or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
@@ -362,7 +376,7 @@ def reports_problem(text: str, lang: Lang) -> bool:
     module docstring)."""
     folded = fold(text)
     said = _problem_lemmas(text, lang)
-    if said & (STOLEN | BROKEN) or _loses_or_blocks(text, lang):
+    if said & (STOLEN | BROKEN | COMPLAINT) or _loses_or_blocks(text, lang):
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
         return True

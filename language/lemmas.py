@@ -56,7 +56,38 @@ def lemma(word: str, lang: Lang) -> str:
                     return fold(simplemma.lemmatize(stem + "r", lang=code))
                 if simplemma.is_known(stem, lang=code):
                     return fold(simplemma.lemmatize(stem, lang=code))
+        if not simplemma.is_known(lowered, lang=code):  # typed without its accent: "rompio", "llego", "cobro"
+            for accented in _accented(lowered, lang):
+                if simplemma.is_known(accented, lang=code):
+                    return fold(simplemma.lemmatize(accented, lang=code))
     return fold(found)
+
+
+def lemma_readings(word: str, lang: Lang) -> set[str]:
+    """Every folded lemma `word` may stand for in `lang`: its own, and those of the accented forms the dictionary
+    knows, since a customer typing no accents may mean any of them ("seriamos" is "seriar" as typed, and "seríamos",
+    a form of "ser")."""
+    lowered = word.lower().replace("’", "'")
+    code = SIMPLEMMA_CODE[lang]
+    return {lemma(word, lang)} | {fold(simplemma.lemmatize(accented, lang=code)) for accented in _accented(lowered, lang)
+                                  if simplemma.is_known(accented, lang=code)}
+
+
+_ACCENTS: dict[Lang, dict[str, str]] = {
+    "es": {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"},
+    "pt-BR": {"a": "áâã", "e": "éê", "i": "í", "o": "óôõ", "u": "ú"},
+    "ca": {"a": "à", "e": "éè", "i": "í", "o": "óò", "u": "ú"},
+    "en": {},
+}
+
+
+def _accented(word: str, lang: Lang) -> list[str]:
+    """`word` with one accent put on one of its last three vowels, as a customer who types no accents means it
+    ("rompio" → "rompió", "llego" → "llegó", "pague" → "pagué", "seriamos" → "seríamos"): the forms to look up, last
+    vowel first."""
+    marks = _ACCENTS[lang]
+    vowels = [index for index, char in enumerate(word) if char in marks][-3:]
+    return [word[:index] + accent + word[index + 1:] for index in reversed(vowels) for accent in marks[word[index]]]
 
 
 def known(word: str, lang: Lang) -> bool:

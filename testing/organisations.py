@@ -21,6 +21,24 @@ def organisations_ensure() -> None:
         call_command("seed_demo", verbosity=0, stdout=io.StringIO())
 
 
+def organisations_seed_today() -> None:
+    """The demo organisations exist, their data laid out from today (each app's idempotent `seed_demo` again): the
+    school's "tomorrow" is the day after the run's, whatever day the database was first seeded on."""
+    organisations_ensure()
+    for organisation in Organisation.objects.filter(schema_name__in=TEST_SCHEMAS):
+        with tenant_context(organisation):
+            _seed(organisation)
+    connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
+
+
+def _seed(organisation: Organisation) -> None:
+    """Every app's demo data for the current organisation (each seeder is idempotent)."""
+    for app_config in apps.get_app_configs():
+        seeder = getattr(app_config, "seed_demo", None)
+        if seeder:
+            seeder(organisation)
+
+
 KEEP_TABLES = {"django_migrations", "django_content_type", "auth_permission", "auth_group",
                "auth_group_permissions", "auth_user", "auth_user_groups", "auth_user_user_permissions"}
 
@@ -40,10 +58,7 @@ def tenant_tables_truncate() -> None:
         if organisation is None:
             continue
         with tenant_context(organisation):
-            for app_config in apps.get_app_configs():
-                seeder = getattr(app_config, "seed_demo", None)
-                if seeder:
-                    seeder(organisation)
+            _seed(organisation)
     connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
 

@@ -456,6 +456,11 @@ class Responder:
         wanted = slots["when"]
         start = datetime.fromisoformat(held["start"])
         part = slots.get("day_part")
+        if "T" not in wanted and len(wanted) >= 10 and not part and wanted != self.local(start).date().isoformat():
+            # another day said alone ("cámbiala para dentro de 3 días"): the booking's own time, on that day
+            wanted = datetime.combine(date.fromisoformat(wanted[:10]), self.local(start).time().replace(tzinfo=None),
+                                      tzinfo=ZoneInfo(self.r.tz)).isoformat()
+            slots = {**slots, "when": wanted}
         # the booking's own time: said ("a les 9"), or its day with no time and no other part of the day (a day
         # part chose it: "per la tarda", then "som 5")
         at_its_time = (datetime.fromisoformat(wanted) == start if "T" in wanted
@@ -546,9 +551,11 @@ class Responder:
         asked (months, none, or "to be confirmed" when the record has none), the price range, within a budget."""
         slots = self.scope.slots
         budget = slots.get("amount") if isinstance(slots.get("amount"), dict) else None
-        if self.scope.missing:
-            return self.about_shown_product() if not budget else self.ask_for("product")
         words = str(slots.get("device_model") or slots.get("product") or "")
+        if self.scope.missing and not budget:
+            return self.about_shown_product()
+        if self.scope.missing:  # a budget alone ("tenés algo hasta 500 mil?"): the phones within it
+            words = "phones"
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
                            max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
@@ -628,6 +635,8 @@ class Responder:
 
     def step_used_quote(self) -> Draft:
         slots = self.scope.slots
+        if slots.get("device_model") and not any(char.isdigit() for char in str(slots["device_model"])):
+            return self.ask_for("device_model")  # a line without its model ("mi iphone"): which one
         for slot in self.scope.missing:
             return self.ask_for(slot)
         result = self.tool("quote_used_device", device_model=slots.get("device_model"),

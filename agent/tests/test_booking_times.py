@@ -198,3 +198,30 @@ def test_a_time_taken_meanwhile_is_named_as_just_taken_then_the_fresh_times(scho
     calls = {call["name"]: call for call in turn.tool_calls}
     assert calls["create_booking"]["result"]["error"]["code"] == "conflict"
     assert booked_hours() == []
+
+
+# 3. A part of the day said after a time, another day said alone ------------------------------------------------------
+
+AFTERNOON = {"pt-BR": "então à tarde", "es": "entonces a la tarde", "ca": "doncs a la tarda", "en": "the afternoon then"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_part_of_the_day_said_after_a_time_not_free_chooses_in_that_part(school, lang):
+    # the demo's climbing tomorrow: 09:00 full, 15:00 free; "a les 9" was not free, "doncs a la tarda" is 15:00
+    asked, answered = talk(lang, {"pt-BR": "às 9", "es": "a las 9", "ca": "a les 9", "en": "at 9"}, AFTERNOON[lang])
+    assert not asked.reply.startswith(BOOKED[lang]), asked.reply
+    assert answered.reply.startswith(BOOKED[lang]) and ", 15:00, " in answered.reply, answered.reply
+    assert booked_hours() == [15]
+
+
+@pytest.mark.parametrize("lang,change", [("es", "cambiala para dentro de 3 dias"), ("ca", "passa-la d'aquí a 3 dies"),
+                                         ("en", "move it to in 3 days")])
+def test_a_booking_moved_to_another_day_said_alone_keeps_its_time(school, lang, change):
+    chat = Conversation(customer=f"3766{next(_customers):05d}")
+    day_after = {"es": "pasado mañana a las 15 para 2", "ca": "demà passat a les 15 per a 2",
+                 "en": "the day after tomorrow at 3pm for 2"}[lang]
+    chat.say({"es": "reserva escalada ", "ca": "reserva escalada ", "en": "book climbing "}[lang] + day_after)
+    moved = chat.say(change)
+    [booking] = Booking.objects.exclude(customer_ref__in=["demo-seed", "someone-else"]).select_related("slot")
+    start = booking.slot.start.astimezone(TZ)
+    assert (start.date() - tomorrow()).days == 2 and start.hour == 15, moved.reply  # 3 days from today, at 15:00

@@ -526,3 +526,28 @@ def test_a_note_beside_a_code_is_shown_and_kept_on_the_transfer(db, chat, said, 
     transfer = the_transfer()
     assert (transfer.description, transfer.txid, transfer.amount_cents) == (note, "FATURA202612", 18745)
     assert transfer.status == ("scheduled" if scheduled else "settled")
+
+
+# A budget said alone is the phones within it -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["tenes algo hasta 500 mil?", "do you have anything up to 500000?"])
+def test_a_budget_alone_lists_the_phones_within_it(db, chat, said):
+    replies = chat("demostore", said)
+    text = replies[0]["text"]
+    assert replies[0]["kind"] == "product_search" and "Redmi Note 12" in text, replies
+    assert "iPhone" not in text and "Funda" not in text and "Cargador" not in text, text
+
+
+@pytest.mark.parametrize("lines,model", [
+    (("quiero vender mi iphone", "es un 13", "256", "88%"), ("iPhone 13", 256, 88)),
+    (("sell my phone", "galaxy s21", "256gb", "battery 79"), ("Galaxy S21", 256, 79)),
+])
+def test_a_model_number_said_after_its_line_is_quoted(db, chat, lines, model):
+    from store.models import UsedDeviceQuote
+
+    customer = f"3560{next(_ids):07d}"
+    replies = chat("demostore", *lines, customer=customer)
+    assert replies[1]["text"] and replies[-1]["kind"] == "used_quote", replies
+    with schema_context("demostore"):
+        quote = UsedDeviceQuote.objects.order_by("-pk").first()
+        assert quote is not None and (quote.quoted_model, quote.capacity_gb, quote.battery_health) == model

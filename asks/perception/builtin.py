@@ -28,7 +28,9 @@ applies them:
 * **Party size** (school): `asks.perception.party`.
 * **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
   "the afternoon one": "one" after "the <word>" is a pronoun, not a number).
-* **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada").
+* **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada"),
+  else in another language's table ("volem fer ski"); several asked about at once ("quant costa l'esquí? i
+  l'escalada?") are no one activity: the whole offer is answered.
 * **Product, device model, capacity, battery health, budget** (store): `asks.perception.store`.
 """
 
@@ -40,9 +42,9 @@ from typing import cast
 from pydantic import ValidationError
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_party_added, find_party_size
+from asks.perception.party import find_companion_joining, find_party_added, find_party_size
 from asks.perception.recipient import find_recipient
-from asks.perception.store import store_slots
+from asks.perception.store import brand_named, store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
@@ -114,7 +116,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
                                   r"|barat[oa]s?|economic[oa]s?|un celular|un celu")),
         "ca": (("used_quote", r"quant em (?:donen|doneu|donarieu|pagueu)|quant pagueu|vendre el meu|el meu usat"),
                ("product_search", r"teniu|tens|te|preu|quant costa|veneu|garantia|estoc|barat[ae]?s?|un mobil")),
-        "en": (("used_quote", r"trade[ -]in|how much (?:will|would|do) you (?:give|pay)|sell my|worth"
+        "en": (("used_quote", r"trade[ -]in|(?:how much|what) (?:will|would|do|can|could) (?:you|u) (?:give|pay)|sell my|worth"
                               r"|how much (?:for|can i get for|would i get for|do i get for) my"),
                ("product_search", r"do you have|price|how much is|how much does|in stock|stock|sell|buy|warranty|any cheap"
                                   r"|looking for|cheap|affordable|a cheap")),
@@ -122,14 +124,15 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
 }
 # Per language: (pattern over folded text, what to write for it or None for the words as said).
 ACTIVITIES: dict[Lang, tuple[tuple[str, str | None], ...]] = {
-    "pt-BR": ((r"caminhada com raquetes|raquetes de neve|raquetes", "raquetes"), (r"esqui", None), (r"snowboard", None),
-              (r"escalada", None), (r"trilha|caminhada|montanhismo|rapel|surfe?", None)),
-    "es": ((r"raquetas de nieve|raquetas", "raquetas"), (r"esqui", None), (r"snowboard", None), (r"escalada", None),
-           (r"senderismo|trekking|montanismo|rappel|surf", None)),
-    "ca": ((r"raquetes de neu|raquetes", "raquetes"), (r"esqui", None), (r"snowboard", None), (r"escalada", None),
-           (r"excursionisme|senderisme|trekking|surf", None)),
+    "pt-BR": ((r"caminhada com raquetes|raquetes de neve|raquetes", "raquetes"), (r"esqui", None), (r"esquiar", "esqui"),
+              (r"snowboard", None), (r"escalada", None), (r"escalar", "escalada"), (r"trilha|caminhada|montanhismo|rapel|surfe?", None)),
+    "es": ((r"raquetas de nieve|raquetas", "raquetas"), (r"esqui", None), (r"esquiar", "esqui"), (r"snowboard", None),
+           (r"escalada", None), (r"escalar", "escalada"), (r"senderismo|trekking|montanismo|rappel|surf", None)),
+    "ca": ((r"raquetes de neu|raquetes", "raquetes"), (r"esqui", None), (r"esquiar", "esqui"), (r"snowboard", None),
+           (r"escalada", None), (r"escalar", "escalada"), (r"excursionisme|senderisme|trekking|surf", None)),
     "en": ((r"snowshoeing|snowshoes?", "snowshoeing"), (r"skiing|ski lessons?|ski", "ski"),
-           (r"snowboarding|snowboard", "snowboard"), (r"rock climbing|climbing", "climbing"), (r"hiking|trekking|surfing|surf", None)),
+           (r"snowboarding|snowboard", "snowboard"), (r"rock climbing|climbing|climb", "climbing"),
+           (r"hiking|trekking|surfing|surf", None)),
 }
 # A change of day said with "today" ("muda pra hoje") keeps today; so does a correction marker.
 _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|passa|change|changed|move|switch|make it"
@@ -137,6 +140,8 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
                  r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
+_MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
+                         "passar", "moure", "mover", "posar", "poner", "push", "shift"})
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 # Words that drop what was said, not a request: with new values after them they correct it.
 _DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"
@@ -289,8 +294,8 @@ def _school_kind(text: str, lang: Lang) -> RequestKind | None:
 
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
-    "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`), else the first
-    whose verbs occur as lemmas."""
+    "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`) or "how much" said
+    of an activity (its price), else the first whose verbs occur as lemmas."""
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found == "pix_transfer" and asks_balance(folded, lang):
         return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
@@ -300,6 +305,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return "balance"
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
+    if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):
+        return "availability"  # "how much are climbing and skiing?", "cuánto el esquí?": a price asked
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
 
@@ -383,13 +390,22 @@ def _activity_patterns(lang: Lang) -> tuple[tuple[re.Pattern[str], str | None], 
     return tuple((_words(pattern), written) for pattern, written in ACTIVITIES[lang])
 
 
+def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
+    """The activities named, one per activity in the order said, lower-cased: from the language's activity table,
+    else from the first other language's table that names any ("volem fer ski" in Catalan, "raquetas" in a Catalan
+    chat: a sport's name is often said in another language, and the school's catalogue knows it in all four)."""
+    for each in (lang, *(other for other in LANGS if other != lang)):
+        found = sorted((m.start(), m.end(), written) for pattern, written in _activity_patterns(each)
+                       if (m := pattern.search(folded)))
+        if found:
+            named = [written or text[start:end].lower() for start, end, written in found]
+            return [name for index, name in enumerate(named) if fold(name) not in map(fold, named[:index])]
+    return []
+
+
 def find_activity(folded: str, text: str, lang: Lang) -> str | None:
-    """The activity named (the first in the text), from the language's activity table, lower-cased."""
-    found = [(m.start(), m.end(), written) for pattern, written in _activity_patterns(lang) if (m := pattern.search(folded))]
-    if not found:
-        return None
-    start, end, written = min(found)
-    return written or text[start:end].lower()
+    """The activity named first (`find_activities`), or None."""
+    return next(iter(find_activities(folded, text, lang)), None)
 
 
 def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, asked_for: str | None,
@@ -417,8 +433,11 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
+    size = None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size")
+    if added is None and size in (None, 1) and find_companion_joining(folded, lang):
+        added, size = 1, None  # "ah i ve la meva germana tb", "se prende un amigo" (not a party of one): one more
     return {
-        "party_size": None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size"),
+        "party_size": size,
         "party_added": added,
         "activity": find_activity(folded, text, lang),
     }
@@ -436,6 +455,13 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
     if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]):
         return when
     return when if _CHANGE_RE.search(folded) else None
+
+
+def _without(folded: str, when: WhenMention | None) -> str:
+    """`folded` with the words of the day and time said blanked ("demà passat": its "passat" is no verb of moving)."""
+    for start, end in sorted((when.parts or [(when.start, when.end)]) if when else [], reverse=True):
+        folded = folded[:start] + " " * (end - start) + folded[end:]
+    return folded
 
 
 def _within_contract(slots: dict[str, object]) -> dict[str, object]:
@@ -511,12 +537,21 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots |= _school_slots(text, folded, lang, when, asked_for)
     else:
         slots = store_slots(text, folded, lang, currency, asked_for)
+        if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
+            slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
     if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(
             slots.get(name) for name in ("amount", "recipient", "pix_key", "activity", "party_size")):
         # "esquece, manda só 20", "never mind, make it 30": what was said is dropped for what follows, a correction
         markers = (markers - {"cancel"}) | {"correction"}
+    if org_kind == SCHOOL and kind is None and (when is not None or find_day_part(text, lang)) and (
+            text.rstrip().endswith("?") or set(lemmas(folded, lang)) & _HAVE[lang]) and not slots.get("party_size") \
+            and not _CHANGE_RE.search(folded) and not set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS:
+        kind = "availability"  # "per demà passat teniu alguna cosa al matí?": a day asked about is what is free
+        # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
+    if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
+        slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

@@ -15,7 +15,7 @@ um ingresso?", "cuánto cuesta una entrada?").
 import re
 from functools import lru_cache
 
-from language.lemmas import lemmas
+from language.lemmas import lemma_readings, lemmas
 from language.locales import Lang
 from language.numbers import NumberMention, find_numbers
 from language.text import fold, whole_words
@@ -26,7 +26,7 @@ PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adul
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
 _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
-                 r"|we will be|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
+                 r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
 _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
@@ -35,6 +35,9 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
                   r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara)(?!\w))")
+_WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
+_COMPANIONS = re.compile(r"(?<!\w)(?:amig[oa]s?|amics?|amigues|friends?|kids?|children|hij[oa]s?|filh[oa]s?|fills?"
+                         r"|filles|nens?|nenes?|ninos?|ninas?|criancas?|colegas?|companys?|companyes)(?!\w)")
 _OF_US = r"\s(?:of us|de nosotros|de nos|de nosaltres|of them|de ellos|deles|d'ells)(?!\w)"
 _ALONE = {
     "pt-BR": r"(?:so|somente|apenas) eu|eu sozinh[oa]|so pra mim|so para mim",
@@ -43,17 +46,33 @@ _ALONE = {
     "en": r"just me|only me|just myself|me alone|just for me|only for me|just one person",
 }
 _ONE_OTHER: dict[Lang, str] = {  # one companion named by a singular family or friend word
-    "pt-BR": r"(?:minha|meu) (?:esposa|marido|mulher|namorad[oa]|filh[oa]|mae|pai|irma|irmao|amig[oa]|parceir[oa]|noiv[oa])",
-    "es": r"(?:mi) (?:esposa|esposo|marido|mujer|novi[oa]|hij[oa]|mama|papa|madre|padre|herman[oa]|amig[oa]|pareja)",
-    "ca": r"(?:la meva|el meu) (?:dona|marit|parella|xicot|xicota|fill|filla|mare|pare|germa|germana|amic|amiga)",
+    "pt-BR": r"(?:minha|meu) (?:esposa|marido|mulher|namorad[oa]|filh[oa]|mae|pai|irma|irmao|amig[oa]|parceir[oa]|noiv[oa]"
+             r"|prim[oa]|sobrinh[oa]|tio|tia|cunhad[oa])",
+    "es": r"(?:mi) (?:esposa|esposo|marido|mujer|novi[oa]|hij[oa]|mama|papa|madre|padre|herman[oa]|amig[oa]|pareja"
+          r"|prim[oa]|sobrin[oa]|tio|tia|cunad[oa])",
+    "ca": r"(?:la meva|el meu) (?:dona|marit|parella|xicot|xicota|fill|filla|mare|pare|germa|germana|amic"
+          r"|amiga|cosi|cosina|nebot|neboda|oncle|tia|cunyat|cunyada)",
     "en": r"my (?:wife|husband|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|kid|mom|mum|dad|mother|father"
-          r"|brother|sister|friend|buddy)",
+          r"|brother|sister|friend|buddy|cousin|nephew|niece|uncle|aunt)",
 }
-_WITH_ONE = {
-    "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu"),
-    "es": (r"(?:yo|mi) y {other}", r"{other} y yo"),
-    "ca": (r"(?:jo|mi) i {other}", r"{other} i jo"),
-    "en": (r"(?:me|i) and {other}", r"{other} and (?:me|i|myself)"),
+# One more friend said with an indefinite article ("un amigo", "a friend"), a companion as well.
+_A_FRIEND: dict[Lang, str] = {
+    "pt-BR": r"(?:um|uma) (?:amig[oa]|colega)", "es": r"(?:un|una) (?:amig[oa]|colega)",
+    "ca": r"(?:un|una) (?:amic|amiga|company|companya)", "en": r"(?:a|one) (?:friend|buddy|mate|colleague)",
+}
+# Someone named coming along: a verb of coming or joining (by lemma; Rioplatense "se prende") and one companion
+# ("ve la meva germana tb", "viene mi primo también", "my sister is coming too", "se prende un amigo").
+_COMING: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"vir", "juntar", "somar", "entrar"}),
+    "es": frozenset({"venir", "sumar", "unir", "agregar", "apuntar", "anotar", "prender"}),
+    "ca": frozenset({"venir", "afegir", "sumar", "apuntar", "unir"}),
+    "en": frozenset({"come", "coming", "join", "tag"}),
+}
+_WITH_ONE = {  # the customer and one companion: "eu e minha esposa", "con mi novia", "with my wife"
+    "pt-BR": (r"(?:eu|mim) e (?:a |o )?{other}", r"{other} e eu", r"(?:com|junto com) (?:a |o )?{other}"),
+    "es": (r"(?:yo|mi) y {other}", r"{other} y yo", r"(?:con|junto con|junto a) {other}"),
+    "ca": (r"(?:jo|mi) i {other}", r"{other} i jo", r"(?:amb|juntament amb) {other}"),
+    "en": (r"(?:me|i) and {other}", r"{other} and (?:me|i|myself)", r"(?:with|along with) {other}"),
 }
 _PRICE_QUESTION = re.compile(r"(?<!\w)(?:how much|price|cost|costs|quanto (?:custa|sai|e|fica)|preco|valor"
                              r"|cuanto (?:cuesta|sale|vale|es)|precio|quant (?:costa|val|es)|preu)(?!\w)")
@@ -74,9 +93,11 @@ _BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "t
                      "realment", "finalment"})
 _WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
 # "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
-_ME_PLUS: dict[Lang, str] = {
-    "pt-BR": r"(?:eu|mim) (?:e )?mais\s$", "es": r"(?:yo|mi) (?:y )?(?:otros|otras)?\s?$|(?:yo|mi) mas\s$",
-    "ca": r"(?:jo|mi) (?:i )?(?:uns altres |unes altres )?mes\s$|(?:jo|mi) i\s$", "en": r"(?:me|i|myself) (?:plus|and)\s$",
+_ME_PLUS: dict[Lang, str] = {  # "me and my 2 kids", "yo y mis dos hijos": the customer and that many more
+    "pt-BR": r"(?:eu|mim) (?:e )?(?:mais|meus|minhas|os meus|as minhas)\s$",
+    "es": r"(?:yo|mi) (?:y )?(?:otros|otras|mis)?\s?$|(?:yo|mi) mas\s$",
+    "ca": r"(?:jo|mi) (?:i )?(?:uns altres |unes altres )?mes\s$|(?:jo|mi) i (?:els meus |les meves )?$",
+    "en": r"(?:me|i|myself) (?:plus|and)(?: my)?\s$",
 }
 
 
@@ -115,7 +136,7 @@ def _said_of_the_group(before: str, lang: Lang) -> bool:
     words = re.findall(r"[\w'·]+", before)[-4:]
     while words and words[-1] in _BRIDGE:
         words.pop()
-    if not words or not (_GROUP_VERBS[lang] & set(lemmas(words[-1], lang))):
+    if not words or not (_GROUP_VERBS[lang] & lemma_readings(words[-1], lang)):  # "seriamos": "seríamos"
         return False
     return lang != "en" or bool(_WE.search(" ".join(words[-3:])))
 
@@ -145,6 +166,17 @@ def find_party_added(folded: str, lang: Lang) -> int | None:
     return int(said) if said.isdigit() else _SMALL.get(said, 1)
 
 
+_NEGATED = re.compile(r"(?<![\w'])(?:no|not|nao|never|nunca|mai|cannot|can't|cant|won't|wont|isn't|isnt)(?![\w'])")
+
+
+def find_companion_joining(folded: str, lang: Lang) -> int | None:
+    """1 when the message says one companion comes along (`_COMING` and a companion of `_ONE_OTHER`/`_A_FRIEND`),
+    else None. Read only when no party size is said: "vindrem jo i la meva germana" is a party of 2."""
+    if not _COMING[lang] & set(lemmas(folded, lang)) or _NEGATED.search(folded):  # "no pot venir": one less
+        return None
+    return 1 if re.search(rf"(?<![\w']){'(?:' + _ONE_OTHER[lang] + '|' + _A_FRIEND[lang] + ')'}(?![\w'])", folded) else None
+
+
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:
     """The party size said in `text` (see module docstring); numbers inside `taken` spans are skipped."""
     after, before, follows, alone, with_one = _patterns(lang)
@@ -158,6 +190,9 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
         if people := after.match(folded, number.end):
             joined = found is not None and counted_end is not None and _JOIN.fullmatch(folded[counted_end : number.start])
             found = found + int(number.value) if joined and found is not None else int(number.value)
+            if not joined and _WITH.search(folded[max(0, number.start - 12): number.start]) and _COMPANIONS.search(
+                    people.group()):
+                found += 1  # "con 2 amigos", "with my 2 kids": the customer and them
             counted_end = people.end()
         elif preposition and follows.match(folded, number.end):
             found, counted_end = int(number.value), None

@@ -3,8 +3,8 @@
 * **Device model**: a brand or line followed by a model ("iPhone 13 Pro", "Samsung S21", "Redmi Note 12", "Edge 40"),
   as written.
 * **Product**: an accessory word when one is named ("capinha pra iphone 13" is a case, "fundas para el galaxy s23"
-  are cases), else the device model, else a product word ("celular", "celu", "phones"), else a brand named alone
-  ("tenés algún Samsung?", "qué motorola tienen?"), as written.
+  are cases), else the device model, else a product word ("celular", "celu", "phones") with the brand said beside
+  it ("samsung phones"), else a brand named alone ("tenés algún Samsung?", "qué motorola tienen?"), as written.
 * **Capacity** in GB: "128GB", "256 gigas", "1TB", a usual capacity right after a device or after "de/con/with/amb"
   ("S21 de 256", "el de 128"), or a bare usual capacity when the agent asked for it ("128").
 * **Battery health** in percent: a number up to 100 near a battery word ("batería al 85%", "battery 90"), or a bare
@@ -31,7 +31,8 @@ _DEVICE_RE = re.compile(
 )
 # Another model of the same line said after the first, to compare ("el iphone 13 y el 14", "iphone 13 vs 14")
 _OTHER_OF_LINE = re.compile(r"(?i)^\s*(?:,|y|e|i|or|ou|o|and|vs\.?|versus|contra|com|con|with|amb)\s+"
-                            r"(?:el |o |the |l'|la |a )?\d{1,3}(?!\d)")
+                            r"(?:el |o |the |l'|la |a )?(?!(?:16|32|64|128|256|512)(?!\d))\d{1,3}(?!\d)"
+                            r"(?!\s*(?:gb|gigas?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
 # The condition of a device, searched as the catalogue writes it ("(reacondicionado)")
 _REFURBISHED = r"reacondicionad[oa]s?|recondicionad[oa]s?|refurbished|refurb|reacondicionats?|reacondicionades"
 _BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"
@@ -72,6 +73,10 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
     pattern = r"\s+(?:(?:de|con|com|with|amb|in)\s+)?(\d{2,4})(?!\d)" if device else r"(?i)(?<!\w)(?:de|con|com|with|amb)\s+(\d{2,4})(?!\d)"
     if (match := (re.match if device else re.search)(pattern, tail)) and int(match.group(1)) in _CAPACITIES:
         return int(match.group(1))
+    # later in the message, a usual capacity after "de/con/with" ("mi s22, es de 128 y la batería…"), no percentage
+    for match in re.finditer(r"(?i)(?<!\w)(?:de|con|com|with|amb|of)\s+(\d{2,4})(?!\d)(?!\s*%)", tail if device else ""):
+        if int(match.group(1)) in _CAPACITIES:
+            return int(match.group(1))
     if asked_for and len(numbers := find_numbers(text, lang)) == 1 and numbers[0].value in _CAPACITIES:
         return int(numbers[0].value)
     return None
@@ -80,7 +85,8 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
 def find_battery(folded: str, asked_for: bool) -> int | None:
     """Battery health in percent (see module docstring)."""
     patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})",
-                rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})")  # "con 88 de batería"
+                rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})",  # "con 88 de batería"
+                rf"(\d{{1,3}}) (?:{_BATTERY_WORDS})(?!\w)")  # "with 87 battery"
     for pattern in patterns:
         if (match := re.search(pattern, folded)) and int(match.group(1)) <= 100:
             return int(match.group(1))
@@ -100,11 +106,19 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
         return device
     if _REFURBISHED_RE.search(folded):
         return "reacondicionado"  # the catalogue's word, in any language said
-    if word := _DEVICE_WORD.search(folded):
+    word, brand = _DEVICE_WORD.search(folded), _BRAND_RE.search(text)
+    if word and brand:  # "got any samsung phones": that brand's phones, not every phone
+        return f"{brand.group()} {text[word.start() : word.end()].lower()}"
+    if word:
         return text[word.start() : word.end()].lower()
-    if brand := _BRAND_RE.search(text):
+    if brand:
         return brand.group()
     return None
+
+
+def brand_named(text: str) -> str | None:
+    """A brand or line named without a model ("mi iphone", "un samsung"), as written, or None."""
+    return match.group() if (match := _BRAND_RE.search(text)) else None
 
 
 def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
@@ -120,10 +134,18 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
     return AmountMention(to_minor_units(number.value, currency), currency, number.start, number.end, number.raw, False)
 
 
+# A model number answered alone when the model was asked ("es un 13", "the 14 pro"): it joins the line said before
+# (`asks.services`: "iphone" then "13" is "iphone 13").
+_BARE_MODEL_NUMBER = re.compile(r"(?i)(?<![\w.,])(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?![\w.,%])"
+                                r"(?!\s*(?:gb|gigas?|g|tb|%)(?!\w))")
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message."""
     device = find_device(text)
     product = find_product(folded, text, device)
+    if device is None and asked_for == "device_model" and (bare := _BARE_MODEL_NUMBER.search(text)):
+        device = bare.group(1)  # the model's number only ("es un 13"): no product of its own
     return {
         "product": product,
         # two models of one line compared: the line is searched, no one model of it

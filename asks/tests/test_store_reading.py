@@ -38,3 +38,32 @@ def test_storage_and_battery_beside_the_model(lang, text, gb, battery):
     slots = read(text, lang)
     assert (slots["capacity_gb"], slots["battery_health"]) == (gb, battery)
     assert slots["device_model"] in ("iphone 12", "iphone 14")
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("en", "got any samsung phones", "samsung phones"), ("es", "un celu motorola", "motorola celu"),
+    ("pt-BR", "tem celular?", "celular"),
+])
+def test_a_product_word_keeps_the_brand_said_beside_it(lang, text, product):
+    assert read(text, lang)["product"] == product
+
+
+def test_a_storage_after_a_comma_is_no_other_model_of_the_line():
+    slots = read("vendo mi iphone 13, 128 gigas, bateria 90 cuanto me dan", "es")
+    assert (slots["device_model"], slots["capacity_gb"], slots["battery_health"]) == ("iphone 13", 128, 90)
+
+
+def test_a_storage_said_later_after_de_is_read():
+    slots = read("cuanto me pagan por mi s22, es de 128 y la bateria esta en 91", "es")
+    assert (slots["capacity_gb"], slots["battery_health"]) == (128, 91)
+
+
+@pytest.mark.parametrize("text,model", [("es un 13", "13"), ("the 14 pro", "14 pro")])
+def test_a_model_number_answering_the_model_asked_is_the_model(text, model):
+    slots = store_slots(text, fold(text), "es", "ARS", "device_model")
+    assert (slots["device_model"], slots["product"]) == (model, None)
+
+
+def test_a_bare_number_not_asked_as_the_model_is_no_model():
+    assert read("es un 13", "es")["device_model"] is None
+    assert store_slots("128gb", fold("128gb"), "es", "ARS", "device_model")["device_model"] is None

@@ -45,6 +45,27 @@ def test_seeding_again_duplicates_nothing(demoschool):
     assert [model.objects.count() for model in (Activity, Instructor, EquipmentType, TimeSlot, Booking)] == counts
 
 
+def test_seeding_on_a_later_day_drops_the_earlier_layout(demoschool):
+    """A demo seeded yesterday and seeded again today reads as today's: yesterday's "day after tomorrow" bookings,
+    still to come, are gone (but none a payment link points to); today's layout is whole."""
+    from django.apps import apps
+
+    from booking.demo import DEMO_BOOKINGS, DEMO_CUSTOMER_SEED
+
+    in_three_days = timezone.now().astimezone(f.TZ).date() + timedelta(days=3)
+    slot = TimeSlot.objects.get(activity__slug="ski", start=f.local(in_three_days, 9))
+    earlier = [Booking.objects.create(slot=slot, customer_ref=DEMO_CUSTOMER_SEED, customer_name="Old seed",
+                                      party_size=2, amount_cents=9000, currency="EUR", status=Booking.Status.PAID,
+                                      idempotency_key=f"seed-earlier-{n}", created_at=timezone.now())
+               for n in range(2)]
+    PaymentLink.objects.create(booking=earlier[1], token="t" * 40, amount_cents=9000, currency="EUR",
+                               created_at=timezone.now(), expires_at=timezone.now() + timedelta(days=1))
+    apps.get_app_config("booking").seed_demo(demoschool)
+    left = set(Booking.objects.filter(customer_ref=DEMO_CUSTOMER_SEED).values_list("pk", flat=True))
+    assert earlier[0].pk not in left and earlier[1].pk in left
+    assert len(left) == len(DEMO_BOOKINGS) + 1
+
+
 def test_seeding_a_bank_adds_nothing(demobank):
     from django.apps import apps
 

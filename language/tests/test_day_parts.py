@@ -35,3 +35,13 @@ def test_the_closest_free_time_on_the_half_of_the_day_said():
 
 def test_portuguese_afternoon_after_pra():
     assert find_day_part("muda pra tarde", "pt-BR") == "afternoon"
+
+
+@pytest.mark.parametrize("text,lang", [("somos 4 pasado mañana temprano", "es"), ("early on the 3rd", "en"),
+                                       ("demà passat d'hora", "ca"), ("depois de amanhã cedo", "pt-BR")])
+def test_early_is_the_morning(text, lang):
+    assert find_day_part(text, lang) == "morning"
+
+
+def test_early_afternoon_is_the_afternoon():
+    assert find_day_part("early afternoon please", "en") == "afternoon"

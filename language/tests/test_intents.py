@@ -235,3 +235,47 @@ def test_a_strange_charge_or_money_gone_is_a_dispute(lang, text):
 @pytest.mark.parametrize("lang,text", [("es", "saca 50 de la cuenta y mandale a ana"), ("es", "me falta dinero para pagar")])
 def test_moving_or_lacking_money_is_no_dispute(lang, text):
     assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "me cobraron el celu pero nunca me llego"), ("pt-BR", "me cobraram e o pedido não chegou"),
+    ("en", "you charged me and it never arrived"),
+])
+def test_a_charge_made_for_something_missing_is_a_payment_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "¿me cobran si no llego a tiempo?"), ("pt-BR", "vocês cobram se eu não chegar?"),
+])
+def test_a_charge_asked_about_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "pague con transferencia y no me figura el pedido"), ("es", "la funda que compre se rompio"),
+])
+def test_a_payment_not_shown_or_a_thing_broken_typed_without_accents_is_read(lang, text):
+    assert disputes_payment(text, lang) or reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "quiero hablar con el profe de escalada"), ("en", "i'd like to speak with an instructor"),
+    ("pt-BR", "posso falar com o professor?"),
+])
+def test_talking_to_a_teacher_is_a_person_asked_for(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero una clase de esqui con un buen instructor"),
+                                       ("en", "i want a lesson with a teacher who speaks english")])
+def test_wanting_a_class_with_a_teacher_is_no_person_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "quiero hacer un reclamo, el celu vino sin cargador"), ("en", "i want to file a complaint"),
+    ("pt-BR", "quero fazer uma reclamação"), ("ca", "vull posar una queixa"),
+])
+def test_a_complaint_is_for_a_person(lang, text):
+    assert reports_problem(text, lang)

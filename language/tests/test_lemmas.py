@@ -1,6 +1,6 @@
 import pytest
 
-from language.lemmas import lemmas, misspelt_verbs
+from language.lemmas import lemma, lemmas, misspelt_verbs
 
 
 @pytest.mark.parametrize("lang,text,verb", [
@@ -37,3 +37,17 @@ def test_known_unaccented_restores_the_accents_a_customer_left_out():
     assert not known("manana", "es") and known_unaccented("manana", "es")
     assert known_unaccented("informacao", "pt-BR")  # two marks: ç and ã
     assert not known_unaccented("qwzrt", "es")
+
+
+@pytest.mark.parametrize("word,lang,lemma_", [
+    ("rompio", "es", "romper"), ("llego", "es", "llegar"), ("pague", "es", "pagar"), ("trenco", "ca", "trencar"),
+])
+def test_a_word_typed_without_its_accent_is_read_as_the_accented_word(word, lang, lemma_):
+    assert lemma(word, lang) == lemma_
+
+
+def test_a_word_known_as_typed_may_also_be_its_accented_form():
+    from language.lemmas import lemma_readings
+
+    assert {"seriar", "ser"} <= lemma_readings("seriamos", "es")
+    assert lemma_readings("somos", "es") == {"ser"}

@@ -505,3 +505,72 @@ def test_dropping_alone_or_cancelling_by_name_still_cancels():
 def test_postponing_is_correction_wording(text, lang):
     perception = read(text, lang=lang)
     assert "correction" in perception.markers and perception.slots.when
+
+
+@pytest.mark.parametrize(("text", "lang", "activity"), [
+    ("volem fer ski demà a les 9", "ca", "ski"), ("reserva raquetas per demà", "ca", "raquetas"),
+    ("quiero ir a hacer skiing mañana", "es", "ski"),
+])
+def test_an_activity_named_in_another_language_is_read(text, lang, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.activity == activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("quant costa l'esquí per persona? i l'escalada?", "ca"), ("how much are climbing and skiing?", "en"),
+])
+def test_a_price_asked_of_several_activities_is_the_whole_offer(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.request_kind, p.slots.activity) == ("availability", None)
+
+
+def test_a_booking_naming_two_activities_keeps_the_first():
+    assert read("reserva escalada i esquí", lang="ca", org_kind="school", currency="EUR").slots.activity == "escalada"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("ah i ve la meva germana tb", "ca"), ("viene mi primo también", "es"), ("my sister is coming too", "en"),
+    ("se prende un amigo", "es"),
+])
+def test_a_companion_coming_along_is_one_more(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.slots.party_added, p.slots.party_size) == (1, None)
+
+
+@pytest.mark.parametrize(("text", "lang", "size"), [
+    ("la meva germana no pot venir", "ca", None), ("vindrem jo i la meva germana", "ca", 2),
+])
+def test_a_companion_not_coming_or_counted_is_no_one_more(text, lang, size):
+    p = read(text, lang=lang, org_kind="school", currency="EUR")
+    assert (p.slots.party_added, p.slots.party_size) == (None, size)
+
+
+@pytest.mark.parametrize(("text", "lang", "activity"), [
+    ("quiero esquiar pasado mañana", "es", "esqui"), ("tenes lugar para escalar?", "es", "escalada"),
+    ("we want to climb", "en", "climbing"),
+])
+def test_an_activity_named_by_its_verb_is_read(text, lang, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").slots.activity == activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("hola, per demà passat teniu alguna cosa al matí?", "ca"), ("¿y para el sábado?", "es"),
+])
+def test_a_day_asked_about_at_the_school_is_availability(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
+
+
+def test_a_day_said_with_a_party_is_no_availability_question():
+    assert read("demà passat, som 3", lang="ca", org_kind="school", currency="EUR").request_kind is None
+
+
+def test_what_would_you_give_is_a_used_quote_and_a_battery_before_its_word_is_read():
+    p = read("what do u give for a galaxy s22 128 with 87 battery", lang="en", org_kind="store", currency="ARS")
+    assert (p.request_kind, p.slots.capacity_gb, p.slots.battery_health) == ("used_quote", 128, 87)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("se puede pasar a la tarde?", "es"), ("me la cambias para las 15?", "es"), ("sorry can it be at 9 instead?", "en"),
+    ("ens la podeu canviar a les 3 de la tarda?", "ca"),
+])
+def test_a_change_asked_as_a_question_is_no_availability(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None

@@ -37,3 +37,27 @@ def test_friends_joining_in_the_plural_are_added():
     from asks.perception.party import find_party_added
 
     assert find_party_added(fold("ens afegim dos amics mes"), "ca") == 2
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "quiero hacer raquetas con mi novia"), ("en", "book skiing with my wife"), ("ca", "esquí amb el meu fill"),
+    ("pt-BR", "escalada com minha esposa"), ("en", "actually can we do 2 instead"),
+])
+def test_a_companion_said_with_the_customer_or_a_number_to_do_is_a_party_of_two(lang, text):
+    assert party(text, lang) == 2
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("en", "a climbing class for me and my 2 kids", 3), ("es", "yo y mis dos hijos", 3),
+    ("es", "se puede reservar esqui? seriamos 3", 3),
+])
+def test_the_customer_and_their_own_or_a_verb_typed_without_accents(lang, text, size):
+    assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("es", "a las 9 con 2 amigos", 3), ("en", "skiing with my 2 kids", 3), ("es", "reserva para 2 amigos", 2),
+    ("es", "reserva para 2 personas", 2),
+])
+def test_companions_said_with_con_or_with_count_the_customer(lang, text, size):
+    assert party(text, lang) == size

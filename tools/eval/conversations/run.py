@@ -301,9 +301,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
-    from testing.organisations import organisations_ensure
+    from testing.organisations import organisations_seed_today
 
-    organisations_ensure()
+    organisations_seed_today()  # the demo as of today: "tomorrow's 09:00 climbing is full" holds at any hour
     conversations = [c for c in load(args.split) if (not args.lang or c["lang"] == args.lang)
                      and (not args.org or c["org"] == args.org) and (not args.id or c["id"] in args.id)]
     outcomes = [run_conversation(c, number) for number, c in enumerate(conversations, start=1)]
