@@ -105,18 +105,18 @@ def known(word: str, lang: Lang) -> bool:
     return False
 
 
-_ACCENTS: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
+_ACCENTS_OF_A_LETTER: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
 
 
 @lru_cache(maxsize=8192)
 def known_unaccented(word: str, lang: Lang) -> bool:
     """`known`, for a word typed without its accents too: "manana" is Spanish ("mañana"), "amanha" Portuguese
     ("amanhã"), "informacao" ("informação", two marks). Tries the word, then each of its letters with each accent
-    `_ACCENTS` gives it, then two of them (words of up to 12 letters)."""
+    `_ACCENTS_OF_A_LETTER` gives it, then two of them (words of up to 12 letters)."""
     word = word.lower()
     if known(word, lang):
         return True
-    places = [(index, variant) for index, char in enumerate(word) for variant in _ACCENTS.get(char, "")]
+    places = [(index, variant) for index, char in enumerate(word) for variant in _ACCENTS_OF_A_LETTER.get(char, "")]
     for index, variant in places:
         if known(word[:index] + variant + word[index + 1:], lang):
             return True
@@ -137,7 +137,7 @@ def proper_noun_unaccented(word: str, lang: Lang) -> bool:
     if proper_noun(word, lang):
         return True
     return any(proper_noun(word[:index] + variant + word[index + 1:], lang)
-               for index, char in enumerate(word) for variant in _ACCENTS.get(char, ""))
+               for index, char in enumerate(word) for variant in _ACCENTS_OF_A_LETTER.get(char, ""))
 
 
 def proper_noun(word: str, lang: Lang) -> bool:
