@@ -6,7 +6,7 @@ The platform runs on its embedded default in a data folder of its own, made afre
 its own PostgreSQL and Redis, the demo organisations, stopped at the end), so neither the demo data of `make run`
 nor another bench is touched.
 PIPELINE_BENCH_SECONDS (default 15) per offered load; PIPELINE_BENCH_RATES (default "20 50 100" msg/s);
-PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
+PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases) for PIPELINE_BENCH_ACK_SECONDS (default 5); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
 customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length);
 PIPELINE_BENCH_CONCURRENCY (default: `up`'s, 2): the worker's children;
 PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
@@ -61,6 +61,7 @@ from testing.servers import free_port  # noqa: E402
 SECONDS = float(os.environ.get("PIPELINE_BENCH_SECONDS", "15"))
 RATES = [float(rate) for rate in os.environ.get("PIPELINE_BENCH_RATES", "20 50 100").split()]
 ACK_RATE = float(os.environ.get("PIPELINE_BENCH_ACK_RATE", "300"))  # 0: no ack phase
+ACK_SECONDS = float(os.environ.get("PIPELINE_BENCH_ACK_SECONDS", "5"))
 DAY_SCALE = float(os.environ.get("PIPELINE_BENCH_DAY_SCALE", "1.0"))
 CONCURRENCY = os.environ.get("PIPELINE_BENCH_CONCURRENCY", "")  # "": `up`'s default
 DATA_DIR = ROOT / ".data" / "pipeline-bench"
@@ -411,7 +412,7 @@ def main() -> None:
             results[f"{rate:.0f}"] = run_phase(f"{rate:.0f} msg/s offered", platform, graph, steady(rate, SECONDS))
         if ACK_RATE:
             results["ack"] = run_phase(f"webhooks at {ACK_RATE:.0f} req/s, turns running", platform, graph,
-                                       steady(ACK_RATE, 5))
+                                       steady(ACK_RATE, ACK_SECONDS))
         if DAY_SCALE > 0:
             results["day"] = run_phase(f"compressed day ×{DAY_SCALE}", platform, graph, compressed_day(DAY_SCALE))
     finally:
