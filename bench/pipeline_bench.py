@@ -6,8 +6,9 @@ The platform runs on its embedded default in a data folder of its own, made afre
 its own PostgreSQL and Redis, the demo organisations, stopped at the end), so neither the demo data of `make run`
 nor another bench is touched.
 PIPELINE_BENCH_SECONDS (default 15) per offered load; PIPELINE_BENCH_RATES (default "20 50 100" msg/s);
-PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
+PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases) for PIPELINE_BENCH_ACK_SECONDS (default 5); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
 customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length);
+PIPELINE_BENCH_CONCURRENCY (default: `up`'s, 2): the worker's children;
 PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
 cProfile (solo pool), and where its time went printed. The
 platform's own settings pass through the environment (e.g. CELERY_DB_REUSE_MAX=0 for the worker's old pool
@@ -60,7 +61,9 @@ from testing.servers import free_port  # noqa: E402
 SECONDS = float(os.environ.get("PIPELINE_BENCH_SECONDS", "15"))
 RATES = [float(rate) for rate in os.environ.get("PIPELINE_BENCH_RATES", "20 50 100").split()]
 ACK_RATE = float(os.environ.get("PIPELINE_BENCH_ACK_RATE", "300"))  # 0: no ack phase
+ACK_SECONDS = float(os.environ.get("PIPELINE_BENCH_ACK_SECONDS", "5"))
 DAY_SCALE = float(os.environ.get("PIPELINE_BENCH_DAY_SCALE", "1.0"))
+CONCURRENCY = os.environ.get("PIPELINE_BENCH_CONCURRENCY", "")  # "": `up`'s default
 DATA_DIR = ROOT / ".data" / "pipeline-bench"
 CLIENT_THREADS = 64
 WARM_UP_MESSAGES = 30
@@ -175,7 +178,8 @@ class Platform:
                 "WHATSAPP_RATE_PER_SECOND": "1000", "MAGIE_BIND": f"127.0.0.1:{self.port}"}
         self.log = open(self.log_path, "w")
         self.profiled: subprocess.Popen | None = None
-        self.process = subprocess.Popen([sys.executable, "manage.py", "up", *(["--no-worker"] if profile_to else [])],
+        self.process = subprocess.Popen([sys.executable, "manage.py", "up", *(["--no-worker"] if profile_to else []),
+                                         *(["--concurrency", CONCURRENCY] if CONCURRENCY else [])],
                                         cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 600
         while "ready:" not in self.log_path.read_text():
@@ -387,7 +391,9 @@ def main() -> None:
         profile_main(Path(profile).resolve())
         return
     print(f"pipeline bench: manage.py up on its embedded default under {DATA_DIR}, {os.cpu_count()} cores; "
-          f"{SECONDS:.0f} s per load, day scale {DAY_SCALE}", flush=True)
+          f"{SECONDS:.0f} s per load, day scale {DAY_SCALE}; MAGIE_WORKER_CORES="
+          f"{os.environ.get('MAGIE_WORKER_CORES', '')!r}, MAGIE_WORKER_NICE={os.environ.get('MAGIE_WORKER_NICE', '')!r}, "
+          f"concurrency {CONCURRENCY or 'default'}", flush=True)
     graph = FakeGraphServer().start()
     platform = Platform(graph)
     results: dict[str, dict[str, float]] = {}
@@ -406,7 +412,7 @@ def main() -> None:
             results[f"{rate:.0f}"] = run_phase(f"{rate:.0f} msg/s offered", platform, graph, steady(rate, SECONDS))
         if ACK_RATE:
             results["ack"] = run_phase(f"webhooks at {ACK_RATE:.0f} req/s, turns running", platform, graph,
-                                       steady(ACK_RATE, 5))
+                                       steady(ACK_RATE, ACK_SECONDS))
         if DAY_SCALE > 0:
             results["day"] = run_phase(f"compressed day ×{DAY_SCALE}", platform, graph, compressed_day(DAY_SCALE))
     finally:

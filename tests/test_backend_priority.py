@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -32,6 +33,22 @@ def test_a_backend_takes_the_workers_priority_and_cores(backend, monkeypatch):
     backend_priority.backend_follow_process(connection=connection_of(backend))
     assert os.getpriority(os.PRIO_PROCESS, backend) == max(10, os.getpriority(os.PRIO_PROCESS, 0))
     assert os.sched_getaffinity(backend) == os.sched_getaffinity(0)
+
+
+def test_a_backend_in_a_session_of_its_own_takes_the_priority_as_a_scheduling_group(monkeypatch):
+    """PostgreSQL starts each backend in its own session; with Linux's autogroup each session is one scheduling group,
+    weighed by the group's niceness alone: the backend's own nice value would change nothing against web."""
+    process = subprocess.Popen(["sleep", "60"], start_new_session=True)  # as the postmaster starts a backend
+    ours = Path("/proc/self/autogroup").read_text()
+    try:
+        monkeypatch.setenv("MAGIE_DATABASE_BACKEND_NICE", "10")
+        backend_priority.backend_follow_process(connection=connection_of(process.pid))
+        assert Path(f"/proc/{process.pid}/autogroup").read_text().split()[-2:] == ["nice", "10"]
+        assert Path("/proc/self/autogroup").read_text() == ours  # ours untouched
+    finally:
+        process.kill()
+        process.wait()
+        backend_priority._done.discard(process.pid)
 
 
 def test_without_the_setting_a_backend_is_left_alone(backend, monkeypatch):

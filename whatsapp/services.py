@@ -23,7 +23,8 @@ from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import DurationField, Exists, ExpressionWrapper, F, OuterRef, Q, Value
+from django.db.models import DurationField, Exists, ExpressionWrapper, F, Max, OuterRef, Q, QuerySet, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_fsm import ConcurrentTransition, can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
@@ -1098,23 +1099,18 @@ def turn_ended(*, schema_name: str, message_id: int) -> int:
 
 
 def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500) -> int:
-    """Publish again every raw body acknowledged more than `older_than_seconds` ago and never processed (its task
-    was lost, or its processing failed and may be retried), oldest first, `limit` at most, and stop at the first
-    publish the broker refuses; each published holds a lease of four times that age, and at least as long as the
-    body had waited when it was published (the lease doubles with each one), so what still waits behind a long
-    backlog is published again a few times, not at every lease; forget processed bodies older than the retention.
-    How many were published. Safe to repeat: processing is idempotent."""
+    """Publish again every raw body acknowledged more than `older_than_seconds` ago, never processed, whose last
+    publish's lease has lapsed (`_inbound_lease_lapsed`), oldest first, `limit` at most, and stop at the first
+    publish the broker refuses; forget processed bodies older than the retention. How many were published. Safe to
+    repeat: processing is idempotent."""
     seconds = int(older_than_seconds if older_than_seconds is not None
                   else conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS"))
     now = timezone.now()
-    lease = now - timedelta(seconds=max(seconds, 1) * 4)
+    grace = timedelta(seconds=seconds)
     with schema_context(get_public_schema_name()):
-        ids = list(InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - timedelta(
-            seconds=seconds)).alias(
-                waited=ExpressionWrapper(F("republished_at") - F("received_at"), output_field=DurationField()),
-                since=ExpressionWrapper(Value(now) - F("republished_at"), output_field=DurationField()))
-            .filter(Q(republished_at__isnull=True) | Q(republished_at__lt=lease, since__gt=F("waited")))
-            .order_by("pk").values_list("pk", flat=True)[:limit])
+        waiting = InboundBody.objects.filter(processed_at__isnull=True, received_at__lt=now - grace)
+        ids = list(_inbound_lease_lapsed(waiting, now=now, grace=grace).order_by("pk")
+                   .values_list("pk", flat=True)[:limit])
         published = 0
         for inbound_id in ids:
             if not inbound_publish(inbound_id=inbound_id):
@@ -1127,3 +1123,35 @@ def raw_inbound_sweep(*, older_than_seconds: int | None = None, limit: int = 500
         retention = timedelta(days=int(conf.setting("WHATSAPP_INBOUND_RETENTION_DAYS")))
         InboundBody.objects.filter(processed_at__lt=now - retention).delete()
     return published
+
+
+def _inbound_lease_lapsed(waiting: QuerySet[InboundBody], *, now, grace: timedelta) -> QuerySet[InboundBody]:
+    """The bodies of `waiting` whose last publish — the webhook's (at `received_at`) or the sweeper's
+    (`republished_at`) — may have been lost. Every publish is a lease: the bodies' tasks are served in the order
+    they were published (one queue, one priority), so while the worker keeps processing bodies published before
+    it, a body's task is still queued behind a backlog, however long it has waited, and is not published again.
+    The lease lapses when:
+
+    - the worker has moved past it: a body received after that publish was processed `grace` ago or more (the
+      grace covers two worker children taking neighbours a little out of order) — its task was lost, or its
+      processing failed (retried up to INBOUND_MAX_ATTEMPTS);
+    - the worker processed no body in the last `grace` (the queue does not move: the broker lost it, or no worker
+      consumes) — the webhook's publish then lapses at once; the sweeper's after four times the grace, and at
+      least as long as the body had waited when it was published (the lease doubles with each one), so a body
+      nobody consumes is not published at every sweep.
+
+    Two reads of the `processed_at` index, whatever the backlog."""
+    cutoff = now - grace
+    processed = InboundBody.objects.filter(processed_at__isnull=False)
+    # how far the queue had come by the cutoff: the newest body among those processed in the grace before it
+    reached = processed.filter(processed_at__gt=cutoff - grace, processed_at__lte=cutoff).aggregate(
+        reached=Max("received_at"))["reached"]
+    waiting = waiting.alias(
+        published=Coalesce(F("republished_at"), F("received_at")),
+        waited=ExpressionWrapper(F("republished_at") - F("received_at"), output_field=DurationField()),
+        since=ExpressionWrapper(Value(now) - F("republished_at"), output_field=DurationField()))
+    lapsed = Q(pk__in=[]) if reached is None else Q(published__lt=reached)
+    if not processed.filter(processed_at__gt=cutoff).exists():  # nothing moves
+        lease = now - max(grace, timedelta(seconds=1)) * 4
+        lapsed |= Q(republished_at__isnull=True) | Q(republished_at__lt=lease, since__gt=F("waited"))
+    return waiting.filter(lapsed)

@@ -22,15 +22,19 @@ class InboundBody(models.Model):
     phone_number_ids = ArrayField(models.CharField(max_length=32), default=list)
     received_at = models.DateTimeField(db_default=Now())
     processed_at = models.DateTimeField(null=True, blank=True)
-    # When the sweeper last published it again: its lease — a body merely waiting in a long queue is not published
-    # again until the lease ends.
+    # When the sweeper last published it again (the webhook's publish is at `received_at`): its lease — a body
+    # merely waiting in a long queue is not published again while the worker processes the bodies ahead of it
+    # (`whatsapp.services.raw_inbound_sweep`).
     republished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0, db_default=0)  # failed processing attempts
     error = models.TextField(blank=True, db_default="")  # the last processing failure, or what was skipped
 
     class Meta:
         indexes = [models.Index(fields=["received_at"], condition=models.Q(processed_at__isnull=True),
-                                name="inbound_body_unprocessed")]
+                                name="inbound_body_unprocessed"),
+                   # how far the worker has come (the sweeper's leases) and the retention's delete
+                   models.Index(fields=["processed_at"], condition=models.Q(processed_at__isnull=False),
+                                name="inbound_body_processed")]
 
     def __str__(self) -> str:
         return f"inbound body {self.pk} ({'processed' if self.processed_at else 'waiting'})"

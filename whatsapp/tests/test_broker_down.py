@@ -199,3 +199,44 @@ def test_a_body_waiting_behind_a_long_backlog_is_published_again_ever_more_rarel
     assert raw_inbound_sweep(older_than_seconds=30) == 0
     InboundBody.objects.update(republished_at=now - timedelta(minutes=8))
     assert raw_inbound_sweep(older_than_seconds=30) == 1
+
+
+def processed_body(*, received_ago: timedelta, processed_ago: timedelta) -> InboundBody:
+    """A body the worker processed (its contents do not matter to the sweeper)."""
+    now = timezone.now()
+    return InboundBody.objects.create(key=os.urandom(16).hex(), body=b"{}", received_at=now - received_ago,
+                                      processed_at=now - processed_ago)
+
+
+def test_a_body_queued_behind_a_backlog_is_not_published_again_while_the_worker_moves_through_it(platform, turns):
+    """The webhook's publish is a lease too: a body acknowledged a minute ago whose task waits behind a burst — the
+    worker processing, right now, bodies older than it — is left alone however long it waits (at 300 req/s the
+    sweeper published again bodies merely queued: 1.27 tasks per message). Once the worker has processed a body
+    newer than it half a minute ago, its task was lost: published again, once."""
+    turns.run_inbound = False  # its task stays queued
+    body = encode(envelope(change(messages=[inbound("text", {"body": "na fila"})])))
+    post(platform, body, **signed(body))
+    waiting = InboundBody.objects.get(processed_at__isnull=True)
+    InboundBody.objects.filter(pk=waiting.pk).update(received_at=timezone.now() - timedelta(seconds=90))
+    processed_body(received_ago=timedelta(seconds=150), processed_ago=timedelta(seconds=2))  # the backlog ahead
+    processed_body(received_ago=timedelta(seconds=160), processed_ago=timedelta(seconds=40))
+    published = len(turns.inbound_ids)
+    assert raw_inbound_sweep(older_than_seconds=30) == 0
+    assert raw_inbound_sweep(older_than_seconds=30) == 0
+
+    processed_body(received_ago=timedelta(seconds=80), processed_ago=timedelta(seconds=35))  # published after it
+    assert raw_inbound_sweep(older_than_seconds=30) == 1
+    assert turns.inbound_ids[published:] == [waiting.pk]
+    assert raw_inbound_sweep(older_than_seconds=30) == 0  # its new task is queued behind what came since
+
+
+def test_a_body_whose_queue_stopped_moving_is_published_again(platform, turns):
+    """Nothing processed for longer than the grace (the broker lost its queue, or restarted empty, and nothing came
+    since): the webhook's publish lapses — published again at the next sweep."""
+    turns.run_inbound = False
+    body = encode(envelope(change(messages=[inbound("text", {"body": "perdida"})])))
+    post(platform, body, **signed(body))
+    InboundBody.objects.filter(processed_at__isnull=True).update(received_at=timezone.now() - timedelta(seconds=45))
+    processed_body(received_ago=timedelta(seconds=60), processed_ago=timedelta(seconds=40))  # the last one, before
+    assert raw_inbound_sweep(older_than_seconds=30) == 1
+    assert raw_inbound_sweep(older_than_seconds=30) == 0  # leased
