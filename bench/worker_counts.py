@@ -15,13 +15,11 @@ import argparse
 import cProfile
 import hashlib
 import hmac
-import json
 import os
 import pstats
 import subprocess
 import sys
 import time
-import uuid
 from collections import Counter
 from pathlib import Path
 
@@ -36,24 +34,13 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.db.models.signals import pre_init  # noqa: E402
+from pipeline_bench import TEXTS, body_for  # noqa: E402  (this folder: the pipeline bench's texts and bodies)
 
 from tenants.demo import DEMO_ORGANISATIONS, demo_channel_secrets  # noqa: E402
 from whatsapp.answering import inbound_answer  # noqa: E402
 from whatsapp.services import webhook_receive  # noqa: E402
 
-TEXTS = {"demobank": "qual meu saldo?", "demoschool": "Hola, quines activitats teniu?",
-         "demostore": "Hola, ¿qué celulares tienen?"}
 WARM_UP = 30
-
-
-def body_for(org, wa_id: str, text: str) -> bytes:
-    message = {"from": wa_id, "id": f"wamid.counts-{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
-               "type": "text", "text": {"body": text}}
-    return json.dumps({"object": "whatsapp_business_account", "entry": [{"id": "bench", "changes": [{
-        "field": "messages", "value": {
-            "messaging_product": "whatsapp",
-            "metadata": {"display_phone_number": org.display_phone_number, "phone_number_id": org.phone_number_id},
-            "contacts": [{"profile": {"name": "Bench"}, "wa_id": wa_id}], "messages": [message]}}]}]}).encode()
 
 
 def acknowledged(index: int) -> int:
