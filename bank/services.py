@@ -303,7 +303,8 @@ def _night_limit_refusal(*, holder_kind: str | None, holder_id: int, amount_cent
     concurrent Pix of one holder cannot both squeeze under it."""
     if holder_kind != Holder.Kind.INDIVIDUAL:
         return None
-    window = night_window(now=now, zone=organisation_zone())
+    zone = organisation_zone()
+    window = night_window(now=now, zone=zone)
     if window is None:
         return None
     limit = min(limit_cents or NIGHT_LIMIT_MAX_CENTS, NIGHT_LIMIT_MAX_CENTS)
@@ -314,6 +315,8 @@ def _night_limit_refusal(*, holder_kind: str | None, holder_id: int, amount_cent
         "the night-time Pix limit would be exceeded",
         limit_cents=limit, sent_tonight_cents=sent, available_cents=max(0, limit - sent),
         window_ends_at=window[1].isoformat(),
+        # the day the refusal offers to schedule it for: tomorrow, also after midnight, when the window ends today
+        schedule_date=(now.astimezone(zone).date() + timedelta(days=1)).isoformat(),
     )
 
 
