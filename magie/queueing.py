@@ -24,6 +24,7 @@ from celery.utils import uuid
 from django.conf import settings
 from django.db import transaction
 from kombu.transport import redis
+from redis import exceptions as redis_errors
 
 from magie.celery import app as celery_app
 from magie.circuit import BrokerUnavailable, Circuit
@@ -162,6 +163,19 @@ def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id:
 
 class Channel(redis.Channel):
     _kept_client: Any = None
+
+    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
+        """kombu's connection details, or a connection error when this channel's connection is already closed.
+
+        After a broker loss Celery's consumer closes the connection (the transport forgets its client) and then stops
+        its steps, which close or cancel on their channels; one that needs a new pool then reads the closed
+        connection's host and kombu raises AttributeError. That is not among the errors the consumer recovers from,
+        so the worker stopped for good (its tasks waited for a restart by hand). It is a connection error: the
+        consumer reconnects, as after any broker loss."""
+        transport = self.connection
+        if transport is None or transport.client is None:
+            raise redis_errors.ConnectionError("the broker connection this channel belonged to is closed")
+        return super()._connparams(asynchronous=asynchronous)
 
     @contextmanager
     def conn_or_acquire(self, client: Any = None) -> Iterator[Any]:

@@ -157,6 +157,28 @@ def test_the_redis_channel_keeps_one_client_per_pool_and_a_new_one_for_a_new_poo
             channel.close()
 
 
+@pytest.mark.parametrize("closed_by", ["collect", "transport_closed"])
+def test_a_channel_of_a_closed_connection_raises_a_connection_error_the_consumer_recovers_from(closed_by):
+    """After a broker loss Celery's consumer closes the connection, then its steps cancel and close their channels;
+    kombu's channel asked for a new pool then raised AttributeError, which killed the worker for good (CI saw it in
+    test_broker_restart). A connection error is what the consumer retries."""
+    url = settings.WHATSAPP_RATE_REDIS_URL or settings.CELERY_BROKER_URL
+    connection = Connection(url, transport="magie.queueing:Transport")
+    connection.connect()
+    channel = connection.channel()
+    assert channel.client.ping()
+    if closed_by == "collect":  # what the consumer does first: the channels are closed with the transport
+        connection.collect()
+    else:  # the transport forgets its client while a channel still holds it (Connection._do_close_transport)
+        channel._disconnect_pools()
+        connection._do_close_transport()
+    for reach in (lambda: channel.pool, lambda: channel.subclient, lambda: channel.conn_or_acquire().__enter__()):
+        with pytest.raises(Exception) as raised:
+            reach()
+        assert isinstance(raised.value, connection.connection_errors), repr(raised.value)
+        assert "closed" in str(raised.value)
+
+
 def test_the_redis_transport_serves_redis_urls_and_the_embedded_socket():
     if settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
         assert celery_app.connection_for_write().transport_cls == "magie.queueing:Transport"
