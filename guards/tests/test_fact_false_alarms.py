@@ -395,3 +395,30 @@ def test_a_travel_verb_capitalised_inside_a_sentence_is_no_name():
     draft = "The American Airlines flight leaves New York at 4:45 pm. The flight Returns on March 7th."  # SGD 59_00016 t5
     assert held(draft, flights, history=(*said, customer("4:45 pm"))) == []
     assert held(draft.replace("American", "Delta"), flights, history=(*said, customer("4:45 pm"))) == ["Delta Airlines"]
+
+
+def cars(*rows: tuple[str, str]):
+    return output("get_cars_available", [{"car_name": model, "type": kind, "pickup_location": "Union Station"}
+                                         for model, kind in rows],
+                  evidence=Evidence(names=("car_name", "type", "pickup_location")))
+
+
+@pytest.mark.parametrize("draft", [
+    "It's a Standard rental and the model is a Honda Accord.",  # SGD's rental turns: the maker before its model
+    "It's a Full-size Honda CR-V at Union Station.",
+    "Please confirm a Standard Toyota Camry from Union Station.",
+    "The make and model is a Jeep Grand Cherokee.",
+])
+def test_a_cars_maker_before_its_model_is_the_model(draft):
+    rentals = cars(("Accord", "Standard"), ("CR-V", "Full-size"), ("Camry", "Standard"), ("Grand Cherokee", "SUV"))
+    assert held(draft, rentals) == []
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [
+    ("It's a Standard rental and the model is a Toyota Accord.", "Toyota Accord"),  # another maker's model
+    ("It's a Standard rental and the model is a Honda Civic.", "Honda Civic"),  # a model no result gives
+    ("It's a Standard rental and the model is a Honda Sushi.", "Honda Sushi"),
+    ("It's a Standard rental and the model is a Honda.", "Honda"),  # the maker alone names no car of the results
+])
+def test_a_cars_maker_with_another_model_is_held(draft, wrong):
+    assert held(draft, cars(("Accord", "Standard"), ("Sushi", "Standard"))) == [wrong]
