@@ -422,3 +422,25 @@ def test_a_cars_maker_before_its_model_is_the_model(draft):
 ])
 def test_a_cars_maker_with_another_model_is_held(draft, wrong):
     assert held(draft, cars(("Accord", "Standard"), ("Sushi", "Standard"))) == [wrong]
+
+
+@pytest.mark.parametrize("draft", ["Maybe 37 North, located in Oakland as well?",  # SGD's restaurant "37 North"
+                                   "Please confirm: a table for 2 people at 37 North, today, in Oakland.",
+                                   "Confirm 37 North and in Oakland, for 2 people."])
+def test_a_word_after_a_number_that_cannot_count_it_is_a_name(draft):
+    said = (customer("a table for 2 people"),)
+    assert held(draft, search("37 North"), history=said) == []
+    assert held(draft, search("Mets Vs Braves"), history=said) == ["North"]  # another restaurant's name: held
+
+
+@pytest.mark.parametrize("draft", ["You have 2 Salon tickets for Mets Vs Braves.",  # a noun after: what is counted
+                                   "The game has 4 Stars at Citi Field."])  # a plural
+def test_a_plural_or_a_noun_after_a_number_is_what_it_counts(draft):
+    assert held(draft, events("Mets Vs Braves"), history=(customer("2 tickets, 4 stars"),)) == []
+
+
+def test_the_name_of_a_game_or_event_after_of_is_read():
+    draft = "Please confirm, 4 tickets for the March 4th game of Mets Vs Braves at Citi Field."
+    assert held(draft, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == []
+    wrong = draft.replace("Mets Vs Braves", "Doctor appointment")  # a calendar's name in the event's place
+    assert held(wrong, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == ["Doctor"]
