@@ -455,6 +455,8 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
 
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
+_STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
+_LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 # A car's maker said before its model ("Honda Accord" where a rental result says "Accord", "Full-size Honda CR-V"):
 # the same car, as a model has one maker. Each maker (folded) and the first word of its models, as `name_words`
 # splits them ("CR-V" is "cr", "v"; "Grand Cherokee" is "grand"): a maker before another maker's model ("Toyota
@@ -500,8 +502,6 @@ def _car_maker_of(words: list, index: int, support: FactSupport) -> bool:
         return False
     model = words[index + 1].text
     return model in models and model in support.name_words
-_STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
-_LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
