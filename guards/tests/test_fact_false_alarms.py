@@ -444,3 +444,11 @@ def test_the_name_of_a_game_or_event_after_of_is_read():
     assert held(draft, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == []
     wrong = draft.replace("Mets Vs Braves", "Doctor appointment")  # a calendar's name in the event's place
     assert held(wrong, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == ["Doctor"]
+
+
+@pytest.mark.parametrize(("lang", "draft"), [("pt-BR", "Seu carro é um Chevrolet Onix, retirada na Union Station."),
+                                             ("es", "Tu coche es un Chevrolet Onix, en Union Station."),
+                                             ("ca", "El teu cotxe és un Chevrolet Onix, a Union Station.")])
+def test_a_cars_maker_before_its_model_is_the_model_in_every_language(lang, draft):
+    assert held(draft, cars(("Onix", "Econômico")), lang=lang) == []
+    assert held(draft.replace("Chevrolet", "Fiat"), cars(("Onix", "Econômico")), lang=lang) == ["Fiat Onix"]
