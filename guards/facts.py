@@ -632,7 +632,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             known = in_dictionary(bare.lower(), lang)
             at_start = run_at_start[0]
             named = not at_start and key not in _NEVER_NAMED \
-                and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0]))
+                and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0])
+                         or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key)))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
@@ -780,7 +781,8 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
     named = not at_start and keys[0] not in _NEVER_NAMED \
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
-                 or (lang == "en" and _PLACE_NEXT_RE.match(text, end)))
+                 or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
+                                       or (len(keys) == 1 and _numbered_name_word(text, start, end, keys[0])))))
     if len(words) == 1 and len(keys) == 1 and named and not _article_without_name(text, start, end, lang):
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
     # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
@@ -842,9 +844,23 @@ _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A
 # a writer's capital ("in which Category") is no name.
 _NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
-                     r"|play|watch|see|seeing|song|album|movie|film|show)|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
+                     r"|play|watch|see|seeing|song|album|movie|film|show|(?:game|event|concert|show|match)\s+of)"
+                     r"|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
+# A number of two or more just before a capitalised singular word that leads no noun ("at 37 North, today", "Maybe
+# 37 North?", "Confirm 37 North and …"): the word is not what is counted ("37 north" counts nothing), so the number
+# and the word are a name's. A plural ("2 Adults", "4 People") or a noun after it ("2 Economy tickets") is a count.
+_NAME_NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,:$€£/-])(?:[2-9]|[1-9]\d{1,3}) $")
+_PLURALS_WITHOUT_S = frozenset("people children men women persons adults kids feet".split())
+
+
+def _numbered_name_word(text: str, start: int, end: int, key: str) -> bool:
+    """Whether the capitalised word at start:end follows a number it cannot be a count of (see above)."""
+    return not key.endswith("s") and key not in _PLURALS_WITHOUT_S and key not in NEVER_NAMES \
+        and bool(_NAME_NUMBER_BEFORE_RE.search(text, max(0, start - 6), start)) and not _NOUN_NEXT_RE.match(text, end)
+
+
 # Words before which a cuisine's adjective is no part of a name ("Or Mexican", "Any Italian").
 _NOT_NAMES_OWN = frozenset("or nor but any some no every all".split())
 # An article before a capitalised common word inside a sentence ("There is a Dentist concert").

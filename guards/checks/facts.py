@@ -438,7 +438,7 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
         return True
     missing = [index for index, w in enumerate(words)
                if not (len(w.text) == 1 or w.text in support.name_words or _plural_in(w.text, raw, support)
-                       or _nicknamed(w.text, support))]
+                       or _nicknamed(w.text, support) or _car_maker_of(words, index, support))]
     if missing and len(missing) < len(words):  # a word mistyped inside a name the rest of which is supported
         missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
@@ -457,6 +457,51 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
+# A car's maker said before its model ("Honda Accord" where a rental result says "Accord", "Full-size Honda CR-V"):
+# the same car, as a model has one maker. Each maker (folded) and the first word of its models, as `name_words`
+# splits them ("CR-V" is "cr", "v"; "Grand Cherokee" is "grand"): a maker before another maker's model ("Toyota
+# Accord") or before no model of its own ("Honda Sushi") stays unsupported.
+_CAR_MODELS_BY_MAKER: dict[str, frozenset[str]] = {maker: frozenset(models.split()) for maker, models in {
+    "honda": "accord civic cr fit pilot odyssey hr city insight passport ridgeline wr",
+    "toyota": "camry corolla rav4 prius highlander sienna tacoma yaris 4runner tundra sequoia avalon hilux etios c sw4",
+    "nissan": "altima sentra versa rogue maxima pathfinder murano leaf frontier kicks armada titan march",
+    "chevrolet": "malibu cruze spark bolt impala equinox tahoe suburban sonic traverse camaro trax blazer colorado "
+                 "silverado onix prisma tracker corvette spin",
+    "ford": "focus fusion escape explorer mustang fiesta edge expedition ranger taurus transit ka ecosport bronco",
+    "jeep": "cherokee grand wrangler compass renegade gladiator",
+    "hyundai": "elantra sonata accent tucson santa kona palisade veloster hb20 creta ioniq",
+    "kia": "soul rio optima forte sorento sportage niro telluride stinger cerato picanto",
+    "subaru": "outback forester impreza crosstrek legacy ascent wrx",
+    "mazda": "mazda3 mazda6 3 6 cx mx miata",
+    "volkswagen": "jetta passat golf tiguan beetle atlas polo gol virtus t up",
+    "dodge": "charger challenger durango caravan grand journey dart",
+    "chrysler": "pacifica 300 town voyager",
+    "tesla": "model",
+    "bmw": "3 5 7 x1 x3 x5 i3",
+    "mercedes": "c e s a gla glc gle cla",
+    "audi": "a3 a4 a6 q3 q5 q7",
+    "gmc": "yukon acadia terrain sierra",
+    "buick": "enclave encore regal lacrosse",
+    "cadillac": "escalade",
+    "fiat": "500 uno palio argo mobi toro cronos",
+    "renault": "clio megane kwid sandero logan duster captur",
+    "peugeot": "208 308 2008 3008",
+    "mitsubishi": "outlander lancer mirage",
+    "volvo": "xc40 xc60 xc90 s60",
+    "mini": "cooper",
+    "lexus": "es rx nx is",
+}.items()}
+_CAR_MODELS_BY_MAKER["chevy"] = _CAR_MODELS_BY_MAKER["chevrolet"]
+_CAR_MODELS_BY_MAKER["vw"] = _CAR_MODELS_BY_MAKER["volkswagen"]
+
+
+def _car_maker_of(words: list, index: int, support: FactSupport) -> bool:
+    """Whether `words[index]` is a car's maker said before its own model, the model a supported word."""
+    models = _CAR_MODELS_BY_MAKER.get(words[index].text)
+    if models is None or index + 1 >= len(words):
+        return False
+    model = words[index + 1].text
+    return model in models and model in support.name_words
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"

@@ -395,3 +395,60 @@ def test_a_travel_verb_capitalised_inside_a_sentence_is_no_name():
     draft = "The American Airlines flight leaves New York at 4:45 pm. The flight Returns on March 7th."  # SGD 59_00016 t5
     assert held(draft, flights, history=(*said, customer("4:45 pm"))) == []
     assert held(draft.replace("American", "Delta"), flights, history=(*said, customer("4:45 pm"))) == ["Delta Airlines"]
+
+
+def cars(*rows: tuple[str, str]):
+    return output("get_cars_available", [{"car_name": model, "type": kind, "pickup_location": "Union Station"}
+                                         for model, kind in rows],
+                  evidence=Evidence(names=("car_name", "type", "pickup_location")))
+
+
+@pytest.mark.parametrize("draft", [
+    "It's a Standard rental and the model is a Honda Accord.",  # SGD's rental turns: the maker before its model
+    "It's a Full-size Honda CR-V at Union Station.",
+    "Please confirm a Standard Toyota Camry from Union Station.",
+    "The make and model is a Jeep Grand Cherokee.",
+])
+def test_a_cars_maker_before_its_model_is_the_model(draft):
+    rentals = cars(("Accord", "Standard"), ("CR-V", "Full-size"), ("Camry", "Standard"), ("Grand Cherokee", "SUV"))
+    assert held(draft, rentals) == []
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [
+    ("It's a Standard rental and the model is a Toyota Accord.", "Toyota Accord"),  # another maker's model
+    ("It's a Standard rental and the model is a Honda Civic.", "Honda Civic"),  # a model no result gives
+    ("It's a Standard rental and the model is a Honda Sushi.", "Honda Sushi"),
+    ("It's a Standard rental and the model is a Honda.", "Honda"),  # the maker alone names no car of the results
+])
+def test_a_cars_maker_with_another_model_is_held(draft, wrong):
+    assert held(draft, cars(("Accord", "Standard"), ("Sushi", "Standard"))) == [wrong]
+
+
+@pytest.mark.parametrize("draft", ["Maybe 37 North, located in Oakland as well?",  # SGD's restaurant "37 North"
+                                   "Please confirm: a table for 2 people at 37 North, today, in Oakland.",
+                                   "Confirm 37 North and in Oakland, for 2 people."])
+def test_a_word_after_a_number_that_cannot_count_it_is_a_name(draft):
+    said = (customer("a table for 2 people"),)
+    assert held(draft, search("37 North"), history=said) == []
+    assert held(draft, search("Mets Vs Braves"), history=said) == ["North"]  # another restaurant's name: held
+
+
+@pytest.mark.parametrize("draft", ["You have 2 Salon tickets for Mets Vs Braves.",  # a noun after: what is counted
+                                   "The game has 4 Stars at Citi Field."])  # a plural
+def test_a_plural_or_a_noun_after_a_number_is_what_it_counts(draft):
+    assert held(draft, events("Mets Vs Braves"), history=(customer("2 tickets, 4 stars"),)) == []
+
+
+def test_the_name_of_a_game_or_event_after_of_is_read():
+    draft = "Please confirm, 4 tickets for the March 4th game of Mets Vs Braves at Citi Field."
+    assert held(draft, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == []
+    wrong = draft.replace("Mets Vs Braves", "Doctor appointment")  # a calendar's name in the event's place
+    assert held(wrong, events("Mets Vs Braves"), history=(customer("4 tickets"),)) == ["Doctor"]
+
+
+@pytest.mark.parametrize(("lang", "draft"), [("pt-BR", "Seu carro é um Chevrolet Onix, retirada na Union Station."),
+                                             ("es", "Tu coche es un Chevrolet Onix, en Union Station."),
+                                             ("ca", "El teu cotxe és un Chevrolet Onix, a Union Station.")])
+def test_a_cars_maker_before_its_model_is_the_model_in_every_language(lang, draft):
+    assert held(draft, cars(("Onix", "Econômico")), lang=lang) == []
+    assert held(draft.replace("Chevrolet", "Fiat"), cars(("Onix", "Econômico")), lang=lang) == ["Fiat Onix"]
