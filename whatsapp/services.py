@@ -14,7 +14,6 @@ import hmac
 import logging
 import random
 import time
-import zlib
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -254,42 +253,43 @@ class TurnDue:
 INBOUND_MAX_ATTEMPTS = 5
 
 
-def _number_lock(number: str) -> int:
-    return zlib.crc32(f"whatsapp-inbound:{number}".encode()) - 2**31  # a signed 32-bit advisory key
-
-
 def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
-    number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: per-number
-    advisory locks serialise it, stored messages are unique by wamid and receipts by (wamid, status, time), and
-    `processed_at` is stamped in the same transaction. A body whose processing raises is retried by the sweeper
-    up to INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number.
+    number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: the bodies
+    are locked (`_inbound_waiting`: oldest first, so two workers sharing a number take its bodies one after the
+    other), stored messages are unique by wamid and receipts by (wamid, status, time), and `processed_at` is
+    stamped in the same transaction. A body whose processing raises is retried by the sweeper up to
+    INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number.
 
     Each stored message's turn is queued after commit; with `queue_turns=False` it is listed in `outcome.due`
     instead, for the caller to run once this returns (committed) — one it never runs stays unhandled, and the
-    inbound sweeper admits it."""
+    inbound sweeper admits it.
+
+    Every statement on the public schema's tables names them with their schema or reads a shared table on any
+    search path (`shared=True`): the only `SET search_path` is the organisation's, and the connection is still in
+    it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force)."""
+    try:
+        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=False)
+    except Exception:  # noqa: BLE001 — a body failed: all of them again, each in a savepoint (below)
+        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=True)
+
+
+def _inbound_process(*, inbound_id: int, queue_turns: bool, isolated: bool) -> InboundOutcome:
+    """One transaction over the waiting bodies. Not `isolated` (every body but a failing one's): no savepoint —
+    a failure raises and rolls everything back, and the caller runs it again `isolated`: each body in a savepoint
+    of its own, a failure recorded on its row (attempts, error) while the others are stored."""
     outcome = InboundOutcome(queue_turns=queue_turns)
-    numbers = _inbound_numbers(inbound_id)
-    if numbers is None:
-        return outcome  # processed already (a redelivered task, or an earlier body's task took it)
-    public = get_public_schema_name()
-    # A worker task runs in public already (its schema header): entering it again would cost a `SET search_path`.
-    in_public = schema_name_current() == public
-    with nullcontext() if in_public else schema_context(public), transaction.atomic():
-        with connection.cursor() as cursor:
-            for number in sorted(numbers):  # always in the same order: no deadlock between workers
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
-        # Under the locks: this body and the older ones of its numbers still waiting, oldest first (a body naming
-        # no number of ours — an account's or a template's notification — alone).
-        rows = _inbound_waiting(inbound_id=inbound_id, numbers=numbers)
-        for row in rows:
+    with transaction.atomic():
+        for row in _inbound_waiting(inbound_id=inbound_id):
             due_before = len(outcome.due)
             try:
-                with transaction.atomic():
+                with transaction.atomic() if isolated else nullcontext():
                     skipped = _inbound_store(row=row, outcome=outcome)
                 row.processed_at = timezone.now()
                 row.error = "; ".join(skipped)[:2000]
-            except Exception as error:  # noqa: BLE001 — recorded on the row; the sweeper decides about retrying
+            except Exception as error:
+                if not isolated:
+                    raise
                 del outcome.due[due_before:]  # rolled back with the body's savepoint
                 row.attempts += 1
                 row.error = f"{type(error).__name__}: {error}"[:2000]
@@ -305,31 +305,24 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
 
 
 # The statements of every body's processing, their text built once (the ORM compiled each of them per body). The raw
-# log is in public, named with its schema: after an organisation's messages were stored, writing it needs no
-# `SET search_path` back to public.
+# log is in public, named with its schema: before and after an organisation's messages are stored, reading and
+# writing it needs no `SET search_path` to public.
 
 
 def _inbound_table() -> str:
     return f'"{get_public_schema_name()}"."{InboundBody._meta.db_table}"'
 
 
-def _inbound_numbers(inbound_id: int) -> list[str] | None:
-    """The numbers of the body if it still waits to be processed; None if it is processed (or not there)."""
-    with unrouted_cursor() as cursor:
-        cursor.execute(f"SELECT phone_number_ids FROM {_inbound_table()} WHERE id = %s AND processed_at IS NULL",
-                       [inbound_id])
-        row = cursor.fetchone()
-    return None if row is None else list(row[0])
-
-
-def _inbound_waiting(*, inbound_id: int, numbers: list[str]) -> list[InboundBody]:
-    """Locked, oldest first, 50 at most: the body and the older ones of its numbers still waiting (a body naming
-    no number of ours — an account's or a template's notification — alone). The current schema is public."""
-    if numbers:
-        where, params = "processed_at IS NULL AND id <= %s AND phone_number_ids && %s::varchar[]", [inbound_id, numbers]
-    else:
-        where, params = "processed_at IS NULL AND id = %s", [inbound_id]
-    return rows_of(InboundBody, where, params, tail="ORDER BY id LIMIT 50 FOR UPDATE")
+def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
+    """Locked, oldest first, 50 at most: the body, if it still waits, and the older ones of its numbers still
+    waiting (a body naming no number of ours — an account's or a template's notification — alone); none if it was
+    processed meanwhile. The rows are locked in that order, so a worker taking a later body of a number waits for
+    the one storing an earlier body, then skips what that one stored (PostgreSQL re-checks `processed_at` on a row
+    that was locked)."""
+    table = _inbound_table()
+    return rows_of(InboundBody, f"processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
+                                f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL))",
+                   [inbound_id, inbound_id, inbound_id], tail="ORDER BY id LIMIT 50 FOR UPDATE", shared=True)
 
 
 def _inbound_outcome_save(row: InboundBody) -> None:
@@ -342,7 +335,7 @@ def _channels_of(numbers: list[str]) -> dict[str, WhatsAppChannel]:
     """The channels of the body's verified numbers, with their organisation; one number (nearly every body): a read
     compiled once per connection."""
     found: list[Any] = (
-        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]})
+        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]}, shared=True)
         if len(numbers) == 1
         else list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers)))
     return {channel.phone_number_id: channel for channel in found}
