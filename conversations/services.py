@@ -18,7 +18,7 @@ from language.invisible import visible_text
 from magie.db.compiled_reads import SENTINEL_TEXT, compiled_read
 from magie.db.statements import insert_sql, rows_of, saved
 from magie.errors import DomainError
-from magie.live import live_announce_on_commit
+from magie.live import live_announce_on_commit, live_notify_expression
 from magie.queueing import task_queue_on_commit
 
 
@@ -332,3 +332,9 @@ def message_receipt_announce(*, message_id: int, conversation_id: int | None = N
         if conversation_id is None:
             return
     conversation_live_announce(conversation_id=conversation_id, kind=LIVE_RECEIPT, ref=message_id)
+
+
+def message_receipt_notify_expression(*, message_id: int, conversation_id: int) -> tuple[str, list[str]]:
+    """`message_receipt_announce` as an expression for a statement of the caller's own (its SQL and parameters,
+    `magie.live.live_notify_expression`): the pages are told when that statement's transaction commits."""
+    return live_notify_expression(topic=conversation_topic(conversation_id), kind=LIVE_RECEIPT, ref=message_id)

@@ -35,6 +35,7 @@ from conversations.services import (
     message_media_refused_set,
     message_media_text_set,
     message_receipt_announce,
+    message_receipt_notify_expression,
     message_set_channel_id,
     message_store_inbound,
 )
@@ -768,7 +769,17 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
 
     WHATSAPP_GRAPH_URL empty → the integration is off: the delivery is marked sent with a local wamid and a log
     line, nothing leaves the machine.
+
+    The first send of a reply its turn hands over (`reply`) is claimed without a transaction when nothing about it
+    needs one (`_first_claim`): the steps above in two statements.
     """
+    first = _first_claim(reply) if reply is not None and reply.pk == message_id else None
+    if reply is not None and first is not None:
+        delivery, body, access_token = first
+        started = timezone.now()
+        result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
+        return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
+                                conversation_id=reply.conversation_id, claimed=delivery)
     with transaction.atomic():
         # (one whose window looks closed is read again: a message stored during the turn may have opened it)
         held = reply if reply is not None and reply.pk == message_id and _window_open(reply.conversation) else None
@@ -842,6 +853,44 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
                             conversation_id=message.conversation_id, claimed=delivery)
+
+
+def _first_claim(reply: Message) -> tuple[Delivery, dict[str, Any], str] | None:
+    """The first send of a reply its turn just stored, claimed in two statements and no transaction: the number it
+    goes from (`_channel_for`), then — once the number's pace granted a slot — its Delivery inserted already
+    claimed (`sending`, committed before Meta is called, as the locking way commits its claim). What is sent, and
+    the access token. None, with nothing written and no slot taken, whenever the case is not that plain — the
+    integration off, no channel, a window that looks closed, a message the limits refuse, the pace says wait — and
+    None too when the Delivery exists already (another worker or a sweeper made it; the slot taken is then spent):
+    the locking way of `delivery_send` decides those."""
+    if (not conf.setting("WHATSAPP_GRAPH_URL") or reply.direction != Message.Direction.OUTBOUND
+            or reply.channel != Message.Channel.WHATSAPP or not _window_open(reply.conversation)):
+        return None
+    channel = _channel_for(reply)
+    if channel is None:
+        return None
+    conversation = reply.conversation
+    recipient = _recipient(conversation.customer, after_refusal=False)
+    language = conversation.language or tenancy_current().language
+    text = message_text_for_customer(message=reply)
+
+    def payload(delivery_id: int) -> dict[str, Any]:
+        return sender.outbound_payload(
+            **recipient, text=text, buttons=reply.buttons, as_list=reply.kind == Message.Kind.LIST, template=False,
+            language=language, reply_to=reply.reply_to, callback_data=delivery_callback_data(delivery_id))
+
+    try:
+        payload(0)  # refused by the limits: the locking way records the failure
+    except OutboundInvalid:
+        return None
+    if sender.rate_acquire(phone_number_id=channel.phone_number_id) > 0:
+        return None
+    delivery = Delivery(message_id=reply.pk, phone_number_id=channel.phone_number_id)
+    delivery.claim()
+    claimed = insert_returning(delivery)
+    if claimed is None:
+        return None
+    return claimed, payload(claimed.pk), channel.access_token.reveal()  # type: ignore[return-value]  # a Delivery
 
 
 def _window_open(conversation) -> bool:
@@ -961,27 +1010,51 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
 
 def _sent_as_claimed(delivery: Delivery, *, attempt: dict[str, Any], wamid: str,
                      conversation_id: int | None) -> bool:
-    """The common case — Meta accepted the send this worker claimed — without reading the row again: the delivery
-    accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that very time: no
-    sweeper took a stale claim over, no receipt settled it meanwhile), then the reply's channel id set and the
-    receipts that arrived first applied, as the locking way does. False, nothing written, when the row moved: the
-    caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
+    """The common case — Meta accepted the send this worker claimed — in one statement, without reading the row
+    again: the delivery accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that
+    very time: no sweeper took a stale claim over, no receipt settled it meanwhile), the reply's channel id set and
+    its pages told (a `pg_notify` sent with the commit), whether receipts arrived first for that wamid read — all in
+    one statement (data-modifying WITHs), a transaction of its own. Receipts that arrived first (rare: Meta's
+    webhook before its own answer) are then applied as the locking way does. False, nothing written, when the row
+    moved: the caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
     claimed_at = delivery.claimed_at
     if delivery.status != Delivery.Status.SENDING or claimed_at is None:
         return False
-    with transaction.atomic():
-        _attempt_append(delivery, attempt)
-        delivery.accept(wamid=wamid)
-        sql, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
-        with connection.cursor() as cursor:
-            cursor.execute(f"{sql} AND {connection.ops.quote_name('claimed_at')} = %s", [*params, claimed_at])
-            if cursor.rowcount != 1:
-                return False  # it moved: nothing written; the caller reads the row afresh
-        delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
-        message_set_channel_id(message_id=delivery.message_id, channel_message_id=wamid)
-        message_receipt_announce(message_id=delivery.message_id, conversation_id=conversation_id)
-        _apply_waiting_events(delivery=delivery)
+    _attempt_append(delivery, attempt)
+    delivery.accept(wamid=wamid)
+    update, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
+    notify_params: list[str] = []
+    if conversation_id is None:
+        notify = "NULL"
+    else:
+        notify, notify_params = message_receipt_notify_expression(message_id=delivery.message_id,
+                                                                  conversation_id=conversation_id)
+    with connection.cursor() as cursor:
+        cursor.execute(_sent_sql(update, notify), [*params, claimed_at, wamid, wamid, *notify_params])
+        row = cursor.fetchone()
+    if row is None:
+        return False  # it moved: nothing written; the caller reads the row afresh
+    delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
+    if conversation_id is None:
+        message_receipt_announce(message_id=delivery.message_id)
+    if row[0]:  # receipts of this wamid arrived before Meta's answer: applied now, on the row locked
+        with transaction.atomic():
+            _apply_waiting_events(delivery=_delivery_locked(delivery.pk))
     return True
+
+
+@cache
+def _sent_sql(update: str, notify: str) -> str:
+    """The delivery's guarded UPDATE (its claim's time too), the reply's channel id, the receipts waiting for the
+    wamid, the pages' notification: one row if the delivery was updated (whether receipts wait), none if it moved.
+    Parameters: the UPDATE's, the claim's time, the wamid twice, the notification's."""
+    quote = connection.ops.quote_name
+    message, event = quote(Message._meta.db_table), quote(DeliveryEvent._meta.db_table)
+    return (f"WITH accepted AS ({update} AND {quote('claimed_at')} = %s RETURNING {quote('message_id')}), "
+            f"renamed AS (UPDATE {message} SET {quote('channel_message_id')} = %s "
+            f"WHERE {quote('id')} IN (SELECT {quote('message_id')} FROM accepted)) "
+            f"SELECT EXISTS (SELECT 1 FROM {event} WHERE {quote('wamid')} = %s AND {quote('delivery_id')} IS NULL), "
+            f"{notify} FROM accepted")
 
 
 def _within_throttle_budget(delivery: Delivery) -> bool:
