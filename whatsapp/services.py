@@ -381,14 +381,13 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
             sent_at=item.sent_at, text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to,
             phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
             new_channel_user_id=item.new_channel_user_id,
+            # replies leave from this number: the customer's route upserted in the message's statement
+            also=lambda customer, number=item.phone_number_id: (_route_sql(), [customer.pk, number, timezone.now()]),
         )
         if not stored.created:
             outcome.duplicates += 1
             continue
         outcome.stored += 1
-        with connection.cursor() as cursor:  # one INSERT … ON CONFLICT UPDATE: replies leave from this number
-            cursor.execute(_route_sql(), [stored.message.conversation.customer_id, item.phone_number_id,
-                                          timezone.now()])
         if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
             # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
             outcome.turns += 1
@@ -411,10 +410,12 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
 
 @cache
 def _route_sql() -> str:
-    """The customer's route upserted (every inbound message): its text built once, not by the ORM each time."""
+    """The customer's route upserted when the message is inserted (every inbound message stored), for the
+    message's own statement (`message_store_inbound`'s `also`): its text built once, not by the ORM each time."""
     quote, table = connection.ops.quote_name, connection.ops.quote_name(CustomerRoute._meta.db_table)
     customer, number, updated = (quote(name) for name in ("customer_id", "phone_number_id", "updated_at"))
-    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) VALUES (%s, %s, %s) ON CONFLICT ({customer}) "
+    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) SELECT %s, %s, %s "
+            f"WHERE EXISTS (SELECT 1 FROM inserted) ON CONFLICT ({customer}) "
             f"DO UPDATE SET {number} = EXCLUDED.{number}, {updated} = EXCLUDED.{updated}")
 
 

@@ -157,9 +157,13 @@ def test_a_redelivery_days_later_is_ignored_and_queues_no_second_turn(platform, 
     assert len(inbound_rows()) == 1 and len(turns.calls) == 1 and len(turns.inbound_ids) == 1
     reshaped = envelope(change(messages=payload["entry"][0]["changes"][0]["value"]["messages"]), change(
         statuses=[status("wamid.OTHER", "read", 1_700_000_000)]))  # the same message batched differently
+    with schema_context("demobank"):
+        routed = CustomerRoute.objects.get().updated_at
     with django_capture_on_commit_callbacks(execute=True):
         assert deliver(platform, reshaped).json()["accepted"] is True
     assert len(inbound_rows()) == 1 and len(turns.calls) == 1  # stored once: unique by wamid
+    with schema_context("demobank"):
+        assert CustomerRoute.objects.get().updated_at == routed  # written with a message stored, not a duplicate
 
 
 # ---------------------------------------------------------------------------------------------------- signatures
