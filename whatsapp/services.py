@@ -18,7 +18,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from django.db import connection, transaction
@@ -41,7 +41,7 @@ from conversations.services import (
 )
 from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
-from magie.db.statements import insert_returning, rows_of, update_sql
+from magie.db.statements import insert_returning, insert_sql, rows_of, saved, update_sql
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -249,6 +249,9 @@ class TurnDue:
     schema_name: str
     conversation_id: int
     message_id: int
+    # the number the message came to, as this task read it (the customer's route now names it): its replies' sends
+    # in the same task leave from it without reading it again (`delivery_send`'s `channel`)
+    channel: WhatsAppChannel | None = field(default=None, compare=False)
 
 
 INBOUND_MAX_ATTEMPTS = 5
@@ -368,13 +371,14 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
             group[2].append(item)
     for organisation, messages, statuses in by_organisation.values():
         with tenant_context(organisation):
-            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome)
+            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome,
+                   channels=channels)
     return parsed.skipped
 
 
 def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[StatusItem],
-           outcome: InboundOutcome) -> None:
-    # Inside the body's own savepoint (inbound_process): a failure undoes the whole body, so no savepoint of its own.
+           outcome: InboundOutcome, channels: dict[str, WhatsAppChannel]) -> None:
+    # Inside the bodies' transaction (inbound_process): a failure undoes the whole body, so no savepoint of its own.
     for item in messages:
         stored = message_store_inbound(
             channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id,
@@ -382,7 +386,7 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
             phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
             new_channel_user_id=item.new_channel_user_id,
             # replies leave from this number: the customer's route upserted in the message's statement
-            also=lambda customer, number=item.phone_number_id: (_route_sql(), [customer.pk, number, timezone.now()]),
+            also=partial(_route_upsert, phone_number_id=item.phone_number_id),
         )
         if not stored.created:
             outcome.duplicates += 1
@@ -400,12 +404,16 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
                 turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
             else:
                 outcome.due.append(TurnDue(schema_name=schema_name, conversation_id=stored.message.conversation_id,
-                                           message_id=stored.message.pk))
+                                           message_id=stored.message.pk, channel=channels.get(item.phone_number_id)))
         else:  # a reaction: kept for the record, nothing to answer
             message_mark_handled(message_id=stored.message.pk, at=timezone.now())
     for status in statuses:
         status_record(item=status)
         outcome.statuses += 1
+
+
+def _route_upsert(customer: Any, *, phone_number_id: str) -> tuple[str, list[Any]]:
+    return _route_sql(), [customer.pk, phone_number_id, timezone.now()]
 
 
 @cache
@@ -745,7 +753,8 @@ def _delivery_of_callback(callback_data: str) -> Delivery | None:
 
 
 @traced("whatsapp.send", lambda kw: {"message_id": kw["message_id"]})
-def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutcome:
+def delivery_send(*, message_id: int, reply: Message | None = None,
+                  channel: WhatsAppChannel | None = None) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
     when one is not. `reply`: the message `message_id` as the turn that stored it holds it, with its conversation
     and customer (the turn read them; its transaction has committed), so it is not read again; None (a task, the
@@ -772,9 +781,10 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
     line, nothing leaves the machine.
 
     The first send of a reply its turn hands over (`reply`) is claimed without a transaction when nothing about it
-    needs one (`_first_claim`): the steps above in two statements.
+    needs one (`_first_claim`): the steps above in two statements — one when the inbound task that stored the
+    customer's message hands over the `channel` it came to (the customer's route, just written), not read again.
     """
-    first = _first_claim(reply) if reply is not None and reply.pk == message_id else None
+    first = _first_claim(reply, channel) if reply is not None and reply.pk == message_id else None
     if reply is not None and first is not None:
         delivery, body, access_token = first
         started = timezone.now()
@@ -856,9 +866,10 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
                             conversation_id=message.conversation_id, claimed=delivery)
 
 
-def _first_claim(reply: Message) -> tuple[Delivery, dict[str, Any], str] | None:
+def _first_claim(reply: Message, channel: WhatsAppChannel | None) -> tuple[Delivery, dict[str, Any], str] | None:
     """The first send of a reply its turn just stored, claimed in two statements and no transaction: the number it
-    goes from (`_channel_for`), then — once the number's pace granted a slot — its Delivery inserted already
+    goes from (`_channel_for`, unless the caller holds it: `channel`, the organisation's number the customer just
+    wrote to), then — once the number's pace granted a slot — its Delivery inserted already
     claimed (`sending`, committed before Meta is called, as the locking way commits its claim). What is sent, and
     the access token. None, with nothing written and no slot taken, whenever the case is not that plain — the
     integration off, no channel, a window that looks closed, a message the limits refuse, the pace says wait — and
@@ -867,7 +878,7 @@ def _first_claim(reply: Message) -> tuple[Delivery, dict[str, Any], str] | None:
     if (not conf.setting("WHATSAPP_GRAPH_URL") or reply.direction != Message.Direction.OUTBOUND
             or reply.channel != Message.Channel.WHATSAPP or not _window_open(reply.conversation)):
         return None
-    channel = _channel_for(reply)
+    channel = channel or _channel_for(reply)
     if channel is None:
         return None
     conversation = reply.conversation
@@ -888,10 +899,15 @@ def _first_claim(reply: Message) -> tuple[Delivery, dict[str, Any], str] | None:
         return None
     delivery = Delivery(message_id=reply.pk, phone_number_id=channel.phone_number_id)
     delivery.claim()
-    claimed = insert_returning(delivery)
-    if claimed is None:
+    insert, params = insert_sql(Delivery, [delivery], returning=False)
+    with connection.cursor() as cursor:  # the row is what this instance says: only its id is read back
+        cursor.execute(f"{insert} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name('id')}", params)
+        row = cursor.fetchone()
+    if row is None:
         return None
-    return claimed, payload(claimed.pk), channel.access_token.reveal()  # type: ignore[return-value]  # a Delivery
+    saved(delivery, row[0])
+    delivery._update_initial_state()  # django-fsm: as read from the database, `sending`
+    return delivery, payload(delivery.pk), channel.access_token.reveal()
 
 
 def _window_open(conversation) -> bool:
