@@ -18,7 +18,7 @@ from language.invisible import visible_text
 from magie.db.compiled_reads import SENTINEL_TEXT, compiled_read
 from magie.db.statements import insert_sql, rows_of, saved
 from magie.errors import DomainError
-from magie.live import live_announce_on_commit, live_notify_expression
+from magie.live import live_announce_on_commit, live_notify_expression, live_notify_of_row_expression
 from magie.queueing import task_queue_on_commit
 
 
@@ -149,34 +149,38 @@ def message_store_inbound(
     # (`magie.db.statements`), not by the ORM each time: the message, and the conversation's last inbound time if it
     # was inserted. A racing duplicate (the same channel id stored meanwhile by another transaction) inserts nothing
     # and does not abort the caller's transaction: no savepoint needed.
+    # The pages showing the conversation are told by the same statement (a `pg_notify` PostgreSQL sends when the
+    # transaction commits, none if it rolls back or the message is a duplicate): no statement of its own after it.
     insert, params = insert_sql(Message, [message], returning=False)
-    sql, params = _inbound_insert_sql(insert), [*params, sent_at, conversation.pk, sent_at]
+    notify, notify_params = live_notify_of_row_expression(topic=conversation_topic(conversation.pk),
+                                                          kind=LIVE_MESSAGE, ref_sql=connection.ops.quote_name("id"))
+    sql, params = _inbound_insert_sql(insert, notify), [*params, sent_at, conversation.pk, sent_at]
     if also is not None:
         extra, extra_params = also(customer)
         sql, params = _inbound_insert_also_sql(sql, extra), [*params, *extra_params]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [*params, *notify_params])
         row = cursor.fetchone()
     if row is None:  # stored already (a redelivery, or a racing duplicate's transaction)
         return Stored(rows_of(Message, f"{connection.ops.quote_name('channel_message_id')} = %s",
                               [channel_message_id])[0], created=False)
     saved(message, row[0])
-    conversation_live_announce(conversation_id=conversation.pk, kind=LIVE_MESSAGE, ref=message.pk)
     return Stored(message, created=True)
 
 
 @cache
-def _inbound_insert_sql(insert: str) -> str:
+def _inbound_insert_sql(insert: str, notify: str) -> str:
     """The message's INSERT (parameters: its values), and the conversation's `last_inbound_at` moved to the
     message's time — never back, when messages arrive out of order — only if the message was inserted (parameters:
-    the time, the conversation, the time). Returns the message's id, no row for a duplicate."""
+    the time, the conversation, the time). Returns the message's id and sends `notify` (its parameters last), no
+    row and nothing sent for a duplicate."""
     quote = connection.ops.quote_name
     last = quote("last_inbound_at")
     return (f"WITH inserted AS ({insert} ON CONFLICT ({quote('channel_message_id')}) DO NOTHING "
             f"RETURNING {quote('id')}), "
             f"latest AS (UPDATE {quote(Conversation._meta.db_table)} SET {last} = %s WHERE {quote('id')} = %s "
             f"AND ({last} IS NULL OR {last} < %s) AND EXISTS (SELECT 1 FROM inserted)) "
-            f"SELECT {quote('id')} FROM inserted")
+            f"SELECT {quote('id')}, {notify} FROM inserted")
 
 
 @cache
