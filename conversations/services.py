@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -206,27 +205,38 @@ def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
 
 def _real_customer_insert(*, channel_user_id: str, phone: str, name: str, user_id: str) -> Customer | None:
     """Someone nobody knows yet (the read by their id found no one): the real customer and their conversation, as
-    `customer_get_or_create` makes them, in two INSERTs whose text is built once — the customer's `ON CONFLICT DO
-    NOTHING`, so no savepoint. None, with nothing written, when one of the ids is taken after all (a customer known
-    by their wa_id writing for the first time with a user id, the sandbox's user id, a race): the caller then takes
+    `customer_get_or_create` makes them, in one statement whose text is built once — the customer's INSERT `ON
+    CONFLICT DO NOTHING` in a WITH, the conversation inserted for the customer it returns, so both or neither and
+    no savepoint. None, with nothing written, when one of the ids is taken after all (a customer known by their
+    wa_id writing for the first time with a user id, the sandbox's user id, a race): the caller then takes
     `customer_get_or_create`'s way, which decides those."""
     customer = Customer(channel_user_id=channel_user_id, phone=phone, name=name, whatsapp_user_id=user_id or None,
                         is_sandbox=False)
-    insert, params = insert_sql(Customer, [customer], returning=False)
-    # both or neither (inside the inbound body's transaction already: no savepoint of its own)
-    with nullcontext() if connection.in_atomic_block else transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"{insert} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name('id')}", params)
+    conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
+    made, made_params = insert_sql(Customer, [customer], returning=False)
+    quote = connection.ops.quote_name
+    opened, opened_params = insert_sql(Conversation, [conversation], returning=False,
+                                       expressions={"customer_id": quote("id")})
+    with connection.cursor() as cursor:
+        cursor.execute(_customer_insert_sql(made, opened), [*made_params, *opened_params])
         row = cursor.fetchone()
-        if row is None:
-            return None
-        saved(customer, row[0])
-        conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
-        insert, params = insert_sql(Conversation, [conversation], returning=True)
-        cursor.execute(insert, params)
-        row = cursor.fetchone()
-    assert row is not None
-    saved(conversation, row[0])
+    if row is None:
+        return None
+    saved(customer, row[0])
+    conversation.customer_id = customer.pk
+    saved(conversation, row[1])
     return customer
+
+
+@cache
+def _customer_insert_sql(made: str, opened: str) -> str:
+    """The customer's INSERT (nothing on a conflict) and the conversation's, its values selected from the customer
+    inserted (its `customer_id` the SQL `"id"`): returns (customer id, conversation id), no row on a conflict."""
+    quote = connection.ops.quote_name
+    head, values = opened.split(" VALUES (", 1)
+    assert values.endswith(")"), opened
+    return (f"WITH made AS ({made} ON CONFLICT DO NOTHING RETURNING {quote('id')}) "
+            f"{head} SELECT {values[:-1]} FROM made RETURNING {quote('customer_id')}, {quote('id')}")
 
 
 def _real_customer_queryset(by: str):

@@ -38,8 +38,9 @@ WITH_NAME = re.compile(r"\b(\w+)\s+AS\s*\((?:\s*(?:INSERT|UPDATE|DELETE)\b|$)", 
 # Multi-table statements that are not the turn's write, by module and the names of their WITHs, each with why: a
 # statement of these modules whose WITHs are all named here is not reported; any other is.
 OTHER_MULTI_TABLE_WRITES = {
-    # the webhook's store of an inbound message: the message, its conversation's time, the channel's route
-    "conversations/services.py": {"inserted", "latest", "also"},
+    # the webhook's store of an inbound message: the message, its conversation's time, the channel's route; a new
+    # customer made with their conversation
+    "conversations/services.py": {"inserted", "latest", "also", "made"},
     # the channel's record of Meta's 2xx for a send: the delivery, and the reply's wamid
     "whatsapp/services.py": {"accepted", "renamed"},
 }
