@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -18,7 +17,7 @@ from language.invisible import visible_text
 from magie.db.compiled_reads import SENTINEL_TEXT, compiled_read
 from magie.db.statements import insert_sql, rows_of, saved
 from magie.errors import DomainError
-from magie.live import live_announce_on_commit
+from magie.live import live_announce_on_commit, live_notify_expression, live_notify_of_row_expression
 from magie.queueing import task_queue_on_commit
 
 
@@ -109,6 +108,7 @@ def message_store_inbound(
     *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
     payload: str = "", reply_to: str = "", phone: str = "", name: str = "", channel: str = "whatsapp",
     user_id: str = "", new_channel_user_id: str = "", simulated_by: str = "",
+    also: Callable[[Customer], tuple[str, list[Any]]] | None = None,
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
     `created=False` (also under a race: the unique constraint decides). The customer is found by `user_id` first
@@ -116,11 +116,14 @@ def message_store_inbound(
     channel's message (WhatsApp) lands only on a real customer, made if new, never on a sandbox customer of the
     same number; a simulator message (`simulated_by`, the staff username) only on an existing sandbox customer
     (SimulatedForRealCustomer otherwise); a terminal's (`manage.py chat`, a test tool) on the sandbox customer
-    when there is one, else as a real channel's."""
-    existing = rows_of(Message, f"{connection.ops.quote_name('channel_message_id')} = %s", [channel_message_id],
-                       tail="LIMIT 1")
-    if existing:
-        return Stored(existing[0], created=False)
+    when there is one, else as a real channel's.
+
+    `also`: a write of the caller's in the message's own statement — given the customer, its SQL and parameters:
+    a data-modifying statement that writes only if the message is inserted (`WHERE EXISTS (SELECT 1 FROM
+    inserted)`: PostgreSQL runs every data-modifying WITH) — a channel's record of where the customer wrote, one
+    round trip less per message."""
+    # A redelivery (the same channel id) is found by the message's INSERT, which inserts nothing: its customer is
+    # read (and found) first, as for a new message — one statement less for every message that is not one.
     simulated = channel == Message.Channel.SIMULATOR or bool(simulated_by)
     if simulated or channel == Message.Channel.TERMINAL:
         customer = (Customer.objects.select_related("conversation")
@@ -141,29 +144,48 @@ def message_store_inbound(
         channel_message_id=channel_message_id, kind=kind, text=text, payload=payload, reply_to=reply_to,
         sent_at=sent_at, simulated_by=simulated_by,
     )
-    # Every inbound message makes these two writes: their text is built once (`magie.db.statements`), not by the
-    # ORM each time. A racing duplicate (the same channel id stored meanwhile by another transaction) inserts
-    # nothing and does not abort the caller's transaction: no savepoint needed.
+    # Every inbound message makes these two writes, in one statement whose text is built once
+    # (`magie.db.statements`), not by the ORM each time: the message, and the conversation's last inbound time if it
+    # was inserted. A racing duplicate (the same channel id stored meanwhile by another transaction) inserts nothing
+    # and does not abort the caller's transaction: no savepoint needed.
+    # The pages showing the conversation are told by the same statement (a `pg_notify` PostgreSQL sends when the
+    # transaction commits, none if it rolls back or the message is a duplicate): no statement of its own after it.
     insert, params = insert_sql(Message, [message], returning=False)
-    quote = connection.ops.quote_name
+    notify, notify_params = live_notify_of_row_expression(topic=conversation_topic(conversation.pk),
+                                                          kind=LIVE_MESSAGE, ref_sql=connection.ops.quote_name("id"))
+    sql, params = _inbound_insert_sql(insert, notify), [*params, sent_at, conversation.pk, sent_at]
+    if also is not None:
+        extra, extra_params = also(customer)
+        sql, params = _inbound_insert_also_sql(sql, extra), [*params, *extra_params]
     with connection.cursor() as cursor:
-        cursor.execute(f"{insert} ON CONFLICT ({quote('channel_message_id')}) DO NOTHING RETURNING {quote('id')}",
-                       params)
+        cursor.execute(sql, [*params, *notify_params])
         row = cursor.fetchone()
-    if row is None:
-        return Stored(Message.objects.get(channel_message_id=channel_message_id), created=False)
+    if row is None:  # stored already (a redelivery, or a racing duplicate's transaction)
+        return Stored(rows_of(Message, f"{connection.ops.quote_name('channel_message_id')} = %s",
+                              [channel_message_id])[0], created=False)
     saved(message, row[0])
-    with connection.cursor() as cursor:  # never moves back when messages arrive out of order
-        cursor.execute(_last_inbound_sql(), [sent_at, conversation.pk, sent_at])
-    conversation_live_announce(conversation_id=conversation.pk, kind=LIVE_MESSAGE, ref=message.pk)
     return Stored(message, created=True)
 
 
 @cache
-def _last_inbound_sql() -> str:
+def _inbound_insert_sql(insert: str, notify: str) -> str:
+    """The message's INSERT (parameters: its values), and the conversation's `last_inbound_at` moved to the
+    message's time — never back, when messages arrive out of order — only if the message was inserted (parameters:
+    the time, the conversation, the time). Returns the message's id and sends `notify` (its parameters last), no
+    row and nothing sent for a duplicate."""
     quote = connection.ops.quote_name
-    return (f"UPDATE {quote(Conversation._meta.db_table)} SET {quote('last_inbound_at')} = %s WHERE {quote('id')} = %s "
-            f"AND ({quote('last_inbound_at')} IS NULL OR {quote('last_inbound_at')} < %s)")
+    last = quote("last_inbound_at")
+    return (f"WITH inserted AS ({insert} ON CONFLICT ({quote('channel_message_id')}) DO NOTHING "
+            f"RETURNING {quote('id')}), "
+            f"latest AS (UPDATE {quote(Conversation._meta.db_table)} SET {last} = %s WHERE {quote('id')} = %s "
+            f"AND ({last} IS NULL OR {last} < %s) AND EXISTS (SELECT 1 FROM inserted)) "
+            f"SELECT {quote('id')}, {notify} FROM inserted")
+
+
+@cache
+def _inbound_insert_also_sql(sql: str, extra: str) -> str:
+    head, select = sql.rsplit(") SELECT ", 1)
+    return f"{head}), also AS ({extra}) SELECT {select}"
 
 
 def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
@@ -183,27 +205,38 @@ def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
 
 def _real_customer_insert(*, channel_user_id: str, phone: str, name: str, user_id: str) -> Customer | None:
     """Someone nobody knows yet (the read by their id found no one): the real customer and their conversation, as
-    `customer_get_or_create` makes them, in two INSERTs whose text is built once — the customer's `ON CONFLICT DO
-    NOTHING`, so no savepoint. None, with nothing written, when one of the ids is taken after all (a customer known
-    by their wa_id writing for the first time with a user id, the sandbox's user id, a race): the caller then takes
+    `customer_get_or_create` makes them, in one statement whose text is built once — the customer's INSERT `ON
+    CONFLICT DO NOTHING` in a WITH, the conversation inserted for the customer it returns, so both or neither and
+    no savepoint. None, with nothing written, when one of the ids is taken after all (a customer known by their
+    wa_id writing for the first time with a user id, the sandbox's user id, a race): the caller then takes
     `customer_get_or_create`'s way, which decides those."""
     customer = Customer(channel_user_id=channel_user_id, phone=phone, name=name, whatsapp_user_id=user_id or None,
                         is_sandbox=False)
-    insert, params = insert_sql(Customer, [customer], returning=False)
-    # both or neither (inside the inbound body's transaction already: no savepoint of its own)
-    with nullcontext() if connection.in_atomic_block else transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"{insert} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name('id')}", params)
+    conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
+    made, made_params = insert_sql(Customer, [customer], returning=False)
+    quote = connection.ops.quote_name
+    opened, opened_params = insert_sql(Conversation, [conversation], returning=False,
+                                       expressions={"customer_id": quote("id")})
+    with connection.cursor() as cursor:
+        cursor.execute(_customer_insert_sql(made, opened), [*made_params, *opened_params])
         row = cursor.fetchone()
-        if row is None:
-            return None
-        saved(customer, row[0])
-        conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
-        insert, params = insert_sql(Conversation, [conversation], returning=True)
-        cursor.execute(insert, params)
-        row = cursor.fetchone()
-    assert row is not None
-    saved(conversation, row[0])
+    if row is None:
+        return None
+    saved(customer, row[0])
+    conversation.customer_id = customer.pk
+    saved(conversation, row[1])
     return customer
+
+
+@cache
+def _customer_insert_sql(made: str, opened: str) -> str:
+    """The customer's INSERT (nothing on a conflict) and the conversation's, its values selected from the customer
+    inserted (its `customer_id` the SQL `"id"`): returns (customer id, conversation id), no row on a conflict."""
+    quote = connection.ops.quote_name
+    head, values = opened.split(" VALUES (", 1)
+    assert values.endswith(")"), opened
+    return (f"WITH made AS ({made} ON CONFLICT DO NOTHING RETURNING {quote('id')}) "
+            f"{head} SELECT {values[:-1]} FROM made RETURNING {quote('customer_id')}, {quote('id')}")
 
 
 def _real_customer_queryset(by: str):
@@ -332,3 +365,9 @@ def message_receipt_announce(*, message_id: int, conversation_id: int | None = N
         if conversation_id is None:
             return
     conversation_live_announce(conversation_id=conversation_id, kind=LIVE_RECEIPT, ref=message_id)
+
+
+def message_receipt_notify_expression(*, message_id: int, conversation_id: int) -> tuple[str, list[str]]:
+    """`message_receipt_announce` as an expression for a statement of the caller's own (its SQL and parameters,
+    `magie.live.live_notify_expression`): the pages are told when that statement's transaction commits."""
+    return live_notify_expression(topic=conversation_topic(conversation_id), kind=LIVE_RECEIPT, ref=message_id)

@@ -72,6 +72,23 @@ def live_notify(event: LiveEvent) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, event.payload()])
 
 
+def live_notify_expression(*, topic: str, kind: str, ref: int) -> tuple[str, list[str]]:
+    """What `live_announce_on_commit` announces, as an SQL expression (`pg_notify(…)`) and its parameters, for a
+    statement the caller sends anyway: PostgreSQL sends the notification when that statement's transaction commits
+    and drops it if it rolls back — the same promise, without a statement of its own after the commit. The schema
+    is the current one."""
+    event = LiveEvent(schema=schema_name_current(), topic=topic, kind=kind, ref=ref)
+    return "pg_notify(%s, %s)", [CHANNEL, event.payload()]
+
+
+def live_notify_of_row_expression(*, topic: str, kind: str, ref_sql: str) -> tuple[str, list[str]]:
+    """`live_notify_expression` for a row the statement itself writes: its id is the SQL `ref_sql` (a column of
+    the rows the statement returns), put in the payload by PostgreSQL — the same JSON `LiveEvent.payload` makes."""
+    head = LiveEvent(schema=schema_name_current(), topic=topic, kind=kind, ref=0).payload()
+    assert head.endswith('"r":0}')
+    return f"pg_notify(%s, %s || {ref_sql} || '}}')", [CHANNEL, head.removesuffix("0}")]
+
+
 def live_announce_on_commit(*, topic: str, kind: str, ref: int) -> None:
     """Announce `kind` about `topic` in the current organisation once the current transaction commits (nothing if
     it rolls back). The schema is read now (a commit may fire after the caller left the tenant's context). A

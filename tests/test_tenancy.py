@@ -68,3 +68,30 @@ def test_a_change_saved_by_another_process_is_seen_by_the_next_request(db):
     Organisation.objects.filter(pk=store.pk).update(language="en")  # no signal reaches this process's cache
     with tenant_context(Organisation.objects.get(pk=store.pk)):  # what the middleware does on the next request
         assert tenancy_current().language == "en"
+
+
+def test_entering_the_schema_already_in_force_sets_no_search_path_and_a_rollback_forgets_it(db):
+    """magie.db.pgbackend: a `SET search_path` only when the path changes, and again after PostgreSQL may have
+    discarded it (a rollback)."""
+    from django.db import transaction
+
+    def sets(block) -> list[str]:
+        with CaptureQueriesContext(connection) as captured:
+            block()
+        return [query["sql"] for query in captured.captured_queries if query["sql"].startswith("SET search_path")]
+
+    def read_in(*schemas: str) -> None:
+        for schema in schemas:
+            with schema_context(schema), connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+
+    read_in("demobank")
+    assert sets(lambda: read_in("demobank", "demobank")) == []  # in force already: never set again
+    assert sets(lambda: read_in("public", "demobank")) == ['SET search_path = "public"',
+                                                          'SET search_path = "demobank","public"']
+
+    read_in("public")
+    sid = transaction.savepoint()
+    read_in("demoschool")  # set inside the savepoint …
+    transaction.savepoint_rollback(sid)  # … and undone by PostgreSQL with it: set again
+    assert sets(lambda: read_in("demoschool")) == ['SET search_path = "demoschool","public"']

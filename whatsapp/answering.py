@@ -30,6 +30,7 @@ from django_tenants.utils import schema_context
 from agent.turn import ConversationBusy, turn_handle
 from conversations.models import Message
 from magie.celery import app as celery_app
+from tenants.models import WhatsAppChannel
 from whatsapp import conf
 from whatsapp.services import (
     BUSY,
@@ -66,7 +67,7 @@ def inbound_answer(*, inbound_id: int) -> InboundOutcome:
             continue
         with schema_context(due.schema_name):
             for reply in turn_here(due=due):
-                reply_send(schema_name=due.schema_name, message=reply)
+                reply_send(schema_name=due.schema_name, message=reply, channel=due.channel)
     return outcome
 
 
@@ -104,14 +105,15 @@ def _turn_end(due: TurnDue) -> None:
         logger.warning("ending the admission lease of message %s failed", due.message_id, exc_info=True)
 
 
-def reply_send(*, schema_name: str, message: Message) -> str:
-    """Send a reply the turn just stored (`delivery_send`), here; a send that must wait (Meta's pace, a retry's
+def reply_send(*, schema_name: str, message: Message, channel: WhatsAppChannel | None = None) -> str:
+    """Send a reply the turn just stored (`delivery_send`), here — from `channel`, the number the customer's
+    message came to, when this task stored it (not read again); a send that must wait (Meta's pace, a retry's
     backoff, another worker's lease) goes to the broker with its countdown, and a publish the broker refuses is
     left to the outbound sweeper (the delivery is pending, due). Replies of other channels are not ours."""
     if message.channel != Message.Channel.WHATSAPP:
         return "not_whatsapp"
     try:
-        outcome = delivery_send(message_id=message.pk, reply=message)
+        outcome = delivery_send(message_id=message.pk, reply=message, channel=channel)
     except SoftTimeLimitExceeded:
         raise
     except Exception:  # noqa: BLE001 — the delivery is pending or in `sending`: the outbound sweeper takes it

@@ -14,12 +14,11 @@ import hmac
 import logging
 import random
 import time
-import zlib
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from django.db import connection, transaction
@@ -36,12 +35,13 @@ from conversations.services import (
     message_media_refused_set,
     message_media_text_set,
     message_receipt_announce,
+    message_receipt_notify_expression,
     message_set_channel_id,
     message_store_inbound,
 )
 from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
-from magie.db.statements import insert_returning, rows_of, update_sql
+from magie.db.statements import insert_returning, insert_sql, rows_of, saved, update_sql
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -249,47 +249,51 @@ class TurnDue:
     schema_name: str
     conversation_id: int
     message_id: int
+    # the number the message came to, as this task read it (the customer's route now names it): its replies' sends
+    # in the same task leave from it without reading it again (`delivery_send`'s `channel`)
+    channel: WhatsAppChannel | None = field(default=None, compare=False)
 
 
 INBOUND_MAX_ATTEMPTS = 5
 
 
-def _number_lock(number: str) -> int:
-    return zlib.crc32(f"whatsapp-inbound:{number}".encode()) - 2**31  # a signed 32-bit advisory key
-
-
 def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
-    number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: per-number
-    advisory locks serialise it, stored messages are unique by wamid and receipts by (wamid, status, time), and
-    `processed_at` is stamped in the same transaction. A body whose processing raises is retried by the sweeper
-    up to INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number.
+    number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: the bodies
+    are locked (`_inbound_waiting`: oldest first, so two workers sharing a number take its bodies one after the
+    other), stored messages are unique by wamid and receipts by (wamid, status, time), and `processed_at` is
+    stamped in the same transaction. A body whose processing raises is retried by the sweeper up to
+    INBOUND_MAX_ATTEMPTS times, then left with its error (logged) so it cannot block its number.
 
     Each stored message's turn is queued after commit; with `queue_turns=False` it is listed in `outcome.due`
     instead, for the caller to run once this returns (committed) — one it never runs stays unhandled, and the
-    inbound sweeper admits it."""
+    inbound sweeper admits it.
+
+    Every statement on the public schema's tables names them with their schema or reads a shared table on any
+    search path (`shared=True`): the only `SET search_path` is the organisation's, and the connection is still in
+    it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force)."""
+    try:
+        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=False)
+    except Exception:  # noqa: BLE001 — a body failed: all of them again, each in a savepoint (below)
+        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=True)
+
+
+def _inbound_process(*, inbound_id: int, queue_turns: bool, isolated: bool) -> InboundOutcome:
+    """One transaction over the waiting bodies. Not `isolated` (every body but a failing one's): no savepoint —
+    a failure raises and rolls everything back, and the caller runs it again `isolated`: each body in a savepoint
+    of its own, a failure recorded on its row (attempts, error) while the others are stored."""
     outcome = InboundOutcome(queue_turns=queue_turns)
-    numbers = _inbound_numbers(inbound_id)
-    if numbers is None:
-        return outcome  # processed already (a redelivered task, or an earlier body's task took it)
-    public = get_public_schema_name()
-    # A worker task runs in public already (its schema header): entering it again would cost a `SET search_path`.
-    in_public = schema_name_current() == public
-    with nullcontext() if in_public else schema_context(public), transaction.atomic():
-        with connection.cursor() as cursor:
-            for number in sorted(numbers):  # always in the same order: no deadlock between workers
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_number_lock(number)])
-        # Under the locks: this body and the older ones of its numbers still waiting, oldest first (a body naming
-        # no number of ours — an account's or a template's notification — alone).
-        rows = _inbound_waiting(inbound_id=inbound_id, numbers=numbers)
-        for row in rows:
+    with transaction.atomic():
+        for row in _inbound_waiting(inbound_id=inbound_id):
             due_before = len(outcome.due)
             try:
-                with transaction.atomic():
+                with transaction.atomic() if isolated else nullcontext():
                     skipped = _inbound_store(row=row, outcome=outcome)
                 row.processed_at = timezone.now()
                 row.error = "; ".join(skipped)[:2000]
-            except Exception as error:  # noqa: BLE001 — recorded on the row; the sweeper decides about retrying
+            except Exception as error:
+                if not isolated:
+                    raise
                 del outcome.due[due_before:]  # rolled back with the body's savepoint
                 row.attempts += 1
                 row.error = f"{type(error).__name__}: {error}"[:2000]
@@ -305,31 +309,24 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
 
 
 # The statements of every body's processing, their text built once (the ORM compiled each of them per body). The raw
-# log is in public, named with its schema: after an organisation's messages were stored, writing it needs no
-# `SET search_path` back to public.
+# log is in public, named with its schema: before and after an organisation's messages are stored, reading and
+# writing it needs no `SET search_path` to public.
 
 
 def _inbound_table() -> str:
     return f'"{get_public_schema_name()}"."{InboundBody._meta.db_table}"'
 
 
-def _inbound_numbers(inbound_id: int) -> list[str] | None:
-    """The numbers of the body if it still waits to be processed; None if it is processed (or not there)."""
-    with unrouted_cursor() as cursor:
-        cursor.execute(f"SELECT phone_number_ids FROM {_inbound_table()} WHERE id = %s AND processed_at IS NULL",
-                       [inbound_id])
-        row = cursor.fetchone()
-    return None if row is None else list(row[0])
-
-
-def _inbound_waiting(*, inbound_id: int, numbers: list[str]) -> list[InboundBody]:
-    """Locked, oldest first, 50 at most: the body and the older ones of its numbers still waiting (a body naming
-    no number of ours — an account's or a template's notification — alone). The current schema is public."""
-    if numbers:
-        where, params = "processed_at IS NULL AND id <= %s AND phone_number_ids && %s::varchar[]", [inbound_id, numbers]
-    else:
-        where, params = "processed_at IS NULL AND id = %s", [inbound_id]
-    return rows_of(InboundBody, where, params, tail="ORDER BY id LIMIT 50 FOR UPDATE")
+def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
+    """Locked, oldest first, 50 at most: the body, if it still waits, and the older ones of its numbers still
+    waiting (a body naming no number of ours — an account's or a template's notification — alone); none if it was
+    processed meanwhile. The rows are locked in that order, so a worker taking a later body of a number waits for
+    the one storing an earlier body, then skips what that one stored (PostgreSQL re-checks `processed_at` on a row
+    that was locked)."""
+    table = _inbound_table()
+    return rows_of(InboundBody, f"processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
+                                f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL))",
+                   [inbound_id, inbound_id, inbound_id], tail="ORDER BY id LIMIT 50 FOR UPDATE", shared=True)
 
 
 def _inbound_outcome_save(row: InboundBody) -> None:
@@ -342,7 +339,7 @@ def _channels_of(numbers: list[str]) -> dict[str, WhatsAppChannel]:
     """The channels of the body's verified numbers, with their organisation; one number (nearly every body): a read
     compiled once per connection."""
     found: list[Any] = (
-        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]})
+        compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]}, shared=True)
         if len(numbers) == 1
         else list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers)))
     return {channel.phone_number_id: channel for channel in found}
@@ -374,27 +371,27 @@ def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
             group[2].append(item)
     for organisation, messages, statuses in by_organisation.values():
         with tenant_context(organisation):
-            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome)
+            _store(schema_name=organisation.schema_name, messages=messages, statuses=statuses, outcome=outcome,
+                   channels=channels)
     return parsed.skipped
 
 
 def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[StatusItem],
-           outcome: InboundOutcome) -> None:
-    # Inside the body's own savepoint (inbound_process): a failure undoes the whole body, so no savepoint of its own.
+           outcome: InboundOutcome, channels: dict[str, WhatsAppChannel]) -> None:
+    # Inside the bodies' transaction (inbound_process): a failure undoes the whole body, so no savepoint of its own.
     for item in messages:
         stored = message_store_inbound(
             channel_user_id=item.channel_user_id, channel_message_id=item.channel_message_id,
             sent_at=item.sent_at, text=item.text, kind=item.kind, payload=item.payload, reply_to=item.reply_to,
             phone=item.phone, name=item.name, user_id=item.user_id, channel=Message.Channel.WHATSAPP,
             new_channel_user_id=item.new_channel_user_id,
+            # replies leave from this number: the customer's route upserted in the message's statement
+            also=partial(_route_upsert, phone_number_id=item.phone_number_id),
         )
         if not stored.created:
             outcome.duplicates += 1
             continue
         outcome.stored += 1
-        with connection.cursor() as cursor:  # one INSERT … ON CONFLICT UPDATE: replies leave from this number
-            cursor.execute(_route_sql(), [stored.message.conversation.customer_id, item.phone_number_id,
-                                          timezone.now()])
         if item.queue_turn and item.media_id and conf.setting("WHATSAPP_GRAPH_URL"):
             # an image may be a photographed Pix code: read first (whatsapp.media), then its turn is queued
             outcome.turns += 1
@@ -407,7 +404,7 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
                 turn_queue_on_commit(schema_name=schema_name, message_id=stored.message.pk)
             else:
                 outcome.due.append(TurnDue(schema_name=schema_name, conversation_id=stored.message.conversation_id,
-                                           message_id=stored.message.pk))
+                                           message_id=stored.message.pk, channel=channels.get(item.phone_number_id)))
         else:  # a reaction: kept for the record, nothing to answer
             message_mark_handled(message_id=stored.message.pk, at=timezone.now())
     for status in statuses:
@@ -415,12 +412,18 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
         outcome.statuses += 1
 
 
+def _route_upsert(customer: Any, *, phone_number_id: str) -> tuple[str, list[Any]]:
+    return _route_sql(), [customer.pk, phone_number_id, timezone.now()]
+
+
 @cache
 def _route_sql() -> str:
-    """The customer's route upserted (every inbound message): its text built once, not by the ORM each time."""
+    """The customer's route upserted when the message is inserted (every inbound message stored), for the
+    message's own statement (`message_store_inbound`'s `also`): its text built once, not by the ORM each time."""
     quote, table = connection.ops.quote_name, connection.ops.quote_name(CustomerRoute._meta.db_table)
     customer, number, updated = (quote(name) for name in ("customer_id", "phone_number_id", "updated_at"))
-    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) VALUES (%s, %s, %s) ON CONFLICT ({customer}) "
+    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) SELECT %s, %s, %s "
+            f"WHERE EXISTS (SELECT 1 FROM inserted) ON CONFLICT ({customer}) "
             f"DO UPDATE SET {number} = EXCLUDED.{number}, {updated} = EXCLUDED.{updated}")
 
 
@@ -750,7 +753,8 @@ def _delivery_of_callback(callback_data: str) -> Delivery | None:
 
 
 @traced("whatsapp.send", lambda kw: {"message_id": kw["message_id"]})
-def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutcome:
+def delivery_send(*, message_id: int, reply: Message | None = None,
+                  channel: WhatsAppChannel | None = None) -> SendOutcome:
     """Send one outbound message through the Cloud API: at most once when every answer is clear, at most twice
     when one is not. `reply`: the message `message_id` as the turn that stored it holds it, with its conversation
     and customer (the turn read them; its transaction has committed), so it is not read again; None (a task, the
@@ -775,7 +779,18 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
 
     WHATSAPP_GRAPH_URL empty → the integration is off: the delivery is marked sent with a local wamid and a log
     line, nothing leaves the machine.
+
+    The first send of a reply its turn hands over (`reply`) is claimed without a transaction when nothing about it
+    needs one (`_first_claim`): the steps above in two statements — one when the inbound task that stored the
+    customer's message hands over the `channel` it came to (the customer's route, just written), not read again.
     """
+    first = _first_claim(reply, channel) if reply is not None and reply.pk == message_id else None
+    if reply is not None and first is not None:
+        delivery, body, access_token = first
+        started = timezone.now()
+        result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
+        return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
+                                conversation_id=reply.conversation_id, claimed=delivery)
     with transaction.atomic():
         # (one whose window looks closed is read again: a message stored during the turn may have opened it)
         held = reply if reply is not None and reply.pk == message_id and _window_open(reply.conversation) else None
@@ -849,6 +864,50 @@ def delivery_send(*, message_id: int, reply: Message | None = None) -> SendOutco
     result = sender.graph_send(phone_number_id=delivery.phone_number_id, access_token=access_token, body=body)
     return _delivery_record(delivery_id=delivery.pk, result=result, started=started,
                             conversation_id=message.conversation_id, claimed=delivery)
+
+
+def _first_claim(reply: Message, channel: WhatsAppChannel | None) -> tuple[Delivery, dict[str, Any], str] | None:
+    """The first send of a reply its turn just stored, claimed in two statements and no transaction: the number it
+    goes from (`_channel_for`, unless the caller holds it: `channel`, the organisation's number the customer just
+    wrote to), then — once the number's pace granted a slot — its Delivery inserted already
+    claimed (`sending`, committed before Meta is called, as the locking way commits its claim). What is sent, and
+    the access token. None, with nothing written and no slot taken, whenever the case is not that plain — the
+    integration off, no channel, a window that looks closed, a message the limits refuse, the pace says wait — and
+    None too when the Delivery exists already (another worker or a sweeper made it; the slot taken is then spent):
+    the locking way of `delivery_send` decides those."""
+    if (not conf.setting("WHATSAPP_GRAPH_URL") or reply.direction != Message.Direction.OUTBOUND
+            or reply.channel != Message.Channel.WHATSAPP or not _window_open(reply.conversation)):
+        return None
+    channel = channel or _channel_for(reply)
+    if channel is None:
+        return None
+    conversation = reply.conversation
+    recipient = _recipient(conversation.customer, after_refusal=False)
+    language = conversation.language or tenancy_current().language
+    text = message_text_for_customer(message=reply)
+
+    def payload(delivery_id: int) -> dict[str, Any]:
+        return sender.outbound_payload(
+            **recipient, text=text, buttons=reply.buttons, as_list=reply.kind == Message.Kind.LIST, template=False,
+            language=language, reply_to=reply.reply_to, callback_data=delivery_callback_data(delivery_id))
+
+    try:
+        payload(0)  # refused by the limits: the locking way records the failure
+    except OutboundInvalid:
+        return None
+    if sender.rate_acquire(phone_number_id=channel.phone_number_id) > 0:
+        return None
+    delivery = Delivery(message_id=reply.pk, phone_number_id=channel.phone_number_id)
+    delivery.claim()
+    insert, params = insert_sql(Delivery, [delivery], returning=False)
+    with connection.cursor() as cursor:  # the row is what this instance says: only its id is read back
+        cursor.execute(f"{insert} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name('id')}", params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    saved(delivery, row[0])
+    delivery._update_initial_state()  # django-fsm: as read from the database, `sending`
+    return delivery, payload(delivery.pk), channel.access_token.reveal()
 
 
 def _window_open(conversation) -> bool:
@@ -968,27 +1027,51 @@ def _delivery_record(*, delivery_id: int, result: sender.GraphResult, started,
 
 def _sent_as_claimed(delivery: Delivery, *, attempt: dict[str, Any], wamid: str,
                      conversation_id: int | None) -> bool:
-    """The common case — Meta accepted the send this worker claimed — without reading the row again: the delivery
-    accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that very time: no
-    sweeper took a stale claim over, no receipt settled it meanwhile), then the reply's channel id set and the
-    receipts that arrived first applied, as the locking way does. False, nothing written, when the row moved: the
-    caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
+    """The common case — Meta accepted the send this worker claimed — in one statement, without reading the row
+    again: the delivery accepted by an UPDATE guarded by the claim as it was made (still `sending`, claimed at that
+    very time: no sweeper took a stale claim over, no receipt settled it meanwhile), the reply's channel id set and
+    its pages told (a `pg_notify` sent with the commit), whether receipts arrived first for that wamid read — all in
+    one statement (data-modifying WITHs), a transaction of its own. Receipts that arrived first (rare: Meta's
+    webhook before its own answer) are then applied as the locking way does. False, nothing written, when the row
+    moved: the caller then records the answer on the row as it is now (`_delivery_record`'s locking way)."""
     claimed_at = delivery.claimed_at
     if delivery.status != Delivery.Status.SENDING or claimed_at is None:
         return False
-    with transaction.atomic():
-        _attempt_append(delivery, attempt)
-        delivery.accept(wamid=wamid)
-        sql, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
-        with connection.cursor() as cursor:
-            cursor.execute(f"{sql} AND {connection.ops.quote_name('claimed_at')} = %s", [*params, claimed_at])
-            if cursor.rowcount != 1:
-                return False  # it moved: nothing written; the caller reads the row afresh
-        delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
-        message_set_channel_id(message_id=delivery.message_id, channel_message_id=wamid)
-        message_receipt_announce(message_id=delivery.message_id, conversation_id=conversation_id)
-        _apply_waiting_events(delivery=delivery)
+    _attempt_append(delivery, attempt)
+    delivery.accept(wamid=wamid)
+    update, params = update_sql(delivery, guard="status", as_read=Delivery.Status.SENDING)
+    notify_params: list[str] = []
+    if conversation_id is None:
+        notify = "NULL"
+    else:
+        notify, notify_params = message_receipt_notify_expression(message_id=delivery.message_id,
+                                                                  conversation_id=conversation_id)
+    with connection.cursor() as cursor:
+        cursor.execute(_sent_sql(update, notify), [*params, claimed_at, wamid, wamid, *notify_params])
+        row = cursor.fetchone()
+    if row is None:
+        return False  # it moved: nothing written; the caller reads the row afresh
+    delivery._update_initial_state()  # django-fsm: what a save() does after its UPDATE
+    if conversation_id is None:
+        message_receipt_announce(message_id=delivery.message_id)
+    if row[0]:  # receipts of this wamid arrived before Meta's answer: applied now, on the row locked
+        with transaction.atomic():
+            _apply_waiting_events(delivery=_delivery_locked(delivery.pk))
     return True
+
+
+@cache
+def _sent_sql(update: str, notify: str) -> str:
+    """The delivery's guarded UPDATE (its claim's time too), the reply's channel id, the receipts waiting for the
+    wamid, the pages' notification: one row if the delivery was updated (whether receipts wait), none if it moved.
+    Parameters: the UPDATE's, the claim's time, the wamid twice, the notification's."""
+    quote = connection.ops.quote_name
+    message, event = quote(Message._meta.db_table), quote(DeliveryEvent._meta.db_table)
+    return (f"WITH accepted AS ({update} AND {quote('claimed_at')} = %s RETURNING {quote('message_id')}), "
+            f"renamed AS (UPDATE {message} SET {quote('channel_message_id')} = %s "
+            f"WHERE {quote('id')} IN (SELECT {quote('message_id')} FROM accepted)) "
+            f"SELECT EXISTS (SELECT 1 FROM {event} WHERE {quote('wamid')} = %s AND {quote('delivery_id')} IS NULL), "
+            f"{notify} FROM accepted")
 
 
 def _within_throttle_budget(delivery: Delivery) -> bool:

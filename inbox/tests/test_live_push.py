@@ -24,21 +24,39 @@ def announced(callbacks) -> list[LiveEvent]:
     return [callback.event for callback in callbacks if callback.__name__ == "live_notify_after_commit"]
 
 
-def test_a_stored_message_and_a_note_are_announced_after_commit_with_ids_only(demobank,
-                                                                              django_capture_on_commit_callbacks):
+def test_a_note_is_announced_after_commit_with_ids_only(demobank, django_capture_on_commit_callbacks):
     escalation = escalation_make(chat_make(name="Ana Push"))
     topic = conversation_topic(escalation.conversation_id)
     with django_capture_on_commit_callbacks() as callbacks:
-        stored = message_store_inbound(channel_user_id=escalation.conversation.customer.channel_user_id,
-                                       channel_message_id="wamid.push-1", text="cheguei", name="",
-                                       sent_at=timezone.now())
         note = escalation_note_add(escalation_id=escalation.pk, user=staff("admin"), text="ligar amanhã")
-    assert announced(callbacks) == [LiveEvent("demobank", topic, "message", stored.message.pk),
-                                    LiveEvent("demobank", topic, "note", note.pk)]
-    with django_capture_on_commit_callbacks() as callbacks:  # a redelivery stores nothing and announces nothing
-        message_store_inbound(channel_user_id=escalation.conversation.customer.channel_user_id,
-                              channel_message_id="wamid.push-1", text="cheguei", name="", sent_at=timezone.now())
-    assert announced(callbacks) == []
+    assert announced(callbacks) == [LiveEvent("demobank", topic, "note", note.pk)]
+
+
+def test_a_stored_message_is_announced_by_its_own_statement_when_it_commits_only(committed):
+    """The inbound message's INSERT carries its `pg_notify`: PostgreSQL sends it at commit, with the JSON a
+    LiveEvent makes; nothing for a rolled back store or a redelivery."""
+    from django.db import transaction
+    from django_tenants.utils import schema_context
+
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+
+        def heard() -> list[LiveEvent | None]:
+            return [LiveEvent.parse(note.payload) for note in listener.notifies(timeout=0.5)]
+
+        with schema_context("demobank"):
+            with transaction.atomic():
+                stored = message_store_inbound(channel_user_id="5511999990077", channel_message_id="wamid.push-1",
+                                               text="cheguei", name="Ana", sent_at=timezone.now())
+            assert heard() == [LiveEvent("demobank", conversation_topic(stored.message.conversation_id), "message",
+                                         stored.message.pk)]
+            with transaction.atomic():
+                message_store_inbound(channel_user_id="5511999990077", channel_message_id="wamid.push-2",
+                                      text="outra", name="Ana", sent_at=timezone.now())
+                transaction.set_rollback(True)
+            again = message_store_inbound(channel_user_id="5511999990077", channel_message_id="wamid.push-1",
+                                          text="cheguei", name="Ana", sent_at=timezone.now())
+            assert again.created is False and heard() == []
 
 
 def test_a_receipt_is_announced_for_its_message(demobank, django_capture_on_commit_callbacks):

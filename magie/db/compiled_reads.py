@@ -23,6 +23,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
+from magie.db.cursors import unrouted_cursor
+
 SENTINEL_ID = -7_340_021  # never a row's id: marks where an id goes in the compiled SQL
 SENTINEL_TEXT = "__magie_compiled_sentinel__"
 
@@ -52,16 +54,20 @@ def _compiled(key: str, build: Callable[[], tuple[QuerySet, dict[Any, str]]]) ->
 
 
 def compiled_read(key: str, build: Callable[[], tuple[QuerySet, dict[Any, str]]],
-                  values: Mapping[str, Any]) -> list[Model]:
+                  values: Mapping[str, Any], *, shared: bool = False) -> list[Model]:
     """The instances `build()`'s queryset would return with `values` in place of its sentinels. `build` returns
     the queryset (written with `SENTINEL_ID`/`SENTINEL_TEXT`, or other unusual values, where the varying values
-    go) and a mapping {sentinel: name}; `values` maps each name to this call's value."""
+    go) and a mapping {sentinel: name}; `values` maps each name to this call's value.
+
+    `shared`: the queryset reads only tables of the public schema (shared apps'), which every search path
+    django-tenants sets resolves (public is on each, and no organisation's schema has those tables): it runs on
+    the path in force, without a `SET search_path` first (`magie.db.cursors.unrouted_cursor`)."""
     compiled = _compiled(key, build)
     params = list(compiled.params)
     for index, name in compiled.slots.items():
         params[index] = values[name]
     compiler, connection = compiled.compiler, connections[DEFAULT_DB_ALIAS]
-    with connection.cursor() as cursor:
+    with unrouted_cursor() if shared else connection.cursor() as cursor:
         cursor.execute(compiled.sql, params)
         raw = cursor.fetchall()
     if not raw:

@@ -16,6 +16,9 @@ from typing import Any, cast
 from django.db import connection, models
 from django.db.models import Field, Model
 from django.db.models.sql import InsertQuery
+from django_tenants.utils import get_public_schema_name
+
+from magie.db.cursors import unrouted_cursor
 
 
 def insert_sql(model: type[Model], rows: list[Any], *, returning: bool,
@@ -159,13 +162,15 @@ def _returning(model: type[Model]) -> tuple[str, list[str], list[Any] | None]:
             converters if any(converters) else None)
 
 
-def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = "") -> list[Any]:
+def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = "", shared: bool = False) -> list[Any]:
     """`model`'s rows `WHERE <where> <tail>` (`tail`: ORDER BY, FOR UPDATE…), as instances with every concrete
     field, read as the ORM reads them (`from_db`, the fields' `from_db_value`) — a statement whose text is built
-    once per model instead of a queryset compiled on every call (compiling is most of such a call's CPU)."""
-    select, names, converters = _select(model)
+    once per model instead of a queryset compiled on every call (compiling is most of such a call's CPU).
+    `shared`: a table of the public schema, named with it and read on whatever search path is in force (no
+    `SET search_path` first, `magie.db.cursors.unrouted_cursor`)."""
+    select, names, converters = _select(model, shared)
     alias = connection.alias or "default"
-    with connection.cursor() as cursor:
+    with unrouted_cursor() if shared else connection.cursor() as cursor:
         cursor.execute(f"{select} WHERE {where} {tail}", params)
         rows = cursor.fetchall()
     if converters:
@@ -175,10 +180,12 @@ def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = ""
 
 
 @cache
-def _select(model: type[Model]) -> tuple[str, list[str], list[Any] | None]:
+def _select(model: type[Model], shared: bool = False) -> tuple[str, list[str], list[Any] | None]:
     meta = model._meta
     quote, fields = connection.ops.quote_name, list(meta.concrete_fields)
-    select = (f"SELECT {', '.join(quote(str(field.column)) for field in fields)} "
-              f"FROM {quote(meta.db_table)}")
+    table = quote(meta.db_table)
+    if shared:
+        table = f"{quote(get_public_schema_name())}.{table}"
+    select = f"SELECT {', '.join(quote(str(field.column)) for field in fields)} FROM {table}"
     converters = [getattr(field, "from_db_value", None) for field in fields]
     return select, [field.attname for field in fields], converters if any(converters) else None

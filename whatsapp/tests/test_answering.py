@@ -91,6 +91,21 @@ def test_one_task_stores_the_message_runs_its_turn_and_sends_the_reply(platform,
     assert turns.calls == []
 
 
+def test_the_reply_leaves_from_the_number_the_task_read_when_it_stored_the_message(platform, turns, fake_graph,
+                                                                                   published):
+    """The inbound task read the number the message came to (its routing): the send does not read it again, and it
+    is the customer's route."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
+    with CaptureQueriesContext(connection) as queries:
+        inbound_answer(inbound_id=inbound_id)
+    assert sum('FROM "tenants_whatsappchannel"' in query["sql"] for query in queries.captured_queries) == 1
+    [sent] = fake_graph.sent()
+    assert f"/{BANK_NUMBER}/messages" in sent.path
+
+
 def test_a_repeated_task_answers_nothing_twice(platform, turns, fake_graph, published):
     inbound_id = acknowledged(platform, turns, inbound("text", {"body": "qual meu saldo?"}))
     inbound_answer(inbound_id=inbound_id)

@@ -345,3 +345,29 @@ def test_a_2xx_for_a_claim_a_receipt_settled_meanwhile_changes_nothing(demobank)
     saved = Delivery.objects.get(pk=mine.pk)
     assert (saved.status, saved.wamid) == ("sent", "wamid.RECEIPT")
     assert Message.objects.get(pk=message.pk).channel_message_id != "wamid.OK-3"
+
+
+def test_the_first_send_of_a_reply_its_turn_hands_over_is_three_statements(demobank, fake_graph):
+    """The number read, the Delivery inserted already claimed, Meta's answer recorded (with the reply's wamid and
+    the receipts check) in one statement: no locking read, no transaction of its own."""
+    message = reply()
+    held = Message.objects.select_related("conversation__customer").get(pk=message.pk)
+    with CaptureQueriesContext(connection) as context:
+        assert delivery_send(message_id=message.pk, reply=held).state == DONE
+    kinds = [query["sql"].split(None, 1)[0] for query in context.captured_queries
+             if not query["sql"].startswith("SET search_path")]
+    assert kinds == ["SELECT", "INSERT", "WITH"]
+    saved = Delivery.objects.get(message=message)
+    assert (saved.status, saved.claimed_at, [attempt["status_code"] for attempt in saved.attempts]) == (
+        "sent", None, [200])
+    assert Message.objects.get(pk=message.pk).channel_message_id == saved.wamid
+    assert fake_graph.requests[-1].json["biz_opaque_callback_data"] == f"magie-delivery:{saved.pk}"
+
+
+def test_a_reply_whose_delivery_exists_already_takes_the_locking_way_and_is_sent_once(demobank, fake_graph):
+    message = reply()
+    Delivery.objects.create(message=message)  # made by another worker (a sweeper's publish) meanwhile
+    held = Message.objects.select_related("conversation__customer").get(pk=message.pk)
+    assert delivery_send(message_id=message.pk, reply=held).state == DONE
+    assert delivery_send(message_id=message.pk, reply=held).state == DONE
+    assert len(fake_graph.requests) == 1 and Delivery.objects.get(message=message).status == "sent"

@@ -157,9 +157,13 @@ def test_a_redelivery_days_later_is_ignored_and_queues_no_second_turn(platform, 
     assert len(inbound_rows()) == 1 and len(turns.calls) == 1 and len(turns.inbound_ids) == 1
     reshaped = envelope(change(messages=payload["entry"][0]["changes"][0]["value"]["messages"]), change(
         statuses=[status("wamid.OTHER", "read", 1_700_000_000)]))  # the same message batched differently
+    with schema_context("demobank"):
+        routed = CustomerRoute.objects.get().updated_at
     with django_capture_on_commit_callbacks(execute=True):
         assert deliver(platform, reshaped).json()["accepted"] is True
     assert len(inbound_rows()) == 1 and len(turns.calls) == 1  # stored once: unique by wamid
+    with schema_context("demobank"):
+        assert CustomerRoute.objects.get().updated_at == routed  # written with a message stored, not a duplicate
 
 
 # ---------------------------------------------------------------------------------------------------- signatures
@@ -425,3 +429,31 @@ def test_a_body_acknowledged_while_the_broker_is_down_is_kept_and_published_by_t
         assert raw_inbound_sweep(older_than_seconds=0) == 1
     assert turns.inbound_ids == [row.pk] and [m.channel_message_id for m in inbound_rows()] == [message["id"]]
     assert len(turns.calls) == 1
+
+
+def test_a_body_that_fails_to_store_keeps_its_error_and_the_others_of_its_number_are_stored(platform, turns,
+                                                                                            monkeypatch):
+    """The bodies of a number are stored in one transaction without a savepoint each; when one raises, they are
+    stored again each in its own savepoint: the failing body's error is recorded for the sweeper, the others kept."""
+    from whatsapp import services
+    from whatsapp.inbound.models import InboundBody
+
+    turns.run_inbound = False  # acknowledged only: both bodies wait for the worker
+    broken, fine = inbound("text", {"body": "um"}), inbound("text", {"body": "dois"})
+    for message in (broken, fine):
+        assert deliver(platform, envelope(change(messages=[message]))).status_code == 200
+    store = services.message_store_inbound
+
+    def store_or_fail(**kwargs):  # a bug in storing one message, not the outside world
+        if kwargs["channel_message_id"] == broken["id"]:
+            raise RuntimeError("this message cannot be stored")
+        return store(**kwargs)
+
+    monkeypatch.setattr(services, "message_store_inbound", store_or_fail)
+    outcome = services.inbound_process(inbound_id=turns.inbound_ids[-1], queue_turns=False)
+    rows = list(InboundBody.objects.filter(pk__in=turns.inbound_ids).order_by("pk"))
+    assert [(row.attempts, row.processed_at is not None) for row in rows] == [(1, False), (0, True)]
+    assert rows[0].error == "RuntimeError: this message cannot be stored"
+    assert (outcome.bodies, outcome.stored) == (2, 1)
+    assert [m.channel_message_id for m in inbound_rows()] == [fine["id"]]
+    assert [due.message_id for due in outcome.due] == [m.pk for m in inbound_rows()]  # the failed one's undone

@@ -5,7 +5,14 @@ Django lists a schema's tables (`introspection.table_names`: every migration run
 the database: with 1,000 organisations, 57,000 relations, about 0.4 s a time and three quarters of a schema's
 migration. django-tenants has already set the search path to the one schema asked about, so the same list is the
 relations of the search path's schemas: the same rows, found by comparing a namespace instead of calling a function
-per relation. Nothing else differs from django-tenants' backend.
+per relation.
+
+One more difference: entering a schema whose search path is the one already in force on the connection does not
+set it again. django-tenants forgets the path set on the connection whenever an organisation (or public) is
+entered, so the next cursor sends `SET search_path` even when nothing changes — a worker task entering the
+organisation it has just stored a message in, a `schema_context` around code already there. The path in force is
+still forgotten whenever PostgreSQL may have discarded it (a rollback, a rollback to a savepoint, a closed
+connection: django-tenants' own rules), so a kept path is always the one PostgreSQL holds.
 """
 
 from __future__ import annotations
@@ -38,3 +45,39 @@ class DatabaseWrapper(TenantDatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.introspection = SchemaIntrospection(self)
+
+    # The search path PostgreSQL holds for this connection as far as we know (set by the last `SET search_path` this
+    # wrapper sent), or None when unknown. django-tenants' `search_path_set_schemas` is cleared by every schema
+    # switch; this one only when PostgreSQL may have discarded the path.
+    search_path_in_force: list[str] | None = None
+
+    def set_tenant(self, tenant, include_public=True):
+        """django-tenants' `set_tenant`, keeping the search path in force when it is the one `tenant` needs (no
+        `SET search_path` to the path PostgreSQL already holds)."""
+        super().set_tenant(tenant, include_public)
+        in_force = self.search_path_in_force
+        if in_force is not None and self._get_cursor_search_paths() == in_force:
+            self.search_path_set_schemas = in_force
+
+    def _handle_search_path(self, cursor=None):
+        super()._handle_search_path(cursor)
+        if not self._setting_search_path:  # not a re-entry: the SET was sent, or it failed (None)
+            self.search_path_in_force = self.search_path_set_schemas
+
+    def connect(self):
+        self.search_path_in_force = None  # a new (or pooled) connection: whatever path it has, it is set again
+        super().connect()
+
+    def close(self):
+        self.search_path_in_force = None
+        super().close()
+
+    def rollback(self):
+        self.search_path_in_force = None  # a SET in the rolled back transaction is undone
+        super().rollback()
+
+    def savepoint_rollback(self, sid):
+        try:
+            super().savepoint_rollback(sid)
+        finally:
+            self.search_path_in_force = None  # a SET after the savepoint is undone
