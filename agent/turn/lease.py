@@ -125,6 +125,22 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
     with UPDATE … RETURNING the row and its customer (a row lock held only for that statement). None when the
     lease is held (then `lease_take` looks at who holds it) or there is no such message."""
     token, holder, expires_at = secrets.token_hex(16), _holder(), now + timedelta(seconds=lease_seconds())
+    sql, ours, theirs = _take_free_shape()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token, holder, expires_at, message_id, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    alias = connection.alias or "default"
+    conversation = Conversation.from_db(alias, ours, row[:len(ours)])
+    conversation.customer = Customer.from_db(alias, theirs, row[len(ours):])
+    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
+
+
+@cache
+def _take_free_shape() -> tuple[str, list[str], list[str]]:
+    """`_take_free`'s statement (built once) and the attnames of the conversation's and the customer's columns it
+    returns, in order."""
     ours, theirs = list(Conversation._meta.concrete_fields), list(Customer._meta.concrete_fields)
     quote = connection.ops.quote_name
     sql = (f"UPDATE {quote(Conversation._meta.db_table)} AS c SET turn_lease_token = %s, turn_lease_holder = %s, "
@@ -133,15 +149,7 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
            "OR c.turn_lease_expires_at IS NULL OR c.turn_lease_expires_at <= %s) RETURNING "
            + ", ".join([f"c.{quote(str(field.column))}" for field in ours]
                        + [f"u.{quote(str(field.column))}" for field in theirs]))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token, holder, expires_at, message_id, now])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    alias = connection.alias or "default"
-    conversation = Conversation.from_db(alias, [field.attname for field in ours], row[:len(ours)])
-    conversation.customer = Customer.from_db(alias, [field.attname for field in theirs], row[len(ours):])
-    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
+    return sql, [field.attname for field in ours], [field.attname for field in theirs]
 
 
 @contextmanager
