@@ -1,8 +1,8 @@
 """Run the enabled guards on a draft within the turn's time budget, and word what follows a failure.
 
-The guards run on a worker of a small shared thread pool, one after the other in one task (`_InOrder`: the GIL runs
-one Python thread at a time, so a task per guard bought no parallelism and cost the pool's hand-offs, about a
-third of the guards' own CPU), each with its deadline: the budget in CPU time of the thread it runs on
+The guards run on a worker of a small shared thread pool, one after the other in one task (`_GuardsInOrder`: the
+GIL runs one Python thread at a time, so a task per guard bought no parallelism and cost the pool's hand-offs,
+about a third of the guards' own CPU), each with its deadline: the budget in CPU time of the thread it runs on
 (`guards.contract.deadline_after`), so waiting for a core on a busy machine does not count against it. Guards
 check it cooperatively; as a hard backstop the runner stops waiting after `WALL_BACKSTOP` × the budget of
 wall-clock time (a guard blocked without spending CPU, or starved for that long) and counts the guard that has not
@@ -54,7 +54,7 @@ def _failure(name: str, inp: GuardInput, reason: str) -> GuardVerdict:
     return GuardVerdict.fail(name, reason, (reason,), problem="guard_error")
 
 
-class _InOrder:
+class _GuardsInOrder:
     """The guards of one draft run one after the other in one pool task. Each result is kept as it comes (a verdict
     and its milliseconds, or what the guard raised); `stop` (the runner's backstop) lets the task start no other
     guard and says which one it was running and which it had not started."""
@@ -110,7 +110,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
             verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",), problem="unknown_guard")
             continue
         names.append(name)
-    batch = _InOrder(names, guards, inp, budget_ms / 1000)
+    batch = _GuardsInOrder(names, guards, inp, budget_ms / 1000)
     done, _ = wait([_pool.submit(batch.run)], timeout=backstop_s)
     stalled, held_up = (None, []) if done else batch.stop()
     for name in names:
@@ -119,7 +119,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
         result = batch.results.get(name)
         if result is None or isinstance(result, Exception):  # None: the task ended without running it (raised)
             if result is not None:
-                _log_raised(name, result)
+                _guard_raised_logged(name, result)
             verdicts[name] = _failure(name, inp, "guard error")
             timings[name] = (time.perf_counter() - started) * 1000
         else:
@@ -127,16 +127,16 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
             if verdicts[name].problem == "budget_exceeded":
                 logger.warning("guard %s gave up at its deadline", name)
     if stalled is not None:  # still running: left to finish in the background, result dropped
-        _overran(stalled, inp, budget_ms, started, verdicts, timings)
+        _guard_overran(stalled, inp, budget_ms, started, verdicts, timings)
     if held_up:
-        _each_apart(held_up, guards, inp, budget_ms, started, verdicts, timings)
+        _guards_each_apart(held_up, guards, inp, budget_ms, started, verdicts, timings)
     guard_verdicts_observed(verdicts)
     failures = [v for name, v in verdicts.items() if not v.passed]
     return GuardReport(passed=not failures, failures=failures, timings_ms=timings,
                        total_ms=(time.perf_counter() - started) * 1000)
 
 
-def _each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, budget_ms: int, started: float,
+def _guards_each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, budget_ms: int, started: float,
                 verdicts: dict[str, GuardVerdict], timings: dict[str, float]) -> None:
     """The guards a stalled one held up: each in a pool task of its own, all within one more backstop."""
     deadline = time.monotonic() + WALL_BACKSTOP * budget_ms / 1000
@@ -150,7 +150,7 @@ def _each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, 
             try:
                 verdicts[name], timings[name] = future.result()
             except Exception as error:  # a broken guard fails its check, never the turn
-                _log_raised(name, error)
+                _guard_raised_logged(name, error)
                 verdicts[name] = _failure(name, inp, "guard error")
                 timings[name] = (time.perf_counter() - started) * 1000
             else:
@@ -158,14 +158,14 @@ def _each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, 
                     logger.warning("guard %s gave up at its deadline", name)
     for future, name in pending.items():  # still running: left to finish in the background, result dropped
         future.cancel()
-        _overran(name, inp, budget_ms, started, verdicts, timings)
+        _guard_overran(name, inp, budget_ms, started, verdicts, timings)
 
 
-def _log_raised(name: str, error: Exception) -> None:
+def _guard_raised_logged(name: str, error: Exception) -> None:
     logger.warning("guard %s raised", name, exc_info=(type(error), error, error.__traceback__))
 
 
-def _overran(name: str, inp: GuardInput, budget_ms: int, started: float, verdicts: dict[str, GuardVerdict],
+def _guard_overran(name: str, inp: GuardInput, budget_ms: int, started: float, verdicts: dict[str, GuardVerdict],
              timings: dict[str, float]) -> None:
     logger.warning("guard %s overran the %d ms budget (waited %d ms)", name, budget_ms, WALL_BACKSTOP * budget_ms)
     verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)

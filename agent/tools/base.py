@@ -179,18 +179,18 @@ def result_fields(result: Any) -> dict[str, Any]:
     return {name: getattr(result, name) for name in names}
 
 
-_PLAIN_TYPES = (str, int, float, bool, datetime, type(None))
-_NAMES: dict[type, tuple[str, ...] | None] = {}
+_RESULT_PLAIN_TYPES = (str, int, float, bool, datetime, type(None))
+_RESULT_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
     """The dataclass's field names if each is annotated with plain types only (else None: asdict's way)."""
-    if kind not in _NAMES:
+    if kind not in _RESULT_FIELD_NAMES:
         hints = typing.get_type_hints(kind)
-        plain = all(all(arg in _PLAIN_TYPES for arg in (typing.get_args(hint) or (hint,)))
+        plain = all(all(arg in _RESULT_PLAIN_TYPES for arg in (typing.get_args(hint) or (hint,)))
                     for hint in (hints[f.name] for f in dataclasses.fields(kind)))
-        _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if plain else None
-    return _NAMES[kind]
+        _RESULT_FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if plain else None
+    return _RESULT_FIELD_NAMES[kind]
 
 
 def ok(data: Any) -> dict[str, Any]:
