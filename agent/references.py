@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import copy
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from django.db import connection
+from django.utils import timezone
+
 from agent.models import Reference
-from magie.db.statements import insert_rows
 
 if TYPE_CHECKING:
     from agent.writes import TurnWrites
@@ -32,17 +36,47 @@ def reference_issue(*, kind: str, conversation_id: int, ask_id: int, payload: di
     return token
 
 
+@dataclass
+class IssuedReference:
+    """A reference as its row holds it, issued by this process (no `Reference` instance made for it): what a turn's
+    `writes` remembers to resolve it, or keep it alive, without a read."""
+
+    token: str
+    kind: str
+    conversation_id: int
+    ask_id: int
+    payload: dict[str, Any]
+    expires_at: datetime
+
+
 def references_issue(*, kind: str, conversation_id: int, ask_id: int, payloads: list[dict[str, Any]],
                      issued_by: str, now: datetime, writes: TurnWrites | None = None) -> list[str]:
     """A new reference to each of `payloads` (a finding tool's list: the slots it offers), in their order, in one
-    INSERT whose text is built once (`magie.db.statements.insert_rows`); a turn's `writes` remembers them."""
-    references = [Reference(token=PREFIX[kind] + secrets.token_urlsafe(18), kind=kind, conversation_id=conversation_id,
-                            ask_id=ask_id, payload=payload, issued_by=issued_by, expires_at=now + REFERENCE_TTL)
-                  for payload in payloads]
-    insert_rows(references)
+    INSERT whose text is built once per count; a turn's `writes` remembers them."""
+    references = [IssuedReference(PREFIX[kind] + secrets.token_urlsafe(18), kind, conversation_id, ask_id, payload,
+                                  now + REFERENCE_TTL) for payload in payloads]
+    if not references:
+        return []
+    payload_field = Reference._meta.get_field("payload")
+    params: list[Any] = []
+    for reference in references:  # as `Reference.save()` would write it (`created_at`: its auto_now_add)
+        params += [reference.token, kind, conversation_id, ask_id,
+                   payload_field.get_db_prep_save(reference.payload, connection=connection), issued_by,
+                   reference.expires_at, timezone.now()]
+    with connection.cursor() as cursor:
+        cursor.execute(_references_insert_sql(len(references)), params)
     if writes is not None:
         writes.references.update((reference.token, reference) for reference in references)
     return [reference.token for reference in references]
+
+
+@cache
+def _references_insert_sql(count: int) -> str:
+    quote = connection.ops.quote_name
+    columns = ("token", "kind", "conversation_id", "ask_id", "payload", "issued_by", "expires_at", "created_at")
+    assert [field.column for field in Reference._meta.concrete_fields if not field.primary_key] == list(columns)
+    return (f"INSERT INTO {quote(Reference._meta.db_table)} ({', '.join(quote(column) for column in columns)}) "
+            f"VALUES {', '.join(['(' + ', '.join(['%s'] * len(columns)) + ')'] * count)}")
 
 
 def reference_resolve(*, token: str, kind: str, conversation_id: int, ask_id: int, now: datetime,

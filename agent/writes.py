@@ -24,12 +24,13 @@ from asks.writes import AskWrites
 
 if TYPE_CHECKING:
     from agent.models import Reference
+    from agent.references import IssuedReference
 
 
 @dataclass
 class TurnWrites(AskWrites):
     extensions: list[tuple[str, datetime]] = field(default_factory=list)  # (reference token, keep until)
-    references: dict[str, Reference] = field(default_factory=dict)  # by token, issued or read in this turn
+    references: dict[str, Reference | IssuedReference] = field(default_factory=dict)  # by token, issued or read
     holders: dict[Any, Any] = field(default_factory=dict)  # the bank's holder rows read in this turn
 
     def discard(self) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
+from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
 from asks.buttons import parse_tap
@@ -22,11 +23,11 @@ from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
 from asks.when import EITHER_HALF, is_time_only, when_merge
-from asks.writes import AskWrites
+from asks.writes import AskWrites, TransitionRow
 from conversations.models import Conversation, Message
 from language.day_parts import in_day_part
 from language.text import fold
-from magie.db.statements import insert_rows, rows_of
+from magie.db.statements import insert_rows, prepared, rows_of
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -100,11 +101,37 @@ def _save(ask: Ask, status_as_read: str, writes: AskWrites | None) -> None:
             raise ConcurrentTransition(f"the Ask {ask.pk} moved from {status_as_read} meanwhile")
 
 
-def _record_transitions(rows: list[AskTransition], writes: AskWrites | None) -> None:
+def _record_transitions(rows: list[TransitionRow], writes: AskWrites | None) -> None:
     if writes is not None:
         writes.transitions.extend(rows)
     else:
-        AskTransition.objects.bulk_create(rows)
+        transitions_insert(rows)
+
+
+def transitions_insert(rows: list[TransitionRow]) -> None:
+    """`AskTransition.objects.bulk_create` of the rows: one INSERT (`transitions_insert_sql`)."""
+    if rows:
+        with connection.cursor() as cursor:
+            cursor.execute(*transitions_insert_sql(rows))
+
+
+def transitions_insert_sql(rows: list[TransitionRow]) -> tuple[str, list[Any]]:
+    """The INSERT of the Asks' transitions `rows` (what `insert_sql` builds for `AskTransition` instances, each
+    stamped `created_at` now, as its `auto_now_add` would), its text built once per row count: a turn records its
+    moves as values, not model instances."""
+    params: list[Any] = []
+    for row in rows:
+        params += [timezone.now(), row.ask_id, row.source, row.target, row.rule, row.message_id]
+    return _transitions_insert_text(len(rows)), params
+
+
+@cache
+def _transitions_insert_text(count: int) -> str:
+    quote = connection.ops.quote_name
+    columns = ("created_at", "ask_id", "source", "target", "rule", "message_id")
+    assert {field.column for field in AskTransition._meta.concrete_fields if not field.primary_key} == set(columns)
+    return (f"INSERT INTO {quote(AskTransition._meta.db_table)} ({', '.join(quote(column) for column in columns)}) "
+            f"VALUES {', '.join(['(%s, %s, %s, %s, %s, %s)'] * count)}")
 
 
 def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any,
@@ -123,7 +150,7 @@ def _transitions(ask: Ask, moves: list[tuple[Callable[..., None], str, tuple[Any
     for move, rule, args in moves:
         source = ask.status
         move(*args)
-        rows.append(AskTransition(ask=ask, source=source, target=ask.status, rule=rule, message_id=message_id))
+        rows.append(TransitionRow(ask.pk, source, ask.status, rule, message_id))
     _save(ask, status_as_read, writes)
     _record_transitions(rows, writes)
 
@@ -279,16 +306,17 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds, done=done_view)
     events: list[SlotEvent] = []
-    attributions: list[Attribution] = []
+    attributions: list[tuple[int, int]] = []
     outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions, writes)
-    _record(DecisionRow(
-        message=message, action=decision.action, rule=decision.rule, ask=outcome.ask,
-        perception=perception.model_dump(mode="json"),
-        detail={"choices": list(decision.choices),
-                "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
-                "closed": outcome.closed.pk if outcome.closed else None,
-                "parked": outcome.parked.pk if outcome.parked else None},
-    ), events, attributions)
+    _record({
+        "message_id": message.pk, "action": decision.action, "rule": decision.rule,
+        "ask_id": outcome.ask.pk if outcome.ask is not None else None,
+        "perception": perception.model_dump(mode="json"),
+        "detail": {"choices": list(decision.choices),
+                   "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
+                   "closed": outcome.closed.pk if outcome.closed else None,
+                   "parked": outcome.parked.pk if outcome.parked else None},
+    }, events, attributions)
     # the parked Asks after the decision, from the rows held (locked) rather than read again
     still = [ask for ask in (*parked, outcome.parked) if ask is not None and ask.status == Ask.Status.SUSPENDED]
     outcome.parked_asks = sorted({ask.pk: ask for ask in still}.values(), key=lambda ask: ask.pk)
@@ -337,20 +365,53 @@ def _done_view(done: Ask, slots: dict[int, dict[str, Any]], at: datetime) -> Ask
     return view
 
 
-def _record(row: DecisionRow, events: list[SlotEvent], attributions: list[Attribution]) -> None:
-    """The decision's row, then the slot events and attributions it brought (one INSERT each). Nothing of the
-    decision reads them before (`_apply_values`). Every message's turn records one decision: the INSERTs of the
-    decision and of its events are built once (`magie.db.statements`), not compiled by the ORM each time."""
-    insert_rows([row])
+def _record(decision: dict[str, Any], events: list[SlotEvent], attributions: list[tuple[int, int]]) -> None:
+    """The decision's row (its values by attname: no `Decision` instance made), then the slot events and the
+    attributions (message id, Ask id) it brought (one INSERT each). Nothing of the decision reads them before
+    (`_apply_values`). Every message's turn records one decision: the INSERTs of the decision and of its events are
+    built once (`magie.db.statements`), not compiled by the ORM each time."""
+    fields, sql = _decision_insert_shape()
+    values = {**decision, "created_at": timezone.now()}  # its auto_now_add, as its save() would stamp it
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [prepared(field, values[field.attname]) for field in fields])
     insert_rows(events)
     if attributions:
-        Attribution.objects.bulk_create(attributions, update_conflicts=True, unique_fields=["message"],
-                                        update_fields=["ask"])
+        attributions_upsert(attributions)
+
+
+@cache
+def _decision_insert_shape() -> tuple[list[Any], str]:
+    """The decision's fields and the INSERT `insert_rows` sends for one `Decision` (without its RETURNING: the id
+    is not read)."""
+    quote = connection.ops.quote_name
+    fields = [field for field in DecisionRow._meta.local_concrete_fields if not field.primary_key]
+    assert {field.attname for field in fields} == {"created_at", "message_id", "action", "rule", "ask_id",
+                                                   "perception", "detail"}
+    return fields, (f"INSERT INTO {quote(DecisionRow._meta.db_table)} "
+                    f"({', '.join(quote(str(field.column)) for field in fields)}) "
+                    f"VALUES ({', '.join(['%s'] * len(fields))})")
+
+
+def attributions_upsert(attributions: list[tuple[int, int]]) -> None:
+    """`Attribution.objects.bulk_create(…, update_conflicts=True, unique_fields=["message"], update_fields=["ask"])`
+    of the (message id, Ask id) pairs: the same statement, its text built once per row count instead of compiled by
+    the ORM on every turn (the message is the key, which `insert_sql` leaves out), and no instance made."""
+    with connection.cursor() as cursor:
+        cursor.execute(_attributions_upsert_sql(len(attributions)),
+                       [value for pair in attributions for value in pair])
+
+
+@cache
+def _attributions_upsert_sql(count: int) -> str:
+    quote = connection.ops.quote_name
+    return (f"INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, {quote('ask_id')}) VALUES "
+            + ", ".join(["(%s, %s)"] * count)
+            + f" ON CONFLICT({quote('message_id')}) DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')}")
 
 
 def _apply(decision: DecidedAction, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
            at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
-           attributions: list[Attribution], writes: AskWrites | None) -> DecisionOutcome:
+           attributions: list[tuple[int, int]], writes: AskWrites | None) -> DecisionOutcome:
     """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings
     are added to `events` and `attributions`, for `_record` to write with the decision."""
     outcome = DecisionOutcome(decision, None)
@@ -367,8 +428,7 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         # correction of them (the reply shows old → new)
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from_id=decision.carried_from)
-        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
-                                           message=message)], writes)
+        _record_transitions([TransitionRow(ask.pk, "", ask.status, decision.rule, message.pk)], writes)
         carried = {slot: value for slot, value in slots[decision.carried_from].items() if value is not None}
         events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
                                 message=source) for slot, value in carried.items())
@@ -378,8 +438,7 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
     elif action == Action.START_NEW:
         ask = Ask(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
         insert_rows([ask])  # the INSERT `Ask.objects.create` sends, its text built once: most requests start here
-        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
-                                           message=message)], writes)
+        _record_transitions([TransitionRow(ask.pk, "", ask.status, decision.rule, message.pk)], writes)
         slots[ask.pk] = {}  # a new Ask has no events yet
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots, events)
         outcome.ask = ask
@@ -389,8 +448,7 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         quoted = Message.objects.get(pk=quoted_id)
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from=old_ask)
-        _record_transitions([AskTransition(ask=ask, source="", target=ask.status, rule=decision.rule,
-                                           message=message)], writes)
+        _record_transitions([TransitionRow(ask.pk, "", ask.status, decision.rule, message.pk)], writes)
         carried = ask_slots_as_of(old_ask, quoted)
         events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
                                 message=quoted) for slot, value in carried.items())
@@ -431,7 +489,7 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
             outcome.ask.save(update_fields=["last_activity_at"])
         attributed = [message] if source.pk == message.pk else [message, source]  # a clarified message's values
         # now belong to this Ask too (written by `_record` as INSERT … ON CONFLICT UPDATE)
-        attributions.extend(Attribution(message=item, ask=outcome.ask) for item in attributed)
+        attributions.extend((item.pk, outcome.ask.pk) for item in attributed)
     return outcome
 
 

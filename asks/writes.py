@@ -17,16 +17,27 @@ per thread: two callers never share an `AskWrites`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from asks.models import Ask, AskTransition
+    from asks.models import Ask
+
+
+class TransitionRow(NamedTuple):
+    """One move of an Ask as `asks.models.AskTransition` records it (its `created_at` is stamped when written): the
+    values, not a model instance, until the statement that writes it (`asks.services.transitions_insert_sql`)."""
+
+    ask_id: int
+    source: str
+    target: str
+    rule: str
+    message_id: int | None
 
 
 @dataclass
 class AskWrites:
     conversation_id: int  # the conversation whose row the caller's open transaction holds locked
-    transitions: list[AskTransition] = field(default_factory=list)  # recorded, not written yet
+    transitions: list[TransitionRow] = field(default_factory=list)  # recorded, not written yet
     saves: dict[int, tuple[Ask, str]] = field(default_factory=dict)  # Ask id → (the Ask, its status as read)
     defer_saves: bool = False  # leave moved Asks in `saves` for the caller's last statement
 

@@ -18,6 +18,7 @@ from bank.errors import AccountNotFound, ContactAmbiguous, ContactNotFound, Tran
 from bank.models import NIGHT_LIMIT_MAX_CENTS, Account, BankSettings, Contact, Holder, KeyLookup, PixTransfer
 from language.names import TYPO_MIN_LENGTH, is_near, is_typo_of
 from language.text import fold
+from magie.db.statements import rows_of
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -65,7 +66,11 @@ def bank_settings_get() -> BankSettings:
 
 
 def holder_get_by_customer_ref(*, customer_ref: str) -> Holder:
-    holder = Holder.objects.filter(customer_ref=str(customer_ref)).first()
+    # `Holder.objects.filter(customer_ref=…).first()` (unique: one row at most), its text built once rather than
+    # compiled on every tool call of a bank turn (`magie.db.statements.rows_of`)
+    found = rows_of(Holder, f"{connection.ops.quote_name('customer_ref')} = %s", [str(customer_ref)],
+                    tail=f"ORDER BY {connection.ops.quote_name('name')} ASC LIMIT 1")
+    holder = found[0] if found else None
     if holder is None:
         raise AccountNotFound("no account for this customer")
     return holder

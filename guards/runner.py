@@ -1,18 +1,23 @@
 """Run the enabled guards on a draft within the turn's time budget, and word what follows a failure.
 
-Each guard runs in a worker of a small shared thread pool and gets its deadline: the budget in CPU time of the
-thread it runs on (`guards.contract.deadline_after`), so waiting for a core on a busy machine does not count
-against it. Guards check it cooperatively; as a hard backstop the runner stops waiting after
-`WALL_BACKSTOP` × the budget of wall-clock time (a guard blocked without spending CPU, or starved for that long)
-and counts a guard that has not answered as failed ("budget exceeded"). Python cannot kill a thread: such a guard keeps
-running in the background until it returns, and its result is dropped. A guard that raises also counts as failed.
-The runner logs both with `logger.warning` and never raises.
+The guards run on a worker of a small shared thread pool, one after the other in one task (`_GuardsInOrder`: the
+GIL runs one Python thread at a time, so a task per guard bought no parallelism and cost the pool's hand-offs,
+about a third of the guards' own CPU), each with its deadline: the budget in CPU time of the thread it runs on
+(`guards.contract.deadline_after`), so waiting for a core on a busy machine does not count against it. Guards
+check it cooperatively; as a hard backstop the runner stops waiting after `WALL_BACKSTOP` × the budget of
+wall-clock time (a guard blocked without spending CPU, or starved for that long) and counts the guard that has not
+answered as failed ("budget exceeded"); the guards it held up then run each in a task of its own, with a backstop of
+their own, as if they had run beside it. Python cannot kill a thread: such a guard keeps running in the background
+until it returns, and its result is dropped. A guard that raises also counts as failed. The runner logs both with
+`logger.warning` and never raises.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -49,6 +54,42 @@ def _failure(name: str, inp: GuardInput, reason: str) -> GuardVerdict:
     return GuardVerdict.fail(name, reason, (reason,), problem="guard_error")
 
 
+class _GuardsInOrder:
+    """The guards of one draft run one after the other in one pool task. Each result is kept as it comes (a verdict
+    and its milliseconds, or what the guard raised); `stop` (the runner's backstop) lets the task start no other
+    guard and says which one it was running and which it had not started."""
+
+    def __init__(self, names: list[str], guards: dict[str, Callable], inp: GuardInput, budget_s: float) -> None:
+        self.names, self.guards, self.inp, self.budget_s = names, guards, inp, budget_s
+        self.results: dict[str, tuple[GuardVerdict, float] | Exception] = {}
+        self.lock = threading.Lock()
+        self.next = 0
+        self.running: str | None = None
+        self.stopped = False
+
+    def run(self) -> None:
+        while True:
+            with self.lock:
+                if self.stopped or self.next == len(self.names):
+                    return
+                name = self.running = self.names[self.next]
+                self.next += 1
+            result: tuple[GuardVerdict, float] | Exception
+            try:
+                result = _timed(self.guards[name], self.inp, self.budget_s)
+            except Exception as error:  # a broken guard fails its check, never the turn (logged by the runner)
+                result = error
+            with self.lock:
+                self.results[name] = result
+                self.running = None
+
+    def stop(self) -> tuple[str | None, list[str]]:
+        """No guard starts after this; (the guard running now, the guards not started)."""
+        with self.lock:
+            self.stopped = True
+            return self.running, self.names[self.next:]
+
+
 def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms: int) -> GuardReport:
     """Every guard of `enabled` on `inp.draft`, each within `budget_ms` of its own CPU time (see the module doc).
 
@@ -58,17 +99,48 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
     if not _warm:
         warm_up()
     started = time.perf_counter()
-    deadline = time.monotonic() + WALL_BACKSTOP * budget_ms / 1000  # the backstop; guards get CPU deadlines
+    backstop_s = WALL_BACKSTOP * budget_ms / 1000  # the wall-clock backstop; guards get CPU deadlines
     guards = registered()
     verdicts: dict[str, GuardVerdict] = {}
     timings: dict[str, float] = {}
-    pending: dict[Future, str] = {}
+    names: list[str] = []
     for name in dict.fromkeys(enabled):
         if name not in guards:
             logger.warning("guard %s is not registered", name)
             verdicts[name] = GuardVerdict.fail(name, "unknown guard", ("unknown guard",), problem="unknown_guard")
             continue
-        pending[_pool.submit(_timed, guards[name], inp, budget_ms / 1000)] = name
+        names.append(name)
+    batch = _GuardsInOrder(names, guards, inp, budget_ms / 1000)
+    done, _ = wait([_pool.submit(batch.run)], timeout=backstop_s)
+    stalled, held_up = (None, []) if done else batch.stop()
+    for name in names:
+        if name == stalled or name in held_up:
+            continue
+        result = batch.results.get(name)
+        if result is None or isinstance(result, Exception):  # None: the task ended without running it (raised)
+            if result is not None:
+                _guard_raised_logged(name, result)
+            verdicts[name] = _failure(name, inp, "guard error")
+            timings[name] = (time.perf_counter() - started) * 1000
+        else:
+            verdicts[name], timings[name] = result
+            if verdicts[name].problem == "budget_exceeded":
+                logger.warning("guard %s gave up at its deadline", name)
+    if stalled is not None:  # still running: left to finish in the background, result dropped
+        _guard_overran(stalled, inp, budget_ms, started, verdicts, timings)
+    if held_up:
+        _guards_each_apart(held_up, guards, inp, budget_ms, started, verdicts, timings)
+    guard_verdicts_observed(verdicts)
+    failures = [v for name, v in verdicts.items() if not v.passed]
+    return GuardReport(passed=not failures, failures=failures, timings_ms=timings,
+                       total_ms=(time.perf_counter() - started) * 1000)
+
+
+def _guards_each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, budget_ms: int, started: float,
+                verdicts: dict[str, GuardVerdict], timings: dict[str, float]) -> None:
+    """The guards a stalled one held up: each in a pool task of its own, all within one more backstop."""
+    deadline = time.monotonic() + WALL_BACKSTOP * budget_ms / 1000
+    pending: dict[Future, str] = {_pool.submit(_timed, guards[name], inp, budget_ms / 1000): name for name in names}
     while pending:
         done, _ = wait(pending, timeout=max(0.0, deadline - time.monotonic()), return_when=FIRST_COMPLETED)
         if not done:
@@ -77,8 +149,8 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
             name = pending.pop(future)
             try:
                 verdicts[name], timings[name] = future.result()
-            except Exception:  # a broken guard fails its check, never the turn
-                logger.warning("guard %s raised", name, exc_info=True)
+            except Exception as error:  # a broken guard fails its check, never the turn
+                _guard_raised_logged(name, error)
                 verdicts[name] = _failure(name, inp, "guard error")
                 timings[name] = (time.perf_counter() - started) * 1000
             else:
@@ -86,13 +158,18 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
                     logger.warning("guard %s gave up at its deadline", name)
     for future, name in pending.items():  # still running: left to finish in the background, result dropped
         future.cancel()
-        logger.warning("guard %s overran the %d ms budget (waited %d ms)", name, budget_ms, WALL_BACKSTOP * budget_ms)
-        verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)
-        timings[name] = (time.perf_counter() - started) * 1000
-    guard_verdicts_observed(verdicts)
-    failures = [v for name, v in verdicts.items() if not v.passed]
-    return GuardReport(passed=not failures, failures=failures, timings_ms=timings,
-                       total_ms=(time.perf_counter() - started) * 1000)
+        _guard_overran(name, inp, budget_ms, started, verdicts, timings)
+
+
+def _guard_raised_logged(name: str, error: Exception) -> None:
+    logger.warning("guard %s raised", name, exc_info=(type(error), error, error.__traceback__))
+
+
+def _guard_overran(name: str, inp: GuardInput, budget_ms: int, started: float, verdicts: dict[str, GuardVerdict],
+             timings: dict[str, float]) -> None:
+    logger.warning("guard %s overran the %d ms budget (waited %d ms)", name, budget_ms, WALL_BACKSTOP * budget_ms)
+    verdicts[name] = _failure(name, inp, BUDGET_EXCEEDED_EVIDENCE)
+    timings[name] = (time.perf_counter() - started) * 1000
 
 
 _warm: list[bool] = []  # set once this process has compiled the guards' tables

@@ -170,6 +170,29 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+def result_fields(result: Any) -> dict[str, Any]:
+    """`dataclasses.asdict(result)` for an engine's result of plain fields (texts, numbers, datetimes, None): the
+    same dict without asdict's deep copy of each value (`ok` makes the answer JSON's own values anyway)."""
+    names = _field_names(type(result))
+    if names is None:
+        return dataclasses.asdict(result)
+    return {name: getattr(result, name) for name in names}
+
+
+_RESULT_PLAIN_TYPES = (str, int, float, bool, datetime, type(None))
+_RESULT_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The dataclass's field names if each is annotated with plain types only (else None: asdict's way)."""
+    if kind not in _RESULT_FIELD_NAMES:
+        hints = typing.get_type_hints(kind)
+        plain = all(all(arg in _RESULT_PLAIN_TYPES for arg in (typing.get_args(hint) or (hint,)))
+                    for hint in (hints[f.name] for f in dataclasses.fields(kind)))
+        _RESULT_FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if plain else None
+    return _RESULT_FIELD_NAMES[kind]
+
+
 def ok(data: Any) -> dict[str, Any]:
     return {"ok": True, "data": _jsonable(data)}
 

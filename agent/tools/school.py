@@ -9,7 +9,7 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_resolve, references_issue
 from agent.tools.arguments import IsoDay, Name, PartySize, Reference
-from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engine_tools, fields_of, ok, result_fields
 from approvals.previews import booking_preview
 from booking.interface import BookingResult, PaymentLinkResult, SandboxBookingEngine, SlotOffer, booking_result
 from booking.selectors import activity_names, booking_get_for_customer
@@ -57,7 +57,7 @@ def _offers(ctx: ToolContext, offers) -> list[dict]:
                               payloads=[{"slot_id": offer.slot_id} for offer in shown], issued_by="check_availability",
                               now=ctx.now, writes=ctx.writes)
     for offer, token in zip(shown, tokens, strict=True):
-        entry = asdict(offer)
+        entry = result_fields(offer)
         entry.pop("slot_id")
         listed.append({"slot_ref": token, **entry})
     return listed

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from agent.references import reference_issue, reference_latest_shown, reference_resolve
 from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, Reference, SearchText
-from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, fields_of, ok
+from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, fields_of, ok, result_fields
 from guards.evidence import Evidence, Identifier, MoneyEvidence
 from store.interface import ProductHit, SandboxStore, UsedDeviceQuoteResult
 
@@ -51,7 +51,7 @@ def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
         reference_issue(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
                         payload={"product_ids": [hit.id for hit in hits[:SHOWN_LIMIT]]}, issued_by="search_catalog",
                         now=ctx.now, writes=ctx.writes)
-    return ok({"hits": [asdict(hit) for hit in hits]})
+    return ok({"hits": [result_fields(hit) for hit in hits]})
 
 
 def shown_products(ctx: ToolContext, args: ShownProductsArgs) -> dict:

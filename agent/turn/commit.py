@@ -34,8 +34,8 @@ from django_fsm import ConcurrentTransition
 from agent.models import Reference, Turn
 from agent.writes import TurnWrites
 from approvals.models import ApprovalRequest
-from asks.models import AskTransition, Attribution
-from asks.services import ask_update_sql
+from asks.models import Attribution
+from asks.services import ask_update_sql, transitions_insert, transitions_insert_sql
 from conversations.models import Message
 from conversations.services import message_outbound_stored
 from magie.db.statements import insert_sql, saved
@@ -78,7 +78,7 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     saves: list[tuple[str, list[Any]]] = []
     if writes is not None:
         if writes.transitions:
-            sql, params = insert_sql(AskTransition, list(writes.transitions), returning=False)
+            sql, params = transitions_insert_sql(writes.transitions)
             withs.append((f"transitions AS ({sql})", params))
         for number, (token, until) in enumerate(writes.extensions):
             withs.append((f"extended_{number} AS (UPDATE {quote(Reference._meta.db_table)} SET "
@@ -117,7 +117,7 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
 def writes_flush(writes: TurnWrites) -> None:
     """Write what the transaction ending now collected and did not write (see the module's docstring)."""
     if writes.transitions:
-        AskTransition.objects.bulk_create(list(writes.transitions))
+        transitions_insert(list(writes.transitions))
         writes.transitions.clear()
     for token, until in writes.extensions:
         Reference.objects.filter(token=token, expires_at__lt=until).update(expires_at=until)

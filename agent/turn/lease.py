@@ -29,7 +29,6 @@ from agent.models import Turn
 from agent.turn.commit import writes_flush
 from agent.writes import TurnWrites
 from conversations.models import Conversation, Customer, Message
-from magie.db.statements import rows_of
 
 
 def lease_seconds() -> float:
@@ -45,6 +44,15 @@ class LeaseLost(Exception):
     """This attempt's lease was taken over (it outlived its expiry): it must write nothing more."""
 
 
+@dataclass(frozen=True)
+class LockedRow:
+    """The conversation's row as `lease_locked` locked it: its version, what a turn compares to tell whether the
+    conversation moved (read as two columns: no `Conversation` made per transaction)."""
+
+    conversation_id: int
+    version: int
+
+
 @dataclass
 class Lease:
     conversation_id: int
@@ -52,7 +60,7 @@ class Lease:
     version: int  # the conversation's version when the current message was read (see `Conversation.version`)
     expires_at: datetime
     conversation: Conversation | None = None  # the row as locked when taken by message (with its customer)
-    held: Conversation | None = None  # inside `lease_locked`: the row it locked (a nested one reuses it)
+    held: LockedRow | None = None  # inside `lease_locked`: the row it locked (a nested one reuses it)
     # the turn's last statement also gave the lease back unless another message was pending (`lease_release_with`):
     # True given back, False kept (one is pending), None not asked — set once that statement's transaction committed
     given_back: bool | None = None
@@ -117,6 +125,22 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
     with UPDATE … RETURNING the row and its customer (a row lock held only for that statement). None when the
     lease is held (then `lease_take` looks at who holds it) or there is no such message."""
     token, holder, expires_at = secrets.token_hex(16), _holder(), now + timedelta(seconds=lease_seconds())
+    sql, ours, theirs = _take_free_shape()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token, holder, expires_at, message_id, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    alias = connection.alias or "default"
+    conversation = Conversation.from_db(alias, ours, row[:len(ours)])
+    conversation.customer = Customer.from_db(alias, theirs, row[len(ours):])
+    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
+
+
+@cache
+def _take_free_shape() -> tuple[str, list[str], list[str]]:
+    """`_take_free`'s statement (built once) and the attnames of the conversation's and the customer's columns it
+    returns, in order."""
     ours, theirs = list(Conversation._meta.concrete_fields), list(Customer._meta.concrete_fields)
     quote = connection.ops.quote_name
     sql = (f"UPDATE {quote(Conversation._meta.db_table)} AS c SET turn_lease_token = %s, turn_lease_holder = %s, "
@@ -125,19 +149,11 @@ def _take_free(*, message_id: int, now: datetime) -> Lease | None:
            "OR c.turn_lease_expires_at IS NULL OR c.turn_lease_expires_at <= %s) RETURNING "
            + ", ".join([f"c.{quote(str(field.column))}" for field in ours]
                        + [f"u.{quote(str(field.column))}" for field in theirs]))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token, holder, expires_at, message_id, now])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    alias = connection.alias or "default"
-    conversation = Conversation.from_db(alias, [field.attname for field in ours], row[:len(ours)])
-    conversation.customer = Customer.from_db(alias, [field.attname for field in theirs], row[len(ours):])
-    return Lease(conversation.pk, token, conversation.version, expires_at, conversation=conversation)
+    return sql, [field.attname for field in ours], [field.attname for field in theirs]
 
 
 @contextmanager
-def lease_locked(lease: Lease, writes: TurnWrites | None = None) -> Iterator[Conversation]:
+def lease_locked(lease: Lease, writes: TurnWrites | None = None) -> Iterator[LockedRow]:
     """A short transaction holding the conversation's row lock, only while the lease is still ours (else
     LeaseLost before anything is written). Renews the lease when half of it has run out. Re-entrant: inside
     another `lease_locked` of the same lease (a builtin turn runs in one), it is that transaction and that row —
@@ -149,13 +165,14 @@ def lease_locked(lease: Lease, writes: TurnWrites | None = None) -> Iterator[Con
         return
     try:
         with transaction.atomic():
-            rows = rows_of(Conversation, f"{connection.ops.quote_name('id')} = %s", [lease.conversation_id],
-                           tail="FOR UPDATE")
-            if not rows:
+            with connection.cursor() as cursor:
+                cursor.execute(_locked_row_sql(), [lease.conversation_id])
+                found = cursor.fetchone()
+            if found is None:
                 raise Conversation.DoesNotExist(f"no conversation {lease.conversation_id}")
-            row = rows[0]
-            if row.turn_lease_token != lease.token:
+            if found[1] != lease.token:
                 raise LeaseLost(lease.conversation_id)
+            row = LockedRow(lease.conversation_id, found[0])
             now = timezone.now()
             if (lease.expires_at - now).total_seconds() < lease_seconds() / 2:
                 lease.expires_at = now + timedelta(seconds=lease_seconds())
@@ -171,6 +188,13 @@ def lease_locked(lease: Lease, writes: TurnWrites | None = None) -> Iterator[Con
         if writes is not None:
             writes.discard()
         raise
+
+
+@cache
+def _locked_row_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"SELECT {quote('version')}, {quote('turn_lease_token')} FROM {quote(Conversation._meta.db_table)} "
+            f"WHERE {quote('id')} = %s FOR UPDATE")
 
 
 def lease_release(lease: Lease, *, unless_pending: bool = False) -> bool:

@@ -49,7 +49,7 @@ from approvals.services import approval_decide_tap
 from asks.buttons import confirm_payload, decline_payload, parse_tap
 from asks.decide import Action, decision_policy
 from asks.kinds import kinds_for, missing_slots, slot_values
-from asks.models import Ask
+from asks.models import OPEN_STATUSES, Ask
 from asks.perception.builtin import perceive as rules_perceive
 from asks.perception.contract import Perception, org_kind_of
 from asks.selectors import ask_messages, ask_slots, message_ask
@@ -497,24 +497,37 @@ def advance_ask(state: TurnState) -> None:
             return
     if all(record.result["ok"] for record in state.records):
         return  # nothing refused: nothing to move, nothing to read
-    # A fresh read, not refresh_from_db(): django-fsm's refresh unprotects the status field on the class for a
-    # moment, which races with another thread's refresh ("Direct status modification is not allowed").
-    ask = Ask.objects.get(pk=state.ask.pk)
-    if not ask.is_open:
+    status = _ask_status_stored(state)
+    if status not in OPEN_STATUSES:
         return
+    ask_id = state.ask.pk
     closing = refusal_closing(kind, state.records)
     if closing is not None:
-        ask_fail(ask_id=ask.pk, code=closing, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
+        ask_fail(ask_id=ask_id, code=closing, at=message.sent_at, rule="tool_failure_closes", message_id=message.pk,
                  held=held_ask(state), writes=state.writes)
         return
     for failed in state.records:
         code = registry.refusal_code(failed.result)
         slot = registry.failed_slot(kind, failed.name, code)
-        if slot is not None and ask.status != Ask.Status.EXECUTING:
-            ask_tool_failed(ask_id=ask.pk, slot=slot, code=code or "", message_id=message.pk,
+        if slot is not None and status != Ask.Status.EXECUTING:
+            ask_tool_failed(ask_id=ask_id, slot=slot, code=code or "", message_id=message.pk,
                             on_tool_failure=state.org.policy.on_tool_failure, at=message.sent_at,
                             writes=state.writes)
             return
+
+
+def _ask_status_stored(state: TurnState) -> str:
+    """The status the turn's Ask has in its row now. Held as `message_decide` locked it in the transaction still
+    open (`held_ask`), its row is that Ask as this turn saved it — or, for a move `deliver` left to the turn's last
+    statement (`writes.saves`), still the status it was read with; otherwise a fresh read (not
+    refresh_from_db(): django-fsm's refresh unprotects the status field on the class for a moment, which races
+    with another thread's refresh, "Direct status modification is not allowed")."""
+    assert state.ask is not None
+    held = held_ask(state)
+    if held is None:
+        return Ask.objects.values_list("status", flat=True).get(pk=state.ask.pk)
+    deferred = state.writes.saves.get(held.pk)
+    return deferred[1] if deferred is not None else held.status
 
 
 def name_recipient_as_saved(state: TurnState) -> None:

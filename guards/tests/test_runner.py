@@ -70,6 +70,43 @@ def test_a_guard_ignoring_its_deadline_is_abandoned_at_the_deadline(monkeypatch,
     assert finished.wait(timeout=30)  # and it finishes in the background
 
 
+def test_the_guards_a_stalled_one_held_up_still_judge_the_draft(monkeypatch, caplog):
+    """The guards run one after the other in one task: one blocked past the backstop leaves those after it to
+    run apart, each judging as if it had run beside it (a refusal after a stalled guard is still a refusal)."""
+    release = threading.Event()
+
+    def stubborn(inp, deadline):
+        release.wait(timeout=30)
+        return GuardVerdict.ok()
+
+    def refuses(inp, deadline):
+        return GuardVerdict.fail("refuses", "no", ("why",))
+
+    _with_guards(monkeypatch, stubborn=stubborn, refuses=refuses)
+    try:
+        report = run_guards(make("Hello"), ["internal_vocabulary", "stubborn", "refuses", "policy_bypass"],
+                            budget_ms=50)
+    finally:
+        release.set()
+    assert [(f.code, f.evidence) for f in report.failures] == [("stubborn", ("budget exceeded",)),
+                                                                ("refuses", ("why",))]
+    assert set(report.timings_ms) == {"internal_vocabulary", "stubborn", "refuses", "policy_bypass"}
+    assert "guard stubborn overran" in caplog.text
+
+
+def test_a_guard_that_raises_does_not_stop_the_guards_after_it(monkeypatch):
+    def broken(inp, deadline):
+        raise RuntimeError("boom")
+
+    def refuses(inp, deadline):
+        return GuardVerdict.fail("refuses", "no", ("why",))
+
+    _with_guards(monkeypatch, broken=broken, refuses=refuses)
+    report = run_guards(make("Hello"), ["broken", "refuses", "internal_vocabulary"], budget_ms=2000)
+    assert [f.code for f in report.failures] == ["broken", "refuses"]
+    assert set(report.timings_ms) == {"broken", "refuses", "internal_vocabulary"}
+
+
 def test_what_is_stored_of_a_failure_is_codes_and_evidence_never_the_sentence(monkeypatch):
     """The note a trace and an escalation keep: the check's code and what it found, or why it could not judge
     (it broke, it ran out of time, the policy names no such check), in no language (staff read it worded)."""
