@@ -12,7 +12,9 @@ from guards.facts import (
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
     _NOT_REFERENCE_RE,
+    _SENTENCE_END_RE,
     _not_reference,
+    _opens_sentence,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -37,6 +39,15 @@ def test_the_name_tokens_are_the_token_patterns_matches():
         assert _NAME_SPLIT_FAST_RE.split(text)[1::2] == [word for _, _, word in expected], text
         if "." not in text:
             assert _NAME_SPLIT_NO_STOP_RE.split(text)[1::2] == [word for _, _, word in expected], text
+
+
+def test_a_sentence_start_read_backwards_is_the_one_its_table_finds():
+    rng = random.Random(13)
+    alphabet = "aB1 \n.!?:;¿¡\"“(*•-–—)_é\t"
+    windows = [*SAMPLES, "\n", "a 1.", "a 1) ", "x - ", "x —", "1.", " 2)", "ab", "a\n", "(", "a (", "b *"]
+    windows += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
+    for window in windows:
+        assert _opens_sentence(window) == bool(_SENTENCE_END_RE.search(window)), window
 
 
 def test_the_quick_test_of_non_references_agrees_with_their_table():
