@@ -629,9 +629,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             run.pop()
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
             run.clear()  # "Co.", "Ltda", "Sr." alone
-        if len(run) > 1 and run_at_start[0] \
+        if len(run) > 1 and run_at_start[0] and run[1][2].strip(".'’-&,").isdigit() \
                 and len(words := [token for token in run if not token[2].strip(".'’-&,").isdigit()]) == 1 \
-                and run[0] is words[0]:
+                and run[0] is words[0]:  # (the run's second token a number, as it is when its first alone is a word)
             key = folded(words[0][2].strip(".'’-&,"))
             if key in common or _WORD_SHAPE[lang].search(key):
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
@@ -681,6 +681,14 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
 
     low = folded(text)  # one folding for every token's key (same offsets)
     name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
+    shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word
+
+    def word_shaped(key: str) -> bool:
+        found = shaped.get(key)
+        if found is None:
+            found = shaped[key] = bool(_WORD_SHAPE[lang].search(key))
+        return found
+
     starts = _run_starts(words)
     next_index, at, last = 0, 0, len(starts)
     while next_index < count:
@@ -712,12 +720,11 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue  # no capital to start a run with ("BK-1000"): the test of `capital` below, at once
         key = low[start + offset:start + offset + len(bare)]
         capital = capitalised and (key not in NEVER_NAMES
-                                                                     or (bool(run) and key in NAME_ADJECTIVES
-                                                                         and folded(run[-1][2]) not in CONNECTORS
-                                                                         and folded(run[-1][2]) not in _NOT_NAMES_OWN)
-                                                                     or (key in _SHORT_DAYS and word == bare
-                                                                         and _name_word_next(text, words, starts_at,
-                                                                                             index, end)))
+                                   or (bool(run) and key in NAME_ADJECTIVES
+                                       and folded(run[-1][2]) not in CONNECTORS
+                                       and folded(run[-1][2]) not in _NOT_NAMES_OWN)
+                                   or (key in _SHORT_DAYS and word == bare
+                                       and _name_word_next(text, words, starts_at, index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
@@ -734,7 +741,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = _opens_sentence(text[max(0, start - 12):start]) \
                 and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
-            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))) \
+            if key in COMMON_ANYWHERE or (at_start and (key in common or word_shaped(key))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from guards.checks.facts import json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
@@ -48,6 +49,27 @@ def test_a_sentence_start_read_backwards_is_the_one_its_table_finds():
     windows += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
     for window in windows:
         assert _opens_sentence(window) == bool(_SENTENCE_END_RE.search(window)), window
+
+
+def test_the_head_of_a_result_written_out_is_the_head_of_its_text():
+    rng = random.Random(17)
+    leaves = [1, -2.5, True, None, "a'b", 'x"y', "", "ç\n", 10**20, 1e-9, (1,), (1, 2), {1}]
+
+    def value(depth: int):
+        roll = rng.random()
+        if depth > 3 or roll < 0.4:
+            return rng.choice(leaves)
+        if roll < 0.7:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(["k", "a b", 1, None, (1,), f"k{rng.randint(0, 9)}"]): value(depth + 1)
+                for _ in range(rng.randint(0, 4))}
+
+    bookings = {"bookings": [{"booking_ref": f"BK-{i}", "party_size": i % 6, "paid": i % 2 == 0} for i in range(900)]}
+    looped: list = []
+    looped.append({"self": looped})
+    for data in [bookings, looped, "plain text", 12, *(value(0) for _ in range(5000))]:
+        for limit in (0, 3, 17, 60, 20_000):
+            assert json_text_head(data, limit) == str(data)[:limit], (data, limit)
 
 
 def test_the_quick_test_of_non_references_agrees_with_their_table():
