@@ -719,57 +719,53 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     # a list says the same few names and dates on every line: each is judged once against this turn's support
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
-    references_supported: dict[object, bool] = {}
     missing = []
     for index, fact in enumerate(facts):
-        kind, fact_start, fact_end, raw, value = fact  # unpacked once: the loop reads them many times
-        if kind == "name" and fact_start < covered_until < fact_end:
+        if fact.kind == "name" and fact.start < covered_until < fact.end:
             # a name read from a date's word on ("next Monday's Basta"): the words after the date are the name
-            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact_end])
+            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
             if any(c.isupper() for c in rest):
-                fact = Fact("name", fact_end - len(rest), fact_end, rest, rest)
-                kind, fact_start, fact_end, raw, value = fact
-        if fact_start < covered_until and kind in ("count", "found", "reference", "name"):
+                fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
+        kind = fact.kind
+        if fact.start < covered_until and kind in ("count", "found", "reference", "name"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
         if kind == "date" or kind == "time":
-            covered_until = max(covered_until, fact_end)
+            covered_until = max(covered_until, fact.end)
         if kind == "date":
-            ok = dates_supported.get(value)
+            ok = dates_supported.get(fact.value)
             if ok is None:
-                ok = dates_supported[value] = _date_supported(value, support, today)
+                ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
         elif kind == "time":
-            ok = not support.minutes.isdisjoint(value)  # type: ignore[arg-type]
+            ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
-            ok = value in support.counts or _asks_if_one(low, spans, starts, fact)
+            ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact)
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
-            ok = value in support.lengths or value in support.counts
+            ok = fact.value in support.lengths or fact.value in support.counts
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
-            said: tuple[int, bool] = value  # type: ignore[assignment]
+            said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
             ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths)) \
                 or _asks_if_one(low, spans, starts, fact)
         elif kind == "warranty":
-            ok = value in support.warranties
-        elif kind == "reference":  # each distinct one judged once
-            ok = references_supported.get(value)
-            if ok is None:
-                key = _reference_key(str(value))
-                ok = references_supported[value] = key in support.references or any(
-                    len(key) >= 3 and (r.endswith(key) or r.startswith(key)) for r in support.references)
+            ok = fact.value in support.warranties
+        elif kind == "reference":
+            key = _reference_key(str(fact.value))
+            ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
+                                                   for r in support.references)
         elif kind == "status":
             if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
-            if not support.statuses and value != "failed":
+            if not support.statuses and fact.value != "failed":
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
-            ok = bool(COVERS[str(value)] & support.statuses) or (value == "booked" and not support.statuses)
+            ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
-            ok = names_supported.get(raw)
+            ok = names_supported.get(fact.raw)
             if ok is None:
-                ok = names_supported[raw] = _name_supported(raw, support)
-            if ok and any(start <= fact_start < end for start, end in outcome_parts):
-                ok = any(names_match(raw, name) for name in (*support.effect_names, *support.known_names))
+                ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
+            if ok and any(start <= fact.start < end for start, end in outcome_parts):
+                ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
             missing.append(fact)
         if index % 256 == 255 and past(deadline):
