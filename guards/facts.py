@@ -575,6 +575,14 @@ _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,
                          r"|(?!(?:USD|BRL|EUR|ARS|GBP|MXN)\d)[A-Z][A-Za-z]{1,3}\d{1,2}[A-Za-z]?)$")
 _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
 _SENTENCE_END_RE = re.compile(r"(?:^|[.!?:;\n¿¡\"“(*•]|\s[-–—]|\d[.)])[^\w]*$")
+# `_SENTENCE_END_RE.search(window)` read backwards from the window's end in one attempt (its non-word characters,
+# then one of the marks reversed, or nothing more), not tried at each of its positions: `_opens_sentence`.
+_SENTENCE_END_REVERSED_RE = re.compile(r"[^\w]*(?:\Z|[.!?:;\n¿¡\"“(*•]|[-–—]\s|[.)]\d)")
+
+
+def _opens_sentence(window: str) -> bool:
+    """`bool(_SENTENCE_END_RE.search(window))`: whether the text before a word ends a sentence (or is all there is)."""
+    return _SENTENCE_END_REVERSED_RE.match(window[::-1]) is not None
 
 
 _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
@@ -621,8 +629,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             run.pop()
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
             run.clear()  # "Co.", "Ltda", "Sr." alone
-        words = [token for token in run if not token[2].strip(".'’-&,").isdigit()]
-        if len(words) == 1 and len(run) > 1 and run_at_start[0] and run[0] is words[0]:
+        if len(run) > 1 and run_at_start[0] and run[1][2].strip(".'’-&,").isdigit() \
+                and len(words := [token for token in run if not token[2].strip(".'’-&,").isdigit()]) == 1 \
+                and run[0] is words[0]:  # (the run's second token a number, as it is when its first alone is a word)
             key = folded(words[0][2].strip(".'’-&,"))
             if key in common or _WORD_SHAPE[lang].search(key):
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
@@ -672,6 +681,15 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
+    name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
+    shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word
+
+    def word_shaped(key: str) -> bool:
+        found = shaped.get(key)
+        if found is None:
+            found = shaped[key] = bool(_WORD_SHAPE[lang].search(key))
+        return found
+
     starts = _run_starts(words)
     next_index, at, last = 0, 0, len(starts)
     while next_index < count:
@@ -694,18 +712,20 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if not run and not (first.isupper() or (first in "i.'’-&" and len(word) > 1)):
             continue  # most words: no capital, no run to close
-        bare = word.strip(".'’-&") or word  # "&" alone is a connector
-        if not run and not _CAPITAL_RE.match(bare):
+        shape = name_token_shapes.get(word)
+        if shape is None:  # a list repeats its words: each distinct one is shaped once
+            bare = word.strip(".'’-&") or word  # "&" alone is a connector
+            shape = name_token_shapes[word] = (bare, word.find(bare), bool(_CAPITAL_RE.match(bare)))
+        bare, offset, capitalised = shape
+        if not run and not capitalised:
             continue  # no capital to start a run with ("BK-1000"): the test of `capital` below, at once
-        offset = word.find(bare) if bare else 0
         key = low[start + offset:start + offset + len(bare)]
-        capital = bool(bare) and bool(_CAPITAL_RE.match(bare)) and (key not in NEVER_NAMES
-                                                                     or (bool(run) and key in NAME_ADJECTIVES
-                                                                         and folded(run[-1][2]) not in CONNECTORS
-                                                                         and folded(run[-1][2]) not in _NOT_NAMES_OWN)
-                                                                     or (key in _SHORT_DAYS and word == bare
-                                                                         and _name_word_next(text, words, starts_at,
-                                                                                             index, end)))
+        capital = capitalised and (key not in NEVER_NAMES
+                                   or (bool(run) and key in NAME_ADJECTIVES
+                                       and folded(run[-1][2]) not in CONNECTORS
+                                       and folded(run[-1][2]) not in _NOT_NAMES_OWN)
+                                   or (key in _SHORT_DAYS and word == bare
+                                       and _name_word_next(text, words, starts_at, index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
                 and not text[run[-1][1]:start].strip():
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
@@ -720,9 +740,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not capital:
             continue
         if not run:  # where a run starts (read only there: a run's later words need not know)
-            at_start = bool(_SENTENCE_END_RE.search(text[max(0, start - 12):start])) \
+            at_start = _opens_sentence(text[max(0, start - 12):start]) \
                 and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
-            if key in COMMON_ANYWHERE or (at_start and (key in common or _WORD_SHAPE[lang].search(key))) \
+            if key in COMMON_ANYWHERE or (at_start and (key in common or word_shaped(key))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start

@@ -327,7 +327,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
                 if any(c.isdigit() for c in name) and any(c.isalpha() for c in name):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
-            support.name_words.update(_DIGITS_RE.findall(str(output.data)[:MAX_SCANNED]))
+            support.name_words.update(_DIGITS_RE.findall(json_text_head(output.data, MAX_SCANNED)))
             for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
             support.counts.update(q for q in read.quantities if q > 0)
@@ -372,6 +372,55 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.statuses.update(_effect_statuses(tool, inp))
     _add_referenced_names(support, inp)
     return support
+
+
+def json_text_head(data: Any, limit: int) -> str:
+    """`str(data)[:limit]` of a tool's JSON answer, without writing out the rest of a long one (a list of a thousand
+    bookings is 140 KB, of which the first 20,000 characters are read). Dicts and lists are written as `repr` writes
+    them, every other value by its own `repr`; an answer that holds itself is left to `str`."""
+    if type(data) is not dict and type(data) is not list:
+        return str(data)[:limit]
+    parts: list[str] = []
+    size = 0
+    open_ids: set[int] = set()
+
+    def write(value: Any) -> bool:  # False once `limit` characters are written
+        nonlocal size
+        kind = type(value)
+        if kind is not dict and kind is not list:
+            text = repr(value)
+            parts.append(text)
+            size += len(text)
+            return size < limit
+        if id(value) in open_ids:
+            raise RecursionError  # a container inside itself: `str` writes it its own way
+        open_ids.add(id(value))
+        parts.append("{" if kind is dict else "[")
+        size += 1
+        first = True
+        for item in (value.items() if kind is dict else value):
+            if not first:
+                parts.append(", ")
+                size += 2
+            first = False
+            if kind is dict:
+                key = repr(item[0])
+                parts.extend((key, ": "))
+                size += len(key) + 2
+                if size >= limit or not write(item[1]):
+                    return False
+            elif size >= limit or not write(item):
+                return False
+        parts.append("}" if kind is dict else "]")
+        size += 1
+        open_ids.discard(id(value))
+        return size < limit
+
+    try:
+        write(data)
+    except RecursionError:
+        return str(data)[:limit]
+    return "".join(parts)[:limit]
 
 
 def _add_referenced_names(support: FactSupport, inp: GuardInput) -> None:

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from guards.checks.facts import json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
@@ -12,7 +13,9 @@ from guards.facts import (
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
     _NOT_REFERENCE_RE,
+    _SENTENCE_END_RE,
     _not_reference,
+    _opens_sentence,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -37,6 +40,36 @@ def test_the_name_tokens_are_the_token_patterns_matches():
         assert _NAME_SPLIT_FAST_RE.split(text)[1::2] == [word for _, _, word in expected], text
         if "." not in text:
             assert _NAME_SPLIT_NO_STOP_RE.split(text)[1::2] == [word for _, _, word in expected], text
+
+
+def test_a_sentence_start_read_backwards_is_the_one_its_table_finds():
+    rng = random.Random(13)
+    alphabet = "aB1 \n.!?:;¿¡\"“(*•-–—)_é\t"
+    windows = [*SAMPLES, "\n", "a 1.", "a 1) ", "x - ", "x —", "1.", " 2)", "ab", "a\n", "(", "a (", "b *"]
+    windows += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
+    for window in windows:
+        assert _opens_sentence(window) == bool(_SENTENCE_END_RE.search(window)), window
+
+
+def test_the_head_of_a_result_written_out_is_the_head_of_its_text():
+    rng = random.Random(17)
+    leaves = [1, -2.5, True, None, "a'b", 'x"y', "", "ç\n", 10**20, 1e-9, (1,), (1, 2), {1}]
+
+    def value(depth: int):
+        roll = rng.random()
+        if depth > 3 or roll < 0.4:
+            return rng.choice(leaves)
+        if roll < 0.7:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(["k", "a b", 1, None, (1,), f"k{rng.randint(0, 9)}"]): value(depth + 1)
+                for _ in range(rng.randint(0, 4))}
+
+    bookings = {"bookings": [{"booking_ref": f"BK-{i}", "party_size": i % 6, "paid": i % 2 == 0} for i in range(900)]}
+    looped: list = []
+    looped.append({"self": looped})
+    for data in [bookings, looped, "plain text", 12, *(value(0) for _ in range(5000))]:
+        for limit in (0, 3, 17, 60, 20_000):
+            assert json_text_head(data, limit) == str(data)[:limit], (data, limit)
 
 
 def test_the_quick_test_of_non_references_agrees_with_their_table():

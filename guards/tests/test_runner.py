@@ -6,7 +6,9 @@ from guards import runner
 from guards.contract import GuardVerdict
 from guards.registry import registered
 from guards.runner import GuardReport, handoff_message, retry_instructions, run_guards
-from guards.tests.helpers import customer, make
+from guards.scan import draft_words
+from guards.tests.helpers import customer, facts_draft, make
+from guards.text import folded
 from magie.choices import GUARD_NAMES
 
 
@@ -33,6 +35,18 @@ def test_only_enabled_guards_run():
 def test_an_unknown_guard_name_counts_as_failing():
     report = run_guards(make("Hello"), ["no_such_guard"], budget_ms=2000)
     assert not report.passed and report.failures[0].code == "no_such_guard"
+
+
+def test_a_long_drafts_words_are_listed_once_for_all_the_guards_side_by_side():
+    """The guards' threads start together: the folded draft's words, which most of their tables look up, are listed
+    before they start, never by two threads that missed the cache at once."""
+    inp = facts_draft()
+    for _ in range(5):
+        folded.cache_clear()
+        draft_words.cache_clear()
+        report = run_guards(inp, list(GUARD_NAMES), budget_ms=2000)
+        assert report.passed
+        assert draft_words.cache_info().misses == 1
 
 
 def _with_guards(monkeypatch, **extra):
