@@ -206,8 +206,9 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
 def _is_name(word: str, usable: Sequence[Lang]) -> bool:
     """Whether some usable language's dictionary knows `word` as a proper noun, accents restored."""
     from language.lemmas import proper_noun_unaccented
+    from language.names import name_in_every_dictionary
 
-    return any(proper_noun_unaccented(word, lang) for lang in usable)
+    return any(proper_noun_unaccented(word, lang) for lang in usable) or name_in_every_dictionary(word, usable)
 
 
 _NOT_A_NAME = frozenset({"mi", "mim", "ti", "el", "la", "las", "los", "lo", "le", "les", "un", "una", "um", "uma", "me",

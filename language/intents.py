@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from language.lemmas import lemma, lemmas, words
+from language.lemmas import known, lemma, lemmas, words
 from language.locales import Lang
 from language.text import fold
 
@@ -176,6 +176,9 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# What was bought and is to come: an order said missing is a purchase to look at ("my order never arrived").
+_STORE_ORDER_NOUNS = frozenset({"pedido", "encomenda", "compra", "order", "comanda", "encarrec", "paquete", "pacote",
+                                "package", "parcel", "envio", "entrega", "delivery", "paquet"})
 # Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
 # got it" (a request to send is not: "not received" never follows it).
 SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
@@ -230,6 +233,27 @@ _NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|qu
                          r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
 
 
+# Words typed as they sound ("kiero ablar con un bendedor"): a word the dictionary does not know is read as the one
+# it knows with a silent "h" restored, "k" written "qu" or "c", or a "b" and "v" (or "s" and "z") swapped.
+_PERSON_SOUND_ALIKE_SWAPS = (("b", "v"), ("v", "b"), ("s", "z"), ("z", "s"), ("k", "qu"), ("k", "c"), ("y", "ll"))
+_PERSON_SOUND_ALIKE_LANGS = frozenset({"es", "pt-BR", "ca"})
+
+
+def _sound_alike_lemma(word: str, lang: Lang) -> str:
+    """The lemma of `word`, or of the spelling it sounds like when the dictionary of `lang` knows only that one."""
+    folded = fold(word)
+    if lang not in _PERSON_SOUND_ALIKE_LANGS or len(folded) < 4 or known(folded, lang):
+        return lemma(word, lang)
+    candidates = [f"h{folded}"]
+    for typed, meant in _PERSON_SOUND_ALIKE_SWAPS:
+        candidates += [folded[:index] + meant + folded[index + len(typed):]
+                       for index in range(len(folded)) if folded.startswith(typed, index)]
+    for candidate in candidates:
+        if known(candidate, lang):
+            return lemma(candidate, lang)
+    return lemma(word, lang)
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
@@ -237,8 +261,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     folded = fold(text)
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
-    said = lemmas(text, lang)
     written = words(text)  # the words as typed, one for each lemma
+    said = [_sound_alike_lemma(word, lang) for word in written]  # "ablar", "bendedor": "hablar", "vendedor"
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]
@@ -310,8 +334,9 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     if duplicated and any(lemma(word, lang) in PAID | SENT | LANDED and _PAST_FORM[lang].fullmatch(fold(word))
                           for word in words(text)):
         return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
-    if said & DID and said & CHARGE_NOUNS and _NEGATION.search(folded):
-        return True  # "me hicieron un cargo que no hice", "a charge i didn't make"
+    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
+    if said & DID and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "me cobraram um pix que não fiz"
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
     plain = said | {fold(word) for word in words(text)}
@@ -325,7 +350,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
+    if said & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+        return True  # "hice un pedido y no me llegó", "my order never arrived": bought, and missing
     if (said & (PAID | SENT) or charged or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
@@ -406,13 +432,55 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
                for index, word in enumerate(said))
 
 
+# The night limit asked without its name: how much may be sent at night ("how much can i send at night", "quanto
+# posso mandar de noite?", "cuánto puedo transferir a la noche", "quant puc enviar a la nit").
+_LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
+                                "nocturno", "nocturn"})
+_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "cuanto", "cuanta", "quant", "much", "maximo",
+                                   "maxim", "maximum", "max"})
+_LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar"})
+
+
 def asks_about_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks what a limit is, or how much of it is left ("qual o meu limite de pix à noite?",
-    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for."""
+    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for; or how
+    much may be sent at night, with no figure ("how much can i send at night")."""
     said = set(lemmas(text, lang)) | {fold(word) for word in words(text)}  # "limite" is also a form of "limitar"
-    return bool(LIMIT & said) and not asks_to_change_limit(text, lang)
+    if LIMIT & said:
+        return not asks_to_change_limit(text, lang)
+    return (bool(said & _LIMIT_NIGHT_WORDS and said & _LIMIT_HOW_MUCH_WORDS and said & (SENT | PAID | {"pix"}))
+            and bool(said & _LIMIT_ABLE) and not any(char.isdigit() for char in text))
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:
     """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
     return bool(CANCEL[lang] & set(lemmas(text, lang)))
+
+
+# A request already made changed in words: a verb of changing with what it changes said after it ("muda esse pix
+# agendado pra 75", "cambia el pix programado a 75", "change the scheduled pix to 75", "canvia la reserva").
+_CHANGE_REQUEST_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar"}),
+    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar"}),
+    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar"}),
+    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend"}),
+}
+_CHANGE_REQUEST_OBJECTS = frozenset({
+    "pix", "transferencia", "transfer", "transferencies", "pagamento", "pago",
+    "pagament", "payment", "agendado", "agendamento", "programado", "programada", "programat", "scheduled",
+    "valor", "monto", "importe", "import", "amount", "data", "fecha", "date", "dia", "day", "reserva", "booking",
+    "reservation", "hora", "horario", "time",
+})
+_CHANGE_REQUEST_WINDOW = 4
+
+
+def asks_to_change_request(text: str, lang: Lang) -> bool:
+    """Whether `text` says, in `lang`, to change a request made (see `_CHANGE_REQUEST_VERBS`); a limit to change is
+    another matter (`asks_to_change_limit`)."""
+    said = lemmas(text, lang)
+    written = [fold(word) for word in words(text)]
+    if LIMIT & (set(said) | set(written)):
+        return False
+    return any(word in _CHANGE_REQUEST_VERBS[lang]
+               and _CHANGE_REQUEST_OBJECTS & set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
+               for index, word in enumerate(said))

@@ -18,6 +18,7 @@ from language.intents import (
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
+    asks_to_change_request,
     disputes_payment,
     reports_problem,
 )
@@ -130,6 +131,8 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     others = [other for other in LANGS if other != lang]
     if any(asks_to_cancel(text, each) for each in (lang, *others)):  # "cancel·la-ho", "anul·lar", "anúlala": any
         found.add("cancel")  # form of a cancelling verb
+    if asks_to_change_request(text, lang):  # "muda esse pix agendado pra 75": a correction of what was asked
+        found.add("correction")
     if any(asks_for_person(text, each) for each in (lang, *others)):
         found.add("person")
     if any(disputes_payment(text, each) for each in (lang, *others)):

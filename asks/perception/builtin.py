@@ -539,6 +539,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
             slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
+        if kind == "product_search" and asked_for and slots.get(asked_for) is not None and not slots["product"]:
+            kind = None  # "tiene 80 de batería" when the battery was asked: the answer, no search ("tienen…?")
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
     if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(

@@ -20,6 +20,7 @@ from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
 from language.lemmas import known, proper_noun
 from language.locales import LANGS, Lang
 from language.markers import MARKER_PATTERNS
+from language.names import dictionary_name_entry
 from language.numbers import find_numbers
 from language.text import fold
 
@@ -164,7 +165,7 @@ def _name_like(word: str, lang: Lang, *, anywhere: bool = False) -> bool:
     """A lower-case word that reads as a name: one no dictionary of `lang` knows ("joao", "mraia"), or one it knows
     as a proper noun only ("ana", "pedro"); with `anywhere`, a proper noun of any of the four languages' too ("pedro"
     is one in Spanish, a common noun in Portuguese)."""
-    if not known(word.lower(), lang) or proper_noun(word, lang):
+    if not known(word.lower(), lang) or proper_noun(word, lang) or dictionary_name_entry(word, lang):
         return True
     return anywhere and any(proper_noun(word, other) for other in LANGS)
 

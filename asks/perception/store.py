@@ -121,13 +121,17 @@ def brand_named(text: str) -> str | None:
     return match.group() if (match := _BRAND_RE.search(text)) else None
 
 
+# A number right before what is bought counts the items, it is no sum: "un presupuesto de 2 iphone 13" (a quote for two).
+_STORE_QUANTITY_OF = re.compile(rf"\s*(?:unidades? (?:de(?:l)? )?|units? (?:of )?)?(?:{_BRANDS}|{_DEVICE_WORDS}|{_ACCESSORY_WORDS})(?!\w)")
+
+
 def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
     """An explicit amount anywhere, else a number said as a budget (see module docstring); the last wins."""
     explicit = [a for a in find_amounts(text, lang, currency) if a.explicit]
     if explicit:
         return explicit[-1]
     budget = [n for n in find_numbers(text, lang) if not n.ordinal and _BUDGET_RE.search(folded[max(0, n.start - 30) : n.start])
-              and not _CAPACITY_RE.match(text, n.start)]
+              and not _CAPACITY_RE.match(text, n.start) and not _STORE_QUANTITY_OF.match(folded, n.end)]
     if not budget:
         return None
     number = budget[-1]

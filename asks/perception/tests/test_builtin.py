@@ -574,3 +574,22 @@ def test_what_would_you_give_is_a_used_quote_and_a_battery_before_its_word_is_re
 ])
 def test_a_change_asked_as_a_question_is_no_availability(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize("text,asked_for,slot", [
+    ("tiene 80 de bateria", "battery_health", "battery_health"), ("tiene 128 gigas", "capacity_gb", "capacity_gb"),
+])
+def test_a_store_answer_to_the_slot_asked_is_no_search(text, asked_for, slot):
+    p = read(text, lang="es", org_kind="store", currency="ARS", asked_for=asked_for)
+    assert p.request_kind is None and getattr(p.slots, slot) is not None
+
+
+def test_a_store_question_with_a_product_is_still_a_search_under_a_question():
+    assert read("tienen fundas?", lang="es", org_kind="store", currency="ARS",
+                asked_for="battery_health").request_kind == "product_search"
+
+
+@pytest.mark.parametrize("text,lang", [("how much can i send at night", "en"), ("quanto posso mandar de noite?", "pt-BR")])
+def test_how_much_may_be_sent_at_night_is_the_balance_with_the_limit(text, lang):
+    p = read(text, lang=lang)
+    assert p.request_kind == "balance" and "limit_asked" in p.markers

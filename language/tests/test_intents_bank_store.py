@@ -1,0 +1,93 @@
+"""Intents read in bank and store wordings written before their fixes (issue 30, tuning `tb-*-130`…, `tt-*-170`…)."""
+
+import pytest
+
+from language.detect import detect_language
+from language.intents import asks_about_limit, asks_for_person, asks_to_change_request, disputes_payment
+from language.markers import detect_markers
+from language.names import name_in_every_dictionary
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "me cobraram um pix que eu nao fiz"), ("es", "me cobraron una transferencia que no hice"),
+    ("en", "they charged me for something i didn't do"),
+])
+def test_a_charge_made_that_the_customer_did_not_make_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "ainda nao fiz o pix, manda 50 pra ana"), ("es", "me cobran si no hago la reserva?"),
+])
+def test_a_doing_negated_without_a_charge_made_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "hice un pedido la semana pasada y todavia no me llego"), ("en", "my order never arrived"),
+    ("pt-BR", "a encomenda nao chegou"),
+])
+def test_an_order_said_missing_is_a_purchase_to_look_at(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "quero fazer um pedido"), ("en", "i want to order a case")])
+def test_an_order_wanted_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "kiero ablar con un bendedor"), ("es", "quiero ablar con alguien"), ("pt-BR", "quero falar com um bendedor"),
+])
+def test_a_person_asked_for_in_words_typed_as_they_sound(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "kiero un iphone"), ("es", "tenes el iphone 14?")])
+def test_sound_alike_spellings_find_no_person_where_none_is_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "how much can i send at night"), ("pt-BR", "quanto posso mandar de noite?"),
+    ("es", "cuanto puedo transferir a la noche"), ("ca", "quant puc enviar a la nit"),
+])
+def test_how_much_may_be_sent_at_night_asks_the_night_limit(lang, text):
+    assert asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "manda 50 pra ana hoje a noite"), ("pt-BR", "quanto eu mandei ontem a noite"),
+])
+def test_a_night_payment_or_a_night_statement_is_no_limit_asked(lang, text):
+    assert not asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "muda esse pix agendado pra 75"), ("es", "cambia el pix programado a 75"),
+    ("en", "change the scheduled pix to 75"), ("ca", "canvia la data de la reserva"),
+])
+def test_a_request_made_changed_in_words_is_a_correction(lang, text):
+    assert asks_to_change_request(text, lang)
+    assert "correction" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "quero mudar meu limite"), ("es", "quiero cambiar el celular"), ("en", "change of plans, send 20 to ana"),
+])
+def test_changing_a_limit_or_a_phone_is_no_change_of_a_request(lang, text):
+    assert not asks_to_change_request(text, lang)
+
+
+@pytest.mark.parametrize("word", ["maria", "ana"])
+def test_a_name_in_every_dictionary_that_knows_it_is_a_name(word):
+    assert name_in_every_dictionary(word, ("pt-BR", "es", "ca", "en"))
+
+
+@pytest.mark.parametrize("word", ["casa", "rosa", "santos", "conta"])
+def test_a_word_some_dictionary_has_as_a_noun_is_no_name(word):
+    assert not name_in_every_dictionary(word, ("pt-BR", "es", "ca", "en"))
+
+
+def test_a_pix_to_a_lower_case_maria_after_a_is_spanish_grammar():
+    assert detect_language("pix a maria", ("pt-BR", "es", "en"), "pt-BR", first=True) == "es"
