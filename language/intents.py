@@ -212,7 +212,10 @@ _NEGATION = re.compile(r"(?<!\w)(?:nao|no|not|dont|don't|didnt|didn't|never|nunc
 STOLEN = frozenset({"roubar", "furtar", "assaltar", "robar", "hurtar", "steal", "stolen", "rob", "nick"})
 BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defecto", "romper", "roto", "averiar",
                     "trencar", "espatllar", "defecte", "avariar", "broke", "broken", "break", "faulty", "defective",
-                    "damage", "damaged", "crack", "cracked"})
+                    "damage", "damaged", "crack", "cracked",
+                    # scratched or cracked as it came: "vino rayada", "veio com a tela trincada", "arrived scratched"
+                    "rayar", "rayado", "trincar", "trincado", "rachar", "rachado", "riscar", "riscado", "arranhar",
+                    "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
     "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
     "es": r"no (?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",

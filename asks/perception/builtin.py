@@ -49,7 +49,7 @@ from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import lemma, lemmas, misspelt_verbs, words
+from language.lemmas import lemma, lemma_readings, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -326,6 +326,8 @@ _PAST_AUXILIARY: dict[Lang, str] = {"pt-BR": "", "es": r"(?:he|hemos|has|hice)",
 # Payments made, said with a verb of doing: "qué transferencias hice", "que pix eu fiz", "what payments did i make".
 _PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "transfers", "pagamento", "pagamentos",
                        "pago", "pagos", "payment", "payments", "pagament", "pagaments", "transferencies"})
+# Money spent is money gone: any form of spending but its infinitive ("quanto posso gastar?" asks no statement).
+_BANK_SPENDING_LEMMAS = frozenset({"gastar", "despender", "spend", "spent"})
 _DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
 
 
@@ -338,6 +340,9 @@ def sent_before(text: str, lang: Lang) -> bool:
     folded_words = {fold(word) for word in said}
     if folded_words & _PAYMENTS and folded_words & _DID_PAST:
         return True
+    if any(lemma_readings(word, lang) & _BANK_SPENDING_LEMMAS and fold(word) not in _BANK_SPENDING_LEMMAS
+           for word in said):
+        return True  # "cuanto gaste este mes", "quanto gastei": spending said in any form but the infinitive
     for index, word in enumerate(said):
         lowered = word.lower()
         if lang == "en":

@@ -32,7 +32,7 @@ _DEVICE_RE = re.compile(
 # Another model of the same line said after the first, to compare ("el iphone 13 y el 14", "iphone 13 vs 14")
 _OTHER_OF_LINE = re.compile(r"(?i)^\s*(?:,|y|e|i|or|ou|o|and|vs\.?|versus|contra|com|con|with|amb)\s+"
                             r"(?:el |o |the |l'|la |a )?(?!(?:16|32|64|128|256|512)(?!\d))\d{1,3}(?!\d)"
-                            r"(?!\s*(?:gb|gigas?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
+                            r"(?!\s*(?:gb|gigas?|gigs?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
 # The condition of a device, searched as the catalogue writes it ("(reacondicionado)")
 _REFURBISHED = r"reacondicionad[oa]s?|recondicionad[oa]s?|refurbished|refurb|reacondicionats?|reacondicionades"
 _BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"
@@ -41,7 +41,7 @@ _ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?
                     r"|headphones|earbuds|cables?|screen protectors?|airpods")
 _DEVICE_WORDS = (r"celular(?:es)?|celus?|smartphones?|telefones?|moviles?|telefonos?|mobils?|phones?|tablets?|ipads?"
                  r"|smartwatch(?:es)?|relogios?|relojes?|rellotges?|equipos?")
-_CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|g|tb)(?!\w)")
+_CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|gigs?|g|tb)(?!\w)")
 _CAPACITIES = frozenset({16, 32, 64, 128, 256, 512, 1024})
 _BATTERY_WORDS = r"bateria|battery|saude da bateria|battery health"
 _BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|no maximo|como maximo|max|maximo"
@@ -141,7 +141,7 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
 # A model number answered alone when the model was asked ("es un 13", "the 14 pro"): it joins the line said before
 # (`asks.services`: "iphone" then "13" is "iphone 13").
 _BARE_MODEL_NUMBER = re.compile(r"(?i)(?<![\w.,])(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?![\w.,%])"
-                                r"(?!\s*(?:gb|gigas?|g|tb|%)(?!\w))")
+                                r"(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))")
 
 
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:

@@ -58,3 +58,13 @@ def test_a_word_the_dictionary_also_has_as_a_name_is_a_name_in_a_money_request(l
 @pytest.mark.parametrize("lang,text", [("pt-BR", "manda 40 a conta"), ("pt-BR", "paga 30 a fatura")])
 def test_a_common_noun_with_no_name_entry_is_no_name(lang, text):
     assert find_recipient(text, lang, False, True) is None
+
+
+@pytest.mark.parametrize("lang,text,name", [("pt-BR", "pix maria 30", "Maria"), ("es", "pix joao 30", "Joao")])
+def test_a_name_between_pix_and_the_amount_is_the_recipient(lang, text, name):
+    assert find_recipient(text, lang, False, True) == name
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "pix hoje 30"), ("pt-BR", "pix reais 30")])
+def test_a_day_or_the_money_between_pix_and_the_amount_is_no_recipient(lang, text):
+    assert find_recipient(text, lang, False, True) is None

@@ -78,3 +78,7 @@ def test_a_number_before_what_is_bought_counts_items_and_is_no_budget(lang, text
 
 def test_a_budget_is_still_read_as_a_sum():
     assert read("presupuesto de 800.000", "es")["budget"].amount_cents == 80_000_000
+
+
+def test_storage_in_gigs_is_read():
+    assert read("i'd like to trade in my galaxy s21, 256 gigs, battery's at 82", "en")["capacity_gb"] == 256

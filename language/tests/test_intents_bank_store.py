@@ -3,7 +3,13 @@
 import pytest
 
 from language.detect import detect_language
-from language.intents import asks_about_limit, asks_for_person, asks_to_change_request, disputes_payment
+from language.intents import (
+    asks_about_limit,
+    asks_for_person,
+    asks_to_change_request,
+    disputes_payment,
+    reports_problem,
+)
 from language.markers import detect_markers
 from language.names import name_in_every_dictionary
 
@@ -91,3 +97,16 @@ def test_a_word_some_dictionary_has_as_a_noun_is_no_name(word):
 
 def test_a_pix_to_a_lower_case_maria_after_a_is_spanish_grammar():
     assert detect_language("pix a maria", ("pt-BR", "es", "en"), "pt-BR", first=True) == "es"
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "la pantalla del celu q me vendieron vino rayada"), ("pt-BR", "meu celular veio com a tela trincada"),
+    ("en", "it arrived scratched"),
+])
+def test_a_thing_that_came_scratched_or_cracked_is_a_problem(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "na real é pra maria"), ("pt-BR", "pensando bem, manda 40")])
+def test_portuguese_slang_for_actually_is_a_correction(lang, text):
+    assert "correction" in detect_markers(text, lang)

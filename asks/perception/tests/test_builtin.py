@@ -593,3 +593,16 @@ def test_a_store_question_with_a_product_is_still_a_search_under_a_question():
 def test_how_much_may_be_sent_at_night_is_the_balance_with_the_limit(text, lang):
     p = read(text, lang=lang)
     assert p.request_kind == "balance" and "limit_asked" in p.markers
+
+
+@pytest.mark.parametrize("text,lang", [("cuanto gaste este mes", "es"), ("quanto eu gastei de pix esse mes", "pt-BR")])
+def test_money_spent_asks_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_how_much_may_be_spent_is_no_statement():
+    assert read("quanto posso gastar?").request_kind != "pix_history"
+
+
+def test_chat_shorthand_for_the_day_after_tomorrow():
+    assert read("transfere cem conto pra maria dps de amanha").slots.when == "2026-03-06"
