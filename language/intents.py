@@ -190,7 +190,7 @@ MISSING = {
           r"|nunca (?:me |le |les )?llego",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
-          r"|come|show)|not (?:received|arrived|showing)|went missing",
+          r"|come|show)|not (?:received|arrived|showing)|went missing|(?:didn'?t|did not|never|not) go(?:ne)? through",
 }
 # Still shown as not paid after paying ("pagué la reserva pero me sigue saliendo como pendiente"); a form of paying
 # other than the infinitive must be said ("cuánto tengo pendiente de pagar" is no dispute).
@@ -218,11 +218,21 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
     "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
-    "es": r"no (?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
-    "ca": r"no (?:funciona|s'encen|carrega)|ha deixat de funcionar",
+    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
+    "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
           r"|stopped working",
 }
+# Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
+_STORE_RECEIVED_PAST: dict[Lang, str] = {
+    "pt-BR": r"chegou|chegaram|veio|vieram|mandaram|enviaram|recebi|comprei",
+    "es": r"llego|llegaron|vino|vinieron|mandaron|enviaron|recibi|compre",
+    "ca": r"ha arribat|han arribat|va arribar|van arribar|han enviat|m'han enviat|he rebut|vaig comprar|he comprat",
+    "en": r"got|received|came|arrived|sent|bought|delivered",
+}
+_STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|outro modelo|outra cor|errad[oa]s?"
+                     r"|incorret[oa]s?|un altre model|un altre color|equivocat|equivocada|wrong (?:one|item|model|color"
+                     r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)")
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
 _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
@@ -303,7 +313,8 @@ _PAST_FORM: dict[Lang, re.Pattern[str]] = {
 LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it went through twice
 # A charge the customer did not make: a doing or authorising verb negated near a charge ("um cargo que no hice",
 # "a charge i didn't make").
-DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar"})
+DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar",
+                 "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
                           "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
 # A complaint is for a person to read ("quiero hacer un reclamo", "I want to file a complaint"): about a payment, a
@@ -355,7 +366,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True  # "hice un pedido y no me llegó", "my order never arrived": bought, and missing
-    if (said & (PAID | SENT) or charged or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    # English reads "pix" as "pic": the word as typed counts
+    if (said & (PAID | SENT) or charged or "pix" in plain) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
@@ -411,6 +423,9 @@ def reports_problem(text: str, lang: Lang) -> bool:
         return True
     if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
         return True
+    if re.search(rf"(?<!\w)(?:{_STORE_RECEIVED_PAST[lang]})(?!\w)", folded) and re.search(
+            rf"(?<!\w)(?:{_STORE_WRONG_ITEM})(?!\w)", folded):
+        return True  # "me llegó la de otro modelo", "veio a cor errada", "i got the wrong one"
     return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
 
 
@@ -426,13 +441,14 @@ CHANGE_LIMIT: dict[Lang, frozenset[str]] = {
                      "bump"}),
 }
 LIMIT_WINDOW = 5  # words between the verb and the limit ("aumentar o meu limite", "subir un poco mi límite")
+_LIMIT_BEFORE_WINDOW = 8  # the limit said first: "meu limite noturno tá muito baixo, quero aumentar"
 
 
 def asks_to_change_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks to raise, lower or change a limit (see the module docstring)."""
     said = lemmas(text, lang)
-    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
-               for index, word in enumerate(said))
+    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[max(0, index - _LIMIT_BEFORE_WINDOW): index + 1 + LIMIT_WINDOW])
+               for index, word in enumerate(said))  # "meu limite noturno tá baixo, quero aumentar" too
 
 
 # The night limit asked without its name: how much may be sent at night ("how much can i send at night", "quanto

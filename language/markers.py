@@ -88,7 +88,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("cheap", "cheapest", "budget", "affordable"),
         "dispute": ("i already paid", "i paid and", "already paid", "charged twice", "double charged",
                     "wrong charge", "i don't recognise", "i do not recognize"),
-        "correction": ("actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
+        "correction": (r"^(?:no,? |oh,? )?wait(?!\w)", "hold on", "actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
                        "correction", "instead", "rather", r"not \d+", r"(?:postpone|reschedule|push) (?:it |that |this )?(?:to|till|until|for)",
                        r"change(?: (?:that|it|this|the date|the day|the time|the amount|the value|the sum))? to",
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),

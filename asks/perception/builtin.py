@@ -72,7 +72,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("balance", r"saldo|cuant[oa] (?:dinero |plata )?tengo"),
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
-            ("pix_transfer", r"pix|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
+            ("pix_transfer", r"pix|bizum|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
                              r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
                              r"|giro|gira|girale"),
         ),
@@ -80,7 +80,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("balance", r"saldo|quant (?:diner )?tinc"),
             ("pix_history", r"moviments|historial|extracte|quants pix|quins pix|els meus pix"
                             r"|quant (?:he )?(?:enviat|transferit|gastat)"),
-            ("pix_transfer", r"pix|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
+            ("pix_transfer", r"pix|bizum|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
             ("balance", r"balance|how much (?:money )?do i have"),
@@ -328,6 +328,7 @@ _PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "tr
                        "pago", "pagos", "payment", "payments", "pagament", "pagaments", "transferencies"})
 # Money spent is money gone: any form of spending but its infinitive ("quanto posso gastar?" asks no statement).
 _BANK_SPENDING_LEMMAS = frozenset({"gastar", "despender", "spend", "spent"})
+_EN_DID = frozenset({"did", "didn't", "didnt"})
 _DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
 
 
@@ -348,6 +349,8 @@ def sent_before(text: str, lang: Lang) -> bool:
         if lang == "en":
             if lowered in _PAST_ENDINGS["en"]:
                 return True
+            if lemma(word, lang) in verbs and any(fold(before) in _EN_DID for before in said[max(0, index - 3):index]):
+                return True  # "what did i send last week", "how much did we pay": the past said by "did"
             continue
         if lemma(word, lang) not in verbs or fold(lowered) == fold(lemma(word, lang)):
             continue
@@ -544,6 +547,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
             slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
+        if kind == "product_search" and all(slots.get(name) for name in ("device_model", "capacity_gb", "battery_health")):
+            kind = "used_quote"  # "do you buy used phones? i have an iphone 14 128gb with 91% battery": nobody
+            # searches the catalogue by battery health
         if kind == "product_search" and asked_for and slots.get(asked_for) is not None and not slots["product"]:
             kind = None  # "tiene 80 de batería" when the battery was asked: the answer, no search ("tienen…?")
         budget = cast("AmountMention | None", slots.pop("budget"))

@@ -6,6 +6,7 @@ from language.detect import detect_language
 from language.intents import (
     asks_about_limit,
     asks_for_person,
+    asks_to_change_limit,
     asks_to_change_request,
     disputes_payment,
     reports_problem,
@@ -110,3 +111,33 @@ def test_a_thing_that_came_scratched_or_cracked_is_a_problem(lang, text):
 @pytest.mark.parametrize("lang,text", [("pt-BR", "na real é pra maria"), ("pt-BR", "pensando bem, manda 40")])
 def test_portuguese_slang_for_actually_is_a_correction(lang, text):
     assert "correction" in detect_markers(text, lang)
+
+
+def test_a_limit_said_before_the_verb_of_raising_it_is_a_change():
+    assert asks_to_change_limit("meu limite noturno ta muito baixo, quero aumentar", "pt-BR")
+    assert not asks_to_change_limit("qual o meu limite? quero mandar 50", "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "my pix to ana didnt go through but the money left my account"),
+    ("ca", "m'han cobrat una cosa que no he comprat"),
+])
+def test_a_pix_not_gone_through_or_a_charge_for_nothing_bought_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "compre una funda y me llego la de otro modelo"), ("en", "i got the wrong charger"),
+    ("es", "no me anda el cargador que compre la semana pasada"),
+])
+def test_a_wrong_item_received_or_a_thing_not_working_for_me_is_a_problem(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "tienen otro modelo de funda?"), ("es", "quiero comprar otro modelo")])
+def test_another_model_asked_for_is_no_problem(lang, text):
+    assert not reports_problem(text, lang)
+
+
+def test_wait_at_the_start_of_an_english_message_corrects():
+    assert "correction" in detect_markers("no wait its for pedro", "en")

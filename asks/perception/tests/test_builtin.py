@@ -606,3 +606,19 @@ def test_how_much_may_be_spent_is_no_statement():
 
 def test_chat_shorthand_for_the_day_after_tomorrow():
     assert read("transfere cem conto pra maria dps de amanha").slots.when == "2026-03-06"
+
+
+def test_what_did_i_send_asks_the_statement():
+    assert read("what did i send last week", lang="en").request_kind == "pix_history"
+
+
+@pytest.mark.parametrize("text,lang", [("vull fer un bizum de 20 a la maria", "ca"), ("hazme un bizum de 20 a maria", "es")])
+def test_a_bizum_is_a_transfer(text, lang):
+    p = read(text, lang=lang)
+    assert p.request_kind == "pix_transfer" and p.slots.amount.amount_cents == 2000
+
+
+def test_a_model_storage_and_battery_said_with_have_are_a_used_quote():
+    p = read("do you buy used phones? i have an iphone 14 128gb with 91% battery health", lang="en",
+             org_kind="store", currency="ARS")
+    assert p.request_kind == "used_quote"
