@@ -225,11 +225,14 @@ NOT_WORKING = {
 }
 # Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
 _STORE_RECEIVED_PAST: dict[Lang, str] = {
-    "pt-BR": r"chegou|chegaram|veio|vieram|mandaram|enviaram|recebi|comprei",
-    "es": r"llego|llegaron|vino|vinieron|mandaron|enviaron|recibi|compre",
-    "ca": r"ha arribat|han arribat|va arribar|van arribar|han enviat|m'han enviat|he rebut|vaig comprar|he comprat",
-    "en": r"got|received|came|arrived|sent|bought|delivered",
+    "pt-BR": r"chegou|chegaram|veio|vieram|mandaram|enviaram|recebi|comprei|venderam|vendeu",
+    "es": r"llego|llegaron|vino|vinieron|mandaron|enviaron|recibi|compre|vendieron|vendio",
+    "ca": r"ha arribat|han arribat|va arribar|van arribar|han enviat|m'han enviat|he rebut|vaig comprar|he comprat"
+          r"|van vendre|vau vendre|heu venut|han venut",
+    "en": r"got|received|came|arrived|sent|bought|delivered|sold",
 }
+# Not the real thing: "me vendieron un cargador trucho", "the charger you sold me is fake".
+_STORE_FAKE = r"truch[oa]s?|falsos?|falsas?|falsificad[oa]s?|pirata|fake|counterfeit|knock-?off|fals|falsa|falsificat"
 _STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|outro modelo|outra cor|errad[oa]s?"
                      r"|incorret[oa]s?|un altre model|un altre color|equivocat|equivocada|wrong (?:one|item|model|color"
                      r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)")
@@ -424,7 +427,7 @@ def reports_problem(text: str, lang: Lang) -> bool:
     if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
         return True
     if re.search(rf"(?<!\w)(?:{_STORE_RECEIVED_PAST[lang]})(?!\w)", folded) and re.search(
-            rf"(?<!\w)(?:{_STORE_WRONG_ITEM})(?!\w)", folded):
+            rf"(?<!\w)(?:{_STORE_WRONG_ITEM}|{_STORE_FAKE})(?!\w)", folded):
         return True  # "me llegó la de otro modelo", "veio a cor errada", "i got the wrong one"
     return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
 

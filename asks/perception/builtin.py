@@ -292,6 +292,32 @@ def _school_kind(text: str, lang: Lang) -> RequestKind | None:
     return None
 
 
+# The customer selling a device to the store: a verb of wanting then selling ("quiero vender el celu", "I'd like to
+# sell it"), or selling in the first person ("vendo mi iphone", "venc el meu mòbil"); "venden celulares?" is the store's.
+_STORE_SELL_WANT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"querer", "gostar", "precisar", "pensar"}),
+    "es": frozenset({"querer", "necesitar", "pensar", "gustar"}),
+    "ca": frozenset({"voler", "necessitar", "pensar", "agradar"}),
+    "en": frozenset({"want", "wanna", "like", "need", "looking", "try"}),
+}
+# Sold to the customer, not by them: "me quieren vender", "want to sell me a case", "vocês querem vender".
+_STORE_SOLD_TO_ME = frozenset({"me", "you", "u", "voces", "vcs", "ustedes", "vosotros", "vosaltres", "vostes"})
+_STORE_SELL_INFINITIVE = frozenset({"vender", "vendre", "sell"})
+_STORE_SELL_FIRST_PERSON = frozenset({"vendo", "venc", "vendería", "venderia", "venderiem", "vendria"})
+_STORE_SELL_WINDOW = 3
+
+
+def _sells_own_device(folded: str, lang: Lang) -> bool:
+    """Whether the customer says they sell a device (above)."""
+    said = words(folded)
+    if any(word in _STORE_SELL_FIRST_PERSON for word in said):
+        return True
+    return any(word in _STORE_SELL_INFINITIVE and any(
+        lemma(before, lang) in _STORE_SELL_WANT[lang] for before in said[max(0, index - _STORE_SELL_WINDOW):index])
+        and not _STORE_SOLD_TO_ME & set(said[max(0, index - _STORE_SELL_WINDOW):index + 2])
+        for index, word in enumerate(said))
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
     "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`) or "how much" said
@@ -299,6 +325,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found == "pix_transfer" and asks_balance(folded, lang):
         return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
+    if org_kind == "store" and found in (None, "product_search") and _sells_own_device(folded, lang):
+        return "used_quote"  # "quiero vender el celu", "I want to sell it": the customer sells, the store buys
     if found is not None:
         return found
     if org_kind == BANK and asks_balance(folded, lang):

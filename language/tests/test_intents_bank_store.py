@@ -141,3 +141,8 @@ def test_another_model_asked_for_is_no_problem(lang, text):
 
 def test_wait_at_the_start_of_an_english_message_corrects():
     assert "correction" in detect_markers("no wait its for pedro", "en")
+
+
+def test_a_fake_thing_sold_is_a_problem_and_a_question_about_fakes_is_not():
+    assert reports_problem("me vendieron un cargador trucho", "es")
+    assert not reports_problem("tienen cargadores originales o truchos?", "es")

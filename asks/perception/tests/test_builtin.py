@@ -622,3 +622,18 @@ def test_a_model_storage_and_battery_said_with_have_are_a_used_quote():
     p = read("do you buy used phones? i have an iphone 14 128gb with 91% battery health", lang="en",
              org_kind="store", currency="ARS")
     assert p.request_kind == "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("quiero vender el celu", "es"), ("vull vendre el mobil", "ca"), ("i want to sell it", "en"),
+    ("vendo mi iphone 13", "es"),
+])
+def test_the_customer_selling_a_device_is_a_used_quote(text, lang):
+    assert read(text, lang=lang, org_kind="store", currency="ARS").request_kind == "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("venden celulares?", "es"), ("can you sell me a case", "en"), ("do you sell chargers", "en"),
+])
+def test_the_store_selling_is_no_used_quote(text, lang):
+    assert read(text, lang=lang, org_kind="store", currency="ARS").request_kind != "used_quote"
