@@ -176,6 +176,11 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Verbs of disputing a payment (Spanish "contestar" is answering, so not there).
+_DISPUTE_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"contestar", "disputar", "impugnar"}), "es": frozenset({"disputar", "impugnar", "objetar"}),
+    "ca": frozenset({"disputar", "impugnar"}), "en": frozenset({"dispute", "contest", "chargeback"}),
+}
 # What was bought and is to come: an order said missing is a purchase to look at ("my order never arrived").
 _STORE_ORDER_NOUNS = frozenset({"pedido", "encomenda", "compra", "order", "comanda", "encarrec", "paquete", "pacote",
                                 "package", "parcel", "envio", "entrega", "delivery", "paquet"})
@@ -235,7 +240,10 @@ _STORE_RECEIVED_PAST: dict[Lang, str] = {
 _STORE_FAKE = r"truch[oa]s?|falsos?|falsas?|falsificad[oa]s?|pirata|fake|counterfeit|knock-?off|fals|falsa|falsificat"
 _STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|outro modelo|outra cor|errad[oa]s?"
                      r"|incorret[oa]s?|un altre model|un altre color|equivocat|equivocada|wrong (?:one|item|model|color"
-                     r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)")
+                     r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)"
+                     # came opened, used or without a part: "me llegó con la caja abierta y sin cargador"
+                     r"|caja abierta|caixa aberta|capsa oberta|(?:box|package) (?:was )?open(?:ed)?|opened box"
+                     r"|(?:sin|sem|sense|without)(?! (?:problemas?|problemes|problems?|issues?|novedad|drama))(?: \w+)")
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
 _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
@@ -369,9 +377,11 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True  # "hice un pedido y no me llegó", "my order never arrived": bought, and missing
-    # English reads "pix" as "pic": the word as typed counts
-    if (said & (PAID | SENT) or charged or "pix" in plain) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    # a payment said missing ("no m'ha arribat la transferència"); English reads "pix" as "pic": words as typed count
+    if (plain & (PAID | SENT | PAYMENT_NOUNS) or charged) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
+    if said & _DISPUTE_VERBS[lang]:
+        return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
 

@@ -95,6 +95,21 @@ def find_battery(folded: str, asked_for: bool) -> int | None:
     return None
 
 
+_STORE_BARE_SAMSUNG = re.compile(rf"(?i){_BARE_MODEL}")
+
+
+def _one_line_of(text: str) -> str | None:
+    """The line two or more different models said share ("s21 y s23": "galaxy"; "iphone 13 o iphone 14": "iphone"),
+    or None."""
+    models = {match.group().lower() for match in _DEVICE_RE.finditer(text)}
+    if len(models) < 2:
+        return None
+    if all(_STORE_BARE_SAMSUNG.fullmatch(model) for model in models):
+        return "galaxy"
+    firsts = {model.split()[0] for model in models}
+    return firsts.pop() if len(firsts) == 1 and all(" " in model for model in models) else None
+
+
 def find_product(folded: str, text: str, device: str | None) -> str | None:
     """What is searched (see module docstring), as written, lower-cased unless it is a model or brand."""
     if accessory := _ACCESSORY.search(folded):
@@ -103,6 +118,8 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
         after = text[text.find(device) + len(device):]
         if _OTHER_OF_LINE.match(after) and " " in device:
             return device.split()[0]  # two models of one line compared: the line ("iphone 13 y el 14")
+        if (line := _one_line_of(text)) is not None:
+            return line  # "la diferencia entre el s21 y el s23": Galaxy phones, both shown
         return device
     if _REFURBISHED_RE.search(folded):
         return "reacondicionado"  # the catalogue's word, in any language said
@@ -153,7 +170,8 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
     return {
         "product": product,
         # two models of one line compared: the line is searched, no one model of it
-        "device_model": None if device and product != device and product == device.split()[0] else device,
+        "device_model": None if device and product and product != device
+        and product in (device.split()[0], _one_line_of(text)) else device,
         "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
         "battery_health": find_battery(folded, asked_for == "battery_health"),
         "budget": find_budget(text, folded, lang, currency),

@@ -82,3 +82,10 @@ def test_a_budget_is_still_read_as_a_sum():
 
 def test_storage_in_gigs_is_read():
     assert read("i'd like to trade in my galaxy s21, 256 gigs, battery's at 82", "en")["capacity_gb"] == 256
+
+
+@pytest.mark.parametrize("lang,text,line", [
+    ("es", "cual es la diferencia entre el s21 y el s23", "galaxy"), ("en", "iphone 13 or iphone 14?", "iphone"),
+])
+def test_two_models_of_one_line_named_in_full_search_the_line(lang, text, line):
+    assert (read(text, lang)["product"], read(text, lang)["device_model"]) == (line, None)

@@ -146,3 +146,24 @@ def test_wait_at_the_start_of_an_english_message_corrects():
 def test_a_fake_thing_sold_is_a_problem_and_a_question_about_fakes_is_not():
     assert reports_problem("me vendieron un cargador trucho", "es")
     assert not reports_problem("tienen cargadores originales o truchos?", "es")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "quero contestar uma cobrança"), ("en", "i'd like to dispute a transaction"),
+    ("ca", "no m'ha arribat la transferència que vaig fer a la maria"),
+])
+def test_a_payment_disputed_or_a_transfer_not_arrived_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+def test_spanish_contestar_is_answering_no_dispute():
+    assert not disputes_payment("no me contestan", "es")
+
+
+@pytest.mark.parametrize("lang,text,problem", [
+    ("es", "me llego el celular con la caja abierta y sin cargador", True),
+    ("es", "me llego sin problemas, gracias", False), ("es", "compre un celular usado", False),
+    ("es", "ayer compre una funda, estan abiertos hoy?", False),
+])
+def test_a_thing_that_came_opened_or_without_a_part_is_a_problem(lang, text, problem):
+    assert reports_problem(text, lang) is problem
