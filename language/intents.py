@@ -243,6 +243,7 @@ _STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|ou
                      r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)"
                      # came opened, used or without a part: "me llegó con la caja abierta y sin cargador"
                      r"|caja abierta|caixa aberta|capsa oberta|(?:box|package) (?:was )?open(?:ed)?|opened box"
+                     r"|incomplet[oa]s?|incomplete|incompleta"
                      r"|(?:sin|sem|sense|without)(?! (?:problemas?|problemes|problems?|issues?|novedad|drama))(?: \w+)")
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})

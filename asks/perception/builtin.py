@@ -239,6 +239,20 @@ _CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause
                          r"|pero|que (?:eu|yo|jo|i) (?:preciso|necesito|necessito))(?!\w)")
 
 
+# What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
+_BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
+_BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
+_BANK_ACCOUNT_WORDS = frozenset({"conta", "cuenta", "compte", "account", "saldo", "balance"})
+
+
+def _asks_what_is_left(folded: str, lang: Lang) -> bool:
+    """Whether the message asks what is left in the account (above): no figures, no verb of sending."""
+    said = set(lemmas(folded, lang))
+    plain = set(words(folded))
+    return (not any(char.isdigit() for char in folded) and bool(plain & _BANK_ACCOUNT_WORDS)
+            and bool(said & _BANK_LEFT_LEMMAS or plain & _BANK_LEFT_WORDS) and not said & _KIND_VERBS[BANK][lang])
+
+
 def asks_balance(folded: str, lang: Lang) -> bool:
     """Whether a message asks what the account holds (see `HOW_MUCH`): never with figures in it, nor with a verb
     of sending in the same clause ("quanto tenho que pagar pro Pedro?" is about a payment; "quanto tenho na conta
@@ -329,7 +343,7 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return "used_quote"  # "quiero vender el celu", "I want to sell it": the customer sells, the store buys
     if found is not None:
         return found
-    if org_kind == BANK and asks_balance(folded, lang):
+    if org_kind == BANK and (asks_balance(folded, lang) or _asks_what_is_left(folded, lang)):
         return "balance"
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times

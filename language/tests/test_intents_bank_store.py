@@ -2,7 +2,7 @@
 
 import pytest
 
-from language.detect import detect_language
+from language.detect import detect_language, letters_of
 from language.intents import (
     asks_about_limit,
     asks_for_person,
@@ -167,3 +167,13 @@ def test_spanish_contestar_is_answering_no_dispute():
 ])
 def test_a_thing_that_came_opened_or_without_a_part_is_a_problem(lang, text, problem):
     assert reports_problem(text, lang) is problem
+
+
+def test_an_order_that_came_incomplete_is_a_problem():
+    assert reports_problem("mi pedido vino incompleto", "es")
+
+
+def test_a_pasted_pix_code_has_no_words_of_a_language():
+    code = ("00020126360014br.gov.bcb.pix0114+55119876500005204000053039865802BR5917MERCADO BOM PRECO6009SAO PAULO"
+            "62070503***63043735")
+    assert letters_of(f"pagá este código por favor {code} obrigado") == "pagá este código por favor obrigado"

@@ -637,3 +637,13 @@ def test_the_customer_selling_a_device_is_a_used_quote(text, lang):
 ])
 def test_the_store_selling_is_no_used_quote(text, lang):
     assert read(text, lang=lang, org_kind="store", currency="ARS").request_kind != "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [("what's left on my account", "en"), ("o que sobrou na conta?", "pt-BR"),
+                                       ("que me queda en la cuenta", "es")])
+def test_what_is_left_in_the_account_is_the_balance(text, lang):
+    assert read(text, lang=lang).request_kind == "balance"
+
+
+def test_sending_what_is_left_is_a_transfer():
+    assert read("send what is left in my account to ana", lang="en").request_kind == "pix_transfer"
