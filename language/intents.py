@@ -176,6 +176,11 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Used by someone else: "without permission", "no autorizado", "hackearon mi cuenta".
+_BANK_UNAUTHORISED = (r"without (?:my )?(?:permission|authori[sz]ation|consent)|unauthori[sz]ed|sin (?:mi )?(?:permiso"
+                      r"|autorizacion|consentimiento)|no autorizad[oa]s?|sem (?:minha )?(?:permissao|autorizacao)"
+                      r"|nao autorizad[oa]s?|sense (?:el meu )?(?:permis|autoritzacio)|no autoritzad[ae]s?"
+                      r"|hacked|hackearon|hackearam|hackejat|invadiram|clonaron|clonaram|clonad[oa]|cloned")
 # Verbs of disputing a payment (Spanish "contestar" is answering, so not there).
 _DISPUTE_VERBS: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"contestar", "disputar", "impugnar"}), "es": frozenset({"disputar", "impugnar", "objetar"}),
@@ -219,14 +224,14 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "trencar", "espatllar", "defecte", "avariar", "broke", "broken", "break", "faulty", "defective",
                     "damage", "damaged", "crack", "cracked",
                     # scratched or cracked as it came: "vino rayada", "veio com a tela trincada", "arrived scratched"
-                    "rayar", "rayado", "trincar", "trincado", "rachar", "rachado", "riscar", "riscado", "arranhar",
+                    "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
                     "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
     "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
     "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
     "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
-          r"|stopped working",
+          r"|stopped working|falling apart|fell apart|came apart|coming apart",
 }
 # Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
 _STORE_RECEIVED_PAST: dict[Lang, str] = {
@@ -383,6 +388,9 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _DISPUTE_VERBS[lang]:
         return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
+    if re.search(rf"(?<!\w)(?:{_BANK_UNAUTHORISED})(?!\w)", folded) and plain & (ACCOUNT | MONEY | CHARGE_NOUNS
+                                                                                   | PAYMENT_NOUNS | {"cartao", "tarjeta", "targeta", "card"}):
+        return True  # "someone used my account without permission", "un cargo no autorizado en mi tarjeta"
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
 

@@ -371,6 +371,8 @@ _PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "tr
 # Money spent is money gone: any form of spending but its infinitive ("quanto posso gastar?" asks no statement).
 _BANK_SPENDING_LEMMAS = frozenset({"gastar", "despender", "spend", "spent"})
 _EN_DID = frozenset({"did", "didn't", "didnt"})
+_WHAT_WAS = frozenset({"lo que", "o que", "el que"})
+_INFINITIVE_FORM = re.compile(r"(?:ar|er|ir|re)$")
 _DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
 
 
@@ -396,6 +398,8 @@ def sent_before(text: str, lang: Lang) -> bool:
             continue
         if lemma(word, lang) not in verbs or fold(lowered) == fold(lemma(word, lang)):
             continue
+        if index >= 2 and fold(" ".join(said[index - 2:index])) in _WHAT_WAS and not _INFINITIVE_FORM.search(lowered):
+            return True  # "mostrame lo que mande este mes", "o que mandei": what was sent, typed without accents
         ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
         if ending is None:
             continue

@@ -68,3 +68,7 @@ def test_a_name_between_pix_and_the_amount_is_the_recipient(lang, text, name):
 @pytest.mark.parametrize("lang,text", [("pt-BR", "pix hoje 30"), ("pt-BR", "pix reais 30")])
 def test_a_day_or_the_money_between_pix_and_the_amount_is_no_recipient(lang, text):
     assert find_recipient(text, lang, False, True) is None
+
+
+def test_i_meant_names_the_recipient_in_an_english_correction():
+    assert find_recipient("oops i meant joao", "en", False, False, corrects=True) == "Joao"

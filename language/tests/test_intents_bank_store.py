@@ -177,3 +177,17 @@ def test_a_pasted_pix_code_has_no_words_of_a_language():
     code = ("00020126360014br.gov.bcb.pix0114+55119876500005204000053039865802BR5917MERCADO BOM PRECO6009SAO PAULO"
             "62070503***63043735")
     assert letters_of(f"pagá este código por favor {code} obrigado") == "pagá este código por favor obrigado"
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "someone used my account without permission"), ("es", "hackearon mi cuenta"),
+])
+def test_an_account_used_without_permission_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "el cable que compré vino cortado"), ("en", "i bought a case last week and it's already falling apart"),
+])
+def test_a_cut_cable_or_a_case_falling_apart_is_a_problem(lang, text):
+    assert reports_problem(text, lang)

@@ -647,3 +647,11 @@ def test_what_is_left_in_the_account_is_the_balance(text, lang):
 
 def test_sending_what_is_left_is_a_transfer():
     assert read("send what is left in my account to ana", lang="en").request_kind == "pix_transfer"
+
+
+def test_what_was_sent_typed_without_accents_asks_the_statement():
+    assert read("mostrame lo que mande este mes", lang="es").request_kind == "pix_history"
+
+
+def test_a_price_said_aloud_with_its_cents_is_one_amount():
+    assert read("vinte e dois e cinquenta", asked_for="amount").slots.amount.amount_cents == 2250
