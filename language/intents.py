@@ -227,11 +227,12 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
                     "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
-    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
-    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
+    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema|pixels? mortos?|tela morta",
+    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)|pixe?l(?:es)? muertos?"
+          r"|pantalla muerta",
     "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
-          r"|stopped working|falling apart|fell apart|came apart|coming apart",
+          r"|stopped working|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)",
 }
 # Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
 _STORE_RECEIVED_PAST: dict[Lang, str] = {
@@ -381,7 +382,7 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    if said & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    if plain & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True  # "hice un pedido y no me llegó", "my order never arrived": bought, and missing
     # a payment said missing ("no m'ha arribat la transferència"); English reads "pix" as "pic": words as typed count
     if (plain & (PAID | SENT | PAYMENT_NOUNS) or charged) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):

@@ -239,6 +239,8 @@ _CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause
                          r"|pero|que (?:eu|yo|jo|i) (?:preciso|necesito|necessito))(?!\w)")
 
 
+# English verbs of moving money said in another language's message ("transfer 40 a pedro", "pay 30 pro joão").
+_BANK_ENGLISH_MONEY_VERBS = re.compile(r"(?<!\w)(?:transfer|send|pay|wire)(?!\w)")
 # What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
 _BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
 _BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
@@ -345,6 +347,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return found
     if org_kind == BANK and (asks_balance(folded, lang) or _asks_what_is_left(folded, lang)):
         return "balance"
+    if org_kind == BANK and lang != "en" and _BANK_ENGLISH_MONEY_VERBS.search(folded):
+        return "pix_transfer"  # "transfer 40 a pedro mañana porfa": an English verb in a Spanish or Portuguese chat
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):

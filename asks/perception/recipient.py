@@ -36,7 +36,7 @@ class _NameWords(NamedTuple):
 
 _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
-        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?",
+        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?|to",  # "mandar 20 reais to maria"
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
                r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
@@ -44,7 +44,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
-        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to",  # "mandale a la María" (Rioplatense), "send 20 to ana"
         person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"

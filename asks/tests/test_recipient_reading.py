@@ -72,3 +72,10 @@ def test_a_day_or_the_money_between_pix_and_the_amount_is_no_recipient(lang, tex
 
 def test_i_meant_names_the_recipient_in_an_english_correction():
     assert find_recipient("oops i meant joao", "en", False, False, corrects=True) == "Joao"
+
+
+@pytest.mark.parametrize("lang,text,name", [
+    ("pt-BR", "hello quero mandar 20 reais to maria", "Maria"), ("pt-BR", "to mandando 20 pra ana", "Ana"),
+])
+def test_english_to_names_the_recipient_in_a_mixed_message(lang, text, name):
+    assert find_recipient(text, lang, False, True) == name

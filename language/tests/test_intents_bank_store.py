@@ -191,3 +191,8 @@ def test_an_account_used_without_permission_is_a_dispute(lang, text):
 ])
 def test_a_cut_cable_or_a_case_falling_apart_is_a_problem(lang, text):
     assert reports_problem(text, lang)
+
+
+def test_an_order_not_arrived_in_portuguese_and_a_dead_pixel():
+    assert disputes_payment("meu pedido ainda nao chegou", "pt-BR")
+    assert reports_problem("the phone i bought has a dead pixel", "en")

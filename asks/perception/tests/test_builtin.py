@@ -655,3 +655,8 @@ def test_what_was_sent_typed_without_accents_asks_the_statement():
 
 def test_a_price_said_aloud_with_its_cents_is_one_amount():
     assert read("vinte e dois e cinquenta", asked_for="amount").slots.amount.amount_cents == 2250
+
+
+def test_an_english_money_verb_in_a_spanish_message_is_a_transfer():
+    p = read("transfer 40 a pedro mañana porfa", lang="es")
+    assert p.request_kind == "pix_transfer" and p.slots.recipient == "Pedro"
