@@ -195,11 +195,11 @@ SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent",
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|aparece|consta|recebi|recebeu|entrou)|ninguem recebeu"
-             r"|nunca chegou",
+             r"|nunca chegou|nao (?:foi )?(?:compensad|processad|creditad|confirmad)[oa]",
     "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)"
-          r"|nunca (?:me |le |les )?llego",
+          r"|nunca (?:me |le |les )?llego|no (?:se )?(?:acredito|acreditaron|proceso|impacto)",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
-    "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
+    "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn'?t|did not|haven'?t|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing|(?:didn'?t|did not|never|not) go(?:ne)? through",
 }
 # Still shown as not paid after paying ("pagué la reserva pero me sigue saliendo como pendiente"); a form of paying
@@ -227,12 +227,14 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
                     "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
-    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema|pixels? mortos?|tela morta",
+    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema|pixels? mortos?|tela morta"
+             r"|(?:nao dura|dura (?:muito )?pouco)",
     "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)|pixe?l(?:es)? muertos?"
-          r"|pantalla muerta",
+          r"|pantalla muerta|(?:no )?dura (?:re |muy |super |nada|re poco|poco)(?:poco)?",
     "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
-          r"|stopped working|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)",
+          r"|stopped working|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)"
+          r"|(?:doesn'?t|does not|won'?t) (?:last|hold (?:a )?charge)|drains (?:really |too |so )?fast",
 }
 # Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
 _STORE_RECEIVED_PAST: dict[Lang, str] = {

@@ -244,6 +244,8 @@ _BANK_ENGLISH_MONEY_VERBS = re.compile(r"(?<!\w)(?:transfer|send|pay|wire)(?!\w)
 # What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
 _BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
 _BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
+_BANK_WHATS_IN = re.compile(r"(?<!\w)(?:what'?s|what is|o que (?:tem|ha)|que (?:tengo|hay)|que tinc|que hi ha)"
+                            r" (?:in|on|na|en|al)(?!\w)")  # "whats in my account", "o que tem na minha conta"
 _BANK_ACCOUNT_WORDS = frozenset({"conta", "cuenta", "compte", "account", "saldo", "balance"})
 
 
@@ -252,7 +254,8 @@ def _asks_what_is_left(folded: str, lang: Lang) -> bool:
     said = set(lemmas(folded, lang))
     plain = set(words(folded))
     return (not any(char.isdigit() for char in folded) and bool(plain & _BANK_ACCOUNT_WORDS)
-            and bool(said & _BANK_LEFT_LEMMAS or plain & _BANK_LEFT_WORDS) and not said & _KIND_VERBS[BANK][lang])
+            and bool(said & _BANK_LEFT_LEMMAS or plain & _BANK_LEFT_WORDS or _BANK_WHATS_IN.search(folded))
+            and not said & _KIND_VERBS[BANK][lang])
 
 
 def asks_balance(folded: str, lang: Lang) -> bool:

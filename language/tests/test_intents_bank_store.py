@@ -196,3 +196,25 @@ def test_a_cut_cable_or_a_case_falling_apart_is_a_problem(lang, text):
 def test_an_order_not_arrived_in_portuguese_and_a_dead_pixel():
     assert disputes_payment("meu pedido ainda nao chegou", "pt-BR")
     assert reports_problem("the phone i bought has a dead pixel", "en")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "to com um problema, paguei um boleto e nao foi compensado"),
+    ("en", "i paid maria yesterday but she says she didnt get it"),
+])
+def test_a_payment_not_cleared_or_not_got_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text,problem", [
+    ("es", "la bateria del celu que me vendieron dura re poco", True), ("es", "cuanto dura la bateria?", False),
+])
+def test_a_battery_that_lasts_little_is_a_problem(lang, text, problem):
+    assert reports_problem(text, lang) is problem
+
+
+@pytest.mark.parametrize("lang,text,correction", [
+    ("es", "no espera, a maria", True), ("pt-BR", "pera, muda pra amanha", True), ("es", "espera un momento", False),
+])
+def test_wait_opening_a_message_corrects_unless_it_asks_for_a_moment(lang, text, correction):
+    assert ("correction" in detect_markers(text, lang)) is correction

@@ -660,3 +660,8 @@ def test_a_price_said_aloud_with_its_cents_is_one_amount():
 def test_an_english_money_verb_in_a_spanish_message_is_a_transfer():
     p = read("transfer 40 a pedro mañana porfa", lang="es")
     assert p.request_kind == "pix_transfer" and p.slots.recipient == "Pedro"
+
+
+@pytest.mark.parametrize("text,lang", [("yo whats in my account", "en"), ("o que tem na minha conta?", "pt-BR")])
+def test_what_is_in_the_account_is_the_balance(text, lang):
+    assert read(text, lang=lang).request_kind == "balance"
