@@ -218,3 +218,11 @@ def test_a_battery_that_lasts_little_is_a_problem(lang, text, problem):
 ])
 def test_wait_opening_a_message_corrects_unless_it_asks_for_a_moment(lang, text, correction):
     assert ("correction" in detect_markers(text, lang)) is correction
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "o celular q comprei com vcs esquenta muito"), ("en", "my phone overheats"),
+    ("es", "el celu se calienta mucho"), ("ca", "el mòbil s'escalfa molt"),
+])
+def test_a_phone_that_overheats_is_a_problem(lang, text):
+    assert reports_problem(text, lang)
