@@ -76,7 +76,7 @@ WEEKDAYS: dict[Lang, dict[str, int]] = {
     "en": {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6},
 }
 RELATIVE_DAYS: dict[Lang, dict[str, int]] = {
-    "pt-BR": {"depois de amanha": 2, "amanha": 1, "hoje": 0, "hj": 0},
+    "pt-BR": {"depois de amanha": 2, "dps de amanha": 2, "dps d amanha": 2, "amanha": 1, "amnh": 1, "hoje": 0, "hj": 0},
     "es": {"pasado manana": 2, "manana": 1, "hoy": 0},
     "ca": {"dema passat": 2, "dema": 1, "avui": 0},
     "en": {"day after tomorrow": 2, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "2moro": 1, "today": 0,

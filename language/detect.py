@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from language.brcode import brcode_find
 from language.locales import LANGS, Lang
 from language.pix_keys import pix_key_spans
 from language.text import fold
@@ -107,6 +108,9 @@ _MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’
 def letters_of(text: str) -> str:
     """`text` with links, Pix-key-shaped runs, digits, punctuation, emoji, product or brand names (`BRAND_WORDS`) and
     capitalised names after the first word blanked out: what the detector reads."""
+    if "000201" in text:  # a pasted Pix code's merchant, city and domain words are nobody's language ("gov bcb")
+        for found in reversed(brcode_find(text)):
+            text = text[:found.start] + " " + text[found.end:]
     for start, end in reversed(pix_key_spans(text)):
         text = text[:start] + " " + text[end:]
     text = _MODEL_WORD.sub(" ", _LINK.sub(" ", text))
@@ -206,8 +210,9 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
 def _is_name(word: str, usable: Sequence[Lang]) -> bool:
     """Whether some usable language's dictionary knows `word` as a proper noun, accents restored."""
     from language.lemmas import proper_noun_unaccented
+    from language.names import name_in_every_dictionary
 
-    return any(proper_noun_unaccented(word, lang) for lang in usable)
+    return any(proper_noun_unaccented(word, lang) for lang in usable) or name_in_every_dictionary(word, usable)
 
 
 _NOT_A_NAME = frozenset({"mi", "mim", "ti", "el", "la", "las", "los", "lo", "le", "les", "un", "una", "um", "uma", "me",

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from language.lemmas import lemma, lemmas, words
+from language.lemmas import known, lemma, lemmas, words
 from language.locales import Lang
 from language.text import fold
 
@@ -176,18 +176,31 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Used by someone else: "without permission", "no autorizado", "hackearon mi cuenta".
+_BANK_UNAUTHORISED = (r"without (?:my )?(?:permission|authori[sz]ation|consent)|unauthori[sz]ed|sin (?:mi )?(?:permiso"
+                      r"|autorizacion|consentimiento)|no autorizad[oa]s?|sem (?:minha )?(?:permissao|autorizacao)"
+                      r"|nao autorizad[oa]s?|sense (?:el meu )?(?:permis|autoritzacio)|no autoritzad[ae]s?"
+                      r"|hacked|hackearon|hackearam|hackejat|invadiram|clonaron|clonaram|clonad[oa]|cloned")
+# Verbs of disputing a payment (Spanish "contestar" is answering, so not there).
+_DISPUTE_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"contestar", "disputar", "impugnar"}), "es": frozenset({"disputar", "impugnar", "objetar"}),
+    "ca": frozenset({"disputar", "impugnar"}), "en": frozenset({"dispute", "contest", "chargeback"}),
+}
+# What was bought and is to come: an order said missing is a purchase to look at ("my order never arrived").
+_STORE_ORDER_NOUNS = frozenset({"pedido", "encomenda", "compra", "order", "comanda", "encarrec", "paquete", "pacote",
+                                "package", "parcel", "envio", "entrega", "delivery", "paquet"})
 # Money sent is also paid when it is said to be missing: "mandei pro pedro e não chegou", "I sent it and she never
 # got it" (a request to send is not: "not received" never follows it).
 SENT = frozenset({"mandar", "enviar", "transferir", "depositar", "send", "sent", "transfer", "wire", "pasar", "passar"})
 ALREADY = {"pt-BR": r"\bja\b", "es": r"\bya\b", "ca": r"\bja\b", "en": r"\balready\b"}
 MISSING = {
     "pt-BR": r"sumiu|desapareceu|nao (?:chegou|caiu|apareceu|aparece|consta|recebi|recebeu|entrou)|ninguem recebeu"
-             r"|nunca chegou",
+             r"|nunca chegou|nao (?:foi )?(?:compensad|processad|creditad|confirmad)[oa]",
     "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)"
-          r"|nunca (?:me |le |les )?llego",
+          r"|nunca (?:me |le |les )?llego|no (?:se )?(?:acredito|acreditaron|proceso|impacto)",
     "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
-    "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn't|did not|haven't|have not) (?:get|arrive|receive"
-          r"|come|show)|not (?:received|arrived|showing)|went missing",
+    "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn'?t|did not|haven'?t|have not) (?:get|arrive|receive"
+          r"|come|show)|not (?:received|arrived|showing)|went missing|(?:didn'?t|did not|never|not) go(?:ne)? through",
 }
 # Still shown as not paid after paying ("pagué la reserva pero me sigue saliendo como pendiente"); a form of paying
 # other than the infinitive must be said ("cuánto tengo pendiente de pagar" is no dispute).
@@ -209,14 +222,39 @@ _NEGATION = re.compile(r"(?<!\w)(?:nao|no|not|dont|don't|didnt|didn't|never|nunc
 STOLEN = frozenset({"roubar", "furtar", "assaltar", "robar", "hurtar", "steal", "stolen", "rob", "nick"})
 BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defecto", "romper", "roto", "averiar",
                     "trencar", "espatllar", "defecte", "avariar", "broke", "broken", "break", "faulty", "defective",
-                    "damage", "damaged", "crack", "cracked"})
+                    "damage", "damaged", "crack", "cracked",
+                    # scratched or cracked as it came: "vino rayada", "veio com a tela trincada", "arrived scratched"
+                    "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
+                    "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
-    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema",
-    "es": r"no (?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)",
-    "ca": r"no (?:funciona|s'encen|carrega)|ha deixat de funcionar",
+    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema|pixels? mortos?|tela morta"
+             r"|(?:nao dura|dura (?:muito )?pouco)|esquenta (?:muito|demais)|superaquec\w*",
+    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)|pixe?l(?:es)? muertos?"
+          r"|pantalla muerta|(?:no )?dura (?:re |muy |super |nada|re poco|poco)(?:poco)?"
+          r"|(?:se )?(?:calienta|recalienta) (?:mucho|demasiado|un monton)|sobrecalienta",
+    "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar|s'escalfa (?:molt|massa)",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
-          r"|stopped working",
+          r"|stopped working|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)"
+          r"|(?:doesn'?t|does not|won'?t) (?:last|hold (?:a )?charge)|drains (?:really |too |so )?fast"
+          r"|overheat\w*|gets (?:really |very |too |so )?hot",
 }
+# Something received that is not what was bought: a verb of receiving or buying, and a word of the wrong one.
+_STORE_RECEIVED_PAST: dict[Lang, str] = {
+    "pt-BR": r"chegou|chegaram|veio|vieram|mandaram|enviaram|recebi|comprei|venderam|vendeu",
+    "es": r"llego|llegaron|vino|vinieron|mandaron|enviaron|recibi|compre|vendieron|vendio",
+    "ca": r"ha arribat|han arribat|va arribar|van arribar|han enviat|m'han enviat|he rebut|vaig comprar|he comprat"
+          r"|van vendre|vau vendre|heu venut|han venut",
+    "en": r"got|received|came|arrived|sent|bought|delivered|sold",
+}
+# Not the real thing: "me vendieron un cargador trucho", "the charger you sold me is fake".
+_STORE_FAKE = r"truch[oa]s?|falsos?|falsas?|falsificad[oa]s?|pirata|fake|counterfeit|knock-?off|fals|falsa|falsificat"
+_STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|outro modelo|outra cor|errad[oa]s?"
+                     r"|incorret[oa]s?|un altre model|un altre color|equivocat|equivocada|wrong (?:one|item|model|color"
+                     r"|colour|product|phone|case|charger)|not what i (?:ordered|bought)"
+                     # came opened, used or without a part: "me llegó con la caja abierta y sin cargador"
+                     r"|caja abierta|caixa aberta|capsa oberta|(?:box|package) (?:was )?open(?:ed)?|opened box"
+                     r"|incomplet[oa]s?|incomplete|incompleta"
+                     r"|(?:sin|sem|sense|without)(?! (?:problemas?|problemes|problems?|issues?|novedad|drama))(?: \w+)")
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
 _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
@@ -230,6 +268,27 @@ _NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|qu
                          r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
 
 
+# Words typed as they sound ("kiero ablar con un bendedor"): a word the dictionary does not know is read as the one
+# it knows with a silent "h" restored, "k" written "qu" or "c", or a "b" and "v" (or "s" and "z") swapped.
+_PERSON_SOUND_ALIKE_SWAPS = (("b", "v"), ("v", "b"), ("s", "z"), ("z", "s"), ("k", "qu"), ("k", "c"), ("y", "ll"))
+_PERSON_SOUND_ALIKE_LANGS = frozenset({"es", "pt-BR", "ca"})
+
+
+def _sound_alike_lemma(word: str, lang: Lang) -> str:
+    """The lemma of `word`, or of the spelling it sounds like when the dictionary of `lang` knows only that one."""
+    folded = fold(word)
+    if lang not in _PERSON_SOUND_ALIKE_LANGS or len(folded) < 4 or known(folded, lang):
+        return lemma(word, lang)
+    candidates = [f"h{folded}"]
+    for typed, meant in _PERSON_SOUND_ALIKE_SWAPS:
+        candidates += [folded[:index] + meant + folded[index + len(typed):]
+                       for index in range(len(folded)) if folded.startswith(typed, index)]
+    for candidate in candidates:
+        if known(candidate, lang):
+            return lemma(candidate, lang)
+    return lemma(word, lang)
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
@@ -237,8 +296,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     folded = fold(text)
     if re.search(rf"(?<!\w)(?:{NOT_THE_BOT[lang]})(?!\w)", folded) or _NO_BOT.search(folded):
         return True
-    said = lemmas(text, lang)
     written = words(text)  # the words as typed, one for each lemma
+    said = [_sound_alike_lemma(word, lang) for word in written]  # "ablar", "bendedor": "hablar", "vendedor"
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]
@@ -276,7 +335,8 @@ _PAST_FORM: dict[Lang, re.Pattern[str]] = {
 LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it went through twice
 # A charge the customer did not make: a doing or authorising verb negated near a charge ("um cargo que no hice",
 # "a charge i didn't make").
-DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar"})
+DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar",
+                 "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
                           "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
 # A complaint is for a person to read ("quiero hacer un reclamo", "I want to file a complaint"): about a payment, a
@@ -310,8 +370,9 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     if duplicated and any(lemma(word, lang) in PAID | SENT | LANDED and _PAST_FORM[lang].fullmatch(fold(word))
                           for word in words(text)):
         return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
-    if said & DID and said & CHARGE_NOUNS and _NEGATION.search(folded):
-        return True  # "me hicieron un cargo que no hice", "a charge i didn't make"
+    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
+    if said & DID and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "me cobraram um pix que não fiz"
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
     plain = said | {fold(word) for word in words(text)}
@@ -325,9 +386,16 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
-    charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
-    if (said & (PAID | SENT) or charged or "pix" in said) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+    if plain & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
+        return True  # "hice un pedido y no me llegó", "my order never arrived": bought, and missing
+    # a payment said missing ("no m'ha arribat la transferència"); English reads "pix" as "pic": words as typed count
+    if (plain & (PAID | SENT | PAYMENT_NOUNS) or charged) and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
         return True
+    if said & _DISPUTE_VERBS[lang]:
+        return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
+    if re.search(rf"(?<!\w)(?:{_BANK_UNAUTHORISED})(?!\w)", folded) and plain & (ACCOUNT | MONEY | CHARGE_NOUNS
+                                                                                   | PAYMENT_NOUNS | {"cartao", "tarjeta", "targeta", "card"}):
+        return True  # "someone used my account without permission", "un cargo no autorizado en mi tarjeta"
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
 
@@ -382,6 +450,9 @@ def reports_problem(text: str, lang: Lang) -> bool:
         return True
     if re.search(rf"(?<!\w)(?:{NOT_WORKING[lang]})(?!\w)", folded):
         return True
+    if re.search(rf"(?<!\w)(?:{_STORE_RECEIVED_PAST[lang]})(?!\w)", folded) and re.search(
+            rf"(?<!\w)(?:{_STORE_WRONG_ITEM}|{_STORE_FAKE})(?!\w)", folded):
+        return True  # "me llegó la de otro modelo", "veio a cor errada", "i got the wrong one"
     return lang == "ca" and bool(_CA_GIVE_BACK.search(folded))
 
 
@@ -397,22 +468,65 @@ CHANGE_LIMIT: dict[Lang, frozenset[str]] = {
                      "bump"}),
 }
 LIMIT_WINDOW = 5  # words between the verb and the limit ("aumentar o meu limite", "subir un poco mi límite")
+_LIMIT_BEFORE_WINDOW = 8  # the limit said first: "meu limite noturno tá muito baixo, quero aumentar"
 
 
 def asks_to_change_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks to raise, lower or change a limit (see the module docstring)."""
     said = lemmas(text, lang)
-    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[index + 1: index + 1 + LIMIT_WINDOW])
-               for index, word in enumerate(said))
+    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[max(0, index - _LIMIT_BEFORE_WINDOW): index + 1 + LIMIT_WINDOW])
+               for index, word in enumerate(said))  # "meu limite noturno tá baixo, quero aumentar" too
+
+
+# The night limit asked without its name: how much may be sent at night ("how much can i send at night", "quanto
+# posso mandar de noite?", "cuánto puedo transferir a la noche", "quant puc enviar a la nit").
+_LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
+                                "nocturno", "nocturn"})
+_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "cuanto", "cuanta", "quant", "much", "maximo",
+                                   "maxim", "maximum", "max"})
+_LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar"})
 
 
 def asks_about_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks what a limit is, or how much of it is left ("qual o meu limite de pix à noite?",
-    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for."""
+    "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for; or how
+    much may be sent at night, with no figure ("how much can i send at night")."""
     said = set(lemmas(text, lang)) | {fold(word) for word in words(text)}  # "limite" is also a form of "limitar"
-    return bool(LIMIT & said) and not asks_to_change_limit(text, lang)
+    if LIMIT & said:
+        return not asks_to_change_limit(text, lang)
+    return (bool(said & _LIMIT_NIGHT_WORDS and said & _LIMIT_HOW_MUCH_WORDS and said & (SENT | PAID | {"pix"}))
+            and bool(said & _LIMIT_ABLE) and not any(char.isdigit() for char in text))
 
 
 def asks_to_cancel(text: str, lang: Lang) -> bool:
     """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
     return bool(CANCEL[lang] & set(lemmas(text, lang)))
+
+
+# A request already made changed in words: a verb of changing with what it changes said after it ("muda esse pix
+# agendado pra 75", "cambia el pix programado a 75", "change the scheduled pix to 75", "canvia la reserva").
+_CHANGE_REQUEST_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar"}),
+    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar"}),
+    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar"}),
+    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend"}),
+}
+_CHANGE_REQUEST_OBJECTS = frozenset({
+    "pix", "transferencia", "transfer", "transferencies", "pagamento", "pago",
+    "pagament", "payment", "agendado", "agendamento", "programado", "programada", "programat", "scheduled",
+    "valor", "monto", "importe", "import", "amount", "data", "fecha", "date", "dia", "day", "reserva", "booking",
+    "reservation", "hora", "horario", "time",
+})
+_CHANGE_REQUEST_WINDOW = 4
+
+
+def asks_to_change_request(text: str, lang: Lang) -> bool:
+    """Whether `text` says, in `lang`, to change a request made (see `_CHANGE_REQUEST_VERBS`); a limit to change is
+    another matter (`asks_to_change_limit`)."""
+    said = lemmas(text, lang)
+    written = [fold(word) for word in words(text)]
+    if LIMIT & (set(said) | set(written)):
+        return False
+    return any(word in _CHANGE_REQUEST_VERBS[lang]
+               and _CHANGE_REQUEST_OBJECTS & set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
+               for index, word in enumerate(said))

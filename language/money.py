@@ -240,5 +240,24 @@ def find_amounts(text: str, lang: Lang, default_currency: str, *, money_context:
             found.append((AmountMention(cents, default_currency, number.start, number.end, "", False), False))
     return [
         AmountMention(a.amount_cents, a.currency, a.start, a.end, text[a.start : a.end], a.explicit)
-        for a in merge_minor(found, folded, AmountMention) if a.amount_cents <= AMOUNT_READ_MAX_CENTS
+        for a in _spoken_cents(merge_minor(found, folded, AmountMention), folded)
+        if a.amount_cents <= AMOUNT_READ_MAX_CENTS
     ]
+
+
+def _spoken_cents(amounts: list[AmountMention], folded: str) -> list[AmountMention]:
+    """Join a whole amount and a bare number from 10 to 99 said right after it with "e/y/con/com/amb/and" into
+    one amount with cents, as prices are said aloud: "vinte e dois e cinquenta" is 22,50, "veintidós con
+    cincuenta" 22,50. Nothing but the joiner may stand between them; the second must be said without a currency."""
+    joined: list[AmountMention] = []
+    for amount in amounts:
+        if joined and not amount.explicit and minor_unit_factor(amount.currency) == 100:
+            previous = joined[-1]
+            units, rest = divmod(amount.amount_cents, 100)
+            if (not rest and 10 <= units <= 99 and previous.currency == amount.currency
+                    and previous.amount_cents % 100 == 0 and _JOIN_MINOR_RE.match(folded[previous.end : amount.start])):
+                joined[-1] = AmountMention(previous.amount_cents + units, previous.currency, previous.start, amount.end,
+                                           "", previous.explicit)
+                continue
+        joined.append(amount)
+    return joined

@@ -20,10 +20,12 @@ bank's warning that a Pix code's name is not the key owner's.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
+from language.locales import Lang
 from language.text import fold
 
 # Legal forms of a company, folded and without punctuation (one word each; "s a" is read as "sa" first).
@@ -136,3 +138,24 @@ def is_near(typed: str, name: str) -> bool:
     """Whether `typed` is within two edits of `name` (rapidfuzz, optimal string alignment): close enough that a typo
     of one could be read as the other, so neither is chosen alone."""
     return OSA.distance(fold(typed), fold(name)) <= 2
+
+
+def dictionary_name_entry(word: str, lang: Lang) -> bool:
+    """Whether the simplemma dictionary of `lang` has `word` capitalised as a name of its own (its lemma
+    capitalised): Portuguese "maria" is a common noun and "Maria" a name; "casa", "conta", "aluguel" have none."""
+    import simplemma
+
+    from language.lemmas import SIMPLEMMA_CODE
+
+    capitalised = word[:1].upper() + word[1:].lower()
+    code = SIMPLEMMA_CODE[lang]
+    return simplemma.is_known(capitalised, lang=code) and simplemma.lemmatize(capitalised, lang=code)[:1].isupper()
+
+
+def name_in_every_dictionary(word: str, langs: Sequence[Lang]) -> bool:
+    """Whether every dictionary of `langs` that knows `word` at all has it as a name ("maria": Portuguese, Catalan
+    and English have "Maria", Spanish has only "María"), and at least one does; "casa" or "rosa" are nouns in some."""
+    from language.lemmas import known
+
+    knowing = [lang for lang in langs if known(word.lower(), lang) or dictionary_name_entry(word, lang)]
+    return bool(knowing) and all(dictionary_name_entry(word, lang) for lang in knowing)

@@ -49,7 +49,7 @@ from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import lemma, lemmas, misspelt_verbs, words
+from language.lemmas import lemma, lemma_readings, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -72,7 +72,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("balance", r"saldo|cuant[oa] (?:dinero |plata )?tengo"),
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
-            ("pix_transfer", r"pix|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
+            ("pix_transfer", r"pix|bizum|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
                              r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
                              r"|giro|gira|girale"),
         ),
@@ -80,7 +80,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("balance", r"saldo|quant (?:diner )?tinc"),
             ("pix_history", r"moviments|historial|extracte|quants pix|quins pix|els meus pix"
                             r"|quant (?:he )?(?:enviat|transferit|gastat)"),
-            ("pix_transfer", r"pix|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
+            ("pix_transfer", r"pix|bizum|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
             ("balance", r"balance|how much (?:money )?do i have"),
@@ -239,6 +239,25 @@ _CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause
                          r"|pero|que (?:eu|yo|jo|i) (?:preciso|necesito|necessito))(?!\w)")
 
 
+# English verbs of moving money said in another language's message ("transfer 40 a pedro", "pay 30 pro joão").
+_BANK_ENGLISH_MONEY_VERBS = re.compile(r"(?<!\w)(?:transfer|send|pay|wire)(?!\w)")
+# What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
+_BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
+_BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
+_BANK_WHATS_IN = re.compile(r"(?<!\w)(?:what'?s|what is|o que (?:tem|ha)|que (?:tengo|hay)|que tinc|que hi ha)"
+                            r" (?:in|on|na|en|al)(?!\w)")  # "whats in my account", "o que tem na minha conta"
+_BANK_ACCOUNT_WORDS = frozenset({"conta", "cuenta", "compte", "account", "saldo", "balance"})
+
+
+def _asks_what_is_left(folded: str, lang: Lang) -> bool:
+    """Whether the message asks what is left in the account (above): no figures, no verb of sending."""
+    said = set(lemmas(folded, lang))
+    plain = set(words(folded))
+    return (not any(char.isdigit() for char in folded) and bool(plain & _BANK_ACCOUNT_WORDS)
+            and bool(said & _BANK_LEFT_LEMMAS or plain & _BANK_LEFT_WORDS or _BANK_WHATS_IN.search(folded))
+            and not said & _KIND_VERBS[BANK][lang])
+
+
 def asks_balance(folded: str, lang: Lang) -> bool:
     """Whether a message asks what the account holds (see `HOW_MUCH`): never with figures in it, nor with a verb
     of sending in the same clause ("quanto tenho que pagar pro Pedro?" is about a payment; "quanto tenho na conta
@@ -292,6 +311,32 @@ def _school_kind(text: str, lang: Lang) -> RequestKind | None:
     return None
 
 
+# The customer selling a device to the store: a verb of wanting then selling ("quiero vender el celu", "I'd like to
+# sell it"), or selling in the first person ("vendo mi iphone", "venc el meu mòbil"); "venden celulares?" is the store's.
+_STORE_SELL_WANT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"querer", "gostar", "precisar", "pensar"}),
+    "es": frozenset({"querer", "necesitar", "pensar", "gustar"}),
+    "ca": frozenset({"voler", "necessitar", "pensar", "agradar"}),
+    "en": frozenset({"want", "wanna", "like", "need", "looking", "try"}),
+}
+# Sold to the customer, not by them: "me quieren vender", "want to sell me a case", "vocês querem vender".
+_STORE_SOLD_TO_ME = frozenset({"me", "you", "u", "voces", "vcs", "ustedes", "vosotros", "vosaltres", "vostes"})
+_STORE_SELL_INFINITIVE = frozenset({"vender", "vendre", "sell"})
+_STORE_SELL_FIRST_PERSON = frozenset({"vendo", "venc", "vendería", "venderia", "venderiem", "vendria"})
+_STORE_SELL_WINDOW = 3
+
+
+def _sells_own_device(folded: str, lang: Lang) -> bool:
+    """Whether the customer says they sell a device (above)."""
+    said = words(folded)
+    if any(word in _STORE_SELL_FIRST_PERSON for word in said):
+        return True
+    return any(word in _STORE_SELL_INFINITIVE and any(
+        lemma(before, lang) in _STORE_SELL_WANT[lang] for before in said[max(0, index - _STORE_SELL_WINDOW):index])
+        and not _STORE_SOLD_TO_ME & set(said[max(0, index - _STORE_SELL_WINDOW):index + 2])
+        for index, word in enumerate(said))
+
+
 def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | None:
     """The first request kind (in table order) whose words occur in the folded text, else the balance asked by
     "how much" (bank), else at the school an activity wanted or room asked for (`_school_kind`) or "how much" said
@@ -299,10 +344,14 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found == "pix_transfer" and asks_balance(folded, lang):
         return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
+    if org_kind == "store" and found in (None, "product_search") and _sells_own_device(folded, lang):
+        return "used_quote"  # "quiero vender el celu", "I want to sell it": the customer sells, the store buys
     if found is not None:
         return found
-    if org_kind == BANK and asks_balance(folded, lang):
+    if org_kind == BANK and (asks_balance(folded, lang) or _asks_what_is_left(folded, lang)):
         return "balance"
+    if org_kind == BANK and lang != "en" and _BANK_ENGLISH_MONEY_VERBS.search(folded):
+        return "pix_transfer"  # "transfer 40 a pedro mañana porfa": an English verb in a Spanish or Portuguese chat
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):
@@ -326,6 +375,11 @@ _PAST_AUXILIARY: dict[Lang, str] = {"pt-BR": "", "es": r"(?:he|hemos|has|hice)",
 # Payments made, said with a verb of doing: "qué transferencias hice", "que pix eu fiz", "what payments did i make".
 _PAYMENTS = frozenset({"pix", "transferencia", "transferencias", "transfer", "transfers", "pagamento", "pagamentos",
                        "pago", "pagos", "payment", "payments", "pagament", "pagaments", "transferencies"})
+# Money spent is money gone: any form of spending but its infinitive ("quanto posso gastar?" asks no statement).
+_BANK_SPENDING_LEMMAS = frozenset({"gastar", "despender", "spend", "spent"})
+_EN_DID = frozenset({"did", "didn't", "didnt"})
+_WHAT_WAS = frozenset({"lo que", "o que", "el que"})
+_INFINITIVE_FORM = re.compile(r"(?:ar|er|ir|re)$")
 _DID_PAST = frozenset({"fiz", "fizemos", "hice", "hicimos", "did", "made", "vaig", "fet"})
 
 
@@ -338,14 +392,21 @@ def sent_before(text: str, lang: Lang) -> bool:
     folded_words = {fold(word) for word in said}
     if folded_words & _PAYMENTS and folded_words & _DID_PAST:
         return True
+    if any(lemma_readings(word, lang) & _BANK_SPENDING_LEMMAS and fold(word) not in _BANK_SPENDING_LEMMAS
+           for word in said):
+        return True  # "cuanto gaste este mes", "quanto gastei": spending said in any form but the infinitive
     for index, word in enumerate(said):
         lowered = word.lower()
         if lang == "en":
             if lowered in _PAST_ENDINGS["en"]:
                 return True
+            if lemma(word, lang) in verbs and any(fold(before) in _EN_DID for before in said[max(0, index - 3):index]):
+                return True  # "what did i send last week", "how much did we pay": the past said by "did"
             continue
         if lemma(word, lang) not in verbs or fold(lowered) == fold(lemma(word, lang)):
             continue
+        if index >= 2 and fold(" ".join(said[index - 2:index])) in _WHAT_WAS and not _INFINITIVE_FORM.search(lowered):
+            return True  # "mostrame lo que mande este mes", "o que mandei": what was sent, typed without accents
         ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
         if ending is None:
             continue
@@ -539,6 +600,11 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
             slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
+        if kind == "product_search" and all(slots.get(name) for name in ("device_model", "capacity_gb", "battery_health")):
+            kind = "used_quote"  # "do you buy used phones? i have an iphone 14 128gb with 91% battery": nobody
+            # searches the catalogue by battery health
+        if kind == "product_search" and asked_for and slots.get(asked_for) is not None and not slots["product"]:
+            kind = None  # "tiene 80 de batería" when the battery was asked: the answer, no search ("tienen…?")
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
     if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(

@@ -20,6 +20,7 @@ from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
 from language.lemmas import known, proper_noun
 from language.locales import LANGS, Lang
 from language.markers import MARKER_PATTERNS
+from language.names import dictionary_name_entry
 from language.numbers import find_numbers
 from language.text import fold
 
@@ -35,7 +36,7 @@ class _NameWords(NamedTuple):
 
 _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
-        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?",
+        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?|to",  # "mandar 20 reais to maria"
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
                r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
@@ -43,7 +44,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
-        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con",  # "mandale a la María" (Rioplatense)
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to",  # "mandale a la María" (Rioplatense), "send 20 to ana"
         person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
@@ -60,7 +61,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
     ),
     "en": _NameWords(
-        anywhere=r"to|for|of|send|pay|give|transfer|with|make it",
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean",  # "oops i meant joao"
         person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
@@ -164,7 +165,7 @@ def _name_like(word: str, lang: Lang, *, anywhere: bool = False) -> bool:
     """A lower-case word that reads as a name: one no dictionary of `lang` knows ("joao", "mraia"), or one it knows
     as a proper noun only ("ana", "pedro"); with `anywhere`, a proper noun of any of the four languages' too ("pedro"
     is one in Spanish, a common noun in Portuguese)."""
-    if not known(word.lower(), lang) or proper_noun(word, lang):
+    if not known(word.lower(), lang) or proper_noun(word, lang) or dictionary_name_entry(word, lang):
         return True
     return anywhere and any(proper_noun(word, other) for other in LANGS)
 
@@ -177,6 +178,8 @@ def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
 _VERB_OPENER = re.compile(r"(?:make it|send|pay|give|transfer)\s")
 # English names the one paid right after the verb, before the amount: "send maria 25", "pay mom 40".
 _EN_VERB_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])(?:send|pay|give|transfer|wire|pix)\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
+# In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition.
+_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
 _MONEY_NOUNS = frozenset({"money", "cash", "bucks", "reais", "real", "brl", "dollars", "it", "them", "him", "her", "me",
                           "us", "back", "again", "another", "only", "just", "like", "about", "around", "over"})
 
@@ -226,6 +229,9 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         named = _EN_VERB_NAME_AMOUNT.search(text)
         if named and fold(named.group(1)) not in _MONEY_NOUNS and not _inside(named.start(1), key_spans):
             found = _clean_name(named.group(1), lang, True)
+    if found is None and money_request and (named := _PIX_NAME_AMOUNT.search(text)) and not _inside(
+            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True):
+        found = _clean_name(named.group(1), lang, True)  # "pix maria 30": a name between "pix" and the amount
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")
         if _LONE_WORD.fullmatch(lone) and _name_like(lone, lang):

@@ -32,7 +32,7 @@ _DEVICE_RE = re.compile(
 # Another model of the same line said after the first, to compare ("el iphone 13 y el 14", "iphone 13 vs 14")
 _OTHER_OF_LINE = re.compile(r"(?i)^\s*(?:,|y|e|i|or|ou|o|and|vs\.?|versus|contra|com|con|with|amb)\s+"
                             r"(?:el |o |the |l'|la |a )?(?!(?:16|32|64|128|256|512)(?!\d))\d{1,3}(?!\d)"
-                            r"(?!\s*(?:gb|gigas?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
+                            r"(?!\s*(?:gb|gigas?|gigs?|g|%)(?!\w))")  # "iphone 13, 128 gigas" is its storage
 # The condition of a device, searched as the catalogue writes it ("(reacondicionado)")
 _REFURBISHED = r"reacondicionad[oa]s?|recondicionad[oa]s?|refurbished|refurb|reacondicionats?|reacondicionades"
 _BRAND_RE = re.compile(whole_words(rf"(?:{_BRANDS})s?"), re.IGNORECASE)  # "do you have iphones?"
@@ -41,7 +41,7 @@ _ACCESSORY_WORDS = (r"capinhas?|capas?|carregador(?:es)?|fones? de ouvido|fones?
                     r"|headphones|earbuds|cables?|screen protectors?|airpods")
 _DEVICE_WORDS = (r"celular(?:es)?|celus?|smartphones?|telefones?|moviles?|telefonos?|mobils?|phones?|tablets?|ipads?"
                  r"|smartwatch(?:es)?|relogios?|relojes?|rellotges?|equipos?")
-_CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|g|tb)(?!\w)")
+_CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|gigs?|g|tb)(?!\w)")
 _CAPACITIES = frozenset({16, 32, 64, 128, 256, 512, 1024})
 _BATTERY_WORDS = r"bateria|battery|saude da bateria|battery health"
 _BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|no maximo|como maximo|max|maximo"
@@ -95,6 +95,21 @@ def find_battery(folded: str, asked_for: bool) -> int | None:
     return None
 
 
+_STORE_BARE_SAMSUNG = re.compile(rf"(?i){_BARE_MODEL}")
+
+
+def _one_line_of(text: str) -> str | None:
+    """The line two or more different models said share ("s21 y s23": "galaxy"; "iphone 13 o iphone 14": "iphone"),
+    or None."""
+    models = {match.group().lower() for match in _DEVICE_RE.finditer(text)}
+    if len(models) < 2:
+        return None
+    if all(_STORE_BARE_SAMSUNG.fullmatch(model) for model in models):
+        return "galaxy"
+    firsts = {model.split()[0] for model in models}
+    return firsts.pop() if len(firsts) == 1 and all(" " in model for model in models) else None
+
+
 def find_product(folded: str, text: str, device: str | None) -> str | None:
     """What is searched (see module docstring), as written, lower-cased unless it is a model or brand."""
     if accessory := _ACCESSORY.search(folded):
@@ -103,6 +118,8 @@ def find_product(folded: str, text: str, device: str | None) -> str | None:
         after = text[text.find(device) + len(device):]
         if _OTHER_OF_LINE.match(after) and " " in device:
             return device.split()[0]  # two models of one line compared: the line ("iphone 13 y el 14")
+        if (line := _one_line_of(text)) is not None:
+            return line  # "la diferencia entre el s21 y el s23": Galaxy phones, both shown
         return device
     if _REFURBISHED_RE.search(folded):
         return "reacondicionado"  # the catalogue's word, in any language said
@@ -121,13 +138,17 @@ def brand_named(text: str) -> str | None:
     return match.group() if (match := _BRAND_RE.search(text)) else None
 
 
+# A number right before what is bought counts the items, it is no sum: "un presupuesto de 2 iphone 13" (a quote for two).
+_STORE_QUANTITY_OF = re.compile(rf"\s*(?:unidades? (?:de(?:l)? )?|units? (?:of )?)?(?:{_BRANDS}|{_DEVICE_WORDS}|{_ACCESSORY_WORDS})(?!\w)")
+
+
 def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMention | None:
     """An explicit amount anywhere, else a number said as a budget (see module docstring); the last wins."""
     explicit = [a for a in find_amounts(text, lang, currency) if a.explicit]
     if explicit:
         return explicit[-1]
     budget = [n for n in find_numbers(text, lang) if not n.ordinal and _BUDGET_RE.search(folded[max(0, n.start - 30) : n.start])
-              and not _CAPACITY_RE.match(text, n.start)]
+              and not _CAPACITY_RE.match(text, n.start) and not _STORE_QUANTITY_OF.match(folded, n.end)]
     if not budget:
         return None
     number = budget[-1]
@@ -137,7 +158,7 @@ def find_budget(text: str, folded: str, lang: Lang, currency: str) -> AmountMent
 # A model number answered alone when the model was asked ("es un 13", "the 14 pro"): it joins the line said before
 # (`asks.services`: "iphone" then "13" is "iphone 13").
 _BARE_MODEL_NUMBER = re.compile(r"(?i)(?<![\w.,])(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?![\w.,%])"
-                                r"(?!\s*(?:gb|gigas?|g|tb|%)(?!\w))")
+                                r"(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))")
 
 
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
@@ -149,7 +170,8 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
     return {
         "product": product,
         # two models of one line compared: the line is searched, no one model of it
-        "device_model": None if device and product != device and product == device.split()[0] else device,
+        "device_model": None if device and product and product != device
+        and product in (device.split()[0], _one_line_of(text)) else device,
         "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
         "battery_health": find_battery(folded, asked_for == "battery_health"),
         "budget": find_budget(text, folded, lang, currency),

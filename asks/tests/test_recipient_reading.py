@@ -45,3 +45,37 @@ def test_a_word_typed_alone_that_is_no_name_answers_nothing(lang, text):
 ])
 def test_words_after_the_amount_that_are_no_name(lang, text, amount_end):
     assert find_recipient(text, lang, False, True, amount_end=amount_end) is None
+
+
+@pytest.mark.parametrize("lang,text,name", [
+    ("pt-BR", "pix a maria", "Maria"),  # "maria" is a Portuguese noun; "Maria" a name of the dictionary's own
+    ("pt-BR", "transfere 20 a santos", "Santos"),
+])
+def test_a_word_the_dictionary_also_has_as_a_name_is_a_name_in_a_money_request(lang, text, name):
+    assert find_recipient(text, lang, False, True) == name
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "manda 40 a conta"), ("pt-BR", "paga 30 a fatura")])
+def test_a_common_noun_with_no_name_entry_is_no_name(lang, text):
+    assert find_recipient(text, lang, False, True) is None
+
+
+@pytest.mark.parametrize("lang,text,name", [("pt-BR", "pix maria 30", "Maria"), ("es", "pix joao 30", "Joao")])
+def test_a_name_between_pix_and_the_amount_is_the_recipient(lang, text, name):
+    assert find_recipient(text, lang, False, True) == name
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "pix hoje 30"), ("pt-BR", "pix reais 30")])
+def test_a_day_or_the_money_between_pix_and_the_amount_is_no_recipient(lang, text):
+    assert find_recipient(text, lang, False, True) is None
+
+
+def test_i_meant_names_the_recipient_in_an_english_correction():
+    assert find_recipient("oops i meant joao", "en", False, False, corrects=True) == "Joao"
+
+
+@pytest.mark.parametrize("lang,text,name", [
+    ("pt-BR", "hello quero mandar 20 reais to maria", "Maria"), ("pt-BR", "to mandando 20 pra ana", "Ana"),
+])
+def test_english_to_names_the_recipient_in_a_mixed_message(lang, text, name):
+    assert find_recipient(text, lang, False, True) == name

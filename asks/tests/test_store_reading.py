@@ -67,3 +67,25 @@ def test_a_model_number_answering_the_model_asked_is_the_model(text, model):
 def test_a_bare_number_not_asked_as_the_model_is_no_model():
     assert read("es un 13", "es")["device_model"] is None
     assert store_slots("128gb", fold("128gb"), "es", "ARS", "device_model")["device_model"] is None
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "necesito un presupuesto de 2 iphone 13"), ("en", "budget of 3 chargers"),
+])
+def test_a_number_before_what_is_bought_counts_items_and_is_no_budget(lang, text):
+    assert read(text, lang)["budget"] is None
+
+
+def test_a_budget_is_still_read_as_a_sum():
+    assert read("presupuesto de 800.000", "es")["budget"].amount_cents == 80_000_000
+
+
+def test_storage_in_gigs_is_read():
+    assert read("i'd like to trade in my galaxy s21, 256 gigs, battery's at 82", "en")["capacity_gb"] == 256
+
+
+@pytest.mark.parametrize("lang,text,line", [
+    ("es", "cual es la diferencia entre el s21 y el s23", "galaxy"), ("en", "iphone 13 or iphone 14?", "iphone"),
+])
+def test_two_models_of_one_line_named_in_full_search_the_line(lang, text, line):
+    assert (read(text, lang)["product"], read(text, lang)["device_model"]) == (line, None)

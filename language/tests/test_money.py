@@ -103,3 +103,17 @@ def test_slang_and_spanish_catalan_reais_are_explicit(text, lang, cents):
 def test_k_alone_needs_money_context():
     assert find_amounts("2k", "en", "USD") == []
     assert [a.amount_cents for a in find_amounts("send 2k", "en", "USD")] == [200000]
+
+
+@pytest.mark.parametrize("text,lang,cents", [
+    ("vinte e dois e cinquenta", "pt-BR", 2250), ("22 e 50", "pt-BR", 2250), ("22 reais e 50", "pt-BR", 2250),
+])
+def test_a_whole_amount_and_a_two_digit_number_joined_are_its_cents(text, lang, cents):
+    assert [a.amount_cents for a in find_amounts(text, lang, "BRL", money_context=True)] == [cents]
+
+
+@pytest.mark.parametrize("text,lang,cents", [
+    ("manda 20 pra ana e 30 pro pedro", "pt-BR", [2000, 3000]), ("pix de 10 e 20 reais", "pt-BR", [1000, 2000]),
+])
+def test_amounts_with_words_between_or_a_currency_stay_apart(text, lang, cents):
+    assert [a.amount_cents for a in find_amounts(text, lang, "BRL", money_context=True)] == cents

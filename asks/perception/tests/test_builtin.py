@@ -574,3 +574,94 @@ def test_what_would_you_give_is_a_used_quote_and_a_battery_before_its_word_is_re
 ])
 def test_a_change_asked_as_a_question_is_no_availability(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize("text,asked_for,slot", [
+    ("tiene 80 de bateria", "battery_health", "battery_health"), ("tiene 128 gigas", "capacity_gb", "capacity_gb"),
+])
+def test_a_store_answer_to_the_slot_asked_is_no_search(text, asked_for, slot):
+    p = read(text, lang="es", org_kind="store", currency="ARS", asked_for=asked_for)
+    assert p.request_kind is None and getattr(p.slots, slot) is not None
+
+
+def test_a_store_question_with_a_product_is_still_a_search_under_a_question():
+    assert read("tienen fundas?", lang="es", org_kind="store", currency="ARS",
+                asked_for="battery_health").request_kind == "product_search"
+
+
+@pytest.mark.parametrize("text,lang", [("how much can i send at night", "en"), ("quanto posso mandar de noite?", "pt-BR")])
+def test_how_much_may_be_sent_at_night_is_the_balance_with_the_limit(text, lang):
+    p = read(text, lang=lang)
+    assert p.request_kind == "balance" and "limit_asked" in p.markers
+
+
+@pytest.mark.parametrize("text,lang", [("cuanto gaste este mes", "es"), ("quanto eu gastei de pix esse mes", "pt-BR")])
+def test_money_spent_asks_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_how_much_may_be_spent_is_no_statement():
+    assert read("quanto posso gastar?").request_kind != "pix_history"
+
+
+def test_chat_shorthand_for_the_day_after_tomorrow():
+    assert read("transfere cem conto pra maria dps de amanha").slots.when == "2026-03-06"
+
+
+def test_what_did_i_send_asks_the_statement():
+    assert read("what did i send last week", lang="en").request_kind == "pix_history"
+
+
+@pytest.mark.parametrize("text,lang", [("vull fer un bizum de 20 a la maria", "ca"), ("hazme un bizum de 20 a maria", "es")])
+def test_a_bizum_is_a_transfer(text, lang):
+    p = read(text, lang=lang)
+    assert p.request_kind == "pix_transfer" and p.slots.amount.amount_cents == 2000
+
+
+def test_a_model_storage_and_battery_said_with_have_are_a_used_quote():
+    p = read("do you buy used phones? i have an iphone 14 128gb with 91% battery health", lang="en",
+             org_kind="store", currency="ARS")
+    assert p.request_kind == "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("quiero vender el celu", "es"), ("vull vendre el mobil", "ca"), ("i want to sell it", "en"),
+    ("vendo mi iphone 13", "es"),
+])
+def test_the_customer_selling_a_device_is_a_used_quote(text, lang):
+    assert read(text, lang=lang, org_kind="store", currency="ARS").request_kind == "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("venden celulares?", "es"), ("can you sell me a case", "en"), ("do you sell chargers", "en"),
+])
+def test_the_store_selling_is_no_used_quote(text, lang):
+    assert read(text, lang=lang, org_kind="store", currency="ARS").request_kind != "used_quote"
+
+
+@pytest.mark.parametrize("text,lang", [("what's left on my account", "en"), ("o que sobrou na conta?", "pt-BR"),
+                                       ("que me queda en la cuenta", "es")])
+def test_what_is_left_in_the_account_is_the_balance(text, lang):
+    assert read(text, lang=lang).request_kind == "balance"
+
+
+def test_sending_what_is_left_is_a_transfer():
+    assert read("send what is left in my account to ana", lang="en").request_kind == "pix_transfer"
+
+
+def test_what_was_sent_typed_without_accents_asks_the_statement():
+    assert read("mostrame lo que mande este mes", lang="es").request_kind == "pix_history"
+
+
+def test_a_price_said_aloud_with_its_cents_is_one_amount():
+    assert read("vinte e dois e cinquenta", asked_for="amount").slots.amount.amount_cents == 2250
+
+
+def test_an_english_money_verb_in_a_spanish_message_is_a_transfer():
+    p = read("transfer 40 a pedro mañana porfa", lang="es")
+    assert p.request_kind == "pix_transfer" and p.slots.recipient == "Pedro"
+
+
+@pytest.mark.parametrize("text,lang", [("yo whats in my account", "en"), ("o que tem na minha conta?", "pt-BR")])
+def test_what_is_in_the_account_is_the_balance(text, lang):
+    assert read(text, lang=lang).request_kind == "balance"
