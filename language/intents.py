@@ -45,10 +45,12 @@ from language.locales import Lang
 from language.text import fold
 
 CANCEL: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir"}),
-    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer"}),  # "cancélame" → "cancela"
-    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer"}),
-    "en": frozenset({"cancel", "cancell", "undo", "delete"}),  # "cancelled" → "cancell"
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir", "apagar", "eliminar"}),
+    # "cancélame" → "cancela"; "borra la reserva" → the noun "borra"
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer", "borrar", "borra",
+                     "eliminar"}),
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer", "esborrar", "eliminar"}),
+    "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",

@@ -307,8 +307,34 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):
         return "availability"  # "how much are climbing and skiing?", "cuánto el esquí?": a price asked
+    if org_kind == SCHOOL:
+        folded = _without_others_signing_up(folded, lang)
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
-    return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    found = next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    if found is None and lang != "en" and org_kind in _ENGLISH_LOAN_VERBS:
+        kind, verbs = _ENGLISH_LOAN_VERBS[org_kind]  # "hola, send 20 a Pedro porfa", "booking per esquí demà"
+        if set(lemmas(folded, "en")) & verbs:
+            return kind
+    return found
+
+
+# English verbs of a request said inside another language ("send 20 a Pedro", "fem un booking per a 2"): read as
+# that language's verb, by their English lemma; only verbs no pt, es or ca word shares.
+_ENGLISH_LOAN_VERBS: dict[OrgKind, tuple[RequestKind, frozenset[str]]] = {
+    "bank": ("pix_transfer", frozenset({"send", "transfer", "wire"})),
+    "school": ("booking", frozenset({"book", "booking"})),
+}
+# A verb of signing up said of someone else, after a third-person reflexive pronoun ("s'apunta la meva parella",
+# "se apunta mi hermano", "s'hi apunta el Joan", "se anota mi primo"): someone joining the group
+# (`asks.perception.party`), not a request to book.
+_OTHERS_SIGNING_UP = re.compile(r"(?<![\w'])(?:se|s'hi|s')\s*(?:apunt|anot|inscri|sum|un)\w*")
+
+
+def _without_others_signing_up(folded: str, lang: Lang) -> str:
+    """`folded` without a verb of signing up said of someone else (`_OTHERS_SIGNING_UP`); pt and en have none."""
+    if lang not in ("es", "ca"):
+        return folded
+    return _OTHERS_SIGNING_UP.sub(lambda match: " " * len(match.group()), folded)
 
 
 # A verb of sending said in the past by the customer ("what i sent", "o que eu mandei", "lo que envié", "el que he

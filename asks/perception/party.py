@@ -29,12 +29,17 @@ _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup
                  r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
+# Chat fillers and thanks that may close a party said last ("para dos ok?", "per a 3 merci", "for 2 ty"): the
+# number still ends the thought.
+_PARTY_COURTESY_WORDS = (r"ok|okay|okey|oki|vale|dale|gracias|grax|gracies|merci|merces|obrigad[oa]|valeu|vlw"
+                         r"|porfa|porfi|pfv|pf|plis|pls|ty|thank you|cheers|sisplau|xfa|x favor")
 _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
-                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara)(?!\w))")
+                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara"
+                  rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
 _COMPANIONS = re.compile(r"(?<!\w)(?:amig[oa]s?|amics?|amigues|friends?|kids?|children|hij[oa]s?|filh[oa]s?|fills?"
                          r"|filles|nens?|nenes?|ninos?|ninas?|criancas?|colegas?|companys?|companyes)(?!\w)")

@@ -199,7 +199,9 @@ def test_sending_again_or_a_plain_no_is_no_dispute(lang, text):
 
 
 @pytest.mark.parametrize("lang,text", [("pt-BR", "desfaz o agendamento"), ("es", "deshaz la transferencia"),
-                                       ("en", "delete the scheduled one")])
+                                       ("en", "delete the scheduled one"), ("ca", "esborra la reserva"),
+                                       ("es", "bórrala porfa"), ("es", "elimina la reserva"), ("pt-BR", "apaga o agendamento"),
+                                       ("en", "remove my booking")])
 def test_undoing_or_deleting_is_cancelling(lang, text):
     assert asks_to_cancel(text, lang)
 

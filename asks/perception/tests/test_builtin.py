@@ -574,3 +574,29 @@ def test_what_would_you_give_is_a_used_quote_and_a_battery_before_its_word_is_re
 ])
 def test_a_change_asked_as_a_question_is_no_availability(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind is None
+
+
+@pytest.mark.parametrize("lang,text,size,added", [
+    ("ca", "ara som tres, s'apunta la meva parella", 3, None), ("es", "se apunta mi hermano", None, 1),
+    ("ca", "s'hi apunta el meu germà", None, 1),
+])
+def test_someone_else_signing_up_joins_the_group_and_books_nothing(lang, text, size, added):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert (p.request_kind, p.slots.party_size, p.slots.party_added) == (None, size, added)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "me apunto a esquí mañana"), ("es", "nos apuntamos a escalada"),
+                                       ("ca", "m'apunto a escalada demà")])
+def test_signing_oneself_up_is_still_a_booking(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == "booking"
+
+
+@pytest.mark.parametrize("lang,org_kind,text,kind", [
+    ("es", "bank", "hola, send 20 a Pedro porfa", "pix_transfer"),
+    ("pt-BR", "bank", "vou fazer um wire de 30 pra ana", "pix_transfer"),
+    ("ca", "school", "fem un booking per a 2 d'esquí", "booking"),
+    ("es", "school", "quiero book escalada pasado mañana", "booking"),
+])
+def test_an_english_request_verb_inside_another_language_is_that_request(lang, org_kind, text, kind):
+    currency = "BRL" if org_kind == "bank" else "EUR"
+    assert read(text, lang=lang, org_kind=org_kind, currency=currency).request_kind == kind
