@@ -194,11 +194,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     markers = perception.markers
     kind = perception.request_kind if perception.request_kind in org_kinds else None
     said = slot_values(perception, None)
-    if (added := said.pop("party_added", None)) is not None:  # "one more person is joining": added to the party
+    added = said.pop("party_added", None)  # "one more person is joining": added to the party
+    removed = said.pop("party_removed", None)  # "one of us can't come": taken from it
+    if added is not None or removed is not None:
         base = next((ask.slots.get("party_size") for ask in (open_ask, done) if ask is not None
                      and ask.slots.get("party_size")), None)  # the open request's, else the one just done
-        if base is not None:
-            said["party_size"] = int(base) + int(added)
+        if base is not None and int(base) + int(added or 0) - int(removed or 0) >= 1:
+            said["party_size"] = int(base) + int(added or 0) - int(removed or 0)
 
     if inbound.tap is not None:
         return _decide_tap(inbound.tap, open_ask, parked, said, policy)

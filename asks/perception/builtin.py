@@ -42,7 +42,7 @@ from typing import cast
 from pydantic import ValidationError
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_companion_joining, find_party_added, find_party_size
+from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
 from language.dates import WhenMention, parse_when
@@ -92,18 +92,20 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
     "school": {
         "pt-BR": (("booking", r"reservar|reserva|reserve|agendar|agenda|marcar|marca|inscrever|alugar"),
                   ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas"
-                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco")),
+                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco"
+                                   r"|o que (?:podemos|posso|da pra|da para) fazer")),
         "es": (("booking", r"reservar|reserva|reservame|apuntar|apuntarme|apuntarnos|inscribirme|agendar|alquilar"),
                ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora"
                                 r"|tienen plazas?|que actividades|cuales actividades|que (?:ofrecen|ofreceis|haceis)|cuanto (?:cuesta|vale|sale)"
-                                r"|precio")),
+                                r"|precio|que (?:podemos|puedo|se puede) hacer")),
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
                ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
-                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu")),
+                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu"
+                                r"|que (?:podem|puc|es pot) fer")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
                ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
                                 r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
-                                r"|price|prices|cost")),
+                                r"|price|prices|cost|what (?:can|could) (?:we|i|you) do")),
     },
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
@@ -459,12 +461,14 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
-    size = None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size")
+    removed = None if added else find_party_removed(folded, lang, taken)  # "uno no puede venir": one less
+    size = None if added or removed else find_party_size(text, folded, lang, taken, asked_for == "party_size")
     if added is None and size in (None, 1) and find_companion_joining(folded, lang):
         added, size = 1, None  # "ah i ve la meva germana tb", "se prende un amigo" (not a party of one): one more
     return {
         "party_size": size,
         "party_added": added,
+        "party_removed": removed,
         "activity": find_activity(folded, text, lang),
     }
 

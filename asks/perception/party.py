@@ -13,6 +13,7 @@ um ingresso?", "cuánto cuesta una entrada?").
 """
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from language.lemmas import lemma_readings, lemmas
@@ -169,6 +170,40 @@ def find_party_added(folded: str, lang: Lang) -> int | None:
         return None
     said = next((value for value in match.groups() if value), "one")
     return int(said) if said.isdigit() else _SMALL.get(said, 1)
+
+
+# People leaving a group already said: "one of us can't come", "uno no puede venir", "un no pot venir", "um não vai
+# poder ir", "one less", "una persona menos", "un menys", "um a menos": how many to take from it, never a party of
+# that many. A verb of being able or coming in the third person, negated, after the number (a time said before it,
+# "a las 9 no puede ser", is no one leaving: the caller leaves the time's words out).
+_CANNOT: dict[Lang, str] = {
+    "pt-BR": r"(?:ja )?nao (?:pode|podem|vai|vao|vem|vem mais|consegue|conseguem|podera|poderao)(?! ser)",
+    "es": r"(?:ya )?no (?:puede|pueden|podra|podran|viene|vienen|va|van|vendra|vendran)(?! ser)",
+    "ca": r"(?:ja )?no (?:pot|poden|podra|podran|ve|venen|vindra|vindran|va|van)(?! ser)",
+    "en": r"(?:can't|cant|cannot|can not|won't|wont|will not|isn't|isnt|is not|couldn't|couldnt|doesn't|doesnt"
+          r"|can no longer)(?! be)",
+}
+_OF_US_WORDS = r"(?: (?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|dels nostres|person|persona|pessoa))?"
+_REMOVED: dict[Lang, str] = {
+    "pt-BR": rf"{_N}{_OF_US_WORDS} {_CANNOT['pt-BR']}|{_N}(?: {_PERSON})? a menos|menos {_N}(?: {_PERSON})?",
+    "es": rf"{_N}{_OF_US_WORDS} {_CANNOT['es']}|{_N}(?: {_PERSON})? menos",
+    "ca": rf"{_N}{_OF_US_WORDS} {_CANNOT['ca']}|{_N}(?: {_PERSON})? menys",
+    "en": rf"{_N}{_OF_US_WORDS} {_CANNOT['en']}|{_N}(?: {_PERSON})? (?:less|fewer)",
+}
+
+
+def find_party_removed(folded: str, lang: Lang, taken: Sequence[tuple[int, int]] = ()) -> int | None:
+    """How many people leave a group already said (`_REMOVED`), or 1 when one companion is said not to come
+    ("la meva germana no pot venir", "my wife can't make it"); None otherwise. A number inside `taken` (the time's
+    and the day's words) is none."""
+    for match in re.finditer(rf"(?<![\w']){_REMOVED[lang]}(?![\w'])", folded):
+        group = next(index for index, value in enumerate(match.groups(), start=1) if value)
+        if any(match.start(group) < end and start < match.end(group) for start, end in taken):
+            continue
+        said = match.group(group)
+        return int(said) if said.isdigit() else _SMALL.get(said, 1)
+    companion = re.search(rf"(?<![\w'])(?:{_ONE_OTHER[lang]}|{_A_FRIEND[lang]}) {_CANNOT[lang]}", folded)
+    return 1 if companion else None
 
 
 _NEGATED = re.compile(r"(?<![\w'])(?:no|not|nao|never|nunca|mai|cannot|can't|cant|won't|wont|isn't|isnt)(?![\w'])")

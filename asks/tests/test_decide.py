@@ -411,3 +411,12 @@ def test_D2_a_part_of_the_day_said_alone_keeps_the_day_and_drops_the_time():
                       done=booked)
     assert (decision.rule, decision.kind) == ("change_of_done_request", "booking_change")
     assert decision.values == {"day_part": "afternoon", "when": "2026-03-06"}
+
+
+@pytest.mark.parametrize("removed,size", [(1, 2), (3, None)])
+def test_people_leaving_a_booking_just_made_take_from_its_party_never_below_one(removed, size):
+    booked = AskView(id=3, kind="booking", status="completed", slots={"activity": "climbing", "party_size": 3},
+                     last_activity_at=T0)
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(party_removed=removed))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS, done=booked)
+    assert decision.values.get("party_size") == size and "party_removed" not in decision.values

@@ -600,3 +600,16 @@ def test_signing_oneself_up_is_still_a_booking(lang, text):
 def test_an_english_request_verb_inside_another_language_is_that_request(lang, org_kind, text, kind):
     currency = "BRL" if org_kind == "bank" else "EUR"
     assert read(text, lang=lang, org_kind=org_kind, currency=currency).request_kind == kind
+
+
+@pytest.mark.parametrize("lang,text", [("en", "what can we do at your school"), ("es", "qué podemos hacer ahí?"),
+                                       ("ca", "què podem fer amb els nens?"), ("pt-BR", "o que dá pra fazer aí?")])
+def test_what_one_can_do_at_the_school_is_its_offer(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == "availability"
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "ui no, millor raquetes"), ("es", "ay no mejor raquetas"),
+                                       ("pt-BR", "ah não, melhor escalada"), ("en", "oh no, better climbing")])
+def test_no_then_better_corrects(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert "correction" in p.markers and p.slots.activity
