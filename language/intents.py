@@ -158,8 +158,24 @@ HELP_NOUN: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ajuda"}), "es": fr
 HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
 
 
+# The customer as the object of a call said a word or two before its verb, a modal between ("em podeu trucar?",
+# "me puedes llamar", "você pode me ligar", "me podrían llamar mañana").
+_CALL_OBJECT_PRONOUNS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"me"}), "es": frozenset({"me"}), "ca": frozenset({"em", "m'"}), "en": frozenset(),
+}
+_CALL_OBJECT_WINDOW = 2
+
+
 def _calls_me(text: str, lang: Lang) -> bool:
-    return bool(_CALL_ME[lang].search(fold(text)))
+    if _CALL_ME[lang].search(fold(text)):
+        return True
+    said = words(text)
+    for index, word in enumerate(said):
+        if lemma(word, lang) in CALL[lang]:
+            before = [fold(other) for other in said[max(0, index - _CALL_OBJECT_WINDOW):index]]
+            if set(before) & _CALL_OBJECT_PRONOUNS[lang]:
+                return True
+    return False
 
 CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
 REPEATED = {
@@ -418,3 +434,61 @@ def asks_about_limit(text: str, lang: Lang) -> bool:
 def asks_to_cancel(text: str, lang: Lang) -> bool:
     """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
     return bool(CANCEL[lang] & set(lemmas(text, lang)))
+
+
+# The customer's group not coming any more ("no vindrem", "ya no vamos", "não vamos mais", "we won't be coming", "we
+# can't make it"): a negation, the first verb after it in the first person (the customer, not "uno no puede venir",
+# which is one person less), and a verb of coming or going within a few words. "no vamos a pagar" ("ir a" and
+# another verb) is no such thing; nor is it with a figure or a "but" said (a time not possible, another proposed:
+# "a les 9 no podem venir, millor a les 3"), nor when not all are coming ("no venimos todos").
+_NOT_COMING_NEGATIONS = frozenset({"no", "nao", "not", "never", "nunca", "mai", "wont", "won't", "cant", "can't",
+                                   "cannot", "dont", "don't", "aren't", "arent"})
+_NOT_COMING_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ir", "vir", "comparecer", "chegar"}), "es": frozenset({"ir", "venir", "asistir", "llegar"}),
+    "ca": frozenset({"anar", "venir", "assistir", "arribar"}), "en": frozenset({"come", "go", "make", "attend"}),
+}
+_NOT_COMING_FIRST_PERSON: dict[Lang, tuple[tuple[str, ...], frozenset[str]]] = {  # (plural endings, forms)
+    "pt-BR": (("mos",), frozenset({"vou", "posso", "venho", "consigo", "irei", "poderei"})),
+    "es": (("mos",), frozenset({"voy", "puedo", "vengo", "ire", "podre", "llego"})),
+    "ca": (("em", "im"), frozenset({"vaig", "puc", "vinc", "anire", "podre", "arribo"})),
+    "en": ((), frozenset()),
+}
+_NOT_COMING_BESIDES = frozenset({"but", "pero", "mas", "instead", "todos", "todas", "tots", "totes", "all",
+                                 "everyone", "todo", "tothom"})
+_NOT_COMING_INFINITIVE_MARKERS = frozenset({"a", "to", "pra", "para"})
+_NOT_COMING_WINDOW = 4
+
+
+def _first_person(word: str, lang: Lang) -> bool:
+    endings, forms = _NOT_COMING_FIRST_PERSON[lang]
+    return word in forms or (len(word) > 3 and word.endswith(endings))
+
+
+def says_not_coming(text: str, lang: Lang) -> bool:
+    """Whether the customer says they (or their group) are not coming any more (see above): a booking to cancel."""
+    said = [fold(word) for word in words(text)]
+    if any(char.isdigit() for char in text) or set(said) & _NOT_COMING_BESIDES:
+        return False
+    for index, word in enumerate(said):
+        if word not in _NOT_COMING_NEGATIONS:
+            continue
+        if lang == "en":
+            if not {"we", "i", "we're", "im", "i'm", "were"} & set(said[max(0, index - 2):index]):
+                continue
+        else:
+            finite = next((other for other in said[index + 1:index + 3] if other not in ("hi", "ho", "mas", "mais",
+                                                                                          "ya", "ja", "lo", "la")), "")
+            if not _first_person(finite, lang):
+                continue
+        ahead = said[index + 1:index + 1 + _NOT_COMING_WINDOW]
+        for offset, other in enumerate(ahead):
+            if lemma(other, lang) not in _NOT_COMING_VERBS[lang]:
+                continue
+            after = said[index + 2 + offset:index + 4 + offset]
+            if after and after[0] in _NOT_COMING_INFINITIVE_MARKERS and len(after) > 1 and \
+                    lemma(after[1], lang) not in _NOT_COMING_VERBS[lang] | {"poder", "able"}:
+                continue  # "no vamos a pagar": "ir a" and another verb
+            if other == "make" and after[:1] != ["it"]:
+                continue
+            return True
+    return False

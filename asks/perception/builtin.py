@@ -143,7 +143,11 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
-                         "passar", "moure", "mover", "posar", "poner", "push", "shift"})
+                         "passar", "moure", "mover", "posar", "poner", "push", "shift",
+                         # earlier or later: "la podem avançar a les 9?", "la podemos retrasar a la tarde?"
+                         "avancar", "avanzar", "adelantar", "adiantar", "antecipar", "anticipar", "retrasar", "atrasar",
+                         "endarrerir", "retardar", "aplazar", "posposar", "postergar", "adiar", "postpone", "delay",
+                         "reschedule"})
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 # Words that drop what was said, not a request: with new values after them they correct it.
 _DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"

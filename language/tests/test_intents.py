@@ -4,6 +4,7 @@ from language.intents import (
     asks_about_limit,
     asks_for_person,
     asks_to_cancel,
+    says_not_coming,
     asks_to_change_limit,
     disputes_payment,
     reports_problem,
@@ -281,3 +282,33 @@ def test_wanting_a_class_with_a_teacher_is_no_person_asked_for(lang, text):
 ])
 def test_a_complaint_is_for_a_person(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ca", "no vindrem, treu la reserva"), ("ca", "ja no hi anirem"), ("es", "ya no vamos, quítala"),
+    ("es", "no vamos a poder ir"), ("pt-BR", "não vamos mais, pode cancelar"), ("pt-BR", "não vou poder ir"),
+    ("en", "we wont be coming anymore sorry"), ("en", "we can't make it"), ("en", "i won't be able to come"),
+])
+def test_the_customer_not_coming_any_more_calls_it_off(lang, text):
+    assert says_not_coming(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "no vamos a pagar"), ("en", "we are not going to pay"),  # "ir a" and another verb
+    ("es", "uno no puede venir"), ("ca", "la meva germana no pot venir"),  # one person less, not all
+    ("ca", "a les 9 no podem venir"), ("es", "no puedo ir a las 9, pero a las 3 si"),  # another time
+    ("es", "no venimos todos"), ("es", "no se si vamos"),
+])
+def test_one_less_another_time_or_another_verb_is_not_calling_it_off(lang, text):
+    assert not says_not_coming(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "bones, em podeu trucar?"), ("es", "me puedes llamar?"),
+                                       ("pt-BR", "você pode me ligar?"), ("es", "me podrían llamar mañana")])
+def test_a_call_asked_with_a_modal_between_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "puc trucar demà?"), ("es", "te llamo luego")])
+def test_the_customer_calling_is_no_call_asked_for(lang, text):
+    assert not asks_for_person(text, lang)

@@ -613,3 +613,15 @@ def test_what_one_can_do_at_the_school_is_its_offer(lang, text):
 def test_no_then_better_corrects(lang, text):
     p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
     assert "correction" in p.markers and p.slots.activity
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "la podem avançar a les 9?"), ("es", "la podemos retrasar a la tarde?"),
+                                       ("es", "se puede adelantar a las 9?"), ("en", "can we postpone it to 3pm?")])
+def test_moving_a_booking_earlier_or_later_is_no_availability_question(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert p.request_kind is None and (p.slots.when or p.slots.day_part)
+
+
+def test_not_coming_any_more_is_cancel_wording():
+    p = read("no vindrem, treu la reserva", lang="ca", org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert "cancel" in p.markers
