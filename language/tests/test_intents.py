@@ -4,10 +4,10 @@ from language.intents import (
     asks_about_limit,
     asks_for_person,
     asks_to_cancel,
-    says_not_coming,
     asks_to_change_limit,
     disputes_payment,
     reports_problem,
+    says_not_coming,
 )
 
 
