@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import cast
 
 from pydantic import ValidationError
+from rapidfuzz.distance import Levenshtein
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
@@ -49,7 +50,7 @@ from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import lemma, lemmas, misspelt_verbs, words
+from language.lemmas import known, lemma, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -435,6 +436,38 @@ def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
     return []
 
 
+# Each activity table's single words (regex alternatives that are plain words) with what to write for each, for the
+# misspelt names below: "escalda", "raquets", "snowshoing", "climbin", "sky" (one letter off).
+def _activity_spellings(lang: Lang) -> tuple[tuple[str, str], ...]:
+    return tuple((word, written or word) for pattern, written in ACTIVITIES[lang]
+                 for word in pattern.replace("s?", "").split("|") if word.isalpha())
+
+
+_ACTIVITY_SPELLINGS: dict[Lang, tuple[tuple[str, str], ...]] = {each: _activity_spellings(each) for each in LANGS}
+_MISSPELT_ACTIVITY_MIN_LETTERS = 3
+_SHORT_ACTIVITY_WORD = 4  # a word this short is read misspelt only if no language knows it
+
+
+def find_misspelt_activity(text: str, lang: Lang) -> str | None:
+    """An activity named one letter off its name in any language's table (`rapidfuzz`'s Levenshtein distance 1),
+    read only from a word the dictionary of `lang` does not know ("raquets", "snowshoing", "climbin", "esqi"; never
+    "skip" or "escolar", which are words), and if short, that no language knows ("sure" is no "surf" in Spanish):
+    the tables of `lang` first."""
+    for word in words(text):
+        said = fold(word)
+        if len(said) < _MISSPELT_ACTIVITY_MIN_LETTERS or known(word.lower(), lang):
+            continue
+        if len(said) <= _SHORT_ACTIVITY_WORD and any(known(word.lower(), other) for other in LANGS):
+            continue  # "sure" in a Spanish chat is no "surf"
+        for each in (lang, *(other for other in LANGS if other != lang)):
+            found = next((written for spelling, written in _ACTIVITY_SPELLINGS[each]
+                          if Levenshtein.distance(said, spelling, score_cutoff=1) <= 1
+                          and (len(said) > 4 or said[0] == spelling[0])), None)
+            if found is not None:
+                return found
+    return None
+
+
 def find_activity(folded: str, text: str, lang: Lang) -> str | None:
     """The activity named first (`find_activities`), or None."""
     return next(iter(find_activities(folded, text, lang)), None)
@@ -473,7 +506,7 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
         "party_size": size,
         "party_added": added,
         "party_removed": removed,
-        "activity": find_activity(folded, text, lang),
+        "activity": find_activity(folded, text, lang) or find_misspelt_activity(text, lang),
     }
 
 
@@ -586,6 +619,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
     if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
         slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
+    if org_kind == SCHOOL and kind is None and set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS and any(
+            slots.get(name) for name in ("activity", "party_size")):
+        markers.add("correction")  # "y si lo cambiamos a raquetas?", "ho podem canviar per esquí?": what was booked
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

@@ -625,3 +625,23 @@ def test_moving_a_booking_earlier_or_later_is_no_availability_question(lang, tex
 def test_not_coming_any_more_is_cancel_wording():
     p = read("no vindrem, treu la reserva", lang="ca", org_kind="school", currency="EUR", tz="Europe/Madrid")
     assert "cancel" in p.markers
+
+
+@pytest.mark.parametrize("lang,text,activity", [
+    ("ca", "vull reservar raquets dema passat", "raquetes"), ("en", "book snowshoing for 2", "snowshoeing"),
+    ("en", "i wanna go climbin", "climbing"), ("pt-BR", "quero reservar esqi", "esqui"),
+])
+def test_an_activity_one_letter_off_is_that_activity(lang, text, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity == activity
+
+
+@pytest.mark.parametrize("lang,text", [("en", "skip it"), ("es", "ok sure"), ("es", "es una actividad escolar?")])
+def test_a_word_of_the_language_or_a_short_known_word_is_no_misspelt_activity(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity is None
+
+
+@pytest.mark.parametrize("lang,text", [("es", "y si lo cambiamos a raquetas?"), ("ca", "ho podem canviar per esquí?"),
+                                       ("en", "can we switch to climbing?")])
+def test_a_verb_of_changing_with_an_activity_corrects_what_was_booked(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert p.request_kind is None and "correction" in p.markers and p.slots.activity
