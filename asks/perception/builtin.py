@@ -102,7 +102,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
                ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
                                 r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu"
-                                r"|que (?:podem|puc|es pot) fer")),
+                                r"|(?:que|quines coses|quines activitats) (?:podem|puc|es pot|es poden) fer")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
                ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
                                 r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"

@@ -34,7 +34,7 @@ _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup
 # number still ends the thought.
 _PARTY_COURTESY_WORDS = (r"ok|okay|okey|oki|vale|dale|gracias|grax|gracies|merci|merces|obrigad[oa]|valeu|vlw"
                          r"|porfa|porfi|pfv|pf|plis|pls|ty|thank you|cheers|sisplau|xfa|x favor")
-_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
+_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|y|e|people|as|a las|as|a les"
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
