@@ -110,6 +110,12 @@ COURTESY_ONLY_WORDS = frozenset({
     "muito", "mil", "obrigado", "obrigada", "brigado", "valeu", "vlw", "bye", "adeu", "adios", "chau", "ciao",
     "tchau", "bueno", "be", "bien", "bom", "yes", "yeah", "yep", "si", "sim", "alright", "so", "much", "very",
 })
+# Names of sports said in English inside any language ("tienes availability para climbing", "volem fer
+# snowshoeing"): like brands, they say nothing of the customer's language.
+SPORT_NAME_WORDS = frozenset({
+    "ski", "skis", "skiing", "snowboard", "snowboarding", "climbing", "snowshoe", "snowshoes", "snowshoeing",
+    "trekking", "hiking", "rafting", "canyoning", "kayak", "surf", "surfing", "paddle",
+})
 _MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’·-])")
 
 
@@ -122,6 +128,7 @@ def letters_of(text: str) -> str:
     kept = _NOT_LETTERS.sub(" ", text).split()
     # A capitalised word after the first is a name ("no, a João" read as Portuguese in a Spanish chat): no language.
     return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
+                    and word.lower() not in SPORT_NAME_WORDS
                     and not (index and word[:1].isupper() and word != "I"))
 
 

@@ -167,3 +167,13 @@ def test_thanks_and_agreement_alone_keep_an_ongoing_chat(text, fallback):
 
 def test_a_request_with_thanks_in_another_language_still_switches():
     assert detect_language("can you book it for tomorrow instead thanks", ["ca", "es", "en"], "es") == "en"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("tienes availability para climbing mañana por la tarde?", "es"),
+    ("hola quiero reservar climbing pasado mañana a las 9 para dos ok?", "es"),
+    ("teniu lloc per fer snowshoeing demà passat a la tarda?", "ca"),
+    ("i wanna go skiing tomorrow", "en"),
+])
+def test_sport_names_in_english_say_nothing_of_the_language(text, expected):
+    assert detect_language(text, ["ca", "es", "en"], "ca", first=True) == expected
