@@ -127,8 +127,10 @@ def letters_of(text: str) -> str:
     text = _MODEL_WORD.sub(" ", _LINK.sub(" ", text))
     kept = _NOT_LETTERS.sub(" ", text).split()
     # A capitalised word after the first is a name ("no, a João" read as Portuguese in a Spanish chat): no language.
+    # a sport's name said alone ("snowshoeing") is all there is to read: kept then
+    sports = SPORT_NAME_WORDS if any(word.lower() not in SPORT_NAME_WORDS for word in kept) else frozenset()
     return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
-                    and word.lower() not in SPORT_NAME_WORDS
+                    and word.lower() not in sports
                     and not (index and word[:1].isupper() and word != "I"))
 
 

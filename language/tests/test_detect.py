@@ -177,3 +177,7 @@ def test_a_request_with_thanks_in_another_language_still_switches():
 ])
 def test_sport_names_in_english_say_nothing_of_the_language(text, expected):
     assert detect_language(text, ["ca", "es", "en"], "ca", first=True) == expected
+
+
+def test_a_sport_name_said_alone_is_still_read():
+    assert letters_of("snowshoeing") == "snowshoeing" and letters_of("hola, climbing?") == "hola"
