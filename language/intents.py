@@ -50,7 +50,7 @@ CANCEL: dict[Lang, frozenset[str]] = {
     "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer", "borrar", "borra",
                      "eliminar"}),
     "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer", "esborrar", "eliminar"}),
-    "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove"}),  # "cancelled" → "cancell"
+    "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove", "scrap"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
@@ -153,6 +153,11 @@ _CALL_ME: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"(?<!\w)(?:truca'm|truqueu-me|truca-me|em\s+(?:truqueu|truca|trucaran))(?!\w)"),
     "en": re.compile(r"(?<!\w)(?:call|ring|phone)\s+me(?!\w)"),
 }
+# Someone named right after the preposition of talking with: a capitalised name, or the Catalan personal article
+# ("amb en Jordi", "amb na Marta") and a name ("amb la meva dona" is no one of theirs).
+_WITH_SOMEONE_NAMED = re.compile(r"(?:com|con|amb|with|to)\s+(?:(?:o|a|el|la)\s+)?"
+                                 r"(?!(?:My|Mi|Mis|Meu|Meus|Minha|Meva|Tu|Su|Your|His|Her)(?!\w))[A-ZÀ-Ý][^\W\d_]+"
+                                 r"|amb\s+(?:en|na)\s+[^\W\d_]+")
 HELP_NOUN: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ajuda"}), "es": frozenset({"ayuda"}),
                                          "ca": frozenset({"ajuda", "ajut"}), "en": frozenset({"help"})}
 HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
@@ -272,6 +277,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
             return True  # "is anyone there", "alguém aí?"
         if word in TALK_ONLY[lang] and any(w in ORGANISATION for w in said[index + 1: index + 1 + WINDOW]):
             return True  # "quero falar com o banco", "talk to the bank"
+        if word in TALK_ONLY[lang] and _WITH_SOMEONE_NAMED.match(" ".join(written[index + 1: index + 1 + WINDOW])):
+            return True  # "puc parlar amb en Jordi?", "quiero hablar con Pau Serra": someone of theirs, by name
         if word in CALL[lang] and _calls_me(text, lang):
             return True  # "me liga", "llámame", "call me": the bot cannot call, a person can
         if fold(written[index]) in HELP_NOUN[lang] and any(
@@ -490,5 +497,30 @@ def says_not_coming(text: str, lang: Lang) -> bool:
                 continue  # "no vamos a pagar": "ir a" and another verb
             if other == "make" and after[:1] != ["it"]:
                 continue
+            return True
+    return False
+
+
+# What was asked for, called off in other words: forgotten ("forget the booking", "olvida la reserva", "oblida la
+# reserva", "esquece a reserva") or no longer needed ("ya no hace falta la reserva", "ja no cal la reserva", "não
+# precisa mais da reserva", "we don't need the booking anymore"), the booking or payment named within a few words.
+_CALLED_OFF_NOUNS = frozenset({"reserva", "reservar", "booking", "reservation", "reservacion", "reservacio", "pix",
+                               "transferencia", "transfer", "agendamento", "clase", "classe", "aula", "class", "lesson"})
+_CALLED_OFF_FORGET = frozenset({"forget", "olvidar", "oblidar", "esquecer"})
+_CALLED_OFF_NEED = frozenset({"necesitar", "falta", "caldre", "precisar", "need", "necessitar"})
+_CALLED_OFF_WINDOW = 4
+
+
+def calls_off_by_name(text: str, lang: Lang) -> bool:
+    """Whether the customer forgets, or no longer needs, a booking or payment they name (see above)."""
+    said = lemmas(text, lang)
+    written = [fold(word) for word in words(text)]
+    for index, word in enumerate(said):
+        if not set(said[index + 1: index + 1 + _CALLED_OFF_WINDOW]) & _CALLED_OFF_NOUNS:
+            continue
+        negated = bool(set(written[max(0, index - 3): index]) & _NOT_COMING_NEGATIONS)
+        if word in _CALLED_OFF_FORGET and not negated:  # "no olvides la reserva" keeps it
+            return True
+        if word in _CALLED_OFF_NEED and negated:
             return True
     return False

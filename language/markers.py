@@ -18,6 +18,7 @@ from language.intents import (
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
+    calls_off_by_name,
     disputes_payment,
     reports_problem,
     says_not_coming,
@@ -131,8 +132,8 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     others = [other for other in LANGS if other != lang]
     if any(asks_to_cancel(text, each) for each in (lang, *others)):  # "cancel·la-ho", "anul·lar", "anúlala": any
         found.add("cancel")  # form of a cancelling verb
-    if says_not_coming(text, lang):  # "no vindrem", "ya no vamos", "we won't be coming": what was booked is off
-        found.add("cancel")
+    if says_not_coming(text, lang) or calls_off_by_name(text, lang):  # "no vindrem", "we won't be coming", "ya no
+        found.add("cancel")  # hace falta la reserva", "forget the booking": what was asked for is off
     if any(asks_for_person(text, each) for each in (lang, *others)):
         found.add("person")
     if any(disputes_payment(text, each) for each in (lang, *others)):

@@ -5,6 +5,7 @@ from language.intents import (
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
+    calls_off_by_name,
     disputes_payment,
     reports_problem,
     says_not_coming,
@@ -312,3 +313,34 @@ def test_a_call_asked_with_a_modal_between_is_a_person(lang, text):
 @pytest.mark.parametrize("lang,text", [("ca", "puc trucar demà?"), ("es", "te llamo luego")])
 def test_the_customer_calling_is_no_call_asked_for(lang, text):
     assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "ya no hace falta la reserva, gracias"), ("ca", "ja no cal la reserva"), ("pt-BR", "não precisa mais da reserva"),
+    ("en", "we dont need the booking anymore"), ("en", "forget the booking, we changed plans"),
+    ("es", "olvida la reserva"), ("pt-BR", "esquece a reserva"),
+])
+def test_a_booking_named_forgotten_or_no_longer_needed_is_called_off(lang, text):
+    assert calls_off_by_name(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "necesito una reserva"), ("es", "no olvides la reserva"),
+                                       ("en", "i need a booking"), ("en", "forget it, i'll call later")])
+def test_needing_or_keeping_a_booking_is_not_calling_it_off(lang, text):
+    assert not calls_off_by_name(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "puc parlar amb en Jordi?"), ("es", "quiero hablar con Pau Serra"),
+                                       ("en", "can I talk to Marta?"), ("ca", "vull parlar amb la Marta")])
+def test_someone_of_theirs_asked_for_by_name_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb la meva dona primer"), ("es", "hablo con mi mujer y te digo"),
+                                       ("es", "Quiero hablar con Mi esposa"), ("en", "I need to talk to my wife")])
+def test_talking_with_ones_own_family_is_no_person_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+def test_scrapping_is_cancelling():
+    assert asks_to_cancel("please scrap that booking", "en")
