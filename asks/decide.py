@@ -22,6 +22,8 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N0 | no Ask open, a request kind said that the last request done, a question, leads to (a booking after the free times it asked, `QUESTION_LEADS_TO`), not stale | start_new (the question's values carried, the new ones over them) | request_after_its_question |
+| N0b | no Ask open, no request kind, values right after a question answered (not stale): with the question's values they complete the request it leads to | start_new (that request, the question's values carried) | request_after_its_question |
+| N0c | the same, values that do not complete it ("i l'escalada?" after a price) | start_new (the question again, its values carried, the new ones over them) | question_asked_again |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -247,6 +249,18 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             # booking starts from what the question said, and what this message says is its own
             return DecidedAction(Action.START_NEW, "request_after_its_question", kind=kind,
                                  values=_restrict(said, kind), carried_from=done.id)
+        if kind is None and said and done is not None and done.kind in QUESTION_LEADS_TO and not _is_stale(
+                done, inbound.at, policy):
+            # values alone right after a question answered: with its values they make the request it leads to
+            # ("hay plazas para esquí pasado mañana?" then "vale, a las 3 para 2"), else they ask it again ("quant
+            # costa l'esqui?" then "i l'escalada?")
+            lead = QUESTION_LEADS_TO[done.kind]
+            if lead in org_kinds and not missing_slots(lead, {**_restrict(done.slots, lead), **_restrict(said, lead)}):
+                return DecidedAction(Action.START_NEW, "request_after_its_question", kind=lead,
+                                     values=_restrict(said, lead), carried_from=done.id)
+            if done.kind in org_kinds and _restrict(said, done.kind):
+                return DecidedAction(Action.START_NEW, "question_asked_again", kind=done.kind,
+                                     values=_restrict(said, done.kind), carried_from=done.id)
         if kind is not None:
             return DecidedAction(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
         complete = _completed_kind(said, org_kinds)

@@ -46,6 +46,7 @@ RULES = {
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
     "request_after_its_question": _("a request after the question it follows, its details carried"),
+    "question_asked_again": _("the question just answered, asked again with other details"),
     "value_without_request": _("details without a request"),
     "values_complete_a_request": _("details that make up a whole request"),
     "cancel_of_done_request": _("the customer cancels a booking made"),

@@ -445,3 +445,20 @@ def test_N0_a_question_gone_stale_is_not_carried():
 def test_N0_another_question_is_not_a_request_it_leads_to():
     decision = _after_question(said("availability", markers={"new_request"}, activity="ski"))
     assert (decision.rule, decision.carried_from) == ("new_request_without_open_ask", None)
+
+
+def test_N0b_values_that_complete_a_booking_with_the_question_book_it():
+    decision = _after_question(said(when="15:00:00", party_size=2))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from) == (
+        Action.START_NEW, "request_after_its_question", "booking", 7)
+
+
+def test_N0c_values_that_do_not_complete_it_ask_the_question_again():
+    decision = _after_question(said(activity="climbing"))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from, decision.values) == (
+        Action.START_NEW, "question_asked_again", "availability", 7, {"activity": "climbing"})
+
+
+def test_N0c_values_after_a_stale_question_are_asked_about():
+    decision = _after_question(said(activity="climbing"), after=timedelta(hours=2))
+    assert decision.rule == "value_without_request"
