@@ -249,6 +249,12 @@ REASONS: dict[str, Any] = {
     "booking_not_changeable": pgettext_lazy("customer", "that booking can no longer be changed"),
     "slot_not_found": pgettext_lazy("customer", "that time is not on the schedule"),
     "party_too_large": pgettext_lazy("customer", "not enough places for that many people"),
+    "party_too_large_capacity": npgettext_lazy(
+        "customer", "at most %(count)s person fits in that class; tell me fewer people, or ask to talk to a person",
+        "at most %(count)s people fit in that class; tell me fewer people, or ask to talk to a person", "count"),
+    "slot_places_left": npgettext_lazy(
+        "customer", "only %(count)s place is left at that time; tell me fewer people or another time",
+        "only %(count)s places are left at that time; tell me fewer people or another time", "count"),
     "invalid_party_size": pgettext_lazy("customer", "the number of people is not valid"),
     "slot_in_the_past": pgettext_lazy("customer", "that time has passed"),
     "activity_not_found": pgettext_lazy("customer", "activity not found"),
@@ -376,4 +382,9 @@ def failure_reason(lang: str, error: dict, currency: str) -> str:
         key = "night_limit_left" if left > 0 else "night_limit_used"
         return wording.render(lang, REASONS[key], {"left": money(left, currency, lang),
                                                    "limit": money(limit, currency, lang)})
+    capacity, places = detail.get("capacity"), detail.get("places_left")
+    if code == "party_too_large" and _cents(capacity) and capacity > 0:  # how many fit, not just "too many"
+        return wording.render(lang, REASONS["party_too_large_capacity"], {"count": capacity})
+    if code == "slot_taken" and _cents(places) and places > 0:
+        return wording.render(lang, REASONS["slot_places_left"], {"count": places})
     return reason(lang, code)

@@ -21,6 +21,9 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
+| N0 | no Ask open, a request kind said that the last request done, a question, leads to (a booking after the free times it asked, `QUESTION_LEADS_TO`), not stale | start_new (the question's values carried, the new ones over them) | request_after_its_question |
+| N0b | no Ask open, no request kind, values right after a question answered (not stale): with the question's values they complete the request it leads to | start_new (that request, the question's values carried) | request_after_its_question |
+| N0c | the same, values that do not complete it ("i l'escalada?" after a price) | start_new (the question again, its values carried, the new ones over them) | question_asked_again |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -53,7 +56,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from asks.kinds import FOLLOW_UPS, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
+from asks.kinds import FOLLOW_UPS, QUESTION_LEADS_TO, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF, is_date_only, is_time_only
@@ -194,11 +197,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     markers = perception.markers
     kind = perception.request_kind if perception.request_kind in org_kinds else None
     said = slot_values(perception, None)
-    if (added := said.pop("party_added", None)) is not None:  # "one more person is joining": added to the party
+    added = said.pop("party_added", None)  # "one more person is joining": added to the party
+    removed = said.pop("party_removed", None)  # "one of us can't come": taken from it
+    if added is not None or removed is not None:
         base = next((ask.slots.get("party_size") for ask in (open_ask, done) if ask is not None
                      and ask.slots.get("party_size")), None)  # the open request's, else the one just done
-        if base is not None:
-            said["party_size"] = int(base) + int(added)
+        if base is not None and int(base) + int(added or 0) - int(removed or 0) >= 1:
+            said["party_size"] = int(base) + int(added or 0) - int(removed or 0)
 
     if inbound.tap is not None:
         return _decide_tap(inbound.tap, open_ask, parked, said, policy)
@@ -238,6 +243,24 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             return change
 
     if open_ask is None:
+        if kind is not None and done is not None and QUESTION_LEADS_TO.get(done.kind) == kind and not _is_stale(
+                done, inbound.at, policy):
+            # "hay plazas para raquetas pasado mañana por la tarde?" answered, then "genial, reserva para 3": the
+            # booking starts from what the question said, and what this message says is its own
+            return DecidedAction(Action.START_NEW, "request_after_its_question", kind=kind,
+                                 values=_restrict(said, kind), carried_from=done.id)
+        if kind is None and said and done is not None and done.kind in QUESTION_LEADS_TO and not _is_stale(
+                done, inbound.at, policy):
+            # values alone right after a question answered: with its values they make the request it leads to
+            # ("hay plazas para esquí pasado mañana?" then "vale, a las 3 para 2"), else they ask it again ("quant
+            # costa l'esqui?" then "i l'escalada?")
+            lead = QUESTION_LEADS_TO[done.kind]
+            if lead in org_kinds and not missing_slots(lead, {**_restrict(done.slots, lead), **_restrict(said, lead)}):
+                return DecidedAction(Action.START_NEW, "request_after_its_question", kind=lead,
+                                     values=_restrict(said, lead), carried_from=done.id)
+            if done.kind in org_kinds and _restrict(said, done.kind):
+                return DecidedAction(Action.START_NEW, "question_asked_again", kind=done.kind,
+                                     values=_restrict(said, done.kind), carried_from=done.id)
         if kind is not None:
             return DecidedAction(Action.START_NEW, "new_request_without_open_ask", kind=kind, values=_restrict(said, kind))
         complete = _completed_kind(said, org_kinds)

@@ -46,6 +46,10 @@ REQUIRED_BY_KIND: dict[str, tuple[tuple[str, ...], ...]] = {
 FOLLOW_UPS: dict[str, str] = {"booking_change": "booking", "booking_cancel": "booking",
                               "pix_transfer_change": "pix_transfer", "pix_transfer_cancel": "pix_transfer"}
 
+# A question whose answer a request of another kind often follows (question kind → that kind): "hay plazas para
+# raquetas pasado mañana por la tarde?" then "genial, reserva para 3" books what the question said.
+QUESTION_LEADS_TO: dict[str, str] = {"availability": "booking"}
+
 
 def kinds_for(org_kind: str) -> tuple[RequestKind, ...]:
     return KINDS_BY_ORG.get(org_kind, ())  # type: ignore[call-overload]

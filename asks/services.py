@@ -17,7 +17,7 @@ from django_fsm import ConcurrentTransition
 
 from asks.buttons import parse_tap
 from asks.decide import Action, AskView, DecidedAction, DecisionPolicy, Inbound, Quote, Tap, decide
-from asks.kinds import FOLLOW_UPS
+from asks.kinds import FOLLOW_UPS, QUESTION_LEADS_TO
 from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEvent
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
@@ -330,13 +330,16 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
     booking's change or cancellation); read only when the message could be one (cancel or change wording, or
     values), so other turns pay no query for it."""
     follow_ups = {FOLLOW_UPS[kind] for kind in org_kinds if kind in FOLLOW_UPS}
+    # a question the request said follows ("hay plazas…?" answered, then "reserva para 3"): its values are carried
+    questions = {question for question, kind in QUESTION_LEADS_TO.items() if kind in org_kinds and (
+        perception.request_kind == kind or (perception.request_kind is None and perception.slots.filled()))}
     markers = perception.markers
-    if not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled()):
+    if not questions and (not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled())):
         return None
     latest = Ask.objects.filter(conversation=conversation).order_by("-id").first()
     if latest is None or latest.status != Ask.Status.COMPLETED:
         return None
-    if latest.kind not in follow_ups and not _changed_again(latest.kind):
+    if latest.kind not in follow_ups and not _changed_again(latest.kind) and latest.kind not in questions:
         return None
     return latest
 

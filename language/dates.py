@@ -96,7 +96,9 @@ _PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at ni
              r"|de la noche|de la tarda|de la nit|del vespre|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit")
 _AM_WORDS = r"am|a\.m\.?|a m|in the morning|da manha|de la manana|del mati|de la matinada|morning|manha|mati"
 _HOUR_PREPOSITIONS = (r"as|a las|a la|a les|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
-                      r"|por volta das|perto das|sobre las|a eso de las|hacia las|tipo|cap a les|sobre les|cap a la")
+                      r"|por volta das|perto das|sobre las|a eso de las|hacia las|tipo|cap a les|sobre les|cap a la"
+                      # the one of a time: "la de las 3", "la de les 3", "a das 3", "the one at 3" (above)
+                      r"|(?:la|el|lo) de (?:las|les|la)|(?:a|o) das|(?:a|o) de (?:las|les|la)")
 # A part of the day said before the time ("in the evening, 5:30", "de tarde, umas 3") sets am/pm.
 _PERIOD_BEFORE_PM = re.compile(r"(?<!\w)(?:evening|afternoon|tonight|night|tarde|noite|noche|tarda|vespre|nit)(?!\w)[^\d]{0,16}$")
 _PERIOD_BEFORE_AM = re.compile(r"(?<!\w)(?:morning|manha|mati|madrugada)(?!\w)[^\d]{0,16}$")

@@ -102,6 +102,21 @@ BRAND_WORDS = frozenset({
     "xperia", "lg", "oneplus", "lightning", "usb", "type", "magsafe", "bluetooth", "wifi", "android", "ios", "pro",
     "max", "plus", "ultra", "mini", "lite", "fe", "note", "pix", "whatsapp", "instagram", "gb", "tb", "mah", "w",
 })
+# Thanks, agreement and goodbyes, in any of the four languages (folded): a later message made of these alone says
+# nothing of the language the customer reads ("perfect thanks!" closing a Spanish booking kept the chat Spanish).
+COURTESY_ONLY_WORDS = frozenset({
+    "ok", "okay", "okey", "oki", "okk", "vale", "va", "dale", "perfect", "perfecte", "perfecto", "perfeito", "great",
+    "cool", "nice", "super", "genial", "top", "awesome", "excellent", "lovely", "fantastic", "good", "fine", "sure",
+    "thanks", "thank", "you", "thx", "ty", "tks", "cheers", "gracias", "gracies", "merci", "moltes", "muchas",
+    "muito", "mil", "obrigado", "obrigada", "brigado", "valeu", "vlw", "bye", "adeu", "adios", "chau", "ciao",
+    "tchau", "bueno", "be", "bien", "bom", "yes", "yeah", "yep", "si", "sim", "alright", "so", "much", "very",
+})
+# Names of sports said in English inside any language ("tienes availability para climbing", "volem fer
+# snowshoeing"): like brands, they say nothing of the customer's language.
+SPORT_NAME_WORDS = frozenset({
+    "ski", "skis", "skiing", "snowboard", "snowboarding", "climbing", "snowshoe", "snowshoes", "snowshoeing",
+    "trekking", "hiking", "rafting", "canyoning", "kayak", "surf", "surfing", "paddle",
+})
 _MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’·-])")
 
 
@@ -116,7 +131,10 @@ def letters_of(text: str) -> str:
     text = _MODEL_WORD.sub(" ", _LINK.sub(" ", text))
     kept = _NOT_LETTERS.sub(" ", text).split()
     # A capitalised word after the first is a name ("no, a João" read as Portuguese in a Spanish chat): no language.
+    # a sport's name said alone ("snowshoeing") is all there is to read: kept then
+    sports = SPORT_NAME_WORDS if any(word.lower() not in SPORT_NAME_WORDS for word in kept) else frozenset()
     return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
+                    and word.lower() not in sports
                     and not (index and word[:1].isupper() and word != "I"))
 
 
@@ -252,6 +270,8 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     if sum(1 for count in evidence.values() if count) > 1 and not first:
         return fallback  # as many words of two languages ("quiero mandar um pix pra maria"): the chat's language
     clean = letters_of(text)
+    if not first and clean.split() and all(fold(word) in COURTESY_ONLY_WORDS for word in clean.split()):
+        return fallback  # "perfect thanks!", "ok thank you", "merci" after a booking: a courtesy, not a new language
     if len(_LETTER.findall(clean)) < MIN_LETTERS or len(clean.split()) < MIN_WORDS:
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first else fallback
     probabilities = language_probabilities(clean, usable)

@@ -45,10 +45,12 @@ from language.locales import Lang
 from language.text import fold
 
 CANCEL: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir"}),
-    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer"}),  # "cancélame" → "cancela"
-    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer"}),
-    "en": frozenset({"cancel", "cancell", "undo", "delete"}),  # "cancelled" → "cancell"
+    "pt-BR": frozenset({"cancelar", "anular", "desmarcar", "desfazer", "excluir", "apagar", "eliminar"}),
+    # "cancélame" → "cancela"; "borra la reserva" → the noun "borra"
+    "es": frozenset({"cancelar", "cancela", "anular", "desapuntar", "desmarcar", "deshacer", "borrar", "borra",
+                     "eliminar"}),
+    "ca": frozenset({"cancel·lar", "anul·lar", "desapuntar", "desmarcar", "desfer", "esborrar", "eliminar"}),
+    "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove", "scrap"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
@@ -151,13 +153,34 @@ _CALL_ME: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"(?<!\w)(?:truca'm|truqueu-me|truca-me|em\s+(?:truqueu|truca|trucaran))(?!\w)"),
     "en": re.compile(r"(?<!\w)(?:call|ring|phone)\s+me(?!\w)"),
 }
+# Someone named right after the preposition of talking with: a capitalised name, or the Catalan personal article
+# ("amb en Jordi", "amb na Marta") and a name ("amb la meva dona" is no one of theirs).
+_WITH_SOMEONE_NAMED = re.compile(r"(?:com|con|amb|with|to)\s+(?:(?:o|a|el|la)\s+)?"
+                                 r"(?!(?:My|Mi|Mis|Meu|Meus|Minha|Meva|Tu|Su|Your|His|Her)(?!\w))[A-ZÀ-Ý][^\W\d_]+"
+                                 r"|amb\s+(?:en|na)\s+[^\W\d_]+")
 HELP_NOUN: dict[Lang, frozenset[str]] = {"pt-BR": frozenset({"ajuda"}), "es": frozenset({"ayuda"}),
                                          "ca": frozenset({"ajuda", "ajut"}), "en": frozenset({"help"})}
 HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
 
 
+# The customer as the object of a call said a word or two before its verb, a modal between ("em podeu trucar?",
+# "me puedes llamar", "você pode me ligar", "me podrían llamar mañana").
+_CALL_OBJECT_PRONOUNS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"me"}), "es": frozenset({"me"}), "ca": frozenset({"em", "m'"}), "en": frozenset(),
+}
+_CALL_OBJECT_WINDOW = 2
+
+
 def _calls_me(text: str, lang: Lang) -> bool:
-    return bool(_CALL_ME[lang].search(fold(text)))
+    if _CALL_ME[lang].search(fold(text)):
+        return True
+    said = words(text)
+    for index, word in enumerate(said):
+        if lemma(word, lang) in CALL[lang]:
+            before = [fold(other) for other in said[max(0, index - _CALL_OBJECT_WINDOW):index]]
+            if set(before) & _CALL_OBJECT_PRONOUNS[lang]:
+                return True
+    return False
 
 CHARGE = frozenset({"cobrar", "charge", "descontar", "debitar", "debit", "take", "bill", "cargar", "carregar"})
 REPEATED = {
@@ -313,6 +336,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
             return True  # "is anyone there", "alguém aí?"
         if word in TALK_ONLY[lang] and any(w in ORGANISATION for w in said[index + 1: index + 1 + WINDOW]):
             return True  # "quero falar com o banco", "talk to the bank"
+        if word in TALK_ONLY[lang] and _WITH_SOMEONE_NAMED.match(" ".join(written[index + 1: index + 1 + WINDOW])):
+            return True  # "puc parlar amb en Jordi?", "quiero hablar con Pau Serra": someone of theirs, by name
         if word in CALL[lang] and _calls_me(text, lang):
             return True  # "me liga", "llámame", "call me": the bot cannot call, a person can
         if fold(written[index]) in HELP_NOUN[lang] and any(
@@ -530,3 +555,84 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
     return any(word in _CHANGE_REQUEST_VERBS[lang]
                and _CHANGE_REQUEST_OBJECTS & set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
                for index, word in enumerate(said))
+# The customer's group not coming any more ("no vindrem", "ya no vamos", "não vamos mais", "we won't be coming", "we
+# can't make it"): a negation, the first verb after it in the first person (the customer, not "uno no puede venir",
+# which is one person less), and a verb of coming or going within a few words. "no vamos a pagar" ("ir a" and
+# another verb) is no such thing; nor is it with a figure or a "but" said (a time not possible, another proposed:
+# "a les 9 no podem venir, millor a les 3"), nor when not all are coming ("no venimos todos").
+_NOT_COMING_NEGATIONS = frozenset({"no", "nao", "not", "never", "nunca", "mai", "wont", "won't", "cant", "can't",
+                                   "cannot", "dont", "don't", "aren't", "arent"})
+_NOT_COMING_VERBS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"ir", "vir", "comparecer", "chegar"}), "es": frozenset({"ir", "venir", "asistir", "llegar"}),
+    "ca": frozenset({"anar", "venir", "assistir", "arribar"}), "en": frozenset({"come", "go", "make", "attend"}),
+}
+_NOT_COMING_FIRST_PERSON: dict[Lang, tuple[tuple[str, ...], frozenset[str]]] = {  # (plural endings, forms)
+    "pt-BR": (("mos",), frozenset({"vou", "posso", "venho", "consigo", "irei", "poderei"})),
+    "es": (("mos",), frozenset({"voy", "puedo", "vengo", "ire", "podre", "llego"})),
+    "ca": (("em", "im"), frozenset({"vaig", "puc", "vinc", "anire", "podre", "arribo"})),
+    "en": ((), frozenset()),
+}
+_NOT_COMING_BESIDES = frozenset({"but", "pero", "mas", "instead", "todos", "todas", "tots", "totes", "all",
+                                 "everyone", "todo", "tothom"})
+_NOT_COMING_INFINITIVE_MARKERS = frozenset({"a", "to", "pra", "para"})
+_NOT_COMING_WINDOW = 4
+
+
+def _first_person(word: str, lang: Lang) -> bool:
+    endings, forms = _NOT_COMING_FIRST_PERSON[lang]
+    return word in forms or (len(word) > 3 and word.endswith(endings))
+
+
+def says_not_coming(text: str, lang: Lang) -> bool:
+    """Whether the customer says they (or their group) are not coming any more (see above): a booking to cancel."""
+    said = [fold(word) for word in words(text)]
+    if any(char.isdigit() for char in text) or set(said) & _NOT_COMING_BESIDES:
+        return False
+    for index, word in enumerate(said):
+        if word not in _NOT_COMING_NEGATIONS:
+            continue
+        if lang == "en":
+            if not {"we", "i", "we're", "im", "i'm", "were"} & set(said[max(0, index - 2):index]):
+                continue
+        else:
+            finite = next((other for other in said[index + 1:index + 3] if other not in ("hi", "ho", "mas", "mais",
+                                                                                          "ya", "ja", "lo", "la")), "")
+            if not _first_person(finite, lang):
+                continue
+        ahead = said[index + 1:index + 1 + _NOT_COMING_WINDOW]
+        for offset, other in enumerate(ahead):
+            if lemma(other, lang) not in _NOT_COMING_VERBS[lang]:
+                continue
+            after = said[index + 2 + offset:index + 4 + offset]
+            if after and after[0] in _NOT_COMING_INFINITIVE_MARKERS and len(after) > 1 and \
+                    lemma(after[1], lang) not in _NOT_COMING_VERBS[lang] | {"poder", "able"}:
+                continue  # "no vamos a pagar": "ir a" and another verb
+            if other == "make" and after[:1] != ["it"]:
+                continue
+            return True
+    return False
+
+
+# What was asked for, called off in other words: forgotten ("forget the booking", "olvida la reserva", "oblida la
+# reserva", "esquece a reserva") or no longer needed ("ya no hace falta la reserva", "ja no cal la reserva", "não
+# precisa mais da reserva", "we don't need the booking anymore"), the booking or payment named within a few words.
+_CALLED_OFF_NOUNS = frozenset({"reserva", "reservar", "booking", "reservation", "reservacion", "reservacio", "pix",
+                               "transferencia", "transfer", "agendamento", "clase", "classe", "aula", "class", "lesson"})
+_CALLED_OFF_FORGET = frozenset({"forget", "olvidar", "oblidar", "esquecer"})
+_CALLED_OFF_NEED = frozenset({"necesitar", "falta", "caldre", "precisar", "need", "necessitar"})
+_CALLED_OFF_WINDOW = 4
+
+
+def calls_off_by_name(text: str, lang: Lang) -> bool:
+    """Whether the customer forgets, or no longer needs, a booking or payment they name (see above)."""
+    said = lemmas(text, lang)
+    written = [fold(word) for word in words(text)]
+    for index, word in enumerate(said):
+        if not set(said[index + 1: index + 1 + _CALLED_OFF_WINDOW]) & _CALLED_OFF_NOUNS:
+            continue
+        negated = bool(set(written[max(0, index - 3): index]) & _NOT_COMING_NEGATIONS)
+        if word in _CALLED_OFF_FORGET and not negated:  # "no olvides la reserva" keeps it
+            return True
+        if word in _CALLED_OFF_NEED and negated:
+            return True
+    return False

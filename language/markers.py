@@ -19,8 +19,10 @@ from language.intents import (
     asks_to_cancel,
     asks_to_change_limit,
     asks_to_change_request,
+    calls_off_by_name,
     disputes_payment,
     reports_problem,
+    says_not_coming,
 )
 from language.locales import LANGS, Lang
 from language.text import fold
@@ -35,7 +37,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("barato", "barata", "mais em conta", "economico"),
         "dispute": ("ja paguei", "paguei e", "ja fiz o pagamento", "cobrado duas vezes",
                     "cobranca indevida", "cobraram errado", "nao reconheco"),
-        "correction": ("na verdade", r"^(?:nao,? )?(?:pera|espera|perai)(?!\w)(?! (?:um|uma|ai) )", "na real", "na vdd", "pensando bem", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa", "em vez de", "ao inves de", r"e nao \d+", r"adia(?:r)? (?:pra|para|pro)",
+        "correction": ("na verdade", r"nao,? melhor", r"^(?:nao,? )?(?:pera|espera|perai)(?!\w)(?! (?:um|uma|ai) )", "na real", "na vdd", "pensando bem", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa", "em vez de", "ao inves de", r"e nao \d+", r"adia(?:r)? (?:pra|para|pro)",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para|\d+)", "que seja", "que sejam", "poe", "coloca", "me enganei", "errei",
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto",
@@ -52,7 +54,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("barato", "barata", "economico", "economica", "mas barato"),
         "dispute": ("ya pague", "ya fui y pague", "yo pague", "pague y", "ya hice el pago", "me cobraron dos veces",
                     "cobro indebido", "me cobraron mal", "no reconozco"),
-        "correction": ("en realidad", r"^(?:no,? )?espera(?!\w)(?! (?:un|una|uno) )", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
+        "correction": ("en realidad", r"no,? mejor", r"^(?:no,? )?espera(?!\w)(?! (?:un|una|uno) )", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
                        "corrijo", r"^no,? (?:es|era|eran|a|para|mejor|\d+)", "en vez de", "en lugar de",
                        r"(?:posterga|aplaza)(?:lo|la)? (?:a|al|para|hasta)", "ups", "que sean", "que sea", "ponle",
                        r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora|el monto|el importe|la cantidad|el valor))? (?:a|al|para|por)"),
@@ -71,7 +73,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("barat", "barata", "economic", "economica"),
         "dispute": ("ja he pagat", "ja vaig pagar", "he pagat i", "m'han cobrat dues vegades", "cobrament indegut",
                     "no reconec"),
-        "correction": ("de fet", r"^(?:no,? )?espera(?!\w)(?! (?:un|una) )", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
+        "correction": ("de fet", r"no,? millor", r"^(?:no,? )?espera(?!\w)(?! (?:un|una) )", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
                        "m'he equivocat", r"^no,? (?:es|era|a|per|millor|\d+)", "ups", "que siguin", "que sigui", "posa-hi",
                        r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora|l'import|la quantitat))? (?:a|al|per)"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual",
@@ -88,7 +90,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("cheap", "cheapest", "budget", "affordable"),
         "dispute": ("i already paid", "i paid and", "already paid", "charged twice", "double charged",
                     "wrong charge", "i don't recognise", "i do not recognize"),
-        "correction": (r"^(?:no,? |oh,? )?wait(?!\w)", "hold on", "actually", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
+        "correction": (r"^(?:no,? |oh,? )?wait(?!\w)", "hold on", "actually", r"no, better", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
                        "correction", "instead", "rather", r"not \d+", r"(?:postpone|reschedule|push) (?:it |that |this )?(?:to|till|until|for)",
                        r"change(?: (?:that|it|this|the date|the day|the time|the amount|the value|the sum))? to",
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),
@@ -133,6 +135,8 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
         found.add("cancel")  # form of a cancelling verb
     if asks_to_change_request(text, lang):  # "muda esse pix agendado pra 75": a correction of what was asked
         found.add("correction")
+    if says_not_coming(text, lang) or calls_off_by_name(text, lang):  # "no vindrem", "we won't be coming", "ya no
+        found.add("cancel")  # hace falta la reserva", "forget the booking": what was asked for is off
     if any(asks_for_person(text, each) for each in (lang, *others)):
         found.add("person")
     if any(disputes_payment(text, each) for each in (lang, *others)):

@@ -40,7 +40,8 @@ ASK_KINDS = {"pix_transfer": _("Pix transfer"), "balance": _("balance"), "pix_hi
 # The details a request collects (its slots).
 SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), "pix_key": _("Pix key"),
          "product": _("product"), "activity": _("activity"), "party_size": _("people"),
-         "party_added": _("people joining"), "capacity_gb": _("capacity (GB)"), "device_model": _("device model"), "battery_health": _("battery health"),
+         "party_added": _("people joining"), "party_removed": _("people leaving"),
+         "capacity_gb": _("capacity (GB)"), "device_model": _("device model"), "battery_health": _("battery health"),
          "when_either_half": _("hour without am/pm"), "day_part": _("part of the day")}
 # The roles every organisation is created with (Django groups: their names are codes).
 ROLES = {"admin": _("administrator"), "agent": _("attendant"), "auditor": _("auditor")}

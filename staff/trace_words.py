@@ -45,6 +45,8 @@ RULES = {
     "cancel_without_open_ask": _("the customer asked to cancel with no request open"),
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
+    "request_after_its_question": _("a request after the question it follows, its details carried"),
+    "question_asked_again": _("the question just answered, asked again with other details"),
     "value_without_request": _("details without a request"),
     "values_complete_a_request": _("details that make up a whole request"),
     "cancel_of_done_request": _("the customer cancels a booking made"),

@@ -551,3 +551,41 @@ def test_a_model_number_said_after_its_line_is_quoted(db, chat, lines, model):
     with schema_context("demostore"):
         quote = UsedDeviceQuote.objects.order_by("-pk").first()
         assert quote is not None and (quote.quoted_model, quote.capacity_gb, quote.battery_health) == model
+
+
+# Branch school30: a booking after the free times it asked, people leaving, not coming ---------------------------
+
+@pytest.mark.parametrize("lines,activity,party,hour", [
+    (("hay plazas para raquetas pasado mañana por la tarde?", "genial, reserva para 3"), "snowshoeing", 3, 15),
+    (("hay plazas para esquí pasado mañana?", "vale, a las 3 para 2"), "ski", 2, 15),
+])
+def test_a_booking_after_the_free_times_it_asked_starts_from_them(db, chat, lines, activity, party, hour):
+    customer = f"3580{next(_ids):07d}"
+    replies = chat("demoschool", *lines, customer=customer)
+    assert replies[-1]["kind"] == "booking" and replies[-1]["state"] == "completed", replies
+    booking = school_booking(customer)
+    start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
+    assert (booking.slot.activity.slug, booking.party_size, start.hour) == (activity, party, hour)
+
+
+def test_one_of_us_cant_come_takes_one_from_the_party(db, chat):
+    customer = f"3590{next(_ids):07d}"
+    replies = chat("demoschool", "book climbing day after tomorrow at 3pm for 3", "one of us cant come anymore",
+                   customer=customer)
+    assert replies[-1]["kind"] == "booking_change", replies
+    assert school_booking(customer).party_size == 2  # was read as a party of 1
+
+
+@pytest.mark.parametrize("said", ["no vindrem, treu la reserva", "ya no hace falta la reserva, gracias"])
+def test_not_coming_or_not_needing_it_cancels_the_booking(db, chat, said):
+    customer = f"3600{next(_ids):07d}"
+    replies = chat("demoschool", BOOK_CA, said, customer=customer)
+    assert replies[-1]["kind"] == "booking_cancel", replies
+    assert school_booking(customer).status == Booking.Status.CANCELLED
+
+
+def test_thanks_in_english_keep_a_spanish_chat_spanish(db, chat):
+    customer = f"3610{next(_ids):07d}"
+    chat("demoschool", "reserva esquí pasado mañana a las 9 para 2", "perfect thanks!", customer=customer)
+    with schema_context("demoschool"):
+        assert Conversation.objects.get(customer__channel_user_id=customer).language == "es"

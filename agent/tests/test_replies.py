@@ -13,7 +13,7 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from agent.replies import MESSAGES, REASONS, change_note, reason, say, slot_value
+from agent.replies import MESSAGES, REASONS, change_note, failure_reason, reason, say, slot_value
 from agent.tests.helpers import Conversation
 from approvals.previews import TEXT as PREVIEW_TEXT
 from approvals.previews import word
@@ -169,3 +169,18 @@ def test_a_refusal_is_worded_in_the_customers_language(demobank):
 def test_a_change_note_says_what_really_changed(old, new, expected):
     # "cambié la fecha: sáb 5 dic → sáb 5 dic, 09:00" said the date changed when only the time was added
     assert change_note("es", "when", old, new, "Europe/Andorra") == expected
+
+
+@pytest.mark.parametrize("lang,capacity_text,places_text", [
+    ("es", "caben como máximo 4 personas", "solo queda 1 plaza"),
+    ("ca", "hi caben com a màxim 4 persones", "només queda 1 plaça"),
+    ("en", "at most 4 people fit", "only 1 place is left"),
+    ("pt-BR", "cabem no máximo 4 pessoas", "só resta 1 vaga"),
+])
+def test_a_party_too_large_or_a_slot_nearly_full_says_how_many_fit(lang, capacity_text, places_text):
+    too_large = {"code": "limit_exceeded", "detail": {"code": "party_too_large", "capacity": 4, "party_size": 5}}
+    taken = {"code": "conflict", "detail": {"code": "slot_taken", "places_left": 1, "party_size": 2}}
+    assert capacity_text in failure_reason(lang, too_large, "EUR")
+    assert places_text in failure_reason(lang, taken, "EUR")
+    full = {"code": "conflict", "detail": {"code": "slot_taken", "places_left": 0, "party_size": 2}}
+    assert failure_reason(lang, full, "EUR") == reason(lang, "slot_taken")  # nothing left: the time was taken

@@ -40,16 +40,17 @@ from functools import lru_cache
 from typing import cast
 
 from pydantic import ValidationError
+from rapidfuzz.distance import Levenshtein
 
 from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
-from asks.perception.party import find_companion_joining, find_party_added, find_party_size
+from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
 from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import lemma, lemma_readings, lemmas, misspelt_verbs, words
+from language.lemmas import known, lemma, lemma_readings, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -92,18 +93,20 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
     "school": {
         "pt-BR": (("booking", r"reservar|reserva|reserve|agendar|agenda|marcar|marca|inscrever|alugar"),
                   ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas"
-                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco")),
+                                   r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco"
+                                   r"|o que (?:podemos|posso|da pra|da para) fazer")),
         "es": (("booking", r"reservar|reserva|reservame|apuntar|apuntarme|apuntarnos|inscribirme|agendar|alquilar"),
                ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora"
                                 r"|tienen plazas?|que actividades|cuales actividades|que (?:ofrecen|ofreceis|haceis)|cuanto (?:cuesta|vale|sale)"
-                                r"|precio")),
+                                r"|precio|que (?:podemos|puedo|se puede) hacer")),
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
                ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
-                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu")),
+                                r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu"
+                                r"|(?:que|quines coses|quines activitats) (?:podem|puc|es pot|es poden) fer")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
                ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
                                 r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
-                                r"|price|prices|cost")),
+                                r"|price|prices|cost|what (?:can|could) (?:we|i|you) do")),
     },
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
@@ -141,7 +144,11 @@ _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|pa
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
-                         "passar", "moure", "mover", "posar", "poner", "push", "shift"})
+                         "passar", "moure", "mover", "posar", "poner", "push", "shift",
+                         # earlier or later: "la podem avançar a les 9?", "la podemos retrasar a la tarde?"
+                         "avancar", "avanzar", "adelantar", "adiantar", "antecipar", "anticipar", "retrasar", "atrasar",
+                         "endarrerir", "retardar", "aplazar", "posposar", "postergar", "adiar", "postpone", "delay",
+                         "reschedule"})
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
 # Words that drop what was said, not a request: with new values after them they correct it.
 _DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"
@@ -356,8 +363,34 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return found  # before the nouns of KIND_LEMMAS: "quero fazer uma aula de esqui" books, it asks no times
     if org_kind == SCHOOL and _how_much(lang).search(folded) and find_activity(folded, folded, lang):
         return "availability"  # "how much are climbing and skiing?", "cuánto el esquí?": a price asked
+    if org_kind == SCHOOL:
+        folded = _without_others_signing_up(folded, lang)
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
-    return next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    found = next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    if found is None and lang != "en" and org_kind in _ENGLISH_LOAN_VERBS:
+        kind, verbs = _ENGLISH_LOAN_VERBS[org_kind]  # "hola, send 20 a Pedro porfa", "booking per esquí demà"
+        if set(lemmas(folded, "en")) & verbs:
+            return kind
+    return found
+
+
+# English verbs of a request said inside another language ("send 20 a Pedro", "fem un booking per a 2"): read as
+# that language's verb, by their English lemma; only verbs no pt, es or ca word shares.
+_ENGLISH_LOAN_VERBS: dict[OrgKind, tuple[RequestKind, frozenset[str]]] = {
+    "bank": ("pix_transfer", frozenset({"send", "transfer", "wire"})),
+    "school": ("booking", frozenset({"book", "booking"})),
+}
+# A verb of signing up said of someone else, after a third-person reflexive pronoun ("s'apunta la meva parella",
+# "se apunta mi hermano", "s'hi apunta el Joan", "se anota mi primo"): someone joining the group
+# (`asks.perception.party`), not a request to book.
+_OTHERS_SIGNING_UP = re.compile(r"(?<![\w'])(?:se|s'hi|s')\s*(?:apunt|anot|inscri|sum|un)\w*")
+
+
+def _without_others_signing_up(folded: str, lang: Lang) -> str:
+    """`folded` without a verb of signing up said of someone else (`_OTHERS_SIGNING_UP`); pt and en have none."""
+    if lang not in ("es", "ca"):
+        return folded
+    return _OTHERS_SIGNING_UP.sub(lambda match: " " * len(match.group()), folded)
 
 
 # A verb of sending said in the past by the customer ("what i sent", "o que eu mandei", "lo que envié", "el que he
@@ -464,6 +497,38 @@ def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
     return []
 
 
+# Each activity table's single words (regex alternatives that are plain words) with what to write for each, for the
+# misspelt names below: "escalda", "raquets", "snowshoing", "climbin", "sky" (one letter off).
+def _activity_spellings(lang: Lang) -> tuple[tuple[str, str], ...]:
+    return tuple((word, written or word) for pattern, written in ACTIVITIES[lang]
+                 for word in pattern.replace("s?", "").split("|") if word.isalpha())
+
+
+_ACTIVITY_SPELLINGS: dict[Lang, tuple[tuple[str, str], ...]] = {each: _activity_spellings(each) for each in LANGS}
+_MISSPELT_ACTIVITY_MIN_LETTERS = 3
+_SHORT_ACTIVITY_WORD = 4  # a word this short is read misspelt only if no language knows it
+
+
+def find_misspelt_activity(text: str, lang: Lang) -> str | None:
+    """An activity named one letter off its name in any language's table (`rapidfuzz`'s Levenshtein distance 1),
+    read only from a word the dictionary of `lang` does not know ("raquets", "snowshoing", "climbin", "esqi"; never
+    "skip" or "escolar", which are words), and if short, that no language knows ("sure" is no "surf" in Spanish):
+    the tables of `lang` first."""
+    for word in words(text):
+        said = fold(word)
+        if len(said) < _MISSPELT_ACTIVITY_MIN_LETTERS or known(word.lower(), lang):
+            continue
+        if len(said) <= _SHORT_ACTIVITY_WORD and any(known(word.lower(), other) for other in LANGS):
+            continue  # "sure" in a Spanish chat is no "surf"
+        for each in (lang, *(other for other in LANGS if other != lang)):
+            found = next((written for spelling, written in _ACTIVITY_SPELLINGS[each]
+                          if Levenshtein.distance(said, spelling, score_cutoff=1) <= 1
+                          and (len(said) > 4 or said[0] == spelling[0])), None)
+            if found is not None:
+                return found
+    return None
+
+
 def find_activity(folded: str, text: str, lang: Lang) -> str | None:
     """The activity named first (`find_activities`), or None."""
     return next(iter(find_activities(folded, text, lang)), None)
@@ -494,13 +559,15 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
-    size = None if added else find_party_size(text, folded, lang, taken, asked_for == "party_size")
+    removed = None if added else find_party_removed(folded, lang, taken)  # "uno no puede venir": one less
+    size = None if added or removed else find_party_size(text, folded, lang, taken, asked_for == "party_size")
     if added is None and size in (None, 1) and find_companion_joining(folded, lang):
         added, size = 1, None  # "ah i ve la meva germana tb", "se prende un amigo" (not a party of one): one more
     return {
         "party_size": size,
         "party_added": added,
-        "activity": find_activity(folded, text, lang),
+        "party_removed": removed,
+        "activity": find_activity(folded, text, lang) or find_misspelt_activity(text, lang),
     }
 
 
@@ -618,6 +685,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
     if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
         slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
+    if org_kind == SCHOOL and kind is None and set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS and any(
+            slots.get(name) for name in ("activity", "party_size")):
+        markers.add("correction")  # "y si lo cambiamos a raquetas?", "ho podem canviar per esquí?": what was booked
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)

@@ -101,6 +101,8 @@ class Slots(BaseModel):
     party_size: int | None = Field(default=None, ge=1, le=1000)
     party_added: int | None = Field(
         default=None, ge=1, le=1000, description="people joining a group already said ('one more person is joining')")
+    party_removed: int | None = Field(
+        default=None, ge=1, le=1000, description="people leaving a group already said ('one of us can't come')")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     activity: _Name | None = None

@@ -13,6 +13,7 @@ um ingresso?", "cuánto cuesta una entrada?").
 """
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from language.lemmas import lemma_readings, lemmas
@@ -29,12 +30,17 @@ _PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup
                  r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
-_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|people|as|a las|as|a les"
+# Chat fillers and thanks that may close a party said last ("para dos ok?", "per a 3 merci", "for 2 ty"): the
+# number still ends the thought.
+_PARTY_COURTESY_WORDS = (r"ok|okay|okey|oki|vale|dale|gracias|grax|gracies|merci|merces|obrigad[oa]|valeu|vlw"
+                         r"|porfa|porfi|pfv|pf|plis|pls|ty|thank you|cheers|sisplau|xfa|x favor")
+_PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|tonight|today|tomorrow|this|next|and|y|e|people|as|a las|as|a les"
                   r"|de|del|el|la|no|hoje|amanha|manana|dema|avui|hoy|por favor|si us plau|instead|from|to|there|too"
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
-                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara)(?!\w))")
+                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara"
+                  rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
 _COMPANIONS = re.compile(r"(?<!\w)(?:amig[oa]s?|amics?|amigues|friends?|kids?|children|hij[oa]s?|filh[oa]s?|fills?"
                          r"|filles|nens?|nenes?|ninos?|ninas?|criancas?|colegas?|companys?|companyes)(?!\w)")
@@ -164,6 +170,40 @@ def find_party_added(folded: str, lang: Lang) -> int | None:
         return None
     said = next((value for value in match.groups() if value), "one")
     return int(said) if said.isdigit() else _SMALL.get(said, 1)
+
+
+# People leaving a group already said: "one of us can't come", "uno no puede venir", "un no pot venir", "um não vai
+# poder ir", "one less", "una persona menos", "un menys", "um a menos": how many to take from it, never a party of
+# that many. A verb of being able or coming in the third person, negated, after the number (a time said before it,
+# "a las 9 no puede ser", is no one leaving: the caller leaves the time's words out).
+_CANNOT: dict[Lang, str] = {
+    "pt-BR": r"(?:ja )?nao (?:pode|podem|vai|vao|vem|vem mais|consegue|conseguem|podera|poderao)(?! ser)",
+    "es": r"(?:ya )?no (?:puede|pueden|podra|podran|viene|vienen|va|van|vendra|vendran)(?! ser)",
+    "ca": r"(?:ja )?no (?:pot|poden|podra|podran|ve|venen|vindra|vindran|va|van)(?! ser)",
+    "en": r"(?:can't|cant|cannot|can not|won't|wont|will not|isn't|isnt|is not|couldn't|couldnt|doesn't|doesnt"
+          r"|can no longer)(?! be)",
+}
+_OF_US_WORDS = r"(?: (?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|dels nostres|person|persona|pessoa))?"
+_REMOVED: dict[Lang, str] = {
+    "pt-BR": rf"{_N}{_OF_US_WORDS} {_CANNOT['pt-BR']}|{_N}(?: {_PERSON})? a menos|menos {_N}(?: {_PERSON})?",
+    "es": rf"{_N}{_OF_US_WORDS} {_CANNOT['es']}|{_N}(?: {_PERSON})? menos",
+    "ca": rf"{_N}{_OF_US_WORDS} {_CANNOT['ca']}|{_N}(?: {_PERSON})? menys",
+    "en": rf"{_N}{_OF_US_WORDS} {_CANNOT['en']}|{_N}(?: {_PERSON})? (?:less|fewer)",
+}
+
+
+def find_party_removed(folded: str, lang: Lang, taken: Sequence[tuple[int, int]] = ()) -> int | None:
+    """How many people leave a group already said (`_REMOVED`), or 1 when one companion is said not to come
+    ("la meva germana no pot venir", "my wife can't make it"); None otherwise. A number inside `taken` (the time's
+    and the day's words) is none."""
+    for match in re.finditer(rf"(?<![\w']){_REMOVED[lang]}(?![\w'])", folded):
+        group = next(index for index, value in enumerate(match.groups(), start=1) if value)
+        if any(match.start(group) < end and start < match.end(group) for start, end in taken):
+            continue
+        said = match.group(group)
+        return int(said) if said.isdigit() else _SMALL.get(said, 1)
+    companion = re.search(rf"(?<![\w'])(?:{_ONE_OTHER[lang]}|{_A_FRIEND[lang]}) {_CANNOT[lang]}", folded)
+    return 1 if companion else None
 
 
 _NEGATED = re.compile(r"(?<![\w'])(?:no|not|nao|never|nunca|mai|cannot|can't|cant|won't|wont|isn't|isnt)(?![\w'])")

@@ -411,3 +411,54 @@ def test_D2_a_part_of_the_day_said_alone_keeps_the_day_and_drops_the_time():
                       done=booked)
     assert (decision.rule, decision.kind) == ("change_of_done_request", "booking_change")
     assert decision.values == {"day_part": "afternoon", "when": "2026-03-06"}
+
+
+@pytest.mark.parametrize("removed,size", [(1, 2), (3, None)])
+def test_people_leaving_a_booking_just_made_take_from_its_party_never_below_one(removed, size):
+    booked = AskView(id=3, kind="booking", status="completed", slots={"activity": "climbing", "party_size": 3},
+                     last_activity_at=T0)
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(party_removed=removed))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS, done=booked)
+    assert decision.values.get("party_size") == size and "party_removed" not in decision.values
+
+
+def _after_question(perception, *, after=timedelta(seconds=30)):
+    asked = AskView(id=7, kind="availability", status="completed",
+                    slots={"activity": "snowshoeing", "when": "2026-12-02", "day_part": "afternoon"}, last_activity_at=T0)
+    inbound = Inbound(at=T0 + after, perception=perception)
+    return decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                  done=asked)
+
+
+def test_N0_a_booking_after_the_free_times_it_asked_starts_from_the_question():
+    decision = _after_question(said("booking", markers={"new_request"}, party_size=3))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from) == (
+        Action.START_NEW, "request_after_its_question", "booking", 7)
+    assert decision.values == {"party_size": 3}  # the question's values are carried by the services, these over them
+
+
+def test_N0_a_question_gone_stale_is_not_carried():
+    decision = _after_question(said("booking", markers={"new_request"}, party_size=3), after=timedelta(hours=2))
+    assert (decision.rule, decision.carried_from) == ("new_request_without_open_ask", None)
+
+
+def test_N0_another_question_is_not_a_request_it_leads_to():
+    decision = _after_question(said("availability", markers={"new_request"}, activity="ski"))
+    assert (decision.rule, decision.carried_from) == ("new_request_without_open_ask", None)
+
+
+def test_N0b_values_that_complete_a_booking_with_the_question_book_it():
+    decision = _after_question(said(when="15:00:00", party_size=2))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from) == (
+        Action.START_NEW, "request_after_its_question", "booking", 7)
+
+
+def test_N0c_values_that_do_not_complete_it_ask_the_question_again():
+    decision = _after_question(said(activity="climbing"))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from, decision.values) == (
+        Action.START_NEW, "question_asked_again", "availability", 7, {"activity": "climbing"})
+
+
+def test_N0c_values_after_a_stale_question_are_asked_about():
+    decision = _after_question(said(activity="climbing"), after=timedelta(hours=2))
+    assert decision.rule == "value_without_request"

@@ -1,6 +1,6 @@
 import pytest
 
-from asks.perception.party import find_party_added, find_party_size
+from asks.perception.party import find_party_added, find_party_removed, find_party_size
 from language.text import fold
 
 
@@ -23,3 +23,25 @@ def test_a_party_said_whole_is_nobody_joining(lang, text):
 def test_a_party_before_pls_is_read():
     text = "book ski tmrw 3pm for 2 pls"
     assert find_party_size(text, fold(text), "en", [], False) == 2
+
+
+@pytest.mark.parametrize("lang,text,removed", [
+    ("es", "al final uno no puede venir", 1), ("en", "one of us cant come anymore", 1), ("en", "one less person", 1),
+    ("ca", "un de nosaltres no pot venir", 1), ("ca", "som un menys", 1), ("pt-BR", "um não vai poder ir", 1),
+    ("es", "2 no pueden venir", 2), ("ca", "la meva germana no pot venir", 1), ("en", "my wife can't make it", 1),
+])
+def test_people_leaving_are_taken_from_the_party_not_a_party_of_their_own(lang, text, removed):
+    assert find_party_removed(fold(text), lang) == removed
+    assert find_party_size(text, fold(text), lang, [], False) in (None, removed)  # never read as the whole party
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "no puedo ir a las 9"), ("en", "one of us will be late"), ("en", "for 2 people"), ("es", "somos 3"),
+])
+def test_a_party_or_the_customer_not_coming_is_nobody_leaving(lang, text):
+    assert find_party_removed(fold(text), lang) is None
+
+
+def test_a_time_before_a_negation_is_nobody_leaving():
+    text = "a las 9 no puede ser"
+    assert find_party_removed(fold(text), "es", [(0, 9)]) is None

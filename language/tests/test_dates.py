@@ -211,3 +211,13 @@ def test_a_morning_or_an_ordinal_of_another_language_is_no_day(text, lang):
 def test_the_detected_language_own_day_wins_over_another_languages_word():
     # "hoje" is Portuguese's own day word: another language's reading is not consulted
     assert parse_when("manda 10 pra ana hoje de manhã", "pt-BR", NOW, TZ).value == date(2026, 3, 4)
+
+
+@pytest.mark.parametrize("text,lang", [("la de las 3", "es"), ("la de les 3", "ca"), ("a das 3", "pt-BR")])
+def test_the_one_of_a_time_is_that_time(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is not None and when.has_time and when.value.hour == 15
+
+
+def test_a_number_of_several_is_no_time():
+    assert parse_when("2 de las 3 clases", "es", NOW, TZ) is None

@@ -157,3 +157,27 @@ def test_known_unaccented_proper_nouns():
 def test_a_message_the_detector_is_sure_of_switches_without_words_of_its_own():
     # Catalan at a bank of pt, es and en: Spanish at 0.93, though no word of it is Spanish alone
     assert detect_language("cancel·la el Pix programat", allowed=BANK, fallback="pt-BR") == "es"
+
+
+@pytest.mark.parametrize("text,fallback", [("perfect thanks!", "es"), ("ok thank you", "ca"), ("thank you so much", "es"),
+                                           ("ok vale gracias", "ca"), ("merci!", "es")])
+def test_thanks_and_agreement_alone_keep_an_ongoing_chat(text, fallback):
+    assert detect_language(text, ["ca", "es", "en"], fallback) == fallback
+
+
+def test_a_request_with_thanks_in_another_language_still_switches():
+    assert detect_language("can you book it for tomorrow instead thanks", ["ca", "es", "en"], "es") == "en"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("tienes availability para climbing mañana por la tarde?", "es"),
+    ("hola quiero reservar climbing pasado mañana a las 9 para dos ok?", "es"),
+    ("teniu lloc per fer snowshoeing demà passat a la tarda?", "ca"),
+    ("i wanna go skiing tomorrow", "en"),
+])
+def test_sport_names_in_english_say_nothing_of_the_language(text, expected):
+    assert detect_language(text, ["ca", "es", "en"], "ca", first=True) == expected
+
+
+def test_a_sport_name_said_alone_is_still_read():
+    assert letters_of("snowshoeing") == "snowshoeing" and letters_of("hola, climbing?") == "hola"

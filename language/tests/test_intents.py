@@ -5,8 +5,10 @@ from language.intents import (
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
+    calls_off_by_name,
     disputes_payment,
     reports_problem,
+    says_not_coming,
 )
 
 
@@ -199,7 +201,9 @@ def test_sending_again_or_a_plain_no_is_no_dispute(lang, text):
 
 
 @pytest.mark.parametrize("lang,text", [("pt-BR", "desfaz o agendamento"), ("es", "deshaz la transferencia"),
-                                       ("en", "delete the scheduled one")])
+                                       ("en", "delete the scheduled one"), ("ca", "esborra la reserva"),
+                                       ("es", "bórrala porfa"), ("es", "elimina la reserva"), ("pt-BR", "apaga o agendamento"),
+                                       ("en", "remove my booking")])
 def test_undoing_or_deleting_is_cancelling(lang, text):
     assert asks_to_cancel(text, lang)
 
@@ -279,3 +283,64 @@ def test_wanting_a_class_with_a_teacher_is_no_person_asked_for(lang, text):
 ])
 def test_a_complaint_is_for_a_person(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ca", "no vindrem, treu la reserva"), ("ca", "ja no hi anirem"), ("es", "ya no vamos, quítala"),
+    ("es", "no vamos a poder ir"), ("pt-BR", "não vamos mais, pode cancelar"), ("pt-BR", "não vou poder ir"),
+    ("en", "we wont be coming anymore sorry"), ("en", "we can't make it"), ("en", "i won't be able to come"),
+])
+def test_the_customer_not_coming_any_more_calls_it_off(lang, text):
+    assert says_not_coming(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "no vamos a pagar"), ("en", "we are not going to pay"),  # "ir a" and another verb
+    ("es", "uno no puede venir"), ("ca", "la meva germana no pot venir"),  # one person less, not all
+    ("ca", "a les 9 no podem venir"), ("es", "no puedo ir a las 9, pero a las 3 si"),  # another time
+    ("es", "no venimos todos"), ("es", "no se si vamos"),
+])
+def test_one_less_another_time_or_another_verb_is_not_calling_it_off(lang, text):
+    assert not says_not_coming(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "bones, em podeu trucar?"), ("es", "me puedes llamar?"),
+                                       ("pt-BR", "você pode me ligar?"), ("es", "me podrían llamar mañana")])
+def test_a_call_asked_with_a_modal_between_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "puc trucar demà?"), ("es", "te llamo luego")])
+def test_the_customer_calling_is_no_call_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "ya no hace falta la reserva, gracias"), ("ca", "ja no cal la reserva"), ("pt-BR", "não precisa mais da reserva"),
+    ("en", "we dont need the booking anymore"), ("en", "forget the booking, we changed plans"),
+    ("es", "olvida la reserva"), ("pt-BR", "esquece a reserva"),
+])
+def test_a_booking_named_forgotten_or_no_longer_needed_is_called_off(lang, text):
+    assert calls_off_by_name(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "necesito una reserva"), ("es", "no olvides la reserva"),
+                                       ("en", "i need a booking"), ("en", "forget it, i'll call later")])
+def test_needing_or_keeping_a_booking_is_not_calling_it_off(lang, text):
+    assert not calls_off_by_name(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "puc parlar amb en Jordi?"), ("es", "quiero hablar con Pau Serra"),
+                                       ("en", "can I talk to Marta?"), ("ca", "vull parlar amb la Marta")])
+def test_someone_of_theirs_asked_for_by_name_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "vull parlar amb la meva dona primer"), ("es", "hablo con mi mujer y te digo"),
+                                       ("es", "Quiero hablar con Mi esposa"), ("en", "I need to talk to my wife")])
+def test_talking_with_ones_own_family_is_no_person_asked_for(lang, text):
+    assert not asks_for_person(text, lang)
+
+
+def test_scrapping_is_cancelling():
+    assert asks_to_cancel("please scrap that booking", "en")

@@ -665,3 +665,73 @@ def test_an_english_money_verb_in_a_spanish_message_is_a_transfer():
 @pytest.mark.parametrize("text,lang", [("yo whats in my account", "en"), ("o que tem na minha conta?", "pt-BR")])
 def test_what_is_in_the_account_is_the_balance(text, lang):
     assert read(text, lang=lang).request_kind == "balance"
+@pytest.mark.parametrize("lang,text,size,added", [
+    ("ca", "ara som tres, s'apunta la meva parella", 3, None), ("es", "se apunta mi hermano", None, 1),
+    ("ca", "s'hi apunta el meu germà", None, 1),
+])
+def test_someone_else_signing_up_joins_the_group_and_books_nothing(lang, text, size, added):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert (p.request_kind, p.slots.party_size, p.slots.party_added) == (None, size, added)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "me apunto a esquí mañana"), ("es", "nos apuntamos a escalada"),
+                                       ("ca", "m'apunto a escalada demà")])
+def test_signing_oneself_up_is_still_a_booking(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == "booking"
+
+
+@pytest.mark.parametrize("lang,org_kind,text,kind", [
+    ("es", "bank", "hola, send 20 a Pedro porfa", "pix_transfer"),
+    ("pt-BR", "bank", "vou fazer um wire de 30 pra ana", "pix_transfer"),
+    ("ca", "school", "fem un booking per a 2 d'esquí", "booking"),
+    ("es", "school", "quiero book escalada pasado mañana", "booking"),
+])
+def test_an_english_request_verb_inside_another_language_is_that_request(lang, org_kind, text, kind):
+    currency = "BRL" if org_kind == "bank" else "EUR"
+    assert read(text, lang=lang, org_kind=org_kind, currency=currency).request_kind == kind
+
+
+@pytest.mark.parametrize("lang,text", [("en", "what can we do at your school"), ("es", "qué podemos hacer ahí?"),
+                                       ("ca", "què podem fer amb els nens?"), ("pt-BR", "o que dá pra fazer aí?"),
+                                       ("ca", "quines coses es poden fer a l'escola?")])
+def test_what_one_can_do_at_the_school_is_its_offer(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == "availability"
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "ui no, millor raquetes"), ("es", "ay no mejor raquetas"),
+                                       ("pt-BR", "ah não, melhor escalada"), ("en", "oh no, better climbing")])
+def test_no_then_better_corrects(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert "correction" in p.markers and p.slots.activity
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "la podem avançar a les 9?"), ("es", "la podemos retrasar a la tarde?"),
+                                       ("es", "se puede adelantar a las 9?"), ("en", "can we postpone it to 3pm?")])
+def test_moving_a_booking_earlier_or_later_is_no_availability_question(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert p.request_kind is None and (p.slots.when or p.slots.day_part)
+
+
+def test_not_coming_any_more_is_cancel_wording():
+    p = read("no vindrem, treu la reserva", lang="ca", org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert "cancel" in p.markers
+
+
+@pytest.mark.parametrize("lang,text,activity", [
+    ("ca", "vull reservar raquets dema passat", "raquetes"), ("en", "book snowshoing for 2", "snowshoeing"),
+    ("en", "i wanna go climbin", "climbing"), ("pt-BR", "quero reservar esqi", "esqui"),
+])
+def test_an_activity_one_letter_off_is_that_activity(lang, text, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity == activity
+
+
+@pytest.mark.parametrize("lang,text", [("en", "skip it"), ("es", "ok sure"), ("es", "es una actividad escolar?")])
+def test_a_word_of_the_language_or_a_short_known_word_is_no_misspelt_activity(lang, text):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity is None
+
+
+@pytest.mark.parametrize("lang,text", [("es", "y si lo cambiamos a raquetas?"), ("ca", "ho podem canviar per esquí?"),
+                                       ("en", "can we switch to climbing?")])
+def test_a_verb_of_changing_with_an_activity_corrects_what_was_booked(lang, text):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
+    assert p.request_kind is None and "correction" in p.markers and p.slots.activity

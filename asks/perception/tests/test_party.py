@@ -61,3 +61,17 @@ def test_the_customer_and_their_own_or_a_verb_typed_without_accents(lang, text, 
 ])
 def test_companions_said_with_con_or_with_count_the_customer(lang, text, size):
     assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("es", "quiero reservar climbing para dos ok?", 2), ("ca", "per a 3 merci", 3), ("en", "for 2 ty", 2),
+    ("pt-BR", "pra 4 valeu", 4), ("es", "somos 3 vale", 3),
+])
+def test_a_party_closed_by_a_chat_filler_or_thanks(lang, text, size):
+    assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [("es", "somos un grupo de 6 y queremos hacer raquetas", 6),
+                                            ("pt-BR", "somos um grupo de 4 e queremos escalar", 4)])
+def test_a_group_said_before_and_is_its_party(lang, text, size):
+    assert party(text, lang) == size
