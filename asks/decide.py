@@ -20,6 +20,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
+| R2 | the kind of a parked Ask said again with no values ("ok, pode mandar" after a side question), no open Ask of that kind | resume (open parked or superseded) | bare_same_kind_resumes_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
@@ -231,6 +232,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         if target is not None and not (open_ask is not None and kind == open_ask.kind):
             return DecidedAction(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
                             values=_restrict(said, target.kind), **_make_way(open_ask, target.kind, policy))
+
+    if (kind is not None and quote is None and not _restrict(said, kind) and (open_ask is None or open_ask.kind != kind)
+            and (target := next((ask for ask in parked if ask.kind == kind), None)) is not None):
+        # "ok, pode mandar" after a side question parked "manda 45 pro João": the same kind asked again with nothing
+        # new is the parked request taken up (its preview shown again), not an empty one started beside it
+        return DecidedAction(Action.RESUME, "bare_same_kind_resumes_parked", ask_id=target.id, values={},
+                             **_make_way(open_ask, target.kind, policy))
 
     if open_ask is None and done is not None:
         change = _change_of_done(done, said, perception.request_kind, markers, org_kinds)

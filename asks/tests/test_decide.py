@@ -411,3 +411,14 @@ def test_D2_a_part_of_the_day_said_alone_keeps_the_day_and_drops_the_time():
                       done=booked)
     assert (decision.rule, decision.kind) == ("change_of_done_request", "booking_change")
     assert decision.values == {"day_part": "afternoon", "when": "2026-03-06"}
+
+
+def test_R2_the_parked_kind_said_again_with_nothing_new_resumes_it():
+    decision = run(said("pix_transfer", markers={"new_request"}), open_ask=None, parked=[PARKED])
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.RESUME, "bare_same_kind_resumes_parked", 7)
+    assert decision.values == {}
+
+
+def test_R2_the_parked_kind_said_again_with_values_is_a_new_request():
+    decision = run(said("pix_transfer", markers={"new_request"}, recipient="João"), open_ask=None, parked=[PARKED])
+    assert decision.rule == "new_request_without_open_ask"
