@@ -44,6 +44,7 @@ RULES = {
     "customer_cancelled": _("the customer asked to cancel"),
     "cancel_without_open_ask": _("the customer asked to cancel with no request open"),
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
+    "detail_narrows_done_search": _("a detail that narrows the search just answered"),
     "bare_same_kind_resumes_parked": _("the customer asked again for a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
     "value_without_request": _("details without a request"),

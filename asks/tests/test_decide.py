@@ -422,3 +422,22 @@ def test_R2_the_parked_kind_said_again_with_nothing_new_resumes_it():
 def test_R2_the_parked_kind_said_again_with_values_is_a_new_request():
     decision = run(said("pix_transfer", markers={"new_request"}, recipient="João"), open_ask=None, parked=[PARKED])
     assert decision.rule == "new_request_without_open_ask"
+
+
+STORE = ("product_search", "used_quote")
+SEARCHED = AskView(id=9, kind="product_search", status="completed",
+                   slots={"device_model": "iPhone 13", "capacity_gb": 256}, last_activity_at=T0)
+
+
+def test_N5_a_storage_said_alone_after_a_search_searches_that_model_again_with_it():
+    inbound = Inbound(at=T0, perception=said(capacity_gb=128), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=SEARCHED)
+    assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "detail_narrows_done_search",
+                                                               "product_search")
+    assert decision.values == {"device_model": "iPhone 13", "capacity_gb": 128}
+
+
+def test_N5_a_storage_with_a_battery_after_a_search_is_no_narrowing():
+    inbound = Inbound(at=T0, perception=said(capacity_gb=128, battery_health=90), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=SEARCHED)
+    assert decision.rule != "detail_narrows_done_search"
