@@ -157,3 +157,19 @@ def test_known_unaccented_proper_nouns():
 def test_a_message_the_detector_is_sure_of_switches_without_words_of_its_own():
     # Catalan at a bank of pt, es and en: Spanish at 0.93, though no word of it is Spanish alone
     assert detect_language("cancel·la el Pix programat", allowed=BANK, fallback="pt-BR") == "es"
+
+
+@pytest.mark.parametrize("text", [
+    "pagá este código por favor 00020126360014br.gov.bcb.pix0114+55119876500005204000053039865802BR5917MERCADO BOM"
+    " PRECO6009SAO PAULO62070503***63043735",
+    "mandá 20 a pedro",
+])
+def test_a_verb_stressed_on_its_last_vowel_is_spanish(text):
+    assert detect_language(text, ["pt-BR", "es", "en"], "pt-BR", first=True) == "es"
+
+
+@pytest.mark.parametrize("word", ["está", "sofá", "até", "café", "você", "pajé", "será"])
+def test_portuguese_words_stressed_on_the_last_vowel_are_no_spanish_verb(word):
+    from language.detect import _spanish_stressed_verb
+
+    assert not _spanish_stressed_verb(word)
