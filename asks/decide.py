@@ -22,7 +22,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | R2 | the kind of a parked Ask said again with no values ("ok, pode mandar" after a side question), no open Ask of that kind | resume (open parked or superseded) | bare_same_kind_resumes_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
-| N5 | no Ask open, the last request done a product search (of a model or product), only a storage said | start_new (that search, the storage said) | detail_narrows_done_search |
+| N5 | no Ask open, the last request done a product search (of a model or product), only a storage or a model said ("y el 13?": the line's other model) | start_new (that search, the storage or model said) | detail_narrows_done_search |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -245,6 +245,14 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             and set(said) <= _SEARCH_NARROWERS and (done.slots.get("device_model") or done.slots.get("product"))):
         # "ah no, mejor el de 128" right after the iPhone 13 256 was shown: the same search, the storage said instead
         values = {name: done.slots[name] for name in SLOTS_BY_KIND["product_search"] if done.slots.get(name)} | said
+        line = str(done.slots.get("device_model") or done.slots.get("product") or "").split()
+        if str(said.get("device_model", "x"))[:1].isdigit():
+            if not line:
+                return DecidedAction(Action.CLARIFY, "value_without_request", choices=("new:product_search",))
+            # "y el 13?" after the iPhone 14: the line's other model, the storage and product of the first dropped
+            head = line[0].rstrip("0123456789")  # "s23" → "s": "y el 21?" is the s21
+            values = {"device_model": f"{line[0]} {said['device_model']}" if head == line[0] else
+                      f"{head}{said['device_model']}"}
         return DecidedAction(Action.START_NEW, "detail_narrows_done_search", kind="product_search", values=values)
 
     if open_ask is None and done is not None:
@@ -369,7 +377,7 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
 
 
 # What a value said alone right after a product search changes in it (N5).
-_SEARCH_NARROWERS = frozenset({"capacity_gb"})
+_SEARCH_NARROWERS = frozenset({"capacity_gb", "device_model"})
 
 
 # What a bare value under a preview may change (F6): how much and when, never who (`_WHO`).

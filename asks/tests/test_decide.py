@@ -441,3 +441,12 @@ def test_N5_a_storage_with_a_battery_after_a_search_is_no_narrowing():
     inbound = Inbound(at=T0, perception=said(capacity_gb=128, battery_health=90), tap=None, quote=None, asked_for=None)
     decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=SEARCHED)
     assert decision.rule != "detail_narrows_done_search"
+
+
+@pytest.mark.parametrize("searched,number,model", [("iPhone 14", "13", "iPhone 13"), ("s23", "21", "s21")])
+def test_N5_another_models_number_alone_after_a_search_searches_that_model_of_the_line(searched, number, model):
+    done = AskView(id=9, kind="product_search", status="completed", slots={"device_model": searched,
+                                                                          "capacity_gb": 128}, last_activity_at=T0)
+    inbound = Inbound(at=T0, perception=said(device_model=number), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=done)
+    assert (decision.rule, decision.values) == ("detail_narrows_done_search", {"device_model": model})

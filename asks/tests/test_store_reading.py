@@ -109,3 +109,15 @@ def test_a_price_asked_with_me_is_no_used_quote(lang, text):
     from asks.perception.builtin import request_kind
 
     assert request_kind(fold(text), "store", lang) != "used_quote"
+
+
+@pytest.mark.parametrize("lang,text,number", [
+    ("es", "y el 13?", "13"), ("pt-BR", "e o 14 pro?", "14 pro"), ("en", "and the 12?", "12"), ("ca", "i el 13?", "13"),
+])
+def test_another_models_number_asked_alone_is_read_as_the_model(lang, text, number):
+    assert read(text, lang)["device_model"] == number
+
+
+@pytest.mark.parametrize("text", ["y el de 128?", "13", "y el otro?"])
+def test_a_storage_or_a_bare_number_is_no_other_model(text):
+    assert read(text, "es")["device_model"] is None
