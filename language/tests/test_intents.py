@@ -279,3 +279,12 @@ def test_wanting_a_class_with_a_teacher_is_no_person_asked_for(lang, text):
 ])
 def test_a_complaint_is_for_a_person(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "fiz um pix errado pra pessoa errada, como faço pra estornar?"),
+    ("es", "quiero un reembolso del pix que mandé mal"), ("en", "i need a refund for that transfer of 50"),
+    ("ca", "vull el reemborsament del pix de 30"),
+])
+def test_undoing_a_payment_made_is_a_problem_whatever_money_is_named(lang, text):
+    assert reports_problem(text, lang)
