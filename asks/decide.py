@@ -20,10 +20,12 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
+| R2 | the kind of a parked Ask said again with no values ("ok, pode mandar" after a side question), no open Ask of that kind | resume (open parked or superseded) | bare_same_kind_resumes_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
 | N0 | no Ask open, a request kind said that the last request done, a question, leads to (a booking after the free times it asked, `QUESTION_LEADS_TO`), not stale | start_new (the question's values carried, the new ones over them) | request_after_its_question |
 | N0b | no Ask open, no request kind, values right after a question answered (not stale): with the question's values they complete the request it leads to | start_new (that request, the question's values carried) | request_after_its_question |
 | N0c | the same, values that do not complete it ("i l'escalada?" after a price) | start_new (the question again, its values carried, the new ones over them) | question_asked_again |
+| N5 | no Ask open, the last request done a product search (of a model or product), only a storage or a model said ("y el 13?": the line's other model) | start_new (that search, the storage or model said) | detail_narrows_done_search |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
@@ -237,6 +239,27 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             return DecidedAction(Action.RESUME, "typed_resume_of_parked", ask_id=target.id,
                             values=_restrict(said, target.kind), **_make_way(open_ask, target.kind, policy))
 
+    if (kind is not None and quote is None and not _restrict(said, kind) and (open_ask is None or open_ask.kind != kind)
+            and (target := next((ask for ask in parked if ask.kind == kind), None)) is not None):
+        # "ok, pode mandar" after a side question parked "manda 45 pro João": the same kind asked again with nothing
+        # new is the parked request taken up (its preview shown again), not an empty one started beside it
+        return DecidedAction(Action.RESUME, "bare_same_kind_resumes_parked", ask_id=target.id, values={},
+                             **_make_way(open_ask, target.kind, policy))
+
+    if (open_ask is None and done is not None and done.kind == "product_search" and kind is None and said
+            and set(said) <= _SEARCH_NARROWERS and (done.slots.get("device_model") or done.slots.get("product"))):
+        # "ah no, mejor el de 128" right after the iPhone 13 256 was shown: the same search, the storage said instead
+        values = {name: done.slots[name] for name in SLOTS_BY_KIND["product_search"] if done.slots.get(name)} | said
+        line = str(done.slots.get("device_model") or done.slots.get("product") or "").split()
+        if str(said.get("device_model", "x"))[:1].isdigit():
+            if not line:
+                return DecidedAction(Action.CLARIFY, "value_without_request", choices=("new:product_search",))
+            # "y el 13?" after the iPhone 14: the line's other model, the storage and product of the first dropped
+            head = line[0].rstrip("0123456789")  # "s23" → "s": "y el 21?" is the s21
+            values = {"device_model": f"{line[0]} {said['device_model']}" if head == line[0] else
+                      f"{head}{said['device_model']}"}
+        return DecidedAction(Action.START_NEW, "detail_narrows_done_search", kind="product_search", values=values)
+
     if open_ask is None and done is not None:
         change = _change_of_done(done, said, perception.request_kind, markers, org_kinds)
         if change is not None:
@@ -374,6 +397,10 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     if changed & _WHO and not worded:  # "e 30 pra Ana" after a Pix to Pedro is no change of who gets it
         return None
     return DecidedAction(Action.START_NEW, "change_of_done_request", kind=follow, values=values, carried_from=done.id)
+
+
+# What a value said alone right after a product search changes in it (N5).
+_SEARCH_NARROWERS = frozenset({"capacity_gb", "device_model"})
 
 
 # What a bare value under a preview may change (F6): how much and when, never who (`_WHO`).

@@ -327,9 +327,9 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
 
 def _done_with_follow_ups(conversation: Conversation, perception: Perception, org_kinds: tuple[str, ...]) -> Ask | None:
     """The conversation's latest Ask, when it completed and the organisation takes a follow-up of its kind (a
-    booking's change or cancellation); read only when the message could be one (cancel or change wording, or
+    booking's change or cancellation) or it is a search a detail narrows; read only when the message could be one (cancel or change wording, or
     values), so other turns pay no query for it."""
-    follow_ups = {FOLLOW_UPS[kind] for kind in org_kinds if kind in FOLLOW_UPS}
+    follow_ups = {FOLLOW_UPS[kind] for kind in org_kinds if kind in FOLLOW_UPS} | (_NARROWED_WHEN_DONE & set(org_kinds))
     # a question the request said follows ("hay plazas…?" answered, then "reserva para 3"): its values are carried
     questions = {question for question, kind in QUESTION_LEADS_TO.items() if kind in org_kinds and (
         perception.request_kind == kind or (perception.request_kind is None and perception.slots.filled()))}
@@ -342,6 +342,10 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
     if latest.kind not in follow_ups and not _changed_again(latest.kind) and latest.kind not in questions:
         return None
     return latest
+
+
+# Done requests a value said alone narrows ("mejor el de 128" after a product search: asks/decide.py, N5).
+_NARROWED_WHEN_DONE = frozenset({"product_search"})
 
 
 # Follow-ups whose done request may be followed up again, read as the request they changed: a scheduled Pix changed

@@ -215,6 +215,8 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
         if _is_name(word, usable):
             continue  # "joao", "maria": a name says nothing of the language
         pointing = [lang for lang in usable if word in SHORTHAND[lang]]
+        if not pointing and "es" in usable and _spanish_stressed_verb(text[start:start + len(word)]):
+            pointing = ["es"]
         if not pointing:
             pointing = [lang for lang in usable if known_unaccented(word, lang)]
         if len(pointing) == 1:
@@ -223,6 +225,31 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
     for lang in votes.values():
         counts[lang] += 1
     return counts
+
+
+# A verb written with its stress on the last vowel: the Rioplatense imperative ("pagá", "mandá", "cancelá", "pedí")
+# or the preterite's first person ("transferí", "envié"), Spanish only: Portuguese writes that accent before a hyphen
+# ("pagá-lo"); its short words so written ("dá", "tá") are under `_SPANISH_STRESSED_VERB_MIN` letters, and "está" is
+# both languages' word.
+_SPANISH_STRESSED_VERB_ENDINGS = {"á": ("ar",), "é": ("ar",), "í": ("er", "ir")}
+_SPANISH_STRESSED_VERB_MIN = 4
+_STRESSED_IN_BOTH = frozenset({"está"})
+_SPANISH_WE_ENDINGS = {"ar": "amos", "er": "emos", "ir": "imos"}
+
+
+def _spanish_stressed_verb(word: str) -> bool:
+    """Whether `word` (as typed) is a Spanish verb stressed on its last vowel (above)."""
+    import simplemma
+
+    lowered = word.lower()
+    endings = _SPANISH_STRESSED_VERB_ENDINGS.get(lowered[-1:], ())
+    if len(lowered) < _SPANISH_STRESSED_VERB_MIN or not endings or lowered in _STRESSED_IN_BOTH:
+        return False
+    stem = lowered[:-1]
+    # a verb, not a noun that looks like an infinitive ("pajar"): its "we" form is known as that verb
+    return any(simplemma.is_known(stem + _SPANISH_WE_ENDINGS[ending], lang="es")
+               and simplemma.lemmatize(stem + _SPANISH_WE_ENDINGS[ending], lang="es") == stem + ending
+               for ending in endings)
 
 
 def _is_name(word: str, usable: Sequence[Lang]) -> bool:

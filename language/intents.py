@@ -280,6 +280,10 @@ _STORE_WRONG_ITEM = (r"otro modelo|otro color|equivocad[oa]s?|incorrect[oa]s?|ou
                      r"|(?:sin|sem|sense|without)(?! (?:problemas?|problemes|problems?|issues?|novedad|drama))(?: \w+)")
 RETURNED = frozenset({"devolver", "devolucao", "devolucion", "devolucio", "reembolso", "reembolsar", "estorno",
                       "estornar", "retornar", "reemborsament", "reemborsar", "return", "refund"})
+# Undoing a payment made ("estornar um pix errado", "a refund of the transfer"): a person's work, whatever money is
+# named beside it (unlike "devolve 20 pra Ana", a Pix paying someone back).
+_PAYMENT_REVERSAL_LEMMAS = frozenset({"estorno", "estornar", "reembolso", "reembolsar", "reemborsament", "reemborsar",
+                                      "refund", "chargeback", "contracargo"})
 _PAYING_BACK = re.compile(r"(?<!\w)(?:pix|r\$|reais|real|dinheiro|dinero|diners|money|(?:devolv|retorn|return)\w* \d+)(?!\w)")
 _CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?!\w)")  # not "tornen a cobrar"
 
@@ -470,6 +474,8 @@ def reports_problem(text: str, lang: Lang) -> bool:
     folded = fold(text)
     said = _problem_lemmas(text, lang)
     if said & (STOLEN | BROKEN | COMPLAINT) or _loses_or_blocks(text, lang):
+        return True
+    if said & _PAYMENT_REVERSAL_LEMMAS:  # "como faço pra estornar o pix?": no Pix of the customer's undoes one
         return True
     if said & RETURNED and not _PAYING_BACK.search(folded):  # "devolve 20 pra Ana" is a Pix, not a return
         return True

@@ -44,6 +44,8 @@ RULES = {
     "customer_cancelled": _("the customer asked to cancel"),
     "cancel_without_open_ask": _("the customer asked to cancel with no request open"),
     "typed_resume_of_parked": _("the customer asked to resume a paused request"),
+    "detail_narrows_done_search": _("a detail that narrows the search just answered"),
+    "bare_same_kind_resumes_parked": _("the customer asked again for a paused request"),
     "new_request_without_open_ask": _("a new request, none open"),
     "request_after_its_question": _("a request after the question it follows, its details carried"),
     "question_asked_again": _("the question just answered, asked again with other details"),

@@ -50,7 +50,7 @@ from language.dates import WhenMention, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import known, lemma, lemma_readings, lemmas, misspelt_verbs, words
+from language.lemmas import known, known_unaccented, lemma, lemma_readings, lemmas, misspelt_verbs, words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -159,6 +159,9 @@ _LATER_TODAY = re.compile(r"(?<!\w)(?:later|mais tarde|mas tarde|mes tard|ainda|
 # "hoje mesmo", "hoy mismo", "avui mateix", "today itself": today insisted on is a day said
 _TODAY_INSISTED = re.compile(r"^\s+(?:mesmo|mismo|mateix|itself)(?!\w)")
 _DATED_KINDS = frozenset({"pix_transfer", "pix_history", "booking", "availability"})
+# "no, hoy", "não, hoje", "no, avui", "nah today": today said against what was said before is a day said
+_TODAY_AFTER_NO = re.compile(r"^\W*(?:no|nao|nop|nope|nah|nem)\W+(?:(?:mejor|melhor|millor|better|mas|mais|mes|pra|para"
+                             r"|per|for)\W+)*$")
 
 
 # "the afternoon one": a pronoun, not the number one ("afternoon one" is no 13:00)
@@ -332,6 +335,24 @@ _STORE_SELL_INFINITIVE = frozenset({"vender", "vendre", "sell"})
 _STORE_SELL_FIRST_PERSON = frozenset({"vendo", "venc", "vendería", "venderia", "venderiem", "vendria"})
 _STORE_SELL_WINDOW = 3
 
+# What the store would give the customer for their device: "how much" then a verb of giving or paying whose
+# receiver is the customer ("cuánto me das/darías/pagás por mi iphone", "quanto vc me dá no meu", "quant em
+# donaries pel meu"). The customer's "me" tells it from a price asked ("cuánto pago por el iphone 14").
+_STORE_OFFER_HOW_MUCH: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"\bquanto (?:(?:que )?(?:voce|voces|vc|vcs|tu) )?me (\w+)"),
+    "es": re.compile(r"\bcuanto (?:(?:es lo que|que) )?(?:(?:vos|tu|ustedes|usted|vosotros) )?me (\w+)"),
+    "ca": re.compile(r"\bquant (?:(?:que )?(?:tu|vosaltres|vostes|vosté) )?(?:em |m')(\w+)"),
+    "en": re.compile(r"\bhow much (?:money )?(?:will|would|do|can|could|d) (?:you|u|ya) (\w+) me\b"),
+}
+_STORE_OFFER_LEMMAS = frozenset({"dar", "pagar", "donar", "oferecer", "ofrecer", "oferir", "give", "pay", "offer"})
+
+
+def _asks_store_offer(folded: str, lang: Lang) -> bool:
+    """Whether the customer asks what the store would give them for a device (above)."""
+    return any(lemma_readings(match.group(1), lang) & _STORE_OFFER_LEMMAS
+               for match in _STORE_OFFER_HOW_MUCH[lang].finditer(folded))
+
+
 
 def _sells_own_device(folded: str, lang: Lang) -> bool:
     """Whether the customer says they sell a device (above)."""
@@ -351,7 +372,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found == "pix_transfer" and asks_balance(folded, lang):
         return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
-    if org_kind == "store" and found in (None, "product_search") and _sells_own_device(folded, lang):
+    if org_kind == "store" and found in (None, "product_search") and (
+            _sells_own_device(folded, lang) or _asks_store_offer(folded, lang)):
         return "used_quote"  # "quiero vender el celu", "I want to sell it": the customer sells, the store buys
     if found is not None:
         return found
@@ -580,7 +602,8 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
         return None
     if when.has_time or fold(when.raw).strip() not in _TODAY_WORDS:
         return when
-    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]):
+    if kind in _DATED_KINDS or _LATER_TODAY.search(folded[: when.start]) or _TODAY_INSISTED.match(folded[when.end:]) \
+            or _TODAY_AFTER_NO.match(folded[: when.start]):
         return when
     return when if _CHANGE_RE.search(folded) else None
 
@@ -630,12 +653,33 @@ def perceive(
     """
     reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
     own = cast("Lang", detect_language(text, LANGS, lang, first=True))
-    if own == lang:
+    if own != lang:
+        other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
+        if _richness(other) > _richness(reading):
+            return other.model_copy(update={"lang": lang})
+    return _short_answer_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
+
+
+# A short answer in a language the reply is not in ("vint" or "no, avui" from a Catalan customer the bank answers in
+# Spanish): too short for the detector, so it is read in the other languages too when the reply language's reading
+# finds nothing and one of its words is no word of that language ("deu certo" stays Portuguese, "set" English).
+_SHORT_ANSWER_MAX_WORDS = 4
+
+
+def _short_answer_in_other_language(text: str, reading: Perception, org_kind: OrgKind, now: datetime, tz: str,
+                                    currency: str, asked_for: str | None, replies_to: str | None) -> Perception:
+    """`reading`, or the richer reading of a short message in another language (above), kept in `reading.lang`."""
+    said = words(text)
+    if _richness(reading) != (False, 0) or not said or len(said) > _SHORT_ANSWER_MAX_WORDS or all(
+            known_unaccented(word, reading.lang) for word in said):
         return reading
-    other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
-    if _richness(other) > _richness(reading):
-        return other.model_copy(update={"lang": lang})
-    return reading
+    best = reading
+    for other in LANGS:
+        if other != reading.lang:
+            candidate = _perceive_in(text, other, org_kind, now, tz, currency, asked_for, replies_to)
+            if _richness(candidate) > _richness(best):
+                best = candidate
+    return best if best is reading else best.model_copy(update={"lang": reading.lang})
 
 
 def _richness(perception: Perception) -> tuple[bool, int]:

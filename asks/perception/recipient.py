@@ -98,7 +98,10 @@ _NOT_NAMES = frozenset(
     "all both ambos meva meu nostra nostre mis nuestra nuestro way "
     # chat shorthand: "send 20 pls", "manda 30 pro pedro pfv"
     "pls plz plis thx thnx ty asap tmrw tmr rn btw pfv pfvr pf porfa porfavor vlw obg obgd brigado bjs sisplau agr "
-    "dps blz tmj msm dnv hj".split()
+    "dps blz tmj msm dnv hj "
+    # demonstratives: "pra essa chave", "a esta clave", "a aquest número", "to this key" point at a key, no name
+    "esse essa este esta isso isto aquele aquela aquilo ese esa eso estos estas esses essas aquel aquella aquello "
+    "aquest aquesta aquests aquestes aquell aquells aquelles these those".split()
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sr", "sra", "srta", "dona", "seu", "don", "senyor", "senyora"})
 _CAPITALISED_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"

@@ -161,12 +161,20 @@ _BARE_MODEL_NUMBER = re.compile(r"(?i)(?<![\w.,])(\d{1,2}(?: (?:pro max|pro|max|
                                 r"(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))")
 
 
+# "y el 13?", "e o 14 pro?", "and the 12?", "i el 13?": another model's number alone, asked after a search
+_STORE_OTHER_NUMBER_ASKED = re.compile(
+    r"^\W*(?:y|e|i|and|what about|how about|and what about|y que tal|e que tal|y que onda con)\s+(?:el |o |the |l'|la |a )?"
+    r"(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))\W*$")
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message."""
     device = find_device(text)
     product = find_product(folded, text, device)
     if device is None and asked_for == "device_model" and (bare := _BARE_MODEL_NUMBER.search(text)):
         device = bare.group(1)  # the model's number only ("es un 13"): no product of its own
+    if device is None and (other := _STORE_OTHER_NUMBER_ASKED.match(folded)):
+        device = other.group(1)  # "y el 13?" after a search: another model of the line searched (asks/decide.py N5)
     return {
         "product": product,
         # two models of one line compared: the line is searched, no one model of it

@@ -62,3 +62,37 @@ def test_bucks_are_the_banks_currency():
 @pytest.mark.parametrize("lang,text", [("pt-BR", "hoje mesmo"), ("es", "hoy mismo"), ("ca", "avui mateix")])
 def test_today_insisted_on_is_a_day_said(lang, text):
     assert read(text, lang).slots.when == "2026-03-04"
+
+
+def read_answer(text, lang, asked_for):
+    return perceive(text, lang=lang, org_kind="bank", now=NOW, tz=TZ, currency="BRL", asked_for=asked_for)
+
+
+@pytest.mark.parametrize("text,asked_for,slot,value", [
+    ("vint", "amount", "amount", 2000),  # a Catalan number word answering "¿cuánto?" in a Spanish reply
+    ("trenta", "amount", "amount", 3000),
+    ("no, avui", None, "when", "2026-03-04"),  # a Catalan day against the day previewed
+])
+def test_a_short_answer_in_an_unserved_language_is_read_in_it(text, asked_for, slot, value):
+    perception = read_answer(text, "es", asked_for)
+    got = perception.slots.amount.amount_cents if slot == "amount" else perception.slots.when
+    assert (got, perception.lang) == (value, "es")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "deu certo"),  # every word Portuguese: no Catalan "deu" (ten) read into it
+    ("en", "set"), ("es", "no sé"),
+])
+def test_a_short_message_in_the_reply_language_is_not_read_in_another(lang, text):
+    assert read_answer(text, lang, "amount").slots.amount is None
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "no, hoy"), ("pt-BR", "não, hoje"), ("ca", "no, avui"), ("es", "no, mejor hoy"),
+])
+def test_today_said_against_another_day_is_a_day(lang, text):
+    assert read(text, lang).slots.when == "2026-03-04"
+
+
+def test_today_in_a_sentence_about_something_else_is_no_day():
+    assert read("hoy no puedo hablar", "es").slots.when is None

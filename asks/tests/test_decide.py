@@ -462,3 +462,42 @@ def test_N0c_values_that_do_not_complete_it_ask_the_question_again():
 def test_N0c_values_after_a_stale_question_are_asked_about():
     decision = _after_question(said(activity="climbing"), after=timedelta(hours=2))
     assert decision.rule == "value_without_request"
+
+
+def test_R2_the_parked_kind_said_again_with_nothing_new_resumes_it():
+    decision = run(said("pix_transfer", markers={"new_request"}), open_ask=None, parked=[PARKED])
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.RESUME, "bare_same_kind_resumes_parked", 7)
+    assert decision.values == {}
+
+
+def test_R2_the_parked_kind_said_again_with_values_is_a_new_request():
+    decision = run(said("pix_transfer", markers={"new_request"}, recipient="João"), open_ask=None, parked=[PARKED])
+    assert decision.rule == "new_request_without_open_ask"
+
+
+STORE = ("product_search", "used_quote")
+SEARCHED = AskView(id=9, kind="product_search", status="completed",
+                   slots={"device_model": "iPhone 13", "capacity_gb": 256}, last_activity_at=T0)
+
+
+def test_N5_a_storage_said_alone_after_a_search_searches_that_model_again_with_it():
+    inbound = Inbound(at=T0, perception=said(capacity_gb=128), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=SEARCHED)
+    assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "detail_narrows_done_search",
+                                                               "product_search")
+    assert decision.values == {"device_model": "iPhone 13", "capacity_gb": 128}
+
+
+def test_N5_a_storage_with_a_battery_after_a_search_is_no_narrowing():
+    inbound = Inbound(at=T0, perception=said(capacity_gb=128, battery_health=90), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=SEARCHED)
+    assert decision.rule != "detail_narrows_done_search"
+
+
+@pytest.mark.parametrize("searched,number,model", [("iPhone 14", "13", "iPhone 13"), ("s23", "21", "s21")])
+def test_N5_another_models_number_alone_after_a_search_searches_that_model_of_the_line(searched, number, model):
+    done = AskView(id=9, kind="product_search", status="completed", slots={"device_model": searched,
+                                                                          "capacity_gb": 128}, last_activity_at=T0)
+    inbound = Inbound(at=T0, perception=said(device_model=number), tap=None, quote=None, asked_for=None)
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=done)
+    assert (decision.rule, decision.values) == ("detail_narrows_done_search", {"device_model": model})

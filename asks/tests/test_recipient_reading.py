@@ -79,3 +79,12 @@ def test_i_meant_names_the_recipient_in_an_english_correction():
 ])
 def test_english_to_names_the_recipient_in_a_mixed_message(lang, text, name):
     assert find_recipient(text, lang, False, True) == name
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "quero mandar 25 pra essa chave 7f3c2a9e-4b1d-4e8a-9c6f-2d5b8e1a0c47"),
+    ("es", "mandá 25 a esta clave 7f3c2a9e-4b1d-4e8a-9c6f-2d5b8e1a0c47"),
+    ("ca", "envia 25 a aquest número +5521987654321"), ("en", "send 25 to this key ana.costa@exemplo.com.br"),
+])
+def test_a_demonstrative_before_a_key_is_no_name(lang, text):
+    assert find_recipient(text, lang, False, True) is None

@@ -170,3 +170,22 @@ def test_the_doubt_about_an_hours_half_goes_with_the_when_said_with_its_half(dem
     corrected = chat.say(half_said)
     assert corrected.ask.pk == ask.pk and slots(ask)["when"].startswith("2026-12-05T07:00")
     assert "when_either_half" not in slots(ask)
+
+
+def test_ok_pode_mandar_after_a_side_question_takes_up_the_parked_pix(demobank):
+    chat = Chat("pt-BR")
+    pix = chat.say("manda 45 pro João").ask
+    side = chat.say("quanto eu tenho na conta?")
+    chat.execute_and_complete(side.ask)
+    again = chat.say("ok pode mandar")
+    assert again.decision.rule == "bare_same_kind_resumes_parked" and again.ask.pk == pix.pk
+    assert slots(again.ask)["recipient"] == "João" and Ask.objects.filter(kind="pix_transfer").count() == 1
+
+
+def test_a_storage_said_alone_after_a_search_searches_that_model_with_it(demostore):
+    chat = Chat("es")
+    search = chat.say("me pasás precio del iphone 13 de 256")
+    chat.execute_and_complete(search.ask)
+    narrowed = chat.say("ah no, mejor el de 128")
+    assert narrowed.decision.rule == "detail_narrows_done_search"
+    assert (slots(narrowed.ask)["device_model"].lower(), slots(narrowed.ask)["capacity_gb"]) == ("iphone 13", 128)

@@ -89,3 +89,35 @@ def test_storage_in_gigs_is_read():
 ])
 def test_two_models_of_one_line_named_in_full_search_the_line(lang, text, line):
     assert (read(text, lang)["product"], read(text, lang)["device_model"]) == (line, None)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "cuanto me das por mi iphone 12"), ("es", "cuánto me pagás por el s22"),
+    ("es", "cuanto me darías por un iphone 13"), ("pt-BR", "quanto vc me dá no meu iphone"),
+    ("ca", "quant em donaries pel meu iphone 12"), ("en", "how much would you pay me for my iphone"),
+])
+def test_what_the_store_would_give_the_customer_is_a_used_quote(lang, text):
+    from asks.perception.builtin import request_kind
+
+    assert request_kind(fold(text), "store", lang) == "used_quote"
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("es", "cuanto me sale el iphone 14"), ("es", "cuanto me cobran el envio"), ("es", "cuanto pago por el iphone 14"),
+])
+def test_a_price_asked_with_me_is_no_used_quote(lang, text):
+    from asks.perception.builtin import request_kind
+
+    assert request_kind(fold(text), "store", lang) != "used_quote"
+
+
+@pytest.mark.parametrize("lang,text,number", [
+    ("es", "y el 13?", "13"), ("pt-BR", "e o 14 pro?", "14 pro"), ("en", "and the 12?", "12"), ("ca", "i el 13?", "13"),
+])
+def test_another_models_number_asked_alone_is_read_as_the_model(lang, text, number):
+    assert read(text, lang)["device_model"] == number
+
+
+@pytest.mark.parametrize("text", ["y el de 128?", "13", "y el otro?"])
+def test_a_storage_or_a_bare_number_is_no_other_model(text):
+    assert read(text, "es")["device_model"] is None

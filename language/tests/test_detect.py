@@ -181,3 +181,19 @@ def test_sport_names_in_english_say_nothing_of_the_language(text, expected):
 
 def test_a_sport_name_said_alone_is_still_read():
     assert letters_of("snowshoeing") == "snowshoeing" and letters_of("hola, climbing?") == "hola"
+
+
+@pytest.mark.parametrize("text", [
+    "pagá este código por favor 00020126360014br.gov.bcb.pix0114+55119876500005204000053039865802BR5917MERCADO BOM"
+    " PRECO6009SAO PAULO62070503***63043735",
+    "mandá 20 a pedro",
+])
+def test_a_verb_stressed_on_its_last_vowel_is_spanish(text):
+    assert detect_language(text, ["pt-BR", "es", "en"], "pt-BR", first=True) == "es"
+
+
+@pytest.mark.parametrize("word", ["está", "sofá", "até", "café", "você", "pajé", "será"])
+def test_portuguese_words_stressed_on_the_last_vowel_are_no_spanish_verb(word):
+    from language.detect import _spanish_stressed_verb
+
+    assert not _spanish_stressed_verb(word)

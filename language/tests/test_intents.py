@@ -286,6 +286,15 @@ def test_a_complaint_is_for_a_person(lang, text):
 
 
 @pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "fiz um pix errado pra pessoa errada, como faço pra estornar?"),
+    ("es", "quiero un reembolso del pix que mandé mal"), ("en", "i need a refund for that transfer of 50"),
+    ("ca", "vull el reemborsament del pix de 30"),
+])
+def test_undoing_a_payment_made_is_a_problem_whatever_money_is_named(lang, text):
+    assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
     ("ca", "no vindrem, treu la reserva"), ("ca", "ja no hi anirem"), ("es", "ya no vamos, quítala"),
     ("es", "no vamos a poder ir"), ("pt-BR", "não vamos mais, pode cancelar"), ("pt-BR", "não vou poder ir"),
     ("en", "we wont be coming anymore sorry"), ("en", "we can't make it"), ("en", "i won't be able to come"),
