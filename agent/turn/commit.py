@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import connection, models
+from django.db.models import Field
 from django_fsm import ConcurrentTransition
 
 from agent.models import Reference, Turn
@@ -38,7 +40,7 @@ from asks.models import Attribution
 from asks.services import ask_update_sql, transitions_insert, transitions_insert_sql
 from conversations.models import Message
 from conversations.services import message_outbound_stored
-from magie.db.statements import insert_sql, saved
+from magie.db.statements import insert_sql, prepared, saved
 
 
 @dataclass
@@ -90,8 +92,15 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     if outcome.release is not None:
         sql, params = outcome.release
         withs.append((f"released AS ({sql})", params))
-    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
-        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
+    # the trace's text columns travel as one text[] parameter (a WITH of no write): the statement stays under
+    # psycopg's 50 parameters, past which it splits the query's text anew on every execute instead of caching it
+    withs.append(("trace_texts AS (SELECT %s::text[] AS texts)",
+                  [[prepared(field, field.pre_save(trace, add=True)) for field in _trace_text_fields()]]))
+    expressions = {field.attname: f"(SELECT texts[{number}] FROM trace_texts)"
+                   for number, field in enumerate(_trace_text_fields(), start=1)}
+    if reply is not None:
+        expressions["reply_message_id"] = f"(SELECT {quote('id')} FROM reply)"
+    insert, params = insert_sql(Turn, [trace], returning=True, expressions=expressions)
     insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
     insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
     insert += ", EXISTS (SELECT FROM released)" if outcome.release is not None else ", NULL"
@@ -112,6 +121,13 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
         trace.reply_message = reply
         message_outbound_stored(reply, queue=outcome.queue_delivery)
     return row[3]
+
+
+@cache
+def _trace_text_fields() -> list[Field]:
+    """The trace's text columns (`CharField`, `TextField`), in the model's order."""
+    return [field for field in Turn._meta.local_concrete_fields
+            if type(field) in (models.CharField, models.TextField) and not field.primary_key]
 
 
 def writes_flush(writes: TurnWrites) -> None:
