@@ -116,22 +116,30 @@ def transitions_insert(rows: list[TransitionRow]) -> None:
 
 
 def transitions_insert_sql(rows: list[TransitionRow]) -> tuple[str, list[Any]]:
-    """The INSERT of the Asks' transitions `rows` (what `insert_sql` builds for `AskTransition` instances, each
-    stamped `created_at` now, as its `auto_now_add` would), its text built once per row count: a turn records its
-    moves as values, not model instances."""
-    params: list[Any] = []
+    """The INSERT of the Asks' transitions `rows` (the rows `insert_sql` builds for `AskTransition` instances, each
+    stamped `created_at` now, as its `auto_now_add` would), in their order: a turn records its moves as values, not
+    model instances. One array per column (`unnest`): the same text and six parameters whatever the row count, so
+    psycopg caches the text of the turn's statement that holds it (it does not past 50 parameters)."""
+    columns: list[list[Any]] = [[], [], [], [], [], []]
     for row in rows:
-        params += [timezone.now(), row.ask_id, row.source, row.target, row.rule, row.message_id]
-    return _transitions_insert_text(len(rows)), params
+        for column, value in zip(columns, (timezone.now(), row.ask_id, row.source, row.target, row.rule,
+                                           row.message_id), strict=True):
+            column.append(value)
+    return _transitions_insert_text(), columns
+
+
+_TRANSITION_COLUMNS = ("created_at", "ask_id", "source", "target", "rule", "message_id")
 
 
 @cache
-def _transitions_insert_text(count: int) -> str:
+def _transitions_insert_text() -> str:
     quote = connection.ops.quote_name
-    columns = ("created_at", "ask_id", "source", "target", "rule", "message_id")
-    assert {field.column for field in AskTransition._meta.concrete_fields if not field.primary_key} == set(columns)
-    return (f"INSERT INTO {quote(AskTransition._meta.db_table)} ({', '.join(quote(column) for column in columns)}) "
-            f"VALUES {', '.join(['(%s, %s, %s, %s, %s, %s)'] * count)}")
+    fields = {field.column: field for field in AskTransition._meta.concrete_fields if not field.primary_key}
+    assert set(fields) == set(_TRANSITION_COLUMNS)
+    arrays = ", ".join(f"%s::{fields[column].db_type(connection)}[]" for column in _TRANSITION_COLUMNS)
+    names = ", ".join(quote(column) for column in _TRANSITION_COLUMNS)
+    return (f"INSERT INTO {quote(AskTransition._meta.db_table)} ({names}) "
+            f"SELECT {names} FROM unnest({arrays}) WITH ORDINALITY AS rows ({names}, ordinal) ORDER BY ordinal")
 
 
 def _transition(ask: Ask, move: Callable[..., None], rule: str, message: Message | int | None, *args: Any,

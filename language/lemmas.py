@@ -90,9 +90,11 @@ def _accented(word: str, lang: Lang) -> list[str]:
     return [word[:index] + accent + word[index + 1:] for index in reversed(vowels) for accent in marks[word[index]]]
 
 
+@lru_cache(maxsize=16384)
 def known(word: str, lang: Lang) -> bool:
     """Whether the dictionary of `lang` holds `word` (lower case), or its stem once an enclitic is taken off
-    ("pídelo", "revísala", "cancel·la-ho")."""
+    ("pídelo", "revísala", "cancel·la-ho"). Cached (the dictionaries do not change): a turn asks it of the same words
+    several times — both language detections, the names' check, the intents' sound-alikes."""
     code = SIMPLEMMA_CODE[lang]
     if simplemma.is_known(word, lang=code):
         return True

@@ -140,9 +140,11 @@ def is_near(typed: str, name: str) -> bool:
     return OSA.distance(fold(typed), fold(name)) <= 2
 
 
+@lru_cache(maxsize=16384)
 def dictionary_name_entry(word: str, lang: Lang) -> bool:
     """Whether the simplemma dictionary of `lang` has `word` capitalised as a name of its own (its lemma
-    capitalised): Portuguese "maria" is a common noun and "Maria" a name; "casa", "conta", "aluguel" have none."""
+    capitalised): Portuguese "maria" is a common noun and "Maria" a name; "casa", "conta", "aluguel" have none.
+    Cached like `language.lemmas.known`: both detections of a turn ask it of the same words."""
     import simplemma
 
     from language.lemmas import SIMPLEMMA_CODE

@@ -166,6 +166,25 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     assert turn_writes == [sql for sql in seen if 'INSERT INTO "agent_turn"' in sql]
 
 
+def test_the_trace_statement_keeps_within_the_parameters_psycopg_caches(demobank):
+    """Past 50 parameters psycopg splits a statement's text anew on every execute instead of caching it: the
+    trace's statement of a turn that writes a reply, a preview shown, transitions, an extension and an Ask's move
+    passes its text columns and transitions as arrays and stays within them."""
+    from psycopg._queries import MAX_CACHED_STATEMENT_PARAMS
+
+    counts: list[int] = []
+
+    def spy(execute, sql, params, many, context):
+        if 'INSERT INTO "agent_turn"' in sql:
+            counts.append(len(params))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        turn = Conversation().say("manda 200 pro Pedro")
+    assert turn.reply_message_id is not None and ApprovalRequest.objects.get(ask_id=turn.ask_id).shown_in_id
+    assert len(counts) == 1 and counts[0] <= MAX_CACHED_STATEMENT_PARAMS, counts
+
+
 def test_an_ask_moved_under_the_turn_fails_it_and_its_deferred_move_writes_nothing(demobank):
     """The Ask's move `deliver` leaves to the trace's statement is guarded by the status it was read with, as its
     own save was: an Ask found moved fails the turn (ConcurrentTransition) and the move is not written."""

@@ -13,6 +13,8 @@ conversation's row lock, inside the turn's transaction:
            saved_n     UPDATE the Asks `deliver` moved, each guarded by the status it was read with (asks_ask)
            released    UPDATE the conversation: the lease given back unless another message is pending
 
+The trace's and the reply's text columns travel as one text[] each and the transitions as one array per column, so the
+statement keeps under 50 parameters, past which psycopg splits its text anew on every turn instead of caching it.
 PostgreSQL runs every data-modifying WITH exactly once, on one snapshot (`magie.db.statements`). A guarded Ask UPDATE
 that finds its row moved makes the statement report it, and `ConcurrentTransition` rolls the turn back.
 
@@ -26,9 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import connection, models
+from django.db.models import Field
 from django_fsm import ConcurrentTransition
 
 from agent.models import Reference, Turn
@@ -38,7 +42,7 @@ from asks.models import Attribution
 from asks.services import ask_update_sql, transitions_insert, transitions_insert_sql
 from conversations.models import Message
 from conversations.services import message_outbound_stored
-from magie.db.statements import insert_sql, saved
+from magie.db.statements import insert_sql, prepared, saved
 
 
 @dataclass
@@ -65,9 +69,10 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     writes = outcome.writes
     withs = [(f"handled AS (UPDATE {quote(Message._meta.db_table)} SET {quote('handled_at')} = %s "
               f"WHERE {quote('id')} = %s AND {quote('handled_at')} IS NULL)", [outcome.at, outcome.message_id])]
-    if reply is not None:  # the WITHs below that name it read its id (so it runs first)
-        sql, params = insert_sql(Message, [reply], returning=True)
-        withs.insert(0, (f"reply AS ({sql})", params))
+    if reply is not None:  # the WITHs below that name it read its id (so it runs first, after its texts)
+        texts, expressions = _texts_as_one_array(reply, "reply_texts")
+        sql, params = insert_sql(Message, [reply], returning=True, expressions=expressions)
+        withs[:0] = [texts, (f"reply AS ({sql})", params)]
         if outcome.shown is not None:
             withs.append((f"shown AS (UPDATE {quote(ApprovalRequest._meta.db_table)} SET {quote('shown_in_id')} = "
                           f"(SELECT {quote('id')} FROM reply) WHERE {quote('id')} = %s)", [outcome.shown]))
@@ -90,8 +95,11 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     if outcome.release is not None:
         sql, params = outcome.release
         withs.append((f"released AS ({sql})", params))
-    insert, params = insert_sql(Turn, [trace], returning=True, expressions={
-        "reply_message_id": f"(SELECT {quote('id')} FROM reply)"} if reply is not None else None)
+    texts, expressions = _texts_as_one_array(trace, "trace_texts")
+    withs.append(texts)
+    if reply is not None:
+        expressions["reply_message_id"] = f"(SELECT {quote('id')} FROM reply)"
+    insert, params = insert_sql(Turn, [trace], returning=True, expressions=expressions)
     insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
     insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
     insert += ", EXISTS (SELECT FROM released)" if outcome.release is not None else ", NULL"
@@ -112,6 +120,23 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
         trace.reply_message = reply
         message_outbound_stored(reply, queue=outcome.queue_delivery)
     return row[3]
+
+
+def _texts_as_one_array(obj: Turn | Message, name: str) -> tuple[tuple[str, list[Any]], dict[str, str]]:
+    """The text columns of `obj`'s row as one text[] parameter (a WITH `name` of no write) and the expressions that
+    read them back for `insert_sql`: the statement stays within psycopg's 50 parameters, past which it splits the
+    statement's text anew on every execute instead of caching it."""
+    fields = _text_fields(type(obj))
+    values = [prepared(field, field.pre_save(obj, add=True)) for field in fields]
+    return ((f"{name} AS (SELECT %s::text[] AS texts)", [values]),
+            {field.attname: f"(SELECT texts[{number}] FROM {name})" for number, field in enumerate(fields, start=1)})
+
+
+@cache
+def _text_fields(model: type[Turn | Message]) -> list[Field]:
+    """The model's text columns (`CharField`, `TextField`), in its order."""
+    return [field for field in model._meta.local_concrete_fields
+            if type(field) in (models.CharField, models.TextField) and not field.primary_key]
 
 
 def writes_flush(writes: TurnWrites) -> None:
