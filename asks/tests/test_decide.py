@@ -475,7 +475,6 @@ def test_R2_the_parked_kind_said_again_with_values_is_a_new_request():
     assert decision.rule == "new_request_without_open_ask"
 
 
-STORE = ("product_search", "used_quote")
 SEARCHED = AskView(id=9, kind="product_search", status="completed",
                    slots={"device_model": "iPhone 13", "capacity_gb": 256}, last_activity_at=T0)
 
