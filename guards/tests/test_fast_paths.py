@@ -2,6 +2,7 @@
 non-references, the look-up of a table's literals among a text's words, the typing of a result's keys."""
 
 import random
+import re
 
 import pytest
 
@@ -9,11 +10,14 @@ from guards.checks.facts import json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
+    _CAPITAL_RE,
     _NAME_SPLIT_FAST_RE,
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
     _NOT_REFERENCE_RE,
+    _REFERENCE_RE,
     _SENTENCE_END_RE,
+    _dashed_code,
     _not_reference,
     _opens_sentence,
     name_tokens,
@@ -78,6 +82,29 @@ def test_the_quick_test_of_non_references_agrees_with_their_table():
     tokens += ["".join(rng.choice("abcKsz019-") for _ in range(rng.randint(2, 10))) for _ in range(20000)]
     for token in tokens:
         assert _not_reference(token) == bool(_NOT_REFERENCE_RE.fullmatch(token)), token
+
+
+def test_the_reference_table_led_by_its_first_characters_finds_what_its_plain_form_finds():
+    plain = re.compile(
+        r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?P<code>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{2,}"
+        r"(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+    rng = random.Random(19)
+    alphabet = "aZk019-#@/. \n_é-1"
+    texts = [*SAMPLES, "reserva BK-1000, #5521 i E2E1234", "2026-12-02 a-1234 1234-a ab-12-cd x#123 # 4567"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _REFERENCE_RE.finditer(text)] == expected, text
+
+
+def test_a_dashed_code_starts_no_run_of_names():
+    rng = random.Random(23)
+    tokens = ["BK-1000", "AB1-2", "B-1", "Bk-a1", "Sant-Joan", "A-", "Ab-c9", "É-٣", "BK-1000.", "X--1"]
+    tokens += [rng.choice("ABÉΣ") + "".join(rng.choice("aB1-.'&٣$") for _ in range(rng.randint(0, 8)))
+               for _ in range(20000)]
+    for token in tokens:
+        if _dashed_code(token):
+            assert not _CAPITAL_RE.match(token.strip(".'’-&") or token), token
 
 
 @pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case",
