@@ -524,9 +524,8 @@ def references_in(text: str) -> list[Fact]:
     found = []
     for match in _REFERENCE_RE.finditer(text):
         raw = match.group("hash") or match.group("code")
-        if match.group("code"):
-            digits = sum(map(str.isdigit, raw))
-            if raw.isdigit() or (digits < 4 and "-" not in raw) or _not_reference(raw):
+        if match.group("code"):  # (its digits counted only where no dash is: "BK-1000" is read without)
+            if raw.isdigit() or ("-" not in raw and sum(map(str.isdigit, raw)) < 4) or _not_reference(raw):
                 continue
         found.append(_new(Fact, ("reference", match.start(), match.end(), match.group(), raw.upper())))
     return found
