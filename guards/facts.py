@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
 from guards.common_words import in_dictionary, misspelt_word, near_word
@@ -610,10 +610,12 @@ def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
 def _run_starts(words: list[str]) -> list[int]:
     """The indexes of `words` a run of the name reader may start at (a capital, "i…", "'…", an ordinal: the
     reader's own test, met by at most these); while a run is open it reads every word. A capital's code with a digit
-    after a dash ("BK-1000") starts none (`_dashed_code`)."""
-    return [index for index, word in enumerate(words)
-            if ((first := word[0]).isupper() and not _dashed_code(word)) or (first in "i.'’-&" and len(word) > 1)
-            or (first.isdigit() and word[-1] in "tdh")]
+    after a dash ("BK-1000") starts none (`_dashed_code`). A list repeats its words: each distinct one is tested
+    once, and its places picked with no loop of Python's."""
+    starting = {word for word in set(words)
+                if ((first := word[0]).isupper() and not _dashed_code(word)) or (first in "i.'’-&" and len(word) > 1)
+                or (first.isdigit() and word[-1] in "tdh")}
+    return list(compress(range(len(words)), map(starting.__contains__, words)))
 
 
 def _dashed_code(word: str) -> bool:

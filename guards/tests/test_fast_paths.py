@@ -20,6 +20,7 @@ from guards.facts import (
     _dashed_code,
     _not_reference,
     _opens_sentence,
+    _run_starts,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -105,6 +106,18 @@ def test_a_dashed_code_starts_no_run_of_names():
     for token in tokens:
         if _dashed_code(token):
             assert not _CAPITAL_RE.match(token.strip(".'’-&") or token), token
+
+
+def test_the_run_starts_read_per_distinct_word_are_those_read_word_by_word():
+    rng = random.Random(29)
+    for text in _random_texts(31, 3000) + ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 30,
+                                          "iPhone 13 'Casa' -x & && 3rd 21st 4th i . ’s BK-7 Ab-c1 É-٣"]:
+        words = name_tokens(text)[2] + ["".join(rng.choice("aBi.'’-&1tdhÉ") for _ in range(rng.randint(1, 4)))
+                                        for _ in range(rng.randint(0, 20))]
+        expected = [index for index, word in enumerate(words)
+                    if ((first := word[0]).isupper() and not _dashed_code(word)) or (first in "i.'’-&" and len(word) > 1)
+                    or (first.isdigit() and word[-1] in "tdh")]
+        assert _run_starts(words) == expected, words
 
 
 @pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case",
