@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
 from guards.common_words import in_dictionary, misspelt_word, near_word
@@ -491,9 +491,13 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
 
 # --- references ------------------------------------------------------------------------------------------------------
 
+# (Led by the characters a match starts with; the look-ahead for a digit, which both kinds of code need, tried
+# before the group and with no digit in its run, so that a word of letters fails at its first character that is not
+# one: the same matches as the plain `(?<![\w@/.-])(?:#…|(?P<code>(?=[A-Za-z0-9-]*\d)(?=…)…|\d{4,}…))`, which
+# `guards/tests/test_fast_paths.py` compares it with.)
 _REFERENCE_RE = re.compile(
-    r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?P<code>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*"
-    r"|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+    r"(?=[#A-Za-z0-9])(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?=[A-Za-z-]*\d)(?P<code>(?=[A-Za-z0-9-]*[A-Za-z])"
+    r"[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
 _NOT_REFERENCE_RE = re.compile(
     r"\d+(?:st|nd|rd|th|h|hs|h\d\d|am|pm|gb|tb|mb|kg|km|cm|mm|ml|min|mins|x|º|ª|o|a)|\d{1,2}h\d{2}|[a-z]{1,3}\d{1,3}"
     r"|\d{1,3}[a-z]{1,2}|(?:ars|brl|usd|eur|gbp|mxn)\d[\d.,]*|iphone\d*|covid-?19|\d{4}-\d{2}-\d{2}|\d{2,5}(?:-\d{1,6})+"
@@ -520,9 +524,8 @@ def references_in(text: str) -> list[Fact]:
     found = []
     for match in _REFERENCE_RE.finditer(text):
         raw = match.group("hash") or match.group("code")
-        if match.group("code"):
-            digits = sum(map(str.isdigit, raw))
-            if raw.isdigit() or (digits < 4 and "-" not in raw) or _not_reference(raw):
+        if match.group("code"):  # (its digits counted only where no dash is: "BK-1000" is read without)
+            if raw.isdigit() or ("-" not in raw and sum(map(str.isdigit, raw)) < 4) or _not_reference(raw):
                 continue
         found.append(_new(Fact, ("reference", match.start(), match.end(), match.group(), raw.upper())))
     return found
@@ -606,10 +609,21 @@ def name_tokens(text: str) -> tuple[list[int], list[int], list[str]]:
 
 def _run_starts(words: list[str]) -> list[int]:
     """The indexes of `words` a run of the name reader may start at (a capital, "i…", "'…", an ordinal: the
-    reader's own test, met by at most these); while a run is open it reads every word."""
-    return [index for index, word in enumerate(words)
-            if (first := word[0]).isupper() or (first in "i.'’-&" and len(word) > 1)
-            or (first.isdigit() and word[-1] in "tdh")]
+    reader's own test, met by at most these); while a run is open it reads every word. A capital's code with a digit
+    after a dash ("BK-1000") starts none (`_dashed_code`). A list repeats its words: each distinct one is tested
+    once, and its places picked with no loop of Python's."""
+    starting = {word for word in set(words)
+                if ((first := word[0]).isupper() and not _dashed_code(word)) or (first in "i.'’-&" and len(word) > 1)
+                or (first.isdigit() and word[-1] in "tdh")}
+    return list(compress(range(len(words)), map(starting.__contains__, words)))
+
+
+def _dashed_code(word: str) -> bool:
+    """Whether a token is a capital, a dash past its first character and a digit after it ("BK-1000", "AB1-2"): its
+    bare form (no sign stripped before the capital, the digit kept) fails every form of `_CAPITAL_RE` (a code's forms
+    hold no dash, a word's no digit after its first two characters), so no run starts at it."""
+    dash = word.rfind("-")
+    return dash > 0 and word[dash + 1:dash + 2].isdecimal()
 
 
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
@@ -741,7 +755,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = _opens_sentence(text[max(0, start - 12):start]) \
-                and not _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)  # "Dr. John Y. Park"
+                and not ("." in text[max(0, start - 6):start]  # (its full stop first: most words have none before)
+                         and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start))  # "Dr. John Y. Park"
             if key in COMMON_ANYWHERE or (at_start and (key in common or word_shaped(key))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")

@@ -2,6 +2,7 @@
 non-references, the look-up of a table's literals among a text's words, the typing of a result's keys."""
 
 import random
+import re
 
 import pytest
 
@@ -9,13 +10,17 @@ from guards.checks.facts import json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
+    _CAPITAL_RE,
     _NAME_SPLIT_FAST_RE,
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
     _NOT_REFERENCE_RE,
+    _REFERENCE_RE,
     _SENTENCE_END_RE,
+    _dashed_code,
     _not_reference,
     _opens_sentence,
+    _run_starts,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -78,6 +83,41 @@ def test_the_quick_test_of_non_references_agrees_with_their_table():
     tokens += ["".join(rng.choice("abcKsz019-") for _ in range(rng.randint(2, 10))) for _ in range(20000)]
     for token in tokens:
         assert _not_reference(token) == bool(_NOT_REFERENCE_RE.fullmatch(token)), token
+
+
+def test_the_reference_table_led_by_its_first_characters_finds_what_its_plain_form_finds():
+    plain = re.compile(
+        r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?P<code>(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{2,}"
+        r"(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+    rng = random.Random(19)
+    alphabet = "aZk019-#@/. \n_é-1"
+    texts = [*SAMPLES, "reserva BK-1000, #5521 i E2E1234", "2026-12-02 a-1234 1234-a ab-12-cd x#123 # 4567"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _REFERENCE_RE.finditer(text)] == expected, text
+
+
+def test_a_dashed_code_starts_no_run_of_names():
+    rng = random.Random(23)
+    tokens = ["BK-1000", "AB1-2", "B-1", "Bk-a1", "Sant-Joan", "A-", "Ab-c9", "É-٣", "BK-1000.", "X--1"]
+    tokens += [rng.choice("ABÉΣ") + "".join(rng.choice("aB1-.'&٣$") for _ in range(rng.randint(0, 8)))
+               for _ in range(20000)]
+    for token in tokens:
+        if _dashed_code(token):
+            assert not _CAPITAL_RE.match(token.strip(".'’-&") or token), token
+
+
+def test_the_run_starts_read_per_distinct_word_are_those_read_word_by_word():
+    rng = random.Random(29)
+    for text in _random_texts(31, 3000) + ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 30,
+                                          "iPhone 13 'Casa' -x & && 3rd 21st 4th i . ’s BK-7 Ab-c1 É-٣"]:
+        words = name_tokens(text)[2] + ["".join(rng.choice("aBi.'’-&1tdhÉ") for _ in range(rng.randint(1, 4)))
+                                        for _ in range(rng.randint(0, 20))]
+        expected = [index for index, word in enumerate(words)
+                    if ((first := word[0]).isupper() and not _dashed_code(word)) or (first in "i.'’-&" and len(word) > 1)
+                    or (first.isdigit() and word[-1] in "tdh")]
+        assert _run_starts(words) == expected, words
 
 
 @pytest.mark.parametrize("literal", ["reais", "eur", "usd", "pix", "r$", "% ", "la c", "d'acord", "no", "snake_case",
