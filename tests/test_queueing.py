@@ -162,11 +162,13 @@ def test_a_channel_of_a_closed_connection_raises_a_connection_error_the_consumer
     """After a broker loss Celery's consumer closes the connection, then its steps cancel and close their channels;
     kombu's channel asked for a new pool then raised AttributeError, which killed the worker for good (CI saw it in
     test_broker_restart). A connection error is what the consumer retries."""
-    url = settings.WHATSAPP_RATE_REDIS_URL or settings.CELERY_BROKER_URL
-    connection = Connection(url, transport="magie.queueing:Transport")
+    connection = celery_app.connection_for_write()  # the broker as configured: on the embedded default, its socket
+    if connection.transport_cls not in ("magie.queueing:Transport", "magie.queueing:SocketTransport"):  # RabbitMQ
+        connection = Connection(settings.WHATSAPP_RATE_REDIS_URL or settings.CELERY_BROKER_URL,
+                                transport="magie.queueing:Transport")
     connection.connect()
     channel = connection.channel()
-    assert channel.client.ping()
+    assert isinstance(channel, Channel) and channel.client.ping()
     if closed_by == "collect":  # what the consumer does first: the channels are closed with the transport
         connection.collect()
     else:  # the transport forgets its client while a channel still holds it (Connection._do_close_transport)
