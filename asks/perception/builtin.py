@@ -42,7 +42,7 @@ from typing import cast
 from pydantic import ValidationError
 from rapidfuzz.distance import Levenshtein
 
-from asks.perception.contract import BANK, SCHOOL, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
+from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
@@ -372,7 +372,7 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
     found = next((kind for kind, pattern in _kind_patterns(org_kind, lang) if pattern.search(folded)), None)
     if found == "pix_transfer" and asks_balance(folded, lang):
         return "balance"  # "quanto que eu tenho na conta porque preciso pagar…": the paying is another clause's
-    if org_kind == "store" and found in (None, "product_search") and (
+    if org_kind == STORE and found in (None, "product_search") and (
             _sells_own_device(folded, lang) or _asks_store_offer(folded, lang)):
         return "used_quote"  # "quiero vender el celu", "I want to sell it": the customer sells, the store buys
     if found is not None:

@@ -29,6 +29,7 @@ OrgKind = Literal["bank", "school", "store"]
 ORG_KINDS: tuple[OrgKind, ...] = get_args(OrgKind)
 BANK: Final[OrgKind] = "bank"
 SCHOOL: Final[OrgKind] = "school"
+STORE: Final[OrgKind] = "store"
 KINDS_BY_ORG: dict[OrgKind, tuple[RequestKind, ...]] = {
     "bank": ("pix_transfer", "balance", "pix_history", "pix_transfer_change", "pix_transfer_cancel"),
     "school": ("booking", "availability", "booking_change", "booking_cancel"),
