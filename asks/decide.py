@@ -202,10 +202,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     added = said.pop("party_added", None)  # "one more person is joining": added to the party
     removed = said.pop("party_removed", None)  # "one of us can't come": taken from it
     if added is not None or removed is not None:
-        base = next((ask.slots.get("party_size") for ask in (open_ask, done) if ask is not None
-                     and ask.slots.get("party_size")), None)  # the open request's, else the one just done
+        holder = next((ask for ask in (open_ask, done) if ask is not None
+                       and ask.slots.get("party_size")), None)  # the open request's, else the one just done
+        base = holder.slots.get("party_size") if holder is not None else None
         if base is not None and int(base) + int(added or 0) - int(removed or 0) >= 1:
             said["party_size"] = int(base) + int(added or 0) - int(removed or 0)
+            if holder is open_ask:  # "uno no puede venir" while booking: the wording says what changes (rule W1)
+                markers = markers | {"correction"}
 
     if inbound.tap is not None:
         return _decide_tap(inbound.tap, open_ask, parked, said, policy)

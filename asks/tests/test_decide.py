@@ -422,6 +422,15 @@ def test_people_leaving_a_booking_just_made_take_from_its_party_never_below_one(
     assert decision.values.get("party_size") == size and "party_removed" not in decision.values
 
 
+def test_people_leaving_the_open_booking_correct_its_party_by_their_wording():
+    booking = AskView(id=4, kind="booking", status="collecting", slots={"activity": "snowshoeing", "party_size": 3},
+                      last_activity_at=T0)
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(party_removed=1))
+    decision = decide(open_ask=booking, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS)
+    assert (decision.action, decision.rule, decision.ask_id, decision.values) == (
+        Action.CORRECT, "correction_wording", 4, {"party_size": 2})
+
+
 def _after_question(perception, *, after=timedelta(seconds=30)):
     asked = AskView(id=7, kind="availability", status="completed",
                     slots={"activity": "snowshoeing", "when": "2026-12-02", "day_part": "afternoon"}, last_activity_at=T0)
