@@ -4,6 +4,7 @@ threads released together. What needs organisations (the demo ones, signing in) 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -85,6 +86,14 @@ class WorkerProcess:
 
     def output(self) -> str:
         return self.log_path.read_text()
+
+    def wait_for_output(self, pattern: str, timeout: float = 60) -> None:
+        """Until the log matches `pattern`: a result reaches the backend before the worker logs its success line."""
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, self.output()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {pattern!r} in the worker's log: {self.output()[-3000:]}")
+            time.sleep(0.1)
 
     def kill(self, sig: int) -> None:
         self.process.send_signal(sig)

@@ -19,7 +19,7 @@ def test_a_task_sent_for_demobank_writes_in_demobank_only(real_worker):
         assert Group.objects.get(name="auditor").permissions.filter(codename="view_organisationpolicy").exists()
     with schema_context("demostore"):
         assert not Group.objects.filter(name="auditor").exists()
-    assert "roles_sync_task" in real_worker.output() and "succeeded" in real_worker.output()
+    real_worker.wait_for_output(r"roles_sync_task\[[^\]]+\] succeeded")
 
 
 def test_the_task_is_safe_to_run_twice(demobank):
