@@ -41,7 +41,11 @@ Requirement = tuple[str, Any] | None
 
 @lru_cache(maxsize=64)
 def draft_words(text: str) -> tuple[str, ...]:
-    """The distinct words (`\\w+` runs) of `text`, sorted: the one tokenisation the tables' look-ups share."""
+    """The distinct words (`\\w+` runs) of `text`, sorted: the one tokenisation the tables' look-ups share. Read
+    from the distinct whitespace-separated chunks of a long text (no word holds a space, so they hold the same words):
+    a list of a thousand lines repeats most of its chunks, and splitting on spaces is several times quicker."""
+    if len(text) >= MIN_LENGTH:
+        text = " ".join(set(text.split()))
     return tuple(sorted(set(_WORDS_RE.findall(text))))
 
 

@@ -2,6 +2,7 @@
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -9,7 +10,15 @@ import sys
 import pytest
 from django.conf import settings
 
-from guards.scan import draft_words, first_characters, led_by_first_characters, may_match, requirement_of, scan
+from guards.scan import (
+    MIN_LENGTH,
+    draft_words,
+    first_characters,
+    led_by_first_characters,
+    may_match,
+    requirement_of,
+    scan,
+)
 
 
 def test_the_words_a_pattern_starts_with_after_a_look_behind_are_read_as_words():
@@ -50,6 +59,15 @@ def test_a_scan_gives_the_tables_own_matches(heap):
 
 def test_the_words_of_a_text_are_read_once_sorted_and_distinct():
     assert draft_words("b a b_c 12 a") == ("12", "a", "b", "b_c")
+
+
+def test_the_words_of_a_long_text_are_its_own_words():
+    """A long text's words are read from its distinct chunks between spaces: the same words as reading it whole."""
+    rng = random.Random(29)
+    alphabet = "ab1_é-.,:\n\t\u00a0\u2003\u200b\x1cÇ·'’"
+    for _ in range(20):
+        text = "".join(rng.choice(alphabet) for _ in range(MIN_LENGTH + rng.randint(0, 3000)))
+        assert draft_words(text) == tuple(sorted(set(re.findall(r"\w+", text))))
 
 
 def test_the_characters_a_match_starts_with_are_read_from_the_pattern():
