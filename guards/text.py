@@ -28,6 +28,7 @@ _TABLE = _FoldTable()
 
 
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+_ASCII_RE = re.compile(r"[\x00-\x7f]+")
 
 
 @lru_cache(maxsize=256)
@@ -36,12 +37,38 @@ def folded(text: str) -> str:
     go through the table (`str.translate` with a table walks every character slowly: 6 ms for a 70 KB list)."""
     if text.isascii():
         return text.lower()
+    if len(text) >= _REPLACED_FROM:
+        quick = _folded_by_replacing(text)
+        if quick is not None:
+            return quick
     parts, at = [], 0
     for match in _NON_ASCII_RE.finditer(text):
         parts += [text[at : match.start()].lower(), match.group().translate(_TABLE)]
         at = match.end()
     parts.append(text[at:].lower())
     return "".join(parts)
+
+
+_REPLACED_FROM = 2_000  # characters: a shorter text has few runs of other characters to fold one by one
+_MAX_REPLACED = 24  # distinct characters other than ASCII replaced one by one (each a pass over the text)
+
+
+def _folded_by_replacing(text: str) -> str | None:
+    """`folded(text)` for a long text with few distinct characters other than ASCII (a list's bullet on each of a
+    thousand lines is a thousand runs to fold): each such character replaced by its folded one in the whole text,
+    then the text lower-cased at once. Only where that gives the same text: every folded character is ASCII or the
+    character itself, and is its own lower case (so lower-casing changes no length and folds nothing twice). None
+    otherwise."""
+    characters = set(_ASCII_RE.sub("", text))  # (its ASCII taken out in one pass: no string made per run)
+    if len(characters) > _MAX_REPLACED:
+        return None
+    for character in characters:
+        value = _TABLE[ord(character)]
+        if len(value) != 1 or value.lower() != value or not (value.isascii() or value == character):
+            return None
+        if value != character:
+            text = text.replace(character, value)
+    return text.lower()
 
 
 # Where a clause ends: its closing punctuation (a full stop before a digit is a decimal mark, "R$ 1.890,00"), or a

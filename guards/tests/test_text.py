@@ -1,9 +1,11 @@
 """The shared text views: clauses, and the scan of a draft's clauses only."""
 
+import random
 import re
 
 from guards.checks.wording import effect_claim_spans, typos_corrected
 from guards.text import ClauseView, clauses, finditer_in_clauses, folded
+from language.text import fold
 
 LIST_DRAFT = "Les reserves del mes:\n• Pix enviado: 2 de desembre\n• Marta Vidal, reserva BK-1000\nJa t'he reservat la plaça."
 
@@ -51,3 +53,14 @@ def test_folding_reads_each_character_as_the_table_does():
                  "plain ascii only", "Ωmega and ΣΙΓΜΑ", ""):
         assert folded(text) == text.translate(_TABLE)
         assert len(folded(text)) == len(text)
+
+
+def test_a_long_text_is_folded_as_each_character_is():
+    """A long text with few characters other than ASCII is folded by replacing them (`_folded_by_replacing`); with
+    many, or with one whose lower case is longer ("İ"), by runs: the same text as folding each character."""
+    rng = random.Random(29)
+    for others in ("•·", "•ÉãçÑ·’", "İßﬁΣ•", "".join(chr(c) for c in range(0xC0, 0x17F))):
+        for _ in range(5):
+            text = "".join(rng.choice("aZ 1.\n" + others) for _ in range(2_000 + rng.randint(0, 2_000)))
+            folded.cache_clear()
+            assert folded(text) == fold(text)
