@@ -73,7 +73,8 @@ def _folded_by_replacing(text: str) -> str | None:
 
 # Where a clause ends: its closing punctuation (a full stop before a digit is a decimal mark, "R$ 1.890,00"), or a
 # line break. Found as break points, not as clauses: a draft of thousands of lines is read in one quick pass.
-_CLAUSE_END_RE = re.compile(r"[!?;][.!?;]*|\.(?!\d)[.!?;]*|\n")
+# (`[!?;][.!?;]*|\.(?!\d)[.!?;]*` written to start with its class: the engine then skips to the marks at once.)
+_PUNCTUATION_END_RE = re.compile(r"[.!?;](?:(?<!\.)|(?!\d))[.!?;]*")
 _WORDY_RE = re.compile(r"[^.!?;\n\s]|(?<=\s)[.!?;]")
 
 
@@ -84,13 +85,23 @@ def clauses(text: str) -> tuple[tuple[int, int], ...]:
     are details, not sentences."""
     found = []
     start = 0
-    for match in _CLAUSE_END_RE.finditer(text):
-        if match.group() == "\n":
-            if match.end() == len(text) and text[start : match.start()].strip():
-                found.append((start, match.start()))
-        elif text[start : match.end()].strip():
+    # The closing punctuation is found by its own pass (led by its characters: a list's lines are skipped in one
+    # step); a line break before a mark only moves the clause's start past it.
+    for match in _PUNCTUATION_END_RE.finditer(text):
+        line_break = text.rfind("\n", start, match.start())
+        if line_break >= 0:
+            start = line_break + 1
+        if text[start : match.end()].strip():
             found.append((start, match.end()))
         start = match.end()
+    line_break = text.rfind("\n", start)
+    if line_break >= 0:
+        if line_break == len(text) - 1:  # words left before a final line break are a clause
+            before = text.rfind("\n", start, line_break)
+            last_line = before + 1 if before >= 0 else start
+            if text[last_line:line_break].strip():
+                found.append((last_line, line_break))
+        start = line_break + 1
     if text[start:].strip():
         found.append((start, len(text)))
     # a clause holds more than punctuation ("..." opening a text is none)

@@ -552,7 +552,7 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             requests.append((request - 2, request + (2 if kind == "confirm" else 0)))
         else:
             matches.append((kind, match))
-    lowered = draft.lower()
+    lowered = draft.lower() if accented_re is not None else ""  # (lower-cased only for a language that reads it)
     if accented_re is not None and len(lowered) == len(low):  # same offsets as the folded text
         matches += [("first", match) for match in finditer_in_clauses(accented_re, low, lowered)]
     found: list[tuple[int, int, str]] = []

@@ -64,3 +64,28 @@ def test_a_long_text_is_folded_as_each_character_is():
             text = "".join(rng.choice("aZ 1.\n" + others) for _ in range(2_000 + rng.randint(0, 2_000)))
             folded.cache_clear()
             assert folded(text) == fold(text)
+
+
+def _clauses_one_pass(text: str) -> tuple[tuple[int, int], ...]:
+    """`clauses` as it was written first: the marks and the line breaks in one pass."""
+    found, start = [], 0
+    for match in re.finditer(r"[!?;][.!?;]*|\.(?!\d)[.!?;]*|\n", text):
+        if match.group() == "\n":
+            if match.end() == len(text) and text[start : match.start()].strip():
+                found.append((start, match.start()))
+        elif text[start : match.end()].strip():
+            found.append((start, match.end()))
+        start = match.end()
+    if text[start:].strip():
+        found.append((start, len(text)))
+    wordy = re.compile(r"[^.!?;\n\s]|(?<=\s)[.!?;]")
+    return tuple(span for span in found if wordy.search(text, *span))
+
+
+def test_clauses_are_those_of_one_pass_over_marks_and_line_breaks():
+    rng = random.Random(29)
+    for _ in range(400):
+        text = "".join(rng.choice(["a", "b ", " ", "\n", ".", "!", "?", ";", "1", ".5", "\n\n", ". "])
+                       for _ in range(rng.randint(0, 40)))
+        clauses.cache_clear()
+        assert clauses(text) == _clauses_one_pass(text), text
