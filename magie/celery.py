@@ -17,21 +17,17 @@ app.autodiscover_tasks()
 @task_postrun.connect(weak=False, dispatch_uid="magie-connections-after-task")
 def connections_after_task(sender: Any = None, **_: Any) -> None:
     """A task's database connection goes back to its process's pool (or is closed if it broke), as after a web
-    request. Celery's Django fixup would instead close — and, in a prefork child, throw away — the whole pool
-    before and after every task: a new PostgreSQL connection (and the pool's threads) per task, the largest share
-    of a worker's CPU per message. CELERY_DB_REUSE_MAX (settings) turns that off; the fixup still closes what a
-    forked child inherited."""
+    request, and the pool's gauges are updated. Celery's Django fixup would instead close — and, in a prefork
+    child, throw away — the whole pool before and after every task: a new PostgreSQL connection (and the pool's
+    threads) per task, the largest share of a worker's CPU per message. CELERY_DB_REUSE_MAX (settings) turns that
+    off; the fixup still closes what a forked child inherited."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
     from django.db import close_old_connections
 
-    close_old_connections()
-
-
-@signals.task_postrun.connect
-def _pool_after_task(**_: object) -> None:
     from magie.metrics import pool_observed
 
+    close_old_connections()
     pool_observed()
 
 
