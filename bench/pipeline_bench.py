@@ -19,7 +19,7 @@ What it prints, each phase with the load average beside it:
   2. Offered loads of 20, 50 and 100 new customers' messages/s for PIPELINE_BENCH_SECONDS each, then until every
      reply was sent: messages/s end to end (messages ÷ first request → last reply), the webhook's ack p50/p99, and
      ack → reply-sent p50/p95/p99. Beside them, the worker's CPU per message (its processes' CPU time over the
-     phase) and the worker's tasks per message (its log's "succeeded" lines): the figures to compare before/after
+     phase; its main process's, Celery's consumer, apart) and the worker's tasks per message (its log's "succeeded" lines): the figures to compare before/after
      on a busy machine, where wall-clock figures are noise.
   3. Webhooks at 300 requests/s with the worker running their turns: ack p99 beside the bare view's.
   4. A compressed day: 1,000 customers × 5 messages across the three demo organisations, ~13 messages/s on
