@@ -1,7 +1,6 @@
 """The Celery app. Tasks run in the schema of the organisation they were sent for (tenant-schemas-celery)."""
 
 import os
-import time
 from typing import Any
 
 from celery import signals
@@ -39,16 +38,10 @@ def connections_after_task(sender: Any = None, **_: Any) -> None:
     from magie.metrics import pool_observed
 
     for connection in connections.all(initialized_only=True):
-        if not _connection_kept(connection):
+        kept = getattr(connection, "kept_for_next_task", None)  # magie.db.pgbackend's wrapper
+        if kept is None or not kept(seconds=CONNECTION_KEPT_SECONDS):
             connection.close_if_unusable_or_obsolete()
     pool_observed()
-
-
-def _connection_kept(connection: Any) -> bool:
-    taken_at = getattr(connection, "taken_at", None)
-    return (connection.connection is not None and taken_at is not None
-            and time.monotonic() - taken_at < CONNECTION_KEPT_SECONDS and not connection.errors_occurred
-            and not connection.in_atomic_block and connection.get_autocommit() == connection.settings_dict["AUTOCOMMIT"])
 
 
 @signals.worker_process_shutdown.connect

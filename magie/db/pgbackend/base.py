@@ -79,6 +79,14 @@ class DatabaseWrapper(TenantDatabaseWrapper):
         self.taken_at = None
         super().close()
 
+    def kept_for_next_task(self, *, seconds: float) -> bool:
+        """Whether a worker child may keep this connection for its next task instead of handing it back to the
+        pool: plainly usable — open, in autocommit, no transaction, no database error seen — and taken less than
+        `seconds` ago (magie.celery.connections_after_task)."""
+        return (self.connection is not None and self.taken_at is not None
+                and time.monotonic() - self.taken_at < seconds and not self.errors_occurred
+                and not self.in_atomic_block and self.get_autocommit() == self.settings_dict["AUTOCOMMIT"])
+
     def rollback(self):
         self.search_path_in_force = None  # a SET in the rolled back transaction is undone
         super().rollback()
