@@ -12,6 +12,7 @@ for. A worker consumes it like any other task. Measured by bench/webhook_bench.p
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import threading
@@ -23,7 +24,8 @@ from typing import Any
 from celery.utils import uuid
 from django.conf import settings
 from django.db import transaction
-from kombu.transport import redis
+from kombu.transport import redis, virtual
+from kombu.utils.json import dumps
 from redis import exceptions as redis_errors
 
 from magie.celery import app as celery_app
@@ -161,7 +163,61 @@ def _send(name: str, args: tuple[object, ...], headers: dict[str, str], task_id:
 # Used for `redis://` and `rediss://` broker URLs (magie/settings/base.py: CELERY_BROKER_TRANSPORT), and through
 # `SocketTransport` for the embedded broker's `redis+socket://`; RabbitMQ keeps kombu's transport.
 
+# kombu's late acknowledgement on Redis keeps each message a worker took in a hash (tag → the message) and an index
+# (tag → when), until it is acknowledged; a worker lost with messages unacknowledged has them restored from there.
+# kombu writes and removes the pair with a MULTI/EXEC pipeline (four commands, and the client's pipeline machinery,
+# per message each way); these scripts do the same on the same keys, atomically, one EVALSHA each.
+_UNACKED_ADD = """
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+"""
+_UNACKED_REMOVE = """
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+"""
+_SHA = {script: hashlib.sha1(script.encode()).hexdigest() for script in (_UNACKED_ADD, _UNACKED_REMOVE)}  # noqa: S324
+
+
+def _script(client: Any, script: str, keys: list[str], *args: Any) -> Any:
+    try:
+        return client.evalsha(_SHA[script], len(keys), *keys, *args)
+    except redis_errors.NoScriptError:  # the first time, or after the broker emptied its script cache
+        return client.eval(script, len(keys), *keys, *args)
+
+
+class QoS(redis.QoS):
+    """kombu's Redis QoS, its unacknowledged messages written and removed by one script each (`_UNACKED_ADD`): the
+    same keys and values, so kombu's restoring of a lost worker's messages reads them as its own. With a global key
+    prefix (not used here: kombu prefixes each command's keys itself), kombu's own way."""
+
+    def append(self, message: Any, delivery_tag: str) -> None:
+        if self.channel.global_keyprefix:
+            return super().append(message, delivery_tag)
+        delivery = message.delivery_info
+        with self.channel.conn_or_acquire() as client:
+            _script(client, _UNACKED_ADD, [self.unacked_index_key, self.unacked_key], delivery_tag, time.time(),
+                    dumps([message._raw, delivery["exchange"], delivery["routing_key"]]))
+        virtual.QoS.append(self, message, delivery_tag)
+
+    def ack(self, delivery_tag: str) -> None:
+        if self.channel.global_keyprefix:
+            return super().ack(delivery_tag)
+        self._unacked_remove(delivery_tag)
+        virtual.QoS.ack(self, delivery_tag)
+
+    def reject(self, delivery_tag: str, requeue: bool = False) -> None:
+        if requeue or self.channel.global_keyprefix:
+            return super().reject(delivery_tag, requeue=requeue)
+        self._unacked_remove(delivery_tag)
+        virtual.QoS.ack(self, delivery_tag)
+
+    def _unacked_remove(self, delivery_tag: str) -> None:
+        with self.channel.conn_or_acquire() as client:
+            _script(client, _UNACKED_REMOVE, [self.unacked_index_key, self.unacked_key], delivery_tag)
+
+
 class Channel(redis.Channel):
+    QoS = QoS
     _kept_client: Any = None
 
     def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:

@@ -6,7 +6,8 @@ by OTLP over HTTP (the standard OTEL_* variables: endpoint, headers, service nam
 
 Across the broker the trace context travels in the task message's headers (W3C `traceparent`), put there when a task
 is published (Celery's before_task_publish, which `magie.queueing` fires too) and taken up when the worker starts
-it (task_prerun): every task runs inside a span that continues the trace of whatever queued it.
+it (task_prerun): every task runs inside a span that continues the trace of whatever queued it. Those signals are
+connected by `tracing_start`, in a process that records spans: elsewhere they would carry nothing.
 
 `log_ids` is what the JSON log lines carry (magie.logjson): the conversation and message (the turn's key) a worker
 is on, set by the turn's span; it changes no behaviour.
@@ -51,6 +52,11 @@ def tracing_start(service: str, exporter: Any = None) -> bool:
     else:
         provider.add_span_processor(SimpleSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
+    # Across the broker, only where spans are recorded: without a provider every span is a no-op and carries no
+    # context, so a worker child that traces nothing spends nothing per task on it.
+    signals.before_task_publish.connect(_context_into_message, weak=False, dispatch_uid="magie-trace-publish")
+    signals.task_prerun.connect(_task_span_start, weak=False, dispatch_uid="magie-trace-task-start")
+    signals.task_postrun.connect(_task_span_end, weak=False, dispatch_uid="magie-trace-task-end")
     return True
 
 
@@ -97,13 +103,11 @@ def within(saved: context.Context) -> Iterator[None]:
         context.detach(token)
 
 
-@signals.before_task_publish.connect
 def _context_into_message(headers: dict[str, Any] | None = None, **_: Any) -> None:
     if headers is not None:
         propagate.inject(headers)
 
 
-@signals.task_prerun.connect
 def _task_span_start(task: Any = None, **_: Any) -> None:
     request = task.request
     carrier = {key: value for key in ("traceparent", "tracestate")
@@ -113,7 +117,6 @@ def _task_span_start(task: Any = None, **_: Any) -> None:
     request.magie_trace = (token, span, context.attach(trace.set_span_in_context(span)))
 
 
-@signals.task_postrun.connect
 def _task_span_end(task: Any = None, **_: Any) -> None:
     started = getattr(task.request, "magie_trace", None)
     if started is None:

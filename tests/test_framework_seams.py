@@ -110,6 +110,10 @@ def test_django_compiled_reads_internals():
 
     assert _parameters(get_related_populators)[:3] == ["klass_info", "select", "db"]
     assert "results" in _parameters(SQLCompiler.results_iter)
+    rows = inspect.getsource(SQLCompiler.results_iter)  # its steps, which compiled_read's _Reader takes once
+    for used in ("self.col_count", "self.get_converters(fields)", "self.apply_converters(rows, converters)",
+                 "self.has_composite_fields(fields)", "self.composite_fields_to_tuples(rows, fields)"):
+        assert used in rows, f"Django's results_iter no longer does {used}: check magie/db/compiled_reads.py"
     source = inspect.getsource(ModelIterable.__iter__)
     for used in ("compiler.select", "compiler.klass_info", "compiler.annotation_col_map", "from_db(",
                  "get_related_populators(", "select_fields"):
@@ -208,3 +212,15 @@ def test_kombu_redis_channel_internals():
     assert _parameters(redis.Channel.conn_or_acquire)[1:] == ["client"]
     assert hasattr(redis.Channel, "_create_client") and isinstance(
         inspect.getattr_static(redis.Channel, "pool"), property)
+
+
+def test_django_connection_state_a_worker_keeps_its_connection_by():
+    """magie.db.pgbackend's `kept_for_next_task` reads the wrapper's state as Django's own
+    `close_if_unusable_or_obsolete` does."""
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    source = inspect.getsource(BaseDatabaseWrapper.close_if_unusable_or_obsolete)
+    for used in ("self.connection is not None", "self.get_autocommit()", 'self.settings_dict["AUTOCOMMIT"]',
+                 "self.errors_occurred"):
+        assert used in source, f"Django no longer checks {used}: check magie/db/pgbackend/base.py"
+    assert "in_atomic_block" in inspect.getsource(BaseDatabaseWrapper.__init__)

@@ -25,7 +25,7 @@ logger = logging.getLogger(__name__)
 # KEYS: the organisation's leases, its "messages are waiting" mark. ARGV: message id, lease ms, cap.
 # 1: admitted (leased now); 2: already leased (its task is queued or running); 0: the organisation is at its cap
 # (the mark is set: the next turn to end admits the oldest waiting one).
-_ADMIT_SCRIPT = """
+_ADMIT_SCRIPT = sender.RedisScript("""
 local leases, waiting, id = KEYS[1], KEYS[2], ARGV[1]
 local lease, cap = tonumber(ARGV[2]), tonumber(ARGV[3])
 local t = redis.call('TIME')
@@ -39,10 +39,10 @@ end
 redis.call('ZADD', leases, now + lease, id)
 redis.call('PEXPIRE', leases, lease * 2)
 return 1
-"""
+""")
 
 # KEYS: leases, waiting mark. ARGV: message id. Returns the free slots if messages wait (and forgets the mark), else 0.
-_RELEASE_SCRIPT = """
+_RELEASE_SCRIPT = sender.RedisScript("""
 local leases, waiting = KEYS[1], KEYS[2]
 redis.call('ZREM', leases, ARGV[1])
 if redis.call('GET', waiting) then
@@ -52,7 +52,7 @@ if redis.call('GET', waiting) then
   return math.max(1, tonumber(ARGV[2]) - redis.call('ZCARD', leases))
 end
 return 0
-"""
+""")
 
 ADMITTED, LEASED, AT_CAP = 1, 2, 0
 
@@ -68,13 +68,13 @@ def _cap() -> int:
 def turn_admit(*, schema_name: str, message_id: int) -> int:
     """ADMITTED (publish its turn now), LEASED (already queued or running: do not) or AT_CAP (leave it waiting)."""
     lease_ms = int(float(conf.setting("WHATSAPP_TURN_LEASE_SECONDS")) * 1000)
-    return int(sender._redis().eval(_ADMIT_SCRIPT, 2, *_keys(schema_name), message_id, lease_ms, _cap()))
+    return int(_ADMIT_SCRIPT(_keys(schema_name), message_id, lease_ms, _cap()))
 
 
 def turn_release(*, schema_name: str, message_id: int) -> int:
     """The turn task of `message_id` ended: its lease ends. How many waiting messages may be admitted now (0: none
     were waiting)."""
-    return int(sender._redis().eval(_RELEASE_SCRIPT, 2, *_keys(schema_name), message_id, _cap()))
+    return int(_RELEASE_SCRIPT(_keys(schema_name), message_id, _cap()))
 
 
 def turns_in_flight(*, schema_name: str) -> set[int]:

@@ -14,6 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import logging
@@ -28,6 +29,7 @@ import urllib.error
 import urllib.request
 import uuid
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -302,7 +304,7 @@ def graph_send(*, phone_number_id: str, access_token: str, body: dict[str, Any])
 # pause's remaining microseconds are returned. For a while after one (KEYS[3] lives) the number sends at the probe
 # rate `ARGV[4]` instead, so the end of a pause is tested by a few sends, not by the whole backlog at once.
 # Returns 0 when this send may go, else the microseconds to wait.
-_RATE_SCRIPT = """
+_RATE_SCRIPT_TEXT = """
 local key, paused, after, member = KEYS[1], KEYS[2], KEYS[3], ARGV[3]
 local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 local pause = redis.call('PTTL', paused)
@@ -324,7 +326,7 @@ return math.max(1, tonumber(oldest[2]) + window - now)
 # up to `max` ms. Answers to sends that left before the pause began find it set and change nothing, so one wave of
 # 429s is one pause. The step (and the probe rate) is forgotten once the number has been quiet for as long again.
 # Returns the milliseconds the number is paused.
-_THROTTLE_SCRIPT = """
+_THROTTLE_SCRIPT_TEXT = """
 local paused, after = KEYS[1], KEYS[2]
 local base, max = tonumber(ARGV[1]), tonumber(ARGV[2])
 local left = redis.call('PTTL', paused)
@@ -337,16 +339,50 @@ return math.floor(pause)
 """
 
 _redis_client: redis.Redis | None = None
+_redis_pid = 0
 
 
 def _redis() -> redis.Redis:
-    global _redis_client
-    if _redis_client is None:
+    """This process's client of the Redis holding the numbers' pace and the turns' admission: one connection of its
+    own (a lock serialises the threads of a web process), made again in a forked child — not a pool's connection
+    borrowed and given back around every command, which was most of a script's CPU in the client."""
+    global _redis_client, _redis_pid
+    if _redis_client is None or _redis_pid != os.getpid():
         url = getattr(settings, "WHATSAPP_RATE_REDIS_URL", "") or settings.CELERY_BROKER_URL
         if url.startswith("redis+socket://"):
             url = "unix://" + url.removeprefix("redis+socket://")
-        _redis_client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        _redis_client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5,
+                                             single_connection_client=True)
+        _redis_pid = os.getpid()
     return _redis_client
+
+
+@dataclass(frozen=True)
+class RedisScript:
+    """A Lua script run by its SHA1 (EVALSHA): its text crosses the wire only when Redis does not know it yet (the
+    first run, or after a restart emptied the script cache: NOSCRIPT, then EVAL, which loads it)."""
+
+    text: str
+
+    @property
+    def sha(self) -> str:
+        return _script_sha(self.text)
+
+    def __call__(self, keys: list[str], *args: Any) -> Any:
+        client = _redis()
+        try:
+            return client.evalsha(self.sha, len(keys), *keys, *args)
+        except redis.exceptions.NoScriptError:
+            return client.eval(self.text, len(keys), *keys, *args)
+
+
+@cache
+def _script_sha(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()  # noqa: S324 — Redis names scripts by their SHA1
+
+
+_RATE_SCRIPT = RedisScript(_RATE_SCRIPT_TEXT)
+_THROTTLE_SCRIPT = RedisScript(_THROTTLE_SCRIPT_TEXT)
 
 
 def _keys(phone_number_id: str) -> list[str]:
@@ -359,7 +395,7 @@ def rate_acquire(*, phone_number_id: str, per_second: int | None = None) -> floa
     rest of a pause after a 429, or of the rate's window."""
     limit = int(per_second or conf.setting("WHATSAPP_RATE_PER_SECOND"))
     probe = int(conf.setting("WHATSAPP_THROTTLE_PROBE_PER_SECOND"))
-    wait_us = _redis().eval(_RATE_SCRIPT, 3, *_keys(phone_number_id), limit, 1_000_000, uuid.uuid4().hex, probe)
+    wait_us = _RATE_SCRIPT(_keys(phone_number_id), limit, 1_000_000, uuid.uuid4().hex, probe)
     return int(wait_us) / 1_000_000
 
 
@@ -368,7 +404,7 @@ def rate_throttled(*, phone_number_id: str) -> float:
     base = float(conf.setting("WHATSAPP_THROTTLE_PAUSE_SECONDS")) * 1000
     most = float(conf.setting("WHATSAPP_THROTTLE_PAUSE_MAX_SECONDS")) * 1000
     _rate, paused, after = _keys(phone_number_id)
-    return int(_redis().eval(_THROTTLE_SCRIPT, 2, paused, after, base, most)) / 1000
+    return int(_THROTTLE_SCRIPT([paused, after], base, most)) / 1000
 
 
 def rate_reset(*, phone_number_id: str) -> None:

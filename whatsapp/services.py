@@ -41,7 +41,7 @@ from conversations.services import (
 )
 from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
-from magie.db.statements import insert_returning, insert_sql, rows_of, saved, update_sql
+from magie.db.statements import insert_returning, insert_sql, rows_of, rows_updated, saved, update_sql
 from magie.queueing import BrokerUnavailable, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
@@ -284,12 +284,11 @@ def _inbound_process(*, inbound_id: int, queue_turns: bool, isolated: bool) -> I
     of its own, a failure recorded on its row (attempts, error) while the others are stored."""
     outcome = InboundOutcome(queue_turns=queue_turns)
     with transaction.atomic():
-        for row in _inbound_waiting(inbound_id=inbound_id):
-            due_before = len(outcome.due)
+        for row in _inbound_waiting(inbound_id=inbound_id):  # stamped processed (the transaction's own write)
+            due_before, error_as_read = len(outcome.due), row.error
             try:
                 with transaction.atomic() if isolated else nullcontext():
                     skipped = _inbound_store(row=row, outcome=outcome)
-                row.processed_at = timezone.now()
                 row.error = "; ".join(skipped)[:2000]
             except Exception as error:
                 if not isolated:
@@ -298,12 +297,15 @@ def _inbound_process(*, inbound_id: int, queue_turns: bool, isolated: bool) -> I
                 row.attempts += 1
                 row.error = f"{type(error).__name__}: {error}"[:2000]
                 if row.attempts >= INBOUND_MAX_ATTEMPTS:
-                    row.processed_at = timezone.now()
                     logger.error("whatsapp inbound %s failed %s times, given up: %s", row.pk, row.attempts,
                                  row.error)
                 else:
+                    row.processed_at = None  # waiting again: the sweeper publishes it
                     logger.warning("whatsapp inbound %s failed (attempt %s): %s", row.pk, row.attempts, row.error)
-            _inbound_outcome_save(row)
+                _inbound_outcome_save(row)
+            else:
+                if row.error != error_as_read:  # what the parser skipped, or an earlier attempt's error cleared
+                    _inbound_outcome_save(row)
             outcome.bodies += 1
     return outcome
 
@@ -322,11 +324,17 @@ def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
     waiting (a body naming no number of ours — an account's or a template's notification — alone); none if it was
     processed meanwhile. The rows are locked in that order, so a worker taking a later body of a number waits for
     the one storing an earlier body, then skips what that one stored (PostgreSQL re-checks `processed_at` on a row
-    that was locked)."""
+    that was locked).
+
+    Each is stamped processed now, by the statement that locks it: committed with what its storing wrote, undone
+    with it. Only a body whose outcome is not that plain — the parser skipped something, an earlier attempt's error
+    to clear, a failure — is written again (`_inbound_outcome_save`): one statement less per body."""
     table = _inbound_table()
-    return rows_of(InboundBody, f"processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
-                                f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL))",
-                   [inbound_id, inbound_id, inbound_id], tail="ORDER BY id LIMIT 50 FOR UPDATE", shared=True)
+    rows = rows_updated(InboundBody, "processed_at = %s", (
+        f"id IN (SELECT id FROM {table} WHERE processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
+        f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL)) ORDER BY id LIMIT 50 "
+        "FOR UPDATE)"), [timezone.now(), inbound_id, inbound_id, inbound_id], shared=True)
+    return sorted(rows, key=lambda row: row.pk)
 
 
 def _inbound_outcome_save(row: InboundBody) -> None:

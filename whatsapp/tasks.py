@@ -42,11 +42,13 @@ def inbound_process_task(inbound_id: int) -> None:
     inbound_answer(inbound_id=inbound_id)
 
 
-@shared_task(name="whatsapp.deliver", bind=True, acks_late=True, max_retries=None)
+@shared_task(name="whatsapp.deliver", bind=True, acks_late=True, ignore_result=True, max_retries=None)
 def deliver_task(self, schema_name: str, message_id: int) -> str:
     """Send the outbox message `message_id` of `schema_name` (see `delivery_send`). Retries are decided by the
     Delivery row (attempts, backoff, rate), so Celery's own retry count is not limited here. Busy (another worker
-    holds the send's lease) looks again when the lease ends: if that worker died, its send is recovered then."""
+    holds the send's lease) looks again when the lease ends: if that worker died, its send is recovered then.
+    The outcome it returns is for callers in the process (`apply`); nobody reads it from the result backend, so
+    it is not written there."""
     with schema_context(schema_name):
         outcome = delivery_send(message_id=message_id)
     if outcome.state in (RETRY, BUSY):

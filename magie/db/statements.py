@@ -189,3 +189,23 @@ def _select(model: type[Model], shared: bool = False) -> tuple[str, list[str], l
     select = f"SELECT {', '.join(quote(str(field.column)) for field in fields)} FROM {table}"
     converters = [getattr(field, "from_db_value", None) for field in fields]
     return select, [field.attname for field in fields], converters if any(converters) else None
+
+
+def rows_updated(model: type[Model], assignments: str, where: str, params: list[Any], *,
+                 shared: bool = False) -> list[Any]:
+    """`UPDATE <model's table> SET <assignments> WHERE <where>`, the rows it changed returned as `rows_of` reads
+    them (every concrete field, as written by the update), in no particular order: a claim and its read in one
+    statement. `params`: the assignments', then the condition's. `shared`: as for `rows_of`."""
+    columns, names, converters = _returning(model)
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    if shared:
+        table = f"{quote(get_public_schema_name())}.{table}"
+    alias = connection.alias or "default"
+    with unrouted_cursor() if shared else connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET {assignments} WHERE {where} RETURNING {columns}", params)
+        rows = cursor.fetchall()
+    if converters:
+        rows = [tuple(convert(value, None, connection) if convert is not None and value is not None else value
+                      for convert, value in zip(converters, row, strict=True)) for row in rows]
+    return [model.from_db(alias, names, row) for row in rows]

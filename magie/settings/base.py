@@ -194,6 +194,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # hand their connection back to the pool instead (magie.celery.connections_after_task). It still starts afresh
 # after this many tasks of a child.
 CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "10000"))
+# The databases tenant-schemas-celery switches to a task's schema: said here, its signal handlers do not look the
+# setting up, and miss it, in Celery's configuration twice per task (a lookup that raises and catches).
+CELERY_TASK_TENANT_DATABASES = ("default",)
 # The order of work: the broker serves lower numbers first (Redis, embedded or not; RabbitMQ queues declared without
 # x-max-priority ignore it). A reply ready to send (0, the default) before a turn (3) before parsing a new body (6),
 # so a burst's parsing never delays the replies and turns of the messages already in.

@@ -17,6 +17,8 @@ connection: django-tenants' own rules), so a kept path is always the one Postgre
 
 from __future__ import annotations
 
+import time
+
 from django.db.backends.postgresql.introspection import TableInfo
 from django_tenants.postgresql_backend.base import DatabaseWrapper as TenantDatabaseWrapper
 from django_tenants.postgresql_backend.introspection import (
@@ -50,6 +52,9 @@ class DatabaseWrapper(TenantDatabaseWrapper):
     # wrapper sent), or None when unknown. django-tenants' `search_path_set_schemas` is cleared by every schema
     # switch; this one only when PostgreSQL may have discarded the path.
     search_path_in_force: list[str] | None = None
+    # When this wrapper last took its connection (`connect`: a new one, or one lent by the pool), on the monotonic
+    # clock; None while it holds none. A worker child keeps it between tasks for a while (magie.celery).
+    taken_at: float | None = None
 
     def set_tenant(self, tenant, include_public=True):
         """django-tenants' `set_tenant`, keeping the search path in force when it is the one `tenant` needs (no
@@ -67,10 +72,20 @@ class DatabaseWrapper(TenantDatabaseWrapper):
     def connect(self):
         self.search_path_in_force = None  # a new (or pooled) connection: whatever path it has, it is set again
         super().connect()
+        self.taken_at = time.monotonic()
 
     def close(self):
         self.search_path_in_force = None
+        self.taken_at = None
         super().close()
+
+    def kept_for_next_task(self, *, seconds: float) -> bool:
+        """Whether a worker child may keep this connection for its next task instead of handing it back to the
+        pool: plainly usable — open, in autocommit, no transaction, no database error seen — and taken less than
+        `seconds` ago (magie.celery.connections_after_task)."""
+        return (self.connection is not None and self.taken_at is not None
+                and time.monotonic() - self.taken_at < seconds and not self.errors_occurred
+                and not self.in_atomic_block and self.get_autocommit() == self.settings_dict["AUTOCOMMIT"])
 
     def rollback(self):
         self.search_path_in_force = None  # a SET in the rolled back transaction is undone
