@@ -54,6 +54,14 @@ def tracing_start(service: str, exporter: Any = None) -> bool:
     return True
 
 
+def spans_recorded() -> bool:
+    """Whether a tracer provider is installed (`tracing_start`, or OpenTelemetry's own configuration). Until one is,
+    every span is the no-op one: entering it (the proxy tracer, the no-op tracer, the context attached and detached)
+    cost ~9 µs against ~2 µs for this check (a loaded machine, 2026-12-06), for each of the ~11 `traced` calls of a
+    turn."""
+    return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+
+
 def traced(name: str, ids: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> Callable[[F], F]:
     """Run the function inside a span `name`; `ids(kwargs)` gives the ids it is about (span attributes, log ids)."""
 
@@ -63,6 +71,8 @@ def traced(name: str, ids: Callable[[dict[str, Any]], dict[str, Any]] | None = N
             about = ids(kwargs) if ids is not None else {}
             token = log_ids.set((*log_ids.get(), *about.items())) if about else None
             try:
+                if not spans_recorded():  # no tracer installed: OpenTelemetry's no-op span would only cost CPU
+                    return function(*args, **kwargs)
                 with TRACER.start_as_current_span(name, attributes=about):
                     return function(*args, **kwargs)
             finally:

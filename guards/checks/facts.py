@@ -35,11 +35,11 @@ from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from guards.checks.amounts import evidence_of
+from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.wording import effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
-from guards.evidence import inferred, number_of, typed
+from guards.evidence import number_of, typed
 from guards.facts import (
     CONNECTORS,
     NUMBER_WORDS,
@@ -318,9 +318,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
         support.add_date(today)
     for output in inp.tool_outputs:
-        evidence = evidence_of(output)
         if output.ok:
-            read = typed(output.data, evidence, inp.currency, minor_unit_factor)
+            read = result_read(inp, output)
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
@@ -357,7 +356,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
         if past(deadline):
             return None
     _add_values(support, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
-    slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
+    slots = slots_read(inp)
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
         support.add_name(name)
