@@ -344,7 +344,8 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
     markers = perception.markers
     if not questions and (not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled())):
         return None
-    latest = Ask.objects.filter(conversation=conversation).order_by("-id").first()
+    found = rows_of(Ask, '"conversation_id" = %s', [conversation.pk], tail='ORDER BY "id" DESC LIMIT 1')
+    latest = found[0] if found else None
     if latest is None or latest.status != Ask.Status.COMPLETED:
         return None
     if latest.kind not in follow_ups and not _changed_again(latest.kind) and latest.kind not in questions:

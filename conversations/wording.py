@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date, format_datetime, format_time
 from babel.numbers import format_decimal, format_percent
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from language.locales import babel_locale
@@ -42,8 +43,33 @@ def render(lang: str, message: Any, values: Mapping[str, Any] | None = None) -> 
     """`message` (a lazy customer msgid) translated into `lang` and filled with `values` (already rendered text or
     numbers). A plural message picks its form from `values["count"]`. A value ending in an abbreviation's period
     before the message's own ("dt. 1 de des." + ".") keeps one period."""
+    values = dict(values or {})
+    if "count" in values or any(isinstance(value, Promise) for value in values.values()):
+        # a plural form depends on the count; a lazy value is translated inside the override too
+        with translation.override(django_language(lang)):
+            return _DOUBLE_PERIOD.sub(".", str(message % values))
+    return _DOUBLE_PERIOD.sub(".", _translated(lang, message) % values)
+
+
+_TRANSLATED: dict[tuple[str, int], tuple[Any, str]] = {}
+_TRANSLATED_MAX = 8192
+
+
+def _translated(lang: str, message: Any) -> str:
+    """`message` (a lazy msgid without plural forms) translated into `lang`. Kept per process: the catalogues do not
+    change while it runs, and entering Django's translation override for each message a turn renders (about eight)
+    cost more than the rest of rendering. Keyed by the message's identity, which the entry keeps alive (so no other
+    object takes its id)."""
+    key = (lang, id(message))
+    found = _TRANSLATED.get(key)
+    if found is not None and found[0] is message:
+        return found[1]
     with translation.override(django_language(lang)):
-        return _DOUBLE_PERIOD.sub(".", str(message % dict(values or {})))
+        text = str(message)
+    if len(_TRANSLATED) >= _TRANSLATED_MAX:  # messages built on the fly: never grows without bound
+        _TRANSLATED.clear()
+    _TRANSLATED[key] = (message, text)
+    return text
 
 
 def plural(lang: str, message: Any, count: int, **values: Any) -> str:

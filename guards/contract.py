@@ -99,6 +99,9 @@ class GuardInput:
     # sends the customer to is someone else's.
     rules: OrgRules = field(default_factory=OrgRules)
     own_phones: tuple[str, ...] = ()
+    # What several guards read of this input, read once by the first that asks (`guards.checks.amounts.result_read`):
+    # not an input, never compared, and not carried to a copy (`dataclasses.replace` gives the copy its own).
+    readings: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def claim_languages(self) -> tuple[Lang, ...]:

@@ -118,6 +118,22 @@ class Evidence:
         return {status.field: status for status in self.statuses}
 
     @cached_property
+    def single_kinds(self) -> dict[str, str]:
+        """The keys of one kind only, with their kind (`typed` reads such a key's plain value at once). Kept with the
+        evidence: a tool's declared evidence is one object for the process, read for every result of the tool."""
+        identifier_kinds = {i.field: i.kind for i in self.identifiers}
+        kinds = (("name", set(self.names)), ("product", set(self.products)), ("date", set(self.dates)),
+                 ("identifier", identifier_kinds), ("quantity", set(self.quantities)), ("status", self.status_by_field),
+                 ("money", self._money_by_field), ("link", set(self.links)), ("warranty", set(self.warranties)),
+                 ("places", set(self.places_left)))
+        return {key: kind for kind, keys in kinds for key in keys if sum(key in others for _, others in kinds) == 1}
+
+    @cached_property
+    def status_maps(self) -> dict[str, dict[str, StatusWord]]:
+        """{field: {value: word}} of the statuses' declared values."""
+        return {key: dict(status.values) for key, status in self.status_by_field.items()}
+
+    @cached_property
     def declared(self) -> frozenset[str]:
         """Every field this evidence says something of."""
         return frozenset({*self._money_by_field, *self.quantities, *self.dates, *(i.field for i in self.identifiers),
@@ -320,12 +336,7 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
     money_field = evidence._money_by_field.get
     # A key of one kind only, read at once when its value is of the plain type that kind takes (a list of a
     # thousand bookings holds five thousand of them); any other value goes through the readings below, in order.
-    kinds = (("name", name_keys), ("product", product_keys), ("date", date_keys), ("identifier", identifier_kinds),
-             ("quantity", quantity_keys), ("status", status_of), ("money", evidence._money_by_field),
-             ("link", link_keys), ("warranty", warranty_keys), ("places", place_keys))
-    single = {key: kind for kind, keys in kinds for key in keys
-              if sum(key in others for _, others in kinds) == 1}
-    status_maps = {key: dict(status.values) for key, status in status_of.items()}
+    single, status_maps = evidence.single_kinds, evidence.status_maps
 
     def read(node: Any) -> None:
         budget[0] -= 1

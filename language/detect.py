@@ -48,6 +48,7 @@ from functools import lru_cache
 from typing import Any
 
 from language.brcode import brcode_find
+from language.kept import per_text
 from language.locales import LANGS, Lang
 from language.pix_keys import pix_key_spans
 from language.text import fold
@@ -85,6 +86,7 @@ def _identifier() -> Any:
     return identifier
 
 
+@per_text
 def is_some_language(clean: str) -> bool:
     """Whether the cleaned `clean` reads as a language of Magie's at all, over all of the detector's languages:
     its best is not "zxx" and Magie's four hold at least `MIN_OWN_SHARE` (see the module docstring)."""
@@ -120,6 +122,7 @@ SPORT_NAME_WORDS = frozenset({
 _MODEL_WORD = re.compile(r"(?<![\w'’·-])(?:[a-z]+[A-Z]\w*|\w*\d\w*)(?![\w'’·-])")
 
 
+@per_text
 def letters_of(text: str) -> str:
     """`text` with links, Pix-key-shaped runs, digits, punctuation, emoji, product or brand names (`BRAND_WORDS`) and
     capitalised names after the first word blanked out: what the detector reads."""
@@ -140,10 +143,16 @@ def letters_of(text: str) -> str:
 
 def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, float]:
     """The detector's probability of each allowed language for `text` as given (no cleaning), summing to 1."""
-    ranked = {_CODES[code]: probability for code, probability in _identifier().rank(text)}
+    ranked = {_CODES[code]: probability for code, probability in _ranked(text)}
     kept = {lang: ranked[lang] for lang in LANGS if lang in allowed}
     total = sum(kept.values())
     return {lang: value / total for lang, value in kept.items()} if total > 0 else {}
+
+
+@per_text
+def _ranked(text: str) -> tuple[tuple[str, float], ...]:
+    """The detector's ranking of Magie's four languages for `text` (both detections of a message ask it)."""
+    return tuple(_identifier().rank(text))
 
 
 def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:

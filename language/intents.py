@@ -39,6 +39,7 @@ All are read over lemmas (`language.lemmas`), so inflections and enclitics need 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from language.lemmas import known, lemma, lemmas, words
 from language.locales import Lang
@@ -301,8 +302,10 @@ _PERSON_SOUND_ALIKE_SWAPS = (("b", "v"), ("v", "b"), ("s", "z"), ("z", "s"), ("k
 _PERSON_SOUND_ALIKE_LANGS = frozenset({"es", "pt-BR", "ca"})
 
 
+@lru_cache(maxsize=8192)
 def _sound_alike_lemma(word: str, lang: Lang) -> str:
-    """The lemma of `word`, or of the spelling it sounds like when the dictionary of `lang` knows only that one."""
+    """The lemma of `word`, or of the spelling it sounds like when the dictionary of `lang` knows only that one.
+    Kept per word (the dictionaries do not change): each message is read for a person in all four languages."""
     folded = fold(word)
     if lang not in _PERSON_SOUND_ALIKE_LANGS or len(folded) < 4 or known(folded, lang):
         return lemma(word, lang)

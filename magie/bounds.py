@@ -32,6 +32,9 @@ def text_problem(value: str) -> str | None:
     return "nul" if found.group() == "\x00" else "surrogate"
 
 
+_replace_not_storable = _NOT_STORABLE.sub
+
+
 def text_storable(value: str) -> str:
     """`value` with every NUL and lone surrogate replaced by U+FFFD: for what is kept as a record of what arrived
     (a trace), never for a value that is acted on (that one is refused instead)."""
@@ -40,6 +43,16 @@ def text_storable(value: str) -> str:
 
 def json_storable(value: Any) -> Any:
     """A JSON-like value whose every string (keys too) can be stored in a jsonb column."""
+    kind = type(value)  # the plain types first, by identity: every tool call's result and arguments pass here
+    if kind is str:
+        return _replace_not_storable(REPLACEMENT, value)
+    if kind is dict:
+        return {_replace_not_storable(REPLACEMENT, key) if type(key) is str else text_storable(str(key)):
+                json_storable(item) for key, item in value.items()}
+    if kind is list:
+        return [json_storable(item) for item in value]
+    if kind is int or kind is bool or value is None:
+        return value
     if isinstance(value, str):
         return text_storable(value)
     if isinstance(value, dict):

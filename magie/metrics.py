@@ -44,23 +44,36 @@ POOL_WAITING = Gauge("magie_db_pool_waiting", "Requests waiting for a pool conne
                      multiprocess_mode="livesum")
 
 
+_CHILDREN: dict[tuple[Any, tuple[str, ...]], Any] = {}
+
+
+def _child(metric: Any, *labels: str) -> Any:
+    """`metric.labels(*labels)`, kept: the client validates the labels and takes a lock each time it is asked
+    (about a dozen times per turn); the child it answers is the same object for as long as the process lives."""
+    key = (metric, labels)
+    child = _CHILDREN.get(key)
+    if child is None:
+        child = _CHILDREN[key] = metric.labels(*labels)
+    return child
+
+
 def turn_observed(turn: Any) -> None:
     """One turn recorded (an `agent.Turn`): counted by outcome, its latency from the message's arrival."""
     outcome = str(getattr(turn, "status", "unknown"))
-    TURNS.labels(outcome).inc()
+    _child(TURNS, outcome).inc()
     # the message's arrival when its row was read with it (never a query of its own), else the turn's start
     message = getattr(turn, "message", None)  # the instance the turn was made with: no query
     arrived = vars(message).get("created_at") if message is not None else None
     arrived = arrived or getattr(turn, "started_at", None)
     finished = getattr(turn, "finished_at", None)
     if arrived is not None and finished is not None:
-        TURN_SECONDS.labels(outcome).observe(max(0.0, (finished - arrived).total_seconds()))
+        _child(TURN_SECONDS, outcome).observe(max(0.0, (finished - arrived).total_seconds()))
 
 
 def guard_verdicts_observed(verdicts: dict[str, Any]) -> None:
     """{guard name: verdict with `.passed`} of one draft."""
     for name, verdict in verdicts.items():
-        GUARD_VERDICTS.labels(name, "passed" if getattr(verdict, "passed", False) else "failed").inc()
+        _child(GUARD_VERDICTS, name, "passed" if getattr(verdict, "passed", False) else "failed").inc()
 
 
 def outbound_transition_observed(sender: type, target: str | None = None, **_: Any) -> None:

@@ -159,6 +159,11 @@ def failure_from(error: DomainError) -> ToolFailure:
 
 
 def _jsonable(value: Any) -> Any:
+    kind = type(value)  # the plain types first, by identity: every tool's answer passes here
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

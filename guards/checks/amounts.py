@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
-from guards.evidence import Evidence, MoneyValue, inferred, number_of, typed
+from guards.evidence import Evidence, MoneyValue, TypedResult, inferred, number_of, typed
 from guards.mentions import Amount, amounts_in, hundredths_of, numbers_in
 from guards.messages import explain
 from guards.registry import register
@@ -70,6 +70,25 @@ def evidence_of(output: ToolOutput) -> Evidence:
     return inferred(output.data)
 
 
+def result_read(inp: GuardInput, output: ToolOutput) -> TypedResult:
+    """`typed` of one of the turn's results through `evidence_of`, read once per draft: the amounts, the facts and
+    the links guards each read every result."""
+    key = ("result", id(output))  # the output is held by `inp` as long as the reading is
+    found = inp.readings.get(key)
+    if found is None:
+        found = inp.readings[key] = typed(output.data, evidence_of(output), inp.currency, minor_unit_factor)
+    return found
+
+
+def slots_read(inp: GuardInput) -> TypedResult:
+    """`typed` of the Ask's slots (their evidence from key names), read once per draft (the amounts and the facts)."""
+    found = inp.readings.get("slots")
+    if found is None:
+        slots = dict(inp.ask_slots)
+        found = inp.readings["slots"] = typed(slots, inferred(slots), inp.currency, minor_unit_factor)
+    return found
+
+
 @lru_cache(maxsize=1024)
 def _customer_quantities(text: str, lang: str) -> tuple[int, ...]:
     """Counts the customer said: "2 pessoas", "3 tickets", "mesa para 4", "for 2"."""
@@ -105,7 +124,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
     quantities: list[int] = []
     for output in inp.tool_outputs:
         evidence = evidence_of(output)
-        read = typed(output.data, evidence, inp.currency, minor_unit_factor)
+        read = result_read(inp, output)
         for value in read.money:
             support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}")
             {"price": prices, "balance": balances, "debit": debits}.get(value.role, []).append(value)
@@ -115,7 +134,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
         quantities.extend(typed(dict(output.arguments), evidence, inp.currency, minor_unit_factor).quantities)
         if past(deadline):
             return None
-    slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
+    slots = slots_read(inp)
     for value in slots.money:
         support.add(value.currency, value.hundredths, "the request")
         debits.append(value)

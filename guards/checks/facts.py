@@ -35,11 +35,11 @@ from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from guards.checks.amounts import evidence_of
+from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.wording import effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
-from guards.evidence import inferred, number_of, typed
+from guards.evidence import number_of, typed
 from guards.facts import (
     CONNECTORS,
     NUMBER_WORDS,
@@ -310,6 +310,12 @@ def _waits_for_approval(error: Any) -> bool:
     return isinstance(error, dict) and error.get("code") == "approval_required"
 
 
+@lru_cache(maxsize=4096)
+def _numbered(name: str) -> bool:
+    """Whether a result's name holds digits and letters ("iPhone 12"): the same names come back turn after turn."""
+    return any(c.isdigit() for c in name) and any(c.isalpha() for c in name)
+
+
 def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     """The support of the turn (see the module doc); None past the deadline."""
     support = FactSupport(languages=inp.claim_languages, common=_common(inp.claim_languages))
@@ -318,13 +324,12 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
         support.add_date(today)
     for output in inp.tool_outputs:
-        evidence = evidence_of(output)
         if output.ok:
-            read = typed(output.data, evidence, inp.currency, minor_unit_factor)
+            read = result_read(inp, output)
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
-                if any(c.isdigit() for c in name) and any(c.isalpha() for c in name):
+                if _numbered(name):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             support.name_words.update(_DIGITS_RE.findall(json_text_head(output.data, MAX_SCANNED)))
@@ -357,7 +362,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
         if past(deadline):
             return None
     _add_values(support, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
-    slots = typed(dict(inp.ask_slots), inferred(dict(inp.ask_slots)), inp.currency, minor_unit_factor)
+    slots = slots_read(inp)
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
         support.add_name(name)
@@ -374,11 +379,30 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     return support
 
 
+_SMALL_RESULT = 500  # keys and items of a result `str` writes whole, in C, faster than `json_text_head` heads it
+
+
+def _small(data: dict | list) -> bool:
+    """Whether `data` holds at most `_SMALL_RESULT` keys and items in all, nested ones included (a turn's usual
+    result: a balance, a few slots, a few products)."""
+    left = _SMALL_RESULT
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        left -= len(node)
+        if left < 0:  # a long result, or one that holds itself: headed as written below
+            return False
+        for value in (node.values() if type(node) is dict else node):
+            if type(value) is dict or type(value) is list:
+                stack.append(value)
+    return True
+
+
 def json_text_head(data: Any, limit: int) -> str:
     """`str(data)[:limit]` of a tool's JSON answer, without writing out the rest of a long one (a list of a thousand
     bookings is 140 KB, of which the first 20,000 characters are read). Dicts and lists are written as `repr` writes
     them, every other value by its own `repr`; an answer that holds itself is left to `str`."""
-    if type(data) is not dict and type(data) is not list:
+    if type(data) is not dict and type(data) is not list or _small(data):
         return str(data)[:limit]
     parts: list[str] = []
     size = 0

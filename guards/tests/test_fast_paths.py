@@ -72,7 +72,9 @@ def test_the_head_of_a_result_written_out_is_the_head_of_its_text():
     bookings = {"bookings": [{"booking_ref": f"BK-{i}", "party_size": i % 6, "paid": i % 2 == 0} for i in range(900)]}
     looped: list = []
     looped.append({"self": looped})
-    for data in [bookings, looped, "plain text", 12, *(value(0) for _ in range(5000))]:
+    small = [value(0) for _ in range(5000)]  # written whole by `str` (`_SMALL_RESULT`)
+    large = [[item] * 501 for item in small[:300]]  # headed by the function's own writer
+    for data in [bookings, looped, "plain text", 12, *small, *large]:
         for limit in (0, 3, 17, 60, 20_000):
             assert json_text_head(data, limit) == str(data)[:limit], (data, limit)
 
