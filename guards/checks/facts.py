@@ -337,8 +337,10 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
             for kind, value in dict.fromkeys(read.identifiers):
-                if kind == "address":  # a street is a place's name too
+                if kind == "address":  # a street is a place's name too, and its numbers ("1502 1/2 Webster St") its own
                     support.add_name(value)
+                    if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+                        support.numbered_names.add(folded(value))
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
@@ -672,12 +674,47 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
 _START = itemgetter(1)  # a `Fact`'s start
 
 
+_KEY_WORD_RE = re.compile(r"[a-z]{3,}")
+
+
+def field_words(inp: GuardInput) -> frozenset[str]:
+    """The words of the field names of this turn's results ("humidity", "serves_alcohol", "subtitles"): a draft
+    naming a field the results hold ("Humidity is 29 percent", "Alcohol is not served") names what they state, no
+    value. The keys of a result's dicts, of a list's first items only (its items share their keys)."""
+    words: set[str] = set()
+
+    def walk(data: Any, depth: int) -> None:
+        if depth > 3:
+            return
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if isinstance(key, str):
+                    words.update(_KEY_WORD_RE.findall(key.lower()))
+                if isinstance(value, (dict, list)):
+                    walk(value, depth + 1)
+        elif isinstance(data, list):
+            for item in data[:_KEYED_ITEMS]:
+                walk(item, depth + 1)
+
+    for output in inp.tool_outputs:
+        if output.ok:
+            walk(output.data, 0)
+    return frozenset(words)
+
+
+_KEYED_ITEMS = 3
+
+
 def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | None:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
-    its host may be shown is the link guard's to say. None once past `deadline` (looked at before each kind's pass)."""
+    its host may be shown is the link guard's to say. None once past `deadline` (looked at before each kind's pass).
+    The words of the results' field names are common words of the draft (`field_words`)."""
     text, lang = inp.draft, inp.lang
     common = _common(inp.claim_languages)
+    fields = field_words(inp) - common
+    if fields:
+        common = common | fields
     readers = (lambda: dates_in(text, lang), lambda: times_in(text, lang), lambda: counts_in(text, lang),
                lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
                lambda: names_in(text, lang, common=common))
