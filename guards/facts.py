@@ -760,6 +760,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
             run.append((start, end, word))
             continue
+        if run and key in _NAME_BREAKS:
+            close()  # "Buddy Guy Located at Sony Hall", "Body Double Or Captain Marvel": no name's word
+            continue
         between = text[run[-1][1]:start] if run else ""
         if run and (not capital or between.strip() or run[-1][2].endswith((".", ","))):
             close()
@@ -785,6 +788,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
 
 
 _WHERE_CONNECTORS = frozenset({"on", "at"})
+# Words that end a name capitalised after it: where it is, or another one offered.
+_NAME_BREAKS = frozenset({"located", "situated", "or", "nor", "without"})
 
 
 # A weekday's or a month's short form is a name's word before another of its words ("Sun Valley", "Mar Vista",

@@ -522,3 +522,15 @@ def test_a_cab_booked_is_no_name():
                   evidence=Evidence(names=("ride_type",), identifiers=(Identifier("destination", "address"),)))
     assert held("I have booked the Cab and it will reach you shortly.", ride) == []
     assert held("I have booked the Cab to Market Street.", ride) == ["Market Street"]
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [
+    ("What about The Aftermath Located in Oakland.", "What about The Mustang Located in Oakland."),
+    ("Do you like The Aftermath Or captain marvel movies?", "Do you like The Mustang Or captain marvel movies?"),
+    ("Please confirm: Playing The Aftermath Without subtitles.",
+     "Please confirm: Playing The Mustang Without subtitles.")])
+def test_where_or_another_choice_capitalised_after_a_name_is_no_part_of_it(draft, wrong):
+    movies = output("find_movies", [{"movie_name": "The Aftermath", "location": "Oakland"}],
+                    evidence=Evidence(names=("movie_name", "location")))
+    assert held(draft, movies) == []
+    assert held(wrong, movies) == ["The Mustang"]
