@@ -846,6 +846,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = names_supported.get(fact.raw)
             if ok is None:
                 ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
+            if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
+                    and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
+                ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
@@ -853,6 +856,26 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     return missing
+
+
+_CHOICES_RE = re.compile(r",|\bor\b")
+
+
+def _listed_with_a_category(draft: str, fact: Fact, vocabulary: Iterable[str]) -> bool:
+    """Whether a capitalised word of the language is one of the choices a question offers beside a category of the
+    tools' vocabulary ("Do you like Sports, Dance or Music?", "a General Practitioner, Dermatologist, Psychiatrist,
+    or another kind of doctor?"): another category asked about, no name stated. A list in a statement, or beside
+    no category, stays read."""
+    end = draft.find("?", fact.end)
+    if end < 0 or any(mark in draft[fact.end:end] for mark in ".!\n"):
+        return False
+    start = max(draft.rfind(mark, 0, fact.start) for mark in ".!?\n") + 1
+    items = [item.strip() for item in _CHOICES_RE.split(folded(draft[start:end]))]
+    word = folded(fact.raw)
+    if word not in items:
+        return False  # the word alone is a choice
+    categories = {folded(value) for value in vocabulary}
+    return any(item != word and any(item == c or item.endswith(" " + c) for c in categories) for item in items if item)
 
 
 @register(NAME)

@@ -534,3 +534,13 @@ def test_where_or_another_choice_capitalised_after_a_name_is_no_part_of_it(draft
                     evidence=Evidence(names=("movie_name", "location")))
     assert held(draft, movies) == []
     assert held(wrong, movies) == ["The Mustang"]
+
+
+@pytest.mark.parametrize("draft", ["What type of event do you have in mind? Sports, Music or Museum?",
+                                   "Do you like Sports, Dance or Music?"])
+def test_a_word_offered_beside_the_tools_categories_is_a_category(draft):
+    vocabulary = ("Music", "Sports", "Theater")
+    assert held(draft, events("Mets Vs Braves"), vocabulary=vocabulary) == []
+    word = "Museum" if "Museum" in draft else "Dance"
+    assert held(draft, events("Mets Vs Braves")) == [word]  # beside no category of the tools: read
+    assert held(f"Tonight we have {word}.", events("Mets Vs Braves"), vocabulary=vocabulary) == [word]  # stated
