@@ -38,9 +38,9 @@ from language.lemmas import lemma
 from language.locales import Lang
 from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
-FactKind = Literal["date", "time", "count", "found", "places", "name", "status", "reference", "warranty"]
+FactKind = Literal["date", "time", "count", "found", "places", "name", "status", "reference", "warranty", "measure"]
 FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "found", "places", "status", "reference",
-                                    "warranty")
+                                    "warranty", "measure")
 
 
 class Fact(NamedTuple):
@@ -442,6 +442,30 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
         else "found" if g["n3"] else "count"
     # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
     return kind, name, (value, left) if kind == "places" else value, plural_after
+
+
+# --- measures ------------------------------------------------------------------------------------------------------
+
+# A number with the unit it measures in ("13 percent chance of rain", "93 degrees", "7 miles per hour"), in any
+# language of the turn (folded): a figure a result gives. A rate of a discount, a fee or interest is the policy
+# guard's ("10% de descompte").
+_MEASURE_UNITS = (r"percent|per\s+cent|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph"
+                  r"|(?:miles?|km|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?)\s+(?:per|an|a|por)\s+(?:hour|hora)")
+_MEASURE_RE = re.compile(rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?:[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))")
+_RATE_OF_RE = re.compile(r"\s*(?:de\s+|of\s+|em\s+|en\s+)?(?:desconto|descuento|descompte|discount|off|fee|taxa|tasa"
+                         r"|comiss|comision|interest|juros|interes|cashback|rebate)")
+
+
+def measures_in(text: str) -> list[Fact]:
+    """Measures said in `text` (value: the number's whole part, as its digits)."""
+    low = folded(text)
+    if "%" not in low and not _MEASURE_WORD_RE.search(low):
+        return []
+    return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], match.group("n")))
+            for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
+
+
+_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet")
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------

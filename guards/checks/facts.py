@@ -46,6 +46,7 @@ from guards.facts import (
     Fact,
     counts_in,
     dates_in,
+    measures_in,
     names_in,
     references_in,
     said_days,
@@ -717,7 +718,7 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         common = common | fields
     readers = (lambda: dates_in(text, lang), lambda: times_in(text, lang), lambda: counts_in(text, lang),
                lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
-               lambda: names_in(text, lang, common=common))
+               lambda: names_in(text, lang, common=common), lambda: measures_in(text))
     found: list[Fact] = []
     for read in readers:
         if deadline is not None and past(deadline):
@@ -809,7 +810,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             if any(c.isupper() for c in rest):
                 fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
         kind = fact.kind
-        if fact.start < covered_until and kind in ("count", "found", "reference", "name"):
+        if fact.start < covered_until and kind in ("count", "found", "reference", "name", "measure"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
@@ -832,6 +833,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 or _asks_if_one(low, spans, starts, fact)
         elif kind == "warranty":
             ok = fact.value in support.warranties
+        elif kind == "measure":  # "13 percent", "93 degrees": a number the results or the customer give
+            ok = fact.value in support.name_words or int(str(fact.value)) in support.counts
         elif kind == "reference":
             key = _reference_key(str(fact.value))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))

@@ -479,7 +479,7 @@ def test_a_restaurants_field_is_no_name_and_its_name_still_is():
                                    "It'll be hot! 93 Degrees with 6% of rain."])
 def test_a_measure_is_no_count_of_results(draft):
     assert [fact.kind for fact in counts_in(draft, "en")] == []
-    assert held(draft, weather(precipitation="13", wind="7", temperature="93")) == []
+    assert held(draft, weather(precipitation="13", wind="7", temperature="93", humidity="6")) == []
 
 
 def test_results_counted_are_still_read():
@@ -544,3 +544,12 @@ def test_a_word_offered_beside_the_tools_categories_is_a_category(draft):
     word = "Museum" if "Museum" in draft else "Dance"
     assert held(draft, events("Mets Vs Braves")) == [word]  # beside no category of the tools: read
     assert held(f"Tonight we have {word}.", events("Mets Vs Braves"), vocabulary=vocabulary) == [word]  # stated
+
+
+def test_a_measure_must_be_a_figure_the_results_give():
+    said = weather(humidity="30", wind="7", precipitation="13")
+    draft = "Humidity is about 30 percent, and there are 7 mile per hour winds. There is a 13% chance of rain."
+    assert held(draft, said) == []
+    assert held(draft.replace("7 mile", "8 mile"), said) == ["8 mile per hour"]
+    assert held(draft.replace("13%", "14%"), said) == ["14%"]
+    assert held("Et faig un 10% de descompte.", said, lang="ca") == []  # a discount's rate: the policy guard's
