@@ -446,12 +446,13 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
 
 # --- measures ------------------------------------------------------------------------------------------------------
 
-# A number with the unit it measures in ("13 percent chance of rain", "93 degrees", "7 miles per hour"), in any
-# language of the turn (folded): a figure a result gives. A rate of a discount, a fee or interest is the policy
-# guard's ("10% de descompte").
-_MEASURE_UNITS = (r"percent|per\s+cent|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph"
+# A number with the unit it measures in ("13 percent chance of rain", "93 degrees", "7 miles per hour", "the cab
+# arrives in 7 minutes"), in any language of the turn (folded): a figure a result gives. A rate of a discount, a fee
+# or interest is the policy guard's ("10% de descompte").
+_MEASURE_UNITS = (r"percent|per\s+cent|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph|minutes?|mins?|minutos?|minuts?"
                   r"|(?:miles?|km|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?)\s+(?:per|an|a|por)\s+(?:hour|hora)")
-_MEASURE_RE = re.compile(rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?:[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))")
+_MEASURE_RE = led_by_first_characters(re.compile(
+    rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?:[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))"))
 _RATE_OF_RE = re.compile(r"\s*(?:de\s+|of\s+|em\s+|en\s+)?(?:desconto|descuento|descompte|discount|off|fee|taxa|tasa"
                          r"|comiss|comision|interest|juros|interes|cashback|rebate)")
 
@@ -465,7 +466,7 @@ def measures_in(text: str) -> list[Fact]:
             for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
 
 
-_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet")
+_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min")
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------

@@ -553,3 +553,12 @@ def test_a_measure_must_be_a_figure_the_results_give():
     assert held(draft.replace("7 mile", "8 mile"), said) == ["8 mile per hour"]
     assert held(draft.replace("13%", "14%"), said) == ["14%"]
     assert held("Et faig un 10% de descompte.", said, lang="ca") == []  # a discount's rate: the policy guard's
+
+
+def test_a_wait_in_minutes_is_the_results():
+    ride = output("get_ride", [{"destination": "1047 Lincoln Highway", "ride_type": "Luxury", "wait_time": "7",
+                                "ride_fare": "20.34"}],
+                  evidence=Evidence(names=("ride_type",), identifiers=(Identifier("destination", "address"),)))
+    assert held("Your cab is on its way. It should arrive in about 7 minutes.", ride) == []
+    assert held("Your cab is on its way. It should arrive in about 9 minutes.", ride) == ["9 minutes"]
+    assert held("Please try again in a few minutes.", ride) == []
