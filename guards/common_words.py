@@ -55,6 +55,8 @@ category categories events date dates location locations city cities town bookin
 reservations ticket tickets appointment appointments rating ratings phone number address best top
 yesterday gotcha bon appetit
 return returns returning leave leaves leaving depart departs departing arrive arrives arriving
+cab cabs such everyone everybody anyone anybody somebody how's who's where's when's why's
+degree degrees percent
 """.split()
 _PT = """
 a ao aos aqui as assim ate boa bom bem claro com como conforme contudo da das de desculpa desculpe deu do dos e ela

@@ -38,9 +38,9 @@ from language.lemmas import lemma
 from language.locales import Lang
 from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
-FactKind = Literal["date", "time", "count", "found", "places", "name", "status", "reference", "warranty"]
+FactKind = Literal["date", "time", "count", "found", "places", "name", "status", "reference", "warranty", "measure"]
 FACT_KINDS: tuple[FactKind, ...] = ("name", "date", "time", "count", "found", "places", "status", "reference",
-                                    "warranty")
+                                    "warranty", "measure")
 
 
 class Fact(NamedTuple):
@@ -109,7 +109,8 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
     day = r"(?P<d>[0-3]?\d)" + _ORDINAL
     if lang == "en":
         day_month = (rf"(?P<m1>{months})\.?\s+(?:the\s+)?(?P<d1>[0-3]?\d){_ORDINAL}(?:,?\s+(?P<y1>\d{{4}}))?"
-                     rf"|(?:the\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:of\s+)?(?P<m2>{months})(?:,?\s+(?P<y2>\d{{4}}))?")
+                     rf"|(?:the\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:of\s+)?(?P<m2>{months})"
+                     rf"(?:,?\s+(?P<y2>\d{{4}})|(?!\.?\s+(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)(?!\w)))")
         day_only = r"the\s+(?P<d3>[0-3]?\d)(?:st|nd|rd|th)"
     else:
         of = r"(?:de|del)"
@@ -378,6 +379,11 @@ _PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?
                             r"|units?|unidades?|unitats?")
 
 
+# Units a number measures in, not things counted ("13 percent", "7 miles per hour", "93 degrees").
+_MEASURES = (r"percent|per\s+cent|por\s*cento|por\s+ciento|per\s+cent|degrees?|graus|grados?|mph|miles?|km"
+             r"|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?")
+
+
 @lru_cache(maxsize=8)
 def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
@@ -389,6 +395,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
+        rf"(?!\s*(?:%|{_MEASURES})(?!\w))"  # "there are 13 percent chance of rain": a measure
         rf")(?![\w])"))
 
 
@@ -435,6 +442,31 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
         else "found" if g["n3"] else "count"
     # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
     return kind, name, (value, left) if kind == "places" else value, plural_after
+
+
+# --- measures ------------------------------------------------------------------------------------------------------
+
+# A number with the unit it measures in ("13 percent chance of rain", "93 degrees", "7 miles per hour", "the cab
+# arrives in 7 minutes"), in any language of the turn (folded): a figure a result gives. A rate of a discount, a fee
+# or interest is the policy guard's ("10% de descompte").
+_MEASURE_UNITS = (r"percent|per\s+cent|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph|minutes?|mins?|minutos?|minuts?"
+                  r"|(?:miles?|km|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?)\s+(?:per|an|a|por)\s+(?:hour|hora)")
+_MEASURE_RE = led_by_first_characters(re.compile(
+    rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?:[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))"))
+_RATE_OF_RE = re.compile(r"\s*(?:de\s+|of\s+|em\s+|en\s+)?(?:desconto|descuento|descompte|discount|off|fee|taxa|tasa"
+                         r"|comiss|comision|interest|juros|interes|cashback|rebate)")
+
+
+def measures_in(text: str) -> list[Fact]:
+    """Measures said in `text` (value: the number's whole part, as its digits)."""
+    low = folded(text)
+    if "%" not in low and not _MEASURE_WORD_RE.search(low):
+        return []
+    return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], match.group("n")))
+            for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
+
+
+_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min")
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------
@@ -570,10 +602,11 @@ def warranties_in(text: str, lang: Lang) -> list[Fact]:
 # Lower-case words that may join the capitalised words of one name ("Casa de Pedra", "Bank of America").
 CONNECTORS = frozenset({"de", "da", "do", "das", "dos", "del", "la", "las", "los", "le", "di", "du", "van", "von",
                         "of", "the", "and", "&", "y", "e", "i", "d'", "l'", "on", "at"})
-# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one"), not in "M.y.", and
+# A token ends at a full stop joining two words without a space ("Stadium.That", "Gilroy.one", "Oakland.I'm"), not
+# in "M.y.", and
 # at a sign no name holds ("Humidity> Around 39 percent").
 # (Runs of the other characters are matched whole: the engine reads them in one step, not one alternation each.)
-_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]+|\.(?![^\W\d_]{2}))+")
+_NAME_TOKEN_RE = re.compile(r"(?:[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]+|\.(?![^\W\d_]{2}|[A-Z]['’]))+")
 _CAPITAL_RE = re.compile(r"^(?:(?:[A-ZÀ-ÖØ-Þ]|i[A-Z])[^\d$€£]*|[A-Z]\d{1,3}"
                          r"|(?!(?:USD|BRL|EUR|ARS|GBP|MXN)\d)[A-Z][A-Za-z]{1,3}\d{1,2}[A-Za-z]?)$")
 _ORDINAL_TOKEN_RE = re.compile(r"^\d{1,4}(?:st|nd|rd|th)$")
@@ -592,7 +625,7 @@ _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
 # The same tokens, split faster: `(?:X+|D)+` unrolled as `X+(?:D X*)*|D(?:X|D)*` (a run of token characters, then
 # the full stops a name may hold and the characters after each); without a full stop, only the runs.
 _TOKEN_CHARACTER = r"[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]"
-_INNER_STOP = r"\.(?![^\W\d_]{2})"
+_INNER_STOP = r"\.(?![^\W\d_]{2}|[A-Z]['’])"
 _NAME_SPLIT_FAST_RE = re.compile(rf"({_TOKEN_CHARACTER}+(?:{_INNER_STOP}{_TOKEN_CHARACTER}*)*"
                                  rf"|{_INNER_STOP}(?:{_TOKEN_CHARACTER}|{_INNER_STOP})*)")
 _NAME_SPLIT_NO_STOP_RE = re.compile(rf"({_TOKEN_CHARACTER}+)")
@@ -745,8 +778,15 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
-                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip():
+                and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
+                and not (key in _WHERE_CONNECTORS and len(run) == 1 and run_at_start[0]
+                         and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)):
+            # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
+            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
             run.append((start, end, word))
+            continue
+        if run and key in _NAME_BREAKS:
+            close()  # "Buddy Guy Located at Sony Hall", "Body Double Or Captain Marvel": no name's word
             continue
         between = text[run[-1][1]:start] if run else ""
         if run and (not capital or between.strip() or run[-1][2].endswith((".", ","))):
@@ -770,6 +810,11 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.append((start, end, word))
     close()
     return found
+
+
+_WHERE_CONNECTORS = frozenset({"on", "at"})
+# Words that end a name capitalised after it: where it is, or another one offered.
+_NAME_BREAKS = frozenset({"located", "situated", "or", "nor", "without"})
 
 
 # A weekday's or a month's short form is a name's word before another of its words ("Sun Valley", "Mar Vista",

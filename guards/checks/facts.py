@@ -46,6 +46,7 @@ from guards.facts import (
     Fact,
     counts_in,
     dates_in,
+    measures_in,
     names_in,
     references_in,
     said_days,
@@ -342,8 +343,10 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.statuses.update(read.statuses)
             support.references.update(_reference_key(value) for _, value in read.identifiers)
             for kind, value in dict.fromkeys(read.identifiers):
-                if kind == "address":  # a street is a place's name too
+                if kind == "address":  # a street is a place's name too, and its numbers ("1502 1/2 Webster St") its own
                     support.add_name(value)
+                    if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+                        support.numbered_names.add(folded(value))
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
@@ -696,15 +699,50 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
 _START = itemgetter(1)  # a `Fact`'s start
 
 
+_KEY_WORD_RE = re.compile(r"[a-z]{3,}")
+
+
+def field_words(inp: GuardInput) -> frozenset[str]:
+    """The words of the field names of this turn's results ("humidity", "serves_alcohol", "subtitles"): a draft
+    naming a field the results hold ("Humidity is 29 percent", "Alcohol is not served") names what they state, no
+    value. The keys of a result's dicts, of a list's first items only (its items share their keys)."""
+    words: set[str] = set()
+
+    def walk(data: Any, depth: int) -> None:
+        if depth > 3:
+            return
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if isinstance(key, str):
+                    words.update(_KEY_WORD_RE.findall(key.lower()))
+                if isinstance(value, (dict, list)):
+                    walk(value, depth + 1)
+        elif isinstance(data, list):
+            for item in data[:_KEYED_ITEMS]:
+                walk(item, depth + 1)
+
+    for output in inp.tool_outputs:
+        if output.ok:
+            walk(output.data, 0)
+    return frozenset(words)
+
+
+_KEYED_ITEMS = 3
+
+
 def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | None:
     """Every fact of the draft, by kind (see `guards.facts`), in the order of the draft. A link states no fact: its
     letters and digits (a payment link's random token "…/pay/aMWj4…") are no name, count or reference, and whether
-    its host may be shown is the link guard's to say. None once past `deadline` (looked at before each kind's pass)."""
+    its host may be shown is the link guard's to say. None once past `deadline` (looked at before each kind's pass).
+    The words of the results' field names are common words of the draft (`field_words`)."""
     text, lang = inp.draft, inp.lang
     common = _common(inp.claim_languages)
+    fields = field_words(inp) - common
+    if fields:
+        common = common | fields
     readers = (lambda: dates_in(text, lang), lambda: times_in(text, lang), lambda: counts_in(text, lang),
                lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
-               lambda: names_in(text, lang, common=common))
+               lambda: names_in(text, lang, common=common), lambda: measures_in(text))
     found: list[Fact] = []
     for read in readers:
         if deadline is not None and past(deadline):
@@ -796,7 +834,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             if any(c.isupper() for c in rest):
                 fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
         kind = fact.kind
-        if fact.start < covered_until and kind in ("count", "found", "reference", "name"):
+        if fact.start < covered_until and kind in ("count", "found", "reference", "name", "measure"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
@@ -819,6 +857,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 or _asks_if_one(low, spans, starts, fact)
         elif kind == "warranty":
             ok = fact.value in support.warranties
+        elif kind == "measure":  # "13 percent", "93 degrees": a number the results or the customer give
+            ok = fact.value in support.name_words or int(str(fact.value)) in support.counts
         elif kind == "reference":
             key = _reference_key(str(fact.value))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
@@ -833,6 +873,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = names_supported.get(fact.raw)
             if ok is None:
                 ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
+            if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
+                    and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
+                ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
         if not ok:
@@ -840,6 +883,26 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     return missing
+
+
+_CHOICES_RE = re.compile(r",|\bor\b")
+
+
+def _listed_with_a_category(draft: str, fact: Fact, vocabulary: Iterable[str]) -> bool:
+    """Whether a capitalised word of the language is one of the choices a question offers beside a category of the
+    tools' vocabulary ("Do you like Sports, Dance or Music?", "a General Practitioner, Dermatologist, Psychiatrist,
+    or another kind of doctor?"): another category asked about, no name stated. A list in a statement, or beside
+    no category, stays read."""
+    end = draft.find("?", fact.end)
+    if end < 0 or any(mark in draft[fact.end:end] for mark in ".!\n"):
+        return False
+    start = max(draft.rfind(mark, 0, fact.start) for mark in ".!?\n") + 1
+    items = [item.strip() for item in _CHOICES_RE.split(folded(draft[start:end]))]
+    word = folded(fact.raw)
+    if word not in items:
+        return False  # the word alone is a choice
+    categories = {folded(value) for value in vocabulary}
+    return any(item != word and any(item == c or item.endswith(" " + c) for c in categories) for item in items if item)
 
 
 @register(NAME)

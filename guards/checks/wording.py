@@ -668,8 +668,9 @@ def reports_present(inp: GuardInput) -> bool:
 EFFECT_KIND_WORDS: dict[str, str] = {
     "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
-    "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
-               r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
+    "booking": r"reserv\w*|book\w*|aulas?|class(?:es)?|classe|clases?|lessons?|mesas?|tables?|taulas?|ingressos?"
+               r"|ticket\w*|entrada\w*|plazas?|placa|places|vagas?|seats?|spots?|inscri\w*|matricul\w*|apunt\w*"
+               r"|appointments?|citas?|turnos?|horarios?"
                r"|sortida|curso|course|enrol\w*|appoint\w*",
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",

@@ -221,7 +221,10 @@ CASES: dict[str, Case] = {
         "en", "Please confirm: a table for 2 at 8 pm. The payment went through.", F({CLAIM, FACT}), kind="school"),
     "en the details to confirm claim nothing": Case(
         "en", "Kindly ensure that, the reservation has been done for 2 persons at 6:30 pm.", F({FACT}), kind="school"),
-    "en a ride's time to arrive is the offer's wording": Case("en", "The cab will be there in 7 minutes."),
+    # (the wait a ride's result gives: a wait no result gives is a fact no tool returned, `unsupported_fact`'s)
+    "en a ride's time to arrive is the offer's wording": Case(
+        "en", "The cab will be there in 7 minutes.",
+        outputs=(ToolOutput(tool="get_ride", ok=True, data={"ride_type": "Pool", "wait_time": 7}),)),
     "en 'I made note of' claims nothing": Case("en", "I made note of three options for you.", kind="school"),
     "pt a habit claims nothing": Case("pt-BR", "Enviamos o boleto todo mês por e-mail."),
     "es a condition before the participle claims nothing": Case("es", "Una vez confirmado el pago, te aviso.",

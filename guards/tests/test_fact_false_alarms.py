@@ -452,3 +452,113 @@ def test_the_name_of_a_game_or_event_after_of_is_read():
 def test_a_cars_maker_before_its_model_is_the_model_in_every_language(lang, draft):
     assert held(draft, cars(("Onix", "Econômico")), lang=lang) == []
     assert held(draft.replace("Chevrolet", "Fiat"), cars(("Onix", "Econômico")), lang=lang) == ["Fiat Onix"]
+
+
+def weather(**values):
+    return output("get_weather", [{"city": "San Jose", "date": "2019-03-13", **values}],
+                  evidence=Evidence(names=("city",)))
+
+
+@pytest.mark.parametrize("draft", ["Humidity is 29 percent and wind is 11 mph.", "Wind is predicted to be around 11 mph.",
+                                   "The average Temperature for that day is 85 degrees."])
+def test_a_field_the_results_hold_is_no_name(draft):
+    said = weather(humidity="29", wind="11", temperature="85")
+    assert held(draft, said) == []
+    assert held(draft, search("Ramen Shop")) != []  # no such field in the results: a capitalised word held
+
+
+def test_a_restaurants_field_is_no_name_and_its_name_still_is():
+    rows = output("find_restaurants", [{"restaurant_name": "Chaat Paradise", "city": "Mountain View",
+                                        "serves_alcohol": "False"}], evidence=PLACES)
+    assert held("Alcohol is not served.", rows) == []
+    assert held("Chaat Paradise is in Mountain View.", rows) == []
+    assert held("Biryani Pot is in Mountain View.", rows) == ["Biryani Pot"]
+
+
+@pytest.mark.parametrize("draft", ["There are 13 percent chance of rain.", "There are 7 mile per hour winds.",
+                                   "It'll be hot! 93 Degrees with 6% of rain."])
+def test_a_measure_is_no_count_of_results(draft):
+    assert [fact.kind for fact in counts_in(draft, "en")] == []
+    assert held(draft, weather(precipitation="13", wind="7", temperature="93", humidity="6")) == []
+
+
+def test_results_counted_are_still_read():
+    assert held("There are 4 restaurants in Oakland.", search("A16", "Belotti")) == ["4"]
+
+
+@pytest.mark.parametrize("draft", ["Please confirm: Booking a table for 3 March 1st", "I see 10 March 1st."])
+def test_a_number_before_a_dated_month_is_no_day(draft):
+    said = (customer("3 people, 10 cars"),)
+    assert held(draft, search("A16"), history=said, today="2019-03-01") == []
+    assert held(draft.replace("1st", "2nd"), search("A16"), history=said, today="2019-03-01") == ["March 2nd"]
+
+
+@pytest.mark.parametrize("draft", ["The event is on March 14th in Oakland.I'm right?",
+                                   "A table at A16 in Oakland.I'm right?"])
+def test_a_full_stop_with_no_space_before_i_ends_the_name(draft):
+    assert held(draft, search("A16"), history=(customer("March 14th"),)) == []
+    assert held(draft.replace("Oakland", "Fremont"), search("A16"), history=(customer("March 14th"),)) == ["Fremont"]
+
+
+def test_a_number_inside_a_results_street_is_the_streets():
+    rows = output("find_provider", [{"stylist_name": "Al'S Barber Shop", "street_address": "1502 1/2 Webster St"}],
+                  evidence=Evidence(names=("stylist_name",), identifiers=(Identifier("street_address", "address"),)))
+    assert held("The address is 1502 1/2 Webster St.", rows) == []
+    assert held("The address is 1502 1/2 Webster St on 1/3.", rows) == ["1/3"]
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [("Thoughts on The Aftermath?", "Thoughts on The Mustang?"),
+                                              ("How's The Aftermath in Oakland?", "How's The Mustang in Oakland?"),
+                                              ("Everyone is into The Aftermath.", "Everyone is into The Mustang.")])
+def test_a_word_opening_a_sentence_before_a_name_is_no_part_of_it(draft, wrong):
+    movies = output("find_movies", [{"movie_name": "The Aftermath", "location": "Oakland"}],
+                    evidence=Evidence(names=("movie_name", "location")))
+    assert held(draft, movies) == []
+    assert held(wrong, movies) == ["The Mustang"]
+
+
+def test_a_cab_booked_is_no_name():
+    ride = output("get_ride", [{"destination": "1047 Lincoln Highway", "ride_type": "Luxury"}],
+                  evidence=Evidence(names=("ride_type",), identifiers=(Identifier("destination", "address"),)))
+    assert held("I have booked the Cab and it will reach you shortly.", ride) == []
+    assert held("I have booked the Cab to Market Street.", ride) == ["Market Street"]
+
+
+@pytest.mark.parametrize(("draft", "wrong"), [
+    ("What about The Aftermath Located in Oakland.", "What about The Mustang Located in Oakland."),
+    ("Do you like The Aftermath Or captain marvel movies?", "Do you like The Mustang Or captain marvel movies?"),
+    ("Please confirm: Playing The Aftermath Without subtitles.",
+     "Please confirm: Playing The Mustang Without subtitles.")])
+def test_where_or_another_choice_capitalised_after_a_name_is_no_part_of_it(draft, wrong):
+    movies = output("find_movies", [{"movie_name": "The Aftermath", "location": "Oakland"}],
+                    evidence=Evidence(names=("movie_name", "location")))
+    assert held(draft, movies) == []
+    assert held(wrong, movies) == ["The Mustang"]
+
+
+@pytest.mark.parametrize("draft", ["What type of event do you have in mind? Sports, Music or Museum?",
+                                   "Do you like Sports, Dance or Music?"])
+def test_a_word_offered_beside_the_tools_categories_is_a_category(draft):
+    vocabulary = ("Music", "Sports", "Theater")
+    assert held(draft, events("Mets Vs Braves"), vocabulary=vocabulary) == []
+    word = "Museum" if "Museum" in draft else "Dance"
+    assert held(draft, events("Mets Vs Braves")) == [word]  # beside no category of the tools: read
+    assert held(f"Tonight we have {word}.", events("Mets Vs Braves"), vocabulary=vocabulary) == [word]  # stated
+
+
+def test_a_measure_must_be_a_figure_the_results_give():
+    said = weather(humidity="30", wind="7", precipitation="13")
+    draft = "Humidity is about 30 percent, and there are 7 mile per hour winds. There is a 13% chance of rain."
+    assert held(draft, said) == []
+    assert held(draft.replace("7 mile", "8 mile"), said) == ["8 mile per hour"]
+    assert held(draft.replace("13%", "14%"), said) == ["14%"]
+    assert held("Et faig un 10% de descompte.", said, lang="ca") == []  # a discount's rate: the policy guard's
+
+
+def test_a_wait_in_minutes_is_the_results():
+    ride = output("get_ride", [{"destination": "1047 Lincoln Highway", "ride_type": "Luxury", "wait_time": "7",
+                                "ride_fare": "20.34"}],
+                  evidence=Evidence(names=("ride_type",), identifiers=(Identifier("destination", "address"),)))
+    assert held("Your cab is on its way. It should arrive in about 7 minutes.", ride) == []
+    assert held("Your cab is on its way. It should arrive in about 9 minutes.", ride) == ["9 minutes"]
+    assert held("Please try again in a few minutes.", ride) == []

@@ -168,3 +168,12 @@ def test_a_cpf_passes_when_a_tool_takes_one_but_a_password_never_does():
 ])
 def test_asking_for_usable_slots_or_mentioning_items_passes(lang, draft, tools):
     assert unusable_request(make(draft, lang=lang, tools_available=tools), deadline()).passed
+
+
+@pytest.mark.parametrize("draft", ["Your seats have been paid for, enjoy the event.", "Your tables are reserved.",
+                                   "As vagas foram pagas."])
+def test_the_plural_of_a_bookings_thing_makes_a_claim_of_a_booking(draft):
+    booked = make(draft, effects_executed=("reserve_restaurant",), effect_kinds=BOOKED, languages=("en", "pt-BR"))
+    assert effect_claim_without_effect(booked, deadline()).passed
+    sent = make("Your money has been paid.", effects_executed=("reserve_restaurant",), effect_kinds=BOOKED)
+    assert not effect_claim_without_effect(sent, deadline()).passed  # money claimed after a booking: held
