@@ -513,7 +513,8 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
 # posso mandar de noite?", "cuánto puedo transferir a la noche", "quant puc enviar a la nit").
 _LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
                                 "nocturno", "nocturn"})
-_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "cuanto", "cuanta", "quant", "much", "maximo",
+_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "qnto", "qt", "cuanto", "cuanta", "cto", "quant",
+                                   "much", "maximo",
                                    "maxim", "maximum", "max"})
 _LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar"})
 
@@ -537,10 +538,15 @@ def asks_to_cancel(text: str, lang: Lang) -> bool:
 # A request already made changed in words: a verb of changing with what it changes said after it ("muda esse pix
 # agendado pra 75", "cambia el pix programado a 75", "change the scheduled pix to 75", "canvia la reserva").
 _CHANGE_REQUEST_VERBS: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar"}),
-    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar"}),
-    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar"}),
-    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend"}),
+    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar",
+                        # moved in time: "consegue adiar esse pix pra daqui 3 dias?", "antecipa o agendamento"
+                        "adiar", "antecipar", "remarcar", "reagendar", "reagenda", "prorrogar"}),
+    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar",
+                     "postergar", "aplazar", "posponer", "adelantar", "retrasar", "atrasar", "reprogramar", "mover"}),
+    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar",
+                     "ajornar", "posposar", "avancar", "endarrerir", "reprogramar", "reprograma", "moure"}),
+    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend",
+                     "postpone", "reschedule", "move", "push", "delay", "bring"}),
 }
 _CHANGE_REQUEST_OBJECTS = frozenset({
     "pix", "transferencia", "transfer", "transferencies", "pagamento", "pago",

@@ -463,6 +463,9 @@ def sent_before(text: str, lang: Lang) -> bool:
         if index >= 2 and fold(" ".join(said[index - 2:index])) in _WHAT_WAS and not _INFINITIVE_FORM.search(lowered):
             return True  # "mostrame lo que mande este mes", "o que mandei": what was sent, typed without accents
         ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
+        if ending is None and lang == "es" and fold(lowered).endswith(("e", "i")) and any(
+                _how_much(lang).fullmatch(fold(before)) for before in said[max(0, index - 3):index]):
+            return True  # "cuanto le mande a pedro este mes?": how much was sent, typed without its accent
         if ending is None:
             continue
         if ending in ("ado", "ido", "at", "it") and not (

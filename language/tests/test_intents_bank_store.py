@@ -226,3 +226,21 @@ def test_wait_opening_a_message_corrects_unless_it_asks_for_a_moment(lang, text,
 ])
 def test_a_phone_that_overheats_is_a_problem(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "consegue adiar esse pix pra daqui 3 dias?"), ("es", "posterga el pix programado al viernes"),
+    ("en", "can you reschedule the payment to friday"), ("ca", "ajorna el pix a dilluns"),
+])
+def test_a_request_made_moved_in_time_is_a_correction(lang, text):
+    assert asks_to_change_request(text, lang)
+
+
+def test_a_new_pix_passed_on_is_no_change_of_a_request():
+    assert not asks_to_change_request("passa um pix de 20 pra ana", "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "ate qnto posso transferir de noite"),
+                                       ("es", "cto puedo mandar a la noche")])
+def test_how_much_abbreviated_may_be_sent_at_night_asks_the_night_limit(lang, text):
+    assert asks_about_limit(text, lang)

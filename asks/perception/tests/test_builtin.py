@@ -60,6 +60,7 @@ def test_bare_number_typed_when_asked_who_is_the_amount():
     ("passa 45 a l'ana demà", "pt-BR", "Ana"),  # an elided article before a lower-case name is none of it
     ("send maria 25", "en", "Maria"),  # English: between the verb and the amount
     ("quiero mandar um pix de 40 pra maria", "es", "Maria"),  # "pra" is no name in a Spanish reading
+    ("che, manda 25 pra ana porfa", "es", "Ana"),  # Portunhol: the Portuguese preposition in a Spanish message
 ])
 def test_recipient_by_grammar(text, lang, name):
     assert read(text, lang=lang).slots.recipient == name
@@ -651,6 +652,7 @@ def test_sending_what_is_left_is_a_transfer():
 
 def test_what_was_sent_typed_without_accents_asks_the_statement():
     assert read("mostrame lo que mande este mes", lang="es").request_kind == "pix_history"
+    assert read("cuanto le mande a pedro este mes?", lang="es").request_kind == "pix_history"  # how much was sent
 
 
 def test_a_price_said_aloud_with_its_cents_is_one_amount():
