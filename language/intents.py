@@ -53,13 +53,15 @@ CANCEL: dict[Lang, frozenset[str]] = {
     "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove", "scrap"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
+    # sorting a matter out with someone is talking to them: "quero resolver isso com uma pessoa"
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
-                        "colocar", "botar", "atendido", "atendida"}),
+                        "colocar", "botar", "atendido", "atendida", "resolver", "tratar"}),
     "es": frozenset({"hablar", "conversar", "pasar", "pasa", "poner", "comunicar", "atender", "llamar",
-                     "derivar", "transferir", "contactar", "atendido", "atendida"}),
+                     "derivar", "transferir", "contactar", "atendido", "atendida", "resolver", "tratar", "gestionar"}),
     "ca": frozenset({"parlar", "conversar", "passar", "posar", "atendre", "trucar", "comunicar", "contactar",
-                     "derivar", "xerrar", "ates", "atesa"}),
-    "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
+                     "derivar", "xerrar", "ates", "atesa", "resoldre", "tractar"}),
+    "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass",
+                     "sort", "resolve", "deal", "handle"}),
 }
 PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe de escalada" is a person to talk to
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
@@ -199,6 +201,9 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Not the customer's own: "não é minha", "no es mío", "no és meva", "isn't mine", "not mine".
+_NOT_MINE = re.compile(r"(?<!\w)(?:(?:nao|no|not|isn'?t|is not|wasn'?t|was not)\s+(?:e\s+|eh\s+|es\s+|is\s+|era\s+|fue\s+"
+                       r"|foi\s+|va ser\s+|was\s+)?(?:minha|meu|mia|mio|meva|meu|mine|my\s+own|nuestro|nossa|nosso))(?!\w)")
 # Used by someone else: "without permission", "no autorizado", "hackearon mi cuenta".
 _BANK_UNAUTHORISED = (r"without (?:my )?(?:permission|authori[sz]ation|consent)|unauthori[sz]ed|sin (?:mi )?(?:permiso"
                       r"|autorizacion|consentimiento)|no autorizad[oa]s?|sem (?:minha )?(?:permissao|autorizacao)"
@@ -422,6 +427,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _DISPUTE_VERBS[lang]:
         return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
+    if plain & (CHARGE_NOUNS | PAYMENT_NOUNS) and _NOT_MINE.search(folded):
+        return True  # "recebi uma cobrança que não é minha", "hay un cargo que no es mío", "a charge that isn't mine"
     if re.search(rf"(?<!\w)(?:{_BANK_UNAUTHORISED})(?!\w)", folded) and plain & (ACCOUNT | MONEY | CHARGE_NOUNS
                                                                                    | PAYMENT_NOUNS | {"cartao", "tarjeta", "targeta", "card"}):
         return True  # "someone used my account without permission", "un cargo no autorizado en mi tarjeta"
@@ -557,6 +564,16 @@ _CHANGE_REQUEST_OBJECTS = frozenset({
 _CHANGE_REQUEST_WINDOW = 4
 
 
+# A verb of passing or throwing moves what was asked only with it as its object, said by a pronoun joined to the verb
+# ("podes pasarlo para pasado mañana?", "passa-ho a demà") or named after it ("joga esse pix pra sexta"); "passa um
+# pix pra ana" is a new Pix.
+_MOVE_BY_OBJECT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"passar", "jogar"}), "es": frozenset({"pasar", "mover"}), "ca": frozenset({"passar"}),
+    "en": frozenset(),
+}
+_OBJECT_CLITIC = re.compile(r"(?:lo|la|los|las|-lo|-la|-ho|-los|-las)$")
+
+
 def asks_to_change_request(text: str, lang: Lang) -> bool:
     """Whether `text` says, in `lang`, to change a request made (see `_CHANGE_REQUEST_VERBS`); a limit to change is
     another matter (`asks_to_change_limit`)."""
@@ -564,9 +581,18 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
     written = [fold(word) for word in words(text)]
     if LIMIT & (set(said) | set(written)):
         return False
-    return any(word in _CHANGE_REQUEST_VERBS[lang]
-               and _CHANGE_REQUEST_OBJECTS & set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
-               for index, word in enumerate(said))
+    for index, word in enumerate(said):
+        ahead = set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
+        if word in _CHANGE_REQUEST_VERBS[lang] and _CHANGE_REQUEST_OBJECTS & ahead:
+            return True
+        if word in _MOVE_BY_OBJECT[lang] and (_OBJECT_CLITIC.search(written[index]) and written[index] != word
+                                               or ahead & _MOVED_OBJECTS and not ahead & _NEW_ARTICLES):
+            return True
+    return False
+
+
+_MOVED_OBJECTS = frozenset({"pix", "agendamento", "pagamento", "transferencia", "pago", "pagament", "reserva"})
+_NEW_ARTICLES = frozenset({"um", "uma", "un", "una", "outro", "outra", "otro", "otra", "altre", "altra"})
 # The customer's group not coming any more ("no vindrem", "ya no vamos", "não vamos mais", "we won't be coming", "we
 # can't make it"): a negation, the first verb after it in the first person (the customer, not "uno no puede venir",
 # which is one person less), and a verb of coming or going within a few words. "no vamos a pagar" ("ir a" and

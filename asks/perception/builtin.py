@@ -65,6 +65,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "pt-BR": (
             ("balance", r"saldo|quanto (?:eu )?tenho|quanto (?:eu )?tem na (?:minha )?conta|quanto dinheiro (?:eu )?tenho"),
             ("pix_history", r"extrato|historico|quantos pix|ultimos pix|pix que (?:eu )?(?:fiz|recebi|mandei)|movimentac\w*"
+                            r"|(?:ultim[oa]s|recentes) (?:\d+ )?(?:transferencias|pagamentos|transacoes)"
                             r"|quais (?:os )?pix|meus pix|quanto (?:eu )?(?:ja )?(?:mandei|enviei|transferi|gastei)"),
             ("pix_transfer", r"pix|transferir|transfere|transfira|transferencia|manda|mande|mandar|envia|envie|enviar"
                              r"|paga|pague|pagar|pagamento|agenda|agendar|deposita|faz um pix"),
@@ -72,6 +73,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "es": (
             ("balance", r"saldo|cuant[oa] (?:dinero |plata )?tengo"),
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
+                            r"|ultim[oa]s (?:\d+ )?(?:pix|pagos|transacciones|envios)"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
             ("pix_transfer", r"pix|bizum|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
                              r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
@@ -80,12 +82,14 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "ca": (
             ("balance", r"saldo|quant (?:diner )?tinc"),
             ("pix_history", r"moviments|historial|extracte|quants pix|quins pix|els meus pix"
+                            r"|(?:darrer[se]s|ultim[se]s) (?:\d+ )?(?:pix|transferencies|pagaments)"
                             r"|quant (?:he )?(?:enviat|transferit|gastat)"),
             ("pix_transfer", r"pix|bizum|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
             ("balance", r"balance|how much (?:money )?do i have"),
             ("pix_history", r"history|statement|transactions|recent transfers|how many pix|which pix|what pix|my pix"
+                            r"|(?:last|latest|recent|previous|past) (?:\d+ |few )?(?:transfers|payments|pix|pixes)"
                             r"|how much (?:did i|have i) (?:send|sent|transfer|transferred|spend|spent)"),
             ("pix_transfer", r"pix|transfer|transferring|send|wire|pay|payment|schedule"),
         ),

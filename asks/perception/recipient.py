@@ -62,8 +62,9 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
     ),
     "en": _NameWords(
-        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean",  # "oops i meant joao"
-        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
+        # "oops i meant joao"; Portuguese "pra" in an English message ("can u send 25 pra ana pls")
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean|pra|pro",
+        person=r"(?:to|pra|pro)(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
         possessive=r"(?:my|our|his|her|their)",

@@ -244,3 +244,29 @@ def test_a_new_pix_passed_on_is_no_change_of_a_request():
                                        ("es", "cto puedo mandar a la noche")])
 def test_how_much_abbreviated_may_be_sent_at_night_asks_the_night_limit(lang, text):
     assert asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "recebi uma cobranca que nao e minha"), ("es", "tengo un cargo que no es mio"),
+    ("en", "there is a payment that isn't mine"),
+])
+def test_a_charge_that_is_not_the_customers_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "quero resolver isso com uma pessoa"),
+                                       ("en", "i need to sort this out with a human")])
+def test_sorting_a_matter_out_with_a_person_asks_for_one(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text,moved", [
+    ("es", "podes pasarlo para pasado mañana?", True), ("pt-BR", "joga esse pix pra depois de amanha", True),
+    ("pt-BR", "passa um pix pra ana de 20", False), ("es", "pasale 20 a ana", False),
+])
+def test_a_request_passed_to_another_day_by_its_pronoun_or_name_is_moved(lang, text, moved):
+    assert asks_to_change_request(text, lang) is moved
+
+
+def test_an_interjection_before_a_no_still_opens_a_correction():
+    assert "correction" in detect_markers("uy no, a pedro", "es")

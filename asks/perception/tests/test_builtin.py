@@ -61,6 +61,7 @@ def test_bare_number_typed_when_asked_who_is_the_amount():
     ("send maria 25", "en", "Maria"),  # English: between the verb and the amount
     ("quiero mandar um pix de 40 pra maria", "es", "Maria"),  # "pra" is no name in a Spanish reading
     ("che, manda 25 pra ana porfa", "es", "Ana"),  # Portunhol: the Portuguese preposition in a Spanish message
+    ("hey can u send 25 pra ana pls", "en", "Ana"),  # and in an English one
 ])
 def test_recipient_by_grammar(text, lang, name):
     assert read(text, lang=lang).slots.recipient == name
@@ -737,3 +738,9 @@ def test_a_word_of_the_language_or_a_short_known_word_is_no_misspelt_activity(la
 def test_a_verb_of_changing_with_an_activity_corrects_what_was_booked(lang, text):
     p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
     assert p.request_kind is None and "correction" in p.markers and p.slots.activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [("list my last transfers", "en"), ("mis ultimos pagos", "es"),
+                                            ("ultimas transferencias", "pt-BR")])
+def test_the_last_payments_asked_are_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
