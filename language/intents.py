@@ -67,19 +67,19 @@ PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
                         "responsavel", "equipe", "suporte", "gestor", "gestora", "professor", "professora",
-                        "instrutor", "instrutora", "monitor", "monitora"}),
+                        "instrutor", "instrutora", "monitor", "monitora", "dono", "proprietario", "supervisor"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
                      "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
                      "gestor", "gestora", "profe", "profesor", "profesora", "instructor", "instructora", "monitor",
-                     "monitora"}),
+                     "monitora", "dueno", "propietario", "supervisor"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
                      "monitor", "monitora", "gestor", "gestora", "profe", "professor", "professora", "instructor",
-                     "instructora"}),
+                     "instructora", "amo", "propietari", "supervisor"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
-                     "support", "instructor", "teacher", "coach"}),
+                     "support", "instructor", "teacher", "coach", "owner", "supervisor"}),
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
@@ -201,6 +201,12 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Paid to someone not meant: "to the wrong person", "pra pessoa errada", "a la cuenta equivocada", "per error".
+_WRONG_RECIPIENT = re.compile(r"(?<!\w)(?:wrong (?:person|account|key|number|recipient|contact|guy|one)"
+                              r"|(?:pessoa|conta|chave|numero|contato|destinatario) errad[oa]"
+                              r"|(?:persona|cuenta|clave|numero|contacto|destinatario) equivocad[oa]"
+                              r"|(?:persona|compte|clau|numero|contacte|destinatari) equivocad[ao]"
+                              r"|por (?:error|engano|equivocacion)|sin querer|per error|by (?:mistake|accident))(?!\w)")
 # Not the customer's own: "não é minha", "no es mío", "no és meva", "isn't mine", "not mine".
 _NOT_MINE = re.compile(r"(?<!\w)(?:(?:nao|no|not|isn'?t|is not|wasn'?t|was not)\s+(?:e\s+|eh\s+|es\s+|is\s+|era\s+|fue\s+"
                        r"|foi\s+|va ser\s+|was\s+)?(?:minha|meu|mia|mio|meva|meu|mine|my\s+own|nuestro|nossa|nosso))(?!\w)")
@@ -361,8 +367,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
 
 # A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").
 _PAST_FORM: dict[Lang, re.Pattern[str]] = {
-    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu)"),
-    "es": re.compile(r"\w+(?:e|o|aron|ieron|io)"),  # folded: "pagué" → "pague", "cobró" → "cobro"
+    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu|[ei]i|eri)"),  # "transferi"
+    "es": re.compile(r"\w+(?:e|o|aron|ieron|io|eri)"),  # folded: "pagué" → "pague", "cobró" → "cobro", "transferí"
     "ca": re.compile(r"\w+(?:at|it|ada|ida)"),
     "en": re.compile(r"paid|sent|transferred|wired|went|got"),
 }
@@ -427,6 +433,9 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _DISPUTE_VERBS[lang]:
         return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
+    paid_or_sent = any(lemma(word, lang) in PAID | SENT and _PAST_FORM[lang].fullmatch(fold(word)) for word in words(text))
+    if (paid_or_sent or plain & PAYMENT_NOUNS) and _WRONG_RECIPIENT.search(folded):
+        return True  # "i sent money to the wrong person", "mandei o pix pra conta errada": a person undoes it
     if plain & (CHARGE_NOUNS | PAYMENT_NOUNS) and _NOT_MINE.search(folded):
         return True  # "recebi uma cobrança que não é minha", "hay un cargo que no es mío", "a charge that isn't mine"
     if re.search(rf"(?<!\w)(?:{_BANK_UNAUTHORISED})(?!\w)", folded) and plain & (ACCOUNT | MONEY | CHARGE_NOUNS

@@ -87,7 +87,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
             ("pix_transfer", r"pix|bizum|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
-            ("balance", r"balance|how much (?:money )?do i have"),
+            ("balance", r"balance|bal|how much (?:money )?do i have"),  # "whats my bal"
             ("pix_history", r"history|statement|transactions|recent transfers|how many pix|which pix|what pix|my pix"
                             r"|(?:last|latest|recent|previous|past) (?:\d+ |few )?(?:transfers|payments|pix|pixes)"
                             r"|how much (?:did i|have i) (?:send|sent|transfer|transferred|spend|spent)"),

@@ -270,3 +270,17 @@ def test_a_request_passed_to_another_day_by_its_pronoun_or_name_is_moved(lang, t
 
 def test_an_interjection_before_a_no_still_opens_a_correction():
     assert "correction" in detect_markers("uy no, a pedro", "es")
+
+
+@pytest.mark.parametrize("lang,text,disputed", [
+    ("en", "i sent money to the wrong person", True), ("pt-BR", "mandei o pix pra conta errada", True),
+    ("es", "le transferi a la cuenta equivocada", True), ("en", "send 20 to ana by mistake", False),
+])
+def test_money_sent_to_the_wrong_person_is_a_payment_to_look_at(lang, text, disputed):
+    assert disputes_payment(text, lang) is disputed
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero hablar con el dueño"), ("en", "let me speak to the owner"),
+                                       ("pt-BR", "quero falar com o supervisor")])
+def test_the_owner_or_a_supervisor_asked_for_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
