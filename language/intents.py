@@ -206,7 +206,11 @@ _WRONG_RECIPIENT = re.compile(r"(?<!\w)(?:wrong (?:person|account|key|number|rec
                               r"|(?:pessoa|conta|chave|numero|contato|destinatario) errad[oa]"
                               r"|(?:persona|cuenta|clave|numero|contacto|destinatario) equivocad[oa]"
                               r"|(?:persona|compte|clau|numero|contacte|destinatari) equivocad[ao]"
-                              r"|por (?:error|engano|equivocacion)|sin querer|per error|by (?:mistake|accident))(?!\w)")
+                              r"|por (?:error|engano|equivocacion|acidente|accidente)|sin querer|sem querer|sense voler"
+                              r"|per (?:error|equivocacio)|by (?:mistake|accident)|accidentally|mistakenly"
+                              # the payment itself made wrong: "fiz um pix errado", "a wrong transfer"
+                              r"|(?:pix|transferencia|pagamento|deposito) errad[oa]|(?:pix|transferencia|pago) equivocad[oa]"
+                              r"|(?:pix|transferencia|pagament) equivocad[ao]|wrong (?:pix|transfer|payment))(?!\w)")
 # Not the customer's own: "não é minha", "no es mío", "no és meva", "isn't mine", "not mine".
 _NOT_MINE = re.compile(r"(?<!\w)(?:(?:nao|no|not|isn'?t|is not|wasn'?t|was not)\s+(?:e\s+|eh\s+|es\s+|is\s+|era\s+|fue\s+"
                        r"|foi\s+|va ser\s+|was\s+)?(?:minha|meu|mia|mio|meva|meu|mine|my\s+own|nuestro|nossa|nosso))(?!\w)")

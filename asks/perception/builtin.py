@@ -699,9 +699,11 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
                  asked_for: str | None, replies_to: str | None) -> Perception:
     """`perceive`, reading the message in `lang`."""
     folded = fold(text)
-    kind = request_kind(folded, org_kind, lang)
-    markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
+    # the words of the day said are no request's verb: "millor passat demà" (Catalan "passat", a form of "passar")
+    # read in Portuguese or Spanish is a day, not a transfer
+    kind = request_kind(_without(folded, when), org_kind, lang)
+    markers: set[Marker] = set(detect_markers(text, lang))
     if org_kind == BANK:
         slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):

@@ -275,6 +275,7 @@ def test_an_interjection_before_a_no_still_opens_a_correction():
 @pytest.mark.parametrize("lang,text,disputed", [
     ("en", "i sent money to the wrong person", True), ("pt-BR", "mandei o pix pra conta errada", True),
     ("es", "le transferi a la cuenta equivocada", True), ("en", "send 20 to ana by mistake", False),
+    ("pt-BR", "socorro fiz um pix errado", True), ("en", "i accidentally sent 50 to pedro", True),
 ])
 def test_money_sent_to_the_wrong_person_is_a_payment_to_look_at(lang, text, disputed):
     assert disputes_payment(text, lang) is disputed

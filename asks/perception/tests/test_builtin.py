@@ -744,3 +744,9 @@ def test_a_verb_of_changing_with_an_activity_corrects_what_was_booked(lang, text
                                             ("ultimas transferencias", "pt-BR")])
 def test_the_last_payments_asked_are_the_statement(text, lang):
     assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_the_words_of_the_day_said_are_no_request_verb():
+    # Catalan "passat demà" read in Portuguese: "passat" is a form of "passar" (a transfer verb) inside the day said
+    perception = read("millor passat demà", lang="pt-BR")
+    assert (perception.request_kind, perception.slots.when) == (None, "2026-03-06")
