@@ -67,16 +67,18 @@ PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
                         "responsavel", "equipe", "suporte", "gestor", "gestora", "professor", "professora",
-                        "instrutor", "instrutora", "monitor", "monitora", "dono", "proprietario", "supervisor"}),
+                        "instrutor", "instrutora", "monitor", "monitora", "dono", "proprietario", "supervisor",
+                        "executivo", "executiva"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
                      "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
                      "gestor", "gestora", "profe", "profesor", "profesora", "instructor", "instructora", "monitor",
-                     "monitora", "dueno", "propietario", "supervisor"}),
+                     "monitora", "dueno", "propietario", "supervisor", "ejecutivo", "ejecutiva"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
                      "monitor", "monitora", "gestor", "gestora", "profe", "professor", "professora", "instructor",
-                     "instructora", "amo", "propietari", "supervisor"}),
+                     "instructora", "amo", "propietari", "supervisor", "encarregat", "encarregada", "executiu",
+                     "executiva"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
                      "support", "instructor", "teacher", "coach", "owner", "supervisor"}),
@@ -331,6 +333,9 @@ def _sound_alike_lemma(word: str, lang: Lang) -> str:
     return lemma(word, lang)
 
 
+_ELIDED = re.compile(r"^(?:l|d|s|m|t|n)['’]")
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
@@ -340,6 +345,9 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         return True
     written = words(text)  # the words as typed, one for each lemma
     said = [_sound_alike_lemma(word, lang) for word in written]  # "ablar", "bendedor": "hablar", "vendedor"
+    # a role the dictionary reads as another word once its elided article is gone ("l'encarregat" → "encarregar")
+    said = [bare if (bare := _ELIDED.sub("", fold(word))) in PERSON[lang] and lem not in PERSON[lang] else lem
+            for word, lem in zip(written, said, strict=True)]
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]

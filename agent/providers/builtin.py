@@ -574,6 +574,10 @@ class Responder:
             query = " ".join(word for word in part.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
             result = self.tool("search_catalog", query=query, capacity_gb=None,
                                max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+            if result["ok"] and not result["data"]["hits"] and len(query.split()) > 1:
+                # "carregador pro iphone 13": no charger names the phone, the chargers are what was asked
+                result = self.tool("search_catalog", query=query.split()[0], capacity_gb=None,
+                                   max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
             if not result["ok"]:
                 return self.fail(result)
             hits += [hit for hit in result["data"]["hits"][:3] if hit["id"] not in {seen["id"] for seen in hits}]

@@ -695,6 +695,17 @@ def _richness(perception: Perception) -> tuple[bool, int]:
     return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
 
 
+_SENDING_VERBS = {"pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
+                  "es": r"manda|mandale|envia|enviale|transferi|transferile|transfiere|transfierele|paga|pagale",
+                  "ca": r"envia|envia-li|transfereix|paga|paga-li", "en": r"send|transfer|pay|wire"}
+_SENDING_THEN_FIGURE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?<!\w)(?:{verbs})\s+(?:(?:uns|unos|like|about|r\$)\s+)?\d") for lang, verbs in _SENDING_VERBS.items()}
+# A model number said after its line, with an article or a possessive before it ("tenho um 13 de 256", "es un 12",
+# "i have a 14"), neither a storage nor a percentage.
+_LINE_MODEL_NUMBER = re.compile(r"(?i)(?<!\w)(?:um|uma|un|una|uno|a|an|el|o|the|my|meu|mi|el meu)\s+(\d{1,2})(?![\d.,])"
+                                r"(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))")
+
+
 def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
                  asked_for: str | None, replies_to: str | None) -> Perception:
     """`perceive`, reading the message in `lang`."""
@@ -705,7 +716,11 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     kind = request_kind(_without(folded, when), org_kind, lang)
     markers: set[Marker] = set(detect_markers(text, lang))
     if org_kind == BANK:
-        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
+        # "mandale 20 a ana y despues decime el saldo": the figure right after a verb of sending is an amount, and
+        # the message a transfer, though the balance is named too
+        sends = kind in ("balance", "pix_history") and _SENDING_THEN_FIGURE[lang].search(folded) is not None
+        slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
+                            corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
         elif kind in ("pix_transfer", None) and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
@@ -720,6 +735,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
             slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
+            after = _LINE_MODEL_NUMBER.search(text, text.find(line) + len(line))
+            if after is not None:  # "compram iphone usado? tenho um 13 de 256": the line's model 13
+                slots["device_model"] = f"{line} {after.group(1)}"
         if kind == "product_search" and all(slots.get(name) for name in ("device_model", "capacity_gb", "battery_health")):
             kind = "used_quote"  # "do you buy used phones? i have an iphone 14 128gb with 91% battery": nobody
             # searches the catalogue by battery health

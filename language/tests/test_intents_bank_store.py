@@ -285,3 +285,9 @@ def test_money_sent_to_the_wrong_person_is_a_payment_to_look_at(lang, text, disp
                                        ("pt-BR", "quero falar com o supervisor")])
 def test_the_owner_or_a_supervisor_asked_for_is_a_person(lang, text):
     assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero hablar con mi ejecutivo de cuenta"),
+                                       ("ca", "vull parlar amb l'encarregat")])
+def test_an_account_executive_or_the_person_in_charge_is_a_person(lang, text):
+    assert asks_for_person(text, lang)

@@ -750,3 +750,15 @@ def test_the_words_of_the_day_said_are_no_request_verb():
     # Catalan "passat demà" read in Portuguese: "passat" is a form of "passar" (a transfer verb) inside the day said
     perception = read("millor passat demà", lang="pt-BR")
     assert (perception.request_kind, perception.slots.when) == (None, "2026-03-06")
+
+
+def test_a_figure_right_after_a_verb_of_sending_is_a_transfer_though_the_balance_is_named():
+    perception = read("mandale 20 a ana y despues decime el saldo", lang="es")
+    assert perception.request_kind == "pix_transfer" and perception.slots.amount.amount_cents == 2000
+    assert read("me manda o extrato de 30 dias").request_kind == "pix_history"
+
+
+def test_a_model_number_after_its_line_in_a_used_quote_is_the_model():
+    perception = read("vcs compram iphone usado? tenho um 13 de 256 com 90% de bateria", org_kind="store",
+                      currency="ARS")
+    assert (perception.slots.device_model, perception.slots.capacity_gb) == ("iphone 13", 256)
