@@ -695,7 +695,7 @@ def _richness(perception: Perception) -> tuple[bool, int]:
     return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
 
 
-_SENDING_VERBS = {"pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
+_SENDING_VERBS: dict[Lang, str] = {"pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
                   "es": r"manda|mandale|envia|enviale|transferi|transferile|transfiere|transfierele|paga|pagale",
                   "ca": r"envia|envia-li|transfereix|paga|paga-li", "en": r"send|transfer|pay|wire"}
 _SENDING_THEN_FIGURE: dict[Lang, re.Pattern[str]] = {
