@@ -695,9 +695,11 @@ def _richness(perception: Perception) -> tuple[bool, int]:
     return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
 
 
-_SENDING_VERBS: dict[Lang, str] = {"pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
-                  "es": r"manda|mandale|envia|enviale|transferi|transferile|transfiere|transfierele|paga|pagale",
-                  "ca": r"envia|envia-li|transfereix|paga|paga-li", "en": r"send|transfer|pay|wire"}
+_SENDING_VERBS: dict[Lang, str] = {
+    "pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
+    "es": r"manda|mandale|envia|enviale|transferi|transferile|transfiere|transfierele|paga|pagale",
+    "ca": r"envia|envia-li|transfereix|paga|paga-li", "en": r"send|transfer|pay|wire",
+}
 _SENDING_THEN_FIGURE: dict[Lang, re.Pattern[str]] = {
     lang: re.compile(rf"(?<!\w)(?:{verbs})\s+(?:(?:uns|unos|like|about|r\$)\s+)?\d") for lang, verbs in _SENDING_VERBS.items()}
 # A model number said after its line, with an article or a possessive before it ("tenho um 13 de 256", "es un 12",
