@@ -76,11 +76,13 @@ WEEKDAYS: dict[Lang, dict[str, int]] = {
     "en": {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6},
 }
 RELATIVE_DAYS: dict[Lang, dict[str, int]] = {
-    "pt-BR": {"depois de amanha": 2, "dps de amanha": 2, "dps d amanha": 2, "amanha": 1, "amnh": 1, "hoje": 0, "hj": 0},
-    "es": {"pasado manana": 2, "manana": 1, "hoy": 0},
-    "ca": {"dema passat": 2, "dema": 1, "avui": 0},
-    "en": {"day after tomorrow": 2, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "2moro": 1, "today": 0,
-           "tonight": 0},
+    "pt-BR": {"depois de amanha": 2, "depois d amanha": 2, "dps de amanha": 2, "dps d amanha": 2, "amanha": 1,
+              "amnh": 1, "hoje": 0, "hj": 0},
+    # the day after tomorrow also said in words ("el día después de mañana", "després de demà", "passat demà")
+    "es": {"pasado manana": 2, "despues de manana": 2, "manana": 1, "hoy": 0},
+    "ca": {"dema passat": 2, "passat dema": 2, "despres de dema": 2, "dema": 1, "avui": 0},
+    "en": {"day after tomorrow": 2, "day after tmrw": 2, "day after tomorow": 2, "tomorrow": 1, "tmrw": 1, "tmr": 1,
+           "tomorow": 1, "2moro": 1, "today": 0, "tonight": 0},
 }
 # A number of days from today: "daqui a 3 dias", "dentro de 3 días", "d'aquí a 3 dies", "in 3 days", "3 days from now"
 # (number words are digits by then: "em três dias").

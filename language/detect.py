@@ -174,8 +174,10 @@ def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
 # knows ("pix 30 to maria thx" is English, "manda pfv" Portuguese).
 SHORTHAND: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"oi", "vc", "vcs", "pfv", "pfvr", "obg", "obgd", "vlw", "blz", "hj", "dnv", "msm", "qnt", "qto",
-                        "agr", "dps", "tmj", "tbm", "mto", "mt", "nd", "td", "oq", "ngm", "cmg", "ctg"}),
-    "es": frozenset({"hola", "porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd"}),
+                        "agr", "dps", "tmj", "tbm", "mto", "mt", "nd", "td", "oq", "ngm", "cmg", "ctg", "qnto", "qndo",
+                        "kd", "bjs", "kkk", "kkkk", "kkkkk", "rs", "rsrs"}),
+    "es": frozenset({"hola", "porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd", "che", "jaja",
+                     "jajaja"}),
     "ca": frozenset({"hola", "sisplau", "dsp", "pq"}),  # "hola" is Catalan too
     "en": frozenset({"thx", "thnx", "ty", "pls", "plz", "u", "ur", "rn", "tmrw", "tmr", "btw", "idk", "wanna",
                      "gonna", "gotta", "hi", "hey"}),

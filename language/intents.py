@@ -54,31 +54,35 @@ CANCEL: dict[Lang, frozenset[str]] = {
     "en": frozenset({"cancel", "cancell", "undo", "delete", "erase", "remove", "scrap"}),  # "cancelled" → "cancell"
 }
 TALK: dict[Lang, frozenset[str]] = {
+    # sorting a matter out with someone is talking to them: "quero resolver isso com uma pessoa"
     "pt-BR": frozenset({"falar", "conversar", "passar", "transferir", "chamar", "atender", "ligar", "encaminhar",
-                        "colocar", "botar", "atendido", "atendida"}),
+                        "colocar", "botar", "atendido", "atendida", "resolver", "tratar"}),
     "es": frozenset({"hablar", "conversar", "pasar", "pasa", "poner", "comunicar", "atender", "llamar",
-                     "derivar", "transferir", "contactar", "atendido", "atendida"}),
+                     "derivar", "transferir", "contactar", "atendido", "atendida", "resolver", "tratar", "gestionar"}),
     "ca": frozenset({"parlar", "conversar", "passar", "posar", "atendre", "trucar", "comunicar", "contactar",
-                     "derivar", "xerrar", "ates", "atesa"}),
-    "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass"}),
+                     "derivar", "xerrar", "ates", "atesa", "resoldre", "tractar"}),
+    "en": frozenset({"talk", "speak", "connect", "transfer", "put", "get", "chat", "reach", "contact", "pass",
+                     "sort", "resolve", "deal", "handle"}),
 }
 PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe de escalada" is a person to talk to
     "pt-BR": frozenset({"pessoa", "humano", "humana", "atendente", "gerente", "funcionario", "funcionaria",
                         "operador", "operadora", "vendedor", "vendedora", "alguem", "consultor", "consultora",
                         "responsavel", "equipe", "suporte", "gestor", "gestora", "professor", "professora",
-                        "instrutor", "instrutora", "monitor", "monitora"}),
+                        "instrutor", "instrutora", "monitor", "monitora", "dono", "proprietario", "supervisor",
+                        "executivo", "executiva"}),
     "es": frozenset({"persona", "humano", "humana", "agente", "asesor", "asesora", "alguien", "operador",
                      "operadora", "vendedor", "vendedora", "encargado", "encargada", "empleado", "empleada",
                      "gerente", "representante", "dependiente", "responsable", "equipo", "soporte",
                      "gestor", "gestora", "profe", "profesor", "profesora", "instructor", "instructora", "monitor",
-                     "monitora"}),
+                     "monitora", "dueno", "propietario", "supervisor", "ejecutivo", "ejecutiva"}),
     "ca": frozenset({"persona", "huma", "humana", "agent", "algu", "dependent", "dependenta", "treballador",
                      "treballadora", "responsable", "gerent", "venedor", "venedora", "equip", "suport",
                      "monitor", "monitora", "gestor", "gestora", "profe", "professor", "professora", "instructor",
-                     "instructora"}),
+                     "instructora", "amo", "propietari", "supervisor", "encarregat", "encarregada", "executiu",
+                     "executiva"}),
     "en": frozenset({"person", "human", "agent", "someone", "somebody", "representative", "rep", "operator",
                      "manager", "staff", "people", "anyone", "anybody", "salesperson", "employee", "team",
-                     "support", "instructor", "teacher", "coach"}),
+                     "support", "instructor", "teacher", "coach", "owner", "supervisor"}),
 }
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
@@ -200,6 +204,19 @@ DUPLICATED = {
     "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
+# Paid to someone not meant: "to the wrong person", "pra pessoa errada", "a la cuenta equivocada", "per error".
+_WRONG_RECIPIENT = re.compile(r"(?<!\w)(?:wrong (?:person|account|key|number|recipient|contact|guy|one)"
+                              r"|(?:pessoa|conta|chave|numero|contato|destinatario) errad[oa]"
+                              r"|(?:persona|cuenta|clave|numero|contacto|destinatario) equivocad[oa]"
+                              r"|(?:persona|compte|clau|numero|contacte|destinatari) equivocad[ao]"
+                              r"|por (?:error|engano|equivocacion|acidente|accidente)|sin querer|sem querer|sense voler"
+                              r"|per (?:error|equivocacio)|by (?:mistake|accident)|accidentally|mistakenly"
+                              # the payment itself made wrong: "fiz um pix errado", "a wrong transfer"
+                              r"|(?:pix|transferencia|pagamento|deposito) errad[oa]|(?:pix|transferencia|pago) equivocad[oa]"
+                              r"|(?:pix|transferencia|pagament) equivocad[ao]|wrong (?:pix|transfer|payment))(?!\w)")
+# Not the customer's own: "não é minha", "no es mío", "no és meva", "isn't mine", "not mine".
+_NOT_MINE = re.compile(r"(?<!\w)(?:(?:nao|no|not|isn'?t|is not|wasn'?t|was not)\s+(?:e\s+|eh\s+|es\s+|is\s+|era\s+|fue\s+"
+                       r"|foi\s+|va ser\s+|was\s+)?(?:minha|meu|mia|mio|meva|meu|mine|my\s+own|nuestro|nossa|nosso))(?!\w)")
 # Used by someone else: "without permission", "no autorizado", "hackearon mi cuenta".
 _BANK_UNAUTHORISED = (r"without (?:my )?(?:permission|authori[sz]ation|consent)|unauthori[sz]ed|sin (?:mi )?(?:permiso"
                       r"|autorizacion|consentimiento)|no autorizad[oa]s?|sem (?:minha )?(?:permissao|autorizacao)"
@@ -319,6 +336,9 @@ def _sound_alike_lemma(word: str, lang: Lang) -> str:
     return lemma(word, lang)
 
 
+_ELIDED = re.compile(r"^(?:l|d|s|m|t|n)['’]")
+
+
 def asks_for_person(text: str, lang: Lang) -> bool:
     """Whether the customer asks to be served by a person of the organisation (see the module docstring)."""
     for match in reversed(list(_NOT_ASKING.finditer(fold(text)))):  # fold keeps offsets
@@ -328,6 +348,9 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         return True
     written = words(text)  # the words as typed, one for each lemma
     said = [_sound_alike_lemma(word, lang) for word in written]  # "ablar", "bendedor": "hablar", "vendedor"
+    # a role the dictionary reads as another word once its elided article is gone ("l'encarregat" → "encarregar")
+    said = [bare if (bare := _ELIDED.sub("", fold(word))) in PERSON[lang] and lem not in PERSON[lang] else lem
+            for word, lem in zip(written, said, strict=True)]
     roles = PERSON[lang] - _GENERIC
     for index, word in enumerate(said):
         ahead = said[index + 1: index + 1 + WINDOW]
@@ -359,8 +382,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
 
 # A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").
 _PAST_FORM: dict[Lang, re.Pattern[str]] = {
-    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu)"),
-    "es": re.compile(r"\w+(?:e|o|aron|ieron|io)"),  # folded: "pagué" → "pague", "cobró" → "cobro"
+    "pt-BR": re.compile(r"\w+(?:ei|ou|aram|eram|iram|iu|[ei]i|eri)"),  # "transferi"
+    "es": re.compile(r"\w+(?:e|o|aron|ieron|io|eri)"),  # folded: "pagué" → "pague", "cobró" → "cobro", "transferí"
     "ca": re.compile(r"\w+(?:at|it|ada|ida)"),
     "en": re.compile(r"paid|sent|transferred|wired|went|got"),
 }
@@ -425,6 +448,11 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & _DISPUTE_VERBS[lang]:
         return True  # "quero contestar uma cobrança", "i'd like to dispute a transaction"
+    paid_or_sent = any(lemma(word, lang) in PAID | SENT and _PAST_FORM[lang].fullmatch(fold(word)) for word in words(text))
+    if (paid_or_sent or plain & PAYMENT_NOUNS) and _WRONG_RECIPIENT.search(folded):
+        return True  # "i sent money to the wrong person", "mandei o pix pra conta errada": a person undoes it
+    if plain & (CHARGE_NOUNS | PAYMENT_NOUNS) and _NOT_MINE.search(folded):
+        return True  # "recebi uma cobrança que não é minha", "hay un cargo que no es mío", "a charge that isn't mine"
     if re.search(rf"(?<!\w)(?:{_BANK_UNAUTHORISED})(?!\w)", folded) and plain & (ACCOUNT | MONEY | CHARGE_NOUNS
                                                                                    | PAYMENT_NOUNS | {"cartao", "tarjeta", "targeta", "card"}):
         return True  # "someone used my account without permission", "un cargo no autorizado en mi tarjeta"
@@ -516,7 +544,8 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
 # posso mandar de noite?", "cuánto puedo transferir a la noche", "quant puc enviar a la nit").
 _LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
                                 "nocturno", "nocturn"})
-_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "cuanto", "cuanta", "quant", "much", "maximo",
+_LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "qnto", "qt", "cuanto", "cuanta", "cto", "quant",
+                                   "much", "maximo",
                                    "maxim", "maximum", "max"})
 _LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar"})
 
@@ -540,10 +569,15 @@ def asks_to_cancel(text: str, lang: Lang) -> bool:
 # A request already made changed in words: a verb of changing with what it changes said after it ("muda esse pix
 # agendado pra 75", "cambia el pix programado a 75", "change the scheduled pix to 75", "canvia la reserva").
 _CHANGE_REQUEST_VERBS: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar"}),
-    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar"}),
-    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar"}),
-    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend"}),
+    "pt-BR": frozenset({"mudar", "trocar", "alterar", "modificar", "editar", "corrigir", "ajustar",
+                        # moved in time: "consegue adiar esse pix pra daqui 3 dias?", "antecipa o agendamento"
+                        "adiar", "antecipar", "remarcar", "reagendar", "reagenda", "prorrogar"}),
+    "es": frozenset({"cambiar", "modificar", "editar", "corregir", "ajustar",
+                     "postergar", "aplazar", "posponer", "adelantar", "retrasar", "atrasar", "reprogramar", "mover"}),
+    "ca": frozenset({"canviar", "modificar", "editar", "corregir", "ajustar",
+                     "ajornar", "posposar", "avancar", "endarrerir", "reprogramar", "reprograma", "moure"}),
+    "en": frozenset({"change", "modify", "edit", "correct", "update", "adjust", "amend",
+                     "postpone", "reschedule", "move", "push", "delay", "bring"}),
 }
 _CHANGE_REQUEST_OBJECTS = frozenset({
     "pix", "transferencia", "transfer", "transferencies", "pagamento", "pago",
@@ -554,6 +588,16 @@ _CHANGE_REQUEST_OBJECTS = frozenset({
 _CHANGE_REQUEST_WINDOW = 4
 
 
+# A verb of passing or throwing moves what was asked only with it as its object, said by a pronoun joined to the verb
+# ("podes pasarlo para pasado mañana?", "passa-ho a demà") or named after it ("joga esse pix pra sexta"); "passa um
+# pix pra ana" is a new Pix.
+_MOVE_BY_OBJECT: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"passar", "jogar"}), "es": frozenset({"pasar", "mover"}), "ca": frozenset({"passar"}),
+    "en": frozenset(),
+}
+_OBJECT_CLITIC = re.compile(r"(?:lo|la|los|las|-lo|-la|-ho|-los|-las)$")
+
+
 def asks_to_change_request(text: str, lang: Lang) -> bool:
     """Whether `text` says, in `lang`, to change a request made (see `_CHANGE_REQUEST_VERBS`); a limit to change is
     another matter (`asks_to_change_limit`)."""
@@ -561,9 +605,18 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
     written = [fold(word) for word in words(text)]
     if LIMIT & (set(said) | set(written)):
         return False
-    return any(word in _CHANGE_REQUEST_VERBS[lang]
-               and _CHANGE_REQUEST_OBJECTS & set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
-               for index, word in enumerate(said))
+    for index, word in enumerate(said):
+        ahead = set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
+        if word in _CHANGE_REQUEST_VERBS[lang] and _CHANGE_REQUEST_OBJECTS & ahead:
+            return True
+        if word in _MOVE_BY_OBJECT[lang] and (_OBJECT_CLITIC.search(written[index]) and written[index] != word
+                                               or ahead & _MOVED_OBJECTS and not ahead & _NEW_ARTICLES):
+            return True
+    return False
+
+
+_MOVED_OBJECTS = frozenset({"pix", "agendamento", "pagamento", "transferencia", "pago", "pagament", "reserva"})
+_NEW_ARTICLES = frozenset({"um", "uma", "un", "una", "outro", "outra", "otro", "otra", "altre", "altra"})
 # The customer's group not coming any more ("no vindrem", "ya no vamos", "não vamos mais", "we won't be coming", "we
 # can't make it"): a negation, the first verb after it in the first person (the customer, not "uno no puede venir",
 # which is one person less), and a verb of coming or going within a few words. "no vamos a pagar" ("ir a" and

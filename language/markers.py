@@ -105,6 +105,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
 }
 
 
+# A sound opening a message before its words ("uy no, a pedro", "ah no, 30", "hmm wait"): what the "^" patterns
+# anchor to is what follows it.
+_INTERJECTION = re.compile(r"^\s*(?:uy|ay|ai|ah|ahh|eh|uh|oh|ui|hmm+|mm+|uhm|um|ehh|ops|ups|opa|oops|oh no|ay no)\W+(?=\w)")
+
+
 def _bounded(pattern: str) -> str:
     """`pattern` with word boundaries: anchored at the start for "^…", open at the end after a space or comma."""
     head = rf"^\s*{pattern[1:]}" if pattern.startswith("^") else rf"(?<![\w'·-]){pattern}"
@@ -127,6 +132,9 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     `problem`, `limit` (a limit to change) and `limit_asked` (what a limit is) only by lemma."""
     folded = fold(text)
     found: set[Marker] = {marker for marker, pattern in _compiled(lang).items() if pattern.search(folded)}
+    if (opened := _INTERJECTION.match(folded)) is not None:  # "uy no, a pedro", "ah wait": read as if it began there
+        rest = folded[opened.end():]
+        found |= {marker for marker, pattern in _compiled(lang).items() if pattern.search(rest)}
     # A person or a payment to check is asked for, and something called off, in whatever language the customer
     # falls back to: a Catalan customer of a bank that answers in Portuguese is handed over (or has a scheduled Pix
     # cancelled: "cancel·la el Pix programat") all the same.

@@ -24,6 +24,7 @@ from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_offered
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
+from asks.perception.store import PRODUCTS_APART
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
@@ -556,12 +557,31 @@ class Responder:
             return self.about_shown_product()
         if self.scope.missing:  # a budget alone ("tenés algo hasta 500 mil?"): the phones within it
             words = "phones"
+        if PRODUCTS_APART in words:  # several products asked at once: each searched, all shown
+            return self.several_products(words.split(PRODUCTS_APART), budget=budget)
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
                            max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
         if result["ok"] and not result["data"]["hits"] and not budget and len(query.split()) > 1:
             return self.close_products(query) or self.products_found(result, words=words, budget=budget)
         return self.products_found(result, words=words, budget=budget)
+
+    def several_products(self, parts: list[str], *, budget: dict | None) -> Draft:
+        """Each product of a message that asks for several ("funda para el s23 y cargador samsung") searched on its
+        own, the products found shown together (each once, in the order asked)."""
+        hits: list[dict] = []
+        for part in parts:
+            query = " ".join(word for word in part.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
+            result = self.tool("search_catalog", query=query, capacity_gb=None,
+                               max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+            if result["ok"] and not result["data"]["hits"] and len(query.split()) > 1:
+                # "carregador pro iphone 13": no charger names the phone, the chargers are what was asked
+                result = self.tool("search_catalog", query=query.split()[0], capacity_gb=None,
+                                   max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
+            if not result["ok"]:
+                return self.fail(result)
+            hits += [hit for hit in result["data"]["hits"][:3] if hit["id"] not in {seen["id"] for seen in hits}]
+        return self.products_found({"ok": True, "data": {"hits": hits}}, words="", budget=budget)
 
     def close_products(self, query: str) -> Draft | None:
         """A model the catalogue lacks ("iphone 12"): what it has of the same name ("iphone"), said as such — not

@@ -189,6 +189,13 @@ def test_cases_are_found_in_the_plural_and_in_any_language(db, chat, said):
     assert "Funda de silicona para iPhone 13" in text and "Funda transparente para Galaxy S23" in text, text
 
 
+def test_several_products_asked_at_once_are_each_searched(db, chat):
+    text = chat("demostore", "tienen funda para el s23 y cargador samsung?")[0]["text"]
+    assert "Funda transparente para Galaxy S23" in text and "Cargador rápido Samsung 25 W" in text, text
+    text = chat("demostore", "tem capinha e carregador pro iphone 13?")[0]["text"]  # no charger names the phone
+    assert "Funda de silicona para iPhone 13" in text and "Cargador rápido USB-C 20 W" in text, text
+
+
 # A first message is read in its language even when a model name is most of it ---------------------------------------
 
 def test_tem_iphone_14_is_answered_in_portuguese(db, chat):

@@ -65,6 +65,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "pt-BR": (
             ("balance", r"saldo|quanto (?:eu )?tenho|quanto (?:eu )?tem na (?:minha )?conta|quanto dinheiro (?:eu )?tenho"),
             ("pix_history", r"extrato|historico|quantos pix|ultimos pix|pix que (?:eu )?(?:fiz|recebi|mandei)|movimentac\w*"
+                            r"|(?:ultim[oa]s|recentes) (?:\d+ )?(?:transferencias|pagamentos|transacoes)"
                             r"|quais (?:os )?pix|meus pix|quanto (?:eu )?(?:ja )?(?:mandei|enviei|transferi|gastei)"),
             ("pix_transfer", r"pix|transferir|transfere|transfira|transferencia|manda|mande|mandar|envia|envie|enviar"
                              r"|paga|pague|pagar|pagamento|agenda|agendar|deposita|faz um pix"),
@@ -72,6 +73,7 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "es": (
             ("balance", r"saldo|cuant[oa] (?:dinero |plata )?tengo"),
             ("pix_history", r"movimientos|historial|extracto|ultimas transferencias|cuantos pix|que pix|cuales pix"
+                            r"|ultim[oa]s (?:\d+ )?(?:pix|pagos|transacciones|envios)"
                             r"|mis pix|cuanto (?:he )?(?:envie|mande|transferi|enviado|mandado|transferido|gastado)"),
             ("pix_transfer", r"pix|bizum|transferir|transfiere|transferi|transferile|transferencia|manda|mandale|mandar|envia"
                              r"|enviar|enviale|envie|paga|pagale|pague|pagar|programa|agenda|transfierele|transferirle"
@@ -80,12 +82,14 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "ca": (
             ("balance", r"saldo|quant (?:diner )?tinc"),
             ("pix_history", r"moviments|historial|extracte|quants pix|quins pix|els meus pix"
+                            r"|(?:darrer[se]s|ultim[se]s) (?:\d+ )?(?:pix|transferencies|pagaments)"
                             r"|quant (?:he )?(?:enviat|transferit|gastat)"),
             ("pix_transfer", r"pix|bizum|transferir|transfereix|transferencia|envia|enviar|envia-li|paga|pagar|paga-li|programa"),
         ),
         "en": (
-            ("balance", r"balance|how much (?:money )?do i have"),
+            ("balance", r"balance|bal|how much (?:money )?do i have"),  # "whats my bal"
             ("pix_history", r"history|statement|transactions|recent transfers|how many pix|which pix|what pix|my pix"
+                            r"|(?:last|latest|recent|previous|past) (?:\d+ |few )?(?:transfers|payments|pix|pixes)"
                             r"|how much (?:did i|have i) (?:send|sent|transfer|transferred|spend|spent)"),
             ("pix_transfer", r"pix|transfer|transferring|send|wire|pay|payment|schedule"),
         ),
@@ -463,6 +467,9 @@ def sent_before(text: str, lang: Lang) -> bool:
         if index >= 2 and fold(" ".join(said[index - 2:index])) in _WHAT_WAS and not _INFINITIVE_FORM.search(lowered):
             return True  # "mostrame lo que mande este mes", "o que mandei": what was sent, typed without accents
         ending = next((end for end in _PAST_ENDINGS[lang] if lowered.endswith(end)), None)
+        if ending is None and lang == "es" and fold(lowered).endswith(("e", "i")) and any(
+                _how_much(lang).fullmatch(fold(before)) for before in said[max(0, index - 3):index]):
+            return True  # "cuanto le mande a pedro este mes?": how much was sent, typed without its accent
         if ending is None:
             continue
         if ending in ("ado", "ido", "at", "it") and not (
@@ -688,15 +695,34 @@ def _richness(perception: Perception) -> tuple[bool, int]:
     return perception.request_kind is not None, len(filled) + ("-" in str(filled.get("when") or ""))
 
 
+_SENDING_VERBS: dict[Lang, str] = {
+    "pt-BR": r"manda|mande|envia|envie|transfere|transfira|paga|pague|faz um pix de",
+    "es": r"manda|mandale|envia|enviale|transferi|transferile|transfiere|transfierele|paga|pagale",
+    "ca": r"envia|envia-li|transfereix|paga|paga-li", "en": r"send|transfer|pay|wire",
+}
+_SENDING_THEN_FIGURE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?<!\w)(?:{verbs})\s+(?:(?:uns|unos|like|about|r\$)\s+)?\d") for lang, verbs in _SENDING_VERBS.items()}
+# A model number said after its line, with an article or a possessive before it ("tenho um 13 de 256", "es un 12",
+# "i have a 14"), neither a storage nor a percentage.
+_LINE_MODEL_NUMBER = re.compile(r"(?i)(?<!\w)(?:um|uma|un|una|uno|a|an|el|o|the|my|meu|mi|el meu)\s+(\d{1,2})(?![\d.,])"
+                                r"(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))")
+
+
 def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
                  asked_for: str | None, replies_to: str | None) -> Perception:
     """`perceive`, reading the message in `lang`."""
     folded = fold(text)
-    kind = request_kind(folded, org_kind, lang)
-    markers: set[Marker] = set(detect_markers(text, lang))
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
+    # the words of the day said are no request's verb: "millor passat demà" (Catalan "passat", a form of "passar")
+    # read in Portuguese or Spanish is a day, not a transfer
+    kind = request_kind(_without(folded, when), org_kind, lang)
+    markers: set[Marker] = set(detect_markers(text, lang))
     if org_kind == BANK:
-        slots = _bank_slots(text, lang, kind, currency, asked_for, corrects="correction" in markers, when=when)
+        # "mandale 20 a ana y despues decime el saldo": the figure right after a verb of sending is an amount, and
+        # the message a transfer, though the balance is named too
+        sends = kind in ("balance", "pix_history") and _SENDING_THEN_FIGURE[lang].search(folded) is not None
+        slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
+                            corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
             kind = "pix_transfer"  # "manda 15 pra Ana e depois me fala o saldo"
         elif kind in ("pix_transfer", None) and not slots["amount"] and not slots["pix_key"] and sent_before(text, lang):
@@ -711,6 +737,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
             slots["device_model"] = line  # "quiero vender mi iphone": the line, its model number asked next
+            after = _LINE_MODEL_NUMBER.search(text, text.find(line) + len(line))
+            if after is not None:  # "compram iphone usado? tenho um 13 de 256": the line's model 13
+                slots["device_model"] = f"{line} {after.group(1)}"
         if kind == "product_search" and all(slots.get(name) for name in ("device_model", "capacity_gb", "battery_health")):
             kind = "used_quote"  # "do you buy used phones? i have an iphone 14 128gb with 91% battery": nobody
             # searches the catalogue by battery health

@@ -44,8 +44,9 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
     ),
     "es": _NameWords(
-        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to",  # "mandale a la María" (Rioplatense), "send 20 to ana"
-        person=r"para|con|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
+        # "mandale a la María" (Rioplatense), "send 20 to ana", Portunhol "manda 25 pra ana"
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to|pra|pro",
+        person=r"para|con|pra|pro|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
                r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
@@ -61,8 +62,9 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
     ),
     "en": _NameWords(
-        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean",  # "oops i meant joao"
-        person=r"to(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
+        # "oops i meant joao"; Portuguese "pra" in an English message ("can u send 25 pra ana pls")
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean|pra|pro",
+        person=r"(?:to|pra|pro)(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
         possessive=r"(?:my|our|his|her|their)",

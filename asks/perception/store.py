@@ -82,8 +82,13 @@ def find_capacity(text: str, lang: Lang, device: str | None, asked_for: bool) ->
     return None
 
 
-def find_battery(folded: str, asked_for: bool) -> int | None:
-    """Battery health in percent (see module docstring)."""
+# A discount is the other percentage a store hears: "10% de descuento", "20% off".
+_DISCOUNT = re.compile(r"(?<!\w)(?:descuento|desconto|desconte|discount|off|dto|rebaja|promo|promocion|promocao)(?!\w)")
+
+
+def find_battery(folded: str, asked_for: bool, device_said: bool = False) -> int | None:
+    """Battery health in percent (see module docstring); a bare percentage beside a device named is its battery
+    ("cuanto me pagan x un iphone 14 de 256 al 95%"), unless a discount is talked about."""
     patterns = (rf"(?:{_BATTERY_WORDS})\D{{0,20}}?(\d{{1,3}}) ?%?", rf"(\d{{1,3}}) ?%\s(?:\w+\s){{0,2}}(?:{_BATTERY_WORDS})",
                 rf"(\d{{1,3}}) (?:de|da|of|d'|with) ?(?:{_BATTERY_WORDS})",  # "con 88 de batería"
                 rf"(\d{{1,3}}) (?:{_BATTERY_WORDS})(?!\w)")  # "with 87 battery"
@@ -92,6 +97,9 @@ def find_battery(folded: str, asked_for: bool) -> int | None:
             return int(match.group(1))
     if asked_for and (match := re.fullmatch(r"\D{0,12}?(\d{1,3}) ?%?\D{0,12}", folded)) and int(match.group(1)) <= 100:
         return int(match.group(1))
+    percentages = re.findall(r"(?<![\d.,])(\d{1,3}) ?%", folded)
+    if device_said and len(percentages) == 1 and int(percentages[0]) <= 100 and not _DISCOUNT.search(folded):
+        return int(percentages[0])
     return None
 
 
@@ -167,10 +175,51 @@ _STORE_OTHER_NUMBER_ASKED = re.compile(
     r"(\d{1,2}(?: (?:pro max|pro|max|mini|plus|ultra|fe))?)(?!\s*(?:gb|gigas?|gigs?|g|tb|%)(?!\w))\W*$")
 
 
+# Several products asked for at once are written in the `product` slot one after another, this between them.
+PRODUCTS_APART = "; "
+_AND = re.compile(r"(?<!\w)(?:y|e|i|and|&|mas|plus|tambien|tambem|tambe|also)(?!\w)|,")
+# The catalogue's word for each accessory word ("carregador" and "charger" are one "cargador"): two words of one thing
+# are one product.
+_ACCESSORY_KIND = ((r"cap|fund|case|cover", "funda"), (r"carreg|cargad|charger", "cargador"), (r"cab|cable", "cable"),
+                   (r"fone|auric|headph|earb|airpod", "auricular"), (r"pelic|protector|screen", "protector"))
+
+
+def _accessory_kind(word: str) -> str:
+    return next((kind for stem, kind in _ACCESSORY_KIND if re.match(stem, word)), word)
+
+
+def find_products(folded: str, text: str) -> list[str]:
+    """Several products asked for in one message ("tienen funda para el s23 y cargador samsung?", "do you have a
+    charger and a case for the iphone 13?", "quiero el iphone 14 y una funda"), each with the model or brand said in
+    its own part of the message; one product or none: []."""
+    accessories = list(_ACCESSORY.finditer(folded))  # `folded` keeps the offsets of `text`
+    if not accessories:
+        return []
+    parts: list[str] = []
+    head = _DEVICE_RE.search(text[:accessories[0].start()])
+    if head is not None and _AND.search(folded[head.end():accessories[0].start()]):
+        parts.append(head.group())  # "quiero el iphone 14 y una funda": the phone, then the case
+    elif len({_accessory_kind(match.group()) for match in accessories}) < 2:
+        return []  # one product ("funda para el iphone 13"), or one product in two words ("cases or covers")
+    for index, match in enumerate(accessories):
+        end = accessories[index + 1].start() if index + 1 < len(accessories) else len(text)
+        segment = text[match.start():end]
+        named = find_device(segment) or (brand.group() if (brand := _BRAND_RE.search(segment)) else None) or (
+            head.group() if head is not None and index == 0 and not parts else None)  # "iphone 13 case and charger"
+        part = f"{match.group()} {named}" if named else match.group()
+        if part.lower() not in (said.lower() for said in parts):
+            parts.append(part)
+    return parts if len(parts) > 1 else []
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
-    """Product, device model, capacity, battery health and budget of a store message."""
+    """Product, device model, capacity, battery health and budget of a store message. Several products asked for at
+    once (`find_products`) are the product slot, `PRODUCTS_APART` between them, and no one device model."""
     device = find_device(text)
     product = find_product(folded, text, device)
+    if several := find_products(folded, text):
+        return {"product": PRODUCTS_APART.join(several), "device_model": None, "capacity_gb": None,
+                "battery_health": None, "budget": find_budget(text, folded, lang, currency)}
     if device is None and asked_for == "device_model" and (bare := _BARE_MODEL_NUMBER.search(text)):
         device = bare.group(1)  # the model's number only ("es un 13"): no product of its own
     if device is None and (other := _STORE_OTHER_NUMBER_ASKED.match(folded)):
@@ -181,6 +230,6 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
         "device_model": None if device and product and product != device
         and product in (device.split()[0], _one_line_of(text)) else device,
         "capacity_gb": find_capacity(text, lang, device, asked_for == "capacity_gb"),
-        "battery_health": find_battery(folded, asked_for == "battery_health"),
+        "battery_health": find_battery(folded, asked_for == "battery_health", device_said=device is not None),
         "budget": find_budget(text, folded, lang, currency),
     }

@@ -121,3 +121,23 @@ def test_another_models_number_asked_alone_is_read_as_the_model(lang, text, numb
 @pytest.mark.parametrize("text", ["y el de 128?", "13", "y el otro?"])
 def test_a_storage_or_a_bare_number_is_no_other_model(text):
     assert read(text, "es")["device_model"] is None
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("es", "tienen funda para el s23 y cargador samsung?", "funda s23; cargador samsung"),
+    ("en", "do you have a charger and a case for the iphone 13?", "charger; case iphone 13"),
+    ("es", "quiero el iphone 14 y una funda", "iphone 14; funda"),
+])
+def test_several_products_asked_at_once_are_each_a_product(lang, text, product):
+    slots = read(text, lang)
+    assert (slots["product"], slots["device_model"]) == (product, None)
+
+
+@pytest.mark.parametrize("text", ["tienen funda para iphone 13?", "any cases or covers for the s23"])
+def test_one_product_in_one_or_two_words_is_one_product(text):
+    assert "; " not in (read(text, "es")["product"] or "")
+
+
+def test_a_bare_percentage_beside_a_device_is_its_battery_and_a_discount_is_not():
+    assert read("cuanto me pagan x un iphone 14 de 256 al 95%", "es")["battery_health"] == 95
+    assert read("tienen el iphone 13 con 10% de descuento?", "es")["battery_health"] is None

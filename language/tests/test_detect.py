@@ -111,6 +111,7 @@ BANK = ["pt-BR", "es", "en"]
         ("oi", "pt-BR"),
         ("hola, manda 35 a ana amanhã por favor", "es"),  # mixed: more of its words are Spanish
         ("manda 20 pra maria, thanks", "pt-BR"),  # as many of each: the detector's reading
+        ("che, manda 25 pra ana porfa", "es"),  # Rioplatense "che" and "porfa" against one Portuguese "pra"
     ],
 )
 def test_a_first_message_the_detector_cannot_tell_is_read_by_its_own_words(text, expected):

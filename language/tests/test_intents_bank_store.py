@@ -226,3 +226,68 @@ def test_wait_opening_a_message_corrects_unless_it_asks_for_a_moment(lang, text,
 ])
 def test_a_phone_that_overheats_is_a_problem(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "consegue adiar esse pix pra daqui 3 dias?"), ("es", "posterga el pix programado al viernes"),
+    ("en", "can you reschedule the payment to friday"), ("ca", "ajorna el pix a dilluns"),
+])
+def test_a_request_made_moved_in_time_is_a_correction(lang, text):
+    assert asks_to_change_request(text, lang)
+
+
+def test_a_new_pix_passed_on_is_no_change_of_a_request():
+    assert not asks_to_change_request("passa um pix de 20 pra ana", "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "ate qnto posso transferir de noite"),
+                                       ("es", "cto puedo mandar a la noche")])
+def test_how_much_abbreviated_may_be_sent_at_night_asks_the_night_limit(lang, text):
+    assert asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "recebi uma cobranca que nao e minha"), ("es", "tengo un cargo que no es mio"),
+    ("en", "there is a payment that isn't mine"),
+])
+def test_a_charge_that_is_not_the_customers_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "quero resolver isso com uma pessoa"),
+                                       ("en", "i need to sort this out with a human")])
+def test_sorting_a_matter_out_with_a_person_asks_for_one(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text,moved", [
+    ("es", "podes pasarlo para pasado mañana?", True), ("pt-BR", "joga esse pix pra depois de amanha", True),
+    ("pt-BR", "passa um pix pra ana de 20", False), ("es", "pasale 20 a ana", False),
+])
+def test_a_request_passed_to_another_day_by_its_pronoun_or_name_is_moved(lang, text, moved):
+    assert asks_to_change_request(text, lang) is moved
+
+
+def test_an_interjection_before_a_no_still_opens_a_correction():
+    assert "correction" in detect_markers("uy no, a pedro", "es")
+
+
+@pytest.mark.parametrize("lang,text,disputed", [
+    ("en", "i sent money to the wrong person", True), ("pt-BR", "mandei o pix pra conta errada", True),
+    ("es", "le transferi a la cuenta equivocada", True), ("en", "send 20 to ana by mistake", False),
+    ("pt-BR", "socorro fiz um pix errado", True), ("en", "i accidentally sent 50 to pedro", True),
+])
+def test_money_sent_to_the_wrong_person_is_a_payment_to_look_at(lang, text, disputed):
+    assert disputes_payment(text, lang) is disputed
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero hablar con el dueño"), ("en", "let me speak to the owner"),
+                                       ("pt-BR", "quero falar com o supervisor")])
+def test_the_owner_or_a_supervisor_asked_for_is_a_person(lang, text):
+    assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero hablar con mi ejecutivo de cuenta"),
+                                       ("ca", "vull parlar amb l'encarregat")])
+def test_an_account_executive_or_the_person_in_charge_is_a_person(lang, text):
+    assert asks_for_person(text, lang)

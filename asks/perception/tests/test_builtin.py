@@ -60,6 +60,8 @@ def test_bare_number_typed_when_asked_who_is_the_amount():
     ("passa 45 a l'ana demà", "pt-BR", "Ana"),  # an elided article before a lower-case name is none of it
     ("send maria 25", "en", "Maria"),  # English: between the verb and the amount
     ("quiero mandar um pix de 40 pra maria", "es", "Maria"),  # "pra" is no name in a Spanish reading
+    ("che, manda 25 pra ana porfa", "es", "Ana"),  # Portunhol: the Portuguese preposition in a Spanish message
+    ("hey can u send 25 pra ana pls", "en", "Ana"),  # and in an English one
 ])
 def test_recipient_by_grammar(text, lang, name):
     assert read(text, lang=lang).slots.recipient == name
@@ -651,6 +653,7 @@ def test_sending_what_is_left_is_a_transfer():
 
 def test_what_was_sent_typed_without_accents_asks_the_statement():
     assert read("mostrame lo que mande este mes", lang="es").request_kind == "pix_history"
+    assert read("cuanto le mande a pedro este mes?", lang="es").request_kind == "pix_history"  # how much was sent
 
 
 def test_a_price_said_aloud_with_its_cents_is_one_amount():
@@ -735,3 +738,27 @@ def test_a_word_of_the_language_or_a_short_known_word_is_no_misspelt_activity(la
 def test_a_verb_of_changing_with_an_activity_corrects_what_was_booked(lang, text):
     p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid")
     assert p.request_kind is None and "correction" in p.markers and p.slots.activity
+
+
+@pytest.mark.parametrize(("text", "lang"), [("list my last transfers", "en"), ("mis ultimos pagos", "es"),
+                                            ("ultimas transferencias", "pt-BR")])
+def test_the_last_payments_asked_are_the_statement(text, lang):
+    assert read(text, lang=lang).request_kind == "pix_history"
+
+
+def test_the_words_of_the_day_said_are_no_request_verb():
+    # Catalan "passat demà" read in Portuguese: "passat" is a form of "passar" (a transfer verb) inside the day said
+    perception = read("millor passat demà", lang="pt-BR")
+    assert (perception.request_kind, perception.slots.when) == (None, "2026-03-06")
+
+
+def test_a_figure_right_after_a_verb_of_sending_is_a_transfer_though_the_balance_is_named():
+    perception = read("mandale 20 a ana y despues decime el saldo", lang="es")
+    assert perception.request_kind == "pix_transfer" and perception.slots.amount.amount_cents == 2000
+    assert read("me manda o extrato de 30 dias").request_kind == "pix_history"
+
+
+def test_a_model_number_after_its_line_in_a_used_quote_is_the_model():
+    perception = read("vcs compram iphone usado? tenho um 13 de 256 com 90% de bateria", org_kind="store",
+                      currency="ARS")
+    assert (perception.slots.device_model, perception.slots.capacity_gb) == ("iphone 13", 256)
