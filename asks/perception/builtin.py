@@ -150,7 +150,9 @@ ACTIVITIES: dict[Lang, tuple[tuple[str, str | None], ...]] = {
 # A change of day said with "today" ("muda pra hoje") keeps today; so does a correction marker.
 _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|passa|change|changed|move|switch|make it"
                  r"|melhor|na verdade|mejor|en realidad|millor|de fet|actually|rather"
-                 r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
+                 r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead"
+                 # "me la pasas a la mañana?": "pasas" is also raisins to the dictionary
+                 r"|pasas|pasala|pasamela|pasame|passes|passa-la|passa-me-la")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
@@ -679,6 +681,8 @@ def perceive(
     stays in `lang`, the language of the reply.
     """
     reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
+    if reading.slots.offer_pick:
+        return reading  # "la segunda" to the times listed: the pick, not Portuguese Monday
     own = cast("Lang", detect_language(text, LANGS, lang, first=True))
     if own != lang:
         other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)

@@ -761,6 +761,16 @@ def test_a_pick_among_the_times_listed(text, lang, pick):
     assert (p.slots.offer_pick, p.slots.when) == (pick, None)
 
 
+def test_a_spanish_pick_is_no_portuguese_monday():
+    assert (school("la segunda", "es", asked_for="when").slots.offer_pick, school("la segunda", "es",
+                                                                                asked_for="when").slots.when) == ("second", None)
+
+
+def test_a_booking_moved_with_pasar_is_no_question_of_availability():
+    p = school("me la pasas a la mañana?", "es")
+    assert (p.request_kind, p.slots.day_part) == (None, "morning")
+
+
 def test_a_pick_is_read_only_when_the_bot_asked_which_time():
     p = school("a segunda", "pt-BR")
     assert p.slots.offer_pick is None and p.slots.when is not None  # Monday
