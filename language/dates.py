@@ -97,7 +97,7 @@ _NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|prop
 _PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at night|tonight|da tarde|da noite|de la tarde"
              r"|de la noche|de la tarda|de la nit|del vespre|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit")
 _AM_WORDS = r"am|a\.m\.?|a m|in the morning|da manha|de la manana|del mati|de la matinada|morning|manha|mati"
-_HOUR_PREPOSITIONS = (r"as|a las|a la|a les|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
+_HOUR_PREPOSITIONS = (r"as|a las|a la|a les|pras|pa las|pa la|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
                       r"|por volta das|perto das|sobre las|a eso de las|hacia las|tipo|cap a les|sobre les|cap a la"
                       # the one of a time: "la de las 3", "la de les 3", "a das 3", "the one at 3" (above)
                       r"|(?:la|el|lo) de (?:las|les|la)|(?:a|o) das|(?:a|o) de (?:las|les|la)")

@@ -240,3 +240,9 @@ def test_a_number_of_several_is_no_time():
 )
 def test_weeks_ahead_and_shorthand_days(text, lang, expected):
     assert parse_when(text, lang, NOW, TZ).value == expected
+
+
+@pytest.mark.parametrize(("text", "lang"), [("pras 3", "pt-BR"), ("pa las 3", "es")])
+def test_an_hour_after_a_slang_preposition(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is not None and when.has_time and when.value.hour in (3, 15)
