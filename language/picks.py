@@ -9,13 +9,15 @@ segunda" or "a segunda" there is the second option, not Monday.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from language.locales import Lang
 from language.text import fold
 
 Pick = Literal["first", "second", "third", "last"]
+T = TypeVar("T")
 _ONE = {  # what may follow the ordinal: "one", "option", "time", "hour"
     "pt-BR": r"(?:\s+(?:opcao|opção|hora|horario|aula|turma))?",
     "es": r"(?:\s+(?:opcion|hora|horario|clase|turno))?",
@@ -57,7 +59,7 @@ def find_pick(text: str, lang: Lang) -> Pick | None:
     return None
 
 
-def picked(options: list, pick: str) -> object | None:
+def picked(options: Sequence[T], pick: str) -> T | None:
     """The option `pick` names among `options` in the order they were listed (None if there are too few)."""
     index = {"first": 0, "second": 1, "third": 2, "last": len(options) - 1}.get(pick)
     return options[index] if index is not None and 0 <= index < len(options) else None
