@@ -76,7 +76,7 @@ MESSAGES: dict[str, Any] = {
     "dispute_handoff": pgettext_lazy(
         "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "escalated_acknowledged": pgettext_lazy("customer", "A person from our team will answer you here soon."),
-    "price_per_person": pgettext_lazy("customer", "%(activity)s: %(amount)s per person."),
+    "price_per_person": pgettext_lazy("customer", "%(activity)s: %(amount)s per person, groups of up to %(people)s."),
     "person_handoff": pgettext_lazy(
         "customer", "I'm passing you to a person on our team, who will answer you here. Until then I won't reply "
                     "on my own."),

@@ -330,7 +330,7 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         # still collecting, said again with what it lacked; nothing it holds changes, so nothing is asked about
         return DecidedAction(Action.FILL, "same_kind_fills_collecting_ask", ask_id=open_ask.id, values=values)
     if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.COLLECTING
-            and conflicting and conflicting <= {inbound.asked_for} and not stale):
+            and conflicting and conflicting <= _answering(inbound.asked_for) and not stale):
         # "então manda 200" after a refusal of the amount (the night limit) that asked for another: the same
         # request with that amount, its recipient kept (no preview was shown for the refused one)
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
@@ -355,7 +355,7 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
                             choices=(f"new:{open_ask.kind}",))
         return DecidedAction(Action.CLARIFY, "stale_ask_cooled", close_open="cooled")
 
-    if conflicting and conflicting <= {inbound.asked_for}:
+    if conflicting and conflicting <= _answering(inbound.asked_for):
         # the customer answers the question the bot just put: no "change or new?" about it
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
     if (conflicting and open_ask.status == AskStatus.AWAITING_CONFIRMATION and kind is None
@@ -400,6 +400,18 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     if changed & _WHO and not worded:  # "e 30 pra Ana" after a Pix to Pedro is no change of who gets it
         return None
     return DecidedAction(Action.START_NEW, "change_of_done_request", kind=follow, values=values, carried_from=done.id)
+
+
+# The slots whose values answer a question for a slot: a part of the day or a pick among the times listed answers
+# "which time?" ("vale pues la de la tarde" after the free times, with the morning said before).
+_ANSWERS: dict[str, frozenset[str]] = {"when": frozenset({"when", EITHER_HALF, "day_part", "offer_pick"})}
+
+
+def _answering(asked_for: str | None) -> frozenset[str]:
+    """The slots a value for which answers the question for `asked_for` (itself, and those of `_ANSWERS`)."""
+    if asked_for is None:
+        return frozenset()
+    return _ANSWERS.get(asked_for, frozenset({asked_for}))
 
 
 # What a value said alone right after a product search changes in it (N5).

@@ -12,12 +12,12 @@ SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
     "pix_transfer": ("amount", "recipient", "pix_key", "when"),
     "balance": (),
     "pix_history": ("when", "recipient"),
-    "booking": ("activity", "when", "when_either_half", "party_size", "day_part"),
+    "booking": ("activity", "when", "when_either_half", "party_size", "day_part", "offer_pick"),
     "availability": ("activity", "when", "when_either_half", "party_size", "day_part"),
     "product_search": ("product", "device_model", "capacity_gb", "amount"),  # an amount is the customer's budget
     "used_quote": ("device_model", "capacity_gb", "battery_health"),
     # the booking as it is to be (the done booking's values, with what the customer changed)
-    "booking_change": ("activity", "when", "when_either_half", "party_size", "day_part"),
+    "booking_change": ("activity", "when", "when_either_half", "party_size", "day_part", "offer_pick"),
     # which booking (said, or none: the one just made)
     "booking_cancel": ("activity", "when"),
     # a scheduled Pix as it is to be (the done request's values, with what the customer changed)

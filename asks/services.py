@@ -178,6 +178,8 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
     if "when" in values and EITHER_HALF not in values:  # a `when` said with its half (or no hour) clears the doubt
         values = {**values, EITHER_HALF: None}
     values = _part_said_after_a_time(values, current)
+    if current.get("offer_pick") and "offer_pick" not in values and ({"when", "day_part", "activity"} & set(values)):
+        values = {**values, "offer_pick": None}  # a pick among the times once listed; another time asked drops it
     changes = []
     for slot, value in values.items():
         old = current.get(slot)
@@ -445,7 +447,9 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         ask = Ask.objects.create(conversation=message.conversation, kind=decision.kind, last_activity_at=at,
                                  resumed_from_id=decision.carried_from)
         _record_transitions([TransitionRow(ask.pk, "", ask.status, decision.rule, message.pk)], writes)
-        carried = {slot: value for slot, value in slots[decision.carried_from].items() if value is not None}
+        # (a pick among the times listed then says nothing of the times the change lists)
+        carried = {slot: value for slot, value in slots[decision.carried_from].items()
+                   if value is not None and slot != "offer_pick"}
         events.extend(SlotEvent(ask=ask, slot=slot, value=value, previous=None, action=SlotEvent.Action.RESUME,
                                 message=source) for slot, value in carried.items())
         slots[ask.pk] = carried

@@ -29,6 +29,7 @@ class SlotOffer:
     places_left: int
     price_cents: int  # per person
     currency: str
+    capacity: int | None = None  # the slot's largest group ("groups of up to 4"), when the system says
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class SandboxBookingEngine:
         return [
             SlotOffer(slot_id=found.slot_id, activity=found.activity_slug, activity_name=found.activity_name,
                       instructor=found.instructor, start=found.start, end=found.end, places_left=found.places_left,
-                      price_cents=found.price_cents, currency=found.currency)
+                      price_cents=found.price_cents, currency=found.currency, capacity=found.capacity)
             for found in selectors.availability_search(activity=activity, day=day, party_size=party_size,
                                                        limit=limit, language=language)
         ]
@@ -106,7 +107,7 @@ class SandboxBookingEngine:
         found = selectors.slot_availability(slot_id=slot_id)
         return SlotOffer(slot_id=found.slot_id, activity=found.activity_slug, activity_name=found.activity_name,
                          instructor=found.instructor, start=found.start, end=found.end, places_left=found.places_left,
-                         price_cents=found.price_cents, currency=found.currency)
+                         price_cents=found.price_cents, currency=found.currency, capacity=found.capacity)
 
     def book(self, *, slot_id: int, customer_ref: str, customer_name: str, party_size: int,
              idempotency_key: str | None = None) -> BookingResult:

@@ -131,6 +131,13 @@ DAY_PARTS = {"morning": pgettext_lazy("customer", "in the morning"),
              "evening": pgettext_lazy("customer", "in the evening"), "night": pgettext_lazy("customer", "at night")}
 
 
+# One of the times listed, picked by its place (`language.picks`), as the customer reads it back.
+OFFER_PICKS = {"first": pgettext_lazy("customer", "the first time listed"),
+               "second": pgettext_lazy("customer", "the second time listed"),
+               "third": pgettext_lazy("customer", "the third time listed"),
+               "last": pgettext_lazy("customer", "the last time listed")}
+
+
 def slot_value(lang: str, slot: str, value: Any, tz: str) -> str:
     """Any slot value of an Ask as people read it: money by babel, a Pix key masked by its type, ISO dates and
     times by babel in the organisation's time zone, party sizes with their noun, GB and battery percentages."""
@@ -146,6 +153,8 @@ def slot_value(lang: str, slot: str, value: Any, tz: str) -> str:
         return party(lang, value)
     if slot == "day_part" and value in DAY_PARTS:
         return render(lang, DAY_PARTS[value])
+    if slot == "offer_pick" and value in OFFER_PICKS:
+        return render(lang, OFFER_PICKS[value])
     if slot == "capacity_gb" and isinstance(value, int):
         return f"{format_decimal(value, locale=babel_locale(lang))} GB"  # type: ignore[arg-type]
     if slot == "battery_health" and isinstance(value, (int, float)):

@@ -79,25 +79,28 @@ RELATIVE_DAYS: dict[Lang, dict[str, int]] = {
     "pt-BR": {"depois de amanha": 2, "depois d amanha": 2, "dps de amanha": 2, "dps d amanha": 2, "amanha": 1,
               "amnh": 1, "hoje": 0, "hj": 0},
     # the day after tomorrow also said in words ("el día después de mañana", "després de demà", "passat demà")
-    "es": {"pasado manana": 2, "despues de manana": 2, "manana": 1, "hoy": 0},
+    "es": {"pasado manana": 2, "pasado mnn": 2, "pasao manana": 2, "despues de manana": 2, "manana": 1, "mnn": 1,
+           "hoy": 0},
     "ca": {"dema passat": 2, "passat dema": 2, "despres de dema": 2, "dema": 1, "avui": 0},
-    "en": {"day after tomorrow": 2, "day after tmrw": 2, "day after tomorow": 2, "tomorrow": 1, "tmrw": 1, "tmr": 1,
-           "tomorow": 1, "2moro": 1, "today": 0, "tonight": 0},
+    "en": {"day after tomorrow": 2, "day after tmrw": 2, "day after tmr": 2, "day after tomorow": 2, "tomorrow": 1,
+           "tmrw": 1, "tmr": 1, "tomorow": 1, "2moro": 1, "today": 0, "tonight": 0},
 }
 # A number of days from today: "daqui a 3 dias", "dentro de 3 días", "d'aquí a 3 dies", "in 3 days", "3 days from now"
 # (number words are digits by then: "em três dias").
+# Weeks count seven days: "dentro de una semana", "d'aquí a dues setmanes", "in a week", "a week from today".
 DAYS_AHEAD: dict[Lang, str] = {
-    "pt-BR": r"(?:daqui a|daqui|em|dentro de) (?P<n>\d{1,2}) dias?",
-    "es": r"(?:dentro de|en|de aqui a) (?P<n>\d{1,2}) dias?",
-    "ca": r"(?:d'aqui a|d'aqui|en|dintre de|dins de|d'aca a) (?P<n>\d{1,2}) (?:dies|dia)",
-    "en": r"(?:in (?P<n>\d{1,2}) days?|(?P<n2>\d{1,2}) days? from (?:now|today))",
+    "pt-BR": r"(?:daqui a|daqui|em|dentro de) (?:(?P<n>\d{1,2}) dias?|(?P<w>\d|uma|um) semanas?)",
+    "es": r"(?:dentro de|en|de aqui a) (?:(?P<n>\d{1,2}) dias?|(?P<w>\d|una|un) semanas?)",
+    "ca": r"(?:d'aqui a|d'aqui|en|dintre de|dins de|d'aca a) (?:(?P<n>\d{1,2}) (?:dies|dia)|(?P<w>\d|una) setman(?:a|es))",
+    "en": r"(?:in (?P<n>\d{1,2}) days?|(?P<n2>\d{1,2}) days? from (?:now|today)|in (?P<w>\d|a|one) weeks?"
+          r"|(?P<w2>\d|a|one) weeks? from (?:now|today))",
 }
 _THIS_WORDS = r"this|esta|este|aquest|aquesta"
 _NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|propera|coming"
 _PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at night|tonight|da tarde|da noite|de la tarde"
              r"|de la noche|de la tarda|de la nit|del vespre|afternoon|evening|night|tarde|noite|noche|tarda|vespre|nit")
 _AM_WORDS = r"am|a\.m\.?|a m|in the morning|da manha|de la manana|del mati|de la matinada|morning|manha|mati"
-_HOUR_PREPOSITIONS = (r"as|a las|a la|a les|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
+_HOUR_PREPOSITIONS = (r"as|a las|a la|a les|pras|pa las|pa la|at|around|about|by|para as|para las|per a les|from|umas|la pelas|pelas"
                       r"|por volta das|perto das|sobre las|a eso de las|hacia las|tipo|cap a les|sobre les|cap a la"
                       # the one of a time: "la de las 3", "la de les 3", "a das 3", "the one at 3" (above)
                       r"|(?:la|el|lo) de (?:las|les|la)|(?:a|o) das|(?:a|o) de (?:las|les|la)")
@@ -280,10 +283,14 @@ def _find_date(norm: str, lang: Lang, today: date) -> _Part | None:
     """The last date said in the normalised text, by the rules in the module docstring."""
     patterns = _patterns(lang)
     candidates: list[_Part] = []
-    if rel := _last_said(patterns["relative"], norm):
+    ahead = _last_said(patterns["days_ahead"], norm)
+    if (rel := _last_said(patterns["relative"], norm)) and not (ahead and ahead.start() <= rel.start() < ahead.end()):
+        # (the "today" of "a week from today" is where the count starts, not the day)
         candidates.append(_Part(rel.start(), rel.end(), day=today + timedelta(days=RELATIVE_DAYS[lang][rel.group("rel")])))
-    if ahead := _last_said(patterns["days_ahead"], norm):
-        count = int(ahead.group("n") or ahead.groupdict().get("n2") or 0)
+    if ahead:
+        said = ahead.groupdict()
+        weeks = said.get("w") or said.get("w2")
+        count = 7 * (int(weeks) if weeks and weeks.isdigit() else 1) if weeks else int(said.get("n") or said.get("n2") or 0)
         candidates.append(_Part(ahead.start(), ahead.end(), day=today + timedelta(days=count)))
     if wd := _last_said(patterns["weekday"], norm):
         candidates.append(_Part(wd.start(), wd.end(), day=_weekday_date(wd, today, WEEKDAYS[lang])))

@@ -331,7 +331,9 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return fallback
     if first and leader is not None and not evidence[best]:
         return leader  # the n-grams' language has no word of its own there, another has: "pix de 10 a maria"
-    return best if is_some_language(clean) else fallback
+    # words only its dictionary or chat shorthand has say it is a language the detector's own test may doubt
+    # ("i wanna go climbing": "wanna" and "go" are English)
+    return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
 
 
 def _known_words(clean: str, lang: Lang) -> int:

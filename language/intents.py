@@ -169,9 +169,11 @@ HELP_WINDOW = 3  # "ajuda de uma pessoa": two words between
 
 
 # The customer as the object of a call said a word or two before its verb, a modal between ("em podeu trucar?",
-# "me puedes llamar", "você pode me ligar", "me podrían llamar mañana").
+# "me puedes llamar", "você pode me ligar", "me podrían llamar mañana", "ens podeu trucar?").
 _CALL_OBJECT_PRONOUNS: dict[Lang, frozenset[str]] = {
-    "pt-BR": frozenset({"me"}), "es": frozenset({"me"}), "ca": frozenset({"em", "m'"}), "en": frozenset(),
+    # and the group ("ens podeu trucar?", "nos pueden llamar?")
+    "pt-BR": frozenset({"me", "nos"}), "es": frozenset({"me", "nos"}), "ca": frozenset({"em", "m'", "ens"}),
+    "en": frozenset(),
 }
 _CALL_OBJECT_WINDOW = 2
 

@@ -39,6 +39,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                     "cobranca indevida", "cobraram errado", "nao reconheco"),
         "correction": ("na verdade", r"nao,? melhor", r"^(?:nao,? )?(?:pera|espera|perai)(?!\w)(?! (?:um|uma|ai) )", "na real", "na vdd", "pensando bem", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa", "em vez de", "ao inves de", r"e nao \d+", r"adia(?:r)? (?:pra|para|pro)",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para|\d+)", "que seja", "que sejam", "poe", "coloca", "me enganei", "errei",
+                       "foi mal", "queria dizer", "foi engano", r"^desculpa,", r"^perdao,",
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto",
                    r"nao (?:quero|preciso) mais"),

@@ -30,6 +30,7 @@ from asks.when import EITHER_HALF
 from conversations import wording
 from language.day_parts import closest_in_day_part, in_day_part
 from language.locales import lang_of
+from language.picks import picked
 from language.text import fold
 from magie.tracing import traced
 
@@ -42,6 +43,7 @@ GENERIC_PRODUCT_WORDS = frozenset({"celular", "celulares", "celu", "celus", "tel
                                    "mobils", "barato", "barata", "baratos", "cheap", "un", "uno", "una", "um", "a"})
 # How far ahead a statement looks for the Pix still scheduled (the bank schedules at most a year ahead).
 SCHEDULE_AHEAD_DAYS = 365
+OFFERS_LISTED = 5  # the free times a reply lists (`slot_lines`), which a pick ("the later one") counts among
 PHONE_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil", "moviles",
                          "smartphone", "smartphones", "phone", "phones", "mobil", "mobils"})
 
@@ -361,7 +363,7 @@ class Responder:
     def slot_lines(self, slots: list[dict]) -> str:
         return "\n".join(
             f"• {s['activity_name']} — {when(datetime.fromisoformat(s['start']), self.lang, self.r.tz)} "
-            f"({self.say('places_left', count=s['places_left'])})" for s in slots[:5]
+            f"({self.say('places_left', count=s['places_left'])})" for s in slots[:OFFERS_LISTED]
         )
 
     def step_availability(self) -> Draft:
@@ -375,8 +377,13 @@ class Responder:
         found = result["data"]["slots"]
         if not found:
             return Draft(self.say("no_slots"))
+        largest: dict[str, int] = {}  # each activity's largest group ("para cuántas personas son los grupos?")
+        for offer in found:
+            largest[offer["activity_name"]] = max(largest.get(offer["activity_name"], 0),
+                                                     int(offer.get("capacity") or offer["places_left"]))
         prices = {s["activity_name"]: self.say("price_per_person", activity=s["activity_name"],
-                                               amount=self.money(s["price_cents"], s["currency"])) for s in found}
+                                               amount=self.money(s["price_cents"], s["currency"]),
+                                               people=party(self.lang, largest[s["activity_name"]])) for s in found}
         return Draft(self.say("slots", lines=self.slot_lines(found)) + "\n" + "\n".join(prices.values()))
 
     def step_booking(self) -> Draft:
@@ -417,6 +424,7 @@ class Responder:
             return self.fail(result)
         offers = result["data"]["slots"]
         part = slots.get("day_part")
+        pick = slots.get("offer_pick")
         wanted_at = datetime.fromisoformat(wanted) if "T" in wanted else None
         if wanted_at is None:  # a day without a time (or a time without a day): the free times, of the part said
             within = [offer for offer in offers if part and self.in_part(offer["start"], part)]
@@ -425,17 +433,23 @@ class Responder:
             if not within and part and day and (closest := closest_in_day_part(
                     [self.local(datetime.fromisoformat(offer["start"])).hour for offer in offers], part)) is not None:
                 return offers[closest]  # "la del vespre" between 09:00 and 15:00: the later one
+            if pick and (chosen := picked((within or offers)[:OFFERS_LISTED], pick)) is not None:
+                return chosen  # "the later one", "la segona": of the times listed, in their order
             return self.free_times(within or offers)
         readings = [wanted_at, self.other_half(wanted_at)] if slots.get(EITHER_HALF) else [wanted_at]
         if part and any(self.in_part(reading.isoformat(), part) for reading in readings):
             readings = [reading for reading in readings if self.in_part(reading.isoformat(), part)]  # "la del vespre"
         free = {reading: offer for reading in reversed(readings) for offer in reversed(offers)
                 if datetime.fromisoformat(offer["start"]) == reading}  # the first offer at each reading
+        if len(free) > 1 and pick:  # "07:00 or 19:00?" answered "the later one", "la primera"
+            return free[sorted(free)[0 if pick == "first" else -1]]
         if len(free) > 1:  # "a las 7" and both 07:00 and 19:00 are free: the customer says which, no guess
             first, second = sorted(free)
             return Draft(self.say("which_half", day=wording.day(self.lang, self.local(first).date()),
                                   first=self.clock(first), second=self.clock(second)), asked_for="when")
         if not free:
+            if pick and (chosen := picked(offers[:OFFERS_LISTED], pick)) is not None:
+                return chosen  # the time asked was not free; of the free times listed instead, the one picked
             if len(readings) > 1:
                 first, second = sorted(readings)
                 lead = self.say("times_not_free", day=wording.day(self.lang, self.local(first).date()),

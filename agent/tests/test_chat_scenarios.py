@@ -596,8 +596,9 @@ def test_one_ticket_in_a_price_question_is_no_party_size(db, chat, said, asked):
 
 
 @pytest.mark.parametrize("lang,said,price", [
-    ("en", "How much is one ticket for climbing tomorrow?", "Climbing: €35.00 per person."),
-    ("es", "¿Cuánto cuesta una entrada de escalada para mañana?", "Escalada: 35,00\xa0€ por persona."),
+    ("en", "How much is one ticket for climbing tomorrow?", "Climbing: €35.00 per person, groups of up to 4 people."),
+    ("es", "¿Cuánto cuesta una entrada de escalada para mañana?",
+     "Escalada: 35,00\xa0€ por persona, grupos de hasta 4 personas."),
 ])
 def test_a_price_question_alone_reads_no_party_of_one(db, chat, lang, said, price):
     # issue 30: the price is answered from the catalogue (it was echoed back as "what would you like to do with")

@@ -63,7 +63,7 @@ def offers(party: int = 2) -> ToolCallRecord:
     start = NOW + timedelta(days=1)
     slots = [{"slot_ref": f"ref_s{i}", "activity": "ski", "activity_name": "Esquí", "instructor": "Marta",
               "start": (start + timedelta(hours=i)).isoformat(), "end": (start + timedelta(hours=i + 2)).isoformat(),
-              "places_left": 6 - i, "price_cents": 4500, "currency": "EUR"} for i in range(3)]
+              "places_left": 6 - i, "capacity": 6, "price_cents": 4500, "currency": "EUR"} for i in range(3)]
     return ok("check_availability", {"slots": slots}, {"activity": "ski", "date": None, "party_size": party})
 
 
@@ -305,7 +305,8 @@ CONTEXTS: dict[str, Context] = {
                                                   failed("cancel_scheduled_pix", "failed",
                                                          {"code": "transfer_not_cancellable"})],
                          said=("cancela o pix agendado",)),
-    "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang)},
+    "price_per_person": Context("school", lambda lang: {"activity": "Esquí", "amount": money(4500, "EUR", lang),
+                                                        "people": party(lang, 6)},
                                 lambda: [offers()], said=("quant costa l'esquí?",)),
     "no_slots": Context("school", records=lambda: [ok("check_availability", {"slots": []})]),
     "time_not_free": Context("school", lambda lang: {"time": _offered_moment(0, lang)}, lambda: [offers()],

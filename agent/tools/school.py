@@ -211,7 +211,8 @@ CLOSES_ASK: frozenset[str] = CLOSES_FOLLOW_UP
 # was made for is a supported total ("45 € per persona, 90 € en total per a 2").
 # A booking's status in a draft's words: a booking waiting for its payment is booked all the same.
 _BOOKING_STATUS = StatusEvidence("status", (("pending_payment", "booked"), ("paid", "paid"), ("cancelled", "cancelled")))
-AVAILABILITY_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",),
+# A slot's capacity is its largest group ("groups of up to 4 people").
+AVAILABILITY_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size", "capacity"),
                                  dates=("start", "end"), identifiers=(Identifier("slot_ref", "reference"),
                                                                       Identifier("slot_id", "reference")),
                                  names=("activity_name", "instructor", "activity"), places_left=("places_left",),

@@ -28,6 +28,8 @@ applies them:
 * **Party size** (school): `asks.perception.party`.
 * **Part of the day** (school, when no clock time is said): `language.day_parts` ("al matí", "la de la tarde",
   "the afternoon one": "one" after "the <word>" is a pronoun, not a number).
+* **A pick among the times listed** (school, when the agent asked which time): `language.picks` ("the later one",
+  "la segona", "a segunda" there is the second time listed, not Monday).
 * **Activity** (school): `ACTIVITIES`, per language, with or without an elided article ("l'esquí", "d'escalada"),
   else in another language's table ("volem fer ski"); several asked about at once ("quant costa l'esquí? i
   l'escalada?") are no one activity: the whole offer is answered.
@@ -54,6 +56,7 @@ from language.lemmas import known, known_unaccented, lemma, lemma_readings, lemm
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
+from language.picks import find_pick
 from language.pix_keys import find_pix_keys, pix_key_spans
 from language.text import fold, whole_words
 
@@ -98,19 +101,26 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
         "pt-BR": (("booking", r"reservar|reserva|reserve|agendar|agenda|marcar|marca|inscrever|alugar"),
                   ("availability", r"tem vagas?|ha vagas?|tem aulas?|disponibilidade|disponivel|horarios|que horas"
                                    r"|quais (?:as )?atividades|(?:o )?que voces (?:oferecem|fazem|tem)|quanto custa|qual o preco|preco"
-                                   r"|o que (?:podemos|posso|da pra|da para) fazer")),
+                                   r"|o que (?:podemos|posso|da pra|da para) fazer"
+                                   r"|quantas pessoas (?:por|em cada|cabem|no maximo|sao|max)|maximo de pessoas|tamanho dos? grupos?")),
         "es": (("booking", r"reservar|reserva|reservame|apuntar|apuntarme|apuntarnos|inscribirme|agendar|alquilar"),
                ("availability", r"disponibilidad|hay plazas?|hay sitio|hay hueco|disponible|horarios|a que hora"
                                 r"|tienen plazas?|que actividades|cuales actividades|que (?:ofrecen|ofreceis|haceis)|cuanto (?:cuesta|vale|sale)"
-                                r"|precio|que (?:podemos|puedo|se puede) hacer")),
+                                r"|precio|que (?:podemos|puedo|se puede) hacer"
+                                r"|cuant[ao]s (?:personas|alumnos|participantes|plazas) (?:por|son|caben|entran|como maximo|max)"
+                                r"|maximo de personas|grupos de cuant[ao]s|tamano de los grupos")),
         "ca": (("booking", r"reservar|reserva|reserveu|reserveu-me|reserva'm|apuntar|apuntar-me|apuntar-nos|inscriure'm|llogar"),
                ("availability", r"hi ha lloc|hi ha places|disponibilitat|disponible|horaris|teniu places|teniu lloc"
                                 r"|quines activitats|que (?:feu|oferiu|organitzeu)|quant (?:costa|costen|val|valen)|quin preu|preu"
-                                r"|(?:que|quines coses|quines activitats) (?:podem|puc|es pot|es poden) fer")),
+                                r"|(?:que|quines coses|quines activitats) (?:podem|puc|es pot|es poden) fer"
+                                r"|quantes (?:persones|places) (?:per|son|hi caben|caben|com a maxim|max)|maxim de persones"
+                                r"|grups de quantes")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
                ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
                                 r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
-                                r"|price|prices|cost|what (?:can|could) (?:we|i|you) do")),
+                                r"|price|prices|cost|what (?:can|could) (?:we|i|you) do"
+                                r"|how many (?:people|persons|places|spots) (?:per|in a|in each|can|fit|max|are)"
+                                r"|max(?:imum)? (?:group|number of people|people)|group size|how big (?:are|is) the groups?")),
     },
     "store": {
         "pt-BR": (("used_quote", r"quanto (?:voces |vcs |vc )?paga[m]?|quanto vale (?:o )?meu|meu .{0,40}quanto vale|vender (?:o )?meu"
@@ -144,7 +154,9 @@ ACTIVITIES: dict[Lang, tuple[tuple[str, str | None], ...]] = {
 # A change of day said with "today" ("muda pra hoje") keeps today; so does a correction marker.
 _CHANGE_WORDS = (r"muda|mude|mudar|muda pra|troca|troque|trocar|altera|altere|passa|change|changed|move|switch|make it"
                  r"|melhor|na verdade|mejor|en realidad|millor|de fet|actually|rather"
-                 r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead")
+                 r"|cambia|cambialo|cambiar|cambiame|pasalo|pasa|canvia|canvia-ho|canviar|passa-ho|fes-ho|instead"
+                 # "me la pasas a la mañana?": "pasas" is also raisins to the dictionary
+                 r"|pasas|pasala|pasamela|pasame|passes|passa-la|passa-me-la")
 _FAREWELLS = (r"ate (?:amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|logo|mais)|hasta (?:manana|el \w+|luego)"
               r"|fins (?:dema|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|aviat)|see you|talk (?:to you )?tomorrow")
 _MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "change", "move", "switch", "pasar",
@@ -154,6 +166,10 @@ _MOVE_VERBS = frozenset({"cambiar", "canviar", "mudar", "trocar", "alterar", "ch
                          "endarrerir", "retardar", "aplazar", "posposar", "postergar", "adiar", "postpone", "delay",
                          "reschedule"})
 _CHANGE_RE = re.compile(whole_words(_CHANGE_WORDS, joiners="-"))
+# Another value proposed as a question: "pq no la fem a les 9?", "¿y si vamos por la tarde?", "how about 3pm?"
+_PROPOSAL = re.compile(whole_words(r"pq no|per que no|perque no|por que no|porque no|xq no|pq nao|por que nao|why not"
+                                   r"|y si|i si|e se|what if|how about|what about|que tal si|i que tal si"
+                                   r"|i si millor|y si mejor"))
 # Words that drop what was said, not a request: with new values after them they correct it.
 _DISMISSED = re.compile(whole_words(r"esquece|esqueca|deixa pra la|deixa para la|olvidalo|olvidate|dejalo|forget it"
                                     r"|never mind|nevermind|forget about it|oblida-ho|deixa-ho", joiners="-"))
@@ -538,16 +554,27 @@ _MISSPELT_ACTIVITY_MIN_LETTERS = 3
 _SHORT_ACTIVITY_WORD = 4  # a word this short is read misspelt only if no language knows it
 
 
-def find_misspelt_activity(text: str, lang: Lang) -> str | None:
+# Words after which an activity's name is what a booking message says next ("reservar escalda", "clase de sky",
+# "book sky", "fer esqui"): there a word one letter off an activity is read as it even if it is a word of its own.
+_ACTIVITY_LEADS = frozenset({"reservar", "reserva", "reservame", "reserve", "reserveu", "book", "booking", "de", "of",
+                             "d", "fer", "hacer", "fazer", "do", "go", "clase", "clases", "classe", "classes", "class",
+                             "aula", "aulas", "lesson", "lessons", "curso", "curs", "course"})
+
+
+def find_misspelt_activity(text: str, lang: Lang, requested: bool = False) -> str | None:
     """An activity named one letter off its name in any language's table (`rapidfuzz`'s Levenshtein distance 1),
     read only from a word the dictionary of `lang` does not know ("raquets", "snowshoing", "climbin", "esqi"; never
     "skip" or "escolar", which are words), and if short, that no language knows ("sure" is no "surf" in Spanish):
-    the tables of `lang` first."""
-    for word in words(text):
+    the tables of `lang` first. In a booking or availability request (`requested`), a word right after a booking
+    verb, a class noun or "de" is read so even if it is a word ("reservar escalda", "clase de sky"; "grupo escolar"
+    stays a school group)."""
+    said_words = words(text)
+    for index, word in enumerate(said_words):
         said = fold(word)
-        if len(said) < _MISSPELT_ACTIVITY_MIN_LETTERS or known(word.lower(), lang):
+        at_lead = requested and index > 0 and fold(said_words[index - 1]) in _ACTIVITY_LEADS
+        if len(said) < _MISSPELT_ACTIVITY_MIN_LETTERS or (known(word.lower(), lang) and not at_lead):
             continue
-        if len(said) <= _SHORT_ACTIVITY_WORD and any(known(word.lower(), other) for other in LANGS):
+        if not at_lead and len(said) <= _SHORT_ACTIVITY_WORD and any(known(word.lower(), other) for other in LANGS):
             continue  # "sure" in a Spanish chat is no "surf"
         for each in (lang, *(other for other in LANGS if other != lang)):
             found = next((written for spelling, written in _ACTIVITY_SPELLINGS[each]
@@ -584,7 +611,8 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     }
 
 
-def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None) -> dict[str, object]:
+def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, asked_for: str | None,
+                  kind: RequestKind | None = None) -> dict[str, object]:
     """Party size and activity of a school message (the time said is not a party size)."""
     taken = (list(when.parts) or [(when.start, when.end)]) if when else []  # the date's and the time's words
     added = find_party_added(folded, lang)  # "one more person is joining": never a party of one
@@ -596,7 +624,8 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
         "party_size": size,
         "party_added": added,
         "party_removed": removed,
-        "activity": find_activity(folded, text, lang) or find_misspelt_activity(text, lang),
+        "activity": find_activity(folded, text, lang) or find_misspelt_activity(
+            text, lang, requested=kind in ("booking", "availability")),
     }
 
 
@@ -659,6 +688,8 @@ def perceive(
     stays in `lang`, the language of the reply.
     """
     reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
+    if reading.slots.offer_pick:
+        return reading  # "la segunda" to the times listed: the pick, not Portuguese Monday
     own = cast("Lang", detect_language(text, LANGS, lang, first=True))
     if own != lang:
         other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
@@ -732,7 +763,7 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}
-        slots |= _school_slots(text, folded, lang, when, asked_for)
+        slots |= _school_slots(text, folded, lang, when, asked_for, kind)
     else:
         slots = store_slots(text, folded, lang, currency, asked_for)
         if kind == "used_quote" and slots["device_model"] is None and (line := brand_named(text)):
@@ -747,13 +778,16 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             kind = None  # "tiene 80 de batería" when the battery was asked: the answer, no search ("tienen…?")
         budget = cast("AmountMention | None", slots.pop("budget"))
         slots["amount"] = MoneySlot(amount_cents=budget.amount_cents, currency=budget.currency) if budget else None
+    if org_kind == SCHOOL and slots.get("party_removed") and "cancel" in markers:
+        markers = markers - {"cancel"}  # "un s'ha desapuntat", "uno se borró": one person less, not the booking off
     if "cancel" in markers and _DISMISSED.search(folded) and not asks_to_cancel(text, lang) and any(
             slots.get(name) for name in ("amount", "recipient", "pix_key", "activity", "party_size")):
         # "esquece, manda só 20", "never mind, make it 30": what was said is dropped for what follows, a correction
         markers = (markers - {"cancel"}) | {"correction"}
     if org_kind == SCHOOL and kind is None and (when is not None or find_day_part(text, lang)) and (
             text.rstrip().endswith("?") or set(lemmas(folded, lang)) & _HAVE[lang]) and not slots.get("party_size") \
-            and not _CHANGE_RE.search(folded) and not set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS:
+            and not _CHANGE_RE.search(folded) and not set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS \
+            and not _PROPOSAL.search(folded):
         kind = "availability"  # "per demà passat teniu alguna cosa al matí?": a day asked about is what is free
         # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
     if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
@@ -761,9 +795,15 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     if org_kind == SCHOOL and kind is None and set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS and any(
             slots.get(name) for name in ("activity", "party_size")):
         markers.add("correction")  # "y si lo cambiamos a raquetas?", "ho podem canviar per esquí?": what was booked
+    if org_kind == SCHOOL and kind is None and _PROPOSAL.search(folded) and (
+            when is not None or find_day_part(text, lang) or any(slots.get(name) for name in ("activity", "party_size"))):
+        markers.add("correction")  # "pq no la fem a les 9?", "how about the afternoon?": another value proposed
     if kind is not None and "correction" not in markers:
         markers.add("new_request")
     when = _meant_when(when, folded, kind, asked_for, markers)
+    if org_kind == SCHOOL and asked_for == "when" and (pick := find_pick(text, lang)):
+        slots["offer_pick"] = pick  # "the later one", "la segona", "a segunda" to the times listed: no day said
+        when = None
     if org_kind == SCHOOL and not (when and when.has_time):  # a clock time said is the time, whatever the part
         slots["day_part"] = find_day_part(text, lang)
     slots["when"] = when_iso(when) if when else None

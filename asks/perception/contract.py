@@ -106,6 +106,8 @@ class Slots(BaseModel):
         default=None, ge=1, le=1000, description="people leaving a group already said ('one of us can't come')")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
+    offer_pick: Literal["first", "second", "third", "last"] | None = Field(
+        default=None, description="one of the times the agent just listed, by its place ('the later one', 'la segona')")
     activity: _Name | None = None
     product: _Text200 | None = None
     device_model: _Name | None = None

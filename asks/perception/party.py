@@ -26,7 +26,7 @@ PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adul
                 r"|alumnos?|passengers?|passageiros?|pasajeros?|passatgers?|riders?|travell?ers?|viajantes?|viajeros?"
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
-_PARTY_BEFORE = (r"(?:para|pra|pro|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
+_PARTY_BEFORE = (r"(?:para|pra|pro|pa|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
                  r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
@@ -40,6 +40,7 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
                   r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara"
+                  r"|d'aqui|d'aca|dintre|dins|dentro|daqui|within"
                   rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
 _COMPANIONS = re.compile(r"(?<!\w)(?:amig[oa]s?|amics?|amigues|friends?|kids?|children|hij[oa]s?|filh[oa]s?|fills?"
@@ -176,14 +177,21 @@ def find_party_added(folded: str, lang: Lang) -> int | None:
 # poder ir", "one less", "una persona menos", "un menys", "um a menos": how many to take from it, never a party of
 # that many. A verb of being able or coming in the third person, negated, after the number (a time said before it,
 # "a las 9 no puede ser", is no one leaving: the caller leaves the time's words out).
+# (or gave up their place: "one of my friends dropped out", "uno se bajó", "un s'ha desapuntat", "um desistiu")
 _CANNOT: dict[Lang, str] = {
-    "pt-BR": r"(?:ja )?nao (?:pode|podem|vai|vao|vem|vem mais|consegue|conseguem|podera|poderao)(?! ser)",
-    "es": r"(?:ya )?no (?:puede|pueden|podra|podran|viene|vienen|va|van|vendra|vendran)(?! ser)",
-    "ca": r"(?:ja )?no (?:pot|poden|podra|podran|ve|venen|vindra|vindran|va|van)(?! ser)",
-    "en": r"(?:can't|cant|cannot|can not|won't|wont|will not|isn't|isnt|is not|couldn't|couldnt|doesn't|doesnt"
-          r"|can no longer)(?! be)",
+    "pt-BR": r"(?:(?:ja )?nao (?:pode|podem|vai|vao|vem|vem mais|consegue|conseguem|podera|poderao)(?! ser)"
+             r"|desistiu|desistiram|saiu|sairam)",
+    "es": r"(?:(?:ya )?no (?:puede|pueden|podra|podran|viene|vienen|va|van|vendra|vendran)(?! ser)"
+          r"|se (?:bajo|bajaron|borro|borraron|desapunto|desapuntaron|cayo|cayeron|raja|rajo))",
+    "ca": r"(?:(?:ja )?no (?:pot|poden|podra|podran|ve|venen|vindra|vindran|va|van)(?! ser)"
+          r"|s'ha (?:despenjat|desapuntat|donat de baixa)|s'han (?:despenjat|desapuntat)|es desapunta|es despenja)",
+    "en": r"(?:(?:can't|cant|cannot|can not|won't|wont|will not|isn't|isnt|is not|couldn't|couldnt|doesn't|doesnt"
+          r"|can no longer)(?! be)|dropped out|drops out|bailed|backed out|pulled out)",
 }
-_OF_US_WORDS = r"(?: (?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|dels nostres|person|persona|pessoa))?"
+_OF_US_WORDS = (r"(?: (?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|dels nostres|person|persona|pessoa"
+                r"|of my (?:friends|mates|kids|group)|of the (?:group|kids)|de mis (?:amigos|amigas|hijos|colegas)"
+                r"|del grupo|dels meus (?:amics|fills)|de les meves amigues|del grup|dos meus (?:amigos|filhos)"
+                r"|das minhas amigas|do grupo))?")
 _REMOVED: dict[Lang, str] = {
     "pt-BR": rf"{_N}{_OF_US_WORDS} {_CANNOT['pt-BR']}|{_N}(?: {_PERSON})? a menos|menos {_N}(?: {_PERSON})?",
     "es": rf"{_N}{_OF_US_WORDS} {_CANNOT['es']}|{_N}(?: {_PERSON})? menos",

@@ -362,6 +362,21 @@ def test_F5_a_value_for_another_filled_slot_than_the_one_asked_for_still_asks():
     assert run(said(amount=30000), open_ask=PIX, asked_for="recipient").rule == "value_for_filled_slot_without_wording"
 
 
+def test_F5_a_part_of_the_day_or_a_pick_answers_which_time():
+    # the free times listed after "mañana por la mañana" (none free then), answered "vale pues la de la tarde"
+    held = AskView(id=3, kind="booking", status="collecting", last_activity_at=T0,
+                   slots={"activity": "esqui", "when": "2026-12-07", "party_size": 2, "day_part": "morning"})
+    picked_first = AskView(id=3, kind="booking", status="collecting", last_activity_at=T0,
+                           slots={**held.slots, "offer_pick": "first"})
+    decision = run(said(offer_pick="last"), open_ask=picked_first, asked_for="when", org_kinds=("booking",))
+    assert (decision.action, decision.rule) == (Action.CORRECT, "answers_the_slot_asked_for")
+    decision = run(said(day_part="afternoon"), open_ask=held, asked_for="when", org_kinds=("booking",))
+    assert (decision.action, decision.rule, decision.values) == (
+        Action.CORRECT, "answers_the_slot_asked_for", {"day_part": "afternoon"})
+    assert run(said(day_part="afternoon"), open_ask=held, asked_for="party_size",
+               org_kinds=("booking",)).rule == "value_for_filled_slot_without_wording"
+
+
 def test_F3_a_different_value_for_a_filled_slot_without_wording_asks():
     decision = run(said(amount=30000), open_ask=PIX)
     assert (decision.action, decision.rule, decision.choices) == (

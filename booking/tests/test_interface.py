@@ -22,7 +22,7 @@ def test_the_sandbox_engine_books_links_and_cancels_through_the_services(demosch
     offers = engine.availability(activity=act.slug, day=day, party_size=2)
     assert offers == [SlotOffer(slot_id=slot.pk, activity=act.slug, activity_name=act.names["ca"],
                                 instructor=slot.instructor.name, start=slot.start, end=slot.end, places_left=2,
-                                price_cents=2000, currency="EUR")]
+                                price_cents=2000, currency="EUR", capacity=2)]
     booked = engine.book(slot_id=slot.pk, customer_ref="c1", customer_name="Laia", party_size=2, idempotency_key="x")
     assert isinstance(booked, BookingResult) and (booked.amount_cents, booked.status) == (4000, "pending_payment")
     assert engine.book(slot_id=slot.pk, customer_ref="c1", customer_name="Laia", party_size=2,

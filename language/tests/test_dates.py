@@ -225,3 +225,28 @@ def test_the_one_of_a_time_is_that_time(text, lang):
 
 def test_a_number_of_several_is_no_time():
     assert parse_when("2 de las 3 clases", "es", NOW, TZ) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("dentro de una semana", "es", date(2026, 3, 11)),
+        ("d'aquí a una setmana", "ca", date(2026, 3, 11)),
+        ("d'aquí a dues setmanes", "ca", date(2026, 3, 18)),
+        ("daqui a uma semana", "pt-BR", date(2026, 3, 11)),
+        ("in a week", "en", date(2026, 3, 11)),
+        ("a week from today", "en", date(2026, 3, 11)),  # "today" is where the count starts
+        ("3 days from today", "en", date(2026, 3, 7)),
+        ("pasado mñn", "es", date(2026, 3, 6)),
+        ("mñn", "es", date(2026, 3, 5)),
+        ("day after tmrw", "en", date(2026, 3, 6)),
+    ],
+)
+def test_weeks_ahead_and_shorthand_days(text, lang, expected):
+    assert parse_when(text, lang, NOW, TZ).value == expected
+
+
+@pytest.mark.parametrize(("text", "lang"), [("pras 3", "pt-BR"), ("pa las 3", "es")])
+def test_an_hour_after_a_slang_preposition(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is not None and when.has_time and when.value.hour in (3, 15)

@@ -314,7 +314,8 @@ def test_one_less_another_time_or_another_verb_is_not_calling_it_off(lang, text)
 
 
 @pytest.mark.parametrize("lang,text", [("ca", "bones, em podeu trucar?"), ("es", "me puedes llamar?"),
-                                       ("pt-BR", "você pode me ligar?"), ("es", "me podrían llamar mañana")])
+                                       ("pt-BR", "você pode me ligar?"), ("es", "me podrían llamar mañana"),
+                                       ("ca", "ens podeu trucar per parlar de la reserva?"), ("es", "nos pueden llamar?")])
 def test_a_call_asked_with_a_modal_between_is_a_person(lang, text):
     assert asks_for_person(text, lang)
 

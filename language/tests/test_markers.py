@@ -82,3 +82,8 @@ def test_no_marker(text, lang):
                                        ("en", "i dont want it anymore"), ("ca", "ja no ho vull")])
 def test_not_wanting_it_anymore_is_cancel_wording(lang, text):
     assert "cancel" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("text", ["foi mal, queria raquetes", "desculpa, queria dizer esqui", "foi engano, era 30"])
+def test_portuguese_apologies_for_a_slip_correct(text):
+    assert "correction" in detect_markers(text, "pt-BR")

@@ -762,3 +762,69 @@ def test_a_model_number_after_its_line_in_a_used_quote_is_the_model():
     perception = read("vcs compram iphone usado? tenho um 13 de 256 com 90% de bateria", org_kind="store",
                       currency="ARS")
     assert (perception.slots.device_model, perception.slots.capacity_gb) == ("iphone 13", 256)
+
+def school(text, lang, asked_for=None):
+    return read(text, lang=lang, org_kind="school", currency="EUR", asked_for=asked_for, tz="Europe/Andorra")
+
+
+@pytest.mark.parametrize(("text", "lang", "activity"), [
+    ("quiero reservar escalda pasado mañana", "es", "escalada"),  # "escalda" is a verb, but where a sport goes
+    ("quiero reservar clase de sky para 2", "es", "ski"),
+    ("book sky tmrw for 2", "en", "ski"),
+])
+def test_a_sport_one_letter_off_where_a_booking_names_it(text, lang, activity):
+    assert school(text, lang).slots.activity == activity
+
+
+def test_a_word_one_letter_off_a_sport_elsewhere_is_no_sport():
+    assert school("reserva para el grupo escolar", "es").slots.activity is None
+
+
+@pytest.mark.parametrize(("text", "lang", "pick"), [
+    ("the later one", "en", "last"), ("la segona", "ca", "second"), ("a segunda", "pt-BR", "second")])
+def test_a_pick_among_the_times_listed(text, lang, pick):
+    p = school(text, lang, asked_for="when")
+    assert (p.slots.offer_pick, p.slots.when) == (pick, None)
+
+
+def test_a_spanish_pick_is_no_portuguese_monday():
+    assert (school("la segunda", "es", asked_for="when").slots.offer_pick, school("la segunda", "es",
+                                                                                asked_for="when").slots.when) == ("second", None)
+
+
+def test_a_booking_moved_with_pasar_is_no_question_of_availability():
+    p = school("me la pasas a la mañana?", "es")
+    assert (p.request_kind, p.slots.day_part) == (None, "morning")
+
+
+def test_a_pick_is_read_only_when_the_bot_asked_which_time():
+    p = school("a segunda", "pt-BR")
+    assert p.slots.offer_pick is None and p.slots.when is not None  # Monday
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("one of my friends dropped out", "en"), ("uno de mis amigos se bajó", "es"), ("un s'ha desapuntat", "ca"),
+    ("um desistiu", "pt-BR")])
+def test_someone_dropping_out_is_one_less_not_a_cancellation(text, lang):
+    p = school(text, lang)
+    assert (p.slots.party_removed, p.slots.party_size, "cancel" in p.markers) == (1, None, False)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("para cuantas personas son los grupos de escalada?", "es"), ("how many people per group for climbing?", "en"),
+    ("quantes persones hi caben a escalada?", "ca")])
+def test_a_group_size_asked_is_availability(text, lang):
+    assert school(text, lang).request_kind == "availability"
+
+
+@pytest.mark.parametrize(("text", "lang"), [("pq no la fem a les 9?", "ca"), ("how about 3pm?", "en"),
+                                            ("y si mejor por la tarde?", "es")])
+def test_another_time_proposed_is_a_correction(text, lang):
+    p = school(text, lang)
+    assert (p.request_kind, "correction" in p.markers) == (None, True)
+
+
+@pytest.mark.parametrize(("text", "lang", "party"), [
+    ("reservame raquetas pa 2 dentro de 3 dias", "es", 2), ("vull reservar escalada per a 2 d'aquí a 4 dies", "ca", 2)])
+def test_a_party_before_a_count_of_days(text, lang, party):
+    assert school(text, lang).slots.party_size == party
