@@ -5,7 +5,7 @@ model's table is in this schema. django-tenants records every app's migrations i
 shared app (the webhook's inbound log, public only) also runs, as a no-op, in each organisation's schema and in the
 schema template (`magie.schemas.template`) — and a new organisation's schema is made inside whatever transaction
 its creator holds (the admin's add form, a test, a seeder): the no-op raised there, and the organisation was left
-half made (docs/operations.md, "a fresh database").
+half made (docs/operations.md, "A fresh database").
 """
 
 from __future__ import annotations
