@@ -141,3 +141,18 @@ def test_the_conversation_eval_runs_on_a_database_just_created(fresh_database):
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert (figures["passed"], figures["total"]) == (1, 1), done.stdout[-3000:]
+
+
+def test_an_organisation_added_in_the_platform_admin_is_whole(scratch):
+    """The platform's add form saves the organisation inside the admin's transaction: schema, policy and roles."""
+    from testing.organisations import signed_in
+
+    scratch.append("freshadmin")
+    platform = signed_in(None, "platform")
+    response = platform.post("/admin/tenants/organisation/add/", {
+        "schema_name": "freshadmin", "name": "Fresh admin", "kind": "store", "language": "es", "languages": "",
+        "time_zone": "UTC", "currency": "USD", "brand_colour": "#4f46e5",
+        "domains-TOTAL_FORMS": "0", "domains-INITIAL_FORMS": "0", "domains-MIN_NUM_FORMS": "0",
+        "domains-MAX_NUM_FORMS": "1000"})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert _whole(Organisation.objects.get(schema_name="freshadmin"))
