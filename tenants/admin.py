@@ -45,6 +45,7 @@ from tenants.policy_changes import policy_changes, policy_version_rows
 from tenants.services import (
     channel_rekey_decide,
     channel_rekey_request,
+    organisation_complete,
     organisation_staff_security_update,
     policy_update,
     whatsapp_channel_save,
@@ -70,6 +71,13 @@ class OrganisationAdmin(TenantAdminMixin, ModelAdmin):
     search_fields = ["schema_name", "name"]
     date_hierarchy = "created_at"
     inlines = [DomainInline]
+
+    def save_related(self, request, form, formsets, change) -> None:
+        """An organisation added here gets what `organisation_create` makes besides its schema — a primary domain
+        unless the form gave one, the policy (version 1), the staff roles — in the same transaction as the form:
+        without a policy every turn of its customers is refused."""
+        super().save_related(request, form, formsets, change)
+        organisation_complete(form.instance, new=not change)
 
     @admin.display(description=_("login lockouts"))
     def lockouts_link(self, obj: Organisation) -> str:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
-from django.db import models
+from django.db import connection, models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_tenants.models import DomainMixin, TenantMixin
@@ -28,7 +28,7 @@ from magie.choices import (
     SideRequest,
 )
 from magie.fields import EncryptedTextField
-from magie.schemas.template import schema_create_from_template
+from magie.schemas.template import schema_create_by_migrations, schema_create_from_template
 from tenants.policy import AMOUNT_MAX_DEFAULT_CENTS
 
 schema_name_validator = RegexValidator(
@@ -92,8 +92,11 @@ class Organisation(TenantMixin):
     def create_schema(self, check_if_exists: bool = False, sync_schema: bool = True, verbosity: int = 1) -> bool:
         """The new schema is a copy of the migrated template (`magie.schemas.template`: the same catalog and
         migration records as migrations make, in a fraction of the time); by migrations when that is not possible."""
-        if sync_schema and settings.MAGIE_SCHEMA_TEMPLATE and not (check_if_exists and schema_exists(self.schema_name)):
-            if schema_create_from_template(self.schema_name):
+        if sync_schema and not (check_if_exists and schema_exists(self.schema_name)):
+            if settings.MAGIE_SCHEMA_TEMPLATE and schema_create_from_template(self.schema_name):
+                return True
+            if connection.in_atomic_block:  # Magie's executor would end the caller's transaction
+                schema_create_by_migrations(self.schema_name)
                 return True
         return bool(super().create_schema(check_if_exists=check_if_exists, sync_schema=sync_schema,
                                           verbosity=verbosity))

@@ -9,10 +9,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django_tenants.utils import schema_context
+from django_tenants.utils import schema_context, schema_exists
 
 from magie.choices import OrganisationKind
 from tenants.errors import RekeyAlreadyDecided, RekeyNeedsSecondPerson
@@ -43,10 +44,13 @@ def organisation_create(
 ) -> Organisation:
     """Create the organisation, its schema (migrated), domain, default policy (version 1) and staff roles.
 
-    Idempotent on `schema_name`: an existing organisation is returned unchanged.
+    Idempotent on `schema_name`: an existing organisation is returned as it is, after whatever a creation cut short
+    left undone (its schema, domain, policy or roles) has been made — a crash between the organisation's row and
+    its policy no longer leaves one that every turn refuses ("no policy") and that no later run repairs.
     """
     existing = Organisation.objects.filter(schema_name=schema_name).first()
     if existing:
+        organisation_complete(existing)
         return existing
     organisation = Organisation(
         schema_name=schema_name, name=name, kind=kind, language=language, time_zone=time_zone, currency=currency,
@@ -54,18 +58,56 @@ def organisation_create(
         brand_colour=brand_colour,
     )
     organisation.full_clean()
-    organisation.save(verbosity=0)  # CREATE SCHEMA and tenant migrations (django-tenants), outside any transaction
-    with transaction.atomic():
-        Domain.objects.create(domain=organisation_host(schema_name), tenant=organisation, is_primary=True)
-        policy = OrganisationPolicy.objects.create(organisation=organisation)
-        PolicyVersion.objects.create(
-            organisation=organisation, number=1, changed_at=timezone.now(), changed_by="system (created)",
-            changes={}, snapshot=policy_snapshot(policy),
-        )
-    with schema_context(schema_name):
-        roles_sync(permissions_create=False)  # migrations (or the template's copy of them) made every permission
+    organisation.save(verbosity=0)  # CREATE SCHEMA (django-tenants; the row is deleted again when that fails)
+    organisation_complete(organisation, new=True)
     logger.info("organisation %s created", schema_name)
     return organisation
+
+
+def organisation_missing(organisation: Organisation) -> list[str]:
+    """What an organisation lacks of what `organisation_create` makes: "schema", "domain", "policy", "roles"."""
+    missing = []
+    if not schema_exists(organisation.schema_name):
+        return ["schema", "roles"] + [part for part in ("domain", "policy") if not _has(organisation, part)]
+    missing += [part for part in ("domain", "policy") if not _has(organisation, part)]
+    with schema_context(organisation.schema_name):
+        if Group.objects.filter(name__in=[role.value for role in Role]).count() != len(Role):
+            missing.append("roles")
+    return missing
+
+
+def _has(organisation: Organisation, part: str) -> bool:
+    if part == "domain":
+        return Domain.objects.filter(tenant=organisation, is_primary=True).exists()
+    return OrganisationPolicy.objects.filter(organisation=organisation).exists()
+
+
+def organisation_complete(organisation: Organisation, *, new: bool = False) -> None:
+    """Make what `organisation` lacks of its schema, domain, policy (version 1) and staff roles. Idempotent;
+    `new`: just saved by `organisation_create` (lacking them is no news, not worth a warning)."""
+    if organisation.is_platform:
+        return
+    missing = organisation_missing(organisation)
+    if not missing:
+        return
+    if not new:
+        logger.warning("organisation %s lacks %s: made now", organisation.schema_name, ", ".join(missing))
+    if "schema" in missing:
+        organisation.create_schema(check_if_exists=True, verbosity=0)
+    with transaction.atomic():
+        if "domain" in missing:
+            Domain.objects.get_or_create(domain=organisation_host(organisation.schema_name),
+                                         defaults={"tenant": organisation, "is_primary": True})
+        if "policy" in missing:
+            policy, _ = OrganisationPolicy.objects.get_or_create(organisation=organisation)
+            if not PolicyVersion.objects.filter(organisation=organisation).exists():
+                PolicyVersion.objects.create(
+                    organisation=organisation, number=1, changed_at=timezone.now(), changed_by="system (created)",
+                    changes={}, snapshot=policy_snapshot(policy),
+                )
+    if "roles" in missing:
+        with schema_context(organisation.schema_name):
+            roles_sync(permissions_create=False)  # migrations (or the template's copy of them) made every permission
 
 
 def _coerce(field: str, value: Any) -> Any:

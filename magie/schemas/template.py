@@ -55,12 +55,22 @@ def _template_lock():
     return session_advisory_lock(ADVISORY_LOCK)
 
 
+class TemplateNotCurrent(Exception):
+    """The template misses migrations and cannot be migrated here: the connection is inside a transaction."""
+
+
 def template_current() -> frozenset[str]:
-    """Make sure the template schema exists with every migration of the code applied; its applied migrations."""
+    """Make sure the template schema exists with every migration of the code applied; its applied migrations.
+
+    The template is migrated on its own, committed (Magie's executor commits each schema and closes the
+    connection): never inside the caller's transaction, which it would end — TemplateNotCurrent then, and the
+    caller makes its schema another way."""
     expected = migrations_expected()
     applied = template_applied()
     if applied is not None and expected <= applied:
         return applied
+    if connection.in_atomic_block:
+        raise TemplateNotCurrent(f"{TEMPLATE_SCHEMA} needs migrating, which cannot happen inside a transaction")
     with _template_lock():
         applied = template_applied()
         if applied is None or not expected <= applied:
@@ -116,7 +126,7 @@ def schema_create_from_template(schema_name: str) -> bool:
         return False
     try:
         sql = template_sql()
-    except (PgToolMissing, subprocess.CalledProcessError) as error:
+    except (PgToolMissing, subprocess.CalledProcessError, TemplateNotCurrent) as error:
         logger.warning("creating schema %s by migrations: no template dump (%s)", schema_name, error)
         return False
     with transaction.atomic(), connection.cursor() as cursor:
@@ -127,7 +137,8 @@ def schema_create_from_template(schema_name: str) -> bool:
 
 def schema_create_by_migrations(schema_name: str) -> None:
     """CREATE SCHEMA and every migration, as django-tenants creates a schema (the way before the template, kept
-    to compare with it)."""
+    to compare with it, and the way inside a caller's transaction when the template is not current: django-tenants'
+    standard executor leaves the transaction open, where Magie's commits and closes the connection)."""
     with connection.cursor() as cursor:
         cursor.execute(f'CREATE SCHEMA "{schema_name}"')
     call_command("migrate_schemas", tenant=True, schema_name=schema_name, executor="standard", interactive=False,

@@ -40,6 +40,10 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="one JSON object per outbound message")
 
     def handle(self, *args, org: str, customer: str, name: str, json: bool, **options):
+        from testing.organisations import TEST_SCHEMAS, organisations_ensure
+
+        if org in TEST_SCHEMAS:  # a database just created: migrated and the demo seeded, as the eval does
+            organisations_ensure()
         organisation = Organisation.objects.filter(schema_name=org).exclude(schema_name="public").first()
         if organisation is None:
             raise CommandError(f"no organisation {org!r}")
