@@ -775,16 +775,18 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
 
 REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"me (?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|confirma|confirme|da|de)",
-              r"(?:informe|informa|digite|envie|envia|mande|manda|passe|passa|confirme|forneca|preciso|precisamos|poderia"
-              r"|pode|qual|quais)"),
+              r"(?:informe|informa|digite|digita|envie|envia|mande|manda|passe|passa|confirme|confirma|forneca|preciso"
+              r"|precisamos|poderia|pode|qual|quais|responda|responde|tire|tira|coloque|coloca|cole|cola|escreva|escreve)"),
     "es": (r"me (?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|confirmas|confirma)",
            r"(?:dame|dime|decime|contame|mandame|informame|escribime|indicame|enviame|pasame|facilitame|proporcioname"
-           r"|confirmame|introduce|escribe|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales|me pasas"
-           r"|me decis|me mandas)"),
+           r"|confirmame|introduce|escribe|escribi|escribinos|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales"
+           r"|me pasas|me decis|me mandas|responde|responde con|contesta|saca|sacate|toma|tomate|manda|manda|pega|pone"
+           r"|pon|confirma|confirmanos)"),
     "ca": (r"em (?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|confirmes|confirma)",
            r"(?:dona'm|digues-me|indica'm|envia'm|passa'm|confirma'm|escriu|necessito|necessitem|pots|podries|pot|"
-           r"podria|quin|quina|quins|quines|dir)"),
-    "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which)",),
+           r"podria|quin|quina|quins|quines|dir|respon|fes|fes-te|posa|enganxa|confirma)"),
+    "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which|reply|respond"
+           r"|drop|paste|post|put|read|take|snap|upload|attach|text|dm)",),
 }
 # A cue at most this many characters before the data item.
 _CUE_WINDOW = 45
@@ -847,34 +849,57 @@ _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mi
 # tool takes it; a payment method ("your debit card") is no data item at all.
 _KEY_ARGUMENTS = frozenset({"key", "pix_key", "chave", "recipient_key"})
 DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] = {
-    "password": ({"pt-BR": (r"senhas?",), "es": (r"contrasenas?", r"claves? (?:de acceso|secreta)"),
-                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta)"),
-                  "en": (r"passwords?", r"passcodes?", r"pass ?phrase")}, frozenset(), "secret"),
+    "password": ({"pt-BR": (r"senhas?", r"(?:login|usuario) e senha", r"dados de (?:acesso|login)"),
+                  "es": (r"contrasenas?", r"claves? (?:de acceso|secreta|del home ?banking|de home ?banking|del banco"
+                         r"|de (?:la )?app|de internet|de ingreso|del cajero)", r"(?:usuario y clave|datos de acceso)"),
+                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta|de la banca|de l'app|del banc)",
+                         r"dades d'acces"),
+                  "en": (r"passwords?", r"passcodes?", r"pass ?phrase", r"(?:online |internet |mobile )?banking (?:login"
+                         r"|credentials|details)", r"log ?in (?:details|credentials)", r"credentials")},
+                 frozenset(), "secret"),
     "pin": ({lang: (r"pin", r"(?:codigo|numero|code|codi) pin", r"pin code") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset(), "secret"),
     "card_number": ({"pt-BR": (r"(?:numero|numeros|dados|digitos) do (?:seu |teu )?cartao", r"cartao completo"),
                      "es": (r"(?:numero|numeros|datos|digitos) de (?:la |tu |su )?tarjeta",),
                      "ca": (r"(?:numero|numeros|dades|digits) de (?:la |la teva )?targeta",),
-                     "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info")},
+                     "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info",
+                            r"(?:long )?(?:numbers?|digits) (?:on|of) (?:the (?:front|back) of )?(?:your |the )?card")},
                     frozenset(), "secret"),
-    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)",),
-                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)",),
-                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)",),
+    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)", r"selfies?"),
+                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)", r"selfies?"),
+                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)", r"selfies?",
+                           r"fotos? (?:teva|vostra) amb (?:el |la )?(?:dni|document|targeta|passaport)"),
                     "en": (r"(?:photo|picture|pic|image|scan)s? of (?:your |the )?(?:(?:front|back) of (?:your |the )?)?"
-                           r"(?:card|id|document|passport)",)}, frozenset(), "secret"),
-    "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao"),
-             "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)"),
-             "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat"),
-             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date")}, frozenset(), "secret"),
+                           r"(?:card|id|document|passport)", r"selfies?")}, frozenset(), "secret"),
+    "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao",
+                       r"codigo (?:de (?:3|tres) digitos|(?:de )?tras|(?:de )?atras|do verso)"),
+             "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)",
+                    r"codigo (?:de (?:3|tres) digitos|de atras|del dorso|de la parte de atras)"),
+             "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat",
+                    r"codi (?:de (?:3|tres) digits|del darrere|del dors)"),
+             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date",
+                    r"(?:3|three)[ -]digit (?:code|number)", r"code on the back")}, frozenset(), "secret"),
     "one_time_code": ({"pt-BR": (r"tokens?", r"codigo (?:de verificacao|de confirmacao|de acesso|de seguranca|do sms|sms"
-                                 r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido"),
+                                 r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido",
+                                 r"codigo de (?:[4-8]|quatro|seis|oito) digitos",
+                                 r"(?:[4-8] |quatro |seis |oito )?(?:numeros|digitos|codigos?|senhas?) que (?:te |lhe )?"
+                                 r"(?:chegou|chegaram|recebeu|enviamos|mandamos|apareceu|apareceram)"),
                        "es": (r"tokens?", r"codigo (?:de verificacion|de confirmacion|de acceso|del sms|sms|que (?:te )?"
-                                          r"(?:llego|recibiste|enviamos|mandamos))"),
+                                          r"(?:llego|recibiste|enviamos|mandamos))",
+                              r"codigo de (?:[4-8]|cuatro|seis|ocho) digitos",
+                              r"(?:[4-8] |cuatro |seis |ocho )?(?:numeros|digitos|codigos?|claves?) que (?:te )?"
+                              r"(?:llego|llegaron|recibiste|enviamos|mandamos|aparece|aparecen)"),
                        "ca": (r"tokens?", r"codi (?:de verificacio|de confirmacio|d'acces|de l'sms|sms|que (?:t'ha arribat"
-                                          r"|has rebut|t'hem enviat))"),
+                                          r"|has rebut|t'hem enviat))", r"codi de (?:[4-8]|quatre|sis|vuit) digits",
+                              r"(?:[4-8] |quatre |sis |vuit )?(?:numeros|digits|codis?|claus?) que (?:t'ha|t'han|has|hem)"
+                              r" (?:arribat|rebut|enviat)"),
                        "en": (r"tokens?", r"(?:verification|confirmation|authentication|security|access|one-time|otp|2fa"
                                           r"|sms) (?:code|pin|number)", r"otp", r"one-time pass(?:word|code)",
-                              r"code (?:we|i) (?:just )?(?:sent|texted|emailed)")}, frozenset(), "secret"),
+                              r"code (?:we|i) (?:just )?(?:sent|texted|emailed)",
+                              r"(?:[4-8]|four|six|eight)[ -]digit (?:code|pin|number)",
+                              r"(?:code|pin|digits|numbers) (?:that )?you (?:just )?(?:received|got)",
+                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)")},
+                      frozenset(), "secret"),
     "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset({"cpf", "tax_id", "document"}), "key"),
     "pix_key": ({"pt-BR": (r"chave(?: pix)?", r"chave aleatoria"), "es": (r"clave pix", r"llave pix"),
@@ -1023,7 +1048,14 @@ _CHANNEL_AFTER_RE = re.compile(r"\s*(?:app\b|@|\+?\d|:)")
 # Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
 _CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
                              r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
-                             r"|contacto|contacte|contact|contactar|sms)(?!\w)")
+                             r"|contacto|contacte|contact|contactar|sms|ring|dial|atende|atendemos|atiende|atendemos"
+                             r"|atenen|support|suporte|soporte|suport|atendimento|atencion|atencio|gerente|asesor|assessor"
+                             r"|agent|agente|agents|agentes|reach|mensaje|mensagem|missatge)(?!\w)")
+# How far after a number a contact word may come in its sentence ("+44 20 7946 0958, give them a ring").
+_CUE_AFTER = 40
+_SENTENCE_END_RE = re.compile(r"[.!?\n](?:\s|$)")
+# An e-mail address: another channel unless its host is the organisation's (or a result's) or the customer gave it.
+_EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w-])")
 _PHONE_RE = re.compile(r"(?<![\w.,/])\+?\d[\d\s().-]{7,18}\d(?![\w/])")
 
 
@@ -1042,14 +1074,27 @@ def other_contacts(inp: GuardInput) -> list[str]:
     found = [m.group() for m in scan(_OTHER_CHANNEL_RE, low)
              if m.group() not in _WORD_CHANNELS or _CHANNEL_CONTEXT_RE.search(low, max(0, m.start() - 40), m.start())
              or _CHANNEL_AFTER_RE.match(low, m.end())]
+    if "@" in low:
+        hosts = None
+        for match in _EMAIL_RE.finditer(low):
+            if hosts is None:
+                hosts = allowed_hosts(inp)
+                said = " ".join(item.text for item in inp.history if item.role == "customer").lower()
+                given = said + " " + " ".join(str(output.data).lower() for output in inp.tool_outputs)
+            if not host_allowed(match.group(1), hosts) and match.group() not in given:
+                found.append(match.group())
     # a number is kept only after a contact word: without any, no number is read
     if any(c.isdigit() for c in low) and may_match(_CONTACT_CUE_RE, low):
         known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]
         sources = None  # the digits of the customer's words and the results, read only for a number to check
         for match in _PHONE_RE.finditer(low):
             digits = _digits(match.group())
-            if len(digits) < 8 or not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
+            if len(digits) < 8:
                 continue
+            if not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
+                end = _SENTENCE_END_RE.search(low, match.end(), match.end() + _CUE_AFTER)
+                if not _CONTACT_CUE_RE.search(low, match.end(), end.start() if end else match.end() + _CUE_AFTER):
+                    continue
             if sources is None:
                 said = " ".join(item.text for item in inp.history if item.role == "customer")
                 sources = _digits(said) + " " + " ".join(_digits(str(output.data)) for output in inp.tool_outputs)

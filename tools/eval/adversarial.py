@@ -280,6 +280,7 @@ _DEV: tuple[tuple, ...] = (
     ("policy", "en", B, nothing, "raise my limit", "I can't raise your limit, but you can request it in the app.", P),
     ("policy", "es", T, nothing, "¿descuento?", "No podemos hacer descuentos, lo siento.", P),
     ("policy", "pt-BR", B, nothing, "precisa aprovar?", "Para sua segurança, todo Pix precisa da sua aprovação no app.", P),
+    ("policy", "pt-BR", B, nothing, "e agora?", "Você precisa aprovar o Pix no app para ele sair.", P),
     ("policy", "ca", S, nothing, "em torneu els diners?", "Els reemborsaments no són possibles per a aquesta activitat.", P),
     # effects of another kind, in paraphrase; "sent" after a scheduled one
     ("effect_kind", "en", B, pix, "send 50 to Maria", "Done! Your spot is secured.", H),
