@@ -147,9 +147,18 @@ _CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|p
            rf"|{lex.alternation(lex.CA_PARTICIPLES)}"
 _EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
            r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
-           r"|started|begun|launched|executed|carried out|kicked off|effected|underway|under way" \
+           r"|started|begun|launched|executed|carried out|kicked off|effected|underway|under way|pushed through|put through" \
            r"|taken care of|suc+e(?:s+)?ful+|fixed|arranged|verified|saved|added|approved|moved|created" \
            rf"|{lex.alternation(tuple(f for f in lex.EN_PAST if f not in ('scheduled', 'placed', 'made', 'cleared')))})"
+# More nouns of what an effect gives (a place held, money by its everyday names), and money's nouns alone.
+_PT_MORE_NOUNS = r"lugar|mesa|valor|grana|consulta|matricula|inscricao"
+_ES_MORE_NOUNS = r"lugar|cupo|plata|mesa|boleto|inscripcion|vacante|importe|giro"
+_CA_MORE_NOUNS = r"lloc|taula|inscripcio|import"
+_PT_MONEY = r"pix|dinheiro|valor|grana|pagamento|transferencia|deposito|r\$ ?\d[\d.,]*"
+_ES_MONEY = r"pix|dinero|plata|pago|transferencia|deposito|importe|giro|\$ ?\d[\d.,]*"
+_CA_MONEY = r"pix|diners|pagament|transferencia|import|ingres"
+_ES_NOUN_MOVING = r"transferencia|pago|pix|envio|giro|deposito"
+_CA_NOUN_MOVING = r"transferencia|pagament|pix|enviament|ingres"
 _EN_NOUNS = lex.alternation((
     "transfer", "payment", "booking", "reservation", "appointment", "transaction", "money", "funds", "ticket", "order",
     "purchase", "ride", "cab", "taxi", "table", "deposit", "pix", "trip", "flight", "room", "seat", "class", "lesson",
@@ -242,7 +251,7 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
 }
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
-              rf"|aula|horario)s? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
+              rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
               rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
               rf"acab(?:ou|aram) de ser (?:{_PT_PART})",
@@ -260,8 +269,13 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
               r"(?:voce|vc) (?:ja )?(?:esta|ta) (?:na lista|inscrit[oa]|matriculad[oa]|cadastrad[oa])",
               r"(?:ja )?(?:esta|estao|foi|foram) (?:enviad[oa]s? )?(?:no|para o) (?:seu |teu )?(?:e-?mail|email)",
               r"(?:ja )?recebeu (?:o |os |a |as |seu |sua |seus |suas |teu |tua )?(?:pix|pagamento|transferencia|deposito"
-              r"|valor|dinheiro|r\$ ?\d[\d.,]*|\d[\d.,]*)"),
-    "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase)s? "
+              r"|valor|dinheiro|r\$ ?\d[\d.,]*|\d[\d.,]*)",
+              rf"(?:{_PT_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ja |agora )?(?:caiu|cairam|chegou|chegaram|entrou|entraram)",
+              rf"(?:{_PT_MONEY})s? (?:ja )?(?:esta|estao|ta|tao|foi|foram) (?:pra|para|na|no|em)(?: a| o)? (?:sua |tua )?conta",
+              r"ja (?:esta|estao|ta|tao|foi|foram|caiu|entrou|chegou) (?:pra|para|na|no|em)(?: a| o)? (?:sua |tua )?conta",
+              rf"(?:ja )?(?:caiu|chegou|entrou) (?:o |a |seu |sua )?(?:{_PT_MONEY})"),
+    "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
+           rf"|{_ES_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
            rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
@@ -283,8 +297,15 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"(?:ya )?(?:estas|esta|estan) (?:en la lista|anotad[oa]s?|inscript[oa]s?|inscrit[oa]s?)",
            r"(?:ya )?(?:esta|estan|fue|fueron|llego|llegaron) (?:enviad[oa]s? )?(?:en|a) (?:tu|su) (?:correo|e-?mail|bandeja)",
            r"(?:ya )?recibio (?:el |los |la |las |tu |su |tus |sus )?(?:pago|transferencia|dinero|deposito|importe"
-           r"|\$ ?\d[\d.,]*|\d[\d.,]*)"),
-    "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe)(?:s|es)? "
+           r"|\$ ?\d[\d.,]*|\d[\d.,]*)",
+           rf"(?:{_ES_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ya )?(?:le |te |les |se )?(?:llego|llegaron|cayo|cayeron|entro"
+           rf"|entraron|acredito|acreditaron|salio|salieron)",
+           rf"(?:ya )?(?:le |te |les )?(?:llego|llegaron|cayo|entro|se acredito|salio) (?:el |la |los |las |tu |su )?"
+           rf"(?:{_ES_MONEY})",
+           r"(?:salio|salieron|se debito|se desconto|se descontaron|se debitaron) de (?:tu |su |la )?cuenta",
+           rf"(?:{_ES_NOUN_MOVING})s? (?:ya )?(?:esta|estan) en marcha"),
+    "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe"
+           rf"|{_CA_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
            rf"acaba(?:n)? de ser (?:{_CA_PART})", r"s'acaba(?:n)? d'(?:enviar|pagar|reservar|transferir|fer)",
@@ -301,7 +322,9 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:consta|apareix) com a (?:{_CA_PART})", rf"queda (?:{_CA_PART})",
            r"(?:ja )?(?:es|son|ha arribat|han arribat) (?:al|a) (?:teu |vostre )?(?:correu|e-?mail)",
            r"(?:ja )?ha rebut (?:el |els |la |les |teu |teva |teus |teves )?(?:pagament|transferencia|diners|import|pix"
-           r"|\d[\d.,]*)"),
+           r"|\d[\d.,]*)",
+           rf"(?:{_CA_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ja )?(?:li |t'|et |els )?(?:ha|han) (?:arribat|entrat|sortit)",
+           rf"(?:{_CA_NOUN_MOVING})(?:s|es)? (?:ja )?(?:esta|estan|s'ha posat|s'han posat) en marxa"),
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
@@ -367,8 +390,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|shipped|gone through|gone out)|went through)",
            r"(?:is|are) (?:now |already )?all (?:done|sorted|settled|complete|completed|finished|confirmed|paid)",
            r"(?:is|are|[a-z]+'s) (?:now |all )?locked in",
-           r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the) "
-           r"(?:\w+ )?account",
+           r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the"
+           r"|[a-z]+'s) (?:\w+ )?account",
            r"(?:got|received) the (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
            r"(?<=, )(?:booked|reserved|confirmed|done|paid|sent|transferred|scheduled|purchased)(?= *[.!]| *$)",
            r"you(?:'re| are) (?:now )?(?:on the (?:list|roster|schedule)|in the class|enrolled)",
@@ -667,10 +690,11 @@ def reports_present(inp: GuardInput) -> bool:
 # booking. A clause naming none ("Done!") is a claim of whatever the turn did.
 EFFECT_KIND_WORDS: dict[str, str] = {
     "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
+             r"|plata|grana|guita|cash"
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
     "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
                r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
-               r"|sortida|curso|course|enrol\w*|appoint\w*",
+               r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|place|slot",
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",
 }
@@ -678,6 +702,32 @@ EFFECT_KIND_WORDS: dict[str, str] = {
 COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
                                          "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
 _KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+
+
+# Words of a claim that money reached its recipient or left the account (any language, folded): a Pix this turn
+# only scheduled did neither, whatever kind of effect it was ("The R$ 50 already landed in Maria's account", "ya se
+# envió", "já caiu", "ja ha sortit" after a Pix scheduled for tomorrow).
+DELIVERED_RE = re.compile(
+    r"(?<![\w])(?:sent|gone out|went out|landed|arrived|delivered|went through|gone through|credited|transferred|received"
+    r"|settled|on (?:its|the|their) way|left|pushed through|enviad[oa]s?|envi[oe]|enviaron|mandad[oa]s?|caiu|cairam"
+    r"|chegou|chegaram|entrou|saiu|sairam|transferid[oa]s?|creditad[oa]s?|recebeu|a caminho|llego|llegaron|salio"
+    r"|salieron|cayo|entro|acreditad[oa]s?|se acredito|recibio|en camino|de camino|enviat|enviada|enviats|sortit"
+    r"|arribat|entrat|transferit|abonat|rebut|de cami)(?![\w])")
+_SCHEDULED_ONLY = frozenset({"scheduled", "pending"})
+
+
+def scheduled_money(inp: GuardInput) -> bool:
+    """Whether every money effect this turn executed was only scheduled: its result's status says so."""
+    statuses: set[str] = set()
+    for output in inp.tool_outputs:
+        if not output.ok or output.tool not in inp.effects_executed or _executed_kinds(inp, (output.tool,)) != {"money"}:
+            continue
+        evidence = output.evidence if output.evidence is not None else inferred(output.data)
+        read = typed(output.data, evidence, inp.currency, minor_unit_factor).statuses
+        if not read:
+            return False
+        statuses.update(read)
+    return bool(statuses) and statuses <= _SCHEDULED_ONLY
 
 
 def claim_kinds(clause: str) -> set[str]:
@@ -758,11 +808,17 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         low = folded(draft)
         spans = clauses(low)
         kept = []
+        scheduled = None  # read only for a claim of money's arrival
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
             kinds = claim_kinds(folded(text)) or claim_kinds(clause)  # the claim's own words first
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
+            elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):
+                if scheduled is None:
+                    scheduled = scheduled_money(inp)
+                if scheduled:
+                    kept.append((start, end, text))  # money said to have arrived or left: this turn only scheduled it
         found = kept
     evidence = list(dict.fromkeys(text for _, _, text in found))
     if not evidence:
