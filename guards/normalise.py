@@ -33,11 +33,11 @@ _KEYCAP_RE = re.compile("([0-9#*])\ufe0f?\u20e3")
 _KEYCAP_TEN = "\U0001f51f"
 _MARKDOWN_LINK_RE = re.compile(r"\[([^\]\n]{1,80})\]\(([^)\s]{1,400})\)")
 _EMPHASIS_RE = re.compile(r"(\*{1,3}|_{1,3}|~{1,2}|`{1,3})(?=\S)(.+?)(?<=\S)\1")
-# A host spelt out: a name of two characters or more, "dot" (the words of the four languages) or a dot with spaces
+# A host spelt out: a name (no common word of a language), "dot" (the words of the four languages) or a dot with spaces
 # around it, and a top-level domain; then a path after a slash or "slash"/"barra". With a bare dot the domain must
 # end the sentence or lead a path ("Feito . Com certeza" is two sentences); "me" only before a path.
 _TOP_LEVEL = r"com|net|org|info|biz|io|app|xyz|site|online|link|shop|br|ar|es|cat|pt|co|ly|mx|eu|me(?=\s*(?:/|slash|barra))"
-_SPELT_DOT_RE = re.compile(rf"(?<![\w.@-])([a-z0-9][a-z0-9-]+(?:\.[a-z0-9-]+)*)(?:\s+(?:dot|ponto|punto|punt)\s+"
+_SPELT_DOT_RE = re.compile(rf"(?<![\w.@-])([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*)(?:\s+(?:dot|ponto|punto|punt)\s+"
                            rf"({_TOP_LEVEL})(?![\w-])|\s+\.\s+({_TOP_LEVEL})(?=\s*(?:/|slash\b|barra\b|[.,;:!?)]|$)))",
                            re.MULTILINE)
 _SPELT_PATH_RE = re.compile(rf"(?<![\w.@-])((?:[a-z0-9-]+\.)+(?:{_TOP_LEVEL}))\s*(?:/|\s(?:slash|barra)\s)\s*(?=\w)")

@@ -61,7 +61,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)",
                      r"(?:metade do preco|meio preco)", r"(?:isent|dispens|perdo)\w* (?:a |da |o |do |sua |seu )?(?:tarifa|taxa"
                      r"|multa|juros|anuidade|mensalidade)",
-                     r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ )?(?:de graca|gratis|sem custo)"),
+                     r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ ){0,2}(?:de graca|gratis|sem custo)"),
     },
     "es": {
         "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:la )?(?:aprobacion|aprobar|autorizacion"
@@ -81,7 +81,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)",
                      r"(?:a )?(?:mitad de precio|medio precio)", r"(?:condon|perdon|exoner|bonific)\w* (?:la |el |tu |su )?"
                      r"(?:comision|cargo|multa|interes|intereses|cuota|tarifa)",
-                     r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ )?(?:gratis|sin cargo|sin costo|mas barat[oa])"),
+                     r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ ){0,2}(?:gratis|sin cargo|sin costo|mas barat[oa])"),
     },
     "ca": {
         "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la )?(?:aprovacio|aprovar|autoritzacio|autoritzar)",
@@ -91,13 +91,13 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:salt|omet|ignor)\w* (?:l'|aquesta )?(?:aprovacio|confirmacio|autoritzacio)",
                      rf"(?:ja )?(?:ho |l')?(?:he|hem) (?:{_APPROVED['ca']})(?: \w+)? (?:per|en lloc de) (?:tu|vosaltres|vos)",
                      rf"no (?:cal|fa falta) (?:que )?(?:\w+ )?(?:{_APPROVE['ca']})\w*"),
-        "limit": (r"(?:augment|apuj|puj|amplia|eleva)\w* (?:el |teu |el teu |el vostre )?(?:limit|sostre)", r"per sobre del (?:teu )?limit",
+        "limit": (r"(?:augment|apu[jg]|pu[jg]|amplia|eleva)\w* (?:el |teu |el teu |el vostre )?(?:limit|sostre)", r"per sobre del (?:teu )?limit",
                   r"(?:superar|passar) (?:el |teu |el teu )?limit"),
         "refund": (r"(?:reembors|retorn|torn)\w* (?:els diners|l'import|el pagament)", r"(?:reemborsament|devolucio)"),
         "discount": (r"descomptes?", r"\d+ ?% (?:de descompte|menys)", r"(?:rebaixa|bonificacio)",
                      r"(?:a )?meitat de preu", r"(?:perdon|condon|exoner)\w* (?:la |el |teva |teu )?(?:comissio|quota|tarifa"
                      r"|recarrec)",
-                     r"(?:deix|fe|far|fa)\w* (?:\w+ )?(?:gratis|gratuit\w*|sense cost|mes barat\w*)"),
+                     r"(?:deix|fe|far|fa)\w* (?:\w+ ){0,2}(?:gratis|gratuit\w*|sense cost|mes barat\w*)"),
     },
     "en": {
         "approval": (r"without (?:(?:any|the|an) )?(?:approval|approving|authori[sz]ation)",
@@ -146,7 +146,8 @@ _CARRIES = {"refund": ("refund", "refunded", "reembolso", "estorno", "chargeback
 def _tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     rules = "|".join(f"(?P<{rule}>" + "|".join(f"(?:{p})" for p in patterns) + ")"
                      for rule, patterns in BYPASS[lang].items())
-    return (re.compile(rf"(?<![\w'-])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
+    # (a word after an elided clitic starts a match: "t'apugem", "l'he aprovat")
+    return (re.compile(rf"(?<![\w-])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
             re.compile(rf"(?<![\w'])(?:{_AFTER_NEGATION[lang]})(?![\w'])"))
 
 

@@ -390,6 +390,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|shipped|gone through|gone out)|went through)",
            r"(?:is|are) (?:now |already )?all (?:done|sorted|settled|complete|completed|finished|confirmed|paid)",
            r"(?:is|are|[a-z]+'s) (?:now |all )?locked in",
+           r"(?:money|funds|payment|transfer|pix|deposit|amount|r\$ ?\d[\d.,]*|\$ ?\d[\d.,]*)s? (?:has |have |had |already "
+           r"|just |now )*(?:arrived|landed|come through|cleared)",
            r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the"
            r"|[a-z]+'s) (?:\w+ )?account",
            r"(?:got|received) the (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
@@ -1108,7 +1110,7 @@ _CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar
                              r"|atenen|support|suporte|soporte|suport|atendimento|atencion|atencio|gerente|asesor|assessor"
                              r"|agent|agente|agents|agentes|reach|mensaje|mensagem|missatge)(?!\w)")
 # How far after a number a contact word may come in its sentence ("+44 20 7946 0958, give them a ring").
-_CUE_AFTER = 40
+_CUE_AFTER = 60
 _SENTENCE_END_RE = re.compile(r"[.!?\n](?:\s|$)")
 # An e-mail address: another channel unless its host is the organisation's (or a result's) or the customer gave it.
 _EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w-])")
