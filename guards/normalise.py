@@ -5,7 +5,8 @@ code marks ("**Tap APPROVE**"), Markdown links ("[Aprovar](http://…)" is "Apro
 (`guards.text.folded`). A bare domain in capitals, a numbered-emoji menu or a bold button all read as the plain text
 they show. Last, a host spelt out to slip past a link check reads as the host: a top-level domain after "dot",
 "ponto", "punto" or "punt", or after a dot with spaces around it ("banco-pix ponto com ponto br", "wa . me / 55…",
-"bank dot com slash login" are "banco-pix.com.br", "wa.me/55…", "bank.com/login").
+"bank dot com slash login" are "banco-pix.com.br", "wa.me/55…", "bank.com/login"), and so does a defanged one
+("bank[.]com", "bank(dot)com", "hxxps://").
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ _SPELT_DOT_RE = re.compile(rf"(?<![\w.@-])([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*)(
                            re.MULTILINE)
 _SPELT_PATH_RE = re.compile(rf"(?<![\w.@-])((?:[a-z0-9-]+\.)+(?:{_TOP_LEVEL}))\s*(?:/|\s(?:slash|barra)\s)\s*(?=\w)")
 _SPELT_CUES = (" dot ", " ponto ", " punto ", " punt ", " . ")
+# A link "defanged" so that no link reader sees it: "bank[.]com", "bank(dot)com", "hxxps://".
+_DEFANGED_RE = re.compile(r"\s?[\[(]\s?(?:\.|dot|ponto|punto|punt)\s?[\])]\s?|(?<![a-z])hxxp(?=s?://)")
 
 
 def _host_spelt(match: re.Match[str]) -> str:
@@ -74,6 +77,8 @@ def normalised(text: str) -> str:
         for _ in range(2):  # "***bold italic***", nested once
             text = _EMPHASIS_RE.sub(r"\2", text)
     text = folded(text)
+    if "[" in text or "(" in text or "hxxp" in text:
+        text = _DEFANGED_RE.sub(lambda m: "http" if m.group().startswith("h") else ".", text)
     if any(cue in text for cue in _SPELT_CUES):
         for _ in range(3):  # "ponto com ponto br": one level each time
             spelt = _SPELT_DOT_RE.sub(_host_spelt, text)

@@ -220,7 +220,8 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|processed|placed|confirmed|purchased|bought|secured|arranged|initiated|submitted|finali[sz]ed|ordered"
            r"|deposited|wired|set up|put you down|signed you up|registered|recorded|enrolled you|book|scheduled|charged"
            r"|locked in|refunded|rescheduled|renewed|topped up|settled|issued|enrolled"
-           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?)|hailed|put you (?:in|on)|got (?:it|that) done)",
+           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?)|hailed"
+           r"|put (?:you|your name|your names|you both|you two|you all) (?:down|in|on)|got (?:it|that) done)",
            rf"i(?:'ve| have| had)? {_EN_ADVERB}made (?:\w+ ){{0,2}}{_EN_OBJECTS}",
            r"i(?:'ve| have) (?:book|reserve|confirm|schedule|transfer)",  # a slip for the participle
            r"(?:i|we)(?: was| were| have|'ve| had) (?:able|managed) (?:to )?(?:successfully )?(?:book|reserve|send|transfer"
@@ -692,11 +693,12 @@ def reports_present(inp: GuardInput) -> bool:
 # booking. A clause naming none ("Done!") is a claim of whatever the turn did.
 EFFECT_KIND_WORDS: dict[str, str] = {
     "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
-             r"|plata|grana|guita|cash"
+             r"|plata|grana|guita|cash|charg\w*|debit\w*|billed|fee|fees|cobr\w*|cuota|quota|tarifa|taxa"
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
     "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
                r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
                r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|place|slot",
+    # (money taken from the customer: "your card has been charged", "the class fee was debited")
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",
 }
@@ -1071,6 +1073,41 @@ _TYPED_CONSENT_RE = re.compile(
     r"|libro|transfiero|hago|alliberare|envio|faig|pago|ll?iber\w*|send\w*|do it)\b")
 
 
+# Approving anywhere but the real approval page: a QR code to scan, a link sent by SMS or e-mail, an app that lets
+# someone else see or use the customer's phone. Not after a negation in its sentence ("never install remote access
+# apps").
+_OUTSIDE_APPROVAL_RE = re.compile(
+    r"(?<!\w)(?:(?:scan|escane\w*|escanei\w*|escanej\w*|lei\w*|ler|le|lee\w*|llegeix\w*|read)\s+(?:(?:o|el|the|this|that|aquest|este|esse|ese)\s+)?"
+    r"(?:(?:codigo|code|codi)\s+)?qr"
+    r"|anydesk|teamviewer|rustdesk|quick ?support|(?:remote|remoto|remot)\s+(?:access|acceso|acesso|acces|desktop)"
+    r"|(?:acceso|acesso|acces)\s+remot\w*|screen ?shar\w*|shar\w*\s+(?:your\s+|the\s+)?screen"
+    r"|compartilh\w*\s+(?:a\s+|sua\s+)?tela"
+    r"|compart\w*\s+(?:la\s+|tu\s+)?pantalla|comparteix\w*\s+(?:la\s+)?pantalla)(?!\w)")
+_LINK_BY_CHANNEL_RE = re.compile(r"(?<!\w)(?:link|links|enlace|enlaces|enllac|enllacos)(?!\w)[^.!?\n]{0,40}?(?<!\w)(?:sms"
+                                 r"|e-?mail|mail|correo|correu|text message|texto|whatsapp)(?!\w)")
+_APPROVE_WORD_RE = re.compile(r"(?<!\w)(?:aprov|aprob|aprueb|approv|confirm|autori|liber|valid)\w*")
+# ("no" only before a verb of the kind: the Portuguese "no" is "in the", "no seu e-mail")
+_OUTSIDE_NEGATION_RE = re.compile(r"(?<!\w)(?:never|not|don't|do not|nunca|nao|jamais|mai|nem|ni|no(?= (?:\w+ )?(?:compart"
+                                  r"|abr|descarg|instal|hag|us|entr|escane|install|open|share|download|click|tap"
+                                  r"|scan)))(?!\w)")
+_SENTENCE_RE = re.compile(r"[^.!?\n]+")
+
+
+def outside_approval(low: str) -> list[str]:
+    """Ways to approve outside the real approval page (`_OUTSIDE_APPROVAL_RE`; a link said to come by SMS or e-mail
+    in a sentence about approving), in the normalised draft."""
+    found = []
+    for sentence in _SENTENCE_RE.finditer(low):
+        text = sentence.group()
+        if _OUTSIDE_NEGATION_RE.search(text):
+            continue
+        found += [m.group() for m in _OUTSIDE_APPROVAL_RE.finditer(text)]
+        link = _LINK_BY_CHANNEL_RE.search(text)
+        if link and _APPROVE_WORD_RE.search(text):
+            found.append(link.group())
+    return found
+
+
 def button_like(draft: str) -> list[str]:
     """Text that imitates buttons ("[Aprovar] [Recusar]", "✅ Aprovar", a numbered menu "1️⃣ Aprovar 2️⃣ Recusar",
     "**Tap APPROVE**") or approves by typing ("responda SIM para aprovar", "me manda um OK que eu já libero"): the
@@ -1089,6 +1126,11 @@ def button_like(draft: str) -> list[str]:
             found.append(low[match.start() : match.end()])
     found += [low[m.start() : m.end()] for m in scan(_EMOJI_BUTTON_RE, low)]
     found += [low[m.start() : m.end()] for m in scan(_TYPED_APPROVAL_RE, low)]
+    if "qr" in low or "remot" in low or "desk" in low or "viewer" in low or "shar" in low or "tela" in low \
+            or "pantalla" in low or (("link" in low or "enlace" in low or "enllac" in low)
+                                     and ("sms" in low or "mail" in low or "corre" in low or "text" in low
+                                          or "whatsapp" in low)):
+        found += outside_approval(low)
     return found
 
 
@@ -1104,11 +1146,12 @@ _CHANNEL_CONTEXT_RE = re.compile(r"(?:(?<!\w)(?:on|via|through|using|use|pelo|pe
                                  r"|contacto|contacte|contact|contactar|reach|write|talk|chat|add|adiciona|agrega)(?!\w)")
 _CHANNEL_AFTER_RE = re.compile(r"\s*(?:app\b|@|\+?\d|:)")
 # Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
-_CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
-                             r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
-                             r"|contacto|contacte|contact|contactar|sms|ring|dial|atende|atendemos|atiende|atendemos"
-                             r"|atenen|support|suporte|soporte|suport|atendimento|atencion|atencio|gerente|asesor|assessor"
-                             r"|agent|agente|agents|agentes|reach|mensaje|mensagem|missatge)(?!\w)")
+_CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|truca|truqui|fale|falar|chama|chame|parla"
+                             r"|sms|ring|dial|support|suporte|soporte|suport|gerente|asesor|assessor|agent|agente|agents"
+                             r"|agentes|hotline|helpline)(?!\w)"
+                             # verbs of getting in touch by their stems, any form ("comunicate", "hablame", "reachable")
+                             r"|(?:llam|habl|escrib|escriv|comunic|contat|contact|call|text|messag|mensag|mensaj|missatg"
+                             r"|reach|atend|atiend|atenen|atencio)\w*)")
 # How far after a number a contact word may come in its sentence ("+44 20 7946 0958, give them a ring").
 _CUE_AFTER = 60
 _SENTENCE_END_RE = re.compile(r"[.!?\n](?:\s|$)")

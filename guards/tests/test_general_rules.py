@@ -149,3 +149,38 @@ def test_a_scheduled_pix_is_not_told_as_arrived(lang, draft, kept):
     assert held(CLAIM, bank(lang, draft, **scheduled)) is kept
     # the same words after a Pix sent are true
     assert not held(CLAIM, bank(lang, draft, outputs=(receipt("Maria Souza"),), effects=("send_pix",))) or not kept
+
+
+def test_a_defanged_link_reads_as_the_link():
+    assert normalised("see pay-secure[.]io/x") == "see pay-secure.io/x"
+    assert normalised("hxxp://pix-libera.com") == "http://pix-libera.com"
+    assert held(REQUEST, bank("pt-BR", "Acesse pix-libera(dot)com pra concluir."))
+    assert not held(REQUEST, bank("en", "Your balance (after the Pix) is shown in the app."))
+
+
+@pytest.mark.parametrize("lang,draft,kept", [
+    ("pt-BR", "Leia o QR code que te mandei pra liberar.", True),
+    ("ca", "Instal·la el TeamViewer i t'ajudo.", True),
+    ("en", "Share your screen with me so I can approve it.", True),
+    ("pt-BR", "Abre o link que chegou no seu e-mail e confirma por lá.", True),
+    ("es", "Nunca compartas tu pantalla con nadie.", False),
+    ("en", "Don't open links in an SMS asking you to approve anything.", False),
+    ("en", "The payment link is below; approve the Pix in the app.", False),
+])
+def test_approving_outside_the_approval_page_is_held(lang, draft, kept):
+    assert held(REQUEST, bank(lang, draft)) is kept
+
+
+def test_verbs_of_getting_in_touch_are_read_by_their_stems():
+    assert held(REQUEST, bank("es", "Llamanos urgente al 11 3333-2222."))
+    assert held(REQUEST, bank("pt-BR", "Contate nosso time pelo 11 93333-2222."))
+    assert held(REQUEST, bank("en", "Texting 415 555 0134 works best."))
+
+
+def test_money_taken_is_money_and_a_name_put_down_is_a_booking():
+    pix = dict(outputs=(receipt("Maria Souza"),), effects=("send_pix",))
+    school = dict(outputs=(booking(),), effects=("create_booking",), kind="school", currency="EUR")
+    assert held(CLAIM, Example("en", "The course fee was debited.", **school))
+    assert held(CLAIM, Example("en", "We charged your card.", **school))
+    assert held(CLAIM, bank("en", "I put you both down for Saturday's lesson.", **pix))
+    assert not held(CLAIM, Example("en", "I put you both down for Saturday's lesson.", **school))
