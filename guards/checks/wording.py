@@ -395,7 +395,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|just |now )*(?:arrived|landed|come through|cleared)",
            r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the"
            r"|[a-z]+'s) (?:\w+ )?account",
-           r"(?:got|received) the (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
+           r"(?:got|received) (?:the|your) (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
            r"(?<=, )(?:booked|reserved|confirmed|done|paid|sent|transferred|scheduled|purchased)(?= *[.!]| *$)",
            r"you(?:'re| are) (?:now )?(?:on the (?:list|roster|schedule)|in the class|enrolled)",
            # someone else now has it ("you have $5,000 in your account" is a balance)
@@ -697,7 +697,8 @@ EFFECT_KIND_WORDS: dict[str, str] = {
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
     "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
                r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
-               r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|place|slot",
+               r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|place|slot|workshop|session|sessao"
+               r"|sesion|sessio|tour|event|regist\w*|signed up|sign-up",
     # (money taken from the customer: "your card has been charged", "the class fee was debited")
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",
@@ -706,6 +707,8 @@ EFFECT_KIND_WORDS: dict[str, str] = {
 COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
                                          "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
 _KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+# a sign glued to its amount ("€90", "R$50,00", "$90") is money too
+_KIND_RES["money"] = re.compile(rf"(?<![\w])(?:{EFFECT_KIND_WORDS['money']})(?![\w])|(?:r\$|us\$|\$|€|£)(?=\d)")
 
 
 # Words of a claim that money reached its recipient or left the account (any language, folded): a Pix this turn
@@ -919,6 +922,13 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                  frozenset(), "secret"),
     "pin": ({lang: (r"pin", r"(?:codigo|numero|code|codi) pin", r"pin code") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset(), "secret"),
+    # the answers a bank's identity check asks: a security question, the mother's maiden name, a coordinates card
+    "security_answer": ({"pt-BR": (r"pergunta (?:de seguranca|secreta)", r"nome (?:de solteira )?da (?:sua |tua )?mae"),
+                         "es": (r"pregunta (?:de seguridad|secreta)", r"(?:nombre|apellido) de (?:tu |su )?madre",
+                                r"tarjeta de coordenadas", r"coordenadas"),
+                         "ca": (r"pregunta (?:de seguretat|secreta)", r"(?:nom|cognom) de (?:la teva |la seva )?mare"),
+                         "en": (r"security questions?", r"secret questions?", r"mother'?s maiden name")},
+                        frozenset(), "secret"),
     "card_number": ({"pt-BR": (r"(?:numero|numeros|dados|digitos) do (?:seu |teu )?cartao", r"cartao completo"),
                      "es": (r"(?:numero|numeros|datos|digitos) de (?:la |tu |su )?tarjeta",),
                      "ca": (r"(?:numero|numeros|dades|digits) de (?:la |la teva )?targeta",),
@@ -1093,6 +1103,17 @@ _OUTSIDE_NEGATION_RE = re.compile(r"(?<!\w)(?:never|not|don't|do not|nunca|nao|j
 _SENTENCE_RE = re.compile(r"[^.!?\n]+")
 
 
+# Money asked to "verify" or "unlock" an account (a Pix scam): a verb of paying, an amount or money's word, and a
+# purpose of checking or freeing the customer's account, identity or card.
+_PAY_TO_UNLOCK_RE = re.compile(
+    r"(?<!\w)(?:send|transfer|pay|deposit|make|do|envi\w*|mand\w*|transf\w*|pag\w*|deposit\w*|ha[zcg]\w*|fa[zcç]\w*|fe\w*"
+    r"|fes)(?!\w)[^.!?\n]{0,40}?(?:to|para|pra|per|so)\s+(?:(?:we\s+can|i\s+can)\s+)?(?:verify|validate|unlock|unblock"
+    r"|activate|reactivate|release|validar|verificar|desbloquear|ativar|activar|reativar|reactivar|liberar|desbloquejar"
+    r"|activar|validar)\s+(?:your|tu|su|sua|seu|a sua|o seu|la teva|el teu|el seu|la seva|the)?\s*(?:account|identity|card"
+    r"|cuenta|identidad|tarjeta|conta|identidade|cartao|compte|identitat|targeta)")
+_MONEY_IN_RE = re.compile(r"\d|pix|money|dinheiro|dinero|plata|diners|transfer|deposit|r\$|\$|€")
+
+
 def outside_approval(low: str) -> list[str]:
     """Ways to approve outside the real approval page (`_OUTSIDE_APPROVAL_RE`; a link said to come by SMS or e-mail
     in a sentence about approving), in the normalised draft."""
@@ -1105,6 +1126,7 @@ def outside_approval(low: str) -> list[str]:
         link = _LINK_BY_CHANNEL_RE.search(text)
         if link and _APPROVE_WORD_RE.search(text):
             found.append(link.group())
+        found += [m.group() for m in _PAY_TO_UNLOCK_RE.finditer(text) if _MONEY_IN_RE.search(m.group())]
     return found
 
 
@@ -1127,6 +1149,7 @@ def button_like(draft: str) -> list[str]:
     found += [low[m.start() : m.end()] for m in scan(_EMOJI_BUTTON_RE, low)]
     found += [low[m.start() : m.end()] for m in scan(_TYPED_APPROVAL_RE, low)]
     if "qr" in low or "remot" in low or "desk" in low or "viewer" in low or "shar" in low or "tela" in low \
+            or "bloq" in low or "lock" in low or "valid" in low or "verif" in low or "ativ" in low or "activ" in low \
             or "pantalla" in low or (("link" in low or "enlace" in low or "enllac" in low)
                                      and ("sms" in low or "mail" in low or "corre" in low or "text" in low
                                           or "whatsapp" in low)):

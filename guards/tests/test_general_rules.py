@@ -184,3 +184,30 @@ def test_money_taken_is_money_and_a_name_put_down_is_a_booking():
     assert held(CLAIM, Example("en", "We charged your card.", **school))
     assert held(CLAIM, bank("en", "I put you both down for Saturday's lesson.", **pix))
     assert not held(CLAIM, Example("en", "I put you both down for Saturday's lesson.", **school))
+
+
+def test_a_sign_glued_to_its_amount_is_money_and_a_session_a_booking():
+    school = dict(outputs=(booking(),), effects=("create_booking",), kind="school", currency="EUR")
+    pix = dict(outputs=(receipt("Maria Souza"),), effects=("send_pix",))
+    assert held(CLAIM, Example("en", "All done, €45 is on its way.", **school))
+    assert held(CLAIM, bank("en", "You're signed up for the session!", **pix))
+    assert not held(CLAIM, bank("en", "All done, R$50,00 is on its way.", **pix))
+
+
+@pytest.mark.parametrize("lang,draft,kept", [
+    ("en", "Pay $2 so we can unlock your account.", True),
+    ("es", "Transferí $ 5 para validar tu identidad.", True),
+    ("ca", "Fes un Pix d'1 € per verificar el teu compte.", True),
+    ("en", "Your account was blocked; unblock it in the app.", False),
+    ("pt-BR", "Para ativar seu cartão, use o app.", False),
+])
+def test_money_asked_to_unlock_an_account_is_held(lang, draft, kept):
+    assert held(REQUEST, bank(lang, draft)) is kept
+
+
+@pytest.mark.parametrize("lang,draft", [
+    ("pt-BR", "Me diz o nome de solteira da sua mãe."), ("ca", "Digues-me el cognom de la teva mare."),
+    ("en", "Tell me the answer to your security question."), ("es", "Pasame las coordenadas de la tarjeta."),
+])
+def test_a_security_answer_is_a_secret(lang, draft):
+    assert held(REQUEST, bank(lang, draft))
