@@ -698,7 +698,9 @@ EFFECT_KIND_WORDS: dict[str, str] = {
     "booking": r"reserv\w*|book\w*|aula|aulas|class|classe|clase|lesson|mesa|table|taula|ingresso|ticket\w*"
                r"|entrada\w*|plaza|placa|vaga|seat|spot|inscri\w*|matricul\w*|apunt\w*|appointment|cita|turno|horario"
                r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|place|slot|workshop|session|sessao"
-               r"|sesion|sessio|tour|event|regist\w*|signed up|sign-up",
+               r"|sesion|sessio|tour|event|regist\w*|signed up|sign-up"
+               # (what is rented or ridden is booked: "Car's yours and the total is $174" claims no payment)
+               r"|car|cars|rental\w*|ride|rides|cab|taxi|room|rooms|flight|flights|trip|hotel",
     # (money taken from the customer: "your card has been charged", "the class fee was debited")
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",

@@ -211,3 +211,10 @@ def test_money_asked_to_unlock_an_account_is_held(lang, draft, kept):
 ])
 def test_a_security_answer_is_a_secret(lang, draft):
     assert held(REQUEST, bank(lang, draft))
+
+
+def test_a_price_beside_a_car_booked_is_no_payment_claimed():
+    rental = ToolOutput("reserve_car", True, {"car_name": "Accord", "total_price": 96}, evidence=None)
+    inp = Example("en", "Your car rental is confirmed and your total cost is $96.", outputs=(rental,),
+                  effects=("reserve_car",), currency="USD")
+    assert not held(CLAIM, inp)
