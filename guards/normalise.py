@@ -3,7 +3,10 @@ was typed. Fullwidth and styled letters (NFKC), letters of other scripts that lo
 "р"), keycap and circled digits ("1️⃣" is 1), zero-width characters and variation selectors, Markdown emphasis and
 code marks ("**Tap APPROVE**"), Markdown links ("[Aprovar](http://…)" is "Aprovar http://…"), then case and accents
 (`guards.text.folded`). A bare domain in capitals, a numbered-emoji menu or a bold button all read as the plain text
-they show.
+they show. Last, a host spelt out to slip past a link check reads as the host: a top-level domain after "dot",
+"ponto", "punto" or "punt", or after a dot with spaces around it ("banco-pix ponto com ponto br", "wa . me / 55…",
+"bank dot com slash login" are "banco-pix.com.br", "wa.me/55…", "bank.com/login"), and so does a defanged one
+("bank[.]com", "bank(dot)com", "hxxps://").
 """
 
 from __future__ import annotations
@@ -31,6 +34,30 @@ _KEYCAP_RE = re.compile("([0-9#*])\ufe0f?\u20e3")
 _KEYCAP_TEN = "\U0001f51f"
 _MARKDOWN_LINK_RE = re.compile(r"\[([^\]\n]{1,80})\]\(([^)\s]{1,400})\)")
 _EMPHASIS_RE = re.compile(r"(\*{1,3}|_{1,3}|~{1,2}|`{1,3})(?=\S)(.+?)(?<=\S)\1")
+# A host spelt out: a name (no common word of a language), "dot" (the words of the four languages) or a dot with spaces
+# around it, and a top-level domain; then a path after a slash or "slash"/"barra". With a bare dot the domain must
+# end the sentence or lead a path ("Feito . Com certeza" is two sentences); "me" only before a path.
+_TOP_LEVEL = r"com|net|org|info|biz|io|app|xyz|site|online|link|shop|br|ar|es|cat|pt|co|ly|mx|eu|me(?=\s*(?:/|slash|barra))"
+_SPELT_DOT_RE = re.compile(rf"(?<![\w.@-])([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*)(?:\s+(?:dot|ponto|punto|punt)\s+"
+                           rf"({_TOP_LEVEL})(?![\w-])|\s+\.\s+({_TOP_LEVEL})(?=\s*(?:/|slash\b|barra\b|[.,;:!?)]|$)))",
+                           re.MULTILINE)
+_SPELT_PATH_RE = re.compile(rf"(?<![\w.@-])((?:[a-z0-9-]+\.)+(?:{_TOP_LEVEL}))\s*(?:/|\s(?:slash|barra)\s)\s*(?=\w)")
+_SPELT_CUES = (" dot ", " ponto ", " punto ", " punt ", " . ")
+# A link "defanged" so that no link reader sees it: "bank[.]com", "bank(dot)com", "hxxps://".
+_DEFANGED_RE = re.compile(r"\s?[\[(]\s?(?:\.|dot|ponto|punto|punt)\s?[\])]\s?|(?<![a-z])hxxp(?=s?://)")
+
+
+def _host_spelt(match: re.Match[str]) -> str:
+    """The host a spelt-out match names, or the match as written when its name is a common word of a language
+    ("no ponto com o gerente") or, before a spelt "dot", any word of one ("nesse ponto com certeza")."""
+    from guards.common_words import COMMON, in_dictionary
+
+    name = match.group(1)
+    if any(name in words for words in COMMON.values()):
+        return match.group()
+    if match.group(2) and any(in_dictionary(name, lang) for lang in COMMON):  # a word before "ponto com" is a word
+        return match.group()
+    return f"{name}.{match.group(2) or match.group(3)}"
 
 
 @lru_cache(maxsize=256)
@@ -49,4 +76,14 @@ def normalised(text: str) -> str:
     if any(mark in text for mark in "*_~`"):
         for _ in range(2):  # "***bold italic***", nested once
             text = _EMPHASIS_RE.sub(r"\2", text)
-    return folded(text)
+    text = folded(text)
+    if "[" in text or "(" in text or "hxxp" in text:
+        text = _DEFANGED_RE.sub(lambda m: "http" if m.group().startswith("h") else ".", text)
+    if any(cue in text for cue in _SPELT_CUES):
+        for _ in range(3):  # "ponto com ponto br": one level each time
+            spelt = _SPELT_DOT_RE.sub(_host_spelt, text)
+            if spelt == text:
+                break
+            text = spelt
+        text = _SPELT_PATH_RE.sub(r"\1/", text)
+    return text

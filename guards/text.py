@@ -205,7 +205,7 @@ _URL_RE = re.compile(
     r"(?<![\w@.])(?:(?i:https?://|www\.)[^\s<>\"'()\[\]]+"
     r"|(?i:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,18})/[^\s<>\"'()\[\]]*"
     r"|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|info|biz|io|app|xyz|top|site|online|link|click|shop"
-    r"|store|pay|bank|br|ar)(?![\w-]))(?![\w@])",
+    r"|store|pay|bank|br|ar|cat|es|pt|co|mx|eu)(?![\w-]))(?![\w@])",
 )
 _EMAIL_AT_RE = re.compile(r"[\w.+-]@$")
 _MAYBE_LINK_RE = re.compile(r"[A-Za-z0-9-]\.[A-Za-z]{2}|://|www\.", re.IGNORECASE)

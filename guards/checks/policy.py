@@ -33,6 +33,13 @@ from language.locales import Lang
 
 NAME = "policy_bypass"
 
+# Verbs of approving, per language (folded): any form (`_APPROVE`, a stem: "apruebes", "autorize", "confirmis"), and
+# the first person's past (`_APPROVED`: "autorizei", "aprobé", "he aprovat").
+_APPROVE: dict[Lang, str] = {"pt-BR": r"aprov|autoriz|confirm", "es": r"aprueb|aprob|autori[cz]|confirm",
+                             "ca": r"aprov|autoritz|confirm", "en": r"approv|authori[sz]|confirm"}
+_APPROVED: dict[Lang, str] = {"pt-BR": r"aprovei|autorizei|confirmei|liberei", "es": r"aprobe|autorice|confirme",
+                              "ca": r"aprovat|autoritzat|confirmat", "en": r"approved|authori[sz]ed|confirmed"}
+
 # What bypasses a rule, per language, over folded text: (rule, patterns).
 BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
     "pt-BR": {
@@ -40,14 +47,21 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:aprovacao|aprovar|autorizacao|autorizar)",
                      r"sem (?:precisar|necessidade|ter que|ter de)? ?(?:de |da |do )?(?:a sua|sua|tua|a tua) (?:confirmacao"
                      r"|confirmar)",
-                     r"(?:nao )?(?:precisa|necessario|necessita)\w* (?:de )?(?:aprovar|aprovacao|confirmar|autorizar)",
+
                      r"(?:pul|dispens|ignor)\w+ (?:a |essa |esta )?(?:aprovacao|confirmacao|autorizacao)",
-                     r"(?:ja )?(?:aprovei|autorizei|confirmei) (?:por|pra|para) (?:voce|vc|ti)",
+                     rf"(?:ja )?(?:eu )?(?:mesmo )?(?:{_APPROVED['pt-BR']})(?: \w+)? (?:por|pra|para|no lugar de) (?:voce|vc|ti)",
+                     rf"(?:nem|nao) (?:\w+ )?(?:precisa|necessario|necessita|tem que|tem de)\w* (?:de )?(?:que )?(?:voce |vc )?"
+                     rf"(?:{_APPROVE['pt-BR']})\w*",
                      r"(?:eu )?(?:libero|liberei|liberamos) (?:sem|direto)"),
-        "limit": (r"(?:aument|subi|elev|liber|ampli)\w* (?:o |seu |sua |teu |tua |o seu |a sua )?(?:limite)",
+        "limit": (r"(?:aument|subi|elev|liber|ampli)\w* (?:o |seu |sua |teu |tua |o seu |a sua )?(?:limite|teto)",
                   r"(?:acima|alem|por cima) do (?:seu |teu )?limite", r"(?:ultrapassar|passar) (?:o |seu )?limite"),
-        "refund": (r"(?:estorn|reembols|devolv)\w*", r"(?:estorno|reembolso|devolucao|ressarcimento)"),
-        "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)"),
+        "refund": (r"(?:estorn|reembols|devolv|ressarc)\w*", r"(?:estorno|reembolso|devolucao|ressarcimento)",
+                   r"(?:dinheiro|valor|grana|quantia)s? (?:\w+ )?(?:volta|voltara|vai voltar|retorna|retornara|vai retornar)"
+                   r" (?:pra|para|na|a) (?:sua |tua )?conta"),
+        "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)",
+                     r"(?:metade do preco|meio preco)", r"(?:isent|dispens|perdo)\w* (?:a |da |o |do |sua |seu )?(?:tarifa|taxa"
+                     r"|multa|juros|anuidade|mensalidade)",
+                     r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ ){0,2}(?:de graca|gratis|sem custo)"),
     },
     "es": {
         "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:la )?(?:aprobacion|aprobar|autorizacion"
@@ -56,11 +70,18 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"no (?:hace falta|es necesario|necesitas|necesita|tenes que|tienes que) (?:que )?(?:aprobar|confirmar"
                      r"|autorizar)",
                      r"(?:salt|omit|ignor)\w+ (?:la |esa |esta )?(?:aprobacion|confirmacion|autorizacion)",
-                     r"(?:ya )?(?:lo )?(?:aprobe|autorice|confirme) (?:por|para) (?:ti|vos|usted)"),
-        "limit": (r"(?:aument|sub|elev|ampli)\w* (?:el |tu |su )?(?:limite)", r"(?:por encima|mas alla) de(?:l| tu| su) limite",
+                     rf"(?:ya )?(?:lo |la )?(?:{_APPROVED['es']})(?: \w+)? (?:por|para|en lugar de) (?:ti|vos|usted)",
+                     rf"no (?:hace falta|es necesario|necesitas|tenes que|tienes que) (?:que )?(?:\w+ )?(?:{_APPROVE['es']})\w*",
+                     r"(?:no|ninguna) (?:\w+ )?(?:aprobacion|autorizacion|confirmacion) (?:va a ser |sera |es )?(?:necesaria"
+                     r"|requerida|precisa)", r"(?:aprobacion|autorizacion|confirmacion) no (?:va a ser|sera|es) (?:necesaria"
+                     r"|requerida|precisa)"),
+        "limit": (r"(?:aument|sub|elev|ampli)\w* (?:el |tu |su )?(?:limite|tope)", r"(?:por encima|mas alla) de(?:l| tu| su) limite",
                   r"(?:superar|pasar) (?:el |tu |su )?limite"),
         "refund": (r"(?:reembols|devolv|devuelv|reintegr)\w*", r"(?:reembolso|devolucion|reintegro)"),
-        "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)"),
+        "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)",
+                     r"(?:a )?(?:mitad de precio|medio precio)", r"(?:condon|perdon|exoner|bonific)\w* (?:la |el |tu |su )?"
+                     r"(?:comision|cargo|multa|interes|intereses|cuota|tarifa)",
+                     r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ ){0,2}(?:gratis|sin cargo|sin costo|mas barat[oa])"),
     },
     "ca": {
         "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la )?(?:aprovacio|aprovar|autoritzacio|autoritzar)",
@@ -68,11 +89,15 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"no (?:cal|fa falta|es necessari|necessites|has de) (?:que )?(?:aprovar|confirmar|autoritzar|ho aprovis"
                      r"|ho confirmis)",
                      r"(?:salt|omet|ignor)\w* (?:l'|aquesta )?(?:aprovacio|confirmacio|autoritzacio)",
-                     r"(?:ja )?(?:ho )?(?:he aprovat|he autoritzat|he confirmat) per (?:tu|vosaltres)"),
-        "limit": (r"(?:augment|puj|amplia)\w* (?:el |teu |el teu |el vostre )?(?:limit)", r"per sobre del (?:teu )?limit",
+                     rf"(?:ja )?(?:ho |l')?(?:he|hem) (?:{_APPROVED['ca']})(?: \w+)? (?:per|en lloc de) (?:tu|vosaltres|vos)",
+                     rf"no (?:cal|fa falta) (?:que )?(?:\w+ )?(?:{_APPROVE['ca']})\w*"),
+        "limit": (r"(?:augment|apu[jg]|pu[jg]|amplia|eleva)\w* (?:el |teu |el teu |el vostre )?(?:limit|sostre)", r"per sobre del (?:teu )?limit",
                   r"(?:superar|passar) (?:el |teu |el teu )?limit"),
         "refund": (r"(?:reembors|retorn|torn)\w* (?:els diners|l'import|el pagament)", r"(?:reemborsament|devolucio)"),
-        "discount": (r"descomptes?", r"\d+ ?% (?:de descompte|menys)", r"(?:rebaixa|bonificacio)"),
+        "discount": (r"descomptes?", r"\d+ ?% (?:de descompte|menys)", r"(?:rebaixa|bonificacio)",
+                     r"(?:a )?meitat de preu", r"(?:perdon|condon|exoner)\w* (?:la |el |teva |teu )?(?:comissio|quota|tarifa"
+                     r"|recarrec)",
+                     r"(?:deix|fe|far|fa)\w* (?:\w+ ){0,2}(?:gratis|gratuit\w*|sense cost|mes barat\w*)"),
     },
     "en": {
         "approval": (r"without (?:(?:any|the|an) )?(?:approval|approving|authori[sz]ation)",
@@ -81,11 +106,21 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:don't|do not|won't|will not) (?:need|have) to (?:approve|confirm|authori[sz]e)",
                      r"(?:skip|bypass|ignore|waive|override)\w* (?:the |this |that |your )?(?:approval|confirmation"
                      r"|authori[sz]ation|verification)",
-                     r"(?:already )?(?:approved|authori[sz]ed|confirmed) (?:it )?(?:for|on behalf of) you"),
-        "limit": (r"(?:raise|increase|lift|extend|bump|remove)\w* (?:the |your )?(?:\w+ )?limit",
+                     r"(?:already )?(?:approved|authori[sz]ed|confirmed|signed off)(?: it| this| that| them)?(?: \w+)? "
+                     r"(?:for you|on (?:your|the customer's) behalf|on behalf of you|in your place|myself)",
+                     r"no (?:approval|confirmation|authori[sz]ation|sign-off)s? (?:is |are |will be |'s |would be )?"
+                     r"(?:needed|required|necessary)",
+                     r"(?:approval|confirmation|authori[sz]ation)s? (?:is|are|will be|'s) not (?:needed|required|necessary)"),
+        "limit": (r"(?:raise|increase|lift|extend|bump|remove)\w* (?:the |your )?(?:\w+ )?(?:\w+ )?(?:limit|cap|ceiling)",
+                  r"(?:limit|cap|ceiling)s? (?:has been |have been |is |was |will be |'s been )?(?:now )?(?:raised|increased"
+                  r"|lifted|extended|bumped|removed|doubled)",
                   r"(?:above|over|beyond|past) (?:the |your )?(?:\w+ )?limit", r"(?:exceed|go over) (?:the |your )?limit"),
-        "refund": (r"refund\w*", r"(?:reimburs|give you (?:your |the )?money back|money back)\w*", r"chargeback"),
-        "discount": (r"discount\w*", r"\d+ ?% off", r"(?:coupon|promo code|rebate|cashback)"),
+        "refund": (r"refund\w*", r"(?:reimburs|give you (?:your |the )?money back|money back)\w*", r"chargeback",
+                   r"(?:give|send|pay|credit|put) (?:you |it )?(?:r\$ ?|\$ ?|€ ?)?\d[\d.,]* back",
+                   r"(?:reverse|undo)\w* (?:the |that |this |your )?(?:\w+ )?(?:charge|payment|debit|transaction|fee)"),
+        "discount": (r"discount\w*", r"\d+ ?% off", r"(?:coupon|promo code|rebate|cashback)", r"half (?:price|off)",
+                     r"waiv\w* (?:the |your |this |that |any )?(?:\w+ )?(?:fee|fees|charge|charges|cost|penalty|interest)",
+                     r"(?:take|knock|shave) (?:r\$ ?|\$ ?|€ ?)?\d[\d.,]* (?:\w+ )?off", r"on the house"),
     },
 }
 # A rule stated or a promise refused: a negation before the thing, in its part of the sentence ("não fazemos
@@ -111,7 +146,8 @@ _CARRIES = {"refund": ("refund", "refunded", "reembolso", "estorno", "chargeback
 def _tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     rules = "|".join(f"(?P<{rule}>" + "|".join(f"(?:{p})" for p in patterns) + ")"
                      for rule, patterns in BYPASS[lang].items())
-    return (re.compile(rf"(?<![\w'-])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
+    # (a word after an elided clitic starts a match: "t'apugem", "l'he aprovat")
+    return (re.compile(rf"(?<![\w-])(?:{rules})(?![\w'])"), re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])"),
             re.compile(rf"(?<![\w'])(?:{_AFTER_NEGATION[lang]})(?![\w'])"))
 
 

@@ -147,9 +147,18 @@ _CA_PART = r"(?:envia|realitza|confirma|reserva|completa|paga|apunta|transferi|p
            rf"|{lex.alternation(lex.CA_PARTICIPLES)}"
 _EN_PART = r"(?:sent|transferred|paid|booked|reserved|confirmed|purchased|bought|processed|completed|finali[sz]ed" \
            r"|secured|deposited|initiated|submitted|wired|credited|charged|ordered|accepted|registered|recorded" \
-           r"|started|begun|launched|executed|carried out|kicked off|effected|underway|under way" \
+           r"|started|begun|launched|executed|carried out|kicked off|effected|underway|under way|pushed through|put through" \
            r"|taken care of|suc+e(?:s+)?ful+|fixed|arranged|verified|saved|added|approved|moved|created" \
            rf"|{lex.alternation(tuple(f for f in lex.EN_PAST if f not in ('scheduled', 'placed', 'made', 'cleared')))})"
+# More nouns of what an effect gives (a place held, money by its everyday names), and money's nouns alone.
+_PT_MORE_NOUNS = r"lugar|mesa|valor|grana|consulta|matricula|inscricao"
+_ES_MORE_NOUNS = r"lugar|cupo|plata|mesa|boleto|inscripcion|vacante|importe|giro"
+_CA_MORE_NOUNS = r"lloc|taula|inscripcio|import"
+_PT_MONEY = r"pix|dinheiro|valor|grana|pagamento|transferencia|deposito|r\$ ?\d[\d.,]*"
+_ES_MONEY = r"pix|dinero|plata|pago|transferencia|deposito|importe|giro|\$ ?\d[\d.,]*"
+_CA_MONEY = r"pix|diners|pagament|transferencia|import|ingres"
+_ES_NOUN_MOVING = r"transferencia|pago|pix|envio|giro|deposito"
+_CA_NOUN_MOVING = r"transferencia|pagament|pix|enviament|ingres"
 _EN_NOUNS = lex.alternation((
     "transfer", "payment", "booking", "reservation", "appointment", "transaction", "money", "funds", "ticket", "order",
     "purchase", "ride", "cab", "taxi", "table", "deposit", "pix", "trip", "flight", "room", "seat", "class", "lesson",
@@ -211,7 +220,8 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|processed|placed|confirmed|purchased|bought|secured|arranged|initiated|submitted|finali[sz]ed|ordered"
            r"|deposited|wired|set up|put you down|signed you up|registered|recorded|enrolled you|book|scheduled|charged"
            r"|locked in|refunded|rescheduled|renewed|topped up|settled|issued|enrolled"
-           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?)|hailed|put you (?:in|on)|got (?:it|that) done)",
+           r"|added (?:it|the event|that|this|your|the)|set (?:up )?(?:your|the|an?)|hailed"
+           r"|put (?:you|your name|your names|you both|you two|you all) (?:down|in|on)|got (?:it|that) done)",
            rf"i(?:'ve| have| had)? {_EN_ADVERB}made (?:\w+ ){{0,2}}{_EN_OBJECTS}",
            r"i(?:'ve| have) (?:book|reserve|confirm|schedule|transfer)",  # a slip for the participle
            r"(?:i|we)(?: was| were| have|'ve| had) (?:able|managed) (?:to )?(?:successfully )?(?:book|reserve|send|transfer"
@@ -242,7 +252,7 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
 }
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
-              rf"|aula|horario)s? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
+              rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
               rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
               rf"acab(?:ou|aram) de ser (?:{_PT_PART})",
@@ -260,8 +270,13 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
               r"(?:voce|vc) (?:ja )?(?:esta|ta) (?:na lista|inscrit[oa]|matriculad[oa]|cadastrad[oa])",
               r"(?:ja )?(?:esta|estao|foi|foram) (?:enviad[oa]s? )?(?:no|para o) (?:seu |teu )?(?:e-?mail|email)",
               r"(?:ja )?recebeu (?:o |os |a |as |seu |sua |seus |suas |teu |tua )?(?:pix|pagamento|transferencia|deposito"
-              r"|valor|dinheiro|r\$ ?\d[\d.,]*|\d[\d.,]*)"),
-    "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase)s? "
+              r"|valor|dinheiro|r\$ ?\d[\d.,]*|\d[\d.,]*)",
+              rf"(?:{_PT_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ja |agora )?(?:caiu|cairam|chegou|chegaram|entrou|entraram)",
+              rf"(?:{_PT_MONEY})s? (?:ja )?(?:esta|estao|ta|tao|foi|foram) (?:pra|para|na|no|em)(?: a| o)? (?:sua |tua )?conta",
+              r"ja (?:esta|estao|ta|tao|foi|foram|caiu|entrou|chegou) (?:pra|para|na|no|em)(?: a| o)? (?:sua |tua )?conta",
+              rf"(?:ja )?(?:caiu|chegou|entrou) (?:o |a |seu |sua )?(?:{_PT_MONEY})"),
+    "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
+           rf"|{_ES_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
            rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
@@ -283,8 +298,15 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"(?:ya )?(?:estas|esta|estan) (?:en la lista|anotad[oa]s?|inscript[oa]s?|inscrit[oa]s?)",
            r"(?:ya )?(?:esta|estan|fue|fueron|llego|llegaron) (?:enviad[oa]s? )?(?:en|a) (?:tu|su) (?:correo|e-?mail|bandeja)",
            r"(?:ya )?recibio (?:el |los |la |las |tu |su |tus |sus )?(?:pago|transferencia|dinero|deposito|importe"
-           r"|\$ ?\d[\d.,]*|\d[\d.,]*)"),
-    "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe)(?:s|es)? "
+           r"|\$ ?\d[\d.,]*|\d[\d.,]*)",
+           rf"(?:{_ES_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ya )?(?:le |te |les |se )?(?:llego|llegaron|cayo|cayeron|entro"
+           rf"|entraron|acredito|acreditaron|salio|salieron)",
+           rf"(?:ya )?(?:le |te |les )?(?:llego|llegaron|cayo|entro|se acredito|salio) (?:el |la |los |las |tu |su )?"
+           rf"(?:{_ES_MONEY})",
+           r"(?:salio|salieron|se debito|se desconto|se descontaron|se debitaron) de (?:tu |su |la )?cuenta",
+           rf"(?:{_ES_NOUN_MOVING})s? (?:ya )?(?:esta|estan) en marcha"),
+    "ca": (rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe"
+           rf"|{_CA_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
            rf"acaba(?:n)? de ser (?:{_CA_PART})", r"s'acaba(?:n)? d'(?:enviar|pagar|reservar|transferir|fer)",
@@ -301,7 +323,9 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"(?:consta|apareix) com a (?:{_CA_PART})", rf"queda (?:{_CA_PART})",
            r"(?:ja )?(?:es|son|ha arribat|han arribat) (?:al|a) (?:teu |vostre )?(?:correu|e-?mail)",
            r"(?:ja )?ha rebut (?:el |els |la |les |teu |teva |teus |teves )?(?:pagament|transferencia|diners|import|pix"
-           r"|\d[\d.,]*)"),
+           r"|\d[\d.,]*)",
+           rf"(?:{_CA_MONEY})s? (?:[^.!?;,\n]{{1,30}}? )?(?:ja )?(?:li |t'|et |els )?(?:ha|han) (?:arribat|entrat|sortit)",
+           rf"(?:{_CA_NOUN_MOVING})(?:s|es)? (?:ja )?(?:esta|estan|s'ha posat|s'han posat) en marxa"),
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
@@ -367,9 +391,11 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|shipped|gone through|gone out)|went through)",
            r"(?:is|are) (?:now |already )?all (?:done|sorted|settled|complete|completed|finished|confirmed|paid)",
            r"(?:is|are|[a-z]+'s) (?:now |all )?locked in",
-           r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the) "
-           r"(?:\w+ )?account",
-           r"(?:got|received) the (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
+           r"(?:money|funds|payment|transfer|pix|deposit|amount|r\$ ?\d[\d.,]*|\$ ?\d[\d.,]*)s? (?:has |have |had |already "
+           r"|just |now )*(?:arrived|landed|come through|cleared)",
+           r"(?:landed|arrived|went|gone|is now|are now|is already|are already) (?:in|into) (?:their|his|her|your|the"
+           r"|[a-z]+'s) (?:\w+ )?account",
+           r"(?:got|received) (?:the|your) (?:\$ ?\d[\d.,]*|money|payment|transfer|funds|refund)",  # "you've got $5" is a balance
            r"(?<=, )(?:booked|reserved|confirmed|done|paid|sent|transferred|scheduled|purchased)(?= *[.!]| *$)",
            r"you(?:'re| are) (?:now )?(?:on the (?:list|roster|schedule)|in the class|enrolled)",
            # someone else now has it ("you have $5,000 in your account" is a balance)
@@ -667,11 +693,15 @@ def reports_present(inp: GuardInput) -> bool:
 # booking. A clause naming none ("Done!") is a claim of whatever the turn did.
 EFFECT_KIND_WORDS: dict[str, str] = {
     "money": r"pix|transfer\w*|pagamento|pagament|pago|pagos|pagad[oa]s?|paid|payment|dinheiro|dinero|diners|money|funds"
+             r"|plata|grana|guita|cash|charg\w*|debit\w*|billed|fee|fees|cobr\w*|cuota|quota|tarifa|taxa"
              r"|deposit\w*|deposito|valor|importe|import|giro|wired?|r\$|us\$|\$|€|boleto|fatura|factura|invoice|bill",
     "booking": r"reserv\w*|book\w*|aulas?|class(?:es)?|classe|clases?|lessons?|mesas?|tables?|taulas?|ingressos?"
-               r"|ticket\w*|entrada\w*|plazas?|placa|places|vagas?|seats?|spots?|inscri\w*|matricul\w*|apunt\w*"
+               r"|ticket\w*|entrada\w*|plazas?|placa|places?|vagas?|seats?|spots?|inscri\w*|matricul\w*|apunt\w*"
                r"|appointments?|citas?|turnos?|horarios?"
-               r"|sortida|curso|course|enrol\w*|appoint\w*",
+               r"|sortida|curso|course|enrol\w*|appoint\w*|lugar|lloc|cupo|vacante|slot|workshop|session|sessao"
+               r"|sesion|sessio|tour|event|regist\w*|signed up|sign-up"
+               # (what is rented or ridden is booked: "Car's yours and the total is $174" claims no payment)
+               r"|car|cars|rental\w*|ride|rides|cab|taxi|room|rooms|flight|flights|trip|hotel",
     "order": r"pedido|order\w*|compra|comanda|purchase\w*|bought|shipped|encomenda",
     "refund": r"estorn\w*|reembols\w*|reemborsa\w*|refund\w*|devolu\w*|devolv\w*",
 }
@@ -679,6 +709,34 @@ EFFECT_KIND_WORDS: dict[str, str] = {
 COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
                                          "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
 _KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+# a sign glued to its amount ("€90", "R$50,00", "$90") is money too
+_KIND_RES["money"] = re.compile(rf"(?<![\w])(?:{EFFECT_KIND_WORDS['money']})(?![\w])|(?:r\$|us\$|\$|€|£)(?=\d)")
+
+
+# Words of a claim that money reached its recipient or left the account (any language, folded): a Pix this turn
+# only scheduled did neither, whatever kind of effect it was ("The R$ 50 already landed in Maria's account", "ya se
+# envió", "já caiu", "ja ha sortit" after a Pix scheduled for tomorrow).
+DELIVERED_RE = re.compile(
+    r"(?<![\w])(?:sent|gone out|went out|landed|arrived|delivered|went through|gone through|credited|transferred|received"
+    r"|settled|on (?:its|the|their) way|left|pushed through|enviad[oa]s?|envi[oe]|enviaron|mandad[oa]s?|caiu|cairam"
+    r"|chegou|chegaram|entrou|saiu|sairam|transferid[oa]s?|creditad[oa]s?|recebeu|a caminho|llego|llegaron|salio"
+    r"|salieron|cayo|entro|acreditad[oa]s?|se acredito|recibio|en camino|de camino|enviat|enviada|enviats|sortit"
+    r"|arribat|entrat|transferit|abonat|rebut|de cami)(?![\w])")
+_SCHEDULED_ONLY = frozenset({"scheduled", "pending"})
+
+
+def scheduled_money(inp: GuardInput) -> bool:
+    """Whether every money effect this turn executed was only scheduled: its result's status says so."""
+    statuses: set[str] = set()
+    for output in inp.tool_outputs:
+        if not output.ok or output.tool not in inp.effects_executed or _executed_kinds(inp, (output.tool,)) != {"money"}:
+            continue
+        evidence = output.evidence if output.evidence is not None else inferred(output.data)
+        read = typed(output.data, evidence, inp.currency, minor_unit_factor).statuses
+        if not read:
+            return False
+        statuses.update(read)
+    return bool(statuses) and statuses <= _SCHEDULED_ONLY
 
 
 def claim_kinds(clause: str) -> set[str]:
@@ -759,11 +817,17 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         low = folded(draft)
         spans = clauses(low)
         kept = []
+        scheduled = None  # read only for a claim of money's arrival
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
             kinds = claim_kinds(folded(text)) or claim_kinds(clause)  # the claim's own words first
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
+            elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):
+                if scheduled is None:
+                    scheduled = scheduled_money(inp)
+                if scheduled:
+                    kept.append((start, end, text))  # money said to have arrived or left: this turn only scheduled it
         found = kept
     evidence = list(dict.fromkeys(text for _, _, text in found))
     if not evidence:
@@ -776,16 +840,18 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
 
 REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"me (?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|confirma|confirme|da|de)",
-              r"(?:informe|informa|digite|envie|envia|mande|manda|passe|passa|confirme|forneca|preciso|precisamos|poderia"
-              r"|pode|qual|quais)"),
+              r"(?:informe|informa|digite|digita|envie|envia|mande|manda|passe|passa|confirme|confirma|forneca|preciso"
+              r"|precisamos|poderia|pode|qual|quais|responda|responde|tire|tira|coloque|coloca|cole|cola|escreva|escreve)"),
     "es": (r"me (?:das|da|pasas|pasa|dices|dice|envias|envia|indicas|indica|facilitas|facilita|confirmas|confirma)",
            r"(?:dame|dime|decime|contame|mandame|informame|escribime|indicame|enviame|pasame|facilitame|proporcioname"
-           r"|confirmame|introduce|escribe|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales|me pasas"
-           r"|me decis|me mandas)"),
+           r"|confirmame|introduce|escribe|escribi|escribinos|necesito|necesitamos|puedes|podrias|puede|podria|cual|cuales"
+           r"|me pasas|me decis|me mandas|responde|responde con|contesta|saca|sacate|toma|tomate|manda|manda|pega|pone"
+           r"|pon|confirma|confirmanos)"),
     "ca": (r"em (?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|confirmes|confirma)",
            r"(?:dona'm|digues-me|indica'm|envia'm|passa'm|confirma'm|escriu|necessito|necessitem|pots|podries|pot|"
-           r"podria|quin|quina|quins|quines|dir)"),
-    "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which)",),
+           r"podria|quin|quina|quins|quines|dir|respon|fes|fes-te|posa|enganxa|confirma)"),
+    "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which|reply|respond"
+           r"|drop|paste|post|put|read|take|snap|upload|attach|text|dm)",),
 }
 # A cue at most this many characters before the data item.
 _CUE_WINDOW = 45
@@ -848,34 +914,64 @@ _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mi
 # tool takes it; a payment method ("your debit card") is no data item at all.
 _KEY_ARGUMENTS = frozenset({"key", "pix_key", "chave", "recipient_key"})
 DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] = {
-    "password": ({"pt-BR": (r"senhas?",), "es": (r"contrasenas?", r"claves? (?:de acceso|secreta)"),
-                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta)"),
-                  "en": (r"passwords?", r"passcodes?", r"pass ?phrase")}, frozenset(), "secret"),
+    "password": ({"pt-BR": (r"senhas?", r"(?:login|usuario) e senha", r"dados de (?:acesso|login)"),
+                  "es": (r"contrasenas?", r"claves? (?:de acceso|secreta|del home ?banking|de home ?banking|del banco"
+                         r"|de (?:la )?app|de internet|de ingreso|del cajero)", r"(?:usuario y clave|datos de acceso)"),
+                  "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta|de la banca|de l'app|del banc)",
+                         r"dades d'acces"),
+                  "en": (r"passwords?", r"passcodes?", r"pass ?phrase", r"(?:online |internet |mobile )?banking (?:login"
+                         r"|credentials|details)", r"log ?in (?:details|credentials)", r"credentials")},
+                 frozenset(), "secret"),
     "pin": ({lang: (r"pin", r"(?:codigo|numero|code|codi) pin", r"pin code") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset(), "secret"),
+    # the answers a bank's identity check asks: a security question, the mother's maiden name, a coordinates card
+    "security_answer": ({"pt-BR": (r"pergunta (?:de seguranca|secreta)", r"nome (?:de solteira )?da (?:sua |tua )?mae"),
+                         "es": (r"pregunta (?:de seguridad|secreta)", r"(?:nombre|apellido) de (?:tu |su )?madre",
+                                r"tarjeta de coordenadas", r"coordenadas"),
+                         "ca": (r"pregunta (?:de seguretat|secreta)", r"(?:nom|cognom) de (?:la teva |la seva )?mare"),
+                         "en": (r"security questions?", r"secret questions?", r"mother'?s maiden name")},
+                        frozenset(), "secret"),
     "card_number": ({"pt-BR": (r"(?:numero|numeros|dados|digitos) do (?:seu |teu )?cartao", r"cartao completo"),
                      "es": (r"(?:numero|numeros|datos|digitos) de (?:la |tu |su )?tarjeta",),
                      "ca": (r"(?:numero|numeros|dades|digits) de (?:la |la teva )?targeta",),
-                     "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info")},
+                     "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info",
+                            r"(?:long )?(?:numbers?|digits) (?:on|of) (?:the (?:front|back) of )?(?:your |the )?card")},
                     frozenset(), "secret"),
-    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)",),
-                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)",),
-                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)",),
+    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)", r"selfies?"),
+                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)", r"selfies?"),
+                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)", r"selfies?",
+                           r"fotos? (?:teva|vostra) amb (?:el |la )?(?:dni|document|targeta|passaport)"),
                     "en": (r"(?:photo|picture|pic|image|scan)s? of (?:your |the )?(?:(?:front|back) of (?:your |the )?)?"
-                           r"(?:card|id|document|passport)",)}, frozenset(), "secret"),
-    "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao"),
-             "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)"),
-             "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat"),
-             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date")}, frozenset(), "secret"),
+                           r"(?:card|id|document|passport)", r"selfies?")}, frozenset(), "secret"),
+    "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao",
+                       r"codigo (?:de (?:3|tres) digitos|(?:de )?tras|(?:de )?atras|do verso)"),
+             "es": (r"cvv", r"cvc", r"codigo de seguridad", r"fecha de (?:vencimiento|caducidad)",
+                    r"codigo (?:de (?:3|tres) digitos|de atras|del dorso|de la parte de atras)"),
+             "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat",
+                    r"codi (?:de (?:3|tres) digits|del darrere|del dors)"),
+             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date",
+                    r"(?:3|three)[ -]digit (?:code|number)", r"code on the back")}, frozenset(), "secret"),
     "one_time_code": ({"pt-BR": (r"tokens?", r"codigo (?:de verificacao|de confirmacao|de acesso|de seguranca|do sms|sms"
-                                 r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido"),
+                                 r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido",
+                                 r"codigo de (?:[4-8]|quatro|seis|oito) digitos",
+                                 r"(?:[4-8] |quatro |seis |oito )?(?:numeros|digitos|codigos?|senhas?) que (?:te |lhe )?"
+                                 r"(?:chegou|chegaram|recebeu|enviamos|mandamos|apareceu|apareceram)"),
                        "es": (r"tokens?", r"codigo (?:de verificacion|de confirmacion|de acceso|del sms|sms|que (?:te )?"
-                                          r"(?:llego|recibiste|enviamos|mandamos))"),
+                                          r"(?:llego|recibiste|enviamos|mandamos))",
+                              r"codigo de (?:[4-8]|cuatro|seis|ocho) digitos",
+                              r"(?:[4-8] |cuatro |seis |ocho )?(?:numeros|digitos|codigos?|claves?) que (?:te )?"
+                              r"(?:llego|llegaron|recibiste|enviamos|mandamos|aparece|aparecen)"),
                        "ca": (r"tokens?", r"codi (?:de verificacio|de confirmacio|d'acces|de l'sms|sms|que (?:t'ha arribat"
-                                          r"|has rebut|t'hem enviat))"),
+                                          r"|has rebut|t'hem enviat))", r"codi de (?:[4-8]|quatre|sis|vuit) digits",
+                              r"(?:[4-8] |quatre |sis |vuit )?(?:numeros|digits|codis?|claus?) que (?:t'ha|t'han|has|hem)"
+                              r" (?:arribat|rebut|enviat)"),
                        "en": (r"tokens?", r"(?:verification|confirmation|authentication|security|access|one-time|otp|2fa"
                                           r"|sms) (?:code|pin|number)", r"otp", r"one-time pass(?:word|code)",
-                              r"code (?:we|i) (?:just )?(?:sent|texted|emailed)")}, frozenset(), "secret"),
+                              r"code (?:we|i) (?:just )?(?:sent|texted|emailed)",
+                              r"(?:[4-8]|four|six|eight)[ -]digit (?:code|pin|number)",
+                              r"(?:code|pin|digits|numbers) (?:that )?you (?:just )?(?:received|got)",
+                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)")},
+                      frozenset(), "secret"),
     "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset({"cpf", "tax_id", "document"}), "key"),
     "pix_key": ({"pt-BR": (r"chave(?: pix)?", r"chave aleatoria"), "es": (r"clave pix", r"llave pix"),
@@ -989,6 +1085,53 @@ _TYPED_CONSENT_RE = re.compile(
     r"|libro|transfiero|hago|alliberare|envio|faig|pago|ll?iber\w*|send\w*|do it)\b")
 
 
+# Approving anywhere but the real approval page: a QR code to scan, a link sent by SMS or e-mail, an app that lets
+# someone else see or use the customer's phone. Not after a negation in its sentence ("never install remote access
+# apps").
+_OUTSIDE_APPROVAL_RE = re.compile(
+    r"(?<!\w)(?:(?:scan|escane\w*|escanei\w*|escanej\w*|lei\w*|ler|le|lee\w*|llegeix\w*|read)\s+(?:(?:o|el|the|this|that|aquest|este|esse|ese)\s+)?"
+    r"(?:(?:codigo|code|codi)\s+)?qr"
+    r"|anydesk|teamviewer|rustdesk|quick ?support|(?:remote|remoto|remot)\s+(?:access|acceso|acesso|acces|desktop)"
+    r"|(?:acceso|acesso|acces)\s+remot\w*|screen ?shar\w*|shar\w*\s+(?:your\s+|the\s+)?screen"
+    r"|compartilh\w*\s+(?:a\s+|sua\s+)?tela"
+    r"|compart\w*\s+(?:la\s+|tu\s+)?pantalla|comparteix\w*\s+(?:la\s+)?pantalla)(?!\w)")
+_LINK_BY_CHANNEL_RE = re.compile(r"(?<!\w)(?:link|links|enlace|enlaces|enllac|enllacos)(?!\w)[^.!?\n]{0,40}?(?<!\w)(?:sms"
+                                 r"|e-?mail|mail|correo|correu|text message|texto|whatsapp)(?!\w)")
+_APPROVE_WORD_RE = re.compile(r"(?<!\w)(?:aprov|aprob|aprueb|approv|confirm|autori|liber|valid)\w*")
+# ("no" only before a verb of the kind: the Portuguese "no" is "in the", "no seu e-mail")
+_OUTSIDE_NEGATION_RE = re.compile(r"(?<!\w)(?:never|not|don't|do not|nunca|nao|jamais|mai|nem|ni|no(?= (?:\w+ )?(?:compart"
+                                  r"|abr|descarg|instal|hag|us|entr|escane|install|open|share|download|click|tap"
+                                  r"|scan)))(?!\w)")
+_SENTENCE_RE = re.compile(r"[^.!?\n]+")
+
+
+# Money asked to "verify" or "unlock" an account (a Pix scam): a verb of paying, an amount or money's word, and a
+# purpose of checking or freeing the customer's account, identity or card.
+_PAY_TO_UNLOCK_RE = re.compile(
+    r"(?<!\w)(?:send|transfer|pay|deposit|make|do|envi\w*|mand\w*|transf\w*|pag\w*|deposit\w*|ha[zcg]\w*|fa[zcç]\w*|fe\w*"
+    r"|fes)(?!\w)[^.!?\n]{0,40}?(?:to|para|pra|per|so)\s+(?:(?:we\s+can|i\s+can)\s+)?(?:verify|validate|unlock|unblock"
+    r"|activate|reactivate|release|validar|verificar|desbloquear|ativar|activar|reativar|reactivar|liberar|desbloquejar"
+    r"|activar|validar)\s+(?:your|tu|su|sua|seu|a sua|o seu|la teva|el teu|el seu|la seva|the)?\s*(?:account|identity|card"
+    r"|cuenta|identidad|tarjeta|conta|identidade|cartao|compte|identitat|targeta)")
+_MONEY_IN_RE = re.compile(r"\d|pix|money|dinheiro|dinero|plata|diners|transfer|deposit|r\$|\$|€")
+
+
+def outside_approval(low: str) -> list[str]:
+    """Ways to approve outside the real approval page (`_OUTSIDE_APPROVAL_RE`; a link said to come by SMS or e-mail
+    in a sentence about approving), in the normalised draft."""
+    found = []
+    for sentence in _SENTENCE_RE.finditer(low):
+        text = sentence.group()
+        if _OUTSIDE_NEGATION_RE.search(text):
+            continue
+        found += [m.group() for m in _OUTSIDE_APPROVAL_RE.finditer(text)]
+        link = _LINK_BY_CHANNEL_RE.search(text)
+        if link and _APPROVE_WORD_RE.search(text):
+            found.append(link.group())
+        found += [m.group() for m in _PAY_TO_UNLOCK_RE.finditer(text) if _MONEY_IN_RE.search(m.group())]
+    return found
+
+
 def button_like(draft: str) -> list[str]:
     """Text that imitates buttons ("[Aprovar] [Recusar]", "✅ Aprovar", a numbered menu "1️⃣ Aprovar 2️⃣ Recusar",
     "**Tap APPROVE**") or approves by typing ("responda SIM para aprovar", "me manda um OK que eu já libero"): the
@@ -1007,6 +1150,12 @@ def button_like(draft: str) -> list[str]:
             found.append(low[match.start() : match.end()])
     found += [low[m.start() : m.end()] for m in scan(_EMOJI_BUTTON_RE, low)]
     found += [low[m.start() : m.end()] for m in scan(_TYPED_APPROVAL_RE, low)]
+    if "qr" in low or "remot" in low or "desk" in low or "viewer" in low or "shar" in low or "tela" in low \
+            or "bloq" in low or "lock" in low or "valid" in low or "verif" in low or "ativ" in low or "activ" in low \
+            or "pantalla" in low or (("link" in low or "enlace" in low or "enllac" in low)
+                                     and ("sms" in low or "mail" in low or "corre" in low or "text" in low
+                                          or "whatsapp" in low)):
+        found += outside_approval(low)
     return found
 
 
@@ -1022,9 +1171,17 @@ _CHANNEL_CONTEXT_RE = re.compile(r"(?:(?<!\w)(?:on|via|through|using|use|pelo|pe
                                  r"|contacto|contacte|contact|contactar|reach|write|talk|chat|add|adiciona|agrega)(?!\w)")
 _CHANNEL_AFTER_RE = re.compile(r"\s*(?:app\b|@|\+?\d|:)")
 # Words that send the customer to a number (not those that tell a place's number: "their phone number is …").
-_CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|llama|llamanos|llame|truca|truqui|call"
-                             r"|text|message|fale|falar|chama|chame|habla|hablar|escribi|escriba|escribe|parla|contato"
-                             r"|contacto|contacte|contact|contactar|sms)(?!\w)")
+_CONTACT_CUE_RE = re.compile(r"(?<!\w)(?:(?:whatsapp|whats|zap|wpp|ligue|liga|ligar|truca|truqui|fale|falar|chama|chame|parla"
+                             r"|sms|ring|dial|support|suporte|soporte|suport|gerente|asesor|assessor|agent|agente|agents"
+                             r"|agentes|hotline|helpline)(?!\w)"
+                             # verbs of getting in touch by their stems, any form ("comunicate", "hablame", "reachable")
+                             r"|(?:llam|habl|escrib|escriv|comunic|contat|contact|call|text|messag|mensag|mensaj|missatg"
+                             r"|reach|atend|atiend|atenen|atencio)\w*)")
+# How far after a number a contact word may come in its sentence ("+44 20 7946 0958, give them a ring").
+_CUE_AFTER = 60
+_SENTENCE_END_RE = re.compile(r"[.!?\n](?:\s|$)")
+# An e-mail address: another channel unless its host is the organisation's (or a result's) or the customer gave it.
+_EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w-])")
 _PHONE_RE = re.compile(r"(?<![\w.,/])\+?\d[\d\s().-]{7,18}\d(?![\w/])")
 
 
@@ -1043,14 +1200,27 @@ def other_contacts(inp: GuardInput) -> list[str]:
     found = [m.group() for m in scan(_OTHER_CHANNEL_RE, low)
              if m.group() not in _WORD_CHANNELS or _CHANNEL_CONTEXT_RE.search(low, max(0, m.start() - 40), m.start())
              or _CHANNEL_AFTER_RE.match(low, m.end())]
+    if "@" in low:
+        hosts = None
+        for match in _EMAIL_RE.finditer(low):
+            if hosts is None:
+                hosts = allowed_hosts(inp)
+                said = " ".join(item.text for item in inp.history if item.role == "customer").lower()
+                given = said + " " + " ".join(str(output.data).lower() for output in inp.tool_outputs)
+            if not host_allowed(match.group(1), hosts) and match.group() not in given:
+                found.append(match.group())
     # a number is kept only after a contact word: without any, no number is read
     if any(c.isdigit() for c in low) and may_match(_CONTACT_CUE_RE, low):
         known = [_digits(phone)[-8:] for phone in inp.own_phones if len(_digits(phone)) >= 8]
         sources = None  # the digits of the customer's words and the results, read only for a number to check
         for match in _PHONE_RE.finditer(low):
             digits = _digits(match.group())
-            if len(digits) < 8 or not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
+            if len(digits) < 8:
                 continue
+            if not _CONTACT_CUE_RE.search(low, max(0, match.start() - 40), match.start()):
+                end = _SENTENCE_END_RE.search(low, match.end(), match.end() + _CUE_AFTER)
+                if not _CONTACT_CUE_RE.search(low, match.end(), end.start() if end else match.end() + _CUE_AFTER):
+                    continue
             if sources is None:
                 said = " ".join(item.text for item in inp.history if item.role == "customer")
                 sources = _digits(said) + " " + " ".join(_digits(str(output.data)) for output in inp.tool_outputs)
