@@ -849,7 +849,10 @@ REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
            r"|pon|confirma|confirmanos)"),
     "ca": (r"em (?:dones|dona|passes|passa|dius|diu|indiques|indica|envies|envia|confirmes|confirma)",
            r"(?:dona'm|digues-me|indica'm|envia'm|passa'm|confirma'm|escriu|necessito|necessitem|pots|podries|pot|"
-           r"podria|quin|quina|quins|quines|dir|respon|fes|fes-te|posa|enganxa|confirma)"),
+           r"podria|quin|quina|quins|quines|dir|respon|posa|enganxa|confirma"
+           # "fes" only for a picture ("fes una foto de la targeta"): "fes una petició nova amb la seva clau Pix" asks
+           # the customer to make a request, not to hand over a key
+           r"|fes(?:-te)? (?:una |un )?(?:foto|fotografia|captura|selfie)\w*)"),
     "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which|reply|respond"
            r"|drop|paste|post|put|read|take|snap|upload|attach|text|dm)",),
 }
