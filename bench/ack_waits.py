@@ -24,7 +24,7 @@ from typing import Any
 
 import psutil
 
-WAIT_SETTINGS = {"log_lock_waits": "on", "deadlock_timeout": "1ms", "track_wal_io_timing": "on",
+WAIT_SETTINGS = {"log_lock_waits": "'on'", "deadlock_timeout": "'1ms'", "track_wal_io_timing": "'on'",
                  "log_line_prefix": "'%m [%p] %a '"}
 ACCESS = re.compile(r'"(GET|POST) (\S+) [^"]*" (\d+) ([\d.]+)ms')
 
@@ -52,7 +52,7 @@ class WaitProbe:
         self.data_dir = data_dir
         self.platform_pid = platform_pid
         self.log_path = log_path
-        self.connect = lambda: psycopg.connect(host=str(data_dir / "pg"), dbname="postgres", user="postgres",
+        self.connect = lambda: psycopg.connect(host=str((data_dir / "pg").resolve()), dbname="postgres", user="postgres",
                                                autocommit=True)
         with self.connect() as connection:
             for name, value in WAIT_SETTINGS.items():

@@ -10,7 +10,8 @@ PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases) for PIPELINE
 customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length);
 PIPELINE_BENCH_CONCURRENCY (default: `up`'s, 2): the worker's children;
 PIPELINE_BENCH_WAITS=1: beside each phase, what the web's requests waited for, counted (bench/ack_waits.py: the web's
-backends sampled in pg_stat_activity, lock waits over 1 ms, WAL syncs, the web's time waiting for a core);
+backends sampled in pg_stat_activity, lock waits over 1 ms, WAL syncs, the web's time waiting for a core); and after
+the ack phase the same webhooks again with the worker stopped (SIGSTOP), to tell what the turns add;
 PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
 cProfile (solo pool), and where its time went printed. The
 platform's own settings pass through the environment (e.g. CELERY_DB_REUSE_MAX=0 for the worker's old pool
@@ -418,11 +419,11 @@ def main() -> None:
     platform = Platform(graph)
     results: dict[str, dict[str, float]] = {}
     probe = None
-    if WAITS:
-        from bench.ack_waits import WaitProbe
-
-        probe = WaitProbe(DATA_DIR, platform.process.pid, platform.log_path)
     try:
+        if WAITS:
+            from bench.ack_waits import WaitProbe
+
+            probe = WaitProbe(DATA_DIR, platform.process.pid, platform.log_path)
         warm = steady(10, WARM_UP_MESSAGES / 10)
         run_phase("warm-up (not counted)", platform, graph, warm)
         bare_p99 = float("nan")
@@ -442,6 +443,20 @@ def main() -> None:
         if ACK_RATE:
             results["ack"] = run_phase(f"webhooks at {ACK_RATE:.0f} req/s, turns running", platform, graph,
                                        steady(ACK_RATE, ACK_SECONDS), probe)
+        if ACK_RATE and probe is not None:  # the same load with the worker stopped: what the turns add to the ack
+            paused = platform.worker()
+            for process in paused:
+                process.suspend()
+            try:
+                mark, load = probe.start(), os.getloadavg()[0]
+                sent = send_schedule(platform.port, steady(ACK_RATE, ACK_SECONDS))
+                seen = probe.stop(mark, len(sent["latencies"]))
+            finally:
+                for process in paused:
+                    process.resume()
+            print(f"webhooks at {ACK_RATE:.0f} req/s, the worker stopped (SIGSTOP; not answered before the end): ack "
+                  f"p50 {percentile(sent['latencies'], 0.5) * 1000:.1f} ms p99 "
+                  f"{percentile(sent['latencies'], 0.99) * 1000:.1f} ms; load average {load:.2f}\n{seen}", flush=True)
         if DAY_SCALE > 0:
             results["day"] = run_phase(f"compressed day ×{DAY_SCALE}", platform, graph, compressed_day(DAY_SCALE))
     finally:
