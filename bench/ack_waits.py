@@ -122,7 +122,7 @@ class WaitProbe:
         if self.thread is not None:
             self.thread.join()
         connection = self.connect()
-        wal = connection.execute("SELECT wal_sync, wal_sync_time, wal_write FROM pg_stat_wal").fetchone()
+        wal: Any = connection.execute("SELECT wal_sync, wal_sync_time, wal_write FROM pg_stat_wal").fetchone()
         sched = self.sched(connection)
         connection.close()
         lines = []
