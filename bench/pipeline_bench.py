@@ -9,6 +9,9 @@ PIPELINE_BENCH_SECONDS (default 15) per offered load; PIPELINE_BENCH_RATES (defa
 PIPELINE_BENCH_ACK_RATE (default 300 req/s; 0 skips the ack phases) for PIPELINE_BENCH_ACK_SECONDS (default 5); PIPELINE_BENCH_DAY_SCALE (default 1.0: 1,000
 customers × 5 messages; 0 skips the day, 0.2 is 200 customers at the same rates, a fifth of the length);
 PIPELINE_BENCH_CONCURRENCY (default: `up`'s, 2): the worker's children;
+PIPELINE_BENCH_WAITS=1: beside each phase, what the web's requests waited for, counted (bench/ack_waits.py: the web's
+backends sampled in pg_stat_activity, lock waits over 1 ms, WAL syncs, the web's time waiting for a core); and after
+the ack phase the same webhooks again with the worker stopped (SIGSTOP), to tell what the turns add;
 PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
 cProfile (solo pool), and where its time went printed. The
 platform's own settings pass through the environment (e.g. CELERY_DB_REUSE_MAX=0 for the worker's old pool
@@ -63,6 +66,7 @@ RATES = [float(rate) for rate in os.environ.get("PIPELINE_BENCH_RATES", "20 50 1
 ACK_RATE = float(os.environ.get("PIPELINE_BENCH_ACK_RATE", "300"))  # 0: no ack phase
 ACK_SECONDS = float(os.environ.get("PIPELINE_BENCH_ACK_SECONDS", "5"))
 DAY_SCALE = float(os.environ.get("PIPELINE_BENCH_DAY_SCALE", "1.0"))
+WAITS = os.environ.get("PIPELINE_BENCH_WAITS", "") not in ("", "0")
 CONCURRENCY = os.environ.get("PIPELINE_BENCH_CONCURRENCY", "")  # "": `up`'s default
 DATA_DIR = ROOT / ".data" / "pipeline-bench"
 CLIENT_THREADS = 64
@@ -296,12 +300,14 @@ def wait_replies(graph: FakeGraphServer, since: int, expected: int, quiet: float
 
 
 def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
-              schedule: list[tuple[float, Any, str, str]]) -> dict[str, float]:
+              schedule: list[tuple[float, Any, str, str]], probe: Any = None) -> dict[str, float]:
     since = len(graph.requests)
     (main, children), database, tasks = platform.worker_cpu_split(), platform.database_cpu(), platform.tasks_done()
     cpu = main + children
     load = os.getloadavg()[0]
+    mark = probe.start() if probe is not None else None
     sent = send_schedule(platform.port, schedule)
+    waits_seen = probe.stop(mark, len(schedule)) if probe is not None else ""
     wait_replies(graph, since, len(schedule))
     time.sleep(1.0)  # a late duplicate would show
     replies = replies_by_customer(graph, since)
@@ -336,6 +342,8 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
           f"PostgreSQL {figures['database_cpu_ms']:.1f} ms CPU per message "
           f"({', '.join(f'{k} {v}' for k, v in sorted(by_name.items()) if v)}); load average {load:.2f}",
           flush=True)
+    if waits_seen:
+        print(waits_seen, flush=True)
     return figures
 
 
@@ -410,22 +418,45 @@ def main() -> None:
     graph = FakeGraphServer().start()
     platform = Platform(graph)
     results: dict[str, dict[str, float]] = {}
+    probe = None
     try:
+        if WAITS:
+            from bench.ack_waits import WaitProbe
+
+            probe = WaitProbe(DATA_DIR, platform.process.pid, platform.log_path)
         warm = steady(10, WARM_UP_MESSAGES / 10)
         run_phase("warm-up (not counted)", platform, graph, warm)
         bare_p99 = float("nan")
         if ACK_RATE:
             load = os.getloadavg()[0]
+            mark = probe.start() if probe is not None else None
             bare = send_schedule(platform.port, [(i / ACK_RATE, None, "", "") for i in range(int(ACK_RATE * 5))])
+            bare_waits = probe.stop(mark, int(ACK_RATE * 5)) if probe is not None else ""
             bare_p99 = percentile(bare["latencies"], 0.99) * 1000
             print(f"bare view at {ACK_RATE:.0f} req/s, worker idle: p50 "
                   f"{percentile(bare['latencies'], 0.5) * 1000:.1f} ms, p99 {bare_p99:.1f} ms; load average "
                   f"{load:.2f}", flush=True)
+            if bare_waits:
+                print(bare_waits, flush=True)
         for rate in RATES:
             results[f"{rate:.0f}"] = run_phase(f"{rate:.0f} msg/s offered", platform, graph, steady(rate, SECONDS))
         if ACK_RATE:
             results["ack"] = run_phase(f"webhooks at {ACK_RATE:.0f} req/s, turns running", platform, graph,
-                                       steady(ACK_RATE, ACK_SECONDS))
+                                       steady(ACK_RATE, ACK_SECONDS), probe)
+        if ACK_RATE and probe is not None:  # the same load with the worker stopped: what the turns add to the ack
+            paused = platform.worker()
+            for process in paused:
+                process.suspend()
+            try:
+                mark, load = probe.start(), os.getloadavg()[0]
+                sent = send_schedule(platform.port, steady(ACK_RATE, ACK_SECONDS))
+                seen = probe.stop(mark, len(sent["latencies"]))
+            finally:
+                for process in paused:
+                    process.resume()
+            print(f"webhooks at {ACK_RATE:.0f} req/s, the worker stopped (SIGSTOP; not answered before the end): ack "
+                  f"p50 {percentile(sent['latencies'], 0.5) * 1000:.1f} ms p99 "
+                  f"{percentile(sent['latencies'], 0.99) * 1000:.1f} ms; load average {load:.2f}\n{seen}", flush=True)
         if DAY_SCALE > 0:
             results["day"] = run_phase(f"compressed day ×{DAY_SCALE}", platform, graph, compressed_day(DAY_SCALE))
     finally:

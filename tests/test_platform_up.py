@@ -224,3 +224,33 @@ def test_the_worker_keeps_off_one_core_unless_told():
     assert worker_cores("all", {0, 1}) == {0, 1}
     assert worker_cores("1", {0, 1, 2, 3}) == {3}
     assert worker_cores("0", {0, 1}) == {1}  # never no core at all
+
+
+def test_the_worker_runs_in_the_idle_class_unless_told(monkeypatch):
+    """Under `up` the worker's and beat's processes are SCHED_IDLE on Linux (MAGIE_WORKER_SCHED, default "idle"): a
+    web thread that wakes takes their core at once. Their children (prefork's) inherit it; "normal" leaves them at
+    their nice value alone."""
+    from magie.management.commands import up
+
+    monkeypatch.setattr(up, "WORKER_SCHED", "idle")
+    child = subprocess.Popen([sys.executable, "-c", "import os, time; os.fork(); time.sleep(30)"],
+                             preexec_fn=up._background_child)
+    try:
+        deadline = time.monotonic() + 10
+        while not psutil.Process(child.pid).children() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        forked = psutil.Process(child.pid).children()
+        assert [os.sched_getscheduler(pid) for pid in (child.pid, *(p.pid for p in forked))] == [os.SCHED_IDLE] * 2
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) >= up.WORKER_NICE  # the nice value still applies
+    finally:
+        for process in psutil.Process(child.pid).children():
+            process.kill()
+        child.kill()
+        child.wait()
+    monkeypatch.setattr(up, "WORKER_SCHED", "normal")
+    child = subprocess.Popen(["sleep", "30"], preexec_fn=up._background_child)
+    try:
+        assert os.sched_getscheduler(child.pid) == os.SCHED_OTHER
+    finally:
+        child.kill()
+        child.wait()

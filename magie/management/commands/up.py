@@ -3,8 +3,8 @@
 - web:    `manage.py serve` — the production server (magie/serving.py), one process per core, as in production;
           `--dev` serves with Django's runserver instead (auto-reload off, for debugging only);
 - worker: `celery -A magie worker` (prefork, `--concurrency` children), at a lower CPU priority than web
-          (MAGIE_WORKER_NICE, default 10) and on every core but one (MAGIE_WORKER_CORES, `worker_cores`): the
-          acknowledgements keep their core during a burst of turns;
+          (MAGIE_WORKER_NICE, default 10, and Linux's SCHED_IDLE, MAGIE_WORKER_SCHED) and on every core but one
+          (MAGIE_WORKER_CORES, `worker_cores`): the acknowledgements keep their core during a burst of turns;
 - beat:   `celery -A magie beat` — exactly one (scheduled Pix, the webhook and outbound sweepers, the heartbeat).
 
 SIGTERM or SIGINT (Ctrl-C) stops them all gracefully: each gets SIGTERM, requests and tasks in flight finish
@@ -73,12 +73,36 @@ def worker_cores(setting: str, available: set[int]) -> set[int]:
 
 
 WORKER_CORES = os.environ.get("MAGIE_WORKER_CORES", "")
+# The worker's and beat's processes under Linux's SCHED_IDLE (MAGIE_WORKER_SCHED=idle, the default; "normal" keeps
+# them in the normal class at WORKER_NICE): a web thread that wakes on a core one of them runs takes it at once,
+# where nice 10 still let a woken web thread wait for the worker's slice, and in the CPU share of `up`'s session a
+# worker process weighs 3 against a web thread's 1024 (110 at nice 10). Measured with the bench's
+# PIPELINE_BENCH_WAITS=1 (docs/benchmarks.md, 2026-12-06): the acknowledgements wait on no lock a turn holds,
+# but their threads waited ~5× longer for a core with turns running.
+# The class is NOT given to the worker's PostgreSQL backends (`magie.db.backend_priority`): each is a session and a
+# scheduling group of its own, where a task's class changes nothing against web, and they take WALWriteLock, which
+# the acknowledgement's commit waits on most of its time in the database — an idle-class holder left without a
+# core would hold every acknowledgement (priority inversion). The worker's Python processes hold no lock the
+# acknowledgement takes (its one INSERT touches no row a turn locks).
+WORKER_SCHED = os.environ.get("MAGIE_WORKER_SCHED", "idle").strip().lower()
+
+
+def background_scheduling() -> None:
+    """This process (a worker or beat about to exec) into SCHED_IDLE when WORKER_SCHED says so and Linux has it;
+    its children (prefork's) inherit it. Never raises: a kernel without the class keeps the nice value alone."""
+    if WORKER_SCHED != "idle" or not hasattr(os, "SCHED_IDLE"):
+        return
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except OSError:
+        pass
 
 
 def _background_child() -> None:
     _die_with_parent()
     if WORKER_NICE:
         os.nice(WORKER_NICE)
+    background_scheduling()
     if hasattr(os, "sched_setaffinity"):  # Linux
         os.sched_setaffinity(0, worker_cores(WORKER_CORES, os.sched_getaffinity(0)))
 
