@@ -421,7 +421,7 @@ def main() -> None:
     probe = None
     try:
         if WAITS:
-            from bench.ack_waits import WaitProbe
+            from ack_waits import WaitProbe  # beside this script (bench/ is on the path when run)
 
             probe = WaitProbe(DATA_DIR, platform.process.pid, platform.log_path)
         warm = steady(10, WARM_UP_MESSAGES / 10)
@@ -431,7 +431,7 @@ def main() -> None:
             load = os.getloadavg()[0]
             mark = probe.start() if probe is not None else None
             bare = send_schedule(platform.port, [(i / ACK_RATE, None, "", "") for i in range(int(ACK_RATE * 5))])
-            bare_waits = probe.stop(mark, int(ACK_RATE * 5)) if probe is not None else ""
+            bare_waits = probe.stop(mark, int(ACK_RATE * 5)) if probe is not None and mark is not None else ""
             bare_p99 = percentile(bare["latencies"], 0.99) * 1000
             print(f"bare view at {ACK_RATE:.0f} req/s, worker idle: p50 "
                   f"{percentile(bare['latencies'], 0.5) * 1000:.1f} ms, p99 {bare_p99:.1f} ms; load average "
