@@ -184,12 +184,12 @@ def misspelt_verbs(text: str, lang: Lang, verbs: frozenset[str]) -> list[str]:
         for verb in verbs:
             stem = verb if lang == "en" else verb[:-2]
             forms = {verb, *(stem + ending for ending in _ENDINGS[lang])}
-            if any(_one_edit(lowered, form) for form in forms):
+            if any(one_edit(lowered, form) for form in forms):
                 found.append(verb)
     return found
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """Whether `a` and `b` differ by at most one letter inserted, dropped, replaced or two neighbours swapped."""
     if a == b:
         return True
