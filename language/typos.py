@@ -1,4 +1,5 @@
-"""A word typed one letter off restored to the one word of the language it can be (issue 30, perturbation runs).
+"""A word typed one letter off restored to the one word of the language it can be, and chat shorthand said in full
+("pa" → "para", "mñn" → "mañana", "r" → "are"; `SHORTHAND`), issue 30's perturbation runs.
 
 Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled, dropped or swapped with the next.
 `restore_typos` puts such a word back when it is safe:
@@ -72,13 +73,25 @@ def restored(word: str, lang: Lang) -> str | None:
     return next(iter(candidates)) if len(candidates) == 1 else None
 
 
+# WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
+SHORTHAND: dict[Lang, dict[str, str]] = {
+    "pt-BR": {"q": "que", "tbm": "também"},
+    "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
+    "ca": {"q": "que", "pq": "perquè"},
+    "en": {"r": "are"},
+}
+
+
 def restore_typos(text: str, lang: Lang) -> str:
-    """`text` with each word one letter off restored (see the module); the text itself when none is."""
+    """`text` with each word one letter off restored and each shorthand of `SHORTHAND` said in full (see the
+    module); the text itself when none is."""
     if "000201" in text:
         return text  # a pasted Pix code: the words around it are read as typed
 
     def restore(match: re.Match[str]) -> str:
         word = match.group()
+        if (full := SHORTHAND[lang].get(word.lower())) is not None:
+            return full
         if word[:1].isupper() and match.start() > 0:
             return word  # a name, a brand
         found = restored(fold(word), lang)

@@ -688,9 +688,11 @@ def perceive(
     request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a day. The perception
     stays in `lang`, the language of the reply.
 
-    A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be
-    (`language.typos.restore_typos`), only when that reading keeps the request kind the message had as typed (if it
-    had one) and the recipient, key and amount it had: a typo never turns one request into another nor moves money.
+    A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
+    chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
+    reading keeps the request kind the message had as typed (if it had one), its key and amount, and the recipient
+    it had (one found where none was is shown in the preview): a typo never turns one request into another nor
+    moves money.
     """
     reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                  asked_for=asked_for, replies_to=replies_to)
@@ -704,7 +706,8 @@ def perceive(
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
         return reading
     misread = {fold(word) for word in words(text)} - {fold(word) for word in words(restored)}
-    if fixed.slots.recipient != reading.slots.recipient and fold(str(reading.slots.recipient)) not in misread:
+    if reading.slots.recipient is not None and fixed.slots.recipient != reading.slots.recipient and fold(
+            str(reading.slots.recipient)) not in misread:
         return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
     return fixed
 

@@ -28,3 +28,9 @@ def test_a_word_one_letter_off_is_restored(typed, lang, meant):
 ])
 def test_no_reading_or_two_readings_leave_the_text_as_typed(typed, lang):
     assert restore_typos(typed, lang) == typed
+
+
+def test_shorthand_is_said_in_full():
+    assert restore_typos("agendá 45 pa maria pa pasado mñn", "es") == "agendá 45 para maria para pasado mañana"
+    assert restore_typos("actually we r 3", "en") == "actually we are 3"
+    assert restore_typos("q feu a l'hivern?", "ca") == "que feu a l'hivern?"

@@ -26,3 +26,9 @@ def test_a_request_one_letter_off_is_that_request():
 def test_the_amount_and_recipient_are_never_changed_by_a_restored_word():
     typed = read("manda 40 pra maria amannha", "pt-BR")
     assert typed.slots.amount.amount_cents == 4000 and "maria" in str(typed.slots.recipient).lower()
+
+
+def test_shorthand_fills_a_recipient_and_a_day_not_one_already_said():
+    read_pa = read("agendá 45 pa maria pa pasado mñn", "es")
+    assert read_pa.request_kind == "pix_transfer" and read_pa.slots.recipient == "Maria" and read_pa.slots.when
+    assert read("actually we r 3", "en", SCHOOL).slots.party_size == 3

@@ -66,6 +66,8 @@ _UNITS: dict[str, dict[str, int]] = {
            "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
            "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100},
 }
+_LARGE_OR_JOINED = re.compile(r"(?<!\w)(?:cento|centos|ciento|cientos|mil|hundred|thousand|duzentos|trescentos|"
+                              r"quinhentos|quinientos|dos-cents|[a-z]+-(?:i-)?[a-z]+)(?!\w)")
 _AND = {"pt-BR": "e", "es": "y", "ca": "i", "en": "and"}
 # A small figure after one of these words is a party or an hour at the school and the store: it may become a word.
 _BEFORE_SMALL = frozenset({"para", "pra", "per", "for", "somos", "som", "seremos", "serem", "las", "les", "as", "at",
@@ -152,6 +154,8 @@ def _number_groups(text: str, lang: str) -> list[tuple[int, int, int]]:
 def numbers(text: str, *, lang: str) -> str:
     """Number words as digits ("cinquenta reais" → "50 reais", "para dos" → "para 2"), never two numbers joined by
     "e/y/i/and" (a price with its cents)."""
+    if _LARGE_OR_JOINED.search(_fold(text)):
+        return text  # "cento e vinte", "trenta-cinc": a number this table cannot say whole stays words
     groups = _number_groups(text, lang)
     joined = any(re.fullmatch(rf"\s+{_AND.get(lang, 'and')}\s+", _fold(text[a[1]:b[0]]))
                  for a, b in zip(groups, groups[1:], strict=False))
