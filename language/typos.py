@@ -34,11 +34,11 @@ MIN_LETTERS = 6  # shorter words are too often another word one letter away
 LANGS: tuple[Lang, ...] = ("pt-BR", "es", "ca", "en")
 _TOKEN = re.compile(r"(?<![\w@./:+-])[^\W\d_]+(?![\w@/:+-]|\.\w)")
 _LETTERS = "abcdefghijklmnopqrstuvwxyzçñ"
-_ACCENTED: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü"}
+_ACCENTED: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
 
 
 def _known_with_accent(word: str, code: str) -> bool:
-    """Whether the dictionary knows `word` as typed or with one accent put back on one of its vowels."""
+    """Whether the dictionary knows `word` as typed or with one accent, tilde or cedilla put back ("manana")."""
     if simplemma.is_known(word, lang=code):
         return True
     return any(simplemma.is_known(word[:index] + mark + word[index + 1:], lang=code)

@@ -12,6 +12,7 @@ from language.typos import restore_typos
     ("can i talk to a real pesron pls", "en", "can i talk to a real person pls"),
     ("reserva rqauetes dema passat", "ca", "reserva raquetes dema passat"),
     ("sell my ipphone 14", "en", "sell my iphone 14"),  # a brand, from the brands' own list
+    ("reserva raquetas pasado maañna", "es", "reserva raquetas pasado manana"),  # its tilde put back to look it up
 ])
 def test_a_word_one_letter_off_is_restored(typed, lang, meant):
     assert restore_typos(typed, lang) == meant
