@@ -690,7 +690,7 @@ def perceive(
 
     A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
     chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
-    reading keeps the request kind the message had as typed (if it had one), its key and amount, and the recipient
+    reading keeps the request kind the message had as typed (if it had one), its markers, key and amount, and the recipient
     it had (one found where none was is shown in the preview): a typo never turns one request into another nor
     moves money.
     """
@@ -703,6 +703,8 @@ def perceive(
                                asked_for=asked_for, replies_to=replies_to)
     if reading.request_kind is not None and fixed.request_kind != reading.request_kind:
         return reading
+    if not reading.markers <= fixed.markers:
+        return reading  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
         return reading
     misread = {fold(word) for word in words(text)} - {fold(word) for word in words(restored)}

@@ -32,3 +32,10 @@ def test_shorthand_fills_a_recipient_and_a_day_not_one_already_said():
     read_pa = read("agendá 45 pa maria pa pasado mñn", "es")
     assert read_pa.request_kind == "pix_transfer" and read_pa.slots.recipient == "Maria" and read_pa.slots.when
     assert read("actually we r 3", "en", SCHOOL).slots.party_size == 3
+
+
+def test_a_restored_word_never_drops_what_the_typed_message_said():
+    from asks.perception.contract import STORE
+
+    typed = read("me vendieron un cargador trucho", "es", STORE)  # "trucho" (fake) is no misspelt "trucha"
+    assert "problem" in typed.markers and typed.request_kind is None
