@@ -17,6 +17,7 @@ import random
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from language.brcode import brcode_find
@@ -224,15 +225,19 @@ def perturb_line(line: str, kinds: Iterable[str], *, lang: str, org: str, seed: 
         elif kind == "nopunct":
             line = _outside(line, lambda part: no_punct(part, lang=lang)).strip()
         elif kind == "typos":
-            longest = _longest_free(line)
-            line = _outside(line, lambda part, longest=longest: typo(part, rng=rng, protected_words=protected_words)
-                            if part == longest else part)
+            line = _outside(line, partial(_typo_in_longest, longest=_longest_free(line), rng=rng,
+                                          protected_words=protected_words))
         elif kind == "abbrev":
             line = _outside(line, lambda part: abbreviate(part, lang=lang))
         elif kind == "numbers":
             words_first = _outside(line, lambda part: numbers(part, lang=lang))
             line = words_first if words_first != line else small_figures_as_words(line, lang=lang, org=org)
     return re.sub(r"[ \t]{2,}", " ", line).strip()
+
+
+def _typo_in_longest(part: str, *, longest: str, rng: random.Random, protected_words: tuple[str, ...]) -> str:
+    """`part` with one typo if it is the longest stretch of its line (one typo a line), else as it is."""
+    return typo(part, rng=rng, protected_words=protected_words) if part == longest else part
 
 
 def _longest_free(line: str) -> str:
