@@ -147,6 +147,11 @@ def _number_groups(text: str, lang: str) -> list[tuple[int, int, int]]:
             value += units[words[index + 2][2]]
             end = words[index + 2][1]
             index += 2
+        elif (value >= 20 and value % 10 == 0 and index + 1 < len(words)
+              and (units.get(words[index + 1][2]) or 10) < 10):  # "twenty five": one number, not "20 5"
+            value += units[words[index + 1][2]]
+            end = words[index + 1][1]
+            index += 1
         groups.append((start, end, value))
         index += 1
     return groups

@@ -39,6 +39,7 @@ def test_each_kind_rewrites_as_customers_type():
         "u cant do it tmrw pls")
     assert perturb_line("por que você não paga hoje?", ["abbrev"], lang="pt-BR", org="bank") == "pq vc não paga hj?"
     assert perturb_line("manda cinquenta reais", ["numbers"], lang="pt-BR", org="bank") == "manda 50 reais"
+    assert perturb_line("send twenty five to ana", ["numbers"], lang="en", org="bank") == "send 25 to ana"
     assert perturb_line("vinte e dois e cinquenta", ["numbers"], lang="pt-BR", org="bank") == (
         "vinte e dois e cinquenta")  # a price with its cents stays words
     assert perturb_line("a las 3 para 2", ["numbers"], lang="es", org="school") == "a las tres para dos"
