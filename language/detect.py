@@ -195,6 +195,15 @@ _TO_A_PERSON: dict[Lang, re.Pattern[str]] = {
 }
 
 
+@lru_cache(maxsize=8)
+def _day_words(lang: Lang) -> frozenset[str]:
+    """The one-word relative days of `lang`, folded ("manana" typed without its tilde is Spanish, though the
+    Portuguese dictionary has a rare "manana"); a word of two languages' tables points to neither."""
+    from language.dates import RELATIVE_DAYS
+
+    return frozenset(day for day in RELATIVE_DAYS[lang] if " " not in day)
+
+
 def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
     """How many words of `text` point to each of the `usable` languages and to no other of them: a word only its
     dictionary knows (accents restored: "manana" is Spanish "mañana" too), its chat shorthand (`SHORTHAND`), its
@@ -225,7 +234,7 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
             continue
         if _is_name(word, usable):
             continue  # "joao", "maria": a name says nothing of the language
-        pointing = [lang for lang in usable if word in SHORTHAND[lang]]
+        pointing = [lang for lang in usable if word in SHORTHAND[lang] or word in _day_words(lang)]
         if not pointing and "es" in usable and _spanish_stressed_verb(text[start:start + len(word)]):
             pointing = ["es"]
         if not pointing:

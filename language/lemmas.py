@@ -43,7 +43,7 @@ def lemmas_load() -> None:
 @lru_cache(maxsize=4096)
 def lemma(word: str, lang: Lang) -> str:
     """The folded lemma of one word in `lang` (the folded word itself when the dictionary has none)."""
-    lowered = word.lower().replace("’", "'")
+    lowered = _with_middle_dot(word.lower().replace("’", "'"), lang)
     code = SIMPLEMMA_CODE[lang]
     found = simplemma.lemmatize(lowered, lang=code)
     if found.lower() != lowered or not simplemma.is_known(lowered, lang=code):
@@ -61,6 +61,15 @@ def lemma(word: str, lang: Lang) -> str:
                 if simplemma.is_known(accented, lang=code):
                     return fold(simplemma.lemmatize(accented, lang=code))
     return fold(found)
+
+
+def _with_middle_dot(word: str, lang: Lang) -> str:
+    """A Catalan word typed without the middle dot of its "l·l" ("anullar", "cancella-la") as the dictionary writes
+    it, when only that form is known; any other word as it is."""
+    if lang != "ca" or "ll" not in word or simplemma.is_known(word, lang="ca"):
+        return word
+    dotted = word.replace("ll", "l·l", 1)
+    return dotted if known(dotted, lang) else word
 
 
 def lemma_readings(word: str, lang: Lang) -> set[str]:
@@ -184,12 +193,12 @@ def misspelt_verbs(text: str, lang: Lang, verbs: frozenset[str]) -> list[str]:
         for verb in verbs:
             stem = verb if lang == "en" else verb[:-2]
             forms = {verb, *(stem + ending for ending in _ENDINGS[lang])}
-            if any(_one_edit(lowered, form) for form in forms):
+            if any(one_edit(lowered, form) for form in forms):
                 found.append(verb)
     return found
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """Whether `a` and `b` differ by at most one letter inserted, dropped, replaced or two neighbours swapped."""
     if a == b:
         return True

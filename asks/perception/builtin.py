@@ -59,6 +59,7 @@ from language.money import AmountMention, find_amounts
 from language.picks import find_pick
 from language.pix_keys import find_pix_keys, pix_key_spans
 from language.text import fold, whole_words
+from language.typos import restore_typos
 
 PERCEIVER = "builtin-1"
 SHORT_REPLY_WORDS = 4
@@ -686,7 +687,36 @@ def perceive(
     is read in `lang` and in its own language too (the detector over all four), and the richer reading wins (a
     request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a day. The perception
     stays in `lang`, the language of the reply.
+
+    A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
+    chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
+    reading keeps the request kind the message had as typed (if it had one), its markers, key and amount, and the recipient
+    it had (one found where none was is shown in the preview): a typo never turns one request into another nor
+    moves money.
     """
+    reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
+                                 asked_for=asked_for, replies_to=replies_to)
+    restored = restore_typos(text, lang)
+    if restored == text:
+        return reading
+    fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
+                               asked_for=asked_for, replies_to=replies_to)
+    if reading.request_kind is not None and fixed.request_kind != reading.request_kind:
+        return reading
+    if not reading.markers <= fixed.markers:
+        return reading  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
+    if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
+        return reading
+    misread = {fold(word) for word in words(text)} - {fold(word) for word in words(restored)}
+    if reading.slots.recipient is not None and fixed.slots.recipient != reading.slots.recipient and fold(
+            str(reading.slots.recipient)) not in misread:
+        return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
+    return fixed
+
+
+def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
+                       asked_for: str | None, replies_to: str | None) -> Perception:
+    """`perceive`, the words read as typed."""
     reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
     if reading.slots.offer_pick:
         return reading  # "la segunda" to the times listed: the pick, not Portuguese Monday

@@ -51,3 +51,9 @@ def test_a_word_known_as_typed_may_also_be_its_accented_form():
 
     assert {"seriar", "ser"} <= lemma_readings("seriamos", "es")
     assert lemma_readings("somos", "es") == {"ser"}
+
+
+def test_a_catalan_l_l_typed_without_its_middle_dot_is_read():
+    assert lemma("anullar", "ca") == lemma("anul·lar", "ca")
+    assert lemma("anullar-la", "ca") == lemma("anul·lar", "ca")
+    assert lemma("millor", "ca") == "millor"  # a word the dictionary knows stays itself

@@ -34,4 +34,27 @@ organisations are seeded when missing), with tasks inline (the test settings) an
 (the built-in one unless an OpenAI key is configured)::
 
     python -m tools.eval.conversations --split heldout|heldout2|tuning [--lang es] [--org school] [--id hb-pt-01] [--misses] [--json]
+
+**Perturbations** (tuning only: `--perturb` on a held-out split is refused): each customer line rewritten the way
+real customers type, deterministically (`perturb.py`; typos seeded by `--seed`, the conversation and the line), and
+the same expectations checked. Only the conversations a perturbation changes run; their pass rate and each miss
+(with the lines as typed) are printed per perturbation::
+
+    python -m tools.eval.conversations --split tuning --perturb typos --perturb abbrev,nopunct [--seed 1] [--sample 2]
+
+Kinds of `--perturb` (kinds joined by commas apply together; `--perturb` repeated runs each apart):
+- `noaccents`: accents, the cedilla and the tilde stripped ("não" → "nao", "mañana" → "manana", "demà" → "dema");
+- `lower`: all lower case ("Pedro" → "pedro");
+- `nopunct`: sentence punctuation dropped (. , ! ? ¿ ¡ ; : … quotes, brackets), the Catalan middle dot too
+  ("anul·lar" → "anullar"), English apostrophes ("don't" → "dont");
+- `typos`: one letter of one word of six letters or more per line swapped with the next, dropped or doubled, the
+  first letter kept ("amanhã" → "amanã", "cancel" → "cacnel"); never a capitalised word, a contact's name (nor the
+  expected recipient or slot values), nor a number word;
+- `abbrev`: WhatsApp abbreviations of the conversation's language (pt-BR vc, pq, q, tb, hj, amanha, pfv, obg, qto;
+  es q, xq, tb, porfa, pa, mñn; ca pq, q, dema, tb, siusplau; en u, ur, pls, tmrw, thx, ppl, r, wanna);
+- `numbers`: number words as digits ("cinquenta reais" → "50 reais", "para dos" → "para 2"; never a price said with
+  its cents, "vinte e dois e cinquenta"); in a line with none, at the school and the store, a figure up to 10 after
+  "para/per/for/las/les/at" as a word ("a las 3 para 2" → "a las tres para dos"), never at the bank.
+Never touched by any kind: a pasted Pix code (from its "000201" on), an e-mail, a formatted CPF or CNPJ, a phone,
+a random key, every token holding a digit (amounts, times, models), and commands (`/tap 1`).
 """

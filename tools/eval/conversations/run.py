@@ -289,6 +289,38 @@ def print_report(figures: dict[str, Any], outcomes: list[Outcome], *, misses: bo
     print(f"  changed without a new preview: {figures['changed_without_new_preview']}")
 
 
+def run_perturbed(conversations: list[dict[str, Any]], specs: list[str], *, seed: int, as_json: bool,
+                  sample: int = 1) -> int:
+    """Each spec (kinds joined by commas) applied to every conversation; the ones it changes run and are reported:
+    their pass rate and each miss with the lines as typed."""
+    from tools.eval.conversations.perturb import KINDS, perturb_conversation
+
+    results = []
+    for spec in specs:
+        kinds = tuple(kind.strip() for kind in spec.split(",") if kind.strip())
+        unknown = set(kinds) - set(KINDS)
+        if unknown:
+            raise SystemExit(f"unknown perturbation kind(s) {sorted(unknown)}; known: {', '.join(KINDS)}")
+        changed = [p for c in conversations if (p := perturb_conversation(c, kinds, seed=seed))["say"] != c["say"]]
+        changed = changed[::max(1, sample)]
+        outcomes = [run_conversation(c, number) for number, c in enumerate(changed, start=1)]
+        figures = report(outcomes, split=f"tuning+{'+'.join(kinds)}")
+        figures["unchanged"] = len(conversations) - len(changed)
+        figures["missed_ids"] = [o.conversation["id"] for o in outcomes if not o.passed]
+        results.append(figures)
+        if not as_json:
+            print(f"== perturbation {'+'.join(kinds)} (seed {seed}): {len(changed)} of {len(conversations)} "
+                  f"conversations changed{f', every {sample}th run' if sample > 1 else ''}")
+            print_report(figures, outcomes, misses=True)
+    if as_json:
+        print(json.dumps(results))
+    else:
+        for figures in results:
+            print(f"{figures['split']}: {figures['passed']}/{figures['total']} ({figures['rate']}%), "
+                  f"changed without a new preview {figures['changed_without_new_preview']}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -299,13 +331,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--id", action="append", help="only this conversation (repeatable)")
     parser.add_argument("--misses", action="store_true", help="print each failed conversation with its replies")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--perturb", action="append", metavar="KIND[,KIND]",
+                        help="tuning only: rewrite each customer line by these kinds together (repeatable: each run "
+                             "and reported apart); runs only the conversations it changes and prints their misses")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the typos (--perturb)")
+    parser.add_argument("--sample", type=int, default=1, metavar="N",
+                        help="with --perturb: run every Nth changed conversation only (a quicker, still fixed, look)")
     args = parser.parse_args(argv)
+    if args.perturb and args.split != "tuning":
+        parser.error("--perturb runs on the tuning split only: held-out conversations are never perturbed")
 
     from testing.organisations import organisations_seed_today
 
     organisations_seed_today()  # the demo as of today: "tomorrow's 09:00 climbing is full" holds at any hour
     conversations = [c for c in load(args.split) if (not args.lang or c["lang"] == args.lang)
                      and (not args.org or c["org"] == args.org) and (not args.id or c["id"] in args.id)]
+    if args.perturb:
+        return run_perturbed(conversations, args.perturb, seed=args.seed, as_json=args.json, sample=args.sample)
     outcomes = [run_conversation(c, number) for number, c in enumerate(conversations, start=1)]
     figures = report(outcomes, split=args.split)
     if args.json:

@@ -1,0 +1,41 @@
+"""A typo restored only when it keeps the message's request kind and its money slots (issue 30, perturbations)."""
+
+from datetime import UTC, datetime
+
+from asks.perception.builtin import perceive
+from asks.perception.contract import BANK, SCHOOL
+
+NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
+
+
+def read(text: str, lang: str, org_kind: str = BANK):
+    return perceive(text, lang=lang, org_kind=org_kind, now=NOW, tz="America/Sao_Paulo", currency="BRL")
+
+
+def test_a_day_one_letter_off_is_the_day():
+    assert read("agenda 30 pra maria depois de ammanha", "pt-BR").slots.when == read(
+        "agenda 30 pra maria depois de amanha", "pt-BR").slots.when
+    assert read("schedule 30 to Maria for tomororw", "en").slots.when is not None
+
+
+def test_a_request_one_letter_off_is_that_request():
+    assert read("show me my transctions", "en").request_kind == read("show me my transactions", "en").request_kind
+    assert read("reserva rqauetes dema passat a la tarda per a 2", "ca", SCHOOL).slots.activity is not None
+
+
+def test_the_amount_and_recipient_are_never_changed_by_a_restored_word():
+    typed = read("manda 40 pra maria amannha", "pt-BR")
+    assert typed.slots.amount.amount_cents == 4000 and "maria" in str(typed.slots.recipient).lower()
+
+
+def test_shorthand_fills_a_recipient_and_a_day_not_one_already_said():
+    read_pa = read("agendá 45 pa maria pa pasado mñn", "es")
+    assert read_pa.request_kind == "pix_transfer" and read_pa.slots.recipient == "Maria" and read_pa.slots.when
+    assert read("actually we r 3", "en", SCHOOL).slots.party_size == 3
+
+
+def test_a_restored_word_never_drops_what_the_typed_message_said():
+    from asks.perception.contract import STORE
+
+    typed = read("me vendieron un cargador trucho", "es", STORE)  # "trucho" (fake) is no misspelt "trucha"
+    assert "problem" in typed.markers and typed.request_kind is None

@@ -1,0 +1,37 @@
+"""A word one letter off read as the one word it can be, never as one of two, never a word of its own."""
+
+import pytest
+
+from language.typos import restore_typos
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("depois de ammanha", "pt-BR", "depois de amanha"),  # a letter doubled
+    ("schedule 30 to Maria for tomororw", "en", "schedule 30 to Maria for tomorrow"),  # two letters swapped
+    ("quiero una reseva", "es", "quiero una reserva"),  # a letter dropped
+    ("can i talk to a real pesron pls", "en", "can i talk to a real person pls"),
+    ("reserva rqauetes dema passat", "ca", "reserva raquetes dema passat"),
+    ("sell my ipphone 14", "en", "sell my iphone 14"),  # a brand, from the brands' own list
+    ("reserva raquetas pasado maañna", "es", "reserva raquetas pasado manana"),  # its tilde put back to look it up
+])
+def test_a_word_one_letter_off_is_restored(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+@pytest.mark.parametrize(("typed", "lang"), [
+    ("me manda o etrato", "pt-BR"),  # "extrato" or "estrato": two readings, none taken
+    ("súeblo a 25", "es"),  # "suelo" or "súbelo"
+    ("need a charger for my iphone", "en"),  # "iphone" is no misspelt "phone"
+    ("ostres no anulla la reserva", "ca"),  # "anul·la" without its dot, left as typed
+    ("manda 50 pro Pedro amanha", "pt-BR"),  # known words and names are never changed
+    ("quiero hablar con pau serra", "es"),
+    ("paga amannha 00020126360014br.gov.bcb.pix0114+5511987650000", "pt-BR"),  # a Pix code: words read as typed
+])
+def test_no_reading_or_two_readings_leave_the_text_as_typed(typed, lang):
+    assert restore_typos(typed, lang) == typed
+
+
+def test_shorthand_is_said_in_full():
+    assert restore_typos("agendá 45 pa maria pa pasado mñn", "es") == "agendá 45 para maria para pasado mañana"
+    assert restore_typos("actually we r 3", "en") == "actually we are 3"
+    assert restore_typos("q feu a l'hivern?", "ca") == "que feu a l'hivern?"

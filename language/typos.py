@@ -1,0 +1,100 @@
+"""A word typed one letter off restored to the one word of the language it can be, and chat shorthand said in full
+("pa" → "para", "mñn" → "mañana", "r" → "are"; `SHORTHAND`), issue 30's perturbation runs.
+
+Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled, dropped or swapped with the next.
+`restore_typos` puts such a word back when it is safe:
+
+- the word has at least `MIN_LETTERS` letters, only letters, and is not capitalised past the first word (a name);
+- no dictionary of the four languages knows it (a word of its own is never read as another: "mandar" is no
+  misspelt "andar"), nor its language's typed without accents ("amanha" is "amanhã");
+- exactly one word of the language's dictionary (simplemma, its accents restored) is one such edit away: a letter
+  dropped, a doubled or an extra letter taken out, two neighbours swapped (enclitics included: "súeblo" may be
+  "suelo" or "súbelo", so it is neither). Two candidates is no reading at all;
+- a brand one letter off ("ipphone", "xiaoim", `language.detect.BRAND_WORDS`) is that brand, never a dictionary
+  word ("iphone" is no misspelt "phone"); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
+
+Letters are never replaced by others (that would find a neighbour for almost any word), and words holding digits,
+codes, e-mails and keys are left alone (they are not runs of letters). `asks.perception.builtin.perceive` reads
+the restored text only when it does not change the request kind the message already had.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import simplemma
+
+from language.detect import BRAND_WORDS
+from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, one_edit, proper_noun
+from language.locales import Lang
+from language.text import fold
+
+MIN_LETTERS = 6  # shorter words are too often another word one letter away
+LANGS: tuple[Lang, ...] = ("pt-BR", "es", "ca", "en")
+_TOKEN = re.compile(r"(?<![\w@./:+-])[^\W\d_]+(?![\w@/:+-]|\.\w)")
+_LETTERS = "abcdefghijklmnopqrstuvwxyzçñ"
+_ACCENTED: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
+
+
+def _known_with_accent(word: str, code: str) -> bool:
+    """Whether the dictionary knows `word` as typed or with one accent, tilde or cedilla put back ("manana")."""
+    if simplemma.is_known(word, lang=code):
+        return True
+    return any(simplemma.is_known(word[:index] + mark + word[index + 1:], lang=code)
+               for index, char in enumerate(word) for mark in _ACCENTED.get(char, ""))
+
+
+def _edits(word: str) -> set[str]:
+    """Every word one letter dropped, one letter inserted or two neighbours swapped away from `word`."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    dropped = {a + b[1:] for a, b in splits if b}
+    swapped = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1 and b[0] != b[1]}
+    inserted = {a + letter + b for a, b in splits for letter in _LETTERS}
+    return (dropped | swapped | inserted) - {word}
+
+
+@lru_cache(maxsize=4096)
+def restored(word: str, lang: Lang) -> str | None:
+    """The one word of `lang` that `word` (folded, lower case) is a typo of, or None (see the module)."""
+    if len(word) < MIN_LETTERS or not word.isalpha() or word in BRAND_WORDS:
+        return None
+    brands = {brand for brand in BRAND_WORDS if len(brand) >= MIN_LETTERS - 1 and one_edit(word, brand)}
+    if brands:  # "ipphone", "xiaoim": a brand, never a word of the dictionary ("iphone" is no "phone")
+        return next(iter(brands)) if len(brands) == 1 else None
+    if any(known(word, other) for other in LANGS) or known_unaccented(word, lang):
+        return None
+    if "ll" in word and known(word.replace("ll", "l·l", 1), lang):
+        return None  # "anulla": Catalan "anul·la" typed without its middle dot
+    code = SIMPLEMMA_CODE[lang]
+    candidates = {candidate for candidate in _edits(word)
+                  if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
+                  and not proper_noun(candidate, lang)}
+    return next(iter(candidates)) if len(candidates) == 1 else None
+
+
+# WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
+SHORTHAND: dict[Lang, dict[str, str]] = {
+    "pt-BR": {"q": "que", "tbm": "também"},
+    "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
+    "ca": {"q": "que", "pq": "perquè"},
+    "en": {"r": "are"},
+}
+
+
+def restore_typos(text: str, lang: Lang) -> str:
+    """`text` with each word one letter off restored and each shorthand of `SHORTHAND` said in full (see the
+    module); the text itself when none is."""
+    if "000201" in text:
+        return text  # a pasted Pix code: the words around it are read as typed
+
+    def restore(match: re.Match[str]) -> str:
+        word = match.group()
+        if (full := SHORTHAND[lang].get(word.lower())) is not None:
+            return full
+        if word[:1].isupper() and match.start() > 0:
+            return word  # a name, a brand
+        found = restored(fold(word), lang)
+        return found if found is not None else word
+
+    return _TOKEN.sub(restore, text)
