@@ -3,12 +3,13 @@
 from datetime import UTC, datetime
 
 from asks.perception.builtin import perceive
-from asks.perception.contract import BANK, SCHOOL
+from asks.perception.contract import BANK, SCHOOL, OrgKind
+from language.locales import Lang
 
 NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 
 
-def read(text: str, lang: str, org_kind: str = BANK):
+def read(text: str, lang: Lang, org_kind: OrgKind = BANK):
     return perceive(text, lang=lang, org_kind=org_kind, now=NOW, tz="America/Sao_Paulo", currency="BRL")
 
 
