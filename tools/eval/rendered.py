@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -340,8 +340,7 @@ def cases(corpus: Path) -> Iterator[RenderedCase]:
                             continue
                         wrong = _wrong(kind, facts, values, scenario, status, lang)
                         if wrong is not None and wrong != facts:
-                            case.mutations.append((kind, GuardInput(**{**inp.__dict__,
-                                                                       "draft": _fill(template, lang, scenario, wrong)})))
+                            case.mutations.append((kind, replace(inp, draft=_fill(template, lang, scenario, wrong))))
                     yield case
 
 
