@@ -332,8 +332,7 @@ def cases(corpus: Path) -> Iterator[RenderedCase]:
                     for kind in KINDS[scenario]:
                         if kind == "effect_kind":
                             sentence = OTHER_KIND[lang]["money" if scenario == "pix" else "booking"]
-                            case.mutations.append((kind, GuardInput(**{**inp.__dict__,
-                                                                       "draft": f"{inp.draft} {sentence}"})))
+                            case.mutations.append((kind, replace(inp, draft=f"{inp.draft} {sentence}")))
                             continue
                         key = {"reference": "ref", "stock": "stock"}.get(kind, kind)
                         if "{" + key + "}" not in template and not (kind == "amount" and "{price}" in template):
