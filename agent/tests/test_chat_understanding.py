@@ -390,12 +390,17 @@ def test_the_night_limit_refusal_says_what_is_left_and_a_day_fills_the_same_requ
                                    "{left}\xa0BRL para esta noche. Tu saldo es 4.700,00\xa0BRL."),
 ])
 def test_the_night_limit_asked_is_answered_with_what_is_left(db, chat, said, told):
-    from agent.tests.test_chat_scenarios import _minutes_until_night
+    from zoneinfo import ZoneInfo
 
-    wait = _minutes_until_night()  # at night, so the 300 sent before counts against tonight's limit
-    replies = chat("demobank", *([f"/wait {wait}m"] if wait else []), "manda 300 pro Pedro", "/tap 1", said,
-                   customer=CARLA)
-    assert replies[-1]["text"] == told.format(left="700,00"), replies[-1]["text"]  # 1.000,00 less the 300 sent
+    from django.utils import timezone
+
+    from bank.selectors import night_window
+
+    # The Pix settles at the clock's time (a `/wait` moves the messages, not the settlement), so no wait: at night
+    # the 300 sent counts against tonight's limit; by day the answer is of the next night, nothing sent in it yet.
+    night = night_window(now=timezone.now(), zone=ZoneInfo("America/Sao_Paulo")) is not None
+    replies = chat("demobank", "manda 300 pro Pedro", "/tap 1", said, customer=CARLA)
+    assert replies[-1]["text"] == told.format(left="700,00" if night else "1.000,00"), replies[-1]["text"]
     assert replies[-1]["kind"] == "balance" and not escalations("demobank", CARLA)  # not a Pix, nor a person
 
 
