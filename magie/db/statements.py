@@ -169,14 +169,17 @@ def rows_of(model: type[Model], where: str, params: list[Any], *, tail: str = ""
     `shared`: a table of the public schema, named with it and read on whatever search path is in force (no
     `SET search_path` first, `magie.db.cursors.unrouted_cursor`)."""
     select, names, converters = _select(model, shared)
-    alias = connection.alias or "default"
     with unrouted_cursor() if shared else connection.cursor() as cursor:
         cursor.execute(f"{select} WHERE {where} {tail}", params)
-        rows = cursor.fetchall()
+        return _instances(model, names, converters, cursor.fetchall())
+
+
+def _instances(model: type[Model], names: list[str], converters: list[Any] | None, rows: list[Any]) -> list[Any]:
+    """`rows` (every concrete field, in `names`' order) as `model` instances, converted as the ORM converts them."""
     if converters:
         rows = [tuple(convert(value, None, connection) if convert is not None and value is not None else value
                       for convert, value in zip(converters, row, strict=True)) for row in rows]
-    return [model.from_db(alias, names, row) for row in rows]
+    return [model.from_db(connection.alias or "default", names, row) for row in rows]
 
 
 @cache
@@ -201,11 +204,6 @@ def rows_updated(model: type[Model], assignments: str, where: str, params: list[
     table = quote(model._meta.db_table)
     if shared:
         table = f"{quote(get_public_schema_name())}.{table}"
-    alias = connection.alias or "default"
     with unrouted_cursor() if shared else connection.cursor() as cursor:
         cursor.execute(f"UPDATE {table} SET {assignments} WHERE {where} RETURNING {columns}", params)
-        rows = cursor.fetchall()
-    if converters:
-        rows = [tuple(convert(value, None, connection) if convert is not None and value is not None else value
-                      for convert, value in zip(converters, row, strict=True)) for row in rows]
-    return [model.from_db(alias, names, row) for row in rows]
+        return _instances(model, names, converters, cursor.fetchall())
