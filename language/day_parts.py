@@ -24,7 +24,8 @@ DAY_PART_HOURS: dict[DayPart, tuple[int, int]] = {"morning": (5, 12), "afternoon
 _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
     "pt-BR": (("morning", r"manha|manhazinha|cedo|cedinho"), ("afternoon", r"(?:de|da|a|na|pela|à|pra|para|para a|pra de) tarde|tardinha"),
               ("night", r"noite|noitinha")),
-    "es": (("morning", r"(?:la|las) mananas?|temprano|tempranito|a primera hora"), ("afternoon", r"(?:la|las) tardes?|tardecita"),
+    "es": (("morning", r"(?:la|las) mananas?|temprano|tempranito|a primera hora"), ("afternoon", r"(?:la|las) tardes?|tardecita"
+                                                                      r"|(?:de|por|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo) tarde"),
            ("night", r"(?:la|las) noches?|nochecita")),
     "ca": (("morning", r"mati|matins|d'hora|a primera hora"), ("afternoon", r"tarda|tardes"), ("evening", r"vespre|vespres"),
            ("night", r"nit|nits")),

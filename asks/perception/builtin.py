@@ -118,7 +118,8 @@ KIND_WORDS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, str], ...]]] = {
                                 r"|grups de quantes")),
         "en": (("booking", r"book|booking|reserve|reservation|appointment|schedule|sign up|buy tickets?|rent"),
                ("availability", r"availability|available|what times|any openings|any slots|is there room|any room|room for"
-                                r"|what activities|which activities|what do you (?:offer|do|have)|how much (?:is|does|do|for)"
+                                r"|what activities|which activities|how much (?:is|does|do|for)"
+                                r"|(?:what|which) (?:\w+ ){0,3}do (?:you|u|ya|y'?all)(?: guys| folks)? (?:offer|do|have|run)"
                                 r"|price|prices|cost|what (?:can|could) (?:we|i|you) do"
                                 r"|how many (?:people|persons|places|spots) (?:per|in a|in each|can|fit|max|are)"
                                 r"|max(?:imum)? (?:group|number of people|people)|group size|how big (?:are|is) the groups?")),

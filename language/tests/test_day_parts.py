@@ -8,6 +8,7 @@ from language.day_parts import closest_in_day_part, find_day_part, in_day_part
     ("es", "la de la tarde", "afternoon"), ("es", "mejor por la mañana", "morning"), ("es", "por la noche", "night"),
     ("pt-BR", "de manhã", "morning"), ("pt-BR", "a da tarde", "afternoon"), ("pt-BR", "à noite", "night"),
     ("en", "the afternoon one", "afternoon"), ("en", "in the evening", "evening"),
+    ("es", "pasado manana tarde", "afternoon"), ("es", "el sabado de tarde", "afternoon"),
 ])
 def test_a_part_of_the_day_is_named(lang, text, part):
     assert find_day_part(text, lang) == part
@@ -15,6 +16,7 @@ def test_a_part_of_the_day_is_named(lang, text, part):
 
 @pytest.mark.parametrize("lang,text", [
     ("es", "mañana a las 9"),  # tomorrow, not the morning
+    ("es", "llegamos tarde"),  # late, not the afternoon
     ("pt-BR", "amanhã"), ("ca", "bona tarda"), ("es", "buenas tardes"), ("en", "good morning"), ("en", "at 3pm"),
 ])
 def test_tomorrow_and_greetings_name_no_part_of_the_day(lang, text):

@@ -696,7 +696,8 @@ def test_an_english_request_verb_inside_another_language_is_that_request(lang, o
 
 @pytest.mark.parametrize("lang,text", [("en", "what can we do at your school"), ("es", "qué podemos hacer ahí?"),
                                        ("ca", "què podem fer amb els nens?"), ("pt-BR", "o que dá pra fazer aí?"),
-                                       ("ca", "quines coses es poden fer a l'escola?")])
+                                       ("ca", "quines coses es poden fer a l'escola?"),
+                                       ("en", "what kinda stuff do u guys do")])
 def test_what_one_can_do_at_the_school_is_its_offer(lang, text):
     assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == "availability"
 
