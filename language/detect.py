@@ -333,6 +333,11 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
     if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
         return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
+    if first and fallback in usable and not evidence[best] and _reads_every_word(clean, fallback) and (
+            _known_words(clean, best, unaccented=True) <= _known_words(clean, fallback, unaccented=True)):
+        # the organisation's language reads every word, accents restored, the other no more of them, and no word
+        # points to the other alone: n-grams alone do not move a first message ("te vendo mi galaxy s21, bateria 90%" is Spanish "batería" unaccented)
+        return fallback
     if not first and fallback in usable and (evidence[best] < evidence[fallback] or (
             evidence[best] == evidence[fallback] and probabilities[best] < SURE)):
         # no more words of the new language's alone than of the chat's, and the detector unsure: "pix de 10 a maria"
@@ -345,8 +350,16 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
 
 
-def _known_words(clean: str, lang: Lang) -> int:
-    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows."""
-    from language.lemmas import known
+def _known_words(clean: str, lang: Lang, *, unaccented: bool = False) -> int:
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows (`unaccented`: also
+    typed without their accents)."""
+    from language.lemmas import known, known_unaccented
 
-    return sum(known(word.lower(), lang) for word in clean.split() if len(word) >= 2)
+    knows = known_unaccented if unaccented else known
+    return sum(knows(word.lower(), lang) for word in clean.split() if len(word) >= 2)
+
+
+def _reads_every_word(clean: str, lang: Lang) -> bool:
+    """Whether the dictionary of `lang` knows every word of two letters or more of `clean`, accents restored."""
+    counted = [word for word in clean.split() if len(word) >= 2]
+    return bool(counted) and _known_words(clean, lang, unaccented=True) == len(counted)
