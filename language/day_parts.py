@@ -41,10 +41,11 @@ def _patterns(lang: Lang) -> tuple[tuple[DayPart, re.Pattern[str]], ...]:
 
 
 def find_day_part(text: str, lang: Lang) -> DayPart | None:
-    """The part of the day `text` names in `lang` (the last one said), or None; greetings name none."""
+    """The part of the day `text` names in `lang` or in English (the last one said), or None; greetings name none."""
     folded = fold(text)
     found: list[tuple[int, DayPart]] = []
-    for part, pattern in _patterns(lang):
+    # English day parts inside another language too ("dema passat afternoon", "para mañana morning")
+    for part, pattern in (*_patterns(lang), *(_patterns("en") if lang != "en" else ())):
         for match in pattern.finditer(folded):
             if not re.search(_GREETING, folded[: match.start()]):
                 found.append((match.start(), part))

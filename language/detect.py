@@ -313,7 +313,17 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     evidence = language_evidence(text, usable)
     leader = _leader(evidence)
     if leader is not None and sum(1 for count in evidence.values() if count) > 1:
-        return leader  # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in
+        # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in; English ahead by
+        # one word only (English nouns borrowed into another language's sentence), the detector's pick among the
+        # languages with words of their own ("hola, necesito book a snowshoeing class para mañana afternoon": three
+        # English words, two Spanish, Spanish the frame)
+        runner_up = max(count for lang, count in evidence.items() if lang != leader)
+        if leader == "en" and evidence[leader] - runner_up == 1 and len(kept_words := letters_of(text).split()) >= MIN_WORDS:
+            voiced = {lang: p for lang, p in language_probabilities(" ".join(kept_words), usable).items()
+                      if evidence[lang] >= runner_up}
+            if voiced and (picked := max(voiced, key=voiced.__getitem__)) != leader and voiced[picked] >= SURE / 2:
+                return picked
+        return leader
     if sum(1 for count in evidence.values() if count) > 1 and not first:
         return fallback  # as many words of two languages ("quiero mandar um pix pra maria"): the chat's language
     clean = letters_of(text)

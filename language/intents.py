@@ -412,9 +412,18 @@ TAKEN = frozenset({"tirar", "sacar", "take", "took", "levar", "quitar", "treure"
 ACCOUNT = frozenset({"conta", "cuenta", "compte", "account"})
 
 
+# Anger said of what happened ("estic molt enfadat", "estoy re caliente no"; not "perdón que te molesto"): a complaint.
+ANGER = frozenset({"enfadar", "enfadat", "enfadada", "enfadado", "enojar", "enojado", "enojada", "cabrear", "cabreado",
+                   "cabreada", "emprenyat", "emprenyada", "indignar", "indignado", "indignada", "indignat", "furioso",
+                   "furiosa", "furios", "irritado", "irritada", "chateado", "chateada", "revoltado",
+                   "revoltada", "angry", "upset", "furious", "annoyed", "pissed", "ridiculous", "unacceptable",
+                   "inaceptable", "inacceptable", "inaceitavel"})
+
+
 def complains(text: str, lang: Lang) -> bool:
-    """Whether the customer makes a complaint ("quero reclamar", "quiero poner un reclamo", "file a complaint")."""
-    return bool(COMPLAINT & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
+    """Whether the customer makes a complaint ("quero reclamar", "quiero poner un reclamo", "file a complaint") or
+    says they are angry ("estic molt enfadat", "this is unacceptable")."""
+    return bool((COMPLAINT | ANGER) & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
 
 
 def disputes_payment(text: str, lang: Lang) -> bool:
@@ -563,9 +572,29 @@ def asks_about_limit(text: str, lang: Lang) -> bool:
             and bool(said & _LIMIT_ABLE) and not any(char.isdigit() for char in text))
 
 
+# A cancelling verb of two words: the verb, then its particle within a few words ("call it off", "call the class
+# off", "dar de baja la reserva", "donar-la de baixa").
+CANCEL_PHRASAL: dict[Lang, tuple[tuple[str, str], ...]] = {
+    "pt-BR": (), "es": (("dar", "baja"),), "ca": (("donar", "baixa"),), "en": (("call", "off"),),
+}
+_CANCEL_PHRASAL_WINDOW = 3
+_CANCEL_CLITIC = re.compile(r"(?<=\w\w)(?:le|la|lo|les|los|las|me|nos)$")
+
+
 def asks_to_cancel(text: str, lang: Lang) -> bool:
-    """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas."""
-    return bool(CANCEL[lang] & set(lemmas(text, lang)))
+    """Whether `text` says, in `lang`, to call something off: a cancelling verb among its lemmas, or one of two
+    words (`CANCEL_PHRASAL`)."""
+    said = lemmas(text, lang)
+    if CANCEL[lang] & set(said):
+        return True
+    written = [fold(word) for word in words(text)]
+    for verb, particle in CANCEL_PHRASAL[lang]:
+        for index, word in enumerate(said):
+            # the verb with a pronoun joined that the dictionary reads as a word of its own ("dale de baja")
+            bare = _CANCEL_CLITIC.sub("", written[index]) if index < len(written) else word
+            if verb in {word, lemma(bare, lang)} and particle in written[index + 1: index + 1 + _CANCEL_PHRASAL_WINDOW]:
+                return True
+    return False
 
 
 # A request already made changed in words: a verb of changing with what it changes said after it ("muda esse pix

@@ -27,7 +27,7 @@ PEOPLE_WORDS = (r"pessoas?|personas?|persones|people|peope|ppl|persons?|pax|adul
                 r"|criancas?|ninos?|ninas?|nens?|nenes?|kids?|children|child|filhos?|hijos?|fills?"
                 r"|amig[oa]s?|amics?|amigues|friends?|colegas?|companys?|companyes")
 _PARTY_BEFORE = (r"(?:para|pra|pro|pa|for|per a|per|party of|group of|grupo de|grup de|somos|som|seremos|we are|we're"
-                 r"|we will be|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
+                 r"|we will be|just|only|(?:can|could|shall) we do|let'?s do|table for|reservation for|booking for|reserva para|mesa para|make it|change to|change it to"
                  r"|number of (?:people|tickets|seats) (?:is|to)|numero de (?:pessoas|personas|persones) (?:e|es)|total of"
                  r"|a total of)")
 # Chat fillers and thanks that may close a party said last ("para dos ok?", "per a 3 merci", "for 2 ty"): the
@@ -39,7 +39,7 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|going|leaving|departing|travell?ing|only|that|who|with|if|so|but|would|will|is|are|i|we|desde|hasta"
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
-                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara"
+                  r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara|now"
                   r"|d'aqui|d'aca|dintre|dins|dentro|daqui|within"
                   rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
@@ -85,6 +85,7 @@ _PRICE_QUESTION = re.compile(r"(?<!\w)(?:how much|price|cost|costs|quanto (?:cus
                              r"|cuanto (?:cuesta|sale|vale|es)|precio|quant (?:costa|val|es)|preu)(?!\w)")
 _PRONOUN_ONE = re.compile(r"(?<!\w)(?:search for|searching for|look for|looking for|find|finding|the)\s*$")
 _ONE_OF_US_CANNOT = re.compile(r"\s+of (?:us|them) (?:won't|can't|isn't|is not|will not|cannot|doesn't|does not)(?!\w)")
+_ONLY_BEFORE = re.compile(r"(?<!\w)(?:just|only|solo|solamente|nomes|apenas|somente)\s+$")  # "only one of us is coming"
 _ONE_WORDS = frozenset({"one", "um", "uma", "un", "una", "u"})
 _JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
 # A verb of being, going or coming said of the group right before the number ("seremos 3", "vamos em 4", "anirem
@@ -97,7 +98,9 @@ _GROUP_VERBS: dict[Lang, frozenset[str]] = {
 _BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "tots",
                      # an adverb between the verb and the number: "we're actually 5", "somos ahora 3", "som ara 4"
                      "actually", "really", "now", "finally", "ahora", "realmente", "finalmente", "agora", "ara",
-                     "realment", "finalment"})
+                     "realment", "finalment",
+                     # or restricting it: "ara som només dos", "somos solo 3", "we're just 2 now"
+                     "only", "just", "solo", "solamente", "nomas", "nomes", "apenas", "somente"})
 _WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
 # "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
 _ME_PLUS: dict[Lang, str] = {  # "me and my 2 kids", "yo y mis dos hijos": the customer and that many more
@@ -132,8 +135,9 @@ def _unit_price_one(number: NumberMention, folded: str) -> bool:
         return True
     if fold(number.raw) not in _ONE_WORDS and number.raw != "1":
         return False
-    if re.match(r"\s*(?:way|-way)(?!\w)", folded[number.end :]) or _ONE_OF_US_CANNOT.match(folded, number.end):
-        return True  # "one way", "one of us won't be available"
+    if re.match(r"\s*(?:way|-way)(?!\w)", folded[number.end :]) or _ONE_OF_US_CANNOT.match(folded, number.end) or (
+            re.match(_OF_US, folded[number.end:]) and not _ONLY_BEFORE.search(folded[:number.start])):
+        return True  # "one way", "one of us won't be available", "one of us is sick": no party of one
     return bool(_PRICE_QUESTION.search(folded) or _PRONOUN_ONE.search(folded[max(0, number.start - 40) : number.start]))
 
 

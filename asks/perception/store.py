@@ -18,7 +18,7 @@ import re
 from language.locales import Lang
 from language.money import AmountMention, find_amounts, to_minor_units
 from language.numbers import find_numbers
-from language.text import whole_words
+from language.text import fold, whole_words
 
 _BRANDS = r"iphone|iphon|ipone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
 # a model named without its brand: Samsung's lines by letter and number ("s21", "tem o s23?", "a54")
@@ -212,9 +212,24 @@ def find_products(folded: str, text: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
+def _number_words_as_digits(text: str, lang: Lang) -> str:
+    """`text` with each number said in words from two up written in digits ("un iphone doce de sesenta y cuatro con
+    la bateria al ochenta" → "un iphone 12 de 64 con la bateria al 80"), so models, capacities and batteries said
+    aloud read like typed ones; "un", "one" (an article as often as a number) stay."""
+    for number in reversed(find_numbers(text, lang)):
+        if number.ordinal or number.value < 2 or number.value != int(number.value) or any(
+                char.isdigit() for char in number.raw):
+            continue
+        text = f"{text[:number.start]}{int(number.value)}{text[number.end:]}"
+    return text
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message. Several products asked for at
-    once (`find_products`) are the product slot, `PRODUCTS_APART` between them, and no one device model."""
+    once (`find_products`) are the product slot, `PRODUCTS_APART` between them, and no one device model. Numbers
+    said in words are read as digits (`_number_words_as_digits`)."""
+    if (spoken := _number_words_as_digits(text, lang)) != text:
+        text, folded = spoken, fold(spoken)
     device = find_device(text)
     product = find_product(folded, text, device)
     if several := find_products(folded, text):

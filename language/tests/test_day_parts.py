@@ -8,7 +8,7 @@ from language.day_parts import closest_in_day_part, find_day_part, in_day_part
     ("es", "la de la tarde", "afternoon"), ("es", "mejor por la mañana", "morning"), ("es", "por la noche", "night"),
     ("pt-BR", "de manhã", "morning"), ("pt-BR", "a da tarde", "afternoon"), ("pt-BR", "à noite", "night"),
     ("en", "the afternoon one", "afternoon"), ("en", "in the evening", "evening"),
-    ("es", "pasado manana tarde", "afternoon"), ("es", "el sabado de tarde", "afternoon"),
+    ("es", "pasado manana tarde", "afternoon"), ("ca", "dema passat afternoon", "afternoon"), ("es", "el sabado de tarde", "afternoon"),
 ])
 def test_a_part_of_the_day_is_named(lang, text, part):
     assert find_day_part(text, lang) == part

@@ -89,6 +89,11 @@ def test_a_first_message_every_word_of_which_the_organisations_language_reads_ke
     assert detect_language("quero vender meu iphone 12", ("pt-BR", "es", "en"), "es", first=True) == "pt-BR"
 
 
+def test_english_nouns_in_a_spanish_sentence_leave_it_spanish():
+    text = "hola, necesito book a snowshoeing class para mañana afternoon para 2"
+    assert detect_language(text, ("es", "ca", "en"), "ca", first=True) == "es"
+
+
 def test_a_later_message_the_detector_cannot_tell_keeps_the_chat_language():
     assert detect_language("mandale 50 a Pedro", ("pt-BR", "es", "en"), "pt-BR") == "pt-BR"
 

@@ -354,3 +354,23 @@ def test_talking_with_ones_own_family_is_no_person_asked_for(lang, text):
 
 def test_scrapping_is_cancelling():
     assert asks_to_cancel("please scrap that booking", "en")
+
+
+@pytest.mark.parametrize("lang,text", [("en", "sorry we need to call it off"), ("en", "call off the class"),
+                                       ("es", "dale de baja a la reserva"), ("ca", "la podeu donar de baixa?")])
+def test_a_cancelling_verb_of_two_words_cancels(lang, text):
+    assert asks_to_cancel(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("en", "call me at 9"), ("es", "dame el precio")])
+def test_the_verb_alone_does_not_cancel(lang, text):
+    assert not asks_to_cancel(text, lang)
+
+
+@pytest.mark.parametrize("lang,text,angry", [
+    ("ca", "estic molt enfadat, vam reservar i l'instructor no s'ha presentat", True),
+    ("en", "this is unacceptable", True), ("es", "estoy muy enojado con la tienda", True),
+    ("es", "perdón que te molesto, una pregunta", False),
+])
+def test_anger_said_is_a_person_asked_for(lang, text, angry):
+    assert asks_for_person(text, lang) is angry

@@ -829,3 +829,13 @@ def test_another_time_proposed_is_a_correction(text, lang):
     ("reservame raquetas pa 2 dentro de 3 dias", "es", 2), ("vull reservar escalada per a 2 d'aquí a 4 dies", "ca", 2)])
 def test_a_party_before_a_count_of_days(text, lang, party):
     assert school(text, lang).slots.party_size == party
+
+
+@pytest.mark.parametrize("lang,text,model,gb,battery", [
+    ("es", "cuanto me darian por un iphone doce de sesenta y cuatro con la bateria al ochenta", "iphone 12", 64, 80),
+    ("pt-BR", "quanto vcs pagam num iphone treze de cento e vinte e oito com bateria em noventa", "iphone 13", 128, 90),
+])
+def test_a_used_device_said_in_number_words_is_quoted(lang, text, model, gb, battery):
+    p = read(text, lang=lang, org_kind="store", currency="ARS")
+    assert (p.request_kind, p.slots.device_model, p.slots.capacity_gb, p.slots.battery_health) == (
+        "used_quote", model, gb, battery)

@@ -75,3 +75,15 @@ def test_a_party_closed_by_a_chat_filler_or_thanks(lang, text, size):
                                             ("pt-BR", "somos um grupo de 4 e queremos escalar", 4)])
 def test_a_group_said_before_and_is_its_party(lang, text, size):
     assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("ca", "ara som només dos", 2), ("es", "somos solo 3", 3), ("en", "one of us is sick so just 2 now", 2),
+    ("en", "only one of us is coming", 1),
+])
+def test_a_party_restricted_by_only_or_just(lang, text, size):
+    assert party(text, lang) == size
+
+
+def test_one_of_us_said_of_someone_is_no_party_of_one():
+    assert party("one of us is sick", "en") is None
