@@ -29,7 +29,7 @@ _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
            ("night", r"(?:la|las) noches?|nochecita")),
     "ca": (("morning", r"mati|matins|d'hora|a primera hora"), ("afternoon", r"tarda|tardes"), ("evening", r"vespre|vespres"),
            ("night", r"nit|nits")),
-    "en": (("morning", r"morning|mornings|early|first thing"), ("afternoon", r"afternoon|afternoons"),
+    "en": (("morning", r"morning|mornings|early|first thing"), ("afternoon", r"afternoon|afternoons|arvo"),
            ("evening", r"evening|evenings"), ("night", r"night|nights|tonight")),
 }
 _GREETING = r"(?:bom|boa|boas|bons|buen|buenas|buenos|bon|bona|bones|bons|good)\s+$"

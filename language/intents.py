@@ -270,14 +270,15 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
                     "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
 NOT_WORKING = {
-    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de funcionar|deu problema|pixels? mortos?|tela morta"
+    # stopped doing what it does ("parou de carregar", "dejó de cargar", "ha deixat de carregar", "stopped charging")
+    "pt-BR": r"nao (?:funciona|liga|carrega)|parou de \w+[aei]r|deu problema|pixels? mortos?|tela morta"
              r"|(?:nao dura|dura (?:muito )?pouco)|esquenta (?:muito|demais)|superaquec\w*",
-    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de (?:funcionar|andar)|pixe?l(?:es)? muertos?"
+    "es": r"no (?:me |le |te )?(?:funciona|anda|prende|enciende|carga)|dejo de \w+[aei]r|pixe?l(?:es)? muertos?"
           r"|pantalla muerta|(?:no )?dura (?:re |muy |super |nada|re poco|poco)(?:poco)?"
           r"|(?:se )?(?:calienta|recalienta) (?:mucho|demasiado|un monton)|sobrecalienta",
-    "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de funcionar|s'escalfa (?:molt|massa)",
+    "ca": r"no (?:em |li |et )?(?:funciona|s'encen|carrega)|ha deixat de \w+[ae]?r|s'escalfa (?:molt|massa)",
     "en": r"(?:not|doesn't|doesnt|does not|isn't|isnt|won't|wont) (?:working|work|turn on|charge|charging)"
-          r"|stopped working|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)"
+          r"|stopped (?:working|charging|turning on|\w+ing (?:on|up))|falling apart|fell apart|came apart|coming apart|dead (?:pixels?|screen|battery)"
           r"|(?:doesn'?t|does not|won'?t) (?:last|hold (?:a )?charge)|drains (?:really |too |so )?fast"
           r"|overheat\w*|gets (?:really |very |too |so )?hot",
 }

@@ -317,6 +317,7 @@ _DOING: dict[Lang, frozenset[str]] = {
     "ca": frozenset({"fer", "anar", "practicar", "provar", "un", "una", "el", "la", "de", "classe"}),
     "en": frozenset({"to", "do", "go", "try", "some", "a", "an", "the", "lesson", "class"}),
 }
+_ASKING_MODALS = frozenset({"can", "could", "may"})  # English asks for a thing with "can i", "could we"
 _HAVE: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"ter", "haver", "sobrar", "restar"}), "es": frozenset({"tener", "haber", "quedar"}),
     "ca": frozenset({"tenir", "haver", "quedar"}), "en": frozenset({"have", "there", "any", "got"}),
@@ -334,6 +335,8 @@ def _school_kind(text: str, lang: Lang) -> RequestKind | None:
     """A booking of an activity wanted, or availability asked as room, in the school's grammar (above)."""
     said = [(word, lemma(word, lang)) for word in words(text)]
     for index, (_, lem) in enumerate(said):
+        if lang == "en" and lem in _ASKING_MODALS and index + 1 < len(said) and fold(said[index + 1][0]) in ("i", "we"):
+            lem, index = "want", index + 1  # "can i do a ski lesson…", "could we get climbing…": a wish
         if lem in _WISH[lang]:
             rest = [word for word, later in said[index + 1:] if later not in _DOING[lang] and fold(word) not in _DOING[lang]]
             if rest and find_activity(fold(rest[0]), rest[0], lang):

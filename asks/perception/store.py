@@ -22,10 +22,10 @@ from language.text import fold, whole_words
 
 _BRANDS = r"iphone|iphon|ipone|apple|samsung(?: galaxy)?|galaxy|xiaomi|redmi|poco|motorola|moto|pixel|google|realme|oneplus|huawei|nokia"
 # a model named without its brand: Samsung's lines by letter and number ("s21", "tem o s23?", "a54")
-_MISSPELT_IPHONE = re.compile(r"(?i)^(?:iphon|ipone)(?!\w)")
+_MISSPELT_IPHONE = re.compile(r"(?i)^(?:iphon|ipone|ip)(?!\w)")  # "ip 14": shorthand, only before a model
 _BARE_MODEL = r"[sa]\d{2}(?: (?:ultra|plus|fe|\+))?"
 _DEVICE_RE = re.compile(
-    rf"(?i)(?<!\w)(?:(?:{_BRANDS}|edge)"
+    rf"(?i)(?<!\w)(?:(?:{_BRANDS}|edge|ip)"
     r"(?: (?!(?:16|32|64|128|256|512)(?!\w))(?:[a-z]{0,2}\d{1,3}[a-z]?\+?|note|pro|max|ultra|plus|mini|lite|fe|se|edge))+"
     rf"|{_BARE_MODEL})(?!\w)"  # "iPhone 14 128": the 128 is its storage, not its model
 )

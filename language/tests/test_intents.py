@@ -374,3 +374,10 @@ def test_the_verb_alone_does_not_cancel(lang, text):
 ])
 def test_anger_said_is_a_person_asked_for(lang, text, angry):
     assert asks_for_person(text, lang) is angry
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "meu celular que comprei ai parou de carregar"),
+                                       ("es", "el cargador dejó de cargar"), ("ca", "el mòbil ha deixat de carregar"),
+                                       ("en", "my phone stopped charging")])
+def test_a_device_that_stopped_doing_its_job_is_a_problem(lang, text):
+    assert reports_problem(text, lang)

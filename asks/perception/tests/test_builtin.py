@@ -839,3 +839,15 @@ def test_a_used_device_said_in_number_words_is_quoted(lang, text, model, gb, bat
     p = read(text, lang=lang, org_kind="store", currency="ARS")
     assert (p.request_kind, p.slots.device_model, p.slots.capacity_gb, p.slots.battery_health) == (
         "used_quote", model, gb, battery)
+
+
+@pytest.mark.parametrize("text,kind", [("can i do a ski lesson tmrw arvo for 2", "booking"),
+                                       ("can we do skiing tomorrow", "booking"),
+                                       ("can you tell me the price of a ski lesson", "availability")])
+def test_can_i_with_an_activity_is_a_booking_wanted(text, kind):
+    assert read(text, lang="en", org_kind="school", currency="EUR", tz="Europe/Madrid").request_kind == kind
+
+
+def test_ip_before_a_model_number_is_an_iphone():
+    p = read("holaa tenes el ip 14?", lang="es", org_kind="store", currency="ARS")
+    assert (p.request_kind, p.slots.device_model) == ("product_search", "iPhone 14")
