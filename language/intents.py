@@ -365,6 +365,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
             return True
         if word in THERE_IS[lang] and any(w in PERSON[lang] for w in said[index + 1: index + 1 + THERE_WINDOW]):
             return True
+        if word in roles and any(w in TALK[lang] for w in ahead):
+            return True  # the talking said after the one wanted: "an actual human i can talk to"
         if word in PERSON[lang] and fold(" ".join(written[index + 1: index + 2])) in HERE:
             return True  # "is anyone there", "alguém aí?"
         if word in TALK_ONLY[lang] and any(w in ORGANISATION for w in said[index + 1: index + 1 + WINDOW]):

@@ -229,6 +229,28 @@ def find_companion_joining(folded: str, lang: Lang) -> int | None:
     return 1 if re.search(rf"(?<![\w']){'(?:' + _ONE_OTHER[lang] + '|' + _A_FRIEND[lang] + ')'}(?![\w'])", folded) else None
 
 
+# The customer and one person named: "l'Anna i jo", "Pedro y yo", "eu e a Ana", "sarah and i".
+_NAMED_AND_ME: dict[Lang, str] = {
+    "pt-BR": r"(?:a |o )?([^\W\d_]+) e eu|eu e (?:a |o )?([^\W\d_]+)",
+    "es": r"([^\W\d_]+) y yo|yo y ([^\W\d_]+)",
+    "ca": r"(?:l'|en |na |la |el )?([^\W\d_]+) i jo|jo i (?:l'|en |na |la |el )?([^\W\d_]+)",
+    "en": r"([^\W\d_]+) and (?:i|me)|(?:i|me) and ([^\W\d_]+)",
+}
+
+
+def _with_one_named(text: str, folded: str, lang: Lang) -> bool:
+    """Whether the customer says they come with one person named (`_NAMED_AND_ME`): the name capitalised as typed or
+    a proper noun of the language."""
+    from language.lemmas import proper_noun_unaccented
+
+    for match in re.finditer(rf"(?<![\w']){_NAMED_AND_ME[lang]}(?![\w'])", folded):
+        group = 1 if match.group(1) else 2
+        name = match.group(group)
+        if text[match.start(group):match.start(group) + 1].isupper() or proper_noun_unaccented(name, lang):
+            return True
+    return False
+
+
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:
     """The party size said in `text` (see module docstring); numbers inside `taken` spans are skipped."""
     after, before, follows, alone, with_one = _patterns(lang)
@@ -255,7 +277,7 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
             continue
         if re.search(_ME_PLUS[lang], folded[max(0, number.start - 20): number.start]):
             found, counted_end = int(number.value) + 1, None  # "eu e mais dois", "me plus two friends": three
-    if found is None and with_one.search(folded):
+    if found is None and (with_one.search(folded) or _with_one_named(text, folded, lang)):
         found = 2
     if found is None and alone.search(folded):
         found = 1

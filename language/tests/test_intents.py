@@ -381,3 +381,9 @@ def test_anger_said_is_a_person_asked_for(lang, text, angry):
                                        ("en", "my phone stopped charging")])
 def test_a_device_that_stopped_doing_its_job_is_a_problem(lang, text):
     assert reports_problem(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("en", "is there an actual human i can talk to"),
+                                       ("es", "hay algun encargado con quien pueda hablar?")])
+def test_a_person_wanted_with_the_talking_said_after(lang, text):
+    assert asks_for_person(text, lang)

@@ -87,3 +87,13 @@ def test_a_party_restricted_by_only_or_just(lang, text, size):
 
 def test_one_of_us_said_of_someone_is_no_party_of_one():
     assert party("one of us is sick", "en") is None
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "l'Anna i jo volem fer raquetes"), ("es", "Pedro y yo queremos esquiar"),
+                                       ("en", "me and Sarah want to ski"), ("pt-BR", "eu e a Ana")])
+def test_the_customer_and_one_person_named_are_two(lang, text):
+    assert party(text, lang) == 2
+
+
+def test_a_day_and_i_are_no_party():
+    assert party("tomorrow and i want to ski", "en") is None
