@@ -369,7 +369,11 @@ def _known_words(clean: str, lang: Lang, *, unaccented: bool = False) -> int:
     return sum(knows(word.lower(), lang) for word in clean.split() if len(word) >= 2)
 
 
+_SENTENCE_WORDS = 3  # fewer words of two letters or more ("a segunda") are a fragment: the n-grams decide it
+
+
 def _reads_every_word(clean: str, lang: Lang) -> bool:
-    """Whether the dictionary of `lang` knows every word of two letters or more of `clean`, accents restored."""
+    """Whether the dictionary of `lang` knows every word of two letters or more of `clean`, accents restored, in a
+    message of at least `_SENTENCE_WORDS` such words."""
     counted = [word for word in clean.split() if len(word) >= 2]
-    return bool(counted) and _known_words(clean, lang, unaccented=True) == len(counted)
+    return len(counted) >= _SENTENCE_WORDS and _known_words(clean, lang, unaccented=True) == len(counted)
