@@ -97,4 +97,38 @@ def restore_typos(text: str, lang: Lang) -> str:
         found = restored(fold(word), lang)
         return found if found is not None else word
 
-    return _TOKEN.sub(restore, text)
+    return _restore_day_phrases(_TOKEN.sub(restore, text), lang)
+
+
+_PHRASE_WORD_MIN = 4  # a word of a day phrase this long may be one edit off beside its partner; "de", "d" may not
+
+
+def _restore_day_phrases(text: str, lang: Lang) -> str:
+    """`text` with a relative day of several words put back when one of its words is one edit off and the others are
+    typed right beside it ("dema pssat", "depos de amanha", "pasaado mañana" are the day after tomorrow: read as typed,
+    they were tomorrow). A word short or alone is never read so."""
+    from language.dates import RELATIVE_DAYS
+
+    tokens = list(_TOKEN.finditer(text))
+    folded = [fold(token.group()).lower() for token in tokens]
+    phrases = [day for day in RELATIVE_DAYS[lang] if " " in day]
+    typed_right = {" ".join(folded[start:start + len(day.split())]) for start in range(len(folded))
+                   for day in phrases} & set(phrases)
+    for phrase in phrases:
+        said = phrase.split()
+        for start in range(len(tokens) - len(said) + 1):
+            window = range(start, start + len(said))
+            if any(text[tokens[i].end():tokens[i + 1].start()].strip() for i in window[:-1]):
+                continue  # only spaces between the words of one phrase
+            if any(day in " ".join(folded[max(0, start - 3):start + len(said) + 3]) for day in typed_right):
+                continue  # a day typed right there ("pasado mañana" is no misspelt "pasao manana")
+            pairs = [(folded[i], word) for i, word in zip(window, said, strict=True)]
+            off = [index for index, (typed, word) in enumerate(pairs) if typed != word]
+            if not off or len(off) == len(pairs) or not all(
+                    len(said[index]) >= _PHRASE_WORD_MIN and one_edit(pairs[index][0], said[index]) for index in off):
+                continue
+            for index in reversed(off):
+                token = tokens[start + index]
+                text = text[:token.start()] + said[index] + text[token.end():]
+            return text  # one phrase a message
+    return text

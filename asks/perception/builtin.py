@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import cast
 
 from pydantic import ValidationError
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
@@ -567,7 +567,8 @@ _ACTIVITY_LEADS = frozenset({"reservar", "reserva", "reservame", "reserve", "res
 
 
 def find_misspelt_activity(text: str, lang: Lang, requested: bool = False) -> str | None:
-    """An activity named one letter off its name in any language's table (`rapidfuzz`'s Levenshtein distance 1),
+    """An activity named one letter off its name in any language's table (`rapidfuzz`'s optimal string alignment
+    distance 1: a letter dropped, added, replaced, or two neighbours swapped, "esclaada", "raqueats"),
     read only from a word the dictionary of `lang` does not know ("raquets", "snowshoing", "climbin", "esqi"; never
     "skip" or "escolar", which are words), and if short, that no language knows ("sure" is no "surf" in Spanish):
     the tables of `lang` first. In a booking or availability request (`requested`), a word right after a booking
@@ -583,7 +584,7 @@ def find_misspelt_activity(text: str, lang: Lang, requested: bool = False) -> st
             continue  # "sure" in a Spanish chat is no "surf"
         for each in (lang, *(other for other in LANGS if other != lang)):
             found = next((written for spelling, written in _ACTIVITY_SPELLINGS[each]
-                          if Levenshtein.distance(said, spelling, score_cutoff=1) <= 1
+                          if OSA.distance(said, spelling, score_cutoff=1) <= 1
                           and (len(said) > 4 or said[0] == spelling[0])), None)
             if found is not None:
                 return found

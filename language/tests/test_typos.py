@@ -35,3 +35,18 @@ def test_shorthand_is_said_in_full():
     assert restore_typos("agendá 45 pa maria pa pasado mñn", "es") == "agendá 45 para maria para pasado mañana"
     assert restore_typos("actually we r 3", "en") == "actually we are 3"
     assert restore_typos("q feu a l'hivern?", "ca") == "que feu a l'hivern?"
+
+
+@pytest.mark.parametrize("lang,typed,meant", [
+    ("ca", "reserva esqui dema pssat a les 3", "reserva esqui dema passat a les 3"),
+    ("pt-BR", "escalada deposi de amanha as 9", "escalada depois de amanha as 9"),
+    ("es", "escalada pasaado mañana a las 9", "escalada pasado mañana a las 9"),
+])
+def test_a_day_of_several_words_one_edit_off_beside_its_partner_is_that_day(lang, typed, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+@pytest.mark.parametrize("lang,text", [("es", "pasado mañana"), ("es", "pasao manana"), ("ca", "dema a les 9"),
+                                       ("ca", "pasat")])
+def test_a_day_typed_right_or_a_word_alone_stays(lang, text):
+    assert restore_typos(text, lang) == text

@@ -851,3 +851,9 @@ def test_can_i_with_an_activity_is_a_booking_wanted(text, kind):
 def test_ip_before_a_model_number_is_an_iphone():
     p = read("holaa tenes el ip 14?", lang="es", org_kind="store", currency="ARS")
     assert (p.request_kind, p.slots.device_model) == ("product_search", "iPhone 14")
+
+
+@pytest.mark.parametrize("lang,text,activity", [("ca", "reserva esclaada per a 2", "escalada"),
+                                                ("es", "reserva raqueats para 2", "raquetas")])
+def test_an_activity_with_two_letters_swapped_is_read(lang, text, activity):
+    assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity == activity
