@@ -63,9 +63,6 @@ MIN_OWN_SHARE = 0.01
 # ("faz um transfer de 40 pro pedro asap": Portuguese at 0.94, though only Spanish's dictionary knows all its words);
 # "mandale a joao" (0.52 Portuguese) is. Chosen on the tests and the tuning conversations.
 SURE = 0.8
-# A first message the detector gives at least this is never kept in the organisation's language by its dictionary
-# ("is the redmi note 12 in stock": English at 0.998, though simplemma's Spanish knows "is", "the", "in", "stock").
-CERTAIN = 0.9
 _NO_LANGUAGE = "zxx"
 _CODES: dict[str, Lang] = {"pt": "pt-BR", "es": "es", "ca": "ca", "en": "en"}
 _LINK = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
@@ -346,13 +343,6 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first and unsure else fallback
     if fallback in usable and _known_words(clean, best) < _known_words(clean, fallback):
         return fallback  # "el celu que compre vino fallado": n-grams say Portuguese, "el" and "vino" are not
-    if first and fallback in usable and not evidence[best] and probabilities[best] < CERTAIN and _reads_every_word(
-            clean, fallback) and (
-            _known_words(clean, best, unaccented=True) <= _known_words(clean, fallback, unaccented=True)):
-        # the organisation's language reads every word, accents restored, the other no more of them, and no word
-        # points to the other alone: unsure n-grams alone do not move a first message ("te vendo mi galaxy s21,
-        # bateria 90%": Spanish "batería" unaccented, Portuguese at 0.8)
-        return fallback
     if not first and fallback in usable and (evidence[best] < evidence[fallback] or (
             evidence[best] == evidence[fallback] and probabilities[best] < SURE)):
         # no more words of the new language's alone than of the chat's, and the detector unsure: "pix de 10 a maria"
@@ -365,20 +355,8 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
 
 
-def _known_words(clean: str, lang: Lang, *, unaccented: bool = False) -> int:
-    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows (`unaccented`: also
-    typed without their accents)."""
-    from language.lemmas import known, known_unaccented
+def _known_words(clean: str, lang: Lang) -> int:
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows."""
+    from language.lemmas import known
 
-    knows = known_unaccented if unaccented else known
-    return sum(knows(word.lower(), lang) for word in clean.split() if len(word) >= 2)
-
-
-_SENTENCE_WORDS = 3  # fewer words of two letters or more ("a segunda") are a fragment: the n-grams decide it
-
-
-def _reads_every_word(clean: str, lang: Lang) -> bool:
-    """Whether the dictionary of `lang` knows every word of two letters or more of `clean`, accents restored, in a
-    message of at least `_SENTENCE_WORDS` such words."""
-    counted = [word for word in clean.split() if len(word) >= 2]
-    return len(counted) >= _SENTENCE_WORDS and _known_words(clean, lang, unaccented=True) == len(counted)
+    return sum(known(word.lower(), lang) for word in clean.split() if len(word) >= 2)
