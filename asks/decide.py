@@ -301,6 +301,11 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
 
     values = _restrict(said, open_ask.kind)
     stale = _is_stale(open_ask, inbound.at, policy)
+    held_when = open_ask.slots.get("when")
+    if (inbound.asked_for == "when" and values.get("day_part") and "when" not in values
+            and isinstance(held_when, str) and "T" in held_when):
+        # "doncs la del vespre" after the time said was not free: the day kept, its time chosen again in that part
+        values = {**values, "when": held_when[:10]}
 
     if kind is not None and kind != open_ask.kind:
         way = _make_way(open_ask, kind, policy)

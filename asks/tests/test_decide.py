@@ -524,3 +524,15 @@ def test_N5_another_models_number_alone_after_a_search_searches_that_model_of_th
     inbound = Inbound(at=T0, perception=said(device_model=number), tap=None, quote=None, asked_for=None)
     decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=STORE, done=done)
     assert (decision.rule, decision.values) == ("detail_narrows_done_search", {"device_model": model})
+
+
+def test_a_part_of_the_day_answering_which_time_drops_the_time_not_free():
+    # "reserva escalada dema a les 9" (not free, the free times listed), then "doncs la del vespre"
+    held = AskView(id=1, kind="booking", status="collecting", last_activity_at=T0,
+                   slots={"activity": "climbing", "when": "2026-12-07T09:00:00+01:00", "when_either_half": True,
+                          "party_size": 2})
+    decision = run(said(day_part="evening"), open_ask=held, asked_for="when", org_kinds=SCHOOL)
+    assert (decision.action, decision.rule) == (Action.CORRECT, "answers_the_slot_asked_for")
+    assert decision.values == {"day_part": "evening", "when": "2026-12-07"}
+    # not asked which time: the part said is asked about, the time held stays
+    assert run(said(day_part="evening"), open_ask=held, org_kinds=SCHOOL).values.get("when") is None
