@@ -168,6 +168,15 @@ _EN_NOUNS = lex.alternation((
 _EN_OBJECTS = lex.alternation(("reservation", "booking", "transfer", "payment", "appointment", "purchase", "deposit",
                                "order", "ticket", "seat", "table", "ride", "car", "room", "visit")) + "s?"
 _EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+e(?:s+)?ful+) )?"
+# The passive perfect of an effect's noun ("o Pix já foi disparado", "el pago fue acreditado", "la reserva ha estat
+# tramitada") states the effect with any regular participle of the language, but those of a failure, a refusal, a
+# request or a delay (read as statuses: "o Pix foi recusado").
+_PT_ANY_PART = r"(?!(?:recusad|rejeitad|cancelad|negad|bloquead|interrompid|impedid|barrad|devolvid|perdid|atrasad" \
+               r"|solicitad|pedid|suspens|adiad|informad|avisad)[oa]s?\b)[a-z]{2,}(?:ad|id)[oa]s?"
+_ES_ANY_PART = r"(?!(?:rechazad|cancelad|anulad|negad|denegad|bloquead|interrumpid|suspendid|demorad|retrasad" \
+               r"|solicitad|pedid|perdid|postergad|informad|avisad)[oa]s?\b)[a-z]{2,}(?:ad|id)[oa]s?"
+_CA_ANY_PART = r"(?!(?:rebutja|cancel·la|cancella|anul·la|anulla|denega|bloqueja|suspes|sol·licita|demana|endarreri" \
+               r"|ajorna|informa|avisa)(?:t|da|ts|des)\b)[a-z·]{2,}(?:at|ada|ats|ades|it|ida|its|ides)"
 _EN_NOT_FULL = r"(?! up| solid| out| for that| at that| already)"
 
 FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
@@ -248,13 +257,19 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|deposit|pix)",
            r"i(?: have| had|'ve)? (?:finally |just )?succeeded",
            r"i(?:'ve| have)? put (?:it|that|this|them|the \w+|your \w+) (?:\w+ )?(?:on|onto|in|into|to) (?:your|the) "
-           r"(?:\w+ )?(?:calendar|schedule|agenda)"),
+           r"(?:\w+ )?(?:calendar|schedule|agenda)",
+           # the first person, an effect's verb and an effect's noun as its object, whatever the verb (last: the
+           # patterns above read their own verbs first, "we've debited" of "we've debited the class fee")
+           rf"(?:i|we)(?:'ve| have| had)? {_EN_ADVERB}{_EN_PART} (?:the|your|a|an|this|that|their|his|her) "
+           rf"(?:[a-z]+ ){{0,2}}{_EN_NOUNS}"),
 }
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
               rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
               rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
+              rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
+              rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:ja )?(?:foi|foram) (?:(?:ja|agora) )?{_PT_ANY_PART}",
               rf"acab(?:ou|aram) de ser (?:{_PT_PART})",
               rf"(?:pix|transferencia|pagamento|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_PT_PART})",
               r"com sucesso", r"(?:ja )?(?:esta|ta|estao|vai) a caminho", r"(?:ja )?(?:caiu|cairam|chegou) na (?:sua |tua )?conta",
@@ -281,6 +296,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
            rf"(?:{_ES_PART})", rf"acaba(?:n)? de ser (?:{_ES_PART})",
+           rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
+           rf"|{_ES_MORE_NOUNS})(?:s|es)? (?:ya )?(?:fue|fueron|ha sido|han sido) (?:ya )?{_ES_ANY_PART}",
            rf"(?:pix|transferencia|pago|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_ES_PART})",
            r"con exito", r"(?:ya )?(?:esta|va|estan|van) (?:en|de) camino", r"(?:ya )?(?:llego|se acredito) (?:a|en) (?:tu|su) cuenta",
            r"(?:pagad[oa]|hecho|enviad[oa]|reservad[oa]|listo y enviado)s?\s*!",
@@ -309,6 +326,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|{_CA_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
+           rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe"
+           rf"|{_CA_MORE_NOUNS})(?:s|es)? (?:ja )?(?:ha estat|han estat|va ser|van ser) (?:ja )?{_CA_ANY_PART}",
            rf"acaba(?:n)? de ser (?:{_CA_PART})", r"s'acaba(?:n)? d'(?:enviar|pagar|reservar|transferir|fer)",
            rf"(?:pix|transferencia|pagament|enviament)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_CA_PART})",
            r"amb exit", r"(?:ja )?(?:esta|estan|va|van) de cami", r"ja ho tens", r"(?:ja )?(?:es|son) al (?:teu |vostre )?compte",
@@ -329,7 +348,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
-           rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
+           rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged|received){_EN_NOT_FULL}",
            rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
            rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
            rf"(?:has|have|had|[a-z]+'ve|[a-z]+'s|[a-z]+'d) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
@@ -721,7 +740,7 @@ DELIVERED_RE = re.compile(
     r"|settled|on (?:its|the|their) way|left|pushed through|enviad[oa]s?|envi[oe]|enviaron|mandad[oa]s?|caiu|cairam"
     r"|chegou|chegaram|entrou|saiu|sairam|transferid[oa]s?|creditad[oa]s?|recebeu|a caminho|llego|llegaron|salio"
     r"|salieron|cayo|entro|acreditad[oa]s?|se acredito|recibio|en camino|de camino|enviat|enviada|enviats|sortit"
-    r"|arribat|entrat|transferit|abonat|rebut|de cami)(?![\w])")
+    r"|arribat|entrat|transferit|abonat|rebut|de cami|accounts?|cuentas?|contas?|comptes?)(?![\w])")
 _SCHEDULED_ONLY = frozenset({"scheduled", "pending"})
 
 
@@ -1014,7 +1033,7 @@ def _request_tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     # Every data item in one pass: an alternation of named groups, one per item.
     items = "|".join(f"(?P<{item}>" + "|".join(f"(?:{p}){_TAIL}" for p in patterns[lang]) + ")"
                      for item, (patterns, _, _) in DATA_ITEMS.items())
-    return (compile_table(REQUEST_CUES[lang]), compile_table((NEGATIONS[lang],)),
+    return (compile_table(tuple(f"(?:re-?)?(?:{cue})" for cue in REQUEST_CUES[lang])), compile_table((NEGATIONS[lang],)),
             re.compile(rf"{_LEAD}(?:{items})"),
             re.compile(rf"(?<![\w'])(?:{NOT_ASKED[lang]})"), re.compile(rf"^{SENDING_VERBS[lang]}"))
 
