@@ -70,7 +70,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:metade do preco|meio preco)", r"(?:isent|dispens|perdo)\w* (?:a |da |o |do |sua |seu )?(?:tarifa|taxa"
                      r"|multa|juros|anuidade|mensalidade)",
                      r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ ){0,2}(?:de graca|gratis|sem custo)",
-                     rf"(?:{_TAKE_AWAY['pt-BR']})\w* (?:\w+ )?{_FEES['pt-BR']}"),
+                     rf"(?:{_TAKE_AWAY['pt-BR']})\w* (?:\w+ ){{0,2}}{_FEES['pt-BR']}"),
     },
     "es": {
         "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:la )?(?:aprobacion|aprobar|autorizacion"
@@ -91,7 +91,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:a )?(?:mitad de precio|medio precio)", r"(?:condon|perdon|exoner|bonific)\w* (?:la |el |tu |su )?"
                      r"(?:comision|cargo|multa|interes|intereses|cuota|tarifa)",
                      r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ ){0,2}(?:gratis|sin cargo|sin costo|mas barat[oa])",
-                     rf"(?:{_TAKE_AWAY['es']})\w* (?:\w+ )?{_FEES['es']}"),
+                     rf"(?:{_TAKE_AWAY['es']})\w* (?:\w+ ){{0,2}}{_FEES['es']}"),
     },
     "ca": {
         "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la )?(?:aprovacio|aprovar|autoritzacio|autoritzar)",
@@ -108,7 +108,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:a )?meitat de preu", r"(?:perdon|condon|exoner)\w* (?:la |el |teva |teu )?(?:comissio|quota|tarifa"
                      r"|recarrec)",
                      r"(?:deix|fe|far|fa)\w* (?:\w+ ){0,2}(?:gratis|gratuit\w*|sense cost|mes barat\w*)",
-                     rf"(?:{_TAKE_AWAY['ca']})\w* (?:\w+ )?{_FEES['ca']}"),
+                     rf"(?:{_TAKE_AWAY['ca']})\w* (?:\w+ ){{0,2}}{_FEES['ca']}"),
     },
     "en": {
         "approval": (r"without (?:(?:any|the|an) )?(?:approval|approving|authori[sz]ation)",
@@ -132,7 +132,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"discount\w*", r"\d+ ?% off", r"(?:coupon|promo code|rebate|cashback)", r"half (?:price|off)",
                      r"waiv\w* (?:the |your |this |that |any )?(?:\w+ )?(?:fee|fees|charge|charges|cost|penalty|interest)",
                      r"(?:take|knock|shave) (?:r\$ ?|\$ ?|€ ?)?\d[\d.,]* (?:\w+ )?off", r"on the house",
-                     rf"(?:{_TAKE_AWAY['en']})\w* (?:\w+ )?{_FEES['en']}"),
+                     rf"(?:{_TAKE_AWAY['en']})\w* (?:\w+ ){{0,2}}{_FEES['en']}"),
     },
 }
 # A rule stated or a promise refused: a negation before the thing, in its part of the sentence ("não fazemos
