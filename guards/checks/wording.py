@@ -728,6 +728,7 @@ EFFECT_KIND_WORDS: dict[str, str] = {
 COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
                                          "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
 _KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+_KIND_WORD_RES = dict(_KIND_RES)
 # a sign glued to its amount ("€90", "R$50,00", "$90") is money too
 _KIND_RES["money"] = re.compile(rf"(?<![\w])(?:{EFFECT_KIND_WORDS['money']})(?![\w])|(?:r\$|us\$|\$|€|£)(?=\d)")
 
@@ -758,9 +759,10 @@ def scheduled_money(inp: GuardInput) -> bool:
     return bool(statuses) and statuses <= _SCHEDULED_ONLY
 
 
-def claim_kinds(clause: str) -> set[str]:
-    """The kinds of effect a (folded) clause speaks of."""
-    return {kind for kind, pattern in _KIND_RES.items() if pattern.search(clause)}
+def claim_kinds(clause: str, *, prices: bool = True) -> set[str]:
+    """The kinds of effect a (folded) clause speaks of; without `prices`, an amount's sign alone ("$26.62") is no
+    money."""
+    return {kind for kind, pattern in (_KIND_RES if prices else _KIND_WORD_RES).items() if pattern.search(clause)}
 
 
 def _executed_kinds(inp: GuardInput, tools: Sequence[str]) -> set[str]:
@@ -839,7 +841,10 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         scheduled = None  # read only for a claim of money's arrival
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
-            kinds = claim_kinds(folded(text)) or claim_kinds(clause)  # the claim's own words first
+            # the claim's own words first, then its clause up to its end ("the €90 is on its way"), then the rest of
+            # the clause but a price ("It is on the way for $26.62": what it costs, no money moved)
+            clause_start = next((s for s, e in spans if s <= start < e), 0)
+            kinds = claim_kinds(folded(text)) or claim_kinds(low[clause_start:end]) or claim_kinds(clause, prices=False)
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
             elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):

@@ -274,3 +274,10 @@ def test_a_bare_number_inside_a_key_is_no_amount_but_a_marked_one_is():
     said = ("manda 50 pra chave 21 99876-5432",)
     assert not held(AMOUNT, bank("pt-BR", "Confirma a chave Pix 21 99876-5432?", said=said))
     assert held(AMOUNT, bank("pt-BR", "Confirma o Pix de R$ 21 pra chave 21 99876-5432?", said=said))
+
+
+def test_a_price_after_a_claim_naming_no_kind_is_what_it_costs():
+    school = dict(outputs=(booking(),), effects=("create_booking",), kind="school", currency="EUR")
+    assert not held(CLAIM, Example("en", "It's on its way and costs €90.", **school))
+    assert not held(CLAIM, Example("en", "It is on the way for €90.", **school))
+    assert held(CLAIM, Example("en", "Great, the €90 is on its way.", **school))
