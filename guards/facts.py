@@ -357,7 +357,8 @@ _FOUND: dict[Lang, str] = {
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
-# A stay's or a rental's length ("for 5 days", "por 3 días", "per 2 setmanes"): days are counted after "for".
+# A stay's or a rental's length ("for 5 days", "por 3 días", "per 2 setmanes"), or an event's ("on for 4 days": a
+# result a day): days are counted after "for", as a count or a results length.
 _FOR_DAYS: dict[Lang, str] = {"en": r"for", "pt-BR": r"por|durante", "es": r"por|durante", "ca": r"per|durant"}
 _DAY_NOUNS: dict[Lang, str] = {"en": r"days|weeks", "pt-BR": r"dias|semanas", "es": r"dias|semanas",
                                "ca": r"dies|setmanes"}
@@ -445,8 +446,9 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
     # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
     left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")
                               and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
+    # a stay's days, or an event's ("on for 4 days": one result a day), are a count or a results length
     kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
-        else "found" if g["n3"] else "count"
+        else "found" if g["n3"] or g["n4"] else "count"
     # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
     return kind, name, (value, left) if kind == "places" else value, plural_after
 

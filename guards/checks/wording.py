@@ -841,10 +841,12 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         scheduled = None  # read only for a claim of money's arrival
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
-            # the claim's own words first, then its clause up to its end ("the €90 is on its way"), then the rest of
-            # the clause but a price ("It is on the way for $26.62": what it costs, no money moved)
+            # the claim's own words first, then its part of the sentence up to its end ("the €90 is on its way"), then
+            # the clause but a price ("It is on the way for $26.62", "the price is $73 and I have confirmed the
+            # purchase": what it costs, no money moved)
             clause_start = next((s for s, e in spans if s <= start < e), 0)
-            kinds = claim_kinds(folded(text)) or claim_kinds(low[clause_start:end]) or claim_kinds(clause, prices=False)
+            part_start = clause_start + _part_start(clause, start - clause_start)
+            kinds = claim_kinds(folded(text)) or claim_kinds(low[part_start:end]) or claim_kinds(clause, prices=False)
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
             elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):

@@ -589,6 +589,7 @@ def test_a_stays_days_are_counted_and_the_others_besides_one_offered_too():
     assert held("I found Salon 0. I do have 9 other options.", rated(*["4.0"] * 10)) == []
     assert held("I found Salon 0. I do have 10 other options.", rated(*["4.0"] * 10)) == []
     assert held("I found Salon 0. I do have 11 other options.", rated(*["4.0"] * 10)) == ["11"]
+    assert held("Salon 0 is on for 3 days.", rated("4.0", "4.1", "4.2")) == []  # an event's days: a result a day
     assert held("There are 3 1 star hotels here.", rated("1", "1", "1")) == []
     assert held("There are 4 1 star hotels here.", rated("1", "1", "1")) == ["4"]
 

@@ -281,3 +281,4 @@ def test_a_price_after_a_claim_naming_no_kind_is_what_it_costs():
     assert not held(CLAIM, Example("en", "It's on its way and costs €90.", **school))
     assert not held(CLAIM, Example("en", "It is on the way for €90.", **school))
     assert held(CLAIM, Example("en", "Great, the €90 is on its way.", **school))
+    assert not held(CLAIM, Example("en", "The price is €90 and I have confirmed the booking.", **school))
