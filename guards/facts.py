@@ -351,12 +351,17 @@ _FOR: dict[Lang, str] = {
     "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
 }
 _FOUND: dict[Lang, str] = {
-    "en": r"found|(?:i|we|you)\s+have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
+    "en": r"found|(?:i|we|you)\s+(?:do\s+|also\s+|still\s+)?have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
           r"|(?:have|has|are)(?=\s+\d{1,4}\s+(?!(?:star|point|mile|hour|minute|second|day|week|month|year|dollar|cent"
           r"|review|rating|degree|kilometer|inche|foot|feet|meter)s\b)[a-z]{2,}[^s\W]s\b)",  # "the Giants have 6 games", "so far are 12 songs"
     "pt-BR": r"encontr\w+|ach\w+|(?:ha|existem|tem|temos)", "es": r"encontr\w+|hay|halle|tenemos|tienes",
     "ca": r"trobat|trobo|trobem|hi ha|tenim|tens",
 }
+# A stay's or a rental's length ("for 5 days", "por 3 días", "per 2 setmanes"), or an event's ("on for 4 days": a
+# result a day): days are counted after "for", as a count or a results length.
+_FOR_DAYS: dict[Lang, str] = {"en": r"for", "pt-BR": r"por|durante", "es": r"por|durante", "ca": r"per|durant"}
+_DAY_NOUNS: dict[Lang, str] = {"en": r"days|weeks", "pt-BR": r"dias|semanas", "es": r"dias|semanas",
+                               "ca": r"dies|setmanes"}
 _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
           r"|(?:in stock|left in stock)",
@@ -392,8 +397,11 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
+        rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
+        rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
-        rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s)"  # "I found 3 places", "I found 5.", "I found 11 - …"
+        # "I found 3 places", "I found 5.", "I found 11 - …", "there are 10 1-star hotels"
+        rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s|\s+\d{{1,2}}[\s-]?[a-z])"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
         rf"(?!\s*(?:%|{_MEASURES})(?!\w))"  # "there are 13 percent chance of rain": a measure
         rf")(?![\w])"))
@@ -424,7 +432,7 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
 def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str, object, bool] | None:
     """What a match of `_count_re` says, read from its groups (`counts_in` adds what follows it): (its kind, the
     group of its number, its value, whether it is a count only before a plural); None when it is no count."""
-    raw = g["n"] or g["n2"] or g["n3"]
+    raw = g["n"] or g["n2"] or g["n3"] or g["n4"]
     value = number_value(raw, lang) if raw else None
     if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
         return None  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
@@ -433,13 +441,14 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
         if not raw.isdigit():  # type: ignore[union-attr]
             return None  # "I found one …": the item offered
         plural_after = True
-    name = "n" if g["n"] else "n2" if g["n2"] else "n3"
+    name = "n" if g["n"] else "n2" if g["n2"] else "n3" if g["n3"] else "n4"
     said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
     # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
     left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")
                               and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
+    # a stay's days, or an event's ("on for 4 days": one result a day), are a count or a results length
     kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
-        else "found" if g["n3"] else "count"
+        else "found" if g["n3"] or g["n4"] else "count"
     # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
     return kind, name, (value, left) if kind == "places" else value, plural_after
 
@@ -450,23 +459,42 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
 # arrives in 7 minutes"), in any language of the turn (folded): a figure a result gives. A rate of a discount, a fee
 # or interest is the policy guard's ("10% de descompte").
 _MEASURE_UNITS = (r"percent|per\s+cent|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph|minutes?|mins?|minutos?|minuts?"
+                  r"|stars?|estrelas?|estrellas?|estrelles?"
                   r"|(?:miles?|km|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?)\s+(?:per|an|a|por)\s+(?:hour|hora)")
 _MEASURE_RE = led_by_first_characters(re.compile(
-    rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?:[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))"))
+    rf"(?<![\w$€£.,:/-])(?P<n>\d{{1,4}})(?P<decimals>[.,]\d+)?\s*(?:%|(?:{_MEASURE_UNITS})(?!\w))"))
 _RATE_OF_RE = re.compile(r"\s*(?:de\s+|of\s+|em\s+|en\s+)?(?:desconto|descuento|descompte|discount|off|fee|taxa|tasa"
                          r"|comiss|comision|interest|juros|interes|cashback|rebate)")
 
 
 def measures_in(text: str) -> list[Fact]:
-    """Measures said in `text` (value: the number's whole part, as its digits)."""
+    """Measures said in `text` (value: the number's whole part, as its digits; a rating's with its decimals, "4.8"
+    of "4.8 stars": a rating one point off keeps its whole part's neighbours in a result)."""
     low = folded(text)
     if "%" not in low and not _MEASURE_WORD_RE.search(low):
         return []
-    return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], match.group("n")))
+    return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], _measure_value(match)))
             for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
 
 
-_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min")
+def _measure_value(match: re.Match[str]) -> str:
+    decimals = match.group("decimals")
+    if decimals and _RATING_RE.search(match.group()):
+        return decimal_key(match.group("n") + decimals)
+    return match.group("n")
+
+
+def decimal_key(number: str) -> str:
+    """A decimal number as a rating is compared: "4,80", "4.8" are "4.8"; "5.0" is "5"."""
+    whole, _, decimals = number.replace(",", ".").partition(".")
+    decimals = decimals.rstrip("0")
+    return f"{whole}.{decimals}" if decimals else whole
+
+
+_MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min|estrel|estrell|star")
+_RATING_RE = re.compile(r"(?:stars?|estrelas?|estrellas?|estrelles?)$")
+# Decimal numbers as a rating is written ("4.8", "4,8"): read from results and messages beside their digits.
+DECIMAL_RE = re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])")
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------
@@ -505,11 +533,12 @@ def _status_re(lang: Lang) -> re.Pattern[str]:
 
 
 # A status word that says no effect's outcome: "fully booked", "all booked", "all the tickets were booked" (no place
-# left), "your scheduled time" (an adjective after a determiner), "non-refundable".
+# left; "booked at that time": none left then), "your scheduled time" (an adjective after a determiner),
+# "non-refundable".
 _NOT_STATUS_BEFORE_RE = re.compile(r"(?:\ball\s+(?:the\s+|of\s+the\s+|those\s+|these\s+)?[a-z]+\s+(?:were|are)\s+"
                                    r"|\b(?:fully|completely|totally|all|the|your|my|their|our|a|an|its"
                                    r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+|-)$")
-_NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b")
+_NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b|\s+(?:at|for)\s+(?:that|this)\s+(?:time|hour|slot|date|day)\b")
 
 
 def statuses_in(text: str, lang: Lang) -> list[Fact]:

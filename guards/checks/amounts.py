@@ -36,6 +36,7 @@ from guards.messages import explain
 from guards.registry import register
 from guards.text import folded
 from language.money import minor_unit_factor
+from language.pix_keys import pix_key_spans
 
 NAME = "unsupported_amount"
 MAX_QUANTITY = 1000
@@ -190,11 +191,23 @@ def malformed_amounts(draft: str, mentions: Iterable[Amount]) -> list[str]:
     return bad
 
 
+def _outside_keys(draft: str, mentions: tuple[Amount, ...]) -> tuple[Amount, ...]:
+    """The mentions but the bare numbers inside a run shaped like a Pix key (a phone, a CPF: "confirma a chave Pix 11
+    98765-4321?" reads "Pix 11" as no amount), as the customer's words are read: a number with its currency marker
+    stays an amount."""
+    keys = pix_key_spans(draft)
+    if not keys:
+        return mentions
+    return tuple(m for m in mentions if m.explicit or not any(start <= m.start and m.end <= end for start, end in keys))
+
+
 def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount], list[str]] | None:
     """(amounts of the draft nothing supports, malformed amounts); None past the deadline."""
     mentions = amounts_in(inp.draft, inp.lang, inp.currency)
     if past(deadline):  # the draft's one pass, then the deadline
         return None
+    if any(not mention.explicit for mention in mentions):
+        mentions = _outside_keys(inp.draft, mentions)
     malformed = malformed_amounts(inp.draft, mentions) if "$" in inp.draft or "€" in inp.draft or "£" in inp.draft else []
     if not mentions:
         return [], malformed

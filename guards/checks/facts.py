@@ -42,10 +42,12 @@ from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import number_of, typed
 from guards.facts import (
     CONNECTORS,
+    DECIMAL_RE,
     NUMBER_WORDS,
     Fact,
     counts_in,
     dates_in,
+    decimal_key,
     measures_in,
     names_in,
     references_in,
@@ -224,7 +226,7 @@ def _said(text: str, lang: Lang, today: date | None) -> tuple:
     dates = [fact.value for fact in dates_in(text, lang)] + [("day", d) for d in said_days(text)]
     return (tuple(dates), said_times(text, lang), frozenset(counts), frozenset(places),
             frozenset(_reference_key(str(fact.value)) for fact in references_in(text)),
-            frozenset(_WORD_RE.findall(low)))
+            frozenset(_WORD_RE.findall(low)) | frozenset(decimal_key(d) for d in DECIMAL_RE.findall(low)))
 
 
 def _add_said(support: FactSupport, text: str, lang: Lang, today: date | None) -> None:
@@ -333,7 +335,9 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
                 if _numbered(name):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
-            support.name_words.update(_DIGITS_RE.findall(json_text_head(output.data, MAX_SCANNED)))
+            head = json_text_head(output.data, MAX_SCANNED)
+            support.name_words.update(_DIGITS_RE.findall(head))
+            support.name_words.update(decimal_key(decimal) for decimal in DECIMAL_RE.findall(head))
             for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
             support.counts.update(q for q in read.quantities if q > 0)
@@ -847,9 +851,12 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
-            ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact)
+            ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
+                or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None)
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
-            ok = fact.value in support.lengths or fact.value in support.counts
+            ok = fact.value in support.lengths or fact.value in support.counts \
+                or (isinstance(fact.value, int) and fact.value + 1 in support.lengths
+                    and _OTHER_AFTER_RE.match(low, fact.end) is not None)
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
@@ -858,7 +865,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif kind == "warranty":
             ok = fact.value in support.warranties
         elif kind == "measure":  # "13 percent", "93 degrees": a number the results or the customer give
-            ok = fact.value in support.name_words or int(str(fact.value)) in support.counts
+            value = str(fact.value)
+            ok = value in support.name_words or (value.isdigit() and int(value) in support.counts) \
+                or (value.isdigit() and "min" in fact.raw.lower() and _between_times(int(value), support.minutes))
         elif kind == "reference":
             key = _reference_key(str(fact.value))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
@@ -868,6 +877,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 continue
             if not support.statuses and fact.value != "failed":
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
+            if fact.value == "failed" and _SEARCH_BEFORE_RE.search(low, _part_of(low, spans, starts, fact.start)[0],
+                                                                   fact.start):
+                continue  # "searching according to your criteria failed": a search's outcome, no effect's
             ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
         else:
             ok = names_supported.get(fact.raw)
@@ -885,6 +897,24 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     return missing
 
 
+# A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
+_PER_UNIT_BEFORE_RE = re.compile(r"(?:\d|[$€£])[\d.,]*\s+(?:for|per|por|para|pra|per a)\s+$")
+# A search's words before a failure said of it: no effect failed.
+_SEARCH_BEFORE_RE = re.compile(r"(?<!\w)(?:search\w*|look(?:ing)? ?up|lookup|busca\w*|pesquisa\w*|consulta\w*|cerca\w*)(?!\w)")
+_MAX_WAIT = 180
+_MAX_TIMES = 60
+
+
+def _between_times(minutes: int, supported_minutes: set[int]) -> bool:
+    """Whether a wait in minutes is the time between two supported moments ("you can board the 10:50 bus if you wait
+    for 5 minutes" after asking for 10:45): the reply's own sum of two facts."""
+    if not 0 < minutes <= _MAX_WAIT or len(supported_minutes) > _MAX_TIMES:
+        return False
+    return any(moment + minutes in supported_minutes for moment in supported_minutes)
+
+
+# "10 other options" besides the one offered: the result listed one more
+_OTHER_AFTER_RE = re.compile(r"\s+(?:other|others|outr[oa]s|otr[oa]s|altres)(?!\w)")
 _CHOICES_RE = re.compile(r",|\bor\b")
 
 

@@ -40,6 +40,14 @@ _APPROVE: dict[Lang, str] = {"pt-BR": r"aprov|autoriz|confirm", "es": r"aprueb|a
 _APPROVED: dict[Lang, str] = {"pt-BR": r"aprovei|autorizei|confirmei|liberei", "es": r"aprobe|autorice|confirme",
                               "ca": r"aprovat|autoritzat|confirmat", "en": r"approved|authori[sz]ed|confirmed"}
 
+# A fee taken away is a discount: a verb of removing (any form: "traiem", "te la saco", "tiramos") before a fee's
+# noun, an article or a possessive between ("et traiem la comissió", "I'll drop the fee").
+_TAKE_AWAY: dict[Lang, str] = {"pt-BR": r"tir|retir|remov|zer|elimin|cancel", "es": r"quit|sac|elimin|anul|remov",
+                               "ca": r"treu|trec|traie|treur|tret|elimin|anul|suprim", "en": r"remov|drop|scrap|cancel|strik|eliminat"}
+_FEES: dict[Lang, str] = {"pt-BR": r"(?:tarifa|taxa|multa|juros|anuidade|cobranca)s?", "es": r"(?:comision|cargo|multa|interes"
+                          r"|intereses|cuota|tarifa|recargo)(?:es|s)?", "ca": r"(?:comissio|comissions|quota|quotes|tarifa|tarifes"
+                          r"|recarrec|recarrecs)", "en": r"(?:fee|fees|charge|charges|penalty|penalties|interest)"}
+
 # What bypasses a rule, per language, over folded text: (rule, patterns).
 BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
     "pt-BR": {
@@ -61,7 +69,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descontos?", r"\d+ ?% (?:off|de desconto|mais barato)", r"(?:abatimento|cashback)",
                      r"(?:metade do preco|meio preco)", r"(?:isent|dispens|perdo)\w* (?:a |da |o |do |sua |seu )?(?:tarifa|taxa"
                      r"|multa|juros|anuidade|mensalidade)",
-                     r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ ){0,2}(?:de graca|gratis|sem custo)"),
+                     r"(?:deix|faz|fac|dou|vou dar)\w* (?:\w+ ){0,2}(?:de graca|gratis|sem custo)",
+                     rf"(?:{_TAKE_AWAY['pt-BR']})\w* (?:\w+ ){{0,2}}{_FEES['pt-BR']}"),
     },
     "es": {
         "approval": (r"sin (?:necesidad|tener que)? ?(?:de |del |de la )?(?:la )?(?:aprobacion|aprobar|autorizacion"
@@ -81,7 +90,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descuentos?", r"\d+ ?% (?:off|de descuento|menos)", r"(?:bonificacion|rebaja)",
                      r"(?:a )?(?:mitad de precio|medio precio)", r"(?:condon|perdon|exoner|bonific)\w* (?:la |el |tu |su )?"
                      r"(?:comision|cargo|multa|interes|intereses|cuota|tarifa)",
-                     r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ ){0,2}(?:gratis|sin cargo|sin costo|mas barat[oa])"),
+                     r"(?:dej|hag|hac|doy|dar)\w* (?:\w+ ){0,2}(?:gratis|sin cargo|sin costo|mas barat[oa])",
+                     rf"(?:{_TAKE_AWAY['es']})\w* (?:\w+ ){{0,2}}{_FEES['es']}"),
     },
     "ca": {
         "approval": (r"sense (?:necessitat |haver de )?(?:d'|de |la )?(?:aprovacio|aprovar|autoritzacio|autoritzar)",
@@ -97,7 +107,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
         "discount": (r"descomptes?", r"\d+ ?% (?:de descompte|menys)", r"(?:rebaixa|bonificacio)",
                      r"(?:a )?meitat de preu", r"(?:perdon|condon|exoner)\w* (?:la |el |teva |teu )?(?:comissio|quota|tarifa"
                      r"|recarrec)",
-                     r"(?:deix|fe|far|fa)\w* (?:\w+ ){0,2}(?:gratis|gratuit\w*|sense cost|mes barat\w*)"),
+                     r"(?:deix|fe|far|fa)\w* (?:\w+ ){0,2}(?:gratis|gratuit\w*|sense cost|mes barat\w*)",
+                     rf"(?:{_TAKE_AWAY['ca']})\w* (?:\w+ ){{0,2}}{_FEES['ca']}"),
     },
     "en": {
         "approval": (r"without (?:(?:any|the|an) )?(?:approval|approving|authori[sz]ation)",
@@ -120,7 +131,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                    r"(?:reverse|undo)\w* (?:the |that |this |your )?(?:\w+ )?(?:charge|payment|debit|transaction|fee)"),
         "discount": (r"discount\w*", r"\d+ ?% off", r"(?:coupon|promo code|rebate|cashback)", r"half (?:price|off)",
                      r"waiv\w* (?:the |your |this |that |any )?(?:\w+ )?(?:fee|fees|charge|charges|cost|penalty|interest)",
-                     r"(?:take|knock|shave) (?:r\$ ?|\$ ?|€ ?)?\d[\d.,]* (?:\w+ )?off", r"on the house"),
+                     r"(?:take|knock|shave) (?:r\$ ?|\$ ?|€ ?)?\d[\d.,]* (?:\w+ )?off", r"on the house",
+                     rf"(?:{_TAKE_AWAY['en']})\w* (?:\w+ ){{0,2}}{_FEES['en']}"),
     },
 }
 # A rule stated or a promise refused: a negation before the thing, in its part of the sentence ("não fazemos

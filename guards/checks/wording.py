@@ -168,6 +168,15 @@ _EN_NOUNS = lex.alternation((
 _EN_OBJECTS = lex.alternation(("reservation", "booking", "transfer", "payment", "appointment", "purchase", "deposit",
                                "order", "ticket", "seat", "table", "ride", "car", "room", "visit")) + "s?"
 _EN_ADVERB = r"(?:(?:now|already|just|also|[a-z]+ly|suc+e(?:s+)?ful+) )?"
+# The passive perfect of an effect's noun ("o Pix já foi disparado", "el pago fue acreditado", "la reserva ha estat
+# tramitada") states the effect with any regular participle of the language, but those of a failure, a refusal, a
+# request or a delay (read as statuses: "o Pix foi recusado").
+_PT_ANY_PART = r"(?!(?:recusad|rejeitad|cancelad|negad|bloquead|interrompid|impedid|barrad|devolvid|perdid|atrasad" \
+               r"|solicitad|pedid|suspens|adiad|informad|avisad)[oa]s?\b)[a-z]{2,}(?:ad|id)[oa]s?"
+_ES_ANY_PART = r"(?!(?:rechazad|cancelad|anulad|negad|denegad|bloquead|interrumpid|suspendid|demorad|retrasad" \
+               r"|solicitad|pedid|perdid|postergad|informad|avisad)[oa]s?\b)[a-z]{2,}(?:ad|id)[oa]s?"
+_CA_ANY_PART = r"(?!(?:rebutja|cancel·la|cancella|anul·la|anulla|denega|bloqueja|suspes|sol·licita|demana|endarreri" \
+               r"|ajorna|informa|avisa)(?:t|da|ts|des)\b)[a-z·]{2,}(?:at|ada|ats|ades|it|ida|its|ides)"
 _EN_NOT_FULL = r"(?! up| solid| out| for that| at that| already)"
 
 FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
@@ -248,13 +257,19 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
            r"|deposit|pix)",
            r"i(?: have| had|'ve)? (?:finally |just )?succeeded",
            r"i(?:'ve| have)? put (?:it|that|this|them|the \w+|your \w+) (?:\w+ )?(?:on|onto|in|into|to) (?:your|the) "
-           r"(?:\w+ )?(?:calendar|schedule|agenda)"),
+           r"(?:\w+ )?(?:calendar|schedule|agenda)",
+           # the first person, an effect's verb and an effect's noun as its object, whatever the verb (last: the
+           # patterns above read their own verbs first, "we've debited" of "we've debited the class fee")
+           rf"(?:i|we)(?:'ve| have| had)? {_EN_ADVERB}{_EN_PART} (?:the|your|a|an|this|that|their|his|her) "
+           rf"(?:[a-z]+ ){{0,2}}{_EN_NOUNS}"),
 }
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
               rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
               rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
+              rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
+              rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:ja )?(?:foi|foram) (?:(?:ja|agora) )?{_PT_ANY_PART}",
               rf"acab(?:ou|aram) de ser (?:{_PT_PART})",
               rf"(?:pix|transferencia|pagamento|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_PT_PART})",
               r"com sucesso", r"(?:ja )?(?:esta|ta|estao|vai) a caminho", r"(?:ja )?(?:caiu|cairam|chegou) na (?:sua |tua )?conta",
@@ -281,6 +296,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
            rf"(?:{_ES_PART})", rf"acaba(?:n)? de ser (?:{_ES_PART})",
+           rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
+           rf"|{_ES_MORE_NOUNS})(?:s|es)? (?:ya )?(?:fue|fueron|ha sido|han sido) (?:ya )?{_ES_ANY_PART}",
            rf"(?:pix|transferencia|pago|deposito|envio)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_ES_PART})",
            r"con exito", r"(?:ya )?(?:esta|va|estan|van) (?:en|de) camino", r"(?:ya )?(?:llego|se acredito) (?:a|en) (?:tu|su) cuenta",
            r"(?:pagad[oa]|hecho|enviad[oa]|reservad[oa]|listo y enviado)s?\s*!",
@@ -309,6 +326,8 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
            rf"|{_CA_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ja )?(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) )?(?:(?:ja|ben) )?(?:{_CA_PART})",
            rf"(?:ha estat|han estat|s'ha|s'han|esta|estan|queda|queden|ha quedat) (?:(?:ja|ben|tot) )?(?:{_CA_PART})",
+           rf"(?:transferencia|pagament|reserva|enviament|cita|compra|comanda|placa|entrada|diners|pix|classe"
+           rf"|{_CA_MORE_NOUNS})(?:s|es)? (?:ja )?(?:ha estat|han estat|va ser|van ser) (?:ja )?{_CA_ANY_PART}",
            rf"acaba(?:n)? de ser (?:{_CA_PART})", r"s'acaba(?:n)? d'(?:enviar|pagar|reservar|transferir|fer)",
            rf"(?:pix|transferencia|pagament|enviament)s? de (?:[^.!?;\n]|\.(?=\d)){{1,30}}? (?:{_CA_PART})",
            r"amb exit", r"(?:ja )?(?:esta|estan|va|van) de cami", r"ja ho tens", r"(?:ja )?(?:es|son) al (?:teu |vostre )?compte",
@@ -329,7 +348,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "en": (rf"{_EN_NOUNS} (?:(?:is|was|has|have|has been|have been|are|were|got|has just been|have just been) )?"
            rf"{_EN_ADVERB}(?:confirmed|made|sent|completed|complete|processed|booked|reserved|done|through|transferred"
            rf"|purchased|bought|paid|set up|created|finali[sz]ed|secured|a success|ordered|accepted|registered"
-           rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged){_EN_NOT_FULL}",
+           rf"|recorded|suc+e(?:s+)?ful+|gone through|fixed|marked|noted|logged|received){_EN_NOT_FULL}",
            rf"{_EN_OBJECTS} (?:is|was|are|were) {_EN_ADVERB}(?:scheduled|placed|set)(?! to )",
            rf"(?:is|was|are|were|got) (?:now |already |just |[a-z]+ly )?{_EN_PART}{_EN_NOT_FULL}",
            rf"(?:has|have|had|[a-z]+'ve|[a-z]+'s|[a-z]+'d) (?:just |now |already |all |[a-z]+ly )?been {_EN_ADVERB}(?:made|set up|set|placed"
@@ -709,6 +728,7 @@ EFFECT_KIND_WORDS: dict[str, str] = {
 COMPATIBLE: dict[str, frozenset[str]] = {"money": frozenset({"money"}), "booking": frozenset({"booking", "order"}),
                                          "order": frozenset({"order", "booking"}), "refund": frozenset({"refund"})}
 _KIND_RES = {kind: re.compile(rf"(?<![\w])(?:{words})(?![\w])") for kind, words in EFFECT_KIND_WORDS.items()}
+_KIND_WORD_RES = dict(_KIND_RES)
 # a sign glued to its amount ("€90", "R$50,00", "$90") is money too
 _KIND_RES["money"] = re.compile(rf"(?<![\w])(?:{EFFECT_KIND_WORDS['money']})(?![\w])|(?:r\$|us\$|\$|€|£)(?=\d)")
 
@@ -721,7 +741,7 @@ DELIVERED_RE = re.compile(
     r"|settled|on (?:its|the|their) way|left|pushed through|enviad[oa]s?|envi[oe]|enviaron|mandad[oa]s?|caiu|cairam"
     r"|chegou|chegaram|entrou|saiu|sairam|transferid[oa]s?|creditad[oa]s?|recebeu|a caminho|llego|llegaron|salio"
     r"|salieron|cayo|entro|acreditad[oa]s?|se acredito|recibio|en camino|de camino|enviat|enviada|enviats|sortit"
-    r"|arribat|entrat|transferit|abonat|rebut|de cami)(?![\w])")
+    r"|arribat|entrat|transferit|abonat|rebut|de cami|accounts?|cuentas?|contas?|comptes?)(?![\w])")
 _SCHEDULED_ONLY = frozenset({"scheduled", "pending"})
 
 
@@ -739,9 +759,10 @@ def scheduled_money(inp: GuardInput) -> bool:
     return bool(statuses) and statuses <= _SCHEDULED_ONLY
 
 
-def claim_kinds(clause: str) -> set[str]:
-    """The kinds of effect a (folded) clause speaks of."""
-    return {kind for kind, pattern in _KIND_RES.items() if pattern.search(clause)}
+def claim_kinds(clause: str, *, prices: bool = True) -> set[str]:
+    """The kinds of effect a (folded) clause speaks of; without `prices`, an amount's sign alone ("$26.62") is no
+    money."""
+    return {kind for kind, pattern in (_KIND_RES if prices else _KIND_WORD_RES).items() if pattern.search(clause)}
 
 
 def _executed_kinds(inp: GuardInput, tools: Sequence[str]) -> set[str]:
@@ -820,7 +841,12 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
         scheduled = None  # read only for a claim of money's arrival
         for start, end, text in found:
             clause = next((low[s:e] for s, e in spans if s <= start < e), low)
-            kinds = claim_kinds(folded(text)) or claim_kinds(clause)  # the claim's own words first
+            # the claim's own words first, then its part of the sentence up to its end ("the €90 is on its way"), then
+            # the clause but a price ("It is on the way for $26.62", "the price is $73 and I have confirmed the
+            # purchase": what it costs, no money moved)
+            clause_start = next((s for s, e in spans if s <= start < e), 0)
+            part_start = clause_start + _part_start(clause, start - clause_start)
+            kinds = claim_kinds(folded(text)) or claim_kinds(low[part_start:end]) or claim_kinds(clause, prices=False)
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
             elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):
@@ -1014,7 +1040,7 @@ def _request_tables(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     # Every data item in one pass: an alternation of named groups, one per item.
     items = "|".join(f"(?P<{item}>" + "|".join(f"(?:{p}){_TAIL}" for p in patterns[lang]) + ")"
                      for item, (patterns, _, _) in DATA_ITEMS.items())
-    return (compile_table(REQUEST_CUES[lang]), compile_table((NEGATIONS[lang],)),
+    return (compile_table(tuple(f"(?:re-?)?(?:{cue})" for cue in REQUEST_CUES[lang])), compile_table((NEGATIONS[lang],)),
             re.compile(rf"{_LEAD}(?:{items})"),
             re.compile(rf"(?<![\w'])(?:{NOT_ASKED[lang]})"), re.compile(rf"^{SENDING_VERBS[lang]}"))
 

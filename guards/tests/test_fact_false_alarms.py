@@ -276,7 +276,8 @@ def test_results_counted_after_have_or_are_are_a_results_length():
     assert held("The Mets have 2 games at Citi Field.", results) == []
     assert held("The Mets have 6 games at Citi Field.", results) == ["6"]
     assert held("What we have so far are 3 songs for you.", results) == ["3"]
-    assert held("It has 4 stars and 2 games at Citi Field.", results) == []
+    # a rating is no count of results: a measure, held only as one no result gives (these results rate nothing)
+    assert held("It has 4 stars and 2 games at Citi Field.", results) == ["4 stars"]
 
 
 @pytest.mark.parametrize("draft", ["Okay! the event is successfully added to the Calendar.",
@@ -562,3 +563,50 @@ def test_a_wait_in_minutes_is_the_results():
     assert held("Your cab is on its way. It should arrive in about 7 minutes.", ride) == []
     assert held("Your cab is on its way. It should arrive in about 9 minutes.", ride) == ["9 minutes"]
     assert held("Please try again in a few minutes.", ride) == []
+
+
+# --- issue 29: counts on the whole dev split, and false alarms that are no names ---
+
+
+def rated(*ratings: str):
+    return output("find_salons", [{"stylist_name": f"Salon {i}", "city": "Oakland", "average_rating": rating}
+                                  for i, rating in enumerate(ratings)], evidence=Evidence(names=("stylist_name", "city")))
+
+
+def test_a_rating_in_stars_is_read_with_its_decimals():
+    results = rated("4.80", "3.90")
+    assert held("They have 4.8 stars.", results) == []
+    assert held("They have 3.9 stars.", results) == []
+    assert held("They have 5.8 stars.", results) == ["5.8 stars"]
+    assert held("It has 2.0 stars.", rated("2.00")) == []
+    assert held("It has 3.0 stars.", rated("2.00")) == ["3.0 stars"]
+
+
+def test_a_stays_days_are_counted_and_the_others_besides_one_offered_too():
+    said = dict(history=(customer("1 room for 3 days please"),))
+    assert held("1 room for 3 days, right?", **said) == []
+    assert held("1 room for 4 days, right?", **said) == ["4"]
+    assert held("I found Salon 0. I do have 9 other options.", rated(*["4.0"] * 10)) == []
+    assert held("I found Salon 0. I do have 10 other options.", rated(*["4.0"] * 10)) == []
+    assert held("I found Salon 0. I do have 11 other options.", rated(*["4.0"] * 10)) == ["11"]
+    assert held("Salon 0 is on for 3 days.", rated("4.0", "4.1", "4.2")) == []  # an event's days: a result a day
+    assert held("There are 3 1 star hotels here.", rated("1", "1", "1")) == []
+    assert held("There are 4 1 star hotels here.", rated("1", "1", "1")) == ["4"]
+
+
+@pytest.mark.parametrize("draft", [
+    "It's $18 for one person.",                                     # a price for one: a unit
+    "I found Salon 0, in a group of 3 salons matching that.",       # a group of things: no party
+    "Sorry, searching with your criteria failed.",                  # a search's failure: no effect's
+    "Sorry, Salon 0 is booked at that time.",                       # none left then
+    "No bus at 10:45, but if you wait for 5 minutes you can take the 10:50 bus.",  # between two times
+])
+def test_units_groups_searches_and_waits_between_times_are_no_unsupported_facts(draft):
+    bus = output("find_bus", [{"departure_time": "10:50"}], evidence=Evidence(dates=("departure_time",)))
+    assert held(draft, rated("4.0", "4.1", "4.2"), bus, history=(customer("a bus at 10:45, $18"),)) == []
+
+
+def test_a_wait_no_two_times_give_is_still_held():
+    bus = output("find_bus", [{"departure_time": "10:50"}], evidence=Evidence(dates=("departure_time",)))
+    assert held("If you wait for 7 minutes you can take the 10:50 bus.", bus,
+                history=(customer("a bus at 10:45"),)) == ["7 minutes"]

@@ -14,6 +14,7 @@ from guards.tests.helpers import deadline
 from guards.tests.test_issue_examples import RECEIPT, Example, booking, receipt
 
 CLAIM, REQUEST, POLICY = "effect_claim_without_effect", "unusable_request", "policy_bypass"
+AMOUNT = "unsupported_amount"
 
 
 def held(guard: str, example: Example) -> bool:
@@ -218,3 +219,66 @@ def test_a_price_beside_a_car_booked_is_no_payment_claimed():
     inp = Example("en", "Your car rental is confirmed and your total cost is $96.", outputs=(rental,),
                   effects=("reserve_car",), currency="USD")
     assert not held(CLAIM, inp)
+
+
+# --- issue 29's third adversarial round: rules by clause, in wordings of their own ---
+
+
+@pytest.mark.parametrize("lang,draft,kept", [
+    ("pt-BR", "A transferência foi liberada.", True), ("pt-BR", "O pagamento já foi computado.", True),
+    ("es", "El pago fue acreditado.", True), ("es", "La transferencia ya fue despachada.", True),
+    ("ca", "La transferència ha estat tramitada.", True), ("ca", "El pagament va ser executat.", True),
+    ("pt-BR", "O pagamento foi recusado pelo banco.", False), ("es", "La transferencia fue rechazada.", False),
+    ("ca", "El pagament ha estat rebutjat.", False), ("pt-BR", "O Pix foi solicitado e aguarda a sua aprovação.", False),
+])
+def test_the_passive_perfect_of_an_effects_noun_is_a_claim_with_any_participle(lang, draft, kept):
+    assert held(CLAIM, bank(lang, draft)) is kept
+
+
+@pytest.mark.parametrize("draft,kept", [
+    ("We've launched your payment to Pedro.", True), ("I initiated the transfer a minute ago.", True),
+    ("Transfer received, thank you.", True),
+    ("I checked the payment you asked about.", False), ("Would you like me to start the transfer?", False),
+])
+def test_the_first_persons_effect_verb_before_an_effects_noun_is_a_claim(draft, kept):
+    assert held(CLAIM, bank("en", draft)) is kept
+
+
+def test_money_said_to_be_in_an_account_after_a_scheduled_pix_is_held():
+    scheduled = dict(outputs=(scheduled_receipt(),), effects=("send_pix",))
+    assert held(CLAIM, bank("es", "El dinero ya está en la cuenta de Pedro.", **scheduled))
+    assert held(CLAIM, bank("pt-BR", "O valor já está na conta da Maria.", **scheduled))
+    assert not held(CLAIM, bank("es", "El dinero ya está en la cuenta de Pedro.", outputs=(receipt("Maria Souza"),),
+                                effects=("send_pix",)))
+
+
+@pytest.mark.parametrize("lang,draft,kept", [
+    ("es", "Reenviame el código que te llegó por SMS.", True), ("pt-BR", "Repassa pra mim o código que chegou.", True),
+    ("en", "Resend me the verification code, please.", True),
+    ("es", "Te reenviamos el código por SMS.", False),
+])
+def test_a_request_verb_with_its_re_prefix_asks_again(lang, draft, kept):
+    assert held(REQUEST, bank(lang, draft)) is kept
+
+
+@pytest.mark.parametrize("lang,draft,kept", [
+    ("ca", "Et trec la quota d'aquest mes.", True), ("es", "Te saco el recargo de este mes.", True),
+    ("pt-BR", "Vou tirar a tarifa dessa vez.", True), ("en", "I'll drop the late fee for you.", True),
+    ("en", "The fee can't be removed.", False), ("es", "No podemos quitar la comisión.", False),
+])
+def test_a_fee_taken_away_is_a_discount(lang, draft, kept):
+    assert held(POLICY, bank(lang, draft)) is kept
+
+
+def test_a_bare_number_inside_a_key_is_no_amount_but_a_marked_one_is():
+    said = ("manda 50 pra chave 21 99876-5432",)
+    assert not held(AMOUNT, bank("pt-BR", "Confirma a chave Pix 21 99876-5432?", said=said))
+    assert held(AMOUNT, bank("pt-BR", "Confirma o Pix de R$ 21 pra chave 21 99876-5432?", said=said))
+
+
+def test_a_price_after_a_claim_naming_no_kind_is_what_it_costs():
+    school = dict(outputs=(booking(),), effects=("create_booking",), kind="school", currency="EUR")
+    assert not held(CLAIM, Example("en", "It's on its way and costs €90.", **school))
+    assert not held(CLAIM, Example("en", "It is on the way for €90.", **school))
+    assert held(CLAIM, Example("en", "Great, the €90 is on its way.", **school))
+    assert not held(CLAIM, Example("en", "The price is €90 and I have confirmed the booking.", **school))
