@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import os
 import pstats
+import signal
 import subprocess
 import sys
 import time
@@ -81,6 +82,8 @@ def main() -> None:
     parser.add_argument("--sql", action="store_true", help="print every statement of one message per organisation")
     options = parser.parse_args()
     # the fake Graph server in a process of its own: its CPU is not this one's
+    # a SIGTERM (a stopped run) ends through the `finally` below, which stops the fake Graph server too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     graph = subprocess.Popen([sys.executable, "-c", GRAPH_PROCESS, str(ROOT)], stdout=subprocess.PIPE, text=True)
     try:
         settings.WHATSAPP_GRAPH_URL = graph.stdout.readline().strip()  # type: ignore[union-attr]
