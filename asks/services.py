@@ -384,17 +384,20 @@ def _done_view(done: Ask, slots: dict[int, dict[str, Any]], at: datetime) -> Ask
 
 
 def _record(decision: dict[str, Any], events: list[SlotEvent], attributions: list[tuple[int, int]]) -> None:
-    """The decision's row (its values by attname: no `Decision` instance made), then the slot events and the
-    attributions (message id, Ask id) it brought (one INSERT each). Nothing of the decision reads them before
-    (`_apply_values`). Every message's turn records one decision: the INSERTs of the decision and of its events are
-    built once (`magie.db.statements`), not compiled by the ORM each time."""
+    """The decision's row (its values by attname: no `Decision` instance made) with the attributions (message id,
+    Ask id) it brought in one statement (a data-modifying WITH: the two touch different tables and neither reads
+    the other's rows), then its slot events (one INSERT, their ids read back). Nothing of the decision reads them
+    before (`_apply_values`). Every message's turn records one decision: the statements are built once
+    (`magie.db.statements`), not compiled by the ORM each time."""
     fields, sql = _decision_insert_shape()
     values = {**decision, "created_at": timezone.now()}  # its auto_now_add, as its save() would stamp it
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [prepared(field, values[field.attname]) for field in fields])
-    insert_rows(events)
+    params = [prepared(field, values[field.attname]) for field in fields]
     if attributions:
-        attributions_upsert(attributions)
+        sql = f"WITH attributed AS ({_attributions_upsert_sql(len(attributions))}) {sql}"
+        params = [*(value for pair in attributions for value in pair), *params]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    insert_rows(events)
 
 
 @cache
@@ -410,17 +413,11 @@ def _decision_insert_shape() -> tuple[list[Any], str]:
                     f"VALUES ({', '.join(['%s'] * len(fields))})")
 
 
-def attributions_upsert(attributions: list[tuple[int, int]]) -> None:
-    """`Attribution.objects.bulk_create(…, update_conflicts=True, unique_fields=["message"], update_fields=["ask"])`
-    of the (message id, Ask id) pairs: the same statement, its text built once per row count instead of compiled by
-    the ORM on every turn (the message is the key, which `insert_sql` leaves out), and no instance made."""
-    with connection.cursor() as cursor:
-        cursor.execute(_attributions_upsert_sql(len(attributions)),
-                       [value for pair in attributions for value in pair])
-
-
 @cache
 def _attributions_upsert_sql(count: int) -> str:
+    """`Attribution.objects.bulk_create(…, update_conflicts=True, unique_fields=["message"], update_fields=["ask"])`
+    of `count` (message id, Ask id) pairs: the same statement, its text built once per row count instead of
+    compiled by the ORM on every turn (the message is the key, which `insert_sql` leaves out)."""
     quote = connection.ops.quote_name
     return (f"INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, {quote('ask_id')}) VALUES "
             + ", ".join(["(%s, %s)"] * count)

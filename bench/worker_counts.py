@@ -1,5 +1,6 @@
 """What one inbound message costs the worker, counted in-process and independent of the machine's load: the
-statements (by kind), the model instances made, and (with --profile) the task's own CPU by cProfile.
+statements (by kind), the model instances made, its PostgreSQL backend's CPU (the server must run on this machine:
+read from /proc), and (with --profile) the task's own CPU by cProfile.
 
 Run: `.venv/bin/python bench/worker_counts.py [--messages 150] [--profile /tmp/x.prof]` with the settings of the
 tests (MAGIE_DEPLOYMENT, DATABASE_URL, CELERY_BROKER_URL) on a database where `manage.py migrate_schemas` and
@@ -17,10 +18,11 @@ import hashlib
 import hmac
 import os
 import pstats
+import signal
 import subprocess
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,6 +82,8 @@ def main() -> None:
     parser.add_argument("--sql", action="store_true", help="print every statement of one message per organisation")
     options = parser.parse_args()
     # the fake Graph server in a process of its own: its CPU is not this one's
+    # a SIGTERM (a stopped run) ends through the `finally` below, which stops the fake Graph server too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     graph = subprocess.Popen([sys.executable, "-c", GRAPH_PROCESS, str(ROOT)], stdout=subprocess.PIPE, text=True)
     try:
         settings.WHATSAPP_GRAPH_URL = graph.stdout.readline().strip()  # type: ignore[union-attr]
@@ -90,6 +94,17 @@ def main() -> None:
     finally:
         graph.terminate()
         graph.wait()
+
+
+def _backend_pid() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return int(cursor.fetchone()[0])
+
+
+def _backend_cpu(pid: int) -> float:
+    """The backend's CPU time in seconds, from the scheduler's own account (a server on this machine)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
 
 
 def _passes(options: argparse.Namespace) -> None:
@@ -104,13 +119,18 @@ def _passes(options: argparse.Namespace) -> None:
         return [(DEMO_ORGANISATIONS[i % len(DEMO_ORGANISATIONS)].schema_name, acknowledged(i))
                 for i in range(first, first + n)]
 
-    # 1. the worker's CPU per message, nothing measuring it but the clock
+    # 1. the worker's CPU per message, nothing measuring it but the clock; and its PostgreSQL backend's
     bodies = fresh()
-    started = time.process_time()
+    backend = _backend_pid()
+    started, backend_started = time.process_time(), _backend_cpu(backend)
     for _, inbound_id in bodies:
         inbound_answer(inbound_id=inbound_id)
     cpu = (time.process_time() - started) / n
-    print(f"messages per pass {n} (three organisations in turn); CPU per message {cpu * 1000:.2f} ms")
+    if _backend_pid() != backend:
+        raise RuntimeError("the worker's database connection changed during the pass: its backend's CPU is lost")
+    backend_cpu = (_backend_cpu(backend) - backend_started) / n
+    print(f"messages per pass {n} (three organisations in turn); CPU per message {cpu * 1000:.2f} ms; "
+          f"its PostgreSQL backend's {backend_cpu * 1000:.2f} ms")
 
     # 2. statements and model instances
     statements: Counter[str] = Counter()
@@ -118,13 +138,19 @@ def _passes(options: argparse.Namespace) -> None:
     org_now = [""]
     last: dict[str, list[str]] = {}
     counting = [False]
+    backend_by_statement: defaultdict[str, float] = defaultdict(float)  # the backend's CPU (s) in each statement
 
     def count(execute, sql, params, many, context):
-        if counting[0]:
-            statements[sql.split(None, 1)[0].upper()] += 1
-            by_org[org_now[0]] += 1
-            last.setdefault(org_now[0], []).append(sql)
-        return execute(sql, params, many, context)
+        if not counting[0]:
+            return execute(sql, params, many, context)
+        statements[sql.split(None, 1)[0].upper()] += 1
+        by_org[org_now[0]] += 1
+        last.setdefault(org_now[0], []).append(sql)
+        before = _backend_cpu(backend)
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            backend_by_statement[" ".join(sql.split())[:90]] += _backend_cpu(backend) - before
 
     instances: Counter[str] = Counter()
 
@@ -133,6 +159,7 @@ def _passes(options: argparse.Namespace) -> None:
             instances[sender.__name__] += 1
 
     bodies = fresh()
+    backend, backend_started = _backend_pid(), _backend_cpu(_backend_pid())
     pre_init.connect(made, weak=False)
     try:
         with connection.execute_wrapper(count):
@@ -143,12 +170,19 @@ def _passes(options: argparse.Namespace) -> None:
                 counting[0] = False
     finally:
         pre_init.disconnect(made)
+    backend_total = _backend_cpu(backend) - backend_started
     print(f"statements per message: {sum(statements.values()) / n:.2f}  "
           + "  ".join(f"{kind} {value / n:.2f}" for kind, value in statements.most_common()))
     print("statements per message by organisation: " + "  ".join(
         f"{org} {value / (n / len(DEMO_ORGANISATIONS)):.2f}" for org, value in sorted(by_org.items())))
     print(f"model instances per message: {sum(instances.values()) / n:.2f}  "
           + "  ".join(f"{name} {value / n:.2f}" for name, value in instances.most_common()))
+    in_statements = sum(backend_by_statement.values())
+    print(f"the backend's CPU per message in this pass {backend_total / n * 1000:.2f} ms: in the statements "
+          f"{in_statements / n * 1000:.2f}, outside them (BEGIN, COMMIT, ROLLBACK: Django's transactions) "
+          f"{(backend_total - in_statements) / n * 1000:.2f}; the statements costing most (ms per message):")
+    for text, seconds in sorted(backend_by_statement.items(), key=lambda item: -item[1])[:12]:
+        print(f"  {seconds / n * 1000:6.2f}  {text}")
     if options.sql:
         for org, sqls in sorted(last.items()):
             print(f"--- {org}: {len(sqls)}")

@@ -280,14 +280,25 @@ def message_outbound_unsaved(
     )
 
 
-def message_outbound_stored(message: Message, *, queue: bool = True) -> None:
+def message_outbound_stored(message: Message, *, queue: bool = True, announced: bool = False) -> None:
     """A reply just inserted (in this transaction): its channel's delivery task is queued for after commit —
     unless `queue` is False: the caller hands it to the channel itself (whose outbox sweeper sends a reply it
-    never got)."""
+    never got) — and the pages showing its conversation are told after commit, unless `announced`: the statement
+    that inserted it carried the announcement (`message_outbound_notify_expression`)."""
     task_name = DELIVERY_TASKS.get(message.channel)
     if task_name and queue:
         task_queue_on_commit(task_name, args=(message.pk,))
-    conversation_live_announce(conversation_id=message.conversation_id, kind=LIVE_MESSAGE, ref=message.pk)
+    if not announced:
+        conversation_live_announce(conversation_id=message.conversation_id, kind=LIVE_MESSAGE, ref=message.pk)
+
+
+def message_outbound_notify_expression(*, conversation_id: int, ref_sql: str) -> tuple[str, list[str]]:
+    """What `message_outbound_stored` announces for a reply, as an SQL expression (`pg_notify(…)`) and its
+    parameters, for the statement that inserts the reply (`ref_sql`: the reply's id in that statement): sent by
+    PostgreSQL when the transaction commits, dropped if it rolls back — no statement of its own after the commit
+    (pass `announced=True` to `message_outbound_stored`)."""
+    return live_notify_of_row_expression(topic=conversation_topic(conversation_id), kind=LIVE_MESSAGE,
+                                         ref_sql=ref_sql)
 
 
 @transaction.atomic

@@ -43,6 +43,8 @@ OTHER_MULTI_TABLE_WRITES = {
     "conversations/services.py": {"inserted", "latest", "also", "made"},
     # the channel's record of Meta's 2xx for a send: the delivery, and the reply's wamid
     "whatsapp/services.py": {"accepted", "renamed"},
+    # a decision's row with the attributions (message → Ask) it brought: the Ask service's own record, not the turn's
+    "asks/services.py": {"attributed"},
 }
 
 

@@ -157,13 +157,18 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     own_message_inserts = ('INSERT INTO "conversations_message"', 'WITH inserted AS (INSERT INTO "conversations_message"')
     assert sum(sql.startswith(own_message_inserts) for sql in seen) == 1
     assert turn.reply_message.text == turn.reply and turn.reply_message.direction == "out"
-    # the decision, its slot events and the inbound message's attribution: one plain INSERT each
+    # the decision with the inbound message's attribution in one statement, then its slot events
     # (`asks.services._record`); the turn's last statement is the one multi-table write (`agent.turn.commit`)
-    assert [sql.count("INSERT INTO") for sql in seen if 'INSERT INTO "asks_decision"' in sql] == [1]
+    [decision] = [sql for sql in seen if 'INSERT INTO "asks_decision"' in sql]
+    assert decision.startswith('WITH attributed AS (INSERT INTO "asks_attribution"') and decision.count("INSERT") == 2
     assert sum(sql.startswith('INSERT INTO "asks_slotevent"') for sql in seen) == 1
-    assert sum(sql.startswith('INSERT INTO "asks_attribution"') for sql in seen) == 1
-    turn_writes = [sql for sql in seen if sql.startswith("WITH ") and not sql.startswith(own_message_inserts)]
+    assert not [sql for sql in seen if sql.startswith('INSERT INTO "asks_attribution"')]
+    turn_writes = [sql for sql in seen
+                   if sql.startswith("WITH ") and not sql.startswith(own_message_inserts) and sql != decision]
     assert turn_writes == [sql for sql in seen if 'INSERT INTO "agent_turn"' in sql]
+    # the reply announced to the conversation's pages by that statement (`pg_notify`), none of its own after it
+    assert "pg_notify(" in turn_writes[0]
+    assert not [sql for sql in seen if sql.startswith("SELECT pg_notify")]
 
 
 def test_the_trace_statement_keeps_within_the_parameters_psycopg_caches(demobank):

@@ -12,6 +12,7 @@ conversation's row lock, inside the turn's transaction:
            extended_n  UPDATE the references an approval request keeps alive (agent_reference)
            saved_n     UPDATE the Asks `deliver` moved, each guarded by the status it was read with (asks_ask)
            released    UPDATE the conversation: the lease given back unless another message is pending
+      RETURNING … pg_notify  the reply announced to the pages showing the conversation (sent on commit)
 
 The trace's and the reply's text columns travel as one text[] each and the transitions as one array per column, so the
 statement keeps under 50 parameters, past which psycopg splits its text anew on every turn instead of caching it.
@@ -41,7 +42,7 @@ from approvals.models import ApprovalRequest
 from asks.models import Attribution
 from asks.services import ask_update_sql, transitions_insert, transitions_insert_sql
 from conversations.models import Message
-from conversations.services import message_outbound_stored
+from conversations.services import message_outbound_notify_expression, message_outbound_stored
 from magie.db.statements import insert_sql, prepared, saved
 
 
@@ -103,9 +104,14 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     insert += f", (SELECT {quote('id')} FROM reply)" if reply is not None else ", NULL"
     insert += ", " + " AND ".join(["true", *(f"EXISTS (SELECT FROM saved_{n})" for n in range(len(saves)))])
     insert += ", EXISTS (SELECT FROM released)" if outcome.release is not None else ", NULL"
+    notify_params: list[Any] = []
+    if reply is not None:  # the pages showing the conversation told on commit, by this statement
+        notify, notify_params = message_outbound_notify_expression(
+            conversation_id=reply.conversation_id, ref_sql=f"(SELECT {quote('id')} FROM reply)")
+        insert += f", {notify}"
     with connection.cursor() as cursor:
         cursor.execute("WITH " + ", ".join(sql for sql, _ in withs) + " " + insert,
-                       [*(value for _, values in withs for value in values), *params])
+                       [*(value for _, values in withs for value in values), *params, *notify_params])
         row = cursor.fetchone()
     assert row is not None
     if not row[2]:  # the statement's writes are rolled back with the turn's transaction
@@ -118,7 +124,7 @@ def turn_commit(outcome: TurnOutcome) -> bool | None:
     if reply is not None:
         saved(reply, row[1])
         trace.reply_message = reply
-        message_outbound_stored(reply, queue=outcome.queue_delivery)
+        message_outbound_stored(reply, queue=outcome.queue_delivery, announced=True)
     return row[3]
 
 

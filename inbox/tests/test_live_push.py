@@ -59,6 +59,40 @@ def test_a_stored_message_is_announced_by_its_own_statement_when_it_commits_only
             assert again.created is False and heard() == []
 
 
+def test_a_turns_reply_is_announced_by_the_turns_statement_when_it_commits(committed,
+                                                                          django_capture_on_commit_callbacks):
+    """The reply a turn stores is announced by the turn's one statement (its `pg_notify`, sent at commit): the
+    pages hear the inbound message and then the reply, with no callback and no statement of its own after (the
+    delivery's receipt is still announced after its own commit)."""
+    from django_tenants.utils import schema_context
+
+    from agent.turn import turn_handle
+    from conversations.models import Message
+
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        with schema_context("demobank"):
+            stored = message_store_inbound(channel_user_id="5511999990078", channel_message_id="wamid.push-turn",
+                                           text="oi", name="Ana", sent_at=timezone.now())
+            seen: list[tuple[str, list]] = []
+
+            def spy(execute, sql, params, many, context):
+                seen.append((sql, list(params or [])))
+                return execute(sql, params, many, context)
+
+            with django_capture_on_commit_callbacks(execute=True) as callbacks, connection.execute_wrapper(spy):
+                turn_handle(message_id=stored.message.pk)
+            reply = Message.objects.get(conversation_id=stored.message.conversation_id, direction="out")
+            topic = conversation_topic(stored.message.conversation_id)
+            heard = [LiveEvent.parse(note.payload) for note in listener.notifies(timeout=0.5)]
+            assert [event for event in heard if event and event.kind == "message"] == [
+                LiveEvent("demobank", topic, "message", stored.message.pk),
+                LiveEvent("demobank", topic, "message", reply.pk)]
+        assert [event for event in announced(callbacks) if event.kind == "message"] == []
+        assert not [params for sql, params in seen
+                    if sql.startswith("SELECT pg_notify") and '"k":"message"' in str(params)]
+
+
 def test_a_receipt_is_announced_for_its_message(demobank, django_capture_on_commit_callbacks):
     from conversations.services import message_store_outbound
     from whatsapp.models import Delivery
