@@ -87,13 +87,13 @@ PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
              r"|(?:vc|voce|tu) (?:nao|n) (?:me )?(?:entende|entendeu|ajuda)"
-             r"|de carne e osso|(?:alguem|pessoa|humano) (?:de verdade|real)",
+             r"|de carne e osso|(?:alguem|pessoa|humano|gente) (?:de verdade|real)",
     "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion (?:al cliente|personal|personalizada|humana)"
           r"|no (?:me )?(?:entendes|entiendes|entendiste)"
-          r"|de carne y hueso|(?:alguien|persona|humano) (?:de verdad|real)",
+          r"|de carne y hueso|(?:alguien|persona|humano|gente) (?:de verdad|real)",
     "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio (?:al client|personal|personalitzada|humana)"
           r"|no (?:m')?(?:entens|has entes)"
-          r"|de carn i ossos?|(?:algu|persona|huma) (?:de veritat|real)",
+          r"|de carn i ossos?|(?:algu|persona|huma|gent) (?:de veritat|real)",
     "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real (?:person|human)"
           r"|you (?:don'?t|do not|dont) (?:understand|get it)|(?:you'?re|you are|ur) useless"
           r"|live (?:agent|person|chat)|(?:someone|somebody|anyone|human) real",

@@ -48,7 +48,7 @@ from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Pe
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
-from language.dates import WhenMention, parse_when
+from language.dates import WhenMention, day_after_article, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
@@ -600,7 +600,9 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     # number, and the request asks for the recipient again
     short_reply = kind is None and asked_for in (None, "recipient") and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
-    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context), text)
+    taken = (when.parts or [(when.start, when.end)]) if when else []  # a figure of the day said is no amount
+    amount = _choose_amount([a for a in find_amounts(text, lang, currency, money_context=money_context)
+                             if not any(start < a.end and a.start < end for start, end in taken)], text)
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
     return {
@@ -643,6 +645,17 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
             or _TODAY_AFTER_NO.match(folded[: when.start]):
         return when
     return when if _CHANGE_RE.search(folded) else None
+
+
+def _day_said_beside_amount(text: str, lang: Lang, now: datetime, tz: str, currency: str) -> WhenMention | None:
+    """A day of the month said with an article alone in a money request whose amount is said apart from it ("transferí
+    50 a maria el 15", "manda 30 pro pedro o 20"): the day, never a second amount."""
+    day = day_after_article(text, lang, now, tz)
+    if day is None:
+        return None
+    amounts = find_amounts(text, lang, currency, money_context=True)
+    beside = [a for a in amounts if a.end <= day.start or a.start >= day.end]
+    return day if beside and len(beside) < len(amounts) else None
 
 
 def _without(folded: str, when: WhenMention | None) -> str:
@@ -782,6 +795,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         # "mandale 20 a ana y despues decime el saldo": the figure right after a verb of sending is an amount, and
         # the message a transfer, though the balance is named too
         sends = kind in ("balance", "pix_history") and _SENDING_THEN_FIGURE[lang].search(folded) is not None
+        if when is None and kind == "pix_transfer":
+            when = _day_said_beside_amount(text, lang, now, tz, currency)
         slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
                             corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):

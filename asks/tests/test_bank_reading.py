@@ -96,3 +96,18 @@ def test_today_said_against_another_day_is_a_day(lang, text):
 
 def test_today_in_a_sentence_about_something_else_is_no_day():
     assert read("hoy no puedo hablar", "es").slots.when is None
+
+
+@pytest.mark.parametrize("lang,text,cents,day", [
+    ("es", "transferí 50 a maria el 15", 5000, "2026-03-15"), ("pt-BR", "manda 30 pro pedro o 2", 3000, "2026-04-02"),
+    ("en", "send 40 to ana on the 20th", 4000, "2026-03-20"),
+])
+def test_a_day_of_the_month_said_with_an_article_beside_the_amount_is_the_day(lang, text, cents, day):
+    slots = read(text, lang).slots
+    assert (slots.amount.amount_cents, slots.when) == (cents, day)
+
+
+@pytest.mark.parametrize("lang,text,cents", [("es", "mandale 15 a maria", 1500), ("pt-BR", "manda o 20 pro pedro", 2000)])
+def test_a_figure_with_an_article_and_no_other_amount_stays_the_amount(lang, text, cents):
+    slots = read(text, lang).slots
+    assert (slots.amount.amount_cents, slots.when) == (cents, None)

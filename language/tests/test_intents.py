@@ -16,6 +16,7 @@ from language.intents import (
     ("pt-BR", "quero um atendente"), ("pt-BR", "atendente, por favor"), ("es", "necesito un asesor"),
     ("es", "quiero hablar con alguien"), ("ca", "vull un humà"), ("ca", "vull parlar amb una persona"),
     ("en", "I need a human"), ("en", "human please"),
+    ("pt-BR", "tem como falar com gente de verdade"), ("es", "quiero gente real"),
 ])
 def test_a_person_is_asked_for_by_role_or_by_talking(lang, text):
     assert asks_for_person(text, lang)
@@ -26,6 +27,7 @@ def test_a_person_is_asked_for_by_role_or_by_talking(lang, text):
     ("pt-BR", "manda 50 pro gerente"), ("en", "send 20 to the manager"),
     ("es", "quiero reservar para 2 personas"), ("ca", "som 2 persones"), ("es", "2 personas"),  # a party
     ("es", "necesito ayuda con un pix"),
+    ("pt-BR", "pode falar pra gente qual o saldo?"),  # "a gente": we
 ])
 def test_someone_named_in_a_request_is_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
