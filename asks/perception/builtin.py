@@ -53,6 +53,7 @@ from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
 from language.lemmas import known, known_unaccented, lemma, lemma_readings, lemmas, misspelt_verbs, words
+from language.lexicon import table_words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -703,20 +704,25 @@ def perceive(
 
     A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
     chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
-    reading keeps the request kind the message had as typed (if it had one), its markers, key and amount, and the recipient
+    reading keeps the request kind the message had as typed (if it had one; a request with no amount nor key yet may
+    become a balance, a statement or a person asked for: `_only_reads`), its markers, key and amount, and the recipient
     it had (one found where none was is shown in the preview): a typo never turns one request into another nor
     moves money.
     """
     reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                  asked_for=asked_for, replies_to=replies_to)
-    restored = restore_typos(text, lang)
+    restored = restore_typos(text, lang, _request_words(org_kind, lang))
+    if restored == text and (own := cast("Lang", detect_language(text, LANGS, lang, first=True))) != lang:
+        # a message in a language the organisation does not serve, read in its own language too: its typos are
+        # that language's ("quants dinesr", "un treballdaor")
+        restored = restore_typos(text, own, _request_words(org_kind, own))
     if restored == text:
         return reading
     fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                asked_for=asked_for, replies_to=replies_to)
-    if reading.request_kind is not None and fixed.request_kind != reading.request_kind:
+    if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(reading, fixed):
         return reading
-    if not reading.markers <= fixed.markers:
+    if not reading.markers <= fixed.markers and not (fixed.markers - reading.markers) & _HANDED_OVER:
         return reading  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
         return reading
@@ -725,6 +731,26 @@ def perceive(
             str(reading.slots.recipient)) not in misread:
         return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
     return fixed
+
+
+# What a restored reading may turn an unfinished request into: nothing moves and nothing is booked by it.
+_READING_KINDS = frozenset({"balance", "pix_history"})
+_HANDED_OVER = frozenset({"person", "dispute", "problem", "limit"})
+
+
+def _only_reads(typed: Perception, fixed: Perception) -> bool:
+    """Whether the restored reading `fixed` only reads or hands over where the typed one had a request with no amount
+    or key yet: "qual o meu lmiite de pix a noite?" (a Pix to nobody as typed) asks the night limit, "list my last
+    tranfers" the statement, "quero aumenntar meu limite" a limit to change (a person's)."""
+    if typed.slots.amount is not None or typed.slots.pix_key is not None:
+        return False
+    return fixed.request_kind in _READING_KINDS or bool((fixed.markers - typed.markers) & _HANDED_OVER)
+
+
+@lru_cache(maxsize=16)
+def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
+    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"): what a typo is likely of."""
+    return table_words(KIND_WORDS[org_kind][lang])
 
 
 def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
