@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from language.lemmas import known, lemma, lemmas, words
+from language.lemmas import known, lemma, lemmas, verb_readings, words
 from language.locales import Lang
 from language.text import fold
 
@@ -358,7 +358,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         ahead = said[index + 1: index + 1 + WINDOW]
         if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
-        if word in WANT[lang] and any(w in roles or w in SERVICE for w in ahead):
+        if (word in WANT[lang] or verb_readings(written[index], lang) & WANT[lang]) and any(
+                w in roles or w in SERVICE for w in ahead):  # "preciso de um humano": "preciso" is "I need" too
             return True
         if word in SERVE[lang] and any(w in PERSON[lang] for w in said[max(0, index - WINDOW):index]):
             return True
@@ -394,7 +395,11 @@ LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it we
 # "a charge i didn't make").
 DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar",
                  "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
+# Knowing a charge: "uma tarifa que não conheço", "un cargo que no conozco" (as not recognising it).
+KNOW = frozenset({"conhecer", "conocer", "coneixer", "know"})
+_NEVER = re.compile(r"(?<!\w)(?:never|nunca|mai|jamais|jamas)(?!\w)")
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
+                          "tarifa", "fee", "comissao", "comision", "comissio",
                           "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
 # A complaint is for a person to read ("quiero hacer un reclamo", "I want to file a complaint"): about a payment, a
 # dispute; otherwise a problem reported (`reports_problem`).
@@ -428,8 +433,10 @@ def disputes_payment(text: str, lang: Lang) -> bool:
                           for word in words(text)):
         return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
     charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
-    if said & DID and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
-        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "me cobraram um pix que não fiz"
+    if said & (DID | KNOW) and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "cobraram uma tarifa q eu não conheço"
+    if said & DID and said & PAYMENT_NOUNS and _NEVER.search(folded):
+        return True  # "a payment i never made" (not "i didn't make the payment yet")
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
     plain = said | {fold(word) for word in words(text)}

@@ -89,7 +89,7 @@ SHORTHAND: dict[Lang, dict[str, str]] = {
     "pt-BR": {"q": "que", "tbm": "também"},
     "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
     "ca": {"q": "que", "pq": "perquè"},
-    "en": {"r": "are"},
+    "en": {"r": "are", "acct": "account"},
 }
 
 

@@ -212,10 +212,13 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 # "pasado"). A word no dictionary knows one letter away from a form of these verbs is that verb ("tranfere").
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
-        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar"})),),
-        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
-        "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
+        # scheduling a payment is one too: "programale 100 a ana para el jueves"
+        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar",
+                                              "agendar", "programar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar",
+                                           "programar", "agendar"})),),
+        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar", "programar"})),),
+        "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire", "schedule"})),),
     },
     "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
         "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
@@ -411,6 +414,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         folded = _without_others_signing_up(folded, lang)
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     found = next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    if found is None and lang != "en" and org_kind == BANK and (loan := _english_loan_noun(folded)):
+        return loan  # "oi, me fala meu balance pls"
     if found is None and lang != "en" and org_kind in _ENGLISH_LOAN_VERBS:
         kind, verbs = _ENGLISH_LOAN_VERBS[org_kind]  # "hola, send 20 a Pedro porfa", "booking per esquí demà"
         if set(lemmas(folded, "en")) & verbs:
@@ -424,6 +429,17 @@ _ENGLISH_LOAN_VERBS: dict[OrgKind, tuple[RequestKind, frozenset[str]]] = {
     "bank": ("pix_transfer", frozenset({"send", "transfer", "wire"})),
     "school": ("booking", frozenset({"book", "booking"})),
 }
+# English nouns of a bank request said inside another language ("me fala meu balance", "manda o statement"); only
+# nouns no pt, es or ca word shares.
+_BANK_ENGLISH_NOUNS: tuple[tuple[RequestKind, frozenset[str]], ...] = (
+    ("balance", frozenset({"balance"})), ("pix_history", frozenset({"statement", "transaction", "history"})))
+
+
+def _english_loan_noun(folded: str) -> RequestKind | None:
+    said = set(lemmas(folded, "en"))
+    return next((kind for kind, nouns in _BANK_ENGLISH_NOUNS if said & nouns), None)
+
+
 # A verb of signing up said of someone else, after a third-person reflexive pronoun ("s'apunta la meva parella",
 # "se apunta mi hermano", "s'hi apunta el Joan", "se anota mi primo"): someone joining the group
 # (`asks.perception.party`), not a request to book.

@@ -111,3 +111,11 @@ def test_a_day_of_the_month_said_with_an_article_beside_the_amount_is_the_day(la
 def test_a_figure_with_an_article_and_no_other_amount_stays_the_amount(lang, text, cents):
     slots = read(text, lang).slots
     assert (slots.amount.amount_cents, slots.when) == (cents, None)
+
+
+@pytest.mark.parametrize("lang,text,kind", [
+    ("es", "programale 100 a ana para el jueves", "pix_transfer"), ("pt-BR", "oi, me fala meu balance pls", "balance"),
+    ("es", "quiero ver el statement", "pix_history"), ("en", "whats left in my acct", "balance"),
+])
+def test_scheduling_verbs_and_english_nouns_of_a_request(lang, text, kind):
+    assert read(text, lang).request_kind == kind

@@ -17,6 +17,7 @@ from language.intents import (
     ("es", "quiero hablar con alguien"), ("ca", "vull un humà"), ("ca", "vull parlar amb una persona"),
     ("en", "I need a human"), ("en", "human please"),
     ("pt-BR", "tem como falar com gente de verdade"), ("es", "quiero gente real"),
+    ("pt-BR", "preciso de um humano urgente"),  # "preciso": "I need", not the adjective
 ])
 def test_a_person_is_asked_for_by_role_or_by_talking(lang, text):
     assert asks_for_person(text, lang)
@@ -356,3 +357,12 @@ def test_talking_with_ones_own_family_is_no_person_asked_for(lang, text):
 
 def test_scrapping_is_cancelling():
     assert asks_to_cancel("please scrap that booking", "en")
+
+
+@pytest.mark.parametrize("lang,text,disputed", [
+    ("pt-BR", "cobraram uma tarifa q eu nao conheço", True), ("es", "tengo un cargo que no conozco", True),
+    ("en", "theres a payment i never made on my account", True),
+    ("en", "i didn't make the payment yet", False), ("pt-BR", "nao fiz o pix ainda", False),
+])
+def test_a_charge_not_known_or_a_payment_never_made_is_disputed(lang, text, disputed):
+    assert disputes_payment(text, lang) is disputed
