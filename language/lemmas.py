@@ -163,12 +163,13 @@ def _unaccent_infinitive(stem: str) -> str:
 
 
 def verb_readings(word: str, lang: Lang) -> set[str]:
-    """`lemma_readings`, and the infinitive of a first person singular the dictionary reads as another word ("preciso"
-    is the adjective "preciso" to simplemma, and "I need", a form of "precisar"): the "-o" of pt, es and ca put back
-    as "-ar", "-er" or "-ir" when the dictionary knows that infinitive as its own lemma."""
+    """`lemma_readings`, and the infinitive of a present singular the dictionary reads as another word ("preciso" is
+    the adjective "preciso" to simplemma, and "I need", a form of "precisar"; "queda" the noun, and "is left", of
+    "quedar"): the "-o", "-a" or "-e" of pt, es and ca put back as "-ar", "-er" or "-ir" when the dictionary knows
+    that infinitive as its own lemma."""
     readings = lemma_readings(word, lang)
     lowered = fold(word.lower())
-    if lang == "en" or not lowered.endswith("o") or len(lowered) < 5:
+    if lang == "en" or not lowered.endswith(("o", "a", "e")) or len(lowered) < 5:
         return readings
     code = SIMPLEMMA_CODE[lang]
     return readings | {infinitive for ending in ("ar", "er", "ir") if simplemma.is_known(

@@ -52,7 +52,16 @@ from language.dates import WhenMention, day_after_article, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import known, known_unaccented, lemma, lemma_readings, lemmas, misspelt_verbs, words
+from language.lemmas import (
+    known,
+    known_unaccented,
+    lemma,
+    lemma_readings,
+    lemmas,
+    misspelt_verbs,
+    verb_readings,
+    words,
+)
 from language.lexicon import table_words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
@@ -302,8 +311,8 @@ def asks_balance(folded: str, lang: Lang) -> bool:
         return False
     end = _CLAUSE_END.search(folded, found.end())
     clause = folded[: end.start()] if end else folded
-    ahead = lemmas(clause[found.end():], lang)[:_HELD_WINDOW]
-    return bool(set(ahead) & HELD[lang]) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
+    ahead = words(clause[found.end():])[:_HELD_WINDOW]  # "cuanto me queda": "queda" of "quedar", not the noun
+    return any(verb_readings(word, lang) & HELD[lang] for word in ahead) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
 
 
 # The school's grammar beyond its verbs: wanting an activity is booking it ("vull fer escalada", "quiero hacer esquí",
@@ -519,6 +528,9 @@ def _transfer_words(folded: str, lang: Lang) -> bool:
 
 
 # An amount said as the one not meant: "70 em vez de 50", "45 e não 40", "45 not 40", "60 instead of 50".
+# "wait no 25", "sorry no 30", "pera não, 60": a correction's "no" says the amount after it is the one meant
+_CORRECTING_NO = re.compile(r"(?<!\w)(?:wait|sorry|oops|ops|ups|opa|espera|pera|perai|perdon|perdao|desculpa"
+                            r"|mejor|melhor|millor)\W+(?:no|nao|not)\W*$")
 _REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en vez de|en lugar de|instead of|rather than"
                               r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
 
@@ -527,7 +539,8 @@ def _choose_amount(amounts: list[AmountMention], text: str = "") -> AmountMentio
     """The last explicit amount, else the last bare one; never one said as the one not meant (`_REJECTED_BEFORE`:
     "pode ser 70 em vez de 50" is 70)."""
     if text:
-        meant = [a for a in amounts if not _REJECTED_BEFORE.search(fold(text[max(0, a.start - 20):a.start]))]
+        meant = [a for a in amounts if not _REJECTED_BEFORE.search(before := fold(text[max(0, a.start - 20):a.start]))
+                 or _CORRECTING_NO.search(before)]
         amounts = meant if meant else amounts
     chosen = [a for a in amounts if a.explicit] or amounts
     return chosen[-1] if chosen else None

@@ -119,3 +119,15 @@ def test_a_figure_with_an_article_and_no_other_amount_stays_the_amount(lang, tex
 ])
 def test_scheduling_verbs_and_english_nouns_of_a_request(lang, text, kind):
     assert read(text, lang).request_kind == kind
+
+
+@pytest.mark.parametrize("lang,text,cents", [
+    ("en", "pls send 20 to ana, wait no 25", 2500), ("pt-BR", "manda 50 pra ana, pera nao 60", 6000),
+    ("en", "send 45 to ana not 40", 4500),  # the amount not meant stays not meant
+])
+def test_a_no_after_wait_corrects_the_amount_before_it(lang, text, cents):
+    assert read(text, lang).slots.amount.amount_cents == cents
+
+
+def test_what_is_left_to_spend_is_the_balance():
+    assert read("cuanto me queda pa gastar", "es").request_kind == "balance"
