@@ -86,7 +86,7 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
 
 # WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
 SHORTHAND: dict[Lang, dict[str, str]] = {
-    "pt-BR": {"q": "que", "tbm": "também"},
+    "pt-BR": {"q": "que", "tbm": "também", "n": "não"},
     "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
     "ca": {"q": "que", "pq": "perquè"},
     "en": {"r": "are", "acct": "account"},

@@ -285,6 +285,23 @@ _CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause
 
 # English verbs of moving money said in another language's message ("transfer 40 a pedro", "pay 30 pro joão").
 _BANK_ENGLISH_MONEY_VERBS = re.compile(r"(?<!\w)(?:transfer|send|pay|wire)(?!\w)")
+# Whether the money is enough ("tenho saldo suficiente pra…", "do i have enough money to…"): the balance, by lemma.
+_ENOUGH = frozenset({"suficiente", "bastante", "enough", "prou", "suficient"})
+_FUNDS = frozenset({"saldo", "balance", "dinheiro", "dinero", "plata", "grana", "diners", "money", "funds", "cash"})
+# A verb of showing or listing with the Pix as its object ("me mostra os pix", "list my pix"): the statement.
+_SHOW = frozenset({"mostrar", "ver", "listar", "enseñar", "ensenar", "ensenyar", "show", "list", "see", "view"})
+
+
+def _asks_if_enough(folded: str, lang: Lang) -> bool:
+    said = set(lemmas(folded, lang)) | set(folded.split())
+    return bool(said & _ENOUGH and said & _FUNDS)
+
+
+def _asks_to_see(folded: str, lang: Lang) -> bool:
+    said = set(lemmas(folded, lang))
+    return bool(said & _SHOW) and not said & _KIND_VERBS[BANK][lang]
+
+
 # What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
 _BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
 _BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
@@ -738,6 +755,8 @@ def perceive(
     it had (one found where none was is shown in the preview): a typo never turns one request into another nor
     moves money.
     """
+    if _shouted(text):
+        text = text.lower()  # "MANDA 25 PRO PEDRO AGORA": capitals that mark no name ("PEDRO AGORA" is no contact)
     reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                  asked_for=asked_for, replies_to=replies_to)
     restored = restore_typos(text, lang, _request_words(org_kind, lang))
@@ -760,6 +779,13 @@ def perceive(
             str(reading.slots.recipient)) not in misread:
         return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
     return fixed
+
+
+def _shouted(text: str) -> bool:
+    """Whether a message is typed all in capitals, words of two letters or more, with no Pix code or key in it (whose
+    letters' case may count)."""
+    said = [word for word in words(text) if len(word) > 1]
+    return len(said) >= 2 and all(word.isupper() for word in said) and "000201" not in text and not find_pix_keys(text)
 
 
 # What a restored reading may turn an unfinished request into: nothing moves and nothing is booked by it.
@@ -860,6 +886,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             kind = "pix_history"  # "show me what i sent this week", "qué transferencias hice", "what did i spend"
         if "limit_asked" in markers and not slots["amount"] and not slots["pix_key"]:
             kind = "balance"  # "qual o meu limite de pix à noite?": the balance's read says it
+        elif not slots["pix_key"] and _asks_if_enough(folded, lang):
+            kind = "balance"  # "tengo saldo suficiente pa mandar 100?": whether it is enough, the balance says
+        elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and _asks_to_see(folded, lang):
+            kind = "pix_history"  # "consegue me mostrar os pix agendados?": Pix shown, none sent
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}

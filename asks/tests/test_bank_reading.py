@@ -131,3 +131,17 @@ def test_a_no_after_wait_corrects_the_amount_before_it(lang, text, cents):
 
 def test_what_is_left_to_spend_is_the_balance():
     assert read("cuanto me queda pa gastar", "es").request_kind == "balance"
+
+
+@pytest.mark.parametrize("lang,text,kind", [
+    ("es", "tengo saldo suficiente pa mandar 100?", "balance"), ("en", "do i have enough money to send 300?", "balance"),
+    ("pt-BR", "consegue me mostrar os pix agendados?", "pix_history"),
+    ("pt-BR", "me mostra como mando um pix de 20 pra ana", "pix_transfer"),  # an amount: a Pix still
+])
+def test_whether_it_is_enough_and_pix_shown(lang, text, kind):
+    assert read(text, lang).request_kind == kind
+
+
+def test_a_message_all_in_capitals_names_no_one_by_its_capitals():
+    slots = read("MANDA 25 PRO PEDRO AGORA", "pt-BR").slots
+    assert (slots.amount.amount_cents, slots.recipient) == (2500, "Pedro")
