@@ -759,11 +759,10 @@ def perceive(
         text = text.lower()  # "MANDA 25 PRO PEDRO AGORA": capitals that mark no name ("PEDRO AGORA" is no contact)
     reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                  asked_for=asked_for, replies_to=replies_to)
-    restored = restore_typos(text, lang, _request_words(org_kind, lang))
-    if restored == text and (own := cast("Lang", detect_language(text, LANGS, lang, first=True))) != lang:
-        # a message in a language the organisation does not serve, read in its own language too: its typos are
-        # that language's ("quants dinesr", "un treballdaor")
-        restored = restore_typos(text, own, _request_words(org_kind, own))
+    # the typos of the language the message is in: a Catalan message at the bank ("quants dinesr", "un
+    # treballdaor") has Catalan ones, and a Portuguese word at the school ("a primeira") is no Catalan typo
+    own = cast("Lang", detect_language(text, LANGS, lang, first=True))
+    restored = restore_typos(text, own, _request_words(org_kind, own))
     if restored == text:
         return reading
     fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
