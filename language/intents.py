@@ -595,6 +595,11 @@ _CHANGE_REQUEST_OBJECTS = frozenset({
     "reservation", "hora", "horario", "time",
 })
 _CHANGE_REQUEST_WINDOW = 4
+# The request named before the verb, with a definite article or a demonstrative: one already made
+_CHANGED_BEFORE_WINDOW = 8
+_DEFINITE = frozenset({"o", "a", "os", "as", "el", "la", "los", "las", "l", "the", "that", "this", "my", "meu", "minha",
+                       "mi", "esse", "essa", "este", "esta", "aquele", "aquela", "ese", "esa", "aquel", "aquella",
+                       "aquest", "aquesta", "aquell", "meva"})
 
 
 # A verb of passing or throwing moves what was asked only with it as its object, said by a pronoun joined to the verb
@@ -618,6 +623,11 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
         ahead = set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
         if word in _CHANGE_REQUEST_VERBS[lang] and _CHANGE_REQUEST_OBJECTS & ahead:
             return True
+        behind = written[max(0, index - _CHANGED_BEFORE_WINDOW): index]
+        if word in _CHANGE_REQUEST_VERBS[lang] and any(
+                said_before in _CHANGE_REQUEST_OBJECTS and previous in _DEFINITE
+                for previous, said_before in zip(behind, behind[1:], strict=False)):
+            return True  # "o pix q eu agendei pra ana pode mudar pra 90?": the request named first, as a known one
         if word in _MOVE_BY_OBJECT[lang] and (_OBJECT_CLITIC.search(written[index]) and written[index] != word
                                                or ahead & _MOVED_OBJECTS and not ahead & _NEW_ARTICLES):
             return True

@@ -366,3 +366,14 @@ def test_scrapping_is_cancelling():
 ])
 def test_a_charge_not_known_or_a_payment_never_made_is_disputed(lang, text, disputed):
     assert disputes_payment(text, lang) is disputed
+
+
+@pytest.mark.parametrize("lang,text,changes", [
+    ("pt-BR", "o pix q eu agendei pra ana pode mudar pra 90?", True),
+    ("es", "el pago de pedro lo podes cambiar a 50?", True),
+    ("pt-BR", "manda um pix pra ana e quero mudar de banco", False),  # a new Pix, named with "um"
+])
+def test_a_request_named_before_the_verb_of_changing_is_changed(lang, text, changes):
+    from language.intents import asks_to_change_request
+
+    assert asks_to_change_request(text, lang) is changes
