@@ -241,7 +241,7 @@ MISSING = {
              r"|nunca chegou|nao (?:foi )?(?:compensad|processad|creditad|confirmad)[oa]",
     "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)"
           r"|nunca (?:me |le |les )?llego|no (?:se )?(?:acredito|acreditaron|proceso|impacto)",
-    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
+    "ca": r"ha desaparegut|no (?:m'ha |em |li |m'|l')?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn'?t|did not|haven'?t|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing|(?:didn'?t|did not|never|not) go(?:ne)? through",
 }
@@ -397,6 +397,7 @@ DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise"
                  "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
 # Knowing a charge: "uma tarifa que não conheço", "un cargo que no conozco" (as not recognising it).
 KNOW = frozenset({"conhecer", "conocer", "coneixer", "know"})
+_WHY = re.compile(r"(?<!\w)(?:por ?que|porque|pq|xq|per ?que|perque|why|how come)(?!\w)")
 _NEVER = re.compile(r"(?<!\w)(?:never|nunca|mai|jamais|jamas)(?!\w)")
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
                           "tarifa", "fee", "comissao", "comision", "comissio",
@@ -448,6 +449,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
+    if charged and _WHY.search(folded):
+        return True  # "por qué me cobraron esto?", "pq me cobraram isso", "why was i charged": a charge questioned
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
     if plain & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
@@ -623,7 +626,7 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
         ahead = set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
         if word in _CHANGE_REQUEST_VERBS[lang] and _CHANGE_REQUEST_OBJECTS & ahead:
             return True
-        behind = written[max(0, index - _CHANGED_BEFORE_WINDOW): index]
+        behind = written[max(0, index - _CHANGED_BEFORE_WINDOW - 1): index]  # and the article before the first
         if word in _CHANGE_REQUEST_VERBS[lang] and any(
                 said_before in _CHANGE_REQUEST_OBJECTS and previous in _DEFINITE
                 for previous, said_before in zip(behind, behind[1:], strict=False)):

@@ -363,6 +363,8 @@ def test_scrapping_is_cancelling():
     ("pt-BR", "cobraram uma tarifa q eu nao conheço", True), ("es", "tengo un cargo que no conozco", True),
     ("en", "theres a payment i never made on my account", True),
     ("en", "i didn't make the payment yet", False), ("pt-BR", "nao fiz o pix ainda", False),
+    ("es", "alguien me puede explicar por que me cobraron esto??", True),  # a charge questioned
+    ("ca", "no em surt el pix que vaig enviar a la maria", True),  # a Pix sent and not showing
 ])
 def test_a_charge_not_known_or_a_payment_never_made_is_disputed(lang, text, disputed):
     assert disputes_payment(text, lang) is disputed
@@ -371,6 +373,7 @@ def test_a_charge_not_known_or_a_payment_never_made_is_disputed(lang, text, disp
 @pytest.mark.parametrize("lang,text,changes", [
     ("pt-BR", "o pix q eu agendei pra ana pode mudar pra 90?", True),
     ("es", "el pago de pedro lo podes cambiar a 50?", True),
+    ("es", "el pix que le programe a maria lo podes cambiar a 40?", True),
     ("pt-BR", "manda um pix pra ana e quero mudar de banco", False),  # a new Pix, named with "um"
 ])
 def test_a_request_named_before_the_verb_of_changing_is_changed(lang, text, changes):
