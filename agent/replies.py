@@ -223,6 +223,8 @@ NEXT_STEPS = {"account_not_found": "no_account", "same_account": "own_account",
 REASONS: dict[str, Any] = {
     "account_not_found": pgettext_lazy("customer", "I could not find an account of yours at this bank"),
     "insufficient_funds": pgettext_lazy("customer", "insufficient funds"),
+    "insufficient_funds_balance": pgettext_lazy(
+        "customer", "your balance is %(balance)s, less than this Pix; tell me an amount up to %(balance)s"),
     "night_limit_exceeded": pgettext_lazy("customer", "night-time Pix limit exceeded"),
     "key_not_found": pgettext_lazy("customer", "Pix key not found"),
     "invalid_key": pgettext_lazy("customer", "that is not a valid Pix key"),
@@ -367,7 +369,7 @@ def _cents(value: object) -> TypeGuard[int]:
 def failure_reason(lang: str, error: dict, currency: str) -> str:
     """A tool's failure (`result["error"]`) in the customer's language: the engine's code, else the bound that was
     broken, else the failure's kind; an amount above the organisation's maximum names the maximum, the night limit
-    what is left of it, a Pix code's fixed amount that amount — each with what the customer can do."""
+    what is left of it, a balance too low the balance, a Pix code's fixed amount that amount — each with what the customer can do."""
     said = error.get("detail")
     detail = said if isinstance(said, dict) else {}
     code = detail.get("code") or error.get("code") or "unexpected"
@@ -377,6 +379,9 @@ def failure_reason(lang: str, error: dict, currency: str) -> str:
     fixed = detail.get("amount_cents")
     if code == "amount_invalid" and detail.get("fixed_by") == "pix_code" and _cents(fixed):
         return wording.render(lang, REASONS["amount_fixed_by_code"], {"amount": money(fixed, currency, lang)})
+    balance = detail.get("balance_cents")
+    if code == "insufficient_funds" and _cents(balance):  # the balance there is, and what can be sent
+        return wording.render(lang, REASONS["insufficient_funds_balance"], {"balance": money(balance, currency, lang)})
     left, limit = detail.get("available_cents"), detail.get("limit_cents")
     if code == "night_limit_exceeded" and _cents(left) and _cents(limit):  # what is true, and what can be done
         key = "night_limit_left" if left > 0 else "night_limit_used"

@@ -37,7 +37,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
 | W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own) | fill | same_kind_fills_collecting_ask |
 | W5 | the same, but a value differs only in the slot the previous reply asked for ("então manda 200" after the night limit's refusal) | correct | answers_the_slot_asked_for |
-| W6 | new-request wording of the open Ask's kind under its preview (awaiting confirmation, not stale), values that differ from it but are no whole request alone ("manda pro João" under the preview of "manda 40 pra Maria"), a who said only in place of the same kind of who | correct (the new preview shows the change) | same_kind_wording_under_preview_changes_it |
+| W6 | new-request wording of the open Ask's kind under its preview (awaiting confirmation, not stale), values that differ from it or fill its empty slots but are no whole request alone ("manda pro João" under the preview of "manda 40 pra Maria", "então agenda pra amanhã" under one for today), a who said only in place of the same kind of who | correct (the new preview shows the change) | same_kind_wording_under_preview_changes_it |
 | W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
 | K1 | the open Ask is stale, the request kind said again | start_new (open cooled) | stale_ask_cooled_kind_restarts |
 | K2 | the open Ask is stale, a bare value | clarify (open cooled) | stale_ask_cooled_bare_value |
@@ -341,10 +341,11 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         return DecidedAction(Action.CORRECT, "answers_the_slot_asked_for", ask_id=open_ask.id, values=values)
 
     if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.AWAITING_CONFIRMATION
-            and conflicting and set(values) & _WHO <= conflicting and missing_slots(kind, values) and not stale):
+            and values and set(values) & _WHO <= conflicting and missing_slots(kind, values) and not stale):
         # "manda pro João" right under the preview of "manda 40 pra Maria": not a whole request of its own but a
         # change of the one previewed (who, how much or when), the rest kept; the new preview shows it in full and
         # only its button sends. Who is replaced only by the same kind of who (a key said for a contact starts anew).
+        # A day said for a Pix previewed for today ("então agenda pra amanhã") is such a change too.
         return DecidedAction(Action.CORRECT, "same_kind_wording_under_preview_changes_it", ask_id=open_ask.id,
                              values=values)
     if "new_request" in markers and kind == open_ask.kind:

@@ -427,3 +427,18 @@ def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | N
     assert day_part.day is not None
     return WhenMention(datetime.combine(day_part.day, time_part.clock, tzinfo=zone), True, True, start, end, raw,
                        time_part.either_half, spans)
+
+
+# A day of the month said with an article alone ("el 15", "o 20", "on the 3rd"): a date only where the number can be
+# no amount, which the caller knows (a money request with its amount said elsewhere), so it is read apart.
+_ARTICLE_DAY = re.compile(r"(?<![\w,.])(?:el|o|on the|on|the)\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?![\w,.:%]|\s*(?:h|hs|%)(?!\w))")
+
+
+def day_after_article(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | None:
+    """The last day of the month said with an article alone (above), relative to the aware `now` in `tz`."""
+    today = now.astimezone(ZoneInfo(tz)).date()
+    for match in reversed(list(_ARTICLE_DAY.finditer(fold(text)))):  # fold keeps offsets
+        if (day := _day_of_month(int(match.group("day")), today, False)) is not None:
+            start, end = match.start(), match.end()
+            return WhenMention(day, False, True, start, end, text[start:end], parts=((start, end),))
+    return None

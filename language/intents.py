@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from language.lemmas import known, lemma, lemmas, words
+from language.lemmas import known, lemma, lemmas, verb_readings, words
 from language.locales import Lang
 from language.text import fold
 
@@ -87,13 +87,13 @@ PERSON: dict[Lang, frozenset[str]] = {  # teachers too: at the school, "el profe
 NOT_THE_BOT: dict[Lang, str] = {
     "pt-BR": r"(?:nao|sem) (?:com )?(?:um |o )?(?:robo|bot)|atendimento (?:humano|pessoal|personalizado)"
              r"|(?:vc|voce|tu) (?:nao|n) (?:me )?(?:entende|entendeu|ajuda)"
-             r"|de carne e osso|(?:alguem|pessoa|humano) (?:de verdade|real)",
+             r"|de carne e osso|(?:alguem|pessoa|humano|gente) (?:de verdade|real)",
     "es": r"no (?:con )?(?:un |el |una )?(?:robot|bot|maquina)|atencion (?:al cliente|personal|personalizada|humana)"
           r"|no (?:me )?(?:entendes|entiendes|entendiste)"
-          r"|de carne y hueso|(?:alguien|persona|humano) (?:de verdad|real)",
+          r"|de carne y hueso|(?:alguien|persona|humano|gente) (?:de verdad|real)",
     "ca": r"no (?:amb )?(?:un |el )?(?:robot|bot|maquina)|atencio (?:al client|personal|personalitzada|humana)"
           r"|no (?:m')?(?:entens|has entes)"
-          r"|de carn i ossos?|(?:algu|persona|huma) (?:de veritat|real)",
+          r"|de carn i ossos?|(?:algu|persona|huma|gent) (?:de veritat|real)",
     "en": r"not (?:a |the |with a )?(?:robot|bot|machine)|customer (?:service|support|care)|real (?:person|human)"
           r"|you (?:don'?t|do not|dont) (?:understand|get it)|(?:you'?re|you are|ur) useless"
           r"|live (?:agent|person|chat)|(?:someone|somebody|anyone|human) real",
@@ -241,7 +241,7 @@ MISSING = {
              r"|nunca chegou|nao (?:foi )?(?:compensad|processad|creditad|confirmad)[oa]",
     "es": r"desaparecio|no (?:me |le |les )?(?:llego|aparece|aparecio|entro|recibi|recibio|figura|consta)"
           r"|nunca (?:me |le |les )?llego|no (?:se )?(?:acredito|acreditaron|proceso|impacto)",
-    "ca": r"ha desaparegut|no (?:m'ha )?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
+    "ca": r"ha desaparegut|no (?:m'ha |em |li |m'|l')?(?:arribat|apareix|ha arribat|he rebut|ha entrat|consta|surt)",
     "en": r"disappeared|never (?:got|arrived|came|received)|(?:didn'?t|did not|haven'?t|have not) (?:get|arrive|receive"
           r"|come|show)|not (?:received|arrived|showing)|went missing|(?:didn'?t|did not|never|not) go(?:ne)? through",
 }
@@ -359,7 +359,8 @@ def asks_for_person(text: str, lang: Lang) -> bool:
         ahead = said[index + 1: index + 1 + WINDOW]
         if word in TALK[lang] and any(w in PERSON[lang] for w in ahead):
             return True
-        if word in WANT[lang] and any(w in roles or w in SERVICE for w in ahead):
+        if (word in WANT[lang] or verb_readings(written[index], lang) & WANT[lang]) and any(
+                w in roles or w in SERVICE for w in ahead):  # "preciso de um humano": "preciso" is "I need" too
             return True
         if word in SERVE[lang] and any(w in PERSON[lang] for w in said[max(0, index - WINDOW):index]):
             return True
@@ -397,7 +398,12 @@ LANDED = frozenset({"cair", "entrar", "caer", "go"})  # "caiu duas vezes": it we
 # "a charge i didn't make").
 DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise", "authorize", "autoritzar",
                  "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
+# Knowing a charge: "uma tarifa que não conheço", "un cargo que no conozco" (as not recognising it).
+KNOW = frozenset({"conhecer", "conocer", "coneixer", "know"})
+_WHY = re.compile(r"(?<!\w)(?:por ?que|porque|pq|xq|per ?que|perque|why|how come)(?!\w)")
+_NEVER = re.compile(r"(?<!\w)(?:never|nunca|mai|jamais|jamas)(?!\w)")
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
+                          "tarifa", "fee", "comissao", "comision", "comissio",
                           "compra", "purchase", "transaction", "transacao", "transaccion", "transaccio"})
 # A complaint is for a person to read ("quiero hacer un reclamo", "I want to file a complaint"): about a payment, a
 # dispute; otherwise a problem reported (`reports_problem`).
@@ -440,8 +446,10 @@ def disputes_payment(text: str, lang: Lang) -> bool:
                           for word in words(text)):
         return True  # "paguei duas vezes", "pagué dos veces", "caiu duas vezes", "I paid twice"
     charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
-    if said & DID and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
-        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "me cobraram um pix que não fiz"
+    if said & (DID | KNOW) and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
+        return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "cobraram uma tarifa q eu não conheço"
+    if said & DID and said & PAYMENT_NOUNS and _NEVER.search(folded):
+        return True  # "a payment i never made" (not "i didn't make the payment yet")
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
     plain = said | {fold(word) for word in words(text)}
@@ -453,6 +461,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True
     if said & PAID and re.search(ALREADY[lang], folded):
         return True
+    if charged and _WHY.search(folded):
+        return True  # "por qué me cobraron esto?", "pq me cobraram isso", "why was i charged": a charge questioned
     if _RECOGNISE.search(folded) and _NEGATION.search(folded):  # "não reconheço essa cobrança", "I don't recognise it"
         return True
     if plain & _STORE_ORDER_NOUNS and re.search(rf"(?<!\w)(?:{MISSING[lang]})(?!\w)", folded):
@@ -620,6 +630,11 @@ _CHANGE_REQUEST_OBJECTS = frozenset({
     "reservation", "hora", "horario", "time",
 })
 _CHANGE_REQUEST_WINDOW = 4
+# The request named before the verb, with a definite article or a demonstrative: one already made
+_CHANGED_BEFORE_WINDOW = 8
+_DEFINITE = frozenset({"o", "a", "os", "as", "el", "la", "los", "las", "l", "the", "that", "this", "my", "meu", "minha",
+                       "mi", "esse", "essa", "este", "esta", "aquele", "aquela", "ese", "esa", "aquel", "aquella",
+                       "aquest", "aquesta", "aquell", "meva"})
 
 
 # A verb of passing or throwing moves what was asked only with it as its object, said by a pronoun joined to the verb
@@ -643,6 +658,11 @@ def asks_to_change_request(text: str, lang: Lang) -> bool:
         ahead = set(written[index + 1: index + 1 + _CHANGE_REQUEST_WINDOW])
         if word in _CHANGE_REQUEST_VERBS[lang] and _CHANGE_REQUEST_OBJECTS & ahead:
             return True
+        behind = written[max(0, index - _CHANGED_BEFORE_WINDOW - 1): index]  # and the article before the first
+        if word in _CHANGE_REQUEST_VERBS[lang] and any(
+                said_before in _CHANGE_REQUEST_OBJECTS and previous in _DEFINITE
+                for previous, said_before in zip(behind, behind[1:], strict=False)):
+            return True  # "o pix q eu agendei pra ana pode mudar pra 90?": the request named first, as a known one
         if word in _MOVE_BY_OBJECT[lang] and (_OBJECT_CLITIC.search(written[index]) and written[index] != word
                                                or ahead & _MOVED_OBJECTS and not ahead & _NEW_ARTICLES):
             return True

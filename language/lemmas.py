@@ -162,6 +162,20 @@ def _unaccent_infinitive(stem: str) -> str:
     return fold(stem) if stem != fold(stem) and "·" not in stem else stem
 
 
+def verb_readings(word: str, lang: Lang) -> set[str]:
+    """`lemma_readings`, and the infinitive of a present singular the dictionary reads as another word ("preciso" is
+    the adjective "preciso" to simplemma, and "I need", a form of "precisar"; "queda" the noun, and "is left", of
+    "quedar"): the "-o", "-a" or "-e" of pt, es and ca put back as "-ar", "-er" or "-ir" when the dictionary knows
+    that infinitive as its own lemma."""
+    readings = lemma_readings(word, lang)
+    lowered = fold(word.lower())
+    if lang == "en" or not lowered.endswith(("o", "a", "e")) or len(lowered) < 5:
+        return readings
+    code = SIMPLEMMA_CODE[lang]
+    return readings | {infinitive for ending in ("ar", "er", "ir") if simplemma.is_known(
+        infinitive := lowered[:-1] + ending, lang=code) and fold(simplemma.lemmatize(infinitive, lang=code)) == infinitive}
+
+
 def words(text: str) -> list[str]:
     """The words of `text`, in order (numbers and punctuation left out)."""
     return WORD.findall(text)

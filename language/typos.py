@@ -27,6 +27,7 @@ import simplemma
 
 from language.detect import BRAND_WORDS
 from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, one_edit, proper_noun
+from language.lexicon import reader_words
 from language.locales import Lang
 from language.text import fold
 
@@ -55,18 +56,28 @@ def _edits(word: str) -> set[str]:
 
 
 @lru_cache(maxsize=4096)
-def restored(word: str, lang: Lang) -> str | None:
-    """The one word of `lang` that `word` (folded, lower case) is a typo of, or None (see the module)."""
-    if len(word) < MIN_LETTERS or not word.isalpha() or word in BRAND_WORDS:
+def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str | None:
+    """The one word of `lang` that `word` (folded, lower case) is a typo of, or None (see the module). The words
+    the readers look for (`language.lexicon.reader_words`, and `also`) come first: "lmiite" is "limite", not
+    "miite"; "atendenet" is "atendente", which the dictionary lacks; "mandr", five letters, is "mandar"."""
+    if len(word) < MIN_LETTERS - 1 or not word.isalpha() or word in BRAND_WORDS:
         return None
     brands = {brand for brand in BRAND_WORDS if len(brand) >= MIN_LETTERS - 1 and one_edit(word, brand)}
-    if brands:  # "ipphone", "xiaoim": a brand, never a word of the dictionary ("iphone" is no "phone")
+    if brands and len(word) >= MIN_LETTERS:  # "ipphone", "xiaoim": a brand, never a word of the dictionary
         return next(iter(brands)) if len(brands) == 1 else None
-    if any(known(word, other) for other in LANGS) or known_unaccented(word, lang):
+    if known(word, lang) or known_unaccented(word, lang):
         return None
     if "ll" in word and known(word.replace("ll", "l·l", 1), lang):
         return None  # "anulla": Catalan "anul·la" typed without its middle dot
+    lexicon = reader_words(lang) | also
     code = SIMPLEMMA_CODE[lang]
+    ours = {candidate for candidate in _edits(word) if len(candidate) >= MIN_LETTERS and candidate in lexicon}
+    if len(ours) > 1:  # "tomororw": "tomorrow" and the tables' own misspelt "tomorow"; the dictionary's word wins
+        ours = {candidate for candidate in ours if known(candidate, lang) or _known_with_accent(candidate, code)}
+    # a word another language's dictionary knows ("amana", "cacela": Spanish entries) is restored in a Portuguese
+    # message only to a word the readers look for ("amanha", "cancela")
+    if ours or len(word) < MIN_LETTERS or any(known(word, other) for other in LANGS):
+        return next(iter(ours)) if len(ours) == 1 else None
     candidates = {candidate for candidate in _edits(word)
                   if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
                   and not proper_noun(candidate, lang)}
@@ -75,16 +86,17 @@ def restored(word: str, lang: Lang) -> str | None:
 
 # WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
 SHORTHAND: dict[Lang, dict[str, str]] = {
-    "pt-BR": {"q": "que", "tbm": "também"},
+    "pt-BR": {"q": "que", "tbm": "também", "n": "não"},
     "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
     "ca": {"q": "que", "pq": "perquè"},
-    "en": {"r": "are"},
+    "en": {"r": "are", "acct": "account"},
 }
 
 
-def restore_typos(text: str, lang: Lang) -> str:
+def restore_typos(text: str, lang: Lang, also: frozenset[str] = frozenset()) -> str:
     """`text` with each word one letter off restored and each shorthand of `SHORTHAND` said in full (see the
-    module); the text itself when none is."""
+    module); the text itself when none is. `also`: more words the caller reads (its request words), preferred as
+    the readers' own are."""
     if "000201" in text:
         return text  # a pasted Pix code: the words around it are read as typed
 
@@ -94,7 +106,7 @@ def restore_typos(text: str, lang: Lang) -> str:
             return full
         if word[:1].isupper() and match.start() > 0:
             return word  # a name, a brand
-        found = restored(fold(word), lang)
+        found = restored(fold(word), lang, also)
         return found if found is not None else word
 
     return _restore_day_phrases(_TOKEN.sub(restore, text), lang)

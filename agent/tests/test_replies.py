@@ -157,7 +157,8 @@ def test_previews_and_buttons_speak_every_language():
 def test_a_refusal_is_worded_in_the_customers_language(demobank):
     set_money_gate(demobank, mode="none")
     turn = Conversation().say("manda 9000 pro Pedro")  # more than the R$ 5.000,00 in the account
-    assert turn.reply == "Não foi possível: saldo insuficiente."
+    assert turn.reply == ("Não foi possível: seu saldo é R$\xa05.000,00, menos que este Pix; me diga um valor de até "
+                          "R$\xa05.000,00.")
     assert "insufficient" not in turn.reply
 
 
@@ -184,3 +185,14 @@ def test_a_party_too_large_or_a_slot_nearly_full_says_how_many_fit(lang, capacit
     assert places_text in failure_reason(lang, taken, "EUR")
     full = {"code": "conflict", "detail": {"code": "slot_taken", "places_left": 0, "party_size": 2}}
     assert failure_reason(lang, full, "EUR") == reason(lang, "slot_taken")  # nothing left: the time was taken
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pt-BR", "seu saldo é R$\xa05.000,00"), ("es", "tu saldo es 5.000,00\xa0BRL"),
+    ("ca", "el teu saldo és 5.000,00\xa0BRL"), ("en", "your balance is R$5,000.00"),
+])
+def test_insufficient_funds_says_the_balance_and_what_to_do(lang, said):
+    refused = {"code": "limit_exceeded", "detail": {"code": "insufficient_funds", "balance_cents": 500000,
+                                                    "amount_cents": 600000, "currency": "BRL"}}
+    text = failure_reason(lang, refused, "BRL")
+    assert said in text and text != reason(lang, "insufficient_funds")

@@ -48,11 +48,21 @@ from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Pe
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
-from language.dates import WhenMention, parse_when
+from language.dates import WhenMention, day_after_article, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
-from language.lemmas import known, known_unaccented, lemma, lemma_readings, lemmas, misspelt_verbs, words
+from language.lemmas import (
+    known,
+    known_unaccented,
+    lemma,
+    lemma_readings,
+    lemmas,
+    misspelt_verbs,
+    verb_readings,
+    words,
+)
+from language.lexicon import table_words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -212,10 +222,13 @@ def _kind_patterns(org_kind: OrgKind, lang: Lang) -> tuple[tuple[RequestKind, re
 # "pasado"). A word no dictionary knows one letter away from a form of these verbs is that verb ("tranfere").
 KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], ...]]] = {
     "bank": {
-        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar"})),),
-        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar"})),),
-        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar"})),),
-        "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire"})),),
+        # scheduling a payment is one too: "programale 100 a ana para el jueves"
+        "pt-BR": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "passar",
+                                              "agendar", "programar"})),),
+        "es": (("pix_transfer", frozenset({"mandar", "enviar", "transferir", "pagar", "depositar", "pasar", "girar",
+                                           "programar", "agendar"})),),
+        "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar", "programar"})),),
+        "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire", "schedule"})),),
     },
     "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
         "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
@@ -273,6 +286,23 @@ _CLAUSE_END = re.compile(r"[.;!?]|(?<!\w)(?:porque|pq|pois|mas|but|because|cause
 
 # English verbs of moving money said in another language's message ("transfer 40 a pedro", "pay 30 pro joão").
 _BANK_ENGLISH_MONEY_VERBS = re.compile(r"(?<!\w)(?:transfer|send|pay|wire)(?!\w)")
+# Whether the money is enough ("tenho saldo suficiente pra…", "do i have enough money to…"): the balance, by lemma.
+_ENOUGH = frozenset({"suficiente", "bastante", "enough", "prou", "suficient"})
+_FUNDS = frozenset({"saldo", "balance", "dinheiro", "dinero", "plata", "grana", "diners", "money", "funds", "cash"})
+# A verb of showing or listing with the Pix as its object ("me mostra os pix", "list my pix"): the statement.
+_SHOW = frozenset({"mostrar", "ver", "listar", "enseñar", "ensenar", "ensenyar", "show", "list", "see", "view"})
+
+
+def _asks_if_enough(folded: str, lang: Lang) -> bool:
+    said = set(lemmas(folded, lang)) | set(folded.split())
+    return bool(said & _ENOUGH and said & _FUNDS)
+
+
+def _asks_to_see(folded: str, lang: Lang) -> bool:
+    said = set(lemmas(folded, lang))
+    return bool(said & _SHOW) and not said & _KIND_VERBS[BANK][lang]
+
+
 # What is left in the account, asked without "how much": "what's left on my account", "o que sobrou na conta".
 _BANK_LEFT_LEMMAS = frozenset({"sobrar", "restar", "quedar", "romandre", "remain"})
 _BANK_LEFT_WORDS = frozenset({"left", "remaining", "remains", "sobrou", "sobra", "resta", "queda", "queden"})
@@ -299,8 +329,8 @@ def asks_balance(folded: str, lang: Lang) -> bool:
         return False
     end = _CLAUSE_END.search(folded, found.end())
     clause = folded[: end.start()] if end else folded
-    ahead = lemmas(clause[found.end():], lang)[:_HELD_WINDOW]
-    return bool(set(ahead) & HELD[lang]) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
+    ahead = words(clause[found.end():])[:_HELD_WINDOW]  # "cuanto me queda": "queda" of "quedar", not the noun
+    return any(verb_readings(word, lang) & HELD[lang] for word in ahead) and not set(lemmas(clause, lang)) & _KIND_VERBS[BANK][lang]
 
 
 # The school's grammar beyond its verbs: wanting an activity is booking it ("vull fer escalada", "quiero hacer esquí",
@@ -414,6 +444,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         folded = _without_others_signing_up(folded, lang)
     said = set(lemmas(folded, lang)) | set(misspelt_verbs(folded, lang, _KIND_VERBS[org_kind][lang]))
     found = next((kind for kind, verbs in KIND_LEMMAS[org_kind][lang] if said & verbs), None)
+    if found is None and lang != "en" and org_kind == BANK and (loan := _english_loan_noun(folded)):
+        return loan  # "oi, me fala meu balance pls"
     if found is None and lang != "en" and org_kind in _ENGLISH_LOAN_VERBS:
         kind, verbs = _ENGLISH_LOAN_VERBS[org_kind]  # "hola, send 20 a Pedro porfa", "booking per esquí demà"
         if set(lemmas(folded, "en")) & verbs:
@@ -427,6 +459,17 @@ _ENGLISH_LOAN_VERBS: dict[OrgKind, tuple[RequestKind, frozenset[str]]] = {
     "bank": ("pix_transfer", frozenset({"send", "transfer", "wire"})),
     "school": ("booking", frozenset({"book", "booking"})),
 }
+# English nouns of a bank request said inside another language ("me fala meu balance", "manda o statement"); only
+# nouns no pt, es or ca word shares.
+_BANK_ENGLISH_NOUNS: tuple[tuple[RequestKind, frozenset[str]], ...] = (
+    ("balance", frozenset({"balance"})), ("pix_history", frozenset({"statement", "transaction", "history"})))
+
+
+def _english_loan_noun(folded: str) -> RequestKind | None:
+    said = set(lemmas(folded, "en"))
+    return next((kind for kind, nouns in _BANK_ENGLISH_NOUNS if said & nouns), None)
+
+
 # A verb of signing up said of someone else, after a third-person reflexive pronoun ("s'apunta la meva parella",
 # "se apunta mi hermano", "s'hi apunta el Joan", "se anota mi primo"): someone joining the group
 # (`asks.perception.party`), not a request to book.
@@ -506,6 +549,9 @@ def _transfer_words(folded: str, lang: Lang) -> bool:
 
 
 # An amount said as the one not meant: "70 em vez de 50", "45 e não 40", "45 not 40", "60 instead of 50".
+# "wait no 25", "sorry no 30", "pera não, 60": a correction's "no" says the amount after it is the one meant
+_CORRECTING_NO = re.compile(r"(?<!\w)(?:wait|sorry|oops|ops|ups|opa|espera|pera|perai|perdon|perdao|desculpa"
+                            r"|mejor|melhor|millor)\W+(?:no|nao|not)\W*$")
 _REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en vez de|en lugar de|instead of|rather than"
                               r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
 
@@ -514,7 +560,8 @@ def _choose_amount(amounts: list[AmountMention], text: str = "") -> AmountMentio
     """The last explicit amount, else the last bare one; never one said as the one not meant (`_REJECTED_BEFORE`:
     "pode ser 70 em vez de 50" is 70)."""
     if text:
-        meant = [a for a in amounts if not _REJECTED_BEFORE.search(fold(text[max(0, a.start - 20):a.start]))]
+        meant = [a for a in amounts if not _REJECTED_BEFORE.search(before := fold(text[max(0, a.start - 20):a.start]))
+                 or _CORRECTING_NO.search(before)]
         amounts = meant if meant else amounts
     chosen = [a for a in amounts if a.explicit] or amounts
     return chosen[-1] if chosen else None
@@ -605,7 +652,9 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     # number, and the request asks for the recipient again
     short_reply = kind is None and asked_for in (None, "recipient") and len(text.split()) <= SHORT_REPLY_WORDS
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
-    amount = _choose_amount(find_amounts(text, lang, currency, money_context=money_context), text)
+    taken = (when.parts or [(when.start, when.end)]) if when else []  # a figure of the day said is no amount
+    amount = _choose_amount([a for a in find_amounts(text, lang, currency, money_context=money_context)
+                             if not any(start < a.end and a.start < end for start, end in taken)], text)
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
     return {
@@ -648,6 +697,17 @@ def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None,
             or _TODAY_AFTER_NO.match(folded[: when.start]):
         return when
     return when if _CHANGE_RE.search(folded) else None
+
+
+def _day_said_beside_amount(text: str, lang: Lang, now: datetime, tz: str, currency: str) -> WhenMention | None:
+    """A day of the month said with an article alone in a money request whose amount is said apart from it ("transferí
+    50 a maria el 15", "manda 30 pro pedro o 20"): the day, never a second amount."""
+    day = day_after_article(text, lang, now, tz)
+    if day is None:
+        return None
+    amounts = find_amounts(text, lang, currency, money_context=True)
+    beside = [a for a in amounts if a.end <= day.start or a.start >= day.end]
+    return day if beside and len(beside) < len(amounts) else None
 
 
 def _without(folded: str, when: WhenMention | None) -> str:
@@ -695,20 +755,26 @@ def perceive(
 
     A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
     chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
-    reading keeps the request kind the message had as typed (if it had one), its markers, key and amount, and the recipient
+    reading keeps the request kind the message had as typed (if it had one; a request with no amount nor key yet may
+    become a balance, a statement or a person asked for: `_only_reads`), its markers, key and amount, and the recipient
     it had (one found where none was is shown in the preview): a typo never turns one request into another nor
     moves money.
     """
+    if _shouted(text):
+        text = text.lower()  # "MANDA 25 PRO PEDRO AGORA": capitals that mark no name ("PEDRO AGORA" is no contact)
     reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                  asked_for=asked_for, replies_to=replies_to)
-    restored = restore_typos(text, lang)
+    # the typos of the language the message is in: a Catalan message at the bank ("quants dinesr", "un
+    # treballdaor") has Catalan ones, and a Portuguese word at the school ("a primeira") is no Catalan typo
+    own = cast("Lang", detect_language(text, LANGS, lang, first=True))
+    restored = restore_typos(text, own, _request_words(org_kind, own))
     if restored == text:
         return reading
     fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                asked_for=asked_for, replies_to=replies_to)
-    if reading.request_kind is not None and fixed.request_kind != reading.request_kind:
+    if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(reading, fixed):
         return reading
-    if not reading.markers <= fixed.markers:
+    if not reading.markers <= fixed.markers and not (fixed.markers - reading.markers) & _HANDED_OVER:
         return reading  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
         return reading
@@ -717,6 +783,33 @@ def perceive(
             str(reading.slots.recipient)) not in misread:
         return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
     return fixed
+
+
+def _shouted(text: str) -> bool:
+    """Whether a message is typed all in capitals, words of two letters or more, with no Pix code or key in it (whose
+    letters' case may count)."""
+    said = [word for word in words(text) if len(word) > 1]
+    return len(said) >= 2 and all(word.isupper() for word in said) and "000201" not in text and not find_pix_keys(text)
+
+
+# What a restored reading may turn an unfinished request into: nothing moves and nothing is booked by it.
+_READING_KINDS = frozenset({"balance", "pix_history"})
+_HANDED_OVER = frozenset({"person", "dispute", "problem", "limit"})
+
+
+def _only_reads(typed: Perception, fixed: Perception) -> bool:
+    """Whether the restored reading `fixed` only reads or hands over where the typed one had a request with no amount
+    or key yet: "qual o meu lmiite de pix a noite?" (a Pix to nobody as typed) asks the night limit, "list my last
+    tranfers" the statement, "quero aumenntar meu limite" a limit to change (a person's)."""
+    if typed.slots.amount is not None or typed.slots.pix_key is not None:
+        return False
+    return fixed.request_kind in _READING_KINDS or bool((fixed.markers - typed.markers) & _HANDED_OVER)
+
+
+@lru_cache(maxsize=16)
+def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
+    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"): what a typo is likely of."""
+    return table_words(KIND_WORDS[org_kind][lang])
 
 
 def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
@@ -787,6 +880,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         # "mandale 20 a ana y despues decime el saldo": the figure right after a verb of sending is an amount, and
         # the message a transfer, though the balance is named too
         sends = kind in ("balance", "pix_history") and _SENDING_THEN_FIGURE[lang].search(folded) is not None
+        if when is None and kind == "pix_transfer":
+            when = _day_said_beside_amount(text, lang, now, tz, currency)
         slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
                             corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
@@ -795,6 +890,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             kind = "pix_history"  # "show me what i sent this week", "qué transferencias hice", "what did i spend"
         if "limit_asked" in markers and not slots["amount"] and not slots["pix_key"]:
             kind = "balance"  # "qual o meu limite de pix à noite?": the balance's read says it
+        elif not slots["pix_key"] and _asks_if_enough(folded, lang):
+            kind = "balance"  # "tengo saldo suficiente pa mandar 100?": whether it is enough, the balance says
+        elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and _asks_to_see(folded, lang):
+            kind = "pix_history"  # "consegue me mostrar os pix agendados?": Pix shown, none sent
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}

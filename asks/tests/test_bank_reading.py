@@ -96,3 +96,52 @@ def test_today_said_against_another_day_is_a_day(lang, text):
 
 def test_today_in_a_sentence_about_something_else_is_no_day():
     assert read("hoy no puedo hablar", "es").slots.when is None
+
+
+@pytest.mark.parametrize("lang,text,cents,day", [
+    ("es", "transferí 50 a maria el 15", 5000, "2026-03-15"), ("pt-BR", "manda 30 pro pedro o 2", 3000, "2026-04-02"),
+    ("en", "send 40 to ana on the 20th", 4000, "2026-03-20"),
+])
+def test_a_day_of_the_month_said_with_an_article_beside_the_amount_is_the_day(lang, text, cents, day):
+    slots = read(text, lang).slots
+    assert (slots.amount.amount_cents, slots.when) == (cents, day)
+
+
+@pytest.mark.parametrize("lang,text,cents", [("es", "mandale 15 a maria", 1500), ("pt-BR", "manda o 20 pro pedro", 2000)])
+def test_a_figure_with_an_article_and_no_other_amount_stays_the_amount(lang, text, cents):
+    slots = read(text, lang).slots
+    assert (slots.amount.amount_cents, slots.when) == (cents, None)
+
+
+@pytest.mark.parametrize("lang,text,kind", [
+    ("es", "programale 100 a ana para el jueves", "pix_transfer"), ("pt-BR", "oi, me fala meu balance pls", "balance"),
+    ("es", "quiero ver el statement", "pix_history"), ("en", "whats left in my acct", "balance"),
+])
+def test_scheduling_verbs_and_english_nouns_of_a_request(lang, text, kind):
+    assert read(text, lang).request_kind == kind
+
+
+@pytest.mark.parametrize("lang,text,cents", [
+    ("en", "pls send 20 to ana, wait no 25", 2500), ("pt-BR", "manda 50 pra ana, pera nao 60", 6000),
+    ("en", "send 45 to ana not 40", 4500),  # the amount not meant stays not meant
+])
+def test_a_no_after_wait_corrects_the_amount_before_it(lang, text, cents):
+    assert read(text, lang).slots.amount.amount_cents == cents
+
+
+def test_what_is_left_to_spend_is_the_balance():
+    assert read("cuanto me queda pa gastar", "es").request_kind == "balance"
+
+
+@pytest.mark.parametrize("lang,text,kind", [
+    ("es", "tengo saldo suficiente pa mandar 100?", "balance"), ("en", "do i have enough money to send 300?", "balance"),
+    ("pt-BR", "consegue me mostrar os pix agendados?", "pix_history"),
+    ("pt-BR", "me mostra como mando um pix de 20 pra ana", "pix_transfer"),  # an amount: a Pix still
+])
+def test_whether_it_is_enough_and_pix_shown(lang, text, kind):
+    assert read(text, lang).request_kind == kind
+
+
+def test_a_message_all_in_capitals_names_no_one_by_its_capitals():
+    slots = read("MANDA 25 PRO PEDRO AGORA", "pt-BR").slots
+    assert (slots.amount.amount_cents, slots.recipient) == (2500, "Pedro")

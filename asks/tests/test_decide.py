@@ -244,8 +244,9 @@ def test_W4_a_value_that_differs_from_the_collecting_asks_starts_fresh_as_before
 
 
 def test_W4_not_after_a_preview_nor_when_stale():
+    # under a preview the day said is a change of it, shown in a new preview (W6), not a fill without one
     assert run(said("pix_transfer", {"new_request"}, when="2026-03-02"), open_ask=AWAITING).rule == \
-        "new_request_wording_same_kind"
+        "same_kind_wording_under_preview_changes_it"
     assert run(said("pix_transfer", {"new_request"}, recipient="Pedro"), open_ask=PIX,
                after=timedelta(hours=2)).rule != "same_kind_fills_collecting_ask"
 

@@ -16,6 +16,8 @@ from language.intents import (
     ("pt-BR", "quero um atendente"), ("pt-BR", "atendente, por favor"), ("es", "necesito un asesor"),
     ("es", "quiero hablar con alguien"), ("ca", "vull un humà"), ("ca", "vull parlar amb una persona"),
     ("en", "I need a human"), ("en", "human please"),
+    ("pt-BR", "tem como falar com gente de verdade"), ("es", "quiero gente real"),
+    ("pt-BR", "preciso de um humano urgente"),  # "preciso": "I need", not the adjective
 ])
 def test_a_person_is_asked_for_by_role_or_by_talking(lang, text):
     assert asks_for_person(text, lang)
@@ -26,6 +28,7 @@ def test_a_person_is_asked_for_by_role_or_by_talking(lang, text):
     ("pt-BR", "manda 50 pro gerente"), ("en", "send 20 to the manager"),
     ("es", "quiero reservar para 2 personas"), ("ca", "som 2 persones"), ("es", "2 personas"),  # a party
     ("es", "necesito ayuda con un pix"),
+    ("pt-BR", "pode falar pra gente qual o saldo?"),  # "a gente": we
 ])
 def test_someone_named_in_a_request_is_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
@@ -387,3 +390,26 @@ def test_a_device_that_stopped_doing_its_job_is_a_problem(lang, text):
                                        ("es", "hay algun encargado con quien pueda hablar?")])
 def test_a_person_wanted_with_the_talking_said_after(lang, text):
     assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text,disputed", [
+    ("pt-BR", "cobraram uma tarifa q eu nao conheço", True), ("es", "tengo un cargo que no conozco", True),
+    ("en", "theres a payment i never made on my account", True),
+    ("en", "i didn't make the payment yet", False), ("pt-BR", "nao fiz o pix ainda", False),
+    ("es", "alguien me puede explicar por que me cobraron esto??", True),  # a charge questioned
+    ("ca", "no em surt el pix que vaig enviar a la maria", True),  # a Pix sent and not showing
+])
+def test_a_charge_not_known_or_a_payment_never_made_is_disputed(lang, text, disputed):
+    assert disputes_payment(text, lang) is disputed
+
+
+@pytest.mark.parametrize("lang,text,changes", [
+    ("pt-BR", "o pix q eu agendei pra ana pode mudar pra 90?", True),
+    ("es", "el pago de pedro lo podes cambiar a 50?", True),
+    ("es", "el pix que le programe a maria lo podes cambiar a 40?", True),
+    ("pt-BR", "manda um pix pra ana e quero mudar de banco", False),  # a new Pix, named with "um"
+])
+def test_a_request_named_before_the_verb_of_changing_is_changed(lang, text, changes):
+    from language.intents import asks_to_change_request
+
+    assert asks_to_change_request(text, lang) is changes

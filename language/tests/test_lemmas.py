@@ -57,3 +57,10 @@ def test_a_catalan_l_l_typed_without_its_middle_dot_is_read():
     assert lemma("anullar", "ca") == lemma("anul·lar", "ca")
     assert lemma("anullar-la", "ca") == lemma("anul·lar", "ca")
     assert lemma("millor", "ca") == "millor"  # a word the dictionary knows stays itself
+
+
+def test_a_present_singular_is_read_as_its_verb_too():
+    from language.lemmas import verb_readings
+
+    assert "precisar" in verb_readings("preciso", "pt-BR") and "quedar" in verb_readings("queda", "es")
+    assert verb_readings("send", "en") == {"send"}

@@ -50,3 +50,19 @@ def test_a_day_of_several_words_one_edit_off_beside_its_partner_is_that_day(lang
                                        ("ca", "pasat")])
 def test_a_day_typed_right_or_a_word_alone_stays(lang, text):
     assert restore_typos(text, lang) == text
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("quero falar com um atendenet", "pt-BR", "quero falar com um atendente"),  # a role the dictionary lacks
+    ("qual o meu lmiite de pix", "pt-BR", "qual o meu limite de pix"),  # not the dictionary's "miite"
+    ("pra depios de amanha", "pt-BR", "pra depois de amanha"),  # not "depos"
+    ("para ana denrto de 3 dias", "es", "para ana dentro de 3 dias"),  # not "dento"
+    ("ponme con un agnte", "es", "ponme con un agente"),  # five letters, to a word the readers look for
+    ("manda 30 pra ana amanã", "pt-BR", "manda 30 pra ana amanha"),  # a Spanish entry ("amana") in Portuguese
+])
+def test_the_words_the_readers_look_for_come_first(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+def test_the_callers_own_words_come_first_too():
+    assert restore_typos("me manda o etrato", "pt-BR", frozenset({"extrato"})) == "me manda o extrato"

@@ -14,7 +14,8 @@ issue's own examples.
 `expect` keys, each checked in the organisation's schema after the conversation (anything not named must NOT
 have happened: no Pix, no active booking, no cancellation, no quote, no handoff):
 - `pix`: {cents, to, day[, status]} — exactly one new Pix, of `cents`, to the holder whose name contains `to`,
-  settled today (`day` 0) or scheduled `day` days after today (the bank's time zone); with `status` (e.g.
+  settled today (`day` 0) or scheduled `day` days after today (the bank's time zone; `day` may also be a weekday,
+  "fri", the next one after today, or a day of the month, "15th", this month's if still ahead); with `status` (e.g.
   "cancelled": a scheduled Pix called off), in that status instead;
 - `booking`: {activity, party, day, time} — exactly one new, not cancelled booking of that activity slug, party
   size, local day after today and local start time; `cancelled`: how many new bookings ended cancelled;

@@ -109,6 +109,27 @@ def _local_today(zone: str) -> date:
     return timezone.now().astimezone(ZoneInfo(zone)).date()
 
 
+WEEKDAY_CODES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def wanted_day(day: int | str, today: date) -> int:
+    """Days after today of an expected `day`: a number, a weekday ("fri": the next Friday after today) or a day
+    of the month ("15th": this month's if still ahead, else next month's), as a customer saying "sexta", "el 15"
+    means them."""
+    if isinstance(day, int):
+        return day
+    if day in WEEKDAY_CODES:
+        return (WEEKDAY_CODES.index(day) - today.weekday() - 1) % 7 + 1
+    match = re.fullmatch(r"(\d{1,2})th", day)
+    if not match:
+        raise ValueError(f"expected day {day!r}: a number, a weekday (mon…sun) or a day of the month (15th)")
+    wanted = int(match.group(1))
+    year, month = today.year, today.month
+    if wanted <= today.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return (date(year, month, wanted) - today).days
+
+
 def _texts(replies: list[dict[str, Any]]) -> str:
     return "\n".join(reply.get("text") or "" for reply in replies)
 
@@ -141,7 +162,7 @@ def check(outcome: Outcome, before: dict[str, set[int]], customer: str) -> None:
                 else made.created_at.astimezone(zone).date())
         got = (made.amount_cents, fold(made.recipient_name), (when - today).days, made.status)
         statuses = (wanted_pix["status"],) if "status" in wanted_pix else ("settled", "scheduled")
-        if (got[0] != wanted_pix["cents"] or fold(wanted_pix["to"]) not in got[1] or got[2] != wanted_pix["day"]
+        if (got[0] != wanted_pix["cents"] or fold(wanted_pix["to"]) not in got[1] or got[2] != wanted_day(wanted_pix["day"], today)
                 or got[3] not in statuses):
             misses.append(f"Pix {got} != {wanted_pix}")
 
