@@ -130,7 +130,7 @@ def in_dictionary(word: str, lang: Lang) -> bool:
     return len(parts) > 1 and any(len(part) >= 3 and known(part, lang) for part in parts)
 
 
-def _one_edit(word: str) -> set[str]:
+def one_edit(word: str) -> set[str]:
     """Every string one deletion, swap of neighbours, change or insertion of a letter away from `word`."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
@@ -160,4 +160,4 @@ def near_word(word: str, lang: Lang) -> bool:
     if any(word[:i] in COMMON[lang] and (word[i:] in COMMON[lang] or len(word) - i >= 4 and i >= 4
                                           and in_dictionary(word[i:], lang)) for i in range(2, len(word) - 1)):
         return True  # two of them without the space between ("Howmany"; "Pleaseverify": a common one, then a word)
-    return any(candidate in COMMON[lang] for candidate in _one_edit(word) if len(candidate) > 1)
+    return any(candidate in COMMON[lang] for candidate in one_edit(word) if len(candidate) > 1)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
-from guards.common_words import in_dictionary, misspelt_word, near_word
+from guards.common_words import COMMON, in_dictionary, misspelt_word, near_word, one_edit
 from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
@@ -699,10 +699,14 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     found: list[Fact] = []
     run: list[tuple[int, int, str]] = []
     run_at_start = [False]
+    listed: list[tuple[int, int]] = []  # runs read as words, a name's if a list of names holds them (`_listed_names`)
 
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
+        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang):
+            del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
+            run_at_start[0] = False
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
             run.clear()  # "Co.", "Ltda", "Sr." alone
         if len(run) > 1 and run_at_start[0] and run[1][2].strip(".'’-&,").isdigit() \
@@ -711,6 +715,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             key = folded(words[0][2].strip(".'’-&,"))
             if key in common or _WORD_SHAPE[lang].search(key):
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
+        placed_word = False  # one common word said to be at a place ("Busy is at Audi Field"): no title of words
         if len(run) == 1:
             bare = run[0][2].strip(".'’-&,")
             key = folded(bare)
@@ -722,16 +727,18 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
+            placed_word = placed and at_start and key in common
             # two capitals no word of the language spells, then the name's other words in lower case ("the GP
             # appointment event", "ZZ top will play"): letters of a name, not an abbreviation said alone ("CA")
             lettered = lang == "en" and key not in common and key not in _NEVER_NAMED \
                 and not in_dictionary(key, lang) and bool(_LOWER_WORD_NEXT_RE.match(text, run[0][1])) \
                 and not text[:run[0][0]].rstrip().endswith(",")  # "Phoenix, AZ": a state's code
-            if (key in common and not placed
-                    and not ((named or (not at_start
-                                        and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0])))
-                             and not _article_without_name(text, run[0][0], run[0][1], lang))) \
-                    or (_WORD_SHAPE[lang].search(key) and (known or len(key) >= 9) and not named) \
+            said_as_name = (named or (not at_start
+                                      and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0]))) \
+                and not _article_without_name(text, run[0][0], run[0][1], lang)
+            if (key in common and not placed and not said_as_name) \
+                    or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
+                    or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or ("-" in key and (at_start or lang != "en")) \
                     or (at_start and not subject and near_word(bare.lower(), lang)) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
@@ -746,8 +753,11 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 # draft's language holds ("Khamsa", "Philly", "NYC") is a name, unless it is one of its words with
                 # two letters swapped ("Restuarant"), nor a word's start its last letter was typed apart from
                 # ("Th e event begins").
-                run.clear()
-        if run and _title_cased_words(text, run, common, run_at_start[0], lang):
+                if not (at_start and _alone_in_sentence(text, run[0][0], run[0][1], key, lang)):
+                    listed.append((run[0][0], run[-1][1]))
+                    run.clear()
+        if run and not placed_word and _title_cased_words(text, run, common, run_at_start[0], lang):
+            listed.append((run[0][0], run[-1][1]))
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
         if run:
             start, end = run[0][0], run[-1][1]
@@ -826,7 +836,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             at_start = _opens_sentence(text[max(0, start - 12):start]) \
                 and not ("." in text[max(0, start - 6):start]  # (its full stop first: most words have none before)
                          and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start))  # "Dr. John Y. Park"
-            if key in COMMON_ANYWHERE or (at_start and (key in common or word_shaped(key))) \
+            if key in COMMON_ANYWHERE \
+                    or (at_start and ((key in common and not _common_placed(text, end, key, lang))
+                                      or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start
@@ -838,7 +850,120 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 run.extend((starts_at[i], ends_at[i], words[i]) for i in (index - 2, index - 1))
         run.append((start, end, word))
     close()
+    if listed and found and lang == "en":
+        found = _listed_names(text, found, listed)
     return found
+
+
+# What joins the items of a list ("Hellboy, Dumbo or Shazam!", "After, Captain Marvel, and Dumbo").
+_LIST_JOIN_RE = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)(?:either\s+)?", re.IGNORECASE)
+_LIST_WORD_RE = re.compile(r"\b(?:and|or)\b", re.IGNORECASE)
+_ITEM_BEFORE_RE = re.compile(r"(?:^|[^\w\s,]\s*)[A-Z][\w'’-]*,\s*$")
+_LOWER_NEXT_RE = re.compile(r" (?!(?:and|or)\b)[a-z]")  # a list's item ends at a join or a sign ("Are you …" is none)
+_LIST_END_RE = re.compile(r"\s*,?\s+(?:and|or)\b", re.IGNORECASE)  # the last item after it: "After, Hackers and high Life"
+
+
+def _listed_names(text: str, found: list[Fact], listed: list[tuple[int, int]]) -> list[Fact]:
+    """The runs read as words that are items of a list of names (three items or more, or an "and" or an "or" among
+    or after its joins; at least half its items read as names) are names too: "Would After, Captain Marvel, or Dumbo
+    interest you?", "Breakthrough, Little, and Missing Link are playing". A list's items are of one kind, that of
+    most of them: "Sports, Music or Museum?" offers categories."""
+    items = sorted([(fact.start, fact.end, True) for fact in found if fact.kind == "name"]
+                   + [(start, end, False) for start, end in listed
+                      if folded(text[start:end]).strip(".'’-&,") not in _NEVER_NAMED
+                      and not _LOWER_NEXT_RE.match(text, end)])
+    added: list[Fact] = []
+    chain = [items[0]]
+    for item in [*items[1:], None]:
+        if item is not None and _LIST_JOIN_RE.fullmatch(text, chain[-1][1], item[0]):
+            chain.append(item)
+            continue
+        names = sum(named for _, _, named in chain)
+        # (an item before it that opens the sentence, read as a word there: "Sports, Music or Museum?")
+        words = len(chain) - names + bool(_ITEM_BEFORE_RE.search(text, max(0, chain[0][0] - 24), chain[0][0]))
+        if len(chain) > 1 and words <= names < len(chain) \
+                and (len(chain) > 2 or _LIST_WORD_RE.search(text, chain[0][0], chain[-1][1])
+                     or _LIST_END_RE.match(text, chain[-1][1])):
+            added += [_new(Fact, ("name", start, end, text[start:end], text[start:end]))
+                      for start, end, named in chain if not named]
+        if item is not None:
+            chain = [item]
+    return sorted(found + added, key=lambda fact: fact.start) if added else found
+
+
+# A common noun opening a sentence and said to be at a place ("Busy is at Audi Field", "Salon is on at Chase
+# Field") is the name of what is there; a pronoun or a day is no name ("Everything is in San Jose", "Today is in").
+_COPULA_PLACE_RE = re.compile(r" is (?:also |now |on |happening |playing )?(?:at|in) (?:the )?[A-Z]")
+_NO_SUBJECT_NAME = frozenset("there here everything something anything nothing everyone everybody someone somebody "
+                             "anyone anybody each both either neither today tomorrow tonight yesterday".split())
+
+
+def _common_placed(text: str, end: int, key: str, lang: Lang) -> bool:
+    """Whether a common word opening a sentence is a name said to be at a place (see above)."""
+    return lang == "en" and len(key) >= 4 and key not in _NO_SUBJECT_NAME and key not in _NEVER_NAMED \
+        and bool(_COPULA_PLACE_RE.match(text, end))
+
+
+_SENTENCE_DONE_RE = re.compile(r"\.?\s*$|\.\s")
+_ANNOUNCED_RE = re.compile(r"(?:^|\w)\s*(?::|\s[-–—])\s*$")
+
+
+def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
+    """Whether one capitalised word announced by a colon or a dash is all its sentence ("I found 1 movie: Little.",
+    "There's 1 movie matching your criteria - Hackers."): the answer naming what was found, unless it is a common
+    word, one letter from one, a word's shape ("Definitely.") or a verb's form ("Understood."); a question or an
+    exclamation ("Genre?", "Success!") is none."""
+    return lang == "en" and key not in COMMON[lang] and not _WORD_SHAPE[lang].search(key) and key.isalpha() \
+        and lemma(key, lang) in (key, key[:-1]) and bool(_SENTENCE_DONE_RE.match(text, end)) \
+        and bool(_ANNOUNCED_RE.search(text, max(0, start - 4), start)) and not any(
+            candidate in COMMON[lang] for candidate in one_edit(key) if len(candidate) > 1)
+
+
+# A verb a title follows, said first in a run of capitals ("Play Teen spirit", "Start The Man Who Knew Too Much",
+# "Playing Dr. Strangelove"): the title's, not the name's.
+_TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
+
+
+def _not_the_names_first(word: str, at_start: bool, lang: Lang) -> bool:
+    """Whether the first word of a run of capitals is no word of the name: a verb a title follows, or, opening a
+    sentence, a common word of the language with two neighbouring letters swapped ("Cofnirm 1 Hotel Brooklyn
+    Bridge")."""
+    key = folded(word).strip(".'’-&,")
+    if lang == "en" and key in _TITLE_VERBS:
+        return True
+    return at_start and misspelt_word(key, lang) and any(
+        key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
+
+
+def _word_shape_inside(key: str, lang: Lang, at_start: bool) -> bool:
+    """`_WORD_SHAPE`, where an English "-ly" inside a sentence is an adverb's only if the rest is a word ("Really",
+    "Kindly"; "Family", "Emily" are none)."""
+    if not _WORD_SHAPE[lang].search(key):
+        return False
+    if lang != "en" or at_start or not key.endswith("ly"):
+        return True
+    return in_dictionary(key[:-2], lang) or in_dictionary(key[:-2] + "e", lang) or in_dictionary(key[:-3] + "y", lang)
+
+
+_SLIP_TARGETS: dict[Lang, frozenset[str]] = {}
+
+
+def _slip_of_common(key: str, lang: Lang) -> bool:
+    """Whether `key` (four letters or more), opening a sentence before a verb, is a common word of four letters or
+    more typed with a letter left out, one doubled or two neighbouring ones swapped ("Ther is", "Whicch is", "Woudl
+    be"), and is no common word itself: a hurried writer's word, not a name. A letter changed or another one added
+    makes another word ("Nick", "Isalon"), and a name of three letters may be a common word's start ("Tim")."""
+    if key in COMMON[lang] or not key.isalpha() or len(key) < 4:
+        return False
+    targets = _SLIP_TARGETS.get(lang)
+    if targets is None:
+        targets = _SLIP_TARGETS[lang] = frozenset(word for word in COMMON[lang] if len(word) >= 4 and word.isalpha())
+    splits = [(key[:i], key[i:]) for i in range(len(key) + 1)]
+    undoubled = {a + b[1:] for a, b in splits if len(b) > 1 and b[0] == b[1]}
+    swapped = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    if (undoubled | swapped) & targets:
+        return True
+    return any(a + c + b in targets for a, b in splits for c in "abcdefghijklmnopqrstuvwxyz")
 
 
 _WHERE_CONNECTORS = frozenset({"on", "at"})
@@ -919,7 +1044,7 @@ _WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
 # when a verb of which it is the subject follows ("Iyasare is a great restaurant", "Raghav will get $50", "Pedro
 # recebeu"); alone it may be any word ("Take", "Gotcha"), read as one.
 _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:'s)?\s+(?:is|was|has|had|will|would|could|might|should|also|too|really|definitely"
+    "en": re.compile(r"!?(?:'s)?\s+(?:is|was|has|had|will|would|could|might|should|also|too|really|definitely"
                      r"|probably|seems|looks|sounds|appears|got|gets|received|receives|sent|offers|serves|opens"
                      r"|closes|costs|charges|accepts|owns|runs|works)\b"),
     "pt-BR": re.compile(r"\s+(?:foi|esta|tem|ja|vai|recebeu|recebe|enviou|abre|fecha|cobra|aceita|fica)\b"),
@@ -953,7 +1078,8 @@ _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A
 # a writer's capital ("in which Category") is no name.
 _NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
-                     r"|play|watch|see|seeing|song|album|movie|film|show|(?:game|event|concert|show|match)\s+of)"
+                     r"|play|playing|watch|watching|starting|streaming|suggest|considered|prefer|think\s+of|tickets?\s+to"
+                     r"|see|seeing|song|album|movie|film|show|(?:game|event|concert|show|match)\s+of)"
                      r"|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }

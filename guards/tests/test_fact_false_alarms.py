@@ -62,13 +62,15 @@ def test_a_ticket_bought_is_paid_for():
     assert held("Your ticket is paid for.", bought, **inp) == []
 
 
-@pytest.mark.parametrize("draft", ["Their Phone Number is 510-768-8003.", "Congrats, Your Reservation has been made.",
-                                   "They are a Pop Band.", "You can say Music, Sports, Art, or something else.",
-                                   "Tickets: 1, Event Date: March 11th, Event Location: Oakland."])
-def test_words_of_the_language_written_as_a_title_are_no_name(draft):
+@pytest.mark.parametrize(("draft", "names"), [
+    ("Their Phone Number is 510-768-8003.", []), ("Congrats, Your Reservation has been made.", []),
+    ("They are a Pop Band.", []), ("You can say Music, Sports, Art, or something else.", []),
+    # the labels are words; the one word a label announces, all its sentence, is the value: a place's name
+    ("Tickets: 1, Event Date: March 11th, Event Location: Oakland.", ["Oakland"])])
+def test_words_of_the_language_written_as_a_title_are_no_name(draft, names):
     common = frozenset({"congrats", "their", "phone", "number", "your", "reservation", "pop", "band", "music", "sports", "art",
                         "event", "date", "location", "tickets"})
-    assert [fact.raw for fact in names_in(draft, "en", common=common)] == []
+    assert [fact.raw for fact in names_in(draft, "en", common=common)] == names
 
 
 def test_a_street_and_a_title_said_elsewhere_stay_names():
@@ -610,3 +612,49 @@ def test_a_wait_no_two_times_give_is_still_held():
     bus = output("find_bus", [{"departure_time": "10:50"}], evidence=Evidence(dates=("departure_time",)))
     assert held("If you wait for 7 minutes you can take the 10:50 bus.", bus,
                 history=(customer("a bus at 10:45"),)) == ["7 minutes"]
+
+
+def _names(draft: str) -> list[str]:
+    return [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
+
+
+@pytest.mark.parametrize(("draft", "names"), [
+    ("Would After, Captain Marvel, or Dumbo interest you?", ["After", "Captain Marvel", "Dumbo"]),
+    ("I found 7. Little, Dogman or Dumbo?", ["Little", "Dogman", "Dumbo"]),
+    ("Breakthrough, Body Double, Captain Marvel are some options.", ["Breakthrough", "Body Double", "Captain Marvel"]),
+    # most items words of the language: categories offered, the one name read alone
+    ("What type of event do you have in mind? Sports, Music or Museum?", ["Museum"]),
+    ("I would love to help with that, Are you interested in Mexican, Italian or something else?", [])])
+def test_a_word_listed_among_names_is_a_name(draft, names):
+    assert _names(draft) == names
+
+
+@pytest.mark.parametrize(("draft", "names"), [
+    ("Sure, Play Teen spirit without subtitles right?", ["Teen"]),
+    ("Please confirm the following details: Start The Man Who Knew Too Much with subtitles.",
+     ["The Man Who Knew Too Much"]),
+    ("Fine, Playing Dr. Strangelove without subtitles.", ["Strangelove"]),
+    ("Cofnirm 1 Hotel Brooklyn Bridge in New York.", ["1 Hotel Brooklyn Bridge", "New York"])])
+def test_a_verb_before_a_title_or_a_mistyped_word_opening_a_run_is_no_part_of_the_name(draft, names):
+    assert _names(draft) == names
+
+
+@pytest.mark.parametrize(("draft", "names"), [
+    ("Ther is also Fairfield Endodontics in Fairfield.", ["Fairfield Endodontics", "Fairfield"]),
+    ("Whicch is the bank account you'd like to use?", []),
+    # a letter changed or added, or three letters: a name
+    ("Tim is at the door.", ["Tim"]), ("Isalon is a great salon in San Francisco.", ["Isalon", "San Francisco"]),
+    ("Pedro is here.", ["Pedro"])])
+def test_a_common_word_mistyped_before_a_verb_is_no_name(draft, names):
+    assert _names(draft) == names
+
+
+@pytest.mark.parametrize(("draft", "names"), [
+    ("Do you like Family?", ["Family"]), ("I found 1 movie: Stockholm.", ["Stockholm"]),
+    ("There's 1 movie matching your criteria - Hackers.", ["Hackers"]), ("Busy is at Audi Field.", ["Busy", "Audi Field"]),
+    ("Eureka! is a good place in Berkeley.", ["Eureka", "Berkeley"]), ("What do you think of After?", ["After"]),
+    ("I'll get you 3 tickets to Appointment in Seattle.", ["Appointment", "Seattle"]),
+    # no name: an adverb, a verb's form or a question alone, a pronoun at a place
+    ("Kindly confirm.", []), ("Noted: Understood.", []), ("Genre?", []), ("Everything is in San Jose.", ["San Jose"])])
+def test_titles_that_are_words_said_where_a_name_is(draft, names):
+    assert _names(draft) == names
