@@ -194,6 +194,12 @@ _TO_A_PERSON: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"(?<![\w'])to\s+([^\W\d_]+)"),
 }
 
+# The hour said the way each language says it ("a les 3" is Catalan, "a las 3" Spanish): grammar, like the above.
+_AT_A_TIME: dict[Lang, re.Pattern[str]] = {
+    "es": re.compile(r"(?<![\w'’])a\s+(las)\s+\d"),
+    "ca": re.compile(r"(?<![\w'’])a\s+(les)\s+\d"),
+}
+
 
 @lru_cache(maxsize=8)
 def _day_words(lang: Lang) -> frozenset[str]:
@@ -204,16 +210,61 @@ def _day_words(lang: Lang) -> frozenset[str]:
     return frozenset(day for day in RELATIVE_DAYS[lang] if " " not in day)
 
 
-def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
+# The short grammar words of each language (folded): articles, possessives, pronouns, prepositions. Only a word
+# exactly one usable language has points to it ("mi" is Spanish at the store, "per" Catalan at the school, "the" and
+# "my" English, "um" Portuguese), so each list holds the words it shares with the others too. Read in a first message
+# only (`language_evidence(..., function_words=True)`): the grammar a customer writes in, beside borrowed English
+# product words ("te vendo mi galaxy, battery 85%" is Spanish).
+FUNCTION_WORDS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"o", "a", "os", "as", "um", "uma", "uns", "umas", "do", "da", "dos", "das", "no", "na", "nos",
+                        "nas", "ao", "aos", "pra", "pro", "pela", "pelo", "de", "em", "com", "por", "para", "que", "e",
+                        "me", "te", "se", "eu", "nao", "meu", "minha", "meus", "minhas", "seu", "sua", "tu", "voce",
+                        "voces", "vc", "vcs", "mim"}),
+    "es": frozenset({"mi", "mis", "tu", "tus", "su", "sus", "el", "la", "los", "las", "lo", "le", "les", "un", "una",
+                     "unos", "unas", "del", "al", "a", "de", "en", "con", "por", "para", "que", "y", "o", "me", "te",
+                     "se", "no", "es", "nos", "dos"}),
+    "ca": frozenset({"el", "la", "els", "les", "lo", "un", "una", "uns", "unes", "del", "al", "dels", "als", "pel",
+                     "pels", "a", "de", "en", "amb", "per", "que", "i", "o", "em", "me", "et", "te", "es", "se", "jo",
+                     "no", "meu", "meva", "teu", "teva", "seu", "seva", "na", "nos", "tu"}),
+    "en": frozenset({"the", "a", "an", "my", "your", "to", "of", "in", "on", "at", "for", "with", "and", "or", "is",
+                     "are", "i", "you", "me", "it", "this", "that", "do", "no"}),
+}
+# A greeting, chat shorthand, a grammar word or the way of naming whom a payment goes to: how a customer writes, not
+# what about. In a mixed first message it outweighs content words ("hola, can u send 10 a maria" is Spanish: "hola"
+# and "a maria" against "send"; English product and tech words are borrowed into every language).
+_STRONG = frozenset({"grammar", "shorthand", "function"})
+
+
+def language_evidence(text: str, usable: Sequence[Lang], *, function_words: bool = False) -> dict[Lang, int]:
     """How many words of `text` point to each of the `usable` languages and to no other of them: a word only its
     dictionary knows (accents restored: "manana" is Spanish "mañana" too), its chat shorthand (`SHORTHAND`), its
     greeting, or its way of naming whom a payment goes to (`_TO_A_PERSON`). Names, brands and figures are left out
     (`letters_of`); a word counts once. "hola, manda 35 a ana amanhã" holds two Spanish words ("hola", "a ana") and
-    one Portuguese ("amanhã")."""
+    one Portuguese ("amanhã"). With `function_words`, a grammar word of one language only (`FUNCTION_WORDS`) counts
+    too."""
+    counts = dict.fromkeys(usable, 0)
+    for lang, _kind in _votes(text, tuple(usable), function_words).values():
+        counts[lang] += 1
+    return counts
+
+
+def strong_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
+    """How many words of `text` point to each usable language by how it is written (`_STRONG`: a greeting or chat
+    shorthand, a grammar word, the naming of a payee), not by what it is about."""
+    counts = dict.fromkeys(usable, 0)
+    for lang, kind in _votes(text, tuple(usable), True).values():
+        counts[lang] += kind in _STRONG
+    return counts
+
+
+@lru_cache(maxsize=64)
+def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[int, tuple[Lang, str]]:
+    """Each word of `text` (by its position, folded) pointing to exactly one usable language: that language and why
+    ("grammar", "shorthand", "function", "day", "stressed", "dictionary"); see `language_evidence`."""
     from language.lemmas import known_unaccented
 
     folded = fold(text)
-    votes: dict[int, Lang] = {}  # a word's position in `folded` → the one language it points to
+    votes: dict[int, tuple[Lang, str]] = {}  # a word's position in `folded` → the one language it points to, and why
     names: set[int] = set()  # the names after those prepositions, which say nothing more
     for lang in usable:
         for match in _TO_A_PERSON[lang].finditer(folded):
@@ -223,28 +274,35 @@ def language_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
             # another language knows is that language's ("a raquetes", "a esqui" in Catalan are no Spanish "a")
             if name not in _NOT_A_NAME and (written.isupper() or _is_name(name, usable) or not any(
                     known_unaccented(name, other) for other in usable)):
-                votes.setdefault(match.start(), lang)
+                votes.setdefault(match.start(), (lang, "grammar"))
                 names.add(match.start(1))
+    for lang in usable:
+        for match in _AT_A_TIME.get(lang, re.compile("(?!)")).finditer(folded):
+            votes.setdefault(match.start(1), (lang, "grammar"))
     cleaned = fold(letters_of(text))
     offset = 0
     for word in cleaned.split():
         start = folded.find(word, offset)
         offset = start + len(word) if start >= 0 else offset
-        if start < 0 or start in votes or start in names or len(word) < 2 and word != "u":
+        if start < 0 or start in votes or start in names or len(word) < 2 and word != "u" and not (
+                function_words and any(word in FUNCTION_WORDS[lang] for lang in usable)):
             continue
         if _is_name(word, usable):
             continue  # "joao", "maria": a name says nothing of the language
-        pointing = [lang for lang in usable if word in SHORTHAND[lang] or word in _day_words(lang)]
-        if not pointing and "es" in usable and _spanish_stressed_verb(text[start:start + len(word)]):
-            pointing = ["es"]
+        kind = "shorthand"
+        pointing = [lang for lang in usable if word in SHORTHAND[lang]]
         if not pointing:
-            pointing = [lang for lang in usable if known_unaccented(word, lang)]
+            kind, pointing = "day", [lang for lang in usable if word in _day_words(lang)]
+        if not pointing and "es" in usable and _spanish_stressed_verb(text[start:start + len(word)]):
+            kind, pointing = "stressed", ["es"]
+        if not pointing and function_words and any(word in FUNCTION_WORDS[lang] for lang in usable):
+            # a grammar word of several languages ("de", "que") points to none, and is no content word either
+            kind, pointing = "function", [lang for lang in usable if word in FUNCTION_WORDS[lang]]
+        if not pointing:
+            kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
         if len(pointing) == 1:
-            votes[start] = pointing[0]
-    counts = dict.fromkeys(usable, 0)
-    for lang in votes.values():
-        counts[lang] += 1
-    return counts
+            votes[start] = (pointing[0], kind)
+    return votes
 
 
 # A verb written with its stress on the last vowel: the Rioplatense imperative ("pagá", "mandá", "cancelá", "pedí")
@@ -310,8 +368,11 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
         return fallback
     if len(usable) == 1:
         return usable[0]
-    evidence = language_evidence(text, usable)
+    evidence = language_evidence(text, usable, function_words=first)
     leader = _leader(evidence)
+    if first and leader is None and sum(1 for count in evidence.values() if count) > 1 and (
+            written_in := _written_in(evidence, strong_evidence(text, usable), fallback)) is not None:
+        return written_in
     if leader is not None and sum(1 for count in evidence.values() if count) > 1:
         # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in; English ahead by
         # one word only (English nouns borrowed into another language's sentence), the detector's pick among the
@@ -353,6 +414,18 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     # words only its dictionary or chat shorthand has say it is a language the detector's own test may doubt
     # ("i wanna go climbing": "wanna" and "go" are English)
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
+
+
+def _written_in(evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:
+    """The language of a first message with as many words of two languages or more (`evidence`): the organisation's
+    own (`fallback`) if it is one of them ("oi, please send 25 pro joão" at a Brazilian bank), else the one of them
+    with the most greeting, shorthand and grammar words (`strong_evidence`: "hola, can u send 10 a maria" is Spanish
+    by "hola" and "a maria", "send" being borrowed); None when that ties too."""
+    most = max(evidence.values())
+    tied = [lang for lang, count in evidence.items() if count == most]
+    if fallback in tied:
+        return fallback
+    return _leader({lang: strong[lang] for lang in tied})
 
 
 def _known_words(clean: str, lang: Lang) -> int:

@@ -823,7 +823,8 @@ def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetim
         other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
         if _richness(other) > _richness(reading):
             return other.model_copy(update={"lang": lang})
-    return _short_answer_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
+    reading = _short_answer_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
+    return _request_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
 
 
 # A short answer in a language the reply is not in ("vint" or "no, avui" from a Catalan customer the bank answers in
@@ -845,6 +846,26 @@ def _short_answer_in_other_language(text: str, reading: Perception, org_kind: Or
             candidate = _perceive_in(text, other, org_kind, now, tz, currency, asked_for, replies_to)
             if _richness(candidate) > _richness(best):
                 best = candidate
+    return best if best is reading else best.model_copy(update={"lang": reading.lang})
+
+
+def _request_in_other_language(text: str, reading: Perception, org_kind: OrgKind, now: datetime, tz: str,
+                               currency: str, asked_for: str | None, replies_to: str | None) -> Perception:
+    """`reading`, or the reading of a mixed message in another language it holds words of, when only that one finds
+    a request ("hi, manda 20 to maria please": "manda" is no English word; read as Portuguese it is a Pix). The other
+    reading must keep every slot `reading` found as it was (a new request is shown in a preview anyway); it is kept
+    in `reading.lang`, the language of the reply."""
+    if reading.request_kind is not None:
+        return reading
+    foreign = [word for word in words(text) if not known_unaccented(word, reading.lang)]
+    best = reading
+    for other in LANGS:
+        if other == reading.lang or not any(known_unaccented(word, other) for word in foreign):
+            continue
+        candidate = _perceive_in(text, other, org_kind, now, tz, currency, asked_for, replies_to)
+        kept = all(candidate.slots.filled().get(name) == value for name, value in reading.slots.filled().items())
+        if candidate.request_kind is not None and kept and _richness(candidate) > _richness(best):
+            best = candidate
     return best if best is reading else best.model_copy(update={"lang": reading.lang})
 
 

@@ -145,3 +145,15 @@ def test_whether_it_is_enough_and_pix_shown(lang, text, kind):
 def test_a_message_all_in_capitals_names_no_one_by_its_capitals():
     slots = read("MANDA 25 PRO PEDRO AGORA", "pt-BR").slots
     assert (slots.amount.amount_cents, slots.recipient) == (2500, "Pedro")
+
+
+def test_a_mixed_message_is_read_in_the_language_its_verb_is_in():
+    # "manda" is no English word: read as Portuguese it is a Pix, the reply staying English
+    perception = read("hi, manda 20 to maria please", "en")
+    assert perception.request_kind == "pix_transfer" and perception.lang == "en"
+    assert perception.slots.amount.amount_cents == 2000 and "maria" in str(perception.slots.recipient).lower()
+
+
+def test_the_spanish_recipient_of_a_mixed_message_is_kept():
+    perception = read("hola, can u send 10 a maria", "es")
+    assert perception.request_kind == "pix_transfer" and "maria" in str(perception.slots.recipient).lower()

@@ -1,6 +1,13 @@
 import pytest
 
-from language.detect import MIN_LETTERS, detect_language, is_some_language, letters_of
+from language.detect import (
+    MIN_LETTERS,
+    detect_language,
+    is_some_language,
+    language_evidence,
+    letters_of,
+    strong_evidence,
+)
 from language.locales import LANGS
 
 
@@ -203,3 +210,54 @@ def test_portuguese_words_stressed_on_the_last_vowel_are_no_spanish_verb(word):
     from language.detect import _spanish_stressed_verb
 
     assert not _spanish_stressed_verb(word)
+
+
+BANK = ("pt-BR", "es", "en")
+STORE = ("pt-BR", "es", "en")
+SCHOOL = ("es", "ca", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed", "fallback", "expected"),
+    [
+        # greeting and "a <name>" are Spanish, "can u send" borrowed English: as many words each way
+        ("hola, can u send 10 a maria", BANK, "pt-BR", "es"),
+        ("hola, can you send 15 a pedro", BANK, "pt-BR", "es"),
+        # a tie that holds the organisation's own language stays in it
+        ("oi, can you send 20 pra maria?", BANK, "pt-BR", "pt-BR"),
+        ("oi, please send 25 pro joão", BANK, "pt-BR", "pt-BR"),
+        ("hello quero mandar 20 reais to maria", BANK, "pt-BR", "pt-BR"),
+        # English ahead on shorthand and grammar words stays English
+        ("hey can u send 25 pra ana pls", BANK, "pt-BR", "en"),
+        ("hi, manda 20 to maria please", BANK, "pt-BR", "en"),
+        # "a les 3" and "per a 2" are Catalan, "para pasado mañana" Spanish: the Catalan school's language
+        ("vull reservar esquí para pasado mañana a les 3 per a 2", SCHOOL, "ca", "ca"),
+        # "mi" is Spanish beside product words
+        ("te vendo mi galaxy s21 128gb, bateria 90%", STORE, "es", "es"),
+        ("te vendo mi iphone 13 128gb, battery 85%", STORE, "es", "es"),
+        # the previous attempt's regressions
+        ("is the redmi note 12 in stock", BANK, "pt-BR", "en"),
+        ("envia 20 a la maria", SCHOOL, "ca", "ca"),
+        ("hola! mandale 25 pra maria please", BANK, "pt-BR", "es"),
+    ],
+)
+def test_a_mixed_first_message_is_answered_in_the_language_it_is_written_in(text, allowed, fallback, expected):
+    assert detect_language(text, allowed, fallback, first=True) == expected
+
+
+def test_grammar_words_count_in_a_first_message_only():
+    assert language_evidence("te vendo mi galaxy", STORE)["es"] == 0
+    assert language_evidence("te vendo mi galaxy", STORE, function_words=True) == {"pt-BR": 0, "es": 1, "en": 0}
+    # a grammar word of several of the allowed languages points to none ("la": Spanish and Catalan)
+    assert language_evidence("envia 20 a la maria", SCHOOL, function_words=True) == {"es": 0, "ca": 0, "en": 0}
+
+
+def test_strong_evidence_is_how_a_message_is_written_not_what_about():
+    assert strong_evidence("hola, can u send 10 a maria", BANK) == {"pt-BR": 0, "es": 2, "en": 1}
+    assert strong_evidence("a les 3 per a 2", SCHOOL) == {"es": 0, "ca": 2, "en": 0}
+    assert strong_evidence("a las 3", SCHOOL) == {"es": 1, "ca": 0, "en": 0}
+
+
+def test_a_mixed_message_later_in_a_chat_keeps_the_chat_language():
+    # first-message rules only: as many words of two languages keep the chat's language
+    assert detect_language("quiero mandar um pix de 40 pra maria", BANK, "es") == "es"
