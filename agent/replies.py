@@ -24,6 +24,9 @@ MESSAGES: dict[str, Any] = {
     "ask_activity": pgettext_lazy("customer", "Which activity would you like?"),
     "ask_when": pgettext_lazy("customer", "For which day and time?"),
     "ask_party_size": pgettext_lazy("customer", "For how many people?"),
+    # a number typed alone when the day was asked ("dos"): people or a day of the month, asked, never guessed
+    "bare_number_for_when": pgettext_lazy(
+        "customer", "Is that the number of people, or a day of the month? Tell me the day and the time you want."),
     "ask_device_model": pgettext_lazy("customer", "Which model is the device?"),
     "ask_capacity_gb": pgettext_lazy("customer", "What is its storage (GB)?"),
     "ask_battery_health": pgettext_lazy("customer", "What is the battery health (%%)?"),
