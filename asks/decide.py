@@ -48,6 +48,11 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | F6 | the open Ask awaits confirmation (a preview shown), no request kind said, values differing only in how much or when (never who) | correct (the new preview shows the change) | value_under_preview_changes_it |
 | F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
+
+Before the table: a `day_shift` said ("the next day", "l'endemà", "the day before") becomes the `when` of the open
+Ask, else of the request just done, moved by that many days (its time kept) and read as change wording; with no day
+held it is dropped. A change follow-up kind said ("the Pix I scheduled, change it") under the open Ask of its base
+kind is that kind; of the request just done, its change in so many words (D2).
 """
 
 from __future__ import annotations
