@@ -172,6 +172,8 @@ MESSAGES: dict[str, Any] = {
                     "ask to talk to a person."),
     "no_scheduled_pix": pgettext_lazy(
         "customer", "You have no scheduled Pix that I can change or cancel. A Pix already sent cannot be undone."),
+    "schedule_new_instead": pgettext_lazy(
+        "customer", "To schedule a new Pix, tell me who it is for, how much and which day."),
     "which_scheduled_pix": pgettext_lazy("customer", "Which scheduled Pix do you mean?\n%(lines)s"),
     "scheduled_pix_line": pgettext_lazy("customer", "• %(amount)s to %(name)s on %(date)s"),
     "pix_schedule_changed": pgettext_lazy(

@@ -351,8 +351,8 @@ class Responder:
             if day:
                 transfers = [t for t in transfers
                              if self.local(datetime.fromisoformat(t["scheduled_for"])).date().isoformat() == day]
-        if not transfers:
-            return Draft(self.say("no_scheduled_pix"))
+        if not transfers:  # a change asked for says what can be done instead: a new Pix scheduled
+            return Draft(self.say("no_scheduled_pix") + (" " + self.say("schedule_new_instead") if latest else ""))
         if len(transfers) > 1 and not latest:
             lines = "\n".join(self.say("scheduled_pix_line", amount=self.money(t["amount_cents"], t["currency"]),
                                         name=t["recipient"]["owner_name"],
