@@ -24,6 +24,9 @@ MESSAGES: dict[str, Any] = {
     "ask_activity": pgettext_lazy("customer", "Which activity would you like?"),
     "ask_when": pgettext_lazy("customer", "For which day and time?"),
     "ask_party_size": pgettext_lazy("customer", "For how many people?"),
+    # a number typed alone when the day was asked ("dos"): people or a day of the month, asked, never guessed
+    "bare_number_for_when": pgettext_lazy(
+        "customer", "Is that the number of people, or a day of the month? Tell me the day and the time you want."),
     "ask_device_model": pgettext_lazy("customer", "Which model is the device?"),
     "ask_capacity_gb": pgettext_lazy("customer", "What is its storage (GB)?"),
     "ask_battery_health": pgettext_lazy("customer", "What is the battery health (%%)?"),
@@ -169,6 +172,8 @@ MESSAGES: dict[str, Any] = {
                     "ask to talk to a person."),
     "no_scheduled_pix": pgettext_lazy(
         "customer", "You have no scheduled Pix that I can change or cancel. A Pix already sent cannot be undone."),
+    "schedule_new_instead": pgettext_lazy(
+        "customer", "To schedule a new Pix, tell me who it is for, how much and which day."),
     "which_scheduled_pix": pgettext_lazy("customer", "Which scheduled Pix do you mean?\n%(lines)s"),
     "scheduled_pix_line": pgettext_lazy("customer", "• %(amount)s to %(name)s on %(date)s"),
     "pix_schedule_changed": pgettext_lazy(

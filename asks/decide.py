@@ -48,6 +48,11 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | F6 | the open Ask awaits confirmation (a preview shown), no request kind said, values differing only in how much or when (never who) | correct (the new preview shows the change) | value_under_preview_changes_it |
 | F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
+
+Before the table: a `day_shift` said ("the next day", "l'endemà", "the day before") becomes the `when` of the open
+Ask, else of the request just done, moved by that many days (its time kept) and read as change wording; with no day
+held it is dropped. A change follow-up kind said ("the Pix I scheduled, change it") under the open Ask of its base
+kind is that kind; of the request just done, its change in so many words (D2).
 """
 
 from __future__ import annotations
@@ -61,7 +66,7 @@ from typing import Any, Literal
 from asks.kinds import FOLLOW_UPS, QUESTION_LEADS_TO, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.statuses import AskStatus
-from asks.when import EITHER_HALF, is_date_only, is_time_only
+from asks.when import EITHER_HALF, is_date_only, is_time_only, shifted_when
 
 
 class Action(StrEnum):
@@ -197,7 +202,9 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     Ask when it completed and its kind has follow-ups (`asks.kinds.FOLLOW_UPS`), read only when nothing is open."""
     perception = inbound.perception
     markers = perception.markers
-    kind = perception.request_kind if perception.request_kind in org_kinds else None
+    kind: str | None = perception.request_kind if perception.request_kind in org_kinds else None
+    if kind in FOLLOW_UPS and open_ask is not None and open_ask.kind == FOLLOW_UPS[kind]:
+        kind = open_ask.kind  # "change the scheduled pix" under the preview of one being scheduled: that one
     said = slot_values(perception, None)
     added = said.pop("party_added", None)  # "one more person is joining": added to the party
     removed = said.pop("party_removed", None)  # "one of us can't come": taken from it
@@ -209,6 +216,16 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             said["party_size"] = int(base) + int(added or 0) - int(removed or 0)
             if holder is open_ask:  # "uno no puede venir" while booking: the wording says what changes (rule W1)
                 markers = markers | {"correction"}
+
+    shift = said.pop("day_shift", None)  # "push it to the next day": counted from the request's own day
+    if shift is not None:
+        holder = next((ask for ask in (open_ask, done) if ask is not None and ask.slots.get("when")), None)
+        moved = shifted_when(holder.slots["when"], int(shift), said.get("when")) if holder is not None else None
+        if moved is not None:
+            said["when"] = moved
+            # the wording says what changes: under the open request's preview a change (rule W1), of the one just
+            # done its change follow-up (rule D2), never a new request of the same kind
+            markers = markers | {"correction"}
 
     if inbound.tap is not None:
         return _decide_tap(inbound.tap, open_ask, parked, said, policy)
@@ -391,6 +408,8 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
                     org_kinds: Sequence[str]) -> DecidedAction | None:
     """A change of the request just done ("de fet, som 2", "change it to 9am"), or None (module table, D2)."""
     worded = "correction" in markers
+    if kind_said == f"{done.kind}_change":  # "muda esse pix agendado pra 75": the change said in so many words
+        kind_said, worded = done.kind, True
     if kind_said is not None and not (kind_said == done.kind and worded):
         return None
     follow = _follow_up("change", done, None, org_kinds)

@@ -6,7 +6,7 @@ with a date replaces the value as said ("better on Sunday" is Sunday, with no ti
 `asks.perception.contract.Slots.when`, an aware datetime in the organisation's time zone.
 """
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 # The slot that says the hour of `when` was said without its half of the day (`Slots.when_either_half`): it belongs
@@ -55,3 +55,20 @@ def when_merge(*, previous: object, said: str, time_zone: str) -> str:
     if clock is None or day is None:
         return said
     return datetime.combine(day, clock.replace(tzinfo=None), tzinfo=ZoneInfo(time_zone)).isoformat()
+
+
+def shifted_when(held: object, days: int, said: object = None) -> str | None:
+    """The `when` held moved by `days` ("the next day" 1, "the day before" -1), its time of day kept, or the time
+    said alone with it ("the day after at 9": `said` "09:00:00") on the new day; None when `held` has no day."""
+    if not isinstance(held, str) or (day := _day_of(held)) is None:
+        return None
+    new_day = day + timedelta(days=days)
+    if len(held) == 10:
+        moved = new_day.isoformat()
+    else:
+        at = datetime.fromisoformat(held)
+        moved = datetime.combine(new_day, at.timetz()).isoformat()
+    clock = _time_only(said) if isinstance(said, str) else None
+    if clock is None or "T" not in moved:  # a day alone (a Pix's) keeps no time of day
+        return moved
+    return datetime.combine(new_day, clock.replace(tzinfo=datetime.fromisoformat(moved).tzinfo)).isoformat()

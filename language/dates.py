@@ -442,3 +442,53 @@ def day_after_article(text: str, lang: Lang, now: datetime, tz: str) -> WhenMent
             start, end = match.start(), match.end()
             return WhenMention(day, False, True, start, end, text[start:end], parts=((start, end),))
     return None
+
+
+# A day said relative to the day of the request it changes, not to today: "the next day", "o dia seguinte", "al día
+# siguiente", "l'endemà", "un dia després", "the day before". Only the request's own day gives it a date (the caller
+# knows it: `asks.decide`); "the day after tomorrow", "el día después de mañana", "the day before yesterday" are no
+# such shift (a day of their own, read above, or none). Over folded text; "dia" may be "día", "dies" plural.
+_COUNT = r"(?P<n>\d{1,2}|um|uma|un|una|a|one|two|dos|2)"
+DAY_SHIFTS: dict[Lang, tuple[tuple[int, str], ...]] = {
+    "pt-BR": ((1, rf"dia seguinte|dia posterior|(?:{_COUNT} )?dias? (?:depois|mais tarde)(?! d)"),
+              (-1, rf"dia anterior|vespera|(?:{_COUNT} )?dias? (?:antes|mais cedo)(?! d)")),
+    "es": ((1, rf"dia siguiente|dia posterior|(?:{_COUNT} )?dias? (?:despues|mas tarde)(?! de)"),
+           (-1, rf"dia anterior|vispera|(?:{_COUNT} )?dias? (?:antes|mas temprano)(?! de)")),
+    "ca": ((1, rf"l'endema|endema|dia seguent|dia posterior|(?:{_COUNT} )?(?:dia|dies) (?:despres|mes tard)(?! de)"),
+           (-1, rf"dia anterior|vigilia|(?:{_COUNT} )?(?:dia|dies) (?:abans|mes aviat)(?! de)")),
+    "en": ((1, rf"(?:next|following) day|day after(?! (?:tomorrow|tmrw|tmr|tomorow|2moro|next))|(?:{_COUNT} )?days? later"),
+           (-1, rf"previous day|day before(?! (?:yesterday|tomorrow))|(?:{_COUNT} )?days? earlier")),
+}
+_COUNT_WORDS = {"um": 1, "uma": 1, "un": 1, "una": 1, "a": 1, "one": 1, "two": 2, "dos": 2}
+
+
+@lru_cache(maxsize=8)
+def _shift_patterns(lang: Lang) -> tuple[tuple[int, re.Pattern[str]], ...]:
+    return tuple((sign, re.compile(rf"(?<![\w'])(?:{words})(?![\w'])")) for sign, words in DAY_SHIFTS[lang])
+
+
+def day_shift(text: str, lang: Lang) -> int | None:
+    """Days from the request's own day said in `text` (+1 "the next day", -1 "the day before", +2 "dos días
+    después"), the last one said, in `lang`'s words, else another served language's (a short "l'endemà" read as
+    Spanish keeps its meaning); None if none."""
+    found = find_day_shift(text, lang)
+    return found[0] if found else None
+
+
+def find_day_shift(text: str, lang: Lang) -> tuple[int, int, int] | None:
+    """`day_shift` with where it was said: (days, start, end) in `text`; None if none."""
+    folded = fold(text)  # fold keeps offsets
+    for words_of in (lang, *(other for other in DAY_SHIFTS if other != lang)):
+        found: tuple[int, int, int] | None = None
+        for sign, pattern in _shift_patterns(words_of):
+            for match in pattern.finditer(folded):
+                before = folded[max(0, match.start() - 24) : match.start()]
+                if _NEGATED.search(before) and not (words_of == "pt-BR" and before.endswith("no ")):
+                    continue  # (Portuguese "no dia seguinte" is "on the next day")
+                said = match.groupdict().get("n")
+                count = int(said) if said and said.isdigit() else _COUNT_WORDS.get(said or "", 1)
+                if found is None or match.start() > found[1]:
+                    found = (sign * count, match.start(), match.end())
+        if found is not None and found[0] != 0:
+            return found
+    return None

@@ -4,6 +4,7 @@ same turn."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,6 +31,7 @@ from asks.when import EITHER_HALF
 from conversations import wording
 from language.day_parts import closest_in_day_part, in_day_part
 from language.locales import lang_of
+from language.numbers import find_numbers
 from language.picks import picked
 from language.text import fold
 from magie.tracing import traced
@@ -47,6 +49,10 @@ OFFERS_LISTED = 5  # the free times a reply lists (`slot_lines`), which a pick (
 PHONE_WORDS = frozenset({"celular", "celulares", "celu", "celus", "telefono", "telefonos", "movil", "moviles",
                          "smartphone", "smartphones", "phone", "phones", "mobil", "mobils"})
 
+
+
+# What may stand beside a number typed alone: spaces and punctuation ("dos", "3.", "¿dos?")
+_BARE_NUMBER_REST = re.compile(r"[\s.,!?¿¡…]*")
 
 class BuiltinProvider:
     name = "builtin"
@@ -135,10 +141,22 @@ class Responder:
             return Draft(self.say("executing"))
         if rule == "correction_without_value":
             return Draft(self.say("correction_without_value"))
+        if rule == "no_new_information" and scope.kind and scope.missing[:1] == ["when"] and self.bare_number():
+            # "dos" typed when the day was asked: people, or a day of the month? Asked, never guessed
+            return Draft(self.say("bare_number_for_when"), asked_for="when")
         if rule == "no_new_information" and scope.kind:
             return self.progress()
         what = ", ".join(kind_name(self.lang, k) for k in kinds_offered(self.r.org_kind))
         return Draft(self.say("greeting", what=what), buttons)
+
+    def bare_number(self) -> bool:
+        """Whether this customer message is a number from 2 to 31 alone ("dos", "3"): people or a day?"""
+        said = next((m["text"] for m in reversed(self.scope.messages) if m.get("role") == "customer"), "")
+        numbers = find_numbers(said, lang_of(self.lang))
+        if len(numbers) != 1 or _BARE_NUMBER_REST.fullmatch(said[: numbers[0].start] + said[numbers[0].end :]) is None:
+            return False
+        value = numbers[0].value
+        return value == value.to_integral_value() and 2 <= value <= 31 and not numbers[0].ordinal
 
     def said_value(self) -> str:
         values = {slot: value for slot, value in self.scope.said.items() if slot != EITHER_HALF}
@@ -333,8 +351,8 @@ class Responder:
             if day:
                 transfers = [t for t in transfers
                              if self.local(datetime.fromisoformat(t["scheduled_for"])).date().isoformat() == day]
-        if not transfers:
-            return Draft(self.say("no_scheduled_pix"))
+        if not transfers:  # a change asked for says what can be done instead: a new Pix scheduled
+            return Draft(self.say("no_scheduled_pix") + (" " + self.say("schedule_new_instead") if latest else ""))
         if len(transfers) > 1 and not latest:
             lines = "\n".join(self.say("scheduled_pix_line", amount=self.money(t["amount_cents"], t["currency"]),
                                         name=t["recipient"]["owner_name"],

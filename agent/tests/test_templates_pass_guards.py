@@ -294,6 +294,9 @@ CONTEXTS: dict[str, Context] = {
                                       said=("cancela aquele Pix agendado",)),
     "no_scheduled_pix": Context("bank", records=lambda: [ok("scheduled_pix", {"transfers": []})],
                                 said=("cancela o pix agendado",)),
+    "schedule_new_instead": Context("bank", records=lambda: [ok("scheduled_pix", {"transfers": []})],
+                                    said=("muda o pix que eu agendei pra 50",)),
+    "bare_number_for_when": Context("school", said=("dos",)),
     "which_scheduled_pix": Context("bank", lambda lang: {"lines": "\n".join(
         (_planned_line(lang), _planned_line(lang, 3500, DUE_CHANGED)))},
         lambda: [_planned_list(_planned(), _planned(3500, DUE_CHANGED, ref="trf_9b"))],

@@ -48,7 +48,7 @@ from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Pe
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import brand_named, store_slots
-from language.dates import WhenMention, day_after_article, parse_when
+from language.dates import WhenMention, day_after_article, find_day_shift, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
@@ -684,6 +684,19 @@ def _school_slots(text: str, folded: str, lang: Lang, when: WhenMention | None, 
     }
 
 
+# A Pix said to be scheduled already ("o pix que agendei", "la transferencia programada", "my scheduled pix") and a
+# verb of changing it: a change of that Pix (`pix_transfer_change`), never a new one; "agenda 50 pro pedro" is none.
+_SCHEDULED_ALREADY = re.compile(r"(?<!\w)(?:agendad[oa]s?|agendei|agendou|programad[oa]s?|programe|programat|"
+                                r"programada|vaig programar|scheduled)(?!\w)")
+_CHANGE_VERB = re.compile(r"(?<!\w)(?:mud\w*|alter\w*|troc\w*|cambi\w*|canvi\w*|modific\w*|chang\w*|mov\w*|"
+                          r"push\w*|pass\w*|pas[ae]\w*|adi[ae]\w*|posterg\w*|ajorn\w*|postpone\w*|reschedul\w*)")
+
+
+def _changes_scheduled_pix(folded: str) -> bool:
+    """Whether the message asks to change a Pix it says is already scheduled (above)."""
+    return _SCHEDULED_ALREADY.search(folded) is not None and _CHANGE_VERB.search(folded) is not None
+
+
 def _meant_when(when: WhenMention | None, folded: str, kind: RequestKind | None, asked_for: str | None,
                 markers: set[Marker]) -> WhenMention | None:
     """`when`, unless it is a bare "today" word said outside a dated request, or a day in a farewell (module doc)."""
@@ -892,6 +905,7 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
                  asked_for: str | None, replies_to: str | None) -> Perception:
     """`perceive`, reading the message in `lang`."""
     folded = fold(text)
+    original = text  # the bank reads its slots with the words of a day shift blanked
     when = parse_when(_ONE_AS_PRONOUN.sub(_blank_one, text), lang, now, tz)
     # the words of the day said are no request's verb: "millor passat demà" (Catalan "passat", a form of "passar")
     # read in Portuguese or Spanish is a day, not a transfer
@@ -903,6 +917,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         sends = kind in ("balance", "pix_history") and _SENDING_THEN_FIGURE[lang].search(folded) is not None
         if when is None and kind == "pix_transfer":
             when = _day_said_beside_amount(text, lang, now, tz, currency)
+        if (shift := find_day_shift(text, lang)) is not None:  # "passa pro dia seguinte": no recipient "Dia"
+            text = text[: shift[1]] + " " * (shift[2] - shift[1]) + text[shift[2] :]
         slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
                             corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
@@ -915,6 +931,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             kind = "balance"  # "tengo saldo suficiente pa mandar 100?": whether it is enough, the balance says
         elif kind == "pix_transfer" and not slots["amount"] and not slots["pix_key"] and _asks_to_see(folded, lang):
             kind = "pix_history"  # "consegue me mostrar os pix agendados?": Pix shown, none sent
+        if kind in ("pix_transfer", None) and "cancel" not in markers and _changes_scheduled_pix(_without(folded, when)):
+            kind = "pix_transfer_change"  # "el pix que le programé a maria lo podés cambiar a 40?": that Pix changed
     elif org_kind == SCHOOL:
         amount = _choose_amount([a for a in find_amounts(text, lang, currency) if a.explicit])
         slots = {"amount": MoneySlot(amount_cents=amount.amount_cents, currency=amount.currency) if amount else None}
@@ -962,6 +980,9 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     if org_kind == SCHOOL and not (when and when.has_time):  # a clock time said is the time, whatever the part
         slots["day_part"] = find_day_part(text, lang)
     slots["when"] = when_iso(when) if when else None
+    if org_kind in (BANK, SCHOOL) and not (when and when.has_date):
+        # "push it to the next day", "l'endemà": a day counted from the request's own, which `asks.decide` knows
+        slots["day_shift"] = shift[0] if (shift := find_day_shift(original, lang)) else None
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(
         perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots.model_validate(_within_contract(slots)),

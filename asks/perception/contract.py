@@ -104,6 +104,9 @@ class Slots(BaseModel):
         default=None, ge=1, le=1000, description="people joining a group already said ('one more person is joining')")
     party_removed: int | None = Field(
         default=None, ge=1, le=1000, description="people leaving a group already said ('one of us can't come')")
+    day_shift: int | None = Field(
+        default=None, ge=-31, le=31, description="days from the day of the request being changed, not from today "
+        "('the next day' 1, 'the day before' -1)")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     offer_pick: Literal["first", "second", "third", "last"] | None = Field(

@@ -537,3 +537,34 @@ def test_a_part_of_the_day_answering_which_time_drops_the_time_not_free():
     assert decision.values == {"day_part": "evening", "when": "2026-12-07"}
     # not asked which time: the part said is asked about, the time held stays
     assert run(said(day_part="evening"), open_ask=held, org_kinds=SCHOOL).values.get("when") is None
+
+
+def test_a_day_shift_counts_from_the_done_requests_day_and_changes_it():
+    """"can we push it to the day after?" after a Pix scheduled for the 4th: the 5th, a change of that Pix (D2)."""
+    decision = _after_pix(said("pix_transfer", {"new_request"}, day_shift=1))  # "passa pro dia seguinte"
+    assert (decision.rule, decision.kind, decision.values) == ("change_of_done_request", "pix_transfer_change",
+                                                               {"when": "2026-12-05"})
+    booked = AskView(id=3, kind="booking", status="completed", last_activity_at=T0,
+                     slots={"activity": "ski", "party_size": 2, "when": "2026-12-09T15:00:00+01:00"})
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(day_shift=-1))  # "the day before"
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                      done=booked)
+    assert (decision.kind, decision.values) == ("booking_change", {"when": "2026-12-08T15:00:00+01:00"})
+
+
+def test_a_day_shift_under_a_preview_corrects_it_and_without_a_day_to_count_from_is_dropped():
+    previewed = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation", last_activity_at=T0,
+                        slots={**AWAITING.slots, "when": "2026-12-01"})
+    decision = run(said(day_shift=1), open_ask=previewed)  # "na verdade no dia seguinte"
+    assert (decision.action, decision.values) == (Action.CORRECT, {"when": "2026-12-02"})
+    assert run(said(day_shift=1), open_ask=AWAITING).action == Action.CLARIFY  # no day held: nothing to move
+
+
+def test_a_change_said_of_a_scheduled_pix_is_its_change_follow_up_even_with_nothing_done():
+    decision = run(said("pix_transfer_change", {"correction"}, amount=4000, recipient="Maria"),
+                   org_kinds=PIX_FOLLOW_UPS)  # "el pix que le programé a maria lo podés cambiar a 40?"
+    assert (decision.action, decision.kind) == (Action.START_NEW, "pix_transfer_change")
+    assert _after_pix(said("pix_transfer_change", {"new_request"}, amount=7500)).carried_from == 3  # "muda esse pix"
+    # under the preview of a Pix being scheduled, "change the scheduled pix" is that Pix's correction
+    assert run(said("pix_transfer_change", {"correction"}, amount=9000), open_ask=AWAITING,
+               org_kinds=PIX_FOLLOW_UPS).action == Action.CORRECT

@@ -3,7 +3,7 @@
 import pytest
 
 from asks.tests.chat import Chat, slots
-from asks.when import is_time_only, when_merge
+from asks.when import is_time_only, shifted_when, when_merge
 
 
 @pytest.mark.parametrize(
@@ -34,3 +34,10 @@ def test_a_time_after_a_date_keeps_the_day_in_the_ask(demoschool):
     assert len(day) == 10  # a date alone
     chat.say("millor a les 9")
     assert slots(ask)["when"] == f"{day}T09:00:00+01:00"
+
+
+def test_a_when_shifted_keeps_its_time_or_takes_the_one_said_with_the_shift():
+    assert shifted_when("2026-12-07", 1) == "2026-12-08"  # a Pix's day
+    assert shifted_when("2026-12-09T15:00:00+01:00", 1) == "2026-12-10T15:00:00+01:00"
+    assert shifted_when("2026-12-09T15:00:00+01:00", -1, "09:00:00") == "2026-12-08T09:00:00+01:00"
+    assert shifted_when("09:00:00", 1) is None and shifted_when(None, 1) is None  # no day to count from

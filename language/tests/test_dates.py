@@ -3,7 +3,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from language.dates import parse_when
+from language.dates import day_shift, parse_when
 
 TZ = "America/Sao_Paulo"
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=ZoneInfo(TZ))  # a Wednesday
@@ -250,3 +250,31 @@ def test_weeks_ahead_and_shorthand_days(text, lang, expected):
 def test_an_hour_after_a_slang_preposition(text, lang):
     when = parse_when(text, lang, NOW, TZ)
     assert when is not None and when.has_time and when.value.hour in (3, 15)
+
+
+@pytest.mark.parametrize("text,lang,days", [
+    ("can we push it to the next day", "en", 1),
+    ("can we push it to the day after?", "en", 1),
+    ("actually make it the day before", "en", -1),
+    ("dá pra passar pro dia seguinte?", "pt-BR", 1),
+    ("na verdade no dia seguinte", "pt-BR", 1),  # "no" is "on the", not a negation
+    ("muda pro dia anterior", "pt-BR", -1),
+    ("mejor al día siguiente", "es", 1),
+    ("mejor un día antes", "es", -1),
+    ("dos días después", "es", 2),
+    ("ho podem passar a l'endemà?", "ca", 1),
+    ("millor un dia després", "ca", 1),
+    ("millor el dia abans", "ca", -1),
+    ("l'endemà", "es", 1),  # a Catalan word in a message read as Spanish keeps its meaning
+])
+def test_a_day_counted_from_the_requests_own_is_a_shift(text, lang, days):
+    assert day_shift(text, lang) == days
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("the day after tomorrow", "en"), ("day after tmrw at 9", "en"), ("depois de amanhã", "pt-BR"),
+    ("el día después de mañana", "es"), ("després de demà", "ca"), ("un dia abans de demà", "ca"),
+    ("not the next day", "en"), ("dia 5", "pt-BR"),
+])
+def test_days_of_their_own_are_no_shift(text, lang):
+    assert day_shift(text, lang) is None

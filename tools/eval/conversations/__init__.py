@@ -27,7 +27,8 @@ have happened: no Pix, no active booking, no cancellation, no quote, no handoff)
 
 Besides, every conversation is checked for a **silent change**: a Pix request whose recipient, key, amount or date
 changed after a preview was shown, in a reply that is not a new preview (awaiting confirmation, with buttons); or a
-Pix made with no preview before it, or with an amount, date or recipient other than the last preview's. Those are
+Pix made with no preview before it, or with an amount, date or recipient other than the last preview's (of a request
+that completed, when one did: a change of a scheduled Pix previewed and never tapped changed nothing). Those are
 counted apart ("changed without a new preview") and fail the conversation.
 
 Each conversation runs in a transaction rolled back afterwards, on the database of DATABASE_URL (the demo

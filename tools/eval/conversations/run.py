@@ -257,6 +257,12 @@ def silent_changes(replies: list[dict[str, Any]], pix: list[Any]) -> list[str]:
         elif ask in shown and values != shown[ask] and reply.get("state") not in ("abandoned", "failed", "cancelled"):
             found.append(f"reply {reply.get('n')}: {MONEY_SLOTS} changed from {shown[ask]} to {values} without a "
                          "new preview")
+    # a preview left unconfirmed (a change of a scheduled Pix the customer did not tap) changed nothing: the Pix is
+    # compared with the last preview of a request that completed, if any
+    completed = {reply.get("ask") for reply in replies if reply.get("state") == "completed"}
+    confirmed = [reply for reply in replies if reply.get("kind") in PIX_KINDS and _is_preview(reply)
+                 and reply.get("ask") in completed]
+    last_preview = confirmed[-1] if confirmed else last_preview
     for made in pix:
         if last_preview is None:
             found.append(f"Pix of {made.amount_cents} made with no preview shown")

@@ -1,5 +1,6 @@
 """The conversation checker's own rules: a silent change is found, a new preview is no silent change."""
 
+from datetime import UTC, datetime
 from types import SimpleNamespace
 
 from tools.eval.conversations.run import SCHEMA, load, silent_changes
@@ -31,6 +32,20 @@ def test_a_pix_other_than_the_last_preview_or_with_none_is_a_silent_change():
     assert silent_changes([reply(2, preview=True)], [pix(9000, "Pedro Almeida")]) == [
         "Pix of 9000 made after a preview of 5000"]
     assert silent_changes([reply(2)], [pix(5000, "Pedro Almeida")]) == ["Pix of 5000 made with no preview shown"]
+
+
+def test_a_change_preview_left_unconfirmed_changed_nothing():
+    """"push it to the next day" after a scheduled Pix: its change previewed, not tapped; the Pix keeps its day."""
+    scheduled = SimpleNamespace(amount_cents=5000, recipient_name="Pedro Almeida", status="scheduled",
+                                scheduled_for=datetime(2026, 12, 7, 12, tzinfo=UTC))
+    made = {**reply(2, preview=True), "slots": {**PREVIEW["slots"], "when": "2026-12-07"}}
+    done = {**made, "n": 4, "state": "completed", "buttons": []}
+    change = {**made, "n": 6, "ask": 8, "kind": "pix_transfer_change", "slots": {**made["slots"], "when": "2026-12-08"}}
+    assert silent_changes([made, done, change], [scheduled]) == []
+    # the change carried out without a preview of its own is still found
+    carried = {**change, "state": "completed", "buttons": [], "n": 8}
+    assert silent_changes([made, done, carried], [SimpleNamespace(**{**vars(scheduled), "scheduled_for": datetime(
+        2026, 12, 8, 12, tzinfo=UTC)})]) == ["Pix scheduled for 2026-12-08 12:00:00+00:00 after a preview for 2026-12-07"]
 
 
 def test_the_sets_are_distinct_and_large_enough():
