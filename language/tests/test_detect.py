@@ -212,7 +212,6 @@ def test_portuguese_words_stressed_on_the_last_vowel_are_no_spanish_verb(word):
     assert not _spanish_stressed_verb(word)
 
 
-BANK = ("pt-BR", "es", "en")
 STORE = ("pt-BR", "es", "en")
 SCHOOL = ("es", "ca", "en")
 
