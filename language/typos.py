@@ -139,9 +139,11 @@ def real_word_restored(word: str, lang: Lang, also: frozenset[str] = frozenset()
     if word in lexicon or word in keep or lemma(word, lang) in wanted or proper_noun(word, lang) or any(
             word in reader_words(other) for other in LANGS):
         return None
-    edits = {candidate for candidate in _dropped_letter_put_back(word)
-             if known(candidate, lang) or known_unaccented(candidate, lang)}
-    ours = edits & lexicon or {candidate for candidate in edits if lemma(candidate, lang) in wanted}
+    edits = _dropped_letter_put_back(word)
+    # the readers' own words first (a set intersection), then the dictionary's forms of their lemmas
+    ours = {candidate for candidate in edits & lexicon if known(candidate, lang) or known_unaccented(candidate, lang)}
+    if not ours:
+        ours = {candidate for candidate in edits if known(candidate, lang) and lemma(candidate, lang) in wanted}
     return _one_reading(ours, lang, also)
 
 
