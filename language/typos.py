@@ -13,6 +13,10 @@ Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled,
 - a brand one letter off ("ipphone", "xiaoim", `language.detect.BRAND_WORDS`) is that brand, never a dictionary
   word ("iphone" is no misspelt "phone"); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
 
+A word of the dictionary one letter short of a word the readers look for ("habar", "though", "dento") is a typo
+only in context: `restore_real_word_typos` puts it back, and the caller reads that only when it adds to what the
+message as typed says and changes nothing of it.
+
 Letters are never replaced by others (that would find a neighbour for almost any word), and words holding digits,
 codes, e-mails and keys are left alone (they are not runs of letters). `asks.perception.builtin.perceive` reads
 the restored text only when it does not change the request kind the message already had.
