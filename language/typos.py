@@ -13,6 +13,10 @@ Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled,
 - a brand one letter off ("ipphone", "xiaoim", `language.detect.BRAND_WORDS`) is that brand, never a dictionary
   word ("iphone" is no misspelt "phone"); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
 
+A word of the dictionary one letter short of a word the readers look for ("habar", "though", "dento") is a typo
+only in context: `restore_real_word_typos` puts it back, and the caller reads that only when it adds to what the
+message as typed says and changes nothing of it.
+
 Letters are never replaced by others (that would find a neighbour for almost any word), and words holding digits,
 codes, e-mails and keys are left alone (they are not runs of letters). `asks.perception.builtin.perceive` reads
 the restored text only when it does not change the request kind the message already had.
@@ -26,14 +30,14 @@ from functools import lru_cache
 import simplemma
 
 from language.detect import BRAND_WORDS
-from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, one_edit, proper_noun
+from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, lemma, one_edit, proper_noun
 from language.lexicon import reader_words
 from language.locales import Lang
 from language.text import fold
 
 MIN_LETTERS = 6  # shorter words are too often another word one letter away
 LANGS: tuple[Lang, ...] = ("pt-BR", "es", "ca", "en")
-_TOKEN = re.compile(r"(?<![\w@./:+-])[^\W\d_]+(?![\w@/:+-]|\.\w)")
+_TOKEN = re.compile(r"(?<![\w@./:+-])[^\W\d_]+(?:·[^\W\d_]+)*(?![\w@/:+-]|\.\w)")  # "cancel·lao" whole
 _LETTERS = "abcdefghijklmnopqrstuvwxyzçñ"
 _ACCENTED: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}
 
@@ -60,7 +64,7 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     """The one word of `lang` that `word` (folded, lower case) is a typo of, or None (see the module). The words
     the readers look for (`language.lexicon.reader_words`, and `also`) come first: "lmiite" is "limite", not
     "miite"; "atendenet" is "atendente", which the dictionary lacks; "mandr", five letters, is "mandar"."""
-    if len(word) < MIN_LETTERS - 1 or not word.isalpha() or word in BRAND_WORDS:
+    if len(word) < MIN_LETTERS - 1 or not word.replace("·", "").isalpha() or word in BRAND_WORDS:
         return None
     brands = {brand for brand in BRAND_WORDS if len(brand) >= MIN_LETTERS - 1 and one_edit(word, brand)}
     if brands and len(word) >= MIN_LETTERS:  # "ipphone", "xiaoim": a brand, never a word of the dictionary
@@ -72,6 +76,8 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     lexicon = reader_words(lang) | also
     code = SIMPLEMMA_CODE[lang]
     ours = {candidate for candidate in _edits(word) if len(candidate) >= MIN_LETTERS and candidate in lexicon}
+    if ours & _day_phrase_words(lang):
+        return None  # "pasat", "pasao": a word of a day of several words, read only beside its partner (below)
     if len(ours) > 1:  # "tomororw": "tomorrow" and the tables' own misspelt "tomorow"; the dictionary's word wins
         ours = {candidate for candidate in ours if known(candidate, lang) or _known_with_accent(candidate, code)}
     # a word another language's dictionary knows ("amana", "cacela": Spanish entries) is restored in a Portuguese
@@ -81,7 +87,93 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     candidates = {candidate for candidate in _edits(word)
                   if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
                   and not proper_noun(candidate, lang)}
-    return next(iter(candidates)) if len(candidates) == 1 else None
+    return _one_reading(candidates, lang, also)
+
+
+def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str | None:
+    """The one candidate a typo stands for, or None: the only one; else the only one whose lemma is a lemma the
+    readers look for ("canclala": "cancelala", a form of "cancelar", not "anclala" nor "chanclala"); several of the
+    one verb the readers read alike ("cancel·lao": "cancel·la" or "cancel·lo", both "cancel·lar") give the first."""
+    if len(candidates) <= 1:
+        return next(iter(candidates), None)
+    wanted = reader_lemmas(lang) | {lemma(word, lang) for word in also}
+    readings = {candidate: lemma(candidate, lang) for candidate in candidates}
+    read = {candidate for candidate, found in readings.items() if found in wanted}
+    if read & _day_phrase_words(lang):
+        return None  # "pasat" alone is no "passat": a word of a day of several words is read only beside its partner
+    if len({readings[candidate] for candidate in read}) == 1:
+        return min(read)
+    return None
+
+
+@lru_cache(maxsize=8)
+def _day_phrase_words(lang: Lang) -> frozenset[str]:
+    """The folded words of the relative days of several words of `lang` that are no day alone ("passat" of "demà
+    passat"; not "amanha", a day of its own)."""
+    from language.dates import RELATIVE_DAYS
+
+    alone = {fold(day).lower() for day in RELATIVE_DAYS[lang] if " " not in day}
+    return frozenset(fold(word).lower() for day in RELATIVE_DAYS[lang] if " " in day
+                     for word in day.split()) - alone
+
+
+@lru_cache(maxsize=8)
+def reader_lemmas(lang: Lang) -> frozenset[str]:
+    """The lemmas of the words the readers look for in `lang` (`language.lexicon.reader_words`), once a language."""
+    return frozenset(lemma(word, lang) for word in reader_words(lang))
+
+
+REAL_WORD_MIN_LETTERS = 5  # a word of the dictionary this long may be a typo of a word the readers look for
+
+
+@lru_cache(maxsize=4096)
+def real_word_restored(word: str, lang: Lang, also: frozenset[str] = frozenset(),
+                       keep: frozenset[str] = frozenset()) -> str | None:
+    """The word the readers look for that `word`, a word of the dictionary itself (folded, lower case), is one
+    letter dropped, doubled or swapped off, or None: "habar" (a Spanish word) is "hablar", "though" "through",
+    "dento" "dentro", "moring" "morning", "borala" "borrala" (a form of "borrar"). Only a candidate the readers
+    look for counts (`language.lexicon.reader_words`, `also`, or a form of one of their lemmas), and only one
+    reading of it (`_one_reading`); a word they read themselves in any language, a form of one of their lemmas or a
+    word of `keep` (the caller's names of things: "escalada" is no misspelt "escalfada") is never changed. The caller reads the result only when it adds to what the
+    message as typed says and changes nothing of it (`asks.perception.builtin.perceive`)."""
+    if len(word) < REAL_WORD_MIN_LETTERS or not word.isalpha() or word in BRAND_WORDS:
+        return None
+    lexicon = reader_words(lang) | also
+    wanted = reader_lemmas(lang) | {lemma(each, lang) for each in also}
+    if word in lexicon or word in keep or lemma(word, lang) in wanted or proper_noun(word, lang) or any(
+            word in reader_words(other) for other in LANGS):
+        return None
+    edits = _dropped_letter_put_back(word)
+    # the readers' own words first (a set intersection), then the dictionary's forms of their lemmas
+    ours = {candidate for candidate in edits & lexicon if known(candidate, lang) or known_unaccented(candidate, lang)}
+    if not ours:
+        ours = {candidate for candidate in edits if known(candidate, lang) and lemma(candidate, lang) in wanted}
+    return _one_reading(ours, lang, also)
+
+
+def _dropped_letter_put_back(word: str) -> set[str]:
+    """`word` with one letter put back inside it, neither first nor last: how a word typed with a letter missing
+    ("habar", "though") becomes another word of the dictionary. A letter more at either end is another form of the
+    same word ("manda"/"mandar", "agenda"/"agendai") or another word ("plazas"/"aplazas"), never a typo read so."""
+    return {word[:index] + letter + word[index:] for index in range(1, len(word)) for letter in _LETTERS} - {word}
+
+
+def restore_real_word_typos(text: str, lang: Lang, also: frozenset[str] = frozenset(),
+                            keep: frozenset[str] = frozenset()) -> str:
+    """`text` with each word of the dictionary that is one letter off a word the readers look for put back as that
+    word (`real_word_restored`); the text itself when none is. Names (capitalised past the first word) and the
+    words around a Pix code are left as typed, as in `restore_typos`."""
+    if "000201" in text:
+        return text
+
+    def restore(match: re.Match[str]) -> str:
+        word = match.group()
+        if word[:1].isupper() and match.start() > 0:
+            return word
+        found = real_word_restored(fold(word), lang, also, keep)
+        return found if found is not None else word
+
+    return _TOKEN.sub(restore, text)
 
 
 # WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).

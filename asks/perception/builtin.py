@@ -69,7 +69,7 @@ from language.money import AmountMention, find_amounts
 from language.picks import find_pick
 from language.pix_keys import find_pix_keys, pix_key_spans
 from language.text import fold, whole_words
-from language.typos import restore_typos
+from language.typos import restore_real_word_typos, restore_typos
 
 PERCEIVER = "builtin-1"
 SHORT_REPLY_WORDS = 4
@@ -780,22 +780,70 @@ def perceive(
     # the typos of the language the message is in: a Catalan message at the bank ("quants dinesr", "un
     # treballdaor") has Catalan ones, and a Portuguese word at the school ("a primeira") is no Catalan typo
     own = cast("Lang", detect_language(text, LANGS, lang, first=True))
+    reading, read_text = _with_typos_restored(text, reading, own, lang=lang, org_kind=org_kind, now=now, tz=tz,
+                                              currency=currency, asked_for=asked_for, replies_to=replies_to)
+    again = restore_real_word_typos(read_text, own, _request_words(org_kind, own), _ACTIVITY_WORDS)
+    if again == read_text:
+        return reading
+    fixed = _perceive_as_typed(again, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
+                               asked_for=asked_for, replies_to=replies_to)
+    return fixed if _only_adds(reading, fixed) else reading
+
+
+# Every language's activity names and their words: names of things, never a misspelt word the readers look for.
+_ACTIVITY_WORDS = frozenset(spelling for each in LANGS for spelling, _written in _ACTIVITY_SPELLINGS[each])
+
+
+def _only_adds(typed: Perception, fixed: Perception) -> bool:
+    """Whether `fixed`, the reading with a word of the dictionary read as the word one letter off it the readers
+    look for ("quiero habar con alguien", "dento de 3 días", "moring"), adds to `typed` and changes nothing of it: the
+    same request kind (or one where there was none), every slot and marker kept with its value, and something more
+    (a request kind, a slot, or a hand-over asked where no request was read)."""
+    if typed.request_kind is not None and fixed.request_kind != typed.request_kind and not (
+            typed.request_kind in _READING_KINDS and fixed.request_kind is None
+            and (fixed.markers - typed.markers) & _HANDED_OVER):
+        return False
+    if not typed.markers <= fixed.markers:
+        return False
+    before, after = typed.slots.filled(), fixed.slots.filled()
+    if any(after.get(name) != value for name, value in before.items()):
+        return False
+    added = fixed.markers - typed.markers
+    # a hand-over where nothing or only a reading was asked ("didnt go though": a dispute, not the statement); a
+    # cancel where the message as typed said nothing at all ("cacela", "borala" after a preview)
+    handed = typed.request_kind in _UNFINISHED_OR_READING and bool(added & _HANDED_OVER)
+    said_nothing = typed.request_kind is None and not typed.markers and not before
+    if added and not handed and not (said_nothing and added <= _HANDED_OVER | {"cancel"}):
+        return False
+    if handed and fixed.request_kind != typed.request_kind:
+        return True  # the hand-over replaces the reading
+    return bool(added) or len(after) > len(before) or (typed.request_kind is None and fixed.request_kind is not None)
+
+
+_UNFINISHED_OR_READING = frozenset({None, "balance", "pix_history"})
+
+
+def _with_typos_restored(text: str, reading: Perception, own: Lang, *, lang: Lang, org_kind: OrgKind, now: datetime,
+                         tz: str, currency: str, asked_for: str | None,
+                         replies_to: str | None) -> tuple[Perception, str]:
+    """The reading of `text` with its words one letter off restored (`language.typos.restore_typos` in `own`, the
+    language the message is in) when that is safe (see `perceive`), else `reading`; with the text it read."""
     restored = restore_typos(text, own, _request_words(org_kind, own))
     if restored == text:
-        return reading
+        return reading, text
     fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                asked_for=asked_for, replies_to=replies_to)
     if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(reading, fixed):
-        return reading
+        return reading, text
     if not reading.markers <= fixed.markers and not (fixed.markers - reading.markers) & _HANDED_OVER:
-        return reading  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
+        return reading, text  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
-        return reading
+        return reading, text
     misread = {fold(word) for word in words(text)} - {fold(word) for word in words(restored)}
     if reading.slots.recipient is not None and fixed.slots.recipient != reading.slots.recipient and fold(
             str(reading.slots.recipient)) not in misread:
-        return reading  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
-    return fixed
+        return reading, text  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
+    return fixed, restored
 
 
 def _shouted(text: str) -> bool:

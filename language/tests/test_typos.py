@@ -2,7 +2,7 @@
 
 import pytest
 
-from language.typos import restore_typos
+from language.typos import restore_real_word_typos, restore_typos
 
 
 @pytest.mark.parametrize(("typed", "lang", "meant"), [
@@ -20,7 +20,6 @@ def test_a_word_one_letter_off_is_restored(typed, lang, meant):
 
 @pytest.mark.parametrize(("typed", "lang"), [
     ("me manda o etrato", "pt-BR"),  # "extrato" or "estrato": two readings, none taken
-    ("súeblo a 25", "es"),  # "suelo" or "súbelo"
     ("need a charger for my iphone", "en"),  # "iphone" is no misspelt "phone"
     ("ostres no anulla la reserva", "ca"),  # "anul·la" without its dot, left as typed
     ("manda 50 pro Pedro amanha", "pt-BR"),  # known words and names are never changed
@@ -66,3 +65,42 @@ def test_the_words_the_readers_look_for_come_first(typed, lang, meant):
 
 def test_the_callers_own_words_come_first_too():
     assert restore_typos("me manda o etrato", "pt-BR", frozenset({"extrato"})) == "me manda o extrato"
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("canclala porfa", "es", "cancelala porfa"),  # "cancelala", not "anclala" nor "chanclala": the readers' lemma
+    ("cancel·lao si us plau", "ca", "cancel·la si us plau"),  # a word with its middle dot, whole
+    ("súeblo a 25", "es", "subelo a 25"),  # "súbelo" (subir), not the noun "suelo"
+])
+def test_of_several_candidates_the_one_the_readers_read_by_its_lemma(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+def test_candidates_of_several_lemmas_the_readers_read_are_no_reading():
+    # "transfeir": "transferir" and "transfer", two words the readers look for: left as typed
+    assert restore_typos("quiero transfeir 30", "es") == "quiero transfeir 30"
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("quiero habar con alguien", "es", "quiero hablar con alguien"),  # "habar" is a word of its own
+    ("can you put me though to a person", "en", "can you put me through to a person"),
+    ("raquetas dento de 3 días", "es", "raquetas dentro de 3 días"),
+    ("moring", "en", "morning"),
+    ("borala", "es", "borrala"),  # a form of "borrar", a lemma the readers look for
+])
+def test_a_word_of_its_own_one_letter_short_of_a_word_the_readers_look_for(typed, lang, meant):
+    assert restore_real_word_typos(typed, lang) == meant
+
+
+@pytest.mark.parametrize(("typed", "lang"), [
+    ("manda 50 pra ana", "pt-BR"),  # "manda" is no "mandar" short of its last letter
+    ("tienen plazas mañana?", "es"),  # no "aplazas": a letter before the first is never put back
+    ("quiero cancelar", "es"),  # a word the readers read themselves
+    ("voy con Pedro", "es"),  # a name
+])
+def test_words_of_their_own_the_readers_read_or_other_forms_stay(typed, lang):
+    assert restore_real_word_typos(typed, lang) == typed
+
+
+def test_the_callers_names_of_things_stay():
+    assert restore_real_word_typos("reserva escalada", "ca", keep=frozenset({"escalada"})) == "reserva escalada"

@@ -40,3 +40,17 @@ def test_a_restored_word_never_drops_what_the_typed_message_said():
 
     typed = read("me vendieron un cargador trucho", "es", STORE)  # "trucho" (fake) is no misspelt "trucha"
     assert "problem" in typed.markers and typed.request_kind is None
+
+
+def test_a_word_of_its_own_one_letter_off_is_read_only_when_it_adds():
+    assert "person" in read("quiero habar con alguien", "es").markers
+    assert read("reserva raquetas dento de 3 días para 2", "es", SCHOOL).slots.when == read(
+        "reserva raquetas dentro de 3 días para 2", "es", SCHOOL).slots.when
+    # "algum" is no misspelt "alguém": the day asked about stays a question of availability, no person asked for
+    typed = read("tem algum horario amanha?", "pt-BR", SCHOOL)
+    assert typed.request_kind == "availability" and "person" not in typed.markers
+
+
+def test_a_word_of_its_own_never_changes_an_amount_or_a_recipient():
+    typed = read("manda 40 pra maria amanha", "pt-BR")
+    assert typed.slots.amount.amount_cents == 4000 and "maria" in str(typed.slots.recipient).lower()
