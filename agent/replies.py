@@ -321,9 +321,13 @@ def slot_name(lang: str, slot: str) -> str:
 
 def change_note(lang: str, slot: str, old: Any, new: Any, tz: str) -> str:
     """What a correction really changed, as the customer reads it: a time joined to the day held is "the time
-    is", a new time on the same day "changed the time", anything else the slot's old and new values."""
+    is", a new time on the same day "changed the time", anything else the slot's old and new values. A time
+    dropped on the same day to be chosen again ("la del vespre" answering which time, the one said not free) is no
+    note: nothing is changed yet, and the reply that follows states the time chosen."""
     if slot == "when" and isinstance(old, str) and isinstance(new, str):
         before, after = _moment(old, tz), _moment(new, tz)
+        if before is not None and after is not None and before[0] == after[0] and after[1] is None:
+            return ""
         if before is not None and after is not None and before[0] == after[0] and after[1] is not None:
             if before[1] is None:
                 return say(lang, "time_added", new=wording.clock(lang, after[1]))

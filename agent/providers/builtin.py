@@ -104,7 +104,7 @@ class Responder:
             return ""
         notes = [change_note(self.lang, c["slot"], c["old"], c["new"], self.r.tz)
                  for c in self.scope.changes if c["old"] is not None and c["slot"] != EITHER_HALF]
-        return " ".join(notes)
+        return " ".join(note for note in notes if note)
 
     def on_refuse_stale(self) -> Draft:
         return Draft(self.say("stale_button"))

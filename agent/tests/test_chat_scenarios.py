@@ -319,7 +319,8 @@ def test_the_night_limit_is_checked_before_the_preview_is_offered(db, chat, said
 
 def test_the_balance_is_checked_before_the_preview_is_offered(db, chat):
     replies = chat("demobank", "send 9000 to Pedro please", customer=CARLA)  # R$ 5.000,00 in the account
-    assert replies[0]["text"] == "That was not possible: insufficient funds." and not replies[0]["buttons"]
+    assert replies[0]["text"] == ("That was not possible: your balance is R$5,000.00, less than this Pix; tell me an "
+                                  "amount up to R$5,000.00.") and not replies[0]["buttons"]
     assert approvals_pending() == []
 
 

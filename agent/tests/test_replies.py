@@ -166,6 +166,7 @@ def test_a_refusal_is_worded_in_the_customers_language(demobank):
     ("2026-12-05", "2026-12-05T09:00:00+01:00", "Listo, queda a las 09:00."),  # only the time was added
     ("2026-12-05T19:00:00+01:00", "2026-12-05T09:00:00+01:00", "Listo, cambié la hora: 19:00 → 09:00."),
     ("2026-12-05", "2026-12-06T09:00:00+01:00", "Listo, cambié la fecha: sáb 5 dic → dom 6 dic, 09:00."),
+    ("2026-12-05T09:00:00+01:00", "2026-12-05", ""),  # the time dropped to be chosen again: nothing changed yet
 ])
 def test_a_change_note_says_what_really_changed(old, new, expected):
     # "cambié la fecha: sáb 5 dic → sáb 5 dic, 09:00" said the date changed when only the time was added
