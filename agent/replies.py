@@ -326,9 +326,9 @@ def change_note(lang: str, slot: str, old: Any, new: Any, tz: str) -> str:
     note: nothing is changed yet, and the reply that follows states the time chosen."""
     if slot == "when" and isinstance(old, str) and isinstance(new, str):
         before, after = _moment(old, tz), _moment(new, tz)
-        if before is not None and after is not None and before[0] == after[0] and after[1] is None:
-            return ""
-        if before is not None and after is not None and before[0] == after[0] and after[1] is not None:
+        if before is not None and after is not None and before[0] == after[0]:
+            if after[1] is None:
+                return ""
             if before[1] is None:
                 return say(lang, "time_added", new=wording.clock(lang, after[1]))
             if before[1] != after[1]:
