@@ -161,3 +161,41 @@ def near_word(word: str, lang: Lang) -> bool:
                                           and in_dictionary(word[i:], lang)) for i in range(2, len(word) - 1)):
         return True  # two of them without the space between ("Howmany"; "Pleaseverify": a common one, then a word)
     return any(candidate in COMMON[lang] for candidate in one_edit(word) if len(candidate) > 1)
+
+
+_ANAGRAMS: dict[Lang, dict[tuple[str, str], frozenset[str]]] = {}
+
+
+def _common_by_letters(lang: Lang) -> dict[tuple[str, str], frozenset[str]]:
+    """`COMMON[lang]`'s words of five letters or more by their first letter and their letters sorted, built once."""
+    found = _ANAGRAMS.get(lang)
+    if found is None:
+        groups: dict[tuple[str, str], set[str]] = {}
+        for word in COMMON[lang]:
+            if len(word) >= 5 and word.isalpha():
+                groups.setdefault((word[0], "".join(sorted(word))), set()).add(word)
+        found = _ANAGRAMS[lang] = {key: frozenset(words) for key, words in groups.items()}
+    return found
+
+
+@lru_cache(maxsize=4096)
+def slipped_word(word: str, lang: Lang, *, also: frozenset[str] = frozenset()) -> bool:
+    """Whether `word` (as written), which no dictionary of `lang` holds, is a common word of it typed with more
+    than one slip or run into the pronoun after it, not a name: its letters shuffled behind its first one
+    ("Alirhgt" for "alright", "Cofnrim"), "I" glued to it ("CoudlI", "ThanksI"), or, for a word of seven letters or
+    more, one letter left out, added or changed (`one_edit`: "Fahreinheit", "Reservaton"); `also` are more words
+    of the language that count as common here (units, weekdays, months). A name is rarely a common word's letters
+    in another order, and a long common word one letter away from a name is rarer still."""
+    if word[-1:] == "I" and len(word) >= 4 and word[-2].islower():
+        rest = word[:-1].lower()
+        if rest in COMMON[lang] or near_word(rest, lang) or slipped_word(rest, lang, also=also):
+            return True  # "CoudlI help?": the pronoun run into the word before it
+    low = word.lower()
+    if len(low) < 5 or not low.isalpha() or in_dictionary(low, lang) or low in COMMON[lang]:
+        return False
+    if (low[0], "".join(sorted(low))) in _common_by_letters(lang):
+        return True
+    if len(low) >= 7:
+        words = COMMON[lang] | also
+        return any(candidate in words for candidate in one_edit(low) if len(candidate) >= 7)
+    return False

@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
-from guards.common_words import COMMON, in_dictionary, misspelt_word, near_word, one_edit
+from guards.common_words import COMMON, in_dictionary, misspelt_word, near_word, one_edit, slipped_word
 from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
@@ -723,7 +723,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             at_start = run_at_start[0]
             named = not at_start and key not in _NEVER_NAMED \
                 and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0])
-                         or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key)))
+                         or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
+                         or _stranded_preposition(text, run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
@@ -744,6 +745,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
                     or (not known and not named and misspelt_word(bare.lower(), lang)) \
+                    or (not known and not named and slipped_word(bare, lang, also=NEVER_NAMES)) \
                     or (len(key) <= 3 and bool(_SPLIT_LETTER_RE.match(text, run[0][1]))
                         and key + text[run[0][1] + 1] in common):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
@@ -840,6 +842,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
+                if _stranded_preposition(text, end, key, lang) and text.startswith(",", end):
+                    listed.append((start, end))  # "After, Captain Marvel or Dumbo?": an item of a list, maybe
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start
             if key in _STREET_NAME_WORDS and index >= 2 and words[index - 1].isalpha() \
@@ -1016,7 +1020,8 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
-                                       or (len(keys) == 1 and _numbered_name_word(text, start, end, keys[0])))))
+                                       or (len(keys) == 1 and (_numbered_name_word(text, start, end, keys[0])
+                                                               or _stranded_preposition(text, end, keys[0], lang))))))
     if len(words) == 1 and len(keys) == 1 and named and not _article_without_name(text, start, end, lang):
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
     # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
@@ -1123,6 +1128,19 @@ def _article_without_name(text: str, start: int, end: int, lang: Lang) -> bool:
     if article is None or _NOUN_NEXT_RE.match(text, end) or _PLACE_NEXT_RE.match(text, end):
         return False
     return not _NAMED_AFTER_RE[lang].search(text, max(0, article.start(1) - 16), article.start(1))
+
+
+# English prepositions: one leads a noun, so one capitalised with a comma or a sentence's end right after it leads
+# none ("There's After.", "I found 1 match, After.", "After, Supa Modo, or the Innocent?"): it is a title's word.
+_PREPOSITIONS = frozenset("about above across after along among around before behind below beneath beside between "
+                          "beyond despite during except inside into outside over since through toward towards under "
+                          "underneath until upon within without".split())
+_STRANDED_RE = re.compile(r"[.!?,]|\s*$")
+
+
+def _stranded_preposition(text: str, end: int, key: str, lang: Lang) -> bool:
+    """Whether the capitalised word ending at `end` is an English preposition that leads nothing (see above)."""
+    return lang == "en" and key in _PREPOSITIONS and bool(_STRANDED_RE.match(text, end))
 
 
 # Words no context makes a name ("For What date?", "is Next Monday").

@@ -658,3 +658,34 @@ def test_a_common_word_mistyped_before_a_verb_is_no_name(draft, names):
     ("Kindly confirm.", []), ("Noted: Understood.", []), ("Genre?", []), ("Everything is in San Jose.", ["San Jose"])])
 def test_titles_that_are_words_said_where_a_name_is(draft, names):
     assert _names(draft) == names
+
+
+@pytest.mark.parametrize(("draft", "word"), [("Alirhgt, how about A16? It's a nice place in Oakland.", "Alirhgt"),
+                                             ("CoudlI help with something else?", "CoudlI"),
+                                             ("It is warm in Oakland, in degrees Fahreinheit.", "Fahreinheit")])
+def test_a_common_word_typed_with_more_than_one_slip_is_no_name(draft, word):
+    assert word not in [fact.raw for fact in names_in(draft, "en", common=COMMON["en"])]
+    assert held(draft, search("A16")) == []
+
+
+@pytest.mark.parametrize("draft", ["Alirhgt, how about Belotti? It's a nice place in Oakland.",
+                                   "Rameh Shop is a nice place in Oakland.", "Marianne is a nice place in Oakland."])
+def test_a_name_no_common_word_is_typed_from_stays_held(draft):
+    assert held(draft, search("A16", "Ramen Shop")) != []
+
+
+@pytest.mark.parametrize("draft", ["There's After.", "I found 1 match, After.", "I can suggest 1 movie, After!",
+                                   "I found 3 movies. After, Captain Marvel or Dumbo okay?"])
+def test_a_preposition_that_leads_nothing_is_a_titles_word(draft):
+    movies = output("find_movies", [{"title": title} for title in ("After", "Captain Marvel", "Dumbo")],
+                    evidence=Evidence(names=("title",)))
+    assert held(draft, movies) == []
+    other = output("find_movies", [{"title": title} for title in ("Hellboy", "Captain Marvel", "Dumbo")],
+                   evidence=Evidence(names=("title",)))
+    assert held(draft, other) == ["After"]
+
+
+@pytest.mark.parametrize("draft", ["After dinner, A16 is a nice place.", "After, we can look in Oakland.",
+                                   "What about A16, or one near it?"])
+def test_a_preposition_leading_its_noun_stays_a_word(draft):
+    assert held(draft, search("A16")) == []
