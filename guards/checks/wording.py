@@ -934,6 +934,16 @@ NOT_ASKED: dict[Lang, str] = {
     "en": r"(?:they|we|i|he|she|it|they'll|we'll|i'll|will|shall i|should i|want me to|like me to|can i|may i)"
           r"\s+(?:\w+\s+)?$",
 }
+# A verb of checking before an item the draft states itself after a colon, with a number among what follows
+# ("Please confirm your banking details: Transfer $950 from checking to Pranav.", "Confirme seu CEP: 01310-100")
+# shows the customer a value to check and asks for none; a secret is held all the same.
+_CONFIRMING_RE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?:me )?(?:re-?)?(?:confirm\w*|confira|confere|verifique|verifica|revise|revisa)"),
+    "es": re.compile(r"(?:me )?(?:re-?)?(?:confirm\w*|verifica\w*|revisa\w*|comproba\w*)"),
+    "ca": re.compile(r"(?:em )?(?:re-?)?(?:confirm\w*|verifica\w*|revisa\w*|comprova\w*)"),
+    "en": re.compile(r"(?:re-?)?(?:confirm|verify|check|review)"),
+}
+_STATED_AFTER_RE = re.compile(r"\s*:[^.!?\n]*?\d")
 # "… the address with Raymond": shared with a third person, not asked of the customer.
 _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mim\b|us\b|nos\b|nosotros|conmigo|ens\b"
                             r"|mi\b|nosaltres|the (?:bank|agent|staff)|o banco)[a-z]")
@@ -949,7 +959,8 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                   "ca": (r"contrasenya", r"contrasenyes", r"clau (?:d'acces|secreta|de la banca|de l'app|del banc)",
                          r"dades d'acces"),
                   "en": (r"passwords?", r"passcodes?", r"pass ?phrase", r"(?:online |internet |mobile )?banking (?:login"
-                         r"|credentials|details)", r"log ?in (?:details|credentials)", r"credentials")},
+                         r"|credentials)", r"(?:online|internet|mobile) banking details", r"log ?in (?:details|credentials)",
+                         r"credentials")},
                  frozenset(), "secret"),
     "pin": ({lang: (r"pin", r"(?:codigo|numero|code|codi) pin", r"pin code") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset(), "secret"),
@@ -1016,7 +1027,9 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                       "ca": (r"(?:numero|codi) de (?:la )?comanda",), "en": (r"order (?:number|id|reference)",)},
                      frozenset({"order_id", "order_number", "order_ref"}), "personal"),
     "account_number": ({"pt-BR": (r"numero da conta", r"agencia"), "es": (r"numero de cuenta", r"iban"),
-                        "ca": (r"numero de compte", r"iban"), "en": (r"account number", r"routing number", r"iban")},
+                        "ca": (r"numero de compte", r"iban"),
+                        # (bare "banking details" are an account's number and branch; an online bank's are its login)
+                        "en": (r"account number", r"routing number", r"iban", r"(?:bank|banking) (?:account )?details")},
                        frozenset({"account_number", "account_id", "iban", "branch"}), "personal"),
     "email": ({"pt-BR": (r"e-?mail",), "es": (r"e-?mail", r"correo(?: electronico)?"),
                "ca": (r"e-?mail", r"correu(?: electronic)?"), "en": (r"e-?mail(?: address)?",)},
@@ -1025,9 +1038,14 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                "es": (r"(?:numero de )?telefono", r"numero de movil"), "ca": (r"(?:numero de )?telefon", r"numero de mobil"),
                "en": (r"(?:phone|mobile|cell)(?: number)",)},
               frozenset({"phone", "phone_number", "mobile"}), "key"),
-    "address": ({"pt-BR": (r"endereco(?: completo)?", r"cep"), "es": (r"direccion(?: postal)?", r"codigo postal"),
-                 "ca": (r"adreca(?: postal)?", r"codi postal"), "en": (r"(?:home |postal |mailing )?address", r"zip code")},
+    "address": ({"pt-BR": (r"endereco(?: completo)?",), "es": (r"direccion(?: postal)?",),
+                 "ca": (r"adreca(?: postal)?",), "en": (r"(?:home |postal |mailing )?address",)},
                 frozenset({"address", "postal_code", "zip_code", "street_address"}), "personal"),
+    # A postal code names an area: a tool that searches a city or a place takes it as well as the city.
+    "postal_code": ({"pt-BR": (r"cep",), "es": (r"codigo postal",), "ca": (r"codi postal",),
+                     "en": (r"zip ?codes?", r"postal codes?", r"post ?codes?", r"zip")},
+                    frozenset({"address", "postal_code", "zip_code", "zip", "cep", "street_address", "city", "location",
+                               "area", "event_location", "where"}), "personal"),
     "birth_date": ({"pt-BR": (r"data de nascimento",), "es": (r"fecha de nacimiento",), "ca": (r"data de naixement",),
                     "en": (r"date of birth", r"birth ?date", r"birthday")},
                    frozenset({"birth_date", "date_of_birth"}), "personal"),
@@ -1075,6 +1093,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
             if not secret:
                 if not (owned or _ARTICLE_RE[lang].search(window)):
                     continue
+                if _CONFIRMING_RE[lang].fullmatch(cue.group()) and _STATED_AFTER_RE.match(low, start + match.end()):
+                    continue  # "Please confirm your banking details: Transfer $950 to Pranav.": values to check
                 if sending_re.match(cue.group()) and not_asked_re.search(window[: cue.start()]):
                     continue
                 if _WITH_THIRD_RE.match(clause[match.end() :]):

@@ -282,3 +282,48 @@ def test_a_price_after_a_claim_naming_no_kind_is_what_it_costs():
     assert not held(CLAIM, Example("en", "It is on the way for €90.", **school))
     assert held(CLAIM, Example("en", "Great, the €90 is on its way.", **school))
     assert not held(CLAIM, Example("en", "The price is €90 and I have confirmed the booking.", **school))
+
+
+def request_held(lang: str, draft: str, tools: tuple = ()) -> bool:
+    from guards.contract import AvailableTool
+    from guards.tests.helpers import make
+
+    available = tuple(AvailableTool(name, arguments) for name, arguments in tools)
+    return not registered()[REQUEST](make(draft, lang=lang, tools_available=available), deadline()).passed
+
+
+TRANSFER_TOOL = ("transfer_money", ("account_type", "amount", "recipient_account_name"))
+SEARCH_TOOL = ("find_provider", ("city", "offers_cosmetic_services"))
+
+
+@pytest.mark.parametrize("lang,draft", [
+    ("en", "Please confirm your banking details: Transfer $950 from the checking account to Pranav."),
+    ("en", "Could you verify your bank details: savings account, $120 to Anya?"),
+    ("pt-BR", "Confirme seu endereço: Rua Augusta 1500, apto 12?"),
+    ("es", "Confirmame tu dirección: Calle Mayor 12, 3º B."),
+])
+def test_a_checking_verb_before_values_the_draft_states_asks_for_none(lang, draft):
+    assert not request_held(lang, draft, (TRANSFER_TOOL,))
+
+
+@pytest.mark.parametrize("lang,draft", [
+    ("en", "Please send your banking details so the refund can go out."),  # bare "banking details": an account's
+    ("en", "Please confirm your banking details."),                        # nothing stated: a request
+    ("en", "Please confirm your online banking details: user 1234 and password."),  # an online bank's: a login
+    ("en", "Please confirm your card number: 4111 1111 1111 1111."),        # a secret, stated or not
+    ("pt-BR", "Me confirma sua senha: 1234?"),
+    ("ca", "Confirma'm la teva adreça, si us plau."),
+])
+def test_data_asked_or_a_secret_to_check_stays_held(lang, draft):
+    assert request_held(lang, draft, (TRANSFER_TOOL,))
+
+
+@pytest.mark.parametrize("lang,draft", [
+    ("en", "Give me your zip code or the city you are searching in."),
+    ("pt-BR", "Qual é o seu CEP ou a sua cidade?"),
+    ("es", "¿Me dices tu código postal?"),
+    ("ca", "Em dius el teu codi postal?"),
+])
+def test_a_postal_code_is_asked_for_a_search_by_city(lang, draft):
+    assert not request_held(lang, draft, (SEARCH_TOOL,))
+    assert request_held(lang, draft, (TRANSFER_TOOL,))  # no tool of the turn takes a place
