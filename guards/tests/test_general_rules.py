@@ -7,11 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from guards.contract import ToolOutput
+from guards.contract import AvailableTool, ToolOutput
 from guards.normalise import normalised
 from guards.registry import registered
-from guards.tests.helpers import deadline
+from guards.tests.helpers import deadline, make
 from guards.tests.test_issue_examples import RECEIPT, Example, booking, receipt
+from language.locales import Lang
 
 CLAIM, REQUEST, POLICY = "effect_claim_without_effect", "unusable_request", "policy_bypass"
 AMOUNT = "unsupported_amount"
@@ -284,10 +285,7 @@ def test_a_price_after_a_claim_naming_no_kind_is_what_it_costs():
     assert not held(CLAIM, Example("en", "The price is €90 and I have confirmed the booking.", **school))
 
 
-def request_held(lang: str, draft: str, tools: tuple = ()) -> bool:
-    from guards.contract import AvailableTool
-    from guards.tests.helpers import make
-
+def request_held(lang: Lang, draft: str, tools: tuple = ()) -> bool:
     available = tuple(AvailableTool(name, arguments) for name, arguments in tools)
     return not registered()[REQUEST](make(draft, lang=lang, tools_available=available), deadline()).passed
 
