@@ -715,6 +715,11 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             key = folded(words[0][2].strip(".'’-&,"))
             if key in common or _WORD_SHAPE[lang].search(key):
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
+        if run and _vocative(text, run, lang):
+            run.clear()  # "How many, Bro?"
+        if len(run) == 1 and not run_at_start[0] \
+                and _quantified_plural(text, run[0][0], folded(run[0][2]).strip(".'’-&,"), lang):
+            run.clear()  # "many best Hairstylists"
         placed_word = False  # one common word said to be at a place ("Busy is at Audi Field"): no title of words
         if len(run) == 1:
             bare = run[0][2].strip(".'’-&,")
@@ -1125,8 +1130,11 @@ def _article_without_name(text: str, start: int, end: int, lang: Lang) -> bool:
     if lang != "en":
         return False
     article = _ARTICLE_ONLY_RE.search(text, max(0, start - 6), start)
-    if article is None or _NOUN_NEXT_RE.match(text, end) or _PLACE_NEXT_RE.match(text, end):
+    if article is None or _PLACE_NEXT_RE.match(text, end):
         return False
+    noun = _NOUN_NEXT_RE.match(text, end)
+    if noun is not None and not _past_form(noun.group()[1:], lang):
+        return False  # (a verb's past after it leads no noun: "since the System crashed")
     return not _NAMED_AFTER_RE[lang].search(text, max(0, article.start(1) - 16), article.start(1))
 
 
@@ -1141,6 +1149,44 @@ _STRANDED_RE = re.compile(r"[.!?,]|\s*$")
 def _stranded_preposition(text: str, end: int, key: str, lang: Lang) -> bool:
     """Whether the capitalised word ending at `end` is an English preposition that leads nothing (see above)."""
     return lang == "en" and key in _PREPOSITIONS and bool(_STRANDED_RE.match(text, end))
+
+
+def _past_form(word: str, lang: Lang) -> bool:
+    """Whether an English word is a verb's past ("crashed", "opened"): "-ed" on a lemma of its own."""
+    return lang == "en" and len(word) >= 5 and word.endswith("ed") and lemma(word, lang) not in (word, "")
+
+
+# Inside an English sentence, a capitalised run set off by a comma that ends its sentence is a vocative when it is a
+# term of address or its words written together are one word of the dictionary ("How many, Bro?", "$12,963.88 in
+# your savings, Money Bags."): the customer spoken to, not a name the reply states.
+_ADDRESS_TERMS = frozenset("bro bruh brother sis sister buddy bud dude pal mate man sir madam maam boss chief champ "
+                           "friend folks guys honey dear sweetie darling love kiddo fam".split())
+_VOCATIVE_BEFORE_RE = re.compile(r"\w[\w.]*,\s+$")
+_VOCATIVE_AFTER_RE = re.compile(r"\s*(?:[.!?]|$)")
+
+
+def _vocative(text: str, run: list[tuple[int, int, str]], lang: Lang) -> bool:
+    """Whether a run of capitals is a vocative (see above)."""
+    start, end = run[0][0], run[-1][1]
+    if lang != "en" or not _VOCATIVE_BEFORE_RE.search(text, max(0, start - 24), start) \
+            or not _VOCATIVE_AFTER_RE.match(text, end):
+        return False
+    keys = [folded(token[2]).strip(".'’-&,") for token in run]
+    if len(keys) == 1:
+        return keys[0] in _ADDRESS_TERMS
+    return all(key.isalpha() for key in keys) and in_dictionary("".join(keys), lang)
+
+
+# A plural of a word of the language led by a quantifier ("many best Hairstylists", "several Salons") counts things
+# of a kind: no name.
+_QUANTIFIED_RE = re.compile(r"(?:^|\W)(?:many|several|few|some|more|most|numerous|various|lots of|plenty of)\s+"
+                            r"(?:[a-z]+\s+)?$", re.IGNORECASE)
+
+
+def _quantified_plural(text: str, start: int, key: str, lang: Lang) -> bool:
+    """Whether the capitalised word at `start` is a plural of the dictionary led by a quantifier (see above)."""
+    return lang == "en" and len(key) > 3 and key.endswith("s") and in_dictionary(key, lang) \
+        and lemma(key, lang) in (key[:-1], key[:-2]) and bool(_QUANTIFIED_RE.search(text, max(0, start - 24), start))
 
 
 # Words no context makes a name ("For What date?", "is Next Monday").

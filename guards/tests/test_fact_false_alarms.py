@@ -689,3 +689,23 @@ def test_a_preposition_that_leads_nothing_is_a_titles_word(draft):
                                    "What about A16, or one near it?"])
 def test_a_preposition_leading_its_noun_stays_a_word(draft):
     assert held(draft, search("A16")) == []
+
+
+@pytest.mark.parametrize("draft", ["How many, Bro?", "A16 is in Oakland, boss.", "Your table at A16 is set, Money Bags."])
+def test_a_vocative_is_no_name(draft):
+    assert held(draft, search("A16")) == []
+
+
+@pytest.mark.parametrize("draft", ["I found 1 place, Belotti.", "Sure, Belotti.", "How about this one, Ramen Shop?"])
+def test_a_name_after_a_comma_that_ends_the_sentence_stays_held(draft):
+    assert held(draft, search("A16")) != []
+
+
+def test_a_plural_led_by_a_quantifier_counts_things():
+    assert held("A16 has many best Hairstylists and several Chefs.", search("A16")) == []
+    assert held("A16 has many fans at Belotti.", search("A16")) == ["Belotti"]
+
+
+def test_a_verbs_past_after_a_common_word_leads_no_noun():
+    assert held("Sorry, I couldn't book A16 since the System crashed.", search("A16")) == []
+    assert held("Sorry, I couldn't book A16 since the Belotti crashed.", search("A16")) == ["Belotti"]
