@@ -729,7 +729,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             named = not at_start and key not in _NEVER_NAMED \
                 and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0])
                          or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
-                         or _stranded_preposition(text, run[0][1], key, lang))
+                         or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
@@ -847,7 +847,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
-                if _stranded_preposition(text, end, key, lang) and text.startswith(",", end):
+                if _stranded_preposition(text, start, end, key, lang) and text.startswith(",", end):
                     listed.append((start, end))  # "After, Captain Marvel or Dumbo?": an item of a list, maybe
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
             run_at_start[0] = at_start
@@ -1026,9 +1026,11 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
                                        or (len(keys) == 1 and (_numbered_name_word(text, start, end, keys[0])
-                                                               or _stranded_preposition(text, end, keys[0], lang))))))
+                                                               or _stranded_preposition(text, start, end, keys[0], lang))))))
     if len(words) == 1 and len(keys) == 1 and named and not _article_without_name(text, start, end, lang):
         return False  # "the event is Dentist", "tickets for Appointment": a name said where one is
+    if lang == "en" and not at_start and len(words) > 1 and _KIND_NEXT_RE.match(text, end):
+        return False  # "a Doctor Appointment event", "Best Friend song is played": the name of a thing of that kind
     # Inside an English sentence, common words capitalised where no name is said ("in which Category and City",
     # "Take Care Have a great day") are the writer's capitals; "play Best Friend" is said where a name is.
     return at_start or len(words) <= 1 or text.startswith(":", end) \
@@ -1037,6 +1039,8 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
 
 
 _POSSESSIVES = frozenset("your their his her my our its seu sua su tu".split())
+# The kinds of thing a title names, in lower case right after it.
+_KIND_NEXT_RE = re.compile(r" (?:song|album|movie|film|event|show|game|concert|band|festival|series|track|play)\b")
 
 
 # Endings of the verbs, adverbs and abstract nouns a sentence starts with ("Enviei", "Reservé", "Quedan",
@@ -1139,16 +1143,21 @@ def _article_without_name(text: str, start: int, end: int, lang: Lang) -> bool:
 
 
 # English prepositions: one leads a noun, so one capitalised with a comma or a sentence's end right after it leads
-# none ("There's After.", "I found 1 match, After.", "After, Supa Modo, or the Innocent?"): it is a title's word.
+# none ("There's After.", "I found 1 match, After.", "After, Supa Modo, or the Innocent?"), nor does one where a noun
+# phrase is (after an auxiliary, a preposition or an article: "How does After sound?", "your selection of After
+# without subtitles"): it is a title's word.
 _PREPOSITIONS = frozenset("about above across after along among around before behind below beneath beside between "
                           "beyond despite during except inside into outside over since through toward towards under "
                           "underneath until upon within without".split())
 _STRANDED_RE = re.compile(r"[.!?,]|\s*$")
+_NOUN_PHRASE_BEFORE_RE = re.compile(r"(?:^|\W)(?:of|to|for|with|from|by|the|a|an|do|does|did|would|will|could|can"
+                                    r"|should|is|was)\s+$", re.IGNORECASE)
 
 
-def _stranded_preposition(text: str, end: int, key: str, lang: Lang) -> bool:
-    """Whether the capitalised word ending at `end` is an English preposition that leads nothing (see above)."""
-    return lang == "en" and key in _PREPOSITIONS and bool(_STRANDED_RE.match(text, end))
+def _stranded_preposition(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
+    """Whether the capitalised word at start:end is an English preposition that leads nothing (see above)."""
+    return lang == "en" and key in _PREPOSITIONS and bool(
+        _STRANDED_RE.match(text, end) or _NOUN_PHRASE_BEFORE_RE.search(text, max(0, start - 8), start))
 
 
 def _past_form(word: str, lang: Lang) -> bool:

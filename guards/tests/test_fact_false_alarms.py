@@ -709,3 +709,20 @@ def test_a_plural_led_by_a_quantifier_counts_things():
 def test_a_verbs_past_after_a_common_word_leads_no_noun():
     assert held("Sorry, I couldn't book A16 since the System crashed.", search("A16")) == []
     assert held("Sorry, I couldn't book A16 since the Belotti crashed.", search("A16")) == ["Belotti"]
+
+
+@pytest.mark.parametrize("draft", ["How does After sound?", "Would After interest you?",
+                                   "Please confirm your selection of After without subtitles."])
+def test_a_preposition_where_a_noun_phrase_is_is_a_titles_word(draft):
+    movies = output("find_movies", [{"title": "After"}], evidence=Evidence(names=("title",)))
+    other = output("find_movies", [{"title": "Hellboy"}], evidence=Evidence(names=("title",)))
+    assert held(draft, movies) == []
+    assert held(draft, other) == ["After"]
+
+
+@pytest.mark.parametrize(("draft", "name"), [("There is a Doctor Appointment event today.", "Doctor Appointment"),
+                                             ("Kindly ensure that, Best Friend song is played.", "Best Friend")])
+def test_common_words_capitalised_before_a_kind_of_thing_name_it(draft, name):
+    events = output("find_events", [{"event_name": "Dentist"}], evidence=Evidence(names=("event_name",)))
+    assert held(draft, events) == [name]
+    assert held("Your Reservation Details are below.", events) == []
