@@ -717,6 +717,11 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
         if run and _vocative(text, run, lang):
             run.clear()  # "How many, Bro?"
+        if len(run) >= 2 and len(said := {folded(token[2]).strip(".'’-&,!") for token in run}) == 1 \
+                and (len(run) >= 3 or (" " + folded(text[max(0, run[0][0] - 24):run[0][0]])).rstrip().endswith(" " + said.pop())):
+            # one word said three times or more running ("Ding Ding Ding, you won", its first read as a word): a cry,
+            # no name ("Duran Duran" is said twice)
+            run.clear()
         if len(run) == 1 and not run_at_start[0] \
                 and _quantified_plural(text, run[0][0], folded(run[0][2]).strip(".'’-&,"), lang):
             run.clear()  # "many best Hairstylists"

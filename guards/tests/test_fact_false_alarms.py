@@ -726,3 +726,8 @@ def test_common_words_capitalised_before_a_kind_of_thing_name_it(draft, name):
     events = output("find_events", [{"event_name": "Dentist"}], evidence=Evidence(names=("event_name",)))
     assert held(draft, events) == [name]
     assert held("Your Reservation Details are below.", events) == []
+
+
+def test_one_word_said_three_times_is_a_cry():
+    assert held("Ding Ding Ding, you won! A16 is booked.", search("A16")) == []
+    assert held("Duran Duran is playing at A16.", search("A16")) == ["Duran Duran"]
