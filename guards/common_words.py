@@ -199,3 +199,13 @@ def slipped_word(word: str, lang: Lang, *, also: frozenset[str] = frozenset()) -
         words = COMMON[lang] | also
         return any(candidate in words for candidate in one_edit(low) if len(candidate) >= 7)
     return False
+
+
+@lru_cache(maxsize=4096)
+def near_long_common(word: str, lang: Lang) -> bool:
+    """Whether `word` (folded, eight letters or more) is one edit from a common word of seven letters or more that
+    it is not ("Appetite" in "Bon Appetite." for "appetit", "Reservaton"): that word, typed with a slip; a name is
+    rarely one letter from so long a common word."""
+    if len(word) < 8 or not word.isalpha() or word in COMMON[lang]:
+        return False
+    return any(candidate in COMMON[lang] for candidate in one_edit(word) if len(candidate) >= 7)

@@ -30,7 +30,15 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
-from guards.common_words import COMMON, in_dictionary, misspelt_word, near_word, one_edit, slipped_word
+from guards.common_words import (
+    COMMON,
+    in_dictionary,
+    misspelt_word,
+    near_long_common,
+    near_word,
+    one_edit,
+    slipped_word,
+)
 from guards.scan import led_by_first_characters, scan
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
@@ -747,7 +755,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             said_as_name = (named or (not at_start
                                       and _ARTICLE_BEFORE_RE[lang].search(text, max(0, run[0][0] - 6), run[0][0]))) \
                 and not _article_without_name(text, run[0][0], run[0][1], lang)
-            if (key in common and not placed and not said_as_name) \
+            if ((key in common or near_long_common(key, lang)) and not placed and not said_as_name) \
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or ("-" in key and (at_start or lang != "en")) \

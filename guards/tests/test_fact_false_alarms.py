@@ -731,3 +731,13 @@ def test_common_words_capitalised_before_a_kind_of_thing_name_it(draft, name):
 def test_one_word_said_three_times_is_a_cry():
     assert held("Ding Ding Ding, you won! A16 is booked.", search("A16")) == []
     assert held("Duran Duran is playing at A16.", search("A16")) == ["Duran Duran"]
+
+
+@pytest.mark.parametrize("draft", ["Bon Appetite.", "Bon Appetite! A16 is booked.", "Your Reservaton is set at A16."])
+def test_a_long_common_word_with_a_slip_is_that_word(draft):
+    assert held(draft, search("A16")) == []
+
+
+@pytest.mark.parametrize("draft", ["Bon Appetite! Belotti is booked.", "Your Reservaton is set at Belotti."])
+def test_a_name_beside_a_long_common_word_with_a_slip_stays_held(draft):
+    assert held(draft, search("A16")) == ["Belotti"]
