@@ -22,6 +22,7 @@ from guards.normalise import normalised
 from guards.registry import register
 from guards.scan import may_match, scan
 from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, folded, host_allowed, links
+from language.lemmas import lemma
 from language.locales import Lang
 from language.money import minor_unit_factor
 
@@ -491,7 +492,7 @@ NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
            r"un cop", r"una vegada",
            r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
            r"pendent", r"necessita", r"en cas que"),
-    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"never", r"unable", r"failed", r"fail", r"if", r"once",
+    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
            r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
            r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
            r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
@@ -562,6 +563,29 @@ _QUESTION_LEAD += r"|perfecte|perfeito|perfecto)\W+)?"
 @lru_cache(maxsize=8)
 def _question_re(lang: Lang) -> re.Pattern[str]:
     return re.compile(rf"{_QUESTION_LEAD}(?:{QUESTION_OPENERS[lang]}){_TAIL}")
+
+
+# The conditional mood of pt, es and ca ("a mesa ficaria reservada", "la transferencia se enviaría", "la taula quedaria
+# reservada"): a word with the conditional's ending whose lemma is a verb, but the present of an -iar verb
+# ("história" read as "historiar") — nouns ending alike ("Maria", "bancária", "pizzería") have no verb lemma.
+_CONDITIONAL_RE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|as|am|amos)(?![\w'’-])"),
+    "es": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|as|an|amos|ais)(?![\w'’-])"),
+    "ca": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|es|em|eu|en)(?![\w'’-])"),
+}
+
+
+def _conditional(part: str, lang: Lang) -> bool:
+    """Whether a (folded) part of a sentence holds a verb in the conditional mood."""
+    pattern = _CONDITIONAL_RE.get(lang)
+    if pattern is None:
+        return False  # English says it with "would", a word of its own (`NOT_A_CLAIM`)
+    for match in pattern.finditer(part):
+        word = match.group()
+        base = lemma(word, lang)
+        if base != word and base.endswith("r") and base != word + "r":
+            return True
+    return False
 
 
 def _asked(clause: str, at: int, lang: Lang) -> bool:
@@ -672,6 +696,8 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
                 continue
             if kind == "other" and _asked(clause, at, lang):
                 continue
+            if _conditional(part, lang):
+                continue  # what would be, not what was
             if reports and kind == "other" and not now_re.search(clause):
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):

@@ -1,6 +1,7 @@
 """A question about an effect is no claim that it happened: the sentence asks from where it opens ("¿", an
 auxiliary before its subject, the customer asked to confirm, want or prefer, the first person's offer), or a yes/no
-tag closes it. A sentence that states and then asks something else keeps its claim, in every language."""
+tag closes it. A sentence that states and then asks something else keeps its claim, in every language. Nor is an
+effect said in the conditional ("a mesa ficaria reservada") or a contracted future ("I'll get you booked")."""
 
 from __future__ import annotations
 
@@ -67,3 +68,25 @@ def test_an_effect_asked_about_is_not_held_and_one_stated_is():
     stated = make("Dejé la mesa reservada para las 19h, ¿algo más?", lang="es", languages=LANGS)
     assert effect_claim_without_effect(asked, deadline()).passed
     assert not effect_claim_without_effect(stated, deadline()).passed
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("en", "I'll get you booked at Supercuts at 6:30 pm."),
+    ("pt-BR", "A mesa ficaria reservada para as 19h."),
+    ("pt-BR", "O Pix seria enviado para a Maria hoje."),
+    ("es", "La mesa quedaría reservada para las 19h."),
+    ("ca", "La taula quedaria reservada per a les 19h."),
+])
+def test_an_effect_in_the_conditional_or_the_future_claims_nothing(lang, draft):
+    assert claims(lang, draft) == []
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("en", "I booked your table; you'll love it."),
+    ("pt-BR", "Transferência bancária enviada para a Maria."),  # nouns ending like a conditional
+    ("pt-BR", "O Pix da diária foi enviado."),
+    ("es", "La transferencia a la tesorería fue enviada."),
+    ("ca", "La reserva a la pizzeria està confirmada."),
+])
+def test_a_word_ending_like_a_conditional_or_a_future_elsewhere_leaves_the_claim(lang, draft):
+    assert claims(lang, draft) != []
