@@ -521,7 +521,8 @@ CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
            r"que|por favor|lo siguiente)", r"(?:puedes|podrias|puede|podria) confirmar(?:me)?"),
     "ca": (r"(?:si us plau,? )?(?:confirma|confirmi|verifica|comprova) (?:les dades|els detalls|la informacio|si|que|"
            r"el seguent)", r"(?:pots|podries|pot|podria) confirmar(?:-me)?"),
-    "en": (r"(?:please|kindly) ?(?:confirm|verify|check)",  # (a space left out: "Pleaseverify the following") r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
+    # (a space left out after "please" asks alike: "Pleaseverify the following")
+    "en": (r"(?:please|kindly) ?(?:confirm|verify|check)", r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
            r"(?<![a-z] )(?:confirm|verify|check) (?:the following|these|the details|your|that|if|whether|me)",
            r"(?:confirm|verify|check) (?:the following|these|the details|if|whether)", r"(?:should|need to|must) confirm",
            r"kindly ensure", r"ensure that", r"make sure",

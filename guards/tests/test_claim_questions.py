@@ -90,3 +90,11 @@ def test_an_effect_in_the_conditional_or_the_future_claims_nothing(lang, draft):
 ])
 def test_a_word_ending_like_a_conditional_or_a_future_elsewhere_leaves_the_claim(lang, draft):
     assert claims(lang, draft) != []
+
+
+@pytest.mark.parametrize("draft", ["Will you confirm this request? Visit booked at 10 am on March 12th.",
+                                   "Could you confirm that you want a table reserved for 3 at 7:30 PM, March 1st?",
+                                   "Here are the details. For 2 persons, a table is booked at 4:45 pm today. "
+                                   "Please can you confirm me."])
+def test_the_customer_asked_to_confirm_in_a_question_of_their_own_reads_the_details(draft):
+    assert claims("en", draft) == []
