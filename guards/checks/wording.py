@@ -545,8 +545,8 @@ CLOSING_CHECKS: dict[Lang, tuple[str, ...]] = {
 # question from where it opens: an inverted "¿" (Spanish), or its first words worded as a question — an auxiliary or
 # modal before its subject (English), the customer asked to confirm, want or prefer, the first person's offer of the
 # present ("posso", "dejo", "puc"). A sentence that opens by stating and ends by asking ("Pix enviado, posso ajudar em
-# algo mais?", "Reservé 4 entradas, ¿algo más?") keeps its claim; so does the first person ("Would you like anything
-# else, now that I booked it?"): a question is read as one about its claim only in its other wordings.
+# algo mais?", "Reservé 4 entradas, ¿algo más?") keeps its claim; so do the first person ("Would you like anything
+# else, now that I booked it?") and a claim worded as an outcome (`DONE`), as in a confirmation request.
 QUESTION_OPENERS: dict[Lang, str] = {
     "pt-BR": r"(?:voce |vc )?(?:confirma|confirmas|confirme|confirmamos|posso|podemos|pode|podes|quer|queres|deseja"
              r"|desejas|prefere|preferes|devo|gostaria|deixo|mantenho)",
@@ -695,8 +695,8 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             part = clause[_part_start(clause, at) : until]
             if not_re.search(part) or _part_rest(clause, until).rstrip().endswith("?"):
                 continue
-            if kind == "other" and _asked(clause, at, lang):
-                continue
+            if kind == "other" and _asked(clause, at, lang) and not done_re.search(clause):
+                continue  # a question about it, not worded as an outcome ("Did it go through successfully?" is)
             if _conditional(part, lang):
                 continue  # what would be, not what was
             if reports and kind == "other" and not now_re.search(clause):

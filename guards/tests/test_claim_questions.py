@@ -47,6 +47,7 @@ def test_a_yes_no_tag_asks_about_its_own_sentence(lang, draft):
     ("en", "I booked your table, no?"),  # the first person's own deed, tagged
     ("en", "Your 4 tickets are reserved for March 5th, at 7 pm. Anything else?"),
     ("en", "I booked your table, anything else?"),
+    ("en", "Did you see your payment was processed successfully, Maria?"),  # worded as an outcome
     ("pt-BR", "Pix de R$ 50 enviado para a Maria, posso ajudar em algo mais?"),
     ("pt-BR", "Reservei 4 ingressos para dia 5, mais alguma coisa?"),
     ("es", "Transferencia enviada a María, ¿necesitas algo más?"),
