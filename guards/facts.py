@@ -397,6 +397,12 @@ _MEASURES = (r"percent|per\s+cent|por\s*cento|por\s+ciento|per\s+cent|degrees?|g
              r"|kilomet(?:er|re)s?|quilometros?|kilometros?|quilometres?")
 
 
+# How a count noun is said to number N ("the tickets are 4", "os ingressos são 3") and what may follow N then.
+_COPULA: dict[Lang, str] = {"en": r"are|will be|would be", "pt-BR": r"sao|serao|seriam", "es": r"son|seran|serian",
+                            "ca": r"son|seran|serien"}
+_AND: dict[Lang, str] = {"en": r"and|in total", "pt-BR": r"e|no total", "es": r"y|en total", "ca": r"i|en total"}
+
+
 @lru_cache(maxsize=8)
 def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
@@ -412,10 +418,13 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s|\s+\d{{1,2}}[\s-]?[a-z])"
         rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
         rf"(?!\s*(?:%|{_MEASURES})(?!\w))"  # "there are 13 percent chance of rain": a measure
+        # the count noun first, the number as what it is: "the tickets are 4", "os ingressos são 3"
+        rf"|(?:{COUNT_NOUNS[lang]})\s+(?:{_COPULA[lang]})\s+(?P<n5>{number})(?=\s*(?:[.!?;]|$)|\s*,\s|\s+(?:{_AND[lang]})(?!\w))"
         rf")(?![\w])"))
 
 
-_PLURAL_AFTER_RE = re.compile(r"\s+[a-z]+[^s\W]s\b|\s*[.!?,;:]?\s*$")
+# what may follow "I found 1" for it to be a count: a plural ("1 events"), or the sentence's end ("I have 1. …")
+_PLURAL_AFTER_RE = re.compile(r"\s+[a-z]+[^s\W]s\b|\s*[.!?,;:]?\s*$|\s*[.!?;:](?:\s|$)")
 _PLURAL_FOUND_RE = re.compile(r"there\s+(?:are|were)|(?:ha|existem|hay|hi ha)$")
 
 
@@ -440,7 +449,7 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
 def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str, object, bool] | None:
     """What a match of `_count_re` says, read from its groups (`counts_in` adds what follows it): (its kind, the
     group of its number, its value, whether it is a count only before a plural); None when it is no count."""
-    raw = g["n"] or g["n2"] or g["n3"] or g["n4"]
+    raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"]
     value = number_value(raw, lang) if raw else None
     if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
         return None  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
@@ -449,7 +458,7 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
         if not raw.isdigit():  # type: ignore[union-attr]
             return None  # "I found one …": the item offered
         plural_after = True
-    name = "n" if g["n"] else "n2" if g["n2"] else "n3" if g["n3"] else "n4"
+    name = "n" if g["n"] else "n2" if g["n2"] else "n3" if g["n3"] else "n4" if g["n4"] else "n5"
     said_left = bool(g["left"] or g["left2"] or (g["left_before"] and g["noun"]))
     # Left, as opposed to there: "only 2 left", "restam 3", "3 in stock" — not "there are 10 available".
     left = said_left and not (_AVAILABLE_RE.search(g["left"] or g["left2"] or "")

@@ -102,7 +102,7 @@ _WORD_RE = re.compile(r"[^\W_]+")
 _DIGITS_RE = re.compile(r"(?<![\d.])\d{1,4}(?![\d])")
 MAX_SCANNED = 20_000  # characters of a result read for the numbers of its names
 # A number said on its own ("for two", "2 please", "just 1"): a count, unless a time, a date or money follows.
-_SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
+_SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}(?![^\W\d_])|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
                              r"|st\b|nd\b|rd\b|th\b|dollars|bucks|reais|pesos|euros|%|de (?:la )?(?:manana|tarde|noche)"
                              r"|in the|da (?:manha|tarde|noite)|del mati|de la tarda))")
 

@@ -22,6 +22,7 @@ from guards.normalise import normalised
 from guards.registry import register
 from guards.scan import may_match, scan
 from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, folded, host_allowed, links
+from language.lemmas import lemma
 from language.locales import Lang
 from language.money import minor_unit_factor
 
@@ -491,7 +492,7 @@ NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
            r"un cop", r"una vegada",
            r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
            r"pendent", r"necessita", r"en cas que"),
-    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"never", r"unable", r"failed", r"fail", r"if", r"once",
+    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
            r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
            r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
            r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
@@ -520,7 +521,8 @@ CONFIRMATION_REQUEST: dict[Lang, tuple[str, ...]] = {
            r"que|por favor|lo siguiente)", r"(?:puedes|podrias|puede|podria) confirmar(?:me)?"),
     "ca": (r"(?:si us plau,? )?(?:confirma|confirmi|verifica|comprova) (?:les dades|els detalls|la informacio|si|que|"
            r"el seguent)", r"(?:pots|podries|pot|podria) confirmar(?:-me)?"),
-    "en": (r"(?:please|kindly) (?:confirm|verify|check)", r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
+    # (a space left out after "please" asks alike: "Pleaseverify the following")
+    "en": (r"(?:please|kindly) ?(?:confirm|verify|check)", r"(?:can|could|would|will) you (?:please )?(?:confirm|verify|check)",
            r"(?<![a-z] )(?:confirm|verify|check) (?:the following|these|the details|your|that|if|whether|me)",
            r"(?:confirm|verify|check) (?:the following|these|the details|if|whether)", r"(?:should|need to|must) confirm",
            r"kindly ensure", r"ensure that", r"make sure",
@@ -538,13 +540,79 @@ CLOSING_CHECKS: dict[Lang, tuple[str, ...]] = {
 }
 
 
+# A question asks about a claim it holds: "Confirm 4 tickets reserved for March 5th, at 7 pm?", "¿Dejo la mesa
+# reservada para las 19h, para 2 personas?", "Is your table booked for 2, at 7 pm?". A sentence ending in "?" is one
+# question from where it opens: an inverted "¿" (Spanish), or its first words worded as a question — an auxiliary or
+# modal before its subject (English), the customer asked to confirm, want or prefer, the first person's offer of the
+# present ("posso", "dejo", "puc"). A sentence that opens by stating and ends by asking ("Pix enviado, posso ajudar em
+# algo mais?", "Reservé 4 entradas, ¿algo más?") keeps its claim; so do the first person ("Would you like anything
+# else, now that I booked it?") and a claim worded as an outcome (`DONE`), as in a confirmation request.
+QUESTION_OPENERS: dict[Lang, str] = {
+    "pt-BR": r"(?:voce |vc )?(?:confirma|confirmas|confirme|confirmamos|posso|podemos|pode|podes|quer|queres|deseja"
+             r"|desejas|prefere|preferes|devo|gostaria|deixo|mantenho)",
+    "es": r"(?:usted |tu )?(?:confirma|confirmas|confirme|confirmamos|puedo|podemos|puede|puedes|quieres|quiere|deseas"
+          r"|desea|prefieres|prefiere|debo|dejo|mantengo|te parece|le parece)",
+    "ca": r"(?:confirma|confirmes|confirmi|confirmem|puc|podem|pot|pots|vols|vol|voleu|prefereixes|prefereix|deixo"
+          r"|mantinc|et sembla|li sembla)",
+    "en": r"(?:shall|should|can|could|may|will|would|do|does|did|is|are|was|were|am|has|have|want|confirm|confirming"
+          r"|you want|you'd like|you would like|(?:just )?to confirm)",
+}
+_QUESTION_LEAD = r"[^\w¿]*(?:(?:so|ok|okay|great|alright|then|and|perfect|entao|pronto|certo|bueno|vale|entonces|doncs"
+_QUESTION_LEAD += r"|perfecte|perfeito|perfecto)\W+)?"
+
+
+@lru_cache(maxsize=8)
+def _question_re(lang: Lang) -> re.Pattern[str]:
+    return re.compile(rf"{_QUESTION_LEAD}(?:{QUESTION_OPENERS[lang]}){_TAIL}")
+
+
+# The conditional mood of pt, es and ca ("a mesa ficaria reservada", "la transferencia se enviaría", "la taula quedaria
+# reservada"): a word with the conditional's ending whose lemma is a verb, but the present of an -iar verb
+# ("história" read as "historiar") — nouns ending alike ("Maria", "bancária", "pizzería") have no verb lemma.
+_CONDITIONAL_RE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|as|am|amos)(?![\w'’-])"),
+    "es": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|as|an|amos|ais)(?![\w'’-])"),
+    "ca": re.compile(r"(?<![\w'’-])[a-z]+ri(?:a|es|em|eu|en)(?![\w'’-])"),
+}
+
+
+def _conditional(part: str, lang: Lang) -> bool:
+    """Whether a (folded) part of a sentence holds a verb in the conditional mood."""
+    pattern = _CONDITIONAL_RE.get(lang)
+    if pattern is None:
+        return False  # English says it with "would", a word of its own (`NOT_A_CLAIM`)
+    for match in pattern.finditer(part):
+        word = match.group()
+        base = lemma(word, lang)
+        if base != word and base.endswith("r") and base != word + "r":
+            return True
+    return False
+
+
+def _asked(clause: str, at: int, lang: Lang) -> bool:
+    """Whether the claim at `at` of `clause` (a folded sentence) is inside the question the sentence asks
+    (`QUESTION_OPENERS`)."""
+    if not clause.rstrip().endswith("?"):
+        return False
+    return clause.rfind("¿", 0, at) >= 0 or _question_re(lang).match(clause) is not None
+
+
+# A yes/no tag after a comma asks about what its own sentence said ("So that's 4 tickets for March 5th, yes?"), and
+# about nothing before it ("Done. Anything else, yes?"), nor about the first person's own deed ("I booked it, no?").
+TAG_QUESTIONS: dict[Lang, tuple[str, ...]] = {
+    "pt-BR": (r"(?<=, )(?:sim|ne|nao)\?",), "es": (r"(?:(?<=, )|(?<=, ¿))(?:si|no|verdad)\?",),
+    "ca": (r"(?<=, )(?:oi|si|no|veritat)\?",), "en": (r"(?<=, )(?:yes|no)\?",),
+}
+
+
 @lru_cache(maxsize=8)
 def _claims_re(lang: Lang) -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], re.Pattern[str],
                                       re.Pattern[str] | None, re.Pattern[str], re.Pattern[str]]:
     """One pass per language: the confirmation requests and every kind of claim in one regex (a draft of thousands
     of numbers is scanned four times, not twenty), with the kind of each pattern by its group number; the negations,
     the "now" and "done" words, read only around a claim; the accented preterites, read on the lower-cased draft."""
-    groups = {"confirm": CONFIRMATION_REQUEST[lang], "check": CLOSING_CHECKS[lang], "first": FIRST_PERSON_CLAIMS[lang],
+    groups = {"confirm": CONFIRMATION_REQUEST[lang], "check": CLOSING_CHECKS[lang], "tag": TAG_QUESTIONS[lang],
+              "first": FIRST_PERSON_CLAIMS[lang],
               "other": OTHER_CLAIMS[lang], "future": FUTURE_CLAIMS[lang], "short": (SHORT_CLAIMS[lang],)}
     kinds = [name for name, patterns in groups.items() for _ in patterns]
     # An empty group at the end of each pattern says which matched; at its start it would cost the engine its quick
@@ -590,9 +658,12 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
     starts = [start for start, _ in spans]
     matches: list[tuple[str, ClauseMatch]] = []
     requests: list[tuple[int, int]] = []  # the clauses each confirmation request covers, first and last
+    tagged: set[int] = set()  # the clauses a tag question asks about
     for match in finditer_in_clauses(claims_re, low):  # a claim is read inside one clause: only clauses are scanned
         kind = kinds[match.lastindex or 0]
-        if kind in ("confirm", "check"):
+        if kind == "tag":
+            tagged.add(bisect_right(starts, match.start()) - 1)
+        elif kind in ("confirm", "check"):
             request = bisect_right(starts, match.start()) - 1
             requests.append((request - 2, request + (2 if kind == "confirm" else 0)))
         else:
@@ -609,6 +680,8 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
                 and (kind == "first" or not done_re.search(low, start, end)):
             continue  # a proposed action the customer is asked to confirm
+        if index in tagged and kind != "first":
+            continue  # its sentence asks whether it is so
         clause, at, until = low[start:end], match.start() - start, match.end() - start
         if kind == "short":  # only a whole clause (or its head) that says it is done
             if reports or not _CLAUSE_START_RE.match(clause, 0, at) or not _CLAUSE_END_RE.match(clause, until) \
@@ -622,6 +695,10 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             part = clause[_part_start(clause, at) : until]
             if not_re.search(part) or _part_rest(clause, until).rstrip().endswith("?"):
                 continue
+            if kind == "other" and _asked(clause, at, lang) and not done_re.search(clause):
+                continue  # a question about it, not worded as an outcome ("Did it go through successfully?" is)
+            if _conditional(part, lang):
+                continue  # what would be, not what was
             if reports and kind == "other" and not now_re.search(clause):
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
