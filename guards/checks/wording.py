@@ -589,6 +589,31 @@ def _conditional(part: str, lang: Lang) -> bool:
     return False
 
 
+# A question that holds a statement of the past is no question about it: "Did you know your transfer was sent
+# yesterday?", "¿Recibiste la transferencia que fue enviada?", "Você viu que o Pix foi enviado?" state what they ask
+# around. The statement opens with "that"/"que" or a verb of knowing or seeing followed by its own subject, and holds
+# a finite verb of the past ("was", "foi", "fue", "ha estat"); "Was it sent?" (the verb opens the question) and
+# "Do you know if it was sent?" ask.
+EMBEDDED_PAST: dict[Lang, str] = {
+    "pt-BR": r"\bque\b[^?]*?\b(?:foi|foram|tinha sido|ja (?:foi|foram))\b",
+    "es": r"\bque\b[^?]*?\b(?:fue|fueron|ha sido|han sido|habia sido|ya (?:fue|fueron))\b",
+    "ca": r"\bque\b[^?]*?\b(?:va ser|van ser|ha estat|han estat|havia estat)\b",
+    "en": r"\b(?:that|(?:know|knew|see|saw|notice|noticed|realized|realised|heard)(?! (?:if|whether|when|how|what|which|why"
+          r"|where|who)\b))\b[^?]*?\b(?:was|were|has been|have been|had been|went)\b",
+}
+
+
+@lru_cache(maxsize=8)
+def _embedded_past_re(lang: Lang) -> re.Pattern[str]:
+    return re.compile(EMBEDDED_PAST[lang])
+
+
+def _states_the_past(clause: str, until: int, lang: Lang) -> bool:
+    """Whether the (folded) question `clause`, up to a claim ending at `until`, states that claim as past
+    (`EMBEDDED_PAST`)."""
+    return _embedded_past_re(lang).search(clause, 0, until) is not None
+
+
 def _asked(clause: str, at: int, lang: Lang) -> bool:
     """Whether the claim at `at` of `clause` (a folded sentence) is inside the question the sentence asks
     (`QUESTION_OPENERS`)."""
@@ -693,9 +718,12 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
                 continue
         else:
             part = clause[_part_start(clause, at) : until]
-            if not_re.search(part) or _part_rest(clause, until).rstrip().endswith("?"):
+            if not_re.search(part):
                 continue
-            if kind == "other" and _asked(clause, at, lang) and not done_re.search(clause):
+            if _part_rest(clause, until).rstrip().endswith("?") and not _states_the_past(clause, until, lang):
+                continue  # asked about, unless the question states it as past
+            if kind == "other" and _asked(clause, at, lang) and not done_re.search(clause) \
+                    and not _states_the_past(clause, until, lang):
                 continue  # a question about it, not worded as an outcome ("Did it go through successfully?" is)
             if _conditional(part, lang):
                 continue  # what would be, not what was

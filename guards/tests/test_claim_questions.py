@@ -99,3 +99,24 @@ def test_a_word_ending_like_a_conditional_or_a_future_elsewhere_leaves_the_claim
                                    "Please can you confirm me."])
 def test_the_customer_asked_to_confirm_in_a_question_of_their_own_reads_the_details(draft):
     assert claims("en", draft) == []
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("en", "Did you know your transfer was sent yesterday?"),
+    ("en", "Did you get the confirmation that your table was booked?"),
+    ("pt-BR", "Você viu que o Pix foi enviado ontem?"),
+    ("es", "¿Recibiste la transferencia que fue enviada?"),
+    ("ca", "Has vist que la transferència ha estat enviada?"),
+])
+def test_a_question_stating_the_effect_as_past_is_a_claim(lang, draft):
+    assert claims(lang, draft) != []
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("en", "Was your Pix sent?"),
+    ("en", "Do you know if your transfer was sent?"),
+    ("pt-BR", "Quer que eu deixe a mesa reservada?"),
+    ("es", "¿Quieres que la transferencia sea enviada hoy?"),
+])
+def test_a_question_whose_verb_opens_it_or_asks_if_still_asks(lang, draft):
+    assert claims(lang, draft) == []
