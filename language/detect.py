@@ -137,8 +137,19 @@ def letters_of(text: str) -> str:
     # a sport's name said alone ("snowshoeing") is all there is to read: kept then
     sports = SPORT_NAME_WORDS if any(word.lower() not in SPORT_NAME_WORDS for word in kept) else frozenset()
     return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
-                    and word.lower() not in sports
+                    and not _brand_typed_off(word.lower()) and word.lower() not in sports
                     and not (index and word[:1].isupper() and word != "I"))
+
+
+@lru_cache(maxsize=1024)
+def _brand_typed_off(word: str) -> bool:
+    """Whether `word` is a brand of six letters or more typed one letter off ("ipphone", "iphne", "samsug") that no
+    dictionary knows ("phone" is English): a name of a thing, no language ("ipphone doze" turned a Portuguese chat
+    English)."""
+    from language.lemmas import known_unaccented, one_edit
+
+    return len(word) >= 5 and any(len(brand) >= 6 and one_edit(word, brand) for brand in BRAND_WORDS) and not any(
+        known_unaccented(word, lang) for lang in LANGS)
 
 
 def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, float]:

@@ -283,3 +283,8 @@ def test_two_is_catalan_as_well_as_spanish():
     from language.detect import language_evidence
 
     assert language_evidence("som dos", SCHOOL, function_words=True)["es"] == 0
+
+
+def test_a_brand_typed_one_letter_off_says_nothing_of_the_language():
+    assert detect_language("ipphone doze", STORE, "pt-BR") == "pt-BR"
+    assert detect_language("my phone broke", STORE, "es") == "en"  # "phone" is a word
