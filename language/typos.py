@@ -32,7 +32,7 @@ import simplemma
 
 from language.detect import BRAND_WORDS
 from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, lemma, one_edit, proper_noun
-from language.lexicon import reader_words
+from language.lexicon import reader_words, table_words
 from language.locales import Lang
 from language.text import fold
 
@@ -92,6 +92,10 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     candidates = {candidate for candidate in _edits(word)
                   if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
                   and not proper_noun(candidate, lang)}
+    if len(candidates) > 1 and len({lemma(candidate, lang) for candidate in candidates}) == 1:
+        # forms of one word ("friensd": "friends" or "friend"): the one with the letters as typed, two swapped
+        swapped = {candidate for candidate in candidates if sorted(candidate) == sorted(word)}
+        candidates = swapped if len(swapped) == 1 else candidates
     return _one_reading(candidates, lang, also)
 
 
@@ -122,12 +126,12 @@ def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str 
 @lru_cache(maxsize=8)
 def _day_phrase_words(lang: Lang) -> frozenset[str]:
     """The folded words of the relative days of several words of `lang` that are no day alone ("passat" of "demà
-    passat"; not "amanha", a day of its own)."""
-    from language.dates import RELATIVE_DAYS
+    passat"; not "amanha", a day of its own, nor "depois", which shifts a day by itself: "um dia depois")."""
+    from language.dates import DAY_SHIFTS, RELATIVE_DAYS
 
     alone = {fold(day).lower() for day in RELATIVE_DAYS[lang] if " " not in day}
     return frozenset(fold(word).lower() for day in RELATIVE_DAYS[lang] if " " in day
-                     for word in day.split()) - alone
+                     for word in day.split()) - alone - table_words(DAY_SHIFTS[lang])
 
 
 @lru_cache(maxsize=8)

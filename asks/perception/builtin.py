@@ -880,8 +880,10 @@ def _only_reads(typed: Perception, fixed: Perception) -> bool:
 
 @lru_cache(maxsize=16)
 def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
-    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"): what a typo is likely of."""
-    return table_words(KIND_WORDS[org_kind][lang])
+    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), and at the school the names
+    of its activities ("esalada" is "escalada", not "salada" nor "ensalada"): what a typo is likely of."""
+    words = table_words(KIND_WORDS[org_kind][lang])
+    return words | _ACTIVITY_WORDS if org_kind == SCHOOL else words
 
 
 def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,

@@ -69,3 +69,9 @@ def test_a_number_word_is_no_typo():
 
     assert perceive("sessenta e quatro", lang="pt-BR", org_kind=STORE, now=NOW, tz="America/Sao_Paulo",
                     currency="ARS", asked_for="capacity_gb").slots.capacity_gb == 64
+
+
+def test_an_activity_one_letter_off_is_that_activity_at_the_school():
+    typed = read("vull fer esalada dema passat", "ca", SCHOOL)  # "escalada", not "salada" nor "ensalada"
+    assert typed.request_kind == "booking" and typed.slots.activity == read(
+        "vull fer escalada dema passat", "ca", SCHOOL).slots.activity
