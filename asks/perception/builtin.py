@@ -47,7 +47,7 @@ from rapidfuzz.distance import OSA
 from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
-from asks.perception.store import brand_named, store_slots
+from asks.perception.store import PRODUCT_WORDS, brand_named, store_slots
 from language.dates import WhenMention, day_after_article, find_day_shift, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
@@ -880,10 +880,11 @@ def _only_reads(typed: Perception, fixed: Perception) -> bool:
 
 @lru_cache(maxsize=16)
 def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
-    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), and at the school the names
-    of its activities ("esalada" is "escalada", not "salada" nor "ensalada"): what a typo is likely of."""
+    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), the names of the school's
+    activities ("esalada" is "escalada", not "salada" nor "ensalada") and of what the store sells ("cargadro"): what a
+    typo is likely of."""
     words = table_words(KIND_WORDS[org_kind][lang])
-    return words | _ACTIVITY_WORDS if org_kind == SCHOOL else words
+    return words | {SCHOOL: _ACTIVITY_WORDS, STORE: PRODUCT_WORDS}.get(org_kind, frozenset())
 
 
 def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,

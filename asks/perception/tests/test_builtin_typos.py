@@ -75,3 +75,10 @@ def test_an_activity_one_letter_off_is_that_activity_at_the_school():
     typed = read("vull fer esalada dema passat", "ca", SCHOOL)  # "escalada", not "salada" nor "ensalada"
     assert typed.request_kind == "booking" and typed.slots.activity == read(
         "vull fer escalada dema passat", "ca", SCHOOL).slots.activity
+
+
+def test_what_the_store_sells_one_letter_off_is_that_product():
+    from asks.perception.contract import STORE
+
+    assert read("cuanto esta el cargadro de 20w?", "es", STORE).slots.product == read(
+        "cuanto esta el cargador de 20w?", "es", STORE).slots.product
