@@ -137,8 +137,19 @@ def letters_of(text: str) -> str:
     # a sport's name said alone ("snowshoeing") is all there is to read: kept then
     sports = SPORT_NAME_WORDS if any(word.lower() not in SPORT_NAME_WORDS for word in kept) else frozenset()
     return " ".join(word for index, word in enumerate(kept) if word.lower() not in BRAND_WORDS
-                    and word.lower() not in sports
+                    and not _brand_typed_off(word.lower()) and word.lower() not in sports
                     and not (index and word[:1].isupper() and word != "I"))
+
+
+@lru_cache(maxsize=1024)
+def _brand_typed_off(word: str) -> bool:
+    """Whether `word` is a brand of six letters or more typed one letter off ("ipphone", "iphne", "samsug") that no
+    dictionary knows ("phone" is English): a name of a thing, no language ("ipphone doze" turned a Portuguese chat
+    English)."""
+    from language.lemmas import known_unaccented, one_edit
+
+    return len(word) >= 5 and any(len(brand) >= 6 and one_edit(word, brand) for brand in BRAND_WORDS) and not any(
+        known_unaccented(word, lang) for lang in LANGS)
 
 
 def language_probabilities(text: str, allowed: Sequence[str]) -> dict[Lang, float]:
@@ -225,7 +236,7 @@ FUNCTION_WORDS: dict[Lang, frozenset[str]] = {
                      "se", "no", "es", "nos", "dos"}),
     "ca": frozenset({"el", "la", "els", "les", "lo", "un", "una", "uns", "unes", "del", "al", "dels", "als", "pel",
                      "pels", "a", "de", "en", "amb", "per", "que", "i", "o", "em", "me", "et", "te", "es", "se", "jo",
-                     "no", "meu", "meva", "teu", "teva", "seu", "seva", "na", "nos", "tu"}),
+                     "no", "meu", "meva", "teu", "teva", "seu", "seva", "na", "nos", "tu", "dos"}),
     "en": frozenset({"the", "a", "an", "my", "your", "to", "of", "in", "on", "at", "for", "with", "and", "or", "is",
                      "are", "i", "you", "me", "it", "this", "that", "do", "no"}),
 }
@@ -302,7 +313,20 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
+    for lang in usable:  # a day said in several words ("pasado mañana", "demà passat") is one word of its language
+        for match in _day_phrases(lang).finditer(folded):
+            for position in [position for position in votes if match.start() < position < match.end()]:
+                del votes[position]
     return votes
+
+
+@lru_cache(maxsize=8)
+def _day_phrases(lang: Lang) -> re.Pattern[str]:
+    """The relative days of `lang` said in several words, folded, as whole words."""
+    from language.dates import RELATIVE_DAYS
+
+    phrases = sorted((day for day in RELATIVE_DAYS[lang] if " " in day), key=len, reverse=True)
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(map(re.escape, phrases)) + r")(?![\w'’])")
 
 
 # A verb written with its stress on the last vowel: the Rioplatense imperative ("pagá", "mandá", "cancelá", "pedí")

@@ -268,7 +268,9 @@ BROKEN = frozenset({"defeito", "quebrar", "estragar", "fallar", "falla", "defect
                     "damage", "damaged", "crack", "cracked",
                     # scratched or cracked as it came: "vino rayada", "veio com a tela trincada", "arrived scratched"
                     "rayar", "rayado", "trincar", "trincado", "cortado", "cortada", "rachar", "rachado", "riscar", "riscado", "arranhar",
-                    "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched"})
+                    "arranhado", "ratllar", "ratllat", "esquerdar", "esquerdat", "scratch", "scratched",
+                    # torn as it came: "veio rasgada", "vino rota y rasgada", "ha arribat esquinçada", "arrived torn"
+                    "rasgar", "rasgado", "rasgada", "esquinçar", "esquinçat", "esquinçada", "torn", "tear", "ripped", "rip"})
 NOT_WORKING = {
     # stopped doing what it does ("parou de carregar", "dejó de cargar", "ha deixat de carregar", "stopped charging")
     "pt-BR": r"nao (?:funciona|liga|carrega)|parou de \w+[aei]r|deu problema|pixels? mortos?|tela morta"

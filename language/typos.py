@@ -6,12 +6,13 @@ Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled,
 
 - the word has at least `MIN_LETTERS` letters, only letters, and is not capitalised past the first word (a name);
 - no dictionary of the four languages knows it (a word of its own is never read as another: "mandar" is no
-  misspelt "andar"), nor its language's typed without accents ("amanha" is "amanhã");
+  misspelt "andar"), nor its language's typed without accents ("amanha" is "amanhã"), nor is it a number word;
 - exactly one word of the language's dictionary (simplemma, its accents restored) is one such edit away: a letter
   dropped, a doubled or an extra letter taken out, two neighbours swapped (enclitics included: "súeblo" may be
   "suelo" or "súbelo", so it is neither). Two candidates is no reading at all;
 - a brand one letter off ("ipphone", "xiaoim", `language.detect.BRAND_WORDS`) is that brand, never a dictionary
-  word ("iphone" is no misspelt "phone"); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
+  word ("iphone" is no misspelt "phone"); at five letters, a brand with a letter dropped ("iphne") when no
+  dictionary knows the word ("phone" is a word); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
 
 A word of the dictionary one letter short of a word the readers look for ("habar", "though", "dento") is a typo
 only in context: `restore_real_word_typos` puts it back, and the caller reads that only when it adds to what the
@@ -31,7 +32,7 @@ import simplemma
 
 from language.detect import BRAND_WORDS
 from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, lemma, one_edit, proper_noun
-from language.lexicon import reader_words
+from language.lexicon import reader_words, table_words
 from language.locales import Lang
 from language.text import fold
 
@@ -69,7 +70,11 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     brands = {brand for brand in BRAND_WORDS if len(brand) >= MIN_LETTERS - 1 and one_edit(word, brand)}
     if brands and len(word) >= MIN_LETTERS:  # "ipphone", "xiaoim": a brand, never a word of the dictionary
         return next(iter(brands)) if len(brands) == 1 else None
-    if known(word, lang) or known_unaccented(word, lang):
+    # five letters, a brand's letter dropped ("iphne", "ihone"): the brand when no dictionary knows the word ("phone")
+    brands = {brand for brand in brands if len(brand) > len(word)}
+    if brands and not any(known(word, other) or known_unaccented(word, other) for other in LANGS):
+        return next(iter(brands)) if len(brands) == 1 else None
+    if known(word, lang) or known_unaccented(word, lang) or _number_word(word, lang):
         return None
     if "ll" in word and known(word.replace("ll", "l·l", 1), lang):
         return None  # "anulla": Catalan "anul·la" typed without its middle dot
@@ -87,7 +92,19 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     candidates = {candidate for candidate in _edits(word)
                   if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
                   and not proper_noun(candidate, lang)}
+    if len(candidates) > 1 and len({lemma(candidate, lang) for candidate in candidates}) == 1:
+        # forms of one word ("friensd": "friends" or "friend"): the one with the letters as typed, two swapped
+        swapped = {candidate for candidate in candidates if sorted(candidate) == sorted(word)}
+        candidates = swapped if len(swapped) == 1 else candidates
     return _one_reading(candidates, lang, also)
+
+
+def _number_word(word: str, lang: Lang) -> bool:
+    """Whether `word` is a number said in words in `lang` ("sessenta", which the dictionary lacks, is no misspelt
+    "sessentao")."""
+    from language.numbers import find_numbers
+
+    return any(number.start == 0 and number.end == len(word) for number in find_numbers(word, lang))
 
 
 def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str | None:
@@ -109,12 +126,12 @@ def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str 
 @lru_cache(maxsize=8)
 def _day_phrase_words(lang: Lang) -> frozenset[str]:
     """The folded words of the relative days of several words of `lang` that are no day alone ("passat" of "demà
-    passat"; not "amanha", a day of its own)."""
-    from language.dates import RELATIVE_DAYS
+    passat"; not "amanha", a day of its own, nor "depois", which shifts a day by itself: "um dia depois")."""
+    from language.dates import DAY_SHIFTS, RELATIVE_DAYS
 
     alone = {fold(day).lower() for day in RELATIVE_DAYS[lang] if " " not in day}
     return frozenset(fold(word).lower() for day in RELATIVE_DAYS[lang] if " " in day
-                     for word in day.split()) - alone
+                     for word in day.split()) - alone - table_words(DAY_SHIFTS[lang])
 
 
 @lru_cache(maxsize=8)

@@ -47,7 +47,7 @@ from rapidfuzz.distance import OSA
 from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
-from asks.perception.store import brand_named, store_slots
+from asks.perception.store import PRODUCT_WORDS, brand_named, store_slots
 from language.dates import WhenMention, day_after_article, find_day_shift, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
@@ -833,9 +833,11 @@ def _with_typos_restored(text: str, reading: Perception, own: Lang, *, lang: Lan
         return reading, text
     fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                                asked_for=asked_for, replies_to=replies_to)
-    if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(reading, fixed):
+    withdrawn = _availability_guess_withdrawn(reading, fixed)
+    if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(
+            reading, fixed) and not withdrawn:
         return reading, text
-    if not reading.markers <= fixed.markers and not (fixed.markers - reading.markers) & _HANDED_OVER:
+    if not reading.markers <= fixed.markers and not withdrawn and not (fixed.markers - reading.markers) & _HANDED_OVER:
         return reading, text  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
     if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
         return reading, text
@@ -844,6 +846,15 @@ def _with_typos_restored(text: str, reading: Perception, own: Lang, *, lang: Lan
             str(reading.slots.recipient)) not in misread:
         return reading, text  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
     return fixed, restored
+
+
+def _availability_guess_withdrawn(typed: Perception, fixed: Perception) -> bool:
+    """Whether the typed reading's request was only the school's guess that a day asked about is what is free (a
+    question with a day, no verb read), and the restored one reads a verb of changing instead, every slot kept: "se
+    puede cmabiar para las 9?" after a booking moves it, as "cambiar" does; it books nothing new."""
+    return (typed.request_kind == "availability" and fixed.request_kind is None
+            and typed.markers - {"new_request"} <= fixed.markers
+            and typed.slots.filled().items() <= fixed.slots.filled().items())
 
 
 def _shouted(text: str) -> bool:
@@ -869,8 +880,11 @@ def _only_reads(typed: Perception, fixed: Perception) -> bool:
 
 @lru_cache(maxsize=16)
 def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
-    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"): what a typo is likely of."""
-    return table_words(KIND_WORDS[org_kind][lang])
+    """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), the names of the school's
+    activities ("esalada" is "escalada", not "salada" nor "ensalada") and of what the store sells ("cargadro"): what a
+    typo is likely of."""
+    words = table_words(KIND_WORDS[org_kind][lang])
+    return words | {SCHOOL: _ACTIVITY_WORDS, STORE: PRODUCT_WORDS}.get(org_kind, frozenset())
 
 
 def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,

@@ -91,6 +91,10 @@ _JOIN = re.compile(r"\s*(?:,|and|e|y|i|plus|mais)?\s*")
 # A verb of being, going or coming said of the group right before the number ("seremos 3", "vamos em 4", "anirem
 # dos", "al final vamos a ser 4", "we'll be four"), read by lemma; a time or an amount after it is no party (the
 # number must end the thought: `_PARTY_FOLLOWS`).
+# A group said by its noun and its size ("a family of four", "un grupo de seis", "una colla de 5", "uma família de
+# três"): the party, whatever words follow.
+_GROUP_OF = re.compile(r"(?<!\w)(?:family|group|party|familia|grupo|grup|colla|turma)\s(?:of|de)\s$")
+_NOT_PEOPLE = re.compile(r"\s*(?:dias?|days?|dies|horas?|hours?|hores|h|semanas?|weeks?|setmanes)(?!\w)")
 _GROUP_VERBS: dict[Lang, frozenset[str]] = {
     "pt-BR": frozenset({"ser", "ir", "vir"}), "es": frozenset({"ser", "ir", "venir"}),
     "ca": frozenset({"ser", "anar", "venir"}), "en": frozenset({"be", "come", "go", "we're"}),  # no lemma for "we're"
@@ -268,6 +272,9 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
                     people.group()):
                 found += 1  # "con 2 amigos", "with my 2 kids": the customer and them
             counted_end = people.end()
+        elif _GROUP_OF.search(folded[max(0, number.start - 20): number.start]) and not _NOT_PEOPLE.match(
+                folded, number.end):
+            found, counted_end = int(number.value), None  # "a family of four looking to…": whatever follows
         elif preposition and follows.match(folded, number.end):
             found, counted_end = int(number.value), None
         elif _said_of_the_group(folded[max(0, number.start - 40): number.start], lang) and follows.match(

@@ -48,6 +48,25 @@ _BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|
                         r"|orcamento de|presupuesto de|pressupost de|budget of|budget is|budget)\s+(?:de\s+|of\s+)?$")
 
 
+def _spelt_out(pattern: str) -> frozenset[str]:
+    """The single words an alternation of `_ACCESSORY_WORDS` or `_DEVICE_WORDS` spells ("cargador(?:es)?" gives
+    "cargador" and "cargadores", "chargers?" "charger" and "chargers")."""
+    found: set[str] = set()
+    for alternative in pattern.split("|"):
+        for optional in ("(?:es)?", "s?"):  # "cargador(?:es)?", "chargers?": the word with and without its ending
+            if alternative.endswith(optional):
+                base = alternative.removesuffix(optional)
+                found |= {base, base + optional.strip("(?:)")}
+                break
+        else:
+            found.add(alternative)
+    return frozenset(word for word in found if word.isalpha())
+
+
+# The names of what the store sells: what a typo at the store is likely of ("cargadro", "chagers").
+PRODUCT_WORDS = _spelt_out(_ACCESSORY_WORDS) | _spelt_out(_DEVICE_WORDS)
+
+
 def _words(pattern: str) -> re.Pattern[str]:
     """`pattern` as a word-bounded regex over folded text."""
     return re.compile(whole_words(pattern, joiners="'·-"))

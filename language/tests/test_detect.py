@@ -260,3 +260,31 @@ def test_strong_evidence_is_how_a_message_is_written_not_what_about():
 def test_a_mixed_message_later_in_a_chat_keeps_the_chat_language():
     # first-message rules only: as many words of two languages keep the chat's language
     assert detect_language("quiero mandar um pix de 40 pra maria", BANK, "es") == "es"
+
+
+@pytest.mark.parametrize("text", [
+    "bon dia, voldria reservar escalada pero para pasado mañana",  # as many words each way: the school's own
+    "hola, es pot reservar escalada pasado mañana per la tarda?",
+    "bones, necessito reservar esquí para dos persones demà passat",
+])
+def test_a_catalan_first_message_with_spanish_in_it_stays_catalan(text):
+    assert detect_language(text, SCHOOL, "ca", first=True) == "ca"
+
+
+def test_a_day_said_in_two_words_is_one_word_of_its_language():
+    from language.detect import language_evidence
+
+    assert language_evidence("pasado mañana", SCHOOL)["es"] == 1
+    assert language_evidence("demà passat", SCHOOL)["ca"] == 1
+    assert detect_language("reserva esqui pasado mañana para dos", SCHOOL, "ca", first=True) == "es"
+
+
+def test_two_is_catalan_as_well_as_spanish():
+    from language.detect import language_evidence
+
+    assert language_evidence("som dos", SCHOOL, function_words=True)["es"] == 0
+
+
+def test_a_brand_typed_one_letter_off_says_nothing_of_the_language():
+    assert detect_language("ipphone doze", STORE, "pt-BR") == "pt-BR"
+    assert detect_language("my phone broke", STORE, "es") == "en"  # "phone" is a word

@@ -102,7 +102,8 @@ def test_a_pix_to_a_lower_case_maria_after_a_is_spanish_grammar():
 
 @pytest.mark.parametrize("lang,text", [
     ("es", "la pantalla del celu q me vendieron vino rayada"), ("pt-BR", "meu celular veio com a tela trincada"),
-    ("en", "it arrived scratched"),
+    ("en", "it arrived scratched"), ("pt-BR", "a capinha veio rasgada"), ("es", "la funda vino rasgada"),
+    ("en", "the case arrived torn"),
 ])
 def test_a_thing_that_came_scratched_or_cracked_is_a_problem(lang, text):
     assert reports_problem(text, lang)

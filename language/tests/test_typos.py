@@ -12,6 +12,10 @@ from language.typos import restore_real_word_typos, restore_typos
     ("can i talk to a real pesron pls", "en", "can i talk to a real person pls"),
     ("reserva rqauetes dema passat", "ca", "reserva raquetes dema passat"),
     ("sell my ipphone 14", "en", "sell my iphone 14"),  # a brand, from the brands' own list
+    ("pode ser um dia depoiis?", "pt-BR", "pode ser um dia depois?"),  # a word of a day that shifts one alone
+    ("it's me plus two friensd", "en", "it's me plus two friends"),  # of two forms, the one with its letters
+    ("tem iphne 14?", "pt-BR", "tem iphone 14?"),  # five letters, a brand's letter dropped
+    ("tienen el ihone 13?", "es", "tienen el iphone 13?"),
     ("reserva raquetas pasado maañna", "es", "reserva raquetas pasado manana"),  # its tilde put back to look it up
 ])
 def test_a_word_one_letter_off_is_restored(typed, lang, meant):
@@ -21,6 +25,8 @@ def test_a_word_one_letter_off_is_restored(typed, lang, meant):
 @pytest.mark.parametrize(("typed", "lang"), [
     ("me manda o etrato", "pt-BR"),  # "extrato" or "estrato": two readings, none taken
     ("need a charger for my iphone", "en"),  # "iphone" is no misspelt "phone"
+    ("my phone broke", "en"),  # nor "phone" a misspelt "iphone"
+    ("sessenta e quatro", "pt-BR"),  # a number word the dictionary lacks is no typo
     ("ostres no anulla la reserva", "ca"),  # "anul·la" without its dot, left as typed
     ("manda 50 pro Pedro amanha", "pt-BR"),  # known words and names are never changed
     ("quiero hablar con pau serra", "es"),

@@ -54,3 +54,31 @@ def test_a_word_of_its_own_one_letter_off_is_read_only_when_it_adds():
 def test_a_word_of_its_own_never_changes_an_amount_or_a_recipient():
     typed = read("manda 40 pra maria amanha", "pt-BR")
     assert typed.slots.amount.amount_cents == 4000 and "maria" in str(typed.slots.recipient).lower()
+
+
+def test_a_verb_of_changing_one_letter_off_withdraws_the_guess_of_a_question_about_what_is_free():
+    typed = read("se puede cmabiar para las 9?", "es", SCHOOL)
+    right = read("se puede cambiar para las 9?", "es", SCHOOL)
+    assert typed.request_kind is None and typed.slots == right.slots and typed.markers == right.markers
+    # a question about a day with no such verb restored stays one
+    assert read("tienen plazaas pasado mañana?", "es", SCHOOL).request_kind == "availability"
+
+
+def test_a_number_word_is_no_typo():
+    from asks.perception.contract import STORE
+
+    assert perceive("sessenta e quatro", lang="pt-BR", org_kind=STORE, now=NOW, tz="America/Sao_Paulo",
+                    currency="ARS", asked_for="capacity_gb").slots.capacity_gb == 64
+
+
+def test_an_activity_one_letter_off_is_that_activity_at_the_school():
+    typed = read("vull fer esalada dema passat", "ca", SCHOOL)  # "escalada", not "salada" nor "ensalada"
+    assert typed.request_kind == "booking" and typed.slots.activity == read(
+        "vull fer escalada dema passat", "ca", SCHOOL).slots.activity
+
+
+def test_what_the_store_sells_one_letter_off_is_that_product():
+    from asks.perception.contract import STORE
+
+    assert read("cuanto esta el cargadro de 20w?", "es", STORE).slots.product == read(
+        "cuanto esta el cargador de 20w?", "es", STORE).slots.product

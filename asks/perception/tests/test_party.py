@@ -97,3 +97,13 @@ def test_the_customer_and_one_person_named_are_two(lang, text):
 
 def test_a_day_and_i_are_no_party():
     assert party("tomorrow and i want to ski", "en") is None
+
+
+@pytest.mark.parametrize(("lang", "text", "size"), [
+    ("en", "we're a family of four looking to try snowshoeing in three days", 4),
+    ("es", "somos un grupo de seis amigos y queremos raquetas", 6),
+    ("ca", "som una colla de 5 que volem esquiar", 5),
+    ("es", "un curso en grupo de 3 dias", None),  # days, not people
+])
+def test_a_group_said_by_its_noun_and_size(lang, text, size):
+    assert party(text, lang) == size
