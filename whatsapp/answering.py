@@ -67,39 +67,47 @@ def inbound_answer(*, inbound_id: int) -> InboundOutcome:
 
     Then the bodies of its numbers that came while it was queued — the webhook did not publish them, this task was
     queued (`whatsapp.services.inbound_queued_take`) — and any others still waiting, in batches of
-    WHATSAPP_INBOUND_BATCH (one transaction each), each batch answered before the next is stored; within the window,
-    DRAIN_BATCHES at most, then a task of the numbers' own is published for the rest. Each body is still stored
-    once (locked and stamped by the statement that takes it) and each message answered once (its turn)."""
+    WHATSAPP_INBOUND_BATCH (one transaction each), each batch's turns all run here before the next batch is stored;
+    a batch is started only within the window (the first whatever the time), DRAIN_BATCHES at most, then a task of
+    the numbers' own is published for the rest. Each body is still stored once (locked and stamped by the
+    statement that takes it) and each message answered once (its turn)."""
     started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
     outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
+    batch = int(conf.setting("WHATSAPP_INBOUND_BATCH"))
+    if batch <= 0:  # every body is published as a task of its own
+        _answer(outcome.due, started=started, window=window)
+        return outcome
     numbers = outcome.numbers or inbound_numbers(inbound_id=inbound_id)
     # from here a body of these numbers publishes a task of its own; those that came before are read below
-    inbound_queued_release(numbers=numbers)
+    others = inbound_queued_release(numbers=numbers)
     _answer(outcome.due, started=started, window=window)
-    batch = max(1, int(conf.setting("WHATSAPP_INBOUND_BATCH")))
-    for _ in range(DRAIN_BATCHES):
+    if not others:  # its own body alone was left to it: nothing more to read
+        return outcome
+    for index in range(DRAIN_BATCHES):
         if not numbers:
             return outcome
-        if time.monotonic() - started > window:
+        if index and time.monotonic() - started > window:  # one batch at least: a slow machine still batches
             break
         more = inbound_process_waiting(numbers=numbers, limit=batch)
         if not more.bodies:
             return outcome  # none waits (or another task of these numbers took them)
         outcome.add(more)
-        _answer(more.due, started=started, window=window)
+        _answer(more.due)  # stored by this task to be answered here: every turn of the batch
     _drain_later(numbers)
     return outcome
 
 
-def _answer(due_turns: list[TurnDue], *, started: float, window: float) -> None:
-    """Run the turns of one batch of stored messages (their conversations' first pending message each)."""
+def _answer(due_turns: list[TurnDue], *, started: float | None = None, window: float = 0.0) -> None:
+    """Run the turns of stored messages (their conversations' first pending message each): all of them, or — given
+    when the task `started` — the first, then the others only within `window` of that start (the rest are queued
+    as turn tasks)."""
     seen: set[tuple[str, int]] = set()  # conversations whose turn ran, or was left to a task, from here
     for due in due_turns:
         conversation = (due.schema_name, due.conversation_id)
         if conversation in seen:  # its turn (here, queued or waiting) answers every pending message of it
             continue
         seen.add(conversation)
-        if len(seen) > 1 and time.monotonic() - started > window:  # the batch's first is always answered here
+        if started is not None and len(seen) > 1 and time.monotonic() - started > window:
             _turn_queue(due)
             continue
         with schema_context(due.schema_name):
@@ -112,7 +120,7 @@ def _drain_later(numbers: list[str]) -> None:
     one is queued already), behind what the other numbers queued meanwhile."""
     first = inbound_waiting_first(numbers=numbers)
     if first is not None:
-        inbound_publish(inbound_id=first, numbers=numbers if len(numbers) == 1 else ())
+        inbound_publish(inbound_id=first, numbers=numbers if len(numbers) == 1 else (), several=True)
 
 
 def turn_here(*, due: TurnDue) -> list[Message]:

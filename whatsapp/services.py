@@ -215,7 +215,7 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     return row[0] if row else None
 
 
-def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = ()) -> bool:
+def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = (), several: bool = False) -> bool:
     """Publish the body's processing; whether it was published or left to its number's queued task. Never raises
     and never waits on a broker that is down (`task_publish`'s timeout and circuit): the row is committed, and the
     inbound sweeper publishes it later.
@@ -223,11 +223,12 @@ def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = ()) -> bool:
     `numbers`: the body's verified numbers (the webhook's). A body of one number is published only if no task of
     that number is queued (`inbound_queued_take`); otherwise the queued task takes it when it starts, with the
     number's other waiting bodies (`whatsapp.answering.inbound_answer`): under a burst, one task per batch of a
-    number's bodies instead of one per body. Without them (the sweeper, a body of several numbers): published."""
+    number's bodies instead of one per body. Without them (the sweeper, a body of several numbers): published.
+    `several`: the task is published for more bodies than this one (the rest of a backlog): it reads them all."""
     taken = False
     try:
-        if len(numbers) == 1 and not publish_circuit.is_open:
-            taken = inbound_queued_take(number=numbers[0])
+        if len(numbers) == 1 and not publish_circuit.is_open and int(conf.setting("WHATSAPP_INBOUND_BATCH")) > 0:
+            taken = inbound_queued_take(number=numbers[0], bodies=2 if several else 1)
             if not taken:
                 return True  # the number's queued task takes it
         task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
@@ -245,37 +246,51 @@ def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = ()) -> bool:
     return True
 
 
-# A number's inbound task queued and not started: a Redis key per number, set (NX) by the publish that queues it and
-# deleted by that task as it starts, or lapsing after WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS (a task lost with the
-# broker: the next body of the number publishes again, and the sweeper publishes those that wait meanwhile).
-# Nothing is lost in between: a body is committed before its publish tries the key, and the task deletes the key
-# before it reads the number's waiting bodies — a body that found the key taken is read by that task.
+# A number's inbound task queued and not started: a Redis counter per number, created by the publish that queues the
+# task and counting the bodies left to it, deleted by that task as it starts, or lapsing after
+# WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS (a task lost with the broker: the next body of the number publishes again, and
+# the sweeper publishes those that wait meanwhile). Nothing is lost in between: a body is committed before its
+# publish counts itself, and the task deletes the counter before it reads the number's waiting bodies — a body
+# counted on it is read by that task. A count of 1 (its own body only: an unhurried number) spares the task that
+# read.
 
 
 def _queued_key(number: str) -> str:
     return f"whatsapp:inbound-queued:{number}"
 
 
-def inbound_queued_take(*, number: str) -> bool:
-    """Mark a task of the number as queued: True if none was (publish it), False if one is queued and not started
-    (it takes this body). Redis unreachable: True (publish as usual; its circuit decides)."""
-    lease_ms = int(float(conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS")) * 1000)
+def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
+    """Count the body (or `bodies`) on the number's queued task: True if none was queued (publish one, now marked
+    queued), False if one is queued and not started (it takes this body). Redis unreachable: True (publish as
+    usual; the publish's own circuit decides)."""
+    lease_ms = max(1000, int(float(conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS")) * 1000))
+    key = _queued_key(number)
     try:
-        return bool(strangers.redis_client().set(_queued_key(number), "1", nx=True, px=max(lease_ms, 1000)))
+        pipe = strangers.redis_client().pipeline(transaction=True)
+        pipe.set(key, 0, nx=True, px=lease_ms)
+        pipe.incrby(key, bodies)
+        return int(pipe.execute()[1]) == bodies
     except (RedisError, OSError):
         logger.warning("whatsapp inbound: the queued mark of %s is unreadable; publishing", number, exc_info=True)
         return True
 
 
-def inbound_queued_release(*, numbers: Sequence[str]) -> None:
+def inbound_queued_release(*, numbers: Sequence[str]) -> bool:
     """The numbers' queued task has started (or was not published): a body of theirs arriving from now on publishes
-    a task of its own. Never raises: a mark not deleted lapses by itself."""
+    a task of its own. Whether bodies may have been left to it besides its own (False: the mark counted its body
+    alone). Never raises: a mark not deleted lapses by itself."""
     if not numbers:
-        return
+        return True
     try:
-        strangers.redis_client().delete(*(_queued_key(number) for number in numbers))
+        pipe = strangers.redis_client().pipeline(transaction=True)
+        for number in numbers:
+            pipe.get(_queued_key(number))
+        pipe.delete(*(_queued_key(number) for number in numbers))
+        counts = pipe.execute()[:-1]
     except (RedisError, OSError):
         logger.warning("whatsapp inbound: the queued mark of %s was not deleted; it lapses", numbers, exc_info=True)
+        return True
+    return any(count is None or int(count) != 1 for count in counts)
 
 
 # ---------------------------------------------------------------------------------------------------- inbound (worker)

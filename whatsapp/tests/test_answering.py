@@ -322,3 +322,27 @@ def test_a_task_takes_a_bounded_share_of_its_numbers_backlog_and_queues_the_rest
     assert inbound_answer(inbound_id=queued[1]).bodies == 2
     assert [request.json["to"] for request in fake_graph.sent()] == seven
     assert turns_of(seven) == 7
+
+
+def test_a_body_alone_on_its_numbers_task_costs_no_read_of_the_others(platform, queued, fake_graph):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    post_text(platform, CUSTOMER)
+    with CaptureQueriesContext(connection) as queries:
+        assert inbound_answer(inbound_id=queued[0]).stored == 1
+    assert sum("whatsapp_inbound_inboundbody" in query["sql"] for query in queries.captured_queries) == 1
+
+
+def test_past_the_window_a_task_answers_the_batch_it_took_and_leaves_the_rest_to_a_task(platform, queued, fake_graph,
+                                                                                       settings, published):
+    settings.WHATSAPP_ANSWER_INLINE_SECONDS = 0  # a slow machine: every turn ends past the window
+    settings.WHATSAPP_INBOUND_BATCH = 2
+    five = customers(5)
+    for customer in five:
+        post_text(platform, customer)
+    assert inbound_answer(inbound_id=queued[0]).bodies == 3  # its body, then one batch whatever the time
+    assert [request.json["to"] for request in fake_graph.sent()] == five[:3]  # answered here, none as a turn task
+    assert "agent.turn" not in published and len(queued) == 2
+    assert inbound_answer(inbound_id=queued[1]).bodies == 2
+    assert [request.json["to"] for request in fake_graph.sent()] == five
