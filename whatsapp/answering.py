@@ -43,7 +43,7 @@ from whatsapp.services import (
     inbound_process_waiting,
     inbound_publish,
     inbound_queued_release,
-    inbound_waiting_first,
+    inbound_waiting_batch_end,
     turn_ended,
     turn_publish,
     turn_queue,
@@ -65,35 +65,38 @@ def inbound_answer(*, inbound_id: int) -> InboundOutcome:
     far) followed by its replies sent. The first conversation's turn always runs here, the others' only within
     WHATSAPP_ANSWER_INLINE_SECONDS of the first; those left then are queued as turn tasks, for other workers.
 
-    Then the bodies of its numbers that came while it was queued — the webhook did not publish them, this task was
-    queued (`whatsapp.services.inbound_queued_take`) — and any others still waiting, in batches of
-    WHATSAPP_INBOUND_BATCH (one transaction each), each batch's turns all run here before the next batch is stored;
-    a batch is started only within the window (the first whatever the time), DRAIN_BATCHES at most, then a task of
-    the numbers' own is published for the rest. Each body is still stored once (locked and stamped by the
-    statement that takes it) and each message answered once (its turn)."""
+    With WHATSAPP_INBOUND_BATCH (the default), the bodies of its numbers are taken in batches of that many, oldest
+    first (one transaction each), each batch's turns all run here before the next batch is taken: first those up to
+    its own body, then — if others were left to it: they came while it was queued, the webhook did not publish them
+    (`whatsapp.services.inbound_queued_take`) — the others still waiting, a batch started only within the window,
+    DRAIN_BATCHES at most, then a task of the numbers' own is published for the rest. Each body is still stored
+    once (locked and stamped by the statement that takes it) and each message answered once (its turn)."""
     started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
-    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
     batch = int(conf.setting("WHATSAPP_INBOUND_BATCH"))
     if batch <= 0:  # every body is published as a task of its own
+        outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
         _answer(outcome.due, started=started, window=window)
         return outcome
+    # the oldest waiting bodies of its numbers up to this one, a batch at most (this one, if older ones fill it,
+    # is taken below with the rest), answered whole
+    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False, limit=batch)
     numbers = outcome.numbers or inbound_numbers(inbound_id=inbound_id)
     # from here a body of these numbers publishes a task of its own; those that came before are read below
     others = inbound_queued_release(numbers=numbers)
-    _answer(outcome.due, started=started, window=window)
-    if not others:  # its own body alone was left to it: nothing more to read
+    _answer(outcome.due)
+    if not others and outcome.numbers:  # its own body alone was left to it, and taken: nothing more to read
         return outcome
-    for index in range(DRAIN_BATCHES):
+    for _ in range(DRAIN_BATCHES):
         if not numbers:
             return outcome
-        if index and time.monotonic() - started > window:  # one batch at least: a slow machine still batches
+        if time.monotonic() - started > window:
             break
         more = inbound_process_waiting(numbers=numbers, limit=batch)
         if not more.bodies:
             return outcome  # none waits (or another task of these numbers took them)
         outcome.add(more)
         _answer(more.due)  # stored by this task to be answered here: every turn of the batch
-    _drain_later(numbers)
+    _drain_later(numbers, batch=batch)
     return outcome
 
 
@@ -115,12 +118,12 @@ def _answer(due_turns: list[TurnDue], *, started: float | None = None, window: f
                 reply_send(schema_name=due.schema_name, message=reply, channel=due.channel)
 
 
-def _drain_later(numbers: list[str]) -> None:
+def _drain_later(numbers: list[str], *, batch: int) -> None:
     """Bodies of `numbers` still waiting when this task stops draining: published as a task of their own (unless
-    one is queued already), behind what the other numbers queued meanwhile."""
-    first = inbound_waiting_first(numbers=numbers)
-    if first is not None:
-        inbound_publish(inbound_id=first, numbers=numbers if len(numbers) == 1 else (), several=True)
+    one is queued already), behind what the other numbers queued meanwhile; it takes the oldest batch first."""
+    last = inbound_waiting_batch_end(numbers=numbers, batch=batch)
+    if last is not None:
+        inbound_publish(inbound_id=last, numbers=numbers if len(numbers) == 1 else (), several=True)
 
 
 def turn_here(*, due: TurnDue) -> list[Message]:

@@ -333,7 +333,7 @@ class TurnDue:
 INBOUND_MAX_ATTEMPTS = 5
 
 
-def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutcome:
+def inbound_process(*, inbound_id: int, queue_turns: bool = True, limit: int = 50) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
     number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: the bodies
     are locked (`_inbound_waiting`: oldest first, so two workers sharing a number take its bodies one after the
@@ -348,8 +348,8 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
     Every statement on the public schema's tables names them with their schema or reads a shared table on any
     search path (`shared=True`): the only `SET search_path` is the organisation's, and the connection is still in
     it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force)."""
-    return _inbound_process_safely(partial(_inbound_waiting, inbound_id=inbound_id), queue_turns=queue_turns,
-                                   body_id=inbound_id)
+    return _inbound_process_safely(partial(_inbound_waiting, inbound_id=inbound_id, limit=limit),
+                                   queue_turns=queue_turns, body_id=inbound_id)
 
 
 def inbound_process_waiting(*, numbers: Sequence[str], limit: int) -> InboundOutcome:
@@ -368,13 +368,15 @@ def inbound_numbers(*, inbound_id: int) -> list[str]:
     return list(row[0]) if row else []
 
 
-def inbound_waiting_first(*, numbers: Sequence[str]) -> int | None:
-    """The oldest body of `numbers` still waiting, if any."""
+def inbound_waiting_batch_end(*, numbers: Sequence[str], batch: int) -> int | None:
+    """The newest of the `batch` oldest bodies of `numbers` still waiting (a task published for it takes them
+    first), if any waits."""
     with unrouted_cursor() as cursor:
-        cursor.execute(f"SELECT id FROM {_inbound_table()} WHERE processed_at IS NULL "
-                       "AND phone_number_ids && %s::varchar[] ORDER BY id LIMIT 1", [list(numbers)])
+        cursor.execute(f"SELECT max(id) FROM (SELECT id FROM {_inbound_table()} WHERE processed_at IS NULL "
+                       "AND phone_number_ids && %s::varchar[] ORDER BY id LIMIT %s) AS oldest",
+                       [list(numbers), batch])
         row = cursor.fetchone()
-    return int(row[0]) if row else None
+    return int(row[0]) if row and row[0] is not None else None
 
 
 def _inbound_process_safely(waiting: Callable[[], list[InboundBody]], *, queue_turns: bool,
@@ -429,8 +431,8 @@ def _inbound_table() -> str:
     return f'"{get_public_schema_name()}"."{InboundBody._meta.db_table}"'
 
 
-def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
-    """Locked, oldest first, 50 at most: the body, if it still waits, and the older ones of its numbers still
+def _inbound_waiting(*, inbound_id: int, limit: int = 50) -> list[InboundBody]:
+    """Locked, oldest first, `limit` at most: the body, if it still waits, and the older ones of its numbers still
     waiting (a body naming no number of ours — an account's or a template's notification — alone); none if it was
     processed meanwhile. The rows are locked in that order, so a worker taking a later body of a number waits for
     the one storing an earlier body, then skips what that one stored (PostgreSQL re-checks `processed_at` on a row
@@ -442,8 +444,8 @@ def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
     table = _inbound_table()
     rows = rows_updated(InboundBody, "processed_at = %s", (
         f"id IN (SELECT id FROM {table} WHERE processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
-        f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL)) ORDER BY id LIMIT 50 "
-        "FOR UPDATE)"), [timezone.now(), inbound_id, inbound_id, inbound_id], shared=True)
+        f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL)) ORDER BY id LIMIT %s "
+        "FOR UPDATE)"), [timezone.now(), inbound_id, inbound_id, inbound_id, limit], shared=True)
     return sorted(rows, key=lambda row: row.pk)
 
 

@@ -334,15 +334,19 @@ def test_a_body_alone_on_its_numbers_task_costs_no_read_of_the_others(platform, 
     assert sum("whatsapp_inbound_inboundbody" in query["sql"] for query in queries.captured_queries) == 1
 
 
-def test_past_the_window_a_task_answers_the_batch_it_took_and_leaves_the_rest_to_a_task(platform, queued, fake_graph,
-                                                                                       settings, published):
+def test_past_the_window_each_task_answers_the_batch_it_took_and_leaves_the_rest_to_another(platform, queued,
+                                                                                           fake_graph, settings,
+                                                                                           published):
     settings.WHATSAPP_ANSWER_INLINE_SECONDS = 0  # a slow machine: every turn ends past the window
     settings.WHATSAPP_INBOUND_BATCH = 2
     five = customers(5)
     for customer in five:
         post_text(platform, customer)
-    assert inbound_answer(inbound_id=queued[0]).bodies == 3  # its body, then one batch whatever the time
-    assert [request.json["to"] for request in fake_graph.sent()] == five[:3]  # answered here, none as a turn task
-    assert "agent.turn" not in published and len(queued) == 2
-    assert inbound_answer(inbound_id=queued[1]).bodies == 2
-    assert [request.json["to"] for request in fake_graph.sent()] == five
+    taken = []
+    for index in range(5):
+        if index == len(queued):
+            break
+        taken.append(inbound_answer(inbound_id=queued[index]).bodies)
+    assert taken == [1, 2, 2]  # its own body; then a task for the rest, the oldest batch first
+    assert [request.json["to"] for request in fake_graph.sent()] == five  # each answered by the task that took it
+    assert "agent.turn" not in published
