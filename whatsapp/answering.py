@@ -11,8 +11,8 @@ The guarantees are the ones of the three tasks, each kept by the same code:
   messages (the inbound sweeper admits them again once their admission lease lapses); after the turn, a reply
   without a delivery (the outbound sweeper sends it).
 
-One task may store several bodies (the older ones of its numbers still waiting: a burst) and so answer several
-conversations. It starts turns for WHATSAPP_ANSWER_INLINE_SECONDS, then queues the rest as turn tasks for other
+One task may store several bodies (the older ones of its numbers still waiting, then those that came while it was
+queued: a burst, whose bodies the webhook did not publish one by one) and so answer several conversations. It starts turns for WHATSAPP_ANSWER_INLINE_SECONDS, then queues the rest as turn tasks for other
 workers to share; its soft time limit is a turn's budget more than that window, so the last turn it starts has a
 whole budget. What does not fit in one task goes back to the broker as before: a turn whose conversation another
 attempt holds (`agent.turn`, retried), a send that must wait (Meta's pace, a retry's backoff: `whatsapp.deliver`
@@ -38,7 +38,12 @@ from whatsapp.services import (
     InboundOutcome,
     TurnDue,
     delivery_send,
+    inbound_numbers,
     inbound_process,
+    inbound_process_waiting,
+    inbound_publish,
+    inbound_queued_release,
+    inbound_waiting_batch_end,
     turn_ended,
     turn_publish,
     turn_queue,
@@ -49,26 +54,76 @@ logger = logging.getLogger(__name__)
 DELIVER_TASK = "whatsapp.deliver"
 
 
+# A task takes at most this many batches of its numbers' waiting bodies (WHATSAPP_INBOUND_BATCH each), then leaves
+# the rest to a task of their own at the back of the queue: another organisation's number waits at most that long.
+DRAIN_BATCHES = 5
+
+
 def inbound_answer(*, inbound_id: int) -> InboundOutcome:
     """Store the body (`inbound_process`: with it, any older body of its numbers still waiting), then answer what it
     stored here, in arrival order: each conversation's turn (it drains every message of that conversation stored so
     far) followed by its replies sent. The first conversation's turn always runs here, the others' only within
-    WHATSAPP_ANSWER_INLINE_SECONDS of the first; those left then are queued as turn tasks, for other workers."""
-    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
+    WHATSAPP_ANSWER_INLINE_SECONDS of the first; those left then are queued as turn tasks, for other workers.
+
+    With WHATSAPP_INBOUND_BATCH (the default), the bodies of its numbers are taken in batches of that many, oldest
+    first (one transaction each), each batch's turns all run here before the next batch is taken: first those up to
+    its own body, then — if others were left to it: they came while it was queued, the webhook did not publish them
+    (`whatsapp.services.inbound_queued_take`) — the others still waiting, a batch started only within the window,
+    DRAIN_BATCHES at most, then a task of the numbers' own is published for the rest. Each body is still stored
+    once (locked and stamped by the statement that takes it) and each message answered once (its turn)."""
     started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
+    batch = int(conf.setting("WHATSAPP_INBOUND_BATCH"))
+    if batch <= 0:  # every body is published as a task of its own
+        outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
+        _answer(outcome.due, started=started, window=window)
+        return outcome
+    # the oldest waiting bodies of its numbers up to this one, a batch at most (this one, if older ones fill it,
+    # is taken below with the rest), answered whole
+    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False, limit=batch)
+    numbers = outcome.numbers or inbound_numbers(inbound_id=inbound_id)
+    # from here a body of these numbers publishes a task of its own; those that came before are read below
+    others = inbound_queued_release(numbers=numbers)
+    _answer(outcome.due)
+    if not others and outcome.numbers:  # its own body alone was left to it, and taken: nothing more to read
+        return outcome
+    for _ in range(DRAIN_BATCHES):
+        if not numbers:
+            return outcome
+        if time.monotonic() - started > window:
+            break
+        more = inbound_process_waiting(numbers=numbers, limit=batch)
+        if not more.bodies:
+            return outcome  # none waits (or another task of these numbers took them)
+        outcome.add(more)
+        _answer(more.due)  # stored by this task to be answered here: every turn of the batch
+    _drain_later(numbers, batch=batch)
+    return outcome
+
+
+def _answer(due_turns: list[TurnDue], *, started: float | None = None, window: float = 0.0) -> None:
+    """Run the turns of stored messages (their conversations' first pending message each): all of them, or — given
+    when the task `started` — the first, then the others only within `window` of that start (the rest are queued
+    as turn tasks)."""
     seen: set[tuple[str, int]] = set()  # conversations whose turn ran, or was left to a task, from here
-    for due in outcome.due:
+    for due in due_turns:
         conversation = (due.schema_name, due.conversation_id)
         if conversation in seen:  # its turn (here, queued or waiting) answers every pending message of it
             continue
         seen.add(conversation)
-        if len(seen) > 1 and time.monotonic() - started > window:  # the first is always answered here
+        if started is not None and len(seen) > 1 and time.monotonic() - started > window:
             _turn_queue(due)
             continue
         with schema_context(due.schema_name):
             for reply in turn_here(due=due):
                 reply_send(schema_name=due.schema_name, message=reply, channel=due.channel)
-    return outcome
+
+
+def _drain_later(numbers: list[str], *, batch: int) -> None:
+    """Bodies of `numbers` still waiting when this task stops draining: published as a task of their own (unless
+    one is queued already), behind what the other numbers queued meanwhile; it takes the oldest batch first."""
+    last = inbound_waiting_batch_end(numbers=numbers, batch=batch)
+    if last is not None:
+        inbound_publish(inbound_id=last, numbers=numbers if len(numbers) == 1 else (), several=True)
 
 
 def turn_here(*, due: TurnDue) -> list[Message]:

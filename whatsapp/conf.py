@@ -22,6 +22,7 @@
 | WHATSAPP_OUTBOX_HORIZON_HOURS | 48 | the outbound sweeper looks for replies never handed to a worker this far back |
 | WHATSAPP_TEMPLATE_NAME | "magie_reply" | approved template used outside the 24-hour window, body {{1}} = the text |
 | WHATSAPP_ANSWER_INLINE_SECONDS | 1.0 | the inbound task starts the turns of what it stored for this long; the rest are queued as turn tasks |
+| WHATSAPP_INBOUND_BATCH | 4 | the inbound task stores a number's waiting bodies this many per transaction and answers them, and takes at most five batches (a batch started only within WHATSAPP_ANSWER_INLINE_SECONDS, the first whatever the time) before it leaves the rest to a task of its own at the back of the queue (`whatsapp.answering`); 0: every body published as a task of its own |
 | WHATSAPP_TURNS_IN_FLIGHT | 8 | an organisation's turns queued or running at once (`whatsapp.admission`); the rest wait stored, oldest first |
 | WHATSAPP_TURN_LEASE_SECONDS | 120 | a queued turn's lease: past it without the task ending, the sweeper admits the message again |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
@@ -59,6 +60,7 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,
     "WHATSAPP_SWEEP_AFTER_SECONDS": 60,
     "WHATSAPP_ANSWER_INLINE_SECONDS": 1.0,
+    "WHATSAPP_INBOUND_BATCH": 4,
     "WHATSAPP_TURNS_IN_FLIGHT": 8,
     "WHATSAPP_TURN_LEASE_SECONDS": 120,
 }

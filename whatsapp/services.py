@@ -14,7 +14,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -27,6 +27,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_fsm import ConcurrentTransition, can_proceed
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
+from redis.exceptions import RedisError
 
 from conversations.models import Message
 from conversations.rendering import message_text_for_customer
@@ -42,11 +43,11 @@ from conversations.services import (
 from magie.db.compiled_reads import SENTINEL_ID, SENTINEL_TEXT, compiled_read
 from magie.db.cursors import unrouted_cursor
 from magie.db.statements import insert_returning, insert_sql, rows_of, rows_updated, saved, update_sql
-from magie.queueing import BrokerUnavailable, task_publish, task_queue
+from magie.queueing import BrokerUnavailable, publish_circuit, task_publish, task_queue
 from magie.tenancy import schema_name_current, tenancy_current
 from magie.tracing import traced
 from tenants.models import Organisation, WhatsAppChannel
-from whatsapp import conf, sender
+from whatsapp import conf, sender, strangers
 from whatsapp.errors import BodyTooLarge, HandshakeRefused, OutboundInvalid, SignatureInvalid
 from whatsapp.inbound.models import ChannelNotice, InboundBody
 from whatsapp.models import CustomerRoute, Delivery, DeliveryEvent
@@ -171,6 +172,7 @@ def webhook_verify(*, body: bytes, signature: str, numbers: set[str], channel: s
 class Acknowledgement:
     accepted: bool  # a new raw row was appended (False: a redelivery, or nothing for us)
     inbound_id: int | None = None
+    phone_number_ids: tuple[str, ...] = ()  # the numbers that verified it (`inbound_publish`'s `numbers`)
 
     def as_dict(self) -> dict[str, object]:
         return {"accepted": self.accepted}
@@ -193,7 +195,7 @@ def webhook_receive(*, body: bytes, signature: str, channel: str | None = None) 
     inbound_id = inbound_append(key=notification_key(data, body), body=body, phone_number_ids=verified)
     if inbound_id is None:
         return Acknowledgement(accepted=False)
-    return Acknowledgement(accepted=True, inbound_id=inbound_id)
+    return Acknowledgement(accepted=True, inbound_id=inbound_id, phone_number_ids=tuple(verified))
 
 
 def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int | None:
@@ -213,19 +215,82 @@ def inbound_append(*, key: str, body: bytes, phone_number_ids: list[str]) -> int
     return row[0] if row else None
 
 
-def inbound_publish(*, inbound_id: int) -> bool:
-    """Publish the body's processing; whether it was. Never raises and never waits on a broker that is down
-    (`task_publish`'s timeout and circuit): the row is committed, and the inbound sweeper publishes it later."""
+def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = (), several: bool = False) -> bool:
+    """Publish the body's processing; whether it was published or left to its number's queued task. Never raises
+    and never waits on a broker that is down (`task_publish`'s timeout and circuit): the row is committed, and the
+    inbound sweeper publishes it later.
+
+    `numbers`: the body's verified numbers (the webhook's). A body of one number is published only if no task of
+    that number is queued (`inbound_queued_take`); otherwise the queued task takes it when it starts, with the
+    number's other waiting bodies (`whatsapp.answering.inbound_answer`): under a burst, one task per batch of a
+    number's bodies instead of one per body. Without them (the sweeper, a body of several numbers): published.
+    `several`: the task is published for more bodies than this one (the rest of a backlog): it reads them all."""
+    taken = False
     try:
+        if len(numbers) == 1 and not publish_circuit.is_open and int(conf.setting("WHATSAPP_INBOUND_BATCH")) > 0:
+            taken = inbound_queued_take(number=numbers[0], bodies=2 if several else 1)
+            if not taken:
+                return True  # the number's queued task takes it
         task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
     except BrokerUnavailable:
         logger.warning("whatsapp inbound %s stored; the broker is unavailable, the sweeper will publish it",
                        inbound_id)
+        if taken:
+            inbound_queued_release(numbers=numbers)
         return False
     except Exception:  # noqa: BLE001 — the row is committed; the inbound sweeper publishes it again
         logger.exception("whatsapp inbound %s stored but not published; the sweeper will", inbound_id)
+        if taken:
+            inbound_queued_release(numbers=numbers)
         return False
     return True
+
+
+# A number's inbound task queued and not started: a Redis counter per number, created by the publish that queues the
+# task and counting the bodies left to it, deleted by that task as it starts, or lapsing after
+# WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS (a task lost with the broker: the next body of the number publishes again, and
+# the sweeper publishes those that wait meanwhile). Nothing is lost in between: a body is committed before its
+# publish counts itself, and the task deletes the counter before it reads the number's waiting bodies — a body
+# counted on it is read by that task. A count of 1 (its own body only: an unhurried number) spares the task that
+# read.
+
+
+def _queued_key(number: str) -> str:
+    return f"whatsapp:inbound-queued:{number}"
+
+
+def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
+    """Count the body (or `bodies`) on the number's queued task: True if none was queued (publish one, now marked
+    queued), False if one is queued and not started (it takes this body). Redis unreachable: True (publish as
+    usual; the publish's own circuit decides)."""
+    lease_ms = max(1000, int(float(conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS")) * 1000))
+    key = _queued_key(number)
+    try:
+        pipe = strangers.redis_client().pipeline(transaction=True)
+        pipe.set(key, 0, nx=True, px=lease_ms)
+        pipe.incrby(key, bodies)
+        return int(pipe.execute()[1]) == bodies
+    except (RedisError, OSError):
+        logger.warning("whatsapp inbound: the queued mark of %s is unreadable; publishing", number, exc_info=True)
+        return True
+
+
+def inbound_queued_release(*, numbers: Sequence[str]) -> bool:
+    """The numbers' queued task has started (or was not published): a body of theirs arriving from now on publishes
+    a task of its own. Whether bodies may have been left to it besides its own (False: the mark counted its body
+    alone). Never raises: a mark not deleted lapses by itself."""
+    if not numbers:
+        return True
+    try:
+        pipe = strangers.redis_client().pipeline(transaction=True)
+        for number in numbers:
+            pipe.get(_queued_key(number))
+        pipe.delete(*(_queued_key(number) for number in numbers))
+        counts = pipe.execute()[:-1]
+    except (RedisError, OSError):
+        logger.warning("whatsapp inbound: the queued mark of %s was not deleted; it lapses", numbers, exc_info=True)
+        return True
+    return any(count is None or int(count) != 1 for count in counts)
 
 
 # ---------------------------------------------------------------------------------------------------- inbound (worker)
@@ -242,6 +307,17 @@ class InboundOutcome:
     # With queue_turns=False: the turns due, in arrival order, for the caller to run (schema, conversation, message)
     due: list[TurnDue] = field(default_factory=list)
     queue_turns: bool = True
+    numbers: list[str] = field(default_factory=list)  # the body's own numbers, if this call processed it
+
+    def add(self, other: InboundOutcome) -> None:
+        """Count `other`'s bodies (a later batch of the same task) with these."""
+        self.stored += other.stored
+        self.duplicates += other.duplicates
+        self.statuses += other.statuses
+        self.turns += other.turns
+        self.bodies += other.bodies
+        self.skipped.extend(other.skipped)
+        self.due.extend(other.due)
 
 
 @dataclass(frozen=True)
@@ -257,7 +333,7 @@ class TurnDue:
 INBOUND_MAX_ATTEMPTS = 5
 
 
-def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutcome:
+def inbound_process(*, inbound_id: int, queue_turns: bool = True, limit: int = 50) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
     number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: the bodies
     are locked (`_inbound_waiting`: oldest first, so two workers sharing a number take its bodies one after the
@@ -272,19 +348,55 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True) -> InboundOutc
     Every statement on the public schema's tables names them with their schema or reads a shared table on any
     search path (`shared=True`): the only `SET search_path` is the organisation's, and the connection is still in
     it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force)."""
+    return _inbound_process_safely(partial(_inbound_waiting, inbound_id=inbound_id, limit=limit),
+                                   queue_turns=queue_turns, body_id=inbound_id)
+
+
+def inbound_process_waiting(*, numbers: Sequence[str], limit: int) -> InboundOutcome:
+    """As `inbound_process`, for the `limit` oldest bodies of `numbers` still waiting (one transaction; fewer if
+    another worker holds some): the next batch of the task that drains a number (`whatsapp.answering`). Their turns
+    are listed in `outcome.due`, for the caller to run."""
+    return _inbound_process_safely(partial(_inbound_waiting_of, numbers=list(numbers), limit=limit),
+                                   queue_turns=False)
+
+
+def inbound_numbers(*, inbound_id: int) -> list[str]:
+    """The numbers that verified the body (none if it is gone)."""
+    with unrouted_cursor() as cursor:
+        cursor.execute(f"SELECT phone_number_ids FROM {_inbound_table()} WHERE id = %s", [inbound_id])
+        row = cursor.fetchone()
+    return list(row[0]) if row else []
+
+
+def inbound_waiting_batch_end(*, numbers: Sequence[str], batch: int) -> int | None:
+    """The newest of the `batch` oldest bodies of `numbers` still waiting (a task published for it takes them
+    first), if any waits."""
+    with unrouted_cursor() as cursor:
+        cursor.execute(f"SELECT max(id) FROM (SELECT id FROM {_inbound_table()} WHERE processed_at IS NULL "
+                       "AND phone_number_ids && %s::varchar[] ORDER BY id LIMIT %s) AS oldest",
+                       [list(numbers), batch])
+        row = cursor.fetchone()
+    return int(row[0]) if row and row[0] is not None else None
+
+
+def _inbound_process_safely(waiting: Callable[[], list[InboundBody]], *, queue_turns: bool,
+                            body_id: int | None = None) -> InboundOutcome:
     try:
-        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=False)
+        return _inbound_process(waiting, queue_turns=queue_turns, isolated=False, body_id=body_id)
     except Exception:  # noqa: BLE001 — a body failed: all of them again, each in a savepoint (below)
-        return _inbound_process(inbound_id=inbound_id, queue_turns=queue_turns, isolated=True)
+        return _inbound_process(waiting, queue_turns=queue_turns, isolated=True, body_id=body_id)
 
 
-def _inbound_process(*, inbound_id: int, queue_turns: bool, isolated: bool) -> InboundOutcome:
+def _inbound_process(waiting: Callable[[], list[InboundBody]], *, queue_turns: bool, isolated: bool,
+                     body_id: int | None) -> InboundOutcome:
     """One transaction over the waiting bodies. Not `isolated` (every body but a failing one's): no savepoint —
     a failure raises and rolls everything back, and the caller runs it again `isolated`: each body in a savepoint
     of its own, a failure recorded on its row (attempts, error) while the others are stored."""
     outcome = InboundOutcome(queue_turns=queue_turns)
     with transaction.atomic():
-        for row in _inbound_waiting(inbound_id=inbound_id):  # stamped processed (the transaction's own write)
+        for row in waiting():  # stamped processed (the transaction's own write)
+            if row.pk == body_id:
+                outcome.numbers = list(row.phone_number_ids)
             due_before, error_as_read = len(outcome.due), row.error
             try:
                 with transaction.atomic() if isolated else nullcontext():
@@ -319,8 +431,8 @@ def _inbound_table() -> str:
     return f'"{get_public_schema_name()}"."{InboundBody._meta.db_table}"'
 
 
-def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
-    """Locked, oldest first, 50 at most: the body, if it still waits, and the older ones of its numbers still
+def _inbound_waiting(*, inbound_id: int, limit: int = 50) -> list[InboundBody]:
+    """Locked, oldest first, `limit` at most: the body, if it still waits, and the older ones of its numbers still
     waiting (a body naming no number of ours — an account's or a template's notification — alone); none if it was
     processed meanwhile. The rows are locked in that order, so a worker taking a later body of a number waits for
     the one storing an earlier body, then skips what that one stored (PostgreSQL re-checks `processed_at` on a row
@@ -332,8 +444,18 @@ def _inbound_waiting(*, inbound_id: int) -> list[InboundBody]:
     table = _inbound_table()
     rows = rows_updated(InboundBody, "processed_at = %s", (
         f"id IN (SELECT id FROM {table} WHERE processed_at IS NULL AND id <= %s AND (id = %s OR phone_number_ids && ("
-        f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL)) ORDER BY id LIMIT 50 "
-        "FOR UPDATE)"), [timezone.now(), inbound_id, inbound_id, inbound_id], shared=True)
+        f"SELECT phone_number_ids FROM {table} WHERE id = %s AND processed_at IS NULL)) ORDER BY id LIMIT %s "
+        "FOR UPDATE)"), [timezone.now(), inbound_id, inbound_id, inbound_id, limit], shared=True)
+    return sorted(rows, key=lambda row: row.pk)
+
+
+def _inbound_waiting_of(*, numbers: list[str], limit: int) -> list[InboundBody]:
+    """As `_inbound_waiting`: the `limit` oldest bodies of `numbers` still waiting, locked in that order and stamped
+    processed by the statement that locks them."""
+    table = _inbound_table()
+    rows = rows_updated(InboundBody, "processed_at = %s", (
+        f"id IN (SELECT id FROM {table} WHERE processed_at IS NULL AND phone_number_ids && %s::varchar[] "
+        "ORDER BY id LIMIT %s FOR UPDATE)"), [timezone.now(), numbers, limit], shared=True)
     return sorted(rows, key=lambda row: row.pk)
 
 

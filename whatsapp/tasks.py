@@ -28,7 +28,9 @@ logger = logging.getLogger(__name__)
 
 
 # A turn's budget, more the window in which this task starts turns (`whatsapp.answering`): the last one it starts
-# has a whole budget, as in a turn task of its own.
+# has a whole budget, as in a turn task of its own. A batch of a number's waiting bodies it took is answered whole
+# (WHATSAPP_INBOUND_BATCH turns, milliseconds each with the builtin provider); should a batch of slow turns overrun
+# the limit, the messages it stored and did not answer are the inbound sweeper's, as after a worker lost.
 INBOUND_SOFT_LIMIT = settings.MAGIE_TURN_BUDGET_SECONDS + float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
 
 

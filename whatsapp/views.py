@@ -52,7 +52,7 @@ class Acknowledged(JsonResponse):
         # Its length said (CommonMiddleware, which would say it, is skipped): without it granian may send the
         # body chunked and end it only once `close()` has returned — after the publish.
         self["Content-Length"] = str(len(self.content))
-        self.inbound_id = outcome.inbound_id
+        self.inbound_id, self.phone_number_ids = outcome.inbound_id, outcome.phone_number_ids
         self.trace_context = context_now()  # the webhook's span: the task published at close() continues its trace
 
     def close(self) -> None:
@@ -60,7 +60,8 @@ class Acknowledged(JsonResponse):
         try:
             if inbound_id is not None:
                 with within(self.trace_context):
-                    inbound_publish(inbound_id=inbound_id)  # never raises: logged, and the sweeper publishes
+                    # never raises: logged, and the sweeper publishes; left to its number's queued task if one is
+                    inbound_publish(inbound_id=inbound_id, numbers=self.phone_number_ids)
         finally:
             super().close()
 

@@ -16,7 +16,9 @@ from django_tenants.utils import schema_context
 
 from agent.models import Turn
 from conversations.models import Conversation, Message
+from magie.celery import app as celery_app
 from testing.platform import tasks_through_broker
+from whatsapp import answering
 from whatsapp.admission import admission_reset, turn_admit
 from whatsapp.answering import inbound_answer, turn_here
 from whatsapp.models import Delivery
@@ -233,3 +235,118 @@ def test_a_real_worker_answers_a_webhook_with_one_task(graph_worker, platform):
     assert len(graph.sent()) == 1
     tasks = re.findall(r"Task ([\w.]+)\[[^\]]+\] succeeded", worker.output())
     assert tasks == ["whatsapp.inbound_process"], tasks
+
+
+# ------------------------------------------------------------------ a number's bodies taken by its queued task
+
+
+@pytest.fixture
+def queued():
+    """The webhook's inbound tasks really published and left queued, as behind a busy worker (not run, their
+    numbers' queued marks kept): their body ids, in publish order. Removed from the broker afterwards."""
+    ids: list[int] = []
+    task_ids: set[str] = set()
+
+    def record(sender: str | None = None, headers: dict | None = None, body: object = None, **_: object) -> None:
+        if sender == "whatsapp.inbound_process" and isinstance(body, (list, tuple)):
+            ids.append(int(body[0][0]))
+            task_ids.add((headers or {}).get("id", ""))
+
+    after_task_publish.connect(record, weak=False, dispatch_uid="answering-queued")
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    try:
+        yield ids
+    finally:
+        celery_app.conf.task_always_eager = eager
+        after_task_publish.disconnect(dispatch_uid="answering-queued")
+        _remove_published(task_ids)
+
+
+def customers(count: int) -> list[str]:
+    return [f"551199999{n:04d}" for n in range(1, count + 1)]
+
+
+def post_text(platform, customer: str) -> None:
+    body = encode(envelope(change(BANK_NUMBER, messages=[inbound("text", {"body": "qual meu saldo?"},
+                                                                  from_=customer)])))
+    assert post(platform, body, **signed(body)).json()["accepted"] is True
+
+
+def turns_of(numbers: list[str]) -> int:
+    with schema_context("demobank"):
+        return Turn.objects.filter(message__conversation__customer__channel_user_id__in=numbers).count()
+
+
+def test_bodies_that_come_while_their_numbers_task_is_queued_are_taken_by_that_task(platform, queued, fake_graph):
+    three = customers(3)
+    for customer in three:
+        post_text(platform, customer)
+    assert len(queued) == 1  # the first body's task; the next two found it queued
+    outcome = inbound_answer(inbound_id=queued[0])
+    assert (outcome.bodies, outcome.stored) == (3, 3)
+    assert [request.json["to"] for request in fake_graph.sent()] == three  # arrival order, each once
+    post_text(platform, three[0])  # that task has started: a new body publishes its own
+    assert len(queued) == 2
+    # the first task redelivered (acks_late) takes the new body too: whichever runs first, it is stored once
+    assert inbound_answer(inbound_id=queued[0]).stored + inbound_answer(inbound_id=queued[1]).stored == 1
+    assert [request.json["to"] for request in fake_graph.sent()] == [*three, three[0]]
+    assert turns_of(three) == 4
+
+
+def test_bodies_left_to_a_task_lost_with_the_broker_are_taken_by_the_next_task_of_their_number(platform, queued,
+                                                                                              fake_graph, settings):
+    settings.WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS = 1  # the queued mark lapses after a second
+    three = customers(3)
+    post_text(platform, three[0])
+    post_text(platform, three[1])
+    assert len(queued) == 1  # and that task is lost
+    time.sleep(1.2)
+    post_text(platform, three[2])
+    assert len(queued) == 2
+    outcome = inbound_answer(inbound_id=queued[1])
+    assert outcome.stored == 3
+    assert [request.json["to"] for request in fake_graph.sent()] == three
+
+
+def test_a_task_takes_a_bounded_share_of_its_numbers_backlog_and_queues_the_rest(platform, queued, fake_graph,
+                                                                                settings, monkeypatch):
+    settings.WHATSAPP_INBOUND_BATCH = 2
+    monkeypatch.setattr(answering, "DRAIN_BATCHES", 2)
+    seven = customers(7)
+    for customer in seven:
+        post_text(platform, customer)
+    assert len(queued) == 1
+    assert inbound_answer(inbound_id=queued[0]).bodies == 5  # its body, then two batches of two
+    assert len(queued) == 2  # the rest: a task of their own, at the back of the queue
+    assert inbound_answer(inbound_id=queued[1]).bodies == 2
+    assert [request.json["to"] for request in fake_graph.sent()] == seven
+    assert turns_of(seven) == 7
+
+
+def test_a_body_alone_on_its_numbers_task_costs_no_read_of_the_others(platform, queued, fake_graph):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    post_text(platform, CUSTOMER)
+    with CaptureQueriesContext(connection) as queries:
+        assert inbound_answer(inbound_id=queued[0]).stored == 1
+    assert sum("whatsapp_inbound_inboundbody" in query["sql"] for query in queries.captured_queries) == 1
+
+
+def test_past_the_window_each_task_answers_the_batch_it_took_and_leaves_the_rest_to_another(platform, queued,
+                                                                                           fake_graph, settings,
+                                                                                           published):
+    settings.WHATSAPP_ANSWER_INLINE_SECONDS = 0  # a slow machine: every turn ends past the window
+    settings.WHATSAPP_INBOUND_BATCH = 2
+    five = customers(5)
+    for customer in five:
+        post_text(platform, customer)
+    taken = []
+    for index in range(5):
+        if index == len(queued):
+            break
+        taken.append(inbound_answer(inbound_id=queued[index]).bodies)
+    assert taken == [1, 2, 2]  # its own body; then a task for the rest, the oldest batch first
+    assert [request.json["to"] for request in fake_graph.sent()] == five  # each answered by the task that took it
+    assert "agent.turn" not in published
