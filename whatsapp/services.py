@@ -270,7 +270,7 @@ def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
         pipe.set(key, 0, nx=True, px=lease_ms)
         pipe.incrby(key, bodies)
         return int(pipe.execute()[1]) == bodies
-    except (RedisError, OSError):
+    except (RedisError, OSError, ValueError):  # ValueError: no Redis URL (a broker of another kind, no rate Redis)
         logger.warning("whatsapp inbound: the queued mark of %s is unreadable; publishing", number, exc_info=True)
         return True
 
@@ -287,7 +287,7 @@ def inbound_queued_release(*, numbers: Sequence[str]) -> bool:
             pipe.get(_queued_key(number))
         pipe.delete(*(_queued_key(number) for number in numbers))
         counts = pipe.execute()[:-1]
-    except (RedisError, OSError):
+    except (RedisError, OSError, ValueError):  # ValueError: no Redis URL (a broker of another kind, no rate Redis)
         logger.warning("whatsapp inbound: the queued mark of %s was not deleted; it lapses", numbers, exc_info=True)
         return True
     return any(count is None or int(count) != 1 for count in counts)

@@ -350,3 +350,15 @@ def test_past_the_window_each_task_answers_the_batch_it_took_and_leaves_the_rest
     assert taken == [1, 2, 2]  # its own body; then a task for the rest, the oldest batch first
     assert [request.json["to"] for request in fake_graph.sent()] == five  # each answered by the task that took it
     assert "agent.turn" not in published
+
+
+def test_without_a_redis_for_the_queued_mark_every_body_is_published(settings, monkeypatch):
+    """A broker of another kind and no rate Redis (no URL Redis can read): the mark is skipped, the body published
+    as usual, never left to the sweeper."""
+    from whatsapp import services, strangers
+
+    settings.WHATSAPP_RATE_REDIS_URL = ""
+    settings.CELERY_BROKER_URL = "amqp://guest:guest@127.0.0.1:5672//"
+    monkeypatch.setattr(strangers, "_client", None)
+    assert services.inbound_queued_take(number="15550001111") is True
+    assert services.inbound_queued_release(numbers=["15550001111"]) is True
