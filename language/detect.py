@@ -260,8 +260,10 @@ def strong_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
 @lru_cache(maxsize=64)
 def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[int, tuple[Lang, str]]:
     """Each word of `text` (by its position, folded) pointing to exactly one usable language: that language and why
-    ("grammar", "shorthand", "function", "day", "stressed", "dictionary"); see `language_evidence`."""
-    from language.lemmas import known_unaccented
+    ("grammar", "shorthand", "function", "day", "stressed", "dictionary", "typo"); see `language_evidence`."""
+    from language.lemmas import known, known_unaccented
+    from language.lexicon import reader_words
+    from language.typos import restored
 
     folded = fold(text)
     votes: dict[int, tuple[Lang, str]] = {}  # a word's position in `folded` → the one language it points to, and why
@@ -300,6 +302,13 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             kind, pointing = "function", [lang for lang in usable if word in FUNCTION_WORDS[lang]]
         if not pointing:
             kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
+        if not pointing and not any(known(word, lang) for lang in LANGS):
+            # a typo of a word of one language only ("plaese", "treballdaor", "dinesr"): that language's, as its
+            # restored word would be ("balance plaese" is English, never the organisation's language by default)
+            # ("plaese" is also Catalan "palese", a rare word: the one restored to a word the readers look for wins)
+            kind, pointing = "typo", [lang for lang in usable if restored(word, lang) is not None]
+            if len(pointing) > 1:
+                pointing = [lang for lang in pointing if restored(word, lang) in reader_words(lang)]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     return votes
@@ -371,7 +380,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     evidence = language_evidence(text, usable, function_words=first)
     leader = _leader(evidence)
     if first and leader is None and sum(1 for count in evidence.values() if count) > 1 and (
-            written_in := _written_in(evidence, strong_evidence(text, usable), fallback)) is not None:
+            written_in := _written_in(text, evidence, strong_evidence(text, usable), fallback)) is not None:
         return written_in
     if leader is not None and sum(1 for count in evidence.values() if count) > 1:
         # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in; English ahead by
@@ -416,7 +425,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
 
 
-def _written_in(evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:
+def _written_in(text: str, evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:
     """The language of a first message with as many words of two languages or more (`evidence`): the organisation's
     own (`fallback`) if it is one of them ("oi, please send 25 pro joão" at a Brazilian bank), else the one of them
     with the most greeting, shorthand and grammar words (`strong_evidence`: "hola, can u send 10 a maria" is Spanish
@@ -424,12 +433,20 @@ def _written_in(evidence: dict[Lang, int], strong: dict[Lang, int], fallback: st
     most = max(evidence.values())
     tied = [lang for lang, count in evidence.items() if count == most]
     if fallback in tied:
+        if _leader({lang: strong[lang] for lang in tied}) != fallback and len(kept := letters_of(text).split()) >= MIN_WORDS:
+            # not written in the organisation's own more than in another: one the detector is sure of ("ei qunts
+            # diners hi ha al meu compte ara" is Catalan at 0.99, though "ei" and "hi" are Portuguese and English too)
+            probabilities = language_probabilities(" ".join(kept), tied)
+            sure = max(probabilities, key=probabilities.__getitem__, default=fallback)
+            return sure if probabilities.get(sure, 0.0) >= SURE else fallback
         return fallback
     return _leader({lang: strong[lang] for lang in tied})
 
 
 def _known_words(clean: str, lang: Lang) -> int:
-    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows."""
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows; a word some dictionary
+    holds as a name ("al", "joao") says nothing of the language, as in `language_evidence`."""
     from language.lemmas import known
 
-    return sum(known(word.lower(), lang) for word in clean.split() if len(word) >= 2)
+    return sum(known(word.lower(), lang) for word in clean.split()
+               if len(word) >= 2 and not _is_name(fold(word), LANGS))

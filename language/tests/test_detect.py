@@ -260,3 +260,16 @@ def test_strong_evidence_is_how_a_message_is_written_not_what_about():
 def test_a_mixed_message_later_in_a_chat_keeps_the_chat_language():
     # first-message rules only: as many words of two languages keep the chat's language
     assert detect_language("quiero mandar um pix de 40 pra maria", BANK, "es") == "es"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("balance plaese", "en"),  # "plaese" restores to English "please" only (Catalan "palese" is no word read)
+    ("hi ha algun treballdaor que em pugui atendre?", "ca"),
+    ("ei qunts diners hi ha al meu compte ara", "ca"),  # tied words, the detector sure of Catalan
+])
+def test_a_first_message_with_a_typo_is_read_in_the_language_of_the_word_restored(text, expected):
+    assert detect_language(text, LANGS, "pt-BR", first=True) == expected
+
+
+def test_a_name_known_to_a_dictionary_does_not_keep_a_message_in_its_language():
+    assert detect_language("envia 20 al joao ai no 25", LANGS, "pt-BR", first=True) == "ca"

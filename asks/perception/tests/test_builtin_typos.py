@@ -54,3 +54,26 @@ def test_a_word_of_its_own_one_letter_off_is_read_only_when_it_adds():
 def test_a_word_of_its_own_never_changes_an_amount_or_a_recipient():
     typed = read("manda 40 pra maria amanha", "pt-BR")
     assert typed.slots.amount.amount_cents == 4000 and "maria" in str(typed.slots.recipient).lower()
+
+
+def test_a_typo_in_a_correction_word_keeps_it_a_correction():
+    typed = read("na verddade manda pro joao esse pix agendado", "pt-BR")
+    assert "correction" in typed.markers and "new_request" not in typed.markers
+
+
+def test_an_amount_read_only_once_a_verb_is_restored_is_read():
+    typed = read("bom dia!! preciso eniar 150 pro joao dia 20 blz", "pt-BR")
+    assert typed.request_kind == "pix_transfer" and typed.slots.amount.amount_cents == 15000
+
+
+def test_a_scheduled_pix_named_with_a_typo_is_changed_not_sent_again():
+    assert read("muda o pix que eu agndei pro joão pra 50", "pt-BR").request_kind == "pix_transfer_change"
+
+
+def test_a_real_word_typo_turns_nothing_read_or_a_bare_pix_into_the_limit_asked():
+    assert read("quanto posso manar de noite?", "pt-BR").request_kind == "balance"
+    assert read("cánto puedo mandar esta noche?", "es").request_kind == "balance"
+
+
+def test_a_typo_of_a_catalan_word_is_read_in_catalan_at_the_bank():
+    assert read("ei qunts diners hi ha al meu compte ara", "pt-BR").request_kind == "balance"
