@@ -303,12 +303,10 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
         if not pointing:
             kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
         if not pointing and not any(known(word, lang) for lang in LANGS):
-            # a typo of a word of one language only ("plaese", "treballdaor", "dinesr"): that language's, as its
-            # restored word would be ("balance plaese" is English, never the organisation's language by default)
-            # ("plaese" is also Catalan "palese", a rare word: the one restored to a word the readers look for wins)
-            kind, pointing = "typo", [lang for lang in usable if restored(word, lang) is not None]
-            if len(pointing) > 1:
-                pointing = [lang for lang in pointing if restored(word, lang) in reader_words(lang)]
+            # a typo of a word the readers look for in one language only ("plaese", "treballdaor", "dinesr"): that
+            # language's ("balance plaese" is English, never the organisation's language by default); a restoration
+            # to a rare word says nothing ("plaese" is also Catalan "palese", "etrato" Catalan "retrato")
+            kind, pointing = "typo", [lang for lang in usable if restored(word, lang) in reader_words(lang)]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     return votes
@@ -397,7 +395,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     if sum(1 for count in evidence.values() if count) > 1 and not first:
         return fallback  # as many words of two languages ("quiero mandar um pix pra maria"): the chat's language
     clean = letters_of(text)
-    if not first and clean.split() and all(fold(word) in COURTESY_ONLY_WORDS for word in clean.split()):
+    if not first and clean.split() and all(_courtesy(fold(word).lower()) for word in clean.split()):
         return fallback  # "perfect thanks!", "ok thank you", "merci" after a booking: a courtesy, not a new language
     if len(_LETTER.findall(clean)) < MIN_LETTERS or len(clean.split()) < MIN_WORDS:
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first else fallback
@@ -423,6 +421,19 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     # words only its dictionary or chat shorthand has say it is a language the detector's own test may doubt
     # ("i wanna go climbing": "wanna" and "go" are English)
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
+
+
+_COURTESY_TYPO_MIN = 5  # a courtesy word this long typed one letter off is that word ("tanks", "perfct", "grazie")
+
+
+def _courtesy(word: str) -> bool:
+    """Whether `word` (folded) is a courtesy word (`COURTESY_ONLY_WORDS`), or one letter dropped, added, replaced or
+    swapped off a long one ("perfect tanks!": "tanks" is "thanks", and a typo never flips the chat's language)."""
+    from rapidfuzz.distance import OSA
+
+    return word in COURTESY_ONLY_WORDS or len(word) >= _COURTESY_TYPO_MIN - 1 and any(
+        len(courtesy) >= _COURTESY_TYPO_MIN and OSA.distance(word, courtesy, score_cutoff=1) <= 1
+        for courtesy in COURTESY_ONLY_WORDS)
 
 
 def _written_in(text: str, evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:

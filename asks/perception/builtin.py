@@ -822,8 +822,9 @@ _HANDED_OVER = frozenset({"person", "dispute", "problem", "limit"})
 # A request read as the change of one already made ("muda o pix que eu agndei": the scheduled Pix named by a typo):
 # the change is previewed like the request, and nothing new is made.
 _CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"}
-# Slots a misspelt day phrase may change ("dema pssat" read as typed is tomorrow, restored the day after).
-_DAY_SLOTS = frozenset({"when", "when_either_half", "day_shift", "day_part"})
+# What a word no dictionary knows never changes once read: who is paid and how much. Its other slots may be read
+# anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
+_MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
 
 
 def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool) -> bool:
@@ -837,8 +838,8 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
       a hand-over ("didnt go though": a dispute, not the statement);
     - every marker is kept, but a new request may become a correction ("na verddade manda pro joao") and anything
       may give way to a hand-over ("me vendieron un cargador trucho": "trucha" is no problem, "trucho" is);
-    - every slot read keeps its value, but the recipient when it was the misspelt word itself ("to Maria for
-      tomororw"), and, for a word no dictionary knows, the day ("dema pssat" is the day after tomorrow);
+    - the amount, key and recipient read keep their values (of real words: every slot), but the recipient when it
+      was the misspelt word itself ("to Maria for tomororw");
     - of real words: markers are added only as a hand-over where nothing or only a reading was asked, with a
       reading that replaces an unfinished request ("cánto puedo mandar esta noche": the limit, no Pix), or where
       nothing at all was read ("quanto posso manar de noite"); and something must be added (a marker, a slot, or a
@@ -854,9 +855,10 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     if lost and not handed and not (lost == {"new_request"} and "correction" in added):
         return False
     before, after = typed.slots.filled(), fixed.slots.filled()
-    free = ({"recipient"} if fold(str(before.get("recipient"))) in misread else set()) | (
-        set() if of_real_words else _DAY_SLOTS)
-    if any(after.get(name) != value for name, value in before.items() if name not in free):
+    kept = set(before) if of_real_words else _MONEY_SLOTS
+    if fold(str(before.get("recipient"))) in misread:
+        kept = kept - {"recipient"}
+    if any(after.get(name) != before[name] for name in kept & set(before)):
         return False
     if not of_real_words:
         return True

@@ -273,3 +273,9 @@ def test_a_first_message_with_a_typo_is_read_in_the_language_of_the_word_restore
 
 def test_a_name_known_to_a_dictionary_does_not_keep_a_message_in_its_language():
     assert detect_language("envia 20 al joao ai no 25", LANGS, "pt-BR", first=True) == "ca"
+
+
+@pytest.mark.parametrize("text", ["perfect tanks!", "perfct thanks", "muchas graicas"])
+def test_a_courtesy_typed_one_letter_off_keeps_the_conversation_language(text):
+    assert detect_language(text, LANGS, "es") == "es"
+    assert detect_language(text, LANGS, "pt-BR") == "pt-BR"

@@ -77,3 +77,13 @@ def test_a_real_word_typo_turns_nothing_read_or_a_bare_pix_into_the_limit_asked(
 
 def test_a_typo_of_a_catalan_word_is_read_in_catalan_at_the_bank():
     assert read("ei qunts diners hi ha al meu compte ara", "pt-BR").request_kind == "balance"
+
+
+def test_a_typo_restored_only_to_a_rare_word_of_another_language_keeps_the_message_in_its_own():
+    # "etrato" is Catalan "retrato" one letter off, and Portuguese "extrato", a word the bank reads
+    assert read("me manda o etrato", "pt-BR").request_kind == "pix_history"
+
+
+def test_the_one_owed_is_the_one_paid():
+    typed = read("hi um so i owe joao like sixty so can you pay him that today", "en")
+    assert typed.slots.recipient == "Joao" and typed.slots.amount.amount_cents == 6000
