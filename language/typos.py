@@ -81,6 +81,8 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
         return None  # "pasat", "pasao": a word of a day of several words, read only beside its partner (below)
     if len(ours) > 1:  # "tomororw": "tomorrow" and the tables' own misspelt "tomorow"; the dictionary's word wins
         ours = {candidate for candidate in ours if known(candidate, lang) or _known_with_accent(candidate, code)}
+    if len(ours) > 1 and len(verbs := {lemma(candidate, lang) for candidate in ours}) == 1 and verbs <= ours:
+        ours = verbs  # "transfeir": "transferir" or "transferi", one verb; its infinitive, no tense guessed
     # a word another language's dictionary knows ("amana", "cacela": Spanish entries) is restored in a Portuguese
     # message only to a word the readers look for ("amanha", "cancela")
     if not ours and len(word) >= TWO_TYPOS_MIN_LETTERS and not any(known(word, other) for other in LANGS):

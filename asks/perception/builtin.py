@@ -800,10 +800,13 @@ def perceive(
     read = partial(_perceive_as_typed, own=own, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
                    asked_for=asked_for, replies_to=replies_to)
     reading, read_text = read(text), text
-    for restore, of_real_words in ((partial(restore_typos, lang=own, also=_request_words(org_kind, own)), False),
-                                   (partial(restore_real_word_typos, lang=own, also=_request_words(org_kind, own),
-                                            keep=_ACTIVITY_WORDS), True)):
-        restored = restore(read_text)
+    for restore, of_real_words in ((partial(restore_typos), False),
+                                   (partial(restore_real_word_typos, keep=_ACTIVITY_WORDS), True)):
+        # the typos of the language the message is in, else of the chat's ("passa pro dia seguite" in a Portuguese
+        # chat: Spanish to the detector, whose dictionary knows "seguite")
+        restored = next((fixed_text for each in dict.fromkeys((own, lang))
+                         if (fixed_text := restore(read_text, each, _request_words(org_kind, each))) != read_text),
+                        read_text)
         if restored == read_text:
             continue
         fixed = read(restored)
@@ -825,6 +828,7 @@ _CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"
 # What a word no dictionary knows never changes once read: who is paid and how much. Its other slots may be read
 # anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
 _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
+_DAY_SLOTS = frozenset({"when", "day_shift"})
 
 
 def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool) -> bool:
@@ -839,7 +843,7 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     - every marker is kept, but a new request may become a correction ("na verddade manda pro joao") and anything
       may give way to a hand-over ("me vendieron un cargador trucho": "trucha" is no problem, "trucho" is);
     - the amount, key and recipient read keep their values (of real words: every slot), but the recipient when it
-      was the misspelt word itself ("to Maria for tomororw");
+      was the misspelt word itself ("to Maria for tomororw") or gives way to a day read ("passa pro dia seguite");
     - of real words: markers are added only as a hand-over where nothing or only a reading was asked, with a
       reading that replaces an unfinished request ("cánto puedo mandar esta noche": the limit, no Pix), or where
       nothing at all was read ("quanto posso manar de noite"); and something must be added (a marker, a slot, or a
@@ -856,7 +860,9 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
         return False
     before, after = typed.slots.filled(), fixed.slots.filled()
     kept = set(before) if of_real_words else _MONEY_SLOTS
-    if fold(str(before.get("recipient"))) in misread:
+    # the recipient as typed was the misspelt word, or a word of the day now read ("passa pro dia seguite": no "Dia")
+    day_read = "recipient" not in after and any(name in _DAY_SLOTS and name not in before for name in after)
+    if fold(str(before.get("recipient"))) in misread or day_read:
         kept = kept - {"recipient"}
     if any(after.get(name) != before[name] for name in kept & set(before)):
         return False

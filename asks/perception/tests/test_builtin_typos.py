@@ -87,3 +87,12 @@ def test_a_typo_restored_only_to_a_rare_word_of_another_language_keeps_the_messa
 def test_the_one_owed_is_the_one_paid():
     typed = read("hi um so i owe joao like sixty so can you pay him that today", "en")
     assert typed.slots.recipient == "Joao" and typed.slots.amount.amount_cents == 6000
+
+
+def test_a_word_of_a_day_misread_as_a_recipient_is_no_recipient_once_restored_in_the_chats_language():
+    typed = read("passa pro dia seguite", "pt-BR")  # Spanish to the detector ("seguite"), a Portuguese chat's typo
+    assert typed.slots.recipient is None and typed.slots.day_shift == 1
+
+
+def test_a_typo_of_one_verb_in_two_tenses_is_its_infinitive():
+    assert "person" in read("vc pode me transfeir pra um humano?", "pt-BR").markers
