@@ -306,7 +306,9 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             # a typo of a word the readers look for in one language only ("plaese", "treballdaor", "dinesr"): that
             # language's ("balance plaese" is English, never the organisation's language by default); a restoration
             # to a rare word says nothing ("plaese" is also Catalan "palese", "etrato" Catalan "retrato")
-            kind, pointing = "typo", [lang for lang in usable if restored(word, lang) in reader_words(lang)]
+            # ("lightnig" is the brand "lightning", which says nothing of the language either)
+            kind, pointing = "typo", [lang for lang in usable if (meant := restored(word, lang)) in reader_words(lang)
+                                      and meant not in BRAND_WORDS]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     return votes
@@ -444,9 +446,10 @@ def _written_in(text: str, evidence: dict[Lang, int], strong: dict[Lang, int], f
     most = max(evidence.values())
     tied = [lang for lang, count in evidence.items() if count == most]
     if fallback in tied:
-        if _leader({lang: strong[lang] for lang in tied}) != fallback and len(kept := letters_of(text).split()) >= MIN_WORDS:
-            # not written in the organisation's own more than in another: one the detector is sure of ("ei qunts
-            # diners hi ha al meu compte ara" is Catalan at 0.99, though "ei" and "hi" are Portuguese and English too)
+        if _leader({lang: strong[lang] for lang in tied}) not in (None, fallback) and len(
+                kept := letters_of(text).split()) >= MIN_WORDS:
+            # written more in another than in the organisation's own: one the detector is sure of ("ei qunts diners
+            # hi ha al meu compte ara" is Catalan at 0.99, though "ei" and "hi" are Portuguese and English too)
             probabilities = language_probabilities(" ".join(kept), tied)
             sure = max(probabilities, key=probabilities.__getitem__, default=fallback)
             return sure if probabilities.get(sure, 0.0) >= SURE else fallback

@@ -804,14 +804,15 @@ def perceive(
                                    (partial(restore_real_word_typos, keep=_ACTIVITY_WORDS), True)):
         # the typos of the language the message is in, else of the chat's ("passa pro dia seguite" in a Portuguese
         # chat: Spanish to the detector, whose dictionary knows "seguite")
-        restored = next((fixed_text for each in dict.fromkeys((own, lang))
-                         if (fixed_text := restore(read_text, each, _request_words(org_kind, each))) != read_text),
-                        read_text)
+        restored, typed_in = next(((fixed_text, each) for each in dict.fromkeys((own, lang))
+                                   if (fixed_text := restore(read_text, each, _request_words(org_kind, each))) != read_text),
+                                  (read_text, own))
         if restored == read_text:
             continue
         fixed = read(restored)
         misread = {fold(word) for word in words(read_text)} - {fold(word) for word in words(restored)}
-        if _typo_reading_kept(reading, fixed, misread=misread, of_real_words=of_real_words):
+        if _typo_reading_kept(reading, fixed, misread=misread, of_real_words=of_real_words,
+                              in_own_language=typed_in == own):
             reading, read_text = fixed, restored
     return reading
 
@@ -831,10 +832,13 @@ _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
 _DAY_SLOTS = frozenset({"when", "day_shift"})
 
 
-def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool) -> bool:
+def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool,
+                       in_own_language: bool = True) -> bool:
     """Whether `fixed`, the reading of the message with its typos restored, replaces `typed`, the reading as typed
     (see `perceive`); `misread`: the folded words the restoring changed; `of_real_words`: the words restored were
-    words of the dictionary themselves, so the restored reading must add to the typed one and change nothing of it.
+    words of the dictionary themselves, so the restored reading must add to the typed one and change nothing of it;
+    not `in_own_language`: restored in the chat's language, not the message's, so every slot read is kept ("a
+    primeira", the first time listed, is no Catalan typo of "primera").
 
     - the request kind is kept, or found where there was none, or becomes the change of the request named
       (`_CHANGE_OF`), or a request with no amount nor key yet only reads or hands over ("qual o meu lmiite de pix",
@@ -859,7 +863,7 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     if lost and not handed and not (lost == {"new_request"} and "correction" in added):
         return False
     before, after = typed.slots.filled(), fixed.slots.filled()
-    kept = set(before) if of_real_words else _MONEY_SLOTS
+    kept = set(before) if of_real_words or not in_own_language else _MONEY_SLOTS
     # the recipient as typed was the misspelt word, or a word of the day now read ("passa pro dia seguite": no "Dia")
     day_read = "recipient" not in after and any(name in _DAY_SLOTS and name not in before for name in after)
     if fold(str(before.get("recipient"))) in misread or day_read:

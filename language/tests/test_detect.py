@@ -279,3 +279,8 @@ def test_a_name_known_to_a_dictionary_does_not_keep_a_message_in_its_language():
 def test_a_courtesy_typed_one_letter_off_keeps_the_conversation_language(text):
     assert detect_language(text, LANGS, "es") == "es"
     assert detect_language(text, LANGS, "pt-BR") == "pt-BR"
+
+
+def test_a_brand_typed_one_letter_off_says_nothing_of_the_language():
+    assert detect_language("hola tenés el cable usb-c to lightnig? the one de 1 metro", ("es", "pt-BR", "en"), "es",
+                           first=True) == "es"

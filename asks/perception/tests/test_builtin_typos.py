@@ -96,3 +96,9 @@ def test_a_word_of_a_day_misread_as_a_recipient_is_no_recipient_once_restored_in
 
 def test_a_typo_of_one_verb_in_two_tenses_is_its_infinitive():
     assert "person" in read("vc pode me transfeir pra um humano?", "pt-BR").markers
+
+
+def test_a_word_of_another_language_is_no_typo_of_the_chats_that_loses_what_was_read():
+    typed = perceive("a primeira", lang="ca", org_kind=SCHOOL, now=NOW, tz="Europe/Andorra", currency="EUR",
+                     asked_for="when")  # Portuguese "the first" of the times listed, not Catalan "primera" misspelt
+    assert typed.slots.offer_pick == "first"
