@@ -271,8 +271,10 @@ def strong_evidence(text: str, usable: Sequence[Lang]) -> dict[Lang, int]:
 @lru_cache(maxsize=64)
 def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[int, tuple[Lang, str]]:
     """Each word of `text` (by its position, folded) pointing to exactly one usable language: that language and why
-    ("grammar", "shorthand", "function", "day", "stressed", "dictionary"); see `language_evidence`."""
-    from language.lemmas import known_unaccented
+    ("grammar", "shorthand", "function", "day", "stressed", "dictionary", "typo"); see `language_evidence`."""
+    from language.lemmas import known, known_unaccented
+    from language.lexicon import reader_words
+    from language.typos import restored
 
     folded = fold(text)
     votes: dict[int, tuple[Lang, str]] = {}  # a word's position in `folded` → the one language it points to, and why
@@ -311,6 +313,13 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             kind, pointing = "function", [lang for lang in usable if word in FUNCTION_WORDS[lang]]
         if not pointing:
             kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
+        if not pointing and not any(known(word, lang) for lang in LANGS):
+            # a typo of a word the readers look for in one language only ("plaese", "treballdaor", "dinesr"): that
+            # language's ("balance plaese" is English, never the organisation's language by default); a restoration
+            # to a rare word says nothing ("plaese" is also Catalan "palese", "etrato" Catalan "retrato")
+            # ("lightnig" is the brand "lightning", which says nothing of the language either)
+            kind, pointing = "typo", [lang for lang in usable if (meant := restored(word, lang)) in reader_words(lang)
+                                      and meant not in BRAND_WORDS]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     for lang in usable:  # a day said in several words ("pasado mañana", "demà passat") is one word of its language
@@ -395,7 +404,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     evidence = language_evidence(text, usable, function_words=first)
     leader = _leader(evidence)
     if first and leader is None and sum(1 for count in evidence.values() if count) > 1 and (
-            written_in := _written_in(evidence, strong_evidence(text, usable), fallback)) is not None:
+            written_in := _written_in(text, evidence, strong_evidence(text, usable), fallback)) is not None:
         return written_in
     if leader is not None and sum(1 for count in evidence.values() if count) > 1:
         # a mixed message ("hola, manda 35 a ana amanhã"): the language most of its words are in; English ahead by
@@ -412,7 +421,7 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     if sum(1 for count in evidence.values() if count) > 1 and not first:
         return fallback  # as many words of two languages ("quiero mandar um pix pra maria"): the chat's language
     clean = letters_of(text)
-    if not first and clean.split() and all(fold(word) in COURTESY_ONLY_WORDS for word in clean.split()):
+    if not first and clean.split() and all(_courtesy(fold(word).lower()) for word in clean.split()):
         return fallback  # "perfect thanks!", "ok thank you", "merci" after a booking: a courtesy, not a new language
     if len(_LETTER.findall(clean)) < MIN_LETTERS or len(clean.split()) < MIN_WORDS:
         return (leader or _one_dictionary_language(clean, usable) or fallback) if first else fallback
@@ -440,7 +449,20 @@ def detect_language(text: str, allowed: Sequence[str], fallback: str, *, first: 
     return best if is_some_language(clean) or evidence[best] >= MIN_WORDS else fallback
 
 
-def _written_in(evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:
+_COURTESY_TYPO_MIN = 5  # a courtesy word this long typed one letter off is that word ("tanks", "perfct", "grazie")
+
+
+def _courtesy(word: str) -> bool:
+    """Whether `word` (folded) is a courtesy word (`COURTESY_ONLY_WORDS`), or one letter dropped, added, replaced or
+    swapped off a long one ("perfect tanks!": "tanks" is "thanks", and a typo never flips the chat's language)."""
+    from rapidfuzz.distance import OSA
+
+    return word in COURTESY_ONLY_WORDS or len(word) >= _COURTESY_TYPO_MIN - 1 and any(
+        len(courtesy) >= _COURTESY_TYPO_MIN and OSA.distance(word, courtesy, score_cutoff=1) <= 1
+        for courtesy in COURTESY_ONLY_WORDS)
+
+
+def _written_in(text: str, evidence: dict[Lang, int], strong: dict[Lang, int], fallback: str) -> Lang | None:
     """The language of a first message with as many words of two languages or more (`evidence`): the organisation's
     own (`fallback`) if it is one of them ("oi, please send 25 pro joão" at a Brazilian bank), else the one of them
     with the most greeting, shorthand and grammar words (`strong_evidence`: "hola, can u send 10 a maria" is Spanish
@@ -448,12 +470,21 @@ def _written_in(evidence: dict[Lang, int], strong: dict[Lang, int], fallback: st
     most = max(evidence.values())
     tied = [lang for lang, count in evidence.items() if count == most]
     if fallback in tied:
+        if _leader({lang: strong[lang] for lang in tied}) not in (None, fallback) and len(
+                kept := letters_of(text).split()) >= MIN_WORDS:
+            # written more in another than in the organisation's own: one the detector is sure of ("ei qunts diners
+            # hi ha al meu compte ara" is Catalan at 0.99, though "ei" and "hi" are Portuguese and English too)
+            probabilities = language_probabilities(" ".join(kept), tied)
+            sure = max(probabilities, key=probabilities.__getitem__, default=fallback)
+            return sure if probabilities.get(sure, 0.0) >= SURE else fallback
         return fallback
     return _leader({lang: strong[lang] for lang in tied})
 
 
 def _known_words(clean: str, lang: Lang) -> int:
-    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows."""
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows; a word some dictionary
+    holds as a name ("al", "joao") says nothing of the language, as in `language_evidence`."""
     from language.lemmas import known
 
-    return sum(known(word.lower(), lang) for word in clean.split() if len(word) >= 2)
+    return sum(known(word.lower(), lang) for word in clean.split()
+               if len(word) >= 2 and not _is_name(fold(word), LANGS))

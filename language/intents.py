@@ -199,11 +199,11 @@ REPEATED = {
 # A payment said to be duplicated needs no verb of charging: "o pix saiu duplicado", "el pago salió doble".
 PAYMENT_NOUNS = frozenset({"pix", "pagamento", "cobranca", "transferencia", "debito", "pago", "cobro", "cargo",
                            "pagament", "cobrament", "carrec", "payment", "charge", "transfer", "transaction"})
-DUPLICATED = {
-    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes|2 ?x",
-    "es": r"duplicad[oa]s?|doble|dos veces|2 veces|2 ?x",
-    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops|2 ?x",
-    "en": r"duplicated?|double|twice|two times|2 times|2 ?x",
+DUPLICATED = {  # "saiu dois pix iguais": the same payment twice
+    "pt-BR": r"duplicad[oa]s?|em dobro|dobrad[oa]|duas vezes|2 vezes|2 ?x|iguais|identic[oa]s",
+    "es": r"duplicad[oa]s?|doble|dos veces|2 veces|2 ?x|iguales|identic[oa]s",
+    "ca": r"duplicat|duplicada|doble|dues vegades|dos cops|2 vegades|2 cops|2 ?x|iguals|identi(?:c|qu)es|identics",
+    "en": r"duplicated?|double|twice|two times|2 times|2 ?x|identical",
 }
 PAID = frozenset({"pagar", "pay", "paid"})
 # Paid to someone not meant: "to the wrong person", "pra pessoa errada", "a la cuenta equivocada", "per error".
@@ -402,6 +402,13 @@ DID = frozenset({"fazer", "hacer", "fer", "make", "do", "autorizar", "authorise"
                  "comprar", "buy", "bought"})  # "m'han cobrat una cosa que no he comprat"
 # Knowing a charge: "uma tarifa que não conheço", "un cargo que no conozco" (as not recognising it).
 KNOW = frozenset({"conhecer", "conocer", "coneixer", "know"})
+# Money gone out of the account and the customer saying it was not them: "saiu um pix da minha conta q eu não fiz",
+# "someone took 80 out of my account and it wasnt me", "me sacaron plata que no fui yo".
+_NOT_ME = re.compile(r"(?<!\w)(?:(?:nao|no) (?:fui|fue|he estat|he sigut|vaig ser) (?:eu|yo|jo)|(?:it )?(?:wasnt|wasn't"
+                     r"|was not|isnt|isn't) me|not me)(?!\w)")
+_DENIAL_WINDOW = 2  # "que eu não fiz", "que yo no hice": the negation a word or two before the verb of doing
+MOVED_OUT = frozenset({"sair", "salir", "sortir", "tirar", "sacar", "take", "treure", "levar", "descontar", "debitar",
+                       "debit", "cobrar", "charge"})
 _WHY = re.compile(r"(?<!\w)(?:por ?que|porque|pq|xq|per ?que|perque|why|how come)(?!\w)")
 _NEVER = re.compile(r"(?<!\w)(?:never|nunca|mai|jamais|jamas)(?!\w)")
 CHARGE_NOUNS = frozenset({"cobranca", "cobro", "cargo", "cobrament", "carrec", "charge", "debito", "debit",
@@ -459,6 +466,8 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True  # "tem um débito estranho", "tengo un cargo desconocido", "a weird charge"
     if plain & MONEY and (plain & GONE or plain & TAKEN and plain & ACCOUNT):
         return True  # "sumiu dinheiro da minha conta", "someone took money from my account"
+    if _moved_out_and_denied(text, lang, plain):
+        return True  # "saiu um pix da minha conta q eu nao fiz", "someone took 80 out of my account, it wasnt me"
     if said & PAYMENT_NOUNS and re.search(rf"(?<!\w)(?:{DUPLICATED[lang]})(?!\w)", folded):
         return True
     if said & PAID and re.search(ALREADY[lang], folded):
@@ -484,6 +493,21 @@ def disputes_payment(text: str, lang: Lang) -> bool:
         return True  # "someone used my account without permission", "un cargo no autorizado en mi tarjeta"
     paid = any(lemma(word, lang) in PAID and fold(word) not in _PAY_INFINITIVES for word in words(text))
     return paid and bool(re.search(rf"(?<!\w)(?:{PENDING[lang]})(?!\w)", folded))
+
+
+def _moved_out_and_denied(text: str, lang: Lang, plain: set[str]) -> bool:
+    """Whether money is said gone out of the account, or a payment or charge made, in a past form ("saiu", "took",
+    "sacaron"), and the customer says it was not them ("não fui eu", "que eu não fiz", "it wasn't me"; above)."""
+    said = words(text)
+    if not plain & (ACCOUNT | MONEY | PAYMENT_NOUNS | CHARGE_NOUNS):
+        return False
+    moved = any(lemma(word, lang) in MOVED_OUT | TAKEN and fold(word) not in MOVED_OUT
+                and (_PAST_FORM[lang].fullmatch(fold(word)) or fold(word) in TAKEN) for word in said)
+    folded = [fold(word) for word in said]
+    denied = _NOT_ME.search(" ".join(folded)) is not None or any(
+        lemma(word, lang) in DID and any(_NEGATION.fullmatch(before) for before in folded[max(0, index - _DENIAL_WINDOW):index])
+        for index, word in enumerate(said))
+    return moved and denied
 
 
 def _masculine(word: str) -> str:

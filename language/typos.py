@@ -9,7 +9,8 @@ Customers type "amannha", "atendenet", "tomororw", "reseva": one letter doubled,
   misspelt "andar"), nor its language's typed without accents ("amanha" is "amanhã"), nor is it a number word;
 - exactly one word of the language's dictionary (simplemma, its accents restored) is one such edit away: a letter
   dropped, a doubled or an extra letter taken out, two neighbours swapped (enclitics included: "súeblo" may be
-  "suelo" or "súbelo", so it is neither). Two candidates is no reading at all;
+  "suelo" or "súbelo", so it is neither). Two candidates is no reading at all; a long word (`TWO_TYPOS_MIN_LETTERS`)
+  with none one edit away may be two edits off one word the readers look for ("mvimientoss", "trasnferenciaa");
 - a brand one letter off ("ipphone", "xiaoim", `language.detect.BRAND_WORDS`) is that brand, never a dictionary
   word ("iphone" is no misspelt "phone"); at five letters, a brand with a letter dropped ("iphne") when no
   dictionary knows the word ("phone" is a word); a Catalan "ll" that is "l·l" typed without its dot is left as typed.
@@ -85,8 +86,12 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
         return None  # "pasat", "pasao": a word of a day of several words, read only beside its partner (below)
     if len(ours) > 1:  # "tomororw": "tomorrow" and the tables' own misspelt "tomorow"; the dictionary's word wins
         ours = {candidate for candidate in ours if known(candidate, lang) or _known_with_accent(candidate, code)}
+    if len(ours) > 1 and len(verbs := {lemma(candidate, lang) for candidate in ours}) == 1 and verbs <= ours:
+        ours = verbs  # "transfeir": "transferir" or "transferi", one verb; its infinitive, no tense guessed
     # a word another language's dictionary knows ("amana", "cacela": Spanish entries) is restored in a Portuguese
     # message only to a word the readers look for ("amanha", "cancela")
+    if not ours and len(word) >= TWO_TYPOS_MIN_LETTERS and not any(known(word, other) for other in LANGS):
+        ours = _two_typos_off(word, lexicon)  # "mvimientoss", "trasnferenciaa": two slips in one long word
     if ours or len(word) < MIN_LETTERS or any(known(word, other) for other in LANGS):
         return next(iter(ours)) if len(ours) == 1 else None
     candidates = {candidate for candidate in _edits(word)
@@ -105,6 +110,19 @@ def _number_word(word: str, lang: Lang) -> bool:
     from language.numbers import find_numbers
 
     return any(number.start == 0 and number.end == len(word) for number in find_numbers(word, lang))
+
+
+TWO_TYPOS_MIN_LETTERS = 8  # a word this long may carry two slips and still be only one word the readers look for
+
+
+def _two_typos_off(word: str, lexicon: frozenset[str]) -> set[str]:
+    """The words the readers look for, of `TWO_TYPOS_MIN_LETTERS` letters or more and the same first letter, two
+    drops, insertions or swaps away from `word` (met halfway: an edit of each is the same string); never the
+    dictionary's other words, which are too many to be told apart at that distance."""
+    halfway = _edits(word) | {word}
+    return {candidate for candidate in lexicon
+            if len(candidate) >= TWO_TYPOS_MIN_LETTERS and candidate[0] == word[0]
+            and abs(len(candidate) - len(word)) <= 2 and _edits(candidate) & halfway}
 
 
 def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str | None:

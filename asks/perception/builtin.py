@@ -38,7 +38,7 @@ applies them:
 
 import re
 from datetime import date, datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import cast
 
 from pydantic import ValidationError
@@ -268,7 +268,7 @@ HELD: dict[Lang, frozenset[str]] = {
     "es": frozenset({"tener", "quedar", "sobrar", "restar", "disponible", "dinero", "plata", "guita", "lana", "cuenta",
                      "saldo"}),
     "ca": frozenset({"tenir", "quedar", "sobrar", "restar", "disponible", "diner", "diners", "compte", "saldo"}),
-    "en": frozenset({"have", "left", "remain", "available", "money", "account", "balance", "got"}),
+    "en": frozenset({"have", "left", "remain", "available", "money", "cash", "account", "balance", "got", "get"}),
 }
 _HELD_WINDOW = 4
 
@@ -318,6 +318,21 @@ def _asks_what_is_left(folded: str, lang: Lang) -> bool:
     return (not any(char.isdigit() for char in folded) and bool(plain & _BANK_ACCOUNT_WORDS)
             and bool(said & _BANK_LEFT_LEMMAS or plain & _BANK_LEFT_WORDS or _BANK_WHATS_IN.search(folded))
             and not said & _KIND_VERBS[BANK][lang])
+
+
+# What went out of the account ("quero ver oq saiu da minha conta esse mes", "qué salió de mi cuenta", "what went out
+# of my account"): the statement, by a verb of going out said of the account, no figures, no verb of sending.
+_BANK_OUT_LEMMAS = frozenset({"sair", "salir", "sortir"})
+_BANK_WENT_OUT = re.compile(r"(?<!\w)(?:went|gone|goes|going|came|taken) out(?!\w)")
+
+
+def _asks_what_went_out(folded: str, lang: Lang) -> bool:
+    """Whether the message asks what went out of the account (above)."""
+    said = set(lemmas(folded, lang))
+    went_out = any(lemma_readings(word, lang) & _BANK_OUT_LEMMAS and word not in _BANK_OUT_LEMMAS
+                   for word in words(folded))  # "saiu", "salió"; not "quero sair da conta"
+    return (not any(char.isdigit() for char in folded) and bool(set(words(folded)) & _BANK_ACCOUNT_WORDS)
+            and bool(went_out or _BANK_WENT_OUT.search(folded)) and not said & _KIND_VERBS[BANK][lang])
 
 
 def asks_balance(folded: str, lang: Lang) -> bool:
@@ -434,6 +449,8 @@ def request_kind(folded: str, org_kind: OrgKind, lang: Lang) -> RequestKind | No
         return found
     if org_kind == BANK and (asks_balance(folded, lang) or _asks_what_is_left(folded, lang)):
         return "balance"
+    if org_kind == BANK and _asks_what_went_out(folded, lang):
+        return "pix_history"
     if org_kind == BANK and lang != "en" and _BANK_ENGLISH_MONEY_VERBS.search(folded):
         return "pix_transfer"  # "transfer 40 a pedro mañana porfa": an English verb in a Spanish or Portuguese chat
     if org_kind == SCHOOL and (found := _school_kind(folded, lang)) is not None:
@@ -551,7 +568,7 @@ def _transfer_words(folded: str, lang: Lang) -> bool:
 # An amount said as the one not meant: "70 em vez de 50", "45 e não 40", "45 not 40", "60 instead of 50".
 # "wait no 25", "sorry no 30", "pera não, 60": a correction's "no" says the amount after it is the one meant
 _CORRECTING_NO = re.compile(r"(?<!\w)(?:wait|sorry|oops|ops|ups|opa|espera|pera|perai|perdon|perdao|desculpa"
-                            r"|mejor|melhor|millor)\W+(?:no|nao|not)\W*$")
+                            r"|mejor|melhor|millor|ai|ay|uy|ui|oh|ah)\W+(?:no|nao|not)\W*$")
 _REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en vez de|en lugar de|instead of|rather than"
                               r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
 
@@ -762,90 +779,108 @@ def perceive(
     swipe-reply quotes, carried into the perception as is.
 
     A message written in a language the organisation does not serve (Catalan at the bank, Portuguese at the school)
-    is read in `lang` and in its own language too (the detector over all four), and the richer reading wins (a
-    request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a day. The perception
-    stays in `lang`, the language of the reply.
+    is read in `lang` and in its own language too (the detector over all four, asked once a message), and the
+    richer reading wins (a request kind, then more slots): "quant tinc al compte" is a balance, "depois de amanhã" a
+    day. The perception stays in `lang`, the language of the reply.
 
-    A word typed one letter off ("amannha", "tomororw", "reseva") is read as the one word of `lang` it can be, and
-    chat shorthand in full ("pa maria", "pasado mñn", "we r 3"; `language.typos.restore_typos`), only when that
-    reading keeps the request kind the message had as typed (if it had one; a request with no amount nor key yet may
-    become a balance, a statement or a person asked for: `_only_reads`), its markers, key and amount, and the recipient
-    it had (one found where none was is shown in the preview): a typo never turns one request into another nor
-    moves money.
+    Typos are read in two passes over the message's own language, each kept only when it is safe
+    (`_typo_reading_kept`): first a word no dictionary knows, one letter off the one word it can be ("amannha",
+    "tomororw", "reseva"), and chat shorthand in full ("pa maria", "pasado mñn", "we r 3";
+    `language.typos.restore_typos`); then a word of the dictionary one letter off a word the readers look for
+    ("quiero habar con alguien", `language.typos.restore_real_word_typos`), which must add to the reading. A typo
+    never changes a value already read (an amount, a key, a recipient), nor turns one request into another; it may
+    fill what was missing (shown in the preview), make a request a change of the one already scheduled, or a new
+    request a correction ("na verddade manda pro joao").
     """
     if _shouted(text):
         text = text.lower()  # "MANDA 25 PRO PEDRO AGORA": capitals that mark no name ("PEDRO AGORA" is no contact)
-    reading = _perceive_as_typed(text, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
-                                 asked_for=asked_for, replies_to=replies_to)
-    # the typos of the language the message is in: a Catalan message at the bank ("quants dinesr", "un
-    # treballdaor") has Catalan ones, and a Portuguese word at the school ("a primeira") is no Catalan typo
+    # the language the message is in, for its reading and its typos: a Catalan message at the bank ("quants dinesr",
+    # "un treballdaor") has Catalan ones, and a Portuguese word at the school ("a primeira") is no Catalan typo
     own = cast("Lang", detect_language(text, LANGS, lang, first=True))
-    reading, read_text = _with_typos_restored(text, reading, own, lang=lang, org_kind=org_kind, now=now, tz=tz,
-                                              currency=currency, asked_for=asked_for, replies_to=replies_to)
-    again = restore_real_word_typos(read_text, own, _request_words(org_kind, own), _ACTIVITY_WORDS)
-    if again == read_text:
-        return reading
-    fixed = _perceive_as_typed(again, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
-                               asked_for=asked_for, replies_to=replies_to)
-    return fixed if _only_adds(reading, fixed) else reading
+    read = partial(_perceive_as_typed, own=own, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
+                   asked_for=asked_for, replies_to=replies_to)
+    reading, read_text = read(text), text
+    for restore, of_real_words in ((partial(restore_typos), False),
+                                   (partial(restore_real_word_typos, keep=_ACTIVITY_WORDS), True)):
+        # the typos of the language the message is in, else of the chat's ("passa pro dia seguite" in a Portuguese
+        # chat: Spanish to the detector, whose dictionary knows "seguite")
+        restored, typed_in = next(((fixed_text, each) for each in dict.fromkeys((own, lang))
+                                   if (fixed_text := restore(read_text, each, _request_words(org_kind, each))) != read_text),
+                                  (read_text, own))
+        if restored == read_text:
+            continue
+        fixed = read(restored)
+        misread = {fold(word) for word in words(read_text)} - {fold(word) for word in words(restored)}
+        if _typo_reading_kept(reading, fixed, misread=misread, of_real_words=of_real_words,
+                              in_own_language=typed_in == own):
+            reading, read_text = fixed, restored
+    return reading
 
 
 # Every language's activity names and their words: names of things, never a misspelt word the readers look for.
 _ACTIVITY_WORDS = frozenset(spelling for each in LANGS for spelling, _written in _ACTIVITY_SPELLINGS[each])
+# What a restored reading may turn an unfinished request into: nothing moves and nothing is booked by it.
+_READING_KINDS = frozenset({"balance", "pix_history"})
+_UNFINISHED_OR_READING = frozenset({None, "balance", "pix_history"})
+_HANDED_OVER = frozenset({"person", "dispute", "problem", "limit"})
+# A request read as the change of one already made ("muda o pix que eu agndei": the scheduled Pix named by a typo):
+# the change is previewed like the request, and nothing new is made.
+_CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"}
+# What a word no dictionary knows never changes once read: who is paid and how much. Its other slots may be read
+# anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
+_MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
+_DAY_SLOTS = frozenset({"when", "day_shift"})
 
 
-def _only_adds(typed: Perception, fixed: Perception) -> bool:
-    """Whether `fixed`, the reading with a word of the dictionary read as the word one letter off it the readers
-    look for ("quiero habar con alguien", "dento de 3 días", "moring"), adds to `typed` and changes nothing of it: the
-    same request kind (or one where there was none), every slot and marker kept with its value, and something more
-    (a request kind, a slot, or a hand-over asked where no request was read)."""
-    if typed.request_kind is not None and fixed.request_kind != typed.request_kind and not (
-            typed.request_kind in _READING_KINDS and fixed.request_kind is None
-            and (fixed.markers - typed.markers) & _HANDED_OVER):
+def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool,
+                       in_own_language: bool = True) -> bool:
+    """Whether `fixed`, the reading of the message with its typos restored, replaces `typed`, the reading as typed
+    (see `perceive`); `misread`: the folded words the restoring changed; `of_real_words`: the words restored were
+    words of the dictionary themselves, so the restored reading must add to the typed one and change nothing of it;
+    not `in_own_language`: restored in the chat's language, not the message's, so every slot read is kept ("a
+    primeira", the first time listed, is no Catalan typo of "primera").
+
+    - the request kind is kept, or found where there was none, or becomes the change of the request named
+      (`_CHANGE_OF`), or a request with no amount nor key yet only reads or hands over ("qual o meu lmiite de pix",
+      a Pix to nobody as typed, asks the night limit; "list my last tranfers" the statement); a reading replaced by
+      a hand-over ("didnt go though": a dispute, not the statement);
+    - every marker is kept, but a new request may become a correction ("na verddade manda pro joao") and anything
+      may give way to a hand-over ("me vendieron un cargador trucho": "trucha" is no problem, "trucho" is);
+    - the school's guess that a day asked about is what is free gives way to a verb of changing, every slot kept
+      (`_availability_guess_withdrawn`: "se puede cmabiar para las 9?");
+    - the amount, key and recipient read keep their values (of real words: every slot), but the recipient when it
+      was the misspelt word itself ("to Maria for tomororw") or gives way to a day read ("passa pro dia seguite");
+    - of real words: markers are added only as a hand-over where nothing or only a reading was asked, with a
+      reading that replaces an unfinished request ("cánto puedo mandar esta noche": the limit, no Pix), or where
+      nothing at all was read ("quanto posso manar de noite"); and something must be added (a marker, a slot, or a
+      request kind where none was)."""
+    added, lost = fixed.markers - typed.markers, typed.markers - fixed.markers
+    handed = bool(added & _HANDED_OVER)
+    unfinished = typed.slots.amount is None and typed.slots.pix_key is None
+    withdrawn = _availability_guess_withdrawn(typed, fixed)
+    if typed.request_kind is not None and fixed.request_kind != typed.request_kind and not withdrawn and not (
+            fixed.request_kind == _CHANGE_OF.get(typed.request_kind)
+            or unfinished and (fixed.request_kind in _READING_KINDS or handed)
+            or typed.request_kind in _READING_KINDS and fixed.request_kind is None and handed):
         return False
-    if not typed.markers <= fixed.markers:
+    if lost and not handed and not withdrawn and not (lost == {"new_request"} and "correction" in added):
         return False
     before, after = typed.slots.filled(), fixed.slots.filled()
-    if any(after.get(name) != value for name, value in before.items()):
+    kept = set(before) if of_real_words or not in_own_language else _MONEY_SLOTS
+    # the recipient as typed was the misspelt word, or a word of the day now read ("passa pro dia seguite": no "Dia")
+    day_read = "recipient" not in after and any(name in _DAY_SLOTS and name not in before for name in after)
+    if fold(str(before.get("recipient"))) in misread or day_read:
+        kept = kept - {"recipient"}
+    if any(after.get(name) != before[name] for name in kept & set(before)):
         return False
-    added = fixed.markers - typed.markers
-    # a hand-over where nothing or only a reading was asked ("didnt go though": a dispute, not the statement); a
-    # cancel where the message as typed said nothing at all ("cacela", "borala" after a preview)
-    handed = typed.request_kind in _UNFINISHED_OR_READING and bool(added & _HANDED_OVER)
+    if not of_real_words:
+        return True
     said_nothing = typed.request_kind is None and not typed.markers and not before
-    if added and not handed and not (said_nothing and added <= _HANDED_OVER | {"cancel"}):
+    reads_instead = typed.request_kind is not None and fixed.request_kind in _READING_KINDS  # "cánto puedo mandar"
+    if added and not (typed.request_kind in _UNFINISHED_OR_READING and handed) and not said_nothing \
+            and not reads_instead:
         return False
-    if handed and fixed.request_kind != typed.request_kind:
-        return True  # the hand-over replaces the reading
     return bool(added) or len(after) > len(before) or (typed.request_kind is None and fixed.request_kind is not None)
-
-
-_UNFINISHED_OR_READING = frozenset({None, "balance", "pix_history"})
-
-
-def _with_typos_restored(text: str, reading: Perception, own: Lang, *, lang: Lang, org_kind: OrgKind, now: datetime,
-                         tz: str, currency: str, asked_for: str | None,
-                         replies_to: str | None) -> tuple[Perception, str]:
-    """The reading of `text` with its words one letter off restored (`language.typos.restore_typos` in `own`, the
-    language the message is in) when that is safe (see `perceive`), else `reading`; with the text it read."""
-    restored = restore_typos(text, own, _request_words(org_kind, own))
-    if restored == text:
-        return reading, text
-    fixed = _perceive_as_typed(restored, lang=lang, org_kind=org_kind, now=now, tz=tz, currency=currency,
-                               asked_for=asked_for, replies_to=replies_to)
-    withdrawn = _availability_guess_withdrawn(reading, fixed)
-    if reading.request_kind is not None and fixed.request_kind != reading.request_kind and not _only_reads(
-            reading, fixed) and not withdrawn:
-        return reading, text
-    if not reading.markers <= fixed.markers and not withdrawn and not (fixed.markers - reading.markers) & _HANDED_OVER:
-        return reading, text  # "me vendieron un cargador trucho": slang read as typed is a problem, as "trucha" none
-    if any(getattr(fixed.slots, name) != getattr(reading.slots, name) for name in ("pix_key", "amount")):
-        return reading, text
-    misread = {fold(word) for word in words(text)} - {fold(word) for word in words(restored)}
-    if reading.slots.recipient is not None and fixed.slots.recipient != reading.slots.recipient and fold(
-            str(reading.slots.recipient)) not in misread:
-        return reading, text  # another recipient, unless the one as typed was the misspelt word ("to Maria for tomororw")
-    return fixed, restored
 
 
 def _availability_guess_withdrawn(typed: Perception, fixed: Perception) -> bool:
@@ -864,20 +899,6 @@ def _shouted(text: str) -> bool:
     return len(said) >= 2 and all(word.isupper() for word in said) and "000201" not in text and not find_pix_keys(text)
 
 
-# What a restored reading may turn an unfinished request into: nothing moves and nothing is booked by it.
-_READING_KINDS = frozenset({"balance", "pix_history"})
-_HANDED_OVER = frozenset({"person", "dispute", "problem", "limit"})
-
-
-def _only_reads(typed: Perception, fixed: Perception) -> bool:
-    """Whether the restored reading `fixed` only reads or hands over where the typed one had a request with no amount
-    or key yet: "qual o meu lmiite de pix a noite?" (a Pix to nobody as typed) asks the night limit, "list my last
-    tranfers" the statement, "quero aumenntar meu limite" a limit to change (a person's)."""
-    if typed.slots.amount is not None or typed.slots.pix_key is not None:
-        return False
-    return fixed.request_kind in _READING_KINDS or bool((fixed.markers - typed.markers) & _HANDED_OVER)
-
-
 @lru_cache(maxsize=16)
 def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
     """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), the names of the school's
@@ -887,13 +908,12 @@ def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
     return words | {SCHOOL: _ACTIVITY_WORDS, STORE: PRODUCT_WORDS}.get(org_kind, frozenset())
 
 
-def _perceive_as_typed(text: str, *, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
+def _perceive_as_typed(text: str, *, own: Lang, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,
                        asked_for: str | None, replies_to: str | None) -> Perception:
-    """`perceive`, the words read as typed."""
+    """`perceive`, the words read as typed; `own` is the language the message is written in."""
     reading = _perceive_in(text, lang, org_kind, now, tz, currency, asked_for, replies_to)
     if reading.slots.offer_pick:
         return reading  # "la segunda" to the times listed: the pick, not Portuguese Monday
-    own = cast("Lang", detect_language(text, LANGS, lang, first=True))
     if own != lang:
         other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
         if _richness(other) > _richness(reading):

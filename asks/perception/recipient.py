@@ -63,7 +63,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     ),
     "en": _NameWords(
         # "oops i meant joao"; Portuguese "pra" in an English message ("can u send 25 pra ana pls")
-        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean|pra|pro",
+        # the one owed is the one paid back: "i owe joao like sixty so can you pay him that"
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean|pra|pro|owe|owes",
         person=r"(?:to|pra|pro)(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",

@@ -288,3 +288,27 @@ def test_two_is_catalan_as_well_as_spanish():
 def test_a_brand_typed_one_letter_off_says_nothing_of_the_language():
     assert detect_language("ipphone doze", STORE, "pt-BR") == "pt-BR"
     assert detect_language("my phone broke", STORE, "es") == "en"  # "phone" is a word
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("balance plaese", "en"),  # "plaese" restores to English "please" only (Catalan "palese" is no word read)
+    ("hi ha algun treballdaor que em pugui atendre?", "ca"),
+    ("ei qunts diners hi ha al meu compte ara", "ca"),  # tied words, the detector sure of Catalan
+])
+def test_a_first_message_with_a_typo_is_read_in_the_language_of_the_word_restored(text, expected):
+    assert detect_language(text, LANGS, "pt-BR", first=True) == expected
+
+
+def test_a_name_known_to_a_dictionary_does_not_keep_a_message_in_its_language():
+    assert detect_language("envia 20 al joao ai no 25", LANGS, "pt-BR", first=True) == "ca"
+
+
+@pytest.mark.parametrize("text", ["perfect tanks!", "perfct thanks", "muchas graicas"])
+def test_a_courtesy_typed_one_letter_off_keeps_the_conversation_language(text):
+    assert detect_language(text, LANGS, "es") == "es"
+    assert detect_language(text, LANGS, "pt-BR") == "pt-BR"
+
+
+def test_a_brand_typed_one_letter_off_in_a_mixed_message_says_nothing_of_the_language():
+    assert detect_language("hola tenés el cable usb-c to lightnig? the one de 1 metro", ("es", "pt-BR", "en"), "es",
+                           first=True) == "es"

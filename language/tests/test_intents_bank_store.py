@@ -292,3 +292,18 @@ def test_the_owner_or_a_supervisor_asked_for_is_a_person(lang, text):
                                        ("ca", "vull parlar amb l'encarregat")])
 def test_an_account_executive_or_the_person_in_charge_is_a_person(lang, text):
     assert asks_for_person(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "saiu um pix de 50 da minha conta q eu nao fiz"), ("en", "someone took 80 out of my account and it wasnt me"),
+    ("es", "me sacaron 80 de la cuenta y no fui yo"), ("pt-BR", "caiu dois pix iguais na minha conta"),
+])
+def test_money_gone_out_that_the_customer_did_not_make_is_a_dispute(lang, text):
+    assert disputes_payment(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "manda 50 pro pedro q eu nao fiz ainda"), ("en", "i didn't make the payment yet"),
+])
+def test_a_payment_not_made_yet_is_no_dispute(lang, text):
+    assert not disputes_payment(text, lang)

@@ -110,3 +110,13 @@ def test_words_of_their_own_the_readers_read_or_other_forms_stay(typed, lang):
 
 def test_the_callers_names_of_things_stay():
     assert restore_real_word_typos("reserva escalada", "ca", keep=frozenset({"escalada"})) == "reserva escalada"
+
+
+
+def test_a_long_word_two_slips_off_one_word_the_readers_look_for_is_that_word():
+    # "trasnferenciaa": two letters swapped and one doubled
+    assert restore_typos("manda uma trasnferenciaa de 30", "pt-BR") == "manda uma transferencia de 30"
+
+
+def test_a_short_word_two_slips_off_stays_as_typed():
+    assert restore_typos("can i talk to a real pesrno pls", "en") == "can i talk to a real pesrno pls"

@@ -5,6 +5,7 @@ import pytest
 
 from asks.perception.builtin import perceive
 from asks.perception.contract import MoneySlot
+from language.locales import Lang
 
 TZ = "America/Sao_Paulo"
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=ZoneInfo(TZ))  # a Wednesday
@@ -857,3 +858,25 @@ def test_ip_before_a_model_number_is_an_iphone():
                                                 ("es", "reserva raqueats para 2", "raquetas")])
 def test_an_activity_with_two_letters_swapped_is_read(lang, text, activity):
     assert read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Madrid").slots.activity == activity
+
+
+def test_what_went_out_of_the_account_is_the_statement_not_leaving_it():
+    from datetime import UTC, datetime
+
+    def kind(text: str, lang: Lang) -> str | None:
+        return perceive(text, lang=lang, org_kind="bank", now=datetime(2026, 12, 6, 12, tzinfo=UTC),
+                        tz="America/Sao_Paulo", currency="BRL").request_kind
+
+    assert kind("quero ver oq saiu da minha conta esse mes", "pt-BR") == "pix_history"
+    assert kind("que salio de mi cuenta este mes", "es") == "pix_history"
+    assert kind("what went out of my account this week", "en") == "pix_history"
+    assert kind("quero sair da conta", "pt-BR") != "pix_history"
+    assert kind("how much cash do i got rn", "en") == "balance"
+
+
+def test_an_interjection_then_no_corrects_the_amount_in_the_same_message():
+    from datetime import UTC, datetime
+
+    read = perceive("envia 20 al joao ai no 25", lang="pt-BR", org_kind="bank", now=datetime(2026, 12, 6, 12, tzinfo=UTC),
+                    tz="America/Sao_Paulo", currency="BRL")
+    assert read.slots.amount.amount_cents == 2500 and read.slots.recipient == "Joao"

@@ -82,3 +82,51 @@ def test_what_the_store_sells_one_letter_off_is_that_product():
 
     assert read("cuanto esta el cargadro de 20w?", "es", STORE).slots.product == read(
         "cuanto esta el cargador de 20w?", "es", STORE).slots.product
+
+
+def test_a_typo_in_a_correction_word_keeps_it_a_correction():
+    typed = read("na verddade manda pro joao esse pix agendado", "pt-BR")
+    assert "correction" in typed.markers and "new_request" not in typed.markers
+
+
+def test_an_amount_read_only_once_a_verb_is_restored_is_read():
+    typed = read("bom dia!! preciso eniar 150 pro joao dia 20 blz", "pt-BR")
+    assert typed.request_kind == "pix_transfer" and typed.slots.amount.amount_cents == 15000
+
+
+def test_a_scheduled_pix_named_with_a_typo_is_changed_not_sent_again():
+    assert read("muda o pix que eu agndei pro joão pra 50", "pt-BR").request_kind == "pix_transfer_change"
+
+
+def test_a_real_word_typo_turns_nothing_read_or_a_bare_pix_into_the_limit_asked():
+    assert read("quanto posso manar de noite?", "pt-BR").request_kind == "balance"
+    assert read("cánto puedo mandar esta noche?", "es").request_kind == "balance"
+
+
+def test_a_typo_of_a_catalan_word_is_read_in_catalan_at_the_bank():
+    assert read("ei qunts diners hi ha al meu compte ara", "pt-BR").request_kind == "balance"
+
+
+def test_a_typo_restored_only_to_a_rare_word_of_another_language_keeps_the_message_in_its_own():
+    # "etrato" is Catalan "retrato" one letter off, and Portuguese "extrato", a word the bank reads
+    assert read("me manda o etrato", "pt-BR").request_kind == "pix_history"
+
+
+def test_the_one_owed_is_the_one_paid():
+    typed = read("hi um so i owe joao like sixty so can you pay him that today", "en")
+    assert typed.slots.recipient == "Joao" and typed.slots.amount.amount_cents == 6000
+
+
+def test_a_word_of_a_day_misread_as_a_recipient_is_no_recipient_once_restored_in_the_chats_language():
+    typed = read("passa pro dia seguite", "pt-BR")  # Spanish to the detector ("seguite"), a Portuguese chat's typo
+    assert typed.slots.recipient is None and typed.slots.day_shift == 1
+
+
+def test_a_typo_of_one_verb_in_two_tenses_is_its_infinitive():
+    assert "person" in read("vc pode me transfeir pra um humano?", "pt-BR").markers
+
+
+def test_a_word_of_another_language_is_no_typo_of_the_chats_that_loses_what_was_read():
+    typed = perceive("a primeira", lang="ca", org_kind=SCHOOL, now=NOW, tz="Europe/Andorra", currency="EUR",
+                     asked_for="when")  # Portuguese "the first" of the times listed, not Catalan "primera" misspelt
+    assert typed.slots.offer_pick == "first"
