@@ -189,7 +189,8 @@ SHORTHAND: dict[Lang, frozenset[str]] = {
                         "kd", "bjs", "kkk", "kkkk", "kkkkk", "rs", "rsrs"}),
     "es": frozenset({"hola", "porfa", "xfa", "tmb", "tmbn", "xq", "grax", "bno", "finde", "nd", "che", "jaja",
                      "jajaja"}),
-    "ca": frozenset({"hola", "sisplau", "dsp", "pq"}),  # "hola" is Catalan too
+    # "hola" is Catalan too; "bon dia", "bona tarda", "bones" greet in Catalan only (Spanish "buen", "buenas")
+    "ca": frozenset({"hola", "sisplau", "dsp", "pq", "bon", "bona", "bones"}),
     "en": frozenset({"thx", "thnx", "ty", "pls", "plz", "u", "ur", "rn", "tmrw", "tmr", "btw", "idk", "wanna",
                      "gonna", "gotta", "hi", "hey"}),
 }
