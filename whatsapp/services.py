@@ -259,6 +259,20 @@ def _queued_key(number: str) -> str:
     return f"whatsapp:inbound-queued:{number}"
 
 
+# Each mark's operations in one script, atomic on the Redis server: created with its lease if absent, then counted
+# on; read (an absent mark as "") and deleted.
+_TAKE_SCRIPT = """
+redis.call('SET', KEYS[1], 0, 'NX', 'PX', tonumber(ARGV[2]))
+return redis.call('INCRBY', KEYS[1], tonumber(ARGV[1]))
+"""
+_RELEASE_SCRIPT = """
+local counts = {}
+for i, key in ipairs(KEYS) do counts[i] = redis.call('GET', key) or '' end
+redis.call('DEL', unpack(KEYS))
+return counts
+"""
+
+
 def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
     """Count the body (or `bodies`) on the number's queued task: True if none was queued (publish one, now marked
     queued), False if one is queued and not started (it takes this body). Redis unreachable: True (publish as
@@ -266,10 +280,7 @@ def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
     lease_ms = max(1000, int(float(conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS")) * 1000))
     key = _queued_key(number)
     try:
-        pipe = strangers.redis_client().pipeline(transaction=True)
-        pipe.set(key, 0, nx=True, px=lease_ms)
-        pipe.incrby(key, bodies)
-        return int(pipe.execute()[1]) == bodies
+        return int(strangers.redis_client().eval(_TAKE_SCRIPT, 1, key, bodies, lease_ms)) == bodies
     except (RedisError, OSError, ValueError):  # ValueError: no Redis URL (a broker of another kind, no rate Redis)
         logger.warning("whatsapp inbound: the queued mark of %s is unreadable; publishing", number, exc_info=True)
         return True
@@ -282,11 +293,8 @@ def inbound_queued_release(*, numbers: Sequence[str]) -> bool:
     if not numbers:
         return True
     try:
-        pipe = strangers.redis_client().pipeline(transaction=True)
-        for number in numbers:
-            pipe.get(_queued_key(number))
-        pipe.delete(*(_queued_key(number) for number in numbers))
-        counts = pipe.execute()[:-1]
+        counts = [count or None for count in strangers.redis_client().eval(
+            _RELEASE_SCRIPT, len(numbers), *(_queued_key(number) for number in numbers))]
     except (RedisError, OSError, ValueError):  # ValueError: no Redis URL (a broker of another kind, no rate Redis)
         logger.warning("whatsapp inbound: the queued mark of %s was not deleted; it lapses", numbers, exc_info=True)
         return True
