@@ -1,6 +1,6 @@
 """The guards measured the way they are judged: false alarms on true turns and recall per fact kind, per language.
 
-    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|held_out|all]
+    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|held_out|held_out2|all]
                                           [--limit N] [--json] [--examples N]
 
 Every guard of the production configuration (`magie.choices.GUARD_NAMES`, each called as `run_guards` calls it,
@@ -12,7 +12,9 @@ with its CPU deadline) reads:
 * the multilingual turns rendered from SGD values in pt-BR, es, ca and en (`tools.eval.rendered`: bank, school and
   store results in the tools' shapes, true drafts and one mutation per fact kind; templates of two sets, `dev` and
   `held_out`, the second never read while tuning);
-* the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`).
+* the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`), and their second
+  held-out round, written blind (`tools.eval.adversarial_held_out2`, split `held_out2`: totals only, it never
+  prints an example of it whatever `--examples` says).
 
 It prints, per split, the false-alarm rate on true turns (overall, per language and per guard), the recall per
 fact kind (overall and per language), the slowest guard call against the production budget, and examples.
@@ -27,18 +29,20 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from itertools import chain
 from pathlib import Path
 
 from guards.calibration import dialogues
 from guards.contract import GuardInput, deadline_after
 from guards.registry import registered
 from magie.corpora import sgd_corpus_dir
-from tools.eval import adversarial, rendered
+from tools.eval import adversarial, adversarial_held_out2, rendered
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
 
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
+UNPRINTED = frozenset({adversarial_held_out2.SPLIT})  # splits measured for totals only: no example is ever kept
 
 
 class Run:
@@ -95,7 +99,7 @@ class Run:
                 apart = "unsourced: " + ", ".join(unsourced)
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
-            if len(self.alarm_examples[split]) < self.examples:
+            if split not in UNPRINTED and len(self.alarm_examples[split]) < self.examples:
                 self.alarm_examples[split].append({"where": where, "lang": lang, "draft": inp.draft, "held": failed,
                                                    "apart": apart})
         return not failed
@@ -104,7 +108,7 @@ class Run:
         self.mutated[(split, kind, lang)] += 1
         if self.held(inp):
             self.caught[(split, kind, lang)] += 1
-        elif len(self.miss_examples[split]) < self.examples:
+        elif split not in UNPRINTED and len(self.miss_examples[split]) < self.examples:
             self.miss_examples[split].append({"where": where, "kind": kind, "lang": lang, "draft": inp.draft})
 
     def summary(self) -> dict:
@@ -208,7 +212,7 @@ def run_rendered(run: Run, corpus_path: Path, split: str) -> None:
 
 
 def run_adversarial(run: Run, split: str) -> None:
-    for case in adversarial.cases():
+    for case in chain(adversarial.cases(), adversarial_held_out2.cases()):
         if split != "all" and case.split != split:
             continue
         where = f"adversarial {case.name}"
@@ -249,7 +253,7 @@ def format_summary(result: dict) -> str:
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=None, help="an SGD-layout folder (default: the shared one)")
-    parser.add_argument("--split", choices=("dev", "held_out", "all"), default="all")
+    parser.add_argument("--split", choices=("dev", "held_out", "held_out2", "all"), default="all")
     parser.add_argument("--limit", type=int, default=None, help="read at most N SGD dialogues")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--examples", type=int, default=8)
