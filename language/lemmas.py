@@ -190,12 +190,24 @@ def verb_readings(word: str, lang: Lang) -> set[str]:
 
 def words(text: str) -> list[str]:
     """The words of `text`, in order (numbers and punctuation left out)."""
-    return WORD.findall(text)
+    return list(_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
+    """`words`, kept per text: a turn's readers split the same message into words a hundred times."""
+    return tuple(WORD.findall(text))
 
 
 def lemmas(text: str, lang: Lang) -> list[str]:
     """The folded lemma of every word of `text`, in order."""
-    return [lemma(word, lang) for word in words(text)]
+    return list(_lemmas(text, lang))
+
+
+@lru_cache(maxsize=4096)
+def _lemmas(text: str, lang: Lang) -> tuple[str, ...]:
+    """`lemmas`, kept per text and language, as `words`."""
+    return tuple(lemma(word, lang) for word in _words(text))
 
 
 _ENDINGS: dict[Lang, tuple[str, ...]] = {
