@@ -274,8 +274,7 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
     """Each word of `text` (by its position, folded) pointing to exactly one usable language: that language and why
     ("grammar", "shorthand", "function", "day", "stressed", "dictionary", "typo"); see `language_evidence`."""
     from language.lemmas import known, known_unaccented
-    from language.lexicon import reader_words
-    from language.typos import restored
+    from language.typos import restored_reader_word
 
     folded = fold(text)
     votes: dict[int, tuple[Lang, str]] = {}  # a word's position in `folded` → the one language it points to, and why
@@ -319,8 +318,7 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             # language's ("balance plaese" is English, never the organisation's language by default); a restoration
             # to a rare word says nothing ("plaese" is also Catalan "palese", "etrato" Catalan "retrato")
             # ("lightnig" is the brand "lightning", which says nothing of the language either)
-            kind, pointing = "typo", [lang for lang in usable if (meant := restored(word, lang)) in reader_words(lang)
-                                      and meant not in BRAND_WORDS]
+            kind, pointing = "typo", [lang for lang in usable if restored_reader_word(word, lang) is not None]
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     for lang in usable:  # a day said in several words ("pasado mañana", "demà passat") is one word of its language
@@ -353,13 +351,15 @@ def _spanish_stressed_verb(word: str) -> bool:
     """Whether `word` (as typed) is a Spanish verb stressed on its last vowel (above)."""
     import simplemma
 
+    from language.lemmas import dictionary_knows
+
     lowered = word.lower()
     endings = _SPANISH_STRESSED_VERB_ENDINGS.get(lowered[-1:], ())
     if len(lowered) < _SPANISH_STRESSED_VERB_MIN or not endings or lowered in _STRESSED_IN_BOTH:
         return False
     stem = lowered[:-1]
     # a verb, not a noun that looks like an infinitive ("pajar"): its "we" form is known as that verb
-    return any(simplemma.is_known(stem + _SPANISH_WE_ENDINGS[ending], lang="es")
+    return any(dictionary_knows(stem + _SPANISH_WE_ENDINGS[ending], "es")
                and simplemma.lemmatize(stem + _SPANISH_WE_ENDINGS[ending], lang="es") == stem + ending
                for ending in endings)
 

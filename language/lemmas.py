@@ -40,25 +40,32 @@ def lemmas_load() -> None:
         simplemma.is_known("a", lang=code)
 
 
+@lru_cache(maxsize=65536)
+def dictionary_knows(word: str, code: str) -> bool:
+    """`simplemma.is_known(word, lang=code)`, kept per word (the dictionaries do not change): the readers, the
+    detector and the typo restoring ask it of the same words and their accented forms many times a message."""
+    return simplemma.is_known(word, lang=code)
+
+
 @lru_cache(maxsize=4096)
 def lemma(word: str, lang: Lang) -> str:
     """The folded lemma of one word in `lang` (the folded word itself when the dictionary has none)."""
     lowered = _with_middle_dot(word.lower().replace("’", "'"), lang)
     code = SIMPLEMMA_CODE[lang]
     found = simplemma.lemmatize(lowered, lang=code)
-    if found.lower() != lowered or not simplemma.is_known(lowered, lang=code):
+    if found.lower() != lowered or not dictionary_knows(lowered, code):
         for clitic in _CLITICS[lang]:
             if lowered.endswith(clitic) and len(lowered) - len(clitic) >= 3:
                 stem = _unaccent_infinitive(lowered[: -len(clitic)].rstrip("-"))
                 # a voseo or tú imperative with its pronoun is the verb: "mandale" → "mandar", "transferile" →
                 # "transferir", "haceme" → "hacer" (the bare stem "manda" is also a noun, "transferi" unknown)
-                if lang in _INFINITIVE_R and stem[-1:] in "aei" and simplemma.is_known(stem + "r", lang=code):
+                if lang in _INFINITIVE_R and stem[-1:] in "aei" and dictionary_knows(stem + "r", code):
                     return fold(simplemma.lemmatize(stem + "r", lang=code))
-                if simplemma.is_known(stem, lang=code):
+                if dictionary_knows(stem, code):
                     return fold(simplemma.lemmatize(stem, lang=code))
-        if not simplemma.is_known(lowered, lang=code):  # typed without its accent: "rompio", "llego", "cobro"
+        if not dictionary_knows(lowered, code):  # typed without its accent: "rompio", "llego", "cobro"
             for accented in _accented(lowered, lang):
-                if simplemma.is_known(accented, lang=code):
+                if dictionary_knows(accented, code):
                     return fold(simplemma.lemmatize(accented, lang=code))
     return fold(found)
 
@@ -66,7 +73,7 @@ def lemma(word: str, lang: Lang) -> str:
 def _with_middle_dot(word: str, lang: Lang) -> str:
     """A Catalan word typed without the middle dot of its "l·l" ("anullar", "cancella-la") as the dictionary writes
     it, when only that form is known; any other word as it is."""
-    if lang != "ca" or "ll" not in word or simplemma.is_known(word, lang="ca"):
+    if lang != "ca" or "ll" not in word or dictionary_knows(word, "ca"):
         return word
     dotted = word.replace("ll", "l·l", 1)
     return dotted if known(dotted, lang) else word
@@ -79,7 +86,7 @@ def lemma_readings(word: str, lang: Lang) -> set[str]:
     lowered = word.lower().replace("’", "'")
     code = SIMPLEMMA_CODE[lang]
     return {lemma(word, lang)} | {fold(simplemma.lemmatize(accented, lang=code)) for accented in _accented(lowered, lang)
-                                  if simplemma.is_known(accented, lang=code)}
+                                  if dictionary_knows(accented, code)}
 
 
 _ACCENTS: dict[Lang, dict[str, str]] = {
@@ -105,13 +112,15 @@ def known(word: str, lang: Lang) -> bool:
     ("pídelo", "revísala", "cancel·la-ho"). Cached (the dictionaries do not change): a turn asks it of the same words
     several times — both language detections, the names' check, the intents' sound-alikes."""
     code = SIMPLEMMA_CODE[lang]
-    if simplemma.is_known(word, lang=code):
+    if dictionary_knows(word, code):
         return True
+    if not word.endswith(_CLITICS[lang]):
+        return False  # no enclitic to take off (the loop below finds none)
     for clitic in _CLITICS[lang]:
         if word.endswith(clitic) and len(word) - len(clitic) >= 3:
             stem = _unaccent_infinitive(word[: -len(clitic)].rstrip("-"))
-            if simplemma.is_known(stem, lang=code) or (
-                    lang in _INFINITIVE_R and stem[-1:] in "aei" and simplemma.is_known(stem + "r", lang=code)):
+            if dictionary_knows(stem, code) or (
+                    lang in _INFINITIVE_R and stem[-1:] in "aei" and dictionary_knows(stem + "r", code)):
                 return True
     return False
 
@@ -142,8 +151,10 @@ def known_unaccented(word: str, lang: Lang) -> bool:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def proper_noun_unaccented(word: str, lang: Lang) -> bool:
-    """`proper_noun`, for a name typed without its accents too ("joao" is "João", "maria" "María")."""
+    """`proper_noun`, for a name typed without its accents too ("joao" is "João", "maria" "María"). Cached: the
+    detector asks it of every word of a message in every language, twice a turn."""
     word = word.lower()
     if proper_noun(word, lang):
         return True
@@ -151,6 +162,7 @@ def proper_noun_unaccented(word: str, lang: Lang) -> bool:
                for index, char in enumerate(word) for variant in _ACCENTS_OF_A_LETTER.get(char, ""))
 
 
+@lru_cache(maxsize=65536)
 def proper_noun(word: str, lang: Lang) -> bool:
     """Whether the dictionary of `lang` knows `word` (any case) as a proper noun only: its lemma is capitalised
     ("ana" → "Ana" in Spanish, "pedro" → "Pedro"), as a name typed in lower case is."""
@@ -172,18 +184,30 @@ def verb_readings(word: str, lang: Lang) -> set[str]:
     if lang == "en" or not lowered.endswith(("o", "a", "e")) or len(lowered) < 5:
         return readings
     code = SIMPLEMMA_CODE[lang]
-    return readings | {infinitive for ending in ("ar", "er", "ir") if simplemma.is_known(
-        infinitive := lowered[:-1] + ending, lang=code) and fold(simplemma.lemmatize(infinitive, lang=code)) == infinitive}
+    return readings | {infinitive for ending in ("ar", "er", "ir") if dictionary_knows(
+        infinitive := lowered[:-1] + ending, code) and fold(simplemma.lemmatize(infinitive, lang=code)) == infinitive}
 
 
 def words(text: str) -> list[str]:
     """The words of `text`, in order (numbers and punctuation left out)."""
-    return WORD.findall(text)
+    return list(_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
+    """`words`, kept per text: a turn's readers split the same message into words a hundred times."""
+    return tuple(WORD.findall(text))
 
 
 def lemmas(text: str, lang: Lang) -> list[str]:
     """The folded lemma of every word of `text`, in order."""
-    return [lemma(word, lang) for word in words(text)]
+    return list(_lemmas(text, lang))
+
+
+@lru_cache(maxsize=4096)
+def _lemmas(text: str, lang: Lang) -> tuple[str, ...]:
+    """`lemmas`, kept per text and language, as `words`."""
+    return tuple(lemma(word, lang) for word in _words(text))
 
 
 _ENDINGS: dict[Lang, tuple[str, ...]] = {

@@ -29,10 +29,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import simplemma
-
 from language.detect import BRAND_WORDS
-from language.lemmas import SIMPLEMMA_CODE, known, known_unaccented, lemma, one_edit, proper_noun
+from language.lemmas import SIMPLEMMA_CODE, dictionary_knows, known, known_unaccented, lemma, one_edit, proper_noun
 from language.lexicon import reader_words, table_words
 from language.locales import Lang
 from language.text import fold
@@ -46,9 +44,9 @@ _ACCENTED: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "
 
 def _known_with_accent(word: str, code: str) -> bool:
     """Whether the dictionary knows `word` as typed or with one accent, tilde or cedilla put back ("manana")."""
-    if simplemma.is_known(word, lang=code):
+    if dictionary_knows(word, code):
         return True
-    return any(simplemma.is_known(word[:index] + mark + word[index + 1:], lang=code)
+    return any(dictionary_knows(word[:index] + mark + word[index + 1:], code)
                for index, char in enumerate(word) for mark in _ACCENTED.get(char, ""))
 
 
@@ -94,14 +92,40 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
         ours = _two_typos_off(word, lexicon)  # "mvimientoss", "trasnferenciaa": two slips in one long word
     if ours or len(word) < MIN_LETTERS or any(known(word, other) for other in LANGS):
         return next(iter(ours)) if len(ours) == 1 else None
-    candidates = {candidate for candidate in _edits(word)
-                  if len(candidate) >= MIN_LETTERS - 1 and (known(candidate, lang) or _known_with_accent(candidate, code))
-                  and not proper_noun(candidate, lang)}
+    candidates = set(_dictionary_candidates(word, lang))
     if len(candidates) > 1 and len({lemma(candidate, lang) for candidate in candidates}) == 1:
         # forms of one word ("friensd": "friends" or "friend"): the one with the letters as typed, two swapped
         swapped = {candidate for candidate in candidates if sorted(candidate) == sorted(word)}
         candidates = swapped if len(swapped) == 1 else candidates
     return _one_reading(candidates, lang, also)
+
+
+@lru_cache(maxsize=1024)
+def _dictionary_candidates(word: str, lang: Lang) -> frozenset[str]:
+    """The words of `lang`'s dictionary one edit off `word` (`_dictionary_word`): what `restored` picks from when
+    none the readers look for is; kept per word, which is restored with several `also` in one turn."""
+    return frozenset(candidate for candidate in _edits(word) if _dictionary_word(candidate, lang))
+
+
+def _dictionary_word(candidate: str, lang: Lang) -> bool:
+    """Whether `candidate` may be what a typo stands for in `lang`: of `MIN_LETTERS` - 1 letters or more, known to
+    its dictionary as typed or with an accent put back, and no proper noun."""
+    return len(candidate) >= MIN_LETTERS - 1 and (
+        known(candidate, lang) or _known_with_accent(candidate, SIMPLEMMA_CODE[lang])) and not proper_noun(candidate, lang)
+
+
+def restored_reader_word(word: str, lang: Lang) -> str | None:
+    """`restored(word, lang)` when it is a word the readers look for and no brand (the language detector's typo
+    vote), else None. `restored` reaches such a word only as an edit of `word` the readers look for of
+    `MIN_LETTERS` letters, or one of the dictionary's (`_dictionary_word`), or as two edits of a word of
+    `TWO_TYPOS_MIN_LETTERS`: a word with none of them is not restored at all (the dictionary's words around it cost
+    thousands of look-ups)."""
+    if len(word) < TWO_TYPOS_MIN_LETTERS:
+        ours = _edits(word) & reader_words(lang)
+        if not any(len(candidate) >= MIN_LETTERS or _dictionary_word(candidate, lang) for candidate in ours):
+            return None
+    meant = restored(word, lang)
+    return meant if meant in reader_words(lang) and meant not in BRAND_WORDS else None
 
 
 def _number_word(word: str, lang: Lang) -> bool:
