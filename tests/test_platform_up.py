@@ -167,7 +167,7 @@ def test_sigterm_to_up_stops_web_worker_and_beat(committed):
     children = [pid for pid in started if psutil.pid_exists(pid) and psutil.Process(pid).ppid() == process.process.pid]
     assert len(children) == 3 and all(os.getsid(pid) == os.getsid(process.process.pid) for pid in children)
     assert all(os.getpgid(pid) == pid for pid in children)
-    # and off the lowest core, which is left to web (on a machine of two or more cores)
+    # and on the cores MAGIE_WORKER_CORES gives them (by default every core: the idle class keeps web ahead)
     cores = {" ".join(psutil.Process(pid).cmdline()): set(psutil.Process(pid).cpu_affinity()) for pid in started
              if psutil.pid_exists(pid)}
     everything = set(psutil.Process().cpu_affinity())
@@ -217,10 +217,11 @@ def test_the_children_of_up_start_as_the_development_deployment_up_decided(monke
     assert child.stdout.splitlines()[-1].split() == ["development", "False"]
 
 
-def test_the_worker_keeps_off_one_core_unless_told():
-    assert worker_cores("", {0, 1}) == {1}
-    assert worker_cores("", {0, 1, 2, 3}) == {1, 2, 3}
-    assert worker_cores("", {0}) == {0}  # one core: shared, the priority alone keeps web ahead
+def test_the_worker_takes_every_core_unless_told_to_spare_one():
+    assert worker_cores("", {0, 1}) == {0, 1}  # the idle class keeps web ahead on every core
+    assert worker_cores("spare", {0, 1}) == {1}
+    assert worker_cores("spare", {0, 1, 2, 3}) == {1, 2, 3}
+    assert worker_cores("spare", {0}) == {0}  # one core: shared, the priority alone keeps web ahead
     assert worker_cores("all", {0, 1}) == {0, 1}
     assert worker_cores("1", {0, 1, 2, 3}) == {3}
     assert worker_cores("0", {0, 1}) == {1}  # never no core at all

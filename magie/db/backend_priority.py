@@ -1,6 +1,6 @@
 """The database work of a background process at that process's CPU priority and on its cores.
 
-`manage.py up` runs the worker and beat at a lower CPU priority than the web server, on every core but one
+`manage.py up` runs the worker and beat at a lower CPU priority than the web server, on the cores it gives them
 (`magie.management.commands.up`), so a burst of turns never takes the CPU an acknowledgement waits for. But a good
 part of a turn's CPU is spent by PostgreSQL, in the backend process serving the worker's connection, which the
 postmaster started at the web's priority and on every core: during a burst those backends still competed with the
