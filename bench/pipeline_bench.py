@@ -27,6 +27,10 @@ What it prints, each phase with the load average beside it:
   3. Webhooks at 300 requests/s with the worker running their turns: ack p99 beside the bare view's.
   4. A compressed day: 1,000 customers × 5 messages across the three demo organisations, ~13 messages/s on
      average and ~20 at the peak (a sine over the length), each customer's messages 20–60 s apart.
+  5. The broker hung (PIPELINE_BENCH_BROKER_HUNG_SECONDS, default 5; 0 skips): the embedded Redis stopped with
+     SIGSTOP (a broker that accepts nothing and refuses nothing, worse than one that is down) while 50 messages/s
+     come in, then resumed: the ack's p50/p99 while it hung, and every reply still sent once (the sweepers publish
+     what could not be published, up to a minute later).
 RESULT lines at the end name each acceptance figure: throughput ≥ 100 msg/s, p95 ≤ 1 s at 50 msg/s, p95 ≤ 2 s in
 the day, ack p99 ≤ 2× the bare view with turns running.
 """
@@ -69,6 +73,7 @@ DAY_SCALE = float(os.environ.get("PIPELINE_BENCH_DAY_SCALE", "1.0"))
 WAITS = os.environ.get("PIPELINE_BENCH_WAITS", "") not in ("", "0")
 CONCURRENCY = os.environ.get("PIPELINE_BENCH_CONCURRENCY", "")  # "": `up`'s default
 DATA_DIR = ROOT / ".data" / "pipeline-bench"
+BROKER_HUNG_SECONDS = float(os.environ.get("PIPELINE_BENCH_BROKER_HUNG_SECONDS", "5"))  # 0: no such phase
 CLIENT_THREADS = 64
 WARM_UP_MESSAGES = 30
 PERIODIC = re.compile(r"sweep|heartbeat|scheduled")  # the beat's tasks, not the messages'
@@ -215,6 +220,10 @@ class Platform:
                 continue
         return processes
 
+    def broker(self) -> psutil.Process:
+        """The embedded Redis, the platform's broker."""
+        return psutil.Process(int((DATA_DIR / "redis" / "redis.pid").read_text().split()[0]))
+
     def worker_cpu(self) -> float:
         return sum(self.worker_cpu_split())
 
@@ -300,15 +309,25 @@ def wait_replies(graph: FakeGraphServer, since: int, expected: int, quiet: float
 
 
 def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
-              schedule: list[tuple[float, Any, str, str]], probe: Any = None) -> dict[str, float]:
+              schedule: list[tuple[float, Any, str, str]], probe: Any = None,
+              broker_hung: bool = False) -> dict[str, float]:
+    """One phase: `schedule` sent, every reply waited for. `broker_hung`: the embedded Redis (the broker) stopped
+    while the schedule is sent, resumed after; the replies waited for up to the sweepers' pace."""
     since = len(graph.requests)
     (main, children), database, tasks = platform.worker_cpu_split(), platform.database_cpu(), platform.tasks_done()
     cpu = main + children
     load = os.getloadavg()[0]
     mark = probe.start() if probe is not None else None
-    sent = send_schedule(platform.port, schedule)
+    broker = platform.broker() if broker_hung else None
+    if broker is not None:
+        broker.suspend()
+    try:
+        sent = send_schedule(platform.port, schedule)
+    finally:
+        if broker is not None:
+            broker.resume()
     waits_seen = probe.stop(mark, len(schedule)) if probe is not None else ""
-    wait_replies(graph, since, len(schedule))
+    wait_replies(graph, since, len(schedule), quiet=240.0 if broker_hung else 60.0)
     time.sleep(1.0)  # a late duplicate would show
     replies = replies_by_customer(graph, since)
     waits, answered, duplicates = [], 0, 0
@@ -459,6 +478,9 @@ def main() -> None:
                   f"{percentile(sent['latencies'], 0.99) * 1000:.1f} ms; load average {load:.2f}\n{seen}", flush=True)
         if DAY_SCALE > 0:
             results["day"] = run_phase(f"compressed day ×{DAY_SCALE}", platform, graph, compressed_day(DAY_SCALE))
+        if BROKER_HUNG_SECONDS > 0:
+            results["broker"] = run_phase(f"50 msg/s offered, the broker hung (SIGSTOP) {BROKER_HUNG_SECONDS:.0f} s",
+                                          platform, graph, steady(50, BROKER_HUNG_SECONDS), broker_hung=True)
     finally:
         platform.stop()
         graph.stop()
@@ -473,6 +495,9 @@ def main() -> None:
         ratio = results["ack"]["ack_p99_ms"] / max(1e-9, bare_p99)
         print(f"RESULT ack_p99_with_turns_over_bare {ratio:.2f} ({results['ack']['ack_p99_ms']:.1f} ms vs "
               f"{bare_p99:.1f} ms at {ACK_RATE:.0f} req/s; target <= 2.0)")
+    if "broker" in results:
+        print(f"RESULT ack_p99_broker_hung_ms {results['broker']['ack_p99_ms']:.1f} (p50 "
+              f"{results['broker']['ack_p50_ms']:.1f} ms; target < 100 ms; every reply sent once: replies_lost below)")
     cpu_key = "50" if "50" in results else steady_keys[0]
     print(f"RESULT worker_cpu_ms_per_message {results[cpu_key]['worker_cpu_ms']:.1f} (at {cpu_key} msg/s)")
     print(f"RESULT worker_tasks_per_message {results[cpu_key]['tasks_per_message']:.2f} (at {cpu_key} msg/s)")
