@@ -12,11 +12,12 @@ The guarantees are the ones of the three tasks, each kept by the same code:
   without a delivery (the outbound sweeper sends it).
 
 One task may store several bodies (the older ones of its numbers still waiting, then those that came while it was
-queued: a burst, whose bodies the webhook did not publish one by one) and so answer several conversations. It starts turns for WHATSAPP_ANSWER_INLINE_SECONDS, then queues the rest as turn tasks for other
-workers to share; its soft time limit is a turn's budget more than that window, so the last turn it starts has a
-whole budget. What does not fit in one task goes back to the broker as before: a turn whose conversation another
-attempt holds (`agent.turn`, retried), a send that must wait (Meta's pace, a retry's backoff: `whatsapp.deliver`
-with its countdown).
+queued: a burst, whose bodies the webhook did not publish one by one) and so answer several conversations. It
+starts turns for WHATSAPP_ANSWER_INLINE_SECONDS, then queues the rest as turn tasks for other workers to share;
+its soft time limit is a turn's budget more than that window, so the last turn it starts has a whole budget.
+What does not fit in one task goes back to the broker as before: a turn whose conversation another attempt holds
+(`agent.turn`, retried), a send that must wait (Meta's pace, a retry's backoff: `whatsapp.deliver` with its
+countdown).
 """
 
 from __future__ import annotations
