@@ -383,6 +383,8 @@ _LEFT_BEFORE: dict[Lang, str] = {
 }
 
 
+# "restam só 2 vagas", "quedan solo 2", "en queden només 2": what is left, said to be few
+_ONLY = r"(?:so|apenas|somente|solo|solamente|nomes|sols|only|just)"
 _AVAILABLE_RE = re.compile(r"(?:available|disponive(?:l|is)|disponibles?|livres?|libres?|lliures?|still free)$")
 _SCARCE_BEFORE_RE = re.compile(r"only|just|restam|sobram|quedan|queda|solo quedan|quedan solo|queden|en queden"
                                r"|nomes queden|so (?:ha|tem|temos)|there (?:are|is) only|hay solo")
@@ -408,7 +410,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
     return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
-        rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
+        rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
@@ -516,6 +518,13 @@ DECIMAL_RE = re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])")
 
 # --- statuses ------------------------------------------------------------------------------------------------------
 
+def _ca_participles(*stems: str) -> str:
+    """The four forms of the Catalan past participles of these stems: "anul·l" → anul·lat, anul·lada, anul·lats,
+    anul·lades; a stem ending in "r" of a verb in -ir ("transfer") takes -it, -ida, -its, -ides."""
+    return "|".join(f"{stem}(?:it|ida|its|ides)" if stem.endswith("r") else f"{stem}(?:at|ada|ats|ades)"
+                    for stem in stems)
+
+
 STATUS_FORMS: dict[Lang, dict[str, str]] = {
     "en": {"sent": r"sent|gone out|went out|delivered", "scheduled": r"scheduled|programmed",
            "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced"
@@ -533,12 +542,11 @@ STATUS_FORMS: dict[Lang, dict[str, str]] = {
            "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
            "paid": r"pagad[oa]s?|abonad[oa]s?",
            "cancelled": r"cancelad[oa]s?|anulad[oa]s?", "pending": r"pendientes?|en espera|en proceso"},
-    "ca": {"sent": r"enviat|enviada|enviats|enviades|transferit|transferida",
-           "scheduled": r"programat|programada|programats|programades",
-           "failed": r"ha fallat|han fallat|rebutjat|rebutjada|no s'ha pogut completar",
-           "booked": r"reservat|reservada|reservats|reservades|apuntat|apuntada",
-           "done": r"confirmat|confirmada|confirmats|confirmades|realitzat|realitzada|completat|completada",
-           "paid": r"pagat|pagada|pagats|pagades", "cancelled": r"cancel·lat|cancel·lada|cancellat|cancellada|anul·lat",
+    "ca": {"sent": _ca_participles("envi", "transfer"), "scheduled": _ca_participles("program", "agend"),
+           "failed": r"ha fallat|han fallat|rebutja(?:t|da|ts|des)|no s'ha pogut completar",
+           "booked": _ca_participles("reserv", "apunt"),
+           "done": _ca_participles("confirm", "realitz", "complet"),
+           "paid": _ca_participles("pag", "abon"), "cancelled": _ca_participles("cancel·l", "cancell", "anul·l", "anul"),
            "pending": r"pendents?|en espera"},
 }
 
@@ -549,12 +557,13 @@ def _status_re(lang: Lang) -> re.Pattern[str]:
                       + r")(?![\w·])")
 
 
-# A status word that says no effect's outcome: "fully booked", "all booked", "all the tickets were booked" (no place
-# left; "booked at that time": none left then), "your scheduled time" (an adjective after a determiner),
-# "non-refundable".
-_NOT_STATUS_BEFORE_RE = re.compile(r"(?:\ball\s+(?:the\s+|of\s+the\s+|those\s+|these\s+)?[a-z]+\s+(?:were|are)\s+"
-                                   r"|\b(?:fully|completely|totally|all|the|your|my|their|our|a|an|its"
+# A status word that says no effect's outcome: "your scheduled time" (an adjective after a determiner),
+# "non-refundable"; and, of a booking only, "fully booked", "all booked", "all the tickets were booked" (no place
+# left; "booked at that time": none left then) — "fully paid", "totalmente pago" state a payment.
+_NOT_STATUS_BEFORE_RE = re.compile(r"(?:\b(?:the|your|my|their|our|a|an|its"
                                    r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+|-)$")
+_NOT_BOOKED_BEFORE_RE = re.compile(r"(?:\ball\s+(?:the\s+|of\s+the\s+|those\s+|these\s+)?[a-z]+\s+(?:were|are)\s+"
+                                   r"|\b(?:fully|completely|totally|all)\s+)$")
 _NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b|\s+(?:at|for)\s+(?:that|this)\s+(?:time|hour|slot|date|day)\b")
 
 
@@ -564,6 +573,7 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
     return [Fact("status", m.start(), m.end(), text[m.start():m.end()], m.lastgroup)
             for m in scan(_status_re(lang), low)
             if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 32), m.start())
+            and not (m.lastgroup == "booked" and _NOT_BOOKED_BEFORE_RE.search(low, max(0, m.start() - 32), m.start()))
             and not _NOT_STATUS_AFTER_RE.match(low, m.end())]
 
 
@@ -613,33 +623,79 @@ def references_in(text: str) -> list[Fact]:
 
 _MONTHS_WORD = {"en": r"months?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
 _YEARS_WORD = {"en": r"years?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
+_HALF_YEARS_WORD = {"en": r"semesters?", "pt-BR": r"semestres?", "es": r"semestres?", "ca": r"semestres?"}
 _WARRANTY = {"en": r"warranty|guarantee", "pt-BR": r"garantia", "es": r"garantia", "ca": r"garantia"}
+# "half a year", "meio ano", "medio año", "mig any": six months
+_HALF = {"en": r"half an?|half", "pt-BR": r"meio", "es": r"medio", "ca": r"mig"}
+# A warranty with no end ("a lifetime warranty", "garantia vitalícia", "garantía de por vida"): no number of months a
+# record can hold, so never one it supports.
+_LIFETIME = {"en": r"lifetime|life-?long|life", "pt-BR": r"vitalicia|eterna|para (?:a )?vida (?:toda|inteira)",
+             "es": r"vitalicia|de por vida|para toda la vida|eterna", "ca": r"vitalicia|de per vida|per a tota la vida"}
+LIFETIME_MONTHS = 10**6
+# "the warranty is (of) one year", "la garantía es de un año" (not the Portuguese "é", folded as "e": "and")
+_IS = {"en": r"(?:is\s+)?", "pt-BR": r"(?:e\s+(?=de\s))?", "es": r"(?:es\s+)?", "ca": r"(?:es\s+)?"}
+# The number of a term: digits, or a number said in words, read whole by `language.numbers.find_numbers` from its last
+# word back ("vint-i-quatre", "vinte e quatro", "veinticuatro", "twenty-four"), not only the words of `NUMBER_WORDS`.
+_TERM_NUMBER = r"\d{1,4}|[a-z]+"
 
 
 @lru_cache(maxsize=8)
 def _warranty_re(lang: Lang) -> re.Pattern[str]:
-    number = _number(lang)
-    term = rf"(?P<n>{number})\s+(?P<unit>{_MONTHS_WORD[lang]}|{_YEARS_WORD[lang]})"
+    unit = rf"{_MONTHS_WORD[lang]}|{_YEARS_WORD[lang]}|{_HALF_YEARS_WORD[lang]}"
+    # "12 months", "a one-year", "12-month", "half a year"
+    term = rf"(?:(?P<half>{_HALF[lang]})\s+(?:(?:a|an|um|uma|un|una)\s+)?|(?P<n>{_TERM_NUMBER})(?:\s+|-))(?P<unit>{unit})"
     word = _WARRANTY[lang]
-    return re.compile(rf"(?<!\w)(?:{term}(?:\s+(?:of|de|d'))?\s+(?:{word})|(?:{word})\s+(?:of|de|d'|for|por|per)?\s*"
-                      rf"(?:(?:um|uma|un|una|a|an|one)\s+)?{term.replace('(?P<n>', '(?P<n2>').replace('(?P<unit>', '(?P<unit2>')}"
-                      rf"|(?:{word})\s+(?:of|de|d')\s+(?P<one>um|uma|un|una|a|an|one)?\s*(?P<unit3>{_MONTHS_WORD[lang]}|{_YEARS_WORD[lang]}))(?!\w)")
+    term2 = term.replace("(?P<n>", "(?P<n2>").replace("(?P<unit>", "(?P<unit2>").replace("(?P<half>", "(?P<half2>")
+    life = _LIFETIME[lang]
+    return re.compile(rf"(?<!\w)(?:{term}(?:\s+(?:of|de|d'))?\s+(?:{word})|(?:{word})\s+{_IS[lang]}(?:of|de|d'|for|por|per)?\s*"
+                      rf"(?:(?:um|uma|un|una|a|an|one)\s+)?{term2}"
+                      rf"|(?:{word})\s+(?:of|de|d')\s+(?P<one>um|uma|un|una|a|an|one)?\s*(?P<unit3>{unit})"
+                      rf"|(?P<life>{life})\s+(?:{word})|(?:{word})\s+(?:(?:for|de|d')\s+)?(?P<life2>{life}))(?!\w)")
+
+
+def _term_number(low: str, start: int, end: int, lang: Lang) -> tuple[int | None, int]:
+    """The number whose last word ends at `end` ("quatre" of "vint-i-quatre", "quatro" of "vinte e quatro"), read
+    whole from the words before it, and where it starts; None when the word is no number ("os meses")."""
+    from language.numbers import find_numbers
+
+    raw = low[start:end]
+    if raw.isdigit():
+        return int(raw), start
+    at = max(0, start - 24)
+    for mention in reversed(find_numbers(low[at:end], lang)):
+        if mention.end == end - at and not mention.ordinal:
+            return (int(mention.value) if mention.value == int(mention.value) else None), at + mention.start
+    return number_value(raw, lang), start
 
 
 def warranties_in(text: str, lang: Lang) -> list[Fact]:
-    """Warranty terms said in `text`; value: months."""
+    """Warranty terms said in `text`; value: months (`LIFETIME_MONTHS` for one with no end)."""
     low = folded(text)
     if not re.search(_WARRANTY[lang], low):
         return []
     found = []
     for match in _warranty_re(lang).finditer(low):
         g = match.groupdict()
-        raw, unit = (g["n"], g["unit"]) if g["n"] else (g["n2"], g["unit2"]) if g["n2"] else ("1", g["unit3"])
-        number = number_value(raw, lang) if raw else 1
-        if number is None or unit is None:
-            continue
-        months = number * 12 if re.fullmatch(_YEARS_WORD[lang], unit) else number
-        found.append(Fact("warranty", match.start(), match.end(), text[match.start():match.end()], months))
+        begins = match.start()
+        if g["life"] or g["life2"]:
+            months: int | None = LIFETIME_MONTHS
+        else:
+            name = "n" if g["n"] else "n2" if g["n2"] else None
+            unit = g["unit"] or g["unit2"] or g["unit3"]
+            half = g["half"] or g["half2"]
+            number, begins = _term_number(low, *match.span(name), lang) if name else (1, match.start())
+            if number is None or unit is None:
+                continue
+            if re.fullmatch(_YEARS_WORD[lang], unit):
+                months = number * 6 if half else number * 12
+            elif re.fullmatch(_HALF_YEARS_WORD[lang], unit):
+                months = number * 6
+            else:
+                months = number if not half else None
+            if months is None:
+                continue
+        begins = min(begins, match.start())
+        found.append(Fact("warranty", begins, match.end(), text[begins:match.end()], months))
     return found
 
 

@@ -827,6 +827,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                      if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
     in_names = _numbered_name_spans(low, support.numbered_names)
+    # a warranty term's number is the term's ("tem 2 anos de garantia"): no count, no results length
+    in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"]
+    term_starts = [start for start, _ in in_terms]
     # a list says the same few names and dates on every line: each is judged once against this turn's support
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
@@ -842,6 +845,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
+        if in_terms and kind in ("count", "found", "places", "measure") \
+                and (term := bisect_right(term_starts, fact.start) - 1) >= 0 and fact.end <= in_terms[term][1]:
+            continue
         if kind == "date" or kind == "time":
             covered_until = max(covered_until, fact.end)
         if kind == "date":

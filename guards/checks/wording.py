@@ -25,6 +25,7 @@ from guards.text import ClauseMatch, clause_view, clauses, finditer_in_clauses, 
 from language.lemmas import lemma
 from language.locales import Lang
 from language.money import minor_unit_factor
+from language.text import fold
 
 # --- shared --------------------------------------------------------------------------------------------------------
 
@@ -848,6 +849,37 @@ DELIVERED_RE = re.compile(
     r"|salieron|cayo|entro|acreditad[oa]s?|se acredito|recibio|en camino|de camino|enviat|enviada|enviats|sortit"
     r"|arribat|entrat|transferit|abonat|rebut|de cami|accounts?|cuentas?|contas?|comptes?)(?![\w])")
 _SCHEDULED_ONLY = frozenset({"scheduled", "pending"})
+# The verbs of money that left or arrived, as lemmas: a claim's verb in any person and tense the claim grammar reads as
+# done ("ya le transferí", "enviei", "vaig transferir", "I transferred") says it left, whatever its inflection.
+DELIVERED_LEMMAS: dict[Lang, frozenset[str]] = {
+    "pt-BR": frozenset({"enviar", "mandar", "transferir", "cair", "creditar", "depositar"}),
+    "es": frozenset({"enviar", "mandar", "transferir", "acreditar", "depositar", "girar"}),
+    "ca": frozenset({"enviar", "transferir", "ingressar", "abonar"}),
+    "en": frozenset({"send", "transfer", "wire", "deposit", "credit"}),
+}
+_CLAIM_WORD_RE = re.compile(r"[^\W\d_]+(?:['’·-][^\W\d_]+)*")
+
+
+def delivered(claim: str, lang: Lang) -> bool:
+    """Whether a claim's own words say money left or arrived: a word of `DELIVERED_RE`, or a word whose lemma is a
+    verb of `DELIVERED_LEMMAS` in the reply's language."""
+    low = folded(claim)
+    if DELIVERED_RE.search(low):
+        return True
+    verbs = DELIVERED_LEMMAS[lang]
+    words = _CLAIM_WORD_RE.findall(claim.lower())
+    # an inflected verb, or the infinitive of the Catalan past ("vaig transferir"): the lemma alone ("transfer",
+    # "enviar") or a noun ("o envio", "el depósito") is no past
+    return any(word not in _MONEY_NOUNS and (found := lemma(word, lang)) in verbs
+               and (found != fold(word) or (lang == "ca" and index > 0 and words[index - 1] in _CA_PAST_AUXILIARY))
+               for index, word in enumerate(words))
+
+
+_CA_PAST_AUXILIARY = frozenset({"vaig", "vas", "va", "vam", "vau", "van", "vàrem", "vàreu", "varen"})
+
+
+_MONEY_NOUNS = frozenset({"envio", "envío", "deposito", "depósito", "giro", "credito", "crédito", "transferencia",
+                          "transferência", "transferència", "ingrés", "ingres", "abono"})
 
 
 def scheduled_money(inp: GuardInput) -> bool:
@@ -954,7 +986,7 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
             kinds = claim_kinds(folded(text)) or claim_kinds(low[part_start:end]) or claim_kinds(clause, prices=False)
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
-            elif "money" in executed and (not kinds or "money" in kinds) and DELIVERED_RE.search(folded(text)):
+            elif "money" in executed and (not kinds or "money" in kinds) and delivered(text, inp.lang):
                 if scheduled is None:
                     scheduled = scheduled_money(inp)
                 if scheduled:
@@ -969,6 +1001,13 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
 
 # --- unusable_request ----------------------------------------------------------------------------------------------
 
+# A Catalan request is an imperative with its pronoun glued on ("digue'm", "digues-me", "passa'ns", "envieu-me",
+# "doneu-nos"): the imperatives of the verbs that ask for a value, each with the pronouns of "to me" and "to us".
+_CA_IMPERATIVES = ("digue", "digues", "digui", "diga", "digueu", "dona", "doni", "doneu", "passa", "passi", "passeu",
+                   "envia", "envii", "envieu", "escriu", "escrigui", "escriviu", "facilita", "faciliti", "faciliteu",
+                   "indica", "indiqui", "indiqueu", "comunica", "comuniqui", "comuniqueu", "confirma", "confirmi",
+                   "confirmeu", "llegeix", "llegeixi", "llegiu", "dicta", "dicti", "dicteu")
+_CA_ASKING_IMPERATIVES = rf"(?:{'|'.join(_CA_IMPERATIVES)})(?:'m|'ns|-me|-nos|-m'(?:l|ho|la)|-me-(?:lo|la|ho)|-nos-(?:lo|la|ho))"
 REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"me (?:passa|passe|informa|informe|envia|envie|manda|mande|diz|diga|fala|fale|confirma|confirme|da|de)",
               r"(?:informe|informa|digite|digita|envie|envia|mande|manda|passe|passa|confirme|confirma|forneca|preciso"
@@ -983,7 +1022,8 @@ REQUEST_CUES: dict[Lang, tuple[str, ...]] = {
            r"podria|quin|quina|quins|quines|dir|respon|posa|enganxa|confirma"
            # "fes" only for a picture ("fes una foto de la targeta"): "fes una petició nova amb la seva clau Pix" asks
            # the customer to make a request, not to hand over a key
-           r"|fes(?:-te)? (?:una |un )?(?:foto|fotografia|captura|selfie)\w*)"),
+           r"|fes(?:-te)? (?:una |un )?(?:foto|fotografia|captura|selfie)\w*)",
+           _CA_ASKING_IMPERATIVES),
     "en": (r"(?:give|tell|send|provide|share|confirm|enter|type|need|have|get|what|what's|whats|which|reply|respond"
            r"|drop|paste|post|put|read|take|snap|upload|attach|text|dm)",),
 }
@@ -1057,6 +1097,14 @@ _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mi
 # (CPF, phone, e-mail, random key) of the recipient may be asked when a tool takes a key; personal data only when a
 # tool takes it; a payment method ("your debit card") is no data item at all.
 _KEY_ARGUMENTS = frozenset({"key", "pix_key", "chave", "recipient_key"})
+# A card's or a document's sides, one or both ("the front and back", "a frente e o verso", "ambos lados", "les dues
+# cares"), as a picture of them is asked.
+_SIDE = {"pt-BR": r"(?:d?[oa]s? )?(?:frente|verso|tras|costas)", "es": r"(?:del? |el |la )?(?:frente|dorso|anverso|reverso)",
+         "ca": r"(?:del? |el |la )?(?:davant|darrere|dors|anvers|revers)", "en": r"(?:the )?(?:front|back)"}
+_BOTH = {"pt-BR": r"(?:d?[oa]s )?(?:dois lados|ambos os lados)", "es": r"(?:de )?(?:los )?(?:dos lados|ambos lados)",
+         "ca": r"(?:de )?les dues cares|(?:dels )?dos costats", "en": r"both sides"}
+_AND_ = {"pt-BR": "e", "es": "y", "ca": "i", "en": "and"}
+_SIDES = {lang: rf"(?:{_SIDE[lang]}(?: {_AND_[lang]} {_SIDE[lang]})?|{_BOTH[lang]})" for lang in _SIDE}
 DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] = {
     "password": ({"pt-BR": (r"senhas?", r"(?:login|usuario) e senha", r"dados de (?:acesso|login)"),
                   "es": (r"contrasenas?", r"claves? (?:de acceso|secreta|del home ?banking|de home ?banking|del banco"
@@ -1082,11 +1130,15 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                      "en": (r"(?:credit |debit )?card(?:'s)? (?:number|details|digits)", r"full card", r"card info",
                             r"(?:long )?(?:numbers?|digits) (?:on|of) (?:the (?:front|back) of )?(?:your |the )?card")},
                     frozenset(), "secret"),
-    "card_photo": ({"pt-BR": (r"fotos? (?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)", r"selfies?"),
-                    "es": (r"fotos? de (?:la |el |tu |su )?(?:tarjeta|documento|dni)", r"selfies?"),
-                    "ca": (r"fotos? de (?:la |el |la teva |el teu )?(?:targeta|document|dni)", r"selfies?",
-                           r"fotos? (?:teva|vostra) amb (?:el |la )?(?:dni|document|targeta|passaport)"),
-                    "en": (r"(?:photo|picture|pic|image|scan)s? of (?:your |the )?(?:(?:front|back) of (?:your |the )?)?"
+    # a picture of the card, or of its sides ("a photo of the front and back of your card", "foto da frente e do verso
+    # do cartão", "foto del frente y el dorso de la tarjeta", "foto de les dues cares de la targeta")
+    "card_photo": ({"pt-BR": (rf"fotos? (?:{_SIDES['pt-BR']} )?(?:do|da|de) (?:seu |sua |teu |tua )?(?:cartao|documento|rg|cnh)",
+                              r"selfies?"),
+                    "es": (rf"fotos? (?:{_SIDES['es']} )?(?:de|del) (?:la |el |tu |su )?(?:tarjeta|documento|dni)",
+                           r"selfies?"),
+                    "ca": (rf"fotos? (?:{_SIDES['ca']} )?(?:de|del) (?:la |el |la teva |el teu )?(?:targeta|document|dni)",
+                           r"selfies?", r"fotos? (?:teva|vostra) amb (?:el |la )?(?:dni|document|targeta|passaport)"),
+                    "en": (rf"(?:photo|picture|pic|image|scan)s? of (?:{_SIDES['en']} of )?(?:your |the )?"
                            r"(?:card|id|document|passport)", r"selfies?")}, frozenset(), "secret"),
     "cvv": ({"pt-BR": (r"cvv", r"cvc", r"codigo de seguranca", r"validade do cartao",
                        r"codigo (?:de (?:3|tres) digitos|(?:de )?tras|(?:de )?atras|do verso)"),
