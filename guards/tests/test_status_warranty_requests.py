@@ -7,6 +7,7 @@ import pytest
 
 from guards.checks.facts import unsupported_facts
 from guards.checks.wording import effect_claim_without_effect, requested_items
+from guards.contract import ToolOutput
 from guards.facts import LIFETIME_MONTHS, statuses_in, warranties_in
 from guards.tests.helpers import deadline
 from tools.eval.adversarial import AdversarialCase, booking, catalog, pix, slots
@@ -84,7 +85,7 @@ def test_every_form_of_a_catalan_participle_is_a_status(word):
     assert facts_held("La teva reserva ha quedat reservada, pendent de pagament.", "ca", "school", booking) == []
 
 
-def scheduled():  # type: ignore[no-untyped-def]
+def scheduled() -> tuple[tuple[ToolOutput, ...], tuple[str, ...]]:
     return pix(status="scheduled", day="2026-12-03T09:00:00-03:00")
 
 

@@ -10,57 +10,60 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from guards.contract import ToolOutput
 from tools.eval.adversarial import AdversarialCase, booking, catalog, link, nothing, pix, slots
+
+Context = tuple[tuple[ToolOutput, ...], tuple[str, ...]]
 
 SPLIT = "dev"
 
 
-def pix_scheduled():  # type: ignore[no-untyped-def]
+def pix_scheduled() -> Context:
     """R$ 50,00 to Maria Souza scheduled for Thursday 3 December at 09:00 (São Paulo)."""
     return pix(status="scheduled", day="2026-12-03T09:00:00-03:00")
 
 
-def pix_failed():  # type: ignore[no-untyped-def]
+def pix_failed() -> Context:
     """R$ 50,00 to Maria Souza that failed: no effect executed."""
     return pix(status="failed")
 
 
-def pix_energia():  # type: ignore[no-untyped-def]
+def pix_energia() -> Context:
     """R$ 187,34 to Energia Sul Distribuidora S.A., settled today 14:30."""
     return pix("Energia Sul Distribuidora S.A.", 18734)
 
 
-def pix_joao():  # type: ignore[no-untyped-def]
+def pix_joao() -> Context:
     """R$ 1.200,00 to João Pedro de Araújo Neto, settled today 14:30."""
     return pix("João Pedro de Araújo Neto", 120000)
 
 
-def kayak():  # type: ignore[no-untyped-def]
+def kayak() -> Context:
     """Kayak Familiar on Saturday 5 December at 17:30 (Andorra) for 4, 30,00 € each, 120,00 € in all."""
     return booking("Kayak Familiar", "2026-12-05T17:30:00+01:00", 4, 6, 3000)
 
 
-def last_place():  # type: ignore[no-untyped-def]
+def last_place() -> Context:
     """Escalada Iniciació tomorrow at 10:00 with one place left."""
     return slots(places=1)
 
 
-def no_warranty():  # type: ignore[no-untyped-def]
+def no_warranty() -> Context:
     """The Galaxy S23 Ultra with no warranty stated."""
     return catalog(warranty=None)
 
 
-def moto():  # type: ignore[no-untyped-def]
+def moto() -> Context:
     """Moto G84 5G at $ 349.999,00, 2 in stock, 6 months of warranty."""
     return catalog("Moto G84 5G", 34999900, 2, 6)
 
 
-def sold_out():  # type: ignore[no-untyped-def]
+def sold_out() -> Context:
     """The Galaxy S23 Ultra sold out."""
     return catalog(stock=0)
 
 
-def iphone():  # type: ignore[no-untyped-def]
+def iphone() -> Context:
     """iPhone 15 Pro Max at $ 2.499.999,00, 1 in stock, 24 months of warranty."""
     return catalog("iPhone 15 Pro Max", 249999900, 1, 24)
 
