@@ -403,22 +403,29 @@ _MEASURES = (r"percent|per\s+cent|por\s*cento|por\s+ciento|per\s+cent|degrees?|g
 _COPULA: dict[Lang, str] = {"en": r"are|will be|would be", "pt-BR": r"sao|serao|seriam", "es": r"son|seran|serian",
                             "ca": r"son|seran|serien"}
 _AND: dict[Lang, str] = {"en": r"and|in total", "pt-BR": r"e|no total", "es": r"y|en total", "ca": r"i|en total"}
+# A count noun that only qualifies the noun after it, in English ("6 Diner options", "3 room types", "2 ticket
+# choices"): the number counts what follows, a result's items, not diners, rooms or tickets.
+_QUALIFIED: dict[Lang, str] = {
+    "en": r"\s+(?:options|choices|types|kinds|results|alternatives|possibilities|restaurants|places|venues|events"
+          r"|listings|matches|deals|locations|spots)(?!\w)",
+}
 
 
 @lru_cache(maxsize=8)
 def _count_re(lang: Lang) -> re.Pattern[str]:
     number = _number(lang)
+    qualified = f"(?!{_QUALIFIED[lang]})" if lang in _QUALIFIED else ""
     return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
-        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?)"
+        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified})"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         # "I found 3 places", "I found 5.", "I found 11 - …", "there are 10 1-star hotels"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s|\s+\d{{1,2}}[\s-]?[a-z])"
-        rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:{COUNT_NOUNS[lang]}|{_LEFT_AFTER[lang]})(?![\w]))"
+        rf"(?!\s+(?:(?:more|mais|mas|mes)\s+)?(?:(?:{COUNT_NOUNS[lang]})(?![\w]){qualified}|(?:{_LEFT_AFTER[lang]})(?![\w])))"
         rf"(?!\s*(?:%|{_MEASURES})(?!\w))"  # "there are 13 percent chance of rain": a measure
         # the count noun first, the number as what it is: "the tickets are 4", "os ingressos são 3"
         rf"|(?:{COUNT_NOUNS[lang]})\s+(?:{_COPULA[lang]})\s+(?P<n5>{number})(?=\s*(?:[.!?;]|$)|\s*,\s|\s+(?:{_AND[lang]})(?!\w))"

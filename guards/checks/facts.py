@@ -858,7 +858,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
-                or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None)
+                or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \
+                or (inp.lang == "en" and _an_hour_said_bare(low, fact, facts, support.minutes))
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts \
                 or (isinstance(fact.value, int) and fact.value + 1 in support.lengths
@@ -901,6 +902,24 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     return missing
+
+
+# "the reservation for 5." after a booking at 5 pm: a bare hour ending the sentence, in a draft that says no time.
+_BOOKING_FOR_BEFORE_RE = re.compile(r"(?:reservation|booking|table)\s+for\s+$")
+_SENTENCE_END_RE = re.compile(r"\s*(?:[.!]|$)")
+
+
+def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int]) -> bool:
+    """Whether a count after "reservation for" that ends its sentence ("I was able to make the reservation for 5.")
+    is the hour of a supported time, in a draft stating no other time: English says a booking's hour so, without
+    "pm" or "o'clock"; a party size then stays read where the draft also says the time ("a table for 5 at 7 pm")."""
+    value = fact.value
+    if not isinstance(value, int) or not 1 <= value <= 12 or any(other.kind == "time" for other in facts):
+        return False
+    if _SENTENCE_END_RE.match(low, fact.end) is None \
+            or _BOOKING_FOR_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is None:
+        return False
+    return not minutes.isdisjoint({value % 12 * 60, (value % 12 + 12) * 60})
 
 
 # A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.

@@ -626,8 +626,11 @@ def _asked(clause: str, at: int, lang: Lang) -> bool:
 # A yes/no tag after a comma asks about what its own sentence said ("So that's 4 tickets for March 5th, yes?"), and
 # about nothing before it ("Done. Anything else, yes?"), nor about the first person's own deed ("I booked it, no?").
 TAG_QUESTIONS: dict[Lang, tuple[str, ...]] = {
-    "pt-BR": (r"(?<=, )(?:sim|ne|nao)\?",), "es": (r"(?:(?<=, )|(?<=, ¿))(?:si|no|verdad)\?",),
-    "ca": (r"(?<=, )(?:oi|si|no|veritat)\?",), "en": (r"(?<=, )(?:yes|no)\?",),
+    # and an offer's "does it suit you?": "Fica reservado para sexta, pode ser?", "Queda reservado, ¿te parece?"
+    "pt-BR": (r"(?<=, )(?:sim|ne|nao|pode ser|(?:te|lhe) parece bem)\?",),
+    "es": (r"(?:(?<=, )|(?<=, ¿))(?:si|no|verdad|(?:te|le|os) parece(?: bien)?|(?:te|le) (?:va|viene) bien)\?",),
+    "ca": (r"(?<=, )(?:oi|si|no|veritat|(?:et|li|us) sembla(?: be)?|(?:et|li|us) va be)\?",),
+    "en": (r"(?<=, )(?:yes|no)\?",),
 }
 
 
@@ -706,8 +709,8 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
                 and (kind == "first" or not done_re.search(low, start, end)):
             continue  # a proposed action the customer is asked to confirm
-        if index in tagged and kind != "first":
-            continue  # its sentence asks whether it is so
+        if index in tagged and kind != "first" and not done_re.search(low, start, end):
+            continue  # its sentence asks whether it is so (unless worded as an outcome: "…con éxito, ¿verdad?")
         clause, at, until = low[start:end], match.start() - start, match.end() - start
         if kind == "short":  # only a whole clause (or its head) that says it is done
             if reports or not _CLAUSE_START_RE.match(clause, 0, at) or not _CLAUSE_END_RE.match(clause, until) \

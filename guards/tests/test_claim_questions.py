@@ -43,6 +43,29 @@ def test_a_yes_no_tag_asks_about_its_own_sentence(lang, draft):
 
 
 @pytest.mark.parametrize(("lang", "draft"), [
+    ("es", "Queda reservado para el viernes, ¿te parece?"),
+    ("es", "Te dejo la mesa reservada para las 19h, ¿te va bien?"),
+    ("ca", "Queda reservat per divendres, et sembla bé?"),
+    ("ca", "Et deixo la taula reservada per a les 19h, et va bé?"),
+])
+def test_an_offer_asking_whether_it_suits_claims_nothing(lang, draft):
+    assert claims(lang, draft) == []
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("es", "Reservé la mesa para el viernes, ¿te parece?"),  # the first person's own deed, tagged
+    ("ca", "He reservat la taula per divendres, et sembla bé?"),
+    ("pt-BR", "Reservei a mesa para sexta, pode ser?"),
+    ("es", "Tu reserva está confirmada con éxito, ¿verdad?"),  # worded as an outcome
+    ("es", "La reserva quedó hecha. ¿Te parece bien el horario?"),  # another sentence, another question
+    ("ca", "La reserva està confirmada. Et sembla bé?"),
+    ("en", "No problem. Please confirm: Reserving 1 table at Nizza La Bella. I reserved this for today."),
+])
+def test_a_claim_before_an_offers_tag_or_after_a_confirmation_request_is_still_a_claim(lang, draft):
+    assert claims(lang, draft) != []
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
     ("en", "Done. Anything else, yes?"),  # the tag asks about its own sentence only
     ("en", "I booked your table, no?"),  # the first person's own deed, tagged
     ("en", "Your 4 tickets are reserved for March 5th, at 7 pm. Anything else?"),

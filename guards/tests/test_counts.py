@@ -64,3 +64,14 @@ def test_a_count_noun_said_to_be_a_number_is_a_count(lang, draft, value):
 
 def test_a_price_after_a_count_noun_is_no_count():
     assert counts_in("The tickets are 4 dollars each.", "en") == []
+
+
+@pytest.mark.parametrize(("draft", "value"), [("Ok, I found 6 Diner options in San Francisco.", 6),
+                                              ("There are 3 room types.", 3), ("I have 2 ticket options for you.", 2)])
+def test_a_count_noun_qualifying_the_noun_after_it_counts_that_noun(draft, value):
+    assert [(fact.kind, fact.value) for fact in counts_in(draft, "en")] == [("found", value)]
+
+
+def test_a_count_noun_qualifying_nothing_still_counts_itself():
+    assert [(fact.kind, fact.value) for fact in counts_in("A table for 4 diners, please.", "en")] == [("count", 4)]
+    assert [(fact.kind, fact.value) for fact in counts_in("I booked 2 tickets this Friday.", "en")] == [("count", 2)]

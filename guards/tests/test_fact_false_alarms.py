@@ -741,3 +741,15 @@ def test_a_long_common_word_with_a_slip_is_that_word(draft):
 @pytest.mark.parametrize("draft", ["Bon Appetite! Belotti is booked.", "Your Reservaton is set at Belotti."])
 def test_a_name_beside_a_long_common_word_with_a_slip_stays_held(draft):
     assert held(draft, search("A16")) == ["Belotti"]
+
+
+BOOKINGS = Evidence(names=("restaurant_name",), quantities=("party_size",), dates=("time",))
+
+
+def test_a_bookings_hour_said_bare_after_reservation_for_is_its_time():
+    booked = output("reserve_restaurant", [{"restaurant_name": "Chaat Paradise", "party_size": "2", "time": "17:00"}],
+                    evidence=BOOKINGS)
+    assert held("Good news, I was able to make the reservation for 5.", booked) == []
+    assert held("Good news, I was able to make the reservation for 6.", booked) == ["6"]  # no hour of it
+    assert held("I made the reservation for 5 at 5 pm.", booked) == ["5"]  # the time said: 5 is a party
+    assert held("I made the reservation for 5 people.", booked) == ["5"]

@@ -40,6 +40,7 @@ from magie.corpora import sgd_corpus_dir
 from tools.eval import adversarial, adversarial_held_out2, adversarial_round3, rendered
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
+from tools.eval.source_values import SourceValues
 
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
@@ -60,7 +61,7 @@ class Run:
         self.by_guard: Counter[tuple[str, str]] = Counter()  # (split, guard) -> held true turns
         # held true turns whose draft claims an effect SGD's own acts say did not happen (see `claims_unexecuted`)
         self.unexecuted_claims: Counter[str] = Counter()
-        # held true turns whose every held fact is a value SGD's simulator stated from no source (see `Turn.unsourced`)
+        # held true turns whose every held fact is a value stated from no source (see `states_unsourced`)
         self.unsourced_facts: Counter[str] = Counter()
         self.last_evidence: dict[str, list[str]] = {}
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
@@ -86,7 +87,7 @@ class Run:
         return failed
 
     def true_turn(self, split: str, lang: str, inp: GuardInput, where: str, executed_nothing: bool = False,
-                  unsourced: tuple[str, ...] = ()) -> bool:
+                  unsourced: tuple[str, ...] = (), source_values: SourceValues | None = None) -> bool:
         self.true[(split, lang)] += 1
         failed = self.held(inp)
         if failed:
@@ -95,9 +96,10 @@ class Run:
             if executed_nothing and claims_only(self.last_evidence):
                 self.unexecuted_claims[split] += 1
                 apart = "unexecuted claim"
-            elif unsourced and states_unsourced(self.last_evidence, unsourced):
+            elif (unsourced or source_values is not None) \
+                    and states_unsourced(self.last_evidence, unsourced, source_values):
                 self.unsourced_facts[split] += 1
-                apart = "unsourced: " + ", ".join(unsourced)
+                apart = "unsourced: " + ", ".join(fact for held in self.last_evidence.values() for fact in held)
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
             if split not in UNPRINTED and len(self.alarm_examples[split]) < self.examples:
@@ -162,19 +164,27 @@ def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
             if run.true_turn(which, "en", turn.inp, where, executed_nothing=claims_unexecuted(turn),
-                             unsourced=turn.unsourced):
+                             unsourced=turn.unsourced, source_values=turn.source_values):
                 for kind, mutated in mutations(turn, oracle, names):
                     run.mutation(which, kind, "en", mutated, where)
 
 
-def states_unsourced(evidence: dict[str, list[str]], unsourced: tuple[str, ...]) -> bool:
-    """Whether a true turn was held only by `unsupported_fact` and only for values SGD's simulator stated from no
-    source of the dialogue (`tools.eval.sgd.unsourced_values`): each held fact shares a word with one of them. The
-    guard is right there (the draft states what no tool returned); such turns are counted apart."""
-    if set(evidence) != {"unsupported_fact"}:
+def states_unsourced(evidence: dict[str, list[str]], unsourced: tuple[str, ...],
+                     values: SourceValues | None = None) -> bool:
+    """Whether a true turn was held only by `unsupported_fact` and `unsupported_amount`, and only for values stated
+    from no source of the dialogue: each held fact shares a word with a value SGD's own acts state that no source
+    holds (`tools.eval.sgd.unsourced_values`), or says a number or a clock time no source writes in any form — no
+    customer message, earlier reply, service call or result, confirmed slot or default; any digit group, any sum of
+    two, any hour in either half of the day counts (`tools.eval.source_values`): "gates opening at 3 pm", "4.2
+    stars" of a restaurant no result rates, "$2,443.48.68" for a balance of 2443.48. The guard is right there (the
+    draft states what no tool returned); such turns are counted apart. A number some source writes ("reservation
+    for 5" after "5 pm", "6 Diner options" of six results) stays a false alarm."""
+    if not evidence or set(evidence) - {"unsupported_fact", "unsupported_amount"}:
         return False
-    values = [set(WORD_RE.findall(value.lower())) - _LINKING for value in unsourced]
-    return all(any(set(WORD_RE.findall(fact.lower())) & words for words in values) for fact in evidence["unsupported_fact"])
+    words_of = [set(WORD_RE.findall(value.lower())) - _LINKING for value in unsourced]
+    facts = [fact for held in evidence.values() for fact in held]
+    return all(any(set(WORD_RE.findall(fact.lower())) & words for words in words_of)
+               or (values is not None and values.states_unsourced_number(fact)) for fact in facts)
 
 
 _LINKING = frozenset({"the", "a", "an", "of", "and", "at", "in", "on", "for", "to"})
@@ -182,13 +192,16 @@ _LINKING = frozenset({"the", "a", "an", "of", "and", "at", "in", "on", "for", "t
 
 def claims_unexecuted(turn) -> bool:
     """Whether SGD's acts for this system turn execute nothing: it only asks to confirm, offers or says goodbye
-    (no NOTIFY_SUCCESS, no service call), and no earlier turn of the dialogue executed anything either. Such a
-    turn is still counted as true; a hold of it for its claim alone is reported apart, as the draft says a booking
-    nobody made ("Okay. I have reserved 1 ticket in Toronto." on a CONFIRM turn, "I have booked appointment at …"
-    after the service refused it): SGD's writers sometimes worded the request as done. A goodbye after an earlier
-    success ("This task is completed.") claims what did happen: held, it stays a false alarm."""
+    (no NOTIFY_SUCCESS, no service call), and no earlier turn executed anything for the Ask the customer's last
+    message is on (`GuardInput.effects_earlier`, what the product gives a reply after a completed Ask). Such a turn
+    is still counted as true; a hold of it for its claim alone is reported apart, as the draft says a booking nobody
+    made ("Okay. I have reserved 1 ticket in Toronto." on a CONFIRM turn, "I have booked appointment at …" after the
+    service refused it, "Okay! I confirmed the ticket for you." after "Please confirm this one" of a flight only
+    searched, though event tickets were bought earlier): SGD's writers sometimes worded the request as done. A
+    goodbye after a success of the Ask in scope, or after any when the last message starts none ("This task is
+    completed."), claims what did happen: held, it stays a false alarm."""
     acts = {action.get("act") for frame in turn.frames for action in frame.get("actions", [])}
-    return not turn.succeeded and not turn.after_success and "NOTIFY_SUCCESS" not in acts \
+    return not turn.succeeded and not turn.inp.effects_earlier and "NOTIFY_SUCCESS" not in acts \
         and bool(acts & {"CONFIRM", "GOODBYE", "OFFER"})
 
 
@@ -239,7 +252,7 @@ def format_summary(result: dict) -> str:
             rest = row["false_alarms"] - apart
             lines.append(f"    of which {row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
                          f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE) and {row['of_which_unsourced_facts']} "
-                         f"only for values SGD's simulator stated from no source of the dialogue; without them "
+                         f"only for values stated from no source of the dialogue; without them "
                          f"{rest} = {rest / row['true_turns']:.3%}")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():

@@ -35,6 +35,7 @@ from guards.checks.facts import effect_kind_of
 from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput
 from guards.evidence import Evidence
 from language.locales import LANGS
+from tools.eval.source_values import SourceValues
 
 TODAY = "2019-03-01"
 PARTS = 5
@@ -72,6 +73,8 @@ class Turn:
     unsourced: tuple[str, ...] = ()
     # whether a transaction of an earlier turn of the dialogue succeeded (a goodbye may say it is done)
     after_success: bool = False
+    # the numbers and clock times the dialogue's sources so far write (`tools.eval.source_values`)
+    source_values: SourceValues = field(default_factory=SourceValues)
 
 
 class Corpus:
@@ -114,12 +117,15 @@ class Corpus:
         intents: dict[str, str] = {}
         split = split_of(dialogue["dialogue_id"])
         sources: set[str] = set()  # every word a source of the turn holds: see `unsourced_values`
+        said = SourceValues()  # the numbers and times of the same sources
+        read_outputs: dict[int, ToolOutput] = {}  # the outputs whose values are read into `said` (kept: no id reused)
         after_success = False
         done: dict[tuple[str, str], list[str]] = {}  # (service, intent) -> its effect tools that succeeded
         in_scope: set[tuple[str, str]] = set()  # the intents the customer's last message is about
         for turn in dialogue["turns"]:
             sources.update(WORD_RE.findall(turn["utterance"].lower()) if turn["speaker"] == "USER" else ())
             if turn["speaker"] == "USER":
+                said.add(turn["utterance"])
                 in_scope = {(frame["service"], frame["active_intent"]) for frame in turn.get("frames", [])
                             if frame.get("active_intent") not in (None, "NONE")}
                 for frame in turn.get("frames", []):
@@ -167,6 +173,13 @@ class Corpus:
                     slots.setdefault(key, value)
             sources.update(_words_of(slots.values(), vocabulary, *(output.arguments.values() for output in outputs),
                                      *(_result_values(output.data) for output in outputs)))
+            for value in slots.values():
+                said.add(value)
+            for output in outputs:
+                if id(output) not in read_outputs:
+                    read_outputs[id(output)] = output
+                    for value in (*output.arguments.values(), *_result_values(output.data)):
+                        said.add(value)
             # the Ask in scope completed on an earlier turn: its effects (the intent the customer is still on, or
             # every one when the message starts none: "No, that's all, thanks")
             earlier = [tool for key, tools_done in done.items() if not in_scope or key in in_scope
@@ -178,9 +191,10 @@ class Corpus:
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
                        tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources),
-                       after_success=after_success)
+                       after_success=after_success, source_values=said.copy())
             after_success = after_success or bool(succeeded)
             history.append(HistoryItem("bot", turn["utterance"]))
+            said.add(turn["utterance"])
             sources.update(WORD_RE.findall(turn["utterance"].lower()))
             outputs = [output for output in outputs if output.ok]  # a refusal belongs to its own turn
 

@@ -1,11 +1,13 @@
-"""The harness's oracle of values SGD's simulator states from no source (`tools.eval.sgd.unsourced_values`) and
-the rule that counts a held true turn apart only when every held fact is such a value."""
+"""The harness's oracles of values stated from no source (`tools.eval.sgd.unsourced_values`, SGD's acts;
+`tools.eval.source_values`, numbers and times) and the rule that counts a held true turn apart only when every held
+fact is such a value."""
 
 from __future__ import annotations
 
 from guards.contract import GuardInput
 from tools.eval.guards import claims_only, claims_unexecuted, states_unsourced
 from tools.eval.sgd import Turn, unsourced_values
+from tools.eval.source_values import SourceValues
 
 FRAMES = [{"actions": [{"act": "INFORM", "slot": "city", "values": ["San Francisco"]},
                        {"act": "INFORM", "slot": "phone_number", "values": ["510-238-1100"]},
@@ -38,16 +40,21 @@ def test_a_claim_is_counted_apart_with_its_own_status_word_only():
     assert not claims_only({"unsupported_fact": ["booked"]})
 
 
-def _turn(acts: list[str], *, after_success: bool) -> Turn:
+def _turn(acts: list[str], *, earlier: tuple[str, ...] = ()) -> Turn:
     frames = [{"actions": [{"act": act} for act in acts]}]
-    return Turn("1_00000", 3, "dev", GuardInput(draft="", lang="en", currency="USD", org_kind="school"), frames, after_success=after_success)
+    inp = GuardInput(draft="", lang="en", currency="USD", org_kind="school", effects_earlier=earlier)
+    return Turn("1_00000", 3, "dev", inp, frames, after_success=bool(earlier))
 
 
-def test_a_goodbye_after_an_earlier_success_is_no_unexecuted_claim():
-    assert claims_unexecuted(_turn(["CONFIRM"], after_success=False))
-    assert claims_unexecuted(_turn(["NOTIFY_FAILURE", "OFFER"], after_success=False))
-    assert not claims_unexecuted(_turn(["GOODBYE"], after_success=True))
-    assert not claims_unexecuted(_turn(["NOTIFY_SUCCESS"], after_success=False))
+def test_a_goodbye_after_a_success_of_the_ask_in_scope_is_no_unexecuted_claim():
+    assert claims_unexecuted(_turn(["CONFIRM"]))
+    assert claims_unexecuted(_turn(["NOTIFY_FAILURE", "OFFER"]))
+    assert not claims_unexecuted(_turn(["GOODBYE"], earlier=("buy_event_tickets",)))
+    assert not claims_unexecuted(_turn(["NOTIFY_SUCCESS"]))
+    # an earlier success of another Ask (tickets bought, then a flight searched): the goodbye's claim is unexecuted
+    other = _turn(["GOODBYE"])
+    other.after_success = True
+    assert claims_unexecuted(other)
 
 
 def test_a_near_name_is_one_letter_away_and_never_the_same_word_with_an_s():
@@ -67,3 +74,39 @@ def test_a_citys_nickname_is_no_wrong_name_for_its_city():
     pool = NamePool()
     pool.values = {"city": ["NYC", "Philly", "Boston"]}
     assert pool.other("city", {"new", "york", "philadelphia"}, 0) == "Boston"
+
+
+def _said(*texts: str) -> SourceValues:
+    values = SourceValues()
+    for text in texts:
+        values.add(text)
+    return values
+
+
+def test_a_number_or_time_no_source_writes_is_unsourced():
+    said = _said("When does the game begin?", "17:00", "Toronto Fc Vs Rapids", "1 ticket", "2019-03-06")
+    assert said.states_unsourced_number("3 pm")  # "gates opening at 3 pm": no source writes 3 or 15:00
+    assert not said.states_unsourced_number("5 pm")  # the result's 17:00
+    assert not said.states_unsourced_number("1")
+    assert not said.states_unsourced_number("Rapids")  # no number: the names' oracle's
+    balance = _said("2443.48", "checking")
+    assert balance.states_unsourced_number("$2,443.48.68")  # mistyped: that number is written nowhere
+    assert not balance.states_unsourced_number("$2,443.48")
+    assert _said("4.50", "4.30").states_unsourced_number("4.2 stars")
+    assert not _said("4.30").states_unsourced_number("4.3 stars")
+
+
+def test_a_value_said_in_another_form_is_sourced():
+    assert not _said("120", "132").states_unsourced_number("$252")  # a sum of two
+    assert not _said("Can you make it at quarter past 7 in the evening?").states_unsourced_number("7:15 pm")
+    assert not _said("a table at seven").states_unsourced_number("7 pm")
+    assert not _said("I need it at 5:15 in the evening").states_unsourced_number("5:15 pm")
+    assert _said("I need it at 5:15 in the evening").states_unsourced_number("6:15 pm")
+
+
+def test_a_turn_held_for_unsourced_numbers_is_counted_apart():
+    said = _said("17:00", "1 ticket")
+    assert states_unsourced({"unsupported_fact": ["3 pm"]}, (), said)
+    assert states_unsourced({"unsupported_amount": ["$317"]}, (), said)
+    assert not states_unsourced({"unsupported_fact": ["3 pm", "1"]}, (), said)
+    assert not states_unsourced({"unsupported_fact": ["3 pm"], "effect_claim_without_effect": ["I booked"]}, (), said)
