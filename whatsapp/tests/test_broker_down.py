@@ -135,8 +135,38 @@ def test_through_the_server_the_200_leaves_before_the_publish_waits_for_a_hung_b
         platform.stop()
 
 
-def http_post(port: int, body: bytes, signature: str) -> tuple[int, dict]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+def test_through_the_server_a_hung_broker_holds_no_request_thread(committed):
+    """One web process with ONE request thread, its broker hung for longer than the test waits: a burst of webhooks
+    is acknowledged while the first body's publish still waits on the broker. That publish runs on the process's
+    publishing thread (whatsapp.publisher) with the others queued behind it, so the hung broker has seen one
+    connection only; published in close() on the request thread (WHATSAPP_PUBLISH_AFTER_RESPONSE=inline), the
+    second webhook waited for the first's publish (60 s, then as long again on a new connection), past the
+    client's timeout. Nothing is lost: every body is committed, for the sweeper."""
+    broker = HungBroker()
+    platform = PlatformProcess(web_workers=1, extra_args=("--no-worker", "--no-seed"), extra_env={
+        "CELERY_BROKER_URL": f"redis://127.0.0.1:{broker.port}/0", "MAGIE_PUBLISH_TIMEOUT_SECONDS": "60",
+        "MAGIE_WEB_THREADS": "1", "MAGIE_LIVE_STREAMS": "0",
+        # the signature checks and the queued marks away from the hung broker (refused at once): every connection
+        # the hung broker accepts is a publish's
+        "WHATSAPP_RATE_REDIS_URL": "redis://127.0.0.1:1/0"})
+    try:
+        bodies = [encode(envelope(change(messages=[inbound("text", {"body": f"oi {n}"})]))) for n in range(5)]
+        answers = [http_post(platform.port, body, signed(body)["HTTP_X_HUB_SIGNATURE_256"], timeout=30)
+                   for body in bodies]
+        assert answers == [(200, {"status": "ok", "accepted": True})] * 5
+        assert InboundBody.objects.filter(processed_at__isnull=True).count() == 5  # committed before each 200
+        deadline = time.monotonic() + 30
+        while not broker.accepted:  # the first publish tries the broker, on the publishing thread
+            assert time.monotonic() < deadline, platform.output()[-3000:]
+            time.sleep(0.05)
+        assert len(broker.accepted) == 1  # the first publish still waits; the other four are queued behind it
+    finally:
+        broker.close()  # the publish fails at once, the server stops without waiting for it
+        platform.stop()
+
+
+def http_post(port: int, body: bytes, signature: str, *, timeout: float = 60) -> tuple[int, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("POST", "/webhooks/whatsapp", body=body, headers={
             "Host": "localhost", "Content-Type": "application/json", "X-Hub-Signature-256": signature})
