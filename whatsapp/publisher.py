@@ -13,7 +13,8 @@ full, the thread gone, the process killed with publishes still queued) is left t
 (`raw_inbound_sweep`), as a publish that failed is.
 
 The thread is started by the first hand-off of each process and again after a fork (its pid differs: a forked child
-has no thread of its parent's) or if it died. It is a daemon: a process that exits does not wait for it.
+has no thread of its parent's) or if it died. It is a daemon: a process that exits gives what is still queued
+EXIT_DRAIN_SECONDS to go out (a server restarted in a burst), then leaves the rest to the sweeper.
 
 WHATSAPP_PUBLISH_AFTER_RESPONSE = "inline" publishes on the request thread in close() instead (test settings:
 Django's test client calls close() before it returns, so a test reads what its request published, deterministically;
@@ -22,6 +23,7 @@ the real server's tests and the benches run the thread).
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import queue
@@ -38,6 +40,7 @@ from whatsapp.services import inbound_publish
 logger = logging.getLogger(__name__)
 
 CAPACITY = 4096  # publishes queued per process; at the broker's pace (~0.3 ms each) a few hundred ms of a burst
+EXIT_DRAIN_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,13 @@ class InboundPublisher:
                 self._thread = threading.Thread(target=self._run, args=(self._due,), daemon=True,
                                                 name="whatsapp-publisher")
                 self._thread.start()
+                atexit.unregister(self._exit_drain)  # once per process, whichever thread it started last
+                atexit.register(self._exit_drain)
             return self._due
+
+    def _exit_drain(self) -> None:
+        if self._pid == os.getpid() and not self.drain(EXIT_DRAIN_SECONDS):
+            logger.warning("exiting with whatsapp publishes still queued; the sweeper will publish their bodies")
 
     @staticmethod
     def _run(work: queue.Queue[PublishDue]) -> None:

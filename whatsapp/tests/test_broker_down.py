@@ -25,7 +25,7 @@ from magie.celery import app as celery_app
 from testing.servers import PlatformProcess
 from whatsapp.inbound.models import InboundBody
 from whatsapp.services import raw_inbound_sweep
-from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
+from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, post, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +107,31 @@ def test_with_the_broker_hung_the_acks_do_not_wait_for_it_and_the_sweeper_publis
     with schema_context("demobank"):
         assert sorted(Message.objects.filter(direction="in").values_list("text", flat=True)) == sorted(
             f"oi {n}" for n in range(10))
+
+
+def test_a_queued_mark_unreadable_in_the_brokers_redis_opens_the_circuit_and_the_broker_is_not_tried(
+        hung_broker, settings, monkeypatch, caplog):
+    """The queued mark and the broker in one Redis, hung: the mark's timeout counts as the broker failing, so the
+    publish is not tried (no connection of its own to the hung broker, no second timeout) and the next ones wait
+    for nothing; the body is left to the sweeper."""
+    from whatsapp import strangers
+    from whatsapp.services import inbound_publish
+
+    settings.CELERY_BROKER_URL, settings.WHATSAPP_RATE_REDIS_URL = celery_app.conf.broker_url, ""
+    settings.WHATSAPP_INBOUND_BATCH = 4
+    monkeypatch.setattr(strangers, "_client", None)  # the mark's client: on the hung broker
+    eager, celery_app.conf.task_always_eager = celery_app.conf.task_always_eager, False
+    try:
+        with caplog.at_level(logging.WARNING, logger="whatsapp.services"):
+            assert inbound_publish(inbound_id=1, numbers=[BANK_NUMBER]) is False
+        assert queueing.publish_circuit.is_open
+        assert len(hung_broker.accepted) == 1  # the mark's connection; the publish never connected
+        assert f"the queued mark of {BANK_NUMBER} is unreadable" in caplog.text
+        assert "the broker is unavailable, the sweeper will publish it" in caplog.text
+        assert inbound_publish(inbound_id=2, numbers=[BANK_NUMBER]) is False  # the circuit: the mark is not tried
+        assert len(hung_broker.accepted) == 1
+    finally:
+        celery_app.conf.task_always_eager = eager
 
 
 def test_through_the_server_the_200_leaves_before_the_publish_waits_for_a_hung_broker(committed):
