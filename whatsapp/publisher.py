@@ -18,7 +18,9 @@ EXIT_DRAIN_SECONDS to go out (a server restarted in a burst), then leaves the re
 
 WHATSAPP_PUBLISH_AFTER_RESPONSE = "inline" publishes on the request thread in close() instead (test settings:
 Django's test client calls close() before it returns, so a test reads what its request published, deterministically;
-the real server's tests and the benches run the thread).
+the real server's tests and the benches run the thread). So does Celery's eager mode (CELERY_TASK_ALWAYS_EAGER: the
+task runs in the publishing call), which promises its caller the work is done when the call returns: a server run
+eagerly has answered the message once close() has.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 
 from opentelemetry import context
 
+from magie.celery import app as celery_app
 from magie.tracing import within
 from whatsapp import conf
 from whatsapp.services import inbound_publish
@@ -127,9 +130,10 @@ PUBLISHER = InboundPublisher()
 
 def inbound_publish_after_response(*, inbound_id: int, numbers: Sequence[str], trace_context: context.Context) -> None:
     """Publish a stored body's task once its 200 has left: handed to this process's publishing thread, or inline
-    (WHATSAPP_PUBLISH_AFTER_RESPONSE = "inline"). Never raises; a body not published is left to the sweeper."""
+    (WHATSAPP_PUBLISH_AFTER_RESPONSE = "inline", or Celery eager). Never raises; a body not published is left to the
+    sweeper."""
     due = PublishDue(inbound_id=inbound_id, numbers=tuple(numbers), trace_context=trace_context)
-    if conf.setting("WHATSAPP_PUBLISH_AFTER_RESPONSE") == "inline":
+    if conf.setting("WHATSAPP_PUBLISH_AFTER_RESPONSE") == "inline" or celery_app.conf.task_always_eager:
         with within(trace_context):
             inbound_publish(inbound_id=inbound_id, numbers=due.numbers)
         return
