@@ -35,11 +35,14 @@ def _truncate_survives_live_readers():
 
 @pytest.fixture(autouse=True)
 def _publish_circuit_closed():
-    """A test that broke the broker on purpose leaves publishing paused (magie.circuit); the next test starts closed."""
+    """A test that broke the broker on purpose leaves publishing paused (magie.circuit), and one that broke the
+    Redis of the signature checks leaves them paused (whatsapp.strangers); the next test starts closed."""
     yield
     from magie.queueing import publish_circuit
+    from whatsapp.strangers import checks_circuit
 
     publish_circuit.reset()
+    checks_circuit.reset()
 
 
 @pytest.fixture(autouse=True)

@@ -27,6 +27,7 @@
 | WHATSAPP_TURN_LEASE_SECONDS | 120 | a queued turn's lease: past it without the task ending, the sweeper admits the message again |
 | WHATSAPP_SWEEP_AFTER_SECONDS | 60 | unhandled inbound messages older than this are queued again |
 | WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS | 30 | raw webhook bodies never processed after this are published again once the worker has moved past them (or processed nothing) for as long |
+| WHATSAPP_PUBLISH_AFTER_RESPONSE | "thread" | how the webhook publishes a stored body's task once its 200 has left: "thread" (this process's publishing thread, `whatsapp.publisher`: a broker down or hung never holds a request thread) or "inline" (on the request thread; test settings) |
 | WHATSAPP_INBOUND_RETENTION_DAYS | 7 | processed raw webhook bodies are deleted after this (messages are kept forever) |
 """
 
@@ -55,6 +56,7 @@ DEFAULTS: dict[str, object] = {
     "WHATSAPP_UNKNOWN_OUTCOME_WAIT_SECONDS": 30.0,
     "WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_INBOUND_RETENTION_DAYS": 7,
+    "WHATSAPP_PUBLISH_AFTER_RESPONSE": "thread",
     "WHATSAPP_TEMPLATE_NAME": "magie_reply",
     "WHATSAPP_OUTBOX_SWEEP_AFTER_SECONDS": 30,
     "WHATSAPP_OUTBOX_HORIZON_HOURS": 48,

@@ -228,9 +228,11 @@ def inbound_publish(*, inbound_id: int, numbers: Sequence[str] = (), several: bo
     taken = False
     try:
         if len(numbers) == 1 and not publish_circuit.is_open and int(conf.setting("WHATSAPP_INBOUND_BATCH")) > 0:
-            taken = inbound_queued_take(number=numbers[0], bodies=2 if several else 1)
-            if not taken:
+            if not inbound_queued_take(number=numbers[0], bodies=2 if several else 1):
                 return True  # the number's queued task takes it
+            # marked queued, unless the mark was unreadable in the broker's Redis (the take opened the circuit, the
+            # publish below fails at once): then there is no mark to release, and releasing would wait on it again
+            taken = not publish_circuit.is_open
         task_publish(INBOUND_TASK, args=(inbound_id,), schema_name=get_public_schema_name())
     except BrokerUnavailable:
         logger.warning("whatsapp inbound %s stored; the broker is unavailable, the sweeper will publish it",
@@ -276,13 +278,16 @@ return counts
 def inbound_queued_take(*, number: str, bodies: int = 1) -> bool:
     """Count the body (or `bodies`) on the number's queued task: True if none was queued (publish one, now marked
     queued), False if one is queued and not started (it takes this body). Redis unreachable: True (publish as
-    usual; the publish's own circuit decides)."""
+    usual; the publish's own circuit decides) — and if that Redis is the broker's (`strangers.redis_is_broker`),
+    the broker has failed too: the publish circuit opens, so neither this publish nor the next ones wait on it."""
     lease_ms = max(1000, int(float(conf.setting("WHATSAPP_INBOUND_SWEEP_AFTER_SECONDS")) * 1000))
     key = _queued_key(number)
     try:
         return int(strangers.redis_client().eval(_TAKE_SCRIPT, 1, key, bodies, lease_ms)) == bodies
-    except (RedisError, OSError, ValueError):  # ValueError: no Redis URL (a broker of another kind, no rate Redis)
+    except (RedisError, OSError, ValueError) as error:  # ValueError: no Redis URL (a broker of another kind)
         logger.warning("whatsapp inbound: the queued mark of %s is unreadable; publishing", number, exc_info=True)
+        if not isinstance(error, ValueError) and strangers.redis_is_broker():
+            publish_circuit.failed()
         return True
 
 

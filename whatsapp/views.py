@@ -13,10 +13,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from magie.tracing import context_now, within
+from magie.tracing import context_now
 from whatsapp import conf
 from whatsapp.errors import BodyTooLarge, SignatureInvalid, TooManyFailures, WebhookRefused
-from whatsapp.services import Acknowledgement, inbound_publish, webhook_handshake, webhook_receive
+from whatsapp.publisher import inbound_publish_after_response
+from whatsapp.services import Acknowledgement, webhook_handshake, webhook_receive
 from whatsapp.strangers import stranger_failed, stranger_held_back
 
 logger = logging.getLogger(__name__)
@@ -43,9 +44,10 @@ def webhook_channel(path_info: str) -> str | None:
 class Acknowledged(JsonResponse):
     """The 200 of a stored body, whose task is published when the server closes the response: WSGI servers (granian,
     gunicorn) call `close()` once its last byte has been sent (its Content-Length given), Django's test client
-    before it returns. So neither the broker's round trip nor the publish's CPU is in Meta's wait, and a broker
-    down costs the acknowledgement nothing. A response never closed (the process killed first) leaves its body to
-    the inbound sweeper."""
+    before it returns. close() hands the publish to the process's publishing thread (`whatsapp.publisher`): the
+    request thread is free for the next request at once, so neither the broker's round trip nor a broker that is
+    down or hung holds an acknowledgement. A response never closed (the process killed first), or a publish never
+    made, leaves its body to the inbound sweeper."""
 
     def __init__(self, outcome: Acknowledgement) -> None:
         super().__init__({"status": "ok", **outcome.as_dict()})  # accepted=False: a redelivery, nothing to publish
@@ -59,9 +61,9 @@ class Acknowledged(JsonResponse):
         inbound_id, self.inbound_id = self.inbound_id, None  # once, however often the server closes it
         try:
             if inbound_id is not None:
-                with within(self.trace_context):
-                    # never raises: logged, and the sweeper publishes; left to its number's queued task if one is
-                    inbound_publish(inbound_id=inbound_id, numbers=self.phone_number_ids)
+                # never raises: logged, and the sweeper publishes; left to its number's queued task if one is
+                inbound_publish_after_response(inbound_id=inbound_id, numbers=self.phone_number_ids,
+                                               trace_context=self.trace_context)
         finally:
             super().close()
 

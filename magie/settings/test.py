@@ -16,6 +16,10 @@ os.environ.setdefault("MAGIE_MODEL_URL_ALLOWLIST", "https://api.openai.com/v1,ht
 from magie.settings.base import *  # noqa: E402, F403
 
 CELERY_TASK_ALWAYS_EAGER = True
+# The webhook publishes a stored body's task on the request thread, in close(): Django's test client calls close()
+# before it returns, so a test reads what its request published. The servers tests start (magie.settings.base) hand
+# it to their publishing thread, as production does (whatsapp.publisher, tested through the real server).
+WHATSAPP_PUBLISH_AFTER_RESPONSE = "inline"
 # Many tests post badly signed webhooks from 127.0.0.1 within a minute: the per-address hold-back
 # (whatsapp.strangers) is exercised by its own tests, which lower this.
 WHATSAPP_SIGNATURE_FAILURES_LIMIT = 1_000_000

@@ -102,16 +102,17 @@ def test_signed_bodies_never_count_as_failures(addresses, turns, django_capture_
 
 def test_an_unreachable_redis_holds_nobody_back_and_the_ack_does_not_wait(addresses, turns,  # noqa: F811
                                                                           django_capture_on_commit_callbacks):
-    nowhere = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=strangers.TIMEOUT_SECONDS,
-                                   socket_connect_timeout=strangers.TIMEOUT_SECONDS)  # nothing listens there
-    kept = strangers._client
-    strangers._client, strangers._paused_until = nowhere, 0.0
+    nowhere = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=strangers.CHECK_TIMEOUT_SECONDS,
+                                   socket_connect_timeout=strangers.CHECK_TIMEOUT_SECONDS)  # nothing listens there
+    kept = strangers._check
+    strangers._check = nowhere
     try:
         stranger, meta = addresses[0], addresses[1]
         assert [post(body(), BAD, stranger).status_code for _ in range(8)] == [401] * 8  # counted nowhere
-        assert strangers._paused_until > 0  # the first failure paused the checks: no timeout per request after
+        assert strangers.checks_circuit.is_open  # the first failure paused the checks: no timeout per request after
         good = body("ainda aqui")
         with django_capture_on_commit_callbacks(execute=True):
             assert post(good, signed(good)["HTTP_X_HUB_SIGNATURE_256"], meta).status_code == 200
     finally:
-        strangers._client, strangers._paused_until = kept, 0.0
+        strangers._check = kept
+        strangers.checks_circuit.reset()

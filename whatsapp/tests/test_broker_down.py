@@ -25,7 +25,7 @@ from magie.celery import app as celery_app
 from testing.servers import PlatformProcess
 from whatsapp.inbound.models import InboundBody
 from whatsapp.services import raw_inbound_sweep
-from whatsapp.tests.conftest import change, encode, envelope, inbound, post, signed
+from whatsapp.tests.conftest import BANK_NUMBER, change, encode, envelope, inbound, post, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -109,6 +109,31 @@ def test_with_the_broker_hung_the_acks_do_not_wait_for_it_and_the_sweeper_publis
             f"oi {n}" for n in range(10))
 
 
+def test_a_queued_mark_unreadable_in_the_brokers_redis_opens_the_circuit_and_the_broker_is_not_tried(
+        hung_broker, settings, monkeypatch, caplog):
+    """The queued mark and the broker in one Redis, hung: the mark's timeout counts as the broker failing, so the
+    publish is not tried (no connection of its own to the hung broker, no second timeout) and the next ones wait
+    for nothing; the body is left to the sweeper."""
+    from whatsapp import strangers
+    from whatsapp.services import inbound_publish
+
+    settings.CELERY_BROKER_URL, settings.WHATSAPP_RATE_REDIS_URL = celery_app.conf.broker_url, ""
+    settings.WHATSAPP_INBOUND_BATCH = 4
+    monkeypatch.setattr(strangers, "_client", None)  # the mark's client: on the hung broker
+    eager, celery_app.conf.task_always_eager = celery_app.conf.task_always_eager, False
+    try:
+        with caplog.at_level(logging.WARNING, logger="whatsapp.services"):
+            assert inbound_publish(inbound_id=1, numbers=[BANK_NUMBER]) is False
+        assert queueing.publish_circuit.is_open
+        assert len(hung_broker.accepted) == 1  # the mark's connection; the publish never connected
+        assert f"the queued mark of {BANK_NUMBER} is unreadable" in caplog.text
+        assert "the broker is unavailable, the sweeper will publish it" in caplog.text
+        assert inbound_publish(inbound_id=2, numbers=[BANK_NUMBER]) is False  # the circuit: the mark is not tried
+        assert len(hung_broker.accepted) == 1
+    finally:
+        celery_app.conf.task_always_eager = eager
+
+
 def test_through_the_server_the_200_leaves_before_the_publish_waits_for_a_hung_broker(committed):
     """`make run`'s web server (granian), its broker hung for longer than Meta waits: the 200 comes back at once
     with the body committed, and only then does the publish try the broker (and give up; the sweeper publishes)."""
@@ -135,8 +160,38 @@ def test_through_the_server_the_200_leaves_before_the_publish_waits_for_a_hung_b
         platform.stop()
 
 
-def http_post(port: int, body: bytes, signature: str) -> tuple[int, dict]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+def test_through_the_server_a_hung_broker_holds_no_request_thread(committed):
+    """One web process with ONE request thread, its broker hung for longer than the test waits: a burst of webhooks
+    is acknowledged while the first body's publish still waits on the broker. That publish runs on the process's
+    publishing thread (whatsapp.publisher) with the others queued behind it, so the hung broker has seen one
+    connection only; published in close() on the request thread (WHATSAPP_PUBLISH_AFTER_RESPONSE=inline), the
+    second webhook waited for the first's publish (60 s, then as long again on a new connection), past the
+    client's timeout. Nothing is lost: every body is committed, for the sweeper."""
+    broker = HungBroker()
+    platform = PlatformProcess(web_workers=1, extra_args=("--no-worker", "--no-seed"), extra_env={
+        "CELERY_BROKER_URL": f"redis://127.0.0.1:{broker.port}/0", "MAGIE_PUBLISH_TIMEOUT_SECONDS": "60",
+        "MAGIE_WEB_THREADS": "1", "MAGIE_LIVE_STREAMS": "0",
+        # the signature checks and the queued marks away from the hung broker (refused at once): every connection
+        # the hung broker accepts is a publish's
+        "WHATSAPP_RATE_REDIS_URL": "redis://127.0.0.1:1/0"})
+    try:
+        bodies = [encode(envelope(change(messages=[inbound("text", {"body": f"oi {n}"})]))) for n in range(5)]
+        answers = [http_post(platform.port, body, signed(body)["HTTP_X_HUB_SIGNATURE_256"], timeout=30)
+                   for body in bodies]
+        assert answers == [(200, {"status": "ok", "accepted": True})] * 5
+        assert InboundBody.objects.filter(processed_at__isnull=True).count() == 5  # committed before each 200
+        deadline = time.monotonic() + 30
+        while not broker.accepted:  # the first publish tries the broker, on the publishing thread
+            assert time.monotonic() < deadline, platform.output()[-3000:]
+            time.sleep(0.05)
+        assert len(broker.accepted) == 1  # the first publish still waits; the other four are queued behind it
+    finally:
+        broker.close()  # the publish fails at once, the server stops without waiting for it
+        platform.stop()
+
+
+def http_post(port: int, body: bytes, signature: str, *, timeout: float = 60) -> tuple[int, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("POST", "/webhooks/whatsapp", body=body, headers={
             "Host": "localhost", "Content-Type": "application/json", "X-Hub-Signature-256": signature})
