@@ -110,8 +110,9 @@ def context_now() -> context.Context:
 
 @contextmanager
 def within(saved: context.Context) -> Iterator[None]:
-    """Run the block in a trace context captured earlier: the webhook's task, published once its response has been
-    sent (`whatsapp.views.Acknowledged`), after the request's span has ended, stays in the message's trace."""
+    """Run the block in a trace context captured earlier: the webhook's task, published by the process's publishing
+    thread once its response has been sent (`whatsapp.publisher`), after the request's span has ended, stays in the
+    message's trace."""
     token = context.attach(saved)
     try:
         yield
