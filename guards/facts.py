@@ -32,6 +32,7 @@ from typing import Literal, NamedTuple
 
 from guards.common_words import (
     COMMON,
+    FUNCTION_WORDS,
     in_dictionary,
     misspelt_word,
     near_long_common,
@@ -721,7 +722,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang):
+        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang,
+                                                 _emphasised(run[0][2]) and not _emphasised(run[1][2])):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
             run_at_start[0] = False
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
@@ -955,15 +957,24 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
-def _not_the_names_first(word: str, at_start: bool, lang: Lang) -> bool:
-    """Whether the first word of a run of capitals is no word of the name: a verb a title follows, or, opening a
-    sentence, a common word of the language with two neighbouring letters swapped ("Cofnirm 1 Hotel Brooklyn
-    Bridge")."""
+def _not_the_names_first(word: str, at_start: bool, lang: Lang, emphasised: bool = False) -> bool:
+    """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
+    of grammar (`FUNCTION_WORDS`) written in capitals before a name that is not (`emphasised`: "INTO Sanuj
+    Checking", where "STAPLES Center", "LAX International Airport" and "BLUE NOTE NAPA" are names), or, opening a sentence, a common word of the language with two neighbouring letters
+    swapped ("Cofnirm 1 Hotel Brooklyn Bridge")."""
     key = folded(word).strip(".'’-&,")
     if lang == "en" and key in _TITLE_VERBS:
         return True
+    if emphasised and key in FUNCTION_WORDS[lang]:
+        return True  # "depositing it INTO Sanuj Checking": a word of the language in capitals for emphasis
     return at_start and misspelt_word(key, lang) and any(
         key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
+
+
+def _emphasised(word: str) -> bool:
+    """Whether a token is a word of two letters or more written all in capitals ("INTO", "NOT")."""
+    bare = word.strip(".'’-&,")
+    return len(bare) >= 2 and bare.isalpha() and bare.isupper()
 
 
 def _word_shape_inside(key: str, lang: Lang, at_start: bool) -> bool:

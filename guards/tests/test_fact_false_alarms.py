@@ -741,3 +741,31 @@ def test_a_long_common_word_with_a_slip_is_that_word(draft):
 @pytest.mark.parametrize("draft", ["Bon Appetite! Belotti is booked.", "Your Reservaton is set at Belotti."])
 def test_a_name_beside_a_long_common_word_with_a_slip_stays_held(draft):
     assert held(draft, search("A16")) == ["Belotti"]
+
+
+def test_a_common_word_in_capitals_for_emphasis_is_no_names_word():
+    said = {"recipient_account_name": "Sanuj", "recipient_account_type": "checking"}
+    draft = "Sending $430 from your checking to depositing it INTO {} Checking account. Is that correct?"
+    assert held(draft.format("Sanuj"), ask_slots=said) == []
+    assert held(draft.format("Maria"), ask_slots=said) == ["Maria Checking"]
+    assert [fact.raw for fact in names_in("Tickets for BLUE NOTE NAPA are booked.", "en", common=COMMON["en"])] \
+        == ["BLUE NOTE NAPA"]
+
+
+@pytest.mark.parametrize("draft", ["There is a Mariners Vs Rangers Game at T-Mobile Park on March 4th.",
+                                   "Mariners Vs Rangers game at T-Mobile Park, March 4th."])
+def test_the_kind_of_event_said_beside_its_name_is_no_names_word(draft):
+    games = output("find_events", [{"event_name": "Mariners Vs Rangers", "venue": "T-Mobile Park", "date": "2019-03-04"}],
+                   evidence=EVENTS)
+    assert held(draft, games) == []
+    other = output("find_events", [{"event_name": "Mariners Vs Astros", "venue": "Safeco Field", "date": "2019-03-04"}],
+                   evidence=EVENTS)
+    assert held(draft, other) != []
+
+
+def test_a_field_of_a_refusals_alternatives_is_no_name():
+    refused = output("reserve_restaurant", {"code": "failed", "alternatives": [
+        {"restaurant_name": "Spalti Ristorante", "serves_alcohol": "False", "city": "Palo Alto"}]}, ok=False,
+        evidence=PLACES)
+    assert held("Alcohol is not available. Shall I try Spalti Ristorante instead?", refused) == []
+    assert held("Belotti is not available. Shall I try Spalti Ristorante instead?", refused) == ["Belotti"]
