@@ -30,6 +30,8 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
+from rapidfuzz.distance import Levenshtein
+
 from guards.common_words import (
     COMMON,
     FUNCTION_WORDS,
@@ -770,7 +772,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or ("-" in key and (at_start or lang != "en")) \
-                    or (at_start and not subject and near_word(bare.lower(), lang)) \
+                    or (at_start and not subject and (near_word(bare.lower(), lang)
+                                                      or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
                     or (not known and not named and misspelt_word(bare.lower(), lang)) \
@@ -969,6 +972,18 @@ def _not_the_names_first(word: str, at_start: bool, lang: Lang, emphasised: bool
         return True  # "depositing it INTO Sanuj Checking": a word of the language in capitals for emphasis
     return at_start and misspelt_word(key, lang) and any(
         key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
+
+
+@lru_cache(maxsize=4096)
+def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
+    """Whether `key`, no word of the dictionary, is a long word of `common` (seven letters or more: the results'
+    field names are there, "humidity") typed with two slips at most after its first four letters ("Humidy around 19
+    percent"): a hurried writer's word opening a sentence, not a name, which is rarely that close to so long a
+    word."""
+    if len(key) < 5 or not key.isalpha():
+        return False
+    return any(len(word) >= 7 and word.startswith(key[:4]) and Levenshtein.distance(key, word, score_cutoff=2) <= 2
+               for word in common)
 
 
 def _emphasised(word: str) -> bool:

@@ -769,3 +769,10 @@ def test_a_field_of_a_refusals_alternatives_is_no_name():
         evidence=PLACES)
     assert held("Alcohol is not available. Shall I try Spalti Ristorante instead?", refused) == []
     assert held("Belotti is not available. Shall I try Spalti Ristorante instead?", refused) == ["Belotti"]
+
+
+def test_a_results_field_typed_with_two_slips_opening_a_sentence_is_that_field():
+    weather = output("get_weather", [{"city": "Los Altos", "humidity": "19", "wind": "3"}],
+                     evidence=Evidence(names=("city",)))
+    assert held("Humidy around 19 percent and wind speed 3 miles per hour.", weather) == []
+    assert held("Hamidy around 19 percent and wind speed 3 miles per hour.", weather) == ["Hamidy"]
