@@ -108,6 +108,20 @@ COMMON: dict[Lang, frozenset[str]] = {
     "en": frozenset(_EN), "pt-BR": frozenset(_PT), "es": frozenset(_ES), "ca": frozenset(_CA),
 }
 
+# The words of grammar of each language (prepositions, conjunctions, negations, a few adverbs), a closed class: one
+# of them written in capitals is the writer's emphasis ("depositing it INTO Sanuj Checking", "NOT before 5 pm"),
+# never a name's first word, where a common noun in capitals may be ("STAPLES Center", "LAMB Drive").
+_FUNCTION_WORDS: dict[Lang, str] = {
+    "en": "into onto from to for with without within by at in on of off over under upon about above below "
+          "between through during before after until till and or nor but not no never only also just even still "
+          "very so too than then if when while because",
+    "pt-BR": "para pra com sem por em no na nos nas de do da dos das ate antes depois e ou mas nao nunca so apenas "
+             "tambem ainda muito entre sobre desde",
+    "es": "para con sin por en de del al hasta antes despues y o pero no nunca solo tambien todavia muy entre sobre "
+          "desde",
+    "ca": "per amb sense en de del al fins abans despres i o pero no mai nomes tambe encara molt entre sobre des",
+}
+FUNCTION_WORDS: dict[Lang, frozenset[str]] = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
 
 # A contraction's ending ("It'll", "How's", "Your'e"): the word before it is what a dictionary holds.
 _CONTRACTION_RE = re.compile(r"['’](?:s|ll|re|d|ve|m|e)$")

@@ -30,8 +30,11 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Literal, NamedTuple
 
+from rapidfuzz.distance import Levenshtein
+
 from guards.common_words import (
     COMMON,
+    FUNCTION_WORDS,
     in_dictionary,
     misspelt_word,
     near_long_common,
@@ -784,7 +787,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang):
+        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang,
+                                                 _emphasised(run[0][2]) and not _emphasised(run[1][2])):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
             run_at_start[0] = False
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
@@ -831,7 +835,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or ("-" in key and (at_start or lang != "en")) \
-                    or (at_start and not subject and near_word(bare.lower(), lang)) \
+                    or (at_start and not subject and (near_word(bare.lower(), lang)
+                                                      or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
                     or (not known and not named and misspelt_word(bare.lower(), lang)) \
@@ -1018,15 +1023,36 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
-def _not_the_names_first(word: str, at_start: bool, lang: Lang) -> bool:
-    """Whether the first word of a run of capitals is no word of the name: a verb a title follows, or, opening a
-    sentence, a common word of the language with two neighbouring letters swapped ("Cofnirm 1 Hotel Brooklyn
-    Bridge")."""
+def _not_the_names_first(word: str, at_start: bool, lang: Lang, emphasised: bool = False) -> bool:
+    """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
+    of grammar (`FUNCTION_WORDS`) written in capitals before a name that is not (`emphasised`: "INTO Sanuj
+    Checking", where "STAPLES Center", "LAX International Airport" and "BLUE NOTE NAPA" are names), or, opening a sentence, a common word of the language with two neighbouring letters
+    swapped ("Cofnirm 1 Hotel Brooklyn Bridge")."""
     key = folded(word).strip(".'’-&,")
     if lang == "en" and key in _TITLE_VERBS:
         return True
+    if emphasised and key in FUNCTION_WORDS[lang]:
+        return True  # "depositing it INTO Sanuj Checking": a word of the language in capitals for emphasis
     return at_start and misspelt_word(key, lang) and any(
         key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
+
+
+@lru_cache(maxsize=4096)
+def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
+    """Whether `key`, no word of the dictionary, is a long word of `common` (seven letters or more: the results'
+    field names are there, "humidity") typed with two slips at most after its first four letters ("Humidy around 19
+    percent"): a hurried writer's word opening a sentence, not a name, which is rarely that close to so long a
+    word."""
+    if len(key) < 5 or not key.isalpha():
+        return False
+    return any(len(word) >= 7 and word.startswith(key[:4]) and Levenshtein.distance(key, word, score_cutoff=2) <= 2
+               for word in common)
+
+
+def _emphasised(word: str) -> bool:
+    """Whether a token is a word of two letters or more written all in capitals ("INTO", "NOT")."""
+    bare = word.strip(".'’-&,")
+    return len(bare) >= 2 and bare.isalpha() and bare.isupper()
 
 
 def _word_shape_inside(key: str, lang: Lang, at_start: bool) -> bool:

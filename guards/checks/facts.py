@@ -523,11 +523,14 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
         missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
         return not missing
-    # What kind of place it is ("New York City", "the City of San Jose", "Hotel Taste of Burma") and a state's or
-    # country's code after a place ("San Francisco CA") name no other place: the rest of the name decides.
+    # What kind of place it is ("New York City", "the City of San Jose", "Hotel Taste of Burma"), what kind of event
+    # right after a supported word of the event's name ("a Mariners Vs Rangers Game at T-Mobile Park"; a name
+    # opening with it is another: "Appointment at Dodger Stadium", "Concert Barbershop") and a state's or country's
+    # code after a place ("San Francisco CA") name no other place or event: the rest of the name decides.
     last = len(words) - 1
     if all(words[index].text in _KIND_OF_PLACE or (index == last and len(words[index].text) == 2
-                                                   and _STATE_CODE_RE.search(raw)) for index in missing):
+                                                   and _STATE_CODE_RE.search(raw))
+           or (words[index].text in _KIND_OF_EVENT and index and index - 1 not in missing) for index in missing):
         return True
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
@@ -535,6 +538,7 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
 
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
+_KIND_OF_EVENT = frozenset("game match jogo partida partido partit".split())
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 # A car's maker said before its model ("Honda Accord" where a rental result says "Accord", "Full-size Honda CR-V"):
@@ -709,7 +713,9 @@ _KEY_WORD_RE = re.compile(r"[a-z]{3,}")
 def field_words(inp: GuardInput) -> frozenset[str]:
     """The words of the field names of this turn's results ("humidity", "serves_alcohol", "subtitles"): a draft
     naming a field the results hold ("Humidity is 29 percent", "Alcohol is not served") names what they state, no
-    value. The keys of a result's dicts, of a list's first items only (its items share their keys)."""
+    value. The keys of a result's dicts, of a list's first items only (its items share their keys), a refusal's too
+    (the alternatives it offers: "Alcohol is not available" after a failed booking whose alternatives say
+    "serves_alcohol")."""
     words: set[str] = set()
 
     def walk(data: Any, depth: int) -> None:
@@ -726,8 +732,7 @@ def field_words(inp: GuardInput) -> frozenset[str]:
                 walk(item, depth + 1)
 
     for output in inp.tool_outputs:
-        if output.ok:
-            walk(output.data, 0)
+        walk(output.data, 0)
     return frozenset(words)
 
 

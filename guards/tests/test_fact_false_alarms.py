@@ -753,3 +753,38 @@ def test_a_bookings_hour_said_bare_after_reservation_for_is_its_time():
     assert held("Good news, I was able to make the reservation for 6.", booked) == ["6"]  # no hour of it
     assert held("I made the reservation for 5 at 5 pm.", booked) == ["5"]  # the time said: 5 is a party
     assert held("I made the reservation for 5 people.", booked) == ["5"]
+
+
+def test_a_common_word_in_capitals_for_emphasis_is_no_names_word():
+    said = {"recipient_account_name": "Sanuj", "recipient_account_type": "checking"}
+    draft = "Sending $430 from your checking to depositing it INTO {} Checking account. Is that correct?"
+    assert held(draft.format("Sanuj"), ask_slots=said) == []
+    assert held(draft.format("Maria"), ask_slots=said) == ["Maria Checking"]
+    assert [fact.raw for fact in names_in("Tickets for BLUE NOTE NAPA are booked.", "en", common=COMMON["en"])] \
+        == ["BLUE NOTE NAPA"]
+
+
+@pytest.mark.parametrize("draft", ["There is a Mariners Vs Rangers Game at T-Mobile Park on March 4th.",
+                                   "Mariners Vs Rangers game at T-Mobile Park, March 4th."])
+def test_the_kind_of_event_said_beside_its_name_is_no_names_word(draft):
+    games = output("find_events", [{"event_name": "Mariners Vs Rangers", "venue": "T-Mobile Park", "date": "2019-03-04"}],
+                   evidence=EVENTS)
+    assert held(draft, games) == []
+    other = output("find_events", [{"event_name": "Mariners Vs Astros", "venue": "Safeco Field", "date": "2019-03-04"}],
+                   evidence=EVENTS)
+    assert held(draft, other) != []
+
+
+def test_a_field_of_a_refusals_alternatives_is_no_name():
+    refused = output("reserve_restaurant", {"code": "failed", "alternatives": [
+        {"restaurant_name": "Spalti Ristorante", "serves_alcohol": "False", "city": "Palo Alto"}]}, ok=False,
+        evidence=PLACES)
+    assert held("Alcohol is not available. Shall I try Spalti Ristorante instead?", refused) == []
+    assert held("Belotti is not available. Shall I try Spalti Ristorante instead?", refused) == ["Belotti"]
+
+
+def test_a_results_field_typed_with_two_slips_opening_a_sentence_is_that_field():
+    weather = output("get_weather", [{"city": "Los Altos", "humidity": "19", "wind": "3"}],
+                     evidence=Evidence(names=("city",)))
+    assert held("Humidy around 19 percent and wind speed 3 miles per hour.", weather) == []
+    assert held("Hamidy around 19 percent and wind speed 3 miles per hour.", weather) == ["Hamidy"]
