@@ -138,7 +138,7 @@ _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyon
 PLEASE = frozenset({"please", "pls", "plz", "plis", "porfa", "porfi", "porfavor", "pf", "pfv", "pfvr", "xfa", "xfavor",
                     "sisplau", "siusplau", "spl"})
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
-_FILLER = PLEASE | frozenset({"por", "favor", "si", "um", "uma",
+_FILLER = PLEASE | frozenset({"por", "favor", "si", "um", "uma", "uno",  # "uno": the lemma of "un"
                      "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
                      # where is one: "cadê o atendente?", "¿dónde está el asesor?", "where is the agent"
                      "cade", "onde", "estar", "donde", "where", "be", "on", "es", "ser", "is"})
