@@ -33,7 +33,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
 | S2 | another request kind mid-Ask, policy `supersede` | start_new (open superseded) | side_request_supersedes_open_ask |
 | W1 | correction wording | correct | correction_wording |
-| W2 | correction wording with nothing to correct | clarify | correction_without_value |
+| W2 | correction wording with nothing to correct (or, under a preview, only the values it shows) | clarify (a preview shown is void: its buttons do nothing) | correction_without_value |
 | F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
 | W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own) | fill | same_kind_fills_collecting_ask |
 | W5 | the same, but a value differs only in the slot the previous reply asked for ("então manda 200" after the night limit's refusal) | correct | answers_the_slot_asked_for |
@@ -141,6 +141,7 @@ class DecidedAction:
     resume_from: tuple[int, int] | None = None  # (ask id, message id) whose values a swipe-reply resumes from
     choices: tuple[str, ...] = ()  # clarify: what to offer the customer
     carried_from: int | None = None  # start_new: the done Ask whose values the new one starts from
+    void_preview: bool = False  # clarify: the preview the open Ask awaits is void (its buttons do nothing then)
 
 
 def _is_stale(ask: AskView, at: datetime, policy: DecisionPolicy) -> bool:
@@ -336,8 +337,11 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         return DecidedAction(Action.CLARIFY, "ask_executing", ask_id=open_ask.id)
 
     if "correction" in markers:
-        if not values:
-            return DecidedAction(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id)
+        previewed = open_ask.status == AskStatus.AWAITING_CONFIRMATION
+        if not values or previewed and all(open_ask.slots.get(name) == value for name, value in values.items()):
+            # "no" to what the preview shows, or "nao pro pedro" under Pedro's (no, or not to him?): nothing to
+            # change it to is said, and its buttons must not send what was just refused
+            return DecidedAction(Action.CLARIFY, "correction_without_value", ask_id=open_ask.id, void_preview=previewed)
         return DecidedAction(Action.CORRECT, "correction_wording", ask_id=open_ask.id, values=values)
 
     if "confirm" in markers and open_ask.status == AskStatus.AWAITING_CONFIRMATION and not values:

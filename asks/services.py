@@ -499,6 +499,10 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         # A question offering choices leaves the message unattributed: its values enter an Ask only when the
         # customer picks one (then the message is attributed to that Ask).
         outcome.ask = open_ask
+        if decision.void_preview and open_ask is not None and open_ask.status == Ask.Status.AWAITING_CONFIRMATION:
+            open_ask.last_activity_at = at  # saved with the move
+            _transition(open_ask, open_ask.reopen, "change_voids_preview", message, writes=writes)
+            outcome.reopened = True
 
     if outcome.ask is not None:
         if outcome.ask.is_open and outcome.ask.last_activity_at != at:  # a new Ask was created with it

@@ -170,13 +170,17 @@ def _one_dictionary_language(clean: str, usable: Sequence[Lang]) -> Lang | None:
     """The one allowed language whose lemma dictionary (simplemma) knows every word of three letters or more of
     `clean` that some allowed dictionary knows, when exactly one does ("tem" is Portuguese, or Catalan, which a store of pt, es and en does not serve)."""
     from language.lemmas import known
+    from language.lexicon import reader_words
+
+    def knows(word: str, lang: Lang) -> bool:
+        return known(word, lang) or fold(word) in reader_words(lang)  # "atendente": simplemma's pt lacks it
 
     words = [word.lower() for word in clean.split() if len(word) >= 3]
     # a word no dictionary knows ("joao", "pdero": a name, a typo) says nothing of the language
-    words = [word for word in words if any(known(word, lang) for lang in usable)]
+    words = [word for word in words if any(knows(word, lang) for lang in usable)]
     if not words:
         return None
-    knowing = [lang for lang in usable if all(known(word, lang) for word in words)]
+    knowing = [lang for lang in usable if all(knows(word, lang) for word in words)]
     return knowing[0] if len(knowing) == 1 else None
 
 
@@ -274,6 +278,7 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
     """Each word of `text` (by its position, folded) pointing to exactly one usable language: that language and why
     ("grammar", "shorthand", "function", "day", "stressed", "dictionary", "typo"); see `language_evidence`."""
     from language.lemmas import known, known_unaccented
+    from language.lexicon import reader_words
     from language.typos import restored_reader_word
 
     folded = fold(text)
@@ -311,8 +316,9 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
         if not pointing and function_words and any(word in FUNCTION_WORDS[lang] for lang in usable):
             # a grammar word of several languages ("de", "que") points to none, and is no content word either
             kind, pointing = "function", [lang for lang in usable if word in FUNCTION_WORDS[lang]]
-        if not pointing:
-            kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)]
+        if not pointing:  # a word the readers look for in a language is one of its words, known to simplemma or not
+            kind, pointing = "dictionary", [lang for lang in usable if known_unaccented(word, lang)
+                                            or word in reader_words(lang)]
         if not pointing and not any(known(word, lang) for lang in LANGS):
             # a typo of a word the readers look for in one language only ("plaese", "treballdaor", "dinesr"): that
             # language's ("balance plaese" is English, never the organisation's language by default); a restoration

@@ -134,8 +134,11 @@ _GENERIC = frozenset({"alguem", "alguien", "algu", "someone", "somebody", "anyon
                       # a teacher is asked for by talking to one ("hablar con el profe"), not by wanting a class with one
                       "profe", "profesor", "profesora", "professor", "professora", "instructor", "instructora",
                       "instrutor", "instrutora", "teacher", "coach"})
+# "Please" as chat writes it, in the four languages ("atendente pfv", "un humano xfa", "agent plz").
+PLEASE = frozenset({"please", "pls", "plz", "plis", "porfa", "porfi", "porfavor", "pf", "pfv", "pfvr", "xfa", "xfavor",
+                    "sisplau", "siusplau", "spl"})
 # Words that say nothing more beside a role asked for alone ("atendente, por favor", "human please").
-_FILLER = frozenset({"por", "favor", "please", "pls", "plis", "porfa", "porfavor", "pf", "si", "sisplau", "um", "uma",
+_FILLER = PLEASE | frozenset({"por", "favor", "si", "um", "uma", "uno",  # "uno": the lemma of "un"
                      "un", "una", "a", "an", "o", "el", "la", "the", "com", "con", "amb", "with", "me", "to",
                      # where is one: "cadê o atendente?", "¿dónde está el asesor?", "where is the agent"
                      "cade", "onde", "estar", "donde", "where", "be", "on", "es", "ser", "is"})

@@ -295,3 +295,26 @@ def _restore_day_phrases(text: str, lang: Lang) -> str:
                 text = text[:token.start()] + said[index] + text[token.end():]
             return text  # one phrase a message
     return text
+
+
+# The "and" inside a number said in words ("duzentos e cinquenta", "doscientos y cincuenta", "two hundred and fifty").
+_NUMBER_AND: dict[Lang, str] = {"pt-BR": r"e", "es": r"y", "ca": r"i", "en": r"and"}
+
+
+def misspelt_number_word_beside(text: str, lang: Lang, start: int, end: int) -> bool:
+    """Whether the number said at `text[start:end]` has a word right before or after it (or across the number's own
+    "and") that no dictionary knows and that is one letter dropped, added or swapped off a number word of `lang`:
+    "duezntos e cinquenta" is no 50, "duzentos e cinqenta" no 200; the number phrase is unread, not cut short."""
+    joiner = _NUMBER_AND[lang]
+    before = re.search(rf"(?<![\w-])([^\W\d_]+)[\s-]+(?:{joiner}\s+)?$", text[:start])
+    after = re.match(rf"[\s-]+(?:{joiner}\s+)?([^\W\d_]+)(?![\w-])", text[end:])
+    return any(_misspelt_number_word(fold(found.group(1)).lower(), lang) for found in (before, after) if found)
+
+
+@lru_cache(maxsize=1024)
+def _misspelt_number_word(word: str, lang: Lang) -> bool:
+    """Whether `word` (folded) is a typo of a number word of `lang` (above) and no word of its own."""
+    if len(word) < 4 or _number_word(word, lang) or any(known(word, other) or known_unaccented(word, other)
+                                                       for other in LANGS):
+        return False
+    return any(_number_word(candidate, lang) for candidate in _edits(word))

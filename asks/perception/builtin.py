@@ -69,7 +69,7 @@ from language.money import AmountMention, find_amounts
 from language.picks import find_pick
 from language.pix_keys import find_pix_keys, pix_key_spans
 from language.text import fold, whole_words
-from language.typos import restore_real_word_typos, restore_typos
+from language.typos import misspelt_number_word_beside, restore_real_word_typos, restore_typos
 
 PERCEIVER = "builtin-1"
 SHORT_REPLY_WORDS = 4
@@ -671,7 +671,9 @@ def _bank_slots(text: str, lang: Lang, kind: RequestKind | None, currency: str, 
     money_context = kind == "pix_transfer" or asked_for == "amount" or short_reply or (kind is None and corrects)
     taken = (when.parts or [(when.start, when.end)]) if when else []  # a figure of the day said is no amount
     amount = _choose_amount([a for a in find_amounts(text, lang, currency, money_context=money_context)
-                             if not any(start < a.end and a.start < end for start, end in taken)], text)
+                             if not any(start < a.end and a.start < end for start, end in taken)
+                             # "duezntos e cinquenta": the amount said is unread, asked for, never cut to 50
+                             and not misspelt_number_word_beside(text, lang, a.start, a.end)], text)
     keys = find_pix_keys(text)
     money_request = kind == "pix_transfer" or amount is not None
     return {

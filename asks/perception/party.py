@@ -255,6 +255,53 @@ def _with_one_named(text: str, folded: str, lang: Lang) -> bool:
     return False
 
 
+# The people a booking is for, named one by one after a party preposition: "per a mi" (1), "per a la meva filla i per
+# a mi", "para mim e meu filho", "for my wife and me" (2). Each person named counts one: the customer's own pronoun,
+# a singular family or friend word (`_ONE_OTHER`, with its article), "a friend" (`_A_FRIEND`); joined by "and"/a comma,
+# the preposition repeated or not. A plural ("para mis hijos"), "us" or anything else after it: no count.
+_FOR: dict[Lang, str] = {"pt-BR": r"para|pra|pro|pa", "es": r"para|pa", "ca": r"per a|per|pera", "en": r"for"}
+_ME: dict[Lang, str] = {"pt-BR": r"mim|eu", "es": r"mi|mí|yo", "ca": r"mi|jo", "en": r"me|myself"}
+_AND: dict[Lang, str] = {"pt-BR": r",|e", "es": r",|y|e", "ca": r",|i", "en": r",|and|&"}
+_ARTICLE: dict[Lang, str] = {"pt-BR": r"(?:a |o )?", "es": r"", "ca": r"", "en": r""}
+
+
+@lru_cache(maxsize=8)
+def _named_people(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(one person named, what joins two of them: "and" with the party preposition again or not)."""
+    person = rf"{_ARTICLE[lang]}(?:{_ONE_OTHER[lang]}|{_A_FRIEND[lang]})|(?:{_ME[lang]})"
+    return (re.compile(rf"(?:{person})(?![\w'])"),
+            re.compile(rf"\s*(?:{_AND[lang]})\s*(?:(?:{_FOR[lang]})\s+)?(?=\w)"))
+
+
+def find_people_named(folded: str, lang: Lang) -> int | None:
+    """How many people the booking is said to be for by naming them (above), or None."""
+    person, joined = _named_people(lang)
+    for start in re.finditer(rf"(?<![\w'])(?:{_FOR[lang]})\s+", folded):
+        count, position = 0, start.end()
+        while named := person.match(folded, position):
+            count, position = count + 1, named.end()
+            if not (join := joined.match(folded, position)) or not person.match(folded, join.end()):
+                break
+            position = join.end()
+        if count and not re.match(r"\s*(?:mes|mais|más|mas|more|plus)?\s*\d", folded[position:]) and \
+                not re.match(r"\s+(?:y|e|i|and)\s+(?:mis|meus|minhas|els meus|les meves|my|our|nuestros)\s", folded[position:]):
+            return count  # "para mim e meus filhos": the plural is not counted here
+    return None
+
+
+# "x 3", "x3" after a booking request: the party's size ("reserva raquetes dijous 9h x 3", "a les 9 x 3"); the
+# school has no sizes to multiply, and a figure glued before it ("2x3") is none.
+_TIMES_N = re.compile(r"(?<![\w.,])[x×]\s?(\d{1,2})(?![\w.,:])")
+
+
+def _times_party(folded: str, taken: list[tuple[int, int]]) -> int | None:
+    """The N of an "x N" said outside `taken`, or None."""
+    for match in _TIMES_N.finditer(folded):
+        if all(match.end() <= start or match.start(1) >= end for start, end in taken) and 1 <= int(match.group(1)) <= 50:
+            return int(match.group(1))
+    return None
+
+
 def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, int]], asked_for: bool) -> int | None:
     """The party size said in `text` (see module docstring); numbers inside `taken` spans are skipped."""
     after, before, follows, alone, with_one = _patterns(lang)
@@ -284,6 +331,8 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
             continue
         if re.search(_ME_PLUS[lang], folded[max(0, number.start - 20): number.start]):
             found, counted_end = int(number.value) + 1, None  # "eu e mais dois", "me plus two friends": three
+    if found is None:
+        found = _times_party(folded, taken) or find_people_named(folded, lang)
     if found is None and (with_one.search(folded) or _with_one_named(text, folded, lang)):
         found = 2
     if found is None and alone.search(folded):

@@ -7,7 +7,8 @@ and the name may stand a possessive and a family or friend word, which are no pa
 "my aunt Jenny", "mi hermano Diego", "la meva tia Montse", "my friend, Sanuj"). The name is capitalised, or lower
 case after a person preposition (then capitalised). Pronouns, account and key words ("chave", "email", "celular"),
 day and number words are never names; a name inside a Pix key ("ana@example.com") is none; a name right after a
-negation ("e não pro Pedro", "not to Tom") is the one *not* meant. The last name wins; when the agent asked for the
+negation ("e não pro Pedro", "not to Tom") is the one *not* meant, unless that "no" opens the message ("nao pra
+maria": "no, to Maria" typed without its comma). The last name wins; when the agent asked for the
 recipient, a lone capitalised word is taken.
 """
 
@@ -75,6 +76,10 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     ),
 }
 _NEGATED = re.compile(r"(?<!\w)(?:nao|no|not|ni|pas|e nao|y no|i no|and not)\s*$")
+# A "no" that opens the message answers what was shown ("nao pra maria" under a preview for Ana is "não, pra Maria"
+# typed without its comma), it does not negate the name after it; "not to Tom" and "e não pro Pedro" do.
+_NO_OPENING = re.compile(r"\s*(?:nao|no)\s*$")
+_NO_CLOSING = re.compile(r"(?<!\w)(?:nao|no)\W*$")  # "nao pro pedro nao": not to Pedro
 _ACCENTED = {"a": "aáàâãä", "e": "eéèêë", "i": "iíìîï", "o": "oóòôõö", "u": "uúùûü", "c": "cç", "n": "nñ"}
 
 
@@ -211,7 +216,10 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         start = match.start("name")
         opener = fold(text[match.start() : start])
         # "not to Tom" names who is not paid; "no, make it joao" says no to what was, then who is
-        if _inside(start, key_spans) or (_NEGATED.search(fold(text[: match.start()])) and not _VERB_OPENER.match(opener)):
+        before = fold(text[: match.start()])
+        if _inside(start, key_spans) or (_NEGATED.search(before) and not (
+                _NO_OPENING.fullmatch(before) and not _NO_CLOSING.search(fold(text)))
+                                         and not _VERB_OPENER.match(opener)):
             continue
         if not in_context and re.search(r"(?<!\w)(?:com|con|with|amb|is|es|e|eh|diu|llama)(?!\w)", opener):
             continue

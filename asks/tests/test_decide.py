@@ -207,6 +207,17 @@ def test_W2_correction_wording_with_nothing_to_correct_asks():
     assert run(said(markers={"correction"}), open_ask=PIX).rule == "correction_without_value"
 
 
+@pytest.mark.parametrize("perception", [said(markers={"correction"}), said(markers={"correction"}, recipient="Pedro")])
+def test_W2_under_a_preview_a_no_that_changes_nothing_voids_it(perception):
+    """"não" or "nao pro pedro" under Pedro's preview: asked about, and the preview's buttons go stale."""
+    decision = run(perception, open_ask=AWAITING)
+    assert (decision.rule, decision.void_preview) == ("correction_without_value", True)
+
+
+def test_W2_with_nothing_previewed_voids_nothing():
+    assert run(said(markers={"correction"}), open_ask=PIX).void_preview is False
+
+
 def test_W3_new_request_wording_of_the_same_kind_starts_fresh():
     decision = run(said("pix_transfer", {"new_request"}, amount=5000, recipient="João"), open_ask=AWAITING)
     assert (decision.action, decision.rule, decision.close_open) == (Action.START_NEW, "new_request_wording_same_kind",

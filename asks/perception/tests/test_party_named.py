@@ -1,0 +1,30 @@
+"""The people a booking is for, counted as named ("per a mi", "for my wife and me"), and "x 3" (branch party30)."""
+
+import pytest
+
+from asks.perception.party import find_party_size
+from language.text import fold
+
+
+@pytest.mark.parametrize("text,lang,party", [
+    ("escalada dema a les 9 per a mi", "ca", 1),
+    ("per a la meva filla i per a mi una classe d'esqui", "ca", 2),
+    ("pode reservar para mim e meu filho amanhã?", "pt-BR", 2),
+    ("esquí mañana para mí", "es", 1),
+    ("para mi hijo y para mí", "es", 2),
+    ("book yoga for my wife and me", "en", 2),
+    ("climbing tomorrow for me", "en", 1),
+    ("reserva raquetes dijous 9h x 3", "ca", 3),
+    ("raquetes x3 dijous", "ca", 3),
+])
+def test_the_people_named_are_counted(text, lang, party):
+    assert find_party_size(text, fold(text), lang, [], False) == party
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("para mí y mis hijos", "es"),  # a plural: how many is not said
+    ("for me and my kids", "en"),
+    ("hi ha places per a demà?", "ca"),
+])
+def test_people_not_all_counted_are_no_party(text, lang):
+    assert find_party_size(text, fold(text), lang, [], False) is None
