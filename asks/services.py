@@ -27,7 +27,7 @@ from asks.writes import AskWrites, TransitionRow
 from conversations.models import Conversation, Message
 from language.day_parts import in_day_part
 from language.text import fold
-from magie.db.statements import insert_rows, prepared, rows_of
+from magie.db.statements import insert_rows, insert_sql, prepared, rows_of, saved
 from magie.tenancy import tenancy_current
 
 PARKED_LIMIT = 5  # parked Asks offered back; older ones are cooled
@@ -316,8 +316,10 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
     decision = decide(open_ask=_view(open_ask, slots) if open_ask else None, parked=[_view(a, slots) for a in parked],
                       inbound=inbound, policy=policy, org_kinds=org_kinds, done=done_view)
     events: list[SlotEvent] = []
-    attributions: list[tuple[int, int]] = []
+    attributions: list[tuple[int, int | None]] = []
     outcome = _apply(decision, message, source_message, open_ask, parked, at, slots, events, attributions, writes)
+    # a new Ask (`_apply`, START_NEW) is written by the decision's statement: its id is known from there on
+    new_ask = outcome.ask if outcome.ask is not None and outcome.ask.pk is None else None
     _record({
         "message_id": message.pk, "action": decision.action, "rule": decision.rule,
         "ask_id": outcome.ask.pk if outcome.ask is not None else None,
@@ -326,7 +328,10 @@ def message_decide(*, message_id: int, perception: Perception, policy: DecisionP
                    "changes": [{"slot": c.slot, "old": c.old, "new": c.new} for c in outcome.changes],
                    "closed": outcome.closed.pk if outcome.closed else None,
                    "parked": outcome.parked.pk if outcome.parked else None},
-    }, events, attributions)
+    }, events, attributions, new_ask=new_ask)
+    if new_ask is not None:
+        slots[new_ask.pk] = slots.pop(None)  # its values, kept under no id until now
+        _record_transitions([TransitionRow(new_ask.pk, "", new_ask.status, decision.rule, message.pk)], writes)
     # the parked Asks after the decision, from the rows held (locked) rather than read again
     still = [ask for ask in (*parked, outcome.parked) if ask is not None and ask.status == Ask.Status.SUSPENDED]
     outcome.parked_asks = sorted({ask.pk: ask for ask in still}.values(), key=lambda ask: ask.pk)
@@ -383,50 +388,73 @@ def _done_view(done: Ask, slots: dict[int, dict[str, Any]], at: datetime) -> Ask
     return view
 
 
-def _record(decision: dict[str, Any], events: list[SlotEvent], attributions: list[tuple[int, int]]) -> None:
+def _record(decision: dict[str, Any], events: list[SlotEvent], attributions: list[tuple[int, int | None]], *,
+            new_ask: Ask | None = None) -> None:
     """The decision's row (its values by attname: no `Decision` instance made) with the attributions (message id,
     Ask id) it brought in one statement (a data-modifying WITH: the two touch different tables and neither reads
     the other's rows), then its slot events (one INSERT, their ids read back). Nothing of the decision reads them
     before (`_apply_values`). Every message's turn records one decision: the statements are built once
-    (`magie.db.statements`), not compiled by the ORM each time."""
-    fields, sql = _decision_insert_shape()
+    (`magie.db.statements`), not compiled by the ORM each time.
+
+    `new_ask`: the Ask the decision starts, unsaved — the INSERT `Ask.objects.create` sends, in the same statement
+    (a WITH first, returning its id: the decision's Ask and an attribution without an Ask id name it), most
+    requests start with it; it comes back saved, its slot events then written with its id."""
+    # the Ask's INSERT first: its `created_at` stamped before the decision's, as when it was inserted first
+    ask_insert, ask_params = insert_sql(Ask, [new_ask], returning=True) if new_ask is not None else ("", [])
+    fields, sql = _decision_insert_shape(new_ask is not None)
     values = {**decision, "created_at": timezone.now()}  # its auto_now_add, as its save() would stamp it
-    params = [prepared(field, values[field.attname]) for field in fields]
+    params = [prepared(field, values[field.attname]) for field in fields
+              if new_ask is None or field.attname != "ask_id"]
     if attributions:
-        sql = f"WITH attributed AS ({_attributions_upsert_sql(len(attributions))}) {sql}"
+        sql = f"WITH attributed AS ({_attributions_upsert_sql(len(attributions), new_ask is not None)}) {sql}"
         params = [*(value for pair in attributions for value in pair), *params]
+    if new_ask is not None:
+        sql = (f"WITH new_ask AS ({ask_insert}), {sql.removeprefix('WITH ')}" if attributions
+               else f"WITH new_ask AS ({ask_insert}) {sql}")
+        params = [*ask_params, *params]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-    insert_rows(events)
+        if new_ask is not None:
+            row = cursor.fetchone()
+            assert row is not None
+            saved(new_ask, row[0])
+    insert_rows(events)  # a new Ask's events take its id now (Django's `_prepare_related_fields_for_save`)
 
 
 @cache
-def _decision_insert_shape() -> tuple[list[Any], str]:
+def _decision_insert_shape(new_ask: bool = False) -> tuple[list[Any], str]:
     """The decision's fields and the INSERT `insert_rows` sends for one `Decision` (without its RETURNING: the id
-    is not read)."""
+    is not read). `new_ask`: its Ask is the one a WITH `new_ask` of the statement inserts (not a parameter), and
+    the statement returns that Ask's id."""
     quote = connection.ops.quote_name
     fields = [field for field in DecisionRow._meta.local_concrete_fields if not field.primary_key]
     assert {field.attname for field in fields} == {"created_at", "message_id", "action", "rule", "ask_id",
                                                    "perception", "detail"}
+    values = [_NEW_ASK_ID if new_ask and field.attname == "ask_id" else "%s" for field in fields]
     return fields, (f"INSERT INTO {quote(DecisionRow._meta.db_table)} "
                     f"({', '.join(quote(str(field.column)) for field in fields)}) "
-                    f"VALUES ({', '.join(['%s'] * len(fields))})")
+                    f"VALUES ({', '.join(values)})" + (f" RETURNING {_NEW_ASK_ID}" if new_ask else ""))
+
+
+_NEW_ASK_ID = '(SELECT "id" FROM new_ask)'
 
 
 @cache
-def _attributions_upsert_sql(count: int) -> str:
+def _attributions_upsert_sql(count: int, new_ask: bool = False) -> str:
     """`Attribution.objects.bulk_create(…, update_conflicts=True, unique_fields=["message"], update_fields=["ask"])`
     of `count` (message id, Ask id) pairs: the same statement, its text built once per row count instead of
-    compiled by the ORM on every turn (the message is the key, which `insert_sql` leaves out)."""
+    compiled by the ORM on every turn (the message is the key, which `insert_sql` leaves out). `new_ask`: an Ask
+    id None is the new Ask's (`_record`)."""
     quote = connection.ops.quote_name
+    row = f"(%s, COALESCE(%s::bigint, {_NEW_ASK_ID}))" if new_ask else "(%s, %s)"
     return (f"INSERT INTO {quote(Attribution._meta.db_table)} ({quote('message_id')}, {quote('ask_id')}) VALUES "
-            + ", ".join(["(%s, %s)"] * count)
+            + ", ".join([row] * count)
             + f" ON CONFLICT({quote('message_id')}) DO UPDATE SET {quote('ask_id')} = EXCLUDED.{quote('ask_id')}")
 
 
 def _apply(decision: DecidedAction, message: Message, source: Message, open_ask: Ask | None, parked: list[Ask],
            at: datetime, slots: dict[int, dict[str, Any]], events: list[SlotEvent],
-           attributions: list[tuple[int, int]], writes: AskWrites | None) -> DecisionOutcome:
+           attributions: list[tuple[int, int | None]], writes: AskWrites | None) -> DecisionOutcome:
     """Apply the decision to the Asks (their rows saved as they move); the slot events and attributions it brings
     are added to `events` and `attributions`, for `_record` to write with the decision."""
     outcome = DecisionOutcome(decision, None)
@@ -453,10 +481,10 @@ def _apply(decision: DecidedAction, message: Message, source: Message, open_ask:
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.CORRECT, slots, events)
         outcome.ask = ask
     elif action == Action.START_NEW:
+        # most requests start here: the Ask is inserted by the decision's statement (`_record`), its transition
+        # recorded then (`message_decide`); until then it has no id, and its values are kept under none
         ask = Ask(conversation=message.conversation, kind=decision.kind, last_activity_at=at)
-        insert_rows([ask])  # the INSERT `Ask.objects.create` sends, its text built once: most requests start here
-        _record_transitions([TransitionRow(ask.pk, "", ask.status, decision.rule, message.pk)], writes)
-        slots[ask.pk] = {}  # a new Ask has no events yet
+        slots[None] = {}  # type: ignore[index]  # a new Ask has no events yet
         outcome.changes = _apply_values(ask, decision.values, source, SlotEvent.Action.FILL, slots, events)
         outcome.ask = ask
     elif action == Action.RESUME and decision.resume_from is not None:

@@ -17,7 +17,12 @@ from language.invisible import visible_text
 from magie.db.compiled_reads import SENTINEL_TEXT, compiled_read
 from magie.db.statements import insert_sql, rows_of, saved
 from magie.errors import DomainError
-from magie.live import live_announce_on_commit, live_notify_expression, live_notify_of_row_expression
+from magie.live import (
+    live_announce_on_commit,
+    live_notify_expression,
+    live_notify_of_new_topic_expression,
+    live_notify_of_row_expression,
+)
 from magie.queueing import task_queue_on_commit
 
 
@@ -108,7 +113,7 @@ def message_store_inbound(
     *, channel_user_id: str, channel_message_id: str, sent_at: datetime, text: str = "", kind: str = "text",
     payload: str = "", reply_to: str = "", phone: str = "", name: str = "", channel: str = "whatsapp",
     user_id: str = "", new_channel_user_id: str = "", simulated_by: str = "",
-    also: Callable[[Customer], tuple[str, list[Any]]] | None = None,
+    also: Callable[[str, list[Any]], tuple[str, list[Any]]] | None = None,
 ) -> Stored:
     """Store one inbound message, once: a second delivery of the same channel id returns the first row with
     `created=False` (also under a race: the unique constraint decides). The customer is found by `user_id` first
@@ -118,10 +123,14 @@ def message_store_inbound(
     (SimulatedForRealCustomer otherwise); a terminal's (`manage.py chat`, a test tool) on the sandbox customer
     when there is one, else as a real channel's.
 
-    `also`: a write of the caller's in the message's own statement — given the customer, its SQL and parameters:
-    a data-modifying statement that writes only if the message is inserted (`WHERE EXISTS (SELECT 1 FROM
-    inserted)`: PostgreSQL runs every data-modifying WITH) — a channel's record of where the customer wrote, one
-    round trip less per message."""
+    `also`: a write of the caller's in the message's own statement — given the SQL of the customer's id and its
+    parameters, its SQL and parameters: a data-modifying statement that writes only if the message is inserted
+    (`WHERE EXISTS (SELECT 1 FROM inserted)`: PostgreSQL runs every data-modifying WITH) — a channel's record of
+    where the customer wrote, one round trip less per message.
+
+    Someone nobody knows yet (the read by their id found no one) is made with their conversation and first
+    message in one statement (`_first_message_insert`), as `_real_customer_insert` and the message's own statement
+    would make them one after the other."""
     # A redelivery (the same channel id) is found by the message's INSERT, which inserts nothing: its customer is
     # read (and found) first, as for a new message — one statement less for every message that is not one.
     simulated = channel == Message.Channel.SIMULATOR or bool(simulated_by)
@@ -136,8 +145,22 @@ def message_store_inbound(
     else:
         customer = None
     if customer is None:
-        customer = _real_customer(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id,
-                                  new_channel_user_id=new_channel_user_id)
+        found = _real_customer_read(channel_user_id=channel_user_id, user_id=user_id)
+        if found is None and not new_channel_user_id:
+            first = _first_message_insert(
+                customer=Customer(channel_user_id=channel_user_id, phone=phone, name=name,
+                                  whatsapp_user_id=user_id or None, is_sandbox=False),
+                message=Message(direction=Message.Direction.INBOUND, channel=channel,
+                                channel_message_id=channel_message_id, kind=kind, text=text, payload=payload,
+                                reply_to=reply_to, sent_at=sent_at, simulated_by=simulated_by), also=also)
+            if first is not None:
+                return first
+            # one of the customer's ids is taken after all: `customer_get_or_create` decides (see `_real_customer`)
+            customer = customer_get_or_create(channel_user_id=channel_user_id, phone=phone, name=name,
+                                              user_id=user_id)
+        else:
+            customer = _real_customer(found=found, channel_user_id=channel_user_id, phone=phone, name=name,
+                                      user_id=user_id, new_channel_user_id=new_channel_user_id)
     conversation = customer.conversation
     message = Message(
         conversation=conversation, direction=Message.Direction.INBOUND, channel=channel,
@@ -155,7 +178,7 @@ def message_store_inbound(
                                                           kind=LIVE_MESSAGE, ref_sql=connection.ops.quote_name("id"))
     sql, params = _inbound_insert_sql(insert, notify), [*params, sent_at, conversation.pk, sent_at]
     if also is not None:
-        extra, extra_params = also(customer)
+        extra, extra_params = also("%s", [customer.pk])
         sql, params = _inbound_insert_also_sql(sql, extra), [*params, *extra_params]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, *notify_params])
@@ -188,12 +211,80 @@ def _inbound_insert_also_sql(sql: str, extra: str) -> str:
     return f"{head}), also AS ({extra}) SELECT {select}"
 
 
-def _real_customer(*, channel_user_id: str, phone: str, name: str, user_id: str,
-                   new_channel_user_id: str) -> Customer:
-    # The webhook's hot path: a known customer costs one joined read; only a new one goes through get-or-create.
+def _first_message_insert(*, customer: Customer, message: Message,
+                          also: Callable[[str, list[Any]], tuple[str, list[Any]]] | None) -> Stored | None:
+    """A new customer's first message: the customer, their conversation (its `last_inbound_at` the message's time)
+    and the message in one statement — `_real_customer_insert`'s two INSERTs, then the message's INSERT and
+    `also` for the conversation it returns, the conversation's page told on commit. None, with nothing written,
+    when one of the customer's ids is taken after all (as `_real_customer_insert`). A message stored already (its
+    channel id: a redelivery that now names someone new) leaves the customer and conversation made, as the two
+    statements did, and the conversation's time unset."""
+    conversation = Conversation(customer=customer, last_inbound_at=message.sent_at)
+    quote = connection.ops.quote_name
+    made, made_params = insert_sql(Customer, [customer], returning=False)
+    opened, opened_params = insert_sql(Conversation, [conversation], returning=False,
+                                       expressions={"customer_id": quote("id")})
+    inserted, inserted_params = insert_sql(Message, [message], returning=False,
+                                           expressions={"conversation_id": quote("id")})
+    notify, notify_params = live_notify_of_new_topic_expression(
+        topic_head=conversation_topic_head(), topic_id_sql=f"opened.{quote('id')}", kind=LIVE_MESSAGE,
+        ref_sql=f"inserted.{quote('id')}")
+    sql, params = _first_message_sql(made, opened, inserted, notify), [*made_params, *opened_params, *inserted_params]
+    if also is not None:
+        extra, extra_params = also(f"(SELECT {quote('customer_id')} FROM opened)", [])
+        sql, params = _inbound_insert_also_sql(sql, extra), [*params, *extra_params]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *notify_params])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    saved(customer, row[0])
+    conversation.customer_id = customer.pk
+    saved(conversation, row[1])
+    if row[2] is None:  # stored already: the conversation's time as the two statements left it
+        conversation.last_inbound_at = None
+        Conversation.objects.filter(pk=conversation.pk).update(last_inbound_at=None)
+        return Stored(rows_of(Message, f"{quote('channel_message_id')} = %s", [message.channel_message_id])[0],
+                      created=False)
+    message.conversation = conversation
+    saved(message, row[2])
+    return Stored(message, created=True)
+
+
+@cache
+def _first_message_sql(made: str, opened: str, inserted: str, notify: str) -> str:
+    """`_first_message_insert`'s statement: the customer's INSERT (nothing on a conflict), the conversation's
+    selected from the customer made, the message's from the conversation opened (nothing if its channel id is
+    stored already); returns (customer id, conversation id, message id or NULL) and sends `notify` (its parameters
+    last) only with a message inserted — no row on a conflict of the customer's."""
+    quote = connection.ops.quote_name
+    id_ = quote("id")
+
+    def selected_from(insert: str, source: str) -> str:
+        head, values = insert.split(" VALUES (", 1)
+        assert values.endswith(")"), insert
+        return f"{head} SELECT {values[:-1]} FROM {source}"
+
+    return (f"WITH made AS ({made} ON CONFLICT DO NOTHING RETURNING {id_}), "
+            f"opened AS ({selected_from(opened, 'made')} RETURNING {quote('customer_id')}, {id_}), "
+            f"inserted AS ({selected_from(inserted, 'opened')} ON CONFLICT ({quote('channel_message_id')}) "
+            f"DO NOTHING RETURNING {id_}) "
+            f"SELECT opened.{quote('customer_id')}, opened.{id_}, inserted.{id_}, "
+            f"CASE WHEN inserted.{id_} IS NOT NULL THEN {notify} END FROM opened LEFT JOIN inserted ON true")
+
+
+def _real_customer_read(*, channel_user_id: str, user_id: str) -> Customer | None:
+    """The real customer by their user id, else by their wa_id, with their conversation: one joined read."""
     by = "whatsapp_user_id" if user_id else "channel_user_id"
     found = compiled_read(f"customer_real_by_{by}", lambda: _real_customer_queryset(by), {"id": user_id or channel_user_id})
-    customer = cast(Customer, found[0]) if found else None  # the queryset's model
+    return cast(Customer, found[0]) if found else None  # the queryset's model
+
+
+def _real_customer(*, found: Customer | None, channel_user_id: str, phone: str, name: str, user_id: str,
+                   new_channel_user_id: str) -> Customer:
+    # The webhook's hot path: a known customer costs one joined read (`found`); a new one is made with its first
+    # message (`message_store_inbound`), or here when that is not the way (a change of number).
+    customer = found
     if customer is None and not new_channel_user_id:
         customer = _real_customer_insert(channel_user_id=channel_user_id, phone=phone, name=name, user_id=user_id)
     if (customer is None or (name and customer.name != name) or (phone and customer.phone != phone)
@@ -360,7 +451,12 @@ LIVE_MESSAGE, LIVE_RECEIPT, LIVE_NOTE = "message", "receipt", "note"
 
 def conversation_topic(conversation_id: int) -> str:
     """The live topic of one conversation: the streams of the pages showing it subscribe to it."""
-    return f"conversation:{conversation_id}"
+    return f"{conversation_topic_head()}{conversation_id}"
+
+
+def conversation_topic_head() -> str:
+    """What every conversation's topic starts with, before its id."""
+    return "conversation:"
 
 
 def conversation_live_announce(*, conversation_id: int, kind: str, ref: int) -> None:

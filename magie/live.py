@@ -89,6 +89,17 @@ def live_notify_of_row_expression(*, topic: str, kind: str, ref_sql: str) -> tup
     return f"pg_notify(%s, %s || {ref_sql} || '}}')", [CHANNEL, head.removesuffix("0}")]
 
 
+def live_notify_of_new_topic_expression(*, topic_head: str, topic_id_sql: str, kind: str,
+                                        ref_sql: str) -> tuple[str, list[str]]:
+    """`live_notify_of_row_expression` for a topic whose id is a row the statement writes too (a conversation
+    opened with its first message): the topic is `topic_head` followed by the id the SQL `topic_id_sql` gives."""
+    head = LiveEvent(schema=schema_name_current(), topic=f"{topic_head}0", kind=kind, ref=0).payload()
+    before, after = head.split(f'"t":"{topic_head}0"', 1)  # (a head JSON writes as it is: "conversation:")
+    assert after.endswith('"r":0}')
+    return (f"pg_notify(%s, %s || {topic_id_sql} || %s || {ref_sql} || '}}')",
+            [CHANNEL, f'{before}"t":"{topic_head}', '"' + after.removesuffix("0}")])
+
+
 def live_announce_on_commit(*, topic: str, kind: str, ref: int) -> None:
     """Announce `kind` about `topic` in the current organisation once the current transaction commits (nothing if
     it rolls back). The schema is read now (a commit may fire after the caller left the tenant's context). A

@@ -39,12 +39,13 @@ WITH_NAME = re.compile(r"\b(\w+)\s+AS\s*\((?:\s*(?:INSERT|UPDATE|DELETE)\b|$)", 
 # statement of these modules whose WITHs are all named here is not reported; any other is.
 OTHER_MULTI_TABLE_WRITES = {
     # the webhook's store of an inbound message: the message, its conversation's time, the channel's route; a new
-    # customer made with their conversation
-    "conversations/services.py": {"inserted", "latest", "also", "made"},
+    # customer made with their conversation (and, with their first message, in the message's statement)
+    "conversations/services.py": {"inserted", "latest", "also", "made", "opened"},
     # the channel's record of Meta's 2xx for a send: the delivery, and the reply's wamid
     "whatsapp/services.py": {"accepted", "renamed"},
-    # a decision's row with the attributions (message → Ask) it brought: the Ask service's own record, not the turn's
-    "asks/services.py": {"attributed"},
+    # a decision's row with the attributions (message → Ask) it brought and the Ask it starts: the Ask service's own
+    # record, not the turn's
+    "asks/services.py": {"attributed", "new_ask"},
 }
 
 

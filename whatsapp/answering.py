@@ -74,13 +74,14 @@ def inbound_answer(*, inbound_id: int) -> InboundOutcome:
     once (locked and stamped by the statement that takes it) and each message answered once (its turn)."""
     started, window = time.monotonic(), float(conf.setting("WHATSAPP_ANSWER_INLINE_SECONDS"))
     batch = int(conf.setting("WHATSAPP_INBOUND_BATCH"))
+    channels: dict[str, WhatsAppChannel] = {}  # read once per number for the task's bodies (`inbound_process`)
     if batch <= 0:  # every body is published as a task of its own
-        outcome = inbound_process(inbound_id=inbound_id, queue_turns=False)
+        outcome = inbound_process(inbound_id=inbound_id, queue_turns=False, channels=channels)
         _answer(outcome.due, started=started, window=window)
         return outcome
     # the oldest waiting bodies of its numbers up to this one, a batch at most (this one, if older ones fill it,
     # is taken below with the rest), answered whole
-    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False, limit=batch)
+    outcome = inbound_process(inbound_id=inbound_id, queue_turns=False, limit=batch, channels=channels)
     numbers = outcome.numbers or inbound_numbers(inbound_id=inbound_id)
     # from here a body of these numbers publishes a task of its own; those that came before are read below
     others = inbound_queued_release(numbers=numbers)
@@ -92,7 +93,7 @@ def inbound_answer(*, inbound_id: int) -> InboundOutcome:
             return outcome
         if time.monotonic() - started > window:
             break
-        more = inbound_process_waiting(numbers=numbers, limit=batch)
+        more = inbound_process_waiting(numbers=numbers, limit=batch, channels=channels)
         if not more.bodies:
             return outcome  # none waits (or another task of these numbers took them)
         outcome.add(more)

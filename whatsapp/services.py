@@ -346,7 +346,8 @@ class TurnDue:
 INBOUND_MAX_ATTEMPTS = 5
 
 
-def inbound_process(*, inbound_id: int, queue_turns: bool = True, limit: int = 50) -> InboundOutcome:
+def inbound_process(*, inbound_id: int, queue_turns: bool = True, limit: int = 50,
+                    channels: dict[str, WhatsAppChannel] | None = None) -> InboundOutcome:
     """Parse, route and store one raw body (and, first, every older unprocessed body of the same numbers, so each
     number's messages are stored in the order Meta delivered them). Safe to run twice and concurrently: the bodies
     are locked (`_inbound_waiting`: oldest first, so two workers sharing a number take its bodies one after the
@@ -360,17 +361,22 @@ def inbound_process(*, inbound_id: int, queue_turns: bool = True, limit: int = 5
 
     Every statement on the public schema's tables names them with their schema or reads a shared table on any
     search path (`shared=True`): the only `SET search_path` is the organisation's, and the connection is still in
-    it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force)."""
+    it when the caller runs the turn there (`magie.db.pgbackend` keeps a path already in force).
+
+    `channels`: the channels (by number, with their organisation) this task has read already, kept by the caller
+    for the task's batches (`whatsapp.answering.inbound_answer`): a body of a number in it reads none, and the
+    numbers read here are added to it. None: each body reads its own."""
     return _inbound_process_safely(partial(_inbound_waiting, inbound_id=inbound_id, limit=limit),
-                                   queue_turns=queue_turns, body_id=inbound_id)
+                                   queue_turns=queue_turns, body_id=inbound_id, channels=channels)
 
 
-def inbound_process_waiting(*, numbers: Sequence[str], limit: int) -> InboundOutcome:
+def inbound_process_waiting(*, numbers: Sequence[str], limit: int,
+                            channels: dict[str, WhatsAppChannel] | None = None) -> InboundOutcome:
     """As `inbound_process`, for the `limit` oldest bodies of `numbers` still waiting (one transaction; fewer if
     another worker holds some): the next batch of the task that drains a number (`whatsapp.answering`). Their turns
-    are listed in `outcome.due`, for the caller to run."""
+    are listed in `outcome.due`, for the caller to run. `channels`: as `inbound_process`'s."""
     return _inbound_process_safely(partial(_inbound_waiting_of, numbers=list(numbers), limit=limit),
-                                   queue_turns=False)
+                                   queue_turns=False, channels=channels)
 
 
 def inbound_numbers(*, inbound_id: int) -> list[str]:
@@ -393,15 +399,19 @@ def inbound_waiting_batch_end(*, numbers: Sequence[str], batch: int) -> int | No
 
 
 def _inbound_process_safely(waiting: Callable[[], list[InboundBody]], *, queue_turns: bool,
-                            body_id: int | None = None) -> InboundOutcome:
+                            body_id: int | None = None,
+                            channels: dict[str, WhatsAppChannel] | None = None) -> InboundOutcome:
+    channels = {} if channels is None else channels  # read once per number for all the bodies of this call
     try:
-        return _inbound_process(waiting, queue_turns=queue_turns, isolated=False, body_id=body_id)
+        return _inbound_process(waiting, queue_turns=queue_turns, isolated=False, body_id=body_id,
+                                channels=channels)
     except Exception:  # noqa: BLE001 — a body failed: all of them again, each in a savepoint (below)
-        return _inbound_process(waiting, queue_turns=queue_turns, isolated=True, body_id=body_id)
+        return _inbound_process(waiting, queue_turns=queue_turns, isolated=True, body_id=body_id,
+                                channels=channels)
 
 
 def _inbound_process(waiting: Callable[[], list[InboundBody]], *, queue_turns: bool, isolated: bool,
-                     body_id: int | None) -> InboundOutcome:
+                     body_id: int | None, channels: dict[str, WhatsAppChannel]) -> InboundOutcome:
     """One transaction over the waiting bodies. Not `isolated` (every body but a failing one's): no savepoint —
     a failure raises and rolls everything back, and the caller runs it again `isolated`: each body in a savepoint
     of its own, a failure recorded on its row (attempts, error) while the others are stored."""
@@ -413,7 +423,7 @@ def _inbound_process(waiting: Callable[[], list[InboundBody]], *, queue_turns: b
             due_before, error_as_read = len(outcome.due), row.error
             try:
                 with transaction.atomic() if isolated else nullcontext():
-                    skipped = _inbound_store(row=row, outcome=outcome)
+                    skipped = _inbound_store(row=row, outcome=outcome, known=channels)
                 row.error = "; ".join(skipped)[:2000]
             except Exception as error:
                 if not isolated:
@@ -478,14 +488,19 @@ def _inbound_outcome_save(row: InboundBody) -> None:
                        [row.processed_at, row.attempts, row.error, row.pk])
 
 
-def _channels_of(numbers: list[str]) -> dict[str, WhatsAppChannel]:
-    """The channels of the body's verified numbers, with their organisation; one number (nearly every body): a read
-    compiled once per connection."""
+def _channels_of(numbers: list[str], known: dict[str, WhatsAppChannel]) -> dict[str, WhatsAppChannel]:
+    """The channels of the body's verified numbers, with their organisation: from `known` (the channels the task
+    read for its earlier bodies) when it has them all, else read — one number (nearly every body): a read compiled
+    once per connection — and added to `known`."""
+    if all(number in known for number in numbers):
+        return {number: known[number] for number in numbers}
     found: list[Any] = (
         compiled_read("whatsapp_inbound_channel", _channel_by_number_queryset, {"number": numbers[0]}, shared=True)
         if len(numbers) == 1
         else list(WhatsAppChannel.objects.select_related("organisation").filter(phone_number_id__in=numbers)))
-    return {channel.phone_number_id: channel for channel in found}
+    channels = {channel.phone_number_id: channel for channel in found}
+    known.update(channels)
+    return channels
 
 
 def _channel_by_number_queryset():
@@ -493,14 +508,14 @@ def _channel_by_number_queryset():
             {SENTINEL_TEXT: "number"})
 
 
-def _inbound_store(*, row: InboundBody, outcome: InboundOutcome) -> list[str]:
-    """Store one body's messages and receipts; what the parser skipped (and why)."""
+def _inbound_store(*, row: InboundBody, outcome: InboundOutcome, known: dict[str, WhatsAppChannel]) -> list[str]:
+    """Store one body's messages and receipts; what the parser skipped (and why). `known`: `_channels_of`'s."""
     parsed = parse(body_json(bytes(row.body)))
     for reason in parsed.skipped:
         logger.warning("whatsapp inbound %s: skipped %s", row.pk, reason)
     outcome.skipped.extend(parsed.skipped)
     notices_record(notices=parsed.notices, body_id=row.pk)
-    channels = _channels_of(row.phone_number_ids)
+    channels = _channels_of(row.phone_number_ids, known)
     by_organisation: dict[int, tuple[Organisation, list[InboundItem], list[StatusItem]]] = {}
     items: list[InboundItem | StatusItem] = [*parsed.messages, *parsed.statuses]
     for item in items:
@@ -555,17 +570,18 @@ def _store(*, schema_name: str, messages: list[InboundItem], statuses: list[Stat
         outcome.statuses += 1
 
 
-def _route_upsert(customer: Any, *, phone_number_id: str) -> tuple[str, list[Any]]:
-    return _route_sql(), [customer.pk, phone_number_id, timezone.now()]
+def _route_upsert(customer_sql: str, customer_params: list[Any], *, phone_number_id: str) -> tuple[str, list[Any]]:
+    return _route_sql(customer_sql), [*customer_params, phone_number_id, timezone.now()]
 
 
 @cache
-def _route_sql() -> str:
+def _route_sql(customer_sql: str) -> str:
     """The customer's route upserted when the message is inserted (every inbound message stored), for the
-    message's own statement (`message_store_inbound`'s `also`): its text built once, not by the ORM each time."""
+    message's own statement (`message_store_inbound`'s `also`; the customer's id is the SQL `customer_sql`): its
+    text built once, not by the ORM each time."""
     quote, table = connection.ops.quote_name, connection.ops.quote_name(CustomerRoute._meta.db_table)
     customer, number, updated = (quote(name) for name in ("customer_id", "phone_number_id", "updated_at"))
-    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) SELECT %s, %s, %s "
+    return (f"INSERT INTO {table} ({customer}, {number}, {updated}) SELECT {customer_sql}, %s, %s "
             f"WHERE EXISTS (SELECT 1 FROM inserted) ON CONFLICT ({customer}) "
             f"DO UPDATE SET {number} = EXCLUDED.{number}, {updated} = EXCLUDED.{updated}")
 

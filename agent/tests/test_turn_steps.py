@@ -157,10 +157,12 @@ def test_record_writes_in_its_one_statement_what_deliver_left_to_it(demobank):
     own_message_inserts = ('INSERT INTO "conversations_message"', 'WITH inserted AS (INSERT INTO "conversations_message"')
     assert sum(sql.startswith(own_message_inserts) for sql in seen) == 1
     assert turn.reply_message.text == turn.reply and turn.reply_message.direction == "out"
-    # the decision with the inbound message's attribution in one statement, then its slot events
-    # (`asks.services._record`); the turn's last statement is the one multi-table write (`agent.turn.commit`)
+    # the decision with the Ask it starts and the inbound message's attribution in one statement, then its slot
+    # events (`asks.services._record`); the turn's last statement is the one multi-table write (`agent.turn.commit`)
     [decision] = [sql for sql in seen if 'INSERT INTO "asks_decision"' in sql]
-    assert decision.startswith('WITH attributed AS (INSERT INTO "asks_attribution"') and decision.count("INSERT") == 2
+    assert decision.startswith('WITH new_ask AS (INSERT INTO "asks_ask"') and decision.count("INSERT") == 3
+    assert 'attributed AS (INSERT INTO "asks_attribution"' in decision
+    assert not [sql for sql in seen if sql.startswith('INSERT INTO "asks_ask"')]
     assert sum(sql.startswith('INSERT INTO "asks_slotevent"') for sql in seen) == 1
     assert not [sql for sql in seen if sql.startswith('INSERT INTO "asks_attribution"')]
     turn_writes = [sql for sql in seen

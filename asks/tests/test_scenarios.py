@@ -189,3 +189,26 @@ def test_a_storage_said_alone_after_a_search_searches_that_model_with_it(demosto
     narrowed = chat.say("ah no, mejor el de 128")
     assert narrowed.decision.rule == "detail_narrows_done_search"
     assert (slots(narrowed.ask)["device_model"].lower(), slots(narrowed.ask)["capacity_gb"]) == ("iphone 13", 128)
+
+
+def test_a_new_request_is_written_with_its_decision_attribution_transition_and_values(demobank):
+    """The Ask a decision starts is inserted by the decision's own statement: everything that names it has its id."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from asks.models import AskTransition, Attribution
+    from asks.models import Decision as DecisionRow
+
+    chat = Chat("pt-BR")
+    with CaptureQueriesContext(connection) as queries:
+        outcome = chat.say("manda 200 reais pro Pedro")
+    ask = outcome.ask
+    assert ask is not None and ask.pk is not None and outcome.decision.action == Action.START_NEW
+    assert Ask.objects.get(pk=ask.pk).status == Ask.Status.COLLECTING and outcome.slots == slots(ask)
+    decision = DecisionRow.objects.get(message=chat.last_message)
+    assert decision.ask_id == ask.pk and Attribution.objects.get(message=chat.last_message).ask_id == ask.pk
+    assert list(AskTransition.objects.filter(ask=ask).values_list("source", "target", "rule")) == [
+        ("", "collecting", "new_request_without_open_ask")]
+    assert {event.ask_id for event in SlotEvent.objects.filter(message=chat.last_message)} == {ask.pk}
+    assert not any(query["sql"].startswith('INSERT INTO "asks_ask"') for query in queries.captured_queries)
+    assert Ask.objects.get(pk=ask.pk).created_at <= decision.created_at

@@ -117,3 +117,51 @@ def test_touching_a_conversation_moves_its_version(demobank):
 def test_the_notice_kinds_fit_their_column(demobank, kind):
     assert len(kind) <= Message._meta.get_field("kind").max_length
     assert Message.Kind(kind).value == kind
+
+
+def test_a_new_customers_first_message_is_one_statement_after_the_read_with_their_conversation(demobank):
+    """(Its live notification, sent at commit: inbox/tests/test_live_push.py.)"""
+    from django.test.utils import CaptureQueriesContext
+
+    from whatsapp.models import CustomerRoute
+    from whatsapp.services import _route_upsert
+
+    with CaptureQueriesContext(connection) as queries:
+        stored = message_store_inbound(channel_user_id="5511900000001", channel_message_id="wamid.first", sent_at=T0,
+                                       name="Carla", phone="+5511900000001",
+                                       also=lambda sql, params: _route_upsert(sql, params, phone_number_id="77"))
+    writes = [query["sql"] for query in queries.captured_queries if not query["sql"].startswith(("SELECT", "SET"))]
+    assert stored.created and len(writes) == 1 and "pg_notify" in writes[0]
+    customer = Customer.objects.get(channel_user_id="5511900000001")
+    conversation = Conversation.objects.get(customer=customer)
+    assert (customer.name, customer.phone, customer.is_sandbox) == ("Carla", "+5511900000001", False)
+    assert (stored.message.conversation_id, stored.message.conversation.customer_id) == (conversation.pk, customer.pk)
+    assert conversation.last_inbound_at == T0
+    assert CustomerRoute.objects.get(customer=customer).phone_number_id == "77"
+    second, created = inbound("wamid.second", at=T0 + timedelta(minutes=1), name="Carla")
+    assert created and second.conversation_id == conversation.pk
+    assert Customer.objects.filter(channel_user_id="5511900000001").count() == 1
+
+
+def test_a_new_customers_first_message_that_was_stored_already_makes_the_customer_and_leaves_the_window_shut(
+        demobank):
+    stored, _ = inbound("wamid.known", user="5511900000002")
+    again, created = inbound("wamid.known", user="5511900000003")  # a redelivery naming someone new
+    assert not created and again.pk == stored.pk
+    newcomer = Customer.objects.get(channel_user_id="5511900000003")
+    assert Conversation.objects.get(customer=newcomer).last_inbound_at is None
+    assert Message.objects.count() == 1
+
+
+def test_a_new_customers_first_message_racing_the_same_customers_first_makes_one_customer(committed):
+    from tenants.models import Organisation
+
+    bank = Organisation.objects.get(schema_name="demobank")
+    results = run_together(2, lambda i: message_store_inbound(
+        channel_user_id="5511900000010", channel_message_id=f"wamid.race-{i}", sent_at=T0, text="oi").created,
+        organisation=bank)
+    assert results == [True, True]
+    connection.set_tenant(bank)
+    customer = Customer.objects.get(channel_user_id="5511900000010")
+    assert Conversation.objects.filter(customer=customer).count() == 1
+    assert Message.objects.filter(conversation__customer=customer).count() == 2
