@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rapidfuzz.distance import OSA
+
 from agent.models import PixCode
 from agent.pixpayload import PayloadRefused, payload_get
 from asks.perception.contract import MoneySlot, Perception, PixKeySlot, Slots
@@ -137,10 +139,24 @@ _NOTE = re.compile(rf"(?<!\w)(?:(?:{_LABELS})(?!\w)\s*[:=-]?|(?:{_LABELS_SHORT})
                    r"\s*(?P<note>[^,;.\n]*[^\s,;.\n])")
 
 
+# A long label typed one letter off, before a colon ("descição: aluguel", "concepo: luz"): the label all the same.
+_LONG_LABELS = ("descricao", "descripcion", "descripcio", "description", "concepto", "concepte", "observacao",
+                "observacion", "observacio", "referencia")
+_TYPED_LABEL = re.compile(r"(?<!\w)(?P<label>[^\W\d_]{6,})\s*[:=-]\s*(?P<note>[^,;.\n]*[^\s,;.\n])")
+
+
+def _note_match(folded: str) -> re.Match[str] | None:
+    """The label and note of `folded` (`_NOTE`), or else of a long label one letter off before a colon."""
+    if (match := _NOTE.search(folded)) is not None:
+        return match
+    return next((typed for typed in _TYPED_LABEL.finditer(folded) if any(
+        OSA.distance(typed.group("label"), label, score_cutoff=1) <= 1 for label in _LONG_LABELS)), None)
+
+
 def pix_code_note(words: str) -> tuple[str, str]:
     """The description said beside a code (or ""), and the words without it: a note ("conta de 12 de dezembro")
     is the customer's text for the transfer, never a day to pay on or an amount."""
-    match = _NOTE.search(fold(words))  # fold keeps the length of what it reads (accents dropped, case lowered)
+    match = _note_match(fold(words))  # fold keeps the length of what it reads (accents dropped, case lowered)
     if match is None:
         return "", words
     start, end = match.span("note")

@@ -289,9 +289,11 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             name = match.group(1)
             written = text[match.start(1): match.start(1) + 1]
             # a name: capitalised as typed, a proper noun, or a word no usable dictionary knows ("joao"); a word
-            # another language knows is that language's ("a raquetes", "a esqui" in Catalan are no Spanish "a")
+            # another language knows is that language's ("a raquetes", "a esqui" in Catalan are no Spanish "a"), and
+            # so is a typo of a word its readers look for ("can i get a reund": "refund", no Spanish "a" + name)
             if name not in _NOT_A_NAME and (written.isupper() or _is_name(name, usable) or not any(
-                    known_unaccented(name, other) for other in usable)):
+                    known_unaccented(name, other) or restored_reader_word(name, other) is not None
+                    for other in usable)):
                 votes.setdefault(match.start(), (lang, "grammar"))
                 names.add(match.start(1))
     for lang in usable:

@@ -589,7 +589,11 @@ _LIMIT_BEFORE_WINDOW = 8  # the limit said first: "meu limite noturno tá muito 
 def asks_to_change_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks to raise, lower or change a limit (see the module docstring)."""
     said = lemmas(text, lang)
-    return any(word in CHANGE_LIMIT[lang] and LIMIT & set(said[max(0, index - _LIMIT_BEFORE_WINDOW): index + 1 + LIMIT_WINDOW])
+    # the limit by its lemma or as typed: Catalan "limit" typed without its accent is a form of "limitar" to the
+    # dictionary, and "límit" the noun ("vull pujar el limit de nit")
+    named = [{lemma_said, fold(typed).lower()} for lemma_said, typed in zip(said, words(text), strict=True)]
+    return any(word in CHANGE_LIMIT[lang] and LIMIT & set().union(
+        *named[max(0, index - _LIMIT_BEFORE_WINDOW): index + 1 + LIMIT_WINDOW])
                for index, word in enumerate(said))  # "meu limite noturno tá baixo, quero aumentar" too
 
 

@@ -119,10 +119,23 @@ def known(word: str, lang: Lang) -> bool:
     for clitic in _CLITICS[lang]:
         if word.endswith(clitic) and len(word) - len(clitic) >= 3:
             stem = _unaccent_infinitive(word[: -len(clitic)].rstrip("-"))
-            if dictionary_knows(stem, code) or (
-                    lang in _INFINITIVE_R and stem[-1:] in "aei" and dictionary_knows(stem + "r", code)):
+            verb = lang in _INFINITIVE_R and stem[-1:] in "aei" and dictionary_knows(stem + "r", code)
+            if verb or dictionary_knows(stem, code) and (lang != "es" or _a_verb(stem, code)):
                 return True
     return False
+
+
+# The Spanish imperatives of one syllable ("da", "di", "haz", "pon"...), whose lemma the dictionary does not give.
+_SHORT_IMPERATIVES = frozenset({"da", "di", "haz", "pon", "sal", "se", "ten", "ven", "ve", "ponte"})
+
+
+def _a_verb(stem: str, code: str) -> bool:
+    """Whether `stem`, a Spanish word a pronoun is glued to, is a verb's form (an infinitive, gerund or imperative:
+    its lemma ends in "r", or a short imperative, with a pronoun before this one: "dame" of "dámelo"): a pronoun is
+    glued to a verb only, so "aulala" is no word ("aula" + "la"), and is read as the typo it is ("anulala")."""
+    bare = fold(stem)
+    return fold(simplemma.lemmatize(stem, lang=code)).endswith("r") or bare in _SHORT_IMPERATIVES or any(
+        bare.endswith(pronoun) and bare[:-len(pronoun)] in _SHORT_IMPERATIVES for pronoun in ("me", "te", "se", "nos", "le"))
 
 
 _ACCENTS_OF_A_LETTER: dict[str, str] = {"a": "áàâã", "e": "éêè", "i": "íï", "o": "óôõò", "u": "úü", "n": "ñ", "c": "ç"}

@@ -5,10 +5,12 @@ relative day, a limit), far more often than off a rare word of the dictionary th
 too ("amanunha", "miite"). `language.typos` prefers these words when the dictionary offers several candidates or
 none (simplemma lacks "atendente").
 
-The words are gathered from the readers' own tables, so a word added to a table is known here too: per-language
-tables (`dict` keyed by language: sets, word tuples, regex strings) give that language's words; tables shared by
-all languages give a language the words its dictionary knows. Only whole words of at least `MIN_LETTERS` letters
-count (a stem inside a regex, "transferenc" of "transferenc\\w*", is none).
+The words are gathered from the readers' own tables, `language/`'s and `asks.perception`'s (a word only the request
+perception reads, "prices", "apunta", "cargador", is as likely a typo's word), so a word added to a table is known
+here too: per-language tables (`dict` keyed by language, or by organisation kind and then language: sets, word
+tuples, regex strings) give that language's words; tables shared by all languages give a language the words its
+dictionary knows. Only whole words of at least `MIN_LETTERS` letters count (a stem inside a regex, "transferenc" of
+"transferenc\\w*", is none).
 """
 
 from __future__ import annotations
@@ -51,9 +53,12 @@ def table_words(value: object) -> frozenset[str]:
 
 
 def _tables() -> list[ModuleType]:
-    from language import dates, day_parts, intents, markers  # the readers
+    """The modules whose tables the readers read: `language/`'s, and the request perception's (what a request is
+    named by, who joins a party, what the store sells), which read the customer's words as much as they do."""
+    from asks.perception import builtin, party, recipient, store  # read at the first look-up: they import this module
+    from language import dates, day_parts, intents, markers, picks
 
-    return [dates, day_parts, intents, markers]
+    return [dates, day_parts, intents, markers, picks, builtin, party, recipient, store]
 
 
 @lru_cache(maxsize=8)
@@ -68,6 +73,9 @@ def reader_words(lang: Lang) -> frozenset[str]:
                 continue
             if isinstance(value, dict) and value and set(value) <= set(LANGS):
                 own |= table_words(value.get(lang, ()))
+            elif isinstance(value, dict) and value and all(  # per organisation kind, then per language
+                    isinstance(inner, dict) and inner and set(inner) <= set(LANGS) for inner in value.values()):
+                own |= {word for inner in value.values() for word in table_words(inner.get(lang, ()))}
             elif isinstance(value, (set, frozenset, tuple, re.Pattern)):
                 shared |= table_words(value)
     return frozenset(own | {word for word in shared if known(word, lang) or known_unaccented(word, lang)})

@@ -27,6 +27,7 @@ the restored text only when it does not change the request kind the message alre
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from language.detect import BRAND_WORDS
@@ -80,12 +81,18 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     lexicon = reader_words(lang) | also
     code = SIMPLEMMA_CODE[lang]
     ours = {candidate for candidate in _edits(word) if len(candidate) >= MIN_LETTERS and candidate in lexicon}
+    if not ours:  # a number said in words, which no table lists and some dictionaries lack ("veintiocoh", "cinqunta")
+        ours = {candidate for candidate in _edits(word) if len(candidate) >= MIN_LETTERS
+                and _number_word(candidate, lang)}
     if ours & _day_phrase_words(lang):
         return None  # "pasat", "pasao": a word of a day of several words, read only beside its partner (below)
     if len(ours) > 1:  # "tomororw": "tomorrow" and the tables' own misspelt "tomorow"; the dictionary's word wins
         ours = {candidate for candidate in ours if known(candidate, lang) or _known_with_accent(candidate, code)}
     if len(ours) > 1 and len(verbs := {lemma(candidate, lang) for candidate in ours}) == 1 and verbs <= ours:
-        ours = verbs  # "transfeir": "transferir" or "transferi", one verb; its infinitive, no tense guessed
+        # "transfeir": "transferir" or "transferi", one verb; its infinitive, no tense guessed. A noun's forms
+        # ("friensd": "friend" or "friends") are the one with the letters as typed, two swapped
+        swapped = {candidate for candidate in ours if sorted(candidate) == sorted(word)}
+        ours = swapped if lang == "en" and len(swapped) == 1 else verbs
     # a word another language's dictionary knows ("amana", "cacela": Spanish entries) is restored in a Portuguese
     # message only to a word the readers look for ("amanha", "cancela")
     if not ours and len(word) >= TWO_TYPOS_MIN_LETTERS and not any(known(word, other) for other in LANGS):
@@ -151,13 +158,15 @@ def _two_typos_off(word: str, lexicon: frozenset[str]) -> set[str]:
 
 def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str | None:
     """The one candidate a typo stands for, or None: the only one; else the only one whose lemma is a lemma the
-    readers look for ("canclala": "cancelala", a form of "cancelar", not "anclala" nor "chanclala"); several of the
+    readers look for ("canclala": "cancelala", a form of "cancelar", not "anclala" nor "chanclala") or that is a
+    number word ("cineto": "ciento"); several of the
     one verb the readers read alike ("cancel·lao": "cancel·la" or "cancel·lo", both "cancel·lar") give the first."""
     if len(candidates) <= 1:
         return next(iter(candidates), None)
     wanted = reader_lemmas(lang) | {lemma(word, lang) for word in also}
     readings = {candidate: lemma(candidate, lang) for candidate in candidates}
-    read = {candidate for candidate, found in readings.items() if found in wanted}
+    # a number said in words is read too ("cineto veintiocho": "ciento", not "cinto" nor "acineto")
+    read = {candidate for candidate, found in readings.items() if found in wanted or _number_word(candidate, lang)}
     if read & _day_phrase_words(lang):
         return None  # "pasat" alone is no "passat": a word of a day of several words is read only beside its partner
     if len({readings[candidate] for candidate in read}) == 1:
@@ -221,10 +230,7 @@ def restore_real_word_typos(text: str, lang: Lang, also: frozenset[str] = frozen
                             keep: frozenset[str] = frozenset()) -> str:
     """`text` with each word of the dictionary that is one letter off a word the readers look for put back as that
     word (`real_word_restored`); the text itself when none is. Names (capitalised past the first word) and the
-    words around a Pix code are left as typed, as in `restore_typos`."""
-    if "000201" in text:
-        return text
-
+    codes pasted are left as typed, as in `restore_typos`."""
     def restore(match: re.Match[str]) -> str:
         word = match.group()
         if word[:1].isupper() and match.start() > 0:
@@ -232,7 +238,7 @@ def restore_real_word_typos(text: str, lang: Lang, also: frozenset[str] = frozen
         found = real_word_restored(fold(word), lang, also, keep)
         return found if found is not None else word
 
-    return _TOKEN.sub(restore, text)
+    return _around_pix_codes(text, lambda part: _TOKEN.sub(restore, part))
 
 
 # WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
@@ -248,9 +254,6 @@ def restore_typos(text: str, lang: Lang, also: frozenset[str] = frozenset()) -> 
     """`text` with each word one letter off restored and each shorthand of `SHORTHAND` said in full (see the
     module); the text itself when none is. `also`: more words the caller reads (its request words), preferred as
     the readers' own are."""
-    if "000201" in text:
-        return text  # a pasted Pix code: the words around it are read as typed
-
     def restore(match: re.Match[str]) -> str:
         word = match.group()
         if (full := SHORTHAND[lang].get(word.lower())) is not None:
@@ -260,7 +263,21 @@ def restore_typos(text: str, lang: Lang, also: frozenset[str] = frozenset()) -> 
         found = restored(fold(word), lang, also)
         return found if found is not None else word
 
-    return _restore_day_phrases(_TOKEN.sub(restore, text), lang)
+    return _around_pix_codes(text, lambda part: _restore_day_phrases(_TOKEN.sub(restore, part), lang))
+
+
+def _around_pix_codes(text: str, restore: Callable[[str], str]) -> str:
+    """`restore` applied to the words around each pasted Pix code of `text`, the code itself as typed (its merchant's
+    name and city are letters too): "paga esse código, descição: aluguel 000201…" is the description, "descrição"."""
+    if "000201" not in text:
+        return restore(text)
+    from language.brcode import brcode_find
+
+    parts, at = [], 0
+    for code in brcode_find(text):
+        parts += [restore(text[at:code.start]), text[code.start:code.end]]
+        at = code.end
+    return "".join(parts) + (restore(text[at:]) if at < len(text) else "")
 
 
 _PHRASE_WORD_MIN = 4  # a word of a day phrase this long may be one edit off beside its partner; "de", "d" may not

@@ -302,6 +302,9 @@ def test_no_code_survives_the_mask_whatever_surrounds_it(before, after, name):
     ("paga, obs: luz. obrigado", "luz", "paga,  . obrigado"),
     ("paga isso amanhã", "", "paga isso amanhã"),  # no label: no note
     ("paga a nota fiscal", "", "paga a nota fiscal"),  # a short label needs its colon
+    ("paga esse código, descição: aluguel", "aluguel", "paga esse código,"),  # a long label one letter off
+    ("paga este código, concepo: luz de diciembre", "luz de diciembre", "paga este código,"),
+    ("paga isso amanha: urgente", "", "paga isso amanha: urgente"),  # a word no label is one letter off
 ])
 def test_a_description_beside_a_code_is_read_after_its_label_and_taken_out_of_the_words(words, note, rest):
     assert pix_code_note(words) == (note, rest)

@@ -37,6 +37,7 @@ applies them:
 """
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime
 from functools import lru_cache, partial
 from typing import cast
@@ -814,7 +815,8 @@ def perceive(
         fixed = read(restored)
         misread = {fold(word) for word in words(read_text)} - {fold(word) for word in words(restored)}
         if _typo_reading_kept(reading, fixed, misread=misread, of_real_words=of_real_words,
-                              in_own_language=typed_in == own):
+                              in_own_language=typed_in == own,
+                              kind_of_typo=typed_in == own and _kind_of_typo(read, reading, fixed, read_text, misread)):
             reading, read_text = fixed, restored
     return reading
 
@@ -834,13 +836,27 @@ _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
 _DAY_SLOTS = frozenset({"when", "day_shift"})
 
 
+def _kind_of_typo(read: Callable[[str], Perception], typed: Perception, fixed: Perception, text: str,
+                  misread: set[str]) -> bool:
+    """Whether the request kind of `typed`, the reading of `text` as typed, came from a misspelt word alone (its
+    words `misread`, which no dictionary knows, left out, `text` reads no request): "y mi hermano se apuunta" is no
+    booking for "apuunta" being one letter off "apunta", a verb of booking, since restored it is "se apunta", one
+    more of the party booked. Only for a message restored in its own language (the caller)."""
+    if typed.request_kind is None or fixed.request_kind == typed.request_kind or any(
+            known_unaccented(word, each) for word in misread for each in LANGS):
+        return False  # a word of some language ("quant" is Catalan) is no misspelling the kind came from
+    without = " ".join(word for word in text.split() if fold(word).strip(".,!?¿¡;:").lower() not in misread)
+    return read(without).request_kind is None
+
+
 def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str], of_real_words: bool,
-                       in_own_language: bool = True) -> bool:
+                       in_own_language: bool = True, kind_of_typo: bool = False) -> bool:
     """Whether `fixed`, the reading of the message with its typos restored, replaces `typed`, the reading as typed
     (see `perceive`); `misread`: the folded words the restoring changed; `of_real_words`: the words restored were
     words of the dictionary themselves, so the restored reading must add to the typed one and change nothing of it;
     not `in_own_language`: restored in the chat's language, not the message's, so every slot read is kept ("a
-    primeira", the first time listed, is no Catalan typo of "primera").
+    primeira", the first time listed, is no Catalan typo of "primera"); `kind_of_typo`: the typed request kind came
+    from a misspelt word alone (`_kind_of_typo`), a guess the restored reading replaces, kind and marker.
 
     - the request kind is kept, or found where there was none, or becomes the change of the request named
       (`_CHANGE_OF`), or a request with no amount nor key yet only reads or hands over ("qual o meu lmiite de pix",
@@ -860,12 +876,14 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     handed = bool(added & _HANDED_OVER)
     unfinished = typed.slots.amount is None and typed.slots.pix_key is None
     withdrawn = _availability_guess_withdrawn(typed, fixed)
-    if typed.request_kind is not None and fixed.request_kind != typed.request_kind and not withdrawn and not (
+    if typed.request_kind is not None and fixed.request_kind != typed.request_kind and not withdrawn \
+            and not kind_of_typo and not (
             fixed.request_kind == _CHANGE_OF.get(typed.request_kind)
             or unfinished and (fixed.request_kind in _READING_KINDS or handed)
             or typed.request_kind in _READING_KINDS and fixed.request_kind is None and handed):
         return False
-    if lost and not handed and not withdrawn and not (lost == {"new_request"} and "correction" in added):
+    if lost and not handed and not withdrawn and not (lost == {"new_request"} and (
+            "correction" in added or kind_of_typo)):
         return False
     before, after = typed.slots.filled(), fixed.slots.filled()
     kept = set(before) if of_real_words or not in_own_language else _MONEY_SLOTS

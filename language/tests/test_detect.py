@@ -160,6 +160,13 @@ def test_a_word_another_language_knows_is_no_spanish_personal_a():
     assert language_evidence("envia 70 a joao", BANK)["es"] == 1  # "joao": João, a name
 
 
+def test_a_typo_of_a_word_the_readers_look_for_is_no_name_after_a_spanish_a():
+    # "reund" is "refund" one letter dropped, a word the English readers look for: no Spanish "a" + name
+    assert language_evidence("can i get a reund", ["pt-BR", "es", "en"], function_words=True)["es"] == 0
+    assert detect_language("can i get a reund", allowed=["pt-BR", "es", "en"], fallback="es", first=True) == "en"
+    assert language_evidence("envia 70 a joao", BANK)["es"] == 1  # a name no reader word is one letter off
+
+
 def test_known_unaccented_proper_nouns():
     from language.lemmas import proper_noun_unaccented
 

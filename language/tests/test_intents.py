@@ -135,6 +135,12 @@ def test_a_limit_to_change_is_read_by_lemma(lang, text):
     assert asks_to_change_limit(text, lang)
 
 
+@pytest.mark.parametrize("lang,text", [("ca", "vull pujar el limit de nit"), ("es", "quiero subir el limite")])
+def test_a_limit_typed_without_its_accent_is_the_limit(lang, text):
+    # Catalan "limit" unaccented is a form of "limitar" to the dictionary: the word as typed names the limit too
+    assert asks_to_change_limit(text, lang)
+
+
 @pytest.mark.parametrize("lang,text", [("pt-BR", "qual é o meu limite?"), ("en", "what is my limit"),
                                        ("es", "manda 50 a Ana")])
 def test_a_limit_asked_about_is_no_change(lang, text):

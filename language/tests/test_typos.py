@@ -23,14 +23,12 @@ def test_a_word_one_letter_off_is_restored(typed, lang, meant):
 
 
 @pytest.mark.parametrize(("typed", "lang"), [
-    ("me manda o etrato", "pt-BR"),  # "extrato" or "estrato": two readings, none taken
     ("need a charger for my iphone", "en"),  # "iphone" is no misspelt "phone"
     ("my phone broke", "en"),  # nor "phone" a misspelt "iphone"
     ("sessenta e quatro", "pt-BR"),  # a number word the dictionary lacks is no typo
     ("ostres no anulla la reserva", "ca"),  # "anul·la" without its dot, left as typed
     ("manda 50 pro Pedro amanha", "pt-BR"),  # known words and names are never changed
     ("quiero hablar con pau serra", "es"),
-    ("paga amannha 00020126360014br.gov.bcb.pix0114+5511987650000", "pt-BR"),  # a Pix code: words read as typed
 ])
 def test_no_reading_or_two_readings_leave_the_text_as_typed(typed, lang):
     assert restore_typos(typed, lang) == typed
@@ -64,13 +62,15 @@ def test_a_day_typed_right_or_a_word_alone_stays(lang, text):
     ("para ana denrto de 3 dias", "es", "para ana dentro de 3 dias"),  # not "dento"
     ("ponme con un agnte", "es", "ponme con un agente"),  # five letters, to a word the readers look for
     ("manda 30 pra ana amanã", "pt-BR", "manda 30 pra ana amanha"),  # a Spanish entry ("amana") in Portuguese
+    ("me manda o etrato", "pt-BR", "me manda o extrato"),  # the bank's request word, not the dictionary's "estrato"
 ])
 def test_the_words_the_readers_look_for_come_first(typed, lang, meant):
     assert restore_typos(typed, lang) == meant
 
 
 def test_the_callers_own_words_come_first_too():
-    assert restore_typos("me manda o etrato", "pt-BR", frozenset({"extrato"})) == "me manda o extrato"
+    assert restore_typos("me manda o bleto", "pt-BR") == "me manda o bleto"  # five letters, no reader's word
+    assert restore_typos("me manda o bleto", "pt-BR", frozenset({"boleto"})) == "me manda o boleto"
 
 
 @pytest.mark.parametrize(("typed", "lang", "meant"), [
@@ -120,3 +120,36 @@ def test_a_long_word_two_slips_off_one_word_the_readers_look_for_is_that_word():
 
 def test_a_short_word_two_slips_off_stays_as_typed():
     assert restore_typos("can i talk to a real pesrno pls", "en") == "can i talk to a real pesrno pls"
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("mi iphone trece de cineto veintiocho gigas", "es", "mi iphone trece de ciento veintiocho gigas"),  # not "cinto"
+    ("veintiocoh gigas", "es", "veintiocho gigas"),  # a number word the dictionary lacks
+    ("manda sessnta reais", "pt-BR", "manda sessenta reais"),
+    ("som cinqunta", "ca", "som cinquanta"),
+    ("twnety bucks", "en", "twenty bucks"),
+])
+def test_a_number_word_one_letter_off_is_that_number(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("prcies?", "en", "prices?"),  # read by the school's request table only: "prices", not "pries"
+    ("y mi hermano se apuunta también", "es", "y mi hermano se apunta también"),  # the party reader's "apunta"
+])
+def test_the_request_perceptions_words_come_first_too(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant
+
+
+CODE = ("00020126460014br.gov.bcb.pix0124contas@energiasul.com.br5204000053039865406187.455802BR5925ENERGIA SUL "
+        "DISTRIBUIDORA6012PORTO ALEGRE62160512FATURA2026126304332F")
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    (f"paga amannha {CODE}", "pt-BR", f"paga amanha {CODE}"),
+    (f"{CODE} pagalo mañna", "es", f"{CODE} pagalo manana"),  # after the code too
+    ("paga amannha 00020126360014br.gov.bcb.pix0114+5511987650000", "pt-BR",
+     "paga amanha 00020126360014br.gov.bcb.pix0114+5511987650000"),  # a damaged code, as typed too
+])
+def test_the_words_beside_a_pix_code_are_restored_and_the_code_is_kept(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant

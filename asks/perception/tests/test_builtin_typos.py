@@ -130,3 +130,12 @@ def test_a_word_of_another_language_is_no_typo_of_the_chats_that_loses_what_was_
     typed = perceive("a primeira", lang="ca", org_kind=SCHOOL, now=NOW, tz="Europe/Andorra", currency="EUR",
                      asked_for="when")  # Portuguese "the first" of the times listed, not Catalan "primera" misspelt
     assert typed.slots.offer_pick == "first"
+
+
+def test_a_request_kind_read_from_the_misspelt_word_alone_gives_way_to_the_restored_reading():
+    # "apuunta" is one letter off "apunta", a verb of booking as typed; restored, "se apunta" adds one to the party
+    typed = read("y mi hermano se apuunta también", "es", SCHOOL)
+    assert typed.request_kind is None and typed.slots.party_added == 1
+    assert "new_request" not in typed.markers
+    # a kind the other words read stays: "reserrva" is "reserva", and the booking is read either way
+    assert read("reserrva escalada pasado mañana a las 9 para 2", "es", SCHOOL).request_kind == "booking"
