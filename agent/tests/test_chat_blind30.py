@@ -106,8 +106,17 @@ def test_a_no_that_changes_nothing_voids_the_preview_and_its_buttons(db, chat, s
     assert _pix() == []
 
 
-def test_a_misspelt_word_inside_a_number_phrase_is_asked_about_not_cut_short(db, chat):
+def test_a_misspelt_word_inside_a_number_phrase_restored_is_read_whole(db, chat):
+    # a slip the typo reader can restore ("cinqeunta": cinquenta) is read whole, and the preview shows it
     replies = chat("demobank", "manda duzentos e cinqeunta pro joão", customer=BANK_CUSTOMER)
-    assert replies[0]["state"] == "collecting" and "amount" not in replies[0]["slots"], replies  # never R$ 200
+    assert replies[0]["state"] == "awaiting_confirmation", replies
+    assert replies[0]["slots"]["amount"]["amount_cents"] == 25000, replies  # never R$ 200
+    assert _pix() == []
+
+
+def test_a_misspelt_word_inside_a_number_phrase_not_restored_is_asked_about(db, chat):
+    # a slip the typo reader does not restore ("dooze": doze, or dose?) leaves the amount unread and asked for
+    replies = chat("demobank", "manda trezentos e dooze pro joão", customer=BANK_CUSTOMER)
+    assert replies[0]["state"] == "collecting" and "amount" not in replies[0]["slots"], replies  # never R$ 300
     assert replies[0]["text"].startswith("Quanto você quer enviar"), replies
     assert _pix() == []
