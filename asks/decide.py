@@ -15,7 +15,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | T7 | a clarify choice whose question is no longer current | refuse_stale | stale_choice_button |
 | Q1 | a swipe-reply quoting a message of a parked Ask | resume | swipe_reply_resumes_parked |
 | Q2 | a swipe-reply quoting a message of another (closed) Ask | resume | swipe_reply_resumes_from_quoted_message |
-| C1 | cancel wording, an Ask open | cancel | customer_cancelled |
+| C1 | cancel wording, an Ask open; or a bare refusal (`decline`: "não", "no gracias", "nope, that's wrong") under the open Ask's preview (awaiting confirmation), no values, no request kind | cancel (the preview's buttons then stale) | customer_cancelled |
 | D1 | cancel wording, nothing open, the last request done was one with a cancel follow-up (a booking, a Pix still scheduled), or the message names its kind ("cancela la reserva") | start_new (the follow-up kind) | cancel_of_done_request |
 | C2 | cancel wording, nothing open | cancel | cancel_without_open_ask |
 | Q3 | a swipe-reply quoting an earlier message of the open Ask (not executing, not a bare typed yes) | resume (open superseded: its preview is void, a new one follows) | swipe_reply_resumes_open_from_quoted_message |
@@ -247,6 +247,14 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         if undo is not None:
             return DecidedAction(Action.START_NEW, "cancel_of_done_request", kind=undo, values=_restrict(said, undo))
         return DecidedAction(Action.CANCEL, "cancel_without_open_ask")
+
+    if ("decline" in markers and open_ask is not None and open_ask.status == AskStatus.AWAITING_CONFIRMATION
+            and not said and perception.request_kind is None):
+        # "não", "no gracias", "no, està malament" under a preview: the request called off, its buttons stale with it.
+        # Declining executes nothing, so typed words may do it (only a yes needs the button); a no that says what
+        # instead ("não, pra Maria") has values and is a correction (W1), and a bare no with nothing previewed (a
+        # question being collected, a booking done) changes nothing here
+        return DecidedAction(Action.CANCEL, "customer_cancelled", ask_id=open_ask.id)
 
     if (quote is not None and open_ask is not None and quote.ask_id == open_ask.id and open_ask.status != AskStatus.EXECUTING
             and not ("confirm" in markers and not _restrict(said, open_ask.kind))):

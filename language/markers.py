@@ -1,8 +1,10 @@
-"""Wording markers: is the customer correcting, cancelling, confirming, greeting, asking for help or for a person?
+"""Wording markers: is the customer correcting, cancelling, declining, confirming, greeting, asking for a person?
 
 The tables are data: per language and marker, regular expressions over *folded* text (lower case,
 no accents, see `language.text.fold`), each wrapped in word boundaries, so "nao"/"não" both match.
-A `^` anchors a pattern to the start of the message ("no, …", "sorry, …"). `new_request` is part of
+A `^` anchors a pattern to the start of the message ("no, …", "sorry, …"); `decline`, a bare refusal ("não",
+"no gracias", "no, està malament", "nope, that's wrong"), is the whole message (`_refusal`), so "não pra maria" (a
+correction) and "nao sei" are none. `new_request` is part of
 the Marker vocabulary but is decided by the perceiver (a request verb and a request kind), never by
 wording alone, so `detect_markers` does not return it.
 
@@ -27,7 +29,17 @@ from language.intents import (
 from language.locales import LANGS, Lang
 from language.text import fold
 
-Marker = Literal["correction", "new_request", "confirm", "cancel", "greeting", "help", "resume", "warranty", "stock",
+
+def _refusal(heads: str, tails: str) -> str:
+    """A whole message that only says no: an interjection maybe, then refusals (`heads`) and words that go with one
+    (`tails`: thanks, "I want", "that's wrong") in any order after the first, punctuation and emoji between and after
+    ("ah nao, nao quero, obrigado 👎"). Alternations over folded text; at most six words after the first, which also
+    bounds the regex's backtracking over words read two ways ("nao quero" as one word or two)."""
+    return (rf"^(?:(?:ah|ai|ay|uy|oh|eh|hmm+|mm+|uhm|um|ui)[\W_]+)?(?:{heads})"
+            rf"(?:[\W_]+(?:{heads}|{tails})){{0,6}}[\W_]*$")  # a few words: a long message is more than a no
+
+
+Marker = Literal["correction", "new_request", "confirm", "cancel", "decline", "greeting", "help", "resume", "warranty", "stock",
                  "cheap", "dispute", "person", "problem", "limit", "limit_asked"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
@@ -43,6 +55,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto",
                    r"nao (?:quero|preciso) mais"),
+        "decline": (_refusal(r"nao|naum|nn|n|no|nop|nope|negativo|nada disso|de jeito nenhum|nem pensar|melhor nao|"
+                             r"quero nao|nao precisa|nao (?:e|eh|era) (?:isso|esse|essa)",
+                             r"obrigad[oa]|obg|brigad[oa]|valeu|vlw|(?:eu )?quero|nao quero|(?:nao )?precisa|"
+                             r"(?:(?:ta|tah|esta|tudo) )?(?:tudo )?errad[oa]|(?:nao|n) (?:e|eh|era|ta|esta) (?:isso|esse|essa|certo)|"
+                             r"nao confirmo|nao autorizo|nao aprovo|recuso|por favor|pfv|pf|mesmo|obrigad[oa] mesmo"),),
         "confirm": ("sim", "pode", "confirmo", "confirma", "isso", "certo", "ok", "okay", "beleza", "fechado"),
         "greeting": ("oi", "ola", "bom dia", "boa tarde", "boa noite", "e ai"),
         "help": ("ajuda", "socorro", "ajudar"),
@@ -61,6 +78,11 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                        r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora|el monto|el importe|la cantidad|el valor))? (?:a|al|para|por)"),
         "cancel": ("cancela", "cancelar", "cancelalo", "olvidalo", "olvidate", "dejalo", "da igual",
                    r"ya no (?:lo |la )?(?:quiero|necesito)", r"no (?:lo |la )?(?:quiero|necesito) mas"),
+        "decline": (_refusal(r"no|nop|nope|nel|nones|negativo|para nada|ni hablar|de ninguna manera|mejor no|que no|"
+                             r"no hace falta",
+                             r"(?:muchas |mil )?gracias(?: igual)?|grax|(?:no )?(?:lo |la )?quiero|"
+                             r"(?:(?:eso|esto) )?(?:esta|estas) mal|(?:esta )?equivocad[oa]|(?:no )?es (?:eso|asi|correcto)|"
+                             r"asi no|(?:no )?hace falta|por favor|porfa|xfa|no confirmo|no autorizo"),),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|por favor|claro|dale|vale|confirmo))", "vale", "confirmo", "dale", "de acuerdo",
                     "ok", "okay", "correcto", "claro"),
         "greeting": ("hola", "buenos dias", "buenas tardes", "buenas noches", "buenas"),
@@ -79,6 +101,10 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                        r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora|l'import|la quantitat))? (?:a|al|per)"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual",
                    r"ja no (?:ho )?(?:vull|necessito)"),
+        "decline": (_refusal(r"no|nop|nope|gens|ni parlar-ne|de cap manera|negatiu|millor no|que no|no cal",
+                             r"(?:moltes )?gracies|merci|merces|(?:no )?(?:ho |la |el )?vull|"
+                             r"(?:(?:aixo )?(?:esta|es) )?malament|(?:es )?incorrecte|(?:no )?es (?:aixo|correcte)|"
+                             r"aixi no|(?:no )?cal|si us plau|sisplau|siusplau|no confirmo"),),
         "confirm": (r"^si(?=\s*(?:[,.!]|$|si|clar|d'acord|confirmo))", "d'acord", "confirmo", "endavant", "ok", "vale", "perfecte"),
         "greeting": ("hola", "bon dia", "bona tarda", "bona nit", "bones"),
         "help": ("ajuda", "ajuda'm", "ajudeu-me", "socors"),
@@ -97,6 +123,13 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),
         "cancel": ("cancel", "never mind", "nevermind", "forget it", "forget about it", "stop",
                    r"(?:do not|don't|dont) (?:want|need) (?:it|that|this) (?:anymore|any more)", r"no longer (?:want|need)"),
+        "decline": (_refusal(r"no|nope|nah|naw|nay|negative|no way|not really|absolutely not|definitely not|"
+                             r"of course not|better not|not now|no need|no no",
+                             r"(?:no )?(?:thanks|thank you|thx|ty)(?: anyway)?|i['’]?m (?:good|fine)|im (?:good|fine)|"
+                             r"(?:that['’]?s|that is|it['’]?s|it is|thats|its) (?:all )?wrong|wrong|"
+                             r"(?:that['’]?s|that is|it['’]?s|it is|thats|its) not (?:right|it|correct|what i (?:want|wanted|asked for))|"
+                             r"not (?:right|that|correct|this)|i (?:do not|don['’]?t|dont) want (?:it|that|this|to)|"
+                             r"(?:do not|don['’]?t|dont)(?: do it| send it)?|please|sorry|no need|not needed"),),
         "confirm": ("yes", "yep", "yeah", "ok", "okay", "sure", "confirm", "correct", "that's right", "go ahead"),
         "greeting": ("hi", "hello", "hey", "good morning", "good afternoon", "good evening"),
         "help": ("help",),
@@ -128,7 +161,8 @@ def _compiled(lang: Lang) -> dict[Marker, re.Pattern[str]]:
 
 
 def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
-    """The wording markers present in `text` (never `new_request`, see the module docstring). `person` (a person
+    """The wording markers present in `text` (never `new_request`, see the module docstring). `decline` (a bare no)
+    is read in every language; `person` (a person
     asked for), `dispute` and `cancel` are also read by lemma (`language.intents`), beyond the phrases of the tables;
     `problem`, `limit` (a limit to change) and `limit_asked` (what a limit is) only by lemma."""
     folded = fold(text)
@@ -140,6 +174,8 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
     # falls back to: a Catalan customer of a bank that answers in Portuguese is handed over (or has a scheduled Pix
     # cancelled: "cancel·la el Pix programat") all the same.
     others = [other for other in LANGS if other != lang]
+    if any(_compiled(other)["decline"].search(folded) for other in others):  # "no gracias" typed at a Brazilian
+        found.add("decline")  # bank: a bare no in any of the languages is one (the whole message, nothing else)
     if any(asks_to_cancel(text, each) for each in (lang, *others)):  # "cancel·la-ho", "anul·lar", "anúlala": any
         found.add("cancel")  # form of a cancelling verb
     if asks_to_change_request(text, lang):  # "muda esse pix agendado pra 75": a correction of what was asked

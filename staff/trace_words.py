@@ -169,7 +169,7 @@ PROVIDERS = {"builtin": _("built-in agent"), "openai": _("language model"), "non
 
 # What the perceiver noticed in the wording (language.markers.Marker).
 MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "confirm": _("a confirmation"),
-           "cancel": _("a cancellation"), "greeting": _("a greeting"), "help": _("a request for help"),
+           "cancel": _("a cancellation"), "decline": _("a bare no"), "greeting": _("a greeting"), "help": _("a request for help"),
            "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
            "dispute": _("a disputed payment"), "person": _("a request for a person"),
            "problem": _("something stolen, broken or to return"), "limit": _("a request to change a limit"),

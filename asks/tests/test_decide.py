@@ -136,6 +136,30 @@ def test_C1_cancel_wording_cancels_the_open_ask():
     assert (decision.action, decision.rule, decision.ask_id) == (Action.CANCEL, "customer_cancelled", 1)
 
 
+@pytest.mark.parametrize("markers", [{"decline"}, {"decline", "correction"}, {"decline", "confirm"}])
+def test_C1_a_bare_no_under_a_preview_cancels_it(markers):
+    """"não", "no, that's wrong", "não é isso" under the preview: the request is off (typed, as nothing executes)."""
+    decision = run(said(markers=markers), open_ask=AWAITING)
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.CANCEL, "customer_cancelled", 1)
+
+
+def test_C1_a_no_with_a_value_under_a_preview_is_still_a_correction():
+    decision = run(said(markers={"decline", "correction"}, recipient="Maria"), open_ask=AWAITING)
+    assert (decision.action, decision.rule) == (Action.CORRECT, "correction_wording")
+
+
+def test_C1_a_no_with_a_request_kind_is_no_bare_no():
+    decision = run(said("balance", {"decline", "new_request"}), open_ask=AWAITING)
+    assert decision.action != Action.CANCEL
+
+
+@pytest.mark.parametrize("status,rule", [("collecting", "no_new_information"), ("executing", "ask_executing")])
+def test_C1_a_bare_no_with_nothing_previewed_or_while_executing_cancels_nothing(status, rule):
+    ask = AskView(**{**AWAITING.__dict__, "status": status})
+    decision = run(said(markers={"decline"}), open_ask=ask)
+    assert (decision.action, decision.rule) == (Action.CLARIFY, rule)
+
+
 def test_C2_cancel_wording_with_nothing_open():
     assert run(said(markers={"cancel"})).rule == "cancel_without_open_ask"
 
@@ -289,6 +313,11 @@ def test_D1_cancel_wording_after_a_scheduled_pix_cancels_it():
     decision = _after_pix(said(None, {"cancel"}))  # "cancela aquele Pix agendado"
     assert (decision.action, decision.rule, decision.kind) == (Action.START_NEW, "cancel_of_done_request",
                                                                "pix_transfer_cancel")
+
+
+def test_D1_a_bare_no_after_a_scheduled_pix_never_cancels_it():
+    decision = _after_pix(said(None, {"decline"}))  # "não" with nothing open: no cancel of what was done
+    assert decision.action not in (Action.CANCEL, Action.START_NEW) and decision.rule == "nothing_to_act_on"
 
 
 def test_D2_a_day_or_an_amount_after_a_scheduled_pix_changes_it_carrying_its_values():

@@ -69,7 +69,7 @@ def test_markers(text, lang, markers):
         ("pro João", "pt-BR"),
         ("opção", "pt-BR"),  # "op" inside a word is not "ops"
         ("si quiero", "es"),  # "si" meaning "if" is no confirmation
-        ("No thanks", "en"),
+        ("no idea", "en"),  # a "no" that refuses nothing
         ("this is highly unusual", "en"),  # "hi" inside words
         ("podemos", "pt-BR"),
     ],
@@ -87,3 +87,33 @@ def test_not_wanting_it_anymore_is_cancel_wording(lang, text):
 @pytest.mark.parametrize("text", ["foi mal, queria raquetes", "desculpa, queria dizer esqui", "foi engano, era 30"])
 def test_portuguese_apologies_for_a_slip_correct(text):
     assert "correction" in detect_markers(text, "pt-BR")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "não"), ("pt-BR", "nao"), ("pt-BR", "Não."), ("pt-BR", "não quero"), ("pt-BR", "nao, ta errado"),
+    ("pt-BR", "não, obrigado"), ("pt-BR", "ah não, não quero"), ("pt-BR", "não é isso"), ("pt-BR", "NÃO 👎"),
+    ("es", "no"), ("es", "no gracias"), ("es", "No, gracias!"), ("es", "no quiero"), ("es", "no, está mal"),
+    ("es", "uy no"), ("es", "mejor no"),
+    ("ca", "no"), ("ca", "no, està malament"), ("ca", "no, gràcies"), ("ca", "no vull"), ("ca", "no cal"),
+    ("en", "no"), ("en", "no thanks"), ("en", "nope"), ("en", "nah"), ("en", "no, that's wrong"),
+    ("en", "no that’s not right"), ("en", "No, thank you."),
+])
+def test_a_bare_refusal_is_decline_wording(lang, text):
+    assert "decline" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("pt-BR", "no gracias"), ("es", "não, obrigado"), ("ca", "nope")])
+def test_a_bare_refusal_is_read_in_any_of_the_languages(lang, text):
+    assert "decline" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("pt-BR", "não pra maria"), ("pt-BR", "nao sei"), ("pt-BR", "não, é pro Pedro"), ("pt-BR", "nao, 300"),
+    ("pt-BR", "nao entendi"), ("pt-BR", "no banco"),
+    ("es", "no a maria"), ("es", "no sé"), ("es", "no es para Juan"), ("es", "no gracias, mándalo a Ana"),
+    ("ca", "no, a la Marta"), ("ca", "no ho sé"), ("ca", "no, millor dimarts"),
+    ("en", "no to maria"), ("en", "no idea"), ("en", "no, make it 50"), ("en", "no thanks, send it to Ana"),
+])
+def test_a_no_that_says_more_is_no_decline(lang, text):
+    """A no with a value or a question beside it is a correction or nothing: only a whole bare no declines."""
+    assert "decline" not in detect_markers(text, lang)
