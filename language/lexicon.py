@@ -5,9 +5,10 @@ relative day, a limit), far more often than off a rare word of the dictionary th
 too ("amanunha", "miite"). `language.typos` prefers these words when the dictionary offers several candidates or
 none (simplemma lacks "atendente").
 
-The words are gathered from the readers' own tables, `language/`'s and `asks.perception`'s (a word only the request
-perception reads, "prices", "apunta", "cargador", is as likely a typo's word), so a word added to a table is known
-here too: per-language tables (`dict` keyed by language, or by organisation kind and then language: sets, word
+The words are gathered from the readers' own tables, `language/`'s, so a word added to a table is known here too;
+the request perception (`asks.perception`, an app above this one) gathers its own tables' words the same way
+(`modules_words`) and passes them to the typo readers as their `also` (a word only it reads, "prices", "apunta",
+"cargador", is as likely a typo's word). Per-language tables (`dict` keyed by language, or by organisation kind and then language: sets, word
 tuples, regex strings) give that language's words; tables shared by all languages give a language the words its
 dictionary knows. Only whole words of at least `MIN_LETTERS` letters count (a stem inside a regex, "transferenc" of
 "transferenc\\w*", is none).
@@ -53,20 +54,23 @@ def table_words(value: object) -> frozenset[str]:
 
 
 def _tables() -> list[ModuleType]:
-    """The modules whose tables the readers read: `language/`'s, and the request perception's (what a request is
-    named by, who joins a party, what the store sells), which read the customer's words as much as they do."""
-    from asks.perception import builtin, party, recipient, store  # read at the first look-up: they import this module
-    from language import dates, day_parts, intents, markers, picks
+    """The modules whose tables the readers of `language/` read."""
+    from language import dates, day_parts, intents, markers, picks  # read at the first look-up: they import this one
 
-    return [dates, day_parts, intents, markers, picks, builtin, party, recipient, store]
+    return [dates, day_parts, intents, markers, picks]
 
 
 @lru_cache(maxsize=8)
 def reader_words(lang: Lang) -> frozenset[str]:
     """The folded words the readers of `language/` look for in `lang` (see the module)."""
+    return modules_words(_tables(), lang)
+
+
+def modules_words(modules: Iterable[ModuleType], lang: Lang) -> frozenset[str]:
+    """The folded words the tables of `modules` hold for `lang` (see the module)."""
     own: set[str] = set()
     shared: set[str] = set()
-    for module in _tables():
+    for module in modules:
         for name, value in vars(module).items():
             if name.startswith("__") or isinstance(value, (ModuleType, type)) or callable(value) and not isinstance(
                     value, re.Pattern):

@@ -37,6 +37,7 @@ applies them:
 """
 
 import re
+import sys
 from collections.abc import Callable
 from datetime import date, datetime
 from functools import lru_cache, partial
@@ -63,7 +64,7 @@ from language.lemmas import (
     verb_readings,
     words,
 )
-from language.lexicon import table_words
+from language.lexicon import modules_words, table_words
 from language.locales import LANGS, Lang
 from language.markers import Marker, detect_markers
 from language.money import AmountMention, find_amounts
@@ -924,8 +925,17 @@ def _request_words(org_kind: OrgKind, lang: Lang) -> frozenset[str]:
     """The words of the organisation kind's request table in `lang` ("extrato", "saldo"), the names of the school's
     activities ("esalada" is "escalada", not "salada" nor "ensalada") and of what the store sells ("cargadro"): what a
     typo is likely of."""
-    words = table_words(KIND_WORDS[org_kind][lang])
+    words = table_words(KIND_WORDS[org_kind][lang]) | _perception_words(lang)
     return words | {SCHOOL: _ACTIVITY_WORDS, STORE: PRODUCT_WORDS}.get(org_kind, frozenset())
+
+
+@lru_cache(maxsize=8)
+def _perception_words(lang: Lang) -> frozenset[str]:
+    """The words the request perception's own tables read in `lang` (what a request is named by, who joins a party,
+    whom a Pix is for, what the store sells): `language.lexicon` gathers `language/`'s, these are passed beside."""
+    from asks.perception import party, recipient, store  # they import this module
+
+    return modules_words([sys.modules[__name__], party, recipient, store], lang)
 
 
 def _perceive_as_typed(text: str, *, own: Lang, lang: Lang, org_kind: OrgKind, now: datetime, tz: str, currency: str,

@@ -11,9 +11,3 @@ def test_each_language_has_its_tables_words_and_not_anothers():
 
 def test_only_whole_words_of_a_regex_count():
     assert table_words((r"movimentac\w*|extrato|pessoas?",)) == frozenset({"extrato", "pessoas", "pessoa"})
-
-
-def test_the_request_perceptions_tables_count_too():
-    # "prices" is read only by the school's request table, "apunta" by the party reader: a typo is likely of them too
-    assert "prices" in reader_words("en") and "apunta" in reader_words("es")
-    assert "cargador" in reader_words("es") and "cargador" not in reader_words("en")

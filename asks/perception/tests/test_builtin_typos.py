@@ -139,3 +139,20 @@ def test_a_request_kind_read_from_the_misspelt_word_alone_gives_way_to_the_resto
     assert "new_request" not in typed.markers
     # a kind the other words read stays: "reserrva" is "reserva", and the booking is read either way
     assert read("reserrva escalada pasado mañana a las 9 para 2", "es", SCHOOL).request_kind == "booking"
+
+
+def test_the_request_perceptions_own_tables_are_words_a_typo_is_of():
+    # "prices" is read only by the school's request table, "apunta" by the party reader, "cargador" by the store's:
+    # passed to the typo readers beside `language/`'s words (language.lexicon.reader_words), which lack them
+    from asks.perception.builtin import _request_words
+    from language.lexicon import reader_words
+    from language.typos import restore_typos
+
+    assert "prices" in _request_words("school", "en") and "apunta" in _request_words("school", "es")
+    assert "cargador" in _request_words("store", "es")
+    assert not {"prices", "apunta", "cargador"} & (reader_words("en") | reader_words("es"))
+    # the bank's request word, not the dictionary's "estrato"
+    assert restore_typos("me manda o etrato", "pt-BR", _request_words("bank", "pt-BR")) == "me manda o extrato"
+    assert restore_typos("prcies?", "en", _request_words("school", "en")) == "prices?"  # not "pries"
+    assert restore_typos("y mi hermano se apuunta también", "es", _request_words("school", "es")) \
+        == "y mi hermano se apunta también"
