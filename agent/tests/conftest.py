@@ -1,4 +1,5 @@
 import io
+import json
 
 import pytest
 from django.core.management import call_command
@@ -13,5 +14,19 @@ def chat(monkeypatch):
         out = io.StringIO()
         call_command("chat", "--org", org, *(["--json"] if json else []), stdout=out)
         return out.getvalue()
+
+    return run
+
+
+@pytest.fixture
+def chat_json(monkeypatch):
+    """`chat_json(org, *lines, customer=...)` → the parsed JSON replies of one `manage.py chat --json` run, as that
+    customer."""
+
+    def run(org: str, *lines: str, customer: str) -> list[dict]:
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+        out = io.StringIO()
+        call_command("chat", "--org", org, "--customer", customer, "--json", stdout=out)
+        return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
 
     return run

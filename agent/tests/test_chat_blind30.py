@@ -5,13 +5,10 @@ a preview (with or without its comma and accents), and a number phrase with a mi
 
 from __future__ import annotations
 
-import io
-import json
 from itertools import count
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.core.management import call_command
 from django_tenants.utils import schema_context
 
 from bank.models import PixTransfer
@@ -21,19 +18,6 @@ from inbox.models import Escalation
 
 _ids = count(1)
 BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-@pytest.fixture
-def chat(monkeypatch):
-    """`chat(org, *lines, customer=...)` → the parsed JSON replies of one `manage.py chat --json` run."""
-
-    def run(org: str, *lines: str, customer: str) -> list[dict]:
-        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
-        out = io.StringIO()
-        call_command("chat", "--org", org, "--customer", customer, "--json", stdout=out)
-        return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
-
-    return run
 
 
 def _booking(customer: str) -> Booking:
@@ -55,17 +39,17 @@ def _pix() -> list[PixTransfer]:
     ("reserva raquetes demà passat a les 15 x 3", 3),  # b3-school-ca-18
     ("reserva raquetes demà passat a les 15 x3", 3),
 ])
-def test_the_people_a_booking_is_for_are_counted_as_named(db, chat, said, party):
+def test_the_people_a_booking_is_for_are_counted_as_named(db, chat_json, said, party):
     customer = f"3620{next(_ids):07d}"
-    replies = chat("demoschool", said, customer=customer)
+    replies = chat_json("demoschool", said, customer=customer)
     assert replies[-1]["kind"] == "booking" and replies[-1]["state"] == "completed", replies
     assert _booking(customer).party_size == party
 
 
-def test_a_full_class_is_said_with_its_free_times_then_booked_at_one(db, chat):
+def test_a_full_class_is_said_with_its_free_times_then_booked_at_one(db, chat_json):
     """b3-school-ca-11: climbing at 9 tomorrow is full; "per a mi" is a party of one, not a value asked about."""
     customer = f"3630{next(_ids):07d}"
-    replies = chat("demoschool", "escalada dema a les 9 per a mi", "val, a les 3 doncs", customer=customer)
+    replies = chat_json("demoschool", "escalada dema a les 9 per a mi", "val, a les 3 doncs", customer=customer)
     assert "no estan lliures" in replies[0]["text"] and "15:00" in replies[0]["text"], replies
     booking = _booking(customer)
     start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
@@ -73,9 +57,9 @@ def test_a_full_class_is_said_with_its_free_times_then_booked_at_one(db, chat):
 
 
 @pytest.mark.parametrize("said", ["atendente por favor", "atendente pfv"])
-def test_a_person_asked_for_at_a_brazilian_bank_is_answered_in_portuguese(db, chat, said):
+def test_a_person_asked_for_at_a_brazilian_bank_is_answered_in_portuguese(db, chat_json, said):
     customer = f"5511777{next(_ids):04d}"
-    replies = chat("demobank", said, customer=customer)
+    replies = chat_json("demobank", said, customer=customer)
     assert replies[0]["text"].startswith("Vou passar você para uma pessoa"), replies
     with schema_context("demobank"):
         assert Escalation.objects.filter(conversation__customer__channel_user_id=customer).exists()
@@ -90,33 +74,33 @@ def test_a_person_asked_for_at_a_brazilian_bank_is_answered_in_portuguese(db, ch
     ("manda 200 a Ana", "no a maria"),
     ("send 200 to Ana", "no to maria"),
 ])
-def test_a_no_naming_another_recipient_under_a_preview_previews_the_new_one(db, chat, first, second):
-    replies = chat("demobank", first, second, "/tap 1", customer=BANK_CUSTOMER)
+def test_a_no_naming_another_recipient_under_a_preview_previews_the_new_one(db, chat_json, first, second):
+    replies = chat_json("demobank", first, second, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["state"] == "awaiting_confirmation" and "Maria Oliveira" in replies[1]["text"], replies
     [pix] = _pix()
     assert pix.amount_cents == 20000 and "Maria" in pix.recipient_name
 
 
 @pytest.mark.parametrize("second", ["nao pro pedro", "não pro Pedro"])
-def test_a_no_that_changes_nothing_voids_the_preview_and_its_buttons(db, chat, second):
+def test_a_no_that_changes_nothing_voids_the_preview_and_its_buttons(db, chat_json, second):
     """"nao pro pedro" under Pedro's preview (no, or not to him?): asked, and the old button sends nothing."""
-    replies = chat("demobank", "manda 200 pro Pedro", second, "/tap 1", customer=BANK_CUSTOMER)
+    replies = chat_json("demobank", "manda 200 pro Pedro", second, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["rule"] == "correction_without_value" and replies[1]["state"] == "collecting", replies
     assert replies[2]["rule"] == "stale_confirmation_button", replies
     assert _pix() == []
 
 
-def test_a_misspelt_word_inside_a_number_phrase_restored_is_read_whole(db, chat):
+def test_a_misspelt_word_inside_a_number_phrase_restored_is_read_whole(db, chat_json):
     # a slip the typo reader can restore ("cinqeunta": cinquenta) is read whole, and the preview shows it
-    replies = chat("demobank", "manda duzentos e cinqeunta pro joão", customer=BANK_CUSTOMER)
+    replies = chat_json("demobank", "manda duzentos e cinqeunta pro joão", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation", replies
     assert replies[0]["slots"]["amount"]["amount_cents"] == 25000, replies  # never R$ 200
     assert _pix() == []
 
 
-def test_a_misspelt_word_inside_a_number_phrase_not_restored_is_asked_about(db, chat):
+def test_a_misspelt_word_inside_a_number_phrase_not_restored_is_asked_about(db, chat_json):
     # a slip the typo reader does not restore ("dooze": doze, or dose?) leaves the amount unread and asked for
-    replies = chat("demobank", "manda trezentos e dooze pro joão", customer=BANK_CUSTOMER)
+    replies = chat_json("demobank", "manda trezentos e dooze pro joão", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "collecting" and "amount" not in replies[0]["slots"], replies  # never R$ 300
     assert replies[0]["text"].startswith("Quanto você quer enviar"), replies
     assert _pix() == []

@@ -4,12 +4,9 @@ stale), and a bare no after a booking done cancels nothing."""
 
 from __future__ import annotations
 
-import io
-import json
 from itertools import count
 
 import pytest
-from django.core.management import call_command
 from django_tenants.utils import schema_context
 
 from bank.models import PixTransfer
@@ -17,19 +14,6 @@ from booking.models import Booking
 
 _ids = count(1)
 BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-@pytest.fixture
-def chat(monkeypatch):
-    """`chat(org, *lines, customer=...)` → the parsed JSON replies of one `manage.py chat --json` run."""
-
-    def run(org: str, *lines: str, customer: str) -> list[dict]:
-        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
-        out = io.StringIO()
-        call_command("chat", "--org", org, "--customer", customer, "--json", stdout=out)
-        return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
-
-    return run
 
 
 def _pix() -> list[PixTransfer]:
@@ -46,8 +30,8 @@ def _pix() -> list[PixTransfer]:
     ("mandale 200 a Ana", "no, está mal", "Pedido cancelado. No se hizo nada."),
     ("send 200 to Ana", "nope, that's wrong", "Request cancelled. Nothing was done."),
 ])
-def test_a_bare_no_under_a_pix_preview_cancels_it_and_its_buttons(db, chat, first, no, cancelled):
-    replies = chat("demobank", first, no, "/tap 1", customer=BANK_CUSTOMER)
+def test_a_bare_no_under_a_pix_preview_cancels_it_and_its_buttons(db, chat_json, first, no, cancelled):
+    replies = chat_json("demobank", first, no, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation", replies
     assert (replies[1]["rule"], replies[1]["state"], replies[1]["text"]) == (
         "customer_cancelled", "abandoned", cancelled), replies
@@ -55,17 +39,17 @@ def test_a_bare_no_under_a_pix_preview_cancels_it_and_its_buttons(db, chat, firs
     assert _pix() == []
 
 
-def test_a_no_naming_another_recipient_is_still_a_correction(db, chat):
-    replies = chat("demobank", "manda 200 pra Ana", "não, pra Maria", "/tap 1", customer=BANK_CUSTOMER)
+def test_a_no_naming_another_recipient_is_still_a_correction(db, chat_json):
+    replies = chat_json("demobank", "manda 200 pra Ana", "não, pra Maria", "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["rule"] == "correction_wording", replies
     [pix] = _pix()
     assert "Maria" in pix.recipient_name
 
 
-def test_a_bare_no_after_a_booking_done_cancels_nothing(db, chat):
+def test_a_bare_no_after_a_booking_done_cancels_nothing(db, chat_json):
     """The school books without a preview: a "no gracias" after it never starts the booking's cancel (rule D1)."""
     customer = f"3640{next(_ids):07d}"
-    replies = chat("demoschool", "reserva esquí pasado mañana a las 9 para 2", "no gracias", customer=customer)
+    replies = chat_json("demoschool", "reserva esquí pasado mañana a las 9 para 2", "no gracias", customer=customer)
     assert replies[0]["state"] == "completed" and replies[1]["decision"] != "cancel", replies
     assert replies[1]["rule"] != "cancel_of_done_request", replies
     with schema_context("demoschool"):
