@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -221,9 +221,7 @@ def _first_message_insert(*, customer: Customer, message: Message,
     statements did, and the conversation's time unset."""
     conversation = Conversation(customer=customer, last_inbound_at=message.sent_at)
     quote = connection.ops.quote_name
-    made, made_params = insert_sql(Customer, [customer], returning=False)
-    opened, opened_params = insert_sql(Conversation, [conversation], returning=False,
-                                       expressions={"customer_id": quote("id")})
+    (made, made_params), (opened, opened_params) = _customer_inserts(customer, conversation)
     inserted, inserted_params = insert_sql(Message, [message], returning=False,
                                            expressions={"conversation_id": quote("id")})
     notify, notify_params = live_notify_of_new_topic_expression(
@@ -236,11 +234,8 @@ def _first_message_insert(*, customer: Customer, message: Message,
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, *notify_params])
         row = cursor.fetchone()
-    if row is None:
+    if not _customer_saved(customer, conversation, row):
         return None
-    saved(customer, row[0])
-    conversation.customer_id = customer.pk
-    saved(conversation, row[1])
     if row[2] is None:  # stored already: the conversation's time as the two statements left it
         conversation.last_inbound_at = None
         Conversation.objects.filter(pk=conversation.pk).update(last_inbound_at=None)
@@ -259,15 +254,9 @@ def _first_message_sql(made: str, opened: str, inserted: str, notify: str) -> st
     last) only with a message inserted — no row on a conflict of the customer's."""
     quote = connection.ops.quote_name
     id_ = quote("id")
-
-    def selected_from(insert: str, source: str) -> str:
-        head, values = insert.split(" VALUES (", 1)
-        assert values.endswith(")"), insert
-        return f"{head} SELECT {values[:-1]} FROM {source}"
-
     return (f"WITH made AS ({made} ON CONFLICT DO NOTHING RETURNING {id_}), "
-            f"opened AS ({selected_from(opened, 'made')} RETURNING {quote('customer_id')}, {id_}), "
-            f"inserted AS ({selected_from(inserted, 'opened')} ON CONFLICT ({quote('channel_message_id')}) "
+            f"opened AS ({_selected_from(opened, 'made')} RETURNING {quote('customer_id')}, {id_}), "
+            f"inserted AS ({_selected_from(inserted, 'opened')} ON CONFLICT ({quote('channel_message_id')}) "
             f"DO NOTHING RETURNING {id_}) "
             f"SELECT opened.{quote('customer_id')}, opened.{id_}, inserted.{id_}, "
             f"CASE WHEN inserted.{id_} IS NOT NULL THEN {notify} END FROM opened LEFT JOIN inserted ON true")
@@ -304,19 +293,31 @@ def _real_customer_insert(*, channel_user_id: str, phone: str, name: str, user_i
     customer = Customer(channel_user_id=channel_user_id, phone=phone, name=name, whatsapp_user_id=user_id or None,
                         is_sandbox=False)
     conversation = Conversation(customer=customer)  # the customer's `conversation` is this one from now on
-    made, made_params = insert_sql(Customer, [customer], returning=False)
-    quote = connection.ops.quote_name
-    opened, opened_params = insert_sql(Conversation, [conversation], returning=False,
-                                       expressions={"customer_id": quote("id")})
+    (made, made_params), (opened, opened_params) = _customer_inserts(customer, conversation)
     with connection.cursor() as cursor:
         cursor.execute(_customer_insert_sql(made, opened), [*made_params, *opened_params])
         row = cursor.fetchone()
+    return customer if _customer_saved(customer, conversation, row) else None
+
+
+def _customer_inserts(customer: Customer,
+                      conversation: Conversation) -> tuple[tuple[str, list[Any]], tuple[str, list[Any]]]:
+    """The INSERTs (text, parameters) of a new customer and of their conversation, whose `customer_id` is the SQL
+    `"id"` (of the customer's row it is selected from)."""
+    return (insert_sql(Customer, [customer], returning=False),
+            insert_sql(Conversation, [conversation], returning=False,
+                       expressions={"customer_id": connection.ops.quote_name("id")}))
+
+
+def _customer_saved(customer: Customer, conversation: Conversation, row: Sequence[Any] | None) -> bool:
+    """The customer and conversation marked saved with the ids their statement returned first (customer,
+    conversation); False for no row (nothing written)."""
     if row is None:
-        return None
+        return False
     saved(customer, row[0])
     conversation.customer_id = customer.pk
     saved(conversation, row[1])
-    return customer
+    return True
 
 
 @cache
@@ -324,10 +325,15 @@ def _customer_insert_sql(made: str, opened: str) -> str:
     """The customer's INSERT (nothing on a conflict) and the conversation's, its values selected from the customer
     inserted (its `customer_id` the SQL `"id"`): returns (customer id, conversation id), no row on a conflict."""
     quote = connection.ops.quote_name
-    head, values = opened.split(" VALUES (", 1)
-    assert values.endswith(")"), opened
     return (f"WITH made AS ({made} ON CONFLICT DO NOTHING RETURNING {quote('id')}) "
-            f"{head} SELECT {values[:-1]} FROM made RETURNING {quote('customer_id')}, {quote('id')}")
+            f"{_selected_from(opened, 'made')} RETURNING {quote('customer_id')}, {quote('id')}")
+
+
+def _selected_from(insert: str, source: str) -> str:
+    """`INSERT … VALUES (…)` as `INSERT … SELECT … FROM source`: the values' expressions may name its columns."""
+    head, values = insert.split(" VALUES (", 1)
+    assert values.endswith(")"), insert
+    return f"{head} SELECT {values[:-1]} FROM {source}"
 
 
 def _real_customer_queryset(by: str):

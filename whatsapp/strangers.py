@@ -16,6 +16,8 @@ nobody is held back: the signature check still refuses every stranger.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import TypeVar
 
 import redis
 from django.conf import settings
@@ -29,6 +31,7 @@ CHECK_TIMEOUT_SECONDS = 0.05  # `_check_client()`: the checks before the 200
 _client: redis.Redis | None = None
 _check: redis.Redis | None = None
 checks_circuit = Circuit(pause_seconds=float(settings.MAGIE_PUBLISH_PAUSE_SECONDS))
+T = TypeVar("T")
 
 
 def redis_url() -> str:
@@ -49,22 +52,37 @@ def redis_client() -> redis.Redis:
     """The Redis of the send rate (`redis_url()`), with a timeout the webhook's publish can afford."""
     global _client
     if _client is None:
-        _client = redis.Redis.from_url(redis_url(), socket_timeout=TIMEOUT_SECONDS,
-                                       socket_connect_timeout=TIMEOUT_SECONDS)
+        _client = _redis_with_timeout(TIMEOUT_SECONDS)
     return _client
 
 
 def _check_client() -> redis.Redis:
     global _check
     if _check is None:
-        _check = redis.Redis.from_url(redis_url(), socket_timeout=CHECK_TIMEOUT_SECONDS,
-                                      socket_connect_timeout=CHECK_TIMEOUT_SECONDS)
+        _check = _redis_with_timeout(CHECK_TIMEOUT_SECONDS)
     return _check
 
 
-def _unavailable(error: Exception, what: str) -> None:
-    checks_circuit.failed()
-    logger.warning("webhook: signature failures not %s (%s)", what, type(error).__name__)
+def _redis_with_timeout(seconds: float) -> redis.Redis:
+    return redis.Redis.from_url(redis_url(), socket_timeout=seconds, socket_connect_timeout=seconds)
+
+
+def _checked(ask: Callable[[redis.Redis], T], *, what: str) -> T | None:
+    """`ask`'s answer from the checks' Redis under `checks_circuit`; None without asking while the circuit is open
+    (Redis failed lately, or another request is probing it), and None when Redis fails now (the circuit opens)."""
+    try:
+        checks_circuit.before_call()
+    except BrokerUnavailable:
+        return None
+    try:
+        answer = ask(_check_client())
+    except (redis.RedisError, ValueError, OSError) as error:  # ValueError: a broker URL that is no Redis
+        checks_circuit.failed()
+        logger.warning("webhook: signature failures not %s (%s)", what, type(error).__name__)
+        return None
+    checks_circuit.succeeded()
+    return answer
+
 
 PREFIX = "magie:webhook-signature-failures:"
 
@@ -83,36 +101,19 @@ def _key(address: str) -> str:
 def stranger_held_back(address: str) -> int:
     """The seconds `address` is still held back for (0: not held back)."""
     limit = int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT"))
-    try:
-        checks_circuit.before_call()
-    except BrokerUnavailable:  # Redis failed lately, or another request is probing it
-        return 0
-    try:
-        client = _check_client()
+
+    def held_back(client: redis.Redis) -> int:
         count = client.get(_key(address))
         if count is None or int(count) < limit:  # the common case: one round trip
-            checks_circuit.succeeded()
             return 0
-        left = client.ttl(_key(address))
-    except (redis.RedisError, ValueError, OSError) as error:  # ValueError: a broker URL that is no Redis
-        _unavailable(error, "checked")
-        return 0
-    checks_circuit.succeeded()
-    return max(1, int(left))
+        return max(1, int(client.ttl(_key(address))))
+
+    return _checked(held_back, what="checked") or 0
 
 
 def stranger_failed(address: str) -> None:
     """Count one failed signature from `address`."""
     window = int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_WINDOW_SECONDS"))
-    try:
-        checks_circuit.before_call()
-    except BrokerUnavailable:
-        return
-    try:
-        count = _check_client().eval(_COUNT_SCRIPT, 1, _key(address), window)
-    except (redis.RedisError, ValueError, OSError) as error:
-        _unavailable(error, "counted")
-        return
-    checks_circuit.succeeded()
-    if int(count) == int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT")):
+    count = _checked(lambda client: client.eval(_COUNT_SCRIPT, 1, _key(address), window), what="counted")
+    if count is not None and int(count) == int(conf.setting("WHATSAPP_SIGNATURE_FAILURES_LIMIT")):
         logger.warning("webhook: %s held back after %s failed signatures", address, count)
