@@ -260,6 +260,31 @@ class Platform:
         except (OSError, ValueError, IndexError, psutil.Error):
             return float("nan")
 
+    def cpu_by_role(self) -> dict[str, float]:
+        """CPU seconds so far of every process on the cores, by role: web (the server's processes), worker, beat,
+        PostgreSQL, Redis, and this bench (its load generator and the fake Graph server, one process)."""
+        roles = {"web": 0.0, "worker": self.worker_cpu(), "beat": 0.0, "postgresql": self.database_cpu(),
+                 "redis": 0.0, "bench": 0.0}
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            try:
+                command = " ".join(child.cmdline())
+                times = child.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            if "celery" in command:
+                if " beat" in command:
+                    roles["beat"] += times.user + times.system
+            elif "granian" in command or "gunicorn" in command or " serve" in command or "runserver" in command:
+                roles["web"] += times.user + times.system
+        try:
+            times = self.broker().cpu_times()
+            roles["redis"] = times.user + times.system
+        except (OSError, ValueError, psutil.Error):
+            roles["redis"] = float("nan")
+        times = psutil.Process().cpu_times()
+        roles["bench"] = times.user + times.system
+        return roles
+
     def tasks_done(self) -> dict[str, int]:
         """Tasks the worker ran (ended or retried) by name, the beat's periodic ones left out."""
         counts: dict[str, int] = {}
@@ -316,6 +341,7 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
     since = len(graph.requests)
     (main, children), database, tasks = platform.worker_cpu_split(), platform.database_cpu(), platform.tasks_done()
     cpu = main + children
+    roles = platform.cpu_by_role()
     load = os.getloadavg()[0]
     mark = probe.start() if probe is not None else None
     broker = platform.broker() if broker_hung else None
@@ -351,6 +377,8 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
         "database_cpu_ms": (platform.database_cpu() - database) * 1000 / max(1, answered),
         "tasks_per_message": task_count / max(1, len(schedule)), "load": load,
     }
+    roles_after = platform.cpu_by_role()
+    figures |= {f"{role}_cpu_ms": (roles_after[role] - roles[role]) * 1000 / max(1, answered) for role in roles}
     by_name = {key: tasks_after.get(key, 0) - tasks.get(key, 0) for key in tasks_after}
     print(f"{name}: {figures['messages']} messages, {answered} answered, {duplicates} duplicated, "
           f"{len(sent['failures'])} failed requests; {figures['throughput']:.1f} msg/s end to end; ack p50 "
@@ -361,6 +389,9 @@ def run_phase(name: str, platform: Platform, graph: FakeGraphServer,
           f"PostgreSQL {figures['database_cpu_ms']:.1f} ms CPU per message "
           f"({', '.join(f'{k} {v}' for k, v in sorted(by_name.items()) if v)}); load average {load:.2f}",
           flush=True)
+    shares = {role: figures[f"{role}_cpu_ms"] for role in roles}
+    print(f"  CPU per message by process: {', '.join(f'{role} {ms:.1f} ms' for role, ms in shares.items())}; "
+          f"all {sum(shares.values()):.1f} ms", flush=True)
     if waits_seen:
         print(waits_seen, flush=True)
     return figures

@@ -112,6 +112,12 @@ def _backend_cpu(pid: int) -> float:
     return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
 
 
+def _schedstat(path: str) -> tuple[float, float]:
+    """(CPU, time waiting for a core) in seconds of one task, from the scheduler's account."""
+    cpu, waited = Path(path).read_text().split()[:2]
+    return int(cpu) / 1e9, int(waited) / 1e9
+
+
 def _passes(options: argparse.Namespace) -> None:
     n = options.messages
     for index in range(WARM_UP):
@@ -131,18 +137,32 @@ def _passes(options: argparse.Namespace) -> None:
             yield DEMO_ORGANISATIONS[i % len(DEMO_ORGANISATIONS)].schema_name, acknowledged(i)
 
     # 1. the worker's CPU per message, nothing measuring it but the clock; and its PostgreSQL backend's
+    # Beside them, where the task's thread spends its wall-clock time: running, waiting for a core, or blocked
+    # (on its backend's work, the guards' thread, and the rest: WAL flushes at commit, Redis, the fake Graph server)
     backend = _backend_pid()
-    cpu = backend_cpu = 0.0
+    cpu = backend_cpu = wall = ran = queued = backend_queued = 0.0
     for _, inbound_id in one_by_one():
-        started, backend_started = time.process_time(), _backend_cpu(backend)
+        started, backend_at = time.process_time(), _schedstat(f"/proc/{backend}/schedstat")
+        thread_started, wall_started = _schedstat("/proc/thread-self/schedstat"), time.monotonic()
         inbound_answer(inbound_id=inbound_id)
+        wall += time.monotonic() - wall_started
+        thread, backend_now = _schedstat("/proc/thread-self/schedstat"), _schedstat(f"/proc/{backend}/schedstat")
         cpu += time.process_time() - started
-        backend_cpu += _backend_cpu(backend) - backend_started
+        ran, queued = ran + thread[0] - thread_started[0], queued + thread[1] - thread_started[1]
+        backend_cpu += backend_now[0] - backend_at[0]
+        backend_queued += backend_now[1] - backend_at[1]
     cpu, backend_cpu = cpu / n, backend_cpu / n
     if _backend_pid() != backend:
         raise RuntimeError("the worker's database connection changed during the pass: its backend's CPU is lost")
     print(f"messages per pass {n} (three organisations in turn); CPU per message {cpu * 1000:.2f} ms; "
           f"its PostgreSQL backend's {backend_cpu * 1000:.2f} ms")
+    blocked = wall - ran - queued
+    others = cpu * n - ran  # the process's other threads (the guards' pool), run while the task's thread waits
+    print(f"wall-clock per message {wall / n * 1000:.2f} ms: the task's thread running {ran / n * 1000:.2f}, "
+          f"waiting for a core {queued / n * 1000:.2f}, blocked {blocked / n * 1000:.2f} — of which its backend "
+          f"running {backend_cpu * 1000:.2f} and waiting for a core {backend_queued / n * 1000:.2f}, the other "
+          f"threads running {others / n * 1000:.2f}, the rest (WAL flushes, Redis, the fake Graph server, "
+          f"round trips) {(blocked - backend_cpu * n - backend_queued - others) / n * 1000:.2f}")
 
     # 2. statements and model instances
     statements: Counter[str] = Counter()
