@@ -46,6 +46,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | F2 | values only for empty slots (or equal to the current ones, or completing them: a time of day for a `when` holding a date only; `when_either_half` never conflicts) | fill | fills_missing_slots |
 | F5 | a value for the filled slot the previous reply asked for ("a las 9" after the free times of the day) | correct | answers_the_slot_asked_for |
 | F6 | the open Ask awaits confirmation (a preview shown), no request kind said, values differing only in how much or when (never who) | correct (the new preview shows the change) | value_under_preview_changes_it |
+| F7 | a key where a contact is held, or a name where a key is (nothing else differing), the previous reply having asked for another slot (the amount) or under a preview: it fits no question | clarify (as F4: the question or the preview put again, the value not taken) | no_new_information |
 | F3 | a value different from a filled slot's, without wording (a key where a contact is held, or a name where a key is, differs from it; a key or a name answers a question for either) | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
 
@@ -384,6 +385,12 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if "new_request" in markers and kind == open_ask.kind:
         return DecidedAction(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
                         close_open="cooled" if stale else "superseded")
+    if crossed and not conflicting - crossed and (
+            open_ask.status == AskStatus.AWAITING_CONFIRMATION or inbound.asked_for not in (None, *_WHO)):
+        # a key typed when the amount was asked ("pix pro João", "how much?", a CPF), or under a preview: it fits no
+        # question asked and is not taken, nothing new (F4): the question (or the preview's buttons) is put again,
+        # naming who is paid
+        return DecidedAction(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
     conflicting |= crossed
 
     if stale:

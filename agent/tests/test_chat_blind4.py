@@ -31,9 +31,11 @@ def _pix() -> list[PixTransfer]:
 def test_a_key_typed_where_the_amount_was_asked_is_asked_about_not_paid_to(db, chat_json, start, typed, amount,
                                                                               recipient):
     """Another person's key typed when the bot asked how much: the contact being paid is not replaced by its holder
-    in silence; the customer is asked, and the amount said next goes to the contact first named."""
+    in silence; the key is not taken, the amount asked again naming the contact, and the amount said next goes to
+    the contact first named."""
     replies = chat_json("demobank", start, typed, customer=BANK_CUSTOMER)
-    assert replies[1]["rule"] == "value_for_filled_slot_without_wording" and replies[1]["buttons"], replies
+    assert replies[1]["rule"] == "no_new_information" and recipient in replies[1]["text"], replies
+    assert "pix_key" not in replies[1]["slots"], replies
     assert _pix() == []
     replies = chat_json("demobank", amount, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation" and recipient in replies[0]["text"], replies
