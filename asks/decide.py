@@ -35,7 +35,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | W1 | correction wording | correct | correction_wording |
 | W2 | correction wording with nothing to correct (or, under a preview, only the values it shows) | clarify (a preview shown is void: its buttons do nothing) | correction_without_value |
 | F1 | typed confirmation, no values, while awaiting confirmation (before W3: "sim, pode mandar") | clarify | typed_confirmation_needs_button |
-| W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own) | fill | same_kind_fills_collecting_ask |
+| W4 | new-request wording of the open Ask's kind, the Ask collecting and not stale, values that only fill its empty slots (or repeat its own; never a key where a contact is held, nor a name where a key is) | fill | same_kind_fills_collecting_ask |
 | W5 | the same, but a value differs only in the slot the previous reply asked for ("então manda 200" after the night limit's refusal) | correct | answers_the_slot_asked_for |
 | W6 | new-request wording of the open Ask's kind under its preview (awaiting confirmation, not stale), values that differ from it or fill its empty slots but are no whole request alone ("manda pro João" under the preview of "manda 40 pra Maria", "então agenda pra amanhã" under one for today), a who said only in place of the same kind of who | correct (the new preview shows the change) | same_kind_wording_under_preview_changes_it |
 | W3 | new-request wording of the open Ask's kind | start_new (open superseded, or cooled if stale) | new_request_wording_same_kind |
@@ -46,7 +46,8 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | F2 | values only for empty slots (or equal to the current ones, or completing them: a time of day for a `when` holding a date only; `when_either_half` never conflicts) | fill | fills_missing_slots |
 | F5 | a value for the filled slot the previous reply asked for ("a las 9" after the free times of the day) | correct | answers_the_slot_asked_for |
 | F6 | the open Ask awaits confirmation (a preview shown), no request kind said, values differing only in how much or when (never who) | correct (the new preview shows the change) | value_under_preview_changes_it |
-| F3 | a value different from a filled slot's, without wording | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
+| F7 | a key where a contact is held, or a name where a key is (nothing else differing), the previous reply having asked for another slot (the amount) or under a preview: it fits no question | clarify (as F4: the question or the preview put again, the value not taken) | no_new_information |
+| F3 | a value different from a filled slot's, without wording (a key where a contact is held, or a name where a key is, differs from it; a key or a name answers a question for either) | clarify (correct it, or a new request?) | value_for_filled_slot_without_wording |
 | F4 | nothing new | clarify (re-ask the next missing slot) | no_new_information |
 
 Before the table: a `day_shift` said ("the next day", "l'endemà", "the day before") becomes the `when` of the open
@@ -358,8 +359,12 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
 
     conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
                    and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
+    held_who = {name for name in _WHO if open_ask.slots.get(name)}
+    # a key typed where a contact's name is held (or a name where a key is) fills no empty slot: it names another
+    # who, and who gets paid never changes unasked ("pix pro João", asked how much, then Ana's e-mail)
+    crossed = set(values) & _WHO if held_who and not set(values) & held_who else set()
     if ("new_request" in markers and kind == open_ask.kind and open_ask.status == AskStatus.COLLECTING and values
-            and not conflicting and not stale):
+            and not conflicting and not crossed and not stale):
         # "então agenda pra amanhã", "manda 1000 então" after the bot's own question or refusal: the request it is
         # still collecting, said again with what it lacked; nothing it holds changes, so nothing is asked about
         return DecidedAction(Action.FILL, "same_kind_fills_collecting_ask", ask_id=open_ask.id, values=values)
@@ -380,6 +385,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
     if "new_request" in markers and kind == open_ask.kind:
         return DecidedAction(Action.START_NEW, "new_request_wording_same_kind", kind=kind, values=values,
                         close_open="cooled" if stale else "superseded")
+    if crossed and not conflicting - crossed and (
+            open_ask.status == AskStatus.AWAITING_CONFIRMATION or inbound.asked_for not in (None, *_WHO)):
+        # a key typed when the amount was asked ("pix pro João", "how much?", a CPF), or under a preview: it fits no
+        # question asked and is not taken, nothing new (F4): the question (or the preview's buttons) is put again,
+        # naming who is paid
+        return DecidedAction(Action.CLARIFY, "no_new_information", ask_id=open_ask.id)
+    conflicting |= crossed
 
     if stale:
         if kind is not None:
@@ -441,7 +453,10 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
 
 # The slots whose values answer a question for a slot: a part of the day or a pick among the times listed answers
 # "which time?" ("vale pues la de la tarde" after the free times, with the morning said before).
-_ANSWERS: dict[str, frozenset[str]] = {"when": frozenset({"when", EITHER_HALF, "day_part", "offer_pick"})}
+# A key answers "to whom?" and a contact's name "which key?": both say who is paid.
+_ANSWERS: dict[str, frozenset[str]] = {"when": frozenset({"when", EITHER_HALF, "day_part", "offer_pick"}),
+                                       "recipient": frozenset({"recipient", "pix_key"}),
+                                       "pix_key": frozenset({"pix_key", "recipient"})}
 
 
 def _answering(asked_for: str | None) -> frozenset[str]:

@@ -377,6 +377,11 @@ def _quarts_clock(match: re.Match[str]) -> tuple[time, bool]:
     return time(hour % 24, 15 * quarters), either_half
 
 
+# What a number counts when it is no hour: the people it is for, in any of the four languages (folded).
+_COUNTED = re.compile(r"\s*(?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|people|persons?|ppl|pax"
+                      r"|pessoas?|personas?|persones|adults?|adultos?|adults|kids|children|criancas|ninos|nens)(?!\w)")
+
+
 def _find_time(norm: str, lang: Lang) -> _Part | None:
     """The last time of day said in the normalised text."""
     patterns = _patterns(lang)
@@ -386,6 +391,9 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
         wide = norm[max(0, match.start() - 40) : match.start()]
         period = "pm" if _PERIOD_BEFORE_PM.search(wide) else "am" if _PERIOD_BEFORE_AM.search(wide) else None
         read = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
+        if read is not None and _COUNTED.match(norm, match.end()) and not any(
+                match.group(mark) for mark in ("minute", "hmark", "pm", "am", "oclock")):
+            continue  # "tomorrow morning 2 of us", "a la tarde 3 personas": a count of people, not 2:00
         if read is not None:
             found = _Part(match.start(), match.end(), clock=read[0], either_half=read[1])
     if lang == "ca" and (quarts := _last(patterns["quarts"], norm)) and (found is None or quarts.start() <= found.start):

@@ -1072,9 +1072,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     if org_kind == SCHOOL and kind is None and (when is not None or find_day_part(text, lang)) and (
             text.rstrip().endswith("?") or set(lemmas(folded, lang)) & _HAVE[lang]) and not slots.get("party_size") \
             and not _CHANGE_RE.search(folded) and not set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS \
-            and not _PROPOSAL.search(folded):
+            and not _PROPOSAL.search(folded) and not (asked_for == "when" and not (when and when.has_date)):
         kind = "availability"  # "per demà passat teniu alguna cosa al matí?": a day asked about is what is free
-        # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead)
+        # ("se puede pasar a la tarde?", "me la cambias para las 15?" change what was just booked instead; "i a
+        # les 3?", "and in the afternoon?" after the bot asked which time answer it with a time, no day)
     if org_kind == SCHOOL and kind == "availability" and len(find_activities(folded, text, lang)) > 1:
         slots["activity"] = None  # "quant costa l'esquí? i l'escalada?": the whole offer, each activity's price
     if org_kind == SCHOOL and kind is None and set(lemmas(_without(folded, when), lang)) & _MOVE_VERBS and any(

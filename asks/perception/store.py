@@ -9,6 +9,9 @@
   ("S21 de 256", "el de 128"), or a bare usual capacity when the agent asked for it ("128").
 * **Battery health** in percent: a number up to 100 near a battery word ("batería al 85%", "battery 90"), or a bare
   number up to 100 when the agent asked for it ("87").
+* **A figure taken back** in the same message ("de 128 perdón es de 256", "battery 95 sorry battery is 85", "bateria
+  80 vull dir 88"): after an apology or a "that is" (`_SAID_AGAIN`) with figures on both sides, the capacity or
+  battery said again replaces the one said before it.
 * **Budget** (the amount slot): a number after "até/hasta/fins a/up to/under/menos de/orçamento de/presupuesto de"
   ("celular até 500 mil", "presupuesto de 800.000"), in the organisation's currency.
 """
@@ -243,7 +246,55 @@ def _number_words_as_digits(text: str, lang: Lang) -> str:
     return text
 
 
+# A customer taking back a figure in the same message ("iphone 13 de 128 perdón es de 256", "battery 95 sorry
+# battery is 85", "quer dizer 256", "vull dir 64"): an apology or a "that is" between two figures, folded, in any of
+# the four languages (a Spanish customer says "sorry" too). What follows it is what is meant.
+_SAID_AGAIN = re.compile(whole_words(
+    r"perdon|perdona|perdao|perdo|disculpa|desculpa|desculpe|sorry|oops|ops|ups|opa|my bad|digo|quiero decir|"
+    r"quise decir|quer dizer|quis dizer|vull dir|volia dir|i mean|i meant|en realidad|na verdade|na vdd|de fet|"
+    r"actually|me equivoque|me enganei|errei|m'he equivocat|no wait|no espera|nao pera|no,? es|nao,? e|no,? its",
+    joiners="'"))
+
+
+def _said_again_after(folded: str) -> int | None:
+    """Where the figures said again begin: after the last taking-back (`_SAID_AGAIN`) with a figure before and after
+    it, else None."""
+    found = None
+    for match in _SAID_AGAIN.finditer(folded):
+        if re.search(r"\d", folded[:match.start()]) and re.search(r"\d", folded[match.end():]):
+            found = match.end()
+    return found
+
+
 def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
+    """The store's slots of `text` (`_store_slots`); a figure taken back in the same message ("de 128 perdón es de
+    256") is replaced by the one said after it, those not said again kept."""
+    slots = _store_slots(text, folded, lang, currency, asked_for)
+    if (again := _said_again_after(fold(text))) is None:
+        return slots
+    said = _store_slots(text[again:], fold(text[again:]), lang, currency, None)
+    for name in ("capacity_gb", "battery_health"):
+        if said.get(name) is not None:
+            slots[name] = said[name]
+    # a bare figure right after it ("bateria 80 vull dir 88", "de 64 quer dizer 128 bateria 90") takes the place
+    # of the figure right before it, in that figure's slot
+    before = re.findall(r"(?<![\d.,])(\d{1,4})(?![\d.,])", fold(text[:again]))
+    first = _BARE_AFTER_TAKING_BACK.match(fold(text[again:]))
+    if before and first:
+        value = int(first.group(1))
+        for name, fits in (("capacity_gb", value in _CAPACITIES), ("battery_health", value <= 100)):
+            if fits and slots.get(name) == int(before[-1]) and said.get(name) is None:
+                slots[name] = value
+                break
+    return slots
+
+
+# The figure said first after a taking-back, bare ("…quer dizer 128 …", "…i mean it's 88"), no unit after it
+_BARE_AFTER_TAKING_BACK = re.compile(r"\W*(?:(?:es|e|eh|era|is|its|it's|it is|de|of|el|o|the|un|uno|um)\W+){0,2}"
+                                     r"(\d{1,4})(?![\d.,])(?!\s*(?:gb|gigas?|giga|gigs?|g|tb|%)(?!\w))")
+
+
+def _store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:
     """Product, device model, capacity, battery health and budget of a store message. Several products asked for at
     once (`find_products`) are the product slot, `PRODUCTS_APART` between them, and no one device model. Numbers
     said in words are read as digits (`_number_words_as_digits`)."""

@@ -435,6 +435,23 @@ def test_F6_who_is_paid_never_changes_from_a_bare_value_under_a_preview():
     assert run(said(amount=30000, recipient="Ana"), open_ask=AWAITING).rule == "value_for_filled_slot_without_wording"
 
 
+def test_F3_a_key_typed_where_a_contact_is_held_is_asked_about_never_filled():
+    """b4-bank-pt-BR-05: "pix pro joao", asked how much, then Ana's e-mail: the empty key slot is no room for it."""
+    to_joao = AskView(id=1, kind="pix_transfer", status="collecting", slots={"recipient": "João"}, last_activity_at=T0)
+    decision = run(said(pix_key={"type": "email", "value": "ana.costa@exemplo.com.br"}), open_ask=to_joao, asked_for="amount")
+    assert (decision.action, decision.rule, decision.values) == (Action.CLARIFY, "no_new_information", {})  # F7
+    by_key = AskView(id=1, kind="pix_transfer", status="collecting", slots={"pix_key": {"type": "phone", "value": "+5521987654321"}},
+                     last_activity_at=T0)
+    assert run(said(recipient="Ana"), open_ask=by_key, asked_for="amount").rule == "no_new_information"
+    # under a preview, too; with no question pending it is asked about (F3)
+    assert run(said(pix_key={"type": "cpf", "value": "52998224725"}), open_ask=AWAITING).rule == "no_new_information"
+    assert run(said(pix_key={"type": "cpf", "value": "52998224725"}), open_ask=to_joao).rule == \
+        "value_for_filled_slot_without_wording"
+    # asked for the key of a name no contact holds, the key answers it
+    decision = run(said(pix_key={"type": "email", "value": "ana.costa@exemplo.com.br"}), open_ask=to_joao, asked_for="pix_key")
+    assert (decision.action, decision.rule) == (Action.CORRECT, "answers_the_slot_asked_for")
+
+
 def test_F4_nothing_new_re_asks():
     assert run(said(markers={"greeting"}), open_ask=PIX).rule == "no_new_information"
 
