@@ -377,11 +377,18 @@ def _quarts_clock(match: re.Match[str]) -> tuple[time, bool]:
     return time(hour % 24, 15 * quarters), either_half
 
 
+# People counted right after a number: the number is a party, never an hour, even after a part of the day.
+_COUNTED_PEOPLE = re.compile(r"\s*(?:people|ppl|persons?|pax|adults?|kids?|guests?|of us|pessoas?|adultos?|criancas?"
+                             r"|personas?|ninos?|persones|adults|nens)(?![\w'])", re.IGNORECASE)
+
+
 def _find_time(norm: str, lang: Lang) -> _Part | None:
     """The last time of day said in the normalised text."""
     patterns = _patterns(lang)
     found: _Part | None = None
     for match in patterns["time"].finditer(norm):
+        if _COUNTED_PEOPLE.match(norm, match.end()):
+            continue  # "tomorrow morning 3 people", "la tarde 4 personas": how many, typed with no comma between
         prefix = norm[max(0, match.start() - 16) : match.start()]
         wide = norm[max(0, match.start() - 40) : match.start()]
         period = "pm" if _PERIOD_BEFORE_PM.search(wide) else "am" if _PERIOD_BEFORE_AM.search(wide) else None
