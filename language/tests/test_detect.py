@@ -324,3 +324,8 @@ def test_a_brand_typed_one_letter_off_in_a_mixed_message_says_nothing_of_the_lan
 def test_a_spanish_first_message_typed_without_its_tilde_is_spanish_at_the_school():
     # "manana", "esqui": Spanish "mañana", "esquí"; the known-word check restores accents as the evidence does
     assert detect_language("reserva esqui para manana a las 9 para 1", ["ca", "es", "en"], "ca", first=True) == "es"
+
+
+def test_a_portuguese_greeting_typed_plainly_keeps_a_first_message_portuguese_at_the_store():
+    # "oi" is Portuguese shorthand, though Spanish "oí" typed without its accent is a word
+    assert detect_language("oi quanto ta o redmi note 12", ["pt-BR", "es", "en"], "es", first=True) == "pt-BR"
