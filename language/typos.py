@@ -246,11 +246,11 @@ SHORTHAND: dict[Lang, dict[str, str]] = {
     "pt-BR": {"q": "que", "tbm": "também", "tb": "também", "n": "não", "qto": "quanto", "qnto": "quanto",
               "qdo": "quando", "qndo": "quando", "hj": "hoje", "vc": "você", "vcs": "vocês", "pq": "porque"},
     "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana", "tb": "también",
-           "tmb": "también", "porfa": "por favor", "xfa": "por favor", "msj": "mensaje", "cdo": "cuando"},
+           "tmb": "también", "msj": "mensaje", "cdo": "cuando"},
     "ca": {"q": "que", "pq": "perquè", "tb": "també", "mlt": "molt", "dsp": "després"},
-    "en": {"r": "are", "acct": "account", "u": "you", "ur": "your", "pls": "please", "plz": "please",
-           "tmrw": "tomorrow", "tmr": "tomorrow", "ppl": "people", "thx": "thanks", "wanna": "want to"},
-}
+    "en": {"r": "are", "acct": "account", "u": "you", "ur": "your", "tmrw": "tomorrow", "tmr": "tomorrow",
+           "ppl": "people", "wanna": "want to"},
+}  # courtesies ("pls", "porfa", "thx") are read as typed: they ask nothing
 
 
 def restore_typos(text: str, lang: Lang, also: frozenset[str] = frozenset()) -> str:
