@@ -71,7 +71,7 @@ from language.money import AmountMention, find_amounts
 from language.picks import find_pick
 from language.pix_keys import find_pix_keys, pix_key_spans
 from language.text import fold, whole_words
-from language.typos import SHORTHAND, misspelt_number_word_beside, restore_real_word_typos, restore_typos
+from language.typos import misspelt_number_word_beside, restore_real_word_typos, restore_typos
 
 PERCEIVER = "builtin-1"
 SHORT_REPLY_WORDS = 4
@@ -843,6 +843,8 @@ def _only_shorthand(misread: set[str], lang: Lang) -> bool:
     """Whether every word the restoring changed is chat shorthand of `lang` (`language.typos.SHORTHAND`: "qto" is
     "quanto", "pa" "para"): what the customer said in full, no guess, so its reading may be another request than the
     shorthand's as typed ("qto vcs pagam no meu iphone": a used-device quote, not a product search)."""
+    from language.typos import SHORTHAND  # not a name of this module: its tables are read as the readers' words
+
     return bool(misread) and all(word in SHORTHAND[lang] for word in misread)
 
 
