@@ -378,8 +378,8 @@ def _quarts_clock(match: re.Match[str]) -> tuple[time, bool]:
 
 
 # What a number counts when it is no hour: the people it is for, in any of the four languages (folded).
-_COUNTED = re.compile(r"\s*(?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|people|persons?|ppl|pax"
-                      r"|pessoas?|personas?|persones|adults?|adultos?|adults|kids|children|criancas|ninos|nens)(?!\w)")
+_COUNTED = re.compile(r"\s*(?:of us|of them|de nosotros|de nosotras|de nos|de nosaltres|people|persons?|ppl|pax|guests?"
+                      r"|pessoas?|personas?|persones|adults?|adultos?|kids?|children|criancas?|ninos?|nens)(?![\w'])")
 
 
 def _find_time(norm: str, lang: Lang) -> _Part | None:
@@ -393,7 +393,7 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
         read = _clock(match, bool(patterns["hour_prep"].search(prefix)), period)
         if read is not None and _COUNTED.match(norm, match.end()) and not any(
                 match.group(mark) for mark in ("minute", "hmark", "pm", "am", "oclock")):
-            continue  # "tomorrow morning 2 of us", "a la tarde 3 personas": a count of people, not 2:00
+            continue  # "tomorrow morning 2 of us", "la tarde 4 personas": a count of people, not 2:00
         if read is not None:
             found = _Part(match.start(), match.end(), clock=read[0], either_half=read[1])
     if lang == "ca" and (quarts := _last(patterns["quarts"], norm)) and (found is None or quarts.start() <= found.start):

@@ -491,9 +491,13 @@ def _written_in(text: str, evidence: dict[Lang, int], strong: dict[Lang, int], f
 
 
 def _known_words(clean: str, lang: Lang) -> int:
-    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows; a word some dictionary
-    holds as a name ("al", "joao") says nothing of the language, as in `language_evidence`."""
-    from language.lemmas import known
+    """How many words of two letters or more of `clean` the lemma dictionary of `lang` knows, typed without their
+    accents, cedilla or tilde too ("manana", "esqui": Spanish "mañana", "esquí", or a Spanish chat at the school
+    was answered in Catalan), and its chat shorthand and greetings (`SHORTHAND`: "oi" is Portuguese, though Spanish
+    "oí" is a word typed so); a word some dictionary holds as a name ("al", "joao") says nothing of the language, as
+    in `language_evidence`."""
+    from language.lemmas import known_unaccented
 
-    return sum(known(word.lower(), lang) for word in clean.split()
+    return sum(known_unaccented(word.lower(), lang) or fold(word) in SHORTHAND.get(lang, frozenset())
+               for word in clean.split()
                if len(word) >= 2 and not _is_name(fold(word), LANGS))

@@ -72,11 +72,17 @@ def lemma(word: str, lang: Lang) -> str:
 
 def _with_middle_dot(word: str, lang: Lang) -> str:
     """A Catalan word typed without the middle dot of its "l·l" ("anullar", "cancella-la") as the dictionary writes
-    it, when only that form is known; any other word as it is."""
-    if lang != "ca" or "ll" not in word or dictionary_knows(word, "ca"):
+    it, when that form is known; any other word as it is. simplemma's Catalan also lists many such words undotted as
+    words of their own ("cancellar", "allegar": a lemma of its own, the same word without its dot), which the readers,
+    looking for "cancel·lar", would miss: those are read dotted too."""
+    if lang != "ca" or "ll" not in word:
         return word
     dotted = word.replace("ll", "l·l", 1)
-    return dotted if known(dotted, lang) else word
+    if not dictionary_knows(word, "ca"):
+        return dotted if known(dotted, lang) else word
+    undotted_lemma = simplemma.lemmatize(word, lang="ca").lower()
+    return dotted if dictionary_knows(dotted, "ca") and undotted_lemma.replace("ll", "l·l", 1) == (
+        simplemma.lemmatize(dotted, lang="ca").lower()) else word
 
 
 def lemma_readings(word: str, lang: Lang) -> set[str]:
@@ -97,13 +103,22 @@ _ACCENTS: dict[Lang, dict[str, str]] = {
 }
 
 
+_MARKED_CONSONANTS: dict[Lang, dict[str, str]] = {"pt-BR": {"c": "ç"}, "es": {"n": "ñ"}, "ca": {"c": "ç"}, "en": {}}
+
+
 def _accented(word: str, lang: Lang) -> list[str]:
     """`word` with one accent put on one of its last three vowels, as a customer who types no accents means it
     ("rompio" → "rompió", "llego" → "llegó", "pague" → "pagué", "seriamos" → "seríamos"): the forms to look up, last
     vowel first."""
     marks = _ACCENTS[lang]
     vowels = [index for index, char in enumerate(word) if char in marks][-3:]
-    return [word[:index] + accent + word[index + 1:] for index in reversed(vowels) for accent in marks[word[index]]]
+    forms = [word[:index] + accent + word[index + 1:] for index in reversed(vowels) for accent in marks[word[index]]]
+    # a cedilla or a tilde dropped too ("conheco" → "conheço", "informacao" → "informação", "anos" → "años"):
+    # that letter marked, alone or with one of the vowel accents above
+    marked = [word[:index] + _MARKED_CONSONANTS[lang][char] + word[index + 1:]
+              for index, char in enumerate(word) if char in _MARKED_CONSONANTS[lang]]
+    return forms + marked + [form[:index] + accent + form[index + 1:] for form in marked for index in reversed(vowels)
+                             for accent in marks[word[index]]]
 
 
 @lru_cache(maxsize=16384)

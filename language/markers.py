@@ -4,7 +4,9 @@ The tables are data: per language and marker, regular expressions over *folded* 
 no accents, see `language.text.fold`), each wrapped in word boundaries, so "nao"/"não" both match.
 A `^` anchors a pattern to the start of the message ("no, …", "sorry, …"); `decline`, a bare refusal ("não",
 "no gracias", "no, està malament", "nope, that's wrong"), is the whole message (`_refusal`), so "não pra maria" (a
-correction) and "nao sei" are none. `new_request` is part of
+correction) and "nao sei" are none. An apology opening a message ("perdón, …", "sorry, …") is a correction when a comma follows
+it, or, typed without punctuation as customers do, a correction's head ("perdon era para pedro", "sorry its 30",
+"desculpa e pra ana"); "perdón que te molesto" is none. `new_request` is part of
 the Marker vocabulary but is decided by the perceiver (a request verb and a request kind), never by
 wording alone, so `detect_markers` does not return it.
 
@@ -52,6 +54,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "correction": ("na verdade", r"nao,? melhor", r"^(?:nao,? )?(?:pera|espera|perai)(?!\w)(?! (?:um|uma|ai) )", "na real", "na vdd", "pensando bem", "alias", "quer dizer", "quis dizer", "corrigindo", "correcao", "ops", "opa", "em vez de", "ao inves de", r"e nao \d+", r"adia(?:r)? (?:pra|para|pro)",
                        r"^nao,? (?:e|eh|era|foi|manda|pra|pro|para|\d+)", "que seja", "que sejam", "poe", "coloca", "me enganei", "errei",
                        "foi mal", "queria dizer", "foi engano", r"^desculpa,", r"^perdao,",
+                       r"^(?:desculpa|desculpe|perdao|foi mal),? (?:e|eh|era|foi|pra|pro|para|na verdade|nao|\d+)",
                        r"(?:mud|troc|alter)[ae](?: (?:isso|ela|ele|a data|o dia|o horario|o valor))? (?:pra|para|pro)"),
         "cancel": ("cancela", "cancelar", "cancele", "deixa pra la", "deixa para la", "esquece", "esqueca", "desisto",
                    r"nao (?:quero|preciso) mais"),
@@ -72,7 +75,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("barato", "barata", "economico", "economica", "mas barato"),
         "dispute": ("ya pague", "ya fui y pague", "yo pague", "pague y", "ya hice el pago", "me cobraron dos veces",
                     "cobro indebido", "me cobraron mal", "no reconozco"),
-        "correction": ("en realidad", r"no,? mejor", r"^(?:no,? )?espera(?!\w)(?! (?:un|una|uno) )", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "me equivoque",
+        "correction": ("en realidad", r"no,? mejor", r"^(?:no,? )?espera(?!\w)(?! (?:un|una|uno) )", r"^mejor", r"mejor (?:a|al|para|el|la)", r"^perdon,", "quise decir", "queria decir", "quiero decir", "me equivoque",
+                       r"^(?:perdon|perdona|disculpa|disculpe),? (?:es|era|eran|a|al|para|no|en realidad|\d+)",
                        "corrijo", r"^no,? (?:es|era|eran|a|para|mejor|\d+)", "en vez de", "en lugar de",
                        r"(?:posterga|aplaza)(?:lo|la)? (?:a|al|para|hasta)", "ups", "que sean", "que sea", "ponle",
                        r"(?:cambia|cambialo|cambiala|cambiamelo|cambiamela|pasalo|pasala)(?: (?:la fecha|el dia|la hora|el monto|el importe|la cantidad|el valor))? (?:a|al|para|por)"),
@@ -97,6 +101,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "dispute": ("ja he pagat", "ja vaig pagar", "he pagat i", "m'han cobrat dues vegades", "cobrament indegut",
                     "no reconec"),
         "correction": ("de fet", r"no,? millor", r"^(?:no,? )?espera(?!\w)(?! (?:un|una) )", r"^millor", r"millor (?:a|al|per|el|la)", "vull dir", "volia dir", r"^perdo,",
+                       r"^(?:perdo|perdona|disculpa),? (?:es|era|a|al|per|no|de fet|\d+)",
                        "m'he equivocat", r"^no,? (?:es|era|a|per|millor|\d+)", "ups", "que siguin", "que sigui", "posa-hi",
                        r"(?:canvia|canvia-ho|canvia-la|canvia-lo|passa-ho|passa-la)(?: (?:la data|el dia|l'hora|l'import|la quantitat))? (?:a|al|per)"),
         "cancel": ("cancel·la", "cancela", "cancel-la", "cancel·lar", "deixa-ho", "deixa-ho estar", "oblida-ho", "da igual",
@@ -117,7 +122,8 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
         "cheap": ("cheap", "cheapest", "budget", "affordable"),
         "dispute": ("i already paid", "i paid and", "already paid", "charged twice", "double charged",
                     "wrong charge", "i don't recognise", "i do not recognize"),
-        "correction": (r"^(?:no,? |oh,? )?wait(?!\w)", "hold on", "actually", r"no, better", "i meant", "i mean", "make it", "change it to", r"^sorry,", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
+        "correction": (r"^(?:no,? |oh,? )?wait(?!\w)", "hold on", "actually", r"no, better", "i meant", "i mean", "make it", "change it to", r"^sorry,",
+                       r"^(?:sorry|my bad),? (?:it'?s|it was|not|no|\d+)", r"^no, ", r"^no (?:make|change|i (?:want|meant|need|would)|it|to|for)", "oops",
                        "correction", "instead", "rather", r"not \d+", r"(?:postpone|reschedule|push) (?:it |that |this )?(?:to|till|until|for)",
                        r"change(?: (?:that|it|this|the date|the day|the time|the amount|the value|the sum))? to",
                        r"(?:move|switch) (?:that|it|this|the date|the day|the time|the booking|the pix) to"),

@@ -243,11 +243,14 @@ def restore_real_word_typos(text: str, lang: Lang, also: frozenset[str] = frozen
 
 # WhatsApp shorthand the reading's own tables do not all know, per language, as the word it stands for (folded keys).
 SHORTHAND: dict[Lang, dict[str, str]] = {
-    "pt-BR": {"q": "que", "tbm": "também", "n": "não"},
-    "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana"},
-    "ca": {"q": "que", "pq": "perquè"},
-    "en": {"r": "are", "acct": "account"},
-}
+    "pt-BR": {"q": "que", "tbm": "também", "tb": "também", "n": "não", "qto": "quanto", "qnto": "quanto",
+              "qdo": "quando", "qndo": "quando", "hj": "hoje", "vc": "você", "vcs": "vocês", "pq": "porque"},
+    "es": {"q": "que", "xq": "porque", "pa": "para", "mñn": "mañana", "mnn": "mañana", "tb": "también",
+           "tmb": "también", "msj": "mensaje", "cdo": "cuando"},
+    "ca": {"q": "que", "pq": "perquè", "tb": "també", "mlt": "molt", "dsp": "després"},
+    "en": {"r": "are", "acct": "account", "u": "you", "ur": "your", "tmrw": "tomorrow", "tmr": "tomorrow",
+           "ppl": "people", "wanna": "want to"},
+}  # courtesies ("pls", "porfa", "thx") are read as typed: they ask nothing
 
 
 def restore_typos(text: str, lang: Lang, also: frozenset[str] = frozenset()) -> str:

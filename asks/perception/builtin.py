@@ -817,7 +817,9 @@ def perceive(
         misread = {fold(word) for word in words(read_text)} - {fold(word) for word in words(restored)}
         if _typo_reading_kept(reading, fixed, misread=misread, of_real_words=of_real_words,
                               in_own_language=typed_in == own,
-                              kind_of_typo=typed_in == own and _kind_of_typo(read, reading, fixed, read_text, misread)):
+                              kind_of_typo=typed_in == own and (
+                                  _only_shorthand(misread, typed_in) and not of_real_words
+                                  or _kind_of_typo(read, reading, fixed, read_text, misread))):
             reading, read_text = fixed, restored
     return reading
 
@@ -835,6 +837,15 @@ _CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"
 # anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
 _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
 _DAY_SLOTS = frozenset({"when", "day_shift"})
+
+
+def _only_shorthand(misread: set[str], lang: Lang) -> bool:
+    """Whether every word the restoring changed is chat shorthand of `lang` (`language.typos.SHORTHAND`: "qto" is
+    "quanto", "pa" "para"): what the customer said in full, no guess, so its reading may be another request than the
+    shorthand's as typed ("qto vcs pagam no meu iphone": a used-device quote, not a product search)."""
+    from language.typos import SHORTHAND  # not a name of this module: its tables are read as the readers' words
+
+    return bool(misread) and all(word in SHORTHAND[lang] for word in misread)
 
 
 def _kind_of_typo(read: Callable[[str], Perception], typed: Perception, fixed: Perception, text: str,

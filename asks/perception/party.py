@@ -105,7 +105,8 @@ _BRIDGE = frozenset({"em", "a", "en", "to", "gonna", "going", "all", "todos", "t
                      "realment", "finalment",
                      # or restricting it: "ara som només dos", "somos solo 3", "we're just 2 now"
                      "only", "just", "solo", "solamente", "nomas", "nomes", "apenas", "somente"})
-_WE = re.compile(r"(?<![\w'])(?:we|we're|we'll|we'd|there'll|there's|there|it's|it'll)(?![\w'])")
+# typed without the apostrophe too, as on a phone keyboard: "were actually 5" ("we're"), "well be 4" ("we'll be")
+_WE = re.compile(r"(?<![\w'])(?:we|we're|were|we'll|well(?= be)|we'd|there'll|there's|theres|there|it's|it'll)(?![\w'])")
 # "eu e mais dois", "me plus two", "yo y dos más": the customer and that many more
 _ME_PLUS: dict[Lang, str] = {  # "me and my 2 kids", "yo y mis dos hijos": the customer and that many more
     "pt-BR": r"(?:eu|mim) (?:e )?(?:mais|meus|minhas|os meus|as minhas)\s$",

@@ -278,3 +278,10 @@ def test_a_day_counted_from_the_requests_own_is_a_shift(text, lang, days):
 ])
 def test_days_of_their_own_are_no_shift(text, lang):
     assert day_shift(text, lang) is None
+
+
+@pytest.mark.parametrize("text,lang", [("tomorrow morning 3 people", "en"), ("mañana por la tarde 4 personas", "es"),
+                                       ("amanha de manha 2 pessoas", "pt-BR")])
+def test_people_counted_after_a_part_of_the_day_are_no_hour(text, lang):
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is not None and not when.has_time and when.has_date

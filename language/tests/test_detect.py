@@ -319,3 +319,13 @@ def test_a_courtesy_typed_one_letter_off_keeps_the_conversation_language(text):
 def test_a_brand_typed_one_letter_off_in_a_mixed_message_says_nothing_of_the_language():
     assert detect_language("hola tenés el cable usb-c to lightnig? the one de 1 metro", ("es", "pt-BR", "en"), "es",
                            first=True) == "es"
+
+
+def test_a_spanish_first_message_typed_without_its_tilde_is_spanish_at_the_school():
+    # "manana", "esqui": Spanish "mañana", "esquí"; the known-word check restores accents as the evidence does
+    assert detect_language("reserva esqui para manana a las 9 para 1", ["ca", "es", "en"], "ca", first=True) == "es"
+
+
+def test_a_portuguese_greeting_typed_plainly_keeps_a_first_message_portuguese_at_the_store():
+    # "oi" is Portuguese shorthand, though Spanish "oí" typed without its accent is a word
+    assert detect_language("oi quanto ta o redmi note 12", ["pt-BR", "es", "en"], "es", first=True) == "pt-BR"

@@ -56,6 +56,14 @@ def test_a_word_known_as_typed_may_also_be_its_accented_form():
 def test_a_catalan_l_l_typed_without_its_middle_dot_is_read():
     assert lemma("anullar", "ca") == lemma("anul·lar", "ca")
     assert lemma("anullar-la", "ca") == lemma("anul·lar", "ca")
+    # simplemma also lists some undotted as lemmas of their own: read dotted all the same
+    assert lemma("cancellar", "ca") == lemma("cancella", "ca") == "cancel·lar"
+    assert lemma("cavall", "ca") == "cavall"  # a word of its own with "ll" stays as it is
+
+
+def test_a_cedilla_or_tilde_left_out_is_restored_in_the_lemma():
+    assert lemma("conheco", "pt-BR") == "conhecer"
+    assert lemma("conheco", "en") == "conheco"  # no such letter in English
     assert lemma("millor", "ca") == "millor"  # a word the dictionary knows stays itself
 
 

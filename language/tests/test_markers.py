@@ -117,3 +117,18 @@ def test_a_bare_refusal_is_read_in_any_of_the_languages(lang, text):
 def test_a_no_that_says_more_is_no_decline(lang, text):
     """A no with a value or a question beside it is a correction or nothing: only a whole bare no declines."""
     assert "decline" not in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("perdon era para pedro", "es"), ("perdón, era para Pedro", "es"), ("perdon queria decir esqui", "es"),
+    ("desculpa e pra ana", "pt-BR"), ("perdo era per a dos", "ca"), ("sorry its 30", "en"),
+])
+def test_an_apology_opening_a_correction_needs_no_comma(text, lang):
+    assert "correction" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("perdón que te molesto", "es"), ("desculpa a demora", "pt-BR"), ("sorry to bother you", "en"),
+])
+def test_an_apology_alone_is_no_correction(text, lang):
+    assert "correction" not in detect_markers(text, lang)

@@ -51,7 +51,7 @@ Kinds of `--perturb` (kinds joined by commas apply together; `--perturb` repeate
   ("anul·lar" → "anullar"), English apostrophes ("don't" → "dont");
 - `typos`: one letter of one word of six letters or more per line swapped with the next, dropped or doubled, the
   first letter kept ("amanhã" → "amanã", "cancel" → "cacnel"); never a capitalised word, a contact's name (nor the
-  expected recipient or slot values), nor a number word;
+  expected recipient, slot values or words the replies must say: a note repeated), nor a number word;
 - `abbrev`: WhatsApp abbreviations of the conversation's language (pt-BR vc, pq, q, tb, hj, amanha, pfv, obg, qto;
   es q, xq, tb, porfa, pa, mñn; ca pq, q, dema, tb, siusplau; en u, ur, pls, tmrw, thx, ppl, r, wanna);
 - `numbers`: number words as digits ("cinquenta reais" → "50 reais", "para dos" → "para 2"; never a price said with

@@ -67,6 +67,9 @@ _UNITS: dict[str, dict[str, int]] = {
            "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
            "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100},
 }
+# "one" after a ten is its unit ("ninety one" is 91, never "90 one"), though alone it is as often an article.
+_ONE_AFTER_A_TEN: dict[str, frozenset[str]] = {"pt-BR": frozenset({"um", "uma"}), "es": frozenset({"uno", "un", "una"}),
+                                               "ca": frozenset({"u", "un", "una"}), "en": frozenset({"one"})}
 _LARGE_OR_JOINED = re.compile(r"(?<!\w)(?:cento|centos|ciento|cientos|mil|hundred|thousand|duzentos|trescentos|"
                               r"quinhentos|quinientos|dos-cents|[a-z]+-(?:i-)?[a-z]+)(?!\w)")
 _AND = {"pt-BR": "e", "es": "y", "ca": "i", "en": "and"}
@@ -134,22 +137,24 @@ def abbreviate(text: str, *, lang: str) -> str:
 def _number_groups(text: str, lang: str) -> list[tuple[int, int, int]]:
     """(start, end, value) of each number said in words: a unit or ten, or a ten "and" a unit ("vinte e cinco")."""
     units = _UNITS.get(lang, {})
+    ones = _ONE_AFTER_A_TEN.get(lang, frozenset())
     words = [(m.start(), m.end(), _fold(m.group())) for m in re.finditer(r"[^\W\d_]+", text)]
     groups, index = [], 0
     while index < len(words):
         start, end, word = words[index]
         value = units.get(word)
+        after_a_ten = {**units, **dict.fromkeys(ones, 1)}  # "vinte e um", "ninety one"
         if value is None:
             index += 1
             continue
         if (value >= 20 and value % 10 == 0 and index + 2 < len(words) and words[index + 1][2] == _AND[lang]
-                and (units.get(words[index + 2][2]) or 0) < 10 and words[index + 2][2] in units):
-            value += units[words[index + 2][2]]
+                and (after_a_ten.get(words[index + 2][2]) or 0) < 10 and words[index + 2][2] in after_a_ten):
+            value += after_a_ten[words[index + 2][2]]
             end = words[index + 2][1]
             index += 2
         elif (value >= 20 and value % 10 == 0 and index + 1 < len(words)
-              and (units.get(words[index + 1][2]) or 10) < 10):  # "twenty five": one number, not "20 5"
-            value += units[words[index + 1][2]]
+              and (after_a_ten.get(words[index + 1][2]) or 10) < 10):  # "twenty five": one number, not "20 5"
+            value += after_a_ten[words[index + 1][2]]
             end = words[index + 1][1]
             index += 1
         groups.append((start, end, value))
@@ -262,6 +267,7 @@ def perturb_conversation(conversation: dict[str, Any], kinds: Iterable[str], *, 
     expected = conversation.get("expect", {})
     names = [str((expected.get("pix") or {}).get("to", ""))]
     names += [str(value) for value in (expected.get("slots") or {}).values()]
+    names += [str(said) for said in expected.get("says") or ()]  # a note the reply must repeat: "Descrição: aluguel"
     protected_words = [word for name in names for word in name.split()]
     say = [perturb_line(line, kinds, lang=conversation["lang"], org=conversation["org"], seed=seed,
                         salt=f"{conversation['id']}:{number}", protected_words=protected_words)

@@ -40,6 +40,9 @@ def test_each_kind_rewrites_as_customers_type():
     assert perturb_line("por que você não paga hoje?", ["abbrev"], lang="pt-BR", org="bank") == "pq vc não paga hj?"
     assert perturb_line("manda cinquenta reais", ["numbers"], lang="pt-BR", org="bank") == "manda 50 reais"
     assert perturb_line("send twenty five to ana", ["numbers"], lang="en", org="bank") == "send 25 to ana"
+    assert perturb_line("battery at ninety one percent", ["numbers"], lang="en", org="store") == (
+        "battery at 91 percent")  # "one" after a ten is its unit, never "90 one"
+    assert perturb_line("manda vinte e um pra ana", ["numbers"], lang="pt-BR", org="bank") == "manda 21 pra ana"
     assert perturb_line("vinte e dois e cinquenta", ["numbers"], lang="pt-BR", org="bank") == (
         "vinte e dois e cinquenta")  # a price with its cents stays words
     assert perturb_line("a las 3 para 2", ["numbers"], lang="es", org="school") == "a las tres para dos"
@@ -58,3 +61,11 @@ def test_a_typo_changes_one_letter_of_one_longer_word_and_never_a_name():
 def test_held_out_splits_are_never_perturbed():
     with pytest.raises(SystemExit):
         main(["--split", "heldout", "--perturb", "typos"])
+
+
+def test_a_word_the_replies_must_repeat_is_never_typed_off():
+    conversation = {"id": "x", "org": "bank", "lang": "pt-BR", "say": ["paga esse código, descrição: aluguel"],
+                    "expect": {"says": ["Descrição: aluguel"]}}
+    typed = [perturb_conversation(conversation, ["typos"], seed=seed)["say"][0] for seed in range(20)]
+    assert all("aluguel" in line for line in typed)
+    assert any(line != conversation["say"][0] for line in typed)  # the other words still get their typos
