@@ -42,7 +42,7 @@ from guards.common_words import (
     one_edit,
     slipped_word,
 )
-from guards.scan import led_by_first_characters, scan
+from guards.scan import MIN_LENGTH, led_by_first_characters, scan, word_text
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.lemmas import lemma
@@ -500,7 +500,8 @@ def measures_in(text: str) -> list[Fact]:
     """Measures said in `text` (value: the number's whole part, as its digits; a rating's with its decimals, "4.8"
     of "4.8 stars": a rating one point off keeps its whole part's neighbours in a result)."""
     low = folded(text)
-    if "%" not in low and not _MEASURE_WORD_RE.search(low):
+    # (its words are letters alone: looked for among the distinct words of a long text, a fraction of its length)
+    if "%" not in low and not _MEASURE_WORD_RE.search(word_text(low) if len(low) >= MIN_LENGTH else low):
         return []
     return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], _measure_value(match)))
             for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
@@ -787,8 +788,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang,
-                                                 _emphasised(run[0][2]) and not _emphasised(run[1][2])):
+        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang, run[1][2]):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
             run_at_start[0] = False
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
@@ -801,7 +801,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
         if run and _vocative(text, run, lang):
             run.clear()  # "How many, Bro?"
-        if len(run) >= 2 and len(said := {folded(token[2]).strip(".'’-&,!") for token in run}) == 1 \
+        if len(run) >= 2 and folded(run[0][2]).strip(".'’-&,!") == folded(run[1][2]).strip(".'’-&,!") \
+                and len(said := {folded(token[2]).strip(".'’-&,!") for token in run}) == 1 \
                 and (len(run) >= 3 or (" " + folded(text[max(0, run[0][0] - 24):run[0][0]])).rstrip().endswith(" " + said.pop())):
             # one word said three times or more running ("Ding Ding Ding, you won", its first read as a word): a cry,
             # no name ("Duran Duran" is said twice)
@@ -1023,15 +1024,15 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
-def _not_the_names_first(word: str, at_start: bool, lang: Lang, emphasised: bool = False) -> bool:
+def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) -> bool:
     """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
-    of grammar (`FUNCTION_WORDS`) written in capitals before a name that is not (`emphasised`: "INTO Sanuj
+    of grammar (`FUNCTION_WORDS`) written in capitals before a name's word that is not (`following`: "INTO Sanuj
     Checking", where "STAPLES Center", "LAX International Airport" and "BLUE NOTE NAPA" are names), or, opening a sentence, a common word of the language with two neighbouring letters
     swapped ("Cofnirm 1 Hotel Brooklyn Bridge")."""
     key = folded(word).strip(".'’-&,")
     if lang == "en" and key in _TITLE_VERBS:
         return True
-    if emphasised and key in FUNCTION_WORDS[lang]:
+    if key in FUNCTION_WORDS[lang] and _emphasised(word) and not _emphasised(following):
         return True  # "depositing it INTO Sanuj Checking": a word of the language in capitals for emphasis
     return at_start and misspelt_word(key, lang) and any(
         key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
