@@ -211,14 +211,33 @@ _HOUR_BEFORE: dict[Lang, str] = {
 }
 
 
+# Half and quarter hours said after the hour ("a las cinco y media", "às cinco e meia", "a les cinc i mitja", "a las
+# seis menos cuarto"), in English before it ("at half past five"): minutes past it, or a quarter before it
+# (`_fraction_minutes`).
+_FRACTION: dict[Lang, str] = {"pt-BR": r"e meia|e quinze|e trinta", "es": r"y media|y cuarto|menos cuarto",
+                              "ca": r"i mitja|i quart|menys quart"}
+
+
+def _fraction_minutes(hour: int, fraction: str) -> tuple[int, int]:
+    """The hour and minute of an hour with its fraction ("cinco" and "y media": 5:30; "seis" and "menos cuarto":
+    5:45)."""
+    if fraction.startswith(("menos", "menys", "quarter to")):
+        return (hour - 1) or 12, 45
+    return hour, 30 if fraction.endswith(("media", "meia", "mitja", "trinta")) or fraction.startswith("half") else 15
+
+
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
+    fraction = rf"(?:\s+(?P<frac>{_FRACTION[lang]}))?" if lang in _FRACTION else ""
+    # English says it before the hour: "at half past five", "by quarter to six"
+    fraction_first = r"(?:(?P<frac>half past|quarter past|quarter to)\s+)?" if lang not in _FRACTION else ""
     return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
-        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+{fraction_first}(?P<h2>[0-2]?\d|{hour_words}){fraction}"
+        rf"(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
         rf")(?![\w])"))
@@ -260,9 +279,11 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
     if hour is None or hour > 24:
         return None, False, False, from_hour
     minute = int(g["m"] or g["hm"] or 0)
+    if g.get("frac"):
+        hour, minute = _fraction_minutes(hour, g["frac"])
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
-    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
+    if g["h2"] and not (pm or am or g.get("frac")) and lang == "en" and not re.search(r"o'?clock", match.group()):
         if not raw_hour.isdigit() or hour > 12:
             return None, False, False, from_hour  # "at one" is no time without a clock word
         in_context = True
@@ -357,9 +378,9 @@ COUNT_NOUNS: dict[Lang, str] = {
 }
 _FOR: dict[Lang, str] = {
     "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
-    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de",
-    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de",
-    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
+    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de|reservad[oa]s?\s+(?:para|pra)",
+    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de|reservad[oa]s?\s+para",
+    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de|reserva(?:t|da|ts|des)\s+per a",
 }
 _FOUND: dict[Lang, str] = {
     "en": r"found|(?:i|we|you)\s+(?:do\s+|also\s+|still\s+)?have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
@@ -422,7 +443,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified})"
-        rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
+        rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:\s*\d|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
@@ -797,8 +818,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 and len(words := [token for token in run if not token[2].strip(".'’-&,").isdigit()]) == 1 \
                 and run[0] is words[0]:  # (the run's second token a number, as it is when its first alone is a word)
             key = folded(words[0][2].strip(".'’-&,"))
-            if key in common or _WORD_SHAPE[lang].search(key):
-                run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
+            if key in common or _WORD_SHAPE[lang].search(key) \
+                    or _verb_form(words[0][2].strip(".'’-&,").lower(), lang):
+                run.clear()  # "Restam 2", "Fica 45": a word of the language opening a sentence, and a number
         if run and _vocative(text, run, lang):
             run.clear()  # "How many, Bro?"
         if len(run) >= 2 and folded(run[0][2]).strip(".'’-&,!") == folded(run[1][2]).strip(".'’-&,!") \
@@ -1110,6 +1132,16 @@ _POSSESSIVE_BEFORE_RE = re.compile(r"(?:^|\W)(?:your|their|his|her|my|our|its|a|
                                    r"|la seva|el teu|la teva)\s+$", re.IGNORECASE)
 _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way square plaza rua avenida calle carrer "
                                "passeig".split())
+
+
+def _verb_form(word: str, lang: Lang) -> bool:
+    """Whether `word` (lower case, accents kept) is an inflected form of a Romance verb its dictionary holds ("fica"
+    of "ficar", "são" of "ser"): opening a sentence before a number it says what the number is ("Fica 45,00 €", "São
+    45 €", "Quedan 2"), no name. English marks no infinitive: its names of a word and a number ("Pier 39") stay."""
+    if lang == "en" or not word.isalpha() or not in_dictionary(word, lang):
+        return False
+    base = lemma(word, lang)
+    return base != word and base.endswith(("ar", "er", "ir", "re"))
 
 
 def _has_letter(text: str) -> bool:

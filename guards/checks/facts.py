@@ -50,6 +50,7 @@ from guards.facts import (
     decimal_key,
     measures_in,
     names_in,
+    number_value,
     references_in,
     said_days,
     said_times,
@@ -861,6 +862,10 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+            if not ok and fact.raw.isalpha() and inp.lang != "en":
+                # an hour said in a word alone after an article is also a count of people ("90 € no total para as
+                # duas", "para los dos"): either reading supported is enough
+                ok = number_value(folded(fact.raw), inp.lang) in support.counts
         elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
                 or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \

@@ -671,6 +671,17 @@ def _part_rest(clause: str, position: int) -> str:
     return clause[position : following.start() if following else len(clause)]
 
 
+# What a status of waiting names is awaited, not done (any language, folded): "pendiente de pago", "pendent de
+# pagament", "aguardando pagamento", "awaiting payment".
+_AWAITED_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:pendientes?|pendentes?|pendents?)\s+(?:de|del|da|do|d')"
+                                r"|(?:pending|awaiting|waiting for|aguardando|esperando|a la espera de|a espera de"
+                                r"|a l'espera de|en espera de|em espera de)(?:\s+(?:the|your|o|a|el|la|tu|seu|sua|el teu"
+                                r"|la teva|del|de la|do|da))?)\s*$")
+# A number or a quantifier before "N spots left": what remains.
+_COUNTED_BEFORE_RE = re.compile(r"(?<!\w)(?:\d+|no|few|a few|only|just|any|some|more|many|several|one|two|three"
+                                r"|four|five|six|seven|eight|nine|ten|a couple of)\s+$")
+
+
 def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
     and future ones and questions excluded part by part. A draft asking the customer to confirm the details
@@ -702,6 +713,10 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         matches += [("first", match) for match in finditer_in_clauses(accented_re, low, lowered)]
     found: list[tuple[int, int, str]] = []
     for kind, match in matches:
+        if _AWAITED_BEFORE_RE.search(low, max(0, match.start() - 32), match.start()):
+            continue  # what is awaited, no claim: "pendiente de pago", "pendente de envio", "awaiting payment"
+        if low.endswith(" left", 0, match.end()) and _COUNTED_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
+            continue  # what remains, no departure: "Only 3 spots left", "no seats left"
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
