@@ -104,8 +104,19 @@ vam vas vols vol voleu puc pots podem quan si com on quin quina
 ahir avui dema abans-d'ahir aleshores llavors sovint sempre mai aviat tard d'hora
 """.split()
 
+# The interjections a reply opens with before a comma ("Poxa, o Pix não foi concluído", "Vaya, no queda sitio",
+# "Oops, that failed"): a closed class of each language, no name.
+_INTERJECTIONS: dict[Lang, str] = {
+    "en": "oops whoops yikes gosh phew aw ugh darn shoot yay hooray alas ah aha oh wow hmm uh um",
+    "pt-BR": "poxa puxa nossa eita vixe caramba opa oba ufa uau putz xi ixe ai ah oh hum",
+    "es": "vaya caray caramba ostras uy ay huy guau hala jo ojala ah oh eh hum uf",
+    "ca": "vaja caram ostres apa uf ai ep ah oh hum",
+}
 COMMON: dict[Lang, frozenset[str]] = {
-    "en": frozenset(_EN), "pt-BR": frozenset(_PT), "es": frozenset(_ES), "ca": frozenset(_CA),
+    "en": frozenset(_EN) | frozenset(_INTERJECTIONS["en"].split()),
+    "pt-BR": frozenset(_PT) | frozenset(_INTERJECTIONS["pt-BR"].split()),
+    "es": frozenset(_ES) | frozenset(_INTERJECTIONS["es"].split()),
+    "ca": frozenset(_CA) | frozenset(_INTERJECTIONS["ca"].split()),
 }
 
 # The words of grammar of each language (prepositions, conjunctions, negations, a few adverbs), a closed class: one

@@ -205,6 +205,10 @@ _AM = r"a\.?\s?m\.?|in the morning|da manha|de la manana|del mati|de la matinada
 NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "es": r"mediodia", "ca": r"migdia"}
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
                              "ca": r"mitjanit"}
+# Minutes past an hour said in words after it ("a las cinco y media", "às cinco e quinze", "a les cinc i quart"):
+# `_time_reading` reads "media", "meia", "mitja", "trinta", "treinta" as 30 and the quarter as 15.
+_PAST_HOUR: dict[Lang, str] = {"en": r"(?!x)x", "pt-BR": r"e (?:meia|quinze|trinta)", "es": r"y (?:media|cuarto|treinta)",
+                               "ca": r"i (?:mitja|quart|trenta)"}
 _HOUR_BEFORE: dict[Lang, str] = {
     "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
     "es": r"a las|a la|las|la|desde las|hasta las|para las|sobre las", "ca": r"a les|a la|les|la|per a les|cap a les",
@@ -219,6 +223,7 @@ def _time_re(lang: Lang) -> re.Pattern[str]:
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
         rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
+        rf"(?:\s+(?P<past>{_PAST_HOUR[lang]}))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
         rf")(?![\w])"))
@@ -260,6 +265,8 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
     if hour is None or hour > 24:
         return None, False, False, from_hour
     minute = int(g["m"] or g["hm"] or 0)
+    if g.get("past"):
+        minute = 15 if g["past"].endswith(("quinze", "cuarto", "quart")) else 30
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
     if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
@@ -771,6 +778,11 @@ def _dashed_code(word: str) -> bool:
     return dash > 0 and word[dash + 1:dash + 2].isdecimal()
 
 
+# What makes a number an amount of money: its cents or a currency after it ("Fica 45,00 € por pessoa", "São 90 reais"):
+# no model's or street's number of a name before it.
+_AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
@@ -821,6 +833,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
+            if placed and key in _BOOKED_AT and _AT_NAME_NEXT_RE.match(text, run[0][1]) \
+                    and not _TITLE_LEAD_RE.search(text, max(0, run[0][0] - 12), run[0][0]):
+                placed = named = False  # what is booked at the place it names next (not "tickets to Appointment")
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
             placed_word = placed and at_start and key in common
             # two capitals no word of the language spells, then the name's other words in lower case ("the GP
@@ -910,15 +925,17 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                                    or (key in _SHORT_DAYS and word == bare
                                        and _name_word_next(text, words, starts_at, index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
-                and not text[run[-1][1]:start].strip():
+                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
                 and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
-                and not (key in _WHERE_CONNECTORS and len(run) == 1 and run_at_start[0]
-                         and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)):
+                and not (key in _WHERE_CONNECTORS and len(run) == 1
+                         and (run_at_start[0] and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)
+                              or folded(run[0][2]).strip(".'’-&,") in common)):
             # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
-            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
+            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one; nor, anywhere,
+            # one of the common words a reply says: "3:30 pm March 5th Appointment at Carhuamaca Lat Arturo")
             run.append((start, end, word))
             continue
         if run and key in _NAME_BREAKS:
@@ -1196,6 +1213,11 @@ _PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
                      r"|,\s*[A-Z]{2}\b(?![.\w])"),  # "Phoenix, AZ": a city and its state
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
+# What is booked at a place, never a place: "March 5th Appointment at Carhuamaca Lat Arturo" says no place "Appointment".
+_BOOKED_AT = frozenset({"appointment", "appointments", "reservation", "reservations", "booking", "bookings", "table",
+                        "tickets", "ticket", "visit"})
+_AT_NAME_NEXT_RE = re.compile(r"\s+at\s+[A-Z]")
+_TITLE_LEAD_RE = re.compile(r"(?:^|\W)(?:to|for|of|called|named|titled)\s+$")
 # A capitalised common word inside a sentence followed by where it is ("On March 6th, Salon is at LA Memorial").
 _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A-Z]")
 # Where a capitalised common word inside a sentence is a name: after an article, a linking verb or a word that

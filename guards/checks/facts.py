@@ -60,6 +60,7 @@ from guards.facts import (
 from guards.messages import explain
 from guards.registry import register
 from guards.text import clauses, folded, links
+from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
 from language.money import minor_unit_factor
 from language.names import OPTIONAL, name_words, names_match
@@ -314,9 +315,15 @@ def _waits_for_approval(error: Any) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _numbered(name: str) -> bool:
-    """Whether a result's name holds digits and letters ("iPhone 12"): the same names come back turn after turn."""
-    return any(c.isdigit() for c in name) and any(c.isalpha() for c in name)
+def _numbered(name: str, langs: Iterable[Lang] = ()) -> bool:
+    """Whether a result's name holds digits and letters ("iPhone 12"), or a day's or a month's word among others
+    ("Taking Back Sunday", "Ruby Tuesday"): a number or a date said inside it is the name's. The same names come back
+    turn after turn."""
+    if any(c.isdigit() for c in name):
+        return any(c.isalpha() for c in name)
+    words = folded(name).split()
+    return len(words) > 1 and any(len(word) >= 5 and any(word in WEEKDAYS[lang] or word in MONTHS[lang]
+                                                         for lang in langs) for word in words)
 
 
 def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
@@ -332,7 +339,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
-                if _numbered(name):
+                if _numbered(name, inp.claim_languages):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             head = json_text_head(output.data, MAX_SCANNED)
@@ -861,6 +868,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+            ok = ok or NUMBER_WORDS[inp.lang].get(folded(fact.raw), 0) in support.counts
+            # (a number word alone, no hour's word nor half of the day, read either way: "para as duas" is the two
+            # people a booking is for as well as two o'clock)
         elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
                 or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \

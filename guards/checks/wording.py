@@ -671,6 +671,17 @@ def _part_rest(clause: str, position: int) -> str:
     return clause[position : following.start() if following else len(clause)]
 
 
+# A preposition right before a word: a finite verb never follows one, so a first person's form there is a noun's
+# ("pendiente de pago", "sem pago", "per pagat"), any language of the turn.
+_PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|of|without|amb|per|para|por)\s+$")
+# A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
+# "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
+# transfers left this morning").
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) ))")
+_QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
+                                 r"|some|many|several|only|just|more|fewer|less)\s+$")
+
+
 def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
     and future ones and questions excluded part by part. A draft asking the customer to confirm the details
@@ -705,6 +716,11 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
+        if kind in ("first", "short") and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
+            continue  # a verb's form after a preposition is its noun: "pendiente de pago", "sem pago", "of paid"
+        if _REMAINING_RE.match(low, match.start()) and \
+                _QUANTITY_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
+            continue  # what is left, not what left: "Only 3 spots left.", "a few seats left"
         start, end = spans[index]
         if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
                 and (kind == "first" or not done_re.search(low, start, end)):
