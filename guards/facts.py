@@ -833,9 +833,6 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
                 and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
-            if placed and key in _BOOKED_AT and _AT_NAME_NEXT_RE.match(text, run[0][1]) \
-                    and not _TITLE_LEAD_RE.search(text, max(0, run[0][0] - 12), run[0][0]):
-                placed = named = False  # what is booked at the place it names next (not "tickets to Appointment")
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
             placed_word = placed and at_start and key in common
             # two capitals no word of the language spells, then the name's other words in lower case ("the GP
@@ -930,12 +927,10 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
                 and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
-                and not (key in _WHERE_CONNECTORS and len(run) == 1
-                         and (run_at_start[0] and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)
-                              or folded(run[0][2]).strip(".'’-&,") in common)):
+                and not (key in _WHERE_CONNECTORS and len(run) == 1 and run_at_start[0]
+                         and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)):
             # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
-            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one; nor, anywhere,
-            # one of the common words a reply says: "3:30 pm March 5th Appointment at Carhuamaca Lat Arturo")
+            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
             run.append((start, end, word))
             continue
         if run and key in _NAME_BREAKS:
@@ -1213,11 +1208,6 @@ _PLACE_AFTER_RE: dict[Lang, re.Pattern[str]] = {
                      r"|,\s*[A-Z]{2}\b(?![.\w])"),  # "Phoenix, AZ": a city and its state
     "pt-BR": re.compile(r"x^"), "es": re.compile(r"x^"), "ca": re.compile(r"x^"),
 }
-# What is booked at a place, never a place: "March 5th Appointment at Carhuamaca Lat Arturo" says no place "Appointment".
-_BOOKED_AT = frozenset({"appointment", "appointments", "reservation", "reservations", "booking", "bookings", "table",
-                        "tickets", "ticket", "visit"})
-_AT_NAME_NEXT_RE = re.compile(r"\s+at\s+[A-Z]")
-_TITLE_LEAD_RE = re.compile(r"(?:^|\W)(?:to|for|of|called|named|titled)\s+$")
 # A capitalised common word inside a sentence followed by where it is ("On March 6th, Salon is at LA Memorial").
 _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A-Z]")
 # Where a capitalised common word inside a sentence is a name: after an article, a linking verb or a word that

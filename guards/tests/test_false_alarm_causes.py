@@ -108,16 +108,3 @@ def test_a_weekday_inside_a_results_name_is_the_names():
     assert facts_held("Taking Back Sunday at Kenny's Alley", events("Gorgasm", "Taking Back Sunday")) == []
     assert facts_held("Taking Back Sunday at Kenny's Alley on Sunday",
                       events("Taking Back Sunday"), today="2019-03-01") == ["Sunday"]
-
-
-# what is booked at a place is no place
-def test_a_booking_noun_before_where_it_is_is_no_name():
-    dentists = output("find_provider", [{"dentist_name": "Carhuamaca Lat Arturo", "city": "Morgan Hill"}],
-                      evidence=Evidence(names=("dentist_name", "city")))
-    assert facts_held("Ok, I have 3:30 pm March 5th Appointment at Carhuamaca Lat Arturo.", dentists,
-                      ask_slots={"appointment_time": "15:30", "appointment_date": "2019-03-05"},
-                      today="2019-03-01") == []
-    assert facts_held("Ok, I have 3:30 pm March 5th Appointment at Carhuamaca Lot Arturo.", dentists,
-                      ask_slots={"appointment_time": "15:30", "appointment_date": "2019-03-05"},
-                      today="2019-03-01") == ["Carhuamaca Lot Arturo"]
-    assert facts_held("I got tickets for Appointment on Friday.", dentists, today="2019-03-01") == ["Appointment"]
