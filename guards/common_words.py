@@ -107,10 +107,12 @@ ahir avui dema abans-d'ahir aleshores llavors sovint sempre mai aviat tard d'hor
 # Interjections a reply opens with ("Poxa, o Pix não foi concluído", "Vaya, no quedan plazas", "Ostres!", "Oops"):
 # words, never a name, even where a dictionary does not hold them.
 INTERJECTIONS: dict[Lang, frozenset[str]] = {
-    "en": frozenset("oops whoops wow oh ah aw aww yay hmm uh gosh ugh ouch phew whoa yikes alas hooray darn".split()),
-    "pt-BR": frozenset("poxa puxa opa eita oba ops uau caramba putz vixe nossa xi ufa ai ei epa aff affe oxe".split()),
-    "es": frozenset("vaya uy ay ups caramba ojala uf ufa epa ey guau huy hala anda bah ostras jo".split()),
-    "ca": frozenset("vaja ostres ep uf apa au caram carai ai ui ecs oh ah uau".split()),
+    "en": frozenset("oops whoops wow oh ah aw aww yay hmm uh gosh ugh ouch phew whoa yikes alas hooray darn shoot aha um"
+                     .split()),
+    "pt-BR": frozenset("poxa puxa opa eita oba ops uau caramba putz vixe nossa xi ufa ai ei epa aff affe oxe ixe hum ah oh"
+                        .split()),
+    "es": frozenset("vaya uy ay ups caramba ojala uf ufa epa ey guau huy hala anda bah ostras jo caray eh hum ah oh".split()),
+    "ca": frozenset("vaja ostres ep uf apa au caram carai ai ui ecs oh ah uau hum".split()),
 }
 
 COMMON: dict[Lang, frozenset[str]] = {

@@ -793,6 +793,11 @@ def _dashed_code(word: str) -> bool:
     return dash > 0 and word[dash + 1:dash + 2].isdecimal()
 
 
+# What makes a number an amount of money: its cents or a currency after it ("Fica 45,00 € por pessoa", "São 90 reais"):
+# no model's or street's number of a name before it.
+_AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
@@ -933,7 +938,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                                    or (key in _SHORT_DAYS and word == bare
                                        and _name_word_next(text, words, starts_at, index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
-                and not text[run[-1][1]:start].strip():
+                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \

@@ -61,6 +61,7 @@ from guards.facts import (
 from guards.messages import explain
 from guards.registry import register
 from guards.text import clauses, folded, links
+from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
 from language.money import minor_unit_factor
 from language.names import OPTIONAL, name_words, names_match
@@ -315,9 +316,15 @@ def _waits_for_approval(error: Any) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _numbered(name: str) -> bool:
-    """Whether a result's name holds digits and letters ("iPhone 12"): the same names come back turn after turn."""
-    return any(c.isdigit() for c in name) and any(c.isalpha() for c in name)
+def _numbered(name: str, langs: Iterable[Lang] = ()) -> bool:
+    """Whether a result's name holds digits and letters ("iPhone 12"), or a day's or a month's word among others
+    ("Taking Back Sunday", "Ruby Tuesday"): a number or a date said inside it is the name's. The same names come back
+    turn after turn."""
+    if any(c.isdigit() for c in name):
+        return any(c.isalpha() for c in name)
+    words = folded(name).split()
+    return len(words) > 1 and any(len(word) >= 5 and any(word in WEEKDAYS[lang] or word in MONTHS[lang]
+                                                         for lang in langs) for word in words)
 
 
 def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
@@ -333,7 +340,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
-                if _numbered(name):
+                if _numbered(name, inp.claim_languages):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             head = json_text_head(output.data, MAX_SCANNED)

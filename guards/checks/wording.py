@@ -677,9 +677,15 @@ _AWAITED_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:pendientes?|pendentes?|pendents?)
                                 r"|(?:pending|awaiting|waiting for|aguardando|esperando|a la espera de|a espera de"
                                 r"|a l'espera de|en espera de|em espera de)(?:\s+(?:the|your|o|a|el|la|tu|seu|sua|el teu"
                                 r"|la teva|del|de la|do|da))?)\s*$")
-# A number or a quantifier before "N spots left": what remains.
-_COUNTED_BEFORE_RE = re.compile(r"(?<!\w)(?:\d+|no|few|a few|only|just|any|some|more|many|several|one|two|three"
-                                r"|four|five|six|seven|eight|nine|ten|a couple of)\s+$")
+# A preposition right before a word: a finite verb never follows one, so a first person's form there is a noun's
+# ("pendiente de pago", "sem pago", "per pagat"), any language of the turn.
+_PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|of|without|amb|per|para|por)\s+$")
+# A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
+# "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
+# transfers left this morning").
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) ))")
+_QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
+                                 r"|some|many|several|only|just|more|fewer|less)\s+$")
 
 
 def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
@@ -715,11 +721,14 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
     for kind, match in matches:
         if _AWAITED_BEFORE_RE.search(low, max(0, match.start() - 32), match.start()):
             continue  # what is awaited, no claim: "pendiente de pago", "pendente de envio", "awaiting payment"
-        if low.endswith(" left", 0, match.end()) and _COUNTED_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
-            continue  # what remains, no departure: "Only 3 spots left", "no seats left"
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
+        if kind in ("first", "short") and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
+            continue  # a verb's form after a preposition is its noun: "pendiente de pago", "sem pago", "of paid"
+        if _REMAINING_RE.match(low, match.start()) and \
+                _QUANTITY_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
+            continue  # what is left, not what left: "Only 3 spots left.", "a few seats left"
         start, end = spans[index]
         if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
                 and (kind == "first" or not done_re.search(low, start, end)):
