@@ -109,7 +109,8 @@ RELATIVE: dict[Lang, dict[str, int]] = {
     "ca": {"dema passat": 2, "dema": 1},
     "en": {"day after tomorrow": 2, "tomorrow": 1},
 }
-_NOT_RELATIVE_BEFORE = re.compile(r"(?:de la|por la|a la|esta|cada|toda la|pela|da|de|the|this|la)\s+$")
+# a word, not the end of one ("escalada mañana", "la salida demà" are tomorrow)
+_NOT_RELATIVE_BEFORE = re.compile(r"(?<!\w)(?:de la|por la|a la|esta|cada|toda la|pela|da|de|the|this|la)\s+$")
 
 
 @lru_cache(maxsize=8)
@@ -130,8 +131,24 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
+    # a weekday's day of the month right after it ("el martes 2 a las 10", "sexta 4."): a day fact of its own
+    weekday_day = r"(?:,?\s+(?P<wd>[0-3]?\d)(?=\s*(?:$|[.,;!?)]|(?:a|at|as|on|y|e|i|and)\s)))?"
+    # a weekday shortened, only before the date it names ("Thu 12/4", "Fri, Dec 4", "sex 04/12")
+    short = (rf"|(?P<wa>{_alternation(WEEKDAY_ABBREVIATIONS[lang])})\.?(?=,?\s+(?:[0-3]?\d/[01]?\d"
+             rf"|[0-3]?\d{_ORDINAL}\s+(?:(?:de|of)\s+|d['’])?(?:{months})(?!\w)"
+             + (rf"|(?:{months})\.?\s+[0-3]?\d(?!\d)" if lang == "en" else "") + "))")
     return led_by_first_characters(re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])"))
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
+        rf"|(?P<r>{relative}))(?![\w/-])"))
+
+
+# Weekdays as calendars and receipts shorten them: read only before the date they name (`_date_re`).
+WEEKDAY_ABBREVIATIONS: dict[Lang, dict[str, int]] = {
+    "en": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6},
+    "pt-BR": {"seg": 0, "ter": 1, "qua": 2, "qui": 3, "sex": 4, "sab": 5, "dom": 6},
+    "es": {"lun": 0, "mar": 1, "mie": 2, "jue": 3, "vie": 4, "sab": 5, "dom": 6},
+    "ca": {"dl": 0, "dt": 1, "dc": 2, "dj": 3, "dv": 4, "ds": 5, "dg": 6},
+}
 
 
 _SAID_DAY_RE = re.compile(r"(?<![\w/-])(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)(?!\w)")
@@ -159,6 +176,12 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
         start, end = match.span()
         if value[0] == "relative" and _NOT_RELATIVE_BEFORE.search(low, max(0, start - 12), start):
             continue  # "de la mañana", "the tomorrow"
+        if match.group("wd"):  # "martes 2": the weekday, and the day of the month it is said to be
+            day_start, end = match.span("wd")
+            found.append(_new(Fact, ("date", start, match.end("w"), text[start:match.end("w")], value)))
+            if 1 <= int(match.group("wd")) <= 31:
+                found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(match.group("wd"))))))
+            continue
         found.append(_new(Fact, ("date", start, end, text[start:end], value)))
     return found
 
@@ -176,6 +199,8 @@ def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
         value = ("either", a, b)
     elif groups.get("w"):
         value = ("weekday", WEEKDAYS[lang][groups["w"]])  # type: ignore[index]
+    elif groups.get("wa"):
+        value = ("weekday", WEEKDAY_ABBREVIATIONS[lang][groups["wa"]])  # type: ignore[index]
     elif groups.get("r"):
         value = ("relative", RELATIVE[lang][groups["r"]])  # type: ignore[index]
     elif groups.get("d3"):
@@ -211,17 +236,43 @@ _HOUR_BEFORE: dict[Lang, str] = {
 }
 
 
+# A quarter or half after the hour said in words ("a las cinco y media", "às 5 e meia", "a les 7 i quart"): its minutes
+# (a quarter before it, "menos cuarto", is the hour before at 45).
+_FRACTION: dict[Lang, str] = {
+    "en": r"and a half", "pt-BR": r"e meia|e quinze|e um quarto|menos um quarto|menos quinze",
+    "es": r"y media|y cuarto|menos cuarto", "ca": r"i mitja|i quart|menys quart",
+}
+# The minutes past its hour of a fraction, or of an English "half past", "quarter past", "quarter to"
+_FRACTION_MINUTES = (("menos", -15), ("menys", -15), ("quarter to", -15), ("half", 30), ("mei", 30), ("medi", 30),
+                     ("mitj", 30), ("quarter", 15), ("quart", 15), ("cuarto", 15), ("quinze", 15))
+# Catalan traditional hours: quarters of the hour to come ("dos quarts d'onze" is 10:30, "un quart de nou" 8:15)
+_QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 3}
+
+
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
+    fraction = rf"(?:\s+(?P<frac>{_FRACTION[lang]}))?"
+    no_quarts = r"(?!\s+quarts?(?!\w))" if lang == "ca" else ""  # "a les tres quarts de dues" is 1:45
+    catalan = (rf"|(?P<quarts>un quart|dos quarts|tres quarts|[123] quarts?)\s+(?:de\s+|d['’]\s?)"
+               rf"(?:les\s+|la\s+)?(?P<h3>[01]?\d|{hour_words})(?:\s*(?P<pm3>{_PM})|\s*(?P<am3>{_AM}))?(?![\w:,.]?\d)"
+               if lang == "ca" else "")
+    english = (rf"|(?P<past>half past|quarter past|quarter to)\s+(?P<h4>[01]?\d|{hour_words})"
+               rf"(?:\s*(?P<pm4>{_PM})|\s*(?P<am4>{_AM}))?(?![\w:,.]?\d)" if lang == "en" else "")
     return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
-        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words}){no_quarts}{fraction}"
+        rf"(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
+        rf"{catalan}{english}"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
         rf")(?![\w])"))
+
+
+def _fraction_minutes(said: str) -> int:
+    return next(minutes for stem, minutes in _FRACTION_MINUTES if stem in said)
 
 
 def times_in(text: str, lang: Lang) -> list[Fact]:
@@ -255,19 +306,36 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
         return frozenset({12 * 60}), True, False, from_hour
     if g["midnight"]:
         return frozenset({0}), True, False, from_hour
+    if g.get("h3") or g.get("h4"):  # "dos quarts d'onze", "half past five": quarters of an hour in words
+        hour = number_value(g.get("h3") or g["h4"], lang)  # type: ignore[arg-type]
+        if hour is None or not 1 <= hour <= 12:
+            return None, False, False, from_hour
+        if g.get("h3"):
+            hour, minute = hour - 1 or 12, 15 * _QUARTERS[g["quarts"].split()[0]]  # type: ignore[union-attr]
+        else:
+            minute = _fraction_minutes(g["past"])  # type: ignore[arg-type]
+            if minute < 0:  # "quarter to six"
+                hour, minute = hour - 1 or 12, 60 + minute
+        pm, am = g.get("pm3") or g.get("pm4"), g.get("am3") or g.get("am4")
+        return _clock(hour, minute, pm=bool(pm), am=bool(am), marked=True), False, False, from_hour
     raw_hour = g["h"] or g["h2"]
     hour = number_value(raw_hour, lang) if raw_hour else None
     if hour is None or hour > 24:
         return None, False, False, from_hour
     minute = int(g["m"] or g["hm"] or 0)
+    if g.get("frac"):  # "a las cinco y media", "às 7 menos um quarto"
+        minute = _fraction_minutes(g["frac"])  # type: ignore[arg-type]
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
-    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
+    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()) \
+            and not g.get("frac"):
         if not raw_hour.isdigit() or hour > 12:
             return None, False, False, from_hour  # "at one" is no time without a clock word
         in_context = True
+    if minute < 0:  # a quarter to the hour
+        hour, minute = (hour - 1) % 24, 60 + minute
     reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
-                                                                       or "h" in match.group()))
+                                                                       or "h" in match.group() or g.get("frac")))
     return reading, False, in_context, from_hour
 
 
@@ -351,8 +419,8 @@ COUNT_NOUNS: dict[Lang, str] = {
     "pt-BR": r"pessoas?|convidados?|adultos?|criancas?|ingressos?|bilhetes?|lugares|lugar|vagas?|assentos?|passageiros?"
              r"|noites?|quartos?|participantes?|alunos?|unidades?|pecas?",
     "es": r"personas?|invitados?|adultos?|ninos?|entradas?|boletos?|billetes?|asientos?|plazas?|lugares|lugar"
-          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales|unidades?",
-    "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|lloc(?:s)?|passatgers?|nits?"
+          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales|unidad(?:es)?",
+    "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|placa|lloc(?:s)?|passatgers?|nits?"
           r"|habitacions?|participants?|alumnes?|unitats?",
 }
 _FOR: dict[Lang, str] = {
@@ -377,13 +445,18 @@ _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
           r"|(?:in stock|left in stock)",
     "pt-BR": r"(?:vagas?|lugares|lugar|unidades?|ingressos?)\s+(?:restantes?|livres?|disponive(?:l|is))|em estoque",
-    "es": r"(?:plazas?|lugares|lugar|unidades?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
-    "ca": r"(?:places?|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
+    "es": r"(?:plazas?|lugares|lugar|unidad(?:es)?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
+    "ca": r"(?:places?|placa|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
 }
 _LEFT_BEFORE: dict[Lang, str] = {
-    "en": r"only|just|there (?:are|is) (?:only )?", "pt-BR": r"restam|sobram|ainda (?:ha|tem|temos)|so (?:ha|tem|temos)",
-    "es": r"quedan|queda|solo quedan|quedan solo|hay solo", "ca": r"queden|en queden|nomes queden|queda",
+    "en": r"only|just|there (?:are|is) (?:only )?",
+    "pt-BR": r"restam|sobram|resta|sobra|restou|restaram|sobrou|sobraram|ainda (?:ha|tem|temos)|so (?:ha|tem|temos)",
+    "es": r"quedan|queda|quedo|quedaron|sobran|sobra|solo quedan|quedan solo|hay solo",
+    "ca": r"queden|en queden|nomes queden|queda|en queda|nomes queda",
 }
+# "una sola unidad", "1 única vaga", "one single seat": one, said to be the last
+_SOLE: dict[Lang, str] = {"en": r"single|last", "pt-BR": r"so|unica|ultima", "es": r"sola|unica|ultima",
+                          "ca": r"sola|unica|ultima"}
 
 
 # "restam só 2 vagas", "quedan solo 2", "en queden només 2": what is left, said to be few
@@ -393,8 +466,8 @@ _SCARCE_BEFORE_RE = re.compile(r"only|just|restam|sobram|quedan|queda|solo queda
                                r"|nomes queden|so (?:ha|tem|temos)|there (?:are|is) only|hay solo")
 _ARTICLES = frozenset({"um", "uma", "un", "una", "a", "an"})
 # What a count of places counts (free or taken: "4 vagas", "2 plazas"), read as places left.
-_PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?|llocs?|assentos?|asientos?|seients?"
-                            r"|units?|unidades?|unitats?")
+_PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|placa|spots?|seats?|llocs?|assentos?|asientos?|seients?"
+                            r"|units?|unidades?|unidad|unitats?")
 
 
 # Units a number measures in, not things counted ("13 percent", "7 miles per hour", "93 degrees").
@@ -421,6 +494,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
     return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
+        rf"(?:(?P<sole>{_SOLE[lang]})\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified})"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
@@ -463,8 +537,10 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
     group of its number, its value, whether it is a count only before a plural); None when it is no count."""
     raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"]
     value = number_value(raw, lang) if raw else None
-    if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
-        return None  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
+    if value is None or value > 10_000 or value == 0 or (raw in _ARTICLES and not (
+            g["left_before"] and (g["sole"] or lang != "en"))):
+        # "uma pessoa", "a table": an article, no count ("queda una plaza", "only a single seat" is one left);
+        return None  # "0 stops" counts nothing
     plural_after = False
     if g["n3"] and value == 1 and not _PLURAL_FOUND_RE.match(g["found"]):  # type: ignore[arg-type]
         if not raw.isdigit():  # type: ignore[union-attr]
@@ -631,8 +707,9 @@ def references_in(text: str) -> list[Fact]:
 
 # --- warranty terms ------------------------------------------------------------------------------------------------
 
-_MONTHS_WORD = {"en": r"months?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
-_YEARS_WORD = {"en": r"years?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
+# and as listings shorten them ("2-yr warranty", "12 mo. warranty")
+_MONTHS_WORD = {"en": r"months?|mths?|mos?\.?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
+_YEARS_WORD = {"en": r"years?|yrs?\.?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
 _HALF_YEARS_WORD = {"en": r"semesters?", "pt-BR": r"semestres?", "es": r"semestres?", "ca": r"semestres?"}
 _WARRANTY = {"en": r"warranty|guarantee", "pt-BR": r"garantia", "es": r"garantia", "ca": r"garantia"}
 # "half a year", "meio ano", "medio año", "mig any": six months

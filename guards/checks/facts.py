@@ -518,7 +518,8 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
         return True
     missing = [index for index, w in enumerate(words)
                if not (len(w.text) == 1 or w.text in support.name_words or _plural_in(w.text, raw, support)
-                       or _nicknamed(w.text, support) or _car_maker_of(words, index, support))]
+                       or _nicknamed(w.text, support) or _car_maker_of(words, index, support)
+                       or (w.abbreviated and _shortened(w.text, support)))]
     if missing and len(missing) < len(words):  # a word mistyped inside a name the rest of which is supported
         missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
@@ -535,6 +536,12 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
     return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
+
+
+def _shortened(word: str, support: FactSupport) -> bool:
+    """Whether a word a full stop follows is a supported name's word cut short, as banks print them ("Distrib.",
+    "Comerc."): four letters at least, the start of a supported word."""
+    return len(word) >= 4 and any(len(known) > len(word) and known.startswith(word) for known in support.name_words)
 
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
@@ -835,6 +842,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     # a warranty term's number is the term's ("tem 2 anos de garantia"): no count, no results length
     in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"]
     term_starts = [start for start, _ in in_terms]
+    off_weekdays = _weekdays_off_their_date(low, facts, support) if support.dates else frozenset()
     # a list says the same few names and dates on every line: each is judged once against this turn's support
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
@@ -859,6 +867,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = dates_supported.get(fact.value)
             if ok is None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
+            if ok and off_weekdays and fact.start in off_weekdays:
+                ok = False
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
@@ -897,6 +907,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = names_supported.get(fact.raw)
             if ok is None:
                 ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
+            if not ok and inp.draft.startswith(".", fact.end):  # its last word cut short ("Energia Sul Distrib.")
+                ok = _name_supported(fact.raw + ".", support)
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
@@ -907,6 +919,36 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     return missing
+
+
+_WEEKDAY_TO_DATE_RE = re.compile(r"[\s,.-]{0,3}(?:(?:dia|el|the|o|on)\s+)?")
+
+
+def _weekdays_off_their_date(low: str, facts: list[Fact], support: FactSupport) -> frozenset[int]:
+    """The starts of the weekdays said right before a date ("el martes 2", "Thu 12/4", "sexta, 4 de dezembro") that
+    the supported dates of that day put on another weekday: the weekday and the day may each be supported (today is
+    a Tuesday, the booking is on the 2nd), the date they say together is not."""
+    off = set()
+    for fact, after in zip(facts, facts[1:], strict=False):
+        if fact.kind != "date" or after.kind != "date" or fact.value[0] != "weekday":  # type: ignore[index]
+            continue
+        if _WEEKDAY_TO_DATE_RE.fullmatch(low, fact.end, after.start) is None:
+            continue
+        candidates = [day for day in support.dates if _names_day(after.value, day)]
+        if candidates and all(day.weekday() != fact.value[1] for day in candidates):  # type: ignore[index]
+            off.add(fact.start)
+    return frozenset(off)
+
+
+def _names_day(value: Any, day: date) -> bool:
+    kind = value[0]
+    if kind == "ymd":
+        return (value[2], value[3]) == (day.month, day.day) and value[1] in (None, day.year)
+    if kind == "day":
+        return value[1] == day.day
+    if kind == "either":
+        return (day.month, day.day) in ((value[1], value[2]), (value[2], value[1]))
+    return False
 
 
 # "the reservation for 5." after a booking at 5 pm: a bare hour ending the sentence, in a draft that says no time.
