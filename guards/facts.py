@@ -231,7 +231,7 @@ NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "e
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
                              "ca": r"mitjanit"}
 _HOUR_BEFORE: dict[Lang, str] = {
-    "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
+    "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|pras|por volta das|umas",
     "es": r"a las|a la|las|la|desde las|hasta las|para las|sobre las", "ca": r"a les|a la|les|la|per a les|cap a les",
 }
 
@@ -707,7 +707,7 @@ def references_in(text: str) -> list[Fact]:
 
 # --- warranty terms ------------------------------------------------------------------------------------------------
 
-# and as listings shorten them ("2-yr warranty", "12 mo. warranty")
+# Months and years, also as listings shorten them ("2-yr warranty", "12 mo. warranty")
 _MONTHS_WORD = {"en": r"months?|mths?|mos?\.?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
 _YEARS_WORD = {"en": r"years?|yrs?\.?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
 _HALF_YEARS_WORD = {"en": r"semesters?", "pt-BR": r"semestres?", "es": r"semestres?", "ca": r"semestres?"}
