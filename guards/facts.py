@@ -425,9 +425,30 @@ COUNT_NOUNS: dict[Lang, str] = {
 }
 _FOR: dict[Lang, str] = {
     "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
-    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de",
-    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de",
-    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
+    # and a booking's participle ("reservado para dos", "plaça reservada per a tres"; English "booked for 5" may be
+    # its hour)
+    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de|(?:reservad|marcad|agendad)[oa]s?\s+(?:para|pra)",
+    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de|(?:reservad|anotad|agendad)[oa]s?\s+para",
+    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de|(?:reservad|apuntad)(?:a|es)\s+(?:per a|per)"
+          r"|(?:reservat|apuntat)s?\s+(?:per a|per)",
+}
+# A party named by its size ("the three of you", "vocês dois", "a los tres", "tots quatre"), and the customer with
+# others ("you and 2 friends", "você e mais 2", "vos y 3 amigos", "tu i 2 amics": one more than said).
+_GROUP: dict[Lang, str] = {
+    "en": r"(?:the|all)\s+(?P<n6>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+of\s+you",
+    "pt-BR": r"(?:voces|vcs|os)\s+(?P<n6>dois|tres|quatro|cinco|seis|sete|oito)(?=\s*(?:[.,!;?]|$|(?:para|pra|amanha|hoje)\b))",
+    "es": r"(?:ustedes|los)\s+(?P<n6>dos|tres|cuatro|cinco|seis|siete|ocho)(?=\s*(?:[.,!;?]|$|(?:para|manana|hoy)\b))",
+    "ca": r"(?:vosaltres|els|tots|totes)\s+(?P<n6>dos|dues|tres|quatre|cinc|sis|set|vuit)"
+          r"(?=\s*(?:[.,!;?]|$|(?:per|dema|avui)\b))",
+}
+_WITH_OTHERS: dict[Lang, str] = {
+    "en": r"you\s+and\s+(?:another\s+)?",
+    "pt-BR": r"(?:voce|vc|tu)\s+e\s+(?:mais\s+)?", "es": r"(?:vos|tu|usted)\s+y\s+(?:otr[oa]s\s+)?",
+    "ca": r"(?:tu|voste)\s+i\s+(?:(?:dos|tres|quatre|cinc|sis)\s+)?",
+}
+_OTHERS: dict[Lang, str] = {
+    "en": r"friends?|others?|guests?|more|people|companions?", "pt-BR": r"amig[oa]s?|acompanhantes?|pessoas?|outr[oa]s?",
+    "es": r"amig[oa]s?|acompanantes?|personas?|mas", "ca": r"amics?|amigues?|acompanyants?|persones?|mes",
 }
 _FOUND: dict[Lang, str] = {
     "en": r"found|(?:i|we|you)\s+(?:do\s+|also\s+|still\s+)?have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
@@ -499,6 +520,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
+        rf"|{_GROUP[lang]}|(?:{_WITH_OTHERS[lang]})(?P<n7>{number})\s+(?:{_OTHERS[lang]})"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         # "I found 3 places", "I found 5.", "I found 11 - …", "there are 10 1-star hotels"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s|\s+\d{{1,2}}[\s-]?[a-z])"
@@ -535,8 +557,11 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
 def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str, object, bool] | None:
     """What a match of `_count_re` says, read from its groups (`counts_in` adds what follows it): (its kind, the
     group of its number, its value, whether it is a count only before a plural); None when it is no count."""
-    raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"]
+    raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"] or g["n6"] or g["n7"]
     value = number_value(raw, lang) if raw else None
+    if g["n6"] or g["n7"]:  # a party: its size, the customer counted with the others
+        return (None if value is None else ("count", "n6" if g["n6"] else "n7",
+                                            value + (1 if g["n7"] else 0), False))
     if value is None or value > 10_000 or value == 0 or (raw in _ARTICLES and not (
             g["left_before"] and (g["sole"] or lang != "en"))):
         # "uma pessoa", "a table": an article, no count ("queda una plaza", "only a single seat" is one left);
@@ -626,7 +651,8 @@ STATUS_FORMS: dict[Lang, dict[str, str]] = {
     "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"programad[oa]s?|agendad[oa]s?",
            "failed": r"fallo|fallaron|rechazad[oa]s?|no se pudo completar|no paso|dio error",
            "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
-           "paid": r"pagad[oa]s?|abonad[oa]s?",
+           # ("paga" said of a booking after its verb, as the River Plate does: "ya está paga", "quedó pago")
+           "paid": r"pagad[oa]s?|abonad[oa]s?|(?:esta|estan|quedo|quedaron|queda|quedan)\s+pag[oa]s?",
            "cancelled": r"cancelad[oa]s?|anulad[oa]s?", "pending": r"pendientes?|en espera|en proceso"},
     "ca": {"sent": _ca_participles("envi", "transfer"), "scheduled": _ca_participles("program", "agend"),
            "failed": r"ha fallat|han fallat|rebutja(?:t|da|ts|des)|no s'ha pogut completar",

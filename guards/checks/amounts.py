@@ -59,9 +59,20 @@ class AmountSupport:
     """What backs an amount, by currency: hundredths of a major unit → where it comes from."""
 
     values: dict[str, dict[int, str]] = field(default_factory=dict)
+    # the values some source other than a unit price gives, and whether a quantity above one was declared: a unit
+    # price is no total of several ("45 € en total per a les dues persones" after 45 € a person)
+    not_unit_prices: dict[str, set[int]] = field(default_factory=dict)
+    several: bool = False
 
-    def add(self, currency: str, hundredths: int, source: str) -> None:
+    def add(self, currency: str, hundredths: int, source: str, unit_price: bool = False) -> None:
         self.values.setdefault(currency, {}).setdefault(hundredths, source)
+        if not unit_price:
+            self.not_unit_prices.setdefault(currency, set()).add(hundredths)
+
+    def a_total(self, currency: str, hundredths: int) -> bool:
+        """Whether the value may be said as a total: some source besides a unit price gives it, or nothing says
+        there are several units."""
+        return not self.several or hundredths in self.not_unit_prices.get(currency, ())
 
 
 def evidence_of(output: ToolOutput) -> Evidence:
@@ -127,7 +138,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
         evidence = evidence_of(output)
         read = result_read(inp, output)
         for value in read.money:
-            support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}")
+            support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}", value.role == "price")
             {"price": prices, "balance": balances, "debit": debits}.get(value.role, []).append(value)
         for value in read.totals:
             support.add(value.currency, value.hundredths, f"{output.tool}: {value.field}")
@@ -153,6 +164,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
             return None
     if balances:
         debits.extend(MoneyValue(hundredths_of(m), m.currency, "debit", "customer") for m in said)
+    support.several = any(1 < q <= MAX_QUANTITY for q in quantities)
     _derive(support, prices[:MAX_OPERANDS], balances[:MAX_FACTORS], debits[:MAX_OPERANDS],
             sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_FACTORS])
     return None if past(deadline) else support
@@ -215,11 +227,34 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
     if support is None:
         return None
     missing = []
+    low = folded(inp.draft) if support.several else ""
     for mention in mentions:  # one look-up each: thousands per long draft
         table = support.values.get(mention.currency)
-        if table is None or mention.amount_cents * 100 // minor_unit_factor(mention.currency) not in table:
+        hundredths = mention.amount_cents * 100 // minor_unit_factor(mention.currency)
+        if table is None or hundredths not in table:
             missing.append(mention)
+        elif support.several and not support.a_total(mention.currency, hundredths) and _said_as_total(low, mention):
+            missing.append(mention)  # a unit price said to be the total of several
     return missing, malformed
+
+
+# An amount said to be a total: "en total", "in total", "no total", "al todo", "en tot" right after it, or "total"
+# right before it ("Total: 45 €", "o total é de R$ 90", "the total is $90").
+_TOTAL_AFTER_RE = re.compile(r"\s*,?\s*(?:(?:en|in|no|al|ao)\s+(?:total|todo|tot)|in all|all in|total)(?!\w)")
+_TOTAL_BEFORE_RE = re.compile(r"(?<!\w)(?:total|totals|totaliza|totalizan|totalitza)(?:\s+(?:e|es|is|son|sao|of|de|do|del"
+                              r"|da|:|seria|sera|would be|will be|comes to))*\s*[:=]?\s*$")
+
+
+# ("Total: 45 € per persona" is the unit price all the same)
+_PER_UNIT_AFTER_RE = re.compile(r"\s*(?:/|(?:per|por|a|each|cada|the)\s+(?:persona|pessoa|person|head|cabeza|cabeca|cap"
+                                r"|unit|unidad|unidade|unitat|ticket|entrada|ingresso|night|noche|noite|nit)|each|cada)")
+
+
+def _said_as_total(low: str, mention: Amount) -> bool:
+    if _PER_UNIT_AFTER_RE.match(low, mention.end):
+        return False
+    return _TOTAL_AFTER_RE.match(low, mention.end) is not None \
+        or _TOTAL_BEFORE_RE.search(low, max(0, mention.start - 24), mention.start) is not None
 
 
 @register(NAME)

@@ -204,3 +204,71 @@ def test_a_claim_whose_subject_is_nothing_claims_nothing():
                                    "L'hem confirmada per dimecres.", "Només queda una plaça per dimecres."])
 def test_a_catalan_sentence_opening_with_an_elided_pronoun_or_only_names_nobody(draft):
     assert held(draft, booked(), slots(1), lang="ca") == []
+
+
+# --- a party named by its size, the customer with others, a booking's participle before its size --------------------
+
+@pytest.mark.parametrize(("lang", "right", "wrong"), [
+    ("es", "Anoté a los dos para mañana.", "Anoté a los cuatro para mañana."),
+    ("pt-BR", "Reservado pra vocês dois.", "Reservado pra vocês três."),
+    ("ca", "Us he apuntat a tots dos.", "Us he apuntat a tots tres."),
+    ("en", "Booked for the two of you.", "Booked for the four of you."),
+    ("en", "Booked for you and 1 friend.", "Booked for you and 3 friends."),
+    ("pt-BR", "Reservei pra você e mais 1 pessoa.", "Reservei pra você e mais 2 pessoas."),
+    ("es", "Reservé para vos y 1 amigo.", "Reservé para vos y 2 amigos."),
+    ("ca", "Plaça reservada per a dues.", "Plaça reservada per a tres."),
+    ("es", "Quedó reservado para dos.", "Quedó reservado para cinco."),
+])
+def test_a_party_said_by_its_size_is_checked_against_the_booking(lang, right, wrong):
+    assert held(right, booked(party=2), lang=lang) == []
+    assert held(wrong, booked(party=2), lang=lang) != []
+
+
+def test_a_time_after_a_bookings_participle_is_no_party():
+    assert held("Reservado para las diez.", booked(party=2), lang="es") == []
+
+
+# --- "paga" after its verb, of a booking still to be paid -----------------------------------------------------------
+
+def test_a_booking_said_to_be_paid_in_river_plate_spanish_is_a_status():
+    assert held("Tu reserva ya quedó paga.", booked(), lang="es") == ["quedó paga"]
+    assert held("Paga la reserva acá cuando quieras.", booked(), lang="es") == []
+
+
+# --- a unit price said to be the total of several --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "right", "wrong"), [
+    ("ca", "Són 30 € per persona, 60 € en total.", "Són 30 € en total per a les dues."),
+    ("es", "Total: 60 €.", "Total: 30 €."),
+    ("pt-BR", "Fica 30 € por pessoa, 60 € no total.", "O total é de 30 €."),
+    ("en", "That's €30 each, €60 in total.", "The total comes to €30."),
+])
+def test_a_unit_price_is_no_total_of_several(lang, right, wrong):
+    from guards.checks.amounts import unsupported_mentions
+    from guards.evidence import MoneyEvidence
+
+    evidence = Evidence(money=(MoneyEvidence("price_cents", role="price"),), names=("activity_name",),
+                        quantities=("party_size",), plain=("currency",))
+    offer = output("check_availability", {"activity_name": "Kayak", "price_cents": 3000, "currency": "EUR"},
+                   evidence=evidence, arguments={"party_size": 2})
+
+    def missing(draft: str) -> list[str]:
+        found = unsupported_mentions(make(draft, lang=lang, currency="EUR", tool_outputs=(offer,)), deadline())
+        assert found is not None
+        return [mention.raw for mention in found[0]]
+
+    assert missing(right) == []
+    assert missing(wrong) != []
+
+
+def test_a_unit_price_after_total_is_still_a_unit_price():
+    from guards.checks.amounts import unsupported_mentions
+    from guards.evidence import MoneyEvidence
+
+    evidence = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",),
+                        plain=("currency",))
+    offer = output("check_availability", {"price_cents": 3000, "currency": "EUR"}, evidence=evidence,
+                   arguments={"party_size": 2})
+    found = unsupported_mentions(make("Total: 30 € per persona, 60 € per a les dues.", lang="ca", currency="EUR",
+                                      tool_outputs=(offer,)), deadline())
+    assert found == ([], [])
