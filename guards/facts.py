@@ -307,13 +307,13 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
     if g["midnight"]:
         return frozenset({0}), True, False, from_hour
     if g.get("h3") or g.get("h4"):  # "dos quarts d'onze", "half past five": quarters of an hour in words
-        hour = number_value(g.get("h3") or g["h4"], lang)  # type: ignore[arg-type]
+        hour = number_value(g.get("h3") or g["h4"], lang)
         if hour is None or not 1 <= hour <= 12:
             return None, False, False, from_hour
         if g.get("h3"):
-            hour, minute = hour - 1 or 12, 15 * _QUARTERS[g["quarts"].split()[0]]  # type: ignore[union-attr]
+            hour, minute = hour - 1 or 12, 15 * _QUARTERS[g["quarts"].split()[0]]
         else:
-            minute = _fraction_minutes(g["past"])  # type: ignore[arg-type]
+            minute = _fraction_minutes(g["past"])
             if minute < 0:  # "quarter to six"
                 hour, minute = hour - 1 or 12, 60 + minute
         pm, am = g.get("pm3") or g.get("pm4"), g.get("am3") or g.get("am4")
@@ -324,7 +324,7 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
         return None, False, False, from_hour
     minute = int(g["m"] or g["hm"] or 0)
     if g.get("frac"):  # "a las cinco y media", "às 7 menos um quarto"
-        minute = _fraction_minutes(g["frac"])  # type: ignore[arg-type]
+        minute = _fraction_minutes(g["frac"])
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
     if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()) \

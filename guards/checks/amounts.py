@@ -31,10 +31,12 @@ from typing import Any
 
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import Evidence, MoneyValue, TypedResult, inferred, number_of, typed
+from guards.facts import counts_in
 from guards.mentions import Amount, amounts_in, hundredths_of, numbers_in
 from guards.messages import explain
 from guards.registry import register
 from guards.text import folded
+from language.locales import Lang
 from language.money import minor_unit_factor
 from language.pix_keys import pix_key_spans
 
@@ -233,7 +235,8 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
         hundredths = mention.amount_cents * 100 // minor_unit_factor(mention.currency)
         if table is None or hundredths not in table:
             missing.append(mention)
-        elif support.several and not support.a_total(mention.currency, hundredths) and _said_as_total(low, mention):
+        elif support.several and not support.a_total(mention.currency, hundredths) \
+                and _said_as_total(low, mention, inp.lang):
             missing.append(mention)  # a unit price said to be the total of several
     return missing, malformed
 
@@ -250,11 +253,23 @@ _PER_UNIT_AFTER_RE = re.compile(r"\s*(?:/|(?:per|por|a|each|cada|the)\s+(?:perso
                                 r"|unit|unidad|unidade|unitat|ticket|entrada|ingresso|night|noche|noite|nit)|each|cada)")
 
 
-def _said_as_total(low: str, mention: Amount) -> bool:
+def _said_as_total(low: str, mention: Amount, lang: Lang) -> bool:
+    """Whether the amount is said to be the total of several units its sentence counts ("45 € en total per a les
+    dues persones", "Total: 30 € for 2 people"; not "This ticket would be $314 total": one ticket)."""
     if _PER_UNIT_AFTER_RE.match(low, mention.end):
         return False
-    return _TOTAL_AFTER_RE.match(low, mention.end) is not None \
-        or _TOTAL_BEFORE_RE.search(low, max(0, mention.start - 24), mention.start) is not None
+    if _TOTAL_AFTER_RE.match(low, mention.end) is None \
+            and _TOTAL_BEFORE_RE.search(low, max(0, mention.start - 24), mention.start) is None:
+        return False
+    start = max((low.rfind(stop, 0, mention.start) for stop in ".!?\n"), default=-1) + 1
+    ends = [at for at in (low.find(stop, mention.end) for stop in ".!?\n") if at >= 0]
+    sentence = low[start:min(ends) if ends else len(low)]
+    return any(fact.kind in ("count", "places") and _several(fact.value) for fact in counts_in(sentence, lang))
+
+
+def _several(value: object) -> bool:
+    number = value[0] if isinstance(value, tuple) else value
+    return isinstance(number, int) and number > 1
 
 
 @register(NAME)

@@ -921,7 +921,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     return missing
 
 
-_WEEKDAY_TO_DATE_RE = re.compile(r"[\s,.-]{0,3}(?:(?:dia|el|the|o|on)\s+)?")
+# (not "on": "Taking Back Sunday on March 13th" is a band's name, then its date)
+_WEEKDAY_TO_DATE_RE = re.compile(r"[\s,.-]{0,3}(?:(?:dia|el|the|o)\s+)?")
 
 
 def _weekdays_off_their_date(low: str, facts: list[Fact], support: FactSupport) -> frozenset[int]:

@@ -238,10 +238,10 @@ def test_a_booking_said_to_be_paid_in_river_plate_spanish_is_a_status():
 # --- a unit price said to be the total of several --------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "right", "wrong"), [
-    ("ca", "Són 30 € per persona, 60 € en total.", "Són 30 € en total per a les dues."),
-    ("es", "Total: 60 €.", "Total: 30 €."),
-    ("pt-BR", "Fica 30 € por pessoa, 60 € no total.", "O total é de 30 €."),
-    ("en", "That's €30 each, €60 in total.", "The total comes to €30."),
+    ("ca", "Són 30 € per persona, 60 € en total.", "Són 30 € en total per a les dues persones."),
+    ("es", "Total: 60 € para 2 personas.", "Total: 30 € para 2 personas."),
+    ("pt-BR", "Fica 30 € por pessoa, 60 € no total.", "O total é de 30 € pras duas pessoas."),
+    ("en", "That's €30 each, €60 in total.", "The total comes to €30 for 2 people."),
 ])
 def test_a_unit_price_is_no_total_of_several(lang, right, wrong):
     from guards.checks.amounts import unsupported_mentions
@@ -272,3 +272,29 @@ def test_a_unit_price_after_total_is_still_a_unit_price():
     found = unsupported_mentions(make("Total: 30 € per persona, 60 € per a les dues.", lang="ca", currency="EUR",
                                       tool_outputs=(offer,)), deadline())
     assert found == ([], [])
+
+
+def test_a_total_of_one_unit_may_be_its_price():
+    from guards.checks.amounts import unsupported_mentions
+    from guards.evidence import MoneyEvidence
+
+    evidence = Evidence(money=(MoneyEvidence("price_cents", role="price"),), quantities=("party_size",),
+                        plain=("currency",))
+    offer = output("search_flights", {"price_cents": 31400, "currency": "USD"}, evidence=evidence,
+                   arguments={"party_size": 2})
+    found = unsupported_mentions(make("This ticket would be $314 total.", tool_outputs=(offer,)), deadline())
+    assert found == ([], [])
+
+
+def test_a_band_named_after_a_weekday_says_no_weekday_of_the_date_after_it():
+    from datetime import date
+
+    from guards.checks.facts import FactSupport, _weekdays_off_their_date
+    from guards.facts import dates_in
+
+    support = FactSupport()
+    support.add_date(date(2026, 12, 2))  # a Wednesday
+    for text, off in (("2 tickets to Taking Back Sunday on December 2nd.", False),
+                      ("2 tickets for Sunday, December 2nd.", True)):
+        facts = dates_in(text, "en")
+        assert bool(_weekdays_off_their_date(text.lower(), facts, support)) is off
