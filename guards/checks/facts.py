@@ -36,7 +36,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of, result_read, slots_read
-from guards.checks.wording import effects_done
+from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import number_of, typed
@@ -125,6 +125,7 @@ class FactSupport:
     warranties: set[int] = field(default_factory=set)
     statuses: set[str] = field(default_factory=set)
     effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
+    effect_minutes: set[int] = field(default_factory=set)  # the times of day of this turn's effects' own results
     known_names: list[str] = field(default_factory=list)
     # results' names with digits ("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five"), folded: a number
     # or date said inside one is the name's
@@ -354,9 +355,13 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
-                # whom and where the effect was for: its result's names, products and addresses
+                # whom and where the effect was for: its result's names, products and addresses; and when
                 support.effect_names.extend((*read.names, *read.products,
                                              *(value for kind, value in read.identifiers if kind == "address")))
+                moments = FactSupport()
+                for moment in dict.fromkeys(read.dates):
+                    _add_moment(moments, moment, zones)
+                support.effect_minutes.update(moments.minutes)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -838,6 +843,10 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
                      if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
+    # Parts stating an effect's outcome, a status or a claim ("Reservei pra amanhã ao meio-dia"): the first time
+    # there is the effect's own (`FactSupport.effect_minutes`).
+    timed_outcomes = _timed_outcome_parts(inp, low, spans, starts, plain, facts) if support.effect_minutes else []
+    timed_parts: set[tuple[int, int]] = set()  # of those, the parts whose first time was read
     in_names = _numbered_name_spans(low, support.numbered_names)
     # a warranty term's number is the term's ("tem 2 anos de garantia"): no count, no results length
     in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"]
@@ -871,6 +880,13 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = False
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+            if ok and timed_outcomes:
+                # the first time in a part stating the effect's outcome is the effect's ("Reservei pra amanhã ao
+                # meio-dia" after a booking at 10:00, noon being the slot's end); a later one may be its end
+                part = next((p for p in timed_outcomes if p[0] <= fact.start < p[1]), None)
+                if part is not None and part not in timed_parts:
+                    timed_parts.add(part)
+                    ok = not support.effect_minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
                 or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \
@@ -950,6 +966,18 @@ def _names_day(value: Any, day: date) -> bool:
     if kind == "either":
         return (day.month, day.day) in ((value[1], value[2]), (value[2], value[1]))
     return False
+
+
+def _timed_outcome_parts(inp: GuardInput, low: str, spans: list[tuple[int, int]], starts: list[int], plain: str,
+                         facts: list[Fact]) -> list[tuple[int, int]]:
+    """The parts of sentences that state an effect's outcome (an asserted status, or a claim that it happened, read
+    in the draft's language), when the draft says a time at all."""
+    if not any(fact.kind == "time" for fact in facts):
+        return []
+    parts = [_part_of(low, spans, starts, fact.start) for fact in facts
+             if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)]
+    parts += [_part_of(low, spans, starts, start) for start, _, _ in effect_claim_spans(inp.draft, inp.lang)]
+    return parts
 
 
 # "the reservation for 5." after a booking at 5 pm: a bare hour ending the sentence, in a draft that says no time.

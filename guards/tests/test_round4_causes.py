@@ -298,3 +298,24 @@ def test_a_band_named_after_a_weekday_says_no_weekday_of_the_date_after_it():
                       ("2 tickets for Sunday, December 2nd.", True)):
         facts = dates_in(text, "en")
         assert bool(_weekdays_off_their_date(text.lower(), facts, support)) is off
+
+
+# --- the time of an outcome is the effect's own ---------------------------------------------------------------------
+
+SLOT = Evidence(names=("activity_name",), dates=("start", "end"), places_left=("places_left",), plain=("slots",))
+
+
+@pytest.mark.parametrize(("lang", "right", "wrong"), [
+    ("pt-BR", "Reservei pra amanhã às 10h, das 10h às 12h.", "Reservei pra amanhã ao meio-dia."),
+    ("es", "Te reservé para mañana a las 10, hasta las 12.", "Te reservé para mañana al mediodía."),
+    ("ca", "T'he reservat per demà a les 10, fins a les 12.", "T'he reservat per demà al migdia."),
+    ("en", "I've booked you for tomorrow at 10 am, until noon.", "I've booked you for tomorrow at noon."),
+])
+def test_the_first_time_of_a_booking_claimed_is_the_bookings_start_not_the_slots_end(lang, right, wrong):
+    offer = output("check_availability", {"slots": [{"activity_name": "Kayak Iniciació", "places_left": 3,
+                                                     "start": "2026-12-02T10:00:00+01:00",
+                                                     "end": "2026-12-02T12:00:00+01:00"}]}, evidence=SLOT)
+    assert held(right, offer, booked(), lang=lang) == []
+    assert held(wrong, offer, booked(), lang=lang) != []
+    # the slots alone, nothing booked: either time is the slot's
+    assert held("La clase es de 10 a 12, ¿te la reservo al mediodía?", offer, lang="es") == []
