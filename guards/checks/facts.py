@@ -968,7 +968,7 @@ def _names_day(value: Any, day: date) -> bool:
     return False
 
 
-def _timed_outcome_parts(inp: GuardInput, low: str, spans: list[tuple[int, int]], starts: list[int], plain: str,
+def _timed_outcome_parts(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int], plain: str,
                          facts: list[Fact]) -> list[tuple[int, int]]:
     """The parts of sentences that state an effect's outcome (an asserted status, or a claim that it happened, read
     in the draft's language), when the draft says a time at all."""
