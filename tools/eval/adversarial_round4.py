@@ -15,6 +15,9 @@ Held true: "cinco y media de la tarde", a name cut short ("Energia Sul Distrib."
 after the customer said it, "los descuentos no dependen de mí", "Nothing's been sent yet". Measured with
 `PYTHONHASHSEED=0 .venv/bin/python -m tools.eval.guards --split dev --examples 200` (these cases are part of its
 `dev` adversarial kinds) and per case by running the production guards on `cases()`.
+
+After the fixes by cause of the same session (see docs/guards.md, "Issue 29's fourth blind round"): 60/60 held,
+60/60 passed. No expectation was changed after the first run.
 """
 
 from __future__ import annotations
