@@ -523,8 +523,7 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
         return True
     missing = [index for index, w in enumerate(words)
                if not (len(w.text) == 1 or w.text in support.name_words or _plural_in(w.text, raw, support)
-                       or _nicknamed(w.text, support) or _car_maker_of(words, index, support)
-                       or (w.abbreviated and _shortened(w.text, support)))]
+                       or _nicknamed(w.text, support) or _car_maker_of(words, index, support))]
     if missing and len(missing) < len(words):  # a word mistyped inside a name the rest of which is supported
         missing = [index for index in missing if not _letter_dropped(words[index].text, support)]
     if not missing or len(missing) == len(words):
@@ -541,12 +540,6 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
     return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
-
-
-def _shortened(word: str, support: FactSupport) -> bool:
-    """Whether a word a full stop follows is a supported name's word cut short, as banks print them ("Distrib.",
-    "Comerc."): four letters at least, the start of a supported word."""
-    return len(word) >= 4 and any(len(known) > len(word) and known.startswith(word) for known in support.name_words)
 
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
@@ -923,8 +916,10 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = names_supported.get(fact.raw)
             if ok is None:
                 ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
-            if not ok and inp.draft.startswith(".", fact.end):  # its last word cut short ("Energia Sul Distrib.")
-                ok = _name_supported(fact.raw + ".", support)
+            if not ok and support.effect_names and inp.draft.startswith(".", fact.end):
+                # whom the effect was for, its last word cut short as banks print it ("Energia Sul Distrib."): the
+                # effect's own name only (any word of the results or the customer's starts too many prefixes)
+                ok = any(names_match(fact.raw + ".", name) for name in support.effect_names)
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
