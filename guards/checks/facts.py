@@ -542,6 +542,17 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
 
 
+def _cut_short(raw: str, names: list[str]) -> bool:
+    """Whether a name's last word is an abbreviation of a word of `names`: four letters at least, two or more left
+    out ("Distrib.", "Comerc."; "Oracle Par." or "Stadiu." is a slip of one letter; `language.names` checks the
+    rest)."""
+    words = name_words(raw)
+    if not words or len(last := words[-1].text) < 4:
+        return False
+    return any(word.text.startswith(last) and len(word.text) >= len(last) + 2
+               for name in names for word in name_words(name))
+
+
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
 _KIND_OF_EVENT = frozenset("game match jogo partida partido partit".split())
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
@@ -919,7 +930,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             if not ok and support.effect_names and inp.draft.startswith(".", fact.end):
                 # whom the effect was for, its last word cut short as banks print it ("Energia Sul Distrib."): the
                 # effect's own name only (any word of the results or the customer's starts too many prefixes)
-                ok = any(names_match(fact.raw + ".", name) for name in support.effect_names)
+                ok = _cut_short(fact.raw, support.effect_names) \
+                    and any(names_match(fact.raw + ".", name) for name in support.effect_names)
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True

@@ -319,3 +319,10 @@ def test_the_first_time_of_a_booking_claimed_is_the_bookings_start_not_the_slots
     assert held(wrong, offer, booked(), lang=lang) != []
     # the slots alone, nothing booked: either time is the slot's
     assert held("La clase es de 10 a 12, ¿te la reservo al mediodía?", offer, lang="es") == []
+
+
+def test_a_name_with_one_letter_left_out_before_a_full_stop_is_no_abbreviation():
+    receipt = output("send_pix", {"status": "settled", "owner_name": "Padaria Central"}, evidence=RECEIPT)
+    inp = make("Pix enviado para Padaria Centra.", lang="pt-BR", currency="BRL", languages=LANGS,
+               tool_outputs=(receipt,), effects_executed=("send_pix",), effect_kinds={"send_pix": "money"})
+    assert unsupported_facts(inp, deadline()) != []
