@@ -102,6 +102,7 @@ ens veiem teu teva seu seva confirma confirmes respon respongues tria escull env
 digues paga pagues accedeix mira espera recorda salutacions adeu fins aviat perfecte genial entesos d'acord vaig
 vam vas vols vol voleu puc pots podem quan si com on quin quina
 ahir avui dema abans-d'ahir aleshores llavors sovint sempre mai aviat tard d'hora
+nomes t'he t'hem t'ha t'han m'ha m'han l'he l'hem l'ha s'ha s'han n'he n'hem et ens us
 """.split()
 
 # Interjections a reply opens with ("Poxa, o Pix não foi concluído", "Vaya, no quedan plazas", "Ostres!", "Oops"):

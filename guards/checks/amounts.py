@@ -234,7 +234,7 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
         hundredths = mention.amount_cents * 100 // minor_unit_factor(mention.currency)
         if table is None or hundredths not in table \
                 or (support.only_a_unit_price(mention.currency, hundredths) and said_as_total(inp.draft, mention)):
-            missing.append(mention)
+            missing.append(mention)  # unsupported, or a unit price said to be the total of several
     return missing, malformed
 
 

@@ -493,7 +493,7 @@ NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
            r"un cop", r"una vegada",
            r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
            r"pendent", r"necessita", r"en cas que"),
-    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
+    "en": (r"not", r"no", r"nothing", r"none", r"nobody", r"no one", r"(?:nothing|nobody|no one)['’]s", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
            r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
            r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
            r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
@@ -1173,7 +1173,7 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                     r"codigo (?:de (?:3|tres) digitos|de atras|del dorso|de la parte de atras)"),
              "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat",
                     r"codi (?:de (?:3|tres) digits|del darrere|del dors)"),
-             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date",
+             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date", r"card'?s expir(?:y|ation)",
                     r"(?:3|three)[ -]digit (?:code|number)", r"code on the back")}, frozenset(), "secret"),
     "one_time_code": ({"pt-BR": (r"tokens?", r"codigo (?:de verificacao|de confirmacao|de acesso|de seguranca|do sms|sms"
                                  r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido",
@@ -1194,7 +1194,9 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                               r"code (?:we|i) (?:just )?(?:sent|texted|emailed)",
                               r"(?:[4-8]|four|six|eight)[ -]digit (?:code|pin|number)",
                               r"(?:code|pin|digits|numbers) (?:that )?you (?:just )?(?:received|got)",
-                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)")},
+                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)",
+                              r"(?:[4-8]|four|six|eight) digits", r"(?:code|pin|digits|numbers) (?:from|in|of) the (?:text"
+                              r"|sms|message)")},
                       frozenset(), "secret"),
     "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset({"cpf", "tax_id", "document"}), "key"),
@@ -1290,7 +1292,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
 # --- links and buttons ---------------------------------------------------------------------------------------------
 
 _BUTTON_WORDS = (r"aprovar|recusar|confirmar|cancelar|aceitar|rejeitar|pagar|sim|nao|aprobar|rechazar|aceptar|si"
-                 r"|rebutjar|acceptar|d'acord|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|yes|no|ok")
+                 r"|anular|rebutjar|acceptar|anul·lar|anullar|cancel·lar|cancellar|d'acord"
+                 r"|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|yes|no|ok")
 _BRACKETED_RE = re.compile(r"\[\s*([^\[\]\n]{1,30}?)\s*\](?!\()")
 _BUTTON_WORD_RE = re.compile(rf"^(?:{_BUTTON_WORDS})\b")
 _EMOJI_BUTTON_RE = re.compile(rf"(?:✅|❌|☑️?|✔️?|✖️?|🔘|👉|▶️?|🟢|🔴)\s*\*?(?:{_BUTTON_WORDS})\b")
@@ -1302,7 +1305,8 @@ _TYPED_APPROVAL_RE = re.compile(
 )
 
 
-_NUMBERED_OPTION_RE = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[.):-]?\s*(?:{_BUTTON_WORDS})\b")
+# a number, then what it does: "1. Aprovar", "1️⃣ Aprovar", "1 para aprobar", "1 per confirmar", "1 to approve"
+_NUMBERED_OPTION_RE = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[.):=-]?\s*(?:(?:para|pra|per|to|for)\s+)?(?:{_BUTTON_WORDS})\b")
 _TAP_RE = re.compile(
     r"(?<!\w)(?:tap|click|press|hit|select|choose|toque|toca|clique|clica|aperte|aperta|pressione|selecione|escolha"
     r"|pulsa|pulse|presiona|selecciona|elige|prem|premi|tria)\s+(?:(?:em|no|na|en|el|la|on|the|a|o)\s+)?"
