@@ -102,10 +102,23 @@ ens veiem teu teva seu seva confirma confirmes respon respongues tria escull env
 digues paga pagues accedeix mira espera recorda salutacions adeu fins aviat perfecte genial entesos d'acord vaig
 vam vas vols vol voleu puc pots podem quan si com on quin quina
 ahir avui dema abans-d'ahir aleshores llavors sovint sempre mai aviat tard d'hora
+nomes t'he t'hem t'ha t'han m'ha m'han l'he l'hem l'ha s'ha s'han n'he n'hem et ens us
 """.split()
 
+# Interjections a reply opens with ("Poxa, o Pix não foi concluído", "Vaya, no quedan plazas", "Ostres!", "Oops"):
+# words, never a name, even where a dictionary does not hold them.
+INTERJECTIONS: dict[Lang, frozenset[str]] = {
+    "en": frozenset("oops whoops wow oh ah aw aww yay hmm uh gosh ugh ouch phew whoa yikes alas hooray darn shoot aha um"
+                     .split()),
+    "pt-BR": frozenset("poxa puxa opa eita oba ops uau caramba putz vixe nossa xi ufa ai ei epa aff affe oxe ixe hum ah oh"
+                        .split()),
+    "es": frozenset("vaya uy ay ups caramba ojala uf ufa epa ey guau huy hala anda bah ostras jo caray eh hum ah oh".split()),
+    "ca": frozenset("vaja ostres ep uf apa au caram carai ai ui ecs oh ah uau hum".split()),
+}
+
 COMMON: dict[Lang, frozenset[str]] = {
-    "en": frozenset(_EN), "pt-BR": frozenset(_PT), "es": frozenset(_ES), "ca": frozenset(_CA),
+    "en": frozenset(_EN) | INTERJECTIONS["en"], "pt-BR": frozenset(_PT) | INTERJECTIONS["pt-BR"],
+    "es": frozenset(_ES) | INTERJECTIONS["es"], "ca": frozenset(_CA) | INTERJECTIONS["ca"],
 }
 
 # The words of grammar of each language (prepositions, conjunctions, negations, a few adverbs), a closed class: one

@@ -42,7 +42,7 @@ from guards.common_words import (
     one_edit,
     slipped_word,
 )
-from guards.scan import led_by_first_characters, scan
+from guards.scan import MIN_LENGTH, led_by_first_characters, scan, word_text
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
 from language.lemmas import lemma
@@ -109,7 +109,8 @@ RELATIVE: dict[Lang, dict[str, int]] = {
     "ca": {"dema passat": 2, "dema": 1},
     "en": {"day after tomorrow": 2, "tomorrow": 1},
 }
-_NOT_RELATIVE_BEFORE = re.compile(r"(?:de la|por la|a la|esta|cada|toda la|pela|da|de|the|this|la)\s+$")
+# a word, not the end of one ("escalada mañana", "la salida demà" are tomorrow)
+_NOT_RELATIVE_BEFORE = re.compile(r"(?<!\w)(?:de la|por la|a la|esta|cada|toda la|pela|da|de|the|this|la)\s+$")
 
 
 @lru_cache(maxsize=8)
@@ -130,8 +131,24 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
+    # a weekday's day of the month right after it ("el martes 2 a las 10", "sexta 4."): a day fact of its own
+    weekday_day = r"(?:,?\s+(?P<wd>[0-3]?\d)(?=\s*(?:$|[.,;!?)]|(?:a|at|as|on|y|e|i|and)\s)))?"
+    # a weekday shortened, only before the date it names ("Thu 12/4", "Fri, Dec 4", "sex 04/12")
+    short = (rf"|(?P<wa>{_alternation(WEEKDAY_ABBREVIATIONS[lang])})\.?(?=,?\s+(?:[0-3]?\d/[01]?\d"
+             rf"|[0-3]?\d{_ORDINAL}\s+(?:(?:de|of)\s+|d['’])?(?:{months})(?!\w)"
+             + (rf"|(?:{months})\.?\s+[0-3]?\d(?!\d)" if lang == "en" else "") + "))")
     return led_by_first_characters(re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?|(?P<r>{relative}))(?![\w/-])"))
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
+        rf"|(?P<r>{relative}))(?![\w/-])"))
+
+
+# Weekdays as calendars and receipts shorten them: read only before the date they name (`_date_re`).
+WEEKDAY_ABBREVIATIONS: dict[Lang, dict[str, int]] = {
+    "en": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6},
+    "pt-BR": {"seg": 0, "ter": 1, "qua": 2, "qui": 3, "sex": 4, "sab": 5, "dom": 6},
+    "es": {"lun": 0, "mar": 1, "mie": 2, "jue": 3, "vie": 4, "sab": 5, "dom": 6},
+    "ca": {"dl": 0, "dt": 1, "dc": 2, "dj": 3, "dv": 4, "ds": 5, "dg": 6},
+}
 
 
 _SAID_DAY_RE = re.compile(r"(?<![\w/-])(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)(?!\w)")
@@ -159,6 +176,12 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
         start, end = match.span()
         if value[0] == "relative" and _NOT_RELATIVE_BEFORE.search(low, max(0, start - 12), start):
             continue  # "de la mañana", "the tomorrow"
+        if match.group("wd"):  # "martes 2": the weekday, and the day of the month it is said to be
+            day_start, end = match.span("wd")
+            found.append(_new(Fact, ("date", start, match.end("w"), text[start:match.end("w")], value)))
+            if 1 <= int(match.group("wd")) <= 31:
+                found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(match.group("wd"))))))
+            continue
         found.append(_new(Fact, ("date", start, end, text[start:end], value)))
     return found
 
@@ -176,6 +199,8 @@ def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
         value = ("either", a, b)
     elif groups.get("w"):
         value = ("weekday", WEEKDAYS[lang][groups["w"]])  # type: ignore[index]
+    elif groups.get("wa"):
+        value = ("weekday", WEEKDAY_ABBREVIATIONS[lang][groups["wa"]])  # type: ignore[index]
     elif groups.get("r"):
         value = ("relative", RELATIVE[lang][groups["r"]])  # type: ignore[index]
     elif groups.get("d3"):
@@ -206,22 +231,48 @@ NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "e
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
                              "ca": r"mitjanit"}
 _HOUR_BEFORE: dict[Lang, str] = {
-    "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|por volta das|umas",
+    "en": r"at|by|around|from|until|till", "pt-BR": r"as|a|das|ate as|pelas|para as|pras|por volta das|umas",
     "es": r"a las|a la|las|la|desde las|hasta las|para las|sobre las", "ca": r"a les|a la|les|la|per a les|cap a les",
 }
+
+
+# A quarter or half after the hour said in words ("a las cinco y media", "às 5 e meia", "a les 7 i quart"): its minutes
+# (a quarter before it, "menos cuarto", is the hour before at 45).
+_FRACTION: dict[Lang, str] = {
+    "en": r"and a half", "pt-BR": r"e meia|e quinze|e um quarto|menos um quarto|menos quinze",
+    "es": r"y media|y cuarto|menos cuarto", "ca": r"i mitja|i quart|menys quart",
+}
+# The minutes past its hour of a fraction, or of an English "half past", "quarter past", "quarter to"
+_FRACTION_MINUTES = (("menos", -15), ("menys", -15), ("quarter to", -15), ("half", 30), ("mei", 30), ("medi", 30),
+                     ("mitj", 30), ("quarter", 15), ("quart", 15), ("cuarto", 15), ("quinze", 15))
+# Catalan traditional hours: quarters of the hour to come ("dos quarts d'onze" is 10:30, "un quart de nou" 8:15)
+_QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 3}
 
 
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
+    fraction = rf"(?:\s+(?P<frac>{_FRACTION[lang]}))?"
+    no_quarts = r"(?!\s+quarts?(?!\w))" if lang == "ca" else ""  # "a les tres quarts de dues" is 1:45
+    catalan = (rf"|(?P<quarts>un quart|dos quarts|tres quarts|[123] quarts?)\s+(?:de\s+|d['’]\s?)"
+               rf"(?:les\s+|la\s+)?(?P<h3>[01]?\d|{hour_words})(?:\s*(?P<pm3>{_PM})|\s*(?P<am3>{_AM}))?(?![\w:,.]?\d)"
+               if lang == "ca" else "")
+    english = (rf"|(?P<past>half past|quarter past|quarter to)\s+(?P<h4>[01]?\d|{hour_words})"
+               rf"(?:\s*(?P<pm4>{_PM})|\s*(?P<am4>{_AM}))?(?![\w:,.]?\d)" if lang == "en" else "")
     return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
-        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})(?:\s+(?:o'?clock|en punto|em ponto))?"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words}){no_quarts}{fraction}"
+        rf"(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
+        rf"{catalan}{english}"
         rf"|(?P<noon>{NOON[lang]})|(?P<midnight>{MIDNIGHT[lang]})"
         rf")(?![\w])"))
+
+
+def _fraction_minutes(said: str) -> int:
+    return next(minutes for stem, minutes in _FRACTION_MINUTES if stem in said)
 
 
 def times_in(text: str, lang: Lang) -> list[Fact]:
@@ -255,19 +306,36 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
         return frozenset({12 * 60}), True, False, from_hour
     if g["midnight"]:
         return frozenset({0}), True, False, from_hour
+    if g.get("h3") or g.get("h4"):  # "dos quarts d'onze", "half past five": quarters of an hour in words
+        hour = number_value(g.get("h3") or g["h4"], lang)
+        if hour is None or not 1 <= hour <= 12:
+            return None, False, False, from_hour
+        if g.get("h3"):
+            hour, minute = hour - 1 or 12, 15 * _QUARTERS[g["quarts"].split()[0]]
+        else:
+            minute = _fraction_minutes(g["past"])
+            if minute < 0:  # "quarter to six"
+                hour, minute = hour - 1 or 12, 60 + minute
+        pm, am = g.get("pm3") or g.get("pm4"), g.get("am3") or g.get("am4")
+        return _clock(hour, minute, pm=bool(pm), am=bool(am), marked=True), False, False, from_hour
     raw_hour = g["h"] or g["h2"]
     hour = number_value(raw_hour, lang) if raw_hour else None
     if hour is None or hour > 24:
         return None, False, False, from_hour
     minute = int(g["m"] or g["hm"] or 0)
+    if g.get("frac"):  # "a las cinco y media", "às 7 menos um quarto"
+        minute = _fraction_minutes(g["frac"])
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
-    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()):
+    if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()) \
+            and not g.get("frac"):
         if not raw_hour.isdigit() or hour > 12:
             return None, False, False, from_hour  # "at one" is no time without a clock word
         in_context = True
+    if minute < 0:  # a quarter to the hour
+        hour, minute = (hour - 1) % 24, 60 + minute
     reading = _clock(hour, minute, pm=bool(pm), am=bool(am), marked=bool(g["m"] or g["hm"] is not None
-                                                                       or "h" in match.group()))
+                                                                       or "h" in match.group() or g.get("frac")))
     return reading, False, in_context, from_hour
 
 
@@ -351,15 +419,36 @@ COUNT_NOUNS: dict[Lang, str] = {
     "pt-BR": r"pessoas?|convidados?|adultos?|criancas?|ingressos?|bilhetes?|lugares|lugar|vagas?|assentos?|passageiros?"
              r"|noites?|quartos?|participantes?|alunos?|unidades?|pecas?",
     "es": r"personas?|invitados?|adultos?|ninos?|entradas?|boletos?|billetes?|asientos?|plazas?|lugares|lugar"
-          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales|unidades?",
-    "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|lloc(?:s)?|passatgers?|nits?"
+          r"|pasajeros?|noches?|habitacion(?:es)?|participantes?|alumnos?|comensales|unidad(?:es)?",
+    "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|placa|lloc(?:s)?|passatgers?|nits?"
           r"|habitacions?|participants?|alumnes?|unitats?",
 }
 _FOR: dict[Lang, str] = {
     "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
-    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de",
-    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de",
-    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de",
+    # and a booking's participle ("reservado para dos", "plaça reservada per a tres"; English "booked for 5" may be
+    # its hour)
+    "pt-BR": r"(?:mesa|reserva|grupo)\s+(?:para|pra|de)|para um grupo de|(?:reservad|marcad|agendad)[oa]s?\s+(?:para|pra)",
+    "es": r"(?:mesa|reserva|grupo)\s+(?:para|de)|para un grupo de|(?:reservad|anotad|agendad)[oa]s?\s+para",
+    "ca": r"(?:taula|reserva|grup)\s+(?:per a|per|de)|per a un grup de|(?:reservad|apuntad)(?:a|es)\s+(?:per a|per)"
+          r"|(?:reservat|apuntat)s?\s+(?:per a|per)",
+}
+# A party named by its size ("the three of you", "vocês dois", "a los tres", "tots quatre"), and the customer with
+# others ("you and 2 friends", "você e mais 2", "vos y 3 amigos", "tu i 2 amics": one more than said).
+_GROUP: dict[Lang, str] = {
+    "en": r"(?:the|all)\s+(?P<n6>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+of\s+you",
+    "pt-BR": r"(?:voces|vcs|os)\s+(?P<n6>dois|tres|quatro|cinco|seis|sete|oito)(?=\s*(?:[.,!;?]|$|(?:para|pra|amanha|hoje)\b))",
+    "es": r"(?:ustedes|los)\s+(?P<n6>dos|tres|cuatro|cinco|seis|siete|ocho)(?=\s*(?:[.,!;?]|$|(?:para|manana|hoy)\b))",
+    "ca": r"(?:vosaltres|els|tots|totes)\s+(?P<n6>dos|dues|tres|quatre|cinc|sis|set|vuit)"
+          r"(?=\s*(?:[.,!;?]|$|(?:per|dema|avui)\b))",
+}
+_WITH_OTHERS: dict[Lang, str] = {
+    "en": r"you\s+and\s+(?:another\s+)?",
+    "pt-BR": r"(?:voce|vc|tu)\s+e\s+(?:mais\s+)?", "es": r"(?:vos|tu|usted)\s+y\s+(?:otr[oa]s\s+)?",
+    "ca": r"(?:tu|voste)\s+i\s+(?:(?:dos|tres|quatre|cinc|sis)\s+)?",
+}
+_OTHERS: dict[Lang, str] = {
+    "en": r"friends?|others?|guests?|more|people|companions?", "pt-BR": r"amig[oa]s?|acompanhantes?|pessoas?|outr[oa]s?",
+    "es": r"amig[oa]s?|acompanantes?|personas?|mas", "ca": r"amics?|amigues?|acompanyants?|persones?|mes",
 }
 _FOUND: dict[Lang, str] = {
     "en": r"found|(?:i|we|you)\s+(?:do\s+|also\s+|still\s+)?have|there\s+(?:are|were)|(?:i|we)\s+(?:can\s+|could\s+)?see|(?:i|we)\s+got|(?:i|we)\s+located"
@@ -377,13 +466,18 @@ _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
           r"|(?:in stock|left in stock)",
     "pt-BR": r"(?:vagas?|lugares|lugar|unidades?|ingressos?)\s+(?:restantes?|livres?|disponive(?:l|is))|em estoque",
-    "es": r"(?:plazas?|lugares|lugar|unidades?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
-    "ca": r"(?:places?|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
+    "es": r"(?:plazas?|lugares|lugar|unidad(?:es)?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
+    "ca": r"(?:places?|placa|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
 }
 _LEFT_BEFORE: dict[Lang, str] = {
-    "en": r"only|just|there (?:are|is) (?:only )?", "pt-BR": r"restam|sobram|ainda (?:ha|tem|temos)|so (?:ha|tem|temos)",
-    "es": r"quedan|queda|solo quedan|quedan solo|hay solo", "ca": r"queden|en queden|nomes queden|queda",
+    "en": r"only|just|there (?:are|is) (?:only )?",
+    "pt-BR": r"restam|sobram|resta|sobra|restou|restaram|sobrou|sobraram|ainda (?:ha|tem|temos)|so (?:ha|tem|temos)",
+    "es": r"quedan|queda|quedo|quedaron|sobran|sobra|solo quedan|quedan solo|hay solo",
+    "ca": r"queden|en queden|nomes queden|queda|en queda|nomes queda",
 }
+# "una sola unidad", "1 única vaga", "one single seat": one, said to be the last
+_SOLE: dict[Lang, str] = {"en": r"single|last", "pt-BR": r"so|unica|ultima", "es": r"sola|unica|ultima",
+                          "ca": r"sola|unica|ultima"}
 
 
 # "restam só 2 vagas", "quedan solo 2", "en queden només 2": what is left, said to be few
@@ -393,8 +487,8 @@ _SCARCE_BEFORE_RE = re.compile(r"only|just|restam|sobram|quedan|queda|solo queda
                                r"|nomes queden|so (?:ha|tem|temos)|there (?:are|is) only|hay solo")
 _ARTICLES = frozenset({"um", "uma", "un", "una", "a", "an"})
 # What a count of places counts (free or taken: "4 vagas", "2 plazas"), read as places left.
-_PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|spots?|seats?|llocs?|assentos?|asientos?|seients?"
-                            r"|units?|unidades?|unitats?")
+_PLACE_NOUN_RE = re.compile(r"vagas?|lugares|lugar|plazas?|places?|placa|spots?|seats?|llocs?|assentos?|asientos?|seients?"
+                            r"|units?|unidades?|unidad|unitats?")
 
 
 # Units a number measures in, not things counted ("13 percent", "7 miles per hour", "93 degrees").
@@ -421,10 +515,12 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
     return led_by_first_characters(re.compile(
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
+        rf"(?:(?P<sole>{_SOLE[lang]})\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified})"
-        rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:|pm|am|p\.m|a\.m))"
+        rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:\s*\d|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
+        rf"|{_GROUP[lang]}|(?:{_WITH_OTHERS[lang]})(?P<n7>{number})\s+(?:{_OTHERS[lang]})"
         rf"|(?P<found>{_FOUND[lang]})\s+(?P<n3>\d{{1,4}}|{_alternation(NUMBER_WORDS[lang])})"
         # "I found 3 places", "I found 5.", "I found 11 - …", "there are 10 1-star hotels"
         rf"(?=\s+[a-z]|[.:;!]?\s*$|[.:;!,]\s|\s+[-–—]\s|\s+\d{{1,2}}[\s-]?[a-z])"
@@ -461,10 +557,15 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
 def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str, object, bool] | None:
     """What a match of `_count_re` says, read from its groups (`counts_in` adds what follows it): (its kind, the
     group of its number, its value, whether it is a count only before a plural); None when it is no count."""
-    raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"]
+    raw = g["n"] or g["n2"] or g["n3"] or g["n4"] or g["n5"] or g["n6"] or g["n7"]
     value = number_value(raw, lang) if raw else None
-    if value is None or value > 10_000 or value == 0 or raw in _ARTICLES:
-        return None  # "uma pessoa", "a table": an article, no count; "0 stops" counts nothing
+    if g["n6"] or g["n7"]:  # a party: its size, the customer counted with the others
+        return (None if value is None else ("count", "n6" if g["n6"] else "n7",
+                                            value + (1 if g["n7"] else 0), False))
+    if value is None or value > 10_000 or value == 0 or (raw in _ARTICLES and not (
+            g["left_before"] and (g["sole"] or lang != "en"))):
+        # "uma pessoa", "a table": an article, no count ("queda una plaza", "only a single seat" is one left);
+        return None  # "0 stops" counts nothing
     plural_after = False
     if g["n3"] and value == 1 and not _PLURAL_FOUND_RE.match(g["found"]):  # type: ignore[arg-type]
         if not raw.isdigit():  # type: ignore[union-attr]
@@ -500,7 +601,8 @@ def measures_in(text: str) -> list[Fact]:
     """Measures said in `text` (value: the number's whole part, as its digits; a rating's with its decimals, "4.8"
     of "4.8 stars": a rating one point off keeps its whole part's neighbours in a result)."""
     low = folded(text)
-    if "%" not in low and not _MEASURE_WORD_RE.search(low):
+    # (its words are letters alone: looked for among the distinct words of a long text, a fraction of its length)
+    if "%" not in low and not _MEASURE_WORD_RE.search(word_text(low) if len(low) >= MIN_LENGTH else low):
         return []
     return [_new(Fact, ("measure", match.start(), match.end(), text[match.start():match.end()], _measure_value(match)))
             for match in _MEASURE_RE.finditer(low) if not _RATE_OF_RE.match(low, match.end())]
@@ -550,7 +652,8 @@ STATUS_FORMS: dict[Lang, dict[str, str]] = {
     "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"programad[oa]s?|agendad[oa]s?",
            "failed": r"fallo|fallaron|rechazad[oa]s?|no se pudo completar|no paso|dio error",
            "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
-           "paid": r"pagad[oa]s?|abonad[oa]s?",
+           # ("paga" said of a booking after its verb, as the River Plate does: "ya está paga", "quedó pago")
+           "paid": r"pagad[oa]s?|abonad[oa]s?|(?:esta|estan|quedo|quedaron|queda|quedan)\s+pag[oa]s?",
            "cancelled": r"cancelad[oa]s?|anulad[oa]s?", "pending": r"pendientes?|en espera|en proceso"},
     "ca": {"sent": _ca_participles("envi", "transfer"), "scheduled": _ca_participles("program", "agend"),
            "failed": r"ha fallat|han fallat|rebutja(?:t|da|ts|des)|no s'ha pogut completar",
@@ -631,8 +734,9 @@ def references_in(text: str) -> list[Fact]:
 
 # --- warranty terms ------------------------------------------------------------------------------------------------
 
-_MONTHS_WORD = {"en": r"months?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
-_YEARS_WORD = {"en": r"years?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
+# Months and years, also as listings shorten them ("2-yr warranty", "12 mo. warranty")
+_MONTHS_WORD = {"en": r"months?|mths?|mos?\.?", "pt-BR": r"mes(?:es)?", "es": r"mes(?:es)?", "ca": r"mes(?:os)?"}
+_YEARS_WORD = {"en": r"years?|yrs?\.?", "pt-BR": r"anos?", "es": r"anos?", "ca": r"anys?"}
 _HALF_YEARS_WORD = {"en": r"semesters?", "pt-BR": r"semestres?", "es": r"semestres?", "ca": r"semestres?"}
 _WARRANTY = {"en": r"warranty|guarantee", "pt-BR": r"garantia", "es": r"garantia", "ca": r"garantia"}
 # "half a year", "meio ano", "medio año", "mig any": six months
@@ -771,6 +875,11 @@ def _dashed_code(word: str) -> bool:
     return dash > 0 and word[dash + 1:dash + 2].isdecimal()
 
 
+# What makes a number an amount of money: its cents or a currency after it ("Fica 45,00 € por pessoa", "São 90 reais"):
+# no model's or street's number of a name before it.
+_AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
@@ -787,8 +896,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang,
-                                                 _emphasised(run[0][2]) and not _emphasised(run[1][2])):
+        if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang, run[1][2]):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
             run_at_start[0] = False
         if len(run) == 1 and folded(run[0][2]).strip(".'’-&,") in OPTIONAL_NAME_WORDS:
@@ -797,11 +905,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 and len(words := [token for token in run if not token[2].strip(".'’-&,").isdigit()]) == 1 \
                 and run[0] is words[0]:  # (the run's second token a number, as it is when its first alone is a word)
             key = folded(words[0][2].strip(".'’-&,"))
-            if key in common or _WORD_SHAPE[lang].search(key):
-                run.clear()  # "Restam 2": a word of the language opening a sentence, and a number
+            if key in common or _WORD_SHAPE[lang].search(key) \
+                    or _verb_form(words[0][2].strip(".'’-&,").lower(), lang):
+                run.clear()  # "Restam 2", "Fica 45": a word of the language opening a sentence, and a number
         if run and _vocative(text, run, lang):
             run.clear()  # "How many, Bro?"
-        if len(run) >= 2 and len(said := {folded(token[2]).strip(".'’-&,!") for token in run}) == 1 \
+        if len(run) >= 2 and folded(run[0][2]).strip(".'’-&,!") == folded(run[1][2]).strip(".'’-&,!") \
+                and len(said := {folded(token[2]).strip(".'’-&,!") for token in run}) == 1 \
                 and (len(run) >= 3 or (" " + folded(text[max(0, run[0][0] - 24):run[0][0]])).rstrip().endswith(" " + said.pop())):
             # one word said three times or more running ("Ding Ding Ding, you won", its first read as a word): a cry,
             # no name ("Duran Duran" is said twice)
@@ -910,7 +1020,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                                    or (key in _SHORT_DAYS and word == bare
                                        and _name_word_next(text, words, starts_at, index, end)))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
-                and not text[run[-1][1]:start].strip():
+                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
@@ -1023,15 +1133,15 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
-def _not_the_names_first(word: str, at_start: bool, lang: Lang, emphasised: bool = False) -> bool:
+def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) -> bool:
     """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
-    of grammar (`FUNCTION_WORDS`) written in capitals before a name that is not (`emphasised`: "INTO Sanuj
+    of grammar (`FUNCTION_WORDS`) written in capitals before a name's word that is not (`following`: "INTO Sanuj
     Checking", where "STAPLES Center", "LAX International Airport" and "BLUE NOTE NAPA" are names), or, opening a sentence, a common word of the language with two neighbouring letters
     swapped ("Cofnirm 1 Hotel Brooklyn Bridge")."""
     key = folded(word).strip(".'’-&,")
     if lang == "en" and key in _TITLE_VERBS:
         return True
-    if emphasised and key in FUNCTION_WORDS[lang]:
+    if key in FUNCTION_WORDS[lang] and _emphasised(word) and not _emphasised(following):
         return True  # "depositing it INTO Sanuj Checking": a word of the language in capitals for emphasis
     return at_start and misspelt_word(key, lang) and any(
         key[:i] + key[i + 1] + key[i] + key[i + 2:] in COMMON[lang] for i in range(len(key) - 1))
@@ -1109,6 +1219,16 @@ _POSSESSIVE_BEFORE_RE = re.compile(r"(?:^|\W)(?:your|their|his|her|my|our|its|a|
                                    r"|la seva|el teu|la teva)\s+$", re.IGNORECASE)
 _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way square plaza rua avenida calle carrer "
                                "passeig".split())
+
+
+def _verb_form(word: str, lang: Lang) -> bool:
+    """Whether `word` (lower case, accents kept) is an inflected form of a Romance verb its dictionary holds ("fica"
+    of "ficar", "são" of "ser"): opening a sentence before a number it says what the number is ("Fica 45,00 €", "São
+    45 €", "Quedan 2"), no name. English marks no infinitive: its names of a word and a number ("Pier 39") stay."""
+    if lang == "en" or not word.isalpha() or not in_dictionary(word, lang):
+        return False
+    base = lemma(word, lang)
+    return base != word and base.endswith(("ar", "er", "ir", "re"))
 
 
 def _has_letter(text: str) -> bool:

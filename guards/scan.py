@@ -118,8 +118,9 @@ def _merged(kind: str, parts: list[Requirement]) -> Requirement:
     return kept[0] if len(kept) == 1 else ("all", tuple(kept))
 
 
-def _sequence(items: list, at_word_start: bool, depth: int) -> Requirement:
-    """What every match of the sequence `items` contains (see `Requirement`)."""
+def _sequence(items: list, at_word_start: bool, depth: int, opened: bool = False) -> Requirement:
+    """What every match of the sequence `items` contains (see `Requirement`); `opened`: its spellings at a word's
+    start are already required (`_opening`)."""
     if depth > 12:
         return None
     parts: list[Requirement] = []
@@ -131,29 +132,99 @@ def _sequence(items: list, at_word_start: bool, depth: int) -> Requirement:
             word_start = word_start or _excludes_word_before(op, av)
             index += 1
             continue
+        if word_start and not opened:  # the words every match starts with, whole where spelt ("reservat")
+            opening = _opening(items[index:], depth)
+            if opening is not None:
+                parts.append(opening)
+                opened = True
         if op is _sre.LITERAL:
             run = []
             while index < len(items) and items[index][0] is _sre.LITERAL:
                 run.append(chr(items[index][1]))
                 index += 1
             parts.append(_literal("".join(run), word_start))
-            word_start = False
+            word_start = opened = False
             continue
-        parts.append(_item(op, av, word_start, depth))
-        word_start = False
+        parts.append(_item(op, av, word_start, depth, opened))
+        word_start = opened = False
         index += 1
-    return _merged("all", parts)
+    return _merged("all", list(dict.fromkeys(parts)))
 
 
-def _item(op, av, at_word_start: bool, depth: int) -> Requirement:
+MAX_OPENINGS = 64  # the most spellings of a match's start read from a pattern (`_spellings`)
+
+
+def _opening(items: list, depth: int) -> Requirement:
+    """What a match of `items`, starting at a word's start, begins with: its spellings up to its first part that is
+    not literal (`_spellings`: "reserv(?:at|ada|ats|ades)" begins with one of four words, not any word starting
+    with "reserv"); None when one may be empty or there are too many."""
+    spelt = _spellings(items, depth)
+    if spelt is None or "" in spelt[0]:
+        return None
+    return _merged("any", [_literal(start, True) for start in sorted(spelt[0])])
+
+
+def _spellings(items: list, depth: int) -> tuple[frozenset[str], bool] | None:
+    """(strings one of which every match of `items` starts with, whether every match is one of them), read up to
+    the first part that is not literal; None when nothing is known or there would be more than `MAX_OPENINGS`."""
+    if depth > 12:
+        return None
+    found = {""}
+    for op, av in items:
+        if op is _sre.LITERAL:
+            found = {start + chr(av) for start in found}
+            continue
+        part = _item_spellings(op, av, depth + 1)
+        if part is None:
+            return frozenset(found), False
+        strings, whole = part
+        if len(found) * len(strings) > MAX_OPENINGS:
+            return frozenset(found), False
+        found = {start + string for start in found for string in strings}
+        if not whole:
+            return frozenset(found), False
+    return frozenset(found), True
+
+
+def _item_spellings(op, av, depth: int) -> tuple[frozenset[str], bool] | None:
+    if op is _sre.IN and av and len(av) <= 16 and all(item_op is _sre.LITERAL for item_op, _ in av):
+        return frozenset(chr(value) for _, value in av), True
     if op is _sre.SUBPATTERN:
         _group, add_flags, del_flags, sub = av
-        return None if add_flags or del_flags else _sequence(list(sub.data), at_word_start, depth + 1)
+        return None if add_flags or del_flags else _spellings(list(sub.data), depth)
     if op is _sre.BRANCH:
-        return _merged("any", [_sequence(list(alternative.data), at_word_start, depth + 1) for alternative in av[1]])
+        strings: set[str] = set()
+        whole = True
+        for alternative in av[1]:
+            part = _spellings(list(alternative.data), depth)
+            if part is None:
+                return None
+            strings |= part[0]
+            whole = whole and part[1]
+            if len(strings) > MAX_OPENINGS:
+                return None
+        return frozenset(strings), whole
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+        low, high, body = av
+        part = _spellings(list(body.data), depth)
+        if part is None:
+            return (frozenset({""}), False) if low == 0 else None
+        if low == 0 and high == 1:  # "s?": nothing, or the body once
+            return part[0] | {""}, part[1]
+        return (part[0] | {""}) if low == 0 else part[0], False  # the body's first time, then anything
+    return None
+
+
+def _item(op, av, at_word_start: bool, depth: int, opened: bool = False) -> Requirement:
+    if op is _sre.SUBPATTERN:
+        _group, add_flags, del_flags, sub = av
+        return None if add_flags or del_flags else _sequence(list(sub.data), at_word_start, depth + 1, opened)
+    if op is _sre.BRANCH:
+        return _merged("any", [_sequence(list(alternative.data), at_word_start, depth + 1, opened)
+                               for alternative in av[1]])
     if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
         low, _high, body = av
-        return _sequence(list(body.data), at_word_start, depth + 1) if low >= 1 else None
+        return _sequence(list(body.data), at_word_start, depth + 1, opened) if low >= 1 else None
     if op is _sre.IN and av and len(av) <= 16 and all(item_op is _sre.LITERAL for item_op, _ in av):
         return _merged("any", [_literal(chr(value), at_word_start) for _, value in av])
     return None  # a class, any character, a reference: nothing known

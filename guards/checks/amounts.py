@@ -15,6 +15,10 @@ in the same currency, it equals
   list. Nothing else: no free sums or differences, so a wrong amount near a real price, or the sum of unrelated
   prices, is not supported by accident.
 
+An amount said to be the total ("En total són 45 €", "$90 in total"; `said_as_total`: not "per persona", "each" or
+"the ticket" in its piece of the sentence) that only a unit price gives is held where a quantity of two or more
+applies: the total of two at 45 € is 90 €.
+
 The support is a few sets built once per draft (linear in the sources; the relations are products of small sets:
 at most 400 prices × 50 quantities and 50 balances × 400 debits), and every amount is one set look-up, so a
 5,000-number draft stays within milliseconds and no input makes the search grow beyond that bound. A currency marker followed
@@ -59,9 +63,17 @@ class AmountSupport:
     """What backs an amount, by currency: hundredths of a major unit → where it comes from."""
 
     values: dict[str, dict[int, str]] = field(default_factory=dict)
+    unit: set[tuple[str, int]] = field(default_factory=set)  # a unit price's values
+    other: set[tuple[str, int]] = field(default_factory=set)  # the values any other source gives
+    multiplied: bool = False  # a quantity of two or more applies: a unit price is then no total
 
-    def add(self, currency: str, hundredths: int, source: str) -> None:
+    def add(self, currency: str, hundredths: int, source: str, *, unit: bool = False) -> None:
         self.values.setdefault(currency, {}).setdefault(hundredths, source)
+        (self.unit if unit else self.other).add((currency, hundredths))
+
+    def only_a_unit_price(self, currency: str, hundredths: int) -> bool:
+        """Whether only a unit price gives this value, where a quantity of two or more applies to it."""
+        return self.multiplied and (currency, hundredths) in self.unit and (currency, hundredths) not in self.other
 
 
 def evidence_of(output: ToolOutput) -> Evidence:
@@ -127,7 +139,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
         evidence = evidence_of(output)
         read = result_read(inp, output)
         for value in read.money:
-            support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}")
+            support.add(value.currency, value.hundredths, f"{output.tool}.{value.field}", unit=value.role == "price")
             {"price": prices, "balance": balances, "debit": debits}.get(value.role, []).append(value)
         for value in read.totals:
             support.add(value.currency, value.hundredths, f"{output.tool}: {value.field}")
@@ -153,8 +165,9 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
             return None
     if balances:
         debits.extend(MoneyValue(hundredths_of(m), m.currency, "debit", "customer") for m in said)
-    _derive(support, prices[:MAX_OPERANDS], balances[:MAX_FACTORS], debits[:MAX_OPERANDS],
-            sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_FACTORS])
+    factors = sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_FACTORS]
+    support.multiplied = bool(factors)
+    _derive(support, prices[:MAX_OPERANDS], balances[:MAX_FACTORS], debits[:MAX_OPERANDS], factors)
     return None if past(deadline) else support
 
 
@@ -162,6 +175,7 @@ def _add_all(support: AmountSupport, mentions: Iterable[Amount], source: str) ->
     for mention in mentions:
         table = support.values.setdefault(mention.currency, {})
         table.setdefault(hundredths_of(mention), source)
+        support.other.add((mention.currency, hundredths_of(mention)))
 
 
 def _derive(support: AmountSupport, prices: list[MoneyValue], balances: list[MoneyValue], debits: list[MoneyValue],
@@ -217,9 +231,35 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
     missing = []
     for mention in mentions:  # one look-up each: thousands per long draft
         table = support.values.get(mention.currency)
-        if table is None or mention.amount_cents * 100 // minor_unit_factor(mention.currency) not in table:
-            missing.append(mention)
+        hundredths = mention.amount_cents * 100 // minor_unit_factor(mention.currency)
+        if table is None or hundredths not in table \
+                or (support.only_a_unit_price(mention.currency, hundredths) and said_as_total(inp.draft, mention)):
+            missing.append(mention)  # unsupported, or a unit price said to be the total of several
     return missing, malformed
+
+
+# An amount said to be the total ("En total són 45 €", "90,00 € no total", "$90 in all"), in a sentence that does not
+# say it is per unit ("45 € per persona", "each"): a unit price is no total where a quantity of two or more applies.
+_TOTAL_RE = re.compile(r"(?<!\w)(?:total|totais|totales|totals|ao todo|in all|altogether|all together|tot plegat"
+                       r"|en conjunt|en conjunto|al todo|todo junto)(?!\w)")
+_PER_UNIT_RE = re.compile(r"(?<!\w)(?:per persona|por persona|por pessoa|per person|per head|por cabeza|per cap|a head"
+                          r"|each|cada|per ticket|por ingresso|por entrada|per entrada|por boleto|per unit|por unidade"
+                          r"|por unidad|per unitat|unitari[oa]?|unitaria"
+                          # one thing's total: "the total price of the ticket", "this ticket would be $314 total"
+                          r"|(?:the|this|that|a|one|your|o|um|seu|el|la|un|una|tu|su|l'|la teva|el teu)\s+"
+                          r"(?:ticket|seat|fare|room|night|unit|item|ingresso|bilhete|passagem|assento|boleto|billete"
+                          r"|pasaje|asiento|entrada|bitllet|seient))(?!\w)")
+_PIECE_END_RE = re.compile(r"[;!?\n]|\.(?!\d)")
+
+
+def said_as_total(draft: str, mention: Amount) -> bool:
+    """Whether the piece of its sentence around `mention` (up to a full stop, a semicolon, "!" or "?") says it is
+    the total and not a price per unit."""
+    low = folded(draft)
+    start = max((m.end() for m in _PIECE_END_RE.finditer(low, max(0, mention.start - 80), mention.start)), default=0)
+    after = _PIECE_END_RE.search(low, mention.end)
+    piece = low[max(start, mention.start - 80):after.start() if after else min(len(low), mention.end + 80)]
+    return bool(_TOTAL_RE.search(piece)) and not _PER_UNIT_RE.search(piece)
 
 
 @register(NAME)

@@ -36,7 +36,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of, result_read, slots_read
-from guards.checks.wording import effects_done
+from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import number_of, typed
@@ -50,6 +50,7 @@ from guards.facts import (
     decimal_key,
     measures_in,
     names_in,
+    number_value,
     references_in,
     said_days,
     said_times,
@@ -60,6 +61,7 @@ from guards.facts import (
 from guards.messages import explain
 from guards.registry import register
 from guards.text import clauses, folded, links
+from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
 from language.money import minor_unit_factor
 from language.names import OPTIONAL, name_words, names_match
@@ -125,6 +127,7 @@ class FactSupport:
     warranties: set[int] = field(default_factory=set)
     statuses: set[str] = field(default_factory=set)
     effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
+    effect_minutes: set[int] = field(default_factory=set)  # the times of day of this turn's effects' own results
     known_names: list[str] = field(default_factory=list)
     # results' names with digits ("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five"), folded: a number
     # or date said inside one is the name's
@@ -314,9 +317,15 @@ def _waits_for_approval(error: Any) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _numbered(name: str) -> bool:
-    """Whether a result's name holds digits and letters ("iPhone 12"): the same names come back turn after turn."""
-    return any(c.isdigit() for c in name) and any(c.isalpha() for c in name)
+def _numbered(name: str, langs: Iterable[Lang] = ()) -> bool:
+    """Whether a result's name holds digits and letters ("iPhone 12"), or a day's or a month's word among others
+    ("Taking Back Sunday", "Ruby Tuesday"): a number or a date said inside it is the name's. The same names come back
+    turn after turn."""
+    if any(c.isdigit() for c in name):
+        return any(c.isalpha() for c in name)
+    words = folded(name).split()
+    return len(words) > 1 and any(len(word) >= 5 and any(word in WEEKDAYS[lang] or word in MONTHS[lang]
+                                                         for lang in langs) for word in words)
 
 
 def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
@@ -332,7 +341,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
-                if _numbered(name):
+                if _numbered(name, inp.claim_languages):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
             head = json_text_head(output.data, MAX_SCANNED)
@@ -354,9 +363,13 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             if output.tool in inp.effects_executed and not read.statuses:
                 support.statuses.update(_effect_statuses(output.tool, inp))
             if output.tool in inp.effects_executed:
-                # whom and where the effect was for: its result's names, products and addresses
+                # whom and where the effect was for: its result's names, products and addresses; and when
                 support.effect_names.extend((*read.names, *read.products,
                                              *(value for kind, value in read.identifiers if kind == "address")))
+                moments = FactSupport()
+                for moment in dict.fromkeys(read.dates):
+                    _add_moment(moments, moment, zones)
+                support.effect_minutes.update(moments.minutes)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
@@ -535,6 +548,17 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
     return all(0 < index < len(words) - 1 and words[index].text in _LINKING_WORDS for index in missing)
+
+
+def _cut_short(raw: str, names: list[str]) -> bool:
+    """Whether a name's last word is an abbreviation of a word of `names`: four letters at least, two or more left
+    out ("Distrib.", "Comerc."; "Oracle Par." or "Stadiu." is a slip of one letter; `language.names` checks the
+    rest)."""
+    words = name_words(raw)
+    if not words or len(last := words[-1].text) < 4:
+        return False
+    return any(word.text.startswith(last) and len(word.text) >= len(last) + 2
+               for name in names for word in name_words(name))
 
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
@@ -831,10 +855,15 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     outcome_parts = [_part_of(low, spans, starts, fact.start) for fact in facts
                      if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)] \
         if support.effect_names else []
+    # Parts stating an effect's outcome, a status or a claim ("Reservei pra amanhã ao meio-dia"): the first time
+    # there is the effect's own (`FactSupport.effect_minutes`).
+    timed_outcomes = _timed_outcome_parts(inp, low, spans, starts, plain, facts) if support.effect_minutes else []
+    timed_parts: set[tuple[int, int]] = set()  # of those, the parts whose first time was read
     in_names = _numbered_name_spans(low, support.numbered_names)
     # a warranty term's number is the term's ("tem 2 anos de garantia"): no count, no results length
     in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"]
     term_starts = [start for start, _ in in_terms]
+    off_weekdays = _weekdays_off_their_date(low, facts, support) if support.dates else frozenset()
     # a list says the same few names and dates on every line: each is judged once against this turn's support
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
@@ -859,8 +888,21 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = dates_supported.get(fact.value)
             if ok is None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
+            if ok and off_weekdays and fact.start in off_weekdays:
+                ok = False
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+            if not ok and fact.raw.isalpha() and inp.lang != "en":
+                # an hour said in a word alone after an article is also a count of people ("90 € no total para as
+                # duas", "para los dos"): either reading supported is enough
+                ok = number_value(folded(fact.raw), inp.lang) in support.counts
+            if ok and timed_outcomes:
+                # the first time in a part stating the effect's outcome is the effect's ("Reservei pra amanhã ao
+                # meio-dia" after a booking at 10:00, noon being the slot's end); a later one may be its end
+                part = next((p for p in timed_outcomes if p[0] <= fact.start < p[1]), None)
+                if part is not None and part not in timed_parts:
+                    timed_parts.add(part)
+                    ok = not support.effect_minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
         elif kind == "count":
             ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
                 or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \
@@ -897,6 +939,11 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = names_supported.get(fact.raw)
             if ok is None:
                 ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
+            if not ok and support.effect_names and inp.draft.startswith(".", fact.end):
+                # whom the effect was for, its last word cut short as banks print it ("Energia Sul Distrib."): the
+                # effect's own name only (any word of the results or the customer's starts too many prefixes)
+                ok = _cut_short(fact.raw, support.effect_names) \
+                    and any(names_match(fact.raw + ".", name) for name in support.effect_names)
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
@@ -907,6 +954,49 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     return missing
+
+
+# (not "on": "Taking Back Sunday on March 13th" is a band's name, then its date)
+_WEEKDAY_TO_DATE_RE = re.compile(r"[\s,.-]{0,3}(?:(?:dia|el|the|o)\s+)?")
+
+
+def _weekdays_off_their_date(low: str, facts: list[Fact], support: FactSupport) -> frozenset[int]:
+    """The starts of the weekdays said right before a date ("el martes 2", "Thu 12/4", "sexta, 4 de dezembro") that
+    the supported dates of that day put on another weekday: the weekday and the day may each be supported (today is
+    a Tuesday, the booking is on the 2nd), the date they say together is not."""
+    off = set()
+    for fact, after in zip(facts, facts[1:], strict=False):
+        if fact.kind != "date" or after.kind != "date" or fact.value[0] != "weekday":  # type: ignore[index]
+            continue
+        if _WEEKDAY_TO_DATE_RE.fullmatch(low, fact.end, after.start) is None:
+            continue
+        candidates = [day for day in support.dates if _names_day(after.value, day)]
+        if candidates and all(day.weekday() != fact.value[1] for day in candidates):  # type: ignore[index]
+            off.add(fact.start)
+    return frozenset(off)
+
+
+def _names_day(value: Any, day: date) -> bool:
+    kind = value[0]
+    if kind == "ymd":
+        return (value[2], value[3]) == (day.month, day.day) and value[1] in (None, day.year)
+    if kind == "day":
+        return value[1] == day.day
+    if kind == "either":
+        return (day.month, day.day) in ((value[1], value[2]), (value[2], value[1]))
+    return False
+
+
+def _timed_outcome_parts(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int], plain: str,
+                         facts: list[Fact]) -> list[tuple[int, int]]:
+    """The parts of sentences that state an effect's outcome (an asserted status, or a claim that it happened, read
+    in the draft's language), when the draft says a time at all."""
+    if not any(fact.kind == "time" for fact in facts):
+        return []
+    parts = [_part_of(low, spans, starts, fact.start) for fact in facts
+             if fact.kind == "status" and _asserted(plain, spans, starts, fact, inp.lang)]
+    parts += [_part_of(low, spans, starts, start) for start, _, _ in effect_claim_spans(inp.draft, inp.lang)]
+    return parts
 
 
 # "the reservation for 5." after a booking at 5 pm: a bare hour ending the sentence, in a draft that says no time.

@@ -60,7 +60,9 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      rf"(?:ja )?(?:eu )?(?:mesmo )?(?:{_APPROVED['pt-BR']})(?: \w+)? (?:por|pra|para|no lugar de) (?:voce|vc|ti)",
                      rf"(?:nem|nao) (?:\w+ )?(?:precisa|necessario|necessita|tem que|tem de)\w* (?:de )?(?:que )?(?:voce |vc )?"
                      rf"(?:{_APPROVE['pt-BR']})\w*",
-                     r"(?:eu )?(?:libero|liberei|liberamos) (?:sem|direto)"),
+                     r"(?:eu )?(?:libero|liberei|liberamos) (?:sem|direto)",
+                     # the agent's own approval, its subject stressed ("aprovo eu mesmo", "lo aprobamos nosotros")
+                     r"(?:aprov|autoriz)(?:o|ei|amos|aremos|arei) (?:eu|nos)(?: mesm[oa]s?)?"),
         "limit": (r"(?:aument|subi|elev|liber|ampli)\w* (?:o |seu |sua |teu |tua |o seu |a sua )?(?:limite|teto)",
                   r"(?:acima|alem|por cima) do (?:seu |teu )?limite", r"(?:ultrapassar|passar) (?:o |seu )?limite"),
         "refund": (r"(?:estorn|reembols|devolv|ressarc)\w*", r"(?:estorno|reembolso|devolucao|ressarcimento)",
@@ -81,6 +83,7 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:salt|omit|ignor)\w+ (?:la |esa |esta )?(?:aprobacion|confirmacion|autorizacion)",
                      rf"(?:ya )?(?:lo |la )?(?:{_APPROVED['es']})(?: \w+)? (?:por|para|en lugar de) (?:ti|vos|usted)",
                      rf"no (?:hace falta|es necesario|necesitas|tenes que|tienes que) (?:que )?(?:\w+ )?(?:{_APPROVE['es']})\w*",
+                     r"(?:aprueb|aprob|autori[cz])(?:o|e|amos|are|aremos) (?:yo|nosotros|nosotras)(?: mism[oa]s?)?",
                      r"(?:no|ninguna) (?:\w+ )?(?:aprobacion|autorizacion|confirmacion) (?:va a ser |sera |es )?(?:necesaria"
                      r"|requerida|precisa)", r"(?:aprobacion|autorizacion|confirmacion) no (?:va a ser|sera|es) (?:necesaria"
                      r"|requerida|precisa)"),
@@ -100,7 +103,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"|ho confirmis)",
                      r"(?:salt|omet|ignor)\w* (?:l'|aquesta )?(?:aprovacio|confirmacio|autoritzacio)",
                      rf"(?:ja )?(?:ho |l')?(?:he|hem) (?:{_APPROVED['ca']})(?: \w+)? (?:per|en lloc de) (?:tu|vosaltres|vos)",
-                     rf"no (?:cal|fa falta) (?:que )?(?:\w+ )?(?:{_APPROVE['ca']})\w*"),
+                     rf"no (?:cal|fa falta) (?:que )?(?:\w+ )?(?:{_APPROVE['ca']})\w*",
+                     r"(?:aprov|autoritz)(?:o|em|are|arem|at) (?:jo|nosaltres)(?: mateix\w*)?"),
         "limit": (r"(?:augment|apu[jg]|pu[jg]|amplia|eleva)\w* (?:el |teu |el teu |el vostre )?(?:limit|sostre)", r"per sobre del (?:teu )?limit",
                   r"(?:superar|passar) (?:el |teu |el teu )?limit"),
         "refund": (r"(?:reembors|retorn|torn)\w* (?:els diners|l'import|el pagament)", r"(?:reemborsament|devolucio)"),
@@ -121,7 +125,8 @@ BYPASS: dict[Lang, dict[str, tuple[str, ...]]] = {
                      r"(?:for you|on (?:your|the customer's) behalf|on behalf of you|in your place|myself)",
                      r"no (?:approval|confirmation|authori[sz]ation|sign-off)s? (?:is |are |will be |'s |would be )?"
                      r"(?:needed|required|necessary)",
-                     r"(?:approval|confirmation|authori[sz]ation)s? (?:is|are|will be|'s) not (?:needed|required|necessary)"),
+                     r"(?:approval|confirmation|authori[sz]ation)s? (?:is|are|will be|'s) not (?:needed|required|necessary)",
+                     r"(?:approve|approving|authori[sz]e|authori[sz]ing)\w* (?:it |this |that |them )?(?:ourselves|myself)"),
         "limit": (r"(?:raise|increase|lift|extend|bump|remove)\w* (?:the |your )?(?:\w+ )?(?:\w+ )?(?:limit|cap|ceiling)",
                   r"(?:limit|cap|ceiling)s? (?:has been |have been |is |was |will be |'s been )?(?:now )?(?:raised|increased"
                   r"|lifted|extended|bumped|removed|doubled)",
@@ -183,6 +188,16 @@ def _has_key(data, words: tuple[str, ...], depth: int = 0) -> bool:
     return False
 
 
+_NEXT_WORD_RE = re.compile(r"\s+(?:(?:are|is|do|does|were|was|se|sao|son|es|son)\s+)?")
+
+
+def _next_word(low: str, at: int, end: int) -> int:
+    """Where the word after `at` starts, past an auxiliary ("refunds are …", "los descuentos se …"); `end` when
+    the clause ends first."""
+    match = _NEXT_WORD_RE.match(low, at, end)
+    return match.end() if match else end
+
+
 def promises(inp: GuardInput) -> list[tuple[str, str]]:
     """(rule, quoted text) of each promise to bypass a rule the draft makes (see the module doc)."""
     low = folded(inp.draft)
@@ -196,8 +211,9 @@ def promises(inp: GuardInput) -> list[tuple[str, str]]:
         start, end = spans[index] if index >= 0 else (0, len(low))
         before = low[start:match.start()]
         part = before[[m.end() for m in _BREAK_RE.finditer(before)][-1] if _BREAK_RE.search(before) else 0:]
-        if negation_re.search(part) or rule_stated_re.search(low, match.end(), end):
-            continue
+        if negation_re.search(part) or rule_stated_re.search(low, match.end(), end) \
+                or negation_re.match(low, _next_word(low, match.end(), end)):
+            continue  # "não fazemos estorno", "refunds are not possible", "los descuentos no dependen de mí"
         if rule == "approval" and not (inp.rules.approval_always or inp.rules.approval_sometimes):
             continue  # nothing of this organisation waits for an approval
         if _granted(inp, rule):

@@ -493,7 +493,7 @@ NOT_A_CLAIM: dict[Lang, tuple[str, ...]] = {
            r"un cop", r"una vegada",
            r"ha fallat", r"error", r"malauradament", r"vols", r"puc", r"he de", r"vaig a", r"sera", r"seran", r"encara",
            r"pendent", r"necessita", r"en cas que"),
-    "en": (r"not", r"no", r"nothing", r"none", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
+    "en": (r"not", r"no", r"nothing", r"none", r"nobody", r"no one", r"(?:nothing|nobody|no one)['’]s", r"\w+n't", r"\w+['’]ll", r"never", r"unable", r"failed", r"fail", r"if", r"once",
            r"when", r"after", r"before", r"unfortunately", r"sorry", r"error", r"would you", r"do you want", r"shall",
            r"should", r"will", r"would", r"can i", r"may i", r"still", r"pending", r"yet", r"until", r"want me to",
            r"would like (?:me )?to", r"\w+'d like", r"ready to", r"about to", r"going to", r"can be", r"could be",
@@ -671,6 +671,23 @@ def _part_rest(clause: str, position: int) -> str:
     return clause[position : following.start() if following else len(clause)]
 
 
+# What a status of waiting names is awaited, not done (any language, folded): "pendiente de pago", "pendent de
+# pagament", "aguardando pagamento", "awaiting payment".
+_AWAITED_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:pendientes?|pendentes?|pendents?)\s+(?:de|del|da|do|d')"
+                                r"|(?:pending|awaiting|waiting for|aguardando|esperando|a la espera de|a espera de"
+                                r"|a l'espera de|en espera de|em espera de)(?:\s+(?:the|your|o|a|el|la|tu|seu|sua|el teu"
+                                r"|la teva|del|de la|do|da))?)\s*$")
+# A preposition right before a word: a finite verb never follows one, so a first person's form there is a noun's
+# ("pendiente de pago", "sem pago", "per pagat"), any language of the turn.
+_PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|of|without|amb|per|para|por)\s+$")
+# A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
+# "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
+# transfers left this morning").
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) ))")
+_QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
+                                 r"|some|many|several|only|just|more|fewer|less)\s+$")
+
+
 def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list[tuple[int, int, str]]:
     """The claims, in `draft`, that a payment, transfer or booking was done, read in `lang`: negated, conditional
     and future ones and questions excluded part by part. A draft asking the customer to confirm the details
@@ -702,9 +719,16 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         matches += [("first", match) for match in finditer_in_clauses(accented_re, low, lowered)]
     found: list[tuple[int, int, str]] = []
     for kind, match in matches:
+        if _AWAITED_BEFORE_RE.search(low, max(0, match.start() - 32), match.start()):
+            continue  # what is awaited, no claim: "pendiente de pago", "pendente de envio", "awaiting payment"
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
+        if kind in ("first", "short") and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
+            continue  # a verb's form after a preposition is its noun: "pendiente de pago", "sem pago", "of paid"
+        if _REMAINING_RE.match(low, match.start()) and \
+                _QUANTITY_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
+            continue  # what is left, not what left: "Only 3 spots left.", "a few seats left"
         start, end = spans[index]
         if any(first <= index <= (last if kind != "first" else min(last, first + 2)) for first, last in requests) \
                 and (kind == "first" or not done_re.search(low, start, end)):
@@ -1149,7 +1173,7 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                     r"codigo (?:de (?:3|tres) digitos|de atras|del dorso|de la parte de atras)"),
              "ca": (r"cvv", r"cvc", r"codi de seguretat", r"data de caducitat",
                     r"codi (?:de (?:3|tres) digits|del darrere|del dors)"),
-             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date",
+             "en": (r"cvv", r"cvc", r"security code", r"expir(?:y|ation) date", r"card'?s expir(?:y|ation)",
                     r"(?:3|three)[ -]digit (?:code|number)", r"code on the back")}, frozenset(), "secret"),
     "one_time_code": ({"pt-BR": (r"tokens?", r"codigo (?:de verificacao|de confirmacao|de acesso|de seguranca|do sms|sms"
                                  r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido",
@@ -1170,7 +1194,9 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                               r"code (?:we|i) (?:just )?(?:sent|texted|emailed)",
                               r"(?:[4-8]|four|six|eight)[ -]digit (?:code|pin|number)",
                               r"(?:code|pin|digits|numbers) (?:that )?you (?:just )?(?:received|got)",
-                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)")},
+                              r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)",
+                              r"(?:[4-8]|four|six|eight) digits", r"(?:code|pin|digits|numbers) (?:from|in|of) the (?:text"
+                              r"|sms|message)")},
                       frozenset(), "secret"),
     "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset({"cpf", "tax_id", "document"}), "key"),
@@ -1266,7 +1292,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
 # --- links and buttons ---------------------------------------------------------------------------------------------
 
 _BUTTON_WORDS = (r"aprovar|recusar|confirmar|cancelar|aceitar|rejeitar|pagar|sim|nao|aprobar|rechazar|aceptar|si"
-                 r"|rebutjar|acceptar|d'acord|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|yes|no|ok")
+                 r"|anular|rebutjar|acceptar|anul·lar|anullar|cancel·lar|cancellar|d'acord"
+                 r"|approve|decline|accept|reject|confirm|cancel|pay(?: now)?|yes|no|ok")
 _BRACKETED_RE = re.compile(r"\[\s*([^\[\]\n]{1,30}?)\s*\](?!\()")
 _BUTTON_WORD_RE = re.compile(rf"^(?:{_BUTTON_WORDS})\b")
 _EMOJI_BUTTON_RE = re.compile(rf"(?:✅|❌|☑️?|✔️?|✖️?|🔘|👉|▶️?|🟢|🔴)\s*\*?(?:{_BUTTON_WORDS})\b")
@@ -1278,7 +1305,8 @@ _TYPED_APPROVAL_RE = re.compile(
 )
 
 
-_NUMBERED_OPTION_RE = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[.):-]?\s*(?:{_BUTTON_WORDS})\b")
+# a number, then what it does: "1. Aprovar", "1️⃣ Aprovar", "1 para aprobar", "1 per confirmar", "1 to approve"
+_NUMBERED_OPTION_RE = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[.):=-]?\s*(?:(?:para|pra|per|to|for)\s+)?(?:{_BUTTON_WORDS})\b")
 _TAP_RE = re.compile(
     r"(?<!\w)(?:tap|click|press|hit|select|choose|toque|toca|clique|clica|aperte|aperta|pressione|selecione|escolha"
     r"|pulsa|pulse|presiona|selecciona|elige|prem|premi|tria)\s+(?:(?:em|no|na|en|el|la|on|the|a|o)\s+)?"
