@@ -85,14 +85,16 @@ def _with_middle_dot(word: str, lang: Lang) -> str:
         simplemma.lemmatize(dotted, lang="ca").lower()) else word
 
 
-def lemma_readings(word: str, lang: Lang) -> set[str]:
+@lru_cache(maxsize=8192)
+def lemma_readings(word: str, lang: Lang) -> frozenset[str]:
     """Every folded lemma `word` may stand for in `lang`: its own, and those of the accented forms the dictionary
     knows, since a customer typing no accents may mean any of them ("seriamos" is "seriar" as typed, and "seríamos",
-    a form of "ser")."""
+    a form of "ser"). Kept per word (the dictionaries do not change): a turn asks it of every word of a message in
+    every language, and each word's accented forms are a few dozen since a cedilla or tilde is tried too."""
     lowered = word.lower().replace("’", "'")
     code = SIMPLEMMA_CODE[lang]
-    return {lemma(word, lang)} | {fold(simplemma.lemmatize(accented, lang=code)) for accented in _accented(lowered, lang)
-                                  if dictionary_knows(accented, code)}
+    return frozenset({lemma(word, lang)} | {fold(simplemma.lemmatize(accented, lang=code))
+                                            for accented in _accented(lowered, lang) if dictionary_knows(accented, code)})
 
 
 _ACCENTS: dict[Lang, dict[str, str]] = {
@@ -202,7 +204,8 @@ def _unaccent_infinitive(stem: str) -> str:
     return fold(stem) if stem != fold(stem) and "·" not in stem else stem
 
 
-def verb_readings(word: str, lang: Lang) -> set[str]:
+@lru_cache(maxsize=8192)
+def verb_readings(word: str, lang: Lang) -> frozenset[str]:
     """`lemma_readings`, and the infinitive of a present singular the dictionary reads as another word ("preciso" is
     the adjective "preciso" to simplemma, and "I need", a form of "precisar"; "queda" the noun, and "is left", of
     "quedar"): the "-o", "-a" or "-e" of pt, es and ca put back as "-ar", "-er" or "-ir" when the dictionary knows
@@ -212,8 +215,8 @@ def verb_readings(word: str, lang: Lang) -> set[str]:
     if lang == "en" or not lowered.endswith(("o", "a", "e")) or len(lowered) < 5:
         return readings
     code = SIMPLEMMA_CODE[lang]
-    return readings | {infinitive for ending in ("ar", "er", "ir") if dictionary_knows(
-        infinitive := lowered[:-1] + ending, code) and fold(simplemma.lemmatize(infinitive, lang=code)) == infinitive}
+    return readings | frozenset({infinitive for ending in ("ar", "er", "ir") if dictionary_knows(
+        infinitive := lowered[:-1] + ending, code) and fold(simplemma.lemmatize(infinitive, lang=code)) == infinitive})
 
 
 def words(text: str) -> list[str]:
