@@ -11,7 +11,7 @@ from functools import cache, wraps
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
@@ -403,7 +403,8 @@ def _record(decision: dict[str, Any], events: list[SlotEvent], attributions: lis
     ask_insert, ask_params = insert_sql(Ask, [new_ask], returning=True) if new_ask is not None else ("", [])
     fields, sql = _decision_insert_shape(new_ask is not None)
     values = {**decision, "created_at": timezone.now()}  # its auto_now_add, as its save() would stamp it
-    params = [prepared(field, values[field.attname]) for field in fields
+    db = connections[DEFAULT_DB_ALIAS]  # `connection`, looked up once for the decision's values
+    params = [prepared(field, values[field.attname], db=db) for field in fields
               if new_ask is None or field.attname != "ask_id"]
     if attributions:
         sql = f"WITH attributed AS ({_attributions_upsert_sql(len(attributions), new_ask is not None)}) {sql}"

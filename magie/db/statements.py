@@ -13,7 +13,8 @@ from datetime import datetime
 from functools import cache
 from typing import Any, cast
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from django.db.models.sql import InsertQuery
 from django_tenants.utils import get_public_schema_name
@@ -31,6 +32,7 @@ def insert_sql(model: type[Model], rows: list[Any], *, returning: bool,
     shape = _shape(model, returning)
     if shape is not None:
         head, row, tail, fields = shape
+        db = connections[DEFAULT_DB_ALIAS]  # the connection `connection` stands for, looked up once, not per value
         if expressions:
             row = f"({', '.join(expressions.get(field.attname, '%s') for field in fields)})"
         params = []
@@ -42,7 +44,7 @@ def insert_sql(model: type[Model], rows: list[Any], *, returning: bool,
                 if hasattr(value, "resolve_expression"):  # an expression: the compiler's work
                     assert not expressions, "expressions need the plain INSERT"
                     return _compiled_insert_sql(model, rows, returning=returning)
-                params.append(prepared(field, value))
+                params.append(prepared(field, value, db=db))
         return f"{head} VALUES {', '.join([row] * len(rows))}{tail}", params
     assert not expressions, "expressions need the plain INSERT"
     return _compiled_insert_sql(model, rows, returning=returning)
@@ -79,7 +81,8 @@ def update_sql(row: Model, *, guard: str, as_read: Any) -> tuple[str, list[Any]]
     value the row was read with (django-fsm's stale-save check: the caller reads the rowcount, 0 means it moved).
     Its text is built once per model and guard, not compiled by the ORM on every save."""
     fields, sql = _update_shape(type(row), guard)
-    values = [prepared(field, field.pre_save(row, add=False)) for field in fields]
+    db = connections[DEFAULT_DB_ALIAS]
+    values = [prepared(field, field.pre_save(row, add=False), db=db) for field in fields]
     return sql, [*values, row.pk, as_read]
 
 
@@ -89,15 +92,17 @@ _UNCHANGED: dict[type[Field], type] = {models.CharField: str, models.TextField: 
                                        models.DateTimeField: datetime}
 
 
-def prepared(field: Field, value: Any) -> Any:
+def prepared(field: Field, value: Any, *, db: BaseDatabaseWrapper | None = None) -> Any:
     """`field.get_db_prep_save(value)`, without its calls where they would give `value` back unchanged: a text,
     a boolean, an aware datetime (a naive one goes through Django, which warns and makes it aware) or None for
-    Django's own fields of those kinds — about 40 values a message, each several calls deep."""
+    Django's own fields of those kinds — about 40 values a message, each several calls deep. `db`: the default
+    connection itself, looked up once by a caller preparing many values (each attribute read through Django's
+    `connection` proxy looks it up again in a thread-local: ~30 of a message's values)."""
     kind = _UNCHANGED.get(type(field))
     if kind is not None and (value is None or (type(value) is kind and (
             kind is not datetime or cast(datetime, value).utcoffset() is not None))):  # aware (`timezone.is_naive`)
         return value
-    return field.get_db_prep_save(value, connection=connection)
+    return field.get_db_prep_save(value, connection=connection if db is None else db)
 
 
 @cache
@@ -132,7 +137,7 @@ def insert_rows(rows: Sequence[Model]) -> None:
 def saved(row: Model, pk: Any) -> None:
     """Mark `row` as the database's, with primary key `pk` (what `save()` does after its own INSERT)."""
     row.pk = pk
-    row._state.adding, row._state.db = False, connection.alias
+    row._state.adding, row._state.db = False, DEFAULT_DB_ALIAS  # `connection.alias`, without the proxy's look-up
 
 
 def insert_returning(row: Model, *, on_conflict: str = "ON CONFLICT DO NOTHING") -> Model | None:
