@@ -30,6 +30,7 @@ def _pix() -> list[PixTransfer]:
 
 @pytest.mark.parametrize("said,party", [
     ("reserva esquí demà passat a les 15 per a mi, la Núria i en Pol", 3),  # b5-school-ca-01
+    ("reserva esquí demà passat a les 15 per a mi, la Júlia i en Marc", 3),  # "Marc", not the month "març"
     ("book skiing the day after tomorrow at 3pm for me, tom, sarah and james", 4),  # b5-school-en-02
     ("reserva esquí pasado mañana a las 15 para mí, Lucía y Pablo", 3),
     ("reserva esqui depois de amanhã às 15h pra mim e a Bia", 2),  # b5-school-pt-BR-02 (served in Spanish)

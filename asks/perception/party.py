@@ -282,16 +282,18 @@ def _day_word(word: str, lang: Lang) -> bool:
 def _first_name(text: str, folded: str, position: int, lang: Lang,
                 taken: Sequence[tuple[int, int]]) -> re.Match[str] | None:
     """A first name at `position` (its article included): capitalised as typed, or a proper noun of the language's
-    dictionary ("tom", "sarah") or of every dictionary knowing it; a pronoun, or a word of the day or the time
-    (inside `taken`), is none."""
+    dictionary ("tom", "sarah") or of every dictionary knowing it; a pronoun, a word of the day or the time
+    (inside `taken`), or a day or month word (capitalised, only in English) is none."""
     from language.lemmas import proper_noun_unaccented
     from language.names import name_in_every_dictionary
 
     match = re.compile(rf"{_NAME_ARTICLE[lang]}([^\W\d_]{{2,}})(?![\w'])").match(folded, position)
-    if match is None or match.group(1) in _NOT_A_NAME or _day_word(match.group(1), lang) or any(
+    if match is None or match.group(1) in _NOT_A_NAME or any(
             match.start(1) < end and start < match.end(1) for start, end in taken):
         return None
     typed = text[match.start(1):match.end(1)] if len(text) == len(folded) else ""
+    if _day_word(match.group(1), lang) and (lang == "en" or not typed[:1].isupper()):
+        return None  # "for me and Monday"; but "en Marc" (Catalan "març" is written in lower case)
     if typed[:1].isupper() or proper_noun_unaccented(match.group(1), lang) or name_in_every_dictionary(
             match.group(1), ("pt-BR", "es", "ca", "en")):
         return match

@@ -22,6 +22,7 @@ from language.text import fold
     ("para mí, Lucía y Pablo", "es", 3),
     ("for Tom and Sarah", "en", 2),
     ("for me and Monday", "en", 1),  # a day is no first name
+    ("per a mi, la Laia i en Marc", "ca", 3),  # but "Marc" is one, not "març"
 ])
 def test_the_people_named_are_counted(text, lang, party):
     assert find_party_size(text, fold(text), lang, [], False) == party
