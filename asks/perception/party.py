@@ -257,13 +257,47 @@ def _with_one_named(text: str, folded: str, lang: Lang) -> bool:
 
 
 # The people a booking is for, named one by one after a party preposition: "per a mi" (1), "per a la meva filla i per
-# a mi", "para mim e meu filho", "for my wife and me" (2). Each person named counts one: the customer's own pronoun,
-# a singular family or friend word (`_ONE_OTHER`, with its article), "a friend" (`_A_FRIEND`); joined by "and"/a comma,
-# the preposition repeated or not. A plural ("para mis hijos"), "us" or anything else after it: no count.
+# a mi", "para mim e meu filho", "for my wife and me" (2), "pra mim, a Júlia e o Rafa", "for me, tom and sarah" (3).
+# Each person named counts one: the customer's own pronoun, a singular family or friend word (`_ONE_OTHER`, with its
+# article), "a friend" (`_A_FRIEND`), a first name (`_NAME_ARTICLE`, then a word capitalised as typed or a proper noun
+# of the dictionaries); joined by "and"/a comma, the preposition repeated or not. A plural ("para mis hijos"), "us"
+# or anything else after it: no count; first names alone, only when two or more ("for Tom and Sarah").
 _FOR: dict[Lang, str] = {"pt-BR": r"para|pra|pro|pa", "es": r"para|pa", "ca": r"per a|per|pera", "en": r"for"}
 _ME: dict[Lang, str] = {"pt-BR": r"mim|eu", "es": r"mi|mí|yo", "ca": r"mi|jo", "en": r"me|myself"}
 _AND: dict[Lang, str] = {"pt-BR": r",|e", "es": r",|y|e", "ca": r",|i", "en": r",|and|&"}
 _ARTICLE: dict[Lang, str] = {"pt-BR": r"(?:a |o )?", "es": r"", "ca": r"", "en": r""}
+_NAME_ARTICLE: dict[Lang, str] = {"pt-BR": r"(?:a |o )?", "es": r"(?:a |la |el )?",
+                                  "ca": r"(?:l'|la |el |en |na )?", "en": r""}
+_NOT_A_NAME = frozenset({"mi", "mim", "ti", "si", "el", "la", "las", "los", "lo", "le", "les", "un", "una", "um", "uma",
+                         "me", "you", "him", "her", "them", "us", "my", "your", "the", "a", "o", "eu", "yo", "jo", "i"})
+
+
+def _day_word(word: str, lang: Lang) -> bool:
+    """Whether folded `word` names a weekday, a month or a relative day ("Monday", "Mañana")."""
+    from language.dates import MONTHS, RELATIVE_DAYS, WEEKDAYS
+
+    return word in WEEKDAYS[lang] or word in MONTHS[lang] or any(word in phrase.split() for phrase in RELATIVE_DAYS[lang])
+
+
+def _first_name(text: str, folded: str, position: int, lang: Lang,
+                taken: Sequence[tuple[int, int]]) -> re.Match[str] | None:
+    """A first name at `position` (its article included): capitalised as typed, or a proper noun of the language's
+    dictionary ("tom", "sarah") or of every dictionary knowing it; a pronoun, a word of the day or the time
+    (inside `taken`), or a day or month word (capitalised, only in English) is none."""
+    from language.lemmas import proper_noun_unaccented
+    from language.names import name_in_every_dictionary
+
+    match = re.compile(rf"{_NAME_ARTICLE[lang]}([^\W\d_]{{2,}})(?![\w'])").match(folded, position)
+    if match is None or match.group(1) in _NOT_A_NAME or any(
+            match.start(1) < end and start < match.end(1) for start, end in taken):
+        return None
+    typed = text[match.start(1):match.end(1)] if len(text) == len(folded) else ""
+    if _day_word(match.group(1), lang) and (lang == "en" or not typed[:1].isupper()):
+        return None  # "for me and Monday"; but "en Marc" (Catalan "març" is written in lower case)
+    if typed[:1].isupper() or proper_noun_unaccented(match.group(1), lang) or name_in_every_dictionary(
+            match.group(1), ("pt-BR", "es", "ca", "en")):
+        return match
+    return None
 
 
 @lru_cache(maxsize=8)
@@ -274,16 +308,28 @@ def _named_people(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(rf"\s*(?:{_AND[lang]})\s*(?:(?:{_FOR[lang]})\s+)?(?=\w)"))
 
 
-def find_people_named(folded: str, lang: Lang) -> int | None:
-    """How many people the booking is said to be for by naming them (above), or None."""
+def find_people_named(folded: str, lang: Lang, text: str = "", taken: Sequence[tuple[int, int]] = ()) -> int | None:
+    """How many people the booking is said to be for by naming them (above), or None. `text` (as typed, `folded`
+    folded from it) tells a first name by its capital; no first name inside `taken` (the day's and time's words)."""
     person, joined = _named_people(lang)
+
+    def one(position: int) -> tuple[re.Match[str] | None, bool]:  # (the person named, by a first name)
+        if named := person.match(folded, position):
+            return named, False
+        return _first_name(text, folded, position, lang, taken), True
+
     for start in re.finditer(rf"(?<![\w'])(?:{_FOR[lang]})\s+", folded):
-        count, position = 0, start.end()
-        while named := person.match(folded, position):
-            count, position = count + 1, named.end()
-            if not (join := joined.match(folded, position)) or not person.match(folded, join.end()):
+        count, names, position = 0, 0, start.end()
+        named, by_name = one(position)
+        while named:
+            count, names, position = count + 1, names + by_name, named.end()
+            if not (join := joined.match(folded, position)):
                 break
-            position = join.end()
+            named, by_name = one(join.end())
+            if named:
+                position = join.end()
+        if count == names == 1:
+            continue  # "para Ana": a name alone may be whom the booking is for, or not a person at all
         if count and not re.match(r"\s*(?:mes|mais|más|mas|more|plus)?\s*\d", folded[position:]) and \
                 not re.match(r"\s+(?:y|e|i|and)\s+(?:mis|meus|minhas|els meus|les meves|my|our|nuestros)\s", folded[position:]):
             return count  # "para mim e meus filhos": the plural is not counted here
@@ -333,7 +379,7 @@ def find_party_size(text: str, folded: str, lang: Lang, taken: list[tuple[int, i
         if re.search(_ME_PLUS[lang], folded[max(0, number.start - 20): number.start]):
             found, counted_end = int(number.value) + 1, None  # "eu e mais dois", "me plus two friends": three
     if found is None:
-        found = _times_party(folded, taken) or find_people_named(folded, lang)
+        found = _times_party(folded, taken) or find_people_named(folded, lang, text, taken)
     if found is None and (with_one.search(folded) or _with_one_named(text, folded, lang)):
         found = 2
     if found is None and alone.search(folded):

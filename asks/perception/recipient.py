@@ -37,7 +37,9 @@ class _NameWords(NamedTuple):
 
 _NAME_WORDS: dict[Lang, _NameWords] = {
     "pt-BR": _NameWords(
-        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?|to",  # "mandar 20 reais to maria"
+        # "mandar 20 reais to maria"; a name taken back in the same breath: "pro pedro... digo, pro joão"
+        anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?|to|digo,?|quer dizer,?|quis dizer,?"
+                 r"|ou melhor,?",
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
                r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
@@ -46,7 +48,9 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     ),
     "es": _NameWords(
         # "mandale a la María" (Rioplatense), "send 20 to ana", Portunhol "manda 25 pra ana"
-        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to|pra|pro",
+        # a name taken back in the same breath: "a juan... digo joão", "a ana, o sea, a maría"
+        anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to|pra|pro|digo,?|quiero decir,?|quise decir,?|o sea,?"
+                 r"|mejor dicho,?",
         person=r"para|con|pra|pro|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
@@ -54,7 +58,9 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                r"|vecino|vecina|madrina|padrino",
     ),
     "ca": _NameWords(
-        anywhere=r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|al|per|amb(?: la| l'| en| na| el)?",
+        # a name taken back in the same breath: "a la Maria... vull dir, a l'Ana"
+        anywhere=r"per a(?: la| l'| el| en| na)?|a(?: la| l'| en| na)?|al|per|amb(?: la| l'| en| na| el)?|dic,?"
+                 r"|vull dir,?|volia dir,?|o sigui,?",
         # "al Pedro" (a + el before a man's name, as said outside the standard "a en")
         person=r"per a (?:la|el|en|na)|a (?:la|en|na)|al|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es"
                r"|es diu",
@@ -65,7 +71,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
     "en": _NameWords(
         # "oops i meant joao"; Portuguese "pra" in an English message ("can u send 25 pra ana pls")
         # the one owed is the one paid back: "i owe joao like sixty so can you pay him that"
-        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean|pra|pro|owe|owes",
+        anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean,?|or rather,?|pra|pro|owe|owes",
         person=r"(?:to|pra|pro)(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
                r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",

@@ -16,6 +16,13 @@ from language.text import fold
     ("climbing tomorrow for me", "en", 1),
     ("reserva raquetes dijous 9h x 3", "ca", 3),
     ("raquetes x3 dijous", "ca", 3),
+    ("per a mi, la Núria i en Pol", "ca", 3),  # first names after "for me" (b5)
+    ("pra mim, a Bia e o Caio", "pt-BR", 3),
+    ("for me, tom, sarah and james", "en", 4),  # lower case: proper nouns of the dictionary
+    ("para mí, Lucía y Pablo", "es", 3),
+    ("for Tom and Sarah", "en", 2),
+    ("for me and Monday", "en", 1),  # a day is no first name
+    ("per a mi, la Laia i en Marc", "ca", 3),  # but "Marc" is one, not "març"
 ])
 def test_the_people_named_are_counted(text, lang, party):
     assert find_party_size(text, fold(text), lang, [], False) == party
@@ -25,6 +32,7 @@ def test_the_people_named_are_counted(text, lang, party):
     ("para mí y mis hijos", "es"),  # a plural: how many is not said
     ("for me and my kids", "en"),
     ("hi ha places per a demà?", "ca"),
+    ("reserva para Ana", "es"),  # a name alone: whom the booking is for, or no person at all
 ])
 def test_people_not_all_counted_are_no_party(text, lang):
     assert find_party_size(text, fold(text), lang, [], False) is None
