@@ -11,25 +11,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from django_tenants.utils import schema_context
 
-from bank.models import PixTransfer
-from booking.models import Booking
+from agent.tests.demo_effects import BANK_CUSTOMER, booking_of, pix_made
 from conversations.models import Conversation
 from inbox.models import Escalation
 
 _ids = count(1)
-BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-def _booking(customer: str) -> Booking:
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer).select_related("slot__activity")
-    return booking
-
-
-def _pix() -> list[PixTransfer]:
-    """The Pix made in this test (the database is rolled back after each)."""
-    with schema_context("demobank"):
-        return list(PixTransfer.objects.all())
 
 
 @pytest.mark.parametrize("said,party", [
@@ -43,7 +29,7 @@ def test_the_people_a_booking_is_for_are_counted_as_named(db, chat_json, said, p
     customer = f"3620{next(_ids):07d}"
     replies = chat_json("demoschool", said, customer=customer)
     assert replies[-1]["kind"] == "booking" and replies[-1]["state"] == "completed", replies
-    assert _booking(customer).party_size == party
+    assert booking_of(customer).party_size == party
 
 
 def test_a_full_class_is_said_with_its_free_times_then_booked_at_one(db, chat_json):
@@ -51,7 +37,7 @@ def test_a_full_class_is_said_with_its_free_times_then_booked_at_one(db, chat_js
     customer = f"3630{next(_ids):07d}"
     replies = chat_json("demoschool", "escalada dema a les 9 per a mi", "val, a les 3 doncs", customer=customer)
     assert "no estan lliures" in replies[0]["text"] and "15:00" in replies[0]["text"], replies
-    booking = _booking(customer)
+    booking = booking_of(customer)
     start = booking.slot.start.astimezone(ZoneInfo("Europe/Madrid"))
     assert (booking.slot.activity.slug, booking.party_size, start.hour) == ("climbing", 1, 15)
 
@@ -77,7 +63,7 @@ def test_a_person_asked_for_at_a_brazilian_bank_is_answered_in_portuguese(db, ch
 def test_a_no_naming_another_recipient_under_a_preview_previews_the_new_one(db, chat_json, first, second):
     replies = chat_json("demobank", first, second, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["state"] == "awaiting_confirmation" and "Maria Oliveira" in replies[1]["text"], replies
-    [pix] = _pix()
+    [pix] = pix_made()
     assert pix.amount_cents == 20000 and "Maria" in pix.recipient_name
 
 
@@ -87,7 +73,7 @@ def test_a_no_that_changes_nothing_voids_the_preview_and_its_buttons(db, chat_js
     replies = chat_json("demobank", "manda 200 pro Pedro", second, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["rule"] == "correction_without_value" and replies[1]["state"] == "collecting", replies
     assert replies[2]["rule"] == "stale_confirmation_button", replies
-    assert _pix() == []
+    assert pix_made() == []
 
 
 def test_a_misspelt_word_inside_a_number_phrase_restored_is_read_whole(db, chat_json):
@@ -95,7 +81,7 @@ def test_a_misspelt_word_inside_a_number_phrase_restored_is_read_whole(db, chat_
     replies = chat_json("demobank", "manda duzentos e cinqeunta pro joão", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation", replies
     assert replies[0]["slots"]["amount"]["amount_cents"] == 25000, replies  # never R$ 200
-    assert _pix() == []
+    assert pix_made() == []
 
 
 def test_a_misspelt_word_inside_a_number_phrase_not_restored_is_asked_about(db, chat_json):
@@ -103,4 +89,4 @@ def test_a_misspelt_word_inside_a_number_phrase_not_restored_is_asked_about(db, 
     replies = chat_json("demobank", "manda trezentos e dooze pro joão", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "collecting" and "amount" not in replies[0]["slots"], replies  # never R$ 300
     assert replies[0]["text"].startswith("Quanto você quer enviar"), replies
-    assert _pix() == []
+    assert pix_made() == []

@@ -9,18 +9,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from django_tenants.utils import schema_context
 
+from agent.tests.demo_effects import BANK_CUSTOMER, pix_made
 from bank.models import PixTransfer
 from booking.models import Booking
 from store.models import UsedDeviceQuote
 
 _ids = count(1)
-BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-def _pix() -> list[PixTransfer]:
-    """The Pix made in this test (the database is rolled back after each)."""
-    with schema_context("demobank"):
-        return list(PixTransfer.objects.all())
 
 
 @pytest.mark.parametrize("start,typed,amount,recipient", [
@@ -36,10 +30,10 @@ def test_a_key_typed_where_the_amount_was_asked_is_asked_about_not_paid_to(db, c
     replies = chat_json("demobank", start, typed, customer=BANK_CUSTOMER)
     assert replies[1]["rule"] == "no_new_information" and recipient in replies[1]["text"], replies
     assert "pix_key" not in replies[1]["slots"], replies
-    assert _pix() == []
+    assert pix_made() == []
     replies = chat_json("demobank", amount, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation" and recipient in replies[0]["text"], replies
-    [pix] = _pix()
+    [pix] = pix_made()
     assert (pix.recipient_name, pix.status) == (recipient, PixTransfer.Status.SETTLED)
 
 

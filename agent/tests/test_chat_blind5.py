@@ -9,23 +9,10 @@ from itertools import count
 import pytest
 from django_tenants.utils import schema_context
 
-from bank.models import PixTransfer
+from agent.tests.demo_effects import BANK_CUSTOMER, booking_of, pix_made
 from booking.models import Booking
 
 _ids = count(1)
-BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-def _booking(customer: str) -> Booking:
-    with schema_context("demoschool"):
-        [booking] = Booking.objects.filter(customer_ref=customer).select_related("slot__activity")
-    return booking
-
-
-def _pix() -> list[PixTransfer]:
-    """The Pix made in this test (the database is rolled back after each)."""
-    with schema_context("demobank"):
-        return list(PixTransfer.objects.all())
 
 
 @pytest.mark.parametrize("said,party", [
@@ -40,7 +27,7 @@ def test_a_group_named_by_first_names_is_counted(db, chat_json, said, party):
     customer = f"3650{next(_ids):07d}"
     replies = chat_json("demoschool", said, customer=customer)
     assert replies[-1]["kind"] == "booking" and replies[-1]["state"] == "completed", replies
-    booking = _booking(customer)
+    booking = booking_of(customer)
     assert (booking.slot.activity.slug, booking.party_size) == ("ski", party)
 
 
@@ -61,5 +48,5 @@ def test_a_name_alone_after_for_is_no_party(db, chat_json):
 def test_a_recipient_taken_back_in_the_same_breath_is_the_one_paid(db, chat_json, said, lang_name):
     replies = chat_json("demobank", said, "/tap 1", customer=BANK_CUSTOMER)
     assert replies[0]["state"] == "awaiting_confirmation" and lang_name in replies[0]["text"], replies
-    [pix] = _pix()
+    [pix] = pix_made()
     assert pix.amount_cents == 12000 and lang_name in pix.recipient_name

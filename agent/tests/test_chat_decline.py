@@ -9,17 +9,10 @@ from itertools import count
 import pytest
 from django_tenants.utils import schema_context
 
-from bank.models import PixTransfer
+from agent.tests.demo_effects import BANK_CUSTOMER, pix_made
 from booking.models import Booking
 
 _ids = count(1)
-BANK_CUSTOMER = "5511999990001"  # the demo bank's sandbox customer: contacts Pedro, Ana, João, Maria
-
-
-def _pix() -> list[PixTransfer]:
-    """The Pix made in this test (the database is rolled back after each)."""
-    with schema_context("demobank"):
-        return list(PixTransfer.objects.all())
 
 
 @pytest.mark.parametrize("first,no,cancelled", [
@@ -36,13 +29,13 @@ def test_a_bare_no_under_a_pix_preview_cancels_it_and_its_buttons(db, chat_json,
     assert (replies[1]["rule"], replies[1]["state"], replies[1]["text"]) == (
         "customer_cancelled", "abandoned", cancelled), replies
     assert replies[2]["rule"] == "stale_confirmation_button", replies  # the old Approve sends nothing
-    assert _pix() == []
+    assert pix_made() == []
 
 
 def test_a_no_naming_another_recipient_is_still_a_correction(db, chat_json):
     replies = chat_json("demobank", "manda 200 pra Ana", "não, pra Maria", "/tap 1", customer=BANK_CUSTOMER)
     assert replies[1]["rule"] == "correction_wording", replies
-    [pix] = _pix()
+    [pix] = pix_made()
     assert "Maria" in pix.recipient_name
 
 
