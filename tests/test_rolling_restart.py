@@ -61,8 +61,7 @@ class Site:
             command = [sys.executable, "-m", "celery", "-A", "magie", "worker", "-c", "2", "-Q", self.queue, "-n",
                        f"rolling-{time.monotonic_ns()}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]
         else:
-            command = [sys.executable, "-m", "celery", "-A", "magie", "beat", "-l", "INFO",
-                       "-s", str(self.folder / "beat-schedule")]
+            command = [sys.executable, "-m", "celery", "-A", "magie", "beat", "-l", "INFO"]
         self.processes[name] = subprocess.Popen(command, env=self.env, cwd=settings.BASE_DIR, stdout=log,
                                                 stderr=subprocess.STDOUT)
         if name.startswith("web"):

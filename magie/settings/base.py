@@ -206,6 +206,9 @@ CELERY_TASK_ROUTES = {"agent.turn": {"priority": 3}, "whatsapp.inbound_process":
 MAGIE_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("MAGIE_PUBLISH_TIMEOUT_SECONDS", "0.5"))
 MAGIE_PUBLISH_PAUSE_SECONDS = float(os.environ.get("MAGIE_PUBLISH_PAUSE_SECONDS", "5"))
 # Periodic work (beat: `make run` embeds it in its worker; in production run exactly one `celery beat`).
+# Beat keeps its schedule in memory: every entry is an interval, so a restarted beat only starts its clocks again,
+# and no shelve file is opened (celery's PersistentScheduler opening one while a Ctrl-C arrives printed a traceback).
+CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 CELERY_BEAT_SCHEDULE = {
     "bank-scheduled-pix": {"task": "bank.tasks.pix_scheduled_run_all_task", "schedule": 60.0},
     "whatsapp-sweep-unhandled": {"task": "whatsapp.sweep_unhandled", "schedule": 60.0},
@@ -460,7 +463,7 @@ MIDDLEWARE.insert(1, "magie.middleware.PoolExhaustedMiddleware")
 # The webhook's POST on the platform host is answered ahead of the rest of the stack (whatsapp/middleware.py says
 # what it skips and what still applies): first of all.
 MIDDLEWARE.insert(0, "whatsapp.middleware.WebhookMiddleware")
-# The data folder (beat's schedule, collected static files) exists on a fresh checkout with real services too.
+# The data folder (collected static files, pid files) exists on a fresh checkout with real services too.
 (DATA_DIR / "static").mkdir(parents=True, exist_ok=True)
 CELERY_BEAT_SCHEDULE |= {
     "privacy-retention": {"task": "privacy.retention_run_all", "schedule": 3600.0},  # each organisation's windows

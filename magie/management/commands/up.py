@@ -169,7 +169,6 @@ class Command(BaseCommand):
             commands["worker"] = [sys.executable, "-m", "celery", "-A", "magie", "worker", "-c", str(concurrency),
                                   "-l", "INFO", "-n", f"magie-{os.getpid()}@%h"]
             commands["beat"] = [sys.executable, "-m", "celery", "-A", "magie", "beat", "-l", "INFO",
-                                "-s", str(data_dir / "celerybeat-schedule"),
                                 "--pidfile", str(data_dir / "celerybeat.pid")]
         if dev:
             commands["web"] = [*manage, "runserver", addr, "--noreload"]
