@@ -880,3 +880,17 @@ def test_an_interjection_then_no_corrects_the_amount_in_the_same_message():
     read = perceive("envia 20 al joao ai no 25", lang="pt-BR", org_kind="bank", now=datetime(2026, 12, 6, 12, tzinfo=UTC),
                     tz="America/Sao_Paulo", currency="BRL")
     assert read.slots.amount.amount_cents == 2500 and read.slots.recipient == "Joao"
+
+
+@pytest.mark.parametrize(("text", "lang"), [("faz um pix de 200 não 250 pro Pedro", "pt-BR"),
+                                            ("mandale 40 no 45 a ana", "es"), ("envia 90 no 95 a la Maria", "ca")])
+def test_two_amounts_with_a_bare_no_between_are_asked_about(text, lang):
+    """"200 não 250" is a self-correction as often as "200, not 250": neither amount is read, the bot asks."""
+    perception = read(text, lang=lang)
+    assert perception.request_kind == "pix_transfer" and perception.slots.amount is None
+
+
+@pytest.mark.parametrize(("text", "lang", "cents"), [("faz um pix de 200, não 250, pro Pedro", "pt-BR", 20000),
+                                                     ("envia 90 no, 95 al Pedro", "ca", 9500)])
+def test_punctuation_around_the_no_says_which_amount_is_meant(text, lang, cents):
+    assert read(text, lang=lang).slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
