@@ -8,7 +8,7 @@
   asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
   So is a person who would serve ("um humano me atender", "can someone call me?"), someone asked to be there
   ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no". People counted
-  ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
+  ("per 2 persones"), a price per head ("preu per persona") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying, "me
@@ -318,6 +318,8 @@ _CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?
 # party) and the day after tomorrow ("demà passat", whose "passat" is a form of "passar", a verb of passing on).
 _NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|quatre|quatro|cuatro|four|cinc|cinco"
                          r"|five) (?:persones|personas|pessoas|persons|people|persona|pessoa|person)"
+                         # a price per head: "quin preu tenen per persona?", "cuánto es por persona", "each person"
+                         r"|(?:per|por|cada|each|every) (?:cada )?(?:persona|pessoa|person|cap|cabeza|head)"
                          r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
 
 

@@ -150,6 +150,9 @@ def test_a_limit_asked_about_is_no_change(lang, text):
 @pytest.mark.parametrize("lang,text", [
     ("ca", "volia saber si podria reservar raquetes per dema passat a la tarda per 2 persones gracies"),
     ("es", "quiero pasar a reservar pasado mañana para dos personas"),
+    # a price per head, whichever language's verbs read it ("tenen" is Spanish "tener" too: "is there a person?")
+    ("ca", "ei, i l'escalada quin preu tenen per persona?"), ("es", "¿tienen precio por persona?"),
+    ("pt-BR", "vcs tem valor por pessoa?"), ("en", "is there a price per person?"),
 ])
 def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
