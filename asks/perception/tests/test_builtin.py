@@ -894,3 +894,10 @@ def test_two_amounts_with_a_bare_no_between_are_asked_about(text, lang):
                                                      ("envia 90 no, 95 al Pedro", "ca", 9500)])
 def test_punctuation_around_the_no_says_which_amount_is_meant(text, lang, cents):
     assert read(text, lang=lang).slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
+
+
+@pytest.mark.parametrize(("text", "lang"), [("what do you charge for skiing?", "en"), ("what's the fee for climbing", "en"),
+                                            ("quanto vcs cobram pela escalada?", "pt-BR"),
+                                            ("cuánto cobran por las raquetas?", "es"), ("quant cobreu per l'esquí?", "ca")])
+def test_what_the_school_charges_is_a_price_question(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
