@@ -449,6 +449,11 @@ def complains(text: str, lang: Lang) -> bool:
     return bool((COMPLAINT | ANGER) & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
 
 
+def _payment_named(text: str, lang: Lang) -> bool:
+    """Whether a payment is named in `text`, by lemma or as typed (English reads "pix" as "pic")."""
+    return bool(PAYMENT_NOUNS & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
+
+
 def disputes_payment(text: str, lang: Lang) -> bool:
     """Whether the customer says a payment went wrong: charged twice, already paid, or paid and missing."""
     folded = fold(text)
@@ -462,11 +467,12 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
     if said & (DID | KNOW) and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
         return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "cobraram uma tarifa q eu não conheço"
-    if said & DID and said & PAYMENT_NOUNS and _NEVER.search(folded):
-        return True  # "a payment i never made" (not "i didn't make the payment yet")
+    plain = said | {fold(word) for word in words(text)}  # the words as typed too: English reads "pix" as "pic"
+    never = _NEVER.search(folded)
+    if never and said & DID and _payment_named(folded[:never.start()], lang):
+        return True  # "a payment i never made", "a pix on my statement i never made" (not "i never made a pix")
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
-    plain = said | {fold(word) for word in words(text)}
     if plain & (CHARGE_NOUNS | CHARGE | {"movimento", "movimiento", "moviment"}) and plain & STRANGE:
         return True  # "tem um débito estranho", "tengo un cargo desconocido", "a weird charge"
     if plain & MONEY and (plain & GONE or plain & TAKEN and plain & ACCOUNT):

@@ -404,6 +404,8 @@ def test_a_person_wanted_with_the_talking_said_after(lang, text):
 @pytest.mark.parametrize("lang,text,disputed", [
     ("pt-BR", "cobraram uma tarifa q eu nao conheço", True), ("es", "tengo un cargo que no conozco", True),
     ("en", "theres a payment i never made on my account", True),
+    ("en", "there's a pix on my statement i never made", True),  # "pix" as typed, not the lemma "pic"
+    ("en", "i never made a pix before, how do i send one", False),
     ("en", "i didn't make the payment yet", False), ("pt-BR", "nao fiz o pix ainda", False),
     ("es", "alguien me puede explicar por que me cobraron esto??", True),  # a charge questioned
     ("ca", "no em surt el pix que vaig enviar a la maria", True),  # a Pix sent and not showing
