@@ -901,3 +901,13 @@ def test_punctuation_around_the_no_says_which_amount_is_meant(text, lang, cents)
                                             ("cuánto cobran por las raquetas?", "es"), ("quant cobreu per l'esquí?", "ca")])
 def test_what_the_school_charges_is_a_price_question(text, lang):
     assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
+
+
+@pytest.mark.parametrize(("text", "lang", "name"), [
+    ("solicito realizar un pix de 200 reales a nombre de Ana el día lunes. Atentamente.", "es", "Ana"),
+    ("solicito um pix de 50 reais em nome de Maria", "pt-BR", "Maria"), ("un pix de 30 reals a nom de la Maria", "ca", "Maria"),
+    ("a pix of 40 payable to ana", "en", "Ana"), ("a transfer of 40 in the name of Pedro", "en", "Pedro"),
+])
+def test_a_payee_named_formally_is_the_recipient(text, lang, name):
+    perception = read(text, lang=lang)
+    assert perception.request_kind == "pix_transfer" and perception.slots.recipient == name
