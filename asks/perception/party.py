@@ -122,7 +122,9 @@ def _patterns(lang: Lang) -> tuple[re.Pattern[str], ...]:
     me-and-one-more)."""
     return (
         re.compile(rf"\s(?:(?!(?:to|from|for|at|on|in|de|para|pra|per|and|or|e|y|i|ou|o|but|many|of|with)\s)[^\W\d]+\s){{0,3}}(?:{PEOPLE_WORDS})(?!\w)|{_OF_US}"),
-        re.compile(rf"(?<!\w){_PARTY_BEFORE}\s$"),
+        # "para los cuatro", "pra nós quatro", "per als tres", "for the two": the group said with its article or
+        # pronoun ("las/as/les" are left out: "para las 4" is a time)
+        re.compile(rf"(?<!\w){_PARTY_BEFORE}(?:\s(?:los|os|els|als|nosotros|nosotras|nos|nosaltres|the))?\s$"),
         re.compile(_PARTY_FOLLOWS),
         re.compile(whole_words(_ALONE[lang])),
         re.compile(whole_words("|".join(p.format(other=_ONE_OTHER[lang]) for p in _WITH_ONE[lang]))),
