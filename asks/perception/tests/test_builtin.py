@@ -911,3 +911,14 @@ def test_what_the_school_charges_is_a_price_question(text, lang):
 def test_a_payee_named_formally_is_the_recipient(text, lang, name):
     perception = read(text, lang=lang)
     assert perception.request_kind == "pix_transfer" and perception.slots.recipient == name
+
+
+@pytest.mark.parametrize(("text", "lang", "gb", "battery"), [
+    ("cuánto pagan por un iphone 14 de 512 bah no, de 256, batería 92", "es", 256, 92),
+    ("quanto pagam num iphone 13 de 256 ah não 128, bateria 85", "pt-BR", 128, 85),
+    ("what would you pay for my iphone 13 256gb or rather 128gb, battery 90", "en", 128, 90),
+    ("quant em doneu per l'iphone 14 de 128 no, de 256, bateria 88", "ca", 256, 88),
+])
+def test_a_capacity_taken_back_with_an_interjected_no_is_replaced(text, lang, gb, battery):
+    slots = read(text, lang=lang, org_kind="store", currency="ARS").slots
+    assert (slots.capacity_gb, slots.battery_health) == (gb, battery)
