@@ -40,6 +40,7 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
                   r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara|now"
+                  r"|sol|sola|sols|soles|sozinh[oa]s?|alone|on my own"  # "i per a 1 sol?": the one alone
                   r"|d'aqui|d'aca|dintre|dins|dentro|daqui|within"
                   rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")

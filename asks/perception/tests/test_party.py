@@ -122,3 +122,9 @@ def test_a_group_said_with_its_article_or_pronoun(lang, text, size):
                                        ("ca", "raquetes per a les 3")])
 def test_the_feminine_article_before_a_number_is_a_time_not_a_group(lang, text):
     assert party(text, lang) is None
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "i per a 1 sol?"), ("en", "what about for 1 alone"),
+                                       ("pt-BR", "e pra 1 sozinho?"), ("es", "y para 1 sola?")])
+def test_a_party_of_one_said_alone(lang, text):
+    assert party(text, lang) == 1
