@@ -100,3 +100,12 @@ def test_a_party_of_one_said_alone_after_a_refusal_is_booked(db, chat_json, firs
     assert replies[-1]["state"] == "completed", replies
     booking = booking_of(customer)
     assert (booking.slot.activity.slug, booking.party_size) == ("ski", 1)
+
+
+def test_a_connective_typed_without_accents_keeps_the_recipient(db, chat_json):
+    """b6-bank-pt-BR-08 without accents: "ta manda 800 entao" after a refusal was a Pix to a contact "Entao"."""
+    replies = chat_json("demobank", "manda uns 6 mil pro pedro ai", "ta manda 800 entao", "/tap 1",
+                        customer=BANK_CUSTOMER)
+    assert "Entao" not in replies[1]["text"], replies
+    [pix] = pix_made()
+    assert (pix.amount_cents, pix.recipient_name) == (80000, "Pedro Henrique Almeida")

@@ -118,7 +118,10 @@ _NOT_NAMES = frozenset(
     "dps blz tmj msm dnv hj "
     # demonstratives: "pra essa chave", "a esta clave", "a aquest número", "to this key" point at a key, no name
     "esse essa este esta isso isto aquele aquela aquilo ese esa eso estos estas esses essas aquel aquella aquello "
-    "aquest aquesta aquests aquestes aquell aquells aquelles these those".split()
+    "aquest aquesta aquests aquestes aquell aquells aquelles these those "
+    # connectives closing a line typed without accents: "ta manda 800 entao", "mandale 50 entonces", "send 50 then"
+    "entao entonces pues doncs llavors then so also too tambem tambien tb tbm ai ahi ahora agora ara now mesmo "
+    "mismo mateix aqui alla".split()
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sr", "sra", "srta", "dona", "seu", "don", "senyor", "senyora"})
 _CAPITALISED_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"

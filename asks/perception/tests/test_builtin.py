@@ -922,3 +922,11 @@ def test_a_payee_named_formally_is_the_recipient(text, lang, name):
 def test_a_capacity_taken_back_with_an_interjected_no_is_replaced(text, lang, gb, battery):
     slots = read(text, lang=lang, org_kind="store", currency="ARS").slots
     assert (slots.capacity_gb, slots.battery_health) == (gb, battery)
+
+
+@pytest.mark.parametrize(("text", "lang"), [("ta manda 800 entao", "pt-BR"), ("mandale 50 entonces", "es"),
+                                            ("send 50 then", "en"), ("doncs envia 30 ara", "ca")])
+def test_a_connective_closing_the_line_is_no_recipient(text, lang):
+    """Typed without accents or capitals, "entao" is still "então": the Pix keeps the recipient it had."""
+    perception = read(text, lang=lang)
+    assert perception.slots.recipient is None and perception.slots.amount is not None
