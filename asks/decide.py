@@ -67,7 +67,7 @@ from typing import Any, Literal
 from asks.kinds import FOLLOW_UPS, QUESTION_LEADS_TO, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.statuses import AskStatus
-from asks.when import EITHER_HALF, is_date_only, is_time_only, shifted_when
+from asks.when import EITHER_HALF, at_the_time_of, is_date_only, is_time_only, shifted_when
 
 
 class Action(StrEnum):
@@ -228,6 +228,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             # the wording says what changes: under the open request's preview a change (rule W1), of the one just
             # done its change follow-up (rule D2), never a new request of the same kind
             markers = markers | {"correction"}
+
+    if "same_time" in markers and (holder := next((ask for ask in (open_ask, done) if ask is not None
+                                                   and ask.slots.get("when")), None)) is not None:
+        # "entonces pasado mañana a la misma hora": the day said, at the time the request already holds
+        if (kept := at_the_time_of(holder.slots["when"], said.get("when"))) is not None:
+            said["when"] = kept
+            said.pop(EITHER_HALF, None)
 
     if inbound.tap is not None:
         return _decide_tap(inbound.tap, open_ask, parked, said, policy)

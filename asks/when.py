@@ -2,7 +2,8 @@
 
 A time of day alone ("millor a les 9", "a las 10", "at 3pm") after a date or a date and time keeps the day:
 "demà" then "a les 9" is tomorrow at 9, and "dissabte a les 15:00" then "millor a les 9" is Saturday at 9. Anything
-with a date replaces the value as said ("better on Sunday" is Sunday, with no time). The result is ISO 8601 as in
+with a date replaces the value as said ("better on Sunday" is Sunday, with no time), unless the same time is said
+with it ("pasado mañana a la misma hora": `at_the_time_of`). The result is ISO 8601 as in
 `asks.perception.contract.Slots.when`, an aware datetime in the organisation's time zone.
 """
 
@@ -72,3 +73,13 @@ def shifted_when(held: object, days: int, said: object = None) -> str | None:
     if clock is None or "T" not in moved:  # a day alone (a Pix's) keeps no time of day
         return moved
     return datetime.combine(new_day, clock.replace(tzinfo=datetime.fromisoformat(moved).tzinfo)).isoformat()
+
+
+def at_the_time_of(held: object, said: object) -> str | None:
+    """The day `said` (a date alone) at the time of day of `held` ("then the day after tomorrow at the same time"),
+    or None when either is missing that part."""
+    if not is_date_only(said) or not isinstance(held, str) or "T" not in held:
+        return None
+    at = datetime.fromisoformat(held)
+    assert isinstance(said, str)
+    return datetime.combine(date.fromisoformat(said), at.timetz()).isoformat()

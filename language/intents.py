@@ -8,7 +8,7 @@
   asked for alone ("atendente, por favor"), is asking for a person too; wanting "someone" is not (a Pix to somebody).
   So is a person who would serve ("um humano me atender", "can someone call me?"), someone asked to be there
   ("tem alguém aí?", "hi ha algú de carn i ossos?"), and a bot refused a few words after a "no". People counted
-  ("per 2 persones") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
+  ("per 2 persones"), a price per head ("preu per persona") and the day after tomorrow ("demà passat": "passat" is a form of "passar") are neither.
 * **A payment to look at** (`disputes_payment`): a charge said to be repeated ("me lo cobraron dos veces",
   "charged twice", "duplicado"), a payment said to be done already ("ya pagué", "já paguei", "I already paid"), or
   a payment said to be missing ("o dinheiro sumiu", "no me aparece", "never got my order" after paying, "me
@@ -318,6 +318,8 @@ _CA_GIVE_BACK = re.compile(r"(?<!\w)tornar (?:el|la|l'|els|les|aquest|aquesta)(?
 # party) and the day after tomorrow ("demà passat", whose "passat" is a form of "passar", a verb of passing on).
 _NOT_ASKING = re.compile(r"(?<!\w)(?:(?:\d+|dos|dois|duas|dues|two|tres|three|quatre|quatro|cuatro|four|cinc|cinco"
                          r"|five) (?:persones|personas|pessoas|persons|people|persona|pessoa|person)"
+                         # a price per head: "quin preu tenen per persona?", "cuánto es por persona", "each person"
+                         r"|(?:per|por|cada|each|every) (?:cada )?(?:persona|pessoa|person|cap|cabeza|head)"
                          r"|dema passat|passat dema|pasado manana|depois de amanha)(?!\w)")
 
 
@@ -447,6 +449,11 @@ def complains(text: str, lang: Lang) -> bool:
     return bool((COMPLAINT | ANGER) & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
 
 
+def _payment_named(text: str, lang: Lang) -> bool:
+    """Whether a payment is named in `text`, by lemma or as typed (English reads "pix" as "pic")."""
+    return bool(PAYMENT_NOUNS & (set(lemmas(text, lang)) | {fold(word) for word in words(text)}))
+
+
 def disputes_payment(text: str, lang: Lang) -> bool:
     """Whether the customer says a payment went wrong: charged twice, already paid, or paid and missing."""
     folded = fold(text)
@@ -460,11 +467,12 @@ def disputes_payment(text: str, lang: Lang) -> bool:
     charged = any(lemma(word, lang) in CHARGE and _PAST.search(fold(word)) for word in words(text))  # not "cobran"
     if said & (DID | KNOW) and (said & CHARGE_NOUNS or charged) and _NEGATION.search(folded):
         return True  # "me hicieron un cargo que no hice", "a charge i didn't make", "cobraram uma tarifa q eu não conheço"
-    if said & DID and said & PAYMENT_NOUNS and _NEVER.search(folded):
-        return True  # "a payment i never made" (not "i didn't make the payment yet")
+    plain = said | {fold(word) for word in words(text)}  # the words as typed too: English reads "pix" as "pic"
+    never = _NEVER.search(folded)
+    if never and said & DID and _payment_named(folded[:never.start()], lang):
+        return True  # "a payment i never made", "a pix on my statement i never made" (not "i never made a pix")
     if complains(text, lang) and said & (CHARGE_NOUNS | PAYMENT_NOUNS | CHARGE | PAID):
         return True  # "quero reclamar de uma cobrança"
-    plain = said | {fold(word) for word in words(text)}
     if plain & (CHARGE_NOUNS | CHARGE | {"movimento", "movimiento", "moviment"}) and plain & STRANGE:
         return True  # "tem um débito estranho", "tengo un cargo desconocido", "a weird charge"
     if plain & MONEY and (plain & GONE or plain & TAKEN and plain & ACCOUNT):

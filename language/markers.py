@@ -42,10 +42,11 @@ def _refusal(heads: str, tails: str) -> str:
 
 
 Marker = Literal["correction", "new_request", "confirm", "cancel", "decline", "greeting", "help", "resume", "warranty", "stock",
-                 "cheap", "dispute", "person", "problem", "limit", "limit_asked"]
+                 "cheap", "dispute", "person", "problem", "limit", "limit_asked", "same_time"]
 
 MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
     "pt-BR": {
+        "same_time": (r"(?:a|na|no) mesma hora", r"(?:o|no) mesmo horario"),  # the time already said, another day
         "warranty": ("garantia",),
         "stock": ("estoque", "disponivel", "disponiveis", "esgotado", "esgotada", "tem em loja"),
         "cheap": ("barato", "barata", "mais em conta", "economico"),
@@ -70,6 +71,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                    "aquele pedido", r"volta(?:r)? (?:pro|para o|ao)", "segue com", "seguir com"),
     },
     "es": {
+        "same_time": (r"(?:a|en) la misma hora", r"(?:el|en el) mismo horario"),
         "warranty": ("garantia",),
         "stock": ("stock", "disponible", "disponibles", "agotado", "agotada", "hay en", "les queda", "quedan"),
         "cheap": ("barato", "barata", "economico", "economica", "mas barato"),
@@ -95,6 +97,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                    "retomemos", "lo de antes", "lo anterior", r"volvamos a", "volver a lo"),
     },
     "ca": {
+        "same_time": (r"(?:a|en) la mateixa hora", r"(?:el|en el) mateix horari"),
         "warranty": ("garantia",),
         "stock": ("estoc", "disponible", "disponibles", "esgotat", "esgotada", "en queden"),
         "cheap": ("barat", "barata", "economic", "economica"),
@@ -117,6 +120,7 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
                    "el d'abans", "lo d'abans", "tornem a"),
     },
     "en": {
+        "same_time": (r"(?:at )?the same time", r"(?:at )?the same hour"),
         "warranty": ("warranty", "guarantee"),
         "stock": ("in stock", "stock", "available", "sold out", "do you have any left", "left in stock"),
         "cheap": ("cheap", "cheapest", "budget", "affordable"),

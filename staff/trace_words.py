@@ -173,7 +173,7 @@ MARKERS = {"correction": _("a correction"), "new_request": _("a new request"), "
            "resume": _("resuming"), "warranty": _("warranty"), "stock": _("stock"), "cheap": _("a cheap option"),
            "dispute": _("a disputed payment"), "person": _("a request for a person"),
            "problem": _("something stolen, broken or to return"), "limit": _("a request to change a limit"),
-           "limit_asked": _("a question about a limit")}
+           "limit_asked": _("a question about a limit"), "same_time": _("the same time on another day")}
 
 KEY_TYPES = {"cpf": _("CPF"), "cnpj": _("CNPJ"), "phone": _("Phone"), "email": _("E-mail"),
              "random": _("Random key")}

@@ -232,19 +232,20 @@ KIND_LEMMAS: dict[OrgKind, dict[Lang, tuple[tuple[RequestKind, frozenset[str]], 
         "ca": (("pix_transfer", frozenset({"enviar", "transferir", "pagar", "passar", "programar"})),),
         "en": (("pix_transfer", frozenset({"send", "transfer", "pay", "wire", "schedule"})),),
     },
-    "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs
+    "school": {  # a question about what the school offers or what it costs is read by its nouns and verbs (what
+        # it charges: "what do you charge for skiing?", "quant cobreu?")
         "pt-BR": (("booking", frozenset({"reservar", "agendar", "marcar", "inscrever"})),
                   ("availability", frozenset({"atividade", "curso", "aula", "preco", "opcao", "oferecer", "custar",
-                                              "tarifa", "livre", "horario"}))),
+                                              "tarifa", "livre", "horario", "cobrar", "valor"}))),
         "es": (("booking", frozenset({"reservar", "apuntar", "inscribir"})),
                ("availability", frozenset({"actividad", "curso", "clase", "precio", "opcion", "ofrecer", "costar",
-                                           "tarifa", "libre", "horario"}))),
+                                           "tarifa", "libre", "horario", "cobrar"}))),
         "ca": (("booking", frozenset({"reservar", "apuntar", "inscriure"})),
                ("availability", frozenset({"activitat", "curs", "classe", "preu", "opcio", "oferir", "costar",
-                                           "tarifa", "lliure", "horari"}))),
+                                           "tarifa", "lliure", "horari", "cobrar"}))),
         "en": (("booking", frozenset({"book", "reserve"})),
                ("availability", frozenset({"activity", "course", "class", "lesson", "price", "option", "offer",
-                                           "cost", "rate", "free", "schedule"}))),
+                                           "cost", "rate", "free", "schedule", "charge", "fee"}))),
     },
     "store": {"pt-BR": (), "es": (), "ca": (), "en": ()},
 }
@@ -575,9 +576,17 @@ _REJECTED_BEFORE = re.compile(r"(?<!\w)(?:em vez de|ao inves de|no lugar de|en v
                               r"|e nao|y no|i no|and not|not|nao|no|en comptes de|en lloc de)\s*(?:r\$|\$|€)?\s*$")
 
 
+# Two amounts with a bare "não"/"no" between them and nothing else: "200 não 250" is a speaker correcting herself
+# ("duzentos, não, duzentos e cinquenta") as often as "200, not 250" ("somos 3 no 4"). Neither is read: the bot asks.
+_AMBIGUOUS_NO = re.compile(r"\s+(?:nao|no)\s+(?:r\$|\$|€)?\s*")
+
+
 def _choose_amount(amounts: list[AmountMention], text: str = "") -> AmountMention | None:
     """The last explicit amount, else the last bare one; never one said as the one not meant (`_REJECTED_BEFORE`:
-    "pode ser 70 em vez de 50" is 70)."""
+    "pode ser 70 em vez de 50" is 70); none when two are said either way round (`_AMBIGUOUS_NO`)."""
+    if text and any(_AMBIGUOUS_NO.fullmatch(fold(text[first.end:second.start]))
+                    for first, second in zip(amounts, amounts[1:], strict=False)):
+        return None
     if text:
         meant = [a for a in amounts if not _REJECTED_BEFORE.search(before := fold(text[max(0, a.start - 20):a.start]))
                  or _CORRECTING_NO.search(before)]

@@ -40,6 +40,7 @@ _PARTY_FOLLOWS = (r"\s*(?:[,.!?;]|$|(?:at|on|in|for|please|pls|plz|thx|thanks|to
                   r"|a partir|des de|fins|pra|pro|para|per|na|no|nos|em|en|com|con|amb|then|together|total|in total|again"
                   r"|o|a|ao|al|els|les|los|las|of them|the|day after|dema passat|pasado manana|depois de amanha"
                   r"|nomas|nada mas|solamente|solo|apenas|somente|nomes|just|actually|ahora|agora|ara|now"
+                  r"|sol|sola|sols|soles|sozinh[oa]s?|alone|on my own"  # "i per a 1 sol?": the one alone
                   r"|d'aqui|d'aca|dintre|dins|dentro|daqui|within"
                   rf"|{_PARTY_COURTESY_WORDS})(?!\w))")
 _WITH = re.compile(r"(?<!\w)(?:con|with|amb|com)(?: (?:mis|my|els meus|les meves|meus|minhas))?\s$")
@@ -122,7 +123,9 @@ def _patterns(lang: Lang) -> tuple[re.Pattern[str], ...]:
     me-and-one-more)."""
     return (
         re.compile(rf"\s(?:(?!(?:to|from|for|at|on|in|de|para|pra|per|and|or|e|y|i|ou|o|but|many|of|with)\s)[^\W\d]+\s){{0,3}}(?:{PEOPLE_WORDS})(?!\w)|{_OF_US}"),
-        re.compile(rf"(?<!\w){_PARTY_BEFORE}\s$"),
+        # "para los cuatro", "pra nós quatro", "per als tres", "for the two": the group said with its article or
+        # pronoun ("las/as/les" are left out: "para las 4" is a time)
+        re.compile(rf"(?<!\w){_PARTY_BEFORE}(?:\s(?:los|os|els|als|nosotros|nosotras|nos|nosaltres|the))?\s$"),
         re.compile(_PARTY_FOLLOWS),
         re.compile(whole_words(_ALONE[lang])),
         re.compile(whole_words("|".join(p.format(other=_ONE_OTHER[lang]) for p in _WITH_ONE[lang]))),

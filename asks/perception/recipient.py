@@ -41,7 +41,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
         anywhere=r"pro|pra|pr[ao]|para(?: [oa])?|p/(?: ?[oa])?|ao|à|a|com(?: [oa])?|to|digo,?|quer dizer,?|quis dizer,?"
                  r"|ou melhor,?",
         person=r"pro|pra|para [oa]|p/ ?[oa]|com [oa]|(?:pessoa|nome|contato|destinatario)(?: dela| dele)? (?:e|eh)|e pra"
-               r"|e pro|conta d[ao]",  # "deposita 70 na conta da ana"
+               r"|e pro|conta d[ao]"  # "deposita 70 na conta da ana"
+               r"|(?:em|no) nome d[aoe]|a favor d[aoe]",  # the payee named formally: "em nome de Maria"
         possessive=r"(?:minha|meu|nossa|nosso|a minha|o meu|sua|seu)",
         family=r"tia|tio|prima|primo|irma|irmao|mae|pai|avo|vo|filho|filha|sobrinho|sobrinha|cunhado|cunhada|sogra"
                r"|sogro|amigo|amiga|namorado|namorada|esposa|marido|mulher|chefe|colega|vizinho|vizinha|madrinha|padrinho",
@@ -51,7 +52,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
         # a name taken back in the same breath: "a juan... digo joão", "a ana, o sea, a maría"
         anywhere=r"a(?: la| el)?|para(?: la| el)?|al|con|to|pra|pro|digo,?|quiero decir,?|quise decir,?|o sea,?"
                  r"|mejor dicho,?",
-        person=r"para|con|pra|pro|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de",
+        person=r"para|con|pra|pro|(?:persona|nombre|contacto|destinatario) es|se llama|es para|cuenta de"
+               r"|(?:a|en) nombre de|a favor de",  # the payee named formally: "a nombre de Ana"
         possessive=r"(?:mi|mis|nuestra|nuestro|su)",
         family=r"tia|tio|prima|primo|hermana|hermano|mama|papa|madre|padre|abuela|abuelo|hijo|hija|sobrino|sobrina|cunado"
                r"|cunada|suegra|suegro|amigo|amiga|novio|novia|esposa|esposo|marido|mujer|jefe|jefa|companero|companera"
@@ -63,7 +65,7 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
                  r"|vull dir,?|volia dir,?|o sigui,?",
         # "al Pedro" (a + el before a man's name, as said outside the standard "a en")
         person=r"per a (?:la|el|en|na)|a (?:la|en|na)|al|amb (?:la|en|na|el)|(?:persona|nom|contacte|destinatari) es"
-               r"|es diu",
+               r"|es diu|a nom de(?: la| l'| en| na)?|a favor de(?: la| l'| en| na)?",  # "a nom de la Maria"
         possessive=r"(?:la meva|el meu|meva|meu|la nostra|el nostre)",
         family=r"tia|tiet|tieta|oncle|cosi|cosina|germa|germana|mare|pare|avia|avi|fill|filla|nebot|neboda|cunyat|cunyada"
                r"|sogra|sogre|amic|amiga|parella|dona|marit|cap|company|companya|vei|veina|padrina|padri",
@@ -74,7 +76,8 @@ _NAME_WORDS: dict[Lang, _NameWords] = {
         anywhere=r"to|for|of|send|pay|give|transfer|with|make it|(?:i )?meant|i mean,?|or rather,?|pra|pro|owe|owes",
         person=r"(?:to|pra|pro)(?= [^\W\d_]+['’]?s?(?:[.,!?;]|$| (?:from|with|please|pls|plz|thx|thanks|and|for|in|on|to|now|using|via|today|tomorrow"
                r"|tmrw|tonight)(?!\w)))"
-               r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for",
+               r"|(?:person|name|recipient|contact|receiver)(?: is|'s)|it'?s for|it is for"
+               r"|in the name of|in favou?r of|payable to",  # the payee named formally
         possessive=r"(?:my|our|his|her|their)",
         family=r"aunt|auntie|uncle|cousin|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather"
                r"|son|daughter|nephew|niece|friend|buddy|pal|boyfriend|girlfriend|wife|husband|partner|boss|colleague"
@@ -115,7 +118,10 @@ _NOT_NAMES = frozenset(
     "dps blz tmj msm dnv hj "
     # demonstratives: "pra essa chave", "a esta clave", "a aquest número", "to this key" point at a key, no name
     "esse essa este esta isso isto aquele aquela aquilo ese esa eso estos estas esses essas aquel aquella aquello "
-    "aquest aquesta aquests aquestes aquell aquells aquelles these those".split()
+    "aquest aquesta aquests aquestes aquell aquells aquelles these those "
+    # connectives closing a line typed without accents: "ta manda 800 entao", "mandale 50 entonces", "send 50 then"
+    "entao entonces pues doncs llavors then so also too tambem tambien tb tbm ai ahi ahora agora ara now mesmo "
+    "mismo mateix aqui alla".split()
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sr", "sra", "srta", "dona", "seu", "don", "senyor", "senyora"})
 _CAPITALISED_NAME = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"

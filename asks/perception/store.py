@@ -252,7 +252,9 @@ def _number_words_as_digits(text: str, lang: Lang) -> str:
 _SAID_AGAIN = re.compile(whole_words(
     r"perdon|perdona|perdao|perdo|disculpa|desculpa|desculpe|sorry|oops|ops|ups|opa|my bad|digo|quiero decir|"
     r"quise decir|quer dizer|quis dizer|vull dir|volia dir|i mean|i meant|en realidad|na verdade|na vdd|de fet|"
-    r"actually|me equivoque|me enganei|errei|m'he equivocat|no wait|no espera|nao pera|no,? es|nao,? e|no,? its",
+    r"actually|me equivoque|me enganei|errei|m'he equivocat|no wait|no espera|nao pera|no,? es|nao,? e|no,? its|"
+    # an interjection with its "no" ("512 bah no, de 256", "ah não 128"), or a "no" and its comma, or "rather"
+    r"(?:bah|ah|eh|uh|ai|ay|uy|ui|nah|pff) (?:no|nao)|no no|nao nao|no,|nao,|mejor dicho|ou melhor|o millor|or rather",
     joiners="'"))
 
 
@@ -278,7 +280,8 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
             slots[name] = said[name]
     # a bare figure right after it ("bateria 80 vull dir 88", "de 64 quer dizer 128 bateria 90") takes the place
     # of the figure right before it, in that figure's slot
-    before = re.findall(r"(?<![\d.,])(\d{1,4})(?![\d.,])", fold(text[:again]))
+    # a comma or stop after a figure ends it ("de 256, ah não 128,"); one between digits is a decimal or thousands
+    before = re.findall(r"(?<!\d)(?<!\d[.,])(\d{1,4})(?!\d|[.,]\d)", fold(text[:again]))
     first = _BARE_AFTER_TAKING_BACK.match(fold(text[again:]))
     if before and first:
         value = int(first.group(1))
@@ -291,7 +294,7 @@ def store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: st
 
 # The figure said first after a taking-back, bare ("…quer dizer 128 …", "…i mean it's 88"), no unit after it
 _BARE_AFTER_TAKING_BACK = re.compile(r"\W*(?:(?:es|e|eh|era|is|its|it's|it is|de|of|el|o|the|un|uno|um)\W+){0,2}"
-                                     r"(\d{1,4})(?![\d.,])(?!\s*(?:gb|gigas?|giga|gigs?|g|tb|%)(?!\w))")
+                                     r"(\d{1,4})(?!\d|[.,]\d)(?!\s*(?:gb|gigas?|giga|gigs?|g|tb|%)(?!\w))")
 
 
 def _store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: str | None) -> dict[str, object]:

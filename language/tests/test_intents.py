@@ -150,6 +150,9 @@ def test_a_limit_asked_about_is_no_change(lang, text):
 @pytest.mark.parametrize("lang,text", [
     ("ca", "volia saber si podria reservar raquetes per dema passat a la tarda per 2 persones gracies"),
     ("es", "quiero pasar a reservar pasado mañana para dos personas"),
+    # a price per head, whichever language's verbs read it ("tenen" is Spanish "tener" too: "is there a person?")
+    ("ca", "ei, i l'escalada quin preu tenen per persona?"), ("es", "¿tienen precio por persona?"),
+    ("pt-BR", "vcs tem valor por pessoa?"), ("en", "is there a price per person?"),
 ])
 def test_people_counted_or_the_day_after_tomorrow_are_no_person_asked_for(lang, text):
     assert not asks_for_person(text, lang)
@@ -401,6 +404,8 @@ def test_a_person_wanted_with_the_talking_said_after(lang, text):
 @pytest.mark.parametrize("lang,text,disputed", [
     ("pt-BR", "cobraram uma tarifa q eu nao conheço", True), ("es", "tengo un cargo que no conozco", True),
     ("en", "theres a payment i never made on my account", True),
+    ("en", "there's a pix on my statement i never made", True),  # "pix" as typed, not the lemma "pic"
+    ("en", "i never made a pix before, how do i send one", False),
     ("en", "i didn't make the payment yet", False), ("pt-BR", "nao fiz o pix ainda", False),
     ("es", "alguien me puede explicar por que me cobraron esto??", True),  # a charge questioned
     ("ca", "no em surt el pix que vaig enviar a la maria", True),  # a Pix sent and not showing

@@ -132,3 +132,17 @@ def test_an_apology_opening_a_correction_needs_no_comma(text, lang):
 ])
 def test_an_apology_alone_is_no_correction(text, lang):
     assert "correction" not in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "entonces pasado mañana a la misma hora"),
+                                       ("pt-BR", "então depois de amanhã no mesmo horário"),
+                                       ("ca", "doncs demà passat a la mateixa hora"),
+                                       ("en", "then the day after tomorrow at the same time")])
+def test_the_same_time_on_another_day_is_marked(lang, text):
+    assert "same_time" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero esquí y escalada a la vez"), ("en", "can we all go at once"),
+                                       ("pt-BR", "a mesma coisa de ontem")])
+def test_no_same_time_without_it(lang, text):
+    assert "same_time" not in detect_markers(text, lang)

@@ -880,3 +880,53 @@ def test_an_interjection_then_no_corrects_the_amount_in_the_same_message():
     read = perceive("envia 20 al joao ai no 25", lang="pt-BR", org_kind="bank", now=datetime(2026, 12, 6, 12, tzinfo=UTC),
                     tz="America/Sao_Paulo", currency="BRL")
     assert read.slots.amount.amount_cents == 2500 and read.slots.recipient == "Joao"
+
+
+@pytest.mark.parametrize(("text", "lang"), [("faz um pix de 200 não 250 pro Pedro", "pt-BR"),
+                                            ("mandale 40 no 45 a ana", "es"), ("envia 90 no 95 a la Maria", "ca")])
+def test_two_amounts_with_a_bare_no_between_are_asked_about(text, lang):
+    """"200 não 250" is a self-correction as often as "200, not 250": neither amount is read, the bot asks."""
+    perception = read(text, lang=lang)
+    assert perception.request_kind == "pix_transfer" and perception.slots.amount is None
+
+
+@pytest.mark.parametrize(("text", "lang", "cents"), [("faz um pix de 200, não 250, pro Pedro", "pt-BR", 20000),
+                                                     ("envia 90 no, 95 al Pedro", "ca", 9500)])
+def test_punctuation_around_the_no_says_which_amount_is_meant(text, lang, cents):
+    assert read(text, lang=lang).slots.amount == MoneySlot(amount_cents=cents, currency="BRL")
+
+
+@pytest.mark.parametrize(("text", "lang"), [("what do you charge for skiing?", "en"), ("what's the fee for climbing", "en"),
+                                            ("quanto vcs cobram pela escalada?", "pt-BR"),
+                                            ("cuánto cobran por las raquetas?", "es"), ("quant cobreu per l'esquí?", "ca")])
+def test_what_the_school_charges_is_a_price_question(text, lang):
+    assert read(text, lang=lang, org_kind="school", currency="EUR").request_kind == "availability"
+
+
+@pytest.mark.parametrize(("text", "lang", "name"), [
+    ("solicito realizar un pix de 200 reales a nombre de Ana el día lunes. Atentamente.", "es", "Ana"),
+    ("solicito um pix de 50 reais em nome de Maria", "pt-BR", "Maria"), ("un pix de 30 reals a nom de la Maria", "ca", "Maria"),
+    ("a pix of 40 payable to ana", "en", "Ana"), ("a transfer of 40 in the name of Pedro", "en", "Pedro"),
+])
+def test_a_payee_named_formally_is_the_recipient(text, lang, name):
+    perception = read(text, lang=lang)
+    assert perception.request_kind == "pix_transfer" and perception.slots.recipient == name
+
+
+@pytest.mark.parametrize(("text", "lang", "gb", "battery"), [
+    ("cuánto pagan por un iphone 14 de 512 bah no, de 256, batería 92", "es", 256, 92),
+    ("quanto pagam num iphone 13 de 256 ah não 128, bateria 85", "pt-BR", 128, 85),
+    ("what would you pay for my iphone 13 256gb or rather 128gb, battery 90", "en", 128, 90),
+    ("quant em doneu per l'iphone 14 de 128 no, de 256, bateria 88", "ca", 256, 88),
+])
+def test_a_capacity_taken_back_with_an_interjected_no_is_replaced(text, lang, gb, battery):
+    slots = read(text, lang=lang, org_kind="store", currency="ARS").slots
+    assert (slots.capacity_gb, slots.battery_health) == (gb, battery)
+
+
+@pytest.mark.parametrize(("text", "lang"), [("ta manda 800 entao", "pt-BR"), ("mandale 50 entonces", "es"),
+                                            ("send 50 then", "en"), ("doncs envia 30 ara", "ca")])
+def test_a_connective_closing_the_line_is_no_recipient(text, lang):
+    """Typed without accents or capitals, "entao" is still "então": the Pix keeps the recipient it had."""
+    perception = read(text, lang=lang)
+    assert perception.slots.recipient is None and perception.slots.amount is not None

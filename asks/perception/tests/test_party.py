@@ -107,3 +107,24 @@ def test_a_day_and_i_are_no_party():
 ])
 def test_a_group_said_by_its_noun_and_size(lang, text, size):
     assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text,size", [
+    ("es", "podríamos reservar esquí para pasado mañana a las 9 para los cuatro? gracias", 4),
+    ("pt-BR", "escalada amanhã pra nós quatro", 4),
+    ("ca", "raquetes demà per als tres", 3), ("en", "climbing for the two of us", 2), ("en", "skiing for the three", 3),
+])
+def test_a_group_said_with_its_article_or_pronoun(lang, text, size):
+    assert party(text, lang) == size
+
+
+@pytest.mark.parametrize("lang,text", [("es", "esquí para las 4"), ("pt-BR", "escalada para as 3"),
+                                       ("ca", "raquetes per a les 3")])
+def test_the_feminine_article_before_a_number_is_a_time_not_a_group(lang, text):
+    assert party(text, lang) is None
+
+
+@pytest.mark.parametrize("lang,text", [("ca", "i per a 1 sol?"), ("en", "what about for 1 alone"),
+                                       ("pt-BR", "e pra 1 sozinho?"), ("es", "y para 1 sola?")])
+def test_a_party_of_one_said_alone(lang, text):
+    assert party(text, lang) == 1
