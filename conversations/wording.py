@@ -45,39 +45,32 @@ def render(lang: str, message: Any, values: Mapping[str, Any] | None = None) -> 
     numbers). A plural message picks its form from `values["count"]`. A value ending in an abbreviation's period
     before the message's own ("dt. 1 de des." + ".") keeps one period."""
     values = dict(values or {})
-    if "count" in values or any(isinstance(value, Promise) for value in values.values()):
-        # a plural form depends on the count; a lazy value is translated inside the override too
-        key = _plural_key(lang, message, values)
-        found = _PLURALS.get(key) if key is not None else None
+    if any(isinstance(value, Promise) for value in values.values()):  # a lazy value is translated inside the override
+        return _overridden(lang, message, values)
+    if "count" in values:  # a plural form depends on the count: each (message, values) kept, as `_translated` does
+        key = (lang, id(message), *[(name, type(value), value) for name, value in sorted(values.items())])
+        try:  # each value with its type: 1, 1.0 and True are different words
+            found = _PLURALS.get(key)
+        except TypeError:  # an unhashable value: rendered each time
+            return _overridden(lang, message, values)
         if found is not None and found[0] is message:
             return found[1]
-        with translation.override(django_language(lang)):
-            text = _DOUBLE_PERIOD.sub(".", str(message % values))
-        if key is not None:
-            if len(_PLURALS) >= _TRANSLATED_MAX:
-                _PLURALS.clear()
-            _PLURALS[key] = (message, text)
+        text = _overridden(lang, message, values)
+        if len(_PLURALS) >= _TRANSLATED_MAX:
+            _PLURALS.clear()
+        _PLURALS[key] = (message, text)
         return text
     return _DOUBLE_PERIOD.sub(".", _translated(lang, message) % values)
 
 
+def _overridden(lang: str, message: Any, values: dict[str, Any]) -> str:
+    with translation.override(django_language(lang)):
+        return _DOUBLE_PERIOD.sub(".", str(message % values))
+
+
 _TRANSLATED: dict[tuple[str, int], tuple[Any, str]] = {}
 _TRANSLATED_MAX = 8192
-_PLURALS: dict[tuple[Any, ...], tuple[Any, str]] = {}
-
-
-def _plural_key(lang: str, message: Any, values: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The key of a plural message's rendering kept per process (`_PLURALS`, as `_translated` keeps the others):
-    the language, the message's identity and each value with its type (1, 1.0 and True are different words);
-    None when a value is lazy (translated inside the override) or unhashable: then it is rendered each time."""
-    if any(isinstance(value, Promise) for value in values.values()):
-        return None
-    key = (lang, id(message), *((name, type(value), value) for name, value in sorted(values.items())))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+_PLURALS: dict[tuple[Any, ...], tuple[Any, str]] = {}  # (message, rendered) by (lang, id(message), values)
 
 
 def _translated(lang: str, message: Any) -> str:
