@@ -12,8 +12,8 @@ PIPELINE_BENCH_CONCURRENCY (default: `up`'s, 2): the worker's children;
 PIPELINE_BENCH_WAITS=1: beside each phase, what the web's requests waited for, counted (bench/ack_waits.py: the web's
 backends sampled in pg_stat_activity, lock waits over 1 ms, WAL syncs, the web's time waiting for a core); and after
 the ack phase the same webhooks again with the worker stopped (SIGSTOP), to tell what the turns add;
-PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only, answered by one worker process under
-cProfile (solo pool), and where its time went printed. The
+PIPELINE_BENCH_PROFILE=<file>: instead of the phases, the first rate only (with PIPELINE_BENCH_RATES="", the
+compressed day), answered by one worker process under cProfile (solo pool), and where its time went printed. The
 platform's own settings pass through the environment (e.g. CELERY_DB_REUSE_MAX=0 for the worker's old pool
 behaviour, MAGIE_WORKER_NICE=0).
 
@@ -438,12 +438,16 @@ def profile_main(path: Path) -> None:
     functions that took most of its time printed (the file is kept for pstats or snakeviz)."""
     import pstats
 
-    rate = RATES[0]
     graph = FakeGraphServer().start()
     platform = Platform(graph, profile_to=path)
     try:
         run_phase("warm-up (not counted)", platform, graph, steady(10, WARM_UP_MESSAGES / 10))
-        figures = run_phase(f"{rate:.0f} msg/s offered, the worker profiled", platform, graph, steady(rate, SECONDS))
+        if RATES:
+            figures = run_phase(f"{RATES[0]:.0f} msg/s offered, the worker profiled", platform, graph,
+                                steady(RATES[0], SECONDS))
+        else:  # PIPELINE_BENCH_RATES="": the compressed day's mix (returning customers, messages one by one)
+            figures = run_phase(f"compressed day ×{DAY_SCALE}, the worker profiled", platform, graph,
+                                compressed_day(DAY_SCALE))
     finally:
         platform.stop()
         graph.stop()

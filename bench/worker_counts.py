@@ -5,7 +5,8 @@ read from /proc), and (with --profile) the task's own CPU by cProfile.
 Run: `.venv/bin/python bench/worker_counts.py [--messages 150] [--profile /tmp/x.prof]` with the settings of the
 tests (MAGIE_DEPLOYMENT, DATABASE_URL, CELERY_BROKER_URL) on a database where `manage.py migrate_schemas` and
 `manage.py seed_demo` ran. Each message is a new customer's text, the three demo organisations in turn, with the
-texts of bench/pipeline_bench.py; the body is acknowledged by `webhook_receive` (not counted), then answered by
+texts of bench/pipeline_bench.py (with `--per-customer 5`, each customer's five messages one after the other, as in
+the pipeline bench's compressed day: a returning customer's turns read the conversation's earlier ones); the body is acknowledged by `webhook_receive` (not counted), then answered by
 `whatsapp.answering.inbound_answer` in the public schema, as the worker's task does; replies go to a fake Graph
 server. The first 30 messages warm up (not counted).
 """
@@ -44,11 +45,18 @@ from whatsapp.answering import inbound_answer  # noqa: E402
 from whatsapp.services import inbound_queued_take, webhook_receive  # noqa: E402
 
 WARM_UP = 30
+PER_CUSTOMER = [1]  # `--per-customer`: messages each customer sends, one after the other
+
+
+def organisation_of(index: int):
+    """The demo organisation of the `index`th message: its customer's (customers go to the three in turn)."""
+    return DEMO_ORGANISATIONS[index // PER_CUSTOMER[0] % len(DEMO_ORGANISATIONS)]
 
 
 def acknowledged(index: int) -> int:
-    org = DEMO_ORGANISATIONS[index % len(DEMO_ORGANISATIONS)]
-    body = body_for(org, f"55119{os.getpid() % 1000:03d}{index:05d}{int(time.time()) % 100:02d}",
+    org = organisation_of(index)
+    customer = index // PER_CUSTOMER[0]
+    body = body_for(org, f"55119{os.getpid() % 1000:03d}{customer:05d}{int(time.time()) % 100:02d}",
                     TEXTS[org.schema_name])
     secret = demo_channel_secrets(org.schema_name)["app_secret"]
     signature = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
@@ -86,9 +94,13 @@ def main() -> None:
     parser.add_argument("--prepared-per-schema", action="store_true",
                         help="an experiment: server-side binding, each statement prepared by psycopg once per "
                              "organisation (its text names the schema in a comment), so PostgreSQL keeps its plan")
+    parser.add_argument("--per-customer", type=int, default=1,
+                        help="messages each customer sends one after the other (the compressed day's: 5); the "
+                             "warm-up and --messages are best multiples of it")
     parser.add_argument("--no-burst", action="store_true",
                         help="skip the pass where each organisation's bodies wait together, taken by one task")
     options = parser.parse_args()
+    PER_CUSTOMER[0] = max(1, options.per_customer)
     if options.prepared_per_schema:  # before the first connection (and its pool) is made
         connection.settings_dict["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 2}
     # the fake Graph server in a process of its own: its CPU is not this one's
@@ -143,14 +155,14 @@ def _passes(options: argparse.Namespace) -> None:
     def fresh() -> list[tuple[str, int]]:
         """n bodies acknowledged (not counted), with their organisation: they wait together (a burst)."""
         first, sequence[0] = sequence[0], sequence[0] + n
-        return [(DEMO_ORGANISATIONS[i % len(DEMO_ORGANISATIONS)].schema_name, acknowledged(i))
+        return [(organisation_of(i).schema_name, acknowledged(i))
                 for i in range(first, first + n)]
 
     def one_by_one() -> Iterator[tuple[str, int]]:
         """n bodies, each acknowledged (not counted) when the previous one was answered: unhurried messages."""
         first, sequence[0] = sequence[0], sequence[0] + n
         for i in range(first, first + n):
-            yield DEMO_ORGANISATIONS[i % len(DEMO_ORGANISATIONS)].schema_name, acknowledged(i)
+            yield organisation_of(i).schema_name, acknowledged(i)
 
     # 1. the worker's CPU per message, nothing measuring it but the clock; and its PostgreSQL backend's
     # Beside them, where the task's thread spends its wall-clock time: running, waiting for a core, or blocked
@@ -170,7 +182,7 @@ def _passes(options: argparse.Namespace) -> None:
     cpu, backend_cpu = cpu / n, backend_cpu / n
     if _backend_pid() != backend:
         raise RuntimeError("the worker's database connection changed during the pass: its backend's CPU is lost")
-    print(f"messages per pass {n} (three organisations in turn); CPU per message {cpu * 1000:.2f} ms; "
+    print(f"messages per pass {n} (three organisations in turn, {PER_CUSTOMER[0]} a customer); CPU per message {cpu * 1000:.2f} ms; "
           f"its PostgreSQL backend's {backend_cpu * 1000:.2f} ms")
     blocked = wall - ran - queued
     others = cpu * n - ran  # the process's other threads (the guards' pool), run while the task's thread waits

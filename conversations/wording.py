@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date, datetime, time
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -44,15 +45,32 @@ def render(lang: str, message: Any, values: Mapping[str, Any] | None = None) -> 
     numbers). A plural message picks its form from `values["count"]`. A value ending in an abbreviation's period
     before the message's own ("dt. 1 de des." + ".") keeps one period."""
     values = dict(values or {})
-    if "count" in values or any(isinstance(value, Promise) for value in values.values()):
-        # a plural form depends on the count; a lazy value is translated inside the override too
-        with translation.override(django_language(lang)):
-            return _DOUBLE_PERIOD.sub(".", str(message % values))
+    if any(isinstance(value, Promise) for value in values.values()):  # a lazy value is translated inside the override
+        return _overridden(lang, message, values)
+    if "count" in values:  # a plural form depends on the count: each (message, values) kept, as `_translated` does
+        key = (lang, id(message), *[(name, type(value), value) for name, value in sorted(values.items())])
+        try:  # each value with its type: 1, 1.0 and True are different words
+            found = _PLURALS.get(key)
+        except TypeError:  # an unhashable value: rendered each time
+            return _overridden(lang, message, values)
+        if found is not None and found[0] is message:
+            return found[1]
+        text = _overridden(lang, message, values)
+        if len(_PLURALS) >= _TRANSLATED_MAX:
+            _PLURALS.clear()
+        _PLURALS[key] = (message, text)
+        return text
     return _DOUBLE_PERIOD.sub(".", _translated(lang, message) % values)
+
+
+def _overridden(lang: str, message: Any, values: dict[str, Any]) -> str:
+    with translation.override(django_language(lang)):
+        return _DOUBLE_PERIOD.sub(".", str(message % values))
 
 
 _TRANSLATED: dict[tuple[str, int], tuple[Any, str]] = {}
 _TRANSLATED_MAX = 8192
+_PLURALS: dict[tuple[Any, ...], tuple[Any, str]] = {}  # (message, rendered) by (lang, id(message), values)
 
 
 def _translated(lang: str, message: Any) -> str:
@@ -85,24 +103,50 @@ def money(lang: str, cents: int, currency: str) -> str:
     return format_money(cents, currency, lang)  # type: ignore[arg-type]
 
 
+# Dates, times and party sizes in words are pure functions of their arguments (babel's locale data and the
+# catalogues do not change while the process runs): each kept per process, a turn listing offers words a dozen.
+# A date or time is keyed with its type, time zone and fold too, so values that compare equal across zones or
+# across a repeated hour never share a wording.
+_KEPT = 4096
+
+
+def _exactly(value: date | time) -> tuple[Any, ...]:
+    return value, type(value), getattr(value, "tzinfo", None), getattr(value, "fold", 0)
+
+
 def moment(lang: str, value: datetime, tz: str) -> str:
     """A date and time ("Wed 2 Dec, 15:00"), in the organisation's time zone."""
+    return _moment(lang, _exactly(value), tz)
+
+
+@lru_cache(maxsize=_KEPT)
+def _moment(lang: str, value: tuple[Any, ...], tz: str) -> str:
     zone = ZoneInfo(tz)
-    return format_datetime(value, "EEE d MMM, HH:mm", tzinfo=zone, locale=babel_locale(lang))  # type: ignore[arg-type]
+    return format_datetime(value[0], "EEE d MMM, HH:mm", tzinfo=zone, locale=babel_locale(lang))  # type: ignore[arg-type]
 
 
 def day(lang: str, value: date) -> str:
     """A date alone ("Wed 2 Dec")."""
-    return format_date(value, "EEE d MMM", locale=babel_locale(lang))  # type: ignore[arg-type]
+    return _formatted_date(lang, _exactly(value), "EEE d MMM")
 
 
 def long_day(lang: str, value: date) -> str:
     """A date written out ("2 December 2026"), for previews and scheduled payments."""
-    return format_date(value, "long", locale=babel_locale(lang))  # type: ignore[arg-type]
+    return _formatted_date(lang, _exactly(value), "long")
+
+
+@lru_cache(maxsize=_KEPT)
+def _formatted_date(lang: str, value: tuple[Any, ...], pattern: str) -> str:
+    return format_date(value[0], pattern, locale=babel_locale(lang))  # type: ignore[arg-type]
 
 
 def clock(lang: str, value: time) -> str:
-    return format_time(value, "HH:mm", locale=babel_locale(lang))  # type: ignore[arg-type]
+    return _clock(lang, _exactly(value))
+
+
+@lru_cache(maxsize=_KEPT)
+def _clock(lang: str, value: tuple[Any, ...]) -> str:
+    return format_time(value[0], "HH:mm", locale=babel_locale(lang))  # type: ignore[arg-type]
 
 
 def party(lang: str, size: int) -> str:
