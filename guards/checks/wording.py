@@ -1183,6 +1183,16 @@ _STATED_AFTER_RE = re.compile(r"\s*:[^.!?\n]*?\d")
 _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mim\b|us\b|nos\b|nosotros|conmigo|ens\b"
                             r"|mi\b|nosaltres|the (?:bank|agent|staff)|o banco)[a-z]")
 
+# A preposition of where before the item (a possessive between): the item is where something goes or arrives, not
+# what is asked ("You'll get the confirmation in your email", "o comprovante chega no seu e-mail", "te llega al
+# correo", "t'arriba al teu correu"); "de"/"do" ("preciso do seu e-mail") asks for it and is none of them.
+_DESTINATION_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?<![\w'])(?:in|into|to|at|via|by|on)\s+(?:your\s+|the\s+)?(?:registered\s+)?$"),
+    "pt-BR": re.compile(r"(?<![\w'])(?:no|na|nos|nas|pelo|pela|por|para o|para a|pro|pra|ao|em)\s+(?:seu\s+|sua\s+|teu\s+"
+                        r"|tua\s+)?(?:cadastrad[oa]\s+)?$"),
+    "es": re.compile(r"(?<![\w'])(?:en|a|al|por)\s+(?:tu\s+|su\s+|el\s+|la\s+)?$"),
+    "ca": re.compile(r"(?<![\w'])(?:al|a|en|per|pel)\s+(?:teu\s+|vostre\s+|la teva\s+|el\s+|la\s+)?$"),
+}
 # data item → (per-language patterns, argument names that would use it, kind). Secrets are never asked; a Pix key
 # (CPF, phone, e-mail, random key) of the recipient may be asked when a tool takes a key; personal data only when a
 # tool takes it; a payment method ("your debit card") is no data item at all.
@@ -1348,6 +1358,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
                     continue
                 if _WITH_THIRD_RE.match(clause[match.end() :]):
                     continue
+                if _DESTINATION_BEFORE_RE[lang].search(window):
+                    continue  # where something goes, not what is asked: "the confirmation in your email"
             found.append((item, draft[start + match.start() : start + match.end()], bool(owned)))
     return found
 
