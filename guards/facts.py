@@ -944,6 +944,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             if ((key in common or near_long_common(key, lang)) and not placed and not said_as_name) \
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
+                    or (at_start and known and lang == "en" and bool(_MOMENT_IS_RE.match(text, run[0][1]))) \
                     or ("-" in key and (at_start or lang != "en")) \
                     or (at_start and not subject and (near_word(bare.lower(), lang)
                                                       or (not known and _long_word_slipped(key, common)))) \
@@ -1297,6 +1298,9 @@ _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
     "ca": re.compile(r"\s+(?:es|va|esta|te|ja|rebra|ha rebut|rep|obre|tanca|cobra|accepta|queda)\b"),
 }
 _LOWER_WORD_NEXT_RE = re.compile(r" [a-z]{3,}\b")
+# A word of the language opening a sentence that "is" a clock time, no "at" between ("Kickoff is 8 pm.", "Check-in is
+# 3:00 pm"): a moment's word, since a name is at a time ("Hellboy is at 7 pm"), never one.
+_MOMENT_IS_RE = re.compile(r" is (?:\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)(?!\w)", re.IGNORECASE)
 # A sentence opening with a verb in its "-s" form before where ("Lands at YVR", "Leaves from Oakland") left out its
 # subject: the verb is no name's word.
 _VERB_BEFORE_PLACE_RE: dict[Lang, re.Pattern[str]] = {

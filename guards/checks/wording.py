@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from guards import claim_lexicon as lex
+from guards.common_words import in_dictionary
 from guards.contract import GuardInput, GuardVerdict, past
 from guards.evidence import inferred, typed
 from guards.messages import explain
@@ -657,6 +658,62 @@ _CLAUSE_START_RE = re.compile(r"[ \t]*$")
 _CLAUSE_END_RE = re.compile(r"[ \t]*(?:[,.!;:\n]|$)")
 
 
+# A sentence opened by a condition or a time still to come ("As soon as you pay, your places are booked", "Quando
+# você aprovar, o Pix é enviado", "Cuando pagues, la reserva queda confirmada", "Quan paguis, la reserva queda
+# confirmada"): the part right after it says what will follow, not what happened. Neither part may be in a past
+# tense ("When you approved it, the Pix was sent", "Quando você aprovou, o Pix já foi enviado" claim it), and the
+# condition needs a verb of its own ("After checking, your booking is confirmed", "Once confirmed, …" claim it) and
+# must wait for the step that lets the effect happen (`_GATE_RE`: approving, paying, confirming).
+_LEADING_CONDITION_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\s*(?:if|once|when|whenever|as soon as|right after|after|the moment|unless)\s+(?!\w+(?:ing|ed)\b)"),
+    "pt-BR": re.compile(r"\s*(?:se|caso|quando|assim que|logo que|depois que|uma vez que|tao logo)\s"),
+    "es": re.compile(r"\s*(?:si|cuando|en cuanto|apenas|tan pronto como|una vez que|despues de que|luego de que"
+                     r"|en caso de que)\s"),
+    "ca": re.compile(r"\s*(?:si|quan|tan bon punt|un cop que|un cop|una vegada que|despres que|en cas que)\s"),
+}
+# A past tense in either part (Spanish read with its accents: "se aprobó", "envié").
+_PAST_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\b(?:was|were|had|did|went|got|came|already|has been|have been)\b|'(?:ve|d)\b"
+                     r"|\b(?:i|you|we|they|he|she|it)\s+(?:\w+ed|paid|sent|made|bought|gave|put|set)\b"),
+    "pt-BR": re.compile(r"\b(?:foi|foram|fez|fizeram|teve|tiveram|caiu|saiu|deu|ja|tinha|tinham)\b"
+                        r"|\b(?!estou\b)\w{3,}(?:ou|eu|iu|aram|eram|iram|ei)\b"),
+    "es": re.compile(r"\b(?:fue|fueron|hubo|hizo|dio|ya|había|habían|habia|habian)\b|\w+(?:ó|é|aste|iste|aron|ieron)\b"
+                     r"|\b(?:ha|han|has|he|hemos)\s+\w+(?:ado|ido)\b"),
+    "ca": re.compile(r"\b(?:va|van|vas|vaig|vam|vau|ja|havia|havien)\s|\b(?:ha|han|has|he|hem|heu)\s+\w+(?:at|it|ut"
+                     r"|ada|ida|uda|ats|its|ades|ides)\b"),
+}
+
+
+_ANY_CONDITION_RE = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in _LEADING_CONDITION_RE.values()))
+# Read in Spanish or Catalan, a sentence's "se" is a pronoun ("Se envió el Pix"), no Portuguese "if".
+_CONDITION_NO_SE_RE = re.compile("|".join(f"(?:{pattern.pattern})" for lang, pattern in _LEADING_CONDITION_RE.items()
+                                          if lang != "pt-BR"))
+
+
+def _after_condition(clause: str, at: int, until: int, lang: Lang, accented: str | None) -> bool:
+    """Whether the claim at `at`..`until` of `clause` (a folded sentence; `accented`, the same lower-cased with its
+    accents, or None) is the part right after a leading condition or time still to come (see above). A sentence may
+    be read in another language of the turn than its own ("Quan paguis, …" read in Spanish): the openers and the past
+    tenses of the four languages are all read."""
+    if not (_CONDITION_NO_SE_RE if lang in ("es", "ca") else _ANY_CONDITION_RE).match(clause):
+        return False
+    comma = clause.find(", ")
+    if comma < 0 or comma + 2 > at or _LATER_PART_RE.search(clause, comma + 2, at):
+        return False  # the claim is inside the condition (`NOT_A_CLAIM` reads it) or in a later part
+    if not _GATE_RE.search(clause, 0, comma):
+        return False  # a time of something else ("When you get there, your table is reserved"): the state holds now
+    if accented is not None and _PAST_RE["es"].search(accented, 0, until):
+        return False
+    return not any(pattern.search(clause, 0, until) for pattern in _PAST_RE.values())
+
+
+_LATER_PART_RE = re.compile(r"[,;]\s")
+# What the condition must wait for: the step that lets the effect happen (the customer's approval, payment,
+# confirmation, signature or tap, in any of the four languages; folded stems).
+_GATE_RE = re.compile(r"\b(?:approv|pay|pai[dn]|confirm|authori[sz]|accept|sign|complet|finish|click|tap|aprov|aprob"
+                      r"|aprueb|pag|autori|acept|aceit|conclu|finaliz|termin|acab|clic|toc|assin|firm|valid)\w*")  # (a folded "é" is no "e", and: only signs end the part after the condition)
+
+
 def _part_start(clause: str, position: int) -> int:
     """Where the part of `clause` holding `position` starts (after the last break before it)."""
     start = 0
@@ -736,6 +793,9 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         if index in tagged and kind != "first" and not done_re.search(low, start, end):
             continue  # its sentence asks whether it is so (unless worded as an outcome: "…con éxito, ¿verdad?")
         clause, at, until = low[start:end], match.start() - start, match.end() - start
+        if _after_condition(clause, at, until, lang,
+                            lowered[start:end] if lang == "es" and len(lowered) == len(low) else None):
+            continue  # what follows a condition or a time still to come: "Cuando pagues, la reserva queda confirmada"
         if kind == "short":  # only a whole clause (or its head) that says it is done
             if reports or not _CLAUSE_START_RE.match(clause, 0, at) or not _CLAUSE_END_RE.match(clause, until) \
                     or clause.rstrip().endswith("?"):
@@ -778,6 +838,7 @@ _NOT_TYPOS = frozenset({"preserved", "deserved", "conformed", "conform", "thorou
                         "agendar", "realizados", "realizadas", "confirmados", "confirmadas", "reservados",
                         "reservadas", "agendados", "agendadas", "concluida", "pagaments", "enviats", "reservats"})
 _WORD_RE = re.compile(r"[a-z]{6,16}")
+_TYPO_LANGUAGES: tuple[Lang, ...] = ("pt-BR", "es", "ca", "en")
 
 
 def _deletions(word: str) -> set[str]:
@@ -813,7 +874,9 @@ def _correction(word: str) -> str | None:
     for key in (word, *_deletions(word)):
         for target in index.get(key, ()):
             if not (target.startswith(word) or word.startswith(target)) and _one_edit(word, target):
-                return target
+                # a word of a dictionary is no slip: the future or the subjunctive ("enviará", "reservara",
+                # "confirmará"), the imperfect ("enviava") are their verbs' own forms, not participles mistyped
+                return None if any(in_dictionary(word, lang) for lang in _TYPO_LANGUAGES) else target
     return None
 
 
@@ -1120,6 +1183,16 @@ _STATED_AFTER_RE = re.compile(r"\s*:[^.!?\n]*?\d")
 _WITH_THIRD_RE = re.compile(r"^[^.?!;]{0,40}?\s(?:with|com|con|amb)\s+(?!me\b|mim\b|us\b|nos\b|nosotros|conmigo|ens\b"
                             r"|mi\b|nosaltres|the (?:bank|agent|staff)|o banco)[a-z]")
 
+# A preposition of where before the item (a possessive between): the item is where something goes or arrives, not
+# what is asked ("You'll get the confirmation in your email", "o comprovante chega no seu e-mail", "te llega al
+# correo", "t'arriba al teu correu"); "de"/"do" ("preciso do seu e-mail") asks for it and is none of them.
+_DESTINATION_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?<![\w'])(?:in|into|to|at|via|by|on)\s+(?:your\s+|the\s+)?(?:registered\s+)?$"),
+    "pt-BR": re.compile(r"(?<![\w'])(?:no|na|nos|nas|pelo|pela|por|para o|para a|pro|pra|ao|em)\s+(?:seu\s+|sua\s+|teu\s+"
+                        r"|tua\s+)?(?:cadastrad[oa]\s+)?$"),
+    "es": re.compile(r"(?<![\w'])(?:en|a|al|por)\s+(?:tu\s+|su\s+|el\s+|la\s+)?$"),
+    "ca": re.compile(r"(?<![\w'])(?:al|a|en|per|pel)\s+(?:teu\s+|vostre\s+|la teva\s+|el\s+|la\s+)?$"),
+}
 # data item → (per-language patterns, argument names that would use it, kind). Secrets are never asked; a Pix key
 # (CPF, phone, e-mail, random key) of the recipient may be asked when a tool takes a key; personal data only when a
 # tool takes it; a payment method ("your debit card") is no data item at all.
@@ -1285,6 +1358,8 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
                     continue
                 if _WITH_THIRD_RE.match(clause[match.end() :]):
                     continue
+                if _DESTINATION_BEFORE_RE[lang].search(window):
+                    continue  # where something goes, not what is asked: "the confirmation in your email"
             found.append((item, draft[start + match.start() : start + match.end()], bool(owned)))
     return found
 

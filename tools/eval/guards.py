@@ -252,10 +252,11 @@ def format_summary(result: dict) -> str:
         apart = row["of_which_unexecuted_claims"] + row["of_which_unsourced_facts"]
         if apart and row["true_turns"]:
             rest = row["false_alarms"] - apart
-            lines.append(f"    of which {row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
+            lines.append(f"    of which the guard is right on {apart} (SGD's text states what no tool returned): "
+                         f"{row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
                          f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE) and {row['of_which_unsourced_facts']} "
-                         f"only for values stated from no source of the dialogue; without them "
-                         f"{rest} = {rest / row['true_turns']:.3%}")
+                         f"only for values stated from no source of the dialogue")
+            lines.append(f"    misreadings (held true turns without them): {rest} = {rest / row['true_turns']:.3%}")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():
             per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())
