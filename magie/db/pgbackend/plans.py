@@ -21,6 +21,9 @@ The choices, all here and in `DatabaseWrapper` (base.py):
   drops the connection's prepared statements (psycopg sends DEALLOCATE ALL) and, outside a transaction, runs the
   statement once more, unprepared; inside one, the error stands (the transaction is lost anyway) and the next
   statements after the rollback are prepared afresh. No restart of the workers is needed after a deploy.
+
+Private parts used (tests/test_framework_seams.py checks each): Django's `CursorWrapper._execute` and
+`_executemany`, django-tenants' `_handle_search_path`, psycopg's `Connection._prepared`.
 """
 
 from __future__ import annotations
@@ -56,21 +59,21 @@ class NamedStatements(CursorWrapper):
     def _execute(self, sql, params, *ignored_wrapper_args):
         db = self.db
         try:
-            return super()._execute(db.statement_name + sql, params, *ignored_wrapper_args)
+            return super()._execute(db.statement_name + sql, params, *ignored_wrapper_args)  # type: ignore[misc]
         except NotSupportedError as error:
             if not (_outdated_plan(error) and db.forget_prepared_statements()):
                 raise
-            return super()._execute(db.statement_name + sql, params, *ignored_wrapper_args)
+            return super()._execute(db.statement_name + sql, params, *ignored_wrapper_args)  # type: ignore[misc]
 
     def _executemany(self, sql, param_list, *ignored_wrapper_args):
         db = self.db
         param_list = list(param_list)  # an iterator is read once; the retry reads it again
         try:
-            return super()._executemany(db.statement_name + sql, param_list, *ignored_wrapper_args)
+            return super()._executemany(db.statement_name + sql, param_list, *ignored_wrapper_args)  # type: ignore[misc]
         except NotSupportedError as error:
             if not (_outdated_plan(error) and db.forget_prepared_statements()):
                 raise
-            return super()._executemany(db.statement_name + sql, param_list, *ignored_wrapper_args)
+            return super()._executemany(db.statement_name + sql, param_list, *ignored_wrapper_args)  # type: ignore[misc]
 
 
 class NamedDebugStatements(NamedStatements, CursorDebugWrapper):
