@@ -91,9 +91,6 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=150, help="per pass")
     parser.add_argument("--profile", default="", help="also a pass under cProfile, written to this file")
     parser.add_argument("--sql", action="store_true", help="print every statement of one message per organisation")
-    parser.add_argument("--prepared-per-schema", action="store_true",
-                        help="an experiment: server-side binding, each statement prepared by psycopg once per "
-                             "organisation (its text names the schema in a comment), so PostgreSQL keeps its plan")
     parser.add_argument("--per-customer", type=int, default=1,
                         help="messages each customer sends one after the other (the compressed day's: 5); the "
                              "warm-up and --messages are best multiples of it")
@@ -101,8 +98,6 @@ def main() -> None:
                         help="skip the pass where each organisation's bodies wait together, taken by one task")
     options = parser.parse_args()
     PER_CUSTOMER[0] = max(1, options.per_customer)
-    if options.prepared_per_schema:  # before the first connection (and its pool) is made
-        connection.settings_dict["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 2}
     # the fake Graph server in a process of its own: its CPU is not this one's
     # a SIGTERM (a stopped run) ends through the `finally` below, which stops the fake Graph server too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -112,21 +107,10 @@ def main() -> None:
         settings.WHATSAPP_RATE_PER_SECOND = 100000
         _forget_earlier_wamids()
         connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' backend
-        if options.prepared_per_schema:
-            with connection.execute_wrapper(_named_per_schema):
-                _passes(options)
-        else:
-            _passes(options)
+        _passes(options)
     finally:
         graph.terminate()
         graph.wait()
-
-
-def _named_per_schema(execute, sql, params, many, context):
-    """`--prepared-per-schema`: the statement's text names the organisation, so psycopg prepares it once per schema
-    and PostgreSQL's cached plan, made under that organisation's search_path, stays valid (a plan is planned
-    again whenever the path differs from the one it was made under)."""
-    return execute(f"/* {connection.schema_name} */ {sql}", params, many, context)  # type: ignore[attr-defined]
 
 
 def _backend_pid() -> int:

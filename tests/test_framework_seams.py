@@ -181,6 +181,29 @@ def test_psycopg_preparing_cursor_and_pipeline():
     assert hasattr(psycopg.Connection, "pipeline") and hasattr(psycopg.Connection, "prepare_threshold")
 
 
+def test_named_statements_internals(db):
+    """magie.db.pgbackend.plans names statements below Django's cursor wrapper (`_execute`, `_executemany`, the
+    executors `execute` hands to its execute_wrappers), reads the search path django-tenants sets
+    (`_handle_search_path`, `search_path_set_schemas`, `_setting_search_path`) and drops psycopg's prepared
+    statements (`Connection._prepared.clear()`, sent as DEALLOCATE ALL before the next statement)."""
+    import psycopg
+    from django.db import connection
+    from django.db.backends.utils import CursorWrapper
+    from django_tenants.postgresql_backend.base import DatabaseWrapper
+
+    assert "executor=self._execute" in inspect.getsource(CursorWrapper.execute)
+    assert "executor=self._executemany" in inspect.getsource(CursorWrapper.executemany)
+    assert _parameters(CursorWrapper._execute)[1:3] == ["sql", "params"]
+    assert _parameters(CursorWrapper._executemany)[1:3] == ["sql", "param_list"]
+    source = inspect.getsource(DatabaseWrapper._handle_search_path)
+    assert "self.search_path_set_schemas = search_paths" in source and "_setting_search_path" in source
+    connection.ensure_connection()
+    prepared = connection.connection._prepared
+    assert callable(prepared.clear) and hasattr(prepared, "_to_flush")
+    assert "_deallocate" in inspect.getsource(type(prepared).maintain_gen)
+    assert hasattr(psycopg.errors, "FeatureNotSupported")
+
+
 def test_django_fsm_state_fields_is_what_its_mixin_reads():
     """magie.db.fsm keeps each model's state fields on the class; django-fsm must still read them through
     `state_fields` (patches/django-fsm-state-fields-once-per-class.patch is the same change for upstream)."""

@@ -39,9 +39,9 @@ def hot_cursor():
     """Django's cursor (connection, health check, search_path, query counting, execute_wrappers), on a
     server-binding cursor that prepares its statements when `DATABASE_PREPARED_STATEMENTS` is on (the default).
 
-    Django leaves psycopg's automatic preparation off on the connection (for transaction-mode poolers); this
-    cursor asks for it explicitly, so only the statements sent through it are prepared. Behind a pooler that
-    cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false."""
+    The backend (magie.db.pgbackend) prepares every statement at its third run; this cursor prepares the hot
+    path's at their first. Behind a pooler that cannot keep prepared statements, set
+    DATABASE_PREPARED_STATEMENTS=false."""
     db = connections[DEFAULT_DB_ALIAS]  # once: each `connection.…` is a lookup in a thread-local
     with db.cursor() as wrapper:
         if not getattr(settings, "DATABASE_PREPARED_STATEMENTS", True):

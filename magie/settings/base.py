@@ -132,8 +132,9 @@ TEMPLATES = [
 DATABASE_URL, EMBEDDED_DATABASE = env_or_embedded("DATABASE_URL", "embedded_postgres_uri")
 DATABASES: dict[str, dict[str, Any]] = {"default": database_from_url(DATABASE_URL)}
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # without the pool (see the serving block): checked before reuse
-# The Pix hot path prepares its two statements once per connection (magie.db.pipeline.hot_cursor); turn it off
-# behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+# Statements bound on the server and prepared by psycopg once per connection and search path, so each organisation
+# keeps its plans (magie/db/pgbackend/plans.py); the Pix hot path in psycopg's pipeline mode (magie.db.pipeline).
+# Turn it off behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
 DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

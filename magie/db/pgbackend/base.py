@@ -13,18 +13,25 @@ entered, so the next cursor sends `SET search_path` even when nothing changes â€
 organisation it has just stored a message in, a `schema_context` around code already there. The path in force is
 still forgotten whenever PostgreSQL may have discarded it (a rollback, a rollback to a savepoint, a closed
 connection: django-tenants' own rules), so a kept path is always the one PostgreSQL holds.
+
+And a plan per organisation (plans.py): statements bound on the server and, unless DATABASE_PREPARED_STATEMENTS is
+off, prepared by psycopg once per search path, the path in force named in the statement's text.
 """
 
 from __future__ import annotations
 
 import time
 
+from django.conf import settings
 from django.db.backends.postgresql.introspection import TableInfo
 from django_tenants.postgresql_backend.base import DatabaseWrapper as TenantDatabaseWrapper
 from django_tenants.postgresql_backend.introspection import (
     DatabaseSchemaIntrospection,
     DatabaseSchemaIntrospectionSearchPathContext,
 )
+from django_tenants.utils import get_limit_set_calls
+
+from magie.db.pgbackend.plans import PREPARE_THRESHOLD, NamedDebugStatements, NamedStatements, statement_name
 
 TABLE_LIST = """
     SELECT c.relname,
@@ -47,11 +54,53 @@ class DatabaseWrapper(TenantDatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.introspection = SchemaIntrospection(self)
+        # Parameters bound on the server, always (plans.py); Django reads the option in OPTIONS.
+        self.settings_dict["OPTIONS"].setdefault("server_side_binding", True)
 
     # The search path PostgreSQL holds for this connection as far as we know (set by the last `SET search_path` this
     # wrapper sent), or None when unknown. django-tenants' `search_path_set_schemas` is cleared by every schema
     # switch; this one only when PostgreSQL may have discarded the path.
-    search_path_in_force: list[str] | None = None
+    _search_path_in_force: list[str] | None = None
+    # The comment naming that path at the head of every statement (plans.py), '' when unknown or when statements
+    # are not prepared (DATABASE_PREPARED_STATEMENTS off).
+    statement_name: str = ""
+    # Whether this wrapper's connections prepare statements: DATABASE_PREPARED_STATEMENTS when the connection
+    # parameters were made (a pool's, once).
+    prepares_statements: bool = False
+
+    @property
+    def search_path_in_force(self) -> list[str] | None:
+        return self._search_path_in_force
+
+    @search_path_in_force.setter
+    def search_path_in_force(self, path: list[str] | None) -> None:
+        self._search_path_in_force = path
+        self.statement_name = statement_name(path) if self.prepares_statements else ""
+
+    def get_connection_params(self):
+        """Django's parameters, preparing (psycopg's `prepare_threshold`) when DATABASE_PREPARED_STATEMENTS is on
+        (OPTIONS may still set the threshold), not at all when it is off."""
+        self.prepares_statements = bool(getattr(settings, "DATABASE_PREPARED_STATEMENTS", True))
+        params = super().get_connection_params()
+        if not self.prepares_statements:
+            params["prepare_threshold"] = None
+        elif params.get("prepare_threshold") is None:
+            params["prepare_threshold"] = PREPARE_THRESHOLD
+        return params
+
+    def make_cursor(self, cursor):
+        return NamedStatements(cursor, self)
+
+    def make_debug_cursor(self, cursor):
+        return NamedDebugStatements(cursor, self)
+
+    def forget_prepared_statements(self) -> bool:
+        """After PostgreSQL refused a prepared statement whose plan a migration outdated: drop all of the
+        connection's (psycopg sends DEALLOCATE ALL before its next statement). True when the refused statement may
+        run again at once â€” outside a transaction, where nothing else was lost with it."""
+        if self.connection is not None:
+            self.connection._prepared.clear()  # psycopg's cache of the connection's prepared statements
+        return self.get_autocommit() and not self.in_atomic_block
     # When this wrapper last took its connection (`connect`: a new one, or one lent by the pool), on the monotonic
     # clock; None while it holds none. A worker child keeps it between tasks for a while (magie.celery).
     taken_at: float | None = None
@@ -65,8 +114,11 @@ class DatabaseWrapper(TenantDatabaseWrapper):
             self.search_path_set_schemas = in_force
 
     def _handle_search_path(self, cursor=None):
+        sends = not self._setting_search_path and not (get_limit_set_calls() and self.search_path_set_schemas)
+        if sends:
+            self.search_path_in_force = None  # the SET itself is named by no path (one statement per path set)
         super()._handle_search_path(cursor)
-        if not self._setting_search_path:  # not a re-entry: the SET was sent, or it failed (None)
+        if sends:  # the SET was sent, or it failed (None)
             self.search_path_in_force = self.search_path_set_schemas
 
     def connect(self):
