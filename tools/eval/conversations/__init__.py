@@ -18,7 +18,10 @@ have happened: no Pix, no active booking, no cancellation, no quote, no handoff)
   "fri", the next one after today, or a day of the month, "15th", this month's if still ahead); with `status` (e.g.
   "cancelled": a scheduled Pix called off), in that status instead;
 - `booking`: {activity, party, day, time} — exactly one new, not cancelled booking of that activity slug, party
-  size, local day after today and local start time; `cancelled`: how many new bookings ended cancelled;
+  size, local day after today (a number or, as for a Pix, a weekday or a day of the month) and local start time;
+  `cancelled`: how many new bookings ended cancelled. A conversation that names a weekday expects it by its code
+  (mon…sun), a day of the month as "15th", never by a number, so the day checked does not depend on the day run
+  (`tools/eval/tests/test_conversation_days.py`);
 - `quote`: {model, gb, battery} — exactly one new used-device quote for them;
 - `handoff`: the conversation was handed to the inbox (an escalation exists);
 - `says`: substrings of the replies (case- and accent-insensitive); `says_digits`: digits of the replies;
