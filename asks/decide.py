@@ -29,7 +29,7 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | N5 | no Ask open, the last request done a product search (of a model or product), only a storage or a model said ("y el 13?": the line's other model) | start_new (that search, the storage or model said) | detail_narrows_done_search |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
-| N2b | no Ask open, no request kind, values that are part of exactly one kind's request (it collects them all and needs one of them; never a question, a follow-up or a Pix): "climbing", then "tomorrow at 9", then "2 people" | start_new (the next bare values fill it, F2) | value_starts_the_only_request |
+| N2b | no Ask open, no request kind, values that are part of exactly one kind's request (the only kind, questions aside, that takes any of them; it takes them all and needs one; never a follow-up or a Pix): "climbing", then "tomorrow at 9", then "2 people" | start_new (the next bare values fill it, F2) | value_starts_the_only_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
 | N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
 | S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
@@ -512,14 +512,17 @@ _TIME_ASKED_AGAIN = frozenset({"when", EITHER_HALF})
 
 
 def _only_likely_kind(said: Mapping[str, Any], org_kinds: Sequence[str]) -> str | None:
-    """The one request kind of the organisation that bare values are a part of (N2b): a kind that collects every
-    slot said and needs at least one of them ("2 people" at the school is a booking's party), never a question (it
-    needs nothing), a follow-up or a Pix; two such kinds ("128 GB": a search or a quote?) or none is no kind."""
-    takers = [kind for kind in org_kinds
-              if kind not in _NEVER_FROM_VALUES and kind not in FOLLOW_UPS and kind not in QUESTION_LEADS_TO
-              and said and set(said) <= set(SLOTS_BY_KIND.get(kind, ()))
-              and set(said) & {slot for group in REQUIRED_BY_KIND.get(kind, ()) for slot in group}]
-    return takers[0] if len(takers) == 1 else None
+    """The one request kind of the organisation that bare values are a part of (N2b): the only kind that takes any of
+    them (questions aside: they need nothing), taking them all and needing at least one ("2 people" at the school is
+    a booking's party); a follow-up or a Pix never, and none when two kinds take them ("128 GB": a search or a
+    quote?)."""
+    takers = [kind for kind in org_kinds if kind not in FOLLOW_UPS and kind not in QUESTION_LEADS_TO
+              and set(said) & set(SLOTS_BY_KIND.get(kind, ()))]
+    if len(takers) != 1 or takers[0] in _NEVER_FROM_VALUES:
+        return None
+    kind = takers[0]
+    needed = {slot for group in REQUIRED_BY_KIND.get(kind, ()) for slot in group}
+    return kind if set(said) <= set(SLOTS_BY_KIND.get(kind, ())) and set(said) & needed else None
 
 
 def _completes(slot: str, held: Any, value: Any) -> bool:
