@@ -145,9 +145,17 @@ _LONG_LABELS = ("descricao", "descripcion", "descripcio", "description", "concep
 _TYPED_LABEL = re.compile(r"(?<!\w)(?P<label>[^\W\d_]{6,})\s*[:=-]\s*(?P<note>[^,;.\n]*[^\s,;.\n])")
 
 
+# A label or a verb of noting opening the words, with no colon, then words of letters up to a figure or the end of
+# the clause: "note groceries 30", "anota mercado 30", "apunta luz": what opens a message is its own, not a noun in it
+# ("paga a nota fiscal" has no note).
+_NOTE_VERBS = ("anota", "anote", "apunta", "apunte", "jot down")
+_OPENING_NOTE = re.compile(rf"^\s*(?:{_LABELS_SHORT}|{'|'.join(_NOTE_VERBS)})\s+(?P<note>[^\W\d_]+(?:\s+[^\W\d_]+)*)")
+
+
 def _note_match(folded: str) -> re.Match[str] | None:
-    """The label and note of `folded` (`_NOTE`), or else of a long label one letter off before a colon."""
-    if (match := _NOTE.search(folded)) is not None:
+    """The label and note of `folded` (`_NOTE`), or a label opening it with no colon (`_OPENING_NOTE`), or else of a
+    long label one letter off before a colon."""
+    if (match := _NOTE.search(folded) or _OPENING_NOTE.match(folded)) is not None:
         return match
     return next((typed for typed in _TYPED_LABEL.finditer(folded) if any(
         OSA.distance(typed.group("label"), label, score_cutoff=1) <= 1 for label in _LONG_LABELS)), None)

@@ -22,12 +22,14 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 | R1 | resume wording ("pode continuar o pix", "sigamos con lo de antes"), a parked Ask of the kind said (or the latest parked one when no kind is said) | resume (open parked or superseded) | typed_resume_of_parked |
 | R2 | the kind of a parked Ask said again with no values ("ok, pode mandar" after a side question), no open Ask of that kind | resume (open parked or superseded) | bare_same_kind_resumes_parked |
 | D2 | no Ask open, the last request done has a change follow-up (a booking, a Pix still scheduled), values that differ from its own (not another activity, nor another recipient, without change wording), no other request kind said (its own only with change wording); a part of the day said alone keeps the day and drops the time | start_new (the follow-up kind, the done request's values carried, the new ones as corrections) | change_of_done_request |
+| N0a | no Ask open, the question's own kind said again with a time of day alone ("¿y a las 15?" after the free places), not stale | as no request kind said: N0b or N0c (the question's activity, day and party kept) | request_after_its_question / question_asked_again |
 | N0 | no Ask open, a request kind said that the last request done, a question, leads to (a booking after the free times it asked, `QUESTION_LEADS_TO`), not stale | start_new (the question's values carried, the new ones over them) | request_after_its_question |
 | N0b | no Ask open, no request kind, values right after a question answered (not stale): with the question's values they complete the request it leads to | start_new (that request, the question's values carried) | request_after_its_question |
 | N0c | the same, values that do not complete it ("i l'escalada?" after a price) | start_new (the question again, its values carried, the new ones over them) | question_asked_again |
 | N5 | no Ask open, the last request done a product search (of a model or product), only a storage or a model said ("y el 13?": the line's other model) | start_new (that search, the storage or model said) | detail_narrows_done_search |
 | N1 | no Ask open, a request kind said | start_new | new_request_without_open_ask |
 | N4 | no Ask open, no request kind, values that complete exactly one kind's request (all its required slots; the kind with the most of them; never a Pix) | start_new | values_complete_a_request |
+| N2b | no Ask open, no request kind, values that are part of exactly one kind's request (the only kind, questions aside, that takes any of them; it takes them all and needs one; never a follow-up or a Pix): "climbing", then "tomorrow at 9", then "2 people" | start_new (the next bare values fill it, F2) | value_starts_the_only_request |
 | N2 | no Ask open, values but no request kind | clarify | value_without_request |
 | N3 | no Ask open, nothing actionable | clarify | nothing_to_act_on |
 | S1 | another request kind mid-Ask, policy `suspend` | start_new (open parked) | side_request_parks_open_ask |
@@ -302,6 +304,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         if change is not None:
             return change
 
+    if (open_ask is None and kind is not None and done is not None and kind == done.kind
+            and done.kind in QUESTION_LEADS_TO and set(said) <= _TIME_ASKED_AGAIN and is_time_only(said.get("when"))
+            and not _is_stale(done, inbound.at, policy)):
+        # "vale, ¿y a las 15?" right after the free places of climbing tomorrow were listed: the same question at
+        # another hour, its activity, day and party kept (N0b/N0c below), not a new question about the hour alone
+        kind = None
+
     if open_ask is None:
         if kind is not None and done is not None and QUESTION_LEADS_TO.get(done.kind) == kind and not _is_stale(
                 done, inbound.at, policy):
@@ -327,6 +336,12 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         if complete is not None:
             return DecidedAction(Action.START_NEW, "values_complete_a_request", kind=complete,
                             values=_restrict(said, complete))
+        likely = _only_likely_kind(said, org_kinds)
+        if likely is not None:
+            # "climbing", "tomorrow at 9", "2 people" typed one a message at the school: the one request the values
+            # are part of starts with them, and the next bare values fill it (F2) until it is whole
+            return DecidedAction(Action.START_NEW, "value_starts_the_only_request", kind=likely,
+                                 values=_restrict(said, likely))
         if said:
             takers = tuple(f"new:{k}" for k in org_kinds
                            if k not in FOLLOW_UPS and set(said) & set(SLOTS_BY_KIND.get(k, ())))
@@ -497,6 +512,24 @@ def _completed_kind(said: Mapping[str, Any], org_kinds: Sequence[str]) -> str | 
     if not complete or (len(complete) > 1 and complete[0][0] == complete[1][0]):
         return None
     return complete[0][1]
+
+
+# What a question asked again at another hour says ("¿y a las 15?"): a time of day, nothing else (N0b, N0c).
+_TIME_ASKED_AGAIN = frozenset({"when", EITHER_HALF})
+
+
+def _only_likely_kind(said: Mapping[str, Any], org_kinds: Sequence[str]) -> str | None:
+    """The one request kind of the organisation that bare values are a part of (N2b): the only kind that takes any of
+    them (questions aside: they need nothing), taking them all and needing at least one ("2 people" at the school is
+    a booking's party); a follow-up or a Pix never, and none when two kinds take them ("128 GB": a search or a
+    quote?)."""
+    takers = [kind for kind in org_kinds if kind not in FOLLOW_UPS and kind not in QUESTION_LEADS_TO
+              and set(said) & set(SLOTS_BY_KIND.get(kind, ()))]
+    if len(takers) != 1 or takers[0] in _NEVER_FROM_VALUES:
+        return None
+    kind = takers[0]
+    needed = {slot for group in REQUIRED_BY_KIND.get(kind, ()) for slot in group}
+    return kind if set(said) <= set(SLOTS_BY_KIND.get(kind, ())) and set(said) & needed else None
 
 
 def _completes(slot: str, held: Any, value: Any) -> bool:

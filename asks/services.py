@@ -346,8 +346,9 @@ def _done_with_follow_ups(conversation: Conversation, perception: Perception, or
     values), so other turns pay no query for it."""
     follow_ups = {FOLLOW_UPS[kind] for kind in org_kinds if kind in FOLLOW_UPS} | (_NARROWED_WHEN_DONE & set(org_kinds))
     # a question the request said follows ("hay plazas…?" answered, then "reserva para 3"): its values are carried
+    # or asked again at another hour ("¿y a las 15?", asks/decide.py N0a)
     questions = {question for question, kind in QUESTION_LEADS_TO.items() if kind in org_kinds and (
-        perception.request_kind == kind or (perception.request_kind is None and perception.slots.filled()))}
+        perception.request_kind in (kind, question) or (perception.request_kind is None and perception.slots.filled()))}
     markers = perception.markers
     if not questions and (not follow_ups or not ({"cancel", "correction"} & markers or perception.slots.filled())):
         return None

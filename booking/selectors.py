@@ -97,6 +97,11 @@ def local_day_bounds(day: date, tz: ZoneInfo) -> tuple[datetime, datetime]:
     return start, end
 
 
+def instructor_names() -> list[str]:
+    """The school's instructors by name: people of its own a customer may ask to talk to."""
+    return list(Instructor.objects.values_list("name", flat=True))
+
+
 def activity_list() -> QuerySet[Activity]:
     return Activity.objects.prefetch_related("needs__equipment_type").order_by("name")
 

@@ -39,6 +39,7 @@ All are read over lemmas (`language.lemmas`), so inflections and enclitics need 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from language.lemmas import known, lemma, lemmas, verb_readings, words
@@ -391,6 +392,32 @@ def asks_for_person(text: str, lang: Lang) -> bool:
     # a role asked for alone: "atendente!", "un humano por favor", "agent please", "cadê o atendente?"
     alone = roles | SERVICE
     return bool(said) and any(w in alone for w in said) and all(w in alone or w in _FILLER for w in said)
+
+
+def asks_for_named_person(text: str, lang: Lang, names: Sequence[str]) -> bool:
+    """Whether the customer asks to talk to one of `names` (the organisation's own people: its instructors), typed
+    in any case and with a slip: a verb of talking (`TALK_ONLY`, of any of the languages) and, within a few words
+    after it, the person's first name as it is or one typing slip off it (`language.names.is_typo_of`): "quiero
+    hablar con pau serra", "puc parlar amb el pau?", "can i talk to marta vila". A name of nobody of theirs ("falar
+    com a Ana") is no person asked for (`asks_for_person`)."""
+    from language.names import is_typo_of
+
+    first_names = {fold(parts[0]) for name in names if (parts := words(name))}
+    if not first_names:
+        return False
+    written = [fold(word) for word in words(text)]
+    for index, word in enumerate(written):
+        if not any(word in TALK_ONLY[each] or lemma(word, each) in TALK_ONLY[each] for each in _LANGS):
+            continue
+        ahead = written[index + 1: index + 1 + WINDOW]
+        if any((typed == first or is_typo_of(typed, first)) and set(ahead[:place]) & _WITH
+               for place, typed in enumerate(ahead) for first in first_names):
+            return True  # the name after "com", "con", "amb", "with", "to": whom, not what, they talk about
+    return False
+
+
+_LANGS: tuple[Lang, ...] = ("pt-BR", "es", "ca", "en")
+_WITH = frozenset({"com", "con", "amb", "with", "to"})
 
 
 # A payment said done in the past ("paguei", "pagué", "paid", "caiu": landed), not asked for ("manda duas vezes").

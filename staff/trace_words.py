@@ -51,6 +51,7 @@ RULES = {
     "question_asked_again": _("the question just answered, asked again with other details"),
     "value_without_request": _("details without a request"),
     "values_complete_a_request": _("details that make up a whole request"),
+    "value_starts_the_only_request": _("details that start the one request they belong to"),
     "cancel_of_done_request": _("the customer cancels a booking made"),
     "change_of_done_request": _("the customer changes a booking made"),
     "nothing_to_act_on": _("nothing to act on"),

@@ -305,6 +305,11 @@ def test_no_code_survives_the_mask_whatever_surrounds_it(before, after, name):
     ("paga esse código, descição: aluguel", "aluguel", "paga esse código,"),  # a long label one letter off
     ("paga este código, concepo: luz de diciembre", "luz de diciembre", "paga este código,"),
     ("paga isso amanha: urgente", "", "paga isso amanha: urgente"),  # a word no label is one letter off
+    ("note groceries 30", "groceries", "30"),  # a label or a verb of noting opening the words needs no colon
+    ("anota mercado 30", "mercado", "30"),
+    ("apunta luz de marzo, paga mañana", "luz de marzo", ", paga mañana"),
+    ("nota aluguel", "aluguel", ""),
+    ("anota 30", "", "anota 30"),  # no word to note
 ])
 def test_a_description_beside_a_code_is_read_after_its_label_and_taken_out_of_the_words(words, note, rest):
     assert pix_code_note(words) == (note, rest)

@@ -61,6 +61,7 @@ from asks.services import (
     ask_tool_failed,
     message_decide,
 )
+from booking.selectors import instructor_names
 from conversations.models import Message
 from conversations.services import (
     conversation_set_language,
@@ -69,6 +70,7 @@ from conversations.services import (
 from inbox.selectors import conversation_is_escalated, handoff_outlook
 from inbox.services import escalation_open
 from language.detect import detect_language
+from language.intents import asks_for_named_person
 from language.locales import Lang, babel_locale, lang_of
 from magie.tracing import traced
 
@@ -225,6 +227,12 @@ def perceive(state: TurnState) -> None:
     if "limit" in perception.markers:  # "quero aumentar meu limite do pix": no tool changes a limit, a person can
         state.escalation = "limit_change_requested"
         return state.finish_early(Draft(say(state.lang, "handoff")), rule="limit_change_to_person")
+    if "person" not in perception.markers and tenancy.kind == "school" and asks_for_named_person(
+            message.text, lang_of(state.lang), instructor_names()):
+        # "quiero hablar con pau serra": one of the school's own people, by name in any case or one slip off it
+        perception = perception.model_copy(update={"markers": perception.markers | {"person"}})
+        state.perception = perception
+        state.trace.perception = perception.model_dump(mode="json")
     if "person" in perception.markers:  # "quero falar com um atendente", "vull parlar amb algú": not the bot's turn
         state.escalation = "person_requested"
         return state.finish_early(Draft(person_handoff_words(state.lang, at=message.sent_at)),

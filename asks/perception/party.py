@@ -283,11 +283,13 @@ def _day_word(word: str, lang: Lang) -> bool:
 
 
 def _first_name(text: str, folded: str, position: int, lang: Lang,
-                taken: Sequence[tuple[int, int]]) -> re.Match[str] | None:
+                taken: Sequence[tuple[int, int]], after_me: bool = False) -> re.Match[str] | None:
     """A first name at `position` (its article included): capitalised as typed, or a proper noun of the language's
-    dictionary ("tom", "sarah") or of every dictionary knowing it; a pronoun, a word of the day or the time
-    (inside `taken`), or a day or month word (capitalised, only in English) is none."""
-    from language.lemmas import proper_noun_unaccented
+    dictionary ("tom", "sarah") or of every dictionary knowing it, or (`after_me`: right after "for me and") a word
+    of three letters or more no dictionary of the language knows ("pra mim e o kaio", "per a mi i en jordi"); a
+    pronoun, a word of the day or the time (inside `taken`), or a day or month word (capitalised, only in English)
+    is none."""
+    from language.lemmas import known_unaccented, proper_noun_unaccented
     from language.names import name_in_every_dictionary
 
     match = re.compile(rf"{_NAME_ARTICLE[lang]}([^\W\d_]{{2,}})(?![\w'])").match(folded, position)
@@ -299,6 +301,11 @@ def _first_name(text: str, folded: str, position: int, lang: Lang,
         return None  # "for me and Monday"; but "en Marc" (Catalan "març" is written in lower case)
     if typed[:1].isupper() or proper_noun_unaccented(match.group(1), lang) or name_in_every_dictionary(
             match.group(1), ("pt-BR", "es", "ca", "en")):
+        return match
+    if after_me and len(match.group(1)) >= 3 and (
+            not known_unaccented(match.group(1), lang) or lang == "ca" and match.group(0)[:3] in ("en ", "na ")):
+        # "for me and jax": a word that is no word of the language, named beside the customer; in Catalan "en" and
+        # "na" before it are the article of a person's name ("per a mi i en pol")
         return match
     return None
 
@@ -316,10 +323,12 @@ def find_people_named(folded: str, lang: Lang, text: str = "", taken: Sequence[t
     folded from it) tells a first name by its capital; no first name inside `taken` (the day's and time's words)."""
     person, joined = _named_people(lang)
 
-    def one(position: int) -> tuple[re.Match[str] | None, bool]:  # (the person named, by a first name)
+    me = re.compile(rf"(?:{_ME[lang]})$")
+
+    def one(position: int, after_me: bool = False) -> tuple[re.Match[str] | None, bool]:  # (the person, by a name)
         if named := person.match(folded, position):
             return named, False
-        return _first_name(text, folded, position, lang, taken), True
+        return _first_name(text, folded, position, lang, taken, after_me), True
 
     for start in re.finditer(rf"(?<![\w'])(?:{_FOR[lang]})\s+", folded):
         count, names, position = 0, 0, start.end()
@@ -328,7 +337,7 @@ def find_people_named(folded: str, lang: Lang, text: str = "", taken: Sequence[t
             count, names, position = count + 1, names + by_name, named.end()
             if not (join := joined.match(folded, position)):
                 break
-            named, by_name = one(join.end())
+            named, by_name = one(join.end(), after_me=not by_name and bool(me.match(named.group(0))))
             if named:
                 position = join.end()
         if count == names == 1:

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from asks.decide import Action, AskView, DecisionPolicy, Inbound, Quote, Tap, decide
+from asks.kinds import slot_values
 from asks.perception.contract import MoneySlot, Perception, Slots
 
 T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -193,11 +194,36 @@ def test_N4_the_kind_needing_most_of_the_values_wins():
 
 
 @pytest.mark.parametrize("perception,org_kinds", [
-    (said(activity="escalada", party_size=2), SCHOOL),  # no day: a booking is not complete, availability needs none
     (said(amount=5000, recipient="Ana"), BANK),  # money moves only on a request said in words
+    (said(capacity_gb=128), STORE),  # a search's or a quote's? both take it
+    (said(when="2026-12-07"), BANK),  # only the statement takes a day, and it needs none: no request of its own
+    (said(day_part="afternoon"), SCHOOL),  # a part of the day alone is needed by no request
 ])
 def test_N4_values_that_complete_no_request_are_asked_about(perception, org_kinds):
     assert run(perception, org_kinds=org_kinds).rule == "value_without_request"
+
+
+@pytest.mark.parametrize("perception", [
+    said(activity="escalada"),  # "climbing", "esqui"
+    said(when="2026-12-08T09:00:00+01:00"),  # "amanhã", "day after tomorrow at 9am"
+    said(party_size=2),  # "2 pessoas", "som dos"
+    said(activity="escalada", party_size=2),  # no day: not whole, but a booking's all the same
+])
+def test_N2b_bare_values_start_the_one_request_they_belong_to(perception):
+    decision = run(perception, org_kinds=SCHOOL_WITH_FOLLOW_UPS)
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from) == (
+        Action.START_NEW, "value_starts_the_only_request", "booking", None)
+    assert decision.values == slot_values(perception, "booking")
+
+
+def test_N2b_the_next_bare_values_fill_the_request_they_started():
+    started = AskView(id=5, kind="booking", status="collecting", slots={"activity": "escalada"}, last_activity_at=T0)
+    decision = run(said(when="2026-12-08"), open_ask=started, org_kinds=SCHOOL_WITH_FOLLOW_UPS, asked_for="when")
+    assert (decision.action, decision.rule, decision.ask_id) == (Action.FILL, "fills_missing_slots", 5)
+    started = AskView(id=5, kind="booking", status="collecting", slots={"activity": "escalada", "when": "2026-12-08"},
+                      last_activity_at=T0)
+    decision = run(said(when="09:00:00"), open_ask=started, org_kinds=SCHOOL_WITH_FOLLOW_UPS, asked_for="when")
+    assert (decision.action, decision.rule, decision.values) == (Action.FILL, "fills_missing_slots", {"when": "09:00:00"})
 
 
 def test_N3_nothing_actionable_offers_the_parked_asks():
@@ -541,9 +567,33 @@ def test_N0c_values_that_do_not_complete_it_ask_the_question_again():
         Action.START_NEW, "question_asked_again", "availability", 7, {"activity": "climbing"})
 
 
-def test_N0c_values_after_a_stale_question_are_asked_about():
+def test_N0c_values_after_a_stale_question_carry_nothing_of_it():
     decision = _after_question(said(activity="climbing"), after=timedelta(hours=2))
-    assert decision.rule == "value_without_request"
+    assert (decision.rule, decision.kind, decision.carried_from, decision.values) == (
+        "value_starts_the_only_request", "booking", None, {"activity": "climbing"})
+
+
+def test_N0a_the_question_asked_again_at_another_hour_keeps_its_values():
+    # "vale, ¿y a las 15?" (read as availability: a question) after the free places of snowshoeing were listed
+    decision = _after_question(said("availability", markers={"new_request"}, when="15:00:00"))
+    assert (decision.action, decision.rule, decision.kind, decision.carried_from, decision.values) == (
+        Action.START_NEW, "question_asked_again", "availability", 7, {"when": "15:00:00"})
+    decision = _after_question(said("availability", markers={"new_request"}, when="15:00:00", party_size=2))
+    assert decision.rule == "new_request_without_open_ask"  # more than the hour: a question of its own
+
+
+def test_N0a_with_the_question_it_makes_a_whole_booking():
+    asked = AskView(id=7, kind="availability", status="completed", last_activity_at=T0,
+                    slots={"activity": "climbing", "when": "2026-12-02T09:00:00+01:00", "party_size": 3})
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said("availability", markers={"new_request"},
+                                                                      when="15:00:00"))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                      done=asked)
+    assert (decision.rule, decision.kind, decision.carried_from, decision.values) == (
+        "request_after_its_question", "booking", 7, {"when": "15:00:00"})
+    stale = Inbound(at=T0 + timedelta(hours=2), perception=inbound.perception)
+    assert decide(open_ask=None, parked=[], inbound=stale, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                  done=asked).rule == "new_request_without_open_ask"
 
 
 def test_R2_the_parked_kind_said_again_with_nothing_new_resumes_it():

@@ -2,6 +2,7 @@ import pytest
 
 from language.intents import (
     asks_about_limit,
+    asks_for_named_person,
     asks_for_person,
     asks_to_cancel,
     asks_to_change_limit,
@@ -424,3 +425,23 @@ def test_a_request_named_before_the_verb_of_changing_is_changed(lang, text, chan
     from language.intents import asks_to_change_request
 
     assert asks_to_change_request(text, lang) is changes
+
+
+STAFF = ("Pau Serra", "Marta Vila", "Jordi Puig")
+
+
+@pytest.mark.parametrize("lang,text", [("es", "quiero hablar con pau serra"), ("es", "puedo hablar con jordi?"),
+                                       ("ca", "vull parlar amb el pau"), ("ca", "puc parlar amb la mrata?"),
+                                       ("pt-BR", "posso falar com a marta?"), ("en", "can i speak with pau please"),
+                                       ("pt-BR", "quero falar com pau")])  # a Catalan name, a Brazilian chat
+def test_one_of_their_people_asked_for_in_lower_case_is_a_person(lang, text):
+    assert asks_for_named_person(text, lang, STAFF)
+
+
+@pytest.mark.parametrize("lang,text,names", [("ca", "parlem de pau", STAFF),  # what they talk about, not whom
+                                             ("es", "quiero esquí con pau", STAFF),  # no talking
+                                             ("pt-BR", "quero falar com a ana", STAFF),  # nobody of theirs
+                                             ("es", "quiero hablar con marte", STAFF),  # a letter replaced: another
+                                             ("es", "quiero hablar con pau serra", ())])  # no people given
+def test_a_name_that_is_none_of_their_people_asked_for_is_not(lang, text, names):
+    assert not asks_for_named_person(text, lang, names)

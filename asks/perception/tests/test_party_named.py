@@ -23,6 +23,12 @@ from language.text import fold
     ("for Tom and Sarah", "en", 2),
     ("for me and Monday", "en", 1),  # a day is no first name
     ("per a mi, la Laia i en Marc", "ca", 3),  # but "Marc" is one, not "març"
+    ("pra mim e o kaio", "pt-BR", 2),  # lower case, a name no dictionary knows, right after "for me and"
+    ("quero escalada amanhã às 9 pra mim e o kaio", "pt-BR", 2),
+    ("per a mi i en pol", "ca", 2),  # "en", "na": the Catalan article of a person's name ("pol" is a word too)
+    ("per a mi i na mar", "ca", 2),
+    ("para mi y tiago", "es", 2),
+    ("for me and jax", "en", 2),
 ])
 def test_the_people_named_are_counted(text, lang, party):
     assert find_party_size(text, fold(text), lang, [], False) == party
@@ -33,6 +39,16 @@ def test_the_people_named_are_counted(text, lang, party):
     ("for me and my kids", "en"),
     ("hi ha places per a demà?", "ca"),
     ("reserva para Ana", "es"),  # a name alone: whom the booking is for, or no person at all
+    ("para kaio", "pt-BR"),  # an unknown word alone, with no "me" before it
 ])
 def test_people_not_all_counted_are_no_party(text, lang):
     assert find_party_size(text, fold(text), lang, [], False) is None
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("pra mim e amanhã", "pt-BR"),  # a day after "me and" is no one
+    ("for me and tomorrow at 9", "en"),
+    ("per a mi i dilluns", "ca"),
+])
+def test_a_day_after_me_and_is_no_person(text, lang):
+    assert find_party_size(text, fold(text), lang, [], False) == 1
