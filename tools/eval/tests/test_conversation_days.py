@@ -29,6 +29,12 @@ CODE_OF = {word: code for code, words in WEEKDAYS.items() for word in words}
 DAY_OF_MONTH = re.compile(r"\b(?:(?:el|dia|the)\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b")
 
 
+# "tomorrow", "depois de amanhã", "pasado mañana", "demà passat", "today", "in 3 days": a day counted from today,
+# which a number expects rightly even beside a weekday said in passing ("staying till Friday").
+RELATIVE_DAY = re.compile(r"\b(?:today|tomorrow|hoje|amanha|hoy|manana|avui|dema|in \d+ days?|daqui a \d+ dias?|"
+                          r"dentro de \d+ dias?|d'aqui a \d+ dies)\b")
+
+
 def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if unicodedata.category(c) != "Mn")
 
@@ -61,6 +67,16 @@ def test_the_weekday_reader_tells_a_weekday_from_an_ordinal():
     assert weekdays_named(["a segunda-feira"]) == {"mon"}
 
 
+def says_a_relative_day(lines: list[str]) -> bool:
+    return bool(RELATIVE_DAY.search(_fold(" ".join(lines))))
+
+
+def test_the_relative_day_reader():
+    assert says_a_relative_day(["climbing the day after tomorrow at 3pm, we stay till Friday"])
+    assert says_a_relative_day(["raquetes demà passat"]) and says_a_relative_day(["esqui depois de amanhã"])
+    assert not says_a_relative_day(["raquetes dissabte a les 9"])
+
+
 def test_the_day_of_month_reader_leaves_hours_and_amounts():
     assert days_of_month_named(["esqui el dia 15 a les 9"]) == days_of_month_named(["on the 15th"]) == {"15th"}
     assert days_of_month_named(["pro dia 20?", "el 3"]) == {"20th", "3th"}
@@ -70,7 +86,8 @@ def test_the_day_of_month_reader_leaves_hours_and_amounts():
 def test_a_tuning_conversation_naming_a_weekday_expects_it_by_its_code():
     """A number would hold on one weekday only; "tomorrow", "in 3 days" stay numbers, they do not move."""
     numbered = [(c["id"], sorted(named), expected_days(c)) for c in load("tuning")
-                if (named := weekdays_named(c["say"])) and any(isinstance(d, int) for d in expected_days(c))]
+                if (named := weekdays_named(c["say"])) and not says_a_relative_day(c["say"])
+                and any(isinstance(d, int) for d in expected_days(c))]
     assert numbered == [], "name the day by its weekday code (mon…sun), as the text does"
 
 
