@@ -168,12 +168,15 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
         return []
     found = []
     values: dict[tuple, tuple | None] = {}  # a list says the same few dates on every line: each is read once
+    clock = around_the_clock(text, low)
     for match in _date_re(lang).finditer(low):
         key = match.groups()
         value = values[key] if key in values else values.setdefault(key, _date_value(match.groupdict(), lang))
         if value is None:
             continue
         start, end = match.span()
+        if clock and not _outside(clock, start, end):
+            continue  # "open 24/7": availability
         if value[0] == "relative" and _NOT_RELATIVE_BEFORE.search(low, max(0, start - 12), start):
             continue  # "de la mañana", "the tomorrow"
         if match.group("wd"):  # "martes 2": the weekday, and the day of the month it is said to be
@@ -220,6 +223,69 @@ def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
 @lru_cache(maxsize=8)
 def _date_words(lang: Lang) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{_alternation([*WEEKDAYS[lang], *RELATIVE[lang]])})")
+
+
+# --- availability: "24/7", "24 horas" ----------------------------------------------------------------------------
+
+# "We're open 24/7", "atendimento 24h", "atención las 24 horas", "disponible les 24 hores", "24 hours a day, 7 days a
+# week" say when a service answers, not a date, an hour or a count. "24/7" is the 24th of July only in a date's
+# place: after a word that introduces a date ("on", "dia", "el", a weekday) or before a time ("a las 10:00"); else it
+# is availability next to a word of service (open, available, support, atendimento, atención, servei…). "24 h",
+# "24 horas", "24 hours", "24 hores" are availability before "a day"/"por dia"/"al dia"/"/7", after the article of
+# a span ("las 24 horas", "les 24 hores", not "a las", "às", "at", "until"), or next to a word of service.
+_SERVICE_WORDS = (r"open|opened|available|availability|support|service|services|help|helpline|assistance|assist"
+                  r"|here|reach|contact|chat|call|line|team|online|answer|answers|monitoring|working|works|runs"
+                  r"|atend\w*|suporte|disponive(?:l|is)|disponibilidade|abert[oa]s?|funciona\w*|servicos?|ajuda"
+                  r"|plantao|online|estamos|central"
+                  r"|atencion|abiert[oa]s?|disponibles?|disponibilidad|soporte|servicio|ayuda|asistencia|funciona"
+                  r"|atencio|obert[ae]?s?|oberts|disponibilitat|suport|servei|assistencia|funcionem|funciona")
+_SERVICE_RE = re.compile(rf"(?<!\w)(?:{_SERVICE_WORDS})(?!\w)")
+_AROUND_THE_CLOCK_RE = re.compile(
+    r"(?<![\w/.,:-])24\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
+    r"|(?<![\w/.,:-])24\s?(?P<hours>h|hs|hrs?|horas|hours|hores)(?!\w)"
+    r"(?P<day>,?\s+(?:a day|per day|each day|every day|por dia|ao dia|do dia|todos os dias|al dia|del dia"
+    r"|cada dia|tots els dies|todos los dias|diarias)|\s?/\s?7|\s?x\s?7)?")
+# what makes "24/7" a date: a word that introduces one before it, or a time after it in its clause
+_DATE_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:on|by|from|until|since)(?:\s+the)?|dia|el|del|no|em|de|desde|hasta|fins|a partir"
+                             r"|mon|tue|wed|thu|fri|sat|sun|\w+day|\w+-feira|segunda|terca|quarta|quinta|sexta|sabado"
+                             r"|domingo|lunes|martes|miercoles|jueves|viernes|dilluns|dimarts|dimecres|dijous"
+                             r"|divendres|dissabte|diumenge)\s*,?\s*$")
+_TIME_AFTER_RE = re.compile(r"[^.!?;\n]{0,24}?(?:(?<!\d)(?!24\s?h)\d{1,2}(?::\d{2}|h\b|\s?(?:am|pm|a\.m|p\.m))|(?:at|as|a las|a les)\s+\d)")
+# an hour's place before "24h": "às 24h", "at 24 hours", "until 24h" — midnight, a time
+_HOUR_AT_BEFORE_RE = re.compile(r"(?<!\w)(?:at|until|till|by|a|as|ate|ate as|a las|hasta las|a les|fins a les"
+                                r"|pelas|para as|para las|per a les)\s*$")
+_SPAN_ARTICLE_RE = re.compile(r"(?<!\w)(?:las|les|todas as|todas las|totes les|nas|en las|en les)\s*$")
+
+
+def around_the_clock(text: str, low: str) -> list[tuple[int, int]]:
+    """The spans of `low` (`text` folded) that say a service's availability, no date, hour or count."""
+    if "24" not in low:
+        return []
+    spans = []
+    for match in _AROUND_THE_CLOCK_RE.finditer(low):
+        start, end = match.span()
+        before = low[max(0, start - 40):start]
+        clause_before = re.split(r"[.!?;\n]", before)[-1]
+        after = low[end:end + 40].split(".")[0]
+        service = bool(_SERVICE_RE.search(clause_before) or _SERVICE_RE.search(after))
+        if match.group("slash"):
+            if _DATE_BEFORE_RE.search(before) or _TIME_AFTER_RE.match(low, end):
+                continue  # "on 24/7 at 10:00", "dia 24/7": a date
+            if service or match.group("slash").startswith("x"):
+                spans.append((start, end))
+            continue
+        said_at = _HOUR_AT_BEFORE_RE.search(before)
+        # "todas as 24 horas" is the article, "às 24h" the hour: only the accent tells them apart
+        at_hour = said_at is not None and not (said_at.group().strip() == "as" and text[
+            start - len(before) + said_at.start():][:2].lower() != "às")
+        if match.group("day") or (not at_hour and (service or (
+                _SPAN_ARTICLE_RE.search(before) and match.group("hours").startswith("ho")))):
+            spans.append((start, end))
+    return spans
+
+
+def _outside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return not any(s < end and start < e for s, e in spans)
 
 
 # --- times of day --------------------------------------------------------------------------------------------------
@@ -280,12 +346,15 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
     low = folded(text)
     found = []
     readings: dict[tuple, tuple] = {}  # a list says the same few times on every line: each is read once
+    clock = around_the_clock(text, low)
     for match in _time_re(lang).finditer(low):
         key = (match.group(), *match.groups())
         reading = readings.get(key)
         if reading is None:
             reading = readings[key] = _time_reading(match, lang)
         minutes, clock_word, in_context, from_hour = reading
+        if clock and not _outside(clock, *match.span()):
+            continue  # "atendimento 24h", "las 24 horas": availability
         if clock_word and text[match.start()].isupper():
             continue  # "iPhone 13 Medianoche": a colour's name, no time
         if minutes is None or (in_context and not _hour_context(low, match.end())):
@@ -541,12 +610,15 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
     low = folded(text)
     found = []
     readings: dict[tuple, tuple | None] = {}  # a list says the same few counts on every line: each is read once
+    clock = around_the_clock(text, low)
     for match in _count_re(lang).finditer(low):
         key = match.groups()
         reading = readings[key] if key in readings else readings.setdefault(key, _count_reading(match.groupdict(), lang))
         if reading is None:
             continue
         kind, name, value, plural_after = reading
+        if clock and not _outside(clock, *match.span(name)):
+            continue  # "24 horas por dia, 7 dias por semana": availability
         if plural_after and not _PLURAL_AFTER_RE.match(low, match.end()):
             continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count ("1 events" is)
         start, end = match.span(name)
