@@ -156,3 +156,18 @@ def test_the_request_perceptions_own_tables_are_words_a_typo_is_of():
     assert restore_typos("prcies?", "en", _request_words("school", "en")) == "prices?"  # not "pries"
     assert restore_typos("y mi hermano se apuunta también", "es", _request_words("school", "es")) \
         == "y mi hermano se apunta también"
+
+
+def test_a_day_of_another_language_one_letter_off_is_that_day():
+    # Portunhol "amanhã" in a Spanish message, two letters swapped or one doubled: tomorrow, never today
+    tomorrow = read("manda 35 a ana amanhã porfa", "es").slots.when
+    assert tomorrow is not None
+    assert read("manda 35 a ana aamnhã porfa", "es").slots.when == tomorrow
+    assert read("manda 30 a maria amaanhã porfa", "es").slots.when == tomorrow
+
+
+def test_a_battery_word_one_letter_off_is_the_battery():
+    from asks.perception.contract import STORE
+
+    assert read("la bteria esta al 86", "es", STORE).slots.battery_health == 86
+    assert read("quero vender meu s22 de 256 batreia 88", "pt-BR", STORE).slots.battery_health == 88
