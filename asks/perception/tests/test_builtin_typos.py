@@ -171,3 +171,9 @@ def test_a_battery_word_one_letter_off_is_the_battery():
 
     assert read("la bteria esta al 86", "es", STORE).slots.battery_health == 86
     assert read("quero vender meu s22 de 256 batreia 88", "pt-BR", STORE).slots.battery_health == 88
+
+
+def test_a_pix_read_off_a_misspelt_word_gives_way_to_the_hand_over_it_says():
+    # "dues vegaades" as typed was R$ 2 to "Vegaades"; restored, "charged twice": a dispute, no money moved
+    typed = read("m'heu cobrat dues vegaades el mateix pix", "pt-BR")
+    assert "dispute" in typed.markers and typed.slots.amount is None and typed.slots.recipient is None
