@@ -923,8 +923,11 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
         return True
     said_nothing = typed.request_kind is None and not typed.markers and not before
     reads_instead = typed.request_kind is not None and fixed.request_kind in _READING_KINDS  # "cánto puedo mandar"
+    # a request found where only its values were ("precisava madar 75 reais pro Pedro"): its own marker comes along,
+    # every value kept, and it is previewed like any request
+    found_request = typed.request_kind is None and fixed.request_kind is not None and added == {"new_request"}
     if added and not (typed.request_kind in _UNFINISHED_OR_READING and handed) and not said_nothing \
-            and not reads_instead:
+            and not reads_instead and not found_request:
         return False
     return bool(added) or len(after) > len(before) or (typed.request_kind is None and fixed.request_kind is not None)
 

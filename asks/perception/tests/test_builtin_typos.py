@@ -177,3 +177,10 @@ def test_a_pix_read_off_a_misspelt_word_gives_way_to_the_hand_over_it_says():
     # "dues vegaades" as typed was R$ 2 to "Vegaades"; restored, "charged twice": a dispute, no money moved
     typed = read("m'heu cobrat dues vegaades el mateix pix", "pt-BR")
     assert "dispute" in typed.markers and typed.slots.amount is None and typed.slots.recipient is None
+
+
+def test_a_verb_of_sending_one_letter_short_makes_the_request_of_the_values_said():
+    # "madar" is a word of the dictionary one letter short of "mandar": the Pix of the amount and payee said
+    typed = read("Eu precisava madar 75 reais pro Pedro, é a parte dele do churrasco", "pt-BR")
+    assert typed.request_kind == "pix_transfer" and typed.slots.amount.amount_cents == 7500
+    assert typed.slots.recipient == "Pedro"
