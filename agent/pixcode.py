@@ -152,10 +152,29 @@ _NOTE_VERBS = ("anota", "anote", "apunta", "apunte", "jot down")
 _OPENING_NOTE = re.compile(rf"^\s*(?:{_LABELS_SHORT}|{'|'.join(_NOTE_VERBS)})\s+(?P<note>[^\W\d_]+(?:\s+[^\W\d_]+)*)")
 
 
+# A short label with no colon later in the words, its note of letters running to their end: "pay this one note
+# groceries", "paga esse mensagem aluguel" typed without their punctuation. Never after an article or a determiner:
+# "paga a nota fiscal", "the note is wrong" name a thing, no label.
+_CLOSING_NOTE = re.compile(rf"(?<!\w)(?:{_LABELS_SHORT})\s+(?P<note>[^\W\d_]+(?:\s+[^\W\d_]+)*)\s*$")
+_DETERMINERS = frozenset({"a", "o", "as", "os", "um", "uma", "la", "el", "las", "los", "les", "els", "un", "una",
+                          "the", "this", "that", "my", "your", "esta", "este", "essa", "esse", "aquela", "aquella",
+                          "minha", "meu", "mi", "tu", "sua", "seu", "su", "meva", "aquesta", "aquest", "de", "da",
+                          "do", "del", "of"})
+
+
+def _closing_note(folded: str) -> re.Match[str] | None:
+    """`_CLOSING_NOTE` in `folded` when the word before its label is no article or determiner, else None."""
+    match = _CLOSING_NOTE.search(folded)
+    if match is None or match.start() == 0:
+        return match
+    before = folded[:match.start()].split()
+    return None if before and before[-1] in _DETERMINERS else match
+
+
 def _note_match(folded: str) -> re.Match[str] | None:
-    """The label and note of `folded` (`_NOTE`), or a label opening it with no colon (`_OPENING_NOTE`), or else of a
-    long label one letter off before a colon."""
-    if (match := _NOTE.search(folded) or _OPENING_NOTE.match(folded)) is not None:
+    """The label and note of `folded` (`_NOTE`), or a label opening it with no colon (`_OPENING_NOTE`) or closing it
+    (`_closing_note`), or else of a long label one letter off before a colon."""
+    if (match := _NOTE.search(folded) or _OPENING_NOTE.match(folded) or _closing_note(folded)) is not None:
         return match
     return next((typed for typed in _TYPED_LABEL.finditer(folded) if any(
         OSA.distance(typed.group("label"), label, score_cutoff=1) <= 1 for label in _LONG_LABELS)), None)

@@ -45,7 +45,7 @@ import copy
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from language.brcode import brcode_find
 from language.kept import per_text
@@ -327,6 +327,10 @@ def _votes(text: str, usable: tuple[Lang, ...], function_words: bool) -> dict[in
             # to a rare word says nothing ("plaese" is also Catalan "palese", "etrato" Catalan "retrato")
             # ("lightnig" is the brand "lightning", which says nothing of the language either)
             kind, pointing = "typo", [lang for lang in usable if restored_reader_word(word, lang) is not None]
+            # a typo of a word two languages share says nothing ("esspera" is Portuguese's and Spanish's "espera")
+            if len(pointing) == 1 and any(known_unaccented(cast(str, restored_reader_word(word, pointing[0])), other)
+                                          for other in usable if other != pointing[0]):
+                pointing = []
         if len(pointing) == 1:
             votes[start] = (pointing[0], kind)
     for lang in usable:  # a day said in several words ("pasado mañana", "demà passat") is one word of its language

@@ -97,6 +97,10 @@ def restored(word: str, lang: Lang, also: frozenset[str] = frozenset()) -> str |
     # message only to a word the readers look for ("amanha", "cancela")
     if not ours and len(word) >= TWO_TYPOS_MIN_LETTERS and not any(known(word, other) for other in LANGS):
         ours = _two_typos_off(word, lexicon)  # "mvimientoss", "trasnferenciaa": two slips in one long word
+    if not ours and not any(known(word, other) or known_unaccented(word, other) for other in LANGS):
+        # "aamnhã" in a Spanish message: the Portuguese "amanhã" the dates read in any message (read as typed, the
+        # Pix went today); only a day of one word, of another language, and from a word no dictionary knows
+        ours = _edits(word) & _other_languages_days(lang)
     if ours or len(word) < MIN_LETTERS or any(known(word, other) for other in LANGS):
         return next(iter(ours)) if len(ours) == 1 else None
     candidates = set(_dictionary_candidates(word, lang))
@@ -172,6 +176,16 @@ def _one_reading(candidates: set[str], lang: Lang, also: frozenset[str]) -> str 
     if len({readings[candidate] for candidate in read}) == 1:
         return min(read)
     return None
+
+
+@lru_cache(maxsize=8)
+def _other_languages_days(lang: Lang) -> frozenset[str]:
+    """The folded relative days of one word of the languages other than `lang` ("amanha", "manana", "tomorrow"),
+    of `MIN_LETTERS` letters or more, which `language.dates` reads in a message of any language."""
+    from language.dates import RELATIVE_DAYS
+
+    return frozenset(fold(day).lower() for other in LANGS if other != lang for day in RELATIVE_DAYS[other]
+                     if " " not in day and len(day) >= MIN_LETTERS)
 
 
 @lru_cache(maxsize=8)

@@ -310,6 +310,11 @@ def test_no_code_survives_the_mask_whatever_surrounds_it(before, after, name):
     ("apunta luz de marzo, paga mañana", "luz de marzo", ", paga mañana"),
     ("nota aluguel", "aluguel", ""),
     ("anota 30", "", "anota 30"),  # no word to note
+    # typed without punctuation, a short label later in the words, its note running to their end
+    ("pay this one note groceries", "groceries", "pay this one"),
+    ("paga isso mensagem aluguel de marco", "aluguel de marco", "paga isso"),
+    ("pague esta nota", "", "pague esta nota"),  # nothing after it
+    ("the note is wrong", "", "the note is wrong"),  # after an article: a thing named, no label
 ])
 def test_a_description_beside_a_code_is_read_after_its_label_and_taken_out_of_the_words(words, note, rest):
     assert pix_code_note(words) == (note, rest)

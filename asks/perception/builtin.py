@@ -888,7 +888,8 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     - the school's guess that a day asked about is what is free gives way to a verb of changing, every slot kept
       (`_availability_guess_withdrawn`: "se puede cmabiar para las 9?");
     - the amount, key and recipient read keep their values (of real words: every slot), but the recipient when it
-      was the misspelt word itself ("to Maria for tomororw") or gives way to a day read ("passa pro dia seguite");
+      was the misspelt word itself ("to Maria for tomororw") or gives way to a day read ("passa pro dia seguite"),
+      and every slot when that misspelt recipient gives way to a hand-over ("m'heu cobrat dues vegaades");
     - of real words: markers are added only as a hand-over where nothing or only a reading was asked, with a
       reading that replaces an unfinished request ("cánto puedo mandar esta noche": the limit, no Pix), or where
       nothing at all was read ("quanto posso manar de noite"); and something must be added (a marker, a slot, or a
@@ -912,14 +913,21 @@ def _typo_reading_kept(typed: Perception, fixed: Perception, *, misread: set[str
     day_read = "recipient" not in after and any(name in _DAY_SLOTS and name not in before for name in after)
     if fold(str(before.get("recipient"))) in misread or day_read:
         kept = kept - {"recipient"}
+    if handed and fold(str(before.get("recipient"))) in misread:
+        # a Pix read off the misspelt word ("cobrat dues vegaades": R$ 2 to "Vegaades") gives way to the hand-over
+        # the restored words say ("dues vegades", charged twice); a hand-over moves no money
+        kept = set()
     if any(after.get(name) != before[name] for name in kept & set(before)):
         return False
     if not of_real_words:
         return True
     said_nothing = typed.request_kind is None and not typed.markers and not before
     reads_instead = typed.request_kind is not None and fixed.request_kind in _READING_KINDS  # "cánto puedo mandar"
+    # a request found where only its values were ("precisava madar 75 reais pro Pedro"): its own marker comes along,
+    # every value kept, and it is previewed like any request
+    found_request = typed.request_kind is None and fixed.request_kind is not None and added == {"new_request"}
     if added and not (typed.request_kind in _UNFINISHED_OR_READING and handed) and not said_nothing \
-            and not reads_instead:
+            and not reads_instead and not found_request:
         return False
     return bool(added) or len(after) > len(before) or (typed.request_kind is None and fixed.request_kind is not None)
 

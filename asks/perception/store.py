@@ -46,7 +46,9 @@ _DEVICE_WORDS = (r"celular(?:es)?|celus?|smartphones?|telefones?|moviles?|telefo
                  r"|smartwatch(?:es)?|relogios?|relojes?|rellotges?|equipos?")
 _CAPACITY_RE = re.compile(r"(?i)(?<!\w)(\d{1,4}) ?(gb|gigas?|giga|gigs?|g|tb)(?!\w)")
 _CAPACITIES = frozenset({16, 32, 64, 128, 256, 512, 1024})
-_BATTERY_WORDS = r"bateria|battery|saude da bateria|battery health"
+# The words of a battery, a tuple so the typo readers know them ("bteria", "batreia": `_perception_words`).
+BATTERY_WORDS = ("saude da bateria", "battery health", "bateria", "battery")
+_BATTERY_WORDS = "|".join(BATTERY_WORDS)
 _BUDGET_RE = re.compile(r"(?<!\w)(?:ate|hasta|fins a|up to|under|below|menos de|no maximo|como maximo|max|maximo"
                         r"|orcamento de|presupuesto de|pressupost de|budget of|budget is|budget)\s+(?:de\s+|of\s+)?$")
 

@@ -306,6 +306,11 @@ def test_a_first_message_with_a_typo_is_read_in_the_language_of_the_word_restore
     assert detect_language(text, LANGS, "pt-BR", first=True) == expected
 
 
+def test_a_typo_of_a_word_two_languages_share_says_nothing_of_the_language():
+    # "esspera" is "espera", Spanish and Portuguese alike: the Spanish grammar ("a pedro", "sean") decides
+    assert detect_language("manda 100 a pedro no esspera q sean 120", LANGS, "pt-BR", first=True) == "es"
+
+
 def test_a_name_known_to_a_dictionary_does_not_keep_a_message_in_its_language():
     assert detect_language("envia 20 al joao ai no 25", LANGS, "pt-BR", first=True) == "ca"
 

@@ -144,3 +144,11 @@ CODE = ("00020126460014br.gov.bcb.pix0124contas@energiasul.com.br520400005303986
 ])
 def test_the_words_beside_a_pix_code_are_restored_and_the_code_is_kept(typed, lang, meant):
     assert restore_typos(typed, lang) == meant
+
+
+@pytest.mark.parametrize(("typed", "lang", "meant"), [
+    ("manda 35 a ana aamnhã porfa", "es", "manda 35 a ana amanha porfa"),  # Portuguese's day in a Spanish message
+    ("envia 20 a la maria tomorow", "ca", "envia 20 a la maria tomorrow"),
+])
+def test_a_day_of_another_language_one_letter_off_is_that_day(typed, lang, meant):
+    assert restore_typos(typed, lang) == meant

@@ -156,3 +156,31 @@ def test_the_request_perceptions_own_tables_are_words_a_typo_is_of():
     assert restore_typos("prcies?", "en", _request_words("school", "en")) == "prices?"  # not "pries"
     assert restore_typos("y mi hermano se apuunta también", "es", _request_words("school", "es")) \
         == "y mi hermano se apunta también"
+
+
+def test_a_day_of_another_language_one_letter_off_is_that_day():
+    # Portunhol "amanhã" in a Spanish message, two letters swapped or one doubled: tomorrow, never today
+    tomorrow = read("manda 35 a ana amanhã porfa", "es").slots.when
+    assert tomorrow is not None
+    assert read("manda 35 a ana aamnhã porfa", "es").slots.when == tomorrow
+    assert read("manda 30 a maria amaanhã porfa", "es").slots.when == tomorrow
+
+
+def test_a_battery_word_one_letter_off_is_the_battery():
+    from asks.perception.contract import STORE
+
+    assert read("la bteria esta al 86", "es", STORE).slots.battery_health == 86
+    assert read("quero vender meu s22 de 256 batreia 88", "pt-BR", STORE).slots.battery_health == 88
+
+
+def test_a_pix_read_off_a_misspelt_word_gives_way_to_the_hand_over_it_says():
+    # "dues vegaades" as typed was R$ 2 to "Vegaades"; restored, "charged twice": a dispute, no money moved
+    typed = read("m'heu cobrat dues vegaades el mateix pix", "pt-BR")
+    assert "dispute" in typed.markers and typed.slots.amount is None and typed.slots.recipient is None
+
+
+def test_a_verb_of_sending_one_letter_short_makes_the_request_of_the_values_said():
+    # "madar" is a word of the dictionary one letter short of "mandar": the Pix of the amount and payee said
+    typed = read("Eu precisava madar 75 reais pro Pedro, é a parte dele do churrasco", "pt-BR")
+    assert typed.request_kind == "pix_transfer" and typed.slots.amount.amount_cents == 7500
+    assert typed.slots.recipient == "Pedro"
