@@ -69,6 +69,8 @@ MESSAGES: dict[str, Any] = {
     "products": pgettext_lazy("customer", "I found:\n%(lines)s"),
     "products_within": pgettext_lazy("customer", "Within %(budget)s I found:\n%(lines)s"),
     "price_range": pgettext_lazy("customer", "Prices from %(low)s to %(high)s."),
+    "quote_line": pgettext_lazy("customer", "• %(count)s × %(name)s — %(each)s each: %(amount)s"),
+    "products_quote": pgettext_lazy("customer", "Your quote, at today's prices:\n%(lines)s\nTotal: %(total)s."),
     "in_stock": npgettext_lazy("customer", "%(count)s in stock", "%(count)s in stock", "count"),
     "sold_out": pgettext_lazy("customer", "sold out"),
     "warranty_months": npgettext_lazy("customer", "%(count)s-month warranty", "%(count)s-month warranty", "count"),

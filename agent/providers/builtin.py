@@ -25,7 +25,7 @@ from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_offered
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
-from asks.perception.store import PRODUCTS_APART
+from asks.perception.store import PRODUCTS_APART, product_count
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
@@ -600,7 +600,12 @@ class Responder:
 
     def several_products(self, parts: list[str], *, budget: dict | None) -> Draft:
         """Each product of a message that asks for several ("funda para el s23 y cargador samsung") searched on its
-        own, the products found shown together (each once, in the order asked)."""
+        own, the products found shown together (each once, in the order asked). With a count said for any of them
+        ("2 iphone 14 and 1 case for s23"), a quote of each × its count and the total, when each is one product."""
+        counts = [product_count(part) for part in parts]
+        if any(count for count, _ in counts) and not budget and (quote := self.products_quote(counts)):
+            return quote
+        parts = [words for _, words in counts]
         hits: list[dict] = []
         for part in parts:
             query = " ".join(word for word in part.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
@@ -614,6 +619,21 @@ class Responder:
                 return self.fail(result)
             hits += [hit for hit in result["data"]["hits"][:3] if hit["id"] not in {seen["id"] for seen in hits}]
         return self.products_found({"ok": True, "data": {"hits": hits}}, words="", budget=budget)
+
+    def products_quote(self, counts: list[tuple[int | None, str]]) -> Draft | None:
+        """Each product × the count said for it (one when none was said) and the total, from `quote_products`; None
+        when a product's words find no single product on sale (the products are listed instead)."""
+        items = [{"query": " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS),
+                  "quantity": count or 1} for count, words in counts]
+        result = self.tool("quote_products", items=items)
+        if not result["ok"] or result["data"]["total_cents"] is None:
+            return None
+        data = result["data"]
+        lines = "\n".join(self.say("quote_line", count=line["quantity"], name=line["name"],
+                                    each=self.money(line["price_cents"], line["currency"]),
+                                    amount=self.money(line["line_cents"], line["currency"]))
+                          for line in data["lines"])
+        return Draft(self.say("products_quote", lines=lines, total=self.money(data["total_cents"], data["currency"])))
 
     def close_products(self, query: str) -> Draft | None:
         """A model the catalogue lacks ("iphone 12"): what it has of the same name ("iphone"), said as such — not

@@ -196,6 +196,16 @@ def test_several_products_asked_at_once_are_each_searched(db, chat):
     assert "Funda de silicona para iPhone 13" in text and "Cargador rápido USB-C 20 W" in text, text
 
 
+def test_several_products_with_counts_are_quoted_with_a_total(db, chat):
+    text = chat("demostore", "quote for 2 iphone 14 and 1 case for s23")[0]["text"]
+    assert "2 × iPhone 14 128 GB" in text and "3,500,000.00" in text and "Total: ARS3,509,500.00" in text, text
+    text = chat("demostore", "cuánto me salen 2 fundas para el s23 y 3 cargadores samsung?")[0]["text"]
+    assert "Total: $133.000,00" in text, text  # 2 × 9.500 + 3 × 38.000
+    # a count for a product the catalogue has several of is no quote: the products are listed
+    text = chat("demostore", "quero 2 iphone 13 e 1 capinha")[0]["text"]
+    assert "Total" not in text and "iPhone 13 128 GB Medianoche" in text, text
+
+
 # A first message is read in its language even when a model name is most of it ---------------------------------------
 
 def test_tem_iphone_14_is_answered_in_portuguese(db, chat):

@@ -34,6 +34,16 @@ OWNER = {"owner_name": "Pedro Henrique Almeida", "masked_document": "***.205.731
          "key_type": "phone", "key_value": "+55 11 9****-4321"}
 
 
+def products_quote() -> ToolCallRecord:
+    """What `quote_products` returns for "2 iphone 14 and 1 case for s23"."""
+    lines = [{"name": "iPhone 14 128 GB Blanco estelar", "quantity": 2, "price_cents": 175000000,
+              "line_cents": 350000000, "currency": "ARS", "stock": 3},
+             {"name": "Funda transparente para Galaxy S23", "quantity": 1, "price_cents": 950000,
+              "line_cents": 950000, "currency": "ARS", "stock": 12}]
+    return ok("quote_products", {"lines": lines, "unmatched": [], "currency": "ARS", "total_cents": 350950000},
+              {"items": [{"query": "iphone 14", "quantity": 2}, {"query": "case s23", "quantity": 1}]})
+
+
 def ok(name: str, data: dict, arguments: dict | None = None, effect: bool = False) -> ToolCallRecord:
     return ToolCallRecord(name=name, arguments=arguments or {}, result={"ok": True, "data": data}, ms=1.0,
                           executed_effect=effect)
@@ -351,6 +361,16 @@ CONTEXTS: dict[str, Context] = {
                              lambda: [ok("shown_products", {"products": [
                                  {"product_ref": f"prd_{h['id']}", "name": h["name"], "capacity_gb": h["capacity_gb"]}
                                  for h in hits().result["data"]["hits"]]})], said=("¿cuánto sale?",)),
+    "quote_line": Context("store", lambda lang: {"count": 2, "name": "iPhone 14 128 GB Blanco estelar",
+                                                 "each": money(175000000, "ARS", lang),
+                                                 "amount": money(350000000, "ARS", lang)},
+                          lambda: [products_quote()], said=("quote for 2 iphone 14 and 1 case for s23",)),
+    "products_quote": Context("store", lambda lang: {
+        "lines": f"• 2 × iPhone 14 128 GB Blanco estelar — {money(175000000, 'ARS', lang)}: "
+                 f"{money(350000000, 'ARS', lang)}\n• 1 × Funda transparente para Galaxy S23 — "
+                 f"{money(950000, 'ARS', lang)}: {money(950000, 'ARS', lang)}",
+        "total": money(350950000, "ARS", lang)},
+        lambda: [products_quote()], said=("quote for 2 iphone 14 and 1 case for s23",)),
     "quote": Context("store", lambda lang: {"model": "iPhone 12", "capacity": 128, "battery": 87,
                                             "amount": money(35000000, "ARS", lang),
                                             "until": when(NOW + timedelta(days=2), lang, TZ)},

@@ -88,6 +88,7 @@ CeilingCents = Annotated[int, Field(ge=0, strict=True), AfterValidator(_amount)]
 IsoDay = Annotated[str, Field(max_length=40), AfterValidator(_day_in_window)]
 Reference = Annotated[str, Field(max_length=48), AfterValidator(_reference)]
 PartySize = Annotated[int, Field(ge=1, le=1000, strict=True)]
+Count = Annotated[int, Field(ge=1, le=99, strict=True)]  # units of one product asked for
 CapacityGb = Annotated[int, Field(ge=1, le=100_000, strict=True)]
 Percent = Annotated[int, Field(ge=0, le=100, strict=True)]
 Name = Text(80)  # a contact, an activity, a device model as the customer named it

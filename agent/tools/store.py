@@ -7,10 +7,13 @@ from dataclasses import asdict
 from pydantic import Field
 
 from agent.references import reference_issue, reference_latest_shown, reference_resolve
-from agent.tools.arguments import CapacityGb, CeilingCents, Name, Percent, Reference, SearchText
+from agent.tools.arguments import CapacityGb, CeilingCents, Count, Name, Percent, Reference, SearchText
 from agent.tools.base import ToolArgs, ToolContext, ToolSpec, engine_tools, fields_of, ok, result_fields
 from guards.evidence import Evidence, Identifier, MoneyEvidence
 from store.interface import ProductHit, SandboxStore, UsedDeviceQuoteResult
+
+# How many products one quote may hold.
+QUOTE_LIMIT = 5
 
 
 class SearchCatalogArgs(ToolArgs):
@@ -24,6 +27,16 @@ class SearchCatalogArgs(ToolArgs):
 
 class ShownProductsArgs(ToolArgs):
     pass
+
+
+class QuoteItem(ToolArgs):
+    query: SearchText = Field(description="Brand/model words of one product, e.g. 'iphone 14'")
+    quantity: Count = Field(description="How many units the customer asked for")
+
+
+class QuoteProductsArgs(ToolArgs):
+    items: list[QuoteItem] = Field(min_length=1, max_length=QUOTE_LIMIT,
+                                   description="Each product asked for, with its quantity")
 
 
 class QuoteUsedDeviceArgs(ToolArgs):
@@ -68,6 +81,25 @@ def shown_products(ctx: ToolContext, args: ShownProductsArgs) -> dict:
     return ok({"products": products})
 
 
+def quote_products(ctx: ToolContext, args: QuoteProductsArgs) -> dict:
+    """Each product asked for × its quantity, and the total, computed here from the catalogue as it is now. A product
+    is quoted only when its words find exactly one product on sale; the others come back in `unmatched` (none found,
+    several, or not available), so nothing is priced that the customer did not name."""
+    store, lines, unmatched = SandboxStore(), [], []
+    for item in args.items:
+        hits = [hit for hit in store.search(query=item.query) if hit.available]
+        if len(hits) != 1:
+            unmatched.append(item.query)
+            continue
+        hit = hits[0]
+        lines.append({"name": hit.name, "quantity": item.quantity, "price_cents": hit.price_cents,
+                      "line_cents": hit.price_cents * item.quantity, "currency": hit.currency,
+                      "stock": hit.stock})
+    currencies = {line["currency"] for line in lines}
+    return ok({"lines": lines, "unmatched": unmatched, "currency": currencies.pop() if len(currencies) == 1 else None,
+               "total_cents": sum(line["line_cents"] for line in lines) if lines and not unmatched else None})
+
+
 def quote_used_device(ctx: ToolContext, args: QuoteUsedDeviceArgs) -> dict:
     quote = SandboxStore().quote_used_device(device_model=args.device_model, capacity_gb=args.capacity_gb,
                                              battery_health=args.battery_health)
@@ -85,6 +117,11 @@ CATALOG_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents", role="price"),),
                             products=("name", "model"), names=("brand",), places_left=("stock",),
                             warranties=("warranty_months",),
                             plain=("currency", "capacity_gb", "condition", "available", "sold_out", "hits"))
+PRODUCTS_QUOTE_EVIDENCE = Evidence(
+    money=(MoneyEvidence("price_cents", role="price"), MoneyEvidence("line_cents", listed=True),
+           MoneyEvidence("total_cents")),
+    products=("name",), quantities=("quantity",), places_left=("stock",),
+    plain=("currency", "lines", "unmatched"))
 SHOWN_EVIDENCE = Evidence(identifiers=(Identifier("product_ref", "reference"),), products=("name",),
                           plain=("capacity_gb", "products"))
 QUOTE_EVIDENCE = Evidence(money=(MoneyEvidence("price_cents"), MoneyEvidence("base_cents")), dates=("created_at", "valid_until"),
@@ -98,6 +135,10 @@ TOOLS = engine_tools(
     ToolSpec("shown_products", "The products the customer was just shown, for a follow-up naming none.", "none",
              ShownProductsArgs, shown_products, evidence=SHOWN_EVIDENCE,
              returns=("products", "product_ref", "name", "capacity_gb")),
+    ToolSpec("quote_products", "Several products with a quantity each: each line's price and the total.", "none",
+             QuoteProductsArgs, quote_products, evidence=PRODUCTS_QUOTE_EVIDENCE,
+             returns=("lines", "name", "quantity", "price_cents", "line_cents", "currency", "stock", "unmatched",
+                      "total_cents")),
     ToolSpec("quote_used_device", "What the store pays for a used device; needs model, capacity and battery.",
              "none", QuoteUsedDeviceArgs, quote_used_device, completes=("used_quote",), evidence=QUOTE_EVIDENCE,
              returns=fields_of(UsedDeviceQuoteResult)),

@@ -212,17 +212,42 @@ def _accessory_kind(word: str) -> str:
     return next((kind for stem, kind in _ACCESSORY_KIND if re.match(stem, word)), word)
 
 
+# A count said right before a product ("2 iphone 14", "quiero 3 fundas", "dos cargadores" once read as digits): how
+# many units of it are asked for; a storage ("128 gb") or a model's own number is no count.
+_COUNT_BEFORE = re.compile(r"(?<![\w.,])([1-9]\d?)\s+(?:(?:x|unidades|unidades de|unitats|unitats de|units|units of|"
+                           r"pieces|pieces of|of)\s+)?$")
+
+
+def counted(part: str, count: int | None) -> str:
+    """A product part with the count asked for in front ("2 iphone 14"), as `product_count` reads it back."""
+    return f"{count} {part}" if count else part
+
+
+def product_count(part: str) -> tuple[int | None, str]:
+    """The count in front of a product part (`counted`) and the product's words: (2, "iphone 14"); none: (None,
+    part)."""
+    match = re.match(r"([1-9]\d?) (?=\D)", part)
+    return (int(match.group(1)), part[match.end():]) if match else (None, part)
+
+
+def _count_before(folded: str, start: int) -> int | None:
+    match = _COUNT_BEFORE.search(folded[max(0, start - 24):start])
+    return int(match.group(1)) if match else None
+
+
 def find_products(folded: str, text: str) -> list[str]:
     """Several products asked for in one message ("tienen funda para el s23 y cargador samsung?", "do you have a
     charger and a case for the iphone 13?", "quiero el iphone 14 y una funda"), each with the model or brand said in
-    its own part of the message; one product or none: []."""
+    its own part of the message, and the count said before it (`counted`: "quote for 2 iphone 14 and 1 case for
+    s23"); one product or none: []."""
     accessories = list(_ACCESSORY.finditer(folded))  # `folded` keeps the offsets of `text`
     if not accessories:
         return []
     parts: list[str] = []
     head = _DEVICE_RE.search(text[:accessories[0].start()])
     if head is not None and _AND.search(folded[head.end():accessories[0].start()]):
-        parts.append(head.group())  # "quiero el iphone 14 y una funda": the phone, then the case
+        # "quiero el iphone 14 y una funda": the phone, then the case
+        parts.append(counted(head.group(), _count_before(folded, head.start())))
     elif len({_accessory_kind(match.group()) for match in accessories}) < 2:
         return []  # one product ("funda para el iphone 13"), or one product in two words ("cases or covers")
     for index, match in enumerate(accessories):
@@ -230,7 +255,7 @@ def find_products(folded: str, text: str) -> list[str]:
         segment = text[match.start():end]
         named = find_device(segment) or (brand.group() if (brand := _BRAND_RE.search(segment)) else None) or (
             head.group() if head is not None and index == 0 and not parts else None)  # "iphone 13 case and charger"
-        part = f"{match.group()} {named}" if named else match.group()
+        part = counted(f"{match.group()} {named}" if named else match.group(), _count_before(folded, match.start()))
         if part.lower() not in (said.lower() for said in parts):
             parts.append(part)
     return parts if len(parts) > 1 else []

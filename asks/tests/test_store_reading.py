@@ -133,6 +133,16 @@ def test_several_products_asked_at_once_are_each_a_product(lang, text, product):
     assert (slots["product"], slots["device_model"]) == (product, None)
 
 
+@pytest.mark.parametrize("lang,text,product", [
+    ("en", "quote for 2 iphone 14 and 1 case for s23", "2 iphone 14; 1 case s23"),
+    ("es", "cuanto me salen dos iphone 13 y tres fundas", "2 iphone 13; 3 fundas"),
+    ("pt-BR", "quero o iphone 13 128 e 2 capinhas", "iphone 13; 2 capinhas"),  # 128 is the storage, no count
+    ("ca", "quant costen 2 carregadors i 4 fundes per l'iphone 13?", "2 carregadors; 4 fundes iphone 13"),
+])
+def test_a_count_said_before_each_of_several_products_goes_with_it(lang, text, product):
+    assert read(text, lang)["product"] == product
+
+
 @pytest.mark.parametrize("text", ["tienen funda para iphone 13?", "any cases or covers for the s23"])
 def test_one_product_in_one_or_two_words_is_one_product(text):
     assert "; " not in (read(text, "es")["product"] or "")
