@@ -55,7 +55,10 @@ first that matches fires (each row has its test in asks/tests/test_decide.py).
 Before the table: a `day_shift` said ("the next day", "l'endemà", "the day before") becomes the `when` of the open
 Ask, else of the request just done, moved by that many days (its time kept) and read as change wording; with no day
 held it is dropped. A change follow-up kind said ("the Pix I scheduled, change it") under the open Ask of its base
-kind is that kind; of the request just done, its change in so many words (D2).
+kind is that kind; of the request just done, its change in so many words (D2). A count ahead said with no unit ("es para
+dentro de 4", "daqui a 4", "in 4") is a number of days for the open Ask, else the request just done, that holds a
+day (the unit it was said in; its time kept) and read as change wording; with no day held it is dropped and the day
+is asked as before.
 """
 
 from __future__ import annotations
@@ -229,6 +232,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             said["when"] = moved
             # the wording says what changes: under the open request's preview a change (rule W1), of the one just
             # done its change follow-up (rule D2), never a new request of the same kind
+            markers = markers | {"correction"}
+
+    unitless = said.pop("when_unitless", None)  # "es para dentro de 4": days only if the request holds a day
+    if unitless is not None and "when" not in said:
+        holder = next((ask for ask in (open_ask, done) if ask is not None and ask.slots.get("when")), None)
+        if holder is not None:  # the unit of the day it holds; with none held, the count is dropped (the day asked)
+            said["when"] = at_the_time_of(holder.slots["when"], unitless) or unitless
             markers = markers | {"correction"}
 
     if "same_time" in markers and (holder := next((ask for ask in (open_ask, done) if ask is not None

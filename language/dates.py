@@ -95,6 +95,14 @@ DAYS_AHEAD: dict[Lang, str] = {
     "en": r"(?:in (?P<n>\d{1,2}) days?|(?P<n2>\d{1,2}) days? from (?:now|today)|in (?P<w>\d|a|one) weeks?"
           r"|(?P<w2>\d|a|one) weeks? from (?:now|today))",
 }
+# A count ahead said with no unit ("es para dentro de 4", "daqui a 4", "d'aquí a 4", "in 4"), at the end of a
+# clause: the unit is the one the request's day was said in, which only `asks.decide` knows (`days_ahead_unitless`).
+_AHEAD_UNITLESS: dict[Lang, str] = {
+    "pt-BR": r"(?:daqui a|daqui|dentro de)",
+    "es": r"(?:dentro de|de aqui a)",
+    "ca": r"(?:d'aqui a|d'aqui|dintre de|dins de|d'aca a)",
+    "en": r"(?:in)",
+}
 _THIS_WORDS = r"this|esta|este|aquest|aquesta"
 _NEXT_WORDS = r"next|proxima|proximo|que vem|que viene|vinent|que ve|proper|propera|coming"
 _PM_WORDS = (r"pm|p\.m\.?|p m|in the afternoon|in the evening|in the night|at night|tonight|da tarde|da noite|de la tarde"
@@ -467,6 +475,20 @@ DAY_SHIFTS: dict[Lang, tuple[tuple[int, str], ...]] = {
     "en": ((1, rf"(?:next|following) day|day after(?! (?:tomorrow|tmrw|tmr|tomorow|2moro|next))|(?:{_COUNT} )?days? later"),
            (-1, rf"previous day|day before(?! (?:yesterday|tomorrow))|(?:{_COUNT} )?days? earlier")),
 }
+def days_ahead_unitless(text: str, lang: Lang) -> tuple[int, int, int] | None:
+    """The count of a day ahead said with no unit ("me equivoqué de día, es para dentro de 4": 4), the last one
+    said, ending a clause (a word after it is its unit or something else: "dentro de 4 horas", "in 2 people"), with
+    where it was said in `text`: (count, start, end); None if none. Whether it counts days is the decision's: only a
+    request already holding a day gives it that unit."""
+    digitised = _digitise(text, lang)
+    pattern = re.compile(rf"(?<![\w']){_AHEAD_UNITLESS[lang]} (?P<n>\d{{1,2}})(?=\s*(?:[,.!?;]|$))")
+    found = _last(pattern, digitised.text)
+    if found is None or int(found.group("n")) < 1:
+        return None
+    return (int(found.group("n")), digitised.to_original(found.start(), end=False),
+            digitised.to_original(found.end(), end=True))
+
+
 _COUNT_WORDS = {"um": 1, "uma": 1, "un": 1, "una": 1, "a": 1, "one": 1, "two": 2, "dos": 2}
 
 

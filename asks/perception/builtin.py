@@ -39,9 +39,10 @@ applies them:
 import re
 import sys
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache, partial
 from typing import cast
+from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 from rapidfuzz.distance import OSA
@@ -50,7 +51,7 @@ from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Pe
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import PRODUCT_WORDS, brand_named, store_slots
-from language.dates import WhenMention, day_after_article, find_day_shift, parse_when
+from language.dates import WhenMention, day_after_article, days_ahead_unitless, find_day_shift, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
@@ -845,7 +846,7 @@ _CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"
 # What a word no dictionary knows never changes once read: who is paid and how much. Its other slots may be read
 # anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
 _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
-_DAY_SLOTS = frozenset({"when", "day_shift"})
+_DAY_SLOTS = frozenset({"when", "day_shift", "when_unitless"})
 
 
 def _only_shorthand(misread: set[str], lang: Lang) -> bool:
@@ -1059,6 +1060,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
             when = _day_said_beside_amount(text, lang, now, tz, currency)
         if (shift := find_day_shift(text, lang)) is not None:  # "passa pro dia seguinte": no recipient "Dia"
             text = text[: shift[1]] + " " * (shift[2] - shift[1]) + text[shift[2] :]
+        elif when is None and (count := days_ahead_unitless(text, lang)) is not None:
+            text = text[: count[1]] + " " * (count[2] - count[1]) + text[count[2] :]  # "nao, daqui a 4": no R$ 4
         slots = _bank_slots(text, lang, "pix_transfer" if sends else kind, currency, asked_for,
                             corrects="correction" in markers, when=when)
         if kind in ("balance", "pix_history") and slots["amount"] and _transfer_words(folded, lang):
@@ -1124,6 +1127,10 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
     if org_kind in (BANK, SCHOOL) and not (when and when.has_date):
         # "push it to the next day", "l'endemà": a day counted from the request's own, which `asks.decide` knows
         slots["day_shift"] = shift[0] if (shift := find_day_shift(original, lang)) else None
+        if not slots["day_shift"] and (count := days_ahead_unitless(original, lang)) is not None:
+            # "me equivoqué de día, es para dentro de 4": days only if the request holds a day (`asks.decide`)
+            ahead = now.astimezone(ZoneInfo(tz)).date() + timedelta(days=count[0])
+            slots["when_unitless"] = ahead.isoformat()
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(
         perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots.model_validate(_within_contract(slots)),

@@ -107,6 +107,9 @@ class Slots(BaseModel):
     day_shift: int | None = Field(
         default=None, ge=-31, le=31, description="days from the day of the request being changed, not from today "
         "('the next day' 1, 'the day before' -1)")
+    when_unitless: str | None = Field(
+        default=None, max_length=10, description="the day a count said with no unit would be in days ('es para "
+        "dentro de 4': today + 4, ISO date): taken as `when` only by a request already holding a day")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     offer_pick: Literal["first", "second", "third", "last"] | None = Field(

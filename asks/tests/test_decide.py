@@ -667,6 +667,22 @@ def test_a_day_shift_under_a_preview_corrects_it_and_without_a_day_to_count_from
     assert run(said(day_shift=1), open_ask=AWAITING).action == Action.CLARIFY  # no day held: nothing to move
 
 
+def test_a_count_ahead_without_a_unit_takes_the_unit_of_the_day_held_and_is_dropped_without_one():
+    """"me equivoqué de día, es para dentro de 4" after a booking "dentro de 3 días" at 9:00: four days from today at
+    9:00, a change of that booking; with no day held the count has no unit and is not taken as a day."""
+    booked = AskView(id=3, kind="booking", status="completed", last_activity_at=T0,
+                     slots={"activity": "climbing", "party_size": 2, "when": "2026-12-04T09:00:00+01:00"})
+    inbound = Inbound(at=T0 + timedelta(seconds=30), perception=said(when_unitless="2026-12-05"))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                      done=booked)
+    assert (decision.kind, decision.values) == ("booking_change", {"when": "2026-12-05T09:00:00+01:00"})
+    previewed = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation", last_activity_at=T0,
+                        slots={**AWAITING.slots, "when": "2026-12-03"})
+    decision = run(said(when_unitless="2026-12-05"), open_ask=previewed)  # "não, daqui a 4"
+    assert (decision.action, decision.values) == (Action.CORRECT, {"when": "2026-12-05"})
+    assert run(said(when_unitless="2026-12-05"), open_ask=AWAITING).action == Action.CLARIFY  # no day: no unit
+
+
 def test_a_change_said_of_a_scheduled_pix_is_its_change_follow_up_even_with_nothing_done():
     decision = run(said("pix_transfer_change", {"correction"}, amount=4000, recipient="Maria"),
                    org_kinds=PIX_FOLLOW_UPS)  # "el pix que le programé a maria lo podés cambiar a 40?"

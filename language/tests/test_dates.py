@@ -3,7 +3,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from language.dates import day_shift, parse_when
+from language.dates import day_shift, days_ahead_unitless, parse_when
 
 TZ = "America/Sao_Paulo"
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=ZoneInfo(TZ))  # a Wednesday
@@ -285,3 +285,23 @@ def test_days_of_their_own_are_no_shift(text, lang):
 def test_people_counted_after_a_part_of_the_day_are_no_hour(text, lang):
     when = parse_when(text, lang, NOW, TZ)
     assert when is not None and not when.has_time and when.has_date
+
+
+@pytest.mark.parametrize("text,lang,count", [
+    ("me equivoque de dia, es para dentro de 4", "es", 4),
+    ("errei o dia, é daqui a 4", "pt-BR", 4),
+    ("m'he equivocat de dia, és d'aquí a 4", "ca", 4),
+    ("wrong day sorry, make it in 4", "en", 4),
+    ("no, dentro de cinco!", "es", 5),  # a number word
+])
+def test_a_count_ahead_with_no_unit_is_read_as_a_bare_count(text, lang, count):
+    found = days_ahead_unitless(text, lang)
+    assert found is not None and found[0] == count and text[found[1]:found[2]].split()[-1] in (str(count), "cinco")
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("dentro de 3 dias", "es"), ("dentro de 4 horas", "es"), ("in 2 people", "en"), ("daqui a 2 semanas", "pt-BR"),
+    ("d'aquí a 3 dies", "ca"), ("reserva para 4", "es"),
+])
+def test_a_count_with_its_unit_or_none_ahead_is_no_bare_count(text, lang):
+    assert days_ahead_unitless(text, lang) is None
