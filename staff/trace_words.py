@@ -110,7 +110,7 @@ TOOLS = {"get_balance": _("read the account balance"), "lookup_pix_key": _("look
          "send_pix": _("send the Pix"), "list_pix_history": _("list the Pix history"),
          "check_availability": _("check free times"), "create_booking": _("book"),
          "send_payment_link": _("send the payment link"), "search_catalog": _("search the catalogue"),
-         "quote_used_device": _("quote a used device"),
+         "quote_used_device": _("quote a used device"), "quote_products": _("quote several products"),
          "shown_products": _("read the products just shown"), "my_bookings": _("list the customer's bookings"),
          "scheduled_pix": _("list the customer's scheduled Pix"), "cancel_scheduled_pix": _("cancel a scheduled Pix"),
          "change_scheduled_pix": _("change a scheduled Pix"),
@@ -200,7 +200,7 @@ KEYS = {
     "pix_code": _("Pix code"), "merchant_name": _("name in the Pix code"), "names_match": _("names match"),
     "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"), "price_cents": _("price"),
     "total_cents": _("total"), "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"),
-    "url": _("link"), "hits": _("results"), "first": _("first"), "last": _("last"), "count": _("count"),
+    "url": _("link"), "hits": _("results"), "items": _("items"), "first": _("first"), "last": _("last"), "count": _("count"),
     "transfers": _("Pix transfers"), "problem": _("problem"), "was": _("as it was"),
     # a decision's detail (asks.services.ask_decide)
     "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),

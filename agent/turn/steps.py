@@ -72,6 +72,7 @@ from inbox.services import escalation_open
 from language.detect import detect_language
 from language.intents import asks_for_named_person
 from language.locales import Lang, babel_locale, lang_of
+from magie.choices import OrganisationKind
 from magie.tracing import traced
 
 SCOPE_MESSAGES = 20
@@ -227,7 +228,7 @@ def perceive(state: TurnState) -> None:
     if "limit" in perception.markers:  # "quero aumentar meu limite do pix": no tool changes a limit, a person can
         state.escalation = "limit_change_requested"
         return state.finish_early(Draft(say(state.lang, "handoff")), rule="limit_change_to_person")
-    if "person" not in perception.markers and tenancy.kind == "school" and asks_for_named_person(
+    if "person" not in perception.markers and tenancy.kind == OrganisationKind.SCHOOL and asks_for_named_person(
             message.text, lang_of(state.lang), instructor_names()):
         # "quiero hablar con pau serra": one of the school's own people, by name in any case or one slip off it
         perception = perception.model_copy(update={"markers": perception.markers | {"person"}})
