@@ -200,7 +200,7 @@ KEYS = {
     "pix_code": _("Pix code"), "merchant_name": _("name in the Pix code"), "names_match": _("names match"),
     "max_cents": _("maximum"), "field": _("field"), "fields": _("fields"), "price_cents": _("price"),
     "total_cents": _("total"), "booking_id": _("booking"), "slot_id": _("time slot"), "free": _("free places"),
-    "url": _("link"), "hits": _("results"), "items": _("items"), "first": _("first"), "last": _("last"), "count": _("count"),
+    "url": _("link"), "hits": _("results"), "items": _("products to quote"), "first": _("first"), "last": _("last"), "count": _("count"),
     "transfers": _("Pix transfers"), "problem": _("problem"), "was": _("as it was"),
     # a decision's detail (asks.services.ask_decide)
     "choices": _("options offered"), "slot": _("value"), "old": _("previous value"),
