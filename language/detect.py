@@ -505,3 +505,47 @@ def _known_words(clean: str, lang: Lang) -> int:
     return sum(known_unaccented(word.lower(), lang) or fold(word) in SHORTHAND.get(lang, frozenset())
                for word in clean.split()
                if len(word) >= 2 and not _is_name(fold(word), LANGS))
+
+
+# The served language nearest to one an organisation does not serve, nearest first: the Romance languages to each
+# other, Catalan and Spanish closest (a Catalan customer at a store of Spanish, Portuguese and English reads Spanish
+# best, and was answered in Portuguese), Portuguese to Spanish before Catalan. English has none near it: a customer
+# writing English where it is not served is answered in the organisation's own language, as is anyone whose nearest
+# languages are not served either.
+NEAREST: dict[Lang, tuple[Lang, ...]] = {
+    "ca": ("es", "pt-BR"),
+    "es": ("ca", "pt-BR"),
+    "pt-BR": ("es", "ca"),
+    "en": (),
+}
+
+
+def nearest_served(lang: Lang, served: Sequence[str]) -> str:
+    """`lang` if `served` holds it, else the first of its `NEAREST` languages served, else the organisation's own
+    (`served[0]`)."""
+    if lang in served:
+        return lang
+    return next((near for near in NEAREST[lang] if near in served), served[0])
+
+
+def reply_language(text: str, served: Sequence[str], fallback: str, *, first: bool = False) -> str:
+    """The language to answer one customer message in, among the organisation's `served` languages (its own first).
+
+    The message is read among all four of Magie's languages, not only the served ones: restricted to Portuguese,
+    Spanish and English, a Catalan line ("voldria 2 iphone 14 i 1 funda s23") has a winner all the same, often the
+    wrong one. When the message is clearly in a language the organisation does not serve -- `detect_language` over
+    all four picks it *and* more of its words point to it than to any other language (`language_evidence`: "voldria"
+    is Catalan only) -- a first message is answered in the nearest served language (`nearest_served`), a later one
+    in the chat's language (a Catalan chat at the school stays Catalan through a Portuguese line, and a Catalan
+    line in a Spanish chat at the store no longer switches it to Portuguese); otherwise as `detect_language` over
+    the served languages says. The evidence check keeps a Portuguese line the n-grams take
+    for Catalan ("vou pagar a conta") Portuguese at a bank that serves no Catalan."""
+    served_only = detect_language(text, served, fallback, first=first)
+    usable = [lang for lang in served if lang in LANGS]  # the organisation's own first
+    if not usable or len(usable) == len(LANGS):
+        return served_only
+    every = cast(Lang, detect_language(text, LANGS, fallback, first=first))
+    if every in usable or _leader(language_evidence(text, LANGS, function_words=first)) != every:
+        return served_only
+    # a chat already in a served language keeps it: the customer read it so far
+    return nearest_served(every, usable) if first or fallback not in usable else fallback

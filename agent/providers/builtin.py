@@ -25,7 +25,7 @@ from asks.buttons import choose_payload, resume_payload
 from asks.kinds import kinds_offered
 from asks.perception.builtin import perceive
 from asks.perception.contract import Perception, org_kind_of
-from asks.perception.store import PRODUCTS_APART, product_count
+from asks.perception.store import PRODUCTS_APART, each_count, product_count
 from asks.statuses import AskStatus
 from asks.when import EITHER_HALF
 from conversations import wording
@@ -591,6 +591,15 @@ class Responder:
             words = "phones"
         if PRODUCTS_APART in words:  # several products asked at once: each searched, all shown
             return self.several_products(words.split(PRODUCTS_APART), budget=budget)
+        if (each := each_count(words)) is not None:  # "quiero 2 de cada uno": that many of each product shown
+            return self.each_shown_quote(each)
+        count, product = product_count(str(slots.get("product") or ""))
+        words = product_count(words)[1]
+        if count and not budget:  # "quero 3 capinhas do iphone 13": three of the one product they name, quoted
+            said = f"{product} {slots.get('device_model') or ''}".split()
+            named = " ".join(dict.fromkeys(word for word in said if fold(word) not in GENERIC_PRODUCT_WORDS))
+            if quote := self.products_quote([self.quote_item(count, named)]):
+                return quote
         query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
         result = self.tool("search_catalog", query=query, capacity_gb=slots.get("capacity_gb"),
                            max_price_cents=budget["amount_cents"] if budget else None, product_ref=None)
@@ -603,7 +612,8 @@ class Responder:
         own, the products found shown together (each once, in the order asked). With a count said for any of them
         ("2 iphone 14 and 1 case for s23"), a quote of each × its count and the total, when each is one product."""
         counts = [product_count(part) for part in parts]
-        if any(count for count, _ in counts) and not budget and (quote := self.products_quote(counts)):
+        if any(count for count, _ in counts) and not budget and (
+                quote := self.products_quote([self.quote_item(count or 1, words) for count, words in counts])):
             return quote
         parts = [words for _, words in counts]
         hits: list[dict] = []
@@ -620,11 +630,27 @@ class Responder:
             hits += [hit for hit in result["data"]["hits"][:3] if hit["id"] not in {seen["id"] for seen in hits}]
         return self.products_found({"ok": True, "data": {"hits": hits}}, words="", budget=budget)
 
-    def products_quote(self, counts: list[tuple[int | None, str]]) -> Draft | None:
-        """Each product × the count said for it (one when none was said) and the total, from `quote_products`; None
-        when a product's words find no single product on sale (the products are listed instead)."""
-        items = [{"query": " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS),
-                  "quantity": count or 1} for count, words in counts]
+    @staticmethod
+    def quote_item(count: int, words: str, product_ref: str | None = None) -> dict:
+        """One item of `quote_products`: `count` units of the product its words name, or of the one shown behind
+        `product_ref`."""
+        query = " ".join(word for word in words.split() if fold(word) not in GENERIC_PRODUCT_WORDS)
+        return {"query": None if product_ref else query, "product_ref": product_ref, "quantity": count}
+
+    def each_shown_quote(self, count: int) -> Draft:
+        """`count` units of each product the last search showed ("quiero 2 de cada uno", "2 of each"), by their
+        references (system data, never the earlier words), and the total; none shown → which product; one of them
+        no longer on sale → the products, to choose from."""
+        shown = self.tool("shown_products")
+        products = shown["data"]["products"] if shown["ok"] else []
+        if not products:
+            return self.ask_for("product")
+        quote = self.products_quote([self.quote_item(count, "", product["product_ref"]) for product in products])
+        return quote or self.about_shown_product()
+
+    def products_quote(self, items: list[dict]) -> Draft | None:
+        """Each product × the count said for it and the total, from `quote_products`; None when a product's words
+        find no single product on sale (the products are listed instead)."""
         result = self.tool("quote_products", items=items)
         if not result["ok"] or result["data"]["total_cents"] is None:
             return None

@@ -30,7 +30,8 @@ class ShownProductsArgs(ToolArgs):
 
 
 class QuoteItem(ToolArgs):
-    query: SearchText = Field(description="Brand/model words of one product, e.g. 'iphone 14'")
+    query: SearchText | None = Field(description="Brand/model words of one product, e.g. 'iphone 14'")
+    product_ref: Reference | None = Field(description="Or a product_ref of shown_products, for one just shown")
     quantity: Count = Field(description="How many units the customer asked for")
 
 
@@ -83,13 +84,19 @@ def shown_products(ctx: ToolContext, args: ShownProductsArgs) -> dict:
 
 def quote_products(ctx: ToolContext, args: QuoteProductsArgs) -> dict:
     """Each product asked for × its quantity, and the total, computed here from the catalogue as it is now. A product
-    is quoted only when its words find exactly one product on sale; the others come back in `unmatched` (none found,
-    several, or not available), so nothing is priced that the customer did not name."""
+    is named by its words or by a `product_ref` of `shown_products`, and quoted only when it is exactly one product
+    on sale; the others come back in `unmatched` (none found, several, or not available), so nothing is priced that
+    the customer did not name."""
     store, lines, unmatched = SandboxStore(), [], []
     for item in args.items:
-        hits = [hit for hit in store.search(query=item.query) if hit.available]
+        if item.product_ref is not None:  # one of the products just shown ("2 de cada uno")
+            shown = reference_resolve(token=item.product_ref, kind="product", conversation_id=ctx.conversation_id,
+                                      ask_id=ctx.ask_id or 0, now=ctx.now, writes=ctx.writes)
+            hits = [hit for hit in [store.product(product_id=shown["product_id"])] if hit.available]
+        else:
+            hits = [hit for hit in store.search(query=item.query) if hit.available] if item.query else []
         if len(hits) != 1:
-            unmatched.append(item.query)
+            unmatched.append(item.query or item.product_ref)
             continue
         hit = hits[0]
         lines.append({"name": hit.name, "quantity": item.quantity, "price_cents": hit.price_cents,

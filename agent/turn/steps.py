@@ -69,7 +69,7 @@ from conversations.services import (
 )
 from inbox.selectors import conversation_is_escalated, handoff_outlook
 from inbox.services import escalation_open
-from language.detect import detect_language
+from language.detect import reply_language
 from language.intents import asks_for_named_person
 from language.locales import Lang, babel_locale, lang_of
 from magie.choices import OrganisationKind
@@ -130,9 +130,9 @@ def receive(state: TurnState) -> None:
         tenancy = state.org.tenancy
         # a Pix code's letters (merchant, city, URL) are third-party text and say nothing of the customer's language
         words = pix_code_redacted(message.text).replace(CODE_MARK, " ")
-        state.language = detect_language(words, allowed=tenancy.languages or (tenancy.language,),
-                                         fallback=state.conversation.language or tenancy.language,
-                                         first=previous_asked_for is None and not state.conversation.language)
+        state.language = reply_language(words, served=tenancy.languages or (tenancy.language,),
+                                        fallback=state.conversation.language or tenancy.language,
+                                        first=previous_asked_for is None and not state.conversation.language)
     state.provider = (provider_for_current_organisation() if settings_stamp is unread
                       else provider_for_current_organisation(stamp=settings_stamp))
     trace.provider = state.provider.name

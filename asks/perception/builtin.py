@@ -50,7 +50,7 @@ from rapidfuzz.distance import OSA
 from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Perception, PixKeySlot, RequestKind, Slots
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
-from asks.perception.store import PRODUCT_WORDS, brand_named, store_slots
+from asks.perception.store import PRODUCT_WORDS, brand_named, each_count, store_slots
 from language.dates import WhenMention, day_after_article, days_ahead_unitless, find_day_shift, parse_when
 from language.day_parts import find_day_part
 from language.detect import detect_language
@@ -1090,6 +1090,8 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         if kind == "product_search" and all(slots.get(name) for name in ("device_model", "capacity_gb", "battery_health")):
             kind = "used_quote"  # "do you buy used phones? i have an iphone 14 128gb with 91% battery": nobody
             # searches the catalogue by battery health
+        if kind is None and each_count(str(slots["product"] or "")) is not None:
+            kind = "product_search"  # "quiero 2 de cada uno" after a list: a quote of each product shown
         if kind == "product_search" and asked_for and slots.get(asked_for) is not None and not slots["product"]:
             kind = None  # "tiene 80 de batería" when the battery was asked: the answer, no search ("tienen…?")
         budget = cast("AmountMention | None", slots.pop("budget"))

@@ -230,6 +230,28 @@ def product_count(part: str) -> tuple[int | None, str]:
     return (int(match.group(1)), part[match.end():]) if match else (None, part)
 
 
+# A count for each product just shown, said without naming one ("quiero 2 de cada uno", "quero 1 de cada", "2 of
+# each", "un de cadascun", "dos de cada" once read as digits): kept as written in the product slot, read back by
+# `each_count`; what "each" is, is what the last search showed (system data, `agent.tools.store.shown_products`).
+_EACH = re.compile(r"(?<![\w.,])([1-9]\d?|un|uno|una|um|uma|one|a) (?:de cada|of each|from each|de cadascun|de cadascuna)"
+                   r"(?: (?:uno|una|um|uma|one|un|dels|d'ells|d'elles|de ellos|de elas|de eles|of them))?(?!\w)")
+
+
+def each_count(product: str) -> int | None:
+    """The count of a product slot that asks for that many of each product shown ("2 de cada uno": 2), else None."""
+    match = _EACH.fullmatch(fold(product).strip())
+    if match is None:
+        return None
+    return int(match.group(1)) if match.group(1).isdigit() else 1
+
+
+def _product_start(folded: str, text: str, product: str) -> int:
+    """Where the words of `product` (as `find_product` wrote it) begin in the message."""
+    if (start := text.lower().find(product.lower())) >= 0:
+        return start
+    return max(0, folded.find(fold(product.split()[0])))
+
+
 def _count_before(folded: str, start: int) -> int | None:
     match = _COUNT_BEFORE.search(folded[max(0, start - 24):start])
     return int(match.group(1)) if match else None
@@ -335,6 +357,10 @@ def _store_slots(text: str, folded: str, lang: Lang, currency: str, asked_for: s
     if several := find_products(folded, text):
         return {"product": PRODUCTS_APART.join(several), "device_model": None, "capacity_gb": None,
                 "battery_health": None, "budget": find_budget(text, folded, lang, currency)}
+    if product is None and device is None and (each := _EACH.search(folded)):
+        product = text[each.start():each.end()].lower()  # "quiero 2 de cada uno": that many of each product shown
+    elif product is not None and (count := _count_before(folded, _product_start(folded, text, product))):
+        product = counted(product, count)  # "quero 3 capinhas do iphone 13": three of it, quoted
     if device is None and asked_for == "device_model" and (bare := _BARE_MODEL_NUMBER.search(text)):
         device = bare.group(1)  # the model's number only ("es un 13"): no product of its own
     if device is None and (other := _STORE_OTHER_NUMBER_ASKED.match(folded)):
