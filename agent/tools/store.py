@@ -62,9 +62,15 @@ def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
     else:
         hits = store.search(query=args.query, capacity_gb=args.capacity_gb, max_price_cents=args.max_price_cents)
     if hits:
+        # the searches of one turn show one list ("el redmi y el cargador": two searches, one reply): the products
+        # this Ask's earlier searches of the turn found come first, so a follow-up ("2 de cada uno") is about all
+        earlier = [product_id for reference in (ctx.writes.references.values() if ctx.writes is not None else ())
+                   if reference.kind == "products" and reference.ask_id == (ctx.ask_id or 0)
+                   and reference.conversation_id == ctx.conversation_id
+                   for product_id in reference.payload["product_ids"]]
+        shown = list(dict.fromkeys([*earlier, *(hit.id for hit in hits[:SHOWN_LIMIT])]))
         reference_issue(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                        payload={"product_ids": [hit.id for hit in hits[:SHOWN_LIMIT]]}, issued_by="search_catalog",
-                        now=ctx.now, writes=ctx.writes)
+                        payload={"product_ids": shown}, issued_by="search_catalog", now=ctx.now, writes=ctx.writes)
     return ok({"hits": [result_fields(hit) for hit in hits]})
 
 

@@ -257,6 +257,10 @@ def _count_before(folded: str, start: int) -> int | None:
     return int(match.group(1)) if match else None
 
 
+# What tells one accessory of a kind from another, said after its word: its power ("20w", "25 W") or connector.
+_ACCESSORY_SPEC = re.compile(r"(?i)(?<!\w)(?:\d{1,3} ?w|usb-?c|lightning|magsafe)(?!\w)")
+
+
 def find_products(folded: str, text: str) -> list[str]:
     """Several products asked for in one message ("tienen funda para el s23 y cargador samsung?", "do you have a
     charger and a case for the iphone 13?", "quiero el iphone 14 y una funda"), each with the model or brand said in
@@ -277,7 +281,9 @@ def find_products(folded: str, text: str) -> list[str]:
         segment = text[match.start():end]
         named = find_device(segment) or (brand.group() if (brand := _BRAND_RE.search(segment)) else None) or (
             head.group() if head is not None and index == 0 and not parts else None)  # "iphone 13 case and charger"
-        part = counted(f"{match.group()} {named}" if named else match.group(), _count_before(folded, match.start()))
+        spec = _ACCESSORY_SPEC.search(segment)  # "el cargador de 20w": the 20 W one, not every charger
+        words = " ".join(said for said in (match.group(), named, spec.group() if spec else None) if said)
+        part = counted(words, _count_before(folded, match.start()))
         if part.lower() not in (said.lower() for said in parts):
             parts.append(part)
     return parts if len(parts) > 1 else []
