@@ -72,7 +72,7 @@ from typing import Any, Literal
 from asks.kinds import FOLLOW_UPS, QUESTION_LEADS_TO, REQUIRED_BY_KIND, SLOTS_BY_KIND, missing_slots, slot_values
 from asks.perception.contract import Perception
 from asks.statuses import AskStatus
-from asks.when import EITHER_HALF, at_the_time_of, is_date_only, is_time_only, shifted_when
+from asks.when import EITHER_HALF, WHEN_UNIT, WITH_WHEN, at_the_time_of, is_date_only, is_time_only, shifted_when
 
 
 class Action(StrEnum):
@@ -235,9 +235,13 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
             markers = markers | {"correction"}
 
     unitless = said.pop("when_unitless", None)  # "es para dentro de 4": days only if the request holds a day
+    in_weeks = said.pop("when_unitless_weeks", None)
     if unitless is not None and "when" not in said:
         holder = next((ask for ask in (open_ask, done) if ask is not None and ask.slots.get("when")), None)
         if holder is not None:  # the unit of the day it holds; with none held, the count is dropped (the day asked)
+            if holder.slots.get(WHEN_UNIT) == "week" and in_weeks is not None:
+                # "dentro de 2" after "dentro de una semana": two weeks, and the unit kept for a further count
+                unitless, said[WHEN_UNIT] = in_weeks, "week"
             said["when"] = at_the_time_of(holder.slots["when"], unitless) or unitless
             markers = markers | {"correction"}
 
@@ -389,7 +393,7 @@ def decide(*, open_ask: AskView | None, parked: Sequence[AskView], inbound: Inbo
         # "sim, pode mandar" is a typed yes, not a new request; typed words never confirm (only the button does)
         return DecidedAction(Action.CLARIFY, "typed_confirmation_needs_button", ask_id=open_ask.id)
 
-    conflicting = {name for name, value in values.items() if name != EITHER_HALF  # it goes with the `when` said
+    conflicting = {name for name, value in values.items() if name not in WITH_WHEN  # they go with the `when` said
                    and open_ask.slots.get(name) not in (None, value) and not _completes(name, open_ask.slots[name], value)}
     held_who = {name for name in _WHO if open_ask.slots.get(name)}
     # a key typed where a contact's name is held (or a name where a key is) fills no empty slot: it names another
@@ -475,7 +479,7 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
     held_when = done.slots.get("when")
     if values.get("day_part") and "when" not in values and isinstance(held_when, str) and "T" in held_when:
         values["when"] = held_when[:10]  # "passa-la a la tarda": the day kept, its time chosen again in that part
-    changed = {name for name, value in values.items() if name != EITHER_HALF and done.slots.get(name) != value}
+    changed = {name for name, value in values.items() if name not in WITH_WHEN and done.slots.get(name) != value}
     if not changed or ("activity" in changed and not worded):  # "i esquí per a 2?" is a booking of its own
         return None
     if changed & _WHO and not worded:  # "e 30 pra Ana" after a Pix to Pedro is no change of who gets it
@@ -486,7 +490,7 @@ def _change_of_done(done: AskView, said: Mapping[str, Any], kind_said: str | Non
 # The slots whose values answer a question for a slot: a part of the day or a pick among the times listed answers
 # "which time?" ("vale pues la de la tarde" after the free times, with the morning said before).
 # A key answers "to whom?" and a contact's name "which key?": both say who is paid.
-_ANSWERS: dict[str, frozenset[str]] = {"when": frozenset({"when", EITHER_HALF, "day_part", "offer_pick"}),
+_ANSWERS: dict[str, frozenset[str]] = {"when": frozenset({"when", *WITH_WHEN, "day_part", "offer_pick"}),
                                        "recipient": frozenset({"recipient", "pix_key"}),
                                        "pix_key": frozenset({"pix_key", "recipient"})}
 

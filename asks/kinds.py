@@ -9,19 +9,19 @@ from asks.perception.contract import KINDS_BY_ORG, Perception, RequestKind
 
 # Slots a kind takes from a message (others said in the same message are ignored for that Ask).
 SLOTS_BY_KIND: dict[str, tuple[str, ...]] = {
-    "pix_transfer": ("amount", "recipient", "pix_key", "when"),
+    "pix_transfer": ("amount", "recipient", "pix_key", "when", "when_unit"),
     "balance": (),
     "pix_history": ("when", "recipient"),
-    "booking": ("activity", "when", "when_either_half", "party_size", "day_part", "offer_pick"),
+    "booking": ("activity", "when", "when_either_half", "when_unit", "party_size", "day_part", "offer_pick"),
     "availability": ("activity", "when", "when_either_half", "party_size", "day_part"),
     "product_search": ("product", "device_model", "capacity_gb", "amount"),  # an amount is the customer's budget
     "used_quote": ("device_model", "capacity_gb", "battery_health"),
     # the booking as it is to be (the done booking's values, with what the customer changed)
-    "booking_change": ("activity", "when", "when_either_half", "party_size", "day_part", "offer_pick"),
+    "booking_change": ("activity", "when", "when_either_half", "when_unit", "party_size", "day_part", "offer_pick"),
     # which booking (said, or none: the one just made)
     "booking_cancel": ("activity", "when"),
     # a scheduled Pix as it is to be (the done request's values, with what the customer changed)
-    "pix_transfer_change": ("amount", "recipient", "pix_key", "when"),
+    "pix_transfer_change": ("amount", "recipient", "pix_key", "when", "when_unit"),
     # which scheduled Pix (said, or none: the one just scheduled)
     "pix_transfer_cancel": ("recipient", "amount", "when"),
 }

@@ -22,7 +22,7 @@ from asks.models import OPEN_STATUSES, Ask, AskTransition, Attribution, SlotEven
 from asks.models import Decision as DecisionRow
 from asks.perception.contract import Perception
 from asks.selectors import ask_slots, ask_slots_as_of, asks_slots, message_ask
-from asks.when import EITHER_HALF, is_time_only, when_merge
+from asks.when import EITHER_HALF, WITH_WHEN, is_time_only, when_merge
 from asks.writes import AskWrites, TransitionRow
 from conversations.models import Conversation, Message
 from language.day_parts import in_day_part
@@ -175,8 +175,11 @@ def _apply_values(ask: Ask, values: Mapping[str, Any], message: Message, action:
     date — an Ask gets events only once it is in `slots`, so no read of it misses the events not yet written."""
     current = slots[ask.pk] if ask.pk in slots else ask_slots(ask)
     slots[ask.pk] = current
-    if "when" in values and EITHER_HALF not in values:  # a `when` said with its half (or no hour) clears the doubt
-        values = {**values, EITHER_HALF: None}
+    if "when" in values:
+        # a `when` said with its half (or no hour) clears the doubt; a day said in days or by its date holds no unit
+        # of weeks (a time alone keeps the day, and the unit it was counted in)
+        cleared = {EITHER_HALF} if is_time_only(values["when"]) else WITH_WHEN
+        values = {**dict.fromkeys(cleared), **values}
     values = _part_said_after_a_time(values, current)
     if current.get("offer_pick") and "offer_pick" not in values and ({"when", "day_part", "activity"} & set(values)):
         values = {**values, "offer_pick": None}  # a pick among the times once listed; another time asked drops it
@@ -635,7 +638,7 @@ def ask_tool_failed(*, ask_id: int, slot: str | None, code: str, on_tool_failure
     elif ask.status == Ask.Status.EXECUTING:
         raise ValueError("an executing Ask cannot be held; its effect decides")
     held = ask_slots(ask)
-    for cleared in (slot, EITHER_HALF) if slot == "when" else (slot,):  # the doubt about an hour goes with it
+    for cleared in (slot, *WITH_WHEN) if slot == "when" else (slot,):  # the doubt about an hour goes with it
         if (old := held.get(cleared)) is not None:
             SlotEvent.objects.create(ask=ask, slot=cleared, value=None, previous=old, action=SlotEvent.Action.CLEAR,
                                      message_id=message_id)

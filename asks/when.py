@@ -13,6 +13,11 @@ from zoneinfo import ZoneInfo
 # The slot that says the hour of `when` was said without its half of the day (`Slots.when_either_half`): it belongs
 # to the `when` said with it, so a `when` said without it clears it, and it never makes a value conflict on its own.
 EITHER_HALF = "when_either_half"
+# The slot that says `when` was said as a count of weeks ahead (`Slots.when_unit`): likewise it belongs to the `when`
+# said with it; a later count said with no unit ("dentro de 2") is read in it (`asks.decide`).
+WHEN_UNIT = "when_unit"
+# The slots that go with the `when` said: never a conflict of their own, cleared by a `when` said without them.
+WITH_WHEN = frozenset({EITHER_HALF, WHEN_UNIT})
 
 
 def is_time_only(value: object) -> bool:

@@ -489,6 +489,13 @@ def days_ahead_unitless(text: str, lang: Lang) -> tuple[int, int, int] | None:
             digitised.to_original(found.end(), end=True))
 
 
+def said_in_weeks(said: str, lang: Lang) -> bool:
+    """Whether a day said (`WhenMention.raw`: "dentro de una semana", "d'aquí a dues setmanes", "in 2 weeks")
+    counts weeks ahead: the unit a later count said with none ("dentro de 2") is read in (`asks.decide`)."""
+    found = _last_said(_patterns(lang)["days_ahead"], _digitise(said, lang).text)
+    return found is not None and bool(found.groupdict().get("w") or found.groupdict().get("w2"))
+
+
 _COUNT_WORDS = {"um": 1, "uma": 1, "un": 1, "una": 1, "a": 1, "one": 1, "two": 2, "dos": 2}
 
 

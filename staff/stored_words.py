@@ -44,7 +44,8 @@ SLOTS = {"amount": _("amount"), "recipient": _("recipient"), "when": _("date"), 
          "capacity_gb": _("capacity (GB)"), "device_model": _("device model"), "battery_health": _("battery health"),
          "when_either_half": _("hour without am/pm"), "day_part": _("part of the day"),
          "offer_pick": _("time picked from the list"), "day_shift": _("days moved from the request's day"),
-         "when_unitless": _("day counted without a unit")}
+         "when_unitless": _("day counted without a unit"), "when_unitless_weeks": _("weeks counted without a unit"),
+         "when_unit": _("unit the day was counted in")}
 # The roles every organisation is created with (Django groups: their names are codes).
 ROLES = {"admin": _("administrator"), "agent": _("attendant"), "auditor": _("auditor")}
 

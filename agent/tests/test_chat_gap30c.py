@@ -1,16 +1,18 @@
 """Issue 30 gaps (branch gap30c), each through `manage.py chat --json` in its language, the effect checked in the
 organisation's schema: a customer writing a language the organisation does not serve is answered in the nearest one
 it serves (and short Portuguese lines stay Portuguese at the bank); a count for each product just listed, and a
-count before one product, are quoted."""
+count before one product, are quoted; a count ahead said with no unit after a day counted in weeks is weeks."""
 
 from __future__ import annotations
 
+from datetime import date, datetime, timedelta
 from itertools import count
+from zoneinfo import ZoneInfo
 
 import pytest
 from django_tenants.utils import schema_context
 
-from agent.tests.demo_effects import BANK_CUSTOMER
+from agent.tests.demo_effects import BANK_CUSTOMER, pix_made
 from conversations.models import Conversation
 
 _ids = count(1)
@@ -99,3 +101,23 @@ def test_a_count_before_a_product_of_several_lists_them(db, chat_json):
     customer = f"3731{next(_ids):07d}"
     text = chat_json("demostore", "quero 3 iphone 13", customer=customer)[-1]["text"]
     assert "Total" not in text and "iPhone 13 128 GB Medianoche" in text, text
+
+
+# A count ahead with no unit after a day counted in weeks -----------------------------------------------------------
+
+def _bank_today() -> date:
+    return datetime.now(ZoneInfo("America/Sao_Paulo")).date()
+
+
+@pytest.mark.parametrize("lines,weeks", [
+    (("programa 30 a ana dentro de una semana", "no, dentro de 2", "/tap 1"), 2),
+    (("agenda 30 pra ana daqui a uma semana", "não, daqui a 2", "/tap 1"), 2),
+    (("schedule 30 to ana in a week", "sorry, in 2", "/tap 1"), 2),
+    (("programa 30 a ana dentro de 3 días", "no, dentro de 4", "/tap 1"), None),  # days stay days
+])
+def test_a_count_with_no_unit_keeps_the_unit_of_weeks_said_before(db, chat_json, lines, weeks):
+    replies = chat_json("demobank", *lines, customer=BANK_CUSTOMER)
+    [pix] = pix_made()
+    ahead = timedelta(weeks=weeks) if weeks else timedelta(days=4)
+    day = pix.scheduled_for.astimezone(ZoneInfo("America/Sao_Paulo")).date()
+    assert (pix.amount_cents, day) == (3000, _bank_today() + ahead), replies

@@ -51,7 +51,14 @@ from asks.perception.contract import BANK, SCHOOL, STORE, MoneySlot, OrgKind, Pe
 from asks.perception.party import find_companion_joining, find_party_added, find_party_removed, find_party_size
 from asks.perception.recipient import find_recipient
 from asks.perception.store import PRODUCT_WORDS, brand_named, each_count, store_slots
-from language.dates import WhenMention, day_after_article, days_ahead_unitless, find_day_shift, parse_when
+from language.dates import (
+    WhenMention,
+    day_after_article,
+    days_ahead_unitless,
+    find_day_shift,
+    parse_when,
+    said_in_weeks,
+)
 from language.day_parts import find_day_part
 from language.detect import detect_language
 from language.intents import asks_to_cancel
@@ -846,7 +853,7 @@ _CHANGE_OF = {"pix_transfer": "pix_transfer_change", "booking": "booking_change"
 # What a word no dictionary knows never changes once read: who is paid and how much. Its other slots may be read
 # anew ("dema pssat" read as typed is tomorrow, restored the day after; "ipphone 13" is an iPhone).
 _MONEY_SLOTS = frozenset({"amount", "pix_key", "recipient"})
-_DAY_SLOTS = frozenset({"when", "day_shift", "when_unitless"})
+_DAY_SLOTS = frozenset({"when", "day_shift", "when_unitless", "when_unitless_weeks", "when_unit"})
 
 
 def _only_shorthand(misread: set[str], lang: Lang) -> bool:
@@ -1131,8 +1138,12 @@ def _perceive_in(text: str, lang: Lang, org_kind: OrgKind, now: datetime, tz: st
         slots["day_shift"] = shift[0] if (shift := find_day_shift(original, lang)) else None
         if not slots["day_shift"] and (count := days_ahead_unitless(original, lang)) is not None:
             # "me equivoqué de día, es para dentro de 4": days only if the request holds a day (`asks.decide`)
-            ahead = now.astimezone(ZoneInfo(tz)).date() + timedelta(days=count[0])
-            slots["when_unitless"] = ahead.isoformat()
+            today = now.astimezone(ZoneInfo(tz)).date()
+            slots["when_unitless"] = (today + timedelta(days=count[0])).isoformat()
+            # after "dentro de una semana", "dentro de 2" is two weeks: the decision knows the unit the day was said in
+            slots["when_unitless_weeks"] = (today + timedelta(weeks=count[0])).isoformat()
+    # "dentro de una semana": the unit a later count with none is read in
+    slots["when_unit"] = "week" if when and when.has_date and said_in_weeks(when.raw, lang) else None
     slots["when_either_half"] = True if when and when.has_time and when.either_half else None
     return Perception(
         perceiver=PERCEIVER, lang=lang, request_kind=kind, slots=Slots.model_validate(_within_contract(slots)),

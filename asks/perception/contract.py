@@ -110,6 +110,11 @@ class Slots(BaseModel):
     when_unitless: str | None = Field(
         default=None, max_length=10, description="the day a count said with no unit would be in days ('es para "
         "dentro de 4': today + 4, ISO date): taken as `when` only by a request already holding a day")
+    when_unitless_weeks: str | None = Field(
+        default=None, max_length=10, description="the same count read in weeks ('dentro de 2' after 'dentro de una "
+        "semana': today + 14, ISO date): taken instead by a request whose day was said in weeks")
+    when_unit: Literal["week"] | None = Field(
+        default=None, description="'week' when `when` was said as a count of weeks ahead ('dentro de una semana')")
     day_part: Literal["morning", "afternoon", "evening", "night"] | None = Field(
         default=None, description="a part of the day said without a clock time ('al matí', 'the afternoon one')")
     offer_pick: Literal["first", "second", "third", "last"] | None = Field(
@@ -146,6 +151,8 @@ class Slots(BaseModel):
             when = data.get("when")
             if not (data["when_either_half"] and isinstance(when, str) and ":" in when):
                 data = {**data, "when_either_half": None}
+        if isinstance(data, dict) and data.get("when_unit") and not data.get("when"):
+            data = {**data, "when_unit": None}  # the unit of a day said, none without one
         return data
 
     def filled(self) -> dict[str, Any]:
