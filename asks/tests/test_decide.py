@@ -683,6 +683,27 @@ def test_a_count_ahead_without_a_unit_takes_the_unit_of_the_day_held_and_is_drop
     assert run(said(when_unitless="2026-12-05"), open_ask=AWAITING).action == Action.CLARIFY  # no day: no unit
 
 
+def test_a_count_ahead_without_a_unit_counts_weeks_after_a_day_counted_in_weeks():
+    """"dentro de 2" after a booking "dentro de una semana" at 9:00: two weeks from today at 9:00, the unit kept for a
+    further count; after a Pix scheduled "daqui a uma semana", "não, daqui a 2" corrects it to two weeks."""
+    booked = AskView(id=3, kind="booking", status="completed", last_activity_at=T0, slots={
+        "activity": "climbing", "party_size": 2, "when": "2026-12-08T09:00:00+01:00", "when_unit": "week"})
+    inbound = Inbound(at=T0 + timedelta(seconds=30),
+                      perception=said(when_unitless="2026-12-03", when_unitless_weeks="2026-12-15"))
+    decision = decide(open_ask=None, parked=[], inbound=inbound, policy=SUSPEND, org_kinds=SCHOOL_WITH_FOLLOW_UPS,
+                      done=booked)
+    assert (decision.kind, decision.values) == ("booking_change",
+                                                {"when": "2026-12-15T09:00:00+01:00", "when_unit": "week"})
+    previewed = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation", last_activity_at=T0,
+                        slots={**AWAITING.slots, "when": "2026-12-08", "when_unit": "week"})
+    decision = run(said(when_unitless="2026-12-03", when_unitless_weeks="2026-12-15"), open_ask=previewed)
+    assert (decision.action, decision.values) == (Action.CORRECT, {"when": "2026-12-15", "when_unit": "week"})
+    days = AskView(id=1, kind="pix_transfer", status="awaiting_confirmation", last_activity_at=T0,
+                   slots={**AWAITING.slots, "when": "2026-12-04"})  # "daqui a 3 dias": days stay days
+    decision = run(said(when_unitless="2026-12-05", when_unitless_weeks="2026-12-29"), open_ask=days)
+    assert (decision.action, decision.values) == (Action.CORRECT, {"when": "2026-12-05"})
+
+
 def test_a_change_said_of_a_scheduled_pix_is_its_change_follow_up_even_with_nothing_done():
     decision = run(said("pix_transfer_change", {"correction"}, amount=4000, recipient="Maria"),
                    org_kinds=PIX_FOLLOW_UPS)  # "el pix que le programé a maria lo podés cambiar a 40?"

@@ -3,7 +3,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from language.dates import day_shift, days_ahead_unitless, parse_when
+from language.dates import day_shift, days_ahead_unitless, parse_when, said_in_weeks
 
 TZ = "America/Sao_Paulo"
 NOW = datetime(2026, 3, 4, 12, 0, tzinfo=ZoneInfo(TZ))  # a Wednesday
@@ -305,3 +305,14 @@ def test_a_count_ahead_with_no_unit_is_read_as_a_bare_count(text, lang, count):
 ])
 def test_a_count_with_its_unit_or_none_ahead_is_no_bare_count(text, lang):
     assert days_ahead_unitless(text, lang) is None
+
+
+@pytest.mark.parametrize(("text", "lang", "weeks"), [
+    ("dentro de una semana", "es", True), ("daqui a duas semanas", "pt-BR", True), ("d'aquí a una setmana", "ca", True),
+    ("in a week", "en", True), ("2 weeks from now", "en", True), ("dentro de 3 días", "es", False),
+    ("daqui a 4 dias", "pt-BR", False), ("mañana", "es", False), ("el viernes", "es", False),
+])
+def test_a_day_said_as_a_count_of_weeks_is_known_as_such(text, lang, weeks):
+    """The unit a later count said with none ("dentro de 2") is read in."""
+    when = parse_when(text, lang, NOW, TZ)
+    assert when is not None and said_in_weeks(when.raw, lang) is weeks
