@@ -535,10 +535,10 @@ def reply_language(text: str, served: Sequence[str], fallback: str, *, first: bo
     Spanish and English, a Catalan line ("voldria 2 iphone 14 i 1 funda s23") has a winner all the same, often the
     wrong one. When the message is clearly in a language the organisation does not serve -- `detect_language` over
     all four picks it *and* more of its words point to it than to any other language (`language_evidence`: "voldria"
-    is Catalan only) -- a first message is answered in the nearest served language (`nearest_served`), a later one
-    in the chat's language (a Catalan chat at the school stays Catalan through a Portuguese line, and a Catalan
-    line in a Spanish chat at the store no longer switches it to Portuguese); otherwise as `detect_language` over
-    the served languages says. The evidence check keeps a Portuguese line the n-grams take
+    is Catalan only) -- it is answered in the nearest served language (`nearest_served`), in a first message as in
+    a later one ("cancel·la el Pix programat" in a Portuguese chat at the bank: Spanish; a Catalan line in a
+    Spanish chat at the store no longer switches it to Portuguese); otherwise as `detect_language` over the served
+    languages says. The evidence check keeps a Portuguese line the n-grams take
     for Catalan ("vou pagar a conta") Portuguese at a bank that serves no Catalan."""
     served_only = detect_language(text, served, fallback, first=first)
     usable = [lang for lang in served if lang in LANGS]  # the organisation's own first
@@ -547,5 +547,4 @@ def reply_language(text: str, served: Sequence[str], fallback: str, *, first: bo
     every = cast(Lang, detect_language(text, LANGS, fallback, first=first))
     if every in usable or _leader(language_evidence(text, LANGS, function_words=first)) != every:
         return served_only
-    # a chat already in a served language keeps it: the customer read it so far
-    return nearest_served(every, usable) if first or fallback not in usable else fallback
+    return nearest_served(every, usable)

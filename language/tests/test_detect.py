@@ -368,9 +368,9 @@ def test_short_portuguese_lines_stay_portuguese_where_catalan_is_not_served(text
     assert reply_language(text, BANK, "pt-BR") == "pt-BR"
 
 
-def test_a_later_line_in_a_language_not_served_keeps_the_chats_language():
-    """A Catalan chat at the school stays Catalan through a Portuguese line (it is not switched to Spanish), and a
-    Catalan line in a Spanish chat at the store is not read as Portuguese."""
-    assert reply_language("agenda 80 pro Pedro pra amanhã", SCHOOL, "ca") == "ca"
+def test_a_later_line_in_a_language_not_served_is_answered_in_the_nearest():
+    """A Catalan line in a Portuguese chat at the bank is answered in Spanish, and in a Spanish chat at the store it
+    is not read as Portuguese."""
+    assert reply_language("cancel·la el Pix programat", BANK, "pt-BR") == "es"
     assert reply_language("voldria 2 iphone 14 i 1 funda s23", STORE, "es") == "es"
     assert reply_language("quanto custa a aula de escalada?", SCHOOL, "ca", first=True) == "es"
