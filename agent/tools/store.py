@@ -68,9 +68,9 @@ def search_catalog(ctx: ToolContext, args: SearchCatalogArgs) -> dict:
                    if reference.kind == "products" and reference.ask_id == (ctx.ask_id or 0)
                    and reference.conversation_id == ctx.conversation_id
                    for product_id in reference.payload["product_ids"]]
-        shown = list(dict.fromkeys([*earlier, *(hit.id for hit in hits[:SHOWN_LIMIT])]))
+        listed = list(dict.fromkeys([*earlier, *(hit.id for hit in hits[:SHOWN_LIMIT])]))
         reference_issue(kind="products", conversation_id=ctx.conversation_id, ask_id=ctx.ask_id or 0,
-                        payload={"product_ids": shown}, issued_by="search_catalog", now=ctx.now, writes=ctx.writes)
+                        payload={"product_ids": listed}, issued_by="search_catalog", now=ctx.now, writes=ctx.writes)
     return ok({"hits": [result_fields(hit) for hit in hits]})
 
 
