@@ -208,6 +208,11 @@ _ACCESSORY_KIND = ((r"cap|fund|case|cover", "funda"), (r"carreg|cargad|charger",
                    (r"fone|auric|headph|earb|airpod", "auricular"), (r"pelic|protector|screen", "protector"))
 
 
+# What tells one accessory from another of its kind, said after it: a power or a length ("cargador 20w", "carregador
+# de 25 W", "cable de 1m"), the words the catalogue writes them with ("20 W", "1 m").
+_ACCESSORY_SPEC = re.compile(r"(?i)(?<![\w.,])\d{1,3} ?(?:w|watts?|m|mts?|metros?|meters?|metres?)(?!\w)")
+
+
 def _accessory_kind(word: str) -> str:
     return next((kind for stem, kind in _ACCESSORY_KIND if re.match(stem, word)), word)
 
@@ -255,7 +260,9 @@ def find_products(folded: str, text: str) -> list[str]:
         segment = text[match.start():end]
         named = find_device(segment) or (brand.group() if (brand := _BRAND_RE.search(segment)) else None) or (
             head.group() if head is not None and index == 0 and not parts else None)  # "iphone 13 case and charger"
-        part = counted(f"{match.group()} {named}" if named else match.group(), _count_before(folded, match.start()))
+        spec = _ACCESSORY_SPEC.search(segment)  # "1 carregador 20w": which charger, or the quote finds two
+        said = " ".join(words for words in (match.group(), named, spec.group().lower() if spec else None) if words)
+        part = counted(said, _count_before(folded, match.start()))
         if part.lower() not in (said.lower() for said in parts):
             parts.append(part)
     return parts if len(parts) > 1 else []
