@@ -1,7 +1,8 @@
 """The real misses of the blind set b8 (branch blind30b8), each through `manage.py chat --json` in its language, the
 effect checked in the organisation's schema: an activity named by a name that holds another word of the tables is
-that activity ("caminhada com raquetes" is snowshoeing, no hike), and an accessory's power said after it tells which
-one is quoted ("1 carregador 20w")."""
+that activity ("caminhada com raquetes" is snowshoeing, no hike), an accessory's power said after it tells which
+one is quoted ("1 carregador 20w"), and the total asked of several products is quoted, one of each unless a count
+is said ("quanto fica tudo")."""
 
 from __future__ import annotations
 
@@ -43,3 +44,13 @@ def test_an_accessorys_power_said_after_it_tells_which_one_is_quoted(db, chat_js
     replies = chat_json("demostore", said, customer=f"3691{next(_ids):07d}")
     assert total in replies[-1]["text"], replies
     assert "20 W" in replies[-1]["text"] or "25 W" in replies[-1]["text"], replies
+
+
+@pytest.mark.parametrize("said,total", [
+    ("una funda del s23 y el cargador de 25 w, cuanto es todo?", "47.500,00"),
+    ("quanto fica tudo: 2 capinhas do s23 e o carregador de 25w", "57.000,00"),
+    ("how much for a case for the iphone 13 and the 20w charger altogether", "57,000.00"),
+])
+def test_the_total_asked_of_several_products_is_quoted(db, chat_json, said, total):
+    replies = chat_json("demostore", said, customer=f"3692{next(_ids):07d}")
+    assert f"Total: ARS{total}" in replies[-1]["text"].replace("\xa0", "") or f"Total: ${total}" in replies[-1]["text"], replies

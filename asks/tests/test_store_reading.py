@@ -161,3 +161,13 @@ def test_a_bare_percentage_beside_a_device_is_its_battery_and_a_discount_is_not(
 ])
 def test_an_accessorys_power_or_length_said_after_it_is_part_of_it(lang, text, product):
     assert read(text, lang)["product"] == product
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("es", "una funda del s23 y el cargador de 25 w, cuanto es todo?", "1 funda s23; 1 cargador 25 w"),
+    ("pt-BR", "quanto fica tudo: 2 capinhas do s23 e o carregador de 25w", "2 capinhas s23; 1 carregador 25w"),
+    ("en", "how much for a case for the iphone 13 and the 20w charger altogether", "1 case iphone 13; 1 charger 20w"),
+    ("es", "tienen funda para el s23 y cargador samsung?", "funda s23; cargador samsung"),  # no total asked: a list
+])
+def test_the_total_asked_of_several_products_counts_one_of_each_unsaid(lang, text, product):
+    assert read(text, lang)["product"] == product
