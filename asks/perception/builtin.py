@@ -624,6 +624,10 @@ def find_activities(folded: str, text: str, lang: Lang) -> list[str]:
     for each in (lang, *(other for other in LANGS if other != lang)):
         found = sorted((m.start(), m.end(), written) for pattern, written in _activity_patterns(each)
                        if (m := pattern.search(folded)))
+        # a name inside a longer one is no activity of its own: "caminhada com raquetes" is snowshoeing, never a
+        # "caminhada" (a hike) first
+        found = [(start, end, written) for start, end, written in found
+                 if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in found)]
         if found:
             named = [written or text[start:end].lower() for start, end, written in found]
             return [name for index, name in enumerate(named) if fold(name) not in map(fold, named[:index])]

@@ -208,6 +208,13 @@ _ACCESSORY_KIND = ((r"cap|fund|case|cover", "funda"), (r"carreg|cargad|charger",
                    (r"fone|auric|headph|earb|airpod", "auricular"), (r"pelic|protector|screen", "protector"))
 
 
+# What tells one accessory from another of its kind, said after it: a power or a length ("cargador 20w", "carregador
+# de 25 W", "cable de 1m") or its connector, the words the catalogue writes them with ("20 W", "1 m", "USB-C").
+_ACCESSORY_SPEC = re.compile(r"(?i)(?<![\w.,])(?:\d{1,3} ?(?:w|watts?|m|mts?|metros?|meters?|metres?)|usb-?c|lightning"
+                             r"|magsafe)(?!\w)")
+_ACCESSORY_SPEC_BEFORE = re.compile(r"(?i)(?<![\w.,])\d{1,3} ?(?:w|watts?)(?=\s+$)")  # "the 20w charger"
+
+
 def _accessory_kind(word: str) -> str:
     return next((kind for stem, kind in _ACCESSORY_KIND if re.match(stem, word)), word)
 
@@ -257,10 +264,6 @@ def _count_before(folded: str, start: int) -> int | None:
     return int(match.group(1)) if match else None
 
 
-# What tells one accessory of a kind from another, said after its word: its power ("20w", "25 W") or connector.
-_ACCESSORY_SPEC = re.compile(r"(?i)(?<!\w)(?:\d{1,3} ?w|usb-?c|lightning|magsafe)(?!\w)")
-
-
 def find_products(folded: str, text: str) -> list[str]:
     """Several products asked for in one message ("tienen funda para el s23 y cargador samsung?", "do you have a
     charger and a case for the iphone 13?", "quiero el iphone 14 y una funda"), each with the model or brand said in
@@ -281,12 +284,25 @@ def find_products(folded: str, text: str) -> list[str]:
         segment = text[match.start():end]
         named = find_device(segment) or (brand.group() if (brand := _BRAND_RE.search(segment)) else None) or (
             head.group() if head is not None and index == 0 and not parts else None)  # "iphone 13 case and charger"
-        spec = _ACCESSORY_SPEC.search(segment)  # "el cargador de 20w": the 20 W one, not every charger
-        words = " ".join(said for said in (match.group(), named, spec.group() if spec else None) if said)
-        part = counted(words, _count_before(folded, match.start()))
+        # "1 carregador 20w", "the 25w charger": which charger, or the quote finds two; said in its own part, before
+        # another product's "and"
+        own = segment[:joined.start()] if (joined := _AND.search(segment, len(match.group()))) else segment
+        spec = _ACCESSORY_SPEC.search(own) or _ACCESSORY_SPEC_BEFORE.search(text[max(0, match.start() - 12):match.start()])
+        name = " ".join(each for each in (match.group(), named, spec.group().lower() if spec else None) if each)
+        part = counted(name, _count_before(folded, match.start()))
         if part.lower() not in (said.lower() for said in parts):
             parts.append(part)
-    return parts if len(parts) > 1 else []
+    if len(parts) < 2:
+        return []
+    if _TOTAL_ASKED.search(folded):  # "una funda y el cargador de 25w, cuánto es todo?": one of each, and the total
+        parts = [part if product_count(part)[0] else counted(part, 1) for part in parts]
+    return parts
+
+
+# The total of what is asked for asked ("cuánto es todo", "quanto fica tudo", "how much altogether", "el total"): a
+# quote of each product, one of each unless a count is said, never a list of what each word finds.
+_TOTAL_ASKED = re.compile(whole_words(r"todo|todo junto|tudo|tudo junto|tot|tot plegat|total|en total|no total"
+                                      r"|altogether|all together|everything|in all"))
 
 
 def _number_words_as_digits(text: str, lang: Lang) -> str:

@@ -151,3 +151,23 @@ def test_one_product_in_one_or_two_words_is_one_product(text):
 def test_a_bare_percentage_beside_a_device_is_its_battery_and_a_discount_is_not():
     assert read("cuanto me pagan x un iphone 14 de 256 al 95%", "es")["battery_health"] == 95
     assert read("tienen el iphone 13 con 10% de descuento?", "es")["battery_health"] is None
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("pt-BR", "quero 2 capas do iphone 13 e 1 carregador 20w", "2 capas iphone 13; 1 carregador 20w"),
+    ("es", "una funda del s23 y el cargador de 25 W", "funda s23; cargador 25 w"),
+    ("en", "a charger 20 watts and a case for the iphone 13", "charger 20 watts; case iphone 13"),
+    ("es", "un cable de 1 m y 2 fundas del s23", "cable 1 m; 2 fundas s23"),
+])
+def test_an_accessorys_power_or_length_said_after_it_is_part_of_it(lang, text, product):
+    assert read(text, lang)["product"] == product
+
+
+@pytest.mark.parametrize("lang,text,product", [
+    ("es", "una funda del s23 y el cargador de 25 w, cuanto es todo?", "1 funda s23; 1 cargador 25 w"),
+    ("pt-BR", "quanto fica tudo: 2 capinhas do s23 e o carregador de 25w", "2 capinhas s23; 1 carregador 25w"),
+    ("en", "how much for a case for the iphone 13 and the 20w charger altogether", "1 case iphone 13; 1 charger 20w"),
+    ("es", "tienen funda para el s23 y cargador samsung?", "funda s23; cargador samsung"),  # no total asked: a list
+])
+def test_the_total_asked_of_several_products_counts_one_of_each_unsaid(lang, text, product):
+    assert read(text, lang)["product"] == product

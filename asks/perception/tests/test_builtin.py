@@ -167,6 +167,16 @@ def test_school_booking_in_catalan():
         "booking", "escalada", 2, "2026-03-05T15:00:00+01:00")
 
 
+@pytest.mark.parametrize("text,lang", [
+    ("quero fazer caminhada com raquetes amanha pra 2", "pt-BR"),  # "caminhada" alone is a hike, no activity here
+    ("quero fazer caminhada com raquetes amanha pra 2", "ca"),  # read at a Catalan school, in its own language too
+    ("i want to go rock climbing tomorrow for 2", "en"),
+])
+def test_an_activity_named_in_full_is_not_a_shorter_name_inside_it(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Andorra")
+    assert p.slots.activity in ("raquetes", "climbing") and p.slots.party_size == 2
+
+
 def test_time_is_not_a_party_size():
     p = read("Reserve it for 7 o\"clock in the evening.", lang="en", org_kind="school", currency="USD")
     assert (p.slots.party_size, p.slots.when) == (None, "19:00:00")
