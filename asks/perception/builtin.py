@@ -986,7 +986,11 @@ def _perceive_as_typed(text: str, *, own: Lang, lang: Lang, org_kind: OrgKind, n
         return reading  # "la segunda" to the times listed: the pick, not Portuguese Monday
     if own != lang:
         other = _perceive_in(text, own, org_kind, now, tz, currency, asked_for, replies_to)
-        if _richness(other) > _richness(reading):
+        # as rich, the message's own language may hear more of its wording: "foi mal, queria raquetes" from a
+        # Portuguese customer the school answers in Spanish is a correction ("foi mal"), not a second booking
+        # (`new_request` is the perceiver's own conclusion, no wording heard)
+        if _richness(other) > _richness(reading) or (
+                _richness(other) == _richness(reading) and _wording(other) > _wording(reading)):
             return other.model_copy(update={"lang": lang})
     reading = _short_answer_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
     return _request_in_other_language(text, reading, org_kind, now, tz, currency, asked_for, replies_to)
@@ -1032,6 +1036,11 @@ def _request_in_other_language(text: str, reading: Perception, org_kind: OrgKind
         if candidate.request_kind is not None and kept and _richness(candidate) > _richness(best):
             best = candidate
     return best if best is reading else best.model_copy(update={"lang": reading.lang})
+
+
+def _wording(perception: Perception) -> frozenset[Marker]:
+    """The markers a reading heard in the customer's words (`new_request` is decided by the perceiver)."""
+    return perception.markers - {"new_request"}
 
 
 def _richness(perception: Perception) -> tuple[bool, int]:

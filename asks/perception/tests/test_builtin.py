@@ -940,3 +940,12 @@ def test_a_connective_closing_the_line_is_no_recipient(text, lang):
     """Typed without accents or capitals, "entao" is still "então": the Pix keeps the recipient it had."""
     perception = read(text, lang=lang)
     assert perception.slots.recipient is None and perception.slots.amount is not None
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("foi mal, queria raquetes", "es"),  # a Portuguese customer the school answers in Spanish
+    ("perdon, queria escalada", "pt-BR"),  # and the other way round
+])
+def test_a_correction_heard_in_the_messages_own_language_is_kept(text, lang):
+    p = read(text, lang=lang, org_kind="school", currency="EUR", tz="Europe/Andorra")
+    assert "correction" in p.markers and p.lang == lang
