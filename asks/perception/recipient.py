@@ -201,8 +201,9 @@ def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
 _VERB_OPENER = re.compile(r"(?:make it|send|pay|give|transfer)\s")
 # English names the one paid right after the verb, before the amount: "send maria 25", "pay mom 40".
 _EN_VERB_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])(?:send|pay|give|transfer|wire|pix)\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
-# In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition.
-_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
+# In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition;
+# or with no amount yet, last in the message: "pix ana" (the amount is asked next).
+_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})(?:\s+(?:r\$\s*)?\d|[\s.!?]*$)")
 _MONEY_NOUNS = frozenset({"money", "cash", "bucks", "reais", "real", "brl", "dollars", "it", "them", "him", "her", "me",
                           "us", "back", "again", "another", "only", "just", "like", "about", "around", "over"})
 
@@ -257,7 +258,7 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
             found = _clean_name(named.group(1), lang, True)
     if found is None and money_request and (named := _PIX_NAME_AMOUNT.search(text)) and not _inside(
             named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True):
-        found = _clean_name(named.group(1), lang, True)  # "pix maria 30": a name between "pix" and the amount
+        found = _clean_name(named.group(1), lang, True)  # "pix maria 30", "pix ana": a name after "pix"
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")
         if _LONE_WORD.fullmatch(lone) and _name_like(lone, lang):
