@@ -638,10 +638,12 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
 _LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
                                 "nocturno", "nocturn"})
 _LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "qnto", "qt", "cuanto", "cuanta", "cto", "quant",
-                                   "much", "maximo",
+                                   "much", "maximo", "most",  # "whats the most i can pix tonight"
                                    "maxim", "maximum", "max"})
 _LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar",
                          "conseguir"})  # "quanto eu consigo mandar": managing to is being able to
+# Being able said impersonally: Portuguese "dá pra" / "dá para" ("até quanto dá pra mandar de madrugada?").
+_IMPERSONAL_ABLE: dict[Lang, re.Pattern[str]] = {"pt-BR": re.compile(r"(?<!\w)da (?:pra|para|p/)(?!\w)")}
 # The night said by its hours: a time of day from 20:00 to before 06:00, the window of the night limit ("after 8pm",
 # "depois das 20h", "a partir de las 22"): its figure is an hour, no amount.
 _NIGHT_FROM, _NIGHT_TO = 20, 6
@@ -665,8 +667,9 @@ def asks_about_limit(text: str, lang: Lang) -> bool:
         return not asks_to_change_limit(text, lang)
     night = _night_hour(text, lang)
     figures = text if night is None else text[:night[0]] + text[night[1]:]  # an hour is no amount
+    able = bool(said & _LIMIT_ABLE) or bool(_IMPERSONAL_ABLE.get(lang) and _IMPERSONAL_ABLE[lang].search(fold(text)))
     return (bool((said & _LIMIT_NIGHT_WORDS or night) and said & _LIMIT_HOW_MUCH_WORDS and said & (SENT | PAID | {"pix"}))
-            and bool(said & _LIMIT_ABLE) and not any(char.isdigit() for char in figures))
+            and able and not any(char.isdigit() for char in figures))
 
 
 # A cancelling verb of two words: the verb, then its particle within a few words ("call it off", "call the class

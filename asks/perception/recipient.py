@@ -202,8 +202,8 @@ _VERB_OPENER = re.compile(r"(?:make it|send|pay|give|transfer)\s")
 # English names the one paid right after the verb, before the amount: "send maria 25", "pay mom 40".
 _EN_VERB_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])(?:send|pay|give|transfer|wire|pix)\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
 # In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition;
-# or with no amount yet, last in the message: "pix ana" (the amount is asked next).
-_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})(?:\s+(?:r\$\s*)?\d|[\s.!?]*$)")
+# or with no amount yet, only words that are no name after it: "pix ana", "pix joao please" (the amount is asked next).
+_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})(?:\s+(?:r\$\s*)?\d|(?P<rest>[^\d]*)$)")
 _MONEY_NOUNS = frozenset({"money", "cash", "bucks", "reais", "real", "brl", "dollars", "it", "them", "him", "her", "me",
                           "us", "back", "again", "another", "only", "just", "like", "about", "around", "over"})
 
@@ -257,7 +257,8 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         if named and fold(named.group(1)) not in _MONEY_NOUNS and not _inside(named.start(1), key_spans):
             found = _clean_name(named.group(1), lang, True)
     if found is None and money_request and (named := _PIX_NAME_AMOUNT.search(text)) and not _inside(
-            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True):
+            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True) and all(
+            fold(word) in _non_name_words(lang) for word in re.findall(r"[^\W\d_]+", named.group("rest") or "")):
         found = _clean_name(named.group(1), lang, True)  # "pix maria 30", "pix ana": a name after "pix"
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")

@@ -66,6 +66,8 @@ def test_how_much_may_be_sent_at_night_asks_the_night_limit(lang, text):
 @pytest.mark.parametrize("lang,text", [
     ("en", "how much can i send after 8pm?"), ("pt-BR", "qto eu consigo mandar de pix depois das 20h?"),
     ("es", "cuanto puedo transferir despues de las 22h"), ("ca", "quant puc enviar a partir de les 10 del vespre"),
+    ("pt-BR", "ate quanto da pra mandar de madrugada?"),  # being able said impersonally
+    ("en", "whats the most i can pix tonight"),  # the most, not how much
 ])
 def test_how_much_may_be_sent_after_a_night_hour_asks_the_night_limit(lang, text):
     assert asks_about_limit(text, lang)
