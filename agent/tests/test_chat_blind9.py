@@ -59,3 +59,11 @@ def test_a_price_asked_for_a_group_says_what_the_group_pays(db, chat_json, said,
     assert total in replies[-1]["text"], replies
     with schema_context("demoschool"):
         assert not Escalation.objects.filter(conversation__customer__channel_user_id=customer).exists()
+
+
+@pytest.mark.parametrize("said", ["no sorry to joao", "nope, to joao"])
+def test_another_recipient_after_words_taking_back_shows_a_new_preview(db, chat_json, said):
+    replies = chat_json("demobank", "send 70 to maria", said, "/tap 1", customer=BANK_CUSTOMER)  # was ignored
+    assert replies[1]["state"] == "awaiting_confirmation" and "Pereira Lima" in replies[1]["text"], replies
+    [pix] = pix_made()
+    assert (pix.amount_cents, pix.recipient_name) == (7000, "João Pereira Lima")
