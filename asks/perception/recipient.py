@@ -193,6 +193,15 @@ def _name_like(word: str, lang: Lang, *, anywhere: bool = False) -> bool:
     return anywhere and any(proper_noun(word, other) for other in LANGS)
 
 
+def _a_name_in_any_language(word: str) -> bool:
+    """A word some language's dictionary knows as a name ("pedro", "maria", "ana"), or none knows at all ("joao"); not
+    a common word of any of the four ("programat": Catalan "cancel·la el Pix programat" read in Spanish)."""
+    lowered = word.lower()
+    if any(proper_noun(word, each) or dictionary_name_entry(lowered, each) for each in LANGS):
+        return True
+    return not any(known(lowered, each) for each in LANGS)
+
+
 def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
     """Whether `start` falls inside one of `spans`."""
     return any(low <= start < high for low, high in spans)
@@ -257,8 +266,9 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         if named and fold(named.group(1)) not in _MONEY_NOUNS and not _inside(named.start(1), key_spans):
             found = _clean_name(named.group(1), lang, True)
     if found is None and money_request and (named := _PIX_NAME_AMOUNT.search(text)) and not _inside(
-            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True) and all(
-            fold(word) in _non_name_words(lang) for word in re.findall(r"[^\W\d_]+", named.group("rest") or "")):
+            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True) and (
+            named.group("rest") is None or _a_name_in_any_language(named.group(1)) and all(
+            fold(word) in _non_name_words(lang) for word in re.findall(r"[^\W\d_]+", named.group("rest")))):
         found = _clean_name(named.group(1), lang, True)  # "pix maria 30", "pix ana": a name after "pix"
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")

@@ -98,6 +98,7 @@ def test_a_name_right_after_pix_with_no_amount_yet_is_the_recipient(lang, text, 
 
 
 @pytest.mark.parametrize("lang,text", [("pt-BR", "pix agendado"), ("en", "pix tomorrow"), ("es", "pix ahora"),
-                                       ("pt-BR", "pix errado hoje")])
+                                       ("pt-BR", "pix errado hoje"),
+                                       ("es", "cancel·la el Pix programat")])  # a Catalan word read in Spanish
 def test_a_word_after_pix_that_is_no_name_is_no_recipient(lang, text):
     assert find_recipient(text, lang, False, True) is None
