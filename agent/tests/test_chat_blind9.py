@@ -1,6 +1,6 @@
 """The real misses of the blind set b9 (branch blind30b9), each through `manage.py chat --json` in its language, the
 effect checked in the organisation's schema: the night limit asked by its hours is answered, not a Pix started; a
-name right after "pix" is the one paid; a Catalan customer's Spanish "a la tarde" chooses the afternoon; the price of
+Catalan customer's Spanish "a la tarde" chooses the afternoon; the price of
 an activity asked for a group says what the group pays."""
 
 from __future__ import annotations
@@ -29,14 +29,6 @@ def test_the_night_limit_asked_by_its_hours_is_answered(db, chat_json, said):
     with schema_context("demobank"):
         assert not PixTransfer.objects.exists()
         assert not Escalation.objects.filter(conversation__customer__channel_user_id=BANK_CUSTOMER).exists()
-
-
-def test_a_name_right_after_pix_is_the_one_paid(db, chat_json):
-    replies = chat_json("demobank", "pix ana", "twenty five", "/tap 1", customer=BANK_CUSTOMER)  # b9-bank-en-06
-    assert replies[0]["slots"].get("recipient") and "amount" not in replies[0]["slots"], replies
-    assert replies[1]["state"] == "awaiting_confirmation" and "Ana Beatriz" in replies[1]["text"], replies
-    [pix] = pix_made()
-    assert (pix.amount_cents, pix.recipient_name) == (2500, "Ana Beatriz Costa")
 
 
 def test_a_spanish_afternoon_in_catalan_books_the_afternoon(db, chat_json):

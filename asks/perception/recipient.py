@@ -193,15 +193,6 @@ def _name_like(word: str, lang: Lang, *, anywhere: bool = False) -> bool:
     return anywhere and any(proper_noun(word, other) for other in LANGS)
 
 
-def _a_name_in_any_language(word: str) -> bool:
-    """A word some language's dictionary knows as a name ("pedro", "maria", "ana"), or none knows at all ("joao"); not
-    a common word of any of the four ("programat": Catalan "cancel·la el Pix programat" read in Spanish)."""
-    lowered = word.lower()
-    if any(proper_noun(word, each) or dictionary_name_entry(lowered, each) for each in LANGS):
-        return True
-    return not any(known(lowered, each) for each in LANGS)
-
-
 def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
     """Whether `start` falls inside one of `spans`."""
     return any(low <= start < high for low, high in spans)
@@ -210,9 +201,8 @@ def _inside(start: int, spans: Sequence[tuple[int, int]]) -> bool:
 _VERB_OPENER = re.compile(r"(?:make it|send|pay|give|transfer)\s")
 # English names the one paid right after the verb, before the amount: "send maria 25", "pay mom 40".
 _EN_VERB_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])(?:send|pay|give|transfer|wire|pix)\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
-# In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition;
-# or with no amount yet, only words that are no name after it: "pix ana", "pix joao please" (the amount is asked next).
-_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})(?:\s+(?:r\$\s*)?\d|(?P<rest>[^\d]*)$)")
+# In any language a Pix names the one paid before the amount: "pix maria 30", "pix pro joao 40" has a preposition.
+_PIX_NAME_AMOUNT = re.compile(r"(?i)(?<![\w'])pix\s+([^\W\d_]{2,})\s+(?:r\$\s*)?\d")
 _MONEY_NOUNS = frozenset({"money", "cash", "bucks", "reais", "real", "brl", "dollars", "it", "them", "him", "her", "me",
                           "us", "back", "again", "another", "only", "just", "like", "about", "around", "over"})
 
@@ -266,10 +256,8 @@ def find_recipient(text: str, lang: Lang, asked_for: bool, money_request: bool,
         if named and fold(named.group(1)) not in _MONEY_NOUNS and not _inside(named.start(1), key_spans):
             found = _clean_name(named.group(1), lang, True)
     if found is None and money_request and (named := _PIX_NAME_AMOUNT.search(text)) and not _inside(
-            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True) and (
-            named.group("rest") is None or _a_name_in_any_language(named.group(1)) and all(
-            fold(word) in _non_name_words(lang) for word in re.findall(r"[^\W\d_]+", named.group("rest")))):
-        found = _clean_name(named.group(1), lang, True)  # "pix maria 30", "pix ana": a name after "pix"
+            named.start(1), key_spans) and _name_like(named.group(1), lang, anywhere=True):
+        found = _clean_name(named.group(1), lang, True)  # "pix maria 30": a name between "pix" and the amount
     if found is None and asked_for:  # "ana" typed alone as the answer: a word that reads as a name
         lone = text.strip(" .,;:!?")
         if _LONE_WORD.fullmatch(lone) and _name_like(lone, lang):

@@ -88,17 +88,3 @@ def test_english_to_names_the_recipient_in_a_mixed_message(lang, text, name):
 ])
 def test_a_demonstrative_before_a_key_is_no_name(lang, text):
     assert find_recipient(text, lang, False, True) is None
-
-
-@pytest.mark.parametrize("lang,text,name", [("en", "pix ana", "Ana"), ("pt-BR", "pix pedro!", "Pedro"),
-                                            ("es", "pix joao", "Joao"), ("en", "pix joao please", "Joao"),
-                                            ("pt-BR", "pix maria hoje pfv", "Maria")])
-def test_a_name_right_after_pix_with_no_amount_yet_is_the_recipient(lang, text, name):
-    assert find_recipient(text, lang, False, True) == name
-
-
-@pytest.mark.parametrize("lang,text", [("pt-BR", "pix agendado"), ("en", "pix tomorrow"), ("es", "pix ahora"),
-                                       ("pt-BR", "pix errado hoje"),
-                                       ("es", "cancel·la el Pix programat")])  # a Catalan word read in Spanish
-def test_a_word_after_pix_that_is_no_name_is_no_recipient(lang, text):
-    assert find_recipient(text, lang, False, True) is None
