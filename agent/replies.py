@@ -82,6 +82,8 @@ MESSAGES: dict[str, Any] = {
         "customer", "I'm passing this to a person on our team, who will check your payment and answer you here."),
     "escalated_acknowledged": pgettext_lazy("customer", "A person from our team will answer you here soon."),
     "price_per_person": pgettext_lazy("customer", "%(activity)s: %(amount)s per person, groups of up to %(people)s."),
+    # the price asked for a group ("quant em costarà l'esquí per a 4?"): the price × the party, each activity's
+    "price_for_party": pgettext_lazy("customer", "%(activity)s for %(people)s: %(amount)s in total."),
     "person_handoff": pgettext_lazy(
         "customer", "I'm passing you to a person on our team, who will answer you here. Until then I won't reply "
                     "on my own."),

@@ -412,6 +412,16 @@ def _find_time(norm: str, lang: Lang) -> _Part | None:
     return found
 
 
+def clock_said(text: str, lang: Lang) -> tuple[time, int, int] | None:
+    """The last time of day said in `text` ("after 8pm", "depois das 20h", "a partir de las 22:00") with its span in
+    `text`, or None; no day is read (a clock time alone needs no `now`)."""
+    digitised = _digitise(text, lang)
+    found = _find_time(digitised.text, lang)
+    if found is None or found.clock is None:
+        return None
+    return (found.clock, digitised.to_original(found.start, end=False), digitised.to_original(found.end, end=True))
+
+
 def parse_when(text: str, lang: Lang, now: datetime, tz: str) -> WhenMention | None:
     """The date and/or time said in `text`, relative to the aware `now`, in time zone `tz`; None if none.
 

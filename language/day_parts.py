@@ -33,6 +33,9 @@ _WORDS: dict[Lang, tuple[tuple[DayPart, str], ...]] = {
            ("evening", r"evening|evenings"), ("night", r"night|nights|tonight")),
 }
 _GREETING = r"(?:bom|boa|boas|bons|buen|buenas|buenos|bon|bona|bones|bons|good)\s+$"
+# Besides English, the parts of the day of a language its speakers mix in: Catalan is written beside Spanish ("vull
+# reservar per mañana a la tarde"). Not the other way: Spanish "tarda" is a verb ("¿cuánto tarda?").
+_MIXED_IN: dict[Lang, tuple[Lang, ...]] = {"ca": ("es",)}
 
 
 @lru_cache(maxsize=8)
@@ -41,11 +44,14 @@ def _patterns(lang: Lang) -> tuple[tuple[DayPart, re.Pattern[str]], ...]:
 
 
 def find_day_part(text: str, lang: Lang) -> DayPart | None:
-    """The part of the day `text` names in `lang` or in English (the last one said), or None; greetings name none."""
+    """The part of the day `text` names in `lang`, in English or in a language mixed in (the last one said), or None;
+    greetings name none."""
     folded = fold(text)
     found: list[tuple[int, DayPart]] = []
-    # English day parts inside another language too ("dema passat afternoon", "para mañana morning")
-    for part, pattern in (*_patterns(lang), *(_patterns("en") if lang != "en" else ())):
+    # English day parts inside another language too ("dema passat afternoon", "para mañana morning"), and those of a
+    # language mixed in (`_MIXED_IN`)
+    others = (*(("en",) if lang != "en" else ()), *_MIXED_IN.get(lang, ()))
+    for part, pattern in (*_patterns(lang), *(pair for other in others for pair in _patterns(other))):
         for match in pattern.finditer(folded):
             if not re.search(_GREETING, folded[: match.start()]):
                 found.append((match.start(), part))

@@ -42,6 +42,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from language.dates import clock_said
 from language.lemmas import known, lemma, lemmas, verb_readings, words
 from language.locales import Lang
 from language.text import fold
@@ -637,20 +638,38 @@ def asks_to_change_limit(text: str, lang: Lang) -> bool:
 _LIMIT_NIGHT_WORDS = frozenset({"noite", "noche", "nit", "night", "nighttime", "tonight", "madrugada", "noturno",
                                 "nocturno", "nocturn"})
 _LIMIT_HOW_MUCH_WORDS = frozenset({"quanto", "quanta", "qnt", "qto", "qnto", "qt", "cuanto", "cuanta", "cto", "quant",
-                                   "much", "maximo",
+                                   "much", "maximo", "most",  # "whats the most i can pix tonight"
                                    "maxim", "maximum", "max"})
-_LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar"})
+_LIMIT_ABLE = frozenset({"poder", "can", "could", "able", "permitir", "allow", "allowed", "deixar", "dejar",
+                         "conseguir"})  # "quanto eu consigo mandar": managing to is being able to
+# Being able said impersonally: Portuguese "dá pra" / "dá para" ("até quanto dá pra mandar de madrugada?").
+_IMPERSONAL_ABLE: dict[Lang, re.Pattern[str]] = {"pt-BR": re.compile(r"(?<!\w)da (?:pra|para|p/)(?!\w)")}
+# The night said by its hours: a time of day from 20:00 to before 06:00, the window of the night limit ("after 8pm",
+# "depois das 20h", "a partir de las 22"): its figure is an hour, no amount.
+_NIGHT_FROM, _NIGHT_TO = 20, 6
+
+
+def _night_hour(text: str, lang: Lang) -> tuple[int, int] | None:
+    """The span of a night-time hour said in `text` (above), or None."""
+    said = clock_said(text, lang)
+    if said is None or _NIGHT_TO <= said[0].hour < _NIGHT_FROM:
+        return None
+    return said[1], said[2]
 
 
 def asks_about_limit(text: str, lang: Lang) -> bool:
     """Whether the customer asks what a limit is, or how much of it is left ("qual o meu limite de pix à noite?",
     "cuál es mi límite de noche", "whats my night limit"): a limit named, and no change of it asked for; or how
-    much may be sent at night, with no figure ("how much can i send at night")."""
+    much may be sent at night, with no figure ("how much can i send at night"), the night said by its hours too
+    ("how much can i send after 8pm", "quanto consigo mandar depois das 20h")."""
     said = set(lemmas(text, lang)) | {fold(word) for word in words(text)}  # "limite" is also a form of "limitar"
     if LIMIT & said:
         return not asks_to_change_limit(text, lang)
-    return (bool(said & _LIMIT_NIGHT_WORDS and said & _LIMIT_HOW_MUCH_WORDS and said & (SENT | PAID | {"pix"}))
-            and bool(said & _LIMIT_ABLE) and not any(char.isdigit() for char in text))
+    night = _night_hour(text, lang)
+    figures = text if night is None else text[:night[0]] + text[night[1]:]  # an hour is no amount
+    able = bool(said & _LIMIT_ABLE) or bool(_IMPERSONAL_ABLE.get(lang) and _IMPERSONAL_ABLE[lang].search(fold(text)))
+    return (bool((said & _LIMIT_NIGHT_WORDS or night) and said & _LIMIT_HOW_MUCH_WORDS and said & (SENT | PAID | {"pix"}))
+            and able and not any(char.isdigit() for char in figures))
 
 
 # A cancelling verb of two words: the verb, then its particle within a few words ("call it off", "call the class

@@ -153,6 +153,27 @@ MARKER_PATTERNS: dict[Lang, dict[Marker, tuple[str, ...]]] = {
 # anchor to is what follows it.
 _INTERJECTION = re.compile(r"^\s*(?:uy|ay|ai|ah|ahh|eh|uh|oh|ui|hmm+|mm+|uhm|um|ehh|ops|ups|opa|oops|oh no|ay no)\W+(?=\w)")
 
+# A value said again after words that take back what was said, however many and in whatever order ("no sorry to
+# joao", "nope, to joao", "não desculpa, pro joão", "no perdón, a joao", "no perdona, al joan", "sorry no, 50"):
+# a correction. One of them says no (an apology alone is courtesy: "sorry to bother you"), and only a recipient's
+# preposition or a figure follows them: "no thanks" is a no.
+_SAYS_NO: dict[Lang, str] = {
+    "pt-BR": r"nao|ops|opa|pera|espera|errei|me enganei|foi mal", "es": r"no|uy|ups|espera|me equivoque",
+    "ca": r"no|ups|ui|espera|m'he equivocat", "en": r"no|nope|nah|oops|whoops|wait|my bad",
+}
+_APOLOGY: dict[Lang, str] = {
+    "pt-BR": r"desculpa|desculpe|perdao|ih|ai", "es": r"perdon|perdona|disculpa|disculpe|ay",
+    "ca": r"perdo|perdona|disculpa|disculpi|ai", "en": r"sorry|oh|uh",
+}
+_VALUE_AFTER: dict[Lang, str] = {"pt-BR": r"pra|pro|para|p/", "es": r"a|al|para|pra", "ca": r"a|al|per", "en": r"to"}
+
+
+@lru_cache(maxsize=8)
+def _taken_back(lang: Lang) -> re.Pattern[str]:
+    said = rf"(?:{_SAYS_NO[lang]}|{_APOLOGY[lang]})(?![\w'])\W*"
+    return re.compile(rf"^\s*(?:{said}){{0,2}}(?:{_SAYS_NO[lang]})(?![\w'])\W*(?:{said}){{0,2}}"
+                      rf"(?:(?:{_VALUE_AFTER[lang]})(?![\w'])|\d)")
+
 
 def _bounded(pattern: str) -> str:
     """`pattern` with word boundaries: anchored at the start for "^…", open at the end after a space or comma."""
@@ -188,8 +209,8 @@ def detect_markers(text: str, lang: Lang) -> frozenset[Marker]:
         found.add("decline")  # bank: a bare no in any of the languages is one (the whole message, nothing else)
     if any(asks_to_cancel(text, each) for each in (lang, *others)):  # "cancel·la-ho", "anul·lar", "anúlala": any
         found.add("cancel")  # form of a cancelling verb
-    if asks_to_change_request(text, lang):  # "muda esse pix agendado pra 75": a correction of what was asked
-        found.add("correction")
+    if asks_to_change_request(text, lang) or _taken_back(lang).match(folded):  # "muda esse pix agendado pra 75",
+        found.add("correction")  # "no sorry to joao": a correction of what was asked
     if says_not_coming(text, lang) or calls_off_by_name(text, lang):  # "no vindrem", "we won't be coming", "ya no
         found.add("cancel")  # hace falta la reserva", "forget the booking": what was asked for is off
     if any(asks_for_person(text, each) for each in (lang, *others)):

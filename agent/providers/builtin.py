@@ -399,10 +399,17 @@ class Responder:
         for offer in found:
             largest[offer["activity_name"]] = max(largest.get(offer["activity_name"], 0),
                                                      int(offer.get("capacity") or offer["places_left"]))
-        prices = {s["activity_name"]: self.say("price_per_person", activity=s["activity_name"],
-                                               amount=self.money(s["price_cents"], s["currency"]),
-                                               people=party(self.lang, largest[s["activity_name"]])) for s in found}
-        return Draft(self.say("slots", lines=self.slot_lines(found)) + "\n" + "\n".join(prices.values()))
+        size = slots.get("party_size")
+        prices = []
+        for offer in {offer["activity_name"]: offer for offer in found}.values():  # each activity once
+            line = self.say("price_per_person", activity=offer["activity_name"],
+                            amount=self.money(offer["price_cents"], offer["currency"]),
+                            people=party(self.lang, largest[offer["activity_name"]]))
+            if isinstance(size, int) and size > 1:  # a group said: what it costs them all (price × party)
+                line += " " + self.say("price_for_party", activity=offer["activity_name"], people=party(self.lang, size),
+                                       amount=self.money(offer["price_cents"] * size, offer["currency"]))
+            prices.append(line)
+        return Draft(self.say("slots", lines=self.slot_lines(found)) + "\n" + "\n".join(prices))
 
     def step_booking(self) -> Draft:
         slots = self.scope.slots

@@ -47,3 +47,13 @@ def test_early_is_the_morning(text, lang):
 
 def test_early_afternoon_is_the_afternoon():
     assert find_day_part("early afternoon please", "en") == "afternoon"
+
+
+@pytest.mark.parametrize("text,part", [("vull reservar esqui per mañana a la tarde per dos persones", "afternoon"),
+                                       ("reserva raquetes per dissabte por la mañana", "morning")])
+def test_a_spanish_part_of_the_day_in_catalan_is_read(text, part):
+    assert find_day_part(text, "ca") == part
+
+
+def test_a_catalan_afternoon_is_no_part_of_the_day_in_spanish():
+    assert find_day_part("cuanto tarda la clase de escalada?", "es") is None  # "tarda" is a verb in Spanish

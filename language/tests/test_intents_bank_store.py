@@ -64,6 +64,24 @@ def test_how_much_may_be_sent_at_night_asks_the_night_limit(lang, text):
 
 
 @pytest.mark.parametrize("lang,text", [
+    ("en", "how much can i send after 8pm?"), ("pt-BR", "qto eu consigo mandar de pix depois das 20h?"),
+    ("es", "cuanto puedo transferir despues de las 22h"), ("ca", "quant puc enviar a partir de les 10 del vespre"),
+    ("pt-BR", "ate quanto da pra mandar de madrugada?"),  # being able said impersonally
+    ("en", "whats the most i can pix tonight"),  # the most, not how much
+])
+def test_how_much_may_be_sent_after_a_night_hour_asks_the_night_limit(lang, text):
+    assert asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "how much can i send at 3pm"),  # a daytime hour: no night limit
+    ("pt-BR", "quanto posso mandar as 21h pro pedro? 500?"),  # an amount beside the hour
+])
+def test_a_daytime_hour_or_an_amount_beside_the_hour_asks_no_night_limit(lang, text):
+    assert not asks_about_limit(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
     ("pt-BR", "manda 50 pra ana hoje a noite"), ("pt-BR", "quanto eu mandei ontem a noite"),
 ])
 def test_a_night_payment_or_a_night_statement_is_no_limit_asked(lang, text):

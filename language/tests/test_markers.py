@@ -146,3 +146,16 @@ def test_the_same_time_on_another_day_is_marked(lang, text):
                                        ("pt-BR", "a mesma coisa de ontem")])
 def test_no_same_time_without_it(lang, text):
     assert "same_time" not in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "no sorry to joao"), ("en", "nope, to joao"), ("en", "sorry no, 50"), ("pt-BR", "nao desculpa, pro joao"),
+    ("es", "no perdon, a joao"), ("ca", "no perdona, al joan"),
+])
+def test_a_value_after_words_taking_back_what_was_said_is_a_correction(lang, text):
+    assert "correction" in detect_markers(text, lang)
+
+
+@pytest.mark.parametrize("lang,text", [("en", "no thanks"), ("en", "no sorry for the delay"), ("pt-BR", "nao obrigado")])
+def test_a_no_with_no_value_after_it_is_no_correction(lang, text):
+    assert "correction" not in detect_markers(text, lang)
