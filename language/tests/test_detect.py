@@ -340,14 +340,14 @@ def test_a_portuguese_greeting_typed_plainly_keeps_a_first_message_portuguese_at
 
 # The reply language among the organisation's served languages: the nearest one for a language it does not serve --
 
-STORE = ("es", "pt-BR", "en")  # the demo store: no Catalan
-BANK = ("pt-BR", "es", "en")  # the demo bank: no Catalan
-SCHOOL = ("ca", "es", "en")  # the demo school: no Portuguese
+STORE_SERVED = ("es", "pt-BR", "en")  # the demo store: no Catalan
+BANK_SERVED = ("pt-BR", "es", "en")  # the demo bank: no Catalan
+SCHOOL_SERVED = ("ca", "es", "en")  # the demo school: no Portuguese
 
 
 @pytest.mark.parametrize("lang,served,nearest", [
-    ("ca", STORE, "es"), ("ca", ("pt-BR", "en"), "pt-BR"), ("es", ("ca", "en"), "ca"), ("pt-BR", SCHOOL, "es"),
-    ("pt-BR", ("ca", "en"), "ca"), ("en", ("es", "pt-BR"), "es"), ("en", ("pt-BR", "es"), "pt-BR"), ("es", STORE, "es"),
+    ("ca", STORE_SERVED, "es"), ("ca", ("pt-BR", "en"), "pt-BR"), ("es", ("ca", "en"), "ca"), ("pt-BR", SCHOOL_SERVED, "es"),
+    ("pt-BR", ("ca", "en"), "ca"), ("en", ("es", "pt-BR"), "es"), ("en", ("pt-BR", "es"), "pt-BR"), ("es", STORE_SERVED, "es"),
 ])
 def test_nearest_served_language(lang, served, nearest):
     assert nearest_served(lang, served) == nearest
@@ -356,21 +356,21 @@ def test_nearest_served_language(lang, served, nearest):
 @pytest.mark.parametrize("text", ["voldria 2 iphone 14 i 1 funda s23", "quant em doneu pel meu iphone 12",
                                   "teniu fundes per al s23?", "vull parlar amb una persona"])
 def test_catalan_at_an_organisation_without_catalan_is_answered_in_spanish(text):
-    assert reply_language(text, STORE, "es", first=True) == "es"
-    assert reply_language(text, BANK, "pt-BR", first=True) == "es"
+    assert reply_language(text, STORE_SERVED, "es", first=True) == "es"
+    assert reply_language(text, BANK_SERVED, "pt-BR", first=True) == "es"
 
 
 @pytest.mark.parametrize("text", ["qual meu saldo hj", "vou pagar a conta amanhã", "me manda o extrato",
                                   "quero falar com alguém", "manda 50 pro pedro", "tem como ver meus pix",
                                   "paga essa conta pra mim", "quanto eu tenho"])
 def test_short_portuguese_lines_stay_portuguese_where_catalan_is_not_served(text):
-    assert reply_language(text, BANK, "pt-BR", first=True) == "pt-BR"
-    assert reply_language(text, BANK, "pt-BR") == "pt-BR"
+    assert reply_language(text, BANK_SERVED, "pt-BR", first=True) == "pt-BR"
+    assert reply_language(text, BANK_SERVED, "pt-BR") == "pt-BR"
 
 
 def test_a_later_line_in_a_language_not_served_is_answered_in_the_nearest():
     """A Catalan line in a Portuguese chat at the bank is answered in Spanish, and in a Spanish chat at the store it
     is not read as Portuguese."""
-    assert reply_language("cancel·la el Pix programat", BANK, "pt-BR") == "es"
-    assert reply_language("voldria 2 iphone 14 i 1 funda s23", STORE, "es") == "es"
-    assert reply_language("quanto custa a aula de escalada?", SCHOOL, "ca", first=True) == "es"
+    assert reply_language("cancel·la el Pix programat", BANK_SERVED, "pt-BR") == "es"
+    assert reply_language("voldria 2 iphone 14 i 1 funda s23", STORE_SERVED, "es") == "es"
+    assert reply_language("quanto custa a aula de escalada?", SCHOOL_SERVED, "ca", first=True) == "es"
