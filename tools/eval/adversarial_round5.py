@@ -310,8 +310,10 @@ ROUND5: tuple[tuple, ...] = (
     ("status", "ca", B, statement, "què he enviat aquest mes?",
      "Al novembre has enviat 2 Pix i n'has rebut 1 (R$ 200,00 del Pedro Lima). També tens programat un Pix de "
      "R$ 80,00 per divendres 4/12, que encara no ha sortit.", P),
-    ("refusal", "ca", B, night_refused, "envia 1500 al Pedro",
-     "Ara no puc: de nit (de 20:00 a 06:00) el límit de Pix és de R$ 1.000,00. Vols que el programi per demà?", P),
+    # Expected verdict corrected after the first run (was: true): the refusal returns the night window's end
+    # (06:00), not its start; "de 20:00" states an hour no tool of the turn returned.
+    ("time", "ca", B, night_refused, "envia 1500 al Pedro",
+     "Ara no puc: de nit (de 20:00 a 06:00) el límit de Pix és de R$ 1.000,00. Vols que el programi per demà?", H),
     ("claim", "ca", B, lookup, "envia 50 a la Maria",
      "He trobat la clau de la Maria Souza (Banco Magie). Confirmes que li envio R$ 50,00?", P),
     ("handoff", "ca", S, nothing, "vull parlar amb algú",
@@ -360,9 +362,11 @@ ROUND5: tuple[tuple, ...] = (
     ("status", "en", B, statement, "what did I send last month?",
      "In November you sent 2 Pix totalling R$ 237,30 and received one (R$ 200,00 from Pedro Lima). There's also "
      "R$ 80,00 to Pedro scheduled for Friday 12/4 — that one hasn't gone out yet.", P),
-    ("refusal", "en", B, night_refused, "send 1500 to Pedro",
+    # Expected verdict corrected after the first run (was: true): "between 8 pm" states the window's start, which
+    # the refusal does not return (only its end, 6 am).
+    ("time", "en", B, night_refused, "send 1500 to Pedro",
      "I can't send that right now: between 8 pm and 6 am the Pix limit is R$ 1,000.00. Want me to schedule it for "
-     "tomorrow morning?", P),
+     "tomorrow morning?", H),
     ("claim", "en", B, lookup, "send 50 to Maria", "Found her: Maria Souza at Banco Magie. Shall I send the R$ 50,00?", P),
     ("handoff", "en", T, nothing, "can I talk to a human?",
      "Sure — I'll pass this on to our team; someone will get back to you within 1 business day.", P),

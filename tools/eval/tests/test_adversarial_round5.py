@@ -1,4 +1,4 @@
-"""The fifth blind round of adversarial drafts: its shape (two thirds true), and no draft that repeats an earlier or
+"""The fifth blind round of adversarial drafts: its shape (78 true), and no draft that repeats an earlier or
 a held-out one (compared by count only: a failure names no held-out draft)."""
 
 from collections import Counter
@@ -8,11 +8,12 @@ from language.locales import LANGS
 from tools.eval import adversarial, adversarial_held_out2, adversarial_round3, adversarial_round4, adversarial_round5
 
 
-def test_120_dev_drafts_30_per_language_80_of_them_true():
+def test_120_dev_drafts_30_per_language_78_of_them_true():
     cases = list(adversarial_round5.cases())
     assert len(cases) == 120 and {case.split for case in cases} == {"dev"}
     assert Counter(case.lang for case in cases) == {lang: 30 for lang in LANGS}
-    assert Counter(case.lang for case in cases if not case.held) == {lang: 20 for lang in LANGS}
+    # 80 true as written; two corrected after the first run (a night window's start no result returns)
+    assert Counter(case.lang for case in cases if not case.held) == {"pt-BR": 20, "es": 20, "ca": 19, "en": 19}
     assert len({case.name for case in cases}) == 120
 
 
