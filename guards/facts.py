@@ -1537,7 +1537,7 @@ NEVER_NAMES: frozenset[str] = frozenset(
     "nov dec fahrenheit farenheit celsius telegram signal instagram facebook messenger tiktok wechat skype discord viber "
     "gmail outlook google apple android ios "
     # the identity, tax, account and postal codes of the four countries' forms (a request for one is no name)
-    "cep rg cnh dni nie nif cif cuit cuil cbu cvu iban swift bic zip cp".split())
+    "cep rg cnh dni nie nif cif cuit cuil cbu cvu iban cp".split())
 # What a cuisine, a language or a people is called: an adjective, no name of anyone; after a name's word, a part of
 # the name ("Will Sushi", "Camp Bbq", "Gen Korean BBQ").
 NAME_ADJECTIVES: frozenset[str] = frozenset(

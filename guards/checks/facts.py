@@ -121,7 +121,7 @@ class ListedItem:
     amounts: set[int]
 
 
-MAX_ITEMS = 200  # listed items read one by one; a longer list is checked as a whole only
+MAX_ITEMS = 20  # listed items read one by one (a chat shows a few); with more, the results are read as a whole only
 
 
 @dataclass
@@ -469,10 +469,10 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     if said:
         named = [item for item in named if item.amounts & said] or named
     if fact.kind == "time":
-        values = [item.minutes for item in named if item.minutes]
-        return bool(values) and all(minutes.isdisjoint(fact.value) for minutes in values)  # type: ignore[arg-type]
-    values = [item.statuses for item in named if item.statuses]
-    return bool(values) and all(not (COVERS[str(fact.value)] & statuses) for statuses in values)
+        minutes = [item.minutes for item in named if item.minutes]
+        return bool(minutes) and all(held.isdisjoint(fact.value) for held in minutes)  # type: ignore[arg-type]
+    statuses = [item.statuses for item in named if item.statuses]
+    return bool(statuses) and all(not (COVERS[str(fact.value)] & held) for held in statuses)
 
 
 def _holds_words(text: str, words: str) -> bool:
@@ -1035,7 +1035,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
-        if ok and kind in ("time", "status") and support.items:
+        if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
             clause_index = bisect_right(starts, fact.start) - 1
             if clause_index >= 0:
                 ok = not _said_of_another_item(inp, low, spans[clause_index], fact, support)

@@ -1155,18 +1155,20 @@ _ARTICLE_RE = {
 NEGATIONS: dict[Lang, str] = {
     "pt-BR": r"nao|nunca|jamais|nem", "es": r"no|nunca|jamas|ni", "ca": r"no|mai|ni", "en": r"not|never|\w+n't|no",
 }
+_PREPOSITIONS_OF_MEANS: dict[Lang, str] = {"en": "by|via|through|over|in", "pt-BR": "por|pelo|pela|via|em",
+                                           "es": "por|via|en", "ca": "per|pel|via"}
 _CUE_AFTER_PREPOSITION_RE: dict[Lang, re.Pattern[str]] = {  # (Catalan "em", "en" are pronouns too: not those)
     lang: re.compile(rf"(?<![\w'])(?:{words})\s+$")
-    for lang, words in {"en": "by|via|through|over|in", "pt-BR": "por|pelo|pela|via|em", "es": "por|via|en",
-                        "ca": "per|pel|via"}.items()
+    for lang, words in _PREPOSITIONS_OF_MEANS.items()
 }
 # A negation whose verb the cue's is coordinated with ("We never send links by text or ask for your password",
 # "nunca mandamos link nem pedimos a senha", "no enviamos enlaces ni pedimos la clave"): the negation governs both;
 # "but", "mas", "pero", "però" ends it.
+_COORDINATORS: dict[Lang, str] = {"en": "or|nor", "pt-BR": "ou|nem", "es": "o|ni", "ca": "o|ni"}
 _NEGATED_BY_COORDINATION_RE: dict[Lang, re.Pattern[str]] = {
-    lang: re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])(?:(?!\b(?:but|mas|pero|pero)\b)[^.!?;:,])*"
+    lang: re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])(?:(?!\b(?:but|mas|pero)\b)[^.!?;:,])*"
                      rf"\s(?:{coordinators})\s+(?:\w+\s+)?$")
-    for lang, coordinators in {"en": "or|nor", "pt-BR": "ou|nem", "es": "o|ni", "ca": "o|ni"}.items()
+    for lang, coordinators in _COORDINATORS.items()
 }
 # Someone else will send or share it ("they will send an email confirmation", "vamos enviar um e-mail"), or the agent
 # offers to: a sending verb after such a subject asks nothing of the customer. Secrets are refused all the same.

@@ -185,7 +185,8 @@ def test_a_unit_price_marked_as_such_beside_the_total(lang, draft):
 
 def test_a_unit_price_said_as_the_total_is_still_held():
     inp = make("Total: $ 1.000,00 por los dos.", lang="es", currency="ARS", org_kind="store", tool_outputs=(quote(),))
-    assert [m.raw for m in unsupported_mentions(inp, deadline())[0]] == ["$ 1.000,00"]  # type: ignore[index]
+    found = unsupported_mentions(inp, deadline())
+    assert found is not None and [m.raw for m in found[0]] == ["$ 1.000,00"]
 
 
 @pytest.mark.parametrize(("lang", "draft"), [

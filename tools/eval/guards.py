@@ -38,8 +38,14 @@ from guards.calibration import dialogues
 from guards.contract import GuardInput, deadline_after
 from guards.registry import registered
 from magie.corpora import sgd_corpus_dir
-from tools.eval import (adversarial, adversarial_held_out2, adversarial_round3, adversarial_round4, adversarial_round5,
-                        rendered)
+from tools.eval import (
+    adversarial,
+    adversarial_held_out2,
+    adversarial_round3,
+    adversarial_round4,
+    adversarial_round5,
+    rendered,
+)
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
 from tools.eval.source_values import SourceValues
