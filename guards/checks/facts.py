@@ -1044,7 +1044,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     if support.title_heads:
-        missing.extend(_titles_said_otherwise(inp.draft, support))
+        names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
+        missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
+                       if not any(start < title.end and title.start < end for start, end in names_read))
     return missing
 
 
@@ -1067,7 +1069,8 @@ def _title_head(name: str, langs: tuple[Lang, ...]) -> str | None:
 def _titles_said_otherwise(draft: str, support: FactSupport) -> list[Fact]:
     """The runs of the draft opened by a supported title name's first word, capitalised, whose next capitalised word
     is no word of any supported name: another activity or product of the same kind ("Escalada Avançat" where the
-    results say "Escalada Iniciació")."""
+    results say "Escalada Iniciació"). (A run the names reader read as a name is checked as one: the caller skips
+    it.)"""
     found = []
     for match in _TITLE_RUN_RE.finditer(draft):
         head, tail = fold(match.group(1)), fold(match.group(2))
