@@ -781,7 +781,7 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
-        if (kind in ("first", "short") or " " not in match.group().strip()) \
+        if (kind in ("first", "short") or " " not in (match.group() or "").strip()) \
                 and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
             continue  # a verb's form after a preposition is its noun: "pendiente de pago", "sem pago", "of paid"
         if _REMAINING_RE.match(low, match.start()) and \
