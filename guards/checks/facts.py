@@ -155,6 +155,9 @@ class FactSupport:
     # the items of the results' lists, each with what it alone holds (`ListedItem`): a time or a status said in a
     # sentence naming one of them is that item's (`_said_of_another_item`)
     items: list[ListedItem] = field(default_factory=list)
+    # the minutes the customer chose: the Ask's slots and the tools' arguments ("a table at 2 pm", "the 6 am bus");
+    # a time among them is the choice said back, of no listed item
+    chosen_minutes: set[int] = field(default_factory=set)
     # the languages the draft may be read in and their common words (a typing slip is no word of a dictionary; a
     # common noun's plural is the noun)
     languages: tuple[Lang, ...] = ()
@@ -404,9 +407,11 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             elif output.tool in inp.effects_executed or output.tool in inp.effect_kinds:
                 support.statuses.add("failed")
         _add_values(support, dict(output.arguments).values(), zones)
+        support.chosen_minutes.update(_minutes_of(dict(output.arguments).values(), zones))
         if past(deadline):
             return None
     _add_values(support, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
+    support.chosen_minutes.update(_minutes_of(dict(inp.ask_slots).values(), zones, inp.claim_languages, today))
     slots = slots_read(inp)
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
@@ -422,6 +427,14 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.statuses.update(_effect_statuses(tool, inp))
     _add_referenced_names(support, inp)
     return support
+
+
+def _minutes_of(values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
+                today: date | None = None) -> set[int]:
+    """The minutes of the moments `values` hold (read as `_add_values` reads arguments and slots)."""
+    moments = FactSupport()
+    _add_values(moments, values, zones, langs, today)
+    return moments.minutes
 
 
 def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) -> list[ListedItem]:
@@ -469,6 +482,8 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     if said:
         named = [item for item in named if item.amounts & said] or named
     if fact.kind == "time":
+        if not support.chosen_minutes.isdisjoint(fact.value):  # type: ignore[arg-type]
+            return False  # the customer's choice said back ("the 6 am bus", "a table at 2 pm")
         minutes = [item.minutes for item in named if item.minutes]
         return bool(minutes) and all(held.isdisjoint(fact.value) for held in minutes)  # type: ignore[arg-type]
     statuses = [item.statuses for item in named if item.statuses]

@@ -287,3 +287,17 @@ def test_a_fact_said_of_one_listed_item_is_that_items(lang, draft, held):
 ])
 def test_a_status_said_of_an_item_named_with_its_amount(lang, draft, held):
     assert ("unsupported_fact" in guarded(draft, *statement(), lang=lang)) is held
+
+
+# --- the customer's choice said back is no listed item's ------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("en", "Please confirm: a table for 2 at 2 pm, near the Kayak Familiar."),
+    ("es", "¿Confirmas una mesa para 2 a las 14:00, cerca del Kayak Familiar?"),
+    ("ca", "Confirmes una taula per a 2 a les 14:00, a prop del Kayak Familiar?"),
+    ("pt-BR", "Confirma uma mesa para 2 às 14:00, perto do Kayak Familiar?"),
+])
+def test_the_time_the_customer_chose_said_back_is_no_items(lang, draft):
+    # the Ask's slot holds 14:00; the listed Kayak Familiar is at 11:00: the time is the choice, said back
+    assert guarded(draft, mine(), lang=lang, currency="EUR", org_kind="school",
+                   ask_slots={"time": "14:00", "party_size": "2"}) == []
