@@ -503,6 +503,10 @@ TRANSACTION_NOUNS: dict[Lang, str] = {
     "ca": r"pix|transferencies|transferencia|pagaments?|reserves|reserva|comandes|comanda|compres|transaccions?"
           r"|diposits?",
 }
+# A transaction noun naming what the next noun is of ("one Pix code", "dos claves Pix" aside, "2 chaves Pix" is no Pix):
+# "more than one Pix code" counts codes, not transfers.
+_DEAL_QUALIFIED = (r"codes?|keys?|links?|requests?|limits?|codigos?|chaves?|claves?|enlaces?|limites?|codis?|claus?"
+                   r"|enllacos?|copia e cola|copy and paste")
 _TRANSACTION_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(f"(?:{nouns})$") for lang, nouns in TRANSACTION_NOUNS.items()}
 _CURRENCY_BEFORE_RE = re.compile(r"(?:r\$|us\$|\$|€|£|brl|usd|eur|ars)\s*$")
 _FOR: dict[Lang, str] = {
@@ -599,7 +603,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<sole>{_SOLE[lang]})\s+)?"
         rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified}"
-        rf"|(?P<deals>{TRANSACTION_NOUNS[lang]}))"
+        rf"|(?P<deals>{TRANSACTION_NOUNS[lang]})(?!\s+(?:{_DEAL_QUALIFIED})(?!\w)))"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:\s*\d|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
