@@ -154,7 +154,28 @@ def in_dictionary(word: str, lang: Lang) -> bool:
         return True
     # an elided article or pronoun before or after it ("s'enviarà", "envia'ls", "l'import")
     parts = _APOSTROPHE_RE.split(word)
-    return len(parts) > 1 and any(len(part) >= 3 and known(part, lang) for part in parts)
+    if len(parts) > 1 and any(len(part) >= 3 and known(part, lang) for part in parts):
+        return True
+    return any(known(base, lang) for base in _diminished(word, lang))
+
+
+# The diminutive endings of Portuguese and Spanish ("agendadinho", "prontinho", "cafezinho", "ahorita", "poquito")
+# and what they replace: a word made smaller is a word of the language ("Agendadinho ✅" opens no name).
+_DIMINUTIVE_RE = {"pt-BR": re.compile(r"(?P<stem>\w{3,}?)(?P<z>z)?inh(?P<end>[oa]s?)$"),
+                  "es": re.compile(r"(?P<stem>\w{3,}?)(?P<z>c)?it(?P<end>[oa]s?)$")}
+
+
+def _diminished(word: str, lang: Lang) -> tuple[str, ...]:
+    """The words `word` may be a diminutive of (none for a word of five letters or fewer, or in English and Catalan)."""
+    pattern = _DIMINUTIVE_RE.get(lang)
+    match = pattern.match(word) if pattern is not None and len(word) > 5 else None
+    if match is None:
+        return ()
+    stem, end = match["stem"], match["end"]
+    stem = stem[:-2] + "c" if stem.endswith("qu") else stem[:-2] + "g" if stem.endswith("gu") else stem
+    if match["z"]:  # "cafezinho", "cafecito": the whole word before the ending
+        return (stem, stem + end[:1])
+    return (stem + end, stem + "e" + end[1:], stem)
 
 
 def one_edit(word: str) -> set[str]:

@@ -238,7 +238,9 @@ _SERVICE_WORDS = (r"open|opened|available|availability|support|service|services|
                   r"|atend\w*|suporte|disponive(?:l|is)|disponibilidade|abert[oa]s?|funciona\w*|servicos?|ajuda"
                   r"|plantao|online|estamos|central"
                   r"|atencion|abiert[oa]s?|disponibles?|disponibilidad|soporte|servicio|ayuda|asistencia|funciona"
-                  r"|atencio|obert[ae]?s?|oberts|disponibilitat|suport|servei|assistencia|funcionem|funciona")
+                  r"|atencio|obert[ae]?s?|oberts|disponibilitat|suport|servei|assistencia|funcionem|funciona"
+                  # answering, in each language's verbs ("us atenem 24/7", "respondemos 24/7", "et contestem")
+                  r"|atenem|atenen|atendre|xat|respond\w*|respon\w*|contest\w*|replies|reply")
 _SERVICE_RE = re.compile(rf"(?<!\w)(?:{_SERVICE_WORDS})(?!\w)")
 _AROUND_THE_CLOCK_RE = re.compile(
     r"(?<![\w/.,:-])24\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
@@ -492,6 +494,21 @@ COUNT_NOUNS: dict[Lang, str] = {
     "ca": r"persona|persones|convidats?|adults?|nens?|entrades?|bitllets?|seients?|places?|placa|lloc(?:s)?|passatgers?|nits?"
           r"|habitacions?|participants?|alumnes?|unitats?",
 }
+# What a statement or a list counts: transfers, payments, bookings, orders ("você fez 5 Pix", "tenés 2 reservas"):
+# a result's count or its length (read as `found`), never a party.
+TRANSACTION_NOUNS: dict[Lang, str] = {
+    "en": r"pix|transfers?|payments?|bookings?|reservations?|orders?|purchases?|transactions?|deposits?",
+    "pt-BR": r"pix|transferencias?|pagamentos?|reservas?|agendamentos?|pedidos?|compras?|transac(?:ao|oes)|depositos?",
+    "es": r"pix|transferencias?|pagos|reservas?|pedidos?|compras?|transacci(?:on|ones)|depositos?",
+    "ca": r"pix|transferencies|transferencia|pagaments?|reserves|reserva|comandes|comanda|compres|transaccions?"
+          r"|diposits?",
+}
+# A transaction noun naming what the next noun is of ("one Pix code", "dos claves Pix" aside, "2 chaves Pix" is no Pix):
+# "more than one Pix code" counts codes, not transfers.
+_DEAL_QUALIFIED = (r"codes?|keys?|links?|requests?|limits?|codigos?|chaves?|claves?|enlaces?|limites?|codis?|claus?"
+                   r"|enllacos?|copia e cola|copy and paste")
+_TRANSACTION_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(f"(?:{nouns})$") for lang, nouns in TRANSACTION_NOUNS.items()}
+_CURRENCY_BEFORE_RE = re.compile(r"(?:r\$|us\$|\$|€|£|brl|usd|eur|ars)\s*$")
 _FOR: dict[Lang, str] = {
     "en": r"(?:table|reservation|booking|party|group)\s+(?:for|of)(?:\s+a\s+party\s+of)?|party of|group of|for a party of",
     # and a booking's participle ("reservado para dos", "plaça reservada per a tres"; English "booked for 5" may be
@@ -585,7 +602,8 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<sole>{_SOLE[lang]})\s+)?"
-        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified})"
+        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified}"
+        rf"|(?P<deals>{TRANSACTION_NOUNS[lang]})(?!\s+(?:{_DEAL_QUALIFIED})(?!\w)))"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:\s*\d|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party
         rf"|(?:{_FOR_DAYS[lang]})\s+(?P<n4>{number})\s+(?:{_DAY_NOUNS[lang]})"
@@ -622,6 +640,8 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         if plural_after and not _PLURAL_AFTER_RE.match(low, match.end()):
             continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count ("1 events" is)
         start, end = match.span(name)
+        if match.group("deals") and _CURRENCY_BEFORE_RE.search(low, max(0, start - 6), start):
+            continue  # "R$ 50 Pix": an amount's digits
         found.append(_new(Fact, (kind, start, end, text[start:end], value)))
     return found
 
@@ -650,7 +670,7 @@ def _count_reading(g: dict[str, str | None], lang: Lang) -> tuple[FactKind, str,
                               and not _SCARCE_BEFORE_RE.fullmatch((g["left_before"] or "").strip()))
     # a stay's days, or an event's ("on for 4 days": one result a day), are a count or a results length
     kind: FactKind = "places" if said_left or (g["noun"] and _PLACE_NOUN_RE.fullmatch(g["noun"])) \
-        else "found" if g["n3"] or g["n4"] else "count"
+        else "found" if g["n3"] or g["n4"] or g["deals"] else "count"
     # places: (how many, whether said to be left) — "4 vagas" may count the places taken, "restam 4" not
     return kind, name, (value, left) if kind == "places" else value, plural_after
 
@@ -710,24 +730,29 @@ def _ca_participles(*stems: str) -> str:
 
 
 STATUS_FORMS: dict[Lang, dict[str, str]] = {
-    "en": {"sent": r"sent|gone out|went out|delivered", "scheduled": r"scheduled|programmed",
+    # (a recipient said to have the money already is a sent one: "Maria already got the R$ 50", "a Maria já
+    # recebeu", "ya le llegó", "ja ho ha rebut"; money that left: "o Pix saiu", "salió", "ha sortit")
+    "en": {"sent": r"sent|gone out|went out|delivered|already (?:got|received|has)", "scheduled": r"scheduled|programmed",
            "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced"
                      r"|(?:could not|couldn't|cannot|can't) be (?:completed|processed|made|booked|done|sent|reserved)",
            "booked": r"booked|reserved", "done": r"confirmed|completed|processed|successful|finali[sz]ed",
            "paid": r"paid|settled",
            "cancelled": r"cancell?ed|called off", "pending": r"pending|on hold|awaiting|waiting for"},
-    "pt-BR": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"agendad[oa]s?|programad[oa]s?",
+    "pt-BR": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|saiu|sairam|ja (?:recebeu|receberam|caiu|tem)",
+              "scheduled": r"agendad[oa]s?|programad[oa]s?",
               "failed": r"falhou|falharam|recusad[oa]s?|rejeitad[oa]s?|nao foi concluid[oa]|deu erro|nao passou",
               "booked": r"reservad[oa]s?|marcad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|concluid[oa]s?|efetuad[oa]s?",
               "paid": r"pag[oa]s?|quitad[oa]s?",
               "cancelled": r"cancelad[oa]s?", "pending": r"pendentes?|aguardando|em processamento"},
-    "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?", "scheduled": r"programad[oa]s?|agendad[oa]s?",
+    "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|salio|salieron|ya (?:(?:le |les )?llego|recibio|tiene)",
+           "scheduled": r"programad[oa]s?|agendad[oa]s?",
            "failed": r"fallo|fallaron|rechazad[oa]s?|no se pudo completar|no paso|dio error",
            "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
            # ("paga" said of a booking after its verb, as the River Plate does: "ya está paga", "quedó pago")
            "paid": r"pagad[oa]s?|abonad[oa]s?|(?:esta|estan|quedo|quedaron|queda|quedan)\s+pag[oa]s?",
            "cancelled": r"cancelad[oa]s?|anulad[oa]s?", "pending": r"pendientes?|en espera|en proceso"},
-    "ca": {"sent": _ca_participles("envi", "transfer"), "scheduled": _ca_participles("program", "agend"),
+    "ca": {"sent": _ca_participles("envi", "transfer") + r"|ha sortit|han sortit|ja (?:(?:ho |els |l')?ha rebut|te)",
+           "scheduled": _ca_participles("program", "agend"),
            "failed": r"ha fallat|han fallat|rebutja(?:t|da|ts|des)|no s'ha pogut completar",
            "booked": _ca_participles("reserv", "apunt"),
            "done": _ca_participles("confirm", "realitz", "complet"),
@@ -1108,8 +1133,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             close()  # "Buddy Guy Located at Sony Hall", "Body Double Or Captain Marvel": no name's word
             continue
         between = text[run[-1][1]:start] if run else ""
-        if run and (not capital or between.strip() or run[-1][2].endswith((".", ","))):
-            close()
+        if run and (not capital or between.strip() or "\n" in between or run[-1][2].endswith((".", ","))):
+            close()  # (a line break ends a name: a receipt's "Para: Maria Souza\nData: …" lines)
         if not capital:
             continue
         if not run:  # where a run starts (read only there: a run's later words need not know)
@@ -1514,7 +1539,9 @@ NEVER_NAMES: frozenset[str] = frozenset(
     "whatsapp monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct "
     "nov dec fahrenheit farenheit celsius telegram signal instagram facebook messenger tiktok wechat skype discord viber "
-    "gmail outlook google apple android ios".split())
+    "gmail outlook google apple android ios "
+    # the identity, tax, account and postal codes of the four countries' forms (a request for one is no name)
+    "cep rg cnh dni nie nif cif cuit cuil cbu cvu iban cp".split())
 # What a cuisine, a language or a people is called: an adjective, no name of anyone; after a name's word, a part of
 # the name ("Will Sushi", "Camp Bbq", "Gen Korean BBQ").
 NAME_ADJECTIVES: frozenset[str] = frozenset(

@@ -260,6 +260,11 @@ def _to_minor(value: Decimal, currency: str) -> int:
     return whole if whole == scaled else int(scaled.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+# An amount with its currency marker right after a bare number (in brackets, after a colon or "de"/"of"): the number
+# counts what the amount is of.
+_MARKED_AMOUNT_NEXT_RE = re.compile(r"\s*[(:\[]?\s*(?:(?:de|of|do|da|del)\s+)?(?:r\$|us\$|\$|€|£|brl|eur|ars|usd)\s?\d")
+
+
 def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: bool, cues: list[int]) -> bool:
     """Rules 2 and 3 of language.money for a number without a marker; `cues` are the ends of the money cue words
     of the text, so the exact cue rule only runs where a cue is near."""
@@ -269,6 +274,8 @@ def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: boo
             return False
     if raw.lower() in _ARTICLE_WORDS:
         return False
+    if _MARKED_AMOUNT_NEXT_RE.match(low, end):
+        return False  # how many, then their amount: "n'has rebut 1 (R$ 200,00)", "recebeu 2: R$ 50 e R$ 30"
     following = low[end : end + 2]  # a count or unit word, a time ("pm"), "%": only after a letter or "%"
     if following and (following[-1].isalpha() or "%" in following or following[0].isalpha()) \
             and _COUNT_AFTER_RE.match(low, end):

@@ -574,8 +574,8 @@ def test_a_preview_template_trips_no_guard(key, lang):
 @pytest.mark.parametrize("key,guards", [
     ("pix_sent", {"effect_claim_without_effect", "unsupported_fact"}),
     ("booking_done", {"effect_claim_without_effect", "unsupported_amount", "unsupported_fact"}),
-    ("history", {"effect_claim_without_effect", "unsupported_amount"}),
-    ("history_day", {"effect_claim_without_effect", "unsupported_amount"}),
+    ("history", {"effect_claim_without_effect", "unsupported_amount", "unsupported_fact"}),  # "3 Pix": no list
+    ("history_day", {"effect_claim_without_effect", "unsupported_amount", "unsupported_fact"}),
     ("balance", {"unsupported_amount"})])
 def test_without_the_results_behind_it_the_same_template_is_refused(key, guards, lang):
     """The templates pass because of what the tools returned, not because the guards ignore them: the statement

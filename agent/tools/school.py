@@ -226,7 +226,9 @@ MY_BOOKINGS_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantiti
                                 identifiers=(Identifier("booking_ref", "reference"), Identifier("slot_ref", "reference"),
                                              Identifier("booking_id", "reference"), Identifier("slot_id", "reference")),
                                 names=("activity", "activity_name"), statuses=(_BOOKING_STATUS,),
-                                plain=("currency", "bookings"))
+                                plain=("currency", "bookings"),
+                                # the list recounts bookings already made: "Kayak, sábado (pagada)" is a report
+                                reports=("create_booking",))
 ONE_BOOKING_EVIDENCE = Evidence(money=(MoneyEvidence("amount_cents"),), quantities=("party_size",), dates=("start",),
                                 identifiers=(Identifier("booking_ref", "reference"), Identifier("slot_ref", "reference"),
                                              Identifier("booking_id", "reference"), Identifier("slot_id", "reference")),

@@ -245,6 +245,8 @@ _TOTAL_RE = re.compile(r"(?<!\w)(?:total|totais|totales|totals|ao todo|in all|al
 _PER_UNIT_RE = re.compile(r"(?<!\w)(?:per persona|por persona|por pessoa|per person|per head|por cabeza|per cap|a head"
                           r"|each|cada|per ticket|por ingresso|por entrada|per entrada|por boleto|per unit|por unidade"
                           r"|por unidad|per unitat|unitari[oa]?|unitaria"
+                          # the abbreviations of a price list: "$ 1.299,00 c/u", "45 € p/p", "$5 ea.", "apiece"
+                          r"|c/u|c/d|p/p|p/u|ea|apiece|por cabeca"
                           # one thing's total: "the total price of the ticket", "this ticket would be $314 total"
                           r"|(?:the|this|that|a|one|your|o|um|seu|el|la|un|una|tu|su|l'|la teva|el teu)\s+"
                           r"(?:ticket|seat|fare|room|night|unit|item|ingresso|bilhete|passagem|assento|boleto|billete"

@@ -38,7 +38,7 @@ from zoneinfo import ZoneInfo
 from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
-from guards.contract import GuardInput, GuardVerdict, past
+from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import number_of, typed
 from guards.facts import (
     CONNECTORS,
@@ -58,6 +58,7 @@ from guards.facts import (
     times_in,
     warranties_in,
 )
+from guards.mentions import amounts_in, hundredths_of
 from guards.messages import explain
 from guards.registry import register
 from guards.text import clauses, folded, links
@@ -110,6 +111,20 @@ _SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}(?![^\W\d_])|[a-z]+)(
 
 
 @dataclass
+class ListedItem:
+    """One item of a result's list (a booking of my_bookings, a line of the statement): its names and products
+    (folded), the minutes of its moments, its statuses and its amounts (hundredths)."""
+
+    names: tuple[str, ...]
+    minutes: set[int]
+    statuses: set[str]
+    amounts: set[int]
+
+
+MAX_ITEMS = 20  # listed items read one by one (a chat shows a few); with more, the results are read as a whole only
+
+
+@dataclass
 class FactSupport:
     """What backs each kind of fact in this turn."""
 
@@ -134,6 +149,15 @@ class FactSupport:
     numbered_names: set[str] = field(default_factory=set)
     # name words read against the supported ones with a letter left out (`_letter_dropped`), once per word
     dropped: dict[str, bool] = field(default_factory=dict)
+    # the first word of each supported name made of words of the language ("Escalada Iniciació", "Kayak Familiar"),
+    # folded: a draft's title-cased run opened by it is that name said (`_titles_said_otherwise`)
+    title_heads: set[str] = field(default_factory=set)
+    # the items of the results' lists, each with what it alone holds (`ListedItem`): a time or a status said in a
+    # sentence naming one of them is that item's (`_said_of_another_item`)
+    items: list[ListedItem] = field(default_factory=list)
+    # the minutes the customer chose: the Ask's slots and the tools' arguments ("a table at 2 pm", "the 6 am bus");
+    # a time among them is the choice said back, of no listed item
+    chosen_minutes: set[int] = field(default_factory=set)
     # the languages the draft may be read in and their common words (a typing slip is no word of a dictionary; a
     # common noun's plural is the noun)
     languages: tuple[Lang, ...] = ()
@@ -341,6 +365,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
             for name in dict.fromkeys((*read.names, *read.products)):
                 support.add_name(name)
+                if (head := _title_head(name, inp.claim_languages)) is not None:
+                    support.title_heads.add(head)
                 if _numbered(name, inp.claim_languages):
                     support.numbered_names.add(folded(name))
             # a model's numbers are the result's ("iPhone 12 128": the model and its capacity)
@@ -349,6 +375,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.name_words.update(decimal_key(decimal) for decimal in DECIMAL_RE.findall(head))
             for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
+            if len(support.items) <= MAX_ITEMS:
+                support.items.extend(_listed_items(output, inp, zones))
             support.counts.update(q for q in read.quantities if q > 0)
             support.lengths.update(read.lengths)
             support.places.update(read.places_left)
@@ -379,9 +407,11 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             elif output.tool in inp.effects_executed or output.tool in inp.effect_kinds:
                 support.statuses.add("failed")
         _add_values(support, dict(output.arguments).values(), zones)
+        support.chosen_minutes.update(_minutes_of(dict(output.arguments).values(), zones))
         if past(deadline):
             return None
     _add_values(support, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
+    support.chosen_minutes.update(_minutes_of(dict(inp.ask_slots).values(), zones, inp.claim_languages, today))
     slots = slots_read(inp)
     support.counts.update(slots.quantities)
     for name in (*inp.known_names, *inp.vocabulary):
@@ -397,6 +427,77 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.statuses.update(_effect_statuses(tool, inp))
     _add_referenced_names(support, inp)
     return support
+
+
+def _minutes_of(values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
+                today: date | None = None) -> set[int]:
+    """The minutes of the moments `values` hold (read as `_add_values` reads arguments and slots)."""
+    moments = FactSupport()
+    _add_values(moments, values, zones, langs, today)
+    return moments.minutes
+
+
+def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) -> list[ListedItem]:
+    """The named items of `output`'s lists (dicts in a list, at any depth), each read through the tool's evidence."""
+    evidence = evidence_of(output)
+    found: list[ListedItem] = []
+
+    def walk(data: Any, depth: int, listed: bool) -> None:
+        if depth > 4 or len(found) > MAX_ITEMS:
+            return
+        if isinstance(data, dict):
+            if listed:
+                read = typed(data, evidence, inp.currency, minor_unit_factor)
+                names = tuple(dict.fromkeys(fold(n) for n in (*read.names, *read.products) if len(n) >= 4))
+                if names:
+                    moments = FactSupport()
+                    for moment in dict.fromkeys(read.dates):
+                        _add_moment(moments, moment, zones)
+                    found.append(ListedItem(names, moments.minutes, set(read.statuses),
+                                            {value.hundredths for value in read.money}))
+                return
+            for value in data.values():
+                walk(value, depth + 1, False)
+        elif isinstance(data, list):
+            for value in data:
+                walk(value, depth + 1, True)
+
+    walk(output.data, 0, False)
+    return found
+
+
+def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fact: Fact,
+                          support: FactSupport) -> bool:
+    """Whether a supported time or status is said, in a clause naming listed items, of none of them: "El Kayak
+    Familiar es a las 10:00" where 10:00 is the climbing's, "la Escalada ya está pagada" where the kayak is the paid
+    one. The items named are those whose whole name the clause holds, narrowed to those of an amount it says ("o Pix
+    de R$ 80,00 pro Pedro Lima saiu": Pedro's scheduled one, not the one he sent); an item with no value of the
+    fact's kind says nothing of it."""
+    start, end = clause
+    text = low[start:end]
+    named = [item for item in support.items if any(_holds_words(text, name) for name in item.names)]
+    if not named or len(named) == len(support.items):
+        return False
+    said = {hundredths_of(m) for m in amounts_in(inp.draft[start:end], inp.lang, inp.currency) if m.explicit}
+    if said:
+        named = [item for item in named if item.amounts & said] or named
+    if fact.kind == "time":
+        if not support.chosen_minutes.isdisjoint(fact.value):  # type: ignore[arg-type]
+            return False  # the customer's choice said back ("the 6 am bus", "a table at 2 pm")
+        minutes = [item.minutes for item in named if item.minutes]
+        return bool(minutes) and all(held.isdisjoint(fact.value) for held in minutes)  # type: ignore[arg-type]
+    statuses = [item.statuses for item in named if item.statuses]
+    return bool(statuses) and all(not (COVERS[str(fact.value)] & held) for held in statuses)
+
+
+def _holds_words(text: str, words: str) -> bool:
+    at = text.find(words)
+    while at >= 0:
+        end = at + len(words)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(words, at + 1)
+    return False
 
 
 _SMALL_RESULT = 500  # keys and items of a result `str` writes whole, in C, faster than `json_text_head` heads it
@@ -949,11 +1050,59 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
+        if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
+            clause_index = bisect_right(starts, fact.start) - 1
+            if clause_index >= 0:
+                ok = not _said_of_another_item(inp, low, spans[clause_index], fact, support)
         if not ok:
             missing.append(fact)
         if index % 256 == 255 and past(deadline):
             return None
+    if support.title_heads:
+        names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
+        missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
+                       if not any(start < title.end and title.start < end for start, end in names_read))
     return missing
+
+
+_TITLE_WORD_RE = re.compile(r"[^\W\d_][^\W_]*(?:['’·-][^\W_]+)*")
+
+
+def _title_head(name: str, langs: tuple[Lang, ...]) -> str | None:
+    """The folded first word of a supported name of two or three words of letters whose later words are words of
+    the language ("Escalada Iniciació", "Kayak Familiar"; not "Maria Souza", "Hotel Nikko"), else None. The names
+    reader reads such a run as a title of words, no name, so it is checked here."""
+    words = name.split()
+    if not 2 <= len(words) <= 3 or not all(_TITLE_WORD_RE.fullmatch(word) and word[0].isupper() for word in words):
+        return None
+    if not all(any(in_dictionary(word.lower(), lang) for lang in langs) for word in words[1:]):
+        return None
+    head = fold(words[0])
+    return head if len(head) >= 4 else None
+
+
+def _titles_said_otherwise(draft: str, support: FactSupport) -> list[Fact]:
+    """The runs of the draft opened by a supported title name's first word, capitalised, whose next capitalised word
+    is no word of any supported name: another activity or product of the same kind ("Escalada Avançat" where the
+    results say "Escalada Iniciació"). (A run the names reader read as a name is checked as one: the caller skips
+    it.)"""
+    found = []
+    for match in _TITLE_RUN_RE.finditer(draft):
+        head, tail = fold(match.group(1)), fold(match.group(2))
+        if head in support.title_heads and tail not in support.name_words and tail not in CONNECTORS \
+                and not _translated(tail, support.name_words):
+            found.append(Fact("name", match.start(), match.end(), match.group(), match.group()))
+    return found
+
+
+def _translated(word: str, supported: set[str]) -> bool:
+    """Whether `word` is a supported name word spelt in another of the organisation's languages: the same first five
+    letters or more and a length within two ("Iniciação" for "Iniciació", "Familia" for "Familiar")."""
+    return len(word) >= 5 and any(len(known) >= 5 and abs(len(known) - len(word)) <= 2 and known[:5] == word[:5]
+                                  for known in supported)
+
+
+_TITLE_RUN_RE = re.compile(r"(?<![\w'’·-])([A-ZÀ-ÖØ-Þ][^\W\d_]{3,})[ \t]+([A-ZÀ-ÖØ-Þ][^\W_]*(?:['’·-][^\W_]+)*)")
 
 
 # (not "on": "Taking Back Sunday on March 13th" is a band's name, then its date)

@@ -199,7 +199,7 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
               r"(?:\w+ )?(?:pix|transferencia|pagamento"
               r"|reserva|agendamento|valor|dinheiro|deposito|mesa|vaga|aula|ingresso|pedido|compra|boleto|mensalidade"
               r"|consulta|horario|lugar|matricula|inscricao|r\$)",
-              rf"deixei (?:tudo |o |a |os |as |seu |sua |teu |tua )?(?:\w+ )?{_PT_PART}",
+              rf"deixei (?:tudo |o |a |os |as |seu |sua |teu |tua )?(?:\w+ )?(?:{_PT_PART})",
               r"(?:ja )?recebemos (?:o |a |seu |sua |teu |tua |o seu |a sua )?(?:pix|pagamento|transferencia|deposito|valor)"),
     "es": (r"(?:ya )?(?:te |le |os |les )?(?:lo |la |los |las )?(?:he|hemos) (?:enviado|transferido|pagado|reservado|apartado"
            r"|agendado|realizado|confirmado|completado|depositado|procesado|cobrado|girado|inscrito|anotado|programado"
@@ -781,7 +781,8 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
         index = bisect_right(starts, match.start()) - 1
         if index < 0 or spans[index][1] < match.end():
             continue  # across two clauses
-        if kind in ("first", "short") and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
+        if (kind in ("first", "short") or " " not in (match.group() or "").strip()) \
+                and _PREPOSITION_BEFORE_RE.search(low, max(0, match.start() - 12), match.start()):
             continue  # a verb's form after a preposition is its noun: "pendiente de pago", "sem pago", "of paid"
         if _REMAINING_RE.match(low, match.start()) and \
                 _QUANTITY_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()):
@@ -1155,6 +1156,21 @@ _ARTICLE_RE = {
 NEGATIONS: dict[Lang, str] = {
     "pt-BR": r"nao|nunca|jamais|nem", "es": r"no|nunca|jamas|ni", "ca": r"no|mai|ni", "en": r"not|never|\w+n't|no",
 }
+_PREPOSITIONS_OF_MEANS: dict[Lang, str] = {"en": "by|via|through|over|in", "pt-BR": "por|pelo|pela|via|em",
+                                           "es": "por|via|en", "ca": "per|pel|via"}
+_CUE_AFTER_PREPOSITION_RE: dict[Lang, re.Pattern[str]] = {  # (Catalan "em", "en" are pronouns too: not those)
+    lang: re.compile(rf"(?<![\w'])(?:{words})\s+$")
+    for lang, words in _PREPOSITIONS_OF_MEANS.items()
+}
+# A negation whose verb the cue's is coordinated with ("We never send links by text or ask for your password",
+# "nunca mandamos link nem pedimos a senha", "no enviamos enlaces ni pedimos la clave"): the negation governs both;
+# "but", "mas", "pero", "però" ends it.
+_COORDINATORS: dict[Lang, str] = {"en": "or|nor", "pt-BR": "ou|nem", "es": "o|ni", "ca": "o|ni"}
+_NEGATED_BY_COORDINATION_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?<![\w'])(?:{NEGATIONS[lang]})(?![\w'])(?:(?!\b(?:but|mas|pero)\b)[^.!?;:,])*"
+                     rf"\s(?:{coordinators})\s+(?:\w+\s+)?$")
+    for lang, coordinators in _COORDINATORS.items()
+}
 # Someone else will send or share it ("they will send an email confirmation", "vamos enviar um e-mail"), or the agent
 # offers to: a sending verb after such a subject asks nothing of the customer. Secrets are refused all the same.
 SENDING_VERBS: dict[Lang, str] = {
@@ -1344,10 +1360,14 @@ def requested_items(draft: str, lang: Lang) -> list[tuple[str, str, bool]]:
             item = match.lastgroup or ""
             secret = DATA_ITEMS[item][2] == "secret"
             window = clause[max(0, match.start() - _CUE_WINDOW) : match.start()]
-            cues = list(cue_re.finditer(window))
+            # (a cue right after a preposition is a noun: "we never send links by text", "por mensagem")
+            cues = [cue for cue in cue_re.finditer(window)
+                    if not _CUE_AFTER_PREPOSITION_RE[lang].search(window, 0, cue.start())]
             cue = cues[-1] if cues else None
-            if cue is None or negation_re.search(window[max(0, cue.start() - 16) :]):
-                continue  # "never share your PIN", "não passe a senha"; a negation further back is another's
+            if cue is None or negation_re.search(window[max(0, cue.start() - 16) :]) \
+                    or _NEGATED_BY_COORDINATION_RE[lang].search(window[: cue.start()]):
+                continue  # "never share your PIN", "não passe a senha"; a negation further back is another's,
+                # unless the cue's verb is coordinated with the negated one ("we never send links or ask for …")
             owned = _OWNED_RE[lang].search(window)
             if not secret:
                 if not (owned or _ARTICLE_RE[lang].search(window)):

@@ -12,9 +12,9 @@ with its CPU deadline) reads:
 * the multilingual turns rendered from SGD values in pt-BR, es, ca and en (`tools.eval.rendered`: bank, school and
   store results in the tools' shapes, true drafts and one mutation per fact kind; templates of two sets, `dev` and
   `held_out`, the second never read while tuning);
-* the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`, and its third and
-  fourth rounds `tools.eval.adversarial_round3` and `tools.eval.adversarial_round4`, written blind but read since:
-  split `dev`), and their second
+* the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`, and its third,
+  fourth and fifth rounds `tools.eval.adversarial_round3`, `tools.eval.adversarial_round4` and
+  `tools.eval.adversarial_round5`, written blind but read since: split `dev`), and their second
   held-out round, written blind (`tools.eval.adversarial_held_out2`, split `held_out2`: totals only, it never
   prints an example of it whatever `--examples` says).
 
@@ -38,7 +38,14 @@ from guards.calibration import dialogues
 from guards.contract import GuardInput, deadline_after
 from guards.registry import registered
 from magie.corpora import sgd_corpus_dir
-from tools.eval import adversarial, adversarial_held_out2, adversarial_round3, adversarial_round4, rendered
+from tools.eval import (
+    adversarial,
+    adversarial_held_out2,
+    adversarial_round3,
+    adversarial_round4,
+    adversarial_round5,
+    rendered,
+)
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
 from tools.eval.source_values import SourceValues
@@ -228,7 +235,7 @@ def run_rendered(run: Run, corpus_path: Path, split: str) -> None:
 
 def run_adversarial(run: Run, split: str) -> None:
     for case in chain(adversarial.cases(), adversarial_round3.cases(), adversarial_round4.cases(),
-                      adversarial_held_out2.cases()):
+                      adversarial_round5.cases(), adversarial_held_out2.cases()):
         if split != "all" and case.split != split:
             continue
         where = f"adversarial {case.name}"
