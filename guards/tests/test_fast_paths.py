@@ -10,6 +10,7 @@ from guards.checks.facts import json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
+    _AROUND_THE_CLOCK_RE,
     _CAPITAL_RE,
     _NAME_SPLIT_FAST_RE,
     _NAME_SPLIT_NO_STOP_RE,
@@ -98,6 +99,22 @@ def test_the_reference_table_led_by_its_first_characters_finds_what_its_plain_fo
     for text in texts:
         expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
         assert [(m.span(), m.groupdict()) for m in _REFERENCE_RE.finditer(text)] == expected, text
+
+
+def test_the_around_the_clock_table_led_by_its_24_finds_what_its_plain_form_finds():
+    plain = re.compile(
+        r"(?<![\w/.,:-])24\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
+        r"|(?<![\w/.,:-])24\s?(?P<hours>h|hs|hrs?|horas|hours|hores)(?!\w)"
+        r"(?P<day>,?\s+(?:a day|per day|each day|every day|por dia|ao dia|do dia|todos os dias|al dia|del dia"
+        r"|cada dia|tots els dies|todos los dias|diarias)|\s?/\s?7|\s?x\s?7)?")
+    rng = random.Random(23)
+    pieces = ["24", "2", "4", "/", "x", "7", " ", "h", "hs", "hores", "horas", " a day", " por dia", ",", ".", ":", "-",
+              "a", "\n", "1"]
+    texts = [*SAMPLES, "24/7", "atendimento 24h por dia", "24 hours a day", "x24/7", "1.24h", "dia 24/7", "24x7, 24 hores"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 16))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _AROUND_THE_CLOCK_RE.finditer(text)] == expected, text
 
 
 def test_a_dashed_code_starts_no_run_of_names():
