@@ -1266,9 +1266,10 @@ def _emphasised(word: str) -> bool:
     return len(bare) >= 2 and bare.isalpha() and bare.isupper()
 
 
+@lru_cache(maxsize=4096)
 def _word_shape_inside(key: str, lang: Lang, at_start: bool) -> bool:
     """`_WORD_SHAPE`, where an English "-ly" inside a sentence is an adverb's only if the rest is a word ("Really",
-    "Kindly"; "Family", "Emily" are none)."""
+    "Kindly"; "Family", "Emily" are none). A list says the same names on every line: each is tested once."""
     if not _WORD_SHAPE[lang].search(key):
         return False
     if lang != "en" or at_start or not key.endswith("ly"):

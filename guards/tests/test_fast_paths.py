@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from guards.checks.facts import json_text_head
+from guards.checks.facts import _TITLE_RUN_RE, json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
@@ -115,6 +115,17 @@ def test_the_around_the_clock_table_led_by_its_24_finds_what_its_plain_form_find
     for text in texts:
         expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
         assert [(m.span(), m.groupdict()) for m in _AROUND_THE_CLOCK_RE.finditer(text)] == expected, text
+
+
+def test_the_title_run_table_led_by_its_capital_finds_what_its_plain_form_finds():
+    plain = re.compile(r"(?<![\w'’·-])([A-ZÀ-ÖØ-Þ][^\W\d_]{3,})[ \t]+([A-ZÀ-ÖØ-Þ][^\W_]*(?:['’·-][^\W_]+)*)")
+    rng = random.Random(29)
+    alphabet = "aÉBcd1 \t'’·-x\n_Z."
+    texts = [*SAMPLES, "Escalada Avançat i Escalada Iniciació", "l'Escalada Avançat", "Èxit Total"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groups()) for m in _TITLE_RUN_RE.finditer(text)] == expected, text
 
 
 def test_a_dashed_code_starts_no_run_of_names():
