@@ -15,6 +15,7 @@ from guards.facts import (
     _NAME_SPLIT_FAST_RE,
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
+    _NO_DIGIT_NEXT,
     _NOT_REFERENCE_RE,
     _REFERENCE_RE,
     _SENTENCE_END_RE,
@@ -22,6 +23,7 @@ from guards.facts import (
     _not_reference,
     _opens_sentence,
     _run_starts,
+    _time_re,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -126,6 +128,22 @@ def test_the_title_run_table_led_by_its_capital_finds_what_its_plain_form_finds(
     for text in texts:
         expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
         assert [(m.span(), m.groups()) for m in _TITLE_RUN_RE.finditer(text)] == expected, text
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
+def test_the_time_table_with_its_early_digit_test_finds_what_it_finds_without(lang):
+    quick = _time_re(lang)
+    after_hour = quick.pattern.index(_NO_DIGIT_NEXT, quick.pattern.index("(?P<h2>"))
+    plain = re.compile(quick.pattern[:after_hour] + quick.pattern[after_hour + len(_NO_DIGIT_NEXT):])
+    rng = random.Random(31)
+    pieces = ["a les ", "às ", "as ", "at ", "a las ", "les ", "8", "08", "12", ":", "00", "30", "h", "hs", " pm", "pm",
+              " p.m.", "p", "m", "a", " e meia", " i mitja", " y media", " o'clock", " en punto", " de la tarde",
+              " da noite", " del vespre", "dues", "seven", "siete", ",", ".", " ", "\n", " quarts", "x", "_", "1"]
+    texts = ["a les 08:00, 1 persones", "às 19h30 da noite", "at 7 pm.", "a las 8:30 de la tarde", "a les 8p3"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groups()) for m in quick.finditer(text)] == expected, text
 
 
 def test_a_dashed_code_starts_no_run_of_names():
