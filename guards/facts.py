@@ -1242,6 +1242,7 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
+@lru_cache(maxsize=4096)  # (a list's runs are the same few names, line after line)
 def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) -> bool:
     """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
     of grammar (`FUNCTION_WORDS`) written in capitals before a name's word that is not (`following`: "INTO Sanuj
