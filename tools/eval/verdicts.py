@@ -33,10 +33,10 @@ class Recording(Run):
         self.out = out
 
     def held(self, inp: GuardInput) -> list[str]:
-        verdicts = {}
+        verdicts: dict[str, tuple[bool, list[str]]] = {}
         for name, guard in self.guards.items():
             verdict = guard(inp, deadline_after(BUDGET_MS / 1000))
-            verdicts[name] = [verdict.passed, list(verdict.evidence)]
+            verdicts[name] = (verdict.passed, list(verdict.evidence))
         self.out.write(json.dumps({"draft": inp.draft, "verdicts": verdicts}, ensure_ascii=False) + "\n")
         self.last_evidence = {name: evidence for name, (passed, evidence) in verdicts.items() if not passed}
         return [f"{name}: {', '.join(evidence[:3])}" for name, evidence in self.last_evidence.items()]
