@@ -242,11 +242,14 @@ _SERVICE_WORDS = (r"open|opened|available|availability|support|service|services|
                   # answering, in each language's verbs ("us atenem 24/7", "respondemos 24/7", "et contestem")
                   r"|atenem|atenen|atendre|xat|respond\w*|respon\w*|contest\w*|replies|reply")
 _SERVICE_RE = re.compile(rf"(?<!\w)(?:{_SERVICE_WORDS})(?!\w)")
+# (Its "24" first, the look-behind for the character before it after: a pattern that starts with a literal is looked
+# for by the engine's quick search for it, not tried at every position of the draft; the same matches as
+# `(?<![\w/.,:-])24…`, which `guards/tests/test_fast_paths.py` compares it with.)
 _AROUND_THE_CLOCK_RE = re.compile(
-    r"(?<![\w/.,:-])24\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
-    r"|(?<![\w/.,:-])24\s?(?P<hours>h|hs|hrs?|horas|hours|hores)(?!\w)"
+    r"24(?<![\w/.,:-]24)(?:\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
+    r"|\s?(?P<hours>h|hs|hrs?|horas|hours|hores)(?!\w)"
     r"(?P<day>,?\s+(?:a day|per day|each day|every day|por dia|ao dia|do dia|todos os dias|al dia|del dia"
-    r"|cada dia|tots els dies|todos los dias|diarias)|\s?/\s?7|\s?x\s?7)?")
+    r"|cada dia|tots els dies|todos los dias|diarias)|\s?/\s?7|\s?x\s?7)?)")
 # what makes "24/7" a date: a word that introduces one before it, or a time after it in its clause
 _DATE_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:on|by|from|until|since)(?:\s+the)?|dia|el|del|no|em|de|desde|hasta|fins|a partir"
                              r"|mon|tue|wed|thu|fri|sat|sun|\w+day|\w+-feira|segunda|terca|quarta|quinta|sexta|sabado"
@@ -317,6 +320,14 @@ _FRACTION_MINUTES = (("menos", -15), ("menys", -15), ("quarter to", -15), ("half
 _QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 3}
 
 
+# The test that ends an hour said after its word ("a les 8", not "a les 08:00", whose time is read from its digits):
+# also tried right after the hour, where it fails as it would at the end (the optional parts between, a fraction,
+# "o'clock" and a period of the day, start with a space or a letter followed by no digit, so none can be read before
+# a digit or a ":0"), sparing their tries on each hour of a list's "a les 08:00" (the same matches as without it,
+# which `guards/tests/test_fast_paths.py` compares).
+_NO_DIGIT_NEXT = r"(?![\w:,.]?\d)"
+
+
 @lru_cache(maxsize=8)
 def _time_re(lang: Lang) -> re.Pattern[str]:
     hour_words = _alternation({w: v for w, v in NUMBER_WORDS[lang].items() if v <= 12})
@@ -331,7 +342,7 @@ def _time_re(lang: Lang) -> re.Pattern[str]:
         rf"(?<![\w:./-])(?:"
         rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
-        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words}){no_quarts}{fraction}"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words}){_NO_DIGIT_NEXT}{no_quarts}{fraction}"
         rf"(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"{catalan}{english}"
@@ -1231,6 +1242,7 @@ def _alone_in_sentence(text: str, start: int, end: int, key: str, lang: Lang) ->
 _TITLE_VERBS = frozenset("play playing start starting run watch watching stream streaming".split())
 
 
+@lru_cache(maxsize=4096)  # (a list's runs are the same few names, line after line)
 def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) -> bool:
     """Whether the first word of a run of capitals is no word of the name: a verb a title follows, a common word
     of grammar (`FUNCTION_WORDS`) written in capitals before a name's word that is not (`following`: "INTO Sanuj
@@ -1263,9 +1275,10 @@ def _emphasised(word: str) -> bool:
     return len(bare) >= 2 and bare.isalpha() and bare.isupper()
 
 
+@lru_cache(maxsize=4096)
 def _word_shape_inside(key: str, lang: Lang, at_start: bool) -> bool:
     """`_WORD_SHAPE`, where an English "-ly" inside a sentence is an adverb's only if the rest is a word ("Really",
-    "Kindly"; "Family", "Emily" are none)."""
+    "Kindly"; "Family", "Emily" are none). A list says the same names on every line: each is tested once."""
     if not _WORD_SHAPE[lang].search(key):
         return False
     if lang != "en" or at_start or not key.endswith("ly"):

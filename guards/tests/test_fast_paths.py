@@ -6,14 +6,16 @@ import re
 
 import pytest
 
-from guards.checks.facts import json_text_head
+from guards.checks.facts import _TITLE_RUN_RE, json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
+    _AROUND_THE_CLOCK_RE,
     _CAPITAL_RE,
     _NAME_SPLIT_FAST_RE,
     _NAME_SPLIT_NO_STOP_RE,
     _NAME_TOKEN_RE,
+    _NO_DIGIT_NEXT,
     _NOT_REFERENCE_RE,
     _REFERENCE_RE,
     _SENTENCE_END_RE,
@@ -21,6 +23,7 @@ from guards.facts import (
     _not_reference,
     _opens_sentence,
     _run_starts,
+    _time_re,
     name_tokens,
 )
 from guards.scan import _in_text
@@ -98,6 +101,49 @@ def test_the_reference_table_led_by_its_first_characters_finds_what_its_plain_fo
     for text in texts:
         expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
         assert [(m.span(), m.groupdict()) for m in _REFERENCE_RE.finditer(text)] == expected, text
+
+
+def test_the_around_the_clock_table_led_by_its_24_finds_what_its_plain_form_finds():
+    plain = re.compile(
+        r"(?<![\w/.,:-])24\s?(?P<slash>[/x]\s?7)(?![\w/]|[.,:-]\d|\s?/\s?\d)"
+        r"|(?<![\w/.,:-])24\s?(?P<hours>h|hs|hrs?|horas|hours|hores)(?!\w)"
+        r"(?P<day>,?\s+(?:a day|per day|each day|every day|por dia|ao dia|do dia|todos os dias|al dia|del dia"
+        r"|cada dia|tots els dies|todos los dias|diarias)|\s?/\s?7|\s?x\s?7)?")
+    rng = random.Random(23)
+    pieces = ["24", "2", "4", "/", "x", "7", " ", "h", "hs", "hores", "horas", " a day", " por dia", ",", ".", ":", "-",
+              "a", "\n", "1"]
+    texts = [*SAMPLES, "24/7", "atendimento 24h por dia", "24 hours a day", "x24/7", "1.24h", "dia 24/7", "24x7, 24 hores"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 16))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in _AROUND_THE_CLOCK_RE.finditer(text)] == expected, text
+
+
+def test_the_title_run_table_led_by_its_capital_finds_what_its_plain_form_finds():
+    plain = re.compile(r"(?<![\w'’·-])([A-ZÀ-ÖØ-Þ][^\W\d_]{3,})[ \t]+([A-ZÀ-ÖØ-Þ][^\W_]*(?:['’·-][^\W_]+)*)")
+    rng = random.Random(29)
+    alphabet = "aÉBcd1 \t'’·-x\n_Z."
+    texts = [*SAMPLES, "Escalada Avançat i Escalada Iniciació", "l'Escalada Avançat", "Èxit Total"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groups()) for m in _TITLE_RUN_RE.finditer(text)] == expected, text
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
+def test_the_time_table_with_its_early_digit_test_finds_what_it_finds_without(lang):
+    quick = _time_re(lang)
+    after_hour = quick.pattern.index(_NO_DIGIT_NEXT, quick.pattern.index("(?P<h2>"))
+    plain = re.compile(quick.pattern[:after_hour] + quick.pattern[after_hour + len(_NO_DIGIT_NEXT):])
+    rng = random.Random(31)
+    pieces = ["a les ", "às ", "as ", "at ", "a las ", "les ", "8", "08", "12", ":", "00", "30", "h", "hs", " pm", "pm",
+              " p.m.", "p", "m", "a", " e meia", " i mitja", " y media", " o'clock", " en punto", " de la tarde",
+              " da noite", " del vespre", "dues", "seven", "siete", ",", ".", " ", "\n", " quarts", "x", "_", "1"]
+    texts = ["a les 08:00, 1 persones", "às 19h30 da noite", "at 7 pm.", "a las 8:30 de la tarde", "a les 8p3"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groups()) for m in quick.finditer(text)] == expected, text
 
 
 def test_a_dashed_code_starts_no_run_of_names():
