@@ -39,7 +39,7 @@ from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
-from guards.evidence import number_of, typed
+from guards.evidence import inferred, number_of, typed
 from guards.facts import (
     CONNECTORS,
     DECIMAL_RE,
@@ -56,6 +56,7 @@ from guards.facts import (
     said_times,
     statuses_in,
     times_in,
+    verb_form,
     warranties_in,
 )
 from guards.mentions import amounts_in, hundredths_of
@@ -400,6 +401,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
                 support.effect_minutes.update(moments.minutes)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
+            support.places.update(_refusal_places(output, inp))
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
                 support.statuses.add("pending")
                 if any(isinstance(v, str) and _ISO_DATE_RE.match(v) for v in dict(output.arguments).values()):
@@ -480,7 +482,7 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
         return False
     said = {hundredths_of(m) for m in amounts_in(inp.draft[start:end], inp.lang, inp.currency) if m.explicit}
     if said:
-        named = [item for item in named if item.amounts & said] or named
+        named = _named_or_priced(support.items, named, said)
     if fact.kind == "time":
         if not support.chosen_minutes.isdisjoint(fact.value):  # type: ignore[arg-type]
             return False  # the customer's choice said back ("the 6 am bus", "a table at 2 pm")
@@ -790,7 +792,15 @@ def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], f
     part_start = 0
     for match in break_re.finditer(before):
         part_start = match.end()
-    return not not_re.search(before[part_start:])
+    return not not_re.search(before[part_start:]) and not _ALTERNATIVE_RE[lang].match(before, part_start)
+
+
+# A part opened by "or" offers an alternative, no fact: "Desde las 6:00 ya lo podés mandar, o lo dejo programado
+# para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article)
+_ALTERNATIVE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\s*or\s"), "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
+    "ca": re.compile(r"\s*o\s(?!sigui\b)"),
+}
 
 
 _PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|i|però|tot i que)\s")
@@ -991,6 +1001,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
             if ok and off_weekdays and fact.start in off_weekdays:
                 ok = False
+            if not ok and _OPEN_BOUND_RE.match(low, fact.end):
+                ok = True  # "para mañana o después", "tomorrow or later": a rule's bound, no day of the turn's
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
             if not ok and fact.raw.isalpha() and inp.lang != "en":
@@ -1011,7 +1023,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts \
                 or (isinstance(fact.value, int) and fact.value + 1 in support.lengths
-                    and _OTHER_AFTER_RE.match(low, fact.end) is not None)
+                    and _OTHER_AFTER_RE.match(low, fact.end) is not None) \
+                or (fact.value in support.places and _in_stock(low, fact))
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
@@ -1045,6 +1058,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 # effect's own name only (any word of the results or the customer's starts too many prefixes)
                 ok = _cut_short(fact.raw, support.effect_names) \
                     and any(names_match(fact.raw + ".", name) for name in support.effect_names)
+            if not ok and _word_opening_a_sentence(inp, fact, support):
+                ok = True
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
@@ -1167,6 +1182,59 @@ def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int
 
 
 # A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
+def _refusal_places(output: ToolOutput, inp: GuardInput) -> tuple[int, ...]:
+    """The places left a refusal's details give ("not enough places left": `places_left` 1; an alternative's 6),
+    typed from their key names: the tool's evidence declares its result's fields, not its refusal's."""
+    if not isinstance(output.data, dict):
+        return ()
+    return typed(output.data, inferred(output.data), inp.currency, minor_unit_factor).places_left
+
+
+def _named_or_priced(items: list[ListedItem], named: list[ListedItem], said: set[int]) -> list[ListedItem]:
+    """The listed items a clause speaks of, among those it names, by the amounts it says: those named of a said
+    amount ("o Pix de R$ 80,00 pro Pedro Lima saiu": Pedro's scheduled one, not the one he sent), and the items it
+    names by their amount alone ("dos salieron bien (R$ 320,00 y R$ 87,40) y uno de R$ 2.000,00 a Ana falló": the
+    two sent ones are spoken of too, not Ana's failed one only)."""
+    priced = [item for item in named if item.amounts & said] or named
+    return [*priced, *(item for item in items if item.amounts & said and item not in priced)]
+
+
+# A day said as a bound of a rule, open after it ("para mañana o después", "amanhã ou depois", "tomorrow or later")
+_OPEN_BOUND_RE = re.compile(r"\s+(?:o despues|o mas tarde|ou depois|ou mais tarde|o mes tard|o despres|or later"
+                            r"|onwards|en adelante|em diante|endavant)(?!\w)")
+# "we have 7", "hay uno a $ …", "en tenim set.": a stock said with no noun after it (a result's places left)
+_HAVE_BEFORE_RE = re.compile(r"(?<!\w)(?:we (?:still |also )?have|temos|tem|ha|hay|tenemos|tenim|hi ha|en tenim)\s+$")
+_NOUN_AFTER_RE = re.compile(r"\s+[a-z]{3,}")
+_NOT_NOUNS_AFTER = frozenset({"por", "para", "pra", "per", "a", "at", "for", "de", "en", "in", "em", "no", "na"})
+
+
+def _in_stock(low: str, fact: Fact) -> bool:
+    """Whether a number of results found is a stock said: after "we have", "temos", "hay", "tenim", with no noun
+    it counts after it ("we have 7.", "hay uno a $ 1.099.000,00", "en tenim set"): how many units are left."""
+    if not _HAVE_BEFORE_RE.search(low, max(0, fact.start - 16), fact.start):
+        return False
+    after = _NOUN_AFTER_RE.match(low, fact.end)
+    return after is None or after.group().strip() in _NOT_NOUNS_AFTER
+
+
+# A word of the language opening a sentence before a name: a verb's form ("Tenim Esquí Iniciació", "Temos Kayak
+# Familiar"), an article elided before a common noun ("L'oferta és vàlida", "D'acord")
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:\n]\s*|[-•*]\s+)$")
+_ELIDED_RE = re.compile(r"^[LlDd]['’]([^\W\d_]+)$")
+
+
+def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) -> bool:
+    """Whether an unsupported name opening a sentence is a word of the draft's language: an elided article and a
+    common noun ("L'oferta", "L'import"), or a verb's inflected form before a supported name ("Tenim Esquí
+    Iniciació", "Tenemos Kayak Familiar"); the name itself is judged as said after it."""
+    if inp.lang == "en" or not _SENTENCE_START_RE.search(inp.draft, max(0, fact.start - 3), fact.start):
+        return False
+    if (elided := _ELIDED_RE.match(fact.raw)) is not None:
+        return in_dictionary(elided.group(1).lower(), inp.lang)
+    first, _, rest = fact.raw.partition(" ")
+    return bool(rest) and verb_form(first.lower(), inp.lang) and _name_supported(rest, support)
+
+
 _PER_UNIT_BEFORE_RE = re.compile(r"(?:\d|[$€£])[\d.,]*\s+(?:for|per|por|para|pra|per a)\s+$")
 # A search's words before a failure said of it: no effect failed.
 _SEARCH_BEFORE_RE = re.compile(r"(?<!\w)(?:search\w*|look(?:ing)? ?up|lookup|busca\w*|pesquisa\w*|consulta\w*|cerca\w*)(?!\w)")
