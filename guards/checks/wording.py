@@ -740,7 +740,7 @@ _PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|
 # A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
 # "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
 # transfers left this morning").
-_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) ))")
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) |(?:now|today|tonight)\b))")
 _QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
                                  r"|some|many|several|only|just|more|fewer|less)\s+$")
 
