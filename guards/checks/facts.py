@@ -36,6 +36,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of, result_read, slots_read
+from guards.checks.store import Hit, catalog_hits
 from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
@@ -948,7 +949,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     facts = draft_facts(inp, deadline)
     if facts is None:
         return None
-    if not facts:
+    if not facts and not _quoted_lines(inp):  # (a quoted product's count is read on its own: `_product_counts`)
         return []
     support = supported(inp, deadline)
     if support is None:
@@ -1065,6 +1066,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
+        if ok and kind == "warranty" and _warranty_of_another_hit(inp, low, spans, starts, fact):
+            ok = False
         if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
             clause_index = bisect_right(starts, fact.start) - 1
             if clause_index >= 0:
@@ -1073,6 +1076,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             missing.append(fact)
         if index % 256 == 255 and past(deadline):
             return None
+    missing.extend(_product_counts(inp, low))
     if support.title_heads:
         names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
         missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
@@ -1182,6 +1186,75 @@ def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int
 
 
 # A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
+# A catalogue item's condition as a draft says it ("o iPhone 15 recondicionado", "el nuevo", "the refurbished one")
+_CONDITIONS: dict[str, re.Pattern[str]] = {
+    "refurbished": re.compile(r"(?<!\w)(?:recondicionad[oa]s?|reacondicionad[oa]s?|reacondicionat(?:s|da|des)?"
+                              r"|refurbished|seminov[oa]s?)(?!\w)"),
+    "new": re.compile(r"(?<!\w)(?:nov[oa]s?|nuev[oa]s?|nou|nous|noves|new|brand-new)(?!\w)"),
+}
+_CAPACITY_END_RE = re.compile(r"\s*\d+\s?(?:gb|tb)$")
+
+
+def _warranty_of_another_hit(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int],
+                             fact: Fact) -> bool:
+    """Whether a warranty term said in a clause naming catalogue hits (by name or model, its capacity left out, and
+    narrowed by a condition said: "o iPhone 15 recondicionado") is none of theirs: the new one's 12 months said
+    of the refurbished one's 6."""
+    index = bisect_right(starts, fact.start) - 1
+    if index < 0:
+        return False
+    hits = [hit for hit in catalog_hits(inp) if isinstance(hit.data.get("warranty_months"), int)]
+    if len(hits) < 2 or len({hit.data["warranty_months"] for hit in hits}) < 2:
+        return False
+    text = low[spans[index][0]:spans[index][1]]
+    named = [hit for hit in hits if any(_holds_words(text, key) for key in _hit_keys(hit))]
+    said = {condition for condition, pattern in _CONDITIONS.items() if pattern.search(text)}
+    if said:
+        named = [hit for hit in named if hit.data.get("condition") in said] or named
+    return bool(named) and fact.value not in {hit.data["warranty_months"] for hit in named}
+
+
+def _hit_keys(hit: Hit) -> set[str]:
+    """A hit's name and model, folded, each also without the capacity it ends with ("iphone 15 128gb": "iphone 15")."""
+    keys = {folded(str(hit.data.get(field) or "")) for field in ("name", "model")} - {""}
+    return keys | {_CAPACITY_END_RE.sub("", key) for key in keys}
+
+
+def _quoted_lines(inp: GuardInput) -> list[tuple[str, int]]:
+    """(product name folded, quantity) of each line of this turn's results that has both (a quote's lines)."""
+    lines = []
+    for output in inp.tool_outputs:
+        evidence = evidence_of(output) if output.ok else None
+        if evidence is None or not evidence.products or not evidence.quantities or not isinstance(output.data, dict):
+            continue
+        for value in output.data.values():
+            for line in value if isinstance(value, list) else ():
+                if not isinstance(line, dict):
+                    continue
+                quantity = next((line[key] for key in evidence.quantities if isinstance(line.get(key), int)), None)
+                name = next((line[key] for key in evidence.products if isinstance(line.get(key), str)), None)
+                if quantity is not None and name:
+                    lines.append((folded(name), quantity))
+    return lines
+
+
+def _product_counts(inp: GuardInput, low: str) -> list[Fact]:
+    """Counts said of a quoted product, before its name or the name's words after its first ("4 carregadores
+    USB-C 25W" of "Cargador USB-C 25W", "2x Galaxy S23 Ultra") that are not its line's quantity: a number no count
+    noun leads, read only where a result quotes the product with a quantity."""
+    found = []
+    number = rf"(?:\d{{1,3}}|{'|'.join(sorted(map(re.escape, NUMBER_WORDS[inp.lang]), key=len, reverse=True))})"
+    for name, quantity in _quoted_lines(inp):
+        words = name.split()
+        tail = " ".join(words[1:]) if len(words) > 1 and any(c.isdigit() for c in " ".join(words[1:])) else name
+        pattern = rf"(?<![\w.,$€£])({number})\s*(?:x|×)?\s+(?:[^\W\d_]+\s+)?{re.escape(tail)}(?![\w-])"
+        for match in re.finditer(pattern, low):
+            value = number_value(match.group(1), inp.lang)
+            if value is not None and value != quantity:
+                found.append(Fact("count", match.start(1), match.end(1), match.group(1), value))
+    return found
+
+
 def _refusal_places(output: ToolOutput, inp: GuardInput) -> tuple[int, ...]:
     """The places left a refusal's details give ("not enough places left": `places_left` 1; an alternative's 6),
     typed from their key names: the tool's evidence declares its result's fields, not its refusal's."""

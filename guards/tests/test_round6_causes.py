@@ -290,3 +290,63 @@ def test_a_warranty_said_unknown_is_no_warranty_without_data(lang, draft):
 ])
 def test_a_warranty_said_of_a_hit_with_no_data_is_held(lang, draft):
     assert "warranty_without_data" in guarded(draft, moto(), lang=lang, currency="ARS", org_kind="store")
+
+
+# --- a warranty said of one catalogue hit among others; a count said of a quoted product --------------------------------
+
+def iphones():
+    hits = [{"name": f"iPhone 15 128GB {label}", "model": "iPhone 15", "capacity_gb": 128, "condition": condition,
+             "price_cents": cents, "currency": "ARS", "stock": 1, "available": True, "sold_out": False,
+             "warranty_months": months}
+            for label, condition, cents, months in (("Negro", "new", 154900000, 12),
+                                                    ("Reacondicionado", "refurbished", 109900000, 6))]
+    return output("search_catalog", {"hits": hits}, evidence=CATALOG)
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("pt-BR", "O iPhone 15 recondicionado vem com 12 meses de garantia."),
+    ("es", "El iPhone 15 reacondicionado tiene 12 meses de garantía."),
+    ("ca", "L'iPhone 15 reacondicionat té 12 mesos de garantia."),
+    ("en", "The refurbished iPhone 15 has a 12-month warranty."),
+])
+def test_a_warranty_of_another_hit_is_held(lang, draft):
+    assert "unsupported_fact" in guarded(draft, iphones(), lang=lang, currency="ARS", org_kind="store")
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("pt-BR", "O iPhone 15 recondicionado tem 6 meses de garantia; o novo, 12 meses."),
+    ("es", "El iPhone 15 nuevo tiene 12 meses de garantía."),
+    ("en", "The refurbished iPhone 15 has a 6-month warranty."),
+])
+def test_each_hits_own_warranty_passes(lang, draft):
+    assert guarded(draft, iphones(), lang=lang, currency="ARS", org_kind="store") == []
+
+
+def chargers():
+    lines = [{"name": "Cargador USB-C 25W", "quantity": 3, "price_cents": 2500000, "line_cents": 7500000,
+              "currency": "ARS"},
+             {"name": "Cable USB-C 1m", "quantity": 2, "price_cents": 850000, "line_cents": 1700000, "currency": "ARS"}]
+    return output("quote_products", {"lines": lines, "total_cents": 9200000, "currency": "ARS"}, evidence=QUOTE)
+
+
+QUOTE = Evidence(money=(MoneyEvidence("price_cents", role="price"), MoneyEvidence("line_cents", listed=True),
+                        MoneyEvidence("total_cents")), products=("name",), quantities=("quantity",),
+                 plain=("currency", "lines"))
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("pt-BR", "Ficam 5 carregadores USB-C 25W e 2 cabos: $ 92.000,00."),
+    ("es", "Son 2 × Cargador USB-C 25W y 2 cables: $ 92.000,00."),
+    ("ca", "4 carregadors USB-C 25W i 2 cables, $ 92.000,00 en total."),
+])
+def test_a_count_said_of_a_quoted_product_is_its_quantity(lang, draft):
+    assert "unsupported_fact" in guarded(draft, chargers(), lang=lang, currency="ARS", org_kind="store")
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("pt-BR", "Ficam 3 carregadores USB-C 25W e 2 cabos USB-C 1m: $ 92.000,00."),
+    ("es", "3 × Cargador USB-C 25W y 2 × Cable USB-C 1m: $ 92.000,00 en total."),
+    ("en", "Three USB-C 25W chargers and two 1m cables come to $92,000.00."),
+])
+def test_the_quoted_quantity_said_passes(lang, draft):
+    assert guarded(draft, chargers(), lang=lang, currency="ARS", org_kind="store") == []
