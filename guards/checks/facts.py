@@ -793,13 +793,15 @@ def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], f
     part_start = 0
     for match in break_re.finditer(before):
         part_start = match.end()
-    return not not_re.search(before[part_start:]) and not _ALTERNATIVE_RE[lang].match(before, part_start)
+    alternative = _ALTERNATIVE_RE.get(lang)
+    return not not_re.search(before[part_start:]) and not (alternative and alternative.match(before, part_start))
 
 
 # A part opened by "or" offers an alternative, no fact: "Desde las 6:00 ya lo podés mandar, o lo dejo programado
-# para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article)
+# para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article). English
+# offers with a modal ("or I can schedule it"), which `NOT_A_FACT` reads.
 _ALTERNATIVE_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\s*or\s"), "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
+    "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
     "ca": re.compile(r"\s*o\s(?!sigui\b)"),
 }
 
@@ -1267,8 +1269,11 @@ def _named_or_priced(items: list[ListedItem], named: list[ListedItem], said: set
     """The listed items a clause speaks of, among those it names, by the amounts it says: those named of a said
     amount ("o Pix de R$ 80,00 pro Pedro Lima saiu": Pedro's scheduled one, not the one he sent), and the items it
     names by their amount alone ("dos salieron bien (R$ 320,00 y R$ 87,40) y uno de R$ 2.000,00 a Ana falló": the
-    two sent ones are spoken of too, not Ana's failed one only)."""
+    two sent ones are spoken of too, not Ana's failed one only) — where it says two amounts or more: one amount is the
+    price a named item shares with others ("the 10:30 bus, $45")."""
     priced = [item for item in named if item.amounts & said] or named
+    if len(said) < 2:
+        return priced
     return [*priced, *(item for item in items if item.amounts & said and item not in priced)]
 
 
