@@ -81,7 +81,8 @@ WARRANTY_UNKNOWN: dict[Lang, tuple[str, ...]] = {
            r"|mostra)", r"sense (?:informacio|dades|registre)",
            r"consultar", r"verificar", r"confirmar"),
     "en": (r"no (?:information|info|data|details|record)", r"(?:don't|do not|doesn't|does not) (?:have|know|list|show)",
-           r"not (?:sure|known|listed|on record)", r"unknown", r"check", r"(?:can't|cannot) confirm"),
+           r"not (?:sure|known|listed|on record)", r"unknown", r"check", r"(?:can't|cannot) confirm",
+           r"(?:to be|yet to be) confirmed"),
 }
 QUOTE_VERBS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"pag(?:amos|o|aria|ariamos|ar)", r"ofere(?:cemos|co|ceria|cer)", r"avali(?:amos|o|ado|ada|acao)",

@@ -269,7 +269,7 @@ FIRST_PERSON_CLAIMS: dict[Lang, tuple[str, ...]] = {
 OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
               rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:(?:ja )?(?:foi|foram|esta|estao|ta|tao|ficou|ficaram) )?(?:(?:ja|agora|todo|toda) )?"
-              rf"(?:{_PT_PART})",
+              rf"{_PT_PART}",
               rf"(?:foi|foram|esta|estao|ta|ficou|ficaram) (?:(?:ja|agora|tudo|todo|toda) )?(?:{_PT_PART})",
               rf"(?:pix|transferencia|pagamento|reserva|agendamento|envio|deposito|dinheiro|compra|pedido|ingresso|vaga"
               rf"|aula|horario|{_PT_MORE_NOUNS})(?:s|es)? (?:ja )?(?:foi|foram) (?:(?:ja|agora) )?{_PT_ANY_PART}",
@@ -296,7 +296,7 @@ OTHER_CLAIMS: dict[Lang, tuple[str, ...]] = {
     "es": (rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
            rf"|{_ES_MORE_NOUNS})(?:s|es)? "
            rf"(?:(?:ya )?(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|quedan) )?(?:(?:ya|bien) )?"
-           rf"(?:{_ES_PART})",
+           rf"{_ES_PART}",
            rf"(?:ha sido|han sido|fue|fueron|esta|estan|quedo|quedaron|queda|se ha|se han) (?:(?:ya|bien|todo) )?"
            rf"(?:{_ES_PART})", rf"acaba(?:n)? de ser (?:{_ES_PART})",
            rf"(?:transferencia|pago|reserva|envio|cita|deposito|compra|pedido|entrada|plaza|turno|dinero|pix|clase"
@@ -820,21 +820,27 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
             continue  # what the organisation does every month, not what it did
-        if kind == "first" and lang in ("es", "pt-BR") and _price_offered(clause, at, until):
+        if kind in ("first", "other") and lang in ("es", "pt-BR") and _price_offered(clause, at, until):
             continue  # "Por tu iPhone 12 te pagamos $ 350.000": what the store pays for it, a present offer
+        if lang in _ALTERNATIVE_PART_RE and _ALTERNATIVE_PART_RE[lang].match(clause, _part_start(clause, at)):
+            continue  # "…, o lo dejo programado para el miércoles": an alternative offered
         found.append((match.start(), match.end(), draft[match.start() : match.end()].strip()))
     return sorted(found)
 
 
-# The first person plural of an "-ar" verb is its present and its preterite alike ("pagamos", "cobramos"): said of
-# what something is paid for ("por tu iPhone", "pelo seu iPhone") with no "already", it is the price offered.
-_AMBIGUOUS_PLURAL_RE = re.compile(r"[a-z]amos(?!\w)")
+# The first person plural of an "-ar" verb is its present and its preterite alike ("pagamos", "cobramos"), and the
+# Portuguese "paga" a present and a participle: said of what something is paid for ("por tu iPhone", "pelo seu
+# iPhone") with no "already", it is the price offered ("a gente paga $ 350.000 pelo seu iPhone").
+_AMBIGUOUS_PLURAL_RE = re.compile(r"[a-z]amos(?!\w)|(?<![\w-])(?:paga|pagam|cobra|cobram)(?![\w-])")
+# A part opened by "or" offers an alternative ("Desde las 6 lo podés mandar, o lo dejo programado"); "o sea" explains
+_ALTERNATIVE_PART_RE = {"pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
+                        "ca": re.compile(r"\s*o\s(?!sigui\b)")}
 _PAID_FOR_RE = re.compile(r"(?<!\w)(?:por|pelo|pela|pelos|pelas)\s+(?:el|la|los|las|tu|tus|su|sus|seu|sua|teu|tua|o|a|este|esse|esta|essa)\s")
 _ALREADY_RE = re.compile(r"(?<!\w)(?:ya|ja)(?!\w)")
 
 
 def _price_offered(clause: str, at: int, until: int) -> bool:
-    """Whether a first-person claim is the present of an "-ar" verb offering a price for something (see above)."""
+    """Whether a claim is a present of paying or charging that offers a price for something (see above)."""
     if not _AMBIGUOUS_PLURAL_RE.search(clause, at, until):
         return False
     part = clause[_part_start(clause, at) : until + len(_part_rest(clause, until))]
