@@ -795,7 +795,27 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
             for m in scan(_status_re(lang), low)
             if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 32), m.start())
             and not (m.lastgroup == "booked" and _NOT_BOOKED_BEFORE_RE.search(low, max(0, m.start() - 32), m.start()))
-            and not _NOT_STATUS_AFTER_RE.match(low, m.end())]
+            and not _NOT_STATUS_AFTER_RE.match(low, m.end())
+            and not (lang != "en" and _attributive(low, m.start()))]
+
+
+# A Romance participle after its noun, describing it, no outcome said (English puts it before the noun, "the
+# scheduled Pix", which `_NOT_STATUS_BEFORE_RE` reads): after an indefinite article's noun ("un Pix programado tiene
+# que ser para mañana": a kind of Pix), or a definite one's that a verb other than a copula governs ("cancelé el Pix
+# programado de R$ 80,00": which Pix). "Tu reserva confirmada", "ya está la reserva confirmada" stay statuses.
+_INDEFINITE_NOUN_BEFORE_RE = re.compile(r"(?<!\w)(?:un|una|unos|unas|um|uma|uns|umas|uns)\s+[a-z]+\s+$")
+_GOVERNED_NOUN_BEFORE_RE = re.compile(r"(?<!\w)(?P<verb>[a-z]+)\s+(?:el|la|los|las|o|a|os|as|els|les)\s+[a-z]+\s+$")
+_PREDICATING = frozenset("""esta estan estaba queda quedan quedo quedaron tienes tiene tenes tenemos tienen dejo deje
+    dejamos ya ta tem temos tens tenim teniu fica ficou ficam ficaram deixo deixei deixamos ja es son sao foi fue fueron
+    foram esta estao deixa deixem tinc te ha han he hem""".split())
+
+
+def _attributive(low: str, start: int) -> bool:
+    """Whether the status word at `start` describes the noun before it, no outcome (see above)."""
+    if _INDEFINITE_NOUN_BEFORE_RE.search(low, max(0, start - 24), start):
+        return True
+    governed = _GOVERNED_NOUN_BEFORE_RE.search(low, max(0, start - 40), start)
+    return governed is not None and governed.group("verb") not in _PREDICATING
 
 
 # --- references ------------------------------------------------------------------------------------------------------
@@ -1340,6 +1360,9 @@ def _verb_form(word: str, lang: Lang) -> bool:
         return False
     base = lemma(word, lang)
     return base != word and base.endswith(("ar", "er", "ir", "re"))
+
+
+verb_form = _verb_form  # the fact check reads it too: a verb opening a sentence before a name ("Tenim Esquí …")
 
 
 def _has_letter(text: str) -> bool:

@@ -36,10 +36,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of, result_read, slots_read
+from guards.checks.store import Hit, catalog_hits
 from guards.checks.wording import effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
-from guards.evidence import number_of, typed
+from guards.evidence import inferred, number_of, typed
 from guards.facts import (
     CONNECTORS,
     DECIMAL_RE,
@@ -56,6 +57,7 @@ from guards.facts import (
     said_times,
     statuses_in,
     times_in,
+    verb_form,
     warranties_in,
 )
 from guards.mentions import amounts_in, hundredths_of
@@ -400,6 +402,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
                 support.effect_minutes.update(moments.minutes)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
+            support.places.update(_refusal_places(output, inp))
             if _waits_for_approval(output.data):  # proposed, not failed: scheduled when its arguments name a day
                 support.statuses.add("pending")
                 if any(isinstance(v, str) and _ISO_DATE_RE.match(v) for v in dict(output.arguments).values()):
@@ -480,7 +483,7 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
         return False
     said = {hundredths_of(m) for m in amounts_in(inp.draft[start:end], inp.lang, inp.currency) if m.explicit}
     if said:
-        named = [item for item in named if item.amounts & said] or named
+        named = _named_or_priced(support.items, named, said)
     if fact.kind == "time":
         if not support.chosen_minutes.isdisjoint(fact.value):  # type: ignore[arg-type]
             return False  # the customer's choice said back ("the 6 am bus", "a table at 2 pm")
@@ -790,7 +793,17 @@ def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], f
     part_start = 0
     for match in break_re.finditer(before):
         part_start = match.end()
-    return not not_re.search(before[part_start:])
+    alternative = _ALTERNATIVE_RE.get(lang)
+    return not not_re.search(before[part_start:]) and not (alternative and alternative.match(before, part_start))
+
+
+# A part opened by "or" offers an alternative, no fact: "Desde las 6:00 ya lo podés mandar, o lo dejo programado
+# para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article). English
+# offers with a modal ("or I can schedule it"), which `NOT_A_FACT` reads.
+_ALTERNATIVE_RE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
+    "ca": re.compile(r"\s*o\s(?!sigui\b)"),
+}
 
 
 _PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|i|però|tot i que)\s")
@@ -938,7 +951,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     facts = draft_facts(inp, deadline)
     if facts is None:
         return None
-    if not facts:
+    if not facts and not _quoted_lines(inp):  # (a quoted product's count is read on its own: `_product_counts`)
         return []
     support = supported(inp, deadline)
     if support is None:
@@ -991,6 +1004,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
             if ok and off_weekdays and fact.start in off_weekdays:
                 ok = False
+            if not ok and _OPEN_BOUND_RE.match(low, fact.end):
+                ok = True  # "para mañana o después", "tomorrow or later": a rule's bound, no day of the turn's
         elif kind == "time":
             ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
             if not ok and fact.raw.isalpha() and inp.lang != "en":
@@ -1011,7 +1026,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fact.value in support.lengths or fact.value in support.counts \
                 or (isinstance(fact.value, int) and fact.value + 1 in support.lengths
-                    and _OTHER_AFTER_RE.match(low, fact.end) is not None)
+                    and _OTHER_AFTER_RE.match(low, fact.end) is not None) \
+                or (fact.value in support.places and _in_stock(low, fact))
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fact.value  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
@@ -1045,11 +1061,15 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 # effect's own name only (any word of the results or the customer's starts too many prefixes)
                 ok = _cut_short(fact.raw, support.effect_names) \
                     and any(names_match(fact.raw + ".", name) for name in support.effect_names)
+            if not ok and _word_opening_a_sentence(inp, fact, support):
+                ok = True
             if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
+        if ok and kind == "warranty" and _warranty_of_another_hit(inp, low, spans, starts, fact):
+            ok = False
         if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
             clause_index = bisect_right(starts, fact.start) - 1
             if clause_index >= 0:
@@ -1058,6 +1078,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             missing.append(fact)
         if index % 256 == 255 and past(deadline):
             return None
+    missing.extend(_product_counts(inp, low))
     if support.title_heads:
         names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
         missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
@@ -1170,6 +1191,131 @@ def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int
 
 
 # A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
+# A catalogue item's condition as a draft says it ("o iPhone 15 recondicionado", "el nuevo", "the refurbished one")
+_CONDITIONS: dict[str, re.Pattern[str]] = {
+    "refurbished": re.compile(r"(?<!\w)(?:recondicionad[oa]s?|reacondicionad[oa]s?|reacondicionat(?:s|da|des)?"
+                              r"|refurbished|seminov[oa]s?)(?!\w)"),
+    "new": re.compile(r"(?<!\w)(?:nov[oa]s?|nuev[oa]s?|nou|nous|noves|new|brand-new)(?!\w)"),
+}
+_CAPACITY_END_RE = re.compile(r"\s*\d+\s?(?:gb|tb)$")
+
+
+def _warranty_of_another_hit(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int],
+                             fact: Fact) -> bool:
+    """Whether a warranty term said in a clause naming catalogue hits (by name or model, its capacity left out, and
+    narrowed by a condition said: "o iPhone 15 recondicionado") is none of theirs: the new one's 12 months said
+    of the refurbished one's 6."""
+    index = bisect_right(starts, fact.start) - 1
+    if index < 0:
+        return False
+    hits = [hit for hit in catalog_hits(inp) if isinstance(hit.data.get("warranty_months"), int)]
+    if len(hits) < 2 or len({hit.data["warranty_months"] for hit in hits}) < 2:
+        return False
+    text = low[spans[index][0]:spans[index][1]]
+    named = [hit for hit in hits if any(_holds_words(text, key) for key in _hit_keys(hit))]
+    said = {condition for condition, pattern in _CONDITIONS.items() if pattern.search(text)}
+    if said:
+        named = [hit for hit in named if hit.data.get("condition") in said] or named
+    return bool(named) and fact.value not in {hit.data["warranty_months"] for hit in named}
+
+
+def _hit_keys(hit: Hit) -> set[str]:
+    """A hit's name and model, folded, each also without the capacity it ends with ("iphone 15 128gb": "iphone 15")."""
+    keys = {folded(str(hit.data.get(field) or "")) for field in ("name", "model")} - {""}
+    return keys | {_CAPACITY_END_RE.sub("", key) for key in keys}
+
+
+def _quoted_lines(inp: GuardInput) -> list[tuple[str, int]]:
+    """(product name folded, quantity) of each line of this turn's results that has both (a quote's lines)."""
+    lines = []
+    for output in inp.tool_outputs:
+        evidence = evidence_of(output) if output.ok else None
+        if evidence is None or not evidence.products or not evidence.quantities or not isinstance(output.data, dict):
+            continue
+        for value in output.data.values():
+            for line in value if isinstance(value, list) else ():
+                if not isinstance(line, dict):
+                    continue
+                quantity = next((line[key] for key in evidence.quantities if isinstance(line.get(key), int)), None)
+                name = next((line[key] for key in evidence.products if isinstance(line.get(key), str)), None)
+                if quantity is not None and name:
+                    lines.append((folded(name), quantity))
+    return lines
+
+
+def _product_counts(inp: GuardInput, low: str) -> list[Fact]:
+    """Counts said of a quoted product, before its name or the name's words after its first ("4 carregadores
+    USB-C 25W" of "Cargador USB-C 25W", "2x Galaxy S23 Ultra") that are not its line's quantity: a number no count
+    noun leads, read only where a result quotes the product with a quantity."""
+    found = []
+    number = rf"(?:\d{{1,3}}|{'|'.join(sorted(map(re.escape, NUMBER_WORDS[inp.lang]), key=len, reverse=True))})"
+    for name, quantity in _quoted_lines(inp):
+        words = name.split()
+        tail = " ".join(words[1:]) if len(words) > 1 and any(c.isdigit() for c in " ".join(words[1:])) else name
+        pattern = rf"(?<![\w.,$€£])({number})\s*(?:x|×)?\s+(?:[^\W\d_]+\s+)?{re.escape(tail)}(?![\w-])"
+        for match in re.finditer(pattern, low):
+            value = number_value(match.group(1), inp.lang)
+            if value is not None and value != quantity:
+                found.append(Fact("count", match.start(1), match.end(1), match.group(1), value))
+    return found
+
+
+def _refusal_places(output: ToolOutput, inp: GuardInput) -> tuple[int, ...]:
+    """The places left a refusal's details give ("not enough places left": `places_left` 1; an alternative's 6),
+    typed from their key names: the tool's evidence declares its result's fields, not its refusal's."""
+    if not isinstance(output.data, dict):
+        return ()
+    return typed(output.data, inferred(output.data), inp.currency, minor_unit_factor).places_left
+
+
+def _named_or_priced(items: list[ListedItem], named: list[ListedItem], said: set[int]) -> list[ListedItem]:
+    """The listed items a clause speaks of, among those it names, by the amounts it says: those named of a said
+    amount ("o Pix de R$ 80,00 pro Pedro Lima saiu": Pedro's scheduled one, not the one he sent), and the items it
+    names by their amount alone ("dos salieron bien (R$ 320,00 y R$ 87,40) y uno de R$ 2.000,00 a Ana falló": the
+    two sent ones are spoken of too, not Ana's failed one only) — where it says two amounts or more: one amount is the
+    price a named item shares with others ("the 10:30 bus, $45")."""
+    priced = [item for item in named if item.amounts & said] or named
+    if len(said) < 2:
+        return priced
+    return [*priced, *(item for item in items if item.amounts & said and item not in priced)]
+
+
+# A day said as a bound of a rule, open after it ("para mañana o después", "amanhã ou depois", "tomorrow or later")
+_OPEN_BOUND_RE = re.compile(r"\s+(?:o despues|o mas tarde|ou depois|ou mais tarde|o mes tard|o despres|or later"
+                            r"|onwards|en adelante|em diante|endavant)(?!\w)")
+# "we have 7", "hay uno a $ …", "en tenim set.": a stock said with no noun after it (a result's places left)
+_HAVE_BEFORE_RE = re.compile(r"(?<!\w)(?:we (?:still |also )?have|temos|tem|ha|hay|tenemos|tenim|hi ha|en tenim)\s+$")
+_NOUN_AFTER_RE = re.compile(r"\s+[a-z]{3,}")
+_NOT_NOUNS_AFTER = frozenset({"por", "para", "pra", "per", "a", "at", "for", "de", "en", "in", "em", "no", "na"})
+
+
+def _in_stock(low: str, fact: Fact) -> bool:
+    """Whether a number of results found is a stock said: after "we have", "temos", "hay", "tenim", with no noun
+    it counts after it ("we have 7.", "hay uno a $ 1.099.000,00", "en tenim set"): how many units are left."""
+    if not _HAVE_BEFORE_RE.search(low, max(0, fact.start - 16), fact.start):
+        return False
+    after = _NOUN_AFTER_RE.match(low, fact.end)
+    return after is None or after.group().strip() in _NOT_NOUNS_AFTER
+
+
+# A word of the language opening a sentence before a name: a verb's form ("Tenim Esquí Iniciació", "Temos Kayak
+# Familiar"), an article elided before a common noun ("L'oferta és vàlida", "D'acord")
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:\n]\s*|[-•*]\s+)$")
+_ELIDED_RE = re.compile(r"^[LlDd]['’]([^\W\d_]+)$")
+
+
+def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) -> bool:
+    """Whether an unsupported name opening a sentence is a word of the draft's language: an elided article and a
+    common noun ("L'oferta", "L'import"), or a verb's inflected form before a supported name ("Tenim Esquí
+    Iniciació", "Tenemos Kayak Familiar"); the name itself is judged as said after it."""
+    if inp.lang == "en" or not _SENTENCE_START_RE.search(inp.draft, max(0, fact.start - 3), fact.start):
+        return False
+    if (elided := _ELIDED_RE.match(fact.raw)) is not None:
+        return in_dictionary(elided.group(1).lower(), inp.lang)
+    first, _, rest = fact.raw.partition(" ")
+    return bool(rest) and verb_form(first.lower(), inp.lang) and _name_supported(rest, support)
+
+
 _PER_UNIT_BEFORE_RE = re.compile(r"(?:\d|[$€£])[\d.,]*\s+(?:for|per|por|para|pra|per a)\s+$")
 # A search's words before a failure said of it: no effect failed.
 _SEARCH_BEFORE_RE = re.compile(r"(?<!\w)(?:search\w*|look(?:ing)? ?up|lookup|busca\w*|pesquisa\w*|consulta\w*|cerca\w*)(?!\w)")

@@ -68,15 +68,21 @@ OFFER: dict[Lang, tuple[str, ...]] = {  # selling wording beyond availability: a
 WARRANTY: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"garantia",), "es": (r"garantia",), "ca": (r"garantia",), "en": (r"warrant(?:y|ies|ied)", r"guarantee"),
 }
+# (a pronoun may come between: "no en tinc la dada", "não a tenho"; the system may be what has it not: "o sistema não
+# traz a informação", "no figura"; "não tem garantia" says there is none, no unknown)
 WARRANTY_UNKNOWN: dict[Lang, tuple[str, ...]] = {
-    "pt-BR": (r"nao (?:tenho|temos|ha|consta|sei|possuo|possuimos|encontrei)", r"sem (?:informac\w+|dados?|registro)",
+    "pt-BR": (r"nao (?:(?:a|o|me|lhe|te|essa|esse)\s+)?(?:tenho|temos|ha|consta|sei|possuo|possuimos|encontrei|traz"
+              r"|mostra|aparece)", r"sem (?:informac\w+|dados?|registro)",
               r"nao informad[oa]", r"verificar", r"confirmar"),
-    "es": (r"no (?:tengo|tenemos|hay|consta|se|dispongo|encontre)", r"sin (?:informacion|datos|registro)",
+    "es": (r"no (?:(?:lo|la|le|me|te|ese|esa)\s+)?(?:tengo|tenemos|hay|consta|se|dispongo|encontre|trae|muestra"
+           r"|aparece|figura)", r"sin (?:informacion|datos|registro)",
            r"consultar", r"verificar", r"confirmar"),
-    "ca": (r"no (?:tinc|tenim|hi ha|consta|se|disposo|he trobat)", r"sense (?:informacio|dades|registre)",
+    "ca": (r"no (?:(?:en|la|el|ho|me|et)\s+|l'|n')?(?:tinc|tenim|hi ha|consta|se|disposo|he trobat|surt|apareix"
+           r"|mostra)", r"sense (?:informacio|dades|registre)",
            r"consultar", r"verificar", r"confirmar"),
     "en": (r"no (?:information|info|data|details|record)", r"(?:don't|do not|doesn't|does not) (?:have|know|list|show)",
-           r"not (?:sure|known|listed|on record)", r"unknown", r"check", r"(?:can't|cannot) confirm"),
+           r"not (?:sure|known|listed|on record)", r"unknown", r"check", r"(?:can't|cannot) confirm",
+           r"(?:to be|yet to be) confirmed"),
 }
 QUOTE_VERBS: dict[Lang, tuple[str, ...]] = {
     "pt-BR": (r"pag(?:amos|o|aria|ariamos|ar)", r"ofere(?:cemos|co|ceria|cer)", r"avali(?:amos|o|ado|ada|acao)",
@@ -125,7 +131,11 @@ class Hit:
 
 
 def _hit_dicts(data: Any) -> Iterator[dict]:
-    if isinstance(data, dict) and isinstance(data.get("results"), list):
+    """The items of a catalogue's answer: `search_catalog` returns them as `hits` (agent.tools.store), other
+    catalogues as `results`, a list, or one item."""
+    if isinstance(data, dict) and isinstance(data.get("hits"), list):
+        data = data["hits"]
+    elif isinstance(data, dict) and isinstance(data.get("results"), list):
         data = data["results"]
     if isinstance(data, dict):
         data = [data]

@@ -740,7 +740,7 @@ _PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|
 # A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
 # "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
 # transfers left this morning").
-_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) ))")
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) |(?:now|today|tonight)\b))")
 _QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
                                  r"|some|many|several|only|just|more|fewer|less)\s+$")
 
@@ -820,8 +820,31 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
             continue  # what the organisation does every month, not what it did
+        if kind in ("first", "other") and lang in ("es", "pt-BR") and _price_offered(clause, at, until):
+            continue  # "Por tu iPhone 12 te pagamos $ 350.000": what the store pays for it, a present offer
+        if lang in _ALTERNATIVE_PART_RE and _ALTERNATIVE_PART_RE[lang].match(clause, _part_start(clause, at)):
+            continue  # "…, o lo dejo programado para el miércoles": an alternative offered
         found.append((match.start(), match.end(), draft[match.start() : match.end()].strip()))
     return sorted(found)
+
+
+# The first person plural of an "-ar" verb is its present and its preterite alike ("pagamos", "cobramos"), and the
+# Portuguese "paga" a present and a participle: said of what something is paid for ("por tu iPhone", "pelo seu
+# iPhone") with no "already", it is the price offered ("a gente paga $ 350.000 pelo seu iPhone").
+_AMBIGUOUS_PLURAL_RE = re.compile(r"[a-z]amos(?!\w)|(?<![\w-])(?:paga|pagam|cobra|cobram)(?![\w-])")
+# A part opened by "or" offers an alternative ("Desde las 6 lo podés mandar, o lo dejo programado"); "o sea" explains
+_ALTERNATIVE_PART_RE = {"pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
+                        "ca": re.compile(r"\s*o\s(?!sigui\b)")}
+_PAID_FOR_RE = re.compile(r"(?<!\w)(?:por|pelo|pela|pelos|pelas)\s+(?:el|la|los|las|tu|tus|su|sus|seu|sua|teu|tua|o|a|este|esse|esta|essa)\s")
+_ALREADY_RE = re.compile(r"(?<!\w)(?:ya|ja)(?!\w)")
+
+
+def _price_offered(clause: str, at: int, until: int) -> bool:
+    """Whether a claim is a present of paying or charging that offers a price for something (see above)."""
+    if not _AMBIGUOUS_PLURAL_RE.search(clause, at, until):
+        return False
+    part = clause[_part_start(clause, at) : until + len(_part_rest(clause, until))]
+    return not _ALREADY_RE.search(part) and bool(_PAID_FOR_RE.search(clause))
 
 
 # Words of a claim a hurried writer mistypes ("conifrmed", "resrved", "reservtion", "ocmplete"): a word one edit
