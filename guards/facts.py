@@ -1034,7 +1034,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                 and run[0] is words[0]:  # (the run's second token a number, as it is when its first alone is a word)
             key = folded(words[0][2].strip(".'’-&,"))
             if key in common or _WORD_SHAPE[lang].search(key) \
-                    or _verb_form(words[0][2].strip(".'’-&,").lower(), lang):
+                    or verb_form(words[0][2].strip(".'’-&,").lower(), lang):
                 run.clear()  # "Restam 2", "Fica 45": a word of the language opening a sentence, and a number
         if run and _vocative(text, run, lang):
             run.clear()  # "How many, Bro?"
@@ -1352,7 +1352,7 @@ _STREET_NAME_WORDS = frozenset("street avenue road drive boulevard lane way squa
                                "passeig".split())
 
 
-def _verb_form(word: str, lang: Lang) -> bool:
+def verb_form(word: str, lang: Lang) -> bool:
     """Whether `word` (lower case, accents kept) is an inflected form of a Romance verb its dictionary holds ("fica"
     of "ficar", "são" of "ser"): opening a sentence before a number it says what the number is ("Fica 45,00 €", "São
     45 €", "Quedan 2"), no name. English marks no infinitive: its names of a word and a number ("Pier 39") stay."""
@@ -1361,8 +1361,6 @@ def _verb_form(word: str, lang: Lang) -> bool:
     base = lemma(word, lang)
     return base != word and base.endswith(("ar", "er", "ir", "re"))
 
-
-verb_form = _verb_form  # the fact check reads it too: a verb opening a sentence before a name ("Tenim Esquí …")
 
 
 def _has_letter(text: str) -> bool:

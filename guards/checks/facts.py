@@ -37,7 +37,7 @@ from zoneinfo import ZoneInfo
 
 from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.store import Hit, catalog_hits
-from guards.checks.wording import effect_claim_spans, effects_done
+from guards.checks.wording import ALTERNATIVE_PART_RE, effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import inferred, number_of, typed
@@ -793,17 +793,8 @@ def _asserted(low: str, spans: tuple[tuple[int, int], ...], starts: list[int], f
     part_start = 0
     for match in break_re.finditer(before):
         part_start = match.end()
-    alternative = _ALTERNATIVE_RE.get(lang)
+    alternative = ALTERNATIVE_PART_RE.get(lang)
     return not not_re.search(before[part_start:]) and not (alternative and alternative.match(before, part_start))
-
-
-# A part opened by "or" offers an alternative, no fact: "Desde las 6:00 ya lo podés mandar, o lo dejo programado
-# para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article). English
-# offers with a modal ("or I can schedule it"), which `NOT_A_FACT` reads.
-_ALTERNATIVE_RE: dict[Lang, re.Pattern[str]] = {
-    "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
-    "ca": re.compile(r"\s*o\s(?!sigui\b)"),
-}
 
 
 _PART_BREAK_RE = re.compile(r",\s|;\s|\s(?:but|and|however|mas|porem|e|pero|y|i|però|tot i que)\s")
@@ -1190,7 +1181,6 @@ def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int
     return not minutes.isdisjoint({value % 12 * 60, (value % 12 + 12) * 60})
 
 
-# A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
 # A catalogue item's condition as a draft says it ("o iPhone 15 recondicionado", "el nuevo", "the refurbished one")
 _CONDITIONS: dict[str, re.Pattern[str]] = {
     "refurbished": re.compile(r"(?<!\w)(?:recondicionad[oa]s?|reacondicionad[oa]s?|reacondicionat(?:s|da|des)?"
@@ -1316,6 +1306,7 @@ def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) 
     return bool(rest) and verb_form(first.lower(), inp.lang) and _name_supported(rest, support)
 
 
+# A price for one ("$18 for one person", "R$ 50 por 1 pessoa"): a unit, no count.
 _PER_UNIT_BEFORE_RE = re.compile(r"(?:\d|[$€£])[\d.,]*\s+(?:for|per|por|para|pra|per a)\s+$")
 # A search's words before a failure said of it: no effect failed.
 _SEARCH_BEFORE_RE = re.compile(r"(?<!\w)(?:search\w*|look(?:ing)? ?up|lookup|busca\w*|pesquisa\w*|consulta\w*|cerca\w*)(?!\w)")

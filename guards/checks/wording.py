@@ -822,7 +822,7 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
             continue  # what the organisation does every month, not what it did
         if kind in ("first", "other") and lang in ("es", "pt-BR") and _price_offered(clause, at, until):
             continue  # "Por tu iPhone 12 te pagamos $ 350.000": what the store pays for it, a present offer
-        if lang in _ALTERNATIVE_PART_RE and _ALTERNATIVE_PART_RE[lang].match(clause, _part_start(clause, at)):
+        if lang in ALTERNATIVE_PART_RE and ALTERNATIVE_PART_RE[lang].match(clause, _part_start(clause, at)):
             continue  # "…, o lo dejo programado para el miércoles": an alternative offered
         found.append((match.start(), match.end(), draft[match.start() : match.end()].strip()))
     return sorted(found)
@@ -832,9 +832,12 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
 # Portuguese "paga" a present and a participle: said of what something is paid for ("por tu iPhone", "pelo seu
 # iPhone") with no "already", it is the price offered ("a gente paga $ 350.000 pelo seu iPhone").
 _AMBIGUOUS_PLURAL_RE = re.compile(r"[a-z]amos(?!\w)|(?<![\w-])(?:paga|pagam|cobra|cobram)(?![\w-])")
-# A part opened by "or" offers an alternative ("Desde las 6 lo podés mandar, o lo dejo programado"); "o sea" explains
-_ALTERNATIVE_PART_RE = {"pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"),
-                        "ca": re.compile(r"\s*o\s(?!sigui\b)")}
+# A part opened by "or" offers an alternative, no fact nor claim: "Desde las 6:00 ya lo podés mandar, o lo dejo
+# programado para el miércoles", "ou deixo agendado pra amanhã" ("o sea" explains; the Portuguese "o" is an article).
+# English offers with a modal ("or I can schedule it"), which the fact check's `NOT_A_FACT` reads.
+ALTERNATIVE_PART_RE: dict[Lang, re.Pattern[str]] = {
+    "pt-BR": re.compile(r"\s*ou\s"), "es": re.compile(r"\s*o\s(?!sea\b)"), "ca": re.compile(r"\s*o\s(?!sigui\b)"),
+}
 _PAID_FOR_RE = re.compile(r"(?<!\w)(?:por|pelo|pela|pelos|pelas)\s+(?:el|la|los|las|tu|tus|su|sus|seu|sua|teu|tua|o|a|este|esse|esta|essa)\s")
 _ALREADY_RE = re.compile(r"(?<!\w)(?:ya|ja)(?!\w)")
 
