@@ -799,6 +799,44 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
             and not (lang != "en" and _attributive(low, m.start()))]
 
 
+# Which way the movements a sentence counts went, from the customer's side (a statement lists both): the customer
+# as the subject of a verb of sending or paying ("que mandaste", "you sent", "has enviat") is out; of receiving, or
+# the object of another's sending ("recebeu", "te mandaron", "sent to you"), in. A third person's verb alone says
+# neither ("o João mandou"). Read over folded text; `directions_in` returns (start, end, direction).
+DIRECTION_FORMS: dict[Lang, dict[str, str]] = {
+    "pt-BR": {"in": r"(?:voce|vc|tu)\s+(?:ja\s+)?(?:recebeu|recebeste|ganhou)|(?:te|lhe)\s+(?:mandaram|enviaram|pagaram"
+                    r"|transferiram|fizeram)|(?:pix|transferencias?|valores)\s+(?:recebid[oa]s|de\s+entrada)|que\s+entraram"
+                    r"|recebid[oa]s\s+por\s+(?:voce|vc)",
+              "out": r"(?:voce|vc|tu)\s+(?:ja\s+)?(?:enviou|mandou|fez|transferiu|pagou|enviaste|mandaste|fizeste)"
+                     r"|(?:enviad[oa]s|mandad[oa]s|feit[oa]s|pag[oa]s)\s+por\s+(?:voce|vc)"
+                     r"|(?:pix|transferencias?)\s+de\s+saida"},
+    "es": {"in": r"recibiste|(?:usted|ud\.?|vos|tu)\s+(?:ya\s+)?recibio|te\s+(?:mandaron|enviaron|pagaron|transfirieron"
+                 r"|hicieron|llegaron|entraron)|(?:pix|transferencias?)\s+(?:recibid[oa]s|de\s+entrada)",
+           "out": r"mandaste|enviaste|hiciste|transferiste|pagaste|(?:usted|ud\.?)\s+(?:ya\s+)?(?:mando|envio|hizo"
+                  r"|transfirio|pago)|(?:enviad[oa]s|mandad[oa]s|hech[oa]s)\s+por\s+(?:vos|ti|usted)"
+                  r"|(?:pix|transferencias?)\s+de\s+salida"},
+    "ca": {"in": r"(?:has|vas)\s+(?:rebut|rebre)|t'han\s+(?:enviat|pagat|transferit|fet|arribat)"
+                 r"|(?:pix|transferencies?)\s+(?:rebud[ae]s|rebuts|d'entrada)",
+           "out": r"(?:has|vas)\s+(?:enviat|enviar|fet|fer|transferit|transferir|pagat|pagar)"
+                  r"|(?:enviad[ae]s|enviats|fets|fetes)\s+per\s+tu|(?:pix|transferencies?)\s+de\s+sortida"},
+    "en": {"in": r"you(?:'ve|\s+have)?\s+(?:received|got)|(?:sent|paid|transferred|made)\s+to\s+you|incoming"
+                 r"|received\s+by\s+you",
+           "out": r"you(?:'ve|\s+have)?\s+(?:sent|made|transferred|paid)|(?:sent|made|paid)\s+by\s+you|outgoing"},
+}
+
+
+@lru_cache(maxsize=8)
+def _direction_re(lang: Lang) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(f"(?P<{word}>{forms})" for word, forms in DIRECTION_FORMS[lang].items())
+                      + r")(?![\w])")
+
+
+def directions_in(low: str, lang: Lang, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+    """The directions a (folded) text says between `start` and `end`: (start, end, "out" or "in") of each."""
+    return [(m.start(), m.end(), str(m.lastgroup))
+            for m in _direction_re(lang).finditer(low, start, len(low) if end is None else end)]
+
+
 # A Romance participle after its noun, describing it, no outcome said (English puts it before the noun, "the
 # scheduled Pix", which `_NOT_STATUS_BEFORE_RE` reads): after an indefinite article's noun ("un Pix programado tiene
 # que ser para mañana": a kind of Pix), or a definite one's that a verb other than a copula governs ("cancelé el Pix
