@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from guards.evidence import DirectionEvidence, Evidence, MoneyEvidence, StatusEvidence
-from guards.tests.test_round6_causes import guarded
 from guards.tests.helpers import output
+from guards.tests.test_round6_causes import guarded
 
 TRANSFER_STATUS = StatusEvidence("status", (("settled", "sent"), ("scheduled", "scheduled"), ("failed", "failed"),
                                             ("cancelled", "cancelled")))
