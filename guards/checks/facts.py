@@ -487,8 +487,8 @@ def _movements(data: Any, evidence: Evidence, depth: int = 0) -> Counter[tuple[s
         if isinstance(data, list) and isinstance(child, dict):
             direction = next((word for spec in evidence.directions if (word := spec.word(child.get(spec.field)))), None)
             if direction is not None:
-                status = next((word for spec in evidence.statuses if isinstance(value := child.get(spec.field), str)
-                               and (word := spec.word(value.lower())) is not None), None)
+                status = next((said for spec in evidence.statuses if isinstance(value := child.get(spec.field), str)
+                               and (said := spec.word(value.lower())) is not None), None)
                 found[(direction, status)] += 1
                 continue
         if isinstance(child, (dict, list)):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from guards.evidence import Evidence
-from guards.tests.test_fact_false_alarms import held
 from guards.tests.helpers import output
+from guards.tests.test_fact_false_alarms import held
 
 PLACES = Evidence(names=("restaurant_name", "dentist_name", "city", "street_address"), dates=("start",),
                   plain=("phone_number", "cuisine"))
