@@ -26,7 +26,9 @@ holding URLs of the organisation's own pages (a payment link): their hosts are a
 The other facts a draft states are typed the same way: `names` (people, companies, places, activities: a
 recipient's `owner_name`), `products` (a catalogue item's name), `statuses` (a field whose values say what became of
 an effect, mapped to the words a draft uses: `settled` → `sent`), `warranties` (months of warranty, None = no data),
-`places_left` (seats or places still free), `dates` (dates, datetimes and times of day) and `quantities` (counts).
+`places_left` (seats or places still free), `dates` (dates, datetimes and times of day), `quantities` (counts) and
+`directions` (a field whose values say whether a listed movement left the customer's account or came into it: a
+statement's `direction`, "out" / "in"; "the three Pix you sent" are counted among the ones that left).
 `plain` lists the fields that carry none of these (a currency code, a direction), so every field a tool returns is
 declared: `undeclared(fields, evidence)` names those of a guarded kind left out, and the agent's registry refuses to
 start with one (a tool that forgets its evidence fails at start-up, not in a customer's chat).
@@ -89,6 +91,19 @@ class StatusEvidence:
 
 
 STATUS_WORDS: frozenset[str] = frozenset({"sent", "scheduled", "failed", "booked", "paid", "cancelled", "pending"})
+# Which way a listed movement went, from the customer's side: out (sent, paid by them), in (received).
+DirectionWord = Literal["out", "in"]
+
+
+@dataclass(frozen=True)
+class DirectionEvidence:
+    """A field of a list's items saying which way each went, and what each of its values means."""
+
+    field: str
+    values: tuple[tuple[str, DirectionWord], ...] = (("out", "out"), ("in", "in"))
+
+    def word(self, value: object) -> DirectionWord | None:
+        return dict(self.values).get(value.lower()) if isinstance(value, str) else None
 
 
 @dataclass(frozen=True)
@@ -104,6 +119,7 @@ class Evidence:
     statuses: tuple[StatusEvidence, ...] = ()
     warranties: tuple[str, ...] = ()
     places_left: tuple[str, ...] = ()
+    directions: tuple[DirectionEvidence, ...] = ()
     plain: tuple[str, ...] = ()
 
     def money_field(self, key: str) -> MoneyEvidence | None:
@@ -138,7 +154,7 @@ class Evidence:
         """Every field this evidence says something of."""
         return frozenset({*self._money_by_field, *self.quantities, *self.dates, *(i.field for i in self.identifiers),
                           *self.links, *self.names, *self.products, *self.status_by_field, *self.warranties,
-                          *self.places_left, *self.plain})
+                          *self.places_left, *(d.field for d in self.directions), *self.plain})
 
 
 class MoneyValue(NamedTuple):

@@ -45,7 +45,7 @@ from guards.common_words import (
 from guards.scan import MIN_LENGTH, led_by_first_characters, scan, word_text
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
-from language.lemmas import lemma
+from language.lemmas import lemma, proper_noun
 from language.locales import Lang
 from language.names import OPTIONAL as OPTIONAL_NAME_WORDS
 
@@ -799,6 +799,44 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
             and not (lang != "en" and _attributive(low, m.start()))]
 
 
+# Which way the movements a sentence counts went, from the customer's side (a statement lists both): the customer
+# as the subject of a verb of sending or paying ("que mandaste", "you sent", "has enviat") is out; of receiving, or
+# the object of another's sending ("recebeu", "te mandaron", "sent to you"), in. A third person's verb alone says
+# neither ("o João mandou"). Read over folded text; `directions_in` returns (start, end, direction).
+DIRECTION_FORMS: dict[Lang, dict[str, str]] = {
+    "pt-BR": {"in": r"(?:voce|vc|tu)\s+(?:ja\s+)?(?:recebeu|recebeste|ganhou)|(?:te|lhe)\s+(?:mandaram|enviaram|pagaram"
+                    r"|transferiram|fizeram)|(?:pix|transferencias?|valores)\s+(?:recebid[oa]s|de\s+entrada)|que\s+entraram"
+                    r"|recebid[oa]s\s+por\s+(?:voce|vc)",
+              "out": r"(?:voce|vc|tu)\s+(?:ja\s+)?(?:enviou|mandou|fez|transferiu|pagou|enviaste|mandaste|fizeste)"
+                     r"|(?:enviad[oa]s|mandad[oa]s|feit[oa]s|pag[oa]s)\s+por\s+(?:voce|vc)"
+                     r"|(?:pix|transferencias?)\s+de\s+saida"},
+    "es": {"in": r"recibiste|(?:usted|ud\.?|vos|tu)\s+(?:ya\s+)?recibio|te\s+(?:mandaron|enviaron|pagaron|transfirieron"
+                 r"|hicieron|llegaron|entraron)|(?:pix|transferencias?)\s+(?:recibid[oa]s|de\s+entrada)",
+           "out": r"mandaste|enviaste|hiciste|transferiste|pagaste|(?:usted|ud\.?)\s+(?:ya\s+)?(?:mando|envio|hizo"
+                  r"|transfirio|pago)|(?:enviad[oa]s|mandad[oa]s|hech[oa]s)\s+por\s+(?:vos|ti|usted)"
+                  r"|(?:pix|transferencias?)\s+de\s+salida"},
+    "ca": {"in": r"(?:has|vas)\s+(?:rebut|rebre)|t'han\s+(?:enviat|pagat|transferit|fet|arribat)"
+                 r"|(?:pix|transferencies?)\s+(?:rebud[ae]s|rebuts|d'entrada)",
+           "out": r"(?:has|vas)\s+(?:enviat|enviar|fet|fer|transferit|transferir|pagat|pagar)"
+                  r"|(?:enviad[ae]s|enviats|fets|fetes)\s+per\s+tu|(?:pix|transferencies?)\s+de\s+sortida"},
+    "en": {"in": r"you(?:'ve|\s+have)?\s+(?:received|got)|(?:sent|paid|transferred|made)\s+to\s+you|incoming"
+                 r"|received\s+by\s+you",
+           "out": r"you(?:'ve|\s+have)?\s+(?:sent|made|transferred|paid)|(?:sent|made|paid)\s+by\s+you|outgoing"},
+}
+
+
+@lru_cache(maxsize=8)
+def _direction_re(lang: Lang) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(f"(?P<{word}>{forms})" for word, forms in DIRECTION_FORMS[lang].items())
+                      + r")(?![\w])")
+
+
+def directions_in(low: str, lang: Lang, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+    """The directions a (folded) text says between `start` and `end`: (start, end, "out" or "in") of each."""
+    return [(m.start(), m.end(), str(m.lastgroup))
+            for m in _direction_re(lang).finditer(low, start, len(low) if end is None else end)]
+
+
 # A Romance participle after its noun, describing it, no outcome said (English puts it before the noun, "the
 # scheduled Pix", which `_NOT_STATUS_BEFORE_RE` reads): after an indefinite article's noun ("un Pix programado tiene
 # que ser para mañana": a kind of Pix), or a definite one's that a verb other than a copula governs ("cancelé el Pix
@@ -1044,6 +1082,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             # one word said three times or more running ("Ding Ding Ding, you won", its first read as a word): a cry,
             # no name ("Duran Duran" is said twice)
             run.clear()
+        if lang == "en" and not run_at_start[0] and _described_kind(text, run):
+            run.clear()  # "a Sprawling Japanese restaurant": words describing the noun after them
         if len(run) == 1 and not run_at_start[0] \
                 and _quantified_plural(text, run[0][0], folded(run[0][2]).strip(".'’-&,"), lang):
             run.clear()  # "many best Hairstylists"
@@ -1054,7 +1094,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             known = in_dictionary(bare.lower(), lang)
             at_start = run_at_start[0]
             named = not at_start and key not in _NEVER_NAMED \
-                and bool(_NAMED_AFTER_RE[lang].search(text, max(0, run[0][0] - 16), run[0][0])
+                and bool(_named_after(text, run[0][0], run[0][1], lang)
                          or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
@@ -1081,7 +1121,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (not known and not named and misspelt_word(bare.lower(), lang)) \
                     or (not known and not named and slipped_word(bare, lang, also=NEVER_NAMES)) \
                     or (len(key) <= 3 and bool(_SPLIT_LETTER_RE.match(text, run[0][1]))
-                        and key + text[run[0][1] + 1] in common):
+                        and key + text[run[0][1] + 1] in common) \
+                    or (lang == "en" and not at_start and _common_noun_in_place(text, run[0][0], run[0][1], key)):
                 # One capitalised word of the language ("Approve", "Aprovar", "Torna-ho", "Infelizmente"), or one
                 # word of its dictionary opening a sentence, where every word is capitalised: a dictionary holds
                 # names too ("Pedro"), so there it is read as a word, unless a verb of which it is the subject
@@ -1154,8 +1195,10 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
                 and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
-                and not (key in _WHERE_CONNECTORS and len(run) == 1 and run_at_start[0]
-                         and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)):
+                and not (key in _WHERE_CONNECTORS and len(run) == 1
+                         and (run_at_start[0] or _DAY_BEFORE_RE.search(text, max(0, run[0][0] - 8), run[0][0]))
+                         and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)
+                         and (run_at_start[0] or not proper_noun(run[0][2].strip(".'’-&,"), lang))):
             # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
             # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
             run.append((start, end, word))
@@ -1474,6 +1517,65 @@ def _numbered_name_word(text: str, start: int, end: int, key: str) -> bool:
     """Whether the capitalised word at start:end follows a number it cannot be a count of (see above)."""
     return not key.endswith("s") and key not in _PLURALS_WITHOUT_S and key not in NEVER_NAMES \
         and bool(_NAME_NUMBER_BEFORE_RE.search(text, max(0, start - 6), start)) and not _NOUN_NEXT_RE.match(text, end)
+
+
+def _named_after(text: str, start: int, end: int, lang: Lang) -> bool:
+    """Whether a word that introduces a name comes before the capitalised word at start:end; a date's day does only
+    where the word leads a noun ("the March 4th Doctor appointment"): "3:30 pm March 5th Appointment at Carhuamaca
+    Lat Arturo" says what is dated, the common noun, and where."""
+    found = _NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+    if found is None:
+        return False
+    if lang == "en" and _DAY_BEFORE_RE.search(text, max(0, start - 8), start) and found.group().strip()[-2:].isalpha() \
+            and found.group().strip()[:1].isdigit():
+        return bool(_NOUN_NEXT_RE.match(text, end))
+    return True
+
+
+_DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
+# Where a capitalised word inside an English sentence is a common noun whatever the dictionary says of it:
+# * the sign of the number after it, spelt out ("the telephone number is Plus +1 866-525-4704");
+# * after a determiner, joined by "or"/"and" to a lower-case noun of the language, which says the kind of word it is
+#   ("the Zipcode or city in which you wish to find…", "your Name and email"); "the Giants or the Jets" are names;
+# * the bare object of an emphatic "do have" or "do serve" (the answer to whether a place has a feature), a noun the
+#   dictionary knows as no proper noun, before a conjunction or the clause's end ("They do have Liquor but no on the
+#   tunes", "they do serve Wine."); "I have Dumbo." (a title offered), "they do have Amber at 7 pm" (where it is)
+#   and "they do have Disney" (a proper noun) stay names.
+_SIGN_WORDS = frozenset({"plus", "minus"})
+_SIGNED_NUMBER_NEXT_RE = re.compile(r"\s*[+\-−]?\s*\d")
+_DETERMINER_BEFORE_RE = re.compile(r"(?:^|\W)(?:the|a|an|your|my|his|her|its|our|their|this|that|any)\s+$",
+                                   re.IGNORECASE)
+_COORDINATED_NOUN_NEXT_RE = re.compile(r"\s+(?:or|and|nor)\s+([a-z]{3,})\b(?!\s+[A-Z])")
+_HAVING_BEFORE_RE = re.compile(r"(?:^|\W)(?:do|does|did)\s+(?:have|serve|sell)\s+$", re.IGNORECASE)
+_CLAUSE_END_NEXT_RE = re.compile(r"\s*(?:[.!?;,]|$|\s(?:but|and|or|too|as well)\b)")
+
+
+def _common_noun_in_place(text: str, start: int, end: int, key: str) -> bool:
+    """Whether the one capitalised word at start:end is a common noun where it stands (see above)."""
+    if key in _SIGN_WORDS and _SIGNED_NUMBER_NEXT_RE.match(text, end):
+        return True
+    if _DETERMINER_BEFORE_RE.search(text, max(0, start - 8), start):
+        after = _COORDINATED_NOUN_NEXT_RE.match(text, end)
+        if after is not None and in_dictionary(after.group(1), "en") and not proper_noun(after.group(1), "en"):
+            return True
+    return bool(_HAVING_BEFORE_RE.search(text, max(0, start - 16), start)) and in_dictionary(key, "en") \
+        and not proper_noun(key, "en") and bool(_CLAUSE_END_NEXT_RE.match(text, end))
+
+
+def _described_kind(text: str, run: list[tuple[int, int, str]]) -> bool:
+    """Whether a run after an indefinite article is words describing the lower-case noun after it: capitalised words
+    of the dictionary (no proper noun) ending in a cuisine's or a nation's adjective ("a Sprawling Japanese
+    restaurant", "a Cozy Italian place"). After "a", a named place is rare; "the Golden Thai restaurant" and "Will
+    Sushi" (no article) stay names."""
+    if len(run) < 2 or folded(run[-1][2]).strip(".'’-&,") not in NAME_ADJECTIVES:
+        return False
+    if not _INDEFINITE_BEFORE_RE.search(text, max(0, run[0][0] - 6), run[0][0]) or not _NOUN_NEXT_RE.match(text, run[-1][1]):
+        return False
+    return all(in_dictionary(token[2].strip(".'’-&,").lower(), "en") and not proper_noun(token[2].strip(".'’-&,"), "en")
+               for token in run[:-1])
+
+
+_INDEFINITE_BEFORE_RE = re.compile(r"(?:^|\W)(?:a|an)\s+$", re.IGNORECASE)
 
 
 # Words before which a cuisine's adjective is no part of a name ("Or Mexican", "Any Italian").

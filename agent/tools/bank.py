@@ -16,7 +16,7 @@ from agent.tools.base import ToolArgs, ToolContext, ToolFailure, ToolSpec, engin
 from approvals.previews import pix_change_preview, pix_preview
 from bank.interface import Balance, KeyOwner, NightLimit, SandboxBank, Statement, TransferReceipt
 from bank.keys import key_parse
-from guards.evidence import Evidence, Identifier, MoneyEvidence, StatusEvidence
+from guards.evidence import DirectionEvidence, Evidence, Identifier, MoneyEvidence, StatusEvidence
 
 
 class GetBalanceArgs(ToolArgs):
@@ -297,7 +297,7 @@ STATEMENT_EVIDENCE = Evidence(
     money=(MoneyEvidence("amount_cents", listed=True), MoneyEvidence("settled_out_cents", role="debit"), MoneyEvidence("settled_in_cents")),
     dates=("since", "until", "at"), quantities=("counts",), names=("counterpart_name",),
     identifiers=(Identifier("transfer_id", "reference"), Identifier("end_to_end_id", "reference")),
-    statuses=(_TRANSFER_STATUS,), plain=("currency", "direction", "entries"),
+    statuses=(_TRANSFER_STATUS,), directions=(DirectionEvidence("direction"),), plain=("currency", "entries"),
     reports=("send_pix",),  # the statement recounts Pix already sent: "você fez 3 Pix enviados" is a report
 )
 

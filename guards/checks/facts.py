@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -40,7 +41,7 @@ from guards.checks.store import Hit, catalog_hits
 from guards.checks.wording import ALTERNATIVE_PART_RE, effect_claim_spans, effects_done
 from guards.common_words import COMMON, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
-from guards.evidence import inferred, number_of, typed
+from guards.evidence import Evidence, inferred, number_of, typed
 from guards.facts import (
     CONNECTORS,
     DECIMAL_RE,
@@ -49,6 +50,7 @@ from guards.facts import (
     counts_in,
     dates_in,
     decimal_key,
+    directions_in,
     measures_in,
     names_in,
     number_value,
@@ -164,6 +166,10 @@ class FactSupport:
     # common noun's plural is the noun)
     languages: tuple[Lang, ...] = ()
     common: frozenset[str] = frozenset()
+    # the movements of the results' lists that declare which way each went (a statement's entries): how many went
+    # each way with each status ((direction, status word or None) → items), so "the three Pix you sent" is counted
+    # among the ones that left (`_movements_counted`)
+    movements: Counter[tuple[str, str | None]] = field(default_factory=Counter)
 
     def add_date(self, day: date) -> None:
         self.dates.add(day)
@@ -384,6 +390,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.places.update(read.places_left)
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
+            if evidence_of(output).directions:
+                support.movements.update(_movements(output.data, evidence_of(output)))
             support.references.update(_reference_key(value) for _, value in read.identifiers)
             for kind, value in dict.fromkeys(read.identifiers):
                 if kind == "address":  # a street is a place's name too, and its numbers ("1502 1/2 Webster St") its own
@@ -467,6 +475,61 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
 
     walk(output.data, 0, False)
     return found
+
+
+def _movements(data: Any, evidence: Evidence, depth: int = 0) -> Counter[tuple[str, str | None]]:
+    """(direction, status word) of each item of `data`'s lists that says which way it went (`Evidence.directions`)."""
+    found: Counter[tuple[str, str | None]] = Counter()
+    if depth > 4:
+        return found
+    children = data.values() if isinstance(data, dict) else data if isinstance(data, list) else ()
+    for child in children:
+        if isinstance(data, list) and isinstance(child, dict):
+            direction = next((word for spec in evidence.directions if (word := spec.word(child.get(spec.field)))), None)
+            if direction is not None:
+                status = next((said for spec in evidence.statuses if isinstance(value := child.get(spec.field), str)
+                               and (said := spec.word(value.lower())) is not None), None)
+                found[(direction, status)] += 1
+                continue
+        if isinstance(child, (dict, list)):
+            found.update(_movements(child, evidence, depth + 1))
+    return found
+
+
+# A count's part of its sentence: commas, semicolons, colons and conjunctions end it ("hiciste tres Pix: dos salieron
+# bien y uno falló" counts the three sent, then says what became of each).
+_COUNT_PART_BREAK_RE = re.compile(r"[,;:()\n]|\s(?:but|and|however|mas|porem|e|pero|y|i|pero|tot i que)\s")
+
+
+def _movements_counted(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int], plain: str,
+                       fact: Fact, facts: list[Fact], support: FactSupport) -> bool:
+    """Whether a count said of movements of one direction is a number of them: where its part of the sentence says
+    which way they went ("los tres Pix que mandaste", "the two you received"), the count is of that direction's
+    movements, and of those with the status the part asserts ("salieron": sent) when it asserts one — a statement's
+    own counts mix both ways ("settled": 3 holds the one received). A part saying no direction, or both, is left
+    to the plain count."""
+    index = bisect_right(starts, fact.start) - 1
+    start, end = spans[index] if index >= 0 else (0, len(low))
+    part_start, part_end = start, end
+    for match in _COUNT_PART_BREAK_RE.finditer(low, start, end):
+        if match.end() <= fact.start:
+            part_start = match.end()
+        elif match.start() >= fact.end:
+            part_end = match.start()
+            break
+    said = directions_in(low, inp.lang, part_start, part_end)
+    ways = {way for _, _, way in said}
+    if len(ways) != 1:
+        return True
+    way = ways.pop()
+    value = fact.value[0] if isinstance(fact.value, tuple) else fact.value
+    of_way = {status: n for (direction, status), n in support.movements.items() if direction == way}
+    stated = [str(other.value) for other in facts if other.kind == "status" and part_start <= other.start < part_end
+              and not any(s <= other.start < e for s, e, _ in said)
+              and _asserted(plain, spans, starts, other, inp.lang)]
+    if stated:
+        return any(value == sum(n for status, n in of_way.items() if status in COVERS[word]) for word in stated)
+    return value == sum(of_way.values()) or value in of_way.values()
 
 
 def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fact: Fact,
@@ -1059,6 +1122,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = True
             if ok and any(start <= fact.start < end for start, end in outcome_parts):
                 ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
+        if ok and kind in ("count", "found") and support.movements \
+                and not _movements_counted(inp, low, spans, starts, plain, fact, facts, support):
+            ok = False
         if ok and kind == "warranty" and _warranty_of_another_hit(inp, low, spans, starts, fact):
             ok = False
         if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)

@@ -22,7 +22,8 @@ failed. (Run alone in a fresh process, the first two drafts also met the CPU bud
 
 No expectation was corrected. After the fixes by cause of the same session (docs/guards.md, "Issue 29's sixth blind
 round", `guards/tests/test_round6_causes.py`): 96/96 true passed, 23/24 wrong held; left: "Los tres Pix que
-mandaste en noviembre salieron sin problema" (one of the three failed; the statement's direction is not read).
+mandaste en noviembre salieron sin problema" (one of the three failed; the statement's direction is not read),
+held since a statement's directions are read (`guards/tests/test_directions.py`): 24/24.
 """
 
 from __future__ import annotations

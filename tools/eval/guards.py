@@ -35,6 +35,7 @@ from itertools import chain
 from pathlib import Path
 
 from guards.calibration import dialogues
+from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.contract import GuardInput, deadline_after
 from guards.registry import registered
 from magie.corpora import sgd_corpus_dir
@@ -72,6 +73,8 @@ class Run:
         self.unexecuted_claims: Counter[str] = Counter()
         # held true turns whose every held fact is a value stated from no source (see `states_unsourced`)
         self.unsourced_facts: Counter[str] = Counter()
+        # held true turns whose every held fact is in no annotation of the dialogue (see `writers_text`)
+        self.writers_texts: Counter[str] = Counter()
         self.last_evidence: dict[str, list[str]] = {}
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
@@ -96,7 +99,8 @@ class Run:
         return failed
 
     def true_turn(self, split: str, lang: str, inp: GuardInput, where: str, executed_nothing: bool = False,
-                  unsourced: tuple[str, ...] = (), source_values: SourceValues | None = None) -> bool:
+                  unsourced: tuple[str, ...] = (), source_values: SourceValues | None = None,
+                  annotated: frozenset[str] = frozenset()) -> bool:
         self.true[(split, lang)] += 1
         failed = self.held(inp)
         if failed:
@@ -109,6 +113,9 @@ class Run:
                     and states_unsourced(self.last_evidence, unsourced, source_values):
                 self.unsourced_facts[split] += 1
                 apart = "unsourced: " + ", ".join(fact for held in self.last_evidence.values() for fact in held)
+            elif annotated and writers_text(self.last_evidence, annotated):
+                self.writers_texts[split] += 1
+                apart = "writer's text: " + ", ".join(fact for held in self.last_evidence.values() for fact in held)
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
             if split not in UNPRINTED and len(self.alarm_examples[split]) < self.examples:
@@ -148,6 +155,7 @@ class Run:
                 "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
                 "of_which_unexecuted_claims": self.unexecuted_claims[split],
                 "of_which_unsourced_facts": self.unsourced_facts[split],
+                "of_which_writers_text": self.writers_texts[split],
                 "recall": recall, "alarm_examples": self.alarm_examples[split],
                 "miss_examples": self.miss_examples[split]}
         ordered = sorted(self.cpu_ms) or [0.0]
@@ -173,7 +181,7 @@ def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
             if run.true_turn(which, "en", turn.inp, where, executed_nothing=claims_unexecuted(turn),
-                             unsourced=turn.unsourced, source_values=turn.source_values):
+                             unsourced=turn.unsourced, source_values=turn.source_values, annotated=turn.annotated):
                 for kind, mutated in mutations(turn, oracle, names):
                     run.mutation(which, kind, "en", mutated, where)
 
@@ -197,6 +205,33 @@ def states_unsourced(evidence: dict[str, list[str]], unsourced: tuple[str, ...],
 
 
 _LINKING = frozenset({"the", "a", "an", "of", "and", "at", "in", "on", "for", "to"})
+
+
+def writers_text(evidence: dict[str, list[str]], annotated: frozenset[str]) -> bool:
+    """Whether a true turn was held only by `unsupported_fact` and `unsupported_amount`, and only for values SGD's
+    writer wrote from their own knowledge: no word of any held fact is in any annotation of the whole dialogue
+    (`tools.eval.sgd.annotated_words`: no customer message, act slot value, service call or result, first turn to
+    last), and each held fact holds a word no English dictionary holds (a name: "Daenerys Targaryen", "NFL"). A held
+    fact made of words of the language alone ("the Zipcode or city", "They do have Liquor", "Best Blues Album") may
+    be a common word the guard misread as a name: it stays a misreading. Numbers are `states_unsourced`'s."""
+    if not evidence or set(evidence) - {"unsupported_fact", "unsupported_amount"}:
+        return False
+    return all(_unannotated_name(fact, annotated) for held in evidence.values() for fact in held)
+
+
+def _unannotated_name(fact: str, annotated: frozenset[str]) -> bool:
+    words = set(WORD_RE.findall(fact.lower())) - _LINKING
+    if not words or words & annotated or any(word.isdigit() for word in words):
+        return False
+    return any(_no_word(word) for word in words)
+
+
+def _no_word(word: str) -> bool:
+    """Whether `word` is no English word, nor one mistyped (`near_word`: one letter from a common word, two common
+    words run together), nor two dictionary words written together ("zipcode"): a name's own word."""
+    if near_word(word, "en") or misspelt_word(word, "en"):
+        return False
+    return not any(in_dictionary(word[:i], "en") and in_dictionary(word[i:], "en") for i in range(3, len(word) - 2))
 
 
 def claims_unexecuted(turn) -> bool:
@@ -257,13 +292,15 @@ def format_summary(result: dict) -> str:
             lines.append(f"    {lang:6} {figures['turns']:>7} true turns, {figures['held']:>4} held ({figures['rate']:.3%})")
         if row["false_alarms_by_guard"]:
             lines.append("    by guard: " + ", ".join(f"{g} {n}" for g, n in row["false_alarms_by_guard"].items()))
-        apart = row["of_which_unexecuted_claims"] + row["of_which_unsourced_facts"]
+        apart = row["of_which_unexecuted_claims"] + row["of_which_unsourced_facts"] + row["of_which_writers_text"]
         if apart and row["true_turns"]:
             rest = row["false_alarms"] - apart
             lines.append(f"    of which the guard is right on {apart} (SGD's text states what no tool returned): "
                          f"{row['of_which_unexecuted_claims']} held only for claiming an effect on an SGD turn "
-                         f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE) and {row['of_which_unsourced_facts']} "
-                         f"only for values stated from no source of the dialogue")
+                         f"whose acts execute nothing (CONFIRM/OFFER/GOODBYE), {row['of_which_unsourced_facts']} "
+                         f"only for values stated from no source of the dialogue so far and "
+                         f"{row['of_which_writers_text']} only for names in no annotation of the whole dialogue "
+                         f"(the writer's own text)")
             lines.append(f"    misreadings (held true turns without them): {rest} = {rest / row['true_turns']:.3%}")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():

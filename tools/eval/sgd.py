@@ -75,6 +75,8 @@ class Turn:
     after_success: bool = False
     # the numbers and clock times the dialogue's sources so far write (`tools.eval.source_values`)
     source_values: SourceValues = field(default_factory=SourceValues)
+    # every word of the dialogue's annotations, whole dialogue (`annotated_words`)
+    annotated: frozenset[str] = frozenset()
 
 
 class Corpus:
@@ -120,6 +122,7 @@ class Corpus:
         said = SourceValues()  # the numbers and times of the same sources
         read_outputs: dict[int, ToolOutput] = {}  # the outputs whose values are read into `said` (kept: no id reused)
         after_success = False
+        annotated = annotated_words(dialogue)
         done: dict[tuple[str, str], list[str]] = {}  # (service, intent) -> its effect tools that succeeded
         in_scope: set[tuple[str, str]] = set()  # the intents the customer's last message is about
         for turn in dialogue["turns"]:
@@ -191,12 +194,35 @@ class Corpus:
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)
             yield Turn(dialogue["dialogue_id"], turn["turn"], split, inp, turn.get("frames", []),
                        tuple(succeeded), tuple(failed), unsourced=unsourced_values(turn.get("frames", []), sources),
-                       after_success=after_success, source_values=said.copy())
+                       after_success=after_success, source_values=said.copy(), annotated=annotated)
             after_success = after_success or bool(succeeded)
             history.append(HistoryItem("bot", turn["utterance"]))
             said.add(turn["utterance"])
             sources.update(WORD_RE.findall(turn["utterance"].lower()))
             outputs = [output for output in outputs if output.ok]  # a refusal belongs to its own turn
+
+
+def annotated_words(dialogue: dict) -> frozenset[str]:
+    """Every word of the dialogue's annotations, from its first turn to its last: the customer's messages, every
+    act's slot values (and canonical values) of either speaker, every service call's parameters and every service
+    result's values. The system's own utterances are no annotation: they are what SGD's writers wrote. A value a
+    reply states whose words are none of these is the writer's text (`tools.eval.guards.writers_text`)."""
+    words: set[str] = set()
+    for turn in dialogue["turns"]:
+        if turn["speaker"] == "USER":
+            words.update(WORD_RE.findall(turn["utterance"].lower()))
+        for frame in turn.get("frames", []):
+            for action in frame.get("actions", []):
+                for value in (*action.get("values", []), *action.get("canonical_values", [])):
+                    words.update(WORD_RE.findall(str(value).lower()))
+            for values in frame.get("slot_values", {}).values():
+                words.update(WORD_RE.findall(" ".join(map(str, values)).lower()))
+            call = frame.get("service_call") or {}
+            words.update(WORD_RE.findall(" ".join(map(str, call.get("parameters", {}).values())).lower()))
+            for row in frame.get("service_results", []) or []:
+                if isinstance(row, dict):
+                    words.update(WORD_RE.findall(" ".join(map(str, row.values())).lower()))
+    return frozenset(words)
 
 
 def spans_of(turn: Turn) -> list[tuple[str, int, int]]:

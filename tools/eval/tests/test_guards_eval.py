@@ -5,8 +5,8 @@ fact is such a value."""
 from __future__ import annotations
 
 from guards.contract import GuardInput
-from tools.eval.guards import claims_only, claims_unexecuted, states_unsourced
-from tools.eval.sgd import Turn, unsourced_values
+from tools.eval.guards import claims_only, claims_unexecuted, states_unsourced, writers_text
+from tools.eval.sgd import Turn, annotated_words, unsourced_values
 from tools.eval.source_values import SourceValues
 
 FRAMES = [{"actions": [{"act": "INFORM", "slot": "city", "values": ["San Francisco"]},
@@ -110,3 +110,25 @@ def test_a_turn_held_for_unsourced_numbers_is_counted_apart():
     assert states_unsourced({"unsupported_amount": ["$317"]}, (), said)
     assert not states_unsourced({"unsupported_fact": ["3 pm", "1"]}, (), said)
     assert not states_unsourced({"unsupported_fact": ["3 pm"], "effect_claim_without_effect": ["I booked"]}, (), said)
+
+
+def test_names_in_no_annotation_of_the_dialogue_are_the_writers_text():
+    dialogue = {"turns": [
+        {"speaker": "USER", "utterance": "Any football games in Philadelphia?", "frames": []},
+        {"speaker": "SYSTEM", "utterance": "There's the NFL game of Eagles vs Cowboys.", "frames": [
+            {"actions": [{"act": "OFFER", "slot": "event_name", "values": ["Eagles vs Cowboys"]}],
+             "service_call": {"method": "FindEvents", "parameters": {"city": "Philadelphia"}},
+             "service_results": [{"event_name": "Eagles vs Cowboys", "venue": "Lincoln Financial Field"}]}]},
+    ]}
+    annotated = annotated_words(dialogue)
+    assert {"philadelphia", "eagles", "lincoln"} <= annotated and "nfl" not in annotated  # no system utterance
+    assert writers_text({"unsupported_fact": ["NFL"]}, annotated)
+    assert writers_text({"unsupported_fact": ["Daenerys Targaryen"]}, annotated)
+    # a word some annotation holds, words of the language (a common word misread?), a number: not set apart
+    assert not writers_text({"unsupported_fact": ["Eagles Nest"]}, annotated)
+    assert not writers_text({"unsupported_fact": ["Best Blues Album"]}, annotated)
+    assert not writers_text({"unsupported_fact": ["Zipcode"]}, annotated)  # two words run together
+    assert not writers_text({"unsupported_fact": ["15 min"]}, annotated)
+    # another guard's hold, or one fact of several that is no writer's name: not set apart
+    assert not writers_text({"unsupported_fact": ["NFL"], "internal_vocabulary": ["json"]}, annotated)
+    assert not writers_text({"unsupported_fact": ["NFL", "Liquor"]}, annotated)
