@@ -59,6 +59,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=SGD)
     args = parser.parse_args()
     warm_up()  # as a worker does before its first turn: the detector, the tables, the dictionaries
+    gc.freeze()  # and, as it does then, the objects made so far kept out of every collection (`agent.tasks`)
     guards = registered()
     names = list(guards)
     files = [args.corpus] if args.corpus.is_file() else sorted(args.corpus.glob("train-*.jsonl*"))
