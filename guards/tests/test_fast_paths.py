@@ -26,7 +26,7 @@ from guards.facts import (
     _time_re,
     name_tokens,
 )
-from guards.scan import _in_text
+from guards.scan import MIN_LENGTH, _in_text, holds
 from guards.text import links
 
 SAMPLES = ("Stadium.That M.y. a..b .x .Ab e.g. U.S.A. 3.5 x.Ab.c ...abc Foo.Ba", "• Marta Vidal: 2 de desembre a les 08:00",
@@ -174,6 +174,21 @@ def test_a_literal_is_found_in_a_long_text_where_it_is(literal):
     words = "• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000 neuro usdt snake_cased\n" * 40
     for text in (words, words + " r$ 5 ", words + "la c" + " eurovision", words + " d'acord"):
         assert _in_text(literal, text) == (literal in text), (literal, text[-40:])
+
+
+def test_a_literal_is_held_by_a_text_where_it_is_in_it():
+    """`holds` (a long text's words looked at first) against `in`, on short and long texts, with the words
+    `button_like` looks for before reading approvals asked outside the app."""
+    rng = random.Random(37)
+    literals = ["qr", "remot", "shar", "valid", "ativ", "enllac", "whatsapp", "a les", "r$", "-x", "é", "mail"]
+    pieces = ["qr", "remote", "share", "Validar", "ativo", "enllaç", "enllac", "whats", "app", "mail", "e-mail", " ",
+              "\n", "a", "les", "r$", "-", "x", "é", "1", "BK-1000", "•", "_"]
+    texts = ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 40]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 1200))) for _ in range(300)]
+    assert any(len(text) >= MIN_LENGTH for text in texts) and any(len(text) < MIN_LENGTH for text in texts)
+    for text in texts:
+        for literal in literals:
+            assert holds(text, literal) == (literal in text), (literal, text[:60])
 
 
 def test_links_are_read_only_where_a_dot_or_a_scheme_is():
