@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from guards.checks.facts import _TITLE_RUN_RE, json_text_head
+from guards.checks.facts import _TITLE_RUN_RE, _listed_items, json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
+from guards.contract import GuardInput, ToolOutput
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
     _AROUND_THE_CLOCK_RE,
@@ -189,6 +190,32 @@ def test_a_literal_is_held_by_a_text_where_it_is_in_it():
     for text in texts:
         for literal in literals:
             assert holds(text, literal) == (literal in text), (literal, text[:60])
+
+
+def test_a_result_whose_evidence_declares_no_name_lists_no_item():
+    """`_listed_items` answers at once, without reading a result's items, when its evidence declares no name nor
+    product field: `typed` reads names and products only from the fields declaring them, whatever the data holds."""
+    rng = random.Random(41)
+    keys = ["name", "activity", "title", "product", "model", "start", "party_size", "booking_ref", "status", "price"]
+    leaves = ["Marta Vidal", "iPhone 13", "2026-12-02T08:00:00+01:00", 3, "BK-1000", "booked", 4590, None, ""]
+
+    def value(depth: int):
+        if depth > 3 or rng.random() < 0.4:
+            return rng.choice(leaves)
+        if rng.random() < 0.5:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    evidences = [Evidence(), Evidence(dates=("start",), quantities=("party_size",), plain=("name", "product"),
+                                      identifiers=(Identifier("booking_ref", "reference"),),
+                                      statuses=(StatusEvidence("status", (("booked", "booked"),)),))]
+    inp = GuardInput(draft="", lang="en", currency="EUR", org_kind="school")
+    for _ in range(3000):
+        data = {"items": [value(1) for _ in range(rng.randint(0, 5))]}
+        for evidence in evidences:
+            read = typed(data, evidence, "EUR", lambda currency: 100)
+            assert not read.names and not read.products, data
+            assert _listed_items(ToolOutput("list_things", True, data, evidence=evidence), inp, []) == []
 
 
 def test_links_are_read_only_where_a_dot_or_a_scheme_is():
