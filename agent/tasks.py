@@ -1,3 +1,5 @@
+import gc
+
 from celery import shared_task
 from celery.signals import worker_init
 from django.conf import settings
@@ -16,10 +18,13 @@ def guards_warm_up(**_) -> None:
     first draft, outside the budget but in a customer's wait) — once, in the main process before its pool forks: every child, and every child started again after one died, has them
     from the fork. Warmed in each child instead, a child took seconds of CPU to start, and on a busy machine more
     than Celery waits for a new child's first sign of life (`worker_proc_alive_timeout`): killed, started again,
-    killed."""
+    killed. Then the objects made so far are frozen out of the collector's reach (`gc.freeze`, as CPython advises
+    before a fork): they live as long as the process, and a full collection no longer walks them — it took ~25 ms
+    of a turn's CPU, once in a few long drafts, against ~1 ms frozen (docs/benchmarks.md, the guards' row)."""
     warm_up()
     lemmas_load()
     invisible_load()
+    gc.freeze()
 
 
 @shared_task(name="agent.turn", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5,

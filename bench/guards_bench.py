@@ -4,8 +4,9 @@
 
 After the worker's warm-up (`guards.runner.warm_up`), prints p50/p99/max per guard (called directly) and per turn
 (all guards through `run_guards`, thread pool included), then the 5,000-number drafts through `run_guards`: the
-guards' caches are emptied before every run, so each figure is a cold run (a draft seen for the first time), and
-the table gives every run, not only the best; then each guard's own CPU on the 5,000-fact draft.
+guards' caches are emptied before every run and each run gets a copy of the input (a new turn's: the results read
+afresh, not kept in the input's `readings` from the run before), so each figure is a cold run (a draft seen for the
+first time), and the table gives every run, not only the best; then each guard's own CPU on the 5,000-fact draft.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=SGD)
     args = parser.parse_args()
     warm_up()  # as a worker does before its first turn: the detector, the tables, the dictionaries
+    gc.freeze()  # and, as it does then, the objects made so far kept out of every collection (`agent.tasks`)
     guards = registered()
     names = list(guards)
     files = [args.corpus] if args.corpus.is_file() else sorted(args.corpus.glob("train-*.jsonl*"))
@@ -91,8 +93,9 @@ def main() -> None:
         for _ in range(5):
             for cache in CACHES:
                 cache.cache_clear()
+            turn = replace(inp)  # a new turn's input: its own `readings`, the results read afresh
             started = time.process_time()
-            runs.append(run_guards(inp, names, BUDGET_MS))
+            runs.append(run_guards(turn, names, BUDGET_MS))
             cpu.append((time.process_time() - started) * 1000)
         slowest = max(runs[-1].timings_ms, key=runs[-1].timings_ms.__getitem__)
         if label == "5,000 facts":
@@ -121,8 +124,9 @@ def facts_draft_cpu_per_guard(guards: dict) -> dict[str, float]:
         for name, guard in guards.items():
             for cache in CACHES:
                 cache.cache_clear()
+            turn = replace(inp)  # (as above: the results read afresh)
             started = time.thread_time()
-            guard(inp, deadline_after(BUDGET_MS / 1000))
+            guard(turn, deadline_after(BUDGET_MS / 1000))
             spent[name].append((time.thread_time() - started) * 1000)
     return {name: statistics.median(values) for name, values in spent.items()}
 

@@ -78,6 +78,12 @@ def _in_text(literal: str, text: str) -> bool:
     return literal in text
 
 
+def holds(text: str, literal: str) -> bool:
+    """`literal in text`; in a long text looked up among its distinct words first (`_in_text`: a few µs, where a
+    substring looked for in the whole of a 70 KB draft takes ~40 µs)."""
+    return _in_text(literal, text) if len(text) >= MIN_LENGTH else literal in text
+
+
 def _excludes_word_before(op, av) -> bool:
     """A zero-width item that fails right after a word character: `(?<!\\w)`, `(?<![\\w'-])`, `\\b` before a word."""
     if op is _sre.AT:

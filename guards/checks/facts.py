@@ -452,6 +452,8 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
     """The named items of `output`'s lists (dicts in a list, at any depth), each read through the tool's evidence."""
     evidence = evidence_of(output)
     found: list[ListedItem] = []
+    if not evidence.names and not evidence.products:
+        return found  # an item is listed by its names, and `typed` reads names only from the fields declaring them
 
     def walk(data: Any, depth: int, listed: bool) -> None:
         if depth > 4 or len(found) > MAX_ITEMS:
@@ -471,6 +473,8 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
                 walk(value, depth + 1, False)
         elif isinstance(data, list):
             for value in data:
+                if len(found) > MAX_ITEMS:
+                    break  # (none more is read: a list of a thousand bookings is not walked to its end)
                 walk(value, depth + 1, True)
 
     walk(output.data, 0, False)

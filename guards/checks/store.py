@@ -23,7 +23,7 @@ from guards.contract import GuardInput, GuardVerdict, past
 from guards.mentions import amounts_in
 from guards.messages import explain
 from guards.registry import register
-from guards.scan import may_match
+from guards.scan import may_match, scan
 from guards.text import folded as fold
 from language.locales import Lang
 
@@ -213,7 +213,7 @@ def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
                 taken.add(match.start(), match.end())
     named = _Spans()
     named.starts, named.ends = list(taken.starts), list(taken.ends)
-    for match in _PRODUCT_RE.finditer(folded):
+    for match in scan(_PRODUCT_RE, folded):  # (a long draft naming no product's brand is not read: `guards.scan`)
         if named.overlaps(match.start(), match.end()):
             continue
         candidate = _key(match.group())
@@ -234,7 +234,7 @@ def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
         last_with_hits.append(index if mention.hits else (last_with_hits[-1] if last_with_hits else -1))
     named_count = len(found)
     latest_capacity: Mention | None = None
-    for capacity in _CAPACITY_RE.finditer(folded):  # "o de 256GB": the last model named before it
+    for capacity in scan(_CAPACITY_RE, folded):  # "o de 256GB": the last model named before it
         if covered.holds(capacity.start()):
             continue
         previous = latest_capacity if latest_capacity is not None and latest_capacity.end <= capacity.start() else None

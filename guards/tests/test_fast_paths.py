@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from guards.checks.facts import _TITLE_RUN_RE, json_text_head
+from guards.checks.facts import _TITLE_RUN_RE, _listed_items, json_text_head
 from guards.checks.wording import _UUID_RE, _uuid_spans
+from guards.contract import GuardInput, ToolOutput
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
 from guards.facts import (
     _AROUND_THE_CLOCK_RE,
@@ -26,7 +27,7 @@ from guards.facts import (
     _time_re,
     name_tokens,
 )
-from guards.scan import _in_text
+from guards.scan import MIN_LENGTH, _in_text, holds
 from guards.text import links
 
 SAMPLES = ("Stadium.That M.y. a..b .x .Ab e.g. U.S.A. 3.5 x.Ab.c ...abc Foo.Ba", "• Marta Vidal: 2 de desembre a les 08:00",
@@ -174,6 +175,47 @@ def test_a_literal_is_found_in_a_long_text_where_it_is(literal):
     words = "• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000 neuro usdt snake_cased\n" * 40
     for text in (words, words + " r$ 5 ", words + "la c" + " eurovision", words + " d'acord"):
         assert _in_text(literal, text) == (literal in text), (literal, text[-40:])
+
+
+def test_a_literal_is_held_by_a_text_where_it_is_in_it():
+    """`holds` (a long text's words looked at first) against `in`, on short and long texts, with the words
+    `button_like` looks for before reading approvals asked outside the app."""
+    rng = random.Random(37)
+    literals = ["qr", "remot", "shar", "valid", "ativ", "enllac", "whatsapp", "a les", "r$", "-x", "é", "mail"]
+    pieces = ["qr", "remote", "share", "Validar", "ativo", "enllaç", "enllac", "whats", "app", "mail", "e-mail", " ",
+              "\n", "a", "les", "r$", "-", "x", "é", "1", "BK-1000", "•", "_"]
+    texts = ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 40]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 1200))) for _ in range(300)]
+    assert any(len(text) >= MIN_LENGTH for text in texts) and any(len(text) < MIN_LENGTH for text in texts)
+    for text in texts:
+        for literal in literals:
+            assert holds(text, literal) == (literal in text), (literal, text[:60])
+
+
+def test_a_result_whose_evidence_declares_no_name_lists_no_item():
+    """`_listed_items` answers at once, without reading a result's items, when its evidence declares no name nor
+    product field: `typed` reads names and products only from the fields declaring them, whatever the data holds."""
+    rng = random.Random(41)
+    keys = ["name", "activity", "title", "product", "model", "start", "party_size", "booking_ref", "status", "price"]
+    leaves = ["Marta Vidal", "iPhone 13", "2026-12-02T08:00:00+01:00", 3, "BK-1000", "booked", 4590, None, ""]
+
+    def value(depth: int):
+        if depth > 3 or rng.random() < 0.4:
+            return rng.choice(leaves)
+        if rng.random() < 0.5:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    evidences = [Evidence(), Evidence(dates=("start",), quantities=("party_size",), plain=("name", "product"),
+                                      identifiers=(Identifier("booking_ref", "reference"),),
+                                      statuses=(StatusEvidence("status", (("booked", "booked"),)),))]
+    inp = GuardInput(draft="", lang="en", currency="EUR", org_kind="school")
+    for _ in range(3000):
+        data = {"items": [value(1) for _ in range(rng.randint(0, 5))]}
+        for evidence in evidences:
+            read = typed(data, evidence, "EUR", lambda currency: 100)
+            assert not read.names and not read.products, data
+            assert _listed_items(ToolOutput("list_things", True, data, evidence=evidence), inp, []) == []
 
 
 def test_links_are_read_only_where_a_dot_or_a_scheme_is():
