@@ -46,7 +46,7 @@ NAME = "unsupported_amount"
 MAX_QUANTITY = 1000
 MAX_OPERANDS = 400  # prices and debits kept for the relations (the first read)
 MAX_FACTORS = 50  # balances and distinct quantities kept: at most 400 × 50 derived values per relation
-_CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)\s?(\d[\d.,]*\d|\d)")
+_CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)[^\S\n]?(\d[\d.,]*\d|\d)")  # (not across lines)
 _COUNT_WORDS_RE = re.compile(
     r"\s*(?:pessoas?|pax|ingressos?|bilhetes?|lugares|vagas?|adultos?|criancas?|noites?|quartos?|personas?"
     r"|entradas?|boletos?|billetes?|plazas?|ninos?|noches?|habitaciones|persones|entrades|places|nens?|adults?"
