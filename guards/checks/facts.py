@@ -218,6 +218,18 @@ def _add_moment(support: FactSupport, value: str, zones: list[ZoneInfo]) -> None
         support.minutes.add(reading.hour * 60 + reading.minute)
 
 
+def _crosses_midnight(output: ToolOutput) -> bool:
+    """Whether a result states a window of the day by two clock times, its end before its start ("night_starts":
+    "20:00", "night_ends": "06:00"): the window ends tomorrow, a day the reply may name ("amanhã cedo", "mañana a
+    partir de las 6")."""
+    if not isinstance(output.data, dict):
+        return False
+    clocks = [_CLOCK_RE.match(value.strip()) for key in evidence_of(output).dates
+              if isinstance(value := output.data.get(key), str)]
+    minutes = [int(m.group(1)) * 60 + int(m.group(2)) for m in clocks if m is not None]
+    return len(minutes) == 2 and minutes[1] < minutes[0]
+
+
 def _today(inp: GuardInput) -> date | None:
     try:
         return date.fromisoformat(inp.today) if inp.today else None
@@ -383,6 +395,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.name_words.update(decimal_key(decimal) for decimal in DECIMAL_RE.findall(head))
             for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
+            if today is not None and _crosses_midnight(output):
+                support.add_date(today + timedelta(days=1))
             if len(support.items) <= MAX_ITEMS:
                 support.items.extend(_listed_items(output, inp, zones))
             support.counts.update(q for q in read.quantities if q > 0)
