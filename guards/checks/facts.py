@@ -576,12 +576,14 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
 
 
 # Words saying that what follows holds of every item meant (folded): "todas", "ambos", "les dues", "both", "all".
-_EVERY_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])") for lang, words in {
+_EVERY_WORDS: dict[Lang, str] = {
     "pt-BR": r"tod[oa]s|ambos|ambas|as duas|os dois|as tres|os tres",
     "es": r"tod[oa]s|ambos|ambas|las dos|los dos|las tres|los tres",
     "ca": r"tots|totes|ambdos|ambdues|les dues|els dos|les tres|els tres",
     "en": r"all|both|every|all three|the two|the three",
-}.items()}
+}
+_EVERY_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])")
+                                          for lang, words in _EVERY_WORDS.items()}
 
 
 def _holds_words(text: str, words: str) -> bool:
