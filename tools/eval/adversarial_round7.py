@@ -18,6 +18,9 @@ FIRST RUN (before any fix, before the guards were read), the production guards (
 "sin stock"/"esgotat" of the sold-out one), "Te'l" read as a name, "spots left" as an effect claim, a saving
 computed as a difference. Missed: "todos tus envíos se acreditaron" when one failed, both bookings "pagades" when
 one is awaiting payment, a Catalan request for an SMS code.
+
+No expectation was corrected. After the fixes by cause of the same session (docs/guards.md, "Issue 29's seventh
+blind round", `guards/tests/test_round7_causes.py`): 96/96 true passed, 24/24 wrong held.
 """
 
 from __future__ import annotations
