@@ -742,20 +742,23 @@ def _ca_participles(*stems: str) -> str:
 
 STATUS_FORMS: dict[Lang, dict[str, str]] = {
     # (a recipient said to have the money already is a sent one: "Maria already got the R$ 50", "a Maria já
-    # recebeu", "ya le llegó", "ja ho ha rebut"; money that left: "o Pix saiu", "salió", "ha sortit")
-    "en": {"sent": r"sent|gone out|went out|delivered|already (?:got|received|has)", "scheduled": r"scheduled|programmed",
+    # recebeu", "ya le llegó", "ja ho ha rebut"; money that left: "o Pix saiu", "salió", "ha sortit"; money credited
+    # to the recipient: "creditado", "se acreditaron", "credited")
+    "en": {"sent": r"sent|gone out|went out|delivered|credited|already (?:got|received|has)", "scheduled": r"scheduled|programmed",
            "failed": r"failed|declined|rejected|did not go through|didn't go through|was unsuccessful|bounced"
                      r"|(?:could not|couldn't|cannot|can't) be (?:completed|processed|made|booked|done|sent|reserved)",
            "booked": r"booked|reserved", "done": r"confirmed|completed|processed|successful|finali[sz]ed",
            "paid": r"paid|settled",
            "cancelled": r"cancell?ed|called off", "pending": r"pending|on hold|awaiting|waiting for"},
-    "pt-BR": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|saiu|sairam|ja (?:recebeu|receberam|caiu|tem)",
+    "pt-BR": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|creditad[oa]s?|saiu|sairam"
+                      r"|ja (?:recebeu|receberam|caiu|tem)",
               "scheduled": r"agendad[oa]s?|programad[oa]s?",
               "failed": r"falhou|falharam|recusad[oa]s?|rejeitad[oa]s?|nao foi concluid[oa]|deu erro|nao passou",
               "booked": r"reservad[oa]s?|marcad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|concluid[oa]s?|efetuad[oa]s?",
               "paid": r"pag[oa]s?|quitad[oa]s?",
               "cancelled": r"cancelad[oa]s?", "pending": r"pendentes?|aguardando|em processamento"},
-    "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|salio|salieron|ya (?:(?:le |les )?llego|recibio|tiene)",
+    "es": {"sent": r"enviad[oa]s?|mandad[oa]s?|transferid[oa]s?|acreditad[oa]s?|se acredit(?:o|aron)|salio|salieron"
+                   r"|ya (?:(?:le |les )?llego|recibio|tiene)",
            "scheduled": r"programad[oa]s?|agendad[oa]s?",
            "failed": r"fallo|fallaron|rechazad[oa]s?|no se pudo completar|no paso|dio error",
            "booked": r"reservad[oa]s?", "done": r"confirmad[oa]s?|realizad[oa]s?|completad[oa]s?|efectuad[oa]s?",
@@ -781,8 +784,10 @@ def _status_re(lang: Lang) -> re.Pattern[str]:
 # A status word that says no effect's outcome: "your scheduled time" (an adjective after a determiner),
 # "non-refundable"; and, of a booking only, "fully booked", "all booked", "all the tickets were booked" (no place
 # left; "booked at that time": none left then) — "fully paid", "totalmente pago" state a payment.
+# (an amount may stand between the determiner and the adjective: "the R$ 845.00 scheduled Pix")
 _NOT_STATUS_BEFORE_RE = re.compile(r"(?:\b(?:the|your|my|their|our|a|an|its"
-                                   r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+|-)$")
+                                   r"|seu|sua|o|a|os|as|su|sus|el|la|los|las|el seu|la seva)\s+"
+                                   r"(?:(?:r\$|us\$|\$|€|£)\s?\d[\d.,]*\s+|\d[\d.,]*\s?(?:€|euros?|reais|dollars?)\s+)?|-)$")
 _NOT_BOOKED_BEFORE_RE = re.compile(r"(?:\ball\s+(?:the\s+|of\s+the\s+|those\s+|these\s+)?[a-z]+\s+(?:were|are)\s+"
                                    r"|\b(?:fully|completely|totally|all)\s+)$")
 _NOT_STATUS_AFTER_RE = re.compile(r"\s+(?:up|solid|out)\b|\s+(?:at|for)\s+(?:that|this)\s+(?:time|hour|slot|date|day)\b")
@@ -796,7 +801,7 @@ def statuses_in(text: str, lang: Lang) -> list[Fact]:
             if not _NOT_STATUS_BEFORE_RE.search(low, max(0, m.start() - 32), m.start())
             and not (m.lastgroup == "booked" and _NOT_BOOKED_BEFORE_RE.search(low, max(0, m.start() - 32), m.start()))
             and not _NOT_STATUS_AFTER_RE.match(low, m.end())
-            and not (lang != "en" and _attributive(low, m.start()))]
+            and not (lang != "en" and _attributive(low, m.start(), m.end()))]
 
 
 # Which way the movements a sentence counts went, from the customer's side (a statement lists both): the customer
@@ -848,9 +853,17 @@ _PREDICATING = frozenset("""esta estan estaba queda quedan quedo quedaron tienes
     foram esta estao deixa deixem tinc te ha han he hem""".split())
 
 
-def _attributive(low: str, start: int) -> bool:
-    """Whether the status word at `start` describes the noun before it, no outcome (see above)."""
+# Or the noun's own amount follows the participle ("O Pix agendado de R$ 845,00 … não vai mais ser enviado", "el
+# Pix programado de R$ 80,00"): a participle that states an outcome never takes "de" and an amount.
+_DEFINITE_NOUN_BEFORE_RE = re.compile(r"(?<!\w)(?:el|la|los|las|o|a|os|as|els|les|seu|sua|tu|su|teu|teva)\s+[a-z]+\s+$")
+_OF_AMOUNT_AFTER_RE = re.compile(r"\s+(?:de|do|da|del)\s+(?:r\$|us\$|\$|€|£)?\s?\d")
+
+
+def _attributive(low: str, start: int, end: int) -> bool:
+    """Whether the status word at `start` (to `end`) describes the noun before it, no outcome (see above)."""
     if _INDEFINITE_NOUN_BEFORE_RE.search(low, max(0, start - 24), start):
+        return True
+    if _OF_AMOUNT_AFTER_RE.match(low, end) and _DEFINITE_NOUN_BEFORE_RE.search(low, max(0, start - 24), start):
         return True
     governed = _GOVERNED_NOUN_BEFORE_RE.search(low, max(0, start - 40), start)
     return governed is not None and governed.group("verb") not in _PREDICATING

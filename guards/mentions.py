@@ -82,7 +82,8 @@ _DIGIT_TOKENS = (
 _DIGIT_TOKEN_RE = re.compile(rf"(?=\d)(?:{_DIGIT_TOKENS})")
 # The same tokens with the usual prefix markers read in the same match ("R$ 1.890,00", "$5.50", "€20"): a draft of
 # thousands of amounts needs no separate look-behind for each.
-_AMOUNT_TOKEN_RE = re.compile(rf"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)\s?)?(?:{_DIGIT_TOKENS})")
+# (a sign ending a line is that line's: "… 30 €\n3️⃣ …" says no € 3)
+_AMOUNT_TOKEN_RE = re.compile(rf"(?=[\d$€£ru])(?:(?P<pre>r\$|us\$|u\$s|\$|€|£)[^\S\n]?)?(?:{_DIGIT_TOKENS})")
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-'’·][^\W\d_]+)*(?!\w)")
 # Where no number run can continue: punctuation followed by white space (the punctuation is its own token).
 _SENTENCE_END_RE = re.compile(r"[.!?;:,\n](?=\s)|\n")
@@ -220,7 +221,7 @@ def identifier_spans(text: str) -> list[tuple[int, int]]:
 # (currency_for, MINOR_UNIT_WORDS, CURRENCY_PREFIX_RE); the suffixes and cues below differ (see the module doc).
 
 _SUFFIX_RE = re.compile(
-    r"\s?(€|r\$|us\$|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
+    r"[^\S\n]?(€|r\$|us\$|\$|£|reais|reales|reals|real|pesos?|euros?|dolares|dolar|dollars?|bucks|brl|usd|eur|ars|mxn"
     r"|centavos?|cents?|centimos?|centims?)(?!\w)"
 )
 _CUE_WORDS = (
@@ -305,7 +306,7 @@ _MARKER_CHARS = frozenset("$€£lrsdxp")  # the last characters of a prefix mar
 
 def _marker(low: str, start: int, end: int) -> tuple[str, int, int] | None:
     at = start - 1
-    if at >= 0 and low[at].isspace():
+    if at >= 0 and low[at].isspace() and low[at] != "\n":  # a sign ending the line before is that line's
         at -= 1
     before = low[at] if at >= 0 else ""
     if before and before in "$€£":  # the usual case, without a regular expression: "R$ 50", "$5.50", "US$ 5", "€20"
@@ -316,7 +317,7 @@ def _marker(low: str, start: int, end: int) -> tuple[str, int, int] | None:
         return before, at, end
     if before in _MARKER_CHARS and (prefix := CURRENCY_PREFIX_RE.search(low, max(0, start - 5), start)):
         return prefix.group(1), prefix.start(1), end
-    if end < len(low) and (low[end] in "€$£" or (low[end].isspace() and end + 1 < len(low))
+    if end < len(low) and (low[end] in "€$£" or (low[end].isspace() and low[end] != "\n" and end + 1 < len(low))
                            or low[end].isalpha()) and (suffix := _SUFFIX_RE.match(low, end)):
         return suffix.group(1), start, suffix.end(1)
     return None

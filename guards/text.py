@@ -74,7 +74,11 @@ def _folded_by_replacing(text: str) -> str | None:
 # Where a clause ends: its closing punctuation (a full stop before a digit is a decimal mark, "R$ 1.890,00"), or a
 # line break. Found as break points, not as clauses: a draft of thousands of lines is read in one quick pass.
 # (`[!?;][.!?;]*|\.(?!\d)[.!?;]*` written to start with its class: the engine then skips to the marks at once.)
-_PUNCTUATION_END_RE = re.compile(r"[.!?;](?:(?<!\.)|(?!\d))[.!?;]*")
+# A chat writer also ends a sentence with an emoji and starts the next after it ("Cambio hecho ✅ Ahora tu clase
+# es el lunes…", "Agendado 🗓️ O Pix sai amanhã"): an emoji after a word and before another word is a full stop.
+_EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
+_PUNCTUATION_END_RE = re.compile(rf"[.!?;{_EMOJI}](?:(?<=[.!?;])(?:(?<!\.)|(?!\d))[.!?;]*"
+                                 rf"|(?<=\w [{_EMOJI}])\ufe0f?(?=[ \t]+[^\W\d_]))")
 _WORDY_RE = re.compile(r"[^.!?;\n\s]|(?<=\s)[.!?;]")
 
 

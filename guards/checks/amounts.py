@@ -12,8 +12,9 @@ in the same currency, it equals
 * or a value derived by a declared relation, in the same currency: a `price` × a declared quantity (party size,
   tickets, nights; from the results, the call's arguments, the Ask's slots or a count the customer said), a
   `balance` − a debit (a transfer's amount, or an amount the customer said), the total of a `listed` field over one
-  list. Nothing else: no free sums or differences, so a wrong amount near a real price, or the sum of unrelated
-  prices, is not supported by accident.
+  list; and, only for an amount said to be a difference ("you'd save $650,000.00", "sale $ 200 más barato", "una
+  diferència de 5 €"; `said_as_difference`), the difference of two prices of the turn. Nothing else: no free sums
+  or differences, so a wrong amount near a real price, or the sum of unrelated prices, is not supported by accident.
 
 An amount said to be the total ("En total són 45 €", "$90 in total"; `said_as_total`: not "per persona", "each" or
 "the ticket" in its piece of the sentence) that only a unit price gives is held where a quantity of two or more
@@ -46,7 +47,7 @@ NAME = "unsupported_amount"
 MAX_QUANTITY = 1000
 MAX_OPERANDS = 400  # prices and debits kept for the relations (the first read)
 MAX_FACTORS = 50  # balances and distinct quantities kept: at most 400 × 50 derived values per relation
-_CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)\s?(\d[\d.,]*\d|\d)")
+_CURRENCY_DIGITS_RE = re.compile(r"(?:R\$|US\$|U\$S|\$|€|£)[^\S\n]?(\d[\d.,]*\d|\d)")  # (not across lines)
 _COUNT_WORDS_RE = re.compile(
     r"\s*(?:pessoas?|pax|ingressos?|bilhetes?|lugares|vagas?|adultos?|criancas?|noites?|quartos?|personas?"
     r"|entradas?|boletos?|billetes?|plazas?|ninos?|noches?|habitaciones|persones|entrades|places|nens?|adults?"
@@ -66,6 +67,12 @@ class AmountSupport:
     unit: set[tuple[str, int]] = field(default_factory=set)  # a unit price's values
     other: set[tuple[str, int]] = field(default_factory=set)  # the values any other source gives
     multiplied: bool = False  # a quantity of two or more applies: a unit price is then no total
+    prices: list[MoneyValue] = field(default_factory=list)  # the unit prices, for a difference said as one
+
+    def differences(self, currency: str) -> set[int]:
+        """The differences of two of the first `MAX_FACTORS` prices in `currency` (hundredths)."""
+        values = sorted({p.hundredths for p in self.prices if p.currency == currency})[:MAX_FACTORS]
+        return {b - a for i, a in enumerate(values) for b in values[i + 1:]}
 
     def add(self, currency: str, hundredths: int, source: str, *, unit: bool = False) -> None:
         self.values.setdefault(currency, {}).setdefault(hundredths, source)
@@ -167,6 +174,7 @@ def supported_values(inp: GuardInput, deadline: float) -> AmountSupport | None:
         debits.extend(MoneyValue(hundredths_of(m), m.currency, "debit", "customer") for m in said)
     factors = sorted(set(q for q in quantities if 1 < q <= MAX_QUANTITY))[:MAX_FACTORS]
     support.multiplied = bool(factors)
+    support.prices = prices[:MAX_OPERANDS]
     _derive(support, prices[:MAX_OPERANDS], balances[:MAX_FACTORS], debits[:MAX_OPERANDS], factors)
     return None if past(deadline) else support
 
@@ -234,7 +242,10 @@ def unsupported_mentions(inp: GuardInput, deadline: float) -> tuple[list[Amount]
         hundredths = mention.amount_cents * 100 // minor_unit_factor(mention.currency)
         if table is None or hundredths not in table \
                 or (support.only_a_unit_price(mention.currency, hundredths) and said_as_total(inp.draft, mention)):
-            missing.append(mention)  # unsupported, or a unit price said to be the total of several
+            if table is None or hundredths in table or not support.prices \
+                    or not said_as_difference(inp.draft, mention) \
+                    or hundredths not in support.differences(mention.currency):
+                missing.append(mention)  # unsupported, or a unit price said to be the total of several
     return missing, malformed
 
 
@@ -252,6 +263,22 @@ _PER_UNIT_RE = re.compile(r"(?<!\w)(?:per persona|por persona|por pessoa|per per
                           r"(?:ticket|seat|fare|room|night|unit|item|ingresso|bilhete|passagem|assento|boleto|billete"
                           r"|pasaje|asiento|entrada|bitllet|seient))(?!\w)")
 _PIECE_END_RE = re.compile(r"[;!?\n]|\.(?!\d)")
+
+
+# An amount said to be what one option saves or costs more than another, per language.
+_DIFFERENCE_RE = re.compile(r"(?<!\w)(?:sav(?:e|es|ed|ing|ings)|cheaper|less than|more than|difference|economi\w+"
+                            r"|mais barat[oa]s?|mais car[oa]s?|a menos|a mais|diferenca|ahorr\w+|mas barat[oa]s?"
+                            r"|mas car[oa]s?|de menos|de mas|diferencia|estalvi\w+|mes barat[ae]?s?|mes car[ae]?s?"
+                            r"|de menys|de mes|diferencia)(?!\w)")
+
+
+def said_as_difference(draft: str, mention: Amount) -> bool:
+    """Whether the piece of its sentence around `mention` says it is a difference between two options."""
+    low = folded(draft)
+    start = max((m.end() for m in _PIECE_END_RE.finditer(low, max(0, mention.start - 80), mention.start)), default=0)
+    after = _PIECE_END_RE.search(low, mention.end)
+    piece = low[max(start, mention.start - 80):after.start() if after else min(len(low), mention.end + 80)]
+    return bool(_DIFFERENCE_RE.search(piece))
 
 
 def said_as_total(draft: str, mention: Amount) -> bool:

@@ -218,6 +218,18 @@ def _add_moment(support: FactSupport, value: str, zones: list[ZoneInfo]) -> None
         support.minutes.add(reading.hour * 60 + reading.minute)
 
 
+def _crosses_midnight(output: ToolOutput) -> bool:
+    """Whether a result states a window of the day by two clock times, its end before its start ("night_starts":
+    "20:00", "night_ends": "06:00"): the window ends tomorrow, a day the reply may name ("amanhã cedo", "mañana a
+    partir de las 6")."""
+    if not isinstance(output.data, dict):
+        return False
+    clocks = [_CLOCK_RE.match(value.strip()) for key in evidence_of(output).dates
+              if isinstance(value := output.data.get(key), str)]
+    minutes = [int(m.group(1)) * 60 + int(m.group(2)) for m in clocks if m is not None]
+    return len(minutes) == 2 and minutes[1] < minutes[0]
+
+
 def _today(inp: GuardInput) -> date | None:
     try:
         return date.fromisoformat(inp.today) if inp.today else None
@@ -383,6 +395,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.name_words.update(decimal_key(decimal) for decimal in DECIMAL_RE.findall(head))
             for moment in dict.fromkeys(read.dates):
                 _add_moment(support, moment, zones)
+            if today is not None and _crosses_midnight(output):
+                support.add_date(today + timedelta(days=1))
             if len(support.items) <= MAX_ITEMS:
                 support.items.extend(_listed_items(output, inp, zones))
             support.counts.update(q for q in read.quantities if q > 0)
@@ -546,7 +560,10 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     start, end = clause
     text = low[start:end]
     named = [item for item in support.items if any(_holds_words(text, name) for name in item.names)]
-    if not named or len(named) == len(support.items):
+    # a status said of every item the clause names ("Les dues reserves ja estan pagades: …", "todos tus envíos se
+    # acreditaron, incluido el de…", "both are paid") must hold for each of them
+    every = fact.kind == "status" and _EVERY_RE[inp.lang].search(text) is not None
+    if not named or (len(named) == len(support.items) and not every):
         return False
     said = {hundredths_of(m) for m in amounts_in(inp.draft[start:end], inp.lang, inp.currency) if m.explicit}
     if said:
@@ -557,7 +574,20 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
         minutes = [item.minutes for item in named if item.minutes]
         return bool(minutes) and all(held.isdisjoint(fact.value) for held in minutes)  # type: ignore[arg-type]
     statuses = [item.statuses for item in named if item.statuses]
+    if every:
+        return any(not (COVERS[str(fact.value)] & held) for held in statuses)
     return bool(statuses) and all(not (COVERS[str(fact.value)] & held) for held in statuses)
+
+
+# Words saying that what follows holds of every item meant (folded): "todas", "ambos", "les dues", "both", "all".
+_EVERY_WORDS: dict[Lang, str] = {
+    "pt-BR": r"tod[oa]s|ambos|ambas|as duas|os dois|as tres|os tres",
+    "es": r"tod[oa]s|ambos|ambas|las dos|los dos|las tres|los tres",
+    "ca": r"tots|totes|ambdos|ambdues|les dues|els dos|les tres|els tres",
+    "en": r"all|both|every|all three|the two|the three",
+}
+_EVERY_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])")
+                                          for lang, words in _EVERY_WORDS.items()}
 
 
 def _holds_words(text: str, words: str) -> bool:
@@ -1362,6 +1392,10 @@ def _in_stock(low: str, fact: Fact) -> bool:
 # Familiar"), an article elided before a common noun ("L'oferta és vàlida", "D'acord")
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:\n]\s*|[-•*]\s+)$")
 _ELIDED_RE = re.compile(r"^[LlDd]['’]([^\W\d_]+)$")
+# a weak pronoun elided before another or before its verb, as Catalan writes them opening a sentence ("Te'l reservo?",
+# "M'ho confirmes?", "N'hi ha 10", "T'envio l'enllaç")
+_CLITIC_RE = re.compile(r"^(?:[MTSNmtsn][eE]?|[Ee]ns|[Uu]s|[Ll]i)['’](l|ls|la|les|n|m|t|s|ns|hi|ho|[^\W\d_]+)$")
+_CLITICS = frozenset({"l", "ls", "la", "les", "n", "m", "t", "s", "ns", "hi", "ho"})
 
 
 def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) -> bool:
@@ -1372,6 +1406,9 @@ def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) 
         return False
     if (elided := _ELIDED_RE.match(fact.raw)) is not None:
         return in_dictionary(elided.group(1).lower(), inp.lang)
+    if inp.lang == "ca" and (clitic := _CLITIC_RE.match(fact.raw)) is not None:
+        after = clitic.group(1).lower()
+        return after in _CLITICS or verb_form(after, inp.lang) or in_dictionary(after, inp.lang)
     first, _, rest = fact.raw.partition(" ")
     return bool(rest) and verb_form(first.lower(), inp.lang) and _name_supported(rest, support)
 

@@ -31,7 +31,9 @@ CATALOG_TOOLS = ("search_catalog",)  # the store tools that return catalogue ite
 QUOTE_TOOL = "quote_used_device"
 QUOTE_SLOTS = (("device_model", "model"), ("capacity_gb", "capacity"), ("battery_health", "battery"))
 
-_SEGMENT_RE = re.compile(r"[^.!?;\n]+[.!?;]*")
+# (an emoji after a word ends its sentence as a full stop does: "está agotado 😕 Lo que sí tenemos es…")
+_SEGMENT_RE = re.compile(r"(?:[^.!?;\n\u2600-\u27bf\U0001f300-\U0001faff]|(?<!\w )[\u2600-\u27bf\U0001f300-\U0001faff])+"
+                         r"[.!?;\u2600-\u27bf\U0001f300-\U0001faff\ufe0f]*")
 _CONTRAST_RE = re.compile(r",?\s(?:mas|porem|but|however|pero|sin embargo|pero|tot i aixi|en canvi)\s")
 _CAPACITY_RE = re.compile(r"(?<![\w.])(\d{1,4})\s?(gb|tb|gigas?)(?!\w)")
 _PRODUCT_RE = re.compile(
@@ -174,7 +176,12 @@ class Mention:
 
 
 def _matches_model(hit_key: str, candidate: str) -> bool:
-    return candidate == hit_key or candidate.replace(" ", "") == hit_key.replace(" ", "")
+    """Whether `candidate` names the hit: its model, spaced or not, or its model without the storage size a
+    catalogue writes into the name ("Galaxy S24" of "Galaxy S24 256GB": the family, every size of it)."""
+    if candidate == hit_key or candidate.replace(" ", "") == hit_key.replace(" ", ""):
+        return True
+    family = _CAPACITY_RE.sub(" ", hit_key)
+    return family != hit_key and _key(family).replace(" ", "") == candidate.replace(" ", "")
 
 
 class _Spans:
@@ -237,12 +244,14 @@ def mentions(draft: str, folded: str, hits: list[Hit]) -> list[Mention]:
     for capacity in scan(_CAPACITY_RE, folded):  # "o de 256GB": the last model named before it
         if covered.holds(capacity.start()):
             continue
+        # the nearer of the last size read and the last model named before it ("el Pro de 512GB está agotado; del
+        # Note 13 de 256GB tenemos 9": the 256GB is the Note 13's)
         previous = latest_capacity if latest_capacity is not None and latest_capacity.end <= capacity.start() else None
-        if previous is None:
-            index = last_with_hits[bisect_right(covered.starts, capacity.start()) - 1] if named_count else -1
-            while index >= 0 and found[index].end > capacity.start():
-                index = last_with_hits[index - 1] if index else -1
-            previous = found[index] if index >= 0 else None
+        index = last_with_hits[bisect_right(covered.starts, capacity.start()) - 1] if named_count else -1
+        while index >= 0 and found[index].end > capacity.start():
+            index = last_with_hits[index - 1] if index else -1
+        if index >= 0 and (previous is None or found[index].start > previous.start):
+            previous = found[index]
         if previous is not None:
             size = int(capacity.group(1)) * (1024 if capacity.group(2) == "tb" else 1)
             models = {h.model_key for h in previous.hits}

@@ -739,8 +739,10 @@ _AWAITED_BEFORE_RE = re.compile(r"(?<!\w)(?:(?:pendientes?|pendentes?|pendents?)
 _PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w-])(?:de|do|da|del|sem|sin|con|com|of|without|amb|per|para|por)\s+$")
 # A noun then "left" where a number or a quantifier leads the noun: what remains ("3 spots left", "a few seats left",
 # "no tickets left", "3 seats left for Friday"), never the noun's departure ("the payment left your account", "3
-# transfers left this morning").
-_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)]|$|(?:for|in|at) |(?:now|today|tonight)\b))")
+# transfers left this morning"); what follows may be the next part of the sentence ("3 spots left and you're 5",
+# "only 2 left but Monday has 10").
+_REMAINING_RE = re.compile(r"[a-z]+ left(?=\s*(?:[.!?,;:)\u2014\u2013-]|$|(?:for|in|at|and|but|so|or) "
+                           r"|(?:now|today|tonight)\b))")
 _QUANTITY_BEFORE_RE = re.compile(r"(?<![\w-])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|no|any"
                                  r"|some|many|several|only|just|more|fewer|less)\s+$")
 
@@ -1294,16 +1296,29 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                                  r"|que (?:chegou|recebeu|enviamos|mandamos|te enviamos))", r"codigo recebido",
                                  r"codigo de (?:[4-8]|quatro|seis|oito) digitos",
                                  r"(?:[4-8] |quatro |seis |oito )?(?:numeros|digitos|codigos?|senhas?) que (?:te |lhe )?"
-                                 r"(?:chegou|chegaram|recebeu|enviamos|mandamos|apareceu|apareceram)"),
+                                 r"(?:chegou|chegaram|recebeu|enviamos|mandamos|apareceu|apareceram)",
+                                 # (one still to come: "o código que vai chegar", "que vamos te mandar por SMS")
+                                 r"(?:codigo|numeros|digitos|senha) que (?:te |lhe )?(?:vai|vao|vamos|vou) "
+                                 r"(?:chegar|receber|enviar|mandar)", r"codigo que (?:chegara|receber(?:a|as))",
+                                 r"codigo(?: [a-z0-9]+){0,6} (?:por|via|no|pelo) sms",
+                                 r"codigo de (?:[4-8]|quatro|seis|oito) (?:numeros|algarismos)"),
                        "es": (r"tokens?", r"codigo (?:de verificacion|de confirmacion|de acceso|del sms|sms|que (?:te )?"
                                           r"(?:llego|recibiste|enviamos|mandamos))",
                               r"codigo de (?:[4-8]|cuatro|seis|ocho) digitos",
                               r"(?:[4-8] |cuatro |seis |ocho )?(?:numeros|digitos|codigos?|claves?) que (?:te )?"
-                              r"(?:llego|llegaron|recibiste|enviamos|mandamos|aparece|aparecen)"),
+                              r"(?:llego|llegaron|recibiste|enviamos|mandamos|aparece|aparecen)",
+                              r"(?:codigo|numeros|digitos|clave) que (?:te )?(?:va a llegar|van a llegar|llegara"
+                              r"|vamos a (?:enviar|mandar)|enviaremos|mandaremos|recibiras|vas a recibir)",
+                              r"codigo(?: [a-z0-9]+){0,6} (?:por|via|en el|en un) sms",
+                              r"codigo de (?:[4-8]|cuatro|seis|ocho) (?:numeros|cifras)"),
                        "ca": (r"tokens?", r"codi (?:de verificacio|de confirmacio|d'acces|de l'sms|sms|que (?:t'ha arribat"
                                           r"|has rebut|t'hem enviat))", r"codi de (?:[4-8]|quatre|sis|vuit) digits",
                               r"(?:[4-8] |quatre |sis |vuit )?(?:numeros|digits|codis?|claus?) que (?:t'ha|t'han|has|hem)"
-                              r" (?:arribat|rebut|enviat)"),
+                              r" (?:arribat|rebut|enviat)",
+                              r"(?:codi|numeros|digits|xifres|clau) que (?:t'arribara|t'arribaran|t'enviarem|rebras"
+                              r"|et farem arribar)",
+                              r"codi(?: [a-z0-9'·]+){0,6} (?:per|via|en un|a l') ?sms",
+                              r"codi de (?:[4-8]|quatre|sis|vuit) (?:xifres|numeros)"),
                        "en": (r"tokens?", r"(?:verification|confirmation|authentication|security|access|one-time|otp|2fa"
                                           r"|sms) (?:code|pin|number)", r"otp", r"one-time pass(?:word|code)",
                               r"code (?:we|i) (?:just )?(?:sent|texted|emailed)",
@@ -1311,7 +1326,9 @@ DATA_ITEMS: dict[str, tuple[dict[Lang, tuple[str, ...]], frozenset[str], str]] =
                               r"(?:code|pin|digits|numbers) (?:that )?you (?:just )?(?:received|got)",
                               r"(?:code|pin|digits|numbers) (?:that )?(?:just )?(?:came|arrived|appeared)",
                               r"(?:[4-8]|four|six|eight) digits", r"(?:code|pin|digits|numbers) (?:from|in|of) the (?:text"
-                              r"|sms|message)")},
+                              r"|sms|message)",
+                              r"code (?:(?:we|i)(?:'ll| will) (?:send|text)|you(?:'ll| will) (?:get|receive))",
+                              r"code(?: [a-z0-9]+){0,6} (?:by|via|over|in an?) (?:sms|text)")},
                       frozenset(), "secret"),
     "cpf": ({lang: (r"cpf", r"cnpj") for lang in ("pt-BR", "es", "ca", "en")},
             frozenset({"cpf", "tax_id", "document"}), "key"),
