@@ -109,7 +109,7 @@ def _cased_like(new: str, old: str) -> str:
         return new[:1].lower() + new[1:]  # "next Friday" where the dialogue wrote "today", not "Next Friday"
     if old.islower() and not new.islower():
         return new.lower()
-    if old.isupper() and len(old) > 3:
+    if old.isupper() and sum(c.isalpha() for c in old) >= 4:  # shouted, not "5 PM"
         return new.upper()
     return new
 
