@@ -1136,7 +1136,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if run and not placed_word and _title_cased_words(text, run, common, run_at_start[0], lang):
             listed.append((run[0][0], run[-1][1]))
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
-        if run and _offered_kind(text, run, lang):
+        if len(run) == 1 and _offered_kind(text, run, lang):
             listed.append((run[0][0], run[-1][1]))  # a name still if listed among names ("such as JT LeRoy, Hackers")
             run.clear()  # "such as Vegetarian, Quick meal or something else?": kinds offered to pick from
         if run:
