@@ -1149,6 +1149,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if run and not placed_word and _title_cased_words(text, run, common, run_at_start[0], lang):
             listed.append((run[0][0], run[-1][1]))
             run.clear()  # words of the language, capitalised as a title is ("Their Phone Number", "Your Reservation")
+        if len(run) == 1 and _offered_kind(text, run, lang):
+            listed.append((run[0][0], run[-1][1]))  # a name still if listed among names ("such as JT LeRoy, Hackers")
+            run.clear()  # "such as Vegetarian, Quick meal or something else?": kinds offered to pick from
         if run:
             start, end = run[0][0], run[-1][1]
             raw = text[start:end].rstrip(".'’-&")
@@ -1201,7 +1204,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                                        and folded(run[-1][2]) not in CONNECTORS
                                        and folded(run[-1][2]) not in _NOT_NAMES_OWN)
                                    or (key in _SHORT_DAYS and word == bare
-                                       and _name_word_next(text, words, starts_at, index, end)))
+                                       and _name_word_next(text, words, starts_at, index, end))) \
+            and not (key in _DATE_LEADS and lang == "en" and _date_word(key, words, index))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
                 and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
@@ -1216,7 +1220,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
             run.append((start, end, word))
             continue
-        if run and key in _NAME_BREAKS:
+        if run and (key in _NAME_BREAKS or (lang == "en" and key in _EN_SENTENCE_OPENERS and index + 1 < count
+                                            and words[index + 1][:1].islower())):
             close()  # "Buddy Guy Located at Sony Hall", "Body Double Or Captain Marvel": no name's word
             continue
         between = text[run[-1][1]:start] if run else ""
@@ -1386,6 +1391,73 @@ def _slip_of_common(key: str, lang: Lang) -> bool:
 _WHERE_CONNECTORS = frozenset({"on", "at"})
 # Words that end a name capitalised after it: where it is, or another one offered.
 _NAME_BREAKS = frozenset({"located", "situated", "or", "nor", "without"})
+# A subject pronoun or a question's word capitalised after a name, a lower-case word after it, opens the next
+# sentence, its full stop left out ("Try Brown Peter, MD She is a Gynecologist", "Dr. Deirdre Lyell, MD How's he
+# sound?"): no name's word. Before a capitalised word it is a title's ("When She Says Baby", "If We Hold On").
+_EN_SENTENCE_OPENERS = frozenset("he she they we he's she's they're we're they've we've he'll she'll they'll "
+                                 "how's what's".split())
+# Words a date may open with, capitalised inside a sentence ("at Petco Park on Next Friday", "playing Today at
+# Lodge Room", "on The 10th at Yankee Stadium"): the date's, no name's (`_date_word`).
+_DATE_LEADS = frozenset("today tomorrow tonight yesterday next this coming the".split())
+_DATE_FOLLOWS = frozenset(folded(day) for day in WEEKDAYS["en"])
+_DAY_ORDINAL_RE = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)[.,!?]?$", re.IGNORECASE)
+
+
+# Examples offered for the customer to pick from or answer in their own words: what introduces them, in the same
+# sentence before, and what closes their list after ("such as X, Y or something else?", "X, Y, etc.").
+_EXAMPLES_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\b(?:such as|for example|for instance|e\.g\.|you can say)\b[^.?!\n]*$", re.IGNORECASE),
+    "pt-BR": re.compile(r"\b(?:por exemplo|tais como|tipo assim)\b[^.?!\n]*$", re.IGNORECASE),
+    "es": re.compile(r"\b(?:por ejemplo|tales como)\b[^.?!\n]*$", re.IGNORECASE),
+    "ca": re.compile(r"\b(?:per exemple|com ara)\b[^.?!\n]*$", re.IGNORECASE),
+}
+_EXAMPLES_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"[^.?!\n]*?(?:\b(?:or|and)\s+(?:something|anything|any\w*)\s+(?:else|other|like that)"
+                     r"|\bor\s+(?:an)?other\b|\betc\b)", re.IGNORECASE),
+    "pt-BR": re.compile(r"[^.?!\n]*?\b(?:ou\s+(?:qualquer\s+)?outr[oa]s?|etc)\b", re.IGNORECASE),
+    "es": re.compile(r"[^.?!\n]*?\b(?:[ou]\s+(?:cualquier\s+)?otr[oa]s?|o\s+algo\s+m[aá]s|etc)\b", re.IGNORECASE),
+    "ca": re.compile(r"[^.?!\n]*?\b(?:o\s+(?:qualsevol\s+)?(?:un\s+|una\s+)?altr[ea]s?|etc)\b", re.IGNORECASE),
+}
+
+
+# An item of a list of examples: after a join, a colon or what introduces the examples, before a join or the end.
+_JOINS: dict[Lang, str] = {"en": "or|and", "pt-BR": "ou|e", "es": "o|u|y|e", "ca": "o|i"}
+_INTRODUCERS: dict[Lang, str] = {"en": "as|example|instance|e\\.g\\.|say|like|maybe|perhaps",
+                                 "pt-BR": "exemplo|como|talvez", "es": "ejemplo|como|quiz[aá]s", "ca": "exemple|ara|potser"}
+_EXAMPLE_ITEM_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?:^|[,;:?¿]|\b(?:{_JOINS[lang]}|{_INTRODUCERS[lang]}))\s*$", re.IGNORECASE) for lang in _JOINS}
+_EXAMPLE_ITEM_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?:\s+\w+)?\s*(?:[,;?]|\b(?:{_JOINS[lang]}|etc)\b|$)", re.IGNORECASE) for lang in _JOINS}
+
+
+def _offered_kind(text: str, run: list[tuple[int, int, str]], lang: Lang) -> bool:
+    """Whether one capitalised word of the language ("Fish", "Quick meal", "Coffee") is an example offered for the
+    customer to answer in their own words: a kind of thing in a list that "such as", "for example", "you can say"
+    introduce or "or something else", "or any other", "etc." close, in the same sentence (the list says itself open:
+    no category of the tools is claimed). A word no dictionary of the language holds ("Izakaya", "Fresno") stays a
+    name, and so do two capitalised words ("Oracle Park", "Sushi Bar"): offered, a name must still be one a tool
+    returned; so does a kind offered in a closed list ("Sports, Music or Museum?")."""
+    if len(run) != 1 or not in_dictionary(run[0][2].strip(".'’-&,").lower(), lang):
+        return False
+    start, end = run[0][0], run[-1][1]
+    if not (_EXAMPLE_ITEM_BEFORE_RE[lang].search(text, max(0, start - 24), start)
+            and _EXAMPLE_ITEM_AFTER_RE[lang].match(text, end)):
+        return False  # no item of a list: "For instance on March 14th in Warsaw, there is…", "For example 11 Howard"
+    return bool(_EXAMPLES_AFTER_RE[lang].match(text, end, min(len(text), end + 120))
+                or _EXAMPLES_BEFORE_RE[lang].search(text, max(0, start - 120), start))
+
+
+def _date_word(key: str, words: list[str], index: int) -> bool:
+    """Whether the capitalised word at `index` opens a date, not a name: "Today", "Tomorrow", "Tonight"; "Next",
+    "This" or "Coming" before a weekday; "The" before a day's ordinal that no capitalised word follows
+    ("on The 10th", not "The 5th Avenue Theatre")."""
+    if key in ("today", "tomorrow", "tonight", "yesterday"):
+        return True
+    after = words[index + 1] if index + 1 < len(words) else ""
+    if key == "the":
+        return bool(_DAY_ORDINAL_RE.match(after)) and not (index + 2 < len(words) and words[index + 2][:1].isupper()
+                                                            and after[-1:].isalnum())
+    return folded(after).strip(".,!?") in _DATE_FOLLOWS
 
 
 # A weekday's or a month's short form is a name's word before another of its words ("Sun Valley", "Mar Vista",

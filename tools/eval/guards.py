@@ -1,6 +1,6 @@
 """The guards measured the way they are judged: false alarms on true turns and recall per fact kind, per language.
 
-    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|held_out|held_out2|all]
+    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|dev_swapped|held_out|held_out2|all]
                                           [--limit N] [--json] [--examples N]
 
 Every guard of the production configuration (`magie.choices.GUARD_NAMES`, each called as `run_guards` calls it,
@@ -52,9 +52,11 @@ from tools.eval import (
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
 from tools.eval.source_values import SourceValues
+from tools.eval.swap import ValuePool, swapped
 
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
+SWAPPED = "dev_swapped"  # the dev dialogues told with other dev dialogues' values (`tools.eval.swap`)
 UNPRINTED = frozenset({adversarial_held_out2.SPLIT})  # splits measured for totals only: no example is ever kept
 
 
@@ -80,6 +82,7 @@ class Run:
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
         self.slowest = (0.0, "", "")
+        self.skipped: Counter[str] = Counter()  # dialogues `tools.eval.swap` could not tell with other values
         self.cpu_ms: list[float] = []
         self.alarm_examples: dict[str, list] = defaultdict(list)
         self.miss_examples: dict[str, list] = defaultdict(list)
@@ -157,6 +160,7 @@ class Run:
                 "of_which_unexecuted_claims": self.unexecuted_claims[split],
                 "of_which_unsourced_facts": self.unsourced_facts[split],
                 "of_which_writers_text": self.writers_texts[split],
+                "dialogues_skipped": self.skipped[split],
                 "recall": recall, "alarm_examples": self.alarm_examples[split],
                 "miss_examples": self.miss_examples[split]}
         ordered = sorted(self.cpu_ms) or [0.0]
@@ -169,15 +173,23 @@ class Run:
 def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
     corpus = Corpus(corpus_path)
     names = NamePool()  # wrong names are drawn from the split's own dialogues: a dev run reads no held-out one
+    source = "dev" if split == SWAPPED else split
     for dialogue in dialogues(corpus_path):
-        if split == "all" or split_of(dialogue["dialogue_id"]) == split:
+        if source == "all" or split_of(dialogue["dialogue_id"]) == source:
             names.add(dialogue)
+    values = ValuePool(corpus_path) if split == SWAPPED else None
     for index, dialogue in enumerate(dialogues(corpus_path)):
         if limit is not None and index >= limit:
             break
         which = split_of(dialogue["dialogue_id"])
-        if split != "all" and which != split:
+        if source != "all" and which != source:
             continue
+        if values is not None:
+            other = swapped(dialogue, values)
+            if other is None:
+                run.skipped[SWAPPED] += 1
+                continue
+            dialogue, which = other, SWAPPED
         oracle = dialogue_oracle(dialogue)
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
@@ -290,6 +302,8 @@ def format_summary(result: dict) -> str:
         rate = row["false_alarm_rate"]
         lines.append(f"\n[{split}] true turns {row['true_turns']}, held {row['false_alarms']} "
                      f"= {rate:.3%} false alarms" if rate is not None else f"\n[{split}]")
+        if row["dialogues_skipped"]:
+            lines.append(f"    ({row['dialogues_skipped']} dialogues skipped: a value not replaceable consistently)")
         for lang, figures in row["false_alarms_by_language"].items():
             lines.append(f"    {lang:6} {figures['turns']:>7} true turns, {figures['held']:>4} held ({figures['rate']:.3%})")
         if row["false_alarms_by_guard"]:
@@ -317,7 +331,7 @@ def format_summary(result: dict) -> str:
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=None, help="an SGD-layout folder (default: the shared one)")
-    parser.add_argument("--split", choices=("dev", "held_out", "held_out2", "all"), default="all")
+    parser.add_argument("--split", choices=("dev", SWAPPED, "held_out", "held_out2", "all"), default="all")
     parser.add_argument("--limit", type=int, default=None, help="read at most N SGD dialogues")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--examples", type=int, default=8)

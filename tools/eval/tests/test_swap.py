@@ -1,0 +1,118 @@
+"""The dev dialogues told with other values (`tools.eval.swap`): a swapped dialogue states its new values
+everywhere the old ones were, and its old ones nowhere."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+import pytest
+
+from guards.calibration import dialogues
+from magie.corpora import sgd_corpus_dir
+from tools.eval.sgd import split_of
+from tools.eval.swap import ValuePool, leftovers, swapped
+
+
+@pytest.fixture(scope="module")
+def pool() -> ValuePool:
+    return ValuePool(sgd_corpus_dir())
+
+
+def _pool(forms: dict[tuple[str, str], dict[str, list[str]]]) -> ValuePool:
+    """A pool of the given (service, slot) -> canonical -> surface forms, with Restaurants_1's slots."""
+    made = ValuePool.__new__(ValuePool)
+    made.schema = {}
+    made.free = {"Restaurants_1": {"restaurant_name", "city", "date", "time"}}
+    made.counts = {"Restaurants_1": {"party_size"}}
+    made.pairs = {key: sorted(values) for key, values in forms.items()}
+    made.forms = {(service, slot, canon): surfaces for (service, slot), values in forms.items()
+                  for canon, surfaces in values.items()}
+    return made
+
+
+def _spans(text: str) -> list:
+    return [[slot, text.index(value), text.index(value) + len(value)]
+            for slot, value in (("restaurant_name", "Sushi Zone"), ("city", "Oakland"), ("date", "today"))]
+
+
+def _dialogue(system: str, spans: list | None = None, *, user: str = "Book Sushi Zone in Oakland for 2 people today.",
+              user_spans: list | None = None) -> dict:
+    acts = [{"act": "CONFIRM", "slot": "restaurant_name", "values": ["Sushi Zone"]},
+            {"act": "CONFIRM", "slot": "city", "values": ["Oakland"]},
+            {"act": "CONFIRM", "slot": "party_size", "values": ["2"]},
+            {"act": "CONFIRM", "slot": "date", "values": ["today"], "canonical_values": ["2019-03-01"]}]
+    return {"dialogue_id": "1_00000", "turns": [
+        {"turn": 0, "speaker": "USER", "utterance": user, "frames": [{
+            "service": "Restaurants_1", "active_intent": "ReserveRestaurant",
+            "slot_values": {"restaurant_name": ["Sushi Zone"], "city": ["Oakland"], "party_size": ["2"],
+                            "date": ["today"]},
+            "actions": [{**act, "act": "INFORM"} for act in acts],
+            "spans": user_spans if user_spans is not None else _spans(user)}]},
+        {"turn": 1, "speaker": "SYSTEM", "utterance": system, "frames": [{
+            "service": "Restaurants_1", "actions": acts, "spans": spans if spans is not None else _spans(system),
+            "service_call": {"method": "ReserveRestaurant", "parameters": {
+                "restaurant_name": "Sushi Zone", "city": "Oakland", "party_size": "2", "date": "2019-03-01"}},
+            "service_results": [{"restaurant_name": "Sushi Zone", "city": "Oakland", "date": "2019-03-01"}]}]}]}
+
+
+SMALL = {("Restaurants_1", "restaurant_name"): {"Rumi's Kitchen": ["Rumi's Kitchen"]},
+         ("Restaurants_1", "city"): {"Fremont": ["Fremont"]},
+         ("Restaurants_1", "date"): {"2019-03-08": ["next Friday", "March 8th"]}}
+
+
+def test_a_swapped_dialogue_states_its_new_values_everywhere_and_its_old_ones_nowhere():
+    system = "Please confirm: a table for 2 at Sushi Zone in Oakland today."
+    new = swapped(_dialogue(system), _pool(SMALL))
+    assert new is not None
+    user, reply = (turn["utterance"] for turn in new["turns"])
+    assert user.startswith("Book Rumi's Kitchen in Fremont for ") and user.endswith(" people next Friday.")
+    assert re.fullmatch(r"Please confirm: a table for [13-6] at Rumi's Kitchen in Fremont next Friday\.", reply)
+    count = re.search(r"for (\d)", reply).group(1)
+    assert f"for {count} people" in user
+    frame = new["turns"][1]["frames"][0]
+    assert frame["service_call"]["parameters"] == {"restaurant_name": "Rumi's Kitchen", "city": "Fremont",
+                                                   "party_size": count, "date": "2019-03-08"}
+    assert frame["service_results"] == [{"restaurant_name": "Rumi's Kitchen", "city": "Fremont",
+                                         "date": "2019-03-08"}]
+    assert [reply[start:end] for _, start, end in frame["spans"]] == ["Rumi's Kitchen", "Fremont", "next Friday"]
+    assert new["turns"][0]["frames"][0]["slot_values"]["date"] == ["next Friday"]  # a date said bare stays bare
+    for text in (user, reply):
+        assert not re.search(r"Sushi|Oakland|today|\b2\b", text)
+
+
+def test_a_value_that_cannot_be_replaced_everywhere_skips_the_dialogue():
+    # the writer named the city again outside its span: it would still say Oakland
+    system = "Please confirm: a table for 2 at Sushi Zone in Oakland today. Oakland is lovely."
+    assert swapped(_dialogue(system), _pool(SMALL)) is None
+    # a capitalised word of the writer's just before a value ("the Fillmore Philadelphia", "Honda Accord")
+    system = "Please confirm: a table for 2 at Big Sushi Zone in Oakland today."
+    assert swapped(_dialogue(system), _pool(SMALL)) is None
+    # a count said twice in one turn has no single place to go
+    system = "Please confirm: a table for 2 at Sushi Zone in Oakland today, 2 people."
+    assert swapped(_dialogue(system), _pool(SMALL)) is None
+    # no other value of the slot: nothing to put in
+    system = "Please confirm: a table for 2 at Sushi Zone in Oakland today."
+    smaller = {key: value for key, value in SMALL.items() if key[1] != "city"}
+    assert swapped(_dialogue(system), _pool(smaller)) is None
+
+
+def test_dev_dialogues_swap_with_dev_values_only_and_leave_nothing_behind(pool):
+    dev = [d for d in islice(dialogues(sgd_corpus_dir()), 400) if split_of(d["dialogue_id"]) == "dev"][:60]
+    told = [(d, swapped(d, pool)) for d in dev]
+    told = [(d, new) for d, new in told if new is not None]
+    assert len(told) >= len(dev) // 2
+    for old, new in told:
+        assert leftovers(old, new, pool) == []
+        for after in new["turns"]:
+            for frame in after.get("frames", []):
+                for _slot, start, end in frame.get("spans", []):
+                    said = after["utterance"][start:end]
+                    assert said and said == said.strip()
+        changed = sum(a["utterance"] != b["utterance"] for a, b in zip(old["turns"], new["turns"], strict=True))
+        assert changed
+    # every value the pool draws from is written by a dev dialogue's acts: no held-out dialogue is read
+    written = {value for d in dialogues(sgd_corpus_dir()) if split_of(d["dialogue_id"]) == "dev"
+               for t in d["turns"] for f in t.get("frames", []) for a in f.get("actions", [])
+               for value in (*a.get("values", []), *a.get("canonical_values", []))}
+    assert {canon for canons in pool.pairs.values() for canon in canons} <= written
