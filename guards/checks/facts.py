@@ -262,6 +262,8 @@ def _add_values(support: FactSupport, values: Iterable[Any], zones: list[ZoneInf
 
 _WHOLE_NUMBER_RE = re.compile(r"\s*(\d{1,4}(?:[.,]\d+)?)\s*$")
 _MAX_MEASURE_LEAVES = 2_000
+# a number then a unit's first letters ("25 minutes", "13%", "7 mph"): a text worth reading for its measures
+_UNIT_HINT_RE = re.compile(r"\d\s*(?:%|per|por|deg|gra|mph|mile|km|kilo|quil|min|star|estr)", re.IGNORECASE)
 
 
 def _add_measures(support: FactSupport, data: Any, counted: frozenset[str] = frozenset()) -> None:
@@ -284,7 +286,7 @@ def _add_measures(support: FactSupport, data: Any, counted: frozenset[str] = fro
         elif isinstance(value, str):
             if (whole := _WHOLE_NUMBER_RE.match(value)) is not None:
                 support.measures.add(decimal_key(whole.group(1)))
-            elif len(value) <= 1_000:
+            elif len(value) <= 1_000 and _UNIT_HINT_RE.search(value):
                 support.measures.update(str(fact.value) for fact in measures_in(value))
 
 
