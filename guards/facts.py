@@ -556,9 +556,12 @@ _FOUND: dict[Lang, str] = {
 }
 # A stay's or a rental's length ("for 5 days", "por 3 días", "per 2 setmanes"), or an event's ("on for 4 days": a
 # result a day): days are counted after "for", as a count or a results length.
-_FOR_DAYS: dict[Lang, str] = {"en": r"for", "pt-BR": r"por|durante", "es": r"por|durante", "ca": r"per|durant"}
-_DAY_NOUNS: dict[Lang, str] = {"en": r"days|weeks", "pt-BR": r"dias|semanas", "es": r"dias|semanas",
-                               "ca": r"dies|setmanes"}
+# A stay's length: "for 4 days", "staying 6 days"; the noun singular too after any number, as writers slip ("for 4
+# day", "staying 6 day"): the number is the stay's all the same
+_FOR_DAYS: dict[Lang, str] = {"en": r"for|staying(?:\s+for)?", "pt-BR": r"por|durante", "es": r"por|durante",
+                              "ca": r"per|durant"}
+_DAY_NOUNS: dict[Lang, str] = {"en": r"days?|weeks?", "pt-BR": r"dias?|semanas?", "es": r"dias?|semanas?",
+                               "ca": r"dies|dia|setmanes|setmana"}
 _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
           r"|(?:in stock|left in stock)",

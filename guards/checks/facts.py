@@ -144,6 +144,9 @@ class FactSupport:
     name_words: set[str] = field(default_factory=set)
     references: set[str] = field(default_factory=set)
     warranties: set[int] = field(default_factory=set)
+    # numbers a source gives whole, each its own value or with its unit ("wait_time": "4", "precipitation": 13,
+    # "rating": "4.80", "25 minutes"): what a measure may say (`_add_measures`)
+    measures: set[str] = field(default_factory=set)
     statuses: set[str] = field(default_factory=set)
     effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
     effect_minutes: set[int] = field(default_factory=set)  # the times of day of this turn's effects' own results
@@ -255,6 +258,50 @@ def _add_values(support: FactSupport, values: Iterable[Any], zones: list[ZoneInf
                 _add_said(support, value, lang, today)
         elif (number := number_of(value)) is not None and number == int(number) and 0 < number <= 10_000:
             support.counts.add(int(number))
+
+
+_WHOLE_NUMBER_RE = re.compile(r"\s*(\d{1,4}(?:[.,]\d+)?)\s*$")
+_MAX_MEASURE_LEAVES = 2_000
+# a number then a unit's first letters ("25 minutes", "13%", "7 mph"): a text worth reading for its measures
+_UNIT_HINT_RE = re.compile(r"\d\s*(?:%|per|por|deg|gra|mph|mile|km|kilo|quil|min|star|estr)", re.IGNORECASE)
+
+
+def _add_measures(support: FactSupport, data: Any, counted: frozenset[str] = frozenset()) -> None:
+    """The numbers `data` gives whole (a value that is a number alone, "4", 13, "4.80": its decimal key, "4.8"; or a
+    measure a text says, "25 minutes"): what a measure may say. A number inside another value (the "7" of a fare of
+    7.07, the "2235" of an address) or a field `counted` (the evidence's counts, money and places: a ride for 6 seats)
+    measures nothing: "the cab arrives in 7 minutes" after a wait of 4 is wrong however many digit groups the result
+    holds."""
+    stack, seen = [data], 0
+    while stack and seen < _MAX_MEASURE_LEAVES:
+        value = stack.pop()
+        seen += 1
+        if isinstance(value, dict):
+            stack.extend(v for k, v in value.items() if k not in counted)
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if 0 <= value < 100_000:
+                support.measures.add(decimal_key(str(value)))
+        elif isinstance(value, str):
+            if (whole := _WHOLE_NUMBER_RE.match(value)) is not None:
+                support.measures.add(decimal_key(whole.group(1)))
+            elif len(value) <= 1_000 and _UNIT_HINT_RE.search(value):
+                support.measures.update(str(fact.value) for fact in measures_in(value))
+
+
+# A number a message says with its unit ("10 miles", "39 percent", "in 10 minutes", "4.5 stars"), in any language
+_SAID_MEASURE_RE = re.compile(r"(?<![\w$€£.,:/#-])(\d{1,4}(?:[.,]\d+)?)(?![\w:/-]|[.,]\d)\s*(?:%|(?:percent|per\s+cent"
+                              r"|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph|miles?|km|kilomet\w*|quilomet\w*"
+                              r"|minutes?|mins?|minutos?|minuts?|stars?|estrel\w*)(?!\w))", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _said_measures(text: str) -> frozenset[str]:
+    """The numbers a message says with a unit: a figure the conversation gave. A bare number ("a ride for 6", "quarter
+    to 8 in the evening") or one inside another ("$7.07", "10:45", "415-286-4371") measures nothing. Read once per
+    text."""
+    return frozenset(decimal_key(match.group(1)) for match in _SAID_MEASURE_RE.finditer(text[:4_000]))
 
 
 @lru_cache(maxsize=4096)
@@ -380,6 +427,9 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
         support.add_date(today)
     for output in inp.tool_outputs:
+        evidence = evidence_of(output)  # a result's measures, or a refusal's details', not its counts nor its money
+        _add_measures(support, output.data, frozenset((*evidence.quantities, *(m.field for m in evidence.money),
+                                                       *evidence.places_left)))
         if output.ok:
             read = result_read(inp, output)
             # each distinct value once: a list of 1,000 bookings names a handful of activities, at a few moments
@@ -445,6 +495,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     for item in inp.history:  # a customer may write in any language of the organisation's
         for lang in inp.claim_languages:
             _add_said(support, item.text, lang, today)
+        support.measures.update(_said_measures(item.text))
         if past(deadline):
             return None
     for tool in effects_done(inp):  # this turn's, else the Ask's earlier ones (`effects_done`)
@@ -1125,7 +1176,7 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = fact.value in support.warranties
         elif kind == "measure":  # "13 percent", "93 degrees": a number the results or the customer give
             value = str(fact.value)
-            ok = value in support.name_words or (value.isdigit() and int(value) in support.counts) \
+            ok = value in support.measures \
                 or (value.isdigit() and "min" in fact.raw.lower() and _between_times(int(value), support.minutes))
         elif kind == "reference":
             key = _reference_key(str(fact.value))

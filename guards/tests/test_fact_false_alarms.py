@@ -567,6 +567,22 @@ def test_a_wait_in_minutes_is_the_results():
     assert held("Please try again in a few minutes.", ride) == []
 
 
+def test_a_wait_is_no_digit_group_of_a_fare_nor_a_count_of_seats():
+    # issue 29, the swapped dev split: a wait of 4 beside a fare of 7.07 and a ride for 6 read "7 minutes" and
+    # "6 minutes" as the results'; a measure is a number a source gives whole, or a measure a message says
+    ride = output("get_ride", [{"destination": "591 Redwood Highway # 2235", "number_of_seats": "6",
+                                "ride_type": "Pool", "wait_time": "4", "ride_fare": "7.07"}],
+                  evidence=Evidence(names=("ride_type",), quantities=("number_of_seats",),
+                                    identifiers=(Identifier("destination", "address"),)))
+    assert held("The cab will be there in 4 minutes. It costs $7.07.", ride) == []
+    assert held("The cab will be there in 7 minutes. It costs $7.07.", ride) == ["7 minutes"]
+    assert held("The cab will be there in 6 minutes. It costs $7.07.", ride) == ["6 minutes"]
+    assert held("It will be there in 10 minutes, as you asked.", ride,
+                history=(customer("can it come in 10 minutes?"),)) == []  # the customer's own measure
+    assert held("The cab will be there in 6 minutes.", ride,  # the party's size, or the hour asked: no wait
+                history=(customer("a luxury ride for 6 please, at quarter to 6 in the evening"),)) == ["6 minutes"]
+
+
 # --- issue 29: counts on the whole dev split, and false alarms that are no names ---
 
 
@@ -594,6 +610,15 @@ def test_a_stays_days_are_counted_and_the_others_besides_one_offered_too():
     assert held("Salon 0 is on for 3 days.", rated("4.0", "4.1", "4.2")) == []  # an event's days: a result a day
     assert held("There are 3 1 star hotels here.", rated("1", "1", "1")) == []
     assert held("There are 4 1 star hotels here.", rated("1", "1", "1")) == ["4"]
+
+
+@pytest.mark.parametrize("said", ["for {n} days", "staying {n} days", "staying for {n} days", "for {n} day",
+                                  "staying {n} day"])
+def test_a_stays_days_are_read_after_staying_and_before_a_singular_day(said):
+    # issue 29, the swapped dev split: "6 room at 45 Park Lane, staying 7 day" passed after a stay of 6 days asked
+    history = (customer("6 rooms for 6 days please"),)
+    assert held(f"Please confirm: 6 rooms at Salon 0, {said.format(n=6)}.", history=history) == []
+    assert held(f"Please confirm: 6 rooms at Salon 0, {said.format(n=7)}.", history=history) == ["7"]
 
 
 @pytest.mark.parametrize("draft", [

@@ -285,6 +285,10 @@ class _Swap:
             if len(found) != 1:
                 return False  # written twice, or not at all: no place to put the new count
             edits[(found[0].start(), found[0].end())] = _count_form(self.new[value.lower()][0], found[0].group())
+        for (start, end), new in list(edits.items()):
+            agreed = _agreeing_noun(text, start, end, new)
+            if agreed is not None:
+                edits[agreed[0]] = agreed[1]
         ordered = sorted(edits)
         if any(start < end for (_, end), (start, _) in zip(ordered, ordered[1:], strict=False)):
             return False  # overlapping spans
@@ -303,6 +307,35 @@ class _Swap:
             if frame.get("spans"):
                 frame["spans"] = [[slot, *moved[(start, end)]] for slot, start, end in frame["spans"]]
         return True
+
+
+_NOUN_AFTER_RE = re.compile(r"\s+(day|night|week|room|ticket|seat|person|adult|passenger|rider|travell?er|guest"
+                            r"|people)(s?)\b", re.IGNORECASE)
+_PLURALS = {"person": "people"}
+
+
+def _number(said: str) -> int | None:
+    said = said.strip().lower()
+    return int(said) if said.isdigit() else NUMBER_WORDS.index(said) if said in NUMBER_WORDS else None
+
+
+def _agreeing_noun(text: str, start: int, end: int, new: str) -> tuple[tuple[int, int], str] | None:
+    """The noun after a count, made to agree with its new number ("1 room" told with 6 is "6 rooms", "3 people"
+    with 1 "1 person"): where it is and its new form; None when it needs no change. SGD's writers say "1 day", and
+    "6 day" is a shape no one writes."""
+    old_n, new_n = _number(text[start:end]), _number(new)
+    match = _NOUN_AFTER_RE.match(text, end)
+    if old_n is None or new_n is None or match is None or (old_n == 1) == (new_n == 1):
+        return None
+    noun, plural = match.group(1), bool(match.group(2)) or match.group(1).lower() == "people"
+    if new_n == 1 and plural:
+        single = next((one for one, many in _PLURALS.items() if many == noun.lower()), noun)
+        form = single if noun.lower() == "people" else noun
+        return (match.start(1), match.end()), _cased_like(form, noun)
+    if new_n != 1 and not plural:
+        many = _PLURALS.get(noun.lower())
+        return (match.start(1), match.end()), _cased_like(many, noun) if many else noun + "s"
+    return None
 
 
 # a capitalised word just before a value, not opening a sentence, not an article or a title: part of what the writer

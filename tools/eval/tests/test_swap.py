@@ -3,6 +3,7 @@ everywhere the old ones were, and its old ones nowhere."""
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import islice
 
@@ -11,7 +12,7 @@ import pytest
 from guards.calibration import dialogues
 from magie.corpora import sgd_corpus_dir
 from tools.eval.sgd import split_of
-from tools.eval.swap import ValuePool, leftovers, swapped
+from tools.eval.swap import ValuePool, _agreeing_noun, leftovers, swapped
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +67,11 @@ def test_a_swapped_dialogue_states_its_new_values_everywhere_and_its_old_ones_no
     new = swapped(_dialogue(system), _pool(SMALL))
     assert new is not None
     user, reply = (turn["utterance"] for turn in new["turns"])
-    assert user.startswith("Book Rumi's Kitchen in Fremont for ") and user.endswith(" people next Friday.")
+    assert user.startswith("Book Rumi's Kitchen in Fremont for ") and re.search(r" (?:1 person|[3-6] people) next"
+                                                                                r" Friday\.$", user)
     assert re.fullmatch(r"Please confirm: a table for [13-6] at Rumi's Kitchen in Fremont next Friday\.", reply)
     count = re.search(r"for (\d)", reply).group(1)
-    assert f"for {count} people" in user
+    assert f"for {count} {'person' if count == '1' else 'people'}" in user  # its noun agrees with it
     frame = new["turns"][1]["frames"][0]
     assert frame["service_call"]["parameters"] == {"restaurant_name": "Rumi's Kitchen", "city": "Fremont",
                                                    "party_size": count, "date": "2019-03-08"}
@@ -116,3 +118,21 @@ def test_dev_dialogues_swap_with_dev_values_only_and_leave_nothing_behind(pool):
                for t in d["turns"] for f in t.get("frames", []) for a in f.get("actions", [])
                for value in (*a.get("values", []), *a.get("canonical_values", []))}
     assert {canon for canons in pool.pairs.values() for canon in canons} <= written
+
+
+def test_a_count_told_with_another_number_keeps_its_noun_in_agreement():
+    # issue 29: "1 room ... staying 1 day" told with 6 read "6 room ... staying 6 day", a shape no one writes
+    user = "Book Sushi Zone in Oakland for 1 person today."
+    one = json.loads(json.dumps(_dialogue("Please confirm: a table for 1 person at Sushi Zone in Oakland today.",
+                                          user=user)).replace('"2"', '"1"'))
+    new = swapped(one, _pool(SMALL))
+    assert new is not None
+    user, reply = (turn["utterance"] for turn in new["turns"])
+    count = re.search(r"for (\d)", reply).group(1)
+    assert count != "1"
+    assert f"for {count} people at Rumi's Kitchen" in reply and f"for {count} people next Friday" in user
+    assert _agreeing_noun("staying 1 day", 8, 9, "6") == ((10, 13), "days")
+    assert _agreeing_noun("for 3 people.", 4, 5, "1") == ((6, 12), "person")
+    assert _agreeing_noun("2 Tickets", 0, 1, "one") == ((2, 9), "Ticket")
+    assert _agreeing_noun("for 3 people.", 4, 5, "4") is None  # the number's agreement holds
+    assert _agreeing_noun("at 1 pm", 3, 4, "6") is None  # no count noun after it
