@@ -358,7 +358,7 @@ CONTEXTS: dict[str, Context] = {
     # The wait is the inbox's outlook (`inbox.selectors.handoff_outlook`), system data like a tool's result: the turn
     # finishes early with it (no guard runs there); here it stands as the record the words are built from.
     "person_handoff_staffed": Context("bank", lambda lang: {"wait": "15 min"}, said=("quero falar com um atendente",),
-                                      records=lambda: [ok("handoff_outlook", {}, {"expected_wait_minutes": 15})]),
+                                      records=lambda: [ok("handoff_outlook", {"expected_wait_minutes": 15})]),
     "person_handoff_closed": Context("school", said=("vull parlar amb una persona",)),
     "which_product": Context("store", lambda lang: {"lines": "\n".join(f"• {h['name']}" for h in hits().result["data"]["hits"])},
                              lambda: [ok("shown_products", {"products": [
