@@ -269,7 +269,7 @@ _PIECE_END_RE = re.compile(r"[;!?\n]|\.(?!\d)")
 _DIFFERENCE_RE = re.compile(r"(?<!\w)(?:sav(?:e|es|ed|ing|ings)|cheaper|less than|more than|difference|economi\w+"
                             r"|mais barat[oa]s?|mais car[oa]s?|a menos|a mais|diferenca|ahorr\w+|mas barat[oa]s?"
                             r"|mas car[oa]s?|de menos|de mas|diferencia|estalvi\w+|mes barat[ae]?s?|mes car[ae]?s?"
-                            r"|de menys|de mes|diferencia)(?!\w)")
+                            r"|de menys|de mes)(?!\w)")
 
 
 def said_as_difference(draft: str, mention: Amount) -> bool:

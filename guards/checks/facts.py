@@ -454,8 +454,8 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             support.places.update(read.places_left)
             support.warranties.update(w for w in read.warranties if w is not None)
             support.statuses.update(read.statuses)
-            if evidence_of(output).directions:
-                support.movements.update(_movements(output.data, evidence_of(output)))
+            if evidence.directions:
+                support.movements.update(_movements(output.data, evidence))
             support.references.update(_reference_key(value) for _, value in read.identifiers)
             for kind, value in dict.fromkeys(read.identifiers):
                 if kind == "address":  # a street is a place's name too, and its numbers ("1502 1/2 Webster St") its own
@@ -567,7 +567,7 @@ def _movements(data: Any, evidence: Evidence, depth: int = 0) -> Counter[tuple[s
 
 # A count's part of its sentence: commas, semicolons, colons and conjunctions end it ("hiciste tres Pix: dos salieron
 # bien y uno falló" counts the three sent, then says what became of each).
-_COUNT_PART_BREAK_RE = re.compile(r"[,;:()\n]|\s(?:but|and|however|mas|porem|e|pero|y|i|pero|tot i que)\s")
+_COUNT_PART_BREAK_RE = re.compile(r"[,;:()\n]|\s(?:but|and|however|mas|porem|e|pero|y|i|tot i que)\s")
 
 
 def _movements_counted(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], starts: list[int], plain: str,
@@ -635,7 +635,7 @@ _EVERY_WORDS: dict[Lang, str] = {
     "pt-BR": r"tod[oa]s|ambos|ambas|as duas|os dois|as tres|os tres",
     "es": r"tod[oa]s|ambos|ambas|las dos|los dos|las tres|los tres",
     "ca": r"tots|totes|ambdos|ambdues|les dues|els dos|les tres|els tres",
-    "en": r"all|both|every|all three|the two|the three",
+    "en": r"all|both|every|the two|the three",
 }
 _EVERY_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])")
                                           for lang, words in _EVERY_WORDS.items()}
