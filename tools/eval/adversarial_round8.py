@@ -21,7 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
-from language.locales import LANGS, Lang
+from language.locales import LANGS
 from tools.eval.adversarial import AdversarialCase
 
 TODAY = date(2026, 12, 1)  # a Tuesday
@@ -372,7 +372,7 @@ def quote(*items: tuple[str, int]) -> Callable[[], Context]:
         lines = [{"name": PRODUCTS[sku][0], "quantity": quantity, "price_cents": PRODUCTS[sku][5] * 100,
                   "line_cents": PRODUCTS[sku][5] * 100 * quantity, "currency": "ARS", "stock": PRODUCTS[sku][6]}
                  for sku, quantity in items]
-        data = {"lines": lines, "unmatched": [], "currency": "ARS", "total_cents": sum(l["line_cents"] for l in lines)}
+        data = {"lines": lines, "unmatched": [], "currency": "ARS", "total_cents": sum(line["line_cents"] for line in lines)}
         arguments = {"items": [{"query": PRODUCTS[sku][2] or PRODUCTS[sku][0], "product_ref": None,
                                 "quantity": quantity} for sku, quantity in items]}
         return (_out("store", "quote_products", data, arguments),), ()
