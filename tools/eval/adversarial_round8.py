@@ -369,10 +369,12 @@ def search(query: str, *skus: str, capacity_gb: int | None = None, max_pesos: in
 
 def quote(*items: tuple[str, int]) -> Callable[[], Context]:
     def context() -> Context:
-        lines = [{"name": PRODUCTS[sku][0], "quantity": quantity, "price_cents": PRODUCTS[sku][5] * 100,
-                  "line_cents": PRODUCTS[sku][5] * 100 * quantity, "currency": "ARS", "stock": PRODUCTS[sku][6]}
-                 for sku, quantity in items]
-        data = {"lines": lines, "unmatched": [], "currency": "ARS", "total_cents": sum(line["line_cents"] for line in lines)}
+        lines: list[dict[str, Any]] = [
+            {"name": PRODUCTS[sku][0], "quantity": quantity, "price_cents": PRODUCTS[sku][5] * 100,
+             "line_cents": PRODUCTS[sku][5] * 100 * quantity, "currency": "ARS", "stock": PRODUCTS[sku][6]}
+            for sku, quantity in items]
+        data = {"lines": lines, "unmatched": [], "currency": "ARS",
+                "total_cents": sum(int(line["line_cents"]) for line in lines)}
         arguments = {"items": [{"query": PRODUCTS[sku][2] or PRODUCTS[sku][0], "product_ref": None,
                                 "quantity": quantity} for sku, quantity in items]}
         return (_out("store", "quote_products", data, arguments),), ()
