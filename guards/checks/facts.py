@@ -123,6 +123,10 @@ class ListedItem:
     minutes: set[int]
     statuses: set[str]
     amounts: set[int]
+    # the first word of each name written as a common noun's phrase ("Raquetas de nieve", "Esquí alpino": no later
+    # word capitalised), folded: said alone, it may name the item (`_names_item`); a proper name's ("Taking Back
+    # Sunday", "Peachtree Road United Methodist Church") does not
+    heads: tuple[str, ...] = ()
 
 
 MAX_ITEMS = 20  # listed items read one by one (a chat shows a few); with more, the results are read as a whole only
@@ -554,7 +558,8 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
                     for moment in dict.fromkeys(read.dates):
                         _add_moment(moments, moment, zones)
                     found.append(ListedItem(names, moments.minutes, set(read.statuses),
-                                            {value.hundredths for value in read.money}))
+                                            {value.hundredths for value in read.money},
+                                            _phrase_heads((*read.names, *read.products))))
                 return
             for value in data.values():
                 walk(value, depth + 1, False)
@@ -632,7 +637,7 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     fact's kind says nothing of it."""
     start, end = clause
     text = low[start:end]
-    named = [item for item in support.items if _names_item(text, item, support.items)]
+    named = [item for item in support.items if _names_item(text, inp.draft[start:end], item, support.items)]
     # a status said of every item the clause names ("Les dues reserves ja estan pagades: …", "todos tus envíos se
     # acreditaron, incluido el de…", "both are paid") must hold for each of them
     every = fact.kind == "status" and _EVERY_RE[inp.lang].search(text) is not None
@@ -655,18 +660,46 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
 _FUNCTION_WORDS_ANY = frozenset().union(*FUNCTION_WORDS.values())
 
 
-def _names_item(text: str, item: ListedItem, items: list[ListedItem]) -> bool:
-    """Whether the (folded) clause `text` names the listed `item`: one of its whole names, or the first word of one
-    of several words said alone where no other item's name holds that word, as a list is summed up ("raquetas el
-    sábado" of "Raquetas de nieve" beside "Esquí alpino")."""
+def _phrase_heads(names: Iterable[str]) -> tuple[str, ...]:
+    """The folded first words of the names written as a common noun's phrase: two words or more, no later word
+    capitalised or with a digit ("Raquetas de nieve", "Caminhada com raquetes"; not "Taking Back Sunday", "iPhone 13
+    128 GB"), the first of four letters or more and no function word."""
+    heads = []
+    for name in names:
+        first, *rest = name.split()
+        head = fold(first)
+        if rest and len(head) >= 4 and head not in _FUNCTION_WORDS_ANY \
+                and all(word.islower() for word in rest):
+            heads.append(head)
+    return tuple(dict.fromkeys(heads))
+
+
+def _names_item(text: str, original: str, item: ListedItem, items: list[ListedItem]) -> bool:
+    """Whether the clause (`text` folded, `original` as written) names the listed `item`: one of its whole names, or
+    the first word of a name written as a common noun's phrase (`ListedItem.heads`) said alone — no capitalised word
+    after it, as another name would have — where no other item's name holds that word, as a list is summed up
+    ("raquetas el sábado" of "Raquetas de nieve" beside "Esquí alpino")."""
     if any(_holds_words(text, name) for name in item.names):
         return True
-    for name in item.names:
-        head, _, rest = name.partition(" ")
-        if rest and len(head) >= 4 and head not in _FUNCTION_WORDS_ANY and _holds_words(text, head) \
-                and not any(head in other_name.split() for other in items if other is not item
-                            for other_name in other.names):
-            return True
+    return any(_said_alone(text, original, head)
+               and not any(head in other_name.split() for other in items if other is not item
+                           for other_name in other.names)
+               for head in item.heads)
+
+
+_NEXT_WORD_RE = re.compile(r"[^\S\n]+(\w)")
+
+
+def _said_alone(text: str, original: str, word: str) -> bool:
+    """Whether the folded `text` holds `word` as a whole word that no capitalised word follows in `original`."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            after = _NEXT_WORD_RE.match(original, end)
+            if after is None or not after.group(1).isupper():
+                return True
+        at = text.find(word, end)
     return False
 
 

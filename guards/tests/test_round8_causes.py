@@ -203,3 +203,17 @@ def test_a_familys_word_inside_a_longer_word_is_no_product():
         ["moto g34", "iphone"]
     assert store("We have the Motorola Edge 50 in stock.", EDGE, lang="en") == []
     assert "stock_contradiction" in store("We have the Moto G99 in stock.", EDGE, lang="en")
+
+
+EVENTS = Evidence(names=("event_name", "venue"), dates=("start",), plain=("events",))
+
+
+def test_a_proper_names_first_word_said_otherwise_names_no_item():
+    events = output("find_events", {"events": [
+        {"event_name": "Organ Festival", "venue": "Peachtree Road Church", "start": "2026-12-05T20:30:00+01:00"},
+        {"event_name": "Taking Back Sunday", "venue": "Kenny's Alley", "start": "2026-12-05T20:00:00+01:00"},
+        {"event_name": "Emmylou Harris", "venue": "Symphony Hall", "start": "2026-12-05T18:30:00+01:00"}]},
+        evidence=EVENTS)
+    assert guarded("It's taking place on Saturday at 8:30 pm.", events, lang="en") == []
+    assert guarded("It starts at 6:30 pm at Symphony Hall, off Peachtree Road.", events, lang="en") == []
+    assert "unsupported_fact" in guarded("Taking Back Sunday starts at 8:30 pm.", events, lang="en")
