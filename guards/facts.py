@@ -565,9 +565,11 @@ _DAY_NOUNS: dict[Lang, str] = {"en": r"days?|weeks?", "pt-BR": r"dias?|semanas?"
 _LEFT_AFTER: dict[Lang, str] = {
     "en": r"(?:places?|spots?|seats?|tickets?|units?|rooms?|tables?)?\s*(?:left|remaining|available|still free)"
           r"|(?:in stock|left in stock)",
-    "pt-BR": r"(?:vagas?|lugares|lugar|unidades?|ingressos?)\s+(?:restantes?|livres?|disponive(?:l|is))|em estoque",
-    "es": r"(?:plazas?|lugares|lugar|unidad(?:es)?|entradas?)\s+(?:libres?|disponibles?|restantes?)|en stock",
-    "ca": r"(?:places?|placa|llocs?|unitats?|entrades?)\s+(?:lliures?|disponibles?|restants?)|en estoc",
+    # the noun may be left out, as in English ("hay 7 disponibles", "tem 4 disponíveis", "n'hi ha 3 de lliures")
+    "pt-BR": r"(?:(?:vagas?|lugares|lugar|unidades?|ingressos?)\s+)?(?:restantes?|livres?|disponive(?:l|is))"
+             r"|em estoque",
+    "es": r"(?:(?:plazas?|lugares|lugar|unidad(?:es)?|entradas?)\s+)?(?:libres?|disponibles?|restantes?)|en stock",
+    "ca": r"(?:(?:places?|placa|llocs?|unitats?|entrades?)\s+|de\s+)?(?:lliures?|disponibles?|restants?)|en estoc",
 }
 _LEFT_BEFORE: dict[Lang, str] = {
     "en": r"only|just|there (?:are|is) (?:only )?",

@@ -266,6 +266,18 @@ def _to_minor(value: Decimal, currency: str) -> int:
 _MARKED_AMOUNT_NEXT_RE = re.compile(r"\s*[(:\[]?\s*(?:(?:de|of|do|da|del)\s+)?(?:r\$|us\$|\$|€|£|brl|eur|ars|usd)\s?\d")
 
 
+# A list's item number: one or two digits opening a line (after spaces or a bullet), then "." or ")" and a space
+# ("1. R$ 80,00 pro Pedro", "2) Energia Sul — R$ 230,45"): the item's place in the list, no amount.
+_LINE_OPENING_RE = re.compile(r"(?:^|\n)[^\S\n]*(?:[-•*][^\S\n]*)?$")
+_ITEM_NUMBER_END_RE = re.compile(r"[.)][^\S\n]+\S")
+
+
+def _list_item_number(low: str, start: int, end: int) -> bool:
+    """Whether the number at start:end numbers a list's item (see `_LINE_OPENING_RE`)."""
+    return end - start <= 2 and _ITEM_NUMBER_END_RE.match(low, end) is not None \
+        and _LINE_OPENING_RE.search(low, max(0, start - 8), start) is not None
+
+
 def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: bool, cues: list[int]) -> bool:
     """Rules 2 and 3 of language.money for a number without a marker; `cues` are the ends of the money cue words
     of the text, so the exact cue rule only runs where a cue is near."""
@@ -274,6 +286,8 @@ def _is_bare_amount(low: str, start: int, end: int, raw: str, money_context: boo
         if index < 0 or cues[index] < start - 60 or not _CUE_RE.search(low, max(0, start - 60), start):
             return False
     if raw.lower() in _ARTICLE_WORDS:
+        return False
+    if _list_item_number(low, start, end):
         return False
     if _MARKED_AMOUNT_NEXT_RE.match(low, end):
         return False  # how many, then their amount: "n'has rebut 1 (R$ 200,00)", "recebeu 2: R$ 50 e R$ 30"

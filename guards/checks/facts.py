@@ -39,7 +39,7 @@ from zoneinfo import ZoneInfo
 from guards.checks.amounts import evidence_of, result_read, slots_read
 from guards.checks.store import Hit, catalog_hits
 from guards.checks.wording import ALTERNATIVE_PART_RE, effect_claim_spans, effects_done
-from guards.common_words import COMMON, in_dictionary
+from guards.common_words import COMMON, FUNCTION_WORDS, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import Evidence, inferred, number_of, typed
 from guards.facts import (
@@ -123,6 +123,10 @@ class ListedItem:
     minutes: set[int]
     statuses: set[str]
     amounts: set[int]
+    # the first word of each name written as a common noun's phrase ("Raquetas de nieve", "Esquí alpino": no later
+    # word capitalised), folded: said alone, it may name the item (`_names_item`); a proper name's ("Taking Back
+    # Sunday", "Peachtree Road United Methodist Church") does not
+    heads: tuple[str, ...] = ()
 
 
 MAX_ITEMS = 20  # listed items read one by one (a chat shows a few); with more, the results are read as a whole only
@@ -501,8 +505,30 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     for tool in effects_done(inp):  # this turn's, else the Ask's earlier ones (`effects_done`)
         if not any(o.tool == tool and o.ok and evidence_of(o).statuses for o in inp.tool_outputs):
             support.statuses.update(_effect_statuses(tool, inp))
+    if support.items:
+        _effects_on_items(support, inp, zones)
     _add_referenced_names(support, inp)
     return support
+
+
+def _effects_on_items(support: FactSupport, inp: GuardInput, zones: list[ZoneInfo]) -> None:
+    """A listed item this turn's effect then acted on has the status the effect gave it too: the booking my_bookings
+    listed as awaiting payment is cancelled once cancel_booking ran ("He cancel·lat la reserva d'esquí de dijous"). An
+    effect's result is that item when it has one of the item's names and, where both have times, one of its times."""
+    for output in inp.tool_outputs:
+        if not output.ok or output.tool not in inp.effects_executed or not isinstance(output.data, dict):
+            continue
+        read = result_read(inp, output)
+        if not read.statuses:
+            continue
+        names = {fold(name) for name in (*read.names, *read.products)}
+        moments = FactSupport()
+        for moment in dict.fromkeys(read.dates):
+            _add_moment(moments, moment, zones)
+        for item in support.items:
+            if names.intersection(item.names) and (not moments.minutes or not item.minutes
+                                                   or not moments.minutes.isdisjoint(item.minutes)):
+                item.statuses.update(read.statuses)
 
 
 def _minutes_of(values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang, ...] = (),
@@ -532,7 +558,8 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
                     for moment in dict.fromkeys(read.dates):
                         _add_moment(moments, moment, zones)
                     found.append(ListedItem(names, moments.minutes, set(read.statuses),
-                                            {value.hundredths for value in read.money}))
+                                            {value.hundredths for value in read.money},
+                                            _phrase_heads((*read.names, *read.products))))
                 return
             for value in data.values():
                 walk(value, depth + 1, False)
@@ -610,7 +637,7 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     fact's kind says nothing of it."""
     start, end = clause
     text = low[start:end]
-    named = [item for item in support.items if any(_holds_words(text, name) for name in item.names)]
+    named = [item for item in support.items if _names_item(text, inp.draft[start:end], item, support.items)]
     # a status said of every item the clause names ("Les dues reserves ja estan pagades: …", "todos tus envíos se
     # acreditaron, incluido el de…", "both are paid") must hold for each of them
     every = fact.kind == "status" and _EVERY_RE[inp.lang].search(text) is not None
@@ -628,6 +655,52 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     if every:
         return any(not (COVERS[str(fact.value)] & held) for held in statuses)
     return bool(statuses) and all(not (COVERS[str(fact.value)] & held) for held in statuses)
+
+
+_FUNCTION_WORDS_ANY = frozenset().union(*FUNCTION_WORDS.values())
+
+
+def _phrase_heads(names: Iterable[str]) -> tuple[str, ...]:
+    """The folded first words of the names written as a common noun's phrase: two words or more, no later word
+    capitalised or with a digit ("Raquetas de nieve", "Caminhada com raquetes"; not "Taking Back Sunday", "iPhone 13
+    128 GB"), the first of four letters or more and no function word."""
+    heads = []
+    for name in names:
+        first, *rest = name.split()
+        head = fold(first)
+        if rest and len(head) >= 4 and head not in _FUNCTION_WORDS_ANY \
+                and all(word.islower() for word in rest):
+            heads.append(head)
+    return tuple(dict.fromkeys(heads))
+
+
+def _names_item(text: str, original: str, item: ListedItem, items: list[ListedItem]) -> bool:
+    """Whether the clause (`text` folded, `original` as written) names the listed `item`: one of its whole names, or
+    the first word of a name written as a common noun's phrase (`ListedItem.heads`) said alone — no capitalised word
+    after it, as another name would have — where no other item's name holds that word, as a list is summed up
+    ("raquetas el sábado" of "Raquetas de nieve" beside "Esquí alpino")."""
+    if any(_holds_words(text, name) for name in item.names):
+        return True
+    return any(_said_alone(text, original, head)
+               and not any(head in other_name.split() for other in items if other is not item
+                           for other_name in other.names)
+               for head in item.heads)
+
+
+_NEXT_WORD_RE = re.compile(r"[^\S\n]+(\w)")
+
+
+def _said_alone(text: str, original: str, word: str) -> bool:
+    """Whether the folded `text` holds `word` as a whole word that no capitalised word follows in `original`."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            after = _NEXT_WORD_RE.match(original, end)
+            if after is None or not after.group(1).isupper():
+                return True
+        at = text.find(word, end)
+    return False
 
 
 # Words saying that what follows holds of every item meant (folded): "todas", "ambos", "les dues", "both", "all".
@@ -1090,6 +1163,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     facts = draft_facts(inp, deadline)
     if facts is None:
         return None
+    if stock := _stock_of_products(inp, folded(inp.draft)):
+        facts = _with_stock(facts, stock)
     if not facts and not _quoted_lines(inp):  # (a quoted product's count is read on its own: `_product_counts`)
         return []
     support = supported(inp, deadline)
@@ -1364,6 +1439,62 @@ def _hit_keys(hit: Hit) -> set[str]:
     """A hit's name and model, folded, each also without the capacity it ends with ("iphone 15 128gb": "iphone 15")."""
     keys = {folded(str(hit.data.get(field) or "")) for field in ("name", "model")} - {""}
     return keys | {_CAPACITY_END_RE.sub("", key) for key in keys}
+
+
+# What follows a product's name said with a number to make that number its stock ("15 USB-C 20W chargers in stock",
+# "only 1 Redmi Note 12 left", "quedan 2 iPhone 14 disponibles", "tenim 3 Galaxy S23 en estoc").
+_STOCK_AFTER: dict[Lang, str] = {
+    "en": r"left|remaining|available|in stock|left in stock",
+    "pt-BR": r"restantes?|disponive(?:l|is)|em estoque",
+    "es": r"disponibles?|restantes?|en stock",
+    "ca": r"disponibles?|restants?|en estoc",
+}
+_STOCK_AVAILABLE_RE = re.compile(r"available|disponive(?:l|is)|disponibles?")
+_STOCK_SCARCE_BEFORE_RE = re.compile(r"(?<!\w)(?:only|just|so|apenas|somente|solo|solamente|nomes|restam|sobram"
+                                     r"|quedan|queda|queden|en queden|en queda)\s+$")
+
+
+@lru_cache(maxsize=4)
+def _stock_re(lang: Lang) -> re.Pattern[str]:
+    words = "|".join(sorted(map(re.escape, NUMBER_WORDS[lang]), key=len, reverse=True))
+    return re.compile(rf"(?<![\w.,$€£/-])(?P<n>\d{{1,4}}|{words})\s+(?P<words>(?:[^\s.,;:!?()]+\s+){{1,6}}?)"
+                      rf"(?P<left>{_STOCK_AFTER[lang]})(?!\w)")
+
+
+def _stock_of_products(inp: GuardInput, low: str) -> list[Fact]:
+    """Places left (`places`, value (how many, whether said to be left)) said of a product this turn's results name
+    with its stock, its name or some of its words between the number and what says it is left or in stock: a number
+    the count reader takes for a count of results ("We have 15 USB-C 20W fast chargers in stock") or reads not at
+    all ("only 1 Redmi Note 12 left")."""
+    words: set[str] = set()
+    for output in inp.tool_outputs:
+        evidence = evidence_of(output) if output.ok else None
+        if evidence is None or not evidence.products or not evidence.places_left:
+            continue
+        for name in result_read(inp, output).products:
+            words.update(word for word in fold(name).split()
+                         if len(word) >= 3 and not word.isdigit() and word not in _FUNCTION_WORDS_ANY)
+    if not words:
+        return []
+    found = []
+    for match in _stock_re(inp.lang).finditer(low):
+        if words.isdisjoint(match.group("words").split()):
+            continue
+        value = number_value(match.group("n"), inp.lang)
+        if value is None or value == 0:
+            continue
+        left = not _STOCK_AVAILABLE_RE.fullmatch(match.group("left")) \
+            or _STOCK_SCARCE_BEFORE_RE.search(low, max(0, match.start() - 16), match.start()) is not None
+        start, end = match.span("n")
+        found.append(Fact("places", start, end, inp.draft[start:end], (value, left)))
+    return found
+
+
+def _with_stock(facts: list[Fact], stock: list[Fact]) -> list[Fact]:
+    """`facts` with the stock said of products in place of the counts read from the same numbers."""
+    starts = {fact.start for fact in stock}
+    kept = [fact for fact in facts if not (fact.kind in ("count", "found", "places") and fact.start in starts)]
+    return sorted([*kept, *stock], key=_START)
 
 
 def _quoted_lines(inp: GuardInput) -> list[tuple[str, int]]:

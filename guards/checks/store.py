@@ -37,7 +37,9 @@ _SEGMENT_RE = re.compile(r"(?:[^.!?;\n\u2600-\u27bf\U0001f300-\U0001faff]|(?<!\w
 _CONTRAST_RE = re.compile(r",?\s(?:mas|porem|but|however|pero|sin embargo|pero|tot i aixi|en canvi)\s")
 _CAPACITY_RE = re.compile(r"(?<![\w.])(\d{1,4})\s?(gb|tb|gigas?)(?!\w)")
 _PRODUCT_RE = re.compile(
+    # (a family's word ends there, or at its plural: "Moto" is no product inside "Motorola")
     r"(?=[a-z])(?<!\w)(?:iphone|galaxy|moto|redmi|poco|pixel|xperia|ipad|macbook|airpods|apple watch|realme|oneplus|xiaomi)"
+    r"(?![a-rt-z]|s\w)"
     r"(?:\s?(?:[a-z]?\d{1,3}[a-z]?|se|xr|xs|note|edge|tab|air|fe|ultra|pro|max|plus|mini|lite|\+)(?!\w))*"
 )
 
@@ -302,8 +304,8 @@ def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]]
         here = _within(named, starts, span)
         if not here:
             continue
-        says_unavailable = bool(unavailable.search(segment))
-        says_available = not says_unavailable and bool(available.search(segment))
+        says_unavailable = _says_of_items(unavailable, segment, inp.lang)
+        says_available = not says_unavailable and _says_of_items(available, segment, inp.lang)
         says_offer = not says_unavailable and (says_available or bool(offer.search(segment)))
         for mention in here:
             # "available" for a product the catalogue does not have, or "sold out" for one that is in stock
@@ -313,6 +315,29 @@ def _read_stock(inp: GuardInput, deadline: float) -> tuple[list[str], list[str]]
             elif says_offer and mention.hits and not any(h.in_stock for h in mention.hits):
                 (sold_out if any(h.sold_out for h in mention.hits) else contradictions).append(mention.text)
     return contradictions, sold_out
+
+
+# What a negated "have" may have as its object besides the item: what is known of it or its warranty ("I don't have
+# warranty info for the Edge 40", "no tenemos el dato de la garantía", "não temos informação", "no tenim la dada"):
+# no word on its stock.
+_NOT_THE_ITEM_WORDS: dict[Lang, tuple[str, str]] = {  # (articles, nouns)
+    "en": (r"any|the|that|this|more|much|enough|its|a",
+           r"(?:warranty|guarantee|price|stock|delivery)?\s*(?:info|information|data|details?|records?)|warranty|guarantee"),
+    "pt-BR": (r"a|o|as|os|essa|esse|essas|esses|mais|nenhuma|nenhum",
+              r"informac(?:ao|oes)|dados?|detalhes?|registros?|garantia"),
+    "es": (r"el|la|los|las|ese|esa|esos|esas|mas|ningun|ninguna",
+           r"informacion|datos?|detalles?|registros?|garantia"),
+    "ca": (r"la|el|les|els|aquesta|aquest|aquestes|mes|cap",
+           r"informacio|dades|dada|detalls?|registres?|garantia"),
+}
+_NOT_THE_ITEM: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"\s+(?:(?:{articles})\s+)?(?:{nouns})(?!\w)")
+                                             for lang, (articles, nouns) in _NOT_THE_ITEM_WORDS.items()}
+
+
+def _says_of_items(table: re.Pattern[str], segment: str, lang: Lang) -> bool:
+    """Whether the (folded) segment says what `table` says (available, or not) of its items: a match that is no
+    "have" of what is known of them (`_NOT_THE_ITEM`)."""
+    return any(_NOT_THE_ITEM[lang].match(segment, match.end()) is None for match in table.finditer(segment))
 
 
 def _stock_verdict(code: str, which: int, inp: GuardInput, deadline: float) -> GuardVerdict:
