@@ -1130,7 +1130,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or (at_start and known and lang == "en" and bool(_MOMENT_IS_RE.match(text, run[0][1]))) \
                     or ("-" in key and (at_start or lang != "en")) \
-                    or (at_start and not subject and (near_word(bare.lower(), lang)
+                    or (at_start and not subject and ((near_word(bare.lower(), lang) and not _proper_only(bare, key, lang))
                                                       or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
@@ -1342,6 +1342,13 @@ def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) 
 
 
 @lru_cache(maxsize=4096)
+def _proper_only(bare: str, key: str, lang: Lang) -> bool:
+    """Whether one capitalised word opening a sentence is a name its language's dictionary knows only as a name (its
+    lemma capitalised: "Aaron lewis on the 8th", "Georges", "Pedro"), no word of the language a writer opens with:
+    a name, though no verb follows. A common word (`COMMON`) stays a word."""
+    return key not in COMMON[lang] and proper_noun(bare, lang)
+
+
 def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
     """Whether `key`, no word of the dictionary, is a long word of `common` (seven letters or more: the results'
     field names are there, "humidity") typed with two slips at most after its first four letters ("Humidy around 19
@@ -1572,8 +1579,11 @@ _VERB_BEFORE_PLACE_RE: dict[Lang, re.Pattern[str]] = {
 
 
 def _verb_s(key: str, lang: Lang) -> bool:
-    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves")."""
-    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang)
+    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves"),
+    not a name the dictionary knows only as one ("Georges in Marshall", "Californios in Larkspur": their lemma is
+    "George", "Californio", a proper noun, no verb)."""
+    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang) \
+        and not proper_noun(key, lang)
 _SPLIT_LETTER_RE = re.compile(r" [a-z](?![\w'’])")
 # One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
 # Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.

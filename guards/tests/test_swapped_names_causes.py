@@ -1,0 +1,65 @@
+"""Causes of wrong names the name reader let through once the dev dialogues were told with other values
+(`tools.eval.swap`, split `dev_swapped`): a name the language's dictionary knows only as a name, opening a sentence
+with no verb after it ("Aaron lewis on the 8th"), read as a word a writer opens with; and a name ending in "s"
+before a place ("Georges in Marshall"), read as a verb's "-s" form ("Lands at YVR"). Each with a true draft beside
+it that still passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.common_words import COMMON
+from guards.evidence import Evidence
+from guards.facts import names_in
+from guards.registry import registered
+from guards.tests.helpers import deadline, make, output
+from language.locales import Lang
+
+VENUES = Evidence(names=("name", "venue", "city"), dates=("date", "time"))
+
+
+def names(text: str, lang: Lang = "en") -> list[str]:
+    return [fact.raw for fact in names_in(text, lang, common=COMMON[lang])]
+
+
+def held(draft: str, lang: Lang = "en") -> list[str]:
+    """The facts `unsupported_fact` holds in `draft` after a search that found Marta Vidal at Petco Park at 5 pm."""
+    found = output("find_slots", [{"name": "Marta Vidal", "venue": "Petco Park", "city": "San Diego",
+                                   "date": "2019-03-08", "time": "17:00"}], evidence=VENUES)
+    inp = make(draft, lang=lang, currency="USD", org_kind="school", tool_outputs=(found,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+# --- a name the dictionary knows only as a name, opening a sentence ------------------------------------------------
+
+@pytest.mark.parametrize("lang, draft, name", [
+    ("en", "Aaron lewis on the 8th at Petco Park.", "Aaron"),
+    ("es", "Jorge el viernes a las 5 en Petco Park.", "Jorge"),
+    ("ca", "Jordi divendres a les 5 a Petco Park.", "Jordi"),
+    ("pt-BR", "João na sexta às 17h no Petco Park.", "João"),
+])
+def test_a_name_the_dictionary_knows_only_as_a_name_opening_a_sentence_is_a_name(lang, draft, name):
+    assert name in names(draft, lang)
+    assert name in " ".join(held(draft, lang))
+
+
+@pytest.mark.parametrize("lang, draft", [
+    ("en", "Marta on the 8th at Petco Park."),
+    ("en", "Sure, on the 8th at Petco Park."),
+    ("es", "Marta el viernes a las 5 en Petco Park."),
+    ("es", "Listo, el viernes a las 5 en Petco Park."),
+    ("ca", "Marta divendres a les 5 a Petco Park."),
+    ("ca", "Perfecte, divendres a les 5 a Petco Park."),
+    ("pt-BR", "Marta na sexta às 17h no Petco Park."),
+    ("pt-BR", "Perfeito, na sexta às 17h no Petco Park."),
+])
+def test_a_word_of_the_language_or_the_right_name_opening_a_sentence_passes(lang, draft):
+    assert held(draft, lang) == []
+
+
+# --- a name ending in "s" before a place, no verb's "-s" form --------------------------------------------------------
+
+def test_a_name_ending_in_s_before_a_place_is_no_verbs_s_form():
+    assert names("Georges in Marshall.") == ["Georges", "Marshall"]
+    assert held("I see 1. Georges in San Diego.") == ["Georges"]
+    assert held("Lands at Petco Park on the 8th.") == []  # a verb's "-s" form before a place stays a word
