@@ -1066,8 +1066,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
     anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
+    lowered = _lower_names_before_venue(text) if lang == "en" else []
     if not any(c.isupper() for c in text):
-        return []
+        return lowered
     starts_at, ends_at, words = name_tokens(text)
     count = len(words)
     found: list[Fact] = []
@@ -1254,6 +1255,38 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     close()
     if listed and found and lang == "en":
         found = _listed_names(text, found, listed)
+    if lowered:
+        return sorted(found + [fact for fact in lowered if not any(f.start <= fact.start < f.end for f in found)],
+                      key=lambda fact: fact.start)
+    return found
+
+
+# A venue's head noun in English, after its name ("akane Japanese restaurant", "zuni cafe"), with at most two
+# capitalised words describing it between ("Japanese", "Thai"): the name's own words, in lower case, come before.
+_VENUE_HEAD_RE = re.compile(
+    r"(?<![\w'’-])((?:[a-z][a-z'’-]*[ ]){1,3})((?:[A-Z][a-z]+[ ]){0,2})"
+    r"(?i:restaurants?|inn|hotel|motel|lodge|cafe|café|bistro|grill|diner|eatery|kitchen|tavern|pub|brewery"
+    r"|taproom|steakhouse|pizzeria|bakery|trattoria|taqueria|cantina|brasserie|salon|barbershop)(?![\w'’-])")
+
+
+def _lower_names_before_venue(text: str) -> list[Fact]:
+    """The words no dictionary knows, written in lower case right before a venue's head noun ("akane Japanese
+    restaurant", "There's sakura inn"): a name its writer did not capitalise, which the capital-led reader never
+    reads. Only the run of unknown words next to the head (or its describing capitals) is the name; a word of the
+    dictionary ("a nice restaurant"), one letter from a common word, or with two letters swapped ("resturant",
+    "a grat hotel") ends it."""
+    found: list[Fact] = []
+    for match in scan(_VENUE_HEAD_RE, text):
+        lower = match.group(1)
+        end = match.start(1) + len(lower.rstrip())
+        start = end
+        for word in reversed(lower.split()):
+            if in_dictionary(word, "en") or near_word(word, "en") or misspelt_word(word, "en") or len(word) < 3 \
+                    or folded(word) in CONNECTORS:
+                break
+            start -= len(word) + (1 if start != end else 0)
+        if start < end:
+            found.append(_new(Fact, ("name", start, end, text[start:end], text[start:end])))
     return found
 
 

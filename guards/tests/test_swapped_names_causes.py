@@ -63,3 +63,32 @@ def test_a_name_ending_in_s_before_a_place_is_no_verbs_s_form():
     assert names("Georges in Marshall.") == ["Georges", "Marshall"]
     assert held("I see 1. Georges in San Diego.") == ["Georges"]
     assert held("Lands at Petco Park on the 8th.") == []  # a verb's "-s" form before a place stays a word
+
+
+# --- a name written in lower case before a venue's head noun (English word order) ----------------------------------
+
+def held_after_restaurants(draft: str) -> list[str]:
+    found = output("find_restaurants", [{"name": "Kabuto Sushi", "city": "San Diego"}],
+                   evidence=Evidence(names=("name", "city")))
+    inp = make(draft, currency="USD", org_kind="school", tool_outputs=(found,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+@pytest.mark.parametrize("draft, name", [
+    ("There's akane Japanese restaurant in San Diego.", "akane"),
+    ("You want a table at zuni cafe in San Diego, right?", "zuni"),
+    ("I booked you a room at the sakura inn.", "sakura"),
+])
+def test_words_no_dictionary_knows_in_lower_case_before_a_venues_head_noun_are_a_name(draft, name):
+    assert name in names(draft)
+    assert held_after_restaurants(draft) == [name]
+
+
+@pytest.mark.parametrize("draft", [
+    "There's kabuto sushi restaurant in San Diego.",  # the right name, in lower case
+    "Kabuto Sushi is a nice restaurant in San Diego.",
+    "It is a grat restaurant in San Diego.",  # a word typed with a slip
+    "There's a cozy little Japanese restaurant in San Diego: Kabuto Sushi.",
+])
+def test_dictionary_words_or_the_right_name_before_a_venues_head_noun_pass(draft):
+    assert held_after_restaurants(draft) == []
