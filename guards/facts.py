@@ -1066,7 +1066,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
     anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
-    lowered = _lower_names_before_venue(text) if lang == "en" else []
+    lowered = _lower_names_before_venue(text) + _venue_subjects(text) if lang == "en" else []
     if not any(c.isupper() for c in text):
         return lowered
     starts_at, ends_at, words = name_tokens(text)
@@ -1130,7 +1130,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or (at_start and known and lang == "en" and bool(_MOMENT_IS_RE.match(text, run[0][1]))) \
-                    or ("-" in key and (at_start or lang != "en")) \
+                    or ("-" in key and (lang != "en" or (at_start and _dashed_words(key)))) \
                     or (at_start and not subject and ((near_word(bare.lower(), lang) and not _proper_only(bare, key, lang))
                                                       or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
@@ -1236,7 +1236,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = _opens_sentence(text[max(0, start - 12):start]) \
                 and not ("." in text[max(0, start - 6):start]  # (its full stop first: most words have none before)
-                         and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start))  # "Dr. John Y. Park"
+                         and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)) \
+                and not (lang == "en" and text.startswith(":", start - 2)  # "Dr. John Y. Park"
+                         and _NAME_LABEL_BEFORE_RE.search(text, max(0, start - 8), start))
             if key in COMMON_ANYWHERE \
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
@@ -1255,10 +1257,19 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     close()
     if listed and found and lang == "en":
         found = _listed_names(text, found, listed)
-    if lowered:
-        return sorted(found + [fact for fact in lowered if not any(f.start <= fact.start < f.end for f in found)],
-                      key=lambda fact: fact.start)
-    return found
+    return _with_lowered(found, lowered) if lowered else found
+
+
+def _with_lowered(found: list[Fact], lowered: list[Fact]) -> list[Fact]:
+    """The names read from capitals and those read otherwise (`_lower_names_before_venue`, `_venue_subjects`): a name
+    read otherwise takes the place of those read inside it ("Sushi Ran" said to be a restaurant, "Ran" read), and
+    gives way to one read across its edge."""
+    for fact in lowered:
+        inside = [f for f in found if fact.start <= f.start and f.end <= fact.end]
+        if any(f.start < fact.end and fact.start < f.end for f in found if f not in inside):
+            continue
+        found = [f for f in found if f not in inside] + [fact]
+    return sorted(found, key=lambda fact: fact.start)
 
 
 # A venue's head noun in English, after its name ("akane Japanese restaurant", "zuni cafe"), with at most two
@@ -1267,6 +1278,32 @@ _VENUE_HEAD_RE = re.compile(
     r"(?<![\w'’-])((?:[a-z][a-z'’-]*[ ]){1,3})((?:[A-Z][a-z]+[ ]){0,2})"
     r"(?i:restaurants?|inn|hotel|motel|lodge|cafe|café|bistro|grill|diner|eatery|kitchen|tavern|pub|brewery"
     r"|taproom|steakhouse|pizzeria|bakery|trattoria|taqueria|cantina|brasserie|salon|barbershop)(?![\w'’-])")
+
+
+# A sentence's subject said to be a venue ("Cassava which is a nice restaurant", "All spice is a nice restaurant in
+# …", "Atrium inn vancouver is a nice 5 star hotel"): up to four words from the sentence's start, then "is a" and at
+# most three describing words before the venue's noun.
+_VENUE_SUBJECT_RE = re.compile(
+    r"(?:^|(?<=[.!?:] )|(?<=\n))([A-Z][\w'’&-]*(?: [\w'’&-]+){0,3}?),? (?:which |that )?is (?:also )?(?:a|an) "
+    r"(?:[\w-]+ ){0,3}?(?i:restaurant|hotel|inn|motel|lodge|cafe|café|bistro|grill|diner|eatery|pub|tavern|brewery"
+    r"|steakhouse|pizzeria|bakery|salon|barbershop|place to (?:eat|stay))(?![\w'’-])")
+# What opens a subject that is no name: pronouns and determiners ("It is a nice restaurant", "This one is a …",
+# "Their place is a …").
+_NOT_A_NAMES_FIRST = frozenset("it this that there here which what who one another each every the their your our my "
+                               "his her its these those both either neither some any no".split())
+
+
+def _venue_subjects(text: str) -> list[Fact]:
+    """The subject of a sentence that says it is a venue (`_VENUE_SUBJECT_RE`): what is said to be a restaurant or
+    a hotel is its name, whatever its words' capitals ("All spice", "La mar", "Thai Time"), unless a pronoun or a
+    determiner opens it or its every word is a common one ("Dinner there is a …")."""
+    found: list[Fact] = []
+    for match in scan(_VENUE_SUBJECT_RE, text):
+        words = [folded(word).strip("'’&-") for word in match.group(1).split()]
+        if words[0] in _NOT_A_NAMES_FIRST or all(word in COMMON["en"] for word in words):
+            continue
+        found.append(_new(Fact, ("name", match.start(1), match.end(1), match.group(1), match.group(1))))
+    return found
 
 
 def _lower_names_before_venue(text: str) -> list[Fact]:
@@ -1375,6 +1412,12 @@ def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) 
 
 
 @lru_cache(maxsize=4096)
+def _dashed_words(key: str) -> bool:
+    """Whether a hyphenated English word opening a sentence is made of words ("Follow-up", "Check-in", "Well-known"):
+    a word of the language; one whose parts are no words ("Kufu-ya is a nice restaurant") is a name."""
+    return all(not part or part in COMMON["en"] or in_dictionary(part, "en") for part in key.split("-"))
+
+
 def _proper_only(bare: str, key: str, lang: Lang) -> bool:
     """Whether one capitalised word opening a sentence is a name its language's dictionary knows only as a name (its
     lemma capitalised: "Aaron lewis on the 8th", "Georges", "Pedro"), no word of the language a writer opens with:
@@ -1631,7 +1674,7 @@ _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A
 # introduces one ("the event is Dentist", "tickets for Appointment", "recommend Movie show", "at Salon"); elsewhere
 # a writer's capital ("in which Category") is no name.
 _NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
+    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|name:?|recommend|about|try|found|event|hear"
                      r"|play|playing|watch|watching|starting|streaming|suggest|considered|prefer|think\s+of|tickets?\s+to"
                      r"|see|seeing|song|album|movie|film|show|(?:game|event|concert|show|match)\s+of)"
                      r"|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
@@ -1664,6 +1707,8 @@ def _named_after(text: str, start: int, end: int, lang: Lang) -> bool:
 
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
+# A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.
+_NAME_LABEL_BEFORE_RE = re.compile(r"(?:^|\W)(?:name|title):\s$", re.IGNORECASE)
 # Where a capitalised word inside an English sentence is a common noun whatever the dictionary says of it:
 # * the sign of the number after it, spelt out ("the telephone number is Plus +1 866-525-4704");
 # * after a determiner, joined by "or"/"and" to a lower-case noun of the language, which says the kind of word it is
