@@ -1130,7 +1130,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or (at_start and known and lang == "en" and bool(_MOMENT_IS_RE.match(text, run[0][1]))) \
-                    or ("-" in key and (lang != "en" or (at_start and _dashed_words(key)))) \
+                    or ("-" in key and (lang != "en" or (at_start and (_dashed_words(key) or not subject)))) \
                     or (at_start and not subject and ((near_word(bare.lower(), lang) and not _proper_only(bare, key, lang))
                                                       or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
@@ -1296,12 +1296,13 @@ _NOT_A_NAMES_FIRST = frozenset("it this that there here which what who one anoth
 def _venue_subjects(text: str) -> list[Fact]:
     """The subject of a sentence that says it is a venue (`_VENUE_SUBJECT_RE`): what is said to be a restaurant or
     a hotel is its name, whatever its words' capitals ("All spice", "La mar", "Thai Time"), unless a pronoun or a
-    determiner opens it or its every word is a common one ("Dinner there is a …")."""
+    determiner opens it or a common word is in it ("I can suggest Adega which is …", "For example Fugetsu is …":
+    a clause, not a name)."""
     found: list[Fact] = []
     for match in scan(_VENUE_SUBJECT_RE, text):
         words = [folded(word).strip("'’&-") for word in match.group(1).split()]
-        if words[0] in _NOT_A_NAMES_FIRST or all(word in COMMON["en"] for word in words):
-            continue
+        if words[0] in _NOT_A_NAMES_FIRST or any(word in COMMON["en"] for word in words):
+            continue  # (a common word in it: a clause, not a name: "I can suggest Adega which is", "Maybe Mockingbird")
         found.append(_new(Fact, ("name", match.start(1), match.end(1), match.group(1), match.group(1))))
     return found
 
@@ -1326,7 +1327,7 @@ def _lower_names_before_venue(text: str) -> list[Fact]:
         start = end
         for word in reversed(lower.split()):
             if in_dictionary(word, "en") or near_word(word, "en") or misspelt_word(word, "en") or len(word) < 3 \
-                    or folded(word) in CONNECTORS:
+                    or folded(word) in CONNECTORS or ("-" in word and _dashed_words(word)):  # ("to-go restaurants")
                 break
             start -= len(word) + (1 if start != end else 0)
         if start < end:
@@ -1421,15 +1422,23 @@ def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) 
 @lru_cache(maxsize=4096)
 def _dashed_words(key: str) -> bool:
     """Whether a hyphenated English word opening a sentence is made of words ("Follow-up", "Check-in", "Well-known"):
-    a word of the language; one whose parts are no words ("Kufu-ya is a nice restaurant") is a name."""
+    a word of the language; one whose parts are no words is a name when a verb of which it is the subject follows
+    ("Kufu-ya is a nice restaurant"), a kind offered alone ("Shabu-shabu?") stays a word."""
     return all(not part or part in COMMON["en"] or in_dictionary(part, "en") for part in key.split("-"))
 
 
 def _proper_only(bare: str, key: str, lang: Lang) -> bool:
     """Whether one capitalised word opening a sentence is a name its language's dictionary knows only as a name (its
     lemma capitalised: "Aaron lewis on the 8th", "Georges", "Pedro"), no word of the language a writer opens with:
-    a name, though no verb follows. A common word (`COMMON`) stays a word."""
-    return key not in COMMON[lang] and proper_noun(bare, lang)
+    a name, though no verb follows. A common word (`COMMON`) and an adjective of a place (`_OF_A_PLACE_RE`) stay
+    words."""
+    return key not in COMMON[lang] and not _OF_A_PLACE_RE.search(key) and proper_noun(bare, lang)
+
+
+# The endings of the adjectives of a place or a people ("Sicilian", "Himalayan", "Laotian", "Japanese", "Spanish"),
+# which the dictionary knows capitalised too: a kind of food or a language offered alone ("Himalayan? European?"),
+# no name; a person's name so ending ("Susan") is read as before.
+_OF_A_PLACE_RE = re.compile(r"(?:an|ese|ish|i)$")
 
 
 def _long_word_slipped(key: str, common: frozenset[str]) -> bool:

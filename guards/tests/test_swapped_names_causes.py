@@ -6,7 +6,7 @@
 * a name ending in "s" before a place ("Georges in Marshall"), read as a verb's "-s" form ("Lands at YVR");
 * words no dictionary knows, in lower case before a venue's head noun ("akane Japanese restaurant"): English word
   order (Portuguese, Spanish and Catalan put the noun first);
-* a sentence's subject said to be a venue ("All spice is a nice restaurant"), English;
+* a sentence's subject said to be a venue ("Sakura garden is a nice restaurant"), English;
 * a common word after a label saying a name follows ("Event name: Food."), English;
 * a hyphenated word opening an English sentence whose parts are no words ("Kufu-ya").
 """
@@ -64,6 +64,11 @@ def test_a_word_of_the_language_or_the_right_name_opening_a_sentence_passes(lang
     assert held(draft, lang) == []
 
 
+def test_an_adjective_of_a_place_offered_alone_is_no_name():
+    assert names("What kind of cuisine? Himalayan? European? Something else?") == []
+    assert names("Sicilian and cambodian are a few options.") == []
+
+
 # --- a name ending in "s" before a place, no verb's "-s" form --------------------------------------------------------
 
 def test_a_name_ending_in_s_before_a_place_is_no_verbs_s_form():
@@ -104,7 +109,7 @@ def test_dictionary_words_or_the_right_name_before_a_venues_head_noun_pass(draft
 # --- a sentence's subject said to be a venue (English) ---------------------------------------------------------------
 
 @pytest.mark.parametrize("draft, name", [
-    ("All spice is a nice restaurant in San Diego.", "All spice"),
+    ("Sakura garden is a nice restaurant in San Diego.", "Sakura garden"),
     ("I found a few. Cassava which is a nice restaurant in San Diego.", "Cassava"),
     ("Atrium inn vancouver is a nice boutique hotel.", "Atrium inn vancouver"),
 ])
@@ -117,6 +122,8 @@ def test_a_subject_said_to_be_a_venue_is_its_name(draft, name):
     "Kabuto sushi is a nice restaurant in San Diego.",
     "It is a nice restaurant in San Diego.",
     "Their place is a nice restaurant: Kabuto Sushi.",
+    "I can suggest Kabuto Sushi which is a good restaurant in San Diego.",  # a clause, not a name
+    "Maybe Kabuto Sushi, which is also a nice restaurant in San Diego.",
 ])
 def test_a_pronoun_or_the_right_name_said_to_be_a_venue_passes(draft):
     assert held_after_restaurants(draft) == []
@@ -138,4 +145,6 @@ def test_a_dashed_word_opening_a_sentence_is_a_name_unless_its_parts_are_words()
     assert names("Kufu-ya is a nice restaurant that is in livermore.") == ["Kufu-ya"]
     assert held_after_restaurants("Kufu-ya is a nice restaurant that is in San Diego.") == ["Kufu-ya"]
     assert names("Follow-up: your visit is on the 8th.") == []
+    assert names("What are you in the mood for? Shabu-shabu?") == []  # a kind offered alone: no verb follows
+    assert names("I found 7 to-go restaurants in San Diego.") == ["San Diego"]
     assert held_after_restaurants("Check-in is at Kabuto Sushi.") == []
