@@ -1438,7 +1438,7 @@ def _proper_only(bare: str, key: str, lang: Lang) -> bool:
 # The endings of the adjectives of a place or a people ("Sicilian", "Himalayan", "Laotian", "Japanese", "Spanish"),
 # which the dictionary knows capitalised too: a kind of food or a language offered alone ("Himalayan? European?"),
 # no name; a person's name so ending ("Susan") is read as before.
-_OF_A_PLACE_RE = re.compile(r"(?:an|ese|ish|i)$")
+_OF_A_PLACE_RE = re.compile(r"(?:an|ese|ish)$")
 
 
 def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
