@@ -1068,8 +1068,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
     anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
+    lowered = _lower_names_before_venue(text) + _venue_subjects(text) if lang == "en" else []
     if not any(c.isupper() for c in text):
-        return []
+        return lowered
     starts_at, ends_at, words = name_tokens(text)
     count = len(words)
     found: list[Fact] = []
@@ -1131,8 +1132,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                     or (_word_shape_inside(key, lang, at_start) and (known or len(key) >= 9) and not named) \
                     or (at_start and subject and not placed and _slip_of_common(key, lang)) \
                     or (at_start and known and lang == "en" and bool(_MOMENT_IS_RE.match(text, run[0][1]))) \
-                    or ("-" in key and (at_start or lang != "en")) \
-                    or (at_start and not subject and (near_word(bare.lower(), lang)
+                    or ("-" in key and (lang != "en" or (at_start and (_dashed_words(key) or not subject)))) \
+                    or (at_start and not subject and ((near_word(bare.lower(), lang) and not _proper_only(bare, key, lang))
                                                       or (not known and _long_word_slipped(key, common)))) \
                     or (bare.isupper() and bare.isalpha() and ((len(bare) <= 2 and not lettered)
                                                                or (known and not subject and (at_start or key in common)))) \
@@ -1237,7 +1238,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         if not run:  # where a run starts (read only there: a run's later words need not know)
             at_start = _opens_sentence(text[max(0, start - 12):start]) \
                 and not ("." in text[max(0, start - 6):start]  # (its full stop first: most words have none before)
-                         and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start))  # "Dr. John Y. Park"
+                         and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)) \
+                and not (lang == "en" and text.startswith(":", start - 2)  # "Dr. John Y. Park"
+                         and _NAME_LABEL_BEFORE_RE.search(text, max(0, start - 8), start))
             if key in COMMON_ANYWHERE \
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
@@ -1256,6 +1259,81 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     close()
     if listed and found and lang == "en":
         found = _listed_names(text, found, listed)
+    return _with_lowered(found, lowered) if lowered else found
+
+
+def _with_lowered(found: list[Fact], lowered: list[Fact]) -> list[Fact]:
+    """The names read from capitals and those read otherwise (`_lower_names_before_venue`, `_venue_subjects`): a name
+    read otherwise takes the place of those read inside it ("Sushi Ran" said to be a restaurant, "Ran" read), and
+    gives way to one read across its edge."""
+    for fact in lowered:
+        inside = [f for f in found if fact.start <= f.start and f.end <= fact.end]
+        if any(f.start < fact.end and fact.start < f.end for f in found if f not in inside):
+            continue
+        found = [f for f in found if f not in inside] + [fact]
+    return sorted(found, key=lambda fact: fact.start)
+
+
+# A venue's head noun in English, after its name ("akane Japanese restaurant", "zuni cafe"), with at most two
+# capitalised words describing it between ("Japanese", "Thai"): the name's own words, in lower case, come before.
+_VENUE_HEAD_RE = re.compile(
+    r"(?<![\w'’-])((?:[a-z][a-z'’-]*[ ]){1,3})((?:[A-Z][a-z]+[ ]){0,2})"
+    r"(?i:restaurants?|inn|hotel|motel|lodge|cafe|café|bistro|grill|diner|eatery|kitchen|tavern|pub|brewery"
+    r"|taproom|steakhouse|pizzeria|bakery|trattoria|taqueria|cantina|brasserie|salon|barbershop)(?![\w'’-])")
+
+
+# A sentence's subject said to be a venue ("Cassava which is a nice restaurant", "All spice is a nice restaurant in
+# …", "Atrium inn vancouver is a nice 5 star hotel"): up to four words from the sentence's start, then "is a" and at
+# most three describing words before the venue's noun.
+_VENUE_SUBJECT_RE = re.compile(
+    r"(?:^|(?<=[.!?:] )|(?<=\n))([A-Z][\w'’&-]*(?: [\w'’&-]+){0,3}?),? (?:which |that )?is (?:also )?(?:a|an) "
+    r"(?:[\w-]+ ){0,3}?(?i:restaurant|hotel|inn|motel|lodge|cafe|café|bistro|grill|diner|eatery|pub|tavern|brewery"
+    r"|steakhouse|pizzeria|bakery|salon|barbershop|place to (?:eat|stay))(?![\w'’-])")
+# What opens a subject that is no name: pronouns and determiners ("It is a nice restaurant", "This one is a …",
+# "Their place is a …").
+_NOT_A_NAMES_FIRST = frozenset("it this that there here which what who one another each every the their your our my "
+                               "his her its these those both either neither some any no".split())
+
+
+def _venue_subjects(text: str) -> list[Fact]:
+    """The subject of a sentence that says it is a venue (`_VENUE_SUBJECT_RE`): what is said to be a restaurant or
+    a hotel is its name, whatever its words' capitals ("All spice", "La mar", "Thai Time"), unless a pronoun or a
+    determiner opens it or a common word is in it ("I can suggest Adega which is …", "For example Fugetsu is …":
+    a clause, not a name)."""
+    found: list[Fact] = []
+    for match in scan(_VENUE_SUBJECT_RE, text):
+        words = [folded(word).strip("'’&-") for word in match.group(1).split()]
+        if words[0] in _NOT_A_NAMES_FIRST or any(word in COMMON["en"] for word in words):
+            continue  # (a common word in it: a clause, not a name: "I can suggest Adega which is", "Maybe Mockingbird")
+        found.append(_new(Fact, ("name", match.start(1), match.end(1), match.group(1), match.group(1))))
+    return found
+
+
+_VENUE_HEAD_WORD_RE = re.compile(r"^(?:restaurants?|inn|hotel|motel|lodge|cafe|café|bistro|grill|diner|eatery|kitchen"
+                                 r"|tavern|pub|brewery|taproom|steakhouse|pizzeria|bakery|trattoria|taqueria|cantina"
+                                 r"|brasserie|salon|barbershop)$", re.MULTILINE | re.IGNORECASE)
+
+
+def _lower_names_before_venue(text: str) -> list[Fact]:
+    """The words no dictionary knows, written in lower case right before a venue's head noun ("akane Japanese
+    restaurant", "There's sakura inn"): a name its writer did not capitalise, which the capital-led reader never
+    reads. Only the run of unknown words next to the head (or its describing capitals) is the name; a word of the
+    dictionary ("a nice restaurant"), one letter from a common word, or with two letters swapped ("resturant",
+    "a grat hotel") ends it."""
+    found: list[Fact] = []
+    if len(text) >= MIN_LENGTH and not _VENUE_HEAD_WORD_RE.search(word_text(text)):
+        return found  # (a long draft's distinct words first: the table cannot skip a text by a literal of its own)
+    for match in _VENUE_HEAD_RE.finditer(text):
+        lower = match.group(1)
+        end = match.start(1) + len(lower.rstrip())
+        start = end
+        for word in reversed(lower.split()):
+            if in_dictionary(word, "en") or near_word(word, "en") or misspelt_word(word, "en") or len(word) < 3 \
+                    or folded(word) in CONNECTORS or ("-" in word and _dashed_words(word)):  # ("to-go restaurants")
+                break
+            start -= len(word) + (1 if start != end else 0)
+        if start < end:
+            found.append(_new(Fact, ("name", start, end, text[start:end], text[start:end])))
     return found
 
 
@@ -1344,6 +1422,27 @@ def _not_the_names_first(word: str, at_start: bool, lang: Lang, following: str) 
 
 
 @lru_cache(maxsize=4096)
+def _dashed_words(key: str) -> bool:
+    """Whether a hyphenated English word opening a sentence is made of words ("Follow-up", "Check-in", "Well-known"):
+    a word of the language; one whose parts are no words is a name when a verb of which it is the subject follows
+    ("Kufu-ya is a nice restaurant"), a kind offered alone ("Shabu-shabu?") stays a word."""
+    return all(not part or part in COMMON["en"] or in_dictionary(part, "en") for part in key.split("-"))
+
+
+def _proper_only(bare: str, key: str, lang: Lang) -> bool:
+    """Whether one capitalised word opening a sentence is a name its language's dictionary knows only as a name (its
+    lemma capitalised: "Aaron lewis on the 8th", "Georges", "Pedro"), no word of the language a writer opens with:
+    a name, though no verb follows. A common word (`COMMON`) and an adjective of a place (`_OF_A_PLACE_RE`) stay
+    words."""
+    return key not in COMMON[lang] and not _OF_A_PLACE_RE.search(key) and proper_noun(bare, lang)
+
+
+# The endings of the adjectives of a place or a people ("Sicilian", "Himalayan", "Laotian", "Japanese", "Spanish"),
+# which the dictionary knows capitalised too: a kind of food or a language offered alone ("Himalayan? European?"),
+# no name; a person's name so ending ("Susan") is read as before.
+_OF_A_PLACE_RE = re.compile(r"(?:an|ese|ish)$")
+
+
 def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
     """Whether `key`, no word of the dictionary, is a long word of `common` (seven letters or more: the results'
     field names are there, "humidity") typed with two slips at most after its first four letters ("Humidy around 19
@@ -1574,8 +1673,11 @@ _VERB_BEFORE_PLACE_RE: dict[Lang, re.Pattern[str]] = {
 
 
 def _verb_s(key: str, lang: Lang) -> bool:
-    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves")."""
-    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang)
+    """Whether `key` is a dictionary word's "-s" form (its lemma is the word without the "s": "lands", "leaves"),
+    not a name the dictionary knows only as one ("Georges in Marshall", "Californios in Larkspur": their lemma is
+    "George", "Californio", a proper noun, no verb)."""
+    return len(key) > 3 and key.endswith("s") and lemma(key, lang) in (key[:-1], key[:-2]) and in_dictionary(key, lang) \
+        and not proper_noun(key, lang)
 _SPLIT_LETTER_RE = re.compile(r" [a-z](?![\w'’])")
 # One capitalised word opening a sentence and followed by where it is ("Amber in Walnut Creek.", "Basil in San
 # Francisco is also good", "Crystal lake at Dodger Stadium") is a place's name, not the word of the dictionary.
@@ -1590,7 +1692,7 @@ _PLACE_NEXT_RE = re.compile(r"\s+(?:is\s+(?:also\s+)?)?(?:at|in)\s+(?:the\s+)?[A
 # introduces one ("the event is Dentist", "tickets for Appointment", "recommend Movie show", "at Salon"); elsewhere
 # a writer's capital ("in which Category") is no name.
 _NAMED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|recommend|about|try|found|event|hear"
+    "en": re.compile(r"(?:(?:^|\W)(?:is|the|for|at|called|named|titled|name:?|recommend|about|try|found|event|hear"
                      r"|play|playing|watch|watching|starting|streaming|suggest|considered|prefer|think\s+of|tickets?\s+to"
                      r"|see|seeing|song|album|movie|film|show|(?:game|event|concert|show|match)\s+of)"
                      r"|\d(?:st|nd|rd|th))\s+$", re.IGNORECASE),
@@ -1623,6 +1725,8 @@ def _named_after(text: str, start: int, end: int, lang: Lang) -> bool:
 
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
+# A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.
+_NAME_LABEL_BEFORE_RE = re.compile(r"(?:^|\W)(?:name|title):\s$", re.IGNORECASE)
 # Where a capitalised word inside an English sentence is a common noun whatever the dictionary says of it:
 # * the sign of the number after it, spelt out ("the telephone number is Plus +1 866-525-4704");
 # * after a determiner, joined by "or"/"and" to a lower-case noun of the language, which says the kind of word it is

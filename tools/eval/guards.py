@@ -172,13 +172,20 @@ class Run:
         return out
 
 
-def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
-    corpus = Corpus(corpus_path)
-    names = NamePool()  # wrong names are drawn from the split's own dialogues: a dev run reads no held-out one
-    source = "dev" if split == SWAPPED else split
+def name_pool(corpus_path: Path, source: str) -> NamePool:
+    """The wrong names a run's mutations draw from: the name slots' values of the `source` split's own dialogues
+    (every split's for "all"), so a dev run (and the swapped one, made of dev dialogues) reads no held-out one."""
+    names = NamePool()
     for dialogue in dialogues(corpus_path):
         if source == "all" or split_of(dialogue["dialogue_id"]) == source:
             names.add(dialogue)
+    return names
+
+
+def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
+    corpus = Corpus(corpus_path)
+    source = "dev" if split == SWAPPED else split
+    names = name_pool(corpus_path, source)
     values = ValuePool(corpus_path) if split == SWAPPED else None
     for index, dialogue in enumerate(dialogues(corpus_path)):
         if limit is not None and index >= limit:

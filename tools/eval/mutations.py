@@ -6,7 +6,7 @@ can support it (an oracle written apart from the guards, over the whole dialogue
 came before the turn):
 
 * `name` — a name slot's value (restaurant, event, stylist, doctor, recipient, city, street, venue…) replaced by
-  the value of the same slot in another dialogue;
+  the value of the same service's same slot in another dialogue of the split (`NamePool`);
 * `name_near` — one word of a name slot's value replaced by a word of another dialogue's name one letter away
   (left out, added, changed or two swapped: "Maria" → "Mara", "Paula" → "Paul", "Valley" → "Alley", "San" →
   "Jan"; not an "s" more or less, a plural or possessive of the same word): a genuinely different name the
@@ -101,21 +101,31 @@ def dialogue_oracle(dialogue: dict) -> dict[str, set[Any]]:
 
 
 class NamePool:
-    """The values of each name slot across the corpus, to draw a wrong name from."""
+    """The values of each name slot of each service across the split's dialogues, to draw a wrong name from.
+
+    Keyed by (service, slot), not by slot name alone: services give one slot name to facts of different kinds — a
+    Calendar event's `event_name` is what the customer wrote down ("Stylist visit", "Appointment"), an Events
+    service's is a concert or a game; a ride's `destination` is a street address, a flight's a city. A value of
+    another service's slot is no wrong fact this service's reply could state ("Your tickets for Stylist visit are
+    booked"), so it measured what no tool would return; the same service's other value is the wrong fact a model
+    could draw from an earlier result. The values are those of the dialogues `add` was given: the caller fills it
+    from the split it runs (`tools.eval.guards.name_pool`), so a dev run draws no held-out dialogue's name.
+    """
 
     def __init__(self) -> None:
-        self.values: dict[str, list[str]] = {}
+        self.values: dict[tuple[str, str], list[str]] = {}
         self._words: frozenset[str] | None = None
 
     def add(self, dialogue: dict) -> None:
         for turn in dialogue["turns"]:
             for frame in turn.get("frames", []):
+                service = frame.get("service", "")
                 for action in frame.get("actions", []):
                     slot = action.get("slot") or ""
                     if NAME_SLOT_RE.search(slot):
                         for value in action.get("values", []):
                             if any(c.isupper() for c in value) and len(value) > 2:
-                                self.values.setdefault(slot, []).append(value)
+                                self.values.setdefault((service, slot), []).append(value)
 
     def words(self) -> frozenset[str]:
         """Every word of three letters or more of the pool's names, folded to lower case, but the articles, particles
@@ -135,8 +145,8 @@ class NamePool:
                        and candidate != low + "s" and low != candidate + "s")
         return found[seed % len(found)] if found else None
 
-    def other(self, slot: str, oracle_words: set[str], seed: int) -> str | None:
-        pool = self.values.get(slot) or []
+    def other(self, service: str, slot: str, oracle_words: set[str], seed: int) -> str | None:
+        pool = self.values.get((service, slot)) or []
         for step in range(min(60, len(pool))):
             candidate = pool[(seed + step * 7919) % len(pool)]
             words = set(_WORD_RE.findall(candidate.lower()))
@@ -272,7 +282,7 @@ def mutations(turn: Turn, oracle: dict, names: NamePool) -> Iterator[tuple[str, 
     draft = inp.draft
     seed = seed_of(turn.dialogue_id, turn.turn)
     done_kinds: set[str] = set()
-    for slot, start, end in spans_of(turn):
+    for service, slot, start, end in spans_of(turn):
         text = draft[start:end]
         kind, new = None, None
         if COUNT_SLOT_RE.search(slot):
@@ -282,7 +292,7 @@ def mutations(turn: Turn, oracle: dict, names: NamePool) -> Iterator[tuple[str, 
         elif TIME_SLOT_RE.search(slot):
             kind, new = "time", _time_mutation(text, oracle, seed)
         elif NAME_SLOT_RE.search(slot) and any(c.isupper() for c in text):
-            kind, new = "name", names.other(slot, oracle["words"], seed)
+            kind, new = "name", names.other(service, slot, oracle["words"], seed)
             if new is not None and text.isupper():
                 new = new.upper()
         if kind == "name" and "name_near" not in done_kinds:

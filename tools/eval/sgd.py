@@ -225,13 +225,13 @@ def annotated_words(dialogue: dict) -> frozenset[str]:
     return frozenset(words)
 
 
-def spans_of(turn: Turn) -> list[tuple[str, int, int]]:
-    """(slot, start, end) of the slot values the system turn says, from SGD's own spans."""
+def spans_of(turn: Turn) -> list[tuple[str, str, int, int]]:
+    """(service, slot, start, end) of the slot values the system turn says, from SGD's own spans."""
     found = []
     for frame in turn.frames:
         for slot, start, end in frame.get("spans", []):
-            found.append((slot, start, end))
-    return sorted(set(found), key=lambda span: span[1])
+            found.append((frame.get("service", ""), slot, start, end))
+    return sorted(set(found), key=lambda span: span[2])
 
 
 WORD_RE = re.compile(r"[a-z0-9]+")

@@ -61,7 +61,7 @@ def test_a_near_name_is_one_letter_away_and_never_the_same_word_with_an_s():
     from tools.eval.mutations import NamePool, _near_name
 
     pool = NamePool()
-    pool.values = {"stylist_name": ["Mara Lopez", "Marias", "The Alley", "Maria Inc"]}
+    pool.values = {("Services_1", "stylist_name"): ["Mara Lopez", "Marias", "The Alley", "Maria Inc"]}
     assert pool.near("Maria", set(), 0) == "mara"  # "marias" is the same name's plural, "inc" and "the" no names
     assert pool.near("Maria", {"mara"}, 0) is None  # the dialogue says it: no wrong name
     assert _near_name("Valley Dental", pool, {"words": set()}, (), 0) == "Alley Dental"
@@ -72,8 +72,40 @@ def test_a_citys_nickname_is_no_wrong_name_for_its_city():
     from tools.eval.mutations import NamePool
 
     pool = NamePool()
-    pool.values = {"city": ["NYC", "Philly", "Boston"]}
-    assert pool.other("city", {"new", "york", "philadelphia"}, 0) == "Boston"
+    pool.values = {("Hotels_1", "city"): ["NYC", "Philly", "Boston"]}
+    assert pool.other("Hotels_1", "city", {"new", "york", "philadelphia"}, 0) == "Boston"
+
+
+def _frame(service: str, slot: str, value: str) -> dict:
+    return {"service": service, "actions": [{"act": "INFORM", "slot": slot, "values": [value]}]}
+
+
+def test_a_wrong_name_is_drawn_from_the_same_services_slot_not_a_slot_of_that_name_in_another_service():
+    from tools.eval.mutations import NamePool
+
+    pool = NamePool()
+    pool.add({"turns": [{"frames": [_frame("Calendar_1", "event_name", "Stylist visit")]},
+                        {"frames": [_frame("Events_1", "event_name", "Mets Vs Braves")]}]})
+    assert pool.other("Events_1", "event_name", set(), 0) == "Mets Vs Braves"  # never the calendar's description
+    assert pool.other("Calendar_1", "event_name", set(), 0) == "Stylist visit"
+    assert pool.other("Events_2", "event_name", set(), 0) is None  # no value of this service: no mutation
+
+
+def test_a_splits_name_pool_holds_only_its_own_dialogues_names(tmp_path):
+    import json
+
+    from tools.eval.guards import name_pool
+    from tools.eval.sgd import split_of
+
+    ids = [f"1_{n:05d}" for n in range(40)]
+    dev_id = next(i for i in ids if split_of(i) == "dev")
+    held_id = next(i for i in ids if split_of(i) == "held_out")
+    lines = [{"dialogue_id": dev_id, "turns": [{"frames": [_frame("Hotels_1", "hotel_name", "Dev Inn")]}]},
+             {"dialogue_id": held_id, "turns": [{"frames": [_frame("Hotels_1", "hotel_name", "Held Lodge")]}]}]
+    (tmp_path / "dev-sgd.jsonl").write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    assert name_pool(tmp_path, "dev").values == {("Hotels_1", "hotel_name"): ["Dev Inn"]}
+    assert name_pool(tmp_path, "held_out").values == {("Hotels_1", "hotel_name"): ["Held Lodge"]}
+    assert len(name_pool(tmp_path, "all").values[("Hotels_1", "hotel_name")]) == 2
 
 
 def _said(*texts: str) -> SourceValues:
