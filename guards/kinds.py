@@ -6,8 +6,8 @@ genre, a category) and offers examples of it: they state nothing a tool must hav
 (`guards.facts.names_in`) reads a capitalised run as no name when it is an item of such an offer:
 
 * a kind's noun governs the list (`_GOVERNS`): "what kind of", "type of cuisine", "which genre", "any particular
-  food", "Cuisine?", in the list's sentence before it or in the sentence just before; or it heads the list after it
-  ("Malaysian or Asado food", "or some other type of food");
+  food", "Cuisine?", in the list's sentence before it or in the sentence just before; or, in a question, it heads
+  the list after it ("Malaysian or Asado food?", "or some other type of food?");
 * the list says itself an offer of examples (`_OFFERED_BEFORE`, `_OPEN_AFTER`): "you can say", "such as", "like",
   "maybe", "how about" before the item, "or something else", "or any other", "or which one", "etc." after it, or the
   kind's noun heading it;
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from guards.scan import MIN_LENGTH, holds, word_text
 from language.locales import Lang
 
 # The nouns of a kind of thing, folded (`guards.text.folded`: lower case, no accents).
@@ -50,11 +51,12 @@ _GOVERNS: dict[Lang, re.Pattern[str]] = {
 # A kind's noun heading the list after it ("Malaysian or Asado food", "Afghan or light meal cuisine"): English puts
 # the noun last; "or some other type of food", "ou outro tipo de comida": another of the kind, in every language.
 _HEADED_AFTER: dict[Lang, re.Pattern[str]] = {
-    lang: re.compile(
-        (r"(?:(?:\s*,\s*|\s+(?:or|and)\s+)(?:[^\W\d_][\w&'’-]*\s+){0,2}[^\W\d_][\w&'’-]*)*\s+(?:food|cuisine|dishes)\b|"
-         if lang == "en" else "")
-        + rf"[^.?!\n]*?\b(?:{_ASKING_WORDS[lang]})\s+(?:[a-z]+\s+){{0,2}}(?:{_KIND_NOUNS[lang]})\b")
+    lang: re.compile(rf"[^.?!\n]*?\b(?:{_ASKING_WORDS[lang]})\s+(?:[a-z]+\s+){{0,2}}(?:{_KIND_NOUNS[lang]})\b")
     for lang in _KIND_NOUNS}
+# English puts the noun last: in a question, a list of items of two words at most before "food" or "cuisine"
+# ("Do you like Malaysian or Asado food?"; "Sushi Zen, great food!" asks nothing).
+_NOUN_LAST_RE = re.compile(r"(?:(?:\s*,\s*|\s+(?:or|and)\s+)(?:[^\W\d_][\w&'’-]*\s+)?[^\W\d_][\w&'’-]*)*"
+                           r"\s+(?:food|cuisine|dishes)\b")
 # What offers examples before an item, in its sentence ("you can say", "such as", "maybe", "how about").
 _OFFERED_BEFORE: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:such as|for (?:example|instance)|e\.g\.|say|like|maybe|perhaps|how about|what about"
@@ -92,14 +94,29 @@ _SENTENCE_MARK_RE = re.compile(r"[.?!\n]")
 _KIND_NOUN_RE: dict[Lang, re.Pattern[str]] = {lang: re.compile(rf"\b(?:{nouns})\b") for lang, nouns in _KIND_NOUNS.items()}
 
 
+# What every kind's noun holds, looked for first among the text's distinct words (`guards.scan.holds`: a search of
+# the pattern over a 70 KB list costs several milliseconds; these, a few microseconds).
+_KIND_STEMS: dict[Lang, tuple[str, ...]] = {
+    "en": ("kind", "type", "sort", "style", "categor", "genre", "cuisine", "food"),
+    "pt-BR": ("tipo", "genero", "categoria", "estilo", "culinaria", "cozinha", "comida", "especie"),
+    "es": ("tipo", "genero", "categoria", "estilo", "cocina", "comida", "clase"),
+    "ca": ("tipus", "genere", "categori", "estil", "cuin", "menjar", "mena", "classe"),
+}
+
+
 def kinds_asked(low: str, lang: Lang) -> bool:
     """Whether the folded text says a kind's noun at all: the cheap test before `kind_offered`, once per text."""
-    return _KIND_NOUN_RE[lang].search(low) is not None
+    if not any(holds(low, stem) for stem in _KIND_STEMS[lang]):
+        return False
+    # (a noun is a whole word: looked for among the distinct words of a long text)
+    return _KIND_NOUN_RE[lang].search(word_text(low) if len(low) >= MIN_LENGTH else low) is not None
 
 
 def _sentence_start(low: str, at: int) -> int:
-    """Where the sentence holding position `at` starts (after the last mark before it)."""
-    return max(low.rfind(mark, 0, at) for mark in ".?!\n") + 1
+    """Where the sentence holding position `at` starts (after the last mark before it; at most 300 characters back,
+    so a long list's runs each read a window, not the whole text before them)."""
+    since = max(0, at - 300)
+    return max(since - 1, *(low.rfind(mark, since, at) for mark in ".?!\n")) + 1
 
 
 # A question of one to three words ("Asado?", "small plates?", "Something else?"): an item of a list asked one by one.
@@ -126,7 +143,8 @@ def kind_offered(low: str, start: int, end: int, lang: Lang) -> bool:
         while (found := _FRAGMENT_RE.match(low, sentence_end)) is not None:
             items_after.append(sentence_end)
             sentence_end = found.end()
-    headed = _HEADED_AFTER[lang].match(low, end, sentence_end) is not None
+    headed = _HEADED_AFTER[lang].match(low, end, sentence_end) is not None \
+        or (lang == "en" and low[sentence_end - 1] == "?" and _NOUN_LAST_RE.match(low, end, sentence_end) is not None)
     previous_start = _sentence_start(low, max(0, sentence_start - 1))
     governed = headed or _GOVERNS[lang].search(low, previous_start, start) is not None
     if not governed:

@@ -62,6 +62,8 @@ def test_kinds_offered_where_a_kind_is_asked_for_are_no_names(draft, lang):
     # a kind asked for, but the name no item of an offer
     ("What kind of food does Taco Bell serve at lunch?", "en", "Taco Bell"),
     ("What kind of food? Taco Bell has a table at 8.", "en", "Taco Bell"),
+    # a kind's noun after the list heads it only in a question
+    ("How about Taco Bell, great food!", "en", "Taco Bell"),
 ])
 def test_an_entity_offered_or_named_outside_an_offer_of_kinds_is_still_held(draft, lang, name):
     assert name in held(draft, lang)
