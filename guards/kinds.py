@@ -55,35 +55,45 @@ _HEADED_AFTER: dict[Lang, re.Pattern[str]] = {
     for lang in _KIND_NOUNS}
 # English puts the noun last: in a question, a list of items of two words at most before "food" or "cuisine"
 # ("Do you like Malaysian or Asado food?"; "Sushi Zen, great food!" asks nothing).
-_NOUN_LAST_RE = re.compile(r"(?:(?:\s*,\s*|\s+(?:or|and)\s+)(?:[^\W\d_][\w&'’-]*\s+)?[^\W\d_][\w&'’-]*)*"
+_NOUN_LAST_RE = re.compile(r"(?:(?:\s*,\s*|\s+(?:or|and)\s+)(?:[^\W\d_][\w&'’-]*\s+)?[^\W\d_][\w&'’-]*)+"
                            r"\s+(?:food|cuisine|dishes)\b")
 # What offers examples before an item, in its sentence ("you can say", "such as", "maybe", "how about").
+# The list's last item before its noun: "… or Asado food?", "… or light meal cuisine?".
+_NOUN_NEXT_RE = re.compile(r"\s+(?:food|cuisine|dishes)\b")
+_JOINED_BEFORE_RE = re.compile(r"(?:,|\bor\b|\band\b)\s+(?:[^\W\d_][\w&'’-]*\s+)?$")
+# The last of them before the item is matched (greedy), and only the list's items so far may follow it.
 _OFFERED_BEFORE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:such as|for (?:example|instance)|e\.g\.|say|like|maybe|perhaps|how about|what about"
-                     r"|examples?|includes?|(?:can|could|may|might) be|choose|request|specify|suggestions?)\b"
-                     r"[^.?!\n]*$"),
-    "pt-BR": re.compile(r"\b(?:por exemplo|exemplos?|tipo assim|tais como|como|talvez|que tal|pode ser|diga)\b"
-                        r"[^.?!\n]*$"),
-    "es": re.compile(r"\b(?:por ejemplo|ejemplos?|tales como|como|quizas?|tal vez|que tal|puede ser|di)\b"
-                     r"[^.?!\n]*$"),
-    "ca": re.compile(r"\b(?:per exemple|exemples?|com ara|com|potser|que tal|pot ser|digues)\b[^.?!\n]*$"),
+    "en": re.compile(r".*\b(?:such as|for (?:example|instance)|e\.g\.|say|like|maybe|perhaps|how about|what about"
+                     r"|examples?|includes?|(?:can|could|may|might) be|choose|request|specify|suggestions?)\b"),
+    "pt-BR": re.compile(r".*\b(?:por exemplo|exemplos?|tipo assim|tais como|como|talvez|que tal|pode ser|diga)\b"),
+    "es": re.compile(r".*\b(?:por ejemplo|ejemplos?|tales como|como|quizas?|tal vez|que tal|puede ser|di)\b"),
+    "ca": re.compile(r".*\b(?:per exemple|exemples?|com ara|com|potser|que tal|pot ser|digues)\b"),
 }
 # What says the list open after an item, in its sentence ("or something else", "or any other", "or which one").
-_OPEN_AFTER: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"[^.?!\n]*?\b(?:something|anything|whatever|other|another|which one|what (?:kind|type|sort)"
-                     r"|etc|for (?:example|instance)|maybe|perhaps)\b"),
-    "pt-BR": re.compile(r"[^.?!\n]*?\b(?:outr[oa]s?|qualquer|algo|alguma coisa|qual|etc|por exemplo|talvez)\b"),
-    "es": re.compile(r"[^.?!\n]*?\b(?:otr[oa]s?|cualquier|cualquiera|algo|cual|etc|por ejemplo|quizas?|tal vez)\b"),
-    "ca": re.compile(r"[^.?!\n]*?\b(?:altr[ea]s?|qualsevol|alguna cosa|quin|quina|etc|per exemple|potser)\b"),
+_OPEN_WORDS: dict[Lang, str] = {
+    "en": r"something|anything|whatever|other|another|which one|what (?:kind|type|sort)|etc|for (?:example|instance)"
+          r"|maybe|perhaps",
+    "pt-BR": r"outr[oa]s?|qualquer|algo|alguma coisa|qual|etc|por exemplo|talvez",
+    "es": r"otr[oa]s?|cualquier|cualquiera|algo|cual|etc|por ejemplo|quizas?|tal vez",
+    "ca": r"altr[ea]s?|qualsevol|alguna cosa|quin|quina|etc|per exemple|potser",
 }
+_JOINS: dict[Lang, str] = {"en": "or|and", "pt-BR": "ou|e", "es": "o|u|y|e", "ca": "o|i"}
+# A list's items (of four words at most) with what joins them, up to where the list says itself open.
+_ITEM = r"[^\s,;.?!]+(?:\s+[^\s,;.?!]+){0,3}?"
+_OPEN_AFTER: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?:\s*(?:,|\b(?:{_JOINS[lang]})\b)\s*{_ITEM})*?\s*(?:,|\b(?:{_JOINS[lang]})\b)?\s*"
+                     rf"(?:[^\s,;.?!]+\s+){{0,3}}?\b(?:{_OPEN_WORDS[lang]})\b")
+    for lang in _OPEN_WORDS}
+# The items so far between what offers examples and the item: "such as Izakaya, Korean Hot Pot or …".
+_LIST_SO_FAR: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"\s*,?\s*(?:{_ITEM}\s*(?:,|\b(?:{_JOINS[lang]})\b)\s*)*") for lang in _JOINS}
 # An effect asked for in the sentence: what it offers are the things it would be done with, no kinds.
 _EFFECT_VERBS: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:book|reserve|schedule|send|pay|transfer|buy|order)"),
+    "en": re.compile(r"\b(?:book|reserv|schedul|send|sent|pay|paid|transfer|buy|bought|order|purchas)"),
     "pt-BR": re.compile(r"\b(?:reserv|agend|envi|mand|pag|transfir|transfer|compr|marc)"),
     "es": re.compile(r"\b(?:reserv|agend|envi|mand|pag|transfier|transfer|compr)"),
     "ca": re.compile(r"\b(?:reserv|envi|pag|transfere|transferi|compr)"),
 }
-_JOINS: dict[Lang, str] = {"en": "or|and", "pt-BR": "ou|e", "es": "o|u|y|e", "ca": "o|i"}
 # The end of an item: at most two more words of its own, then a list's mark, a join or the kind's noun.
 _ITEM_END: dict[Lang, re.Pattern[str]] = {
     lang: re.compile(rf"(?:\s+[\w&'’-]+){{0,3}}\s*(?:[,;:?.!\n)]|\b(?:{_JOINS[lang]}|etc|food|cuisine)\b|$)")
@@ -144,10 +154,17 @@ def kind_offered(low: str, start: int, end: int, lang: Lang) -> bool:
             items_after.append(sentence_end)
             sentence_end = found.end()
     headed = _HEADED_AFTER[lang].match(low, end, sentence_end) is not None \
-        or (lang == "en" and low[sentence_end - 1] == "?" and _NOUN_LAST_RE.match(low, end, sentence_end) is not None)
+        or (lang == "en" and low[sentence_end - 1] == "?" and (
+            _NOUN_LAST_RE.match(low, end, sentence_end) is not None
+            or (_NOUN_NEXT_RE.match(low, end, sentence_end) is not None
+                and _JOINED_BEFORE_RE.search(low, max(0, start - 40), start) is not None)))
     previous_start = _sentence_start(low, max(0, sentence_start - 1))
     governed = headed or _GOVERNS[lang].search(low, previous_start, start) is not None
     if not governed:
         return False
-    return headed or _OFFERED_BEFORE[lang].search(low, sentence_start, start) is not None \
-        or any(_OPEN_AFTER[lang].match(low, at, sentence_end) is not None for at in items_after)
+    if headed:
+        return True
+    offer = _OFFERED_BEFORE[lang].match(low, sentence_start, start)
+    if offer is not None and _LIST_SO_FAR[lang].fullmatch(low, offer.end(), start):
+        return True  # "such as Izakaya, Korean Hot Pot": not "like Pool or Regular … same as Los Angeles"
+    return any(_OPEN_AFTER[lang].match(low, at, sentence_end) is not None for at in items_after)

@@ -62,8 +62,12 @@ def test_kinds_offered_where_a_kind_is_asked_for_are_no_names(draft, lang):
     # a kind asked for, but the name no item of an offer
     ("What kind of food does Taco Bell serve at lunch?", "en", "Taco Bell"),
     ("What kind of food? Taco Bell has a table at 8.", "en", "Taco Bell"),
-    # a kind's noun after the list heads it only in a question
+    # a kind's noun after the list heads it only in a question, and only a list of two items or more
     ("How about Taco Bell, great food!", "en", "Taco Bell"),
+    ("Okay, a reservation at Taco Bell cuisine in Oakland, correct?", "en", "Taco Bell"),
+    # what offers examples leads the list, not a clause after it; the booking's noun asks for an effect
+    ("Which type of ride, like Pool or Regular, and is the address the same as Taco Bell?", "en", "Taco Bell"),
+    ("What kind of food? Your reservation at Taco Bell, or another?", "en", "Taco Bell"),
 ])
 def test_an_entity_offered_or_named_outside_an_offer_of_kinds_is_still_held(draft, lang, name):
     assert name in held(draft, lang)
