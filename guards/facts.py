@@ -42,6 +42,7 @@ from guards.common_words import (
     one_edit,
     slipped_word,
 )
+from guards.kinds import kind_offered, kinds_asked
 from guards.scan import MIN_LENGTH, led_by_first_characters, scan, word_text
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
@@ -1081,6 +1082,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
+        if run and kind_question[0] is not False and _kind_offered(run):
+            run.clear()  # "What kind of food? You can say Izakaya, Shabu-Shabu or anything else.": `guards.kinds`
         if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang, run[1][2]):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
             run_at_start[0] = False
@@ -1166,6 +1169,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
+    kind_question: list[bool | None] = [None]  # whether the text asks for a kind at all, once it is asked
+
+    def _kind_offered(run: list[tuple[int, int, str]]) -> bool:
+        if kind_question[0] is None:
+            kind_question[0] = kinds_asked(low, lang)
+        return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)
+
     name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
     shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word
 
