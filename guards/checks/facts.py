@@ -275,11 +275,19 @@ def _add_measures(support: FactSupport, data: Any, counted: frozenset[str] = fro
     measure a text says, "25 minutes"): what a measure may say. A number inside another value (the "7" of a fare of
     7.07, the "2235" of an address) or a field `counted` (the evidence's counts, money and places: a ride for 6 seats)
     measures nothing: "the cab arrives in 7 minutes" after a wait of 4 is wrong however many digit groups the result
-    holds."""
+    holds. A list repeats its values (an activity, a status, a start, a party size on every line of a thousand): each
+    distinct text and whole number is read once, reading it again adding nothing (the plain form, reading every one,
+    is `guards/tests/test_fast_paths.py`'s)."""
     stack, seen = [data], 0
+    values_read: set[str | int] = set()  # (of the exact types `str` and `int` only: no 1.0 or True taken for 1)
     while stack and seen < _MAX_MEASURE_LEAVES:
         value = stack.pop()
         seen += 1
+        kind = type(value)
+        if kind is str or kind is int:
+            if value in values_read:
+                continue
+            values_read.add(value)
         if isinstance(value, dict):
             stack.extend(v for k, v in value.items() if k not in counted)
         elif isinstance(value, (list, tuple)):

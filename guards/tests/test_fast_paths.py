@@ -6,7 +6,16 @@ import re
 
 import pytest
 
-from guards.checks.facts import _TITLE_RUN_RE, _listed_items, json_text_head
+from guards.checks.facts import (
+    _MAX_MEASURE_LEAVES,
+    _TITLE_RUN_RE,
+    _UNIT_HINT_RE,
+    _WHOLE_NUMBER_RE,
+    FactSupport,
+    _add_measures,
+    _listed_items,
+    json_text_head,
+)
 from guards.checks.wording import _UUID_RE, _uuid_spans
 from guards.contract import GuardInput, ToolOutput
 from guards.evidence import Evidence, Identifier, StatusEvidence, typed
@@ -25,6 +34,8 @@ from guards.facts import (
     _opens_sentence,
     _run_starts,
     _time_re,
+    decimal_key,
+    measures_in,
     name_tokens,
 )
 from guards.scan import MIN_LENGTH, _in_text, holds
@@ -250,3 +261,47 @@ def test_uuids_tried_before_each_dash_are_those_the_table_finds():
             value = "-".join("".join(rng.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12))
             text += rng.choice(shapes).format(u=value, U=value.upper()) + rng.choice(" \n-a./")
         assert _uuid_spans(text) == [match.span() for match in _UUID_RE.finditer(text)], text
+
+
+def _add_measures_plain(support: FactSupport, data, counted: frozenset[str] = frozenset()) -> None:
+    """`_add_measures` reading every value, a repeated one again."""
+    stack, seen = [data], 0
+    while stack and seen < _MAX_MEASURE_LEAVES:
+        value = stack.pop()
+        seen += 1
+        if isinstance(value, dict):
+            stack.extend(v for k, v in value.items() if k not in counted)
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if 0 <= value < 100_000:
+                support.measures.add(decimal_key(str(value)))
+        elif isinstance(value, str):
+            if (whole := _WHOLE_NUMBER_RE.match(value)) is not None:
+                support.measures.add(decimal_key(whole.group(1)))
+            elif len(value) <= 1_000 and _UNIT_HINT_RE.search(value):
+                support.measures.update(str(fact.value) for fact in measures_in(value))
+
+
+class _Text(str):
+    pass
+
+
+def test_the_measures_of_a_result_read_once_per_distinct_value_are_those_read_value_by_value():
+    """A list repeating its values, read past the leaves' cap, with numbers of every type that equal each other
+    (1, 1.0, True, "1") and texts saying measures: the same measures as reading every value."""
+    rng = random.Random(11)
+    values = [1, 1.0, True, False, "1", "1.0", 4.8, "4.80", 13, "13", "25 minutes", "in 25 min", "7 mph", "39%",
+              "2026-12-02T08:00:00+01:00", "Marta Vidal", "", None, 100_000, -3, "3 estrelas", _Text("12 km"), 12]
+    for _ in range(300):
+        items = [{rng.choice("abcdq"): rng.choice(values) for _ in range(rng.randint(0, 5))}
+                 for _ in range(rng.randint(0, 1500))]
+        for number, item in enumerate(items):  # and values of their own, which a read past the cap would add
+            if rng.random() < 0.2:
+                item["e"] = rng.choice((f"{number} km", 50_000 + number))
+        data = {"items": items, "q": rng.choice(values), "nested": [rng.choice(values), (rng.choice(values),)]}
+        counted = frozenset(rng.sample("abcdq", rng.randint(0, 2)))
+        quick, plain = FactSupport(), FactSupport()
+        _add_measures(quick, data, counted)
+        _add_measures_plain(plain, data, counted)
+        assert quick.measures == plain.measures, data
