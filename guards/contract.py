@@ -5,8 +5,7 @@ turn's tool outputs, the history the Ask scope allows and the policy's vocabular
 point of the guard thread's own CPU time (`deadline_after()`): a guard with a loop that can grow with its input
 checks it cooperatively (`past()`) and answers `GuardVerdict.budget_exceeded(...)` (a failure) once it has passed.
 CPU time, not the wall clock: the budget bounds the guard's own work on its input, so a machine busy with other
-work (a peak of turns, other processes) never turns a good draft into a hand-off; nor does the garbage collector
-running on the guard's thread (its CPU is left out: `guards.collector`). Guards store nothing and import nothing of
+work (a peak of turns, other processes) never turns a good draft into a hand-off. Guards store nothing and import nothing of
 `agent` or the channels.
 """
 
@@ -17,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from guards.collector import collection_cpu
 from guards.evidence import Evidence
 from language.locales import Lang
 
@@ -157,17 +155,11 @@ BUDGET_EXCEEDED_EVIDENCE = "budget exceeded"
 PROBLEMS = ("budget_exceeded", "guard_error", "unknown_guard")
 
 
-def guard_clock() -> float:
-    """This thread's CPU time, less what it spent in the garbage collector (`guards.collector`: the process's
-    housekeeping, run on whichever thread allocated when a threshold tripped, not the guard's work)."""
-    return time.thread_time() - collection_cpu()
-
-
 def deadline_after(seconds: float) -> float:
     """The deadline `seconds` of this thread's CPU time from now (the guard runs on this thread)."""
-    return guard_clock() + seconds
+    return time.thread_time() + seconds
 
 
 def past(deadline: float) -> bool:
     """Whether this thread has spent its CPU time up to the guard's deadline (see `deadline_after`)."""
-    return guard_clock() > deadline
+    return time.thread_time() > deadline

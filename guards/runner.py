@@ -6,9 +6,7 @@ about a third of the guards' own CPU), each with its deadline: the budget in CPU
 (`guards.contract.deadline_after`), so waiting for a core on a busy machine does not count against it. Guards
 check it cooperatively; as a hard backstop the runner stops waiting after `WALL_BACKSTOP` × the budget of
 wall-clock time (a guard blocked without spending CPU, or starved for that long) and counts the guard that has not
-answered as failed ("budget exceeded"). Neither clock bills a guard for the garbage collector (`guards.collector`): a
-full collection runs on whichever thread allocated, holding the GIL, so the deadline leaves out the CPU it took on the
-guard's thread and the backstop waits as much longer as collections took; the guards it held up then run each in a task of its own, with a backstop of
+answered as failed ("budget exceeded"); the guards it held up then run each in a task of its own, with a backstop of
 their own, as if they had run beside it. Python cannot kill a thread: such a guard keeps running in the background
 until it returns, and its result is dropped. A guard that raises also counts as failed. The runner logs both with
 `logger.warning` and never raises.
@@ -23,7 +21,6 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 
-from guards.collector import collection_wall
 from guards.contract import BUDGET_EXCEEDED_EVIDENCE, GuardInput, GuardVerdict, deadline_after
 from guards.messages import HANDOFF, RETRY_INTRO
 from guards.registry import registered
@@ -45,26 +42,6 @@ class GuardReport:
     failures: list[GuardVerdict] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
     total_ms: float = 0.0
-
-
-class _Backstop:
-    """The runner's wall-clock limit, moved on by the time the garbage collector took meanwhile: it holds the GIL,
-    so no guard ran while it collected (and on a busy machine a full collection of a long-running process's heap
-    stretches to seconds)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.until = time.monotonic() + seconds
-        self.collected = collection_wall()
-
-    def left(self) -> float:
-        return max(0.0, self.until - time.monotonic())
-
-    def moved_on(self) -> bool:
-        """After a wait that ran out: add the collections' time since the last look; whether time is left now."""
-        spent = collection_wall()
-        self.until += spent - self.collected
-        self.collected = spent
-        return self.left() > 0
 
 
 def _timed(guard, inp: GuardInput, budget_s: float) -> tuple[GuardVerdict, float]:
@@ -138,9 +115,7 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
             continue
         names.append(name)
     batch = _GuardsInOrder(names, guards, inp, budget_ms / 1000)
-    backstop, running = _Backstop(backstop_s), _pool.submit(batch.run)
-    while not (done := wait([running], timeout=backstop.left())[0]) and backstop.moved_on():
-        pass
+    done, _ = wait([_pool.submit(batch.run)], timeout=backstop_s)
     stalled, held_up = (None, []) if done else batch.stop()
     for name in names:
         if name == stalled or name in held_up:
@@ -168,13 +143,11 @@ def run_guards(inp: GuardInput, enabled: list[str] | tuple[str, ...], budget_ms:
 def _guards_each_apart(names: list[str], guards: dict[str, Callable], inp: GuardInput, budget_ms: int, started: float,
                 verdicts: dict[str, GuardVerdict], timings: dict[str, float]) -> None:
     """The guards a stalled one held up: each in a pool task of its own, all within one more backstop."""
-    backstop = _Backstop(WALL_BACKSTOP * budget_ms / 1000)
+    deadline = time.monotonic() + WALL_BACKSTOP * budget_ms / 1000
     pending: dict[Future, str] = {_pool.submit(_timed, guards[name], inp, budget_ms / 1000): name for name in names}
     while pending:
-        done, _ = wait(pending, timeout=backstop.left(), return_when=FIRST_COMPLETED)
+        done, _ = wait(pending, timeout=max(0.0, deadline - time.monotonic()), return_when=FIRST_COMPLETED)
         if not done:
-            if backstop.moved_on():
-                continue
             break
         for future in done:
             name = pending.pop(future)
