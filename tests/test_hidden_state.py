@@ -31,9 +31,6 @@ ALLOWED_HIDDEN_STATE = {
     "magie/queueing.py": "_Held",
     # this thread's connections to the Cloud API, reused between sends: which socket, not what is sent
     "whatsapp/sender.py": "_Kept",
-    # the CPU this thread spent in the garbage collector, left out of a guard's clock: a correction of the clock a
-    # guard's budget is read on (as `time.thread_time` is itself per thread), never read by a check of a draft
-    "guards/collector.py": "_local",
 }
 DATA_MODIFYING_WITH = re.compile(r"\bAS\s*\(\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 WITH_OF_A_BUILT_STATEMENT = re.compile(r"\b\w+ AS \($")  # f"name AS ({sql})": the part is a formatted value
