@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import accumulate, compress
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from rapidfuzz.distance import Levenshtein
 
@@ -69,6 +69,8 @@ class Fact(NamedTuple):
 # Builds a `Fact` from its five fields without the NamedTuple's Python-level constructor (a quarter of the time; the
 # readers make thousands per long draft).
 _new = tuple.__new__
+# What a reader's cache of readings gives for a match not read yet (a reading may be None: no fact).
+_UNREAD: Any = object()
 
 
 # --- numbers said as words (counts and hours) --------------------------------------------------------------------
@@ -172,7 +174,9 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
     clock = around_the_clock(text, low)
     for match in _date_re(lang).finditer(low):
         key = match.groups()
-        value = values[key] if key in values else values.setdefault(key, _date_value(match.groupdict(), lang))
+        value = values.get(key, _UNREAD)
+        if value is _UNREAD:
+            value = values[key] = _date_value(match.groupdict(), lang)
         if value is None:
             continue
         start, end = match.span()
@@ -648,7 +652,9 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
     clock = around_the_clock(text, low)
     for match in _count_re(lang).finditer(low):
         key = match.groups()
-        reading = readings[key] if key in readings else readings.setdefault(key, _count_reading(match.groupdict(), lang))
+        reading = readings.get(key, _UNREAD)
+        if reading is _UNREAD:
+            reading = readings[key] = _count_reading(match.groupdict(), lang)
         if reading is None:
             continue
         kind, name, value, plural_after = reading

@@ -1205,98 +1205,100 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     dates_supported: dict[Any, bool] = {}
     missing = []
     for index, fact in enumerate(facts):
-        if fact.kind == "name" and fact.start < covered_until < fact.end:
+        fkind, fstart, fend, fraw, fvalue = fact  # (read once: a list has thousands)
+        if fkind == "name" and fstart < covered_until < fend:
             # a name read from a date's word on ("next Monday's Basta"): the words after the date are the name
-            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fact.end])
+            rest = _NAME_REST_RE.sub("", inp.draft[covered_until:fend])
             if any(c.isupper() for c in rest):
-                fact = Fact("name", fact.end - len(rest), fact.end, rest, rest)
-        kind = fact.kind
-        if fact.start < covered_until and kind in ("count", "found", "reference", "name", "measure"):
+                fact = Fact("name", fend - len(rest), fend, rest, rest)
+                fkind, fstart, fend, fraw, fvalue = fact
+        kind = fkind
+        if fstart < covered_until and kind in ("count", "found", "reference", "name", "measure"):
             continue
         if in_names and any(_within_name(low, fact, start, end) for start, end in in_names):
             continue  # "I found 1512 Barber Shop": the name's own number
         if in_terms and kind in ("count", "found", "places", "measure") \
-                and (term := bisect_right(term_starts, fact.start) - 1) >= 0 and fact.end <= in_terms[term][1]:
+                and (term := bisect_right(term_starts, fstart) - 1) >= 0 and fend <= in_terms[term][1]:
             continue
         if kind == "date" or kind == "time":
-            covered_until = max(covered_until, fact.end)
+            covered_until = max(covered_until, fend)
         if kind == "date":
-            ok = dates_supported.get(fact.value)
+            ok = dates_supported.get(fvalue)
             if ok is None:
-                ok = dates_supported[fact.value] = _date_supported(fact.value, support, today)
-            if ok and off_weekdays and fact.start in off_weekdays:
+                ok = dates_supported[fvalue] = _date_supported(fvalue, support, today)
+            if ok and off_weekdays and fstart in off_weekdays:
                 ok = False
-            if not ok and _OPEN_BOUND_RE.match(low, fact.end):
+            if not ok and _OPEN_BOUND_RE.match(low, fend):
                 ok = True  # "para mañana o después", "tomorrow or later": a rule's bound, no day of the turn's
         elif kind == "time":
-            ok = not support.minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
-            if not ok and fact.raw.isalpha() and inp.lang != "en":
+            ok = not support.minutes.isdisjoint(fvalue)  # type: ignore[arg-type]
+            if not ok and fraw.isalpha() and inp.lang != "en":
                 # an hour said in a word alone after an article is also a count of people ("90 € no total para as
                 # duas", "para los dos"): either reading supported is enough
-                ok = number_value(folded(fact.raw), inp.lang) in support.counts
+                ok = number_value(folded(fraw), inp.lang) in support.counts
             if ok and timed_outcomes:
                 # the first time in a part stating the effect's outcome is the effect's ("Reservei pra amanhã ao
                 # meio-dia" after a booking at 10:00, noon being the slot's end); a later one may be its end
-                part = next((p for p in timed_outcomes if p[0] <= fact.start < p[1]), None)
+                part = next((p for p in timed_outcomes if p[0] <= fstart < p[1]), None)
                 if part is not None and part not in timed_parts:
                     timed_parts.add(part)
-                    ok = not support.effect_minutes.isdisjoint(fact.value)  # type: ignore[arg-type]
+                    ok = not support.effect_minutes.isdisjoint(fvalue)  # type: ignore[arg-type]
         elif kind == "count":
-            ok = fact.value in support.counts or _asks_if_one(low, spans, starts, fact) \
-                or (fact.value == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is not None) \
+            ok = fvalue in support.counts or _asks_if_one(low, spans, starts, fact) \
+                or (fvalue == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fstart - 24), fstart) is not None) \
                 or (inp.lang == "en" and _an_hour_said_bare(low, fact, facts, support.minutes))
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
-            ok = fact.value in support.lengths or fact.value in support.counts \
-                or (isinstance(fact.value, int) and fact.value + 1 in support.lengths
-                    and _OTHER_AFTER_RE.match(low, fact.end) is not None) \
-                or (fact.value in support.places and _in_stock(low, fact))
+            ok = fvalue in support.lengths or fvalue in support.counts \
+                or (isinstance(fvalue, int) and fvalue + 1 in support.lengths
+                    and _OTHER_AFTER_RE.match(low, fend) is not None) \
+                or (fvalue in support.places and _in_stock(low, fact))
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
-            said: tuple[int, bool] = fact.value  # type: ignore[assignment]
+            said: tuple[int, bool] = fvalue  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
             ok = said[0] in support.places or (not said[1] and (said[0] in support.counts or said[0] in support.lengths)) \
                 or _asks_if_one(low, spans, starts, fact)
         elif kind == "warranty":
-            ok = fact.value in support.warranties
+            ok = fvalue in support.warranties
         elif kind == "measure":  # "13 percent", "93 degrees": a number the results or the customer give
-            value = str(fact.value)
+            value = str(fvalue)
             ok = value in support.measures \
-                or (value.isdigit() and "min" in fact.raw.lower() and _between_times(int(value), support.minutes))
+                or (value.isdigit() and "min" in fraw.lower() and _between_times(int(value), support.minutes))
         elif kind == "reference":
-            key = _reference_key(str(fact.value))
+            key = _reference_key(str(fvalue))
             ok = key in support.references or any(len(key) >= 3 and (r.endswith(key) or r.startswith(key))
                                                    for r in support.references)
         elif kind == "status":
             if not _asserted(plain, spans, starts, fact, inp.lang):
                 continue
-            if not support.statuses and fact.value != "failed":
+            if not support.statuses and fvalue != "failed":
                 continue  # an outcome with no effect at all: effect_claim_without_effect's to say
-            if fact.value == "failed" and _SEARCH_BEFORE_RE.search(low, _part_of(low, spans, starts, fact.start)[0],
-                                                                   fact.start):
+            if fvalue == "failed" and _SEARCH_BEFORE_RE.search(low, _part_of(low, spans, starts, fstart)[0],
+                                                                   fstart):
                 continue  # "searching according to your criteria failed": a search's outcome, no effect's
-            ok = bool(COVERS[str(fact.value)] & support.statuses) or (fact.value == "booked" and not support.statuses)
+            ok = bool(COVERS[str(fvalue)] & support.statuses) or (fvalue == "booked" and not support.statuses)
         else:
-            ok = names_supported.get(fact.raw)
+            ok = names_supported.get(fraw)
             if ok is None:
-                ok = names_supported[fact.raw] = _name_supported(fact.raw, support)
-            if not ok and support.effect_names and inp.draft.startswith(".", fact.end):
+                ok = names_supported[fraw] = _name_supported(fraw, support)
+            if not ok and support.effect_names and inp.draft.startswith(".", fend):
                 # whom the effect was for, its last word cut short as banks print it ("Energia Sul Distrib."): the
                 # effect's own name only (any word of the results or the customer's starts too many prefixes)
-                ok = _cut_short(fact.raw, support.effect_names) \
-                    and any(names_match(fact.raw + ".", name) for name in support.effect_names)
+                ok = _cut_short(fraw, support.effect_names) \
+                    and any(names_match(fraw + ".", name) for name in support.effect_names)
             if not ok and _word_opening_a_sentence(inp, fact, support):
                 ok = True
-            if not ok and inp.vocabulary and " " not in fact.raw and in_dictionary(fact.raw.lower(), inp.lang) \
+            if not ok and inp.vocabulary and " " not in fraw and in_dictionary(fraw.lower(), inp.lang) \
                     and _listed_with_a_category(inp.draft, fact, inp.vocabulary):
                 ok = True
-            if ok and any(start <= fact.start < end for start, end in outcome_parts):
-                ok = any(names_match(fact.raw, name) for name in (*support.effect_names, *support.known_names))
+            if ok and outcome_parts and any(start <= fstart < end for start, end in outcome_parts):
+                ok = any(names_match(fraw, name) for name in (*support.effect_names, *support.known_names))
         if ok and kind in ("count", "found") and support.movements \
                 and not _movements_counted(inp, low, spans, starts, plain, fact, facts, support):
             ok = False
         if ok and kind == "warranty" and _warranty_of_another_hit(inp, low, spans, starts, fact):
             ok = False
         if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
-            clause_index = bisect_right(starts, fact.start) - 1
+            clause_index = bisect_right(starts, fstart) - 1
             if clause_index >= 0:
                 ok = not _said_of_another_item(inp, low, spans[clause_index], fact, support)
         if not ok:
@@ -1333,10 +1335,15 @@ def _titles_said_otherwise(draft: str, support: FactSupport) -> list[Fact]:
     results say "Escalada Iniciació"). (A run the names reader read as a name is checked as one: the caller skips
     it.)"""
     found = []
+    other: dict[tuple[str, ...], bool] = {}  # a list repeats its runs: each distinct one is judged once
     for match in _TITLE_RUN_RE.finditer(draft):
-        head, tail = fold(match.group(1)), fold(match.group(2))
-        if head in support.title_heads and tail not in support.name_words and tail not in CONNECTORS \
-                and not _translated(tail, support.name_words):
+        said = match.group(1, 2)
+        held = other.get(said)
+        if held is None:
+            head, tail = fold(said[0]), fold(said[1])
+            held = other[said] = head in support.title_heads and tail not in support.name_words \
+                and tail not in CONNECTORS and not _translated(tail, support.name_words)
+        if held:
             found.append(Fact("name", match.start(), match.end(), match.group(), match.group()))
     return found
 
