@@ -1084,7 +1084,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if run and kind_question[0] is not False and _kind_offered(run):
+        if run and (asked == "kind" or kind_question[0] is not False) and _kind_offered(run):
             run.clear()  # "What kind of food? You can say Izakaya, Shabu-Shabu or anything else.": `guards.kinds`
         if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang, run[1][2]):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
@@ -1179,7 +1179,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
             return True  # the Ask's next slot is a kind: what its question offers are kinds, whatever their words
         if kind_question[0] is None:
             kind_question[0] = kinds_asked(low, lang)
-        return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)
+        return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)  # the words say
 
     name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
     shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word

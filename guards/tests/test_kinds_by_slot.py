@@ -35,6 +35,8 @@ def held(draft: str, lang: Lang, missing: tuple[AskSlot, ...]) -> list[str]:
 OFFERS = [
     ("Are you looking for Burrito, Tex-Mex or something else?", "en", "Tex-Mex"),
     ("How about Soup or Breakfast?", "en", "Breakfast"),
+    # a capitalised word read first ("Are" after a comma) decides nothing of the list after it
+    ("I would love to help with that, Are you interested in Deli, chinese or something else?", "en", "Deli"),
     ("You want Malaysian, Russian or anything else?", "en", "Russian"),
     ("What style of food? Does Moroccan or Gastrobar sound good?", "en", "Gastrobar"),
     ("Prefere Churrascaria, Rodízio Gaúcho ou outra coisa?", "pt-BR", "Churrascaria"),
