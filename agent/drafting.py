@@ -19,8 +19,10 @@ from agent.providers.base import Draft
 from agent.registry import completing_tool, tools_for
 from agent.replies import say
 from agent.tools.base import ToolCallRecord, ToolContext
+from asks.kinds import SLOT_HOLDS
+from asks.models import OPEN_STATUSES
 from asks.statuses import AskStatus
-from guards.contract import AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
+from guards.contract import AskSlot, AvailableTool, GuardInput, HistoryItem, OrgRules, ToolOutput
 from guards.runner import GuardReport, retry_instructions, run_guards
 from language.locales import LANGS, lang_of
 from magie.choices import GateMode
@@ -41,7 +43,8 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
                 history: list[dict[str, str]], ask_kind: str | None, ask_slots: dict, policy: Policy,
                 languages: Sequence[str] | None = None, allowed_hosts: Sequence[str] | None = None,
                 context: ToolContext | None = None, organisation_name: str = "",
-                own_phones: Sequence[str] | None = None, ask_status: str | None = None) -> GuardInput:
+                own_phones: Sequence[str] | None = None, ask_status: str | None = None,
+                missing_slots: Sequence[str] = ()) -> GuardInput:
     """What the guards read of this draft. Each tool result travels with its tool's declared evidence and the call's
     arguments. Claims are read in `languages` (default: every language Magie speaks, which holds the organisation's
     and whatever the customer wrote in); links may go to `allowed_hosts` (the turn passes `hosts_of` its public
@@ -49,7 +52,10 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
     organisation's time zone and day and the customer's name; the policy's gates and maximum are the rules a
     draft may not promise away; the organisation's WhatsApp numbers are read (one query) only when the draft holds
     a phone-like number. An Ask in scope that `ask_status` says completed on an earlier turn executed its completing
-    tool: a reply may restate that effect ("All set, see you Tuesday!")."""
+    tool: a reply may restate that effect ("All set, see you Tuesday!"). `missing_slots` are the open Ask's slots still
+    missing, in asking order (`asks.kinds.missing_slots`, as `ask_slots` are its values): each travels typed by what
+    it holds (`asks.kinds.SLOT_HOLDS`), so a question offering kinds of the catalogue is told from one offering
+    things no tool returned."""
     tools = tools_for(org_kind)
     zone = context.time_zone if context is not None else ""
     return GuardInput(
@@ -57,7 +63,7 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
         tool_outputs=tuple(_tool_output(r, tools) for r in records),
         history=tuple(HistoryItem(role="customer" if h["role"] == "customer" else "bot", text=h["text"])
                       for h in history),
-        ask_kind=ask_kind, ask_slots=ask_slots,
+        ask_kind=ask_kind, ask_slots=ask_slots, missing_slots=ask_missing(missing_slots),
         effects_executed=tuple(r.name for r in records if r.executed_effect),
         effects_earlier=_earlier_effects(tools, org_kind, ask_kind, ask_status),
         tools_available=tuple(AvailableTool(name=t.name, arguments=tuple(t.args.model_fields))
@@ -74,6 +80,17 @@ def guard_input(*, draft: Draft, lang: str, currency: str, org_kind: str, record
         own_phones=tuple(own_phones if own_phones is not None
                          else organisation_phones() if _PHONE_LIKE_RE.search(draft.text) else ()),
     )
+
+
+def ask_missing(missing: Sequence[str]) -> tuple[AskSlot, ...]:
+    """The Ask's missing slots as the guards read them: each with what it holds (a slot no table types is a name:
+    what a question offers for it must be what a tool returned)."""
+    return tuple(AskSlot(name=slot, holds=SLOT_HOLDS.get(slot, "name")) for slot in missing)  # type: ignore[arg-type]
+
+
+def open_missing(missing: Sequence[str], ask_status: str | None) -> list[str]:
+    """The missing slots of an Ask still open (a closed Ask asks for nothing)."""
+    return list(missing) if ask_status in OPEN_STATUSES else []
 
 
 def _earlier_effects(tools: dict, org_kind: str, ask_kind: str | None, ask_status: str | None) -> tuple[str, ...]:

@@ -41,6 +41,17 @@ REQUIRED_BY_KIND: dict[str, tuple[tuple[str, ...], ...]] = {
     "pix_transfer_cancel": (),
 }
 
+# What each slot holds: "kind" (a kind or category of the catalogue: the product a customer looks for, "a phone
+# case"), "name" (one thing by its name or reference: a recipient, a Pix key, an activity of the school's catalogue,
+# a device's model) or "value" (an amount, a moment, a count, a measure). The guards read what a question offers by
+# the slot it asks for (`guards.kinds.slot_asked`).
+SLOT_HOLDS: dict[str, str] = {
+    "product": "kind",
+    "recipient": "name", "pix_key": "name", "activity": "name", "device_model": "name",
+    "amount": "value", "when": "value", "when_either_half": "value", "when_unit": "value", "party_size": "value",
+    "day_part": "value", "offer_pick": "value", "capacity_gb": "value", "battery_health": "value",
+}
+
 # Kinds that act on a request already done (kind → the done request's kind): started only by the decision engine,
 # from a change or a cancellation said after that request, never offered as a request of their own.
 FOLLOW_UPS: dict[str, str] = {"booking_change": "booking", "booking_cancel": "booking",

@@ -52,6 +52,20 @@ class AvailableTool:
     arguments: tuple[str, ...] = ()
 
 
+SlotHolds = Literal["kind", "name", "value"]
+
+
+@dataclass(frozen=True)
+class AskSlot:
+    """A slot the open Ask still misses, typed by what it holds: `kind` (a kind or category of the catalogue: a
+    product's category, a cuisine, a genre), `name` (one thing by its name or reference: a recipient, a Pix key, a
+    device's model, a restaurant) or `value` (an amount, a moment, a count). What a question offers is read by the
+    slot it asks for (`guards.kinds.slot_asked`)."""
+
+    name: str
+    holds: SlotHolds
+
+
 @dataclass(frozen=True)
 class OrgRules:
     """The organisation's rules as facts a draft may not promise to bypass (`guards.checks.policy`): the kinds of
@@ -73,6 +87,9 @@ class GuardInput:
     history: Sequence[HistoryItem] = ()
     ask_kind: str | None = None
     ask_slots: Mapping[str, Any] = field(default_factory=dict)
+    # The open Ask's missing slots, in asking order (`asks.kinds.missing_slots`); empty when no Ask is open or
+    # nothing is missing: then only a question's words say whether it asks for a kind (`guards.kinds`).
+    missing_slots: tuple[AskSlot, ...] = ()
     effects_executed: Sequence[str] = ()  # effect tools that executed this turn ("send_pix", "create_booking")
     # Effect tools of the Ask in scope that executed on an earlier turn (a completed Ask's completing tool): a reply
     # after it ("All set, have a nice day!") may restate it, on a turn that executed and was refused nothing.

@@ -42,7 +42,7 @@ from guards.common_words import (
     one_edit,
     slipped_word,
 )
-from guards.kinds import kind_offered, kinds_asked
+from guards.kinds import Asked, kind_offered, kinds_asked, offered_in_question
 from guards.scan import MIN_LENGTH, led_by_first_characters, scan, word_text
 from guards.text import folded
 from language.dates import MONTHS, WEEKDAYS
@@ -1071,10 +1071,12 @@ def _dashed_code(word: str) -> bool:
 _AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
 
 
-def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
+def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = "") -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
-    anywhere (pronoun "I", English weekdays and months, "OK", "PIX")."""
+    anywhere (pronoun "I", English weekdays and months, "OK", "PIX"). `asked` is what the open Ask asks for next
+    (`guards.kinds.slot_asked`): items a question offers are kinds while it asks for a kind, never while it asks
+    for a name only, and by the question's words otherwise."""
     lowered = _lower_names_before_venue(text) + _venue_subjects(text) if lang == "en" else []
     if not any(c.isupper() for c in text):
         return lowered
@@ -1088,7 +1090,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
     def close() -> None:
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
-        if run and kind_question[0] is not False and _kind_offered(run):
+        if run and (asked == "kind" or kind_question[0] is not False) and _kind_offered(run):
             run.clear()  # "What kind of food? You can say Izakaya, Shabu-Shabu or anything else.": `guards.kinds`
         if len(run) > 1 and _not_the_names_first(run[0][2], run_at_start[0], lang, run[1][2]):
             del run[0]  # "Play Teen spirit", "Start The Man Who Knew Too Much", "Cofnirm 1 Hotel Brooklyn Bridge"
@@ -1175,12 +1177,15 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
         run.clear()
 
     low = folded(text)  # one folding for every token's key (same offsets)
-    kind_question: list[bool | None] = [None]  # whether the text asks for a kind at all, once it is asked
+    # whether the text asks for a kind at all, once it is asked (never while the Ask asks for a name only)
+    kind_question: list[bool | None] = [False if asked == "name" else None]
 
     def _kind_offered(run: list[tuple[int, int, str]]) -> bool:
+        if asked == "kind" and offered_in_question(low, run[0][0], run[-1][1], lang):
+            return True  # the Ask's next slot is a kind: what its question offers are kinds, whatever their words
         if kind_question[0] is None:
             kind_question[0] = kinds_asked(low, lang)
-        return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)
+        return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)  # the words say
 
     name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
     shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word

@@ -15,6 +15,13 @@ genre, a category) and offers examples of it: they state nothing a tool must hav
   Hot pot, buffet or …"), and the sentence asks for no effect ("Shall I book Sushi Zen or Taco Bell?", "What kind
   of transfer, Pix to Maria or something else?").
 
+The open Ask's missing slots (`GuardInput.missing_slots`) say what words alone cannot (`slot_asked`): while the
+next slot it misses holds a kind, every item a question offers is a kind, with or without a kind's noun ("Burrito,
+Tex-Mex or something else?", "How about Soup or Breakfast?": `offered_in_question`); while it misses no kind, only
+names or references, an offered item is the thing asked for, and one no tool returned stays held whatever the
+question's words ("Which restaurant? What kind, Izakaya or something else?"). With no slot missing, or a kind missing
+after another slot, the words decide as above.
+
 A closed list of kinds stays read ("What type of event? Sports, Music or Museum?": the tools' categories, and
 "Museum" none of them), and so does an open list that asks for one thing ("Which city, such as Fresno or something
 else?", "Would you like Izakaya, Sushi Bar or something else?": no kind asked).
@@ -23,9 +30,15 @@ else?", "Would you like Izakaya, Sushi Bar or something else?": no kind asked).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Literal
 
+from guards.contract import AskSlot
 from guards.scan import MIN_LENGTH, holds, word_text
 from language.locales import Lang
+
+# What a question's offered items are, by the slot the open Ask asks for next (`slot_asked`).
+Asked = Literal["kind", "name", ""]
 
 # The nouns of a kind of thing, folded (`guards.text.folded`: lower case, no accents).
 _KIND_NOUNS: dict[Lang, str] = {
@@ -168,3 +181,32 @@ def kind_offered(low: str, start: int, end: int, lang: Lang) -> bool:
     if offer is not None and _LIST_SO_FAR[lang].fullmatch(low, offer.end(), start):
         return True  # "such as Izakaya, Korean Hot Pot": not "like Pool or Regular … same as Los Angeles"
     return any(_OPEN_AFTER[lang].match(low, at, sentence_end) is not None for at in items_after)
+
+
+def slot_asked(missing: Sequence[AskSlot]) -> Asked:
+    """What the items a question offers are, by the open Ask's missing slots (in asking order): `kind` when the
+    next one holds a kind, `name` when none holds a kind and one holds a name or reference, "" otherwise (no slot
+    missing, or a kind after another slot: the question's words say)."""
+    if not missing:
+        return ""
+    if missing[0].holds == "kind":
+        return "kind"
+    if any(slot.holds == "kind" for slot in missing):
+        return ""
+    return "name" if any(slot.holds == "name" for slot in missing) else ""
+
+
+def offered_in_question(low: str, start: int, end: int, lang: Lang) -> bool:
+    """Whether the run `low[start:end]` of the folded text is an item a question offers: it ends an item of a list
+    (or is the one item) of a sentence asked with "?" that asks for no effect ("Burrito, Tex-Mex or something
+    else?", "Does Moroccan or Gastrobar sound good?", items asked one by one: "Ostrea? Peruvian?"). Read only
+    while the Ask's next missing slot holds a kind (`slot_asked`)."""
+    while end > start and low[end - 1] in ".'’-&":
+        end -= 1
+    if not _ITEM_END[lang].match(low, end):
+        return False  # no item of a list: "Does Sushi Zen serve lunch?" asks of one thing
+    sentence_start = _sentence_start(low, start)
+    found = _SENTENCE_MARK_RE.search(low, end)
+    if found is None or found.group() != "?":
+        return False  # "Sushi Zen is great, or Taco Bell." offers nothing
+    return not _EFFECT_VERBS[lang].search(low, sentence_start, found.end())

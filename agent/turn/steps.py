@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from agent import registry
 from agent.continuation import approval_continue, effect_worded
-from agent.drafting import guard_input, guarded, hosts_of
+from agent.drafting import guard_input, guarded, hosts_of, open_missing
 from agent.escalated import escalated_reply
 from agent.models import PixCode, Turn
 from agent.pixcode import (
@@ -423,7 +423,8 @@ def guard(state: TurnState) -> None:
         return guard_input(draft=candidate, lang=state.lang, currency=tenancy.currency, org_kind=tenancy.kind,
                            records=state.records, history=history, ask_kind=scope.kind, ask_slots=scope.slots,
                            policy=org.policy, allowed_hosts=hosts_of(org.public_base_url), context=state.ctx,
-                           organisation_name=org.organisation.name, ask_status=scope.status)
+                           organisation_name=org.organisation.name, ask_status=scope.status,
+                           missing_slots=open_missing(scope.missing, scope.status))
 
     state.checked = guarded(first=state.draft, redraft=redraft, check=check, policy=org.policy, lang=state.lang)
     state.draft = state.checked.draft

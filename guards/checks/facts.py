@@ -62,6 +62,7 @@ from guards.facts import (
     verb_form,
     warranties_in,
 )
+from guards.kinds import slot_asked
 from guards.mentions import amounts_in, hundredths_of
 from guards.messages import explain
 from guards.registry import register
@@ -1109,7 +1110,8 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         common = common | fields
     readers = (lambda: dates_in(text, lang), lambda: times_in(text, lang), lambda: counts_in(text, lang),
                lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
-               lambda: names_in(text, lang, common=common), lambda: measures_in(text))
+               lambda: names_in(text, lang, common=common, asked=slot_asked(inp.missing_slots)),
+               lambda: measures_in(text))
     found: list[Fact] = []
     for read in readers:
         if deadline is not None and past(deadline):

@@ -14,6 +14,13 @@ Each SYSTEM turn is a draft, with what a production turn would hand the guards:
 * the effects of the Ask in scope that executed on an earlier turn (`GuardInput.effects_earlier`: the tools whose
   call succeeded for the intent the customer's last message is still on, or for any when it starts none), as the
   product gives a completed Ask's completing tool;
+* the open Ask's missing slots (`GuardInput.missing_slots`), from the dialogue state at that turn: for each frame
+  of the customer's last message with an active intent, the intent's required slots in the service's schema that
+  the customer's state (its `slot_values`) does not fill, in the schema's order; each typed from the schema — a
+  categorical slot with values other than booleans and digits, or a slot named as a kind ("cuisine", "genre",
+  "category", "…_type"), holds a kind; a slot the evidence types as money, a moment or a count holds a value; any
+  other string slot a name. Never from the system turn's own acts (what it requests or offers is the draft's gold
+  label);
 * the history (customer and earlier system turns), the services' categorical values as vocabulary, the
   dialogues' "today" (1 March 2019, per the corpus README), lang "en", currency USD, every language read as the
   turn passes them (`language.locales.LANGS`).
@@ -32,7 +39,7 @@ from typing import Any
 
 from guards.calibration import Services, _part_of, _snake, dialogues, schemas, slot_evidence
 from guards.checks.facts import effect_kind_of
-from guards.contract import GuardInput, HistoryItem, OrgKind, ToolOutput
+from guards.contract import AskSlot, GuardInput, HistoryItem, OrgKind, SlotHolds, ToolOutput
 from guards.evidence import Evidence
 from language.locales import LANGS
 from tools.eval.source_values import SourceValues
@@ -41,6 +48,8 @@ TODAY = "2019-03-01"
 PARTS = 5
 HELD_OUT_PART = 5
 _BOOLEAN = {"True", "False", "true", "false", "dontcare"}
+# A slot whose name says it holds a kind of thing (`Corpus.slot_holds`).
+_KIND_SLOT_RE = re.compile(r"(?:^|_)(?:cuisine|genre|category|type|kind|style|subcategory)(?:_|$)")
 
 
 def split_of(dialogue_id: str) -> str:
@@ -92,6 +101,35 @@ class Corpus:
                                                if value not in _BOOLEAN and not value.isdigit()}))
                            for name, service in self.schema.items()}
 
+    def slot_holds(self, service: str, slot: str) -> SlotHolds:
+        """What a slot of a service holds, from its schema (see the module doc)."""
+        found = next((item for item in self.schema.get(service, {}).get("slots", []) if item["name"] == slot), None)
+        values = set(found.get("possible_values") or ()) if found else set()
+        if _KIND_SLOT_RE.search(slot) or found and found.get("is_categorical") \
+                and values - _BOOLEAN - {str(i) for i in range(10)}:
+            return "kind"
+        evidence = self.evidence.get(service)
+        if found and found.get("is_categorical") or evidence is not None and (
+                slot in evidence.quantities or slot in evidence.dates or any(m.field == slot for m in evidence.money)):
+            return "value"
+        return "name"
+
+    def missing(self, frames: list[dict]) -> tuple[AskSlot, ...]:
+        """The open Ask's missing slots at a customer's message: its frames' active intents' required slots their
+        state does not fill (see the module doc)."""
+        found: dict[str, AskSlot] = {}
+        for frame in frames:
+            intent, service = frame.get("active_intent"), frame["service"]
+            if intent in (None, "NONE"):
+                continue
+            filled = frame.get("slot_values", {})
+            for candidate in self.schema.get(service, {}).get("intents", []):
+                if candidate["name"] == intent:
+                    for slot in candidate.get("required_slots", []):
+                        if not filled.get(slot) and slot not in found:
+                            found[slot] = AskSlot(slot, self.slot_holds(service, slot))
+        return tuple(found.values())
+
     def defaults(self, service: str, intent: str) -> dict[str, str]:
         for candidate in self.schema.get(service, {}).get("intents", []):
             if candidate["name"] == intent:
@@ -125,12 +163,14 @@ class Corpus:
         annotated = annotated_words(dialogue)
         done: dict[tuple[str, str], list[str]] = {}  # (service, intent) -> its effect tools that succeeded
         in_scope: set[tuple[str, str]] = set()  # the intents the customer's last message is about
+        missing: tuple[AskSlot, ...] = ()  # the open Ask's missing slots after the customer's last message
         for turn in dialogue["turns"]:
             sources.update(WORD_RE.findall(turn["utterance"].lower()) if turn["speaker"] == "USER" else ())
             if turn["speaker"] == "USER":
                 said.add(turn["utterance"])
                 in_scope = {(frame["service"], frame["active_intent"]) for frame in turn.get("frames", [])
                             if frame.get("active_intent") not in (None, "NONE")}
+                missing = self.missing(turn.get("frames", []))
                 for frame in turn.get("frames", []):
                     for slot, values in frame.get("slot_values", {}).items():
                         if values:
@@ -189,6 +229,7 @@ class Corpus:
                        for tool in tools_done if tool not in succeeded]
             inp = GuardInput(draft=turn["utterance"], lang="en", currency="USD", org_kind=org_kind,
                              tool_outputs=tuple(outputs), history=tuple(history), ask_slots=slots,
+                             missing_slots=missing,
                              effects_executed=tuple(dict.fromkeys(succeeded)), tools_available=tools,
                              effects_earlier=tuple(dict.fromkeys(earlier)),
                              languages=LANGS, effect_kinds=dict(effect_kinds), today=TODAY, vocabulary=vocabulary)

@@ -164,3 +164,44 @@ def test_names_in_no_annotation_of_the_dialogue_are_the_writers_text():
     # another guard's hold, or one fact of several that is no writer's name: not set apart
     assert not writers_text({"unsupported_fact": ["NFL"], "internal_vocabulary": ["json"]}, annotated)
     assert not writers_text({"unsupported_fact": ["NFL", "Liquor"]}, annotated)
+
+
+def test_the_asks_missing_slots_come_from_the_dialogue_state_not_the_system_turns_acts(tmp_path):
+    import json
+
+    from guards.contract import AskSlot
+    from tools.eval.sgd import Corpus
+
+    slots = [{"name": "cuisine", "is_categorical": False}, {"name": "city", "is_categorical": False},
+             {"name": "restaurant_name", "is_categorical": False},
+             {"name": "price_range", "is_categorical": True, "possible_values": ["cheap", "pricey"]},
+             {"name": "party_size", "is_categorical": True, "possible_values": ["1", "2", "3"]}]
+    schema = [{"service_name": "Restaurants_1", "slots": slots, "intents": [
+        {"name": "FindRestaurants", "required_slots": ["cuisine", "city"], "optional_slots": {}},
+        {"name": "ReserveRestaurant", "required_slots": ["restaurant_name", "city"], "optional_slots": {}}]}]
+    (tmp_path / "train-schemas.json").write_text(json.dumps(schema), encoding="utf-8")
+
+    def user(text: str, intent: str, **values: str) -> dict:
+        return {"speaker": "USER", "utterance": text, "frames": [
+            {"service": "Restaurants_1", "active_intent": intent, "actions": [],
+             "slot_values": {slot: [value] for slot, value in values.items()}}]}
+
+    def system(text: str, requested: str) -> dict:  # the act names the slot asked: the harness must not read it
+        return {"speaker": "SYSTEM", "utterance": text, "frames": [
+            {"service": "Restaurants_1", "actions": [{"act": "REQUEST", "slot": requested, "values": []}]}]}
+
+    dialogue = {"dialogue_id": "1_00001", "services": ["Restaurants_1"], "turns": [
+        user("Find me a place to eat in Fresno.", "FindRestaurants", city="Fresno"),
+        system("Burrito, Tex-Mex or something else?", "city"),
+        user("Tex-Mex, please.", "FindRestaurants", city="Fresno", cuisine="Tex-Mex"),
+        system("Anything else?", "cuisine"),
+        user("Book one.", "ReserveRestaurant", city="Fresno"),
+        system("Which restaurant?", "cuisine")]}
+    for number, turn in enumerate(dialogue["turns"]):
+        turn["turn"] = number
+    (tmp_path / "train-sgd.jsonl").write_text(json.dumps(dialogue), encoding="utf-8")
+    corpus = Corpus(tmp_path)
+    missing = [turn.inp.missing_slots for turn in corpus.dialogue_turns(dialogue)]
+    assert missing == [(AskSlot("cuisine", "kind"),), (), (AskSlot("restaurant_name", "name"),)]
+    assert corpus.slot_holds("Restaurants_1", "price_range") == "kind"  # categorical, of words
+    assert corpus.slot_holds("Restaurants_1", "party_size") == "value"  # categorical, of digits
