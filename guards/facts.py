@@ -1117,6 +1117,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
             at_start = run_at_start[0]
             named = not at_start and key not in _NEVER_NAMED \
                 and bool(_named_after(text, run[0][0], run[0][1], lang)
+                         or _labelled(text, run[0][0], run[0][1], key, lang)
                          or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
@@ -1628,6 +1629,7 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
     start, end = run[0][0], run[-1][1]
     named = not at_start and keys[0] not in _NEVER_NAMED \
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+                 or _labelled(text, start, end, keys[0], lang)
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
                                        or (len(keys) == 1 and (_numbered_name_word(text, start, end, keys[0])
@@ -1733,6 +1735,67 @@ def _named_after(text: str, start: int, end: int, lang: Lang) -> bool:
         return bool(_NOUN_NEXT_RE.match(text, end))
     return True
 
+
+# A label's position: a capitalised word right after a marker saying a label follows ("an event called Busy",
+# "labeled Appointment", "the event name will be Food", "label your calendar Food", "um evento chamado Ocupado",
+# "un evento llamado Ocupado", "un esdeveniment anomenat Ocupat"), or after a verb that adds or confirms an entry
+# with where or when the entry is right after the label's words ("Please confirm Dentist at 1386 Fitzgerald Drive",
+# "add Busy on March 10th", "Busy added to your calendar", "There's Appointment at …", "Adicionei Ocupado à sua
+# agenda", "Añadí Ocupado a tu calendario", "He afegit Ocupat al calendari"). A common word there is the entry's
+# label, a name, capitalised or not by the writer; "I'm busy", "please confirm at 5 pm" (no capital word there) and
+# "Please confirm Your booking" (a determiner) say none.
+_LABEL_MARKER_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:^|\W)(?:called|named|titled|entitled|labell?ed|label(?:\s+(?:it|this|that|the\s+event|your"
+                     r"\s+calendar|the\s+calendar|your\s+event|the\s+entry))?|(?:name|title|label|description)\s+"
+                     r"(?:is|will\s+be|would\s+be|of))\s+$"),
+    "pt-BR": re.compile(r"(?:^|\W)(?:chamad[oa]s?|intitulad[oa]s?|denominad[oa]s?|rotulad[oa]s?|nomead[oa]s?|com\s+o\s+"
+                        r"(?:nome|titulo)(?:\s+de)?|de\s+nome|(?:nome|titulo)\s+(?:e|sera|vai\s+ser))\s+$"),
+    "es": re.compile(r"(?:^|\W)(?:llamad[oa]s?|titulad[oa]s?|denominad[oa]s?|etiquetad[oa]s?|con\s+el\s+(?:nombre|titulo)"
+                     r"(?:\s+de)?|de\s+nombre|(?:nombre|titulo)\s+(?:es|sera|va\s+a\s+ser))\s+$"),
+    "ca": re.compile(r"(?:^|\W)(?:anomenat|anomenada|anomenats|anomenades|titulat|titulada|denominat|denominada"
+                     r"|etiquetat|etiquetada|amb\s+el\s+(?:nom|titol)(?:\s+de)?|de\s+nom|(?:nom|titol)\s+(?:es|sera))\s+$"),
+}
+_ENTRY_VERB_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:^|\W)(?:confirm|confirming|confirmed|add|adding|added|schedule|scheduling|scheduled|put"
+                     r"|putting|there's|there\s+is|you\s+have|reminder\s+for|remind\s+you\s+of)\s+$"),
+    "pt-BR": re.compile(r"(?:^|\W)(?:confirm[ae]|confirmo|confirmando|confirmar|adicion(?:ar|ei|o|e|ado|ando)|agend(?:ar"
+                        r"|ei|o|e|ado|ando)|marc(?:ar|o|ado|ando)|marquei|coloc(?:ar|o|ado|ando)|coloquei|anot(?:ar|ei|o"
+                        r"|ado|ando)|inclu(?:ir|i|o|ido|indo)|voce\s+tem|tem)\s+$"),
+    "es": re.compile(r"(?:^|\W)(?:confirm(?:a|o|e|ar|ando|ado)|anad(?:ir|i|o|e|ido|iendo)|agend(?:ar|e|o|ado|ando)"
+                     r"|program(?:ar|e|o|ado|ando)|apunt(?:ar|e|o|ado|ando)|anot(?:ar|e|o|ado|ando)|tienes|tenes|hay)\s+$"),
+    "ca": re.compile(r"(?:^|\W)(?:confirm(?:a|o|i|ar|at|ant)|afeg(?:ir|it|eixo|eixi|int|eix)|program(?:ar|at|o|a|ant)"
+                     r"|apunt(?:ar|at|o|a|ant)|anot(?:ar|at|o|a|ant)|tens|hi\s+ha)\s+$"),
+}
+# Where or when the entry is, after the label's words (at most two more, in lower case: "Stylist visit on …").
+_ENTRY_SLOT_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:added|scheduled|set)\b|(?:to|on|in|into)\s+(?:your|the)\s+"
+                     r"(?:calendar|agenda|schedule)\b|(?:(?:located|is|will\s+be|was)\s+)?(?:on|at|for|this|from)\s+"
+                     r"(?=\d|[A-Z]|(?i:the\s+\d|today|tomorrow|tonight|next\s|this\s)))"),
+    "pt-BR": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:[aà]|na|no|ao|em|para|pra)\s+(?:sua\s+|tua\s+|a\s+)?(?:agenda"
+                        r"|calend[aá]rio)\b|(?:(?:[eé]|ser[aá]|fica)\s+)?(?:no\s+dia|em|na|no|para|pra|[aà]s?|dia|hoje"
+                        r"|amanh[aã])\b(?=\s*(?:\d|[A-Z]|segunda|ter[cç]a|quarta|quinta|sexta|s[aá]bado|domingo|dia|hoje"
+                        r"|amanh[aã]|$|[.,!?])))"),
+    "es": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:a|al|en)\s+(?:tu\s+|su\s+|el\s+|la\s+)?(?:agenda|calendario)\b"
+                     r"|(?:(?:es|ser[aá]|queda)\s+)?(?:el(?:\s+d[ií]a)?|en|para|a\s+las?|hoy|ma[nñ]ana)\b(?=\s*(?:\d"
+                     r"|[A-Z]|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a|hoy|ma[nñ]ana|$|[.,!?])))"),
+    "ca": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:al|a\s+la|a\s+l'|en)\s*(?:teva\s+|seva\s+)?(?:agenda|calendari)\b"
+                     r"|(?:(?:[eé]s|ser[aà]|queda)\s+)?(?:el(?:\s+dia)?|per\s+al|per\s+a|a\s+les?|avui|dem[aà])\b(?=\s*"
+                     r"(?:\d|[A-Z]|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|dia|avui|dem[aà]|$|[.,!?])))"),
+}
+# Words no label position makes a name ("Please confirm Your booking", "add All of them", "There is Nothing").
+_NOT_LABELS = frozenset("your my our their his her its the a an this that these those it them all both each every "
+                        "everything nothing something anything yes no sim si seu sua teu tua su tu el la els les los "
+                        "las o os as um uma un una".split())
+
+
+def _labelled(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
+    """Whether the capitalised word at start:end stands where a label is said (see above)."""
+    if key in _NOT_LABELS:
+        return False
+    before = folded(text[max(0, start - 32):start])
+    if _LABEL_MARKER_BEFORE_RE[lang].search(before):
+        return True
+    return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end))
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
 # A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.

@@ -1,0 +1,103 @@
+"""A common word standing where a label is said is a name (issue 29, rec29k): a calendar entry's label ("Busy",
+"Dentist", "Ocupado") after a marker saying a label follows ("called", "labeled", "the event name will be",
+"chamado", "llamado", "anomenat"), or after a verb adding or confirming an entry with where or when it is right
+after the label ("Please confirm Dentist at …", "add Busy to your calendar", "Adicionei Ocupado à sua agenda",
+"Añadí Ocupado a tu calendario", "He afegit Ocupat al calendari").
+
+Each shape in the four languages: a wrong label is held, the result's own label in the same shape passes, and the
+common word used as a word ("I'm busy", "confirm at 5 pm") is no name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from guards.common_words import COMMON
+from guards.evidence import Evidence
+from guards.facts import names_in
+from guards.registry import registered
+from guards.tests.helpers import deadline, make, output
+from language.locales import Lang
+
+CALENDAR = Evidence(names=("event_name", "event_location"), dates=("event_date", "event_time"))
+
+
+def names(text: str, lang: Lang = "en") -> list[str]:
+    return [fact.raw for fact in names_in(text, lang, common=COMMON[lang])]
+
+
+def held(draft: str, lang: Lang, label: str) -> list[str]:
+    """What `unsupported_fact` holds in `draft` after a calendar tool added the entry `label` at 1532 20th Street on
+    5 March 2019 at 5 pm."""
+    added = output("add_event", [{"event_name": label, "event_location": "1532 20th Street",
+                                  "event_date": "2019-03-05", "event_time": "17:00"}], evidence=CALENDAR)
+    inp = make(draft, lang=lang, currency="USD", org_kind="school", tool_outputs=(added,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+# (language, the result's label, the same draft with another label, the word said as a label in the draft)
+MARKED = [
+    ("en", "Busy", "You have an event called {} on March 5th at 5 pm."),
+    ("en", "Appointment", "You want an event added to calendar that's labeled {} on March 5th at 5 pm."),
+    ("en", "Food", "Just to be sure, the event name will be {}, it's on March 5th at 5 pm."),
+    ("en", "Busy", "With your permission I will label your calendar {} this March 5th at 5 pm."),
+    ("pt-BR", "Ocupado", "Você tem um evento chamado {} no dia 5 de março às 17h."),
+    ("pt-BR", "Médico", "Criei o evento com o nome {} para 5 de março."),
+    ("es", "Ocupado", "Tienes un evento llamado {} el 5 de marzo a las 5 de la tarde."),
+    ("es", "Médico", "Guardé el evento con el nombre {} para el 5 de marzo."),
+    ("ca", "Ocupat", "Tens un esdeveniment anomenat {} el 5 de març a les 17h."),
+    ("ca", "Metge", "He desat l'esdeveniment amb el nom {} per al 5 de març."),
+]
+ENTRY = [
+    ("en", "Busy", "Please confirm {} at 1532 20th Street on March 5th at 5 pm."),
+    ("en", "Busy", "Please confirm that you want me to add {} on March 5th at 5 pm to your calendar."),
+    ("en", "Busy", "Alright, please confirm {} added to your calendar for March 5th at 5 pm."),
+    ("en", "Appointment", "There's {} at 1532 20th Street on March 5th."),
+    ("en", "Appointment", "Confirming {} for March 5th at 5 pm."),
+    ("en", "Busy", "I added {} to your calendar."),
+    ("pt-BR", "Ocupado", "Adicionei {} à sua agenda para 5 de março."),
+    ("pt-BR", "Ocupado", "Posso adicionar {} à sua agenda no dia 5 de março?"),
+    ("es", "Ocupado", "¿Puedo añadir {} a tu calendario para el 5 de marzo?"),
+    ("es", "Ocupado", "Confirma {} el 5 de marzo a las 5 de la tarde."),
+    ("ca", "Ocupat", "He afegit {} al calendari per al 5 de març."),
+    ("ca", "Ocupat", "Confirma {} el 5 de març a les 17h."),
+]
+OTHER_LABEL = {"en": {"Busy": "Dentist", "Appointment": "Busy", "Food": "Salon"},
+               "pt-BR": {"Ocupado": "Dentista", "Médico": "Ocupado"},
+               "es": {"Ocupado": "Dentista", "Médico": "Ocupado"},
+               "ca": {"Ocupat": "Dentista", "Metge": "Ocupat"}}
+
+
+@pytest.mark.parametrize("lang, label, shape", MARKED + ENTRY)
+def test_a_wrong_label_where_a_label_is_said_is_held(lang, label, shape):
+    wrong = OTHER_LABEL[lang][label]
+    assert wrong in names(shape.format(wrong), lang)
+    assert wrong in " ".join(held(shape.format(wrong), lang, label))
+
+
+@pytest.mark.parametrize("lang, label, shape", MARKED + ENTRY)
+def test_the_results_own_label_in_the_same_place_passes(lang, label, shape):
+    assert held(shape.format(label), lang, label) == []
+
+
+def test_a_labels_other_words_in_lower_case_stay_its_own():
+    assert held("Please confirm Stylist visit at 1532 20th Street on March 5th at 5 pm.", "en", "Stylist visit") == []
+    assert held("Please confirm Doctor appointment at 1532 20th Street on March 5th.", "en", "Stylist visit") \
+        == ["Doctor"]
+
+
+@pytest.mark.parametrize("lang, draft", [
+    ("en", "I'm busy, please confirm at 5 pm."),
+    ("en", "Please confirm Your booking at 1532 20th Street on March 5th."),
+    ("en", "Please confirm at 1532 20th Street on March 5th at 5 pm."),
+    ("en", "I added it to your calendar for March 5th."),
+    ("pt-BR", "Estou ocupado, confirme às 17h."),
+    ("pt-BR", "Adicionei o evento à sua agenda para 5 de março."),
+    ("es", "Estoy ocupado, confirma a las 5 de la tarde."),
+    ("es", "Añadí el evento a tu calendario para el 5 de marzo."),
+    ("ca", "Estic ocupat, confirma a les 17h."),
+    ("ca", "He afegit l'esdeveniment al calendari per al 5 de març."),
+])
+def test_a_common_word_used_as_a_word_is_no_label(lang, draft):
+    assert [name for name in names(draft, lang) if "Street" not in name] == []
+    assert held(draft, lang, "Busy") == []
