@@ -1121,7 +1121,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str]) -> list[Fact]:
                          or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
-                and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
+                and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1])
+                         or (run_at_start[0] and _common_placed(text, run[0][1], key, lang)))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
             placed_word = placed and at_start and key in common
             # two capitals no word of the language spells, then the name's other words in lower case ("the GP
@@ -1391,10 +1392,18 @@ _NO_SUBJECT_NAME = frozenset("there here everything something anything nothing e
                              "anyone anybody each both either neither today tomorrow tonight yesterday".split())
 
 
+# So is one said to be on a date or scheduled for one ("Dentist is on March 5th", "Busy scheduled for March 13th"),
+# or located somewhere, the label's other words in lower case between ("Visit to doctor located at 3300 Webster
+# Street"): a calendar entry's label; "Everything is on March 5th", "Your appointment is on …" stay words.
+_COPULA_DATE_RE = re.compile(r"\s+(?:(?:is\s+)?(?:scheduled|set|booked)\s+(?:for|on)|is\s+on)\s+(?:the\s+"
+                             r"\d|(?:" + "|".join(MONTHS["en"]) + "|" + "|".join(WEEKDAYS["en"]) + r"|today|tomorrow)\b)"
+                             r"|(?:\s+[a-z]+){0,2}?\s+located\s+at\s+(?:\d|[A-Z])", re.IGNORECASE)
+
+
 def _common_placed(text: str, end: int, key: str, lang: Lang) -> bool:
-    """Whether a common word opening a sentence is a name said to be at a place (see above)."""
+    """Whether a common word opening a sentence is a name said to be at a place or on a date (see above)."""
     return lang == "en" and len(key) >= 4 and key not in _NO_SUBJECT_NAME and key not in _NEVER_NAMED \
-        and bool(_COPULA_PLACE_RE.match(text, end))
+        and key not in _NOT_LABELS and bool(_COPULA_PLACE_RE.match(text, end) or _COPULA_DATE_RE.match(text, end))
 
 
 _SENTENCE_DONE_RE = re.compile(r"\.?\s*$|\.\s")

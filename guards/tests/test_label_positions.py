@@ -101,3 +101,26 @@ def test_a_labels_other_words_in_lower_case_stay_its_own():
 def test_a_common_word_used_as_a_word_is_no_label(lang, draft):
     assert [name for name in names(draft, lang) if "Street" not in name] == []
     assert held(draft, lang, "Busy") == []
+
+
+# --- a label opening an English sentence, said to be on a date, scheduled for one or located somewhere -----------
+
+@pytest.mark.parametrize("label, shape", [
+    ("Busy", "{} is on March 5th at 5 pm."),
+    ("Busy", "{} scheduled for March 5th at 5 pm."),
+    ("Busy", "Please confirm the event details. {} located at 1532 20th Street on March 5th."),
+])
+def test_a_label_opening_a_sentence_on_a_date_or_at_a_place_is_a_name(label, shape):
+    assert "Dentist" in names(shape.format("Dentist"))
+    assert held(shape.format("Dentist"), "en", label) == ["Dentist"]
+    assert held(shape.format(label), "en", label) == []
+
+
+@pytest.mark.parametrize("draft", [
+    "Everything is on March 5th.",
+    "Your appointment is on March 5th at 5 pm.",
+    "Check in is on March 5th.",
+    "Parking is located at the back.",
+])
+def test_a_common_word_opening_a_sentence_on_a_date_stays_a_word(draft):
+    assert names(draft) == []
