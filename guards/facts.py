@@ -1395,15 +1395,31 @@ _NO_SUBJECT_NAME = frozenset("there here everything something anything nothing e
 # So is one said to be on a date or scheduled for one ("Dentist is on March 5th", "Busy scheduled for March 13th"),
 # or located somewhere, the label's other words in lower case between ("Visit to doctor located at 3300 Webster
 # Street"): a calendar entry's label; "Everything is on March 5th", "Your appointment is on …" stay words.
-_COPULA_DATE_RE = re.compile(r"\s+(?:(?:is\s+)?(?:scheduled|set|booked)\s+(?:for|on)|is\s+on)\s+(?:the\s+"
+_COPULA_DATE_RE = re.compile(r"\s+(?i:(?:is\s+)?(?:scheduled|set|booked)\s+(?:for|on)|is\s+on)\s+(?i:the\s+"
                              r"\d|(?:" + "|".join(MONTHS["en"]) + "|" + "|".join(WEEKDAYS["en"]) + r"|today|tomorrow)\b)"
-                             r"|(?:\s+[a-z]+){0,2}?\s+located\s+at\s+(?:\d|[A-Z])", re.IGNORECASE)
+                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:located\s+at)\s+(?:\d|[A-Z])"
+                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:(?:is|are)\s+(?:performing|playing|taking\s+place)\s+(?:at|in)\s+"
+                             r"(?:the\s+)?)[A-Z]")
+# A title where it is played: before how (subtitles) or where (a screen, a speaker) it plays, the title's other words
+# in lower case between ("Breakthrough without subtitles", "High playing on bedroom speaker", "you want Attention
+# played on your TV", "Sleepover on the TV?", "Dumbo com legendas", "Dumbo sin subtítulos", "Dumbo amb subtítols").
+_PLAYED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:with|without|no)\s+subtitles\b|(?:is\s+(?:now\s+)?)?(?:playing|played"
+                     r"|cast|casting)\s+(?:on|to|in)\s|on\s+(?:the\s+|your\s+|my\s+)?(?:tv|television|(?:bedroom|kitchen"
+                     r"|living\s+room)\s+speaker|speaker)\b)"),
+    "pt-BR": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:com|sem)\s+legendas?\b)"),
+    "es": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:con|sin)\s+subt[ií]tulos\b)"),
+    "ca": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:amb|sense)\s+subt[ií]tols\b)"),
+}
 
 
 def _common_placed(text: str, end: int, key: str, lang: Lang) -> bool:
     """Whether a common word opening a sentence is a name said to be at a place or on a date (see above)."""
-    return lang == "en" and len(key) >= 4 and key not in _NO_SUBJECT_NAME and key not in _NEVER_NAMED \
-        and key not in _NOT_LABELS and bool(_COPULA_PLACE_RE.match(text, end) or _COPULA_DATE_RE.match(text, end))
+    if len(key) < 4 or key in _NO_SUBJECT_NAME or key in _NEVER_NAMED or key in _NOT_LABELS:
+        return False
+    if _PLAYED_AFTER_RE[lang].match(text, end) and key not in _TITLE_VERBS and not _WORD_SHAPE[lang].search(key):
+        return True  # "Breakthrough no subtitles", "Sleepover on the TV?"; "Start playing on the TV" says no title
+    return lang == "en" and bool(_COPULA_PLACE_RE.match(text, end) or _COPULA_DATE_RE.match(text, end))
 
 
 _SENTENCE_DONE_RE = re.compile(r"\.?\s*$|\.\s")
@@ -1804,7 +1820,8 @@ def _labelled(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
     before = folded(text[max(0, start - 32):start])
     if _LABEL_MARKER_BEFORE_RE[lang].search(before):
         return True
-    return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end))
+    return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end)) \
+        or (key not in _TITLE_VERBS and bool(_PLAYED_AFTER_RE[lang].match(text, end)))
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
 # A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.

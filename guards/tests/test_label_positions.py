@@ -124,3 +124,48 @@ def test_a_label_opening_a_sentence_on_a_date_or_at_a_place_is_a_name(label, sha
 ])
 def test_a_common_word_opening_a_sentence_on_a_date_stays_a_word(draft):
     assert names(draft) == []
+
+
+# --- a title where it is played: before its subtitles or the screen or speaker it plays on ------------------------
+
+MEDIA = Evidence(names=("title", "device"))
+
+
+def held_played(draft: str, lang: Lang, title: str) -> list[str]:
+    """What `unsupported_fact` holds in `draft` after a media search that found `title`."""
+    found = output("find_movies", [{"title": title, "device": "TV"}], evidence=MEDIA)
+    inp = make(draft, lang=lang, currency="USD", org_kind="school", tool_outputs=(found,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+@pytest.mark.parametrize("lang, shape", [
+    ("en", "{} without subtitles."),
+    ("en", "Ok. {} with subtitles. Right?"),
+    ("en", "Please confirm: {} playing on bedroom speaker."),
+    ("en", "Confirming you want {} played on your TV."),
+    ("en", "{} on the TV?"),
+    ("pt-BR", "Confirma {} sem legendas?"),
+    ("es", "Confirma {} sin subtítulos."),
+    ("ca", "Confirma {} sense subtítols."),
+])
+def test_a_title_where_it_is_played_is_a_name(lang, shape):
+    assert "Breakthrough" in names(shape.format("Breakthrough"), lang)
+    assert held_played(shape.format("Breakthrough"), lang, "Sleepover") == ["Breakthrough"]
+    assert held_played(shape.format("Sleepover"), lang, "Sleepover") == []
+
+
+@pytest.mark.parametrize("lang, draft", [
+    ("en", "Start playing on the TV."),
+    ("en", "Playing on the TV now."),
+    ("en", "The movie is playing on the TV with subtitles."),
+    ("pt-BR", "Quer assistir com legendas?"),
+    ("es", "¿Lo quieres con subtítulos?"),
+    ("ca", "El vols amb subtítols?"),
+])
+def test_playing_said_of_no_title_names_none(lang, draft):
+    assert names(draft, lang) == []
+
+
+def test_an_act_said_to_perform_at_a_place_is_a_name():
+    assert names("Beach boys are playing at Petco Park on March 7th.") == ["Beach", "Petco Park"]
+    assert names("I found 10 events. Beach boys is performing in the Lodge Room.") == ["Beach", "Lodge Room"]
