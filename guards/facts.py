@@ -1397,9 +1397,9 @@ _NO_SUBJECT_NAME = frozenset("there here everything something anything nothing e
 # Street"): a calendar entry's label; "Everything is on March 5th", "Your appointment is on …" stay words.
 _COPULA_DATE_RE = re.compile(r"\s+(?i:(?:is\s+)?(?:scheduled|set|booked)\s+(?:for|on)|is\s+on)\s+(?i:the\s+"
                              r"\d|(?:" + "|".join(MONTHS["en"]) + "|" + "|".join(WEEKDAYS["en"]) + r"|today|tomorrow)\b)"
-                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:located\s+at)\s+(?:\d|[A-Z])"
-                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:(?:is|are)\s+(?:performing|playing|taking\s+place)\s+(?:at|in)\s+"
-                             r"(?:the\s+)?)[A-Z]")
+                             r"|(?:\s+(?!(?:is|are|was|were|it|they|he|she|we|you|also)\b)[a-z]+){0,2}?\s+(?i:located\s+at)\s+"
+                             r"(?:\d|[A-Z])"
+                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:(?:is|are)\s+(?:performing|playing)\s+(?:at|in)\s+(?:the\s+)?)[A-Z]")
 # A title where it is played: before how (subtitles) or where (a screen, a speaker) it plays, the title's other words
 # in lower case between ("Breakthrough without subtitles", "High playing on bedroom speaker", "you want Attention
 # played on your TV", "Sleepover on the TV?", "Dumbo com legendas", "Dumbo sin subtítulos", "Dumbo amb subtítols").
@@ -1810,7 +1810,7 @@ _ENTRY_SLOT_AFTER_RE: dict[Lang, re.Pattern[str]] = {
 # Words no label position makes a name ("Please confirm Your booking", "add All of them", "There is Nothing").
 _NOT_LABELS = frozenset("your my our their his her its the a an this that these those it them all both each every "
                         "everything nothing something anything yes no sim si seu sua teu tua su tu el la els les los "
-                        "las o os as um uma un una".split())
+                        "las o os as um uma un una they he she we you i there here sure okay ok".split())
 
 
 def _labelled(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
