@@ -1400,11 +1400,11 @@ _COPULA_DATE_RE = re.compile(r"\s+(?i:(?:is\s+)?(?:scheduled|set|booked)\s+(?:fo
                              r"|(?:\s+(?!(?:is|are|was|were|it|they|he|she|we|you|also)\b)[a-z]+){0,2}?\s+(?i:located\s+at)\s+"
                              r"(?:\d|[A-Z])"
                              r"|(?:\s+[a-z]+){0,2}?\s+(?i:(?:is|are)\s+(?:performing|playing)\s+(?:at|in)\s+(?:the\s+)?)[A-Z]")
-# A title where it is played: before how (subtitles) or where (a screen, a speaker) it plays, the title's other words
-# in lower case between ("Breakthrough without subtitles", "High playing on bedroom speaker", "you want Attention
+# A title where it is played: before its artist ("Heartbeat by Kelsea Ballerini"), how (subtitles) or where (a
+# screen, a speaker) it plays, the title's other words in lower case between ("Breakthrough without subtitles", "High playing on bedroom speaker", "you want Attention
 # played on your TV", "Sleepover on the TV?", "Dumbo com legendas", "Dumbo sin subtítulos", "Dumbo amb subtítols").
 _PLAYED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:with|without|no)\s+subtitles\b|(?:is\s+(?:now\s+)?)?(?:playing|played"
+    "en": re.compile(r"\s+by\s+[A-Z][a-z]|(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:with|without|no)\s+subtitles\b|(?:is\s+(?:now\s+)?)?(?:playing|played"
                      r"|cast|casting)\s+(?:on|to|in)\s|on\s+(?:the\s+|your\s+|my\s+)?(?:tv|television|(?:bedroom|kitchen"
                      r"|living\s+room)\s+speaker|speaker)\b)"),
     "pt-BR": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:com|sem)\s+legendas?\b)"),
@@ -1417,7 +1417,7 @@ def _common_placed(text: str, end: int, key: str, lang: Lang) -> bool:
     """Whether a common word opening a sentence is a name said to be at a place or on a date (see above)."""
     if len(key) < 4 or key in _NO_SUBJECT_NAME or key in _NEVER_NAMED or key in _NOT_LABELS:
         return False
-    if _PLAYED_AFTER_RE[lang].match(text, end) and key not in _TITLE_VERBS and not _WORD_SHAPE[lang].search(key):
+    if _PLAYED_AFTER_RE[lang].match(text, end) and _may_be_title(key, lang):
         return True  # "Breakthrough no subtitles", "Sleepover on the TV?"; "Start playing on the TV" says no title
     return lang == "en" and bool(_COPULA_PLACE_RE.match(text, end) or _COPULA_DATE_RE.match(text, end))
 
@@ -1654,7 +1654,7 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
     start, end = run[0][0], run[-1][1]
     named = not at_start and keys[0] not in _NEVER_NAMED \
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
-                 or _labelled(text, start, end, keys[0], lang)
+                 or _labelled(text, start, end, keys[0], lang, words=len(keys))
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
                                        or (len(keys) == 1 and (_numbered_name_word(text, start, end, keys[0])
@@ -1690,7 +1690,7 @@ _WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
 # when a verb of which it is the subject follows ("Iyasare is a great restaurant", "Raghav will get $50", "Pedro
 # recebeu"); alone it may be any word ("Take", "Gotcha"), read as one.
 _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"!?(?:'s)?\s+(?:is|was|has|had|will|would|could|might|should|also|too|really|definitely"
+    "en": re.compile(r"!?(?:'s)?\s+(?:is|was|has|had|does|did|will|would|could|might|should|also|too|really|definitely"
                      r"|probably|seems|looks|sounds|appears|got|gets|received|receives|sent|offers|serves|opens"
                      r"|closes|costs|charges|accepts|owns|runs|works)\b"),
     "pt-BR": re.compile(r"\s+(?:foi|esta|tem|ja|vai|recebeu|recebe|enviou|abre|fecha|cobra|aceita|fica)\b"),
@@ -1813,15 +1813,29 @@ _NOT_LABELS = frozenset("your my our their his her its the a an this that these 
                         "las o os as um uma un una they he she we you i there here sure okay ok".split())
 
 
-def _labelled(text: str, start: int, end: int, key: str, lang: Lang) -> bool:
-    """Whether the capitalised word at start:end stands where a label is said (see above)."""
+# Verbs said of a title, opening a request before where it plays ("Confirm on TV …", "Cast to the kitchen speaker"):
+# no title's word.
+_MEDIA_VERBS = _TITLE_VERBS | frozenset("confirm cast add put listen hear show turn switch set send".split())
+
+
+def _may_be_title(key: str, lang: Lang) -> bool:
+    """Whether a word before where a title plays may be the title's ("Breakthrough", "High"): no verb said of titles
+    and no word of the language's verb or adverb shapes ("Playing on the TV now")."""
+    return key not in _MEDIA_VERBS and not _WORD_SHAPE[lang].search(key)
+
+
+def _labelled(text: str, start: int, end: int, key: str, lang: Lang, *, words: int = 1) -> bool:
+    """Whether the capitalised word at start:end (the first of `words` capitalised words) stands where a label is
+    said (see above)."""
     if key in _NOT_LABELS:
-        return False
+        # "Please confirm Your booking at 5 pm"; a title's first word may be one ("listen to All Night on kitchen
+        # speaker")
+        return words > 1 and _may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end))
     before = folded(text[max(0, start - 32):start])
     if _LABEL_MARKER_BEFORE_RE[lang].search(before):
         return True
     return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end)) \
-        or (key not in _TITLE_VERBS and bool(_PLAYED_AFTER_RE[lang].match(text, end)))
+        or (_may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end)))
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
 # A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.

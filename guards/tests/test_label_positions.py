@@ -173,3 +173,19 @@ def test_playing_said_of_no_title_names_none(lang, draft):
 def test_an_act_said_to_perform_at_a_place_is_a_name():
     assert names("Beach boys are playing at Petco Park on March 7th.") == ["Beach", "Petco Park"]
     assert names("I found 10 events. Beach boys is performing in the Lodge Room.") == ["Beach", "Lodge Room"]
+
+
+def test_a_title_before_its_artist_or_of_several_words_where_it_plays_is_a_name():
+    assert "Heartbeat" in names("Heartbeat by Kelsea Ballerini is 1 song you may like.")
+    assert names("Can you please confirm that you want to listen to All Night on kitchen speaker?") == ["All Night"]
+    assert names("Sure by Friday.") == []
+
+
+def test_a_verb_said_of_titles_before_where_they_play_is_no_title():
+    assert "Confirm" not in " ".join(names("Confirm on TV O Father O Satan O sun."))
+    assert held_played("Confirm on the TV, please.", "en", "Sleepover") == []
+
+
+def test_a_dictionary_word_before_does_opening_a_sentence_is_a_subject():
+    assert names("Bask does sound great. Should I try for 1 person?") == ["Bask"]
+    assert names("That does sound great.") == []
