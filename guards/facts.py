@@ -1125,10 +1125,12 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
             at_start = run_at_start[0]
             named = not at_start and key not in _NEVER_NAMED \
                 and bool(_named_after(text, run[0][0], run[0][1], lang)
+                         or _labelled(text, run[0][0], run[0][1], key, lang)
                          or (lang == "en" and _numbered_name_word(text, run[0][0], run[0][1], key))
                          or _stranded_preposition(text, run[0][0], run[0][1], key, lang))
             placed = key not in _NEVER_NAMED and "'" not in key and "’" not in key \
-                and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1]))
+                and bool(_PLACE_AFTER_RE[lang].match(text, run[0][1])
+                         or (run_at_start[0] and _common_placed(text, run[0][1], key, lang)))
             subject = placed or bool(_SUBJECT_VERB_RE[lang].match(folded(text), run[0][1]))
             placed_word = placed and at_start and key in common
             # two capitals no word of the language spells, then the name's other words in lower case ("the GP
@@ -1401,10 +1403,34 @@ _NO_SUBJECT_NAME = frozenset("there here everything something anything nothing e
                              "anyone anybody each both either neither today tomorrow tonight yesterday".split())
 
 
+# So is one said to be on a date or scheduled for one ("Dentist is on March 5th", "Busy scheduled for March 13th"),
+# or located somewhere, the label's other words in lower case between ("Visit to doctor located at 3300 Webster
+# Street"): a calendar entry's label; "Everything is on March 5th", "Your appointment is on …" stay words.
+_COPULA_DATE_RE = re.compile(r"\s+(?i:(?:is\s+)?(?:scheduled|set|booked)\s+(?:for|on)|is\s+on)\s+(?i:the\s+"
+                             r"\d|(?:" + "|".join(MONTHS["en"]) + "|" + "|".join(WEEKDAYS["en"]) + r"|today|tomorrow)\b)"
+                             r"|(?:\s+(?!(?:is|are|was|were|it|they|he|she|we|you|also)\b)[a-z]+){0,2}?\s+(?i:located\s+at)\s+"
+                             r"(?:\d|[A-Z])"
+                             r"|(?:\s+[a-z]+){0,2}?\s+(?i:(?:is|are)\s+(?:performing|playing)\s+(?:at|in)\s+(?:the\s+)?)[A-Z]")
+# A title where it is played: before its artist ("Heartbeat by Kelsea Ballerini"), how (subtitles) or where (a
+# screen, a speaker) it plays, the title's other words in lower case between ("Breakthrough without subtitles", "High playing on bedroom speaker", "you want Attention
+# played on your TV", "Sleepover on the TV?", "Dumbo com legendas", "Dumbo sin subtítulos", "Dumbo amb subtítols").
+_PLAYED_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\s+by\s+[A-Z][a-z]|(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:with|without|no)\s+subtitles\b|(?:is\s+(?:now\s+)?)?(?:playing|played"
+                     r"|cast|casting)\s+(?:on|to|in)\s|on\s+(?:the\s+|your\s+|my\s+)?(?:tv|television|(?:bedroom|kitchen"
+                     r"|living\s+room)\s+speaker|speaker)\b)"),
+    "pt-BR": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:com|sem)\s+legendas?\b)"),
+    "es": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:con|sin)\s+subt[ií]tulos\b)"),
+    "ca": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?i:(?:amb|sense)\s+subt[ií]tols\b)"),
+}
+
+
 def _common_placed(text: str, end: int, key: str, lang: Lang) -> bool:
-    """Whether a common word opening a sentence is a name said to be at a place (see above)."""
-    return lang == "en" and len(key) >= 4 and key not in _NO_SUBJECT_NAME and key not in _NEVER_NAMED \
-        and bool(_COPULA_PLACE_RE.match(text, end))
+    """Whether a common word opening a sentence is a name said to be at a place or on a date (see above)."""
+    if len(key) < 4 or key in _NO_SUBJECT_NAME or key in _NEVER_NAMED or key in _NOT_LABELS:
+        return False
+    if _PLAYED_AFTER_RE[lang].match(text, end) and _may_be_title(key, lang):
+        return True  # "Breakthrough no subtitles", "Sleepover on the TV?"; "Start playing on the TV" says no title
+    return lang == "en" and bool(_COPULA_PLACE_RE.match(text, end) or _COPULA_DATE_RE.match(text, end))
 
 
 _SENTENCE_DONE_RE = re.compile(r"\.?\s*$|\.\s")
@@ -1639,6 +1665,7 @@ def _title_cased_words(text: str, run: list[tuple[int, int, str]], common: froze
     start, end = run[0][0], run[-1][1]
     named = not at_start and keys[0] not in _NEVER_NAMED \
         and bool(_NAMED_AFTER_RE[lang].search(text, max(0, start - 16), start)
+                 or _labelled(text, start, end, keys[0], lang, words=len(keys))
                  or _ARTICLE_BEFORE_RE[lang].search(text, max(0, start - 6), start)
                  or (lang == "en" and (_PLACE_NEXT_RE.match(text, end)
                                        or (len(keys) == 1 and (_numbered_name_word(text, start, end, keys[0])
@@ -1674,7 +1701,7 @@ _WORD_SHAPE: dict[Lang, re.Pattern[str]] = {
 # when a verb of which it is the subject follows ("Iyasare is a great restaurant", "Raghav will get $50", "Pedro
 # recebeu"); alone it may be any word ("Take", "Gotcha"), read as one.
 _SUBJECT_VERB_RE: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"!?(?:'s)?\s+(?:is|was|has|had|will|would|could|might|should|also|too|really|definitely"
+    "en": re.compile(r"!?(?:'s)?\s+(?:is|was|has|had|does|did|will|would|could|might|should|also|too|really|definitely"
                      r"|probably|seems|looks|sounds|appears|got|gets|received|receives|sent|offers|serves|opens"
                      r"|closes|costs|charges|accepts|owns|runs|works)\b"),
     "pt-BR": re.compile(r"\s+(?:foi|esta|tem|ja|vai|recebeu|recebe|enviou|abre|fecha|cobra|aceita|fica)\b"),
@@ -1744,6 +1771,82 @@ def _named_after(text: str, start: int, end: int, lang: Lang) -> bool:
         return bool(_NOUN_NEXT_RE.match(text, end))
     return True
 
+
+# A label's position: a capitalised word right after a marker saying a label follows ("an event called Busy",
+# "labeled Appointment", "the event name will be Food", "label your calendar Food", "um evento chamado Ocupado",
+# "un evento llamado Ocupado", "un esdeveniment anomenat Ocupat"), or after a verb that adds or confirms an entry
+# with where or when the entry is right after the label's words ("Please confirm Dentist at 1386 Fitzgerald Drive",
+# "add Busy on March 10th", "Busy added to your calendar", "There's Appointment at …", "Adicionei Ocupado à sua
+# agenda", "Añadí Ocupado a tu calendario", "He afegit Ocupat al calendari"). A common word there is the entry's
+# label, a name, capitalised or not by the writer; "I'm busy", "please confirm at 5 pm" (no capital word there) and
+# "Please confirm Your booking" (a determiner) say none.
+_LABEL_MARKER_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:^|\W)(?:called|named|titled|entitled|labell?ed|label(?:\s+(?:it|this|that|the\s+event|your"
+                     r"\s+calendar|the\s+calendar|your\s+event|the\s+entry))?|(?:name|title|label|description)\s+"
+                     r"(?:is|will\s+be|would\s+be|of))\s+$"),
+    "pt-BR": re.compile(r"(?:^|\W)(?:chamad[oa]s?|intitulad[oa]s?|denominad[oa]s?|rotulad[oa]s?|nomead[oa]s?|com\s+o\s+"
+                        r"(?:nome|titulo)(?:\s+de)?|de\s+nome|(?:nome|titulo)\s+(?:e|sera|vai\s+ser))\s+$"),
+    "es": re.compile(r"(?:^|\W)(?:llamad[oa]s?|titulad[oa]s?|denominad[oa]s?|etiquetad[oa]s?|con\s+el\s+(?:nombre|titulo)"
+                     r"(?:\s+de)?|de\s+nombre|(?:nombre|titulo)\s+(?:es|sera|va\s+a\s+ser))\s+$"),
+    "ca": re.compile(r"(?:^|\W)(?:anomenat|anomenada|anomenats|anomenades|titulat|titulada|denominat|denominada"
+                     r"|etiquetat|etiquetada|amb\s+el\s+(?:nom|titol)(?:\s+de)?|de\s+nom|(?:nom|titol)\s+(?:es|sera))\s+$"),
+}
+_ENTRY_VERB_BEFORE_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:^|\W)(?:confirm|confirming|confirmed|add|adding|added|schedule|scheduling|scheduled|put"
+                     r"|putting|there's|there\s+is|you\s+have|reminder\s+for|remind\s+you\s+of)\s+$"),
+    "pt-BR": re.compile(r"(?:^|\W)(?:confirm[ae]|confirmo|confirmando|confirmar|adicion(?:ar|ei|o|e|ado|ando)|agend(?:ar"
+                        r"|ei|o|e|ado|ando)|marc(?:ar|o|ado|ando)|marquei|coloc(?:ar|o|ado|ando)|coloquei|anot(?:ar|ei|o"
+                        r"|ado|ando)|inclu(?:ir|i|o|ido|indo)|voce\s+tem|tem)\s+$"),
+    "es": re.compile(r"(?:^|\W)(?:confirm(?:a|o|e|ar|ando|ado)|anad(?:ir|i|o|e|ido|iendo)|agend(?:ar|e|o|ado|ando)"
+                     r"|program(?:ar|e|o|ado|ando)|apunt(?:ar|e|o|ado|ando)|anot(?:ar|e|o|ado|ando)|tienes|tenes|hay)\s+$"),
+    "ca": re.compile(r"(?:^|\W)(?:confirm(?:a|o|i|ar|at|ant)|afeg(?:ir|it|eixo|eixi|int|eix)|program(?:ar|at|o|a|ant)"
+                     r"|apunt(?:ar|at|o|a|ant)|anot(?:ar|at|o|a|ant)|tens|hi\s+ha)\s+$"),
+}
+# Where or when the entry is, after the label's words (at most two more, in lower case: "Stylist visit on …").
+_ENTRY_SLOT_AFTER_RE: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:added|scheduled|set)\b|(?:to|on|in|into)\s+(?:your|the)\s+"
+                     r"(?:calendar|agenda|schedule)\b|(?:(?:located|is|will\s+be|was)\s+)?(?:on|at|for|this|from)\s+"
+                     r"(?=\d|[A-Z]|(?i:the\s+\d|today|tomorrow|tonight|next\s|this\s)))"),
+    "pt-BR": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:[aà]|na|no|ao|em|para|pra)\s+(?:sua\s+|tua\s+|a\s+)?(?:agenda"
+                        r"|calend[aá]rio)\b|(?:(?:[eé]|ser[aá]|fica)\s+)?(?:no\s+dia|em|na|no|para|pra|[aà]s?|dia|hoje"
+                        r"|amanh[aã])\b(?=\s*(?:\d|[A-Z]|segunda|ter[cç]a|quarta|quinta|sexta|s[aá]bado|domingo|dia|hoje"
+                        r"|amanh[aã]|$|[.,!?])))"),
+    "es": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:a|al|en)\s+(?:tu\s+|su\s+|el\s+|la\s+)?(?:agenda|calendario)\b"
+                     r"|(?:(?:es|ser[aá]|queda)\s+)?(?:el(?:\s+d[ií]a)?|en|para|a\s+las?|hoy|ma[nñ]ana)\b(?=\s*(?:\d"
+                     r"|[A-Z]|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a|hoy|ma[nñ]ana|$|[.,!?])))"),
+    "ca": re.compile(r"(?:\s+[a-z]+){0,2}?,?\s+(?:(?:al|a\s+la|a\s+l'|en)\s*(?:teva\s+|seva\s+)?(?:agenda|calendari)\b"
+                     r"|(?:(?:[eé]s|ser[aà]|queda)\s+)?(?:el(?:\s+dia)?|per\s+al|per\s+a|a\s+les?|avui|dem[aà])\b(?=\s*"
+                     r"(?:\d|[A-Z]|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge|dia|avui|dem[aà]|$|[.,!?])))"),
+}
+# Words no label position makes a name ("Please confirm Your booking", "add All of them", "There is Nothing").
+_NOT_LABELS = frozenset("your my our their his her its the a an this that these those it them all both each every "
+                        "everything nothing something anything yes no sim si seu sua teu tua su tu el la els les los "
+                        "las o os as um uma un una they he she we you i there here sure okay ok".split())
+
+
+# Verbs said of a title, opening a request before where it plays ("Confirm on TV …", "Cast to the kitchen speaker"):
+# no title's word.
+_MEDIA_VERBS = _TITLE_VERBS | frozenset("confirm cast add put listen hear show turn switch set send".split())
+
+
+def _may_be_title(key: str, lang: Lang) -> bool:
+    """Whether a word before where a title plays may be the title's ("Breakthrough", "High"): no verb said of titles
+    and no word of the language's verb or adverb shapes ("Playing on the TV now")."""
+    return key not in _MEDIA_VERBS and not _WORD_SHAPE[lang].search(key)
+
+
+def _labelled(text: str, start: int, end: int, key: str, lang: Lang, *, words: int = 1) -> bool:
+    """Whether the capitalised word at start:end (the first of `words` capitalised words) stands where a label is
+    said (see above)."""
+    if key in _NOT_LABELS:
+        # "Please confirm Your booking at 5 pm"; a title's first word may be one ("listen to All Night on kitchen
+        # speaker")
+        return words > 1 and _may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end))
+    before = folded(text[max(0, start - 32):start])
+    if _LABEL_MARKER_BEFORE_RE[lang].search(before):
+        return True
+    return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end)) \
+        or (_may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end)))
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
 # A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.
