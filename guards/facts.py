@@ -297,7 +297,7 @@ def _outside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 # --- times of day --------------------------------------------------------------------------------------------------
 
 _PM = (r"p\.?\s?m\.?|in the (?:afternoon|evening)|at night|tonight|da tarde|da noite|de la tarde|de la noche"
-       r"|de la tarda|de la nit|del vespre|de la vesprada")
+       r"|de la tarda|de la nit|del vespre|de la vesprada|del migdia|del mediodia")  # "les dues del migdia": 14:00
 _AM = r"a\.?\s?m\.?|in the morning|da manha|de la manana|del mati|de la matinada"
 NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "es": r"mediodia", "ca": r"migdia"}
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
@@ -326,7 +326,7 @@ _QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 
 # "o'clock" and a period of the day, start with a space or a letter followed by no digit, so none can be read before
 # a digit or a ":0"), sparing their tries on each hour of a list's "a les 08:00" (the same matches as without it,
 # which `guards/tests/test_fast_paths.py` compares).
-_NO_DIGIT_NEXT = r"(?![\w:,.]?\d)"
+_NO_DIGIT_NEXT = r"(?![\w:,./]?\d)"
 
 
 @lru_cache(maxsize=8)

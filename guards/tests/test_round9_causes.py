@@ -135,3 +135,82 @@ def test_a_name_after_an_elided_article_opening_a_catalan_sentence_is_the_name(d
     outputs = (found, ride(5, 8, 31))
     assert guarded(draft, *outputs, lang="ca", effects=("get_ride",)) == []
     assert "unsupported_fact" in guarded(wrong, *outputs, lang="ca", effects=("get_ride",))
+
+
+# --- a stay's range "de 18 a 21/12": the day of a date, no hour ---
+
+STAY = Evidence(names=("hotel_name",), dates=("check_in_date", "check_out_date"),
+                quantities=("number_of_rooms", "number_of_nights"), plain=("status",))
+
+
+def stay(rooms: int = 1, nights: int = 3):
+    return output("reserve_hotel", {"hotel_name": "Hotel Sol", "check_in_date": "2026-12-18",
+                                    "check_out_date": "2026-12-21", "number_of_rooms": rooms, "number_of_nights": nights,
+                                    "status": "confirmed"}, evidence=STAY)
+
+
+@pytest.mark.parametrize(("lang", "draft"), [
+    ("pt-BR", "Reservado o Hotel Sol de 18 a 21/12."),
+    ("es", "Reservado el Hotel Sol del 18 al 21/12."),
+    ("ca", "Reservat l'Hotel Sol del 18 al 21/12."),
+])
+def test_the_end_of_a_range_of_days_is_no_hour(lang: Lang, draft: str):
+    assert guarded(draft, stay(), lang=lang, effects=("reserve_hotel",)) == []
+    assert "unsupported_fact" in guarded(draft.replace("21/12", "22/12"), stay(), lang=lang, effects=("reserve_hotel",))
+
+
+# --- "les dues del migdia", "las dos del mediodía": after noon ---
+
+TABLE = Evidence(names=("restaurant_name",), dates=("date", "time"), quantities=("party_size",), plain=("status",))
+
+
+@pytest.mark.parametrize(("lang", "draft", "wrong"), [
+    ("ca", "Taula reservada a Can Soler diumenge a les dues del migdia.",
+     "Taula reservada a Can Soler diumenge a les tres del migdia."),
+    ("es", "Mesa reservada en Can Soler el domingo a las dos del mediodía.",
+     "Mesa reservada en Can Soler el domingo a las tres del mediodía."),
+])
+def test_an_hour_of_midday_is_after_noon(lang: Lang, draft: str, wrong: str):
+    made = output("reserve_restaurant", {"restaurant_name": "Can Soler", "date": "2026-12-13", "time": "14:00",
+                                         "party_size": 4, "status": "confirmed"}, evidence=TABLE)
+    assert guarded(draft, made, lang=lang, effects=("reserve_restaurant",)) == []
+    assert "unsupported_fact" in guarded(wrong, made, lang=lang, effects=("reserve_restaurant",))
+
+
+# --- Portuguese "aceita" / "paga" with their object: the present, no claim ---
+
+def test_a_present_with_its_object_is_no_claim_in_portuguese():
+    for draft in ("O apartamento aceita animais e fica perto do metrô.", "A pousada aceita cartão de crédito."):
+        assert "effect_claim_without_effect" not in guarded(draft, lang="pt-BR")
+    for claim in ("Inscrição aceita com sucesso!", "Pronto, conta paga!", "Sua matrícula foi aceita."):
+        assert "effect_claim_without_effect" in guarded(claim, lang="pt-BR")
+
+
+# --- a rental's "devolução" on its day: no refund promised ---
+
+@pytest.mark.parametrize(("lang", "draft", "promise"), [
+    ("pt-BR", "Retirada na segunda às 10h e devolução no dia 17.", "Faremos a devolução do valor em até 7 dias."),
+    ("es", "Recogida el viernes y devolución el domingo a las 10.", "Te haremos la devolución del dinero mañana."),
+    ("ca", "Recollida divendres i devolució diumenge.", "Et farem la devolució dels diners demà."),
+])
+def test_a_return_said_with_its_day_is_no_refund(lang: Lang, draft: str, promise: str):
+    assert "policy_bypass" not in guarded(draft, lang=lang)
+    assert "policy_bypass" in guarded(promise, lang=lang)
+
+
+# --- a claim whose verb says no kind takes its object's ("t'he fet la transferència") ---
+
+CAR = Evidence(names=("car_name", "pickup_location"), dates=("pickup_date",), plain=("status",))
+
+
+@pytest.mark.parametrize(("lang", "draft", "true"), [
+    ("ca", "Cotxe reservat i ja t'he fet la transferència dels 40 €.", "Cotxe reservat i ja t'he fet la reserva."),
+    ("es", "Coche reservado y ya te he hecho la transferencia de 40 €.", "Coche reservado; ya te he hecho la reserva."),
+    ("pt-BR", "Carro reservado e já fiz a transferência de R$ 40,00.", "Carro reservado e já fiz a reserva."),
+    ("en", "Your car is booked, and I've made the transfer of $40.", "Your car is booked, and I've made the reservation."),
+])
+def test_a_generic_verb_claims_what_its_object_names(lang: Lang, draft: str, true: str):
+    car = output("reserve_car", {"car_name": "Seat Ibiza", "pickup_location": "Sants", "pickup_date": "2026-12-18",
+                                 "status": "confirmed"}, evidence=CAR)
+    assert "effect_claim_without_effect" in guarded(draft, car, lang=lang, effects=("reserve_car",))
+    assert "effect_claim_without_effect" not in guarded(true, car, lang=lang, effects=("reserve_car",))
