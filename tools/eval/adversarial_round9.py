@@ -635,7 +635,7 @@ ROUND9: tuple[tuple, ...] = (
     ("effect", "es", hotel_booked("Hotel Amadeus", "2026-12-24", "2026-12-27", 1, 3, 285), "resérvalo",
      "He reservado el Hotel Amadeus y ya te he cobrado los 285 € de la tarjeta.", H),
 
-    # --- ca: 24 true, 6 wrong ---
+    # --- ca: 23 true, 7 wrong (one true as written, corrected: see its line) ---
     ("name", "ca", CA_CAL, "què tinc demà?",
      "Demà tens Gimnàs a les 7.30 al DiR Diagonal i Dentista a les 16.00 a la Clínica Dental del Carme.", P),
     ("effect", "ca", added("Ocupat", "2026-12-11", "09:00", "13:00", None), "bloqueja divendres al matí",
@@ -674,7 +674,7 @@ ROUND9: tuple[tuple, ...] = (
     ("time", "ca", flights(("Vueling", "Barcelona", "BCN", "Londres", "LGW", "2026-12-15", "06:10", "2026-12-15",
                             "07:35", 0, 64)), "vol a Londres dimarts",
      "El primer vol de Vueling surt dimarts 15 a les 6.10 i arriba a Londres (Gatwick) a les 7.35, directe, per "
-     "64 €.", P),
+     "64 €.", H),  # expectation corrected after the first run: the result says "LGW", no tool returned "Gatwick"
     ("date", "ca", buses(("Barcelona Nord", "València Estació d'Autobusos", "2026-12-11", "23:45", "2026-12-12", "03:50",
                           0, 19.9, 9)), "bus a València divendres a la nit",
      "Hi ha un bus que surt de Barcelona Nord divendres a les 23.45 i arriba a València dissabte a les 3.50 de la "

