@@ -426,7 +426,11 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                 elif key in place_keys and (number := number_of(value)) is not None and number == int(number):
                     places.append(int(number))
                 if isinstance(value, (dict, list, tuple)):
-                    read(value)
+                    if type(value) is list and value and not isinstance(value[0], (dict, list, tuple)):
+                        for item in _plain_items(value):  # a declared key's list of values: each its value
+                            read({key: item})
+                    else:
+                        read(value)
         elif isinstance(node, (list, tuple)):
             for spec in evidence.money:
                 if spec.listed:
@@ -440,6 +444,12 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
     return TypedResult(tuple(money), tuple(totals), tuple(quantities), tuple(identifiers), tuple(links), tuple(names),
                        tuple(products), tuple(dates), tuple(statuses), tuple(warranties), tuple(places),
                        tuple(lengths))
+
+
+def _plain_items(values: list) -> Iterator[Any]:
+    """The plain values (text, numbers) of a declared key's list ("show_times": ["16:40", "19:15"]), each read as
+    that key's value: the key says what each of them is."""
+    return (value for value in values if not isinstance(value, (dict, list, tuple)))
 
 
 def _list_totals(items: list | tuple, spec: MoneyEvidence, currency_of, factor_of) -> list[MoneyValue]:

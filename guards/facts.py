@@ -301,7 +301,7 @@ def _outside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 # --- times of day --------------------------------------------------------------------------------------------------
 
 _PM = (r"p\.?\s?m\.?|in the (?:afternoon|evening)|at night|tonight|da tarde|da noite|de la tarde|de la noche"
-       r"|de la tarda|de la nit|del vespre|de la vesprada")
+       r"|de la tarda|de la nit|del vespre|de la vesprada|del migdia|del mediodia")  # "les dues del migdia": 14:00
 _AM = r"a\.?\s?m\.?|in the morning|da manha|de la manana|del mati|de la matinada"
 NOON: dict[Lang, str] = {"en": r"noon|midday", "pt-BR": r"meio-dia|meio dia", "es": r"mediodia", "ca": r"migdia"}
 MIDNIGHT: dict[Lang, str] = {"en": r"midnight", "pt-BR": r"meia-noite|meia noite", "es": r"medianoche",
@@ -330,7 +330,7 @@ _QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 
 # "o'clock" and a period of the day, start with a space or a letter followed by no digit, so none can be read before
 # a digit or a ":0"), sparing their tries on each hour of a list's "a les 08:00" (the same matches as without it,
 # which `guards/tests/test_fast_paths.py` compares).
-_NO_DIGIT_NEXT = r"(?![\w:,.]?\d)"
+_NO_DIGIT_NEXT = r"(?![\w:,./]?\d)"
 
 
 @lru_cache(maxsize=8)
@@ -623,7 +623,7 @@ def _count_re(lang: Lang) -> re.Pattern[str]:
         rf"(?<![\w$€£.,:/-])(?:"
         rf"(?:(?P<left_before>{_LEFT_BEFORE[lang]})\s+(?:{_ONLY}\s+)?)?(?P<n>{number})\s+(?:(?:more|mais|mas|mes|other|outras?|otras?|altres)\s+)?"
         rf"(?:(?P<sole>{_SOLE[lang]})\s+)?"
-        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|lliures?|disponibles?))?{qualified}"
+        rf"(?:(?P<left>{_LEFT_AFTER[lang]})|(?P<noun>{COUNT_NOUNS[lang]})(?:\s+(?P<left2>left|remaining|restantes?|libres?|livres?|lliures?|disponibles?|disponive(?:l|is)))?{qualified}"
         rf"|(?P<deals>{TRANSACTION_NOUNS[lang]})(?!\s+(?:{_DEAL_QUALIFIED})(?!\w)))"
         rf"|(?P<for>{_FOR[lang]})\s+(?P<n2>{number})(?![\w$€£.,:/-]\d)(?!\s*(?:h\b|:\s*\d|pm|am|p\.m|a\.m))"
         rf"(?!\s+(?!(?:{COUNT_NOUNS[lang]})(?!\w))[a-z]+[^s\W]s(?!\w))"  # "a group of 10 hotels": no party

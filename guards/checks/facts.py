@@ -41,7 +41,7 @@ from guards.checks.store import Hit, catalog_hits
 from guards.checks.wording import ALTERNATIVE_PART_RE, effect_claim_spans, effects_done
 from guards.common_words import COMMON, FUNCTION_WORDS, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
-from guards.evidence import Evidence, inferred, number_of, typed
+from guards.evidence import Evidence, inferred, key_tokens, number_of, typed
 from guards.facts import (
     CONNECTORS,
     DECIMAL_RE,
@@ -303,6 +303,19 @@ def _add_measures(support: FactSupport, data: Any, counted: frozenset[str] = fro
                 support.measures.update(str(fact.value) for fact in measures_in(value))
 
 
+# The words of a key naming what a measure measures ("wait_minutes", "star_rating", "humidity"): a tool may declare
+# such a number among its quantities, yet it counts nothing a count noun says; "arrives in 6 minutes" is its figure.
+_MEASURED_KEY_WORDS = frozenset({"minutes", "mins", "min", "rating", "ratings", "stars", "star", "percent",
+                                 "percentage", "precipitation", "humidity", "temperature", "temp", "wind", "speed",
+                                 "degrees", "miles", "km", "kilometers", "kilometres", "distance"})
+
+
+@lru_cache(maxsize=256)
+def _counting(quantities: tuple[str, ...]) -> tuple[str, ...]:
+    """The declared quantities that count things (a party, seats, rooms): not those whose key names a measure."""
+    return tuple(key for key in quantities if not _MEASURED_KEY_WORDS.intersection(key_tokens(key)))
+
+
 # A number a message says with its unit ("10 miles", "39 percent", "in 10 minutes", "4.5 stars"), in any language
 _SAID_MEASURE_RE = re.compile(r"(?<![\w$€£.,:/#-])(\d{1,4}(?:[.,]\d+)?)(?![\w:/-]|[.,]\d)\s*(?:%|(?:percent|per\s+cent"
                               r"|por\s*cento|por\s+ciento|degrees?|graus|grados?|mph|miles?|km|kilomet\w*|quilomet\w*"
@@ -441,7 +454,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
         support.add_date(today)
     for output in inp.tool_outputs:
         evidence = evidence_of(output)  # a result's measures, or a refusal's details', not its counts nor its money
-        _add_measures(support, output.data, frozenset((*evidence.quantities, *(m.field for m in evidence.money),
+        _add_measures(support, output.data, frozenset((*_counting(evidence.quantities), *(m.field for m in evidence.money),
                                                        *evidence.places_left)))
         if output.ok:
             read = result_read(inp, output)
@@ -1591,6 +1604,8 @@ def _in_stock(low: str, fact: Fact) -> bool:
 # Familiar"), an article elided before a common noun ("L'oferta és vàlida", "D'acord")
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:\n]\s*|[-•*]\s+)$")
 _ELIDED_RE = re.compile(r"^[LlDd]['’]([^\W\d_]+)$")
+# an article elided before a name, its capital the sentence's ("L'Ana arriba en 3 minuts", "D'Els Pets en queden 6")
+_ELIDED_BEFORE_NAME_RE = re.compile(r"^[LD]['’]((?:[A-ZÀ-ÖØ-Þ]).*)$")
 # a weak pronoun elided before another or before its verb, as Catalan writes them opening a sentence ("Te'l reservo?",
 # "M'ho confirmes?", "N'hi ha 10", "T'envio l'enllaç")
 _CLITIC_RE = re.compile(r"^(?:[MTSNmtsn][eE]?|[Ee]ns|[Uu]s|[Ll]i)['’](l|ls|la|les|n|m|t|s|ns|hi|ho|[^\W\d_]+)$")
@@ -1603,6 +1618,8 @@ def _word_opening_a_sentence(inp: GuardInput, fact: Fact, support: FactSupport) 
     Iniciació", "Tenemos Kayak Familiar"); the name itself is judged as said after it."""
     if inp.lang == "en" or not _SENTENCE_START_RE.search(inp.draft, max(0, fact.start - 3), fact.start):
         return False
+    if (article := _ELIDED_BEFORE_NAME_RE.match(fact.raw)) is not None:
+        return _name_supported(article.group(1), support)  # "L'Ana arriba", "L'Hotel Sol té": the article's capital
     if (elided := _ELIDED_RE.match(fact.raw)) is not None:
         return in_dictionary(elided.group(1).lower(), inp.lang)
     if inp.lang == "ca" and (clitic := _CLITIC_RE.match(fact.raw)) is not None:

@@ -29,6 +29,7 @@ from guards.messages import explain
 from guards.registry import register
 from guards.scan import scan
 from guards.text import clauses, folded
+from language.dates import WEEKDAYS
 from language.locales import Lang
 
 NAME = "policy_bypass"
@@ -218,8 +219,25 @@ def promises(inp: GuardInput) -> list[tuple[str, str]]:
             continue  # nothing of this organisation waits for an approval
         if _granted(inp, rule):
             continue
+        if rule == "refund" and _return_on_a_day(low, match):
+            continue  # "devolução no dia 17", "devolución el domingo": a rental handed back, no money
         found.append((rule, inp.draft[match.start():match.end()]))
     return found
+
+
+# "Devolução" / "devolución" / "devolució" is also a thing handed back (a rented car, a room's key): said with the
+# day or the hour it happens ("retirada na segunda, devolução no dia 17", "devolución el domingo a las 10"), it is
+# a rental's schedule, not money returned.
+_RETURN_NOUN_RE = re.compile(r"devoluc(?:ao|ion|io)$")
+_ALL_WEEKDAYS = "|".join(sorted({day for days in WEEKDAYS.values() for day in days}, key=len, reverse=True))
+_ON_A_DAY_RE = re.compile(
+    rf",?\s+(?:(?:no|na|em|el|en|o|a|al|on|the|para o|para el|per al|fins al?)\s+)?(?:(?:dia|el dia)\s+)?"
+    rf"(?:[0-3]?\d(?:/[01]?\d)?(?!\d|[,.]\d)|(?:{_ALL_WEEKDAYS})(?!\w)|(?:as|a las|a les|at)\s+\d)")
+
+
+def _return_on_a_day(low: str, match: re.Match[str]) -> bool:
+    """Whether a refund's noun is a thing's return said with its day or hour (see above)."""
+    return bool(_RETURN_NOUN_RE.search(match.group())) and _ON_A_DAY_RE.match(low, match.end()) is not None
 
 
 @register(NAME)

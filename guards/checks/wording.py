@@ -822,12 +822,31 @@ def effect_claim_spans(draft: str, lang: Lang, *, reports: bool = False) -> list
                 continue
         if kind != "short" and habit_re.search(clause, _part_start(clause, at), until + len(_part_rest(clause, until))):
             continue  # what the organisation does every month, not what it did
+        if _present_with_object(low, match.start(), match.end()):
+            continue  # "o apartamento aceita pets", "o hotel aceita cartão": what it does, its object after it
         if kind in ("first", "other") and lang in ("es", "pt-BR") and _price_offered(clause, at, until):
             continue  # "Por tu iPhone 12 te pagamos $ 350.000": what the store pays for it, a present offer
         if lang in ALTERNATIVE_PART_RE and ALTERNATIVE_PART_RE[lang].match(clause, _part_start(clause, at)):
             continue  # "…, o lo dejo programado para el miércoles": an alternative offered
         found.append((match.start(), match.end(), draft[match.start() : match.end()].strip()))
     return sorted(found)
+
+
+# A Portuguese short participle that is also the present's third person ("aceita", "paga", "ganha") followed by its
+# object — a noun, bare or after a determiner, not a preposition, an adverb or a sign — is the present: "o
+# apartamento aceita pets", "o hotel aceita cartão", "a loja ganha pontos". "Inscrição aceita com sucesso", "conta
+# paga hoje", "Pago!" stay claims.
+_PRESENT_OR_PARTICIPLE_RE = re.compile(r"(?:aceita|aceitam|paga|pagam|ganha|ganham)")
+_OBJECT_AFTER_RE = re.compile(
+    r" (?:(?:o|os|um|uma|uns|umas|seu|sua|seus|suas|todo|toda|todos|todas) )?"
+    r"(?!(?:com|em|no|na|nos|nas|por|pelo|pela|pelos|pelas|via|hoje|ontem|agora|ja|e|ou|de|do|da|dos|das|para|pra"
+    r"|ate|sem|sim|mesmo|tambem|normalmente|sempre|integralmente|ainda|aqui|certinho|corretamente|com sucesso)(?!\w))"
+    r"[a-z]{2,}")
+
+
+def _present_with_object(low: str, start: int, end: int) -> bool:
+    """Whether a claim's words are a present with its object after it (see above)."""
+    return _PRESENT_OR_PARTICIPLE_RE.fullmatch(low, start, end) is not None and _OBJECT_AFTER_RE.match(low, end) is not None
 
 
 # The first person plural of an "-ar" verb is its present and its preterite alike ("pagamos", "cobramos"), and the
@@ -1021,6 +1040,13 @@ def claim_kinds(clause: str, *, prices: bool = True) -> set[str]:
     return {kind for kind, pattern in (_KIND_RES if prices else _KIND_WORD_RES).items() if pattern.search(clause)}
 
 
+def _object_kinds(clause: str, until: int) -> set[str]:
+    """The kinds a claim's object says when its verb says none ("ja t'he fet la transferència", "ya hice el pago",
+    "I've made the transfer"): the rest of its part of the sentence, not the other parts ("Cotxe reservat i …": the
+    booking is the other part's)."""
+    return claim_kinds(_part_rest(clause, until), prices=False)
+
+
 def _executed_kinds(inp: GuardInput, tools: Sequence[str]) -> set[str]:
     from guards.checks.facts import effect_kind_of  # the name rule lives with the facts; lazy: facts import this module
 
@@ -1102,7 +1128,8 @@ def effect_claim_without_effect(inp: GuardInput, deadline: float) -> GuardVerdic
             # purchase": what it costs, no money moved)
             clause_start = next((s for s, e in spans if s <= start < e), 0)
             part_start = clause_start + _part_start(clause, start - clause_start)
-            kinds = claim_kinds(folded(text)) or claim_kinds(low[part_start:end]) or claim_kinds(clause, prices=False)
+            kinds = claim_kinds(folded(text)) or claim_kinds(low[part_start:end]) \
+                or _object_kinds(clause, end - clause_start) or claim_kinds(clause, prices=False)
             if kinds and not any(COMPATIBLE.get(kind, frozenset({kind})) & executed for kind in kinds):
                 kept.append((start, end, text))  # a claim of another kind than what was done
             elif "money" in executed and (not kinds or "money" in kinds) and delivered(text, inp.lang):

@@ -239,12 +239,12 @@ def test_a_result_typed_key_by_key_reads_each_kind_as_the_full_reading_does():
     data = {"bookings": [{"ref": "BK-1", "who": "Ana", "when": "2026-12-02T08:00:00+01:00", "size": 3, "state": "Settled",
                           "size_text": "4", "empty": "", "flag": True},
                          {"ref": 17, "who": "", "when": 5, "size": 0, "state": "sent", "nested": {"who": "Rui"}},
-                         {"size": 20_000, "state": "unknown", "who": ["not", "a", "name"]}]}
+                         {"size": 20_000, "state": "unknown", "who": ["Marta", "Pau"]}]}
     evidence = Evidence(names=("who",), dates=("when",), quantities=("size", "size_text"),
                         identifiers=(Identifier("ref", "reference"),),
                         statuses=(StatusEvidence("state", (("settled", "sent"),)),))
     read = typed(data, evidence, "EUR", lambda currency: 100)
-    assert read.names == ("Ana", "Rui")
+    assert read.names == ("Ana", "Rui", "Marta", "Pau")  # a declared key's list: each value is one (round 9)
     assert read.dates == ("2026-12-02T08:00:00+01:00",)
     assert read.quantities == (3, 4)
     assert read.identifiers == (("reference", "BK-1"), ("reference", "17"))
