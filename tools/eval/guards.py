@@ -14,8 +14,8 @@ with its CPU deadline) reads:
   `held_out`, the second never read while tuning);
 * the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`, and its third to
   eighth rounds `tools.eval.adversarial_round3`, `tools.eval.adversarial_round4`, `tools.eval.adversarial_round5`,
-  `tools.eval.adversarial_round6`, `tools.eval.adversarial_round7` and `tools.eval.adversarial_round8`, written blind
-  but read since: split `dev`), and their second
+  `tools.eval.adversarial_round6`, `tools.eval.adversarial_round7` and `tools.eval.adversarial_round8`, and its
+  tenth `tools.eval.adversarial_round10`, written blind but read since: split `dev`), and their second
   held-out round, written blind (`tools.eval.adversarial_held_out2`, split `held_out2`: totals only, it never
   prints an example of it whatever `--examples` says).
 
@@ -49,6 +49,7 @@ from tools.eval import (
     adversarial_round6,
     adversarial_round7,
     adversarial_round8,
+    adversarial_round10,
     rendered,
 )
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
@@ -294,7 +295,8 @@ def run_rendered(run: Run, corpus_path: Path, split: str) -> None:
 def run_adversarial(run: Run, split: str) -> None:
     for case in chain(adversarial.cases(), adversarial_round3.cases(), adversarial_round4.cases(),
                       adversarial_round5.cases(), adversarial_round6.cases(), adversarial_round7.cases(),
-                      adversarial_round8.cases(), adversarial_held_out2.cases()):
+                      adversarial_round8.cases(), adversarial_round10.cases(),
+                      adversarial_held_out2.cases()):
         if split != "all" and case.split != split:
             continue
         where = f"adversarial {case.name}"
