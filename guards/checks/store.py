@@ -32,9 +32,7 @@ QUOTE_TOOL = "quote_used_device"
 QUOTE_SLOTS = (("device_model", "model"), ("capacity_gb", "capacity"), ("battery_health", "battery"))
 
 # (an emoji after a word ends its sentence as a full stop does: "está agotado 😕 Lo que sí tenemos es…")
-# (a point between digits is a number's, "$ 45.000", no sentence's end)
-_SEGMENT_RE = re.compile(r"(?:[^.!?;\n\u2600-\u27bf\U0001f300-\U0001faff]|(?<=\d)\.(?=\d)"
-                         r"|(?<!\w )[\u2600-\u27bf\U0001f300-\U0001faff])+"
+_SEGMENT_RE = re.compile(r"(?:[^.!?;\n\u2600-\u27bf\U0001f300-\U0001faff]|(?<!\w )[\u2600-\u27bf\U0001f300-\U0001faff])+"
                          r"[.!?;\u2600-\u27bf\U0001f300-\U0001faff\ufe0f]*")
 _CONTRAST_RE = re.compile(r",?\s(?:mas|porem|but|however|pero|sin embargo|pero|tot i aixi|en canvi)\s")
 _CAPACITY_RE = re.compile(r"(?<![\w.])(\d{1,4})\s?(gb|tb|gigas?)(?!\w)")
@@ -382,7 +380,7 @@ def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
         if not stated or unknown.search(segment) or segment.rstrip().endswith("?"):
             continue
         items = [h for m in _within(named, starts, span) for h in m.hits] \
-            or _named_by_own_words(hits, segment, stated.start()) or everywhere or hits
+            or _named_by_own_words(hits, folded, span[0] + stated.start()) or everywhere or hits
         if any("warranty_months" in h.data and h.data["warranty_months"] is None for h in items):
             evidence.append(inp.draft[span[0] : span[1]].strip())
     if not evidence:
@@ -391,16 +389,23 @@ def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
 
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# where a sentence ends: not at a point between digits ("$ 45.000", "$1,899.00")
+_SENTENCE_END_RE = re.compile(r"[!?;\n]|\.(?!\d)|(?<!\d)\.")
+_LOOK_BACK = 400
 
 
-def _named_by_own_words(hits: list[Hit], segment: str, before: int) -> list[Hit]:
+def _named_by_own_words(hits: list[Hit], folded: str, before: int) -> list[Hit]:
     """The hit a sentence naming no model speaks of where it states a warranty: the one whose own words (of its
-    name and brand, no other hit's, of three letters or more) come last before the statement ("el de Apple USB-C de 20 W a $ 45.000 (6 meses
-    de garantía) y el Samsung de 25 W": the Apple charger's term, not the Samsung's); none when no such word is."""
+    name and brand, no other hit's, of three letters or more) come last before the statement ("el de Apple USB-C
+    de 20 W a $ 45.000 (6 meses de garantía) y el Samsung de 25 W": the Apple charger's term, not the Samsung's),
+    read from where the sentence begins (a point between digits ends none; at most `_LOOK_BACK` characters back);
+    none when no such word is."""
     words = {hit.name: {word for word in _WORD_RE.findall(fold(f"{hit.name} {hit.data.get('brand') or ''}"))
                         if len(word) >= 3 and not word.isdigit()} for hit in hits}  # ("a", "de", "20": no item's own)
+    start = max((end.end() for end in _SENTENCE_END_RE.finditer(folded, max(0, before - _LOOK_BACK), before)),
+                default=max(0, before - _LOOK_BACK))
     latest: dict[str, int] = {}
-    for match in _WORD_RE.finditer(segment, 0, before):
+    for match in _WORD_RE.finditer(folded, start, before):
         latest[match.group()] = match.start()
     best, at = [], -1
     for hit in hits:
