@@ -1,8 +1,10 @@
 """The tenth blind round of adversarial drafts: its shape (80 drafts, 20 per language, 60 true), every case builds
 a guard input whose executed effects have a kind, and no draft repeats an earlier or a held-out one (compared by
-count only: a failure names no held-out draft)."""
+count only: a failure names no held-out draft), and the verdicts it expects."""
 
 from collections import Counter
+
+import pytest
 
 from guards.contract import GuardInput
 from language.locales import LANGS
@@ -43,3 +45,22 @@ def test_no_draft_repeats_a_held_out_or_an_earlier_draft():
                                          adversarial_held_out2) for case in module.cases()}
     repeated = sum(case.draft in earlier for case in adversarial_round10.cases())
     assert repeated == 0
+
+
+# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the tenth round). The first run's
+# other 6 true drafts held and 1 wrong one passed are fixed by cause (`guards/tests/test_round10_causes.py`).
+STILL_WRONG: dict[str, str] = {
+    "round10-053 count_words ca": "a label and its colon joined to the number after it as one name (\"Pressupost: "
+                                  "dos iPhone 13\", \"dos\" read as the Portuguese connector): the name-labels work",
+}
+
+
+@pytest.mark.django_db
+def test_the_production_guards_give_every_expected_verdict():
+    from tools.eval.guards import Run
+
+    run = Run(0)
+    for case in adversarial_round10.cases():  # a first call loads each language's dictionaries past the CPU budget
+        run.held(case.inp)
+    wrong = [case.name for case in adversarial_round10.cases() if bool(run.held(case.inp)) != case.held]
+    assert wrong == sorted(STILL_WRONG)
