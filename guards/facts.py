@@ -545,7 +545,7 @@ _GROUP: dict[Lang, str] = {
 }
 _WITH_OTHERS: dict[Lang, str] = {
     "en": r"you\s+and\s+(?:another\s+)?",
-    "pt-BR": r"(?:voce|vc|tu)\s+e\s+(?:mais\s+)?", "es": r"(?:vos|tu|usted)\s+y\s+(?:otr[oa]s\s+)?",
+    "pt-BR": r"(?:voce|vc|tu)\s+e\s+(?:mais\s+)?", "es": r"(?:vos|tu|ti|usted)\s+y\s+(?:otr[oa]s\s+)?",
     "ca": r"(?:tu|voste)\s+i\s+(?:(?:dos|tres|quatre|cinc|sis)\s+)?",
 }
 _OTHERS: dict[Lang, str] = {

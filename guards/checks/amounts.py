@@ -269,7 +269,9 @@ _PIECE_END_RE = re.compile(r"[;!?\n]|\.(?!\d)")
 _DIFFERENCE_RE = re.compile(r"(?<!\w)(?:sav(?:e|es|ed|ing|ings)|cheaper|less than|more than|difference|economi\w+"
                             r"|mais barat[oa]s?|mais car[oa]s?|a menos|a mais|diferenca|ahorr\w+|mas barat[oa]s?"
                             r"|mas car[oa]s?|de menos|de mas|diferencia|estalvi\w+|mes barat[ae]?s?|mes car[ae]?s?"
-                            r"|de menys|de mes)(?!\w)")
+                            r"|de menys|de mes"
+                            # "less than" as pt-BR, es and ca say it ("$ 160.000 menys que el de 128 GB")
+                            r"|menos (?:do )?que|menys que)(?!\w)")
 
 
 def said_as_difference(draft: str, mention: Amount) -> bool:

@@ -43,6 +43,8 @@ from guards.common_words import COMMON, FUNCTION_WORDS, in_dictionary
 from guards.contract import GuardInput, GuardVerdict, ToolOutput, past
 from guards.evidence import Evidence, inferred, key_tokens, number_of, typed
 from guards.facts import (
+    _OTHERS,
+    _WITH_OTHERS,
     CONNECTORS,
     DECIMAL_RE,
     NUMBER_WORDS,
@@ -155,6 +157,9 @@ class FactSupport:
     statuses: set[str] = field(default_factory=set)
     effect_names: list[str] = field(default_factory=list)  # whom this turn's effects were for (a receipt's owner)
     effect_minutes: set[int] = field(default_factory=set)  # the times of day of this turn's effects' own results
+    # the party sizes of this turn's effects' own results (a booking's `party_size`): a party said as people ("you and
+    # two friends") is the effect's, not a slot's capacity (`_said_as_party`)
+    effect_parties: set[int] = field(default_factory=set)
     known_names: list[str] = field(default_factory=list)
     # results' names with digits ("1512 Barber Shop", "18/8 Fine Men's Salons", "August 1 Five"), folded: a number
     # or date said inside one is the name's
@@ -498,6 +503,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
                 for moment in dict.fromkeys(read.dates):
                     _add_moment(moments, moment, zones)
                 support.effect_minutes.update(moments.minutes)
+                support.effect_parties.update(q for q in read.quantities if q > 0)
         else:  # a refusal's details are the engine's words too (the saved contacts, the alternatives)
             _add_values(support, [output.data], zones)
             support.places.update(_refusal_places(output, inp))
@@ -1262,11 +1268,14 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
             ok = fvalue in support.counts or _asks_if_one(low, spans, starts, fact) \
                 or (fvalue == 1 and _PER_UNIT_BEFORE_RE.search(low, max(0, fstart - 24), fstart) is not None) \
                 or (inp.lang == "en" and _an_hour_said_bare(low, fact, facts, support.minutes))
+            if ok and support.effect_parties and _said_as_party(low, fact, inp.lang):
+                ok = fvalue in support.effect_parties or fvalue in slots_read(inp).quantities
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fvalue in support.lengths or fvalue in support.counts \
                 or (isinstance(fvalue, int) and fvalue + 1 in support.lengths
                     and _OTHER_AFTER_RE.match(low, fend) is not None) \
-                or (fvalue in support.places and _in_stock(low, fact))
+                or (fvalue in support.places
+                    and (_in_stock(low, fact) or _stock_before_its_product(inp, low, fact)))
         elif kind == "places":  # "restam 3 vagas": what is left; "4 vagas": left, or what was taken
             said: tuple[int, bool] = fvalue  # type: ignore[assignment]
             # "I found 8 places", "there are 10 available": taken or found, a count or a result's length
@@ -1291,6 +1300,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                                                                    fstart):
                 continue  # "searching according to your criteria failed": a search's outcome, no effect's
             ok = bool(COVERS[str(fvalue)] & support.statuses) or (fvalue == "booked" and not support.statuses)
+            if not ok and _sent_figure_of_a_refusal(inp, _part_of(low, spans, starts, fstart), fact):
+                ok = True
         else:
             ok = names_supported.get(fraw)
             if ok is None:
@@ -1496,14 +1507,7 @@ def _stock_of_products(inp: GuardInput, low: str) -> list[Fact]:
     with its stock, its name or some of its words between the number and what says it is left or in stock: a number
     the count reader takes for a count of results ("We have 15 USB-C 20W fast chargers in stock") or reads not at
     all ("only 1 Redmi Note 12 left")."""
-    words: set[str] = set()
-    for output in inp.tool_outputs:
-        evidence = evidence_of(output) if output.ok else None
-        if evidence is None or not evidence.products or not evidence.places_left:
-            continue
-        for name in result_read(inp, output).products:
-            words.update(word for word in fold(name).split()
-                         if len(word) >= 3 and not word.isdigit() and word not in _FUNCTION_WORDS_ANY)
+    words = _stocked_product_words(inp)
     if not words:
         return []
     found = []
@@ -1518,6 +1522,79 @@ def _stock_of_products(inp: GuardInput, low: str) -> list[Fact]:
         start, end = match.span("n")
         found.append(Fact("places", start, end, inp.draft[start:end], (value, left)))
     return found
+
+
+def _stocked_product_words(inp: GuardInput) -> set[str]:
+    """The words (of three letters or more, no number, no function word) of the products this turn's results give
+    with their stock."""
+    words: set[str] = set()
+    for output in inp.tool_outputs:
+        evidence = evidence_of(output) if output.ok else None
+        if evidence is None or not evidence.products or not evidence.places_left:
+            continue
+        for name in result_read(inp, output).products:
+            words.update(word for word in fold(name).split()
+                         if len(word) >= 3 and not word.isdigit() and word not in _FUNCTION_WORDS_ANY)
+    return words
+
+
+_NEXT_WORDS_RE = re.compile(r"(?:\s+[^\s.,;:!?()]+){1,3}")
+
+
+def _stock_before_its_product(inp: GuardInput, low: str, fact: Fact) -> bool:
+    """Whether a number after "we have", "temos", "tenemos", "tenim" is a stock said before the product it counts
+    ("Temos sete Redmi Note 12 de 128 GB", "we have 4 iPhone 13"): a word of a product the results give with its
+    stock among the three words after it."""
+    if not _HAVE_BEFORE_RE.search(low, max(0, fact.start - 16), fact.start):
+        return False
+    after = _NEXT_WORDS_RE.match(low, fact.end)
+    return after is not None and not _stocked_product_words(inp).isdisjoint(after.group().split())
+
+
+@lru_cache(maxsize=8)
+def _party_re(lang: Lang) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (re.compile(rf"(?<!\w)(?:{_WITH_OTHERS[lang]})$"),
+            re.compile(rf"\s+(?:{_OTHERS[lang]})(?!\w)|\s+(?:more\s+|mais\s+|mas\s+|mes\s+)?{_PERSONS[lang]}(?!\w)"))
+
+
+_PERSONS: dict[Lang, str] = {"en": r"(?:people|persons?|guests?|adults?)", "pt-BR": r"(?:pessoas?|adultos?)",
+                             "es": r"(?:personas?|adultos?)", "ca": r"(?:persones|persona|adults?)"}
+
+
+def _said_as_party(low: str, fact: Fact, lang: Lang) -> bool:
+    """Whether a count is a party said as people: the customer with others ("you and two friends", "você e mais
+    três amigos", "para ti y dos amigos"), or a number of people ("3 pessoas", "tres persones")."""
+    before, after = _party_re(lang)
+    with_others = before.search(low, max(0, fact.start - 24), fact.start) is not None \
+        and after.match(low, fact.end) is not None
+    return with_others or re.match(rf"\s+{_PERSONS[lang]}(?!\w)", low[fact.end:]) is not None
+
+
+# key words of a refusal's money that already went out ("sent_tonight_cents": what the night limit has used)
+_WENT_OUT_WORDS = frozenset({"sent", "spent", "settled", "paid", "used"})
+
+
+def _sent_figure_of_a_refusal(inp: GuardInput, part: tuple[int, int], fact: Fact) -> bool:
+    """Whether a "sent" status is said of what a refusal's details give as already gone out, with that amount in its
+    part of the sentence ("hoje à noite já saíram R$ 350,00", "aquesta nit ja has enviat R$ 350,00" after a Pix
+    refused for the night limit, `sent_tonight_cents` 35000): an earlier movement the engine reports, not this
+    turn's effect. The detail's key is read word by word (its evidence declares the result's fields, not a
+    refusal's)."""
+    if fact.value not in ("sent", "paid"):
+        return False
+    gone: set[int] = set()
+    for output in inp.tool_outputs:
+        if output.ok or not isinstance(output.data, dict):
+            continue
+        detail = output.data.get("detail")
+        for key, value in (detail.items() if isinstance(detail, dict) else ()):
+            if isinstance(value, int) and not isinstance(value, bool) and key.endswith("_cents") \
+                    and _WENT_OUT_WORDS.intersection(key.split("_")):
+                gone.add(value * 100 // minor_unit_factor(inp.currency))
+    if not gone:
+        return False
+    said = amounts_in(inp.draft[part[0]:part[1]], inp.lang, inp.currency)
+    return any(hundredths_of(amount) in gone for amount in said)
 
 
 def _with_stock(facts: list[Fact], stock: list[Fact]) -> list[Fact]:

@@ -379,12 +379,41 @@ def warranty_without_data(inp: GuardInput, deadline: float) -> GuardVerdict:
         stated = warranty.search(segment)
         if not stated or unknown.search(segment) or segment.rstrip().endswith("?"):
             continue
-        items = [h for m in _within(named, starts, span) for h in m.hits] or everywhere or hits
+        items = [h for m in _within(named, starts, span) for h in m.hits] \
+            or _named_by_own_words(hits, folded, span[0] + stated.start()) or everywhere or hits
         if any("warranty_months" in h.data and h.data["warranty_months"] is None for h in items):
             evidence.append(inp.draft[span[0] : span[1]].strip())
     if not evidence:
         return GuardVerdict.ok()
     return GuardVerdict.fail("warranty_without_data", explain("warranty_without_data", inp.lang, evidence), evidence)
+
+
+_WORD_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# where a sentence ends: not at a point between digits ("$ 45.000", "$1,899.00")
+_SENTENCE_END_RE = re.compile(r"[!?;\n]|\.(?!\d)|(?<!\d)\.")
+_LOOK_BACK = 400
+
+
+def _named_by_own_words(hits: list[Hit], folded: str, before: int) -> list[Hit]:
+    """The hit a sentence naming no model speaks of where it states a warranty: the one whose own words (of its
+    name and brand, no other hit's, of three letters or more) come last before the statement ("el de Apple USB-C
+    de 20 W a $ 45.000 (6 meses de garantía) y el Samsung de 25 W": the Apple charger's term, not the Samsung's),
+    read from where the sentence begins (a point between digits ends none; at most `_LOOK_BACK` characters back);
+    none when no such word is."""
+    words = {hit.name: {word for word in _WORD_RE.findall(fold(f"{hit.name} {hit.data.get('brand') or ''}"))
+                        if len(word) >= 3 and not word.isdigit()} for hit in hits}  # ("a", "de", "20": no item's own)
+    start = max((end.end() for end in _SENTENCE_END_RE.finditer(folded, max(0, before - _LOOK_BACK), before)),
+                default=max(0, before - _LOOK_BACK))
+    latest: dict[str, int] = {}
+    for match in _WORD_RE.finditer(folded, start, before):
+        latest[match.group()] = match.start()
+    best, at = [], -1
+    for hit in hits:
+        others = set().union(*(w for name, w in words.items() if name != hit.name))
+        own = [latest[word] for word in words[hit.name] - others if word in latest]
+        if own and max(own) > at:
+            best, at = [hit], max(own)
+    return best
 
 
 def _quote_info_known(inp: GuardInput) -> bool:
