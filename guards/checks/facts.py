@@ -699,7 +699,7 @@ _JOINERS: dict[Lang, str] = {
     "en": r"and|or|but|while|whereas|then",
 }
 _PARTS_RE: dict[Lang, re.Pattern[str]] = {
-    lang: re.compile(rf"[,;:()\[\]{{}}—–/|•]|\s-\s|(?<![\w'’])(?:{words})(?![\w'’])") for lang, words in _JOINERS.items()}
+    lang: re.compile(rf"[,;()\[\]{{}}—–|•]|:(?!\d)|\s[-/]\s|(?<![\w'’])(?:{words})(?![\w'’])") for lang, words in _JOINERS.items()}
 # Words relating records, moving one or denying a fact (folded): a clause holding one says no record's facts together
 # ("Dentist is not at 6:30", "the Gym is after the Dentist", "move Dentist to 6 pm").
 _RELATING_WORDS: dict[Lang, str] = {
