@@ -36,7 +36,7 @@ def calendar(lang: Lang):
 
 
 def inp(draft: str, lang: Lang, said: str = ""):
-    return make(draft, lang=lang, currency=CURRENCY[lang], org_kind="school", languages=LANGS,  # type: ignore[arg-type]
+    return make(draft, lang=lang, currency=CURRENCY[lang], org_kind="school", languages=LANGS,
                 tool_outputs=(calendar(lang),), history=(customer(said),) if said else (), today="2026-12-07",
                 time_zones=(ZONE[lang],))
 
