@@ -792,6 +792,8 @@ def _facts_of_no_one_record(inp: GuardInput, low: str, spans: tuple[tuple[int, i
                     continue
                 holders = frozenset(i for i, item in enumerate(items) if name in item.names)
                 raw = inp.draft[part_start + a:part_start + b]
+                if raw.islower() and all(in_dictionary(word, inp.lang) for word in name.split()):
+                    continue  # "if you're into college football": the sentence's word, not a record named Football
                 said.append((Fact("name", part_start + a, part_start + b, raw, raw), holders))
             for fact in facts:
                 if not part_start <= fact.start < part_end or fact.end > part_end:
