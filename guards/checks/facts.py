@@ -812,7 +812,10 @@ def _facts_of_no_one_record(inp: GuardInput, low: str, spans: tuple[tuple[int, i
                     continue
                 if holders:
                     said.append((fact, holders))
-            if len(said) < 2 or len({items[i].source for _, holders in said for i in holders}) != 1:
+            # a time or a date ties the part's names to one record: names alone may be a list said without its
+            # commas ("Dogman Hackers and High Life can be played")
+            if len(said) < 2 or all(fact.kind == "name" for fact, _ in said) \
+                    or len({items[i].source for _, holders in said for i in holders}) != 1:
                 continue
             if not frozenset.intersection(*(holders for _, holders in said)):
                 found.extend(fact for fact, _ in said)
