@@ -130,6 +130,10 @@ class ListedItem:
     # word capitalised), folded: said alone, it may name the item (`_names_item`); a proper name's ("Taking Back
     # Sunday", "Peachtree Road United Methodist Church") does not
     heads: tuple[str, ...] = ()
+    # the dates of its moments, and which result listed it (its index among the turn's outputs): the facts a clause
+    # states of one record must all be one item's, of one list (`_facts_of_no_one_record`)
+    dates: frozenset[date] = frozenset()
+    source: int = 0
 
 
 MAX_ITEMS = 20  # listed items read one by one (a chat shows a few); with more, the results are read as a whole only
@@ -457,7 +461,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
     today = _today(inp)
     if today is not None:  # the organisation's today is a fact of every turn ("Data: 1 de dezembro de 2026")
         support.add_date(today)
-    for output in inp.tool_outputs:
+    for source, output in enumerate(inp.tool_outputs):
         evidence = evidence_of(output)  # a result's measures, or a refusal's details', not its counts nor its money
         _add_measures(support, output.data, frozenset((*_counting(evidence.quantities), *(m.field for m in evidence.money),
                                                        *evidence.places_left)))
@@ -479,7 +483,7 @@ def supported(inp: GuardInput, deadline: float) -> FactSupport | None:
             if today is not None and _crosses_midnight(output):
                 support.add_date(today + timedelta(days=1))
             if len(support.items) <= MAX_ITEMS:
-                support.items.extend(_listed_items(output, inp, zones))
+                support.items.extend(_listed_items(output, inp, zones, source))
             support.counts.update(q for q in read.quantities if q > 0)
             support.lengths.update(read.lengths)
             support.places.update(read.places_left)
@@ -567,7 +571,7 @@ def _minutes_of(values: Iterable[Any], zones: list[ZoneInfo], langs: tuple[Lang,
     return moments.minutes
 
 
-def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) -> list[ListedItem]:
+def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo], source: int = 0) -> list[ListedItem]:
     """The named items of `output`'s lists (dicts in a list, at any depth), each read through the tool's evidence."""
     evidence = evidence_of(output)
     found: list[ListedItem] = []
@@ -587,7 +591,8 @@ def _listed_items(output: ToolOutput, inp: GuardInput, zones: list[ZoneInfo]) ->
                         _add_moment(moments, moment, zones)
                     found.append(ListedItem(names, moments.minutes, set(read.statuses),
                                             {value.hundredths for value in read.money},
-                                            _phrase_heads((*read.names, *read.products))))
+                                            _phrase_heads((*read.names, *read.products)),
+                                            frozenset(moments.dates), source))
                 return
             for value in data.values():
                 walk(value, depth + 1, False)
@@ -683,6 +688,138 @@ def _said_of_another_item(inp: GuardInput, low: str, clause: tuple[int, int], fa
     if every:
         return any(not (COVERS[str(fact.value)] & held) for held in statuses)
     return bool(statuses) and all(not (COVERS[str(fact.value)] & held) for held in statuses)
+
+
+# Words joining the parts of a clause, per language (lower-cased, not folded: the Portuguese "é" is no "e"): each
+# part is judged on its own ("Busy at 8:45 and Dentist from 1 to 3 PM"); so are a list's items and a range's ends.
+_JOINERS: dict[Lang, str] = {
+    "pt-BR": r"e|ou|mas|enquanto|depois|então",
+    "es": r"y|e|o|u|pero|mientras|luego|después",
+    "ca": r"i|o|però|mentre|després|llavors",
+    "en": r"and|or|but|while|whereas|then",
+}
+_PARTS_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"[,;()\[\]{{}}—–|•]|:(?!\d)|\s[-/]\s|(?<![\w'’])(?:{words})(?![\w'’])") for lang, words in _JOINERS.items()}
+# Words relating records, moving one or denying a fact (folded): a clause holding one says no record's facts together
+# ("Dentist is not at 6:30", "the Gym is after the Dentist", "move Dentist to 6 pm").
+_RELATING_WORDS: dict[Lang, str] = {
+    "pt-BR": r"nao|nunca|nem|antes|depois|entre|ate|em vez|ao inves|mais cedo|mais tarde|mud\w*|remarc\w*|troc\w*"
+             r"|outr[oa]s?|tambem|seguid[oa]|proxim[oa]|anterior",
+    "es": r"no|nunca|ni|antes|despues|entre|hasta|en vez|en lugar|mas temprano|mas tarde|cambi\w*|mov\w*|muev\w*"
+          r"|otr[oa]s?|tambien|seguid[oa]|siguiente|anterior|luego",
+    "ca": r"no|mai|ni|abans|despres|entre|fins|en lloc|mes aviat|mes tard|canvi\w*|mou\w*|mogu\w*|altr[ea]s?"
+          r"|tambe|seguent|anterior",
+    "en": r"not|no|never|nor|n't|before|after|between|until|till|than|instead|rather|earlier|later|mov\w*"
+          r"|reschedul\w*|chang\w*|other|also|next|previous|following|each|both|all",
+}
+_RELATING_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?<![\w'])(?:{words})(?![\w])") for lang, words in _RELATING_WORDS.items()}
+
+
+def _outside_lists(inp: GuardInput, zones: list[ZoneInfo], today: date | None) -> FactSupport:
+    """What supports a fact besides the items of the results' lists: the Ask's slots, the tools' arguments, the
+    customer's and the organisation's words, and the values a result gives outside its lists."""
+    outside = FactSupport()
+    for output in inp.tool_outputs:
+        _add_values(outside, dict(output.arguments).values(), zones)
+        if isinstance(output.data, dict):
+            top = {key: value for key, value in output.data.items()
+                   if not (isinstance(value, list) and any(isinstance(v, dict) for v in value))}
+            read = typed(top, evidence_of(output), inp.currency, minor_unit_factor)
+            for name in (*read.names, *read.products):
+                outside.add_name(name)
+            for moment in read.dates:
+                _add_moment(outside, moment, zones)
+    _add_values(outside, dict(inp.ask_slots).values(), zones, inp.claim_languages, today)
+    for name in (*inp.known_names, *inp.vocabulary):
+        outside.add_name(name)
+    for item in inp.history:
+        for lang in inp.claim_languages:
+            _add_said(outside, item.text, lang, today)
+    return outside
+
+
+def _facts_of_no_one_record(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], facts: list[Fact],
+                            support: FactSupport, today: date | None) -> list[Fact]:
+    """The facts of each part of a clause that states two or more facts of the records of one result's list (names,
+    dates, times) when no single record holds them all: "Amanhã às 9h30 você tem Academia na Clínica Sorriso" where
+    9h30 and the clinic are the dentist's and Academia is 18:00's. Only where every result of the turn is a list read
+    whole, each fact is some record's and none the customer's, a slot's, an argument's or a value outside the lists,
+    and the clause asserts (no question, no negation, no words relating or moving records); a part is what a
+    comma, a list's sign or a joining word ("and", "e", "y", "i") leaves, so a record's start and end said as a range
+    ("from 1 to 3 PM") are one record's."""
+    items = support.items
+    if not (2 <= len(items) <= MAX_ITEMS) or not all(output.ok for output in inp.tool_outputs) \
+            or {item.source for item in items} != set(range(len(inp.tool_outputs))):
+        return []
+    zones = _zones(inp)
+    outside: FactSupport | None = None
+    original = inp.draft.lower()
+    parts_re = _PARTS_RE[inp.lang]
+    relating = _RELATING_RE[inp.lang]
+    item_dates: list[FactSupport] = []
+    for item in items:
+        days = FactSupport()
+        for day in item.dates:
+            days.add_date(day)
+        item_dates.append(days)
+    found: list[Fact] = []
+    for start, end in spans:
+        if low.endswith("?", start, end) or "?" in low[start:end] or relating.search(low, start, end):
+            continue
+        cuts = [start, *(m.end() for m in parts_re.finditer(original, start, end)), end]
+        for part_start, part_end in zip(cuts, cuts[1:], strict=False):
+            text = low[part_start:part_end]
+            said: list[tuple[Fact, frozenset[int]]] = []
+            # the records' whole names the part holds, a name inside a longer one said being the longer one's
+            named: list[tuple[int, int, str]] = []
+            for item in items:
+                for name in item.names:
+                    at = text.find(name)
+                    while at >= 0:
+                        stop = at + len(name)
+                        if (at == 0 or not text[at - 1].isalnum()) and (stop == len(text) or not text[stop].isalnum()):
+                            named.append((at, stop, name))
+                        at = text.find(name, at + 1)
+            named = [(a, b, name) for a, b, name in named
+                     if not any(c <= a and b <= d and (c, d) != (a, b) for c, d, _ in named)]
+            if not named:
+                continue
+            if outside is None:
+                outside = _outside_lists(inp, zones, today)
+            for a, b, name in dict.fromkeys(named):
+                if all(word in outside.name_words for word in name.split()):
+                    continue
+                holders = frozenset(i for i, item in enumerate(items) if name in item.names)
+                raw = inp.draft[part_start + a:part_start + b]
+                if raw.islower() and all(in_dictionary(word, inp.lang) for word in name.split()):
+                    continue  # "if you're into college football": the sentence's word, not a record named Football
+                said.append((Fact("name", part_start + a, part_start + b, raw, raw), holders))
+            for fact in facts:
+                if not part_start <= fact.start < part_end or fact.end > part_end:
+                    continue
+                if fact.kind == "time":
+                    minutes: frozenset[int] = fact.value  # type: ignore[assignment]
+                    if not outside.minutes.isdisjoint(minutes):
+                        continue
+                    holders = frozenset(i for i, item in enumerate(items) if not item.minutes.isdisjoint(minutes))
+                elif fact.kind == "date":
+                    if _date_supported(fact.value, outside, today):
+                        continue
+                    holders = frozenset(i for i, days in enumerate(item_dates)
+                                        if _date_supported(fact.value, days, today))
+                else:
+                    continue
+                if holders:
+                    said.append((fact, holders))
+            # a time or a date ties the part's names to one record: names alone may be a list said without its
+            # commas ("Dogman Hackers and High Life can be played")
+            if len(said) < 2 or all(fact.kind == "name" for fact, _ in said) \
+                    or len({items[i].source for _, holders in said for i in holders}) != 1:
+                continue
+            if not frozenset.intersection(*(holders for _, holders in said)):
+                found.extend(fact for fact, _ in said)
+    return found
 
 
 _FUNCTION_WORDS_ANY = frozenset().union(*FUNCTION_WORDS.values())
@@ -1332,6 +1469,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if index % 256 == 255 and past(deadline):
             return None
     missing.extend(_product_counts(inp, low))
+    if len(support.items) >= 2:
+        missing.extend(_facts_of_no_one_record(inp, low, spans, facts, support, today))
     if support.title_heads:
         names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
         missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
