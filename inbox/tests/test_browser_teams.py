@@ -113,16 +113,18 @@ def test_a_satisfaction_tap_after_a_resolution_reaches_the_dashboard(page, platf
         "Content-Type": "application/json", "X-Hub-Signature-256": signed(body)["HTTP_X_HUB_SIGNATURE_256"]})
     assert status == 200
 
-    def recorded() -> bool:
-        with schema_context("demobank"):
-            return SatisfactionRating.objects.filter(escalation_id=escalation.pk).exists()
+    from agent.models import Turn
 
-    wait_for(recorded, "the worker to record the rating")
+    def recorded() -> bool:
+        # The rating is written as the turn reads the tap, the turn's own row when the turn ends: wait for both.
+        with schema_context("demobank"):
+            return SatisfactionRating.objects.filter(escalation_id=escalation.pk).exists() \
+                and Turn.objects.filter(message__channel_message_id=message["id"]).exists()
+
+    wait_for(recorded, "the worker to record the rating and finish its turn")
     with schema_context("demobank"):
         rating = SatisfactionRating.objects.get(escalation_id=escalation.pk)
         assert (rating.score, rating.agent.username) == (5, "agent")
-        from agent.models import Turn
-
         turn = Turn.objects.get(message__channel_message_id=message["id"])
         assert (turn.rule, turn.reply) == ("csat_recorded", "Obrigado pela sua avaliação!")
 
