@@ -23,7 +23,7 @@ from magie.schemas.template import TEMPLATE_SCHEMA, template_applied, template_c
 from tenants.models import Domain, Organisation, OrganisationPolicy, PolicyVersion
 from tenants.roles import Role
 from tenants.services import organisation_create
-from testing.platform import test_database_url
+from testing.platform import test_database_url as database_url_of_the_tests
 from tests.test_organisation_archive import with_database
 
 INBOUND_INDEX = ("whatsapp_inbound", "0003_inbound_body_processed_index")
@@ -46,11 +46,11 @@ def scratch(committed):
 def fresh_database():
     """A database just created on the same server (nothing migrated), dropped afterwards."""
     name = f"{settings.DATABASES['default']['NAME']}_fresh"[:63]
-    admin_url = with_database(test_database_url(), "postgres")
+    admin_url = with_database(database_url_of_the_tests(), "postgres")
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    yield with_database(test_database_url(), name)
+    yield with_database(database_url_of_the_tests(), name)
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
