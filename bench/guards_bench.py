@@ -7,6 +7,8 @@ After the worker's warm-up (`guards.runner.warm_up`), prints p50/p99/max per gua
 guards' caches are emptied before every run and each run gets a copy of the input (a new turn's: the results read
 afresh, not kept in the input's `readings` from the run before), so each figure is a cold run (a draft seen for the
 first time), and the table gives every run, not only the best; then each guard's own CPU on the 5,000-fact draft.
+The `RESULT` line ends with the machine's own speed, measured in the same process (`reference_ms`): figures of two
+machines, or of one machine under two loads, compare only through it (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import statistics
 import sys
 import time
@@ -111,8 +114,40 @@ def main() -> None:
           + ", ".join(f"{name} {ms:.1f}" for name, ms in sorted(per_guard_cpu.items(), key=lambda kv: -kv[1])) + " ms")
     print(f"load average while measuring: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     if facts_runs:
+        loop_ms, regex_ms = reference_ms()
         print(f"RESULT guards_5000_fact_draft median_wall_ms={statistics.median(facts_runs):.1f} "
-              f"median_cpu_ms={fact_cpu:.1f} goal_ms=50")
+              f"median_cpu_ms={fact_cpu:.1f} goal_ms=50 reference_loop_ms={loop_ms:.1f} reference_regex_ms={regex_ms:.1f}")
+
+
+# The machine's own speed, measured in the same process beside the guards' figure: the figures of two machines (or of
+# one machine under two loads) compare only through it. Fixed work, no input of the guards, no cache.
+REFERENCE_LOOPS = 1_000_000
+REFERENCE_TEXT = " ".join(f"item {i}: {i % 31} de desembre a les {i % 24:02d}:30, ref BK-{i}" for i in range(2000))
+REFERENCE_RE = re.compile(r"(?<![\w/-])(?:(?P<d>[0-3]?\d) de (?P<m>desembre|gener)|(?P<h>[0-2]?\d):(?P<min>[0-5]\d))")
+
+
+def reference_ms() -> tuple[float, float]:
+    """CPU of a fixed pure-Python workload (a loop of `REFERENCE_LOOPS` additions, a dict look-up and a tuple each)
+    and of a fixed regular-expression workload (`REFERENCE_RE`'s matches read over `REFERENCE_TEXT`, 99 KB, 4,000
+    matches), each the median of 5 runs: the two kinds of work the guards' time is made of."""
+    def loop() -> int:
+        total, seen = 0, {0: 1, 1: 2}
+        for i in range(REFERENCE_LOOPS):
+            total += seen.get(i & 1, 0) + len((i, total))
+        return total
+
+    def regex() -> int:
+        return sum(len(m.groups()) for m in REFERENCE_RE.finditer(REFERENCE_TEXT))
+
+    figures = []
+    for work in (loop, regex):
+        spent = []
+        for _ in range(5):
+            started = time.process_time()
+            work()
+            spent.append((time.process_time() - started) * 1000)
+        figures.append(statistics.median(spent))
+    return figures[0], figures[1]
 
 
 def facts_draft_cpu_per_guard(guards: dict) -> dict[str, float]:

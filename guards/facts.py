@@ -172,7 +172,9 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
     found = []
     values: dict[tuple, tuple | None] = {}  # a list says the same few dates on every line: each is read once
     clock = around_the_clock(text, low)
-    for match in _date_re(lang).finditer(low):
+    pattern = _date_re(lang)
+    weekday_day = pattern.groupindex["wd"] - 1  # (its place in a match's groups: read there, not by its name)
+    for match in pattern.finditer(low):
         key = match.groups()
         value = values.get(key, _UNREAD)
         if value is _UNREAD:
@@ -184,11 +186,11 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
             continue  # "open 24/7": availability
         if value[0] == "relative" and _NOT_RELATIVE_BEFORE.search(low, max(0, start - 12), start):
             continue  # "de la mañana", "the tomorrow"
-        if match.group("wd"):  # "martes 2": the weekday, and the day of the month it is said to be
+        if key[weekday_day]:  # "martes 2": the weekday, and the day of the month it is said to be
             day_start, end = match.span("wd")
             found.append(_new(Fact, ("date", start, match.end("w"), text[start:match.end("w")], value)))
-            if 1 <= int(match.group("wd")) <= 31:
-                found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(match.group("wd"))))))
+            if 1 <= int(key[weekday_day]) <= 31:
+                found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(key[weekday_day])))))
             continue
         found.append(_new(Fact, ("date", start, end, text[start:end], value)))
     return found
@@ -366,19 +368,21 @@ def times_in(text: str, lang: Lang) -> list[Fact]:
     readings: dict[tuple, tuple] = {}  # a list says the same few times on every line: each is read once
     clock = around_the_clock(text, low)
     for match in _time_re(lang).finditer(low):
-        key = (match.group(), *match.groups())
+        start, end = match.span()  # (read once: a list has a thousand)
+        key = (low[start:end], *match.groups())
         reading = readings.get(key)
         if reading is None:
             reading = readings[key] = _time_reading(match, lang)
         minutes, clock_word, in_context, from_hour = reading
-        if clock and not _outside(clock, *match.span()):
+        if clock and not _outside(clock, start, end):
             continue  # "atendimento 24h", "las 24 horas": availability
-        if clock_word and text[match.start()].isupper():
+        if clock_word and text[start].isupper():
             continue  # "iPhone 13 Medianoche": a colour's name, no time
-        if minutes is None or (in_context and not _hour_context(low, match.end())):
+        if minutes is None or (in_context and not _hour_context(low, end)):
             continue  # "at 4" is a time only before a period word or at the clause's end
-        start = match.start("h2") if from_hour else match.start()
-        raw = text[start:match.end()].rstrip(".")
+        if from_hour:
+            start = match.start("h2")
+        raw = text[start:end].rstrip(".")
         found.append(_new(Fact, ("time", start, start + len(raw), raw, minutes)))
     return found
 
@@ -650,7 +654,9 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
     found = []
     readings: dict[tuple, tuple | None] = {}  # a list says the same few counts on every line: each is read once
     clock = around_the_clock(text, low)
-    for match in _count_re(lang).finditer(low):
+    pattern = _count_re(lang)
+    deals = pattern.groupindex["deals"] - 1  # (its place in a match's groups: read there, not by its name)
+    for match in pattern.finditer(low):
         key = match.groups()
         reading = readings.get(key, _UNREAD)
         if reading is _UNREAD:
@@ -658,12 +664,12 @@ def counts_in(text: str, lang: Lang) -> list[Fact]:
         if reading is None:
             continue
         kind, name, value, plural_after = reading
-        if clock and not _outside(clock, *match.span(name)):
+        start, end = match.span(name)
+        if clock and not _outside(clock, start, end):
             continue  # "24 horas por dia, 7 dias por semana": availability
         if plural_after and not _PLURAL_AFTER_RE.match(low, match.end()):
             continue  # "I found one …", "I found 1 Restaurant named …": the item offered, no count ("1 events" is)
-        start, end = match.span(name)
-        if match.group("deals") and _CURRENCY_BEFORE_RE.search(low, max(0, start - 6), start):
+        if key[deals] and _CURRENCY_BEFORE_RE.search(low, max(0, start - 6), start):
             continue  # "R$ 50 Pix": an amount's digits
         found.append(_new(Fact, (kind, start, end, text[start:end], value)))
     return found
@@ -915,11 +921,14 @@ def references_in(text: str) -> list[Fact]:
         return []
     found = []
     for match in _REFERENCE_RE.finditer(text):
-        raw = match.group("hash") or match.group("code")
-        if match.group("code"):  # (its digits counted only where no dash is: "BK-1000" is read without)
+        hashed, raw = match.groups()  # (one call for both groups, and the span once: a list has a thousand)
+        if raw:  # a code (its digits counted only where no dash is: "BK-1000" is read without)
             if raw.isdigit() or ("-" not in raw and sum(map(str.isdigit, raw)) < 4) or _not_reference(raw):
                 continue
-        found.append(_new(Fact, ("reference", match.start(), match.end(), match.group(), raw.upper())))
+        else:
+            raw = hashed
+        start, end = match.span()
+        found.append(_new(Fact, ("reference", start, end, text[start:end], raw.upper())))
     return found
 
 

@@ -1471,9 +1471,10 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     missing.extend(_product_counts(inp, low))
     if len(support.items) >= 2:
         missing.extend(_facts_of_no_one_record(inp, low, spans, facts, support, today))
-    if support.title_heads:
+    if support.title_heads and (titles := _titles_said_otherwise(inp.draft, support)):
+        # (the names' spans gathered only for a title said otherwise: a list has thousands of facts to go through)
         names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
-        missing.extend(title for title in _titles_said_otherwise(inp.draft, support)
+        missing.extend(title for title in titles
                        if not any(start < title.end and title.start < end for start, end in names_read))
     return missing
 
