@@ -15,7 +15,7 @@ import pytest
 
 from guards.checks.facts import unsupported_facts
 from guards.common_words import COMMON
-from guards.evidence import Evidence, MoneyEvidence
+from guards.evidence import Evidence, MoneyEvidence, StatusEvidence
 from guards.facts import names_in, times_in
 from guards.registry import registered
 from guards.tests.helpers import customer, deadline, make, output
@@ -99,6 +99,128 @@ def test_a_dotted_hour_is_checked_as_any_time(lang: Lang, true: str, other_recor
     assert guarded(true, lang, calendar(lang)) == []
     assert guarded(other_record, lang, calendar(lang)) == ["unsupported_fact"]
     assert guarded(no_record, lang, calendar(lang)) == ["unsupported_fact"]
+
+
+# --- a departure's and an arrival's moments -------------------------------------------------------------------------
+
+FLIGHTS = Evidence(names=("airline", "origin_city", "destination_city"),
+                   dates=("departure_date", "departure_time", "arrival_date", "arrival_time"),
+                   money=(MoneyEvidence("price", unit="units", role="price", currency_field=None),),  # type: ignore[arg-type]
+                   plain=("flights",))
+CITIES = {"pt-BR": ("São Paulo", "Recife"), "es": ("Madrid", "Tenerife"), "ca": ("Barcelona", "Tenerife"),
+          "en": ("San Francisco", "Chicago")}
+
+
+def flights(lang: Lang, *, arrival_date: str = "2026-12-12"):
+    """One red-eye: leaves Friday the 11th at 23:40, lands Saturday the 12th at 03:05."""
+    origin, destination = CITIES[lang]
+    flight = {"airline": "Vuela", "origin_city": origin, "destination_city": destination,
+              "departure_date": "2026-12-11", "departure_time": "23:40", "arrival_date": arrival_date,
+              "arrival_time": "03:05", "price": 250}
+    return output("search_flights", {"flights": [flight]}, evidence=FLIGHTS,
+                  arguments={"origin_city": origin, "destination_city": destination, "departure_date": "2026-12-11"})
+
+
+# (true: each moment with its own role's words; wrong: the departure's day said as the arrival's; wrong: the
+# arrival's time said as the departure's)
+ROLES = [
+    ("pt-BR", "O voo sai na sexta às 23h40 e chega no sábado às 3h05.", "O voo chega em Recife na sexta às 3h05.",
+     "O voo sai de São Paulo às 3h05."),
+    ("es", "El vuelo sale el viernes a las 23:40 y llega el sábado a las 3:05.",
+     "El vuelo llega a Tenerife el viernes a las 3:05.", "El vuelo sale de Madrid a las 3:05."),
+    ("ca", "El vol surt divendres a les 23.40 i arriba dissabte a les 3.05.",
+     "El vol arriba a Tenerife divendres a les 3.05.", "El vol surt de Barcelona a les 3.05."),
+    ("en", "The flight leaves Friday at 11:40 PM and lands Saturday at 3:05 AM.",
+     "The flight arrives in Chicago on Friday at 3:05 AM.", "The flight departs San Francisco at 3:05 AM."),
+]
+
+
+@pytest.mark.parametrize(("lang", "true", "wrong_day", "wrong_time"), ROLES)
+def test_a_moment_said_with_a_role_must_be_that_roles(lang: Lang, true: str, wrong_day: str, wrong_time: str):
+    assert guarded(true, lang, flights(lang)) == []
+    assert guarded(wrong_day, lang, flights(lang)) == ["unsupported_fact"]
+    assert guarded(wrong_time, lang, flights(lang)) == ["unsupported_fact"]
+    read = unsupported_facts(make(wrong_day, lang=lang, currency=CURRENCY[lang], org_kind="school", languages=LANGS,
+                                  tool_outputs=(flights(lang),), today="2026-12-07", time_zones=(ZONE[lang],)),
+                             deadline())
+    assert [fact.kind for fact in read or ()] == ["date"]  # the day, not the arrival's own time beside it
+
+
+@pytest.mark.parametrize(("lang", "true", "wrong_day", "wrong_time"), ROLES)
+def test_a_moment_is_left_to_its_kind_where_the_role_holds_it_too(lang: Lang, true: str, wrong_day: str,
+                                                                  wrong_time: str):
+    # a flight landing the day it leaves: the Friday is the arrival's too
+    assert guarded(wrong_day, lang, flights(lang, arrival_date="2026-12-11")) == []
+
+
+BUS = Evidence(names=("origin_station",), dates=("departure_date", "departure_time"), plain=("buses",))
+BUS_SAID = {"pt-BR": "O ônibus chega às 23h40.", "es": "El autobús llega a las 23:40.",
+            "ca": "L'autobús arriba a les 23.40.", "en": "The bus arrives at 11:40 PM."}
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
+def test_a_record_giving_one_role_only_is_left_to_the_kind_check(lang: Lang):
+    bus = output("find_buses", {"buses": [{"origin_station": "Central", "departure_date": "2026-12-11",
+                                           "departure_time": "23:40"}]}, evidence=BUS)
+    assert guarded(BUS_SAID[lang], lang, bus) == []
+
+
+CUSTOMER_SAID = {"pt-BR": "quero chegar na sexta", "es": "quiero llegar el viernes", "ca": "vull arribar divendres",
+                 "en": "I want to get there Friday"}
+
+
+@pytest.mark.parametrize(("lang", "true", "wrong_day", "wrong_time"), ROLES)
+def test_a_moment_the_customer_said_is_left_to_its_kind(lang: Lang, true: str, wrong_day: str, wrong_time: str):
+    assert guarded(wrong_day, lang, flights(lang), said=CUSTOMER_SAID[lang]) == []
+
+
+# --- a count of a noun naming a field -------------------------------------------------------------------------------
+
+HOTEL = Evidence(names=("hotel_name",), dates=("check_in_date", "check_out_date"),
+                 quantities=("number_of_rooms", "number_of_nights"),
+                 money=(MoneyEvidence("total_price", unit="units", role="amount", currency_field=None),),  # type: ignore[arg-type]
+                 statuses=(StatusEvidence("status", (("confirmed", "booked"),)),))
+
+
+def hotel_booked():
+    """Two rooms for three nights."""
+    data = {"hotel_name": "Hotel Mirador", "check_in_date": "2026-12-18", "check_out_date": "2026-12-21",
+            "number_of_rooms": 2, "number_of_nights": 3, "total_price": 600, "status": "confirmed"}
+    return output("reserve_hotel", data, evidence=HOTEL,
+                  arguments={"hotel_name": "Hotel Mirador", "check_in_date": "2026-12-18",
+                             "check_out_date": "2026-12-21", "number_of_rooms": 2})
+
+
+# (true; the nights' count said of the rooms; the rooms' count said of the nights)
+COUNTS = [
+    ("pt-BR", "Reservei dois quartos no Hotel Mirador por três noites.", "Reservei três quartos no Hotel Mirador.",
+     "Reservei dois quartos no Hotel Mirador por duas noites."),
+    ("es", "Te reservé dos habitaciones en el Hotel Mirador por tres noches.",
+     "Te reservé tres habitaciones en el Hotel Mirador.", "Te reservé dos habitaciones en el Hotel Mirador por dos noches."),
+    ("ca", "T'he reservat dues habitacions a l'Hotel Mirador per tres nits.",
+     "T'he reservat tres habitacions a l'Hotel Mirador.", "T'he reservat dues habitacions a l'Hotel Mirador per dues nits."),
+    ("en", "I booked two rooms at Hotel Mirador for three nights.", "I booked three rooms at Hotel Mirador.",
+     "I booked two rooms at Hotel Mirador for two nights."),
+]
+
+
+@pytest.mark.parametrize(("lang", "true", "rooms", "nights"), COUNTS)
+def test_a_count_of_a_noun_naming_a_field_is_that_fields(lang: Lang, true: str, rooms: str, nights: str):
+    effects = ("reserve_hotel",)
+    assert guarded(true, lang, hotel_booked(), effects=effects) == []
+    assert guarded(rooms, lang, hotel_booked(), effects=effects) == ["unsupported_fact"]
+    assert guarded(nights, lang, hotel_booked(), effects=effects) == ["unsupported_fact"]
+
+
+PEOPLE = {"pt-BR": "Reservei para três pessoas no Hotel Mirador.", "es": "Te reservé para tres personas en el Hotel "
+          "Mirador.", "ca": "T'he reservat per a tres persones a l'Hotel Mirador.",
+          "en": "I booked it for three people at Hotel Mirador."}
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
+def test_a_count_of_a_noun_naming_no_field_is_left_to_the_kind_check(lang: Lang):
+    # no field is named by "people": three is a count the result gives (its nights), as before
+    assert guarded(PEOPLE[lang], lang, hotel_booked(), effects=("reserve_hotel",)) == []
 
 
 # --- a label and its colon ------------------------------------------------------------------------------------------
