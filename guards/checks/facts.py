@@ -876,6 +876,8 @@ class RecordFields:
     whatever its field (the customer's words, slots and arguments whose keys name no role or counted noun)."""
 
     roles: dict[str, FactSupport] = field(default_factory=dict)  # "departure"/"arrival" → minutes and dates
+    # the same, of the records giving both roles a moment of a kind only: the other role a fact may be mistaken for
+    paired: dict[str, FactSupport] = field(default_factory=dict)
     timed: bool = False  # some record gives both roles a time of day
     dated: bool = False  # some record gives both roles a date
     counted: dict[frozenset[str], set[int]] = field(default_factory=dict)  # a noun's key words → their values
@@ -915,7 +917,8 @@ def _int_value(value: Any) -> int | None:
 def record_fields(inp: GuardInput, zones: list[ZoneInfo], today: date | None) -> RecordFields | None:
     """The turn's `RecordFields`, or None where no result declares a role's moment or a counted noun's field, or a
     list is longer than `MAX_RECORDS`."""
-    found = RecordFields(roles={"departure": FactSupport(), "arrival": FactSupport()})
+    found = RecordFields(roles={"departure": FactSupport(), "arrival": FactSupport()},
+                         paired={"departure": FactSupport(), "arrival": FactSupport()})
     any_field = False
     for output in inp.tool_outputs:
         if not output.ok:
@@ -941,15 +944,18 @@ def record_fields(inp: GuardInput, zones: list[ZoneInfo], today: date | None) ->
             departure, arrival = own["departure"], own["arrival"]
             timed = bool(departure.minutes and arrival.minutes)
             dated = bool(departure.dates and arrival.dates)
-            if timed or dated:
-                any_field = True
-                found.timed |= timed
-                found.dated |= dated
-                for role, support in own.items():
-                    target = found.roles[role]
-                    target.minutes.update(support.minutes)
-                    for day in support.dates:
-                        target.add_date(day)
+            any_field |= timed or dated
+            found.timed |= timed
+            found.dated |= dated
+            for role, support in own.items():
+                whole, pair = found.roles[role], found.paired[role]
+                whole.minutes.update(support.minutes)
+                if timed:
+                    pair.minutes.update(support.minutes)
+                for day in support.dates:
+                    whole.add_date(day)
+                    if dated:
+                        pair.add_date(day)
     if not any_field:
         return None
     # slots and arguments: a named key's value is its role's or its field's; any other value supports any field
@@ -999,7 +1005,8 @@ def _facts_of_another_field(inp: GuardInput, low: str, spans: tuple[tuple[int, i
                     role = before[-1] if before else said[0][1] if len({r for _, r in said}) == 1 else None
                     if role is None:
                         continue
-                    same, other = fields.roles[role], fields.roles["arrival" if role == "departure" else "departure"]
+                    # the role's moments in any record; the other role's in the records giving both
+                    same, other = fields.roles[role], fields.paired["arrival" if role == "departure" else "departure"]
                     if fact.kind == "time" and fields.timed:
                         minutes: frozenset[int] = fact.value  # type: ignore[assignment]
                         wrong = not other.minutes.isdisjoint(minutes) and same.minutes.isdisjoint(minutes) \

@@ -158,11 +158,22 @@ BUS_SAID = {"pt-BR": "O ônibus chega às 23h40.", "es": "El autobús llega a la
             "ca": "L'autobús arriba a les 23.40.", "en": "The bus arrives at 11:40 PM."}
 
 
+BUSES = Evidence(names=("origin_station",), dates=("departure_date", "departure_time", "arrival_time"),
+                 plain=("buses",))
+LEAVES = {"pt-BR": "O ônibus da Central sai às 14h.", "es": "El autobús de Central sale a las 14:00.",
+          "ca": "El bus de Central surt a les 14.00.", "en": "The bus from Central leaves at 2 PM."}
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
 def test_a_record_giving_one_role_only_is_left_to_the_kind_check(lang: Lang):
     bus = output("find_buses", {"buses": [{"origin_station": "Central", "departure_date": "2026-12-11",
                                            "departure_time": "23:40"}]}, evidence=BUS)
     assert guarded(BUS_SAID[lang], lang, bus) == []
+    # a list of two: one bus giving both roles (10:00 → 14:00), one its departure only, at the first one's arrival
+    buses = output("find_buses", {"buses": [
+        {"origin_station": "Norte", "departure_date": "2026-12-11", "departure_time": "10:00", "arrival_time": "14:00"},
+        {"origin_station": "Central", "departure_date": "2026-12-11", "departure_time": "14:00"}]}, evidence=BUSES)
+    assert guarded(LEAVES[lang], lang, buses) == []
 
 
 CUSTOMER_SAID = {"pt-BR": "quero chegar na sexta", "es": "quiero llegar el viernes", "ca": "vull arribar divendres",
