@@ -846,7 +846,7 @@ _ROLE_WORDS: dict[Lang, tuple[str, str]] = {
            r"arriba|arriben|arribara|arribant|arribada|arribar|aterra|aterren|aterratge"),
     "en": (r"leave|leaves|leaving|depart|departs|departed|departing|departure|departures|takes off|take off"
            r"|taking off|took off",
-           r"arrive|arrives|arrived|arriving|arrival|arrivals|land|lands|landed|landing|gets in|get in"),
+           r"arrive|arrives|arrived|arriving|arrival|arrivals|land|lands|landed|landing|gets in"),
 }
 _ROLE_RE: dict[Lang, re.Pattern[str]] = {
     lang: re.compile(rf"(?<!\w)(?:(?P<departure>{departure})|(?P<arrival>{arrival}))(?!\w)")
@@ -865,6 +865,7 @@ _NOUN_FIELD_WORDS: dict[str, frozenset[str]] = {
         ("adults adult adultos adulto", frozenset({"adult", "adults"})),
         ("children child kids kid criancas crianca ninos nino nens nen", frozenset({"child", "children", "kid", "kids"})),
     ) for noun in nouns.split()}
+_FIELD_WORD_SETS = tuple(dict.fromkeys(_NOUN_FIELD_WORDS.values()))
 _COUNTED_NOUN_RE = re.compile(r"\s+(?:(?:more|mais|mas|mes|other|outr[oa]s|otr[oa]s|altres)\s+)?([a-z]+)")
 MAX_RECORDS = MAX_ITEMS  # records read for their fields; a longer list is left to the kind checks
 
@@ -906,7 +907,7 @@ def _role_of_key(key: str) -> str | None:
 
 def _counted_of_key(key: str) -> list[frozenset[str]]:
     words = set(key_tokens(key))
-    return [fields for fields in set(_NOUN_FIELD_WORDS.values()) if fields & words]
+    return [fields for fields in _FIELD_WORD_SETS if fields & words]
 
 
 def _int_value(value: Any) -> int | None:
