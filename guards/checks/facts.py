@@ -984,7 +984,8 @@ def _facts_of_another_field(inp: GuardInput, low: str, spans: tuple[tuple[int, i
     chega em Recife na sexta" where Friday is the departure's day), and the counts of a noun naming a field that
     only another field's value makes ("Reservei três quartos" where three is the nights'). A moment's role is the
     last role word before it in its part of the clause (commas, list signs and joining words cut parts: "leaving
-    Friday at 10:15 PM and landing at 4:29 AM Saturday"), or the part's only role; clauses negating, relating or
+    Friday at 10:15 PM and landing at 4:29 AM Saturday"); a moment no role word precedes is left alone ("un vuelo
+    el viernes a las 22:55 que llega a las 00:50": the role after it is the relative clause's); clauses negating, relating or
     moving records ("not", "after", "instead") are left alone."""
     found: list[Fact] = []
     original = inp.draft.lower()
@@ -1003,9 +1004,9 @@ def _facts_of_another_field(inp: GuardInput, low: str, spans: tuple[tuple[int, i
                             or fact.end > part_end:
                         continue
                     before = [role for at, role in said if at < fact.start]
-                    role = before[-1] if before else said[0][1] if len({r for _, r in said}) == 1 else None
-                    if role is None:
-                        continue
+                    if not before:
+                        continue  # "un vuelo el viernes a las 22:55 que llega …": a role after it says another moment
+                    role = before[-1]
                     # the role's moments in any record; the other role's in the records giving both
                     same, other = fields.roles[role], fields.paired["arrival" if role == "departure" else "departure"]
                     if fact.kind == "time" and fields.timed:

@@ -185,6 +185,18 @@ def test_a_moment_the_customer_said_is_left_to_its_kind(lang: Lang, true: str, w
     assert guarded(wrong_day, lang, flights(lang), said=CUSTOMER_SAID[lang]) == []
 
 
+RELATIVE = {"pt-BR": "Tem um voo na sexta às 23h40 que chega no sábado às 3h05.",
+            "es": "Hay un vuelo el viernes a las 23:40 que llega el sábado a las 3:05.",
+            "ca": "Hi ha un vol divendres a les 23.40 que arriba dissabte a les 3.05.",
+            "en": "There's a flight Friday at 11:40 PM that lands Saturday at 3:05 AM."}
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "ca", "en"])
+def test_a_moment_before_a_role_word_is_not_that_roles(lang: Lang):
+    # the departure's moments said first, the arrival's in the relative clause after them (round 9's 046)
+    assert guarded(RELATIVE[lang], lang, flights(lang)) == []
+
+
 # --- a count of a noun naming a field -------------------------------------------------------------------------------
 
 HOTEL = Evidence(names=("hotel_name",), dates=("check_in_date", "check_out_date"),
@@ -273,3 +285,4 @@ def test_a_label_and_its_colon_are_no_part_of_the_name_after_them(lang: Lang, tr
 ])
 def test_a_connector_between_a_names_words_still_joins_them(lang: Lang, text: str, name: str):
     assert [fact.raw for fact in names_in(text, lang, common=COMMON[lang])] == [name]
+
