@@ -996,7 +996,8 @@ def _facts_of_another_field(inp: GuardInput, low: str, spans: tuple[tuple[int, i
                 continue
             cuts = [start, *(m.end() for m in parts_re.finditer(original, start, end)), end]
             for part_start, part_end in zip(cuts, cuts[1:], strict=False):
-                said = [(m.start(), m.lastgroup) for m in role_re.finditer(low, part_start, part_end)]
+                said = [(m.start(), "departure" if m.group("departure") else "arrival")
+                        for m in role_re.finditer(low, part_start, part_end)]
                 if not said:
                     continue
                 for fact in facts:

@@ -105,7 +105,7 @@ def test_a_dotted_hour_is_checked_as_any_time(lang: Lang, true: str, other_recor
 
 FLIGHTS = Evidence(names=("airline", "origin_city", "destination_city"),
                    dates=("departure_date", "departure_time", "arrival_date", "arrival_time"),
-                   money=(MoneyEvidence("price", unit="units", role="price", currency_field=None),),  # type: ignore[arg-type]
+                   money=(MoneyEvidence("price", unit="units", role="price", currency_field=None),),
                    plain=("flights",))
 CITIES = {"pt-BR": ("São Paulo", "Recife"), "es": ("Madrid", "Tenerife"), "ca": ("Barcelona", "Tenerife"),
           "en": ("San Francisco", "Chicago")}
@@ -201,7 +201,7 @@ def test_a_moment_before_a_role_word_is_not_that_roles(lang: Lang):
 
 HOTEL = Evidence(names=("hotel_name",), dates=("check_in_date", "check_out_date"),
                  quantities=("number_of_rooms", "number_of_nights"),
-                 money=(MoneyEvidence("total_price", unit="units", role="amount", currency_field=None),),  # type: ignore[arg-type]
+                 money=(MoneyEvidence("total_price", unit="units", role="amount", currency_field=None),),
                  statuses=(StatusEvidence("status", (("confirmed", "booked"),)),))
 
 
