@@ -333,6 +333,16 @@ _QUARTERS: dict[str, int] = {"un": 1, "1": 1, "dos": 2, "2": 2, "tres": 3, "3": 
 # a digit or a ":0"), sparing their tries on each hour of a list's "a les 08:00" (the same matches as without it,
 # which `guards/tests/test_fast_paths.py` compares).
 _NO_DIGIT_NEXT = r"(?![\w:,./]?\d)"
+# A dotted hour ("a les 7.30", "a las 19.30", "às 7.30", "at 7.30", "19.30 h") is a time where a time word governs it:
+# the hour's word before it, or "h" after it. Never an amount or a measure, whose unit or currency follows the
+# number ("7.30 €", "a 7.30 km", "at 4.50 stars"); a sign before the number ("R$ 7.30", "at $7.30") leaves no time word
+# right before it.
+_NOT_A_CLOCK_AFTER = (r"(?!\s*(?:[€$£%]|(?:r\$|us\$|eur|euros?|reais|reals?|real|usd|brl|ars|pesos?|dolares|dollars?"
+                      r"|bucks|cents?|centavos?|centimos?|centims?|km|kms|kg|cm|mm|ml|gb|tb|mb|m|l|mi|mph"
+                      r"|quilometros?|kilometros?|quilometres?|kilomet(?:er|re)s?|miles?|milhas?|millas?|milles?"
+                      r"|metros?|metres?|meters?|litros?|litres?|liters?|quilos?|kilos?|stars?|estrelas?|estrellas?"
+                      r"|estrelles?|percent|por\s*cento|por\s+ciento|per\s+cent|graus|grados?|graus?|degrees?|points?"
+                      r"|pontos?|puntos?|punts?|each|apiece|out\s+of)(?!\w)))")
 
 
 @lru_cache(maxsize=8)
@@ -347,9 +357,10 @@ def _time_re(lang: Lang) -> re.Pattern[str]:
                rf"(?:\s*(?P<pm4>{_PM})|\s*(?P<am4>{_AM}))?(?![\w:,.]?\d)" if lang == "en" else "")
     return led_by_first_characters(re.compile(
         rf"(?<![\w:./-])(?:"
-        rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
+        rf"(?P<h>[0-2]?\d)(?::(?P<m>[0-5]\d)|h(?P<hm>[0-5]\d)?(?:s)?|\.(?P<dm>[0-5]\d)\s?h(?:rs|s)?|\s?(?=a\.?\s?m|p\.?\s?m))"
         rf"(?:\s*(?P<pm>{_PM})|\s*(?P<am>{_AM}))?"
-        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words}){_NO_DIGIT_NEXT}{no_quarts}{fraction}"
+        rf"|(?:(?<=\W)|^)(?P<before>{_HOUR_BEFORE[lang]})\s+(?P<h2>[0-2]?\d|{hour_words})"
+        rf"(?:\.(?P<dm2>[0-5]\d){_NOT_A_CLOCK_AFTER})?{_NO_DIGIT_NEXT}{no_quarts}{fraction}"
         rf"(?:\s+(?:o'?clock|en punto|em ponto))?"
         rf"(?:\s*(?P<pm2>{_PM})|\s*(?P<am2>{_AM}))?(?![\w:,.]?\d)"
         rf"{catalan}{english}"
@@ -413,13 +424,13 @@ def _time_reading(match: re.Match[str], lang: Lang) -> tuple[frozenset[int] | No
     hour = number_value(raw_hour, lang) if raw_hour else None
     if hour is None or hour > 24:
         return None, False, False, from_hour
-    minute = int(g["m"] or g["hm"] or 0)
+    minute = int(g["m"] or g["hm"] or g["dm"] or g["dm2"] or 0)
     if g.get("frac"):  # "a las cinco y media", "às 7 menos um quarto"
         minute = _fraction_minutes(g["frac"])
     pm, am = g["pm"] or g["pm2"], g["am"] or g["am2"]
     in_context = False
     if g["h2"] and not (pm or am) and lang == "en" and not re.search(r"o'?clock", match.group()) \
-            and not g.get("frac"):
+            and not g.get("frac") and not g["dm2"]:  # "at 7.30": its minutes say it is a time
         if not raw_hour.isdigit() or hour > 12:
             return None, False, False, from_hour  # "at one" is no time without a clock word
         in_context = True
@@ -1250,12 +1261,15 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
                 and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
+                and not text[run[-1][1]:start].strip() \
                 and not (key in _WHERE_CONNECTORS and len(run) == 1
                          and (run_at_start[0] or _DAY_BEFORE_RE.search(text, max(0, run[0][0] - 8), run[0][0]))
                          and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)
                          and (run_at_start[0] or not proper_noun(run[0][2].strip(".'’-&,"), lang))):
             # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
-            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one)
+            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one). A
+            # connector joins a name's words only across spaces: a colon or another sign before it ends the run, so a
+            # label opening a value ("Pressupost: dos iPhone 13", "Quote: the iPhone 13") is no part of the name.
             run.append((start, end, word))
             continue
         if run and (key in _NAME_BREAKS or (lang == "en" and key in _EN_SENTENCE_OPENERS and index + 1 < count

@@ -822,6 +822,218 @@ def _facts_of_no_one_record(inp: GuardInput, low: str, spans: tuple[tuple[int, i
     return found
 
 
+# --- one record's own fields told apart ----------------------------------------------------------------------------
+# A record may hold two moments of one kind in different roles (a flight's or a bus's departure and arrival) and two
+# counts of different things (a stay's rooms and nights). A fact true of the record's other field passes the kind
+# check ("O voo chega na sexta" where Friday is the departure's day and the arrival Saturday's; "três quartos" where
+# three is the nights'): the words said with it name the field it must be. Conservative: only where the results
+# declare a field of the named role or noun, and only against what no customer's words, no unnamed slot or argument
+# give.
+
+# The role a key's words give its moment (`key_tokens`: "departure_time", "outbound_arrival_time", "leaving_date").
+_ROLE_KEY_WORDS: dict[str, str] = {
+    **dict.fromkeys(("departure", "departures", "depart", "departs", "departing", "leaving", "leave", "leaves",
+                     "takeoff"), "departure"),
+    **dict.fromkeys(("arrival", "arrivals", "arrive", "arrives", "arriving", "landing"), "arrival"),
+}
+# The words saying a moment is a departure's or an arrival's, per language (folded).
+_ROLE_WORDS: dict[Lang, tuple[str, str]] = {
+    "pt-BR": (r"sai|saem|saiu|saira|saindo|saida|partida|parte|partem|partiu|decola|decolam|decolou|decolagem|decolando",
+              r"chega|chegam|chegou|chegara|chegando|chegada|pousa|pousam|pousou|pouso|pousando|aterrissa|aterrissagem"),
+    "es": (r"sale|salen|salio|saldra|saliendo|salida|parte|parten|partio|despega|despegan|despego|despegue|despegando",
+           r"llega|llegan|llego|llegara|llegando|llegada|aterriza|aterrizan|aterrizo|aterrizaje|aterrizando"),
+    "ca": (r"surt|surten|sortira|sortint|sortida|sortir|parteix|parteixen|enlaira|enlairament",
+           r"arriba|arriben|arribara|arribant|arribada|arribar|aterra|aterren|aterratge"),
+    "en": (r"leave|leaves|leaving|depart|departs|departed|departing|departure|departures|takes off|take off"
+           r"|taking off|took off",
+           r"arrive|arrives|arrived|arriving|arrival|arrivals|land|lands|landed|landing|gets in"),
+}
+_ROLE_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?<!\w)(?:(?P<departure>{departure})|(?P<arrival>{arrival}))(?!\w)")
+    for lang, (departure, arrival) in _ROLE_WORDS.items()}
+# The words of the keys a counted noun names (folded nouns of the four languages → words of a key): "três quartos"
+# must be a `number_of_rooms`, "3 nits" a `number_of_nights`, where a result declares one.
+_NOUN_FIELD_WORDS: dict[str, frozenset[str]] = {
+    noun: fields for nouns, fields in (
+        ("rooms room quartos quarto habitaciones habitacion habitacions habitacio",
+         frozenset({"room", "rooms", "bedroom", "bedrooms"})),
+        ("nights night noites noite noches noche nits nit", frozenset({"night", "nights"})),
+        ("tickets ticket ingressos ingresso bilhetes bilhete entradas entrada boletos boleto billetes billete "
+         "entrades entrada bitllets bitllet", frozenset({"ticket", "tickets"})),
+        ("passengers passenger passageiros passageiro pasajeros pasajero passatgers passatger",
+         frozenset({"passenger", "passengers"})),
+        ("adults adult adultos adulto", frozenset({"adult", "adults"})),
+        ("children child kids kid criancas crianca ninos nino nens nen", frozenset({"child", "children", "kid", "kids"})),
+    ) for noun in nouns.split()}
+_FIELD_WORD_SETS = tuple(dict.fromkeys(_NOUN_FIELD_WORDS.values()))
+_COUNTED_NOUN_RE = re.compile(r"\s+(?:(?:more|mais|mas|mes|other|outr[oa]s|otr[oa]s|altres)\s+)?([a-z]+)")
+MAX_RECORDS = MAX_ITEMS  # records read for their fields; a longer list is left to the kind checks
+
+
+@dataclass
+class RecordFields:
+    """What a turn's records give per role and per counted field: the moments of each role (of the records that give
+    both roles a moment of that kind), the values of the fields each counted noun names, and what supports a fact
+    whatever its field (the customer's words, slots and arguments whose keys name no role or counted noun)."""
+
+    roles: dict[str, FactSupport] = field(default_factory=dict)  # "departure"/"arrival" → minutes and dates
+    # the same, of the records giving both roles a moment of a kind only: the other role a fact may be mistaken for
+    paired: dict[str, FactSupport] = field(default_factory=dict)
+    timed: bool = False  # some record gives both roles a time of day
+    dated: bool = False  # some record gives both roles a date
+    counted: dict[frozenset[str], set[int]] = field(default_factory=dict)  # a noun's key words → their values
+    unnamed: FactSupport = field(default_factory=FactSupport)
+
+
+def _records(data: Any, depth: int = 0) -> Iterable[dict]:
+    """The dicts of `data` that hold values of their own: the result itself, the items of its lists."""
+    if depth > 4:
+        return
+    if isinstance(data, dict):
+        if any(not isinstance(value, (dict, list)) for value in data.values()):
+            yield data
+        for value in data.values():
+            if isinstance(value, (dict, list)):
+                yield from _records(value, depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _records(value, depth + 1)
+
+
+def _role_of_key(key: str) -> str | None:
+    roles = {role for word in key_tokens(key) if (role := _ROLE_KEY_WORDS.get(word))}
+    return roles.pop() if len(roles) == 1 else None
+
+
+def _counted_of_key(key: str) -> list[frozenset[str]]:
+    words = set(key_tokens(key))
+    return [fields for fields in _FIELD_WORD_SETS if fields & words]
+
+
+def _int_value(value: Any) -> int | None:
+    number = number_of(value) if isinstance(value, (int, float, str)) and not isinstance(value, bool) else None
+    return int(number) if number is not None and number == int(number) and 0 < number <= 10_000 else None
+
+
+def record_fields(inp: GuardInput, zones: list[ZoneInfo], today: date | None) -> RecordFields | None:
+    """The turn's `RecordFields`, or None where no result declares a role's moment or a counted noun's field, or a
+    list is longer than `MAX_RECORDS`."""
+    found = RecordFields(roles={"departure": FactSupport(), "arrival": FactSupport()},
+                         paired={"departure": FactSupport(), "arrival": FactSupport()})
+    any_field = False
+    for output in inp.tool_outputs:
+        if not output.ok:
+            continue
+        evidence = evidence_of(output)
+        date_keys = set(evidence.dates)
+        counted_keys = {*evidence.quantities, *evidence.places_left}
+        if not any(_role_of_key(key) for key in date_keys) and not any(_counted_of_key(k) for k in counted_keys):
+            continue
+        for index, record in enumerate(_records(output.data)):
+            if index >= MAX_RECORDS:
+                return None  # (its later records unread: a fact of one of them is no other field's)
+            own = {"departure": FactSupport(), "arrival": FactSupport()}
+            for key, value in record.items():
+                if key in date_keys and (role := _role_of_key(key)) is not None:
+                    for moment in value if isinstance(value, list) else (value,):
+                        if isinstance(moment, str):
+                            _add_moment(own[role], moment, zones)
+                elif key in counted_keys and (number := _int_value(value)) is not None:
+                    for fields in _counted_of_key(key):
+                        found.counted.setdefault(fields, set()).add(number)
+                        any_field = True
+            departure, arrival = own["departure"], own["arrival"]
+            timed = bool(departure.minutes and arrival.minutes)
+            dated = bool(departure.dates and arrival.dates)
+            any_field |= timed or dated
+            found.timed |= timed
+            found.dated |= dated
+            for role, support in own.items():
+                whole, pair = found.roles[role], found.paired[role]
+                whole.minutes.update(support.minutes)
+                if timed:
+                    pair.minutes.update(support.minutes)
+                for day in support.dates:
+                    whole.add_date(day)
+                    if dated:
+                        pair.add_date(day)
+    if not any_field:
+        return None
+    # slots and arguments: a named key's value is its role's or its field's; any other value supports any field
+    for values in (*(dict(output.arguments) for output in inp.tool_outputs), dict(inp.ask_slots)):
+        for key, value in values.items():
+            role = _role_of_key(key)
+            counted = _counted_of_key(key)
+            if role is not None:
+                _add_values(found.roles[role], [value], zones, inp.claim_languages, today)
+            elif counted:
+                for fields in counted:
+                    if (number := _int_value(value)) is not None:
+                        found.counted.setdefault(fields, set()).add(number)
+            else:
+                _add_values(found.unnamed, [value], zones, inp.claim_languages, today)
+    for item in inp.history:
+        for lang in inp.claim_languages:
+            _add_said(found.unnamed, item.text, lang, today)
+    return found
+
+
+def _facts_of_another_field(inp: GuardInput, low: str, spans: tuple[tuple[int, int], ...], facts: list[Fact],
+                            fields: RecordFields, today: date | None) -> list[Fact]:
+    """The dates and times said as a departure's or an arrival's that only the other role's fields hold ("O voo
+    chega em Recife na sexta" where Friday is the departure's day), and the counts of a noun naming a field that
+    only another field's value makes ("Reservei três quartos" where three is the nights'). A moment's role is the
+    last role word before it in its part of the clause (commas, list signs and joining words cut parts: "leaving
+    Friday at 10:15 PM and landing at 4:29 AM Saturday"); a moment no role word precedes is left alone ("un vuelo
+    el viernes a las 22:55 que llega a las 00:50": the role after it is the relative clause's); clauses negating, relating or
+    moving records ("not", "after", "instead") are left alone."""
+    found: list[Fact] = []
+    original = inp.draft.lower()
+    parts_re, relating, role_re = _PARTS_RE[inp.lang], _RELATING_RE[inp.lang], _ROLE_RE[inp.lang]
+    if fields.timed or fields.dated:
+        for start, end in spans:
+            if relating.search(low, start, end) or not role_re.search(low, start, end):
+                continue
+            cuts = [start, *(m.end() for m in parts_re.finditer(original, start, end)), end]
+            for part_start, part_end in zip(cuts, cuts[1:], strict=False):
+                said = [(m.start(), "departure" if m.group("departure") else "arrival")
+                        for m in role_re.finditer(low, part_start, part_end)]
+                if not said:
+                    continue
+                for fact in facts:
+                    if fact.kind not in ("date", "time") or not part_start <= fact.start < part_end \
+                            or fact.end > part_end:
+                        continue
+                    before = [role for at, role in said if at < fact.start]
+                    if not before:
+                        continue  # "un vuelo el viernes a las 22:55 que llega …": a role after it says another moment
+                    role = before[-1]
+                    # the role's moments in any record; the other role's in the records giving both
+                    same, other = fields.roles[role], fields.paired["arrival" if role == "departure" else "departure"]
+                    if fact.kind == "time" and fields.timed:
+                        minutes: frozenset[int] = fact.value  # type: ignore[assignment]
+                        wrong = not other.minutes.isdisjoint(minutes) and same.minutes.isdisjoint(minutes) \
+                            and fields.unnamed.minutes.isdisjoint(minutes)
+                    elif fact.kind == "date" and fields.dated:
+                        wrong = _date_supported(fact.value, other, today) \
+                            and not _date_supported(fact.value, same, today) \
+                            and not _date_supported(fact.value, fields.unnamed, today)
+                    else:
+                        continue
+                    if wrong:
+                        found.append(fact)
+    if fields.counted:
+        for fact in facts:
+            if fact.kind != "count" or not isinstance(fact.value, int):
+                continue
+            noun = _COUNTED_NOUN_RE.match(low, fact.end)
+            named = _NOUN_FIELD_WORDS.get(noun.group(1)) if noun else None
+            values = fields.counted.get(named) if named else None
+            if values and fact.value not in values and fact.value not in fields.unnamed.counts:
+                found.append(fact)
+    return found
+
+
 _FUNCTION_WORDS_ANY = frozenset().union(*FUNCTION_WORDS.values())
 
 
@@ -1471,6 +1683,10 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     missing.extend(_product_counts(inp, low))
     if len(support.items) >= 2:
         missing.extend(_facts_of_no_one_record(inp, low, spans, facts, support, today))
+    if any(fact.kind in ("date", "time", "count") for fact in facts) \
+            and (fields := record_fields(inp, _zones(inp), today)) is not None:
+        missing.extend(fact for fact in _facts_of_another_field(inp, low, spans, facts, fields, today)
+                       if fact not in missing)
     if support.title_heads and (titles := _titles_said_otherwise(inp.draft, support)):
         # (the names' spans gathered only for a title said otherwise: a list has thousands of facts to go through)
         names_read = [(fact.start, fact.end) for fact in facts if fact.kind == "name"]
