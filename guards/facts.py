@@ -1071,6 +1071,19 @@ def _dashed_code(word: str) -> bool:
 _AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=None)
+def _moment_at_re(lang: Lang) -> re.Pattern[str]:
+    """A number that starts a clock time ("6:20", "18h30", "6 pm") or a date's day before its month ("14th of this
+    month", "11th of March", "14 de março", "14 d'abril"), over folded text. Such a number is the moment's, never a
+    name's own number, wherever the moment is written right after a name with no "on"/"at" between ("Capital One
+    Arena 14th of this month", "Philadelphia, CA 6:20 pm", "Allianz Parque 14 de março"): a name's number (a pier's,
+    a street's, a model's: "Pier 39", "West 7th", "iPhone 13") is followed by neither."""
+    months = _alternation(MONTHS[lang])
+    return re.compile(rf"\d{{1,2}}(?::\d{{2}}|h\d{{0,2}}(?!\w)|\s?(?:am|pm|a\.m|p\.m)(?!\w)"
+                      rf"|{_ORDINAL}\s+(?:of|de|del|d['’]|deste|desse)\s*(?:(?:this|next|the|este|esse|aquest)\s+)?"
+                      rf"(?:{months}|months?|mes)(?!\w))")
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = "") -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
@@ -1236,7 +1249,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                                        and _name_word_next(text, words, starts_at, index, end))) \
             and not (key in _DATE_LEADS and lang == "en" and _date_word(key, words, index))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
-                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
+                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)) \
+                and not _moment_at_re(lang).match(low, start + offset):  # "Arena 14th of this month", "CA 6:20 pm"
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \
