@@ -1071,7 +1071,7 @@ def _dashed_code(word: str) -> bool:
 _AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4)
 def _moment_at_re(lang: Lang) -> re.Pattern[str]:
     """A number that starts a clock time ("6:20", "18h30", "6 pm") or a date's day before its month ("14th of this
     month", "11th of March", "14 de março", "14 d'abril"), over folded text. Such a number is the moment's, never a
