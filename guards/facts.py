@@ -127,11 +127,14 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
                      rf"|(?:the\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:of\s+)?(?P<m2>{months})"
                      rf"(?:,?\s+(?P<y2>\d{{4}})|(?!\.?\s+(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)(?!\w)))")
         day_only = r"the\s+(?P<d3>[0-3]?\d)(?:st|nd|rd|th)"
+        # a day said of the month in course, with no month's name ("14th of this month"): a day, as "the 14th" is
+        this_month = r"(?P<d4>[0-3]?\d)(?:st|nd|rd|th)\s+of\s+(?:this|the)\s+month"
     else:
         of = r"(?:de|del)"
         day_month = (rf"(?:dia\s+|el\s+dia\s+|el\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:{of}\s+)?(?:d['’])?(?P<m2>{months})"
                      rf"(?:\s+(?:{of}\s+)?(?P<y2>\d{{4}}))?")
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
+        this_month = r"(?P<d4>[0-3]?\d)(?:º|ª)?\s+(?:(?:de\s+este|deste|de\s+esse|desse|d['’]aquest)\s+mes|del\s+mes)"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
     # a weekday's day of the month right after it ("el martes 2 a las 10", "sexta 4."): a day fact of its own
@@ -141,7 +144,7 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
              rf"|[0-3]?\d{_ORDINAL}\s+(?:(?:de|of)\s+|d['’])?(?:{months})(?!\w)"
              + (rf"|(?:{months})\.?\s+[0-3]?\d(?!\d)" if lang == "en" else "") + "))")
     return led_by_first_characters(re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|{this_month}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
         rf"|(?P<r>{relative}))(?![\w/-])"))
 
 
@@ -211,8 +214,8 @@ def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
         value = ("weekday", WEEKDAY_ABBREVIATIONS[lang][groups["wa"]])  # type: ignore[index]
     elif groups.get("r"):
         value = ("relative", RELATIVE[lang][groups["r"]])  # type: ignore[index]
-    elif groups.get("d3"):
-        value = ("day", int(groups["d3"]))  # type: ignore[arg-type]
+    elif groups.get("d3") or groups.get("d4"):
+        value = ("day", int(groups.get("d3") or groups["d4"]))  # type: ignore[arg-type]
     else:
         month = groups.get("m1") or groups.get("m2")
         day_said = groups.get("d1") or groups.get("d2")

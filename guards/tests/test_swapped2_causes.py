@@ -67,3 +67,17 @@ def test_a_names_own_number_stays_the_names_and_a_wrong_venue_stays_held():
         "Estádio do Morumbi"]
     assert held("Amber Run toca en el Estadio Olímpico 14 de marzo.", "es", "Estadio Azteca") == ["Estadio Olímpico"]
     assert held("Amber Run toca al Palau Blaugrana 14 de març.", "ca", "Palau Sant Jordi") == ["Palau Blaugrana"]
+
+
+@pytest.mark.parametrize("draft, lang", [
+    ("Amber Run is playing at the Capital One Arena 15th of this month at 8 pm.", "en"),
+    ("Amber Run is playing on 15th of this month.", "en"),
+    ("Amber Run toca no Allianz Parque 15 deste mês.", "pt-BR"),
+    ("Amber Run toca en el Allianz Parque 15 de este mes.", "es"),
+    ("Amber Run toca al Allianz Parque 15 d'aquest mes.", "ca"),
+])
+def test_a_day_of_this_month_is_read_as_a_day_and_a_wrong_one_is_held(draft, lang):
+    # the name no longer takes the day's number, so the day itself must be read: "15th of this month" said with no
+    # month's name is a day of the month (as "the 15th" is), checked against the results' 14 March
+    assert held(draft, lang, "Capital One Arena" if lang == "en" else "Allianz Parque") != []
+    assert held(draft.replace("15", "14"), lang, "Capital One Arena" if lang == "en" else "Allianz Parque") == []
