@@ -127,11 +127,14 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
                      rf"|(?:the\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:of\s+)?(?P<m2>{months})"
                      rf"(?:,?\s+(?P<y2>\d{{4}})|(?!\.?\s+(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)(?!\w)))")
         day_only = r"the\s+(?P<d3>[0-3]?\d)(?:st|nd|rd|th)"
+        # a day said of the month in course, with no month's name ("14th of this month"): a day, as "the 14th" is
+        this_month = r"(?P<d4>[0-3]?\d)(?:st|nd|rd|th)\s+of\s+(?:this|the)\s+month"
     else:
         of = r"(?:de|del)"
         day_month = (rf"(?:dia\s+|el\s+dia\s+|el\s+)?(?P<d2>[0-3]?\d){_ORDINAL}\s+(?:{of}\s+)?(?:d['’])?(?P<m2>{months})"
                      rf"(?:\s+(?:{of}\s+)?(?P<y2>\d{{4}}))?")
         day_only = r"(?:dia|el dia|el)\s+(?P<d3>[0-3]?\d)(?![\d:h,.]\d)(?!\s*(?:h\b|hs\b|:|horas|hores|hores))"
+        this_month = r"(?P<d4>[0-3]?\d)(?:º|ª)?\s+(?:(?:de\s+este|deste|de\s+esse|desse|d['’]aquest)\s+mes|del\s+mes)"
     numeric = r"(?P<iso>\d{4}-\d{2}-\d{2})|(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?:/(?P<y3>\d{2,4}))?"
     del day
     # a weekday's day of the month right after it ("el martes 2 a las 10", "sexta 4."): a day fact of its own
@@ -141,7 +144,7 @@ def _date_re(lang: Lang) -> re.Pattern[str]:
              rf"|[0-3]?\d{_ORDINAL}\s+(?:(?:de|of)\s+|d['’])?(?:{months})(?!\w)"
              + (rf"|(?:{months})\.?\s+[0-3]?\d(?!\d)" if lang == "en" else "") + "))")
     return led_by_first_characters(re.compile(
-        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
+        rf"(?<![\w/-])(?:{numeric}|{day_month}|{day_only}|{this_month}|(?P<w>{weekdays})(?:-feira)?{weekday_day}{short}"
         rf"|(?P<r>{relative}))(?![\w/-])"))
 
 
@@ -213,8 +216,8 @@ def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:
         value = ("weekday", WEEKDAY_ABBREVIATIONS[lang][groups["wa"]])  # type: ignore[index]
     elif groups.get("r"):
         value = ("relative", RELATIVE[lang][groups["r"]])  # type: ignore[index]
-    elif groups.get("d3"):
-        value = ("day", int(groups["d3"]))  # type: ignore[arg-type]
+    elif groups.get("d3") or groups.get("d4"):
+        value = ("day", int(groups.get("d3") or groups["d4"]))  # type: ignore[arg-type]
     else:
         month = groups.get("m1") or groups.get("m2")
         day_said = groups.get("d1") or groups.get("d2")
@@ -1091,6 +1094,19 @@ def _dashed_code(word: str) -> bool:
 _AMOUNT_NEXT_RE = re.compile(r"[.,]\d{2}(?!\d)|\s*(?:€|\$|£|reais|real|euros?|dolares|dollars?|bucks)(?!\w)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4)
+def _moment_at_re(lang: Lang) -> re.Pattern[str]:
+    """A number that starts a clock time ("6:20", "18h30", "6 pm") or a date's day before its month ("14th of this
+    month", "11th of March", "14 de março", "14 d'abril"), over folded text. Such a number is the moment's, never a
+    name's own number, wherever the moment is written right after a name with no "on"/"at" between ("Capital One
+    Arena 14th of this month", "Philadelphia, CA 6:20 pm", "Allianz Parque 14 de março"): a name's number (a pier's,
+    a street's, a model's: "Pier 39", "West 7th", "iPhone 13") is followed by neither."""
+    months = _alternation(MONTHS[lang])
+    return re.compile(rf"\d{{1,2}}(?::\d{{2}}|h\d{{0,2}}(?!\w)|\s?(?:am|pm|a\.m|p\.m)(?!\w)"
+                      rf"|{_ORDINAL}\s+(?:of|de|del|d['’]|deste|desse)\s*(?:(?:this|next|the|este|esse|aquest)\s+)?"
+                      rf"(?:{months}|months?|mes)(?!\w))")
+
+
 def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = "") -> list[Fact]:
     """Capitalised runs of words that read as proper names (see the module doc). `common` holds the folded words
     that are no name when a sentence starts with them ("Your", "Perfeito", "Listo"); `NEVER_NAMES` are no name
@@ -1256,7 +1272,8 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                                        and _name_word_next(text, words, starts_at, index, end))) \
             and not (key in _DATE_LEADS and lang == "en" and _date_word(key, words, index))
         if run and not capital and (bare.isdigit() or _ORDINAL_TOKEN_RE.match(bare)) and len(bare) <= 6 \
-                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)):
+                and not text[run[-1][1]:start].strip() and not _AMOUNT_NEXT_RE.match(text, start + offset + len(bare)) \
+                and not _moment_at_re(lang).match(low, start + offset):  # "Arena 14th of this month", "CA 6:20 pm"
             run.append((start, end, word))  # a model's number inside a name: "iPhone 13 Pro", "Pier 29", "West 7th"
             continue
         if run and not capital and key in CONNECTORS and index + 1 < count \

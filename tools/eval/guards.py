@@ -1,6 +1,6 @@
 """The guards measured the way they are judged: false alarms on true turns and recall per fact kind, per language.
 
-    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|dev_swapped|held_out|held_out2|all]
+    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|dev_swapped|dev_swapped2|held_out|held_out2|all]
                                           [--limit N] [--json] [--examples N]
 
 Every guard of the production configuration (`magie.choices.GUARD_NAMES`, each called as `run_guards` calls it,
@@ -57,11 +57,13 @@ from tools.eval import (
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
 from tools.eval.sgd import WORD_RE, Corpus, split_of
 from tools.eval.source_values import SourceValues
-from tools.eval.swap import ValuePool, swapped
+from tools.eval.swap import SALTS, ValuePool, swapped
 
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
-SWAPPED = "dev_swapped"  # the dev dialogues told with other dev dialogues' values (`tools.eval.swap`)
+# the dev dialogues told with other dev dialogues' values (`tools.eval.swap`), each split an independent draw of
+# them: `dev_swapped`, `dev_swapped2`
+SWAPPED_SPLITS = tuple(SALTS)
 UNPRINTED = frozenset({adversarial_held_out2.SPLIT})  # splits measured for totals only: no example is ever kept
 
 
@@ -187,9 +189,9 @@ def name_pool(corpus_path: Path, source: str) -> NamePool:
 
 def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
     corpus = Corpus(corpus_path)
-    source = "dev" if split == SWAPPED else split
+    source = "dev" if split in SALTS else split
     names = name_pool(corpus_path, source)
-    values = ValuePool(corpus_path) if split == SWAPPED else None
+    values = ValuePool(corpus_path) if split in SALTS else None
     for index, dialogue in enumerate(dialogues(corpus_path)):
         if limit is not None and index >= limit:
             break
@@ -197,11 +199,11 @@ def run_sgd(run: Run, corpus_path: Path, split: str, limit: int | None) -> None:
         if source != "all" and which != source:
             continue
         if values is not None:
-            other = swapped(dialogue, values)
+            other = swapped(dialogue, values, SALTS[split])
             if other is None:
-                run.skipped[SWAPPED] += 1
+                run.skipped[split] += 1
                 continue
-            dialogue, which = other, SWAPPED
+            dialogue, which = other, split
         oracle = dialogue_oracle(dialogue)
         for turn in corpus.dialogue_turns(dialogue):
             where = f"sgd {turn.dialogue_id}#{turn.turn}"
@@ -344,7 +346,7 @@ def format_summary(result: dict) -> str:
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=None, help="an SGD-layout folder (default: the shared one)")
-    parser.add_argument("--split", choices=("dev", SWAPPED, "held_out", "held_out2", "all"), default="all")
+    parser.add_argument("--split", choices=("dev", *SWAPPED_SPLITS, "held_out", "held_out2", "all"), default="all")
     parser.add_argument("--limit", type=int, default=None, help="read at most N SGD dialogues")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--examples", type=int, default=8)

@@ -18,6 +18,10 @@ The new value comes as the other dialogue wrote it (its surface form with its ca
 replaces (a customer's lower-case "san jose" becomes a lower-case name). A dialogue where a value cannot be
 replaced consistently is skipped (`swapped` returns None): a span whose text is no known form of a value, a count
 written twice or not at all, or an old value still written somewhere after the rendering (`leftovers`).
+
+Each split is one draw (`SALTS`): `dev_swapped` is the first (salt 0, the draw as it was before salts), and
+`dev_swapped2` a second, independent one by the same rules (salt 2: every hash of the draw takes the salt), so a
+misreading one draw's values happen to miss can show in the other's.
 """
 
 from __future__ import annotations
@@ -34,11 +38,16 @@ from tools.eval.sgd import split_of
 
 COUNT_SLOT_RE = re.compile(r"^(?:party_size|number_of_(?:tickets|seats|riders|rooms|adults)|passengers|travelers"
                            r"|group_size)$")
+SALTS = {"dev_swapped": 0, "dev_swapped2": 2}  # split name -> the salt of its draw
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten").split()
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
 
-def _seed(*parts: object) -> int:
+def _seed(*parts: object, salt: int = 0) -> int:
+    """A stable draw from `parts`; a non-zero `salt` makes another, independent draw (salt 0 is the first split's,
+    `dev_swapped`, whose draws stay what they were before salts existed)."""
+    if salt:
+        parts = (*parts, f"salt={salt}")
     return int(hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:8], 16)
 
 
@@ -131,9 +140,10 @@ def _count_form(new: str, old_text: str) -> str:
 class _Swap:
     """One dialogue's replacements: old value key (its canonical form, folded) -> (new canonical, new surface)."""
 
-    def __init__(self, dialogue: dict, pool: ValuePool) -> None:
+    def __init__(self, dialogue: dict, pool: ValuePool, salt: int = 0) -> None:
         self.dialogue = dialogue
         self.pool = pool
+        self.salt = salt  # which independent draw of other values (`_seed`)
         self.canon: dict[str, str] = {}  # key -> the old canonical value
         self.surfaces: dict[str, str] = {}  # folded surface form -> key
         self.old_forms: dict[str, set[str]] = {}  # key -> every form the dialogue writes it in
@@ -199,12 +209,12 @@ class _Swap:
                 options = [str(n) for n in range(1, 7) if str(n) not in held and str(n) not in taken]
                 if not options:
                     return False
-                choice = options[_seed(self.dialogue["dialogue_id"], slot, key) % len(options)]
+                choice = options[_seed(self.dialogue["dialogue_id"], slot, key, salt=self.salt) % len(options)]
                 self.new[key] = (choice, choice)
                 taken.add(choice)
                 continue
             pairs = self.pool.pairs.get((service, slot), [])
-            start = _seed(self.dialogue["dialogue_id"], slot, key)
+            start = _seed(self.dialogue["dialogue_id"], slot, key, salt=self.salt)
             old = sorted(form for form, k in self.surfaces.items() if k == key)
             for step in range(min(len(pairs), 200)):
                 canon = pairs[(start + step * 7919) % len(pairs)]
@@ -216,7 +226,7 @@ class _Swap:
                 for form in old:
                     fitting = [f for f in forms if shape(slot, f) == shape(slot, form)]
                     if fitting:
-                        chosen[form] = fitting[_seed(key, form) % len(fitting)]
+                        chosen[form] = fitting[_seed(key, form, salt=self.salt) % len(fitting)]
                 written = set(chosen.values())
                 # a name's words the dialogue says elsewhere would read as the old value's (dates and times share
                 # their words: "March", "evening")
@@ -382,10 +392,11 @@ def leftovers(original: dict, rendered: dict, pool: ValuePool) -> list[str]:
     return sorted(set(found))
 
 
-def swapped(dialogue: dict, pool: ValuePool) -> dict | None:
+def swapped(dialogue: dict, pool: ValuePool, salt: int = 0) -> dict | None:
     """`dialogue` with other dev dialogues' values (see the module doc), or None where they cannot be put in
-    consistently."""
-    swap = _Swap(dialogue, pool)
+    consistently. `salt` picks the draw: 0 is split `dev_swapped`'s, another number an independent one of the same
+    rules (`SALTS`: 2 is `dev_swapped2`'s)."""
+    swap = _Swap(dialogue, pool, salt)
     if not swap.learn() or not swap.draw():
         return None
     rendered = swap.render()

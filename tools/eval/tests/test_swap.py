@@ -3,6 +3,7 @@ everywhere the old ones were, and its old ones nowhere."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from itertools import islice
@@ -12,7 +13,7 @@ import pytest
 from guards.calibration import dialogues
 from magie.corpora import sgd_corpus_dir
 from tools.eval.sgd import split_of
-from tools.eval.swap import ValuePool, _agreeing_noun, leftovers, swapped
+from tools.eval.swap import SALTS, ValuePool, _agreeing_noun, _seed, leftovers, swapped
 
 
 @pytest.fixture(scope="module")
@@ -136,3 +137,35 @@ def test_a_count_told_with_another_number_keeps_its_noun_in_agreement():
     assert _agreeing_noun("2 Tickets", 0, 1, "one") == ((2, 9), "Ticket")
     assert _agreeing_noun("for 3 people.", 4, 5, "4") is None  # the number's agreement holds
     assert _agreeing_noun("at 1 pm", 3, 4, "6") is None  # no count noun after it
+
+
+def test_the_first_split_draws_as_before_salts_and_a_salt_draws_anew():
+    # salt 0 (`dev_swapped`) hashes exactly the parts it hashed before salts existed: its values, totals and held
+    # turns stay what they were; any other salt hashes other bytes
+    parts = ("1_00000", "city", "oakland")
+    assert SALTS == {"dev_swapped": 0, "dev_swapped2": 2}
+    assert _seed(*parts) == _seed(*parts, salt=0) == int(hashlib.sha256(b"1_00000|city|oakland").hexdigest()[:8], 16)
+    assert _seed(*parts, salt=2) != _seed(*parts)
+    many = {("Restaurants_1", "restaurant_name"): {f"Place {n}": [f"Place {n}"] for n in range(40)},
+            ("Restaurants_1", "city"): {f"Town {n}": [f"Town {n}"] for n in range(40)},
+            ("Restaurants_1", "date"): SMALL[("Restaurants_1", "date")]}
+    system = "Please confirm: a table for 2 at Sushi Zone in Oakland today."
+    first, second = (swapped(_dialogue(system), _pool(many), salt) for salt in (0, 2))
+    assert first is not None and second is not None
+    assert swapped(_dialogue(system), _pool(many)) == first  # the default is the first split's draw
+    said = [re.search(r"at (Place \d+) in (Town \d+)", told["turns"][1]["utterance"]).groups()
+            for told in (first, second)]
+    assert said[0] != said[1]  # 40 places and 40 towns: two draws agreeing on both is a hash's 1 in 1,600
+
+
+def test_a_second_draw_of_dev_dialogues_follows_the_same_rules_with_other_values(pool):
+    dev = [d for d in islice(dialogues(sgd_corpus_dir()), 400) if split_of(d["dialogue_id"]) == "dev"][:60]
+    told = [(d, swapped(d, pool, SALTS["dev_swapped2"]), swapped(d, pool)) for d in dev]
+    second = [(d, new, first) for d, new, first in told if new is not None]
+    assert len(second) >= len(dev) // 2
+    for old, new, _first in second:
+        assert leftovers(old, new, pool) == []
+        assert any(a["utterance"] != b["utterance"] for a, b in zip(old["turns"], new["turns"], strict=True))
+    both = [(new, first) for _d, new, first in second if first is not None]
+    other = sum(new != first for new, first in both)
+    assert other >= 0.9 * len(both)  # another draw: nearly every dialogue is told with other values
