@@ -2,11 +2,12 @@
 train schema's Restaurants, Events, Services, Banks, Hotels, Movies, Media, Music, Travel, Buses, Flights,
 RideSharing, RentalCars, Calendar and Weather), 60 in English and 20 each in pt-BR, es and ca: 96 true ones (every
 fact said is in this turn's results or the Ask's confirmed slots) and 24 wrong ones (one wrong name, day, time,
-count, price, status or effect kind each).
+count, price, status or effect kind each). One expectation was corrected after the first run (95 true, 25 wrong
+since): a Catalan house's per-night price said as a total.
 
 Each turn is built the way `tools.eval.sgd` builds a corpus turn: the tool outputs are service calls with SGD's
 result shapes (rows of slot → string value), each declaring its service's evidence (`tools.eval.sgd.service_evidence`
-of the schema); a transactional call that succeeded is an executed effect of its kind, a failed one an output with
+of the schema, its money in the currency of the language's assistant: `_priced_in`); a transactional call that succeeded is an executed effect of its kind, a failed one an output with
 ok False holding its alternatives; the Ask's slots are the customer's state as said plus the canonical values the
 system confirms (`<slot>_confirmed`) and the intent's optional defaults; a question back has the intent's required
 slots the state does not fill as missing slots. `TODAY` is SGD's 1 March 2019, a Friday: tomorrow is Saturday the
@@ -22,13 +23,14 @@ first run's figure is in docs/guards.md's rounds table; the set is dev material 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from guards.calibration import _snake
 from guards.checks.facts import effect_kind_of
 from guards.contract import GuardInput, HistoryItem, ToolOutput
+from guards.evidence import Evidence
 from language.locales import LANGS
 from magie.corpora import sgd_corpus_dir
 from tools.eval.adversarial import AdversarialCase
@@ -83,7 +85,7 @@ class Round11Case(AdversarialCase):
         outputs, succeeded, kinds = [], [], {}
         for made in self.calls:
             tool = _snake(made.method)
-            evidence = data.evidence[made.service]
+            evidence = _priced_in(data.evidence[made.service], CURRENCY[self.lang])
             transactional = data.services.transactional(made.service, made.method)
             if transactional:
                 kinds[tool] = effect_kind_of(made.method)
@@ -113,6 +115,12 @@ class Round11Case(AdversarialCase):
                           missing_slots=missing, effects_executed=tuple(dict.fromkeys(succeeded)),
                           tools_available=data.services.tools(services), languages=LANGS, effect_kinds=kinds,
                           today=TODAY, vocabulary=vocabulary)
+
+
+def _priced_in(evidence: Evidence, currency: str) -> Evidence:
+    """A service's evidence as its market's assistant declares it: `service_evidence` fixes SGD's money to USD, the
+    corpus' currency; the same service answering a Brazilian or a Spanish assistant prices in reais or euros."""
+    return replace(evidence, money=tuple(replace(money, currency=currency) for money in evidence.money))
 
 
 H, P = True, False
@@ -619,8 +627,10 @@ ROUND11: tuple[tuple[Any, ...], ...] = (
      P),
     ("notify", "ca", CA_TRANSFER, "sí", "Fet, he transferit 50 € al Jordi.", P),
     ("price_cents", "ca", CA_BALANCE, "quant tinc?", "Tens 860 € al compte corrent.", P),
-    ("inform", "ca", CA_HOUSE, "busca'm una casa a sitges",
-     "Hi ha una casa al Carrer Major, 12, amb una puntuació de 4,5. Costa 420 € en total.", P),
+    # written as true; SGD's schema says Hotels_2's `total_price` is the "Price per night of the house": a total for
+    # a stay of unknown nights is no fact of the results (expectation corrected after the first run)
+    ("price", "ca", CA_HOUSE, "busca'm una casa a sitges",
+     "Hi ha una casa al Carrer Major, 12, amb una puntuació de 4,5. Costa 420 € en total.", H),
     ("goodbye", "ca", NONE, "res més, gràcies", "Que vagi bé!", P),
     ("inform", "ca", CA_RESTOS, "on és?", "És al Carrer de Sant Carles, 4.", P),
     ("count", "ca", CA_RESERVED, "sí, per a dos", "Fet! Taula per a quatre diumenge a les 2 del migdia.", H),
