@@ -1278,6 +1278,10 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         starts = [start for start, _ in spans]
         found = [fact for fact in found
                  if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
+    days = [(fact.start, fact.end) for fact in found if fact.kind == "date"]
+    if days:  # a number that is a date's day is no hour as well ("de 8 a 11 de março": "a 11" is the 11th)
+        found = [fact for fact in found if fact.kind != "time" or not any(
+            start < fact.end and fact.start < end for start, end in days)]
     return sorted(found, key=_START)
 
 
