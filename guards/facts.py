@@ -192,8 +192,12 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
                 found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(match.group("wd"))))))
             continue
         found.append(_new(Fact, ("date", start, end, text[start:end], value)))
-        if value[0] == "ymd":
-            ranged.extend(_range_opening(text, low, start, end, value))
+        if value[0] == "ymd":  # a range opens after a word or a dash, or goes on after a month said first
+            at = start
+            while at and low[at - 1] == " ":
+                at -= 1
+            if at and (low[at - 1].isalpha() or low[at - 1] in "-–—") or low[start].isalpha():
+                ranged.extend(_range_opening(text, low, start, end, value))
     if ranged:  # a range's other day is that month's: its bare day read alone ("dia 9", "the 12th") is the same fact
         found = [fact for fact in found if fact[4][0] != "day" or not any(
             fact[1] <= other[1] < fact[2] and other[4][3] == fact[4][1] for other in ranged)] + ranged
@@ -213,14 +217,15 @@ _RANGE_LAST_RE = re.compile(r"\s*(?:-|–|—|to|through|thru|till|until)\s*(?:t
 
 
 def _range_opening(text: str, low: str, start: int, end: int, value: tuple) -> list[Fact]:
-    """The other day of a range of one month whose month is said once (see `_RANGE_FIRST_RE`)."""
+    """The other day of a range of one month whose month is said once (see `_RANGE_FIRST_RE`). Called only for a
+    date after a word or a dash, or opening with its month: a list's "Marta: 2 de desembre" costs no search."""
     found = []
     before = _RANGE_FIRST_RE.search(low, max(0, start - 32), start)
     if before:
         group = "d" if before.group("d") else "dash"
         found.append((before.start(group), before.end(group), int(before.group(group))))
-    after = _RANGE_LAST_RE.match(low, end)
-    if after and low[start:end].strip()[:1].isalpha():  # "March 9–12": the month first, then the first day
+    after = _RANGE_LAST_RE.match(low, end) if low[start].isalpha() else None  # "March 9–12": the month first
+    if after:
         found.append((after.start("d"), after.end("d"), int(after.group("d"))))
     return [_new(Fact, ("date", a, b, text[a:b], (*value[:3], day))) for a, b, day in found
             if 1 <= day <= 31 and day != value[3]]
