@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import accumulate, compress
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from rapidfuzz.distance import Levenshtein
 
@@ -199,9 +199,15 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
             if at and (low[at - 1].isalpha() or low[at - 1] in "-–—") or low[start].isalpha():
                 ranged.extend(_range_opening(text, low, start, end, value))
     if ranged:  # a range's other day is that month's: its bare day read alone ("dia 9", "the 12th") is the same fact
-        found = [fact for fact in found if fact[4][0] != "day" or not any(
-            fact[1] <= other[1] < fact[2] and other[4][3] == fact[4][1] for other in ranged)] + ranged
+        days = {(other.start, cast(tuple, other.value)[3]) for other in ranged}
+        found = [fact for fact in found if not _same_day(fact, days)] + ranged
     return found
+
+
+def _same_day(fact: Fact, days: set[tuple[int, int]]) -> bool:
+    """Whether `fact` is a bare day ("dia 9", "the 12th") holding a range's other day read as (start, day)."""
+    value = cast(tuple, fact.value)
+    return value[0] == "day" and any(fact.start <= start < fact.end and day == value[1] for start, day in days)
 
 
 # A range of days of one month says the month once, after its last day ("del 9 al 10 de marzo", "de 9 a 12 de
