@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import accumulate, compress
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from rapidfuzz.distance import Levenshtein
 
@@ -175,6 +175,7 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
     found = []
     values: dict[tuple, tuple | None] = {}  # a list says the same few dates on every line: each is read once
     clock = around_the_clock(text, low)
+    ranged: list[Fact] = []  # the other days of ranges whose month is said once (`_range_opening`)
     pattern = _date_re(lang)
     weekday_day = pattern.groupindex["wd"] - 1  # (its place in a match's groups: read there, not by its name)
     for match in pattern.finditer(low):
@@ -196,7 +197,49 @@ def dates_in(text: str, lang: Lang) -> list[Fact]:
                 found.append(_new(Fact, ("date", day_start, end, text[day_start:end], ("day", int(key[weekday_day])))))
             continue
         found.append(_new(Fact, ("date", start, end, text[start:end], value)))
+        if value[0] == "ymd":  # a range opens after a word or a dash, or goes on after a month said first
+            at = start
+            while at and low[at - 1] == " ":
+                at -= 1
+            if at and (low[at - 1].isalpha() or low[at - 1] in "-–—") or low[start].isalpha():
+                ranged.extend(_range_opening(text, low, start, end, value))
+    if ranged:  # a range's other day is that month's: its bare day read alone ("dia 9", "the 12th") is the same fact
+        days = {(other.start, cast(tuple, other.value)[3]) for other in ranged}
+        found = [fact for fact in found if not _same_day(fact, days)] + ranged
     return found
+
+
+def _same_day(fact: Fact, days: set[tuple[int, int]]) -> bool:
+    """Whether `fact` is a bare day ("dia 9", "the 12th") holding a range's other day read as (start, day)."""
+    value = cast(tuple, fact.value)
+    return value[0] == "day" and any(fact.start <= start < fact.end and day == value[1] for start, day in days)
+
+
+# A range of days of one month says the month once, after its last day ("del 9 al 10 de marzo", "de 9 a 12 de
+# março", "entre el 9 i el 10 de març", "9–10 March") or after its first ("March 9–12", "March 9 to 12"): the other
+# day is a date of the same month and year, told against the results like any date. Only after a word opening a
+# range (or a dash), so "2 e 10 de março" and "for 4 and March 10" stay a count and a date.
+_RANGE_FIRST_RE = re.compile(
+    r"(?:(?<!\w)(?:del|de|do|dos|from|between|entre|desde|des\s+del?)\s+(?:(?:el|o|os|the|los|els)\s+)?(?:dias?\s+)?"
+    r"(?P<d>[0-3]?\d)(?:st|nd|rd|th|º|ª)?\s*(?:-|–|—|al|a|ao|to|through|thru|till|until|and|y|e|i|hasta|fins\s+al?|ate)"
+    r"|(?<![\w/:.,-])(?P<dash>[0-3]?\d)(?:st|nd|rd|th)?\s*[-–—])\s*(?:(?:el|o|the)\s+)?(?:dia\s+)?$")
+_RANGE_LAST_RE = re.compile(r"\s*(?:-|–|—|to|through|thru|till|until)\s*(?:the\s+)?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
+                            r"(?![\w:.,/-]|\s*(?:am|pm|a\.m|p\.m|o'?clock|h\b))")
+
+
+def _range_opening(text: str, low: str, start: int, end: int, value: tuple) -> list[Fact]:
+    """The other day of a range of one month whose month is said once (see `_RANGE_FIRST_RE`). Called only for a
+    date after a word or a dash, or opening with its month: a list's "Marta: 2 de desembre" costs no search."""
+    found = []
+    before = _RANGE_FIRST_RE.search(low, max(0, start - 32), start)
+    if before:
+        group = "d" if before.group("d") else "dash"
+        found.append((before.start(group), before.end(group), int(before.group(group))))
+    after = _RANGE_LAST_RE.match(low, end) if low[start].isalpha() else None  # "March 9–12": the month first
+    if after:
+        found.append((after.start("d"), after.end("d"), int(after.group("d"))))
+    return [_new(Fact, ("date", a, b, text[a:b], (*value[:3], day))) for a, b, day in found
+            if 1 <= day <= 31 and day != value[3]]
 
 
 def _date_value(groups: dict[str, str | None], lang: Lang) -> tuple | None:

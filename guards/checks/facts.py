@@ -1490,6 +1490,10 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
         starts = [start for start, _ in spans]
         found = [fact for fact in found
                  if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
+    days = {fact.start for fact in found if fact.kind == "date"}
+    if days:  # a number that is a date's day is no hour as well ("de 8 a 11 de março": "a 11" is the 11th, "a 21/12"
+        # the 21st): the hour read from the number a date starts with (one look-up each, a list of bookings has many)
+        found = [fact for fact in found if fact.kind != "time" or fact.start not in days]
     return sorted(found, key=_START)
 
 

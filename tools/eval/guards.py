@@ -13,10 +13,10 @@ with its CPU deadline) reads:
   store results in the tools' shapes, true drafts and one mutation per fact kind; templates of two sets, `dev` and
   `held_out`, the second never read while tuning);
 * the hand-written adversarial drafts with their expected verdicts (`tools.eval.adversarial`, and its third to
-  tenth rounds `tools.eval.adversarial_round3`, `tools.eval.adversarial_round4`, `tools.eval.adversarial_round5`,
+  eleventh rounds `tools.eval.adversarial_round3`, `tools.eval.adversarial_round4`, `tools.eval.adversarial_round5`,
   `tools.eval.adversarial_round6`, `tools.eval.adversarial_round7`, `tools.eval.adversarial_round8`,
-  `tools.eval.adversarial_round9` (SGD-like services the demo does not have) and `tools.eval.adversarial_round10`,
-  written blind but read since: split `dev`), and their second
+  `tools.eval.adversarial_round9` (SGD-like services the demo does not have), `tools.eval.adversarial_round10` and
+  `tools.eval.adversarial_round11` (system turns as SGD's writers word them, on SGD's own services), written blind but read since: split `dev`), and their second
   held-out round, written blind (`tools.eval.adversarial_held_out2`, split `held_out2`: totals only, it never
   prints an example of it whatever `--examples` says).
 
@@ -52,6 +52,7 @@ from tools.eval import (
     adversarial_round8,
     adversarial_round9,
     adversarial_round10,
+    adversarial_round11,
     rendered,
 )
 from tools.eval.mutations import NamePool, dialogue_oracle, mutations
@@ -300,6 +301,7 @@ def run_adversarial(run: Run, split: str) -> None:
     for case in chain(adversarial.cases(), adversarial_round3.cases(), adversarial_round4.cases(),
                       adversarial_round5.cases(), adversarial_round6.cases(), adversarial_round7.cases(),
                       adversarial_round8.cases(), adversarial_round9.cases(), adversarial_round10.cases(),
+                      adversarial_round11.cases(),
                       adversarial_held_out2.cases()):
         if split != "all" and case.split != split:
             continue
