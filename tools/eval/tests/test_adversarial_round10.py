@@ -28,12 +28,10 @@ def test_no_draft_repeats_a_held_out_or_an_earlier_draft():
     assert repeated_drafts(adversarial_round10) == 0
 
 
-# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the tenth round). The first run's
-# other 6 true drafts held and 1 wrong one passed are fixed by cause (`guards/tests/test_round10_causes.py`).
-STILL_WRONG: dict[str, str] = {
-    "round10-053 count_words ca": "a label and its colon joined to the number after it as one name (\"Pressupost: "
-                                  "dos iPhone 13\", \"dos\" read as the Portuguese connector): the name-labels work",
-}
+# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the tenth round): none. The first
+# run's 7 true drafts held and 1 wrong one passed are fixed by cause (`guards/tests/test_round10_causes.py`; a
+# label's colon ending a name, "Pressupost: dos iPhone 13", round10-053, since gaps29).
+STILL_WRONG: dict[str, str] = {}
 
 
 @pytest.mark.django_db

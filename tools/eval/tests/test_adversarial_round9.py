@@ -30,15 +30,11 @@ def test_no_draft_repeats_a_held_out_or_an_earlier_draft():
     assert repeated_drafts(adversarial_round9) == 0
 
 
-# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the ninth round): wrong drafts that
-# pass because a fact is checked against the turn's facts of its kind, not against the record it belongs to. A
-# clause mixing two records of one list is held since rec29m (round9-024, round9-114); what is left is one record's
-# own fields told apart (a departure's day, a stay's nights) and a Catalan "7.30" not read as a time.
-STILL_WRONG: dict[str, str] = {
-    "round9-025 date pt-BR": "the departure's weekday said with the arrival's time: both are the flight's",
-    "round9-027 count pt-BR": "three rooms after a stay of three nights for two rooms: counts are not told by noun",
-    "round9-084 name ca": "a label moved to another event's time, said \"a les 7.30\": a dotted hour is no time read",
-}
+# The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the ninth round): none. A clause
+# mixing two records of one list is held since rec29m (round9-024, round9-114); one record's own fields told apart
+# (a departure's day with an arrival's hour, round9-025; rooms after nights, round9-027) and a Catalan "a les 7.30"
+# (round9-084) since gaps29 (`guards/tests/test_known_gaps.py`).
+STILL_WRONG: dict[str, str] = {}
 
 
 @pytest.mark.django_db
