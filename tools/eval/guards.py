@@ -37,6 +37,7 @@ from itertools import chain
 from pathlib import Path
 
 from guards.calibration import dialogues
+from guards.checks.facts import unsupported_facts
 from guards.common_words import in_dictionary, misspelt_word, near_word
 from guards.contract import GuardInput, deadline_after
 from guards.registry import registered
@@ -86,6 +87,10 @@ class Run:
         self.unsourced_facts: Counter[str] = Counter()
         # held true turns whose every held fact is in no annotation of the dialogue (see `writers_text`)
         self.writers_texts: Counter[str] = Counter()
+        # the rest (held true turns counted in no group above) by what held them: a guard's name, or for
+        # `unsupported_fact` the kind of each fact it found unsupported ("unsupported_fact:name"); a turn counts once
+        # per kind. Totals only, so held-out splits print them too: which reading to study on dev, never a draft.
+        self.rest_by_kind: Counter[tuple[str, str]] = Counter()
         self.last_evidence: dict[str, list[str]] = {}
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
@@ -130,10 +135,21 @@ class Run:
                 apart = "writer's text: " + ", ".join(fact for held in self.last_evidence.values() for fact in held)
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
+            if apart is None:
+                for kind in self.held_kinds(inp):
+                    self.rest_by_kind[(split, kind)] += 1
             if split not in UNPRINTED and len(self.alarm_examples[split]) < self.examples:
                 self.alarm_examples[split].append({"where": where, "lang": lang, "draft": inp.draft, "held": failed,
                                                    "apart": apart})
         return not failed
+
+    def held_kinds(self, inp: GuardInput) -> list[str]:
+        """What held the last verdicts: the guards' names, `unsupported_fact` split into its facts' kinds."""
+        kinds = [name for name in self.last_evidence if name != "unsupported_fact"]
+        if "unsupported_fact" in self.last_evidence:
+            facts = unsupported_facts(inp, deadline_after(BUDGET_MS / 1000)) or []
+            kinds += sorted({f"unsupported_fact:{fact.kind}" for fact in facts}) or ["unsupported_fact"]
+        return kinds
 
     def mutation(self, split: str, kind: str, lang: str, inp: GuardInput, where: str) -> None:
         self.mutated[(split, kind, lang)] += 1
@@ -165,6 +181,7 @@ class Run:
                                                     "rate": self.false_alarms[(split, lang)] / self.true[(split, lang)]}
                                              for lang in langs},
                 "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
+                "rest_by_kind": {k: n for (s, k), n in sorted(self.rest_by_kind.items()) if s == split},
                 "of_which_unexecuted_claims": self.unexecuted_claims[split],
                 "of_which_unsourced_facts": self.unsourced_facts[split],
                 "of_which_writers_text": self.writers_texts[split],
@@ -335,6 +352,9 @@ def format_summary(result: dict) -> str:
                          f"{row['of_which_writers_text']} only for names in no annotation of the whole dialogue "
                          f"(the writer's own text)")
             lines.append(f"    misreadings (held true turns without them): {rest} = {rest / row['true_turns']:.3%}")
+        if row["rest_by_kind"]:
+            lines.append("    misreadings by what held them: "
+                         + ", ".join(f"{k} {n}" for k, n in row["rest_by_kind"].items()))
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():
             per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())
