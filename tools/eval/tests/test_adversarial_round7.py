@@ -5,17 +5,9 @@ from collections import Counter
 
 import pytest
 
-from guards.contract import GuardInput
 from language.locales import LANGS
-from tools.eval import (
-    adversarial,
-    adversarial_held_out2,
-    adversarial_round3,
-    adversarial_round4,
-    adversarial_round5,
-    adversarial_round6,
-    adversarial_round7,
-)
+from tools.eval import adversarial_round7
+from tools.eval.tests.rounds import assert_effects_have_a_kind, repeated_drafts, wrong_verdicts
 
 
 def test_120_dev_drafts_30_per_language_96_of_them_true():
@@ -28,20 +20,11 @@ def test_120_dev_drafts_30_per_language_96_of_them_true():
 
 
 def test_every_draft_builds_a_guard_input_whose_effects_have_a_kind():
-    for case in adversarial_round7.cases():
-        inp = case.inp
-        assert isinstance(inp, GuardInput)
-        assert set(inp.effects_executed) <= set(inp.effect_kinds)
-        # a failed call is no effect executed, a succeeded one of an effect tool is
-        assert {output.tool for output in inp.tool_outputs if output.ok and output.tool in inp.effect_kinds} \
-            == set(inp.effects_executed)
+    assert_effects_have_a_kind(adversarial_round7.cases())
 
 
 def test_no_draft_repeats_a_held_out_or_an_earlier_draft():
-    earlier = {case.draft for module in (adversarial, adversarial_round3, adversarial_round4, adversarial_round5,
-                                         adversarial_round6, adversarial_held_out2) for case in module.cases()}
-    repeated = sum(case.draft in earlier for case in adversarial_round7.cases())
-    assert repeated == 0
+    assert repeated_drafts(adversarial_round7) == 0
 
 
 # The drafts whose verdict is still wrong, each with its reason (docs/guards.md, the seventh round): none. The first
@@ -51,10 +34,4 @@ STILL_WRONG: dict[str, str] = {}
 
 @pytest.mark.django_db
 def test_the_production_guards_give_every_expected_verdict():
-    from tools.eval.guards import Run
-
-    run = Run(0)
-    for case in adversarial_round7.cases():  # a first call loads each language's dictionaries past the CPU budget
-        run.held(case.inp)
-    wrong = [case.name for case in adversarial_round7.cases() if bool(run.held(case.inp)) != case.held]
-    assert wrong == sorted(STILL_WRONG)
+    assert wrong_verdicts(adversarial_round7) == sorted(STILL_WRONG)
