@@ -1625,6 +1625,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = fvalue in support.effect_parties or fvalue in slots_read(inp).quantities
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fvalue in support.lengths or fvalue in support.counts \
+                or (inp.lang == "en" and _PERIOD_AFTER_RE.match(low, fend) is not None
+                    and _an_hour_said_bare(low, fact, facts, support.minutes)) \
                 or (isinstance(fvalue, int) and fvalue + 1 in support.lengths
                     and _OTHER_AFTER_RE.match(low, fend) is not None) \
                 or (fvalue in support.places
@@ -1797,15 +1799,25 @@ _SENTENCE_END_RE = re.compile(r"\s*(?:[.!]|$)")
 
 def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int]) -> bool:
     """Whether a count after "reservation for" that ends its sentence ("I was able to make the reservation for 5.")
-    is the hour of a supported time, in a draft stating no other time: English says a booking's hour so, without
-    "pm" or "o'clock"; a party size then stays read where the draft also says the time ("a table for 5 at 7 pm")."""
+    or a number right before a part of the day ("the reservation for eleven in the morning", "a table for eight in
+    the night for 6 people", "I have five in the evening") is the hour of a supported time, in a draft stating no
+    other time: English says a booking's hour so, without "pm" or "o'clock" (the time reader reads neither); a party
+    size then stays read where the draft also says the time ("a table for 5 at 7 pm"), and a number before a part
+    of the day is the hour only in that part ("for 8 in the evening" is 20:00, never 8:00)."""
     value = fact.value
     if not isinstance(value, int) or not 1 <= value <= 12 or any(other.kind == "time" for other in facts):
         return False
+    period = _PERIOD_AFTER_RE.match(low, fact.end)
+    if period is not None:
+        return (value % 12 + (0 if period.group("am") else 12)) * 60 in minutes
     if _SENTENCE_END_RE.match(low, fact.end) is None \
             or _BOOKING_FOR_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is None:
         return False
     return not minutes.isdisjoint({value % 12 * 60, (value % 12 + 12) * 60})
+
+
+# A part of the day right after a number, in English: the number is its hour.
+_PERIOD_AFTER_RE = re.compile(r"\s+(?:(?P<am>in the morning)|in the (?:afternoon|evening|night)|at night|tonight)\b")
 
 
 # A catalogue item's condition as a draft says it ("o iPhone 15 recondicionado", "el nuevo", "the refurbished one")

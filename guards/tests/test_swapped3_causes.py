@@ -9,7 +9,12 @@ split `dev_swapped3`), with the second draw's left ones (`dev_swapped2`):
 * a clock time said in words after "at" is no name's last word ("Morgan Hill at Half past 6", "at Noon"), and a
   common word right after a date is no name's first ("14th of March Appointment at Rutherford Dental Lab", "Friday
   Lunch at Koja Kitchen"): English, whose connector "at" joins a name's words ("Inn at Half Moon Bay", "Salon at
-  Flamingo Lot" stay whole). Wrong names stay held."""
+  Flamingo Lot" stay whole). Wrong names stay held.
+
+And one of numbers: a number right before a part of the day is its hour where the draft says no other time ("the
+reservation for eleven in the morning", "a table for eight in the night for 6 people", "I have five in the
+evening"): English, whose writers say a booking's hour so (the time reader reads no bare "eleven"); it is read as
+a count still where the hour in that part of the day is no supported time."""
 
 from __future__ import annotations
 
@@ -121,3 +126,37 @@ def test_names_joined_by_at_stay_whole_and_wrong_ones_stay_held():
                 found=RUTHERFORD) == ["Carr Diana Dental"]
     assert held("Your table is at Agrodolce Osteria in Gilroy at Half past 6 in the evening.", "en",
                 found=MORGAN) == ["Gilroy"]
+
+
+BOOKING = ({"restaurant_name": "Bai Thong Thai", "city": "San Leandro", "date": "2019-03-04", "time": "11:00",
+            "party_size": "4"},)
+EVENING = ({"restaurant_name": "Khana Peena", "city": "Pleasant Hill", "date": "2019-03-04", "time": "20:00",
+            "party_size": "6"},)
+COUNTED = Evidence(names=("restaurant_name", "city"), dates=("date", "time"), quantities=("party_size",))
+
+
+def held_counted(draft: str, found: tuple[dict, ...]) -> list[str]:
+    results = output("find_restaurants", list(found), evidence=COUNTED)
+    inp = make(draft, lang="en", currency="USD", org_kind="school", tool_outputs=(results,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+@pytest.mark.parametrize("draft, found", [
+    ("I should make the reservation for eleven in the morning in San Leandro.", BOOKING),
+    ("So you want a table for 4 at Bai Thong Thai. I should make the reservation for 11 in the morning.", BOOKING),
+    ("A table for eight in the night for 6 people at the Khana Peena. Is that correct?", EVENING),
+    ("Please confirm, reservation for 8 tonight in Pleasant Hill.", EVENING),
+    ("Okay, I have eight in the evening at Khana Peena.", EVENING),
+])
+def test_a_number_before_a_part_of_the_day_is_its_hour(draft, found):
+    assert held_counted(draft, found) == []
+
+
+@pytest.mark.parametrize("draft, found, wrong", [
+    ("I should make the reservation for eleven in the evening in San Leandro.", BOOKING, "eleven"),  # 23:00
+    ("A table for seven in the night for 6 people at the Khana Peena.", EVENING, "seven"),
+    ("A table for 5 in the evening at 8 pm at Khana Peena.", EVENING, "5"),  # a time said: the 5 is a party
+    ("Okay, I have nine in the evening at Khana Peena.", EVENING, "nine"),
+])
+def test_a_number_whose_hour_is_no_supported_time_stays_held(draft, found, wrong):
+    assert wrong in held_counted(draft, found)
