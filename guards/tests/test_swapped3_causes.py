@@ -160,3 +160,35 @@ def test_a_number_before_a_part_of_the_day_is_its_hour(draft, found):
 ])
 def test_a_number_whose_hour_is_no_supported_time_stays_held(draft, found, wrong):
     assert wrong in held_counted(draft, found)
+
+
+SALON = Evidence(names=("stylist_name", "city"), dates=("date", "time"))
+
+
+def held_at_salon(draft: str, lang: Lang) -> list[str]:
+    """What `unsupported_fact` holds in `draft` after a search that found the salon Miller and Mane in Fresno."""
+    results = output("find_provider", [{"stylist_name": "Miller and Mane", "city": "Fresno"}], evidence=SALON)
+    inp = make(draft, lang=lang, currency="USD", org_kind="school", tool_outputs=(results,), today="2019-03-01")
+    return list(registered()["unsupported_fact"](inp, deadline()).evidence)
+
+
+@pytest.mark.parametrize("draft, lang", [
+    ("Please confirm: You want an appointment at Miller and Mane Shop.", "en"),
+    ("Please confirm: You want an appointment at the Miller and Mane Salon.", "en"),
+    ("Confirma o horário no Salão Miller and Mane?", "pt-BR"),
+    ("¿Confirmas la cita en la Tienda Miller and Mane?", "es"),
+    ("Confirmes la cita a la Botiga Miller and Mane?", "ca"),
+])
+def test_a_shops_noun_beside_a_supported_name_names_the_same_shop(draft, lang):
+    assert held_at_salon(draft, lang) == []
+
+
+@pytest.mark.parametrize("draft, lang, wrong", [
+    ("Please confirm: You want an appointment at Supercuts Shop.", "en", "Supercuts Shop"),
+    ("Please confirm: You want an appointment at Shop Miller.", "en", "Shop Miller"),  # opening it
+    ("Confirma o horário no Salão Supercuts?", "pt-BR", "Salão Supercuts"),
+    ("¿Confirmas la cita en Miller Tienda?", "es", "Miller Tienda"),  # after it: no Spanish order
+    ("Confirmes la cita a la Botiga Supercuts?", "ca", "Botiga Supercuts"),
+])
+def test_a_shops_noun_beside_another_name_or_out_of_its_place_stays_held(draft, lang, wrong):
+    assert held_at_salon(draft, lang) == [wrong]
