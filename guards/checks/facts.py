@@ -1242,13 +1242,16 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     # or shop right after a supported word of its name ("a Mariners Vs Rangers Game at T-Mobile Park", "Stanford
     # Hair Shop" of the customer's "Stanford Hair"; a name opening with it is another: "Appointment at Dodger
     # Stadium", "Concert Barbershop"), a shop's noun right before one where the other languages put it ("Salão
-    # Miller and Mane") and a state's or country's code after a place ("San Francisco CA") name no other place,
-    # event or shop: the rest of the name decides.
+    # Miller and Mane"), beside two supported words at least (a title of two, "Long Shot", said "Long Shop" is
+    # another), and a state's or country's code after a place ("San Francisco CA") name no other place, event or
+    # shop: the rest of the name decides.
     last = len(words) - 1
     if all(words[index].text in _KIND_OF_PLACE or (index == last and len(words[index].text) == 2
                                                    and _STATE_CODE_RE.search(raw))
-           or (words[index].text in _KIND_AFTER_NAME and index and index - 1 not in missing)
-           or (words[index].text in _SHOP_BEFORE_NAME and index < last and index + 1 not in missing)
+           or (words[index].text in _KIND_OF_EVENT and index and index - 1 not in missing)
+           or (len(words) - len(missing) >= 2
+               and ((words[index].text in _SHOP_AFTER_NAME and index and index - 1 not in missing)
+                    or (words[index].text in _SHOP_BEFORE_NAME and index < last and index + 1 not in missing)))
            for index in missing):
         return True
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
@@ -1269,7 +1272,7 @@ def _cut_short(raw: str, names: list[str]) -> bool:
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
 _KIND_OF_EVENT = frozenset("game match jogo partida partido partit".split())
-_KIND_AFTER_NAME = _KIND_OF_EVENT | frozenset("shop store salon".split())  # English: after the name
+_SHOP_AFTER_NAME = frozenset("shop store salon".split())  # English: after the name
 _SHOP_BEFORE_NAME = frozenset("loja salao tienda salon botiga salo".split())  # "Salão Miller", "Botiga Miller"
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())

@@ -189,6 +189,15 @@ def test_a_shops_noun_beside_a_supported_name_names_the_same_shop(draft, lang):
     ("Confirma o horário no Salão Supercuts?", "pt-BR", "Salão Supercuts"),
     ("¿Confirmas la cita en Miller Tienda?", "es", "Miller Tienda"),  # after it: no Spanish order
     ("Confirmes la cita a la Botiga Supercuts?", "ca", "Botiga Supercuts"),
+    ("Please confirm: You want an appointment at Miller Shop.", "en", "Miller Shop"),  # one word beside it
 ])
 def test_a_shops_noun_beside_another_name_or_out_of_its_place_stays_held(draft, lang, wrong):
     assert held_at_salon(draft, lang) == [wrong]
+
+
+def test_a_title_of_two_words_with_a_shops_noun_for_its_last_is_another_title():
+    found = output("find_movies", [{"movie_name": "Long Shot", "theater_name": "Regal Hacienda"}],
+                   evidence=Evidence(names=("movie_name", "theater_name")))
+    inp = make("There is 1 movie available that you may like. How about Long Shop?", lang="en", currency="USD",
+               org_kind="school", tool_outputs=(found,), today="2019-03-01")
+    assert list(registered()["unsupported_fact"](inp, deadline()).evidence) == ["Long Shop"]
