@@ -1322,12 +1322,16 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
         if run and not capital and key in CONNECTORS and index + 1 < count \
                 and _CAPITAL_RE.match(words[index + 1]) and not text[end:starts_at[index + 1]].strip() \
                 and not text[run[-1][1]:start].strip() \
+                and not (key in _WHERE_CONNECTORS and lang == "en" and _CLOCK_WORDS_RE.match(text, starts_at[index + 1])) \
                 and not (key in _WHERE_CONNECTORS and len(run) == 1
-                         and (run_at_start[0] or _DAY_BEFORE_RE.search(text, max(0, run[0][0] - 8), run[0][0]))
+                         and (run_at_start[0] or _DATED_BEFORE_RE.search(text, max(0, run[0][0] - 24), run[0][0]))
                          and in_dictionary(run[0][2].strip(".'’-&,").lower(), lang)
                          and (run_at_start[0] or not proper_noun(run[0][2].strip(".'’-&,"), lang))):
             # (a word of the language opening a sentence before "on" or "at" is no name's first word: "Thoughts on
-            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one). A
+            # The Aftermath?", "Pickup at LAX", as "Salon at Flamingo Lot" where the word is a common one; nor is
+            # one right after a date: "14th of March Appointment at Rutherford Dental Lab", "Friday Lunch at Koja
+            # Kitchen"; and a clock time said in words after "at" is no name's last: "Morgan Hill at Half past 6",
+            # "Morgan Hill at Noon"). A
             # connector joins a name's words only across spaces: a colon or another sign before it ends the run, so a
             # label opening a value ("Pressupost: dos iPhone 13", "Quote: the iPhone 13") is no part of the name.
             run.append((start, end, word))
@@ -1347,7 +1351,7 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                          and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)) \
                 and not (lang == "en" and text.startswith(":", start - 2)  # "Dr. John Y. Park"
                          and _NAME_LABEL_BEFORE_RE.search(text, max(0, start - 8), start))
-            if key in COMMON_ANYWHERE \
+            if key in COMMON_ANYWHERE or (lang == "en" and _CLOCK_WORDS_RE.match(text, start)) \
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
                     or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
@@ -1932,6 +1936,17 @@ def _labelled(text: str, start: int, end: int, key: str, lang: Lang, *, words: i
         or (_may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end)))
 
 _DAY_BEFORE_RE = re.compile(r"\d(?:st|nd|rd|th)\s+$")
+# A date said right before a word, in English: a day's ordinal, a month ("14th of March", "March 14"), a weekday.
+_EN_MONTHS = _alternation(MONTHS["en"])
+_DATED_BEFORE_RE = re.compile(rf"(?:\d(?:st|nd|rd|th)|(?<![\w'’])(?:{_EN_MONTHS})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?"
+                              rf"|(?<![\w'’])(?:{_alternation(WEEKDAYS['en'])}))[,.]?\s+$", re.IGNORECASE)
+# A clock time said in words, over folded English text: "half past 6", "quarter to 7", "noon", "eleven in the
+# morning", "five o'clock".
+_CLOCK_WORDS_RE = re.compile(r"(?:half|quarter)\s+(?:past|to|after)\b|(?:noon|midday|midnight)\b(?!\s+(?-i:[A-Z]))"
+                             r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+                             r"(?:[\s-]+(?:fifteen|thirty|forty(?:[\s-]five)?))?\s*"
+                             r"(?:o'?\s?clock|in the (?:morning|afternoon|evening|night)|at night|[ap]\.?m)\b",
+                             re.IGNORECASE)
 # A label saying a name follows ("Event name: Food.", "Title: Little"): what follows its colon opens no sentence.
 _NAME_LABEL_BEFORE_RE = re.compile(r"(?:^|\W)(?:name|title):\s$", re.IGNORECASE)
 # Where a capitalised word inside an English sentence is a common noun whatever the dictionary says of it:

@@ -84,11 +84,14 @@ _OFFERED_BEFORE: dict[Lang, re.Pattern[str]] = {
 }
 # What says the list open after an item, in its sentence ("or something else", "or any other", "or which one").
 _OPEN_WORDS: dict[Lang, str] = {
-    "en": r"something|anything|whatever|other|another|which one|what (?:kind|type|sort)|etc|for (?:example|instance)"
-          r"|maybe|perhaps",
-    "pt-BR": r"outr[oa]s?|qualquer|algo|alguma coisa|qual|etc|por exemplo|talvez",
-    "es": r"otr[oa]s?|cualquier|cualquiera|algo|cual|etc|por ejemplo|quizas?|tal vez",
-    "ca": r"altr[ea]s?|qualsevol|alguna cosa|quin|quina|etc|per exemple|potser",
+    "en": r"something|anything|whatever|others?|another|which one|what (?:kind|type|sort)|etc|for (?:example|instance)"
+          r"|maybe|perhaps|many more|of many|(?:a )?few (?:options|examples|choices|ideas)",
+    "pt-BR": r"outr[oa]s?|qualquer|algo|alguma coisa|qual|etc|por exemplo|talvez|muit[oa]s mais|entre muit[oa]s"
+             r"|algumas (?:opcoes|ideias)",
+    "es": r"otr[oa]s?|cualquier|cualquiera|algo|cual|etc|por ejemplo|quizas?|tal vez|much[oa]s mas|entre much[oa]s"
+          r"|algunas (?:opciones|ideas)",
+    "ca": r"altr[ea]s?|qualsevol|alguna cosa|quin|quina|etc|per exemple|potser|moltes mes|molts mes|entre moltes?"
+          r"|algunes (?:opcions|idees)",
 }
 _JOINS: dict[Lang, str] = {"en": "or|and", "pt-BR": "ou|e", "es": "o|u|y|e", "ca": "o|i"}
 # A list's items (of four words at most) with what joins them, up to where the list says itself open.
@@ -98,6 +101,10 @@ _OPEN_AFTER: dict[Lang, re.Pattern[str]] = {
                      rf"(?:[^\s,;.?!]+\s+){{0,3}}?\b(?:{_OPEN_WORDS[lang]})\b")
     for lang in _OPEN_WORDS}
 # The items so far between what offers examples and the item: "such as Izakaya, Korean Hot Pot or …".
+# A list that trails off after its items ("Burmese, American, Mexican....", "Taco, Gastropub…"): open as well.
+_TRAILS_OFF: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(rf"(?:\s*(?:,|\b(?:{_JOINS[lang]})\b)\s*{_ITEM})*?\s*,?\s*(?:\.{{2,}}|…)") for lang in _JOINS}
+_ITEM_WORD_RE = re.compile(r"\s+[\w&'’-]+")
 _LIST_SO_FAR: dict[Lang, re.Pattern[str]] = {
     lang: re.compile(rf"\s*,?\s*(?:{_ITEM}\s*(?:,|\b(?:{_JOINS[lang]})\b)\s*)*") for lang in _JOINS}
 # An effect asked for in the sentence: what it offers are the things it would be done with, no kinds.
@@ -199,14 +206,23 @@ def slot_asked(missing: Sequence[AskSlot]) -> Asked:
 def offered_in_question(low: str, start: int, end: int, lang: Lang) -> bool:
     """Whether the run `low[start:end]` of the folded text is an item a question offers: it ends an item of a list
     (or is the one item) of a sentence asked with "?" that asks for no effect ("Burrito, Tex-Mex or something
-    else?", "Does Moroccan or Gastrobar sound good?", items asked one by one: "Ostrea? Peruvian?"). Read only
-    while the Ask's next missing slot holds a kind (`slot_asked`)."""
+    else?", "Does Moroccan or Gastrobar sound good?", items asked one by one: "Ostrea? Peruvian?"), or of a
+    statement whose list says itself open after it ("I can find Afghan restaurants, European restaurants, and
+    others.", "You can Brasserie, Barbecue or anything else you can think of.", "Hunan and Soup & Salad are a few
+    options of many.") or trails off ("Did you want Burmese, American, Mexican...."). Read only while the Ask's
+    next missing slot holds a kind (`slot_asked`)."""
     while end > start and low[end - 1] in ".'’-&":
         end -= 1
-    if not _ITEM_END[lang].match(low, end):
-        return False  # no item of a list: "Does Sushi Zen serve lunch?" asks of one thing
     sentence_start = _sentence_start(low, start)
     found = _SENTENCE_MARK_RE.search(low, end)
-    if found is None or found.group() != "?":
-        return False  # "Sushi Zen is great, or Taco Bell." offers nothing
-    return not _EFFECT_VERBS[lang].search(low, sentence_start, found.end())
+    sentence_end = found.end() if found else len(low)
+    # where the item holding the run may end: right after it or after up to three words of its own ("Afghan
+    # restaurants, …")
+    item_ends = [end]
+    while len(item_ends) < 4 and (word := _ITEM_WORD_RE.match(low, item_ends[-1], sentence_end)) is not None:
+        item_ends.append(word.end())
+    open_list = any(_OPEN_AFTER[lang].match(low, at, sentence_end) is not None
+                    or _TRAILS_OFF[lang].match(low, at) is not None for at in item_ends)
+    if not open_list and (not _ITEM_END[lang].match(low, end) or found is None or found.group() != "?"):
+        return False  # "Does Sushi Zen serve lunch?" asks of one thing; "Sushi Zen is great, or Taco Bell." offers
+    return not _EFFECT_VERBS[lang].search(low, sentence_start, sentence_end)

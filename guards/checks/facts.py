@@ -1239,13 +1239,20 @@ def _name_supported(raw: str, support: FactSupport) -> bool:
     if not missing or len(missing) == len(words):
         return not missing
     # What kind of place it is ("New York City", "the City of San Jose", "Hotel Taste of Burma"), what kind of event
-    # right after a supported word of the event's name ("a Mariners Vs Rangers Game at T-Mobile Park"; a name
-    # opening with it is another: "Appointment at Dodger Stadium", "Concert Barbershop") and a state's or country's
-    # code after a place ("San Francisco CA") name no other place or event: the rest of the name decides.
+    # or shop right after a supported word of its name ("a Mariners Vs Rangers Game at T-Mobile Park", "Stanford
+    # Hair Shop" of the customer's "Stanford Hair"; a name opening with it is another: "Appointment at Dodger
+    # Stadium", "Concert Barbershop"), a shop's noun right before one where the other languages put it ("Salão
+    # Miller and Mane"), beside two supported words at least (a title of two, "Long Shot", said "Long Shop" is
+    # another), and a state's or country's code after a place ("San Francisco CA") name no other place, event or
+    # shop: the rest of the name decides.
     last = len(words) - 1
     if all(words[index].text in _KIND_OF_PLACE or (index == last and len(words[index].text) == 2
                                                    and _STATE_CODE_RE.search(raw))
-           or (words[index].text in _KIND_OF_EVENT and index and index - 1 not in missing) for index in missing):
+           or (words[index].text in _KIND_OF_EVENT and index and index - 1 not in missing)
+           or (len(words) - len(missing) >= 2
+               and ((words[index].text in _SHOP_AFTER_NAME and index and index - 1 not in missing)
+                    or (words[index].text in _SHOP_BEFORE_NAME and index < last and index + 1 not in missing)))
+           for index in missing):
         return True
     # A linking word inside ("Stone Cold By Demi Lovato", "Novato Called Novato Dermatology") is no part of it; any
     # other word must be supported: "Good Habit" is no "Bad Habit".
@@ -1265,6 +1272,8 @@ def _cut_short(raw: str, names: list[str]) -> bool:
 
 _KIND_OF_PLACE = frozenset("city town hotel restaurant ciudad cidade ciutat hotel restaurante restaurant".split())
 _KIND_OF_EVENT = frozenset("game match jogo partida partido partit".split())
+_SHOP_AFTER_NAME = frozenset("shop store salon".split())  # English: after the name
+_SHOP_BEFORE_NAME = frozenset("loja salao tienda salon botiga salo".split())  # "Salão Miller", "Botiga Miller"
 _STATE_CODE_RE = re.compile(r"(?<![\w.])[A-Z]{2}\.?$")
 _LINKING_WORDS = frozenset("by called named from featuring feat at in with de da do del por per amb com con".split())
 # A car's maker said before its model ("Honda Accord" where a rental result says "Accord", "Full-size Honda CR-V"):
@@ -1625,6 +1634,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = fvalue in support.effect_parties or fvalue in slots_read(inp).quantities
         elif kind == "found":  # "I found 3 restaurants": what a result listed, or a count said
             ok = fvalue in support.lengths or fvalue in support.counts \
+                or (inp.lang == "en" and _PERIOD_AFTER_RE.match(low, fend) is not None
+                    and _an_hour_said_bare(low, fact, facts, support.minutes)) \
                 or (isinstance(fvalue, int) and fvalue + 1 in support.lengths
                     and _OTHER_AFTER_RE.match(low, fend) is not None) \
                 or (fvalue in support.places
@@ -1797,15 +1808,25 @@ _SENTENCE_END_RE = re.compile(r"\s*(?:[.!]|$)")
 
 def _an_hour_said_bare(low: str, fact: Fact, facts: list[Fact], minutes: set[int]) -> bool:
     """Whether a count after "reservation for" that ends its sentence ("I was able to make the reservation for 5.")
-    is the hour of a supported time, in a draft stating no other time: English says a booking's hour so, without
-    "pm" or "o'clock"; a party size then stays read where the draft also says the time ("a table for 5 at 7 pm")."""
+    or a number right before a part of the day ("the reservation for eleven in the morning", "a table for eight in
+    the night for 6 people", "I have five in the evening") is the hour of a supported time, in a draft stating no
+    other time: English says a booking's hour so, without "pm" or "o'clock" (the time reader reads neither); a party
+    size then stays read where the draft also says the time ("a table for 5 at 7 pm"), and a number before a part
+    of the day is the hour only in that part ("for 8 in the evening" is 20:00, never 8:00)."""
     value = fact.value
     if not isinstance(value, int) or not 1 <= value <= 12 or any(other.kind == "time" for other in facts):
         return False
+    period = _PERIOD_AFTER_RE.match(low, fact.end)
+    if period is not None:
+        return (value % 12 + (0 if period.group("am") else 12)) * 60 in minutes
     if _SENTENCE_END_RE.match(low, fact.end) is None \
             or _BOOKING_FOR_BEFORE_RE.search(low, max(0, fact.start - 24), fact.start) is None:
         return False
     return not minutes.isdisjoint({value % 12 * 60, (value % 12 + 12) * 60})
+
+
+# A part of the day right after a number, in English: the number is its hour.
+_PERIOD_AFTER_RE = re.compile(r"\s+(?:(?P<am>in the morning)|in the (?:afternoon|evening|night)|at night|tonight)\b")
 
 
 # A catalogue item's condition as a draft says it ("o iPhone 15 recondicionado", "el nuevo", "the refurbished one")

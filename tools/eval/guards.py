@@ -1,6 +1,6 @@
 """The guards measured the way they are judged: false alarms on true turns and recall per fact kind, per language.
 
-    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|dev_swapped|dev_swapped2|held_out|held_out2|all]
+    .venv/bin/python -m tools.eval.guards [--corpus ../shared/corpora/sgd] [--split dev|dev_swapped|dev_swapped2|dev_swapped3|held_out|held_out2|all]
                                           [--limit N] [--json] [--examples N]
 
 Every guard of the production configuration (`magie.choices.GUARD_NAMES`, each called as `run_guards` calls it,
@@ -64,7 +64,7 @@ from tools.eval.swap import SALTS, ValuePool, swapped
 BUDGET_MS = 1000  # the production budget per guard (tenants.models.OrganisationPolicy.guard_time_budget_ms)
 GOALS = {"recall": 0.995, "false_alarms": 0.001}
 # the dev dialogues told with other dev dialogues' values (`tools.eval.swap`), each split an independent draw of
-# them: `dev_swapped`, `dev_swapped2`
+# them: `dev_swapped`, `dev_swapped2`, `dev_swapped3`
 SWAPPED_SPLITS = tuple(SALTS)
 UNPRINTED = frozenset({adversarial_held_out2.SPLIT})  # splits measured for totals only: no example is ever kept
 

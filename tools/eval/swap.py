@@ -20,8 +20,8 @@ replaced consistently is skipped (`swapped` returns None): a span whose text is 
 written twice or not at all, or an old value still written somewhere after the rendering (`leftovers`).
 
 Each split is one draw (`SALTS`): `dev_swapped` is the first (salt 0, the draw as it was before salts), and
-`dev_swapped2` a second, independent one by the same rules (salt 2: every hash of the draw takes the salt), so a
-misreading one draw's values happen to miss can show in the other's.
+`dev_swapped2` and `dev_swapped3` a second and a third, independent ones by the same rules (salts 2 and 3: every
+hash of the draw takes the salt), so a misreading one draw's values happen to miss can show in another's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from tools.eval.sgd import split_of
 
 COUNT_SLOT_RE = re.compile(r"^(?:party_size|number_of_(?:tickets|seats|riders|rooms|adults)|passengers|travelers"
                            r"|group_size)$")
-SALTS = {"dev_swapped": 0, "dev_swapped2": 2}  # split name -> the salt of its draw
+SALTS = {"dev_swapped": 0, "dev_swapped2": 2, "dev_swapped3": 3}  # split name -> the salt of its draw
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten").split()
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
@@ -395,7 +395,7 @@ def leftovers(original: dict, rendered: dict, pool: ValuePool) -> list[str]:
 def swapped(dialogue: dict, pool: ValuePool, salt: int = 0) -> dict | None:
     """`dialogue` with other dev dialogues' values (see the module doc), or None where they cannot be put in
     consistently. `salt` picks the draw: 0 is split `dev_swapped`'s, another number an independent one of the same
-    rules (`SALTS`: 2 is `dev_swapped2`'s)."""
+    rules (`SALTS`: 2 is `dev_swapped2`'s, 3 `dev_swapped3`'s)."""
     swap = _Swap(dialogue, pool, salt)
     if not swap.learn() or not swap.draw():
         return None

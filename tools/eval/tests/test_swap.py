@@ -143,24 +143,26 @@ def test_the_first_split_draws_as_before_salts_and_a_salt_draws_anew():
     # salt 0 (`dev_swapped`) hashes exactly the parts it hashed before salts existed: its values, totals and held
     # turns stay what they were; any other salt hashes other bytes
     parts = ("1_00000", "city", "oakland")
-    assert SALTS == {"dev_swapped": 0, "dev_swapped2": 2}
+    assert SALTS == {"dev_swapped": 0, "dev_swapped2": 2, "dev_swapped3": 3}
     assert _seed(*parts) == _seed(*parts, salt=0) == int(hashlib.sha256(b"1_00000|city|oakland").hexdigest()[:8], 16)
-    assert _seed(*parts, salt=2) != _seed(*parts)
+    assert _seed(*parts, salt=2) == int(hashlib.sha256(b"1_00000|city|oakland|salt=2").hexdigest()[:8], 16)
+    assert len({_seed(*parts, salt=salt) for salt in SALTS.values()}) == len(SALTS)
     many = {("Restaurants_1", "restaurant_name"): {f"Place {n}": [f"Place {n}"] for n in range(40)},
             ("Restaurants_1", "city"): {f"Town {n}": [f"Town {n}"] for n in range(40)},
             ("Restaurants_1", "date"): SMALL[("Restaurants_1", "date")]}
     system = "Please confirm: a table for 2 at Sushi Zone in Oakland today."
-    first, second = (swapped(_dialogue(system), _pool(many), salt) for salt in (0, 2))
-    assert first is not None and second is not None
+    first, second, third = (swapped(_dialogue(system), _pool(many), salt) for salt in SALTS.values())
+    assert first is not None and second is not None and third is not None
     assert swapped(_dialogue(system), _pool(many)) == first  # the default is the first split's draw
     said = [re.search(r"at (Place \d+) in (Town \d+)", told["turns"][1]["utterance"]).groups()
-            for told in (first, second)]
-    assert said[0] != said[1]  # 40 places and 40 towns: two draws agreeing on both is a hash's 1 in 1,600
+            for told in (first, second, third)]
+    assert len(set(said)) == 3  # 40 places and 40 towns: two draws agreeing on both is a hash's 1 in 1,600
 
 
-def test_a_second_draw_of_dev_dialogues_follows_the_same_rules_with_other_values(pool):
+@pytest.mark.parametrize("split", ["dev_swapped2", "dev_swapped3"])
+def test_another_draw_of_dev_dialogues_follows_the_same_rules_with_other_values(pool, split):
     dev = [d for d in islice(dialogues(sgd_corpus_dir()), 400) if split_of(d["dialogue_id"]) == "dev"][:60]
-    told = [(d, swapped(d, pool, SALTS["dev_swapped2"]), swapped(d, pool)) for d in dev]
+    told = [(d, swapped(d, pool, SALTS[split]), swapped(d, pool)) for d in dev]
     second = [(d, new, first) for d, new, first in told if new is not None]
     assert len(second) >= len(dev) // 2
     for old, new, _first in second:
