@@ -803,7 +803,8 @@ def decimal_key(number: str) -> str:
 _MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min|estrel|estrell|star")
 _RATING_RE = re.compile(r"(?:stars?|estrelas?|estrellas?|estrelles?)$")
 # Decimal numbers as a rating is written ("4.8", "4,8"): read from results and messages beside their digits.
-DECIMAL_RE = re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])")
+# (searched from its digits only: `led_by_first_characters`)
+DECIMAL_RE = led_by_first_characters(re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])"))
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------
@@ -946,13 +947,14 @@ def _attributive(low: str, start: int, end: int) -> bool:
 
 # --- references ------------------------------------------------------------------------------------------------------
 
-# (Led by the characters a match starts with; the look-ahead for a digit, which both kinds of code need, tried
-# before the group and with no digit in its run, so that a word of letters fails at its first character that is not
-# one: the same matches as the plain `(?<![\w@/.-])(?:#…|(?P<code>(?=[A-Za-z0-9-]*\d)(?=…)…|\d{4,}…))`, which
-# `guards/tests/test_fast_paths.py` compares it with.)
-_REFERENCE_RE = re.compile(
-    r"(?=[#A-Za-z0-9])(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?=[A-Za-z-]*\d)(?P<code>(?=[A-Za-z0-9-]*[A-Za-z])"
-    r"[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+# (Searched only from the characters a match starts with (`led_by_first_characters`); the look-ahead for a digit,
+# which both kinds of code need, tried before the group and with no digit in its run, so that a word of letters
+# fails at its first character that is not one: the same matches as the plain
+# `(?<![\w@/.-])(?:#…|(?P<code>(?=[A-Za-z0-9-]*\d)(?=…)…|\d{4,}…))`, which `guards/tests/test_fast_paths.py`
+# compares it with.)
+_REFERENCE_RE = led_by_first_characters(re.compile(
+    r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?=[A-Za-z-]*\d)(?P<code>(?=[A-Za-z0-9-]*[A-Za-z])"
+    r"[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])"))
 _NOT_REFERENCE_RE = re.compile(
     r"\d+(?:st|nd|rd|th|h|hs|h\d\d|am|pm|gb|tb|mb|kg|km|cm|mm|ml|min|mins|x|º|ª|o|a)|\d{1,2}h\d{2}|[a-z]{1,3}\d{1,3}"
     r"|\d{1,3}[a-z]{1,2}|(?:ars|brl|usd|eur|gbp|mxn)\d[\d.,]*|iphone\d*|covid-?19|\d{4}-\d{2}-\d{2}|\d{2,5}(?:-\d{1,6})+"

@@ -68,6 +68,7 @@ from guards.kinds import slot_asked
 from guards.mentions import amounts_in, hundredths_of
 from guards.messages import explain
 from guards.registry import register
+from guards.scan import led_by_first_characters
 from guards.text import clauses, folded, links
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
@@ -109,7 +110,8 @@ SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
 _WORD_RE = re.compile(r"[^\W_]+")
-_DIGITS_RE = re.compile(r"(?<![\d.])\d{1,4}(?![\d])")
+# (searched from its digits only: a result's first 20,000 characters are read with it, `led_by_first_characters`)
+_DIGITS_RE = led_by_first_characters(re.compile(r"(?<![\d.])\d{1,4}(?![\d])"))
 MAX_SCANNED = 20_000  # characters of a result read for the numbers of its names
 # A number said on its own ("for two", "2 please", "just 1"): a count, unless a time, a date or money follows.
 _SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}(?![^\W\d_])|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
