@@ -1168,7 +1168,24 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     run_at_start = [False]
     listed: list[tuple[int, int]] = []  # runs read as words, a name's if a list of names holds them (`_listed_names`)
 
+    kept_of_words: dict[tuple, tuple[int, int] | None] = {}  # `_run_kept_by_its_words`, per distinct run
+
     def close() -> None:
+        if len(run) > 1 and lang != "en" and asked != "kind" and kind_question[0] is False:
+            # A list says the same few names on every line: what is kept of a run that its words alone decide is
+            # read once per distinct run (`_run_kept_by_its_words`), and only its place and text are the line's.
+            said = (run_at_start[0], *[token[2] for token in run])
+            kept = kept_of_words.get(said, _UNREAD)
+            if kept is _UNREAD:
+                kept = kept_of_words[said] = _run_kept_by_its_words(said[1:], said[0], lang, common)
+            if kept is not None:
+                if kept[0] < kept[1]:
+                    start, end = run[kept[0]][0], run[kept[1] - 1][1]
+                    raw = text[start:end].rstrip(".'’-&")
+                    if _has_letter(raw):
+                        found.append(_new(Fact, ("name", start, start + len(raw), raw, raw)))
+                run.clear()
+                return
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
         if run and (asked == "kind" or kind_question[0] is not False) and _kind_offered(run):
@@ -1368,6 +1385,39 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     if listed and found and lang == "en":
         found = _listed_names(text, found, listed)
     return _with_lowered(found, lowered) if lowered else found
+
+
+def _run_kept_by_its_words(words: tuple[str, ...], at_start: bool, lang: Lang,
+                           common: frozenset[str]) -> tuple[int, int] | None:
+    """What the name reader's `close` keeps of a run of two tokens or more (`words`, the first opening a sentence or
+    not), in a draft not in English and with no kind asked, where its words alone decide it: the indexes of the
+    tokens kept (first, past the last; the same two when none is), or None where the text around the run has its
+    say (one token left, a word said twice, a title of common words). The same steps as `close`, in its order, for
+    that case (`guards/tests/test_fast_paths.py` compares the names read both ways)."""
+    first, last = 0, len(words)
+    while last > first and folded(words[last - 1]).strip(".'’-&") in CONNECTORS:
+        last -= 1
+    if last - first > 1 and _not_the_names_first(words[first], at_start, lang, words[first + 1]):
+        first += 1
+        at_start = False
+    if last - first == 0:
+        return first, first
+    if last - first == 1:
+        return None  # one token: where it is said decides
+    if at_start and words[first + 1].strip(".'’-&,").isdigit() and not words[first].strip(".'’-&,").isdigit() \
+            and sum(not word.strip(".'’-&,").isdigit() for word in words[first:last]) == 1:
+        key = folded(words[first].strip(".'’-&,"))
+        if key in common or _WORD_SHAPE[lang].search(key) or verb_form(words[first].strip(".'’-&,").lower(), lang):
+            return first, first  # "Restam 2", "Fica 45"
+    said = {folded(word).strip(".'’-&,!") for word in words[first:last]}
+    if folded(words[first]).strip(".'’-&,!") == folded(words[first + 1]).strip(".'’-&,!") and len(said) == 1:
+        if last - first >= 3:
+            return first, first  # "Ding Ding Ding"
+        return None  # a word said twice: what is said before it decides
+    key = folded(words[first]).strip(".'’-&,")
+    if key in common or key.isdigit():
+        return None  # maybe a title of common words: where it is said decides
+    return first, last
 
 
 def _with_lowered(found: list[Fact], lowered: list[Fact]) -> list[Fact]:
