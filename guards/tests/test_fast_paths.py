@@ -328,3 +328,22 @@ def test_the_names_of_runs_decided_by_their_words_are_those_read_run_by_run(lang
     read = [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")]
     monkeypatch.setattr("guards.facts._run_kept_by_its_words", lambda *_: None)  # every run decided where it is said
     assert [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")] == read
+
+
+def test_a_long_draft_normalised_from_its_distinct_characters_is_normalised_as_searched(monkeypatch):
+    """A long draft's confusable and invisible characters are looked for among its distinct characters other than
+    ASCII (`guards.text.other_characters`): the same text as searching the whole draft for them."""
+    from guards.normalise import normalised
+    from guards.text import other_characters
+
+    rng = random.Random(41)
+    pieces = ["Pix ", "enviado ", "• ", "раypal.com ", "\u200b", "Tap **APPROVE** ", "ｐａｙ ", "café ", "1️⃣ ", "\n",
+              "banco ponto com ", "\u00ad", "ОК ", "reserva BK-1000, ", "ÀÉÎ "]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(200, 600))) for _ in range(60)]
+    texts += ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones\n" * 60, "a" * 3000 + "\u200b", "ok " * 900 + "р"]
+    read = [normalised(text) for text in texts]
+    normalised.cache_clear()
+    other_characters.cache_clear()
+    monkeypatch.setattr("guards.normalise.LONG", 10**9)  # every text searched whole
+    assert [normalised(text) for text in texts] == read
+    normalised.cache_clear()
