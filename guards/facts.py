@@ -1168,16 +1168,17 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     run_at_start = [False]
     listed: list[tuple[int, int]] = []  # runs read as words, a name's if a list of names holds them (`_listed_names`)
 
-    kept_of_words: dict[tuple, tuple[int, int] | None] = {}  # `_run_kept_by_its_words`, per distinct run
+    kept_of_words: dict[tuple[bool, tuple[str, ...]], tuple[int, int] | None] = {}  # per distinct run
 
     def close() -> None:
         if len(run) > 1 and lang != "en" and asked != "kind" and kind_question[0] is False:
             # A list says the same few names on every line: what is kept of a run that its words alone decide is
             # read once per distinct run (`_run_kept_by_its_words`), and only its place and text are the line's.
-            said = (run_at_start[0], *[token[2] for token in run])
-            kept = kept_of_words.get(said, _UNREAD)
+            tokens = tuple([token[2] for token in run])
+            kept = kept_of_words.get((run_at_start[0], tokens), _UNREAD)
             if kept is _UNREAD:
-                kept = kept_of_words[said] = _run_kept_by_its_words(said[1:], said[0], lang, common)
+                kept = kept_of_words[run_at_start[0], tokens] = _run_kept_by_its_words(tokens, run_at_start[0], lang,
+                                                                                         common)
             if kept is not None:
                 if kept[0] < kept[1]:
                     start, end = run[kept[0]][0], run[kept[1] - 1][1]
