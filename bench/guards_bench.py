@@ -37,7 +37,7 @@ from guards.registry import registered  # noqa: E402
 from guards.runner import run_guards, warm_up  # noqa: E402
 from guards.scan import draft_words, word_text  # noqa: E402
 from guards.tests.helpers import facts_draft  # noqa: E402
-from guards.text import clause_view, clauses, folded  # noqa: E402
+from guards.text import clause_view, clauses, folded, other_characters  # noqa: E402
 from language.locales import LANGS  # noqa: E402
 from language.money import format_money  # noqa: E402
 from language.numbers import _find_numbers as find_numbers_of_text  # noqa: E402
@@ -46,7 +46,7 @@ from magie.corpora import sgd_corpus_dir  # noqa: E402
 SGD = sgd_corpus_dir()
 # the caches kept per text: emptied before every cold run
 CACHES = (amounts_in, folded, clauses, clause_view, said, normalised, draft_words, word_text, typos_corrected,
-          customer_quantities, find_numbers_of_text)
+          customer_quantities, find_numbers_of_text, other_characters)
 BUDGET_MS = 2000
 
 

@@ -803,7 +803,8 @@ def decimal_key(number: str) -> str:
 _MEASURE_WORD_RE = re.compile(r"percent|cent|degree|grau|grado|mph|mile|km|kilomet|quilomet|min|estrel|estrell|star")
 _RATING_RE = re.compile(r"(?:stars?|estrelas?|estrellas?|estrelles?)$")
 # Decimal numbers as a rating is written ("4.8", "4,8"): read from results and messages beside their digits.
-DECIMAL_RE = re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])")
+# (searched from its digits only: `led_by_first_characters`)
+DECIMAL_RE = led_by_first_characters(re.compile(r"(?<![\d.,])\d{1,4}[.,]\d{1,2}(?![\d])"))
 
 
 # --- statuses ------------------------------------------------------------------------------------------------------
@@ -946,13 +947,14 @@ def _attributive(low: str, start: int, end: int) -> bool:
 
 # --- references ------------------------------------------------------------------------------------------------------
 
-# (Led by the characters a match starts with; the look-ahead for a digit, which both kinds of code need, tried
-# before the group and with no digit in its run, so that a word of letters fails at its first character that is not
-# one: the same matches as the plain `(?<![\w@/.-])(?:#…|(?P<code>(?=[A-Za-z0-9-]*\d)(?=…)…|\d{4,}…))`, which
-# `guards/tests/test_fast_paths.py` compares it with.)
-_REFERENCE_RE = re.compile(
-    r"(?=[#A-Za-z0-9])(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?=[A-Za-z-]*\d)(?P<code>(?=[A-Za-z0-9-]*[A-Za-z])"
-    r"[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])")
+# (Searched only from the characters a match starts with (`led_by_first_characters`); the look-ahead for a digit,
+# which both kinds of code need, tried before the group and with no digit in its run, so that a word of letters
+# fails at its first character that is not one: the same matches as the plain
+# `(?<![\w@/.-])(?:#…|(?P<code>(?=[A-Za-z0-9-]*\d)(?=…)…|\d{4,}…))`, which `guards/tests/test_fast_paths.py`
+# compares it with.)
+_REFERENCE_RE = led_by_first_characters(re.compile(
+    r"(?<![\w@/.-])(?:#\s?(?P<hash>\d{3,})|(?=[A-Za-z-]*\d)(?P<code>(?=[A-Za-z0-9-]*[A-Za-z])"
+    r"[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]+)*|\d{4,}(?:-[A-Za-z0-9]+)+))(?![\w@/-])"))
 _NOT_REFERENCE_RE = re.compile(
     r"\d+(?:st|nd|rd|th|h|hs|h\d\d|am|pm|gb|tb|mb|kg|km|cm|mm|ml|min|mins|x|º|ª|o|a)|\d{1,2}h\d{2}|[a-z]{1,3}\d{1,3}"
     r"|\d{1,3}[a-z]{1,2}|(?:ars|brl|usd|eur|gbp|mxn)\d[\d.,]*|iphone\d*|covid-?19|\d{4}-\d{2}-\d{2}|\d{2,5}(?:-\d{1,6})+"
@@ -1166,7 +1168,25 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     run_at_start = [False]
     listed: list[tuple[int, int]] = []  # runs read as words, a name's if a list of names holds them (`_listed_names`)
 
+    kept_of_words: dict[tuple[bool, tuple[str, ...]], tuple[int, int] | None] = {}  # per distinct run
+
     def close() -> None:
+        if len(run) > 1 and lang != "en" and asked != "kind" and kind_question[0] is False:
+            # A list says the same few names on every line: what is kept of a run that its words alone decide is
+            # read once per distinct run (`_run_kept_by_its_words`), and only its place and text are the line's.
+            tokens = tuple([token[2] for token in run])
+            kept = kept_of_words.get((run_at_start[0], tokens), _UNREAD)
+            if kept is _UNREAD:
+                kept = kept_of_words[run_at_start[0], tokens] = _run_kept_by_its_words(tokens, run_at_start[0], lang,
+                                                                                         common)
+            if kept is not None:
+                if kept[0] < kept[1]:
+                    start, end = run[kept[0]][0], run[kept[1] - 1][1]
+                    raw = text[start:end].rstrip(".'’-&")
+                    if _has_letter(raw):
+                        found.append(_new(Fact, ("name", start, start + len(raw), raw, raw)))
+                run.clear()
+                return
         while run and folded(run[-1][2]).strip(".'’-&") in CONNECTORS:
             run.pop()
         if run and (asked == "kind" or kind_question[0] is not False) and _kind_offered(run):
@@ -1370,6 +1390,39 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     if listed and found and lang == "en":
         found = _listed_names(text, found, listed)
     return _with_lowered(found, lowered) if lowered else found
+
+
+def _run_kept_by_its_words(words: tuple[str, ...], at_start: bool, lang: Lang,
+                           common: frozenset[str]) -> tuple[int, int] | None:
+    """What the name reader's `close` keeps of a run of two tokens or more (`words`, the first opening a sentence or
+    not), in a draft not in English and with no kind asked, where its words alone decide it: the indexes of the
+    tokens kept (first, past the last; the same two when none is), or None where the text around the run has its
+    say (one token left, a word said twice, a title of common words). The same steps as `close`, in its order, for
+    that case (`guards/tests/test_fast_paths.py` compares the names read both ways)."""
+    first, last = 0, len(words)
+    while last > first and folded(words[last - 1]).strip(".'’-&") in CONNECTORS:
+        last -= 1
+    if last - first > 1 and _not_the_names_first(words[first], at_start, lang, words[first + 1]):
+        first += 1
+        at_start = False
+    if last - first == 0:
+        return first, first
+    if last - first == 1:
+        return None  # one token: where it is said decides
+    if at_start and words[first + 1].strip(".'’-&,").isdigit() and not words[first].strip(".'’-&,").isdigit() \
+            and sum(not word.strip(".'’-&,").isdigit() for word in words[first:last]) == 1:
+        key = folded(words[first].strip(".'’-&,"))
+        if key in common or _WORD_SHAPE[lang].search(key) or verb_form(words[first].strip(".'’-&,").lower(), lang):
+            return first, first  # "Restam 2", "Fica 45"
+    said = {folded(word).strip(".'’-&,!") for word in words[first:last]}
+    if folded(words[first]).strip(".'’-&,!") == folded(words[first + 1]).strip(".'’-&,!") and len(said) == 1:
+        if last - first >= 3:
+            return first, first  # "Ding Ding Ding"
+        return None  # a word said twice: what is said before it decides
+    key = folded(words[first]).strip(".'’-&,")
+    if key in common or key.isdigit():
+        return None  # maybe a title of common words: where it is said decides
+    return first, last
 
 
 def _with_lowered(found: list[Fact], lowered: list[Fact]) -> list[Fact]:

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from guards.text import folded
+from guards.text import folded, other_characters
 
 # Letters of Cyrillic and Greek that render like Latin ones (the confusables a phishing host or a fake button uses).
 CONFUSABLES = str.maketrans({
@@ -29,7 +29,12 @@ CONFUSABLES = str.maketrans({
 # Whether a text holds any of them: `str.translate` with a table walks every character in Python's slow path, a
 # character class search is one quick C scan.
 _CONFUSABLE_RE = re.compile("[" + re.escape("".join(chr(code) for code in CONFUSABLES)) + "]")
-_INVISIBLE_RE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\ufe00-\ufe0f\u00ad]")
+# Zero-width characters, variation selectors and the soft hyphen: taken out.
+_INVISIBLE_CHARACTERS = frozenset(map(chr, (*range(0x200B, 0x2010), *range(0x2060, 0x2065), 0xFEFF,
+                                            *range(0xFE00, 0xFE10), 0xAD)))
+_INVISIBLE_RE = re.compile("[" + re.escape("".join(sorted(_INVISIBLE_CHARACTERS))) + "]")
+_CONFUSABLE_CHARACTERS = frozenset(map(chr, CONFUSABLES))
+LONG = 2_000  # characters: a shorter text is searched as it is
 _KEYCAP_RE = re.compile("([0-9#*])\ufe0f?\u20e3")
 _KEYCAP_TEN = "\U0001f51f"
 _MARKDOWN_LINK_RE = re.compile(r"\[([^\]\n]{1,80})\]\(([^)\s]{1,400})\)")
@@ -68,9 +73,14 @@ def normalised(text: str) -> str:
         text = _KEYCAP_RE.sub(r"\1", text.replace(_KEYCAP_TEN, "10"))
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-        if _CONFUSABLE_RE.search(text):
+        # (a long text's distinct characters other than ASCII, read once with its folding's, say whether it holds any
+        # confusable or invisible one: a 70 KB list is not searched twice for characters it has none of)
+        others = other_characters(text) if len(text) >= LONG else None
+        if _CONFUSABLE_RE.search(text) if others is None else not others.isdisjoint(_CONFUSABLE_CHARACTERS):
             text = text.translate(CONFUSABLES)
-        text = _INVISIBLE_RE.sub("", text)
+            others = None
+        if others is None or not others.isdisjoint(_INVISIBLE_CHARACTERS):
+            text = _INVISIBLE_RE.sub("", text)
     if "](" in text:
         text = _MARKDOWN_LINK_RE.sub(r"\1 \2", text)
     if any(mark in text for mark in "*_~`"):

@@ -23,11 +23,18 @@ from typing import Any
 
 _sre: Any = None
 _sre_parser: Any = None
+_sre_compiler: Any = None
+_sre_engine: Any = None
 try:  # the parser of the standard library's engine (re._parser since Python 3.11); without it, every pass is made
     _sre = importlib.import_module("re._constants")
     _sre_parser = importlib.import_module("re._parser")
 except ImportError:  # pragma: no cover - another Python
     _sre_parser = None
+try:  # its compiler and engine (`_with_start_filter`); without them, a table is led by a look-ahead
+    _sre_compiler = importlib.import_module("re._compiler")
+    _sre_engine = importlib.import_module("_sre")
+except ImportError:  # pragma: no cover - another Python
+    _sre_compiler = None
 
 MAX_LITERALS = 400  # a part with more alternatives than this requires nothing (checking it would cost a pass)
 MIN_LENGTH = 2_000  # a shorter text is scanned as it is: a pass over it costs less than the look-ups (a few µs)
@@ -376,13 +383,48 @@ def first_characters(pattern: re.Pattern[str]) -> str | None:
 
 
 def led_by_first_characters(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """`pattern` with a look-ahead for the characters its matches start with placed first (`first_characters`):
-    the same matches, groups and spans, found without trying the rest of the pattern elsewhere. The pattern itself
-    when nothing is known."""
+    """`pattern`, searched only where its matches can start (`first_characters`): the same pattern, groups, matches
+    and spans, compiled with the engine's own start filter for those characters (`_with_start_filter`: a quick scan
+    past the other positions, no try of the pattern there), or, where that cannot be had, with a look-ahead for them
+    placed first. The pattern itself when nothing is known."""
     first = first_characters(pattern)
     if first is None:
         return pattern
+    filtered = _with_start_filter(pattern, first)
+    if filtered is not None:
+        return filtered
     try:
         return re.compile(f"(?={first})(?:{pattern.pattern})", pattern.flags)
     except re.error:  # a pattern whose inline flags must open it
         return pattern
+
+
+def _with_start_filter(pattern: re.Pattern[str], first: str) -> re.Pattern[str] | None:
+    """`pattern` compiled with `first` (a character class every match starts with) as its start filter, or None.
+
+    The engine reads a pattern's search filter from the first item it consumes (a literal, a class), so a table that
+    opens with a look-behind (`(?<![\\w/-])…`) is tried at every position of the text, where most fail at once: the
+    call of its matcher there is most of a pass's cost (~1 ms of a 70 KB draft each). Here the pattern is compiled as
+    it is, its own code unchanged, with the header the engine builds for a pattern opening with `first` (the filter
+    block of the engine's code: where a search may start, and nothing else): the positions the filter refuses are
+    positions where no match starts. Only where the pattern has no filter of its own; None where the standard
+    library's compiler is not the one this was written against (its code is checked by the engine when compiled,
+    and `guards/tests/test_scan.py` compares every table's matches with its plain form's)."""
+    if _sre_compiler is None or _sre_engine is None:
+        return None
+    try:
+        parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+        flags = parsed.state.flags | pattern.flags
+        code = _sre_compiler._code(parsed, flags)
+        info = _sre_compiler._code(_sre_parser.parse(f"{first}(?:{pattern.pattern})", pattern.flags), flags)
+        if code[0] != _sre.INFO or info[0] != _sre.INFO or code[2] != 0 or info[2] != _sre.SRE_INFO_CHARSET:
+            return None  # the pattern has a filter of its own (a literal prefix, a class), or no width
+        header = info[:1 + info[1]]
+        header[3:5] = code[3:5]  # the pattern's own least and greatest widths
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for name, index in parsed.state.groupdict.items():
+            indexgroup[index] = name
+        return _sre_engine.compile(pattern.pattern, flags, header + code[1 + code[1]:], parsed.state.groups - 1,
+                                   parsed.state.groupdict, tuple(indexgroup))
+    except Exception:  # another engine's code or compiler: the look-ahead instead
+        return None

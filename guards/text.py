@@ -49,6 +49,14 @@ def folded(text: str) -> str:
     return "".join(parts)
 
 
+@lru_cache(maxsize=64)
+def other_characters(text: str) -> frozenset[str]:
+    """The distinct characters of a long `text` other than ASCII (its ASCII taken out in one pass: no string made per
+    run), cached per text: what folding it replaces, and what `guards.normalise` looks for (confusables, invisible
+    characters) before reading the whole text again."""
+    return frozenset(_ASCII_RE.sub("", text))
+
+
 _REPLACED_FROM = 2_000  # characters: a shorter text has few runs of other characters to fold one by one
 _MAX_REPLACED = 24  # distinct characters other than ASCII replaced one by one (each a pass over the text)
 
@@ -59,7 +67,7 @@ def _folded_by_replacing(text: str) -> str | None:
     then the text lower-cased at once. Only where that gives the same text: every folded character is ASCII or the
     character itself, and is its own lower case (so lower-casing changes no length and folds nothing twice). None
     otherwise."""
-    characters = set(_ASCII_RE.sub("", text))  # (its ASCII taken out in one pass: no string made per run)
+    characters = other_characters(text)
     if len(characters) > _MAX_REPLACED:
         return None
     for character in characters:

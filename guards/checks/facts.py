@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -68,6 +69,7 @@ from guards.kinds import slot_asked
 from guards.mentions import amounts_in, hundredths_of
 from guards.messages import explain
 from guards.registry import register
+from guards.scan import led_by_first_characters
 from guards.text import clauses, folded, links
 from language.dates import MONTHS, WEEKDAYS
 from language.locales import Lang
@@ -109,7 +111,8 @@ SUCCESSES = frozenset({"sent", "booked", "paid", "done"})
 _ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _CLOCK_RE = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$")
 _WORD_RE = re.compile(r"[^\W_]+")
-_DIGITS_RE = re.compile(r"(?<![\d.])\d{1,4}(?![\d])")
+# (searched from its digits only: a result's first 20,000 characters are read with it, `led_by_first_characters`)
+_DIGITS_RE = led_by_first_characters(re.compile(r"(?<![\d.])\d{1,4}(?![\d])"))
 MAX_SCANNED = 20_000  # characters of a result read for the numbers of its names
 # A number said on its own ("for two", "2 please", "just 1"): a count, unless a time, a date or money follows.
 _SAID_NUMBER_RE = re.compile(r"(?<![\w.,:/$€£-])(\d{1,3}(?![^\W\d_])|[a-z]+)(?![\w.,:/]*\d)(?!\s*(?::|am\b|pm\b|a\.m|p\.m|h\b|o'clock"
@@ -1441,6 +1444,8 @@ def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
 
 
 _START = itemgetter(1)  # a `Fact`'s start
+_KIND = itemgetter(0)  # and its kind
+_DATE_KIND = frozenset({"date"})
 
 
 _KEY_WORD_RE = re.compile(r"[a-z]{3,}")
@@ -1489,20 +1494,23 @@ def draft_facts(inp: GuardInput, deadline: float | None = None) -> list[Fact] | 
                lambda: references_in(text), lambda: warranties_in(text, lang), lambda: statuses_in(text, lang),
                lambda: names_in(text, lang, common=common, asked=slot_asked(inp.missing_slots)),
                lambda: measures_in(text))
-    found: list[Fact] = []
+    read_by_kind: list[list[Fact]] = []  # each reader's facts, of its own kinds (dates, times, …)
     for read in readers:
         if deadline is not None and past(deadline):
             return None
-        found += read()
+        read_by_kind.append(read())
+    dates, times = read_by_kind[0], read_by_kind[1]
+    days = {fact.start for fact in dates}
+    if days and times:  # a number that is a date's day is no hour as well ("de 8 a 11 de março": "a 11" is the 11th,
+        # "a 21/12" the 21st): the hour read from the number a date starts with (one look-up each, a list of bookings
+        # has many; only the times reader's facts are times, only the dates reader's dates)
+        read_by_kind[1] = [fact for fact in times if fact.start not in days]
+    found = [fact for facts in read_by_kind for fact in facts]
     spans = [(start, end) for start, end, _ in links(text)]
     if spans:  # links do not overlap and come in order: one look-up per fact
         starts = [start for start, _ in spans]
         found = [fact for fact in found
                  if (index := bisect_right(starts, fact.start) - 1) < 0 or fact.start >= spans[index][1]]
-    days = {fact.start for fact in found if fact.kind == "date"}
-    if days:  # a number that is a date's day is no hour as well ("de 8 a 11 de março": "a 11" is the 11th, "a 21/12"
-        # the 21st): the hour read from the number a date starts with (one look-up each, a list of bookings has many)
-        found = [fact for fact in found if fact.kind != "time" or fact.start not in days]
     return sorted(found, key=_START)
 
 
@@ -1566,8 +1574,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     spans = clauses(low)
     starts = [start for start, _ in spans]
     # whether a status is asserted is read without the names ("Pix to Will Sushi was scheduled", "My No.1 Sushi")
+    kinds = set(map(_KIND, facts))  # the kinds said (one pass in C: a list has thousands of facts)
     plain = _without_names(low, facts, (*support.effect_names, *support.known_names)) \
-        if any(fact.kind == "status" for fact in facts) else low  # read only for a status
+        if "status" in kinds else low  # read only for a status
     covered_until = -1  # the end of the last date or time: its own digits are no count, name or reference
     # Parts of sentences stating what became of an effect: a name there is whom the effect was for, and must be the
     # effect's ("Pix enviado para o João" after a receipt naming Maria).
@@ -1580,9 +1589,9 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     timed_parts: set[tuple[int, int]] = set()  # of those, the parts whose first time was read
     in_names = _numbered_name_spans(low, support.numbered_names)
     # a warranty term's number is the term's ("tem 2 anos de garantia"): no count, no results length
-    in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"]
+    in_terms = [(fact.start, fact.end) for fact in facts if fact.kind == "warranty"] if "warranty" in kinds else []
     term_starts = [start for start, _ in in_terms]
-    off_weekdays = _weekdays_off_their_date(low, facts, support) if support.dates else frozenset()
+    off_weekdays = _weekdays_off_their_date(low, facts, support) if support.dates and "date" in kinds else frozenset()
     # a list says the same few names and dates on every line: each is judged once against this turn's support
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
@@ -1731,18 +1740,18 @@ def _titles_said_otherwise(draft: str, support: FactSupport) -> list[Fact]:
     is no word of any supported name: another activity or product of the same kind ("Escalada Avançat" where the
     results say "Escalada Iniciació"). (A run the names reader read as a name is checked as one: the caller skips
     it.)"""
-    found = []
-    other: dict[tuple[str, ...], bool] = {}  # a list repeats its runs: each distinct one is judged once
-    for match in _TITLE_RUN_RE.finditer(draft):
-        said = match.group(1, 2)
-        held = other.get(said)
-        if held is None:
-            head, tail = fold(said[0]), fold(said[1])
-            held = other[said] = head in support.title_heads and tail not in support.name_words \
-                and tail not in CONNECTORS and not _translated(tail, support.name_words)
-        if held:
-            found.append(Fact("name", match.start(), match.end(), match.group(), match.group()))
-    return found
+    # A list repeats its runs: each distinct one is judged once, and the runs' places are read only when one is
+    # held (the pass's matches as (first word, next word) pairs first, with no match object each).
+    held = set()
+    for said in set(_TITLE_RUN_RE.findall(draft)):
+        head, tail = fold(said[0]), fold(said[1])
+        if head in support.title_heads and tail not in support.name_words and tail not in CONNECTORS \
+                and not _translated(tail, support.name_words):
+            held.add(said)
+    if not held:
+        return []
+    return [Fact("name", match.start(), match.end(), match.group(), match.group())
+            for match in _TITLE_RUN_RE.finditer(draft) if match.group(1, 2) in held]
 
 
 def _translated(word: str, supported: set[str]) -> bool:
@@ -1767,8 +1776,11 @@ def _weekdays_off_their_date(low: str, facts: list[Fact], support: FactSupport) 
     the supported dates of that day put on another weekday: the weekday and the day may each be supported (today is
     a Tuesday, the booking is on the 2nd), the date they say together is not."""
     off = set()
-    for fact, after in zip(facts, facts[1:], strict=False):
-        if fact.kind != "date" or after.kind != "date" or fact.value[0] != "weekday":  # type: ignore[index]
+    last = len(facts) - 1
+    # (the places of the dates, found in C: a list of bookings has thousands of facts and a weekday in none)
+    for index in compress(range(last), map(_DATE_KIND.__contains__, map(_KIND, facts))):
+        fact, after = facts[index], facts[index + 1]
+        if after.kind != "date" or fact.value[0] != "weekday":  # type: ignore[index]
             continue
         if _WEEKDAY_TO_DATE_RE.fullmatch(low, fact.end, after.start) is None:
             continue

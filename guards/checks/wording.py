@@ -78,13 +78,17 @@ _UUID_RE = re.compile(r"(?<![\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 _SERVICE_SENSE_BEFORE_RE = re.compile(r"(?:using|use|usar|usando|utilizar|utilizando|usa|fer servir|utilitzar)\s+$")
 
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
 def _uuid_spans(low: str) -> list[tuple[int, int]]:
     """The spans `_UUID_RE.finditer(low)` finds: a UUID's first dash is its ninth character, so it is tried only
     eight characters before each dash (a list of thousands of lines is not read position by position)."""
     spans = []
     at = low.find("-", 8)
     while at >= 0:
-        match = _UUID_RE.match(low, at - 8)
+        # (a hex digit right before the dash first: a list's "BK-1000" is no UUID without trying the table there)
+        match = _UUID_RE.match(low, at - 8) if low[at - 1] in _HEX_DIGITS else None
         if match is not None:
             spans.append(match.span())
             at = low.find("-", match.end())

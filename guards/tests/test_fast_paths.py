@@ -37,6 +37,7 @@ from guards.facts import (
     decimal_key,
     measures_in,
     name_tokens,
+    names_in,
 )
 from guards.scan import MIN_LENGTH, _in_text, holds
 from guards.text import links
@@ -305,3 +306,44 @@ def test_the_measures_of_a_result_read_once_per_distinct_value_are_those_read_va
         _add_measures(quick, data, counted)
         _add_measures_plain(plain, data, counted)
         assert quick.measures == plain.measures, data
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "pt-BR", "en"])
+def test_the_names_of_runs_decided_by_their_words_are_those_read_run_by_run(lang, monkeypatch):
+    """The name reader decides a run its words alone decide once per distinct run (`_run_kept_by_its_words`): the
+    names it reads are those it reads deciding every run where it is said."""
+    from guards.checks.facts import _common
+    from guards.tests.test_adversarial import CASES
+    from guards.tests.test_issue_examples import EXAMPLES
+
+    common = _common(("pt-BR", "es", "ca", "en"))
+    rng = random.Random(37)
+    words = ["Marta", "Vidal", "de", "la", "Pere", "Riba", "Ding", "Restam", "Queden", "Fica", "Hotel", "Sol", "2", "45",
+             "Casa", "Pedra", "Reserva", "Confirmada", "Escalada", "Iniciació", "Play", "INTO", "Sanuj", "Co.", "i", "y"]
+    seps = [" ", " ", " ", ": ", ", ", ".\n", "\n• ", " — ", "! ", "? "]
+    texts = [draft for case in CASES.values() for draft in (case.draft,)] + [e.draft for e in EXAMPLES.values()]
+    texts += ["".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
+    texts += ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 30,
+              "Ding Ding Ding. Ding Ding! Casa de la Pedra de. Restam 2. Queden 3 Hotel Sol"]
+    read = [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")]
+    monkeypatch.setattr("guards.facts._run_kept_by_its_words", lambda *_: None)  # every run decided where it is said
+    assert [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")] == read
+
+
+def test_a_long_draft_normalised_from_its_distinct_characters_is_normalised_as_searched(monkeypatch):
+    """A long draft's confusable and invisible characters are looked for among its distinct characters other than
+    ASCII (`guards.text.other_characters`): the same text as searching the whole draft for them."""
+    from guards.normalise import normalised
+    from guards.text import other_characters
+
+    rng = random.Random(41)
+    pieces = ["Pix ", "enviado ", "• ", "раypal.com ", "\u200b", "Tap **APPROVE** ", "ｐａｙ ", "café ", "1️⃣ ", "\n",
+              "banco ponto com ", "\u00ad", "ОК ", "reserva BK-1000, ", "ÀÉÎ "]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(200, 600))) for _ in range(60)]
+    texts += ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones\n" * 60, "a" * 3000 + "\u200b", "ok " * 900 + "р"]
+    read = [normalised(text) for text in texts]
+    normalised.cache_clear()
+    other_characters.cache_clear()
+    monkeypatch.setattr("guards.normalise.LONG", 10**9)  # every text searched whole
+    assert [normalised(text) for text in texts] == read
+    normalised.cache_clear()

@@ -80,6 +80,27 @@ def test_the_characters_a_match_starts_with_are_read_from_the_pattern():
     assert led_by_first_characters(re.compile(r".x")).pattern == ".x"  # nothing known: the pattern itself
 
 
+def test_a_table_opening_with_a_look_behind_is_searched_from_its_first_characters_only():
+    """The engine's start filter, not a look-ahead: the pattern's own text, groups and matches, searched only where
+    a match can start; a pattern with a filter of its own (a literal first) is led by a look-ahead as before."""
+    plain = re.compile(r"(?<![\w/-])(?:(?P<d>[0-3]?\d) de (?P<m>maig|juny)|(?P<w>dilluns|dimarts))(?![\w/-])")
+    led = led_by_first_characters(plain)
+    assert led.pattern == plain.pattern and led.groupindex == plain.groupindex and led.groups == plain.groups
+    assert not led.pattern.startswith("(?=")
+    rng = random.Random(29)
+    pieces = ["1", "2", "31", " de ", "maig", "juny", "dilluns", "dimarts", "d", "e", "/", "-", "x", " ", "\n", "é", "•"]
+    texts = ["el 2 de maig i dilluns, 31 de juny/3 de maig", "x2 de maig -1 de juny dimartsx"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 24))) for _ in range(20000)]
+    for text in texts:
+        assert [(m.span(), m.groupdict()) for m in led.finditer(text)] \
+            == [(m.span(), m.groupdict()) for m in plain.finditer(text)], text
+        assert [m.span() for m in led.finditer(text, 3, 20)] == [m.span() for m in plain.finditer(text, 3, 20)]
+        assert bool(led.match(text)) == bool(plain.match(text)) and led.findall(text) == plain.findall(text)
+    literal_first = re.compile(r"ab(?<=xab)c")
+    assert first_characters(literal_first) == "[a]"
+    assert [m.span() for m in led_by_first_characters(literal_first).finditer("xabc abc xabc")] == [(1, 4), (10, 13)]
+
+
 def test_every_table_of_the_guards_led_by_its_first_characters_gives_its_own_matches(heap):
     """Led by a look-ahead for the characters its matches start with, every table of every guard (those the scan
     reads and those it cannot: the fact readers' tables start with a class) finds the same matches and groups."""
