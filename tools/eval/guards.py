@@ -91,6 +91,7 @@ class Run:
         # `unsupported_fact` the kind of each fact it found unsupported ("unsupported_fact:name"); a turn counts once
         # per kind. Totals only, so held-out splits print them too: which reading to study on dev, never a draft.
         self.rest_by_kind: Counter[tuple[str, str]] = Counter()
+        self.rest_dialogues: dict[str, set[str]] = defaultdict(set)  # split -> the dialogues ("sgd 12_00034") they are in
         self.last_evidence: dict[str, list[str]] = {}
         self.mutated: Counter[tuple[str, str, str]] = Counter()  # (split, kind, lang) -> mutations
         self.caught: Counter[tuple[str, str, str]] = Counter()
@@ -136,6 +137,7 @@ class Run:
             for line in failed:
                 self.by_guard[(split, line.split(":")[0])] += 1
             if apart is None:
+                self.rest_dialogues[split].add(where.split("#")[0])
                 for kind in self.held_kinds(inp):
                     self.rest_by_kind[(split, kind)] += 1
             if split not in UNPRINTED and len(self.alarm_examples[split]) < self.examples:
@@ -182,6 +184,7 @@ class Run:
                                              for lang in langs},
                 "false_alarms_by_guard": {g: n for (s, g), n in sorted(self.by_guard.items()) if s == split},
                 "rest_by_kind": {k: n for (s, k), n in sorted(self.rest_by_kind.items()) if s == split},
+                "rest_dialogues": len(self.rest_dialogues[split]),
                 "of_which_unexecuted_claims": self.unexecuted_claims[split],
                 "of_which_unsourced_facts": self.unsourced_facts[split],
                 "of_which_writers_text": self.writers_texts[split],
@@ -354,7 +357,8 @@ def format_summary(result: dict) -> str:
             lines.append(f"    misreadings (held true turns without them): {rest} = {rest / row['true_turns']:.3%}")
         if row["rest_by_kind"]:
             lines.append("    misreadings by what held them: "
-                         + ", ".join(f"{k} {n}" for k, n in row["rest_by_kind"].items()))
+                         + ", ".join(f"{k} {n}" for k, n in row["rest_by_kind"].items())
+                         + f"; in {row['rest_dialogues']} dialogues or drafts")
         lines.append(f"  {'kind':24} {'mutated':>8} {'held':>8} {'recall':>8}   per language")
         for kind, figures in row["recall"].items():
             per = "  ".join(f"{lang} {f['rate']:.2%} ({f['mutated']})" for lang, f in figures["by_language"].items())
