@@ -4,6 +4,8 @@ fact is such a value."""
 
 from __future__ import annotations
 
+import pytest
+
 from guards.contract import GuardInput
 from tools.eval.guards import claims_only, claims_unexecuted, states_unsourced, writers_text
 from tools.eval.sgd import Turn, annotated_words, unsourced_values
@@ -205,3 +207,23 @@ def test_the_asks_missing_slots_come_from_the_dialogue_state_not_the_system_turn
     assert missing == [(AskSlot("cuisine", "kind"),), (), (AskSlot("restaurant_name", "name"),)]
     assert corpus.slot_holds("Restaurants_1", "price_range") == "kind"  # categorical, of words
     assert corpus.slot_holds("Restaurants_1", "party_size") == "value"  # categorical, of digits
+
+
+@pytest.mark.django_db
+def test_the_misreadings_left_are_counted_by_what_held_them_and_by_dialogue():
+    """A held true turn no group sets apart counts under what held it (`unsupported_fact` by its facts' kinds), once a
+    turn, and its dialogue once; a turn that passes counts nowhere."""
+    from guards.evidence import Evidence
+    from guards.tests.helpers import make, output
+    from tools.eval.guards import Run
+
+    results = output("find_restaurants", [{"restaurant_name": "Koja Kitchen", "city": "Oakland"}],
+                     evidence=Evidence(names=("restaurant_name", "city")))
+    run = Run(0)
+    for turn, draft in enumerate(("Koja Kitchen in Oakland is a nice place.", "Koja Kitchen in Oakland is a nice place.",
+                                  "Sushi Zen in Oakland is a nice place.", "Sushi Zen in Berkeley is a nice place.")):
+        run.true_turn("dev", "en", make(draft, org_kind="store", tool_outputs=(results,)), f"sgd 1_0000{turn // 3}#{turn}")
+    assert run.rest_by_kind == {("dev", "unsupported_fact:name"): 2}
+    assert run.rest_dialogues == {"dev": {"sgd 1_00000", "sgd 1_00001"}}
+    row = run.summary()["splits"]["dev"]
+    assert (row["false_alarms"], row["rest_by_kind"], row["rest_dialogues"]) == (2, {"unsupported_fact:name": 2}, 2)
