@@ -67,3 +67,12 @@ def browser_signed_in(page, *, schema: str, username: str, base: str) -> None:
         session.create()
     page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
                                "url": base}])
+
+
+def page_shows(page, text: str, *, timeout_ms: int = 10_000) -> None:
+    """`text` is in the page's visible text within `timeout_ms`. A click that submits a form returns once the
+    navigation has started, not once the next page is read: its body, read at once, can still be empty. The
+    flash message of a form's answer is looked for this way (Playwright's retrying `expect`)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("body")).to_contain_text(text, timeout=timeout_ms, use_inner_text=True)

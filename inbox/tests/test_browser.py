@@ -16,12 +16,13 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django_tenants.utils import schema_context
+from playwright.sync_api import expect
 
 from conversations.models import Message
 from conversations.services import message_store_inbound
 from inbox.guard_words import guard_words
 from inbox.models import CannedReply, Escalation, EscalationNote
-from inbox.tests.helpers import browser_signed_in, chat_make, escalation_make
+from inbox.tests.helpers import browser_signed_in, chat_make, escalation_make, page_shows
 
 pytestmark = pytest.mark.browser
 SCREENS = Path(settings.BASE_DIR) / "docs" / "screenshots"
@@ -33,11 +34,6 @@ def pt(msgid: str, **values: object) -> str:
         text = gettext(msgid)
         assert text != msgid, msgid  # translated, so the page is really in pt-BR
         return text % values if values else text
-
-
-def flash(page) -> str:
-    """The flash messages, wherever the themed page puts them."""
-    return page.inner_text("body")
 
 
 def sign_in(page, base: str, username: str, next_url: str) -> None:
@@ -73,19 +69,19 @@ def test_an_escalation_arrives_live_and_the_agent_works_it_to_the_end(page, plat
         assert card.locator(".guard-words").inner_text() == guard_words("no_full_account_number")
     assert "quero mandar 500 pro João" in card.locator(".chat").inner_text()
     card.locator("input[name=claim]").click()
-    assert pt("You hold escalation %(id)s.", id=escalation.pk) in flash(page)
+    page_shows(page, pt("You hold escalation %(id)s.", id=escalation.pk))
     assert page.locator(f"#escalation-{escalation.pk}").get_attribute("data-status") == "claimed"
 
     page.select_option("#canned", label="Saudação")
     page.click(".use-canned")
     assert page.input_value("#reply-text") == "Olá! Aqui é da equipe, vou te ajudar agora."
     page.click("input[name=reply]")
-    assert pt("Reply sent in escalation %(id)s.", id=escalation.pk) in flash(page)
+    page_shows(page, pt("Reply sent in escalation %(id)s.", id=escalation.pk))
     assert "Olá! Aqui é da equipe, vou te ajudar agora." in page.locator(".chat").inner_text()
 
     page.fill("#note-text", "Cliente confirmou por telefone; limite diário explicado.")
     page.click("input[name=add_note]")
-    assert "Cliente confirmou por telefone" in page.locator(".private-notes").inner_text()
+    expect(page.locator(".private-notes")).to_contain_text("Cliente confirmou por telefone")
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "inbox-claimed.png"), full_page=True)
 
@@ -93,8 +89,8 @@ def test_an_escalation_arrives_live_and_the_agent_works_it_to_the_end(page, plat
     assert page.locator(f"#escalation-{escalation.pk}").get_attribute("data-status") == "claimed"
     page.fill("#resolve-note", "Explicado o limite; o bot pode seguir.")
     page.click("input[name=resolve]")
-    assert pt("Escalation %(id)s resolved; the customer was told and the bot answers this chat again.",
-              id=escalation.pk) in flash(page)
+    page_shows(page, pt("Escalation %(id)s resolved; the customer was told and the bot answers this chat again.",
+              id=escalation.pk))
 
     with schema_context("demobank"):
         escalation.refresh_from_db()
@@ -117,7 +113,7 @@ def test_the_agent_reassigns_a_chat_to_the_admin(page, platform_up):
     page.select_option("#to-user", label="admin")
     page.click("input[name=reassign]")
 
-    assert pt("Escalation %(id)s is now held by %(user)s.", id=escalation.pk, user="admin") in flash(page)
+    page_shows(page, pt("Escalation %(id)s is now held by %(user)s.", id=escalation.pk, user="admin"))
     assert "admin" in page.locator(f"#item-{escalation.pk} .state").inner_text()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "inbox-reassigned.png"), full_page=True)

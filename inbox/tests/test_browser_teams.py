@@ -14,7 +14,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from inbox.models import AgentAvailability, Escalation, InboxSettings
-from inbox.tests.helpers import chat_make, escalation_make
+from inbox.tests.helpers import chat_make, escalation_make, page_shows
 from inbox.tests.test_browser import pt, sign_in
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def test_an_available_agent_gets_a_new_escalation_automatically(page, platform_u
     sign_in(page, base, "agent", "/inbox/")
     assert page.locator("#availability").get_attribute("data-available") == "0"
     page.click("#availability-toggle")
-    assert pt("You are available for new chats.") in page.inner_text("body")
+    page_shows(page, pt("You are available for new chats."))
     assert page.locator("#availability").get_attribute("data-available") == "1"
     with schema_context("demobank"):
         assert AgentAvailability.objects.get(user__username="agent").available
