@@ -13,7 +13,7 @@ from django.test import Client
 from django_tenants.utils import tenant_context
 
 from tenants.models import Organisation
-from testing.organisations import organisations_ensure, tenant_tables_truncate
+from testing.organisations import organisation_laid_out_today, organisations_ensure, tenant_tables_truncate
 from testing.platform import WorkerProcess, tasks_through_broker, truncate_retrying_install
 
 
@@ -78,6 +78,7 @@ def _organisation(schema_name: str):
     organisations_ensure()
     organisation = Organisation.objects.get(schema_name=schema_name)
     with tenant_context(organisation):
+        organisation_laid_out_today(organisation)
         yield organisation
 
 

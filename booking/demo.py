@@ -67,9 +67,27 @@ def _seeding_day(tz: ZoneInfo) -> date:
     return timezone.now().astimezone(tz).date()
 
 
+def _seed_key(start: datetime, slug: str) -> str:
+    """The idempotency key of a demo booking: its start and activity, so each layout's bookings are its own."""
+    return f"seed-{start.isoformat()}-{slug}"
+
+
+def _zone(organisation: object) -> ZoneInfo:
+    return ZoneInfo(getattr(organisation, "time_zone", None) or tenancy_current().time_zone)
+
+
+def laid_out_today(organisation: object) -> bool:
+    """Whether the current schema's demo is laid out from today in the school's zone (its first demo booking is
+    today's layout's): a database seeded on an earlier day, or before midnight in the school's zone, is not."""
+    tz = _zone(organisation)
+    offset, start_time, slug, _, _ = DEMO_BOOKINGS[0]
+    start = datetime.combine(_seeding_day(tz) + timedelta(days=offset), start_time, tzinfo=tz)
+    return Booking.objects.filter(customer_ref=DEMO_CUSTOMER_SEED, idempotency_key=_seed_key(start, slug)).exists()
+
+
 def seed_school(organisation: object) -> None:
     """Seed the current schema (the caller is inside the organisation's tenant_context)."""
-    tz = ZoneInfo(getattr(organisation, "time_zone", None) or tenancy_current().time_zone)
+    tz = _zone(organisation)
     currency = getattr(organisation, "currency", None) or "EUR"
     language = getattr(organisation, "language", None) or "ca"
 
@@ -111,7 +129,7 @@ def seed_school(organisation: object) -> None:
     wanted = {}
     for offset, start_time, slug, places, customer in DEMO_BOOKINGS:
         start = datetime.combine(first_day + timedelta(days=offset), start_time, tzinfo=tz)
-        wanted[(start, activities[slug].pk)] = (places, customer, f"seed-{start.isoformat()}-{slug}")
+        wanted[(start, activities[slug].pk)] = (places, customer, _seed_key(start, slug))
     now = timezone.now()
     keys = [key for _, _, key in wanted.values()]
     # an earlier seeding's bookings still to come (not today's layout; none a customer paid through a link)

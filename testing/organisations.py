@@ -48,6 +48,17 @@ def organisations_seed_today() -> None:
     connection.set_schema_to_public()  # type: ignore[attr-defined]  # django-tenants' PostgreSQL backend
 
 
+def organisation_laid_out_today(organisation: Organisation) -> None:
+    """The current organisation's demo laid out from today (a school's "tomorrow" is the run's): seeded again, in
+    the caller's transaction, when it was seeded on an earlier day, as a reused test database was, or before
+    midnight in the school's zone, as a run crossing it was (`booking.demo.laid_out_today`)."""
+    from booking.demo import laid_out_today
+    from magie.choices import OrganisationKind
+
+    if organisation.kind == OrganisationKind.SCHOOL and not laid_out_today(organisation):
+        _seed(organisation)
+
+
 def _seed(organisation: Organisation) -> None:
     """Every app's demo data for the current organisation (each seeder is idempotent)."""
     for app_config in apps.get_app_configs():

@@ -66,6 +66,26 @@ def test_seeding_on_a_later_day_drops_the_earlier_layout(demoschool):
     assert len(left) == len(DEMO_BOOKINGS) + 1
 
 
+def test_a_school_seeded_on_another_day_is_laid_out_from_today_for_each_test(demoschool):
+    """The `demoschool` fixture gives today's layout, whatever day the (reused) test database was seeded on and
+    even after midnight in the school's zone: a CI run that built it at 23:58 in Andorra and booked "in 3 days" at
+    00:13 found no slot that far and answered with a hand-off."""
+    from booking.demo import DEMO_CUSTOMER_SEED, laid_out_today
+    from testing.organisations import organisation_laid_out_today
+
+    assert laid_out_today(demoschool)
+    Booking.objects.filter(customer_ref=DEMO_CUSTOMER_SEED).delete()  # as if seeded on another day
+    assert not laid_out_today(demoschool)
+
+    organisation_laid_out_today(demoschool)
+    assert laid_out_today(demoschool)
+    tomorrow = timezone.now().astimezone(f.TZ).date() + timedelta(days=1)
+    climbing = TimeSlot.objects.get(activity__slug="climbing", start=f.local(tomorrow, 9))
+    assert sum(climbing.bookings.values_list("party_size", flat=True)) == climbing.capacity  # the demo's full class
+    last = timezone.now().astimezone(f.TZ).date() + timedelta(days=13)
+    assert TimeSlot.objects.filter(start__date__gte=last).exists()  # 14 days of slots from today
+
+
 def test_seeding_a_bank_adds_nothing(demobank):
     from django.apps import apps
 
