@@ -18,8 +18,12 @@ SCREENS = Path(django_settings.DATA_DIR) / "screens"
 
 
 def say(page, text: str) -> None:
+    """Send `text` as Carla and return once the simulator has answered it (200: the page shows no error). The
+    page's poll can show the thread's bubbles before that answer reaches the page, so a bubble is no sign of it."""
     page.fill("#text", text)
-    page.click("#send")
+    with page.expect_response(lambda r: r.url.endswith("/simulator/send") and r.request.method == "POST") as sent:
+        page.click("#send")
+    assert sent.value.status == 200, sent.value.text()
 
 
 def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
