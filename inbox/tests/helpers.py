@@ -72,7 +72,9 @@ def browser_signed_in(page, *, schema: str, username: str, base: str) -> None:
 def page_shows(page, text: str, *, timeout_ms: int = 10_000) -> None:
     """`text` is in the page's visible text within `timeout_ms`. A click that submits a form returns once the
     navigation has started, not once the next page is read: its body, read at once, can still be empty. The
-    flash message of a form's answer is looked for this way (Playwright's retrying `expect`)."""
+    flash message of a form's answer is looked for this way (Playwright's retrying `expect`). Anything else read on
+    that page waits for it to load: the click goes inside `with page.expect_navigation():` (`page.wait_for_url`
+    returns at once when the answer comes back to the URL already open, as the inbox's and the admin's forms do)."""
     from playwright.sync_api import expect
 
     expect(page.locator("body")).to_contain_text(text, timeout=timeout_ms, use_inner_text=True)

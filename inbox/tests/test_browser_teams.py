@@ -25,7 +25,8 @@ def test_an_available_agent_gets_a_new_escalation_automatically(page, platform_u
     base = f"http://demobank.localhost:{platform_up.port}"
     sign_in(page, base, "agent", "/inbox/")
     assert page.locator("#availability").get_attribute("data-available") == "0"
-    page.click("#availability-toggle")
+    with page.expect_navigation():  # the answer comes back to this URL: wait_for_url would not wait for it
+        page.click("#availability-toggle")
     page_shows(page, pt("You are available for new chats."))
     assert page.locator("#availability").get_attribute("data-available") == "1"
     with schema_context("demobank"):
@@ -46,6 +47,7 @@ def test_an_available_agent_gets_a_new_escalation_automatically(page, platform_u
         given = Escalation.objects.get(pk=escalation.pk)
         assert (given.status, given.claimed_by.username, given.auto_assigned) == ("claimed", "agent", True)
     item.locator("a").click()
+    page.wait_for_url(f"{base}/inbox/{escalation.pk}/**")  # the chat's page loaded, not only begun
     assert pt("given automatically") in page.locator(f"#escalation-{escalation.pk} .holder").inner_text()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "inbox-auto-assigned.png"), full_page=True)
@@ -72,6 +74,7 @@ def test_a_breach_of_the_first_response_target_shows_and_is_counted(page, platfo
         pt("first reply due in %(time)s", time="").strip())
 
     late_item.locator("a").click()
+    page.wait_for_url(f"{base}/inbox/{late.pk}/**")
     assert page.locator("#sla-clocks").get_attribute("data-breached") == "1"
     assert page.locator("#sla-clocks .sla.breached").is_visible()
 
@@ -101,7 +104,10 @@ def test_a_satisfaction_tap_after_a_resolution_reaches_the_dashboard(page, platf
         escalation_claim(escalation_id=escalation.pk, user=staff("agent"))
     sign_in(page, base, "agent", f"/inbox/{escalation.pk}/")
     page.fill("#resolve-note", "Estorno confirmado.")
-    page.click("input[name=resolve]")
+    with page.expect_navigation():  # the rows below are read once the resolution has been answered
+        page.click("input[name=resolve]")
+    page_shows(page, pt("Escalation %(id)s resolved; the customer was told and the bot answers this chat again.",
+                        id=escalation.pk))
     with schema_context("demobank"):
         asked = Message.objects.filter(conversation_id=escalation.conversation_id, direction="out").latest("pk")
         assert asked.text.startswith("Como você avalia o atendimento")
@@ -164,8 +170,10 @@ def test_keyboard_shortcuts_move_between_chats_and_act(page, platform_up):
     page.wait_for_url(f"{base}/inbox/{older.pk}/**")
     page.keyboard.press("k")
     page.wait_for_url(f"{base}/inbox/{newer.pk}/**")
-    page.keyboard.press("a")  # assign to me
+    with page.expect_navigation():  # the claim's answer comes back to this URL: wait_for_url returns at once
+        page.keyboard.press("a")  # assign to me
     page.wait_for_url(f"{base}/inbox/{newer.pk}/**")
+    page_shows(page, pt("You hold escalation %(id)s.", id=newer.pk))
     assert page.locator(f"#escalation-{newer.pk}").get_attribute("data-status") == "claimed"
 
     page.keyboard.press("c")

@@ -49,13 +49,17 @@ def policy() -> OrganisationPolicy:
 
 
 def open_policy(page) -> None:
-    page.click("#nav-sidebar-inner a:has-text('Política do agente')")
-    page.wait_for_selector("#id_ask_stale_after")
+    """Follow the sidebar's link to the policy page and return once that page has loaded: its first field being
+    there says nothing of the labels further down, which the tests read too."""
+    with page.expect_navigation(url="**/organisationpolicy/*/change/"):
+        page.click("#nav-sidebar-inner a:has-text('Política do agente')")
 
 
 def save(page) -> None:
-    page.click("button[name=_save]")
-    page.wait_for_load_state()
+    """Submit the policy form and return once its answer has loaded (the changelist, or the confirmation at the same
+    URL). After a click, `wait_for_load_state()` can answer for the page being left, already loaded."""
+    with page.expect_navigation():
+        page.click("button[name=_save]")
 
 
 def test_the_theme_css_loads_with_debug_off(platform_up, page):
@@ -129,8 +133,8 @@ def test_a_lower_gate_is_confirmed_as_a_sentence_before_it_is_saved(bank, page):
     assert "Até R$ 1.000,00, passa a acontecer sem a aprovação do cliente." in text
     shot(page, "policy-confirmation-pt-BR.png")
     assert policy().version == 1  # nothing saved before the confirmation
-    page.click("#confirm-change")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("#confirm-change")
     saved = policy()
     assert saved.gates["money"]["mode"] == "above_amount" and saved.gates["money"]["threshold_cents"] == 100_000
     assert PolicyVersion.objects.get(organisation=saved.organisation, number=saved.version).changed_by == (

@@ -31,7 +31,8 @@ def test_each_demo_admin_loads_at_its_url_and_edits_its_policy(page, site, schem
     page.fill("#id_ask_stale_after", "7")
     page.select_option("#id_money_mode", "above_amount")
     page.fill("#id_money_threshold", "250,00")  # the three demo organisations write cents after a comma
-    page.click("button[name=_save]")
+    with page.expect_navigation():  # the confirmation comes back to this URL: its whole form loaded before the click
+        page.click("button[name=_save]")
     page.click("#confirm-change")  # asking less often than "always" is confirmed first
     page.wait_for_url("**/organisationpolicy/")
     SCREENS.mkdir(parents=True, exist_ok=True)

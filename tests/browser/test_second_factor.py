@@ -35,12 +35,14 @@ def test_totp_enrolment_and_sign_in_in_chromium(page, site):
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "second-factor-enrol.png"), full_page=True)
     page.fill("#id_otp_token", "12345")
-    page.click("input[type=submit]")
+    with page.expect_navigation():  # the refusal comes back to this URL: wait_for_url would not wait for it
+        page.click("input[type=submit]")
     assert "código de 6 dígitos" in page.inner_text("#otp-error")
     with schema_context("demobank"):
         device = TOTPDevice.objects.get(user__username="admin")
     page.fill("#id_otp_token", code(device))
-    page.click("input[type=submit]")
+    with page.expect_navigation():  # the codes are counted on the loaded page, not on a half-read one
+        page.click("input[type=submit]")
     page_shows(page, "Segundo fator configurado")  # the themed page puts the message in its own list
     assert page.locator("#recovery-codes li").count() == 10  # the recovery codes, shown this once
     page.screenshot(path=str(SCREENS / "second-factor-recovery-codes.png"), full_page=True)

@@ -15,11 +15,24 @@ from tenants.demo import DEMO_PASSWORD
 
 pytestmark = pytest.mark.browser
 SCREENS = Path(django_settings.DATA_DIR) / "screens"
+# The tests run the turn inside the simulator's answer (Celery eager): it took 19 s on a loaded 2-core machine
+TURN_ANSWERED_MS = 60_000
+
+
+def answered(page):
+    """`with answered(page) as sent:` around what sends a message (the send button, a button in a bubble, a photo):
+    the block ends once the simulator has answered it. The page's poll can show the turn's bubbles before that
+    answer reaches the page, so a bubble is no sign of it: the next message, the error box and the rows wait."""
+    return page.expect_response(lambda r: r.url.endswith("/simulator/send") and r.request.method == "POST",
+                                timeout=TURN_ANSWERED_MS)
 
 
 def say(page, text: str) -> None:
+    """Send `text` as Carla and return once the simulator has answered it (200: the page shows no error)."""
     page.fill("#text", text)
-    page.click("#send")
+    with answered(page) as sent:
+        page.click("#send")
+    assert sent.value.status == 200, sent.value.text()
 
 
 def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
@@ -34,7 +47,9 @@ def test_the_opening_pix_scenario_in_the_simulator(page, site, settings):
     preview = page.locator(".bubble.out", has_text="Confirme o Pix").first
     preview.wait_for()
     assert "Pedro Henrique Almeida" in preview.inner_text() and "R$\xa0200,00" in preview.inner_text()
-    preview.locator("button.option", has_text="Aprovar").click()
+    with answered(page) as sent:
+        preview.locator("button.option", has_text="Aprovar").click()
+    assert sent.value.status == 200, sent.value.text()
     page.locator(".bubble.out", has_text="enviado para Pedro Henrique Almeida").wait_for()
 
     say(page, "qual meu saldo?")
@@ -72,13 +87,17 @@ def test_a_photographed_pix_qr_in_the_simulator(page, site, settings, tmp_path):
     page.click("#login-form [type=submit]")
     page.wait_for_url(f"{base}/simulator/")
 
-    page.set_input_files("#photo", str(photo))
+    with answered(page) as sent:
+        page.set_input_files("#photo", str(photo))
+    assert sent.value.status == 200, sent.value.text()
     preview = page.locator(".bubble.out", has_text="Confirme o Pix").first
     preview.wait_for()
     text = preview.inner_text()
     assert text.startswith('⚠️ Atenção: o código Pix diz que o recebedor é "LOJA DO ZE", mas essa chave é de '
                            "Mercado Bom Preço Ltda.") and "R$\xa0350,00" in text
-    preview.locator("button.option", has_text="Aprovar").click()
+    with answered(page) as sent:
+        preview.locator("button.option", has_text="Aprovar").click()
+    assert sent.value.status == 200, sent.value.text()
     page.locator(".bubble.out", has_text="enviado para Mercado Bom Preço Ltda").wait_for()
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "simulator-pix-qr.png"), full_page=True)

@@ -156,7 +156,11 @@ def test_an_admin_sends_oi_and_sees_it_in_the_phone(page, site, turns):
     page.wait_for_url(f"{base}/simulator/")
     assert page.locator("#wa_id").input_value() == CARLA
     page.fill("#text", "oi")
-    page.click("#send")
+    # the page's poll can show the bubble before the send is answered (and its turn published after commit): the
+    # answer is awaited, not the bubble alone
+    with page.expect_response(lambda r: r.url.endswith("/simulator/send") and r.request.method == "POST") as sent:
+        page.click("#send")
+    assert sent.value.status == 200, sent.value.text()
     bubble = page.locator(".bubble.in .text", has_text="oi")
     bubble.wait_for()
     assert bubble.count() == 1 and page.locator("#error").inner_text() == ""
