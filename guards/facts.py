@@ -1102,6 +1102,7 @@ _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
 # the full stops a name may hold and the characters after each); without a full stop, only the runs.
 _TOKEN_CHARACTER = r"[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]"
 _INNER_STOP = r"\.(?![^\W\d_]{2}|[A-Z]['’])"
+_NOTHING_SAID = (False, False)  # what the name reader reads of a word not opening a sentence: nothing
 _TOKEN_WORD = itemgetter(2)  # a name reader's token's word, of (start, end, word)
 _NAME_SPLIT_FAST_RE = re.compile(rf"({_TOKEN_CHARACTER}+(?:{_INNER_STOP}{_TOKEN_CHARACTER}*)*"
                                  rf"|{_INNER_STOP}(?:{_TOKEN_CHARACTER}|{_INNER_STOP})*)")
@@ -1374,10 +1375,9 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                          and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)) \
                 and not (lang == "en" and text.startswith(":", start - 2)  # "Dr. John Y. Park"
                          and _NAME_LABEL_BEFORE_RE.search(text, max(0, start - 8), start))
-            if at_start:
-                said_of_word = shaped.get(key)
-                if said_of_word is None:
-                    said_of_word = shaped[key] = (_word_shape_inside(key, lang, False), _verb_s(key, lang))
+            said_of_word = shaped.get(key) if at_start else _NOTHING_SAID  # (read only for a sentence's first word)
+            if said_of_word is None:
+                said_of_word = shaped[key] = (_word_shape_inside(key, lang, False), _verb_s(key, lang))
             if key in COMMON_ANYWHERE or (lang == "en" and _CLOCK_WORDS_RE.match(text, start)) \
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
                                       or said_of_word[0])) \
