@@ -353,6 +353,7 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
     # A key of one kind only, read at once when its value is of the plain type that kind takes (a list of a
     # thousand bookings holds five thousand of them); any other value goes through the readings below, in order.
     single, status_maps = evidence.single_kinds, evidence.status_maps
+    text_lists = {"name": names, "product": products, "date": dates}  # the kinds whose plain value is kept as it is
 
     def read(node: Any) -> None:
         budget[0] -= 1
@@ -360,7 +361,8 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
             return
         if isinstance(node, dict):
             for key, value in node.items():
-                key = str(key)
+                if type(key) is not str:  # (a result's keys are text: `str` of one is itself)
+                    key = str(key)
                 if key not in watched:
                     if isinstance(value, (dict, list, tuple)):
                         read(value)
@@ -369,17 +371,10 @@ def typed(data: Any, evidence: Evidence, default_currency: str, factor_of) -> Ty
                 if kind is not None:
                     plain = type(value)
                     if plain is str:
-                        if kind == "name":
+                        texts = text_lists.get(kind)
+                        if texts is not None:  # a name, a product or a date: the text itself, if any
                             if value:
-                                names.append(value)
-                            continue
-                        if kind == "product":
-                            if value:
-                                products.append(value)
-                            continue
-                        if kind == "date":
-                            if value:
-                                dates.append(value)
+                                texts.append(value)
                             continue
                         if kind == "identifier":
                             identifiers.append((identifier_kinds[key], value))

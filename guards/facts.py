@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import accumulate, compress
+from operator import itemgetter
 from typing import Any, Literal, NamedTuple, cast
 
 from rapidfuzz.distance import Levenshtein
@@ -1101,6 +1102,8 @@ _NAME_SPLIT_RE = re.compile(f"({_NAME_TOKEN_RE.pattern})")
 # the full stops a name may hold and the characters after each); without a full stop, only the runs.
 _TOKEN_CHARACTER = r"[^\s,;:!?()\[\]{}\"“”«»*_/.<>|=]"
 _INNER_STOP = r"\.(?![^\W\d_]{2}|[A-Z]['’])"
+_NOTHING_SAID = (False, False)  # what the name reader reads of a word not opening a sentence: nothing
+_TOKEN_WORD = itemgetter(2)  # a name reader's token's word, of (start, end, word)
 _NAME_SPLIT_FAST_RE = re.compile(rf"({_TOKEN_CHARACTER}+(?:{_INNER_STOP}{_TOKEN_CHARACTER}*)*"
                                  rf"|{_INNER_STOP}(?:{_TOKEN_CHARACTER}|{_INNER_STOP})*)")
 _NAME_SPLIT_NO_STOP_RE = re.compile(rf"({_TOKEN_CHARACTER}+)")
@@ -1169,12 +1172,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
     listed: list[tuple[int, int]] = []  # runs read as words, a name's if a list of names holds them (`_listed_names`)
 
     kept_of_words: dict[tuple[bool, tuple[str, ...]], tuple[int, int] | None] = {}  # per distinct run
+    has_letter: dict[str, bool] = {}  # per distinct name kept
 
     def close() -> None:
         if len(run) > 1 and lang != "en" and asked != "kind" and kind_question[0] is False:
             # A list says the same few names on every line: what is kept of a run that its words alone decide is
             # read once per distinct run (`_run_kept_by_its_words`), and only its place and text are the line's.
-            tokens = tuple([token[2] for token in run])
+            tokens = tuple(map(_TOKEN_WORD, run))
             kept = kept_of_words.get((run_at_start[0], tokens), _UNREAD)
             if kept is _UNREAD:
                 kept = kept_of_words[run_at_start[0], tokens] = _run_kept_by_its_words(tokens, run_at_start[0], lang,
@@ -1183,7 +1187,10 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                 if kept[0] < kept[1]:
                     start, end = run[kept[0]][0], run[kept[1] - 1][1]
                     raw = text[start:end].rstrip(".'’-&")
-                    if _has_letter(raw):
+                    lettered = has_letter.get(raw)  # (the same few names on every line: each tested once)
+                    if lettered is None:
+                        lettered = has_letter[raw] = _has_letter(raw)
+                    if lettered:
                         found.append(_new(Fact, ("name", start, start + len(raw), raw, raw)))
                 run.clear()
                 return
@@ -1289,13 +1296,10 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
         return bool(kind_question[0]) and kind_offered(low, run[0][0], run[-1][1], lang)  # the words say
 
     name_token_shapes: dict[str, tuple[str, int, bool]] = {}  # a token's bare form, where it starts in it, a capital
-    shaped: dict[str, bool] = {}  # whether a word has the shape of a word of the language, per distinct word
-
-    def word_shaped(key: str) -> bool:
-        found = shaped.get(key)
-        if found is None:
-            found = shaped[key] = bool(_WORD_SHAPE[lang].search(key))
-        return found
+    # Per distinct word opening a run, what its letters alone say (a list opens a run with the same few words on
+    # every line): whether it has the shape of a word of the language inside a sentence (`_word_shape_inside`), and
+    # whether it is a verb's "-s" form (`_verb_s`).
+    shaped: dict[str, tuple[bool, bool]] = {}
 
     starts = _run_starts(words)
     next_index, at, last = 0, 0, len(starts)
@@ -1371,10 +1375,13 @@ def names_in(text: str, lang: Lang, *, common: frozenset[str], asked: Asked = ""
                          and _TITLE_BEFORE_RE.search(text, max(0, start - 6), start)) \
                 and not (lang == "en" and text.startswith(":", start - 2)  # "Dr. John Y. Park"
                          and _NAME_LABEL_BEFORE_RE.search(text, max(0, start - 8), start))
+            said_of_word = shaped.get(key) if at_start else _NOTHING_SAID  # (read only for a sentence's first word)
+            if said_of_word is None:
+                said_of_word = shaped[key] = (_word_shape_inside(key, lang, False), _verb_s(key, lang))
             if key in COMMON_ANYWHERE or (lang == "en" and _CLOCK_WORDS_RE.match(text, start)) \
                     or (at_start and ((key in common and not _common_placed(text, end, key, lang))
-                                      or (word_shaped(key) and _word_shape_inside(key, lang, False)))) \
-                    or (at_start and _VERB_BEFORE_PLACE_RE[lang].match(text, end) and _verb_s(key, lang)):
+                                      or said_of_word[0])) \
+                    or (at_start and said_of_word[1] and _VERB_BEFORE_PLACE_RE[lang].match(text, end)):
                 if _stranded_preposition(text, start, end, key, lang) and text.startswith(",", end):
                     listed.append((start, end))  # "After, Captain Marvel or Dumbo?": an item of a list, maybe
                 continue  # a word of the language starting a sentence ("Lands at YVR International Airport")
@@ -1982,7 +1989,8 @@ def _labelled(text: str, start: int, end: int, key: str, lang: Lang, *, words: i
         # "Please confirm Your booking at 5 pm"; a title's first word may be one ("listen to All Night on kitchen
         # speaker")
         return words > 1 and _may_be_title(key, lang) and bool(_PLAYED_AFTER_RE[lang].match(text, end))
-    before = folded(text[max(0, start - 32):start])
+    before = folded(text)[max(0, start - 32):start]  # (folding is one character per character: the window of the
+    # folded text, which the reader has folded already, is the folded window)
     if _LABEL_MARKER_BEFORE_RE[lang].search(before):
         return True
     return bool(_ENTRY_VERB_BEFORE_RE[lang].search(before)) and bool(_ENTRY_SLOT_AFTER_RE[lang].match(text, end)) \

@@ -1596,6 +1596,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
     names_supported: dict[str, bool] = {}
     dates_supported: dict[Any, bool] = {}
     missing = []
+    # (what the turn's support says for every fact, read once: a list has thousands)
+    movements, items_read = bool(support.movements), 0 < len(support.items) <= MAX_ITEMS  # (more items: none read)
     for index, fact in enumerate(facts):
         fkind, fstart, fend, fraw, fvalue = fact  # (read once: a list has thousands)
         if fkind == "name" and fstart < covered_until < fend:
@@ -1612,8 +1614,8 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
         if in_terms and kind in ("count", "found", "places", "measure") \
                 and (term := bisect_right(term_starts, fstart) - 1) >= 0 and fend <= in_terms[term][1]:
             continue
-        if kind == "date" or kind == "time":
-            covered_until = max(covered_until, fend)
+        if (kind == "date" or kind == "time") and fend > covered_until:
+            covered_until = fend
         if kind == "date":
             ok = dates_supported.get(fvalue)
             if ok is None:
@@ -1691,12 +1693,12 @@ def unsupported_facts(inp: GuardInput, deadline: float) -> list[Fact] | None:
                 ok = True
             if ok and outcome_parts and any(start <= fstart < end for start, end in outcome_parts):
                 ok = any(names_match(fraw, name) for name in (*support.effect_names, *support.known_names))
-        if ok and kind in ("count", "found") and support.movements \
+        if ok and movements and kind in ("count", "found") \
                 and not _movements_counted(inp, low, spans, starts, plain, fact, facts, support):
             ok = False
         if ok and kind == "warranty" and _warranty_of_another_hit(inp, low, spans, starts, fact):
             ok = False
-        if ok and kind in ("time", "status") and 0 < len(support.items) <= MAX_ITEMS:  # (more: none read)
+        if ok and items_read and kind in ("time", "status"):
             clause_index = bisect_right(starts, fstart) - 1
             if clause_index >= 0:
                 ok = not _said_of_another_item(inp, low, spans[clause_index], fact, support)

@@ -40,7 +40,7 @@ from guards.facts import (
     names_in,
 )
 from guards.scan import MIN_LENGTH, _in_text, holds
-from guards.text import links
+from guards.text import folded, links
 
 SAMPLES = ("Stadium.That M.y. a..b .x .Ab e.g. U.S.A. 3.5 x.Ab.c ...abc Foo.Ba", "• Marta Vidal: 2 de desembre a les 08:00",
            "Humidity> Around 39 percent", "Dr. John Y. Park, «Casa de Pedra» (R$ 1.890,00)", "", ".", "..", "a.", ".A",
@@ -347,3 +347,31 @@ def test_a_long_draft_normalised_from_its_distinct_characters_is_normalised_as_s
     monkeypatch.setattr("guards.normalise.LONG", 10**9)  # every text searched whole
     assert [normalised(text) for text in texts] == read
     normalised.cache_clear()
+
+
+def test_a_window_of_the_folded_text_is_the_folded_window():
+    # `_labelled` cuts the window before a word from the folded text instead of folding the window: the same text
+    # wherever folding keeps one character per character, short texts and long ones (folded by replacing) alike
+    rng = random.Random(29)
+    alphabet = "aB. \n•éÉçÇßİΣσﬁ\u0301'’-1ÑñΑ"
+    texts = [*SAMPLES, "ΑΣ ΑΣΑ", "İstanbul", "e\u0301", "Straße ﬁle"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(300)]
+    texts += ["".join(rng.choice(alphabet[:8]) for _ in range(2500)), "• Marta Vidal: 2 de desembre\n" * 100]
+    for text in texts:
+        low = folded(text)
+        for _ in range(20):
+            start = rng.randint(0, len(text))
+            before = max(0, start - 32)
+            assert low[before:start] == folded(text[before:start]), (text, start)
+
+
+def test_a_result_typed_key_by_key_keeps_each_text_kind_in_its_own_list():
+    # the kind's list found by one look-up (`typed`): names, products and dates each where they belong, in order,
+    # empty texts and keys that are no text (written out by `str`) as before
+    data = [{"who": "Ana", "item": "iPhone 13", "when": "2026-12-02", 7: "Rui"},
+            {"who": "", "item": "Galaxy S21", "when": "", "7": "Pau"}]
+    evidence = Evidence(names=("who", "7"), products=("item",), dates=("when",))
+    read = typed(data, evidence, "EUR", lambda currency: 100)
+    assert read.names == ("Ana", "Rui", "Pau")
+    assert read.products == ("iPhone 13", "Galaxy S21")
+    assert read.dates == ("2026-12-02",)
