@@ -311,7 +311,9 @@ def test_the_measures_of_a_result_read_once_per_distinct_value_are_those_read_va
 @pytest.mark.parametrize("lang", ["ca", "es", "pt-BR", "en"])
 def test_the_names_of_runs_decided_by_their_words_are_those_read_run_by_run(lang, monkeypatch):
     """The name reader decides a run its words alone decide once per distinct run (`_run_kept_by_its_words`): the
-    names it reads are those it reads deciding every run where it is said."""
+    names it reads are those it reads deciding every run where it is said. Where it never asks that function (in
+    English, and while a kind is asked) both readings are the same steps: that it is not asked is checked there, in
+    one reading, rather than reading every text twice the same way."""
     from guards.checks.facts import _common
     from guards.tests.test_adversarial import CASES
     from guards.tests.test_issue_examples import EXAMPLES
@@ -325,9 +327,19 @@ def test_the_names_of_runs_decided_by_their_words_are_those_read_run_by_run(lang
     texts += ["".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
     texts += ["• Marta Vidal: 2 de desembre a les 08:00, 1 persones, reserva BK-1000\n" * 30,
               "Ding Ding Ding. Ding Ding! Casa de la Pedra de. Restam 2. Queden 3 Hotel Sol"]
-    read = [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")]
+    decided = ("", "name") if lang != "en" else ()  # where the reader may decide a run by its words
+    read = [names_in(text, lang, common=common, asked=asked) for text in texts for asked in decided]
     monkeypatch.setattr("guards.facts._run_kept_by_its_words", lambda *_: None)  # every run decided where it is said
-    assert [names_in(text, lang, common=common, asked=asked) for text in texts for asked in ("", "name", "kind")] == read
+    assert [names_in(text, lang, common=common, asked=asked) for text in texts for asked in decided] == read
+
+    def not_asked(*_):
+        raise AssertionError(f"a run decided by its words in {lang} with {asked!r} asked: compare it above")
+
+    monkeypatch.setattr("guards.facts._run_kept_by_its_words", not_asked)
+    for asked in ("", "name", "kind"):
+        if asked not in decided:  # never asked: its two readings are one, so it is read once, to show it is not
+            for text in texts:
+                names_in(text, lang, common=common, asked=asked)
 
 
 def test_a_long_draft_normalised_from_its_distinct_characters_is_normalised_as_searched(monkeypatch):

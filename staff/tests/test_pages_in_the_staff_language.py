@@ -126,19 +126,45 @@ def read(html: str) -> VisibleText:
     return parser
 
 
+def phrase_trie(phrases: tuple[str, ...]) -> str:
+    """The alternation of `phrases` written as a trie: the same strings, each shared beginning written once
+    ("Add (?:user|group)" for "Add user|Add group"). The engine tries a plain alternation of thousands of phrases one
+    by one at every position of a page (seconds a page); here it follows one branch of characters."""
+    trie: dict = {}
+    for phrase in phrases:
+        node = trie
+        for character in phrase:
+            node = node.setdefault(character, {})
+        node[""] = {}
+
+    def written(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(character) + written(child) for character, child in node.items() if character]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        return f"(?:{body})?" if ends else body
+
+    return written(trie)
+
+
+PHRASE_BEFORE, PHRASE_AFTER = r"(?<![\w@/-])", r"(?![\w@/-])"  # not inside a code ("ski-set") or an address
+
+
 @cache
 def english_pattern(lang: str = "pt_BR") -> re.Pattern[str]:
-    """Every English phrase in one pattern: thousands of separate searches would each compile their own (beyond re's
-    cache of 512), which made the crawl take minutes. A page the pattern finds nothing in holds no phrase."""
-    return re.compile(rf"(?<![\w@/-])(?:{'|'.join(map(re.escape, english_phrases(lang)))})(?![\w@/-])", re.I)
+    """Every English phrase in one pattern, as a trie (`phrase_trie`): thousands of separate searches would each
+    compile their own (beyond re's cache of 512), and one plain alternation of them is tried phrase by phrase at
+    every position. A page the pattern finds nothing in holds no phrase."""
+    return re.compile(rf"{PHRASE_BEFORE}(?:{phrase_trie(english_phrases(lang))}){PHRASE_AFTER}", re.I)
 
 
 def english_in(text: str, lang: str = "pt_BR") -> list[str]:
     """The English phrases and words found in `text` (whole words, any case)."""
     found = []
     if english_pattern(lang).search(text):  # then name every phrase found, one search each
-        found = [phrase for phrase in english_phrases(lang)  # not inside a code ("ski-set") or an address
-                 if re.search(rf"(?<![\w@/-]){re.escape(phrase)}(?![\w@/-])", text, re.I)]
+        found = [phrase for phrase in english_phrases(lang)
+                 if re.search(rf"{PHRASE_BEFORE}{re.escape(phrase)}{PHRASE_AFTER}", text, re.I)]
     found += [word for word in ENGLISH_ONLY_WORDS_BY_LANG[lang] if re.search(rf"(?<![\w.@/-]){word}(?![\w.@/-])", text)]
     return found
 
@@ -200,17 +226,20 @@ def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, con
     failures = {}
     pages = admin_pages(schema)
     assert len(pages) > 60  # every table is crawled (not an empty registry that passes anything)
+    shown = {}  # every page in the organisation's language, then every one in English: one language change each
+    set_language("", schema)
     for url in pages:
-        set_language("", schema)
         response = admin_client.get(url)
         if response.status_code in (302, 403, 404):  # a page this admin may not open (a single-row table's add
             continue  # page), or a table of another kind of organisation (a school's, in a bank)
         assert response.status_code == 200, url
         assert response["Content-Language"] == content_language
-        set_language("en", schema)
-        english = read(admin_client.get(url).content.decode())
-        set_language("", schema)
-        problems = problems_of(response.content.decode(), (english.title, english.h1), lang, organisation)
+        shown[url] = response.content.decode()
+    set_language("en", schema)
+    english = {url: read(admin_client.get(url).content.decode()) for url in shown}
+    set_language("", schema)
+    for url, html in shown.items():
+        problems = problems_of(html, (english[url].title, english[url].h1), lang, organisation)
         if problems:
             failures[url] = problems
     assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
@@ -329,15 +358,35 @@ def test_the_inbox_and_workspace_pages_are_in_portuguese(demobank):
     connection.set_schema_to_public()
     assert len(pages) == 6  # the ask's and the conversation's traces and the chat are crawled too
     failures = {}
+    shown = {}  # every page in pt-BR, then every one in English: one language change each
+    set_language("")
     for url in pages:
-        set_language("")
         response = client.get(url)
         assert response.status_code == 200, url
-        set_language("en")
-        english = read(client.get(url).content.decode())
-        set_language("")
-        problems = problems_of(response.content.decode(), (english.title, english.h1))
+        shown[url] = response.content.decode()
+    set_language("en")
+    english = {url: read(client.get(url).content.decode()) for url in shown}
+    set_language("")
+    for url, html in shown.items():
+        problems = problems_of(html, (english[url].title, english[url].h1))
         if problems:
             failures[url] = problems
     assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
 
+
+
+@pytest.mark.parametrize("lang", ["pt_BR", "es", "ca"])
+def test_the_english_pattern_finds_what_the_plain_alternation_of_its_phrases_finds(lang):
+    """The trie (`phrase_trie`) against the plain alternation of every phrase: each phrase said as it is, in capitals,
+    cut short, run on into a word, inside a code or an address, and two said together."""
+    phrases = english_phrases(lang)
+    plain = re.compile(rf"{PHRASE_BEFORE}(?:{'|'.join(map(re.escape, phrases))}){PHRASE_AFTER}", re.I)
+    trie = english_pattern(lang)
+    assert len(phrases) > 500 and trie.pattern != plain.pattern
+    texts = []
+    for phrase, other in zip(phrases, phrases[1:] + phrases[:1], strict=True):
+        texts += [f"Lista: {phrase}.", phrase.upper(), phrase[:-1], f"{phrase}s", f"x-{phrase}", f"{phrase}@x.com",
+                  f"{phrase} {other}", f"{phrase[:len(phrase) // 2]} {other}"]
+    found = [bool(trie.search(text)) for text in texts]
+    assert found == [bool(plain.search(text)) for text in texts]
+    assert any(found) and not all(found)
