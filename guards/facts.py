@@ -1644,8 +1644,19 @@ def _long_word_slipped(key: str, common: frozenset[str]) -> bool:
     word."""
     if len(key) < 5 or not key.isalpha():
         return False
-    return any(len(word) >= 7 and word.startswith(key[:4]) and Levenshtein.distance(key, word, score_cutoff=2) <= 2
-               for word in common)
+    return any(Levenshtein.distance(key, word, score_cutoff=2) <= 2
+               for word in _long_words_by_opening(common).get(key[:4], ()))
+
+
+@lru_cache(maxsize=16)
+def _long_words_by_opening(common: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The words of `common` of seven letters or more, by their first four letters: `_long_word_slipped` compares
+    a word with those opening as it does only (it scanned all of `common` for each word it read)."""
+    by_opening: dict[str, list[str]] = {}
+    for word in common:
+        if len(word) >= 7:
+            by_opening.setdefault(word[:4], []).append(word)
+    return {opening: tuple(words) for opening, words in by_opening.items()}
 
 
 def _emphasised(word: str) -> bool:
