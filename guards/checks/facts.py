@@ -1439,7 +1439,6 @@ def _asks_if_one(low: str, spans: tuple[tuple[int, int], ...], starts: list[int]
 
 
 @lru_cache(maxsize=16)
-@lru_cache(maxsize=16)
 def _common(languages: tuple[Lang, ...]) -> frozenset[str]:
     """The common words of the draft's languages: one set per combination, so what is built from it once
     (`guards.facts._long_words_by_opening`) serves every draft."""

@@ -213,6 +213,21 @@ def set_language(language: str, schema: str = "demobank") -> None:
         StaffProfile.objects.update_or_create(user=User.objects.get(username="admin"), defaults={"language": language})
 
 
+def problems_beside_english(client, shown: dict[str, str], schema: str = "demobank", lang: str = "pt_BR",
+                            organisation: str = ORGANISATION) -> dict[str, dict]:
+    """The problems of each page of `shown` (url -> the page read in the staff's language), with the same page in
+    English as the reference for its <title> and <h1>: the admin's language is changed once for every page."""
+    set_language("en", schema)
+    english = {url: read(client.get(url).content.decode()) for url in shown}
+    set_language("", schema)
+    failures = {}
+    for url, html in shown.items():
+        problems = problems_of(html, (english[url].title, english[url].h1), lang, organisation)
+        if problems:
+            failures[url] = problems
+    return failures
+
+
 # The bank in pt-BR; the school (Catalan) and the store (Spanish) show the tables a bank does not have.
 @pytest.mark.parametrize(("schema", "lang", "content_language"), [("demobank", "pt_BR", "pt-br"),
                                                                   ("demoschool", "ca", "ca"),
@@ -223,7 +238,6 @@ def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, con
     organisation = Organisation.objects.get(schema_name=schema).name
     admin_client = signed_in(schema, "admin")
     connection.set_schema_to_public()
-    failures = {}
     pages = admin_pages(schema)
     assert len(pages) > 60  # every table is crawled (not an empty registry that passes anything)
     shown = {}  # every page in the organisation's language, then every one in English: one language change each
@@ -235,13 +249,7 @@ def test_every_admin_page_is_in_the_organisations_language(db, schema, lang, con
         assert response.status_code == 200, url
         assert response["Content-Language"] == content_language
         shown[url] = response.content.decode()
-    set_language("en", schema)
-    english = {url: read(admin_client.get(url).content.decode()) for url in shown}
-    set_language("", schema)
-    for url, html in shown.items():
-        problems = problems_of(html, (english[url].title, english[url].h1), lang, organisation)
-        if problems:
-            failures[url] = problems
+    failures = problems_beside_english(admin_client, shown, schema, lang, organisation)
     assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
 
 
@@ -357,22 +365,14 @@ def test_the_inbox_and_workspace_pages_are_in_portuguese(demobank):
     client = signed_in("demobank", "admin")
     connection.set_schema_to_public()
     assert len(pages) == 6  # the ask's and the conversation's traces and the chat are crawled too
-    failures = {}
     shown = {}  # every page in pt-BR, then every one in English: one language change each
     set_language("")
     for url in pages:
         response = client.get(url)
         assert response.status_code == 200, url
         shown[url] = response.content.decode()
-    set_language("en")
-    english = {url: read(client.get(url).content.decode()) for url in shown}
-    set_language("")
-    for url, html in shown.items():
-        problems = problems_of(html, (english[url].title, english[url].h1))
-        if problems:
-            failures[url] = problems
+    failures = problems_beside_english(client, shown)
     assert failures == {}, "\n".join(f"{url}: {problems}" for url, problems in failures.items())
-
 
 
 @pytest.mark.parametrize("lang", ["pt_BR", "es", "ca"])
